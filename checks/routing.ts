@@ -1,0 +1,67 @@
+/**
+ * Checks of the market routing object (spec: Resources / Market routing object; rules ROUTE-*).
+ * Each takes a row that carries routing fields and returns violations; none throws.
+ */
+import { ptr, violation, type Violation } from './violation.ts';
+
+export const VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
+
+type Row = Record<string, unknown>;
+
+/** marketKey form, serviceMarketId form, broker channels, venueAUrl (ROUTE-001, -003, -004, -006, -008). */
+export function checkRouting(row: Row, path = ''): Violation[] {
+  const out: Violation[] = [];
+  const venue = row.venue as string;
+  const native = row.nativeMarketId as string;
+  if (typeof row.marketKey === 'string' && row.marketKey !== `${venue}:${native}`) {
+    out.push(violation('ROUTE-001', path + ptr('marketKey'), `marketKey ${JSON.stringify(row.marketKey)} is not ${venue}:${native}`));
+  }
+  const sid = row.serviceMarketId;
+  if (typeof sid === 'string') {
+    const prefixed = sid === `${venue}:${native}`;
+    const legacy = venue === 'venue_a' && /^\d+$/.test(sid);
+    if (!prefixed && !legacy) {
+      out.push(violation('ROUTE-003', path + ptr('serviceMarketId'), `serviceMarketId ${JSON.stringify(sid)} is neither ${venue}:${native}${venue === 'venue_a' ? ' nor a bare numeric legacy id' : ''}`));
+    }
+  }
+  const channels = row.broker_channels;
+  if (Array.isArray(channels)) {
+    if (channels.some((c) => c !== 'broker_a')) out.push(violation('ROUTE-004', path + ptr('broker_channels'), `unknown broker channel in ${JSON.stringify(channels)}`));
+    if (venue !== 'venue_b' && channels.length) out.push(violation('ROUTE-004', path + ptr('broker_channels'), `${venue} row carries broker channels (only venue_b rows may)`));
+    if (!channels.length && (row.broker_a_category != null || row.broker_a_url != null)) {
+      out.push(violation('ROUTE-008', path + ptr('broker_a_category'), 'broker fields set while broker_channels is empty', 'warning'));
+    }
+  }
+  if ('venueAUrl' in row) out.push(...checkVenueAUrl(venue, row.venueAUrl, path + ptr('venueAUrl')));
+  return out;
+}
+
+/** venueAUrl is populated only for venue_a rows (ROUTE-006). */
+export function checkVenueAUrl(venue: string, venueAUrl: unknown, path: string): Violation[] {
+  if (venue !== 'venue_a' && venueAUrl !== null) return [violation('ROUTE-006', path, `venueAUrl is ${JSON.stringify(venueAUrl)} on a ${venue} row (must be null)`)];
+  if (venue === 'venue_a' && (typeof venueAUrl !== 'string' || venueAUrl === '')) return [violation('ROUTE-006', path, 'venueAUrl must be populated on a venue_a row')];
+  return [];
+}
+
+/** The expected serviceUrl of a row (ROUTE-005). */
+export const expectedServiceUrl = (siteUrl: string, serviceMarketId: string): string =>
+  `${siteUrl.replace(/\/+$/, '')}/markets/${encodeURIComponent(serviceMarketId)}`;
+
+/** serviceUrl equals {site_url}/markets/{serviceMarketId}, URL-encoded, when non-null (ROUTE-005). */
+export function checkServiceUrl(serviceUrl: unknown, serviceMarketId: unknown, siteUrl: string, path: string): Violation[] {
+  if (serviceUrl === null || serviceUrl === undefined || typeof serviceMarketId !== 'string' || !siteUrl) return [];
+  const want = expectedServiceUrl(siteUrl, serviceMarketId);
+  return serviceUrl === want ? [] : [violation('ROUTE-005', path, `serviceUrl ${JSON.stringify(serviceUrl)} should be ${JSON.stringify(want)}`)];
+}
+
+/** No two rows share a marketKey (ROUTE-002). */
+export function checkUniqueMarketKeys(rows: readonly Row[], path = ''): Violation[] {
+  const seen = new Map<string, number>();
+  const out: Violation[] = [];
+  rows.forEach((r, i) => {
+    const key = r.marketKey as string;
+    if (seen.has(key)) out.push(violation('ROUTE-002', path + ptr(i, 'marketKey'), `marketKey ${key} repeats row ${seen.get(key)}`));
+    else seen.set(key, i);
+  });
+  return out;
+}

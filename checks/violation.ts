@@ -1,0 +1,35 @@
+/**
+ * A contract violation found by a check, reported as data rather than thrown, so that one run
+ * reports every broken rule (Schemathesis style).
+ *
+ * - `ruleId`: the catalogue rule broken (contract/rules/*.yaml), e.g. `AVAIL-001`.
+ * - `severity`: `error` fails the test; `warning` is printed only (SHOULD-level rules).
+ * - `path`: a JSON pointer into the response (`/markets/3/market_odds`), or `header:Name`, or `status`.
+ */
+export interface Violation {
+  ruleId: string;
+  severity: 'error' | 'warning';
+  path: string;
+  message: string;
+}
+
+/** A named check: pure function from an observed value to its violations. */
+export interface Check<T> {
+  name: string;
+  rules: readonly string[];
+  run(value: T): Violation[];
+}
+
+export function violation(ruleId: string, path: string, message: string, severity: Violation['severity'] = 'error'): Violation {
+  return { ruleId, severity, path, message };
+}
+
+/** Runs every check over the value and concatenates their violations (never throws on the first). */
+export function runChecks<T>(value: T, checks: readonly Check<T>[]): Violation[] {
+  return checks.flatMap((c) => c.run(value));
+}
+
+/** JSON-pointer escape of one reference token (RFC 6901). */
+export function ptr(...tokens: (string | number)[]): string {
+  return tokens.map((t) => '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}

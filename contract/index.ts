@@ -1,0 +1,214 @@
+/**
+ * The machine-readable contract: contract/openapi.yaml loaded once, with ajv (JSON Schema 2020-12)
+ * validators compiled from its components. The stub and the suites share this one validator.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { parse } from 'yaml';
+import { loadRules } from './rules.ts';
+import type { Violation } from '../checks/violation.ts';
+
+export type { Violation } from '../checks/violation.ts';
+
+export const CONTRACT_PATH = join(dirname(fileURLToPath(import.meta.url)), 'openapi.yaml');
+const REF = 'contract';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** Rules of the contract family itself (contract/rules/contract.yaml). */
+export const CONTRACT_RULES = {
+  statusDocumented: 'CONTRACT-001',
+  contentType: 'CONTRACT-002',
+  requiredHeader: 'CONTRACT-003',
+  bodySchema: 'CONTRACT-004',
+} as const;
+
+export interface Operation {
+  operationId: string;
+  method: (typeof METHODS)[number];
+  path: string;
+  spec: OpenAPIV3_1.OperationObject;
+}
+
+/** What the matcher observed of one HTTP answer. Header names are lower-case. */
+export interface ObservedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON body, or the raw text when it did not parse. */
+  body: unknown;
+  bodyText: string;
+}
+
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+const addFormats = addFormatsModule as unknown as AddFormats;
+
+class Contract {
+  readonly doc: OpenAPIV3_1.Document;
+  readonly operations = new Map<string, Operation>();
+  private readonly ajv: Ajv2020;
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly reach = new Map<string, Set<string>>();
+
+  constructor(path: string) {
+    this.doc = parse(readFileSync(path, 'utf8')) as OpenAPIV3_1.Document;
+    this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+    addFormats(this.ajv);
+    this.ajv.addSchema(this.doc as object, REF);
+    for (const [path, item] of Object.entries(this.doc.paths ?? {})) {
+      for (const method of METHODS) {
+        const spec = item?.[method];
+        if (spec?.operationId) this.operations.set(spec.operationId, { operationId: spec.operationId, method, path, spec });
+      }
+    }
+  }
+
+  operation(operationId: string): Operation {
+    const op = this.operations.get(operationId);
+    if (!op) throw new Error(`unknown operationId ${operationId}`);
+    return op;
+  }
+
+  /** The documented response for a status, honouring `4XX`-style ranges and `default`. */
+  response(operationId: string, status: number): { key: string; res: OpenAPIV3_1.ResponseObject } | undefined {
+    const responses = this.operation(operationId).spec.responses ?? {};
+    for (const key of [String(status), `${String(status)[0]}XX`, 'default']) {
+      const res = responses[key];
+      if (res) return { key, res: this.deref(res) as OpenAPIV3_1.ResponseObject };
+    }
+    return undefined;
+  }
+
+  /** Resolves a local `$ref` (one level or chained). */
+  deref<T>(node: T | OpenAPIV3_1.ReferenceObject): T {
+    let cur: unknown = node;
+    while (cur && typeof cur === 'object' && '$ref' in cur && typeof cur.$ref === 'string') {
+      cur = cur.$ref.slice(2).split('/').reduce<unknown>((acc, tok) => (acc as Record<string, unknown>)?.[tok.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
+    }
+    return cur as T;
+  }
+
+  validator(operationId: string, key: string): ValidateFunction | undefined {
+    const id = `${operationId} ${key}`;
+    if (!this.validators.has(id)) {
+      const op = this.operation(operationId);
+      const res = this.response(operationId, Number(key))?.res;
+      if (!res?.content?.['application/json']?.schema) return undefined;
+      const pointer = ['paths', op.path, op.method, 'responses', key, 'content', 'application/json', 'schema']
+        .map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+      const raw = (this.doc.paths?.[op.path] as Record<string, OpenAPIV3_1.OperationObject>)[op.method]?.responses?.[key];
+      // A response given by $ref lives under components/responses; compile from where the schema really is.
+      const base = raw && '$ref' in raw ? `${raw.$ref.slice(1)}/content/application~1json/schema` : `/${pointer}`;
+      this.validators.set(id, this.ajv.compile({ $ref: `${REF}#${base}` }));
+    }
+    return this.validators.get(id);
+  }
+
+  /** Validates any value against a named component schema (`#/components/schemas/<name>`). */
+  validateSchema(name: string, value: unknown, basePath = ''): Violation[] {
+    const key = `schema ${name}`;
+    if (!this.validators.has(key)) this.validators.set(key, this.ajv.compile({ $ref: `${REF}#/components/schemas/${name}` }));
+    const v = this.validators.get(key)!;
+    return v(value) ? [] : (v.errors ?? []).map((e) => toViolation(e, basePath));
+  }
+
+  /** Names of the component schemas reachable from an operation's responses (for rule attribution). */
+  componentsOf(operationId: string): Set<string> {
+    let found = this.reach.get(operationId);
+    if (found) return found;
+    found = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach(visit);
+      const ref = (node as { $ref?: unknown }).$ref;
+      if (typeof ref === 'string') {
+        const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+        if (m && !found!.has(m[1]!)) {
+          found!.add(m[1]!);
+          visit(this.doc.components?.schemas?.[m[1]!]);
+        } else if (!m) visit(this.deref(node));
+        return;
+      }
+      Object.values(node).forEach(visit);
+    };
+    visit(this.operation(operationId).spec.responses);
+    this.reach.set(operationId, found);
+    return found;
+  }
+}
+
+let instance: Contract | undefined;
+/** The contract, loaded and compiled once per process. */
+export function contract(): Contract {
+  return (instance ??= new Contract(CONTRACT_PATH));
+}
+
+let schemaIndex: Map<string, string> | undefined;
+/** Maps `Component/properties/x` + keyword to the SCH rule that owns it. */
+function schemaRuleFor(location: string, keyword: string): string | undefined {
+  if (!schemaIndex) {
+    schemaIndex = new Map();
+    for (const r of loadRules().values()) {
+      if (r.schema && !r.retired) schemaIndex.set(`${r.schema}#${r.keyword ?? 'type'}`, r.id);
+    }
+  }
+  const direct = schemaIndex.get(`${location}#${keyword}`);
+  if (direct) return direct;
+  // Requiredness and type of one field share one rule: fall back to it for type/required errors.
+  return schemaIndex.get(`${location}#required`) ?? schemaIndex.get(`${location}#type`);
+}
+
+/** Converts one ajv error into a violation, attributed to the most specific schema rule. */
+function toViolation(e: ErrorObject, basePath: string): Violation {
+  let loc = e.schemaPath.replace(/^.*#\/components\/schemas\//, '');
+  loc = loc.slice(0, loc.length - e.keyword.length - 1);
+  let path = basePath + e.instancePath;
+  if (e.keyword === 'required') {
+    const prop = (e.params as { missingProperty: string }).missingProperty;
+    loc = `${loc}/properties/${prop}`;
+    path = `${path}/${prop}`;
+  }
+  const ruleId = schemaRuleFor(loc, e.keyword) ?? CONTRACT_RULES.bodySchema;
+  const detail = e.keyword === 'enum' ? ` (${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues)})` : '';
+  return { ruleId, severity: 'error', path: path || '/', message: `${e.message ?? e.keyword}${detail} [schema ${loc}]` };
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/**
+ * Checks one observed answer against the operation: status documented, content-type, required
+ * headers and body schema. Returns every violation (rules CONTRACT-001..004 and the SCH family).
+ */
+export function validateResponse(operationId: string, observed: ObservedResponse): Violation[] {
+  const c = contract();
+  const out: Violation[] = [];
+  const documented = c.response(operationId, observed.status);
+  if (!documented) {
+    const known = Object.keys(c.operation(operationId).spec.responses ?? {}).join(', ');
+    out.push({ ruleId: CONTRACT_RULES.statusDocumented, severity: 'error', path: 'status', message: `status ${observed.status} is not documented for ${operationId} (documented: ${known})` });
+    return out;
+  }
+  const { key, res } = documented;
+  const wantsJson = Boolean(res.content?.['application/json']);
+  const ctype = observed.headers['content-type'] ?? '';
+  if (wantsJson && !JSON_TYPE.test(ctype)) {
+    out.push({ ruleId: CONTRACT_RULES.contentType, severity: 'error', path: 'header:content-type', message: `expected a JSON content-type, got ${JSON.stringify(ctype)}` });
+  }
+  for (const [name, h] of Object.entries(res.headers ?? {})) {
+    const header = c.deref(h) as OpenAPIV3_1.HeaderObject;
+    if (header.required && observed.headers[name.toLowerCase()] === undefined) {
+      out.push({ ruleId: CONTRACT_RULES.requiredHeader, severity: 'error', path: `header:${name}`, message: `required header ${name} is missing on ${observed.status}` });
+    }
+  }
+  const validate = c.validator(operationId, key);
+  if (validate) {
+    if (typeof observed.body === 'string' && JSON_TYPE.test(ctype) === false && wantsJson) {
+      out.push({ ruleId: CONTRACT_RULES.bodySchema, severity: 'error', path: '/', message: 'body is not JSON' });
+    } else if (!validate(observed.body)) {
+      out.push(...(validate.errors ?? []).map((e) => toViolation(e, '')));
+    }
+  }
+  return out;
+}

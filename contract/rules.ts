@@ -1,0 +1,80 @@
+/**
+ * The rule catalogue: every normative statement of the spec (../shared/spec/api-contract.md) as an
+ * atomic rule with a stable ID. Loaded from contract/rules/*.yaml; IDs are never reused.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export type RuleLevel = 'MUST' | 'SHOULD' | 'MAY';
+/** How a rule can be observed from outside the target. */
+export type Observe = 'black-box' | 'control-plane' | 'spend-budget' | 'wallet' | 'unobservable';
+
+export interface Rule {
+  id: string;
+  section: string;
+  level: RuleLevel;
+  text: string;
+  observe: Observe;
+  kind: 'rule' | 'gap';
+  /** Gap entries: the choice the reference stub makes where the spec is silent. */
+  choice?: string;
+  /** Schema location (`Component/properties/field`) whose violations are attributed to this rule. */
+  schema?: string;
+  keyword?: string;
+  operations?: string[];
+  param?: string;
+  retired?: boolean;
+  /** Testable, but its test lands with a later issue (e.g. "issue 3: money"); reported PENDING, never passed. */
+  pending?: string;
+  /** The catalogue file (family) the rule came from. */
+  file: string;
+}
+
+export const RULE_ID = /^[A-Z][A-Z0-9]*-\d{3,}$/;
+const RULES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'rules');
+
+let cache: Map<string, Rule> | undefined;
+
+/**
+ * Loads every rule of the catalogue, keyed by ID.
+ * @throws Error when an entry lacks a field, has a malformed ID, or an ID appears twice.
+ */
+export function loadRules(dir = RULES_DIR): Map<string, Rule> {
+  if (cache && dir === RULES_DIR) return cache;
+  const rules = new Map<string, Rule>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const entries = parse(readFileSync(join(dir, file), 'utf8')) as Omit<Rule, 'file'>[] | null;
+    for (const entry of entries ?? []) {
+      const where = `${file}: ${entry?.id ?? JSON.stringify(entry)}`;
+      if (!entry || typeof entry.id !== 'string' || !RULE_ID.test(entry.id)) throw new Error(`${where}: malformed rule id`);
+      for (const key of ['section', 'level', 'text', 'observe', 'kind'] as const) {
+        if (!entry[key]) throw new Error(`${where}: missing ${key}`);
+      }
+      if (entry.kind === 'gap' && !entry.choice) throw new Error(`${where}: gap without choice`);
+      if (rules.has(entry.id)) throw new Error(`${where}: duplicate id (also in ${rules.get(entry.id)?.file})`);
+      rules.set(entry.id, { ...entry, file });
+    }
+  }
+  if (dir === RULES_DIR) cache = rules;
+  return rules;
+}
+
+/** True when the rule needs at least one test: a live, observable rule (not a gap, not retired). */
+export function isTestable(rule: Rule): boolean {
+  return rule.kind === 'rule' && rule.observe !== 'unobservable' && !rule.retired;
+}
+
+/** IDs of the live schema rules attributed to any of the given component schemas. */
+export function schemaRulesFor(components: Iterable<string>): string[] {
+  const wanted = new Set(components);
+  return [...loadRules().values()]
+    .filter((r) => r.schema && !r.retired && r.kind === 'rule' && wanted.has(r.schema.split('/')[0]!))
+    .map((r) => r.id);
+}
+
+/** IDs of the live parameter rules of one operation. */
+export function paramRulesFor(operationId: string): Rule[] {
+  return [...loadRules().values()].filter((r) => r.param && !r.retired && r.operations?.includes(operationId));
+}

@@ -1,0 +1,38 @@
+/**
+ * Builds and starts a stub: dataset from the seed, clock, gate, routes. Used by `npm run stub`
+ * and by the suites' global setup when no target is given.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Clock } from './clock.ts';
+import { defaultConfig, type StubConfig } from './config.ts';
+import { DataStore, generateDataset } from './data/index.ts';
+import { KeyListGate } from './billing/key-list-gate.ts';
+import { buildServer } from './server.ts';
+import { ROUTE_MODULES } from './routes/index.ts';
+import type { StubContext } from './context.ts';
+
+export interface RunningStub {
+  url: string;
+  ctx: StubContext;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Builds the context (dataset, clock, gate) for a configuration. */
+export function createContext(config: StubConfig): StubContext {
+  const anchor = config.anchor ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const clock = new Clock(anchor);
+  const store = new DataStore(generateDataset(config.seed, anchor));
+  return { config, clock, store, gate: new KeyListGate(new Set(config.apiKeys)) };
+}
+
+/** Starts a stub listening on `config.host:config.port` (0 = a free port). */
+export async function startStub(overrides: Partial<StubConfig> = {}): Promise<RunningStub> {
+  const config = defaultConfig(overrides);
+  const ctx = createContext(config);
+  const app = buildServer(ctx, ROUTE_MODULES);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return { url: `http://${config.host}:${port}`, ctx, app, close: () => app.close() };
+}

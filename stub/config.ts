@@ -1,0 +1,34 @@
+/**
+ * Stub configuration, read from the environment only by stub/main.ts (or given by the harness).
+ */
+export interface StubConfig {
+  /** TCP port; 0 picks a free one. */
+  port: number;
+  host: string;
+  /** Public site address ({site_url}) `serviceUrl` is built from. */
+  siteUrl: string;
+  /** API keys accepted (x-service-api-key). */
+  apiKeys: string[];
+  /** Enables the control plane (contract/control.yaml) when set; every call then needs it as Bearer. */
+  controlToken?: string;
+  /** Dataset seed. */
+  seed: number;
+  /** Anchor of the clock and the dataset; defaults to the start time. */
+  anchor?: Date;
+  /** Log requests (never headers). */
+  log: boolean;
+}
+
+export const DEFAULT_DEV_KEY = 'fc_dev_key_0000000000000000';
+
+export function defaultConfig(overrides: Partial<StubConfig> = {}): StubConfig {
+  return {
+    port: 4010,
+    host: '127.0.0.1',
+    siteUrl: 'https://forecast.site.test',
+    apiKeys: [DEFAULT_DEV_KEY],
+    seed: 42,
+    log: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Every error the stub answers, as typed values with stable codes (spec: Errors). The server's error
+ * handler turns an ApiError into the JSON error envelope {error, message, ...extra}.
+ */
+export type ErrorCode =
+  | 'invalid_api_key'
+  | 'gateway_required'
+  | 'payment_required'
+  | 'insufficient_credits'
+  | 'entitlement_required'
+  | 'not_found'
+  | 'link_token_not_found'
+  | 'insufficient_post_history'
+  | 'payment_replay_mismatch'
+  | 'wallet_already_attested'
+  | 'idempotency_key_reused'
+  | 'invalid_request'
+  | 'x402_payment_required'
+  | 'forecast_topic_excluded'
+  | 'payment_invalid'
+  | 'rate_limited'
+  | 'upstream_unavailable'
+  | 'service_unavailable'
+  | 'method_not_allowed';
+
+/** Optional envelope fields (spec: Errors table). */
+export interface EnvelopeExtra {
+  retry_after?: number;
+  retryAfter?: number;
+  limit_scope?: string;
+  quotaScope?: string;
+  limit?: number;
+  [key: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: EnvelopeExtra = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  envelope(): Record<string, unknown> {
+    return { error: this.code, message: this.message, ...this.extra };
+  }
+}
+
+/** 422 invalid_request: missing, conflicting or invalid parameters or body. */
+export const invalidRequest = (message: string): ApiError => new ApiError(422, 'invalid_request', message);
+/** 404 with the given code (not_found unless the spec names another). */
+export const notFound = (message: string, code: ErrorCode = 'not_found', extra: EnvelopeExtra = {}): ApiError =>
+  new ApiError(404, code, message, extra);
+/** 502: an upstream source failed; never billed. */
+export const upstreamUnavailable = (message: string): ApiError => new ApiError(502, 'upstream_unavailable', message);
+/** 503: a source is unavailable or not configured. */
+export const serviceUnavailable = (message: string): ApiError => new ApiError(503, 'service_unavailable', message);

@@ -1,0 +1,27 @@
+/**
+ * `npm run stub`: the reference stub as a standalone server.
+ * Environment: PORT (default 4010), HOST (default 127.0.0.1), SITE_URL, STUB_API_KEYS
+ * (comma-separated), CONTROL_TOKEN (enables the control plane), STUB_SEED, STUB_NOW (ISO anchor), STUB_LOG=1.
+ */
+import { DEFAULT_DEV_KEY } from './config.ts';
+import { startStub } from './app.ts';
+
+const env = process.env;
+const keys = env.STUB_API_KEYS?.split(',').map((k) => k.trim()).filter(Boolean);
+const stub = await startStub({
+  port: Number(env.PORT ?? 4010),
+  host: env.HOST ?? '127.0.0.1',
+  ...(env.SITE_URL ? { siteUrl: env.SITE_URL.replace(/\/+$/, '') } : {}),
+  ...(keys?.length ? { apiKeys: keys } : {}),
+  ...(env.CONTROL_TOKEN ? { controlToken: env.CONTROL_TOKEN } : {}),
+  seed: Number(env.STUB_SEED ?? 42),
+  ...(env.STUB_NOW ? { anchor: new Date(env.STUB_NOW) } : {}),
+  log: env.STUB_LOG === '1',
+});
+console.log(`forecast-conformance stub listening on ${stub.url}`);
+console.log(`site url: ${stub.ctx.config.siteUrl}`);
+if (!keys?.length) console.log(`development API key: ${DEFAULT_DEV_KEY}`);
+console.log(`control plane: ${stub.ctx.config.controlToken ? 'on' : 'off (set CONTROL_TOKEN to enable)'}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stub.close().then(() => process.exit(0)));
+}

@@ -1,0 +1,89 @@
+/**
+ * The reference stub's HTTP server (fastify). Routes are declared by operationId; their method and
+ * path come from contract/openapi.yaml, so the stub cannot drift from the contract's paths.
+ * Every failure, including malformed requests, answers the JSON error envelope (spec: Errors).
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { contract } from '../contract/index.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { ApiError } from './errors.ts';
+import { Query, type RawQuery } from './params.ts';
+import type { RouteHandler, StubContext } from './context.ts';
+
+/** A route module: registers its handlers by operationId. */
+export type RouteModule = (route: (operationId: string, handler: RouteHandler) => void, ctx: StubContext) => void;
+
+const toFastifyPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
+
+function sendError(reply: FastifyReply, err: ApiError, extraHeaders: Record<string, string> = {}): FastifyReply {
+  return reply
+    .code(err.status)
+    .headers({ ...err.headers, ...extraHeaders })
+    .type('application/json; charset=utf-8')
+    .send(err.envelope());
+}
+
+/** Maps fastify's own request errors (bad JSON, wrong media type, body too large) to the envelope. */
+function fromFastifyError(err: FastifyError): ApiError {
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new ApiError(422, 'invalid_request', `malformed request: ${err.message}`);
+  return new ApiError(500, 'service_unavailable', 'internal error');
+}
+
+export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyInstance {
+  const app = Fastify({
+    logger: ctx.config.log ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] } : false,
+    bodyLimit: 64 * 1024,
+    maxParamLength: 2048,
+  });
+
+  // Bodies may arrive as any type; only JSON is accepted, and its parse errors become 422.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, { __unsupportedMediaType: true, raw: body }));
+
+  const registered = new Set<string>();
+  const route = (operationId: string, handler: RouteHandler): void => {
+    const op = contract().operation(operationId);
+    const price = PRICES[operationId];
+    if (!price) throw new Error(`no price for ${operationId}`);
+    registered.add(operationId);
+    app.route({
+      method: op.method.toUpperCase() as 'GET' | 'POST',
+      url: toFastifyPath(op.path),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const url = `${request.protocol}://${request.host}${request.url}`;
+        const admission = await ctx.gate.admit({ operationId, price, headers: request.headers, url, method: request.method });
+        try {
+          const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
+          if (body && typeof body === 'object' && body.__unsupportedMediaType) {
+            throw new ApiError(422, 'invalid_request', 'request body must be application/json');
+          }
+          const result = await handler(
+            { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url },
+            ctx,
+          );
+          const status = result.status ?? 200;
+          const extra = await admission.finish(status);
+          return reply.code(status).headers({ ...result.headers, ...extra }).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+        } catch (err) {
+          const apiErr = err instanceof ApiError ? err : undefined;
+          const extra = await admission.finish(apiErr?.status ?? 500);
+          if (apiErr) return sendError(reply, apiErr, extra);
+          throw err;
+        }
+      },
+    });
+  };
+  for (const register of modules) register(route, ctx);
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(reply, new ApiError(404, 'not_found', `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`));
+  });
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) return sendError(reply, err);
+    const mapped = fromFastifyError(err);
+    if (mapped.status >= 500) request.log.error({ err }, 'unhandled error');
+    return sendError(reply, mapped);
+  });
+  app.decorate('registeredOperations', registered);
+  return app;
+}

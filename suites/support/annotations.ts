@@ -1,0 +1,31 @@
+/**
+ * Rule annotations: every suite test declares the catalogue rules it checks, as Playwright
+ * annotations of type `rule`. Unknown IDs fail at collection time, so a test can never name a
+ * rule the catalogue lacks.
+ */
+import { contract } from '../../contract/index.ts';
+import { loadRules, schemaRulesFor } from '../../contract/rules.ts';
+
+export interface RuleAnnotation {
+  type: 'rule';
+  description: string;
+}
+
+/** Annotations for the given rule IDs. @throws Error for an ID not in the catalogue. */
+export function rules(...ids: string[]): RuleAnnotation[] {
+  const catalogue = loadRules();
+  const unknown = ids.filter((id) => !catalogue.has(id));
+  if (unknown.length) throw new Error(`unknown rule id(s): ${unknown.join(', ')}`);
+  return [...new Set(ids)].map((description) => ({ type: 'rule', description }));
+}
+
+/**
+ * The schema (SCH) rules enforced by `toMatchContract` for the given operations' responses: every
+ * component schema reachable from those responses. Use with `rules(...)` in a test that validates
+ * every answer of those operations.
+ */
+export function contractRules(...operationIds: string[]): string[] {
+  const names = new Set<string>();
+  for (const op of operationIds) for (const n of contract().componentsOf(op)) names.add(n);
+  return ['CONTRACT-001', 'CONTRACT-002', 'CONTRACT-003', 'CONTRACT-004', ...schemaRulesFor(names)];
+}

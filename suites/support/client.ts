@@ -1,0 +1,99 @@
+/**
+ * The target client used by every suite: Playwright's `request` fixture, plus the harness's
+ * manners: bounded retry after 429 (reported THROTTLED, never passed), typed errors for an
+ * unreachable, slow or garbage-speaking target, and secret redaction of every error.
+ */
+import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { redact } from './redact.ts';
+import { TargetTimeoutError, TargetUnreachableError } from './errors.ts';
+
+export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+
+export interface CallOptions {
+  params?: Params;
+  headers?: Record<string, string>;
+  data?: unknown;
+  /** Send this API key (overrides the client's); `null` sends none. */
+  apiKey?: string | null;
+  /** Return a 429 as is instead of retrying (for the limit rules). */
+  raw429?: boolean;
+}
+
+export interface ClientOptions {
+  apiKey?: string;
+  /** Per-request timeout, ms. */
+  timeoutMs: number;
+  /** Retries after a 429 before the test is reported THROTTLED. */
+  maxRetries429: number;
+  /** Longest Retry-After honoured, seconds. */
+  maxRetryAfterS: number;
+}
+
+function toSearch(params: Params | undefined): URLSearchParams | undefined {
+  if (!params) return undefined;
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) sp.append(k, String(item));
+    else sp.append(k, String(v));
+  }
+  return sp;
+}
+
+export class TargetClient {
+  constructor(
+    private readonly ctx: APIRequestContext,
+    private readonly opts: ClientOptions,
+  ) {}
+
+  /** The same target with another principal's key (or none). */
+  withKey(apiKey: string | undefined): TargetClient {
+    return new TargetClient(this.ctx, { ...this.opts, apiKey });
+  }
+
+  get(path: string, options: CallOptions = {}): Promise<APIResponse> {
+    return this.call('GET', path, options);
+  }
+
+  post(path: string, options: CallOptions = {}): Promise<APIResponse> {
+    return this.call('POST', path, options);
+  }
+
+  /**
+   * One request with bounded 429 handling.
+   * @throws TargetUnreachableError | TargetTimeoutError with a redacted reason.
+   */
+  async call(method: string, path: string, options: CallOptions = {}): Promise<APIResponse> {
+    const key = options.apiKey === undefined ? this.opts.apiKey : options.apiKey ?? undefined;
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (key) headers['x-service-api-key'] = key;
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.send(method, path, headers, options);
+      if (res.status() !== 429 || options.raw429) return res;
+      const retryAfter = Number(res.headers()['retry-after'] ?? '1');
+      if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
+        test.info().annotations.push({ type: 'throttled', description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s` });
+        test.skip(true, `THROTTLED: ${method} ${path} kept answering 429 (Retry-After ${retryAfter}s)`);
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, retryAfter) * 1000));
+    }
+  }
+
+  private async send(method: string, path: string, headers: Record<string, string>, options: CallOptions): Promise<APIResponse> {
+    try {
+      return await this.ctx.fetch(path, {
+        method,
+        headers,
+        params: toSearch(options.params),
+        data: options.data,
+        timeout: this.opts.timeoutMs,
+        failOnStatusCode: false,
+        maxRedirects: 0,
+      });
+    } catch (err) {
+      const message = redact(err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err));
+      if (/timeout/i.test(message)) throw new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`);
+      throw new TargetUnreachableError(`${method} ${path}: ${message}`);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Custom matchers (in the manner of Playwright's `toBeOK`): they print EVERY violation, each with
+ * its JSON pointer and rule ID, and the first 1,000 characters of the body. Failing rule IDs are
+ * also recorded as `violation` annotations so the rule reporter can fail exactly those rules.
+ */
+import { expect as base, test, type APIResponse } from '@playwright/test';
+import { validateResponse, type ObservedResponse } from '../../contract/index.ts';
+import type { Violation } from '../../checks/violation.ts';
+import { redact } from './redact.ts';
+
+const BODY_PREVIEW = 1000;
+
+/** Reads an API answer once into the shape the contract validator takes. */
+export async function observe(res: APIResponse): Promise<ObservedResponse & { parsed: boolean }> {
+  const bodyText = await res.text();
+  let body: unknown = bodyText;
+  let parsed = false;
+  try {
+    body = JSON.parse(bodyText);
+    parsed = true;
+  } catch {
+    // Left as text: the content-type and schema checks report it.
+  }
+  return { status: res.status(), headers: res.headers(), body, bodyText, parsed };
+}
+
+/** Formats violations for a failure message, one per line. */
+export function formatViolations(violations: readonly Violation[]): string {
+  return violations.map((v) => `  ✗ [${v.ruleId}] ${v.path}: ${v.message}`).join('\n');
+}
+
+function record(violations: readonly Violation[]): void {
+  try {
+    const info = test.info();
+    for (const id of new Set(violations.filter((v) => v.severity === 'error').map((v) => v.ruleId))) {
+      info.annotations.push({ type: 'violation', description: id });
+    }
+    const warnings = violations.filter((v) => v.severity === 'warning');
+    if (warnings.length) info.annotations.push({ type: 'warning', description: redact(formatViolations(warnings)) });
+  } catch {
+    // Outside a test (e.g. the harness's own unit checks): nothing to annotate.
+  }
+}
+
+export const expect = base.extend({
+  /** Status documented, JSON content-type, required headers present, body matches the operation's schema. */
+  async toMatchContract(res: APIResponse, operationId: string) {
+    const observed = await observe(res);
+    const violations = validateResponse(operationId, observed);
+    if (!observed.parsed && observed.bodyText.length > 0 && /json/i.test(observed.headers['content-type'] ?? '')) {
+      violations.push({ ruleId: 'CONTRACT-002', severity: 'error', path: '/', message: 'content-type says JSON but the body does not parse' });
+    }
+    const errors = violations.filter((v) => v.severity === 'error');
+    const pass = errors.length === 0;
+    if (!pass && !this.isNot) record(violations);
+    const where = `${res.url().replace(/\?.*$/, '')} → ${observed.status}`;
+    return {
+      name: 'toMatchContract',
+      pass,
+      message: () =>
+        redact(
+          pass
+            ? `expected ${where} not to match contract ${operationId}`
+            : `${where} breaks the contract of ${operationId} (${errors.length} violation(s)):\n${formatViolations(violations)}\nbody: ${observed.bodyText.slice(0, BODY_PREVIEW)}`,
+        ),
+    };
+  },
+
+  /** A list of violations from `checks/` is empty; prints all of them otherwise. */
+  toHaveNoViolations(violations: readonly Violation[], body?: unknown) {
+    const errors = violations.filter((v) => v.severity === 'error');
+    const pass = errors.length === 0;
+    if (!this.isNot) record(violations);
+    const preview = body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, BODY_PREVIEW)}`;
+    return {
+      name: 'toHaveNoViolations',
+      pass,
+      message: () => redact(pass ? 'expected violations, found none' : `${errors.length} violation(s):\n${formatViolations(violations)}${preview}`),
+    };
+  },
+});
