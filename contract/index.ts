@@ -54,9 +54,10 @@ class Contract {
 
   constructor(path: string) {
     this.doc = parse(readFileSync(path, 'utf8')) as OpenAPIV3_1.Document;
-    this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+    this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
     addFormats(this.ajv);
     this.ajv.addSchema(this.doc as object, REF);
+    indexSchemaLocations(this.doc.components?.schemas ?? {});
     for (const [path, item] of Object.entries(this.doc.paths ?? {})) {
       for (const method of METHODS) {
         const spec = item?.[method];
@@ -160,10 +161,25 @@ function schemaRuleFor(location: string, keyword: string): string | undefined {
   return schemaIndex.get(`${location}#required`) ?? schemaIndex.get(`${location}#type`);
 }
 
+/**
+ * Where each schema node of the components lives (`Component/properties/x`). ajv's `schemaPath` is
+ * relative to whichever $ref it compiled separately, so errors are attributed through the node
+ * itself (`parentSchema`, with ajv's `verbose`) instead.
+ */
+const locations = new WeakMap<object, string>();
+function indexSchemaLocations(schemas: Record<string, unknown>): void {
+  const walk = (node: unknown, loc: string): void => {
+    if (!node || typeof node !== 'object') return;
+    if (!locations.has(node)) locations.set(node, loc);
+    for (const [k, v] of Object.entries(node)) walk(v, `${loc}/${k}`);
+  };
+  for (const [name, schema] of Object.entries(schemas)) walk(schema, name);
+}
+
 /** Converts one ajv error into a violation, attributed to the most specific schema rule. */
 function toViolation(e: ErrorObject, basePath: string): Violation {
-  let loc = e.schemaPath.replace(/^.*#\/components\/schemas\//, '');
-  loc = loc.slice(0, loc.length - e.keyword.length - 1);
+  const parent = e.parentSchema as object | undefined;
+  let loc = (parent && locations.get(parent)) ?? e.schemaPath.replace(/^.*#\/components\/schemas\//, '').replace(new RegExp(`/${e.keyword}$`), '');
   let path = basePath + e.instancePath;
   if (e.keyword === 'required') {
     const prop = (e.params as { missingProperty: string }).missingProperty;
@@ -171,8 +187,10 @@ function toViolation(e: ErrorObject, basePath: string): Violation {
     path = `${path}/${prop}`;
   }
   const ruleId = schemaRuleFor(loc, e.keyword) ?? CONTRACT_RULES.bodySchema;
+  // Suites never fail a target over a gap: a gap rule's violation is reported as a warning.
+  const severity = loadRules().get(ruleId)?.kind === 'gap' ? 'warning' : 'error';
   const detail = e.keyword === 'enum' ? ` (${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues)})` : '';
-  return { ruleId, severity: 'error', path: path || '/', message: `${e.message ?? e.keyword}${detail} [schema ${loc}]` };
+  return { ruleId, severity, path: path || '/', message: `${e.message ?? e.keyword}${detail} [schema ${loc}]` };
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
