@@ -1,0 +1,29 @@
+/** Spec "Venue quote (VenueQuoteV1)". */
+import type { Market } from '../data/model.ts';
+import { selectedProbability } from '../data/quote.ts';
+import { isoOrNull } from './time.ts';
+import type { VenueQuoteV1 } from './types.ts';
+
+/**
+ * The market's venue quote. venue_a / venue_b rows give a verified live quote (midpoint, bid, ask
+ * or `last_trade`) or null pricing: every price field and quote_method null, with freshness
+ * `unavailable` (a gap: the spec shows only verified and stale). venue_a_us / venue_c rows give
+ * quote_method graph_snapshot with freshness stale. selected_probability follows the method
+ * (midpoint = (bid + ask) / 2 to 4 dp), and is what market_odds / yes_odds must equal.
+ */
+export function venueQuote(m: Market): VenueQuoteV1 {
+  const q = m.quote;
+  return {
+    schema_version: '1',
+    venue: m.venue,
+    market_id: m.nativeMarketId,
+    yes_bid: q?.bid ?? null,
+    yes_ask: q?.ask ?? null,
+    yes_last: q?.last ?? null,
+    selected_probability: selectedProbability(q),
+    quote_method: q?.method ?? null,
+    venue_timestamp: isoOrNull(q?.venueTimestamp),
+    observed_at: isoOrNull(q?.observedAt),
+    freshness: q?.freshness ?? 'unavailable',
+  };
+}
