@@ -8,6 +8,7 @@ import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { ApiError } from './errors.ts';
 import { Query, type RawQuery } from './params.ts';
+import { applyFault } from './control/faults.ts';
 import type { RouteHandler, StubContext } from './context.ts';
 
 /** A route module: registers its handlers by operationId. */
@@ -34,7 +35,7 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
   const app = Fastify({
     logger: ctx.config.log ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] } : false,
     bodyLimit: 64 * 1024,
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
   });
 
   // Bodies may arrive as any type; only JSON is accepted, and its parse errors become 422.
@@ -57,12 +58,14 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
           if (body && typeof body === 'object' && body.__unsupportedMediaType) {
             throw new ApiError(422, 'invalid_request', 'request body must be application/json');
           }
+          const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''));
+          if (fault) await applyFault(fault);
           const result = await handler(
             { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url },
             ctx,
           );
           const status = result.status ?? 200;
-          const extra = await admission.finish(status);
+          const extra = await admission.finish(status, result.billable !== false);
           return reply.code(status).headers({ ...result.headers, ...extra }).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
         } catch (err) {
           const apiErr = err instanceof ApiError ? err : undefined;

@@ -1,4 +1,16 @@
-/** Routes of this resource group; see docs/ARCHITECTURE.md for the operationIds. */
+/**
+ * GET /api/public/forecast-targets (getForecastTargets, free): resolves a venue event or market
+ * reference into forecastable targets (rules TGT-*; resolution in ./targets/resolve.ts, shape in
+ * ./targets/present.ts). 422 for a malformed or unsupported ref, 404 with the ref echoed when
+ * nothing matches.
+ */
 import type { RouteModule } from '../server.ts';
+import { resolveRef } from './targets/resolve.ts';
+import { targetResolution } from './targets/present.ts';
 
-export const register: RouteModule = (_route, _ctx) => {};
+export const register: RouteModule = (route) => {
+  route('getForecastTargets', (req, ctx) => {
+    const ref = req.query.requiredStr('ref', { max: 2048 });
+    return { body: targetResolution(ref, resolveRef(ctx.store, ref)) };
+  });
+};
