@@ -1,0 +1,246 @@
+/**
+ * GET /api/v1/markets/search (searchMarkets): hybrid search over covered rows with tag, category,
+ * venue and as_of (rules MSRCH-*). The response shape is a gap (SCH-124, MSRCH-015): rows are read
+ * from `markets` and a test skips when the target answers another shape. Every answer is validated
+ * against the contract; every row is checked by checks/market.ts and checks/markets.ts.
+ */
+import fc from 'fast-check';
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import type { Params, TargetClient } from './support/client.ts';
+import { affordable } from './support/operations.ts';
+import { checkMarketList } from '../checks/market.ts';
+import { MARKET_VENUES, checkSameSearchState, checkSearchFilters, checkSearchRow, keysOf, ms, rowsOf, type Row, type SearchFilters } from '../checks/markets.ts';
+import type { Violation } from '../checks/violation.ts';
+
+/** Tolerated clock skew between the harness and the target, ms. */
+const SKEW_MS = 2 * 60_000;
+const DAY_MS = 86_400_000;
+const ROUTING = ['ROUTE-001', 'ROUTE-002', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
+const QUOTES = ['QUOTE-001', 'QUOTE-002', 'QUOTE-003', 'QUOTE-004', 'QUOTE-005'];
+const ROW_RULES = ['MSRCH-001', 'MSRCH-002', 'MSRCH-003', 'MSRCH-004', 'MSRCH-005', ...ROUTING, ...QUOTES];
+const SEARCH = contractRules('searchMarkets');
+
+interface Answer {
+  status: number;
+  body: unknown;
+  /** undefined when the answer is not a 200 with a `markets` array. */
+  rows: Row[] | undefined;
+}
+
+/** One search call, validated against the contract. */
+async function search(paid: TargetClient, params: Params): Promise<Answer> {
+  const res = await paid.get('/api/v1/markets/search', { params });
+  await expect(res).toMatchContract('searchMarkets');
+  const body: unknown = res.headers()['content-type']?.includes('json') ? await res.json() : undefined;
+  return { status: res.status(), body, rows: res.status() === 200 ? rowsOf(body) : undefined };
+}
+
+/** Every per-row rule of one answer (MSRCH-001..-005, -012/-013 when as_of is given, routing and quotes). */
+function rowViolations(rows: readonly Row[], siteUrl: string, asOfMs?: number): Violation[] {
+  return [...checkMarketList(rows, { siteUrl }, '/markets'), ...rows.flatMap((r, i) => checkSearchRow(r, { asOfMs, skewMs: SKEW_MS }, `/markets/${i}`))];
+}
+
+/**
+ * The broadest base request the target answers with rows: no parameter (the stub's choice,
+ * gap MSRCH-014), else a q taken from the catalog's most common tag. Skips the test otherwise.
+ */
+async function baseRequest(paid: TargetClient): Promise<{ params: Params; rows: Row[]; body: unknown }> {
+  const plain = await search(paid, {});
+  if (plain.rows?.length) return { params: {}, rows: plain.rows, body: plain.body };
+  const res = await paid.get('/api/v1/markets');
+  await expect(res).toMatchContract('listMarkets');
+  const catalog = res.status() === 200 ? (rowsOf(await res.json()) ?? []) : [];
+  const freq = new Map<string, number>();
+  for (const r of catalog) for (const t of (r.tags as string[] | undefined) ?? []) freq.set(String(t), (freq.get(String(t)) ?? 0) + 1);
+  const q = [...freq].sort((a, b) => b[1] - a[1])[0]?.[0];
+  test.skip(!q, `the target answers no unfiltered search (status ${plain.status}; gaps MSRCH-014, MSRCH-015) and lists no tag to search for`);
+  const withQ = await search(paid, { q: q! });
+  test.skip(!withQ.rows?.length, `the target answers no search with rows in a recognised shape (status ${withQ.status}; gap MSRCH-015)`);
+  return { params: { q: q! }, rows: withQ.rows!, body: withQ.body };
+}
+
+const isoDate = (t: number): string => new Date(t).toISOString().slice(0, 10);
+/** The same instant written with a numeric offset of `minutes` east of UTC. */
+function withOffset(t: number, minutes: number): string {
+  const local = new Date(t + minutes * 60_000).toISOString().slice(0, 19);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+test.describe('GET /api/v1/markets/search', () => {
+  test(
+    'every row carries consistent forecast and published-signal fields',
+    { annotation: rules(...ROW_RULES, ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'searchMarkets', 4), 'spend budget too small for 4 searchMarkets calls');
+      const base = await baseRequest(paid);
+      expect(rowViolations(base.rows, targetOptions.siteUrl)).toHaveNoViolations(base.body);
+      const withForecast = base.rows.filter((r) => r.has_forecast === true).length;
+      const withSignal = base.rows.filter((r) => r.has_published_signal === true).length;
+      test.info().annotations.push({ type: 'note', description: `${base.rows.length} row(s): ${withForecast} with a forecast, ${withSignal} with a published signal` });
+
+      await test.step('searching a market by its exact question (gap MSRCH-024: warning only)', async () => {
+        const probe = base.rows.find((r) => typeof r.question === 'string' && r.question.length <= 200);
+        if (!probe) return;
+        const a = await search(paid, { q: probe.question as string });
+        expect(a.status).toBe(200);
+        const rows = a.rows ?? [];
+        const found = rowViolations(rows, targetOptions.siteUrl);
+        if (!keysOf(rows).includes(String(probe.marketKey))) found.push({ ruleId: 'MSRCH-024', severity: 'warning', path: '/markets', message: `searching the exact question of ${String(probe.marketKey)} did not return it` });
+        expect(found).toHaveNoViolations(a.body);
+      });
+    },
+  );
+
+  test(
+    'venue, tag, category and tag=broker_a keep only matching rows',
+    { annotation: rules('MSRCH-006', 'MSRCH-007', 'MSRCH-008', 'MSRCH-009', 'CAT-003', ...ROW_RULES, ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'searchMarkets', 9), 'spend budget too small for 9 searchMarkets calls');
+      const base = await baseRequest(paid);
+      const tagged = base.rows.find((r) => Array.isArray(r.tags) && r.tags.length > 0);
+      const categorised = base.rows.find((r) => Array.isArray(r.categories) && r.categories.length > 0);
+      const cases: SearchFilters[] = [...MARKET_VENUES.map((venue) => ({ venue })), { tag: 'broker_a' }];
+      if (tagged) cases.push({ tag: String((tagged.tags as unknown[])[0]) });
+      if (categorised) cases.push({ category: String((categorised.categories as unknown[])[0]) });
+      if (tagged && categorised) cases.push({ tag: String((tagged.tags as unknown[])[0]), venue: String(tagged.venue) });
+      for (const filters of cases) {
+        await test.step(JSON.stringify(filters), async () => {
+          const a = await search(paid, { ...base.params, ...filters } as Params);
+          expect(a.status, `${JSON.stringify(filters)} answers 200 (CAT-003 for venues)`).toBe(200);
+          const rows = a.rows ?? [];
+          if (filters.tag !== undefined && filters.tag !== 'broker_a') expect(rows.length, `tag=${filters.tag} finds the row it was copied from`).toBeGreaterThan(0);
+          if (filters.category !== undefined) expect(rows.length, `category=${filters.category} finds the row it was copied from`).toBeGreaterThan(0);
+          expect([...rowViolations(rows, targetOptions.siteUrl), ...checkSearchFilters(rows, filters)]).toHaveNoViolations(a.body);
+        });
+      }
+    },
+  );
+
+  test(
+    'a filter matching no covered row answers 200 with an empty list',
+    { annotation: rules('CAT-002', ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'searchMarkets', 3), 'spend budget too small for 3 searchMarkets calls');
+      const base = await baseRequest(paid);
+      const none = `fc-no-such-tag-${targetOptions.seed}`;
+      for (const filters of [{ tag: none }, { category: none }]) {
+        await test.step(JSON.stringify(filters), async () => {
+          const a = await search(paid, { ...base.params, ...filters });
+          expect(a.status, 'an empty result is not an error').toBe(200);
+          expect(a.rows, 'markets is an empty list').toEqual([]);
+        });
+      }
+    },
+  );
+
+  test(
+    'as_of=YYYY-MM-DD is the end of that UTC day',
+    { annotation: rules('MSRCH-010', 'MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'searchMarkets', 5), 'spend budget too small for 5 searchMarkets calls');
+      const base = await baseRequest(paid);
+      for (const daysAgo of [1, 3]) {
+        const day = isoDate(Date.now() - daysAgo * DAY_MS);
+        await test.step(`as_of=${day}`, async () => {
+          const endOfDay = Date.parse(`${day}T23:59:59.999Z`);
+          const byDate = await search(paid, { ...base.params, as_of: day });
+          const byInstant = await search(paid, { ...base.params, as_of: `${day}T23:59:59.999Z` });
+          expect([byDate.status, byInstant.status]).toEqual([200, 200]);
+          const a = byDate.rows ?? [];
+          const b = byInstant.rows ?? [];
+          expect([...rowViolations(a, targetOptions.siteUrl, endOfDay), ...checkSameSearchState(a, b, 'MSRCH-010', `as_of=${day} vs ${day}T23:59:59.999Z`)]).toHaveNoViolations(byDate.body);
+        });
+      }
+    },
+  );
+
+  test(
+    'an as_of instant means the same instant whatever its offset',
+    { annotation: rules('MSRCH-011', 'MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'searchMarkets', 4), 'spend budget too small for 4 searchMarkets calls');
+      const base = await baseRequest(paid);
+      const instant = Math.floor((Date.now() - 30 * 3_600_000) / 1000) * 1000;
+      const z = new Date(instant).toISOString();
+      const ref = await search(paid, { ...base.params, as_of: z });
+      expect(ref.status).toBe(200);
+      expect(rowViolations(ref.rows ?? [], targetOptions.siteUrl, instant)).toHaveNoViolations(ref.body);
+      for (const minutes of [330, -480]) {
+        const as_of = withOffset(instant, minutes);
+        await test.step(`as_of=${as_of}`, async () => {
+          const a = await search(paid, { ...base.params, as_of });
+          expect(a.status, `${as_of} is an RFC 3339 instant`).toBe(200);
+          expect(checkSameSearchState(ref.rows ?? [], a.rows ?? [], 'MSRCH-011', `as_of=${z} vs ${as_of}`)).toHaveNoViolations(a.body);
+        });
+      }
+    },
+  );
+
+  test(
+    'rows reflect the state as of as_of: no later forecast is counted',
+    { annotation: rules('MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      const runs = 6;
+      test.skip(!affordable(targetOptions, 'searchMarkets', runs + 2), `spend budget too small for ${runs + 2} searchMarkets calls`);
+      const base = await baseRequest(paid);
+      const forecasts = base.rows.filter((r) => r.has_forecast === true && r.forecast_at != null);
+      test.skip(!forecasts.length, 'no search row has a forecast');
+
+      await test.step('just before a market\'s latest forecast', async () => {
+        const probe = forecasts[0]!;
+        const at = ms(probe.forecast_at);
+        const asOfMs = at - 1000;
+        const a = await search(paid, { ...base.params, as_of: new Date(asOfMs).toISOString() });
+        expect(a.status).toBe(200);
+        const rows = a.rows ?? [];
+        const found = rowViolations(rows, targetOptions.siteUrl, asOfMs);
+        const same = rows.find((r) => r.marketKey === probe.marketKey);
+        if (same && same.forecast_at != null && ms(same.forecast_at) >= at) found.push({ ruleId: 'MSRCH-012', severity: 'error', path: '/markets', message: `${String(probe.marketKey)} still shows the forecast of ${String(probe.forecast_at)} as of ${new Date(asOfMs).toISOString()}` });
+        expect(found).toHaveNoViolations(a.body);
+      });
+
+      await test.step('any instant of the last ten days', async () => {
+        const now = Date.now();
+        await fc.assert(
+          fc.asyncProperty(fc.integer({ min: 60, max: 10 * 24 * 60 }), async (minutesAgo) => {
+            const asOfMs = Math.floor((now - minutesAgo * 60_000) / 1000) * 1000;
+            const a = await search(paid, { ...base.params, as_of: new Date(asOfMs).toISOString() });
+            expect(a.status).toBe(200);
+            expect(rowViolations(a.rows ?? [], targetOptions.siteUrl, asOfMs)).toHaveNoViolations(a.body);
+          }),
+          { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+        );
+      });
+    },
+  );
+
+  test(
+    'a malformed as_of answers 422 invalid_request',
+    { annotation: rules('PARAM-044', ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      const runs = 25;
+      test.skip(!affordable(targetOptions, 'searchMarkets', runs + 1), `spend budget too small for ${runs + 1} searchMarkets calls`);
+      const base = await baseRequest(paid);
+      const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+      const malformed = fc.oneof(
+        fc.constantFrom('', 'yesterday', 'now', '2026/01/05', '20260105', '2026-1-05', '2026-01-5', '05-01-2026', '2026-01-05Z', '2026-01-05T12:00', '2026-01-05T12:00:00', '2026-01-05T12:00Z', '2026-01-05T12:00:00+2:00', '2026-01-05T12:00:00 +02:00', '1767614400', '2026-01-05T', 'T12:00:00Z'),
+        // Calendar-impossible dates in an otherwise valid form.
+        fc.record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.integer({ min: 13, max: 99 }), d: fc.integer({ min: 1, max: 28 }) }).map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
+        fc.record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.constantFrom(2, 4, 6, 9, 11), d: fc.integer({ min: 31, max: 39 }) }).map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
+        fc.record({ h: fc.integer({ min: 24, max: 99 }), mi: fc.integer({ min: 0, max: 59 }) }).map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
+        fc.record({ h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 60, max: 99 }) }).map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
+        fc.stringMatching(/^[a-z]{1,12}$/),
+      );
+      await fc.assert(
+        fc.asyncProperty(malformed, async (as_of) => {
+          const a = await search(paid, { ...base.params, as_of });
+          expect(a.status, `as_of=${JSON.stringify(as_of)}`).toBe(422);
+          expect((a.body as Row | undefined)?.error, `as_of=${JSON.stringify(as_of)}`).toBe('invalid_request');
+        }),
+        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+      );
+    },
+  );
+});
