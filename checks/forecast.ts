@@ -1,0 +1,122 @@
+/**
+ * Checks of the stored-forecast read GET /api/v1/markets/{slug}/forecast (spec: Endpoints / Other
+ * operations referenced; rules FCST-*). The response shape is a gap (SCH gap on MarketForecastResponse): the forecast is
+ * located at `forecast` (or the body itself when it carries `probability`), history at `history`.
+ */
+import { checkCanonicalMarket } from './market.ts';
+import { namesMarket } from './evidence.ts';
+import { checkServiceUrl, checkVenueAUrl } from './routing.ts';
+import { ptr, violation, type Violation } from './violation.ts';
+
+type Row = Record<string, unknown>;
+
+const obj = (value: unknown): Row | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : undefined);
+const ms = (iso: unknown): number => (typeof iso === 'string' ? Date.parse(iso) : NaN);
+const isProbability = (p: unknown): boolean => typeof p === 'number' && p >= 0 && p <= 1;
+
+export interface LocatedForecast {
+  forecast: Row;
+  /** JSON pointer of the forecast within the body. */
+  path: string;
+}
+
+/** The current forecast of a read (stub shape, see the module note), or undefined when none can be located. */
+export function currentForecast(body: unknown): LocatedForecast | undefined {
+  const b = obj(body);
+  if (!b) return undefined;
+  const nested = obj(b.forecast);
+  if (nested) return { forecast: nested, path: '/forecast' };
+  return 'probability' in b ? { forecast: b, path: '' } : undefined;
+}
+
+/** Every forecast of a read: the current one first, then each history entry. */
+export function allForecasts(body: unknown): LocatedForecast[] {
+  const current = currentForecast(body);
+  const history = obj(body)?.history;
+  const entries = Array.isArray(history) ? history.map((h, i) => ({ forecast: obj(h) ?? {}, path: ptr('history', i) })) : [];
+  return [...(current ? [current] : []), ...entries];
+}
+
+export interface ForecastReadRequest {
+  siteUrl: string;
+  slug: string;
+  venue?: string;
+}
+
+/**
+ * Every rule of one 200 body of the read that the body alone shows: FCST-003 (reasoning, sources,
+ * uncertainty on the current forecast), FCST-004/-005 (drawdown_risk_72h on every forecast),
+ * FCST-009 (probability 0..1), FCST-012 (history older, warning), FCST-014 and ROUTE-007 (the
+ * market asked for), and the market's routing and relationships rules when the read names it.
+ */
+export function checkMarketForecast(body: unknown, req: ForecastReadRequest): Violation[] {
+  const current = currentForecast(body);
+  if (!current) return [violation('FCST-003', '/', 'no stored forecast found in the body (expected forecast, or a body with probability)')];
+  const out: Violation[] = [];
+  const f = current.forecast;
+  const hasReasoning = ['reasoning', 'reasoningSummary', 'reasoning_summary', 'thesis'].some((k) => typeof f[k] === 'string' && (f[k] as string).length > 0);
+  if (!hasReasoning) out.push(violation('FCST-003', current.path + '/reasoning', 'the stored forecast carries no reasoning'));
+  if (!('sources' in f)) out.push(violation('FCST-003', current.path + '/sources', 'the stored forecast carries no sources'));
+  if (!('uncertainty' in f)) out.push(violation('FCST-003', current.path + '/uncertainty', 'the stored forecast carries no uncertainty'));
+  const createdAt = ms(f.created_at ?? f.createdAt);
+  for (const { forecast, path } of allForecasts(body)) {
+    if (!isProbability(forecast.probability)) out.push(violation('FCST-009', path + '/probability', `probability ${JSON.stringify(forecast.probability)} is not between 0 and 1`));
+    const risk = obj(forecast.drawdown_risk_72h);
+    if (!risk || !('yes' in risk) || !('no' in risk)) {
+      out.push(violation('FCST-004', path + '/drawdown_risk_72h', `forecast ${JSON.stringify(forecast.id)} carries no drawdown_risk_72h {yes, no}`));
+    } else {
+      for (const side of ['yes', 'no'] as const) {
+        if (!isProbability(risk[side])) out.push(violation('FCST-005', path + ptr('drawdown_risk_72h', side), `drawdown_risk_72h.${side} ${JSON.stringify(risk[side])} is not between 0 and 1`));
+      }
+    }
+    if (path !== current.path && !(ms(forecast.created_at ?? forecast.createdAt) < createdAt)) {
+      out.push(violation('FCST-012', path + '/created_at', `history entry ${JSON.stringify(forecast.id)} is not older than the current forecast`, 'warning'));
+    }
+  }
+  const market = obj(obj(body)?.market);
+  if (market) {
+    out.push(...checkCanonicalMarket(market, '/market'));
+    if (!namesMarket(market, req.slug)) out.push(violation('FCST-014', '/market/slug', `market.slug ${JSON.stringify(market.slug)} but the path asked for ${JSON.stringify(req.slug)}`));
+    if (req.venue !== undefined && market.venue !== req.venue) out.push(violation('FCST-014', '/market/venue', `venue=${req.venue} asked, got a ${String(market.venue)} market`));
+    if (req.venue === undefined && market.venue !== 'venue_a') out.push(violation('ROUTE-007', '/market/venue', `no venue given, so the slug must resolve in the venue_a namespace; got a ${String(market.venue)} market`));
+    const b = obj(body)!;
+    if ('serviceUrl' in b) out.push(...checkServiceUrl(b.serviceUrl, market.serviceMarketId, req.siteUrl, '/serviceUrl'));
+    if ('venueAUrl' in b) out.push(...checkVenueAUrl(String(market.venue), b.venueAUrl, '/venueAUrl'));
+  }
+  return out;
+}
+
+/**
+ * FCST-007: for every forecast of the read that the latest feed also shows (same id), the
+ * probabilities are equal: the drawdown risk never adjusts the committed probability.
+ * Returns the violations and how many forecasts could be compared.
+ */
+export function checkProbabilityMatchesFeed(readBody: unknown, latestBody: unknown): { violations: Violation[]; compared: number } {
+  const feed = new Map<unknown, Row>();
+  const events = obj(latestBody)?.events;
+  for (const e of Array.isArray(events) ? events : []) {
+    const f = obj(obj(e)?.forecast);
+    if (f) feed.set(f.id, f);
+  }
+  const out: Violation[] = [];
+  let compared = 0;
+  for (const { forecast, path } of allForecasts(readBody)) {
+    const shown = feed.get(forecast.id);
+    if (!shown) continue;
+    compared++;
+    if (shown.probability !== forecast.probability) {
+      out.push(violation('FCST-007', path + '/probability', `forecast ${String(forecast.id)} reads ${JSON.stringify(forecast.probability)} but the latest feed shows ${JSON.stringify(shown.probability)}`));
+    }
+  }
+  return { violations: out, compared };
+}
+
+/** FCST-008: the read's current forecast is availability's latestForecast (same id). */
+export function checkMatchesAvailability(readBody: unknown, availabilityBody: unknown): Violation[] {
+  const current = currentForecast(readBody);
+  const latest = obj(obj(availabilityBody)?.latestForecast);
+  if (!current || !latest) return [violation('FCST-008', '/', `availability latestForecast ${latest ? 'present' : 'absent'} but read forecast ${current ? 'present' : 'absent'}`)];
+  return current.forecast.id === latest.id
+    ? []
+    : [violation('FCST-008', current.path + '/id', `read forecast ${JSON.stringify(current.forecast.id)} but availability's latestForecast is ${JSON.stringify(latest.id)}`)];
+}

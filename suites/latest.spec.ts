@@ -1,0 +1,109 @@
+/**
+ * GET /api/v1/latest (getLatest) and the spec's "Events" section: the board-wide pull feed of
+ * forecast, article and x_post events, complete and chronological for a 1..6 hour window.
+ * Every answer is validated against the contract; every event is checked by checks/latest.ts.
+ */
+import fc from 'fast-check';
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { affordable } from './support/operations.ts';
+import { readFeed, type FeedBody } from './support/feed.ts';
+import { LATEST_TYPES, checkBoardWide, checkLatest, checkWindowsAgree, marketsInWindow } from '../checks/latest.ts';
+
+/** Tolerated clock skew between the harness and the target. */
+const SKEW_MS = 5 * 60_000;
+/** Events this close to a window edge may legitimately differ between two calls a moment apart. */
+const EDGE_MS = 60_000;
+const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
+const QUOTES = ['QUOTE-001', 'QUOTE-002', 'QUOTE-003', 'QUOTE-004', 'QUOTE-005'];
+const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
+const EVENT_RULES = ['LATEST-001', 'LATEST-003', 'LATEST-004', 'LATEST-005', 'LATEST-009', 'LATEST-011', 'LATEST-012', 'LATEST-013', 'LATEST-014', 'LATEST-016', ...ROUTING, ...QUOTES, ...ENVELOPE];
+
+test.describe('GET /api/v1/latest', () => {
+  test(
+    'the default feed covers 3 hours ending now',
+    { annotation: rules('PARAM-063', 'LATEST-001', 'LATEST-003', 'LATEST-009', ...contractRules('getLatest')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'getLatest', 1), 'spend budget too small for one getLatest call');
+      const sentMs = Date.now();
+      const res = await paid.get('/api/v1/latest');
+      const receivedMs = Date.now();
+      await expect(res).toMatchContract('getLatest');
+      const body = await res.json();
+      expect(checkLatest(body, { siteUrl: targetOptions.siteUrl, sentMs, receivedMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+    },
+  );
+
+  test(
+    'every event of the widest window obeys the window, order, type and payload rules',
+    { annotation: rules('LATEST-002', 'LATEST-010', ...EVENT_RULES, ...contractRules('getLatest')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'getLatest', 1), 'spend budget too small for one getLatest call');
+      const sentMs = Date.now();
+      const { res, body } = await readFeed(paid, { hours: 6, types: LATEST_TYPES.join(',') });
+      const receivedMs = Date.now();
+      await expect(res).toMatchContract('getLatest');
+      test.skip(!body?.events.length, 'the target reports no event in the last 6 hours');
+      const kinds = new Set(body!.events.map((e) => e.type));
+      test.info().annotations.push({ type: 'note', description: `${body!.count} event(s) of kinds ${[...kinds].join(', ')}` });
+      expect(checkLatest(body, { siteUrl: targetOptions.siteUrl, hours: 6, types: LATEST_TYPES, sentMs, receivedMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+    },
+  );
+
+  test(
+    'hours and types are echoed and filter the events (any hours 1..6, any subset of kinds)',
+    { annotation: rules('LATEST-002', 'LATEST-010', ...EVENT_RULES, ...contractRules('getLatest')) },
+    async ({ paid, targetOptions }) => {
+      const runs = 25;
+      test.skip(!affordable(targetOptions, 'getLatest', runs), `spend budget too small for ${runs} getLatest calls`);
+      const kinds = fc.uniqueArray(fc.constantFrom(...LATEST_TYPES), { minLength: 1, maxLength: 3 });
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 6 }), kinds, async (hours, types) => {
+          const sentMs = Date.now();
+          const res = await paid.get('/api/v1/latest', { params: { hours, types: types.join(',') } });
+          const receivedMs = Date.now();
+          await expect(res).toMatchContract('getLatest');
+          const body = await res.json();
+          expect(checkLatest(body, { siteUrl: targetOptions.siteUrl, hours, types, sentMs, receivedMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+        }),
+        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+      );
+    },
+  );
+
+  test(
+    'the feed is complete for the window: narrower windows hold exactly the wider window\'s events inside them',
+    { annotation: rules('LATEST-007', ...contractRules('getLatest')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'getLatest', 4), 'spend budget too small for 4 getLatest calls');
+      const feeds: FeedBody[] = [];
+      for (const hours of [6, 1, 3, 5]) {
+        await test.step(`hours=${hours}`, async () => {
+          const { res, body } = await readFeed(paid, { hours });
+          await expect(res).toMatchContract('getLatest');
+          feeds.push(body!);
+        });
+      }
+      const [wide, ...narrower] = feeds;
+      test.skip(!wide!.events.length, 'the target reports no event in the last 6 hours');
+      expect(narrower.flatMap((n) => checkWindowsAgree(n, wide, EDGE_MS))).toHaveNoViolations(wide);
+    },
+  );
+
+  test(
+    'the feed is board-wide: every market whose latest forecast falls in the window has that forecast event',
+    { annotation: rules('LATEST-008', ...contractRules('getLatest', 'listMarkets')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listMarkets', 1) || !affordable(targetOptions, 'getLatest', 1), 'spend budget too small');
+      const markets = await paid.get('/api/v1/markets');
+      test.skip(markets.status() !== 200, `GET /api/v1/markets answers ${markets.status()}; the board-wide cross-check needs it`);
+      await expect(markets).toMatchContract('listMarkets');
+      const { res, body } = await readFeed(paid, { hours: 6, types: 'forecast' });
+      await expect(res).toMatchContract('getLatest');
+      const list = await markets.json();
+      const inWindow = marketsInWindow(body, list, EDGE_MS);
+      test.skip(inWindow === 0, 'no listed market has a forecast created in the last 6 hours');
+      test.info().annotations.push({ type: 'note', description: `${inWindow} listed market(s) with a forecast inside the window` });
+      expect(checkBoardWide(body, list, EDGE_MS)).toHaveNoViolations(body);
+    },
+  );
+});

@@ -1,0 +1,155 @@
+/**
+ * GET /api/v1/markets/{slug}/forecast (getMarketForecast, $0.01): the stored forecast with
+ * reasoning, sources, uncertainty, optional history and drawdown_risk_72h {yes, no} on every
+ * forecast; path risk never adjusts the committed probability. The response shape is a gap (SCH);
+ * checks/forecast.ts locates the forecast at `forecast` and history at `history`. Test markets
+ * come from the target's pull feed (forecast events) and the free availability lookup.
+ */
+import fc from 'fast-check';
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { affordable } from './support/operations.ts';
+import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
+import { checkMarketForecast, checkMatchesAvailability, checkProbabilityMatchesFeed } from '../checks/forecast.ts';
+import type { Violation } from '../checks/violation.ts';
+
+const SAMPLE = 5;
+/** Availability lookups (free) allowed when hunting for a tracked market without a forecast. */
+const PROBES = 30;
+const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004'];
+const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
+const BODY_RULES = ['FCST-003', 'FCST-004', 'FCST-005', 'FCST-009', 'FCST-014', ...ROUTING, ...ENVELOPE];
+
+type Named = FeedMarket & { slug: string };
+const named = (ms: FeedMarket[]): Named[] => ms.filter((m): m is Named => m.slug !== null);
+/** The venue parameter that keeps a lookup in the market's namespace (omitted for venue_a). */
+const venueParam = (m: FeedMarket): string | undefined => (m.venue === 'venue_a' ? undefined : m.venue);
+const at = (label: string) => (v: Violation): Violation => ({ ...v, path: `${label}:${v.path}` });
+
+test.describe('GET /api/v1/markets/{slug}/forecast', () => {
+  test(
+    'the stored forecast carries reasoning, sources, uncertainty and drawdown_risk_72h on every forecast; its probability is the feed\'s',
+    { annotation: rules('FCST-007', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketForecast', 'getLatest')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' });
+      await expect(feedRes).toMatchContract('getLatest');
+      const sample = named(feedMarkets(feed, 'forecast')).slice(0, SAMPLE);
+      test.skip(sample.length === 0, 'no market with a slug got a forecast in the last 6 hours');
+      const found: Violation[] = [];
+      let compared = 0;
+      for (const m of sample) {
+        await test.step(`${m.slug}${venueParam(m) ? ` (venue=${m.venue})` : ''}`, async () => {
+          const venue = venueParam(m);
+          const res = await paid.get(marketPath(m.slug, 'forecast'), { params: { venue } });
+          await expect(res).toMatchContract('getMarketForecast');
+          expect(res.status(), `${m.marketKey} got a forecast in the feed, so a stored forecast exists`).toBe(200);
+          const body = await res.json();
+          found.push(...checkMarketForecast(body, { siteUrl: targetOptions.siteUrl, slug: m.slug, venue }).map(at(m.slug)));
+          const same = checkProbabilityMatchesFeed(body, feed);
+          compared += same.compared;
+          found.push(...same.violations.map(at(m.slug)));
+        });
+      }
+      expect(compared, 'forecasts of the read that the feed also shows').toBeGreaterThan(0);
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'the read serves the latest committed forecast that availability reports',
+    { annotation: rules('FCST-008', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
+    async ({ api, paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' });
+      await expect(feedRes).toMatchContract('getLatest');
+      const sample = named(feedMarkets(feed, 'forecast')).slice(0, SAMPLE);
+      test.skip(sample.length === 0, 'no market with a slug got a forecast in the last 6 hours');
+      const found: Violation[] = [];
+      for (const m of sample) {
+        await test.step(m.marketKey, async () => {
+          const venue = venueParam(m);
+          const avail = await api.get('/api/public/forecast-availability', { params: { slug: m.slug, venue } });
+          await expect(avail).toMatchContract('getForecastAvailability');
+          test.skip(avail.status() !== 200, `forecast-availability answers ${avail.status()}`);
+          const read = await paid.get(marketPath(m.slug, 'forecast'), { params: { venue } });
+          await expect(read).toMatchContract('getMarketForecast');
+          expect(read.status()).toBe(200);
+          found.push(...checkMatchesAvailability(await read.json(), await avail.json()).map(at(m.marketKey)));
+        });
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'venue selects the slug namespace; without venue the lookup stays in venue_a',
+    { annotation: rules('FCST-014', 'ROUTE-007', ...contractRules('getMarketForecast', 'getLatest')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'getMarketForecast', 2 * SAMPLE), 'spend budget too small');
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' });
+      await expect(feedRes).toMatchContract('getLatest');
+      const others = named(feedMarkets(feed, 'forecast')).filter((m) => m.venue !== 'venue_a').slice(0, SAMPLE);
+      test.skip(others.length === 0, 'no non-venue_a market with a slug got a forecast in the last 6 hours');
+      const found: Violation[] = [];
+      for (const m of others) {
+        await test.step(`${m.slug} (venue=${m.venue})`, async () => {
+          const res = await paid.get(marketPath(m.slug, 'forecast'), { params: { venue: m.venue } });
+          await expect(res).toMatchContract('getMarketForecast');
+          expect(res.status()).toBe(200);
+          found.push(...checkMarketForecast(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug, venue: m.venue }).filter((v) => v.ruleId === 'FCST-014').map(at(m.slug)));
+        });
+        await test.step(`${m.slug} (no venue: venue_a namespace)`, async () => {
+          const res = await paid.get(marketPath(m.slug, 'forecast'));
+          await expect(res).toMatchContract('getMarketForecast');
+          expect([200, 404], 'a slug lookup answers the venue_a market or 404').toContain(res.status());
+          if (res.status() === 200) found.push(...checkMarketForecast(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug }).filter((v) => v.ruleId === 'ROUTE-007').map(at(`${m.slug} (no venue)`)));
+        });
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'an unknown slug answers 404',
+    { annotation: rules('FCST-010', ...contractRules('getMarketForecast')) },
+    async ({ paid, targetOptions }) => {
+      const slug = fc.stringMatching(/^[a-z0-9]{6,24}$/).map((s) => `fc-no-such-market-${s}`);
+      await fc.assert(
+        fc.asyncProperty(slug, async (s) => {
+          const res = await paid.get(marketPath(s, 'forecast'));
+          await expect(res).toMatchContract('getMarketForecast');
+          expect(res.status(), s).toBe(404);
+        }),
+        { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+      );
+    },
+  );
+
+  test(
+    'a tracked market without a stored forecast answers 404',
+    { annotation: rules('FCST-011', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
+    async ({ api, paid }) => {
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article,x_post' });
+      await expect(feedRes).toMatchContract('getLatest');
+      const candidates = named(feedMarkets(feed)).slice(0, PROBES);
+      test.skip(candidates.length === 0, 'no market with a slug got evidence in the last 6 hours');
+      const unforecast: Named[] = [];
+      for (const m of candidates) {
+        const avail = await api.get('/api/public/forecast-availability', { params: { slug: m.slug, venue: venueParam(m) } });
+        await expect(avail).toMatchContract('getForecastAvailability');
+        test.skip(avail.status() !== 200, `forecast-availability answers ${avail.status()}`);
+        const body = (await avail.json()) as { tracked?: boolean; available?: boolean };
+        if (body.tracked === true && body.available === false) unforecast.push(m);
+        if (unforecast.length >= 3) break;
+      }
+      test.skip(unforecast.length === 0, `availability reports a stored forecast for each of ${candidates.length} market(s)`);
+      for (const m of unforecast) {
+        await test.step(m.marketKey, async () => {
+          const res = await paid.get(marketPath(m.slug, 'forecast'), { params: { venue: venueParam(m) } });
+          await expect(res).toMatchContract('getMarketForecast');
+          expect(res.status(), `${m.marketKey}: availability says no stored forecast`).toBe(404);
+        });
+      }
+    },
+  );
+});

@@ -1,0 +1,164 @@
+/**
+ * GET /api/v1/sources (listSources): recent evidence (articles and social posts) for 1 to 10 named
+ * markets, newest published first, windowed (articles by published_at, posts by when last seen as
+ * relevant). Test markets are discovered through the target's pull feed.
+ */
+import fc from 'fast-check';
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { affordable } from './support/operations.ts';
+import { feedMarkets, readFeed, type FeedMarket } from './support/feed.ts';
+import { checkSources, checkSourcesSubset } from '../checks/evidence.ts';
+import type { TargetClient } from './support/client.ts';
+
+const SKEW_MS = 5 * 60_000;
+/** Articles this close to a window's start may age out between two calls a moment apart. */
+const EDGE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004'];
+const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
+const ITEM_RULES = ['SRC-001', 'SRC-007', 'SRC-009', ...ROUTING, ...ENVELOPE];
+
+/** Up to 10 markets that recently got an article or a social post (the feed's evidence events). */
+async function evidenceMarkets(paid: TargetClient): Promise<FeedMarket[]> {
+  const { res, body } = await readFeed(paid, { hours: 6, types: 'article,x_post' });
+  await expect(res).toMatchContract('getLatest');
+  return feedMarkets(body);
+}
+
+interface Answer {
+  body: { sources: Record<string, unknown>[] };
+  sentMs: number;
+}
+
+/** One listSources call, validated against the contract; the answer must be a 200. */
+async function sources(paid: TargetClient, params: Record<string, string | number | undefined>): Promise<Answer> {
+  const sentMs = Date.now();
+  const res = await paid.get('/api/v1/sources', { params });
+  await expect(res).toMatchContract('listSources');
+  expect(res.status(), JSON.stringify(params)).toBe(200);
+  return { body: await res.json(), sentMs };
+}
+
+test.describe('GET /api/v1/sources', () => {
+  test(
+    'market_keys: only the requested markets, newest first, articles inside the window, only the requested types',
+    { annotation: rules('SRC-004', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
+    async ({ paid, targetOptions }) => {
+      const runs = 25;
+      test.skip(!affordable(targetOptions, 'listSources', runs), 'spend budget too small');
+      const keys = (await evidenceMarkets(paid)).map((m) => m.marketKey);
+      test.skip(keys.length === 0, 'no market got an article or a social post in the last 6 hours');
+      let rows = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.subarray(keys.slice(0, 20), { minLength: 1, maxLength: 10 }),
+          fc.integer({ min: 1, max: 168 }),
+          fc.option(fc.uniqueArray(fc.constantFrom('article', 'x_post'), { minLength: 1, maxLength: 2 }), { nil: undefined }),
+          async (marketKeys, window, types) => {
+            const { body, sentMs } = await sources(paid, { market_keys: marketKeys.join(','), window, types: types?.join(',') });
+            rows += body.sources.length;
+            expect(checkSources(body, { siteUrl: targetOptions.siteUrl, marketKeys, types, windowHours: window, nowMs: sentMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+          },
+        ),
+        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+      );
+      expect(rows, 'the sampled requests returned evidence items to check').toBeGreaterThan(0);
+    },
+  );
+
+  test(
+    'markets (slugs): looked up in venue_a by default and in the venue given',
+    { annotation: rules('SRC-005', 'SRC-006', 'ROUTE-007', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listSources', 5), 'spend budget too small');
+      const markets = (await evidenceMarkets(paid)).filter((m): m is FeedMarket & { slug: string } => m.slug !== null && !m.slug.includes(','));
+      const byVenue = new Map<string, string[]>();
+      for (const m of markets) byVenue.set(m.venue, [...(byVenue.get(m.venue) ?? []), m.slug]);
+      test.skip(markets.length === 0, 'no market with a slug got evidence in the last 6 hours');
+      let rows = 0;
+      for (const [venue, slugs] of byVenue) {
+        const sample = slugs.slice(0, 10);
+        await test.step(`${venue}: ${sample.length} slug(s)`, async () => {
+          const params = { markets: sample.join(','), window: 168, venue: venue === 'venue_a' ? undefined : venue };
+          const { body, sentMs } = await sources(paid, params);
+          rows += body.sources.length;
+          expect(checkSources(body, { siteUrl: targetOptions.siteUrl, slugs: sample, venue: params.venue, windowHours: 168, nowMs: sentMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+        });
+        if (venue !== 'venue_a') {
+          await test.step(`${venue} slugs without venue stay in venue_a`, async () => {
+            const { body, sentMs } = await sources(paid, { markets: sample.join(','), window: 168 });
+            expect(checkSources(body, { siteUrl: targetOptions.siteUrl, slugs: sample, windowHours: 168, nowMs: sentMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+          });
+        }
+      }
+      expect(rows, 'the slug requests returned evidence items to check').toBeGreaterThan(0);
+    },
+  );
+
+  test(
+    'both or neither of markets and market_keys answer 422',
+    { annotation: rules('SRC-002', 'SRC-003', ...contractRules('listSources', 'getLatest')) },
+    async ({ paid }) => {
+      const m = (await evidenceMarkets(paid)).find((x) => x.slug !== null);
+      const key = m?.marketKey ?? 'venue_a:1';
+      const slug = m?.slug ?? 'fc-conformance-probe-market';
+      const cases: [string, string, Record<string, string | number>][] = [
+        ['SRC-002', 'markets and market_keys', { markets: slug, market_keys: key }],
+        ['SRC-003', 'neither', {}],
+        ['SRC-003', 'neither (other parameters only)', { window: 24, types: 'article' }],
+      ];
+      for (const [rule, what, params] of cases) {
+        await test.step(`${what} → 422 [${rule}]`, async () => {
+          const res = await paid.get('/api/v1/sources', { params });
+          await expect(res).toMatchContract('listSources');
+          expect(res.status(), `${what} must answer 422 (${rule})`).toBe(422);
+        });
+      }
+    },
+  );
+
+  test(
+    'without types both kinds come back: the per-type answers are contained in the default answer',
+    { annotation: rules('SRC-010', ...contractRules('listSources', 'getLatest')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listSources', 3), 'spend budget too small');
+      const keys = (await evidenceMarkets(paid)).slice(0, 10).map((m) => m.marketKey);
+      test.skip(keys.length === 0, 'no market got evidence in the last 6 hours');
+      const base = { market_keys: keys.join(','), window: 48 };
+      const articles = await sources(paid, { ...base, types: 'article' });
+      const posts = await sources(paid, { ...base, types: 'x_post' });
+      const both = await sources(paid, base);
+      expect(articles.body.sources.length + posts.body.sources.length, 'the per-type answers hold items to compare').toBeGreaterThan(0);
+      const windowStartMs = both.sentMs - 48 * HOUR_MS;
+      expect([
+        ...checkSourcesSubset(articles.body, both.body, 'SRC-010', { windowStartMs, edgeMs: EDGE_MS + SKEW_MS, label: 'the answer without types' }),
+        ...checkSourcesSubset(posts.body, both.body, 'SRC-010', { label: 'the answer without types' }),
+      ]).toHaveNoViolations(both.body);
+    },
+  );
+
+  test(
+    'windows nest: a narrower window never adds items, and the default window is 48 hours',
+    { annotation: rules('SRC-011', 'PARAM-056', ...contractRules('listSources', 'getLatest')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listSources', 4), 'spend budget too small');
+      const keys = (await evidenceMarkets(paid)).slice(0, 10).map((m) => m.marketKey);
+      test.skip(keys.length === 0, 'no market got evidence in the last 6 hours');
+      const base = { market_keys: keys.join(','), types: 'article' };
+      const w6 = await sources(paid, { ...base, window: 6 });
+      const w48 = await sources(paid, { ...base, window: 48 });
+      const dflt = await sources(paid, base);
+      const w168 = await sources(paid, { ...base, window: 168 });
+      expect(w48.body.sources.length, 'the 48-hour window holds articles to compare').toBeGreaterThan(0);
+      const start48 = dflt.sentMs - 48 * HOUR_MS;
+      expect([
+        ...checkSourcesSubset(w6.body, w48.body, 'SRC-011', { label: 'the 48-hour window' }),
+        ...checkSourcesSubset(w48.body, w168.body, 'SRC-011', { label: 'the 168-hour window' }),
+        // The default answer and window=48 hold the same articles (edges aside).
+        ...checkSourcesSubset(dflt.body, w48.body, 'PARAM-056', { windowStartMs: start48, edgeMs: EDGE_MS + SKEW_MS, label: 'the window=48 answer' }),
+        ...checkSourcesSubset(w48.body, dflt.body, 'PARAM-056', { windowStartMs: start48, edgeMs: EDGE_MS + SKEW_MS, label: 'the answer without window' }),
+        ...checkSources(dflt.body, { siteUrl: targetOptions.siteUrl, marketKeys: keys, types: ['article'], windowHours: 48, nowMs: dflt.sentMs, skewMs: SKEW_MS, windowRule: 'PARAM-056' }),
+      ]).toHaveNoViolations(dflt.body);
+    },
+  );
+});

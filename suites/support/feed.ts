@@ -1,0 +1,51 @@
+/**
+ * Test-data discovery through the target's own pull feed (GET /api/v1/latest): the markets that
+ * recently got a forecast, an article or a social post. Used by the evidence and forecast suites;
+ * nothing here knows the reference stub.
+ */
+import type { APIResponse } from '@playwright/test';
+import type { TargetClient } from './client.ts';
+
+export interface FeedMarket {
+  marketKey: string;
+  venue: string;
+  slug: string | null;
+}
+
+export interface FeedEvent {
+  type: string;
+  id: string;
+  occurred_at: string;
+  market?: Record<string, unknown>;
+  forecast?: Record<string, unknown> | null;
+}
+
+export interface FeedBody {
+  as_of: string;
+  window: { hours: number; since: string };
+  types: string[];
+  events: FeedEvent[];
+  count: number;
+}
+
+/** One call of the feed; the widest window (6 hours) unless told otherwise. */
+export async function readFeed(paid: TargetClient, params: { hours?: number; types?: string } = { hours: 6 }): Promise<{ res: APIResponse; body: FeedBody | undefined }> {
+  const res = await paid.get('/api/v1/latest', { params });
+  const body = res.status() === 200 ? ((await res.json()) as FeedBody) : undefined;
+  return { res, body };
+}
+
+/** Distinct markets of the feed's events (optionally of one event type), in feed order. */
+export function feedMarkets(body: FeedBody | undefined, type?: string): FeedMarket[] {
+  const seen = new Map<string, FeedMarket>();
+  for (const e of body?.events ?? []) {
+    if (type && e.type !== type) continue;
+    const m = e.market;
+    if (!m || typeof m.marketKey !== 'string' || seen.has(m.marketKey)) continue;
+    seen.set(m.marketKey, { marketKey: m.marketKey, venue: String(m.venue), slug: typeof m.slug === 'string' && m.slug ? m.slug : null });
+  }
+  return [...seen.values()];
+}
+
+/** The path of a per-market read, the slug URL-encoded. */
+export const marketPath = (slug: string, leaf: 'signals' | 'forecast'): string => `/api/v1/markets/${encodeURIComponent(slug)}/${leaf}`;
