@@ -1,4 +1,42 @@
-/** Routes of this resource group; see docs/ARCHITECTURE.md for the operationIds. */
+/**
+ * Asset routes: searchAssets (GET /api/v1/assets/search), listAssets (GET /api/v1/assets, the
+ * metadata-only directory) and getAssetStance (GET /api/v1/assets/stance). Rule families ASRCH and
+ * ASSET (contract/rules/asset-search.yaml, assets.yaml). Pricing and auth are the gate's.
+ */
 import type { RouteModule } from '../server.ts';
+import type { StubContext } from '../context.ts';
+import { AssetGraph } from './assets/graph.ts';
+import { parseSearch, runSearch } from './assets/search.ts';
+import { assetStance, resolveStanceAsset } from './assets/stance.ts';
 
-export const register: RouteModule = (_route, _ctx) => {};
+const graphOf = (ctx: StubContext): AssetGraph => new AssetGraph(ctx.store, ctx.config.siteUrl, ctx.clock.now());
+
+export const register: RouteModule = (route) => {
+  route('searchAssets', (req, ctx) => {
+    const parsed = parseSearch(req.query);
+    return { body: runSearch(graphOf(ctx), parsed) };
+  });
+
+  // Metadata only (ASSET-002, -003): no linked markets, counts or forecasts; assetKey order (ASSET-102).
+  route('listAssets', (_req, ctx) => ({
+    body: {
+      assets: graphOf(ctx)
+        .assets()
+        .map((a) => ({
+          id: a.id,
+          assetKey: a.assetKey,
+          name: a.name,
+          ticker: a.ticker,
+          asset_type: a.assetType,
+          aliases: [...a.aliases],
+          identifiers: a.identifiers.map((i) => ({ platform: i.platform, kind: i.kind, value: i.value })),
+        })),
+    },
+  }));
+
+  route('getAssetStance', (req, ctx) => {
+    const graph = graphOf(ctx);
+    const asset = resolveStanceAsset(req.query, graph);
+    return { body: assetStance(graph, asset, ctx.clock.nowMs()) };
+  });
+};

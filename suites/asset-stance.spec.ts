@@ -1,0 +1,62 @@
+/**
+ * GET /api/v1/assets/stance (getAssetStance): "The asset-level stance is a separate product"
+ * (spec "What the service does", rule 3). Its parameters and shape are not shown: the only rule is
+ * that the route is served; the stub's choices (gaps ASSET-110..114) are reported as warnings and
+ * never fail a target.
+ */
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import type { TargetClient } from './support/client.ts';
+import { checkStance } from '../checks/assets.ts';
+import { violation, type Violation } from '../checks/violation.ts';
+
+const OP = 'getAssetStance';
+const PATH = '/api/v1/assets/stance';
+type Row = Record<string, unknown>;
+
+/** One known Asset, discovered through asset search (q='*'); SKIPs when the directory is empty. */
+async function someAsset(client: TargetClient): Promise<{ id: string; assetKey: string }> {
+  const res = await client.get('/api/v1/assets/search', { params: { q: '*' } });
+  await expect(res).toMatchContract('searchAssets');
+  expect(res.status()).toBe(200);
+  const assets = ((await res.json()) as Row).assets as Row[];
+  test.skip(!assets.length, "the target's asset directory is empty");
+  // The Asset with the most active markets gives the stance the richest basis.
+  const best = [...assets].sort((a, b) => Number((b.market_summary as Row).active_market_count) - Number((a.market_summary as Row).active_market_count))[0]!;
+  return { id: String(best.id), assetKey: String(best.assetKey) };
+}
+
+test('the stance is served for a known Asset, by assetKey and by UUID', { annotation: rules('ASSET-007', ...contractRules(OP)) }, async ({ paid }) => {
+  const asset = await someAsset(paid);
+  const found: Violation[] = [];
+  for (const ref of [asset.assetKey, asset.id]) {
+    await test.step(`asset=${ref}`, async () => {
+      const res = await paid.get(PATH, { params: { asset: ref } });
+      await expect(res).toMatchContract(OP);
+      const body = (await res.json().catch(() => null)) as Row | null;
+      // The parameter name is the stub's choice (gap ASSET-110): a target may reject it with 422.
+      if (res.status() === 404 && (body?.error !== 'not_found' || /no route/i.test(String(body?.message)))) {
+        found.push(violation('ASSET-007', 'status', `GET ${PATH} answered 404 ${JSON.stringify(body)}: the route is not served`));
+      } else if (res.status() === 200) {
+        found.push(...checkStance(body, asset));
+      } else if (res.status() !== 422) {
+        found.push(violation('ASSET-110', 'status', `asset=${ref} answered ${res.status()} (stub choice: 200)`, 'warning'));
+      }
+    });
+  }
+  expect(found).toHaveNoViolations();
+});
+
+test("the stub's stance parameter choices: missing asset 422, unknown asset 404", { annotation: rules(...contractRules(OP)) }, async ({ paid }) => {
+  const found: Violation[] = [];
+  const cases: { params: Record<string, string>; status: number; rule: string }[] = [
+    { params: {}, status: 422, rule: 'ASSET-110' },
+    { params: { asset: 'fc-unknown-asset-zz' }, status: 404, rule: 'ASSET-111' },
+    { params: { asset: '00000000-0000-4000-8000-000000000000' }, status: 404, rule: 'ASSET-111' },
+  ];
+  for (const c of cases) {
+    const res = await paid.get(PATH, { params: c.params });
+    await expect(res).toMatchContract(OP);
+    if (res.status() !== c.status) found.push(violation(c.rule, 'status', `${JSON.stringify(c.params)} answered ${res.status()} (stub choice: ${c.status})`, 'warning'));
+  }
+  expect(found).toHaveNoViolations();
+});
