@@ -449,6 +449,7 @@ const DEFAULT_OBSERVE: Record<string, { observe: Observe; how: string }> = {
   'getLatest#hours': { observe: 'black-box', how: 'echoed as window.hours' },
   'searchAssets#material_only': { observe: 'black-box', how: 'echoed as material_only' },
   'listSources#window': { observe: 'black-box', how: 'so no source older than 48 hours by its windowing time is returned' },
+  'listMarkets#max_forecast_age': { observe: 'black-box', how: 'so the default answer equals the answer with max_forecast_age=48' },
   'listMarkets#sort': { observe: 'black-box', how: 'so rows come in descending market_updated_at order' },
   'getOilSignal#include_marks': { observe: 'black-box', how: 'so live venue marks are fetched (marks filled or degraded true)' },
   'getForecastRequest#view': { observe: 'spend-budget', how: 'so a succeeded job read without view expands its forecasts' },
@@ -486,7 +487,7 @@ function paramRules(): Keyed[] {
         key,
         section,
         level: 'MUST',
-        text: sentence(gap || !forced ? text : `${text} (the field name is the stub's choice)`),
+        text: sentence(gap || !forced || text.includes("stub's choice") ? text : `${text} (the field name is the stub's choice)`),
         observe,
         kind: g ? 'gap' : 'rule',
         ...(g ? { choice: gap ? `${subject}: ${g.choice}` : `${subject}: the stub names the field ${param.replace(/^body\./, '')} (${g.choice.replace(/\.$/, '')}) and applies this rule to it.` } : {}),
@@ -568,7 +569,10 @@ function paramRules(): Keyed[] {
       const gap = gapOf(schema, str(p.description));
       const where = pin === 'query' ? '' : `${pin} `;
       const comma = p.style === 'form' && p.explode === false;
+      // A parameter whose very name is the stub's choice binds no other target: all its rules are gaps.
+      forced = gap?.keyword === 'name' ? gap : undefined;
       input(pname, where, p.schema, p.required === true, gap, pin === 'path', comma);
+      forced = undefined;
     }
 
     const body = obj(o.op.requestBody);

@@ -10,9 +10,20 @@ import { ApiError } from './errors.ts';
 import { Query, type RawQuery } from './params.ts';
 import { applyFault } from './control/faults.ts';
 import type { RouteHandler, StubContext } from './context.ts';
+import type { Principal } from './billing/gate.ts';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Per-route options. */
+export interface RouteOptions {
+  /**
+   * Runs at admission, once the API-key caller is known and before the debit; throws an ApiError to
+   * refuse the call undebited (e.g. an owner-scoped quota's 429: "A 429 is rejected before debit").
+   */
+  beforeDebit?: (principal: Principal, headers: IncomingHttpHeaders, ctx: StubContext) => void;
+}
 
 /** A route module: registers its handlers by operationId. */
-export type RouteModule = (route: (operationId: string, handler: RouteHandler) => void, ctx: StubContext) => void;
+export type RouteModule = (route: (operationId: string, handler: RouteHandler, options?: RouteOptions) => void, ctx: StubContext) => void;
 
 const toFastifyPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
 
@@ -36,13 +47,19 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
     logger: ctx.config.log ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] } : false,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 2048 },
+    // A path that does not even decode names no resource: 404 envelope instead of fastify's bare 400.
+    frameworkErrors: (err, request, reply) => {
+      const status = err.code === 'FST_ERR_BAD_URL' ? 404 : 422;
+      const code = status === 404 ? 'not_found' : 'invalid_request';
+      void sendError(reply, new ApiError(status, code, `malformed request: ${err.message}`));
+    },
   });
 
   // Bodies may arrive as any type; only JSON is accepted, and its parse errors become 422.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, { __unsupportedMediaType: true, raw: body }));
 
   const registered = new Set<string>();
-  const route = (operationId: string, handler: RouteHandler): void => {
+  const route = (operationId: string, handler: RouteHandler, options: RouteOptions = {}): void => {
     const op = contract().operation(operationId);
     const price = PRICES[operationId];
     if (!price) throw new Error(`no price for ${operationId}`);
@@ -52,7 +69,8 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
       url: toFastifyPath(op.path),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const url = `${request.protocol}://${request.host}${request.url}`;
-        const admission = await ctx.gate.admit({ operationId, price, headers: request.headers, url, method: request.method });
+        const { beforeDebit } = options;
+        const admission = await ctx.gate.admit({ operationId, price, headers: request.headers, url, method: request.method, ...(beforeDebit && { beforeDebit: (p: Principal) => beforeDebit(p, request.headers, ctx) }) });
         try {
           const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
           if (body && typeof body === 'object' && body.__unsupportedMediaType) {

@@ -114,5 +114,11 @@ export function generateEvidence(rng: Rng, anchor: EpochMs, markets: readonly Ma
   for (let i = 0; i < 4; i++) {
     posts.push(drawPost(rng, anchor, rng.pick(eligible), THIN_HANDLE, false, { published: rng.int(1, 90 * 24) * HOUR, resighted: false }));
   }
+  // Excluded markets are still covered rows: one article each for the first of every exclusion
+  // reason puts them in the catalog, where CAT-004 checks they never carry an in-window forecast.
+  for (const reason of ['sports', 'mentions', 'crypto_up_down'] as const) {
+    const m = markets.find((x) => x.covered && x.active && x.exclusion === reason);
+    if (m) articles.push(drawArticle(rng, anchor, m, []));
+  }
   return { articles, posts };
 }
