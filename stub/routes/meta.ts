@@ -17,15 +17,17 @@ export const register: RouteModule = (route, ctx) => {
       currency: 'USD',
       credits_per_usd: 1000,
       increment_usd: '0.005',
-      operations: [...contract().operations.values()].map((op) => {
+      // Shape: the SCH gap choice on PricingResponse ({routes: [{operationId, method, path, usd, credits}], networks}).
+      routes: [...contract().operations.values()].map((op) => {
         const price = PRICES[op.operationId]!;
         return {
           operationId: op.operationId,
           method: op.method.toUpperCase(),
           path: op.path,
-          price_usd: creditsToUsdString(price.credits),
+          usd: creditsToUsdString(price.credits),
           credits: price.credits,
-          payment: price.credits === 0 ? 'free' : price.keyOnly ? 'api_key' : 'api_key_or_x402',
+          // Accepted authentication, as the operation's security alternatives ([] = none needed).
+          auth: (op.spec.security ?? contract().doc.security ?? []).flatMap((alt) => Object.keys(alt)),
         };
       }),
       networks: [

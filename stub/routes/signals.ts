@@ -1,4 +1,36 @@
-/** Routes of this resource group; see docs/ARCHITECTURE.md for the operationIds. */
+/**
+ * Signal routes: published trade signals (GET /api/v1/signals), the perps WTI row
+ * (GET /api/v1/signals/perps) and the crude-oil signal (GET /api/v1/signals/oil). Rules SIG-*, OIL-*,
+ * VER-009..015; the gate has already authenticated and priced the call.
+ */
 import type { RouteModule } from '../server.ts';
+import { parseSignalFilters, tradeSignals } from './signals/trade.ts';
+import { datasetMarks, oilSignal, perpSignals, type FetchedMarks, type MarkFetcher } from './signals/oil.ts';
+import { OilLimiter } from './signals/oil-limiter.ts';
 
-export const register: RouteModule = (_route, _ctx) => {};
+export const register: RouteModule = (route, ctx) => {
+  const limiter = new OilLimiter(() => ctx.clock.nowMs());
+  const fetchMark: MarkFetcher = datasetMarks(ctx.store.oil());
+
+  route('listSignals', (req) => ({ body: tradeSignals(ctx.store, parseSignalFilters(req.query), ctx.config.siteUrl, ctx.clock.nowMs()) }));
+
+  route('listPerpSignals', () => ({ body: perpSignals(ctx.store, ctx.clock.nowMs()) }));
+
+  route('getOilSignal', async (req) => {
+    // Parameters first: a malformed request is no request start (OIL-013).
+    const includeMarks = req.query.bool('include_marks', true);
+    const done = limiter.start(req.principal?.accountId ?? 'anonymous');
+    try {
+      let marks: FetchedMarks | undefined;
+      if (includeMarks) {
+        const [venueAPerps, perpVenueB] = await Promise.all([fetchMark('venueAPerps'), fetchMark('perpVenueB')]);
+        marks = { venueAPerps, perpVenueB };
+      }
+      const body = oilSignal(ctx.store, ctx.clock.nowMs(), marks);
+      // A mark that could not be fetched is a missing upstream response: not billed (gap BILL-011).
+      return { body, billable: body.degraded !== true };
+    } finally {
+      done();
+    }
+  });
+};

@@ -1,0 +1,60 @@
+/**
+ * Checks of the crude-oil signal, GET /api/v1/signals/oil (spec: Resources / Crude-oil signal;
+ * rules OIL-*). Field presence and types are the SCH rules of CrudeOilSignal and its parts.
+ */
+import { ptr, violation, type Violation } from './violation.ts';
+
+type Row = Record<string, unknown>;
+
+const obj = (v: unknown): Row | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
+const MARKS = ['venue_a_perps', 'perp_venue_b'] as const;
+
+export interface OilRequest {
+  /** include_marks as sent; undefined = omitted (the default, true). */
+  includeMarks?: boolean;
+}
+
+/**
+ * One oil signal body: reading_missing iff reading is null (OIL-001/002), degraded false when both
+ * marks were fetched (OIL-006), requested marks present unless degraded (OIL-008; PARAM-071 when
+ * include_marks is omitted), episode.days a
+ * whole number >= 1 (OIL-016); warnings for the gaps OIL-009 (include_marks=false) and OIL-018
+ * (is_current vs days_since_reading).
+ */
+export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[] {
+  const b = obj(body);
+  if (!b) return [violation('OIL-001', '/', 'the body is not an object')];
+  const out: Violation[] = [];
+  const reading = b.reading;
+  if (reading === null && b.reading_missing !== true) out.push(violation('OIL-001', '/reading_missing', `reading is null but reading_missing is ${JSON.stringify(b.reading_missing)}`));
+  if (reading !== null && reading !== undefined && b.reading_missing !== false) {
+    out.push(violation('OIL-002', '/reading_missing', `reading is present (is_current ${JSON.stringify(obj(reading)?.is_current)}) but reading_missing is ${JSON.stringify(b.reading_missing)}`));
+  }
+
+  const marks = obj(b.marks) ?? {};
+  const requested = req.includeMarks !== false;
+  const fetched = MARKS.filter((k) => obj(marks[k]) !== undefined);
+  if (requested) {
+    if (fetched.length === MARKS.length && b.degraded !== false) out.push(violation('OIL-006', '/degraded', `both marks were fetched but degraded is ${JSON.stringify(b.degraded)}`));
+    if (b.degraded !== true) {
+      // Omitted include_marks means true: a missing mark then breaks the default (PARAM-071).
+      const rule = req.includeMarks === undefined ? 'PARAM-071' : 'OIL-008';
+      for (const k of MARKS) if (!fetched.includes(k)) out.push(violation(rule, ptr('marks', k), `include_marks ${req.includeMarks === undefined ? 'omitted (default true)' : 'true'} but ${k} is ${JSON.stringify(marks[k])} and degraded is not true`));
+    }
+  } else {
+    if (fetched.length) out.push(violation('OIL-009', '/marks', `include_marks=false but marks carries ${fetched.join(', ')}`, 'warning'));
+    if (b.degraded !== false) out.push(violation('OIL-009', '/degraded', `include_marks=false: degraded ${JSON.stringify(b.degraded)} (stub: false, no mark requested)`, 'warning'));
+  }
+
+  const days = obj(b.episode)?.days;
+  if (days !== null && days !== undefined && !(typeof days === 'number' && Number.isInteger(days) && days >= 1)) {
+    out.push(violation('OIL-016', '/episode/days', `episode.days ${JSON.stringify(days)} is not a whole number of at least 1`));
+  }
+
+  const r = obj(reading);
+  if (r && typeof r.days_since_reading === 'number') {
+    if (r.is_current === true && r.days_since_reading > 1) out.push(violation('OIL-018', '/reading/is_current', `is_current true with days_since_reading ${r.days_since_reading}`, 'warning'));
+    if (r.is_current === false && r.days_since_reading === 0) out.push(violation('OIL-018', '/reading/is_current', 'is_current false with days_since_reading 0', 'warning'));
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+/**
+ * Checks of Versioning (spec: Versioning rules 1-4; rules VER-*): the served OpenAPI document, its
+ * route prefixes against each operation's security, and the former drawdown names in forecast reads.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { ptr, violation, type Violation } from './violation.ts';
+
+type Row = Record<string, unknown>;
+
+const obj = (v: unknown): Row | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+const PREFIXES = ['/api/v1/', '/api/auth/', '/api/public/'] as const;
+const API_KEY_HEADER = 'x-service-api-key';
+/** Header names an x402 payment travels in (v2, and v1's X-PAYMENT). */
+const PAYMENT_HEADERS = new Set(['payment-signature', 'x-payment']);
+
+export interface ServedOperation {
+  method: string;
+  path: string;
+  /** Security scheme names of each alternative; [] = no authentication (an empty alternative). */
+  security: string[][];
+}
+
+/** The OpenAPI 3.x document shape (VER-005): an `openapi` 3.x version and a `paths` object. */
+export function checkOpenApiDocument(doc: unknown, path = ''): Violation[] {
+  const d = obj(doc);
+  const out: Violation[] = [];
+  if (!d || typeof d.openapi !== 'string' || !/^3\.\d+(\.\d+)?/.test(d.openapi)) out.push(violation('VER-005', path + '/openapi', `not an OpenAPI 3.x document (openapi ${JSON.stringify(d?.openapi)})`));
+  if (!obj(d?.paths)) out.push(violation('VER-005', path + '/paths', 'the document has no paths object'));
+  return out;
+}
+
+/** Every operation of a served document with its effective security (operation level, else global). */
+export function servedOperations(doc: unknown): ServedOperation[] {
+  const d = obj(doc) ?? {};
+  const global = Array.isArray(d.security) ? d.security : undefined;
+  const ops: ServedOperation[] = [];
+  for (const [path, item] of Object.entries(obj(d.paths) ?? {})) {
+    for (const method of METHODS) {
+      const op = obj(obj(item)?.[method]);
+      if (!op) continue;
+      const sec = (Array.isArray(op.security) ? op.security : global ?? []) as unknown[];
+      ops.push({ method: method.toUpperCase(), path, security: sec.map((alt) => Object.keys(obj(alt) ?? {})) });
+    }
+  }
+  return ops;
+}
+
+/** Scheme names of the document by role: the API-key header scheme and the x402 payment scheme. */
+export function schemeRoles(doc: unknown): { apiKey: Set<string>; x402: Set<string> } {
+  const schemes = obj(obj(obj(doc)?.components)?.securitySchemes) ?? {};
+  const apiKey = new Set<string>();
+  const x402 = new Set<string>();
+  for (const [name, s] of Object.entries(schemes)) {
+    const header = typeof obj(s)?.name === 'string' ? String(obj(s)!.name).toLowerCase() : '';
+    if (header === API_KEY_HEADER) apiKey.add(name);
+    else if (PAYMENT_HEADERS.has(header) || /x402/i.test(name)) x402.add(name);
+  }
+  return { apiKey, x402 };
+}
+
+/**
+ * Route prefixes against security (VER-001..004): /api/public needs nothing; /api/auth requires
+ * the key and takes no x402; anything payable by x402 is under /api/v1; only these prefixes exist.
+ */
+export function checkRoutePrefixes(doc: unknown): Violation[] {
+  const { apiKey, x402 } = schemeRoles(doc);
+  const out: Violation[] = [];
+  for (const op of servedOperations(doc)) {
+    const where = ptr('paths', op.path, op.method.toLowerCase(), 'security');
+    const route = `${op.method} ${op.path}`;
+    const free = op.security.length === 0 || op.security.some((alt) => alt.length === 0);
+    const payable = op.security.some((alt) => alt.some((s) => x402.has(s)));
+    const keyed = op.security.some((alt) => alt.some((s) => apiKey.has(s)));
+    if (op.path.startsWith('/api/public/') && !free) out.push(violation('VER-001', where, `${route} is a free lookup under /api/public but requires ${JSON.stringify(op.security)}`));
+    if (op.path.startsWith('/api/auth/') && (free || payable || !keyed)) {
+      out.push(violation('VER-002', where, `${route} is an account/job route: it must require the API key and take no x402 (security ${JSON.stringify(op.security)})`));
+    }
+    if (payable && !op.path.startsWith('/api/v1/')) out.push(violation('VER-003', where, `${route} is payable by x402 but not under /api/v1`));
+    if (op.path !== '/openapi.json' && !PREFIXES.some((p) => op.path.startsWith(p))) {
+      out.push(violation('VER-004', ptr('paths', op.path), `${route} is outside /api/v1, /api/auth and /api/public (only /api/v1 is versioned)`));
+    }
+  }
+  if (x402.size === 0) out.push(violation('VER-003', '/components/securitySchemes', 'no x402 security scheme found: paid routes cannot be told apart', 'warning'));
+  return out;
+}
+
+/** Every documented operation appears in the served document (VER-007); path parameter names may differ. */
+export function checkDocumentedOperations(doc: unknown, documented: readonly { method: string; path: string }[]): Violation[] {
+  const norm = (m: string, p: string): string => `${m.toUpperCase()} ${p.replace(/\{[^}]*\}/g, '{}')}`;
+  const served = new Set(servedOperations(doc).map((o) => norm(o.method, o.path)));
+  return documented.filter((o) => !served.has(norm(o.method, o.path))).map((o) => violation('VER-007', ptr('paths', o.path), `the served contract lacks ${o.method.toUpperCase()} ${o.path}`));
+}
+
+/** The compatibility path serves the same document (VER-006). */
+export function checkSameDocument(primary: unknown, compat: unknown): Violation[] {
+  if (isDeepStrictEqual(primary, compat)) return [];
+  const a = obj(primary) ?? {};
+  const b = obj(compat) ?? {};
+  const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !isDeepStrictEqual(a[k], b[k]));
+  return [violation('VER-006', '/', `/api/v1/openapi.json differs from /openapi.json (top-level keys: ${differing.join(', ') || 'whole document'})`)];
+}
+
+/**
+ * Every object carrying drawdown_risk_72h also carries the former name crash_risk with the same
+ * value (VER-013). Returns the violations and how many objects were compared.
+ */
+export function checkCrashRiskAlias(body: unknown): { violations: Violation[]; compared: number } {
+  const out: Violation[] = [];
+  let compared = 0;
+  const walk = (v: unknown, path: string): void => {
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, path + ptr(i)));
+    const o = obj(v);
+    if (!o) return;
+    if ('drawdown_risk_72h' in o) {
+      compared++;
+      if (!('crash_risk' in o)) out.push(violation('VER-013', path + '/crash_risk', 'the former name crash_risk is missing beside drawdown_risk_72h'));
+      else if (!isDeepStrictEqual(o.crash_risk, o.drawdown_risk_72h)) {
+        out.push(violation('VER-013', path + '/crash_risk', `crash_risk ${JSON.stringify(o.crash_risk)} differs from drawdown_risk_72h ${JSON.stringify(o.drawdown_risk_72h)}`));
+      }
+    }
+    for (const [k, x] of Object.entries(o)) if (k !== 'relationships') walk(x, path + ptr(k));
+  };
+  walk(body, '');
+  return { violations: out, compared };
+}

@@ -1,0 +1,55 @@
+/**
+ * The oil route's own limits (spec: GET /api/v1/signals/oil; Limits rule 3; rules OIL-011..014):
+ * one request in flight and request starts at least one second apart, per principal.
+ */
+import { ApiError } from '../../errors.ts';
+
+interface ScopeState {
+  inFlight: boolean;
+  lastStartMs: number;
+}
+
+export class OilLimiter {
+  private readonly scopes = new Map<string, ScopeState>();
+
+  /** @param nowMs the stub clock (ms); @param spacingMs minimum gap between starts. */
+  constructor(
+    private readonly nowMs: () => number,
+    private readonly spacingMs = 1000,
+  ) {}
+
+  /**
+   * Starts a request for `scope`; call the returned function when it finishes. Only admitted,
+   * well-formed requests reach this, so 401/402/422/429 answers never move the clock (OIL-013).
+   * @throws ApiError 429 rate_limited with Retry-After (OIL-014).
+   */
+  start(scope: string): () => void {
+    const state = this.scopes.get(scope) ?? { inFlight: false, lastStartMs: Number.NEGATIVE_INFINITY };
+    const now = this.nowMs();
+    if (state.inFlight) throw rateLimited(Math.max(1, Math.ceil((state.lastStartMs + this.spacingMs - now) / 1000)), true);
+    const waitMs = state.lastStartMs + this.spacingMs - now;
+    if (waitMs > 0) throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)), false);
+    state.inFlight = true;
+    state.lastStartMs = now;
+    this.scopes.set(scope, state);
+    return () => {
+      state.inFlight = false;
+    };
+  }
+}
+
+function rateLimited(seconds: number, concurrency: boolean): ApiError {
+  const what = concurrency ? 'another oil request is still in flight' : 'oil request starts must be at least one second apart';
+  return new ApiError(
+    429,
+    'rate_limited',
+    `Too many requests: ${what}`,
+    { retry_after: seconds, limit_scope: 'oil' },
+    {
+      'Retry-After': String(seconds),
+      'RateLimit-Policy': concurrency ? '"oil-concurrency";q=1' : '"oil-spacing";q=1;w=1',
+      RateLimit: concurrency ? '"oil-concurrency";r=0' : `"oil-spacing";r=0;t=${seconds}`,
+      ...(concurrency ? { 'X-Quotient-Max-Concurrent': '1' } : {}),
+    },
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * GET /api/v1/signals (listSignals) and GET /api/v1/signals/perps (listPerpSignals): published trade
+ * signals, one per market (the newest publication, chosen before the eligibility filters, with no
+ * older fallback), the drawdown and broker filters, the former drawdown names, and the version-5
+ * split from article evidence. Test data comes from the target's own unfiltered list.
+ */
+import fc from 'fast-check';
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import type { TargetClient } from './support/client.ts';
+import { affordable } from './support/operations.ts';
+import {
+  checkArticleEvidence,
+  checkBrokerFilter,
+  checkDrawdownFilter,
+  checkNoFallback,
+  checkPerpSignals,
+  checkSameRows,
+  checkTradeSignals,
+  marketOf,
+  showsPublications,
+  signalRows,
+} from '../checks/signals.ts';
+import { violation, type Violation } from '../checks/violation.ts';
+
+type Row = Record<string, unknown>;
+type Params = Record<string, string | boolean | undefined>;
+
+const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
+const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
+/** Rules every listSignals body is checked against (checkTradeSignals). */
+const ROW_RULES = ['SIG-001', 'SIG-002', 'SIG-003', 'SIG-004', 'SIG-017', 'VER-009', 'VER-011', 'SIG-015', 'SIG-016', ...ROUTING, ...ENVELOPE];
+/** Article-evidence reads per test (404s are free; 200s cost the read price). */
+const EVIDENCE_SAMPLE = 3;
+
+/** One listSignals call, checked against the contract and every row rule. */
+async function listSignals(paid: TargetClient, siteUrl: string, params: Params = {}): Promise<{ rows: Row[]; violations: Violation[] }> {
+  const res = await paid.get('/api/v1/signals', { params });
+  await expect(res).toMatchContract('listSignals');
+  expect(res.status(), `GET /api/v1/signals ${JSON.stringify(params)}`).toBe(200);
+  const body: unknown = await res.json();
+  const label = Object.keys(params).length ? JSON.stringify(params) : 'unfiltered';
+  return { rows: signalRows(body) ?? [], violations: checkTradeSignals(body, siteUrl).map((v) => ({ ...v, path: `${label}:${v.path}` })) };
+}
+
+test.describe('GET /api/v1/signals', () => {
+  test(
+    'every row is a published trade signal: one per market, its newest publication, with its own id, side, status and timestamp',
+    { annotation: rules(...ROW_RULES, ...contractRules('listSignals')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listSignals', 1), 'spend budget too small');
+      const { rows, violations } = await listSignals(paid, targetOptions.siteUrl);
+      test.skip(rows.length === 0, 'the target lists no published trade signal');
+      test.skip(!rows.some(showsPublications), "no row's market shows its publications (relationships): SIG-004/SIG-017 cannot be observed");
+      expect(violations).toHaveNoViolations(rows.slice(0, 3));
+    },
+  );
+
+  test(
+    'exclude_drawdown_risk=true drops elevated rows, keeps safe ones and never falls back to an older publication',
+    { annotation: rules('SIG-005', 'SIG-008', 'SIG-009', 'SIG-010', ...ROW_RULES, ...contractRules('listSignals')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
+      const all = await listSignals(paid, targetOptions.siteUrl);
+      test.skip(!all.rows.some((r) => r.drawdown_risk_elevated !== false), 'no row with an elevated or unknown drawdown read: the filter has nothing to remove');
+      const filtered = await listSignals(paid, targetOptions.siteUrl, { exclude_drawdown_risk: 'true' });
+      const found = [
+        ...all.violations,
+        ...filtered.violations,
+        ...checkDrawdownFilter(filtered.rows, all.rows, 'exclude_drawdown_risk=true'),
+        ...checkNoFallback(filtered.rows, all.rows, 'exclude_drawdown_risk=true'),
+      ];
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'the former parameter name exclude_crash_risk gives the same rows as exclude_drawdown_risk',
+    { annotation: rules('VER-012', 'VER-015', 'SIG-008', ...ROW_RULES, ...contractRules('listSignals')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listSignals', 6), 'spend budget too small');
+      const found: Violation[] = [];
+      for (const value of ['true', 'false']) {
+        await test.step(`exclude_crash_risk=${value}`, async () => {
+          const current = await listSignals(paid, targetOptions.siteUrl, { exclude_drawdown_risk: value });
+          const former = await listSignals(paid, targetOptions.siteUrl, { exclude_crash_risk: value });
+          found.push(...current.violations, ...former.violations, ...checkSameRows(former.rows, current.rows, 'VER-012', `exclude_crash_risk=${value} vs exclude_drawdown_risk=${value}`));
+          if (value === 'true') former.rows.forEach((r, i) => r.drawdown_risk_elevated === true && found.push(violation('SIG-008', `exclude_crash_risk=true:/signals/${i}`, 'an elevated row survived the former-name filter')));
+        });
+      }
+      await test.step('both names, conflicting values (gap VER-015: stub answers 422)', async () => {
+        const res = await paid.get('/api/v1/signals', { params: { exclude_drawdown_risk: 'true', exclude_crash_risk: 'false' } });
+        await expect(res).toMatchContract('listSignals');
+        if (res.status() !== 422) found.push(violation('VER-015', 'status', `conflicting exclude_drawdown_risk/exclude_crash_risk answered ${res.status()} (stub choice: 422)`, 'warning'));
+      });
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'topic=broker_a keeps exactly the broker-listed markets, each with its newest publication',
+    { annotation: rules('SIG-011', 'SIG-012', 'SIG-005', ...ROW_RULES, ...contractRules('listSignals')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
+      const all = await listSignals(paid, targetOptions.siteUrl);
+      const listed = all.rows.filter((r) => Array.isArray(marketOf(r)?.broker_channels) && (marketOf(r)!.broker_channels as unknown[]).includes('broker_a'));
+      test.skip(listed.length === 0, 'no published trade signal on a broker-listed market');
+      const broker = await listSignals(paid, targetOptions.siteUrl, { topic: 'broker_a' });
+      const found = [...all.violations, ...broker.violations, ...checkBrokerFilter(broker.rows, all.rows), ...checkNoFallback(broker.rows, all.rows, 'topic=broker_a')];
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'any topic only narrows the list: every filtered row is the unfiltered row of its market (property)',
+    { annotation: rules('SIG-005', 'SIG-013', ...ROW_RULES, ...contractRules('listSignals')) },
+    async ({ paid, targetOptions }) => {
+      const runs = 12;
+      test.skip(!affordable(targetOptions, 'listSignals', runs + 1), 'spend budget too small');
+      const all = await listSignals(paid, targetOptions.siteUrl);
+      test.skip(all.rows.length === 0, 'the target lists no published trade signal');
+      // Topics seen on the rows' markets (routing has no tags, so broker_a in any case plus free text).
+      const topic = fc.oneof(fc.constantFrom('broker_a', 'BROKER_A', 'Broker_A', 'politics', 'crypto', 'economics'), fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/));
+      await fc.assert(
+        fc.asyncProperty(topic, async (t) => {
+          const filtered = await listSignals(paid, targetOptions.siteUrl, { topic: t });
+          expect([...filtered.violations, ...checkNoFallback(filtered.rows, all.rows, `topic=${t}`)]).toHaveNoViolations();
+        }),
+        { seed: targetOptions.seed, numRuns: runs },
+      );
+    },
+  );
+
+  test(
+    'article evidence stays at /api/v1/markets/{slug}/signals (version 5 break)',
+    { annotation: rules('VER-009', 'VER-010', ...ROW_RULES, ...contractRules('listSignals', 'getMarketSignals')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'getMarketSignals', EVIDENCE_SAMPLE) || !affordable(targetOptions, 'listSignals', 1), 'spend budget too small');
+      const all = await listSignals(paid, targetOptions.siteUrl);
+      const sample = all.rows.map(marketOf).filter((m): m is Row => m !== undefined && typeof m.marketKey === 'string').slice(0, EVIDENCE_SAMPLE);
+      test.skip(sample.length === 0, 'no trade-signal row names its market');
+      const found = [...all.violations];
+      let articles = 0;
+      for (const m of sample) {
+        const slug = typeof m.slug === 'string' && m.slug ? m.slug : String(m.marketKey);
+        await test.step(`${String(m.marketKey)} → /api/v1/markets/${slug}/signals`, async () => {
+          const res = await paid.get(`/api/v1/markets/${encodeURIComponent(slug)}/signals`, { params: { venue: String(m.venue) } });
+          await expect(res).toMatchContract('getMarketSignals');
+          expect([200, 404], 'article evidence or none').toContain(res.status());
+          if (res.status() === 200) {
+            articles++;
+            found.push(...checkArticleEvidence(await res.json(), String(m.marketKey)));
+          }
+        });
+      }
+      test.skip(articles === 0, 'none of the sampled signal markets has article evidence');
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('GET /api/v1/signals/perps', () => {
+  test('zero or one daily WTI row', { annotation: rules('SIG-018', ...contractRules('listPerpSignals')) }, async ({ paid, targetOptions }) => {
+    test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
+    const res = await paid.get('/api/v1/signals/perps');
+    await expect(res).toMatchContract('listPerpSignals');
+    expect(res.status()).toBe(200);
+    const body: unknown = await res.json();
+    expect(checkPerpSignals(body).filter((v) => v.ruleId === 'SIG-018')).toHaveNoViolations(body);
+  });
+
+  test('the WTI row is scoped wti-only and points to /api/v1/signals/oil', { annotation: rules('SIG-019', 'SIG-020', 'SIG-023', ...contractRules('listPerpSignals')) }, async ({ paid, targetOptions }) => {
+    test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
+    // An unknown parameter is ignored (gap SIG-023): the route documents no 422.
+    const res = await paid.get('/api/v1/signals/perps', { params: { fc_unknown: '1' } });
+    await expect(res).toMatchContract('listPerpSignals');
+    expect(res.status()).toBe(200);
+    const body: unknown = await res.json();
+    test.skip((signalRows(body) ?? []).length === 0, 'the target has no current WTI row today');
+    expect(checkPerpSignals(body)).toHaveNoViolations(body);
+  });
+});
