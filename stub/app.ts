@@ -6,7 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { Clock } from './clock.ts';
 import { defaultConfig, type StubConfig } from './config.ts';
 import { DataStore, generateDataset } from './data/index.ts';
-import { KeyListGate } from './billing/key-list-gate.ts';
+import { AccountStore, WalletRegistry } from './accounts/index.ts';
+import { createGate } from './billing/index.ts';
+import { FaultTable, registerControlPlane } from './control/index.ts';
+import { TokenLedger, chainClock } from './x402/index.ts';
 import { buildServer } from './server.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import type { StubContext } from './context.ts';
@@ -18,12 +21,17 @@ export interface RunningStub {
   close(): Promise<void>;
 }
 
-/** Builds the context (dataset, clock, gate) for a configuration. */
+/** Builds the context (dataset, clock, accounts, ledger, gate) for a configuration. */
 export function createContext(config: StubConfig): StubContext {
   const anchor = config.anchor ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
   const clock = new Clock(anchor);
   const store = new DataStore(generateDataset(config.seed, anchor));
-  return { config, clock, store, gate: new KeyListGate(new Set(config.apiKeys)) };
+  const now = () => clock.nowMs();
+  const accounts = new AccountStore(now);
+  accounts.seed(config.apiKeys);
+  const ledger = new TokenLedger(chainClock(clock));
+  const gate = createGate(accounts, ledger, clock);
+  return { config, clock, store, gate, accounts, ledger, wallets: new WalletRegistry(now), faults: new FaultTable(), resetHooks: [] };
 }
 
 /** Starts a stub listening on `config.host:config.port` (0 = a free port). */
@@ -31,6 +39,8 @@ export async function startStub(overrides: Partial<StubConfig> = {}): Promise<Ru
   const config = defaultConfig(overrides);
   const ctx = createContext(config);
   const app = buildServer(ctx, ROUTE_MODULES);
+  // Served only with a control token; without it every /__control path is the server's 404.
+  if (config.controlToken) registerControlPlane(app, ctx, config.controlToken);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

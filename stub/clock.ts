@@ -23,4 +23,14 @@ export class Clock {
     this.advancedMs += seconds * 1000;
     return this.now();
   }
+
+  /** Milliseconds the control plane has advanced the clock so far. */
+  offsetMs(): number {
+    return this.advancedMs;
+  }
+
+  /** Drops every control-plane advance (control plane reset); real elapsed time is kept. */
+  resetOffset(): void {
+    this.advancedMs = 0;
+  }
 }

@@ -17,6 +17,8 @@ export interface StubConfig {
   anchor?: Date;
   /** Log requests (never headers). */
   log: boolean;
+  /** Social-account profiling configured (POST /api/v1/x/profile answers 503 when false); default on. */
+  profiling?: boolean;
 }
 
 export const DEFAULT_DEV_KEY = 'fc_dev_key_0000000000000000';

@@ -1,10 +1,14 @@
 /**
- * What every route handler receives: configuration, clock, dataset and the payment gate.
+ * What every route handler receives: configuration, clock, dataset, the payment gate and the money
+ * state (accounts, token ledger, wallet attestations, injected faults).
  */
 import type { StubConfig } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { DataStore } from './data/index.ts';
 import type { Gate, Principal } from './billing/gate.ts';
+import type { AccountStore, WalletRegistry } from './accounts/index.ts';
+import type { TokenLedger } from './x402/ledger.ts';
+import type { FaultTable } from './control/faults.ts';
 import type { Query } from './params.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -13,6 +17,16 @@ export interface StubContext {
   clock: Clock;
   store: DataStore;
   gate: Gate;
+  /** API-key accounts and their credits. */
+  accounts: AccountStore;
+  /** The in-memory chain of the x402 tokens. */
+  ledger: TokenLedger;
+  /** Link tokens, SIWE challenges and wallet attestations. */
+  wallets: WalletRegistry;
+  /** Upstream faults injected through the control plane. */
+  faults: FaultTable;
+  /** Extra state to restore on POST /__control/reset (modules holding their own state push here). */
+  resetHooks: (() => void)[];
 }
 
 export interface RouteRequest {
@@ -29,6 +43,8 @@ export interface RouteResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** false when an upstream answer was missing although the route answered 2xx: not billed (spec: Authentication rule 7). */
+  billable?: boolean;
 }
 
 export type RouteHandler = (req: RouteRequest, ctx: StubContext) => RouteResult | Promise<RouteResult>;

@@ -1,45 +1,52 @@
 /**
- * The x402 v2 challenge (PaymentRequired) of a paid route (spec: Authentication, rules 5 and 6).
- * Amounts are atomic-unit strings of 6-decimal dollar tokens equal to the route's price.
+ * The x402 v2 challenge (PaymentRequired) of a paid route (spec: Authentication, rules 5 and 6),
+ * built by the SDK's resource server: one `exact` entry per accepted network, amounts in atomic
+ * units of the 6-decimal dollar tokens equal to the route's price, and the PAYMENT-REQUIRED header
+ * encoded by @x402/core/http.
  */
-import { creditsToAtomic } from '../../contract/pricing.ts';
+import type { x402ResourceServer } from '@x402/core/server';
+import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { encodePaymentRequiredHeader } from '@x402/core/http';
+import { creditsToUsdString } from '../../contract/pricing.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
+import { MAX_TIMEOUT_SECONDS, PAY_TO, TOKENS } from '../x402/tokens.ts';
 
-/** USDC on Base mainnet (eip155:8453); EIP-712 domain "USD Coin", version "2". */
-export const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
-/** The stub's own 6-decimal dollar token on eip155:4663. */
-export const SECOND_TOKEN = '0x4663000000000000000000000000000000000001';
-export const PAY_TO = '0x000000000000000000000000000000000000fC01';
+export { BASE_USDC, SECOND_TOKEN, PAY_TO } from '../x402/tokens.ts';
 
-export interface PaymentRequirements {
-  scheme: 'exact';
-  network: `eip155:${number}`;
-  amount: string;
-  asset: string;
-  payTo: string;
-  maxTimeoutSeconds: number;
-  extra: Record<string, unknown>;
+export class Challenges {
+  private readonly byCredits = new Map<number, Promise<PaymentRequirements[]>>();
+
+  /** @param ready resolves once the resource server is initialized. */
+  constructor(
+    private readonly server: x402ResourceServer,
+    private readonly ready: () => Promise<void>,
+  ) {}
+
+  /** The accepts entries for a price in credits (built once per price). */
+  requirements(credits: number): Promise<PaymentRequirements[]> {
+    let reqs = this.byCredits.get(credits);
+    if (!reqs) {
+      reqs = this.ready().then(() =>
+        this.server.buildPaymentRequirementsFromOptions(
+          TOKENS.map((t) => ({ scheme: 'exact', network: t.network, payTo: PAY_TO, price: `$${creditsToUsdString(credits)}`, maxTimeoutSeconds: MAX_TIMEOUT_SECONDS })),
+          undefined,
+        ),
+      );
+      reqs.catch(() => this.byCredits.delete(credits));
+      this.byCredits.set(credits, reqs);
+    }
+    return reqs;
+  }
+
+  /** The PaymentRequired object offered for one call of `operationId` at `url`. */
+  async paymentRequired(url: string, operationId: string, credits: number, error: string): Promise<PaymentRequired> {
+    const accepts = await this.requirements(credits);
+    return this.server.createPaymentRequiredResponse(accepts, { url, description: operationId, mimeType: 'application/json' }, error);
+  }
+
+  /** A 402 ApiError carrying a fresh challenge in PAYMENT-REQUIRED. */
+  async error(url: string, operationId: string, credits: number, code: ErrorCode, message: string): Promise<ApiError> {
+    const challenge = await this.paymentRequired(url, operationId, credits, message);
+    return new ApiError(402, code, message, {}, { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) });
+  }
 }
-
-export interface PaymentRequired {
-  x402Version: 2;
-  error?: string;
-  resource: { url: string; description: string; mimeType: string };
-  accepts: PaymentRequirements[];
-}
-
-/** The PaymentRequired object offered for one call of `operationId` at `credits`. */
-export function paymentRequired(url: string, operationId: string, credits: number): PaymentRequired {
-  const amount = creditsToAtomic(credits);
-  return {
-    x402Version: 2,
-    error: 'PAYMENT-SIGNATURE header is required',
-    resource: { url, description: operationId, mimeType: 'application/json' },
-    accepts: [
-      { scheme: 'exact', network: 'eip155:8453', amount, asset: BASE_USDC, payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'USD Coin', version: '2' } },
-      { scheme: 'exact', network: 'eip155:4663', amount, asset: SECOND_TOKEN, payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'Stub Dollar', version: '1' } },
-    ],
-  };
-}
-
-/** base64 of the JSON, as the PAYMENT-REQUIRED / PAYMENT-RESPONSE headers carry it. */
-export const encodeHeader = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');

@@ -1,5 +1,5 @@
 /**
- * The payment gate in front of every operation (spec: Authentication; Errors 401/402/403).
+ * The payment gate in front of every operation (spec: Authentication; Errors 401/402/403/409).
  * `admit` decides who pays before the handler runs; `finish` is told the final status so that an
  * unbilled answer (404, 429, 502, any failed upstream) is never debited or settled.
  */
@@ -7,14 +7,26 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Price } from '../../contract/pricing.ts';
 
 export interface Principal {
+  /** acct_N for an API key; `x402:<payer address, lowercase>` for a payment. */
   accountId: string;
   via: 'api-key' | 'x402';
+  /** x402 only: the verified payer wallet and the payment's network. */
+  payer?: { address: `0x${string}`; network: string; chainId: number };
+  /**
+   * Registers an undo step, run if the answer ends up unbilled after the handler succeeded (the
+   * x402 settlement failed): e.g. the wallet link undoes its attestation and token consumption.
+   */
+  onUnbilled?(undo: () => void): void;
 }
 
 export interface Admission {
   principal?: Principal;
-  /** Called once with the final status; returns headers to add (e.g. PAYMENT-RESPONSE). */
-  finish(status: number): Promise<Record<string, string>>;
+  /**
+   * Called with the final status (and `billable: false` when the handler reports a missing upstream
+   * answer); returns headers to add (e.g. PAYMENT-RESPONSE). Only the first call counts.
+   * @throws ApiError 402 when a billed x402 answer cannot be settled.
+   */
+  finish(status: number, billable?: boolean): Promise<Record<string, string>>;
 }
 
 export interface AdmitRequest {
@@ -24,6 +36,12 @@ export interface AdmitRequest {
   /** Absolute URL of the request (the x402 resource). */
   url: string;
   method: string;
+  /**
+   * Runs once an API-key caller is identified (and entitled) and before anything is debited;
+   * throwing an ApiError refuses the call undebited (e.g. an owner-scoped quota's 429, which the
+   * spec rejects "before debit, settlement or upstream work").
+   */
+  beforeDebit?: (principal: Principal) => void;
 }
 
 export interface Gate {

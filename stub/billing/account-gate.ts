@@ -1,0 +1,133 @@
+/**
+ * The gate of the stub (spec: Authentication; Errors 401/402/403/409/422): API-key accounts with
+ * credit debits, or x402 v2 payments verified and settled by the protocol's SDK.
+ *
+ * - Free routes ignore keys and payments entirely.
+ * - A key is used whenever one is sent (a payment next to it is ignored, never settled) — except on
+ *   the wallet link, where the payment is the proof of the payer and the key is only validated.
+ *   Unknown key → 401 invalid_api_key; job routes without entitlement → 403 entitlement_required;
+ *   balance below the price → 403 insufficient_credits. The debit happens at admission (atomic) and
+ *   is refunded when the answer is not billed.
+ * - No key: key-only routes → 401 gateway_required; no payment → 402 payment_required with a
+ *   PAYMENT-REQUIRED challenge; a replayed payment or one made for another resource → 409
+ *   payment_replay_mismatch; any other invalid payment → 402 payment_invalid with a fresh challenge
+ *   (on the wallet link: 422 x402_payment_required, "no verifiable payer"). A verified payment is
+ *   settled only when the answer is billed, and its PAYMENT-RESPONSE is added then.
+ */
+import { encodePaymentResponseHeader } from '@x402/core/http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AccountStore } from '../accounts/store.ts';
+import { ApiError } from '../errors.ts';
+import type { X402Payments } from '../x402/payments.ts';
+import type { Challenges } from './challenge.ts';
+import { isBilledStatus, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
+
+/** Routes whose x402 payment identifies the payer being attested (spec: GET /api/v1/wallets/link). */
+const PAYER_OPERATIONS = new Set(['linkWallet']);
+/** Routes that need an active API entitlement (spec: GET /api/auth/forecast-requests/{jobId}, 403). */
+const ENTITLED_OPERATIONS = new Set(['getForecastRequest', 'createForecastRequest']);
+
+const FREE: Admission = { finish: async () => ({}) };
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Runs `fn` on the first call only; later calls answer {}. */
+function once(fn: (status: number, billable: boolean) => Promise<Record<string, string>>): Admission['finish'] {
+  let done = false;
+  return async (status, billable = true) => {
+    if (done) return {};
+    done = true;
+    return fn(status, billable);
+  };
+}
+
+export class AccountGate implements Gate {
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly payments: X402Payments,
+    private readonly challenges: Challenges,
+  ) {}
+
+  async admit(req: AdmitRequest): Promise<Admission> {
+    const { price, operationId } = req;
+    if (price.credits === 0 && !price.keyOnly) return FREE;
+    const key = header(req.headers, 'x-service-api-key');
+    const payment = header(req.headers, 'payment-signature');
+    const payerRoute = PAYER_OPERATIONS.has(operationId);
+
+    if (key !== undefined) {
+      const account = this.accounts.byKey(key);
+      if (!account) throw new ApiError(401, 'invalid_api_key', 'The x-service-api-key is not valid');
+      if (!payerRoute) return this.admitKey(req, account.id, account.entitled);
+      if (payment === undefined) return { principal: { accountId: account.id, via: 'api-key' }, finish: async () => ({}) };
+    }
+    if (!price.x402) throw new ApiError(401, 'gateway_required', 'This route needs an API key in x-service-api-key');
+    if (payment === undefined) {
+      throw await this.challenges.error(req.url, operationId, price.credits, 'payment_required', 'Payment required: pay with x402 (PAYMENT-SIGNATURE) or send an API key');
+    }
+    return this.admitPayment(req, payment, payerRoute);
+  }
+
+  private admitKey(req: AdmitRequest, accountId: string, entitled: boolean): Admission {
+    const { price, operationId } = req;
+    if (ENTITLED_OPERATIONS.has(operationId) && !entitled) {
+      throw new ApiError(403, 'entitlement_required', 'The account lacks an active API entitlement');
+    }
+    const principal: Principal = { accountId, via: 'api-key' };
+    req.beforeDebit?.(principal);
+    if (price.credits === 0) return { principal, finish: async () => ({}) };
+    const debit = this.accounts.debit(accountId, price.credits, operationId);
+    if (!debit) {
+      const balance = this.accounts.get(accountId)?.credits ?? 0;
+      throw new ApiError(403, 'insufficient_credits', `This call costs ${price.credits} credits; the account holds ${balance}`);
+    }
+    return {
+      principal,
+      finish: once(async (status, billable) => {
+        if (!(billable && isBilledStatus(status))) this.accounts.refund(debit);
+        return {};
+      }),
+    };
+  }
+
+  private async admitPayment(req: AdmitRequest, header: string, payerRoute: boolean): Promise<Admission> {
+    const { price, operationId, url } = req;
+    const offered = await this.challenges.requirements(price.credits);
+    const outcome = await this.payments.verify(header, offered, url);
+    if (!outcome.ok) {
+      if (outcome.kind === 'replay') throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
+      if (payerRoute) throw new ApiError(422, 'x402_payment_required', `No verifiable payer: ${outcome.reason}`);
+      throw await this.challenges.error(url, operationId, price.credits, 'payment_invalid', `Payment refused: ${outcome.reason}`);
+    }
+    const { payment } = outcome;
+    const undo: (() => void)[] = [];
+    const rollback = () => {
+      for (const step of undo.reverse()) step();
+    };
+    const principal: Principal = {
+      accountId: `x402:${payment.payer.toLowerCase()}`,
+      via: 'x402',
+      payer: { address: payment.payer, network: payment.token.network, chainId: payment.token.chainId },
+      onUnbilled: (step) => undo.push(step),
+    };
+    return {
+      principal,
+      finish: once(async (status, billable): Promise<Record<string, string>> => {
+        if (!(billable && isBilledStatus(status))) {
+          this.payments.release(payment);
+          rollback();
+          return {};
+        }
+        const settled = await this.payments.settle(payment);
+        if (!settled.success) {
+          rollback();
+          throw await this.challenges.error(url, operationId, price.credits, 'payment_invalid', `Payment refused: settlement failed (${settled.errorReason ?? 'unknown'})`);
+        }
+        return { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) };
+      }),
+    };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Upstream fault injection (control plane, contract/control.yaml): a fault makes one route's
+ * upstream fail with a status (default 502) or answer slowly. The server's route wrapper applies it
+ * after the gate admitted the call and before the handler, so a failed upstream is never billed:
+ * the API-key debit is refunded and the x402 payment is not settled (spec: Authentication rule 7).
+ */
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../errors.ts';
+
+export interface FaultSpec {
+  /** HTTP method, upper case. */
+  method: string;
+  /** The contract's path template (/api/v1/markets/{slug}/signals) or a concrete path (no query). */
+  path: string;
+  /** Status the upstream failure answers (400..599), or null for a slow-down only. */
+  status: number | null;
+  /** Delay before the upstream answers, ms. */
+  latencyMs: number;
+  /** How many calls it applies to; null = until cleared. */
+  times: number | null;
+}
+
+export interface Fault extends FaultSpec {
+  id: string;
+  /** Calls left (null = unlimited). */
+  remaining: number | null;
+}
+
+/** Most a fault may delay a call, ms. */
+export const MAX_FAULT_LATENCY_MS = 30_000;
+
+export class FaultTable {
+  private faults: Fault[] = [];
+
+  add(spec: FaultSpec): Fault {
+    const fault: Fault = { ...spec, method: spec.method.toUpperCase(), id: `flt_${randomBytes(6).toString('hex')}`, remaining: spec.times };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  list(): readonly Fault[] {
+    return this.faults;
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  /** The first live fault of a call (consuming one of its `times`), if any. */
+  take(method: string, template: string, path: string): Fault | undefined {
+    const m = method.toUpperCase();
+    const fault = this.faults.find((f) => f.method === m && (f.path === template || f.path === path));
+    if (!fault) return undefined;
+    if (fault.remaining !== null) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
+    }
+    return fault;
+  }
+}
+
+/** The error an upstream failing with `status` answers, in the error envelope (spec: Errors). */
+export function faultError(status: number): ApiError {
+  switch (status) {
+    case 404:
+      return new ApiError(404, 'not_found', 'The upstream source has no such item (injected fault)');
+    case 429:
+      return new ApiError(429, 'rate_limited', 'Rate limited (injected fault)', { retry_after: 1, limit_scope: 'standard' }, { 'Retry-After': '1' });
+    case 503:
+      return new ApiError(503, 'service_unavailable', 'The upstream source is unavailable (injected fault)');
+    default:
+      if (status >= 500) return new ApiError(status, 'upstream_unavailable', 'The upstream source failed (injected fault)');
+      return new ApiError(status, 'invalid_request', 'The upstream source refused the request (injected fault)');
+  }
+}
+
+/** Applies a fault: waits its latency, then throws its status if it has one. @throws ApiError */
+export async function applyFault(fault: Fault): Promise<void> {
+  if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+  if (fault.status !== null) throw faultError(fault.status);
+}
