@@ -10,11 +10,12 @@ export function registerSecret(value: string | undefined): void {
 }
 
 const PRIVATE_KEY = /0x[0-9a-fA-F]{64}\b/g;
-const KEY_HEADER = /((?:x-service-api-key|authorization|payment-signature)\s*[:=]\s*)("?)[^\s",]+/gi;
+// Header form (`Name: value`), query/JSON form (`"name":"value"`, `name=value`) and an auth scheme word.
+const KEY_HEADER = /((?:x-service-api-key|authorization|payment-signature)["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',]+/gi;
 
 /** Returns `text` with every registered secret, private-key-looking hex and auth header value masked. */
 export function redact(text: string): string {
   let out = text;
   for (const s of secrets) out = out.split(s).join('***');
-  return out.replace(PRIVATE_KEY, '0x***').replace(KEY_HEADER, '$1$2***');
+  return out.replace(PRIVATE_KEY, '0x***').replace(KEY_HEADER, '$1***');
 }

@@ -1,0 +1,112 @@
+/**
+ * The shared error envelope (spec: Errors) and the x402 challenge of a 402, as violations:
+ * every error body is JSON with string `error` and `message` (ERR-001), retry_after only on 429
+ * (ERR-002), the code matches the status (ERR-003/004/006/014), no server error but the documented
+ * 502/503 (CONTRACT-001), and a 402 carries a decodable PAYMENT-REQUIRED challenge (X402-001..003).
+ */
+import { ptr, violation, type Violation } from './violation.ts';
+
+/** Rule IDs of this module (contract/rules/errors.yaml, x402.yaml, contract.yaml). */
+export const ERROR_RULES = {
+  envelope: 'ERR-001',
+  retryAfterOnly429: 'ERR-002',
+  code401: 'ERR-003',
+  code402: 'ERR-004',
+  unknownPath: 'ERR-005',
+  code404: 'ERR-006',
+  invalidRequest: 'ERR-008',
+  code422: 'ERR-014',
+  statusDocumented: 'CONTRACT-001',
+  challenge402: 'X402-001',
+  challengeHeader: 'X402-002',
+  challengeVersion: 'X402-003',
+} as const;
+
+/** Error codes allowed per status (spec: Errors table; idempotency_key_reused is the stub's ERR-012 choice). */
+export const CODES_BY_STATUS: Readonly<Record<number, { rule: string; codes: readonly string[] }>> = {
+  401: { rule: ERROR_RULES.code401, codes: ['invalid_api_key', 'gateway_required'] },
+  402: { rule: ERROR_RULES.code402, codes: ['payment_required'] },
+  404: { rule: ERROR_RULES.code404, codes: ['not_found', 'link_token_not_found', 'insufficient_post_history'] },
+  422: { rule: ERROR_RULES.code422, codes: ['invalid_request', 'x402_payment_required', 'forecast_topic_excluded', 'idempotency_key_reused'] },
+};
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/** What a check needs of one HTTP answer (header names lower-case). */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  bodyText: string;
+}
+
+/** Parses a body; undefined when it is not JSON. */
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The error envelope of one answer with status >= 400 (nothing for other statuses): JSON
+ * content-type and body, string `error` and `message`, retry_after only on 429, and a code the
+ * Errors table allows for the status.
+ */
+export function checkErrorEnvelope(answer: ErrorAnswer): Violation[] {
+  const { status } = answer;
+  if (status < 400) return [];
+  const out: Violation[] = [];
+  const ctype = answer.headers['content-type'] ?? '';
+  if (!JSON_TYPE.test(ctype)) out.push(violation(ERROR_RULES.envelope, 'header:content-type', `${status} error answer has content-type ${JSON.stringify(ctype)}, not JSON`));
+  const body = parse(answer.bodyText);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    out.push(violation(ERROR_RULES.envelope, '/', `${status} error body is not a JSON object: ${answer.bodyText.slice(0, 120)}`));
+    return out;
+  }
+  const env = body as Record<string, unknown>;
+  for (const field of ['error', 'message'] as const) {
+    if (typeof env[field] !== 'string') out.push(violation(ERROR_RULES.envelope, ptr(field), `${status} error body needs a string ${field}, got ${JSON.stringify(env[field])}`));
+  }
+  if ('retry_after' in env && status !== 429) out.push(violation(ERROR_RULES.retryAfterOnly429, ptr('retry_after'), `retry_after on a ${status} answer (only 429 carries it)`));
+  const allowed = CODES_BY_STATUS[status];
+  if (allowed && typeof env.error === 'string' && !allowed.codes.includes(env.error)) {
+    out.push(violation(allowed.rule, ptr('error'), `${status} answer has error ${JSON.stringify(env.error)}; allowed: ${allowed.codes.join(', ')}`));
+  }
+  return out;
+}
+
+/** A server error other than a 502/503 the operation documents (robustness: malformed input never crashes). */
+export function checkNoServerError(status: number, documented: readonly string[]): Violation[] {
+  if (status < 500) return [];
+  if ((status === 502 || status === 503) && documented.includes(String(status))) return [];
+  return [violation(ERROR_RULES.statusDocumented, 'status', `server error ${status} (documented: ${documented.join(', ')})`)];
+}
+
+/** The decoded PAYMENT-REQUIRED challenge, or undefined when the header is absent or not base64 JSON. */
+export function decodeChallenge(header: string | undefined): Record<string, unknown> | undefined {
+  if (!header || !/^[A-Za-z0-9+/=_-]+$/.test(header.trim())) return undefined;
+  const value = parse(Buffer.from(header.trim(), 'base64').toString('utf8'));
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/**
+ * A 402 challenge of a paid route called with neither key nor payment: status 402 with error
+ * payment_required (X402-001), a PAYMENT-REQUIRED header that base64-decodes to a JSON object with
+ * a non-empty accepts list (X402-002) and x402Version 2 (X402-003). Deeper x402 checks are family X402.
+ */
+export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
+  if (answer.status !== 402) return [violation(ERROR_RULES.challenge402, 'status', `expected 402 payment_required without key or payment, got ${answer.status}`)];
+  const out: Violation[] = [];
+  const code = (parse(answer.bodyText) as { error?: unknown } | undefined)?.error;
+  if (code !== 'payment_required') out.push(violation(ERROR_RULES.challenge402, ptr('error'), `402 error is ${JSON.stringify(code)}, not payment_required`));
+  const header = answer.headers['payment-required'];
+  const challenge = decodeChallenge(header);
+  if (!challenge) {
+    out.push(violation(ERROR_RULES.challengeHeader, 'header:PAYMENT-REQUIRED', header === undefined ? 'PAYMENT-REQUIRED header missing' : `PAYMENT-REQUIRED is not base64 JSON: ${header.slice(0, 60)}`));
+    return out;
+  }
+  if (!Array.isArray(challenge.accepts) || challenge.accepts.length === 0) out.push(violation(ERROR_RULES.challengeHeader, 'header:PAYMENT-REQUIRED/accepts', 'the decoded challenge has no accepts entry'));
+  if (challenge.x402Version !== 2) out.push(violation(ERROR_RULES.challengeVersion, 'header:PAYMENT-REQUIRED/x402Version', `x402Version is ${JSON.stringify(challenge.x402Version)}, not 2`));
+  return out;
+}

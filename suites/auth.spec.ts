@@ -1,0 +1,136 @@
+/**
+ * Authentication at the gate (spec: Authentication; Errors 401/402), foundation stage: free routes
+ * need nothing; every paid /api/v1 route without key or payment answers the 402 x402 challenge, with
+ * an invalid key 401 invalid_api_key, with a valid key the route itself; key-only routes answer 401
+ * without a key. One test per operation, each with an otherwise valid request.
+ */
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import type { TargetClient } from './support/client.ts';
+import { contract } from '../contract/index.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { checkErrorEnvelope, checkPaymentChallenge } from '../checks/errors.ts';
+import { violation, type Violation } from '../checks/violation.ts';
+import { observe } from './support/matchers.ts';
+import { costOf } from './support/budget.ts';
+import { baselineFor, discoverIdentities, jsonOrNull, pace, probeImplemented, send, type RequestParts } from './support/operations.ts';
+
+/** A key no principal holds (well-formed, so only its validity is tested). */
+const INVALID_KEY = 'fc_invalid_0000000000000000000000000000';
+
+const operations = [...contract().operations.values()];
+const documents = (operationId: string, status: number) => Object.keys(contract().operation(operationId).spec.responses ?? {}).includes(String(status));
+
+/** The operation's baseline request, with identities discovered when a key is configured. */
+async function baseline(api: TargetClient, operationId: string, target: string, apiKey: string | undefined): Promise<RequestParts> {
+  const ids = await discoverIdentities(apiKey ? api.withKey(apiKey) : undefined, target);
+  return baselineFor(operationId, ids);
+}
+
+/** Free-route rules: AUTH-001 for the two free lookups, PRICE-024 for the pricing metadata. */
+const FREE_RULES: Record<string, string[]> = {
+  getForecastAvailability: ['AUTH-001'],
+  getForecastTargets: ['AUTH-001'],
+  getPricing: ['PRICE-024'],
+};
+
+test.describe('free routes', () => {
+  for (const { operationId, method, path } of operations.filter((o) => PRICES[o.operationId]?.credits === 0 && !PRICES[o.operationId]?.keyOnly)) {
+    test(`${method.toUpperCase()} ${path} (${operationId}) answers without key or payment`, { annotation: rules(...(FREE_RULES[operationId] ?? []), ...contractRules(operationId)) }, async ({ api, targetOptions }) => {
+      const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
+      const absent = await probeImplemented(api, operationId, base);
+      test.skip(absent !== undefined, absent);
+      const res = await send(api.withKey(undefined), operationId, base);
+      await expect(res).toMatchContract(operationId);
+      const rule = FREE_RULES[operationId]?.[0] ?? 'CONTRACT-001';
+      const vs = [401, 402, 403].includes(res.status()) ? [violation(rule, 'status', `a free route answered ${res.status()} ${JSON.stringify((await jsonOrNull(res) as { error?: unknown } | null)?.error)} to a call without credentials`)] : [];
+      expect(vs).toHaveNoViolations();
+    });
+  }
+});
+
+/** Routes where the payment itself is the proof (the payer wallet): a key never replaces it (WAL-022). */
+const PAYER_ONLY = new Set(['linkWallet']);
+
+test.describe('paid routes', () => {
+  for (const { operationId, method, path } of operations.filter((o) => PRICES[o.operationId]?.x402 && (PRICES[o.operationId]?.credits ?? 0) > 0)) {
+    const keyed = documents(operationId, 401);
+    const byKey = keyed && !PAYER_ONLY.has(operationId);
+    const ids = ['X402-001', 'X402-002', 'X402-003', 'ERR-004', ...(keyed ? ['AUTH-004', 'ERR-003'] : []), ...(byKey ? ['AUTH-002'] : [])];
+    test(`${method.toUpperCase()} ${path} (${operationId}): no key → 402 challenge${keyed ? '; invalid key → 401' : ''}${byKey ? '; valid key → answered' : ''}`, { annotation: rules(...ids, 'ERR-001', ...contractRules(operationId)) }, async ({ api, targetOptions, budget }) => {
+      const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
+      const absent = await probeImplemented(api, operationId, base);
+      test.skip(absent !== undefined, absent);
+      const found: Violation[] = [];
+
+      await test.step('no key, no payment → 402 payment_required with PAYMENT-REQUIRED', async () => {
+        const res = await send(api.withKey(undefined), operationId, base);
+        await pace(operationId);
+        await expect.soft(res).toMatchContract(operationId);
+        const answer = await observe(res);
+        found.push(...checkPaymentChallenge(answer), ...checkErrorEnvelope(answer));
+      });
+      if (!keyed) return expect(found).toHaveNoViolations();
+
+      await test.step('invalid key → 401 invalid_api_key', async () => {
+        const res = await send(api.withKey(INVALID_KEY), operationId, base);
+        await pace(operationId);
+        await expect.soft(res).toMatchContract(operationId);
+        const answer = await observe(res);
+        const code = (answer.body as { error?: unknown } | null)?.error;
+        if (answer.status !== 401 || code !== 'invalid_api_key') found.push(violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`));
+        found.push(...checkErrorEnvelope(answer));
+      });
+
+      if (!byKey) return expect(found).toHaveNoViolations();
+      await test.step('valid key → answered by the route, not challenged', async (step) => {
+        step.skip(!targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
+        step.skip(!budget.fits(costOf(operationId)), `budget: one call of ${operationId} does not fit the spend budget (FC_MAX_SPEND)`);
+        const res = await send(api.withKey(targetOptions.apiKey), operationId, base);
+        await expect.soft(res).toMatchContract(operationId);
+        const answer = await observe(res);
+        if ([401, 402].includes(answer.status)) found.push(violation('AUTH-002', 'status', `a valid key answered ${answer.status} ${JSON.stringify((answer.body as { error?: unknown } | null)?.error)}`));
+        found.push(...checkErrorEnvelope(answer));
+      });
+      expect(found).toHaveNoViolations();
+    });
+  }
+});
+
+/** Key-only routes and the rule that says what their no-key answer is (none: a gap, AUTH-013). */
+const NO_KEY_RULE: Record<string, string | undefined> = {
+  createForecastRequest: 'AUTH-005',
+  getForecastRequest: 'AUTH-006',
+  createWalletLinkToken: 'WAL-017',
+};
+
+test.describe('key-only routes', () => {
+  for (const { operationId, method, path } of operations.filter((o) => PRICES[o.operationId]?.keyOnly)) {
+    const noKeyRule = NO_KEY_RULE[operationId];
+    test(`${method.toUpperCase()} ${path} (${operationId}): ${noKeyRule ? 'no key → 401; ' : ''}invalid key → 401 invalid_api_key`, { annotation: rules(...(noKeyRule ? [noKeyRule] : []), 'AUTH-004', 'ERR-003', 'ERR-001', ...contractRules(operationId)) }, async ({ api, targetOptions }) => {
+      const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
+      const absent = await probeImplemented(api, operationId, base);
+      test.skip(absent !== undefined, absent);
+      const found: Violation[] = [];
+
+      await test.step('no key → 401 (never a 402 challenge)', async () => {
+        const res = await send(api.withKey(undefined), operationId, base);
+        await pace(operationId);
+        await expect.soft(res).toMatchContract(operationId);
+        const answer = await observe(res);
+        if (noKeyRule && answer.status !== 401) found.push(violation(noKeyRule, 'status', `no key answered ${answer.status}, expected 401`));
+        found.push(...checkErrorEnvelope(answer));
+      });
+
+      await test.step('invalid key → 401 invalid_api_key', async () => {
+        const res = await send(api.withKey(INVALID_KEY), operationId, base);
+        await pace(operationId);
+        await expect.soft(res).toMatchContract(operationId);
+        const answer = await observe(res);
+        const code = (answer.body as { error?: unknown } | null)?.error;
+        if (answer.status !== 401 || code !== 'invalid_api_key') found.push(violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`));
+        found.push(...checkErrorEnvelope(answer));
+      });
+      expect(found).toHaveNoViolations();
+    });
+  }
+});

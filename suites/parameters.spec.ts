@@ -1,0 +1,86 @@
+/**
+ * Parameter bounds of every operation (family PARAM, generated from contract/openapi.yaml): one test
+ * per operation sends out-of-bounds values built by construction (fast-check, seeded) next to an
+ * otherwise valid request and expects 422 invalid_request; in-bounds edge values (exactly min,
+ * exactly max, every enum value) must not be rejected with 422 (a 404 for an unknown identity is fine).
+ */
+import fc from 'fast-check';
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { contract } from '../contract/index.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { isTestable } from '../contract/rules.ts';
+import { checkAccepted, checkRejected, inBoundsEdges, outOfBounds, paramRule, paramSpecs, rejectionStatuses, type BoundCase, type EdgeCase } from '../checks/params.ts';
+import type { Violation } from '../checks/violation.ts';
+import { costOf } from './support/budget.ts';
+import { baselineFor, discoverIdentities, jsonOrNull, needsCredentials, pace, probeImplemented, requestFor, send } from './support/operations.ts';
+
+/** Values tried per out-of-bounds case; a constant case (a left-out parameter) runs once. */
+const NUM_RUNS = 5;
+/** Operations this expensive get edge requests only when the spend budget is unlimited. */
+const EXPENSIVE_CREDITS = 500;
+
+/** The catalogue rule a case exercises, when it is a live testable rule (never a gap). */
+function ruleOf(operationId: string, c: { param: { name: string }; keyword: string }) {
+  const rule = paramRule(operationId, c.param.name, c.keyword);
+  return rule && isTestable(rule) ? rule : undefined;
+}
+
+for (const { operationId } of contract().operations.values()) {
+  const specs = paramSpecs(operationId);
+  const cases: BoundCase[] = specs.flatMap(outOfBounds).filter((c) => ruleOf(operationId, c));
+  // Edge values depend on discovered identities; which rules they exercise does not (dry run).
+  const dryEdges = specs.flatMap((s) => inBoundsEdges(s, undefined, 0)).filter((e) => ruleOf(operationId, e));
+  const ruleIds = [...new Set([...cases, ...dryEdges].map((c) => ruleOf(operationId, c)!.id))];
+  if (!ruleIds.length) continue;
+
+  test(`${operationId}: out-of-bounds parameters answer 422 invalid_request; edge values are accepted`, { annotation: rules(...ruleIds, 'ERR-008', ...contractRules(operationId)) }, async ({ api, targetOptions, budget }) => {
+    const keyed = needsCredentials(operationId);
+    test.skip(keyed && !targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
+    const client = keyed ? api.withKey(targetOptions.apiKey) : api;
+    const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
+    const base = baselineFor(operationId, ids);
+    const absent = await test.step('probe the route', () => probeImplemented(api, operationId, base));
+    test.skip(absent !== undefined, absent);
+
+    const found: Violation[] = [];
+    for (const c of cases) {
+      const rule = ruleOf(operationId, c)!;
+      const allowed = rejectionStatuses(rule);
+      await test.step(`${c.param.name} ${c.what} → ${allowed.join('/')} [${rule.id}]`, async () => {
+        let first: Violation[] = [];
+        const details = await fc.check(
+          fc.asyncProperty(c.values, async (value) => {
+            const res = await send(client, operationId, requestFor(base, c.param, value));
+            await pace(operationId);
+            await expect.soft(res).toMatchContract(operationId);
+            const vs = checkRejected(rule.id, c.param.name, value, res.status(), await jsonOrNull(res), allowed);
+            if (vs.length) first = vs;
+            return vs.length === 0;
+          }),
+          { seed: targetOptions.seed, numRuns: c.single ? 1 : NUM_RUNS, endOnFailure: true },
+        );
+        // Anything but our own verdict (a skip for THROTTLED, a harness error) propagates.
+        if (details.failed && !first.length) throw details.errorInstance ?? new Error(`fast-check: ${c.param.name} ${c.what} failed without a verdict`);
+        found.push(...first);
+      });
+    }
+
+    const edges: EdgeCase[] = specs
+      .flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed))
+      .filter((e) => ruleOf(operationId, e) && !base.noEdges?.includes(e.param.name) && !(base.noLengthEdges?.includes(e.param.name) && /Length$/.test(e.keyword)));
+    // Edge values are valid requests, so they are billed: only within the budget, and the $0.50+
+    // routes only on an unlimited one (the embedded stub).
+    const spendOk = (PRICES[operationId]?.credits ?? 0) < EXPENSIVE_CREDITS ? budget.fits(costOf(operationId, edges.length)) : targetOptions.maxSpendUsd === Infinity;
+    if (!spendOk) test.info().annotations.push({ type: 'note', description: `edge values not sent: ${edges.length} billed call(s) of ${operationId} exceed the spend budget` });
+    for (const e of spendOk ? edges : []) {
+      const rule = ruleOf(operationId, e)!;
+      await test.step(`${e.param.name} ${e.what} is accepted [${rule.id}]`, async () => {
+        const res = await send(client, operationId, requestFor(base, e.param, e.value));
+        await pace(operationId);
+        await expect.soft(res).toMatchContract(operationId);
+        found.push(...checkAccepted(rule.id, e.param.name, e.value, res.status(), await jsonOrNull(res)));
+      });
+    }
+    expect(found).toHaveNoViolations();
+  });
+}

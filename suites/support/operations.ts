@@ -1,0 +1,285 @@
+/**
+ * Operation-level helpers for the cross-cutting suites (parameters, errors, auth): one otherwise
+ * valid baseline request per operation, built from identities discovered through the API itself;
+ * a probe telling whether a route exists on the target; and request sending by operationId.
+ * Nothing here knows the reference stub: every value comes from the target or the contract.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIResponse } from '@playwright/test';
+import { contract } from '../../contract/index.ts';
+import { PRICES, creditsToUsd } from '../../contract/pricing.ts';
+import { ABSENT, type ParamSpec, type ParamValue } from '../../checks/params.ts';
+import type { Params, TargetClient } from './client.ts';
+import type { TargetOptions } from './fixtures.ts';
+
+/** Market identities found on the target (GET /api/v1/markets), or synthetic well-formed ones. */
+export interface Identities {
+  marketKey: string;
+  /** A slug with the venue it lives in (slugs are venue-scoped; venue_a is the default namespace). */
+  slug: string;
+  slugVenue: string;
+  venue: string;
+  nativeMarketId: string;
+  /** A ref the forecast-targets route resolves: a venue_b marketKey when there is one. */
+  targetRef: string;
+  /** True when discovery failed and the values are made up (lookups will answer "not found"). */
+  synthetic: boolean;
+}
+
+/** A request of one operation: query, path values, JSON body, headers. */
+export interface RequestParts {
+  params: Params;
+  path: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** An otherwise valid request of an operation, and how its parameters relate. */
+export interface Baseline extends RequestParts {
+  /** Groups of mutually exclusive parameters: testing one leaves its siblings out. */
+  exclusive?: string[][];
+  /** Parameters a tested parameter needs alongside (market_id needs venue). */
+  needs?: Record<string, Params>;
+  /** Baseline parameters that conflict with a tested parameter (venue with market_key). */
+  drops?: Record<string, string[]>;
+  /** A valid value per parameter: edge values are built from it so a structured identity keeps its form. */
+  examples: Record<string, string>;
+  /**
+   * Parameters whose valid forms are all shorter than their length bound (a ticker or marketKey
+   * ref is far below 2048 characters; a URL needs the venue's host): no exact-length edge values.
+   */
+  noLengthEdges?: string[];
+  /**
+   * Parameters with no in-bounds edge values at all. A generation's venue and market_id name one
+   * market together: another value names a market that does not exist, an answer the contract does
+   * not show; and the one valid body is a $1.00 job counted against the per-market daily quota.
+   */
+  noEdges?: string[];
+}
+
+const SYNTHETIC: Identities = {
+  marketKey: 'venue_a:100000001',
+  slug: 'fc-conformance-probe-market',
+  slugVenue: 'venue_a',
+  venue: 'venue_a',
+  nativeMarketId: '100000001',
+  targetRef: 'venue_b:FCPROBE-26JAN01-T1',
+  synthetic: true,
+};
+
+interface MarketRow {
+  marketKey?: unknown;
+  slug?: unknown;
+  venue?: unknown;
+  nativeMarketId?: unknown;
+}
+
+const discovered = new Map<string, Promise<Identities>>();
+
+/**
+ * Market identities of the target, discovered once per worker from GET /api/v1/markets (a venue_a
+ * row with a slug preferred; a venue_b row for forecast-targets). Falls back to synthetic values when
+ * the route is absent or no key is configured. Never throws; a failed call is not cached.
+ */
+export function discoverIdentities(paid: TargetClient | undefined, target: string): Promise<Identities> {
+  if (!paid) return Promise.resolve(SYNTHETIC);
+  let found = discovered.get(target);
+  if (!found) {
+    found = (async () => {
+      const res = await paid.get('/api/v1/markets');
+      if (res.status() !== 200) return SYNTHETIC;
+      const rows = ((await res.json()) as { markets?: MarketRow[] }).markets ?? [];
+      const ok = rows.filter((r) => typeof r.marketKey === 'string' && typeof r.venue === 'string' && typeof r.nativeMarketId === 'string');
+      const withSlug = ok.find((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && r.slug) ?? ok.find((r) => typeof r.slug === 'string' && r.slug);
+      const main = withSlug ?? ok[0];
+      if (!main) return SYNTHETIC;
+      const venueB = ok.find((r) => r.venue === 'venue_b');
+      return {
+        marketKey: main.marketKey as string,
+        slug: (withSlug?.slug as string | undefined) ?? SYNTHETIC.slug,
+        slugVenue: (withSlug?.venue as string | undefined) ?? 'venue_a',
+        venue: main.venue as string,
+        nativeMarketId: main.nativeMarketId as string,
+        targetRef: (venueB?.marketKey as string | undefined) ?? (main.marketKey as string),
+        synthetic: false,
+      };
+    })().catch(() => {
+      // A thrown call (unreachable target, a budget skip) is not an answer: try again next time.
+      discovered.delete(target);
+      return SYNTHETIC;
+    });
+    discovered.set(target, found);
+  }
+  return found;
+}
+
+/** venue query value needed next to a slug living outside the default venue_a namespace. */
+const slugVenue = (ids: Identities): Params => (ids.slugVenue === 'venue_a' ? {} : { venue: ids.slugVenue });
+
+/**
+ * The otherwise-valid baseline request of an operation (documented defaults are left to the target;
+ * required and identity parameters come from `ids`). Unknown operations get an empty request.
+ */
+export function baselineFor(operationId: string, ids: Identities): Baseline {
+  const empty: Baseline = { params: {}, path: {}, examples: {} };
+  switch (operationId) {
+    case 'getForecastAvailability':
+      return {
+        params: { market_key: ids.marketKey },
+        path: {},
+        exclusive: [['market_key', 'market_id', 'slug']],
+        needs: { market_id: { venue: ids.venue }, slug: slugVenue(ids), venue: { slug: ids.slug } },
+        drops: { venue: ['market_key'] },
+        examples: { market_key: ids.marketKey, market_id: ids.nativeMarketId, slug: ids.slug },
+      };
+    case 'getForecastTargets':
+      return { params: { ref: ids.targetRef }, path: {}, examples: { ref: ids.targetRef }, noLengthEdges: ['ref'] };
+    case 'createForecastRequest':
+      return {
+        params: {},
+        path: {},
+        body: { kind: 'venue_market', venue: ids.venue, market_id: ids.nativeMarketId },
+        headers: { 'Idempotency-Key': randomUUID() },
+        examples: { 'body.market_id': ids.nativeMarketId },
+        noEdges: ['body.kind', 'body.venue', 'body.market_id'],
+      };
+    case 'getForecastRequest':
+      return { params: {}, path: { jobId: randomUUID() }, examples: {} };
+    case 'createWalletLinkToken':
+      return { params: {}, path: {}, body: {}, examples: {} };
+    case 'createWalletChallenge':
+      return { params: {}, path: {}, body: { address: `0x${'11'.repeat(20)}`, chain_id: 8453 }, examples: {} };
+    case 'attestWallet':
+      return { params: {}, path: {}, body: { challenge: 'fc-probe-challenge', signature: `0x${'00'.repeat(65)}` }, examples: {} };
+    case 'searchAssets':
+      return { params: { q: '*' }, path: {}, exclusive: [['q', 'reference']], examples: { reference: ids.marketKey } };
+    case 'getMarketSignals':
+    case 'getMarketForecast':
+      return { params: slugVenue(ids), path: { slug: ids.slug }, examples: { slug: ids.slug } };
+    case 'listSources':
+      return {
+        params: { market_keys: ids.marketKey },
+        path: {},
+        exclusive: [['markets', 'market_keys']],
+        needs: { markets: slugVenue(ids) },
+        examples: { markets: ids.slug, market_keys: ids.marketKey },
+      };
+    case 'createSocialProfile':
+      return { params: {}, path: {}, body: { handle: 'fc_probe', lookback_days: 365, focus: 'general' }, examples: {} };
+    case 'searchSocial':
+      return { params: {}, path: {}, body: { query: 'crude oil' }, examples: {} };
+    case 'linkWallet':
+      return { params: { token: `svc_${'A'.repeat(43)}` }, path: {}, examples: { token: `svc_${'A'.repeat(43)}` } };
+    default:
+      return empty;
+  }
+}
+
+/**
+ * The baseline with one parameter set to `value` (or left out for ABSENT): exclusive siblings and
+ * conflicting parameters dropped, needed companions added. A fresh idempotency key on every call.
+ */
+export function requestFor(base: Baseline, spec: ParamSpec, value: ParamValue): RequestParts {
+  const params: Params = { ...base.params };
+  const path = { ...base.path };
+  const headers = { ...base.headers };
+  let body: unknown = base.body === undefined ? undefined : structuredClone(base.body);
+  for (const group of base.exclusive ?? []) if (group.includes(spec.name)) for (const sib of group) if (sib !== spec.name) delete params[sib];
+  for (const name of base.drops?.[spec.name] ?? []) delete params[name];
+  Object.assign(params, base.needs?.[spec.name] ?? {});
+  if ('Idempotency-Key' in headers) headers['Idempotency-Key'] = randomUUID();
+  const wire = value === ABSENT ? undefined : value;
+  switch (spec.in) {
+    case 'query':
+      if (wire === undefined) delete params[spec.field];
+      else params[spec.field] = wire as Params[string];
+      break;
+    case 'path':
+      path[spec.field] = wire === undefined ? '' : String(wire);
+      break;
+    case 'header':
+      if (wire === undefined) delete headers[spec.field];
+      else headers[spec.field] = String(wire);
+      break;
+    case 'body':
+      if (spec.name === 'body') body = wire;
+      else {
+        const obj = { ...(body as Record<string, unknown> | undefined) };
+        if (wire === undefined) delete obj[spec.field];
+        else obj[spec.field] = wire;
+        body = obj;
+      }
+      break;
+  }
+  return { params, path, headers, ...(body === undefined ? {} : { body }) };
+}
+
+/** The operation's path with `{name}` segments filled in (URL-encoded). */
+export function pathOf(operationId: string, values: Record<string, string>): string {
+  return contract()
+    .operation(operationId)
+    .path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+/** Sends one request of an operation; a body, when present, is sent as JSON. */
+export function send(client: TargetClient, operationId: string, parts: RequestParts): Promise<APIResponse> {
+  const op = contract().operation(operationId);
+  const headers: Record<string, string> = { ...parts.headers };
+  if (parts.body !== undefined) headers['content-type'] = 'application/json';
+  return client.call(op.method.toUpperCase(), pathOf(operationId, parts.path), {
+    params: parts.params,
+    headers,
+    ...(parts.body === undefined ? {} : { data: JSON.stringify(parts.body) }),
+  });
+}
+
+/** The parsed JSON body, or null when it is not JSON. */
+export async function jsonOrNull(res: APIResponse): Promise<unknown> {
+  try {
+    return JSON.parse(await res.text()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the operation needs an API key or a payment (anything but a free route). */
+export const needsCredentials = (operationId: string): boolean => {
+  const price = PRICES[operationId];
+  return Boolean(price && (price.credits > 0 || price.keyOnly));
+};
+
+/**
+ * Tells whether the operation exists on the target. A route the target lacks answers the generic
+ * 404 not_found before any authentication, so a credential-needing route is probed without
+ * credentials (free of charge); a free route is probed with its baseline.
+ * @returns a skip reason when the route is absent, else undefined.
+ */
+export async function probeImplemented(api: TargetClient, operationId: string, base: RequestParts): Promise<string | undefined> {
+  const op = contract().operation(operationId);
+  const res = await send(api.withKey(undefined), operationId, base);
+  if (res.status() !== 404) return undefined;
+  const code = (await jsonOrNull(res) as { error?: unknown } | null)?.error;
+  // A specific 404 code (link_token_not_found...) comes from the operation itself.
+  if (code !== undefined && code !== 'not_found') return undefined;
+  return `${op.method.toUpperCase()} ${op.path} answers 404 ${String(code ?? '')} for its baseline request: not implemented on this target`;
+}
+
+/** Minimum spacing between request starts of an operation, ms (the oil route allows one start per second). */
+export function pacingMs(operationId: string): number {
+  return operationId === 'getOilSignal' ? 1100 : 0;
+}
+
+/** Waits out an operation's pacing after a request. */
+export async function pace(operationId: string): Promise<void> {
+  const ms = pacingMs(operationId);
+  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * True when `calls` billed calls of the operation fit the run's spend budget (USD), by price alone.
+ * Prefer the `budget` fixture (`budget.fits(costOf(...))`), which also counts what the run spent.
+ */
+export function affordable(targetOptions: Pick<TargetOptions, 'maxSpendUsd'>, operationId: string, calls: number): boolean {
+  const credits = PRICES[operationId]?.credits ?? 0;
+  return credits === 0 || creditsToUsd(credits) * calls <= targetOptions.maxSpendUsd;
+}
