@@ -61,6 +61,9 @@ export class DataStore {
   private readonly signalsByForecast: Map<string, TradeSignal[]>;
   private readonly signalsById: Map<string, TradeSignal>;
   private readonly readingsNewestFirst: OilReading[];
+  /** Forecasts published after start (addForecast), each shown while its predicate holds. */
+  private readonly publishedById = new Map<string, { forecast: Forecast; visible: () => boolean }>();
+  private readonly publishedByMarket = new Map<string, { forecast: Forecast; visible: () => boolean }[]>();
 
   constructor(dataset: Dataset) {
     this.dataset = dataset;
@@ -238,9 +241,11 @@ export class DataStore {
 
   // ---- forecasts -----------------------------------------------------------------------------
 
-  /** Committed forecasts of a market, newest first. */
+  /** Committed forecasts of a market, newest first (published ones included while visible). */
   forecastsFor(marketKey: string): readonly Forecast[] {
-    return this.forecastsByMarket.get(marketKey) ?? [];
+    const base = this.forecastsByMarket.get(marketKey) ?? [];
+    const extra = this.publishedFor(marketKey);
+    return extra.length === 0 ? base : [...extra, ...base].sort(newestFirst((f) => f.createdAt));
   }
 
   latestForecast(marketKey: string): Forecast | undefined {
@@ -254,12 +259,32 @@ export class DataStore {
   }
 
   forecastById(id: string): Forecast | undefined {
+    const p = this.publishedById.get(id);
+    if (p) return p.visible() ? p.forecast : undefined;
     return this.forecastsById.get(id);
   }
 
   /** All forecasts, unordered (the latest feed filters by time). */
   allForecasts(): readonly Forecast[] {
-    return this.dataset.forecasts;
+    if (this.publishedById.size === 0) return this.dataset.forecasts;
+    return [...this.dataset.forecasts, ...[...this.publishedById.values()].filter((p) => p.visible()).map((p) => p.forecast)];
+  }
+
+  /**
+   * Publishes a forecast made after start (a generation job's result): from now on it is one of the
+   * market's committed forecasts whenever `visible()` holds (the job succeeded). The dataset itself
+   * stays immutable; a control-plane reset builds a new store, which drops every published forecast.
+   */
+  addForecast(forecast: Forecast, visible: () => boolean = () => true): void {
+    const entry = { forecast, visible };
+    this.publishedById.set(forecast.id, entry);
+    const list = this.publishedByMarket.get(forecast.marketKey);
+    if (list) list.push(entry);
+    else this.publishedByMarket.set(forecast.marketKey, [entry]);
+  }
+
+  private publishedFor(marketKey: string): Forecast[] {
+    return (this.publishedByMarket.get(marketKey) ?? []).filter((p) => p.visible()).map((p) => p.forecast);
   }
 
   // ---- evidence ------------------------------------------------------------------------------

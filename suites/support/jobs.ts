@@ -1,0 +1,168 @@
+/**
+ * Forecast generation jobs for the suites (POST / GET /api/auth/forecast-requests): submitting and
+ * reading a job with every answer checked against the contract, and the markets the suites need,
+ * discovered through the target's own API (search rows, availability lookups, forecast-targets
+ * resolutions). Nothing here knows the reference stub.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIResponse } from '@playwright/test';
+import type { GenerationBody } from '../../checks/jobs.ts';
+import type { TargetClient } from './client.ts';
+import { expect, observe } from './matchers.ts';
+import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, venueANumericId, venueBEvents, type Row } from './lookups.ts';
+
+export const JOBS_PATH = '/api/auth/forecast-requests';
+export const CREATE = 'createForecastRequest';
+export const READ = 'getForecastRequest';
+/** The idempotency key's header (the name is a gap, PARAM-012; the served contract declares it). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Price of one generation, credits (spec price table: $1.00). */
+export const GENERATION_CREDITS = 1000;
+const CONCURRENCY = 8;
+
+/** A fresh idempotency key. */
+export const newKey = (): string => `fc-${randomUUID()}`;
+
+/** One answer, read once: status, lower-case headers, raw and parsed body. */
+export interface Answer {
+  res: APIResponse;
+  status: number;
+  headers: Record<string, string>;
+  bodyText: string;
+  body: Row;
+}
+
+async function answer(res: APIResponse, operationId: string): Promise<Answer> {
+  await expect(res).toMatchContract(operationId);
+  const o = await observe(res);
+  const body = typeof o.body === 'object' && o.body !== null ? (o.body as Row) : {};
+  return { res, status: o.status, headers: o.headers, bodyText: o.bodyText, body };
+}
+
+/**
+ * POSTs a generation body with `key` in the Idempotency-Key header (null: no key). The answer is
+ * checked against the contract (createForecastRequest).
+ */
+export async function submitJob(client: TargetClient, body: unknown, key: string | null): Promise<Answer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(key === null ? {} : { [IDEMPOTENCY_HEADER]: key }) };
+  return answer(await client.post(JOBS_PATH, { headers, data: JSON.stringify(body), raw429: true }), CREATE);
+}
+
+/** GETs a job (view omitted: the default). The answer is checked against the contract (getForecastRequest). */
+export async function readJob(client: TargetClient, jobId: string, view?: 'status' | 'result'): Promise<Answer> {
+  return answer(await client.get(`${JOBS_PATH}/${encodeURIComponent(jobId)}`, { params: view ? { view } : {} }), READ);
+}
+
+/** The generation body of a listed row: venue_b ticker, venue_a numeric id, native id elsewhere. */
+export function bodyOfRow(row: Row): GenerationBody {
+  const marketId = row.venue === 'venue_a' ? (venueANumericId(row) ?? String(row.nativeMarketId)) : String(row.nativeMarketId);
+  return { kind: 'venue_market', venue: String(row.venue), market_id: marketId };
+}
+
+/** Covered rows from the catalog and the broadest search, merged by marketKey. */
+export async function coveredRows(paid: TargetClient): Promise<Row[]> {
+  const byKey = new Map<string, Row>();
+  for (const r of [...((await catalogRows(paid)) ?? []), ...(await broadSearch(paid))]) byKey.set(String(r.marketKey), { ...byKey.get(String(r.marketKey)), ...r });
+  return [...byKey.values()];
+}
+
+/** A market a generation can be asked for: its row, the availability answer and the ready body. */
+export interface GenerationTarget {
+  row: Row;
+  availability: Row;
+  body: GenerationBody;
+}
+
+/**
+ * Up to `max` tracked, in-scope markets without a stored forecast, for which availability offers a
+ * ready generation body (spec: forecast-availability rule 2). Rows whose search row says
+ * has_forecast false are looked up first; at most `maxLookups` lookups.
+ */
+export async function generationTargets(api: TargetClient, paid: TargetClient, max: number, maxLookups = 60): Promise<GenerationTarget[]> {
+  const rows = await coveredRows(paid);
+  const ordered = [...rows.filter((r) => r.has_forecast === false), ...rows.filter((r) => r.has_forecast !== false)].slice(0, maxLookups);
+  const out: GenerationTarget[] = [];
+  for (let i = 0; i < ordered.length && out.length < max; i += CONCURRENCY) {
+    const batch = await mapLimit(ordered.slice(i, i + CONCURRENCY), CONCURRENCY, async (row) => ({ row, ...(await lookup(api, { market_key: String(row.marketKey) })) }));
+    for (const { row, res, body } of batch) {
+      const gen = body.generation as { body?: unknown } | null | undefined;
+      if (res.status() === 200 && gen && typeof gen.body === 'object' && gen.body !== null && out.length < max) out.push({ row, availability: body, body: gen.body as GenerationBody });
+    }
+  }
+  return out;
+}
+
+/** A topic-excluded market: its row and the availability answer whose `excluded` is non-null. */
+export interface ExcludedMarket {
+  row: Row;
+  availability: Row;
+}
+
+/**
+ * Every listed market whose availability answers excluded non-null (spec: What the service does,
+ * rule 2): each catalog and search row is looked up by marketKey, once per worker.
+ */
+export function excludedMarkets(api: TargetClient, paid: TargetClient): Promise<{ excluded: ExcludedMarket[]; looked: number }> {
+  // Once per worker: every row is looked up, and topic exclusion does not change during a run.
+  return (excludedMemo ??= findExcluded(api, paid));
+}
+
+let excludedMemo: Promise<{ excluded: ExcludedMarket[]; looked: number }> | undefined;
+
+async function findExcluded(api: TargetClient, paid: TargetClient): Promise<{ excluded: ExcludedMarket[]; looked: number }> {
+  const rows = await coveredRows(paid);
+  const answers = await mapLimit(rows, CONCURRENCY, async (row) => ({ row, ...(await lookup(api, { market_key: String(row.marketKey) })) }));
+  const excluded = answers.filter((a) => a.res.status() === 200 && a.body.excluded !== null && a.body.excluded !== undefined).map((a) => ({ row: a.row, availability: a.body }));
+  return { excluded, looked: rows.length };
+}
+
+/** A child of a forecast-targets resolution, with the generation body it offers. */
+export interface TargetChild {
+  child: Row;
+  body: GenerationBody;
+}
+
+/** The children of a 200 resolution that carry a generation body. */
+export function resolutionChildren(resolution: Row): TargetChild[] {
+  const markets = Array.isArray(resolution.markets) ? (resolution.markets as Row[]) : [];
+  return markets.flatMap((child) => {
+    const gen = child.generation as { body?: unknown } | undefined;
+    return gen && typeof gen.body === 'object' && gen.body !== null ? [{ child, body: gen.body as GenerationBody }] : [];
+  });
+}
+
+/** A forecast-targets resolution of `ref` when it answers 200 (checked against the contract), else undefined. */
+export async function resolution(api: TargetClient, ref: string): Promise<Row | undefined> {
+  const { res, body } = await resolveTarget(api, ref);
+  return res.status() === 200 ? body : undefined;
+}
+
+/** A venue_b event resolved through forecast-targets, with its children's generation bodies. */
+export interface ResolvedEvent {
+  ticker: string;
+  resolution: Row;
+  children: TargetChild[];
+}
+
+/**
+ * The smallest venue_b multi-contract event (2 or more children) named by the rows' nativeEventId
+ * whose children are all in scope (availability excluded null); at most `maxResolutions` events
+ * are resolved.
+ */
+export async function smallEvent(api: TargetClient, rows: readonly Row[], maxResolutions = 12): Promise<ResolvedEvent | undefined> {
+  // Events listing few rows first: they are the likely small ones (a single listed row is often a single-contract event).
+  const events = venueBEvents(rows).sort((a, b) => (a.rows.length < 2 ? 1 : 0) - (b.rows.length < 2 ? 1 : 0) || a.rows.length - b.rows.length);
+  const tickers = events.map((e) => e.ticker);
+  const resolved: ResolvedEvent[] = [];
+  for (const ticker of tickers) {
+    if (resolved.length >= maxResolutions) break;
+    const body = await resolution(api, ticker);
+    const children = body ? resolutionChildren(body) : [];
+    if (body && children.length >= 2) resolved.push({ ticker, resolution: body, children });
+  }
+  for (const ev of resolved.sort((a, b) => a.children.length - b.children.length)) {
+    const checks = await mapLimit(ev.children, CONCURRENCY, async (c) => (await lookup(api, { market_id: c.body.market_id, venue: c.body.venue })).body);
+    if (checks.every((a) => a.excluded === null)) return ev;
+  }
+  return undefined;
+}
