@@ -32,5 +32,5 @@ export const register: RouteModule = (route, ctx) => {
     } finally {
       done();
     }
-  });
+  }, { beforeDebit: (principal) => void limiter.check(principal.accountId) });
 };

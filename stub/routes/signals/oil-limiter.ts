@@ -19,18 +19,28 @@ export class OilLimiter {
   ) {}
 
   /**
-   * Starts a request for `scope`; call the returned function when it finishes. Only admitted,
-   * well-formed requests reach this, so 401/402/422/429 answers never move the clock (OIL-013).
-   * @throws ApiError 429 rate_limited with Retry-After (OIL-014).
+   * Refuses a request for `scope` that could not start now, without starting it. Called at admission,
+   * before any debit, so that the 429 debits and settles nothing (Limits rule 2; BILL-008).
+   * @throws ApiError 429 rate_limited with Retry-After.
    */
-  start(scope: string): () => void {
+  check(scope: string): ScopeState {
     const state = this.scopes.get(scope) ?? { inFlight: false, lastStartMs: Number.NEGATIVE_INFINITY };
     const now = this.nowMs();
     if (state.inFlight) throw rateLimited(Math.max(1, Math.ceil((state.lastStartMs + this.spacingMs - now) / 1000)), true);
     const waitMs = state.lastStartMs + this.spacingMs - now;
     if (waitMs > 0) throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)), false);
+    return state;
+  }
+
+  /**
+   * Starts a request for `scope`; call the returned function when it finishes. Only admitted,
+   * well-formed requests reach this, so 401/402/422/429 answers never move the clock (OIL-013).
+   * @throws ApiError 429 rate_limited with Retry-After (OIL-014).
+   */
+  start(scope: string): () => void {
+    const state = this.check(scope);
     state.inFlight = true;
-    state.lastStartMs = now;
+    state.lastStartMs = this.nowMs();
     this.scopes.set(scope, state);
     return () => {
       state.inFlight = false;
