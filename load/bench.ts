@@ -1,0 +1,62 @@
+/**
+ * `npm run bench`: figures of the load tooling against the embedded stub (worker thread, loopback):
+ * (a) autocannon closed-model throughput of three representative routes, 5 s each;
+ * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter).
+ * Prints two tables and exits 0; about 30 s in all. Figures, not assertions.
+ */
+import { summarizeRun } from './analysis.ts';
+import { startEmbeddedStub } from './embedded.ts';
+import { buildProfiles } from './profiles.ts';
+import { discoverIdentities, plannedRequestOf } from './requests.ts';
+import { assertLoopbackTarget } from './safety.ts';
+import { runSchedule } from './scheduler.ts';
+import { runThroughput } from './throughput.ts';
+
+const SECONDS = 5;
+const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
+
+/** Prints rows as an aligned text table. */
+function table(head: string[], rows: string[][]): void {
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const line = (cells: string[]) => cells.map((x, c) => (c === 0 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+// A fresh account with ample credits: a 5 s closed-model run of a paid route bills every answer.
+const stub = await startEmbeddedStub({ credits: 1_000_000_000 });
+try {
+  const ops = Object.fromEntries(Object.values(buildProfiles()).flatMap((p) => p.operations).map((o) => [o.operationId, o]));
+  const { ids } = await discoverIdentities(await assertLoopbackTarget(stub.url), stub.apiKey);
+  const requests = ['getForecastAvailability', 'listAssets', 'searchMarkets'].map((id) => plannedRequestOf(ops[id]!, ids, stub.apiKey));
+
+  console.log(`(a) autocannon throughput: closed model, 10 connections, pipelining 1, ${SECONDS} s per route (embedded stub, worker thread)\n`);
+  const tp: string[][] = [];
+  for (const request of requests) {
+    const r = await runThroughput({ target: stub.url, request, connections: 10, durationS: SECONDS });
+    tp.push([`${request.method} ${request.path.slice(0, 60)}`, f(r.requestsPerSec, 0), String(r.latencyMs.p50), String(r.latencyMs.p90), String(r.latencyMs.p99), String(r.non2xx), String(r.errors)]);
+  }
+  table(['route', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'non-2xx', 'errors'], tp);
+
+  console.log(`\n(b) open-model scheduler accuracy: evenly spaced starts, ≤ 10 in flight, ${SECONDS} s per rate (${requests[0]!.method} ${requests[0]!.path.split('?')[0]})\n`);
+  const acc: string[][] = [];
+  for (const rate of [20, 50]) {
+    const run = await runSchedule({ target: stub.url, rate, durationS: SECONDS, maxInFlight: 10, requestFor: () => requests[0]! });
+    const s = summarizeRun(run.records, rate);
+    acc.push([
+      `${rate}/s`,
+      `${s.sent}/${s.planned}`,
+      f(s.achievedRate),
+      `${f(s.windowRate.min)}..${f(s.windowRate.max)}`,
+      f(s.jitterMs.p50, 3),
+      f(s.jitterMs.p99, 3),
+      f(s.latencyMs.p50),
+      f(s.latencyMs.p99),
+      JSON.stringify(s.statuses),
+    ]);
+  }
+  table(['target', 'sent', 'achieved/s', 'per-second range', 'jitter p50 ms', 'jitter p99 ms', 'latency p50 ms', 'latency p99 ms', 'statuses'], acc);
+} finally {
+  await stub.close();
+}

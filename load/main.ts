@@ -1,0 +1,103 @@
+/**
+ * `npm run load -- --profile standard [--target http://127.0.0.1:4010] [--rate N --duration S]`
+ *
+ * Runs one limit-tier load profile (load/profiles.ts) against a LOOPBACK target, or, without
+ * --target, against the embedded stub started in-process. Writes reports/load/<profile>.json and
+ * .html. The API key comes from FC_API_KEY only (never a flag, never printed); the spend budget
+ * from --max-spend or FC_MAX_SPEND (default: unlimited on the embedded stub, 0 elsewhere).
+ * Exit codes: 0 no error-severity violation, 1 violations (or no answer at all), 2 configuration refused.
+ */
+import { join } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { HarnessError } from '../suites/support/errors.ts';
+import { buildProfiles, PROFILE_NAMES } from './profiles.ts';
+import { runProfile } from './run.ts';
+
+const positive = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`not a positive number: ${value}`);
+  return n;
+};
+const nonNegative = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`not a non-negative number: ${value}`);
+  return n;
+};
+const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
+
+interface Flags {
+  profile?: string;
+  list?: boolean;
+  target?: string;
+  rate?: number;
+  burst?: boolean;
+  duration?: number;
+  maxInFlight?: number;
+  maxRequests?: number;
+  whenFull: 'drop' | 'wait';
+  timeoutMs?: number;
+  maxSpend?: number;
+  skewMs?: number;
+  outDir: string;
+}
+
+const program = new Command('load')
+  .description('Run a limit-tier load profile against a loopback target (or the embedded stub)')
+  .addOption(new Option('--profile <name>', 'load profile').choices(PROFILE_NAMES))
+  .option('--list', 'list the profiles and exit')
+  .option('--target <url>', 'loopback base URL (127.0.0.0/8, ::1, localhost); default: embedded stub')
+  .option('--rate <n>', 'target rate, requests/s (default: the profile\'s, under the tier bound)', positive)
+  .option('--burst', 'use the profile\'s burst rate (above the tier bound)')
+  .option('--duration <s>', 'seconds (default: the profile\'s)', positive)
+  .option('--max-in-flight <n>', 'client in-flight cap (default: the tier\'s bound)', positive)
+  .option('--max-requests <n>', 'total request bound (hard cap 100,000)', positive)
+  .addOption(new Option('--when-full <mode>', 'at the in-flight cap: drop the start or wait for a slot').choices(['drop', 'wait']).default('drop'))
+  .option('--timeout-ms <n>', 'per-request timeout, ms', positive)
+  .option('--max-spend <usd>', 'spend budget, USD (default: FC_MAX_SPEND; unlimited on the embedded stub, else 0)', nonNegative)
+  .option('--skew-ms <n>', 'client/target clock tolerance of the evaluation, ms', nonNegative)
+  .option('--out-dir <dir>', 'report directory', join(process.env.FC_REPORT_DIR ?? 'reports', 'load'))
+  .action(async (flags: Flags) => {
+    const profiles = buildProfiles();
+    if (flags.list || !flags.profile) {
+      for (const p of Object.values(profiles)) {
+        console.log(`${p.name.padEnd(9)} ${p.tier.title}: ${p.rate}/s (burst ${p.burstRate}/s) for ${p.durationS} s, ≤ ${p.maxInFlight} in flight — ${p.operations.map((o) => o.operationId).join(', ')}`);
+      }
+      if (!flags.list) process.exitCode = 2;
+      return;
+    }
+    const profile = profiles[flags.profile]!;
+    const env = process.env.FC_MAX_SPEND;
+    const maxSpendUsd = flags.maxSpend ?? (env !== undefined && env !== '' ? Number(env) : undefined);
+    const { report, paths } = await runProfile({
+      profile,
+      ...(flags.target ? { target: flags.target, apiKey: process.env.FC_API_KEY || undefined } : {}),
+      ...(flags.rate !== undefined ? { rate: flags.rate } : flags.burst ? { rate: profile.burstRate } : {}),
+      ...(flags.duration !== undefined ? { durationS: flags.duration } : {}),
+      ...(flags.maxInFlight !== undefined ? { maxInFlight: flags.maxInFlight } : {}),
+      ...(flags.maxRequests !== undefined ? { maxRequests: flags.maxRequests } : {}),
+      ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
+      ...(maxSpendUsd !== undefined ? { maxSpendUsd } : {}),
+      ...(flags.skewMs !== undefined ? { skewMs: flags.skewMs } : {}),
+      whenFull: flags.whenFull,
+      outDir: flags.outDir,
+    });
+    const s = report.summary;
+    console.log(`profile ${profile.name} → ${report.run.target}${report.run.embedded ? ' (embedded stub)' : ''}`);
+    console.log(`  target ${report.run.rate}/s for ${report.run.durationS} s; sent ${s.sent}/${s.planned} (dropped ${s.dropped}); achieved ${f(s.achievedRate)}/s`);
+    console.log(`  start jitter p50 ${f(s.jitterMs.p50, 3)} ms, p99 ${f(s.jitterMs.p99, 3)} ms; latency p50 ${f(s.latencyMs.p50)} ms, p99 ${f(s.latencyMs.p99)} ms`);
+    console.log(`  statuses ${JSON.stringify(s.statuses)}${Object.keys(s.errors).length ? `; errors ${JSON.stringify(s.errors)}` : ''}`);
+    for (const e of report.evaluation.results) console.log(`  ${e.outcome.padEnd(14)} ${e.id} [${e.ruleIds.join(', ')}] ${e.detail}`);
+    for (const v of report.evaluation.violations) console.log(`  ${v.severity.toUpperCase()} ${v.ruleId} ${v.path}: ${v.message}`);
+    if (paths) console.log(`  report ${paths.json}\n         ${paths.html}`);
+    const answered = report.records.filter((r) => r.status > 0).length;
+    if (answered === 0) console.log('  no request was answered: the run judges nothing');
+    process.exitCode = report.evaluation.errors > 0 || answered === 0 ? 1 : 0;
+  });
+
+try {
+  await program.parseAsync();
+} catch (e) {
+  if (!(e instanceof HarnessError)) throw e;
+  console.error(e.message);
+  process.exitCode = 2;
+}

@@ -1,0 +1,308 @@
+/**
+ * Load profiles, one per limit tier of the spec's Limits table (spec: Limits; GET /api/v1/signals/oil;
+ * Errors 429). A profile says which operations it drives, at what rate, for how long, with what
+ * in-flight cap, and what it expects: expectations are evaluated into violations (load/evaluate.ts)
+ * naming LIM / OIL / ERR / CONTRACT rules. The LIM rules stay `pending` until the limits issue;
+ * their violations are then warnings (see severityOf in load/evaluate.ts).
+ */
+import { contract } from '../contract/index.ts';
+import { PRICES } from '../contract/pricing.ts';
+
+/** Bounds of one limit tier. Absent = the tier has no such bound. */
+export interface TierLimits {
+  perSecond?: number;
+  perMinute?: number;
+  perDay?: number;
+  inFlight?: number;
+  /** Minimum spacing between admitted request starts, ms (the oil route). */
+  minSpacingMs?: number;
+}
+
+export type TierKey = 'standard' | 'social' | 'ip_guard' | 'oil';
+
+/** A row of the Limits table (or the oil route's own limits). */
+export interface Tier {
+  key: TierKey;
+  title: string;
+  /** Spec section the bounds come from. */
+  section: string;
+  limits: TierLimits;
+  /** Whose quota it is (gap LIM-026): an API-key principal or the client IP. */
+  countsPer: 'principal' | 'ip';
+  /** limit_scope a 429 of this tier names (gap LIM-029 / OIL-014). */
+  limitScope: string;
+}
+
+export const TIERS: Readonly<Record<TierKey, Tier>> = {
+  standard: {
+    key: 'standard',
+    title: 'Standard (all non-social payable routes)',
+    section: 'Limits (table)',
+    limits: { perSecond: 20, perMinute: 600, perDay: 20_000, inFlight: 10 },
+    countsPer: 'principal',
+    limitScope: 'standard',
+  },
+  social: {
+    key: 'social',
+    title: 'Social research (/x/search and /x/profile)',
+    section: 'Limits (table)',
+    limits: { perSecond: 5, perMinute: 60, perDay: 500, inFlight: 5 },
+    countsPer: 'principal',
+    limitScope: 'x_research',
+  },
+  ip_guard: {
+    key: 'ip_guard',
+    title: 'Secondary per-IP anti-abuse guard',
+    section: 'Limits (table)',
+    limits: { perSecond: 50, perMinute: 1_200, perDay: 50_000 },
+    countsPer: 'ip',
+    limitScope: 'ip_guard',
+  },
+  oil: {
+    key: 'oil',
+    title: 'Oil signal route: one in flight, starts at least 1 s apart',
+    section: 'Endpoints / GET /api/v1/signals/oil; Limits rule 3',
+    limits: { inFlight: 1, minSpacingMs: 1000 },
+    countsPer: 'principal',
+    limitScope: 'oil',
+  },
+};
+
+/** Identities a representative request needs, discovered on the target (load/requests.ts). */
+export interface Identities {
+  /** A marketKey the free availability route knows. */
+  marketKey: string;
+  /** A ref forecast-targets resolves (a venue_b marketKey when there is one). */
+  targetRef: string;
+}
+
+/** A representative valid request of an operation: query, path values and JSON body. */
+export interface RequestShape {
+  query?: Record<string, string>;
+  pathParams?: Record<string, string>;
+  body?: unknown;
+}
+
+/** An operation a profile drives: contract facts plus its representative request. */
+export interface OperationLoad {
+  operationId: string;
+  method: string;
+  /** OpenAPI path template (contract().operations). */
+  path: string;
+  /** Credits debited per billed call (contract/pricing.ts); 0 for free routes. */
+  credits: number;
+  /** Sent with the API key (x-service-api-key). */
+  withKey: boolean;
+  /** Its request needs identities discovered on the target (one GET /api/v1/markets before the run). */
+  usesIdentities: boolean;
+  request(ids: Identities): RequestShape;
+}
+
+/** What a check evaluates (load/evaluate.ts). */
+export type ExpectationCheck =
+  /** In every clock-aligned window holding n > limit starts, at least n − limit answers are 429. */
+  | { kind: 'window-429'; windowMs: number; limit: number }
+  /** No 429 for a start that every bound of the tier admits. */
+  | { kind: 'no-spurious-429' }
+  /** No start admitted while `limit` admitted requests are surely in flight. */
+  | { kind: 'in-flight'; limit: number }
+  /** Admitted starts at least spacingMs apart; a start later than that after the last admitted one is not 429. */
+  | { kind: 'spacing'; spacingMs: number }
+  /** Every 429 carries the headers and body fields of the rules named. */
+  | { kind: '429-anatomy' };
+
+/** One expectation of a profile, evaluated into violations of its rules. */
+export interface Expectation {
+  id: string;
+  /** When it applies: under every bound, over one, or on every answer. */
+  when: 'within' | 'above' | 'always';
+  text: string;
+  /** Rules whose violations it reports (first = the rule a window / spurious violation names). */
+  ruleIds: string[];
+  check: ExpectationCheck;
+}
+
+export interface LoadProfile {
+  name: string;
+  tier: Tier;
+  description: string;
+  operations: OperationLoad[];
+  /** Default target rate, requests/s: under every bound of the tier for the default duration. */
+  rate: number;
+  /** Suggested rate above the tier's bound (`--burst`). */
+  burstRate: number;
+  /** Seconds. */
+  durationS: number;
+  /** Client in-flight cap (the tier's in-flight bound where it has one). */
+  maxInFlight: number;
+  expects: Expectation[];
+  /** Rules of the tier this harness cannot observe from one load run, and why. */
+  notEvaluated: { ruleId: string; reason: string }[];
+}
+
+/**
+ * The contract facts of an operation with its representative request; a request function taking
+ * the identities argument marks the operation as needing discovery.
+ */
+function op(operationId: string, request: (ids: Identities) => RequestShape = () => ({})): OperationLoad {
+  const o = contract().operation(operationId);
+  const price = PRICES[operationId];
+  if (!price) throw new Error(`no price for ${operationId} in contract/pricing.ts`);
+  return { operationId, method: o.method.toUpperCase(), path: o.path, credits: price.credits, withKey: price.credits > 0 || price.keyOnly, usesIdentities: request.length > 0, request };
+}
+
+/** Every 429 of the run: headers and body (spec: Errors 429; Errors envelope). */
+const anatomy = (extra: string[] = []): Expectation => ({
+  id: '429-anatomy',
+  when: 'always',
+  text: 'Every 429 carries Retry-After, error rate_limited, an integer retry_after equal to Retry-After, RateLimit-Policy and RateLimit, and a documented limit_scope; a concurrency 429 carries X-Quotient-Max-Concurrent.',
+  ruleIds: ['CONTRACT-003', 'ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'LIM-023', 'LIM-024', 'LIM-029', ...extra],
+  check: { kind: '429-anatomy' },
+});
+
+/** The window, spurious-429 and in-flight expectations of a table tier. */
+function tableExpectations(
+  tier: Tier,
+  rules: { second: string; minute: string; inFlight?: string; withinExtra?: string[]; windowExtra?: string[] },
+): Expectation[] {
+  const l = tier.limits;
+  const out: Expectation[] = [
+    {
+      id: 'within-no-429',
+      when: 'within',
+      text: `A start under ${l.perSecond}/s, ${l.perMinute}/min${l.inFlight ? ` and ${l.inFlight} in flight` : ''} is never answered 429.`,
+      ruleIds: [rules.second, rules.minute, ...(rules.inFlight ? [rules.inFlight] : []), ...(rules.withinExtra ?? [])],
+      check: { kind: 'no-spurious-429' },
+    },
+    {
+      id: 'above-per-second',
+      when: 'above',
+      text: `In every clock-aligned second (gap LIM-025) holding n > ${l.perSecond} starts, at least n − ${l.perSecond} answers are 429.`,
+      ruleIds: [rules.second, 'LIM-025', ...(rules.windowExtra ?? [])],
+      check: { kind: 'window-429', windowMs: 1000, limit: l.perSecond! },
+    },
+    {
+      id: 'above-per-minute',
+      when: 'above',
+      text: `In every clock-aligned minute holding n > ${l.perMinute} starts, at least n − ${l.perMinute} answers are 429.`,
+      ruleIds: [rules.minute, 'LIM-025', ...(rules.windowExtra ?? [])],
+      check: { kind: 'window-429', windowMs: 60_000, limit: l.perMinute! },
+    },
+  ];
+  if (rules.inFlight && l.inFlight) {
+    out.push({
+      id: 'above-in-flight',
+      when: 'above',
+      text: `No request is admitted while ${l.inFlight} admitted requests are surely in flight (only reachable with --max-in-flight above ${l.inFlight}).`,
+      ruleIds: [rules.inFlight],
+      check: { kind: 'in-flight', limit: l.inFlight },
+    });
+  }
+  return [...out, anatomy()];
+}
+
+const DAILY = 'one run stays far below the daily bound, and a daily count needs the target\'s counters (control plane)';
+const NOT_EVALUATED_COMMON = [
+  { ruleId: 'LIM-017', reason: 'a 429 debits nothing: needs the account balance (control plane); asserted by the suites' },
+  { ruleId: 'LIM-020', reason: 'a retry after Retry-After succeeds: an open-model run never retries; asserted by the suites' },
+];
+
+/** Builds the four profiles (reads contract/openapi.yaml once through contract()). */
+export function buildProfiles(): Record<string, LoadProfile> {
+  const standard: LoadProfile = {
+    name: 'standard',
+    tier: TIERS.standard,
+    description: 'Paid non-social reads with an API key: market list, market search, asset directory, trade signals.',
+    operations: [
+      op('listMarkets'),
+      op('searchMarkets', () => ({ query: { q: 'crude oil' } })),
+      op('listAssets'),
+      op('listSignals'),
+    ],
+    rate: 18,
+    burstRate: 30,
+    durationS: 10,
+    maxInFlight: 10,
+    expects: tableExpectations(TIERS.standard, { second: 'LIM-001', minute: 'LIM-002', inFlight: 'LIM-004' }),
+    notEvaluated: [{ ruleId: 'LIM-003', reason: DAILY }, ...NOT_EVALUATED_COMMON],
+  };
+  const social: LoadProfile = {
+    name: 'social',
+    tier: TIERS.social,
+    description: 'Social research with an API key: POST /api/v1/x/search and POST /api/v1/x/profile, sharing one quota. Expensive ($0.50 / $1.00 a call).',
+    operations: [
+      op('searchSocial', () => ({ body: { query: 'crude oil' } })),
+      op('createSocialProfile', () => ({ body: { handle: 'fc_probe', lookback_days: 365, focus: 'general' } })),
+    ],
+    rate: 4,
+    burstRate: 8,
+    durationS: 5,
+    maxInFlight: 5,
+    expects: tableExpectations(TIERS.social, { second: 'LIM-005', minute: 'LIM-006', inFlight: 'LIM-008', windowExtra: ['LIM-013'] }),
+    notEvaluated: [{ ruleId: 'LIM-007', reason: DAILY }, ...NOT_EVALUATED_COMMON],
+  };
+  const ipGuard: LoadProfile = {
+    name: 'ip-guard',
+    tier: TIERS.ip_guard,
+    description: 'Free routes without a key (which count only against the per-IP guard, gap LIM-027): forecast availability, forecast targets, pricing.',
+    operations: [
+      op('getForecastAvailability', (ids) => ({ query: { market_key: ids.marketKey } })),
+      op('getForecastTargets', (ids) => ({ query: { ref: ids.targetRef } })),
+      op('getPricing'),
+    ],
+    rate: 40,
+    burstRate: 75,
+    durationS: 10,
+    maxInFlight: 25,
+    expects: tableExpectations(TIERS.ip_guard, { second: 'LIM-009', minute: 'LIM-010', withinExtra: ['LIM-027'] }),
+    notEvaluated: [
+      { ruleId: 'LIM-011', reason: DAILY },
+      { ruleId: 'LIM-014', reason: 'the guard may tighten during abuse: unobservable' },
+      ...NOT_EVALUATED_COMMON,
+    ],
+  };
+  const oil: LoadProfile = {
+    name: 'oil',
+    tier: TIERS.oil,
+    description: 'GET /api/v1/signals/oil with an API key: one request in flight, starts at least one second apart.',
+    operations: [op('getOilSignal')],
+    rate: 0.8,
+    burstRate: 2,
+    durationS: 10,
+    maxInFlight: 1,
+    expects: [
+      {
+        id: 'spacing',
+        when: 'always',
+        text: 'Admitted starts are at least 1 s apart; a start more than 1 s after the last admitted start (429s do not move the clock, gap OIL-013) is not 429.',
+        ruleIds: ['OIL-012', 'OIL-013'],
+        check: { kind: 'spacing', spacingMs: 1000 },
+      },
+      {
+        id: 'in-flight',
+        when: 'above',
+        text: 'No request is admitted while another admitted oil request is surely in flight (only reachable with --max-in-flight above 1).',
+        ruleIds: ['OIL-011'],
+        check: { kind: 'in-flight', limit: 1 },
+      },
+      anatomy(['OIL-014']),
+    ],
+    notEvaluated: [...NOT_EVALUATED_COMMON],
+  };
+  return { standard, social, 'ip-guard': ipGuard, oil };
+}
+
+/** Profile names, in the order of the Limits table. */
+export const PROFILE_NAMES = ['standard', 'social', 'ip-guard', 'oil'] as const;
+
+/** Whether a rate (req/s) is above a tier's per-second bound (or its spacing, for the oil route). */
+export function isAboveLimit(tier: Tier, rate: number): boolean {
+  const l = tier.limits;
+  if (l.perSecond !== undefined && rate > l.perSecond) return true;
+  return l.minSpacingMs !== undefined && 1000 / rate < l.minSpacingMs;
+}
+
+/** Every rule ID a profile names (expectations and not-evaluated list), deduplicated. */
+export function ruleIdsOf(profile: LoadProfile): string[] {
+  return [...new Set([...profile.expects.flatMap((e) => e.ruleIds), ...profile.notEvaluated.map((n) => n.ruleId)])];
+}

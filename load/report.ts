@@ -1,0 +1,157 @@
+/**
+ * A load run's report: reports/load/<profile>.json (everything, records included) and
+ * reports/load/<profile>.html (a self-contained page: summary, expectations, violations and the
+ * ECharts SVG charts). Never contains an API key: records hold no request headers.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rateWindows, summarizeRun, type RateWindow, type RunSummary } from './analysis.ts';
+import { latencyChart, rateChart, statusChart, statusColor } from './charts.ts';
+import type { Evaluation } from './evaluate.ts';
+import type { LoadProfile } from './profiles.ts';
+import type { ScheduleResult } from './scheduler.ts';
+
+export interface LoadReport {
+  profile: {
+    name: string;
+    tier: LoadProfile['tier'];
+    description: string;
+    operations: { operationId: string; method: string; path: string; credits: number }[];
+    expects: LoadProfile['expects'];
+    notEvaluated: LoadProfile['notEvaluated'];
+  };
+  run: {
+    target: string;
+    /** True when the run started its own in-process stub. */
+    embedded: boolean;
+    startedAt: string;
+    rate: number;
+    durationS: number;
+    maxInFlight: number;
+    whenFull: 'drop' | 'wait';
+    elapsedMs: number;
+    bound: ScheduleResult['bound'];
+    stoppedBy: ScheduleResult['stoppedBy'];
+    t0EpochMs: number;
+    /** Identities came from the target (else synthetic ones were used). */
+    identitiesDiscovered: boolean;
+    /** Upper bound of the run's spend, credits (10 credits = $0.01). */
+    maxSpendCredits: number;
+  };
+  summary: RunSummary;
+  windows: RateWindow[];
+  evaluation: Evaluation;
+  records: ScheduleResult['records'];
+}
+
+/** Assembles the report of a run (pure). */
+export function buildReport(
+  profile: LoadProfile,
+  result: ScheduleResult,
+  evaluation: Evaluation,
+  meta: { embedded: boolean; whenFull: 'drop' | 'wait'; identitiesDiscovered: boolean; maxSpendCredits: number },
+): LoadReport {
+  return {
+    profile: {
+      name: profile.name,
+      tier: profile.tier,
+      description: profile.description,
+      operations: profile.operations.map(({ operationId, method, path, credits }) => ({ operationId, method, path, credits })),
+      expects: profile.expects,
+      notEvaluated: profile.notEvaluated,
+    },
+    run: {
+      target: result.target,
+      embedded: meta.embedded,
+      startedAt: new Date(result.t0EpochMs).toISOString(),
+      rate: result.rate,
+      durationS: result.durationS,
+      maxInFlight: result.maxInFlight,
+      whenFull: meta.whenFull,
+      elapsedMs: result.elapsedMs,
+      bound: result.bound,
+      stoppedBy: result.stoppedBy,
+      t0EpochMs: result.t0EpochMs,
+      identitiesDiscovered: meta.identitiesDiscovered,
+      maxSpendCredits: meta.maxSpendCredits,
+    },
+    summary: summarizeRun(result.records, result.rate),
+    windows: rateWindows(result.records, 1000, Math.max(1000, result.durationS * 1000)),
+    evaluation,
+    records: result.records,
+  };
+}
+
+const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const num = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+/** The self-contained HTML page of a report (inline SVG charts, no scripts). */
+export function renderHtml(r: LoadReport): string {
+  const s = r.summary;
+  const rows = (pairs: [string, string][]) => pairs.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
+  const statuses = Object.entries(s.statuses)
+    .map(([code, n]) => `<span class="chip" style="background:${statusColor(code)}">${esc(code === '-1' ? 'not sent' : code === '0' ? 'transport error' : code)}: ${n}</span>`)
+    .join(' ');
+  const expectations = r.evaluation.results
+    .map((e) => `<tr class="${esc(e.outcome)}"><td>${esc(e.outcome)}</td><td>${esc(e.id)}</td><td>${esc(e.ruleIds.join(', '))}</td><td>${esc(e.text)}</td><td>${esc(e.detail)}</td></tr>`)
+    .join('');
+  const violations = r.evaluation.violations.length
+    ? r.evaluation.violations.map((x) => `<tr class="${esc(x.severity)}"><td>${esc(x.severity)}</td><td>${esc(x.ruleId)}</td><td><code>${esc(x.path)}</code></td><td>${esc(x.message)}</td></tr>`).join('')
+    : '<tr><td colspan="4">none</td></tr>';
+  const notEvaluated = r.profile.notEvaluated.map((n) => `<li><b>${esc(n.ruleId)}</b>: ${esc(n.reason)}</li>`).join('');
+  const l = r.profile.tier.limits;
+  const limits = [
+    l.perSecond !== undefined ? `${l.perSecond}/s` : '',
+    l.perMinute !== undefined ? `${l.perMinute}/min` : '',
+    l.perDay !== undefined ? `${l.perDay}/UTC day` : '',
+    l.inFlight !== undefined ? `${l.inFlight} in flight` : '',
+    l.minSpacingMs !== undefined ? `starts ≥ ${l.minSpacingMs} ms apart` : '',
+  ].filter(Boolean).join(', ');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Load profile ${esc(r.profile.name)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}
+table{border-collapse:collapse;margin:8px 0 20px}th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top;font-size:13px}
+th{background:#f4f4f4}.chip{display:inline-block;padding:2px 8px;border-radius:10px;color:#fff;font-size:12px}
+tr.fail td:first-child,tr.error td:first-child{color:#c00;font-weight:bold}tr.warn td:first-child,tr.warning td:first-child{color:#b60}
+tr.pass td:first-child{color:#080}.chart{margin:8px 0}
+</style></head><body>
+<h1>Load profile <code>${esc(r.profile.name)}</code></h1>
+<p>${esc(r.profile.tier.title)} — ${esc(limits)} (${esc(r.profile.tier.section)}). ${esc(r.profile.description)}</p>
+<h2>Run</h2>
+<table>${rows([
+    ['target', `${r.run.target}${r.run.embedded ? ' (embedded stub)' : ''}`],
+    ['started', r.run.startedAt],
+    ['operations', r.profile.operations.map((o) => `${o.method} ${o.path}`).join(', ')],
+    ['target rate', `${r.run.rate} req/s for ${r.run.durationS} s, ≤ ${r.run.maxInFlight} in flight (${r.run.whenFull} when full)`],
+    ['planned / sent / dropped', `${s.planned} / ${s.sent} / ${s.dropped} (plan bound: ${r.run.bound}; stopped by: ${r.run.stoppedBy})`],
+    ['achieved rate', `${num(s.achievedRate)} req/s (per-second windows: mean ${num(s.windowRate.mean)}, min ${num(s.windowRate.min)}, max ${num(s.windowRate.max)})`],
+    ['start jitter (actual − scheduled)', `p50 ${num(s.jitterMs.p50, 3)} ms, p99 ${num(s.jitterMs.p99, 3)} ms, max ${num(s.jitterMs.max, 3)} ms`],
+    ['latency', `p50 ${num(s.latencyMs.p50)} ms, p90 ${num(s.latencyMs.p90)} ms, p99 ${num(s.latencyMs.p99)} ms, max ${num(s.latencyMs.max)} ms`],
+    ['errors', Object.keys(s.errors).length ? Object.entries(s.errors).map(([k, n]) => `${k}: ${n}`).join(', ') : 'none'],
+    ['max in flight (client)', String(s.maxInFlight)],
+    ['max spend', `${r.run.maxSpendCredits} credits ($${(r.run.maxSpendCredits / 1000).toFixed(3)})`],
+    ['identities', r.run.identitiesDiscovered ? 'discovered on the target' : 'synthetic (discovery unavailable)'],
+  ])}</table>
+<p>${statuses}</p>
+<div class="chart">${rateChart(r.windows, r.run.rate, l.perSecond)}</div>
+<div class="chart">${latencyChart(r.windows)}</div>
+<div class="chart">${statusChart(r.windows)}</div>
+<h2>Expectations</h2>
+<table><tr><th>outcome</th><th>id</th><th>rules</th><th>expectation</th><th>detail</th></tr>${expectations}</table>
+<h2>Violations (${r.evaluation.errors} errors, ${r.evaluation.warnings} warnings)</h2>
+<table><tr><th>severity</th><th>rule</th><th>path</th><th>message</th></tr>${violations}</table>
+<h2>Not evaluated by a load run</h2><ul>${notEvaluated}</ul>
+</body></html>
+`;
+}
+
+/** Writes <dir>/<profile>.json and <dir>/<profile>.html; returns both paths. */
+export function writeReport(r: LoadReport, dir: string): { json: string; html: string } {
+  mkdirSync(dir, { recursive: true });
+  const json = join(dir, `${r.profile.name}.json`);
+  const html = join(dir, `${r.profile.name}.html`);
+  writeFileSync(json, JSON.stringify(r, null, 2));
+  writeFileSync(html, renderHtml(r));
+  return { json, html };
+}

@@ -1,0 +1,132 @@
+/**
+ * Load-run safety: every load or fuzz run targets this machine's loopback only (127.0.0.0/8, ::1,
+ * localhost) and is bounded in request count and time. Traffic to any other address (private
+ * ranges included) is refused with a ConfigError BEFORE anything is sent.
+ */
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { ConfigError } from '../suites/support/errors.ts';
+
+/** Hard caps of any one load run, whatever a profile or flag asks for. */
+export const HARD_CAPS = {
+  /** Requests per run. */
+  maxRequests: 100_000,
+  /** Wall-clock seconds per run. */
+  maxDurationS: 600,
+  /** Concurrent requests or connections per run. */
+  maxInFlight: 1_000,
+  /** Requests per second a schedule may ask for. */
+  maxRate: 5_000,
+} as const;
+
+/** Resolves a hostname to every address it has (node:dns `lookup` with `all: true`). */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/**
+ * True for a loopback IP literal: IPv4 127.0.0.0/8, IPv6 ::1, and IPv4-mapped 127.x (::ffff:127.0.0.1).
+ * Anything that is not an IP literal is false.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  if (isIP(ip) === 4) return ip.split('.')[0] === '127';
+  if (isIP(ip) !== 6) return false;
+  const groups = expandV6(ip);
+  const mapped = '0000:0000:0000:0000:0000:ffff:';
+  // IPv4-mapped (::ffff:127.0.0.1): loopback when the mapped address is.
+  if (groups.startsWith(mapped)) return groups.slice(mapped.length, mapped.length + 2) === '7f';
+  return groups === '0000:0000:0000:0000:0000:0000:0000:0001';
+}
+
+/** Full 8-group lower-case form of an IPv6 literal; an embedded dotted IPv4 tail becomes two groups. */
+function expandV6(ip: string): string {
+  const v4 = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(2).map(Number) as [number, number, number, number];
+    ip = `${v4[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = ip.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail !== undefined && tail !== '' ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0');
+  return [...h, ...zeros, ...t].map((g) => g.padStart(4, '0')).join(':');
+}
+
+/** A vetted load target: the URL as given and the loopback address to connect to. */
+export interface LoopbackTarget {
+  /** The target as given, normalised (origin only; no path, query or credentials). */
+  url: URL;
+  /**
+   * Origin to open connections to: the URL with its host pinned to a vetted loopback address, so a
+   * later DNS answer cannot move the traffic elsewhere.
+   */
+  connectOrigin: string;
+  /** Host header value to send (the original host:port). */
+  hostHeader: string;
+  /** Every address the host resolved to (all loopback). */
+  addresses: string[];
+}
+
+/**
+ * Vets a load target: http(s) only, no credentials in the URL, and the host an IP literal or a
+ * name whose every resolved address is loopback. Sends nothing.
+ * @throws ConfigError (FC_CONFIG) for any other host, an unresolvable name, or a malformed URL.
+ */
+export async function assertLoopbackTarget(target: string, resolve: Resolver = systemResolver): Promise<LoopbackTarget> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new ConfigError(`load target ${JSON.stringify(target)} is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`load target must be http(s), got ${url.protocol}`);
+  if (url.username || url.password) throw new ConfigError('load target must not carry credentials');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await resolve(host)).map((a) => a.address);
+    } catch (e) {
+      throw new ConfigError(`load target host ${host} does not resolve (${(e as Error).message}); only loopback targets are allowed`);
+    }
+    if (!addresses.length) throw new ConfigError(`load target host ${host} resolved to no address`);
+  }
+  const outside = addresses.filter((a) => !isLoopbackAddress(a));
+  if (outside.length) {
+    throw new ConfigError(`load target ${url.host} is not loopback (${outside.join(', ')}): load runs only target 127.0.0.0/8, ::1 or localhost`);
+  }
+  const pin = addresses.find((a) => isIP(a) === 4) ?? addresses[0]!;
+  const origin = new URL(url.origin);
+  origin.hostname = isIP(pin) === 6 ? `[${pin}]` : pin;
+  return { url: new URL(url.origin), connectOrigin: origin.origin, hostHeader: url.host, addresses };
+}
+
+/** What a run may do at most. */
+export interface Bounds {
+  /** Requests in total. */
+  maxRequests: number;
+  /** Seconds of wall-clock time. */
+  durationS: number;
+  /** Concurrent requests (or connections). */
+  maxInFlight: number;
+  /** Requests per second (schedules only). */
+  rate?: number;
+}
+
+/**
+ * Checks a run's bounds against HARD_CAPS: every bound finite, positive and within its cap.
+ * @throws ConfigError naming the first bound out of range.
+ */
+export function assertBounds(b: Bounds): void {
+  const check = (name: string, v: number | undefined, cap: number, integer: boolean) => {
+    if (v === undefined) return;
+    if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${v}`);
+    if (v > cap) throw new ConfigError(`${name} ${v} exceeds the hard cap ${cap}`);
+  };
+  check('request count', b.maxRequests, HARD_CAPS.maxRequests, true);
+  check('duration (s)', b.durationS, HARD_CAPS.maxDurationS, false);
+  check('in-flight cap', b.maxInFlight, HARD_CAPS.maxInFlight, true);
+  check('rate (req/s)', b.rate, HARD_CAPS.maxRate, false);
+}

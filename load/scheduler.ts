@@ -1,0 +1,218 @@
+/**
+ * Open-model request scheduler: request i starts at t0 + i/rate whatever the earlier responses do
+ * (autocannon's overallRate fires per connection in bursts, which a per-second limit test cannot
+ * use). Bounded by an in-flight cap, a total count and a hard deadline; loopback targets only.
+ * HTTP through an undici Pool with one connection per in-flight slot.
+ */
+import { setMaxListeners } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as immediate, setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import { LIMIT_HEADERS, type LimitHeaders, type RequestRecord } from './analysis.ts';
+import { assertBounds, assertLoopbackTarget, HARD_CAPS, type Resolver } from './safety.ts';
+
+/** One request to send: path includes the query string; body is sent as given. */
+export interface PlannedRequest {
+  operationId: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface ScheduleOptions {
+  /** Base URL of a loopback target. */
+  target: string;
+  /** Requests per second (evenly spaced starts). */
+  rate: number;
+  /** Seconds the plan covers: rate × durationS requests, unless maxRequests is lower. */
+  durationS: number;
+  /** Most requests in flight at once (also the pool's connection count). */
+  maxInFlight: number;
+  /** Total request bound (default and ceiling HARD_CAPS.maxRequests). */
+  maxRequests?: number;
+  /** Hard deadline, s after t0: nothing starts later and whatever is in flight then is aborted. Default durationS + timeout. */
+  deadlineS?: number;
+  /** Per-request timeout, ms (headers and body inactivity). Default 10,000. */
+  timeoutMs?: number;
+  /**
+   * At a full in-flight cap: `drop` skips the start (recorded as status -1, keeping later starts on
+   * time; the open-model choice) or `wait` delays it until a slot frees (late start, counted in jitter).
+   */
+  whenFull?: 'drop' | 'wait';
+  /** The i-th request (round-robin over a profile's operations, for example). */
+  requestFor(i: number): PlannedRequest;
+  /** Headers on every request (an API key); never recorded. */
+  headers?: Record<string, string>;
+  /** DNS resolver for the loopback check (tests inject one). */
+  resolver?: Resolver;
+}
+
+export interface ScheduleResult {
+  /** Target origin as given. */
+  target: string;
+  rate: number;
+  durationS: number;
+  maxInFlight: number;
+  /** t0 as epoch ms (for aligning windows with the target's clock-aligned limit windows). */
+  t0EpochMs: number;
+  /** t0 → last answer or abort, ms. */
+  elapsedMs: number;
+  /** What sized the plan: rate × duration, or the count bound. */
+  bound: 'duration' | 'count';
+  /** `plan`: every planned request was started or dropped; `deadline`: the deadline cut the run short. */
+  stoppedBy: 'plan' | 'deadline';
+  records: RequestRecord[];
+}
+
+/** Number of requests a plan holds: ⌊rate × durationS⌋ bounded by maxRequests and the hard cap. */
+export function planCount(rate: number, durationS: number, maxRequests: number = HARD_CAPS.maxRequests): number {
+  return Math.min(Math.floor(rate * durationS + 1e-9), maxRequests, HARD_CAPS.maxRequests);
+}
+
+/** Planned start offsets, ms after t0: i × 1000 / rate for i in [0, count). Pure (no clock). */
+export function planStarts(rate: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => (i * 1000) / rate);
+}
+
+/** Waits until the monotonic clock reaches `due` (ms): a timer for the bulk, then event-loop turns for the last ms. */
+async function sleepUntil(due: number): Promise<void> {
+  const wait = due - performance.now();
+  if (wait > 2) await sleep(Math.floor(wait - 1));
+  while (performance.now() < due) await immediate();
+}
+
+const pickHeaders = (h: Record<string, string | string[] | undefined>): LimitHeaders => {
+  const out: LimitHeaders = {};
+  for (const name of LIMIT_HEADERS) {
+    const v = h[name];
+    if (v !== undefined) out[name] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+};
+
+/**
+ * Runs an open-model schedule against a loopback target and records every request (scheduled and
+ * actual start, latency, status, limit headers, the error body fields of 4xx/5xx JSON answers).
+ * Never rejects on HTTP or transport errors: they are recorded (status 0).
+ * @throws ConfigError before sending anything when the target is not loopback or a bound is out of range.
+ */
+export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult> {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const count = planCount(opts.rate, opts.durationS, opts.maxRequests);
+  const deadlineS = opts.deadlineS ?? opts.durationS + timeoutMs / 1000;
+  const vetted = await assertLoopbackTarget(opts.target, opts.resolver);
+  assertBounds({ maxRequests: Math.max(1, count), durationS: deadlineS, maxInFlight: opts.maxInFlight, rate: opts.rate });
+
+  const offsets = planStarts(opts.rate, count);
+  const records: RequestRecord[] = offsets.map((scheduledMs, i) => ({
+    i,
+    operationId: '',
+    scheduledMs,
+    startMs: null,
+    latencyMs: null,
+    status: -1,
+    inFlightAtStart: 0,
+    headers: {},
+  }));
+  const pool = new Pool(vetted.connectOrigin, {
+    connections: opts.maxInFlight,
+    pipelining: 1,
+    ...(vetted.url.protocol === 'https:' ? { connect: { servername: vetted.url.hostname } } : {}),
+  });
+  const stop = new AbortController();
+  // Every in-flight request listens on the one deadline signal.
+  setMaxListeners(opts.maxInFlight + 16, stop.signal);
+  const t0 = performance.now();
+  const deadlineAt = t0 + deadlineS * 1000;
+  const deadlineTimer = setTimeout(() => stop.abort(new Error('deadline')), deadlineS * 1000);
+  let inFlight = 0;
+  const waiters: (() => void)[] = [];
+  stop.signal.addEventListener('abort', () => waiters.splice(0).forEach((w) => w()), { once: true });
+  const running = new Set<Promise<void>>();
+
+  const fire = async (rec: RequestRecord, req: PlannedRequest): Promise<void> => {
+    inFlight++;
+    rec.inFlightAtStart = inFlight;
+    const started = performance.now();
+    rec.startMs = started - t0;
+    try {
+      const res = await pool.request({
+        method: req.method as 'GET',
+        path: req.path,
+        headers: { host: vetted.hostHeader, ...opts.headers, ...req.headers },
+        ...(req.body === undefined ? {} : { body: req.body }),
+        signal: stop.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      rec.status = res.statusCode;
+      rec.headers = pickHeaders(res.headers);
+      const type = String(res.headers['content-type'] ?? '');
+      if (res.statusCode >= 400 && /json/i.test(type)) {
+        const text = await res.body.text();
+        try {
+          const { error, retry_after, limit_scope } = JSON.parse(text) as Record<string, unknown>;
+          rec.errorBody = { error, retry_after, limit_scope };
+        } catch {
+          rec.errorBody = {};
+        }
+      } else await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+      rec.latencyMs = performance.now() - started;
+    } catch (e) {
+      rec.status = 0;
+      rec.error = stop.signal.aborted ? 'aborted at deadline' : ((e as { code?: string }).code ?? (e as Error).name);
+    } finally {
+      inFlight--;
+      waiters.shift()?.();
+    }
+  };
+
+  let stoppedBy: ScheduleResult['stoppedBy'] = 'plan';
+  try {
+    for (const rec of records) {
+      const due = t0 + rec.scheduledMs;
+      if (due > deadlineAt) {
+        stoppedBy = 'deadline';
+        break;
+      }
+      await sleepUntil(due);
+      if (inFlight >= opts.maxInFlight) {
+        if (opts.whenFull !== 'wait') {
+          rec.error = 'dropped: in-flight cap';
+          continue;
+        }
+        if (!stop.signal.aborted) await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+      if (stop.signal.aborted || performance.now() > deadlineAt) {
+        stoppedBy = 'deadline';
+        break;
+      }
+      const req = opts.requestFor(rec.i);
+      rec.operationId = req.operationId;
+      const p = fire(rec, req);
+      running.add(p);
+      void p.finally(() => running.delete(p));
+    }
+    await Promise.all(running);
+  } finally {
+    clearTimeout(deadlineTimer);
+    await pool.destroy();
+  }
+  for (const rec of records) {
+    if (rec.startMs !== null) continue;
+    rec.operationId ||= opts.requestFor(rec.i).operationId;
+    rec.error ??= 'not started: deadline';
+  }
+  return {
+    target: vetted.url.origin,
+    rate: opts.rate,
+    durationS: opts.durationS,
+    maxInFlight: opts.maxInFlight,
+    t0EpochMs: performance.timeOrigin + t0,
+    elapsedMs: performance.now() - t0,
+    bound: count < Math.floor(opts.rate * opts.durationS + 1e-9) ? 'count' : 'duration',
+    stoppedBy: stoppedBy === 'plan' && stop.signal.aborted ? 'deadline' : stoppedBy,
+    records,
+  };
+}
