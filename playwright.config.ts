@@ -9,6 +9,7 @@
  * FC_SEED          fast-check seed (fixed in CI)
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout (default 15000)
+ * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
  */
 import { defineConfig } from '@playwright/test';
 import type { TargetOptions } from './suites/support/fixtures.ts';
@@ -16,6 +17,8 @@ import type { TargetOptions } from './suites/support/fixtures.ts';
 const env = process.env;
 const reportDir = env.FC_REPORT_DIR ?? 'reports';
 const embedded = env.FC_EMBEDDED === '1';
+/** Suites that advance the target's clock through the control plane. */
+const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock)\.spec\.ts$/;
 const maxSpend = env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Number(env.FC_MAX_SPEND) : embedded ? Infinity : 0;
 
 export default defineConfig<TargetOptions>({
@@ -44,10 +47,15 @@ export default defineConfig<TargetOptions>({
     maxSpendUsd: maxSpend,
     seed: Number(env.FC_SEED ?? 20261122),
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
+    walletSeed: env.FC_WALLET_SEED || undefined,
     trace: 'off',
   },
   projects: [
-    { name: 'conformance', testDir: './suites', testMatch: /.*\.spec\.ts$/ },
+    // Suites that move the target's clock (forward only, contract/control.yaml) run after every other suite,
+    // as the conformance project's teardown, so no other test sees the moved clock.
+    { name: 'conformance', testDir: './suites', testMatch: /.*\.spec\.ts$/, testIgnore: CLOCK_SUITES, teardown: 'conformance-clock' },
+    // One worker: each clock suite's expectations hold only while no other test moves the clock at the same time.
+    { name: 'conformance-clock', testDir: './suites', testMatch: CLOCK_SUITES, workers: 1 },
     { name: 'harness', testDir: './harness', testMatch: /.*\.spec\.ts$/ },
   ],
 });

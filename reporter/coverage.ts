@@ -37,7 +37,7 @@ export interface Coverage {
 
 /** Lists the conformance project's tests (no target is contacted). @throws Error when listing fails. */
 export function listSuiteTests(): ListedSpec[] {
-  const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--list', '--reporter=json', '--project=conformance'], {
+  const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--list', '--reporter=json', '--project=conformance', '--project=conformance-clock'], {
     cwd: ROOT,
     env: { ...process.env, FC_TARGET: process.env.FC_TARGET || 'http://127.0.0.1:9', PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
     encoding: 'utf8',

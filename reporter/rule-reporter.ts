@@ -5,15 +5,22 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { stripVTControlCharacters } from 'node:util';
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.ts';
 import { redact, registerSecret } from '../suites/support/redact.ts';
 import { ruleVerdicts, summarize, type TestOutcome } from './rule-results.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
+import { spendSummary } from '../suites/support/budget.ts';
+import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 
 export default class RuleReporter implements Reporter {
   private readonly outcomes: TestOutcome[] = [];
   private readonly outputDir: string;
+  /** Every project's output directory: the workers' spend ledger lives there (suites/support/budget.ts). */
+  private projectDirs: string[] = [];
+  /** Files the other reporters write (results.json, junit.xml): scrubbed of secrets at the end. */
+  private siblingFiles: string[] = [];
 
   constructor(options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -21,6 +28,11 @@ export default class RuleReporter implements Reporter {
 
   printsToStdio(): boolean {
     return true;
+  }
+
+  onBegin(config: FullConfig): void {
+    this.projectDirs = config.projects.map((p) => p.outputDir);
+    this.siblingFiles = reporterOutputFiles(config);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -36,12 +48,17 @@ export default class RuleReporter implements Reporter {
       rules: [...new Set(of('rule'))],
       violated: [...new Set(of('violation'))],
       throttled: of('throttled').length > 0,
-      ...(result.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : error ? { reason: error.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 300) } : {}),
+      ...(result.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : error ? { reason: stripVTControlCharacters(error).slice(0, 300) } : {}),
     });
   }
 
   onEnd(result: FullResult): void {
     for (const k of [process.env.FC_API_KEY, process.env.FC_API_KEY_2, process.env.FC_CONTROL_TOKEN]) registerSecret(k);
+    // A run of the harness's own tests names no rule: it must not overwrite a certification report.
+    if (!this.outcomes.some((o) => o.rules.length)) {
+      scrubFiles(this.siblingFiles);
+      return;
+    }
     const verdicts = ruleVerdicts(loadRules(), this.outcomes);
     const counts = summarize(verdicts);
     const meta = {
@@ -55,12 +72,14 @@ export default class RuleReporter implements Reporter {
     writeFileSync(join(this.outputDir, 'rules.json'), safe(JSON.stringify({ ...meta, rules: verdicts }, null, 2)));
     writeFileSync(join(this.outputDir, 'certification.md'), safe(renderMarkdown(meta, verdicts)));
     writeFileSync(join(this.outputDir, 'certification.html'), safe(renderHtml(meta, verdicts)));
+    scrubFiles(this.siblingFiles);
     const checked = counts.PASSED + counts.FAILED + counts.SKIPPED + counts.THROTTLED + counts.NOT_RUN;
     console.log(
       `\nRules: ${checked} checked, ${counts.PASSED} passed, ${counts.FAILED} failed, ${counts.SKIPPED} skipped, ` +
         `${counts.THROTTLED} throttled, ${counts.NOT_RUN} not run; ${counts.NO_TEST} with no test, ${counts.PENDING} pending, ` +
         `${counts.GAP} gaps, ${counts.UNOBSERVABLE} unobservable (reports in ${this.outputDir}/)`,
     );
+    console.log(spendSummary(this.projectDirs).line);
     const failed = verdicts.filter((v) => v.status === 'FAILED');
     if (failed.length) console.log(safe(failed.map((v) => `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}`).join('\n')));
   }

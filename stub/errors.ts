@@ -17,7 +17,6 @@ export type ErrorCode =
   | 'invalid_request'
   | 'x402_payment_required'
   | 'forecast_topic_excluded'
-  | 'payment_invalid'
   | 'rate_limited'
   | 'upstream_unavailable'
   | 'service_unavailable'

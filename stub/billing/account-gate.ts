@@ -10,7 +10,7 @@
  *   is refunded when the answer is not billed.
  * - No key: key-only routes → 401 gateway_required; no payment → 402 payment_required with a
  *   PAYMENT-REQUIRED challenge; a replayed payment or one made for another resource → 409
- *   payment_replay_mismatch; any other invalid payment → 402 payment_invalid with a fresh challenge
+ *   payment_replay_mismatch; any other invalid payment → 402 payment_required with a fresh challenge (ERR-004)
  *   (on the wallet link: 422 x402_payment_required, "no verifiable payer"). A verified payment is
  *   settled only when the answer is billed, and its PAYMENT-RESPONSE is added then.
  */
@@ -100,7 +100,7 @@ export class AccountGate implements Gate {
     if (!outcome.ok) {
       if (outcome.kind === 'replay') throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
       if (payerRoute) throw new ApiError(422, 'x402_payment_required', `No verifiable payer: ${outcome.reason}`);
-      throw await this.challenges.error(url, operationId, price.credits, 'payment_invalid', `Payment refused: ${outcome.reason}`);
+      throw await this.challenges.error(url, operationId, price.credits, 'payment_required', `Payment refused: ${outcome.reason}`);
     }
     const { payment } = outcome;
     const undo: (() => void)[] = [];
@@ -124,7 +124,7 @@ export class AccountGate implements Gate {
         const settled = await this.payments.settle(payment);
         if (!settled.success) {
           rollback();
-          throw await this.challenges.error(url, operationId, price.credits, 'payment_invalid', `Payment refused: settlement failed (${settled.errorReason ?? 'unknown'})`);
+          throw await this.challenges.error(url, operationId, price.credits, 'payment_required', `Payment refused: settlement failed (${settled.errorReason ?? 'unknown'})`);
         }
         return { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) };
       }),

@@ -27,7 +27,15 @@ export interface ClientOptions {
   maxRetries429: number;
   /** Longest Retry-After honoured, seconds. */
   maxRetryAfterS: number;
+  /** Spend meter: charges a credentialed paid call before it is sent (suites/support/budget.ts). */
+  meter?: CallMeter;
 }
+
+/**
+ * Called before each request with its final headers; returns the function told the answer's status
+ * (so an unbilled answer gives its charge back), or undefined when the call costs nothing.
+ */
+export type CallMeter = (method: string, path: string, headers: Readonly<Record<string, string>>) => ((status: number) => void) | undefined;
 
 function toSearch(params: Params | undefined): URLSearchParams | undefined {
   if (!params) return undefined;
@@ -67,11 +75,16 @@ export class TargetClient {
     const key = options.apiKey === undefined ? this.opts.apiKey : options.apiKey ?? undefined;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (key) headers['x-service-api-key'] = key;
+    const settle = this.opts.meter?.(method, path, headers);
     for (let attempt = 0; ; attempt++) {
       const res = await this.send(method, path, headers, options);
-      if (res.status() !== 429 || options.raw429) return res;
+      if (res.status() !== 429 || options.raw429) {
+        settle?.(res.status());
+        return res;
+      }
       const retryAfter = Number(res.headers()['retry-after'] ?? '1');
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
+        settle?.(429);
         test.info().annotations.push({ type: 'throttled', description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s` });
         test.skip(true, `THROTTLED: ${method} ${path} kept answering 429 (Retry-After ${retryAfter}s)`);
       }

@@ -5,6 +5,10 @@
 import { test as base } from '@playwright/test';
 import { TargetClient } from './client.ts';
 import { registerSecret } from './redact.ts';
+import { Budget, ledgerIn, operationOf, usdToCredits } from './budget.ts';
+import { ControlPlane, NEEDS_CONTROL } from './control.ts';
+import { deriveWalletsFrom } from './x402.ts';
+import { PRICES } from '../../contract/pricing.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules } from './annotations.ts';
@@ -28,6 +32,8 @@ export interface TargetOptions {
   seed: number;
   /** Per-request timeout, ms. */
   requestTimeoutMs: number;
+  /** Derive test wallets' keys from this seed (harness secret scan only; unset = random keys). */
+  walletSeed?: string | undefined;
 }
 
 export interface Fixtures {
@@ -35,6 +41,14 @@ export interface Fixtures {
   api: TargetClient;
   /** Client sending the first principal's API key; SKIPs the test when no key is configured. */
   paid: TargetClient;
+  /**
+   * The run's spend budget as seen by this test: `budget.reserve(usd)` up front SKIPs a test that
+   * cannot afford its calls. Every paid call made with a configured principal's key (FC_API_KEY,
+   * FC_API_KEY_2) through `api`/`paid` is charged automatically, before it is sent.
+   */
+  budget: Budget;
+  /** The target's control plane (contract/control.yaml); SKIPs the test when the target has none. */
+  controlPlane: ControlPlane;
 }
 
 export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, TargetOptions>({
@@ -47,16 +61,42 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
   maxSpendUsd: [0, { option: true, scope: 'worker' }],
   seed: [42, { option: true, scope: 'worker' }],
   requestTimeoutMs: [15_000, { option: true, scope: 'worker' }],
+  walletSeed: [undefined, { option: true, scope: 'worker' }],
 
-  targetOptions: async ({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs }, use) => {
+  targetOptions: async ({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, walletSeed }, use, testInfo) => {
     for (const s of [apiKey, apiKey2, controlToken]) registerSecret(s);
+    deriveWalletsFrom(walletSeed, testInfo.workerIndex);
     await use({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs });
   },
 
-  api: async ({ playwright, targetOptions }, use) => {
+  budget: async ({ targetOptions }, use, testInfo) => {
+    const budget = new Budget(ledgerIn(testInfo.project.outputDir), usdToCredits(targetOptions.maxSpendUsd));
+    await use(budget);
+    budget.release();
+  },
+
+  api: async ({ playwright, targetOptions, budget }, use) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     const ctx = await playwright.request.newContext({ baseURL: targetOptions.target, extraHTTPHeaders: {} });
-    await use(new TargetClient(ctx, { timeoutMs: targetOptions.requestTimeoutMs, maxRetries429: 2, maxRetryAfterS: 5 }));
+    // Real money is spent only by the configured principals' keys: an unpaid probe costs nothing, and
+    // control-plane accounts and wallets hold credits and tokens minted for the test.
+    const principals = new Set([targetOptions.apiKey, targetOptions.apiKey2].filter(Boolean));
+    const meter = (method: string, path: string, headers: Readonly<Record<string, string>>) => {
+      const key = Object.entries(headers).find(([h]) => h.toLowerCase() === 'x-service-api-key')?.[1];
+      const operationId = key && principals.has(key) ? operationOf(method, path) : undefined;
+      return operationId && PRICES[operationId]?.credits ? budget.chargeOperation(operationId) : undefined;
+    };
+    await use(new TargetClient(ctx, { timeoutMs: targetOptions.requestTimeoutMs, maxRetries429: 2, maxRetryAfterS: 5, meter }));
+    await ctx.dispose();
+  },
+
+  controlPlane: async ({ playwright, targetOptions }, use) => {
+    base.skip(!targetOptions.control || !targetOptions.controlToken, NEEDS_CONTROL);
+    registerSecret(targetOptions.controlToken);
+    const ctx = await playwright.request.newContext({ baseURL: targetOptions.control, extraHTTPHeaders: {} });
+    const plane = new ControlPlane(ctx, targetOptions.controlToken!);
+    await use(plane);
+    await plane.dispose();
     await ctx.dispose();
   },
 

@@ -1,0 +1,265 @@
+/**
+ * Billing (family BILL): what each API-key call costs, read as the account's balance before and
+ * after through the target's control plane (contract/control.yaml). One test per paid operation
+ * (contract/pricing.ts x the OpenAPI operations) with a request discovered through the API; the
+ * exact-credit proof (a 404 is free, so one call's credits still pay for a call); 502 and upstream
+ * failures refunded; a refusal for lack of credits debits nothing; parallel calls never overdraw.
+ * Tests needing the control plane SKIP without it ("needs control plane (FC_CONTROL_TOKEN)").
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIResponse } from '@playwright/test';
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { contract } from '../contract/index.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { BILLING_RULES, checkDebit, checkParallelDebits, type ParallelOutcome } from '../checks/billing.ts';
+import { violation, type Violation } from '../checks/violation.ts';
+import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { discoverIdentities } from './support/operations.ts';
+import type { TargetClient } from './support/client.ts';
+
+const price = (operationId: string): number => PRICES[operationId]!.credits;
+
+/** The `error` code of an error answer (undefined when the body is not the envelope). */
+async function errorOf(res: APIResponse): Promise<string | undefined> {
+  try {
+    const e = ((await res.json()) as { error?: unknown }).error;
+    return typeof e === 'string' ? e : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A skip reason when the target does not serve the request's route (generic 404 before any auth). */
+async function absentRoute(api: TargetClient, r: PaidRequest): Promise<string | undefined> {
+  const res = await api.withKey(undefined).call(r.method, r.path, { params: r.params });
+  return res.status() === 404 && (await errorOf(res)) === 'not_found' ? `${r.method} ${r.path.replace(/\/[^/]*(?=\/(signals|forecast)$)/, '/{slug}')} is not served by this target` : undefined;
+}
+
+/** A well-formed slug no market has. */
+const unknownSlug = (): string => `fc-no-such-market-${randomUUID().slice(0, 8)}`;
+
+test.describe('billing: every paid operation debits exactly its price', () => {
+  for (const operationId of PAID_OPERATIONS) {
+    test(
+      `${operationId}: a successful API-key call debits exactly ${price(operationId)} credits`,
+      { annotation: rules(BILLING_RULES.debitsPrice, ...contractRules(operationId)) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const found = await test.step('discover a request the target answers', () => discoverRequest(paid, targetOptions.target, operationId));
+        test.skip('skip' in found, 'skip' in found ? found.skip : '');
+        const request = (found as { request: PaidRequest }).request;
+        const absent = await absentRoute(api, request);
+        test.skip(absent !== undefined, absent);
+
+        const account = await controlPlane.createAccount(price(operationId) * 3 + 7);
+        const before = await controlPlane.balance(account.accountId);
+        const res = await test.step(`${request.method} ${request.path}`, () => sendRequest(api.withKey(account.apiKey), request));
+        await expect(res).toMatchContract(operationId);
+        expect(res.status(), `the discovered request of ${operationId} must succeed (${await res.text().then((t) => t.slice(0, 200))})`).toBe(request.expect);
+        const after = await controlPlane.balance(account.accountId);
+        expect(checkDebit(BILLING_RULES.debitsPrice, `a ${res.status()} answer of ${operationId}`, before, after, price(operationId))).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+test.describe('billing: unbilled answers', () => {
+  test(
+    'exact credit: a 404 is not billed, so an account holding one call\'s price still pays for a call, then is refused',
+    { annotation: rules(BILLING_RULES.notBilled404, BILLING_RULES.debitsPrice, BILLING_RULES.insufficientCredits, BILLING_RULES.refusedDebitsNothing, 'EVID-011', ...contractRules('getMarketSignals')) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const op = 'getMarketSignals';
+      const found = await discoverRequest(paid, targetOptions.target, op);
+      test.skip('skip' in found, 'skip' in found ? found.skip : '');
+      const request = (found as { request: PaidRequest }).request;
+      const account = await controlPlane.createAccount(price(op));
+      const client = api.withKey(account.apiKey);
+      const found404: Violation[] = [];
+
+      await test.step('an unknown slug answers 404 and costs nothing', async () => {
+        const res = await client.get(`/api/v1/markets/${unknownSlug()}/signals`);
+        await expect(res).toMatchContract(op);
+        expect(res.status(), 'an unknown slug answers 404').toBe(404);
+        found404.push(...checkDebit(BILLING_RULES.notBilled404, 'a 404 answer', price(op), await controlPlane.balance(account.accountId), 0));
+      });
+      expect(found404).toHaveNoViolations();
+
+      await test.step('the one call the account can afford succeeds and takes the whole balance', async () => {
+        const res = await sendRequest(client, request);
+        await expect(res).toMatchContract(op);
+        if (res.status() === 403) expect([violation(BILLING_RULES.notBilled404, 'status', `the account held exactly one call's price before a 404; the next call was refused 403 ${await errorOf(res)}: the 404 was billed`)]).toHaveNoViolations();
+        expect(res.status()).toBe(200);
+        expect(checkDebit(BILLING_RULES.debitsPrice, 'a 200 answer', price(op), await controlPlane.balance(account.accountId), price(op))).toHaveNoViolations();
+      });
+
+      await test.step('with nothing left, the next call is refused 403 insufficient_credits and debits nothing', async () => {
+        const res = await sendRequest(client, request);
+        await expect(res).toMatchContract(op);
+        const vs: Violation[] = [];
+        if (res.status() !== 403 || (await errorOf(res)) !== 'insufficient_credits') vs.push(violation(BILLING_RULES.insufficientCredits, 'status', `an empty account got ${res.status()} ${await errorOf(res)}, expected 403 insufficient_credits`));
+        vs.push(...checkDebit(BILLING_RULES.refusedDebitsNothing, 'a 403 refusal', 0, await controlPlane.balance(account.accountId), 0));
+        expect(vs).toHaveNoViolations();
+      });
+    },
+  );
+
+  test(
+    'a 502 (upstream failure injected through the control plane) is refunded',
+    { annotation: rules(BILLING_RULES.notBilled502, 'ERR-010', ...contractRules('getPortfolio', 'searchSocial', 'createSocialProfile')) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      // Only operations documenting a 502 can answer one without breaking their contract.
+      const candidates = ['getPortfolio', 'searchSocial', 'createSocialProfile'];
+      let chosen: { op: string; request: PaidRequest } | undefined;
+      for (const op of candidates) {
+        const found = await discoverRequest(paid, targetOptions.target, op);
+        if ('request' in found && !(await absentRoute(api, found.request))) {
+          chosen = { op, request: found.request };
+          break;
+        }
+      }
+      test.skip(!chosen, `none of ${candidates.join(', ')} (the paid operations documenting 502) is served by this target`);
+      const { op, request } = chosen!;
+      const { res, account } = await controlPlane.withFault({ method: request.method, path: contract().operation(op).path, status: 502 }, async () => {
+        const account = await controlPlane.createAccount(price(op) * 2);
+        const res = await sendRequest(api.withKey(account.apiKey), request);
+        return { res, account, status: res.status() };
+      });
+      await expect(res).toMatchContract(op);
+      expect(res.status(), 'the injected upstream failure answers 502').toBe(502);
+      const vs = checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0);
+      const code = await errorOf(res);
+      if (code !== 'upstream_unavailable') vs.push(violation('ERR-010', '/error', `a 502 for an unavailable upstream has error ${JSON.stringify(code)}, expected upstream_unavailable`));
+      expect(vs).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'an upstream error answer (503 injected through the control plane) is refunded',
+    { annotation: rules(BILLING_RULES.notBilledUpstream, ...contractRules('createSocialProfile')) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      // The only paid operation documenting a 503: social-account profiling ("not configured").
+      const op = 'createSocialProfile';
+      const found = await discoverRequest(paid, targetOptions.target, op);
+      test.skip('skip' in found, 'skip' in found ? found.skip : '');
+      const request = (found as { request: PaidRequest }).request;
+      const absent = await absentRoute(api, request);
+      test.skip(absent !== undefined, absent);
+      const { res, account } = await controlPlane.withFault({ method: 'POST', path: contract().operation(op).path, status: 503 }, async () => {
+        const account = await controlPlane.createAccount(price(op) * 2);
+        const res = await sendRequest(api.withKey(account.apiKey), request);
+        return { res, account, status: res.status() };
+      });
+      await expect(res).toMatchContract(op);
+      expect(res.status(), 'the injected upstream failure answers 503').toBe(503);
+      expect(checkDebit(BILLING_RULES.notBilledUpstream, `a 503 answer of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0)).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'free routes never debit, even when a key is sent',
+    { annotation: rules(BILLING_RULES.freeNeverDebits, ...contractRules('getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1', 'getForecastRequest')) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const ids = await discoverIdentities(paid, targetOptions.target);
+      const credits = 50;
+      const account = await controlPlane.createAccount(credits);
+      const client = api.withKey(account.apiKey);
+      const calls: [string, string, Record<string, string>][] = [
+        ['getForecastAvailability', '/api/public/forecast-availability', { market_key: ids.marketKey }],
+        ['getForecastTargets', '/api/public/forecast-targets', { ref: ids.targetRef }],
+        ['getPricing', '/api/public/pricing', {}],
+        ['getOpenApi', '/openapi.json', {}],
+        ['getOpenApiV1', '/api/v1/openapi.json', {}],
+        ['getForecastRequest', `/api/auth/forecast-requests/${randomUUID()}`, { view: 'status' }],
+      ];
+      const found: Violation[] = [];
+      for (const [op, path, params] of calls) {
+        await test.step(`${op}`, async () => {
+          const res = await client.get(path, { params });
+          await expect(res).toMatchContract(op);
+          expect(res.status(), `${op} is free: never 402/403`).not.toBe(402);
+          found.push(...checkDebit(BILLING_RULES.freeNeverDebits, `${op} (${res.status()})`, credits, await controlPlane.balance(account.accountId), 0));
+        });
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('billing: refusals and concurrency', () => {
+  test(
+    'a balance below the price: 403 insufficient_credits on every paid operation, nothing debited',
+    { annotation: rules(BILLING_RULES.insufficientCredits, BILLING_RULES.refusedDebitsNothing, ...PAID_OPERATIONS.flatMap((op) => contractRules(op))) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const found: Violation[] = [];
+      let tried = 0;
+      for (const op of PAID_OPERATIONS) {
+        await test.step(op, async () => {
+          const disc = await discoverRequest(paid, targetOptions.target, op);
+          if ('skip' in disc || (await absentRoute(api, disc.request))) return;
+          tried++;
+          const credits = price(op) - 1;
+          const account = await controlPlane.createAccount(credits);
+          const res = await sendRequest(api.withKey(account.apiKey), disc.request);
+          await expect(res).toMatchContract(op);
+          const code = await errorOf(res);
+          if (res.status() !== 403 || code !== 'insufficient_credits') found.push(violation(BILLING_RULES.insufficientCredits, `${op}/status`, `${op} with ${credits} of ${price(op)} credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits`));
+          found.push(...checkDebit(BILLING_RULES.refusedDebitsNothing, `${op}: a refusal for lack of credits`, credits, await controlPlane.balance(account.accountId), 0));
+        });
+      }
+      expect(tried, 'at least one paid operation is served').toBeGreaterThan(0);
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'parallel calls on an account that can pay for k of them: exactly k succeed, the rest 403, balance never negative',
+    { annotation: rules(BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits, BILLING_RULES.debitsPrice, ...contractRules('listAssets')) },
+    async ({ api, controlPlane }) => {
+      const op = 'listAssets';
+      const n = 8;
+      const k = 3;
+      const request: PaidRequest = { method: 'GET', path: '/api/v1/assets', expect: 200 };
+      const absent = await absentRoute(api, request);
+      test.skip(absent !== undefined, absent);
+      const account = await controlPlane.createAccount(price(op) * k);
+      const client = api.withKey(account.apiKey);
+      const answers = await Promise.all(Array.from({ length: n }, () => sendRequest(client, request)));
+      const outcomes: ParallelOutcome[] = [];
+      for (const res of answers) {
+        await expect(res).toMatchContract(op);
+        outcomes.push({ status: res.status(), ...(res.status() === 403 ? { error: await errorOf(res) } : {}) });
+      }
+      const balance = await controlPlane.balance(account.accountId);
+      expect(checkParallelDebits(outcomes, k, balance, 0)).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('billing: 429', () => {
+  test(
+    'a 429 (the oil route\'s one-second spacing) is rejected before any debit: no debit and no refund in the ledger',
+    { annotation: rules('BILL-008', ...contractRules('getOilSignal')) },
+    async ({ api, controlPlane }) => {
+      const op = 'getOilSignal';
+      const request: PaidRequest = { method: 'GET', path: '/api/v1/signals/oil', params: { include_marks: false }, expect: 200 };
+      const absent = await absentRoute(api, request);
+      test.skip(absent !== undefined, absent);
+      const credits = price(op) * 3;
+      const account = await controlPlane.createAccount(credits);
+      const client = api.withKey(account.apiKey);
+      const first = await client.get(request.path, { params: request.params, raw429: true });
+      await expect(first).toMatchContract(op);
+      expect(first.status(), 'the first oil call is answered').toBe(200);
+      // Within the second: the spacing limit answers 429 (Limits rule 3).
+      const second = await client.get(request.path, { params: request.params, raw429: true });
+      await expect(second).toMatchContract(op);
+      test.skip(second.status() !== 429, `a second oil call within one second answered ${second.status()}: no 429 to observe`);
+      const state = await controlPlane.account(account.accountId);
+      const found = checkDebit('BILL-008', 'a 200 then a 429', credits, state.credits, price(op));
+      const ofOp = state.entries.filter((e) => e.operationId === op);
+      const debits = ofOp.filter((e) => e.kind === 'debit').length;
+      const refunds = ofOp.filter((e) => e.kind === 'refund').length;
+      if (debits !== 1 || refunds !== 0) found.push(violation('BILL-008', 'entries', `the ledger shows ${debits} debit(s) and ${refunds} refund(s) of ${op} for one 200 and one 429: the 429 reached the debit`));
+      expect(found).toHaveNoViolations();
+    },
+  );
+});

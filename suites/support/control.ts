@@ -1,0 +1,197 @@
+/**
+ * Typed client of a target's control plane (contract/control.yaml): test accounts with a known
+ * credit balance, funded test wallets, the target's clock and injected upstream faults. Every call
+ * carries `Authorization: Bearer <FC_CONTROL_TOKEN>`. The suites use it only through the
+ * `controlPlane` fixture, which SKIPS a test when the target has no control plane.
+ *
+ * Suites run in parallel against one target: faults and the clock are global, so a test injects a
+ * fault for `times: 1` right before its call, and clears it only if it is still live. The clock
+ * moves forward only: the suites that move it run after all others (playwright.config.ts).
+ */
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { redact, registerSecret } from './redact.ts';
+
+/** Skip reason of every test that needs the control plane. */
+export const NEEDS_CONTROL = 'needs control plane (FC_CONTROL_TOKEN)';
+
+/** A test account created through the control plane. The key is registered as a secret. */
+export interface ControlAccount {
+  accountId: string;
+  apiKey: string;
+}
+
+/** Credit balance of an account (credits: 1 credit = $0.001), its API entitlement and attested wallets. */
+export interface AccountState {
+  credits: number;
+  entitled: boolean;
+  /** Wallets attested to the account, oldest first. */
+  wallets: { address: string; chain_id: number; method: string; attested_at: string }[];
+  /** The latest credit entries, oldest first (signed `credits`; kind grant, debit, refund or adjust). */
+  entries: { seq: number; kind: string; credits: number; balance: number; operationId?: string }[];
+}
+
+/** An injected fault: the next `times` matching calls answer `status` and/or wait `latencyMs`. */
+export interface FaultSpec {
+  method: string;
+  /** Path of the route, without query string (e.g. /api/v1/portfolio). */
+  path: string;
+  status?: number;
+  latencyMs?: number;
+  times?: number;
+}
+
+/** Thrown when the control plane refuses a call: a harness problem, never a rule verdict. */
+export class ControlPlaneError extends Error {
+  constructor(message: string) {
+    super(redact(message));
+    this.name = 'ControlPlaneError';
+  }
+}
+
+export class ControlPlane {
+  /** Ids of the faults this test injected. */
+  private readonly faultIds: string[] = [];
+
+  constructor(
+    private readonly ctx: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  private async call(method: string, path: string, data?: unknown): Promise<unknown> {
+    let res: APIResponse;
+    try {
+      res = await this.ctx.fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', ...(data === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(data === undefined ? {} : { data: JSON.stringify(data) }),
+        failOnStatusCode: false,
+        maxRedirects: 0,
+      });
+    } catch (err) {
+      throw new ControlPlaneError(`control plane ${method} ${path}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+    const text = await res.text();
+    if (res.status() < 200 || res.status() >= 300) throw new ControlPlaneError(`control plane ${method} ${path} answered ${res.status()}: ${text.slice(0, 300)}`);
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ControlPlaneError(`control plane ${method} ${path} answered non-JSON: ${text.slice(0, 120)}`);
+    }
+  }
+
+  /**
+   * Creates an account holding `credits` (entitled to the API unless told otherwise).
+   * @returns its id and API key (the key is masked in every report from now on).
+   */
+  async createAccount(credits: number, entitled = true): Promise<ControlAccount> {
+    const body = (await this.call('POST', '/__control/accounts', { credits, entitled })) as Partial<ControlAccount>;
+    if (typeof body?.accountId !== 'string' || typeof body.apiKey !== 'string') throw new ControlPlaneError('control plane POST /__control/accounts: no accountId/apiKey in the answer');
+    registerSecret(body.apiKey);
+    return { accountId: body.accountId, apiKey: body.apiKey };
+  }
+
+  /** Credit balance and entitlement of an account. */
+  async account(accountId: string): Promise<AccountState> {
+    const body = (await this.call('GET', `/__control/accounts/${encodeURIComponent(accountId)}`)) as Partial<AccountState>;
+    if (typeof body?.credits !== 'number') throw new ControlPlaneError(`control plane GET /__control/accounts/{id}: no credits in the answer`);
+    return { credits: body.credits, entitled: body.entitled !== false, wallets: Array.isArray(body.wallets) ? body.wallets : [], entries: Array.isArray(body.entries) ? body.entries : [] };
+  }
+
+  /** Credit balance of an account, credits. */
+  async balance(accountId: string): Promise<number> {
+    return (await this.account(accountId)).credits;
+  }
+
+  /** Adds `amount` atomic units (6-decimal token: 1,000,000 = $1) to a wallet on a CAIP-2 network. */
+  async fundWallet(network: string, address: string, amount: bigint | number | string): Promise<void> {
+    await this.call('POST', '/__control/wallets', { network, address, amount: String(amount) });
+  }
+
+  /** Token balance of a wallet on a CAIP-2 network, atomic units. */
+  async walletBalance(network: string, address: string): Promise<bigint> {
+    const body = (await this.call('GET', `/__control/wallets/${encodeURIComponent(network)}/${encodeURIComponent(address)}`)) as { balance?: unknown };
+    if (typeof body?.balance !== 'string' && typeof body?.balance !== 'number') throw new ControlPlaneError('control plane GET /__control/wallets/{network}/{address}: no balance in the answer');
+    return BigInt(body.balance);
+  }
+
+  /** The target's current time (and how far the control plane has moved it, seconds). */
+  async clock(): Promise<{ now: Date; offsetSeconds: number }> {
+    const body = (await this.call('GET', '/__control/clock')) as { now?: unknown; offsetSeconds?: unknown };
+    return { now: new Date(String(body?.now)), offsetSeconds: Number(body?.offsetSeconds ?? 0) };
+  }
+
+  /** Moves the target's clock forward by `seconds`; returns the target's new now. */
+  async advanceClock(seconds: number): Promise<Date> {
+    const body = (await this.call('POST', '/__control/clock', { advanceSeconds: seconds })) as { now?: unknown };
+    return new Date(String(body?.now));
+  }
+
+  /** Injects a fault; it is cleared when the test ends (or by `clearFaults`). */
+  async fault(spec: FaultSpec): Promise<void> {
+    const created = (await this.call('POST', '/__control/faults', spec)) as { id?: unknown };
+    this.faultIds.push(typeof created?.id === 'string' ? created.id : '');
+  }
+
+  /**
+   * Injects a one-shot fault (`times: 1`) and runs `attempt`, which must make the faulted call and
+   * report its status. Another worker may call the same route in between and take the fault: then
+   * the attempt (which sets up its own fresh account or wallet) is repeated, up to `tries` times.
+   * @returns the last attempt's result.
+   */
+  async withFault<T extends { status: number }>(spec: Omit<FaultSpec, 'times'> & { status: number }, attempt: () => Promise<T>, tries = 3): Promise<T> {
+    let last: T | undefined;
+    for (let i = 0; i < tries; i++) {
+      await this.fault({ ...spec, times: 1 });
+      last = await attempt();
+      if (last.status === spec.status) break;
+    }
+    await this.clearFaults();
+    return last!;
+  }
+
+  /**
+   * Clears faults. The control plane clears every fault at once (DELETE /__control/faults), which
+   * would also drop another worker's, so this only calls it while a fault this test injected is
+   * still live (a `times`-limited fault that struck is gone by itself).
+   */
+  async clearFaults(): Promise<void> {
+    if (!this.faultIds.length) return;
+    const live = (await this.call('GET', '/__control/faults')) as { faults?: { id?: string }[] };
+    const mine = (live?.faults ?? []).some((f) => typeof f.id === 'string' && this.faultIds.includes(f.id));
+    this.faultIds.length = 0;
+    if (mine) await this.call('DELETE', '/__control/faults');
+  }
+
+  /**
+   * Ends a forecast generation job with `outcome` (POST /__control/jobs/{jobId}).
+   * @returns 'ended'; 'terminal' when the job had already ended (409); 'unsupported' when the
+   *   target's control plane has no job route (404 for an unknown path or job).
+   * @throws ControlPlaneError for any other refusal.
+   */
+  async endJob(jobId: string, outcome: 'failed' | 'rejected'): Promise<'ended' | 'terminal' | 'unsupported'> {
+    const path = `/__control/jobs/${encodeURIComponent(jobId)}`;
+    try {
+      await this.call('POST', path, { outcome });
+      return 'ended';
+    } catch (err) {
+      const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;
+      if (m?.[1] === '409') return 'terminal';
+      if (m?.[1] === '404') return 'unsupported';
+      throw err;
+    }
+  }
+
+  /**
+   * Resets the whole target (accounts, wallets, faults, clock). Never called by the suites, which
+   * share the target with other workers; for single-test harness runs only.
+   */
+  async reset(): Promise<void> {
+    await this.call('POST', '/__control/reset');
+  }
+
+  /** Fixture teardown: clears what this test injected and is still live. */
+  async dispose(): Promise<void> {
+    await this.clearFaults();
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * The x402 v2 flow (family X402; BILL-005/006/007 for x402 settlement): the challenge of every
+ * x402-payable route (decoded, validated against the contract's PaymentRequired schema, both
+ * networks, amounts equal to the price in 6-decimal atomic units), and real-client interop: the
+ * official @x402/fetch client with an ExactEvmScheme over a fresh viem account pays the target
+ * from a wallet funded through the control plane; the answer carries PAYMENT-RESPONSE and the
+ * wallet loses exactly the price. Unbilled answers (404, 502, upstream error) are never settled.
+ */
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { contract } from '../contract/index.ts';
+import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
+import { BASE_NETWORK, SECOND_NETWORK, checkChallenge, checkSettlement, type PaymentRequired } from '../checks/x402.ts';
+import { checkDebit } from '../checks/billing.ts';
+import { violation, type Violation } from '../checks/violation.ts';
+import { baselineFor, discoverIdentities, pathOf } from './support/operations.ts';
+import { encodePayment, newWallet, officialFetch, pickEntry, readChallenge, signPayment, unixSeconds, type Wallet } from './support/x402.ts';
+import { fromFetch } from './support/fetched.ts';
+import { discoverRequest, type PaidRequest } from './support/paid-requests.ts';
+import type { ControlPlane } from './support/control.ts';
+import type { TargetClient } from './support/client.ts';
+
+/** Operations that take an x402 payment (contract/pricing.ts). */
+const X402_OPERATIONS = Object.keys(PRICES).filter((id) => PRICES[id]!.x402 && contract().operations.has(id)).sort();
+/** Funding of a test wallet: $1 in atomic units of a 6-decimal token. */
+const FUNDING = 1_000_000n;
+const CHALLENGE_RULES = ['X402-001', 'X402-002', 'X402-003', 'X402-004', 'X402-005', 'X402-006', 'X402-007', 'X402-009', 'X402-022'];
+
+/** A fresh wallet holding `amount` on `network` (control plane). */
+async function fundedWallet(controlPlane: ControlPlane, network: string, amount = FUNDING): Promise<Wallet> {
+  const wallet = newWallet();
+  await controlPlane.fundWallet(network, wallet.address, amount);
+  return wallet;
+}
+
+/** The challenge of an unpaid call, asserted to be a valid 402 (X402-001/002 and the schema). */
+async function challengeFor(api: TargetClient, r: { method: string; path: string; params?: PaidRequest['params']; body?: unknown }, operationId: string): Promise<PaymentRequired> {
+  const c = await readChallenge(api, r.method, r.path, { params: r.params, data: r.body });
+  await expect(c.res).toMatchContract(operationId);
+  expect(c.status, `${r.method} ${r.path} without key or payment`).toBe(402);
+  expect(c.violations).toHaveNoViolations();
+  return c.challenge!;
+}
+
+/**
+ * The official client, set to pay `network` with the asset the request's own challenge names there
+ * (read first, unpaid and free). SKIPs when the challenge offers nothing on that network.
+ */
+async function payerFor(api: TargetClient, r: { method: string; path: string; params?: PaidRequest['params']; body?: unknown }, operationId: string, wallet: Wallet, network: string): Promise<typeof fetch> {
+  const entry = pickEntry(await challengeFor(api, r, operationId), network);
+  test.skip(!entry, `the challenge of ${operationId} offers no exact entry on ${network}`);
+  return officialFetch(wallet, network, entry!.asset);
+}
+
+test.describe('x402 challenge', () => {
+  for (const operationId of X402_OPERATIONS) {
+    test(
+      `${operationId}: the 402 challenge decodes, validates and offers both networks at the price`,
+      { annotation: rules(...CHALLENGE_RULES, ...contractRules(operationId)) },
+      async ({ api, targetOptions }) => {
+        const keyed = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
+        const base = baselineFor(operationId, await discoverIdentities(keyed, targetOptions.target));
+        const op = contract().operation(operationId);
+        const path = pathOf(operationId, base.path);
+        const c = await readChallenge(api, op.method.toUpperCase(), path, { params: base.params, data: base.body });
+        const code = c.status === 404 ? ((await c.res.json()) as { error?: string }).error : undefined;
+        test.skip(code === 'not_found', `${op.method.toUpperCase()} ${op.path} is not served by this target`);
+        await expect(c.res).toMatchContract(operationId);
+        const found: Violation[] = [];
+        if (c.status !== 402) found.push(violation('X402-001', 'status', `a call with neither key nor payment answered ${c.status}, expected 402`));
+        found.push(...c.violations);
+        if (c.challenge) found.push(...checkChallenge(c.challenge, { priceAtomic: creditsToAtomic(PRICES[operationId]!.credits), url: c.res.url() }));
+        expect(found).toHaveNoViolations(c.challenge);
+      },
+    );
+  }
+});
+
+test.describe('x402 interop: the official @x402/fetch client pays', () => {
+  for (const network of [BASE_NETWORK, SECOND_NETWORK]) {
+    test(
+      `on ${network}: 200 with PAYMENT-RESPONSE (success, transaction, network, payer) and the wallet loses exactly the price`,
+      { annotation: rules('AUTH-003', 'X402-012', 'X402-014', 'X402-015', 'X402-024', ...contractRules('listAssets')) },
+      async ({ api, controlPlane, targetOptions }) => {
+        const op = 'listAssets';
+        const path = '/api/v1/assets';
+        const challenge = await challengeFor(api, { method: 'GET', path }, op);
+        const entry = pickEntry(challenge, network);
+        test.skip(!entry, `the challenge offers no exact entry on ${network}`);
+        const wallet = await fundedWallet(controlPlane, network);
+        const pay = officialFetch(wallet, network, entry!.asset);
+        const res = await fromFetch(await pay(new URL(path, targetOptions.target)));
+        await expect(res).toMatchContract(op);
+        expect(res.status(), 'a valid x402 payment is answered by the route').toBe(200);
+        const found = checkSettlement(res.headers()['payment-response'], { network, payer: wallet.address });
+        found.push(...checkDebit('X402-024', `an x402 payment of ${entry!.amount} on ${network}`, FUNDING, await controlPlane.walletBalance(network, wallet.address), BigInt(entry!.amount)));
+        expect(found).toHaveNoViolations();
+      },
+    );
+  }
+
+  test(
+    'the asset is matched case-insensitively: a payment naming the asset in another letter case is accepted',
+    { annotation: rules('X402-010', 'X402-012', 'X402-014', 'X402-024', ...contractRules('listAssets')) },
+    async ({ api, controlPlane }) => {
+      const op = 'listAssets';
+      const path = '/api/v1/assets';
+      const challenge = await challengeFor(api, { method: 'GET', path }, op);
+      const entry = pickEntry(challenge, BASE_NETWORK);
+      test.skip(!entry, `the challenge offers no exact entry on ${BASE_NETWORK}`);
+      const recased = entry!.asset === entry!.asset.toLowerCase() ? `0x${entry!.asset.slice(2).toUpperCase()}` : entry!.asset.toLowerCase();
+      test.skip(recased === entry!.asset, 'the asset id has no letters to re-case');
+      const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
+      const { now } = await controlPlane.clock();
+      const payment = await signPayment(wallet, challenge, entry!, unixSeconds(now), { accepted: { asset: recased } });
+      const res = await api.withKey(undefined).get(path, { headers: { 'PAYMENT-SIGNATURE': encodePayment(payment) } });
+      await expect(res).toMatchContract(op);
+      const found: Violation[] = [];
+      if (res.status() !== 200) found.push(violation('X402-010', 'status', `asset ${recased} (the entry's ${entry!.asset} in another case) was refused with ${res.status()}: ${(await res.text()).slice(0, 200)}`));
+      else found.push(...checkSettlement(res.headers()['payment-response'], { network: BASE_NETWORK, payer: wallet.address }));
+      found.push(...checkDebit('X402-024', 'a re-cased asset payment', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), res.status() === 200 ? BigInt(entry!.amount) : 0n));
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('x402: unbilled answers are never settled', () => {
+  test(
+    'a 404 paid by x402 carries no PAYMENT-RESPONSE and the wallet is not debited',
+    { annotation: rules('BILL-005', 'EVID-011', ...contractRules('getMarketSignals')) },
+    async ({ api, controlPlane, targetOptions }) => {
+      const op = 'getMarketSignals';
+      const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
+      const path = `/api/v1/markets/fc-no-such-market-${wallet.address.slice(2, 10).toLowerCase()}/signals`;
+      const pay = await payerFor(api, { method: 'GET', path }, op, wallet, BASE_NETWORK);
+      const res = await fromFetch(await pay(new URL(path, targetOptions.target)));
+      await expect(res).toMatchContract(op);
+      expect(res.status(), 'an unknown slug answers 404 once paid').toBe(404);
+      const found: Violation[] = [];
+      if (res.headers()['payment-response'] !== undefined) found.push(violation('BILL-005', 'header:PAYMENT-RESPONSE', 'a 404 answer carries a PAYMENT-RESPONSE: the payment was settled'));
+      found.push(...checkDebit('BILL-005', 'an x402-paid 404', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  for (const [status, rule, candidates] of [
+    [502, 'BILL-006', ['getPortfolio', 'searchSocial', 'createSocialProfile']],
+    [503, 'BILL-007', ['createSocialProfile']],
+  ] as const) {
+    test(
+      `a ${status} (upstream failure injected through the control plane) paid by x402 is not settled`,
+      { annotation: rules(rule, ...candidates.flatMap((op) => contractRules(op))) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        let chosen: { op: string; request: PaidRequest } | undefined;
+        for (const op of candidates) {
+          const found = await discoverRequest(paid, targetOptions.target, op);
+          if (!('request' in found)) continue;
+          const probe = await api.withKey(undefined).call(found.request.method, found.request.path, { params: found.request.params });
+          if (probe.status() === 402) {
+            chosen = { op, request: found.request };
+            break;
+          }
+        }
+        test.skip(!chosen, `none of ${candidates.join(', ')} (the paid operations documenting ${status}) is served by this target`);
+        const { op, request } = chosen!;
+        const url = new URL(request.path, targetOptions.target);
+        for (const [k, v] of Object.entries(request.params ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+        const init: RequestInit = { method: request.method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }) };
+        const { res, wallet } = await controlPlane.withFault({ method: request.method, path: contract().operation(op).path, status }, async () => {
+          const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
+          const pay = await payerFor(api, request, op, wallet, BASE_NETWORK);
+          const res = await fromFetch(await pay(url, init));
+          return { res, wallet, status: res.status() };
+        });
+        await expect(res).toMatchContract(op);
+        expect(res.status(), `the injected upstream failure answers ${status}`).toBe(status);
+        const found: Violation[] = [];
+        if (res.headers()['payment-response'] !== undefined) found.push(violation(rule, 'header:PAYMENT-RESPONSE', `a ${status} answer carries a PAYMENT-RESPONSE: the payment was settled`));
+        found.push(...checkDebit(rule, `an x402-paid ${status}`, FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
+        expect(found).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+test.describe('x402: a 429 settles nothing', () => {
+  test(
+    'a payment answered 429 (the oil route\'s one-second spacing) stays unused and pays the retried request',
+    { annotation: rules('BILL-009', 'X402-024', ...contractRules('getOilSignal')) },
+    async ({ api, controlPlane }) => {
+      const op = 'getOilSignal';
+      const path = '/api/v1/signals/oil';
+      const params = { include_marks: false };
+      const c = await readChallenge(api, 'GET', path, { params });
+      test.skip(c.status === 404, `GET ${path} is not served by this target`);
+      await expect(c.res).toMatchContract(op);
+      const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
+      test.skip(!entry, `the challenge offers no exact entry on ${BASE_NETWORK}`);
+      const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
+      const nowS = async () => Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
+      const pay = async (header: string) => api.withKey(undefined).get(path, { params, headers: { 'PAYMENT-SIGNATURE': header }, raw429: true });
+      const first = await pay(encodePayment(await signPayment(wallet, c.challenge!, entry!, await nowS())));
+      await expect(first).toMatchContract(op);
+      expect(first.status(), 'the first paid oil call is answered').toBe(200);
+      const header = encodePayment(await signPayment(wallet, c.challenge!, entry!, await nowS()));
+      const limited = await pay(header);
+      await expect(limited).toMatchContract(op);
+      test.skip(limited.status() !== 429, `a second oil call within one second answered ${limited.status()}: no 429 to observe`);
+      const found: Violation[] = [];
+      if (limited.headers()['payment-response'] !== undefined) found.push(violation('BILL-009', 'header:PAYMENT-RESPONSE', 'a 429 answer carries a PAYMENT-RESPONSE: the payment was settled'));
+      found.push(...checkDebit('BILL-009', 'a 200 then a 429', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), BigInt(entry!.amount)));
+      await test.step('after Retry-After, the same PAYMENT-SIGNATURE pays the retried request', async () => {
+        const wait = Number(limited.headers()['retry-after'] ?? '1');
+        await new Promise((r) => setTimeout(r, Math.min(5, Math.max(1, wait)) * 1000 + 100));
+        const retried = await pay(header);
+        await expect(retried).toMatchContract(op);
+        if (retried.status() !== 200) found.push(violation('BILL-009', 'status', `the authorization refused with 429 could not pay the retry (${retried.status()} ${(await retried.text()).slice(0, 120)})`));
+        found.push(...checkDebit('X402-024', 'two settled oil payments', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 2n * BigInt(entry!.amount)));
+      });
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
