@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'bin/**'] },
+  { ignores: ['node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'bin/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
