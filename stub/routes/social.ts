@@ -1,4 +1,20 @@
-/** Routes of this resource group; see docs/ARCHITECTURE.md for the operationIds. */
+/**
+ * Social research routes: POST /api/v1/x/profile (createSocialProfile, $1.00) and POST
+ * /api/v1/x/search (searchSocial, $0.50). The gate has admitted and debited the call; a non-2xx
+ * answer (404 insufficient_post_history, 422, 503) is refunded by it. Provider faults (502) are
+ * injected by the control plane around this handler. Rules PROF-*, XSRCH-*; logic in stub/social/.
+ */
+import { serviceUnavailable } from '../errors.ts';
 import type { RouteModule } from '../server.ts';
+import { parseProfileRequest, parseSearchRequest, profileFor, searchPosts } from '../social/index.ts';
 
-export const register: RouteModule = (_route, _ctx) => {};
+export const register: RouteModule = (route) => {
+  route('createSocialProfile', (req, ctx) => {
+    // The body is validated before the configuration is consulted (gap PROF-025).
+    const request = parseProfileRequest(req.body);
+    if (ctx.config.profiling === false) throw serviceUnavailable('Social-account profiling is not configured on this service.');
+    return { body: profileFor(ctx, request) };
+  });
+
+  route('searchSocial', (req, ctx) => ({ body: searchPosts(ctx, parseSearchRequest(req.body)) }));
+};

@@ -1,0 +1,39 @@
+/**
+ * Structured social search checks (family XSRCH; spec: Other operations referenced, POST
+ * /api/v1/x/search): at most `limit` results (15 by default) and every result published within the
+ * range of days back from the search instant. The response shape is the stub's choice (SCH gap on
+ * SocialSearchResponse): `results[].published_at`.
+ */
+import { ptr, violation, type Violation } from './violation.ts';
+
+export const SEARCH_RULES = { limit: 'XSRCH-001', range: 'XSRCH-002', notStored: 'XSRCH-003' } as const;
+
+const DAY = 86_400_000;
+
+/** The `results` array of a search answer, or undefined when the target's shape has none. */
+export function resultsOf(body: unknown): Record<string, unknown>[] | undefined {
+  const r = (body as { results?: unknown } | null)?.results;
+  return Array.isArray(r) ? (r as Record<string, unknown>[]) : undefined;
+}
+
+/**
+ * `limit` and `rangeDays` as requested (defaults 15 and 30 when not given); `nowMs` the target's
+ * instant of the search, `toleranceMs` the clock uncertainty allowed at both ends of the range.
+ * `rangeRule` names the rule a stale result breaks (XSRCH-003 after a clock advance).
+ */
+export function checkSocialSearch(body: unknown, o: { limit: number; rangeDays: number; nowMs: number; toleranceMs: number; rangeRule?: string }): Violation[] {
+  const results = resultsOf(body);
+  if (!results) return [];
+  const out: Violation[] = [];
+  if (results.length > o.limit) out.push(violation(SEARCH_RULES.limit, '/results', `${results.length} results, at most ${o.limit} asked for`));
+  const earliest = o.nowMs - o.rangeDays * DAY - o.toleranceMs;
+  const latest = o.nowMs + o.toleranceMs;
+  results.forEach((r, i) => {
+    const t = typeof r.published_at === 'string' ? Date.parse(r.published_at) : NaN;
+    if (Number.isNaN(t)) return;
+    if (t < earliest || t > latest) {
+      out.push(violation(o.rangeRule ?? SEARCH_RULES.range, ptr('results', i, 'published_at'), `${String(r.published_at)} is outside the ${o.rangeDays}-day range ending ${new Date(o.nowMs).toISOString()}`));
+    }
+  });
+  return out;
+}

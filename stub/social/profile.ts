@@ -1,0 +1,131 @@
+/**
+ * POST /api/v1/x/profile behind the gate (spec: its endpoint section; Social-account profile):
+ * the window, the grounded-post floor (404 insufficient_post_history, PROF-004), the research loop,
+ * the synthesis, and the store of successful profiles reused across callers for under 30 days when
+ * handle, focus and lookback match (PROF-006..008). Provider faults are injected by the control
+ * plane around the handler (stub/server.ts), so a 502 never reaches this module.
+ */
+import type { StubContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { corpusFor } from './corpus.ts';
+import { dateOf, dayOf } from './hash.ts';
+import type { CorpusPost, ProfileRequest } from './model.ts';
+import { research } from './research.ts';
+import { synthesize, type Synthesis } from './synthesis.ts';
+
+const DAY = 86_400_000;
+/** Grounded posts a profile needs (spec: behaviour 2; Limits rule 4). */
+export const MIN_GROUNDED_POSTS = 15;
+/** A stored profile is reused while younger than this (spec: behaviour 3; Limits rule 7). */
+export const CACHE_MAX_AGE_MS = 30 * DAY;
+/** Names the research engine in meta (gap PROF-018). */
+const ENGINE = 'stub-research-1';
+
+/** The response body (SocialAccountProfile). */
+export interface SocialProfile extends Synthesis {
+  handle: string;
+  display_name: string | null;
+  profile_url: string;
+  service_metadata: {
+    handle: string;
+    display_name: string | null;
+    x_user_id: string | null;
+    current_username: string | null;
+    is_service_expert: boolean;
+    service_expert: { designation: 'reviewed_expert'; policy_version: string | null } | null;
+  };
+  window: { from_date: string; to_date: string; lookback_days: number; post_count: number };
+  evidence: { post_id: string; url: string; published_at: string | null; excerpt: string }[];
+  meta: { cached: boolean; research_turns: number; searches: number; generated_at: string; focus: string; engine: string };
+}
+
+interface Stored {
+  profile: SocialProfile;
+  storedAt: number;
+}
+
+const stores = new WeakMap<StubContext, Map<string, Stored>>();
+
+/** The profile store of a stub (emptied by the control plane's reset). */
+function storeOf(ctx: StubContext): Map<string, Stored> {
+  let s = stores.get(ctx);
+  if (!s) {
+    const fresh = new Map<string, Stored>();
+    stores.set(ctx, fresh);
+    ctx.resetHooks.push(() => fresh.clear());
+    s = fresh;
+  }
+  return s;
+}
+
+/** Cache key: the lower-cased handle, focus and lookback (gap PROF-019). */
+const keyOf = (r: ProfileRequest): string => `${r.handle.toLowerCase()}|${r.focus}|${r.lookbackDays}`;
+
+/**
+ * The window of a request at `nowMs` (gap PROF-017): to_date is the UTC date of the request,
+ * from_date lies lookback_days before it; posts of those dates, up to now, are in the window.
+ */
+export function windowOf(nowMs: number, lookbackDays: number): { fromDate: string; toDate: string; fromMs: number; toMs: number } {
+  const today = dayOf(nowMs);
+  return { fromDate: dateOf(today - lookbackDays), toDate: dateOf(today), fromMs: (today - lookbackDays) * DAY, toMs: nowMs };
+}
+
+/** Posts that can ground a claim: those about a market topic (chatter grounds nothing). */
+export const groundedPosts = (posts: readonly CorpusPost[]): CorpusPost[] => posts.filter((p) => p.topic !== null);
+
+/** Builds a fresh profile. @throws ApiError 404 insufficient_post_history below the floor. */
+export function buildProfile(ctx: StubContext, req: ProfileRequest, nowMs: number): SocialProfile {
+  const corpus = corpusFor(ctx.store, ctx.config.seed, req.handle);
+  const w = windowOf(nowMs, req.lookbackDays);
+  const grounded = groundedPosts(corpus.postsBetween(w.fromMs, w.toMs));
+  if (grounded.length < MIN_GROUNDED_POSTS) {
+    throw notFound(
+      `@${corpus.account.handle} has ${grounded.length} grounded post(s) in the last ${req.lookbackDays} days; a profile needs at least ${MIN_GROUNDED_POSTS}.`,
+      'insufficient_post_history',
+    );
+  }
+  const findings = research(grounded, req.focus, nowMs, w.toMs - w.fromMs);
+  const synthesis = synthesize(findings);
+  const cited = new Set<string>();
+  for (const list of [synthesis.interests, synthesis.beliefs, synthesis.tendencies, synthesis.observations]) for (const c of list) c.post_ids.forEach((id) => cited.add(id));
+  for (const c of [synthesis.risk_profile, synthesis.information_processing]) c?.post_ids.forEach((id) => cited.add(id));
+  // Evidence lists exactly the cited posts, newest first (gap PROF-020).
+  const evidence = findings.found
+    .filter((p) => cited.has(p.id))
+    .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1))
+    .map((p) => ({ post_id: p.id, url: p.url, published_at: new Date(p.publishedAt).toISOString(), excerpt: p.text.slice(0, 280) }));
+  const a = corpus.account;
+  return {
+    handle: a.handle,
+    display_name: a.displayName,
+    profile_url: `https://x.com/${a.handle}`,
+    service_metadata: {
+      handle: a.handle,
+      display_name: a.displayName,
+      x_user_id: a.xUserId,
+      current_username: a.handle,
+      is_service_expert: a.isExpert,
+      service_expert: a.isExpert ? { designation: 'reviewed_expert', policy_version: '2025-01' } : null,
+    },
+    window: { from_date: w.fromDate, to_date: w.toDate, lookback_days: req.lookbackDays, post_count: cited.size },
+    ...synthesis,
+    evidence,
+    meta: { cached: false, research_turns: findings.turns, searches: findings.searches.length, generated_at: new Date(nowMs).toISOString(), focus: req.focus, engine: ENGINE },
+  };
+}
+
+/**
+ * The profile answered for a request: a stored one under 30 days old for the same handle, focus and
+ * lookback (from any caller; meta.cached true), else a fresh one, stored when built.
+ * @throws ApiError 404 insufficient_post_history (never stored).
+ */
+export function profileFor(ctx: StubContext, req: ProfileRequest): SocialProfile {
+  const now = ctx.clock.nowMs();
+  const store = storeOf(ctx);
+  const key = keyOf(req);
+  const hit = store.get(key);
+  if (hit && now - hit.storedAt < CACHE_MAX_AGE_MS) return { ...hit.profile, meta: { ...hit.profile.meta, cached: true } };
+  const profile = buildProfile(ctx, req, now);
+  store.set(key, { profile, storedAt: now });
+  return profile;
+}
