@@ -265,7 +265,7 @@ test.describe('x402', () => {
     expect(await balance(stub, wallet.address)).toBe(980_000n);
   });
 
-  test('every invalid payment is refused with 402 payment_invalid and a fresh challenge; nothing settles', async ({ stub }) => {
+  test('every invalid payment is refused with 402 payment_required and a fresh challenge; nothing settles', async ({ stub }) => {
     const wallet = await fundedWallet(stub);
     const path = '/api/v1/latest';
     const auth = (p: PaymentPayload) => (p.payload as { authorization: Record<string, string> }).authorization;
@@ -285,7 +285,7 @@ test.describe('x402', () => {
       const { payload } = await signedPayment(stub, path, wallet);
       const res = await pay(stub, path, await tamper(payload));
       expect(res.status, what).toBe(402);
-      expect(((await res.json()) as Json).error, what).toBe('payment_invalid');
+      expect(((await res.json()) as Json).error, what).toBe('payment_required');
       expect(decodePaymentRequiredHeader(res.headers.get('payment-required')!).accepts, what).toHaveLength(2);
       expect(res.headers.get('payment-response'), what).toBeNull();
     }
