@@ -9,6 +9,7 @@
  * FC_SEED          fast-check seed (fixed in CI)
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout (default 15000)
+ * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
  */
 import { defineConfig } from '@playwright/test';
@@ -23,6 +24,7 @@ const maxSpend = env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Num
 
 export default defineConfig<TargetOptions>({
   globalSetup: './suites/support/global-setup.ts',
+  metadata: { stubSeed: Number(env.FC_STUB_SEED ?? 42) },
   timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,

@@ -37,12 +37,20 @@ export interface RuleVerdict {
 const RANK: Record<RuleStatus, number> = { FAILED: 6, PASSED: 5, THROTTLED: 4, SKIPPED: 3, NOT_RUN: 2, PENDING: 1, NO_TEST: 1, GAP: 0, UNOBSERVABLE: 0 };
 
 /** What one test says about one of its rules. */
-function judge(t: TestOutcome, id: string): { status: RuleStatus; reason?: string } {
+/**
+ * Rules the contract matcher attributes itself (schema and CONTRACT rules): their violations are
+ * always recorded, so a failure that records none of them did not break them.
+ */
+const selfAttributed = (rule: Rule): boolean => Boolean(rule.schema) || rule.id.startsWith('CONTRACT-');
+
+function judge(t: TestOutcome, rule: Rule): { status: RuleStatus; reason?: string } {
+  const id = rule.id;
   if (t.status === 'skipped') return { status: t.throttled ? 'THROTTLED' : 'SKIPPED', reason: t.reason ?? 'skipped' };
   if (t.status === 'passed') return { status: 'PASSED' };
   if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: 'run interrupted' };
   // A failure with attributed violations fails only those rules; the test's other rules were not judged.
   if (t.violated.length && !t.violated.includes(id)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on other rules` };
+  if (!t.violated.includes(id) && selfAttributed(rule)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on another assertion` };
   return { status: 'FAILED', reason: t.reason ?? `${t.title} failed` };
 }
 
@@ -56,7 +64,7 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
       const status: RuleStatus = rule.kind === 'gap' ? 'GAP' : rule.observe === 'unobservable' ? 'UNOBSERVABLE' : rule.pending ? 'PENDING' : isTestable(rule) ? 'NO_TEST' : 'GAP';
       return { ...base, status, reasons: rule.pending ? [`pending: ${rule.pending}`] : [], tests: [] };
     }
-    const judged = tests.map((t) => ({ t, ...judge(t, rule.id) }));
+    const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
     const status = judged.reduce<RuleStatus>((acc, j) => (RANK[j.status] > RANK[acc] ? j.status : acc), 'NOT_RUN');
     const reasons = [...new Set(judged.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
     return { ...base, status, reasons, tests: judged.map((j) => ({ title: j.t.title, status: j.status === 'NOT_RUN' && j.t.status === 'failed' ? 'inconclusive' : j.t.status })) };

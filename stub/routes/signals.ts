@@ -10,6 +10,7 @@ import { OilLimiter } from './signals/oil-limiter.ts';
 
 export const register: RouteModule = (route, ctx) => {
   const limiter = new OilLimiter(() => ctx.clock.nowMs());
+  ctx.resetHooks.push(() => limiter.reset());
   const fetchMark: MarkFetcher = datasetMarks(ctx.store.oil());
 
   route('listSignals', (req) => ({ body: tradeSignals(ctx.store, parseSignalFilters(req.query), ctx.config.siteUrl, ctx.clock.nowMs()) }));

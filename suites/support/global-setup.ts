@@ -1,17 +1,41 @@
 /**
- * Starts the embedded reference stub when no target is given (FC_TARGET unset) and hands its
- * coordinates to the workers through the environment, which playwright.config.ts reads.
+ * Before the run: starts the embedded reference stub when no target is configured and hands its
+ * coordinates to the workers through the environment (which playwright.config.ts reads); against
+ * a target with a control plane, restores its seeded state (POST /__control/reset) so that every run,
+ * including a second one against the same staging target, starts from the same state.
  */
 import { randomBytes } from 'node:crypto';
 import type { FullConfig } from '@playwright/test';
 import { startStub } from '../../stub/app.ts';
+import type { TargetOptions } from './fixtures.ts';
 
-export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
-  if (process.env.FC_TARGET) return undefined;
+const RESET_TIMEOUT_MS = 10_000;
+
+/** POST {control}/__control/reset (contract/control.yaml). @throws Error with the status on failure. */
+async function resetTarget(control: string, token: string): Promise<void> {
+  const res = await fetch(new URL('/__control/reset', control), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(RESET_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new Error(`control-plane reset answered ${res.status}`);
+}
+
+export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  const use = (config.projects[0]?.use ?? {}) as Partial<TargetOptions>;
+  if (use.target) {
+    if (use.control && use.controlToken) {
+      // Not fatal: the tests that need the control plane report its absence themselves.
+      await resetTarget(use.control, use.controlToken).catch((err: unknown) =>
+        console.warn(`warning: could not reset the target through its control plane: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    }
+    return undefined;
+  }
   const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
   const controlToken = randomBytes(24).toString('hex');
   const siteUrl = 'https://forecast.site.test';
-  const stub = await startStub({ port: 0, siteUrl, apiKeys: keys, controlToken, seed: Number(process.env.FC_STUB_SEED ?? 42) });
+  const stub = await startStub({ port: 0, siteUrl, apiKeys: keys, controlToken, seed: Number(config.metadata.stubSeed ?? 42) });
   Object.assign(process.env, {
     FC_TARGET: stub.url,
     FC_SITE_URL: siteUrl,

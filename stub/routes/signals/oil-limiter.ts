@@ -18,6 +18,11 @@ export class OilLimiter {
     private readonly spacingMs = 1000,
   ) {}
 
+  /** Forgets every scope (control-plane reset: the clock may move back to its seeded offset). */
+  reset(): void {
+    this.scopes.clear();
+  }
+
   /**
    * Refuses a request for `scope` that could not start now, without starting it. Called at admission,
    * before any debit, so that the 429 debits and settles nothing (Limits rule 2; BILL-008).
