@@ -1,3 +1,5 @@
+import type { Violation } from '../checks/violation.ts';
+
 /**
  * Stub configuration, read from the environment only by stub/main.ts (or given by the harness).
  */
@@ -17,6 +19,11 @@ export interface StubConfig {
   anchor?: Date;
   /** Log requests (never headers). */
   log: boolean;
+  /**
+   * Validates every answer against the contract before sending it and reports the violations
+   * (rule IDs and JSON pointers) here; `npm run stub` with STUB_SELF_CHECK=1 prints them.
+   */
+  selfCheck?: (operationId: string, violations: Violation[]) => void;
   /** Social-account profiling configured (POST /api/v1/x/profile answers 503 when false); default on. */
   profiling?: boolean;
 }

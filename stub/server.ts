@@ -4,7 +4,7 @@
  * Every failure, including malformed requests, answers the JSON error envelope (spec: Errors).
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { contract } from '../contract/index.ts';
+import { contract, validateResponse } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { ApiError } from './errors.ts';
 import { Query, type RawQuery } from './params.ts';
@@ -67,6 +67,7 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST',
       url: toFastifyPath(op.path),
+      config: { operationId },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const url = `${request.protocol}://${request.host}${request.url}`;
         const { beforeDebit } = options;
@@ -95,6 +96,26 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
     });
   };
   for (const register of modules) register(route, ctx);
+
+  // Self-check: the stub validates its own answers with the suites' validator (contract/index.ts).
+  const selfCheck = ctx.config.selfCheck;
+  if (selfCheck) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operationId = (request.routeOptions.config as { operationId?: string }).operationId;
+      if (operationId && typeof payload === 'string') {
+        let body: unknown = payload;
+        try {
+          body = JSON.parse(payload);
+        } catch {
+          // Left as text: the validator reports it.
+        }
+        const headers = Object.fromEntries(Object.entries(reply.getHeaders()).map(([k, v]) => [k.toLowerCase(), String(v)]));
+        const violations = validateResponse(operationId, { status: reply.statusCode, headers, body, bodyText: payload });
+        if (violations.some((v) => v.severity === 'error')) selfCheck(operationId, violations);
+      }
+      return payload;
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     sendError(reply, new ApiError(404, 'not_found', `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`));
