@@ -3,7 +3,7 @@
  * garbage under a JSON content-type, one that speaks no HTTP. Each ends in a typed HarnessError or a
  * contract violation, quickly: never a hang, never a crash.
  */
-import { test, expect as base, type APIRequestContext } from '@playwright/test';
+import { test, expect as base, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { TargetClient } from '../suites/support/client.ts';
 import { HarnessError, TargetTimeoutError, TargetUnreachableError } from '../suites/support/errors.ts';
 import { expect } from '../suites/support/matchers.ts';
@@ -25,6 +25,17 @@ async function rejection(call: () => Promise<unknown>): Promise<{ err: unknown; 
     return { err, ms: Date.now() - start };
   }
   throw new Error('the call did not fail');
+}
+
+/** The message toMatchContract(operationId) fails with on `res` ('' when it passes). */
+async function contractFailure(res: APIResponse, operationId: string): Promise<string> {
+  let message = '';
+  await expect(res)
+    .toMatchContract(operationId)
+    .catch((err: Error) => {
+      message = err.message;
+    });
+  return message;
 }
 
 test.describe('target client against bad targets', () => {
@@ -61,12 +72,7 @@ test.describe('target client against bad targets', () => {
     const { ctx, client } = await clientFor(playwright, server.url);
     const res = await client.get('/api/public/pricing');
     base(res.status()).toBe(200);
-    let message = '';
-    await expect(res)
-      .toMatchContract('getPricing')
-      .catch((err: Error) => {
-        message = err.message;
-      });
+    const message = await contractFailure(res, 'getPricing');
     base(message).toContain('[CONTRACT-002] /: content-type says JSON but the body does not parse');
     base(message).toContain('<<<not json at all>>>');
     await ctx.dispose();
@@ -76,12 +82,7 @@ test.describe('target client against bad targets', () => {
     server = await garbageHttpServer(Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x00, 0x7b]));
     const { ctx, client } = await clientFor(playwright, server.url);
     const res = await client.get('/api/v1/markets');
-    let message = '';
-    await expect(res)
-      .toMatchContract('listMarkets')
-      .catch((err: Error) => {
-        message = err.message;
-      });
+    const message = await contractFailure(res, 'listMarkets');
     base(message).toMatch(/\[CONTRACT-00[24]\]/);
     await ctx.dispose();
   });

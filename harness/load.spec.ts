@@ -6,7 +6,6 @@
  * expectation evaluation compute the right figures on synthetic records.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { test, expect } from '@playwright/test';
 import { loadRules } from '../contract/rules.ts';
 import { contract } from '../contract/index.ts';
@@ -18,12 +17,12 @@ import { maxSpendCredits, requestFactory, SYNTHETIC_IDENTITIES } from '../load/r
 import { assertBounds, assertLoopbackTarget, HARD_CAPS, isLoopbackAddress, type Resolver } from '../load/safety.ts';
 import { planCount, planStarts, runSchedule, type PlannedRequest } from '../load/scheduler.ts';
 import { runThroughput } from '../load/throughput.ts';
+import { listen } from './support/servers.ts';
 
 /** A 127.0.0.1 server answering every request after `delayMs`, counting requests and peak concurrency. */
 async function delayingServer(delayMs: number) {
   let current = 0;
   const stats = { received: 0, peak: 0 };
-  const sockets = new Set<Socket>();
   const server = createServer((_req: IncomingMessage, res: ServerResponse) => {
     stats.received++;
     stats.peak = Math.max(stats.peak, ++current);
@@ -32,22 +31,7 @@ async function delayingServer(delayMs: number) {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     }, delayMs);
   });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stats,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listen(server)), stats };
 }
 
 const PING: PlannedRequest = { operationId: 'ping', method: 'GET', path: '/ping' };

@@ -3,19 +3,15 @@
  * and after a real short conformance run against an in-process stub, no file the run wrote (including
  * the HTML report's embedded archive) and nothing it printed contains an API key or the control token.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { redact, registerSecret } from '../suites/support/redact.ts';
 import { startStub } from '../stub/app.ts';
 import { childEnv } from './support/env.ts';
-import { unzip } from './support/zip.ts';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { reportTexts, runConformance } from './support/report-scan.ts';
 
 test.describe('redact', () => {
   test('registered secrets are masked wherever they appear', () => {
@@ -45,25 +41,6 @@ test.describe('redact', () => {
   });
 });
 
-/** Every file under `dir`, recursively. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-/** The readable contents of one report file: itself, plus the entries of any archive it is or embeds. */
-function contentsOf(path: string): { where: string; text: string }[] {
-  const buf = readFileSync(path);
-  const out = [{ where: path, text: buf.toString('utf8') }];
-  const archives: Buffer[] = [];
-  if (buf.readUInt32LE(0) === 0x04034b50) archives.push(buf);
-  for (const m of out[0]!.text.matchAll(/data:application\/zip;base64,([A-Za-z0-9+/=]+)/g)) archives.push(Buffer.from(m[1]!, 'base64'));
-  for (const zip of archives) for (const e of unzip(zip)) out.push({ where: `${path}!${e.name}`, text: e.data.toString('utf8') });
-  return out;
-}
-
 test('a real conformance run writes no API key or control token into any report', async () => {
   test.setTimeout(150_000);
   const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
@@ -75,20 +52,16 @@ test('a real conformance run writes no API key or control token into any report'
   });
   const reportDir = mkdtempSync(join(tmpdir(), 'fc-redaction-'));
   try {
-    const args = ['node_modules/@playwright/test/cli.js', 'test', '--project=conformance', 'suites/auth.spec.ts', 'suites/parameters.spec.ts', '--grep', 'listAssets|listSources|getLatest|invalid key'];
+    const args = ['suites/auth.spec.ts', 'suites/parameters.spec.ts', '--grep', 'listAssets|listSources|getLatest|invalid key'];
     const env = childEnv({ FC_TARGET: stub.url, FC_SITE_URL: 'https://forecast.site.test', FC_API_KEY: keys[0], FC_API_KEY_2: keys[1], FC_CONTROL: stub.url, FC_CONTROL_TOKEN: controlToken, FC_REPORT_DIR: reportDir, FC_EMBEDDED: undefined, FC_MAX_SPEND: '5', FC_WORKERS: '1', CI: '1' });
-    // Asynchronous on purpose: the stub answering the child lives in this process's event loop.
-    const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, args, { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 }, (_err, stdout, stderr) => resolve({ stdout, stderr }));
-    });
+    const { stdout, stderr } = await runConformance(args, env, 120_000);
     expect(stdout, stderr).toMatch(/\d+ passed/);
     expect(keyed, 'the run must really have sent the key').toBeGreaterThan(0);
 
-    const files = filesUnder(reportDir);
-    expect(files.map((f) => relative(reportDir, f))).toEqual(expect.arrayContaining(['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'html/index.html']));
+    const { files, scanned } = reportTexts(reportDir, { stdout, stderr });
+    expect(files).toEqual(expect.arrayContaining(['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'html/index.html']));
     const leaks: string[] = [];
-    const scanned = [...files.flatMap(contentsOf), { where: 'stdout', text: stdout }, { where: 'stderr', text: stderr }];
-    for (const { where, text } of scanned) for (const secret of [...keys, controlToken]) if (text.includes(secret)) leaks.push(`${relative(reportDir, where) || where} contains ${secret.slice(0, 6)}…`);
+    for (const { where, text } of scanned) for (const secret of [...keys, controlToken]) if (text.includes(secret)) leaks.push(`${where} contains ${secret.slice(0, 6)}…`);
     expect(leaks).toEqual([]);
     expect(scanned.length).toBeGreaterThan(files.length);
   } finally {

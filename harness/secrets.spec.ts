@@ -8,46 +8,24 @@
  * One billing rule is broken in the stub for the run, so failure messages are scanned too.
  * (harness/redaction.spec.ts does the same for the foundation suites and unit-tests redact().)
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startStub } from '../stub/app.ts';
 import { derivedPrivateKey } from '../suites/support/x402.ts';
 import { childEnv } from './support/env.ts';
-import { unzip } from './support/zip.ts';
+import { reportTexts, runConformance } from './support/report-scan.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Private keys derived per worker, and worker indices searched: far more than the selected tests
  * use (a failing test restarts its worker under the next index).
  */
 const DERIVED_KEYS = 1000;
 const WORKER_INDICES = 16;
-
-/** Every file under `dir`, recursively. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-/** The readable contents of a report file: itself plus the entries of any ZIP it is or embeds. */
-function contentsOf(path: string): { where: string; text: string }[] {
-  const buf = readFileSync(path);
-  const out = [{ where: path, text: buf.toString('utf8') }];
-  const zips: Buffer[] = [];
-  if (buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50) zips.push(buf);
-  for (const m of out[0]!.text.matchAll(/data:application\/zip;base64,([A-Za-z0-9+/=]+)/g)) zips.push(Buffer.from(m[1]!, 'base64'));
-  for (const zip of zips) for (const e of unzip(zip)) out.push({ where: `${path}!${e.name}`, text: e.data.toString('utf8') });
-  return out;
-}
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];
@@ -84,7 +62,6 @@ test('a money run writes no API key, control token, payment signature or wallet 
   const reportDir = mkdtempSync(join(tmpdir(), 'fc-secrets-'));
   try {
     const args = [
-      'node_modules/@playwright/test/cli.js', 'test', '--project=conformance',
       'suites/billing.spec.ts', 'suites/x402.spec.ts', 'suites/x402-adversarial.spec.ts', 'suites/auth-paid.spec.ts', 'suites/wallet-link.spec.ts',
       '--grep', 'exact credit|listAssets|on eip155:8453|forged signature|identical replay|never issued',
     ];
@@ -93,10 +70,7 @@ test('a money run writes no API key, control token, payment signature or wallet 
       FC_CONTROL: stub.url, FC_CONTROL_TOKEN: controlToken, FC_WALLET_SEED: walletSeed, FC_REPORT_DIR: reportDir,
       FC_EMBEDDED: undefined, FC_MAX_SPEND: '5', FC_WORKERS: '1', CI: '1',
     });
-    // Asynchronous on purpose: the stub answering the child lives in this process's event loop.
-    const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, args, { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024, timeout: 200_000 }, (_err, out, err) => resolve({ stdout: out, stderr: err }));
-    });
+    const { stdout, stderr } = await runConformance(args, env, 200_000);
     expect(stdout, stderr).toMatch(/\d+ passed/);
     expect(stdout, 'the broken refund must make a money test fail, so failure output is scanned too').toMatch(/\d+ failed/);
 
@@ -117,9 +91,8 @@ test('a money run writes no API key, control token, payment signature or wallet 
       ...created.map((k) => ({ label: 'a control-plane API key', value: k })),
       ...[...seenPayments].map((p) => ({ label: 'a PAYMENT-SIGNATURE', value: p })),
     ];
-    const files = filesUnder(reportDir);
-    expect(files.map((f) => relative(reportDir, f))).toEqual(expect.arrayContaining(['rules.json', 'certification.md', 'junit.xml', 'results.json', 'html/index.html']));
-    const scanned = [...files.flatMap(contentsOf).map((c) => ({ ...c, where: relative(reportDir, c.where) })), { where: 'stdout', text: stdout }, { where: 'stderr', text: stderr }];
+    const { files, scanned } = reportTexts(reportDir, { stdout, stderr });
+    expect(files).toEqual(expect.arrayContaining(['rules.json', 'certification.md', 'junit.xml', 'results.json', 'html/index.html']));
     const leaks: string[] = [];
     for (const { where, text } of scanned) {
       const lower = text.toLowerCase();

@@ -21,27 +21,22 @@ const PRICE = PRICES.createSocialProfile!.credits;
 
 type Json = Record<string, unknown>;
 
-const start = (profiling: boolean) => startStub({ port: 0, apiKeys: [KEY], controlToken: TOKEN, anchor: ANCHOR, ...(profiling ? {} : { profiling: false }) });
+type StubFixture = [(args: object, use: (stub: RunningStub) => Promise<void>) => Promise<void>, { scope: 'worker' }];
+
+/** A worker-scoped fixture: a stub of its own, with social profiling configured or not. */
+const ownStub = (profiling: boolean): StubFixture => [
+  // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
+  async ({}, use) => {
+    const stub = await startStub({ port: 0, apiKeys: [KEY], controlToken: TOKEN, anchor: ANCHOR, ...(profiling ? {} : { profiling: false }) });
+    await use(stub);
+    await shutdown(stub);
+  },
+  { scope: 'worker' },
+];
 
 const test = base.extend<object, { social: RunningStub; unconfigured: RunningStub }>({
-  social: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
-    async ({}, use) => {
-      const stub = await start(true);
-      await use(stub);
-      await shutdown(stub);
-    },
-    { scope: 'worker' },
-  ],
-  unconfigured: [
-    // eslint-disable-next-line no-empty-pattern -- as above
-    async ({}, use) => {
-      const stub = await start(false);
-      await use(stub);
-      await shutdown(stub);
-    },
-    { scope: 'worker' },
-  ],
+  social: ownStub(true),
+  unconfigured: ownStub(false),
 });
 
 async function shutdown(stub: RunningStub): Promise<void> {

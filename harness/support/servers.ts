@@ -1,6 +1,7 @@
 /**
  * Misbehaving targets on 127.0.0.1 for the client tests: a server that never answers, one that
- * answers garbage with a JSON content-type, one that speaks no HTTP at all, and a free (closed) port.
+ * answers garbage with a JSON content-type, one that speaks no HTTP at all, and a free (closed) port;
+ * listen() for a test's own local server.
  */
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
@@ -10,16 +11,25 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-async function listen(server: HttpServer | TcpServer, sockets: Set<Socket>): Promise<Listening> {
+/** The port a listening server is bound to (0 when it is not bound to a TCP port). */
+function portOf(server: HttpServer | TcpServer): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * Starts `server` on a free 127.0.0.1 port. close() destroys the open connections first, so a
+ * server holding requests (or keep-alive sockets) closes at once.
+ */
+export async function listen(server: HttpServer | TcpServer): Promise<Listening> {
+  const sockets = new Set<Socket>();
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${portOf(server)}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -30,7 +40,7 @@ async function listen(server: HttpServer | TcpServer, sockets: Set<Socket>): Pro
 
 /** Accepts every request and never answers it (until closed). */
 export function hangingServer(): Promise<Listening> {
-  return listen(createHttpServer(() => {}), new Set());
+  return listen(createHttpServer(() => {}));
 }
 
 /** Answers every request 200 with `body` under the given content-type (default application/json). */
@@ -40,7 +50,6 @@ export function garbageHttpServer(body: string | Buffer, contentType = 'applicat
       res.writeHead(200, { 'content-type': contentType });
       res.end(body);
     }),
-    new Set(),
   );
 }
 
@@ -51,7 +60,6 @@ export function rawGarbageServer(): Promise<Listening> {
       socket.on('error', () => {});
       socket.end(Buffer.from([0x00, 0xff, 0x13, 0x37, 0x0d, 0x0a, 0x47, 0x41, 0x52, 0x42, 0x41, 0x47, 0x45, 0x0d, 0x0a, 0x0d, 0x0a]));
     }),
-    new Set(),
   );
 }
 
@@ -59,8 +67,7 @@ export function rawGarbageServer(): Promise<Listening> {
 export async function closedPort(): Promise<number> {
   const server = createTcpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = portOf(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }

@@ -6,11 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { EpochMs, Forecast, Market } from '../data/model.ts';
 import { selectedProbability } from '../data/quote.ts';
+import { deltaReasoning, forecastProse, forecastSpread, resolutionCriteria, stem } from '../data/forecast-text.ts';
 import { Rng, clamp, round } from '../data/rng.ts';
-import { HEADLINE_VERBS, PUBLISHERS, voiceFor } from '../data/tables/text.ts';
-
-const pct = (p: number): string => `${Math.round(p * 100)}%`;
-const stem = (question: string): string => question.replace(/^Will /, '').replace(/\?$/, '');
+import { PUBLISHERS, voiceFor } from '../data/tables/text.ts';
 
 /** A UUID-shaped id (version 8, RFC 4122 variant) hashed from `parts`: stable for the same input. */
 export function derivedUuid(...parts: string[]): string {
@@ -43,18 +41,15 @@ export function jobForecast(jobId: string, market: Market, createdAt: EpochMs, p
     marketKey: market.marketKey,
     probability: p,
     createdAt,
-    headline: `${rng.pick(HEADLINE_VERBS)} ${p >= 0.5 ? 'YES' : 'NO'} at ${pct(p)}: ${market.question}`,
-    bluf: `We put YES at ${pct(p)}${odds === null ? '' : `, against ${pct(odds)} on the venue`}.`,
-    thesis: `${d1 ?? 'Recent reporting'} and ${d2 ?? 'base rates'} point ${p >= 0.5 ? 'toward' : 'away from'} YES; the crux is ${voice.crux}.`,
+    ...forecastProse(rng, market.question, p, odds, voice, [d1, d2]),
     reasoningSummary: `Generated on request: weighed ${sources.length} cited sources against ${voice.crux}.`,
     citationCount: sources.length,
-    resolutionPathway: { criteria: `Resolves YES if ${stem(market.question)}, per the market rules.`, crux: voice.crux, deadline: market.endDate, source: voice.source },
+    resolutionPathway: { criteria: resolutionCriteria(market.question), crux: voice.crux, deadline: market.endDate, source: voice.source },
     deltaFromPrior: delta,
-    deltaReasoning: delta === null ? null : `${delta >= 0 ? 'Raised' : 'Lowered'} by ${Math.abs(delta * 100).toFixed(1)} pp on a requested refresh.`,
+    deltaReasoning: deltaReasoning(delta, 'on a requested refresh'),
     refreshReason: prior ? 'requested' : null,
     marketOddsAtForecast: odds,
-    drawdownRisk72h: { yes: round(clamp((1 - p) * rng.between(0.05, 0.45), 0, 1), 3), no: round(clamp(p * rng.between(0.05, 0.45), 0, 1), 3) },
-    uncertainty: { low: round(Math.max(0, p - width), 4), high: round(Math.min(1, p + width), 4) },
+    ...forecastSpread(rng, p, width),
     sources,
   };
 }

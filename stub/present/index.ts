@@ -3,5 +3,5 @@ export type * from './types.ts';
 export { routing, serviceUrl, venueAUrl } from './routing.ts';
 export { relationships, withRelationships, emptyRelationships, RELATIONSHIP_CAP, type RelationshipSubject } from './relationships.ts';
 export { venueQuote } from './quote.ts';
-export { marketListItem, linkedMarket, type MarketItemContext } from './market-item.ts';
+export { marketListItem, linkedMarket, linkedFields, type LinkedFields, type MarketItemContext } from './market-item.ts';
 export { iso, isoOrNull } from './time.ts';

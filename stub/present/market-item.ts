@@ -1,5 +1,5 @@
 /** Spec "Market list item" (GET /api/v1/markets rows) and the linked market of asset search. */
-import type { Market } from '../data/model.ts';
+import type { Forecast, Market, TradeSignal } from '../data/model.ts';
 import type { DataStore } from '../data/store.ts';
 import { venueQuote } from './quote.ts';
 import { routing, serviceUrl, venueAUrl } from './routing.ts';
@@ -51,15 +51,15 @@ export function marketListItem(m: Market, ctx: MarketItemContext): MarketListIte
   };
 }
 
+/** The fields a linked market adds to its list item (LinkedMarket minus MarketListItem). */
+export type LinkedFields = Omit<LinkedMarket, keyof MarketListItem>;
+
 /**
- * Asset-search linked market: the list item plus the latest committed forecast (unwindowed:
- * probability, paired thesis, time, odds at forecast) and published trade-signal existence/count.
+ * The linked-market fields from a market's `latest` forecast (undefined: none) and its `published`
+ * trade signals; callers pick both (current, or rewound to an as_of instant).
  */
-export function linkedMarket(m: Market, ctx: MarketItemContext): LinkedMarket {
-  const latest = ctx.store.latestForecast(m.marketKey);
-  const published = ctx.store.tradeSignalsFor(m.marketKey);
+export function linkedFields(latest: Forecast | undefined, published: readonly TradeSignal[]): LinkedFields {
   return {
-    ...marketListItem(m, ctx),
     has_forecast: latest !== undefined,
     latest_service_probability: latest?.probability ?? null,
     thesis: latest?.thesis ?? null,
@@ -68,4 +68,12 @@ export function linkedMarket(m: Market, ctx: MarketItemContext): LinkedMarket {
     has_published_signal: published.length > 0,
     published_signal_count: published.length,
   };
+}
+
+/**
+ * Asset-search linked market: the list item plus the latest committed forecast (unwindowed:
+ * probability, paired thesis, time, odds at forecast) and published trade-signal existence/count.
+ */
+export function linkedMarket(m: Market, ctx: MarketItemContext): LinkedMarket {
+  return { ...marketListItem(m, ctx), ...linkedFields(ctx.store.latestForecast(m.marketKey), ctx.store.tradeSignalsFor(m.marketKey)) };
 }

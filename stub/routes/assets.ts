@@ -5,6 +5,7 @@
  */
 import type { RouteModule } from '../server.ts';
 import type { StubContext } from '../context.ts';
+import { assetDirectoryItem } from './assets/directory.ts';
 import { AssetGraph } from './assets/graph.ts';
 import { parseSearch, runSearch } from './assets/search.ts';
 import { assetStance, resolveStanceAsset } from './assets/stance.ts';
@@ -20,17 +21,7 @@ export const register: RouteModule = (route) => {
   // Metadata only (ASSET-002, -003): no linked markets, counts or forecasts; assetKey order (ASSET-102).
   route('listAssets', (_req, ctx) => ({
     body: {
-      assets: graphOf(ctx)
-        .assets()
-        .map((a) => ({
-          id: a.id,
-          assetKey: a.assetKey,
-          name: a.name,
-          ticker: a.ticker,
-          asset_type: a.assetType,
-          aliases: [...a.aliases],
-          identifiers: a.identifiers.map((i) => ({ platform: i.platform, kind: i.kind, value: i.value })),
-        })),
+      assets: graphOf(ctx).assets().map(assetDirectoryItem),
     },
   }));
 

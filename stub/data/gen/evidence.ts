@@ -8,7 +8,7 @@ import type { Rng } from '../rng.ts';
 import { DAY, HOUR, MINUTE } from '../rng.ts';
 import { HANDLES, PROFILE_HANDLE, PUBLISHERS, THIN_HANDLE, voiceFor } from '../tables/text.ts';
 import { slugify } from '../urls.ts';
-import { stem } from './forecasts.ts';
+import { stem } from '../forecast-text.ts';
 
 const cap = (s: string): string => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`;
 

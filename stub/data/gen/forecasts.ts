@@ -6,15 +6,13 @@
 import type { EpochMs, Forecast, ForecastSource, Market } from '../model.ts';
 import type { Rng } from '../rng.ts';
 import { HOUR, MINUTE, clamp, round } from '../rng.ts';
-import { HEADLINE_VERBS, PUBLISHERS, REFRESH_REASONS, voiceFor } from '../tables/text.ts';
+import { PUBLISHERS, REFRESH_REASONS, voiceFor } from '../tables/text.ts';
+import { deltaReasoning, forecastProse, forecastSpread, resolutionCriteria, stem } from '../forecast-text.ts';
 import { slugify } from '../urls.ts';
 import type { MarketDraft } from './markets.ts';
 import { selectedProbability } from '../quote.ts';
 
 export type ForecastProfile = 'none' | 'fresh' | 'stale';
-
-const pct = (p: number): string => `${Math.round(p * 100)}%`;
-export const stem = (question: string): string => question.replace(/^Will /, '').replace(/\?$/, '');
 
 function sources(rng: Rng, m: Market): ForecastSource[] {
   const n = rng.weighted([
@@ -41,28 +39,23 @@ function forecastAt(rng: Rng, m: Market, fairP: number, p: number, prior: number
   const w = rng.between(0.03, 0.12);
   const delta = prior === null ? null : round(p - prior, 4);
   const refresh = first ? null : rng.pick(REFRESH_REASONS);
+  const id = rng.uuid();
+  const prose = forecastProse(rng, m.question, p, odds, voice, [d1, d2]);
+  const crux = rng.chance(0.9) ? voice.crux : null;
   return {
-    id: rng.uuid(),
+    id,
     marketKey: m.marketKey,
     probability: p,
     createdAt,
-    headline: `${rng.pick(HEADLINE_VERBS)} ${p >= 0.5 ? 'YES' : 'NO'} at ${pct(p)}: ${m.question}`,
-    bluf: `We put YES at ${pct(p)}${odds === null ? '' : `, against ${pct(odds)} on the venue`}.`,
-    thesis: `${d1 ?? 'Recent reporting'} and ${d2 ?? 'base rates'} point ${p >= 0.5 ? 'toward' : 'away from'} YES; the crux is ${voice.crux}.`,
+    ...prose,
     reasoningSummary: `Weighed ${src.length} cited source${src.length === 1 ? '' : 's'} against ${voice.crux}.`,
     citationCount: src.length,
-    resolutionPathway: {
-      criteria: `Resolves YES if ${stem(m.question)}, per the market rules.`,
-      crux: rng.chance(0.9) ? voice.crux : null,
-      deadline: m.endDate,
-      source: voice.source,
-    },
+    resolutionPathway: { criteria: resolutionCriteria(m.question), crux, deadline: m.endDate, source: voice.source },
     deltaFromPrior: delta,
-    deltaReasoning: delta === null ? null : `${delta >= 0 ? 'Raised' : 'Lowered'} by ${Math.abs(delta * 100).toFixed(1)} pp after ${d1 ?? 'new evidence'}.`,
+    deltaReasoning: deltaReasoning(delta, `after ${d1 ?? 'new evidence'}`),
     refreshReason: refresh,
     marketOddsAtForecast: odds,
-    drawdownRisk72h: { yes: round(clamp((1 - p) * rng.between(0.05, 0.45), 0, 1), 3), no: round(clamp(p * rng.between(0.05, 0.45), 0, 1), 3) },
-    uncertainty: { low: round(Math.max(0, p - w), 4), high: round(Math.min(1, p + w), 4) },
+    ...forecastSpread(rng, p, w),
     sources: src,
   };
 }

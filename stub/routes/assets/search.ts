@@ -6,6 +6,7 @@ import type { Asset } from '../../data/index.ts';
 import type { LinkedMarket } from '../../present/index.ts';
 import { invalidRequest } from '../../errors.ts';
 import type { Query } from '../../params.ts';
+import { assetDirectoryItem, type AssetDirectoryItem } from './directory.ts';
 import { fuse, rankLane, roundScore, type Fused, type RankedLane } from './fusion.ts';
 import type { AssetGraph, MarketSummary } from './graph.ts';
 import { FIELD_ORDER, qLanes, referenceLane } from './match.ts';
@@ -41,14 +42,7 @@ export function parseSearch(query: Query): SearchRequest {
   throw invalidRequest('supply q, reference, or material_only=true alone');
 }
 
-interface AssetSearchItem {
-  id: string;
-  assetKey: string;
-  name: string;
-  ticker: string | null;
-  asset_type: string;
-  aliases: string[];
-  identifiers: { platform: string; kind: string; value: string }[];
+interface AssetSearchItem extends AssetDirectoryItem {
   linked_market_count: number;
   linked_markets: LinkedMarket[];
   market_summary: MarketSummary;
@@ -100,13 +94,7 @@ export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchRes
       const a = byId.get(f.key)!;
       const linked = hydrate ? graph.linkedMarkets(a) : [];
       return {
-        id: a.id,
-        assetKey: a.assetKey,
-        name: a.name,
-        ticker: a.ticker,
-        asset_type: a.assetType,
-        aliases: [...a.aliases],
-        identifiers: a.identifiers.map((i) => ({ platform: i.platform, kind: i.kind, value: i.value })),
+        ...assetDirectoryItem(a),
         linked_market_count: graph.linkableMarkets(a).length,
         linked_markets: linked,
         market_summary: graph.summary(a),

@@ -4,7 +4,7 @@
  * MSRCH-014..-024). Rows are linked markets rewound to as_of.
  */
 import type { DataStore, Market, Venue } from '../../data/index.ts';
-import { isoOrNull, iso, marketListItem, type LinkedMarket } from '../../present/index.ts';
+import { iso, linkedFields, marketListItem, type LinkedMarket } from '../../present/index.ts';
 import type { Query } from '../../params.ts';
 import { parseAsOf } from './as-of.ts';
 import { DEFAULT_MAX_FORECAST_AGE_H } from './catalog.ts';
@@ -69,13 +69,7 @@ export function linkedMarketAsOf(store: DataStore, siteUrl: string, m: Market, a
   return {
     ...item,
     signal_count: store.articlesFor(m.marketKey).filter((a) => a.publishedAt <= asOfMs).length,
-    has_forecast: latest !== undefined,
-    latest_service_probability: latest?.probability ?? null,
-    thesis: latest?.thesis ?? null,
-    forecast_at: isoOrNull(latest?.createdAt),
-    market_odds_at_forecast: latest?.marketOddsAtForecast ?? null,
-    has_published_signal: published.length > 0,
-    published_signal_count: published.length,
+    ...linkedFields(latest, published),
   };
 }
 
