@@ -50,6 +50,22 @@ export default class RuleReporter implements Reporter {
       throttled: of('throttled').length > 0,
       ...(result.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : error ? { reason: stripVTControlCharacters(error).slice(0, 300) } : {}),
     });
+    // Rules the test withdrew at run time (suites/support/annotations.ts withdrawRules): it could not
+    // judge them, so they count as SKIPPED for this test, never PASSED.
+    for (const u of new Set(of('unjudged'))) {
+      const at = u.indexOf(': ');
+      const id = at < 0 ? u : u.slice(0, at);
+      this.outcomes.push({
+        title: test.titlePath().slice(2).join(' › '),
+        file: test.location.file,
+        project: test.parent.project()?.name ?? '',
+        status: 'skipped',
+        rules: [id],
+        violated: [],
+        throttled: false,
+        reason: at < 0 ? 'not judged' : `not judged: ${u.slice(at + 2)}`,
+      });
+    }
   }
 
   onEnd(result: FullResult): void {

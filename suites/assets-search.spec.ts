@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import type { Params, TargetClient } from './support/client.ts';
+import { withdrawRules } from './support/annotations.ts';
 import { paramRulesFor } from '../contract/rules.ts';
 import {
   checkAssetSearch,
@@ -193,6 +194,8 @@ test.describe('asset search: q mode', () => {
     const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform.toLowerCase())))].sort().slice(0, 12);
     const types = [...new Set(all.map((a) => String(a.asset_type).toLowerCase()))].sort().slice(0, 12);
     expect(platforms.length + types.length).toBeGreaterThan(0);
+    if (!platforms.length) withdrawRules(['ASRCH-060'], 'no Asset carries an identifier platform');
+    if (!types.length) withdrawRules(['ASRCH-062'], 'no Asset carries an asset_type');
     const found: Violation[] = [];
     for (const platform of platforms) {
       await test.step(`platform=${platform}`, async () => {
@@ -293,7 +296,10 @@ test.describe('asset search: reference mode', () => {
     const all = await directory(paid, targetOptions.siteUrl);
     for (const kind of kinds) {
       const cases = all.flatMap((a) => kind.values(a).filter((v) => v.length >= 1).map((v) => ({ asset: a, value: v })));
-      if (!cases.length) continue;
+      if (!cases.length) {
+        withdrawRules(kind.ruleId === 'ASRCH-072' ? ['ASRCH-072', 'ASRCH-046'] : [kind.ruleId], `no Asset has a ${kind.title}`);
+        continue;
+      }
       await test.step(`by ${kind.title}`, () =>
         fc.assert(
           fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
@@ -348,7 +354,7 @@ test.describe('asset search: reference mode', () => {
     );
   });
 
-  test('every hydrated linked market of every Asset passes the market-item and linked-market rules', { annotation: rules('ASRCH-024', 'ASRCH-025', 'ASRCH-026', 'ASRCH-027', 'ASRCH-028', 'ASRCH-029', 'ASRCH-051', 'ASRCH-011', 'ASRCH-013', ...MARKET_ITEM_RULES, ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
+  test('every hydrated linked market of every Asset passes the market-item and linked-market rules', { annotation: rules('ASRCH-025', 'ASRCH-026', 'ASRCH-027', 'ASRCH-028', 'ASRCH-029', 'ASRCH-051', 'ASRCH-011', 'ASRCH-013', ...MARKET_ITEM_RULES, ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     const all = await directory(paid, targetOptions.siteUrl);
     // search() checks every linked market of every response row (checkAssetSearch).
     const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
@@ -437,6 +443,7 @@ test.describe('asset search: materiality', () => {
     const plain = await test.step('hydrate without the flag', () => hydrate(paid, ids, targetOptions.siteUrl));
     const material = await test.step('hydrate with material_only=true', () => hydrate(paid, ids, targetOptions.siteUrl, true));
     const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
+    test.skip(qualifying.length === 0 && material.size === 0, 'no Asset has a linked market with odds or a forecast probability: nothing for material_only to keep');
     const found: Violation[] = checkContainsAssets([...material.keys()], qualifying, 'ASRCH-033', '/assets', 'material_only=true dropped qualifying Assets');
     for (const [id, a] of material) {
       const before = plain.get(id);
@@ -452,6 +459,7 @@ test.describe('asset search: materiality', () => {
     const plain = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
     const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
     const body = await search(paid, { mode: 'material', materialOnly: true }, targetOptions.siteUrl);
+    test.skip(qualifying.length === 0 && assetIds(body).length === 0, 'no Asset has a linked market with odds or a forecast probability: nothing for material_only to keep');
     expect(checkSameAssetSet(assetIds(body), qualifying, 'ASRCH-034', '/assets', 'material_only=true alone vs the qualifying directory')).toHaveNoViolations(body);
   });
 });

@@ -39,10 +39,12 @@ async function requestOf(api: TargetClient, paid: TargetClient | undefined, targ
   return { method: op.method.toUpperCase(), path: pathOf(operationId, base.path), params: base.params, body: base.body, headers: base.headers, expect: 200 };
 }
 
-/** A skip reason when the target does not serve the route (generic 404 before any auth). */
-async function absentRoute(api: TargetClient, r: PaidRequest): Promise<string | undefined> {
+/** A skip reason when the target does not serve the route (generic 404 before any auth); a served route's answer is checked against the contract. */
+async function absentRoute(api: TargetClient, r: PaidRequest, operationId: string): Promise<string | undefined> {
   const res = await api.withKey(undefined).call(r.method, r.path, { params: r.params });
-  return res.status() === 404 && (await errorOf(res)) === 'not_found' ? `${r.method} ${r.path} is not served by this target` : undefined;
+  if (res.status() === 404 && (await errorOf(res)) === 'not_found') return `${r.method} ${r.path} is not served by this target`;
+  await expect(res).toMatchContract(operationId);
+  return undefined;
 }
 
 test.describe('a key whose account holds no credits', () => {
@@ -53,7 +55,7 @@ test.describe('a key whose account holds no credits', () => {
       async ({ api, controlPlane, targetOptions }) => {
         const paid = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
         const request = await requestOf(api, paid, targetOptions.target, operationId);
-        const absent = await absentRoute(api, request);
+        const absent = await absentRoute(api, request, operationId);
         test.skip(absent !== undefined, absent);
         const account = await controlPlane.createAccount(0);
         const res = await sendRequest(api.withKey(account.apiKey), request);
@@ -81,6 +83,7 @@ test.describe('API entitlement', () => {
       const path = `/api/auth/forecast-requests/${randomUUID()}`;
       const probe = await api.withKey(undefined).get(path);
       test.skip(probe.status() === 404 && (await errorOf(probe)) === 'not_found', `GET ${contract().operation(op).path} is not served by this target`);
+      await expect(probe).toMatchContract(op);
       const found: Violation[] = [];
 
       await test.step('an account without entitlement → 403', async () => {

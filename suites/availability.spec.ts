@@ -137,7 +137,7 @@ test.describe('identities', () => {
     expect(violations).toHaveNoViolations(generating.slice(0, 2));
   });
 
-  test('slug, market_id and market_key name the same market; slug defaults to venue_a', { annotation: rules('AVAIL-005', 'AVAIL-006', 'AVAIL-007', 'AVAIL-008', ...contractRules(OP)) }, async ({ api, paid }) => {
+  test('slug, market_id and market_key name the same market; slug defaults to venue_a', { annotation: rules('AVAIL-005', 'AVAIL-006', 'AVAIL-007', ...contractRules(OP)) }, async ({ api, paid }) => {
     const rows = spreadByVenue(await discovered(paid, 'both'), 40);
     const withSlug = rows.filter((r) => typeof r.slug === 'string' && r.slug !== '');
     test.skip(!withSlug.some((r) => r.venue === 'venue_a'), 'no venue_a market with a slug on the target');

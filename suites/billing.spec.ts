@@ -29,10 +29,12 @@ async function errorOf(res: APIResponse): Promise<string | undefined> {
   }
 }
 
-/** A skip reason when the target does not serve the request's route (generic 404 before any auth). */
-async function absentRoute(api: TargetClient, r: PaidRequest): Promise<string | undefined> {
+/** A skip reason when the target does not serve the request's route (generic 404 before any auth); a served route's answer is checked against the contract. */
+async function absentRoute(api: TargetClient, r: PaidRequest, operationId: string): Promise<string | undefined> {
   const res = await api.withKey(undefined).call(r.method, r.path, { params: r.params });
-  return res.status() === 404 && (await errorOf(res)) === 'not_found' ? `${r.method} ${r.path.replace(/\/[^/]*(?=\/(signals|forecast)$)/, '/{slug}')} is not served by this target` : undefined;
+  if (res.status() === 404 && (await errorOf(res)) === 'not_found') return `${r.method} ${r.path.replace(/\/[^/]*(?=\/(signals|forecast)$)/, '/{slug}')} is not served by this target`;
+  await expect(res).toMatchContract(operationId);
+  return undefined;
 }
 
 /** A well-formed slug no market has. */
@@ -47,7 +49,7 @@ test.describe('billing: every paid operation debits exactly its price', () => {
         const found = await test.step('discover a request the target answers', () => discoverRequest(paid, targetOptions.target, operationId));
         test.skip('skip' in found, 'skip' in found ? found.skip : '');
         const request = (found as { request: PaidRequest }).request;
-        const absent = await absentRoute(api, request);
+        const absent = await absentRoute(api, request, operationId);
         test.skip(absent !== undefined, absent);
 
         const account = await controlPlane.createAccount(price(operationId) * 3 + 7);
@@ -111,7 +113,7 @@ test.describe('billing: unbilled answers', () => {
       let chosen: { op: string; request: PaidRequest } | undefined;
       for (const op of candidates) {
         const found = await discoverRequest(paid, targetOptions.target, op);
-        if ('request' in found && !(await absentRoute(api, found.request))) {
+        if ('request' in found && !(await absentRoute(api, found.request, op))) {
           chosen = { op, request: found.request };
           break;
         }
@@ -141,7 +143,7 @@ test.describe('billing: unbilled answers', () => {
       const found = await discoverRequest(paid, targetOptions.target, op);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const request = (found as { request: PaidRequest }).request;
-      const absent = await absentRoute(api, request);
+      const absent = await absentRoute(api, request, op);
       test.skip(absent !== undefined, absent);
       const { res, account } = await controlPlane.withFault({ method: 'POST', path: contract().operation(op).path, status: 503 }, async () => {
         const account = await controlPlane.createAccount(price(op) * 2);
@@ -194,7 +196,7 @@ test.describe('billing: refusals and concurrency', () => {
       for (const op of PAID_OPERATIONS) {
         await test.step(op, async () => {
           const disc = await discoverRequest(paid, targetOptions.target, op);
-          if ('skip' in disc || (await absentRoute(api, disc.request))) return;
+          if ('skip' in disc || (await absentRoute(api, disc.request, op))) return;
           tried++;
           const credits = price(op) - 1;
           const account = await controlPlane.createAccount(credits);
@@ -218,7 +220,7 @@ test.describe('billing: refusals and concurrency', () => {
       const n = 8;
       const k = 3;
       const request: PaidRequest = { method: 'GET', path: '/api/v1/assets', expect: 200 };
-      const absent = await absentRoute(api, request);
+      const absent = await absentRoute(api, request, op);
       test.skip(absent !== undefined, absent);
       const account = await controlPlane.createAccount(price(op) * k);
       const client = api.withKey(account.apiKey);
@@ -241,7 +243,7 @@ test.describe('billing: 429', () => {
     async ({ api, controlPlane }) => {
       const op = 'getOilSignal';
       const request: PaidRequest = { method: 'GET', path: '/api/v1/signals/oil', params: { include_marks: false }, expect: 200 };
-      const absent = await absentRoute(api, request);
+      const absent = await absentRoute(api, request, op);
       test.skip(absent !== undefined, absent);
       const credits = price(op) * 3;
       const account = await controlPlane.createAccount(credits);

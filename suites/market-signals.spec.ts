@@ -46,7 +46,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'venue selects the slug namespace; without venue the lookup stays in venue_a',
-    { annotation: rules('EVID-008', 'ROUTE-007', 'EVID-009', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
+    { annotation: rules('EVID-008', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', 2 * SAMPLE + 1), 'spend budget too small');
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' });

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { withdrawRules } from './support/annotations.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { checkMarketList } from '../checks/market.ts';
@@ -105,11 +106,14 @@ test.describe('GET /api/v1/markets/search', () => {
       if (tagged) cases.push({ tag: String((tagged.tags as unknown[])[0]) });
       if (categorised) cases.push({ category: String((categorised.categories as unknown[])[0]) });
       if (tagged && categorised) cases.push({ tag: String((tagged.tags as unknown[])[0]), venue: String(tagged.venue) });
+      if (!tagged) withdrawRules(['MSRCH-007'], 'no search row carries a tag');
+      if (!categorised) withdrawRules(['MSRCH-008'], 'no search row carries a category');
       for (const filters of cases) {
         await test.step(JSON.stringify(filters), async () => {
           const a = await search(paid, { ...base.params, ...filters } as Params);
           expect(a.status, `${JSON.stringify(filters)} answers 200 (CAT-003 for venues)`).toBe(200);
           const rows = a.rows ?? [];
+          if (filters.tag === 'broker_a' && rows.length === 0) withdrawRules(['MSRCH-009'], 'tag=broker_a returned no row');
           if (filters.tag !== undefined && filters.tag !== 'broker_a') expect(rows.length, `tag=${filters.tag} finds the row it was copied from`).toBeGreaterThan(0);
           if (filters.category !== undefined) expect(rows.length, `category=${filters.category} finds the row it was copied from`).toBeGreaterThan(0);
           expect([...rowViolations(rows, targetOptions.siteUrl), ...checkSearchFilters(rows, filters)]).toHaveNoViolations(a.body);
@@ -141,6 +145,7 @@ test.describe('GET /api/v1/markets/search', () => {
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'searchMarkets', 5), 'spend budget too small for 5 searchMarkets calls');
       const base = await baseRequest(paid);
+      let seen = 0;
       for (const daysAgo of [1, 3]) {
         const day = isoDate(Date.now() - daysAgo * DAY_MS);
         await test.step(`as_of=${day}`, async () => {
@@ -150,9 +155,11 @@ test.describe('GET /api/v1/markets/search', () => {
           expect([byDate.status, byInstant.status]).toEqual([200, 200]);
           const a = byDate.rows ?? [];
           const b = byInstant.rows ?? [];
+          seen += a.length + b.length;
           expect([...rowViolations(a, targetOptions.siteUrl, endOfDay), ...checkSameSearchState(a, b, 'MSRCH-010', `as_of=${day} vs ${day}T23:59:59.999Z`)]).toHaveNoViolations(byDate.body);
         });
       }
+      test.skip(seen === 0, 'no row as of one or three days ago: two empty answers compare nothing');
     },
   );
 
@@ -167,6 +174,7 @@ test.describe('GET /api/v1/markets/search', () => {
       const ref = await search(paid, { ...base.params, as_of: z });
       expect(ref.status).toBe(200);
       expect(rowViolations(ref.rows ?? [], targetOptions.siteUrl, instant)).toHaveNoViolations(ref.body);
+      test.skip(!ref.rows?.length, `no row as of ${z}: equal empty answers compare nothing`);
       for (const minutes of [330, -480]) {
         const as_of = withOffset(instant, minutes);
         await test.step(`as_of=${as_of}`, async () => {

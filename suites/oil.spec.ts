@@ -44,7 +44,7 @@ test.describe('GET /api/v1/signals/oil', () => {
 
   test(
     'include_marks=true carries venue_a_perps and perp_venue_b unless degraded',
-    { annotation: rules(...BODY_RULES, 'OIL-008', ...contractRules('getOilSignal')) },
+    { annotation: rules(...BODY_RULES.filter((id) => id !== 'OIL-002'), 'OIL-008', ...contractRules('getOilSignal')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getOilSignal', 1), 'spend budget too small');
       const body = await oilGet(paid, true);
@@ -54,7 +54,7 @@ test.describe('GET /api/v1/signals/oil', () => {
 
   test(
     'include_marks=false fetches no mark (gap OIL-009) and keeps every other rule',
-    { annotation: rules('OIL-002', 'OIL-009', 'OIL-016', 'OIL-018', 'OIL-020', ...contractRules('getOilSignal')) },
+    { annotation: rules('OIL-009', 'OIL-016', 'OIL-018', 'OIL-020', ...contractRules('getOilSignal')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getOilSignal', 1), 'spend budget too small');
       const body = await oilGet(paid, false);

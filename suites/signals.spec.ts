@@ -29,6 +29,11 @@ const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'
 const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
 /** Rules every listSignals body is checked against (checkTradeSignals). */
 const ROW_RULES = ['SIG-001', 'SIG-002', 'SIG-003', 'SIG-004', 'SIG-017', 'VER-009', 'VER-011', 'SIG-015', 'SIG-016', ...ROUTING, ...ENVELOPE];
+/**
+ * ROW_RULES less SIG-004/SIG-017, which need rows whose market shows its publications: the first
+ * test skips when none does, so the other tests must not claim them without that guard.
+ */
+const LIST_RULES = ROW_RULES.filter((id) => id !== 'SIG-004' && id !== 'SIG-017');
 /** Article-evidence reads per test (404s are free; 200s cost the read price). */
 const EVIDENCE_SAMPLE = 3;
 
@@ -57,7 +62,7 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'exclude_drawdown_risk=true drops elevated rows, keeps safe ones and never falls back to an older publication',
-    { annotation: rules('SIG-005', 'SIG-008', 'SIG-009', 'SIG-010', ...ROW_RULES, ...contractRules('listSignals')) },
+    { annotation: rules('SIG-005', 'SIG-008', 'SIG-009', 'SIG-010', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);
@@ -75,14 +80,16 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'the former parameter name exclude_crash_risk gives the same rows as exclude_drawdown_risk',
-    { annotation: rules('VER-012', 'VER-015', 'SIG-008', ...ROW_RULES, ...contractRules('listSignals')) },
+    { annotation: rules('VER-012', 'VER-015', 'SIG-008', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 6), 'spend budget too small');
       const found: Violation[] = [];
+      let rows = 0;
       for (const value of ['true', 'false']) {
         await test.step(`exclude_crash_risk=${value}`, async () => {
           const current = await listSignals(paid, targetOptions.siteUrl, { exclude_drawdown_risk: value });
           const former = await listSignals(paid, targetOptions.siteUrl, { exclude_crash_risk: value });
+          rows += current.rows.length + former.rows.length;
           found.push(...current.violations, ...former.violations, ...checkSameRows(former.rows, current.rows, 'VER-012', `exclude_crash_risk=${value} vs exclude_drawdown_risk=${value}`));
           if (value === 'true') former.rows.forEach((r, i) => r.drawdown_risk_elevated === true && found.push(violation('SIG-008', `exclude_crash_risk=true:/signals/${i}`, 'an elevated row survived the former-name filter')));
         });
@@ -93,12 +100,13 @@ test.describe('GET /api/v1/signals', () => {
         if (res.status() !== 422) found.push(violation('VER-015', 'status', `conflicting exclude_drawdown_risk/exclude_crash_risk answered ${res.status()} (stub choice: 422)`, 'warning'));
       });
       expect(found).toHaveNoViolations();
+      test.skip(rows === 0, 'the target lists no published trade signal: the two names compare empty lists');
     },
   );
 
   test(
     'topic=broker_a keeps exactly the broker-listed markets, each with its newest publication',
-    { annotation: rules('SIG-011', 'SIG-012', 'SIG-005', ...ROW_RULES, ...contractRules('listSignals')) },
+    { annotation: rules('SIG-011', 'SIG-012', 'SIG-005', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);
@@ -112,7 +120,7 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'any topic only narrows the list: every filtered row is the unfiltered row of its market (property)',
-    { annotation: rules('SIG-005', 'SIG-013', ...ROW_RULES, ...contractRules('listSignals')) },
+    { annotation: rules('SIG-005', 'SIG-013', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       const runs = 12;
       test.skip(!affordable(targetOptions, 'listSignals', runs + 1), 'spend budget too small');
@@ -132,7 +140,7 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'article evidence stays at /api/v1/markets/{slug}/signals (version 5 break)',
-    { annotation: rules('VER-009', 'VER-010', ...ROW_RULES, ...contractRules('listSignals', 'getMarketSignals')) },
+    { annotation: rules('VER-009', 'VER-010', ...LIST_RULES, ...contractRules('listSignals', 'getMarketSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', EVIDENCE_SAMPLE) || !affordable(targetOptions, 'listSignals', 1), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);

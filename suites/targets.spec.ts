@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { withdrawRules } from './support/annotations.ts';
 import { checkNotFoundEcho, checkSameChildren, checkSameResolution, checkTargetResolution, childIds, type TargetExpectation } from '../checks/targets.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import type { TargetClient } from './support/client.ts';
@@ -18,6 +19,8 @@ const CONCURRENCY = 6;
 const SHAPE_RULES = ['TGT-001', 'TGT-002', 'TGT-007', 'TGT-009', 'TGT-014', 'TGT-015', 'TGT-016', 'TGT-017', 'TGT-018'];
 const EVENT_RULES = ['TGT-003', 'TGT-004', 'TGT-005', 'TGT-006'];
 const EXACT_RULES = ['TGT-010', 'TGT-012', 'TGT-013'];
+/** SHAPE_RULES that hold on venue_a resolutions (TGT-007 is a venue_b rule). */
+const VENUE_A_SHAPE_RULES = SHAPE_RULES.filter((id) => id !== 'TGT-007');
 
 /** Covered rows from the catalog and search, merged by marketKey; SKIPs when the target lists none. */
 async function discovered(paid: TargetClient): Promise<Row[]> {
@@ -88,22 +91,25 @@ test.describe('venue_b', () => {
     expect(found).toHaveNoViolations(events[0]?.body);
   });
 
-  test('a venue_b: marketKey resolves like the bare ticker it carries', { annotation: rules('TGT-022', 'TGT-001', ...contractRules(OP)) }, async ({ api, paid }) => {
+  test('a venue_b: marketKey resolves like the bare ticker it carries', { annotation: rules('TGT-022', 'TGT-021', 'TGT-001', ...contractRules(OP)) }, async ({ api, paid }) => {
     const events = await resolvableEvents(api, await discovered(paid), 3);
     test.skip(events.length === 0, 'no venue_b event the target resolves');
     const found: Violation[] = [];
+    let compared = 0;
     for (const ev of events) {
       const child = childIds(ev.body)[0];
       if (!child) continue;
+      compared++;
       const bare = await resolve200(api, child, found, 'TGT-021');
       const keyed = await resolve200(api, `venue_b:${child}`, found, 'TGT-022');
       if (bare && keyed) found.push(...checkSameResolution(bare, keyed, 'TGT-022', `/venue_b:${child}`));
       if (keyed && keyed.input !== `venue_b:${child}`) found.push(violation('TGT-001', `/venue_b:${child}/input`, `input ${JSON.stringify(keyed.input)}`));
     }
+    test.skip(compared === 0, 'no resolvable venue_b event lists an open child');
     expect(found).toHaveNoViolations();
   });
 
-  test('a public venue_b daily-event URL resolves the same event as its ticker', { annotation: rules('TGT-019', 'TGT-001', ...contractRules(OP)) }, async ({ api, paid }) => {
+  test('a public venue_b daily-event URL resolves the same event as its ticker', { annotation: rules('TGT-019', ...EVENT_RULES, ...SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
     const rows = (await discovered(paid)).filter((r) => r.venue === 'venue_b' && typeof r.marketUrl === 'string' && typeof r.nativeEventId === 'string');
     // The event page's last path segment names the event (/markets/{series}/{series-slug}/{event}).
     const urls = new Map<string, string>();
@@ -114,12 +120,15 @@ test.describe('venue_b', () => {
     }
     test.skip(urls.size === 0, 'no venue_b market whose marketUrl is its event page');
     const found: Violation[] = [];
+    let compared = 0;
     for (const [url, ticker] of [...urls.entries()].slice(0, 4)) {
       const byTicker = await resolveTarget(api, ticker);
       if (byTicker.res.status() !== 200) continue;
+      compared++;
       const byUrl = await resolve200(api, url, found, 'TGT-019');
       if (byUrl) found.push(...checkTargetResolution(byUrl, { ref: url, kind: 'event', venue: 'venue_b' }, `/${url}`), ...checkSameResolution(byTicker.body, byUrl, 'TGT-019', `/${url}`));
     }
+    test.skip(compared === 0, 'no event of a venue_b event-page URL resolves by its ticker');
     expect(found).toHaveNoViolations();
   });
 
@@ -137,21 +146,24 @@ test.describe('venue_b', () => {
 });
 
 test.describe('venue_a', () => {
-  test('a venue_a: marketKey answers the venue_a alternative with that market selected', { annotation: rules('TGT-023', 'TGT-033', 'TGT-002', ...EXACT_RULES, ...SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
+  test('a venue_a: marketKey answers the venue_a alternative with that market selected', { annotation: rules('TGT-023', 'TGT-033', 'TGT-002', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
     const rows = spreadByVenue((await discovered(paid)).filter((r) => r.venue === 'venue_a' && venueANumericId(r) !== undefined), 12);
     test.skip(rows.length === 0, 'no venue_a market with a numeric id');
     const found: Violation[] = [];
+    let resolved = 0;
     await mapLimit(rows, CONCURRENCY, async (row) => {
       const ref = String(row.marketKey);
       const { res, body } = await resolveTarget(api, ref);
       if (res.status() === 404) return; // a closed market has nothing open to forecast (gap TGT-039)
       if (res.status() !== 200) return void found.push(violation('TGT-023', `/${ref}`, `answered ${res.status()}`));
+      resolved++;
       found.push(...checkTargetResolution(body, { ref, kind: 'market', venue: 'venue_a', selected: venueANumericId(row), selectedRule: 'TGT-033' }, `/${ref}`));
     });
     expect(found).toHaveNoViolations();
+    test.skip(resolved === 0, 'every sampled venue_a marketKey answered 404 (closed, gap TGT-039): nothing resolved to check');
   });
 
-  test('venue_a browser URLs /event/{slug}, /event/{slug}/{market-slug} and /market/{slug} are accepted', { annotation: rules('TGT-024', 'TGT-025', 'TGT-026', 'TGT-002', ...EVENT_RULES, ...EXACT_RULES, ...SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
+  test('venue_a browser URLs /event/{slug}, /event/{slug}/{market-slug} and /market/{slug} are accepted', { annotation: rules('TGT-024', 'TGT-025', 'TGT-026', 'TGT-002', ...EVENT_RULES, ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
     const all = await discovered(paid);
     const origin = venueOrigin(all, 'venue_a');
     const rows = all.filter((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && typeof (r.event as Row | undefined)?.slug === 'string' && venueANumericId(r));
@@ -160,6 +172,7 @@ test.describe('venue_a', () => {
     // Open markets only: catalog rows are active; search rows may be closed (nothing to forecast).
     const open = rows.filter((r) => r.end_date === null || Date.parse(String(r.end_date)) > Date.now()).slice(0, 8);
     test.skip(open.length === 0, 'no open venue_a market with a slug');
+    let exactChecked = 0;
     await mapLimit(open, CONCURRENCY, async (row) => {
       const id = venueANumericId(row)!;
       const eventSlug = String((row.event as Row).slug);
@@ -173,12 +186,14 @@ test.describe('venue_a', () => {
       }
       // /event/{slug}/{market-slug} names a child of a multi-market event; a single-market event has none.
       if (eventSlug !== row.slug) {
+        exactChecked++;
         const exact = await resolve200(api, exactUrl, found, 'TGT-025');
         if (exact) found.push(...checkTargetResolution(exact, { ref: exactUrl, kind: 'market', venue: 'venue_a', selected: id, selectedRule: 'TGT-025' }, `/${exactUrl}`));
       }
       const market = await resolve200(api, marketUrl, found, 'TGT-026');
       if (market) found.push(...checkTargetResolution(market, { ref: marketUrl, kind: 'market', venue: 'venue_a', selected: id, selectedRule: 'TGT-026' }, `/${marketUrl}`));
     });
+    if (exactChecked === 0) withdrawRules(['TGT-025'], 'no sampled venue_a market is a child of a multi-market event');
     expect(found).toHaveNoViolations();
   });
 });

@@ -259,6 +259,7 @@ const SCENARIO = (): fc.AsyncCommand<Model, Real>[] => [
 async function requireLinkRoute(api: TargetClient): Promise<void> {
   const res = await api.withKey(undefined).get(LINK, { params: { token: `svc_${'A'.repeat(43)}` } });
   test.skip(res.status() === 404 && (await errorOf(res)) === 'not_found', `GET ${LINK} is not served by this target`);
+  await expect(res).toMatchContract('linkWallet');
 }
 
 test.describe('wallet link: the link-token lifecycle (model-based)', () => {

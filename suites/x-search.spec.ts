@@ -131,7 +131,8 @@ test.describe('x/search: failures', () => {
       const vs: Violation[] = [];
       if (a.status !== 502) vs.push(violation('XSRCH-004', 'status', `with social search failing, the route answered ${a.status}, expected 502`));
       else if (a.error !== 'upstream_unavailable') vs.push(violation('ERR-010', '/error', `a 502 for an unavailable search has error ${JSON.stringify(a.error)}, expected upstream_unavailable`));
-      vs.push(...checkDebit('XSRCH-007', `a ${a.status} answer`, PRICE * 2, await controlPlane.balance(account.accountId), 0));
+      const after = await controlPlane.balance(account.accountId);
+      vs.push(...checkDebit('XSRCH-007', `a ${a.status} answer`, PRICE * 2, after, 0), ...(a.status === 502 ? checkDebit('BILL-003', 'a 502 answer', PRICE * 2, after, 0) : []));
       expect(vs).toHaveNoViolations(a.body);
     },
   );

@@ -113,6 +113,7 @@ test.describe('adversarial x402 payments are refused and never settled', () => {
 
   test('underfunded wallet: a valid signature over more than the balance', { annotation: rules('X402-025', ...contractRules(OP)) }, async ({ api, controlPlane }) => {
     const c0 = await readChallenge(api, 'GET', PATH);
+    await expect(c0.res).toMatchContract(OP);
     const entry = c0.challenge && pickEntry(c0.challenge, BASE_NETWORK);
     test.skip(!entry, `the challenge offers no exact entry on ${BASE_NETWORK}`);
     const funding = BigInt(entry!.amount) - 1n;

@@ -156,6 +156,7 @@ test.describe('x402: unbilled answers are never settled', () => {
           if (!('request' in found)) continue;
           const probe = await api.withKey(undefined).call(found.request.method, found.request.path, { params: found.request.params });
           if (probe.status() === 402) {
+            await expect(probe).toMatchContract(op);
             chosen = { op, request: found.request };
             break;
           }

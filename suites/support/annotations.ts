@@ -3,6 +3,7 @@
  * annotations of type `rule`. Unknown IDs fail at collection time, so a test can never name a
  * rule the catalogue lacks.
  */
+import { test } from '@playwright/test';
 import { contract } from '../../contract/index.ts';
 import { loadRules, schemaRulesFor } from '../../contract/rules.ts';
 
@@ -28,4 +29,19 @@ export function contractRules(...operationIds: string[]): string[] {
   const names = new Set<string>();
   for (const op of operationIds) for (const n of contract().componentsOf(op)) names.add(n);
   return ['CONTRACT-001', 'CONTRACT-002', 'CONTRACT-003', 'CONTRACT-004', ...schemaRulesFor(names)];
+}
+
+/**
+ * Withdraws rule annotations from the running test when the test could not judge them (a step
+ * skipped for lack of a key or budget, no answer of the kind the rule speaks about): a passing test
+ * must never report them PASSED. Each is recorded as an `unjudged` annotation ("ID: reason"), which
+ * the rule reporter counts as SKIPPED for that rule.
+ */
+export function withdrawRules(ids: readonly string[], reason: string): void {
+  const info = test.info();
+  const drop = new Set(ids.filter((id) => info.annotations.some((a) => a.type === 'rule' && a.description === id)));
+  if (!drop.size) return;
+  const kept = info.annotations.filter((a) => !(a.type === 'rule' && a.description !== undefined && drop.has(a.description)));
+  info.annotations.splice(0, info.annotations.length, ...kept);
+  for (const id of drop) info.annotations.push({ type: 'unjudged', description: `${id}: ${reason}` });
 }

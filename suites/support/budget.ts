@@ -80,6 +80,13 @@ export class Ledger {
 export const usd = (credits: number): string => (Number.isFinite(credits) ? `$${creditsToUsd(credits).toFixed(3)}` : 'unlimited');
 /** Whole credits of a USD amount (rounded up: a budget check must never under-count). */
 export const usdToCredits = (amount: number): number => (Number.isFinite(amount) ? Math.ceil(Math.round(amount * 1e6) / 1e3) : Infinity);
+/**
+ * Whole credits a budget of `amount` USD allows: rounded DOWN (a limit must never grow by rounding),
+ * Infinity only for Infinity, and 0 for anything unusable (NaN from a mistyped FC_MAX_SPEND, a
+ * negative amount), so a bad setting spends nothing rather than everything.
+ */
+export const budgetCredits = (amount: number): number =>
+  amount === Infinity ? Infinity : Number.isFinite(amount) && amount > 0 ? Math.floor(Math.round(amount * 1e6) / 1e3) : 0;
 /** Credits of `calls` billed calls of an operation (0 for a free one). */
 export const costOf = (operationId: string, calls = 1): number => (PRICES[operationId]?.credits ?? 0) * calls;
 
@@ -147,7 +154,7 @@ export class Budget {
     if (credits <= 0) return;
     // null: it fits; a number: the credits left when it does not.
     const short = this.ledger.update<number | null>((s) => {
-      if (this.limitCredits - s.committed < credits) return { state: s, result: Math.max(0, this.limitCredits - s.committed) };
+      if (this.limitCredits - s.committed < credits) return { state: { ...s, limitCredits: finite(this.limitCredits) }, result: Math.max(0, this.limitCredits - s.committed) };
       return { state: { ...s, limitCredits: finite(this.limitCredits), committed: s.committed + credits }, result: null };
     });
     if (short !== null) test.skip(true, `budget: needs ${usd(credits)}, ${usd(short)} left`);
@@ -164,7 +171,7 @@ export class Budget {
     const fromReserve = Math.min(this.reserved, credits);
     const extra = credits - fromReserve;
     const short = this.ledger.update<number | null>((s) => {
-      if (extra > 0 && this.limitCredits - s.committed < extra) return { state: s, result: Math.max(0, this.limitCredits - s.committed) };
+      if (extra > 0 && this.limitCredits - s.committed < extra) return { state: { ...s, limitCredits: finite(this.limitCredits) }, result: Math.max(0, this.limitCredits - s.committed) };
       return { state: { ...s, limitCredits: finite(this.limitCredits), committed: s.committed + extra, spent: s.spent + credits, calls: s.calls + 1 }, result: null };
     });
     if (short !== null) test.skip(true, `budget: ${what} needs ${usd(extra)}, ${usd(short)} left`);

@@ -5,7 +5,7 @@
 import { test as base } from '@playwright/test';
 import { TargetClient } from './client.ts';
 import { registerSecret } from './redact.ts';
-import { Budget, ledgerIn, operationOf, usdToCredits } from './budget.ts';
+import { Budget, budgetCredits, ledgerIn, operationOf } from './budget.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './x402.ts';
 import { PRICES } from '../../contract/pricing.ts';
@@ -70,7 +70,7 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
   },
 
   budget: async ({ targetOptions }, use, testInfo) => {
-    const budget = new Budget(ledgerIn(testInfo.project.outputDir), usdToCredits(targetOptions.maxSpendUsd));
+    const budget = new Budget(ledgerIn(testInfo.project.outputDir), budgetCredits(targetOptions.maxSpendUsd));
     await use(budget);
     budget.release();
   },
