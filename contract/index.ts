@@ -117,25 +117,39 @@ class Contract {
 
   /** Names of the component schemas reachable from an operation's responses (for rule attribution). */
   componentsOf(operationId: string): Set<string> {
-    let found = this.reach.get(operationId);
+    return this.reachable(operationId, this.operation(operationId).spec.responses);
+  }
+
+  /**
+   * Names of the component schemas an answer with this status was validated against: the schema
+   * rules such an answer can exercise. Empty for an undocumented status.
+   */
+  componentsOfStatus(operationId: string, status: number): Set<string> {
+    const documented = this.response(operationId, status);
+    return documented ? this.reachable(`${operationId} ${documented.key}`, documented.res) : new Set();
+  }
+
+  private reachable(cacheKey: string, root: unknown): Set<string> {
+    let found = this.reach.get(cacheKey);
     if (found) return found;
-    found = new Set<string>();
+    const names = new Set<string>();
     const visit = (node: unknown): void => {
       if (!node || typeof node !== 'object') return;
       if (Array.isArray(node)) return node.forEach(visit);
       const ref = (node as { $ref?: unknown }).$ref;
       if (typeof ref === 'string') {
         const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
-        if (m && !found!.has(m[1]!)) {
-          found!.add(m[1]!);
+        if (m && !names.has(m[1]!)) {
+          names.add(m[1]!);
           visit(this.doc.components?.schemas?.[m[1]!]);
         } else if (!m) visit(this.deref(node));
         return;
       }
       Object.values(node).forEach(visit);
     };
-    visit(this.operation(operationId).spec.responses);
-    this.reach.set(operationId, found);
+    visit(root);
+    found = names;
+    this.reach.set(cacheKey, found);
     return found;
   }
 }

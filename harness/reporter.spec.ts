@@ -30,7 +30,7 @@ test('a failed test with violations fails only the violated rules', () => {
   expect(detail.tests).toEqual([{ title: 't', status: 'inconclusive' }]);
 });
 
-test('a failed or timed-out test without attributed violations fails all its rules', () => {
+test('a failed or timed-out test without attributed violations fails all its own rules', () => {
   expect(verdicts([rule('A-001'), rule('A-002')], [outcome('t', 'failed', ['A-001']), outcome('u', 'timedOut', ['A-002'])])).toEqual({ 'A-001': 'FAILED', 'A-002': 'FAILED' });
 });
 
@@ -61,4 +61,15 @@ test('the summary counts only passing rules as PASSED', () => {
     ]),
   );
   expect(counts).toMatchObject({ PASSED: 1, SKIPPED: 1, THROTTLED: 1, NOT_RUN: 1, FAILED: 0 });
+});
+
+test('a schema rule passes only on a test whose answers reached its component', () => {
+  const rules = [rule('SCH-001', { schema: 'Market/properties/a' }), rule('SCH-002', { schema: 'Quote/properties/b' }), rule('X-001')];
+  const v = verdicts(rules, [outcome('errors only', 'passed', ['SCH-001', 'SCH-002', 'X-001'], { exercised: new Set(['Market', 'ErrorEnvelope']) })]);
+  expect(v).toEqual({ 'SCH-001': 'PASSED', 'SCH-002': 'NOT_RUN', 'X-001': 'PASSED' });
+});
+
+test('a failure on another assertion leaves schema rules unjudged but fails the test\'s own rules', () => {
+  const rules = [rule('SCH-001', { schema: 'Market/properties/a' }), rule('CONTRACT-001'), rule('X-001')];
+  expect(verdicts(rules, [outcome('t', 'failed', ['SCH-001', 'CONTRACT-001', 'X-001'])])).toEqual({ 'SCH-001': 'NOT_RUN', 'CONTRACT-001': 'NOT_RUN', 'X-001': 'FAILED' });
 });

@@ -47,6 +47,7 @@ export default class RuleReporter implements Reporter {
       status: result.status,
       rules: [...new Set(of('rule'))],
       violated: [...new Set(of('violation'))],
+      exercised: new Set(of('exercised').flatMap((d) => d.split(',')).filter(Boolean)),
       throttled: of('throttled').length > 0,
       ...(result.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : error ? { reason: stripVTControlCharacters(error).slice(0, 300) } : {}),
     });

@@ -17,6 +17,8 @@ export interface TestOutcome {
   rules: string[];
   /** Rule IDs the test's checks reported as violated. */
   violated: string[];
+  /** Component schemas the test's answers were validated against (undefined: not recorded). */
+  exercised?: ReadonlySet<string>;
   throttled: boolean;
   reason?: string;
 }
@@ -46,7 +48,12 @@ const selfAttributed = (rule: Rule): boolean => Boolean(rule.schema) || rule.id.
 function judge(t: TestOutcome, rule: Rule): { status: RuleStatus; reason?: string } {
   const id = rule.id;
   if (t.status === 'skipped') return { status: t.throttled ? 'THROTTLED' : 'SKIPPED', reason: t.reason ?? 'skipped' };
-  if (t.status === 'passed') return { status: 'PASSED' };
+  if (t.status === 'passed') {
+    // A schema rule is exercised only by an answer whose documented schema reaches its component.
+    const component = rule.schema?.split('/')[0];
+    if (component && t.exercised && !t.exercised.has(component)) return { status: 'NOT_RUN', reason: `not exercised: no answer of ${t.title} reached ${component}` };
+    return { status: 'PASSED' };
+  }
   if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: 'run interrupted' };
   // A failure with attributed violations fails only those rules; the test's other rules were not judged.
   if (t.violated.length && !t.violated.includes(id)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on other rules` };

@@ -4,7 +4,7 @@
  * also recorded as `violation` annotations so the rule reporter can fail exactly those rules.
  */
 import { expect as base, test, type APIResponse } from '@playwright/test';
-import { validateResponse, type ObservedResponse } from '../../contract/index.ts';
+import { contract, validateResponse, type ObservedResponse } from '../../contract/index.ts';
 import type { Violation } from '../../checks/violation.ts';
 import { redact } from './redact.ts';
 
@@ -42,11 +42,33 @@ function record(violations: readonly Violation[]): void {
   }
 }
 
+/**
+ * Records the component schemas an answer was validated against (one `exercised` annotation per
+ * test), so that the reporter credits a schema rule only to tests whose answers reached it.
+ */
+export function recordExercised(names: Iterable<string>): void {
+  let info;
+  try {
+    info = test.info();
+  } catch {
+    return; // outside a test
+  }
+  let note = info.annotations.find((a) => a.type === 'exercised');
+  if (!note) {
+    note = { type: 'exercised', description: '' };
+    info.annotations.push(note);
+  }
+  const all = new Set(note.description ? note.description.split(',') : []);
+  for (const n of names) all.add(n);
+  note.description = [...all].sort().join(',');
+}
+
 export const expect = base.extend({
   /** Status documented, JSON content-type, required headers present, body matches the operation's schema. */
   async toMatchContract(res: APIResponse, operationId: string) {
     const observed = await observe(res);
     const violations = validateResponse(operationId, observed);
+    recordExercised(contract().componentsOfStatus(operationId, observed.status));
     if (!observed.parsed && observed.bodyText.length > 0 && /json/i.test(observed.headers['content-type'] ?? '')) {
       violations.push({ ruleId: 'CONTRACT-002', severity: 'error', path: '/', message: 'content-type says JSON but the body does not parse' });
     }

@@ -13,6 +13,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { wrapFetchWithPayment, x402Client, type PaymentRequirements as SdkRequirements } from '@x402/fetch';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { contract } from '../../contract/index.ts';
+import { recordExercised } from './matchers.ts';
 import { decodeBase64Json, type PaymentRequired, type PaymentRequirements } from '../../checks/x402.ts';
 import { violation, type Violation } from '../../checks/violation.ts';
 import type { Params, TargetClient } from './client.ts';
@@ -101,6 +102,7 @@ export function decodeChallenge(header: string | undefined): { challenge?: Payme
   const decoded = decodeBase64Json(header);
   if (decoded.error) return { violations: [violation('X402-002', 'header:PAYMENT-REQUIRED', decoded.error)] };
   const violations = contract().validateSchema('PaymentRequired', decoded.value, 'header:PAYMENT-REQUIRED');
+  recordExercised(['PaymentRequired']);
   return { challenge: decoded.value as PaymentRequired, violations };
 }
 
