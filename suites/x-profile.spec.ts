@@ -272,6 +272,8 @@ test.describe('x/profile: failures', () => {
         .filter((h) => !HANDLE_RE.test(h));
       const notAString = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(validChars, { maxLength: 2 }), fc.constant({ handle: 'x' }));
       const badLookback = fc.oneof(
+        // The values just past each bound, where an off-by-one hides, plus the far ranges.
+        fc.constantFrom(13, 366),
         fc.integer({ max: 13 }),
         fc.integer({ min: 366 }),
         fc.double({ min: 14, max: 365, noInteger: true, noNaN: true }),
