@@ -14,6 +14,14 @@ export { expect } from './matchers.ts';
 export { rules, contractRules } from './annotations.ts';
 
 /** Target configuration (Playwright options; see playwright.config.ts). */
+/**
+ * Bounded 429 handling: at most this many retries, each after a Retry-After of at most this many
+ * seconds (so a test waits at most 20 s for a limit), before the test is reported THROTTLED. Several
+ * workers share one principal, so a one-per-second route (the oil signal) can refuse a few times.
+ */
+const MAX_RETRIES_429 = 4;
+const MAX_RETRY_AFTER_S = 5;
+
 export interface TargetOptions {
   /** Base URL of the API under test. */
   target: string;
@@ -86,7 +94,7 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
       const operationId = key && principals.has(key) ? operationOf(method, path) : undefined;
       return operationId && PRICES[operationId]?.credits ? budget.chargeOperation(operationId) : undefined;
     };
-    await use(new TargetClient(ctx, { timeoutMs: targetOptions.requestTimeoutMs, maxRetries429: 2, maxRetryAfterS: 5, meter }));
+    await use(new TargetClient(ctx, { timeoutMs: targetOptions.requestTimeoutMs, maxRetries429: MAX_RETRIES_429, maxRetryAfterS: MAX_RETRY_AFTER_S, meter }));
     await ctx.dispose();
   },
 
