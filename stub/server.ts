@@ -77,7 +77,8 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
           if (body && typeof body === 'object' && body.__unsupportedMediaType) {
             throw new ApiError(422, 'invalid_request', 'request body must be application/json');
           }
-          const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''));
+          const scopeHeader = request.headers['x-fault-scope'];
+          const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''), Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader);
           if (fault) await applyFault(fault);
           const result = await handler(
             { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url },

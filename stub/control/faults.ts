@@ -18,6 +18,8 @@ export interface FaultSpec {
   latencyMs: number;
   /** How many calls it applies to; null = until cleared. */
   times: number | null;
+  /** Only calls carrying this X-Fault-Scope header value; null = every call. */
+  scope: string | null;
 }
 
 export interface Fault extends FaultSpec {
@@ -46,10 +48,10 @@ export class FaultTable {
     this.faults = [];
   }
 
-  /** The first live fault of a call (consuming one of its `times`), if any. */
-  take(method: string, template: string, path: string): Fault | undefined {
+  /** The first live fault of a call (consuming one of its `times`), if any. `scope`: the call's X-Fault-Scope. */
+  take(method: string, template: string, path: string, scope?: string): Fault | undefined {
     const m = method.toUpperCase();
-    const fault = this.faults.find((f) => f.method === m && (f.path === template || f.path === path));
+    const fault = this.faults.find((f) => f.method === m && (f.path === template || f.path === path) && (f.scope === null || f.scope === scope));
     if (!fault) return undefined;
     if (fault.remaining !== null) {
       fault.remaining -= 1;

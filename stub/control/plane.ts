@@ -78,7 +78,7 @@ const accountView = (ctx: StubContext, a: Account) => ({
   entries: a.entries,
 });
 
-const faultView = (f: Fault) => ({ id: f.id, method: f.method, path: f.path, status: f.status, latencyMs: f.latencyMs, times: f.times, remaining: f.remaining });
+const faultView = (f: Fault) => ({ id: f.id, method: f.method, path: f.path, status: f.status, latencyMs: f.latencyMs, times: f.times, remaining: f.remaining, scope: f.scope });
 
 function walletView(ctx: StubContext, network: string, address: string) {
   const token = tokenOfNetwork(network);
@@ -174,8 +174,10 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
         const status = intField(body, 'status', { min: 400, max: 599 });
         const latencyMs = intField(body, 'latencyMs', { min: 0, max: MAX_FAULT_LATENCY_MS }) ?? 0;
         const times = intField(body, 'times', { min: 1, max: 1_000_000 });
+        const scope = body.scope === undefined ? null : body.scope;
+        if (scope !== null && (typeof scope !== 'string' || scope.length < 1 || scope.length > 128)) throw invalidRequest('scope must be a string of 1..128 characters');
         // A fault without a status fails with 502 unless it only slows the upstream down.
-        const fault = ctx.faults.add({ method, path, status: status ?? (latencyMs > 0 ? null : 502), latencyMs, times: times ?? null });
+        const fault = ctx.faults.add({ method, path, status: status ?? (latencyMs > 0 ? null : 502), latencyMs, times: times ?? null, scope });
         return json(reply, 201, faultView(fault));
       });
 

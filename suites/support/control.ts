@@ -38,6 +38,8 @@ export interface FaultSpec {
   status?: number;
   latencyMs?: number;
   times?: number;
+  /** Limits the fault to calls carrying the header X-Fault-Scope with this value (contract/control.yaml). */
+  scope?: string;
 }
 
 /** Thrown when the control plane refuses a call: a harness problem, never a rule verdict. */
