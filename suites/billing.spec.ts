@@ -120,9 +120,9 @@ test.describe('billing: unbilled answers', () => {
       }
       test.skip(!chosen, `none of ${candidates.join(', ')} (the paid operations documenting 502) is served by this target`);
       const { op, request } = chosen!;
-      const { res, account } = await controlPlane.withFault({ method: request.method, path: contract().operation(op).path, status: 502 }, async () => {
+      const { res, account } = await controlPlane.withFault({ method: request.method, path: contract().operation(op).path, status: 502 }, async (faultHeaders) => {
         const account = await controlPlane.createAccount(price(op) * 2);
-        const res = await sendRequest(api.withKey(account.apiKey), request);
+        const res = await sendRequest(api.withKey(account.apiKey).withHeaders(faultHeaders), request);
         return { res, account, status: res.status() };
       });
       await expect(res).toMatchContract(op);
@@ -145,9 +145,9 @@ test.describe('billing: unbilled answers', () => {
       const request = (found as { request: PaidRequest }).request;
       const absent = await absentRoute(api, request, op);
       test.skip(absent !== undefined, absent);
-      const { res, account } = await controlPlane.withFault({ method: 'POST', path: contract().operation(op).path, status: 503 }, async () => {
+      const { res, account } = await controlPlane.withFault({ method: 'POST', path: contract().operation(op).path, status: 503 }, async (faultHeaders) => {
         const account = await controlPlane.createAccount(price(op) * 2);
-        const res = await sendRequest(api.withKey(account.apiKey), request);
+        const res = await sendRequest(api.withKey(account.apiKey).withHeaders(faultHeaders), request);
         return { res, account, status: res.status() };
       });
       await expect(res).toMatchContract(op);

@@ -95,9 +95,9 @@ test.describe('GET /api/v1/portfolio', () => {
       const wallet = `0x${'5a'.repeat(20)}`;
       // Served? (SKIPs otherwise.)
       await read(api.withKey((await controlPlane.createAccount(credits)).apiKey), wallet, VENUES);
-      const { res, account } = await controlPlane.withFault({ method: 'GET', path: PATH, status: 502 }, async () => {
+      const { res, account } = await controlPlane.withFault({ method: 'GET', path: PATH, status: 502 }, async (faultHeaders) => {
         const account = await controlPlane.createAccount(credits);
-        const { res } = await read(api.withKey(account.apiKey), wallet, ['venue_b'], false);
+        const { res } = await read(api.withKey(account.apiKey).withHeaders(faultHeaders), wallet, ['venue_b'], false);
         return { res, account, status: res.status() };
       });
       const found: Violation[] = [];

@@ -219,7 +219,7 @@ test.describe('x/profile: failures', () => {
         faultLister(request, targetOptions.control!, targetOptions.controlToken!),
         { path: PROFILE_PATH, status: 502 },
         () => controlPlane.createAccount(PRICE * 2),
-        (acct) => requestProfile(api.withKey(acct.apiKey), { handle, lookback_days: 365 }, { retry5xx: false }),
+        (acct, faultHeaders) => requestProfile(api.withKey(acct.apiKey).withHeaders(faultHeaders), { handle, lookback_days: 365 }, { retry5xx: false }),
       );
       await controlPlane.clearFaults();
       const vs: Violation[] = [];

@@ -125,7 +125,7 @@ test.describe('x/search: failures', () => {
         faultLister(request, targetOptions.control!, targetOptions.controlToken!),
         { path: SEARCH_PATH, status: 502 },
         () => controlPlane.createAccount(PRICE * 2),
-        (acct) => requestSearch(api.withKey(acct.apiKey), { query: 'market' }, { retry5xx: false }),
+        (acct, faultHeaders) => requestSearch(api.withKey(acct.apiKey).withHeaders(faultHeaders), { query: 'market' }, { retry5xx: false }),
       );
       await controlPlane.clearFaults();
       const vs: Violation[] = [];

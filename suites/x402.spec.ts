@@ -166,10 +166,10 @@ test.describe('x402: unbilled answers are never settled', () => {
         const url = new URL(request.path, targetOptions.target);
         for (const [k, v] of Object.entries(request.params ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
         const init: RequestInit = { method: request.method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }) };
-        const { res, wallet } = await controlPlane.withFault({ method: request.method, path: contract().operation(op).path, status }, async () => {
+        const { res, wallet } = await controlPlane.withFault({ method: request.method, path: contract().operation(op).path, status }, async (faultHeaders) => {
           const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
           const pay = await payerFor(api, request, op, wallet, BASE_NETWORK);
-          const res = await fromFetch(await pay(url, init));
+          const res = await fromFetch(await pay(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...faultHeaders } }));
           return { res, wallet, status: res.status() };
         });
         await expect(res).toMatchContract(op);

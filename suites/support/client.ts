@@ -29,6 +29,8 @@ export interface ClientOptions {
   maxRetryAfterS: number;
   /** Spend meter: charges a credentialed paid call before it is sent (suites/support/budget.ts). */
   meter?: CallMeter;
+  /** Headers sent with every call of this client (e.g. X-Fault-Scope). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -59,6 +61,11 @@ export class TargetClient {
     return new TargetClient(this.ctx, { ...this.opts, apiKey });
   }
 
+  /** The same target, sending `headers` with every call as well. */
+  withHeaders(headers: Readonly<Record<string, string>>): TargetClient {
+    return new TargetClient(this.ctx, { ...this.opts, headers: { ...this.opts.headers, ...headers } });
+  }
+
   get(path: string, options: CallOptions = {}): Promise<APIResponse> {
     return this.call('GET', path, options);
   }
@@ -73,7 +80,7 @@ export class TargetClient {
    */
   async call(method: string, path: string, options: CallOptions = {}): Promise<APIResponse> {
     const key = options.apiKey === undefined ? this.opts.apiKey : options.apiKey ?? undefined;
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...options.headers };
     if (key) headers['x-service-api-key'] = key;
     const settle = this.opts.meter?.(method, path, headers);
     for (let attempt = 0; ; attempt++) {

@@ -8,6 +8,7 @@
  * fault for `times: 1` right before its call, and clears it only if it is still live. The clock
  * moves forward only: the suites that move it run after all others (playwright.config.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { redact, registerSecret } from './redact.ts';
 
@@ -31,6 +32,12 @@ export interface AccountState {
 }
 
 /** An injected fault: the next `times` matching calls answer `status` and/or wait `latencyMs`. */
+/** The request header a scoped fault matches (contract/control.yaml, FaultCreate.scope). */
+export const FAULT_SCOPE_HEADER = 'x-fault-scope';
+
+/** A fresh fault scope: one test's own calls. */
+export const faultScope = (): string => `fc-${randomUUID()}`;
+
 export interface FaultSpec {
   method: string;
   /** Path of the route, without query string (e.g. /api/v1/portfolio). */
@@ -136,16 +143,22 @@ export class ControlPlane {
   }
 
   /**
-   * Injects a one-shot fault (`times: 1`) and runs `attempt`, which must make the faulted call and
-   * report its status. Another worker may call the same route in between and take the fault: then
+   * Injects a one-shot fault (`times: 1`) scoped to this test's calls (X-Fault-Scope) and runs
+   * `attempt`, which must make the faulted call with the given headers and report its status. A
+   * target whose control plane ignores the scope may let another worker's call take the fault: then
    * the attempt (which sets up its own fresh account or wallet) is repeated, up to `tries` times.
    * @returns the last attempt's result.
    */
-  async withFault<T extends { status: number }>(spec: Omit<FaultSpec, 'times'> & { status: number }, attempt: () => Promise<T>, tries = 3): Promise<T> {
+  async withFault<T extends { status: number }>(
+    spec: Omit<FaultSpec, 'times' | 'scope'> & { status: number },
+    attempt: (faultHeaders: Readonly<Record<string, string>>) => Promise<T>,
+    tries = 3,
+  ): Promise<T> {
     let last: T | undefined;
     for (let i = 0; i < tries; i++) {
-      await this.fault({ ...spec, times: 1 });
-      last = await attempt();
+      const scope = faultScope();
+      await this.fault({ ...spec, times: 1, scope });
+      last = await attempt({ [FAULT_SCOPE_HEADER]: scope });
       if (last.status === spec.status) break;
     }
     await this.clearFaults();

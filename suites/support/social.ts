@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
-import type { ControlPlane } from './control.ts';
+import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './control.ts';
 import { readFeed } from './feed.ts';
 import { expect } from './matchers.ts';
 
@@ -100,13 +100,15 @@ export async function withOneShotFault<T>(
   listFaults: () => Promise<LiveFault[]>,
   fault: { path: string; status: number },
   prepare: () => Promise<T>,
-  call: (prepared: T) => Promise<Answer>,
+  call: (prepared: T, faultHeaders: Readonly<Record<string, string>>) => Promise<Answer>,
   attempts = 3,
 ): Promise<{ answer: Answer; prepared: T }> {
   for (let attempt = 1; ; attempt++) {
     const prepared = await prepare();
-    await plane.fault({ method: 'POST', path: fault.path, status: fault.status, times: 1 });
-    const answer = await call(prepared);
+    // Scoped to this call (X-Fault-Scope): other workers' calls of the route never meet it.
+    const scope = faultScope();
+    await plane.fault({ method: 'POST', path: fault.path, status: fault.status, times: 1, scope });
+    const answer = await call(prepared, { [FAULT_SCOPE_HEADER]: scope });
     if (answer.status === fault.status || attempt >= attempts) return { answer, prepared };
     const live = (await listFaults()).some((f) => f.method?.toUpperCase() === 'POST' && f.path === fault.path && f.status === fault.status);
     await plane.clearFaults();
