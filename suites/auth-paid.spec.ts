@@ -6,27 +6,17 @@
  * lacking the API entitlement (403), and the free routes with a 0-credit key (answered, never 403).
  */
 import { randomUUID } from 'node:crypto';
-import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
-import { baselineFor, discoverIdentities, pathOf } from './support/operations.ts';
+import { baselineFor, discoverIdentities, errorOf, pathOf } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 
 /** Operations that need credits from a key (linkWallet is paid by the wallet being linked). */
 const CREDIT_OPERATIONS = [...PAID_OPERATIONS];
-
-async function errorOf(res: APIResponse): Promise<string | undefined> {
-  try {
-    const e = ((await res.json()) as { error?: unknown }).error;
-    return typeof e === 'string' ? e : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A request of the operation: a discovered one when the target offers data, else its baseline. */
 async function requestOf(api: TargetClient, paid: TargetClient | undefined, target: string, operationId: string): Promise<PaidRequest> {

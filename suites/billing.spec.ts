@@ -7,27 +7,16 @@
  * Tests needing the control plane SKIP without it ("needs control plane (FC_CONTROL_TOKEN)").
  */
 import { randomUUID } from 'node:crypto';
-import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit, checkParallelDebits, type ParallelOutcome } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
-import { discoverIdentities } from './support/operations.ts';
+import { discoverIdentities, errorOf } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 
 const price = (operationId: string): number => PRICES[operationId]!.credits;
-
-/** The `error` code of an error answer (undefined when the body is not the envelope). */
-async function errorOf(res: APIResponse): Promise<string | undefined> {
-  try {
-    const e = ((await res.json()) as { error?: unknown }).error;
-    return typeof e === 'string' ? e : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A skip reason when the target does not serve the request's route (generic 404 before any auth); a served route's answer is checked against the contract. */
 async function absentRoute(api: TargetClient, r: PaidRequest, operationId: string): Promise<string | undefined> {

@@ -20,6 +20,7 @@ import { violation, type Violation } from '../checks/violation.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds, type Tamper, type Wallet } from './support/x402.ts';
 import type { ControlAccount, ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
+import { errorOf } from './support/operations.ts';
 
 const LINK = '/api/v1/wallets/link';
 const ISSUE = '/api/auth/wallets/x402-token';
@@ -51,15 +52,6 @@ interface Real {
   wallets: Wallet[];
   /** Token strings, in the model's order. */
   tokens: string[];
-}
-
-async function errorOf(res: APIResponse): Promise<string | undefined> {
-  try {
-    const e = ((await res.json()) as { error?: unknown }).error;
-    return typeof e === 'string' ? e : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Issues a link token for an account (API key). */

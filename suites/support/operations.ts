@@ -242,6 +242,13 @@ export async function jsonOrNull(res: APIResponse): Promise<unknown> {
   }
 }
 
+/** The `error` code of an error answer (undefined when the body is not the envelope). */
+export async function errorOf(res: APIResponse): Promise<string | undefined> {
+  const body = await jsonOrNull(res);
+  const e = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  return typeof e === 'string' ? e : undefined;
+}
+
 /** True when the operation needs an API key or a payment (anything but a free route). */
 export const needsCredentials = (operationId: string): boolean => {
   const price = PRICES[operationId];
