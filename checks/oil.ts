@@ -58,3 +58,34 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
   }
   return out;
 }
+
+/**
+ * A stale reading (control-plane state `stale`: the reading due was missed): reading non-null with
+ * reading_missing false, is_current false and days_since_reading >= 1 (OIL-003).
+ */
+export function checkStaleReading(body: unknown): Violation[] {
+  const b = obj(body);
+  const r = obj(b?.reading);
+  if (!b || !r) return [violation('OIL-003', '/reading', `a stale reading was set but reading is ${JSON.stringify(b?.reading)}`)];
+  const out: Violation[] = [];
+  if (b.reading_missing !== false) out.push(violation('OIL-003', '/reading_missing', `a stale reading gives reading_missing ${JSON.stringify(b.reading_missing)}, expected false`));
+  if (r.is_current !== false) out.push(violation('OIL-003', '/reading/is_current', `a stale reading has is_current ${JSON.stringify(r.is_current)}, expected false`));
+  if (!(typeof r.days_since_reading === 'number' && r.days_since_reading >= 1)) {
+    out.push(violation('OIL-003', '/reading/days_since_reading', `a stale reading has days_since_reading ${JSON.stringify(r.days_since_reading)}, expected at least 1`));
+  }
+  return out;
+}
+
+/**
+ * A requested venue mark whose fetch failed (control-plane marksDown): degraded true (OIL-007) and
+ * the member null (gap OIL-010, warning on another representation).
+ */
+export function checkMarkDown(body: unknown, mark: (typeof MARKS)[number]): Violation[] {
+  const b = obj(body);
+  if (!b) return [violation('OIL-007', '/', 'the body is not an object')];
+  const out: Violation[] = [];
+  if (b.degraded !== true) out.push(violation('OIL-007', '/degraded', `${mark} could not be fetched but degraded is ${JSON.stringify(b.degraded)}`));
+  const member = obj(b.marks)?.[mark];
+  if (member !== null) out.push(violation('OIL-010', ptr('marks', mark), `${mark} could not be fetched: ${JSON.stringify(member)} (stub: null)`, 'warning'));
+  return out;
+}

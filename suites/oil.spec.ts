@@ -3,27 +3,47 @@
  * route allows one request in flight with starts at least one second apart, so every oil call of
  * this file goes through `oilGet`, which spaces starts by more than a second, and the tests run
  * serially in one worker. The 429 behaviour itself is tested by the limits issue (OIL-011/012).
+ *
+ * States the public API cannot provoke (no reading, a stale reading, a venue mark down) are set
+ * through the control plane (POST /__control/oil) for a fresh X-Fault-Scope value, so they apply to
+ * this file's calls only and other workers' oil calls keep the seeded state; nothing needs restoring.
+ * Those tests use a control-plane account (own credits, own oil limiter) to observe billing.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import type { TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
-import { checkOilSignal } from '../checks/oil.ts';
+import { checkMarkDown, checkOilSignal, checkStaleReading } from '../checks/oil.ts';
 import { checkPerpSignals } from '../checks/signals.ts';
+import { checkDebit } from '../checks/billing.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane, type OilStateSpec } from './support/control.ts';
 
 /** Gap between oil request starts, ms (the contract's floor is 1,000). */
 const SPACING_MS = 1_150;
 let lastStart = 0;
 
 /** One oil call, started at least SPACING_MS after the previous one of this worker. */
-async function oilGet(paid: TargetClient, includeMarks?: boolean): Promise<unknown> {
+async function oilGet(paid: TargetClient, includeMarks?: boolean, headers: Readonly<Record<string, string>> = {}): Promise<unknown> {
   const wait = lastStart + SPACING_MS - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   lastStart = Date.now();
-  const res = await paid.get('/api/v1/signals/oil', { params: includeMarks === undefined ? {} : { include_marks: includeMarks } });
+  const res = await paid.get('/api/v1/signals/oil', { params: includeMarks === undefined ? {} : { include_marks: includeMarks }, headers });
   lastStart = Date.now();
   await expect(res).toMatchContract('getOilSignal');
   expect(res.status(), `GET /api/v1/signals/oil include_marks=${String(includeMarks)}`).toBe(200);
   return res.json();
+}
+
+const OIL_PRICE = PRICES.getOilSignal!.credits;
+
+/**
+ * Sets an oil state for a fresh scope (skipping the test when the target's control plane has no
+ * oil route) and returns the headers that put a call in that scope.
+ */
+async function oilState(controlPlane: ControlPlane, spec: Omit<OilStateSpec, 'scope'>): Promise<Record<string, string>> {
+  const scope = faultScope();
+  test.skip((await controlPlane.oilState({ ...spec, scope })) === 'unsupported', "the target's control plane has no POST /__control/oil");
+  return { [FAULT_SCOPE_HEADER]: scope };
 }
 
 const BODY_RULES = ['OIL-002', 'OIL-006', 'OIL-016', 'OIL-018', 'OIL-019', 'OIL-020'];
@@ -75,4 +95,66 @@ test.describe('GET /api/v1/signals/oil', () => {
       expect(checkPerpSignals(perps, oil)).toHaveNoViolations(perps);
     },
   );
+  test(
+    'no reading ever recorded: reading null gives reading_missing true (control plane)',
+    { annotation: rules('OIL-001', 'OIL-006', 'OIL-016', ...contractRules('getOilSignal')) },
+    async ({ api, controlPlane }) => {
+      const account = await controlPlane.createAccount(OIL_PRICE * 3);
+      const client = api.withKey(account.apiKey);
+      const headers = await oilState(controlPlane, { reading: 'none' });
+      for (const includeMarks of [true, false]) {
+        await test.step(`include_marks=${includeMarks}`, async () => {
+          const body = await oilGet(client, includeMarks, headers);
+          expect((body as { reading?: unknown }).reading, 'the control-plane state none must leave no reading').toBeNull();
+          expect(checkOilSignal(body, { includeMarks })).toHaveNoViolations(body);
+        });
+      }
+    },
+  );
+
+  test(
+    'a stale reading keeps reading_missing false; is_current false and days_since_reading reveal it (control plane)',
+    { annotation: rules('OIL-002', 'OIL-003', 'OIL-006', 'OIL-016', 'OIL-018', ...contractRules('getOilSignal')) },
+    async ({ api, controlPlane }) => {
+      const account = await controlPlane.createAccount(OIL_PRICE * 3);
+      const client = api.withKey(account.apiKey);
+      await test.step('stale: the reading due was missed', async () => {
+        const body = await oilGet(client, true, await oilState(controlPlane, { reading: 'stale' }));
+        expect([...checkStaleReading(body), ...checkOilSignal(body, { includeMarks: true })]).toHaveNoViolations(body);
+      });
+      await test.step('current: the reading due is there', async () => {
+        const body = await oilGet(client, true, await oilState(controlPlane, { reading: 'current' }));
+        const reading = (body as { reading?: { is_current?: unknown } | null }).reading;
+        expect(reading?.is_current, 'the control-plane state current must show a current reading').toBe(true);
+        expect(checkOilSignal(body, { includeMarks: true })).toHaveNoViolations(body);
+      });
+    },
+  );
+
+  for (const mark of ['venue_a_perps', 'perp_venue_b'] as const) {
+    test(
+      `${mark} cannot be fetched: degraded true, the member null, not billed; include_marks=false is not degraded (control plane)`,
+      { annotation: rules('OIL-007', 'OIL-010', 'BILL-011', 'OIL-008', 'OIL-009', ...contractRules('getOilSignal')) },
+      async ({ api, controlPlane }) => {
+        const account = await controlPlane.createAccount(OIL_PRICE * 3);
+        const client = api.withKey(account.apiKey);
+        const headers = await oilState(controlPlane, { reading: 'seeded', marksDown: [mark] });
+        await test.step('include_marks=true: degraded, and the answer is not billed', async () => {
+          const before = await controlPlane.balance(account.accountId);
+          const body = await oilGet(client, true, headers);
+          const after = await controlPlane.balance(account.accountId);
+          expect([
+            ...checkMarkDown(body, mark),
+            ...checkOilSignal(body, { includeMarks: true }),
+            ...checkDebit('BILL-011', `an oil answer with ${mark} missing (degraded)`, before, after, 0),
+          ]).toHaveNoViolations(body);
+        });
+        await test.step('include_marks=false: no mark requested, so not degraded', async () => {
+          const body = await oilGet(client, false, headers);
+          // degraded false here is the gap OIL-009's choice: checkOilSignal warns on another answer.
+          expect(checkOilSignal(body, { includeMarks: false })).toHaveNoViolations(body);
+        });
+      },
+    );
+  }
 });

@@ -7,11 +7,13 @@ import type { RouteModule } from '../server.ts';
 import { parseSignalFilters, tradeSignals } from './signals/trade.ts';
 import { datasetMarks, oilSignal, perpSignals, type FetchedMarks, type MarkFetcher } from './signals/oil.ts';
 import { OilLimiter } from './signals/oil-limiter.ts';
+import { oilStates, type OilMarkName } from './signals/oil-states.ts';
 
 export const register: RouteModule = (route, ctx) => {
   const limiter = new OilLimiter(() => ctx.clock.nowMs());
   ctx.resetHooks.push(() => limiter.reset());
   const fetchMark: MarkFetcher = datasetMarks(ctx.store.oil());
+  const states = oilStates(ctx);
 
   route('listSignals', (req) => ({ body: tradeSignals(ctx.store, parseSignalFilters(req.query), ctx.config.siteUrl, ctx.clock.nowMs()) }));
 
@@ -22,12 +24,15 @@ export const register: RouteModule = (route, ctx) => {
     const includeMarks = req.query.bool('include_marks', true);
     const done = limiter.start(req.principal?.accountId ?? 'anonymous');
     try {
+      // A control-plane state of this call's X-Fault-Scope (POST /__control/oil), if any.
+      const state = states.of(req.headers['x-fault-scope']);
+      const down = (m: OilMarkName): boolean => state?.marksDown.includes(m) === true;
       let marks: FetchedMarks | undefined;
       if (includeMarks) {
         const [venueAPerps, perpVenueB] = await Promise.all([fetchMark('venueAPerps'), fetchMark('perpVenueB')]);
-        marks = { venueAPerps, perpVenueB };
+        marks = { venueAPerps: down('venue_a_perps') ? null : venueAPerps, perpVenueB: down('perp_venue_b') ? null : perpVenueB };
       }
-      const body = oilSignal(ctx.store, ctx.clock.nowMs(), marks);
+      const body = oilSignal(ctx.store, ctx.clock.nowMs(), marks, state?.reading);
       // A mark that could not be fetched is a missing upstream response: not billed (gap BILL-011).
       return { body, billable: body.degraded !== true };
     } finally {

@@ -49,6 +49,16 @@ export interface FaultSpec {
   scope?: string;
 }
 
+/** A state of the crude-oil signal for one scope's calls (contract/control.yaml, POST /__control/oil). */
+export interface OilStateSpec {
+  /** The X-Fault-Scope value of the oil calls the state applies to (faultScope()). */
+  scope: string;
+  /** none = no reading ever recorded; stale = a missed reading; current = the reading due now; seeded = the dataset's. */
+  reading: 'current' | 'stale' | 'none' | 'seeded';
+  /** Venue marks whose fetch fails for those calls. */
+  marksDown?: ('venue_a_perps' | 'perp_venue_b')[];
+}
+
 /** Thrown when the control plane refuses a call: a harness problem, never a rule verdict. */
 export class ControlPlaneError extends Error {
   constructor(message: string) {
@@ -192,6 +202,23 @@ export class ControlPlane {
     } catch (err) {
       const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;
       if (m?.[1] === '409') return 'terminal';
+      if (m?.[1] === '404') return 'unsupported';
+      throw err;
+    }
+  }
+
+  /**
+   * Sets the oil signal's state for the calls carrying X-Fault-Scope `spec.scope`
+   * (POST /__control/oil). Scoped, so other workers' oil calls are untouched and nothing needs restoring.
+   * @returns 'set'; 'unsupported' when the target's control plane has no oil route (404).
+   * @throws ControlPlaneError for any other refusal.
+   */
+  async oilState(spec: OilStateSpec): Promise<'set' | 'unsupported'> {
+    try {
+      await this.call('POST', '/__control/oil', spec);
+      return 'set';
+    } catch (err) {
+      const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;
       if (m?.[1] === '404') return 'unsupported';
       throw err;
     }

@@ -4,6 +4,7 @@
  */
 import type { DataStore, OilData, OilMarks, OilReading } from '../../data/index.ts';
 import { emptyRelationships, iso } from '../../present/index.ts';
+import type { OilReadingState } from './oil-states.ts';
 
 const DAY = 86_400_000;
 const dayStart = (t: number): number => Math.floor(t / DAY) * DAY;
@@ -28,6 +29,31 @@ export const datasetMarks =
 /** The latest reading frozen by `nowMs` (OIL-004), or undefined when none was ever recorded. */
 export function latestReading(store: DataStore, nowMs: number): OilReading | undefined {
   return store.oilReadings().find((r) => r.frozenAt <= nowMs);
+}
+
+/** `r` moved to `day` (UTC midnight, epoch ms), frozen at the same time of day as its own freeze. */
+function redated(r: OilReading, day: number): OilReading {
+  const date = new Date(day).toISOString().slice(0, 10);
+  const freezeOffset = r.frozenAt - Date.parse(`${r.readingDate}T00:00:00Z`);
+  return { ...r, id: `wti-${date}`, readingDate: date, frozenAt: day + freezeOffset };
+}
+
+/**
+ * The latest reading as a control-plane state shows it (POST /__control/oil): `seeded` the dataset's
+ * own; `none` no reading ever recorded; `stale` the latest one no longer current (a missed reading:
+ * is_current false, days_since_reading >= 1); `current` the reading due now (the dataset's latest,
+ * re-dated to the latest due day when the clock has moved past it).
+ */
+export function readingInState(store: DataStore, nowMs: number, state: OilReadingState): OilReading | undefined {
+  if (state === 'none') return undefined;
+  const latest = latestReading(store, nowMs);
+  if (state === 'seeded' || !latest) return latest;
+  const freezeOffset = latest.frozenAt - Date.parse(`${latest.readingDate}T00:00:00Z`);
+  const today = dayStart(nowMs);
+  const dueDay = nowMs >= today + freezeOffset ? today : today - DAY;
+  if (state === 'current') return isCurrent(latest, nowMs) ? latest : redated(latest, dueDay);
+  // stale: the newest recorded reading whose successor is overdue, else the latest moved back a day.
+  return store.oilReadings().find((r) => !isCurrent(r, nowMs)) ?? redated(latest, dueDay - DAY);
 }
 
 /**
@@ -91,9 +117,10 @@ function presentMarks(m: FetchedMarks | undefined): Record<string, unknown> {
 /**
  * The crude-oil signal object. `marks` is undefined when include_marks=false; degraded is true
  * exactly when a requested mark is missing (OIL-006/007); reading_missing iff reading is null (OIL-001/002).
+ * `readingState` is a control-plane state (readingInState).
  */
-export function oilSignal(store: DataStore, nowMs: number, marks: FetchedMarks | undefined): Record<string, unknown> {
-  const r = latestReading(store, nowMs);
+export function oilSignal(store: DataStore, nowMs: number, marks: FetchedMarks | undefined, readingState: OilReadingState = 'seeded'): Record<string, unknown> {
+  const r = readingInState(store, nowMs, readingState);
   const degraded = marks !== undefined && (marks.venueAPerps === null || marks.perpVenueB === null);
   return {
     asset: 'crude-wti',
