@@ -447,6 +447,11 @@ test.describe('asset search: materiality', () => {
     const found: Violation[] = checkContainsAssets([...material.keys()], qualifying, 'ASRCH-033', '/assets', 'material_only=true dropped qualifying Assets');
     for (const [id, a] of material) {
       const before = plain.get(id);
+      if (!isMaterialAsset(a)) {
+        // A published signal alone does not make an Asset material (ASRCH-031); odds or a forecast probability do.
+        const signalled = Array.isArray(a.linked_markets) && a.linked_markets.some((m: { has_published_signal?: unknown }) => m?.has_published_signal === true);
+        found.push(violation(signalled ? 'ASRCH-031' : 'ASRCH-030', `/assets/${String(a.assetKey)}`, `kept by material_only=true without a linked market having odds or a forecast probability${signalled ? ' (only published signals)' : ''}`));
+      }
       if (before && JSON.stringify([...linkedKeys(a)].sort()) !== JSON.stringify([...linkedKeys(before)].sort())) {
         found.push(violation('ASRCH-032', `/assets/${String(a.assetKey)}/linked_markets`, `linked markets ${JSON.stringify(linkedKeys(a))} with the flag vs ${JSON.stringify(linkedKeys(before))} without`));
       }

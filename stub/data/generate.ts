@@ -6,7 +6,7 @@
  * (`JSON.stringify` equal). Identifiers (tickers, slugs, numeric ids, uuids) depend on the seed
  * only; the draw sequence never branches on the anchor.
  */
-import type { Dataset, Forecast } from './model.ts';
+import type { Asset, Dataset, Forecast, Market } from './model.ts';
 import { Rng } from './rng.ts';
 import { generateMarkets } from './gen/markets.ts';
 import { generateAssets } from './gen/assets.ts';
@@ -21,6 +21,30 @@ import { pickExamples } from './gen/examples.ts';
  * events, assets, forecasts, articles, social posts, trade signals, daily oil readings).
  * Throws if `anchor` is not a valid date or a rule-relevant case is missing.
  */
+/**
+ * One Asset whose every linked market has neither venue odds nor a forecast: material_only=true must
+ * drop it (spec: assets/search material_only; ASRCH-030). Drawn from its own PRNG after everything
+ * else, so the rest of the dataset is the same with or without it.
+ */
+function dormantAssets(seed: number, markets: readonly Market[], forecasts: readonly Forecast[]): Asset[] {
+  const forecasted = new Set(forecasts.map((f) => f.marketKey));
+  const bare = markets.filter((m) => m.covered && m.active && m.status === 'open' && m.exclusion === null && m.quote === null && !forecasted.has(m.marketKey)).slice(0, 2);
+  if (!bare.length) return [];
+  return [
+    {
+      id: new Rng(seed ^ 0x5eed).uuid(),
+      assetKey: 'dormant-holdings',
+      name: 'Dormant Holdings',
+      ticker: 'DRMT',
+      assetType: 'company',
+      aliases: ['Dormant Co'],
+      identifiers: [{ platform: 'nasdaq', kind: 'ticker', value: 'DRMT' }],
+      hasMarket: bare.map((m) => m.marketKey),
+      affects: [],
+    },
+  ];
+}
+
 export function generateDataset(seed: number, anchor: Date): Dataset {
   const t0 = anchor.getTime();
   if (!Number.isFinite(t0)) throw new Error('generateDataset: anchor is not a valid Date');
@@ -42,6 +66,7 @@ export function generateDataset(seed: number, anchor: Date): Dataset {
   const { articles, posts } = generateEvidence(rng, t0, markets, siblingsOf);
 
   const oil = generateOil(rng, t0);
+  assets.push(...dormantAssets(seed, markets, forecasts));
   const base = { seed, anchor: t0, markets, events, assets, forecasts, articles, posts, tradeSignals, oil };
   return { ...base, examples: pickExamples(base) };
 }
