@@ -12,7 +12,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
-import { baselineFor, discoverIdentities, errorOf, pathOf } from './support/operations.ts';
+import { baselineFor, discoverIdentities, errorOf, freeCalls, pathOf } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 
 /** Operations that need credits from a key (linkWallet is paid by the wallet being linked). */
@@ -106,13 +106,7 @@ test.describe('free routes take a key of an empty account', () => {
       const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
       const account = await controlPlane.createAccount(0);
       const client = api.withKey(account.apiKey);
-      const calls: [string, string, Record<string, string>][] = [
-        ['getForecastAvailability', '/api/public/forecast-availability', { market_key: ids.marketKey }],
-        ['getForecastTargets', '/api/public/forecast-targets', { ref: ids.targetRef }],
-        ['getPricing', '/api/public/pricing', {}],
-        ['getOpenApi', '/openapi.json', {}],
-        ['getOpenApiV1', '/api/v1/openapi.json', {}],
-      ];
+      const calls = freeCalls(ids);
       const found: Violation[] = [];
       for (const [op, path, params] of calls) {
         await test.step(op, async () => {

@@ -52,6 +52,17 @@ test.describe('free routes', () => {
 /** Routes where the payment itself is the proof (the payer wallet): a key never replaces it (WAL-022). */
 const PAYER_ONLY = new Set(['linkWallet']);
 
+/**
+ * One call of the operation with a given principal, its answer checked against the contract (soft,
+ * so every step of a test reports) and read once; `paced` spaces calls of one-per-second routes.
+ */
+async function answerOf(client: TargetClient, operationId: string, base: RequestParts, paced: boolean): Promise<Awaited<ReturnType<typeof observe>>> {
+  const res = await send(client, operationId, base);
+  if (paced) await pace(operationId);
+  await expect.soft(res).toMatchContract(operationId);
+  return observe(res);
+}
+
 test.describe('paid routes', () => {
   for (const { operationId, method, path } of operations.filter((o) => PRICES[o.operationId]?.x402 && (PRICES[o.operationId]?.credits ?? 0) > 0)) {
     const keyed = documents(operationId, 401);
@@ -64,19 +75,13 @@ test.describe('paid routes', () => {
       const found: Violation[] = [];
 
       await test.step('no key, no payment → 402 payment_required with PAYMENT-REQUIRED', async () => {
-        const res = await send(api.withKey(undefined), operationId, base);
-        await pace(operationId);
-        await expect.soft(res).toMatchContract(operationId);
-        const answer = await observe(res);
+        const answer = await answerOf(api.withKey(undefined), operationId, base, true);
         found.push(...checkPaymentChallenge(answer), ...checkErrorEnvelope(answer));
       });
       if (!keyed) return expect(found).toHaveNoViolations();
 
       await test.step('invalid key → 401 invalid_api_key', async () => {
-        const res = await send(api.withKey(INVALID_KEY), operationId, base);
-        await pace(operationId);
-        await expect.soft(res).toMatchContract(operationId);
-        const answer = await observe(res);
+        const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
         const code = (answer.body as { error?: unknown } | null)?.error;
         if (answer.status !== 401 || code !== 'invalid_api_key') found.push(violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`));
         found.push(...checkErrorEnvelope(answer));
@@ -89,9 +94,7 @@ test.describe('paid routes', () => {
         if (cannot) withdrawRules(['AUTH-002'], cannot);
         step.skip(!targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
         step.skip(cannot !== undefined, cannot);
-        const res = await send(api.withKey(targetOptions.apiKey), operationId, base);
-        await expect.soft(res).toMatchContract(operationId);
-        const answer = await observe(res);
+        const answer = await answerOf(api.withKey(targetOptions.apiKey), operationId, base, false);
         if ([401, 402].includes(answer.status)) found.push(violation('AUTH-002', 'status', `a valid key answered ${answer.status} ${JSON.stringify((answer.body as { error?: unknown } | null)?.error)}`));
         found.push(...checkErrorEnvelope(answer));
       });
@@ -117,19 +120,13 @@ test.describe('key-only routes', () => {
       const found: Violation[] = [];
 
       await test.step('no key → 401 (never a 402 challenge)', async () => {
-        const res = await send(api.withKey(undefined), operationId, base);
-        await pace(operationId);
-        await expect.soft(res).toMatchContract(operationId);
-        const answer = await observe(res);
+        const answer = await answerOf(api.withKey(undefined), operationId, base, true);
         if (noKeyRule && answer.status !== 401) found.push(violation(noKeyRule, 'status', `no key answered ${answer.status}, expected 401`));
         found.push(...checkErrorEnvelope(answer));
       });
 
       await test.step('invalid key → 401 invalid_api_key', async () => {
-        const res = await send(api.withKey(INVALID_KEY), operationId, base);
-        await pace(operationId);
-        await expect.soft(res).toMatchContract(operationId);
-        const answer = await observe(res);
+        const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
         const code = (answer.body as { error?: unknown } | null)?.error;
         if (answer.status !== 401 || code !== 'invalid_api_key') found.push(violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`));
         found.push(...checkErrorEnvelope(answer));

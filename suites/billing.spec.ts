@@ -13,7 +13,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit, checkParallelDebits, type ParallelOutcome } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
-import { discoverIdentities, errorOf } from './support/operations.ts';
+import { discoverIdentities, errorOf, freeCalls, type FreeCall } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 
 const price = (operationId: string): number => PRICES[operationId]!.credits;
@@ -153,12 +153,8 @@ test.describe('billing: unbilled answers', () => {
       const credits = 50;
       const account = await controlPlane.createAccount(credits);
       const client = api.withKey(account.apiKey);
-      const calls: [string, string, Record<string, string>][] = [
-        ['getForecastAvailability', '/api/public/forecast-availability', { market_key: ids.marketKey }],
-        ['getForecastTargets', '/api/public/forecast-targets', { ref: ids.targetRef }],
-        ['getPricing', '/api/public/pricing', {}],
-        ['getOpenApi', '/openapi.json', {}],
-        ['getOpenApiV1', '/api/v1/openapi.json', {}],
+      const calls: FreeCall[] = [
+        ...freeCalls(ids),
         ['getForecastRequest', `/api/auth/forecast-requests/${randomUUID()}`, { view: 'status' }],
       ];
       const found: Violation[] = [];

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { affordable } from './support/operations.ts';
+import type { TargetClient } from './support/client.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkMarketForecast, checkMatchesAvailability, checkProbabilityMatchesFeed } from '../checks/forecast.ts';
 import type { Violation } from '../checks/violation.ts';
@@ -24,6 +25,12 @@ const named = (ms: FeedMarket[]): Named[] => ms.filter((m): m is Named => m.slug
 /** The venue parameter that keeps a lookup in the market's namespace (omitted for venue_a). */
 const venueParam = (m: FeedMarket): string | undefined => (m.venue === 'venue_a' ? undefined : m.venue);
 const at = (label: string) => (v: Violation): Violation => ({ ...v, path: `${label}:${v.path}` });
+/** The 6-hour forecast feed (checked against the contract) and its markets that have a slug. */
+async function forecastedMarkets(paid: TargetClient): Promise<{ feed: Awaited<ReturnType<typeof readFeed>>['body']; markets: Named[] }> {
+  const { res, body } = await readFeed(paid, { hours: 6, types: 'forecast' });
+  await expect(res).toMatchContract('getLatest');
+  return { feed: body, markets: named(feedMarkets(body, 'forecast')) };
+}
 
 test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   test(
@@ -31,9 +38,8 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
     { annotation: rules('FCST-007', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketForecast', 'getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
-      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' });
-      await expect(feedRes).toMatchContract('getLatest');
-      const sample = named(feedMarkets(feed, 'forecast')).slice(0, SAMPLE);
+      const { feed, markets } = await forecastedMarkets(paid);
+      const sample = markets.slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no market with a slug got a forecast in the last 6 hours');
       const found: Violation[] = [];
       let compared = 0;
@@ -60,9 +66,8 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
     { annotation: rules('FCST-008', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
     async ({ api, paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
-      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' });
-      await expect(feedRes).toMatchContract('getLatest');
-      const sample = named(feedMarkets(feed, 'forecast')).slice(0, SAMPLE);
+      const { markets } = await forecastedMarkets(paid);
+      const sample = markets.slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no market with a slug got a forecast in the last 6 hours');
       const found: Violation[] = [];
       let compared = 0;
@@ -90,9 +95,8 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
     { annotation: rules('FCST-014', 'ROUTE-007', ...contractRules('getMarketForecast', 'getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', 2 * SAMPLE), 'spend budget too small');
-      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' });
-      await expect(feedRes).toMatchContract('getLatest');
-      const others = named(feedMarkets(feed, 'forecast')).filter((m) => m.venue !== 'venue_a').slice(0, SAMPLE);
+      const { markets } = await forecastedMarkets(paid);
+      const others = markets.filter((m) => m.venue !== 'venue_a').slice(0, SAMPLE);
       test.skip(others.length === 0, 'no non-venue_a market with a slug got a forecast in the last 6 hours');
       const found: Violation[] = [];
       for (const m of others) {

@@ -242,6 +242,20 @@ export async function jsonOrNull(res: APIResponse): Promise<unknown> {
   }
 }
 
+/** One call of a free route: [operationId, path, query]. */
+export type FreeCall = [string, string, Record<string, string>];
+
+/** A valid call of every free route (availability, forecast-targets, pricing, both openapi paths). */
+export function freeCalls(ids: Identities): FreeCall[] {
+  return [
+    ['getForecastAvailability', '/api/public/forecast-availability', { market_key: ids.marketKey }],
+    ['getForecastTargets', '/api/public/forecast-targets', { ref: ids.targetRef }],
+    ['getPricing', '/api/public/pricing', {}],
+    ['getOpenApi', '/openapi.json', {}],
+    ['getOpenApiV1', '/api/v1/openapi.json', {}],
+  ];
+}
+
 /** The `error` code of an error answer (undefined when the body is not the envelope). */
 export async function errorOf(res: APIResponse): Promise<string | undefined> {
   const body = await jsonOrNull(res);
