@@ -1,0 +1,7 @@
+/** Every check's fixtures, for the runner and the coverage test (checks/tests/checks.test.ts). */
+import type { CheckCases } from './cases.ts';
+import { MARKET_CASES } from './market.cases.ts';
+import { PROTOCOL_CASES } from './protocol.cases.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry is typed by its own check
+export const ALL_CASES: readonly CheckCases<any>[] = [...MARKET_CASES, ...PROTOCOL_CASES];
