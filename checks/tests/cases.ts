@@ -30,7 +30,7 @@ export function mutate<T>(base: T, change: (draft: T) => void): T {
 }
 
 /** A violating fixture that also breaks `also`. */
-export const alsoBreaks = <A>(input: A, ...also: string[]): Violating<A> => ({ input, also });
+export const alsoBreaks = <A extends unknown[]>(input: [...A], ...also: string[]): Violating<A> => ({ input: input as A, also });
 
 /**
  * Lifts part mutants (rule → change of a part, e.g. of a market row) into violating fixtures of a
