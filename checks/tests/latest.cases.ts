@@ -45,7 +45,7 @@ export const LATEST_CASES = [
   cases({
     check: C.checkLatestMarket,
     ok: [[latestMarket(), SITE, '/events/0/market']],
-    ba...lift(C.checkLatestMarket, [latestMarket(), SITE, ''], LATEST_MARKET_MUTANTS, ([m]) => m as Row),
+    bad: lift(C.checkLatestMarket, [latestMarket(), SITE, ''], LATEST_MARKET_MUTANTS, ([m]) => m as Row),
   }),
   cases({
     check: C.checkLatest,
