@@ -67,13 +67,3 @@ export function runCheck<T>(check: Check<T>, input: T, opts: { strict?: boolean 
 export function rulesOf(...checks: readonly Check<never>[]): string[] {
   return [...new Set(checks.flatMap((c) => c.rules))];
 }
-
-/**
- * The declared rules of `check` without `exclude`: for a test that runs the check on answers that
- * can never show some of its rules (their case cannot occur in the request it makes).
- */
-export function rulesOfExcept(check: Check<never>, exclude: readonly string[]): string[] {
-  const unknown = exclude.filter((id) => !check.rules.includes(id));
-  if (unknown.length) throw new Error(`${check.name} does not declare ${unknown.join(', ')}`);
-  return check.rules.filter((id) => !exclude.includes(id));
-}

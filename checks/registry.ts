@@ -312,5 +312,3 @@ export const CHECKS = {
   checkNotReused,
   checkSocialSearch,
 } as const;
-
-export type CheckName = keyof typeof CHECKS;
