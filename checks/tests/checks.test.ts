@@ -6,12 +6,14 @@
  * Tests of the harness itself: they carry no `rule` annotation and credit no catalogue rule.
  */
 import { expect, test } from '@playwright/test';
+import { contract } from '../../contract/index.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { allowedRules, runCheck, UndeclaredRuleError } from '../define.ts';
 import { CHECKS } from '../registry.ts';
 import type { Violation } from '../violation.ts';
 import { ALL_CASES } from './all.ts';
-import type { CheckCases, Violating } from './cases.ts';
+import { canonicalMarket, envelope, liveQuote, marketRow, moveToVenue } from './parts.ts';
+import { mutate, type CheckCases, type Violating } from './cases.ts';
 
 const show = (vs: readonly Violation[]): string => vs.map((v) => `${v.ruleId} ${v.severity} ${v.path}: ${v.message}`).join('\n') || '(none)';
 const asViolating = (f: unknown[] | Violating<unknown[]>): Violating<unknown[]> => (Array.isArray(f) ? { input: f } : f);
@@ -41,6 +43,21 @@ test.describe('registry', () => {
     const catalogue = loadRules();
     const unknown = Object.values(CHECKS).flatMap((c) => c.rules.filter((id) => !catalogue.has(id)).map((id) => `${c.name}: ${id}`));
     expect(unknown, unknown.join('\n')).toEqual([]);
+  });
+
+  test('the shared fixture parts are valid per contract/openapi.yaml', () => {
+    const c = contract();
+    const parts: [string, unknown][] = [
+      ['RelationshipsEnvelope', envelope()],
+      ['VenueQuoteV1', liveQuote()],
+      ['CanonicalMarketWithRelationships', canonicalMarket()],
+      ['MarketListItem', marketRow()],
+      ['MarketListItem', mutate(marketRow('7'), (r) => moveToVenue(r, 'venue_b'))],
+    ];
+    for (const [name, value] of parts) {
+      const found = c.validateSchema(name, value);
+      expect.soft(found, `${name}:\n${show(found)}`).toEqual([]);
+    }
   });
 
   test('a check emitting an undeclared rule is flagged, or throws in strict mode', () => {

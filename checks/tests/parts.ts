@@ -76,7 +76,11 @@ export function routingOf(venue: string, native: string): Row {
     marketKey: sid,
     venue,
     nativeMarketId: native,
+    nativeEventId: null,
+    seriesTicker: null,
     serviceMarketId: sid,
+    marketUrl: null,
+    sourceUrl: null,
     slug: venue === 'venue_a' ? `will-it-rain-${native}` : null,
     broker_channels: venue === 'venue_b' ? ['broker_a'] : [],
     broker_a_category: venue === 'venue_b' ? 'weather' : null,
@@ -92,8 +96,21 @@ export const canonicalMarket = (native = '512', venue = 'venue_a'): Row => ({ ..
 /** A market list item: routing, serviceUrl, a live quote, market_odds equal to it, relationships. */
 export const marketRow = (native = '512', venue = 'venue_a'): Row => ({
   ...canonicalMarket(native, venue),
+  event: { id: 'evt_1', title: 'Weather', slug: null },
+  tags: ['weather'],
+  categories: ['climate'],
+  end_date: '2026-12-31T00:00:00Z',
+  inDispute: false,
+  clarifications: null,
   venue_quote: { ...liveQuote(venue), market_id: native },
   market_odds: 0.4,
+  volume_24h: 1200,
+  signal_count: 1,
+  forecast_count: 1,
+  latest_forecast_at: '2026-11-20T09:00:00Z',
+  market_updated_at: '2026-11-20T09:30:00Z',
+  latest_forecast_delta: null,
+  latest_forecast_refresh_reason: null,
 });
 
 /** Rewrites a row's routing to `venue` consistently (venueAUrl, broker fields, serviceUrl). */
