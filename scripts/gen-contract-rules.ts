@@ -14,6 +14,11 @@
  * Gaps: a schema whose `description` contains "Not shown in the contract:" must carry
  * `$comment: gap:<keyword>`; the text after "Stub choice:" becomes the rule's `choice`.
  *
+ * Sources: every rule carries `source` (the spec unit its words come from, by fingerprint; see
+ * contract/spec-text.ts): the table row or sentence of its section that names its property or parameter
+ * (contract/spec-sources.ts). A source already on file whose fingerprints all still occur in the spec is
+ * kept (so a hand correction survives re-runs); without the spec file, sources on file are kept as they are.
+ *
  * Usage: npx tsx scripts/gen-contract-rules.ts [--check]
  *   --check  exit 1 when the files on disk differ from what would be generated (no write).
  */
@@ -21,6 +26,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { proposeSources, type SourceRef } from '../contract/spec-sources.ts';
+import { loadSpecUnits } from '../contract/spec-text.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = { [key: string]: Json };
@@ -477,15 +484,18 @@ function paramRules(): Keyed[] {
   const out: Keyed[] = [];
   for (const o of operations()) {
     const section = operationSection(o);
+    const bodySchemaName = refName(str(obj(obj(obj(obj(o.op.requestBody).content)['application/json']).schema).$ref) ?? '');
     /** When set, every rule pushed is a gap with this choice (inputs whose very name is not shown). */
     let forced: Gap | undefined;
     const push = (param: string, keyword: string, text: string, observe: Observe = 'black-box', gap?: Gap): void => {
       const key = `${o.id}#${param}#${keyword}`;
       const g = gap ?? forced;
       const subject = `${o.id} ${param}`;
+      // body fields of a generation body are specified by the Generation body table of Resources
+      const bodyOf = param.startsWith('body.') && bodySchemaName === 'VenueMarketForecastRequest' ? `; ${SCHEMA_SECTION.VenueMarketForecastRequest}` : '';
       const rule: Keyed = {
         key,
-        section,
+        section: `${section}${bodyOf}`,
         level: 'MUST',
         text: sentence(gap || !forced || text.includes("stub's choice") ? text : `${text} (the field name is the stub's choice)`),
         observe,
@@ -598,7 +608,7 @@ function paramRules(): Keyed[] {
 
 // ------------------------------------------------------------------ ID allocation and output
 
-const FIELD_ORDER = ['id', 'section', 'level', 'text', 'observe', 'kind', 'choice', 'schema', 'operations', 'param', 'keyword', 'retired'];
+const FIELD_ORDER = ['id', 'section', 'level', 'text', 'observe', 'kind', 'choice', 'schema', 'operations', 'param', 'keyword', 'retired', 'source'];
 
 function readExisting(file: string): Rule[] {
   if (!existsSync(file)) return [];
@@ -623,6 +633,7 @@ function allocate(family: string, generated: Keyed[], existing: Rule[]): Rule[] 
     const old = byKey.get(key);
     const extras: Record<string, unknown> = {};
     if (old) for (const [k, v] of Object.entries(old)) if (!FIELD_ORDER.includes(k)) extras[k] = v;
+    if (old?.source) extras.source = old.source; // generated afresh only when it no longer matches the spec
     const id = old?.id ?? `${family}-${String(next++).padStart(3, '0')}`;
     result.push({ ...extras, ...rule, id });
   }
@@ -630,6 +641,17 @@ function allocate(family: string, generated: Keyed[], existing: Rule[]): Rule[] 
     if (!produced.has(keyOf(old))) result.push({ ...old, retired: true });
   }
   return result.sort((a, b) => numberOf(a.id) - numberOf(b.id));
+}
+
+const SPEC_UNITS = loadSpecUnits();
+const SPEC_FPS = new Set(SPEC_UNITS?.map((u) => u.fp));
+
+/** The rule's source: the one on file while it still matches the spec, else the proposed one. */
+function withSource(rule: Rule): Rule {
+  const onFile = rule.source as SourceRef[] | undefined;
+  if (!SPEC_UNITS || rule.retired) return rule;
+  if (onFile?.length && onFile.every((s) => SPEC_FPS.has(s.fp))) return rule;
+  return { ...rule, source: proposeSources(rule, SPEC_UNITS) };
 }
 
 function yamlValue(v: unknown): string {
@@ -649,6 +671,11 @@ function render(title: string, rules: Rule[]): string {
     keys.forEach((k, i) => {
       const v = r[k];
       if (v === undefined) return;
+      if (k === 'source') {
+        lines.push(`${i === 0 ? '- ' : '  '}source:`);
+        for (const ref of v as SourceRef[]) lines.push(`    - fp: "${ref.fp}"`, `      at: ${JSON.stringify(ref.at)}`);
+        return;
+      }
       const value = k === 'id' || k === 'level' || k === 'observe' || k === 'kind' || k === 'keyword' || k === 'retired' ? String(v) : yamlValue(v);
       lines.push(`${i === 0 ? '- ' : '  '}${k}: ${value}`);
     });
@@ -659,8 +686,8 @@ function render(title: string, rules: Rule[]): string {
 function main(): void {
   const check = process.argv.includes('--check');
   const outputs: Array<[string, string]> = [
-    [SCHEMA_RULES, render('Rule family SCH: component-schema constraints of the contract document.', allocate('SCH', schemaRules(), readExisting(SCHEMA_RULES)))],
-    [PARAM_RULES, render('Rule family PARAM: parameter and request-body constraints of every operation.', allocate('PARAM', paramRules(), readExisting(PARAM_RULES)))],
+    [SCHEMA_RULES, render('Rule family SCH: component-schema constraints of the contract document.', allocate('SCH', schemaRules(), readExisting(SCHEMA_RULES)).map(withSource))],
+    [PARAM_RULES, render('Rule family PARAM: parameter and request-body constraints of every operation.', allocate('PARAM', paramRules(), readExisting(PARAM_RULES)).map(withSource))],
   ];
   let stale = false;
   for (const [file, text] of outputs) {
