@@ -480,6 +480,10 @@ const UNITS: Record<string, string> = {
   'body.range_days': 'days',
 };
 
+/** Bound keywords, and the parameters whose bounds Limits rule 4 lists. */
+const BOUND_KEYWORDS = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems']);
+const LIMIT_BOUNDED = new Set(['market_key', 'market_id', 'slug', 'ref', 'q', 'reference', 'platform', 'asset_type', 'markets', 'market_keys', 'window', 'changed_within', 'hours', 'lookback_days']);
+
 function paramRules(): Keyed[] {
   const out: Keyed[] = [];
   for (const o of operations()) {
@@ -493,9 +497,11 @@ function paramRules(): Keyed[] {
       const subject = `${o.id} ${param}`;
       // body fields of a generation body are specified by the Generation body table of Resources
       const bodyOf = param.startsWith('body.') && bodySchemaName === 'VenueMarketForecastRequest' ? `; ${SCHEMA_SECTION.VenueMarketForecastRequest}` : '';
+      // Limits rule 4 restates the parameter bounds of the endpoint tables
+      const bound = BOUND_KEYWORDS.has(keyword) && LIMIT_BOUNDED.has(param.replace(/^body\./, '')) ? '; Limits, rule 4' : '';
       const rule: Keyed = {
         key,
-        section: `${section}${bodyOf}`,
+        section: `${section}${bodyOf}${bound}`,
         level: 'MUST',
         text: sentence(gap || !forced || text.includes("stub's choice") ? text : `${text} (the field name is the stub's choice)`),
         observe,

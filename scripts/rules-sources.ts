@@ -26,9 +26,10 @@ const byFp = new Map(units.map((u) => [u.fp, u]));
 const args = process.argv.slice(2);
 const write = args.includes('--write');
 const family = args.includes('--family') ? args[args.indexOf('--family') + 1] : undefined;
-/** --set ID=fp1,fp2;ID2=fp3: hand-chosen sources after review. */
+/** --set ID=fp1,fp2;ID2=fp3: hand-chosen sources after review (replacing); --add appends to the rule's sources. */
+const adding = args.includes('--add');
 const manual = new Map(
-  (args.includes('--set') ? (args[args.indexOf('--set') + 1] ?? '') : '')
+  (args.includes('--set') ? (args[args.indexOf('--set') + 1] ?? '') : adding ? (args[args.indexOf('--add') + 1] ?? '') : '')
     .split(';')
     .filter(Boolean)
     .map((kv) => {
@@ -84,10 +85,12 @@ for (const file of readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).sor
       if (!u) throw new Error(`${e.id}: no spec unit ${fp}`);
       return { fp, at: `${u.section}: ${u.at}` };
     });
-    const refs = chosen ?? (has && !force.has(e.id) ? e.source! : proposeSources(e, units));
-    if (write && !GENERATED.has(file) && (chosen || !has || force.has(e.id))) text = setSource(text, e.id, refs);
+    const base = has && !force.has(e.id) ? e.source! : proposeSources(e, units);
+    const refs = chosen ? (adding ? [...base, ...chosen.filter((c) => !base.some((b) => b.fp === c.fp))] : chosen) : base;
+    // generated families take hand-chosen sources too: the generator keeps a source while it matches the spec
+    if (write && (chosen || (!GENERATED.has(file) && (!has || force.has(e.id))))) text = setSource(text, e.id, refs);
     console.log(`${e.id} ${e.level}${e.kind === 'gap' ? ' GAP' : ''} [${e.section}] ${e.text}`);
     for (const r of refs) console.log(`    ${has ? '=' : '+'} ${r.fp} ${r.at} :: ${byFp.get(r.fp)?.text ?? '!! NO SUCH SENTENCE'}`);
   }
-  if (write && !GENERATED.has(file)) writeFileSync(path, text);
+  if (write) writeFileSync(path, text);
 }
