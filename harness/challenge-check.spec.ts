@@ -15,11 +15,11 @@ test('401 gateway_required is an allowed refusal of an unpaid call', () => {
 
 test('a 402 with a decodable v2 challenge passes; a 402 without one is named X402-002', () => {
   expect(checkPaymentChallenge(answer(402, { error: 'payment_required', message: 'm' }, { 'payment-required': challenge }))).toEqual([]);
-  expect(checkPaymentChallenge(answer(402, { error: 'payment_required', message: 'm' })).map((v) => v.rule)).toEqual(['X402-002']);
+  expect(checkPaymentChallenge(answer(402, { error: 'payment_required', message: 'm' })).map((v) => v.ruleId)).toEqual(['X402-002']);
 });
 
 test('any other refusal or an answer is an X402-001 violation', () => {
   for (const a of [answer(401, { error: 'invalid_api_key', message: 'm' }), answer(200, {}), answer(403, { error: 'insufficient_credits', message: 'm' })]) {
-    expect(checkPaymentChallenge(a).map((v) => v.rule)).toEqual(['X402-001']);
+    expect(checkPaymentChallenge(a).map((v) => v.ruleId)).toEqual(['X402-001']);
   }
 });

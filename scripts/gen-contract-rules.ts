@@ -546,9 +546,12 @@ function paramRules(): Keyed[] {
         push(param, 'enum', `${subject} must be one of ${list(enumValues)}; ${reject(param, 'enum', 'any other value')}`);
       }
       if (s.const !== undefined) push(param, 'const', `${name} must be ${show(s.const)}; ${reject(param, 'const', 'any other value')}`);
-      if (typeof s.minLength === 'number') {
+      if (typeof s.minLength === 'number' && isPath && s.minLength === 1) {
+        // an empty path segment names another route: nothing a client can send tests this bound
+        push(param, 'minLength', `${name} must not be empty (an empty path segment names another route, so the bound is not observable)`, 'unobservable');
+      } else if (typeof s.minLength === 'number') {
         const text = s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters long`;
-        push(param, 'minLength', `${name} ${text}; ${reject(param, 'minLength', s.minLength === 1 ? 'an empty value' : 'a shorter value')}`);
+        push(param, 'minLength', `${name} must not be empty; ${reject(param, 'minLength', s.minLength === 1 ? 'an empty value' : 'a shorter value')}`.replace('must not be empty', text));
       }
       if (typeof s.maxLength === 'number') push(param, 'maxLength', `${name} must be at most ${s.maxLength} characters long; ${reject(param, 'maxLength', 'a longer value')}`);
       if (typeof s.minimum === 'number') push(param, 'minimum', `${name} must be at least ${s.minimum}; ${reject(param, 'minimum', 'a smaller value')}`);
