@@ -31,7 +31,7 @@ function shortNames(section: string): { h2: string; h3?: string } {
 }
 
 /** Spec sections a rule's section part names: the longest contained sub-heading, else the top heading. */
-export function sectionsFor(part: string, units: SpecUnit[]): string[] {
+function sectionsFor(part: string, units: SpecUnit[]): string[] {
   const all = [...new Set(units.map((u) => u.section))];
   let best: string[] = [];
   let bestLen = 0;
@@ -73,8 +73,8 @@ function rowLabel(u: SpecUnit): string {
   return /row "(.*)"$/.exec(u.at)?.[1] ?? '';
 }
 
-/** Score of one unit for one rule (higher is better); exported for the review listing. */
-export function score(rule: RuleLike, part: string, u: SpecUnit): number {
+/** Score of one unit for one rule (higher is better). */
+function score(rule: RuleLike, part: string, u: SpecUnit): number {
   const words = tokens(`${rule.text} ${rule.schema ?? ''} ${rule.param ?? ''}`);
   let s = similarity(words, tokens(u.text));
   const hints = hintNumbers(part);

@@ -56,7 +56,7 @@ export function fingerprint(text: string): string {
 }
 
 /** Sentences of one prose run (already joined into one line). */
-export function sentences(text: string): string[] {
+function sentences(text: string): string[] {
   return normalise(text)
     .split(/(?<=[.!?])\s+(?=[A-Z0-9'"(<{[])/u)
     .map((s) => s.trim())
