@@ -78,8 +78,9 @@ function score(rule: RuleLike, part: string, u: SpecUnit): number {
   const words = tokens(`${rule.text} ${rule.schema ?? ''} ${rule.param ?? ''}`);
   let s = similarity(words, tokens(u.text));
   const hints = hintNumbers(part);
-  const rule1 = /^rule (\d+)/.exec(u.at)?.[1];
-  if (rule1 && hints.has(rule1)) s += 0.35;
+  const rule1 = /(?:^|, )rule (\d+)/.exec(u.at)?.[1];
+  const listLabel = /^([A-Z][a-z]+), rule/.exec(u.at)?.[1];
+  if (rule1 && hints.has(rule1) && (!listLabel || part.includes(listLabel))) s += 0.35;
   const label = rowLabel(u);
   if (label) {
     const labels = labelHints(rule, part);

@@ -19,7 +19,9 @@
  * markup are kept. Fingerprint = first 12 hex digits of SHA-256 over the UTF-8 bytes of that text.
  *
  * Locators name where a unit sits, for people: `<Section> / <Subsection>: rule 5, sentence 2`,
- * `...: paragraph 3, sentence 1`, `...: table 2, row "venue"`.
+ * `...: paragraph 3, sentence 1`, `...: table 2, row "venue"`. In a section with several numbered lists,
+ * a list item's locator starts with the label before its list (`Rules, rule 2`) or `list 1, rule 2`;
+ * a locator that would still repeat within a section gets `, occurrence 2` and so on.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -86,20 +88,42 @@ export function splitSpec(markdown: string): SpecUnit[] {
   let inTable = false;
   let tableRow = 0;
   let run: { lines: string[]; rule?: string } | undefined;
+  let list = 0;
+  let inList = false;
+  let label: string | undefined;
+  /** List units: which list of their section they belong to, and the label paragraph before it. */
+  const lists = new Map<SpecUnit, { list: number; label?: string }>();
   const section = (): string => (h3 ? `${h2} / ${h3}` : h2);
 
   const flush = (): void => {
     if (!run) return;
-    const where = run.rule ? `rule ${run.rule}` : `paragraph ${++paragraph}`;
     const parts = sentences(run.lines.join(' '));
+    if (!run.rule && parts.length === 1 && LABEL.test(parts[0]!)) {
+      label = parts[0]!.replace(/:$/, '');
+      inList = false;
+      run = undefined;
+      return;
+    }
+    const where = run.rule ? `rule ${run.rule}` : `paragraph ${++paragraph}`;
+    if (!run.rule) {
+      inList = false;
+      label = undefined;
+    }
     const kept = parts.filter((s) => !LABEL.test(s));
-    kept.forEach((s) => units.push({ fp: fingerprint(s), text: s, section: section(), kind: 'sentence', at: parts.length > 1 ? `${where}, sentence ${parts.indexOf(s) + 1}` : where }));
+    for (const s of kept) {
+      const unit: SpecUnit = { fp: fingerprint(s), text: s, section: section(), kind: 'sentence', at: parts.length > 1 ? `${where}, sentence ${parts.indexOf(s) + 1}` : where };
+      units.push(unit);
+      if (run.rule) lists.set(unit, { list, label });
+    }
     run = undefined;
   };
   const newSection = (): void => {
     flush();
     paragraph = 0;
     table = 0;
+    list = 0;
+    inList = false;
+    label = undefined;
     inTable = false;
   };
 
@@ -141,6 +165,10 @@ export function splitSpec(markdown: string): SpecUnit[] {
     const item = /^\s*(\d+)\.\s+(.*)$/.exec(line);
     if (item) {
       flush();
+      if (!inList) {
+        list++;
+        inList = true;
+      }
       run = { lines: [item[2]!], rule: item[1] };
       continue;
     }
@@ -148,6 +176,18 @@ export function splitSpec(markdown: string): SpecUnit[] {
     run.lines.push(line);
   }
   flush();
+  // several lists in one section: name each item's list
+  const listsPer = new Map<string, number>();
+  for (const [u, l] of lists) listsPer.set(u.section, Math.max(listsPer.get(u.section) ?? 0, l.list));
+  for (const [u, l] of lists) if ((listsPer.get(u.section) ?? 0) > 1) u.at = `${l.label ?? `list ${l.list}`}, ${u.at}`;
+  // a locator still repeated within a section (a table with two rows of one label) counts occurrences
+  const seen = new Map<string, number>();
+  for (const u of units) {
+    const key = `${u.section}\u0000${u.at}`;
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    if (n > 1) u.at = `${u.at}, occurrence ${n}`;
+  }
   return units;
 }
 
@@ -159,6 +199,16 @@ export function loadSpecUnits(path = specPath()): SpecUnit[] | null {
   const units = existsSync(path) ? splitSpec(readFileSync(path, 'utf8')) : null;
   if (path === specPath()) cache = units;
   return units;
+}
+
+/**
+ * Where the unit with fingerprint `fp` sits now (`Section: locator`); among units sharing the fingerprint
+ * (the same row in two tables), the one in the section `previous` named. Undefined when none has it.
+ */
+export function locate(units: SpecUnit[], fp: string, previous?: string): string | undefined {
+  const same = units.filter((u) => u.fp === fp);
+  const pick = same.find((u) => previous?.startsWith(`${u.section}: `)) ?? same[0];
+  return pick && `${pick.section}: ${pick.at}`;
 }
 
 const STOP = new Set('a an the of and or to in on for is are be by with as at its it this that from when not no any each every than only'.split(' '));

@@ -27,7 +27,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { proposeSources, type SourceRef } from '../contract/spec-sources.ts';
-import { loadSpecUnits } from '../contract/spec-text.ts';
+import { loadSpecUnits, locate } from '../contract/spec-text.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = { [key: string]: Json };
@@ -659,7 +659,10 @@ const SPEC_FPS = new Set(SPEC_UNITS?.map((u) => u.fp));
 function withSource(rule: Rule): Rule {
   const onFile = rule.source as SourceRef[] | undefined;
   if (!SPEC_UNITS || rule.retired) return rule;
-  if (onFile?.length && onFile.every((s) => SPEC_FPS.has(s.fp))) return rule;
+  if (onFile?.length && onFile.every((s) => SPEC_FPS.has(s.fp))) {
+    // keep the fingerprints; refresh where each unit now sits
+    return { ...rule, source: onFile.map((s) => ({ fp: s.fp, at: locate(SPEC_UNITS, s.fp, s.at) ?? s.at })) };
+  }
   return { ...rule, source: proposeSources(rule, SPEC_UNITS) };
 }
 

@@ -4,15 +4,16 @@
  * review, family by family: rule ID, level, rule text, then each cited unit's locator and text.
  * The spec text is printed only to the terminal for review; the catalogue stores fingerprints and locators.
  *
- * --write   adds `source` to hand-written rules that lack one (generated SCH/PARAM files are left to
- *           scripts/gen-contract-rules.ts); --force re-proposes the listed rules even if they have one.
+ * --write   adds `source` to hand-written rules that lack one and refreshes the locators (`at`) of the
+ *           sources on file (generated SCH/PARAM files are left to scripts/gen-contract-rules.ts);
+ *           --force re-proposes the listed rules even if they have one.
  * Exit 1 when the spec file is absent.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { proposeSources, type SourceRef } from '../contract/spec-sources.ts';
-import { loadSpecUnits, specPath } from '../contract/spec-text.ts';
+import { loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
 
 const RULES_DIR = join(import.meta.dirname, '..', 'contract', 'rules');
 const GENERATED = new Set(['schema.yaml', 'params.yaml']);
@@ -85,10 +86,13 @@ for (const file of readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).sor
       if (!u) throw new Error(`${e.id}: no spec unit ${fp}`);
       return { fp, at: `${u.section}: ${u.at}` };
     });
-    const base = has && !force.has(e.id) ? e.source! : proposeSources(e, units);
+    // sources on file keep their fingerprints; their locators are refreshed from the spec as it is now
+    const relocated = e.source?.map((r) => ({ fp: r.fp, at: locate(units, r.fp, r.at) ?? r.at }));
+    const moved = relocated?.some((r, i) => r.at !== e.source![i]!.at) ?? false;
+    const base = has && !force.has(e.id) ? relocated! : proposeSources(e, units);
     const refs = chosen ? (adding ? [...base, ...chosen.filter((c) => !base.some((b) => b.fp === c.fp))] : chosen) : base;
     // generated families take hand-chosen sources too: the generator keeps a source while it matches the spec
-    if (write && (chosen || (!GENERATED.has(file) && (!has || force.has(e.id))))) text = setSource(text, e.id, refs);
+    if (write && (chosen || (!GENERATED.has(file) && (!has || force.has(e.id) || moved)))) text = setSource(text, e.id, refs);
     console.log(`${e.id} ${e.level}${e.kind === 'gap' ? ' GAP' : ''} [${e.section}] ${e.text}`);
     for (const r of refs) console.log(`    ${has ? '=' : '+'} ${r.fp} ${r.at} :: ${byFp.get(r.fp)?.text ?? '!! NO SUCH SENTENCE'}`);
   }
