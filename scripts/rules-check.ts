@@ -11,7 +11,7 @@
 import { coverage } from '../reporter/coverage.ts';
 import { loadRules } from '../contract/rules.ts';
 import { loadInformative, traceability } from '../contract/spec-coverage.ts';
-import { loadSpecUnits, specPath } from '../contract/spec-text.ts';
+import { loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
 
 const rules = loadRules();
 const c = coverage();
@@ -28,6 +28,7 @@ if (!units) {
 } else {
   const t = traceability(rules.values(), units, loadInformative());
   const byAt = new Map(units.map((u) => [`${u.section}: ${u.at}`, u]));
+  const fpsOk = new Set(units.map((u) => u.fp));
   problems.push(...t.unsourced.map((id) => `rule ${id} cites no spec unit (add source: run npx tsx scripts/rules-sources.ts --write)`));
   for (const s of t.stale) {
     const now = byAt.get(s.at);
@@ -38,6 +39,9 @@ if (!units) {
   }
   problems.push(...t.staleInformative.map((i) => `spec changed: informative ${i.fp} (${i.at}) matches no sentence or row; review contract/informative.yaml`));
   console.log(`spec fingerprints: ${t.claims.size} cited, ${t.stale.length} stale; units claimed ${t.claimed.length}/${units.length}, informative ${t.informative.length}`);
+  // a unit that moved keeps its fingerprint: only the human locator is out of date
+  const moved = [...rules.values()].filter((r) => r.source?.some((s) => fpsOk.has(s.fp) && locate(units, s.fp, s.at) !== s.at)).map((r) => r.id);
+  if (moved.length) console.log(`notice: ${moved.length} rule(s) cite units that moved (${moved.slice(0, 8).join(', ')}${moved.length > 8 ? ', ...' : ''}); refresh locators with npx tsx scripts/rules-sources.ts --write and scripts/gen-contract-rules.ts`);
 }
 
 if (problems.length) {
