@@ -8,8 +8,9 @@
  * - A table row is one unit: every `|`-delimited line except the header row and the `|---|` separator.
  *   Its label is the row's first cell.
  * - Any other non-blank line run (a paragraph, or one numbered list item `N. ...`) is split into
- *   sentences: a break follows `.`, `!` or `?` when whitespace and then an upper-case letter, a digit,
- *   or a quote/bracket follow. The list marker `N. ` is not part of the sentence (it is the locator).
+ *   sentences: a break follows every `.`, `!` or `?` that whitespace follows (the spec uses no
+ *   abbreviations; sentences may start with a lower-case identifier such as venueAUrl). The list
+ *   marker `N. ` is not part of the sentence (it is the locator).
  *   A paragraph that is only a label ending in a colon ("Rules:", "Behaviour:", "Its shape:") is a
  *   heading for what follows, not a unit.
  *
@@ -60,7 +61,7 @@ export function fingerprint(text: string): string {
 /** Sentences of one prose run (already joined into one line). */
 function sentences(text: string): string[] {
   return normalise(text)
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9'"(<{[])/u)
+    .split(/(?<=[.!?])\s+(?=\S)/u)
     .map((s) => s.trim())
     .filter(Boolean);
 }
