@@ -51,6 +51,11 @@ test('the splitter yields sentences and table rows with section and locator, not
   for (const u of units) expect(u.fp).toBe(fingerprint(u.text));
 });
 
+test('locators stay unique: several lists are named by their label, repeated rows count occurrences; lower-case sentence starts split', () => {
+  const md = ['## S', '1. Product item.', '2. Another.', '', 'Rules:', '', '1. A rule. venueAUrl is null.', '', '| State | Next |', '|---|---|', '| issued | a |', '| issued | b |'].join('\n');
+  expect(splitSpec(md).map((u) => u.at)).toEqual(['list 1, rule 1', 'list 1, rule 2', 'Rules, rule 1, sentence 1', 'Rules, rule 1, sentence 2', 'table 1, row "issued"', 'table 1, row "issued", occurrence 2']);
+});
+
 test('a cited fingerprint the spec no longer has is stale and names its rules; the rest is claimed or informative', () => {
   const units = splitSpec(SAMPLE);
   const rule = (id: string, fp: string): Rule => ({ id, section: 'Errors', level: 'MUST', text: 't', observe: 'black-box', kind: 'rule', file: 'x.yaml', source: [{ fp, at: 'Errors: rule 1' }] });
