@@ -292,7 +292,8 @@ function operations(): Operation[] {
 
 function operationSection(o: Operation): string {
   const key = `${o.method} ${o.path}`;
-  return ENDPOINT_SECTIONS.has(key) ? `Endpoints / ${key}` : OTHER_OPERATIONS;
+  // an operation of "Other operations referenced" is named by its row of that table
+  return ENDPOINT_SECTIONS.has(key) ? `Endpoints / ${key}` : `${OTHER_OPERATIONS} (${key})`;
 }
 
 /** Component names referenced (transitively) from `root`. */
