@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { paramRulesFor } from '../contract/rules.ts';
@@ -121,7 +122,7 @@ test.describe('asset search: request modes (rule 1)', () => {
   test('a request without q, reference or material_only=true answers 422, whatever filters it carries', { annotation: rules('ASRCH-001', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     await rejected(paid, {}, 'ASRCH-001');
     const filter = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_-'), minLength: 1, maxLength: 20 });
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.record({ platform: fc.option(filter, { nil: undefined }), asset_type: fc.option(filter, { nil: undefined }) }), async (filters) => {
         await rejected(paid, filters, 'ASRCH-001');
       }),
@@ -136,7 +137,7 @@ test.describe('asset search: request modes (rule 1)', () => {
 
   test('q together with reference answers 422', { annotation: rules('ASRCH-002', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     const text = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789*:-'), minLength: 1, maxLength: 40 });
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(text, fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), async (q, reference, materialOnly) => {
         await rejected(paid, { q, reference, material_only: materialOnly }, 'ASRCH-002');
       }),
@@ -170,7 +171,7 @@ test.describe('asset search: request modes (rule 1)', () => {
     await test.step('material_only that is not a boolean', async () => {
       const ruleId = paramRule('material_only', 'type')[0] ?? 'CONTRACT-001';
       const notBoolean = fc.string({ minLength: 2, maxLength: 12 }).filter((s) => !/^(true|false|0|1|yes|no|on|off|t|f|y|n)$/i.test(s.trim()));
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(notBoolean, async (v) => rejected(paid, { q: '*', material_only: v }, ruleId)),
         { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
       );
@@ -218,7 +219,7 @@ test.describe('asset search: q mode', () => {
     const all = await directory(paid, targetOptions.siteUrl);
     const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform)))].filter((p) => /[a-z].*[a-z]/i.test(p));
     test.skip(platforms.length === 0, 'no identifier platform with letters to case-swap');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom(...platforms), async (platform) => {
         const a = await search(paid, { mode: 'q', q: '*', platform }, targetOptions.siteUrl);
         const b = await search(paid, { mode: 'q', q: '*', platform: swapCase(platform) }, targetOptions.siteUrl);
@@ -232,7 +233,7 @@ test.describe('asset search: q mode', () => {
     const all = await directory(paid, targetOptions.siteUrl);
     const types = [...new Set(all.map((a) => String(a.asset_type)))].filter((t) => /[a-z].*[a-z]/i.test(t));
     test.skip(types.length === 0, 'no asset_type with letters to case-swap');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom(...types), async (assetType) => {
         const a = await search(paid, { mode: 'q', q: '*', assetType }, targetOptions.siteUrl);
         const b = await search(paid, { mode: 'q', q: '*', assetType: swapCase(assetType) }, targetOptions.siteUrl);
@@ -254,7 +255,7 @@ test.describe('asset search: q mode', () => {
       const all = await directory(paid, targetOptions.siteUrl);
       const cases = all.flatMap((a) => field.values(a).filter((v) => v.length >= 1 && v.length <= 200 && v !== '*').map((v) => ({ asset: a, value: v })));
       test.skip(cases.length === 0, `no Asset has a ${field.title}`);
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
           const body = await search(paid, { mode: 'q', q: value }, targetOptions.siteUrl);
           const hit = findAsset(body, String(asset.id));
@@ -301,7 +302,7 @@ test.describe('asset search: reference mode', () => {
         continue;
       }
       await test.step(`by ${kind.title}`, () =>
-        fc.assert(
+        assertProperty(
           fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
             const body = await search(paid, { mode: 'reference', references: [value] }, targetOptions.siteUrl);
             const hit = findAsset(body, String(asset.id));
@@ -320,7 +321,7 @@ test.describe('asset search: reference mode', () => {
   test('several references return the union of their matches, references deduplicated', { annotation: rules('ASRCH-076', 'ASRCH-012', 'ASRCH-013', 'ASRCH-011', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     const all = await directory(paid, targetOptions.siteUrl);
     test.skip(all.length < 2, 'needs two Assets');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.integer({ min: 0, max: all.length - 1 }), fc.integer({ min: 0, max: all.length - 1 }), async (i, j) => {
         fc.pre(i !== j);
         const a = all[i]!;
@@ -344,7 +345,7 @@ test.describe('asset search: reference mode', () => {
       return prefix.length >= 2 && !identities.includes(prefix) ? [{ asset: a, prefix }] : [];
     });
     test.skip(cases.length === 0, 'no assetKey long enough to cut');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, prefix }) => {
         const body = await search(paid, { mode: 'reference', references: [prefix] }, targetOptions.siteUrl);
         const found = findAsset(body, String(asset.id)) ? [violation('ASRCH-075', '/assets', `reference=${JSON.stringify(prefix)} (a strict prefix of ${String(asset.assetKey)}) returned that Asset`)] : [];
@@ -416,7 +417,7 @@ test.describe('asset search: reference mode', () => {
     const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
     const markets = [...new Map([...hydrated.values()].flatMap((a) => ((a.linked_markets ?? []) as Row[]).map((m) => [String(m.marketKey), m] as const))).values()];
     test.skip(markets.length === 0, 'no Asset has a linked market');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom(...markets), async (m) => {
         const marketKey = String(m.marketKey);
         const edges = await edgesOf(api, marketKey);
