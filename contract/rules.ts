@@ -28,6 +28,11 @@ export interface Rule {
   retired?: boolean;
   /** Testable, but its test lands with a later issue (e.g. "issue 3: money"); reported PENDING, never passed. */
   pending?: string;
+  /**
+   * Testable, but the case it describes cannot occur on the reference stub (its data model excludes it):
+   * the reason. Such a rule ends NOT_RUN against the stub ("no instance of ..."), never PASSED.
+   */
+  notOnStub?: string;
   /** The catalogue file (family) the rule came from. */
   file: string;
 }

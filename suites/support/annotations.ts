@@ -53,11 +53,13 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
  * rule is NOT_RUN "no instance of <what> on the target" (reporter/rule-results.ts).
  * @param ruleIds the rules judged; `'*'` = every rule of the test without its own count
  * @param what the case, as a noun phrase ("an Asset with more than 50 markets")
+ * @returns whether any instance was judged (a test with none can end there: its rules are NOT_RUN)
  */
-export function judged(ruleIds: string | readonly string[], n: number, what: string): void {
+export function judged(ruleIds: string | readonly string[], n: number, what: string): boolean {
   const info = currentTest();
-  if (!info) return;
+  if (!info) return n > 0;
   for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds) info.annotations.push({ type: 'judged', description: `${id} ${Math.max(0, Math.floor(n))} ${what}` });
+  return n > 0;
 }
 
 /** Counts one answer of the target read by the running test (suites/support/client.ts). */
