@@ -33,6 +33,11 @@ export interface Rule {
    * the reason. Such a rule ends NOT_RUN against the stub ("no instance of ..."), never PASSED.
    */
   notOnStub?: string;
+  /**
+   * The rule holds for every answer valid against contract/openapi.yaml, so a schema-valid random mock
+   * earns its PASS honestly (`npm run vacuity` accepts it).
+   */
+  schemaImplied?: boolean;
   /** The catalogue file (family) the rule came from. */
   file: string;
 }
