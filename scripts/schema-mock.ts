@@ -12,6 +12,9 @@ import { contract } from '../contract/index.ts';
 
 type Json = Record<string, unknown>;
 
+/** Answers generated per operation and served in turn. */
+const SAMPLES = 8;
+
 interface Route {
   method: string;
   pattern: RegExp;
@@ -72,22 +75,30 @@ export async function startSchemaMock(seed = 1, port = 0): Promise<{ server: Ser
   const table = routes();
   const gen = createGenerator({ seed, maxDepth: 4 } as Parameters<typeof createGenerator>[0]);
   const fake = async (schema: unknown): Promise<unknown> => gen.generate((schema ?? {}) as Parameters<typeof gen.generate>[0]);
+  // Answers are generated up front (SAMPLES per operation) and served in turn, so a request never waits
+  // on the generator and the run is reproducible from the seed.
+  const answers = new Map<Route, { headers: Record<string, string>; body: string }[]>();
+  for (const route of table) {
+    const list = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+      for (const [name, schema] of route.headers) headers[name] = String(await fake(schema));
+      list.push({ headers, body: route.schema === undefined ? '' : JSON.stringify(await fake(route.schema)) });
+    }
+    answers.set(route, list);
+  }
+  let turn = 0;
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     const route = table.find((r) => r.method === req.method && r.pattern.test(path));
     req.resume();
-    void (async () => {
-      if (!route) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not_found', message: `no operation at ${req.method} ${path}` }));
-        return;
-      }
-      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-      for (const [name, schema] of route.headers) headers[name] = String(await fake(schema));
-      const body = route.schema === undefined ? '' : JSON.stringify(await fake(route.schema));
-      res.writeHead(route.status, headers).end(body);
-    })().catch((err: unknown) => {
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(`schema mock could not build an answer: ${String(err)}`);
-    });
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not_found', message: `no operation at ${req.method} ${path}` }));
+      return;
+    }
+    const list = answers.get(route)!;
+    const answer = list[turn++ % list.length]!;
+    res.writeHead(route.status, answer.headers).end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();

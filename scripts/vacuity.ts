@@ -30,7 +30,7 @@ const { server, url } = await startSchemaMock(Number(process.env.VACUITY_SEED ??
 console.log(`vacuity: schema mock of contract/openapi.yaml on ${url}; suites bounded to ${timeoutS} s`);
 const run = spawnSync(
   process.execPath,
-  [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--no-deps', `--global-timeout=${timeoutS * 1000}`, '--reporter=dot,./reporter/rule-reporter.ts'],
+  [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--no-deps', '--timeout=20000', `--global-timeout=${timeoutS * 1000}`, '--reporter=dot,./reporter/rule-reporter.ts'],
   {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
