@@ -9,7 +9,7 @@
  * Environment: VACUITY_TIMEOUT_S, VACUITY_SEED (mock seed, default 1), VACUITY_REPORT_DIR
  * (default reports/vacuity). Loopback only.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,9 +28,10 @@ export function schemaDerived(rule: Rule): boolean {
 
 const { server, url } = await startSchemaMock(Number(process.env.VACUITY_SEED ?? 1));
 console.log(`vacuity: schema mock of contract/openapi.yaml on ${url}; suites bounded to ${timeoutS} s`);
-const run = spawnSync(
+// Asynchronous: the mock answers from this very process, so its event loop must stay free.
+const child = spawn(
   process.execPath,
-  [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--no-deps', '--timeout=20000', `--global-timeout=${timeoutS * 1000}`, '--reporter=dot,./reporter/rule-reporter.ts'],
+  [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--no-deps', '--timeout=20000', `--global-timeout=${timeoutS * 1000}`],
   {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -45,14 +46,16 @@ const run = spawnSync(
       FC_TIMEOUT_MS: '5000',
       FC_REPORT_DIR: reportDir,
     },
-    timeout: (timeoutS + 120) * 1000,
   },
 );
+const hardStop = setTimeout(() => child.kill('SIGTERM'), (timeoutS + 120) * 1000);
+const status = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+clearTimeout(hardStop);
 server.close();
 
 const file = join(reportDir, 'rules.json');
 if (!existsSync(file)) {
-  console.error(`vacuity: no report at ${file} (suites exited ${String(run.status)})`);
+  console.error(`vacuity: no report at ${file} (suites exited ${String(status)})`);
   process.exit(2);
 }
 const verdicts = (JSON.parse(readFileSync(file, 'utf8')) as { rules: RuleVerdict[] }).rules;
