@@ -85,6 +85,21 @@ export function checkRoutePrefixes(doc: unknown): Violation[] {
   return out;
 }
 
+/**
+ * How many operations of a served document each prefix rule judged (VER-001..004): a rule with none
+ * (a document serving no such operation, e.g. `{}`) was not observed, never passed.
+ */
+export function routePrefixInstances(doc: unknown): Record<'VER-001' | 'VER-002' | 'VER-003' | 'VER-004', number> {
+  const { x402 } = schemeRoles(doc);
+  const ops = servedOperations(doc);
+  return {
+    'VER-001': ops.filter((o) => o.path.startsWith('/api/public/')).length,
+    'VER-002': ops.filter((o) => o.path.startsWith('/api/auth/')).length,
+    'VER-003': ops.filter((o) => o.security.some((alt) => alt.some((s) => x402.has(s)))).length,
+    'VER-004': ops.length,
+  };
+}
+
 /** Every documented operation appears in the served document (VER-007); path parameter names may differ. */
 export function checkDocumentedOperations(doc: unknown, documented: readonly { method: string; path: string }[]): Violation[] {
   const norm = (m: string, p: string): string => `${m.toUpperCase()} ${p.replace(/\{[^}]*\}/g, '{}')}`;

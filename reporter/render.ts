@@ -28,7 +28,7 @@ export function renderMarkdown(meta: ReportMeta, verdicts: RuleVerdict[]): strin
   return [...head, ...rows, ''].join('\n');
 }
 
-const COLOURS: Record<RuleStatus, string> = { PASSED: '#1a7f37', FAILED: '#cf222e', SKIPPED: '#9a6700', THROTTLED: '#bc4c00', NOT_RUN: '#6e7781', NO_TEST: '#8250df', PENDING: '#8250df', GAP: '#57606a', UNOBSERVABLE: '#57606a' };
+const COLOURS: Record<RuleStatus, string> = { PASSED: '#1a7f37', WARN: '#9a6700', FAILED: '#cf222e', ERROR: '#a40e26', SKIPPED: '#9a6700', THROTTLED: '#bc4c00', NOT_RUN: '#6e7781', NO_TEST: '#8250df', PENDING: '#8250df', GAP: '#57606a', UNOBSERVABLE: '#57606a' };
 
 export function renderHtml(meta: ReportMeta, verdicts: RuleVerdict[]): string {
   const total = verdicts.length || 1;

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { rulesOf, runCheck } from '../checks/define.ts';
 import { positionsOf } from '../checks/portfolio.ts';
@@ -46,7 +47,7 @@ test.describe('GET /api/v1/portfolio', () => {
     async ({ paid, budget, targetOptions }) => {
       budget.reserveCalls(OP, RUNS);
       let rows = 0;
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(hexAddress, fc.subarray([...VENUES], { minLength: 1 }), async (wallet, venues) => {
           const { res, body } = await read(paid, wallet, venues);
           expect(res.status(), `wallet=${wallet} venues=${venues.join(',')}`).toBe(200);

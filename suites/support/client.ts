@@ -5,6 +5,7 @@
  */
 import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { redact } from './redact.ts';
+import { countAnswer } from './annotations.ts';
 import { TargetTimeoutError, TargetUnreachableError } from './errors.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
@@ -101,7 +102,7 @@ export class TargetClient {
 
   private async send(method: string, path: string, headers: Record<string, string>, options: CallOptions): Promise<APIResponse> {
     try {
-      return await this.ctx.fetch(path, {
+      const res = await this.ctx.fetch(path, {
         method,
         headers,
         params: toSearch(options.params),
@@ -110,6 +111,8 @@ export class TargetClient {
         failOnStatusCode: false,
         maxRedirects: 0,
       });
+      countAnswer();
+      return res;
     } catch (err) {
       const message = redact(err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err));
       if (/timeout/i.test(message)) throw new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`);

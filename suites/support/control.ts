@@ -225,6 +225,22 @@ export class ControlPlane {
   }
 
   /**
+   * Sets whether social-account profiling is configured for one scope's calls (POST /__control/profiling).
+   * @returns 'set'; 'unsupported' when the target's control plane has no such route (404).
+   * @throws ControlPlaneError for any other refusal.
+   */
+  async profilingState(scope: string, configured: boolean): Promise<'set' | 'unsupported'> {
+    try {
+      await this.call('POST', '/__control/profiling', { scope, configured });
+      return 'set';
+    } catch (err) {
+      const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;
+      if (m?.[1] === '404') return 'unsupported';
+      throw err;
+    }
+  }
+
+  /**
    * Resets the whole target (accounts, wallets, faults, clock). Never called by the suites, which
    * share the target with other workers; for single-test harness runs only.
    */

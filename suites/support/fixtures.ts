@@ -11,7 +11,7 @@ import { deriveWalletsFrom } from './x402.ts';
 import { PRICES } from '../../contract/pricing.ts';
 
 export { expect } from './matchers.ts';
-export { rules, contractRules } from './annotations.ts';
+export { rules, contractRules, judged } from './annotations.ts';
 
 /** Target configuration (Playwright options; see playwright.config.ts). */
 /**
