@@ -4,12 +4,14 @@
  * rules MISP-*). Pure functions from observed bodies to violations; none throws.
  * Routing, quote and serviceUrl rules of each row are checks/market.ts (checkMarketList).
  */
+import { venueKeys } from '../contract/index.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 
 export type Row = Record<string, unknown>;
 
 export const HOUR_MS = 3_600_000;
-export const MARKET_VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
+/** The venue keys (contract: components.schemas.VenueKey). */
+export const MARKET_VENUES = venueKeys();
 export const SORTS = ['updated_desc', 'volume_desc', 'signal_count_desc'] as const;
 /** market_summary.mispricing_threshold_pp as the spec states it ("currently 7.5"). */
 export const DEFAULT_MISPRICING_THRESHOLD_PP = 7.5;

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { HarnessError } from '../suites/support/errors.ts';
+import { HarnessError } from '../lib/errors.ts';
 import { buildProfiles, PROFILE_NAMES } from './profiles.ts';
 import { runProfile } from './run.ts';
 

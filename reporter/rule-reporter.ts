@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.ts';
-import { redact, registerSecret } from '../suites/support/redact.ts';
+import { redact, registerSecret } from '../lib/redact.ts';
 import { ruleVerdicts, summarize, type TestOutcome } from './rule-results.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { spendSummary } from '../suites/support/budget.ts';

@@ -4,7 +4,7 @@
  */
 import { test as base } from '@playwright/test';
 import { TargetClient } from './client.ts';
-import { registerSecret } from './redact.ts';
+import { registerSecret } from '../../lib/redact.ts';
 import { Budget, budgetCredits, ledgerIn, operationOf } from './budget.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './x402.ts';

@@ -17,7 +17,7 @@ import { recordExercised } from './matchers.ts';
 import { decodeBase64Json, type PaymentRequired, type PaymentRequirements } from '../../checks/x402.ts';
 import { violation, type Violation } from '../../checks/violation.ts';
 import type { Params, TargetClient } from './client.ts';
-import { registerSecret } from './redact.ts';
+import { registerSecret } from '../../lib/redact.ts';
 
 export type { PaymentRequired, PaymentRequirements } from '../../checks/x402.ts';
 
