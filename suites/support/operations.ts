@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate } from '../../contract/index.ts';
-import { PRICES, creditsToUsd } from '../../contract/pricing.ts';
+import { creditsToUsd } from '../../contract/pricing.ts';
 import { ABSENT, type ParamSpec, type ParamValue } from '../../checks/params.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
@@ -241,10 +241,7 @@ export async function errorOf(res: APIResponse): Promise<string | undefined> {
 }
 
 /** True when the operation needs an API key or a payment (anything but a free route). */
-export const needsCredentials = (operationId: string): boolean => {
-  const price = PRICES[operationId];
-  return Boolean(price && (price.credits > 0 || price.keyOnly));
-};
+export const needsCredentials = (operationId: string): boolean => contract().operation(operationId).facts.auth.length > 0;
 
 /**
  * Tells whether the operation exists on the target. A route the target lacks answers the generic
@@ -278,6 +275,6 @@ export async function pace(operationId: string): Promise<void> {
  * Prefer the `budget` fixture (`budget.fits(costOf(...))`), which also counts what the run spent.
  */
 export function affordable(targetOptions: Pick<TargetOptions, 'maxSpendUsd'>, operationId: string, calls: number): boolean {
-  const credits = PRICES[operationId]?.credits ?? 0;
+  const credits = contract().operation(operationId).facts.price.credits;
   return credits === 0 || creditsToUsd(credits) * calls <= targetOptions.maxSpendUsd;
 }
