@@ -11,7 +11,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The project's config with only the layer rule on (no type-aware rules: the probes are not on disk). */
 async function layerLinter(): Promise<ESLint> {
-  const { default: config } = (await import('../eslint.config.js')) as { default: Linter.Config[] };
+  const { default: config } = (await import(join(ROOT, 'eslint.config.js'))) as { default: Linter.Config[] };
   const layer = config.filter((c) => c.plugins && 'boundaries' in c.plugins);
   expect(layer.length, 'eslint.config.js declares the boundaries layer rule').toBe(1);
   return new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'] }, ...layer] });
