@@ -14,7 +14,7 @@ import { parseFacts, type OperationFacts } from './operation-facts.ts';
 import type { Violation } from '../lib/violation.ts';
 
 export type { Violation } from '../lib/violation.ts';
-export { fillTemplate, type BaselineTemplate, type DiscoverRecipe, type OperationFacts, type OperationObserve, type Price, type RequestTemplate } from './operation-facts.ts';
+export { fillTemplate, type DiscoverRecipe, type OperationFacts, type Price } from './operation-facts.ts';
 
 export const CONTRACT_PATH = join(dirname(fileURLToPath(import.meta.url)), 'openapi.yaml');
 const REF = 'contract';

@@ -205,12 +205,6 @@ export function encodePaymentBase64Url(p: PaymentPayload): string {
   throw new Error('base64url encoding did not differ from base64');
 }
 
-/** The PAYMENT-RESPONSE header of an answer, decoded (undefined when absent or not base64 JSON). */
-export function settlementOf(res: APIResponse): Record<string, unknown> | undefined {
-  const decoded = decodeBase64Json(res.headers()['payment-response']);
-  return decoded.value && typeof decoded.value === 'object' ? (decoded.value as Record<string, unknown>) : undefined;
-}
-
 /**
  * The official x402 client (@x402/fetch wrapFetchWithPayment + @x402/evm ExactEvmScheme over the
  * wallet's viem account), restricted to `network` and `asset` so the test knows what it pays with.
