@@ -13,7 +13,6 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /** Statuses of a forecast request (spec: Resources / Forecast request). */
 export const JOB_STATUSES = ['accepted', 'submitted', 'running', 'succeeded', 'rejected', 'failed'] as const;
-type JobStatus = (typeof JOB_STATUSES)[number];
 /** Statuses after which a job never changes. */
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'rejected', 'failed']);
 /** Pending statuses ("forecasts is empty while pending"), in their natural order. */
