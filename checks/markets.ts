@@ -6,6 +6,7 @@
  */
 import { venueKeys } from '../contract/index.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -17,7 +18,6 @@ export const SORTS = ['updated_desc', 'volume_desc', 'signal_count_desc'] as con
 export const DEFAULT_MISPRICING_THRESHOLD_PP = 7.5;
 const EPS = 1e-9;
 
-const obj = (v: unknown): Row | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
 /** Epoch ms of an RFC 3339 string; NaN for anything else. */
 export const ms = (iso: unknown): number => (typeof iso === 'string' ? Date.parse(iso) : NaN);
 const isoAt = (t: number): string => (Number.isFinite(t) ? new Date(t).toISOString() : String(t));

@@ -22,6 +22,7 @@
  * loads (no silent default).
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { isRecord } from '../lib/guards.ts';
 
 /** What it takes to observe a success answer of the operation. */
 export type OperationObserve = 'black-box' | 'spend-budget' | 'wallet';
@@ -86,8 +87,6 @@ export interface OperationFacts {
   /** The first documented 2xx status (the status a success request gets). */
   successStatus: number;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Parses and validates the x-fc-* extensions of one operation.
