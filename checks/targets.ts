@@ -4,10 +4,10 @@
  * two resolutions of the same event. Pure functions: each returns violations, none throws.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { isRecord as isObj } from '../lib/guards.ts';
 
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** Price of one generation, USD (spec price table: POST /api/auth/forecast-requests $1.00). */

@@ -4,10 +4,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
-type Row = Record<string, unknown>;
-
-const obj = (v: unknown): Row | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const PREFIXES = ['/api/v1/', '/api/auth/', '/api/public/'] as const;
 const API_KEY_HEADER = 'x-service-api-key';

@@ -8,16 +8,16 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.ts';
-import { redact, registerSecret } from '../suites/support/redact.ts';
+import { redact, registerSecret } from '../lib/redact.ts';
 import { HARNESS_PROJECT, outcomeOf, ruleVerdicts, summarize, type TestOutcome } from './rule-results.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
-import { spendSummary } from '../suites/support/budget.ts';
+import { spendSummary } from '../lib/spend-ledger.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 
 export default class RuleReporter implements Reporter {
   private readonly outcomes: TestOutcome[] = [];
   private readonly outputDir: string;
-  /** Every project's output directory: the workers' spend ledger lives there (suites/support/budget.ts). */
+  /** Every project's output directory: the workers' spend ledger lives there (lib/spend-ledger.ts). */
   private projectDirs: string[] = [];
   /** Files the other reporters write (results.json, junit.xml): scrubbed of secrets at the end. */
   private siblingFiles: string[] = [];

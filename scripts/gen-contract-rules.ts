@@ -261,14 +261,15 @@ const ENDPOINT_SECTIONS = new Set([
   'GET /api/v1/wallets/link',
 ]);
 
-/** How a response of the operation can be obtained: spending real budget, or with a wallet. */
-const OPERATION_OBSERVE: Record<string, Observe> = {
-  createForecastRequest: 'spend-budget',
-  getForecastRequest: 'spend-budget', // a job exists only after a $1.00 generation
-  createSocialProfile: 'spend-budget',
-  searchSocial: 'spend-budget',
-  linkWallet: 'wallet',
-};
+/**
+ * How a response of the operation can be obtained: its `x-fc-observe` extension in the contract
+ * (contract/operation-facts.ts). A missing or unknown value is an error, never a default.
+ */
+function operationObserve(o: { id: string; op: Schema }): Observe {
+  const how = str(o.op['x-fc-observe']);
+  if (how !== 'black-box' && how !== 'spend-budget' && how !== 'wallet') throw new Error(`operation ${o.id}: x-fc-observe must be black-box, spend-budget or wallet (got ${String(how)})`);
+  return how;
+}
 const OBSERVE_RANK: Observe[] = ['black-box', 'control-plane', 'spend-budget', 'wallet', 'unobservable'];
 
 interface Operation {
@@ -326,7 +327,7 @@ function schemaObservability(): Map<string, Observe> {
   for (const o of operations()) {
     const seen = new Set<string>();
     collectRefs(o.op.responses, seen);
-    const how = OPERATION_OBSERVE[o.id] ?? 'black-box';
+    const how = operationObserve(o);
     for (const key of seen) {
       if (!key.startsWith('schemas/')) continue;
       const name = key.slice('schemas/'.length);

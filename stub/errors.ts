@@ -54,7 +54,5 @@ export const invalidRequest = (message: string): ApiError => new ApiError(422, '
 /** 404 with the given code (not_found unless the spec names another). */
 export const notFound = (message: string, code: ErrorCode = 'not_found', extra: EnvelopeExtra = {}): ApiError =>
   new ApiError(404, code, message, extra);
-/** 502: an upstream source failed; never billed. */
-export const upstreamUnavailable = (message: string): ApiError => new ApiError(502, 'upstream_unavailable', message);
 /** 503: a source is unavailable or not configured. */
 export const serviceUnavailable = (message: string): ApiError => new ApiError(503, 'service_unavailable', message);

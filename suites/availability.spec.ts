@@ -4,6 +4,7 @@
  * the catalog, search and forecast-targets routes. Test data is discovered through the target's API
  * (suites/support/lookups.ts); a category of identifier the target lacks skips its test.
  */
+import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
@@ -14,7 +15,7 @@ import type { Params, TargetClient } from './support/client.ts';
 import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, spreadByVenue, venueBEvents, type Row } from './support/lookups.ts';
 
 const OP = 'getForecastAvailability';
-const VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
+const VENUES = venueKeys();
 /** Lookups per test: enough to cover every venue, bounded for large real catalogs. */
 const MAX_LOOKUPS = 120;
 const CONCURRENCY = 6;

@@ -5,6 +5,7 @@
  * not shown (gaps PORT-005, SCH on PortfolioResponse): the stub's choices, `wallet` and
  * `venues=<comma-separated venue keys>`, are what these tests send.
  */
+import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
@@ -18,7 +19,7 @@ import type { TargetClient } from './support/client.ts';
 
 const OP = 'getPortfolio';
 const PATH = '/api/v1/portfolio';
-const VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
+const VENUES = venueKeys();
 const RUNS = 10;
 
 const hexAddress = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => `0x${Buffer.from(b).toString('hex')}`);

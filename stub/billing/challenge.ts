@@ -11,7 +11,7 @@ import { creditsToUsdString } from '../../contract/pricing.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { MAX_TIMEOUT_SECONDS, PAY_TO, TOKENS } from '../x402/tokens.ts';
 
-export { BASE_USDC, SECOND_TOKEN, PAY_TO } from '../x402/tokens.ts';
+export { BASE_USDC, SECOND_TOKEN } from '../x402/tokens.ts';
 
 export class Challenges {
   private readonly byCredits = new Map<number, Promise<PaymentRequirements[]>>();

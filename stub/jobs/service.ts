@@ -5,7 +5,7 @@
  * replay is reported `billable: false` so that its admission debit is refunded).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { PRICES } from '../../contract/pricing.ts';
+import { contract } from '../../contract/index.ts';
 import type { StubContext } from '../context.ts';
 import type { Market, Venue } from '../data/model.ts';
 import type { DataStore } from '../data/store.ts';
@@ -167,6 +167,6 @@ export function endJob(ctx: StubContext, id: string, outcome: EndOutcome): Job |
   const now = ctx.clock.nowMs();
   if (TERMINAL.has(statusAt(job, now))) return 'terminal';
   job.ended = { status: outcome, at: now };
-  ctx.accounts.refund({ accountId: job.owner, credits: PRICES.createForecastRequest?.credits ?? 1000, operationId: 'createForecastRequest', refunded: false });
+  ctx.accounts.refund({ accountId: job.owner, credits: contract().operation('createForecastRequest').facts.price.credits, operationId: 'createForecastRequest', refunded: false });
   return job;
 }

@@ -4,9 +4,9 @@
  * unreachable, slow or garbage-speaking target, and secret redaction of every error.
  */
 import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { redact } from './redact.ts';
+import { redact } from '../../lib/redact.ts';
 import { countAnswer } from './annotations.ts';
-import { TargetTimeoutError, TargetUnreachableError } from './errors.ts';
+import { TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { redact, registerSecret } from './redact.ts';
+import { redact, registerSecret } from '../../lib/redact.ts';
 
 /** Skip reason of every test that needs the control plane. */
 export const NEEDS_CONTROL = 'needs control plane (FC_CONTROL_TOKEN)';

@@ -4,8 +4,9 @@
  */
 import { test as base } from '@playwright/test';
 import { TargetClient } from './client.ts';
-import { registerSecret } from './redact.ts';
-import { Budget, budgetCredits, ledgerIn, operationOf } from './budget.ts';
+import { registerSecret } from '../../lib/redact.ts';
+import { Budget, operationOf } from './budget.ts';
+import { budgetCredits, ledgerIn } from '../../lib/spend-ledger.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './x402.ts';
 import { PRICES } from '../../contract/pricing.ts';

@@ -6,7 +6,7 @@
 import { expect as base, test, type APIResponse } from '@playwright/test';
 import { contract, validateResponse, type ObservedResponse } from '../../contract/index.ts';
 import type { Violation } from '../../checks/violation.ts';
-import { redact } from './redact.ts';
+import { redact } from '../../lib/redact.ts';
 import { loadRules } from '../../contract/rules.ts';
 
 const BODY_PREVIEW = 1000;

@@ -7,7 +7,8 @@
  * marketId, generation} and event.ticker is the venue_a event slug (SCH-344, TGT-042);
  * selectionRequired false for exact input (TGT-038).
  */
-import { PRICES, creditsToUsd } from '../../../contract/pricing.ts';
+import { contract } from '../../../contract/index.ts';
+import { creditsToUsd } from '../../../contract/pricing.ts';
 import type { Market, VenueEvent } from '../../data/model.ts';
 import { round } from '../../data/rng.ts';
 import { iso } from '../../present/time.ts';
@@ -24,7 +25,7 @@ export interface GenerationBody {
 export const generationBody = (m: Market): GenerationBody => ({ kind: 'venue_market', venue: m.venue, market_id: m.nativeMarketId });
 
 /** USD price of one generation (POST /api/auth/forecast-requests), from the price table. */
-export const GENERATION_USD = creditsToUsd(PRICES.createForecastRequest?.credits ?? 1000);
+export const GENERATION_USD = creditsToUsd(contract().operation('createForecastRequest').facts.price.credits);
 
 const usd = (amount: number): string => amount.toFixed(2);
 const price = (p: number | null | undefined): number | null => (p === null || p === undefined ? null : round(p, 4));
