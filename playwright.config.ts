@@ -10,6 +10,7 @@
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout (default 15000)
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
+ * FC_MUTANT       switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
  */
 import { defineConfig } from '@playwright/test';
@@ -24,7 +25,7 @@ const maxSpend = env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Num
 
 export default defineConfig<TargetOptions>({
   globalSetup: './suites/support/global-setup.ts',
-  metadata: { stubSeed: Number(env.FC_STUB_SEED ?? 42) },
+  metadata: { stubSeed: Number(env.FC_STUB_SEED ?? 42), ...(env.FC_MUTANT ? { stubMutant: env.FC_MUTANT } : {}) },
   timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,

@@ -12,6 +12,7 @@ import { applyFault } from './control/faults.ts';
 import type { RouteHandler, StubContext } from './context.ts';
 import type { Principal } from './billing/gate.ts';
 import type { IncomingHttpHeaders } from 'node:http';
+import { mutant } from './mutants.ts';
 
 /** Per-route options. */
 export interface RouteOptions {
@@ -119,7 +120,7 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
   }
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, new ApiError(404, 'not_found', `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`));
+    sendError(reply, new ApiError(mutant('err-unknown-path-400') ? 400 : 404, 'not_found', `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`));
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) return sendError(reply, err);
