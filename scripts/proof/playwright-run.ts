@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -60,7 +61,7 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
-const stripAnsi = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
+const stripAnsi = (s: string): string => stripVTControlCharacters(s);
 
 function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
   const out: TestOutcome[] = [];
@@ -113,7 +114,7 @@ export async function runConformance(opts: RunOptions): Promise<RunOutcome> {
   // The embedded stub only: a configured target would be tested instead of the mutant.
   for (const k of ['FC_TARGET', 'FC_API_KEY', 'FC_API_KEY_2', 'FC_CONTROL', 'FC_CONTROL_TOKEN', 'FC_EMBEDDED', 'FC_MUTANT']) delete env[k];
   if (opts.mutant) env.FC_MUTANT = opts.mutant;
-  const args = [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--project=conformance-clock', '--reporter=json', ...(opts.maxFailures ? [`--max-failures=${opts.maxFailures}`] : []), ...(opts.testTimeoutMs ? [`--timeout=${opts.testTimeoutMs}`] : []), ...opts.targets];
+  const args = [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--project=conformance-clock', '--no-deps', '--reporter=json', ...(opts.maxFailures ? [`--max-failures=${opts.maxFailures}`] : []), ...(opts.testTimeoutMs ? [`--timeout=${opts.testTimeoutMs}`] : []), ...opts.targets];
   const started = Date.now();
   let timedOut = false;
   const stderr: string[] = [];
