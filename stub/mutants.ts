@@ -22,6 +22,12 @@ export interface Mutant {
   readonly unobservable?: string;
 }
 
+/*
+ * Limit mutants wait for the stub's rate limiter (another branch): admit 21 requests in a second of
+ * the standard tier (LIM-001), count social calls in the standard scope (LIM-005), drop the RateLimit
+ * header from a 429 (LIM-021), debit before the 429 (BILL-008). Add them here, with their hooks,
+ * once stub/limits lands.
+ */
 export const MUTANTS = [
   // billing
   { name: 'bill-no-refund-404', rule: 'BILL-002', family: 'billing', bug: 'the API-key debit of a 404 answer is not refunded' },
