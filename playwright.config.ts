@@ -60,5 +60,7 @@ export default defineConfig<TargetOptions>({
     // One worker: each clock suite's expectations hold only while no other test moves the clock at the same time.
     { name: 'conformance-clock', testDir: './suites', testMatch: CLOCK_SUITES, workers: 1 },
     { name: 'harness', testDir: './harness', testMatch: /.*\.spec\.ts$/ },
+    // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.
+    { name: 'checks', testDir: './checks', testMatch: /.*\.test\.ts$/ },
   ],
 });

@@ -13,11 +13,16 @@ export interface Violation {
   message: string;
 }
 
-/** A named check: pure function from an observed value to its violations. */
+/**
+ * A named check: pure function from an observed value to its violations, declaring every rule ID
+ * it can emit (checks/registry.ts registers them; checks/define.ts runs them).
+ * `ruleOf`: for a check whose caller chooses the rule to report under, that rule for one value.
+ */
 export interface Check<T> {
   name: string;
   rules: readonly string[];
   run(value: T): Violation[];
+  ruleOf?(value: T): string | undefined;
 }
 
 export function violation(ruleId: string, path: string, message: string, severity: Violation['severity'] = 'error'): Violation {

@@ -28,6 +28,8 @@ export interface Rule {
   retired?: boolean;
   /** Testable, but its test lands with a later issue (e.g. "issue 3: money"); reported PENDING, never passed. */
   pending?: string;
+  /** Spec units the rule's words come from: fingerprint and locator (contract/spec-text.ts). */
+  source?: { fp: string; at: string }[];
   /** The catalogue file (family) the rule came from. */
   file: string;
 }
