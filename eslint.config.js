@@ -29,6 +29,9 @@ const LAYERS = {
 const DOORS = {
   'suites/support/global-setup.ts': ['stub/app.ts'],
   'load/stub-worker.ts': ['stub/app.ts'],
+  // The proof scripts start the embedded stub (fuzz) and read the mutant registry (mutation).
+  'scripts/fuzz.ts': ['stub/app.ts'],
+  'scripts/mutation.ts': ['stub/mutants.ts'],
 };
 
 export default tseslint.config(

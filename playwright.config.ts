@@ -14,7 +14,7 @@ const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
 
 export default defineConfig<TargetOptions>({
   globalSetup: './suites/support/global-setup.ts',
-  metadata: { stubSeed: settings.stubSeed },
+  metadata: { stubSeed: settings.stubSeed, ...(settings.stubMutant ? { stubMutant: settings.stubMutant } : {}) },
   timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,

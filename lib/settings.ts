@@ -13,6 +13,7 @@
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout, ms (default 15000)
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
+ * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`)
  * FC_WORKERS       Playwright workers (default 2)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
  * CI               set on CI (forbids test.only, dot reporter)
@@ -32,6 +33,8 @@ export interface Settings {
   reportDir: string;
   requestTimeoutMs: number;
   stubSeed: number;
+  /** Name of one stub mutant to switch on (stub/mutants.ts); undefined = none. */
+  stubMutant: string | undefined;
   workers: number;
   walletSeed: string | undefined;
   ci: boolean;
@@ -52,6 +55,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     reportDir: env.FC_REPORT_DIR ?? 'reports',
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
     stubSeed: Number(env.FC_STUB_SEED ?? 42),
+    stubMutant: env.FC_MUTANT || undefined,
     workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,
     walletSeed: env.FC_WALLET_SEED || undefined,
     ci: Boolean(env.CI),

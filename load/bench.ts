@@ -2,7 +2,9 @@
  * `npm run bench`: figures of the load tooling against the embedded stub (worker thread, loopback):
  * (a) autocannon closed-model throughput of three representative routes, 5 s each;
  * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter).
- * Prints two tables and exits 0; about 30 s in all. Figures, not assertions.
+ * (c..e) issue 10's ratios (load/bench-proof.ts): stub vs raw node:http, contract-validation cost on
+ * the full markets list, the harness's own CPU per request.
+ * Prints the tables and exits 0; about 40 s in all. Figures, not assertions.
  */
 import { summarizeRun } from './analysis.ts';
 import { startEmbeddedStub } from './embedded.ts';
@@ -11,6 +13,7 @@ import { discoverIdentities, plannedRequestOf } from './requests.ts';
 import { assertLoopbackTarget } from './safety.ts';
 import { runSchedule } from './scheduler.ts';
 import { runThroughput } from './throughput.ts';
+import { printProofFigures, proofFigures } from './bench-proof.ts';
 
 const SECONDS = 5;
 const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
@@ -57,6 +60,12 @@ try {
     ]);
   }
   table(['target', 'sent', 'achieved/s', 'per-second range', 'jitter p50 ms', 'jitter p99 ms', 'latency p50 ms', 'latency p99 ms', 'statuses'], acc);
+
+  // Issue 10: stub vs raw node:http, contract-validation cost, harness CPU (load/bench-proof.ts).
+  const cheap = requests[1]!; // listAssets, $0.005 with the key
+  const markets = plannedRequestOf(ops.listMarkets ?? { ...ops.searchMarkets!, operationId: 'listMarkets', method: 'GET', path: '/api/v1/markets' }, ids, stub.apiKey);
+  const figures = await proofFigures(stub.url, cheap, markets, 3);
+  printProofFigures(figures, 'GET /api/v1/markets');
 } finally {
   await stub.close();
 }

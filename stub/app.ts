@@ -13,6 +13,7 @@ import { TokenLedger, chainClock } from './x402/index.ts';
 import { buildServer } from './server.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import type { StubContext } from './context.ts';
+import { activateMutant } from './mutants.ts';
 
 export interface RunningStub {
   url: string;
@@ -37,6 +38,7 @@ export function createContext(config: StubConfig): StubContext {
 /** Starts a stub listening on `config.host:config.port` (0 = a free port). */
 export async function startStub(overrides: Partial<StubConfig> = {}): Promise<RunningStub> {
   const config = defaultConfig(overrides);
+  activateMutant(config.mutant);
   const ctx = createContext(config);
   const app = buildServer(ctx, ROUTE_MODULES);
   // Served only with a control token; without it every /__control path is the server's 404.

@@ -2,6 +2,8 @@
  * Every error the stub answers, as typed values with stable codes (spec: Errors). The server's error
  * handler turns an ApiError into the JSON error envelope {error, message, ...extra}.
  */
+import { mutant } from './mutants.ts';
+
 export type ErrorCode =
   | 'invalid_api_key'
   | 'gateway_required'
@@ -45,6 +47,8 @@ export class ApiError extends Error {
   }
 
   envelope(): Record<string, unknown> {
+    if (mutant('err-no-message') && this.status === 422) return { error: this.code, ...this.extra };
+    if (mutant('err-retry-after-on-422') && this.status === 422) return { error: this.code, message: this.message, retry_after: 1, ...this.extra };
     return { error: this.code, message: this.message, ...this.extra };
   }
 }

@@ -3,7 +3,8 @@
  * Environment: PORT (default 4010), HOST (default 127.0.0.1), SITE_URL, STUB_API_KEYS
  * (comma-separated), CONTROL_TOKEN (enables the control plane), STUB_SEED, STUB_NOW (ISO anchor), STUB_LOG=1,
  * STUB_PROFILING=off (social profiling not configured: POST /api/v1/x/profile answers 503),
- * STUB_SELF_CHECK=1 (validate every answer against the contract and print violations).
+ * STUB_SELF_CHECK=1 (validate every answer against the contract and print violations),
+ * FC_MUTANT (switch on one mutant of stub/mutants.ts; never in production).
  */
 import { DEFAULT_DEV_KEY } from './config.ts';
 import { startStub } from './app.ts';
@@ -19,6 +20,7 @@ const stub = await startStub({
   seed: Number(env.STUB_SEED ?? 42),
   ...(env.STUB_NOW ? { anchor: new Date(env.STUB_NOW) } : {}),
   log: env.STUB_LOG === '1',
+  ...(env.FC_MUTANT ? { mutant: env.FC_MUTANT } : {}),
   ...(env.STUB_PROFILING === 'off' ? { profiling: false } : {}),
   ...(env.STUB_SELF_CHECK === '1'
     ? { selfCheck: (op: string, vs: { ruleId: string; path: string; message: string }[]) => console.error(`self-check ${op}: ${vs.map((v) => `[${v.ruleId}] ${v.path} ${v.message}`).join('; ')}`) }

@@ -6,12 +6,13 @@ import { contract } from '../../contract/index.ts';
 import { PRICES, creditsToUsdString } from '../../contract/pricing.ts';
 import { BASE_USDC, SECOND_TOKEN } from '../billing/challenge.ts';
 import type { RouteModule } from '../server.ts';
+import { mutant } from '../mutants.ts';
 
 export const register: RouteModule = (route, ctx) => {
   // The x-fc-* extensions are the harness's per-operation facts (contract/operation-facts.ts), not part of the API.
   const document = () => ({ ...withoutHarnessFacts(contract().doc), servers: [{ url: '/' }] });
   route('getOpenApi', () => ({ body: document() }));
-  route('getOpenApiV1', () => ({ body: document() }));
+  route('getOpenApiV1', () => ({ body: mutant('ver-v1-openapi-stale') ? { ...contract().doc, paths: {} } : document() }));
 
   route('getPricing', () => ({
     body: {

@@ -35,7 +35,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
   const controlToken = randomBytes(24).toString('hex');
   const siteUrl = 'https://forecast.site.test';
-  const stub = await startStub({ port: 0, siteUrl, apiKeys: keys, controlToken, seed: Number(config.metadata.stubSeed ?? 42) });
+  const stub = await startStub({ port: 0, siteUrl, apiKeys: keys, controlToken, seed: Number(config.metadata.stubSeed ?? 42), ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}) });
   Object.assign(process.env, {
     FC_TARGET: stub.url,
     FC_SITE_URL: siteUrl,
