@@ -11,15 +11,34 @@
  * FC_TIMEOUT_MS    per-request timeout (default 15000)
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
+ * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
+ * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
+ * FC_COMMAND_LINE, FC_FAIL_ON_SKIP, FC_MIN_COVERAGE, FC_SHARD (i/n: also write a blob for `merge`).
  */
 import { defineConfig } from '@playwright/test';
 import type { TargetOptions } from './suites/support/fixtures.ts';
+import type { RuleReporterOptions } from './reporter/rule-reporter.ts';
+import { registerSecret } from './suites/support/redact.ts';
 
 const env = process.env;
 const reportDir = env.FC_REPORT_DIR ?? 'reports';
 const embedded = env.FC_EMBEDDED === '1';
 /** Suites that advance the target's clock through the control plane. */
 const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock)\.spec\.ts$/;
+const shard = env.FC_SHARD || '';
+// Secrets are masked in every report this process writes (the embedded stub's keys: global-setup.ts).
+for (const s of [env.FC_API_KEY, env.FC_API_KEY_2, env.FC_CONTROL_TOKEN]) registerSecret(s);
+const ruleReporter: RuleReporterOptions = {
+  outputDir: reportDir,
+  target: env.FC_EMBEDDED === '1' ? '' : env.FC_TARGET ?? '',
+  tier: env.FC_TIER || 'standard',
+  seed: Number(env.FC_SEED ?? 20261122),
+  commandLine: env.FC_COMMAND_LINE ?? 'playwright test',
+  selection: env.FC_SELECTED_RULES ?? '',
+  failOnSkip: env.FC_FAIL_ON_SKIP === '1',
+  minCoverage: env.FC_MIN_COVERAGE ? Number(env.FC_MIN_COVERAGE) : null,
+  shard,
+};
 const maxSpend = env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Number(env.FC_MAX_SPEND) : embedded ? Infinity : 0;
 
 export default defineConfig<TargetOptions>({
@@ -34,10 +53,11 @@ export default defineConfig<TargetOptions>({
   outputDir: `${reportDir}/test-results`,
   reporter: [
     [env.CI ? 'dot' : 'list'],
-    ['junit', { outputFile: `${reportDir}/junit.xml` }],
     ['json', { outputFile: `${reportDir}/results.json` }],
     ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
-    ['./reporter/rule-reporter.ts', { outputDir: reportDir }],
+    ...(shard ? ([['blob', { outputDir: `${reportDir}/blob`, fileName: `shard-${shard.replace('/', '-of-')}.zip` }]] as const) : []),
+    // Last: it scrubs the files the reporters above wrote. It writes junit.xml (one testcase per rule).
+    ['./reporter/rule-reporter.ts', ruleReporter],
   ],
   use: {
     target: env.FC_TARGET ?? '',
@@ -50,6 +70,7 @@ export default defineConfig<TargetOptions>({
     seed: Number(env.FC_SEED ?? 20261122),
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
     walletSeed: env.FC_WALLET_SEED || undefined,
+    abortAfter: Number(env.FC_ABORT_AFTER ?? 5),
     trace: 'off',
   },
   projects: [

@@ -14,7 +14,9 @@ interface ListedTest {
 }
 interface ListedSpec {
   title: string;
+  /** Relative to the project root. */
   file: string;
+  line: number;
   tests: ListedTest[];
 }
 interface ListedSuite {

@@ -7,7 +7,7 @@ import type { Rule } from '../contract/rules.ts';
 import { isTestable } from '../contract/rules.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-export type RuleStatus = 'PASSED' | 'FAILED' | 'SKIPPED' | 'THROTTLED' | 'NOT_RUN' | 'NO_TEST' | 'PENDING' | 'GAP' | 'UNOBSERVABLE';
+export type RuleStatus = 'PASSED' | 'FAILED' | 'SKIPPED' | 'THROTTLED' | 'NOT_RUN' | 'NO_TEST' | 'PENDING' | 'GAP' | 'UNOBSERVABLE' | 'NOT_SELECTED';
 
 export interface TestOutcome {
   title: string;
@@ -36,7 +36,7 @@ export interface RuleVerdict {
   tests: { title: string; status: TestStatus | 'inconclusive' }[];
 }
 
-const RANK: Record<RuleStatus, number> = { FAILED: 6, PASSED: 5, THROTTLED: 4, SKIPPED: 3, NOT_RUN: 2, PENDING: 1, NO_TEST: 1, GAP: 0, UNOBSERVABLE: 0 };
+const RANK: Record<RuleStatus, number> = { FAILED: 6, PASSED: 5, THROTTLED: 4, SKIPPED: 3, NOT_RUN: 2, PENDING: 1, NO_TEST: 1, GAP: 0, UNOBSERVABLE: 0, NOT_SELECTED: 0 };
 
 /** What one test says about one of its rules. */
 /**
@@ -54,7 +54,7 @@ function judge(t: TestOutcome, rule: Rule): { status: RuleStatus; reason?: strin
     if (component && t.exercised && !t.exercised.has(component)) return { status: 'NOT_RUN', reason: `not exercised: no answer of ${t.title} reached ${component}` };
     return { status: 'PASSED' };
   }
-  if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: 'run interrupted' };
+  if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: t.reason ?? 'run interrupted' };
   // A failure with attributed violations fails only those rules; the test's other rules were not judged.
   if (t.violated.length && !t.violated.includes(id)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on other rules` };
   if (!t.violated.includes(id) && selfAttributed(rule)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on another assertion` };
@@ -82,4 +82,13 @@ export function summarize(verdicts: RuleVerdict[]): Record<RuleStatus, number> {
   const counts = Object.fromEntries(Object.keys(RANK).map((k) => [k, 0])) as Record<RuleStatus, number>;
   for (const v of verdicts) counts[v.status]++;
   return counts;
+}
+
+/**
+ * Rules outside a run's selection (CLI --rule/--family/--operation or tier): NOT_SELECTED, whatever
+ * the tests that ran for other rules said about them. Gaps and unobservable rules keep their status.
+ */
+export function applySelection(verdicts: RuleVerdict[], selected: ReadonlySet<string> | null): RuleVerdict[] {
+  if (!selected) return verdicts;
+  return verdicts.map((v) => (selected.has(v.id) || v.status === 'GAP' || v.status === 'UNOBSERVABLE' ? v : { ...v, status: 'NOT_SELECTED', reasons: ['not selected'], tests: [] }));
 }

@@ -6,6 +6,8 @@
 import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { redact } from './redact.ts';
 import { TargetTimeoutError, TargetUnreachableError } from './errors.ts';
+import { rememberExchange } from './evidence.ts';
+import { abortedReason, recordAnswer, recordFailure } from './health.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 
@@ -100,8 +102,12 @@ export class TargetClient {
   }
 
   private async send(method: string, path: string, headers: Record<string, string>, options: CallOptions): Promise<APIResponse> {
+    // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
+    const aborted = abortedReason();
+    if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
+    let res: APIResponse;
     try {
-      return await this.ctx.fetch(path, {
+      res = await this.ctx.fetch(path, {
         method,
         headers,
         params: toSearch(options.params),
@@ -112,8 +118,14 @@ export class TargetClient {
       });
     } catch (err) {
       const message = redact(err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err));
-      if (/timeout/i.test(message)) throw new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`);
-      throw new TargetUnreachableError(`${method} ${path}: ${message}`);
+      const failure = /timeout/i.test(message)
+        ? new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`)
+        : new TargetUnreachableError(`${method} ${path}: ${message}`);
+      recordFailure(failure.message);
+      throw failure;
     }
+    recordAnswer();
+    await rememberExchange(method, res.url(), headers, options.data, res);
+    return res;
   }
 }

@@ -7,6 +7,7 @@ import { expect as base, test, type APIResponse } from '@playwright/test';
 import { contract, validateResponse, type ObservedResponse } from '../../contract/index.ts';
 import type { Violation } from '../../checks/violation.ts';
 import { redact } from './redact.ts';
+import { attachEvidence } from './evidence.ts';
 
 const BODY_PREVIEW = 1000;
 
@@ -75,6 +76,7 @@ export const expect = base.extend({
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
     if (!pass && !this.isNot) record(violations);
+    if (!this.isNot) attachEvidence(violations, res);
     const where = `${res.url().replace(/\?.*$/, '')} → ${observed.status}`;
     return {
       name: 'toMatchContract',
@@ -93,6 +95,7 @@ export const expect = base.extend({
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
     if (!this.isNot) record(violations);
+    if (!this.isNot) attachEvidence(violations);
     const preview = body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, BODY_PREVIEW)}`;
     return {
       name: 'toHaveNoViolations',
