@@ -5,7 +5,7 @@
  * reporter option from playwright.config.ts. Every string written passes through the secret redactor.
  */
 import { stripVTControlCharacters } from 'node:util';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.ts';
 import { redact } from '../suites/support/redact.ts';
 import { EVIDENCE_ATTACHMENT, type Evidence } from '../suites/support/evidence.ts';
@@ -81,7 +81,10 @@ export default class RuleReporter implements Reporter {
     const of = (type: string) => all.filter((a) => a.type === type).map((a) => a.description ?? '');
     const skipReason = of('skip').find(Boolean) ?? of('fixme').find(Boolean);
     const message = result.error?.message ?? result.errors.map((e) => e.message ?? '').join('\n');
-    const targetError = message ? TARGET_ERROR.exec(stripVTControlCharacters(message))?.[0] : undefined;
+    // fast-check keeps the error a property met in `cause`, not in its message.
+    const causes = (e: TestError | undefined): string => (e ? `${e.message ?? ''}\n${causes(e.cause)}` : '');
+    const everything = stripVTControlCharacters(result.errors.map(causes).join('\n'));
+    const targetError = TARGET_ERROR.exec(everything)?.[0];
     // A test stopped by the target (unreachable, no answer) judged none of its rules: NOT_RUN with that reason.
     const status = (result.status === 'failed' || result.status === 'timedOut') && targetError ? 'interrupted' : result.status;
     this.outcomes.push({
@@ -91,7 +94,7 @@ export default class RuleReporter implements Reporter {
       violated: [...new Set(of('violation'))],
       exercised: new Set(of('exercised').flatMap((d) => d.split(',')).filter(Boolean)),
       throttled: of('throttled').length > 0,
-      ...(result.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : targetError ? { reason: `target error: ${targetError}` } : message ? { reason: failureReason(message) } : {}),
+      ...(result.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : targetError ? { reason: `target error: ${targetError}` } : message ? { reason: failureReason(everything || message) } : {}),
     });
     for (const a of result.attachments) {
       if (a.name !== EVIDENCE_ATTACHMENT || !a.body) continue;
