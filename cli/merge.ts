@@ -12,6 +12,7 @@ import { readReport, type CertificationReport } from '../reporter/report.ts';
 import { UsageError } from './settings.ts';
 import { writeBundle } from './bundle.ts';
 import { EXIT } from './run.ts';
+import { PLAYWRIGHT_CLI, playwrightEnv } from './playwright-cli.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,7 +44,7 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
       ...(first && first.target !== 'embedded reference stub' ? { FC_TARGET: first.target } : {}),
     });
     for (const f of ['rules.json', 'manifest.json', 'manifest.sig']) rmSync(join(out, f), { force: true });
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], { cwd: ROOT, env, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], { cwd: ROOT, env: playwrightEnv(env), stdio: 'inherit' });
     if (!existsSync(join(out, 'rules.json'))) {
       console.error(`forecast-conformance: merge-reports wrote no rules.json (exit ${r.status})`);
       return 2;

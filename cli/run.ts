@@ -16,9 +16,10 @@ import { preflight } from './preflight.ts';
 import { listTests, plannedTests, selectRules, uncovered } from './selection.ts';
 import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings } from './settings.ts';
 import { writeBundle } from './bundle.ts';
+import { PLAYWRIGHT_CLI, playwrightEnv } from './playwright-cli.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PLAYWRIGHT = join(ROOT, 'node_modules/@playwright/test/cli.js');
+const PLAYWRIGHT = PLAYWRIGHT_CLI;
 /** Files of an earlier run that must not be mistaken for this run's. */
 const STALE = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'manifest.json', 'manifest.sig'];
 const ABORT_POLL_MS = 250;
@@ -72,7 +73,7 @@ function sign(dir: string, keyFile: string | undefined): void {
 /** Runs Playwright and resolves with its exit code; stops it on abort marker or signal. */
 function runPlaywright(args: string[], env: NodeJS.ProcessEnv, abortFile: string): Promise<{ code: number | null; signal: string | null; stoppedBy?: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT, ...args], { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [PLAYWRIGHT, ...args], { cwd: ROOT, env: playwrightEnv(env), stdio: 'inherit' });
     let stoppedBy: string | undefined;
     const stop = (why: string) => {
       if (stoppedBy) return;

@@ -6,7 +6,7 @@
 import type { CertificationReport, ReportedRule } from './report.ts';
 
 const xml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' || c === '\r' ? c : ''));
 
 const SKIPPED = new Set(['SKIPPED', 'THROTTLED', 'NOT_RUN', 'NOT_SELECTED', 'NO_TEST', 'PENDING']);
 
