@@ -174,7 +174,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   set('FC_CONTROL_TOKEN', secrets.controlToken);
 
   const clock = tests?.some((t) => t.clock) ?? s.tier !== 'smoke';
-  const args = ['test', '--project=conformance', ...(clock && tests ? ['--project=conformance-clock'] : []), ...(tests ? tests.map((t) => t.location) : [])];
+  const args = ['test', '--project=conformance', ...(clock && tests ? ['--project=conformance-clock'] : []), ...(tests ? [...new Set(tests.map((t) => (t.location.endsWith(':1') ? t.location.slice(0, -2) : t.location)))] : [])];
   if (flags.shard) args.push('--shard', flags.shard);
   if (flags.grep) args.push('--grep', flags.grep);
   const abortFile = join(reportDir, 'test-results', ABORT_FILE);

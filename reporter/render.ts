@@ -104,7 +104,7 @@ export function renderHtml(r: CertificationReport): string {
   const byOperation = new Map<string, ReportedRule[]>();
   const byFamily = new Map<string, ReportedRule[]>();
   for (const rule of r.rules) {
-    for (const op of rule.operations.length ? rule.operations : ['(all operations)']) byOperation.set(op, [...(byOperation.get(op) ?? []), rule]);
+    for (const op of rule.operations.length ? rule.operations : ['(not tied to one operation)']) byOperation.set(op, [...(byOperation.get(op) ?? []), rule]);
     byFamily.set(rule.family, [...(byFamily.get(rule.family) ?? []), rule]);
   }
   const failures = [...failuresOf(r), ...warningsOf(r)];

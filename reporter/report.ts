@@ -133,7 +133,9 @@ export function buildReport(info: RunInfo, verdicts: readonly RuleVerdict[], cat
   const counts: Record<string, number> = {};
   for (const r of rules) counts[r.status] = (counts[r.status] ?? 0) + 1;
   const { verdict, reason, coverage } = runVerdict(info, rules, catalogue);
-  return { schemaVersion: 1, tool: toolInfo(), contract: { sha256: contractSha256() }, ...info, verdict, verdictReason: reason, counts, coverage, unlocks: unlocksOf(rules), rules };
+  // A smoke run spends nothing whatever --max-spend says: its budget-bound rules need another tier.
+  const unlocks = unlocksOf(rules).map((u) => (info.tier === 'smoke' && u.need === 'a budget' ? { ...u, set: '--tier standard --max-spend USD (smoke never spends)' } : u));
+  return { schemaVersion: 1, tool: toolInfo(), contract: { sha256: contractSha256() }, ...info, verdict, verdictReason: reason, counts, coverage, unlocks, rules };
 }
 
 /** Writes rules.json, certification.md, certification.html and junit.xml, every byte redacted. */

@@ -31,12 +31,12 @@ try {
   const outside: string[] = [];
   await tab.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : (outside.push(route.request().url()), route.abort())));
   await tab.goto(pathToFileURL(page).href);
-  await tab.screenshot({ path: join(dir, 'certification-top.png') });
-  await tab.screenshot({ path: join(dir, 'certification-full.png'), fullPage: true });
+  await tab.screenshot({ path: join(dir, 'certification-top.png'), timeout: 120_000 });
+  await tab.screenshot({ path: join(dir, 'certification-full.png'), fullPage: true, timeout: 120_000 });
   await tab.selectOption('#f-status', { index: 1 });
   const shown = await tab.locator('#f-count').textContent();
   await tab.locator('#rules').scrollIntoViewIfNeeded();
-  await tab.screenshot({ path: join(dir, 'certification-filtered.png') });
+  await tab.screenshot({ path: join(dir, 'certification-filtered.png'), timeout: 120_000 });
   console.log(`screenshots in ${dir}/certification-{top,full,filtered}.png; filter shows ${shown}`);
   if (outside.length) {
     console.error(`the page requested outside resources: ${outside.join(', ')}`);
