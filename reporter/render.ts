@@ -135,7 +135,7 @@ h1{margin:.2em 0}h2{margin-top:1.6em;border-bottom:1px solid #d0d7de;padding-bot
 .legend span{margin-right:1em;white-space:nowrap}
 table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:3px 6px;vertical-align:top;text-align:left}
 .matrix td.n{text-align:right;min-width:3em}.matrices{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}
-#rules{width:100%}#rules td:nth-child(6){min-width:24em}
+#rules{width:100%}#rules td:first-child{white-space:nowrap}#rules td:nth-child(6){min-width:24em}
 .failure{border-left:4px solid;padding:.2em 1em;margin:1em 0;background:#f6f8fa}.failure h3{margin:.4em 0}.badge{color:#fff;border-radius:4px;padding:0 .4em;font-size:.85em}
 pre{background:#fff;border:1px solid #d0d7de;padding:.5em;overflow:auto;max-height:18em;white-space:pre-wrap;word-break:break-all}
 .filters{position:sticky;top:0;background:#fff;padding:.5em 0;display:flex;gap:1em;flex-wrap:wrap;align-items:center;border-bottom:1px solid #d0d7de}
