@@ -1,15 +1,31 @@
 /**
  * Playwright configuration. The environment is read by lib/settings.ts (every FC_* variable is
- * documented there); options flow to the fixtures (suites/support/fixtures.ts).
+ * documented there); options flow to the fixtures (suites/support/fixtures.ts) and to the rule
+ * reporter (reporter/rule-reporter.ts).
  */
 import { defineConfig } from '@playwright/test';
 import type { TargetOptions } from './suites/support/fixtures.ts';
+import type { RuleReporterOptions } from './reporter/rule-reporter.ts';
 import { readSettings } from './lib/settings.ts';
+import { registerSecret } from './lib/redact.ts';
 
 const settings = readSettings();
-const { reportDir, embedded } = settings;
+const { reportDir, embedded, shard } = settings;
 /** Suites that advance the target's clock through the control plane. */
 const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock)\.spec\.ts$/;
+// Secrets are masked in every report this process writes (the embedded stub's keys: global-setup.ts).
+for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) registerSecret(s);
+const ruleReporter: RuleReporterOptions = {
+  outputDir: reportDir,
+  target: embedded ? '' : settings.target,
+  tier: settings.tier,
+  seed: settings.seed,
+  commandLine: settings.commandLine,
+  selection: settings.selectedRules,
+  failOnSkip: settings.failOnSkip,
+  minCoverage: settings.minCoverage,
+  shard,
+};
 const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
 
 export default defineConfig<TargetOptions>({
@@ -24,10 +40,11 @@ export default defineConfig<TargetOptions>({
   outputDir: `${reportDir}/test-results`,
   reporter: [
     [settings.ci ? 'dot' : 'list'],
-    ['junit', { outputFile: `${reportDir}/junit.xml` }],
     ['json', { outputFile: `${reportDir}/results.json` }],
     ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
-    ['./reporter/rule-reporter.ts', { outputDir: reportDir }],
+    ...(shard ? ([['blob', { outputDir: `${reportDir}/blob`, fileName: `shard-${shard.replace('/', '-of-')}.zip` }]] as const) : []),
+    // Last: it scrubs the files the reporters above wrote. It writes junit.xml (one testcase per rule).
+    ['./reporter/rule-reporter.ts', ruleReporter],
   ],
   use: {
     target: settings.target,
@@ -40,6 +57,7 @@ export default defineConfig<TargetOptions>({
     seed: settings.seed,
     requestTimeoutMs: settings.requestTimeoutMs,
     walletSeed: settings.walletSeed,
+    abortAfter: settings.abortAfter,
     trace: 'off',
   },
   projects: [

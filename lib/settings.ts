@@ -16,6 +16,9 @@
  * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`)
  * FC_WORKERS       Playwright workers (default 2)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
+ * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
+ * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
+ * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`).
  * CI               set on CI (forbids test.only, dot reporter)
  */
 export interface Settings {
@@ -38,6 +41,19 @@ export interface Settings {
   workers: number;
   walletSeed: string | undefined;
   ci: boolean;
+  /** Consecutive connection failures or timeouts after which the run aborts (NOT_RUN for the rest, exit 2). */
+  abortAfter: number;
+  /** Certification tier: smoke, standard or certify (cli/tiers). */
+  tier: string;
+  /** The redacted command line, shown in the certification report. */
+  commandLine: string;
+  /** Comma-separated selected rule IDs; empty = every rule. */
+  selectedRules: string;
+  failOnSkip: boolean;
+  /** Percent of testable rules that must be PASSED; null = no gate. */
+  minCoverage: number | null;
+  /** "i/n" when this run is one shard of several; empty otherwise. */
+  shard: string;
 }
 
 /** The settings from `env` (default: this process's environment). Never throws. */
@@ -59,5 +75,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,
     walletSeed: env.FC_WALLET_SEED || undefined,
     ci: Boolean(env.CI),
+    abortAfter: Number(env.FC_ABORT_AFTER ?? 5),
+    tier: env.FC_TIER || 'standard',
+    commandLine: env.FC_COMMAND_LINE ?? 'playwright test',
+    selectedRules: env.FC_SELECTED_RULES ?? '',
+    failOnSkip: env.FC_FAIL_ON_SKIP === '1',
+    minCoverage: env.FC_MIN_COVERAGE ? Number(env.FC_MIN_COVERAGE) : null,
+    shard: env.FC_SHARD || '',
   };
 }

@@ -19,7 +19,7 @@ import { isTestable } from '../contract/rules.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 /** Extensible: renderers must tolerate statuses they do not know (fall back to a neutral style). */
-export type RuleStatus = 'PASSED' | 'WARN' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'THROTTLED' | 'NOT_RUN' | 'NO_TEST' | 'PENDING' | 'GAP' | 'UNOBSERVABLE';
+export type RuleStatus = 'PASSED' | 'WARN' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'THROTTLED' | 'NOT_RUN' | 'NO_TEST' | 'PENDING' | 'GAP' | 'UNOBSERVABLE' | 'NOT_SELECTED';
 
 /** The Playwright project whose tests check the harness itself: never credited to catalogue rules. */
 export const HARNESS_PROJECT = 'harness';
@@ -69,7 +69,7 @@ export interface RuleVerdict {
   tests: { title: string; status: TestStatus | 'inconclusive' }[];
 }
 
-const RANK: Record<RuleStatus, number> = { FAILED: 8, ERROR: 7, WARN: 6, PASSED: 5, THROTTLED: 4, SKIPPED: 3, NOT_RUN: 2, PENDING: 1, NO_TEST: 1, GAP: 0, UNOBSERVABLE: 0 };
+const RANK: Record<RuleStatus, number> = { FAILED: 8, ERROR: 7, WARN: 6, PASSED: 5, THROTTLED: 4, SKIPPED: 3, NOT_RUN: 2, PENDING: 1, NO_TEST: 1, GAP: 0, UNOBSERVABLE: 0, NOT_SELECTED: 0 };
 
 /** Statuses, in report order. */
 export const RULE_STATUSES = Object.keys(RANK) as RuleStatus[];
@@ -165,7 +165,7 @@ function judge(t: TestOutcome, rule: Rule): Judgement {
   const id = rule.id;
   if (rule.kind === 'gap') return judgeGap(t, rule);
   if (t.status === 'skipped') return { status: t.throttled ? 'THROTTLED' : 'SKIPPED', reason: t.reason ?? 'skipped' };
-  if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: 'run interrupted' };
+  if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: t.reason ?? 'run interrupted' };
   const declared = t.rules.includes(id);
   if (t.status === 'passed') {
     // A schema rule is exercised only by an answer whose documented schema reaches its component.
@@ -226,4 +226,13 @@ export function summarize(verdicts: RuleVerdict[]): Record<RuleStatus, number> {
   const counts = Object.fromEntries(RULE_STATUSES.map((k) => [k, 0])) as Record<RuleStatus, number>;
   for (const v of verdicts) counts[v.status] = (counts[v.status] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * Rules outside a run's selection (CLI --rule/--family/--operation or tier): NOT_SELECTED, whatever
+ * the tests that ran for other rules said about them. Gaps and unobservable rules keep their status.
+ */
+export function applySelection(verdicts: RuleVerdict[], selected: ReadonlySet<string> | null): RuleVerdict[] {
+  if (!selected) return verdicts;
+  return verdicts.map((v) => (selected.has(v.id) || v.status === 'GAP' || v.status === 'UNOBSERVABLE' ? v : { ...v, status: 'NOT_SELECTED', reasons: ['not selected'], tests: [] }));
 }

@@ -18,23 +18,6 @@ const UNBILLED = new Set([401, 402, 403, 404, 429, 502]);
  */
 export const costOf = (operationId: string, calls = 1): number => contract().operation(operationId).facts.price.credits * calls;
 
-let templates: { operationId: string; method: string; re: RegExp; literal: boolean }[] | undefined;
-/** The operationId answering `method path` (query string ignored), from contract/openapi.yaml paths. */
-export function operationOf(method: string, path: string): string | undefined {
-  templates ??= [...contract().operations.values()]
-    .map((op) => ({
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      re: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
-      literal: !op.path.includes('{'),
-    }))
-    // Literal paths win over templates (/markets/search before /markets/{slug}/...).
-    .sort((a, b) => Number(b.literal) - Number(a.literal));
-  const bare = path.replace(/[?#].*$/, '');
-  const pathname = /^https?:/i.test(bare) ? new URL(bare).pathname : bare;
-  return templates.find((t) => t.method === method.toUpperCase() && t.re.test(pathname))?.operationId;
-}
-
 /**
  * One test's view of the budget: an optional up-front reservation (`reserve`), then one charge per
  * paid call, drawn from the reservation first. Unused reservation goes back at the end of the test.

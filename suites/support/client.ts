@@ -7,6 +7,8 @@ import { test, type APIRequestContext, type APIResponse } from '@playwright/test
 import { redact } from '../../lib/redact.ts';
 import { countAnswer } from './annotations.ts';
 import { TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
+import { rememberExchange } from './evidence.ts';
+import { abortedReason, recordAnswer, recordFailure } from '../../lib/run-health.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 
@@ -101,8 +103,12 @@ export class TargetClient {
   }
 
   private async send(method: string, path: string, headers: Record<string, string>, options: CallOptions): Promise<APIResponse> {
+    // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
+    const aborted = abortedReason();
+    if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
+    let res: APIResponse;
     try {
-      const res = await this.ctx.fetch(path, {
+      res = await this.ctx.fetch(path, {
         method,
         headers,
         params: toSearch(options.params),
@@ -111,12 +117,17 @@ export class TargetClient {
         failOnStatusCode: false,
         maxRedirects: 0,
       });
-      countAnswer();
-      return res;
     } catch (err) {
       const message = redact(err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err));
-      if (/timeout/i.test(message)) throw new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`);
-      throw new TargetUnreachableError(`${method} ${path}: ${message}`);
+      const failure = /timeout/i.test(message)
+        ? new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`)
+        : new TargetUnreachableError(`${method} ${path}: ${message}`);
+      recordFailure(failure.message);
+      throw failure;
     }
+    recordAnswer();
+    countAnswer();
+    await rememberExchange(method, res.url(), headers, options.data, res);
+    return res;
   }
 }

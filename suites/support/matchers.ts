@@ -8,6 +8,7 @@ import { contract, validateResponse, type ObservedResponse } from '../../contrac
 import type { Violation } from '../../checks/violation.ts';
 import { redact } from '../../lib/redact.ts';
 import { loadRules } from '../../contract/rules.ts';
+import { attachEvidence } from './evidence.ts';
 
 const BODY_PREVIEW = 1000;
 
@@ -101,6 +102,7 @@ export const expect = base.extend({
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
     if (!pass && !this.isNot) record(violations);
+    if (!this.isNot) attachEvidence(violations, res);
     const where = `${res.url().replace(/\?.*$/, '')} → ${observed.status}`;
     return {
       name: 'toMatchContract',
@@ -120,6 +122,7 @@ export const expect = base.extend({
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
     if (!this.isNot) record(violations);
+    if (!this.isNot) attachEvidence(violations);
     const preview = body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, BODY_PREVIEW)}`;
     return {
       name: 'toHaveNoViolations',
