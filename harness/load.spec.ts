@@ -14,7 +14,7 @@ import { percentile, rateWindows, startJitter, summarizeRun, type RequestRecord 
 import { evaluateRun } from '../load/evaluate.ts';
 import { buildProfiles, isAboveLimit, ruleIdsOf, TIERS } from '../load/profiles.ts';
 import { maxSpendCredits, requestFactory, SYNTHETIC_IDENTITIES } from '../load/requests.ts';
-import { assertBounds, assertLoopbackTarget, HARD_CAPS, isLoopbackAddress, type Resolver } from '../load/safety.ts';
+import { assertBounds, assertLoopbackTarget, assertRemoteBounds, fiveXxSpike, HARD_CAPS, isLoopbackAddress, REMOTE_CAPS, type Resolver } from '../load/safety.ts';
 import { planCount, planStarts, runSchedule, type PlannedRequest } from '../load/scheduler.ts';
 import { runThroughput } from '../load/throughput.ts';
 import { listen } from './support/servers.ts';
@@ -338,5 +338,44 @@ test.describe('profiles and evaluation', () => {
     const records = [rec(0, 0, 200, { latencyMs: 800 }), rec(1, 300, 200, { inFlightAtStart: 2 })];
     const ids = evaluateRun(oil, { t0EpochMs: T0, records }).violations.map((x) => x.ruleId);
     expect(ids).toContain('OIL-011');
+  });
+});
+
+// --allow-remote: only the refusal and the cap logic are exercised; nothing is sent anywhere.
+test.describe('remote (staging) targets', () => {
+  const staging: Resolver = async () => [{ address: '10.1.2.3', family: 4 }];
+  const ok = { maxRequests: 100, durationS: 30, maxInFlight: 4, rate: 5 };
+
+  test('without --allow-remote a non-loopback target is refused as before', async () => {
+    await expect(assertLoopbackTarget('https://staging.example.test', staging)).rejects.toThrow(ConfigError);
+    await expect(assertLoopbackTarget('https://203.0.113.9')).rejects.toThrow(/not loopback/);
+  });
+
+  test('with --allow-remote an https host is vetted (no traffic), plain http is refused', async () => {
+    const vetted = await assertLoopbackTarget('https://staging.example.test', staging, true);
+    expect(vetted.addresses).toEqual(['10.1.2.3']);
+    await expect(assertLoopbackTarget('http://staging.example.test', staging, true)).rejects.toThrow(/must be https/);
+  });
+
+  test('a remote run needs a spend budget and stays under every remote cap', () => {
+    expect(() => assertRemoteBounds(ok, 1)).not.toThrow();
+    expect(() => assertRemoteBounds(ok, undefined)).toThrow(/spend budget/);
+    expect(() => assertRemoteBounds(ok, Number.NaN)).toThrow(/spend budget/);
+    expect(() => assertRemoteBounds({ ...ok, maxInFlight: REMOTE_CAPS.maxInFlight + 1 }, 1)).toThrow(/in-flight cap/);
+    expect(() => assertRemoteBounds({ ...ok, rate: REMOTE_CAPS.maxRate + 1 }, 1)).toThrow(/rate/);
+    expect(() => assertRemoteBounds({ ...ok, maxRequests: REMOTE_CAPS.maxRequests + 1 }, 1)).toThrow(/request count/);
+    expect(() => assertRemoteBounds({ ...ok, durationS: REMOTE_CAPS.maxDurationS + 1 }, 1)).toThrow(/duration/);
+    expect(() => assertRemoteBounds({ maxRequests: 10, durationS: 10, maxInFlight: 1 }, 1)).toThrow(/rate/);
+  });
+
+  test('a 5xx spike over the last window trips the abort; fewer answers or a lower share do not', () => {
+    const w = REMOTE_CAPS.spikeWindow;
+    const fives = Math.ceil(w * REMOTE_CAPS.spikeRatio);
+    const spiky = [...Array<number>(w - fives).fill(200), ...Array<number>(fives).fill(503)];
+    expect(fiveXxSpike(spiky)).toBe(true);
+    expect(fiveXxSpike(spiky.slice(1))).toBe(false);
+    expect(fiveXxSpike([...Array<number>(w - fives + 1).fill(200), ...Array<number>(fives - 1).fill(500)])).toBe(false);
+    expect(fiveXxSpike([...spiky, ...Array<number>(w).fill(200)])).toBe(false);
+    expect(fiveXxSpike([429, 429, 500, 200], 4, 0.25)).toBe(true);
   });
 });

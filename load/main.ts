@@ -42,6 +42,7 @@ interface Flags {
   maxSpend?: number;
   skewMs?: number;
   outDir: string;
+  allowRemote?: boolean;
 }
 
 const program = new Command('load')
@@ -58,6 +59,7 @@ const program = new Command('load')
   .option('--timeout-ms <n>', 'per-request timeout, ms', positive)
   .option('--max-spend <usd>', 'spend budget, USD (default: FC_MAX_SPEND; unlimited on the embedded stub, else 0)', nonNegative)
   .option('--skew-ms <n>', 'client/target clock tolerance of the evaluation, ms', nonNegative)
+  .option('--allow-remote', 'allow a non-loopback https (staging) target, under the remote caps (≤ 20/s, ≤ 8 in flight, ≤ 2,000 requests, ≤ 120 s, an explicit --max-spend; aborts on a 5xx spike)')
   .option('--out-dir <dir>', 'report directory', join(settings.reportDir, 'load'))
   .action(async (flags: Flags) => {
     const profiles = buildProfiles();
@@ -81,6 +83,7 @@ const program = new Command('load')
       ...(maxSpendUsd !== undefined ? { maxSpendUsd } : {}),
       ...(flags.skewMs !== undefined ? { skewMs: flags.skewMs } : {}),
       whenFull: flags.whenFull,
+      ...(flags.allowRemote ? { allowRemote: true } : {}),
       outDir: flags.outDir,
     });
     const s = report.summary;

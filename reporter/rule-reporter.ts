@@ -14,6 +14,7 @@ import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
 import { readAbort } from '../lib/run-health.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 import { buildReport, summaryLines, writeReports, type RunInfo } from './report.ts';
+import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 
 /** Options set in playwright.config.ts. */
 export interface RuleReporterOptions {
@@ -46,6 +47,8 @@ export default class RuleReporter implements Reporter {
   private readonly outcomes: TestOutcome[] = [];
   private readonly evidence = new Map<string, Evidence[]>();
   private readonly ended = new Set<string>();
+  /** Requests sent per limit scope and principal (`requests` annotations), for the wall-time floor. */
+  private readonly requests: RequestCount[] = [];
   private readonly opts: RuleReporterOptions;
   private readonly outputDir: string;
   /** Every project's output directory: the workers' spend ledger lives there (lib/spend-ledger.ts). */
@@ -84,6 +87,7 @@ export default class RuleReporter implements Reporter {
     const main = outcomes[0]!;
     if (error && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(error);
     this.outcomes.push(...outcomes);
+    for (const a of result.annotations) if (a.type === 'requests' && a.description) this.requests.push(parseRequestCount(a.description));
     for (const a of result.attachments) {
       if (a.name !== EVIDENCE_ATTACHMENT || !a.body) continue;
       try {
@@ -137,7 +141,7 @@ export default class RuleReporter implements Reporter {
     const report = buildReport(info, verdicts, catalogue, this.evidence);
     writeReports(this.outputDir, report);
     scrubFiles(this.siblingFiles);
-    console.log(redact(['', ...summaryLines(report), spend.line, `Reports in ${this.outputDir}/`].join('\n')));
+    console.log(redact(['', ...summaryLines(report), spend.line, floorLine(info.durationMs, this.requests.filter((c) => c.n > 0)), `Reports in ${this.outputDir}/`].join('\n')));
     const failed = report.rules.filter((v) => v.status === 'FAILED');
     if (failed.length) console.log(redact(failed.map((v) => `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}${v.evidence?.[0]?.curl ? `\n    reproduce: ${v.evidence[0].curl}` : ''}`).join('\n')));
     const errors = report.rules.filter((v) => v.status === 'ERROR');

@@ -78,7 +78,14 @@ const ops = [...contract().operations.values()].map((op) => ({
   op,
   re: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
 }));
-const operationOf = (method: string, path: string): string | undefined => ops.find((o) => o.op.method.toUpperCase() === method && o.re.test(path.replace(/\?.*$/, '')))?.op.operationId;
+/**
+ * Operation of a request; HEAD is the GET operation (RFC 9110 §9.3.2: the same processing without
+ * the body), and the stub bills a 2xx HEAD like the GET, so the ledger check counts it as billed.
+ */
+const operationOf = (method: string, path: string): string | undefined => {
+  const m = method === 'HEAD' ? 'GET' : method;
+  return ops.find((o) => o.op.method.toUpperCase() === m && o.re.test(path.replace(/\?.*$/, '')))?.op.operationId;
+};
 
 const byStatus = new Map<string, number>();
 const byKind = new Map<string, number>();

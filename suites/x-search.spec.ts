@@ -17,6 +17,7 @@ import type { TargetClient } from './support/client.ts';
 
 const OP = 'searchSocial';
 const PRICE = PRICES[OP]!.credits;
+const DAY = 86_400_000;
 /** Probe queries, broadest first. */
 const QUERIES = ['the', 'market', 'rates', 'oil', 'bitcoin', 'fed'];
 
@@ -47,7 +48,7 @@ test.describe('x/search: defaults and bounds', () => {
     'at most the requested number of results (15 by default), all published within the requested range (30 days by default)',
     { annotation: rules('XSRCH-001', 'XSRCH-002', ...contractRules(OP)) },
     async ({ paid, budget }) => {
-      budget.reserveCalls(OP, 14);
+      budget.reserveCalls(OP, 18);
       const found = await test.step('find a query with more than 15 results', () => broadQuery(paid, 15));
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { query, answer } = found as { query: string; answer: Answer };
@@ -77,6 +78,30 @@ test.describe('x/search: defaults and bounds', () => {
           test.info().annotations.push({ type: 'note', description: `untruncated: ${JSON.stringify(author)} has ${n} result(s) in 3 days` });
           return;
         }
+      });
+      // A range ending less than a day after a known result: every newer result fits in the limit,
+      // so a range kept even a day too wide returns that result and shows it past the range. Sources:
+      // the first answer, else an author's posts over 180 days (older results).
+      await test.step('a range that ends less than a day after a known result', async () => {
+        const authors = [...new Set((resultsOf(answer.body) ?? []).map((r) => r.author_handle).filter((h): h is string => typeof h === 'string'))].slice(0, 3);
+        const sources: (() => Promise<{ q: string; a: Answer }>)[] = [async () => ({ q: query, a: answer }), ...authors.map((author) => async () => ({ q: author, a: await requestSearch(paid, { query: author, range_days: 180, limit: 30 }) }))];
+        for (const source of sources) {
+          const { q, a: known } = await source();
+          if (known.status !== 200) continue;
+          const { nowMs } = searchInstant(known);
+          const ages = (resultsOf(known.body) ?? []).map((r) => (nowMs - Date.parse(String(r.published_at))) / DAY);
+          // at least a day old, clear of a day boundary by more than the clock moves between two searches
+          const past = ages.filter((d) => d >= 1 && d < 180 && d - Math.floor(d) > 0.05 && d - Math.floor(d) < 0.95);
+          if (past.length === 0) continue;
+          const age = past[past.length - 1]!;
+          const rangeDays = Math.floor(age);
+          const a = await requestSearch(paid, { query: q, range_days: rangeDays, limit: 30 });
+          expect(a.status, `range_days ${rangeDays} is a valid search`).toBe(200);
+          vs.push(...checkSocialSearch(a.body, { limit: 30, rangeDays, ...searchInstant(a) }));
+          test.info().annotations.push({ type: 'note', description: `${JSON.stringify(q)}: a result ${age.toFixed(2)} days old lies just past range ${rangeDays}` });
+          return;
+        }
+        test.info().annotations.push({ type: 'note', description: 'no result at least a day old: the range end was not probed next to a result' });
       });
       test.info().annotations.push({ type: 'note', description: `query ${JSON.stringify(query)}: ${resultsOf(answer.body)?.length} results at limit 30` });
       expect(vs).toHaveNoViolations();

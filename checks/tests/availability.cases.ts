@@ -136,7 +136,15 @@ export const TARGET_CASES = [
       'TGT-010': [set(exact, { targetType: 'event' }), expectExact],
       'TGT-012': [set(exact, { selectedMarket: null }), expectExact],
       'TGT-013': [set(exact, { generation: null }), expectExact],
-      'TGT-014': [mutate(event, (b) => ((child0(b).generation as Row).costUsd = '2.00')), expectEvent],
+      // the estimate follows the children's own prices (TGT-018), so it moves with the wrong price
+      'TGT-014': [
+        mutate(event, (b) => {
+          (child0(b).generation as Row).costUsd = '2.00';
+          const all = b.allContracts as Row;
+          all.estimatedCostUsd = (Number(all.estimatedCostUsd) + 1).toFixed(2);
+        }),
+        expectEvent,
+      ],
       'TGT-015': [
         mutate(event, (b) => {
           ((child0(b).generation as Row).body as Row).kind = 'market';
