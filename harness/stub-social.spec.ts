@@ -10,7 +10,7 @@ import { test as base, expect } from '@playwright/test';
 import { startStub, type RunningStub } from '../stub/app.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { validateResponse } from '../contract/index.ts';
-import { checkSocialProfile, citationsOf } from '../checks/profile.ts';
+import { checkSocialProfile, citationsOf } from '../checks/social-profile.ts';
 import { checkSocialSearch } from '../checks/social-search.ts';
 import { MIN_GROUNDED_POSTS } from '../stub/social/index.ts';
 

@@ -5,13 +5,13 @@
  * posts (at least 15), the window echoes the lookback and holds the cited posts, research turns stay
  * within three where reported. Insufficient history answers 404 and is not billed; the stored profile
  * is reused across callers only for the same handle, focus and lookback; a provider fault answers 502
- * unbilled; bad bodies answer 422. The 30-day expiry moves the clock: suites/x-social-clock.spec.ts.
+ * unbilled; bad bodies answer 422. The 30-day expiry moves the clock: suites/social-clock.spec.ts.
  * Handles are discovered through the API (suites/support/social.ts). Each profile costs $1.00: the
  * spend budget skips what the run cannot afford.
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { checkNotReused, checkReused, checkSocialProfile } from '../checks/profile.ts';
+import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PRICES } from '../contract/pricing.ts';

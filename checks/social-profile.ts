@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ptr, violation, type Violation } from './violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
 
-/** Rule IDs of this module (contract/rules/profile.yaml, params.yaml). */
+/** Rule IDs of this module (contract/rules/social-profile.yaml, params.yaml). */
 export const PROFILE_RULES = {
   citationsResolve: 'PROF-012',
   claimsCite: 'PROF-013',

@@ -4,7 +4,7 @@
  * Result counts and ranges are checked on every result of every answer. The body field names and
  * the response shape are not shown in the contract (stub choice: query, range_days, limit; results[]
  * with published_at): bound tests run only against a target that echoes those names, so no target
- * fails over a gap. Non-storage needs a clock advance: suites/x-social-clock.spec.ts. Each search
+ * fails over a gap. Non-storage needs a clock advance: suites/social-clock.spec.ts. Each search
  * costs $0.50: the spend budget skips what the run cannot afford.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
