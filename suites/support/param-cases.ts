@@ -2,13 +2,13 @@
  * Parameter bounds as data: what every operation's parameters and request-body fields allow
  * (contract/openapi.yaml), out-of-bounds values built by construction (fast-check arbitraries) and
  * in-bounds edge values, each tied to the PARAM rule (contract/rules/params.yaml) it exercises.
- * Used by suites/parameters.spec.ts; pure apart from reading the contract and the catalogue.
+ * Used by suites/parameters.spec.ts, suites/errors.spec.ts and suites/support/operations.ts; pure apart from reading the contract and the catalogue.
  */
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { contract } from '../contract/index.ts';
-import { paramRulesFor, type Rule } from '../contract/rules.ts';
-import { violation, type Violation } from './violation.ts';
+import { contract } from '../../contract/index.ts';
+import { paramRulesFor, type Rule } from '../../contract/rules.ts';
+import { violation, type Violation } from '../../checks/violation.ts';
 
 /** A JSON Schema node as the contract writes parameter schemas. */
 export interface ParamSchema {
