@@ -16,7 +16,7 @@ import * as evidence from './evidence.ts';
 import * as forecast from './forecast.ts';
 import * as jobs from './jobs.ts';
 import * as latest from './latest.ts';
-import * as market from './market.ts';
+import * as marketRow from './market-row.ts';
 import * as markets from './markets.ts';
 import * as oil from './oil.ts';
 import * as portfolio from './portfolio.ts';
@@ -47,10 +47,10 @@ const checkAllRelationships = defineCheck('checkAllRelationships', REL_RULES, re
 const checkMarketListItem = defineCheck(
   'checkMarketListItem',
   [...checkRouting.rules, ...checkServiceUrl.rules, ...checkVenueQuote.rules, ...checkOddsEqualQuote.rules, ...REL_RULES],
-  market.checkMarketListItem,
+  marketRow.checkMarketListItem,
 );
-const checkMarketList = defineCheck('checkMarketList', [...checkMarketListItem.rules, ...checkUniqueMarketKeys.rules], market.checkMarketList);
-const checkCanonicalMarket = defineCheck('checkCanonicalMarket', [...checkRouting.rules, ...REL_RULES], market.checkCanonicalMarket);
+const checkMarketList = defineCheck('checkMarketList', [...checkMarketListItem.rules, ...checkUniqueMarketKeys.rules], marketRow.checkMarketList);
+const checkCanonicalMarket = defineCheck('checkCanonicalMarket', [...checkRouting.rules, ...REL_RULES], marketRow.checkCanonicalMarket);
 
 // ---- contract documents, errors, versioning ----------------------------------------------------
 const checkServedContract = defineCheck('checkServedContract', ['VER-005'], contractDoc.checkServedContract, ([, rule]) => rule);

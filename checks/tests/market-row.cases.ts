@@ -1,6 +1,6 @@
 /**
  * Fixtures of the market-row checks: routing (ROUTE-*), venue quote (QUOTE-*), relationships
- * (REL-*) and their composites (checks/market.ts).
+ * (REL-*) and their composites (checks/market-row.ts).
  */
 import { CHECKS } from '../registry.ts';
 import { cases, lift, mutate } from './cases.ts';
