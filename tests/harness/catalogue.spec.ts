@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { coverage } from '../reporter/coverage.ts';
-import { loadRules } from '../contract/rules.ts';
+import { coverage } from '../../reporter/coverage.ts';
+import { loadRules } from '../../contract/rules.ts';
 import { withChildEnv } from './support/env.ts';
 
 test('every testable, non-pending rule has a test and every test names known rules', async () => {

@@ -5,11 +5,11 @@
  */
 import { test, expect } from '@playwright/test';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { contract, fillTemplate } from '../contract/index.ts';
-import { parseFacts } from '../contract/operation-facts.ts';
-import { PRICES } from '../contract/pricing.ts';
-import { baselineFor, type Identities } from '../suites/support/operations.ts';
-import { PAID_OPERATIONS } from '../suites/support/paid-requests.ts';
+import { contract, fillTemplate } from '../../contract/index.ts';
+import { parseFacts } from '../../contract/operation-facts.ts';
+import { PRICES } from '../../contract/pricing.ts';
+import { baselineFor, type Identities } from '../../suites/support/operations.ts';
+import { PAID_OPERATIONS } from '../../suites/support/paid-requests.ts';
 
 const OK = {
   operationId: 'probeOp',

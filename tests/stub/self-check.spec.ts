@@ -4,10 +4,10 @@
  * body is reported with the schema rule's ID and pointer.
  */
 import { test, expect } from '@playwright/test';
-import { createContext, startStub } from '../stub/app.ts';
-import { buildServer } from '../stub/server.ts';
-import { defaultConfig } from '../stub/config.ts';
-import type { Violation } from '../checks/violation.ts';
+import { createContext, startStub } from '../../stub/app.ts';
+import { buildServer } from '../../stub/server.ts';
+import { defaultConfig } from '../../stub/config.ts';
+import type { Violation } from '../../checks/violation.ts';
 
 const KEY = 'fc_selfcheck_key_0001';
 

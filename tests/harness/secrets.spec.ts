@@ -6,7 +6,7 @@
  * every API key the run created through the control plane, every PAYMENT-SIGNATURE it sent, and
  * every wallet private key it used (derived from FC_WALLET_SEED, so this test knows them).
  * One billing rule is broken in the stub for the run, so failure messages are scanned too.
- * (harness/redaction.spec.ts does the same for the foundation suites and unit-tests redact().)
+ * (tests/harness/redaction.spec.ts does the same for the foundation suites and unit-tests redact().)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,11 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startStub } from '../stub/app.ts';
-import { derivedPrivateKey } from '../suites/support/x402.ts';
+import { startStub } from '../../stub/app.ts';
+import { derivedPrivateKey } from '../../suites/support/x402.ts';
 import { childEnv } from './support/env.ts';
 import { reportTexts, runConformance } from './support/report-scan.ts';
-import { writeBundle } from '../cli/bundle.ts';
+import { writeBundle } from '../../cli/bundle.ts';
 
 /**
  * Private keys derived per worker, and worker indices searched: far more than the selected tests

@@ -7,16 +7,16 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { test, expect } from '@playwright/test';
-import { loadRules } from '../contract/rules.ts';
-import { contract } from '../contract/index.ts';
-import { ConfigError } from '../lib/errors.ts';
-import { percentile, rateWindows, startJitter, summarizeRun, type RequestRecord } from '../load/analysis.ts';
-import { evaluateRun } from '../load/evaluate.ts';
-import { buildProfiles, isAboveLimit, ruleIdsOf, TIERS } from '../load/profiles.ts';
-import { maxSpendCredits, requestFactory, SYNTHETIC_IDENTITIES } from '../load/requests.ts';
-import { assertBounds, assertLoopbackTarget, HARD_CAPS, isLoopbackAddress, type Resolver } from '../load/safety.ts';
-import { planCount, planStarts, runSchedule, type PlannedRequest } from '../load/scheduler.ts';
-import { runThroughput } from '../load/throughput.ts';
+import { loadRules } from '../../contract/rules.ts';
+import { contract } from '../../contract/index.ts';
+import { ConfigError } from '../../lib/errors.ts';
+import { percentile, rateWindows, startJitter, summarizeRun, type RequestRecord } from '../../load/analysis.ts';
+import { evaluateRun } from '../../load/evaluate.ts';
+import { buildProfiles, isAboveLimit, ruleIdsOf, TIERS } from '../../load/profiles.ts';
+import { maxSpendCredits, requestFactory, SYNTHETIC_IDENTITIES } from '../../load/requests.ts';
+import { assertBounds, assertLoopbackTarget, HARD_CAPS, isLoopbackAddress, type Resolver } from '../../load/safety.ts';
+import { planCount, planStarts, runSchedule, type PlannedRequest } from '../../load/scheduler.ts';
+import { runThroughput } from '../../load/throughput.ts';
 import { listen } from './support/servers.ts';
 
 /** A 127.0.0.1 server answering every request after `delayMs`, counting requests and peak concurrency. */

@@ -4,7 +4,7 @@
  */
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
-import { assertProperty, skipReasonOf } from '../suites/support/property.ts';
+import { assertProperty, skipReasonOf } from '../../suites/support/property.ts';
 
 class TestSkipError extends Error {}
 

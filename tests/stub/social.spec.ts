@@ -7,12 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-import { startStub, type RunningStub } from '../stub/app.ts';
-import { PRICES } from '../contract/pricing.ts';
-import { validateResponse } from '../contract/index.ts';
-import { checkSocialProfile, citationsOf } from '../checks/social-profile.ts';
-import { checkSocialSearch } from '../checks/social-search.ts';
-import { MIN_GROUNDED_POSTS } from '../stub/social/index.ts';
+import { startStub, type RunningStub } from '../../stub/app.ts';
+import { PRICES } from '../../contract/pricing.ts';
+import { validateResponse } from '../../contract/index.ts';
+import { checkSocialProfile, citationsOf } from '../../checks/social-profile.ts';
+import { checkSocialSearch } from '../../checks/social-search.ts';
+import { MIN_GROUNDED_POSTS } from '../../stub/social/index.ts';
 
 const TOKEN = randomBytes(16).toString('hex');
 const KEY = `fc_${randomBytes(16).toString('hex')}`;

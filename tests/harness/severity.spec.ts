@@ -3,9 +3,9 @@
  * a MUST rule's violation fails whatever the check said, a SHOULD rule's or a gap's is a warning at most.
  */
 import { test, expect } from '@playwright/test';
-import { effectiveSeverity, withCatalogueSeverity } from '../suites/support/matchers.ts';
-import { loadRules } from '../contract/rules.ts';
-import { violation } from '../checks/violation.ts';
+import { effectiveSeverity, withCatalogueSeverity } from '../../suites/support/matchers.ts';
+import { loadRules } from '../../contract/rules.ts';
+import { violation } from '../../checks/violation.ts';
 
 const find = (pred: (r: ReturnType<typeof loadRules> extends Map<string, infer R> ? R : never) => boolean) => [...loadRules().values()].find((r) => !r.retired && pred(r))!.id;
 

@@ -4,7 +4,7 @@
  * else is a violation. A test of the harness: it credits no catalogue rule.
  */
 import { test, expect } from '@playwright/test';
-import { checkPaymentChallenge } from '../checks/errors.ts';
+import { checkPaymentChallenge } from '../../checks/errors.ts';
 
 const challenge = Buffer.from(JSON.stringify({ x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453' }] })).toString('base64');
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers, bodyText: JSON.stringify(body) });

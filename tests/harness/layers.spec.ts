@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { ESLint, type Linter } from 'eslint';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The project's config with only the layer rule on (no type-aware rules: the probes are not on disk). */
 async function layerLinter(): Promise<ESLint> {
@@ -24,23 +24,24 @@ async function layerErrors(eslint: ESLint, file: string, source: string): Promis
 }
 
 const WRONG: [string, string][] = [
-  ['lib/probe.ts', "import { contract } from '../contract/index.ts';"],
-  ['contract/probe.ts', "import { ptr } from '../checks/violation.ts';"],
-  ['checks/probe.ts', "import { startStub } from '../stub/app.ts';"],
-  ['checks/probe.ts', "import { fixtures } from '../suites/support/fixtures.ts';"],
-  ['stub/probe.ts', "import { send } from '../suites/support/operations.ts';"],
-  ['load/probe.ts', "import { startStub } from '../stub/app.ts';"],
-  ['load/probe.ts', "import { send } from '../suites/support/operations.ts';"],
-  ['reporter/probe.ts', "import { Budget } from '../suites/support/budget.ts';"],
-  ['suites/support/probe.ts', "import { PRICES } from '../../stub/server.ts';"],
+  ['lib/probe.ts', "import { contract } from '../../contract/index.ts';"],
+  ['contract/probe.ts', "import { ptr } from '../../checks/violation.ts';"],
+  ['checks/probe.ts', "import { startStub } from '../../stub/app.ts';"],
+  ['checks/probe.ts', "import { fixtures } from '../../suites/support/fixtures.ts';"],
+  ['stub/probe.ts', "import { send } from '../../suites/support/operations.ts';"],
+  ['load/probe.ts', "import { startStub } from '../../stub/app.ts';"],
+  ['load/probe.ts', "import { send } from '../../suites/support/operations.ts';"],
+  ['reporter/probe.ts', "import { Budget } from '../../suites/support/budget.ts';"],
+  ['suites/support/probe.ts', "import { PRICES } from '../../../stub/server.ts';"],
 ];
 const RIGHT: [string, string][] = [
-  ['checks/probe.ts', "import { contract } from '../contract/index.ts';"],
+  ['checks/probe.ts', "import { contract } from '../../contract/index.ts';"],
   ['suites/probe.spec.ts', "import { send } from './support/operations.ts';"],
-  ['stub/probe.ts', "import { ptr } from '../checks/violation.ts';"],
-  ['reporter/probe.ts', "import { redact } from '../lib/redact.ts';"],
-  ['suites/support/global-setup.ts', "import { startStub } from '../../stub/app.ts';"],
-  ['harness/probe.spec.ts', "import { startStub } from '../stub/app.ts';"],
+  ['stub/probe.ts', "import { ptr } from '../../checks/violation.ts';"],
+  ['reporter/probe.ts', "import { redact } from '../../lib/redact.ts';"],
+  ['suites/support/global-setup.ts', "import { startStub } from '../../../stub/app.ts';"],
+  ['tests/harness/probe.spec.ts', "import { startStub } from '../../stub/app.ts';"],
+  ['tests/stub/probe.spec.ts', "import { startStub } from '../../stub/app.ts';"],
 ];
 
 test('a wrong-direction import fails lint; an allowed one passes', async () => {

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { test, expect } from '@playwright/test';
-import { loadRules, type Rule } from '../contract/rules.ts';
-import { loadInformative, traceability } from '../contract/spec-coverage.ts';
-import { fingerprint, loadSpecUnits, normalise, splitSpec } from '../contract/spec-text.ts';
+import { loadRules, type Rule } from '../../contract/rules.ts';
+import { loadInformative, traceability } from '../../contract/spec-coverage.ts';
+import { fingerprint, loadSpecUnits, normalise, splitSpec } from '../../contract/spec-text.ts';
 
 const SAMPLE = [
   '# Title',

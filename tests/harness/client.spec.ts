@@ -4,9 +4,9 @@
  * contract violation, quickly: never a hang, never a crash.
  */
 import { test, expect as base, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { TargetClient } from '../suites/support/client.ts';
-import { HarnessError, TargetTimeoutError, TargetUnreachableError } from '../lib/errors.ts';
-import { expect } from '../suites/support/matchers.ts';
+import { TargetClient } from '../../suites/support/client.ts';
+import { HarnessError, TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
+import { expect } from '../../suites/support/matchers.ts';
 import { closedPort, garbageHttpServer, hangingServer, rawGarbageServer, type Listening } from './support/servers.ts';
 
 const TIMEOUT_MS = 500;

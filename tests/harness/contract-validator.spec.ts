@@ -4,9 +4,9 @@
  * violation, so a failing target is reported precisely. A test of the harness: it credits no rule.
  */
 import { test, expect } from '@playwright/test';
-import { validateResponse, type ObservedResponse } from '../contract/index.ts';
-import { loadRules } from '../contract/rules.ts';
-import type { Violation } from '../checks/violation.ts';
+import { validateResponse, type ObservedResponse } from '../../contract/index.ts';
+import { loadRules } from '../../contract/rules.ts';
+import type { Violation } from '../../checks/violation.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const answer = (status: number, body: unknown, headers: Record<string, string> = JSON_HEADERS): ObservedResponse => ({

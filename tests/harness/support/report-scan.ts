@@ -1,5 +1,5 @@
 /**
- * The secret-leak tests (harness/redaction.spec.ts, harness/secrets.spec.ts): run a short child
+ * The secret-leak tests (tests/harness/redaction.spec.ts, tests/harness/secrets.spec.ts): run a short child
  * conformance run against an in-process stub, then gather every text it left behind (each report
  * file, the entries of any ZIP a file is or embeds, and what the run printed) to search for secrets.
  */
@@ -9,7 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzip } from './zip.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const ZIP_MAGIC = 0x04034b50;
 
 /** One searchable text: `where` names its file (relative to the report folder, `!entry` inside a ZIP) or the stream. */

@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { test, expect } from '@playwright/test';
-import { contract, validateResponse } from '../contract/index.ts';
-import { checkErrorEnvelope } from '../checks/errors.ts';
-import type { Violation } from '../checks/violation.ts';
-import { startStub, type RunningStub } from '../stub/app.ts';
-import { baselineFor, pathOf, type Identities } from '../suites/support/operations.ts';
+import { contract, validateResponse } from '../../contract/index.ts';
+import { checkErrorEnvelope } from '../../checks/errors.ts';
+import type { Violation } from '../../checks/violation.ts';
+import { startStub, type RunningStub } from '../../stub/app.ts';
+import { baselineFor, pathOf, type Identities } from '../../suites/support/operations.ts';
 
 const PARALLEL = 200;
 const SEED = 20261122;

@@ -4,8 +4,8 @@
  * violations fails only the violated rules.
  */
 import { test, expect } from '@playwright/test';
-import type { Rule } from '../contract/rules.ts';
-import { outcomeOf, ruleVerdicts, summarize, type RuleStatus, type TestOutcome } from '../reporter/rule-results.ts';
+import type { Rule } from '../../contract/rules.ts';
+import { outcomeOf, ruleVerdicts, summarize, type RuleStatus, type TestOutcome } from '../../reporter/rule-results.ts';
 
 const rule = (id: string, extra: Partial<Rule> = {}): Rule => ({ id, section: 'S', level: 'MUST', text: `rule ${id}`, observe: 'black-box', kind: 'rule', file: 't.yaml', ...extra });
 const outcome = (title: string, status: TestOutcome['status'], rules: string[], extra: Partial<TestOutcome> = {}): TestOutcome => ({ title, file: 'x.spec.ts', project: 'conformance', status, rules, violated: [], throttled: false, ...extra });

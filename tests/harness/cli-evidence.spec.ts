@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { PRICES, type Price } from '../contract/pricing.ts';
-import { startStub, type RunningStub } from '../stub/app.ts';
+import { PRICES, type Price } from '../../contract/pricing.ts';
+import { startStub, type RunningStub } from '../../stub/app.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
