@@ -24,22 +24,22 @@ async function layerErrors(eslint: ESLint, file: string, source: string): Promis
 }
 
 const WRONG: [string, string][] = [
-  ['lib/probe.ts', "import { contract } from '../../contract/index.ts';"],
-  ['contract/probe.ts', "import { ptr } from '../../checks/violation.ts';"],
-  ['checks/probe.ts', "import { startStub } from '../../stub/app.ts';"],
-  ['checks/probe.ts', "import { fixtures } from '../../suites/support/fixtures.ts';"],
-  ['stub/probe.ts', "import { send } from '../../suites/support/operations.ts';"],
-  ['load/probe.ts', "import { startStub } from '../../stub/app.ts';"],
-  ['load/probe.ts', "import { send } from '../../suites/support/operations.ts';"],
-  ['reporter/probe.ts', "import { Budget } from '../../suites/support/budget.ts';"],
-  ['suites/support/probe.ts', "import { PRICES } from '../../../stub/server.ts';"],
+  ['lib/probe.ts', "import { contract } from '../contract/index.ts';"],
+  ['contract/probe.ts', "import { ptr } from '../checks/violation.ts';"],
+  ['checks/probe.ts', "import { startStub } from '../stub/app.ts';"],
+  ['checks/probe.ts', "import { fixtures } from '../suites/support/fixtures.ts';"],
+  ['stub/probe.ts', "import { send } from '../suites/support/operations.ts';"],
+  ['load/probe.ts', "import { startStub } from '../stub/app.ts';"],
+  ['load/probe.ts', "import { send } from '../suites/support/operations.ts';"],
+  ['reporter/probe.ts', "import { Budget } from '../suites/support/budget.ts';"],
+  ['suites/support/probe.ts', "import { PRICES } from '../../stub/server.ts';"],
 ];
 const RIGHT: [string, string][] = [
-  ['checks/probe.ts', "import { contract } from '../../contract/index.ts';"],
+  ['checks/probe.ts', "import { contract } from '../contract/index.ts';"],
   ['suites/probe.spec.ts', "import { send } from './support/operations.ts';"],
-  ['stub/probe.ts', "import { ptr } from '../../checks/violation.ts';"],
-  ['reporter/probe.ts', "import { redact } from '../../lib/redact.ts';"],
-  ['suites/support/global-setup.ts', "import { startStub } from '../../../stub/app.ts';"],
+  ['stub/probe.ts', "import { ptr } from '../checks/violation.ts';"],
+  ['reporter/probe.ts', "import { redact } from '../lib/redact.ts';"],
+  ['suites/support/global-setup.ts', "import { startStub } from '../../stub/app.ts';"],
   ['tests/harness/probe.spec.ts', "import { startStub } from '../../stub/app.ts';"],
   ['tests/stub/probe.spec.ts', "import { startStub } from '../../stub/app.ts';"],
 ];
