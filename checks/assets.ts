@@ -5,8 +5,8 @@
  * Gap choices of the reference stub are checked only at severity `warning`, so a target is never
  * failed over a gap.
  */
-import { checkMarketList } from './market.ts';
-import type { MarketCheckContext } from './market.ts';
+import { checkMarketList } from './market-row.ts';
+import type { MarketCheckContext } from './market-row.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 
 type Row = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * agree with a lookup's parameters and with the market's catalog or search row. Pure functions:
  * each returns violations, none throws.
  */
-import { checkCanonicalMarket } from './market.ts';
+import { checkCanonicalMarket } from './market-row.ts';
 import { checkAllRelationships } from './relationships.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';

@@ -2,7 +2,7 @@
  * Checks of the evidence routes (spec: Endpoints / GET /api/v1/markets/{slug}/signals and
  * GET /api/v1/sources; rules EVID-*, SRC-*). Pure functions from response bodies to violations.
  */
-import { checkCanonicalMarket } from './market.ts';
+import { checkCanonicalMarket } from './market-row.ts';
 import { checkServiceUrl, checkVenueAUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 

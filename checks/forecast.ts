@@ -3,7 +3,7 @@
  * operations referenced; rules FCST-*). The response shape is a gap (SCH gap on MarketForecastResponse): the forecast is
  * located at `forecast` (or the body itself when it carries `probability`), history at `history`.
  */
-import { checkCanonicalMarket } from './market.ts';
+import { checkCanonicalMarket } from './market-row.ts';
 import { namesMarket } from './evidence.ts';
 import { checkServiceUrl, checkVenueAUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';

@@ -2,7 +2,7 @@
  * Checks of the market catalog (GET /api/v1/markets, rules MKT-*), the market search
  * (GET /api/v1/markets/search, rules MSRCH-*) and the mispriced list (GET /api/v1/markets/mispriced,
  * rules MISP-*). Pure functions from observed bodies to violations; none throws.
- * Routing, quote and serviceUrl rules of each row are checks/market.ts (checkMarketList).
+ * Routing, quote and serviceUrl rules of each row are checks/market-row.ts (checkMarketList).
  */
 import { venueKeys } from '../contract/index.ts';
 import { ptr, violation, type Violation } from './violation.ts';

@@ -16,12 +16,12 @@ import * as evidence from './evidence.ts';
 import * as forecast from './forecast.ts';
 import * as jobs from './jobs.ts';
 import * as latest from './latest.ts';
-import * as market from './market.ts';
+import * as marketRow from './market-row.ts';
 import * as markets from './markets.ts';
 import * as oil from './oil.ts';
 import * as portfolio from './portfolio.ts';
 import * as pricing from './pricing.ts';
-import * as profile from './profile.ts';
+import * as socialProfile from './social-profile.ts';
 import * as quote from './quote.ts';
 import * as relationships from './relationships.ts';
 import * as routing from './routing.ts';
@@ -47,10 +47,10 @@ const checkAllRelationships = defineCheck('checkAllRelationships', REL_RULES, re
 const checkMarketListItem = defineCheck(
   'checkMarketListItem',
   [...checkRouting.rules, ...checkServiceUrl.rules, ...checkVenueQuote.rules, ...checkOddsEqualQuote.rules, ...REL_RULES],
-  market.checkMarketListItem,
+  marketRow.checkMarketListItem,
 );
-const checkMarketList = defineCheck('checkMarketList', [...checkMarketListItem.rules, ...checkUniqueMarketKeys.rules], market.checkMarketList);
-const checkCanonicalMarket = defineCheck('checkCanonicalMarket', [...checkRouting.rules, ...REL_RULES], market.checkCanonicalMarket);
+const checkMarketList = defineCheck('checkMarketList', [...checkMarketListItem.rules, ...checkUniqueMarketKeys.rules], marketRow.checkMarketList);
+const checkCanonicalMarket = defineCheck('checkCanonicalMarket', [...checkRouting.rules, ...REL_RULES], marketRow.checkCanonicalMarket);
 
 // ---- contract documents, errors, versioning ----------------------------------------------------
 const checkServedContract = defineCheck('checkServedContract', ['VER-005'], contractDoc.checkServedContract, ([, rule]) => rule);
@@ -211,10 +211,10 @@ const checkVenuePartition = defineCheck('checkVenuePartition', ['PORT-002'], por
 const checkSocialProfile = defineCheck(
   'checkSocialProfile',
   ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 'PROF-023', 'PROF-024', 'PARAM-078'],
-  profile.checkSocialProfile,
+  socialProfile.checkSocialProfile,
 );
-const checkReused = defineCheck('checkReused', [], profile.checkReused, ([rule]) => rule);
-const checkNotReused = defineCheck('checkNotReused', [], profile.checkNotReused, ([rule]) => rule);
+const checkReused = defineCheck('checkReused', [], socialProfile.checkReused, ([rule]) => rule);
+const checkNotReused = defineCheck('checkNotReused', [], socialProfile.checkNotReused, ([rule]) => rule);
 const checkSocialSearch = defineCheck('checkSocialSearch', ['XSRCH-001', 'XSRCH-002'], socialSearch.checkSocialSearch, ([, o]) => o.rangeRule);
 
 /** Every registered check, by name (the name of the function it wraps). */

@@ -4,7 +4,7 @@
  * a row names its market by `market` (routing object, with relationships in the stub), or by a
  * top-level marketKey; checks that need the market's relationships warn and skip when they are absent.
  */
-import { checkCanonicalMarket } from './market.ts';
+import { checkCanonicalMarket } from './market-row.ts';
 import { checkServiceUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';

@@ -1,7 +1,7 @@
 /**
  * The served /openapi.json is usable as a contract (VER-005; CONTRACT rules are enforced by
  * toMatchContract on every answer). The validator's own attribution is tested in
- * harness/contract-validator.spec.ts (a test of the harness credits no rule).
+ * tests/harness/contract-validator.spec.ts (a test of the harness credits no rule).
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { judged } from './support/annotations.ts';

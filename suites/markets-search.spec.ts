@@ -2,7 +2,7 @@
  * GET /api/v1/markets/search (searchMarkets): hybrid search over covered rows with tag, category,
  * venue and as_of (rules MSRCH-*). The response shape is a gap (SCH-124, MSRCH-015): rows are read
  * from `markets` and a test skips when the target answers another shape. Every answer is validated
- * against the contract; every row is checked by checks/market.ts and checks/markets.ts.
+ * against the contract; every row is checked by checks/market-row.ts and checks/markets.ts.
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
@@ -10,7 +10,7 @@ import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
-import { checkMarketList } from '../checks/market.ts';
+import { checkMarketList } from '../checks/market-row.ts';
 import { MARKET_VENUES, checkSameSearchState, checkSearchFilters, checkSearchRow, keysOf, ms, rowsOf, type Row, type SearchFilters } from '../checks/markets.ts';
 import type { Violation } from '../checks/violation.ts';
 

@@ -3,14 +3,14 @@
  * topic, venue, max_forecast_age, changed_within and sort parameters (rules MKT-*), and the
  * catalog-wide rules of "What the service does" rule 1 and 2 across the catalog, search and the
  * mispriced list (rules CAT-*). Every answer is validated against the contract; every row is
- * checked by checks/market.ts and checks/markets.ts.
+ * checked by checks/market-row.ts and checks/markets.ts.
  */
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { lookup, mapLimit } from './support/lookups.ts';
-import { checkMarketList } from '../checks/market.ts';
+import { checkMarketList } from '../checks/market-row.ts';
 import {
   HOUR_MS,
   MARKET_VENUES,

@@ -7,7 +7,7 @@
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
-import { checkMarketList } from '../checks/market.ts';
+import { checkMarketList } from '../checks/market-row.ts';
 import {
   DEFAULT_MISPRICING_THRESHOLD_PP,
   checkBrokerRows,

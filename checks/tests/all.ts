@@ -1,6 +1,6 @@
 /** Every check's fixtures, for the runner and the coverage test (checks/tests/checks.test.ts). */
 import type { CheckCases } from './cases.ts';
-import { MARKET_CASES } from './market.cases.ts';
+import { MARKET_CASES } from './market-row.cases.ts';
 import { PROTOCOL_CASES } from './protocol.cases.ts';
 import { AVAILABILITY_CASES, TARGET_CASES } from './availability.cases.ts';
 import { JOB_CASES } from './jobs.cases.ts';

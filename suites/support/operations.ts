@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate } from '../../contract/index.ts';
 import { creditsToUsd } from '../../contract/pricing.ts';
-import { ABSENT, type ParamSpec, type ParamValue } from '../../checks/params.ts';
+import { ABSENT, type ParamSpec, type ParamValue } from './param-cases.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
 
