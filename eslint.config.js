@@ -75,8 +75,13 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            ...Object.entries(LAYERS).map(([from, to]) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } })),
-            ...Object.entries(DOORS).flatMap(([from, to]) => to.map((path) => ({ from: { file: { path: from } }, allow: { to: { file: { path } } } }))),
+            ...Object.entries(LAYERS).map(([from, to]) => ({
+              from: { element: { type: from } },
+              allow: { to: { element: { types: { anyOf: to } } } },
+            })),
+            ...Object.entries(DOORS).flatMap(([from, to]) =>
+              to.map((path) => ({ from: { file: { path: from } }, allow: { to: { file: { path } } } })),
+            ),
             { from: { element: { type: 'harness' } }, allow: { to: { element: { type: '*' } } } },
           ],
         },

@@ -64,10 +64,14 @@ export function checkSocialProfile(profile: unknown, request: { lookbackDays?: n
   const evidenceIds = new Set(evidence.map((e) => e.post_id).filter((x): x is string => typeof x === 'string'));
   const cited = new Set<string>();
   for (const c of citationsOf(profile)) {
-    if (c.postIds.length === 0) out.push(violation(PROFILE_RULES.claimsCite, `${c.path}/post_ids`, 'a claim without any post_id is unsupported and must be dropped'));
+    if (c.postIds.length === 0)
+      out.push(violation(PROFILE_RULES.claimsCite, `${c.path}/post_ids`, 'a claim without any post_id is unsupported and must be dropped'));
     c.postIds.forEach((id, i) => {
       cited.add(id);
-      if (!evidenceIds.has(id)) out.push(violation(PROFILE_RULES.citationsResolve, `${c.path}/post_ids/${i}`, `post_id ${id} is cited but has no entry in evidence`));
+      if (!evidenceIds.has(id))
+        out.push(
+          violation(PROFILE_RULES.citationsResolve, `${c.path}/post_ids/${i}`, `post_id ${id} is cited but has no entry in evidence`),
+        );
     });
   }
 
@@ -75,19 +79,47 @@ export function checkSocialProfile(profile: unknown, request: { lookbackDays?: n
   if (window) {
     const count = window.post_count;
     if (typeof count === 'number') {
-      if (count !== cited.size) out.push(violation(PROFILE_RULES.postCount, '/window/post_count', `post_count is ${count} but the profile cites ${cited.size} distinct post(s)`));
-      if (count < MIN_GROUNDED_POSTS) out.push(violation(PROFILE_RULES.floor, '/window/post_count', `a profile was returned with post_count ${count}, below the floor of ${MIN_GROUNDED_POSTS} grounded posts (that is a 404 insufficient_post_history)`));
+      if (count !== cited.size)
+        out.push(
+          violation(
+            PROFILE_RULES.postCount,
+            '/window/post_count',
+            `post_count is ${count} but the profile cites ${cited.size} distinct post(s)`,
+          ),
+        );
+      if (count < MIN_GROUNDED_POSTS)
+        out.push(
+          violation(
+            PROFILE_RULES.floor,
+            '/window/post_count',
+            `a profile was returned with post_count ${count}, below the floor of ${MIN_GROUNDED_POSTS} grounded posts (that is a 404 insufficient_post_history)`,
+          ),
+        );
     }
     const wanted = request.lookbackDays ?? 365;
     const rule = request.lookbackDays === undefined ? PROFILE_RULES.lookbackDefault : PROFILE_RULES.lookbackEcho;
-    if (window.lookback_days !== wanted) out.push(violation(rule, '/window/lookback_days', `window.lookback_days is ${JSON.stringify(window.lookback_days)}, the request's lookback is ${wanted}${request.lookbackDays === undefined ? ' (the default)' : ''}`));
+    if (window.lookback_days !== wanted)
+      out.push(
+        violation(
+          rule,
+          '/window/lookback_days',
+          `window.lookback_days is ${JSON.stringify(window.lookback_days)}, the request's lookback is ${wanted}${request.lookbackDays === undefined ? ' (the default)' : ''}`,
+        ),
+      );
     const from = typeof window.from_date === 'string' ? window.from_date : undefined;
     const to = typeof window.to_date === 'string' ? window.to_date : undefined;
     if (from && to) {
       evidence.forEach((e, i) => {
         if (typeof e.published_at !== 'string') return;
         const d = utcDate(e.published_at);
-        if (d && (d < from || d > to)) out.push(violation(PROFILE_RULES.citedInWindow, ptr('evidence', i, 'published_at'), `${e.published_at} lies outside the window ${from}..${to}`));
+        if (d && (d < from || d > to))
+          out.push(
+            violation(
+              PROFILE_RULES.citedInWindow,
+              ptr('evidence', i, 'published_at'),
+              `${e.published_at} lies outside the window ${from}..${to}`,
+            ),
+          );
       });
     }
   }
@@ -117,10 +149,14 @@ export function profileDiff(a: unknown, b: unknown): string[] {
 /** `second` must be the stored `first` (same content; meta.cached aside). */
 export function checkReused(ruleId: string, first: unknown, second: unknown, what: string): Violation[] {
   const diff = profileDiff(first, second);
-  return diff.length ? [violation(ruleId, diff.join(','), `${what}: expected the stored profile again, but ${diff.join(', ')} differ(s)`)] : [];
+  return diff.length
+    ? [violation(ruleId, diff.join(','), `${what}: expected the stored profile again, but ${diff.join(', ')} differ(s)`)]
+    : [];
 }
 
 /** `second` must not be the stored `first` (identical content means the store answered). */
 export function checkNotReused(ruleId: string, first: unknown, second: unknown, what: string): Violation[] {
-  return profileDiff(first, second).length === 0 ? [violation(ruleId, '/', `${what}: the answer is identical to the stored profile (meta.cached aside), so the store was reused`)] : [];
+  return profileDiff(first, second).length === 0
+    ? [violation(ruleId, '/', `${what}: the answer is identical to the stored profile (meta.cached aside), so the store was reused`)]
+    : [];
 }

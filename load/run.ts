@@ -57,11 +57,14 @@ export async function runProfile(opts: ProfileRunOptions): Promise<{ report: Loa
   const discover = profile.operations.some((o) => o.usesIdentities) && (!opts.target || Boolean(opts.apiKey));
   // Vet a given target before anything else touches the network (discovery included).
   if (opts.target) await assertLoopbackTarget(opts.target, opts.resolver, Boolean(opts.allowRemote));
-  if (opts.target && opts.allowRemote) assertRemoteBounds({ maxRequests: Math.max(1, count), durationS, maxInFlight, rate }, opts.maxSpendUsd);
+  if (opts.target && opts.allowRemote)
+    assertRemoteBounds({ maxRequests: Math.max(1, count), durationS, maxInFlight, rate }, opts.maxSpendUsd);
   const spend = maxSpendCredits(profile, count) + (discover ? DISCOVERY_CREDITS : 0);
   const budget = opts.maxSpendUsd ?? (opts.target ? 0 : Number.POSITIVE_INFINITY);
   if (creditsToUsd(spend) > budget) {
-    throw new ConfigError(`profile ${profile.name} may spend up to $${creditsToUsd(spend).toFixed(3)} (${count} requests), over the budget $${budget}: set --max-spend or FC_MAX_SPEND`);
+    throw new ConfigError(
+      `profile ${profile.name} may spend up to $${creditsToUsd(spend).toFixed(3)} (${count} requests), over the budget $${budget}: set --max-spend or FC_MAX_SPEND`,
+    );
   }
   let stub: EmbeddedStub | undefined;
   let target = opts.target;
@@ -90,7 +93,12 @@ export async function runProfile(opts: ProfileRunOptions): Promise<{ report: Loa
       ...(remote ? { remote: { maxSpendUsd: opts.maxSpendUsd } } : {}),
     });
     const evaluation = evaluateRun(profile, result, opts.skewMs === undefined ? {} : { skewMs: opts.skewMs });
-    const report = buildReport(profile, result, evaluation, { embedded: Boolean(stub), whenFull, identitiesDiscovered: discovered, maxSpendCredits: spend });
+    const report = buildReport(profile, result, evaluation, {
+      embedded: Boolean(stub),
+      whenFull,
+      identitiesDiscovered: discovered,
+      maxSpendCredits: spend,
+    });
     return { report, ...(opts.outDir ? { paths: writeReport(report, opts.outDir) } : {}) };
   } finally {
     await stub?.close();

@@ -31,7 +31,10 @@ const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, 
  * Anything that is not an IP literal is false.
  */
 export function isLoopbackAddress(address: string): boolean {
-  const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  const ip = address
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
   if (isIP(ip) === 4) return ip.split('.')[0] === '127';
   if (isIP(ip) !== 6) return false;
   const groups = expandV6(ip);
@@ -77,7 +80,11 @@ export interface LoopbackTarget {
  * then applies REMOTE_CAPS (assertRemoteBounds) and aborts on a 5xx spike (fiveXxSpike).
  * @throws ConfigError (FC_CONFIG) for any other host, an unresolvable name, or a malformed URL.
  */
-export async function assertLoopbackTarget(target: string, resolve: Resolver = systemResolver, allowRemote = false): Promise<LoopbackTarget> {
+export async function assertLoopbackTarget(
+  target: string,
+  resolve: Resolver = systemResolver,
+  allowRemote = false,
+): Promise<LoopbackTarget> {
   let url: URL;
   try {
     url = new URL(target);
@@ -100,7 +107,9 @@ export async function assertLoopbackTarget(target: string, resolve: Resolver = s
   const outside = addresses.filter((a) => !isLoopbackAddress(a));
   if (outside.length && allowRemote && url.protocol !== 'https:') throw new ConfigError(`remote load target ${url.host} must be https`);
   if (outside.length && !allowRemote) {
-    throw new ConfigError(`load target ${url.host} is not loopback (${outside.join(', ')}): load runs only target 127.0.0.0/8, ::1 or localhost`);
+    throw new ConfigError(
+      `load target ${url.host} is not loopback (${outside.join(', ')}): load runs only target 127.0.0.0/8, ::1 or localhost`,
+    );
   }
   const pin = addresses.find((a) => isIP(a) === 4) ?? addresses[0]!;
   const origin = new URL(url.origin);
@@ -127,7 +136,8 @@ export interface Bounds {
 export function assertBounds(b: Bounds): void {
   const check = (name: string, v: number | undefined, cap: number, integer: boolean) => {
     if (v === undefined) return;
-    if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${v}`);
+    if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v)))
+      throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${v}`);
     if (v > cap) throw new ConfigError(`${name} ${v} exceeds the hard cap ${cap}`);
   };
   check('request count', b.maxRequests, HARD_CAPS.maxRequests, true);
@@ -157,7 +167,8 @@ export const REMOTE_CAPS = {
  * @throws ConfigError naming the first bound out of range, or a missing budget.
  */
 export function assertRemoteBounds(b: Bounds, maxSpendUsd: number | undefined): void {
-  if (maxSpendUsd === undefined || !Number.isFinite(maxSpendUsd) || maxSpendUsd < 0) throw new ConfigError('a remote load run needs an explicit spend budget: set --max-spend or FC_MAX_SPEND');
+  if (maxSpendUsd === undefined || !Number.isFinite(maxSpendUsd) || maxSpendUsd < 0)
+    throw new ConfigError('a remote load run needs an explicit spend budget: set --max-spend or FC_MAX_SPEND');
   assertBounds(b);
   const over = (name: string, v: number | undefined, cap: number) => {
     if (v !== undefined && v > cap) throw new ConfigError(`${name} ${v} exceeds the remote cap ${cap} (--allow-remote)`);
@@ -172,7 +183,11 @@ export function assertRemoteBounds(b: Bounds, maxSpendUsd: number | undefined): 
  * True when the last `window` answers (HTTP statuses, oldest first; 0 = transport error) hold at
  * least `ratio` 5xx: the run aborts. Fewer than `window` answers never trip it.
  */
-export function fiveXxSpike(statuses: readonly number[], window: number = REMOTE_CAPS.spikeWindow, ratio: number = REMOTE_CAPS.spikeRatio): boolean {
+export function fiveXxSpike(
+  statuses: readonly number[],
+  window: number = REMOTE_CAPS.spikeWindow,
+  ratio: number = REMOTE_CAPS.spikeRatio,
+): boolean {
   if (statuses.length < window) return false;
   const last = statuses.slice(-window);
   return last.filter((s) => s >= 500).length / window >= ratio;

@@ -173,7 +173,11 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
       rec.latencyMs = performance.now() - started;
     } catch (e) {
       rec.status = 0;
-      rec.error = stop.signal.aborted ? (spiked ? 'aborted: 5xx spike' : 'aborted at deadline') : ((e as { code?: string }).code ?? (e as Error).name);
+      rec.error = stop.signal.aborted
+        ? spiked
+          ? 'aborted: 5xx spike'
+          : 'aborted at deadline'
+        : ((e as { code?: string }).code ?? (e as Error).name);
     } finally {
       inFlight--;
       waiters.shift()?.();

@@ -30,7 +30,8 @@ export interface RequestCount {
  * per-minute quota (a quota's worth may go at once at a window's start, so a short run is bound by
  * the per-second rate only; n / (perMinute / 60) would overstate its floor).
  */
-export const secondsFor = (n: number, rate: ScopeRate): number => (n <= 0 ? 0 : Math.max(n / rate.perSecond, Math.floor((n - 1) / rate.perMinute) * 60));
+export const secondsFor = (n: number, rate: ScopeRate): number =>
+  n <= 0 ? 0 : Math.max(n / rate.perSecond, Math.floor((n - 1) / rate.perMinute) * 60);
 
 /**
  * The run's floor, seconds, and the principal/scope (or source address) that sets it. IP-guard

@@ -25,7 +25,10 @@ test(
     let first: Awaited<ReturnType<typeof requestSearch>> | undefined;
     for (const q of ['the', 'market', 'rates', 'oil', 'bitcoin']) {
       const a = await requestSearch(paid, { query: q, range_days: RANGE, limit: 30 });
-      test.skip(a.status !== 200 || !resultsOf(a.body), `the target answered ${a.status} without a results array (body field names and response shape are the stub's choice)`);
+      test.skip(
+        a.status !== 200 || !resultsOf(a.body),
+        `the target answered ${a.status} without a results array (body field names and response shape are the stub's choice)`,
+      );
       if ((resultsOf(a.body)?.length ?? 0) > 0) {
         query = q;
         first = a;
@@ -38,8 +41,19 @@ test(
     const now = await controlPlane.advanceClock((RANGE + 1) * DAY_S);
     const second = await requestSearch(paid, { query, range_days: RANGE, limit: 30 });
     expect(second.status).toBe(200);
-    const vs: Violation[] = checkSocialSearch(second.body, { limit: 30, rangeDays: RANGE, nowMs: now.getTime(), toleranceMs: 60_000, rangeRule: 'XSRCH-003' });
-    test.info().annotations.push({ type: 'note', description: `${JSON.stringify(query)}: ${resultsOf(first!.body)?.length} results before (clock ${before.now.toISOString()}), ${resultsOf(second.body)?.length} after (clock ${now.toISOString()})` });
+    const vs: Violation[] = checkSocialSearch(second.body, {
+      limit: 30,
+      rangeDays: RANGE,
+      nowMs: now.getTime(),
+      toleranceMs: 60_000,
+      rangeRule: 'XSRCH-003',
+    });
+    test
+      .info()
+      .annotations.push({
+        type: 'note',
+        description: `${JSON.stringify(query)}: ${resultsOf(first!.body)?.length} results before (clock ${before.now.toISOString()}), ${resultsOf(second.body)?.length} after (clock ${now.toISOString()})`,
+      });
     expect(vs).toHaveNoViolations(second.body);
   },
 );
@@ -76,7 +90,10 @@ test(
       const a = await requestProfile(paid, body);
       test.skip(a.status === 404, `@${handle} has too few posts in the window 30 days later`);
       expect(a.status).toBe(200);
-      vs.push(...checkSocialProfile(a.body, { lookbackDays }), ...checkNotReused('PROF-008', first.body, a.body, 'the same request 30 days later'));
+      vs.push(
+        ...checkSocialProfile(a.body, { lookbackDays }),
+        ...checkNotReused('PROF-008', first.body, a.body, 'the same request 30 days later'),
+      );
     });
     expect(vs).toHaveNoViolations();
   },

@@ -15,7 +15,18 @@ import { checkNotReused, checkReused, checkSocialProfile } from '../checks/socia
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
-import { HANDLE_RE, PROFILE_PATH, faultLister, findGrowingHandle, findProfiledHandle, findThinHandle, probeHandles, requestProfile, withOneShotFault, type Answer } from './support/social.ts';
+import {
+  HANDLE_RE,
+  PROFILE_PATH,
+  faultLister,
+  findGrowingHandle,
+  findProfiledHandle,
+  findThinHandle,
+  probeHandles,
+  requestProfile,
+  withOneShotFault,
+  type Answer,
+} from './support/social.ts';
 import { FAULT_SCOPE_HEADER, faultScope } from './support/control.ts';
 
 const OP = 'createSocialProfile';
@@ -26,8 +37,21 @@ const INVARIANTS = ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 
 function profileOr404(a: Answer, request: { lookbackDays?: number }, what: string): Violation[] {
   if (a.status === 200) return checkSocialProfile(a.body, request);
   if (a.status === 404 && a.error === 'insufficient_post_history') return [];
-  if (a.status === 404) return [violation('PROF-004', '/error', `${what}: a 404 of this route has error ${JSON.stringify(a.error)}, expected insufficient_post_history`)];
-  return [violation(a.status === 422 ? 'PARAM-074' : 'PROF-004', 'status', `${what}: a valid body answered ${a.status} ${a.error ?? ''}, expected 200 or 404 insufficient_post_history`)];
+  if (a.status === 404)
+    return [
+      violation(
+        'PROF-004',
+        '/error',
+        `${what}: a 404 of this route has error ${JSON.stringify(a.error)}, expected insufficient_post_history`,
+      ),
+    ];
+  return [
+    violation(
+      a.status === 422 ? 'PARAM-074' : 'PROF-004',
+      'status',
+      `${what}: a valid body answered ${a.status} ${a.error ?? ''}, expected 200 or 404 insufficient_post_history`,
+    ),
+  ];
 }
 
 test.describe('x/profile: every returned profile', () => {
@@ -52,7 +76,14 @@ test.describe('x/profile: every returned profile', () => {
         await test.step(JSON.stringify(b.body), async () => {
           const a = await requestProfile(paid, b.body);
           // Without lookback_days and focus the request is the discovery's (365 days, general): its profile exists.
-          if (b.must200 && a.status !== 200) vs.push(violation('PARAM-078', 'status', `${JSON.stringify(b.body)} answered ${a.status} ${a.error ?? ''} although @${handle} was profiled with lookback_days 365 and focus general`));
+          if (b.must200 && a.status !== 200)
+            vs.push(
+              violation(
+                'PARAM-078',
+                'status',
+                `${JSON.stringify(b.body)} answered ${a.status} ${a.error ?? ''} although @${handle} was profiled with lookback_days 365 and focus general`,
+              ),
+            );
           else vs.push(...profileOr404(a, { lookbackDays: b.lookbackDays }, JSON.stringify(b.body)));
         });
       }
@@ -66,10 +97,12 @@ test.describe('x/profile: every returned profile', () => {
     async ({ paid, budget, targetOptions }) => {
       const NUM_RUNS = 10;
       budget.reserveCalls(OP, NUM_RUNS);
-      const handle = fc
-        .tuple(fc.boolean(), fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/))
-        .map(([at, h]) => `${at ? '@' : ''}${h}`);
-      const body = fc.record({ handle, lookback_days: fc.integer({ min: 14, max: 365 }), focus: fc.constantFrom('general', 'trading', 'reasoning') });
+      const handle = fc.tuple(fc.boolean(), fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/)).map(([at, h]) => `${at ? '@' : ''}${h}`);
+      const body = fc.record({
+        handle,
+        lookback_days: fc.integer({ min: 14, max: 365 }),
+        focus: fc.constantFrom('general', 'trading', 'reasoning'),
+      });
       const statuses: number[] = [];
       let failed: Violation[] = [];
       const details = await fc.check(
@@ -101,7 +134,14 @@ test.describe('x/profile: insufficient post history', () => {
       // The same answer again, with the @ form of the handle: the verdict is the account's, not the spelling's.
       const a = await requestProfile(paid, { handle: `@${handle}`, lookback_days: 14, focus: 'reasoning' });
       const vs: Violation[] = [];
-      if (a.status !== 404 || a.error !== 'insufficient_post_history') vs.push(violation('PROF-004', 'status', `@${handle} at lookback 14 answered ${a.status} ${a.error ?? ''} after a 404 insufficient_post_history for the same window`));
+      if (a.status !== 404 || a.error !== 'insufficient_post_history')
+        vs.push(
+          violation(
+            'PROF-004',
+            'status',
+            `@${handle} at lookback 14 answered ${a.status} ${a.error ?? ''} after a 404 insufficient_post_history for the same window`,
+          ),
+        );
       expect(vs).toHaveNoViolations(a.body);
     },
   );
@@ -111,7 +151,8 @@ test.describe('x/profile: insufficient post history', () => {
     { annotation: rules('PROF-004', 'PROF-015', ...INVARIANTS, ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
       budget.reserveCalls(OP, 12);
-      const growing = await test.step('find a handle refused at lookback 14 but profiled at 365', () => findGrowingHandle(paid, targetOptions.seed));
+      const growing = await test.step('find a handle refused at lookback 14 but profiled at 365', () =>
+        findGrowingHandle(paid, targetOptions.seed));
       test.skip('skip' in growing, 'skip' in growing ? growing.skip : '');
       const { handle } = growing as { handle: string };
       // Grounded posts only accumulate as the window widens, so the verdict flips once: bisect it.
@@ -129,7 +170,12 @@ test.describe('x/profile: insufficient post history', () => {
         } else lo = mid;
       }
       edge ??= await requestProfile(paid, { handle, lookback_days: hi });
-      test.info().annotations.push({ type: 'note', description: `@${handle}: refused at ${lo} days, profiled at ${hi} days with post_count ${JSON.stringify((edge.body?.window as { post_count?: unknown } | undefined)?.post_count)}` });
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `@${handle}: refused at ${lo} days, profiled at ${hi} days with post_count ${JSON.stringify((edge.body?.window as { post_count?: unknown } | undefined)?.post_count)}`,
+        });
       vs.push(...checkSocialProfile(edge.body, { lookbackDays: hi }));
       expect(vs).toHaveNoViolations(edge.body);
     },
@@ -147,8 +193,12 @@ test.describe('x/profile: insufficient post history', () => {
       const a = await requestProfile(api.withKey(account.apiKey), { handle, lookback_days: lookbackDays });
       expect(a.status, `@${handle} answered 404 insufficient_post_history to the first principal`).toBe(404);
       const after = await controlPlane.balance(account.accountId);
-      const vs = [...checkDebit('PROF-005', 'a 404 insufficient_post_history', before, after, 0), ...checkDebit('BILL-002', 'a 404 answer', before, after, 0)];
-      if (a.error !== 'insufficient_post_history') vs.push(violation('PROF-004', '/error', `error ${JSON.stringify(a.error)}, expected insufficient_post_history`));
+      const vs = [
+        ...checkDebit('PROF-005', 'a 404 insufficient_post_history', before, after, 0),
+        ...checkDebit('BILL-002', 'a 404 answer', before, after, 0),
+      ];
+      if (a.error !== 'insufficient_post_history')
+        vs.push(violation('PROF-004', '/error', `error ${JSON.stringify(a.error)}, expected insufficient_post_history`));
       expect(vs).toHaveNoViolations(a.body);
     },
   );
@@ -220,14 +270,26 @@ test.describe('x/profile: failures', () => {
         faultLister(request, targetOptions.control!, targetOptions.controlToken!),
         { path: PROFILE_PATH, status: 502 },
         () => controlPlane.createAccount(PRICE * 2),
-        (acct, faultHeaders) => requestProfile(api.withKey(acct.apiKey).withHeaders(faultHeaders), { handle, lookback_days: 365 }, { retry5xx: false }),
+        (acct, faultHeaders) =>
+          requestProfile(api.withKey(acct.apiKey).withHeaders(faultHeaders), { handle, lookback_days: 365 }, { retry5xx: false }),
       );
       await controlPlane.clearFaults();
       const vs: Violation[] = [];
-      if (a.status !== 502) vs.push(violation('PROF-009', 'status', `with the search provider failing, the route answered ${a.status}, expected 502`));
-      else if (a.error !== 'upstream_unavailable') vs.push(violation('ERR-010', '/error', `a 502 for an unavailable provider has error ${JSON.stringify(a.error)}, expected upstream_unavailable`));
+      if (a.status !== 502)
+        vs.push(violation('PROF-009', 'status', `with the search provider failing, the route answered ${a.status}, expected 502`));
+      else if (a.error !== 'upstream_unavailable')
+        vs.push(
+          violation(
+            'ERR-010',
+            '/error',
+            `a 502 for an unavailable provider has error ${JSON.stringify(a.error)}, expected upstream_unavailable`,
+          ),
+        );
       const after = await controlPlane.balance(account.accountId);
-      vs.push(...checkDebit('PROF-010', `a ${a.status} answer`, PRICE * 2, after, 0), ...(a.status === 502 ? checkDebit('BILL-003', 'a 502 answer', PRICE * 2, after, 0) : []));
+      vs.push(
+        ...checkDebit('PROF-010', `a ${a.status} answer`, PRICE * 2, after, 0),
+        ...(a.status === 502 ? checkDebit('BILL-003', 'a 502 answer', PRICE * 2, after, 0) : []),
+      );
       expect(vs).toHaveNoViolations(a.body);
     },
   );
@@ -243,7 +305,10 @@ test.describe('x/profile: failures', () => {
       if (first.status !== 503) {
         // Profiling is configured here: provoke the unconfigured service for this test's calls only.
         const scope = faultScope();
-        test.skip((await controlPlane.profilingState(scope, false)) === 'unsupported', `profiling is configured on this target (a valid request answered ${first.status}) and its control plane cannot turn it off`);
+        test.skip(
+          (await controlPlane.profilingState(scope, false)) === 'unsupported',
+          `profiling is configured on this target (a valid request answered ${first.status}) and its control plane cannot turn it off`,
+        );
         client = paid.withHeaders({ [FAULT_SCOPE_HEADER]: scope });
       }
       const vs: Violation[] = [];
@@ -252,7 +317,8 @@ test.describe('x/profile: failures', () => {
         ['a second, different request', { handle: `${probe}x`.slice(0, 15), focus: 'trading' }],
       ] as const) {
         const a = await requestProfile(client, body);
-        if (a.status !== 503) vs.push(violation('PROF-011', 'status', `${what} to a service without profiling configured answered ${a.status}`));
+        if (a.status !== 503)
+          vs.push(violation('PROF-011', 'status', `${what} to a service without profiling configured answered ${a.status}`));
       }
       expect(vs).toHaveNoViolations();
     },
@@ -260,7 +326,19 @@ test.describe('x/profile: failures', () => {
 
   test(
     'bad bodies answer 422 invalid_request: handles outside the pattern, lookback outside 14..365, unknown focus, missing handle, malformed JSON',
-    { annotation: rules('PARAM-072', 'PARAM-073', 'PARAM-074', 'PARAM-075', 'PARAM-076', 'PARAM-077', 'PARAM-079', 'ERR-008', ...contractRules(OP)) },
+    {
+      annotation: rules(
+        'PARAM-072',
+        'PARAM-073',
+        'PARAM-074',
+        'PARAM-075',
+        'PARAM-076',
+        'PARAM-077',
+        'PARAM-079',
+        'ERR-008',
+        ...contractRules(OP),
+      ),
+    },
     async ({ paid, budget, targetOptions }) => {
       const NUM_RUNS = 8;
       // A 422 is not billed, but the budget counts every credentialed call; reserving up front keeps a
@@ -281,7 +359,13 @@ test.describe('x/profile: failures', () => {
           fc.tuple(validChars, validChars).map(([a, b]) => `${a}@${b}`),
         )
         .filter((h) => !HANDLE_RE.test(h));
-      const notAString = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(validChars, { maxLength: 2 }), fc.constant({ handle: 'x' }));
+      const notAString = fc.oneof(
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(validChars, { maxLength: 2 }),
+        fc.constant({ handle: 'x' }),
+      );
       const badLookback = fc.oneof(
         // The values just past each bound, where an off-by-one hides, plus the far ranges.
         fc.constantFrom(13, 366),
@@ -305,7 +389,21 @@ test.describe('x/profile: failures', () => {
         ['lookback_days not an integer in 14..365', badLookback.map((lookback_days) => ({ handle: valid, lookback_days }))],
         ['focus not general, trading or reasoning', badFocus.map((focus) => ({ handle: valid, focus }))],
         ['handle missing', fc.constantFrom({}, { lookback_days: 30 }, { focus: 'general' }, { Handle: valid }, { handles: [valid] })],
-        ['malformed or non-object JSON', fc.constantFrom('{', '{"handle":', `{"handle": "${valid}",}`, 'null', '[]', `["${valid}"]`, `"${valid}"`, '42', `handle=${valid}`, '')],
+        [
+          'malformed or non-object JSON',
+          fc.constantFrom(
+            '{',
+            '{"handle":',
+            `{"handle": "${valid}",}`,
+            'null',
+            '[]',
+            `["${valid}"]`,
+            `"${valid}"`,
+            '42',
+            `handle=${valid}`,
+            '',
+          ),
+        ],
       ];
       const found: Violation[] = [];
       for (const [what, arb] of cases) {
@@ -318,7 +416,21 @@ test.describe('x/profile: failures', () => {
               const lookback = (body as { lookback_days?: unknown }).lookback_days;
               // The bound the value breaks: not an integer (PARAM-075), below 14 (PARAM-076), above 365 (PARAM-077).
               const lookbackRule = !Number.isInteger(lookback) ? 'PARAM-075' : (lookback as number) > 365 ? 'PARAM-077' : 'PARAM-076';
-              first = violation(a.status === 422 ? 'ERR-008' : what.startsWith('lookback') ? lookbackRule : what.startsWith('focus') ? 'PARAM-079' : what.startsWith('malformed') ? 'PARAM-072' : what === 'handle missing' ? 'PARAM-073' : 'PARAM-074', 'status', `${what}: ${JSON.stringify(body)} answered ${a.status} ${a.error ?? ''}, expected 422 invalid_request`);
+              first = violation(
+                a.status === 422
+                  ? 'ERR-008'
+                  : what.startsWith('lookback')
+                    ? lookbackRule
+                    : what.startsWith('focus')
+                      ? 'PARAM-079'
+                      : what.startsWith('malformed')
+                        ? 'PARAM-072'
+                        : what === 'handle missing'
+                          ? 'PARAM-073'
+                          : 'PARAM-074',
+                'status',
+                `${what}: ${JSON.stringify(body)} answered ${a.status} ${a.error ?? ''}, expected 422 invalid_request`,
+              );
               return false;
             }),
             { seed: targetOptions.seed, numRuns: NUM_RUNS, endOnFailure: true },

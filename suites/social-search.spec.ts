@@ -34,9 +34,13 @@ async function broadQuery(paid: TargetClient, more: number): Promise<{ query: st
   const tried: string[] = [];
   for (const query of QUERIES) {
     const answer = await requestSearch(paid, { query, limit: 30 });
-    if (answer.status !== 200) return { skip: `the target answered ${answer.status} ${answer.error ?? ''} to a search with body {query, limit} (field names are the stub's choice)` };
+    if (answer.status !== 200)
+      return {
+        skip: `the target answered ${answer.status} ${answer.error ?? ''} to a search with body {query, limit} (field names are the stub's choice)`,
+      };
     const n = resultsOf(answer.body)?.length;
-    if (n === undefined) return { skip: 'the target\'s search answer has no results array (the response shape is not shown in the contract)' };
+    if (n === undefined)
+      return { skip: "the target's search answer has no results array (the response shape is not shown in the contract)" };
     tried.push(`${query}: ${n}`);
     if (n > more) return { query, answer };
   }
@@ -69,13 +73,17 @@ test.describe('x/search: defaults and bounds', () => {
       // Newest-first truncation can hide a range that is too wide: also check an answer that is not
       // truncated (fewer results than the limit), where any result older than the range shows.
       await test.step('an untruncated answer: a query by an author seen in the results, range 3 days', async () => {
-        const authors = [...new Set((resultsOf(answer.body) ?? []).map((r) => r.author_handle).filter((h): h is string => typeof h === 'string'))].slice(0, 4);
+        const authors = [
+          ...new Set((resultsOf(answer.body) ?? []).map((r) => r.author_handle).filter((h): h is string => typeof h === 'string')),
+        ].slice(0, 4);
         for (const author of authors) {
           const a = await requestSearch(paid, { query: author, range_days: 3, limit: 30 });
           const n = resultsOf(a.body)?.length ?? 0;
           if (a.status !== 200 || n === 0 || n >= 30) continue;
           vs.push(...checkSocialSearch(a.body, { limit: 30, rangeDays: 3, ...searchInstant(a) }));
-          test.info().annotations.push({ type: 'note', description: `untruncated: ${JSON.stringify(author)} has ${n} result(s) in 3 days` });
+          test
+            .info()
+            .annotations.push({ type: 'note', description: `untruncated: ${JSON.stringify(author)} has ${n} result(s) in 3 days` });
           return;
         }
       });
@@ -83,8 +91,16 @@ test.describe('x/search: defaults and bounds', () => {
       // so a range kept even a day too wide returns that result and shows it past the range. Sources:
       // the first answer, else an author's posts over 180 days (older results).
       await test.step('a range that ends less than a day after a known result', async () => {
-        const authors = [...new Set((resultsOf(answer.body) ?? []).map((r) => r.author_handle).filter((h): h is string => typeof h === 'string'))].slice(0, 3);
-        const sources: (() => Promise<{ q: string; a: Answer }>)[] = [async () => ({ q: query, a: answer }), ...authors.map((author) => async () => ({ q: author, a: await requestSearch(paid, { query: author, range_days: 180, limit: 30 }) }))];
+        const authors = [
+          ...new Set((resultsOf(answer.body) ?? []).map((r) => r.author_handle).filter((h): h is string => typeof h === 'string')),
+        ].slice(0, 3);
+        const sources: (() => Promise<{ q: string; a: Answer }>)[] = [
+          async () => ({ q: query, a: answer }),
+          ...authors.map((author) => async () => ({
+            q: author,
+            a: await requestSearch(paid, { query: author, range_days: 180, limit: 30 }),
+          })),
+        ];
         for (const source of sources) {
           const { q, a: known } = await source();
           if (known.status !== 200) continue;
@@ -98,12 +114,24 @@ test.describe('x/search: defaults and bounds', () => {
           const a = await requestSearch(paid, { query: q, range_days: rangeDays, limit: 30 });
           expect(a.status, `range_days ${rangeDays} is a valid search`).toBe(200);
           vs.push(...checkSocialSearch(a.body, { limit: 30, rangeDays, ...searchInstant(a) }));
-          test.info().annotations.push({ type: 'note', description: `${JSON.stringify(q)}: a result ${age.toFixed(2)} days old lies just past range ${rangeDays}` });
+          test
+            .info()
+            .annotations.push({
+              type: 'note',
+              description: `${JSON.stringify(q)}: a result ${age.toFixed(2)} days old lies just past range ${rangeDays}`,
+            });
           return;
         }
-        test.info().annotations.push({ type: 'note', description: 'no result at least a day old: the range end was not probed next to a result' });
+        test
+          .info()
+          .annotations.push({ type: 'note', description: 'no result at least a day old: the range end was not probed next to a result' });
       });
-      test.info().annotations.push({ type: 'note', description: `query ${JSON.stringify(query)}: ${resultsOf(answer.body)?.length} results at limit 30` });
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `query ${JSON.stringify(query)}: ${resultsOf(answer.body)?.length} results at limit 30`,
+        });
       expect(vs).toHaveNoViolations();
     },
   );
@@ -114,7 +142,10 @@ test.describe('x/search: defaults and bounds', () => {
     async ({ paid, budget }) => {
       budget.reserveCalls(OP, 12);
       const probe = await requestSearch(paid, { query: 'market', range_days: 7, limit: 3 });
-      test.skip(probe.status !== 200 || probe.body?.range_days !== 7 || probe.body?.limit !== 3, `the target does not echo range_days and limit (answered ${probe.status}): the body field names are the stub's choice (gap PARAM-082), so their bounds are not checked`);
+      test.skip(
+        probe.status !== 200 || probe.body?.range_days !== 7 || probe.body?.limit !== 3,
+        `the target does not echo range_days and limit (answered ${probe.status}): the body field names are the stub's choice (gap PARAM-082), so their bounds are not checked`,
+      );
       const vs: Violation[] = [];
       const bad: [string, unknown][] = [
         ['no body at all (malformed JSON)', '{'],
@@ -131,7 +162,14 @@ test.describe('x/search: defaults and bounds', () => {
       for (const [what, body] of bad) {
         await test.step(what, async () => {
           const a = await requestSearch(paid, body);
-          if (a.status !== 422 || a.error !== 'invalid_request') vs.push(violation(typeof body === 'string' ? 'PARAM-081' : 'ERR-008', 'status', `${what}: ${JSON.stringify(body)} answered ${a.status} ${a.error ?? ''}, expected 422 invalid_request`));
+          if (a.status !== 422 || a.error !== 'invalid_request')
+            vs.push(
+              violation(
+                typeof body === 'string' ? 'PARAM-081' : 'ERR-008',
+                'status',
+                `${what}: ${JSON.stringify(body)} answered ${a.status} ${a.error ?? ''}, expected 422 invalid_request`,
+              ),
+            );
         });
       }
       expect(vs).toHaveNoViolations();
@@ -154,10 +192,21 @@ test.describe('x/search: failures', () => {
       );
       await controlPlane.clearFaults();
       const vs: Violation[] = [];
-      if (a.status !== 502) vs.push(violation('XSRCH-004', 'status', `with social search failing, the route answered ${a.status}, expected 502`));
-      else if (a.error !== 'upstream_unavailable') vs.push(violation('ERR-010', '/error', `a 502 for an unavailable search has error ${JSON.stringify(a.error)}, expected upstream_unavailable`));
+      if (a.status !== 502)
+        vs.push(violation('XSRCH-004', 'status', `with social search failing, the route answered ${a.status}, expected 502`));
+      else if (a.error !== 'upstream_unavailable')
+        vs.push(
+          violation(
+            'ERR-010',
+            '/error',
+            `a 502 for an unavailable search has error ${JSON.stringify(a.error)}, expected upstream_unavailable`,
+          ),
+        );
       const after = await controlPlane.balance(account.accountId);
-      vs.push(...checkDebit('XSRCH-007', `a ${a.status} answer`, PRICE * 2, after, 0), ...(a.status === 502 ? checkDebit('BILL-003', 'a 502 answer', PRICE * 2, after, 0) : []));
+      vs.push(
+        ...checkDebit('XSRCH-007', `a ${a.status} answer`, PRICE * 2, after, 0),
+        ...(a.status === 502 ? checkDebit('BILL-003', 'a 502 answer', PRICE * 2, after, 0) : []),
+      );
       expect(vs).toHaveNoViolations(a.body);
     },
   );

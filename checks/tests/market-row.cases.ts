@@ -4,7 +4,18 @@
  */
 import { CHECKS } from '../registry.ts';
 import { cases, lift, mutate } from './cases.ts';
-import { canonicalMarket, envelope, ENVELOPE_MUTANTS, liveQuote, marketRow, moveToVenue, CANONICAL_MUTANTS, ROUTING_MUTANTS, ROW_MUTANTS, SITE } from './parts.ts';
+import {
+  canonicalMarket,
+  envelope,
+  ENVELOPE_MUTANTS,
+  liveQuote,
+  marketRow,
+  moveToVenue,
+  CANONICAL_MUTANTS,
+  ROUTING_MUTANTS,
+  ROW_MUTANTS,
+  SITE,
+} from './parts.ts';
 
 const C = CHECKS;
 type Row = Record<string, unknown>;
@@ -14,17 +25,28 @@ const row = marketRow();
 export const MARKET_CASES = [
   cases({
     check: C.checkRouting,
-    ok: [[marketRow(), ''], [mutate(marketRow('7'), (r) => moveToVenue(r, 'venue_b')), '/m'], [mutate(marketRow(), (r) => (r.serviceMarketId = '512')), '']],
+    ok: [
+      [marketRow(), ''],
+      [mutate(marketRow('7'), (r) => moveToVenue(r, 'venue_b')), '/m'],
+      [mutate(marketRow(), (r) => (r.serviceMarketId = '512')), ''],
+    ],
     bad: lift(C.checkRouting, [marketRow(), ''], ROUTING_MUTANTS, ([r]) => r),
   }),
   cases({
     check: C.checkVenueAUrl,
-    ok: [['venue_a', 'https://venue-a.test/markets/1', '/venueAUrl'], ['venue_b', null, '/venueAUrl']],
+    ok: [
+      ['venue_a', 'https://venue-a.test/markets/1', '/venueAUrl'],
+      ['venue_b', null, '/venueAUrl'],
+    ],
     bad: { 'ROUTE-006': ['venue_c', 'https://venue-a.test/markets/1', '/venueAUrl'] },
   }),
   cases({
     check: C.checkServiceUrl,
-    ok: [[row.serviceUrl, row.serviceMarketId, SITE, '/serviceUrl'], [null, 'venue_a:512', SITE, '/serviceUrl'], ['anything', 'venue_a:512', '', '/serviceUrl']],
+    ok: [
+      [row.serviceUrl, row.serviceMarketId, SITE, '/serviceUrl'],
+      [null, 'venue_a:512', SITE, '/serviceUrl'],
+      ['anything', 'venue_a:512', '', '/serviceUrl'],
+    ],
     bad: { 'ROUTE-005': [`${SITE}/markets/venue_a:512`, 'venue_a:512', SITE, '/serviceUrl'] },
   }),
   cases({
@@ -49,7 +71,10 @@ export const MARKET_CASES = [
   }),
   cases({
     check: C.checkOddsEqualQuote,
-    ok: [[0.4, liveQuote(), '/market_odds'], [0.4, null, '/market_odds']],
+    ok: [
+      [0.4, liveQuote(), '/market_odds'],
+      [0.4, null, '/market_odds'],
+    ],
     bad: { 'QUOTE-003': [0.41, liveQuote(), '/market_odds'] },
   }),
   cases({
@@ -60,7 +85,12 @@ export const MARKET_CASES = [
   cases({
     check: C.checkAllRelationships,
     ok: [[{ market: canonicalMarket(), items: [{ relationships: envelope() }] }]],
-    bad: lift(C.checkAllRelationships, [{ market: canonicalMarket(), items: [{ relationships: envelope() }] }], ENVELOPE_MUTANTS, ([b]) => ((b as { items: Row[] }).items[0]!.relationships as Row)),
+    bad: lift(
+      C.checkAllRelationships,
+      [{ market: canonicalMarket(), items: [{ relationships: envelope() }] }],
+      ENVELOPE_MUTANTS,
+      ([b]) => (b as { items: Row[] }).items[0]!.relationships as Row,
+    ),
   }),
   cases({
     check: C.checkMarketListItem,
@@ -77,7 +107,10 @@ export const MARKET_CASES = [
   }),
   cases({
     check: C.checkCanonicalMarket,
-    ok: [[canonicalMarket(), '/market'], [null, '/market']],
+    ok: [
+      [canonicalMarket(), '/market'],
+      [null, '/market'],
+    ],
     bad: lift(C.checkCanonicalMarket, [canonicalMarket(), '/market'], CANONICAL_MUTANTS, ([m]) => m as Row),
   }),
 ];

@@ -62,7 +62,9 @@ export function fuse(lanes: readonly RankedLane[], tieBreak: (key: string) => st
       acc.set(key, f);
     }
   }
-  return [...acc.values()].sort((a, b) => b.score - a.score || (tieBreak(a.key) < tieBreak(b.key) ? -1 : tieBreak(a.key) > tieBreak(b.key) ? 1 : 0));
+  return [...acc.values()].sort(
+    (a, b) => b.score - a.score || (tieBreak(a.key) < tieBreak(b.key) ? -1 : tieBreak(a.key) > tieBreak(b.key) ? 1 : 0),
+  );
 }
 
 /** Rounds a score for the wire; rounding is monotonic, so the fused order survives it. */

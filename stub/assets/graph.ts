@@ -25,9 +25,12 @@ export const isMaterial = (m: LinkedMarket): boolean => m.market_odds !== null |
 
 /** A market counts as mispriced when odds and forecast differ by at least the threshold (gap ASRCH-104). */
 const isMispriced = (m: LinkedMarket): boolean =>
-  m.market_odds !== null && m.latest_service_probability !== null && Math.abs(m.latest_service_probability - m.market_odds) * 100 >= MISPRICING_THRESHOLD_PP - 1e-9;
+  m.market_odds !== null &&
+  m.latest_service_probability !== null &&
+  Math.abs(m.latest_service_probability - m.market_odds) * 100 >= MISPRICING_THRESHOLD_PP - 1e-9;
 
-const byUpdatedDesc = (a: Market, b: Market): number => b.updatedAt - a.updatedAt || (a.marketKey < b.marketKey ? -1 : a.marketKey > b.marketKey ? 1 : 0);
+const byUpdatedDesc = (a: Market, b: Market): number =>
+  b.updatedAt - a.updatedAt || (a.marketKey < b.marketKey ? -1 : a.marketKey > b.marketKey ? 1 : 0);
 
 /** Markets indexed by native id, built once per store (native ids repeat across venues). */
 const nativeIndexCache = new WeakMap<DataStore, Map<string, Market[]>>();

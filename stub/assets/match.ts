@@ -13,7 +13,10 @@ export const FIELD_ORDER = ['id', 'asset_key', 'name', 'aliases', 'ticker', 'ide
 
 const lc = (s: string): string => s.toLowerCase();
 /** Alphanumeric tokens, lower-cased (Unicode letters and digits). */
-export const tokens = (s: string): string[] => lc(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+export const tokens = (s: string): string[] =>
+  lc(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** Tier of a q against one name-like string: 0 equal, 1 same tokens, 2 every q token present, 3 substring. */
 function nameTier(q: string, value: string): number | undefined {
@@ -32,7 +35,9 @@ function nameTier(q: string, value: string): number | undefined {
 /** Identity lane: assetKey or UUID equal to q (case-insensitive). */
 function identityLane(q: string, assets: readonly Asset[]): LaneHit[] {
   const ql = lc(q);
-  return assets.flatMap((a) => (lc(a.assetKey) === ql ? [{ key: a.id, tier: 0, field: 'asset_key' }] : lc(a.id) === ql ? [{ key: a.id, tier: 0, field: 'id' }] : []));
+  return assets.flatMap((a) =>
+    lc(a.assetKey) === ql ? [{ key: a.id, tier: 0, field: 'asset_key' }] : lc(a.id) === ql ? [{ key: a.id, tier: 0, field: 'id' }] : [],
+  );
 }
 
 /** Name/alias lane: tiers of nameTier over the name and every alias; the name wins a tie. */
@@ -68,7 +73,14 @@ function identifierLane(q: string, assets: readonly Asset[]): LaneHit[] {
   for (const a of assets) {
     for (const i of a.identifiers) {
       const v = lc(i.value);
-      const tier = i.value === q ? 0 : v === ql || identifierKeys(i).some((k) => lc(k) === ql) ? 1 : ql.length >= 3 && v.startsWith(ql) ? 2 : undefined;
+      const tier =
+        i.value === q
+          ? 0
+          : v === ql || identifierKeys(i).some((k) => lc(k) === ql)
+            ? 1
+            : ql.length >= 3 && v.startsWith(ql)
+              ? 2
+              : undefined;
       if (tier !== undefined) hits.push({ key: a.id, tier, field: 'identifiers' });
     }
   }
@@ -92,7 +104,9 @@ function keywordLane(q: string, assets: readonly Asset[], graph: AssetGraph): La
 
 /** The ranked q-mode lanes over the candidate Assets (filters already applied). */
 export function qLanes(q: string, assets: readonly Asset[], graph: AssetGraph): RankedLane[] {
-  return [identityLane(q, assets), nameLane(q, assets), tickerLane(q, assets), identifierLane(q, assets), keywordLane(q, assets, graph)].map(rankLane).filter((l) => l.size > 0);
+  return [identityLane(q, assets), nameLane(q, assets), tickerLane(q, assets), identifierLane(q, assets), keywordLane(q, assets, graph)]
+    .map(rankLane)
+    .filter((l) => l.size > 0);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -22,7 +22,10 @@ export const register: RouteModule = (route) => {
   // Metadata only (ASSET-002, -003): no linked markets, counts or forecasts; assetKey order (ASSET-102).
   route('listAssets', (_req, ctx) => ({
     body: {
-      assets: graphOf(ctx).assets().flatMap((a, i) => (mutant('asset-directory-dupe') && i === 0 ? [a, a] : [a])).map(assetDirectoryItem),
+      assets: graphOf(ctx)
+        .assets()
+        .flatMap((a, i) => (mutant('asset-directory-dupe') && i === 0 ? [a, a] : [a]))
+        .map(assetDirectoryItem),
     },
   }));
 

@@ -31,12 +31,16 @@ export type SearchRequest =
  */
 export function parseSearch(query: Query): SearchRequest {
   const q = query.str('q', { max: Q_MAX });
-  const references = query.multi('reference', { max: REFERENCE_MAX_ITEMS + (mutant('asset-reference-51') ? 1 : 0), maxLen: REFERENCE_MAX_LEN });
+  const references = query.multi('reference', {
+    max: REFERENCE_MAX_ITEMS + (mutant('asset-reference-51') ? 1 : 0),
+    maxLen: REFERENCE_MAX_LEN,
+  });
   const platform = query.str('platform', { max: FILTER_MAX });
   const assetType = query.str('asset_type', { max: FILTER_MAX });
   const materialOnly = query.bool('material_only', false);
   const filters = { ...(platform !== undefined ? { platform } : {}), ...(assetType !== undefined ? { assetType } : {}) };
-  if (q !== undefined && references !== undefined && !mutant('asset-q-and-reference')) throw invalidRequest('q and reference are mutually exclusive');
+  if (q !== undefined && references !== undefined && !mutant('asset-q-and-reference'))
+    throw invalidRequest('q and reference are mutually exclusive');
   if (q !== undefined) return { mode: 'q', q, materialOnly, ...filters };
   if (references !== undefined) return { mode: 'reference', references: [...new Set(references)], materialOnly, ...filters };
   if (materialOnly) return { mode: 'material', materialOnly: true, ...filters };

@@ -47,7 +47,8 @@ export function assetStance(graph: AssetGraph, asset: Asset, nowMs: number): Ass
   const edges = considered.map((m) => m.latest_service_probability! - m.market_odds!);
   const score = edges.length ? round(edges.reduce((s, e) => s + e, 0) / edges.length, 4) : null;
   const edgePp = score === null ? null : round(score * 100, 2);
-  const stance: Stance | null = edgePp === null ? null : edgePp >= STANCE_THRESHOLD_PP ? 'bullish' : edgePp <= -STANCE_THRESHOLD_PP ? 'bearish' : 'neutral';
+  const stance: Stance | null =
+    edgePp === null ? null : edgePp >= STANCE_THRESHOLD_PP ? 'bullish' : edgePp <= -STANCE_THRESHOLD_PP ? 'bearish' : 'neutral';
   const newest = considered.map((m) => Date.parse(m.forecast_at!)).reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
   return {
     asset: { id: asset.id, assetKey: asset.assetKey, name: asset.name, ticker: asset.ticker, asset_type: asset.assetType },

@@ -49,14 +49,16 @@ const untracked = (): Availability => ({
   excluded: null,
 });
 
-const excludedOf = (reason: Exclusion | null): Availability['excluded'] => (reason ? { reason, message: EXCLUSION_MESSAGES[reason] } : null);
+const excludedOf = (reason: Exclusion | null): Availability['excluded'] =>
+  reason ? { reason, message: EXCLUSION_MESSAGES[reason] } : null;
 
 /** The parsed identity (rule 5: exactly one identifier; market_id needs venue; market_key excludes venue). */
 function parseLookup(q: Query): MarketLookup {
   const which = q.exactlyOne('market_key', 'market_id', 'slug');
   const venue = q.venue();
   if (which === 'market_key') {
-    if (q.has('venue') && !mutant('avail-key-and-venue')) throw invalidRequest('market_key already names the venue; do not also give venue');
+    if (q.has('venue') && !mutant('avail-key-and-venue'))
+      throw invalidRequest('market_key already names the venue; do not also give venue');
     return { marketKey: q.requiredStr('market_key', { max: MAX_ID }) };
   }
   if (which === 'market_id') {
@@ -109,7 +111,13 @@ function forMarket(store: DataStore, m: Market): Availability {
     available: latest !== undefined,
     market: withRelationships(m, store),
     question: m.question,
-    latestForecast: latest ? { id: latest.id, createdAt: iso(latest.createdAt), relationships: relationships({ kind: 'forecast', forecastId: latest.id }, store) } : null,
+    latestForecast: latest
+      ? {
+          id: latest.id,
+          createdAt: iso(latest.createdAt),
+          relationships: relationships({ kind: 'forecast', forecastId: latest.id }, store),
+        }
+      : null,
     read: latest ? { method: 'GET', endpoint: readEndpoint(m), paid: true } : null,
     generation: (latest && !mutant('avail-generation-with-read')) || excluded ? null : generation(m),
     targetResolution: null,

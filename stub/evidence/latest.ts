@@ -63,7 +63,12 @@ interface Draft {
 }
 
 const articleSource = (a: Article) => ({ title: a.title, url: a.url, source_name: a.source, author_handle: '' });
-const postSource = (p: SocialPost) => ({ title: p.text.split('\n')[0] ?? p.text, url: p.url, source_name: 'x', author_handle: p.authorHandle });
+const postSource = (p: SocialPost) => ({
+  title: p.text.split('\n')[0] ?? p.text,
+  url: p.url,
+  source_name: 'x',
+  author_handle: p.authorHandle,
+});
 
 /**
  * Every event of the window, one per forecast, article and post (an item relevant to several
@@ -86,13 +91,15 @@ function drafts(ctx: StubContext, types: ReadonlySet<EventType>, since: number, 
   if (types.has('article')) {
     for (const a of ctx.store.allArticles()) {
       const m = covered(a.marketKeys[0]);
-      if (m && inWindow(a.correlatedAt)) out.push({ type: 'article', id: a.id, at: a.correlatedAt, market: m, source: articleSource(a), forecast: null });
+      if (m && inWindow(a.correlatedAt))
+        out.push({ type: 'article', id: a.id, at: a.correlatedAt, market: m, source: articleSource(a), forecast: null });
     }
   }
   if (types.has('x_post')) {
     for (const p of ctx.store.allPosts()) {
       const m = covered(p.marketKeys[0]);
-      if (m && inWindow(p.lastSeenRelevantAt)) out.push({ type: 'x_post', id: p.id, at: p.lastSeenRelevantAt, market: m, source: postSource(p), forecast: null });
+      if (m && inWindow(p.lastSeenRelevantAt))
+        out.push({ type: 'x_post', id: p.id, at: p.lastSeenRelevantAt, market: m, source: postSource(p), forecast: null });
     }
   }
   const rank = (t: EventType): number => EVENT_TYPES.indexOf(t);
@@ -120,7 +127,19 @@ export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
     occurred_at: iso(d.at),
     source: d.source,
     market: marketOf(d.market),
-    forecast: d.forecast ? compactForecast(d.forecast, d.market, ctx) : mutant('latest-forecast-on-article') && d.type === 'article' ? compactForecastOf(d.market, ctx) : null,
+    forecast: d.forecast
+      ? compactForecast(d.forecast, d.market, ctx)
+      : mutant('latest-forecast-on-article') && d.type === 'article'
+        ? compactForecastOf(d.market, ctx)
+        : null,
   }));
-  return { body: { as_of: iso(now), window: { hours: mutant('win-latest-hours-echo') ? 3 : hours, since: iso(since - (mutant('win-latest-since-off') ? HOUR_MS : 0)) }, types, events, count: mutant('latest-count-off') && events.length > 0 ? events.length - 1 : events.length } };
+  return {
+    body: {
+      as_of: iso(now),
+      window: { hours: mutant('win-latest-hours-echo') ? 3 : hours, since: iso(since - (mutant('win-latest-since-off') ? HOUR_MS : 0)) },
+      types,
+      events,
+      count: mutant('latest-count-off') && events.length > 0 ? events.length - 1 : events.length,
+    },
+  };
 }

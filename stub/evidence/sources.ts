@@ -27,7 +27,8 @@ function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
   const found =
     mode === 'market_keys'
       ? entries.map((key) => {
-          if (!parseMarketKey(key)) throw invalidRequest(`market_keys entry ${JSON.stringify(key)} is not a marketKey (<venue>:<native id>)`);
+          if (!parseMarketKey(key))
+            throw invalidRequest(`market_keys entry ${JSON.stringify(key)} is not a marketKey (<venue>:<native id>)`);
           const m = ctx.store.byMarketKey(key);
           return m && (venue === undefined || m.venue === venue) ? m : undefined;
         })

@@ -50,11 +50,13 @@ export const register: RouteModule = (route, ctx: StubContext) => {
     const owner = ownerOf(req);
     const view = req.query.enum('view', ['status', 'result'] as const, 'result');
     const job = jobsOf(ctx).get(owner, req.params.jobId ?? '');
-    if (!job && mutant('job-foreign-403') && jobsOf(ctx).find(req.params.jobId ?? '')) throw new ApiError(403, 'entitlement_required', 'This job belongs to another account');
+    if (!job && mutant('job-foreign-403') && jobsOf(ctx).find(req.params.jobId ?? ''))
+      throw new ApiError(403, 'entitlement_required', 'This job belongs to another account');
     if (!job) throw jobNotFound();
     const now = ctx.clock.nowMs();
     const retryAfter = retryAfterSeconds(job, now);
-    const headers: Record<string, string> = retryAfter === undefined || mutant('job-no-retry-after') ? {} : { 'Retry-After': String(retryAfter) };
+    const headers: Record<string, string> =
+      retryAfter === undefined || mutant('job-no-retry-after') ? {} : { 'Retry-After': String(retryAfter) };
     return { body: jobView(job, now, view, ctx.store), headers };
   });
 };

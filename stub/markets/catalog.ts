@@ -56,14 +56,20 @@ function isListed(store: DataStore, m: Market, nowMs: number, p: CatalogParams):
   return store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge).length > 0 || store.articlesFor(m.marketKey).length > 0;
 }
 
-const byUpdated = (a: MarketListItem, b: MarketListItem): number => Date.parse(b.market_updated_at) - Date.parse(a.market_updated_at) || byMarketKey(a, b);
+const byUpdated = (a: MarketListItem, b: MarketListItem): number =>
+  Date.parse(b.market_updated_at) - Date.parse(a.market_updated_at) || byMarketKey(a, b);
 const byVolume = (a: MarketListItem, b: MarketListItem): number => {
   // Nulls last (gap MKT-029).
-  if (a.volume_24h === null || b.volume_24h === null) return (a.volume_24h === null ? 1 : 0) - (b.volume_24h === null ? 1 : 0) || byMarketKey(a, b);
+  if (a.volume_24h === null || b.volume_24h === null)
+    return (a.volume_24h === null ? 1 : 0) - (b.volume_24h === null ? 1 : 0) || byMarketKey(a, b);
   return b.volume_24h - a.volume_24h || byMarketKey(a, b);
 };
 const bySignals = (a: MarketListItem, b: MarketListItem): number => b.signal_count - a.signal_count || byMarketKey(a, b);
-const ORDER: Record<CatalogSort, (a: MarketListItem, b: MarketListItem) => number> = { updated_desc: byUpdated, volume_desc: byVolume, signal_count_desc: bySignals };
+const ORDER: Record<CatalogSort, (a: MarketListItem, b: MarketListItem) => number> = {
+  updated_desc: byUpdated,
+  volume_desc: byVolume,
+  signal_count_desc: bySignals,
+};
 
 /**
  * The catalog answer. Filters combine conjunctively (gap MKT-038). venue_facets are counted
@@ -74,10 +80,24 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
   const candidates = store
     .coveredMarkets()
     .filter((m) => m.active && isListed(store, m, nowMs, p) && (p.topic === undefined || matchesTopic(m, p.topic)));
-  const venue_facets = VENUES.map((venue) => ({ venue, count: candidates.filter((m) => m.venue === venue).length * (mutant('mkt-facets-miscount') && venue === 'venue_b' ? 2 : 1) }));
+  const venue_facets = VENUES.map((venue) => ({
+    venue,
+    count: candidates.filter((m) => m.venue === venue).length * (mutant('mkt-facets-miscount') && venue === 'venue_b' ? 2 : 1),
+  }));
   const markets = candidates
-    .filter((m) => p.venue === undefined || m.venue === p.venue || (mutant('mkt-venue-filter-leak') && p.venue === 'venue_a' && m.venue === 'venue_a_us'))
+    .filter(
+      (m) =>
+        p.venue === undefined ||
+        m.venue === p.venue ||
+        (mutant('mkt-venue-filter-leak') && p.venue === 'venue_a' && m.venue === 'venue_a_us'),
+    )
     .map((m) => marketListItem(m, itemCtx))
-    .sort((mutant('order-updated-asc') && p.sort === 'updated_desc') || (mutant('order-volume-asc') && p.sort === 'volume_desc') || (mutant('order-signals-asc') && p.sort === 'signal_count_desc') ? (a, b) => ORDER[p.sort](b, a) : ORDER[p.sort]);
+    .sort(
+      (mutant('order-updated-asc') && p.sort === 'updated_desc') ||
+        (mutant('order-volume-asc') && p.sort === 'volume_desc') ||
+        (mutant('order-signals-asc') && p.sort === 'signal_count_desc')
+        ? (a, b) => ORDER[p.sort](b, a)
+        : ORDER[p.sort],
+    );
   return { markets, venue_facets };
 }

@@ -31,7 +31,9 @@ export function parseMispricedParams(q: Query): { topic?: string } {
 
 /** Unrounded gap in percentage points, or null when the forecast or the odds are missing. */
 const gapPp = (row: LinkedMarket): number | null =>
-  row.latest_service_probability === null || row.market_odds === null ? null : Math.abs(row.latest_service_probability - row.market_odds) * 100;
+  row.latest_service_probability === null || row.market_odds === null
+    ? null
+    : Math.abs(row.latest_service_probability - row.market_odds) * 100;
 
 /**
  * The mispriced list: active, open, covered, in-scope markets (gap MISP-011) whose latest

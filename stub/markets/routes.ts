@@ -10,6 +10,10 @@ import { parseSearchParams, searchMarkets } from './search.ts';
 
 export const register: RouteModule = (route, ctx) => {
   route('listMarkets', (req) => ({ body: listCatalog(ctx.store, ctx.config.siteUrl, ctx.clock.nowMs(), parseCatalogParams(req.query)) }));
-  route('searchMarkets', (req) => ({ body: searchMarkets(ctx.store, ctx.config.siteUrl, ctx.clock.nowMs(), parseSearchParams(req.query)) }));
-  route('listMispricedMarkets', (req) => ({ body: listMispriced(ctx.store, ctx.config.siteUrl, ctx.clock.nowMs(), parseMispricedParams(req.query)) }));
+  route('searchMarkets', (req) => ({
+    body: searchMarkets(ctx.store, ctx.config.siteUrl, ctx.clock.nowMs(), parseSearchParams(req.query)),
+  }));
+  route('listMispricedMarkets', (req) => ({
+    body: listMispriced(ctx.store, ctx.config.siteUrl, ctx.clock.nowMs(), parseMispricedParams(req.query)),
+  }));
 };

@@ -38,7 +38,11 @@ export interface SearchResponse {
   retrieval: { graph: string; lexical: string };
 }
 
-const tokens = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const tokens = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const norm = (s: string): string => s.trim().toLowerCase();
 
 /**

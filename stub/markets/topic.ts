@@ -36,7 +36,8 @@ export function matchesCategory(m: Market, category: string): boolean {
 }
 
 /** Tie-break shared by every ordering of these routes: marketKey ascending, code-unit order (gap MKT-032). */
-export const byMarketKey = (a: { marketKey: string }, b: { marketKey: string }): number => (a.marketKey < b.marketKey ? -1 : a.marketKey > b.marketKey ? 1 : 0);
+export const byMarketKey = (a: { marketKey: string }, b: { marketKey: string }): number =>
+  a.marketKey < b.marketKey ? -1 : a.marketKey > b.marketKey ? 1 : 0;
 
 /** The length bounds the stub gives topic, tag and category values (gaps MKT-036, MSRCH-018, MISP-009). */
 export const FILTER_BOUNDS = { min: 1, max: 200 } as const;

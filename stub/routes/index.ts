@@ -13,4 +13,17 @@ import { register as social } from '../social/routes.ts';
 import { register as wallets } from '../wallets/routes.ts';
 import { register as portfolio } from '../wallets/portfolio.ts';
 
-export const ROUTE_MODULES: RouteModule[] = [availability, targets, markets, evidence, forecast, assets, signals, meta, jobs, social, wallets, portfolio];
+export const ROUTE_MODULES: RouteModule[] = [
+  availability,
+  targets,
+  markets,
+  evidence,
+  forecast,
+  assets,
+  signals,
+  meta,
+  jobs,
+  social,
+  wallets,
+  portfolio,
+];

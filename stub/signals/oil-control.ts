@@ -16,10 +16,12 @@ function invalid(body: unknown): string | undefined {
   const unknown = Object.keys(b).filter((k) => !FIELDS.includes(k));
   if (unknown.length) return `unknown field(s): ${unknown.join(', ')}`;
   if (typeof b.scope !== 'string' || b.scope.length < 1 || b.scope.length > 128) return 'scope must be a string of 1..128 characters';
-  if (typeof b.reading !== 'string' || !(OIL_READING_STATES as readonly string[]).includes(b.reading)) return `reading must be one of ${OIL_READING_STATES.join(', ')}`;
+  if (typeof b.reading !== 'string' || !(OIL_READING_STATES as readonly string[]).includes(b.reading))
+    return `reading must be one of ${OIL_READING_STATES.join(', ')}`;
   const down = b.marksDown;
   if (down === undefined) return undefined;
-  if (!Array.isArray(down) || down.some((m) => typeof m !== 'string' || !(OIL_MARKS as readonly string[]).includes(m))) return `marksDown must be an array of ${OIL_MARKS.join(', ')}`;
+  if (!Array.isArray(down) || down.some((m) => typeof m !== 'string' || !(OIL_MARKS as readonly string[]).includes(m)))
+    return `marksDown must be an array of ${OIL_MARKS.join(', ')}`;
   if (new Set(down).size !== down.length) return 'marksDown must not repeat a mark';
   return undefined;
 }

@@ -62,7 +62,8 @@ export function readingInState(store: DataStore, nowMs: number, state: OilReadin
  * days_since_reading counts UTC calendar days (OIL-018).
  */
 export const isCurrent = (r: OilReading, nowMs: number): boolean => nowMs < r.frozenAt + DAY;
-const daysSince = (r: OilReading, nowMs: number): number => Math.max(0, Math.round((dayStart(nowMs) - Date.parse(`${r.readingDate}T00:00:00Z`)) / DAY));
+const daysSince = (r: OilReading, nowMs: number): number =>
+  Math.max(0, Math.round((dayStart(nowMs) - Date.parse(`${r.readingDate}T00:00:00Z`)) / DAY));
 
 function presentReading(r: OilReading, nowMs: number): Record<string, unknown> {
   return {
@@ -85,7 +86,17 @@ function presentReading(r: OilReading, nowMs: number): Record<string, unknown> {
   };
 }
 
-const NULL_EPISODE = { id: null, opened_at: null, days: null, status: null, ref_price: null, outcome_price: null, outcome_at: null, return_pct: null, live_return_pct: null };
+const NULL_EPISODE = {
+  id: null,
+  opened_at: null,
+  days: null,
+  status: null,
+  ref_price: null,
+  outcome_price: null,
+  outcome_at: null,
+  return_pct: null,
+  live_return_pct: null,
+};
 
 /** The episode: outcome fields null until scored, live return null without a fetched mark (OIL-020). */
 function presentEpisode(oil: OilData, nowMs: number, liveMark: boolean): Record<string, unknown> {
@@ -120,7 +131,12 @@ function presentMarks(m: FetchedMarks | undefined): Record<string, unknown> {
  * exactly when a requested mark is missing (OIL-006/007); reading_missing iff reading is null (OIL-001/002).
  * `readingState` is a control-plane state (readingInState).
  */
-export function oilSignal(store: DataStore, nowMs: number, marks: FetchedMarks | undefined, readingState: OilReadingState = 'seeded'): Record<string, unknown> {
+export function oilSignal(
+  store: DataStore,
+  nowMs: number,
+  marks: FetchedMarks | undefined,
+  readingState: OilReadingState = 'seeded',
+): Record<string, unknown> {
   const r = readingInState(store, nowMs, readingState);
   const degraded = marks !== undefined && (mutant('oil-degraded-always') || marks.venueAPerps === null || marks.perpVenueB === null);
   return {

@@ -19,24 +19,28 @@ export const register: RouteModule = (route, ctx) => {
 
   route('listPerpSignals', () => ({ body: perpSignals(ctx.store, ctx.clock.nowMs()) }));
 
-  route('getOilSignal', async (req) => {
-    // Parameters first: a malformed request is no request start (OIL-013).
-    const includeMarks = req.query.bool('include_marks', true);
-    const done = limiter.start(req.principal?.accountId ?? 'anonymous');
-    try {
-      // A control-plane state of this call's X-Fault-Scope (POST /__control/oil), if any.
-      const state = states.of(req.headers['x-fault-scope']);
-      const down = (m: OilMarkName): boolean => state?.marksDown.includes(m) === true;
-      let marks: FetchedMarks | undefined;
-      if (includeMarks) {
-        const [venueAPerps, perpVenueB] = await Promise.all([fetchMark('venueAPerps'), fetchMark('perpVenueB')]);
-        marks = { venueAPerps: down('venue_a_perps') ? null : venueAPerps, perpVenueB: down('perp_venue_b') ? null : perpVenueB };
+  route(
+    'getOilSignal',
+    async (req) => {
+      // Parameters first: a malformed request is no request start (OIL-013).
+      const includeMarks = req.query.bool('include_marks', true);
+      const done = limiter.start(req.principal?.accountId ?? 'anonymous');
+      try {
+        // A control-plane state of this call's X-Fault-Scope (POST /__control/oil), if any.
+        const state = states.of(req.headers['x-fault-scope']);
+        const down = (m: OilMarkName): boolean => state?.marksDown.includes(m) === true;
+        let marks: FetchedMarks | undefined;
+        if (includeMarks) {
+          const [venueAPerps, perpVenueB] = await Promise.all([fetchMark('venueAPerps'), fetchMark('perpVenueB')]);
+          marks = { venueAPerps: down('venue_a_perps') ? null : venueAPerps, perpVenueB: down('perp_venue_b') ? null : perpVenueB };
+        }
+        const body = oilSignal(ctx.store, ctx.clock.nowMs(), marks, state?.reading);
+        // A mark that could not be fetched is a missing upstream response: not billed (gap BILL-011).
+        return { body, billable: body.degraded !== true };
+      } finally {
+        done();
       }
-      const body = oilSignal(ctx.store, ctx.clock.nowMs(), marks, state?.reading);
-      // A mark that could not be fetched is a missing upstream response: not billed (gap BILL-011).
-      return { body, billable: body.degraded !== true };
-    } finally {
-      done();
-    }
-  }, { beforeDebit: (principal) => void limiter.check(principal.accountId) });
+    },
+    { beforeDebit: (principal) => void limiter.check(principal.accountId) },
+  );
 };

@@ -44,7 +44,8 @@ function eligible(s: TradeSignal, m: Market, f: SignalFilters, store: DataStore)
   // Status is reported, not filtered (SIG-014): an expired or withdrawn newest publication shows as such.
   if (!m.covered || !m.active) return false;
   // null is "unknown, not safe": the filter keeps only a definite false (SIG-009).
-  if (f.excludeDrawdownRisk && (mutant('sig-drawdown-wrong-value') ? s.drawdownRiskElevated === null : s.drawdownRiskElevated !== false)) return false;
+  if (f.excludeDrawdownRisk && (mutant('sig-drawdown-wrong-value') ? s.drawdownRiskElevated === null : s.drawdownRiskElevated !== false))
+    return false;
   return f.topic === undefined || matchesTopic(m, f.topic, store);
 }
 
@@ -71,7 +72,9 @@ function row(s: TradeSignal, m: Market, store: DataStore, siteUrl: string): Reco
 /** The listSignals body: {signals, count, as_of}, rows newest publication first (SIG-015/016). */
 export function tradeSignals(store: DataStore, f: SignalFilters, siteUrl: string, nowMs: number): Record<string, unknown> {
   const rows: Record<string, unknown>[] = [];
-  for (const s of mutant('sig-row-per-publication') ? store.newestTradeSignals().flatMap((n) => store.tradeSignalsFor(n.marketKey)) : store.newestTradeSignals()) {
+  for (const s of mutant('sig-row-per-publication')
+    ? store.newestTradeSignals().flatMap((n) => store.tradeSignalsFor(n.marketKey))
+    : store.newestTradeSignals()) {
     const m = store.byMarketKey(s.marketKey);
     if (m && s.publishedAt <= nowMs && eligible(s, m, f, store)) rows.push(row(s, m, store, siteUrl));
   }

@@ -13,7 +13,8 @@ export const register: RouteModule = (route) => {
   route('createSocialProfile', (req, ctx) => {
     // The body is validated before the configuration is consulted (gap PROF-025).
     const request = parseProfileRequest(req.body);
-    if (!profilingConfigured(ctx, req.headers['x-fault-scope'])) throw serviceUnavailable('Social-account profiling is not configured on this service.');
+    if (!profilingConfigured(ctx, req.headers['x-fault-scope']))
+      throw serviceUnavailable('Social-account profiling is not configured on this service.');
     return { body: profileFor(ctx, request) };
   });
 

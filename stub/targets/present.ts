@@ -36,7 +36,10 @@ function withoutNulls<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
 }
 
-const childGeneration = (m: Market): { costUsd: string; body: GenerationBody } => ({ costUsd: usd(mutant('tgt-cost-cents') ? 0.01 : GENERATION_USD), body: generationBody(m) });
+const childGeneration = (m: Market): { costUsd: string; body: GenerationBody } => ({
+  costUsd: usd(mutant('tgt-cost-cents') ? 0.01 : GENERATION_USD),
+  body: generationBody(m),
+});
 
 function venueBChild(m: Market, event: VenueEvent): Record<string, unknown> {
   const c = m.child;

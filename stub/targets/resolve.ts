@@ -34,7 +34,8 @@ const VENUE_A_HOST = hostOf(VENUE_HOSTS.venue_a);
 export const openChildren = (store: DataStore, event: VenueEvent): Market[] => store.childrenOf(event).filter((m) => m.status === 'open');
 
 /** 404 with the unresolved reference echoed in `ticker` (gap TGT-034). */
-const nothingMatches = (ref: string, what: string): ApiError => notFound(`no forecast target matches ${what}`, 'not_found', { ticker: ref });
+const nothingMatches = (ref: string, what: string): ApiError =>
+  notFound(`no forecast target matches ${what}`, 'not_found', { ticker: ref });
 
 function resolvedEvent(store: DataStore, ref: string, event: VenueEvent, selected: Market | null): Resolved {
   const children = openChildren(store, event);
@@ -78,7 +79,8 @@ function fromUrl(store: DataStore, ref: string): Resolved {
   if (host === VENUE_B_HOST) {
     // The public event page: /markets/{series}/{series-slug}/{event-ticker}.
     const [root, series, , eventTicker] = parts;
-    if (parts.length !== 4 || root !== 'markets' || !series || !eventTicker) throw invalidRequest('unsupported venue_b URL: expected /markets/{series}/{series-slug}/{event-ticker}');
+    if (parts.length !== 4 || root !== 'markets' || !series || !eventTicker)
+      throw invalidRequest('unsupported venue_b URL: expected /markets/{series}/{series-slug}/{event-ticker}');
     const event = store.eventByTicker(eventTicker);
     if (!event || event.seriesTicker?.toLowerCase() !== series.toLowerCase()) throw nothingMatches(ref, eventTicker);
     return resolvedEvent(store, ref, event, null);
@@ -93,7 +95,8 @@ function fromUrl(store: DataStore, ref: string): Resolved {
       if (!child) throw nothingMatches(ref, `${slug}/${String(marketSlug)}`);
       return resolvedEvent(store, ref, event, child);
     }
-    if (kind === 'market' && slug && parts.length === 2) return venueAMarket(store, ref, store.resolveMarket({ slug, venue: 'venue_a' }), slug);
+    if (kind === 'market' && slug && parts.length === 2)
+      return venueAMarket(store, ref, store.resolveMarket({ slug, venue: 'venue_a' }), slug);
     throw invalidRequest('unsupported venue_a URL: expected /event/{slug}, /event/{slug}/{market-slug} or /market/{slug}');
   }
   throw invalidRequest(`unsupported URL host ${url.hostname}`);
@@ -105,7 +108,8 @@ function fromUrl(store: DataStore, ref: string): Resolved {
  *   `ticker` echoing the ref) when nothing open matches.
  */
 export function resolveRef(store: DataStore, ref: string): Resolved {
-  if (/\s/.test(ref) || [...ref].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) throw invalidRequest('ref must not contain whitespace or control characters');
+  if (/\s/.test(ref) || [...ref].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    throw invalidRequest('ref must not contain whitespace or control characters');
   if (HAS_SCHEME.test(ref)) return fromUrl(store, ref);
   const colon = ref.indexOf(':');
   if (colon >= 0) {

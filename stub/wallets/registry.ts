@@ -60,7 +60,15 @@ export class WalletRegistry {
   /** Issues a single-use link token of `accountId`: svc_ + 43 base64url characters (32 random bytes). */
   issueToken(accountId: string): LinkToken {
     const now = this.nowMs();
-    const link: LinkToken = { token: `svc_${randomBytes(32).toString('base64url').slice(0, mutant('wal-token-short') ? 42 : 43)}`, accountId, issuedAt: now, expiresAt: now + LINK_TOKEN_TTL_MS, consumedAt: null };
+    const link: LinkToken = {
+      token: `svc_${randomBytes(32)
+        .toString('base64url')
+        .slice(0, mutant('wal-token-short') ? 42 : 43)}`,
+      accountId,
+      issuedAt: now,
+      expiresAt: now + LINK_TOKEN_TTL_MS,
+      consumedAt: null,
+    };
     this.tokens.set(link.token, link);
     return link;
   }
@@ -89,7 +97,9 @@ export class WalletRegistry {
 
   /** Wallets attested to an account, oldest first. */
   walletsOf(accountId: string): Attestation[] {
-    return [...this.attestations.values()].filter((a) => a.accountId === accountId).sort((a, b) => a.attestedAt - b.attestedAt || (a.address < b.address ? -1 : 1));
+    return [...this.attestations.values()]
+      .filter((a) => a.accountId === accountId)
+      .sort((a, b) => a.attestedAt - b.attestedAt || (a.address < b.address ? -1 : 1));
   }
 
   /**

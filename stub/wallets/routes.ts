@@ -44,7 +44,13 @@ const walletBody = (a: Attestation, chainId: number, method: string) => ({
 export const register: RouteModule = (route) => {
   route('createWalletLinkToken', (req, ctx) => {
     const link = ctx.wallets.issueToken(keyAccount(req));
-    return { body: { token: link.token, expires_at: iso(link.expiresAt), link_path: `/api/v1/wallets/link?token=${encodeURIComponent(link.token)}` } };
+    return {
+      body: {
+        token: link.token,
+        expires_at: iso(link.expiresAt),
+        link_path: `/api/v1/wallets/link?token=${encodeURIComponent(link.token)}`,
+      },
+    };
   });
 
   route('linkWallet', (req, ctx) => {
@@ -57,7 +63,12 @@ export const register: RouteModule = (route) => {
     if (state === 'expired') throw invalidRequest('The link token expired (15 minutes after issue)');
     if (state === 'consumed') throw invalidRequest('The link token was already used');
     const payer = req.principal?.payer;
-    if (!payer) throw new ApiError(422, 'x402_payment_required', 'No verifiable payer: the call must carry an x402 payment (PAYMENT-SIGNATURE) from the wallet to link');
+    if (!payer)
+      throw new ApiError(
+        422,
+        'x402_payment_required',
+        'No verifiable payer: the call must carry an x402 payment (PAYMENT-SIGNATURE) from the wallet to link',
+      );
     const result = ctx.wallets.attest(payer.address, link.accountId, payer.chainId, 'x402');
     if (result.kind === 'conflict') throw new ApiError(409, 'wallet_already_attested', 'This wallet is attested to a different account');
     const unconsume = ctx.wallets.consume(link);
@@ -72,13 +83,21 @@ export const register: RouteModule = (route) => {
   route('createWalletChallenge', (req, ctx) => {
     const accountId = keyAccount(req);
     const body = bodyObject(req);
-    if (typeof body.address !== 'string' || !ADDRESS.test(body.address)) throw invalidRequest('address must be a 0x-prefixed 20-byte hex address');
+    if (typeof body.address !== 'string' || !ADDRESS.test(body.address))
+      throw invalidRequest('address must be a 0x-prefixed 20-byte hex address');
     const chainId = body.chain_id ?? DEFAULT_CHAIN_ID;
-    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) throw invalidRequest('chain_id must be a positive integer');
+    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1)
+      throw invalidRequest('chain_id must be a positive integer');
     const address = getAddress(body.address);
     const issuedAt = ctx.clock.nowMs();
     const expiresAt = issuedAt + CHALLENGE_TTL_MS;
-    const { message, nonce } = buildSiweMessage({ address, chainId, siteUrl: ctx.config.siteUrl, issuedAt: new Date(issuedAt), expiresAt: new Date(expiresAt) });
+    const { message, nonce } = buildSiweMessage({
+      address,
+      chainId,
+      siteUrl: ctx.config.siteUrl,
+      issuedAt: new Date(issuedAt),
+      expiresAt: new Date(expiresAt),
+    });
     const challenge = ctx.wallets.addChallenge({ accountId, address, chainId, nonce, message, issuedAt, expiresAt });
     return { body: { challenge_id: challenge.id, message, nonce, expires_at: iso(expiresAt) } };
   });
@@ -95,7 +114,14 @@ export const register: RouteModule = (route) => {
     if (challenge.used) throw invalidRequest('The challenge was already used');
     const now = ctx.clock.nowMs();
     if (now >= challenge.expiresAt) throw invalidRequest('The challenge expired');
-    const ok = await verifySiwe({ message: challenge.message, signature: body.signature as Hex, address: challenge.address, nonce: challenge.nonce, siteUrl: ctx.config.siteUrl, time: new Date(now) });
+    const ok = await verifySiwe({
+      message: challenge.message,
+      signature: body.signature as Hex,
+      address: challenge.address,
+      nonce: challenge.nonce,
+      siteUrl: ctx.config.siteUrl,
+      time: new Date(now),
+    });
     // Re-check after the await: a concurrent attest may have used the challenge meanwhile.
     if (!ok) throw invalidRequest('The signature does not sign the challenge with its wallet');
     if (challenge.used) throw invalidRequest('The challenge was already used');

@@ -50,7 +50,14 @@ export function buildSiweMessage(p: SiweParams): { message: string; nonce: strin
  * True when `signature` is the SIWE message's signer's (EIP-191) signature, and the message is
  * valid at `time` for `domain`, `nonce` and `address`. Never throws.
  */
-export async function verifySiwe(p: { message: string; signature: Hex; address: Hex; nonce: string; siteUrl: string; time: Date }): Promise<boolean> {
+export async function verifySiwe(p: {
+  message: string;
+  signature: Hex;
+  address: Hex;
+  nonce: string;
+  siteUrl: string;
+  time: Date;
+}): Promise<boolean> {
   try {
     return await verifySiweMessage(offlineClient, {
       message: p.message,

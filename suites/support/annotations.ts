@@ -58,7 +58,8 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
 export function judged(ruleIds: string | readonly string[], n: number, what: string): boolean {
   const info = currentTest();
   if (!info) return n > 0;
-  for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds) info.annotations.push({ type: 'judged', description: `${id} ${Math.max(0, Math.floor(n))} ${what}` });
+  for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds)
+    info.annotations.push({ type: 'judged', description: `${id} ${Math.max(0, Math.floor(n))} ${what}` });
   return n > 0;
 }
 

@@ -49,7 +49,19 @@ export interface ParamSpec {
  * The keywords this module can exercise. `required` means "left out"; items keywords of an array
  * parameter (`minLength`, `enum` of its entries) use the plain keyword, as the PARAM family does.
  */
-export type BoundKeyword = 'required' | 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'minItems' | 'maxItems' | 'enum' | 'const' | 'pattern' | 'format' | 'type';
+export type BoundKeyword =
+  | 'required'
+  | 'minLength'
+  | 'maxLength'
+  | 'minimum'
+  | 'maximum'
+  | 'minItems'
+  | 'maxItems'
+  | 'enum'
+  | 'const'
+  | 'pattern'
+  | 'format'
+  | 'type';
 
 /** A marker for "send the parameter/field/body not at all". */
 export const ABSENT = Symbol('absent');
@@ -78,7 +90,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Values some frameworks coerce to booleans; a "malformed boolean" must be none of them. */
 const BOOLEANISH = new Set(['true', 'false', '0', '1', 'yes', 'no', 'on', 'off', 't', 'f', 'y', 'n']);
 
-const alnum = (minLength: number, maxLength: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...ALNUM), minLength, maxLength });
+const alnum = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...ALNUM), minLength, maxLength });
 /** Lower-case word-like tokens: never empty, never coercible to a number. */
 const token = (): fc.Arbitrary<string> => fc.stringMatching(/^[a-z][a-z_]{1,15}$/);
 
@@ -105,7 +118,14 @@ export function paramSpecs(operationId: string): ParamSpec[] {
     const param = c.deref<OpenAPIV3_1.ParameterObject>(p);
     if (!['query', 'path', 'header'].includes(param.in)) continue;
     const schema = resolveSchema(param.schema as ParamSchema);
-    out.push({ name: param.name, field: param.name, in: param.in as ParamIn, required: Boolean(param.required), schema, csv: typeOf(schema) === 'array' && param.explode === false });
+    out.push({
+      name: param.name,
+      field: param.name,
+      in: param.in as ParamIn,
+      required: Boolean(param.required),
+      schema,
+      csv: typeOf(schema) === 'array' && param.explode === false,
+    });
   }
   const body = op.requestBody ? c.deref<OpenAPIV3_1.RequestBodyObject>(op.requestBody) : undefined;
   const bodySchema = body?.content?.['application/json']?.schema;
@@ -113,7 +133,14 @@ export function paramSpecs(operationId: string): ParamSpec[] {
     const schema = resolveSchema(bodySchema as ParamSchema);
     out.push({ name: 'body', field: 'body', in: 'body', required: Boolean(body.required), schema, csv: false });
     for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
-      out.push({ name: `body.${field}`, field, in: 'body', required: (schema.required ?? []).includes(field), schema: resolveSchema(fieldSchema), csv: false });
+      out.push({
+        name: `body.${field}`,
+        field,
+        in: 'body',
+        required: (schema.required ?? []).includes(field),
+        schema: resolveSchema(fieldSchema),
+        csv: false,
+      });
     }
   }
   return out;
@@ -132,22 +159,37 @@ function stringCases(spec: ParamSpec, s: ParamSchema): Omit<BoundCase, 'param'>[
   if (s.minLength !== undefined && s.minLength >= 1 && canBeEmpty) {
     out.push({ keyword: 'minLength', what: `shorter than ${s.minLength}`, values: alnum(0, s.minLength - 1), single: s.minLength === 1 });
   }
-  if (s.maxLength !== undefined) out.push({ keyword: 'maxLength', what: `longer than ${s.maxLength}`, values: alnum(s.maxLength + 1, s.maxLength + 16) });
+  if (s.maxLength !== undefined)
+    out.push({ keyword: 'maxLength', what: `longer than ${s.maxLength}`, values: alnum(s.maxLength + 1, s.maxLength + 16) });
   if (s.enum) out.push({ keyword: 'enum', what: 'outside the enum', values: token().filter(notIn(s.enum)) });
-  if (s.const !== undefined) out.push({ keyword: 'const', what: `other than ${String(s.const)}`, values: token().filter(notIn([s.const])) });
+  if (s.const !== undefined)
+    out.push({ keyword: 'const', what: `other than ${String(s.const)}`, values: token().filter(notIn([s.const])) });
   if (s.pattern) {
     const re = new RegExp(s.pattern);
-    out.push({ keyword: 'pattern', what: `not matching ${s.pattern}`, values: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 64 }).filter((v) => !re.test(v)) });
+    out.push({
+      keyword: 'pattern',
+      what: `not matching ${s.pattern}`,
+      values: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 64 }).filter((v) => !re.test(v)),
+    });
   }
-  if (s.format === 'uuid') out.push({ keyword: 'format', what: 'not a UUID', values: fc.stringMatching(/^[a-z0-9-]{1,40}$/).filter((v) => !UUID.test(v)) });
+  if (s.format === 'uuid')
+    out.push({ keyword: 'format', what: 'not a UUID', values: fc.stringMatching(/^[a-z0-9-]{1,40}$/).filter((v) => !UUID.test(v)) });
   if (s.format && /date/.test(s.format)) {
     out.push({
       keyword: 'format',
       what: `not a ${s.format}`,
-      values: fc.oneof(fc.constantFrom('2024-13-01', '2024-00-10', '2024/01/15', '15-01-2024', 'yesterday', '2024-01-15T25:00:00Z'), fc.stringMatching(/^[a-z]{3,10}$/)),
+      values: fc.oneof(
+        fc.constantFrom('2024-13-01', '2024-00-10', '2024/01/15', '15-01-2024', 'yesterday', '2024-01-15T25:00:00Z'),
+        fc.stringMatching(/^[a-z]{3,10}$/),
+      ),
     });
   }
-  if (spec.in === 'body' && typeOf(s) === 'string') out.push({ keyword: 'type', what: 'not a string', values: fc.oneof<fc.Arbitrary<ParamValue>[]>(fc.integer(), fc.boolean(), fc.constant([]), fc.constant({})) });
+  if (spec.in === 'body' && typeOf(s) === 'string')
+    out.push({
+      keyword: 'type',
+      what: 'not a string',
+      values: fc.oneof<fc.Arbitrary<ParamValue>[]>(fc.integer(), fc.boolean(), fc.constant([]), fc.constant({})),
+    });
   return out;
 }
 
@@ -156,11 +198,29 @@ function integerCases(spec: ParamSpec, s: ParamSchema): Omit<BoundCase, 'param'>
   const out: Omit<BoundCase, 'param'>[] = [];
   const nonInteger =
     spec.in === 'body'
-      ? fc.oneof<fc.Arbitrary<ParamValue>[]>(fc.integer({ min: -1000, max: 1000 }).map((n) => n + 0.5), token(), fc.constant([]), fc.constant({}))
-      : fc.oneof(fc.integer({ min: -1000, max: 1000 }).map((n) => `${n}.5`), token());
+      ? fc.oneof<fc.Arbitrary<ParamValue>[]>(
+          fc.integer({ min: -1000, max: 1000 }).map((n) => n + 0.5),
+          token(),
+          fc.constant([]),
+          fc.constant({}),
+        )
+      : fc.oneof(
+          fc.integer({ min: -1000, max: 1000 }).map((n) => `${n}.5`),
+          token(),
+        );
   out.push({ keyword: 'type', what: 'not an integer', values: nonInteger });
-  if (s.minimum !== undefined) out.push({ keyword: 'minimum', what: `below ${s.minimum}`, values: fc.integer({ min: s.minimum - 10_000, max: s.minimum - 1 }).map(wire) });
-  if (s.maximum !== undefined) out.push({ keyword: 'maximum', what: `above ${s.maximum}`, values: fc.integer({ min: s.maximum + 1, max: s.maximum + 10_000 }).map(wire) });
+  if (s.minimum !== undefined)
+    out.push({
+      keyword: 'minimum',
+      what: `below ${s.minimum}`,
+      values: fc.integer({ min: s.minimum - 10_000, max: s.minimum - 1 }).map(wire),
+    });
+  if (s.maximum !== undefined)
+    out.push({
+      keyword: 'maximum',
+      what: `above ${s.maximum}`,
+      values: fc.integer({ min: s.maximum + 1, max: s.maximum + 10_000 }).map(wire),
+    });
   return out;
 }
 
@@ -177,8 +237,10 @@ function arrayCases(spec: ParamSpec, s: ParamSchema): Omit<BoundCase, 'param'>[]
   const wire = (items: string[]): ParamValue => (spec.csv ? items.join(',') : items);
   const out: Omit<BoundCase, 'param'>[] = [];
   // Exceeding maxItems of an enum list needs duplicates, which breaks uniqueness too: not a clean case.
-  if (s.maxItems !== undefined && !item.enum) out.push({ keyword: 'maxItems', what: `more than ${s.maxItems} entries`, values: list(s.maxItems + 1, s.maxItems + 5).map(wire) });
-  if (spec.csv && s.minItems !== undefined && s.minItems >= 1) out.push({ keyword: 'minItems', what: 'no entry', values: fc.constant(''), single: true });
+  if (s.maxItems !== undefined && !item.enum)
+    out.push({ keyword: 'maxItems', what: `more than ${s.maxItems} entries`, values: list(s.maxItems + 1, s.maxItems + 5).map(wire) });
+  if (spec.csv && s.minItems !== undefined && s.minItems >= 1)
+    out.push({ keyword: 'minItems', what: 'no entry', values: fc.constant(''), single: true });
   const room = Math.max(1, Math.min(3, (s.maxItems ?? 4) - 1));
   if (spec.csv && item.minLength !== undefined && item.minLength >= 1) {
     out.push({
@@ -250,31 +312,46 @@ export function inBoundsEdges(spec: ParamSpec, example: string | undefined, seed
   const num = (n: number): ParamValue => (spec.in === 'body' ? n : String(n));
   if (t === 'string') {
     // A one-character marketKey or slug cannot keep its form; only free text gets the minLength edge.
-    if (s.minLength !== undefined && example === undefined) out.push({ keyword: 'minLength', what: `exactly ${s.minLength} character(s)`, value: 'a'.repeat(Math.max(1, s.minLength)) });
-    if (s.maxLength !== undefined) out.push({ keyword: 'maxLength', what: `exactly ${s.maxLength} characters`, value: padTo(example ?? 'a', s.maxLength) });
+    if (s.minLength !== undefined && example === undefined)
+      out.push({ keyword: 'minLength', what: `exactly ${s.minLength} character(s)`, value: 'a'.repeat(Math.max(1, s.minLength)) });
+    if (s.maxLength !== undefined)
+      out.push({ keyword: 'maxLength', what: `exactly ${s.maxLength} characters`, value: padTo(example ?? 'a', s.maxLength) });
     for (const v of s.enum ?? []) out.push({ keyword: 'enum', what: `= ${String(v)}`, value: String(v) });
     if (s.const !== undefined) out.push({ keyword: 'const', what: `= ${String(s.const)}`, value: String(s.const) });
     if (s.pattern) {
       const [match] = fc.sample(fc.stringMatching(new RegExp(s.pattern)), { seed, numRuns: 1 });
       if (match !== undefined) out.push({ keyword: 'pattern', what: `matching ${s.pattern}`, value: match });
     }
-    if (s.format === 'uuid') out.push({ keyword: 'format', what: 'a UUID', value: fc.sample(fc.uuid({ version: 4 }), { seed, numRuns: 1 })[0]! });
+    if (s.format === 'uuid')
+      out.push({ keyword: 'format', what: 'a UUID', value: fc.sample(fc.uuid({ version: 4 }), { seed, numRuns: 1 })[0]! });
     if (s.format?.includes('date-time')) out.push({ keyword: 'format', what: 'an RFC 3339 date-time', value: '2026-01-15T12:00:00Z' });
     if (s.format?.split('|').includes('date')) out.push({ keyword: 'format', what: 'an RFC 3339 full-date', value: '2026-01-15' });
   } else if (t === 'integer') {
     if (s.minimum !== undefined) out.push({ keyword: 'minimum', what: `exactly ${s.minimum}`, value: num(s.minimum) });
     if (s.maximum !== undefined) out.push({ keyword: 'maximum', what: `exactly ${s.maximum}`, value: num(s.maximum) });
   } else if (t === 'boolean') {
-    out.push({ keyword: 'type', what: '= true', value: spec.in === 'body' ? true : 'true' }, { keyword: 'type', what: '= false', value: spec.in === 'body' ? false : 'false' });
+    out.push(
+      { keyword: 'type', what: '= true', value: spec.in === 'body' ? true : 'true' },
+      { keyword: 'type', what: '= false', value: spec.in === 'body' ? false : 'false' },
+    );
   } else if (t === 'array' && spec.in === 'query') {
     const item = resolveSchema(s.items);
     const wire = (items: string[]): ParamValue => (spec.csv ? items.join(',') : items);
-    const entries = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 && example ? example : padTo(example ?? 'fcedge', (example ?? 'fcedge').length + 2) + String(i)));
+    const entries = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        i === 0 && example ? example : padTo(example ?? 'fcedge', (example ?? 'fcedge').length + 2) + String(i),
+      );
     if (item.enum) {
       for (const v of item.enum) out.push({ keyword: 'enum', what: `= ${String(v)}`, value: wire([String(v)]) });
     } else {
-      if (s.maxItems !== undefined) out.push({ keyword: 'maxItems', what: `exactly ${s.maxItems} entries`, value: wire(entries(s.maxItems)) });
-      if (s.minItems !== undefined && spec.csv) out.push({ keyword: 'minItems', what: `exactly ${Math.max(1, s.minItems)} entry(ies)`, value: wire(entries(Math.max(1, s.minItems))) });
+      if (s.maxItems !== undefined)
+        out.push({ keyword: 'maxItems', what: `exactly ${s.maxItems} entries`, value: wire(entries(s.maxItems)) });
+      if (s.minItems !== undefined && spec.csv)
+        out.push({
+          keyword: 'minItems',
+          what: `exactly ${Math.max(1, s.minItems)} entry(ies)`,
+          value: wire(entries(Math.max(1, s.minItems))),
+        });
     }
   }
   return out.map((e) => ({ ...e, param: spec }));
@@ -291,7 +368,7 @@ export function rejectionStatuses(rule: Rule | undefined): number[] {
 }
 
 const preview = (v: unknown): string => {
-  const s = v === ABSENT ? '(absent)' : typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  const s = v === ABSENT ? '(absent)' : typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   return s.length > 80 ? `${s.slice(0, 77)}... (${s.length} chars)` : s;
 };
 
@@ -299,11 +376,19 @@ const preview = (v: unknown): string => {
  * An out-of-bounds value was rejected as the rule says: a status in `allowed` (422 unless the rule
  * also allows 404) with the envelope's `error` = invalid_request on a 422.
  */
-export function checkRejected(ruleId: string, label: string, value: unknown, status: number, body: unknown, allowed: readonly number[] = [422]): Violation[] {
+export function checkRejected(
+  ruleId: string,
+  label: string,
+  value: unknown,
+  status: number,
+  body: unknown,
+  allowed: readonly number[] = [422],
+): Violation[] {
   const where = `${label}=${preview(value)}`;
   if (!allowed.includes(status)) return [violation(ruleId, 'status', `${where}: expected ${allowed.join(' or ')}, got ${status}`)];
   const code = (body as { error?: unknown } | null)?.error;
-  if (status === 422 && code !== 'invalid_request') return [violation(ruleId, '/error', `${where}: expected error invalid_request, got ${JSON.stringify(code)}`)];
+  if (status === 422 && code !== 'invalid_request')
+    return [violation(ruleId, '/error', `${where}: expected error invalid_request, got ${JSON.stringify(code)}`)];
   return [];
 }
 

@@ -15,7 +15,10 @@ test('every testable, non-pending rule has a test and every test names known rul
   const c = withChildEnv(() => coverage());
   const catalogue = loadRules();
   expect(c.unknown, 'tests naming rules the catalogue lacks').toEqual([]);
-  expect(c.untested.map((id) => `${id}: ${catalogue.get(id)?.text ?? ''}`), 'testable rules no test names').toEqual([]);
+  expect(
+    c.untested.map((id) => `${id}: ${catalogue.get(id)?.text ?? ''}`),
+    'testable rules no test names',
+  ).toEqual([]);
   expect(c.unannotated, 'suite tests naming no rule').toEqual([]);
   expect(c.tested.size).toBeGreaterThan(0);
 });
@@ -27,7 +30,8 @@ test.describe('catalogue loader', () => {
   });
   test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const entry = (id: string, extra = '') => `- id: ${id}\n  section: "S"\n  level: MUST\n  text: "One sentence."\n  observe: black-box\n  kind: rule\n${extra}`;
+  const entry = (id: string, extra = '') =>
+    `- id: ${id}\n  section: "S"\n  level: MUST\n  text: "One sentence."\n  observe: black-box\n  kind: rule\n${extra}`;
 
   test('a well-formed catalogue loads, keyed by id with its family file', () => {
     writeFileSync(join(dir, 'alpha.yaml'), entry('ALPHA-001') + entry('ALPHA-002'));
@@ -57,7 +61,7 @@ test.describe('catalogue loader', () => {
     expect(() => loadRules(dir)).toThrow(/ALPHA-001: missing text/);
   });
 
-  test('a gap without the stub\'s choice is rejected', () => {
+  test("a gap without the stub's choice is rejected", () => {
     writeFileSync(join(dir, 'alpha.yaml'), entry('ALPHA-001').replace('kind: rule', 'kind: gap'));
     expect(() => loadRules(dir)).toThrow(/gap without choice/);
   });

@@ -36,7 +36,23 @@ test.beforeAll(async () => {
   (PRICES as Record<string, Price>).listSources = { ...saved, credits: 6 };
   const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   writeFileSync(join(dir, 'signing.pem'), pem);
-  run = await runCli(['run', '--target', stub.url, '--rule', 'PRICE-014', '--report-dir', join(dir, 'r'), '--signing-key', join(dir, 'signing.pem'), '--max-spend', '1'], secretEnv(), 200_000);
+  run = await runCli(
+    [
+      'run',
+      '--target',
+      stub.url,
+      '--rule',
+      'PRICE-014',
+      '--report-dir',
+      join(dir, 'r'),
+      '--signing-key',
+      join(dir, 'signing.pem'),
+      '--max-spend',
+      '1',
+    ],
+    secretEnv(),
+    200_000,
+  );
 });
 
 test.afterAll(async () => {
@@ -89,7 +105,8 @@ test('certification.md and .html open with the verdict and list the failure with
   expect(md).toMatch(/### PRICE-014[\s\S]*curl -sS -i -X GET/);
   const html = readFileSync(join(dir, 'r', 'certification.html'), 'utf8');
   expect(html.indexOf('PRICE-014')).toBeLessThan(html.indexOf('By operation and by rule family'));
-  for (const s of ['Contract SHA-256', 'Seed', 'Command', 'Duration', 'Spend', 'f-status', 'f-family', 'f-op', 'f-level']) expect(html).toContain(s);
+  for (const s of ['Contract SHA-256', 'Seed', 'Command', 'Duration', 'Spend', 'f-status', 'f-family', 'f-op', 'f-level'])
+    expect(html).toContain(s);
 });
 
 test('no API key, control token or private key is in any bundle file', () => {
@@ -98,7 +115,13 @@ test('no API key, control token or private key is in any bundle file', () => {
   const leaks: string[] = [];
   for (const f of [...manifest.files.map((x) => x.path), 'manifest.json', 'manifest.sig']) {
     const text = readFileSync(join(dir, 'r', f), 'utf8');
-    for (const [label, value] of [['FC_API_KEY', keys[0]!], ['FC_API_KEY_2', keys[1]!], ['FC_CONTROL_TOKEN', controlToken], ['the signing key', pem]] as const) if (text.includes(value)) leaks.push(`${f} contains ${label}`);
+    for (const [label, value] of [
+      ['FC_API_KEY', keys[0]!],
+      ['FC_API_KEY_2', keys[1]!],
+      ['FC_CONTROL_TOKEN', controlToken],
+      ['the signing key', pem],
+    ] as const)
+      if (text.includes(value)) leaks.push(`${f} contains ${label}`);
   }
   expect(leaks).toEqual([]);
   expect(run.stdout + run.stderr).not.toContain(keys[0]!);
@@ -107,7 +130,12 @@ test('no API key, control token or private key is in any bundle file', () => {
 test('verify accepts the bundle, pins the key, and detects one changed byte', async () => {
   const pub = join(dir, 'signing.pub.pem');
   const { createPublicKey, createPrivateKey } = await import('node:crypto');
-  writeFileSync(pub, createPublicKey(createPrivateKey(readFileSync(join(dir, 'signing.pem')))).export({ type: 'spki', format: 'pem' }).toString());
+  writeFileSync(
+    pub,
+    createPublicKey(createPrivateKey(readFileSync(join(dir, 'signing.pem'))))
+      .export({ type: 'spki', format: 'pem' })
+      .toString(),
+  );
   const ok = await runCli(['verify', join(dir, 'r'), '--public-key', pub]);
   expect(ok.code, ok.stderr).toBe(0);
   expect(ok.stdout).toMatch(/^verified: \d+ file\(s\)/);

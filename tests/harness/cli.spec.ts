@@ -53,7 +53,15 @@ test.describe('usage errors: exit 2, one line, no stack trace', () => {
   test('--help documents the exit codes, the environment and examples; --version prints the version', async () => {
     const help = await runCli(['run', '--help']);
     expect(help.code).toBe(0);
-    for (const s of ['Exit codes:', '0  every selected rule passed', '2  configuration, harness or target error', 'FC_TARGET', 'FC_API_KEY', 'Examples:']) expect(help.stdout).toContain(s);
+    for (const s of [
+      'Exit codes:',
+      '0  every selected rule passed',
+      '2  configuration, harness or target error',
+      'FC_TARGET',
+      'FC_API_KEY',
+      'Examples:',
+    ])
+      expect(help.stdout).toContain(s);
     const version = await runCli(['--version']);
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
   });
@@ -68,10 +76,22 @@ test.describe('targets that cannot be judged: exit 2 with a one-line reason, rep
   });
 
   const cases: [string, () => Promise<string>, RegExp][] = [
-    ['unreachable (FC_TARGET from the environment)', async () => `http://127.0.0.1:${await closedPort()}`, /unreachable: connection refused/],
-    ['hanging (accepts, never answers)', async () => (server = await hangingServer()).url, /did not answer GET \/openapi\.json within 2000 ms/],
+    [
+      'unreachable (FC_TARGET from the environment)',
+      async () => `http://127.0.0.1:${await closedPort()}`,
+      /unreachable: connection refused/,
+    ],
+    [
+      'hanging (accepts, never answers)',
+      async () => (server = await hangingServer()).url,
+      /did not answer GET \/openapi\.json within 2000 ms/,
+    ],
     ['not HTTP', async () => (server = await rawGarbageServer()).url, /does not speak HTTP|closed the connection without an HTTP answer/],
-    ['HTML only', async () => (server = await garbageHttpServer('<html><body>hello</body></html>', 'text/html')).url, /answered GET \/openapi\.json with text\/html, not JSON/],
+    [
+      'HTML only',
+      async () => (server = await garbageHttpServer('<html><body>hello</body></html>', 'text/html')).url,
+      /answered GET \/openapi\.json with text\/html, not JSON/,
+    ],
   ];
   for (const [name, start, reason] of cases) {
     test(name, async () => {
@@ -103,14 +123,20 @@ test.describe('targets that cannot be judged: exit 2 with a one-line reason, rep
         } else req.socket.destroy();
       }),
     );
-    const r = await runCli(['run', '--report-dir', dir, '--family', 'AVAIL', '--abort-after', '3', '--workers', '1', '--timeout-ms', '2000'], { FC_TARGET: server.url }, 170_000);
+    const r = await runCli(
+      ['run', '--report-dir', dir, '--family', 'AVAIL', '--abort-after', '3', '--workers', '1', '--timeout-ms', '2000'],
+      { FC_TARGET: server.url },
+      170_000,
+    );
     expect(r.code, r.stdout + r.stderr).toBe(2);
     const report = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8'));
     expect(report.verdict).toBe('ERROR');
     expect(report.aborted).toMatch(/run aborted: target stopped answering \(\d+ consecutive connection failures/);
     const avail = report.rules.filter((x: { family: string }) => x.family === 'AVAIL');
     expect(avail.filter((x: { status: string }) => x.status === 'PASSED' || x.status === 'FAILED')).toEqual([]);
-    expect(avail.some((x: { status: string; reasons: string[] }) => x.status === 'NOT_RUN' && /target|aborted/.test(x.reasons.join(' ')))).toBe(true);
+    expect(
+      avail.some((x: { status: string; reasons: string[] }) => x.status === 'NOT_RUN' && /target|aborted/.test(x.reasons.join(' '))),
+    ).toBe(true);
     expect(report.rules.find((x: { id: string }) => x.id === 'PRICE-014').status).toBe('NOT_SELECTED');
     for (const f of REPORTS) expect(existsSync(join(dir, f)), f).toBe(true);
   });

@@ -13,7 +13,10 @@ const TIMEOUT_MS = 500;
 
 async function clientFor(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string) {
   const ctx = await playwright.request.newContext({ baseURL });
-  return { ctx, client: new TargetClient(ctx, { timeoutMs: TIMEOUT_MS, maxRetries429: 0, maxRetryAfterS: 0, apiKey: 'fc_harness_client_key_000000' }) };
+  return {
+    ctx,
+    client: new TargetClient(ctx, { timeoutMs: TIMEOUT_MS, maxRetries429: 0, maxRetryAfterS: 0, apiKey: 'fc_harness_client_key_000000' }),
+  };
 }
 
 /** The error a call rejects with (fails when it resolves), and how long it took, ms. */

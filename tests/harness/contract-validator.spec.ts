@@ -18,7 +18,9 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
 
 /** The live SCH rule owning a schema location (`Component/properties/field`). @throws when none. */
 function schRule(location: string): string {
-  const rule = [...loadRules().values()].find((r) => r.schema === location && !r.retired && (r.keyword === 'required' || r.keyword === 'type' || r.keyword === undefined));
+  const rule = [...loadRules().values()].find(
+    (r) => r.schema === location && !r.retired && (r.keyword === 'required' || r.keyword === 'type' || r.keyword === undefined),
+  );
   if (!rule) throw new Error(`no SCH rule for ${location}`);
   return rule.id;
 }

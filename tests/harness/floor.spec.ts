@@ -27,7 +27,9 @@ test('counts add up per scope and principal; the floor is the slowest of them', 
 test('the end-of-run line prints wall time, floor and their ratio', () => {
   expect(formatSeconds(190)).toBe('3 min 10 s');
   expect(formatSeconds(42.4)).toBe('42 s');
-  expect(floorLine(190_000, [{ scope: 'social', principal: 'key#a', n: 130 }])).toBe('Wall time 3 min 10 s; floor 2 min 0 s (1.6×), set by social key#a: 130 request(s)');
+  expect(floorLine(190_000, [{ scope: 'social', principal: 'key#a', n: 130 }])).toBe(
+    'Wall time 3 min 10 s; floor 2 min 0 s (1.6×), set by social key#a: 130 request(s)',
+  );
   expect(floorLine(5_000, [])).toBe('Wall time 5 s; floor 0 s, set by no request');
 });
 

@@ -14,7 +14,16 @@ import { percentile, rateWindows, startJitter, summarizeRun, type RequestRecord 
 import { evaluateRun } from '../../load/evaluate.ts';
 import { buildProfiles, isAboveLimit, ruleIdsOf, TIERS } from '../../load/profiles.ts';
 import { maxSpendCredits, requestFactory, SYNTHETIC_IDENTITIES } from '../../load/requests.ts';
-import { assertBounds, assertLoopbackTarget, assertRemoteBounds, fiveXxSpike, HARD_CAPS, isLoopbackAddress, REMOTE_CAPS, type Resolver } from '../../load/safety.ts';
+import {
+  assertBounds,
+  assertLoopbackTarget,
+  assertRemoteBounds,
+  fiveXxSpike,
+  HARD_CAPS,
+  isLoopbackAddress,
+  REMOTE_CAPS,
+  type Resolver,
+} from '../../load/safety.ts';
 import { planCount, planStarts, runSchedule, type PlannedRequest } from '../../load/scheduler.ts';
 import { runThroughput } from '../../load/throughput.ts';
 import { listen } from './support/servers.ts';
@@ -78,7 +87,14 @@ test.describe('scheduler against a local delaying server', () => {
   test('never exceeds the in-flight cap when waiting for slots', async () => {
     const server = await delayingServer(150);
     try {
-      const run = await runSchedule({ target: server.url, rate: 100, durationS: 0.3, maxInFlight: 3, whenFull: 'wait', requestFor: () => PING });
+      const run = await runSchedule({
+        target: server.url,
+        rate: 100,
+        durationS: 0.3,
+        maxInFlight: 3,
+        whenFull: 'wait',
+        requestFor: () => PING,
+      });
       expect(run.records).toHaveLength(30);
       expect(run.records.every((r) => r.status === 200)).toBe(true);
       expect(server.stats.received).toBe(30);
@@ -109,7 +125,14 @@ test.describe('scheduler against a local delaying server', () => {
   test('stops at the total count bound', async () => {
     const server = await delayingServer(1);
     try {
-      const run = await runSchedule({ target: server.url, rate: 100, durationS: 10, maxInFlight: 5, maxRequests: 7, requestFor: () => PING });
+      const run = await runSchedule({
+        target: server.url,
+        rate: 100,
+        durationS: 10,
+        maxInFlight: 5,
+        maxRequests: 7,
+        requestFor: () => PING,
+      });
       expect(run.bound).toBe('count');
       expect(run.stoppedBy).toBe('plan');
       expect(run.records).toHaveLength(7);
@@ -123,7 +146,14 @@ test.describe('scheduler against a local delaying server', () => {
     const server = await delayingServer(5_000);
     try {
       const started = Date.now();
-      const run = await runSchedule({ target: server.url, rate: 10, durationS: 10, deadlineS: 0.35, maxInFlight: 10, requestFor: () => PING });
+      const run = await runSchedule({
+        target: server.url,
+        rate: 10,
+        durationS: 10,
+        deadlineS: 0.35,
+        maxInFlight: 10,
+        requestFor: () => PING,
+      });
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(run.stoppedBy).toBe('deadline');
       const sent = run.records.filter((r) => r.startMs !== null);
@@ -163,7 +193,10 @@ test.describe('loopback guard', () => {
     ]) {
       await expect(assertLoopbackTarget(target, resolver), target).rejects.toBeInstanceOf(ConfigError);
     }
-    await expect(assertLoopbackTarget('http://staging.test:8080', resolver)).resolves.toMatchObject({ connectOrigin: 'http://127.0.0.2:8080', hostHeader: 'staging.test:8080' });
+    await expect(assertLoopbackTarget('http://staging.test:8080', resolver)).resolves.toMatchObject({
+      connectOrigin: 'http://127.0.0.2:8080',
+      hostHeader: 'staging.test:8080',
+    });
   });
 
   test('accepts 127.0.0.0/8, ::1 and localhost', async () => {
@@ -172,7 +205,8 @@ test.describe('loopback guard', () => {
       expect(vetted.addresses.every(isLoopbackAddress), target).toBe(true);
     }
     for (const a of ['127.0.0.1', '127.255.0.9', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(a), a).toBe(true);
-    for (const a of ['10.0.0.1', '128.0.0.1', '::', '::2', 'fe80::1', '::ffff:10.0.0.1', 'localhost']) expect(isLoopbackAddress(a), a).toBe(false);
+    for (const a of ['10.0.0.1', '128.0.0.1', '::', '::2', 'fe80::1', '::ffff:10.0.0.1', 'localhost'])
+      expect(isLoopbackAddress(a), a).toBe(false);
   });
 
   test('scheduler and throughput refuse a host with any non-loopback address before any request', async () => {
@@ -189,7 +223,9 @@ test.describe('loopback guard', () => {
       };
       for (const host of ['mixed.test', 'v6mixed.test']) {
         const target = `http://${host}:${port}`;
-        await expect(runSchedule({ target, rate: 10, durationS: 1, maxInFlight: 1, requestFor, resolver })).rejects.toBeInstanceOf(ConfigError);
+        await expect(runSchedule({ target, rate: 10, durationS: 1, maxInFlight: 1, requestFor, resolver })).rejects.toBeInstanceOf(
+          ConfigError,
+        );
         await expect(runThroughput({ target, request: PING, durationS: 1, resolver })).rejects.toBeInstanceOf(ConfigError);
       }
       expect(resolver.asked).toEqual(['mixed.test', 'mixed.test', 'v6mixed.test', 'v6mixed.test']);
@@ -207,7 +243,9 @@ test.describe('loopback guard', () => {
     expect(() => assertBounds({ maxRequests: 1, durationS: Number.POSITIVE_INFINITY, maxInFlight: 1 })).toThrow(ConfigError);
     expect(() => assertBounds({ maxRequests: 10, durationS: 5, maxInFlight: 2, rate: 2 })).not.toThrow();
     await expect(runThroughput({ target: 'http://127.0.0.1:9', request: PING, durationS: 61 })).rejects.toBeInstanceOf(ConfigError);
-    await expect(runSchedule({ target: 'http://127.0.0.1:9', rate: 10, durationS: 1, deadlineS: 601, maxInFlight: 1, requestFor: () => PING })).rejects.toBeInstanceOf(ConfigError);
+    await expect(
+      runSchedule({ target: 'http://127.0.0.1:9', rate: 10, durationS: 1, deadlineS: 601, maxInFlight: 1, requestFor: () => PING }),
+    ).rejects.toBeInstanceOf(ConfigError);
   });
 });
 
@@ -260,7 +298,7 @@ test.describe('analysis on synthetic data', () => {
 test.describe('profiles and evaluation', () => {
   const profiles = buildProfiles();
 
-  test('one profile per limit tier, with the spec\'s bounds and the contract\'s operations', () => {
+  test("one profile per limit tier, with the spec's bounds and the contract's operations", () => {
     expect(Object.keys(profiles).sort()).toEqual(['ip-guard', 'oil', 'social', 'standard']);
     expect(TIERS.standard.limits).toEqual({ perSecond: 20, perMinute: 600, perDay: 20_000, inFlight: 10 });
     expect(TIERS.social.limits).toEqual({ perSecond: 5, perMinute: 60, perDay: 500, inFlight: 5 });
@@ -283,7 +321,9 @@ test.describe('profiles and evaluation', () => {
         expect(req.headers?.['x-service-api-key'] !== undefined).toBe(p.operations[i]!.withKey);
       }
     }
-    expect(requestFactory(profiles['ip-guard']!, SYNTHETIC_IDENTITIES, undefined)(0).path).toBe('/api/public/forecast-availability?market_key=venue_a%3A100000001');
+    expect(requestFactory(profiles['ip-guard']!, SYNTHETIC_IDENTITIES, undefined)(0).path).toBe(
+      '/api/public/forecast-availability?market_key=venue_a%3A100000001',
+    );
     // Round-robin: listMarkets, searchMarkets, listAssets, listSignals, listMarkets, searchMarkets.
     expect(maxSpendCredits(profiles.standard!, 6)).toBe(10 + 10 + 5 + 10 + 10 + 10);
   });
@@ -301,7 +341,16 @@ test.describe('profiles and evaluation', () => {
     expect(v).toHaveLength(1);
     expect(v[0]!.path).toBe(`/windows/1000ms/${new Date(T0).toISOString()}`);
     expect(v[0]!.message).toContain('expected at least 10');
-    const enough = none.map((r, i) => (i >= 20 ? { ...r, status: 429, headers: { 'retry-after': '1', 'ratelimit-policy': 'x', ratelimit: 'y' }, errorBody: { error: 'rate_limited', retry_after: 1, limit_scope: 'standard' } } : r));
+    const enough = none.map((r, i) =>
+      i >= 20
+        ? {
+            ...r,
+            status: 429,
+            headers: { 'retry-after': '1', 'ratelimit-policy': 'x', ratelimit: 'y' },
+            errorBody: { error: 'rate_limited', retry_after: 1, limit_scope: 'standard' },
+          }
+        : r,
+    );
     const e = evaluateRun(standard, { t0EpochMs: T0, records: enough });
     expect(e.violations).toEqual([]);
     expect(e.results.find((r) => r.id === 'above-per-second')!.outcome).toBe('pass');
@@ -329,7 +378,10 @@ test.describe('profiles and evaluation', () => {
     expect(evaluateRun(oil, { t0EpochMs: T0, records: good }).violations).toEqual([]);
     const early = evaluateRun(oil, { t0EpochMs: T0, records: [rec(0, 0), rec(1, 500)] }).violations;
     expect(early.map((x) => [x.ruleId, x.path])).toEqual([['OIL-012', '/records/1']]);
-    const spurious = evaluateRun(oil, { t0EpochMs: T0, records: [rec(0, 0), rec(1, 1500, 429, { headers: ok, errorBody: body })] }).violations;
+    const spurious = evaluateRun(oil, {
+      t0EpochMs: T0,
+      records: [rec(0, 0), rec(1, 1500, 429, { headers: ok, errorBody: body })],
+    }).violations;
     expect(spurious.map((x) => [x.ruleId, x.path])).toEqual([['OIL-012', '/records/1']]);
   });
 

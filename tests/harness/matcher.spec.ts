@@ -34,7 +34,12 @@ test('every violation is printed with pointer and rule id, and the body up to 1,
   const rows = [0, 1, 2].map((i) => ({ venue: `venue_${'z'.repeat(i + 1)}`, marketKey: 42, question: 'q'.repeat(600) }));
   const bodyText = JSON.stringify({ markets: rows, venue_facets: 'none' });
   base(bodyText.length).toBeGreaterThan(1500);
-  const violations = validateResponse('listMarkets', { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.parse(bodyText), bodyText });
+  const violations = validateResponse('listMarkets', {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.parse(bodyText),
+    bodyText,
+  });
   base(violations.length).toBeGreaterThan(10);
 
   const message = await failureOf(() => expect(fakeResponse(200, bodyText)).toMatchContract('listMarkets'));
@@ -61,13 +66,17 @@ test('an undocumented status is reported with the documented ones', async () => 
 test('secrets in a body are redacted in the failure message', async () => {
   const secret = 'fc_harness_matcher_secret_0123456789';
   registerSecret(secret);
-  const message = await failureOf(() => expect(fakeResponse(200, JSON.stringify({ markets: secret, venue_facets: [] }))).toMatchContract('listMarkets'));
+  const message = await failureOf(() =>
+    expect(fakeResponse(200, JSON.stringify({ markets: secret, venue_facets: [] }))).toMatchContract('listMarkets'),
+  );
   base(message).not.toContain(secret);
   base(message).toContain('***');
 });
 
 test('a conforming answer passes, and .not reports it', async () => {
   await expect(fakeResponse(422, '{"error":"invalid_request","message":"bad"}')).toMatchContract('searchAssets');
-  const message = await failureOf(() => expect(fakeResponse(422, '{"error":"invalid_request","message":"bad"}')).not.toMatchContract('searchAssets'));
+  const message = await failureOf(() =>
+    expect(fakeResponse(422, '{"error":"invalid_request","message":"bad"}')).not.toMatchContract('searchAssets'),
+  );
   base(message).toContain('not to match contract searchAssets');
 });

@@ -31,7 +31,8 @@ test('a complete operation parses: price with its auth modes, success status', (
 });
 
 test('a missing or malformed fact is an error naming the operation, never a default', () => {
-  for (const key of ['x-fc-price', 'x-fc-observe', 'x-fc-baseline', 'x-fc-discover']) expect(() => parse(without(key)), key).toThrow(/probeOp.*x-fc-/);
+  for (const key of ['x-fc-price', 'x-fc-observe', 'x-fc-baseline', 'x-fc-discover'])
+    expect(() => parse(without(key)), key).toThrow(/probeOp.*x-fc-/);
   expect(() => parse({ ...OK, 'x-fc-price': { usd: 0.01, credits: 5 } })).toThrow(/does not equal credits/);
   expect(() => parse({ ...OK, 'x-fc-observe': 'sometimes' })).toThrow(/x-fc-observe/);
   expect(() => parse({ ...OK, 'x-fc-discover': { from: 'nowhere', request: {} } })).toThrow(/x-fc-discover.from/);
@@ -48,11 +49,21 @@ test('every contract operation has facts; prices, baselines and paid operations 
   const ops = [...contract().operations.values()];
   expect(ops.length).toBeGreaterThan(0);
   expect(Object.keys(PRICES).sort()).toEqual(ops.map((o) => o.operationId).sort());
-  const ids: Identities = { marketKey: 'venue_a:1', slug: 's', slugVenue: 'venue_c', venue: 'venue_a', nativeMarketId: '1', targetRef: 'venue_b:T', synthetic: true };
+  const ids: Identities = {
+    marketKey: 'venue_a:1',
+    slug: 's',
+    slugVenue: 'venue_c',
+    venue: 'venue_a',
+    nativeMarketId: '1',
+    targetRef: 'venue_b:T',
+    synthetic: true,
+  };
   for (const op of ops) {
     expect(PRICES[op.operationId]!.credits, op.operationId).toBe(op.facts.price.credits);
     expect(() => baselineFor(op.operationId, ids), op.operationId).not.toThrow();
-    expect(PAID_OPERATIONS.includes(op.operationId), op.operationId).toBe(op.facts.price.credits > 0 && !('unavailable' in op.facts.discover));
+    expect(PAID_OPERATIONS.includes(op.operationId), op.operationId).toBe(
+      op.facts.price.credits > 0 && !('unavailable' in op.facts.discover),
+    );
   }
   expect(() => baselineFor('noSuchOperation', ids)).toThrow(/unknown operationId/);
 });

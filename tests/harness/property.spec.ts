@@ -26,5 +26,8 @@ test('a failing property still fails, with the seed and the original error', asy
 });
 
 test('a passing property passes', async () => {
-  await assertProperty(fc.asyncProperty(fc.integer(), async () => {}), { numRuns: 5 });
+  await assertProperty(
+    fc.asyncProperty(fc.integer(), async () => {}),
+    { numRuns: 5 },
+  );
 });

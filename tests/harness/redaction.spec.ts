@@ -36,7 +36,9 @@ test.describe('redact', () => {
   });
 
   test('auth header values are masked in header and JSON form', () => {
-    const out = redact('x-service-api-key: fc_unregistered_value\nAuthorization: Bearer tok.en.value\n{"payment-signature":"eyJzaWduZWQiOnRydWV9"} PAYMENT-SIGNATURE=eyJhIjoxfQ');
+    const out = redact(
+      'x-service-api-key: fc_unregistered_value\nAuthorization: Bearer tok.en.value\n{"payment-signature":"eyJzaWduZWQiOnRydWV9"} PAYMENT-SIGNATURE=eyJhIjoxfQ',
+    );
     for (const leaked of ['fc_unregistered_value', 'tok.en.value', 'eyJzaWduZWQiOnRydWV9', 'eyJhIjoxfQ']) expect(out).not.toContain(leaked);
   });
 });
@@ -53,15 +55,30 @@ test('a real conformance run writes no API key or control token into any report'
   const reportDir = mkdtempSync(join(tmpdir(), 'fc-redaction-'));
   try {
     const args = ['suites/auth.spec.ts', 'suites/parameters.spec.ts', '--grep', 'listAssets|listSources|getLatest|invalid key'];
-    const env = childEnv({ FC_TARGET: stub.url, FC_SITE_URL: 'https://forecast.site.test', FC_API_KEY: keys[0], FC_API_KEY_2: keys[1], FC_CONTROL: stub.url, FC_CONTROL_TOKEN: controlToken, FC_REPORT_DIR: reportDir, FC_EMBEDDED: undefined, FC_MAX_SPEND: '5', FC_WORKERS: '1', CI: '1' });
+    const env = childEnv({
+      FC_TARGET: stub.url,
+      FC_SITE_URL: 'https://forecast.site.test',
+      FC_API_KEY: keys[0],
+      FC_API_KEY_2: keys[1],
+      FC_CONTROL: stub.url,
+      FC_CONTROL_TOKEN: controlToken,
+      FC_REPORT_DIR: reportDir,
+      FC_EMBEDDED: undefined,
+      FC_MAX_SPEND: '5',
+      FC_WORKERS: '1',
+      CI: '1',
+    });
     const { stdout, stderr } = await runConformance(args, env, 120_000);
     expect(stdout, stderr).toMatch(/\d+ passed/);
     expect(keyed, 'the run must really have sent the key').toBeGreaterThan(0);
 
     const { files, scanned } = reportTexts(reportDir, { stdout, stderr });
-    expect(files).toEqual(expect.arrayContaining(['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'html/index.html']));
+    expect(files).toEqual(
+      expect.arrayContaining(['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'html/index.html']),
+    );
     const leaks: string[] = [];
-    for (const { where, text } of scanned) for (const secret of [...keys, controlToken]) if (text.includes(secret)) leaks.push(`${where} contains ${secret.slice(0, 6)}…`);
+    for (const { where, text } of scanned)
+      for (const secret of [...keys, controlToken]) if (text.includes(secret)) leaks.push(`${where} contains ${secret.slice(0, 6)}…`);
     expect(leaks).toEqual([]);
     expect(scanned.length).toBeGreaterThan(files.length);
   } finally {

@@ -52,7 +52,8 @@ test('a money run writes no API key, control token, payment signature or wallet 
     if (payment && payment.length > 40) {
       seenPayments.add(payment);
       try {
-        const from = (JSON.parse(Buffer.from(payment, 'base64').toString('utf8')) as { payload?: { authorization?: { from?: string } } }).payload?.authorization?.from;
+        const from = (JSON.parse(Buffer.from(payment, 'base64').toString('utf8')) as { payload?: { authorization?: { from?: string } } })
+          .payload?.authorization?.from;
         if (from) payers.add(from.toLowerCase());
       } catch {
         // Garbage headers are part of the run.
@@ -63,13 +64,27 @@ test('a money run writes no API key, control token, payment signature or wallet 
   const reportDir = mkdtempSync(join(tmpdir(), 'fc-secrets-'));
   try {
     const args = [
-      'suites/billing.spec.ts', 'suites/x402.spec.ts', 'suites/x402-adversarial.spec.ts', 'suites/auth-paid.spec.ts', 'suites/wallet-link.spec.ts',
-      '--grep', 'exact credit|listAssets|on eip155:8453|forged signature|identical replay|never issued',
+      'suites/billing.spec.ts',
+      'suites/x402.spec.ts',
+      'suites/x402-adversarial.spec.ts',
+      'suites/auth-paid.spec.ts',
+      'suites/wallet-link.spec.ts',
+      '--grep',
+      'exact credit|listAssets|on eip155:8453|forged signature|identical replay|never issued',
     ];
     const env = childEnv({
-      FC_TARGET: stub.url, FC_SITE_URL: 'https://forecast.site.test', FC_API_KEY: keys[0], FC_API_KEY_2: keys[1],
-      FC_CONTROL: stub.url, FC_CONTROL_TOKEN: controlToken, FC_WALLET_SEED: walletSeed, FC_REPORT_DIR: reportDir,
-      FC_EMBEDDED: undefined, FC_MAX_SPEND: '5', FC_WORKERS: '1', CI: '1',
+      FC_TARGET: stub.url,
+      FC_SITE_URL: 'https://forecast.site.test',
+      FC_API_KEY: keys[0],
+      FC_API_KEY_2: keys[1],
+      FC_CONTROL: stub.url,
+      FC_CONTROL_TOKEN: controlToken,
+      FC_WALLET_SEED: walletSeed,
+      FC_REPORT_DIR: reportDir,
+      FC_EMBEDDED: undefined,
+      FC_MAX_SPEND: '5',
+      FC_WORKERS: '1',
+      CI: '1',
     });
     const { stdout, stderr } = await runConformance(args, env, 200_000);
     expect(stdout, stderr).toMatch(/\d+ passed/);
@@ -80,8 +95,12 @@ test('a money run writes no API key, control token, payment signature or wallet 
     expect(seenKeys.has(keys[0]!), 'the run sent the configured key').toBe(true);
     expect(created.length, 'the run created and used control-plane accounts').toBeGreaterThan(0);
     expect(seenPayments.size, 'the run sent payments').toBeGreaterThan(0);
-    const privateKeys = Array.from({ length: WORKER_INDICES }, (_, w) => Array.from({ length: DERIVED_KEYS }, (_, i) => derivedPrivateKey(walletSeed, w, i))).flat();
-    const firstOfEachWorker = Array.from({ length: WORKER_INDICES }, (_, w) => privateKeys.slice(w * DERIVED_KEYS, w * DERIVED_KEYS + 20)).flat();
+    const privateKeys = Array.from({ length: WORKER_INDICES }, (_, w) =>
+      Array.from({ length: DERIVED_KEYS }, (_, i) => derivedPrivateKey(walletSeed, w, i)),
+    ).flat();
+    const firstOfEachWorker = Array.from({ length: WORKER_INDICES }, (_, w) =>
+      privateKeys.slice(w * DERIVED_KEYS, w * DERIVED_KEYS + 20),
+    ).flat();
     const derivedPayers = firstOfEachWorker.filter((k) => payers.has(privateKeyToAccount(k).address.toLowerCase()));
     expect(derivedPayers.length, 'the run paid with wallets derived from FC_WALLET_SEED').toBeGreaterThan(0);
     const privateHex = new Set(privateKeys.map((k) => k.slice(2).toLowerCase()));
@@ -95,14 +114,25 @@ test('a money run writes no API key, control token, payment signature or wallet 
     // The signed bundle is part of what is searched (manifest and signature).
     writeBundle(reportDir);
     const { files, scanned } = reportTexts(reportDir, { stdout, stderr });
-    expect(files).toEqual(expect.arrayContaining(['rules.json', 'certification.md', 'junit.xml', 'results.json', 'html/index.html', 'manifest.json', 'manifest.sig']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'rules.json',
+        'certification.md',
+        'junit.xml',
+        'results.json',
+        'html/index.html',
+        'manifest.json',
+        'manifest.sig',
+      ]),
+    );
     const leaks: string[] = [];
     for (const { where, text } of scanned) {
       const lower = text.toLowerCase();
       for (const s of secrets) if (lower.includes(s.value.toLowerCase())) leaks.push(`${where} contains ${s.label}`);
       // Private keys: every 64-hex run of the text, looked up among the derived keys.
       for (const m of lower.matchAll(/[0-9a-f]{64,}/g)) {
-        for (let i = 0; i + 64 <= m[0].length; i++) if (privateHex.has(m[0].slice(i, i + 64))) leaks.push(`${where} contains a wallet private key`);
+        for (let i = 0; i + 64 <= m[0].length; i++)
+          if (privateHex.has(m[0].slice(i, i + 64))) leaks.push(`${where} contains a wallet private key`);
       }
     }
     expect(leaks).toEqual([]);

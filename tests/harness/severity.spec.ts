@@ -7,7 +7,8 @@ import { effectiveSeverity, withCatalogueSeverity } from '../../suites/support/m
 import { loadRules } from '../../contract/rules.ts';
 import { violation } from '../../checks/violation.ts';
 
-const find = (pred: (r: ReturnType<typeof loadRules> extends Map<string, infer R> ? R : never) => boolean) => [...loadRules().values()].find((r) => !r.retired && pred(r))!.id;
+const find = (pred: (r: ReturnType<typeof loadRules> extends Map<string, infer R> ? R : never) => boolean) =>
+  [...loadRules().values()].find((r) => !r.retired && pred(r))!.id;
 
 test('a MUST rule checked as a warning fails; a SHOULD rule or a gap checked as an error only warns', () => {
   const must = find((r) => r.kind === 'rule' && r.level === 'MUST');

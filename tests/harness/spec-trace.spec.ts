@@ -52,13 +52,42 @@ test('the splitter yields sentences and table rows with section and locator, not
 });
 
 test('locators stay unique: several lists are named by their label, repeated rows count occurrences; lower-case sentence starts split', () => {
-  const md = ['## S', '1. Product item.', '2. Another.', '', 'Rules:', '', '1. A rule. venueAUrl is null.', '', '| State | Next |', '|---|---|', '| issued | a |', '| issued | b |'].join('\n');
-  expect(splitSpec(md).map((u) => u.at)).toEqual(['list 1, rule 1', 'list 1, rule 2', 'Rules, rule 1, sentence 1', 'Rules, rule 1, sentence 2', 'table 1, row "issued"', 'table 1, row "issued", occurrence 2']);
+  const md = [
+    '## S',
+    '1. Product item.',
+    '2. Another.',
+    '',
+    'Rules:',
+    '',
+    '1. A rule. venueAUrl is null.',
+    '',
+    '| State | Next |',
+    '|---|---|',
+    '| issued | a |',
+    '| issued | b |',
+  ].join('\n');
+  expect(splitSpec(md).map((u) => u.at)).toEqual([
+    'list 1, rule 1',
+    'list 1, rule 2',
+    'Rules, rule 1, sentence 1',
+    'Rules, rule 1, sentence 2',
+    'table 1, row "issued"',
+    'table 1, row "issued", occurrence 2',
+  ]);
 });
 
 test('a cited fingerprint the spec no longer has is stale and names its rules; the rest is claimed or informative', () => {
   const units = splitSpec(SAMPLE);
-  const rule = (id: string, fp: string): Rule => ({ id, section: 'Errors', level: 'MUST', text: 't', observe: 'black-box', kind: 'rule', file: 'x.yaml', source: [{ fp, at: 'Errors: rule 1' }] });
+  const rule = (id: string, fp: string): Rule => ({
+    id,
+    section: 'Errors',
+    level: 'MUST',
+    text: 't',
+    observe: 'black-box',
+    kind: 'rule',
+    file: 'x.yaml',
+    source: [{ fp, at: 'Errors: rule 1' }],
+  });
   const t = traceability([rule('A-001', units[5]!.fp), rule('A-002', 'deadbeef0000'), { ...rule('A-003', ''), source: undefined }], units, [
     { fp: units[0]!.fp, at: '', reason: 'describes the document' },
     { fp: 'feedface0000', at: 'gone', reason: 'x' },
@@ -78,5 +107,8 @@ test('the catalogue cites only fingerprints of the spec and leaves no unit uncla
   expect(t.unsourced, 'rules citing no spec unit').toEqual([]);
   expect(t.stale, 'fingerprints matching no unit').toEqual([]);
   expect(t.staleInformative).toEqual([]);
-  expect(t.unclaimed.map((u) => `${u.fp} ${u.section}: ${u.at}`), 'units neither claimed nor informative').toEqual([]);
+  expect(
+    t.unclaimed.map((u) => `${u.fp} ${u.section}: ${u.at}`),
+    'units neither claimed nor informative',
+  ).toEqual([]);
 });

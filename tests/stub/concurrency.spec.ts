@@ -36,10 +36,19 @@ test.afterAll(async () => {
 /** Identities of the stub's own dataset, found through its API like any suite would. */
 async function identities(): Promise<Identities> {
   const res = await fetch(`${stub.url}/api/v1/markets`, { headers: { 'x-service-api-key': keys[0]! } });
-  const rows = ((await res.json()) as { markets: { marketKey: string; slug: string | null; venue: string; nativeMarketId: string }[] }).markets;
+  const rows = ((await res.json()) as { markets: { marketKey: string; slug: string | null; venue: string; nativeMarketId: string }[] })
+    .markets;
   const main = rows.find((r) => r.venue === 'venue_a' && r.slug) ?? rows[0]!;
   const b = rows.find((r) => r.venue === 'venue_b') ?? main;
-  return { marketKey: main.marketKey, slug: main.slug ?? 'x', slugVenue: main.venue, venue: main.venue, nativeMarketId: main.nativeMarketId, targetRef: b.marketKey, synthetic: false };
+  return {
+    marketKey: main.marketKey,
+    slug: main.slug ?? 'x',
+    slugVenue: main.venue,
+    venue: main.venue,
+    nativeMarketId: main.nativeMarketId,
+    targetRef: b.marketKey,
+    synthetic: false,
+  };
 }
 
 test('200 parallel mixed requests all get documented statuses and never a 500', async () => {
@@ -47,7 +56,10 @@ test('200 parallel mixed requests all get documented statuses and never a 500', 
   const registered = [...((stub.app as unknown as { registeredOperations?: Set<string> }).registeredOperations ?? [])];
   expect(registered.length).toBeGreaterThan(5);
   const ids = await identities();
-  const garbage = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('', '-1', '0', '99999', 'NaN', 'venue_z', '%', 'true', 'x'.repeat(600)));
+  const garbage = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+    fc.constantFrom('', '-1', '0', '99999', 'NaN', 'venue_z', '%', 'true', 'x'.repeat(600)),
+  );
   const plan = fc.record({
     operationId: fc.constantFrom(...registered),
     valid: fc.boolean(),
@@ -71,12 +83,23 @@ test('200 parallel mixed requests all get documented statuses and never a 500', 
       body = valid ? JSON.stringify(base.body ?? {}) : '{"broken":';
     }
     const qs = query.toString();
-    return { operationId, method: op.method.toUpperCase(), url: `${stub.url}${pathOf(operationId, valid ? base.path : Object.fromEntries(Object.keys(base.path).map((k) => [k, '%%odd value%%'])))}${qs ? `?${qs}` : ''}`, headers, ...(body === undefined ? {} : { body }) };
+    return {
+      operationId,
+      method: op.method.toUpperCase(),
+      url: `${stub.url}${pathOf(operationId, valid ? base.path : Object.fromEntries(Object.keys(base.path).map((k) => [k, '%%odd value%%'])))}${qs ? `?${qs}` : ''}`,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    };
   });
 
   const answers = await Promise.all(
     requests.map(async (r) => {
-      const res = await fetch(r.url, { method: r.method, headers: r.headers, ...(r.body === undefined ? {} : { body: r.body }), signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(r.url, {
+        method: r.method,
+        headers: r.headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+        signal: AbortSignal.timeout(30_000),
+      });
       const bodyText = await res.text();
       let body: unknown = bodyText;
       try {
@@ -90,13 +113,28 @@ test('200 parallel mixed requests all get documented statuses and never a 500', 
 
   const problems: (Violation & { request: string })[] = [];
   for (const a of answers) {
-    const vs = [...validateResponse(a.r.operationId, a).filter((v) => v.ruleId === 'CONTRACT-001' || v.ruleId === 'CONTRACT-002'), ...checkErrorEnvelope(a)];
-    if (a.status >= 500 && !(a.status === 503 || a.status === 502)) vs.push({ ruleId: 'CONTRACT-001', severity: 'error', path: 'status', message: `server error ${a.status}: ${a.bodyText.slice(0, 200)}` });
+    const vs = [
+      ...validateResponse(a.r.operationId, a).filter((v) => v.ruleId === 'CONTRACT-001' || v.ruleId === 'CONTRACT-002'),
+      ...checkErrorEnvelope(a),
+    ];
+    if (a.status >= 500 && !(a.status === 503 || a.status === 502))
+      vs.push({
+        ruleId: 'CONTRACT-001',
+        severity: 'error',
+        path: 'status',
+        message: `server error ${a.status}: ${a.bodyText.slice(0, 200)}`,
+      });
     for (const v of vs) problems.push({ ...v, request: `${a.r.method} ${a.r.url.slice(0, 160)}` });
   }
   expect(answers).toHaveLength(PARALLEL);
   expect(problems).toEqual([]);
   const statuses = new Set(answers.map((a) => a.status));
-  expect([...statuses].some((s) => s >= 200 && s < 300), 'some requests must succeed').toBe(true);
-  expect([...statuses].some((s) => s >= 400), 'some requests must be refused').toBe(true);
+  expect(
+    [...statuses].some((s) => s >= 200 && s < 300),
+    'some requests must succeed',
+  ).toBe(true);
+  expect(
+    [...statuses].some((s) => s >= 400),
+    'some requests must be refused',
+  ).toBe(true);
 });

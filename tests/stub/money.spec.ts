@@ -48,7 +48,11 @@ type Json = Record<string, unknown>;
 async function call(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
   const res = await fetch(input, init);
   const text = await res.text();
-  return new Response(res.status === 204 || res.status === 304 ? null : text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  return new Response(res.status === 204 || res.status === 304 ? null : text, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 }
 
 /** Closes a stub, dropping any connection a test left open. */
@@ -58,11 +62,21 @@ async function shutdown(stub: RunningStub): Promise<void> {
 }
 
 /** A control-plane call with the bearer token (unless `token` says otherwise). */
-async function control(stub: RunningStub, method: string, path: string, body?: unknown, token: string | null = TOKEN): Promise<{ status: number; json: Json }> {
+async function control(
+  stub: RunningStub,
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string | null = TOKEN,
+): Promise<{ status: number; json: Json }> {
   const headers: Record<string, string> = {};
   if (token !== null) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await call(`${stub.url}/__control${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await call(`${stub.url}/__control${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as Json) : {} };
 }
@@ -93,12 +107,21 @@ const keyed = (stub: RunningStub, path: string, apiKey: string, init: RequestIni
   call(`${stub.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-service-api-key': apiKey } });
 
 /** The challenge of `path` and a payment payload for it signed by `wallet` (first accepts entry unless `network`). */
-async function signedPayment(stub: RunningStub, path: string, wallet: PrivateKeyAccount, network = USDC): Promise<{ challenge: PaymentRequired; payload: PaymentPayload }> {
+async function signedPayment(
+  stub: RunningStub,
+  path: string,
+  wallet: PrivateKeyAccount,
+  network = USDC,
+): Promise<{ challenge: PaymentRequired; payload: PaymentPayload }> {
   const res = await call(`${stub.url}${path}`);
   expect(res.status).toBe(402);
   const challenge = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
   // Spend controls off: the stub's own token on eip155:4663 is not one of the SDK's default assets.
-  const client = x402Client.fromConfig({ schemes: [], spendControls: false, paymentRequirementsSelector: (_v, reqs) => reqs.find((r) => r.network === network) ?? reqs[0]! });
+  const client = x402Client.fromConfig({
+    schemes: [],
+    spendControls: false,
+    paymentRequirementsSelector: (_v, reqs) => reqs.find((r) => r.network === network) ?? reqs[0]!,
+  });
   registerExactEvmScheme(client, { signer: wallet });
   const payload = await new x402HTTPClient(client).createPaymentPayload(challenge);
   return { challenge, payload };
@@ -147,7 +170,9 @@ test.describe('credits', () => {
       expect(fault.status).toBe(201);
       const res = await keyed(stub, '/api/v1/latest', apiKey);
       expect(res.status).toBe(status);
-      expect(((await res.json()) as Json).error).toBe(status === 404 ? 'not_found' : status === 502 ? 'upstream_unavailable' : 'service_unavailable');
+      expect(((await res.json()) as Json).error).toBe(
+        status === 404 ? 'not_found' : status === 502 ? 'upstream_unavailable' : 'service_unavailable',
+      );
       expect(await credits(stub, accountId)).toBe(1_000);
     }
     const entries = (await control(stub, 'GET', `/accounts/${accountId}`)).json.entries as Json[];
@@ -160,7 +185,9 @@ test.describe('credits', () => {
   test('a slow upstream still answers and bills; faults are listed and cleared', async ({ stub }) => {
     const { accountId, apiKey } = await newAccount(stub, 1_000);
     await control(stub, 'POST', '/faults', { method: 'GET', path: '/api/v1/portfolio', latencyMs: 300, times: 1 });
-    expect(((await control(stub, 'GET', '/faults')).json.faults as Json[]).some((f) => f.path === '/api/v1/portfolio' && f.status === null)).toBe(true);
+    expect(
+      ((await control(stub, 'GET', '/faults')).json.faults as Json[]).some((f) => f.path === '/api/v1/portfolio' && f.status === null),
+    ).toBe(true);
     const t0 = Date.now();
     expect((await keyed(stub, PORTFOLIO, apiKey)).status).toBe(200);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
@@ -202,7 +229,10 @@ test.describe('credits', () => {
 
 test.describe('x402', () => {
   test('the 402 challenge: x402Version 2, exact on eip155:8453 (USDC) and eip155:4663, amount = price', async ({ stub }) => {
-    for (const [operationId, path] of [['getLatest', '/api/v1/latest'], ['listAssets', '/api/v1/assets']] as const) {
+    for (const [operationId, path] of [
+      ['getLatest', '/api/v1/latest'],
+      ['listAssets', '/api/v1/assets'],
+    ] as const) {
       const res = await call(`${stub.url}${path}`);
       expect(res.status).toBe(402);
       expect(((await res.json()) as Json).error).toBe('payment_required');
@@ -211,8 +241,24 @@ test.describe('x402', () => {
       expect(challenge.resource.url).toBe(`${stub.url}${path}`);
       const amount = String(PRICES[operationId]!.credits * 1000);
       expect(challenge.accepts).toEqual([
-        { scheme: 'exact', network: 'eip155:8453', amount, asset: BASE_USDC, payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'USD Coin', version: '2' } },
-        { scheme: 'exact', network: 'eip155:4663', amount, asset: SECOND_TOKEN, payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'Stub Dollar', version: '1' } },
+        {
+          scheme: 'exact',
+          network: 'eip155:8453',
+          amount,
+          asset: BASE_USDC,
+          payTo: PAY_TO,
+          maxTimeoutSeconds: 300,
+          extra: { name: 'USD Coin', version: '2' },
+        },
+        {
+          scheme: 'exact',
+          network: 'eip155:4663',
+          amount,
+          asset: SECOND_TOKEN,
+          payTo: PAY_TO,
+          maxTimeoutSeconds: 300,
+          extra: { name: 'Stub Dollar', version: '1' },
+        },
       ]);
     }
   });
@@ -271,15 +317,43 @@ test.describe('x402', () => {
     const auth = (p: PaymentPayload) => (p.payload as { authorization: Record<string, string> }).authorization;
     const other = privateKeyToAccount(generatePrivateKey());
     const cases: [string, (p: PaymentPayload) => Promise<PaymentPayload> | PaymentPayload][] = [
-      ['amount lowered in accepted and authorization', (p) => ({ ...p, accepted: { ...p.accepted, amount: '1' }, payload: { ...p.payload, authorization: { ...auth(p), value: '1' } } })],
-      ['authorization value tampered (signature no longer matches)', (p) => ({ ...p, payload: { ...p.payload, authorization: { ...auth(p), value: '1' } } })],
-      ['payTo tampered', (p) => ({ ...p, accepted: { ...p.accepted, payTo: other.address }, payload: { ...p.payload, authorization: { ...auth(p), to: other.address } } })],
+      [
+        'amount lowered in accepted and authorization',
+        (p) => ({ ...p, accepted: { ...p.accepted, amount: '1' }, payload: { ...p.payload, authorization: { ...auth(p), value: '1' } } }),
+      ],
+      [
+        'authorization value tampered (signature no longer matches)',
+        (p) => ({ ...p, payload: { ...p.payload, authorization: { ...auth(p), value: '1' } } }),
+      ],
+      [
+        'payTo tampered',
+        (p) => ({
+          ...p,
+          accepted: { ...p.accepted, payTo: other.address },
+          payload: { ...p.payload, authorization: { ...auth(p), to: other.address } },
+        }),
+      ],
       ['network tampered', (p) => ({ ...p, accepted: { ...p.accepted, network: 'eip155:4663', asset: SECOND_TOKEN } })],
       ['asset tampered', (p) => ({ ...p, accepted: { ...p.accepted, asset: getAddress('0x1111111111111111111111111111111111111111') } })],
-      ['signature by another wallet', async (p) => ({ ...p, payload: { ...p.payload, signature: await other.signMessage({ message: 'x' }) } })],
+      [
+        'signature by another wallet',
+        async (p) => ({ ...p, payload: { ...p.payload, signature: await other.signMessage({ message: 'x' }) } }),
+      ],
       ['malformed signature', (p) => ({ ...p, payload: { ...p.payload, signature: '0x1234' } })],
-      ['expired validBefore', (p) => ({ ...p, payload: { ...p.payload, authorization: { ...auth(p), validBefore: String(Math.floor(Date.now() / 1000) - 60) } } })],
-      ['future validAfter', (p) => ({ ...p, payload: { ...p.payload, authorization: { ...auth(p), validAfter: String(Math.floor(Date.now() / 1000) + 3600) } } })],
+      [
+        'expired validBefore',
+        (p) => ({
+          ...p,
+          payload: { ...p.payload, authorization: { ...auth(p), validBefore: String(Math.floor(Date.now() / 1000) - 60) } },
+        }),
+      ],
+      [
+        'future validAfter',
+        (p) => ({
+          ...p,
+          payload: { ...p.payload, authorization: { ...auth(p), validAfter: String(Math.floor(Date.now() / 1000) + 3600) } },
+        }),
+      ],
     ];
     for (const [what, tamper] of cases) {
       const { payload } = await signedPayment(stub, path, wallet);
@@ -293,14 +367,35 @@ test.describe('x402', () => {
     const { challenge } = await signedPayment(stub, path, wallet);
     const req = challenge.accepts[0]!;
     const now = Math.floor(Date.now() / 1000);
-    const authorization = { from: wallet.address, to: getAddress(req.payTo), value: BigInt(req.amount), validAfter: BigInt(now - 600), validBefore: BigInt(now - 10), nonce: `0x${randomBytes(32).toString('hex')}` as Hex };
+    const authorization = {
+      from: wallet.address,
+      to: getAddress(req.payTo),
+      value: BigInt(req.amount),
+      validAfter: BigInt(now - 600),
+      validBefore: BigInt(now - 10),
+      nonce: `0x${randomBytes(32).toString('hex')}` as Hex,
+    };
     const signature = await wallet.signTypedData({
       domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: BASE_USDC },
-      types: { TransferWithAuthorization: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'validAfter', type: 'uint256' }, { name: 'validBefore', type: 'uint256' }, { name: 'nonce', type: 'bytes32' }] },
+      types: {
+        TransferWithAuthorization: [
+          { name: 'from', type: 'address' },
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'validAfter', type: 'uint256' },
+          { name: 'validBefore', type: 'uint256' },
+          { name: 'nonce', type: 'bytes32' },
+        ],
+      },
       primaryType: 'TransferWithAuthorization',
       message: authorization,
     });
-    const expired: PaymentPayload = { x402Version: 2, resource: challenge.resource, accepted: req, payload: { authorization: Object.fromEntries(Object.entries(authorization).map(([k, v]) => [k, String(v)])), signature } };
+    const expired: PaymentPayload = {
+      x402Version: 2,
+      resource: challenge.resource,
+      accepted: req,
+      payload: { authorization: Object.fromEntries(Object.entries(authorization).map(([k, v]) => [k, String(v)])), signature },
+    };
     expect((await pay(stub, path, expired)).status).toBe(402);
     // Garbage in PAYMENT-SIGNATURE.
     const garbage = await call(`${stub.url}${path}`, { headers: { 'PAYMENT-SIGNATURE': 'not-base64-json' } });
@@ -311,7 +406,10 @@ test.describe('x402', () => {
   test('an asset address differing only in letter case is accepted (matched case-insensitively)', async ({ stub }) => {
     const wallet = await fundedWallet(stub);
     const { payload } = await signedPayment(stub, '/api/v1/assets', wallet);
-    const res = await pay(stub, '/api/v1/assets', { ...payload, accepted: { ...payload.accepted, asset: payload.accepted.asset.toLowerCase() } });
+    const res = await pay(stub, '/api/v1/assets', {
+      ...payload,
+      accepted: { ...payload.accepted, asset: payload.accepted.asset.toLowerCase() },
+    });
     expect(res.status).toBe(200);
     expect(await balance(stub, wallet.address)).toBe(995_000n);
   });
@@ -348,7 +446,10 @@ test.describe('x402', () => {
   test('a key-only route refuses a payment without a key (401 gateway_required); a key wins over a payment', async ({ stub }) => {
     const wallet = await fundedWallet(stub);
     const { payload } = await signedPayment(stub, '/api/v1/latest', wallet);
-    const onlyPayment = await call(`${stub.url}/api/auth/wallets/x402-token`, { method: 'POST', headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } });
+    const onlyPayment = await call(`${stub.url}/api/auth/wallets/x402-token`, {
+      method: 'POST',
+      headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) },
+    });
     expect(onlyPayment.status).toBe(401);
     expect(((await onlyPayment.json()) as Json).error).toBe('gateway_required');
     const { accountId, apiKey } = await newAccount(stub, 100);
@@ -368,7 +469,9 @@ test.describe('wallets', () => {
     return (await res.json()) as { token: string; expires_at: string; link_path: string };
   };
 
-  test('link: token issue, attest the payer, single use, already_attested, 409 elsewhere, 404, 422; errors never settle', async ({ stub }) => {
+  test('link: token issue, attest the payer, single use, already_attested, 409 elsewhere, 404, 422; errors never settle', async ({
+    stub,
+  }) => {
     const a = await newAccount(stub, 0);
     const b = await newAccount(stub, 0);
     const wallet = await fundedWallet(stub);
@@ -382,9 +485,14 @@ test.describe('wallets', () => {
     expect(linked.status).toBe(200);
     expect(decodePaymentResponseHeader(linked.headers.get('payment-response')!).payer).toBe(wallet.address);
     const body = (await linked.json()) as { wallet: Json; already_attested: boolean };
-    expect(body).toMatchObject({ wallet: { address: wallet.address, chain_id: 8453, provider: null, method: 'x402' }, already_attested: false });
+    expect(body).toMatchObject({
+      wallet: { address: wallet.address, chain_id: 8453, provider: null, method: 'x402' },
+      already_attested: false,
+    });
     expect(await balance(stub, wallet.address)).toBe(990_000n);
-    expect(((await control(stub, 'GET', `/accounts/${a.accountId}`)).json.wallets as Json[]).map((w) => w.address)).toEqual([wallet.address]);
+    expect(((await control(stub, 'GET', `/accounts/${a.accountId}`)).json.wallets as Json[]).map((w) => w.address)).toEqual([
+      wallet.address,
+    ]);
 
     const reuse = await pay(stub, linkPath(first.token), (await signedPayment(stub, linkPath(first.token), wallet)).payload);
     expect(reuse.status).toBe(422);
@@ -416,7 +524,9 @@ test.describe('wallets', () => {
     expect(await balance(stub, wallet.address)).toBe(980_000n);
     // The refused link did not consume b's token: another wallet can still use it.
     const wallet2 = await fundedWallet(stub);
-    expect((await pay(stub, linkPath(foreign.token), (await signedPayment(stub, linkPath(foreign.token), wallet2)).payload)).status).toBe(200);
+    expect((await pay(stub, linkPath(foreign.token), (await signedPayment(stub, linkPath(foreign.token), wallet2)).payload)).status).toBe(
+      200,
+    );
   });
 
   test('a link token expires 15 minutes after issue (stub clock): later use answers 422', async ({ stub }) => {
@@ -442,23 +552,42 @@ test.describe('wallets', () => {
   test('SIWE challenge and attest: a valid signature attests, a bad or reused one is refused', async ({ stub }) => {
     const a = await newAccount(stub, 0);
     const wallet = privateKeyToAccount(generatePrivateKey());
-    const res = await keyed(stub, '/api/auth/wallets/challenge', a.apiKey, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: wallet.address.toLowerCase(), chain_id: 4663 }) });
+    const res = await keyed(stub, '/api/auth/wallets/challenge', a.apiKey, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: wallet.address.toLowerCase(), chain_id: 4663 }),
+    });
     expect(res.status).toBe(200);
     const challenge = (await res.json()) as { challenge_id: string; message: string; nonce: string; expires_at: string };
     expect(challenge.message).toContain(wallet.address);
     expect(challenge.message).toContain(`Nonce: ${challenge.nonce}`);
     const attest = (signature: string) =>
-      keyed(stub, '/api/auth/wallets/attest', a.apiKey, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ challenge_id: challenge.challenge_id, signature }) });
+      keyed(stub, '/api/auth/wallets/attest', a.apiKey, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ challenge_id: challenge.challenge_id, signature }),
+      });
     const other = privateKeyToAccount(generatePrivateKey());
     const wrong = await attest(await other.signMessage({ message: challenge.message }));
     expect(wrong.status).toBe(422);
     const ok = await attest(await wallet.signMessage({ message: challenge.message }));
     expect(ok.status).toBe(200);
-    expect((await ok.json()) as Json).toMatchObject({ wallet: { address: wallet.address, chain_id: 4663, provider: null, method: 'signature' }, already_attested: false });
+    expect((await ok.json()) as Json).toMatchObject({
+      wallet: { address: wallet.address, chain_id: 4663, provider: null, method: 'signature' },
+      already_attested: false,
+    });
     expect((await attest(await wallet.signMessage({ message: challenge.message }))).status).toBe(422);
-    const noKey = await call(`${stub.url}/api/auth/wallets/challenge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: wallet.address }) });
+    const noKey = await call(`${stub.url}/api/auth/wallets/challenge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: wallet.address }),
+    });
     expect(noKey.status).toBe(401);
-    const bad = await keyed(stub, '/api/auth/wallets/challenge', a.apiKey, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: 'nope' }) });
+    const bad = await keyed(stub, '/api/auth/wallets/challenge', a.apiKey, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: 'nope' }),
+    });
     expect(bad.status).toBe(422);
   });
 });
@@ -467,8 +596,13 @@ test.describe('portfolio', () => {
   test('positions are deterministic per wallet and filtered by venues; a missing wallet or bad venues answer 422', async ({ stub }) => {
     const { apiKey } = await newAccount(stub, 1_000);
     const wallet = `0x${'ab'.repeat(20)}`;
-    const all = (await (await keyed(stub, `/api/v1/portfolio?wallet=${wallet}`, apiKey)).json()) as { positions: { venue: string; wallet: string }[]; wallet: string };
-    const again = (await (await keyed(stub, `/api/v1/portfolio?wallet=${wallet.toUpperCase().replace('0X', '0x')}`, apiKey)).json()) as typeof all;
+    const all = (await (await keyed(stub, `/api/v1/portfolio?wallet=${wallet}`, apiKey)).json()) as {
+      positions: { venue: string; wallet: string }[];
+      wallet: string;
+    };
+    const again = (await (
+      await keyed(stub, `/api/v1/portfolio?wallet=${wallet.toUpperCase().replace('0X', '0x')}`, apiKey)
+    ).json()) as typeof all;
     expect(again.positions).toEqual(all.positions);
     expect(all.wallet).toBe(getAddress(wallet));
     expect(all.positions.length).toBeGreaterThan(0);

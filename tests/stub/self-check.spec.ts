@@ -13,7 +13,11 @@ const KEY = 'fc_selfcheck_key_0001';
 
 test('a clean stub reports no violation of its own answers', async () => {
   const found: string[] = [];
-  const stub = await startStub({ port: 0, apiKeys: [KEY], selfCheck: (op, vs) => found.push(`${op}: ${vs.map((v) => `[${v.ruleId}] ${v.path}`).join(', ')}`) });
+  const stub = await startStub({
+    port: 0,
+    apiKeys: [KEY],
+    selfCheck: (op, vs) => found.push(`${op}: ${vs.map((v) => `[${v.ruleId}] ${v.path}`).join(', ')}`),
+  });
   try {
     const paths = [
       '/api/v1/markets',

@@ -27,7 +27,13 @@ type StubFixture = [(args: object, use: (stub: RunningStub) => Promise<void>) =>
 const ownStub = (profiling: boolean): StubFixture => [
   // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
   async ({}, use) => {
-    const stub = await startStub({ port: 0, apiKeys: [KEY], controlToken: TOKEN, anchor: ANCHOR, ...(profiling ? {} : { profiling: false }) });
+    const stub = await startStub({
+      port: 0,
+      apiKeys: [KEY],
+      controlToken: TOKEN,
+      anchor: ANCHOR,
+      ...(profiling ? {} : { profiling: false }),
+    });
     await use(stub);
     await shutdown(stub);
   },
@@ -45,7 +51,14 @@ async function shutdown(stub: RunningStub): Promise<void> {
 }
 
 /** A JSON call; the answer is validated against the contract when `operationId` is given. */
-async function call(stub: RunningStub, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, operationId?: string): Promise<{ status: number; json: Json }> {
+async function call(
+  stub: RunningStub,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  operationId?: string,
+): Promise<{ status: number; json: Json }> {
   const res = await fetch(`${stub.url}${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -56,28 +69,39 @@ async function call(stub: RunningStub, method: string, path: string, body?: unkn
   if (operationId) {
     const headersObj: Record<string, string> = {};
     res.headers.forEach((v, k) => (headersObj[k] = v));
-    expect(validateResponse(operationId, { status: res.status, headers: headersObj, body: json, bodyText: text }).filter((v) => v.severity === 'error')).toEqual([]);
+    expect(
+      validateResponse(operationId, { status: res.status, headers: headersObj, body: json, bodyText: text }).filter(
+        (v) => v.severity === 'error',
+      ),
+    ).toEqual([]);
   }
   return { status: res.status, json };
 }
 
-const control = (stub: RunningStub, method: string, path: string, body?: unknown) => call(stub, method, `/__control${path}`, body, { authorization: `Bearer ${TOKEN}` });
-const profile = (stub: RunningStub, body: unknown, apiKey = KEY) => call(stub, 'POST', '/api/v1/x/profile', body, { 'x-service-api-key': apiKey }, 'createSocialProfile');
-const search = (stub: RunningStub, body: unknown) => call(stub, 'POST', '/api/v1/x/search', body, { 'x-service-api-key': KEY }, 'searchSocial');
+const control = (stub: RunningStub, method: string, path: string, body?: unknown) =>
+  call(stub, method, `/__control${path}`, body, { authorization: `Bearer ${TOKEN}` });
+const profile = (stub: RunningStub, body: unknown, apiKey = KEY) =>
+  call(stub, 'POST', '/api/v1/x/profile', body, { 'x-service-api-key': apiKey }, 'createSocialProfile');
+const search = (stub: RunningStub, body: unknown) =>
+  call(stub, 'POST', '/api/v1/x/search', body, { 'x-service-api-key': KEY }, 'searchSocial');
 
 async function account(stub: RunningStub, credits: number): Promise<{ accountId: string; apiKey: string }> {
   const { status, json } = await control(stub, 'POST', '/accounts', { credits });
   expect(status).toBe(201);
   return { accountId: json.accountId as string, apiKey: json.apiKey as string };
 }
-const credits = async (stub: RunningStub, accountId: string): Promise<number> => (await control(stub, 'GET', `/accounts/${accountId}`)).json.credits as number;
+const credits = async (stub: RunningStub, accountId: string): Promise<number> =>
+  (await control(stub, 'GET', `/accounts/${accountId}`)).json.credits as number;
 
 const DAY = 86_400_000;
 const window = (p: Json) => p.window as { from_date: string; to_date: string; lookback_days: number; post_count: number };
-const meta = (p: Json) => p.meta as { cached: boolean; research_turns: number; searches: number; generated_at: string; focus: string; engine: string };
+const meta = (p: Json) =>
+  p.meta as { cached: boolean; research_turns: number; searches: number; generated_at: string; focus: string; engine: string };
 
 test.describe('profiling not configured (STUB_PROFILING=off)', () => {
-  test('a valid body answers 503 service_unavailable and is not billed; a bad body is still 422; search is unaffected', async ({ unconfigured }) => {
+  test('a valid body answers 503 service_unavailable and is not billed; a bad body is still 422; search is unaffected', async ({
+    unconfigured,
+  }) => {
     const { accountId, apiKey } = await account(unconfigured, PRICE * 2);
     const res = await profile(unconfigured, { handle: 'macro_maven' }, apiKey);
     expect(res.status).toBe(503);
@@ -93,13 +117,19 @@ test.describe('profiling not configured (STUB_PROFILING=off)', () => {
 });
 
 test.describe('the dataset examples and the gap choices', () => {
-  test('macro_maven is profiled (PROF-015, PROF-019..021, PROF-017, meta PROF-018); thin_history answers 404 at every focus', async ({ social }) => {
+  test('macro_maven is profiled (PROF-015, PROF-019..021, PROF-017, meta PROF-018); thin_history answers 404 at every focus', async ({
+    social,
+  }) => {
     const { status, json: p } = await profile(social, { handle: '@MACRO_Maven', lookback_days: 365 });
     expect(status).toBe(200);
     expect(checkSocialProfile(p, { lookbackDays: 365 })).toEqual([]);
     expect(p.handle).toBe('macro_maven');
     expect(p.profile_url).toBe('https://x.com/macro_maven');
-    expect(p.service_metadata).toMatchObject({ handle: 'macro_maven', is_service_expert: true, service_expert: { designation: 'reviewed_expert' } });
+    expect(p.service_metadata).toMatchObject({
+      handle: 'macro_maven',
+      is_service_expert: true,
+      service_expert: { designation: 'reviewed_expert' },
+    });
     const w = window(p);
     expect(w.post_count).toBeGreaterThanOrEqual(MIN_GROUNDED_POSTS);
     expect(w.post_count).toBe((p.evidence as unknown[]).length);
@@ -120,13 +150,17 @@ test.describe('the dataset examples and the gap choices', () => {
     }
   });
 
-  test('the 404 verdict depends on handle and lookback, never on focus (PROF-022); a non-expert has service_expert null (PROF-021)', async ({ social }) => {
+  test('the 404 verdict depends on handle and lookback, never on focus (PROF-022); a non-expert has service_expert null (PROF-021)', async ({
+    social,
+  }) => {
     let profiled = 0;
     let refused = 0;
     for (let i = 0; i < 12; i++) {
       const handle = `Syn_${i}`;
       for (const lookback_days of [14, 60, 365]) {
-        const answers = await Promise.all(['general', 'trading', 'reasoning'].map((focus) => profile(social, { handle, lookback_days, focus })));
+        const answers = await Promise.all(
+          ['general', 'trading', 'reasoning'].map((focus) => profile(social, { handle, lookback_days, focus })),
+        );
         const statuses = new Set(answers.map((a) => a.status));
         expect(statuses.size, `@${handle} at ${lookback_days} days: ${[...statuses].join(', ')}`).toBe(1);
         for (const a of answers) {
@@ -147,19 +181,28 @@ test.describe('the dataset examples and the gap choices', () => {
   });
 
   test('focus reweights the one broad search: a different focus gives a different profile of the same account', async ({ social }) => {
-    const [general, trading] = await Promise.all(['general', 'trading'].map((focus) => profile(social, { handle: 'TraderJoe', focus, lookback_days: 200 })));
+    const [general, trading] = await Promise.all(
+      ['general', 'trading'].map((focus) => profile(social, { handle: 'TraderJoe', focus, lookback_days: 200 })),
+    );
     expect(general!.status).toBe(200);
     expect(trading!.status).toBe(200);
     expect(meta(trading!.json).focus).toBe('trading');
-    const risk = (p: Json) => citationsOf(p).filter((c) => c.path === '/risk_profile').flatMap((c) => c.postIds).length;
+    const risk = (p: Json) =>
+      citationsOf(p)
+        .filter((c) => c.path === '/risk_profile')
+        .flatMap((c) => c.postIds).length;
     expect(risk(trading!.json)).toBeGreaterThanOrEqual(risk(general!.json));
     expect(general!.json.evidence).not.toEqual(trading!.json.evidence);
   });
 
-  test('a provider fault answers 502 even when a stored profile exists (PROF-027); the control-plane reset empties the store', async ({ social }) => {
+  test('a provider fault answers 502 even when a stored profile exists (PROF-027); the control-plane reset empties the store', async ({
+    social,
+  }) => {
     const body = { handle: 'fedwatcher', lookback_days: 120 };
     expect((await profile(social, body)).status).toBe(200);
-    expect((await control(social, 'POST', '/faults', { method: 'POST', path: '/api/v1/x/profile', status: 502, times: 1 })).status).toBeLessThan(300);
+    expect(
+      (await control(social, 'POST', '/faults', { method: 'POST', path: '/api/v1/x/profile', status: 502, times: 1 })).status,
+    ).toBeLessThan(300);
     const failed = await profile(social, body);
     expect([failed.status, failed.json.error]).toEqual([502, 'upstream_unavailable']);
     expect(meta((await profile(social, body)).json).cached).toBe(true);
@@ -178,19 +221,25 @@ test.describe('the dataset examples and the gap choices', () => {
     }
   });
 
-  test('search: newest first (XSRCH-006), searched_at is the clock (XSRCH-009), a query without words matches nothing (XSRCH-008)', async ({ social }) => {
+  test('search: newest first (XSRCH-006), searched_at is the clock (XSRCH-009), a query without words matches nothing (XSRCH-008)', async ({
+    social,
+  }) => {
     const a = await search(social, { query: 'the', limit: 30, range_days: 180 });
     expect(a.status).toBe(200);
     const results = a.json.results as { published_at: string; post_id: string }[];
     expect(results.length).toBe(30);
     const times = results.map((r) => Date.parse(r.published_at));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
-    expect(checkSocialSearch(a.json, { limit: 30, rangeDays: 180, nowMs: Date.parse(a.json.searched_at as string), toleranceMs: 0 })).toEqual([]);
+    expect(
+      checkSocialSearch(a.json, { limit: 30, rangeDays: 180, nowMs: Date.parse(a.json.searched_at as string), toleranceMs: 0 }),
+    ).toEqual([]);
     expect(a.json).toMatchObject({ query: 'the', range_days: 180, limit: 30 });
     const none = await search(social, { query: '!!! ???' });
     expect([none.status, (none.json.results as unknown[]).length]).toEqual([200, 0]);
     const byAuthor = await search(social, { query: 'macro_maven', range_days: 180, limit: 30 });
-    expect((byAuthor.json.results as { author_handle: string }[]).map((r) => r.author_handle)).toEqual((byAuthor.json.results as unknown[]).map(() => 'macro_maven'));
+    expect((byAuthor.json.results as { author_handle: string }[]).map((r) => r.author_handle)).toEqual(
+      (byAuthor.json.results as unknown[]).map(() => 'macro_maven'),
+    );
     expect((byAuthor.json.results as unknown[]).length).toBeGreaterThan(0);
   });
 

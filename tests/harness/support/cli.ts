@@ -17,7 +17,12 @@ export interface CliResult {
 }
 
 /** `forecast-conformance ...args` with FC_* cleared and `env` added; never rejects. */
-export function runCli(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 120_000, cwd = ROOT): Promise<CliResult> {
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 120_000,
+  cwd = ROOT,
+): Promise<CliResult> {
   const clean: Record<string, string | undefined> = {};
   for (const k of Object.keys(process.env)) if (k.startsWith('FC_')) clean[k] = undefined;
   const started = Date.now();
@@ -26,7 +31,8 @@ export function runCli(args: readonly string[], env: Record<string, string | und
       process.execPath,
       ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(ROOT, 'cli/main.ts'), ...args],
       { cwd, env: childEnv({ ...clean, CI: '1', ...env }), timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr, ms: Date.now() - started }),
+      (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr, ms: Date.now() - started }),
     );
   });
 }

@@ -31,7 +31,9 @@ export interface RunOutput {
 export function runConformance(args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunOutput> {
   const argv = ['node_modules/@playwright/test/cli.js', 'test', '--project=conformance', ...args];
   return new Promise<RunOutput>((resolve) => {
-    execFile(process.execPath, argv, { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs }, (_err, stdout, stderr) => resolve({ stdout, stderr }));
+    execFile(process.execPath, argv, { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs }, (_err, stdout, stderr) =>
+      resolve({ stdout, stderr }),
+    );
   });
 }
 
