@@ -3,7 +3,8 @@
  * Environment: PORT (default 4010), HOST (default 127.0.0.1), SITE_URL, STUB_API_KEYS
  * (comma-separated), CONTROL_TOKEN (enables the control plane), STUB_SEED, STUB_NOW (ISO anchor), STUB_LOG=1,
  * STUB_PROFILING=off (social profiling not configured: POST /api/v1/x/profile answers 503),
- * STUB_SELF_CHECK=1 (validate every answer against the contract and print violations).
+ * STUB_SELF_CHECK=1 (validate every answer against the contract and print violations),
+ * STUB_LIMITS=off (rate-limit tiers lifted, for throughput runs only; default on).
  */
 import { DEFAULT_DEV_KEY } from './config.ts';
 import { startStub } from './app.ts';
@@ -20,6 +21,7 @@ const stub = await startStub({
   ...(env.STUB_NOW ? { anchor: new Date(env.STUB_NOW) } : {}),
   log: env.STUB_LOG === '1',
   ...(env.STUB_PROFILING === 'off' ? { profiling: false } : {}),
+  ...(env.STUB_LIMITS === 'off' ? { limitsLifted: true } : {}),
   ...(env.STUB_SELF_CHECK === '1'
     ? { selfCheck: (op: string, vs: { ruleId: string; path: string; message: string }[]) => console.error(`self-check ${op}: ${vs.map((v) => `[${v.ruleId}] ${v.path} ${v.message}`).join('; ')}`) }
     : {}),
@@ -27,6 +29,7 @@ const stub = await startStub({
 console.log(`forecast-conformance stub listening on ${stub.url}`);
 console.log(`site url: ${stub.ctx.config.siteUrl}`);
 if (!keys?.length) console.log(`development API key: ${DEFAULT_DEV_KEY}`);
+if (stub.ctx.limits.isLifted) console.log('rate limits: LIFTED (STUB_LIMITS=off); the Limits tiers are not enforced');
 console.log(`control plane: ${stub.ctx.config.controlToken ? 'on' : 'off (set CONTROL_TOKEN to enable)'}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void stub.close().then(() => process.exit(0)));

@@ -12,6 +12,8 @@ import { applyFault } from './control/faults.ts';
 import type { RouteHandler, StubContext } from './context.ts';
 import type { Principal } from './billing/gate.ts';
 import type { IncomingHttpHeaders } from 'node:http';
+import { principalScopeOf } from '../contract/limits.ts';
+import type { Ticket } from './limits/limiter.ts';
 
 /** Per-route options. */
 export interface RouteOptions {
@@ -24,6 +26,9 @@ export interface RouteOptions {
 
 /** A route module: registers its handlers by operationId. */
 export type RouteModule = (route: (operationId: string, handler: RouteHandler, options?: RouteOptions) => void, ctx: StubContext) => void;
+
+/** The client address the per-IP guard counts (the socket's peer; IPv4-mapped IPv6 unwrapped). */
+const clientAddress = (request: FastifyRequest): string => request.ip.replace(/^::ffff:/, '');
 
 const toFastifyPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
 
@@ -63,7 +68,33 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
     const op = contract().operation(operationId);
     const price = PRICES[operationId];
     if (!price) throw new Error(`no price for ${operationId}`);
+    const limitScope = principalScopeOf(operationId);
     registered.add(operationId);
+    /** The route's work once admitted past the limits: the gate's admission, the handler, the billing outcome. */
+    const serve = async (request: FastifyRequest, reply: FastifyReply, url: string, admitPrincipal: (p: Principal) => void): Promise<FastifyReply> => {
+      const admission = await ctx.gate.admit({ operationId, price, headers: request.headers, url, method: request.method, beforeDebit: admitPrincipal });
+      try {
+        const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
+        if (body && typeof body === 'object' && body.__unsupportedMediaType) {
+          throw new ApiError(422, 'invalid_request', 'request body must be application/json');
+        }
+        const scopeHeader = request.headers['x-fault-scope'];
+        const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''), Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader);
+        if (fault) await applyFault(fault);
+        const result = await handler(
+          { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url },
+          ctx,
+        );
+        const status = result.status ?? 200;
+        const extra = await admission.finish(status, result.billable !== false);
+        return reply.code(status).headers({ ...result.headers, ...extra }).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+      } catch (err) {
+        const apiErr = err instanceof ApiError ? err : undefined;
+        const extra = await admission.finish(apiErr?.status ?? 500);
+        if (apiErr) return sendError(reply, apiErr, extra);
+        throw err;
+      }
+    };
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST',
       url: toFastifyPath(op.path),
@@ -71,27 +102,19 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const url = `${request.protocol}://${request.host}${request.url}`;
         const { beforeDebit } = options;
-        const admission = await ctx.gate.admit({ operationId, price, headers: request.headers, url, method: request.method, ...(beforeDebit && { beforeDebit: (p: Principal) => beforeDebit(p, request.headers, ctx) }) });
+        // Limits, before any debit, settlement or upstream work (Limits rule 2; Authentication rule 7):
+        // the per-IP guard counts every request, unsigned x402 challenges included (Limits rule 1); the
+        // principal's scope counts once the caller is known (an API key's account, or a signed retry's payer).
+        ctx.limits.admit('ip_guard', clientAddress(request));
+        let ticket: Ticket | undefined;
+        const admitPrincipal = (p: Principal): void => {
+          beforeDebit?.(p, request.headers, ctx);
+          if (limitScope) ticket = ctx.limits.admit(limitScope, p.accountId);
+        };
         try {
-          const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
-          if (body && typeof body === 'object' && body.__unsupportedMediaType) {
-            throw new ApiError(422, 'invalid_request', 'request body must be application/json');
-          }
-          const scopeHeader = request.headers['x-fault-scope'];
-          const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''), Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader);
-          if (fault) await applyFault(fault);
-          const result = await handler(
-            { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url },
-            ctx,
-          );
-          const status = result.status ?? 200;
-          const extra = await admission.finish(status, result.billable !== false);
-          return reply.code(status).headers({ ...result.headers, ...extra }).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
-        } catch (err) {
-          const apiErr = err instanceof ApiError ? err : undefined;
-          const extra = await admission.finish(apiErr?.status ?? 500);
-          if (apiErr) return sendError(reply, apiErr, extra);
-          throw err;
+          return await serve(request, reply, url, admitPrincipal);
+        } finally {
+          ticket?.release();
         }
       },
     });

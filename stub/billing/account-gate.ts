@@ -113,6 +113,13 @@ export class AccountGate implements Gate {
       payer: { address: payment.payer, network: payment.token.network, chainId: payment.token.chainId },
       onUnbilled: (step) => undo.push(step),
     };
+    // The payer is known now; a refusal here (a 429 of the payer's quota) leaves the payment unused (BILL-009).
+    try {
+      req.beforeDebit?.(principal);
+    } catch (err) {
+      this.payments.release(payment);
+      throw err;
+    }
     return {
       principal,
       finish: once(async (status, billable): Promise<Record<string, string>> => {

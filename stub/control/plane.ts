@@ -1,6 +1,6 @@
 /**
  * The control plane of the stub (contract/control.yaml): accounts and credits, wallet funding on
- * the token ledger, the clock, upstream faults, scoped oil signal states and a reset to the seeded state. Registered only when
+ * the token ledger, the clock, upstream faults, scoped oil signal states, rate-limit usage and the tier switch, and a reset to the seeded state. Registered only when
  * the stub starts with a control token; every call needs `Authorization: Bearer <token>` (401
  * otherwise). Secrets (API keys, the token) are never logged.
  */
@@ -16,6 +16,7 @@ import { tokenOfNetwork } from '../x402/tokens.ts';
 import { MAX_FAULT_LATENCY_MS, type Fault } from './faults.ts';
 import { registerJobControl } from '../jobs/control.ts';
 import { registerOilControl } from '../routes/signals/oil-control.ts';
+import { registerLimitsControl } from '../limits/control.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -191,6 +192,7 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
 
       registerJobControl(scope, ctx);
       registerOilControl(scope, ctx);
+      registerLimitsControl(scope, ctx);
 
       scope.post('/reset', async (_request, reply) => {
         resetStub(ctx);
