@@ -12,6 +12,7 @@ import { redact, registerSecret } from '../suites/support/redact.ts';
 import { ruleVerdicts, summarize, type TestOutcome } from './rule-results.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { spendSummary } from '../suites/support/budget.ts';
+import { requestSummary } from '../suites/support/pacing.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 
 export default class RuleReporter implements Reporter {
@@ -97,6 +98,7 @@ export default class RuleReporter implements Reporter {
         `${counts.GAP} gaps, ${counts.UNOBSERVABLE} unobservable (reports in ${this.outputDir}/)`,
     );
     console.log(spendSummary(this.projectDirs).line);
+    console.log(requestSummary(this.projectDirs));
     const failed = verdicts.filter((v) => v.status === 'FAILED');
     if (failed.length) console.log(safe(failed.map((v) => `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}`).join('\n')));
   }

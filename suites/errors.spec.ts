@@ -15,6 +15,7 @@ import { checkErrorEnvelope, checkNoServerError, ERROR_RULES } from '../checks/e
 import { paramSpecs } from '../checks/params.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { costOf } from './support/budget.ts';
+import { principalScopeOf } from '../contract/limits.ts';
 import { baselineFor, discoverIdentities, needsCredentials, pace, pathOf, probeImplemented } from './support/operations.ts';
 
 const NUM_RUNS = 25;
@@ -102,17 +103,19 @@ function fuzzRules(operationId: string): string[] {
 }
 
 for (const { operationId, method, path } of contract().operations.values()) {
-  test(`${method.toUpperCase()} ${path} (${operationId}): malformed requests answer documented statuses with the error envelope`, { annotation: rules(...fuzzRules(operationId), ...contractRules(operationId)) }, async ({ api, targetOptions, budget }) => {
+  test(`${method.toUpperCase()} ${path} (${operationId}): malformed requests answer documented statuses with the error envelope`, { annotation: rules(...fuzzRules(operationId), ...contractRules(operationId)) }, async ({ api, targetOptions, budget, freshKey }) => {
     const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
     const absent = await probeImplemented(api, operationId, baselineFor(operationId, ids));
+    // A control-plane account of its own when the target offers one: its test credits pay, and its quota paces (spec: Limits).
+    const own = needsCredentials(operationId) || principalScopeOf(operationId) ? await freshKey() : undefined;
     test.skip(absent !== undefined, absent);
     const runs = runsFor(operationId);
     // A fuzzed request with the key may be billed: only within the spend budget; else the gate's error paths only.
-    const withKey = Boolean(targetOptions.apiKey) && budget.fits(costOf(operationId, runs));
+    const withKey = own !== undefined || (Boolean(targetOptions.apiKey) && budget.fits(costOf(operationId, runs)));
     if (!withKey && needsCredentials(operationId)) test.info().annotations.push({ type: 'note', description: 'fuzzed without a valid key (no key configured or over the spend budget)' });
     const credentials: Credential[] = withKey ? ['key', 'key', 'key', 'none', 'bad'] : ['none', 'bad'];
     const documented = Object.keys(contract().operation(operationId).spec.responses ?? {});
-    const clients: Record<Credential, TargetClient> = { key: api.withKey(targetOptions.apiKey), none: api.withKey(undefined), bad: api.withKey(INVALID_KEY) };
+    const clients: Record<Credential, TargetClient> = { key: api.withKey(own ?? targetOptions.apiKey), none: api.withKey(undefined), bad: api.withKey(INVALID_KEY) };
 
     let first: Violation[] = [];
     const details = await fc.check(

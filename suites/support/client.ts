@@ -1,11 +1,14 @@
 /**
  * The target client used by every suite: Playwright's `request` fixture, plus the harness's
- * manners: bounded retry after 429 (reported THROTTLED, never passed), typed errors for an
+ * manners: pacing below the Limits tiers (suites/support/pacing.ts), bounded retry after 429
+ * (reported THROTTLED, never passed), typed errors for an
  * unreachable, slow or garbage-speaking target, and secret redaction of every error.
  */
 import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { redact } from './redact.ts';
 import { TargetTimeoutError, TargetUnreachableError } from './errors.ts';
+import { operationOf } from './budget.ts';
+import type { Pacer } from './pacing.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 
@@ -17,6 +20,8 @@ export interface CallOptions {
   apiKey?: string | null;
   /** Return a 429 as is instead of retrying (for the limit rules). */
   raw429?: boolean;
+  /** Send at once, without client-side pacing (the limit rules' own bursts); still counted. */
+  unpaced?: boolean;
 }
 
 export interface ClientOptions {
@@ -31,6 +36,13 @@ export interface ClientOptions {
   meter?: CallMeter;
   /** Headers sent with every call of this client (e.g. X-Fault-Scope). */
   headers?: Readonly<Record<string, string>>;
+  /** Client-side pacing below the Limits tiers; absent = none (the harness's own tests). */
+  pacer?: Pacer;
+  /**
+   * How a principal (an API key, 'x402' for a payment, undefined for none) is named in the request
+   * summary, and whether other workers use it too (suites/support/pacing.ts).
+   */
+  labelOf?: (principal: string | undefined) => { label: string; shared: boolean };
 }
 
 /**
@@ -83,8 +95,19 @@ export class TargetClient {
     const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...options.headers };
     if (key) headers['x-service-api-key'] = key;
     const settle = this.opts.meter?.(method, path, headers);
+    const principal = key ?? (Object.keys(headers).some((h) => h.toLowerCase() === 'payment-signature') ? 'x402' : undefined);
+    const paced = { operationId: operationOf(method, path), principal, ...(this.opts.labelOf?.(principal) ?? { label: 'unlabelled', shared: true }) };
     for (let attempt = 0; ; attempt++) {
-      const res = await this.send(method, path, headers, options);
+      const { pacer } = this.opts;
+      let release = (): void => undefined;
+      if (pacer && options.unpaced) pacer.record(paced);
+      else if (pacer) release = await pacer.acquire(paced);
+      let res: APIResponse;
+      try {
+        res = await this.send(method, path, headers, options);
+      } finally {
+        release();
+      }
       if (res.status() !== 429 || options.raw429) {
         settle?.(res.status());
         return res;
