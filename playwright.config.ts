@@ -18,8 +18,11 @@ import type { TargetOptions } from './suites/support/fixtures.ts';
 const env = process.env;
 const reportDir = env.FC_REPORT_DIR ?? 'reports';
 const embedded = env.FC_EMBEDDED === '1';
-/** Suites that advance the target's clock through the control plane. */
-const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock)\.spec\.ts$/;
+/**
+ * Suites that advance the target's clock through the control plane, and the limit rules' suite, whose
+ * bursts must own the per-IP guard and whose day reset moves the clock to 00:00 UTC.
+ */
+const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock|limits)\.spec\.ts$/;
 const maxSpend = env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Number(env.FC_MAX_SPEND) : embedded ? Infinity : 0;
 
 export default defineConfig<TargetOptions>({

@@ -40,6 +40,8 @@ export interface RouteRequest {
   principal?: Principal;
   /** Absolute request URL. */
   url: string;
+  /** Applies this call's injected upstream fault now (routes registered with `upstreamInHandler` only). */
+  upstream?: () => Promise<void>;
 }
 
 export interface RouteResult {

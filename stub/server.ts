@@ -22,6 +22,11 @@ export interface RouteOptions {
    * refuse the call undebited (e.g. an owner-scoped quota's 429: "A 429 is rejected before debit").
    */
   beforeDebit?: (principal: Principal, headers: IncomingHttpHeaders, ctx: StubContext) => void;
+  /**
+   * The handler applies the call's injected upstream fault itself (`RouteRequest.upstream`), where
+   * its upstream work starts: the oil route, whose latency must hold its one in-flight slot (OIL-011).
+   */
+  upstreamInHandler?: boolean;
 }
 
 /** A route module: registers its handlers by operationId. */
@@ -79,10 +84,13 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
           throw new ApiError(422, 'invalid_request', 'request body must be application/json');
         }
         const scopeHeader = request.headers['x-fault-scope'];
-        const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''), Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader);
-        if (fault) await applyFault(fault);
+        const takeFault = async () => {
+          const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''), Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader);
+          if (fault) await applyFault(fault);
+        };
+        if (!options.upstreamInHandler) await takeFault();
         const result = await handler(
-          { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url },
+          { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url, ...(options.upstreamInHandler ? { upstream: takeFault } : {}) },
           ctx,
         );
         const status = result.status ?? 200;

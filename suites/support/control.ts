@@ -225,6 +225,24 @@ export class ControlPlane {
   }
 
   /**
+   * Sets one window's usage of a principal or client address to `count` admissions made now
+   * (POST /__control/limits/usage), so a per-minute or per-day bound is one request away.
+   * `address` omitted on the ip_guard scope = the address the control plane sees this call from.
+   * @returns 'set'; 'unsupported' when the target's control plane has no limits route (404).
+   * @throws ControlPlaneError for any other refusal.
+   */
+  async limitUsage(spec: { scope: 'standard' | 'x_research' | 'ip_guard'; window: 'second' | 'minute' | 'day'; count: number; accountId?: string; payer?: string; address?: string }): Promise<'set' | 'unsupported'> {
+    try {
+      await this.call('POST', '/__control/limits/usage', spec);
+      return 'set';
+    } catch (err) {
+      const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;
+      if (m?.[1] === '404') return 'unsupported';
+      throw err;
+    }
+  }
+
+  /**
    * Resets the whole target (accounts, wallets, faults, clock). Never called by the suites, which
    * share the target with other workers; for single-test harness runs only.
    */
