@@ -1,6 +1,6 @@
 /**
  * Checks of a 429 answer's anatomy (spec: Errors 429; Errors envelope; Limits): ERR-009, LIM-019,
- * CONTRACT-003 (Retry-After), the SHOULD headers LIM-021..023, and the stub's choices of the gaps
+ * CONTRACT-003 (Retry-After), the headers LIM-021..023 (MUST: the 429 row names them with Retry-After), and the stub's choices of the gaps
  * LIM-024 (retry_after equals Retry-After), LIM-028 (structured-field syntax, parsed with a library),
  * LIM-029 (limit_scope value) and LIM-030 (X-Quotient-Max-Concurrent value) as warnings.
  * Pure functions: answers in, violations out.
@@ -42,7 +42,7 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
     out.push(violation('LIM-029', '/limit_scope', `limit_scope is ${body.limit_scope}; the exceeded limit is ${provoked.scope}'s (stub choice)`, 'warning'));
   }
   const policy = a.headers['ratelimit-policy'];
-  if (policy === undefined) out.push(violation('LIM-021', 'header:RateLimit-Policy', 'a 429 carries no RateLimit-Policy', 'warning'));
+  if (policy === undefined) out.push(violation('LIM-021', 'header:RateLimit-Policy', 'a 429 carries no RateLimit-Policy'));
   else {
     try {
       if (parsePolicies(policy).length === 0) throw new Error('an empty list');
@@ -51,7 +51,7 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
     }
   }
   const state = a.headers.ratelimit;
-  if (state === undefined) out.push(violation('LIM-022', 'header:RateLimit', 'a 429 carries no RateLimit', 'warning'));
+  if (state === undefined) out.push(violation('LIM-022', 'header:RateLimit', 'a 429 carries no RateLimit'));
   else {
     try {
       const states = parseStates(state);
@@ -63,7 +63,7 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
   }
   if (provoked.maxConcurrent !== undefined) {
     const mc = a.headers['x-quotient-max-concurrent'];
-    if (mc === undefined) out.push(violation('LIM-023', 'header:X-Quotient-Max-Concurrent', 'a concurrency 429 carries no X-Quotient-Max-Concurrent', 'warning'));
+    if (mc === undefined) out.push(violation('LIM-023', 'header:X-Quotient-Max-Concurrent', 'a concurrency 429 carries no X-Quotient-Max-Concurrent'));
     else if (mc.trim() !== String(provoked.maxConcurrent)) out.push(violation('LIM-030', 'header:X-Quotient-Max-Concurrent', `X-Quotient-Max-Concurrent is ${mc}, not the in-flight bound ${provoked.maxConcurrent} (stub choice)`, 'warning'));
   }
   return out;
