@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: figures of the load tooling against the embedded stub (worker thread, loopback):
  * (a) autocannon closed-model throughput of three representative routes, 5 s each;
- * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter).
- * Prints two tables and exits 0; about 30 s in all. Figures, not assertions.
+ * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter);
+ * (c) the stub's throughput on a cheap paid read (tiers lifted) and on the 429 path (tiers on), as
+ *     ratios to a raw node:http server answering a fixed JSON body, measured in the same run.
+ * (a), (b) and the cheap-read figure run with the Limits tiers lifted (config limitsLifted), so they
+ * measure the server rather than the limiter. Prints three tables and exits 0; about 30 s in all. Figures, not assertions.
  */
 import { summarizeRun } from './analysis.ts';
 import { startEmbeddedStub } from './embedded.ts';
@@ -11,6 +14,7 @@ import { discoverIdentities, plannedRequestOf } from './requests.ts';
 import { assertLoopbackTarget } from './safety.ts';
 import { runSchedule } from './scheduler.ts';
 import { runThroughput } from './throughput.ts';
+import { startRawServer } from './raw-server.ts';
 
 const SECONDS = 5;
 const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
@@ -25,7 +29,7 @@ function table(head: string[], rows: string[][]): void {
 }
 
 // A fresh account with ample credits: a 5 s closed-model run of a paid route bills every answer.
-const stub = await startEmbeddedStub({ credits: 1_000_000_000 });
+const stub = await startEmbeddedStub({ credits: 1_000_000_000, limitsLifted: true });
 try {
   const ops = Object.fromEntries(Object.values(buildProfiles()).flatMap((p) => p.operations).map((o) => [o.operationId, o]));
   const { ids } = await discoverIdentities(await assertLoopbackTarget(stub.url), stub.apiKey);
@@ -57,6 +61,26 @@ try {
     ]);
   }
   table(['target', 'sent', 'achieved/s', 'per-second range', 'jitter p50 ms', 'jitter p99 ms', 'latency p50 ms', 'latency p99 ms', 'statuses'], acc);
+
+  console.log(`\n(c) stub throughput as a ratio to a raw node:http server (same run, 10 connections, ${SECONDS} s each)\n`);
+  const raw = await startRawServer();
+  const limited = await startEmbeddedStub({ credits: 1_000_000_000 });
+  try {
+    const cheap = requests[1]!;
+    const rawRun = await runThroughput({ target: raw.url, request: { ...cheap, path: '/' }, connections: 10, durationS: SECONDS });
+    const paidRun = await runThroughput({ target: stub.url, request: cheap, connections: 10, durationS: SECONDS });
+    // Tiers on: after the first 20 of the second (and 50 from the address) nearly every answer is a 429.
+    const limitedRun = await runThroughput({ target: limited.url, request: { ...cheap, headers: { ...cheap.headers, 'x-service-api-key': limited.apiKey } }, connections: 10, durationS: SECONDS });
+    const row = (what: string, r: typeof rawRun) => [what, f(r.requestsPerSec, 0), f(r.requestsPerSec / rawRun.requestsPerSec, 3), String(r.latencyMs.p50), String(r.latencyMs.p99), JSON.stringify(r.statuses)];
+    table(['server', 'req/s', 'ratio to raw', 'p50 ms', 'p99 ms', 'statuses'], [
+      row('raw node:http (fixed JSON)', rawRun),
+      row(`stub, cheap paid read (${cheap.operationId}, tiers lifted)`, paidRun),
+      row(`stub, 429 path (${cheap.operationId}, tiers on)`, limitedRun),
+    ]);
+  } finally {
+    await limited.close();
+    await raw.close();
+  }
 } finally {
   await stub.close();
 }
