@@ -90,3 +90,17 @@ test('checkBurst: exactly the bound passes; one more admitted, fewer admitted, o
   expect(checkBurst('LIM-001', 'b', [...Array(19).fill(200), 429, 429], 20)).toHaveLength(1);
   expect(checkBurst('LIM-009', 'b', [...Array(19).fill(200), 429, 429], 20, true)).toEqual([]);
 });
+
+test('judgeAccuracy: an ideal sliding window passes; an over-admission and a groundless 429 are violations', async () => {
+  const { judgeAccuracy } = await import('../load/accuracy.ts');
+  const rec = (i: number, startMs: number, status: number) => ({ i, operationId: 'listAssets', scheduledMs: startMs, startMs, latencyMs: 2, status, inFlightAtStart: 1, headers: {} });
+  // 22/s for 1 s: the first 20 admitted, the last 2 refused.
+  const ideal = Array.from({ length: 22 }, (_, i) => rec(i, i * 45, i < 20 ? 200 : 429));
+  const r = judgeAccuracy(ideal, 20, 1.1, 'LIM-001');
+  expect(r.maxAdmittedInWindow).toBe(20);
+  expect(r.violations.filter((v) => v.severity === 'error').map((v) => v.message).join()).not.toMatch(/admission|fewer/);
+  const over = judgeAccuracy(Array.from({ length: 22 }, (_, i) => rec(i, i * 45, 200)), 20, 1.1, 'LIM-001');
+  expect(over.falseAdmissions).toBeGreaterThan(0);
+  const early = judgeAccuracy(Array.from({ length: 10 }, (_, i) => rec(i, i * 100, i === 3 ? 429 : 200)), 20, 0.5, 'LIM-001');
+  expect(early.falseRejections).toBe(1);
+});
