@@ -27,7 +27,8 @@ type StubFixture = [(args: object, use: (stub: RunningStub) => Promise<void>) =>
 const ownStub = (profiling: boolean): StubFixture => [
   // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
   async ({}, use) => {
-    const stub = await startStub({ port: 0, apiKeys: [KEY], controlToken: TOKEN, anchor: ANCHOR, ...(profiling ? {} : { profiling: false }) });
+    // Tiers lifted: these tests judge the social model, not the limiter (harness/stub-limits.spec.ts).
+    const stub = await startStub({ port: 0, apiKeys: [KEY], controlToken: TOKEN, anchor: ANCHOR, limitsLifted: true, ...(profiling ? {} : { profiling: false }) });
     await use(stub);
     await shutdown(stub);
   },
