@@ -1,6 +1,38 @@
 // @ts-check
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers and the imports each may make, written down once (docs/ARCHITECTURE.md draws them):
+ *
+ *   lib ← contract ← checks ← {stub, suites, load} ← {reporter, cli}
+ *
+ * Nothing below imports from above; only suites/ imports suites/support. The embedded target is
+ * started through the stub's entry point (stub/app.ts) by the suites' global setup and the load
+ * worker, and by nothing else. harness/ (tests of the harness) sits on top and may import any
+ * layer; scripts/ may use the reporter; playwright.config.ts (outside every layer) wires them.
+ */
+const LAYERS = {
+  lib: ['lib'],
+  contract: ['lib', 'contract'],
+  checks: ['lib', 'contract', 'checks'],
+  stub: ['lib', 'contract', 'checks', 'stub'],
+  'suites-support': ['lib', 'contract', 'checks', 'suites-support'],
+  suites: ['lib', 'contract', 'checks', 'suites-support', 'suites'],
+  load: ['lib', 'contract', 'checks', 'load'],
+  reporter: ['lib', 'contract', 'checks', 'reporter'],
+  cli: ['lib', 'contract', 'checks', 'reporter', 'cli'],
+  scripts: ['lib', 'contract', 'checks', 'reporter', 'scripts'],
+};
+/** The only cross-layer doors: file (relative to the root) → the extra files it may import. */
+const DOORS = {
+  'suites/support/global-setup.ts': ['stub/app.ts'],
+  'load/stub-worker.ts': ['stub/app.ts'],
+  // The proof scripts start the embedded stub (fuzz) and read the mutant registry (mutation).
+  'scripts/fuzz.ts': ['stub/app.ts'],
+  'scripts/mutation.ts': ['stub/mutants.ts'],
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'bin/**', 'scratch/**'] },
@@ -17,6 +49,38 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'lib', pattern: 'lib/**', partialMatch: false },
+        { type: 'contract', pattern: 'contract/**', partialMatch: false },
+        { type: 'checks', pattern: 'checks/**', partialMatch: false },
+        { type: 'stub', pattern: 'stub/**', partialMatch: false },
+        { type: 'suites-support', pattern: 'suites/support/**', partialMatch: false },
+        { type: 'suites', pattern: 'suites/**', partialMatch: false },
+        { type: 'load', pattern: 'load/**', partialMatch: false },
+        { type: 'reporter', pattern: 'reporter/**', partialMatch: false },
+        { type: 'cli', pattern: 'cli/**', partialMatch: false },
+        { type: 'scripts', pattern: 'scripts/**', partialMatch: false },
+        { type: 'harness', pattern: 'harness/**', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            ...Object.entries(LAYERS).map(([from, to]) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } })),
+            ...Object.entries(DOORS).flatMap(([from, to]) => to.map((path) => ({ from: { file: { path: from } }, allow: { to: { file: { path } } } }))),
+            { from: { element: { type: 'harness' } }, allow: { to: { element: { type: '*' } } } },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,58 +1,66 @@
 /**
- * The one place that reads the environment. Options flow to the fixtures (suites/support/fixtures.ts).
- *
- * FC_TARGET        base URL of the API under test; unset = start the embedded reference stub
- * FC_SITE_URL      public site address serviceUrl is built from
- * FC_API_KEY(_2)   first and second principal's API keys
- * FC_CONTROL       control-plane base URL (defaults to the target); FC_CONTROL_TOKEN its bearer token
- * FC_MAX_SPEND     spend budget, USD (default: unlimited against the embedded stub, 0 otherwise)
- * FC_SEED          fast-check seed (fixed in CI)
- * FC_REPORT_DIR    where reports are written (default reports/)
- * FC_TIMEOUT_MS    per-request timeout (default 15000)
- * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
- * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
+ * Playwright configuration. The environment is read by lib/settings.ts (every FC_* variable is
+ * documented there); options flow to the fixtures (suites/support/fixtures.ts) and to the rule
+ * reporter (reporter/rule-reporter.ts).
  */
 import { defineConfig } from '@playwright/test';
 import type { TargetOptions } from './suites/support/fixtures.ts';
+import type { RuleReporterOptions } from './reporter/rule-reporter.ts';
+import { readSettings } from './lib/settings.ts';
+import { registerSecret } from './lib/redact.ts';
 
-const env = process.env;
-const reportDir = env.FC_REPORT_DIR ?? 'reports';
-const embedded = env.FC_EMBEDDED === '1';
+const settings = readSettings();
+const { reportDir, embedded, shard } = settings;
 /**
  * Suites that advance the target's clock through the control plane, and the limit rules' suite, whose
  * bursts must own the per-IP guard and whose day reset moves the clock to 00:00 UTC.
  */
 const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock|limits)\.spec\.ts$/;
-const maxSpend = env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Number(env.FC_MAX_SPEND) : embedded ? Infinity : 0;
+// Secrets are masked in every report this process writes (the embedded stub's keys: global-setup.ts).
+for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) registerSecret(s);
+const ruleReporter: RuleReporterOptions = {
+  outputDir: reportDir,
+  target: embedded ? '' : settings.target,
+  tier: settings.tier,
+  seed: settings.seed,
+  commandLine: settings.commandLine,
+  selection: settings.selectedRules,
+  failOnSkip: settings.failOnSkip,
+  minCoverage: settings.minCoverage,
+  shard,
+};
+const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
 
 export default defineConfig<TargetOptions>({
   globalSetup: './suites/support/global-setup.ts',
-  metadata: { stubSeed: Number(env.FC_STUB_SEED ?? 42) },
+  metadata: { stubSeed: settings.stubSeed, ...(settings.stubMutant ? { stubMutant: settings.stubMutant } : {}) },
   timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
-  forbidOnly: Boolean(env.CI),
+  forbidOnly: settings.ci,
   retries: 0,
-  workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,
+  workers: settings.workers,
   outputDir: `${reportDir}/test-results`,
   reporter: [
-    [env.CI ? 'dot' : 'list'],
-    ['junit', { outputFile: `${reportDir}/junit.xml` }],
+    [settings.ci ? 'dot' : 'list'],
     ['json', { outputFile: `${reportDir}/results.json` }],
     ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
-    ['./reporter/rule-reporter.ts', { outputDir: reportDir }],
+    ...(shard ? ([['blob', { outputDir: `${reportDir}/blob`, fileName: `shard-${shard.replace('/', '-of-')}.zip` }]] as const) : []),
+    // Last: it scrubs the files the reporters above wrote. It writes junit.xml (one testcase per rule).
+    ['./reporter/rule-reporter.ts', ruleReporter],
   ],
   use: {
-    target: env.FC_TARGET ?? '',
-    siteUrl: env.FC_SITE_URL ?? '',
-    apiKey: env.FC_API_KEY || undefined,
-    apiKey2: env.FC_API_KEY_2 || undefined,
-    control: env.FC_CONTROL_TOKEN ? env.FC_CONTROL || env.FC_TARGET : undefined,
-    controlToken: env.FC_CONTROL_TOKEN || undefined,
+    target: settings.target,
+    siteUrl: settings.siteUrl,
+    apiKey: settings.apiKey,
+    apiKey2: settings.apiKey2,
+    control: settings.control,
+    controlToken: settings.controlToken,
     maxSpendUsd: maxSpend,
-    seed: Number(env.FC_SEED ?? 20261122),
-    requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
-    walletSeed: env.FC_WALLET_SEED || undefined,
+    seed: settings.seed,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    walletSeed: settings.walletSeed,
+    abortAfter: settings.abortAfter,
     trace: 'off',
   },
   projects: [
@@ -62,5 +70,7 @@ export default defineConfig<TargetOptions>({
     // One worker: each clock suite's expectations hold only while no other test moves the clock at the same time.
     { name: 'conformance-clock', testDir: './suites', testMatch: CLOCK_SUITES, workers: 1 },
     { name: 'harness', testDir: './harness', testMatch: /.*\.spec\.ts$/ },
+    // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.
+    { name: 'checks', testDir: './checks', testMatch: /.*\.test\.ts$/ },
   ],
 });

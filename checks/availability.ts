@@ -6,10 +6,10 @@
 import { checkCanonicalMarket } from './market.ts';
 import { checkAllRelationships } from './relationships.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { isRecord as isObj } from '../lib/guards.ts';
 
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The only keys latestForecast may carry (spec: "Existence metadata only: id, createdAt, relationships"). */

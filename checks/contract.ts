@@ -4,10 +4,10 @@
  * every operation documents its responses (VER-005).
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
 type Node = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-const obj = (v: unknown): Node | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined);
 
 /** Resolves a local JSON pointer (`#/components/schemas/X`) in `doc`; undefined when it dangles. */
 export function resolvePointer(doc: unknown, ref: string): unknown {

@@ -91,14 +91,16 @@ export function decodeChallenge(header: string | undefined): Record<string, unkn
 }
 
 /**
- * A 402 challenge of a paid route called with neither key nor payment: status 402 with error
- * payment_required (X402-001), a PAYMENT-REQUIRED header that base64-decodes to a JSON object with
+ * The refusal of a paid route called with neither key nor payment (X402-001): 401 gateway_required, or
+ * status 402 with error payment_required and a PAYMENT-REQUIRED header that base64-decodes to a JSON object with
  * a non-empty accepts list (X402-002) and x402Version 2 (X402-003). Deeper x402 checks are family X402.
  */
 export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
-  if (answer.status !== 402) return [violation(ERROR_RULES.challenge402, 'status', `expected 402 payment_required without key or payment, got ${answer.status}`)];
-  const out: Violation[] = [];
   const code = (parse(answer.bodyText) as { error?: unknown } | undefined)?.error;
+  // Authentication rule 5: an unpaid call "may" return 402; the Errors table allows 401 gateway_required too
+  if (answer.status === 401 && code === 'gateway_required') return [];
+  if (answer.status !== 402) return [violation(ERROR_RULES.challenge402, 'status', `expected 402 payment_required or 401 gateway_required without key or payment, got ${answer.status} ${JSON.stringify(code)}`)];
+  const out: Violation[] = [];
   if (code !== 'payment_required') out.push(violation(ERROR_RULES.challenge402, ptr('error'), `402 error is ${JSON.stringify(code)}, not payment_required`));
   const header = answer.headers['payment-required'];
   const challenge = decodeChallenge(header);

@@ -7,10 +7,10 @@ import { checkCanonicalMarket } from './market.ts';
 import { namesMarket } from './evidence.ts';
 import { checkServiceUrl, checkVenueAUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
 type Row = Record<string, unknown>;
 
-const obj = (value: unknown): Row | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : undefined);
 const ms = (iso: unknown): number => (typeof iso === 'string' ? Date.parse(iso) : NaN);
 const isProbability = (p: unknown): boolean => typeof p === 'number' && p >= 0 && p <= 1;
 

@@ -5,15 +5,10 @@
  * functions: each returns violations, none throws.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { isRecord as isObj } from '../lib/guards.ts';
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Statuses of a forecast request (spec: Resources / Forecast request). */
-export const JOB_STATUSES = ['accepted', 'submitted', 'running', 'succeeded', 'rejected', 'failed'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
 /** Statuses after which a job never changes. */
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'rejected', 'failed']);
 /** Pending statuses ("forecasts is empty while pending"), in their natural order. */

@@ -6,6 +6,7 @@ import { checkAllRelationships } from './relationships.ts';
 import { checkOddsEqualQuote, checkVenueQuote } from './quote.ts';
 import { checkRouting, checkServiceUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
 type Row = Record<string, unknown>;
 
@@ -14,7 +15,6 @@ const HOUR_MS = 3_600_000;
 
 const ms = (iso: unknown): number => (typeof iso === 'string' ? Date.parse(iso) : NaN);
 const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? (value.filter((r) => r && typeof r === 'object') as Row[]) : []);
-const obj = (value: unknown): Row | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : undefined);
 
 export interface LatestRequest {
   siteUrl: string;

@@ -4,18 +4,20 @@
  * rules MISP-*). Pure functions from observed bodies to violations; none throws.
  * Routing, quote and serviceUrl rules of each row are checks/market.ts (checkMarketList).
  */
+import { venueKeys } from '../contract/index.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
 export type Row = Record<string, unknown>;
 
 export const HOUR_MS = 3_600_000;
-export const MARKET_VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
+/** The venue keys (contract: components.schemas.VenueKey). */
+export const MARKET_VENUES = venueKeys();
 export const SORTS = ['updated_desc', 'volume_desc', 'signal_count_desc'] as const;
 /** market_summary.mispricing_threshold_pp as the spec states it ("currently 7.5"). */
 export const DEFAULT_MISPRICING_THRESHOLD_PP = 7.5;
 const EPS = 1e-9;
 
-const obj = (v: unknown): Row | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
 /** Epoch ms of an RFC 3339 string; NaN for anything else. */
 export const ms = (iso: unknown): number => (typeof iso === 'string' ? Date.parse(iso) : NaN);
 const isoAt = (t: number): string => (Number.isFinite(t) ? new Date(t).toISOString() : String(t));

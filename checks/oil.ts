@@ -3,10 +3,8 @@
  * rules OIL-*). Field presence and types are the SCH rules of CrudeOilSignal and its parts.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
-type Row = Record<string, unknown>;
-
-const obj = (v: unknown): Row | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
 const MARKS = ['venue_a_perps', 'perp_venue_b'] as const;
 
 export interface OilRequest {

@@ -7,6 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { ptr, violation, type Violation } from './violation.ts';
+import { isRecord as isObj } from '../lib/guards.ts';
 
 /** Rule IDs of this module (contract/rules/profile.yaml, params.yaml). */
 export const PROFILE_RULES = {
@@ -28,7 +29,6 @@ export const CLAIM_LISTS = ['interests', 'beliefs', 'tendencies', 'observations'
 export const CLAIM_OBJECTS = ['risk_profile', 'information_processing'] as const;
 
 type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every citation of a profile: the claim's JSON pointer and its post_ids (non-strings dropped). */
 export function citationsOf(profile: unknown): { path: string; postIds: string[] }[] {

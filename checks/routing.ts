@@ -4,8 +4,6 @@
  */
 import { ptr, violation, type Violation } from './violation.ts';
 
-export const VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
-
 type Row = Record<string, unknown>;
 
 /** marketKey form, serviceMarketId form, broker channels, venueAUrl (ROUTE-001, -003, -004, -006, -008). */

@@ -7,10 +7,10 @@
 import { checkCanonicalMarket } from './market.ts';
 import { checkServiceUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
 type Row = Record<string, unknown>;
 
-const obj = (v: unknown): Row | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
 const ms = (iso: unknown): number => (typeof iso === 'string' ? Date.parse(iso) : NaN);
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 

@@ -4,10 +4,10 @@
  * two resolutions of the same event. Pure functions: each returns violations, none throws.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { isRecord as isObj } from '../lib/guards.ts';
 
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** Price of one generation, USD (spec price table: POST /api/auth/forecast-requests $1.00). */
@@ -84,8 +84,9 @@ function checkAllContracts(body: Obj, markets: Obj[], path: string): Violation[]
   const reqBodies = requests.map((r) => JSON.stringify(r)).sort();
   if (!sameJson(childBodies, reqBodies)) out.push(violation('TGT-017', at + ptr('requests'), 'requests are not exactly the generation bodies of the children'));
   const est = parseUsd(all.estimatedCostUsd);
-  const count = typeof all.marketCount === 'number' ? all.marketCount : requests.length;
-  if (Math.abs(est - GENERATION_USD * count) > 0.005) out.push(violation('TGT-018', at + ptr('estimatedCostUsd'), `estimatedCostUsd ${JSON.stringify(all.estimatedCostUsd)} ≠ $1.00 × ${count}`));
+  // "each child is a separate forecast at its own price": the estimate is the sum of the children's costUsd
+  const sum = markets.reduce((total, c) => total + (isObj(c.generation) ? parseUsd(c.generation.costUsd) : NaN), 0);
+  if (!(Math.abs(est - sum) <= 0.005)) out.push(violation('TGT-018', at + ptr('estimatedCostUsd'), `estimatedCostUsd ${JSON.stringify(all.estimatedCostUsd)} ≠ ${sum.toFixed(2)}, the sum of the ${markets.length} children's costUsd`));
   else if (typeof all.estimatedCostUsd === 'string' && !USD_FORMAT.test(all.estimatedCostUsd)) out.push(violation('TGT-035', at + ptr('estimatedCostUsd'), `estimatedCostUsd ${JSON.stringify(all.estimatedCostUsd)} is not in the form N.NN`, 'warning'));
   return out;
 }

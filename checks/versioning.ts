@@ -4,10 +4,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { ptr, violation, type Violation } from './violation.ts';
+import { asRecord as obj } from '../lib/guards.ts';
 
-type Row = Record<string, unknown>;
-
-const obj = (v: unknown): Row | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const PREFIXES = ['/api/v1/', '/api/auth/', '/api/public/'] as const;
 const API_KEY_HEADER = 'x-service-api-key';
@@ -83,6 +81,21 @@ export function checkRoutePrefixes(doc: unknown): Violation[] {
   }
   if (x402.size === 0) out.push(violation('VER-003', '/components/securitySchemes', 'no x402 security scheme found: paid routes cannot be told apart', 'warning'));
   return out;
+}
+
+/**
+ * How many operations of a served document each prefix rule judged (VER-001..004): a rule with none
+ * (a document serving no such operation, e.g. `{}`) was not observed, never passed.
+ */
+export function routePrefixInstances(doc: unknown): Record<'VER-001' | 'VER-002' | 'VER-003' | 'VER-004', number> {
+  const { x402 } = schemeRoles(doc);
+  const ops = servedOperations(doc);
+  return {
+    'VER-001': ops.filter((o) => o.path.startsWith('/api/public/')).length,
+    'VER-002': ops.filter((o) => o.path.startsWith('/api/auth/')).length,
+    'VER-003': ops.filter((o) => o.security.some((alt) => alt.some((s) => x402.has(s)))).length,
+    'VER-004': ops.length,
+  };
 }
 
 /** Every documented operation appears in the served document (VER-007); path parameter names may differ. */

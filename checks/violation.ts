@@ -1,23 +1,17 @@
-/**
- * A contract violation found by a check, reported as data rather than thrown, so that one run
- * reports every broken rule (Schemathesis style).
- *
- * - `ruleId`: the catalogue rule broken (contract/rules/*.yaml), e.g. `AVAIL-001`.
- * - `severity`: `error` fails the test; `warning` is printed only (SHOULD-level rules).
- * - `path`: a JSON pointer into the response (`/markets/3/market_odds`), or `header:Name`, or `status`.
- */
-export interface Violation {
-  ruleId: string;
-  severity: 'error' | 'warning';
-  path: string;
-  message: string;
-}
+import type { Violation } from '../lib/violation.ts';
 
-/** A named check: pure function from an observed value to its violations. */
+export type { Violation } from '../lib/violation.ts';
+
+/**
+ * A named check: pure function from an observed value to its violations, declaring every rule ID
+ * it can emit (checks/registry.ts registers them; checks/define.ts runs them).
+ * `ruleOf`: for a check whose caller chooses the rule to report under, that rule for one value.
+ */
 export interface Check<T> {
   name: string;
   rules: readonly string[];
   run(value: T): Violation[];
+  ruleOf?(value: T): string | undefined;
 }
 
 export function violation(ruleId: string, path: string, message: string, severity: Violation['severity'] = 'error'): Violation {

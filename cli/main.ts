@@ -1,58 +1,140 @@
 /**
- * `forecast-conformance`: the operator's and vendor's entry point.
- *
- *   forecast-conformance run [--target URL] [--site-url URL] [--control URL] [--max-spend USD]
- *                            [--seed N] [--report-dir DIR] [--grep RE] [--workers N]
- *
- * Without --target it certifies the embedded reference stub. API keys and the control token are
- * taken from the environment only (FC_API_KEY, FC_API_KEY_2, FC_CONTROL_TOKEN), never from flags,
- * so they stay out of process listings and shell history. Exits non-zero when a rule fails.
+ * `forecast-conformance`: the CI gate's, the vendor's and the operator's entry point.
+ * Commands: run, verify, merge, replay (see `--help` of each). Exit codes: 0 every selected rule
+ * passed (WARN allowed); 1 a rule failed, or the run is incomplete for its tier or gates;
+ * 2 configuration, harness or target error. Secrets come only from the environment (or *_FILE).
  */
-import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { httpUrl, nonNegative, positiveInt, TIERS, UsageError } from './settings.ts';
+import { runCommand, type RunFlags } from './run.ts';
+import { verifyBundle } from './bundle.ts';
+import { mergeCommand } from './merge.ts';
+import { replayCommand } from './replay.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-const url = (value: string): string => {
-  try {
-    return new URL(value).toString().replace(/\/+$/, '');
-  } catch {
-    throw new InvalidArgumentError(`not a URL: ${value}`);
-  }
-};
-const number = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`not a non-negative number: ${value}`);
-  return n;
-};
+/** Commander argument parser from a settings validator (its UsageError becomes commander's message). */
+const arg =
+  <T>(parse: (v: string) => T) =>
+  (v: string): T => {
+    try {
+      return parse(v);
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  };
+const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-const program = new Command('forecast-conformance').description('Contract conformance for the Prediction-Market Forecast Intelligence API');
+const EXIT_HELP = `
+Exit codes:
+  0  every selected rule passed (WARN allowed)
+  1  a rule failed, or the run is incomplete for its tier (certify), --fail-on-skip or --min-coverage
+  2  configuration, harness or target error (unreachable, not HTTP, /openapi.json not served, stopped answering)
+
+Settings: flags, then ./forecast-conformance.config.json (or --config FILE; schema cli/config.schema.json),
+then the environment: FC_TARGET, FC_SITE_URL, FC_CONTROL, FC_MAX_SPEND, FC_SEED, FC_REPORT_DIR, FC_WORKERS,
+FC_TIMEOUT_MS, FC_TIER, FC_RULES, FC_FAMILIES, FC_OPERATIONS, FC_MIN_COVERAGE, FC_FAIL_ON_SKIP=1,
+FC_ABORT_AFTER, FC_SIGNING_KEY_FILE.
+Secrets only from the environment, never flags: FC_API_KEY, FC_API_KEY_2, FC_CONTROL_TOKEN
+(or FC_API_KEY_FILE, FC_API_KEY_2_FILE, FC_CONTROL_TOKEN_FILE naming a file that holds the value).
+
+Examples:
+  forecast-conformance run                                   # certify the embedded reference stub
+  forecast-conformance run --tier smoke --target http://127.0.0.1:4010
+  FC_API_KEY=... forecast-conformance run --target https://staging.example --max-spend 2 --fail-on-skip
+  FC_API_KEY=... FC_API_KEY_2=... FC_CONTROL_TOKEN=... forecast-conformance run --tier certify --target https://staging.example --max-spend 20
+  forecast-conformance run --family AVAIL --operation getPricing --dry-run
+  forecast-conformance run --shard 1/2 --report-dir out/1 && forecast-conformance merge out/1 out/2 --report-dir out/all
+  forecast-conformance verify reports --public-key vendor.pub.pem
+  forecast-conformance replay --report-dir reports --rule BILL-002
+`;
+
+const program = new Command('forecast-conformance')
+  .description('Contract conformance for the Prediction-Market Forecast Intelligence API')
+  .version(VERSION, '-V, --version')
+  .addHelpText('after', EXIT_HELP)
+  .exitOverride()
+  .configureOutput({ outputError: (str, write) => write(str.split('\n').filter(Boolean)[0] + '\n') });
 
 program
   .command('run')
-  .description('run the conformance suites and write the certification report')
-  .option('--target <url>', 'base URL of the API under test (default: the embedded reference stub)', url)
-  .option('--site-url <url>', 'public site address serviceUrl is built from', url)
-  .option('--control <url>', 'control-plane base URL (default: the target, when FC_CONTROL_TOKEN is set)', url)
-  .option('--max-spend <usd>', 'spend budget in USD (default: unlimited on the stub, 0 elsewhere)', number)
-  .option('--seed <n>', 'fast-check seed', number)
-  .option('--report-dir <dir>', 'where reports are written', 'reports')
+  .description('run the conformance suites, write the certification report and sign the bundle')
+  .option('--target <url>', 'base URL of the API under test, http(s) (default: the embedded reference stub)', arg((v) => httpUrl('--target', v)))
+  .option('--site-url <url>', 'public site address serviceUrl is built from', arg((v) => httpUrl('--site-url', v)))
+  .option('--control <url>', 'control-plane base URL (default: the target, when FC_CONTROL_TOKEN is set)', arg((v) => httpUrl('--control', v)))
+  .option('--max-spend <usd>', 'spend budget in USD (default: unlimited on the stub, 0 elsewhere)', arg((v) => nonNegative('--max-spend', v)))
+  .option('--seed <n>', 'fast-check seed', arg((v) => nonNegative('--seed', v)))
+  .option('--report-dir <dir>', 'where reports are written (default reports)')
+  .option('--workers <n>', 'parallel workers, 1..64', arg((v) => positiveInt('--workers', v, 64)))
+  .option('--timeout-ms <ms>', 'per-request timeout, ms (default 15000)', arg((v) => positiveInt('--timeout-ms', v, 600_000)))
+  .addOption(new Option('--tier <tier>', 'smoke: free routes only, no spend; standard: everything within the budget; certify: everything, incomplete while a testable rule is not judged').choices(TIERS))
+  .option('--rule <id>', 'select a rule (repeatable)', collect)
+  .option('--family <prefix>', 'select a rule family, e.g. AVAIL (repeatable)', collect)
+  .option('--operation <operationId>', 'select the rules of an operation (repeatable)', collect)
+  .option('--min-coverage <pct>', 'exit 1 unless this percentage of selected testable rules passed', arg((v) => nonNegative('--min-coverage', v)))
+  .option('--fail-on-skip', 'exit 1 when any selected testable rule is SKIPPED')
+  .option('--dry-run', 'list the selected rules, planned tests and maximum spend; send nothing')
+  .option('--shard <i/n>', 'run one Playwright shard and write its blob (merge with `merge`)', arg((v) => {
+    const m = /^(\d+)\/(\d+)$/.exec(v);
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard: must be i/n with 1 <= i <= n, got ${v}`);
+    return v;
+  }))
+  .option('--signing-key <file>', 'PEM ed25519 private key signing the bundle (default: an ephemeral key, printed)')
+  .option('--abort-after <n>', 'consecutive connection failures/timeouts that abort the run (default 5)', arg((v) => positiveInt('--abort-after', v, 1000)))
+  .option('--config <file>', 'config file (default ./forecast-conformance.config.json when present)')
   .option('--grep <re>', 'only tests whose title matches')
-  .option('--workers <n>', 'parallel workers', number)
-  .action((opts: { target?: string; siteUrl?: string; control?: string; maxSpend?: number; seed?: number; reportDir: string; grep?: string; workers?: number }) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, FC_REPORT_DIR: opts.reportDir };
-    if (opts.target) env.FC_TARGET = opts.target;
-    else delete env.FC_TARGET;
-    if (opts.siteUrl) env.FC_SITE_URL = opts.siteUrl;
-    if (opts.control) env.FC_CONTROL = opts.control;
-    if (opts.maxSpend !== undefined) env.FC_MAX_SPEND = String(opts.maxSpend);
-    if (opts.seed !== undefined) env.FC_SEED = String(opts.seed);
-    if (opts.workers !== undefined) env.FC_WORKERS = String(opts.workers);
-    const args = [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', ...(opts.grep ? ['--grep', opts.grep] : [])];
-    const run = spawnSync(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
-    process.exitCode = run.status ?? 1;
+  .addHelpText('after', EXIT_HELP)
+  .action(async (opts: RunFlags) => {
+    process.exitCode = await runCommand(opts);
   });
 
-await program.parseAsync();
+program
+  .command('verify')
+  .description('check a report bundle: every file\'s SHA-256 and the ed25519 signature of its manifest')
+  .argument('<dir>', 'report folder holding manifest.json and manifest.sig')
+  .option('--public-key <file>', 'PEM public key the bundle must be signed by')
+  .action((dir: string, opts: { publicKey?: string }) => {
+    const r = verifyBundle(dir, opts.publicKey);
+    if (r.ok) console.log(`verified: ${r.files} file(s), signed by key ${r.keyFingerprint}${opts.publicKey ? ' (the trusted key)' : ' (not pinned: pass --public-key to check who signed)'}`);
+    else console.error(`NOT verified:\n  ${r.problems.join('\n  ')}`);
+    process.exitCode = r.ok ? 0 : 1;
+  });
+
+program
+  .command('merge')
+  .description('merge the blobs of sharded runs into one rules.json, certification report and bundle')
+  .argument('<dirs...>', 'report folders of `run --shard i/n`')
+  .option('--report-dir <dir>', 'where the merged reports are written', 'reports')
+  .option('--signing-key <file>', 'PEM ed25519 private key signing the bundle')
+  .action(async (dirs: string[], opts: { reportDir: string; signingKey?: string }) => {
+    process.exitCode = await mergeCommand(dirs, opts.reportDir, opts.signingKey);
+  });
+
+program
+  .command('replay')
+  .description('re-send one recorded failing case from a report and print the answer and the verdict')
+  .option('--report-dir <dir>', 'report folder holding rules.json', 'reports')
+  .option('--rule <id>', 'the rule whose evidence to replay (default: the first with evidence)')
+  .option('--case <n>', 'which evidence of that rule, from 1', arg((v) => positiveInt('--case', v)), 1)
+  .option('--target <url>', 'send to this base URL instead of the recorded one', arg((v) => httpUrl('--target', v)))
+  .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string }) => {
+    process.exitCode = await replayCommand(opts);
+  });
+
+try {
+  await program.parseAsync();
+} catch (err) {
+  if (err instanceof CommanderError) {
+    process.exitCode = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? 0 : 2;
+  } else if (err instanceof UsageError || (err instanceof Error && /^FC_CONFIG/.test(err.message))) {
+    console.error(`forecast-conformance: ${err.message}`);
+    process.exitCode = 2;
+  } else {
+    console.error(`forecast-conformance: harness error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    process.exitCode = 2;
+  }
+}

@@ -10,9 +10,11 @@ import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { loadRules } from './rules.ts';
-import type { Violation } from '../checks/violation.ts';
+import { parseFacts, type OperationFacts } from './operation-facts.ts';
+import type { Violation } from '../lib/violation.ts';
 
-export type { Violation } from '../checks/violation.ts';
+export type { Violation } from '../lib/violation.ts';
+export { fillTemplate, type DiscoverRecipe, type OperationFacts, type Price } from './operation-facts.ts';
 
 export const CONTRACT_PATH = join(dirname(fileURLToPath(import.meta.url)), 'openapi.yaml');
 const REF = 'contract';
@@ -31,6 +33,8 @@ export interface Operation {
   method: (typeof METHODS)[number];
   path: string;
   spec: OpenAPIV3_1.OperationObject;
+  /** Price, auth modes, observability, baseline and discovery recipe (x-fc-* extensions). */
+  facts: OperationFacts;
 }
 
 /** What the matcher observed of one HTTP answer. Header names are lower-case. */
@@ -61,7 +65,7 @@ class Contract {
     for (const [path, item] of Object.entries(this.doc.paths ?? {})) {
       for (const method of METHODS) {
         const spec = item?.[method];
-        if (spec?.operationId) this.operations.set(spec.operationId, { operationId: spec.operationId, method, path, spec });
+        if (spec?.operationId) this.operations.set(spec.operationId, { operationId: spec.operationId, method, path, spec, facts: parseFacts(spec.operationId, spec, this.doc.security) });
       }
     }
   }
@@ -105,6 +109,16 @@ class Contract {
       this.validators.set(id, this.ajv.compile({ $ref: `${REF}#${base}` }));
     }
     return this.validators.get(id);
+  }
+
+  /**
+   * The string values of a component schema's `enum` (e.g. `VenueKey`), in document order.
+   * @throws Error when the schema is missing or has no string enum.
+   */
+  enumOf(name: string): readonly string[] {
+    const values = (this.doc.components?.schemas?.[name] as { enum?: unknown[] } | undefined)?.enum?.filter((v): v is string => typeof v === 'string');
+    if (!values?.length) throw new Error(`contract/openapi.yaml: components.schemas.${name} has no string enum`);
+    return values;
   }
 
   /** Validates any value against a named component schema (`#/components/schemas/<name>`). */
@@ -159,6 +173,9 @@ let instance: Contract | undefined;
 export function contract(): Contract {
   return (instance ??= new Contract(CONTRACT_PATH));
 }
+
+/** The venue keys (components.schemas.VenueKey), in document order. */
+export const venueKeys = (): readonly string[] => contract().enumOf('VenueKey');
 
 let schemaIndex: Map<string, string> | undefined;
 /** Maps `Component/properties/x` + keyword to the SCH rule that owns it. */

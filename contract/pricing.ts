@@ -1,51 +1,19 @@
 /**
- * Reference prices per operation (spec: "What the service does", reference price table).
- * Units: credits (10 credits = $0.01, so 1 credit = $0.001); paid prices are whole multiples of
- * 5 credits ($0.005). `gap: true` marks a price the spec does not show; the value is the stub's
- * choice, recorded in the catalogue as a PRICE gap rule.
+ * Reference prices per operation (spec: "What the service does", reference price table), derived
+ * from the `x-fc-price` extension and the `security` alternatives of each operation in
+ * contract/openapi.yaml (see contract/operation-facts.ts). Units: credits (10 credits = $0.01, so
+ * 1 credit = $0.001); paid prices are whole multiples of 5 credits ($0.005). `gap: true` marks a
+ * price the spec does not show; the value is the stub's choice, recorded as a PRICE gap rule.
+ *
+ * checks/pricing.ts restates the spec's price table independently, on purpose: a wrong price here
+ * (and so in the stub) is caught by the pricing suite instead of agreeing with itself.
  */
-export interface Price {
-  /** Credits debited per billed call; 0 for free operations. */
-  credits: number;
-  /** Accepts an x402 payment instead of an API key. */
-  x402: boolean;
-  /** Requires an API key (job routes accept only a key). */
-  keyOnly: boolean;
-  gap?: boolean;
-}
+import { contract, type Price } from './index.ts';
 
-const free: Price = { credits: 0, x402: false, keyOnly: false };
-const paid = (credits: number, gap = false): Price => ({ credits, x402: true, keyOnly: false, ...(gap ? { gap } : {}) });
+export type { Price } from './index.ts';
 
-export const PRICES: Readonly<Record<string, Price>> = {
-  getForecastAvailability: free,
-  getForecastTargets: free,
-  getForecastRequest: { credits: 0, x402: false, keyOnly: true },
-  createForecastRequest: { credits: 1000, x402: false, keyOnly: true },
-  createWalletLinkToken: { credits: 0, x402: false, keyOnly: true, gap: true },
-  createWalletChallenge: { credits: 0, x402: false, keyOnly: true, gap: true },
-  attestWallet: { credits: 0, x402: false, keyOnly: true, gap: true },
-  getMarketForecast: paid(10),
-  getMarketSignals: paid(10),
-  listSources: paid(5),
-  getLatest: paid(20),
-  createSocialProfile: paid(1000),
-  searchAssets: paid(10),
-  listAssets: paid(5),
-  searchMarkets: paid(10),
-  searchSocial: paid(500),
-  listMarkets: paid(10, true),
-  listMispricedMarkets: paid(10, true),
-  getAssetStance: paid(10, true),
-  listSignals: paid(10, true),
-  listPerpSignals: paid(5, true),
-  getOilSignal: paid(10, true),
-  getPortfolio: paid(10, true),
-  linkWallet: paid(10, true),
-  getPricing: free,
-  getOpenApi: free,
-  getOpenApiV1: free,
-};
+/** Price of every operation, by operationId (every operation of the contract has one). */
+export const PRICES: Readonly<Record<string, Price>> = Object.fromEntries([...contract().operations.values()].map((op) => [op.operationId, op.facts.price]));
 
 /** Credits → USD (number). */
 export const creditsToUsd = (credits: number): number => credits / 1000;

@@ -28,6 +28,18 @@ export interface Rule {
   retired?: boolean;
   /** Testable, but its test lands with a later issue (e.g. "issue 3: money"); reported PENDING, never passed. */
   pending?: string;
+  /** Spec units the rule's words come from: fingerprint and locator (contract/spec-text.ts). */
+  source?: { fp: string; at: string }[];
+  /**
+   * Testable, but the case it describes cannot occur on the reference stub (its data model excludes it):
+   * the reason. Such a rule ends NOT_RUN against the stub ("no instance of ..."), never PASSED.
+   */
+  notOnStub?: string;
+  /**
+   * The rule holds for every answer valid against contract/openapi.yaml, so a schema-valid random mock
+   * earns its PASS honestly (`npm run vacuity` accepts it).
+   */
+  schemaImplied?: boolean;
   /** The catalogue file (family) the rule came from. */
   file: string;
 }

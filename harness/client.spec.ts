@@ -5,7 +5,7 @@
  */
 import { test, expect as base, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { TargetClient } from '../suites/support/client.ts';
-import { HarnessError, TargetTimeoutError, TargetUnreachableError } from '../suites/support/errors.ts';
+import { HarnessError, TargetTimeoutError, TargetUnreachableError } from '../lib/errors.ts';
 import { expect } from '../suites/support/matchers.ts';
 import { closedPort, garbageHttpServer, hangingServer, rawGarbageServer, type Listening } from './support/servers.ts';
 

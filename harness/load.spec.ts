@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { test, expect } from '@playwright/test';
 import { loadRules } from '../contract/rules.ts';
 import { contract } from '../contract/index.ts';
-import { ConfigError } from '../suites/support/errors.ts';
+import { ConfigError } from '../lib/errors.ts';
 import { percentile, rateWindows, startJitter, summarizeRun, type RequestRecord } from '../load/analysis.ts';
 import { evaluateRun } from '../load/evaluate.ts';
 import { buildProfiles, isAboveLimit, ruleIdsOf, TIERS } from '../load/profiles.ts';

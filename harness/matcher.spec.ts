@@ -6,7 +6,7 @@ import type { APIResponse } from '@playwright/test';
 import { test, expect as base } from '@playwright/test';
 import { expect } from '../suites/support/matchers.ts';
 import { validateResponse } from '../contract/index.ts';
-import { registerSecret } from '../suites/support/redact.ts';
+import { registerSecret } from '../lib/redact.ts';
 
 /** Just enough of an APIResponse for the matcher. */
 function fakeResponse(status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): APIResponse {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { redact, registerSecret } from '../suites/support/redact.ts';
+import { redact, registerSecret } from '../lib/redact.ts';
 import { startStub } from '../stub/app.ts';
 import { childEnv } from './support/env.ts';
 import { reportTexts, runConformance } from './support/report-scan.ts';

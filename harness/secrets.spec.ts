@@ -19,6 +19,7 @@ import { startStub } from '../stub/app.ts';
 import { derivedPrivateKey } from '../suites/support/x402.ts';
 import { childEnv } from './support/env.ts';
 import { reportTexts, runConformance } from './support/report-scan.ts';
+import { writeBundle } from '../cli/bundle.ts';
 
 /**
  * Private keys derived per worker, and worker indices searched: far more than the selected tests
@@ -91,8 +92,10 @@ test('a money run writes no API key, control token, payment signature or wallet 
       ...created.map((k) => ({ label: 'a control-plane API key', value: k })),
       ...[...seenPayments].map((p) => ({ label: 'a PAYMENT-SIGNATURE', value: p })),
     ];
+    // The signed bundle is part of what is searched (manifest and signature).
+    writeBundle(reportDir);
     const { files, scanned } = reportTexts(reportDir, { stdout, stderr });
-    expect(files).toEqual(expect.arrayContaining(['rules.json', 'certification.md', 'junit.xml', 'results.json', 'html/index.html']));
+    expect(files).toEqual(expect.arrayContaining(['rules.json', 'certification.md', 'junit.xml', 'results.json', 'html/index.html', 'manifest.json', 'manifest.sig']));
     const leaks: string[] = [];
     for (const { where, text } of scanned) {
       const lower = text.toLowerCase();

@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: figures of the load tooling against the embedded stub (worker thread, loopback):
  * (a) autocannon closed-model throughput of three representative routes, 5 s each;
- * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter);
- * (c) the stub's throughput on a cheap paid read (tiers lifted) and on the 429 path (tiers on), as
- *     ratios to a raw node:http server answering a fixed JSON body, measured in the same run.
- * (a), (b) and the cheap-read figure run with the Limits tiers lifted (config limitsLifted), so they
- * measure the server rather than the limiter. Prints three tables and exits 0; about 30 s in all. Figures, not assertions.
+ * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter).
+ * (c..e) issue 10's ratios (load/bench-proof.ts): stub vs raw node:http, contract-validation cost on
+ * the full markets list, the harness's own CPU per request.
+ * (f) the 429 path (tiers on) next to the cheap paid read (tiers lifted), as ratios to a raw node:http server.
+ * (a), (b) and the cheap-read figures run with the Limits tiers lifted (config limitsLifted), so they
+ * measure the server rather than the limiter.
+ * Prints the tables and exits 0; about 40 s in all. Figures, not assertions.
  */
 import { summarizeRun } from './analysis.ts';
 import { startEmbeddedStub } from './embedded.ts';
@@ -15,6 +17,7 @@ import { assertLoopbackTarget } from './safety.ts';
 import { runSchedule } from './scheduler.ts';
 import { runThroughput } from './throughput.ts';
 import { startRawServer } from './raw-server.ts';
+import { printProofFigures, proofFigures } from './bench-proof.ts';
 
 const SECONDS = 5;
 const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
@@ -62,11 +65,15 @@ try {
   }
   table(['target', 'sent', 'achieved/s', 'per-second range', 'jitter p50 ms', 'jitter p99 ms', 'latency p50 ms', 'latency p99 ms', 'statuses'], acc);
 
-  console.log(`\n(c) stub throughput as a ratio to a raw node:http server (same run, 10 connections, ${SECONDS} s each)\n`);
+  // Issue 10: stub vs raw node:http, contract-validation cost, harness CPU (load/bench-proof.ts).
+  const cheap = requests[1]!; // listAssets, $0.005 with the key
+  const markets = plannedRequestOf(ops.listMarkets ?? { ...ops.searchMarkets!, operationId: 'listMarkets', method: 'GET', path: '/api/v1/markets' }, ids, stub.apiKey);
+  const figures = await proofFigures(stub.url, cheap, markets, 3);
+  printProofFigures(figures, 'GET /api/v1/markets');
+  console.log(`\n(f) stub throughput as a ratio to a raw node:http server (same run, 10 connections, ${SECONDS} s each)\n`);
   const raw = await startRawServer();
   const limited = await startEmbeddedStub({ credits: 1_000_000_000 });
   try {
-    const cheap = requests[1]!;
     const rawRun = await runThroughput({ target: raw.url, request: { ...cheap, path: '/' }, connections: 10, durationS: SECONDS });
     const paidRun = await runThroughput({ target: stub.url, request: cheap, connections: 10, durationS: SECONDS });
     // Tiers on: after the first 20 of the second (and 50 from the address) nearly every answer is a 429.

@@ -9,7 +9,8 @@
  */
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { HarnessError } from '../suites/support/errors.ts';
+import { HarnessError } from '../lib/errors.ts';
+import { readSettings } from '../lib/settings.ts';
 import { buildProfiles, PROFILE_NAMES } from './profiles.ts';
 import { runProfile } from './run.ts';
 
@@ -23,6 +24,8 @@ const nonNegative = (value: string): number => {
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`not a non-negative number: ${value}`);
   return n;
 };
+/** FC_REPORT_DIR, FC_MAX_SPEND, FC_API_KEY: read by lib/settings.ts, the one place that reads the environment. */
+const settings = readSettings();
 const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 
 interface Flags {
@@ -55,7 +58,7 @@ const program = new Command('load')
   .option('--timeout-ms <n>', 'per-request timeout, ms', positive)
   .option('--max-spend <usd>', 'spend budget, USD (default: FC_MAX_SPEND; unlimited on the embedded stub, else 0)', nonNegative)
   .option('--skew-ms <n>', 'client/target clock tolerance of the evaluation, ms', nonNegative)
-  .option('--out-dir <dir>', 'report directory', join(process.env.FC_REPORT_DIR ?? 'reports', 'load'))
+  .option('--out-dir <dir>', 'report directory', join(settings.reportDir, 'load'))
   .action(async (flags: Flags) => {
     const profiles = buildProfiles();
     if (flags.list || !flags.profile) {
@@ -66,11 +69,10 @@ const program = new Command('load')
       return;
     }
     const profile = profiles[flags.profile]!;
-    const env = process.env.FC_MAX_SPEND;
-    const maxSpendUsd = flags.maxSpend ?? (env !== undefined && env !== '' ? Number(env) : undefined);
+    const maxSpendUsd = flags.maxSpend ?? settings.maxSpendUsd;
     const { report, paths } = await runProfile({
       profile,
-      ...(flags.target ? { target: flags.target, apiKey: process.env.FC_API_KEY || undefined } : {}),
+      ...(flags.target ? { target: flags.target, apiKey: settings.apiKey } : {}),
       ...(flags.rate !== undefined ? { rate: flags.rate } : flags.burst ? { rate: profile.burstRate } : {}),
       ...(flags.duration !== undefined ? { durationS: flags.duration } : {}),
       ...(flags.maxInFlight !== undefined ? { maxInFlight: flags.maxInFlight } : {}),

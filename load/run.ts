@@ -4,7 +4,7 @@
  * expectations; build (and optionally write) the report.
  */
 import { creditsToUsd } from '../contract/pricing.ts';
-import { ConfigError } from '../suites/support/errors.ts';
+import { ConfigError } from '../lib/errors.ts';
 import { startEmbeddedStub, type EmbeddedStub } from './embedded.ts';
 import { evaluateRun } from './evaluate.ts';
 import type { LoadProfile } from './profiles.ts';

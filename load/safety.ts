@@ -5,7 +5,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { ConfigError } from '../suites/support/errors.ts';
+import { ConfigError } from '../lib/errors.ts';
 
 /** Hard caps of any one load run, whatever a profile or flag asks for. */
 export const HARD_CAPS = {

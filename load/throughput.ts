@@ -4,7 +4,7 @@
  * Answers "how much can the target take", not "does it enforce a rate" (that is the scheduler's).
  */
 import autocannon from 'autocannon';
-import { ConfigError } from '../suites/support/errors.ts';
+import { ConfigError } from '../lib/errors.ts';
 import { assertBounds, assertLoopbackTarget, type Resolver } from './safety.ts';
 import type { PlannedRequest } from './scheduler.ts';
 

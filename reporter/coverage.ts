@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules } from '../contract/rules.ts';
+import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -14,7 +15,9 @@ interface ListedTest {
 }
 interface ListedSpec {
   title: string;
+  /** Relative to the project root. */
   file: string;
+  line: number;
   tests: ListedTest[];
 }
 interface ListedSuite {
@@ -37,9 +40,9 @@ export interface Coverage {
 
 /** Lists the conformance project's tests (no target is contacted). @throws Error when listing fails. */
 export function listSuiteTests(): ListedSpec[] {
-  const out = execFileSync(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--list', '--reporter=json', '--project=conformance', '--project=conformance-clock'], {
+  const out = execFileSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--list', '--reporter=json', '--project=conformance', '--project=conformance-clock'], {
     cwd: ROOT,
-    env: { ...process.env, FC_TARGET: process.env.FC_TARGET || 'http://127.0.0.1:9', PLAYWRIGHT_JSON_OUTPUT_NAME: '' },
+    env: playwrightEnv({ ...process.env, FC_TARGET: process.env.FC_TARGET || 'http://127.0.0.1:9', PLAYWRIGHT_JSON_OUTPUT_NAME: '' }),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -1,29 +1,62 @@
 /**
  * Playwright reporter writing the per-rule certification report: `rules.json` (one verdict per
- * catalogue rule), `certification.md` and `certification.html`, and a summary on stdout.
- * Every string written passes through the secret redactor.
+ * catalogue rule, schema reporter/rules.schema.json), `certification.md`, `certification.html`,
+ * `junit.xml`, and a summary on stdout. It reads no environment: every setting arrives as a
+ * reporter option from playwright.config.ts. Every string written passes through the secret redactor.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.ts';
-import { redact, registerSecret } from '../suites/support/redact.ts';
-import { ruleVerdicts, summarize, type TestOutcome } from './rule-results.ts';
-import { renderHtml, renderMarkdown } from './render.ts';
-import { spendSummary } from '../suites/support/budget.ts';
-import { requestSummary } from '../suites/support/pacing.ts';
+import { redact } from '../lib/redact.ts';
+import { HARNESS_PROJECT, applySelection, outcomeOf, ruleVerdicts, type TestOutcome } from './rule-results.ts';
+import { spendSummary } from '../lib/spend-ledger.ts';
+import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
+import { readAbort } from '../lib/run-health.ts';
+import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
+import { buildReport, summaryLines, writeReports, type RunInfo } from './report.ts';
+
+/** Options set in playwright.config.ts. */
+export interface RuleReporterOptions {
+  outputDir?: string;
+  /** Base URL under test; '' = the embedded reference stub. */
+  target?: string;
+  tier?: string;
+  seed?: number;
+  /** The command line that started the run, secrets redacted. */
+  commandLine?: string;
+  /** Comma-separated selected rule IDs; '' or absent = every rule. */
+  selection?: string;
+  failOnSkip?: boolean;
+  minCoverage?: number | null;
+  shard?: string;
+}
+
+/** Evidence per rule kept at most. */
+const EVIDENCE_PER_RULE = 3;
+
+/** The reason a failed test gives: its first violation line, else its first error line. */
+export function failureReason(message: string): string {
+  const text = stripVTControlCharacters(message);
+  const violation = text.split('\n').find((l) => /^\s*✗ \[/.test(l));
+  const line = violation?.trim().replace(/^✗ /, '') ?? text.split('\n').find((l) => l.trim())?.trim() ?? 'failed';
+  return line.slice(0, 400);
+}
 
 export default class RuleReporter implements Reporter {
   private readonly outcomes: TestOutcome[] = [];
+  private readonly evidence = new Map<string, Evidence[]>();
+  private readonly ended = new Set<string>();
+  private readonly opts: RuleReporterOptions;
   private readonly outputDir: string;
-  /** Every project's output directory: the workers' spend ledger lives there (suites/support/budget.ts). */
+  /** Every project's output directory: the workers' spend ledger lives there (lib/spend-ledger.ts). */
   private projectDirs: string[] = [];
-  /** Files the other reporters write (results.json, junit.xml): scrubbed of secrets at the end. */
   private siblingFiles: string[] = [];
+  private suite: Suite | undefined;
+  private startedAt = new Date();
 
-  constructor(options: { outputDir?: string } = {}) {
+  constructor(options: RuleReporterOptions = {}) {
+    this.opts = options;
     this.outputDir = options.outputDir ?? 'reports';
   }
 
@@ -31,75 +64,84 @@ export default class RuleReporter implements Reporter {
     return true;
   }
 
-  onBegin(config: FullConfig): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.projectDirs = config.projects.map((p) => p.outputDir);
     this.siblingFiles = reporterOutputFiles(config);
+    this.suite = suite;
+    this.startedAt = new Date();
+  }
+
+  private outcomeBase(test: TestCase) {
+    return { title: test.titlePath().slice(2).join(' › '), file: test.location.file, project: test.parent.project()?.name ?? '' };
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const all = [...test.annotations, ...result.annotations];
-    const of = (type: string) => all.filter((a) => a.type === type).map((a) => a.description ?? '');
-    const skipReason = of('skip').find(Boolean) ?? of('fixme').find(Boolean);
-    const error = result.error?.message?.split('\n').find((l) => l.trim()) ?? undefined;
-    this.outcomes.push({
-      title: test.titlePath().slice(2).join(' › '),
-      file: test.location.file,
-      project: test.parent.project()?.name ?? '',
-      status: result.status,
-      rules: [...new Set(of('rule'))],
-      violated: [...new Set(of('violation'))],
-      exercised: new Set(of('exercised').flatMap((d) => d.split(',')).filter(Boolean)),
-      throttled: of('throttled').length > 0,
-      ...(result.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : error ? { reason: stripVTControlCharacters(error).slice(0, 300) } : {}),
-    });
-    // Rules the test withdrew at run time (suites/support/annotations.ts withdrawRules): it could not
-    // judge them, so they count as SKIPPED for this test, never PASSED.
-    for (const u of new Set(of('unjudged'))) {
-      const at = u.indexOf(': ');
-      const id = at < 0 ? u : u.slice(0, at);
-      this.outcomes.push({
-        title: test.titlePath().slice(2).join(' › '),
-        file: test.location.file,
-        project: test.parent.project()?.name ?? '',
-        status: 'skipped',
-        rules: [id],
-        violated: [],
-        throttled: false,
-        reason: at < 0 ? 'not judged' : `not judged: ${u.slice(at + 2)}`,
-      });
+    this.ended.add(test.id);
+    // fast-check keeps the error a property met in `cause`, not in its message.
+    const causes = (e: TestError | undefined): string => (e ? `${e.message ?? e.value ?? ''}\n${causes(e.cause)}` : '');
+    const error = stripVTControlCharacters([result.error, ...(result.errors ?? [])].map(causes).filter(Boolean).join('\n'));
+    const outcomes = outcomeOf({ ...this.outcomeBase(test), status: result.status, annotations: [...test.annotations, ...result.annotations], ...(error ? { error } : {}) });
+    // The reason of a failed test is its first violation line, not "Error: 1 violation(s):".
+    const main = outcomes[0]!;
+    if (error && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(error);
+    this.outcomes.push(...outcomes);
+    for (const a of result.attachments) {
+      if (a.name !== EVIDENCE_ATTACHMENT || !a.body) continue;
+      try {
+        const e = JSON.parse(a.body.toString('utf8')) as Evidence;
+        for (const id of new Set(e.violations.map((v) => v.ruleId))) {
+          const list = this.evidence.get(id) ?? [];
+          if (list.length < EVIDENCE_PER_RULE) list.push(e);
+          this.evidence.set(id, list);
+        }
+      } catch {
+        // A malformed attachment is no evidence.
+      }
     }
   }
 
   onEnd(result: FullResult): void {
-    for (const k of [process.env.FC_API_KEY, process.env.FC_API_KEY_2, process.env.FC_CONTROL_TOKEN]) registerSecret(k);
+    const abort = this.projectDirs.map((d) => readAbort(d)).find(Boolean);
+    // Tests that never ended (run aborted or interrupted by a signal): their rules are NOT_RUN with the reason.
+    const notRun = abort ? `not run: run aborted: ${abort.reason}` : result.status === 'interrupted' ? 'not run: run interrupted (signal)' : 'not run';
+    for (const test of this.suite?.allTests() ?? []) {
+      if (this.ended.has(test.id)) continue;
+      const ids = test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
+      if (ids.length) this.outcomes.push({ ...this.outcomeBase(test), status: 'interrupted', rules: [...new Set(ids)], violated: [], throttled: false, reason: notRun });
+    }
     // A run of the harness's own tests names no rule: it must not overwrite a certification report.
-    if (!this.outcomes.some((o) => o.rules.length)) {
+    if (!this.outcomes.some((o) => o.rules.length && o.project !== HARNESS_PROJECT)) {
       scrubFiles(this.siblingFiles);
       return;
     }
-    const verdicts = ruleVerdicts(loadRules(), this.outcomes);
-    const counts = summarize(verdicts);
-    const meta = {
-      target: process.env.FC_EMBEDDED === '1' ? 'embedded reference stub' : process.env.FC_TARGET ?? '',
-      finishedAt: new Date().toISOString(),
+    const catalogue = loadRules();
+    const selection = this.opts.selection ? this.opts.selection.split(',').filter(Boolean) : null;
+    const verdicts = applySelection(ruleVerdicts(catalogue, this.outcomes), selection ? new Set(selection) : null);
+    const spend = spendSummary(this.projectDirs);
+    const finishedAt = new Date();
+    const info: RunInfo = {
+      target: this.opts.target || 'embedded reference stub',
+      tier: this.opts.tier ?? 'standard',
+      seed: this.opts.seed ?? null,
+      commandLine: redact(this.opts.commandLine ?? ''),
+      startedAt: this.startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: Math.round(result.duration ?? finishedAt.getTime() - this.startedAt.getTime()),
       runStatus: result.status,
-      counts,
+      spend: { usd: spend.spent / 1000, calls: spend.calls, budgetUsd: spend.limitCredits === null ? null : spend.limitCredits / 1000 },
+      selection,
+      failOnSkip: this.opts.failOnSkip ?? false,
+      minCoverage: this.opts.minCoverage ?? null,
+      shard: this.opts.shard || null,
+      aborted: abort ? `run aborted: ${abort.reason}` : result.status === 'interrupted' ? 'run interrupted before it finished' : null,
     };
-    mkdirSync(this.outputDir, { recursive: true });
-    const safe = (s: string) => redact(s);
-    writeFileSync(join(this.outputDir, 'rules.json'), safe(JSON.stringify({ ...meta, rules: verdicts }, null, 2)));
-    writeFileSync(join(this.outputDir, 'certification.md'), safe(renderMarkdown(meta, verdicts)));
-    writeFileSync(join(this.outputDir, 'certification.html'), safe(renderHtml(meta, verdicts)));
+    const report = buildReport(info, verdicts, catalogue, this.evidence);
+    writeReports(this.outputDir, report);
     scrubFiles(this.siblingFiles);
-    const checked = counts.PASSED + counts.FAILED + counts.SKIPPED + counts.THROTTLED + counts.NOT_RUN;
-    console.log(
-      `\nRules: ${checked} checked, ${counts.PASSED} passed, ${counts.FAILED} failed, ${counts.SKIPPED} skipped, ` +
-        `${counts.THROTTLED} throttled, ${counts.NOT_RUN} not run; ${counts.NO_TEST} with no test, ${counts.PENDING} pending, ` +
-        `${counts.GAP} gaps, ${counts.UNOBSERVABLE} unobservable (reports in ${this.outputDir}/)`,
-    );
-    console.log(spendSummary(this.projectDirs).line);
-    console.log(requestSummary(this.projectDirs));
-    const failed = verdicts.filter((v) => v.status === 'FAILED');
-    if (failed.length) console.log(safe(failed.map((v) => `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}`).join('\n')));
+    console.log(redact(['', ...summaryLines(report), spend.line, requestSummary(this.projectDirs), `Reports in ${this.outputDir}/`].join('\n')));
+    const failed = report.rules.filter((v) => v.status === 'FAILED');
+    if (failed.length) console.log(redact(failed.map((v) => `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}${v.evidence?.[0]?.curl ? `\n    reproduce: ${v.evidence[0].curl}` : ''}`).join('\n')));
+    const errors = report.rules.filter((v) => v.status === 'ERROR');
+    if (errors.length) console.log(redact(errors.map((v) => `  ERROR ${v.id} (harness fault, not the target's): ${v.reasons.join('; ')}`).join('\n')));
   }
 }

@@ -1,13 +1,28 @@
 /**
  * Per-rule verdicts from per-test outcomes: the data behind the certification report.
- * A rule PASSES only when a test naming it passed and none failed; SKIPPED and THROTTLED are never
- * counted as passed; a catalogue rule that no test names is NO_TEST.
+ *
+ * - PASSED: a conformance test naming the rule passed AND judged at least one instance of the case the
+ *   rule describes on the target's own answers (`judged` annotations; by default, every answer read).
+ * - WARN: a SHOULD (or MAY) rule whose check reported a violation; never breaks the exit status.
+ * - FAILED: a failing assertion named the rule (a `violation` annotation or the rule ID in the error).
+ * - ERROR: a harness fault (an exception in the harness, a generator that cannot be built for this
+ *   target): names the fault, never fails a rule of the target.
+ * - NOT_RUN: the rule was never judged (no instance of its case on the target, the test failed on
+ *   another rule, the target was unreachable).
+ * - GAP: a point the spec leaves open, with whether the target made the stub's choice.
+ * SKIPPED and THROTTLED are never counted as passed; a catalogue rule that no test names is NO_TEST.
+ * Tests of the harness itself (project `harness`) never credit a catalogue rule.
+ * Levels and kinds are read from the catalogue at run time, never from the tests.
  */
 import type { Rule } from '../contract/rules.ts';
 import { isTestable } from '../contract/rules.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-export type RuleStatus = 'PASSED' | 'FAILED' | 'SKIPPED' | 'THROTTLED' | 'NOT_RUN' | 'NO_TEST' | 'PENDING' | 'GAP' | 'UNOBSERVABLE';
+/** Extensible: renderers must tolerate statuses they do not know (fall back to a neutral style). */
+export type RuleStatus = 'PASSED' | 'WARN' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'THROTTLED' | 'NOT_RUN' | 'NO_TEST' | 'PENDING' | 'GAP' | 'UNOBSERVABLE' | 'NOT_SELECTED';
+
+/** The Playwright project whose tests check the harness itself: never credited to catalogue rules. */
+export const HARNESS_PROJECT = 'harness';
 
 export interface TestOutcome {
   title: string;
@@ -15,11 +30,25 @@ export interface TestOutcome {
   project: string;
   status: TestStatus;
   rules: string[];
-  /** Rule IDs the test's checks reported as violated. */
+  /** Rule IDs the test's checks reported as violated (error severity). */
   violated: string[];
+  /** Rule IDs the test's checks reported at warning severity (SHOULD/MAY rules, gaps). */
+  warned?: string[];
+  /**
+   * Instances judged per rule (`judged` annotations), with what the instance is ("an Asset with more
+   * than 50 markets"); the key `*` stands for every rule of the test without its own entry. A rule
+   * without an entry is judged once per answer of the target read (`answers`).
+   */
+  judged?: Record<string, { n: number; what: string }>;
+  /** Answers of the target the test read (undefined: not recorded, e.g. an older reporter). */
+  answers?: number;
   /** Component schemas the test's answers were validated against (undefined: not recorded). */
   exercised?: ReadonlySet<string>;
   throttled: boolean;
+  /** A harness fault (exception in the harness, unbuildable generator): the rules are ERROR. */
+  fault?: string;
+  /** The target could not be reached or did not answer in time: the rules are NOT_RUN. */
+  unreachable?: string;
   reason?: string;
 }
 
@@ -33,37 +62,142 @@ export interface RuleVerdict {
   choice?: string;
   status: RuleStatus;
   reasons: string[];
+  /** Instances of the rule's case judged on the target's answers (PASSED needs at least one). */
+  instances?: number;
+  /** Gap rules: did the target make the stub's choice (undefined: not observed). */
+  sameChoiceAsStub?: boolean;
   tests: { title: string; status: TestStatus | 'inconclusive' }[];
 }
 
-const RANK: Record<RuleStatus, number> = { FAILED: 6, PASSED: 5, THROTTLED: 4, SKIPPED: 3, NOT_RUN: 2, PENDING: 1, NO_TEST: 1, GAP: 0, UNOBSERVABLE: 0 };
+const RANK: Record<RuleStatus, number> = { FAILED: 8, ERROR: 7, WARN: 6, PASSED: 5, THROTTLED: 4, SKIPPED: 3, NOT_RUN: 2, PENDING: 1, NO_TEST: 1, GAP: 0, UNOBSERVABLE: 0, NOT_SELECTED: 0 };
 
-/** What one test says about one of its rules. */
+/** Statuses, in report order. */
+export const RULE_STATUSES = Object.keys(RANK) as RuleStatus[];
+
 /**
  * Rules the contract matcher attributes itself (schema and CONTRACT rules): their violations are
  * always recorded, so a failure that records none of them did not break them.
  */
 const selfAttributed = (rule: Rule): boolean => Boolean(rule.schema) || rule.id.startsWith('CONTRACT-');
 
-function judge(t: TestOutcome, rule: Rule): { status: RuleStatus; reason?: string } {
+/** The error texts of a harness fault rather than of a target's answer. */
+const FAULT = /(?:^|\n|Got error: )\s*(?:Error: )?((?:TypeError|ReferenceError|RangeError|SyntaxError|HarnessError|FC_CONFIG)\b[^\n]*)/;
+const UNREACHABLE = /\b(FC_TARGET_UNREACHABLE|FC_TARGET_TIMEOUT|FC_TARGET_GARBAGE)\b[^\n]*/;
+const RULE_IN_TEXT = /\b[A-Z][A-Z0-9]*-\d{3,}\b/g;
+
+/**
+ * The outcome of one test from its annotations and error text (the reporter's input, kept pure so
+ * the harness tests can feed it directly).
+ * @param annotations every annotation of the test and its result (`rule`, `violation`, `warn`,
+ *   `judged` "ID n what", `answers` n, `exercised`, `throttled`, `unjudged`, `skip`, `fixme`)
+ */
+export function outcomeOf(input: {
+  title: string;
+  file: string;
+  project: string;
+  status: TestStatus;
+  annotations: readonly { type: string; description?: string }[];
+  error?: string;
+}): TestOutcome[] {
+  const of = (type: string) => input.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+  const declared = [...new Set(of('rule'))];
+  const skipReason = of('skip').find(Boolean) ?? of('fixme').find(Boolean);
+  const judged: Record<string, { n: number; what: string }> = {};
+  for (const d of of('judged')) {
+    const m = /^(\S+) (\d+)(?: (.*))?$/.exec(d);
+    if (!m) continue;
+    const prev = judged[m[1]!];
+    judged[m[1]!] = { n: (prev?.n ?? 0) + Number(m[2]), what: prev?.what ?? m[3] ?? 'its case' };
+  }
+  const error = input.error ?? '';
+  const failed = input.status === 'failed' || input.status === 'timedOut';
+  const named = failed ? [...new Set(error.match(RULE_IN_TEXT) ?? [])] : [];
+  const unreachable = failed ? UNREACHABLE.exec(error)?.[0] : undefined;
+  const fault = failed && !unreachable ? FAULT.exec(error)?.[1] : undefined;
+  const firstLine = error.split('\n').find((l) => l.trim());
+  const violated = [...new Set([...of('violation'), ...named.filter((id) => declared.includes(id))])];
+  const base = { title: input.title, file: input.file, project: input.project };
+  const main: TestOutcome = {
+    ...base,
+    status: input.status,
+    // A violation of a rule the test did not declare is still credited to that rule (as a failure).
+    rules: [...new Set([...declared, ...of('violation'), ...of('warn')])],
+    violated,
+    warned: [...new Set(of('warn'))],
+    judged,
+    answers: of('answers').reduce((s, d) => s + (Number(d) || 0), 0),
+    exercised: new Set(of('exercised').flatMap((d) => d.split(',')).filter(Boolean)),
+    throttled: of('throttled').length > 0,
+    ...(fault ? { fault: fault.slice(0, 300) } : {}),
+    ...(unreachable ? { unreachable: unreachable.slice(0, 300) } : {}),
+    ...(input.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : firstLine ? { reason: firstLine.slice(0, 300) } : {}),
+  };
+  const out = [main];
+  // Rules the test withdrew at run time (suites/support/annotations.ts withdrawRules): it could not
+  // judge them, so they count as SKIPPED for this test, never PASSED.
+  for (const u of new Set(of('unjudged'))) {
+    const at = u.indexOf(': ');
+    const id = at < 0 ? u : u.slice(0, at);
+    out.push({ ...base, status: 'skipped', rules: [id], violated: [], throttled: false, reason: at < 0 ? 'not judged' : `not judged: ${u.slice(at + 2)}` });
+  }
+  return out;
+}
+
+interface Judgement {
+  status: RuleStatus;
+  reason?: string;
+  instances?: number;
+  same?: boolean;
+}
+
+/** What one test says about one gap rule: never a pass or a failure, only whether the stub's choice was made. */
+function judgeGap(t: TestOutcome, rule: Rule): Judgement {
+  if (t.status === 'skipped') return { status: 'GAP', reason: `not observed: ${t.reason ?? 'skipped'}` };
+  if (t.violated.includes(rule.id) || t.warned?.includes(rule.id)) return { status: 'GAP', same: false, reason: `the target differs from the stub's choice (${t.title})` };
+  if (t.status !== 'passed') return { status: 'GAP', reason: `not observed: ${t.title} did not complete` };
+  const j = t.judged?.[rule.id] ?? t.judged?.['*'];
+  if (j ? j.n === 0 : t.answers === 0) return { status: 'GAP', reason: `not observed: no instance of ${j?.what ?? 'an answer'} on the target` };
+  return { status: 'GAP', same: true };
+}
+
+/** What one test says about one of its rules. */
+function judge(t: TestOutcome, rule: Rule): Judgement {
   const id = rule.id;
+  if (rule.kind === 'gap') return judgeGap(t, rule);
   if (t.status === 'skipped') return { status: t.throttled ? 'THROTTLED' : 'SKIPPED', reason: t.reason ?? 'skipped' };
+  if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: t.reason ?? 'run interrupted' };
+  const declared = t.rules.includes(id);
   if (t.status === 'passed') {
     // A schema rule is exercised only by an answer whose documented schema reaches its component.
     const component = rule.schema?.split('/')[0];
     if (component && t.exercised && !t.exercised.has(component)) return { status: 'NOT_RUN', reason: `not exercised: no answer of ${t.title} reached ${component}` };
-    return { status: 'PASSED' };
+    const j = t.judged?.[id] ?? t.judged?.['*'];
+    const n = j ? j.n : t.answers;
+    if (n === 0) return { status: 'NOT_RUN', reason: j ? `no instance of ${j.what} on the target (${t.title})` : `no answer of the target was judged (${t.title})` };
+    if (t.warned?.includes(id) || (t.violated.includes(id) && rule.level !== 'MUST')) return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}`, instances: n ?? 1 };
+    if (t.violated.includes(id)) return { status: 'FAILED', reason: `${t.title}: violation recorded`, instances: n ?? 1 };
+    return { status: 'PASSED', instances: n ?? 1 };
   }
-  if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: 'run interrupted' };
-  // A failure with attributed violations fails only those rules; the test's other rules were not judged.
-  if (t.violated.length && !t.violated.includes(id)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on other rules` };
-  if (!t.violated.includes(id) && selfAttributed(rule)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on another assertion` };
-  return { status: 'FAILED', reason: t.reason ?? `${t.title} failed` };
+  // failed or timed out
+  if (t.violated.includes(id)) return rule.level === 'MUST' ? { status: 'FAILED', reason: t.reason ?? `${t.title} failed` } : { status: 'WARN', reason: t.reason ?? `${t.title} failed` };
+  if (t.warned?.includes(id) && declared) return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}` };
+  if (t.fault) return { status: 'ERROR', reason: `harness fault in ${t.title}: ${t.fault}` };
+  if (t.unreachable) return { status: 'NOT_RUN', reason: `target not judged: ${t.unreachable}` };
+  if (t.violated.length) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on ${t.violated.join(', ')}` };
+  if (selfAttributed(rule)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on another assertion` };
+  if (t.status === 'timedOut') return { status: 'NOT_RUN', reason: `not judged: ${t.title} timed out` };
+  // A failing assertion that names no rule: it can only be about the test's single own rule.
+  const own = t.rules.filter((r) => !r.startsWith('CONTRACT-') && !/^SCH-/.test(r));
+  if (own.length === 1 && own[0] === id) return { status: 'FAILED', reason: t.reason ?? `${t.title} failed` };
+  return { status: 'ERROR', reason: `harness fault: a failing assertion of ${t.title} names no rule (${t.reason ?? 'no message'})` };
 }
 
 export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome[]): RuleVerdict[] {
   const byRule = new Map<string, TestOutcome[]>();
-  for (const t of outcomes) for (const id of t.rules) byRule.set(id, [...(byRule.get(id) ?? []), t]);
+  for (const t of outcomes) {
+    if (t.project === HARNESS_PROJECT) continue;
+    for (const id of t.rules) byRule.set(id, [...(byRule.get(id) ?? []), t]);
+  }
   return [...catalogue.values()].map((rule) => {
     const tests = byRule.get(rule.id) ?? [];
     const base = { id: rule.id, level: rule.level, section: rule.section, text: rule.text, observe: rule.observe, kind: rule.kind, ...(rule.choice ? { choice: rule.choice } : {}) };
@@ -72,14 +206,33 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
       return { ...base, status, reasons: rule.pending ? [`pending: ${rule.pending}`] : [], tests: [] };
     }
     const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
-    const status = judged.reduce<RuleStatus>((acc, j) => (RANK[j.status] > RANK[acc] ? j.status : acc), 'NOT_RUN');
+    const status = judged.reduce<RuleStatus>((acc, j) => (RANK[j.status] > RANK[acc] ? j.status : acc), rule.kind === 'gap' ? 'GAP' : 'NOT_RUN');
     const reasons = [...new Set(judged.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
-    return { ...base, status, reasons, tests: judged.map((j) => ({ title: j.t.title, status: j.status === 'NOT_RUN' && j.t.status === 'failed' ? 'inconclusive' : j.t.status })) };
+    const instances = judged.reduce((s, j) => s + (j.instances ?? 0), 0);
+    const sames = judged.map((j) => j.same).filter((s) => s !== undefined);
+    const same = sames.length ? sames.every(Boolean) : undefined;
+    return {
+      ...base,
+      status,
+      reasons: rule.kind === 'gap' && same !== undefined ? [same ? "the target made the stub's choice" : "the target differs from the stub's choice", ...reasons.filter((r) => !r.startsWith('not observed') || !same)] : reasons,
+      ...(instances ? { instances } : {}),
+      ...(same !== undefined ? { sameChoiceAsStub: same } : {}),
+      tests: judged.map((j) => ({ title: j.t.title, status: j.status === 'NOT_RUN' && j.t.status === 'failed' ? 'inconclusive' : j.t.status })),
+    };
   });
 }
 
 export function summarize(verdicts: RuleVerdict[]): Record<RuleStatus, number> {
-  const counts = Object.fromEntries(Object.keys(RANK).map((k) => [k, 0])) as Record<RuleStatus, number>;
-  for (const v of verdicts) counts[v.status]++;
+  const counts = Object.fromEntries(RULE_STATUSES.map((k) => [k, 0])) as Record<RuleStatus, number>;
+  for (const v of verdicts) counts[v.status] = (counts[v.status] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * Rules outside a run's selection (CLI --rule/--family/--operation or tier): NOT_SELECTED, whatever
+ * the tests that ran for other rules said about them. Gaps and unobservable rules keep their status.
+ */
+export function applySelection(verdicts: RuleVerdict[], selected: ReadonlySet<string> | null): RuleVerdict[] {
+  if (!selected) return verdicts;
+  return verdicts.map((v) => (selected.has(v.id) || v.status === 'GAP' || v.status === 'UNOBSERVABLE' ? v : { ...v, status: 'NOT_SELECTED', reasons: ['not selected'], tests: [] }));
 }

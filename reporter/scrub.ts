@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test/reporter';
-import { redact } from '../suites/support/redact.ts';
+import { redact } from '../lib/redact.ts';
 
 /** The `outputFile` of every configured reporter (absolute paths). */
 export function reporterOutputFiles(config: Pick<FullConfig, 'reporter' | 'rootDir'>): string[] {

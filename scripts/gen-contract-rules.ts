@@ -14,6 +14,11 @@
  * Gaps: a schema whose `description` contains "Not shown in the contract:" must carry
  * `$comment: gap:<keyword>`; the text after "Stub choice:" becomes the rule's `choice`.
  *
+ * Sources: every rule carries `source` (the spec unit its words come from, by fingerprint; see
+ * contract/spec-text.ts): the table row or sentence of its section that names its property or parameter
+ * (contract/spec-sources.ts). A source already on file whose fingerprints all still occur in the spec is
+ * kept (so a hand correction survives re-runs); without the spec file, sources on file are kept as they are.
+ *
  * Usage: npx tsx scripts/gen-contract-rules.ts [--check]
  *   --check  exit 1 when the files on disk differ from what would be generated (no write).
  */
@@ -21,6 +26,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { proposeSources, type SourceRef } from '../contract/spec-sources.ts';
+import { loadSpecUnits, locate } from '../contract/spec-text.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = { [key: string]: Json };
@@ -254,14 +261,15 @@ const ENDPOINT_SECTIONS = new Set([
   'GET /api/v1/wallets/link',
 ]);
 
-/** How a response of the operation can be obtained: spending real budget, or with a wallet. */
-const OPERATION_OBSERVE: Record<string, Observe> = {
-  createForecastRequest: 'spend-budget',
-  getForecastRequest: 'spend-budget', // a job exists only after a $1.00 generation
-  createSocialProfile: 'spend-budget',
-  searchSocial: 'spend-budget',
-  linkWallet: 'wallet',
-};
+/**
+ * How a response of the operation can be obtained: its `x-fc-observe` extension in the contract
+ * (contract/operation-facts.ts). A missing or unknown value is an error, never a default.
+ */
+function operationObserve(o: { id: string; op: Schema }): Observe {
+  const how = str(o.op['x-fc-observe']);
+  if (how !== 'black-box' && how !== 'spend-budget' && how !== 'wallet') throw new Error(`operation ${o.id}: x-fc-observe must be black-box, spend-budget or wallet (got ${String(how)})`);
+  return how;
+}
 const OBSERVE_RANK: Observe[] = ['black-box', 'control-plane', 'spend-budget', 'wallet', 'unobservable'];
 
 interface Operation {
@@ -285,7 +293,8 @@ function operations(): Operation[] {
 
 function operationSection(o: Operation): string {
   const key = `${o.method} ${o.path}`;
-  return ENDPOINT_SECTIONS.has(key) ? `Endpoints / ${key}` : OTHER_OPERATIONS;
+  // an operation of "Other operations referenced" is named by its row of that table
+  return ENDPOINT_SECTIONS.has(key) ? `Endpoints / ${key}` : `${OTHER_OPERATIONS} (${key})`;
 }
 
 /** Component names referenced (transitively) from `root`. */
@@ -318,7 +327,7 @@ function schemaObservability(): Map<string, Observe> {
   for (const o of operations()) {
     const seen = new Set<string>();
     collectRefs(o.op.responses, seen);
-    const how = OPERATION_OBSERVE[o.id] ?? 'black-box';
+    const how = operationObserve(o);
     for (const key of seen) {
       if (!key.startsWith('schemas/')) continue;
       const name = key.slice('schemas/'.length);
@@ -473,19 +482,28 @@ const UNITS: Record<string, string> = {
   'body.range_days': 'days',
 };
 
+/** Bound keywords, and the parameters whose bounds Limits rule 4 lists. */
+const BOUND_KEYWORDS = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems']);
+const LIMIT_BOUNDED = new Set(['market_key', 'market_id', 'slug', 'ref', 'q', 'reference', 'platform', 'asset_type', 'markets', 'market_keys', 'window', 'changed_within', 'hours', 'lookback_days']);
+
 function paramRules(): Keyed[] {
   const out: Keyed[] = [];
   for (const o of operations()) {
     const section = operationSection(o);
+    const bodySchemaName = refName(str(obj(obj(obj(obj(o.op.requestBody).content)['application/json']).schema).$ref) ?? '');
     /** When set, every rule pushed is a gap with this choice (inputs whose very name is not shown). */
     let forced: Gap | undefined;
     const push = (param: string, keyword: string, text: string, observe: Observe = 'black-box', gap?: Gap): void => {
       const key = `${o.id}#${param}#${keyword}`;
       const g = gap ?? forced;
       const subject = `${o.id} ${param}`;
+      // body fields of a generation body are specified by the Generation body table of Resources
+      const bodyOf = param.startsWith('body.') && bodySchemaName === 'VenueMarketForecastRequest' ? `; ${SCHEMA_SECTION.VenueMarketForecastRequest}` : '';
+      // Limits rule 4 restates the parameter bounds of the endpoint tables
+      const bound = BOUND_KEYWORDS.has(keyword) && LIMIT_BOUNDED.has(param.replace(/^body\./, '')) ? '; Limits, rule 4' : '';
       const rule: Keyed = {
         key,
-        section,
+        section: `${section}${bodyOf}${bound}`,
         level: 'MUST',
         text: sentence(gap || !forced || text.includes("stub's choice") ? text : `${text} (the field name is the stub's choice)`),
         observe,
@@ -530,9 +548,12 @@ function paramRules(): Keyed[] {
         push(param, 'enum', `${subject} must be one of ${list(enumValues)}; ${reject(param, 'enum', 'any other value')}`);
       }
       if (s.const !== undefined) push(param, 'const', `${name} must be ${show(s.const)}; ${reject(param, 'const', 'any other value')}`);
-      if (typeof s.minLength === 'number') {
+      if (typeof s.minLength === 'number' && isPath && s.minLength === 1) {
+        // an empty path segment names another route: nothing a client can send tests this bound
+        push(param, 'minLength', `${name} must not be empty (an empty path segment names another route, so the bound is not observable)`, 'unobservable');
+      } else if (typeof s.minLength === 'number') {
         const text = s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters long`;
-        push(param, 'minLength', `${name} ${text}; ${reject(param, 'minLength', s.minLength === 1 ? 'an empty value' : 'a shorter value')}`);
+        push(param, 'minLength', `${name} must not be empty; ${reject(param, 'minLength', s.minLength === 1 ? 'an empty value' : 'a shorter value')}`.replace('must not be empty', text));
       }
       if (typeof s.maxLength === 'number') push(param, 'maxLength', `${name} must be at most ${s.maxLength} characters long; ${reject(param, 'maxLength', 'a longer value')}`);
       if (typeof s.minimum === 'number') push(param, 'minimum', `${name} must be at least ${s.minimum}; ${reject(param, 'minimum', 'a smaller value')}`);
@@ -598,7 +619,7 @@ function paramRules(): Keyed[] {
 
 // ------------------------------------------------------------------ ID allocation and output
 
-const FIELD_ORDER = ['id', 'section', 'level', 'text', 'observe', 'kind', 'choice', 'schema', 'operations', 'param', 'keyword', 'retired'];
+const FIELD_ORDER = ['id', 'section', 'level', 'text', 'observe', 'kind', 'choice', 'schema', 'operations', 'param', 'keyword', 'retired', 'source'];
 
 function readExisting(file: string): Rule[] {
   if (!existsSync(file)) return [];
@@ -623,6 +644,7 @@ function allocate(family: string, generated: Keyed[], existing: Rule[]): Rule[] 
     const old = byKey.get(key);
     const extras: Record<string, unknown> = {};
     if (old) for (const [k, v] of Object.entries(old)) if (!FIELD_ORDER.includes(k)) extras[k] = v;
+    if (old?.source) extras.source = old.source; // generated afresh only when it no longer matches the spec
     const id = old?.id ?? `${family}-${String(next++).padStart(3, '0')}`;
     result.push({ ...extras, ...rule, id });
   }
@@ -630,6 +652,20 @@ function allocate(family: string, generated: Keyed[], existing: Rule[]): Rule[] 
     if (!produced.has(keyOf(old))) result.push({ ...old, retired: true });
   }
   return result.sort((a, b) => numberOf(a.id) - numberOf(b.id));
+}
+
+const SPEC_UNITS = loadSpecUnits();
+const SPEC_FPS = new Set(SPEC_UNITS?.map((u) => u.fp));
+
+/** The rule's source: the one on file while it still matches the spec, else the proposed one. */
+function withSource(rule: Rule): Rule {
+  const onFile = rule.source as SourceRef[] | undefined;
+  if (!SPEC_UNITS || rule.retired) return rule;
+  if (onFile?.length && onFile.every((s) => SPEC_FPS.has(s.fp))) {
+    // keep the fingerprints; refresh where each unit now sits
+    return { ...rule, source: onFile.map((s) => ({ fp: s.fp, at: locate(SPEC_UNITS, s.fp, s.at) ?? s.at })) };
+  }
+  return { ...rule, source: proposeSources(rule, SPEC_UNITS) };
 }
 
 function yamlValue(v: unknown): string {
@@ -649,6 +685,11 @@ function render(title: string, rules: Rule[]): string {
     keys.forEach((k, i) => {
       const v = r[k];
       if (v === undefined) return;
+      if (k === 'source') {
+        lines.push(`${i === 0 ? '- ' : '  '}source:`);
+        for (const ref of v as SourceRef[]) lines.push(`    - fp: "${ref.fp}"`, `      at: ${JSON.stringify(ref.at)}`);
+        return;
+      }
       const value = k === 'id' || k === 'level' || k === 'observe' || k === 'kind' || k === 'keyword' || k === 'retired' ? String(v) : yamlValue(v);
       lines.push(`${i === 0 ? '- ' : '  '}${k}: ${value}`);
     });
@@ -659,8 +700,8 @@ function render(title: string, rules: Rule[]): string {
 function main(): void {
   const check = process.argv.includes('--check');
   const outputs: Array<[string, string]> = [
-    [SCHEMA_RULES, render('Rule family SCH: component-schema constraints of the contract document.', allocate('SCH', schemaRules(), readExisting(SCHEMA_RULES)))],
-    [PARAM_RULES, render('Rule family PARAM: parameter and request-body constraints of every operation.', allocate('PARAM', paramRules(), readExisting(PARAM_RULES)))],
+    [SCHEMA_RULES, render('Rule family SCH: component-schema constraints of the contract document.', allocate('SCH', schemaRules(), readExisting(SCHEMA_RULES)).map(withSource))],
+    [PARAM_RULES, render('Rule family PARAM: parameter and request-body constraints of every operation.', allocate('PARAM', paramRules(), readExisting(PARAM_RULES)).map(withSource))],
   ];
   let stale = false;
   for (const [file, text] of outputs) {

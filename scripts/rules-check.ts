@@ -2,9 +2,16 @@
  * `npm run rules:check`: fails when a testable catalogue rule has no test, when a test names an
  * unknown rule, or when a suite test names no rule. Pending rules (tests due in a later issue)
  * are listed, not failed.
+ *
+ * Traceability to the spec (issue 8): every live rule cites its spec unit(s) by fingerprint (`source`;
+ * contract/spec-text.ts). Fails when a rule has no source, or when a cited fingerprint (or one in
+ * contract/informative.yaml) matches no sentence or table row of the spec; then it lists the rules to
+ * review and what now sits where the stale unit was. Skipped with a notice when the spec file is absent.
  */
 import { coverage } from '../reporter/coverage.ts';
 import { loadRules } from '../contract/rules.ts';
+import { loadInformative, traceability } from '../contract/spec-coverage.ts';
+import { loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
 
 const rules = loadRules();
 const c = coverage();
@@ -14,6 +21,29 @@ const problems = [
   ...c.unannotated.map((t) => `test names no rule: ${t}`),
 ];
 console.log(`catalogue: ${rules.size} rules; tested: ${c.tested.size}; pending (later issues): ${c.pending.length}`);
+
+const units = loadSpecUnits();
+if (!units) {
+  console.log(`spec fingerprints: SKIPPED, spec not found at ${specPath()} (set FC_SPEC to check every rule's source)`);
+} else {
+  const t = traceability(rules.values(), units, loadInformative());
+  const byAt = new Map(units.map((u) => [`${u.section}: ${u.at}`, u]));
+  const fpsOk = new Set(units.map((u) => u.fp));
+  problems.push(...t.unsourced.map((id) => `rule ${id} cites no spec unit (add source: run npx tsx scripts/rules-sources.ts --write)`));
+  for (const s of t.stale) {
+    const now = byAt.get(s.at);
+    problems.push(
+      `spec changed: fingerprint ${s.fp} (${s.at}) matches no sentence or row; review ${s.rules.join(', ')}` +
+        (now ? `; that place now holds ${now.fp}` : ''),
+    );
+  }
+  problems.push(...t.staleInformative.map((i) => `spec changed: informative ${i.fp} (${i.at}) matches no sentence or row; review contract/informative.yaml`));
+  console.log(`spec fingerprints: ${t.claims.size} cited, ${t.stale.length} stale; units claimed ${t.claimed.length}/${units.length}, informative ${t.informative.length}`);
+  // a unit that moved keeps its fingerprint: only the human locator is out of date
+  const moved = [...rules.values()].filter((r) => r.source?.some((s) => fpsOk.has(s.fp) && locate(units, s.fp, s.at) !== s.at)).map((r) => r.id);
+  if (moved.length) console.log(`notice: ${moved.length} rule(s) cite units that moved (${moved.slice(0, 8).join(', ')}${moved.length > 8 ? ', ...' : ''}); refresh locators with npx tsx scripts/rules-sources.ts --write and scripts/gen-contract-rules.ts`);
+}
+
 if (problems.length) {
   console.error(problems.join('\n'));
   console.error(`rules:check failed: ${problems.length} problem(s)`);

@@ -14,6 +14,7 @@ import { buildServer } from './server.ts';
 import { RateLimiter } from './limits/limiter.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import type { StubContext } from './context.ts';
+import { activateMutant } from './mutants.ts';
 
 export interface RunningStub {
   url: string;
@@ -39,6 +40,7 @@ export function createContext(config: StubConfig): StubContext {
 /** Starts a stub listening on `config.host:config.port` (0 = a free port). */
 export async function startStub(overrides: Partial<StubConfig> = {}): Promise<RunningStub> {
   const config = defaultConfig(overrides);
+  activateMutant(config.mutant);
   const ctx = createContext(config);
   const app = buildServer(ctx, ROUTE_MODULES);
   // Served only with a control token; without it every /__control path is the server's 404.

@@ -31,6 +31,8 @@ export interface StubConfig {
   limitsLifted?: boolean;
   /** Social-account profiling configured (POST /api/v1/x/profile answers 503 when false); default on. */
   profiling?: boolean;
+  /** A mutant of stub/mutants.ts to switch on (issue 10's mutation run); none by default. */
+  mutant?: string;
 }
 
 export const DEFAULT_DEV_KEY = 'fc_dev_key_0000000000000000';

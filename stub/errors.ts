@@ -2,6 +2,8 @@
  * Every error the stub answers, as typed values with stable codes (spec: Errors). The server's error
  * handler turns an ApiError into the JSON error envelope {error, message, ...extra}.
  */
+import { mutant } from './mutants.ts';
+
 export type ErrorCode =
   | 'invalid_api_key'
   | 'gateway_required'
@@ -45,6 +47,8 @@ export class ApiError extends Error {
   }
 
   envelope(): Record<string, unknown> {
+    if (mutant('err-no-message') && this.status === 422) return { error: this.code, ...this.extra };
+    if (mutant('err-retry-after-on-422') && this.status === 422) return { error: this.code, message: this.message, retry_after: 1, ...this.extra };
     return { error: this.code, message: this.message, ...this.extra };
   }
 }
@@ -54,7 +58,5 @@ export const invalidRequest = (message: string): ApiError => new ApiError(422, '
 /** 404 with the given code (not_found unless the spec names another). */
 export const notFound = (message: string, code: ErrorCode = 'not_found', extra: EnvelopeExtra = {}): ApiError =>
   new ApiError(404, code, message, extra);
-/** 502: an upstream source failed; never billed. */
-export const upstreamUnavailable = (message: string): ApiError => new ApiError(502, 'upstream_unavailable', message);
 /** 503: a source is unavailable or not configured. */
 export const serviceUnavailable = (message: string): ApiError => new ApiError(503, 'service_unavailable', message);

@@ -5,6 +5,7 @@
  * STUB_PROFILING=off (social profiling not configured: POST /api/v1/x/profile answers 503),
  * STUB_SELF_CHECK=1 (validate every answer against the contract and print violations),
  * STUB_LIMITS=off (rate-limit tiers lifted, for throughput runs only; default on).
+ * FC_MUTANT (switch on one mutant of stub/mutants.ts; never in production).
  */
 import { DEFAULT_DEV_KEY } from './config.ts';
 import { startStub } from './app.ts';
@@ -20,6 +21,7 @@ const stub = await startStub({
   seed: Number(env.STUB_SEED ?? 42),
   ...(env.STUB_NOW ? { anchor: new Date(env.STUB_NOW) } : {}),
   log: env.STUB_LOG === '1',
+  ...(env.FC_MUTANT ? { mutant: env.FC_MUTANT } : {}),
   ...(env.STUB_PROFILING === 'off' ? { profiling: false } : {}),
   ...(env.STUB_LIMITS === 'off' ? { limitsLifted: true } : {}),
   ...(env.STUB_SELF_CHECK === '1'

@@ -6,8 +6,9 @@ import { invalidRequest } from './errors.ts';
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-export const VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
-export type Venue = (typeof VENUES)[number];
+import { VENUES, type Venue } from './data/model.ts';
+
+export { VENUES, type Venue };
 
 interface StrOpts {
   min?: number;

@@ -14,6 +14,8 @@ import type { Principal } from './billing/gate.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import { principalScopeOf } from '../contract/limits.ts';
 import type { Ticket } from './limits/limiter.ts';
+import type { Duplex } from 'node:stream';
+import { mutant } from './mutants.ts';
 
 /** Per-route options. */
 export interface RouteOptions {
@@ -52,10 +54,26 @@ function fromFastifyError(err: FastifyError): ApiError {
   return new ApiError(500, 'service_unavailable', 'internal error');
 }
 
+/**
+ * Answers a request the HTTP parser rejected (malformed request line or headers, oversized headers)
+ * with the error envelope: 431 for oversized headers, 422 invalid_request otherwise; then closes.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 422;
+  const body = JSON.stringify({ error: 'invalid_request', message: status === 431 ? 'request headers too large' : `malformed HTTP request (${err.code ?? 'parse error'})` });
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Unprocessable Entity';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyInstance {
   const app = Fastify({
     logger: ctx.config.log ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] } : false,
     bodyLimit: 64 * 1024,
+    // Requests Node's HTTP parser rejects never reach a route: still answer the envelope (npm run fuzz).
+    clientErrorHandler: answerClientError,
+    // Node would answer a Host-less HTTP/1.1 request with a bare 400 before any route sees it.
+    http: { requireHostHeader: false },
     routerOptions: { maxParamLength: 2048 },
     // A path that does not even decode names no resource: 404 envelope instead of fastify's bare 400.
     frameworkErrors: (err, request, reply) => {
@@ -150,7 +168,7 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
   }
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, new ApiError(404, 'not_found', `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`));
+    sendError(reply, new ApiError(mutant('err-unknown-path-400') ? 400 : 404, 'not_found', `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`));
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) return sendError(reply, err);

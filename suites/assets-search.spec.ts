@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { paramRulesFor } from '../contract/rules.ts';
@@ -121,7 +122,7 @@ test.describe('asset search: request modes (rule 1)', () => {
   test('a request without q, reference or material_only=true answers 422, whatever filters it carries', { annotation: rules('ASRCH-001', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     await rejected(paid, {}, 'ASRCH-001');
     const filter = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_-'), minLength: 1, maxLength: 20 });
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.record({ platform: fc.option(filter, { nil: undefined }), asset_type: fc.option(filter, { nil: undefined }) }), async (filters) => {
         await rejected(paid, filters, 'ASRCH-001');
       }),
@@ -136,7 +137,7 @@ test.describe('asset search: request modes (rule 1)', () => {
 
   test('q together with reference answers 422', { annotation: rules('ASRCH-002', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     const text = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789*:-'), minLength: 1, maxLength: 40 });
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(text, fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), async (q, reference, materialOnly) => {
         await rejected(paid, { q, reference, material_only: materialOnly }, 'ASRCH-002');
       }),
@@ -170,7 +171,7 @@ test.describe('asset search: request modes (rule 1)', () => {
     await test.step('material_only that is not a boolean', async () => {
       const ruleId = paramRule('material_only', 'type')[0] ?? 'CONTRACT-001';
       const notBoolean = fc.string({ minLength: 2, maxLength: 12 }).filter((s) => !/^(true|false|0|1|yes|no|on|off|t|f|y|n)$/i.test(s.trim()));
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(notBoolean, async (v) => rejected(paid, { q: '*', material_only: v }, ruleId)),
         { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
       );
@@ -218,7 +219,7 @@ test.describe('asset search: q mode', () => {
     const all = await directory(paid, targetOptions.siteUrl);
     const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform)))].filter((p) => /[a-z].*[a-z]/i.test(p));
     test.skip(platforms.length === 0, 'no identifier platform with letters to case-swap');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom(...platforms), async (platform) => {
         const a = await search(paid, { mode: 'q', q: '*', platform }, targetOptions.siteUrl);
         const b = await search(paid, { mode: 'q', q: '*', platform: swapCase(platform) }, targetOptions.siteUrl);
@@ -232,7 +233,7 @@ test.describe('asset search: q mode', () => {
     const all = await directory(paid, targetOptions.siteUrl);
     const types = [...new Set(all.map((a) => String(a.asset_type)))].filter((t) => /[a-z].*[a-z]/i.test(t));
     test.skip(types.length === 0, 'no asset_type with letters to case-swap');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom(...types), async (assetType) => {
         const a = await search(paid, { mode: 'q', q: '*', assetType }, targetOptions.siteUrl);
         const b = await search(paid, { mode: 'q', q: '*', assetType: swapCase(assetType) }, targetOptions.siteUrl);
@@ -254,7 +255,7 @@ test.describe('asset search: q mode', () => {
       const all = await directory(paid, targetOptions.siteUrl);
       const cases = all.flatMap((a) => field.values(a).filter((v) => v.length >= 1 && v.length <= 200 && v !== '*').map((v) => ({ asset: a, value: v })));
       test.skip(cases.length === 0, `no Asset has a ${field.title}`);
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
           const body = await search(paid, { mode: 'q', q: value }, targetOptions.siteUrl);
           const hit = findAsset(body, String(asset.id));
@@ -301,7 +302,7 @@ test.describe('asset search: reference mode', () => {
         continue;
       }
       await test.step(`by ${kind.title}`, () =>
-        fc.assert(
+        assertProperty(
           fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
             const body = await search(paid, { mode: 'reference', references: [value] }, targetOptions.siteUrl);
             const hit = findAsset(body, String(asset.id));
@@ -320,7 +321,7 @@ test.describe('asset search: reference mode', () => {
   test('several references return the union of their matches, references deduplicated', { annotation: rules('ASRCH-076', 'ASRCH-012', 'ASRCH-013', 'ASRCH-011', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     const all = await directory(paid, targetOptions.siteUrl);
     test.skip(all.length < 2, 'needs two Assets');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.integer({ min: 0, max: all.length - 1 }), fc.integer({ min: 0, max: all.length - 1 }), async (i, j) => {
         fc.pre(i !== j);
         const a = all[i]!;
@@ -344,7 +345,7 @@ test.describe('asset search: reference mode', () => {
       return prefix.length >= 2 && !identities.includes(prefix) ? [{ asset: a, prefix }] : [];
     });
     test.skip(cases.length === 0, 'no assetKey long enough to cut');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, prefix }) => {
         const body = await search(paid, { mode: 'reference', references: [prefix] }, targetOptions.siteUrl);
         const found = findAsset(body, String(asset.id)) ? [violation('ASRCH-075', '/assets', `reference=${JSON.stringify(prefix)} (a strict prefix of ${String(asset.assetKey)}) returned that Asset`)] : [];
@@ -359,14 +360,13 @@ test.describe('asset search: reference mode', () => {
     // search() checks every linked market of every response row (checkAssetSearch).
     const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
     const linked = [...hydrated.values()].flatMap((a) => (a.linked_markets ?? []) as Row[]);
-    test.skip(linked.length === 0, 'no Asset has a linked market');
-    expect(linked.length).toBeGreaterThan(0);
+    judged('*', linked.length, 'a hydrated linked market');
   });
 
   test('reference-mode hydration is not capped at 50 markets', { annotation: rules('ASRCH-024', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     const all = await directory(paid, targetOptions.siteUrl);
     const big = all.filter((a) => Number((a.market_summary as Row | undefined)?.active_market_count) > RELATIONSHIP_CAP);
-    test.skip(big.length === 0, `no Asset has more than ${RELATIONSHIP_CAP} active markets`);
+    if (!judged('ASRCH-024', big.length, `an Asset with more than ${RELATIONSHIP_CAP} active markets`)) return;
     const body = await search(paid, { mode: 'reference', references: big.slice(0, MAX_REFERENCES).map((a) => String(a.id)) }, targetOptions.siteUrl);
     const found = big.flatMap((a) => {
       const n = linkedKeys(findAsset(body, String(a.id))).length;
@@ -379,17 +379,17 @@ test.describe('asset search: reference mode', () => {
     const all = await directory(paid, targetOptions.siteUrl);
     // Each market of such an Asset has more than 50 sibling markets through it (two-hop refs via asset).
     const big = all.filter((a) => Number(a.linked_market_count) > RELATIONSHIP_CAP + 1);
-    test.skip(big.length === 0, `no Asset has more than ${RELATIONSHIP_CAP + 1} linked markets`);
+    if (!judged('*', big.length, `an Asset with more than ${RELATIONSHIP_CAP + 1} linked markets`)) return;
     const body = await search(paid, { mode: 'reference', references: [String(big[0]!.id)] }, targetOptions.siteUrl);
     const marketKey = linkedKeys(findAsset(body, String(big[0]!.id)))[0];
-    test.skip(marketKey === undefined, 'the Asset hydrated no linked market');
+    if (!judged('*', marketKey === undefined ? 0 : 1, 'a hydrated linked market of an Asset with more than 51 markets')) return;
     const res = await api.get(AVAILABILITY, { params: { market_key: marketKey! } });
     await expect(res).toMatchContract('getForecastAvailability');
     const rel = ((((await res.json()) as Row).market as Row | null)?.relationships ?? null) as Row | null;
     test.skip(rel === null, `forecast-availability does not resolve ${marketKey!}`);
     const siblings = ((rel!.markets ?? []) as Row[]).filter((r) => r.via === 'asset');
     // A target may omit two-hop refs altogether; one that lists them must cap and flag them.
-    test.skip(siblings.length === 0, 'the market lists no two-hop sibling refs (via asset)');
+    if (!judged('*', siblings.length, 'a two-hop sibling ref (via asset)')) return;
     const markets = (rel!.markets ?? []) as Row[];
     const truncated = (rel!.truncated as Row | undefined)?.markets;
     const found = markets.length === RELATIONSHIP_CAP && truncated === true ? [] : [violation('REL-008', '/market/relationships/markets', `${markets.length} market refs, truncated.markets ${JSON.stringify(truncated)}, although ${String(big[0]!.assetKey)} links ${String(big[0]!.linked_market_count)} markets`)];
@@ -416,7 +416,7 @@ test.describe('asset search: reference mode', () => {
     const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
     const markets = [...new Map([...hydrated.values()].flatMap((a) => ((a.linked_markets ?? []) as Row[]).map((m) => [String(m.marketKey), m] as const))).values()];
     test.skip(markets.length === 0, 'no Asset has a linked market');
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom(...markets), async (m) => {
         const marketKey = String(m.marketKey);
         const edges = await edgesOf(api, marketKey);
@@ -436,6 +436,9 @@ test.describe('asset search: reference mode', () => {
   });
 });
 
+/** An Asset whose linked markets have published signals but none has odds or a forecast probability (ASRCH-031). */
+const isSignalOnly = (a: Row): boolean => !isMaterialAsset(a) && ((a.linked_markets ?? []) as Row[]).some((m) => m.has_published_signal === true);
+
 test.describe('asset search: materiality', () => {
   test('material_only=true keeps every qualifying Asset with all its active markets, and only those', { annotation: rules('ASRCH-030', 'ASRCH-031', 'ASRCH-032', 'ASRCH-033', 'ASRCH-014', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
     const all = await directory(paid, targetOptions.siteUrl);
@@ -443,6 +446,8 @@ test.describe('asset search: materiality', () => {
     const plain = await test.step('hydrate without the flag', () => hydrate(paid, ids, targetOptions.siteUrl));
     const material = await test.step('hydrate with material_only=true', () => hydrate(paid, ids, targetOptions.siteUrl, true));
     const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
+    judged('ASRCH-031', [...plain.values()].filter(isSignalOnly).length, 'a signal-only Asset (published signals, neither odds nor a forecast probability)');
+    judged('ASRCH-030', [...plain.values()].filter((a) => !isMaterialAsset(a)).length, 'an Asset that is not material');
     test.skip(qualifying.length === 0 && material.size === 0, 'no Asset has a linked market with odds or a forecast probability: nothing for material_only to keep');
     const found: Violation[] = checkContainsAssets([...material.keys()], qualifying, 'ASRCH-033', '/assets', 'material_only=true dropped qualifying Assets');
     for (const [id, a] of material) {
@@ -464,6 +469,8 @@ test.describe('asset search: materiality', () => {
     const plain = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
     const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
     const body = await search(paid, { mode: 'material', materialOnly: true }, targetOptions.siteUrl);
+    judged('ASRCH-031', [...plain.values()].filter(isSignalOnly).length, 'a signal-only Asset (published signals, neither odds nor a forecast probability)');
+    judged('ASRCH-030', [...plain.values()].filter((a) => !isMaterialAsset(a)).length, 'an Asset that is not material');
     test.skip(qualifying.length === 0 && assetIds(body).length === 0, 'no Asset has a linked market with odds or a forecast probability: nothing for material_only to keep');
     expect(checkSameAssetSet(assetIds(body), qualifying, 'ASRCH-034', '/assets', 'material_only=true alone vs the qualifying directory')).toHaveNoViolations(body);
   });

@@ -4,16 +4,18 @@
  * the catalog, search and forecast-targets routes. Test data is discovered through the target's API
  * (suites/support/lookups.ts); a category of identifier the target lacks skips its test.
  */
+import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { checkAvailability, checkAvailabilityAgainstRow, checkAvailabilityIdentity, checkExclusion, classifyTopic, endpointParts, type TopicClass } from '../checks/availability.ts';
 import { ptr, violation, type Violation } from '../checks/violation.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, spreadByVenue, venueBEvents, type Row } from './support/lookups.ts';
 
 const OP = 'getForecastAvailability';
-const VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
+const VENUES = venueKeys();
 /** Lookups per test: enough to cover every venue, bounded for large real catalogs. */
 const MAX_LOOKUPS = 120;
 const CONCURRENCY = 6;
@@ -65,7 +67,7 @@ test.describe('parameters', () => {
   });
 
   test('several identifiers answer 422 invalid_request', { annotation: rules('AVAIL-002', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.subarray(['market_key', 'market_id', 'slug'] as const, { minLength: 2 }), someId, venueArb, async (names, id, venue) => {
         const params: Params = Object.fromEntries(names.map((n) => [n, n === 'market_key' ? `${venue}:${id}` : id]));
         // venue only where it makes the other parameters valid, so the 422 is owed to the count alone.
@@ -77,7 +79,7 @@ test.describe('parameters', () => {
   });
 
   test('market_id without venue answers 422 invalid_request', { annotation: rules('AVAIL-003', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(someId, async (market_id) => {
         await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params: { market_id } }), `market_id=${market_id}`);
       }),
@@ -86,7 +88,7 @@ test.describe('parameters', () => {
   });
 
   test('market_key together with venue answers 422 invalid_request', { annotation: rules('AVAIL-004', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(venueArb, venueArb, someId, async (keyVenue, venue, id) => {
         // Even a venue that agrees with the key's prefix is a conflicting combination.
         const params = { market_key: `${keyVenue}:${id}`, venue };
@@ -104,7 +106,7 @@ test.describe('identities', () => {
       fc.tuple(venueArb, unknownId).map(([venue, market_id]): Params => ({ market_id, venue })),
       fc.tuple(fc.option(venueArb, { nil: undefined }), unknownId).map(([venue, slug]): Params => ({ slug, venue })),
     );
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(form, async (params) => {
         const { res, body } = await lookup(api, params);
         expect(res.status(), JSON.stringify(params)).toBe(200);

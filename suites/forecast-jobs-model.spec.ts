@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { checkAvailability } from '../checks/availability.ts';
 import { checkDebit } from '../checks/billing.ts';
@@ -319,7 +320,7 @@ test.describe('forecast jobs: the lifecycle (model-based)', () => {
       const warnings: Violation[] = [];
       let runs = 0;
       let endSupported = true;
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(fc.commands([weighted], { maxCommands: 14, size: '+1' }), async (cmds) => {
           runs++;
           const setup = async () => {

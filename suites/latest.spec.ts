@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { readFeed, type FeedBody } from './support/feed.ts';
 import { LATEST_TYPES, checkBoardWide, checkLatest, checkWindowsAgree, marketsInWindow } from '../checks/latest.ts';
@@ -57,7 +58,7 @@ test.describe('GET /api/v1/latest', () => {
       test.skip(!affordable(targetOptions, 'getLatest', runs), `spend budget too small for ${runs} getLatest calls`);
       const kinds = fc.uniqueArray(fc.constantFrom(...LATEST_TYPES), { minLength: 1, maxLength: 3 });
       let events = 0;
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(fc.integer({ min: 1, max: 6 }), kinds, async (hours, types) => {
           const sentMs = Date.now();
           const res = await paid.get('/api/v1/latest', { params: { hours, types: types.join(',') } });

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
@@ -211,7 +212,7 @@ test.describe('GET /api/v1/markets/search', () => {
 
       await test.step('any instant of the last ten days', async () => {
         const now = Date.now();
-        await fc.assert(
+        await assertProperty(
           fc.asyncProperty(fc.integer({ min: 60, max: 10 * 24 * 60 }), async (minutesAgo) => {
             const asOfMs = Math.floor((now - minutesAgo * 60_000) / 1000) * 1000;
             const a = await search(paid, { ...base.params, as_of: new Date(asOfMs).toISOString() });
@@ -241,7 +242,7 @@ test.describe('GET /api/v1/markets/search', () => {
         fc.record({ h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 60, max: 99 }) }).map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
         fc.stringMatching(/^[a-z]{1,12}$/),
       );
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(malformed, async (as_of) => {
           const a = await search(paid, { ...base.params, as_of });
           expect(a.status, `as_of=${JSON.stringify(as_of)}`).toBe(422);

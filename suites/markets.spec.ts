@@ -5,7 +5,7 @@
  * mispriced list (rules CAT-*). Every answer is validated against the contract; every row is
  * checked by checks/market.ts and checks/markets.ts.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
@@ -256,7 +256,7 @@ test.describe('GET /api/v1/markets', () => {
       await test.step('markets with signals stay listed under max_forecast_age=1', () => {
         const withSignals = dflt.rows.filter((r) => (r.signal_count as number) > 0);
         test.info().annotations.push({ type: 'note', description: `${withSignals.length} default row(s) have signals; ${answers.get('1')!.rows.length} row(s) at 1h` });
-        expect(withSignals.length, 'no listed market has a signal').toBeGreaterThan(0);
+        judged('*', withSignals.length, 'a listed market with a signal');
         expect(checkContains(answers.get('1')!.rows, keysOf(withSignals), 'MKT-002', 'it has signals (signal_count > 0 in the default answer)')).toHaveNoViolations();
       });
     },
@@ -370,7 +370,7 @@ test.describe('GET /api/v1/markets', () => {
         lists[operationId] = (res.status() === 200 ? rowsOf(await res.json()) : undefined) ?? [];
       }
       const keys = [...new Set(Object.values(lists).flatMap(keysOf))];
-      expect(keys.length, 'no catalog, search or mispriced row to check').toBeGreaterThan(0);
+      judged('*', keys.length, 'a catalog, search or mispriced row');
 
       const availability = new Map<string, Row>();
       await test.step(`forecast-availability of ${keys.length} market(s)`, async () => {

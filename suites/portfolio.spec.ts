@@ -5,17 +5,21 @@
  * not shown (gaps PORT-005, SCH on PortfolioResponse): the stub's choices, `wallet` and
  * `venues=<comma-separated venue keys>`, are what these tests send.
  */
+import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
-import { checkPositions, checkVenuePartition, positionsOf } from '../checks/portfolio.ts';
+import { rulesOf, runCheck } from '../checks/define.ts';
+import { positionsOf } from '../checks/portfolio.ts';
+import { CHECKS } from '../checks/registry.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import type { TargetClient } from './support/client.ts';
 
 const OP = 'getPortfolio';
 const PATH = '/api/v1/portfolio';
-const VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
+const VENUES = venueKeys();
 const RUNS = 10;
 
 const hexAddress = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => `0x${Buffer.from(b).toString('hex')}`);
@@ -40,16 +44,16 @@ async function read(client: TargetClient, wallet: string, venues: readonly strin
 test.describe('GET /api/v1/portfolio', () => {
   test(
     'every position belongs to the requested wallet and sits on a requested venue (any wallet, any venue subset)',
-    { annotation: rules('PORT-002', 'PORT-003', ...contractRules(OP)) },
+    { annotation: rules(...rulesOf(CHECKS.checkPositions), ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
       budget.reserveCalls(OP, RUNS);
       let rows = 0;
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(hexAddress, fc.subarray([...VENUES], { minLength: 1 }), async (wallet, venues) => {
           const { res, body } = await read(paid, wallet, venues);
           expect(res.status(), `wallet=${wallet} venues=${venues.join(',')}`).toBe(200);
           rows += positionsOf(body).length;
-          expect(checkPositions(body, { wallet, venues })).toHaveNoViolations(body);
+          expect(runCheck(CHECKS.checkPositions, [body, { wallet, venues }])).toHaveNoViolations(body);
         }),
         { seed: targetOptions.seed, numRuns: RUNS, endOnFailure: true },
       );
@@ -59,7 +63,7 @@ test.describe('GET /api/v1/portfolio', () => {
 
   test(
     'venues only selects: the single-venue answers together are exactly the all-venue answer',
-    { annotation: rules('PORT-002', 'PORT-003', ...contractRules(OP)) },
+    { annotation: rules(...rulesOf(CHECKS.checkPositions, CHECKS.checkVenuePartition), ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
       budget.reserveCalls(OP, 5 + VENUES.length);
       const wallets = fc.sample(hexAddress, { seed: targetOptions.seed, numRuns: 5 });
@@ -67,7 +71,7 @@ test.describe('GET /api/v1/portfolio', () => {
       for (const wallet of wallets) {
         const { res, body } = await read(paid, wallet, VENUES);
         expect(res.status()).toBe(200);
-        expect(checkPositions(body, { wallet, venues: VENUES })).toHaveNoViolations(body);
+        expect(runCheck(CHECKS.checkPositions, [body, { wallet, venues: VENUES }])).toHaveNoViolations(body);
         if (positionsOf(body).length > 0) {
           chosen = { wallet, body };
           break;
@@ -79,10 +83,10 @@ test.describe('GET /api/v1/portfolio', () => {
       for (const venue of VENUES) {
         const { res, body } = await read(paid, chosen!.wallet, [venue]);
         expect(res.status()).toBe(200);
-        found.push(...checkPositions(body, { wallet: chosen!.wallet, venues: [venue] }));
+        found.push(...runCheck(CHECKS.checkPositions, [body, { wallet: chosen!.wallet, venues: [venue] }]));
         perVenue[venue] = body;
       }
-      found.push(...checkVenuePartition(chosen!.body, perVenue));
+      found.push(...runCheck(CHECKS.checkVenuePartition, [chosen!.body, perVenue]));
       expect(found).toHaveNoViolations();
     },
   );

@@ -5,7 +5,9 @@
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import type { TargetClient } from './support/client.ts';
-import { checkPriceUnits, checkReferencePrices, priceTable, REFERENCE_PRICES, type PriceEntry } from '../checks/pricing.ts';
+import { rulesOf, runCheck } from '../checks/define.ts';
+import { checkPriceUnits, priceTable, type PriceEntry } from '../checks/pricing.ts';
+import { CHECKS } from '../checks/registry.ts';
 
 /** The free pricing route, read without key or payment, and its price table. */
 async function readPricing(api: TargetClient): Promise<Map<string, PriceEntry> | undefined> {
@@ -18,11 +20,11 @@ async function readPricing(api: TargetClient): Promise<Map<string, PriceEntry> |
 test.describe('reference prices at GET /api/public/pricing', () => {
   test(
     'every price of the reference table is the listed price',
-    { annotation: rules(...REFERENCE_PRICES.map((p) => p.rule), 'PRICE-024', ...contractRules('getPricing')) },
+    { annotation: rules(...rulesOf(CHECKS.checkReferencePrices), 'PRICE-024', ...contractRules('getPricing')) },
     async ({ api }) => {
       const table = await readPricing(api);
       test.skip(!table, 'the pricing metadata lists no {method, path, price} entries (its shape is a gap)');
-      expect(checkReferencePrices(table!)).toHaveNoViolations();
+      expect(runCheck(CHECKS.checkReferencePrices, [table!])).toHaveNoViolations();
     },
   );
 

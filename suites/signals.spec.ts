@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import type { TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import {
@@ -128,7 +129,7 @@ test.describe('GET /api/v1/signals', () => {
       test.skip(all.rows.length === 0, 'the target lists no published trade signal');
       // Topics seen on the rows' markets (routing has no tags, so broker_a in any case plus free text).
       const topic = fc.oneof(fc.constantFrom('broker_a', 'BROKER_A', 'Broker_A', 'politics', 'crypto', 'economics'), fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/));
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(topic, async (t) => {
           const filtered = await listSignals(paid, targetOptions.siteUrl, { topic: t });
           expect([...filtered.violations, ...checkNoFallback(filtered.rows, all.rows, `topic=${t}`)]).toHaveNoViolations();

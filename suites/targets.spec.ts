@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { checkNotFoundEcho, checkSameChildren, checkSameResolution, checkTargetResolution, childIds, type TargetExpectation } from '../checks/targets.ts';
 import { violation, type Violation } from '../checks/violation.ts';
@@ -201,7 +202,7 @@ test.describe('venue_a', () => {
 test.describe('errors', () => {
   test('a well-formed ref that matches nothing answers 404 with the ref echoed in ticker', { annotation: rules('TGT-028', 'TGT-029', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
     const unknownTicker = fc.stringMatching(/^[A-Z0-9]{10,16}$/).map((s) => `FCUNKNOWN-${s}`);
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(unknownTicker, fc.boolean(), async (ticker, keyed) => {
         const ref = keyed ? `venue_b:${ticker}` : ticker;
         const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 404, ref);
@@ -226,7 +227,7 @@ test.describe('errors', () => {
     const badPath = origins.size
       ? fc.tuple(fc.constantFrom(...origins), fc.constantFrom('profile', 'portfolio', 'leaderboard', 'api'), seg).map(([o, root, s]) => `${o}/${root}/${s}`)
       : foreign;
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.oneof(foreign, badPath), async (ref) => {
         const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 422, ref);
         expect(body.error, ref).toBe('invalid_request');
@@ -236,7 +237,7 @@ test.describe('errors', () => {
   });
 
   test('a marketKey with another venue prefix answers 422 invalid_request', { annotation: rules('TGT-031', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(fc.constantFrom('venue_a_us', 'venue_c'), fc.stringMatching(/^[A-Za-z0-9-]{1,24}$/), async (venue, id) => {
         const ref = `${venue}:${id}`;
         const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 422, ref);

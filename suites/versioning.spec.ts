@@ -8,7 +8,8 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { contract } from '../contract/index.ts';
 import { affordable } from './support/operations.ts';
 import { marketOf, signalRows } from '../checks/signals.ts';
-import { checkCrashRiskAlias, checkDocumentedOperations, checkOpenApiDocument, checkRoutePrefixes, checkSameDocument } from '../checks/versioning.ts';
+import { checkCrashRiskAlias, checkDocumentedOperations, checkOpenApiDocument, checkRoutePrefixes, checkSameDocument, routePrefixInstances } from '../checks/versioning.ts';
+import { judged } from './support/annotations.ts';
 import type { Violation } from '../checks/violation.ts';
 
 /** Forecast reads tried when looking for a stored forecast (404s are free). */
@@ -43,7 +44,13 @@ test.describe('the machine-readable contract', () => {
       const res = await api.get('/openapi.json');
       await expect(res).toMatchContract('getOpenApi');
       expect(res.status()).toBe(200);
-      expect(checkRoutePrefixes(await res.json())).toHaveNoViolations();
+      const doc: unknown = await res.json();
+      const instances = routePrefixInstances(doc);
+      judged('VER-001', instances['VER-001'], 'an operation under /api/public in the served contract');
+      judged('VER-002', instances['VER-002'], 'an operation under /api/auth in the served contract');
+      judged('VER-003', instances['VER-003'], 'an operation payable by x402 in the served contract');
+      judged('VER-004', instances['VER-004'], 'an operation in the served contract');
+      expect([...checkOpenApiDocument(doc), ...checkRoutePrefixes(doc)]).toHaveNoViolations();
     },
   );
 });

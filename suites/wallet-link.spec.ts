@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
@@ -267,7 +268,7 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
       test.setTimeout(120_000);
       await requireLinkRoute(api);
       let runs = 0;
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(fc.commands([weighted], { maxCommands: 16 }), async (cmds) => {
           runs++;
           const setup = async () => {

@@ -16,6 +16,7 @@ import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { HANDLE_RE, PROFILE_PATH, faultLister, findGrowingHandle, findProfiledHandle, findThinHandle, probeHandles, requestProfile, withOneShotFault, type Answer } from './support/social.ts';
+import { FAULT_SCOPE_HEADER, faultScope } from './support/control.ts';
 
 const OP = 'createSocialProfile';
 const PRICE = PRICES[OP]!.credits;
@@ -232,18 +233,28 @@ test.describe('x/profile: failures', () => {
   );
 
   test(
-    'a target without profiling configured answers 503, unbilled (else SKIP: see harness/stub-social.spec.ts)',
+    'a target without profiling configured answers 503 (on the target as it is, else in a control-plane scope where profiling is off)',
     // BILL-004 (a 503 is not billed) needs the balance: billing.spec.ts checks it through the control plane.
     { annotation: rules('PROF-011', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, controlPlane }) => {
       const [probe] = probeHandles(targetOptions.seed, 1, 'n');
-      const a = await requestProfile(paid, { handle: probe, lookback_days: 14 });
-      test.skip(a.status !== 503, `profiling is configured on this target (a valid request answered ${a.status}); the 503 path runs in harness/stub-social.spec.ts against a stub started without profiling`);
-      // Not configured is a state of the service: a second, different request answers 503 as well.
-      const again = await requestProfile(paid, { handle: `${probe}x`.slice(0, 15), focus: 'trading' });
+      let client = paid;
+      const first = await requestProfile(paid, { handle: probe, lookback_days: 14 });
+      if (first.status !== 503) {
+        // Profiling is configured here: provoke the unconfigured service for this test's calls only.
+        const scope = faultScope();
+        test.skip((await controlPlane.profilingState(scope, false)) === 'unsupported', `profiling is configured on this target (a valid request answered ${first.status}) and its control plane cannot turn it off`);
+        client = paid.withHeaders({ [FAULT_SCOPE_HEADER]: scope });
+      }
       const vs: Violation[] = [];
-      if (again.status !== 503) vs.push(violation('PROF-011', 'status', `a first request answered 503 (not configured) but the next one answered ${again.status}`));
-      expect(vs).toHaveNoViolations(again.body);
+      for (const [what, body] of [
+        ['a first request', { handle: probe, lookback_days: 14 }],
+        ['a second, different request', { handle: `${probe}x`.slice(0, 15), focus: 'trading' }],
+      ] as const) {
+        const a = await requestProfile(client, body);
+        if (a.status !== 503) vs.push(violation('PROF-011', 'status', `${what} to a service without profiling configured answered ${a.status}`));
+      }
+      expect(vs).toHaveNoViolations();
     },
   );
 

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { getAddress, type Hex } from 'viem';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { assertProperty } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequired, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
@@ -140,7 +141,7 @@ test.describe('adversarial x402 payments are refused and never settled', () => {
       fc.record({ x402Version: fc.constantFrom(1, 2, 3), payload: fc.jsonValue({ maxDepth: 2 }) }).map(b64),
     );
     // A failing header is shrunk and printed with the seed by fast-check.
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(garbage, async (header) => {
         const res = await presentTo(api, header);
         await expect(res).toMatchContract(OP);

@@ -5,6 +5,7 @@
  * EVM address, whatever the chain (it can be attested to one account only).
  */
 import { randomBytes } from 'node:crypto';
+import { mutant } from '../mutants.ts';
 import { getAddress } from 'viem';
 import type { Hex } from '../x402/tokens.ts';
 
@@ -59,7 +60,7 @@ export class WalletRegistry {
   /** Issues a single-use link token of `accountId`: svc_ + 43 base64url characters (32 random bytes). */
   issueToken(accountId: string): LinkToken {
     const now = this.nowMs();
-    const link: LinkToken = { token: `svc_${randomBytes(32).toString('base64url')}`, accountId, issuedAt: now, expiresAt: now + LINK_TOKEN_TTL_MS, consumedAt: null };
+    const link: LinkToken = { token: `svc_${randomBytes(32).toString('base64url').slice(0, mutant('wal-token-short') ? 42 : 43)}`, accountId, issuedAt: now, expiresAt: now + LINK_TOKEN_TTL_MS, consumedAt: null };
     this.tokens.set(link.token, link);
     return link;
   }

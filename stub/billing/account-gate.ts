@@ -20,6 +20,7 @@ import type { AccountStore } from '../accounts/store.ts';
 import { ApiError } from '../errors.ts';
 import type { X402Payments } from '../x402/payments.ts';
 import type { Challenges } from './challenge.ts';
+import { mutant } from '../mutants.ts';
 import { isBilledStatus, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
 
 /** Routes whose x402 payment identifies the payer being attested (spec: GET /api/v1/wallets/link). */
@@ -53,6 +54,7 @@ export class AccountGate implements Gate {
 
   async admit(req: AdmitRequest): Promise<Admission> {
     const { price, operationId } = req;
+    if (price.credits === 0 && !price.keyOnly && mutant('bill-free-route-debit')) this.accounts.debit(this.accounts.byKey(header(req.headers, 'x-service-api-key') ?? '')?.id ?? '', 1, operationId);
     if (price.credits === 0 && !price.keyOnly) return FREE;
     const key = header(req.headers, 'x-service-api-key');
     const payment = header(req.headers, 'payment-signature');
@@ -60,10 +62,11 @@ export class AccountGate implements Gate {
 
     if (key !== undefined) {
       const account = this.accounts.byKey(key);
-      if (!account) throw new ApiError(401, 'invalid_api_key', 'The x-service-api-key is not valid');
+      if (!account) throw new ApiError(401, mutant('err-invalid-key-code') ? ('unauthorized' as 'invalid_api_key') : 'invalid_api_key', 'The x-service-api-key is not valid');
       if (!payerRoute) return this.admitKey(req, account.id, account.entitled);
       if (payment === undefined) return { principal: { accountId: account.id, via: 'api-key' }, finish: async () => ({}) };
     }
+    if (mutant('wal-unauth-token') && operationId === 'createWalletLinkToken') return { principal: { accountId: 'acct_1', via: 'api-key' }, finish: async () => ({}) };
     if (!price.x402) throw new ApiError(401, 'gateway_required', 'This route needs an API key in x-service-api-key');
     if (payment === undefined) {
       throw await this.challenges.error(req.url, operationId, price.credits, 'payment_required', 'Payment required: pay with x402 (PAYMENT-SIGNATURE) or send an API key');
@@ -82,11 +85,14 @@ export class AccountGate implements Gate {
     const debit = this.accounts.debit(accountId, price.credits, operationId);
     if (!debit) {
       const balance = this.accounts.get(accountId)?.credits ?? 0;
+      if (mutant('bill-debit-before-check') && balance > 0) this.accounts.debit(accountId, balance, operationId);
       throw new ApiError(403, 'insufficient_credits', `This call costs ${price.credits} credits; the account holds ${balance}`);
     }
+    if (mutant('bill-double-debit')) this.accounts.debit(accountId, price.credits, operationId);
     return {
       principal,
       finish: once(async (status, billable) => {
+        if ((mutant('bill-no-refund-404') && status === 404) || (mutant('bill-no-refund-502') && status === 502)) return {};
         if (!(billable && isBilledStatus(status))) this.accounts.refund(debit);
         return {};
       }),
@@ -98,7 +104,7 @@ export class AccountGate implements Gate {
     const offered = await this.challenges.requirements(price.credits);
     const outcome = await this.payments.verify(header, offered, url);
     if (!outcome.ok) {
-      if (outcome.kind === 'replay') throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
+      if (outcome.kind === 'replay' && !mutant('x402-replay-402')) throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
       if (payerRoute) throw new ApiError(422, 'x402_payment_required', `No verifiable payer: ${outcome.reason}`);
       throw await this.challenges.error(url, operationId, price.credits, 'payment_required', `Payment refused: ${outcome.reason}`);
     }
@@ -123,7 +129,7 @@ export class AccountGate implements Gate {
     return {
       principal,
       finish: once(async (status, billable): Promise<Record<string, string>> => {
-        if (!(billable && isBilledStatus(status))) {
+        if (!(billable && isBilledStatus(status)) && !(mutant('x402-settle-on-404') && status === 404)) {
           this.payments.release(payment);
           rollback();
           return {};

@@ -10,8 +10,9 @@ import { encodePaymentRequiredHeader } from '@x402/core/http';
 import { creditsToUsdString } from '../../contract/pricing.ts';
 import { ApiError, type ErrorCode } from '../errors.ts';
 import { MAX_TIMEOUT_SECONDS, PAY_TO, TOKENS } from '../x402/tokens.ts';
+import { mutant } from '../mutants.ts';
 
-export { BASE_USDC, SECOND_TOKEN, PAY_TO } from '../x402/tokens.ts';
+export { BASE_USDC, SECOND_TOKEN } from '../x402/tokens.ts';
 
 export class Challenges {
   private readonly byCredits = new Map<number, Promise<PaymentRequirements[]>>();
@@ -40,13 +41,15 @@ export class Challenges {
 
   /** The PaymentRequired object offered for one call of `operationId` at `url`. */
   async paymentRequired(url: string, operationId: string, credits: number, error: string): Promise<PaymentRequired> {
-    const accepts = await this.requirements(credits);
+    const accepts = (await this.requirements(credits)).map((a, i) => (mutant('x402-amount-off') && i === 1 ? { ...a, amount: String(BigInt(a.amount) + 1n) } : a));
     return this.server.createPaymentRequiredResponse(accepts, { url, description: operationId, mimeType: 'application/json' }, error);
   }
 
   /** A 402 ApiError carrying a fresh challenge in PAYMENT-REQUIRED. */
   async error(url: string, operationId: string, credits: number, code: ErrorCode, message: string): Promise<ApiError> {
     const challenge = await this.paymentRequired(url, operationId, credits, message);
+    if (mutant('x402-no-challenge-header')) return new ApiError(402, code, message);
+    if (mutant('x402-402-wrong-code')) return new ApiError(402, 'payment_requested' as ErrorCode, message, {}, { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) });
     return new ApiError(402, code, message, {}, { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) });
   }
 }

@@ -6,9 +6,7 @@ import { AccountGate } from './account-gate.ts';
 import { Challenges } from './challenge.ts';
 import type { Gate } from './gate.ts';
 
-export { isBilledStatus, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
-export { AccountGate } from './account-gate.ts';
-export { Challenges } from './challenge.ts';
+export type { Gate } from './gate.ts';
 
 /** Builds the gate over `accounts` and `ledger`; the SDK resource server initializes on first use. */
 export function createGate(accounts: AccountStore, ledger: TokenLedger, clock: Clock): Gate {

@@ -17,6 +17,7 @@ import { MAX_FAULT_LATENCY_MS, type Fault } from './faults.ts';
 import { registerJobControl } from '../jobs/control.ts';
 import { registerOilControl } from '../routes/signals/oil-control.ts';
 import { registerLimitsControl } from '../limits/control.ts';
+import { registerProfilingControl } from '../social/profiling-states.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -193,6 +194,7 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
       registerJobControl(scope, ctx);
       registerOilControl(scope, ctx);
       registerLimitsControl(scope, ctx);
+      registerProfilingControl(scope, ctx);
 
       scope.post('/reset', async (_request, reply) => {
         resetStub(ctx);

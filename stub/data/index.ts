@@ -2,6 +2,5 @@
 export type * from './model.ts';
 export { VENUES } from './model.ts';
 export { generateDataset } from './generate.ts';
-export { DataStore, parseMarketKey, type MarketLookup } from './store.ts';
+export { DataStore, parseMarketKey } from './store.ts';
 export { selectedProbability } from './quote.ts';
-export { VENUE_HOSTS } from './urls.ts';

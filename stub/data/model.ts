@@ -6,13 +6,15 @@
  * dataset is immutable, cheap to compare and serialises byte-identically; presenters format them
  * with `toISOString()`.
  */
+import { venueKeys } from '../../contract/index.ts';
 
 /** UTC epoch milliseconds. */
 export type EpochMs = number;
 
 /** Spec "Venue key (enum)". */
 export type Venue = 'venue_a' | 'venue_a_us' | 'venue_b' | 'venue_c';
-export const VENUES: readonly Venue[] = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'];
+/** The venue keys, read from the contract (VenueKey); `Venue` is their compile-time mirror. */
+export const VENUES = venueKeys() as readonly Venue[];
 
 /** Spec "What the service does", rule 2; reasons as in AvailabilityExcluded. */
 export type Exclusion = 'sports' | 'mentions' | 'crypto_up_down';

@@ -5,6 +5,7 @@
 import type { DataStore } from '../data/store.ts';
 import { iso, relationships, routing } from '../present/index.ts';
 import { ERROR_CODES, statusAt, updatedAt, type Job } from './model.ts';
+import { mutant } from '../mutants.ts';
 
 export type JobView = 'status' | 'result';
 
@@ -43,7 +44,7 @@ export function jobView(job: Job, now: number, view: JobView, store: DataStore) 
     createdAt: iso(job.createdAt),
     updatedAt: iso(updatedAt(job, now)),
     forecastIds: succeeded ? [job.forecast.id] : [],
-    forecasts: succeeded && view === 'result' ? [publishedForecast(job, store)] : [],
+    forecasts: succeeded && (view === 'result' || mutant('job-status-expands')) ? [publishedForecast(job, store)] : [],
     errorCode: status === 'failed' || status === 'rejected' ? ERROR_CODES[status] : null,
     listing: routing(job.market),
   };

@@ -5,7 +5,7 @@
  * replay is reported `billable: false` so that its admission debit is refunded).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { PRICES } from '../../contract/pricing.ts';
+import { contract } from '../../contract/index.ts';
 import type { StubContext } from '../context.ts';
 import type { Market, Venue } from '../data/model.ts';
 import type { DataStore } from '../data/store.ts';
@@ -15,6 +15,7 @@ import { DAY } from '../data/rng.ts';
 import { derivedUuid, jobForecast } from './forecast.ts';
 import { SCHEDULE_MS, TERMINAL, statusAt, type EndOutcome, type GenerationRequest, type Job } from './model.ts';
 import { JobStore } from './store.ts';
+import { mutant } from '../mutants.ts';
 
 /** Accepted generations per account per UTC day (gap JOB-007). */
 export const DAILY_QUOTA = 50;
@@ -81,7 +82,7 @@ export function resolveGenerationMarket(store: DataStore, req: GenerationRequest
   const m = store.resolveMarket({ venue: req.venue, marketId: req.market_id });
   const named = m && (m.nativeMarketId.toLowerCase() === id || (m.venue === 'venue_a' && /^\d+$/.test(m.serviceMarketId) && m.serviceMarketId === req.market_id));
   if (m && named) {
-    if (m.exclusion) throw excludedError(m);
+    if (m.exclusion && !mutant('job-excluded-accepted')) throw excludedError(m);
     return m;
   }
   const event = req.venue === 'venue_b' ? store.eventByTicker(req.market_id) : undefined;
@@ -138,14 +139,14 @@ export type Submission = { job: Job; replay: boolean };
 export function submit(ctx: StubContext, owner: string, key: string, req: GenerationRequest): Submission {
   const jobs = jobsOf(ctx);
   const existing = jobs.byKey(owner, key);
-  if (existing) {
+  if (existing && !mutant('job-idem-new-job')) {
     if (sameRequest(existing.request, req)) return { job: existing, replay: true };
     throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different body; use a new key for a new request');
   }
   const market = resolveGenerationMarket(ctx.store, req);
   const now = ctx.clock.nowMs();
   if (jobs.createdToday(owner, now) >= DAILY_QUOTA) throw quotaError(now);
-  const id = derivedUuid('job', String(ctx.config.seed), owner, key);
+  const id = derivedUuid('job', String(ctx.config.seed), owner, mutant('job-idem-new-job') ? `${key}#${jobs.createdToday(owner, now)}` : key);
   const forecast = jobForecast(id, market, now + SCHEDULE_MS.succeeded, ctx.store.latestForecast(market.marketKey));
   const job: Job = { id, owner, idempotencyKey: key, request: req, market, createdAt: now, forecast, ended: null };
   jobs.add(job);
@@ -167,6 +168,6 @@ export function endJob(ctx: StubContext, id: string, outcome: EndOutcome): Job |
   const now = ctx.clock.nowMs();
   if (TERMINAL.has(statusAt(job, now))) return 'terminal';
   job.ended = { status: outcome, at: now };
-  ctx.accounts.refund({ accountId: job.owner, credits: PRICES.createForecastRequest?.credits ?? 1000, operationId: 'createForecastRequest', refunded: false });
+  ctx.accounts.refund({ accountId: job.owner, credits: contract().operation('createForecastRequest').facts.price.credits, operationId: 'createForecastRequest', refunded: false });
   return job;
 }

@@ -1,7 +1,7 @@
 /** Presenters: model records to the API shapes of the spec's "Resources and their fields". */
 export type * from './types.ts';
 export { routing, serviceUrl, venueAUrl } from './routing.ts';
-export { relationships, withRelationships, emptyRelationships, RELATIONSHIP_CAP, type RelationshipSubject } from './relationships.ts';
+export { relationships, withRelationships, emptyRelationships } from './relationships.ts';
 export { venueQuote } from './quote.ts';
-export { marketListItem, linkedMarket, linkedFields, type LinkedFields, type MarketItemContext } from './market-item.ts';
+export { marketListItem, linkedMarket, linkedFields, type MarketItemContext } from './market-item.ts';
 export { iso, isoOrNull } from './time.ts';

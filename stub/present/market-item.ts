@@ -5,6 +5,7 @@ import { venueQuote } from './quote.ts';
 import { routing, serviceUrl, venueAUrl } from './routing.ts';
 import { iso, isoOrNull } from './time.ts';
 import type { LinkedMarket, MarketListItem } from './types.ts';
+import { mutant } from '../mutants.ts';
 
 export interface MarketItemContext {
   store: DataStore;
@@ -35,13 +36,13 @@ export function marketListItem(m: Market, ctx: MarketItemContext): MarketListIte
     tags: [...m.tags],
     categories: [...m.categories],
     end_date: isoOrNull(m.endDate),
-    market_odds: quote.selected_probability,
+    market_odds: mutant('quote-odds-bid') && quote.yes_bid !== null ? quote.yes_bid : quote.selected_probability,
     venue_quote: quote,
     inDispute: m.inDispute,
     clarifications: null,
     volume_24h: m.volume24h,
     signal_count: ctx.store.articlesFor(m.marketKey).length,
-    forecast_count: inWindow.length,
+    forecast_count: mutant('win-forecast-count-unwindowed') ? ctx.store.forecastsFor(m.marketKey).filter((f) => f.createdAt <= ctx.now.getTime()).length : inWindow.length,
     latest_forecast_at: isoOrNull(latest?.createdAt),
     market_updated_at: iso(m.updatedAt),
     latest_forecast_delta: latest?.deltaFromPrior ?? null,

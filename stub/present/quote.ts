@@ -3,6 +3,7 @@ import type { Market } from '../data/model.ts';
 import { selectedProbability } from '../data/quote.ts';
 import { isoOrNull } from './time.ts';
 import type { VenueQuoteV1 } from './types.ts';
+import { mutant } from '../mutants.ts';
 
 /**
  * The market's venue quote. venue_a / venue_b rows give a verified live quote (midpoint, bid, ask
@@ -21,9 +22,9 @@ export function venueQuote(m: Market): VenueQuoteV1 {
     yes_ask: q?.ask ?? null,
     yes_last: q?.last ?? null,
     selected_probability: selectedProbability(q),
-    quote_method: q?.method ?? null,
+    quote_method: mutant('quote-method-null-priced') && q?.method === 'midpoint' ? null : (q?.method ?? null),
     venue_timestamp: isoOrNull(q?.venueTimestamp),
     observed_at: isoOrNull(q?.observedAt),
-    freshness: q?.freshness ?? 'unavailable',
+    freshness: mutant('quote-us-live') && m.venue === 'venue_a_us' ? 'verified' : (q?.freshness ?? 'unavailable'),
   };
 }

@@ -10,7 +10,9 @@ import type { Asset, Market, TradeSignal } from '../data/model.ts';
 import type { DataStore } from '../data/store.ts';
 import { routing } from './routing.ts';
 import { isoOrNull } from './time.ts';
+import { selectedProbability } from '../data/quote.ts';
 import type { AssetRef, CanonicalMarketWithRelationships, Direction, MarketRef, RefCommon, Relationship, RelationshipsEnvelope, SignalRef, Via } from './types.ts';
+import { mutant } from '../mutants.ts';
 
 export const RELATIONSHIP_CAP = 50;
 
@@ -26,7 +28,7 @@ const common = (relationship: Relationship, direction: Direction, via: Via): Ref
 
 const assetRef = (c: RefCommon, a: Asset): AssetRef => ({ ...c, id: a.id, assetKey: a.assetKey, name: a.name, ticker: a.ticker, asset_type: a.assetType });
 
-const marketRef = (c: RefCommon, m: Market): MarketRef => ({ ...c, marketKey: m.marketKey, venue: m.venue, nativeMarketId: m.nativeMarketId, question: m.question });
+const marketRef = (c: RefCommon, m: Market): MarketRef => ({ ...c, marketKey: m.marketKey, venue: m.venue, nativeMarketId: m.nativeMarketId, question: m.question, ...(mutant('rel-odds-leak') ? { market_odds: selectedProbability(m.quote) } : {}) });
 
 const signalRef = (c: RefCommon, s: TradeSignal): SignalRef => ({
   ...c,
@@ -50,13 +52,14 @@ interface Parts {
 }
 
 function envelope(p: Parts): RelationshipsEnvelope {
+  const cap = mutant('rel-cap-51') ? RELATIONSHIP_CAP + 1 : RELATIONSHIP_CAP;
   return {
-    assets: p.assets.slice(0, RELATIONSHIP_CAP),
-    markets: p.markets.slice(0, RELATIONSHIP_CAP),
-    signals: p.signals.slice(0, RELATIONSHIP_CAP),
+    assets: p.assets.slice(0, cap),
+    markets: p.markets.slice(0, cap),
+    signals: p.signals.slice(0, cap),
     truncated: {
       assets: p.assets.length > RELATIONSHIP_CAP,
-      markets: p.markets.length > RELATIONSHIP_CAP,
+      markets: p.markets.length > (mutant('rel-truncated-wrong-cap') ? 20 : RELATIONSHIP_CAP),
       signals: p.signals.length > RELATIONSHIP_CAP,
     },
   };
@@ -81,7 +84,7 @@ function forMarket(store: DataStore, m: Market): Parts {
   return {
     assets: assets.map((a) => assetRef(common('HAS_MARKET', 'incoming', 'direct'), a)),
     // Asset -HAS_MARKET-> sibling is outgoing at the intermediate asset.
-    markets: siblings.map((x) => marketRef(common('HAS_MARKET', 'outgoing', 'asset'), x)),
+    markets: siblings.map((x) => marketRef(common(mutant('rel-affects-edge') ? ('AFFECTS' as Relationship) : 'HAS_MARKET', 'outgoing', 'asset'), x)),
     signals: store.tradeSignalsFor(m.marketKey).map((s) => signalRef(common('HAS_SIGNAL', 'outgoing', 'direct'), s)),
   };
 }

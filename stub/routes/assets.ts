@@ -9,6 +9,7 @@ import { assetDirectoryItem } from './assets/directory.ts';
 import { AssetGraph } from './assets/graph.ts';
 import { parseSearch, runSearch } from './assets/search.ts';
 import { assetStance, resolveStanceAsset } from './assets/stance.ts';
+import { mutant } from '../mutants.ts';
 
 const graphOf = (ctx: StubContext): AssetGraph => new AssetGraph(ctx.store, ctx.config.siteUrl, ctx.clock.now());
 
@@ -21,7 +22,7 @@ export const register: RouteModule = (route) => {
   // Metadata only (ASSET-002, -003): no linked markets, counts or forecasts; assetKey order (ASSET-102).
   route('listAssets', (_req, ctx) => ({
     body: {
-      assets: graphOf(ctx).assets().map(assetDirectoryItem),
+      assets: graphOf(ctx).assets().flatMap((a, i) => (mutant('asset-directory-dupe') && i === 0 ? [a, a] : [a])).map(assetDirectoryItem),
     },
   }));
 

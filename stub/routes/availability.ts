@@ -15,6 +15,7 @@ import type { Query } from '../params.ts';
 import type { RouteModule } from '../server.ts';
 import { generationBody } from './targets/present.ts';
 import { openChildren } from './targets/resolve.ts';
+import { mutant } from '../mutants.ts';
 
 const MAX_ID = 512;
 
@@ -38,7 +39,7 @@ interface Availability {
 
 const untracked = (): Availability => ({
   tracked: false,
-  available: false,
+  available: mutant('avail-untracked-available'),
   market: null,
   question: null,
   latestForecast: null,
@@ -55,13 +56,13 @@ function parseLookup(q: Query): MarketLookup {
   const which = q.exactlyOne('market_key', 'market_id', 'slug');
   const venue = q.venue();
   if (which === 'market_key') {
-    if (q.has('venue')) throw invalidRequest('market_key already names the venue; do not also give venue');
+    if (q.has('venue') && !mutant('avail-key-and-venue')) throw invalidRequest('market_key already names the venue; do not also give venue');
     return { marketKey: q.requiredStr('market_key', { max: MAX_ID }) };
   }
   if (which === 'market_id') {
     const marketId = q.requiredStr('market_id', { max: MAX_ID });
-    if (!venue) throw invalidRequest('market_id is venue-native: venue is required');
-    return { venue, marketId };
+    if (!venue && !mutant('avail-id-no-venue')) throw invalidRequest('market_id is venue-native: venue is required');
+    return { venue: venue ?? 'venue_a', marketId };
   }
   return { slug: q.requiredStr('slug', { max: MAX_ID }), venue };
 }
@@ -110,7 +111,7 @@ function forMarket(store: DataStore, m: Market): Availability {
     question: m.question,
     latestForecast: latest ? { id: latest.id, createdAt: iso(latest.createdAt), relationships: relationships({ kind: 'forecast', forecastId: latest.id }, store) } : null,
     read: latest ? { method: 'GET', endpoint: readEndpoint(m), paid: true } : null,
-    generation: latest || excluded ? null : generation(m),
+    generation: (latest && !mutant('avail-generation-with-read')) || excluded ? null : generation(m),
     targetResolution: null,
     excluded,
   };

@@ -5,12 +5,13 @@
  * rules JOB-*, TOPIC-008/009; the job logic lives in stub/jobs/.
  */
 import type { StubContext } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import { acceptedView, jobView } from '../jobs/present.ts';
 import { retryAfterSeconds } from '../jobs/model.ts';
 import { checkQuota, generationRequest, idempotencyKey, jobsOf, submit } from '../jobs/service.ts';
 import type { RouteModule } from '../server.ts';
 import type { RouteRequest } from '../context.ts';
+import { mutant } from '../mutants.ts';
 
 /**
  * One 404 for an unknown, malformed and another account's jobId alike: nothing in it depends on
@@ -49,10 +50,11 @@ export const register: RouteModule = (route, ctx: StubContext) => {
     const owner = ownerOf(req);
     const view = req.query.enum('view', ['status', 'result'] as const, 'result');
     const job = jobsOf(ctx).get(owner, req.params.jobId ?? '');
+    if (!job && mutant('job-foreign-403') && jobsOf(ctx).find(req.params.jobId ?? '')) throw new ApiError(403, 'entitlement_required', 'This job belongs to another account');
     if (!job) throw jobNotFound();
     const now = ctx.clock.nowMs();
     const retryAfter = retryAfterSeconds(job, now);
-    const headers: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+    const headers: Record<string, string> = retryAfter === undefined || mutant('job-no-retry-after') ? {} : { 'Retry-After': String(retryAfter) };
     return { body: jobView(job, now, view, ctx.store), headers };
   });
 };

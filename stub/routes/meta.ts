@@ -6,11 +6,13 @@ import { contract } from '../../contract/index.ts';
 import { PRICES, creditsToUsdString } from '../../contract/pricing.ts';
 import { BASE_USDC, SECOND_TOKEN } from '../billing/challenge.ts';
 import type { RouteModule } from '../server.ts';
+import { mutant } from '../mutants.ts';
 
 export const register: RouteModule = (route, ctx) => {
-  const document = () => ({ ...contract().doc, servers: [{ url: '/' }] });
+  // The x-fc-* extensions are the harness's per-operation facts (contract/operation-facts.ts), not part of the API.
+  const document = () => ({ ...withoutHarnessFacts(contract().doc), servers: [{ url: '/' }] });
   route('getOpenApi', () => ({ body: document() }));
-  route('getOpenApiV1', () => ({ body: document() }));
+  route('getOpenApiV1', () => ({ body: mutant('ver-v1-openapi-stale') ? { ...contract().doc, paths: {} } : document() }));
 
   route('getPricing', () => ({
     body: {
@@ -38,3 +40,14 @@ export const register: RouteModule = (route, ctx) => {
     },
   }));
 };
+
+/** The document with every operation's x-fc-* extensions left out (a shallow copy; the contract is not mutated). */
+function withoutHarnessFacts<T extends { paths?: object }>(doc: T): T {
+  const paths = Object.fromEntries(
+    Object.entries(doc.paths ?? {}).map(([path, item]) => [
+      path,
+      Object.fromEntries(Object.entries(item as Record<string, unknown>).map(([method, op]) => [method, op && typeof op === 'object' ? Object.fromEntries(Object.entries(op).filter(([k]) => !k.startsWith('x-fc-'))) : op])),
+    ]),
+  );
+  return { ...doc, paths };
+}

@@ -6,13 +6,14 @@
  */
 import { serviceUnavailable } from '../errors.ts';
 import type { RouteModule } from '../server.ts';
+import { profilingConfigured } from '../social/profiling-states.ts';
 import { parseProfileRequest, parseSearchRequest, profileFor, searchPosts } from '../social/index.ts';
 
 export const register: RouteModule = (route) => {
   route('createSocialProfile', (req, ctx) => {
     // The body is validated before the configuration is consulted (gap PROF-025).
     const request = parseProfileRequest(req.body);
-    if (ctx.config.profiling === false) throw serviceUnavailable('Social-account profiling is not configured on this service.');
+    if (!profilingConfigured(ctx, req.headers['x-fault-scope'])) throw serviceUnavailable('Social-account profiling is not configured on this service.');
     return { body: profileFor(ctx, request) };
   });
 

@@ -12,6 +12,7 @@ import { iso } from '../present/time.ts';
 import type { RouteRequest } from '../context.ts';
 import type { RouteModule } from '../server.ts';
 import type { Hex } from '../x402/tokens.ts';
+import { mutant } from '../mutants.ts';
 import { buildSiweMessage, verifySiwe } from './wallets/siwe.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -50,6 +51,7 @@ export const register: RouteModule = (route) => {
     const token = req.query.requiredStr('token', { max: 512 });
     if (!LINK_TOKEN_PATTERN.test(token)) throw invalidRequest('token must match ^svc_[A-Za-z0-9_-]{43}$');
     const link = ctx.wallets.token(token);
+    if (!link && mutant('wal-unknown-token-422')) throw invalidRequest('No such link token');
     if (!link) throw notFound('No such link token', 'link_token_not_found');
     const state = ctx.wallets.tokenState(link);
     if (state === 'expired') throw invalidRequest('The link token expired (15 minutes after issue)');

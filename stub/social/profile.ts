@@ -12,6 +12,7 @@ import { dateOf, dayOf } from './hash.ts';
 import type { CorpusPost, ProfileRequest } from './model.ts';
 import { research } from './research.ts';
 import { synthesize, type Synthesis } from './synthesis.ts';
+import { mutant } from '../mutants.ts';
 
 const DAY = 86_400_000;
 /** Grounded posts a profile needs (spec: behaviour 2; Limits rule 4). */
@@ -107,7 +108,7 @@ export function buildProfile(ctx: StubContext, req: ProfileRequest, nowMs: numbe
       is_service_expert: a.isExpert,
       service_expert: a.isExpert ? { designation: 'reviewed_expert', policy_version: '2025-01' } : null,
     },
-    window: { from_date: w.fromDate, to_date: w.toDate, lookback_days: req.lookbackDays, post_count: cited.size },
+    window: { from_date: w.fromDate, to_date: w.toDate, lookback_days: mutant('prof-lookback-echo') ? 365 : req.lookbackDays, post_count: cited.size },
     ...synthesis,
     evidence,
     meta: { cached: false, research_turns: findings.turns, searches: findings.searches.length, generated_at: new Date(nowMs).toISOString(), focus: req.focus, engine: ENGINE },

@@ -6,6 +6,7 @@
  */
 import type { StubContext } from '../context.ts';
 import type { SearchRequest } from './model.ts';
+import { mutant } from '../mutants.ts';
 
 const DAY = 86_400_000;
 
@@ -40,10 +41,10 @@ export function searchPosts(ctx: StubContext, req: SearchRequest): SearchRespons
   const results = terms.size
     ? ctx.store
         .allPosts()
-        .filter((p) => p.publishedAt >= from && p.publishedAt <= now)
+        .filter((p) => p.publishedAt >= from - (mutant('xsrch-lookback-off') ? DAY : 0) && p.publishedAt <= now)
         .filter((p) => terms.has(p.authorHandle.toLowerCase()) || words(p.text).some((w) => terms.has(w)))
         .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .slice(0, req.limit)
+        .slice(0, req.limit + (mutant('xsrch-limit-plus-one') ? 1 : 0))
         .map((p) => ({ post_id: p.id, url: p.url, author_handle: p.authorHandle, published_at: new Date(p.publishedAt).toISOString(), text: p.text }))
     : [];
   return { query: req.query, range_days: req.rangeDays, limit: req.limit, searched_at: new Date(now).toISOString(), results };

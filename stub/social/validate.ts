@@ -5,6 +5,7 @@
  */
 import { invalidRequest } from '../errors.ts';
 import { FOCUSES, type Focus, type ProfileRequest, type SearchRequest } from './model.ts';
+import { mutant } from '../mutants.ts';
 
 /** spec: POST /api/v1/x/profile, handle pattern. JS `$` never matches before a trailing newline. */
 export const HANDLE_PATTERN = /^@?[A-Za-z0-9_]{1,15}$/;
@@ -38,7 +39,7 @@ export function parseProfileRequest(raw: unknown): ProfileRequest {
   const handle = body.handle;
   if (handle === undefined) throw invalidRequest('handle is required');
   if (typeof handle !== 'string' || !HANDLE_PATTERN.test(handle)) throw invalidRequest('handle must match ^@?[A-Za-z0-9_]{1,15}$');
-  const lookbackDays = intField(body, 'lookback_days', 14, 365, 365);
+  const lookbackDays = intField(body, 'lookback_days', mutant('prof-lookback-13') ? 13 : 14, 365, 365);
   let focus: Focus = 'general';
   if ('focus' in body) {
     const f = body.focus;

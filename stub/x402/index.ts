@@ -1,11 +1,9 @@
 /** Public API of the stub's x402 v2 machinery: tokens, the in-memory ledger, the SDK facilitator and payments. */
 import type { Clock } from '../clock.ts';
 
-export { TOKENS, BASE_USDC, SECOND_TOKEN, PAY_TO, FACILITATOR_ADDRESS, MAX_TIMEOUT_SECONDS, tokenOfNetwork, tokenAt, type Hex, type TokenInfo } from './tokens.ts';
-export { TokenLedger, LedgerRevert, nonceKey, type Authorization, type Receipt } from './ledger.ts';
-export { ledgerSigner } from './signer.ts';
+export { TokenLedger } from './ledger.ts';
 export { LocalFacilitatorClient, buildFacilitator, buildResourceServer } from './facilitator.ts';
-export { X402Payments, type VerifiedPayment, type VerifyOutcome, type Refusal } from './payments.ts';
+export { X402Payments } from './payments.ts';
 
 /**
  * The chain clock, unix seconds: real time plus whatever the control plane advanced the stub clock.

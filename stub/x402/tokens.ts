@@ -36,7 +36,3 @@ export const TOKENS: readonly TokenInfo[] = [
 
 /** The token of a CAIP-2 network id, if the stub accepts payments there. */
 export const tokenOfNetwork = (network: string): TokenInfo | undefined => TOKENS.find((t) => t.network === network);
-
-/** The token at `address` on `chainId` (address matched case-insensitively). */
-export const tokenAt = (chainId: number, address: string): TokenInfo | undefined =>
-  TOKENS.find((t) => t.chainId === chainId && t.address.toLowerCase() === address.toLowerCase());

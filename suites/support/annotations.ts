@@ -45,3 +45,39 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
   info.annotations.splice(0, info.annotations.length, ...kept);
   for (const id of drop) info.annotations.push({ type: 'unjudged', description: `${id}: ${reason}` });
 }
+
+/**
+ * Records how many instances of a rule's case the running test judged on the target's answers
+ * (`judged` annotation "ID n what"; counts add up over calls). A rule the test declares but never
+ * records is judged once per answer read. A PASSED verdict needs at least one instance: with 0, the
+ * rule is NOT_RUN "no instance of <what> on the target" (reporter/rule-results.ts).
+ * @param ruleIds the rules judged; `'*'` = every rule of the test without its own count
+ * @param what the case, as a noun phrase ("an Asset with more than 50 markets")
+ * @returns whether any instance was judged (a test with none can end there: its rules are NOT_RUN)
+ */
+export function judged(ruleIds: string | readonly string[], n: number, what: string): boolean {
+  const info = currentTest();
+  if (!info) return n > 0;
+  for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds) info.annotations.push({ type: 'judged', description: `${id} ${Math.max(0, Math.floor(n))} ${what}` });
+  return n > 0;
+}
+
+/** Counts one answer of the target read by the running test (suites/support/client.ts). */
+export function countAnswer(): void {
+  const info = currentTest();
+  if (!info) return;
+  let note = info.annotations.find((a) => a.type === 'answers');
+  if (!note) {
+    note = { type: 'answers', description: '0' };
+    info.annotations.push(note);
+  }
+  note.description = String(Number(note.description ?? '0') + 1);
+}
+
+function currentTest(): ReturnType<typeof test.info> | undefined {
+  try {
+    return test.info();
+  } catch {
+    return undefined; // outside a test (load scripts, the stub's self-check)
+  }
+}

@@ -5,9 +5,12 @@
  * unreachable, slow or garbage-speaking target, and secret redaction of every error.
  */
 import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { redact } from './redact.ts';
-import { TargetTimeoutError, TargetUnreachableError } from './errors.ts';
-import { operationOf } from './budget.ts';
+import { redact } from '../../lib/redact.ts';
+import { countAnswer } from './annotations.ts';
+import { TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
+import { rememberExchange } from './evidence.ts';
+import { abortedReason, recordAnswer, recordFailure } from '../../lib/run-health.ts';
+import { operationOf } from '../../contract/route-match.ts';
 import type { Pacer } from './pacing.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
@@ -123,8 +126,12 @@ export class TargetClient {
   }
 
   private async send(method: string, path: string, headers: Record<string, string>, options: CallOptions): Promise<APIResponse> {
+    // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
+    const aborted = abortedReason();
+    if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
+    let res: APIResponse;
     try {
-      return await this.ctx.fetch(path, {
+      res = await this.ctx.fetch(path, {
         method,
         headers,
         params: toSearch(options.params),
@@ -135,8 +142,15 @@ export class TargetClient {
       });
     } catch (err) {
       const message = redact(err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err));
-      if (/timeout/i.test(message)) throw new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`);
-      throw new TargetUnreachableError(`${method} ${path}: ${message}`);
+      const failure = /timeout/i.test(message)
+        ? new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`)
+        : new TargetUnreachableError(`${method} ${path}: ${message}`);
+      recordFailure(failure.message);
+      throw failure;
     }
+    recordAnswer();
+    countAnswer();
+    await rememberExchange(method, res.url(), headers, options.data, res);
+    return res;
   }
 }

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { redact, registerSecret } from './redact.ts';
+import { redact, registerSecret } from '../../lib/redact.ts';
 
 /** Skip reason of every test that needs the control plane. */
 export const NEEDS_CONTROL = 'needs control plane (FC_CONTROL_TOKEN)';
@@ -234,6 +234,22 @@ export class ControlPlane {
   async limitUsage(spec: { scope: 'standard' | 'x_research' | 'ip_guard'; window: 'second' | 'minute' | 'day'; count: number; accountId?: string; payer?: string; address?: string }): Promise<'set' | 'unsupported'> {
     try {
       await this.call('POST', '/__control/limits/usage', spec);
+      return 'set';
+    } catch (err) {
+      const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;
+      if (m?.[1] === '404') return 'unsupported';
+      throw err;
+    }
+  }
+
+  /**
+   * Sets whether social-account profiling is configured for one scope's calls (POST /__control/profiling).
+   * @returns 'set'; 'unsupported' when the target's control plane has no such route (404).
+   * @throws ControlPlaneError for any other refusal.
+   */
+  async profilingState(scope: string, configured: boolean): Promise<'set' | 'unsupported'> {
+    try {
+      await this.call('POST', '/__control/profiling', { scope, configured });
       return 'set';
     } catch (err) {
       const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;

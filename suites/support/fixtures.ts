@@ -4,15 +4,19 @@
  */
 import { test as base } from '@playwright/test';
 import { TargetClient } from './client.ts';
-import { registerSecret } from './redact.ts';
-import { Budget, budgetCredits, ledgerIn, operationOf } from './budget.ts';
+import { registerSecret } from '../../lib/redact.ts';
+import { registerPlaceholder, resetEvidence } from './evidence.ts';
+import { configureHealth } from '../../lib/run-health.ts';
+import { Budget } from './budget.ts';
+import { operationOf } from '../../contract/route-match.ts';
+import { budgetCredits, ledgerIn } from '../../lib/spend-ledger.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './x402.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { workerPacer, type Pacer } from './pacing.ts';
 
 export { expect } from './matchers.ts';
-export { rules, contractRules } from './annotations.ts';
+export { rules, contractRules, judged } from './annotations.ts';
 
 /** Target configuration (Playwright options; see playwright.config.ts). */
 /**
@@ -46,6 +50,8 @@ export interface TargetOptions {
   requestTimeoutMs: number;
   /** Derive test wallets' keys from this seed (harness secret scan only; unset = random keys). */
   walletSeed?: string | undefined;
+  /** Consecutive connection failures or timeouts after which the run is aborted (suites/support/health.ts). */
+  abortAfter: number;
 }
 
 export interface Fixtures {
@@ -80,6 +86,7 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
   seed: [42, { option: true, scope: 'worker' }],
   requestTimeoutMs: [15_000, { option: true, scope: 'worker' }],
   walletSeed: [undefined, { option: true, scope: 'worker' }],
+  abortAfter: [5, { option: true, scope: 'worker' }],
 
   // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
   pacer: [
@@ -92,10 +99,14 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
     { scope: 'worker' },
   ],
 
-  targetOptions: async ({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, walletSeed }, use, testInfo) => {
+  targetOptions: async ({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, walletSeed, abortAfter }, use, testInfo) => {
     for (const s of [apiKey, apiKey2, controlToken]) registerSecret(s);
+    registerPlaceholder(apiKey, 'FC_API_KEY');
+    registerPlaceholder(apiKey2, 'FC_API_KEY_2');
+    registerPlaceholder(controlToken, 'FC_CONTROL_TOKEN');
+    configureHealth(testInfo.project.outputDir, abortAfter);
     deriveWalletsFrom(walletSeed, testInfo.workerIndex);
-    await use({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs });
+    await use({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, abortAfter });
   },
 
   budget: async ({ targetOptions }, use, testInfo) => {
@@ -106,6 +117,7 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
 
   api: async ({ playwright, targetOptions, budget, pacer }, use) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
+    resetEvidence();
     const ctx = await playwright.request.newContext({ baseURL: targetOptions.target, extraHTTPHeaders: {} });
     // Real money is spent only by the configured principals' keys: an unpaid probe costs nothing, and
     // control-plane accounts and wallets hold credits and tokens minted for the test.

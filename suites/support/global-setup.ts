@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FullConfig } from '@playwright/test';
 import { startStub } from '../../stub/app.ts';
 import type { TargetOptions } from './fixtures.ts';
+import { registerSecret } from '../../lib/redact.ts';
 
 const RESET_TIMEOUT_MS = 10_000;
 
@@ -35,7 +36,9 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
   const controlToken = randomBytes(24).toString('hex');
   const siteUrl = 'https://forecast.site.test';
-  const stub = await startStub({ port: 0, siteUrl, apiKeys: keys, controlToken, seed: Number(config.metadata.stubSeed ?? 42) });
+  // The reporters run in this process: they mask these in every report.
+  for (const s of [...keys, controlToken]) registerSecret(s);
+  const stub = await startStub({ port: 0, siteUrl, apiKeys: keys, controlToken, seed: Number(config.metadata.stubSeed ?? 42), ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}) });
   Object.assign(process.env, {
     FC_TARGET: stub.url,
     FC_SITE_URL: siteUrl,

@@ -15,7 +15,7 @@ export const JOBS_PATH = '/api/auth/forecast-requests';
 export const CREATE = 'createForecastRequest';
 export const READ = 'getForecastRequest';
 /** The idempotency key's header (the name is a gap, PARAM-012; the served contract declares it). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Price of one generation, credits (spec price table: $1.00). */
 export const GENERATION_CREDITS = 1000;
 const CONCURRENCY = 8;

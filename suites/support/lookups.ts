@@ -4,6 +4,7 @@
  * venue_b events (rows sharing nativeEventId) and venue URLs (rows' marketUrl). Fetched once per
  * worker; every answer is checked against the contract the first time it is fetched.
  */
+import { venueKeys } from '../../contract/index.ts';
 import type { APIResponse } from '@playwright/test';
 import type { Params, TargetClient } from './client.ts';
 import { expect } from './matchers.ts';
@@ -43,7 +44,7 @@ export async function searchRows(paid: TargetClient, queries: Params[]): Promise
 export async function broadSearch(paid: TargetClient): Promise<Row[]> {
   const all = await searchRows(paid, [{}]);
   if (all.length) return all;
-  const perVenue = await searchRows(paid, ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'].map((venue) => ({ venue })));
+  const perVenue = await searchRows(paid, venueKeys().map((venue) => ({ venue })));
   if (perVenue.length) return perVenue;
   return searchRows(paid, ['will', 'price', 'win'].map((q) => ({ q })));
 }

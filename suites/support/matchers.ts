@@ -6,7 +6,9 @@
 import { expect as base, test, type APIResponse } from '@playwright/test';
 import { contract, validateResponse, type ObservedResponse } from '../../contract/index.ts';
 import type { Violation } from '../../checks/violation.ts';
-import { redact } from './redact.ts';
+import { redact } from '../../lib/redact.ts';
+import { loadRules } from '../../contract/rules.ts';
+import { attachEvidence } from './evidence.ts';
 
 const BODY_PREVIEW = 1000;
 
@@ -29,13 +31,38 @@ export function formatViolations(violations: readonly Violation[]): string {
   return violations.map((v) => `  ✗ [${v.ruleId}] ${v.path}: ${v.message}`).join('\n');
 }
 
-function record(violations: readonly Violation[]): void {
+/**
+ * The severity a violation counts with, read from the catalogue at run time (the level follows the
+ * spec's words): a violated MUST rule fails the test whatever the check said; a SHOULD or MAY rule, or
+ * a gap (the stub's choice on an open point), is a warning at most (WARN / GAP in the report).
+ */
+export function effectiveSeverity(v: Violation): Violation['severity'] {
+  const rule = loadRules().get(v.ruleId);
+  if (!rule || rule.retired) return v.severity;
+  return rule.kind === 'rule' && rule.level === 'MUST' ? 'error' : 'warning';
+}
+
+/** The violations with their catalogue severity (see effectiveSeverity). */
+export function withCatalogueSeverity(violations: readonly Violation[]): Violation[] {
+  return violations.map((v) => {
+    const severity = effectiveSeverity(v);
+    return severity === v.severity ? v : { ...v, severity };
+  });
+}
+
+/**
+ * Annotates the running test: one `violation` per rule broken at error severity, one `warn` per rule
+ * violated at warning severity (the reporter credits both, even to a rule the test did not declare),
+ * and the printed warnings.
+ */
+export function record(violations: readonly Violation[]): void {
   try {
     const info = test.info();
     for (const id of new Set(violations.filter((v) => v.severity === 'error').map((v) => v.ruleId))) {
       info.annotations.push({ type: 'violation', description: id });
     }
     const warnings = violations.filter((v) => v.severity === 'warning');
+    for (const id of new Set(warnings.map((v) => v.ruleId))) info.annotations.push({ type: 'warn', description: id });
     if (warnings.length) info.annotations.push({ type: 'warning', description: redact(formatViolations(warnings)) });
   } catch {
     // Outside a test (e.g. the harness's own unit checks): nothing to annotate.
@@ -67,7 +94,7 @@ export const expect = base.extend({
   /** Status documented, JSON content-type, required headers present, body matches the operation's schema. */
   async toMatchContract(res: APIResponse, operationId: string) {
     const observed = await observe(res);
-    const violations = validateResponse(operationId, observed);
+    const violations = withCatalogueSeverity(validateResponse(operationId, observed));
     recordExercised(contract().componentsOfStatus(operationId, observed.status));
     if (!observed.parsed && observed.bodyText.length > 0 && /json/i.test(observed.headers['content-type'] ?? '')) {
       violations.push({ ruleId: 'CONTRACT-002', severity: 'error', path: '/', message: 'content-type says JSON but the body does not parse' });
@@ -75,6 +102,7 @@ export const expect = base.extend({
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
     if (!pass && !this.isNot) record(violations);
+    if (!this.isNot) attachEvidence(violations, res);
     const where = `${res.url().replace(/\?.*$/, '')} → ${observed.status}`;
     return {
       name: 'toMatchContract',
@@ -89,10 +117,12 @@ export const expect = base.extend({
   },
 
   /** A list of violations from `checks/` is empty; prints all of them otherwise. */
-  toHaveNoViolations(violations: readonly Violation[], body?: unknown) {
+  toHaveNoViolations(found: readonly Violation[], body?: unknown) {
+    const violations = withCatalogueSeverity(found);
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
     if (!this.isNot) record(violations);
+    if (!this.isNot) attachEvidence(violations);
     const preview = body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, BODY_PREVIEW)}`;
     return {
       name: 'toHaveNoViolations',

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
-import { contract } from '../../contract/index.ts';
-import { PRICES, creditsToUsd } from '../../contract/pricing.ts';
+import { contract, fillTemplate } from '../../contract/index.ts';
+import { creditsToUsd } from '../../contract/pricing.ts';
 import { ABSENT, type ParamSpec, type ParamValue } from '../../checks/params.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
@@ -113,66 +113,39 @@ export function discoverIdentities(paid: TargetClient | undefined, target: strin
   return found;
 }
 
-/** venue query value needed next to a slug living outside the default venue_a namespace. */
-const slugVenue = (ids: Identities): Params => (ids.slugVenue === 'venue_a' ? {} : { venue: ids.slugVenue });
+/**
+ * The `$name` placeholders a contract request template may use (x-fc-baseline, x-fc-discover with
+ * `from: identities`), filled from the identities of the target. `slugVenueParam` is the venue query
+ * value a slug needs: undefined (parameter left out) in the default venue_a namespace (ROUTE-007).
+ */
+export function identityVars(ids: Identities): Record<string, unknown> {
+  return {
+    marketKey: ids.marketKey,
+    slug: ids.slug,
+    slugVenueParam: ids.slugVenue === 'venue_a' ? undefined : ids.slugVenue,
+    venue: ids.venue,
+    nativeMarketId: ids.nativeMarketId,
+    targetRef: ids.targetRef,
+    uuid: randomUUID(),
+  };
+}
 
 /**
- * The otherwise-valid baseline request of an operation (documented defaults are left to the target;
- * required and identity parameters come from `ids`). Unknown operations get an empty request.
+ * The otherwise-valid baseline request of an operation, from its `x-fc-baseline` in the contract
+ * (documented defaults are left to the target; required and identity parameters come from `ids`).
+ * @throws Error for an unknown operationId (every contract operation declares a baseline).
  */
 export function baselineFor(operationId: string, ids: Identities): Baseline {
-  const empty: Baseline = { params: {}, path: {}, examples: {} };
-  switch (operationId) {
-    case 'getForecastAvailability':
-      return {
-        params: { market_key: ids.marketKey },
-        path: {},
-        exclusive: [['market_key', 'market_id', 'slug']],
-        needs: { market_id: { venue: ids.venue }, slug: slugVenue(ids), venue: { slug: ids.slug } },
-        drops: { venue: ['market_key'] },
-        examples: { market_key: ids.marketKey, market_id: ids.nativeMarketId, slug: ids.slug },
-      };
-    case 'getForecastTargets':
-      return { params: { ref: ids.targetRef }, path: {}, examples: { ref: ids.targetRef }, noLengthEdges: ['ref'] };
-    case 'createForecastRequest':
-      return {
-        params: {},
-        path: {},
-        body: { kind: 'venue_market', venue: ids.venue, market_id: ids.nativeMarketId },
-        headers: { 'Idempotency-Key': randomUUID() },
-        examples: { 'body.market_id': ids.nativeMarketId },
-        noEdges: ['body.kind', 'body.venue', 'body.market_id'],
-      };
-    case 'getForecastRequest':
-      return { params: {}, path: { jobId: randomUUID() }, examples: {} };
-    case 'createWalletLinkToken':
-      return { params: {}, path: {}, body: {}, examples: {} };
-    case 'createWalletChallenge':
-      return { params: {}, path: {}, body: { address: `0x${'11'.repeat(20)}`, chain_id: 8453 }, examples: {} };
-    case 'attestWallet':
-      return { params: {}, path: {}, body: { challenge: 'fc-probe-challenge', signature: `0x${'00'.repeat(65)}` }, examples: {} };
-    case 'searchAssets':
-      return { params: { q: '*' }, path: {}, exclusive: [['q', 'reference']], examples: { reference: ids.marketKey } };
-    case 'getMarketSignals':
-    case 'getMarketForecast':
-      return { params: slugVenue(ids), path: { slug: ids.slug }, examples: { slug: ids.slug } };
-    case 'listSources':
-      return {
-        params: { market_keys: ids.marketKey },
-        path: {},
-        exclusive: [['markets', 'market_keys']],
-        needs: { markets: slugVenue(ids) },
-        examples: { markets: ids.slug, market_keys: ids.marketKey },
-      };
-    case 'createSocialProfile':
-      return { params: {}, path: {}, body: { handle: 'fc_probe', lookback_days: 365, focus: 'general' }, examples: {} };
-    case 'searchSocial':
-      return { params: {}, path: {}, body: { query: 'crude oil' }, examples: {} };
-    case 'linkWallet':
-      return { params: { token: `svc_${'A'.repeat(43)}` }, path: {}, examples: { token: `svc_${'A'.repeat(43)}` } };
-    default:
-      return empty;
-  }
+  const { params, path, headers, needs, examples, ...relations } = fillTemplate(contract().operation(operationId).facts.baseline, identityVars(ids));
+  const strings = (r: Record<string, unknown> | undefined): Record<string, string> => Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, String(v)]));
+  return {
+    ...relations,
+    params: (params ?? {}) as Params,
+    path: strings(path),
+    ...(headers ? { headers: strings(headers) } : {}),
+    ...(needs ? { needs: needs as Record<string, Params> } : {}),
+    examples: strings(examples),
+  };
 }
 
 /**
@@ -243,17 +216,21 @@ export async function jsonOrNull(res: APIResponse): Promise<unknown> {
 }
 
 /** One call of a free route: [operationId, path, query]. */
-export type FreeCall = [string, string, Record<string, string>];
+export type FreeCall = [string, string, Params];
 
-/** A valid call of every free route (availability, forecast-targets, pricing, both openapi paths). */
+/**
+ * A valid call of every route that needs no credentials (security `[]`), from the operations'
+ * `x-fc-discover` recipes (`from: identities`).
+ */
 export function freeCalls(ids: Identities): FreeCall[] {
-  return [
-    ['getForecastAvailability', '/api/public/forecast-availability', { market_key: ids.marketKey }],
-    ['getForecastTargets', '/api/public/forecast-targets', { ref: ids.targetRef }],
-    ['getPricing', '/api/public/pricing', {}],
-    ['getOpenApi', '/openapi.json', {}],
-    ['getOpenApiV1', '/api/v1/openapi.json', {}],
-  ];
+  const out: FreeCall[] = [];
+  for (const op of contract().operations.values()) {
+    const recipe = op.facts.discover;
+    if (op.facts.auth.length > 0 || 'unavailable' in recipe) continue;
+    const req = fillTemplate(recipe.request, identityVars(ids));
+    out.push([op.operationId, pathOf(op.operationId, (req.path ?? {}) as Record<string, string>), (req.params ?? {}) as Params]);
+  }
+  return out;
 }
 
 /** The `error` code of an error answer (undefined when the body is not the envelope). */
@@ -264,10 +241,7 @@ export async function errorOf(res: APIResponse): Promise<string | undefined> {
 }
 
 /** True when the operation needs an API key or a payment (anything but a free route). */
-export const needsCredentials = (operationId: string): boolean => {
-  const price = PRICES[operationId];
-  return Boolean(price && (price.credits > 0 || price.keyOnly));
-};
+export const needsCredentials = (operationId: string): boolean => contract().operation(operationId).facts.auth.length > 0;
 
 /**
  * Tells whether the operation exists on the target. A route the target lacks answers the generic
@@ -301,6 +275,6 @@ export async function pace(operationId: string): Promise<void> {
  * Prefer the `budget` fixture (`budget.fits(costOf(...))`), which also counts what the run spent.
  */
 export function affordable(targetOptions: Pick<TargetOptions, 'maxSpendUsd'>, operationId: string, calls: number): boolean {
-  const credits = PRICES[operationId]?.credits ?? 0;
+  const credits = contract().operation(operationId).facts.price.credits;
   return credits === 0 || creditsToUsd(credits) * calls <= targetOptions.maxSpendUsd;
 }

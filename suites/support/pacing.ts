@@ -9,14 +9,11 @@
  * tests send `unpaced` requests. Counts per principal and per scope are written at the worker's end
  * and summed in the end-of-run summary (`requestSummary`).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { LIMIT_BOUNDS, principalScopeOf } from '../../contract/limits.ts';
+import { saveRequestCounts } from '../../lib/request-counts.ts';
 
 /** Fraction of a per-second / per-minute bound a run uses at most (the rest absorbs network jitter). */
 const MARGIN = { second: 0.75, minute: 0.9 } as const;
-/** The counts file of one worker in a project's output directory. */
-const COUNTS_PREFIX = 'request-counts-';
 
 /** A sliding-window gate: at most `limit` starts in any `windowMs`; callers wait their turn in order. */
 class SlidingGate {
@@ -147,42 +144,12 @@ export class Pacer {
     if (scope) this.count(call.label, scope);
   }
 
-  /** Writes this worker's counts into `dir` (read by `requestSummary`). */
+  /** Writes this worker's counts into `dir` (read by `requestSummary`, lib/request-counts.ts). */
   save(dir: string, worker: string): void {
-    if (Object.keys(this.counts).length === 0) return;
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${COUNTS_PREFIX}${worker}.json`), JSON.stringify(this.counts));
+    saveRequestCounts(dir, worker, this.counts);
   }
 }
 
 /** One Pacer per worker process. */
 let pacer: Pacer | undefined;
 export const workerPacer = (workers: number): Pacer => (pacer ??= new Pacer(workers));
-
-/**
- * The run's request counts per principal and per scope, summed over every worker's counts file, as
- * one summary line (e.g. "Requests: FC_API_KEY 1,210 (standard 1,180, x_research 30) ...").
- */
-export function requestSummary(outputDirs: Iterable<string>): string {
-  const total: Record<string, Record<string, number>> = {};
-  for (const dir of new Set(outputDirs)) {
-    if (!existsSync(dir)) continue;
-    for (const f of readdirSync(dir).filter((n) => n.startsWith(COUNTS_PREFIX))) {
-      const counts = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, Record<string, number>>;
-      for (const [label, row] of Object.entries(counts)) {
-        const t = (total[label] ??= {});
-        for (const [scope, n] of Object.entries(row)) t[scope] = (t[scope] ?? 0) + n;
-      }
-    }
-  }
-  const labels = Object.keys(total).sort();
-  if (!labels.length) return 'Requests: none counted';
-  const n = (v: number) => v.toLocaleString('en-US');
-  const parts = labels.map((l) => {
-    const row = total[l]!;
-    const scopes = Object.keys(row).sort().map((s) => `${s} ${n(row[s]!)}`);
-    return `${l}: ${scopes.join(', ')}`;
-  });
-  const all = labels.reduce((s, l) => s + (total[l]!.ip_guard ?? 0), 0);
-  return `Requests: ${n(all)} sent (per principal, per scope: ${parts.join('; ')})`;
-}

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
-import { contract } from '../../contract/index.ts';
-import { PRICES } from '../../contract/pricing.ts';
+import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/index.ts';
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
+import { discoverIdentities, identityVars } from './operations.ts';
 
 /** A concrete request; `expect` is the success status the operation documents (200, or 202 for a job). */
 export interface PaidRequest {
@@ -24,8 +24,14 @@ export interface PaidRequest {
 /** The request, or why the target gives no data to build one (the test SKIPs with it). */
 export type Discovered = { request: PaidRequest } | { skip: string };
 
-/** Operations billed in credits, in a stable order (linkWallet is never billed: its own suite). */
-export const PAID_OPERATIONS: readonly string[] = [...contract().operations.keys()].filter((id) => (PRICES[id]?.credits ?? 0) > 0 && id !== 'linkWallet').sort();
+/**
+ * Operations billed in credits that have a discovery recipe (x-fc-discover), in a stable order.
+ * linkWallet is priced but never billed in credits: its recipe is `unavailable` (its own suite).
+ */
+export const PAID_OPERATIONS: readonly string[] = [...contract().operations.values()]
+  .filter((op) => op.facts.price.credits > 0 && !('unavailable' in op.facts.discover))
+  .map((op) => op.operationId)
+  .sort();
 
 const memo = new Map<string, Promise<unknown>>();
 /** Runs `fn` once per worker and target. */
@@ -46,11 +52,6 @@ async function json<T>(res: APIResponse): Promise<T | undefined> {
 /** The widest pull feed (6 hours, every kind), once per worker. */
 const feed = (paid: TargetClient, target: string): Promise<FeedBody | undefined> => once(`feed ${target}`, async () => (await readFeed(paid, { hours: 6 })).body);
 
-/** `/api/v1/markets/{slug}/{leaf}` with the venue parameter outside the venue_a namespace. */
-function slugRequest(m: { slug: string | null; venue: string }, leaf: string): PaidRequest {
-  return { method: 'GET', path: `/api/v1/markets/${encodeURIComponent(m.slug!)}/${leaf}`, params: m.venue === 'venue_a' ? {} : { venue: m.venue }, expect: 200 };
-}
-
 /** A social handle the feed shows posting (source.author_handle of an x_post event). */
 async function feedHandle(paid: TargetClient, target: string): Promise<string | undefined> {
   const body = await feed(paid, target);
@@ -61,68 +62,68 @@ async function feedHandle(paid: TargetClient, target: string): Promise<string | 
   return undefined;
 }
 
+const FEED = 'in the last 6 hours (GET /api/v1/latest)';
+
 /**
- * A request of `operationId` the target should answer with success, discovered through `paid`
- * (the discovery calls are billed to the first principal and charged to the spend budget).
+ * The values a recipe's source offers, or why the target gives none. Sources (x-fc-discover `from`):
+ * none (a static request), identities (suites/support/operations.ts), asset (the asset directory),
+ * feed-market (a market of the pull feed, optionally with an event `kind` and a slug), feed-handle
+ * (a social author of the feed), generation (a ready generation body from the availability lookup).
  */
-export async function discoverRequest(paid: TargetClient, target: string, operationId: string): Promise<Discovered> {
-  const get = (path: string, params: Params = {}): Discovered => ({ request: { method: 'GET', path, params, expect: 200 } });
-  switch (operationId) {
-    case 'listMarkets':
-      return get('/api/v1/markets');
-    case 'searchMarkets':
-      return get('/api/v1/markets/search');
-    case 'listMispricedMarkets':
-      return get('/api/v1/markets/mispriced');
-    case 'listSignals':
-      return get('/api/v1/signals');
-    case 'listPerpSignals':
-      return get('/api/v1/signals/perps');
-    case 'getOilSignal':
-      // Without live marks: a degraded (unbilled) answer must not be mistaken for a wrong debit.
-      return get('/api/v1/signals/oil', { include_marks: false });
-    case 'getLatest':
-      return get('/api/v1/latest', { hours: 1 });
-    case 'listAssets':
-      return get('/api/v1/assets');
-    case 'searchAssets':
-      return get('/api/v1/assets/search', { q: '*' });
-    case 'getPortfolio':
-      return get('/api/v1/portfolio', { wallet: `0x${'ab'.repeat(20)}` });
-    case 'getAssetStance': {
+async function sourceVars(paid: TargetClient, target: string, recipe: Extract<DiscoverRecipe, { from: string }>): Promise<Record<string, unknown> | string> {
+  switch (recipe.from) {
+    case 'none':
+      return {};
+    case 'identities':
+      return identityVars(await discoverIdentities(paid, target));
+    case 'asset': {
       const dir = await once(`assets ${target}`, async () => json<{ assets?: { assetKey?: unknown }[] }>(await paid.get('/api/v1/assets')));
       const key = dir?.assets?.find((a) => typeof a.assetKey === 'string')?.assetKey as string | undefined;
-      return key ? get('/api/v1/assets/stance', { asset: key }) : { skip: 'the asset directory (GET /api/v1/assets) lists no asset' };
+      return key ? { assetKey: key } : 'the asset directory (GET /api/v1/assets) lists no asset';
     }
-    case 'getMarketSignals': {
-      const m = feedMarkets(await feed(paid, target), 'article').find((x) => x.slug);
-      return m ? { request: slugRequest(m, 'signals') } : { skip: 'no market with a slug got an article in the last 6 hours (GET /api/v1/latest)' };
+    case 'feed-market': {
+      const m = feedMarkets(await feed(paid, target), recipe.kind as Parameters<typeof feedMarkets>[1]).find((x) => !recipe.slug || x.slug);
+      if (!m) return `no market${recipe.slug ? ' with a slug' : ''} got ${recipe.kind ? `a${/^[aeiou]/.test(recipe.kind) ? 'n' : ''} ${recipe.kind.replace('_', ' ')}` : 'an event'} ${FEED}`;
+      // Slugs are venue-scoped; the venue parameter is needed outside the default venue_a namespace (ROUTE-007).
+      return { marketKey: m.marketKey, slug: m.slug ?? undefined, slugVenueParam: m.venue === 'venue_a' ? undefined : m.venue };
     }
-    case 'getMarketForecast': {
-      const m = feedMarkets(await feed(paid, target), 'forecast').find((x) => x.slug);
-      return m ? { request: slugRequest(m, 'forecast') } : { skip: 'no market with a slug got a forecast in the last 6 hours (GET /api/v1/latest)' };
-    }
-    case 'listSources': {
-      const m = feedMarkets(await feed(paid, target), 'article')[0];
-      return m ? get('/api/v1/sources', { market_keys: m.marketKey, window: 168 }) : { skip: 'no market got an article in the last 6 hours (GET /api/v1/latest)' };
-    }
-    case 'createSocialProfile': {
+    case 'feed-handle': {
       const handle = await feedHandle(paid, target);
-      return handle
-        ? { request: { method: 'POST', path: '/api/v1/x/profile', body: { handle, lookback_days: 365, focus: 'general' }, expect: 200 } }
-        : { skip: 'no social post with an author handle in the last 6 hours (GET /api/v1/latest)' };
+      return handle ? { handle } : `no social post with an author handle ${FEED}`;
     }
-    case 'searchSocial':
-      return { request: { method: 'POST', path: '/api/v1/x/search', body: { query: 'crude oil' }, expect: 200 } };
-    case 'createForecastRequest': {
+    case 'generation': {
       const body = await forecastGeneration(paid, target);
-      return body
-        ? { request: { method: 'POST', path: '/api/auth/forecast-requests', body, headers: { 'Idempotency-Key': randomUUID() }, expect: 202 } }
-        : { skip: 'no covered market without a stored forecast offers a generation body (GET /api/public/forecast-availability)' };
+      return body ? { generationBody: body, uuid: randomUUID() } : 'no covered market without a stored forecast offers a generation body (GET /api/public/forecast-availability)';
     }
-    default:
-      return { skip: `no request recipe for ${operationId}` };
   }
+}
+
+/**
+ * A request of `operationId` the target should answer with success, built from the operation's
+ * `x-fc-discover` recipe in the contract and data discovered through `paid` (the discovery calls are
+ * billed to the first principal and charged to the spend budget). `expect` is the operation's first
+ * documented 2xx status.
+ * @returns the request, or a skip reason when the target offers no data for the recipe or the
+ *   contract declares none (`unavailable`).
+ */
+export async function discoverRequest(paid: TargetClient, target: string, operationId: string): Promise<Discovered> {
+  const op = contract().operation(operationId);
+  const recipe = op.facts.discover;
+  if ('unavailable' in recipe) return { skip: `no black-box request for ${operationId}: ${recipe.unavailable}` };
+  const vars = await sourceVars(paid, target, recipe);
+  if (typeof vars === 'string') return { skip: vars };
+  const req = fillTemplate(recipe.request, { uuid: randomUUID(), ...vars });
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.path?.[name] ?? '')));
+  return {
+    request: {
+      method: op.method.toUpperCase(),
+      path,
+      params: (req.params ?? {}) as Params,
+      ...(req.body === undefined ? {} : { body: req.body }),
+      ...(req.headers ? { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) } : {}),
+      expect: op.facts.successStatus,
+    },
+  };
 }
 
 /** A ready generation body: the availability lookup of feed markets until one offers `generation.body`. */

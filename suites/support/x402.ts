@@ -17,7 +17,7 @@ import { recordExercised } from './matchers.ts';
 import { decodeBase64Json, type PaymentRequired, type PaymentRequirements } from '../../checks/x402.ts';
 import { violation, type Violation } from '../../checks/violation.ts';
 import type { Params, TargetClient } from './client.ts';
-import { registerSecret } from './redact.ts';
+import { registerSecret } from '../../lib/redact.ts';
 
 export type { PaymentRequired, PaymentRequirements } from '../../checks/x402.ts';
 
@@ -203,12 +203,6 @@ export function encodePaymentBase64Url(p: PaymentPayload): string {
     if (/[-_]/.test(url)) return url;
   }
   throw new Error('base64url encoding did not differ from base64');
-}
-
-/** The PAYMENT-RESPONSE header of an answer, decoded (undefined when absent or not base64 JSON). */
-export function settlementOf(res: APIResponse): Record<string, unknown> | undefined {
-  const decoded = decodeBase64Json(res.headers()['payment-response']);
-  return decoded.value && typeof decoded.value === 'object' ? (decoded.value as Record<string, unknown>) : undefined;
 }
 
 /**

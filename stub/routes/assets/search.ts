@@ -10,6 +10,7 @@ import { assetDirectoryItem, type AssetDirectoryItem } from './directory.ts';
 import { fuse, rankLane, roundScore, type Fused, type RankedLane } from './fusion.ts';
 import type { AssetGraph, MarketSummary } from './graph.ts';
 import { FIELD_ORDER, qLanes, referenceLane } from './match.ts';
+import { mutant } from '../../mutants.ts';
 
 /** Spec Limits 4: "asset q 1..200; reference at most 50 items; platform and asset_type 1..80". */
 const Q_MAX = 200;
@@ -30,12 +31,12 @@ export type SearchRequest =
  */
 export function parseSearch(query: Query): SearchRequest {
   const q = query.str('q', { max: Q_MAX });
-  const references = query.multi('reference', { max: REFERENCE_MAX_ITEMS, maxLen: REFERENCE_MAX_LEN });
+  const references = query.multi('reference', { max: REFERENCE_MAX_ITEMS + (mutant('asset-reference-51') ? 1 : 0), maxLen: REFERENCE_MAX_LEN });
   const platform = query.str('platform', { max: FILTER_MAX });
   const assetType = query.str('asset_type', { max: FILTER_MAX });
   const materialOnly = query.bool('material_only', false);
   const filters = { ...(platform !== undefined ? { platform } : {}), ...(assetType !== undefined ? { assetType } : {}) };
-  if (q !== undefined && references !== undefined) throw invalidRequest('q and reference are mutually exclusive');
+  if (q !== undefined && references !== undefined && !mutant('asset-q-and-reference')) throw invalidRequest('q and reference are mutually exclusive');
   if (q !== undefined) return { mode: 'q', q, materialOnly, ...filters };
   if (references !== undefined) return { mode: 'reference', references: [...new Set(references)], materialOnly, ...filters };
   if (materialOnly) return { mode: 'material', materialOnly: true, ...filters };

@@ -5,6 +5,7 @@
 import type { Article, Forecast, Market, SocialPost } from '../../data/index.ts';
 import { iso, isoOrNull, relationships, routing, serviceUrl, venueAUrl, venueQuote } from '../../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../../context.ts';
+import { mutant } from '../../mutants.ts';
 
 const HOUR_MS = 3_600_000;
 export const EVENT_TYPES = ['forecast', 'article', 'x_post'] as const;
@@ -44,6 +45,12 @@ function compactForecast(f: Forecast, m: Market, ctx: StubContext): Record<strin
     refresh_reason: f.refreshReason,
     relationships: relationships({ kind: 'forecast', forecastId: f.id }, ctx.store),
   };
+}
+
+/** Mutant latest-forecast-on-article only: the market's latest forecast, compacted (null when none). */
+function compactForecastOf(m: Market, ctx: StubContext): Record<string, unknown> | null {
+  const f = ctx.store.latestForecast(m.marketKey);
+  return f ? compactForecast(f, m, ctx) : null;
 }
 
 interface Draft {
@@ -90,6 +97,7 @@ function drafts(ctx: StubContext, types: ReadonlySet<EventType>, since: number, 
   }
   const rank = (t: EventType): number => EVENT_TYPES.indexOf(t);
   // Newest first (gap LATEST-006); ties: forecast, article, x_post, then id.
+  if (mutant('order-latest-mixed')) return out.sort((a, b) => rank(a.type) - rank(b.type) || b.at - a.at);
   return out.sort((a, b) => b.at - a.at || rank(a.type) - rank(b.type) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -112,7 +120,7 @@ export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
     occurred_at: iso(d.at),
     source: d.source,
     market: marketOf(d.market),
-    forecast: d.forecast ? compactForecast(d.forecast, d.market, ctx) : null,
+    forecast: d.forecast ? compactForecast(d.forecast, d.market, ctx) : mutant('latest-forecast-on-article') && d.type === 'article' ? compactForecastOf(d.market, ctx) : null,
   }));
-  return { body: { as_of: iso(now), window: { hours, since: iso(since) }, types, events, count: events.length } };
+  return { body: { as_of: iso(now), window: { hours: mutant('win-latest-hours-echo') ? 3 : hours, since: iso(since - (mutant('win-latest-since-off') ? HOUR_MS : 0)) }, types, events, count: mutant('latest-count-off') && events.length > 0 ? events.length - 1 : events.length } };
 }

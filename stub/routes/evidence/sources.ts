@@ -7,6 +7,7 @@ import { withRelationships } from '../../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../../context.ts';
 import { invalidRequest } from '../../errors.ts';
 import { articleSourceItem, postSourceItem, type SourceItem } from './items.ts';
+import { mutant } from '../../mutants.ts';
 
 const HOUR_MS = 3_600_000;
 /** Spec Limits, item 4: market_key and slug 1..512 characters. */
@@ -19,9 +20,9 @@ const TYPES = ['article', 'x_post'] as const;
  * @throws ApiError 422 for both or neither of markets/market_keys, bad counts, long or malformed entries.
  */
 function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
-  const mode = req.query.exactlyOne('markets', 'market_keys');
+  const mode = mutant('src-both-accepted') && req.query.has('markets') ? 'markets' : req.query.exactlyOne('markets', 'market_keys');
   const venue = req.query.venue();
-  const entries = req.query.list(mode, { min: 1, max: 10 }) ?? [];
+  const entries = req.query.list(mode, { min: 1, max: mutant('src-eleven-markets') ? 11 : 10 }) ?? [];
   if (entries.some((e) => e.length > ID_MAX)) throw invalidRequest(`${mode} entries must be 1..${ID_MAX} characters`);
   const found =
     mode === 'market_keys'
@@ -56,7 +57,7 @@ export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
   const windowHours = req.query.int('window', { min: 1, max: 168, default: 48 });
   const types = new Set(req.query.list('types', { min: 1, max: 2, allowed: TYPES }) ?? TYPES);
   const now = ctx.clock.nowMs();
-  const since = now - windowHours * HOUR_MS;
+  const since = now - windowHours * HOUR_MS * (mutant('win-sources-unbounded') ? 2 : 1);
   const inWindow = (t: number): boolean => t >= since && t <= now;
   const items: SourceItem[] = [];
   for (const m of markets) {
@@ -64,9 +65,9 @@ export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
     if (types.has('article')) {
       for (const a of ctx.store.articlesFor(m.marketKey)) if (inWindow(a.publishedAt)) items.push(articleSourceItem(a, m, market));
     }
-    if (types.has('x_post')) {
+    if (types.has('x_post') || mutant('src-types-ignored')) {
       for (const p of ctx.store.postsFor(m.marketKey)) if (inWindow(p.lastSeenRelevantAt)) items.push(postSourceItem(p, m, market));
     }
   }
-  return { body: { sources: items.sort(compareItems) } };
+  return { body: { sources: items.sort(mutant('order-sources-oldest') ? (a, b) => compareItems(b, a) : compareItems) } };
 }

@@ -7,6 +7,7 @@ import { VENUES } from '../../data/index.ts';
 import { marketListItem, type MarketListItem } from '../../present/index.ts';
 import type { Query } from '../../params.ts';
 import { FILTER_BOUNDS, byMarketKey, matchesTopic } from './topic.ts';
+import { mutant } from '../../mutants.ts';
 
 export const SORTS = ['updated_desc', 'volume_desc', 'signal_count_desc'] as const;
 export type CatalogSort = (typeof SORTS)[number];
@@ -73,10 +74,10 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
   const candidates = store
     .coveredMarkets()
     .filter((m) => m.active && isListed(store, m, nowMs, p) && (p.topic === undefined || matchesTopic(m, p.topic)));
-  const venue_facets = VENUES.map((venue) => ({ venue, count: candidates.filter((m) => m.venue === venue).length }));
+  const venue_facets = VENUES.map((venue) => ({ venue, count: candidates.filter((m) => m.venue === venue).length * (mutant('mkt-facets-miscount') && venue === 'venue_b' ? 2 : 1) }));
   const markets = candidates
-    .filter((m) => p.venue === undefined || m.venue === p.venue)
+    .filter((m) => p.venue === undefined || m.venue === p.venue || (mutant('mkt-venue-filter-leak') && p.venue === 'venue_a' && m.venue === 'venue_a_us'))
     .map((m) => marketListItem(m, itemCtx))
-    .sort(ORDER[p.sort]);
+    .sort((mutant('order-updated-asc') && p.sort === 'updated_desc') || (mutant('order-volume-asc') && p.sort === 'volume_desc') || (mutant('order-signals-asc') && p.sort === 'signal_count_desc') ? (a, b) => ORDER[p.sort](b, a) : ORDER[p.sort]);
   return { markets, venue_facets };
 }

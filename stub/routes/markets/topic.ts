@@ -4,6 +4,7 @@
  * assignment; topic=broker_a selects broker-listed markets"; rules MKT-013..-018, gap MKT-019).
  */
 import type { Market } from '../../data/index.ts';
+import { mutant } from '../../mutants.ts';
 
 /** The topic value that selects broker-listed markets. */
 export const BROKER_TOPIC = 'broker_a';
@@ -16,7 +17,7 @@ const lower = (s: string): string => s.toLowerCase();
  * broker_channels contain broker_a.
  */
 export function matchesTopic(m: Market, topic: string): boolean {
-  const t = lower(topic);
+  const t = mutant('mkt-topic-case') ? topic : lower(topic);
   if (t === BROKER_TOPIC && m.brokerChannels.includes('broker_a')) return true;
   return m.tags.some((x) => lower(x) === t) || m.categories.some((x) => lower(x) === t);
 }

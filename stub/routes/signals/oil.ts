@@ -5,6 +5,7 @@
 import type { DataStore, OilData, OilMarks, OilReading } from '../../data/index.ts';
 import { emptyRelationships, iso } from '../../present/index.ts';
 import type { OilReadingState } from './oil-states.ts';
+import { mutant } from '../../mutants.ts';
 
 const DAY = 86_400_000;
 const dayStart = (t: number): number => Math.floor(t / DAY) * DAY;
@@ -110,7 +111,7 @@ function presentMarks(m: FetchedMarks | undefined): Record<string, unknown> {
   const b = m.perpVenueB;
   return {
     venue_a_perps: a && { symbol: a.symbol, mark: a.mark, index: a.index, funding_rate: a.fundingRate, at: iso(a.at) },
-    perp_venue_b: b && { coin: b.coin, mid: b.mid, at: iso(b.at) },
+    ...(mutant('oil-marks-dropped') ? {} : { perp_venue_b: b && { coin: b.coin, mid: b.mid, at: iso(b.at) } }),
   };
 }
 
@@ -121,14 +122,14 @@ function presentMarks(m: FetchedMarks | undefined): Record<string, unknown> {
  */
 export function oilSignal(store: DataStore, nowMs: number, marks: FetchedMarks | undefined, readingState: OilReadingState = 'seeded'): Record<string, unknown> {
   const r = readingInState(store, nowMs, readingState);
-  const degraded = marks !== undefined && (marks.venueAPerps === null || marks.perpVenueB === null);
+  const degraded = marks !== undefined && (mutant('oil-degraded-always') || marks.venueAPerps === null || marks.perpVenueB === null);
   return {
     asset: 'crude-wti',
     reading: r ? presentReading(r, nowMs) : null,
     episode: r ? presentEpisode(store.oil(), nowMs, Boolean(marks?.venueAPerps)) : NULL_EPISODE,
     marks: presentMarks(marks),
     degraded,
-    reading_missing: r === undefined,
+    reading_missing: mutant('oil-missing-flag-inverted') ? r !== undefined : r === undefined,
   };
 }
 
@@ -140,7 +141,7 @@ export function perpSignals(store: DataStore, nowMs: number): Record<string, unk
       ? [
           {
             id: r.id,
-            scope: 'wti-only',
+            scope: mutant('sig-perps-scope') ? 'wti' : 'wti-only',
             canonical_endpoint: '/api/v1/signals/oil',
             asset: 'crude-wti',
             reading_date: r.readingDate,

@@ -6,6 +6,7 @@ import type { DataStore, Market, TradeSignal } from '../../data/index.ts';
 import { invalidRequest } from '../../errors.ts';
 import type { Query } from '../../params.ts';
 import { iso, serviceUrl, withRelationships } from '../../present/index.ts';
+import { mutant } from '../../mutants.ts';
 
 export interface SignalFilters {
   /** exclude_drawdown_risk (or its former name exclude_crash_risk); keeps only rows with a `false` read (SIG-009). */
@@ -21,7 +22,7 @@ export interface SignalFilters {
  */
 export function parseSignalFilters(q: Query): SignalFilters {
   const current = q.has('exclude_drawdown_risk') ? q.bool('exclude_drawdown_risk', false) : undefined;
-  const former = q.has('exclude_crash_risk') ? q.bool('exclude_crash_risk', false) : undefined;
+  const former = q.has('exclude_crash_risk') && !mutant('ver-alias-param-ignored') ? q.bool('exclude_crash_risk', false) : undefined;
   if (current !== undefined && former !== undefined && current !== former) {
     throw invalidRequest('exclude_drawdown_risk and its former name exclude_crash_risk disagree');
   }
@@ -43,7 +44,7 @@ function eligible(s: TradeSignal, m: Market, f: SignalFilters, store: DataStore)
   // Status is reported, not filtered (SIG-014): an expired or withdrawn newest publication shows as such.
   if (!m.covered || !m.active) return false;
   // null is "unknown, not safe": the filter keeps only a definite false (SIG-009).
-  if (f.excludeDrawdownRisk && s.drawdownRiskElevated !== false) return false;
+  if (f.excludeDrawdownRisk && (mutant('sig-drawdown-wrong-value') ? s.drawdownRiskElevated === null : s.drawdownRiskElevated !== false)) return false;
   return f.topic === undefined || matchesTopic(m, f.topic, store);
 }
 
@@ -63,14 +64,14 @@ function row(s: TradeSignal, m: Market, store: DataStore, siteUrl: string): Reco
     published_at: iso(s.publishedAt),
     forecast_id: s.forecastId,
     drawdown_risk_elevated: s.drawdownRiskElevated,
-    crash_risk_elevated: s.drawdownRiskElevated,
+    ...(mutant('ver-crash-risk-dropped') ? {} : { crash_risk_elevated: s.drawdownRiskElevated }),
   };
 }
 
 /** The listSignals body: {signals, count, as_of}, rows newest publication first (SIG-015/016). */
 export function tradeSignals(store: DataStore, f: SignalFilters, siteUrl: string, nowMs: number): Record<string, unknown> {
   const rows: Record<string, unknown>[] = [];
-  for (const s of store.newestTradeSignals()) {
+  for (const s of mutant('sig-row-per-publication') ? store.newestTradeSignals().flatMap((n) => store.tradeSignalsFor(n.marketKey)) : store.newestTradeSignals()) {
     const m = store.byMarketKey(s.marketKey);
     if (m && s.publishedAt <= nowMs && eligible(s, m, f, store)) rows.push(row(s, m, store, siteUrl));
   }

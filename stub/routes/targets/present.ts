@@ -7,11 +7,13 @@
  * marketId, generation} and event.ticker is the venue_a event slug (SCH-344, TGT-042);
  * selectionRequired false for exact input (TGT-038).
  */
-import { PRICES, creditsToUsd } from '../../../contract/pricing.ts';
+import { contract } from '../../../contract/index.ts';
+import { creditsToUsd } from '../../../contract/pricing.ts';
 import type { Market, VenueEvent } from '../../data/model.ts';
 import { round } from '../../data/rng.ts';
 import { iso } from '../../present/time.ts';
 import type { Resolved } from './resolve.ts';
+import { mutant } from '../../mutants.ts';
 
 /** Generation body (VenueMarketForecastRequest): market_id is the venue-native id (gap AVAIL-041). */
 export interface GenerationBody {
@@ -24,7 +26,7 @@ export interface GenerationBody {
 export const generationBody = (m: Market): GenerationBody => ({ kind: 'venue_market', venue: m.venue, market_id: m.nativeMarketId });
 
 /** USD price of one generation (POST /api/auth/forecast-requests), from the price table. */
-export const GENERATION_USD = creditsToUsd(PRICES.createForecastRequest?.credits ?? 1000);
+export const GENERATION_USD = creditsToUsd(contract().operation('createForecastRequest').facts.price.credits);
 
 const usd = (amount: number): string => amount.toFixed(2);
 const price = (p: number | null | undefined): number | null => (p === null || p === undefined ? null : round(p, 4));
@@ -34,7 +36,7 @@ function withoutNulls<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
 }
 
-const childGeneration = (m: Market): { costUsd: string; body: GenerationBody } => ({ costUsd: usd(GENERATION_USD), body: generationBody(m) });
+const childGeneration = (m: Market): { costUsd: string; body: GenerationBody } => ({ costUsd: usd(mutant('tgt-cost-cents') ? 0.01 : GENERATION_USD), body: generationBody(m) });
 
 function venueBChild(m: Market, event: VenueEvent): Record<string, unknown> {
   const c = m.child;
@@ -84,7 +86,7 @@ export function targetResolution(ref: string, r: Resolved): Record<string, unkno
   const child = (m: Market): Record<string, unknown> => (r.venue === 'venue_b' ? venueBChild(m, r.event) : venueAChild(m));
   const markets = r.children.map(child);
   const out: Record<string, unknown> = {
-    input: ref,
+    input: mutant('tgt-input-lowercased') ? ref.toLowerCase() : ref,
     venue: r.venue,
     targetType: r.selected ? 'market' : 'event',
     selectionRequired: r.selected === null,
@@ -94,7 +96,7 @@ export function targetResolution(ref: string, r: Resolved): Record<string, unkno
   out.markets = markets;
   if (r.selected) out.generation = generationBody(r.selected);
   out.allContracts = {
-    marketCount: r.children.length,
+    marketCount: r.children.length - (mutant('tgt-count-off') ? 1 : 0),
     estimatedCostUsd: usd(GENERATION_USD * r.children.length),
     requests: r.children.map(generationBody),
   };

@@ -12,6 +12,7 @@ import type { Market, VenueEvent } from '../../data/model.ts';
 import type { DataStore } from '../../data/store.ts';
 import { VENUE_HOSTS } from '../../data/urls.ts';
 import { invalidRequest, notFound, type ApiError } from '../../errors.ts';
+import { mutant } from '../../mutants.ts';
 
 export interface Resolved {
   venue: 'venue_a' | 'venue_b';
@@ -116,6 +117,7 @@ export function resolveRef(store: DataStore, ref: string): Resolved {
       const market = store.byMarketKey(`venue_a:${id}`);
       return venueAMarket(store, ref, market, `venue_a:${id}`);
     }
+    if (mutant('tgt-bad-prefix-404')) throw nothingMatches(ref, ref);
     throw invalidRequest(`unsupported marketKey prefix ${prefix}: (only venue_b: and venue_a:)`);
   }
   if (!BARE_TICKER.test(ref)) throw invalidRequest('ref is neither a URL, a marketKey nor a venue_b ticker');

@@ -1,0 +1,69 @@
+/**
+ * The registry's machinery (Schemathesis style): every check is a named `Check<T>` declaring the
+ * catalogue rule IDs it can emit; `runCheck` runs one and flags any violation whose rule ID the check
+ * did not declare, so declared and emitted IDs cannot drift apart; `rulesOf` lets a suite test
+ * declare its rules from the checks it runs. The registered checks are in checks/registry.ts.
+ */
+import { violation, type Check, type Violation } from './violation.ts';
+
+/** What a wrapped check function may return: violations, or violations with a count (e.g. `compared`). */
+type CheckResult = Violation[] | { violations: Violation[] };
+
+const violationsOf = (r: CheckResult): Violation[] => (Array.isArray(r) ? r : r.violations);
+
+/** A check whose input is the argument list of the function it wraps. */
+export type FnCheck<A extends unknown[]> = Check<A>;
+
+/**
+ * Registers `fn` as a check named `name` that can emit `rules` (duplicates dropped, sorted).
+ * `ruleOf`, for a check whose caller chooses the rule it reports under (e.g. checkContains'
+ * `ruleId`), returns that rule for one input; it is allowed besides `rules`.
+ */
+export function defineCheck<A extends unknown[]>(name: string, rules: readonly string[], fn: (...args: A) => CheckResult, ruleOf?: (args: A) => string | undefined): FnCheck<A> {
+  return {
+    name,
+    rules: [...new Set(rules)].sort(),
+    run: (args: A) => violationsOf(fn(...args)),
+    ...(ruleOf ? { ruleOf } : {}),
+  };
+}
+
+/** The rule IDs `check` may emit for `input`: its declared rules plus the caller-chosen one. */
+export function allowedRules<T>(check: Check<T>, input: T): Set<string> {
+  const chosen = check.ruleOf?.(input);
+  return new Set(chosen === undefined ? check.rules : [...check.rules, chosen]);
+}
+
+/** A check emitted a rule ID it does not declare (thrown by `runCheck` in strict mode). */
+export class UndeclaredRuleError extends Error {
+  constructor(
+    readonly check: string,
+    readonly ruleIds: readonly string[],
+  ) {
+    super(`check ${check} emitted undeclared rule id(s) ${ruleIds.join(', ')}`);
+    this.name = 'UndeclaredRuleError';
+  }
+}
+
+/**
+ * Runs one check and returns its violations. A violation under a rule the check did not declare
+ * adds an error violation naming the check (so the test fails even when the stray one is a
+ * warning); with `strict` (the checks' own unit tests) it throws UndeclaredRuleError instead.
+ */
+export function runCheck<T>(check: Check<T>, input: T, opts: { strict?: boolean } = {}): Violation[] {
+  const found = check.run(input);
+  const allowed = allowedRules(check, input);
+  const stray = [...new Set(found.map((v) => v.ruleId).filter((id) => !allowed.has(id)))];
+  if (!stray.length) return found;
+  if (opts.strict) throw new UndeclaredRuleError(check.name, stray);
+  return [...found, ...stray.map((id) => violation(id, '', `harness error: check ${check.name} emitted ${id}, which it does not declare (declared: ${[...allowed].join(', ')})`))];
+}
+
+/**
+ * The rule IDs a test asserts by running `checks`: the union of their declared rules (a
+ * caller-chosen rule, such as checkContains' ruleId, is not included: name it with `rules(...)`).
+ * Use as `rules(...rulesOf(checkA, checkB))` only when the test judges every one of those rules.
+ */
+export function rulesOf(...checks: readonly Check<never>[]): string[] {
+  return [...new Set(checks.flatMap((c) => c.rules))];
+}

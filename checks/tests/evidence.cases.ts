@@ -1,0 +1,124 @@
+/** Fixtures of the evidence and stored-forecast checks (EVID-*, SRC-*, FCST-*, ROUTE-005/-007). */
+import { CHECKS } from '../registry.ts';
+import { alsoBreaks, cases, lift, mutate } from './cases.ts';
+import { canonicalMarket, CANONICAL_MUTANTS, moveToVenue, SITE } from './parts.ts';
+
+const C = CHECKS;
+type Row = Record<string, unknown>;
+const set = (base: Row, change: Row): Row => ({ ...structuredClone(base), ...change });
+
+const article = (n: number, at: string): Row => ({ id: `art_${n}`, title: `Article ${n}`, url: `https://news.test/${n}`, published_at: at, source: 'news.test', comment: 'relevant', evidence_quote: 'it rained' });
+const top = { serviceUrl: `${SITE}/markets/venue_a%3A512`, venueAUrl: 'https://venue-a.test/markets/512' };
+const signalsBody: Row = {
+  market: canonicalMarket(),
+  market_slug: 'will-it-rain-512',
+  ...top,
+  signals: [article(1, '2026-11-20T09:00:00Z'), article(2, '2026-11-20T08:00:00Z')],
+  total: 2,
+  last_updated: '2026-11-20T09:00:00Z',
+};
+const signalsReq = { siteUrl: SITE, slug: 'will-it-rain-512' };
+/** The same answer for a venue_b market (no slug: the path names its marketKey). */
+const onVenueB = (body: Row): Row =>
+  mutate(body, (b) => {
+    moveToVenue(b.market as Row, 'venue_b');
+    Object.assign(b, { market_slug: null, serviceUrl: `${SITE}/markets/venue_b%3A512`, venueAUrl: null });
+  });
+const market = (b: Row): Row => b.market as Row;
+
+const NOW = Date.parse('2026-11-20T10:00:00Z');
+const hoursAgo = (h: number): string => new Date(NOW - h * 3_600_000).toISOString();
+const item = (type: string, n: number, h: number): Row => ({ type, url: `https://${type}.test/${n}`, title: `${type} ${n}`, published_at: hoursAgo(h), market: canonicalMarket(), market_slug: 'will-it-rain-512' });
+const sourcesBody: Row = { sources: [item('x_post', 1, 1), item('article', 2, 2)] };
+const keyReq = { siteUrl: SITE, marketKeys: ['venue_a:512'], windowHours: 48, nowMs: NOW, skewMs: 1000 };
+const slugReq = { siteUrl: SITE, slugs: ['will-it-rain-512'], windowHours: 48, nowMs: NOW, skewMs: 1000 };
+const withOld = set(sourcesBody, { sources: [item('x_post', 1, 1), item('article', 2, 50)] });
+
+export const EVIDENCE_CASES = [
+  cases({
+    check: C.checkMarketSignals,
+    ok: [[signalsBody, signalsReq], [signalsBody, { ...signalsReq, venue: 'venue_a' }], [onVenueB(signalsBody), { siteUrl: SITE, slug: 'venue_b:512', venue: 'venue_b' }]],
+    bad: {
+      'EVID-001': [mutate(signalsBody, (b) => (b.signals as Row[]).reverse()), signalsReq],
+      'EVID-002': [set(signalsBody, { total: 3 }), signalsReq],
+      'EVID-004': [set(signalsBody, { last_updated: null }), signalsReq],
+      'EVID-005': [set(signalsBody, { last_updated: '2026-11-20T08:30:00Z' }), signalsReq],
+      'EVID-007': [signalsBody, { ...signalsReq, slug: 'another-market' }],
+      'EVID-008': [onVenueB(signalsBody), { siteUrl: SITE, slug: 'venue_b:512', venue: 'venue_c' }],
+      'EVID-010': [set(signalsBody, { signals: [], total: 0, last_updated: null }), signalsReq],
+      'EVID-012': [mutate(signalsBody, (b) => ((b.signals as Row[])[1]!.conviction = 'high')), signalsReq],
+      'EVID-013': [set(signalsBody, { market_slug: 'another-market' }), signalsReq],
+      'EVID-015': [mutate(signalsBody, (b) => ((b.signals as Row[])[1]!.id = 'art_1')), signalsReq],
+      'ROUTE-007': [onVenueB(signalsBody), { siteUrl: SITE, slug: 'venue_b:512' }],
+      'ROUTE-005': [set(signalsBody, { serviceUrl: `${SITE}/markets/512` }), signalsReq],
+      ...lift(C.checkMarketSignals, [signalsBody, signalsReq], CANONICAL_MUTANTS, ([b]) => market(b as Row), ['ROUTE-003']),
+      'ROUTE-003': alsoBreaks([mutate(signalsBody, (b) => CANONICAL_MUTANTS['ROUTE-003']!(market(b))), signalsReq], 'ROUTE-005'),
+    },
+  }),
+  cases({
+    check: C.checkEvidenceCompleteness,
+    ok: [[signalsBody, { sources: [{ type: 'article', url: 'https://news.test/1', market: { marketKey: 'venue_a:512' } }, { type: 'article', url: 'https://news.test/9', market: { marketKey: 'venue_a:9' } }] }]],
+    bad: { 'EVID-003': [signalsBody, { sources: [{ type: 'article', url: 'https://news.test/3', market: { marketKey: 'venue_a:512' } }] }] },
+  }),
+  cases({
+    check: C.checkSources,
+    ok: [[sourcesBody, keyReq], [sourcesBody, slugReq], [set(sourcesBody, { sources: [item('article', 2, 2)] }), { ...keyReq, types: ['article'] }]],
+    bad: {
+      'SRC-001': [mutate(sourcesBody, (b) => (b.sources as Row[]).reverse()), keyReq],
+      'SRC-004': [sourcesBody, { ...keyReq, marketKeys: ['venue_a:9'] }],
+      'SRC-005': [sourcesBody, { ...slugReq, slugs: ['another-market'] }],
+      'SRC-006': [sourcesBody, { ...slugReq, venue: 'venue_b' }],
+      'SRC-007': [withOld, keyReq],
+      'PARAM-056': [withOld, { ...keyReq, windowRule: 'PARAM-056' }],
+      'SRC-009': [sourcesBody, { ...keyReq, types: ['article'] }],
+      'SRC-014': [mutate(sourcesBody, (b) => ((b.sources as Row[])[0]!.market_slug = 'another-market')), keyReq],
+      ...lift(C.checkSources, [sourcesBody, slugReq], CANONICAL_MUTANTS, ([b]) => (b as { sources: Row[] }).sources[0]!.market as Row),
+    },
+  }),
+  cases({
+    check: C.checkSourcesSubset,
+    ok: [[set(sourcesBody, { sources: [item('article', 2, 2)] }), sourcesBody, 'SRC-010', { label: 'the answer for both types' }]],
+    bad: { 'SRC-010': [set(sourcesBody, { sources: [item('article', 3, 2)] }), sourcesBody, 'SRC-010', { label: 'the answer for both types' }] },
+  }),
+];
+
+const T1 = '2026-11-19T09:00:00Z';
+const T2 = '2026-11-20T09:00:00Z';
+const forecastBody: Row = {
+  market: canonicalMarket(),
+  ...top,
+  forecast: { id: 'fc_2', probability: 0.4, reasoning: 'wet season', sources: [], uncertainty: 'low', created_at: T2, drawdown_risk_72h: { yes: 0.1, no: 0.2 } },
+  history: [{ id: 'fc_1', probability: 0.3, created_at: T1, drawdown_risk_72h: { yes: 0.1, no: 0.1 } }],
+};
+const forecastReq = { siteUrl: SITE, slug: 'will-it-rain-512' };
+const current = (b: Row): Row => b.forecast as Row;
+const past = (b: Row): Row => (b.history as Row[])[0]!;
+
+export const FORECAST_CASES = [
+  cases({
+    check: C.checkMarketForecast,
+    ok: [[forecastBody, forecastReq], [forecastBody, { ...forecastReq, venue: 'venue_a' }], [{ ...(forecastBody.forecast as Row), market: canonicalMarket() }, forecastReq]],
+    bad: {
+      'FCST-003': [mutate(forecastBody, (b) => delete current(b).reasoning), forecastReq],
+      'FCST-004': [mutate(forecastBody, (b) => delete past(b).drawdown_risk_72h), forecastReq],
+      'FCST-005': [mutate(forecastBody, (b) => ((current(b).drawdown_risk_72h as Row).yes = 1.2)), forecastReq],
+      'FCST-009': [mutate(forecastBody, (b) => (past(b).probability = 2)), forecastReq],
+      'FCST-012': [mutate(forecastBody, (b) => (past(b).created_at = '2026-11-21T09:00:00Z')), forecastReq],
+      'FCST-014': [forecastBody, { ...forecastReq, venue: 'venue_b' }],
+      'ROUTE-007': [onVenueB(forecastBody), { siteUrl: SITE, slug: 'venue_b:512' }],
+      'ROUTE-005': [set(forecastBody, { serviceUrl: `${SITE}/markets/512` }), forecastReq],
+      ...lift(C.checkMarketForecast, [forecastBody, forecastReq], CANONICAL_MUTANTS, ([b]) => market(b as Row), ['ROUTE-003']),
+      'ROUTE-003': alsoBreaks([mutate(forecastBody, (b) => CANONICAL_MUTANTS['ROUTE-003']!(market(b))), forecastReq], 'ROUTE-005'),
+    },
+  }),
+  cases({
+    check: C.checkProbabilityMatchesFeed,
+    ok: [[forecastBody, { events: [{ type: 'forecast', forecast: { id: 'fc_2', probability: 0.4 } }, { type: 'article', forecast: null }] }]],
+    bad: { 'FCST-007': [forecastBody, { events: [{ type: 'forecast', forecast: { id: 'fc_1', probability: 0.35 } }] }] },
+  }),
+  cases({
+    check: C.checkMatchesAvailability,
+    ok: [[forecastBody, { latestForecast: { id: 'fc_2', createdAt: T2 } }]],
+    bad: { 'FCST-008': [forecastBody, { latestForecast: { id: 'fc_1', createdAt: T1 } }] },
+  }),
+];

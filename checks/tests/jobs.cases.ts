@@ -1,0 +1,69 @@
+/** Fixtures of the forecast-generation job checks (JOB-*, AUTH-008). */
+import { CHECKS } from '../registry.ts';
+import { alsoBreaks, cases } from './cases.ts';
+
+const C = CHECKS;
+type Row = Record<string, unknown>;
+
+const request = { kind: 'venue_market', venue: 'venue_a', market_id: '512' };
+const listing = { venue: 'venue_a', nativeMarketId: '512', serviceMarketId: 'venue_a:512', marketKey: 'venue_a:512' };
+const job = (status: string, change: Row = {}): Row => ({ jobId: 'job_1', status, forecastIds: status === 'succeeded' ? ['fc_1'] : [], forecasts: [], errorCode: status === 'failed' || status === 'rejected' ? 'upstream_failed' : null, listing, ...change });
+const statusCtx = { view: 'status', jobId: 'job_1', request } as const;
+const resultCtx = { view: 'result', jobId: 'job_1', request } as const;
+const read = (body: Row, headers: Record<string, string> = {}) => ({ headers, body });
+const pending = { 'retry-after': '5' };
+
+export const JOB_CASES = [
+  cases({
+    check: C.checkJobRead,
+    ok: [
+      [read(job('succeeded')), statusCtx],
+      [read(job('succeeded', { forecasts: [{ id: 'fc_1', probability: 0.4 }] })), resultCtx, '/job'],
+      [read(job('running'), pending), resultCtx],
+      [read(job('failed')), statusCtx],
+      [read(job('accepted'), pending), { view: 'status', jobId: 'JOB_1' }],
+    ],
+    bad: {
+      'JOB-002': [read(job('succeeded', { jobId: 'job_2' })), statusCtx],
+      'JOB-009': [read(job('succeeded', { forecastIds: [] })), statusCtx],
+      'JOB-010': [read(job('succeeded', { forecasts: [{ id: 'fc_1' }] })), statusCtx],
+      'JOB-011': [read(job('succeeded')), resultCtx],
+      'JOB-012': [read(job('rejected', { forecasts: [{ id: 'fc_1' }] })), resultCtx],
+      'JOB-013': [read(job('running', { forecasts: [{ id: 'fc_1' }] }), pending), resultCtx],
+      'JOB-014': [read(job('failed', { forecasts: [{ id: 'fc_1' }] })), resultCtx],
+      'JOB-015': [read(job('submitted')), statusCtx],
+      'JOB-018': [read(job('succeeded'), pending), statusCtx],
+      'JOB-019': [read(job('failed', { errorCode: null })), statusCtx],
+      'JOB-021': [read(job('succeeded', { listing: { ...listing, venue: 'venue_b' } })), statusCtx],
+      'JOB-023': [read(job('succeeded', { listing: null })), statusCtx],
+    },
+  }),
+  cases({
+    check: C.checkStatusProgress,
+    ok: [[undefined, 'accepted', 'job_1'], ['accepted', 'running', 'job_1'], ['running', 'failed', 'job_1'], ['succeeded', 'succeeded', 'job_1']],
+    bad: { 'JOB-024': ['succeeded', 'running', 'job_1'], 'JOB-017': ['running', 'submitted', 'job_1'] },
+  }),
+  cases({
+    check: C.checkSameNotFound,
+    ok: [[{ status: 404, bodyText: '{"error":"not_found","message":"job job_A not found"}' }, { status: 404, bodyText: '{"error":"not_found","message":"job JOB_B not found"}' }, 'job_A', 'job_B']],
+    bad: {
+      'AUTH-008': alsoBreaks([{ status: 200, bodyText: '{}' }, { status: 404, bodyText: '{}' }, 'job_A', 'job_B'], 'JOB-016'),
+      'JOB-016': [{ status: 404, bodyText: '{"error":"not_found","message":"job job_A is not yours"}' }, { status: 404, bodyText: '{"error":"not_found","message":"job job_B not found"}' }, 'job_A', 'job_B'],
+    },
+  }),
+  cases({
+    check: C.checkSubmission,
+    ok: [[{ jobId: 'job_1', status: 'accepted' }]],
+    bad: { 'JOB-002': [{ status: 'accepted', jobId: '' }] },
+  }),
+  cases({
+    check: C.checkQuotaError,
+    ok: [[{ error: 'rate_limited', message: 'quota', retryAfter: 30, limit: 5, limit_scope: 'account', quotaScope: 'forecast_requests' }]],
+    bad: {
+      'JOB-003': [{ retryAfter: 1.5, limit: 5, limit_scope: 'account', quotaScope: 'forecast_requests' }],
+      'JOB-004': [{ retryAfter: 30, limit: 5, limit_scope: '', quotaScope: 'forecast_requests' }],
+      'JOB-005': [{ retryAfter: 30, limit: 5, limit_scope: 'account' }],
+      'JOB-006': [{ retryAfter: 30, limit: '5', limit_scope: 'account', quotaScope: 'forecast_requests' }],
+    },
+  }),
+];

@@ -1,0 +1,162 @@
+/**
+ * Fixtures of the protocol-level checks: the served contract and versioning (VER-*), the error
+ * envelope (ERR-*, CONTRACT-001), x402 challenges and settlements (X402-*), billing (BILL-*,
+ * AUTH-011) and reference prices (PRICE-*).
+ */
+import { priceTable, REFERENCE_PRICES, type PriceEntry } from '../pricing.ts';
+import { CHECKS } from '../registry.ts';
+import type { PaymentRequired } from '../x402.ts';
+import { cases, mutate } from './cases.ts';
+
+const C = CHECKS;
+type Row = Record<string, unknown>;
+const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64');
+const json = { 'content-type': 'application/json; charset=utf-8' };
+const err = (status: number, error: string, extra: Row = {}) => ({ status, headers: json, bodyText: JSON.stringify({ error, message: 'explained', ...extra }) });
+
+interface ApiDoc {
+  openapi: string;
+  info: Row;
+  paths: Record<string, Record<string, Row>>;
+  components: Row;
+}
+const doc: ApiDoc = {
+  openapi: '3.1.0',
+  info: { title: 'forecast', version: '1' },
+  paths: {
+    '/api/public/forecast-availability': { get: { operationId: 'getForecastAvailability', security: [], responses: { '200': { $ref: '#/components/responses/Ok' } } } },
+    '/api/auth/forecast-requests': { post: { operationId: 'createForecastRequest', security: [{ apiKey: [] }], responses: { '202': { description: 'accepted' } } } },
+    '/api/v1/latest': { get: { operationId: 'getLatest', security: [{ apiKey: [] }, { x402: [] }], responses: { '200': { description: 'feed' } } } },
+    '/openapi.json': { get: { operationId: 'getOpenApi', security: [], responses: { '200': { description: 'document' } } } },
+  },
+  components: {
+    responses: { Ok: { description: 'ok' } },
+    securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-service-api-key' }, x402: { type: 'apiKey', in: 'header', name: 'PAYMENT-SIGNATURE' } },
+  },
+};
+
+const URL_ASKED = 'http://127.0.0.1:4010/api/v1/latest?hours=3';
+const entry = (network: string, amount = '20000') => ({ scheme: 'exact', network, amount, asset: '0x0000000000000000000000000000000000000001', payTo: '0x0000000000000000000000000000000000000002', maxTimeoutSeconds: 60, extra: {} });
+const challenge: PaymentRequired = { x402Version: 2, resource: { url: URL_ASKED }, accepts: [entry('eip155:8453'), entry('eip155:4663')] };
+const challengeCtx = { priceAtomic: '20000', url: URL_ASKED };
+const payer = '0x00000000000000000000000000000000000000Aa';
+const settled = { success: true, transaction: '0xabc', network: 'eip155:8453', payer };
+
+const prices = (change: (p: Row) => void = () => {}) =>
+  priceTable({ prices: REFERENCE_PRICES.map((p) => mutate({ method: p.method, path: p.path, credits: p.credits, usd: p.credits / 1000 } as Row, change)) })!;
+const repriced = (path: string) => prices((p) => p.path === path && Object.assign(p, { credits: Number(p.credits) + 5, usd: (Number(p.credits) + 5) / 1000 }));
+
+export const PROTOCOL_CASES = [
+  cases({
+    check: C.checkServedContract,
+    ok: [[doc]],
+    bad: {
+      'VER-005': [mutate(doc, (d) => ((d.paths['/api/public/forecast-availability']!.get!.responses as Record<string, Row>)['200']!.$ref = '#/components/responses/Gone'))],
+      // a caller-chosen rule (the check's `rule` argument)
+      'CONTRACT-002': [mutate(doc, (d) => (d.paths['/openapi.json']!.get!.responses = {})), 'CONTRACT-002'],
+    },
+  }),
+  cases({
+    check: C.checkOpenApiDocument,
+    ok: [[doc], [doc, '/v1']],
+    bad: { 'VER-005': [{ ...doc, openapi: '2.0' }] },
+  }),
+  cases({
+    check: C.checkRoutePrefixes,
+    ok: [[doc]],
+    bad: {
+      'VER-001': [mutate(doc, (d) => (d.paths['/api/public/forecast-availability']!.get!.security = [{ apiKey: [] }]))],
+      'VER-002': [mutate(doc, (d) => (d.paths['/api/auth/forecast-requests']!.post!.security = []))],
+      'VER-003': [mutate(doc, (d) => (d.paths['/openapi.json']!.get!.security = [{ x402: [] }]))],
+      'VER-004': [mutate(doc, (d) => (d.paths['/health'] = { get: { security: [], responses: { '200': { description: 'up' } } } }))],
+    },
+  }),
+  cases({
+    check: C.checkDocumentedOperations,
+    ok: [[doc, [{ method: 'get', path: '/api/v1/latest' }, { method: 'POST', path: '/api/auth/forecast-requests' }]]],
+    bad: { 'VER-007': [doc, [{ method: 'get', path: '/api/v1/sources' }]] },
+  }),
+  cases({
+    check: C.checkSameDocument,
+    ok: [[doc, structuredClone(doc)]],
+    bad: { 'VER-006': [doc, { ...doc, info: { title: 'forecast', version: '2' } }] },
+  }),
+  cases({
+    check: C.checkCrashRiskAlias,
+    ok: [[{ forecast: { drawdown_risk_72h: { yes: 0.1, no: 0.2 }, crash_risk: { yes: 0.1, no: 0.2 } }, history: [] }]],
+    bad: { 'VER-013': [{ forecast: { drawdown_risk_72h: { yes: 0.1, no: 0.2 }, crash_risk: { yes: 0.1, no: 0.3 } } }] },
+  }),
+  cases({
+    check: C.checkErrorEnvelope,
+    ok: [[err(404, 'not_found')], [err(429, 'rate_limited', { retry_after: 3 })], [{ status: 200, headers: {}, bodyText: 'ok' }]],
+    bad: {
+      'ERR-001': [{ ...err(404, 'not_found'), headers: { 'content-type': 'text/plain' } }],
+      'ERR-002': [err(404, 'not_found', { retry_after: 3 })],
+      'ERR-003': [err(401, 'not_found')],
+      'ERR-004': [err(402, 'insufficient_credits')],
+      'ERR-006': [err(404, 'invalid_request')],
+      'ERR-014': [err(422, 'not_found')],
+    },
+  }),
+  cases({
+    check: C.checkNoServerError,
+    ok: [[200, ['200']], [502, ['200', '502']], [404, ['200']]],
+    bad: { 'CONTRACT-001': [503, ['200', '502']] },
+  }),
+  cases({
+    check: C.checkPaymentChallenge,
+    ok: [[{ status: 402, headers: { ...json, 'payment-required': b64(challenge) }, bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }) }]],
+    bad: {
+      'X402-001': [{ status: 402, headers: { ...json, 'payment-required': b64(challenge) }, bodyText: JSON.stringify({ error: 'invalid_api_key', message: 'pay' }) }],
+      'X402-002': [{ status: 402, headers: json, bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }) }],
+      'X402-003': [{ status: 402, headers: { ...json, 'payment-required': b64({ ...challenge, x402Version: 1 }) }, bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }) }],
+    },
+  }),
+  cases({
+    check: C.checkChallenge,
+    ok: [[challenge, challengeCtx, 'header:PAYMENT-REQUIRED'], [{ ...challenge, resource: { url: '/api/v1/latest?hours=3' } }, challengeCtx, 'header:PAYMENT-REQUIRED']],
+    bad: {
+      'X402-003': [{ ...challenge, x402Version: 1 }, challengeCtx, 'h'],
+      'X402-004': [{ ...challenge, accepts: [entry('eip155:4663')] }, challengeCtx, 'h'],
+      'X402-005': [{ ...challenge, accepts: [entry('eip155:8453')] }, challengeCtx, 'h'],
+      'X402-006': [{ ...challenge, accepts: [...challenge.accepts, entry('base-mainnet')] }, challengeCtx, 'h'],
+      'X402-007': [{ ...challenge, accepts: [entry('eip155:8453', '20001'), entry('eip155:4663', '20001')] }, { ...challengeCtx, priceAtomic: '20001' }, 'h'],
+      'X402-009': [{ ...challenge, accepts: [entry('eip155:8453', '25000'), entry('eip155:4663')] }, challengeCtx, 'h'],
+      'X402-022': [{ ...challenge, resource: { url: 'http://127.0.0.1:4010/api/v1/sources' } }, challengeCtx, 'h'],
+    },
+  }),
+  cases({
+    check: C.checkSettlement,
+    ok: [[b64(settled), { network: 'eip155:8453', payer: payer.toLowerCase() }]],
+    bad: {
+      'X402-014': [undefined, { network: 'eip155:8453', payer }],
+      'X402-015': [b64({ ...settled, success: false }), { network: 'eip155:8453', payer }],
+    },
+  }),
+  cases({
+    check: C.checkDebit,
+    ok: [['BILL-001', 'a paid call', 100, 90, 10], ['BILL-002', 'a 404', 100n, 100n, 0]],
+    bad: { 'BILL-001': ['BILL-001', 'a paid call', 100, 95, 10], 'BILL-002': ['BILL-002', 'a 404', 100, 90, 0] },
+  }),
+  cases({
+    check: C.checkParallelDebits,
+    ok: [[[{ status: 200 }, { status: 200 }, { status: 403, error: 'insufficient_credits' }], 2, 0, 0]],
+    bad: {
+      'BILL-017': [[{ status: 200 }, { status: 200 }, { status: 200 }], 2, 0, 0],
+      'AUTH-011': [[{ status: 200 }, { status: 200 }, { status: 403, error: 'forbidden' }], 2, 0, 0],
+    },
+  }),
+  cases({
+    check: C.checkReferencePrices,
+    ok: [[prices()]],
+    bad: Object.fromEntries(REFERENCE_PRICES.map((p) => [p.rule, [repriced(p.path)] as [ReadonlyMap<string, PriceEntry>]])),
+  }),
+  cases({
+    check: C.checkPriceUnits,
+    ok: [[prices()]],
+    bad: {
+      'PRICE-014': [prices((p) => p.path === '/api/v1/sources' && Object.assign(p, { credits: 7, usd: 0.007 }))],
+      'PRICE-015': [prices((p) => p.path === '/api/v1/sources' && Object.assign(p, { usd: 0.01 }))],
+    },
+  }),
+];

@@ -1,0 +1,71 @@
+/** Fixtures of the social-account profile and social search checks (PROF-*, PARAM-078, XSRCH-*). */
+import { CHECKS } from '../registry.ts';
+import { cases, mutate } from './cases.ts';
+
+const C = CHECKS;
+type Row = Record<string, unknown>;
+
+const ids = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `p${from + i}`);
+const profile: Row = {
+  handle: 'forecaster',
+  interests: [{ label: 'weather', post_ids: ids(1, 5) }],
+  beliefs: [{ label: 'rain', post_ids: ids(6, 10) }],
+  tendencies: [{ label: 'early', post_ids: ids(11, 15) }],
+  observations: [],
+  risk_profile: null,
+  information_processing: { label: 'reads sources', post_ids: ['p1'] },
+  evidence: ids(1, 15).map((post_id, i) => ({ post_id, published_at: `2026-11-${String(i + 1).padStart(2, '0')}T12:00:00Z`, text: 'post' })),
+  window: { post_count: 15, lookback_days: 90, from_date: '2026-08-22', to_date: '2026-11-20' },
+  meta: { research_turns: 2, cached: false },
+};
+const asked = { lookbackDays: 90 };
+const list = (p: Row, key: string): Row => (p[key] as Row[])[0]!;
+
+export const SOCIAL_CASES = [
+  cases({
+    check: C.checkSocialProfile,
+    ok: [[profile, asked], [mutate(profile, (p) => ((p.window as Row).lookback_days = 365)), {}]],
+    bad: {
+      'PROF-012': [mutate(profile, (p) => (list(p, 'tendencies').post_ids = [...ids(11, 14), 'p99'])), asked],
+      'PROF-013': [mutate(profile, (p) => (p.observations = [{ label: 'uncited', post_ids: [] }])), asked],
+      'PROF-014': [mutate(profile, (p) => ((p.window as Row).post_count = 16)), asked],
+      'PROF-015': [
+        mutate(profile, (p) => {
+          list(p, 'tendencies').post_ids = ids(11, 14);
+          (p.window as Row).post_count = 14;
+        }),
+        asked,
+      ],
+      'PROF-016': [profile, { lookbackDays: 30 }],
+      'PARAM-078': [profile, {}],
+      'PROF-023': [mutate(profile, (p) => ((p.evidence as Row[])[0]!.published_at = '2026-01-01T12:00:00Z')), asked],
+      'PROF-024': [mutate(profile, (p) => ((p.meta as Row).research_turns = 4)), asked],
+    },
+  }),
+  cases({
+    check: C.checkReused,
+    ok: [['PROF-006', profile, mutate(profile, (p) => ((p.meta as Row).cached = true)), 'a second call within the day']],
+    bad: { 'PROF-006': ['PROF-006', profile, mutate(profile, (p) => ((p.window as Row).to_date = '2026-11-21')), 'a second call within the day'] },
+  }),
+  cases({
+    check: C.checkNotReused,
+    ok: [['PROF-007', profile, mutate(profile, (p) => ((p.window as Row).to_date = '2026-11-21')), 'a call after refresh']],
+    bad: { 'PROF-007': ['PROF-007', profile, mutate(profile, (p) => ((p.meta as Row).cached = true)), 'a call after refresh'] },
+  }),
+];
+
+const NOW = Date.parse('2026-11-20T10:00:00Z');
+const daysAgo = (d: number): string => new Date(NOW - d * 86_400_000).toISOString();
+const search = { limit: 15, rangeDays: 30, nowMs: NOW, toleranceMs: 1000 };
+
+export const SOCIAL_SEARCH_CASES = [
+  cases({
+    check: C.checkSocialSearch,
+    ok: [[{ results: [{ published_at: daysAgo(1) }, { published_at: daysAgo(29) }] }, search], [{ items: [] }, search]],
+    bad: {
+      'XSRCH-001': [{ results: [{ published_at: daysAgo(1) }, { published_at: daysAgo(2) }] }, { ...search, limit: 1 }],
+      'XSRCH-002': [{ results: [{ published_at: daysAgo(40) }] }, search],
+      'XSRCH-003': [{ results: [{ published_at: daysAgo(40) }] }, { ...search, rangeRule: 'XSRCH-003' }],
+    },
+  }),
+];

@@ -1,0 +1,60 @@
+/**
+ * `forecast-conformance merge DIR...`: the blobs of sharded runs (`run --shard i/n`) merged by
+ * Playwright's `merge-reports` through the same reporters, so the merged rules.json has the verdicts
+ * one unsharded run would have; then the merged folder is signed as a bundle.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readReport, type CertificationReport } from '../reporter/report.ts';
+import { UsageError } from './settings.ts';
+import { writeBundle } from './bundle.ts';
+import { EXIT } from './run.ts';
+import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Merges shard folders into `outDir`; returns the exit code of the merged verdict. @throws UsageError without blobs. */
+export async function mergeCommand(dirs: string[], outDir: string, signingKey?: string): Promise<number> {
+  const blobs = mkdtempSync(join(tmpdir(), 'fc-merge-'));
+  try {
+    let shards: CertificationReport[] = [];
+    for (const dir of dirs) {
+      const blobDir = join(dir, 'blob');
+      const zips = existsSync(blobDir) ? readdirSync(blobDir).filter((f) => f.endsWith('.zip')) : [];
+      if (!zips.length) throw new UsageError(`${dir}: no shard blob (run with --shard i/n writes ${join(dir, 'blob')}/*.zip)`);
+      for (const z of zips) copyFileSync(join(blobDir, z), join(blobs, z));
+      if (existsSync(join(dir, 'rules.json'))) shards.push(readReport(dir));
+    }
+    shards = shards.filter(Boolean);
+    const first = shards[0];
+    const out = resolve(outDir);
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('FC_')) env[k] = v;
+    Object.assign(env, {
+      FC_REPORT_DIR: out,
+      FC_TIER: first?.tier ?? 'standard',
+      FC_SELECTED_RULES: first?.selection?.join(',') ?? '',
+      FC_COMMAND_LINE: `forecast-conformance merge ${dirs.join(' ')}`,
+      FC_FAIL_ON_SKIP: first?.failOnSkip ? '1' : '',
+      ...(first?.minCoverage !== null && first?.minCoverage !== undefined ? { FC_MIN_COVERAGE: String(first.minCoverage) } : {}),
+      ...(first?.seed !== null && first?.seed !== undefined ? { FC_SEED: String(first.seed) } : {}),
+      ...(first && first.target !== 'embedded reference stub' ? { FC_TARGET: first.target } : {}),
+    });
+    for (const f of ['rules.json', 'manifest.json', 'manifest.sig']) rmSync(join(out, f), { force: true });
+    const r = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], { cwd: ROOT, env: playwrightEnv(env), stdio: 'inherit' });
+    if (!existsSync(join(out, 'rules.json'))) {
+      console.error(`forecast-conformance: merge-reports wrote no rules.json (exit ${r.status})`);
+      return 2;
+    }
+    const report = readReport(out);
+    const { manifest, publicKeyPem, ephemeral } = writeBundle(out, signingKey);
+    console.log(`Merged ${dirs.length} shard(s) into ${outDir}/; bundle of ${manifest.files.length} file(s) signed (key ${manifest.keyFingerprint.slice(0, 16)}…)`);
+    if (ephemeral) console.log(publicKeyPem.trim());
+    return EXIT[report.verdict];
+  } finally {
+    rmSync(blobs, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * `forecast-conformance run`: settings → selection → preflight → one Playwright run (the conformance
+ * projects) → reports → signed bundle → exit code. The run is stopped when the target stops
+ * answering (suites/support/health.ts) or on SIGINT/SIGTERM; reports are written in every case.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
+import { redact, registerSecret } from '../lib/redact.ts';
+import { ABORT_FILE } from '../lib/run-health.ts';
+import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
+import { buildReport, readReport, summaryLines, writeReports, type RunInfo, type RunVerdict } from '../reporter/report.ts';
+import { preflight } from './preflight.ts';
+import { listTests, plannedTests, selectRules, uncovered } from './selection.ts';
+import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings } from './settings.ts';
+import { writeBundle } from './bundle.ts';
+import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PLAYWRIGHT = PLAYWRIGHT_CLI;
+/** Files of an earlier run that must not be mistaken for this run's. */
+const STALE = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'manifest.json', 'manifest.sig'];
+const ABORT_POLL_MS = 250;
+
+export const EXIT: Record<RunVerdict, number> = { PASSED: 0, FAILED: 1, INCOMPLETE: 1, ERROR: 2 };
+
+export interface RunFlags extends Flags {
+  dryRun?: boolean;
+  shard?: string;
+  grep?: string;
+}
+
+/** Every FC_* variable removed: the child sees exactly the resolved settings. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('FC_')) env[k] = v;
+  return env;
+}
+
+/** Verdicts of a run that judged nothing: every selected testable rule NOT_RUN with `reason`. */
+export function notRunVerdicts(catalogue: Map<string, Rule>, selected: ReadonlySet<string> | null, reason: string): RuleVerdict[] {
+  const base = ruleVerdicts(catalogue, []).map((v) => (v.status === 'NO_TEST' && isTestable(catalogue.get(v.id)!) ? { ...v, status: 'NOT_RUN' as const, reasons: [reason] } : v));
+  return applySelection(base, selected ? new Set(selected) : null);
+}
+
+function runInfo(s: RunSettings, selected: ReadonlySet<string> | null, started: Date, aborted: string | null, runStatus: string): RunInfo {
+  return {
+    target: s.target ?? 'embedded reference stub',
+    tier: s.tier,
+    seed: s.seed ?? 20261122,
+    commandLine: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    durationMs: Date.now() - started.getTime(),
+    runStatus,
+    spend: { usd: 0, calls: 0, budgetUsd: s.maxSpend ?? null },
+    selection: selected ? [...selected].sort() : null,
+    failOnSkip: s.failOnSkip,
+    minCoverage: s.minCoverage ?? null,
+    shard: null,
+    aborted,
+  };
+}
+
+function sign(dir: string, keyFile: string | undefined): void {
+  const { manifest, publicKeyPem, ephemeral } = writeBundle(dir, keyFile);
+  console.log(`Bundle: ${manifest.files.length} file(s) in ${join(dir, 'manifest.json')}, signed (ed25519, key ${manifest.keyFingerprint.slice(0, 16)}…)`);
+  if (ephemeral) console.log(`Ephemeral signing key; its public key (keep it to check the bundle with \`verify --public-key\`):\n${publicKeyPem.trim()}`);
+}
+
+/** Runs Playwright and resolves with its exit code; stops it on abort marker or signal. */
+function runPlaywright(args: string[], env: NodeJS.ProcessEnv, abortFile: string): Promise<{ code: number | null; signal: string | null; stoppedBy?: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [PLAYWRIGHT, ...args], { cwd: ROOT, env: playwrightEnv(env), stdio: 'inherit' });
+    let stoppedBy: string | undefined;
+    const stop = (why: string) => {
+      if (stoppedBy) return;
+      stoppedBy = why;
+      // Playwright ends gracefully on SIGINT: reporters' onEnd runs and writes every report.
+      child.kill('SIGINT');
+    };
+    const poll = setInterval(() => {
+      if (existsSync(abortFile)) stop('target stopped answering');
+    }, ABORT_POLL_MS);
+    const onSignal = (sig: NodeJS.Signals) => stop(`interrupted by ${sig}`);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    child.on('exit', (code, signal) => {
+      clearInterval(poll);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      done({ code, signal, ...(stoppedBy ? { stoppedBy } : {}) });
+    });
+  });
+}
+
+/**
+ * The `run` command. Returns the process exit code (0 passed, 1 a rule failed or the run is
+ * incomplete for its tier/gates, 2 configuration, harness or target error).
+ * @throws UsageError for a configuration it refuses (the caller prints it, exit 2).
+ */
+export async function runCommand(flags: RunFlags): Promise<number> {
+  const started = new Date();
+  const s = resolveSettings(flags);
+  const secrets = readSecrets();
+  for (const v of Object.values(secrets)) registerSecret(v);
+  const catalogue = loadRules();
+  const selected = selectRules(catalogue, s);
+  const tests = selected ? plannedTests(listTests(), selected, s.tier) : null;
+  if (selected && !tests!.length) throw new UsageError(`no suite test carries the ${selected.size} selected rule(s)`);
+  const reportDir = resolve(s.reportDir);
+
+  if (flags.dryRun) {
+    const ids = selected ? [...selected].sort() : [...catalogue.values()].filter((r) => !r.retired).map((r) => r.id);
+    const testable = ids.filter((id) => isTestable(catalogue.get(id)!));
+    console.log(`Dry run (nothing is sent). Tier ${s.tier}; target ${s.target ?? 'embedded reference stub'}.`);
+    console.log(`Selected rules: ${ids.length} (${testable.length} testable)`);
+    for (const id of ids) console.log(`  ${id.padEnd(14)} ${catalogue.get(id)!.level.padEnd(6)} ${catalogue.get(id)!.text}`);
+    const planned = tests ?? listTests();
+    console.log(`Planned tests: ${planned.length} (${planned.filter((t) => t.clock).length} in the clock suites)`);
+    if (selected) {
+      const missing = uncovered(catalogue, selected, planned);
+      if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
+    }
+    console.log('Planned requests: not known before the run (the suites discover data and property tests draw their cases); every request is bounded by the per-request timeout and the abort threshold.');
+    const budget = s.tier === 'smoke' ? 0 : s.maxSpend;
+    console.log(`Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`);
+    return 0;
+  }
+
+  mkdirSync(reportDir, { recursive: true });
+  for (const f of STALE) rmSync(join(reportDir, f), { force: true });
+
+  if (s.target) {
+    const pre = await preflight(s.target, s.timeoutMs);
+    if (!pre.ok) {
+      const reason = `preflight: ${pre.reason}`;
+      const report = buildReport(runInfo(s, selected, started, reason, 'preflight'), notRunVerdicts(catalogue, selected, `not run: ${reason}`), catalogue);
+      writeReports(reportDir, report);
+      sign(reportDir, s.signingKey);
+      console.error(`forecast-conformance: ${redact(reason)} (reports in ${s.reportDir}/)`);
+      return 2;
+    }
+    console.log(`Preflight: ${pre.reason}`);
+  }
+
+  const env = baseEnv();
+  Object.assign(env, {
+    FC_REPORT_DIR: reportDir,
+    FC_TIER: s.tier,
+    FC_TIMEOUT_MS: String(s.timeoutMs),
+    FC_ABORT_AFTER: String(s.abortAfter),
+    FC_COMMAND_LINE: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
+    FC_SELECTED_RULES: selected ? [...selected].sort().join(',') : '',
+    FC_FAIL_ON_SKIP: s.failOnSkip ? '1' : '',
+  });
+  const set = (k: string, v: string | number | undefined) => {
+    if (v !== undefined && v !== '') env[k] = String(v);
+  };
+  set('FC_TARGET', s.target);
+  set('FC_SITE_URL', s.siteUrl);
+  set('FC_CONTROL', s.control);
+  set('FC_MAX_SPEND', s.tier === 'smoke' ? 0 : s.maxSpend);
+  set('FC_SEED', s.seed);
+  set('FC_WORKERS', s.workers);
+  set('FC_MIN_COVERAGE', s.minCoverage);
+  set('FC_SHARD', flags.shard);
+  if (s.tier !== 'smoke') {
+    set('FC_API_KEY', secrets.apiKey);
+    set('FC_API_KEY_2', secrets.apiKey2);
+  }
+  set('FC_CONTROL_TOKEN', secrets.controlToken);
+
+  const clock = tests?.some((t) => t.clock) ?? s.tier !== 'smoke';
+  const args = ['test', '--project=conformance', ...(clock && tests ? ['--project=conformance-clock'] : []), ...(tests ? [...new Set(tests.map((t) => (t.location.endsWith(':1') ? t.location.slice(0, -2) : t.location)))] : [])];
+  if (flags.shard) args.push('--shard', flags.shard);
+  if (flags.grep) args.push('--grep', flags.grep);
+  const abortFile = join(reportDir, 'test-results', ABORT_FILE);
+  rmSync(abortFile, { force: true });
+  const result = await runPlaywright(args, env, abortFile);
+
+  let code: number;
+  if (!existsSync(join(reportDir, 'rules.json'))) {
+    const reason = result.stoppedBy ? `run ${result.stoppedBy}` : `the Playwright run ended (exit ${result.code ?? result.signal}) without writing a report`;
+    const report = buildReport(runInfo(s, selected, started, reason, 'error'), notRunVerdicts(catalogue, selected, `not run: ${reason}`), catalogue);
+    writeReports(reportDir, report);
+    for (const line of summaryLines(report)) console.log(line);
+    code = 2;
+  } else {
+    const report = readReport(reportDir);
+    code = EXIT[report.verdict];
+    if (report.verdict === 'ERROR') console.error(`forecast-conformance: ${report.verdictReason}`);
+  }
+  sign(reportDir, s.signingKey);
+  return code;
+}

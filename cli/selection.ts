@@ -1,0 +1,108 @@
+/**
+ * Rule selection: `--rule ID`, `--family PREFIX`, `--operation operationId` and the tier decide
+ * which catalogue rules a run judges; only the suite tests carrying a selected rule run (clock suites
+ * only when one of their tests is selected); every other rule is reported NOT_SELECTED.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isTestable, type Rule } from '../contract/rules.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { listSuiteTests } from '../reporter/coverage.ts';
+import { UsageError, type Tier } from './settings.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Suites that move the target's clock (playwright.config.ts CLOCK_SUITES). */
+export const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock)\.spec\.ts$/;
+
+/** Operations a smoke run may call: free, no key needed (contract/pricing.ts). */
+export const FREE_OPERATIONS = Object.entries(PRICES)
+  .filter(([, p]) => p.credits === 0 && !p.keyOnly)
+  .map(([op]) => op)
+  .sort();
+
+export interface SelectionInput {
+  rules: string[];
+  families: string[];
+  operations: string[];
+  tier: Tier;
+}
+
+const familyOf = (id: string) => id.replace(/-\d+$/, '');
+
+/**
+ * The selected rule IDs, or null when every rule is selected (standard and certify without filters).
+ * @throws UsageError for an unknown rule ID, family or operationId.
+ */
+export function selectRules(catalogue: ReadonlyMap<string, Rule>, input: SelectionInput): Set<string> | null {
+  const families = new Set([...catalogue.keys()].map(familyOf));
+  const operations = new Set(Object.keys(PRICES));
+  const badRule = input.rules.find((id) => !catalogue.has(id));
+  if (badRule) throw new UsageError(`--rule: unknown rule ID ${badRule}`);
+  const badFamily = input.families.find((f) => !families.has(f));
+  if (badFamily) throw new UsageError(`--family: unknown rule family ${badFamily} (known: ${[...families].sort().join(', ')})`);
+  const badOp = input.operations.find((o) => !operations.has(o));
+  if (badOp) throw new UsageError(`--operation: unknown operationId ${badOp}`);
+  const filtered = input.rules.length + input.families.length + input.operations.length > 0;
+  if (!filtered && input.tier !== 'smoke') return null;
+  const all = [...catalogue.values()].filter((r) => !r.retired);
+  let chosen = filtered
+    ? all.filter((r) => input.rules.includes(r.id) || input.families.includes(familyOf(r.id)) || (r.operations ?? []).some((o) => input.operations.includes(o)))
+    : all;
+  // Smoke: only rules about free routes (every operation they name is free, no key needed).
+  if (input.tier === 'smoke') chosen = chosen.filter((r) => (r.operations ?? []).length > 0 && r.operations!.every((o) => FREE_OPERATIONS.includes(o)));
+  return new Set(chosen.map((r) => r.id));
+}
+
+/** One suite test as listed by Playwright. */
+export interface PlannedTest {
+  /** `suites/x.spec.ts:LINE`, a Playwright location filter. */
+  location: string;
+  title: string;
+  rules: string[];
+  clock: boolean;
+}
+
+/** Hash of everything that decides the test list, so the listing (seconds of work) is cached. */
+function sourcesHash(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(ts|ya?ml)$/.test(name)) h.update(path).update(readFileSync(path));
+    }
+  };
+  for (const d of ['suites', 'contract', 'checks']) walk(join(ROOT, d));
+  h.update(readFileSync(join(ROOT, 'playwright.config.ts')));
+  return h.digest('hex').slice(0, 24);
+}
+
+/** Every suite test with its location and rules (cached per source hash in the temp folder). */
+export function listTests(): PlannedTest[] {
+  const cache = join(tmpdir(), 'forecast-conformance', `tests-${sourcesHash()}.json`);
+  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as PlannedTest[];
+  const tests = listSuiteTests().map((s) => ({
+    location: `${s.file}:${s.line}`,
+    title: s.title,
+    rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '')))],
+    clock: CLOCK_SUITES.test(s.file),
+  }));
+  mkdirSync(dirname(cache), { recursive: true });
+  writeFileSync(cache, JSON.stringify(tests));
+  return tests;
+}
+
+/** The tests carrying at least one selected rule. */
+export function plannedTests(tests: readonly PlannedTest[], selected: ReadonlySet<string> | null, tier: Tier): PlannedTest[] {
+  const chosen = selected ? tests.filter((t) => t.rules.some((id) => selected.has(id))) : [...tests];
+  return tier === 'smoke' ? chosen.filter((t) => !t.clock) : chosen;
+}
+
+/** Testable selected rules that no planned test carries (they will be NOT_RUN). */
+export function uncovered(catalogue: ReadonlyMap<string, Rule>, selected: ReadonlySet<string>, tests: readonly PlannedTest[]): string[] {
+  const carried = new Set(tests.flatMap((t) => t.rules));
+  return [...selected].filter((id) => !carried.has(id) && isTestable(catalogue.get(id)!));
+}

@@ -1,0 +1,38 @@
+/**
+ * The shape of a verdict's evidence (rules.json, the certification report): the violations as data,
+ * the request that drew the answer, an excerpt of the answer and a `curl` reproduction. Shared by
+ * the suites, which attach it (suites/support/evidence.ts), and the reporter, which reads it.
+ */
+import type { Violation } from './violation.ts';
+
+/** Name of the test attachment the rule reporter reads. */
+export const EVIDENCE_ATTACHMENT = 'fc-evidence';
+/** Bytes of the answer's body kept in the excerpt. */
+export const EXCERPT_BYTES = 2048;
+/** Evidence attachments per test at most (a property test can judge hundreds of answers). */
+export const MAX_PER_TEST = 5;
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  /** Header values of secrets replaced by `$VARIABLE` placeholders. */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ResponseExcerpt {
+  status: number;
+  headers: Record<string, string>;
+  /** The first 2 KB of the body, redacted. */
+  body: string;
+  truncated: boolean;
+}
+
+export interface Evidence {
+  violations: Violation[];
+  request?: RecordedRequest;
+  response?: ResponseExcerpt;
+  /** Shell command reproducing the request; secrets are `$FC_*` placeholders. */
+  curl?: string;
+}
+

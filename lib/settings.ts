@@ -1,0 +1,86 @@
+/**
+ * The one place that reads the harness's environment variables (FC_*). playwright.config.ts and
+ * the load CLI call `readSettings()` and hand the values on as options; no other module reads
+ * process.env for them (the embedded stub's own STUB_* variables are read by stub/main.ts).
+ *
+ * FC_TARGET        base URL of the API under test; unset = start the embedded reference stub
+ * FC_EMBEDDED      "1" when the global setup started the embedded stub (set by the harness itself)
+ * FC_SITE_URL      public site address serviceUrl is built from
+ * FC_API_KEY(_2)   first and second principal's API keys
+ * FC_CONTROL       control-plane base URL (defaults to the target); FC_CONTROL_TOKEN its bearer token
+ * FC_MAX_SPEND     spend budget, USD (unset: the caller's default)
+ * FC_SEED          fast-check seed (fixed in CI)
+ * FC_REPORT_DIR    where reports are written (default reports/)
+ * FC_TIMEOUT_MS    per-request timeout, ms (default 15000)
+ * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
+ * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`)
+ * FC_WORKERS       Playwright workers (default 2)
+ * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
+ * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
+ * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
+ * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`).
+ * CI               set on CI (forbids test.only, dot reporter)
+ */
+export interface Settings {
+  target: string;
+  embedded: boolean;
+  siteUrl: string;
+  apiKey: string | undefined;
+  apiKey2: string | undefined;
+  /** Control-plane base URL: FC_CONTROL, else the target; undefined without a control token. */
+  control: string | undefined;
+  controlToken: string | undefined;
+  /** USD; undefined when FC_MAX_SPEND is unset or empty (NaN when it is not a number). */
+  maxSpendUsd: number | undefined;
+  seed: number;
+  reportDir: string;
+  requestTimeoutMs: number;
+  stubSeed: number;
+  /** Name of one stub mutant to switch on (stub/mutants.ts); undefined = none. */
+  stubMutant: string | undefined;
+  workers: number;
+  walletSeed: string | undefined;
+  ci: boolean;
+  /** Consecutive connection failures or timeouts after which the run aborts (NOT_RUN for the rest, exit 2). */
+  abortAfter: number;
+  /** Certification tier: smoke, standard or certify (cli/tiers). */
+  tier: string;
+  /** The redacted command line, shown in the certification report. */
+  commandLine: string;
+  /** Comma-separated selected rule IDs; empty = every rule. */
+  selectedRules: string;
+  failOnSkip: boolean;
+  /** Percent of testable rules that must be PASSED; null = no gate. */
+  minCoverage: number | null;
+  /** "i/n" when this run is one shard of several; empty otherwise. */
+  shard: string;
+}
+
+/** The settings from `env` (default: this process's environment). Never throws. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  return {
+    target: env.FC_TARGET ?? '',
+    embedded: env.FC_EMBEDDED === '1',
+    siteUrl: env.FC_SITE_URL ?? '',
+    apiKey: env.FC_API_KEY || undefined,
+    apiKey2: env.FC_API_KEY_2 || undefined,
+    control: env.FC_CONTROL_TOKEN ? env.FC_CONTROL || env.FC_TARGET : undefined,
+    controlToken: env.FC_CONTROL_TOKEN || undefined,
+    maxSpendUsd: env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Number(env.FC_MAX_SPEND) : undefined,
+    seed: Number(env.FC_SEED ?? 20261122),
+    reportDir: env.FC_REPORT_DIR ?? 'reports',
+    requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
+    stubSeed: Number(env.FC_STUB_SEED ?? 42),
+    stubMutant: env.FC_MUTANT || undefined,
+    workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,
+    walletSeed: env.FC_WALLET_SEED || undefined,
+    ci: Boolean(env.CI),
+    abortAfter: Number(env.FC_ABORT_AFTER ?? 5),
+    tier: env.FC_TIER || 'standard',
+    commandLine: env.FC_COMMAND_LINE ?? 'playwright test',
+    selectedRules: env.FC_SELECTED_RULES ?? '',
+    failOnSkip: env.FC_FAIL_ON_SKIP === '1',
+    minCoverage: env.FC_MIN_COVERAGE ? Number(env.FC_MIN_COVERAGE) : null,
+    shard: env.FC_SHARD || '',
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The certification report as data (`rules.json`, schema reporter/rules.schema.json) and the files
+ * rendered from it: certification.md, certification.html and junit.xml. Used by the rule reporter,
+ * by the CLI when a run ends before any suite (preflight), and by `merge`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isTestable, type Rule } from '../contract/rules.ts';
+import type { Evidence } from '../lib/evidence.ts';
+import { redact } from '../lib/redact.ts';
+import type { RuleVerdict } from './rule-results.ts';
+import { renderHtml, renderMarkdown } from './render.ts';
+import { renderJunit } from './junit.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Overall verdict: PASSED (exit 0), FAILED or INCOMPLETE (exit 1), ERROR (exit 2). */
+export type RunVerdict = 'PASSED' | 'FAILED' | 'INCOMPLETE' | 'ERROR';
+
+export interface ReportedRule extends Omit<RuleVerdict, 'status'> {
+  /** A RuleStatus (reporter/rule-results.ts); a string so statuses added there pass through. */
+  status: string;
+  /** Catalogue family (the ID prefix). */
+  family: string;
+  operations: string[];
+  /** Evidence of FAILED and WARN verdicts (suites/support/evidence.ts). */
+  evidence?: Evidence[];
+}
+
+/** What is missing for SKIPPED rules to run, and how many rules each would unlock. */
+export interface Unlock {
+  need: string;
+  set: string;
+  rules: number;
+}
+
+export interface RunInfo {
+  target: string;
+  tier: string;
+  seed: number | null;
+  /** The command line, secrets redacted. */
+  commandLine: string;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** Playwright's run status (passed, failed, interrupted, timedout) or "preflight". */
+  runStatus: string;
+  spend: { usd: number; calls: number; budgetUsd: number | null };
+  /** Rule IDs selected by --rule/--family/--operation/tier; null = every rule. */
+  selection: string[] | null;
+  failOnSkip: boolean;
+  minCoverage: number | null;
+  shard: string | null;
+  /** Why the run ended early (preflight, target stopped answering, signal). */
+  aborted: string | null;
+}
+
+export interface CertificationReport extends RunInfo {
+  schemaVersion: 1;
+  tool: { name: string; version: string };
+  contract: { sha256: string | null };
+  verdict: RunVerdict;
+  verdictReason: string;
+  counts: Record<string, number>;
+  /** Percentage of selected testable rules PASSED (or WARN). */
+  coverage: number;
+  unlocks: Unlock[];
+  rules: ReportedRule[];
+}
+
+/** name and version of this package. */
+export function toolInfo(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+  return { name: pkg.name, version: pkg.version };
+}
+
+/** SHA-256 of the spec the catalogue was taken from (../shared/spec/api-contract.md), or null when absent. */
+export function contractSha256(): string | null {
+  const path = join(ROOT, '..', 'shared', 'spec', 'api-contract.md');
+  return existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : null;
+}
+
+const UNLOCKS: { test: RegExp; need: string; set: string }[] = [
+  { test: /FC_API_KEY_2|second principal|second key/i, need: 'a second API key', set: 'FC_API_KEY_2' },
+  { test: /FC_API_KEY\b|API key/i, need: 'an API key', set: 'FC_API_KEY' },
+  { test: /control plane|FC_CONTROL_TOKEN/i, need: 'the control plane (also funds wallets, moves the clock)', set: 'FC_CONTROL_TOKEN (and FC_CONTROL when not served by the target)' },
+  { test: /^budget|budget:/i, need: 'a budget', set: '--max-spend USD' },
+  { test: /wallet/i, need: 'a wallet', set: 'FC_CONTROL_TOKEN (wallet funding)' },
+  { test: /THROTTLED|429/i, need: 'rate-limit headroom', set: 'fewer --workers, or a principal with a higher limit' },
+];
+
+/** Groups SKIPPED and THROTTLED rules by what would unlock them. */
+export function unlocksOf(rules: readonly Pick<ReportedRule, 'status' | 'reasons'>[]): Unlock[] {
+  const counts = new Map<string, Unlock>();
+  for (const r of rules) {
+    if (r.status !== 'SKIPPED' && r.status !== 'THROTTLED') continue;
+    const text = r.reasons.join(' ');
+    const u = UNLOCKS.find((x) => x.test.test(text)) ?? { need: 'an answer of the kind the rule speaks of (target data)', set: 'nothing: the target had no such case' };
+    const entry = counts.get(u.need) ?? { need: u.need, set: u.set, rules: 0 };
+    entry.rules++;
+    counts.set(u.need, entry);
+  }
+  return [...counts.values()].sort((a, b) => b.rules - a.rules);
+}
+
+const family = (id: string) => id.replace(/-\d+$/, '');
+const OPEN = new Set(['SKIPPED', 'NOT_RUN', 'THROTTLED']);
+
+/** Verdict of the whole run, and why. */
+export function runVerdict(info: RunInfo, rules: readonly ReportedRule[], catalogue: ReadonlyMap<string, Rule>): { verdict: RunVerdict; reason: string; coverage: number } {
+  const testable = rules.filter((r) => r.status !== 'NOT_SELECTED' && catalogue.has(r.id) && isTestable(catalogue.get(r.id)!) && !catalogue.get(r.id)!.pending);
+  const passed = testable.filter((r) => r.status === 'PASSED' || r.status === 'WARN').length;
+  const coverage = testable.length ? Math.round((passed / testable.length) * 1000) / 10 : 0;
+  if (info.aborted) return { verdict: 'ERROR', reason: info.aborted, coverage };
+  const failed = rules.filter((r) => r.status === 'FAILED' || r.status === 'ERROR');
+  if (failed.length) return { verdict: 'FAILED', reason: `${failed.length} rule(s) failed: ${failed.slice(0, 5).map((r) => r.id).join(', ')}${failed.length > 5 ? ', …' : ''}`, coverage };
+  const open = testable.filter((r) => OPEN.has(r.status));
+  if (info.tier === 'certify' && open.length) return { verdict: 'INCOMPLETE', reason: `certify: ${open.length} testable rule(s) not judged (SKIPPED, THROTTLED or NOT_RUN); the certification is not complete`, coverage };
+  const skipped = testable.filter((r) => r.status === 'SKIPPED');
+  if (info.failOnSkip && skipped.length) return { verdict: 'INCOMPLETE', reason: `--fail-on-skip: ${skipped.length} rule(s) SKIPPED`, coverage };
+  if (info.minCoverage !== null && coverage < info.minCoverage) return { verdict: 'INCOMPLETE', reason: `--min-coverage ${info.minCoverage}%: ${coverage}% of ${testable.length} testable rule(s) passed`, coverage };
+  return { verdict: 'PASSED', reason: `no rule failed; ${coverage}% of ${testable.length} testable selected rule(s) passed`, coverage };
+}
+
+/** Builds the report from verdicts (NOT_SELECTED applied by the caller) and their evidence. */
+export function buildReport(info: RunInfo, verdicts: readonly RuleVerdict[], catalogue: ReadonlyMap<string, Rule>, evidence: ReadonlyMap<string, Evidence[]> = new Map()): CertificationReport {
+  const rules: ReportedRule[] = verdicts.map((v) => {
+    const ev = (v.status as string) === 'FAILED' || (v.status as string) === 'WARN' ? evidence.get(v.id) : undefined;
+    return { ...v, family: family(v.id), operations: catalogue.get(v.id)?.operations ?? [], ...(ev?.length ? { evidence: ev } : {}) };
+  });
+  const counts: Record<string, number> = {};
+  for (const r of rules) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  const { verdict, reason, coverage } = runVerdict(info, rules, catalogue);
+  // A smoke run spends nothing whatever --max-spend says: its budget-bound rules need another tier.
+  const unlocks = unlocksOf(rules).map((u) => (info.tier === 'smoke' && u.need === 'a budget' ? { ...u, set: '--tier standard --max-spend USD (smoke never spends)' } : u));
+  return { schemaVersion: 1, tool: toolInfo(), contract: { sha256: contractSha256() }, ...info, verdict, verdictReason: reason, counts, coverage, unlocks, rules };
+}
+
+/** Writes rules.json, certification.md, certification.html and junit.xml, every byte redacted. */
+export function writeReports(dir: string, report: CertificationReport): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'rules.json'), redact(JSON.stringify(report, null, 2)));
+  writeFileSync(join(dir, 'certification.md'), redact(renderMarkdown(report)));
+  writeFileSync(join(dir, 'certification.html'), redact(renderHtml(report)));
+  writeFileSync(join(dir, 'junit.xml'), redact(renderJunit(report)));
+}
+
+/** Reads a report written by writeReports. @throws Error when absent or not a report. */
+export function readReport(dir: string): CertificationReport {
+  const data = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as CertificationReport;
+  if (data.schemaVersion !== 1 || !Array.isArray(data.rules)) throw new Error(`${join(dir, 'rules.json')} is not a certification report`);
+  return data;
+}
+
+/** The end-of-run summary printed on stdout. */
+export function summaryLines(report: CertificationReport): string[] {
+  const c = (s: string) => report.counts[s] ?? 0;
+  const lines = [
+    `Rules: ${c('PASSED')} passed, ${c('WARN')} warned, ${c('FAILED')} failed, ${c('SKIPPED')} skipped, ${c('THROTTLED')} throttled, ${c('NOT_RUN')} not run, ${c('NOT_SELECTED')} not selected; ` +
+      `${c('NO_TEST')} with no test, ${c('PENDING')} pending, ${c('GAP')} gaps, ${c('UNOBSERVABLE')} unobservable; coverage ${report.coverage}%`,
+  ];
+  if (report.unlocks.length) {
+    lines.push('To unlock the skipped rules:');
+    for (const u of report.unlocks) lines.push(`  ${String(u.rules).padStart(4)} rule(s) need ${u.need}: set ${u.set}`);
+  }
+  lines.push(`Verdict: ${report.verdict} (${report.verdictReason})`);
+  return lines;
+}

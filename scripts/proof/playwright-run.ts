@@ -1,0 +1,153 @@
+/**
+ * Runs a selection of conformance tests in a child Playwright process against a fresh embedded stub
+ * (optionally with one mutant switched on) and returns every test's outcome with its rule IDs.
+ * Shared by `npm run mutation` and `npm run flake`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** One test's outcome. `ok` is Playwright's "expected" (passed or skipped as declared). */
+export interface TestOutcome {
+  /** `file › title` (file relative to suites/). */
+  id: string;
+  file: string;
+  line: number;
+  status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+  ok: boolean;
+  /** Rule IDs annotated on the test (as it ended: withdrawn rules are gone). */
+  rules: string[];
+  /** Rules withdrawn as unjudged ("ID: reason"). */
+  unjudged: string[];
+  /** First line of the first error, for the matrix. */
+  error?: string;
+}
+
+export interface RunOutcome {
+  tests: TestOutcome[];
+  /** Wall time, ms. */
+  ms: number;
+  /** True when the child was killed at the time limit. */
+  timedOut: boolean;
+  /** Exit code of the child (null when killed). */
+  exitCode: number | null;
+  /** Errors outside tests (global setup, collection). */
+  errors: string[];
+}
+
+interface JsonResult {
+  status: TestOutcome['status'];
+  errors?: { message?: string }[];
+  annotations?: { type: string; description?: string }[];
+}
+interface JsonTest {
+  status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+  annotations: { type: string; description?: string }[];
+  results: JsonResult[];
+}
+interface JsonSpec {
+  title: string;
+  file: string;
+  line: number;
+  tests: JsonTest[];
+}
+interface JsonSuite {
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+
+const stripAnsi = (s: string): string => stripVTControlCharacters(s);
+
+function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
+  const out: TestOutcome[] = [];
+  const walk = (s: JsonSuite): void => {
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests) {
+        const last = t.results[t.results.length - 1];
+        const annotations = [...t.annotations, ...(last?.annotations ?? [])];
+        const rules = [...new Set(annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''))];
+        const unjudged = annotations.filter((a) => a.type === 'unjudged').map((a) => a.description ?? '');
+        const message = last?.errors?.[0]?.message;
+        out.push({
+          id: `${spec.file} › ${spec.title}`,
+          file: spec.file,
+          line: spec.line,
+          status: last?.status ?? 'skipped',
+          ok: t.status === 'expected' || t.status === 'skipped',
+          rules,
+          unjudged,
+          ...(message ? { error: stripAnsi(message).split('\n').find((l) => l.trim())?.trim().slice(0, 240) ?? '' } : {}),
+        });
+      }
+    }
+    (s.suites ?? []).forEach(walk);
+  };
+  (report.suites ?? []).forEach(walk);
+  return out;
+}
+
+export interface RunOptions {
+  /** `suites/x.spec.ts:LINE` or file paths, relative to the project root; empty = every conformance test. */
+  targets: string[];
+  /** FC_MUTANT for the embedded stub; undefined = none. */
+  mutant?: string;
+  /** Kill the child after this many ms. */
+  timeoutMs: number;
+  /** Playwright workers (default 2). */
+  workers?: number;
+  /** Stop after this many failures (Playwright --max-failures); 0 = run all. */
+  maxFailures?: number;
+  /** Per-test timeout, ms (Playwright --timeout); default the config's. */
+  testTimeoutMs?: number;
+}
+
+/** Runs the selection. Never throws for test failures; a child that cannot report yields `errors`. */
+export async function runConformance(opts: RunOptions): Promise<RunOutcome> {
+  const dir = mkdtempSync(join(tmpdir(), 'fc-proof-'));
+  const jsonFile = join(dir, 'results.json');
+  const env: NodeJS.ProcessEnv = { ...process.env, FC_REPORT_DIR: dir, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile, FC_WORKERS: String(opts.workers ?? 2) };
+  // The embedded stub only: a configured target would be tested instead of the mutant.
+  for (const k of ['FC_TARGET', 'FC_API_KEY', 'FC_API_KEY_2', 'FC_CONTROL', 'FC_CONTROL_TOKEN', 'FC_EMBEDDED', 'FC_MUTANT']) delete env[k];
+  if (opts.mutant) env.FC_MUTANT = opts.mutant;
+  const args = [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--project=conformance-clock', '--no-deps', '--reporter=json', ...(opts.maxFailures ? [`--max-failures=${opts.maxFailures}`] : []), ...(opts.testTimeoutMs ? [`--timeout=${opts.testTimeoutMs}`] : []), ...opts.targets];
+  const started = Date.now();
+  let timedOut = false;
+  const stderr: string[] = [];
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    child.stderr.on('data', (d: Buffer) => stderr.length < 200 && stderr.push(d.toString()));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      // The child's whole process group: Playwright's workers and the stub with it.
+      if (child.pid) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      }
+    }, opts.timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+  const ms = Date.now() - started;
+  let tests: TestOutcome[] = [];
+  const errors: string[] = [];
+  try {
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { suites?: JsonSuite[]; errors?: { message?: string }[] };
+    tests = outcomes(report);
+    errors.push(...(report.errors ?? []).map((e) => stripAnsi(e.message ?? '').split('\n')[0] ?? ''));
+  } catch {
+    errors.push(timedOut ? `killed after ${opts.timeoutMs} ms` : `no report (exit ${exitCode}): ${stderr.join('').slice(0, 400)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { tests, ms, timedOut, exitCode, errors };
+}

@@ -1,0 +1,38 @@
+/**
+ * Which conformance tests a mutant's run needs: every test annotated with the mutant's rule, plus
+ * every test annotated with a rule of the same family (the rule-ID prefix), addressed as
+ * `<file>:<line>` so Playwright runs exactly those tests. The cross-cutting families
+ * (CONTRACT, SCH: every test validates its answers) are not expanded, or every mutant would run
+ * the whole suite.
+ */
+import { listSuiteTests } from '../../reporter/coverage.ts';
+
+const NOT_EXPANDED = new Set(['CONTRACT', 'SCH']);
+
+export interface ListedTest {
+  file: string;
+  line: number;
+  title: string;
+  rules: string[];
+}
+
+/** Every conformance test with its rule IDs (no target contacted). */
+export function listTests(): ListedTest[] {
+  return listSuiteTests().map((spec) => {
+    const s = spec as typeof spec & { line: number };
+    return { file: s.file, line: s.line, title: s.title, rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '')))] };
+  });
+}
+
+export const familyOf = (ruleId: string): string => ruleId.replace(/-\d+$/, '');
+
+/** The tests for one rule: those carrying it, then those carrying its family. */
+export function testsFor(rule: string, tests: readonly ListedTest[]): { carrying: ListedTest[]; family: ListedTest[] } {
+  const fam = familyOf(rule);
+  const carrying = tests.filter((t) => t.rules.includes(rule));
+  const family = NOT_EXPANDED.has(fam) ? [] : tests.filter((t) => !t.rules.includes(rule) && t.rules.some((r) => familyOf(r) === fam));
+  return { carrying, family };
+}
+
+/** Playwright location arguments (`suites/x.spec.ts:42`, file as listed), deduplicated. */
+export const locations = (tests: readonly ListedTest[]): string[] => [...new Set(tests.map((t) => `${t.file}:${t.line}`))];

@@ -1,0 +1,210 @@
+/**
+ * Generated cross-field cases (issue 10). One oracle per cross-field rule set of the catalogue:
+ * availability's identifiers and venue (AVAIL-001..004), asset search's q / reference /
+ * material_only and its 50-reference cap (ASRCH-001..005, PARAM-026), sources' markets /
+ * market_keys and their 10-entry caps (SRC-002/003, PARAM-047/050), the social profile's
+ * lookback_days bounds (PARAM-076/077), and every ref form of forecast-targets with its near-misses
+ * (TGT-028/030/031). Each set runs a positive property (valid combinations never answer 422) and a
+ * negative one (invalid combinations answer 422 invalid_request, unbilled), seeded (FC_SEED) with
+ * shrinking; a failure prints the re-checked shrunk counterexample and its curl.
+ */
+import fc from 'fast-check';
+import { test, rules, contractRules } from './support/fixtures.ts';
+import { accepts, rejectsUnbilled, runProperty, type CaseRequest, type Judge, type PropertyOptions, type Verdict } from './support/cross-field.ts';
+import { catalogRows, venueOrigin } from './support/lookups.ts';
+import type { TargetClient } from './support/client.ts';
+
+const VENUES = ['venue_a', 'venue_a_us', 'venue_b', 'venue_c'] as const;
+const RUNS = 30;
+const venue = fc.constantFrom(...VENUES);
+/** A well-formed identifier no target plausibly holds (no comma, no space). */
+const ident = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,15}$/).map((s) => `fcx-${s}`);
+const marketKey = fc.tuple(venue, ident).map(([v, i]) => `${v}:${i}`);
+
+const ok: Verdict = { valid: true };
+const bad = (rule: string, reason: string): Verdict => ({ valid: false, rule, reason });
+
+type Run = <T>(o: Omit<PropertyOptions<T>, 'seed' | 'numRuns' | 'target'>, judge: Judge) => Promise<void>;
+
+/** Runs a property and fails the test with its report. */
+const runner =
+  (target: string, seed: number): Run =>
+  async (o, judge) => {
+    const report = await runProperty({ ...o, target, seed, numRuns: RUNS } as PropertyOptions<unknown>, judge);
+    // The report is the failure message: shrunk counterexample, rule, answer, seed and curl.
+    if (report) throw new Error(report);
+  };
+
+// ---- availability: exactly one of market_key, market_id, slug; market_id needs venue; market_key excludes it
+
+type AvailCase = { market_key?: string; market_id?: string; slug?: string; venue?: string };
+const availCase: fc.Arbitrary<AvailCase> = fc.record({ market_key: marketKey, market_id: ident, slug: ident, venue }, { requiredKeys: [] });
+function availOracle(c: AvailCase): Verdict {
+  const ids = (['market_key', 'market_id', 'slug'] as const).filter((k) => c[k] !== undefined);
+  if (ids.length === 0) return bad('AVAIL-001', 'none of market_key, market_id, slug');
+  if (ids.length > 1) return bad('AVAIL-002', `several identifiers: ${ids.join(', ')}`);
+  if (c.market_id !== undefined && c.venue === undefined) return bad('AVAIL-003', 'market_id without venue');
+  if (c.market_key !== undefined && c.venue !== undefined) return bad('AVAIL-004', 'market_key with venue');
+  return ok;
+}
+const availRequest = (c: AvailCase): CaseRequest => ({ method: 'GET', path: '/api/public/forecast-availability', params: { ...c } });
+
+test.describe('availability identifiers and venue', () => {
+  const RULES = ['AVAIL-001', 'AVAIL-002', 'AVAIL-003', 'AVAIL-004'];
+  test('invalid combinations answer 422 invalid_request', { annotation: rules(...RULES, 'ERR-008', ...contractRules('getForecastAvailability')) }, async ({ api, targetOptions }) => {
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'availability (negative)', arbitrary: availCase, oracle: availOracle, request: availRequest, client: api, keyed: false, kind: 'invalid' }, rejectsUnbilled);
+  });
+  test('valid combinations of unknown identities answer 200 tracked false', { annotation: rules('AVAIL-010') }, async ({ api, targetOptions }) => {
+    const untracked: Judge = (res, body, ...rest) => accepts(res, body, ...rest) ?? (res.status() !== 200 || body?.tracked !== false ? `answered ${res.status()} tracked ${JSON.stringify(body?.tracked)}` : undefined);
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'availability (positive)', arbitrary: availCase, oracle: availOracle, request: availRequest, client: api, keyed: false, kind: 'valid' }, untracked);
+  });
+});
+
+/** A fresh account (so "unbilled" is read on the control plane) and a client using its key. */
+async function account(controlPlane: { createAccount(c: number): Promise<{ accountId: string; apiKey: string }>; balance(id: string): Promise<number> }, api: TargetClient, credits: number) {
+  const a = await controlPlane.createAccount(credits);
+  return { client: api.withKey(a.apiKey), balance: () => controlPlane.balance(a.accountId) };
+}
+
+// ---- asset search: q and reference exclusive; one of q, reference, material_only=true; at most 50 references
+
+type AssetCase = { q?: string; reference?: string[]; material_only?: 'true' | 'false' };
+const references = fc.oneof(fc.array(ident, { minLength: 1, maxLength: 6 }), fc.array(ident, { minLength: 49, maxLength: 56 }));
+const assetCase: fc.Arbitrary<AssetCase> = fc.record({ q: fc.stringMatching(/^[a-z]{1,12}$/), reference: references, material_only: fc.constantFrom('true' as const, 'false' as const) }, { requiredKeys: [] });
+function assetOracle(c: AssetCase): Verdict {
+  if (c.reference && c.reference.length > 50) return bad('PARAM-026', `${c.reference.length} references (at most 50)`);
+  if (c.q !== undefined && c.reference !== undefined) return bad('ASRCH-002', 'q together with reference');
+  if (c.q === undefined && c.reference === undefined) {
+    if (c.material_only === 'false') return bad('ASRCH-003', 'material_only=false alone');
+    if (c.material_only === undefined) return bad('ASRCH-001', 'none of q, reference, material_only=true');
+  }
+  return ok;
+}
+const assetRequest = (c: AssetCase): CaseRequest => ({ method: 'GET', path: '/api/v1/assets/search', params: { ...c } });
+
+test.describe('asset search q / reference / material_only', () => {
+  test('invalid combinations answer 422 invalid_request, unbilled', { annotation: rules('ASRCH-001', 'ASRCH-002', 'ASRCH-003', 'PARAM-026', 'ERR-008', ...contractRules('searchAssets')) }, async ({ api, controlPlane, targetOptions }) => {
+    const { client, balance } = await account(controlPlane, api, 10_000);
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'asset search (negative)', arbitrary: assetCase, oracle: assetOracle, request: assetRequest, client, balance, keyed: true, kind: 'invalid' }, rejectsUnbilled);
+  });
+  test('valid combinations never answer 422', { annotation: rules('ASRCH-004', 'ASRCH-005') }, async ({ api, controlPlane, targetOptions }) => {
+    const { client } = await account(controlPlane, api, 10_000);
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'asset search (positive)', arbitrary: assetCase, oracle: assetOracle, request: assetRequest, client, keyed: true, kind: 'valid' }, accepts);
+  });
+});
+
+// ---- sources: exactly one of markets / market_keys, each 1..10 entries
+
+type SourcesCase = { markets?: string[]; market_keys?: string[]; venue?: string };
+const entries = <T>(a: fc.Arbitrary<T>) => fc.oneof(fc.array(a, { minLength: 1, maxLength: 4 }), fc.array(a, { minLength: 9, maxLength: 13 }));
+const sourcesCase: fc.Arbitrary<SourcesCase> = fc.record({ markets: entries(ident), market_keys: entries(marketKey), venue }, { requiredKeys: [] });
+function sourcesOracle(c: SourcesCase): Verdict {
+  if (c.markets && c.market_keys) return bad('SRC-002', 'markets together with market_keys');
+  if (!c.markets && !c.market_keys) return bad('SRC-003', 'neither markets nor market_keys');
+  if (c.markets && c.markets.length > 10) return bad('PARAM-047', `${c.markets.length} markets (at most 10)`);
+  if (c.market_keys && c.market_keys.length > 10) return bad('PARAM-050', `${c.market_keys.length} market_keys (at most 10)`);
+  return ok;
+}
+const sourcesRequest = (c: SourcesCase): CaseRequest => ({
+  method: 'GET',
+  path: '/api/v1/sources',
+  params: { ...(c.markets ? { markets: c.markets.join(',') } : {}), ...(c.market_keys ? { market_keys: c.market_keys.join(',') } : {}), ...(c.venue ? { venue: c.venue } : {}) },
+});
+
+test.describe('sources markets / market_keys', () => {
+  test('invalid combinations answer 422 invalid_request, unbilled', { annotation: rules('SRC-002', 'SRC-003', 'PARAM-047', 'PARAM-050', 'ERR-008', ...contractRules('listSources')) }, async ({ api, controlPlane, targetOptions }) => {
+    const { client, balance } = await account(controlPlane, api, 10_000);
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'sources (negative)', arbitrary: sourcesCase, oracle: sourcesOracle, request: sourcesRequest, client, balance, keyed: true, kind: 'invalid' }, rejectsUnbilled);
+  });
+  test('valid combinations (1..10 entries of one list) never answer 422', { annotation: rules('PARAM-047', 'PARAM-050') }, async ({ api, controlPlane, targetOptions }) => {
+    const { client } = await account(controlPlane, api, 10_000);
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'sources (positive)', arbitrary: sourcesCase, oracle: sourcesOracle, request: sourcesRequest, client, keyed: true, kind: 'valid' }, accepts);
+  });
+});
+
+// ---- social profile: lookback_days 14..365
+
+type ProfileCase = { handle: string; lookback_days: number };
+const profileCase: fc.Arbitrary<ProfileCase> = fc.record({
+  handle: fc.stringMatching(/^[a-z][a-z0-9_]{2,12}$/),
+  lookback_days: fc.oneof(fc.integer({ min: -5, max: 20 }), fc.integer({ min: 360, max: 400 }), fc.integer({ min: 14, max: 365 })),
+});
+function profileOracle(c: ProfileCase): Verdict {
+  if (c.lookback_days < 14) return bad('PARAM-076', `lookback_days ${c.lookback_days} (at least 14)`);
+  if (c.lookback_days > 365) return bad('PARAM-077', `lookback_days ${c.lookback_days} (at most 365)`);
+  return ok;
+}
+const profileRequest = (c: ProfileCase): CaseRequest => ({ method: 'POST', path: '/api/v1/x/profile', body: { handle: c.handle, lookback_days: c.lookback_days } });
+
+test.describe('social profile lookback_days', () => {
+  test('lookback_days outside 14..365 answers 422 invalid_request, unbilled', { annotation: rules('PARAM-076', 'PARAM-077', 'ERR-008', ...contractRules('createSocialProfile')) }, async ({ api, controlPlane, targetOptions }) => {
+    const { client, balance } = await account(controlPlane, api, 100_000);
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'social profile (negative)', arbitrary: profileCase, oracle: profileOracle, request: profileRequest, client, balance, keyed: true, kind: 'invalid' }, rejectsUnbilled);
+  });
+});
+
+// ---- forecast-targets: every accepted ref form, and near-misses of each
+
+type RefCase = { ref: string; form: string };
+function refArbitrary(origins: { a?: string; b?: string }): fc.Arbitrary<RefCase> {
+  const seg = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/);
+  const ticker = fc.stringMatching(/^[A-Z0-9]{3,12}$/).map((s) => `FCX-${s}`);
+  const forms: fc.Arbitrary<RefCase>[] = [
+    ticker.map((t) => ({ ref: t, form: 'ticker' })),
+    ticker.map((t) => ({ ref: `venue_b:${t}`, form: 'venue_b-key' })),
+    fc.integer({ min: 900_000_000, max: 999_999_999 }).map((n) => ({ ref: `venue_a:${n}`, form: 'venue_a-key' })),
+    // Near-misses: another venue prefix, a foreign host.
+    fc.tuple(fc.constantFrom('venue_a_us', 'venue_c', 'venue_bb'), ticker).map(([p, t]) => ({ ref: `${p}:${t}`, form: 'other-prefix' })),
+    fc.tuple(fc.stringMatching(/^[a-z]{3,10}$/), seg).map(([h, s]) => ({ ref: `https://${h}.invalid/markets/${s}`, form: 'foreign-host' })),
+  ];
+  if (origins.b) {
+    const b = origins.b;
+    forms.push(fc.tuple(seg, seg, ticker).map(([s, slug, t]) => ({ ref: `${b}/markets/${s}/${slug}/${t}`, form: 'venue_b-url' })));
+    forms.push(fc.tuple(seg, seg).map(([s, t]) => ({ ref: `${b}/markets/${s}/${t}`, form: 'venue_b-url-short' })));
+    forms.push(fc.tuple(fc.constantFrom('profile', 'portfolio', 'api'), seg).map(([root, s]) => ({ ref: `${b}/${root}/${s}`, form: 'venue_b-url-root' })));
+  }
+  if (origins.a) {
+    const a = origins.a;
+    forms.push(seg.map((s) => ({ ref: `${a}/event/${s}`, form: 'venue_a-event' })));
+    forms.push(fc.tuple(seg, seg).map(([s, m]) => ({ ref: `${a}/event/${s}/${m}`, form: 'venue_a-event-market' })));
+    forms.push(seg.map((s) => ({ ref: `${a}/market/${s}`, form: 'venue_a-market' })));
+    forms.push(fc.tuple(seg, seg).map(([s, m]) => ({ ref: `${a}/market/${s}/${m}`, form: 'venue_a-market-long' })));
+    forms.push(fc.tuple(fc.constantFrom('profile', 'leaderboard', 'api'), seg).map(([root, s]) => ({ ref: `${a}/${root}/${s}`, form: 'venue_a-url-root' })));
+  }
+  return fc.oneof(...forms);
+}
+function refOracle(c: RefCase): Verdict {
+  switch (c.form) {
+    case 'other-prefix':
+      return bad('TGT-031', 'a marketKey prefix other than venue_b: or venue_a:');
+    case 'foreign-host':
+    case 'venue_b-url-short':
+    case 'venue_b-url-root':
+    case 'venue_a-market-long':
+    case 'venue_a-url-root':
+      return bad('TGT-030', `unsupported URL form (${c.form})`);
+    default:
+      return ok;
+  }
+}
+const refRequest = (c: RefCase): CaseRequest => ({ method: 'GET', path: '/api/public/forecast-targets', params: { ref: c.ref } });
+/** A well-formed ref that matches nothing answers 404 not_found; it is never refused 422. */
+const acceptsRef: Judge = (res, body, ...rest) => accepts(res, body, ...rest) ?? (res.status() !== 404 || body?.error !== 'not_found' ? `answered ${res.status()} ${JSON.stringify(body?.error)} instead of 404 not_found` : undefined);
+
+async function venueOrigins(api: TargetClient, apiKey: string | undefined): Promise<{ a?: string; b?: string }> {
+  const rows = apiKey ? ((await catalogRows(api.withKey(apiKey))) ?? []) : [];
+  const a = venueOrigin(rows, 'venue_a');
+  const b = venueOrigin(rows, 'venue_b');
+  return { ...(a ? { a } : {}), ...(b ? { b } : {}) };
+}
+
+test.describe('forecast-targets ref forms', () => {
+  test('near-miss refs answer 422 invalid_request', { annotation: rules('TGT-030', 'TGT-031', 'ERR-008', ...contractRules('getForecastTargets')) }, async ({ api, targetOptions }) => {
+    const arbitrary = refArbitrary(await venueOrigins(api, targetOptions.apiKey));
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'forecast-targets (negative)', arbitrary, oracle: refOracle, request: refRequest, client: api, keyed: false, kind: 'invalid' }, rejectsUnbilled);
+  });
+  test('every accepted ref form, naming nothing, answers 404 not_found, never 422', { annotation: rules('TGT-028') }, async ({ api, targetOptions }) => {
+    const arbitrary = refArbitrary(await venueOrigins(api, targetOptions.apiKey));
+    await runner(targetOptions.target, targetOptions.seed)({ name: 'forecast-targets (positive)', arbitrary, oracle: refOracle, request: refRequest, client: api, keyed: false, kind: 'valid' }, acceptsRef);
+  });
+});

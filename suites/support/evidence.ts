@@ -1,0 +1,99 @@
+/**
+ * Evidence of a verdict: when an answer is judged and violations are found (errors or warnings),
+ * the matcher attaches the violations as data, the request that drew the answer (method, URL,
+ * redacted headers, body), an excerpt of the answer (status, headers, first 2 KB) and a `curl`
+ * command reproducing it with secrets as environment-variable placeholders. The rule reporter
+ * reads these `fc-evidence` attachments into rules.json and the certification report.
+ */
+import { test, type APIResponse } from '@playwright/test';
+import type { Violation } from '../../checks/violation.ts';
+import { redact } from '../../lib/redact.ts';
+import { EVIDENCE_ATTACHMENT, EXCERPT_BYTES, MAX_PER_TEST, type Evidence, type RecordedRequest, type ResponseExcerpt } from '../../lib/evidence.ts';
+
+/** Secret header values → the environment variable a reader sets to replay them. */
+const placeholders = new Map<string, string>();
+
+/** Registers the run's secrets under their variable names (fixtures.ts). */
+export function registerPlaceholder(value: string | undefined, variable: string): void {
+  if (value) placeholders.set(value, `$${variable}`);
+}
+
+const SECRET_HEADERS: Record<string, string> = { 'x-service-api-key': '$FC_API_KEY', authorization: 'Bearer $FC_CONTROL_TOKEN', 'payment-signature': '$FC_PAYMENT_SIGNATURE' };
+
+function placeholderHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    out[lower] = placeholders.get(value) ?? (lower === 'authorization' && placeholders.has(value.replace(/^bearer\s+/i, '')) ? `Bearer ${placeholders.get(value.replace(/^bearer\s+/i, ''))}` : SECRET_HEADERS[lower] ?? redact(value));
+  }
+  return out;
+}
+
+/** Quotes for a POSIX shell, keeping `$VARIABLE` placeholders expandable. */
+const dq = (s: string) => `"${s.replace(/(["\\`])/g, '\\$1').replace(/\$(?!FC_[A-Z0-9_]+\b)/g, '\\$')}"`;
+const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A curl command for a recorded request. */
+export function curlOf(req: RecordedRequest): string {
+  const parts = ['curl -sS -i', '-X', req.method, sq(req.url)];
+  for (const [name, value] of Object.entries(req.headers)) parts.push('-H', /\$FC_/.test(value) ? dq(`${name}: ${value}`) : sq(`${name}: ${value}`));
+  if (req.body !== undefined) parts.push('--data-raw', sq(req.body));
+  return parts.join(' ');
+}
+
+/** The last exchange of this worker's running test (workers run one test at a time). */
+let last: { request: RecordedRequest; response: ResponseExcerpt } | undefined;
+
+/** Serialises a request body as Playwright sends it (objects as JSON). */
+function bodyText(data: unknown): string | undefined {
+  if (data === undefined) return undefined;
+  if (typeof data === 'string') return data;
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return JSON.stringify(data);
+}
+
+/** Reads the excerpt of an answer (Playwright has buffered the body already). */
+export async function excerptOf(res: APIResponse): Promise<ResponseExcerpt> {
+  let buf: Buffer;
+  try {
+    buf = await res.body();
+  } catch {
+    buf = Buffer.alloc(0);
+  }
+  return { status: res.status(), headers: res.headers(), body: redact(buf.subarray(0, EXCERPT_BYTES).toString('utf8')), truncated: buf.length > EXCERPT_BYTES };
+}
+
+/** Records one exchange of the target client (suites/support/client.ts), for the next judgement. */
+export async function rememberExchange(method: string, url: string, headers: Readonly<Record<string, string>>, data: unknown, res: APIResponse): Promise<void> {
+  const body = bodyText(data);
+  last = { request: { method, url: redact(url), headers: placeholderHeaders(headers), ...(body !== undefined ? { body: redact(body) } : {}) }, response: await excerptOf(res) };
+  exchanges.set(res, last);
+}
+
+const exchanges = new WeakMap<APIResponse, { request: RecordedRequest; response: ResponseExcerpt }>();
+
+/**
+ * Attaches evidence for `violations` to the running test: the exchange of `res` when given (it was
+ * sent by the target client), else this test's last exchange. Outside a test, does nothing.
+ */
+export function attachEvidence(violations: readonly Violation[], res?: APIResponse): void {
+  if (!violations.length) return;
+  let info;
+  try {
+    info = test.info();
+  } catch {
+    return;
+  }
+  if (info.attachments.filter((a) => a.name === EVIDENCE_ATTACHMENT).length >= MAX_PER_TEST) return;
+  const exchange = (res && exchanges.get(res)) ?? last;
+  const evidence: Evidence = {
+    violations: violations.map((v) => ({ ...v, message: redact(v.message) })),
+    ...(exchange ? { request: exchange.request, response: exchange.response, curl: curlOf(exchange.request) } : {}),
+  };
+  info.attachments.push({ name: EVIDENCE_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(evidence)) });
+}
+
+/** Forgets the last exchange (a new test starts). */
+export function resetEvidence(): void {
+  last = undefined;
+}
