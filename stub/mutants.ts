@@ -22,13 +22,12 @@ export interface Mutant {
   readonly unobservable?: string;
 }
 
-/*
- * Limit mutants wait for the stub's rate limiter (another branch): admit 21 requests in a second of
- * the standard tier (LIM-001), count social calls in the standard scope (LIM-005), drop the RateLimit
- * header from a 429 (LIM-021), debit before the 429 (BILL-008). Add them here, with their hooks,
- * once stub/limits lands.
- */
 export const MUTANTS = [
+  // limits
+  { name: 'lim-admit-21', rule: 'LIM-001', family: 'limits', bug: 'the standard scope admits 21 requests in a second, one above its bound' },
+  { name: 'lim-social-in-standard', rule: 'LIM-005', family: 'limits', bug: 'social research calls count in the standard scope, so their 5-a-second bound never applies' },
+  { name: 'lim-429-no-ratelimit', rule: 'LIM-022', family: 'limits', bug: 'a 429 answer carries no RateLimit header field' },
+  { name: 'lim-debit-on-429', rule: 'BILL-008', family: 'limits', bug: 'an API-key call refused 429 by its scope is debited first' },
   // billing
   { name: 'bill-no-refund-404', rule: 'BILL-002', family: 'billing', bug: 'the API-key debit of a 404 answer is not refunded' },
   { name: 'bill-no-refund-502', rule: 'BILL-003', family: 'billing', bug: 'the API-key debit of a 502 answer is not refunded' },

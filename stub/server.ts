@@ -91,7 +91,7 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
     const op = contract().operation(operationId);
     const price = PRICES[operationId];
     if (!price) throw new Error(`no price for ${operationId}`);
-    const limitScope = principalScopeOf(operationId);
+    const limitScope = mutant('lim-social-in-standard') && principalScopeOf(operationId) === 'x_research' ? 'standard' : principalScopeOf(operationId);
     registered.add(operationId);
     /** The route's work once admitted past the limits: the gate's admission, the handler, the billing outcome. */
     const serve = async (request: FastifyRequest, reply: FastifyReply, url: string, admitPrincipal: (p: Principal) => void): Promise<FastifyReply> => {
@@ -135,7 +135,12 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
         let ticket: Ticket | undefined;
         const admitPrincipal = (p: Principal): void => {
           beforeDebit?.(p, request.headers, ctx);
-          if (limitScope) ticket = ctx.limits.admit(limitScope, p.accountId);
+          try {
+            if (limitScope) ticket = ctx.limits.admit(limitScope, p.accountId);
+          } catch (err) {
+            if (mutant('lim-debit-on-429') && p.via === 'api-key') ctx.accounts.debit(p.accountId, price.credits, operationId);
+            throw err;
+          }
         };
         try {
           return await serve(request, reply, url, admitPrincipal);

@@ -8,6 +8,7 @@
 import { LIMIT_BOUNDS, OIL_LIMITS, WINDOW_SECONDS, policyName, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
 import { serializePolicies, serializeStates, type RateLimitPolicy } from '../../contract/ratelimit-fields.ts';
 import { ApiError } from '../errors.ts';
+import { mutant } from '../mutants.ts';
 
 /** One limit a request exceeded and the whole seconds until it frees a slot (at least 1). */
 export interface Exceeded {
@@ -52,7 +53,7 @@ export function rateLimited(scope: LimitScope, exceeded: readonly Exceeded[]): A
     {
       'Retry-After': String(worst.retryAfter),
       'RateLimit-Policy': serializePolicies(policiesOf(scope)),
-      RateLimit: serializeStates([{ name: policyName(scope, worst.window), remaining: 0, reset: worst.retryAfter }]),
+      [mutant('lim-429-no-ratelimit') ? 'X-Dropped-RateLimit' : 'RateLimit']: serializeStates([{ name: policyName(scope, worst.window), remaining: 0, reset: worst.retryAfter }]),
       ...(concurrency && maxConcurrent !== undefined ? { 'X-Quotient-Max-Concurrent': String(maxConcurrent) } : {}),
     },
   );
