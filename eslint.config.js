@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
  *
  * Nothing below imports from above; only suites/ imports suites/support. The embedded target is
  * started through the stub's entry point (stub/app.ts) by the suites' global setup and the load
- * worker, and by nothing else. harness/ (tests of the harness) sits on top and may import any
+ * worker, and by nothing else. tests/ (tests of the harness in tests/harness, the stub's unit tests in tests/stub) sits on top and may import any
  * layer; scripts/ may use the reporter; playwright.config.ts (outside every layer) wires them.
  */
 const LAYERS = {
@@ -66,7 +66,7 @@ export default tseslint.config(
         { type: 'reporter', pattern: 'reporter/**', partialMatch: false },
         { type: 'cli', pattern: 'cli/**', partialMatch: false },
         { type: 'scripts', pattern: 'scripts/**', partialMatch: false },
-        { type: 'harness', pattern: 'harness/**', partialMatch: false },
+        { type: 'harness', pattern: 'tests/**', partialMatch: false },
       ],
     },
     rules: {
@@ -75,8 +75,13 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            ...Object.entries(LAYERS).map(([from, to]) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } })),
-            ...Object.entries(DOORS).flatMap(([from, to]) => to.map((path) => ({ from: { file: { path: from } }, allow: { to: { file: { path } } } }))),
+            ...Object.entries(LAYERS).map(([from, to]) => ({
+              from: { element: { type: from } },
+              allow: { to: { element: { types: { anyOf: to } } } },
+            })),
+            ...Object.entries(DOORS).flatMap(([from, to]) =>
+              to.map((path) => ({ from: { file: { path: from } }, allow: { to: { file: { path } } } })),
+            ),
             { from: { element: { type: 'harness' } }, allow: { to: { element: { type: '*' } } } },
           ],
         },

@@ -15,7 +15,7 @@ const { reportDir, embedded, shard } = settings;
  * Suites that advance the target's clock through the control plane, and the limit rules' suite, whose
  * bursts must own the per-IP guard and whose day reset moves the clock to 00:00 UTC.
  */
-const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock|limits)\.spec\.ts$/;
+const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|social-clock|limits)\.spec\.ts$/;
 // Secrets are masked in every report this process writes (the embedded stub's keys: global-setup.ts).
 for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) registerSecret(s);
 const ruleReporter: RuleReporterOptions = {
@@ -69,7 +69,8 @@ export default defineConfig<TargetOptions>({
     { name: 'conformance', testDir: './suites', testMatch: /.*\.spec\.ts$/, testIgnore: CLOCK_SUITES, teardown: 'conformance-clock' },
     // One worker: each clock suite's expectations hold only while no other test moves the clock at the same time.
     { name: 'conformance-clock', testDir: './suites', testMatch: CLOCK_SUITES, workers: 1 },
-    { name: 'harness', testDir: './harness', testMatch: /.*\.spec\.ts$/ },
+    // Tests of the harness (tests/harness) and the stub's unit tests (tests/stub): they credit no catalogue rule.
+    { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/ },
     // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.
     { name: 'checks', testDir: './checks', testMatch: /.*\.test\.ts$/ },
   ],

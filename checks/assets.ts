@@ -5,8 +5,8 @@
  * Gap choices of the reference stub are checked only at severity `warning`, so a target is never
  * failed over a gap.
  */
-import { checkMarketList } from './market.ts';
-import type { MarketCheckContext } from './market.ts';
+import { checkMarketList } from './market-row.ts';
+import type { MarketCheckContext } from './market-row.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 
 type Row = Record<string, unknown>;
@@ -67,25 +67,38 @@ export function checkLinkedMarket(m: Row, path: string): Violation[] {
   }
   const count = m.published_signal_count;
   if (typeof count === 'number' && typeof m.has_published_signal === 'boolean' && m.has_published_signal !== count > 0) {
-    out.push(violation('ASRCH-027', path + ptr('has_published_signal'), `has_published_signal ${String(m.has_published_signal)} with published_signal_count ${count}`));
+    out.push(
+      violation(
+        'ASRCH-027',
+        path + ptr('has_published_signal'),
+        `has_published_signal ${String(m.has_published_signal)} with published_signal_count ${count}`,
+      ),
+    );
   }
   const p = m.latest_service_probability;
-  if (typeof p === 'number' && !(p >= 0 && p <= 1)) out.push(violation('ASRCH-028', path + ptr('latest_service_probability'), `${p} is not a probability in 0..1`));
+  if (typeof p === 'number' && !(p >= 0 && p <= 1))
+    out.push(violation('ASRCH-028', path + ptr('latest_service_probability'), `${p} is not a probability in 0..1`));
   return out;
 }
 
 /** Every linked market of one Asset (market-list checks incl. ROUTE-002 uniqueness, linked fields). */
 function checkLinkedMarkets(asset: Row, ctx: MarketCheckContext, path: string): Violation[] {
   const linked = rows(asset.linked_markets);
-  return [...checkMarketList(linked, ctx, path + '/linked_markets'), ...linked.flatMap((m, i) => checkLinkedMarket(m, path + ptr('linked_markets', i)))];
+  return [
+    ...checkMarketList(linked, ctx, path + '/linked_markets'),
+    ...linked.flatMap((m, i) => checkLinkedMarket(m, path + ptr('linked_markets', i))),
+  ];
 }
 
 /** The echo fields: query, references, material_only (ASRCH-010..014). */
 export function checkSearchEcho(body: Row, req: SearchRequest): Violation[] {
   const out: Violation[] = [];
-  if (req.mode === 'q' && body.query !== req.q) out.push(violation('ASRCH-010', '/query', `query ${JSON.stringify(body.query)} should echo q ${JSON.stringify(req.q)}`));
-  if (req.mode === 'reference' && body.query !== null) out.push(violation('ASRCH-011', '/query', `query ${JSON.stringify(body.query)} should be null in reference mode`));
-  if (req.mode === 'material' && body.query !== '*') out.push(violation('ASRCH-102', '/query', `query ${JSON.stringify(body.query)} (stub choice: '*' in material-only mode)`, 'warning'));
+  if (req.mode === 'q' && body.query !== req.q)
+    out.push(violation('ASRCH-010', '/query', `query ${JSON.stringify(body.query)} should echo q ${JSON.stringify(req.q)}`));
+  if (req.mode === 'reference' && body.query !== null)
+    out.push(violation('ASRCH-011', '/query', `query ${JSON.stringify(body.query)} should be null in reference mode`));
+  if (req.mode === 'material' && body.query !== '*')
+    out.push(violation('ASRCH-102', '/query', `query ${JSON.stringify(body.query)} (stub choice: '*' in material-only mode)`, 'warning'));
   const refs = Array.isArray(body.references) ? (body.references as unknown[]) : [];
   const seen = new Set<unknown>();
   refs.forEach((r, i) => {
@@ -97,15 +110,33 @@ export function checkSearchEcho(body: Row, req: SearchRequest): Violation[] {
     const missing = want.filter((r) => !seen.has(r));
     const extra = [...seen].filter((r) => !want.includes(r as string));
     if (missing.length || extra.length) {
-      out.push(violation('ASRCH-013', '/references', `references should be the distinct values given; missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)}`));
+      out.push(
+        violation(
+          'ASRCH-013',
+          '/references',
+          `references should be the distinct values given; missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)}`,
+        ),
+      );
     } else if (JSON.stringify(refs) !== JSON.stringify(want)) {
-      out.push(violation('ASRCH-101', '/references', `order ${JSON.stringify(refs)} (stub choice: first-occurrence input order ${JSON.stringify(want)})`, 'warning'));
+      out.push(
+        violation(
+          'ASRCH-101',
+          '/references',
+          `order ${JSON.stringify(refs)} (stub choice: first-occurrence input order ${JSON.stringify(want)})`,
+          'warning',
+        ),
+      );
     }
   } else if (refs.length) {
-    out.push(violation('ASRCH-101', '/references', `references ${JSON.stringify(refs)} outside reference mode (stub choice: [])`, 'warning'));
+    out.push(
+      violation('ASRCH-101', '/references', `references ${JSON.stringify(refs)} outside reference mode (stub choice: [])`, 'warning'),
+    );
   }
   const effective = req.materialOnly ?? false;
-  if (body.material_only !== effective) out.push(violation('ASRCH-014', '/material_only', `material_only ${JSON.stringify(body.material_only)} should echo ${String(effective)}`));
+  if (body.material_only !== effective)
+    out.push(
+      violation('ASRCH-014', '/material_only', `material_only ${JSON.stringify(body.material_only)} should echo ${String(effective)}`),
+    );
   return out;
 }
 
@@ -113,8 +144,17 @@ export function checkSearchEcho(body: Row, req: SearchRequest): Violation[] {
 export function checkRetrieval(body: Row): Violation[] {
   const r = (body.retrieval ?? {}) as Row;
   const out: Violation[] = [];
-  if (r.graph !== 'ok') out.push(violation('ASRCH-015', '/retrieval/graph', `graph lane status ${JSON.stringify(r.graph)} (observed value 'ok')`, 'warning'));
-  if (r.lexical !== 'unconfigured') out.push(violation('ASRCH-016', '/retrieval/lexical', `lexical lane status ${JSON.stringify(r.lexical)} (observed value 'unconfigured')`, 'warning'));
+  if (r.graph !== 'ok')
+    out.push(violation('ASRCH-015', '/retrieval/graph', `graph lane status ${JSON.stringify(r.graph)} (observed value 'ok')`, 'warning'));
+  if (r.lexical !== 'unconfigured')
+    out.push(
+      violation(
+        'ASRCH-016',
+        '/retrieval/lexical',
+        `lexical lane status ${JSON.stringify(r.lexical)} (observed value 'unconfigured')`,
+        'warning',
+      ),
+    );
   return out;
 }
 
@@ -137,10 +177,23 @@ export function checkFilters(assets: readonly Row[], req: SearchRequest): Violat
   assets.forEach((a, i) => {
     if (req.platform !== undefined) {
       const ok = rows(a.identifiers).some((idf) => lower(idf.platform) === lower(req.platform));
-      if (!ok) out.push(violation('ASRCH-060', ptr('assets', i, 'identifiers'), `no identifier in platform ${JSON.stringify(req.platform)} (asset ${String(a.assetKey)})`));
+      if (!ok)
+        out.push(
+          violation(
+            'ASRCH-060',
+            ptr('assets', i, 'identifiers'),
+            `no identifier in platform ${JSON.stringify(req.platform)} (asset ${String(a.assetKey)})`,
+          ),
+        );
     }
     if (req.assetType !== undefined && lower(a.asset_type) !== lower(req.assetType)) {
-      out.push(violation('ASRCH-062', ptr('assets', i, 'asset_type'), `asset_type ${JSON.stringify(a.asset_type)} does not match ${JSON.stringify(req.assetType)}`));
+      out.push(
+        violation(
+          'ASRCH-062',
+          ptr('assets', i, 'asset_type'),
+          `asset_type ${JSON.stringify(a.asset_type)} does not match ${JSON.stringify(req.assetType)}`,
+        ),
+      );
     }
   });
   return out;
@@ -151,17 +204,38 @@ function checkSummaryGaps(a: Row, path: string, hydrated: boolean): Violation[] 
   const out: Violation[] = [];
   const s = (a.market_summary ?? {}) as Row;
   if (s.active_market_count !== a.linked_market_count) {
-    out.push(violation('ASRCH-104', path + '/market_summary/active_market_count', `active_market_count ${String(s.active_market_count)} ≠ linked_market_count ${String(a.linked_market_count)} (stub choice: equal)`, 'warning'));
+    out.push(
+      violation(
+        'ASRCH-104',
+        path + '/market_summary/active_market_count',
+        `active_market_count ${String(s.active_market_count)} ≠ linked_market_count ${String(a.linked_market_count)} (stub choice: equal)`,
+        'warning',
+      ),
+    );
   }
   if (!hydrated) return out;
   const linked = rows(a.linked_markets);
   if (a.linked_market_count !== linked.length) {
-    out.push(violation('ASRCH-103', path + '/linked_market_count', `linked_market_count ${String(a.linked_market_count)} ≠ ${linked.length} linked markets (stub choice: equal when hydrated)`, 'warning'));
+    out.push(
+      violation(
+        'ASRCH-103',
+        path + '/linked_market_count',
+        `linked_market_count ${String(a.linked_market_count)} ≠ ${linked.length} linked markets (stub choice: equal when hydrated)`,
+        'warning',
+      ),
+    );
   }
   const withForecast = linked.filter((m) => m.has_forecast === true).length;
   const withSignal = linked.filter((m) => m.has_published_signal === true).length;
   if (s.markets_with_forecast !== withForecast || s.markets_with_published_signal !== withSignal) {
-    out.push(violation('ASRCH-104', path + '/market_summary', `summary ${JSON.stringify(s)} vs ${withForecast} with forecast, ${withSignal} with published signal (stub choice: equal)`, 'warning'));
+    out.push(
+      violation(
+        'ASRCH-104',
+        path + '/market_summary',
+        `summary ${JSON.stringify(s)} vs ${withForecast} with forecast, ${withSignal} with published signal (stub choice: equal)`,
+        'warning',
+      ),
+    );
   }
   return out;
 }
@@ -182,22 +256,54 @@ export function checkAssetSearch(body: unknown, req: SearchRequest, ctx: MarketC
   assets.forEach((a, i) => {
     const at = ptr('assets', i);
     const linked = rows(a.linked_markets);
-    if (req.mode === 'q' && linked.length) out.push(violation('ASRCH-020', at + '/linked_markets', `${linked.length} linked markets in q mode (must be empty)`));
+    if (req.mode === 'q' && linked.length)
+      out.push(violation('ASRCH-020', at + '/linked_markets', `${linked.length} linked markets in q mode (must be empty)`));
     if (hydrated) out.push(...checkLinkedMarkets(a, ctx, at));
     if (hydrated && req.materialOnly === true && !isMaterialAsset(a)) {
       const signalOnly = linked.some((m) => m.has_published_signal === true);
-      out.push(violation(signalOnly ? 'ASRCH-031' : 'ASRCH-030', at + '/linked_markets', `asset ${String(a.assetKey)} kept by material_only without a linked market with odds or a forecast probability${signalOnly ? ' (published signals alone are not materiality)' : ''}`));
+      out.push(
+        violation(
+          signalOnly ? 'ASRCH-031' : 'ASRCH-030',
+          at + '/linked_markets',
+          `asset ${String(a.assetKey)} kept by material_only without a linked market with odds or a forecast probability${signalOnly ? ' (published signals alone are not materiality)' : ''}`,
+        ),
+      );
     }
     const summary = (a.market_summary ?? {}) as Row;
-    if (hydrated && typeof summary.active_market_count === 'number' && summary.active_market_count > RELATIONSHIP_CAP && linked.length <= RELATIONSHIP_CAP) {
-      out.push(violation('ASRCH-024', at + '/linked_markets', `${linked.length} linked markets for ${summary.active_market_count} active markets (hydration must not be capped at ${RELATIONSHIP_CAP})`));
+    if (
+      hydrated &&
+      typeof summary.active_market_count === 'number' &&
+      summary.active_market_count > RELATIONSHIP_CAP &&
+      linked.length <= RELATIONSHIP_CAP
+    ) {
+      out.push(
+        violation(
+          'ASRCH-024',
+          at + '/linked_markets',
+          `${linked.length} linked markets for ${summary.active_market_count} active markets (hydration must not be capped at ${RELATIONSHIP_CAP})`,
+        ),
+      );
     }
     if (summary.mispricing_threshold_pp !== MISPRICING_THRESHOLD_PP) {
-      out.push(violation('ASRCH-029', at + '/market_summary/mispricing_threshold_pp', `${JSON.stringify(summary.mispricing_threshold_pp)} (currently 7.5)`, 'warning'));
+      out.push(
+        violation(
+          'ASRCH-029',
+          at + '/market_summary/mispricing_threshold_pp',
+          `${JSON.stringify(summary.mispricing_threshold_pp)} (currently 7.5)`,
+          'warning',
+        ),
+      );
     }
     const matchedBy = (a.relevance as Row | undefined)?.matched_by;
     if (lexicalOff && Array.isArray(matchedBy) && !matchedBy.includes('graph')) {
-      out.push(violation('ASRCH-051', at + '/relevance/matched_by', `${JSON.stringify(matchedBy)} lacks 'graph' while the lexical lane is off`, 'warning'));
+      out.push(
+        violation(
+          'ASRCH-051',
+          at + '/relevance/matched_by',
+          `${JSON.stringify(matchedBy)} lacks 'graph' while the lexical lane is off`,
+          'warning',
+        ),
+      );
     }
     if ('stance' in a) out.push(violation('ASSET-006', at + '/stance', 'search item carries a stance (a separate product)', 'warning'));
     out.push(...checkSummaryGaps(a, at, hydrated));
@@ -206,17 +312,35 @@ export function checkAssetSearch(body: unknown, req: SearchRequest, ctx: MarketC
 }
 
 /** Two responses return the same Asset set (order ignored); `ruleId` names the rule being compared. */
-export function checkSameAssetSet(actual: readonly string[], expected: readonly string[], ruleId: string, path: string, what: string): Violation[] {
+export function checkSameAssetSet(
+  actual: readonly string[],
+  expected: readonly string[],
+  ruleId: string,
+  path: string,
+  what: string,
+): Violation[] {
   const a = new Set(actual);
   const e = new Set(expected);
   const missing = [...e].filter((x) => !a.has(x));
   const extra = [...a].filter((x) => !e.has(x));
   if (!missing.length && !extra.length) return [];
-  return [violation(ruleId, path, `${what}: missing ${JSON.stringify(missing.slice(0, 10))}${missing.length > 10 ? ` (+${missing.length - 10})` : ''}, unexpected ${JSON.stringify(extra.slice(0, 10))}${extra.length > 10 ? ` (+${extra.length - 10})` : ''}`)];
+  return [
+    violation(
+      ruleId,
+      path,
+      `${what}: missing ${JSON.stringify(missing.slice(0, 10))}${missing.length > 10 ? ` (+${missing.length - 10})` : ''}, unexpected ${JSON.stringify(extra.slice(0, 10))}${extra.length > 10 ? ` (+${extra.length - 10})` : ''}`,
+    ),
+  ];
 }
 
 /** Every `expected` id is among `actual` (subset check). */
-export function checkContainsAssets(actual: readonly string[], expected: readonly string[], ruleId: string, path: string, what: string): Violation[] {
+export function checkContainsAssets(
+  actual: readonly string[],
+  expected: readonly string[],
+  ruleId: string,
+  path: string,
+  what: string,
+): Violation[] {
   const a = new Set(actual);
   const missing = expected.filter((x) => !a.has(x));
   return missing.length ? [violation(ruleId, path, `${what}: missing ${JSON.stringify(missing)}`)] : [];
@@ -245,16 +369,23 @@ export function checkDirectory(body: unknown): Violation[] {
     else if (k === 'stance') out.push(violation('ASSET-006', p, 'directory carries a stance (a separate product)', 'warning'));
   }
   const assets = rows((body as Row).assets);
-  if (!Array.isArray((body as Row).assets)) out.push(violation('ASSET-100', '/assets', 'no assets array (stub choice: {assets: [...]})', 'warning'));
+  if (!Array.isArray((body as Row).assets))
+    out.push(violation('ASSET-100', '/assets', 'no assets array (stub choice: {assets: [...]})', 'warning'));
   const ids = new Map<unknown, number>();
   const keys = new Map<unknown, number>();
   assets.forEach((a, i) => {
     if (ids.has(a.id)) out.push(violation('ASSET-004', ptr('assets', i, 'id'), `id ${String(a.id)} repeats entry ${ids.get(a.id)}`));
-    if (keys.has(a.assetKey)) out.push(violation('ASSET-004', ptr('assets', i, 'assetKey'), `assetKey ${String(a.assetKey)} repeats entry ${keys.get(a.assetKey)}`));
+    if (keys.has(a.assetKey))
+      out.push(
+        violation('ASSET-004', ptr('assets', i, 'assetKey'), `assetKey ${String(a.assetKey)} repeats entry ${keys.get(a.assetKey)}`),
+      );
     ids.set(a.id, i);
     keys.set(a.assetKey, i);
     for (const f of ['id', 'assetKey', 'name', 'ticker', 'asset_type', 'aliases', 'identifiers']) {
-      if (!(f in a)) out.push(violation('ASSET-100', ptr('assets', i, f), `entry lacks ${f} (stub choice: the search item's metadata fields)`, 'warning'));
+      if (!(f in a))
+        out.push(
+          violation('ASSET-100', ptr('assets', i, f), `entry lacks ${f} (stub choice: the search item's metadata fields)`, 'warning'),
+        );
     }
   });
   return out;
@@ -268,10 +399,19 @@ export function checkDirectoryMatchesSearch(directory: unknown, search: unknown)
     const d = byId.get(s.id);
     if (!d) return;
     if ('identifiers' in d && JSON.stringify(d.identifiers) !== JSON.stringify(s.identifiers)) {
-      out.push(violation('ASSET-005', ptr('assets', i, 'identifiers'), `search identifiers ${JSON.stringify(s.identifiers)} ≠ directory ${JSON.stringify(d.identifiers)}`));
+      out.push(
+        violation(
+          'ASSET-005',
+          ptr('assets', i, 'identifiers'),
+          `search identifiers ${JSON.stringify(s.identifiers)} ≠ directory ${JSON.stringify(d.identifiers)}`,
+        ),
+      );
     }
     for (const f of ['assetKey', 'name', 'ticker', 'asset_type', 'aliases']) {
-      if (f in d && JSON.stringify(d[f]) !== JSON.stringify(s[f])) out.push(violation('ASSET-103', ptr('assets', i, f), `search ${JSON.stringify(s[f])} ≠ directory ${JSON.stringify(d[f])}`, 'warning'));
+      if (f in d && JSON.stringify(d[f]) !== JSON.stringify(s[f]))
+        out.push(
+          violation('ASSET-103', ptr('assets', i, f), `search ${JSON.stringify(s[f])} ≠ directory ${JSON.stringify(d[f])}`, 'warning'),
+        );
     }
   });
   return out;
@@ -287,12 +427,18 @@ export function checkStance(body: unknown, asset: { id: string; assetKey: string
   const out: Violation[] = [];
   const a = (b.asset ?? {}) as Row;
   if (a.id !== asset.id || a.assetKey !== asset.assetKey) out.push(w('/asset', `asset ${JSON.stringify(a)} is not ${asset.assetKey}`));
-  if (!STANCES.has(b.stance as string | null)) out.push(w('/stance', `stance ${JSON.stringify(b.stance)} (stub choice: bullish, bearish, neutral or null)`));
+  if (!STANCES.has(b.stance as string | null))
+    out.push(w('/stance', `stance ${JSON.stringify(b.stance)} (stub choice: bullish, bearish, neutral or null)`));
   const score = b.score;
-  if (!(score === null || (typeof score === 'number' && score >= -1 && score <= 1))) out.push(w('/score', `score ${JSON.stringify(score)} (stub choice: -1..1 or null)`));
+  if (!(score === null || (typeof score === 'number' && score >= -1 && score <= 1)))
+    out.push(w('/score', `score ${JSON.stringify(score)} (stub choice: -1..1 or null)`));
   const basis = (b.basis ?? {}) as Row;
   if (typeof basis.markets_considered !== 'number') out.push(w('/basis/markets_considered', 'missing markets_considered'));
-  else if ((basis.markets_considered === 0) !== (b.stance === null)) out.push(w('/stance', `stance ${JSON.stringify(b.stance)} with ${basis.markets_considered} markets considered (null exactly when none)`));
-  if (typeof b.as_of !== 'string' || Number.isNaN(Date.parse(b.as_of))) out.push(w('/as_of', `as_of ${JSON.stringify(b.as_of)} is not a date-time`));
+  else if ((basis.markets_considered === 0) !== (b.stance === null))
+    out.push(
+      w('/stance', `stance ${JSON.stringify(b.stance)} with ${basis.markets_considered} markets considered (null exactly when none)`),
+    );
+  if (typeof b.as_of !== 'string' || Number.isNaN(Date.parse(b.as_of)))
+    out.push(w('/as_of', `as_of ${JSON.stringify(b.as_of)} is not a date-time`));
   return out;
 }

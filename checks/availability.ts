@@ -3,7 +3,7 @@
  * agree with a lookup's parameters and with the market's catalog or search row. Pure functions:
  * each returns violations, none throws.
  */
-import { checkCanonicalMarket } from './market.ts';
+import { checkCanonicalMarket } from './market-row.ts';
 import { checkAllRelationships } from './relationships.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
@@ -40,7 +40,9 @@ export function readEndpointSlug(endpoint: string): string | undefined {
 
 /** Identifiers a market may be named by in a path segment: slug, marketKey, native and service ids. */
 function marketHandles(market: Obj): string[] {
-  return [market.slug, market.marketKey, market.nativeMarketId, market.serviceMarketId].filter((h): h is string => typeof h === 'string' && h !== '');
+  return [market.slug, market.marketKey, market.nativeMarketId, market.serviceMarketId].filter(
+    (h): h is string => typeof h === 'string' && h !== '',
+  );
 }
 
 /** The generation body names the market (AVAIL-022; venue_a_us/venue_c market ids are gap AVAIL-041). */
@@ -48,7 +50,14 @@ function checkGenerationBody(body: unknown, market: Obj, path: string): Violatio
   if (!isObj(body)) return [];
   const out: Violation[] = [];
   const venue = str(market.venue);
-  if (body.venue !== venue) out.push(violation('AVAIL-022', path + ptr('venue'), `generation body venue ${JSON.stringify(body.venue)} is not the market's venue ${JSON.stringify(venue)}`));
+  if (body.venue !== venue)
+    out.push(
+      violation(
+        'AVAIL-022',
+        path + ptr('venue'),
+        `generation body venue ${JSON.stringify(body.venue)} is not the market's venue ${JSON.stringify(venue)}`,
+      ),
+    );
   const native = str(market.nativeMarketId);
   const sid = str(market.serviceMarketId);
   const accepted = new Set([native, venue === 'venue_a' && sid && /^\d+$/.test(sid) ? sid : undefined].filter(Boolean));
@@ -64,7 +73,13 @@ function checkGenerationBody(body: unknown, market: Obj, path: string): Violatio
     );
   }
   if (venue === 'venue_a' && typeof body.market_id === 'string' && !/^\d+$/.test(body.market_id)) {
-    out.push(violation('AVAIL-022', path + ptr('market_id'), `venue_a generation body market_id ${JSON.stringify(body.market_id)} is not a numeric id`));
+    out.push(
+      violation(
+        'AVAIL-022',
+        path + ptr('market_id'),
+        `venue_a generation body market_id ${JSON.stringify(body.market_id)} is not a numeric id`,
+      ),
+    );
   }
   return out;
 }
@@ -81,10 +96,18 @@ export function checkAvailability(body: unknown, path = ''): Violation[] {
   const hasMarket = isObj(market);
 
   if (tracked === true && !hasMarket) out.push(violation('AVAIL-011', path + ptr('market'), 'tracked is true but market is null'));
-  if (tracked === false && market !== null) out.push(violation('AVAIL-011', path + ptr('market'), 'tracked is false but market is non-null'));
-  if (tracked === false && available === true) out.push(violation('AVAIL-012', path + ptr('available'), 'available is true for an untracked identity'));
+  if (tracked === false && market !== null)
+    out.push(violation('AVAIL-011', path + ptr('market'), 'tracked is false but market is non-null'));
+  if (tracked === false && available === true)
+    out.push(violation('AVAIL-012', path + ptr('available'), 'available is true for an untracked identity'));
   if ((available === true) !== (latestForecast !== null && latestForecast !== undefined)) {
-    out.push(violation('AVAIL-013', path + ptr('latestForecast'), `available is ${String(available)} but latestForecast is ${latestForecast === null ? 'null' : 'set'}`));
+    out.push(
+      violation(
+        'AVAIL-013',
+        path + ptr('latestForecast'),
+        `available is ${String(available)} but latestForecast is ${latestForecast === null ? 'null' : 'set'}`,
+      ),
+    );
   }
   if (available === true && !isObj(read)) out.push(violation('AVAIL-015', path + ptr('read'), 'a forecast exists but read is null'));
   if (available === false && read !== null) out.push(violation('AVAIL-016', path + ptr('read'), 'no forecast exists but read is non-null'));
@@ -92,13 +115,26 @@ export function checkAvailability(body: unknown, path = ''): Violation[] {
   if (isObj(read) && typeof read.endpoint === 'string') {
     const slug = readEndpointSlug(read.endpoint);
     if (slug === undefined) {
-      out.push(violation('AVAIL-017', path + ptr('read', 'endpoint'), `read.endpoint ${JSON.stringify(read.endpoint)} is not /api/v1/markets/{slug}/forecast`));
+      out.push(
+        violation(
+          'AVAIL-017',
+          path + ptr('read', 'endpoint'),
+          `read.endpoint ${JSON.stringify(read.endpoint)} is not /api/v1/markets/{slug}/forecast`,
+        ),
+      );
     } else if (hasMarket && !marketHandles(market).some((h) => h.toLowerCase() === slug.toLowerCase())) {
-      out.push(violation('AVAIL-017', path + ptr('read', 'endpoint'), `read.endpoint names ${JSON.stringify(slug)}, not this market (${marketHandles(market).join(', ')})`));
+      out.push(
+        violation(
+          'AVAIL-017',
+          path + ptr('read', 'endpoint'),
+          `read.endpoint names ${JSON.stringify(slug)}, not this market (${marketHandles(market).join(', ')})`,
+        ),
+      );
     }
   }
 
-  if ((available === true || isObj(read)) && generation !== null) out.push(violation('AVAIL-019', path + ptr('generation'), 'a forecast exists but generation is non-null'));
+  if ((available === true || isObj(read)) && generation !== null)
+    out.push(violation('AVAIL-019', path + ptr('generation'), 'a forecast exists but generation is non-null'));
   if (tracked === true && available === false && excluded === null && targetResolution === null && !isObj(generation)) {
     out.push(violation('AVAIL-020', path + ptr('generation'), 'tracked, in scope and without a forecast, but generation is null'));
   }
@@ -109,17 +145,27 @@ export function checkAvailability(body: unknown, path = ''): Violation[] {
     }
     if (hasMarket) out.push(...checkGenerationBody(genBody, market, path + ptr('generation', 'body')));
   }
-  if (isObj(excluded) && generation !== null) out.push(violation('AVAIL-023', path + ptr('generation'), `excluded (${String(excluded.reason)}) but generation is non-null`));
-  if (isObj(targetResolution) && generation !== null) out.push(violation('AVAIL-030', path + ptr('generation'), 'targetResolution is set but generation is non-null'));
+  if (isObj(excluded) && generation !== null)
+    out.push(violation('AVAIL-023', path + ptr('generation'), `excluded (${String(excluded.reason)}) but generation is non-null`));
+  if (isObj(targetResolution) && generation !== null)
+    out.push(violation('AVAIL-030', path + ptr('generation'), 'targetResolution is set but generation is non-null'));
 
   if (isObj(latestForecast)) {
     for (const key of Object.keys(latestForecast)) {
-      if (!LATEST_FORECAST_KEYS.has(key)) out.push(violation('AVAIL-024', path + ptr('latestForecast', key), `latestForecast carries ${key} (existence metadata only)`));
+      if (!LATEST_FORECAST_KEYS.has(key))
+        out.push(violation('AVAIL-024', path + ptr('latestForecast', key), `latestForecast carries ${key} (existence metadata only)`));
     }
     out.push(...checkAllRelationships(latestForecast).map((v) => ({ ...v, path: path + ptr('latestForecast') + v.path })));
   }
   if (isObj(excluded)) {
-    if (available !== false) out.push(violation('TOPIC-006', path + ptr('available'), `excluded (${String(excluded.reason)}) market reports available ${String(available)}`));
+    if (available !== false)
+      out.push(
+        violation(
+          'TOPIC-006',
+          path + ptr('available'),
+          `excluded (${String(excluded.reason)}) market reports available ${String(available)}`,
+        ),
+      );
     if (latestForecast !== null) out.push(violation('TOPIC-006', path + ptr('latestForecast'), 'excluded market carries a latestForecast'));
     if (read !== null) out.push(violation('TOPIC-006', path + ptr('read'), 'excluded market carries a read'));
   }
@@ -148,14 +194,29 @@ export function checkAvailabilityIdentity(body: unknown, lookup: AvailabilityLoo
   if (lookup.market_key !== undefined && m.marketKey !== lookup.market_key) {
     out.push(violation('AVAIL-008', at + ptr('marketKey'), `market_key ${lookup.market_key} resolved to ${String(m.marketKey)}`));
   }
-  if (lookup.market_id !== undefined && (m.venue !== lookup.venue || str(m.nativeMarketId)?.toLowerCase() !== lookup.market_id.toLowerCase())) {
-    out.push(violation('AVAIL-007', at, `market_id ${lookup.market_id} on ${String(lookup.venue)} resolved to ${String(m.venue)}:${String(m.nativeMarketId)}`));
+  if (
+    lookup.market_id !== undefined &&
+    (m.venue !== lookup.venue || str(m.nativeMarketId)?.toLowerCase() !== lookup.market_id.toLowerCase())
+  ) {
+    out.push(
+      violation(
+        'AVAIL-007',
+        at,
+        `market_id ${lookup.market_id} on ${String(lookup.venue)} resolved to ${String(m.venue)}:${String(m.nativeMarketId)}`,
+      ),
+    );
   }
   if (lookup.slug !== undefined) {
     const rule = lookup.venue === undefined ? 'AVAIL-005' : 'AVAIL-006';
     const venue = lookup.venue ?? 'venue_a';
-    if (m.venue !== venue) out.push(violation(rule, at + ptr('venue'), `slug ${lookup.slug} (venue ${lookup.venue ?? 'omitted'}) resolved to a ${String(m.venue)} row`));
-    else if (str(m.slug)?.toLowerCase() !== lookup.slug.toLowerCase() && !marketHandles(m).some((h) => h.toLowerCase() === lookup.slug!.toLowerCase())) {
+    if (m.venue !== venue)
+      out.push(
+        violation(rule, at + ptr('venue'), `slug ${lookup.slug} (venue ${lookup.venue ?? 'omitted'}) resolved to a ${String(m.venue)} row`),
+      );
+    else if (
+      str(m.slug)?.toLowerCase() !== lookup.slug.toLowerCase() &&
+      !marketHandles(m).some((h) => h.toLowerCase() === lookup.slug!.toLowerCase())
+    ) {
       out.push(violation(rule, at + ptr('slug'), `slug ${lookup.slug} resolved to a row with slug ${JSON.stringify(m.slug)}`));
     }
   }
@@ -172,16 +233,43 @@ export function checkAvailabilityAgainstRow(body: unknown, row: Obj, path = ''):
   const out: Violation[] = [];
   const key = String(row.marketKey);
   if (body.tracked !== true) out.push(violation('AVAIL-009', path + ptr('tracked'), `listed market ${key} is not tracked`));
-  const showsForecast = (typeof row.forecast_count === 'number' && row.forecast_count > 0) || (row.latest_forecast_at !== null && row.latest_forecast_at !== undefined) || row.has_forecast === true;
-  if (showsForecast && body.available !== true) out.push(violation('AVAIL-014', path + ptr('available'), `${key}: its listed row shows a forecast but available is ${String(body.available)}`));
-  if (row.has_forecast === false && body.available !== false) out.push(violation('AVAIL-014', path + ptr('available'), `${key}: its search row has has_forecast false but available is ${String(body.available)}`));
+  const showsForecast =
+    (typeof row.forecast_count === 'number' && row.forecast_count > 0) ||
+    (row.latest_forecast_at !== null && row.latest_forecast_at !== undefined) ||
+    row.has_forecast === true;
+  if (showsForecast && body.available !== true)
+    out.push(
+      violation('AVAIL-014', path + ptr('available'), `${key}: its listed row shows a forecast but available is ${String(body.available)}`),
+    );
+  if (row.has_forecast === false && body.available !== false)
+    out.push(
+      violation(
+        'AVAIL-014',
+        path + ptr('available'),
+        `${key}: its search row has has_forecast false but available is ${String(body.available)}`,
+      ),
+    );
   const latestAt = str(row.latest_forecast_at);
   const lf = isObj(body.latestForecast) ? body.latestForecast : undefined;
   if (latestAt && lf && Date.parse(String(lf.createdAt)) !== Date.parse(latestAt)) {
-    out.push(violation('AVAIL-025', path + ptr('latestForecast', 'createdAt'), `${key}: latestForecast.createdAt ${String(lf.createdAt)} ≠ catalog latest_forecast_at ${latestAt}`, 'warning'));
+    out.push(
+      violation(
+        'AVAIL-025',
+        path + ptr('latestForecast', 'createdAt'),
+        `${key}: latestForecast.createdAt ${String(lf.createdAt)} ≠ catalog latest_forecast_at ${latestAt}`,
+        'warning',
+      ),
+    );
   }
   if (body.tracked === true && 'question' in row && body.question !== row.question) {
-    out.push(violation('AVAIL-034', path + ptr('question'), `${key}: question ${JSON.stringify(body.question)} ≠ listed ${JSON.stringify(row.question)}`, 'warning'));
+    out.push(
+      violation(
+        'AVAIL-034',
+        path + ptr('question'),
+        `${key}: question ${JSON.stringify(body.question)} ≠ listed ${JSON.stringify(row.question)}`,
+        'warning',
+      ),
+    );
   }
   return out;
 }
@@ -199,7 +287,9 @@ const EXCLUSION_HINT = /sport|mention|up-or-down|nfl|nba|nhl|mlb|soccer|epl/i;
  * (short horizon) or none (daily close and longer). Rows with partial hints are `unclear`.
  */
 export function classifyTopic(row: Obj): TopicClass {
-  const labels = [...(Array.isArray(row.tags) ? row.tags : []), ...(Array.isArray(row.categories) ? row.categories : [])].map((t) => String(t).toLowerCase());
+  const labels = [...(Array.isArray(row.tags) ? row.tags : []), ...(Array.isArray(row.categories) ? row.categories : [])].map((t) =>
+    String(t).toLowerCase(),
+  );
   const question = str(row.question) ?? '';
   if (labels.includes('sports')) return 'sports';
   if (labels.includes('mentions')) return 'mentions';
@@ -224,5 +314,7 @@ export function checkExclusion(body: unknown, topic: TopicClass, key: string, pa
     in_scope: ['TOPIC-007', null],
   };
   const [rule, expected] = want[topic];
-  return reason === expected ? [] : [violation(rule, at, `${key} (${topic}): excluded.reason is ${JSON.stringify(reason)}, expected ${JSON.stringify(expected)}`)];
+  return reason === expected
+    ? []
+    : [violation(rule, at, `${key} (${topic}): excluded.reason is ${JSON.stringify(reason)}, expected ${JSON.stringify(expected)}`)];
 }

@@ -22,11 +22,23 @@ export const BILLING_RULES = {
  * A balance change against the expected debit: `before - after` must equal `debit` exactly
  * (0 for an unbilled answer).
  */
-export function checkDebit(ruleId: string, what: string, before: bigint | number, after: bigint | number, debit: bigint | number): Violation[] {
+export function checkDebit(
+  ruleId: string,
+  what: string,
+  before: bigint | number,
+  after: bigint | number,
+  debit: bigint | number,
+): Violation[] {
   const taken = BigInt(before) - BigInt(after);
   if (taken === BigInt(debit)) return [];
   const said = BigInt(debit) === 0n ? 'must not be billed' : `must debit exactly ${debit}`;
-  return [violation(ruleId, 'balance', `${what} ${said}; the balance went from ${before} to ${after} (${taken >= 0n ? `debited ${taken}` : `credited ${-taken}`})`)];
+  return [
+    violation(
+      ruleId,
+      'balance',
+      `${what} ${said}; the balance went from ${before} to ${after} (${taken >= 0n ? `debited ${taken}` : `credited ${-taken}`})`,
+    ),
+  ];
 }
 
 /** What one of the parallel calls answered. */
@@ -40,17 +52,50 @@ export interface ParallelOutcome {
  * many succeed, every other one is refused 403 insufficient_credits, and the final balance is
  * `expectedBalance` (never negative).
  */
-export function checkParallelDebits(outcomes: readonly ParallelOutcome[], affordable: number, finalBalance: number, expectedBalance: number): Violation[] {
+export function checkParallelDebits(
+  outcomes: readonly ParallelOutcome[],
+  affordable: number,
+  finalBalance: number,
+  expectedBalance: number,
+): Violation[] {
   const out: Violation[] = [];
   const ok = outcomes.filter((o) => o.status >= 200 && o.status < 300).length;
   const refused = outcomes.filter((o) => o.status === 403);
   const other = outcomes.filter((o) => !(o.status >= 200 && o.status < 300) && o.status !== 403);
-  if (ok !== affordable) out.push(violation(BILLING_RULES.noOverdraw, 'status', `${ok} of ${outcomes.length} parallel calls succeeded; the account could pay exactly ${affordable}`));
-  if (other.length) out.push(violation(BILLING_RULES.noOverdraw, 'status', `unexpected statuses ${other.map((o) => o.status).join(', ')} (only 2xx or 403 expected)`));
+  if (ok !== affordable)
+    out.push(
+      violation(
+        BILLING_RULES.noOverdraw,
+        'status',
+        `${ok} of ${outcomes.length} parallel calls succeeded; the account could pay exactly ${affordable}`,
+      ),
+    );
+  if (other.length)
+    out.push(
+      violation(
+        BILLING_RULES.noOverdraw,
+        'status',
+        `unexpected statuses ${other.map((o) => o.status).join(', ')} (only 2xx or 403 expected)`,
+      ),
+    );
   refused.forEach((o, i) => {
-    if (o.error !== 'insufficient_credits') out.push(violation(BILLING_RULES.insufficientCredits, `refused/${i}/error`, `a 403 for lack of credits has error ${JSON.stringify(o.error)}, expected insufficient_credits`));
+    if (o.error !== 'insufficient_credits')
+      out.push(
+        violation(
+          BILLING_RULES.insufficientCredits,
+          `refused/${i}/error`,
+          `a 403 for lack of credits has error ${JSON.stringify(o.error)}, expected insufficient_credits`,
+        ),
+      );
   });
   if (finalBalance < 0) out.push(violation(BILLING_RULES.noOverdraw, 'balance', `the balance went negative: ${finalBalance}`));
-  else if (finalBalance !== expectedBalance) out.push(violation(BILLING_RULES.noOverdraw, 'balance', `final balance ${finalBalance}, expected ${expectedBalance} after ${affordable} paid call(s)`));
+  else if (finalBalance !== expectedBalance)
+    out.push(
+      violation(
+        BILLING_RULES.noOverdraw,
+        'balance',
+        `final balance ${finalBalance}, expected ${expectedBalance} after ${affordable} paid call(s)`,
+      ),
+    );
   return out;
 }

@@ -33,7 +33,8 @@ export function checkServedContract(doc: unknown, rule = 'VER-005'): Violation[]
     if (Array.isArray(node)) return node.forEach((n, i) => walk(n, path + ptr(i)));
     const o = obj(node);
     if (!o) return;
-    if (typeof o.$ref === 'string' && o.$ref.startsWith('#') && resolvePointer(doc, o.$ref) === undefined) out.push(violation(rule, path + ptr('$ref'), `dangling $ref ${o.$ref}`));
+    if (typeof o.$ref === 'string' && o.$ref.startsWith('#') && resolvePointer(doc, o.$ref) === undefined)
+      out.push(violation(rule, path + ptr('$ref'), `dangling $ref ${o.$ref}`));
     for (const [k, v] of Object.entries(o)) walk(v, path + ptr(k));
   };
   walk(doc, '');
@@ -48,7 +49,8 @@ export function checkServedContract(doc: unknown, rule = 'VER-005'): Violation[]
         if (other) out.push(violation(rule, where + ptr('operationId'), `operationId ${op.operationId} is also used at ${other}`));
         seen.set(op.operationId, where);
       }
-      if (!Object.keys(obj(op.responses) ?? {}).length) out.push(violation(rule, where + ptr('responses'), 'operation documents no responses'));
+      if (!Object.keys(obj(op.responses) ?? {}).length)
+        out.push(violation(rule, where + ptr('responses'), 'operation documents no responses'));
     }
   }
   return out;

@@ -19,7 +19,12 @@ export type FnCheck<A extends unknown[]> = Check<A>;
  * `ruleOf`, for a check whose caller chooses the rule it reports under (e.g. checkContains'
  * `ruleId`), returns that rule for one input; it is allowed besides `rules`.
  */
-export function defineCheck<A extends unknown[]>(name: string, rules: readonly string[], fn: (...args: A) => CheckResult, ruleOf?: (args: A) => string | undefined): FnCheck<A> {
+export function defineCheck<A extends unknown[]>(
+  name: string,
+  rules: readonly string[],
+  fn: (...args: A) => CheckResult,
+  ruleOf?: (args: A) => string | undefined,
+): FnCheck<A> {
   return {
     name,
     rules: [...new Set(rules)].sort(),
@@ -56,7 +61,16 @@ export function runCheck<T>(check: Check<T>, input: T, opts: { strict?: boolean 
   const stray = [...new Set(found.map((v) => v.ruleId).filter((id) => !allowed.has(id)))];
   if (!stray.length) return found;
   if (opts.strict) throw new UndeclaredRuleError(check.name, stray);
-  return [...found, ...stray.map((id) => violation(id, '', `harness error: check ${check.name} emitted ${id}, which it does not declare (declared: ${[...allowed].join(', ')})`))];
+  return [
+    ...found,
+    ...stray.map((id) =>
+      violation(
+        id,
+        '',
+        `harness error: check ${check.name} emitted ${id}, which it does not declare (declared: ${[...allowed].join(', ')})`,
+      ),
+    ),
+  ];
 }
 
 /**

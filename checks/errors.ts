@@ -27,7 +27,10 @@ export const CODES_BY_STATUS: Readonly<Record<number, { rule: string; codes: rea
   401: { rule: ERROR_RULES.code401, codes: ['invalid_api_key', 'gateway_required'] },
   402: { rule: ERROR_RULES.code402, codes: ['payment_required'] },
   404: { rule: ERROR_RULES.code404, codes: ['not_found', 'link_token_not_found', 'insufficient_post_history'] },
-  422: { rule: ERROR_RULES.code422, codes: ['invalid_request', 'x402_payment_required', 'forecast_topic_excluded', 'idempotency_key_reused'] },
+  422: {
+    rule: ERROR_RULES.code422,
+    codes: ['invalid_request', 'x402_payment_required', 'forecast_topic_excluded', 'idempotency_key_reused'],
+  },
 };
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
@@ -58,7 +61,10 @@ export function checkErrorEnvelope(answer: ErrorAnswer): Violation[] {
   if (status < 400) return [];
   const out: Violation[] = [];
   const ctype = answer.headers['content-type'] ?? '';
-  if (!JSON_TYPE.test(ctype)) out.push(violation(ERROR_RULES.envelope, 'header:content-type', `${status} error answer has content-type ${JSON.stringify(ctype)}, not JSON`));
+  if (!JSON_TYPE.test(ctype))
+    out.push(
+      violation(ERROR_RULES.envelope, 'header:content-type', `${status} error answer has content-type ${JSON.stringify(ctype)}, not JSON`),
+    );
   const body = parse(answer.bodyText);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     out.push(violation(ERROR_RULES.envelope, '/', `${status} error body is not a JSON object: ${answer.bodyText.slice(0, 120)}`));
@@ -66,12 +72,22 @@ export function checkErrorEnvelope(answer: ErrorAnswer): Violation[] {
   }
   const env = body as Record<string, unknown>;
   for (const field of ['error', 'message'] as const) {
-    if (typeof env[field] !== 'string') out.push(violation(ERROR_RULES.envelope, ptr(field), `${status} error body needs a string ${field}, got ${JSON.stringify(env[field])}`));
+    if (typeof env[field] !== 'string')
+      out.push(
+        violation(ERROR_RULES.envelope, ptr(field), `${status} error body needs a string ${field}, got ${JSON.stringify(env[field])}`),
+      );
   }
-  if ('retry_after' in env && status !== 429) out.push(violation(ERROR_RULES.retryAfterOnly429, ptr('retry_after'), `retry_after on a ${status} answer (only 429 carries it)`));
+  if ('retry_after' in env && status !== 429)
+    out.push(violation(ERROR_RULES.retryAfterOnly429, ptr('retry_after'), `retry_after on a ${status} answer (only 429 carries it)`));
   const allowed = CODES_BY_STATUS[status];
   if (allowed && typeof env.error === 'string' && !allowed.codes.includes(env.error)) {
-    out.push(violation(allowed.rule, ptr('error'), `${status} answer has error ${JSON.stringify(env.error)}; allowed: ${allowed.codes.join(', ')}`));
+    out.push(
+      violation(
+        allowed.rule,
+        ptr('error'),
+        `${status} answer has error ${JSON.stringify(env.error)}; allowed: ${allowed.codes.join(', ')}`,
+      ),
+    );
   }
   return out;
 }
@@ -99,16 +115,38 @@ export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
   const code = (parse(answer.bodyText) as { error?: unknown } | undefined)?.error;
   // Authentication rule 5: an unpaid call "may" return 402; the Errors table allows 401 gateway_required too
   if (answer.status === 401 && code === 'gateway_required') return [];
-  if (answer.status !== 402) return [violation(ERROR_RULES.challenge402, 'status', `expected 402 payment_required or 401 gateway_required without key or payment, got ${answer.status} ${JSON.stringify(code)}`)];
+  if (answer.status !== 402)
+    return [
+      violation(
+        ERROR_RULES.challenge402,
+        'status',
+        `expected 402 payment_required or 401 gateway_required without key or payment, got ${answer.status} ${JSON.stringify(code)}`,
+      ),
+    ];
   const out: Violation[] = [];
-  if (code !== 'payment_required') out.push(violation(ERROR_RULES.challenge402, ptr('error'), `402 error is ${JSON.stringify(code)}, not payment_required`));
+  if (code !== 'payment_required')
+    out.push(violation(ERROR_RULES.challenge402, ptr('error'), `402 error is ${JSON.stringify(code)}, not payment_required`));
   const header = answer.headers['payment-required'];
   const challenge = decodeChallenge(header);
   if (!challenge) {
-    out.push(violation(ERROR_RULES.challengeHeader, 'header:PAYMENT-REQUIRED', header === undefined ? 'PAYMENT-REQUIRED header missing' : `PAYMENT-REQUIRED is not base64 JSON: ${header.slice(0, 60)}`));
+    out.push(
+      violation(
+        ERROR_RULES.challengeHeader,
+        'header:PAYMENT-REQUIRED',
+        header === undefined ? 'PAYMENT-REQUIRED header missing' : `PAYMENT-REQUIRED is not base64 JSON: ${header.slice(0, 60)}`,
+      ),
+    );
     return out;
   }
-  if (!Array.isArray(challenge.accepts) || challenge.accepts.length === 0) out.push(violation(ERROR_RULES.challengeHeader, 'header:PAYMENT-REQUIRED/accepts', 'the decoded challenge has no accepts entry'));
-  if (challenge.x402Version !== 2) out.push(violation(ERROR_RULES.challengeVersion, 'header:PAYMENT-REQUIRED/x402Version', `x402Version is ${JSON.stringify(challenge.x402Version)}, not 2`));
+  if (!Array.isArray(challenge.accepts) || challenge.accepts.length === 0)
+    out.push(violation(ERROR_RULES.challengeHeader, 'header:PAYMENT-REQUIRED/accepts', 'the decoded challenge has no accepts entry'));
+  if (challenge.x402Version !== 2)
+    out.push(
+      violation(
+        ERROR_RULES.challengeVersion,
+        'header:PAYMENT-REQUIRED/x402Version',
+        `x402Version is ${JSON.stringify(challenge.x402Version)}, not 2`,
+      ),
+    );
   return out;
 }

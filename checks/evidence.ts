@@ -2,7 +2,7 @@
  * Checks of the evidence routes (spec: Endpoints / GET /api/v1/markets/{slug}/signals and
  * GET /api/v1/sources; rules EVID-*, SRC-*). Pure functions from response bodies to violations.
  */
-import { checkCanonicalMarket } from './market.ts';
+import { checkCanonicalMarket } from './market-row.ts';
 import { checkServiceUrl, checkVenueAUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 
@@ -21,13 +21,21 @@ function checkNewestFirst(rows: readonly Row[], ruleId: string, path: string): V
   for (let i = 1; i < rows.length; i++) {
     const prev = ms(rows[i - 1]!.published_at);
     const cur = ms(rows[i]!.published_at);
-    if (cur > prev) out.push(violation(ruleId, path + ptr(i, 'published_at'), `${String(rows[i]!.published_at)} is newer than the previous item's ${String(rows[i - 1]!.published_at)} (must be newest first)`));
+    if (cur > prev)
+      out.push(
+        violation(
+          ruleId,
+          path + ptr(i, 'published_at'),
+          `${String(rows[i]!.published_at)} is newer than the previous item's ${String(rows[i - 1]!.published_at)} (must be newest first)`,
+        ),
+      );
   }
   return out;
 }
 
 /** The path slug names the market: its slug, or its marketKey when it has none (gap EVID-017). */
-export const namesMarket = (market: Row, slug: string): boolean => (market.slug === null ? market.marketKey === slug : market.slug === slug);
+export const namesMarket = (market: Row, slug: string): boolean =>
+  market.slug === null ? market.marketKey === slug : market.slug === slug;
 
 export interface MarketSignalsRequest {
   /** {site_url}; empty skips the serviceUrl comparison. */
@@ -50,34 +58,66 @@ export function checkMarketSignals(body: unknown, req: MarketSignalsRequest): Vi
   const market = (b.market && typeof b.market === 'object' ? b.market : undefined) as Row | undefined;
   const signals = rowsOf(b.signals);
   const out: Violation[] = [...checkNewestFirst(signals, 'EVID-001', '/signals')];
-  if (Array.isArray(b.signals) && b.signals.length === 0) out.push(violation('EVID-010', '/signals', 'a 200 answer with no article evidence (must be 404)'));
+  if (Array.isArray(b.signals) && b.signals.length === 0)
+    out.push(violation('EVID-010', '/signals', 'a 200 answer with no article evidence (must be 404)'));
   if (typeof b.total === 'number' && Array.isArray(b.signals) && b.total !== b.signals.length) {
     out.push(violation('EVID-002', '/total', `total ${b.total} but signals holds ${b.signals.length} item(s)`));
   }
   if (signals.length > 0) {
-    if (b.last_updated === null || b.last_updated === undefined) out.push(violation('EVID-004', '/last_updated', `last_updated is null with ${signals.length} article(s) returned`));
+    if (b.last_updated === null || b.last_updated === undefined)
+      out.push(violation('EVID-004', '/last_updated', `last_updated is null with ${signals.length} article(s) returned`));
     else {
       const newest = Math.max(...signals.map((s) => ms(s.published_at)));
       if (ms(b.last_updated) < newest) {
-        out.push(violation('EVID-005', '/last_updated', `last_updated ${String(b.last_updated)} is earlier than the newest article's published_at ${new Date(newest).toISOString()}`));
+        out.push(
+          violation(
+            'EVID-005',
+            '/last_updated',
+            `last_updated ${String(b.last_updated)} is earlier than the newest article's published_at ${new Date(newest).toISOString()}`,
+          ),
+        );
       }
     }
   }
   signals.forEach((s, i) => {
     const carried = TRADE_SIGNAL_FIELDS.filter((f) => f in s);
-    if (carried.length) out.push(violation('EVID-012', ptr('signals', i), `article evidence item carries trade-signal field(s) ${carried.join(', ')}`));
+    if (carried.length)
+      out.push(violation('EVID-012', ptr('signals', i), `article evidence item carries trade-signal field(s) ${carried.join(', ')}`));
   });
   const seen = new Map<unknown, number>();
   signals.forEach((s, i) => {
-    if (seen.has(s.id)) out.push(violation('EVID-015', ptr('signals', i, 'id'), `article id ${JSON.stringify(s.id)} repeats item ${seen.get(s.id)}`, 'warning'));
+    if (seen.has(s.id))
+      out.push(
+        violation('EVID-015', ptr('signals', i, 'id'), `article id ${JSON.stringify(s.id)} repeats item ${seen.get(s.id)}`, 'warning'),
+      );
     else seen.set(s.id, i);
   });
   if (market) {
     out.push(...checkCanonicalMarket(market, '/market'));
-    if (!namesMarket(market, req.slug)) out.push(violation('EVID-007', '/market/slug', `market.slug ${JSON.stringify(market.slug)} but the path asked for ${JSON.stringify(req.slug)}`));
-    if (market.slug !== null && b.market_slug !== market.slug) out.push(violation('EVID-013', '/market_slug', `market_slug ${JSON.stringify(b.market_slug)} differs from market.slug ${JSON.stringify(market.slug)}`));
+    if (!namesMarket(market, req.slug))
+      out.push(
+        violation(
+          'EVID-007',
+          '/market/slug',
+          `market.slug ${JSON.stringify(market.slug)} but the path asked for ${JSON.stringify(req.slug)}`,
+        ),
+      );
+    if (market.slug !== null && b.market_slug !== market.slug)
+      out.push(
+        violation(
+          'EVID-013',
+          '/market_slug',
+          `market_slug ${JSON.stringify(b.market_slug)} differs from market.slug ${JSON.stringify(market.slug)}`,
+        ),
+      );
     if (req.venue === undefined && market.venue !== 'venue_a') {
-      out.push(violation('ROUTE-007', '/market/venue', `no venue given, so the slug must resolve in the venue_a namespace; got a ${String(market.venue)} market`));
+      out.push(
+        violation(
+          'ROUTE-007',
+          '/market/venue',
+          `no venue given, so the slug must resolve in the venue_a namespace; got a ${String(market.venue)} market`,
+        ),
+      );
     }
     if (req.venue !== undefined && market.venue !== req.venue) {
       out.push(violation('EVID-008', '/market/venue', `venue=${req.venue} asked, got a ${String(market.venue)} market`));
@@ -100,7 +140,14 @@ export function checkEvidenceCompleteness(signalsBody: unknown, sourcesBody: unk
   rowsOf((sourcesBody as Row | undefined)?.sources).forEach((item, i) => {
     const m = item.market as Row | undefined;
     if (item.type !== 'article' || m?.marketKey !== market.marketKey) return;
-    if (!urls.has(item.url)) out.push(violation('EVID-003', ptr('signals'), `article ${JSON.stringify(item.url)} (sources item ${i}) is missing from the market's evidence list`));
+    if (!urls.has(item.url))
+      out.push(
+        violation(
+          'EVID-003',
+          ptr('signals'),
+          `article ${JSON.stringify(item.url)} (sources item ${i}) is missing from the market's evidence list`,
+        ),
+      );
   });
   return out;
 }
@@ -138,24 +185,48 @@ export function checkSources(body: unknown, req: SourcesRequest): Violation[] {
   items.forEach((item, i) => {
     const at = ptr('sources', i);
     const market = (item.market && typeof item.market === 'object' ? item.market : undefined) as Row | undefined;
-    if (!types.has(item.type as string)) out.push(violation('SRC-009', at + '/type', `type ${JSON.stringify(item.type)} was not requested (${[...types].join(', ')})`));
+    if (!types.has(item.type as string))
+      out.push(violation('SRC-009', at + '/type', `type ${JSON.stringify(item.type)} was not requested (${[...types].join(', ')})`));
     if (market) {
       out.push(...checkCanonicalMarket(market, at + '/market'));
-      if (keys && !keys.has(market.marketKey as string)) out.push(violation('SRC-004', at + '/market/marketKey', `market ${JSON.stringify(market.marketKey)} was not requested`));
+      if (keys && !keys.has(market.marketKey as string))
+        out.push(violation('SRC-004', at + '/market/marketKey', `market ${JSON.stringify(market.marketKey)} was not requested`));
       if (slugs) {
-        if (!slugs.has(item.market_slug as string)) out.push(violation('SRC-005', at + '/market_slug', `market_slug ${JSON.stringify(item.market_slug)} was not requested`));
-        if (!slugs.has(market.slug as string)) out.push(violation('SRC-005', at + '/market/slug', `market.slug ${JSON.stringify(market.slug)} was not requested`));
+        if (!slugs.has(item.market_slug as string))
+          out.push(violation('SRC-005', at + '/market_slug', `market_slug ${JSON.stringify(item.market_slug)} was not requested`));
+        if (!slugs.has(market.slug as string))
+          out.push(violation('SRC-005', at + '/market/slug', `market.slug ${JSON.stringify(market.slug)} was not requested`));
         const venue = req.venue ?? 'venue_a';
-        if (market.venue !== venue) out.push(violation('SRC-006', at + '/market/venue', `slugs looked up in ${venue}${req.venue ? '' : ' (default)'}, got a ${String(market.venue)} market`));
+        if (market.venue !== venue)
+          out.push(
+            violation(
+              'SRC-006',
+              at + '/market/venue',
+              `slugs looked up in ${venue}${req.venue ? '' : ' (default)'}, got a ${String(market.venue)} market`,
+            ),
+          );
       }
       if (market.slug !== null && market.slug !== undefined && item.market_slug !== market.slug) {
-        out.push(violation('SRC-014', at + '/market_slug', `market_slug ${JSON.stringify(item.market_slug)} differs from market.slug ${JSON.stringify(market.slug)}`, 'warning'));
+        out.push(
+          violation(
+            'SRC-014',
+            at + '/market_slug',
+            `market_slug ${JSON.stringify(item.market_slug)} differs from market.slug ${JSON.stringify(market.slug)}`,
+            'warning',
+          ),
+        );
       }
     }
     if (item.type === 'article') {
       const t = ms(item.published_at);
       if (t < since || t > req.nowMs + req.skewMs) {
-        out.push(violation(req.windowRule ?? 'SRC-007', at + '/published_at', `article published ${String(item.published_at)} is outside the ${req.windowHours}-hour window ending now`));
+        out.push(
+          violation(
+            req.windowRule ?? 'SRC-007',
+            at + '/published_at',
+            `article published ${String(item.published_at)} is outside the ${req.windowHours}-hour window ending now`,
+          ),
+        );
       }
     }
   });
@@ -163,20 +234,33 @@ export function checkSources(body: unknown, req: SourcesRequest): Violation[] {
 }
 
 /** Identity of one source item: (type, url, marketKey). */
-export const sourceKey = (item: Row): string => `${String(item.type)}|${String(item.url)}|${String((item.market as Row | undefined)?.marketKey)}`;
+export const sourceKey = (item: Row): string =>
+  `${String(item.type)}|${String(item.url)}|${String((item.market as Row | undefined)?.marketKey)}`;
 
 /**
  * `narrow`'s items all appear in `wide` (by type, url and marketKey), except articles published
  * within `edgeMs` of the narrow answer's window start (they may have aged out between the calls).
  * Used for PARAM-056 (default vs window=48), SRC-010 (per-type answers vs both) and SRC-011.
  */
-export function checkSourcesSubset(narrow: unknown, wide: unknown, ruleId: string, opts: { windowStartMs?: number; edgeMs?: number; label: string }): Violation[] {
+export function checkSourcesSubset(
+  narrow: unknown,
+  wide: unknown,
+  ruleId: string,
+  opts: { windowStartMs?: number; edgeMs?: number; label: string },
+): Violation[] {
   const have = new Set(rowsOf((wide as Row | undefined)?.sources).map(sourceKey));
   const out: Violation[] = [];
   rowsOf((narrow as Row | undefined)?.sources).forEach((item, i) => {
     if (have.has(sourceKey(item))) return;
-    if (opts.windowStartMs !== undefined && item.type === 'article' && ms(item.published_at) - opts.windowStartMs < (opts.edgeMs ?? 0)) return;
-    out.push(violation(ruleId, ptr('sources', i), `${String(item.type)} ${JSON.stringify(item.url)} for ${String((item.market as Row | undefined)?.marketKey)} is missing from ${opts.label}`));
+    if (opts.windowStartMs !== undefined && item.type === 'article' && ms(item.published_at) - opts.windowStartMs < (opts.edgeMs ?? 0))
+      return;
+    out.push(
+      violation(
+        ruleId,
+        ptr('sources', i),
+        `${String(item.type)} ${JSON.stringify(item.url)} for ${String((item.market as Row | undefined)?.marketKey)} is missing from ${opts.label}`,
+      ),
+    );
   });
   return out;
 }

@@ -3,7 +3,7 @@
  * operations referenced; rules FCST-*). The response shape is a gap (SCH gap on MarketForecastResponse): the forecast is
  * located at `forecast` (or the body itself when it carries `probability`), history at `history`.
  */
-import { checkCanonicalMarket } from './market.ts';
+import { checkCanonicalMarket } from './market-row.ts';
 import { namesMarket } from './evidence.ts';
 import { checkServiceUrl, checkVenueAUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
@@ -54,31 +54,69 @@ export function checkMarketForecast(body: unknown, req: ForecastReadRequest): Vi
   if (!current) return [violation('FCST-003', '/', 'no stored forecast found in the body (expected forecast, or a body with probability)')];
   const out: Violation[] = [];
   const f = current.forecast;
-  const hasReasoning = ['reasoning', 'reasoningSummary', 'reasoning_summary', 'thesis'].some((k) => typeof f[k] === 'string' && (f[k] as string).length > 0);
+  const hasReasoning = ['reasoning', 'reasoningSummary', 'reasoning_summary', 'thesis'].some(
+    (k) => typeof f[k] === 'string' && (f[k] as string).length > 0,
+  );
   if (!hasReasoning) out.push(violation('FCST-003', current.path + '/reasoning', 'the stored forecast carries no reasoning'));
   if (!('sources' in f)) out.push(violation('FCST-003', current.path + '/sources', 'the stored forecast carries no sources'));
   if (!('uncertainty' in f)) out.push(violation('FCST-003', current.path + '/uncertainty', 'the stored forecast carries no uncertainty'));
   const createdAt = ms(f.created_at ?? f.createdAt);
   for (const { forecast, path } of allForecasts(body)) {
-    if (!isProbability(forecast.probability)) out.push(violation('FCST-009', path + '/probability', `probability ${JSON.stringify(forecast.probability)} is not between 0 and 1`));
+    if (!isProbability(forecast.probability))
+      out.push(violation('FCST-009', path + '/probability', `probability ${JSON.stringify(forecast.probability)} is not between 0 and 1`));
     const risk = obj(forecast.drawdown_risk_72h);
     if (!risk || !('yes' in risk) || !('no' in risk)) {
-      out.push(violation('FCST-004', path + '/drawdown_risk_72h', `forecast ${JSON.stringify(forecast.id)} carries no drawdown_risk_72h {yes, no}`));
+      out.push(
+        violation(
+          'FCST-004',
+          path + '/drawdown_risk_72h',
+          `forecast ${JSON.stringify(forecast.id)} carries no drawdown_risk_72h {yes, no}`,
+        ),
+      );
     } else {
       for (const side of ['yes', 'no'] as const) {
-        if (!isProbability(risk[side])) out.push(violation('FCST-005', path + ptr('drawdown_risk_72h', side), `drawdown_risk_72h.${side} ${JSON.stringify(risk[side])} is not between 0 and 1`));
+        if (!isProbability(risk[side]))
+          out.push(
+            violation(
+              'FCST-005',
+              path + ptr('drawdown_risk_72h', side),
+              `drawdown_risk_72h.${side} ${JSON.stringify(risk[side])} is not between 0 and 1`,
+            ),
+          );
       }
     }
     if (path !== current.path && !(ms(forecast.created_at ?? forecast.createdAt) < createdAt)) {
-      out.push(violation('FCST-012', path + '/created_at', `history entry ${JSON.stringify(forecast.id)} is not older than the current forecast`, 'warning'));
+      out.push(
+        violation(
+          'FCST-012',
+          path + '/created_at',
+          `history entry ${JSON.stringify(forecast.id)} is not older than the current forecast`,
+          'warning',
+        ),
+      );
     }
   }
   const market = obj(obj(body)?.market);
   if (market) {
     out.push(...checkCanonicalMarket(market, '/market'));
-    if (!namesMarket(market, req.slug)) out.push(violation('FCST-014', '/market/slug', `market.slug ${JSON.stringify(market.slug)} but the path asked for ${JSON.stringify(req.slug)}`));
-    if (req.venue !== undefined && market.venue !== req.venue) out.push(violation('FCST-014', '/market/venue', `venue=${req.venue} asked, got a ${String(market.venue)} market`));
-    if (req.venue === undefined && market.venue !== 'venue_a') out.push(violation('ROUTE-007', '/market/venue', `no venue given, so the slug must resolve in the venue_a namespace; got a ${String(market.venue)} market`));
+    if (!namesMarket(market, req.slug))
+      out.push(
+        violation(
+          'FCST-014',
+          '/market/slug',
+          `market.slug ${JSON.stringify(market.slug)} but the path asked for ${JSON.stringify(req.slug)}`,
+        ),
+      );
+    if (req.venue !== undefined && market.venue !== req.venue)
+      out.push(violation('FCST-014', '/market/venue', `venue=${req.venue} asked, got a ${String(market.venue)} market`));
+    if (req.venue === undefined && market.venue !== 'venue_a')
+      out.push(
+        violation(
+          'ROUTE-007',
+          '/market/venue',
+          `no venue given, so the slug must resolve in the venue_a namespace; got a ${String(market.venue)} market`,
+        ),
+      );
     const b = obj(body)!;
     if ('serviceUrl' in b) out.push(...checkServiceUrl(b.serviceUrl, market.serviceMarketId, req.siteUrl, '/serviceUrl'));
     if ('venueAUrl' in b) out.push(...checkVenueAUrl(String(market.venue), b.venueAUrl, '/venueAUrl'));
@@ -105,7 +143,13 @@ export function checkProbabilityMatchesFeed(readBody: unknown, latestBody: unkno
     if (!shown) continue;
     compared++;
     if (shown.probability !== forecast.probability) {
-      out.push(violation('FCST-007', path + '/probability', `forecast ${String(forecast.id)} reads ${JSON.stringify(forecast.probability)} but the latest feed shows ${JSON.stringify(shown.probability)}`));
+      out.push(
+        violation(
+          'FCST-007',
+          path + '/probability',
+          `forecast ${String(forecast.id)} reads ${JSON.stringify(forecast.probability)} but the latest feed shows ${JSON.stringify(shown.probability)}`,
+        ),
+      );
     }
   }
   return { violations: out, compared };
@@ -115,8 +159,21 @@ export function checkProbabilityMatchesFeed(readBody: unknown, latestBody: unkno
 export function checkMatchesAvailability(readBody: unknown, availabilityBody: unknown): Violation[] {
   const current = currentForecast(readBody);
   const latest = obj(obj(availabilityBody)?.latestForecast);
-  if (!current || !latest) return [violation('FCST-008', '/', `availability latestForecast ${latest ? 'present' : 'absent'} but read forecast ${current ? 'present' : 'absent'}`)];
+  if (!current || !latest)
+    return [
+      violation(
+        'FCST-008',
+        '/',
+        `availability latestForecast ${latest ? 'present' : 'absent'} but read forecast ${current ? 'present' : 'absent'}`,
+      ),
+    ];
   return current.forecast.id === latest.id
     ? []
-    : [violation('FCST-008', current.path + '/id', `read forecast ${JSON.stringify(current.forecast.id)} but availability's latestForecast is ${JSON.stringify(latest.id)}`)];
+    : [
+        violation(
+          'FCST-008',
+          current.path + '/id',
+          `read forecast ${JSON.stringify(current.forecast.id)} but availability's latestForecast is ${JSON.stringify(latest.id)}`,
+        ),
+      ];
 }

@@ -40,16 +40,26 @@ export interface JobReadAnswer {
 }
 
 const ids = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (isObj(x) ? String(x.id) : String(x))) : []);
-const sameSet = (a: string[], b: string[]): boolean => a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+const sameSet = (a: string[], b: string[]): boolean =>
+  a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
 /** The listing names the body's market: same venue, market_id its native id (or venue_a numeric service id). */
 function checkListing(listing: unknown, request: GenerationBody | undefined, path: string): Violation[] {
-  if (listing === null || listing === undefined) return [violation('JOB-023', path + ptr('listing'), 'an accepted job has listing null', 'warning')];
+  if (listing === null || listing === undefined)
+    return [violation('JOB-023', path + ptr('listing'), 'an accepted job has listing null', 'warning')];
   if (!request || !isObj(listing)) return [];
   const want = request.market_id.toLowerCase();
-  const handles = [str(listing.nativeMarketId), request.venue === 'venue_a' ? str(listing.serviceMarketId) : undefined].filter((h): h is string => h !== undefined).map((h) => h.toLowerCase());
+  const handles = [str(listing.nativeMarketId), request.venue === 'venue_a' ? str(listing.serviceMarketId) : undefined]
+    .filter((h): h is string => h !== undefined)
+    .map((h) => h.toLowerCase());
   if (listing.venue !== request.venue || !handles.includes(want)) {
-    return [violation('JOB-021', path + ptr('listing'), `the job was submitted for ${request.venue}:${request.market_id} but its listing is ${String(listing.venue)}:${String(listing.nativeMarketId)}`)];
+    return [
+      violation(
+        'JOB-021',
+        path + ptr('listing'),
+        `the job was submitted for ${request.venue}:${request.market_id} but its listing is ${String(listing.venue)}:${String(listing.nativeMarketId)}`,
+      ),
+    ];
   }
   return [];
 }
@@ -71,20 +81,39 @@ export function checkJobRead(answer: JobReadAnswer, ctx: JobReadContext, path = 
   const retryAfter = answer.headers['retry-after'];
   const at = (field: string) => path + ptr(field);
 
-  if (str(body.jobId)?.toLowerCase() !== ctx.jobId.toLowerCase()) out.push(violation('JOB-002', at('jobId'), `asked for job ${ctx.jobId}, got ${JSON.stringify(body.jobId)}`));
+  if (str(body.jobId)?.toLowerCase() !== ctx.jobId.toLowerCase())
+    out.push(violation('JOB-002', at('jobId'), `asked for job ${ctx.jobId}, got ${JSON.stringify(body.jobId)}`));
 
-  if (isPending(status) && retryAfter === undefined) out.push(violation('JOB-015', 'header:Retry-After', `a ${status} (non-terminal) read carries no Retry-After`));
-  if (isTerminal(status) && retryAfter !== undefined) out.push(violation('JOB-018', 'header:Retry-After', `a ${status} (terminal) read carries Retry-After: ${retryAfter}`, 'warning'));
+  if (isPending(status) && retryAfter === undefined)
+    out.push(violation('JOB-015', 'header:Retry-After', `a ${status} (non-terminal) read carries no Retry-After`));
+  if (isTerminal(status) && retryAfter !== undefined)
+    out.push(violation('JOB-018', 'header:Retry-After', `a ${status} (terminal) read carries Retry-After: ${retryAfter}`, 'warning'));
 
   if (forecasts.length > 0 && status !== 'succeeded') {
     const rule = isPending(status) ? 'JOB-013' : status === 'failed' ? 'JOB-014' : 'JOB-012';
-    out.push(violation(rule, at('forecasts'), `a ${status} job carries ${forecasts.length} forecast(s); forecasts is empty unless the job succeeded`));
+    out.push(
+      violation(
+        rule,
+        at('forecasts'),
+        `a ${status} job carries ${forecasts.length} forecast(s); forecasts is empty unless the job succeeded`,
+      ),
+    );
   }
-  if (ctx.view === 'status' && forecasts.length > 0) out.push(violation('JOB-010', at('forecasts'), `view=status expanded ${forecasts.length} forecast(s)`));
-  if (status === 'succeeded' && ctx.view === 'status' && forecastIds.length === 0) out.push(violation('JOB-009', at('forecastIds'), 'view=status of a succeeded job names no forecast id'));
+  if (ctx.view === 'status' && forecasts.length > 0)
+    out.push(violation('JOB-010', at('forecasts'), `view=status expanded ${forecasts.length} forecast(s)`));
+  if (status === 'succeeded' && ctx.view === 'status' && forecastIds.length === 0)
+    out.push(violation('JOB-009', at('forecastIds'), 'view=status of a succeeded job names no forecast id'));
   if (status === 'succeeded' && ctx.view === 'result') {
-    if (forecasts.length === 0) out.push(violation('JOB-011', at('forecasts'), 'view=result of a succeeded job carries no published forecast'));
-    else if (!sameSet(ids(forecasts), forecastIds)) out.push(violation('JOB-011', at('forecasts'), `the expanded forecasts [${ids(forecasts).join(', ')}] are not the job's forecastIds [${forecastIds.join(', ')}]`));
+    if (forecasts.length === 0)
+      out.push(violation('JOB-011', at('forecasts'), 'view=result of a succeeded job carries no published forecast'));
+    else if (!sameSet(ids(forecasts), forecastIds))
+      out.push(
+        violation(
+          'JOB-011',
+          at('forecasts'),
+          `the expanded forecasts [${ids(forecasts).join(', ')}] are not the job's forecastIds [${forecastIds.join(', ')}]`,
+        ),
+      );
   }
 
   const ended = status === 'failed' || status === 'rejected';
@@ -104,7 +133,8 @@ export function checkStatusProgress(previous: string | undefined, next: string, 
   if (isTerminal(previous)) return [violation('JOB-024', `/${jobId}/status`, `job ${jobId} was ${previous} (terminal) and is now ${next}`)];
   const from = PENDING_STATUSES.indexOf(previous);
   const to = PENDING_STATUSES.indexOf(next);
-  if (from >= 0 && to >= 0 && to < from) return [violation('JOB-017', `/${jobId}/status`, `job ${jobId} moved back from ${previous} to ${next}`, 'warning')];
+  if (from >= 0 && to >= 0 && to < from)
+    return [violation('JOB-017', `/${jobId}/status`, `job ${jobId} moved back from ${previous} to ${next}`, 'warning')];
   return [];
 }
 
@@ -115,7 +145,8 @@ export interface RawAnswer {
 }
 
 /** `text` with every occurrence of `id` (any letter case) masked, so an echoed jobId does not count as a difference. */
-const masked = (text: string, id: string): string => (id ? text.replace(new RegExp(id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '{jobId}') : text);
+const masked = (text: string, id: string): string =>
+  id ? text.replace(new RegExp(id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '{jobId}') : text;
 
 /**
  * Another account's job and an unknown job answer the same 404 (JOB-016): both 404 with the same
@@ -124,18 +155,32 @@ const masked = (text: string, id: string): string => (id ? text.replace(new RegE
  */
 export function checkSameNotFound(other: RawAnswer, unknown: RawAnswer, otherId: string, unknownId: string): Violation[] {
   const out: Violation[] = [];
-  if (other.status >= 200 && other.status < 300) out.push(violation('AUTH-008', 'status', `another account read job ${otherId}: ${other.status}`));
+  if (other.status >= 200 && other.status < 300)
+    out.push(violation('AUTH-008', 'status', `another account read job ${otherId}: ${other.status}`));
   if (other.status !== 404 || unknown.status !== 404) {
-    out.push(violation('JOB-016', 'status', `another account's job answered ${other.status}, an unknown job ${unknown.status}; both must be the same 404`));
+    out.push(
+      violation(
+        'JOB-016',
+        'status',
+        `another account's job answered ${other.status}, an unknown job ${unknown.status}; both must be the same 404`,
+      ),
+    );
   } else if (masked(other.bodyText, otherId) !== masked(unknown.bodyText, unknownId)) {
-    out.push(violation('JOB-016', '/', `the two 404 bodies differ: ${JSON.stringify(other.bodyText.slice(0, 200))} vs ${JSON.stringify(unknown.bodyText.slice(0, 200))}`));
+    out.push(
+      violation(
+        'JOB-016',
+        '/',
+        `the two 404 bodies differ: ${JSON.stringify(other.bodyText.slice(0, 200))} vs ${JSON.stringify(unknown.bodyText.slice(0, 200))}`,
+      ),
+    );
   }
   return out;
 }
 
 /** A submission answered 2xx names its job: a string jobId (JOB-002). */
 export function checkSubmission(body: unknown): Violation[] {
-  if (!isObj(body) || typeof body.jobId !== 'string' || body.jobId === '') return [violation('JOB-002', '/jobId', `an accepted generation carries no jobId: ${JSON.stringify(body)?.slice(0, 200)}`)];
+  if (!isObj(body) || typeof body.jobId !== 'string' || body.jobId === '')
+    return [violation('JOB-002', '/jobId', `an accepted generation carries no jobId: ${JSON.stringify(body)?.slice(0, 200)}`)];
   return [];
 }
 
@@ -146,9 +191,12 @@ export function checkSubmission(body: unknown): Violation[] {
 export function checkQuotaError(body: unknown): Violation[] {
   if (!isObj(body)) return [violation('JOB-003', '/', 'the quota error is not a JSON object')];
   const out: Violation[] = [];
-  if (!Number.isInteger(body.retryAfter)) out.push(violation('JOB-003', '/retryAfter', `retryAfter is ${JSON.stringify(body.retryAfter)}, not an integer number of seconds`));
-  if (typeof body.limit_scope !== 'string' || body.limit_scope === '') out.push(violation('JOB-004', '/limit_scope', `limit_scope is ${JSON.stringify(body.limit_scope)}`));
-  if (typeof body.quotaScope !== 'string' || body.quotaScope === '') out.push(violation('JOB-005', '/quotaScope', `quotaScope is ${JSON.stringify(body.quotaScope)}`));
+  if (!Number.isInteger(body.retryAfter))
+    out.push(violation('JOB-003', '/retryAfter', `retryAfter is ${JSON.stringify(body.retryAfter)}, not an integer number of seconds`));
+  if (typeof body.limit_scope !== 'string' || body.limit_scope === '')
+    out.push(violation('JOB-004', '/limit_scope', `limit_scope is ${JSON.stringify(body.limit_scope)}`));
+  if (typeof body.quotaScope !== 'string' || body.quotaScope === '')
+    out.push(violation('JOB-005', '/quotaScope', `quotaScope is ${JSON.stringify(body.quotaScope)}`));
   if (!Number.isInteger(body.limit)) out.push(violation('JOB-006', '/limit', `limit is ${JSON.stringify(body.limit)}, not an integer`));
   return out;
 }

@@ -48,18 +48,47 @@ function checkCompactForecast(event: Row, forecast: Row, path: string): Violatio
   const out: Violation[] = [];
   const market = obj(event.market);
   if (market && forecast.venue !== null && forecast.venue !== market.venue) {
-    out.push(violation('LATEST-013', path + '/venue', `forecast.venue ${JSON.stringify(forecast.venue)} but the event's market is on ${String(market.venue)}`));
+    out.push(
+      violation(
+        'LATEST-013',
+        path + '/venue',
+        `forecast.venue ${JSON.stringify(forecast.venue)} but the event's market is on ${String(market.venue)}`,
+      ),
+    );
   }
   const fm = obj(forecast.market);
   if (fm) {
     out.push(...checkRouting(fm, path + '/market'));
-    if (market && fm.marketKey !== market.marketKey) out.push(violation('LATEST-013', path + '/market/marketKey', `forecast.market ${JSON.stringify(fm.marketKey)} but the event's market is ${String(market.marketKey)}`));
+    if (market && fm.marketKey !== market.marketKey)
+      out.push(
+        violation(
+          'LATEST-013',
+          path + '/market/marketKey',
+          `forecast.market ${JSON.stringify(fm.marketKey)} but the event's market is ${String(market.marketKey)}`,
+        ),
+      );
   }
   const p = forecast.probability;
-  if (typeof p !== 'number' || !(p >= 0 && p <= 1)) out.push(violation('LATEST-014', path + '/probability', `probability ${JSON.stringify(p)} is not between 0 and 1`));
-  if (forecast.id !== event.id) out.push(violation('LATEST-015', path + '/id', `forecast.id ${JSON.stringify(forecast.id)} differs from the event id ${JSON.stringify(event.id)}`, 'warning'));
+  if (typeof p !== 'number' || !(p >= 0 && p <= 1))
+    out.push(violation('LATEST-014', path + '/probability', `probability ${JSON.stringify(p)} is not between 0 and 1`));
+  if (forecast.id !== event.id)
+    out.push(
+      violation(
+        'LATEST-015',
+        path + '/id',
+        `forecast.id ${JSON.stringify(forecast.id)} differs from the event id ${JSON.stringify(event.id)}`,
+        'warning',
+      ),
+    );
   if (ms(forecast.created_at) !== ms(event.occurred_at)) {
-    out.push(violation('LATEST-015', path + '/created_at', `forecast.created_at ${String(forecast.created_at)} differs from occurred_at ${String(event.occurred_at)}`, 'warning'));
+    out.push(
+      violation(
+        'LATEST-015',
+        path + '/created_at',
+        `forecast.created_at ${String(forecast.created_at)} differs from occurred_at ${String(event.occurred_at)}`,
+        'warning',
+      ),
+    );
   }
   return out;
 }
@@ -75,31 +104,64 @@ export function checkLatest(body: unknown, req: LatestRequest): Violation[] {
   const out: Violation[] = [];
   const asOf = ms(b.as_of);
   if (!(asOf >= req.sentMs - req.skewMs && asOf <= req.receivedMs + req.skewMs)) {
-    out.push(violation('LATEST-001', '/as_of', `as_of ${String(b.as_of)} is not the current time (client clock ${new Date(req.sentMs).toISOString()} ± ${req.skewMs / 1000}s)`));
+    out.push(
+      violation(
+        'LATEST-001',
+        '/as_of',
+        `as_of ${String(b.as_of)} is not the current time (client clock ${new Date(req.sentMs).toISOString()} ± ${req.skewMs / 1000}s)`,
+      ),
+    );
   }
   const window = obj(b.window);
   const hours = req.hours ?? 3;
-  if (window && window.hours !== hours) out.push(violation(req.hours === undefined ? 'PARAM-063' : 'LATEST-002', '/window/hours', `window.hours ${JSON.stringify(window.hours)} but ${req.hours === undefined ? 'the default is 3' : `hours=${hours} was asked`}`));
+  if (window && window.hours !== hours)
+    out.push(
+      violation(
+        req.hours === undefined ? 'PARAM-063' : 'LATEST-002',
+        '/window/hours',
+        `window.hours ${JSON.stringify(window.hours)} but ${req.hours === undefined ? 'the default is 3' : `hours=${hours} was asked`}`,
+      ),
+    );
   const since = ms(window?.since);
   const windowHours = typeof window?.hours === 'number' ? window.hours : hours;
   if (Math.abs(asOf - windowHours * HOUR_MS - since) > 1000) {
-    out.push(violation('LATEST-003', '/window/since', `window.since ${String(window?.since)} is not as_of − ${windowHours}h (${Number.isFinite(asOf) ? new Date(asOf - windowHours * HOUR_MS).toISOString() : '?'})`));
+    out.push(
+      violation(
+        'LATEST-003',
+        '/window/since',
+        `window.since ${String(window?.since)} is not as_of − ${windowHours}h (${Number.isFinite(asOf) ? new Date(asOf - windowHours * HOUR_MS).toISOString() : '?'})`,
+      ),
+    );
   }
   const types = Array.isArray(b.types) ? (b.types as unknown[]) : [];
   if (req.types) {
     const want = new Set(req.types);
     const got = new Set(types);
-    if (want.size !== got.size || [...want].some((t) => !got.has(t))) out.push(violation('LATEST-010', '/types', `types ${JSON.stringify(types)} does not echo the requested ${JSON.stringify([...want])}`));
+    if (want.size !== got.size || [...want].some((t) => !got.has(t)))
+      out.push(
+        violation('LATEST-010', '/types', `types ${JSON.stringify(types)} does not echo the requested ${JSON.stringify([...want])}`),
+      );
   }
   const events = rowsOf(b.events);
-  if (typeof b.count === 'number' && Array.isArray(b.events) && b.count !== b.events.length) out.push(violation('LATEST-009', '/count', `count ${b.count} but ${b.events.length} event(s)`));
+  if (typeof b.count === 'number' && Array.isArray(b.events) && b.count !== b.events.length)
+    out.push(violation('LATEST-009', '/count', `count ${b.count} but ${b.events.length} event(s)`));
   out.push(...checkChronological(events));
   const seen = new Map<string, number>();
   events.forEach((e, i) => {
     const at = ptr('events', i);
     const t = ms(e.occurred_at);
-    if (!(t >= since && t <= asOf)) out.push(violation('LATEST-004', at + '/occurred_at', `occurred_at ${String(e.occurred_at)} is outside [${String(window?.since)}, ${String(b.as_of)}]`));
-    if (!types.includes(e.type)) out.push(violation('LATEST-011', at + '/type', `type ${JSON.stringify(e.type)} is not among the response's types ${JSON.stringify(types)}`));
+    if (!(t >= since && t <= asOf))
+      out.push(
+        violation(
+          'LATEST-004',
+          at + '/occurred_at',
+          `occurred_at ${String(e.occurred_at)} is outside [${String(window?.since)}, ${String(b.as_of)}]`,
+        ),
+      );
+    if (!types.includes(e.type))
+      out.push(
+        violation('LATEST-011', at + '/type', `type ${JSON.stringify(e.type)} is not among the response's types ${JSON.stringify(types)}`),
+      );
     const forecast = obj(e.forecast);
     if ((e.type === 'forecast') !== Boolean(forecast)) {
       out.push(violation('LATEST-012', at + '/forecast', `a ${String(e.type)} event with forecast ${forecast ? 'set' : 'null'}`));
@@ -124,7 +186,13 @@ export function checkChronological(events: readonly Row[]): Violation[] {
     if (d === 0) continue;
     if (direction === 0) direction = d;
     else if (d !== direction) {
-      return [violation('LATEST-005', ptr('events', i, 'occurred_at'), `occurred_at ${String(events[i]!.occurred_at)} breaks the ${direction < 0 ? 'newest-first' : 'oldest-first'} order set by the earlier events`)];
+      return [
+        violation(
+          'LATEST-005',
+          ptr('events', i, 'occurred_at'),
+          `occurred_at ${String(events[i]!.occurred_at)} breaks the ${direction < 0 ? 'newest-first' : 'oldest-first'} order set by the earlier events`,
+        ),
+      ];
     }
   }
   return [];
@@ -152,10 +220,24 @@ export function checkWindowsAgree(narrow: unknown, wide: unknown, edgeMs: number
   const inner = (e: Row): boolean => ms(e.occurred_at) >= lo && ms(e.occurred_at) <= hi;
   const out: Violation[] = [];
   nEvents.forEach((e, i) => {
-    if (inner(e) && !wKeys.has(eventKey(e))) out.push(violation('LATEST-007', ptr('events', i), `event ${eventKey(e)} of the ${String(obj(n.window)?.hours)}h window is missing from the ${String(obj(w.window)?.hours)}h window`));
+    if (inner(e) && !wKeys.has(eventKey(e)))
+      out.push(
+        violation(
+          'LATEST-007',
+          ptr('events', i),
+          `event ${eventKey(e)} of the ${String(obj(n.window)?.hours)}h window is missing from the ${String(obj(w.window)?.hours)}h window`,
+        ),
+      );
   });
   wEvents.forEach((e, i) => {
-    if (inner(e) && !nKeys.has(eventKey(e))) out.push(violation('LATEST-007', ptr('events', i), `event ${eventKey(e)} at ${String(e.occurred_at)} of the ${String(obj(w.window)?.hours)}h window falls inside the ${String(obj(n.window)?.hours)}h window but is missing from it`));
+    if (inner(e) && !nKeys.has(eventKey(e)))
+      out.push(
+        violation(
+          'LATEST-007',
+          ptr('events', i),
+          `event ${eventKey(e)} at ${String(e.occurred_at)} of the ${String(obj(w.window)?.hours)}h window falls inside the ${String(obj(n.window)?.hours)}h window but is missing from it`,
+        ),
+      );
   });
   return out;
 }
@@ -180,7 +262,13 @@ export function checkBoardWide(latest: unknown, marketsBody: unknown, edgeMs: nu
     const t = ms(m.latest_forecast_at);
     if (!(t >= since && t <= asOf)) return;
     if (!have.has(`${String(m.marketKey)}|${t}`)) {
-      out.push(violation('LATEST-008', ptr('markets', i), `${String(m.marketKey)}'s forecast of ${String(m.latest_forecast_at)} is inside the feed window but has no forecast event`));
+      out.push(
+        violation(
+          'LATEST-008',
+          ptr('markets', i),
+          `${String(m.marketKey)}'s forecast of ${String(m.latest_forecast_at)} is inside the feed window but has no forecast event`,
+        ),
+      );
     }
   });
   return out;

@@ -2,7 +2,7 @@
  * Checks of the market catalog (GET /api/v1/markets, rules MKT-*), the market search
  * (GET /api/v1/markets/search, rules MSRCH-*) and the mispriced list (GET /api/v1/markets/mispriced,
  * rules MISP-*). Pure functions from observed bodies to violations; none throws.
- * Routing, quote and serviceUrl rules of each row are checks/market.ts (checkMarketList).
+ * Routing, quote and serviceUrl rules of each row are checks/market-row.ts (checkMarketList).
  */
 import { venueKeys } from '../contract/index.ts';
 import { ptr, violation, type Violation } from './violation.ts';
@@ -61,7 +61,9 @@ export function checkListedForReason(row: Row, path: string): Violation[] {
   const fc = row.forecast_count;
   const sc = row.signal_count;
   if (typeof fc !== 'number' || typeof sc !== 'number') return [];
-  return fc >= 1 || sc >= 1 ? [] : [violation('MKT-003', path, `listed with forecast_count ${fc} and signal_count ${sc} (needs an in-window forecast or a signal)`)];
+  return fc >= 1 || sc >= 1
+    ? []
+    : [violation('MKT-003', path, `listed with forecast_count ${fc} and signal_count ${sc} (needs an in-window forecast or a signal)`)];
 }
 
 /** MKT-020 window bounds of latest_forecast_at, MKT-021 count/null agreement, MKT-034 (warning). */
@@ -73,21 +75,50 @@ export function checkForecastWindow(row: Row, ctx: WindowContext, path: string):
     const t = ms(at);
     const oldest = ctx.clock[0] - ctx.hours * HOUR_MS - ctx.skewMs;
     const newest = ctx.clock[1] + ctx.skewMs;
-    if (!(t >= oldest)) out.push(violation('MKT-020', path + ptr('latest_forecast_at'), `${String(at)} is older than the ${ctx.hours}h window (earliest allowed ${isoAt(oldest)})`));
-    if (!(t <= newest)) out.push(violation('MKT-020', path + ptr('latest_forecast_at'), `${String(at)} is in the future (answer computed by ${isoAt(ctx.clock[1])})`));
+    if (!(t >= oldest))
+      out.push(
+        violation(
+          'MKT-020',
+          path + ptr('latest_forecast_at'),
+          `${String(at)} is older than the ${ctx.hours}h window (earliest allowed ${isoAt(oldest)})`,
+        ),
+      );
+    if (!(t <= newest))
+      out.push(
+        violation(
+          'MKT-020',
+          path + ptr('latest_forecast_at'),
+          `${String(at)} is in the future (answer computed by ${isoAt(ctx.clock[1])})`,
+        ),
+      );
   }
   if (typeof fc === 'number' && (at === null) !== (fc === 0)) {
-    out.push(violation('MKT-021', path + ptr('forecast_count'), `forecast_count ${fc} with latest_forecast_at ${JSON.stringify(at)} (0 exactly when null)`));
+    out.push(
+      violation(
+        'MKT-021',
+        path + ptr('forecast_count'),
+        `forecast_count ${fc} with latest_forecast_at ${JSON.stringify(at)} (0 exactly when null)`,
+      ),
+    );
   }
   if (at === null && (row.latest_forecast_delta != null || row.latest_forecast_refresh_reason != null)) {
-    out.push(violation('MKT-034', path + ptr('latest_forecast_delta'), 'latest_forecast_delta/refresh_reason set without an in-window forecast', 'warning'));
+    out.push(
+      violation(
+        'MKT-034',
+        path + ptr('latest_forecast_delta'),
+        'latest_forecast_delta/refresh_reason set without an in-window forecast',
+        'warning',
+      ),
+    );
   }
   return out;
 }
 
 /** Every row has the requested venue (MKT-006 for the catalog, MSRCH-006 for search). */
 export function checkVenueRows(rows: readonly Row[], venue: string, ruleId: string, path = '/markets'): Violation[] {
-  return rows.flatMap((r, i) => (r.venue === venue ? [] : [violation(ruleId, path + ptr(i, 'venue'), `row of venue ${JSON.stringify(r.venue)} under venue=${venue}`)]));
+  return rows.flatMap((r, i) =>
+    r.venue === venue ? [] : [violation(ruleId, path + ptr(i, 'venue'), `row of venue ${JSON.stringify(r.venue)} under venue=${venue}`)],
+  );
 }
 
 /** Every row's broker_channels contains broker_a (MKT-017, MSRCH-009, MISP-003). */
@@ -95,24 +126,49 @@ export function checkBrokerRows(rows: readonly Row[], ruleId: string, path = '/m
   return rows.flatMap((r, i) =>
     Array.isArray(r.broker_channels) && r.broker_channels.includes('broker_a')
       ? []
-      : [violation(ruleId, path + ptr(i, 'broker_channels'), `${String(r.marketKey)} is not broker-listed (broker_channels ${JSON.stringify(r.broker_channels)})`)],
+      : [
+          violation(
+            ruleId,
+            path + ptr(i, 'broker_channels'),
+            `${String(r.marketKey)} is not broker-listed (broker_channels ${JSON.stringify(r.broker_channels)})`,
+          ),
+        ],
   );
 }
 
 /** A row shows `value` among its tags or categories, compared case-insensitively. */
 export const showsTopic = (row: Row, value: string): boolean =>
-  [...(Array.isArray(row.tags) ? row.tags : []), ...(Array.isArray(row.categories) ? row.categories : [])].some((t) => lower(t) === lower(value));
+  [...(Array.isArray(row.tags) ? row.tags : []), ...(Array.isArray(row.categories) ? row.categories : [])].some(
+    (t) => lower(t) === lower(value),
+  );
 
 /** MKT-019 (warning): a row of topic=T that shows T neither as tag nor category. */
 export function checkTopicShown(rows: readonly Row[], topic: string, path = '/markets'): Violation[] {
-  return rows.flatMap((r, i) => (showsTopic(r, topic) ? [] : [violation('MKT-019', path + ptr(i), `${String(r.marketKey)} shows ${JSON.stringify(topic)} in neither tags nor categories`, 'warning')]));
+  return rows.flatMap((r, i) =>
+    showsTopic(r, topic)
+      ? []
+      : [
+          violation(
+            'MKT-019',
+            path + ptr(i),
+            `${String(r.marketKey)} shows ${JSON.stringify(topic)} in neither tags nor categories`,
+            'warning',
+          ),
+        ],
+  );
 }
 
 /**
  * Every expected marketKey is among `rows` (completeness rules: MKT-001, -002, -007, -014, -018,
  * -024, MISP-002, MISP-004). `why` explains where the expectation came from.
  */
-export function checkContains(rows: readonly Row[], expected: Iterable<string>, ruleId: string, why: string, path = '/markets'): Violation[] {
+export function checkContains(
+  rows: readonly Row[],
+  expected: Iterable<string>,
+  ruleId: string,
+  why: string,
+  path = '/markets',
+): Violation[] {
   const have = new Set(keysOf(rows));
   return [...new Set(expected)].filter((k) => !have.has(k)).map((k) => violation(ruleId, path, `${k} is missing (${why})`));
 }
@@ -124,7 +180,13 @@ export function checkSameKeys(a: readonly Row[], b: readonly Row[], ruleId: stri
   const onlyA = [...ka].filter((k) => !kb.has(k));
   const onlyB = [...kb].filter((k) => !ka.has(k));
   if (!onlyA.length && !onlyB.length) return [];
-  return [violation(ruleId, path, `${what}: ${onlyA.length} key(s) only in the first answer (${onlyA.slice(0, 5).join(', ')}), ${onlyB.length} only in the second (${onlyB.slice(0, 5).join(', ')})`)];
+  return [
+    violation(
+      ruleId,
+      path,
+      `${what}: ${onlyA.length} key(s) only in the first answer (${onlyA.slice(0, 5).join(', ')}), ${onlyB.length} only in the second (${onlyB.slice(0, 5).join(', ')})`,
+    ),
+  ];
 }
 
 // ---- venue facets ----------------------------------------------------------------------------
@@ -133,7 +195,9 @@ export function checkSameKeys(a: readonly Row[], b: readonly Row[], ruleId: stri
 export function facetCounts(body: unknown): Map<string, number> {
   const m = new Map<string, number>();
   const facets = obj(body)?.venue_facets;
-  if (Array.isArray(facets)) for (const f of facets) if (obj(f) && typeof f.venue === 'string' && typeof f.count === 'number') m.set(f.venue, (m.get(f.venue) ?? 0) + f.count);
+  if (Array.isArray(facets))
+    for (const f of facets)
+      if (obj(f) && typeof f.venue === 'string' && typeof f.count === 'number') m.set(f.venue, (m.get(f.venue) ?? 0) + f.count);
   return m;
 }
 
@@ -166,19 +230,35 @@ export function checkVenueFacets(body: unknown, venue?: string, unfilteredBody?:
     for (const v of new Set([...counts.keys(), ...byVenue.keys()])) {
       const want = byVenue.get(v) ?? 0;
       const got = counts.get(v) ?? 0;
-      if (got !== want) out.push(violation('MKT-009', '/venue_facets', `facet ${v} counts ${got} but ${want} row(s) have that venue${counts.has(v) ? '' : ' (facet absent)'}`));
+      if (got !== want)
+        out.push(
+          violation(
+            'MKT-009',
+            '/venue_facets',
+            `facet ${v} counts ${got} but ${want} row(s) have that venue${counts.has(v) ? '' : ' (facet absent)'}`,
+          ),
+        );
     }
     const sum = [...counts.values()].reduce((a, b) => a + b, 0);
-    if (sum !== rows.length) out.push(violation('MKT-005', '/venue_facets', `facet counts sum to ${sum} but the answer holds ${rows.length} row(s)`));
+    if (sum !== rows.length)
+      out.push(violation('MKT-005', '/venue_facets', `facet counts sum to ${sum} but the answer holds ${rows.length} row(s)`));
     return out;
   }
   const got = counts.get(venue) ?? 0;
-  if (got !== rows.length) out.push(violation('MKT-010', '/venue_facets', `facet ${venue} counts ${got} but venue=${venue} returned ${rows.length} row(s)`));
+  if (got !== rows.length)
+    out.push(violation('MKT-010', '/venue_facets', `facet ${venue} counts ${got} but venue=${venue} returned ${rows.length} row(s)`));
   const before = unfilteredBody === undefined ? undefined : facetCounts(unfilteredBody);
   for (const [v, n] of counts) {
     if (v === venue || n === 0) continue;
     if (before?.get(v) === n) continue;
-    out.push(violation('MKT-011', '/venue_facets', `facet ${v} counts ${n} under venue=${venue}: neither 0 (after the filter) nor the unfiltered count ${before?.get(v) ?? '?'} (before it)`, 'warning'));
+    out.push(
+      violation(
+        'MKT-011',
+        '/venue_facets',
+        `facet ${v} counts ${n} under venue=${venue}: neither 0 (after the filter) nor the unfiltered count ${before?.get(v) ?? '?'} (before it)`,
+        'warning',
+      ),
+    );
   }
   return out;
 }
@@ -197,7 +277,14 @@ export function checkSortOrder(rows: readonly Row[], sort: (typeof SORTS)[number
     for (let i = 1; i < rows.length; i++) {
       const a = ms(rows[i - 1]!.market_updated_at);
       const b = ms(rows[i]!.market_updated_at);
-      if (b > a) out.push(violation(rule, at(i) + '/market_updated_at', `${String(rows[i]!.market_updated_at)} after ${String(rows[i - 1]!.market_updated_at)} (must be newest first)`));
+      if (b > a)
+        out.push(
+          violation(
+            rule,
+            at(i) + '/market_updated_at',
+            `${String(rows[i]!.market_updated_at)} after ${String(rows[i - 1]!.market_updated_at)} (must be newest first)`,
+          ),
+        );
     }
   } else if (sort === 'volume_desc') {
     let prev: number | undefined;
@@ -209,8 +296,12 @@ export function checkSortOrder(rows: readonly Row[], sort: (typeof SORTS)[number
         if (sawNull < 0) sawNull = i;
         return;
       }
-      if (sawNull >= 0) out.push(violation('MKT-029', at(i) + '/volume_24h', `volume ${v} after a null volume at row ${sawNull} (stub: nulls last)`, 'warning'));
-      if (prev !== undefined && v > prev) out.push(violation('MKT-028', at(i) + '/volume_24h', `volume ${v} after ${prev} at row ${prevIndex} (must be non-increasing)`));
+      if (sawNull >= 0)
+        out.push(
+          violation('MKT-029', at(i) + '/volume_24h', `volume ${v} after a null volume at row ${sawNull} (stub: nulls last)`, 'warning'),
+        );
+      if (prev !== undefined && v > prev)
+        out.push(violation('MKT-028', at(i) + '/volume_24h', `volume ${v} after ${prev} at row ${prevIndex} (must be non-increasing)`));
       prev = v;
       prevIndex = i;
     });
@@ -257,23 +348,55 @@ export function checkSearchRow(row: Row, ctx: SearchRowContext, path: string): V
   }
   const has = row.has_forecast;
   if (has === false) {
-    if (row.latest_service_probability != null) out.push(violation('MSRCH-002', path + '/latest_service_probability', `${String(row.latest_service_probability)} without a forecast (must be null)`));
-    if (row.forecast_at != null) out.push(violation('MSRCH-003', path + '/forecast_at', `${String(row.forecast_at)} without a forecast (must be null)`));
-    if (row.thesis != null || row.market_odds_at_forecast != null) out.push(violation('MSRCH-022', path + '/thesis', 'thesis or market_odds_at_forecast set without a forecast', 'warning'));
+    if (row.latest_service_probability != null)
+      out.push(
+        violation(
+          'MSRCH-002',
+          path + '/latest_service_probability',
+          `${String(row.latest_service_probability)} without a forecast (must be null)`,
+        ),
+      );
+    if (row.forecast_at != null)
+      out.push(violation('MSRCH-003', path + '/forecast_at', `${String(row.forecast_at)} without a forecast (must be null)`));
+    if (row.thesis != null || row.market_odds_at_forecast != null)
+      out.push(violation('MSRCH-022', path + '/thesis', 'thesis or market_odds_at_forecast set without a forecast', 'warning'));
   } else if (has === true && (row.latest_service_probability == null || row.forecast_at == null)) {
-    out.push(violation('MSRCH-004', path + '/has_forecast', `has_forecast true with latest_service_probability ${JSON.stringify(row.latest_service_probability)} and forecast_at ${JSON.stringify(row.forecast_at)}`));
+    out.push(
+      violation(
+        'MSRCH-004',
+        path + '/has_forecast',
+        `has_forecast true with latest_service_probability ${JSON.stringify(row.latest_service_probability)} and forecast_at ${JSON.stringify(row.forecast_at)}`,
+      ),
+    );
   }
   const count = row.published_signal_count;
   if (typeof row.has_published_signal === 'boolean' && typeof count === 'number' && row.has_published_signal !== count > 0) {
-    out.push(violation('MSRCH-005', path + '/has_published_signal', `has_published_signal ${String(row.has_published_signal)} with published_signal_count ${count}`));
+    out.push(
+      violation(
+        'MSRCH-005',
+        path + '/has_published_signal',
+        `has_published_signal ${String(row.has_published_signal)} with published_signal_count ${count}`,
+      ),
+    );
   }
   if (ctx.asOfMs !== undefined) {
     const limit = ctx.asOfMs + ctx.skewMs;
-    if (row.forecast_at != null && !(ms(row.forecast_at) <= limit)) out.push(violation('MSRCH-012', path + '/forecast_at', `${String(row.forecast_at)} is after as_of ${isoAt(ctx.asOfMs)}`));
-    if (row.latest_forecast_at != null && !(ms(row.latest_forecast_at) <= limit)) out.push(violation('MSRCH-013', path + '/latest_forecast_at', `${String(row.latest_forecast_at)} is after as_of ${isoAt(ctx.asOfMs)}`));
+    if (row.forecast_at != null && !(ms(row.forecast_at) <= limit))
+      out.push(violation('MSRCH-012', path + '/forecast_at', `${String(row.forecast_at)} is after as_of ${isoAt(ctx.asOfMs)}`));
+    if (row.latest_forecast_at != null && !(ms(row.latest_forecast_at) <= limit))
+      out.push(
+        violation('MSRCH-013', path + '/latest_forecast_at', `${String(row.latest_forecast_at)} is after as_of ${isoAt(ctx.asOfMs)}`),
+      );
   }
   if (row.latest_forecast_at != null && row.forecast_at != null && ms(row.latest_forecast_at) !== ms(row.forecast_at)) {
-    out.push(violation('MSRCH-021', path + '/forecast_at', `forecast_at ${String(row.forecast_at)} differs from latest_forecast_at ${String(row.latest_forecast_at)}`, 'warning'));
+    out.push(
+      violation(
+        'MSRCH-021',
+        path + '/forecast_at',
+        `forecast_at ${String(row.forecast_at)} differs from latest_forecast_at ${String(row.latest_forecast_at)}`,
+        'warning',
+      ),
+    );
   }
   return out;
 }
@@ -292,13 +415,21 @@ export function checkSearchFilters(rows: readonly Row[], f: SearchFilters, path 
   else if (f.tag !== undefined) {
     const tag = f.tag;
     rows.forEach((r, i) => {
-      if (!(Array.isArray(r.tags) && r.tags.some((t) => lower(t) === lower(tag)))) out.push(violation('MSRCH-007', path + ptr(i, 'tags'), `${String(r.marketKey)} lacks tag ${tag} (tags ${JSON.stringify(r.tags)})`));
+      if (!(Array.isArray(r.tags) && r.tags.some((t) => lower(t) === lower(tag))))
+        out.push(violation('MSRCH-007', path + ptr(i, 'tags'), `${String(r.marketKey)} lacks tag ${tag} (tags ${JSON.stringify(r.tags)})`));
     });
   }
   if (f.category !== undefined) {
     const cat = f.category;
     rows.forEach((r, i) => {
-      if (!(Array.isArray(r.categories) && r.categories.some((c) => lower(c) === lower(cat)))) out.push(violation('MSRCH-008', path + ptr(i, 'categories'), `${String(r.marketKey)} lacks category ${cat} (categories ${JSON.stringify(r.categories)})`));
+      if (!(Array.isArray(r.categories) && r.categories.some((c) => lower(c) === lower(cat))))
+        out.push(
+          violation(
+            'MSRCH-008',
+            path + ptr(i, 'categories'),
+            `${String(r.marketKey)} lacks category ${cat} (categories ${JSON.stringify(r.categories)})`,
+          ),
+        );
     });
   }
   return out;
@@ -317,7 +448,14 @@ export function checkSameSearchState(a: readonly Row[], b: readonly Row[], ruleI
     const other = byKey.get(String(r.marketKey));
     if (!other) return;
     for (const f of fields) {
-      if (JSON.stringify(r[f]) !== JSON.stringify(other[f])) out.push(violation(ruleId, `/markets/${i}/${f}`, `${what}: ${String(r.marketKey)} ${f} ${JSON.stringify(r[f])} vs ${JSON.stringify(other[f])}`));
+      if (JSON.stringify(r[f]) !== JSON.stringify(other[f]))
+        out.push(
+          violation(
+            ruleId,
+            `/markets/${i}/${f}`,
+            `${what}: ${String(r.marketKey)} ${f} ${JSON.stringify(r[f])} vs ${JSON.stringify(other[f])}`,
+          ),
+        );
     }
   });
   return out;
@@ -343,7 +481,12 @@ export function checkMispricedRows(rows: readonly Row[], thresholdPp: number, pa
   return rows.flatMap((r, i) => {
     if (isMispriced(r, thresholdPp)) return [];
     const gap = mispricingPp(r);
-    const detail = gap === undefined ? `latest_service_probability ${JSON.stringify(r.latest_service_probability)}, market_odds ${JSON.stringify(r.market_odds)}` : `gap ${gap.toFixed(4)} pp`;
-    return [violation('MISP-001', path + ptr(i), `${String(r.marketKey)} is listed as mispriced with ${detail} (threshold ${thresholdPp} pp)`)];
+    const detail =
+      gap === undefined
+        ? `latest_service_probability ${JSON.stringify(r.latest_service_probability)}, market_odds ${JSON.stringify(r.market_odds)}`
+        : `gap ${gap.toFixed(4)} pp`;
+    return [
+      violation('MISP-001', path + ptr(i), `${String(r.marketKey)} is listed as mispriced with ${detail} (threshold ${thresholdPp} pp)`),
+    ];
   });
 }

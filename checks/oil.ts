@@ -24,24 +24,48 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
   if (!b) return [violation('OIL-001', '/', 'the body is not an object')];
   const out: Violation[] = [];
   const reading = b.reading;
-  if (reading === null && b.reading_missing !== true) out.push(violation('OIL-001', '/reading_missing', `reading is null but reading_missing is ${JSON.stringify(b.reading_missing)}`));
+  if (reading === null && b.reading_missing !== true)
+    out.push(violation('OIL-001', '/reading_missing', `reading is null but reading_missing is ${JSON.stringify(b.reading_missing)}`));
   if (reading !== null && reading !== undefined && b.reading_missing !== false) {
-    out.push(violation('OIL-002', '/reading_missing', `reading is present (is_current ${JSON.stringify(obj(reading)?.is_current)}) but reading_missing is ${JSON.stringify(b.reading_missing)}`));
+    out.push(
+      violation(
+        'OIL-002',
+        '/reading_missing',
+        `reading is present (is_current ${JSON.stringify(obj(reading)?.is_current)}) but reading_missing is ${JSON.stringify(b.reading_missing)}`,
+      ),
+    );
   }
 
   const marks = obj(b.marks) ?? {};
   const requested = req.includeMarks !== false;
   const fetched = MARKS.filter((k) => obj(marks[k]) !== undefined);
   if (requested) {
-    if (fetched.length === MARKS.length && b.degraded !== false) out.push(violation('OIL-006', '/degraded', `both marks were fetched but degraded is ${JSON.stringify(b.degraded)}`));
+    if (fetched.length === MARKS.length && b.degraded !== false)
+      out.push(violation('OIL-006', '/degraded', `both marks were fetched but degraded is ${JSON.stringify(b.degraded)}`));
     if (b.degraded !== true) {
       // Omitted include_marks means true: a missing mark then breaks the default (PARAM-071).
       const rule = req.includeMarks === undefined ? 'PARAM-071' : 'OIL-008';
-      for (const k of MARKS) if (!fetched.includes(k)) out.push(violation(rule, ptr('marks', k), `include_marks ${req.includeMarks === undefined ? 'omitted (default true)' : 'true'} but ${k} is ${JSON.stringify(marks[k])} and degraded is not true`));
+      for (const k of MARKS)
+        if (!fetched.includes(k))
+          out.push(
+            violation(
+              rule,
+              ptr('marks', k),
+              `include_marks ${req.includeMarks === undefined ? 'omitted (default true)' : 'true'} but ${k} is ${JSON.stringify(marks[k])} and degraded is not true`,
+            ),
+          );
     }
   } else {
     if (fetched.length) out.push(violation('OIL-009', '/marks', `include_marks=false but marks carries ${fetched.join(', ')}`, 'warning'));
-    if (b.degraded !== false) out.push(violation('OIL-009', '/degraded', `include_marks=false: degraded ${JSON.stringify(b.degraded)} (stub: false, no mark requested)`, 'warning'));
+    if (b.degraded !== false)
+      out.push(
+        violation(
+          'OIL-009',
+          '/degraded',
+          `include_marks=false: degraded ${JSON.stringify(b.degraded)} (stub: false, no mark requested)`,
+          'warning',
+        ),
+      );
   }
 
   const days = obj(b.episode)?.days;
@@ -51,8 +75,10 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
 
   const r = obj(reading);
   if (r && typeof r.days_since_reading === 'number') {
-    if (r.is_current === true && r.days_since_reading > 1) out.push(violation('OIL-018', '/reading/is_current', `is_current true with days_since_reading ${r.days_since_reading}`, 'warning'));
-    if (r.is_current === false && r.days_since_reading === 0) out.push(violation('OIL-018', '/reading/is_current', 'is_current false with days_since_reading 0', 'warning'));
+    if (r.is_current === true && r.days_since_reading > 1)
+      out.push(violation('OIL-018', '/reading/is_current', `is_current true with days_since_reading ${r.days_since_reading}`, 'warning'));
+    if (r.is_current === false && r.days_since_reading === 0)
+      out.push(violation('OIL-018', '/reading/is_current', 'is_current false with days_since_reading 0', 'warning'));
   }
   return out;
 }
@@ -66,10 +92,24 @@ export function checkStaleReading(body: unknown): Violation[] {
   const r = obj(b?.reading);
   if (!b || !r) return [violation('OIL-003', '/reading', `a stale reading was set but reading is ${JSON.stringify(b?.reading)}`)];
   const out: Violation[] = [];
-  if (b.reading_missing !== false) out.push(violation('OIL-003', '/reading_missing', `a stale reading gives reading_missing ${JSON.stringify(b.reading_missing)}, expected false`));
-  if (r.is_current !== false) out.push(violation('OIL-003', '/reading/is_current', `a stale reading has is_current ${JSON.stringify(r.is_current)}, expected false`));
+  if (b.reading_missing !== false)
+    out.push(
+      violation(
+        'OIL-003',
+        '/reading_missing',
+        `a stale reading gives reading_missing ${JSON.stringify(b.reading_missing)}, expected false`,
+      ),
+    );
+  if (r.is_current !== false)
+    out.push(violation('OIL-003', '/reading/is_current', `a stale reading has is_current ${JSON.stringify(r.is_current)}, expected false`));
   if (!(typeof r.days_since_reading === 'number' && r.days_since_reading >= 1)) {
-    out.push(violation('OIL-003', '/reading/days_since_reading', `a stale reading has days_since_reading ${JSON.stringify(r.days_since_reading)}, expected at least 1`));
+    out.push(
+      violation(
+        'OIL-003',
+        '/reading/days_since_reading',
+        `a stale reading has days_since_reading ${JSON.stringify(r.days_since_reading)}, expected at least 1`,
+      ),
+    );
   }
   return out;
 }
@@ -82,8 +122,10 @@ export function checkMarkDown(body: unknown, mark: (typeof MARKS)[number]): Viol
   const b = obj(body);
   if (!b) return [violation('OIL-007', '/', 'the body is not an object')];
   const out: Violation[] = [];
-  if (b.degraded !== true) out.push(violation('OIL-007', '/degraded', `${mark} could not be fetched but degraded is ${JSON.stringify(b.degraded)}`));
+  if (b.degraded !== true)
+    out.push(violation('OIL-007', '/degraded', `${mark} could not be fetched but degraded is ${JSON.stringify(b.degraded)}`));
   const member = obj(b.marks)?.[mark];
-  if (member !== null) out.push(violation('OIL-010', ptr('marks', mark), `${mark} could not be fetched: ${JSON.stringify(member)} (stub: null)`, 'warning'));
+  if (member !== null)
+    out.push(violation('OIL-010', ptr('marks', mark), `${mark} could not be fetched: ${JSON.stringify(member)} (stub: null)`, 'warning'));
   return out;
 }

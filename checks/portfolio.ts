@@ -22,16 +22,23 @@ export function checkPositions(body: unknown, req: { wallet: string; venues: rea
   const out: Violation[] = [];
   positionsOf(body).forEach((p, i) => {
     const at = ptr('positions', i);
-    if (typeof p.venue !== 'string') out.push(violation(PORTFOLIO_RULES.venues, `${at}/venue`, 'the position names no venue: its selection cannot be judged', 'warning'));
-    else if (!req.venues.includes(p.venue)) out.push(violation(PORTFOLIO_RULES.venues, `${at}/venue`, `position on ${p.venue}, but venues=${req.venues.join(',')} was requested`));
-    if (typeof p.wallet !== 'string') out.push(violation(PORTFOLIO_RULES.wallet, `${at}/wallet`, 'the position names no wallet: its owner cannot be judged', 'warning'));
-    else if (p.wallet.toLowerCase() !== req.wallet.toLowerCase()) out.push(violation(PORTFOLIO_RULES.wallet, `${at}/wallet`, `position of ${p.wallet}, but wallet ${req.wallet} was requested`));
+    if (typeof p.venue !== 'string')
+      out.push(violation(PORTFOLIO_RULES.venues, `${at}/venue`, 'the position names no venue: its selection cannot be judged', 'warning'));
+    else if (!req.venues.includes(p.venue))
+      out.push(
+        violation(PORTFOLIO_RULES.venues, `${at}/venue`, `position on ${p.venue}, but venues=${req.venues.join(',')} was requested`),
+      );
+    if (typeof p.wallet !== 'string')
+      out.push(violation(PORTFOLIO_RULES.wallet, `${at}/wallet`, 'the position names no wallet: its owner cannot be judged', 'warning'));
+    else if (p.wallet.toLowerCase() !== req.wallet.toLowerCase())
+      out.push(violation(PORTFOLIO_RULES.wallet, `${at}/wallet`, `position of ${p.wallet}, but wallet ${req.wallet} was requested`));
   });
   return out;
 }
 
 /** A stable identity of a position for set comparisons (venue, market, outcome). */
-export const positionKey = (p: Record<string, unknown>): string => JSON.stringify([p.venue, p.marketKey ?? p.market_key ?? p.nativeMarketId, p.outcome]);
+export const positionKey = (p: Record<string, unknown>): string =>
+  JSON.stringify([p.venue, p.marketKey ?? p.market_key ?? p.nativeMarketId, p.outcome]);
 
 /**
  * The venues parameter only selects (PORT-002): the positions answered per venue, together, are
@@ -41,7 +48,19 @@ export function checkVenuePartition(all: unknown, perVenue: Record<string, unkno
   const whole = new Set(positionsOf(all).map(positionKey));
   const parts = new Set(Object.values(perVenue).flatMap((b) => positionsOf(b).map(positionKey)));
   const out: Violation[] = [];
-  for (const k of whole) if (!parts.has(k)) out.push(violation(PORTFOLIO_RULES.venues, 'positions', `position ${k} is answered for all venues but for none of the single-venue requests`));
-  for (const k of parts) if (!whole.has(k)) out.push(violation(PORTFOLIO_RULES.venues, 'positions', `position ${k} is answered for a single venue but not for all venues together`));
+  for (const k of whole)
+    if (!parts.has(k))
+      out.push(
+        violation(
+          PORTFOLIO_RULES.venues,
+          'positions',
+          `position ${k} is answered for all venues but for none of the single-venue requests`,
+        ),
+      );
+  for (const k of parts)
+    if (!whole.has(k))
+      out.push(
+        violation(PORTFOLIO_RULES.venues, 'positions', `position ${k} is answered for a single venue but not for all venues together`),
+      );
   return out;
 }

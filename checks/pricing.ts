@@ -54,7 +54,11 @@ export function priceTable(body: unknown): Map<string, PriceEntry> | undefined {
       const usd = num(e.usd ?? e.price_usd ?? e.price);
       const credits = num(e.credits);
       if (usd === undefined && credits === undefined) return;
-      table.set(routeKey(e.method, e.path), { path: ptr(key, i), ...(usd !== undefined ? { usd } : {}), ...(credits !== undefined ? { credits } : {}) });
+      table.set(routeKey(e.method, e.path), {
+        path: ptr(key, i),
+        ...(usd !== undefined ? { usd } : {}),
+        ...(credits !== undefined ? { credits } : {}),
+      });
     });
     if (table.size) return table;
   }
@@ -75,7 +79,15 @@ export function checkReferencePrices(table: ReadonlyMap<string, PriceEntry>): Vi
     // the metadata's shape is a gap and it is supplemental: a route it does not list is not judged
     if (!e) continue;
     const got = creditsOf(e);
-    if (got !== p.credits) out.push(violation(p.rule, e.path, `${p.method} ${p.path} is priced ${got / 1000} USD (${got} credits); the reference price is ${p.credits / 1000} USD`, 'warning'));
+    if (got !== p.credits)
+      out.push(
+        violation(
+          p.rule,
+          e.path,
+          `${p.method} ${p.path} is priced ${got / 1000} USD (${got} credits); the reference price is ${p.credits / 1000} USD`,
+          'warning',
+        ),
+      );
   }
   return out;
 }
@@ -85,7 +97,8 @@ export function checkPriceUnits(table: ReadonlyMap<string, PriceEntry>): Violati
   const out: Violation[] = [];
   for (const [route, e] of table) {
     const c = creditsOf(e);
-    if (c > 0 && (!Number.isInteger(c) || c % 5 !== 0)) out.push(violation('PRICE-014', e.path, `${route} costs ${c / 1000} USD, not a multiple of $0.005`));
+    if (c > 0 && (!Number.isInteger(c) || c % 5 !== 0))
+      out.push(violation('PRICE-014', e.path, `${route} costs ${c / 1000} USD, not a multiple of $0.005`));
     if (e.usd !== undefined && e.credits !== undefined && Math.abs(e.usd * 1000 - e.credits) > 1e-6) {
       out.push(violation('PRICE-015', e.path, `${route}: ${e.credits} credits for ${e.usd} USD (10 credits = $0.01)`));
     }

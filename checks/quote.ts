@@ -17,19 +17,45 @@ export function checkVenueQuote(quote: unknown, venue: string, path: string): Vi
   const method = q.quote_method as string | null;
   const p = q.selected_probability;
   if ((method === null) !== (p === null)) {
-    out.push(violation('QUOTE-004', path + ptr('quote_method'), `quote_method ${JSON.stringify(method)} with selected_probability ${JSON.stringify(p)}`));
+    out.push(
+      violation(
+        'QUOTE-004',
+        path + ptr('quote_method'),
+        `quote_method ${JSON.stringify(method)} with selected_probability ${JSON.stringify(p)}`,
+      ),
+    );
   }
   if (LIVE.has(venue)) {
     if (method === 'graph_snapshot') out.push(violation('QUOTE-005', path + ptr('quote_method'), `${venue} row exposes a graph snapshot`));
     else if (method !== null) {
       const isLive = BOOK.has(method) || /last/i.test(method);
-      if (!isLive) out.push(violation('QUOTE-001', path + ptr('quote_method'), `${venue} quote_method ${JSON.stringify(method)} is not a live book or last-trade method`));
-      if (q.freshness !== 'verified') out.push(violation('QUOTE-001', path + ptr('freshness'), `${venue} live quote has freshness ${JSON.stringify(q.freshness)} (must be verified)`));
+      if (!isLive)
+        out.push(
+          violation(
+            'QUOTE-001',
+            path + ptr('quote_method'),
+            `${venue} quote_method ${JSON.stringify(method)} is not a live book or last-trade method`,
+          ),
+        );
+      if (q.freshness !== 'verified')
+        out.push(
+          violation(
+            'QUOTE-001',
+            path + ptr('freshness'),
+            `${venue} live quote has freshness ${JSON.stringify(q.freshness)} (must be verified)`,
+          ),
+        );
     }
   }
   if (SNAPSHOT.has(venue) && method !== null) {
-    if (method !== 'graph_snapshot') out.push(violation('QUOTE-002', path + ptr('quote_method'), `${venue} quote_method ${JSON.stringify(method)} (must be graph_snapshot)`));
-    if (q.freshness !== 'stale') out.push(violation('QUOTE-002', path + ptr('freshness'), `${venue} snapshot freshness ${JSON.stringify(q.freshness)} (must be stale)`));
+    if (method !== 'graph_snapshot')
+      out.push(
+        violation('QUOTE-002', path + ptr('quote_method'), `${venue} quote_method ${JSON.stringify(method)} (must be graph_snapshot)`),
+      );
+    if (q.freshness !== 'stale')
+      out.push(
+        violation('QUOTE-002', path + ptr('freshness'), `${venue} snapshot freshness ${JSON.stringify(q.freshness)} (must be stale)`),
+      );
   }
   if (q.venue !== null && q.venue !== undefined && q.venue !== venue) {
     out.push(violation('QUOTE-008', path + ptr('venue'), `quote venue ${JSON.stringify(q.venue)} on a ${venue} row`, 'warning'));
@@ -41,5 +67,7 @@ export function checkVenueQuote(quote: unknown, venue: string, path: string): Vi
 export function checkOddsEqualQuote(odds: unknown, quote: unknown, path: string): Violation[] {
   if (!quote || typeof quote !== 'object') return [];
   const p = (quote as Quote).selected_probability;
-  return odds === p ? [] : [violation('QUOTE-003', path, `odds ${JSON.stringify(odds)} ≠ venue_quote.selected_probability ${JSON.stringify(p)}`)];
+  return odds === p
+    ? []
+    : [violation('QUOTE-003', path, `odds ${JSON.stringify(odds)} ≠ venue_quote.selected_probability ${JSON.stringify(p)}`)];
 }

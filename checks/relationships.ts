@@ -14,21 +14,28 @@ export function checkRelationships(env: unknown, path: string): Violation[] {
   const e = env as Record<string, unknown>;
   const out: Violation[] = [];
   for (const key of Object.keys(e)) {
-    if (![...CATEGORIES, 'truncated'].includes(key)) out.push(violation('REL-006', path + ptr(key), `unexpected category ${key} (no forecast refs or other categories)`));
+    if (![...CATEGORIES, 'truncated'].includes(key))
+      out.push(violation('REL-006', path + ptr(key), `unexpected category ${key} (no forecast refs or other categories)`));
   }
   const truncated = (e.truncated ?? {}) as Record<string, unknown>;
   for (const cat of CATEGORIES) {
     const refs = e[cat];
     if (!Array.isArray(refs)) continue;
     if (refs.length > REL_CAP) out.push(violation('REL-001', path + ptr(cat), `${refs.length} refs (max ${REL_CAP})`));
-    if (truncated[cat] === true && refs.length < REL_CAP) out.push(violation('REL-002', path + ptr('truncated', cat), `flagged truncated with only ${refs.length} refs`));
+    if (truncated[cat] === true && refs.length < REL_CAP)
+      out.push(violation('REL-002', path + ptr('truncated', cat), `flagged truncated with only ${refs.length} refs`));
     const seen = new Set<string>();
     refs.forEach((ref: Record<string, unknown>, i) => {
       const at = path + ptr(cat, i);
       if (ref && typeof ref === 'object') {
-        if ('relationships' in ref) out.push(violation('REL-003', at + '/relationships', 'nested relationships object (envelope must be flat)'));
-        for (const k of Object.keys(ref)) if (ODDS_KEYS.test(k)) out.push(violation('REL-004', at + ptr(k), `ref carries ${k} (no probabilities or odds)`));
-        if (!EDGES.has(ref.relationship as string)) out.push(violation('REL-005', at + '/relationship', `relationship ${JSON.stringify(ref.relationship)} is not a final graph edge`));
+        if ('relationships' in ref)
+          out.push(violation('REL-003', at + '/relationships', 'nested relationships object (envelope must be flat)'));
+        for (const k of Object.keys(ref))
+          if (ODDS_KEYS.test(k)) out.push(violation('REL-004', at + ptr(k), `ref carries ${k} (no probabilities or odds)`));
+        if (!EDGES.has(ref.relationship as string))
+          out.push(
+            violation('REL-005', at + '/relationship', `relationship ${JSON.stringify(ref.relationship)} is not a final graph edge`),
+          );
         const identity = `${String(ref.relationship)}|${String(ref.via)}|${String(ref.id ?? ref.marketKey ?? ref.assetKey)}`;
         if (seen.has(identity)) out.push(violation('REL-009', at, `ref repeats ${identity}`, 'warning'));
         seen.add(identity);
@@ -43,7 +50,9 @@ export function findEnvelopes(value: unknown, path = ''): [string, unknown][] {
   if (!value || typeof value !== 'object') return [];
   if (Array.isArray(value)) return value.flatMap((v, i) => findEnvelopes(v, path + ptr(i)));
   return Object.entries(value).flatMap(([k, v]) =>
-    k === 'relationships' && v && typeof v === 'object' && !Array.isArray(v) ? [[path + ptr(k), v] as [string, unknown]] : findEnvelopes(v, path + ptr(k)),
+    k === 'relationships' && v && typeof v === 'object' && !Array.isArray(v)
+      ? [[path + ptr(k), v] as [string, unknown]]
+      : findEnvelopes(v, path + ptr(k)),
   );
 }
 

@@ -19,13 +19,21 @@ export function checkRouting(row: Row, path = ''): Violation[] {
     const prefixed = sid === `${venue}:${native}`;
     const legacy = venue === 'venue_a' && /^\d+$/.test(sid);
     if (!prefixed && !legacy) {
-      out.push(violation('ROUTE-003', path + ptr('serviceMarketId'), `serviceMarketId ${JSON.stringify(sid)} is neither ${venue}:${native}${venue === 'venue_a' ? ' nor a bare numeric legacy id' : ''}`));
+      out.push(
+        violation(
+          'ROUTE-003',
+          path + ptr('serviceMarketId'),
+          `serviceMarketId ${JSON.stringify(sid)} is neither ${venue}:${native}${venue === 'venue_a' ? ' nor a bare numeric legacy id' : ''}`,
+        ),
+      );
     }
   }
   const channels = row.broker_channels;
   if (Array.isArray(channels)) {
-    if (channels.some((c) => c !== 'broker_a')) out.push(violation('ROUTE-004', path + ptr('broker_channels'), `unknown broker channel in ${JSON.stringify(channels)}`));
-    if (venue !== 'venue_b' && channels.length) out.push(violation('ROUTE-004', path + ptr('broker_channels'), `${venue} row carries broker channels (only venue_b rows may)`));
+    if (channels.some((c) => c !== 'broker_a'))
+      out.push(violation('ROUTE-004', path + ptr('broker_channels'), `unknown broker channel in ${JSON.stringify(channels)}`));
+    if (venue !== 'venue_b' && channels.length)
+      out.push(violation('ROUTE-004', path + ptr('broker_channels'), `${venue} row carries broker channels (only venue_b rows may)`));
     if (!channels.length && (row.broker_a_category != null || row.broker_a_url != null)) {
       out.push(violation('ROUTE-008', path + ptr('broker_a_category'), 'broker fields set while broker_channels is empty', 'warning'));
     }
@@ -36,8 +44,10 @@ export function checkRouting(row: Row, path = ''): Violation[] {
 
 /** venueAUrl is populated only for venue_a rows (ROUTE-006). */
 export function checkVenueAUrl(venue: string, venueAUrl: unknown, path: string): Violation[] {
-  if (venue !== 'venue_a' && venueAUrl !== null) return [violation('ROUTE-006', path, `venueAUrl is ${JSON.stringify(venueAUrl)} on a ${venue} row (must be null)`)];
-  if (venue === 'venue_a' && (typeof venueAUrl !== 'string' || venueAUrl === '')) return [violation('ROUTE-006', path, 'venueAUrl must be populated on a venue_a row')];
+  if (venue !== 'venue_a' && venueAUrl !== null)
+    return [violation('ROUTE-006', path, `venueAUrl is ${JSON.stringify(venueAUrl)} on a ${venue} row (must be null)`)];
+  if (venue === 'venue_a' && (typeof venueAUrl !== 'string' || venueAUrl === ''))
+    return [violation('ROUTE-006', path, 'venueAUrl must be populated on a venue_a row')];
   return [];
 }
 
@@ -49,7 +59,9 @@ export const expectedServiceUrl = (siteUrl: string, serviceMarketId: string): st
 export function checkServiceUrl(serviceUrl: unknown, serviceMarketId: unknown, siteUrl: string, path: string): Violation[] {
   if (serviceUrl === null || serviceUrl === undefined || typeof serviceMarketId !== 'string' || !siteUrl) return [];
   const want = expectedServiceUrl(siteUrl, serviceMarketId);
-  return serviceUrl === want ? [] : [violation('ROUTE-005', path, `serviceUrl ${JSON.stringify(serviceUrl)} should be ${JSON.stringify(want)}`)];
+  return serviceUrl === want
+    ? []
+    : [violation('ROUTE-005', path, `serviceUrl ${JSON.stringify(serviceUrl)} should be ${JSON.stringify(want)}`)];
 }
 
 /** No two rows share a marketKey (ROUTE-002). */

@@ -4,7 +4,7 @@
  * a row names its market by `market` (routing object, with relationships in the stub), or by a
  * top-level marketKey; checks that need the market's relationships warn and skip when they are absent.
  */
-import { checkCanonicalMarket } from './market.ts';
+import { checkCanonicalMarket } from './market-row.ts';
 import { checkServiceUrl } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
@@ -52,15 +52,29 @@ export const showsPublications = (row: Row): boolean => marketSignalRefs(row) !=
  */
 export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Violation[] {
   const out: Violation[] = [];
-  for (const f of SIGNAL_FIELDS) if (!present(row[f])) out.push(violation('SIG-001', path + ptr(f), `a published trade signal carries ${f} (got ${JSON.stringify(row[f])})`));
-  if (typeof row.id !== 'string' || row.id === '') out.push(violation('SIG-002', path + '/id', `a publication has its own id (got ${JSON.stringify(row.id)})`));
-  if (typeof row.side !== 'string' || row.side === '') out.push(violation('SIG-002', path + '/side', `a publication has its own side (got ${JSON.stringify(row.side)})`));
-  if (typeof row.status !== 'string' || row.status === '') out.push(violation('SIG-002', path + '/status', `a publication has its own status (got ${JSON.stringify(row.status)})`));
-  if (Number.isNaN(ms(row.published_at))) out.push(violation('SIG-002', path + '/published_at', `a publication has its own timestamp (got ${JSON.stringify(row.published_at)})`));
-  for (const f of ARTICLE_FIELDS) if (f in row) out.push(violation('VER-009', path + ptr(f), `a trade-signal row carries the article-evidence field ${f}`));
-  if (!('crash_risk_elevated' in row)) out.push(violation('VER-011', path + '/crash_risk_elevated', 'the former field name crash_risk_elevated is missing'));
+  for (const f of SIGNAL_FIELDS)
+    if (!present(row[f]))
+      out.push(violation('SIG-001', path + ptr(f), `a published trade signal carries ${f} (got ${JSON.stringify(row[f])})`));
+  if (typeof row.id !== 'string' || row.id === '')
+    out.push(violation('SIG-002', path + '/id', `a publication has its own id (got ${JSON.stringify(row.id)})`));
+  if (typeof row.side !== 'string' || row.side === '')
+    out.push(violation('SIG-002', path + '/side', `a publication has its own side (got ${JSON.stringify(row.side)})`));
+  if (typeof row.status !== 'string' || row.status === '')
+    out.push(violation('SIG-002', path + '/status', `a publication has its own status (got ${JSON.stringify(row.status)})`));
+  if (Number.isNaN(ms(row.published_at)))
+    out.push(violation('SIG-002', path + '/published_at', `a publication has its own timestamp (got ${JSON.stringify(row.published_at)})`));
+  for (const f of ARTICLE_FIELDS)
+    if (f in row) out.push(violation('VER-009', path + ptr(f), `a trade-signal row carries the article-evidence field ${f}`));
+  if (!('crash_risk_elevated' in row))
+    out.push(violation('VER-011', path + '/crash_risk_elevated', 'the former field name crash_risk_elevated is missing'));
   else if (row.crash_risk_elevated !== row.drawdown_risk_elevated) {
-    out.push(violation('VER-011', path + '/crash_risk_elevated', `crash_risk_elevated ${JSON.stringify(row.crash_risk_elevated)} differs from drawdown_risk_elevated ${JSON.stringify(row.drawdown_risk_elevated)}`));
+    out.push(
+      violation(
+        'VER-011',
+        path + '/crash_risk_elevated',
+        `crash_risk_elevated ${JSON.stringify(row.crash_risk_elevated)} differs from drawdown_risk_elevated ${JSON.stringify(row.drawdown_risk_elevated)}`,
+      ),
+    );
   }
   const market = marketOf(row);
   if (!marketKeyOf(row)) out.push(violation('SIG-003', path + '/market', 'the row names no market (no market.marketKey or marketKey)'));
@@ -70,18 +84,48 @@ export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Vi
   }
   const refs = marketSignalRefs(row);
   if (!refs) {
-    out.push(violation('SIG-016', path + '/market/relationships', "the row's market shows no relationships: SIG-004/SIG-017 not checked", 'warning'));
+    out.push(
+      violation(
+        'SIG-016',
+        path + '/market/relationships',
+        "the row's market shows no relationships: SIG-004/SIG-017 not checked",
+        'warning',
+      ),
+    );
     return out;
   }
   const own = refs.find((r) => r.id === row.id);
-  if (!own) out.push(violation('SIG-017', path + '/market/relationships/signals', `no HAS_SIGNAL ref of the market has the row's id ${JSON.stringify(row.id)} (a row must be a recorded publication)`));
+  if (!own)
+    out.push(
+      violation(
+        'SIG-017',
+        path + '/market/relationships/signals',
+        `no HAS_SIGNAL ref of the market has the row's id ${JSON.stringify(row.id)} (a row must be a recorded publication)`,
+      ),
+    );
   else {
-    if (own.side !== row.side) out.push(violation('SIG-017', path + '/side', `side ${JSON.stringify(row.side)} differs from the publication's ${JSON.stringify(own.side)}`));
-    if (ms(own.published_at) !== ms(row.published_at)) out.push(violation('SIG-017', path + '/published_at', `published_at ${JSON.stringify(row.published_at)} differs from the publication's ${JSON.stringify(own.published_at)}`));
+    if (own.side !== row.side)
+      out.push(
+        violation('SIG-017', path + '/side', `side ${JSON.stringify(row.side)} differs from the publication's ${JSON.stringify(own.side)}`),
+      );
+    if (ms(own.published_at) !== ms(row.published_at))
+      out.push(
+        violation(
+          'SIG-017',
+          path + '/published_at',
+          `published_at ${JSON.stringify(row.published_at)} differs from the publication's ${JSON.stringify(own.published_at)}`,
+        ),
+      );
   }
   const newer = refs.filter((r) => ms(r.published_at) > ms(row.published_at));
   for (const r of newer) {
-    out.push(violation('SIG-004', path + '/id', `publication ${JSON.stringify(r.id)} of the same market (${String(r.published_at)}) is newer than the row's ${String(row.published_at)}: the newest publication must be chosen, with no older fallback`));
+    out.push(
+      violation(
+        'SIG-004',
+        path + '/id',
+        `publication ${JSON.stringify(r.id)} of the same market (${String(r.published_at)}) is newer than the row's ${String(row.published_at)}: the newest publication must be chosen, with no older fallback`,
+      ),
+    );
   }
   return out;
 }
@@ -99,7 +143,8 @@ export function checkTradeSignals(body: unknown, siteUrl: string): Violation[] {
   rows.forEach((r, i) => {
     const key = marketKeyOf(r);
     if (key !== undefined) {
-      if (markets.has(key)) out.push(violation('SIG-003', ptr('signals', i), `market ${key} already has row ${markets.get(key)} (at most one per market)`));
+      if (markets.has(key))
+        out.push(violation('SIG-003', ptr('signals', i), `market ${key} already has row ${markets.get(key)} (at most one per market)`));
       else markets.set(key, i);
     }
     const id = String(r.id);
@@ -110,11 +155,13 @@ export function checkTradeSignals(body: unknown, siteUrl: string): Violation[] {
     }
   });
   const count = obj(body)?.count;
-  if (count !== undefined && count !== rows.length) out.push(violation('SIG-016', '/count', `count ${JSON.stringify(count)} but ${rows.length} rows`, 'warning'));
+  if (count !== undefined && count !== rows.length)
+    out.push(violation('SIG-016', '/count', `count ${JSON.stringify(count)} but ${rows.length} rows`, 'warning'));
   return out;
 }
 
-const byMarket = (rows: readonly Row[]): Map<string, Row> => new Map(rows.flatMap((r) => (marketKeyOf(r) ? [[marketKeyOf(r)!, r] as [string, Row]] : [])));
+const byMarket = (rows: readonly Row[]): Map<string, Row> =>
+  new Map(rows.flatMap((r) => (marketKeyOf(r) ? [[marketKeyOf(r)!, r] as [string, Row]] : [])));
 
 /**
  * A filtered response against the unfiltered one (SIG-005): every filtered row is the very
@@ -126,9 +173,22 @@ export function checkNoFallback(filtered: readonly Row[], unfiltered: readonly R
   filtered.forEach((r, i) => {
     const key = marketKeyOf(r);
     const base = key === undefined ? undefined : all.get(key);
-    if (!base) out.push(violation('SIG-005', ptr('signals', i), `${filter}: market ${String(key)} is absent from the unfiltered list (a filter may only remove rows)`));
+    if (!base)
+      out.push(
+        violation(
+          'SIG-005',
+          ptr('signals', i),
+          `${filter}: market ${String(key)} is absent from the unfiltered list (a filter may only remove rows)`,
+        ),
+      );
     else if (base.id !== r.id) {
-      out.push(violation('SIG-005', ptr('signals', i, 'id'), `${filter}: market ${String(key)} shows publication ${JSON.stringify(r.id)} instead of its newest ${JSON.stringify(base.id)} (older fallback)`));
+      out.push(
+        violation(
+          'SIG-005',
+          ptr('signals', i, 'id'),
+          `${filter}: market ${String(key)} shows publication ${JSON.stringify(r.id)} instead of its newest ${JSON.stringify(base.id)} (older fallback)`,
+        ),
+      );
     }
   });
   return out;
@@ -141,12 +201,26 @@ export function checkNoFallback(filtered: readonly Row[], unfiltered: readonly R
 export function checkDrawdownFilter(filtered: readonly Row[], unfiltered: readonly Row[], filter: string): Violation[] {
   const out: Violation[] = [];
   filtered.forEach((r, i) => {
-    if (r.drawdown_risk_elevated === true) out.push(violation('SIG-008', ptr('signals', i, 'drawdown_risk_elevated'), `${filter}: a row with drawdown_risk_elevated true survived`));
-    if (r.drawdown_risk_elevated === null) out.push(violation('SIG-009', ptr('signals', i, 'drawdown_risk_elevated'), `${filter}: a row with an unknown (null) drawdown read survived (null is not safe)`, 'warning'));
+    if (r.drawdown_risk_elevated === true)
+      out.push(
+        violation('SIG-008', ptr('signals', i, 'drawdown_risk_elevated'), `${filter}: a row with drawdown_risk_elevated true survived`),
+      );
+    if (r.drawdown_risk_elevated === null)
+      out.push(
+        violation(
+          'SIG-009',
+          ptr('signals', i, 'drawdown_risk_elevated'),
+          `${filter}: a row with an unknown (null) drawdown read survived (null is not safe)`,
+          'warning',
+        ),
+      );
   });
   const kept = new Set(filtered.map((r) => r.id));
   unfiltered.forEach((r) => {
-    if (r.drawdown_risk_elevated === false && !kept.has(r.id)) out.push(violation('SIG-010', '/signals', `${filter}: the safe row ${JSON.stringify(r.id)} (market ${String(marketKeyOf(r))}) was dropped`));
+    if (r.drawdown_risk_elevated === false && !kept.has(r.id))
+      out.push(
+        violation('SIG-010', '/signals', `${filter}: the safe row ${JSON.stringify(r.id)} (market ${String(marketKeyOf(r))}) was dropped`),
+      );
   });
   return out;
 }
@@ -160,11 +234,15 @@ const brokerListed = (r: Row): boolean => {
 export function checkBrokerFilter(filtered: readonly Row[], unfiltered: readonly Row[]): Violation[] {
   const out: Violation[] = [];
   filtered.forEach((r, i) => {
-    if (!brokerListed(r)) out.push(violation('SIG-011', ptr('signals', i, 'market', 'broker_channels'), `market ${String(marketKeyOf(r))} is not broker-listed`));
+    if (!brokerListed(r))
+      out.push(
+        violation('SIG-011', ptr('signals', i, 'market', 'broker_channels'), `market ${String(marketKeyOf(r))} is not broker-listed`),
+      );
   });
   const kept = new Set(filtered.map((r) => r.id));
   unfiltered.forEach((r) => {
-    if (brokerListed(r) && !kept.has(r.id)) out.push(violation('SIG-012', '/signals', `topic=broker_a dropped the broker-listed market ${String(marketKeyOf(r))}`));
+    if (brokerListed(r) && !kept.has(r.id))
+      out.push(violation('SIG-012', '/signals', `topic=broker_a dropped the broker-listed market ${String(marketKeyOf(r))}`));
   });
   return out;
 }
@@ -186,16 +264,41 @@ export function checkPerpSignals(body: unknown, oil?: unknown): Violation[] {
   const out: Violation[] = [];
   if (rows.length > 1) out.push(violation('SIG-018', '/signals', `${rows.length} rows (zero or one expected)`));
   rows.forEach((r, i) => {
-    if (r.scope !== 'wti-only') out.push(violation('SIG-019', ptr('signals', i, 'scope'), `scope ${JSON.stringify(r.scope)} (expected wti-only)`));
-    if (r.canonical_endpoint !== '/api/v1/signals/oil') out.push(violation('SIG-020', ptr('signals', i, 'canonical_endpoint'), `canonical_endpoint ${JSON.stringify(r.canonical_endpoint)} (expected /api/v1/signals/oil)`));
+    if (r.scope !== 'wti-only')
+      out.push(violation('SIG-019', ptr('signals', i, 'scope'), `scope ${JSON.stringify(r.scope)} (expected wti-only)`));
+    if (r.canonical_endpoint !== '/api/v1/signals/oil')
+      out.push(
+        violation(
+          'SIG-020',
+          ptr('signals', i, 'canonical_endpoint'),
+          `canonical_endpoint ${JSON.stringify(r.canonical_endpoint)} (expected /api/v1/signals/oil)`,
+        ),
+      );
   });
   const reading = obj(obj(oil)?.reading);
   const row = rows[0];
   if (oil !== undefined && row && reading) {
-    if ('id' in row && row.id !== reading.id) out.push(violation('SIG-022', '/signals/0/id', `perps row ${JSON.stringify(row.id)} is not the oil reading ${JSON.stringify(reading.id)}`, 'warning'));
-    if ('side' in row && row.side !== reading.side) out.push(violation('SIG-022', '/signals/0/side', `perps side ${JSON.stringify(row.side)} differs from the oil reading's ${JSON.stringify(reading.side)}`, 'warning'));
+    if ('id' in row && row.id !== reading.id)
+      out.push(
+        violation(
+          'SIG-022',
+          '/signals/0/id',
+          `perps row ${JSON.stringify(row.id)} is not the oil reading ${JSON.stringify(reading.id)}`,
+          'warning',
+        ),
+      );
+    if ('side' in row && row.side !== reading.side)
+      out.push(
+        violation(
+          'SIG-022',
+          '/signals/0/side',
+          `perps side ${JSON.stringify(row.side)} differs from the oil reading's ${JSON.stringify(reading.side)}`,
+          'warning',
+        ),
+      );
   }
-  if (oil !== undefined && row && !reading) out.push(violation('SIG-021', '/signals/0', 'a perps row while the oil signal has no reading', 'warning'));
+  if (oil !== undefined && row && !reading)
+    out.push(violation('SIG-021', '/signals/0', 'a perps row while the oil signal has no reading', 'warning'));
   return out;
 }
 
@@ -212,8 +315,10 @@ export function checkArticleEvidence(body: unknown, label: string): Violation[] 
   const out: Violation[] = [];
   items.forEach((it, i) => {
     const at = `${label}:${ptr('signals', i)}`;
-    for (const f of TRADE_FIELDS) if (f in it) out.push(violation('VER-010', at + ptr(f), `article evidence item carries the trade-signal field ${f}`));
-    if (typeof it.title !== 'string' || typeof it.url !== 'string') out.push(violation('VER-010', at, 'an article evidence item has a title and a url'));
+    for (const f of TRADE_FIELDS)
+      if (f in it) out.push(violation('VER-010', at + ptr(f), `article evidence item carries the trade-signal field ${f}`));
+    if (typeof it.title !== 'string' || typeof it.url !== 'string')
+      out.push(violation('VER-010', at, 'an article evidence item has a title and a url'));
   });
   return out;
 }

@@ -21,18 +21,28 @@ export function resultsOf(body: unknown): Record<string, unknown>[] | undefined 
  * instant of the search, `toleranceMs` the clock uncertainty allowed at both ends of the range.
  * `rangeRule` names the rule a stale result breaks (XSRCH-003 after a clock advance).
  */
-export function checkSocialSearch(body: unknown, o: { limit: number; rangeDays: number; nowMs: number; toleranceMs: number; rangeRule?: string }): Violation[] {
+export function checkSocialSearch(
+  body: unknown,
+  o: { limit: number; rangeDays: number; nowMs: number; toleranceMs: number; rangeRule?: string },
+): Violation[] {
   const results = resultsOf(body);
   if (!results) return [];
   const out: Violation[] = [];
-  if (results.length > o.limit) out.push(violation(SEARCH_RULES.limit, '/results', `${results.length} results, at most ${o.limit} asked for`));
+  if (results.length > o.limit)
+    out.push(violation(SEARCH_RULES.limit, '/results', `${results.length} results, at most ${o.limit} asked for`));
   const earliest = o.nowMs - o.rangeDays * DAY - o.toleranceMs;
   const latest = o.nowMs + o.toleranceMs;
   results.forEach((r, i) => {
     const t = typeof r.published_at === 'string' ? Date.parse(r.published_at) : NaN;
     if (Number.isNaN(t)) return;
     if (t < earliest || t > latest) {
-      out.push(violation(o.rangeRule ?? SEARCH_RULES.range, ptr('results', i, 'published_at'), `${String(r.published_at)} is outside the ${o.rangeDays}-day range ending ${new Date(o.nowMs).toISOString()}`));
+      out.push(
+        violation(
+          o.rangeRule ?? SEARCH_RULES.range,
+          ptr('results', i, 'published_at'),
+          `${String(r.published_at)} is outside the ${o.rangeDays}-day range ending ${new Date(o.nowMs).toISOString()}`,
+        ),
+      );
     }
   });
   return out;

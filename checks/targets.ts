@@ -57,16 +57,46 @@ function checkChildGeneration(child: Obj, venue: unknown, path: string): Violati
   const gen = child.generation;
   if (!isObj(gen)) return [violation('TGT-015', path + ptr('generation'), 'child carries no generation {costUsd, body}')];
   const cost = parseUsd(gen.costUsd);
-  if (Math.abs(cost - GENERATION_USD) > 1e-9) out.push(violation('TGT-014', path + ptr('generation', 'costUsd'), `costUsd ${JSON.stringify(gen.costUsd)} is not $1.00`));
-  else if (typeof gen.costUsd === 'string' && !USD_FORMAT.test(gen.costUsd)) out.push(violation('TGT-035', path + ptr('generation', 'costUsd'), `costUsd ${JSON.stringify(gen.costUsd)} is not in the form 1.00`, 'warning'));
+  if (Math.abs(cost - GENERATION_USD) > 1e-9)
+    out.push(violation('TGT-014', path + ptr('generation', 'costUsd'), `costUsd ${JSON.stringify(gen.costUsd)} is not $1.00`));
+  else if (typeof gen.costUsd === 'string' && !USD_FORMAT.test(gen.costUsd))
+    out.push(
+      violation(
+        'TGT-035',
+        path + ptr('generation', 'costUsd'),
+        `costUsd ${JSON.stringify(gen.costUsd)} is not in the form 1.00`,
+        'warning',
+      ),
+    );
   const body = gen.body;
   const id = childMarketId(child, venue);
   if (!isObj(body)) return [...out, violation('TGT-015', path + ptr('generation', 'body'), 'child generation has no body')];
-  if (body.kind !== 'venue_market') out.push(violation('TGT-015', path + ptr('generation', 'body', 'kind'), `kind ${JSON.stringify(body.kind)}`));
-  if (body.venue !== venue) out.push(violation('TGT-015', path + ptr('generation', 'body', 'venue'), `body venue ${JSON.stringify(body.venue)} in a ${String(venue)} resolution`));
-  if (id !== undefined && body.market_id !== id) out.push(violation('TGT-015', path + ptr('generation', 'body', 'market_id'), `body market_id ${JSON.stringify(body.market_id)} does not name this child (${id})`));
+  if (body.kind !== 'venue_market')
+    out.push(violation('TGT-015', path + ptr('generation', 'body', 'kind'), `kind ${JSON.stringify(body.kind)}`));
+  if (body.venue !== venue)
+    out.push(
+      violation(
+        'TGT-015',
+        path + ptr('generation', 'body', 'venue'),
+        `body venue ${JSON.stringify(body.venue)} in a ${String(venue)} resolution`,
+      ),
+    );
+  if (id !== undefined && body.market_id !== id)
+    out.push(
+      violation(
+        'TGT-015',
+        path + ptr('generation', 'body', 'market_id'),
+        `body market_id ${JSON.stringify(body.market_id)} does not name this child (${id})`,
+      ),
+    );
   if (venue === 'venue_a' && !(typeof body.market_id === 'string' && /^\d+$/.test(body.market_id))) {
-    out.push(violation('TGT-033', path + ptr('generation', 'body', 'market_id'), `venue_a body market_id ${JSON.stringify(body.market_id)} is not numeric`));
+    out.push(
+      violation(
+        'TGT-033',
+        path + ptr('generation', 'body', 'market_id'),
+        `venue_a body market_id ${JSON.stringify(body.market_id)} is not numeric`,
+      ),
+    );
   }
   return out;
 }
@@ -78,16 +108,34 @@ function checkAllContracts(body: Obj, markets: Obj[], path: string): Violation[]
   if (!isObj(all)) return [violation('TGT-017', at, 'allContracts is missing')];
   const out: Violation[] = [];
   const requests = Array.isArray(all.requests) ? all.requests : [];
-  if (all.marketCount !== requests.length) out.push(violation('TGT-016', at + ptr('marketCount'), `marketCount ${String(all.marketCount)} ≠ ${requests.length} requests`));
-  if (all.marketCount !== markets.length) out.push(violation('TGT-017', at + ptr('marketCount'), `marketCount ${String(all.marketCount)} ≠ ${markets.length} children`));
+  if (all.marketCount !== requests.length)
+    out.push(violation('TGT-016', at + ptr('marketCount'), `marketCount ${String(all.marketCount)} ≠ ${requests.length} requests`));
+  if (all.marketCount !== markets.length)
+    out.push(violation('TGT-017', at + ptr('marketCount'), `marketCount ${String(all.marketCount)} ≠ ${markets.length} children`));
   const childBodies = markets.map((c) => JSON.stringify(isObj(c.generation) ? c.generation.body : null)).sort();
   const reqBodies = requests.map((r) => JSON.stringify(r)).sort();
-  if (!sameJson(childBodies, reqBodies)) out.push(violation('TGT-017', at + ptr('requests'), 'requests are not exactly the generation bodies of the children'));
+  if (!sameJson(childBodies, reqBodies))
+    out.push(violation('TGT-017', at + ptr('requests'), 'requests are not exactly the generation bodies of the children'));
   const est = parseUsd(all.estimatedCostUsd);
   // "each child is a separate forecast at its own price": the estimate is the sum of the children's costUsd
   const sum = markets.reduce((total, c) => total + (isObj(c.generation) ? parseUsd(c.generation.costUsd) : NaN), 0);
-  if (!(Math.abs(est - sum) <= 0.005)) out.push(violation('TGT-018', at + ptr('estimatedCostUsd'), `estimatedCostUsd ${JSON.stringify(all.estimatedCostUsd)} ≠ ${sum.toFixed(2)}, the sum of the ${markets.length} children's costUsd`));
-  else if (typeof all.estimatedCostUsd === 'string' && !USD_FORMAT.test(all.estimatedCostUsd)) out.push(violation('TGT-035', at + ptr('estimatedCostUsd'), `estimatedCostUsd ${JSON.stringify(all.estimatedCostUsd)} is not in the form N.NN`, 'warning'));
+  if (!(Math.abs(est - sum) <= 0.005))
+    out.push(
+      violation(
+        'TGT-018',
+        at + ptr('estimatedCostUsd'),
+        `estimatedCostUsd ${JSON.stringify(all.estimatedCostUsd)} ≠ ${sum.toFixed(2)}, the sum of the ${markets.length} children's costUsd`,
+      ),
+    );
+  else if (typeof all.estimatedCostUsd === 'string' && !USD_FORMAT.test(all.estimatedCostUsd))
+    out.push(
+      violation(
+        'TGT-035',
+        at + ptr('estimatedCostUsd'),
+        `estimatedCostUsd ${JSON.stringify(all.estimatedCostUsd)} is not in the form N.NN`,
+        'warning',
+      ),
+    );
   return out;
 }
 
@@ -99,43 +147,74 @@ export function checkTargetResolution(body: unknown, expect: TargetExpectation, 
   if (!isObj(body)) return [violation('TGT-001', path || '/', 'resolution is not an object')];
   const out: Violation[] = [];
   const venue = body.venue;
-  if (body.input !== expect.ref) out.push(violation('TGT-001', path + ptr('input'), `input ${JSON.stringify(body.input)} does not echo the ref ${JSON.stringify(expect.ref)}`));
-  if (expect.venue && venue !== expect.venue) out.push(violation('TGT-002', path + ptr('venue'), `a ${expect.venue} ref answered venue ${JSON.stringify(venue)}`));
+  if (body.input !== expect.ref)
+    out.push(
+      violation('TGT-001', path + ptr('input'), `input ${JSON.stringify(body.input)} does not echo the ref ${JSON.stringify(expect.ref)}`),
+    );
+  if (expect.venue && venue !== expect.venue)
+    out.push(violation('TGT-002', path + ptr('venue'), `a ${expect.venue} ref answered venue ${JSON.stringify(venue)}`));
   const markets = (Array.isArray(body.markets) ? body.markets : []).filter(isObj);
   const event = isObj(body.event) ? body.event : {};
 
   if (expect.kind === 'event') {
-    if (body.targetType !== 'event') out.push(violation('TGT-003', path + ptr('targetType'), `event input answered targetType ${JSON.stringify(body.targetType)}`));
-    if (body.selectionRequired !== true) out.push(violation('TGT-004', path + ptr('selectionRequired'), `event input answered selectionRequired ${JSON.stringify(body.selectionRequired)}`));
+    if (body.targetType !== 'event')
+      out.push(violation('TGT-003', path + ptr('targetType'), `event input answered targetType ${JSON.stringify(body.targetType)}`));
+    if (body.selectionRequired !== true)
+      out.push(
+        violation(
+          'TGT-004',
+          path + ptr('selectionRequired'),
+          `event input answered selectionRequired ${JSON.stringify(body.selectionRequired)}`,
+        ),
+      );
     if (present(body.generation)) out.push(violation('TGT-005', path + ptr('generation'), 'event input carries a generation body'));
     if (present(body.selectedMarket)) out.push(violation('TGT-006', path + ptr('selectedMarket'), 'event input carries a selectedMarket'));
     if (expect.eventTicker !== undefined && String(event.ticker).toLowerCase() !== expect.eventTicker.toLowerCase()) {
-      out.push(violation('TGT-020', path + ptr('event', 'ticker'), `event.ticker ${JSON.stringify(event.ticker)} is not ${expect.eventTicker}`));
+      out.push(
+        violation('TGT-020', path + ptr('event', 'ticker'), `event.ticker ${JSON.stringify(event.ticker)} is not ${expect.eventTicker}`),
+      );
     }
   } else {
-    if (body.targetType !== 'market') out.push(violation('TGT-010', path + ptr('targetType'), `exact input answered targetType ${JSON.stringify(body.targetType)}`));
-    if (body.selectionRequired === true) out.push(violation('TGT-038', path + ptr('selectionRequired'), 'exact child input answered selectionRequired true', 'warning'));
+    if (body.targetType !== 'market')
+      out.push(violation('TGT-010', path + ptr('targetType'), `exact input answered targetType ${JSON.stringify(body.targetType)}`));
+    if (body.selectionRequired === true)
+      out.push(violation('TGT-038', path + ptr('selectionRequired'), 'exact child input answered selectionRequired true', 'warning'));
     const sel = body.selectedMarket;
     if (!isObj(sel)) out.push(violation('TGT-012', path + ptr('selectedMarket'), 'exact child input carries no selectedMarket'));
     else {
       const selId = childMarketId(sel, venue);
       const entry = markets.find((c) => childMarketId(c, venue) === selId);
-      if (!entry || !sameJson(entry, sel)) out.push(violation('TGT-012', path + ptr('selectedMarket'), `selectedMarket ${String(selId)} is not equal to an entry of markets`));
+      if (!entry || !sameJson(entry, sel))
+        out.push(violation('TGT-012', path + ptr('selectedMarket'), `selectedMarket ${String(selId)} is not equal to an entry of markets`));
       if (expect.selected !== undefined && selId?.toLowerCase() !== expect.selected.toLowerCase()) {
-        out.push(violation(expect.selectedRule ?? 'TGT-012', path + ptr('selectedMarket'), `selected ${String(selId)}, expected ${expect.selected}`));
+        out.push(
+          violation(
+            expect.selectedRule ?? 'TGT-012',
+            path + ptr('selectedMarket'),
+            `selected ${String(selId)}, expected ${expect.selected}`,
+          ),
+        );
       }
       const selBody = isObj(sel.generation) ? sel.generation.body : undefined;
       if (!isObj(body.generation)) out.push(violation('TGT-013', path + ptr('generation'), 'exact child input carries no generation body'));
-      else if (!sameJson(body.generation, selBody)) out.push(violation('TGT-013', path + ptr('generation'), 'generation is not the selected child\'s generation body'));
+      else if (!sameJson(body.generation, selBody))
+        out.push(violation('TGT-013', path + ptr('generation'), "generation is not the selected child's generation body"));
     }
   }
 
   markets.forEach((child, i) => {
     const at = path + ptr('markets', i);
     if (venue === 'venue_b' && present(event.ticker) && child.eventTicker !== event.ticker) {
-      out.push(violation('TGT-007', at + ptr('eventTicker'), `child eventTicker ${JSON.stringify(child.eventTicker)} ≠ event.ticker ${JSON.stringify(event.ticker)}`));
+      out.push(
+        violation(
+          'TGT-007',
+          at + ptr('eventTicker'),
+          `child eventTicker ${JSON.stringify(child.eventTicker)} ≠ event.ticker ${JSON.stringify(event.ticker)}`,
+        ),
+      );
     }
-    if (typeof child.status === 'string' && !OPEN.test(child.status)) out.push(violation('TGT-009', at + ptr('status'), `child status ${JSON.stringify(child.status)} is not open`));
+    if (typeof child.status === 'string' && !OPEN.test(child.status))
+      out.push(violation('TGT-009', at + ptr('status'), `child status ${JSON.stringify(child.status)} is not open`));
     out.push(...checkChildGeneration(child, venue, at));
   });
   out.push(...checkAllContracts(body, markets, path));
@@ -153,7 +232,8 @@ export const childIds = (body: unknown): string[] =>
 export function checkSameChildren(a: unknown, b: unknown, rule: string, path = ''): Violation[] {
   const ia = childIds(a);
   const ib = childIds(b);
-  if (!sameJson([...ia].sort(), [...ib].sort())) return [violation(rule, path + ptr('markets'), `children differ: [${ib.join(', ')}] vs [${ia.join(', ')}]`)];
+  if (!sameJson([...ia].sort(), [...ib].sort()))
+    return [violation(rule, path + ptr('markets'), `children differ: [${ib.join(', ')}] vs [${ia.join(', ')}]`)];
   if (!sameJson(ia, ib)) return [violation('TGT-037', path + ptr('markets'), 'same children in a different order', 'warning')];
   return [];
 }
@@ -162,7 +242,9 @@ export function checkSameChildren(a: unknown, b: unknown, rule: string, path = '
 export function checkSameResolution(a: unknown, b: unknown, rule: string, path = ''): Violation[] {
   if (!isObj(a) || !isObj(b)) return [violation(rule, path || '/', 'a resolution is missing')];
   const strip = ({ input: _input, ...rest }: Obj): Obj => rest;
-  return sameJson(strip(a), strip(b)) ? [] : [violation(rule, path || '/', `resolutions of ${JSON.stringify(a.input)} and ${JSON.stringify(b.input)} differ beyond input`)];
+  return sameJson(strip(a), strip(b))
+    ? []
+    : [violation(rule, path || '/', `resolutions of ${JSON.stringify(a.input)} and ${JSON.stringify(b.input)} differ beyond input`)];
 }
 
 /** The 404 answer echoes the unresolved reference in a ticker field (TGT-029; its place is gap TGT-034). */
@@ -172,5 +254,11 @@ export function checkNotFoundEcho(body: unknown, ref: string): Violation[] {
   const nested = JSON.stringify(body).includes(`"ticker":${JSON.stringify(ref)}`);
   return nested
     ? [violation('TGT-034', '/ticker', 'the echo sits in a nested ticker field, not at the top level', 'warning')]
-    : [violation('TGT-029', '/ticker', `404 body does not echo ${JSON.stringify(ref)} in a ticker field (ticker: ${JSON.stringify(body.ticker)})`)];
+    : [
+        violation(
+          'TGT-029',
+          '/ticker',
+          `404 body does not echo ${JSON.stringify(ref)} in a ticker field (ticker: ${JSON.stringify(body.ticker)})`,
+        ),
+      ];
 }

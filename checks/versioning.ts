@@ -23,7 +23,8 @@ export interface ServedOperation {
 export function checkOpenApiDocument(doc: unknown, path = ''): Violation[] {
   const d = obj(doc);
   const out: Violation[] = [];
-  if (!d || typeof d.openapi !== 'string' || !/^3\.\d+(\.\d+)?/.test(d.openapi)) out.push(violation('VER-005', path + '/openapi', `not an OpenAPI 3.x document (openapi ${JSON.stringify(d?.openapi)})`));
+  if (!d || typeof d.openapi !== 'string' || !/^3\.\d+(\.\d+)?/.test(d.openapi))
+    out.push(violation('VER-005', path + '/openapi', `not an OpenAPI 3.x document (openapi ${JSON.stringify(d?.openapi)})`));
   if (!obj(d?.paths)) out.push(violation('VER-005', path + '/paths', 'the document has no paths object'));
   return out;
 }
@@ -37,7 +38,7 @@ export function servedOperations(doc: unknown): ServedOperation[] {
     for (const method of METHODS) {
       const op = obj(obj(item)?.[method]);
       if (!op) continue;
-      const sec = (Array.isArray(op.security) ? op.security : global ?? []) as unknown[];
+      const sec = (Array.isArray(op.security) ? op.security : (global ?? [])) as unknown[];
       ops.push({ method: method.toUpperCase(), path, security: sec.map((alt) => Object.keys(obj(alt) ?? {})) });
     }
   }
@@ -70,16 +71,29 @@ export function checkRoutePrefixes(doc: unknown): Violation[] {
     const free = op.security.length === 0 || op.security.some((alt) => alt.length === 0);
     const payable = op.security.some((alt) => alt.some((s) => x402.has(s)));
     const keyed = op.security.some((alt) => alt.some((s) => apiKey.has(s)));
-    if (op.path.startsWith('/api/public/') && !free) out.push(violation('VER-001', where, `${route} is a free lookup under /api/public but requires ${JSON.stringify(op.security)}`));
+    if (op.path.startsWith('/api/public/') && !free)
+      out.push(violation('VER-001', where, `${route} is a free lookup under /api/public but requires ${JSON.stringify(op.security)}`));
     if (op.path.startsWith('/api/auth/') && (free || payable || !keyed)) {
-      out.push(violation('VER-002', where, `${route} is an account/job route: it must require the API key and take no x402 (security ${JSON.stringify(op.security)})`));
+      out.push(
+        violation(
+          'VER-002',
+          where,
+          `${route} is an account/job route: it must require the API key and take no x402 (security ${JSON.stringify(op.security)})`,
+        ),
+      );
     }
-    if (payable && !op.path.startsWith('/api/v1/')) out.push(violation('VER-003', where, `${route} is payable by x402 but not under /api/v1`));
+    if (payable && !op.path.startsWith('/api/v1/'))
+      out.push(violation('VER-003', where, `${route} is payable by x402 but not under /api/v1`));
     if (op.path !== '/openapi.json' && !PREFIXES.some((p) => op.path.startsWith(p))) {
-      out.push(violation('VER-004', ptr('paths', op.path), `${route} is outside /api/v1, /api/auth and /api/public (only /api/v1 is versioned)`));
+      out.push(
+        violation('VER-004', ptr('paths', op.path), `${route} is outside /api/v1, /api/auth and /api/public (only /api/v1 is versioned)`),
+      );
     }
   }
-  if (x402.size === 0) out.push(violation('VER-003', '/components/securitySchemes', 'no x402 security scheme found: paid routes cannot be told apart', 'warning'));
+  if (x402.size === 0)
+    out.push(
+      violation('VER-003', '/components/securitySchemes', 'no x402 security scheme found: paid routes cannot be told apart', 'warning'),
+    );
   return out;
 }
 
@@ -102,7 +116,9 @@ export function routePrefixInstances(doc: unknown): Record<'VER-001' | 'VER-002'
 export function checkDocumentedOperations(doc: unknown, documented: readonly { method: string; path: string }[]): Violation[] {
   const norm = (m: string, p: string): string => `${m.toUpperCase()} ${p.replace(/\{[^}]*\}/g, '{}')}`;
   const served = new Set(servedOperations(doc).map((o) => norm(o.method, o.path)));
-  return documented.filter((o) => !served.has(norm(o.method, o.path))).map((o) => violation('VER-007', ptr('paths', o.path), `the served contract lacks ${o.method.toUpperCase()} ${o.path}`));
+  return documented
+    .filter((o) => !served.has(norm(o.method, o.path)))
+    .map((o) => violation('VER-007', ptr('paths', o.path), `the served contract lacks ${o.method.toUpperCase()} ${o.path}`));
 }
 
 /** The compatibility path serves the same document (VER-006). */
@@ -111,7 +127,13 @@ export function checkSameDocument(primary: unknown, compat: unknown): Violation[
   const a = obj(primary) ?? {};
   const b = obj(compat) ?? {};
   const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !isDeepStrictEqual(a[k], b[k]));
-  return [violation('VER-006', '/', `/api/v1/openapi.json differs from /openapi.json (top-level keys: ${differing.join(', ') || 'whole document'})`)];
+  return [
+    violation(
+      'VER-006',
+      '/',
+      `/api/v1/openapi.json differs from /openapi.json (top-level keys: ${differing.join(', ') || 'whole document'})`,
+    ),
+  ];
 }
 
 /**
@@ -127,9 +149,16 @@ export function checkCrashRiskAlias(body: unknown): { violations: Violation[]; c
     if (!o) return;
     if ('drawdown_risk_72h' in o) {
       compared++;
-      if (!('crash_risk' in o)) out.push(violation('VER-013', path + '/crash_risk', 'the former name crash_risk is missing beside drawdown_risk_72h'));
+      if (!('crash_risk' in o))
+        out.push(violation('VER-013', path + '/crash_risk', 'the former name crash_risk is missing beside drawdown_risk_72h'));
       else if (!isDeepStrictEqual(o.crash_risk, o.drawdown_risk_72h)) {
-        out.push(violation('VER-013', path + '/crash_risk', `crash_risk ${JSON.stringify(o.crash_risk)} differs from drawdown_risk_72h ${JSON.stringify(o.drawdown_risk_72h)}`));
+        out.push(
+          violation(
+            'VER-013',
+            path + '/crash_risk',
+            `crash_risk ${JSON.stringify(o.crash_risk)} differs from drawdown_risk_72h ${JSON.stringify(o.drawdown_risk_72h)}`,
+          ),
+        );
       }
     }
     for (const [k, x] of Object.entries(o)) if (k !== 'relationships') walk(x, path + ptr(k));

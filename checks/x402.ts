@@ -91,22 +91,61 @@ export interface ChallengeContext {
  */
 export function checkChallenge(challenge: PaymentRequired, ctx: ChallengeContext, base = 'header:PAYMENT-REQUIRED'): Violation[] {
   const out: Violation[] = [];
-  if (challenge.x402Version !== 2) out.push(violation(X402_RULES.version, `${base}${ptr('x402Version')}`, `x402Version is ${JSON.stringify(challenge.x402Version)}, expected 2`));
+  if (challenge.x402Version !== 2)
+    out.push(
+      violation(X402_RULES.version, `${base}${ptr('x402Version')}`, `x402Version is ${JSON.stringify(challenge.x402Version)}, expected 2`),
+    );
   const accepts = Array.isArray(challenge.accepts) ? challenge.accepts : [];
-  if (!entriesOn(challenge, BASE_NETWORK).length) out.push(violation(X402_RULES.base, `${base}${ptr('accepts')}`, `no exact entry on ${BASE_NETWORK} (networks offered: ${accepts.map((e) => `${e.scheme}@${e.network}`).join(', ') || 'none'})`));
-  if (!entriesOn(challenge, SECOND_NETWORK).length) out.push(violation(X402_RULES.second, `${base}${ptr('accepts')}`, `no exact entry on ${SECOND_NETWORK} (networks offered: ${accepts.map((e) => `${e.scheme}@${e.network}`).join(', ') || 'none'})`));
+  if (!entriesOn(challenge, BASE_NETWORK).length)
+    out.push(
+      violation(
+        X402_RULES.base,
+        `${base}${ptr('accepts')}`,
+        `no exact entry on ${BASE_NETWORK} (networks offered: ${accepts.map((e) => `${e.scheme}@${e.network}`).join(', ') || 'none'})`,
+      ),
+    );
+  if (!entriesOn(challenge, SECOND_NETWORK).length)
+    out.push(
+      violation(
+        X402_RULES.second,
+        `${base}${ptr('accepts')}`,
+        `no exact entry on ${SECOND_NETWORK} (networks offered: ${accepts.map((e) => `${e.scheme}@${e.network}`).join(', ') || 'none'})`,
+      ),
+    );
   accepts.forEach((e, i) => {
     const at = `${base}${ptr('accepts', i)}`;
-    if (typeof e.network !== 'string' || !CAIP2.test(e.network)) out.push(violation(X402_RULES.caip2, `${at}/network`, `network ${JSON.stringify(e.network)} is not a CAIP-2 id`));
+    if (typeof e.network !== 'string' || !CAIP2.test(e.network))
+      out.push(violation(X402_RULES.caip2, `${at}/network`, `network ${JSON.stringify(e.network)} is not a CAIP-2 id`));
     const amount = typeof e.amount === 'string' && /^\d+$/.test(e.amount) ? BigInt(e.amount) : undefined;
     if (amount === undefined || amount % INCREMENT_ATOMIC !== 0n) {
-      out.push(violation(X402_RULES.increment, `${at}/amount`, `amount ${JSON.stringify(e.amount)} is not a whole multiple of $0.005 (${INCREMENT_ATOMIC} atomic units)`));
+      out.push(
+        violation(
+          X402_RULES.increment,
+          `${at}/amount`,
+          `amount ${JSON.stringify(e.amount)} is not a whole multiple of $0.005 (${INCREMENT_ATOMIC} atomic units)`,
+        ),
+      );
     }
     if (e.scheme === 'exact' && e.network === SECOND_NETWORK && e.amount !== ctx.priceAtomic) {
       // The second token has 6 decimals by the spec: its amount is the USD price x 10^6.
-      out.push(violation(X402_RULES.second, `${at}/amount`, `amount ${JSON.stringify(e.amount)} on ${SECOND_NETWORK} is not the price in 6-decimal units (${ctx.priceAtomic})`, 'warning'));
+      out.push(
+        violation(
+          X402_RULES.second,
+          `${at}/amount`,
+          `amount ${JSON.stringify(e.amount)} on ${SECOND_NETWORK} is not the price in 6-decimal units (${ctx.priceAtomic})`,
+          'warning',
+        ),
+      );
     }
-    if (e.amount !== ctx.priceAtomic) out.push(violation(X402_RULES.price, `${at}/amount`, `amount ${JSON.stringify(e.amount)} differs from the reference price ${ctx.priceAtomic} (the challenge is authoritative)`, 'warning'));
+    if (e.amount !== ctx.priceAtomic)
+      out.push(
+        violation(
+          X402_RULES.price,
+          `${at}/amount`,
+          `amount ${JSON.stringify(e.amount)} differs from the reference price ${ctx.priceAtomic} (the challenge is authoritative)`,
+          'warning',
+        ),
+      );
   });
   const want = new URL(ctx.url);
   let got: URL | undefined;
@@ -116,7 +155,14 @@ export function checkChallenge(challenge: PaymentRequired, ctx: ChallengeContext
     got = undefined;
   }
   if (!got || got.pathname !== want.pathname || got.search !== want.search) {
-    out.push(violation(X402_RULES.resource, `${base}${ptr('resource', 'url')}`, `resource.url ${JSON.stringify(challenge.resource?.url)} does not name the requested URL ${want.pathname}${want.search}`, 'warning'));
+    out.push(
+      violation(
+        X402_RULES.resource,
+        `${base}${ptr('resource', 'url')}`,
+        `resource.url ${JSON.stringify(challenge.resource?.url)} does not name the requested URL ${want.pathname}${want.search}`,
+        'warning',
+      ),
+    );
   }
   return out;
 }
@@ -126,16 +172,23 @@ export function checkChallenge(challenge: PaymentRequired, ctx: ChallengeContext
  * transaction, the paid network and the payer (X402-015).
  */
 export function checkSettlement(header: string | undefined, expected: { network: string; payer: string }): Violation[] {
-  if (header === undefined) return [violation(X402_RULES.settlementHeader, 'header:PAYMENT-RESPONSE', 'a 2xx answer to an x402 payment carries no PAYMENT-RESPONSE')];
+  if (header === undefined)
+    return [
+      violation(X402_RULES.settlementHeader, 'header:PAYMENT-RESPONSE', 'a 2xx answer to an x402 payment carries no PAYMENT-RESPONSE'),
+    ];
   const decoded = decodeBase64Json(header);
   if (decoded.error) return [violation(X402_RULES.settlementBody, 'header:PAYMENT-RESPONSE', decoded.error)];
   const s = decoded.value as Partial<SettleResponse> | null;
   const out: Violation[] = [];
   const at = (f: string) => `header:PAYMENT-RESPONSE${ptr(f)}`;
   if (!s || typeof s !== 'object') return [violation(X402_RULES.settlementBody, 'header:PAYMENT-RESPONSE', 'not a JSON object')];
-  if (s.success !== true) out.push(violation(X402_RULES.settlementBody, at('success'), `success is ${JSON.stringify(s.success)}, expected true`));
-  if (typeof s.transaction !== 'string' || !s.transaction) out.push(violation(X402_RULES.settlementBody, at('transaction'), `transaction is ${JSON.stringify(s.transaction)}`));
-  if (s.network !== expected.network) out.push(violation(X402_RULES.settlementBody, at('network'), `network is ${JSON.stringify(s.network)}, paid on ${expected.network}`));
-  if (typeof s.payer !== 'string' || s.payer.toLowerCase() !== expected.payer.toLowerCase()) out.push(violation(X402_RULES.settlementBody, at('payer'), `payer is ${JSON.stringify(s.payer)}, expected ${expected.payer}`));
+  if (s.success !== true)
+    out.push(violation(X402_RULES.settlementBody, at('success'), `success is ${JSON.stringify(s.success)}, expected true`));
+  if (typeof s.transaction !== 'string' || !s.transaction)
+    out.push(violation(X402_RULES.settlementBody, at('transaction'), `transaction is ${JSON.stringify(s.transaction)}`));
+  if (s.network !== expected.network)
+    out.push(violation(X402_RULES.settlementBody, at('network'), `network is ${JSON.stringify(s.network)}, paid on ${expected.network}`));
+  if (typeof s.payer !== 'string' || s.payer.toLowerCase() !== expected.payer.toLowerCase())
+    out.push(violation(X402_RULES.settlementBody, at('payer'), `payer is ${JSON.stringify(s.payer)}, expected ${expected.payer}`));
   return out;
 }

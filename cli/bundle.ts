@@ -4,7 +4,15 @@
  * carries the public key (SPKI, base64); `verify` checks every file's hash and the signature, and,
  * given a trusted public key, that the bundle was signed by it. The private key is never written.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify as verifySignature, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify as verifySignature,
+  type KeyObject,
+} from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -43,7 +51,8 @@ export function signingKey(file?: string): { privateKey: KeyObject; publicKey: K
     return { ...pair, ephemeral: true };
   }
   const privateKey = createPrivateKey(readFileSync(file));
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error(`${file}: not an ed25519 private key (${privateKey.asymmetricKeyType ?? 'unknown type'})`);
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error(`${file}: not an ed25519 private key (${privateKey.asymmetricKeyType ?? 'unknown type'})`);
   return { privateKey, publicKey: createPublicKey(privateKey), ephemeral: false };
 }
 
@@ -87,7 +96,8 @@ export interface VerifyResult {
  */
 export function verifyBundle(dir: string, trustedKeyFile?: string): VerifyResult {
   const problems: string[] = [];
-  if (!existsSync(join(dir, MANIFEST)) || !existsSync(join(dir, SIGNATURE))) return { ok: false, problems: [`${dir} has no ${MANIFEST} and ${SIGNATURE}`], files: 0 };
+  if (!existsSync(join(dir, MANIFEST)) || !existsSync(join(dir, SIGNATURE)))
+    return { ok: false, problems: [`${dir} has no ${MANIFEST} and ${SIGNATURE}`], files: 0 };
   const bytes = readFileSync(join(dir, MANIFEST));
   let manifest: Manifest;
   try {
@@ -103,7 +113,8 @@ export function verifyBundle(dir: string, trustedKeyFile?: string): VerifyResult
   }
   if (trustedKeyFile) {
     const trusted = createPublicKey(readFileSync(trustedKeyFile));
-    if (fingerprint(trusted) !== fingerprint(publicKey)) problems.push(`signed by key ${fingerprint(publicKey).slice(0, 16)}…, not by the trusted key ${fingerprint(trusted).slice(0, 16)}…`);
+    if (fingerprint(trusted) !== fingerprint(publicKey))
+      problems.push(`signed by key ${fingerprint(publicKey).slice(0, 16)}…, not by the trusted key ${fingerprint(trusted).slice(0, 16)}…`);
   }
   const signature = Buffer.from(readFileSync(join(dir, SIGNATURE), 'utf8').trim(), 'base64');
   if (!verifySignature(null, bytes, publicKey, signature)) problems.push(`${SIGNATURE}: the signature does not match ${MANIFEST}`);
@@ -116,7 +127,8 @@ export function verifyBundle(dir: string, trustedKeyFile?: string): VerifyResult
       continue;
     }
     const data = readFileSync(path);
-    if (data.length !== f.bytes || sha256(data) !== f.sha256) problems.push(`${f.path}: changed (SHA-256 ${sha256(data).slice(0, 16)}…, manifest says ${f.sha256.slice(0, 16)}…)`);
+    if (data.length !== f.bytes || sha256(data) !== f.sha256)
+      problems.push(`${f.path}: changed (SHA-256 ${sha256(data).slice(0, 16)}…, manifest says ${f.sha256.slice(0, 16)}…)`);
   }
   for (const path of filesOf(dir)) if (!listed.has(path)) problems.push(`${path}: not listed in the manifest`);
   return { ok: problems.length === 0, problems, files: listed.size, keyFingerprint: fingerprint(publicKey) };

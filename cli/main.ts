@@ -63,28 +63,73 @@ const program = new Command('forecast-conformance')
 program
   .command('run')
   .description('run the conformance suites, write the certification report and sign the bundle')
-  .option('--target <url>', 'base URL of the API under test, http(s) (default: the embedded reference stub)', arg((v) => httpUrl('--target', v)))
-  .option('--site-url <url>', 'public site address serviceUrl is built from', arg((v) => httpUrl('--site-url', v)))
-  .option('--control <url>', 'control-plane base URL (default: the target, when FC_CONTROL_TOKEN is set)', arg((v) => httpUrl('--control', v)))
-  .option('--max-spend <usd>', 'spend budget in USD (default: unlimited on the stub, 0 elsewhere)', arg((v) => nonNegative('--max-spend', v)))
-  .option('--seed <n>', 'fast-check seed', arg((v) => nonNegative('--seed', v)))
+  .option(
+    '--target <url>',
+    'base URL of the API under test, http(s) (default: the embedded reference stub)',
+    arg((v) => httpUrl('--target', v)),
+  )
+  .option(
+    '--site-url <url>',
+    'public site address serviceUrl is built from',
+    arg((v) => httpUrl('--site-url', v)),
+  )
+  .option(
+    '--control <url>',
+    'control-plane base URL (default: the target, when FC_CONTROL_TOKEN is set)',
+    arg((v) => httpUrl('--control', v)),
+  )
+  .option(
+    '--max-spend <usd>',
+    'spend budget in USD (default: unlimited on the stub, 0 elsewhere)',
+    arg((v) => nonNegative('--max-spend', v)),
+  )
+  .option(
+    '--seed <n>',
+    'fast-check seed',
+    arg((v) => nonNegative('--seed', v)),
+  )
   .option('--report-dir <dir>', 'where reports are written (default reports)')
-  .option('--workers <n>', 'parallel workers, 1..64', arg((v) => positiveInt('--workers', v, 64)))
-  .option('--timeout-ms <ms>', 'per-request timeout, ms (default 15000)', arg((v) => positiveInt('--timeout-ms', v, 600_000)))
-  .addOption(new Option('--tier <tier>', 'smoke: free routes only, no spend; standard: everything within the budget; certify: everything, incomplete while a testable rule is not judged').choices(TIERS))
+  .option(
+    '--workers <n>',
+    'parallel workers, 1..64',
+    arg((v) => positiveInt('--workers', v, 64)),
+  )
+  .option(
+    '--timeout-ms <ms>',
+    'per-request timeout, ms (default 15000)',
+    arg((v) => positiveInt('--timeout-ms', v, 600_000)),
+  )
+  .addOption(
+    new Option(
+      '--tier <tier>',
+      'smoke: free routes only, no spend; standard: everything within the budget; certify: everything, incomplete while a testable rule is not judged',
+    ).choices(TIERS),
+  )
   .option('--rule <id>', 'select a rule (repeatable)', collect)
   .option('--family <prefix>', 'select a rule family, e.g. AVAIL (repeatable)', collect)
   .option('--operation <operationId>', 'select the rules of an operation (repeatable)', collect)
-  .option('--min-coverage <pct>', 'exit 1 unless this percentage of selected testable rules passed', arg((v) => nonNegative('--min-coverage', v)))
+  .option(
+    '--min-coverage <pct>',
+    'exit 1 unless this percentage of selected testable rules passed',
+    arg((v) => nonNegative('--min-coverage', v)),
+  )
   .option('--fail-on-skip', 'exit 1 when any selected testable rule is SKIPPED')
   .option('--dry-run', 'list the selected rules, planned tests and maximum spend; send nothing')
-  .option('--shard <i/n>', 'run one Playwright shard and write its blob (merge with `merge`)', arg((v) => {
-    const m = /^(\d+)\/(\d+)$/.exec(v);
-    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard: must be i/n with 1 <= i <= n, got ${v}`);
-    return v;
-  }))
+  .option(
+    '--shard <i/n>',
+    'run one Playwright shard and write its blob (merge with `merge`)',
+    arg((v) => {
+      const m = /^(\d+)\/(\d+)$/.exec(v);
+      if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard: must be i/n with 1 <= i <= n, got ${v}`);
+      return v;
+    }),
+  )
   .option('--signing-key <file>', 'PEM ed25519 private key signing the bundle (default: an ephemeral key, printed)')
-  .option('--abort-after <n>', 'consecutive connection failures/timeouts that abort the run (default 5)', arg((v) => positiveInt('--abort-after', v, 1000)))
+  .option(
+    '--abort-after <n>',
+    'consecutive connection failures/timeouts that abort the run (default 5)',
+    arg((v) => positiveInt('--abort-after', v, 1000)),
+  )
   .option('--config <file>', 'config file (default ./forecast-conformance.config.json when present)')
   .option('--grep <re>', 'only tests whose title matches')
   .addHelpText('after', EXIT_HELP)
@@ -94,12 +139,15 @@ program
 
 program
   .command('verify')
-  .description('check a report bundle: every file\'s SHA-256 and the ed25519 signature of its manifest')
+  .description("check a report bundle: every file's SHA-256 and the ed25519 signature of its manifest")
   .argument('<dir>', 'report folder holding manifest.json and manifest.sig')
   .option('--public-key <file>', 'PEM public key the bundle must be signed by')
   .action((dir: string, opts: { publicKey?: string }) => {
     const r = verifyBundle(dir, opts.publicKey);
-    if (r.ok) console.log(`verified: ${r.files} file(s), signed by key ${r.keyFingerprint}${opts.publicKey ? ' (the trusted key)' : ' (not pinned: pass --public-key to check who signed)'}`);
+    if (r.ok)
+      console.log(
+        `verified: ${r.files} file(s), signed by key ${r.keyFingerprint}${opts.publicKey ? ' (the trusted key)' : ' (not pinned: pass --public-key to check who signed)'}`,
+      );
     else console.error(`NOT verified:\n  ${r.problems.join('\n  ')}`);
     process.exitCode = r.ok ? 0 : 1;
   });
@@ -119,8 +167,17 @@ program
   .description('re-send one recorded failing case from a report and print the answer and the verdict')
   .option('--report-dir <dir>', 'report folder holding rules.json', 'reports')
   .option('--rule <id>', 'the rule whose evidence to replay (default: the first with evidence)')
-  .option('--case <n>', 'which evidence of that rule, from 1', arg((v) => positiveInt('--case', v)), 1)
-  .option('--target <url>', 'send to this base URL instead of the recorded one', arg((v) => httpUrl('--target', v)))
+  .option(
+    '--case <n>',
+    'which evidence of that rule, from 1',
+    arg((v) => positiveInt('--case', v)),
+    1,
+  )
+  .option(
+    '--target <url>',
+    'send to this base URL instead of the recorded one',
+    arg((v) => httpUrl('--target', v)),
+  )
   .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string }) => {
     process.exitCode = await replayCommand(opts);
   });

@@ -44,14 +44,20 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
       ...(first && first.target !== 'embedded reference stub' ? { FC_TARGET: first.target } : {}),
     });
     for (const f of ['rules.json', 'manifest.json', 'manifest.sig']) rmSync(join(out, f), { force: true });
-    const r = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], { cwd: ROOT, env: playwrightEnv(env), stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], {
+      cwd: ROOT,
+      env: playwrightEnv(env),
+      stdio: 'inherit',
+    });
     if (!existsSync(join(out, 'rules.json'))) {
       console.error(`forecast-conformance: merge-reports wrote no rules.json (exit ${r.status})`);
       return 2;
     }
     const report = readReport(out);
     const { manifest, publicKeyPem, ephemeral } = writeBundle(out, signingKey);
-    console.log(`Merged ${dirs.length} shard(s) into ${outDir}/; bundle of ${manifest.files.length} file(s) signed (key ${manifest.keyFingerprint.slice(0, 16)}…)`);
+    console.log(
+      `Merged ${dirs.length} shard(s) into ${outDir}/; bundle of ${manifest.files.length} file(s) signed (key ${manifest.keyFingerprint.slice(0, 16)}…)`,
+    );
     if (ephemeral) console.log(publicKeyPem.trim());
     return EXIT[report.verdict];
   } finally {

@@ -34,7 +34,13 @@ export async function preflight(target: string, timeoutMs: number): Promise<Pref
   let text: string;
   try {
     // undici's request, not fetch: fetch refuses "bad ports" (e.g. 9) before trying to connect.
-    const res = await request(url, { method: 'GET', headers: { accept: 'application/json' }, headersTimeout: wait, bodyTimeout: wait, signal: AbortSignal.timeout(wait) });
+    const res = await request(url, {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      headersTimeout: wait,
+      bodyTimeout: wait,
+      signal: AbortSignal.timeout(wait),
+    });
     status = res.statusCode;
     const ct = res.headers['content-type'];
     type = (Array.isArray(ct) ? ct[0] : ct) ?? '';
@@ -42,15 +48,24 @@ export async function preflight(target: string, timeoutMs: number): Promise<Pref
   } catch (err) {
     const name = (err as Error).name;
     const cause = rootCause(err);
-    if (name === 'TimeoutError' || name === 'AbortError' || /Timeout/.test(cause.code ?? '')) return { ok: false, reason: `target ${target} did not answer GET /openapi.json within ${wait} ms` };
+    if (name === 'TimeoutError' || name === 'AbortError' || /Timeout/.test(cause.code ?? ''))
+      return { ok: false, reason: `target ${target} did not answer GET /openapi.json within ${wait} ms` };
     if (cause.code === 'ECONNREFUSED') return { ok: false, reason: `target ${target} is unreachable: connection refused` };
-    if (cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN') return { ok: false, reason: `target ${target} is unreachable: host not found` };
-    if (cause.code?.startsWith('HPE_') || /parse|invalid|expected http/i.test(cause.message)) return { ok: false, reason: `target ${target} does not speak HTTP (${cause.code ?? cause.message})` };
-    if (cause.code === 'UND_ERR_SOCKET' || cause.code === 'ECONNRESET') return { ok: false, reason: `target ${target} closed the connection without an HTTP answer` };
+    if (cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN')
+      return { ok: false, reason: `target ${target} is unreachable: host not found` };
+    if (cause.code?.startsWith('HPE_') || /parse|invalid|expected http/i.test(cause.message))
+      return { ok: false, reason: `target ${target} does not speak HTTP (${cause.code ?? cause.message})` };
+    if (cause.code === 'UND_ERR_SOCKET' || cause.code === 'ECONNRESET')
+      return { ok: false, reason: `target ${target} closed the connection without an HTTP answer` };
     return { ok: false, reason: `target ${target} is unreachable: ${cause.code ?? cause.message}` };
   }
-  if (status !== 200) return { ok: false, reason: `target ${target} answered GET /openapi.json with HTTP ${status}, not 200 (the contract's schema is not served)` };
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) return { ok: false, reason: `target ${target} answered GET /openapi.json with ${type.split(';')[0] || 'no content-type'}, not JSON` };
+  if (status !== 200)
+    return {
+      ok: false,
+      reason: `target ${target} answered GET /openapi.json with HTTP ${status}, not 200 (the contract's schema is not served)`,
+    };
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type))
+    return { ok: false, reason: `target ${target} answered GET /openapi.json with ${type.split(';')[0] || 'no content-type'}, not JSON` };
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -21,12 +21,21 @@ export interface ReplayOptions {
 export async function replayCommand(opts: ReplayOptions): Promise<number> {
   const report = readReport(opts.reportDir);
   const rule = opts.rule ? report.rules.find((r) => r.id === opts.rule) : report.rules.find((r) => r.evidence?.some((e) => e.request));
-  if (!rule) throw new UsageError(opts.rule ? `${opts.rule} is not in ${opts.reportDir}/rules.json` : `no rule in ${opts.reportDir}/rules.json carries a recorded request`);
+  if (!rule)
+    throw new UsageError(
+      opts.rule
+        ? `${opts.rule} is not in ${opts.reportDir}/rules.json`
+        : `no rule in ${opts.reportDir}/rules.json carries a recorded request`,
+    );
   const evidence = rule.evidence?.filter((e) => e.request)[opts.case - 1];
   if (!evidence?.request) throw new UsageError(`${rule.id} has no recorded request #${opts.case}`);
   const secrets = readSecrets();
   for (const v of Object.values(secrets)) registerSecret(v);
-  const values: Record<string, string | undefined> = { FC_API_KEY: secrets.apiKey, FC_API_KEY_2: secrets.apiKey2, FC_CONTROL_TOKEN: secrets.controlToken };
+  const values: Record<string, string | undefined> = {
+    FC_API_KEY: secrets.apiKey,
+    FC_API_KEY_2: secrets.apiKey2,
+    FC_CONTROL_TOKEN: secrets.controlToken,
+  };
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(evidence.request.headers)) {
     const missing: string[] = [];
@@ -44,7 +53,13 @@ export async function replayCommand(opts: ReplayOptions): Promise<number> {
   for (const v of evidence.violations) console.log(`  recorded: [${v.ruleId}] ${v.path}: ${v.message}`);
   let res: Response;
   try {
-    res = await fetch(url, { method: evidence.request.method, headers, ...(evidence.request.body !== undefined ? { body: evidence.request.body } : {}), redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+    res = await fetch(url, {
+      method: evidence.request.method,
+      headers,
+      ...(evidence.request.body !== undefined ? { body: evidence.request.body } : {}),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
   } catch (err) {
     console.error(`forecast-conformance: could not send: ${(err as Error).message}`);
     return 2;
@@ -74,6 +89,8 @@ export async function replayCommand(opts: ReplayOptions): Promise<number> {
     console.log(`Verdict: ${rule.id} still FAILED by the contract validator (${operationId})`);
     return 1;
   }
-  console.log(`Verdict: the contract validator finds no ${rule.id} violation in this answer (${operationId}${parsed ? '' : ', body not JSON'}); checks specific to the suite test may still differ`);
+  console.log(
+    `Verdict: the contract validator finds no ${rule.id} violation in this answer (${operationId}${parsed ? '' : ', body not JSON'}); checks specific to the suite test may still differ`,
+  );
   return 0;
 }

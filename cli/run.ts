@@ -41,7 +41,9 @@ function baseEnv(): NodeJS.ProcessEnv {
 
 /** Verdicts of a run that judged nothing: every selected testable rule NOT_RUN with `reason`. */
 export function notRunVerdicts(catalogue: Map<string, Rule>, selected: ReadonlySet<string> | null, reason: string): RuleVerdict[] {
-  const base = ruleVerdicts(catalogue, []).map((v) => (v.status === 'NO_TEST' && isTestable(catalogue.get(v.id)!) ? { ...v, status: 'NOT_RUN' as const, reasons: [reason] } : v));
+  const base = ruleVerdicts(catalogue, []).map((v) =>
+    v.status === 'NO_TEST' && isTestable(catalogue.get(v.id)!) ? { ...v, status: 'NOT_RUN' as const, reasons: [reason] } : v,
+  );
   return applySelection(base, selected ? new Set(selected) : null);
 }
 
@@ -66,12 +68,21 @@ function runInfo(s: RunSettings, selected: ReadonlySet<string> | null, started: 
 
 function sign(dir: string, keyFile: string | undefined): void {
   const { manifest, publicKeyPem, ephemeral } = writeBundle(dir, keyFile);
-  console.log(`Bundle: ${manifest.files.length} file(s) in ${join(dir, 'manifest.json')}, signed (ed25519, key ${manifest.keyFingerprint.slice(0, 16)}…)`);
-  if (ephemeral) console.log(`Ephemeral signing key; its public key (keep it to check the bundle with \`verify --public-key\`):\n${publicKeyPem.trim()}`);
+  console.log(
+    `Bundle: ${manifest.files.length} file(s) in ${join(dir, 'manifest.json')}, signed (ed25519, key ${manifest.keyFingerprint.slice(0, 16)}…)`,
+  );
+  if (ephemeral)
+    console.log(
+      `Ephemeral signing key; its public key (keep it to check the bundle with \`verify --public-key\`):\n${publicKeyPem.trim()}`,
+    );
 }
 
 /** Runs Playwright and resolves with its exit code; stops it on abort marker or signal. */
-function runPlaywright(args: string[], env: NodeJS.ProcessEnv, abortFile: string): Promise<{ code: number | null; signal: string | null; stoppedBy?: string }> {
+function runPlaywright(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  abortFile: string,
+): Promise<{ code: number | null; signal: string | null; stoppedBy?: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [PLAYWRIGHT, ...args], { cwd: ROOT, env: playwrightEnv(env), stdio: 'inherit' });
     let stoppedBy: string | undefined;
@@ -124,9 +135,13 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       const missing = uncovered(catalogue, selected, planned);
       if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
     }
-    console.log('Planned requests: not known before the run (the suites discover data and property tests draw their cases); every request is bounded by the per-request timeout and the abort threshold.');
+    console.log(
+      'Planned requests: not known before the run (the suites discover data and property tests draw their cases); every request is bounded by the per-request timeout and the abort threshold.',
+    );
     const budget = s.tier === 'smoke' ? 0 : s.maxSpend;
-    console.log(`Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`);
+    console.log(
+      `Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`,
+    );
     return 0;
   }
 
@@ -137,7 +152,11 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     const pre = await preflight(s.target, s.timeoutMs);
     if (!pre.ok) {
       const reason = `preflight: ${pre.reason}`;
-      const report = buildReport(runInfo(s, selected, started, reason, 'preflight'), notRunVerdicts(catalogue, selected, `not run: ${reason}`), catalogue);
+      const report = buildReport(
+        runInfo(s, selected, started, reason, 'preflight'),
+        notRunVerdicts(catalogue, selected, `not run: ${reason}`),
+        catalogue,
+      );
       writeReports(reportDir, report);
       sign(reportDir, s.signingKey);
       console.error(`forecast-conformance: ${redact(reason)} (reports in ${s.reportDir}/)`);
@@ -174,7 +193,12 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   set('FC_CONTROL_TOKEN', secrets.controlToken);
 
   const clock = tests?.some((t) => t.clock) ?? s.tier !== 'smoke';
-  const args = ['test', '--project=conformance', ...(clock && tests ? ['--project=conformance-clock'] : []), ...(tests ? [...new Set(tests.map((t) => (t.location.endsWith(':1') ? t.location.slice(0, -2) : t.location)))] : [])];
+  const args = [
+    'test',
+    '--project=conformance',
+    ...(clock && tests ? ['--project=conformance-clock'] : []),
+    ...(tests ? [...new Set(tests.map((t) => (t.location.endsWith(':1') ? t.location.slice(0, -2) : t.location)))] : []),
+  ];
   if (flags.shard) args.push('--shard', flags.shard);
   if (flags.grep) args.push('--grep', flags.grep);
   const abortFile = join(reportDir, 'test-results', ABORT_FILE);
@@ -183,8 +207,14 @@ export async function runCommand(flags: RunFlags): Promise<number> {
 
   let code: number;
   if (!existsSync(join(reportDir, 'rules.json'))) {
-    const reason = result.stoppedBy ? `run ${result.stoppedBy}` : `the Playwright run ended (exit ${result.code ?? result.signal}) without writing a report`;
-    const report = buildReport(runInfo(s, selected, started, reason, 'error'), notRunVerdicts(catalogue, selected, `not run: ${reason}`), catalogue);
+    const reason = result.stoppedBy
+      ? `run ${result.stoppedBy}`
+      : `the Playwright run ended (exit ${result.code ?? result.signal}) without writing a report`;
+    const report = buildReport(
+      runInfo(s, selected, started, reason, 'error'),
+      notRunVerdicts(catalogue, selected, `not run: ${reason}`),
+      catalogue,
+    );
     writeReports(reportDir, report);
     for (const line of summaryLines(report)) console.log(line);
     code = 2;

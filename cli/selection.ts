@@ -15,7 +15,7 @@ import { UsageError, type Tier } from './settings.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Suites that move the target's clock (playwright.config.ts CLOCK_SUITES). */
-export const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|x-social-clock)\.spec\.ts$/;
+export const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|social-clock|limits)\.spec\.ts$/;
 
 /** Operations a smoke run may call: free, no key needed (contract/pricing.ts). */
 export const FREE_OPERATIONS = Object.entries(PRICES)
@@ -49,10 +49,16 @@ export function selectRules(catalogue: ReadonlyMap<string, Rule>, input: Selecti
   if (!filtered && input.tier !== 'smoke') return null;
   const all = [...catalogue.values()].filter((r) => !r.retired);
   let chosen = filtered
-    ? all.filter((r) => input.rules.includes(r.id) || input.families.includes(familyOf(r.id)) || (r.operations ?? []).some((o) => input.operations.includes(o)))
+    ? all.filter(
+        (r) =>
+          input.rules.includes(r.id) ||
+          input.families.includes(familyOf(r.id)) ||
+          (r.operations ?? []).some((o) => input.operations.includes(o)),
+      )
     : all;
   // Smoke: only rules about free routes (every operation they name is free, no key needed).
-  if (input.tier === 'smoke') chosen = chosen.filter((r) => (r.operations ?? []).length > 0 && r.operations!.every((o) => FREE_OPERATIONS.includes(o)));
+  if (input.tier === 'smoke')
+    chosen = chosen.filter((r) => (r.operations ?? []).length > 0 && r.operations!.every((o) => FREE_OPERATIONS.includes(o)));
   return new Set(chosen.map((r) => r.id));
 }
 

@@ -70,7 +70,8 @@ export function httpUrl(field: string, value: string): string {
   } catch {
     throw new UsageError(`${field}: not a URL: ${JSON.stringify(value)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${field}: must be an http:// or https:// URL, got ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${field}: must be an http:// or https:// URL, got ${url.protocol}//`);
   if (url.username || url.password) throw new UsageError(`${field}: must not carry credentials (use FC_API_KEY)`);
   return url.toString().replace(/\/+$/, '');
 }
@@ -78,14 +79,16 @@ export function httpUrl(field: string, value: string): string {
 /** Parses a positive integer setting. @throws UsageError naming `field`. */
 export function positiveInt(field: string, value: string | number, max = Number.MAX_SAFE_INTEGER): number {
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`${field}: must be a whole number from 1 to ${max}, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new UsageError(`${field}: must be a whole number from 1 to ${max}, got ${JSON.stringify(value)}`);
   return n;
 }
 
 /** Parses a non-negative number setting. @throws UsageError naming `field`. */
 export function nonNegative(field: string, value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n) || n < 0 || (typeof value === 'string' && value.trim() === '')) throw new UsageError(`${field}: must be a non-negative number, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(n) || n < 0 || (typeof value === 'string' && value.trim() === ''))
+    throw new UsageError(`${field}: must be a non-negative number, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -109,9 +112,17 @@ export function readConfigFile(path: string | undefined, cwd = process.cwd()): F
   const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
   if (!validate(data)) {
     const first = validate.errors![0]!;
-    const field = first.keyword === 'additionalProperties' ? (first.params as { additionalProperty: string }).additionalProperty : first.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(root)';
+    const field =
+      first.keyword === 'additionalProperties'
+        ? (first.params as { additionalProperty: string }).additionalProperty
+        : first.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(root)';
     const secret = /key|token|secret|password/i.test(field) && first.keyword === 'additionalProperties';
-    const why = first.keyword === 'additionalProperties' ? (secret ? 'secrets are read only from the environment (FC_API_KEY, FC_API_KEY_2, FC_CONTROL_TOKEN or their *_FILE variants)' : 'unknown setting') : first.message;
+    const why =
+      first.keyword === 'additionalProperties'
+        ? secret
+          ? 'secrets are read only from the environment (FC_API_KEY, FC_API_KEY_2, FC_CONTROL_TOKEN or their *_FILE variants)'
+          : 'unknown setting'
+        : first.message;
     throw new UsageError(`${file}: field "${field}": ${why}`);
   }
   return data as FileSettings;
@@ -142,7 +153,13 @@ export function readSecrets(env: NodeJS.ProcessEnv = process.env): Secrets {
   return out;
 }
 
-const list = (v: string | undefined): string[] => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (v: string | undefined): string[] =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /**
  * Resolves every run setting: flag, else config file, else FC_* environment, else default.
@@ -160,22 +177,40 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
   if (!TIERS.includes(tier)) throw new UsageError(`tier: must be one of ${TIERS.join(', ')}, got ${JSON.stringify(tier)}`);
   const settings: RunSettings = {
     reportDir: pick(flags.reportDir, file.reportDir, env.FC_REPORT_DIR || undefined) ?? 'reports',
-    timeoutMs: pick(flags.timeoutMs, file.timeoutMs, envNum('FC_TIMEOUT_MS', (f, v) => positiveInt(f, v))) ?? 15_000,
+    timeoutMs:
+      pick(
+        flags.timeoutMs,
+        file.timeoutMs,
+        envNum('FC_TIMEOUT_MS', (f, v) => positiveInt(f, v)),
+      ) ?? 15_000,
     tier,
-    rules: flags.rule?.length ? flags.rule : file.rules ?? list(env.FC_RULES),
-    families: flags.family?.length ? flags.family : file.families ?? list(env.FC_FAMILIES),
-    operations: flags.operation?.length ? flags.operation : file.operations ?? list(env.FC_OPERATIONS),
+    rules: flags.rule?.length ? flags.rule : (file.rules ?? list(env.FC_RULES)),
+    families: flags.family?.length ? flags.family : (file.families ?? list(env.FC_FAMILIES)),
+    operations: flags.operation?.length ? flags.operation : (file.operations ?? list(env.FC_OPERATIONS)),
     failOnSkip: flags.failOnSkip ?? file.failOnSkip ?? env.FC_FAIL_ON_SKIP === '1',
-    abortAfter: pick(flags.abortAfter, file.abortAfter, envNum('FC_ABORT_AFTER', (f, v) => positiveInt(f, v, 1000))) ?? 5,
+    abortAfter:
+      pick(
+        flags.abortAfter,
+        file.abortAfter,
+        envNum('FC_ABORT_AFTER', (f, v) => positiveInt(f, v, 1000)),
+      ) ?? 5,
   };
   if (target) settings.target = httpUrl(flags.target ? '--target' : file.target ? 'target' : 'FC_TARGET', target);
   if (siteUrl) settings.siteUrl = httpUrl(flags.siteUrl ? '--site-url' : file.siteUrl ? 'siteUrl' : 'FC_SITE_URL', siteUrl);
   if (control) settings.control = httpUrl(flags.control ? '--control' : file.control ? 'control' : 'FC_CONTROL', control);
   const maxSpend = pick(flags.maxSpend, file.maxSpend, envNum('FC_MAX_SPEND', nonNegative));
   if (maxSpend !== undefined) settings.maxSpend = maxSpend;
-  const seed = pick(flags.seed, file.seed, envNum('FC_SEED', (f, v) => nonNegative(f, v)));
+  const seed = pick(
+    flags.seed,
+    file.seed,
+    envNum('FC_SEED', (f, v) => nonNegative(f, v)),
+  );
   if (seed !== undefined) settings.seed = seed;
-  const workers = pick(flags.workers, file.workers, envNum('FC_WORKERS', (f, v) => positiveInt(f, v, 64)));
+  const workers = pick(
+    flags.workers,
+    file.workers,
+    envNum('FC_WORKERS', (f, v) => positiveInt(f, v, 64)),
+  );
   if (workers !== undefined) settings.workers = workers;
   const minCoverage = pick(flags.minCoverage, file.minCoverage, envNum('FC_MIN_COVERAGE', nonNegative));
   if (minCoverage !== undefined) {

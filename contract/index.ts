@@ -65,7 +65,14 @@ class Contract {
     for (const [path, item] of Object.entries(this.doc.paths ?? {})) {
       for (const method of METHODS) {
         const spec = item?.[method];
-        if (spec?.operationId) this.operations.set(spec.operationId, { operationId: spec.operationId, method, path, spec, facts: parseFacts(spec.operationId, spec, this.doc.security) });
+        if (spec?.operationId)
+          this.operations.set(spec.operationId, {
+            operationId: spec.operationId,
+            method,
+            path,
+            spec,
+            facts: parseFacts(spec.operationId, spec, this.doc.security),
+          });
       }
     }
   }
@@ -90,7 +97,10 @@ class Contract {
   deref<T>(node: T | OpenAPIV3_1.ReferenceObject): T {
     let cur: unknown = node;
     while (cur && typeof cur === 'object' && '$ref' in cur && typeof cur.$ref === 'string') {
-      cur = cur.$ref.slice(2).split('/').reduce<unknown>((acc, tok) => (acc as Record<string, unknown>)?.[tok.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
+      cur = cur.$ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((acc, tok) => (acc as Record<string, unknown>)?.[tok.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
     }
     return cur as T;
   }
@@ -102,7 +112,8 @@ class Contract {
       const res = this.response(operationId, Number(key))?.res;
       if (!res?.content?.['application/json']?.schema) return undefined;
       const pointer = ['paths', op.path, op.method, 'responses', key, 'content', 'application/json', 'schema']
-        .map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+        .map((t) => t.replace(/~/g, '~0').replace(/\//g, '~1'))
+        .join('/');
       const raw = (this.doc.paths?.[op.path] as Record<string, OpenAPIV3_1.OperationObject>)[op.method]?.responses?.[key];
       // A response given by $ref lives under components/responses; compile from where the schema really is.
       const base = raw && '$ref' in raw ? `${raw.$ref.slice(1)}/content/application~1json/schema` : `/${pointer}`;
@@ -116,7 +127,9 @@ class Contract {
    * @throws Error when the schema is missing or has no string enum.
    */
   enumOf(name: string): readonly string[] {
-    const values = (this.doc.components?.schemas?.[name] as { enum?: unknown[] } | undefined)?.enum?.filter((v): v is string => typeof v === 'string');
+    const values = (this.doc.components?.schemas?.[name] as { enum?: unknown[] } | undefined)?.enum?.filter(
+      (v): v is string => typeof v === 'string',
+    );
     if (!values?.length) throw new Error(`contract/openapi.yaml: components.schemas.${name} has no string enum`);
     return values;
   }
@@ -210,7 +223,8 @@ function indexSchemaLocations(schemas: Record<string, unknown>): void {
 /** Converts one ajv error into a violation, attributed to the most specific schema rule. */
 function toViolation(e: ErrorObject, basePath: string): Violation {
   const parent = e.parentSchema as object | undefined;
-  let loc = (parent && locations.get(parent)) ?? e.schemaPath.replace(/^.*#\/components\/schemas\//, '').replace(new RegExp(`/${e.keyword}$`), '');
+  let loc =
+    (parent && locations.get(parent)) ?? e.schemaPath.replace(/^.*#\/components\/schemas\//, '').replace(new RegExp(`/${e.keyword}$`), '');
   let path = basePath + e.instancePath;
   if (e.keyword === 'required') {
     const prop = (e.params as { missingProperty: string }).missingProperty;
@@ -236,19 +250,34 @@ export function validateResponse(operationId: string, observed: ObservedResponse
   const documented = c.response(operationId, observed.status);
   if (!documented) {
     const known = Object.keys(c.operation(operationId).spec.responses ?? {}).join(', ');
-    out.push({ ruleId: CONTRACT_RULES.statusDocumented, severity: 'error', path: 'status', message: `status ${observed.status} is not documented for ${operationId} (documented: ${known})` });
+    out.push({
+      ruleId: CONTRACT_RULES.statusDocumented,
+      severity: 'error',
+      path: 'status',
+      message: `status ${observed.status} is not documented for ${operationId} (documented: ${known})`,
+    });
     return out;
   }
   const { key, res } = documented;
   const wantsJson = Boolean(res.content?.['application/json']);
   const ctype = observed.headers['content-type'] ?? '';
   if (wantsJson && !JSON_TYPE.test(ctype)) {
-    out.push({ ruleId: CONTRACT_RULES.contentType, severity: 'error', path: 'header:content-type', message: `expected a JSON content-type, got ${JSON.stringify(ctype)}` });
+    out.push({
+      ruleId: CONTRACT_RULES.contentType,
+      severity: 'error',
+      path: 'header:content-type',
+      message: `expected a JSON content-type, got ${JSON.stringify(ctype)}`,
+    });
   }
   for (const [name, h] of Object.entries(res.headers ?? {})) {
     const header = c.deref(h) as OpenAPIV3_1.HeaderObject;
     if (header.required && observed.headers[name.toLowerCase()] === undefined) {
-      out.push({ ruleId: CONTRACT_RULES.requiredHeader, severity: 'error', path: `header:${name}`, message: `required header ${name} is missing on ${observed.status}` });
+      out.push({
+        ruleId: CONTRACT_RULES.requiredHeader,
+        severity: 'error',
+        path: `header:${name}`,
+        message: `required header ${name} is missing on ${observed.status}`,
+      });
     }
   }
   const validate = c.validator(operationId, key);

@@ -92,7 +92,11 @@ export interface OperationFacts {
  * Parses and validates the x-fc-* extensions of one operation.
  * @throws Error naming the operation and the missing or malformed extension.
  */
-export function parseFacts(operationId: string, op: OpenAPIV3_1.OperationObject, docSecurity: OpenAPIV3_1.SecurityRequirementObject[] | undefined): OperationFacts {
+export function parseFacts(
+  operationId: string,
+  op: OpenAPIV3_1.OperationObject,
+  docSecurity: OpenAPIV3_1.SecurityRequirementObject[] | undefined,
+): OperationFacts {
   const ext = op as unknown as Record<string, unknown>;
   const fail = (what: string): never => {
     throw new Error(`contract/openapi.yaml: operation ${operationId}: ${what}`);
@@ -101,9 +105,17 @@ export function parseFacts(operationId: string, op: OpenAPIV3_1.OperationObject,
 
   const p = ext['x-fc-price'];
   if (!isRecord(p)) return fail('missing x-fc-price {usd, credits}');
-  if (typeof p.credits !== 'number' || !Number.isInteger(p.credits) || p.credits < 0) return fail('x-fc-price.credits must be a whole number >= 0');
-  if (typeof p.usd !== 'number' || Math.round(p.usd * 1e6) !== p.credits * 1000) return fail(`x-fc-price.usd ${String(p.usd)} does not equal credits / 1000 (${p.credits / 1000})`);
-  const price: Price = { credits: p.credits, usd: p.usd, x402: auth.includes('x402'), keyOnly: auth.length > 0 && auth.every((a) => a === 'apiKey'), ...(p.gap === true ? { gap: true } : {}) };
+  if (typeof p.credits !== 'number' || !Number.isInteger(p.credits) || p.credits < 0)
+    return fail('x-fc-price.credits must be a whole number >= 0');
+  if (typeof p.usd !== 'number' || Math.round(p.usd * 1e6) !== p.credits * 1000)
+    return fail(`x-fc-price.usd ${String(p.usd)} does not equal credits / 1000 (${p.credits / 1000})`);
+  const price: Price = {
+    credits: p.credits,
+    usd: p.usd,
+    x402: auth.includes('x402'),
+    keyOnly: auth.length > 0 && auth.every((a) => a === 'apiKey'),
+    ...(p.gap === true ? { gap: true } : {}),
+  };
 
   const observe = ext['x-fc-observe'];
   if (!OBSERVES.includes(observe as OperationObserve)) return fail(`x-fc-observe must be one of ${OBSERVES.join(', ')}`);
@@ -119,9 +131,15 @@ export function parseFacts(operationId: string, op: OpenAPIV3_1.OperationObject,
     const from = (d.from ?? 'none') as DiscoverSource;
     if (!SOURCES.includes(from)) return fail(`x-fc-discover.from must be one of ${SOURCES.join(', ')}`);
     if (!isRecord(d.request)) return fail('x-fc-discover.request is missing');
-    discover = { from, request: d.request as RequestTemplate, ...(typeof d.kind === 'string' ? { kind: d.kind } : {}), ...(d.slug === true ? { slug: true } : {}) };
+    discover = {
+      from,
+      request: d.request as RequestTemplate,
+      ...(typeof d.kind === 'string' ? { kind: d.kind } : {}),
+      ...(d.slug === true ? { slug: true } : {}),
+    };
   }
-  if (price.credits > 0 && 'unavailable' in discover && observe === 'black-box') return fail('a paid black-box operation needs a discovery recipe');
+  if (price.credits > 0 && 'unavailable' in discover && observe === 'black-box')
+    return fail('a paid black-box operation needs a discovery recipe');
 
   const success = Object.keys(op.responses ?? {})
     .filter((k) => /^2\d\d$/.test(k))

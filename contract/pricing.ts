@@ -13,7 +13,9 @@ import { contract, type Price } from './index.ts';
 export type { Price } from './index.ts';
 
 /** Price of every operation, by operationId (every operation of the contract has one). */
-export const PRICES: Readonly<Record<string, Price>> = Object.fromEntries([...contract().operations.values()].map((op) => [op.operationId, op.facts.price]));
+export const PRICES: Readonly<Record<string, Price>> = Object.fromEntries(
+  [...contract().operations.values()].map((op) => [op.operationId, op.facts.price]),
+);
 
 /** Credits → USD (number). */
 export const creditsToUsd = (credits: number): number => credits / 1000;

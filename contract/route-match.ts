@@ -21,4 +21,3 @@ export function operationOf(method: string, path: string): string | undefined {
   const pathname = /^https?:/i.test(bare) ? new URL(bare).pathname : bare;
   return templates.find((t) => t.method === method.toUpperCase() && t.re.test(pathname))?.operationId;
 }
-

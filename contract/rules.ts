@@ -56,7 +56,9 @@ let cache: Map<string, Rule> | undefined;
 export function loadRules(dir = RULES_DIR): Map<string, Rule> {
   if (cache && dir === RULES_DIR) return cache;
   const rules = new Map<string, Rule>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const entries = parse(readFileSync(join(dir, file), 'utf8')) as Omit<Rule, 'file'>[] | null;
     for (const entry of entries ?? []) {
       const where = `${file}: ${entry?.id ?? JSON.stringify(entry)}`;

@@ -112,7 +112,13 @@ export function splitSpec(markdown: string): SpecUnit[] {
     }
     const kept = parts.filter((s) => !LABEL.test(s));
     for (const s of kept) {
-      const unit: SpecUnit = { fp: fingerprint(s), text: s, section: section(), kind: 'sentence', at: parts.length > 1 ? `${where}, sentence ${parts.indexOf(s) + 1}` : where };
+      const unit: SpecUnit = {
+        fp: fingerprint(s),
+        text: s,
+        section: section(),
+        kind: 'sentence',
+        at: parts.length > 1 ? `${where}, sentence ${parts.indexOf(s) + 1}` : where,
+      };
       units.push(unit);
       if (run.rule) lists.set(unit, { list, label });
     }
@@ -155,7 +161,13 @@ export function splitSpec(markdown: string): SpecUnit[] {
       if (/^\|?\s*:?-{3,}/.test(line.trim())) continue; // separator
       tableRow++;
       const text = normalise(line);
-      units.push({ fp: fingerprint(text), text, section: section(), kind: 'row', at: `table ${table}, row "${cells(line)[0] ?? tableRow}"` });
+      units.push({
+        fp: fingerprint(text),
+        text,
+        section: section(),
+        kind: 'row',
+        at: `table ${table}, row "${cells(line)[0] ?? tableRow}"`,
+      });
       continue;
     }
     inTable = false;
@@ -212,7 +224,9 @@ export function locate(units: SpecUnit[], fp: string, previous?: string): string
   return pick && `${pick.section}: ${pick.at}`;
 }
 
-const STOP = new Set('a an the of and or to in on for is are be by with as at its it this that from when not no any each every than only'.split(' '));
+const STOP = new Set(
+  'a an the of and or to in on for is are be by with as at its it this that from when not no any each every than only'.split(' '),
+);
 
 /** Lower-case word tokens of a text, without stop words (for similarity). */
 export function tokens(text: string): Set<string> {

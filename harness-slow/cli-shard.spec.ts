@@ -6,11 +6,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { runCli } from '../harness/support/cli.ts';
+import { runCli } from '../tests/harness/support/cli.ts';
 
 const SELECT = ['--rule', 'PRICE-014', '--rule', 'PRICE-015', '--workers', '1'];
 const statuses = (dir: string): Record<string, string> =>
-  Object.fromEntries((JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as { rules: { id: string; status: string }[] }).rules.map((r) => [r.id, r.status]));
+  Object.fromEntries(
+    (JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as { rules: { id: string; status: string }[] }).rules.map((r) => [
+      r.id,
+      r.status,
+    ]),
+  );
 
 test('two shards merged equal one unsharded run', async () => {
   test.setTimeout(420_000);

@@ -2,12 +2,7 @@
  * Harness errors: typed classes with stable codes, so a report says why a target could not be
  * judged (unreachable, slow, garbage) instead of crashing or hanging.
  */
-export type HarnessErrorCode =
-  | 'FC_TARGET_UNREACHABLE'
-  | 'FC_TARGET_TIMEOUT'
-  | 'FC_TARGET_GARBAGE'
-  | 'FC_THROTTLED'
-  | 'FC_CONFIG';
+export type HarnessErrorCode = 'FC_TARGET_UNREACHABLE' | 'FC_TARGET_TIMEOUT' | 'FC_TARGET_GARBAGE' | 'FC_THROTTLED' | 'FC_CONFIG';
 
 export class HarnessError extends Error {
   constructor(

@@ -35,4 +35,3 @@ export interface Evidence {
   /** Shell command reproducing the request; secrets are `$FC_*` placeholders. */
   curl?: string;
 }
-

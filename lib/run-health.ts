@@ -61,7 +61,10 @@ export function recordFailure(reason: string): void {
   appendFileSync(file, `${reason.replace(/\n/g, ' ')}\n`);
   const count = readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
   if (count >= threshold && !existsSync(join(dir, ABORT_FILE))) {
-    const marker: AbortMarker = { reason: `target stopped answering (${count} consecutive connection failures or timeouts; last: ${reason})`, at: new Date().toISOString() };
+    const marker: AbortMarker = {
+      reason: `target stopped answering (${count} consecutive connection failures or timeouts; last: ${reason})`,
+      at: new Date().toISOString(),
+    };
     writeFileSync(join(dir, ABORT_FILE), JSON.stringify(marker));
   }
 }

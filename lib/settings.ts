@@ -15,7 +15,7 @@
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
  * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`)
  * FC_WORKERS       Playwright workers (default 2)
- * FC_WALLET_SEED   derive test wallets' private keys from this seed (harness/secrets.spec.ts only)
+ * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
  * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`).

@@ -117,7 +117,10 @@ export interface RateWindow {
  * spanMs defaults to the last planned or actual start; requests never sent count in `planned` only.
  */
 export function rateWindows(records: readonly RequestRecord[], windowMs = 1000, spanMs?: number): RateWindow[] {
-  const last = maxOf(records.map((r) => Math.max(r.scheduledMs, r.startMs ?? 0)), 0);
+  const last = maxOf(
+    records.map((r) => Math.max(r.scheduledMs, r.startMs ?? 0)),
+    0,
+  );
   const n = Math.max(1, Math.ceil((spanMs ?? last + 1) / windowMs));
   const windows: { started: RequestRecord[]; planned: number }[] = Array.from({ length: n }, () => ({ started: [], planned: 0 }));
   const at = (ms: number) => Math.min(n - 1, Math.max(0, Math.floor(ms / windowMs)));
@@ -178,7 +181,10 @@ export interface RunSummary {
  */
 export function summarizeRun(records: readonly RequestRecord[], rate: number): RunSummary {
   const s = records.filter(sent);
-  const lastStart = maxOf(s.map((r) => r.startMs), 0);
+  const lastStart = maxOf(
+    s.map((r) => r.startMs),
+    0,
+  );
   // n evenly spaced starts at `rate` span (n−1)/rate seconds; adding one interval makes n/span = rate.
   const spanS = s.length ? lastStart / 1000 + 1 / rate : Number.NaN;
   // Only windows the plan covers whole: the last, partial window would understate the rate.
@@ -199,6 +205,9 @@ export function summarizeRun(records: readonly RequestRecord[], rate: number): R
     latencyMs: summarize(s.filter((r) => r.latencyMs !== null).map((r) => r.latencyMs!)),
     statuses: statusMix(records),
     errors: errorMix(records),
-    maxInFlight: maxOf(records.map((r) => r.inFlightAtStart), 0),
+    maxInFlight: maxOf(
+      records.map((r) => r.inFlightAtStart),
+      0,
+    ),
   };
 }

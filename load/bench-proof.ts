@@ -29,7 +29,12 @@ export interface ProofFigures {
 }
 
 /** Runs (c), (d) and (e) against a running stub. `request` is a cheap paid read with its key. */
-export async function proofFigures(stubUrl: string, request: PlannedRequest, marketsRequest: PlannedRequest, seconds: number): Promise<ProofFigures> {
+export async function proofFigures(
+  stubUrl: string,
+  request: PlannedRequest,
+  marketsRequest: PlannedRequest,
+  seconds: number,
+): Promise<ProofFigures> {
   const sample = await fetch(new URL(request.path, stubUrl), { headers: request.headers ?? {} });
   const sampleBody = await sample.text();
   const stub = await runThroughput({ target: stubUrl, request, connections: 10, durationS: seconds });
@@ -50,7 +55,13 @@ export async function proofFigures(stubUrl: string, request: PlannedRequest, mar
     t = performance.now();
     for (let i = 0; i < N; i++) JSON.parse(text);
     const parseUs = ((performance.now() - t) * 1000) / N;
-    return { stubRps: stub.requestsPerSec, rawRps: rawRun.requestsPerSec, validationUs, parseUs, harnessCpuUsPerRequest: (cpu.user + cpu.system) / Math.max(1, rawRun.total) };
+    return {
+      stubRps: stub.requestsPerSec,
+      rawRps: rawRun.requestsPerSec,
+      validationUs,
+      parseUs,
+      harnessCpuUsPerRequest: (cpu.user + cpu.system) / Math.max(1, rawRun.total),
+    };
   } finally {
     raw.close();
   }
@@ -59,7 +70,13 @@ export async function proofFigures(stubUrl: string, request: PlannedRequest, mar
 /** Prints the figures as ratios. */
 export function printProofFigures(f: ProofFigures, marketsBytes: string): void {
   const r = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
-  console.log(`\n(c) stub vs raw node:http on a cheap paid read: ${f.stubRps.toFixed(0)} vs ${f.rawRps.toFixed(0)} req/s → stub/raw = ${r(f.stubRps / f.rawRps)}`);
-  console.log(`(d) contract validation of the full markets list (${marketsBytes}): ${f.validationUs.toFixed(0)} µs per response = ${r(f.validationUs / f.parseUs)}× JSON.parse of it (${f.parseUs.toFixed(0)} µs)`);
-  console.log(`(e) harness CPU per request (load client): ${f.harnessCpuUsPerRequest.toFixed(1)} µs = ${r(f.harnessCpuUsPerRequest / (1e6 / f.rawRps))} of the raw server's per-request wall time`);
+  console.log(
+    `\n(c) stub vs raw node:http on a cheap paid read: ${f.stubRps.toFixed(0)} vs ${f.rawRps.toFixed(0)} req/s → stub/raw = ${r(f.stubRps / f.rawRps)}`,
+  );
+  console.log(
+    `(d) contract validation of the full markets list (${marketsBytes}): ${f.validationUs.toFixed(0)} µs per response = ${r(f.validationUs / f.parseUs)}× JSON.parse of it (${f.parseUs.toFixed(0)} µs)`,
+  );
+  console.log(
+    `(e) harness CPU per request (load client): ${f.harnessCpuUsPerRequest.toFixed(1)} µs = ${r(f.harnessCpuUsPerRequest / (1e6 / f.rawRps))} of the raw server's per-request wall time`,
+  );
 }

@@ -27,7 +27,13 @@ function render(option: Record<string, unknown>): string {
 
 const seconds = (windows: readonly RateWindow[]) => windows.map((w) => String(w.fromMs / 1000));
 const round = (n: number, digits = 2) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
-const xAxis = (windows: readonly RateWindow[]) => ({ type: 'category', name: 's after t0', nameLocation: 'middle', nameGap: 28, data: seconds(windows) });
+const xAxis = (windows: readonly RateWindow[]) => ({
+  type: 'category',
+  name: 's after t0',
+  nameLocation: 'middle',
+  nameGap: 28,
+  data: seconds(windows),
+});
 
 /**
  * Achieved start rate per 1-s window (bars) against the target rate (line), with the tier's
@@ -39,7 +45,11 @@ export function rateChart(windows: readonly RateWindow[], targetRate: number, li
     legend: { top: 30 },
     xAxis: xAxis(windows),
     // Room above the bound so its marked line is always on the chart.
-    yAxis: { type: 'value', name: 'requests/s', max: (v: { max: number }) => Math.ceil(Math.max(v.max, limitPerSecond ?? 0, targetRate) * 1.15) },
+    yAxis: {
+      type: 'value',
+      name: 'requests/s',
+      max: (v: { max: number }) => Math.ceil(Math.max(v.max, limitPerSecond ?? 0, targetRate) * 1.15),
+    },
     series: [
       {
         name: 'achieved',
@@ -47,10 +57,25 @@ export function rateChart(windows: readonly RateWindow[], targetRate: number, li
         data: windows.map((w) => w.rate),
         itemStyle: { color: '#4e79a7' },
         ...(limitPerSecond !== undefined
-          ? { markLine: { symbol: 'none', label: { formatter: `limit ${limitPerSecond}/s`, position: 'insideEndTop' }, lineStyle: { color: '#e15759', type: 'dashed' }, data: [{ yAxis: limitPerSecond }] } }
+          ? {
+              markLine: {
+                symbol: 'none',
+                label: { formatter: `limit ${limitPerSecond}/s`, position: 'insideEndTop' },
+                lineStyle: { color: '#e15759', type: 'dashed' },
+                data: [{ yAxis: limitPerSecond }],
+              },
+            }
           : {}),
       },
-      { name: `target (${targetRate}/s)`, type: 'line', step: 'middle', symbol: 'none', data: windows.map((w) => w.planned), lineStyle: { color: '#f28e2b' }, itemStyle: { color: '#f28e2b' } },
+      {
+        name: `target (${targetRate}/s)`,
+        type: 'line',
+        step: 'middle',
+        symbol: 'none',
+        data: windows.map((w) => w.planned),
+        lineStyle: { color: '#f28e2b' },
+        itemStyle: { color: '#f28e2b' },
+      },
     ],
   });
 }
@@ -72,7 +97,11 @@ export function latencyChart(windows: readonly RateWindow[]): string {
     legend: { top: 30 },
     xAxis: xAxis(windows),
     yAxis: { type: 'value', name: 'ms' },
-    series: [line('p50', (w) => w.latency.p50, '#59a14f'), line('p90', (w) => w.latency.p90, '#edc948'), line('p99', (w) => w.latency.p99, '#e15759')],
+    series: [
+      line('p50', (w) => w.latency.p50, '#59a14f'),
+      line('p90', (w) => w.latency.p90, '#edc948'),
+      line('p99', (w) => w.latency.p99, '#e15759'),
+    ],
   });
 }
 

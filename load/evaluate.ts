@@ -119,11 +119,21 @@ function checkWindows(e: Expectation, tl: readonly Timed[], windowMs: number, li
     over++;
     const rejected = group.filter((t) => t.rec.status === 429).length;
     if (rejected < expected) {
-      out.push(v(e.ruleIds[0]!, `/windows/${windowMs}ms/${iso(from)}`,
-        `${group.length} starts in the ${windowMs / 1000} s window from ${iso(from)} (limit ${limit}): expected at least ${expected} answers 429 (n − limit − ${boundary} starts within ${skew} ms of an edge), got ${rejected}`));
+      out.push(
+        v(
+          e.ruleIds[0]!,
+          `/windows/${windowMs}ms/${iso(from)}`,
+          `${group.length} starts in the ${windowMs / 1000} s window from ${iso(from)} (limit ${limit}): expected at least ${expected} answers 429 (n − limit − ${boundary} starts within ${skew} ms of an edge), got ${rejected}`,
+        ),
+      );
     }
   }
-  return result(e, out, over ? `${over} window(s) clearly over ${limit} per ${windowMs / 1000} s` : `no ${windowMs / 1000} s window clearly over ${limit}`, over === 0);
+  return result(
+    e,
+    out,
+    over ? `${over} window(s) clearly over ${limit} per ${windowMs / 1000} s` : `no ${windowMs / 1000} s window clearly over ${limit}`,
+    over === 0,
+  );
 }
 
 /** no-spurious-429: a start that every bound of the tier admits, even with skew, is never 429. */
@@ -134,7 +144,10 @@ function checkSpurious(e: Expectation, tier: Tier, tl: readonly Timed[], skew: n
   for (const t of rejected) {
     const bounds: string[] = [];
     let within = true;
-    for (const [w, limit, name] of [[1000, l.perSecond, 'second'], [60_000, l.perMinute, 'minute']] as const) {
+    for (const [w, limit, name] of [
+      [1000, l.perSecond, 'second'],
+      [60_000, l.perMinute, 'minute'],
+    ] as const) {
       if (limit === undefined) continue;
       const from = Math.floor(t.at / w) * w;
       const most = countIn(tl, from - skew, from + w + skew);
@@ -147,7 +160,10 @@ function checkSpurious(e: Expectation, tier: Tier, tl: readonly Timed[], skew: n
     }
     if (within) {
       const scope = t.rec.errorBody?.limit_scope;
-      hits.push({ i: t.rec.i, msg: `429${scope !== undefined ? ` (limit_scope ${String(scope)})` : ''} for a start every ${tier.title} bound admits: ${bounds.join(', ')}; a daily quota spent elsewhere also answers 429, see limit_scope` });
+      hits.push({
+        i: t.rec.i,
+        msg: `429${scope !== undefined ? ` (limit_scope ${String(scope)})` : ''} for a start every ${tier.title} bound admits: ${bounds.join(', ')}; a daily quota spent elsewhere also answers 429, see limit_scope`,
+      });
     }
   }
   const out = aggregate(e.ruleIds[0]!, hits, rejected.length, '429 answers');
@@ -157,7 +173,10 @@ function checkSpurious(e: Expectation, tier: Tier, tl: readonly Timed[], skew: n
 /** in-flight: no start admitted while `limit` other admitted requests surely (beyond skew) are in flight. */
 function checkInFlight(e: Expectation, tl: readonly Timed[], limit: number, skew: number): ExpectationResult {
   const admitted = tl.filter((t) => !NOT_ADMITTED.has(t.rec.status));
-  const maxLatency = maxOf(admitted.map((t) => t.end - t.at), 0);
+  const maxLatency = maxOf(
+    admitted.map((t) => t.end - t.at),
+    0,
+  );
   const candidates = admitted.filter((t) => t.rec.inFlightAtStart > limit);
   const hits: { i: number; msg: string }[] = [];
   for (const t of candidates) {
@@ -166,10 +185,18 @@ function checkInFlight(e: Expectation, tl: readonly Timed[], limit: number, skew
     for (let k = lowerBound(admitted, t.at - maxLatency); k < admitted.length && admitted[k]!.at <= t.at - skew; k++) {
       if (admitted[k]!.end - skew >= t.at) busy++;
     }
-    if (busy >= limit) hits.push({ i: t.rec.i, msg: `admitted (${t.rec.status}) while ${busy} admitted requests were surely in flight (limit ${limit})` });
+    if (busy >= limit)
+      hits.push({ i: t.rec.i, msg: `admitted (${t.rec.status}) while ${busy} admitted requests were surely in flight (limit ${limit})` });
   }
   const out = aggregate(e.ruleIds[0]!, hits, admitted.length, 'admitted requests');
-  return result(e, out, candidates.length ? `${candidates.length} start(s) with more than ${limit} in flight on the client` : `the client never had more than ${limit} in flight`, candidates.length === 0);
+  return result(
+    e,
+    out,
+    candidates.length
+      ? `${candidates.length} start(s) with more than ${limit} in flight on the client`
+      : `the client never had more than ${limit} in flight`,
+    candidates.length === 0,
+  );
 }
 
 /** spacing: admitted starts ≥ spacingMs apart; a start later than that after the last admitted one is not 429. */
@@ -183,14 +210,24 @@ function checkSpacing(e: Expectation, tl: readonly Timed[], spacingMs: number, s
     if (last) {
       const gap = t.at - last.at;
       if (gap < spacingMs) close++;
-      if (admitted && gap < spacingMs - skew) early.push({ i: t.rec.i, msg: `admitted (${t.rec.status}) ${fmt(gap)} after the previous admitted start (#${last.rec.i}); starts must be ≥ ${spacingMs} ms apart` });
+      if (admitted && gap < spacingMs - skew)
+        early.push({
+          i: t.rec.i,
+          msg: `admitted (${t.rec.status}) ${fmt(gap)} after the previous admitted start (#${last.rec.i}); starts must be ≥ ${spacingMs} ms apart`,
+        });
       const concurrency = t.rec.headers['x-quotient-max-concurrent'] !== undefined || t.rec.inFlightAtStart > 1;
-      if (t.rec.status === 429 && !concurrency && gap > spacingMs + skew) spurious.push({ i: t.rec.i, msg: `429 ${fmt(gap)} after the last admitted start (#${last.rec.i}), more than ${spacingMs} ms` });
+      if (t.rec.status === 429 && !concurrency && gap > spacingMs + skew)
+        spurious.push({ i: t.rec.i, msg: `429 ${fmt(gap)} after the last admitted start (#${last.rec.i}), more than ${spacingMs} ms` });
     }
     if (admitted) last = t;
   }
   const out = [...aggregate(e.ruleIds[0]!, early, tl.length, 'answers'), ...aggregate(e.ruleIds[0]!, spurious, tl.length, 'answers')];
-  return result(e, out, `${close} start(s) closer than ${spacingMs} ms to the previous one; ${early.length} admitted too early; ${spurious.length} rejected though spaced`, tl.length < 2);
+  return result(
+    e,
+    out,
+    `${close} start(s) closer than ${spacingMs} ms to the previous one; ${early.length} admitted too early; ${spurious.length} rejected though spaced`,
+    tl.length < 2,
+  );
 }
 
 /** 429-anatomy: headers and body of every 429, for the rules the expectation names. */
@@ -199,24 +236,54 @@ function checkAnatomy(e: Expectation, tier: Tier, tl: readonly Timed[]): Expecta
   const named = new Set(e.ruleIds);
   const checks: [string, (r: RequestRecord) => string | undefined][] = [
     ['CONTRACT-003', (r) => (r.headers['retry-after'] === undefined ? '429 without a Retry-After header' : undefined)],
-    ['ERR-009', (r) => (r.errorBody?.error !== 'rate_limited' ? `429 error is ${JSON.stringify(r.errorBody?.error)}, not rate_limited` : undefined)],
-    ['LIM-019', (r) => (!Number.isInteger(r.errorBody?.retry_after) ? `429 body retry_after is ${JSON.stringify(r.errorBody?.retry_after)}, not an integer` : undefined)],
+    [
+      'ERR-009',
+      (r) => (r.errorBody?.error !== 'rate_limited' ? `429 error is ${JSON.stringify(r.errorBody?.error)}, not rate_limited` : undefined),
+    ],
+    [
+      'LIM-019',
+      (r) =>
+        !Number.isInteger(r.errorBody?.retry_after)
+          ? `429 body retry_after is ${JSON.stringify(r.errorBody?.retry_after)}, not an integer`
+          : undefined,
+    ],
     ['LIM-021', (r) => (r.headers['ratelimit-policy'] === undefined ? '429 without a RateLimit-Policy header' : undefined)],
     ['LIM-022', (r) => (r.headers.ratelimit === undefined ? '429 without a RateLimit header' : undefined)],
-    ['LIM-023', (r) =>
-      tier.limits.inFlight !== undefined && r.inFlightAtStart > tier.limits.inFlight && r.headers['x-quotient-max-concurrent'] === undefined
-        ? `429 with ${r.inFlightAtStart} in flight (limit ${tier.limits.inFlight}) without X-Quotient-Max-Concurrent`
-        : undefined],
-    ['LIM-024', (r) => {
-      const h = r.headers['retry-after'];
-      const b = r.errorBody?.retry_after;
-      return h !== undefined && Number.isInteger(b) && String(b) !== h.trim() ? `retry_after ${String(b)} differs from Retry-After ${h}` : undefined;
-    }],
-    ['LIM-029', (r) => {
-      const s = r.errorBody?.limit_scope;
-      return s !== undefined && !(LIMIT_SCOPES as readonly unknown[]).includes(s) ? `limit_scope ${JSON.stringify(s)} is none of ${LIMIT_SCOPES.join(', ')}` : undefined;
-    }],
-    ['OIL-014', (r) => (r.errorBody?.limit_scope !== tier.limitScope ? `oil 429 limit_scope is ${JSON.stringify(r.errorBody?.limit_scope)}, not ${tier.limitScope}` : undefined)],
+    [
+      'LIM-023',
+      (r) =>
+        tier.limits.inFlight !== undefined &&
+        r.inFlightAtStart > tier.limits.inFlight &&
+        r.headers['x-quotient-max-concurrent'] === undefined
+          ? `429 with ${r.inFlightAtStart} in flight (limit ${tier.limits.inFlight}) without X-Quotient-Max-Concurrent`
+          : undefined,
+    ],
+    [
+      'LIM-024',
+      (r) => {
+        const h = r.headers['retry-after'];
+        const b = r.errorBody?.retry_after;
+        return h !== undefined && Number.isInteger(b) && String(b) !== h.trim()
+          ? `retry_after ${String(b)} differs from Retry-After ${h}`
+          : undefined;
+      },
+    ],
+    [
+      'LIM-029',
+      (r) => {
+        const s = r.errorBody?.limit_scope;
+        return s !== undefined && !(LIMIT_SCOPES as readonly unknown[]).includes(s)
+          ? `limit_scope ${JSON.stringify(s)} is none of ${LIMIT_SCOPES.join(', ')}`
+          : undefined;
+      },
+    ],
+    [
+      'OIL-014',
+      (r) =>
+        r.errorBody?.limit_scope !== tier.limitScope
+          ? `oil 429 limit_scope is ${JSON.stringify(r.errorBody?.limit_scope)}, not ${tier.limitScope}`
+          : undefined,
+    ],
   ];
   const out: Violation[] = [];
   for (const [ruleId, check] of checks) {
@@ -231,7 +298,13 @@ function checkAnatomy(e: Expectation, tier: Tier, tl: readonly Timed[]): Expecta
 }
 
 function result(e: Expectation, violations: Violation[], detail: string, notApplicable: boolean): ExpectationResult {
-  const outcome = violations.some((x) => x.severity === 'error') ? 'fail' : violations.length ? 'warn' : notApplicable ? 'not-applicable' : 'pass';
+  const outcome = violations.some((x) => x.severity === 'error')
+    ? 'fail'
+    : violations.length
+      ? 'warn'
+      : notApplicable
+        ? 'not-applicable'
+        : 'pass';
   return { id: e.id, when: e.when, text: e.text, ruleIds: e.ruleIds, outcome, detail, violations };
 }
 
@@ -239,7 +312,11 @@ function result(e: Expectation, violations: Violation[], detail: string, notAppl
  * Evaluates every expectation of a profile over a run's records. `t0EpochMs` aligns the records
  * with clock-aligned limit windows (gap LIM-025). Pure: no I/O besides the cached rule catalogue.
  */
-export function evaluateRun(profile: LoadProfile, run: { t0EpochMs: number; records: readonly RequestRecord[] }, opts: EvaluateOptions = {}): Evaluation {
+export function evaluateRun(
+  profile: LoadProfile,
+  run: { t0EpochMs: number; records: readonly RequestRecord[] },
+  opts: EvaluateOptions = {},
+): Evaluation {
   const skew = opts.skewMs ?? 50;
   const tl = timeline(run.records, run.t0EpochMs);
   const results = profile.expects.map((e): ExpectationResult => {
@@ -258,5 +335,10 @@ export function evaluateRun(profile: LoadProfile, run: { t0EpochMs: number; reco
     }
   });
   const violations = results.flatMap((r) => r.violations);
-  return { results, violations, errors: violations.filter((x) => x.severity === 'error').length, warnings: violations.filter((x) => x.severity === 'warning').length };
+  return {
+    results,
+    violations,
+    errors: violations.filter((x) => x.severity === 'error').length,
+    warnings: violations.filter((x) => x.severity === 'warning').length,
+  };
 }

@@ -42,6 +42,7 @@ interface Flags {
   maxSpend?: number;
   skewMs?: number;
   outDir: string;
+  allowRemote?: boolean;
 }
 
 const program = new Command('load')
@@ -49,21 +50,29 @@ const program = new Command('load')
   .addOption(new Option('--profile <name>', 'load profile').choices(PROFILE_NAMES))
   .option('--list', 'list the profiles and exit')
   .option('--target <url>', 'loopback base URL (127.0.0.0/8, ::1, localhost); default: embedded stub')
-  .option('--rate <n>', 'target rate, requests/s (default: the profile\'s, under the tier bound)', positive)
-  .option('--burst', 'use the profile\'s burst rate (above the tier bound)')
-  .option('--duration <s>', 'seconds (default: the profile\'s)', positive)
-  .option('--max-in-flight <n>', 'client in-flight cap (default: the tier\'s bound)', positive)
+  .option('--rate <n>', "target rate, requests/s (default: the profile's, under the tier bound)", positive)
+  .option('--burst', "use the profile's burst rate (above the tier bound)")
+  .option('--duration <s>', "seconds (default: the profile's)", positive)
+  .option('--max-in-flight <n>', "client in-flight cap (default: the tier's bound)", positive)
   .option('--max-requests <n>', 'total request bound (hard cap 100,000)', positive)
-  .addOption(new Option('--when-full <mode>', 'at the in-flight cap: drop the start or wait for a slot').choices(['drop', 'wait']).default('drop'))
+  .addOption(
+    new Option('--when-full <mode>', 'at the in-flight cap: drop the start or wait for a slot').choices(['drop', 'wait']).default('drop'),
+  )
   .option('--timeout-ms <n>', 'per-request timeout, ms', positive)
   .option('--max-spend <usd>', 'spend budget, USD (default: FC_MAX_SPEND; unlimited on the embedded stub, else 0)', nonNegative)
   .option('--skew-ms <n>', 'client/target clock tolerance of the evaluation, ms', nonNegative)
+  .option(
+    '--allow-remote',
+    'allow a non-loopback https (staging) target, under the remote caps (≤ 20/s, ≤ 8 in flight, ≤ 2,000 requests, ≤ 120 s, an explicit --max-spend; aborts on a 5xx spike)',
+  )
   .option('--out-dir <dir>', 'report directory', join(settings.reportDir, 'load'))
   .action(async (flags: Flags) => {
     const profiles = buildProfiles();
     if (flags.list || !flags.profile) {
       for (const p of Object.values(profiles)) {
-        console.log(`${p.name.padEnd(9)} ${p.tier.title}: ${p.rate}/s (burst ${p.burstRate}/s) for ${p.durationS} s, ≤ ${p.maxInFlight} in flight — ${p.operations.map((o) => o.operationId).join(', ')}`);
+        console.log(
+          `${p.name.padEnd(9)} ${p.tier.title}: ${p.rate}/s (burst ${p.burstRate}/s) for ${p.durationS} s, ≤ ${p.maxInFlight} in flight — ${p.operations.map((o) => o.operationId).join(', ')}`,
+        );
       }
       if (!flags.list) process.exitCode = 2;
       return;
@@ -81,12 +90,17 @@ const program = new Command('load')
       ...(maxSpendUsd !== undefined ? { maxSpendUsd } : {}),
       ...(flags.skewMs !== undefined ? { skewMs: flags.skewMs } : {}),
       whenFull: flags.whenFull,
+      ...(flags.allowRemote ? { allowRemote: true } : {}),
       outDir: flags.outDir,
     });
     const s = report.summary;
     console.log(`profile ${profile.name} → ${report.run.target}${report.run.embedded ? ' (embedded stub)' : ''}`);
-    console.log(`  target ${report.run.rate}/s for ${report.run.durationS} s; sent ${s.sent}/${s.planned} (dropped ${s.dropped}); achieved ${f(s.achievedRate)}/s`);
-    console.log(`  start jitter p50 ${f(s.jitterMs.p50, 3)} ms, p99 ${f(s.jitterMs.p99, 3)} ms; latency p50 ${f(s.latencyMs.p50)} ms, p99 ${f(s.latencyMs.p99)} ms`);
+    console.log(
+      `  target ${report.run.rate}/s for ${report.run.durationS} s; sent ${s.sent}/${s.planned} (dropped ${s.dropped}); achieved ${f(s.achievedRate)}/s`,
+    );
+    console.log(
+      `  start jitter p50 ${f(s.jitterMs.p50, 3)} ms, p99 ${f(s.jitterMs.p99, 3)} ms; latency p50 ${f(s.latencyMs.p50)} ms, p99 ${f(s.latencyMs.p99)} ms`,
+    );
     console.log(`  statuses ${JSON.stringify(s.statuses)}${Object.keys(s.errors).length ? `; errors ${JSON.stringify(s.errors)}` : ''}`);
     for (const e of report.evaluation.results) console.log(`  ${e.outcome.padEnd(14)} ${e.id} [${e.ruleIds.join(', ')}] ${e.detail}`);
     for (const v of report.evaluation.violations) console.log(`  ${v.severity.toUpperCase()} ${v.ruleId} ${v.path}: ${v.message}`);

@@ -148,7 +148,15 @@ function op(operationId: string, request: (ids: Identities) => RequestShape = ()
   const o = contract().operation(operationId);
   const price = PRICES[operationId];
   if (!price) throw new Error(`no price for ${operationId} in contract/pricing.ts`);
-  return { operationId, method: o.method.toUpperCase(), path: o.path, credits: price.credits, withKey: price.credits > 0 || price.keyOnly, usesIdentities: request.length > 0, request };
+  return {
+    operationId,
+    method: o.method.toUpperCase(),
+    path: o.path,
+    credits: price.credits,
+    withKey: price.credits > 0 || price.keyOnly,
+    usesIdentities: request.length > 0,
+    request,
+  };
 }
 
 /** Every 429 of the run: headers and body (spec: Errors 429; Errors envelope). */
@@ -201,7 +209,7 @@ function tableExpectations(
   return [...out, anatomy()];
 }
 
-const DAILY = 'one run stays far below the daily bound, and a daily count needs the target\'s counters (control plane)';
+const DAILY = "one run stays far below the daily bound, and a daily count needs the target's counters (control plane)";
 const NOT_EVALUATED_COMMON = [
   { ruleId: 'LIM-017', reason: 'a 429 debits nothing: needs the account balance (control plane); asserted by the suites' },
   { ruleId: 'LIM-020', reason: 'a retry after Retry-After succeeds: an open-model run never retries; asserted by the suites' },
@@ -213,12 +221,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
     name: 'standard',
     tier: TIERS.standard,
     description: 'Paid non-social reads with an API key: market list, market search, asset directory, trade signals.',
-    operations: [
-      op('listMarkets'),
-      op('searchMarkets', () => ({ query: { q: 'crude oil' } })),
-      op('listAssets'),
-      op('listSignals'),
-    ],
+    operations: [op('listMarkets'), op('searchMarkets', () => ({ query: { q: 'crude oil' } })), op('listAssets'), op('listSignals')],
     rate: 18,
     burstRate: 30,
     durationS: 10,
@@ -229,7 +232,8 @@ export function buildProfiles(): Record<string, LoadProfile> {
   const social: LoadProfile = {
     name: 'social',
     tier: TIERS.social,
-    description: 'Social research with an API key: POST /api/v1/x/search and POST /api/v1/x/profile, sharing one quota. Expensive ($0.50 / $1.00 a call).',
+    description:
+      'Social research with an API key: POST /api/v1/x/search and POST /api/v1/x/profile, sharing one quota. Expensive ($0.50 / $1.00 a call).',
     operations: [
       op('searchSocial', () => ({ body: { query: 'crude oil' } })),
       op('createSocialProfile', () => ({ body: { handle: 'fc_probe', lookback_days: 365, focus: 'general' } })),
@@ -244,7 +248,8 @@ export function buildProfiles(): Record<string, LoadProfile> {
   const ipGuard: LoadProfile = {
     name: 'ip-guard',
     tier: TIERS.ip_guard,
-    description: 'Free routes without a key (which count only against the per-IP guard, gap LIM-027): forecast availability, forecast targets, pricing.',
+    description:
+      'Free routes without a key (which count only against the per-IP guard, gap LIM-027): forecast availability, forecast targets, pricing.',
     operations: [
       op('getForecastAvailability', (ids) => ({ query: { market_key: ids.marketKey } })),
       op('getForecastTargets', (ids) => ({ query: { ref: ids.targetRef } })),

@@ -90,13 +90,24 @@ export function renderHtml(r: LoadReport): string {
   const s = r.summary;
   const rows = (pairs: [string, string][]) => pairs.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
   const statuses = Object.entries(s.statuses)
-    .map(([code, n]) => `<span class="chip" style="background:${statusColor(code)}">${esc(code === '-1' ? 'not sent' : code === '0' ? 'transport error' : code)}: ${n}</span>`)
+    .map(
+      ([code, n]) =>
+        `<span class="chip" style="background:${statusColor(code)}">${esc(code === '-1' ? 'not sent' : code === '0' ? 'transport error' : code)}: ${n}</span>`,
+    )
     .join(' ');
   const expectations = r.evaluation.results
-    .map((e) => `<tr class="${esc(e.outcome)}"><td>${esc(e.outcome)}</td><td>${esc(e.id)}</td><td>${esc(e.ruleIds.join(', '))}</td><td>${esc(e.text)}</td><td>${esc(e.detail)}</td></tr>`)
+    .map(
+      (e) =>
+        `<tr class="${esc(e.outcome)}"><td>${esc(e.outcome)}</td><td>${esc(e.id)}</td><td>${esc(e.ruleIds.join(', '))}</td><td>${esc(e.text)}</td><td>${esc(e.detail)}</td></tr>`,
+    )
     .join('');
   const violations = r.evaluation.violations.length
-    ? r.evaluation.violations.map((x) => `<tr class="${esc(x.severity)}"><td>${esc(x.severity)}</td><td>${esc(x.ruleId)}</td><td><code>${esc(x.path)}</code></td><td>${esc(x.message)}</td></tr>`).join('')
+    ? r.evaluation.violations
+        .map(
+          (x) =>
+            `<tr class="${esc(x.severity)}"><td>${esc(x.severity)}</td><td>${esc(x.ruleId)}</td><td><code>${esc(x.path)}</code></td><td>${esc(x.message)}</td></tr>`,
+        )
+        .join('')
     : '<tr><td colspan="4">none</td></tr>';
   const notEvaluated = r.profile.notEvaluated.map((n) => `<li><b>${esc(n.ruleId)}</b>: ${esc(n.reason)}</li>`).join('');
   const l = r.profile.tier.limits;
@@ -106,7 +117,9 @@ export function renderHtml(r: LoadReport): string {
     l.perDay !== undefined ? `${l.perDay}/UTC day` : '',
     l.inFlight !== undefined ? `${l.inFlight} in flight` : '',
     l.minSpacingMs !== undefined ? `starts ≥ ${l.minSpacingMs} ms apart` : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Load profile ${esc(r.profile.name)}</title>
 <style>
@@ -125,10 +138,26 @@ tr.pass td:first-child{color:#080}.chart{margin:8px 0}
     ['operations', r.profile.operations.map((o) => `${o.method} ${o.path}`).join(', ')],
     ['target rate', `${r.run.rate} req/s for ${r.run.durationS} s, ≤ ${r.run.maxInFlight} in flight (${r.run.whenFull} when full)`],
     ['planned / sent / dropped', `${s.planned} / ${s.sent} / ${s.dropped} (plan bound: ${r.run.bound}; stopped by: ${r.run.stoppedBy})`],
-    ['achieved rate', `${num(s.achievedRate)} req/s (per-second windows: mean ${num(s.windowRate.mean)}, min ${num(s.windowRate.min)}, max ${num(s.windowRate.max)})`],
-    ['start jitter (actual − scheduled)', `p50 ${num(s.jitterMs.p50, 3)} ms, p99 ${num(s.jitterMs.p99, 3)} ms, max ${num(s.jitterMs.max, 3)} ms`],
-    ['latency', `p50 ${num(s.latencyMs.p50)} ms, p90 ${num(s.latencyMs.p90)} ms, p99 ${num(s.latencyMs.p99)} ms, max ${num(s.latencyMs.max)} ms`],
-    ['errors', Object.keys(s.errors).length ? Object.entries(s.errors).map(([k, n]) => `${k}: ${n}`).join(', ') : 'none'],
+    [
+      'achieved rate',
+      `${num(s.achievedRate)} req/s (per-second windows: mean ${num(s.windowRate.mean)}, min ${num(s.windowRate.min)}, max ${num(s.windowRate.max)})`,
+    ],
+    [
+      'start jitter (actual − scheduled)',
+      `p50 ${num(s.jitterMs.p50, 3)} ms, p99 ${num(s.jitterMs.p99, 3)} ms, max ${num(s.jitterMs.max, 3)} ms`,
+    ],
+    [
+      'latency',
+      `p50 ${num(s.latencyMs.p50)} ms, p90 ${num(s.latencyMs.p90)} ms, p99 ${num(s.latencyMs.p99)} ms, max ${num(s.latencyMs.max)} ms`,
+    ],
+    [
+      'errors',
+      Object.keys(s.errors).length
+        ? Object.entries(s.errors)
+            .map(([k, n]) => `${k}: ${n}`)
+            .join(', ')
+        : 'none',
+    ],
     ['max in flight (client)', String(s.maxInFlight)],
     ['max spend', `${r.run.maxSpendCredits} credits ($${(r.run.maxSpendCredits / 1000).toFixed(3)})`],
     ['identities', r.run.identitiesDiscovered ? 'discovered on the target' : 'synthetic (discovery unavailable)'],

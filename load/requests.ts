@@ -15,7 +15,11 @@ export const SYNTHETIC_IDENTITIES: Identities = { marketKey: 'venue_a:100000001'
  * marketKey, and a venue_b marketKey for forecast-targets. Without a key, or on any failure, the
  * synthetic identities. `target` must come from assertLoopbackTarget. Never throws.
  */
-export async function discoverIdentities(target: LoopbackTarget, apiKey: string | undefined, timeoutMs = 10_000): Promise<{ ids: Identities; discovered: boolean }> {
+export async function discoverIdentities(
+  target: LoopbackTarget,
+  apiKey: string | undefined,
+  timeoutMs = 10_000,
+): Promise<{ ids: Identities; discovered: boolean }> {
   if (!apiKey) return { ids: SYNTHETIC_IDENTITIES, discovered: false };
   try {
     const res = await request(`${target.connectOrigin}/api/v1/markets`, {

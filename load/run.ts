@@ -10,7 +10,7 @@ import { evaluateRun } from './evaluate.ts';
 import type { LoadProfile } from './profiles.ts';
 import { buildReport, writeReport, type LoadReport } from './report.ts';
 import { discoverIdentities, maxSpendCredits, requestFactory, SYNTHETIC_IDENTITIES } from './requests.ts';
-import { assertBounds, assertLoopbackTarget, type Resolver } from './safety.ts';
+import { assertBounds, assertLoopbackTarget, assertRemoteBounds, type Resolver } from './safety.ts';
 import { planCount, runSchedule } from './scheduler.ts';
 
 /** Credits of the one discovery call (GET /api/v1/markets). */
@@ -35,6 +35,8 @@ export interface ProfileRunOptions {
   /** Where to write <profile>.json / .html; absent = do not write. */
   outDir?: string;
   resolver?: Resolver;
+  /** The explicit --allow-remote: a non-loopback https target under REMOTE_CAPS with a given maxSpendUsd. */
+  allowRemote?: boolean;
 }
 
 /**
@@ -54,11 +56,15 @@ export async function runProfile(opts: ProfileRunOptions): Promise<{ report: Loa
   // Discovery is one paid call, made only with a key (the embedded stub always has one).
   const discover = profile.operations.some((o) => o.usesIdentities) && (!opts.target || Boolean(opts.apiKey));
   // Vet a given target before anything else touches the network (discovery included).
-  if (opts.target) await assertLoopbackTarget(opts.target, opts.resolver);
+  if (opts.target) await assertLoopbackTarget(opts.target, opts.resolver, Boolean(opts.allowRemote));
+  if (opts.target && opts.allowRemote)
+    assertRemoteBounds({ maxRequests: Math.max(1, count), durationS, maxInFlight, rate }, opts.maxSpendUsd);
   const spend = maxSpendCredits(profile, count) + (discover ? DISCOVERY_CREDITS : 0);
   const budget = opts.maxSpendUsd ?? (opts.target ? 0 : Number.POSITIVE_INFINITY);
   if (creditsToUsd(spend) > budget) {
-    throw new ConfigError(`profile ${profile.name} may spend up to $${creditsToUsd(spend).toFixed(3)} (${count} requests), over the budget $${budget}: set --max-spend or FC_MAX_SPEND`);
+    throw new ConfigError(
+      `profile ${profile.name} may spend up to $${creditsToUsd(spend).toFixed(3)} (${count} requests), over the budget $${budget}: set --max-spend or FC_MAX_SPEND`,
+    );
   }
   let stub: EmbeddedStub | undefined;
   let target = opts.target;
@@ -71,7 +77,8 @@ export async function runProfile(opts: ProfileRunOptions): Promise<{ report: Loa
     apiKey = stub.apiKey;
   }
   try {
-    const vetted = await assertLoopbackTarget(target, opts.resolver);
+    const remote = Boolean(opts.target && opts.allowRemote);
+    const vetted = await assertLoopbackTarget(target, opts.resolver, remote);
     const { ids, discovered } = discover ? await discoverIdentities(vetted, apiKey) : { ids: SYNTHETIC_IDENTITIES, discovered: false };
     const result = await runSchedule({
       target,
@@ -83,9 +90,15 @@ export async function runProfile(opts: ProfileRunOptions): Promise<{ report: Loa
       whenFull,
       requestFor: requestFactory(profile, ids, apiKey),
       ...(opts.resolver ? { resolver: opts.resolver } : {}),
+      ...(remote ? { remote: { maxSpendUsd: opts.maxSpendUsd } } : {}),
     });
     const evaluation = evaluateRun(profile, result, opts.skewMs === undefined ? {} : { skewMs: opts.skewMs });
-    const report = buildReport(profile, result, evaluation, { embedded: Boolean(stub), whenFull, identitiesDiscovered: discovered, maxSpendCredits: spend });
+    const report = buildReport(profile, result, evaluation, {
+      embedded: Boolean(stub),
+      whenFull,
+      identitiesDiscovered: discovered,
+      maxSpendCredits: spend,
+    });
     return { report, ...(opts.outDir ? { paths: writeReport(report, opts.outDir) } : {}) };
   } finally {
     await stub?.close();

@@ -1,7 +1,9 @@
 /**
  * Load-run safety: every load or fuzz run targets this machine's loopback only (127.0.0.0/8, ::1,
  * localhost) and is bounded in request count and time. Traffic to any other address (private
- * ranges included) is refused with a ConfigError BEFORE anything is sent.
+ * ranges included) is refused with a ConfigError BEFORE anything is sent, unless the run was
+ * started with an explicit --allow-remote: then REMOTE_CAPS bound it (a spend budget, a small
+ * concurrency and rate, a short duration) and a 5xx spike aborts it.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
@@ -29,7 +31,10 @@ const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, 
  * Anything that is not an IP literal is false.
  */
 export function isLoopbackAddress(address: string): boolean {
-  const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  const ip = address
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
   if (isIP(ip) === 4) return ip.split('.')[0] === '127';
   if (isIP(ip) !== 6) return false;
   const groups = expandV6(ip);
@@ -70,10 +75,16 @@ export interface LoopbackTarget {
 
 /**
  * Vets a load target: http(s) only, no credentials in the URL, and the host an IP literal or a
- * name whose every resolved address is loopback. Sends nothing.
+ * name whose every resolved address is loopback. Sends nothing. With `allowRemote` (the load CLI's
+ * explicit --allow-remote, for a staging target) a non-loopback https host is accepted; the caller
+ * then applies REMOTE_CAPS (assertRemoteBounds) and aborts on a 5xx spike (fiveXxSpike).
  * @throws ConfigError (FC_CONFIG) for any other host, an unresolvable name, or a malformed URL.
  */
-export async function assertLoopbackTarget(target: string, resolve: Resolver = systemResolver): Promise<LoopbackTarget> {
+export async function assertLoopbackTarget(
+  target: string,
+  resolve: Resolver = systemResolver,
+  allowRemote = false,
+): Promise<LoopbackTarget> {
   let url: URL;
   try {
     url = new URL(target);
@@ -94,8 +105,11 @@ export async function assertLoopbackTarget(target: string, resolve: Resolver = s
     if (!addresses.length) throw new ConfigError(`load target host ${host} resolved to no address`);
   }
   const outside = addresses.filter((a) => !isLoopbackAddress(a));
-  if (outside.length) {
-    throw new ConfigError(`load target ${url.host} is not loopback (${outside.join(', ')}): load runs only target 127.0.0.0/8, ::1 or localhost`);
+  if (outside.length && allowRemote && url.protocol !== 'https:') throw new ConfigError(`remote load target ${url.host} must be https`);
+  if (outside.length && !allowRemote) {
+    throw new ConfigError(
+      `load target ${url.host} is not loopback (${outside.join(', ')}): load runs only target 127.0.0.0/8, ::1 or localhost`,
+    );
   }
   const pin = addresses.find((a) => isIP(a) === 4) ?? addresses[0]!;
   const origin = new URL(url.origin);
@@ -122,11 +136,59 @@ export interface Bounds {
 export function assertBounds(b: Bounds): void {
   const check = (name: string, v: number | undefined, cap: number, integer: boolean) => {
     if (v === undefined) return;
-    if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${v}`);
+    if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v)))
+      throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${v}`);
     if (v > cap) throw new ConfigError(`${name} ${v} exceeds the hard cap ${cap}`);
   };
   check('request count', b.maxRequests, HARD_CAPS.maxRequests, true);
   check('duration (s)', b.durationS, HARD_CAPS.maxDurationS, false);
   check('in-flight cap', b.maxInFlight, HARD_CAPS.maxInFlight, true);
   check('rate (req/s)', b.rate, HARD_CAPS.maxRate, false);
+}
+
+/** Production-safe caps of a run against a non-loopback (staging) target, allowed only with --allow-remote. */
+export const REMOTE_CAPS = {
+  /** Requests per run. */
+  maxRequests: 2_000,
+  /** Wall-clock seconds per run. */
+  maxDurationS: 120,
+  /** Concurrent requests per run. */
+  maxInFlight: 8,
+  /** Requests per second. */
+  maxRate: 20,
+  /** Abort when at least this share of the last `spikeWindow` answers are 5xx. */
+  spikeRatio: 0.2,
+  /** Answers the 5xx share is taken over (and the fewest before it is judged). */
+  spikeWindow: 20,
+} as const;
+
+/**
+ * Checks a remote run against REMOTE_CAPS and demands an explicit, finite spend budget (USD).
+ * @throws ConfigError naming the first bound out of range, or a missing budget.
+ */
+export function assertRemoteBounds(b: Bounds, maxSpendUsd: number | undefined): void {
+  if (maxSpendUsd === undefined || !Number.isFinite(maxSpendUsd) || maxSpendUsd < 0)
+    throw new ConfigError('a remote load run needs an explicit spend budget: set --max-spend or FC_MAX_SPEND');
+  assertBounds(b);
+  const over = (name: string, v: number | undefined, cap: number) => {
+    if (v !== undefined && v > cap) throw new ConfigError(`${name} ${v} exceeds the remote cap ${cap} (--allow-remote)`);
+  };
+  over('request count', b.maxRequests, REMOTE_CAPS.maxRequests);
+  over('duration (s)', b.durationS, REMOTE_CAPS.maxDurationS);
+  over('in-flight cap', b.maxInFlight, REMOTE_CAPS.maxInFlight);
+  over('rate (req/s)', b.rate ?? REMOTE_CAPS.maxRate + 1, REMOTE_CAPS.maxRate);
+}
+
+/**
+ * True when the last `window` answers (HTTP statuses, oldest first; 0 = transport error) hold at
+ * least `ratio` 5xx: the run aborts. Fewer than `window` answers never trip it.
+ */
+export function fiveXxSpike(
+  statuses: readonly number[],
+  window: number = REMOTE_CAPS.spikeWindow,
+  ratio: number = REMOTE_CAPS.spikeRatio,
+): boolean {
+  if (statuses.length < window) return false;
+  const last = statuses.slice(-window);
+  return last.filter((s) => s >= 500).length / window >= ratio;
 }

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as immediate, setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { LIMIT_HEADERS, type LimitHeaders, type RequestRecord } from './analysis.ts';
-import { assertBounds, assertLoopbackTarget, HARD_CAPS, type Resolver } from './safety.ts';
+import { assertBounds, assertLoopbackTarget, assertRemoteBounds, fiveXxSpike, HARD_CAPS, type Resolver } from './safety.ts';
 
 /** One request to send: path includes the query string; body is sent as given. */
 export interface PlannedRequest {
@@ -46,6 +46,8 @@ export interface ScheduleOptions {
   headers?: Record<string, string>;
   /** DNS resolver for the loopback check (tests inject one). */
   resolver?: Resolver;
+  /** A non-loopback (staging) target was allowed with --allow-remote: REMOTE_CAPS apply and a 5xx spike aborts the run. */
+  remote?: { maxSpendUsd: number | undefined };
 }
 
 export interface ScheduleResult {
@@ -61,7 +63,7 @@ export interface ScheduleResult {
   /** What sized the plan: rate × duration, or the count bound. */
   bound: 'duration' | 'count';
   /** `plan`: every planned request was started or dropped; `deadline`: the deadline cut the run short. */
-  stoppedBy: 'plan' | 'deadline';
+  stoppedBy: 'plan' | 'deadline' | '5xx spike';
   records: RequestRecord[];
 }
 
@@ -101,8 +103,12 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const count = planCount(opts.rate, opts.durationS, opts.maxRequests);
   const deadlineS = opts.deadlineS ?? opts.durationS + timeoutMs / 1000;
-  const vetted = await assertLoopbackTarget(opts.target, opts.resolver);
-  assertBounds({ maxRequests: Math.max(1, count), durationS: deadlineS, maxInFlight: opts.maxInFlight, rate: opts.rate });
+  const vetted = await assertLoopbackTarget(opts.target, opts.resolver, Boolean(opts.remote));
+  const bounds = { maxRequests: Math.max(1, count), durationS: deadlineS, maxInFlight: opts.maxInFlight, rate: opts.rate };
+  if (opts.remote) assertRemoteBounds(bounds, opts.remote.maxSpendUsd);
+  else assertBounds(bounds);
+  /** Statuses in answer order, for the remote 5xx-spike abort. */
+  const answered: number[] = [];
 
   const offsets = planStarts(opts.rate, count);
   const records: RequestRecord[] = offsets.map((scheduledMs, i) => ({
@@ -127,6 +133,7 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
   const deadlineAt = t0 + deadlineS * 1000;
   const deadlineTimer = setTimeout(() => stop.abort(new Error('deadline')), deadlineS * 1000);
   let inFlight = 0;
+  let spiked = false;
   const waiters: (() => void)[] = [];
   stop.signal.addEventListener('abort', () => waiters.splice(0).forEach((w) => w()), { once: true });
   const running = new Set<Promise<void>>();
@@ -147,6 +154,11 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
         bodyTimeout: timeoutMs,
       });
       rec.status = res.statusCode;
+      answered.push(res.statusCode);
+      if (opts.remote && fiveXxSpike(answered)) {
+        spiked = true;
+        stop.abort(new Error('5xx spike'));
+      }
       rec.headers = pickHeaders(res.headers);
       const type = String(res.headers['content-type'] ?? '');
       if (res.statusCode >= 400 && /json/i.test(type)) {
@@ -161,7 +173,11 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
       rec.latencyMs = performance.now() - started;
     } catch (e) {
       rec.status = 0;
-      rec.error = stop.signal.aborted ? 'aborted at deadline' : ((e as { code?: string }).code ?? (e as Error).name);
+      rec.error = stop.signal.aborted
+        ? spiked
+          ? 'aborted: 5xx spike'
+          : 'aborted at deadline'
+        : ((e as { code?: string }).code ?? (e as Error).name);
     } finally {
       inFlight--;
       waiters.shift()?.();
@@ -212,7 +228,7 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
     t0EpochMs: performance.timeOrigin + t0,
     elapsedMs: performance.now() - t0,
     bound: count < Math.floor(opts.rate * opts.durationS + 1e-9) ? 'count' : 'duration',
-    stoppedBy: stoppedBy === 'plan' && stop.signal.aborted ? 'deadline' : stoppedBy,
+    stoppedBy: spiked ? '5xx spike' : stoppedBy === 'plan' && stop.signal.aborted ? 'deadline' : stoppedBy,
     records,
   };
 }

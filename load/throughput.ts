@@ -58,7 +58,8 @@ export async function runThroughput(opts: ThroughputOptions): Promise<Throughput
   const timeoutS = opts.timeoutS ?? 10;
   const vetted = await assertLoopbackTarget(opts.target, opts.resolver);
   assertBounds({ maxRequests, durationS, maxInFlight: connections });
-  if (durationS > MAX_THROUGHPUT_DURATION_S) throw new ConfigError(`throughput duration ${durationS} s exceeds ${MAX_THROUGHPUT_DURATION_S} s`);
+  if (durationS > MAX_THROUGHPUT_DURATION_S)
+    throw new ConfigError(`throughput duration ${durationS} s exceeds ${MAX_THROUGHPUT_DURATION_S} s`);
 
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(

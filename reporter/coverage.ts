@@ -40,12 +40,16 @@ export interface Coverage {
 
 /** Lists the conformance project's tests (no target is contacted). @throws Error when listing fails. */
 export function listSuiteTests(): ListedSpec[] {
-  const out = execFileSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--list', '--reporter=json', '--project=conformance', '--project=conformance-clock'], {
-    cwd: ROOT,
-    env: playwrightEnv({ ...process.env, FC_TARGET: process.env.FC_TARGET || 'http://127.0.0.1:9', PLAYWRIGHT_JSON_OUTPUT_NAME: '' }),
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    [PLAYWRIGHT_CLI, 'test', '--list', '--reporter=json', '--project=conformance', '--project=conformance-clock'],
+    {
+      cwd: ROOT,
+      env: playwrightEnv({ ...process.env, FC_TARGET: process.env.FC_TARGET || 'http://127.0.0.1:9', PLAYWRIGHT_JSON_OUTPUT_NAME: '' }),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const report = JSON.parse(out) as { suites: ListedSuite[]; errors?: { message?: string }[] };
   if (report.errors?.length) throw new Error(`listing the suites failed: ${report.errors.map((e) => e.message).join('\n')}`);
   const specs: ListedSpec[] = [];

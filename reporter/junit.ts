@@ -6,7 +6,9 @@
 import type { CertificationReport, ReportedRule } from './report.ts';
 
 const xml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' || c === '\r' ? c : ''));
+  s
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+    .replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' || c === '\r' ? c : ''));
 
 const SKIPPED = new Set(['SKIPPED', 'THROTTLED', 'NOT_RUN', 'NOT_SELECTED', 'NO_TEST', 'PENDING']);
 
@@ -34,7 +36,8 @@ export function renderJunit(report: CertificationReport): string {
         const text = failureText(r);
         return `${head}\n      <failure message="${xml(text.split('\n')[0] ?? 'failed')}" type="${xml(r.level)}">${xml(text)}</failure>\n    </testcase>`;
       }
-      if (SKIPPED.has(r.status)) return `${head}\n      <skipped message="${xml(`${r.status}: ${r.reasons.join('; ')}`)}"/>\n    </testcase>`;
+      if (SKIPPED.has(r.status))
+        return `${head}\n      <skipped message="${xml(`${r.status}: ${r.reasons.join('; ')}`)}"/>\n    </testcase>`;
       if (r.status === 'WARN') return `${head}\n      <system-out>${xml(`WARN: ${failureText(r)}`)}</system-out>\n    </testcase>`;
       return `${head}</testcase>`;
     });

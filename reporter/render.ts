@@ -9,14 +9,39 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Status order of the matrix columns and the filter. */
-const STATUSES = ['FAILED', 'ERROR', 'WARN', 'PASSED', 'SKIPPED', 'THROTTLED', 'NOT_RUN', 'NOT_SELECTED', 'NO_TEST', 'PENDING', 'GAP', 'UNOBSERVABLE'];
+const STATUSES = [
+  'FAILED',
+  'ERROR',
+  'WARN',
+  'PASSED',
+  'SKIPPED',
+  'THROTTLED',
+  'NOT_RUN',
+  'NOT_SELECTED',
+  'NO_TEST',
+  'PENDING',
+  'GAP',
+  'UNOBSERVABLE',
+];
 const COLOURS: Record<string, string> = {
-  PASSED: '#1a7f37', FAILED: '#cf222e', ERROR: '#cf222e', WARN: '#bf8700', SKIPPED: '#9a6700', THROTTLED: '#bc4c00', NOT_RUN: '#6e7781',
-  NOT_SELECTED: '#8c959f', NO_TEST: '#8250df', PENDING: '#8250df', GAP: '#57606a', UNOBSERVABLE: '#57606a', INCOMPLETE: '#9a6700',
+  PASSED: '#1a7f37',
+  FAILED: '#cf222e',
+  ERROR: '#cf222e',
+  WARN: '#bf8700',
+  SKIPPED: '#9a6700',
+  THROTTLED: '#bc4c00',
+  NOT_RUN: '#6e7781',
+  NOT_SELECTED: '#8c959f',
+  NO_TEST: '#8250df',
+  PENDING: '#8250df',
+  GAP: '#57606a',
+  UNOBSERVABLE: '#57606a',
+  INCOMPLETE: '#9a6700',
 };
 const colour = (s: string) => COLOURS[s] ?? '#57606a';
 const usd = (n: number) => `$${n.toFixed(3)}`;
-const duration = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
+const duration = (ms: number) =>
+  ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
 function facts(r: CertificationReport): [string, string][] {
   return [
@@ -28,7 +53,10 @@ function facts(r: CertificationReport): [string, string][] {
     ['Command', r.commandLine || '–'],
     ['Started', r.startedAt],
     ['Duration', duration(r.durationMs)],
-    ['Spend', `${usd(r.spend.usd)} in ${r.spend.calls} paid call(s), budget ${r.spend.budgetUsd === null ? 'unlimited' : usd(r.spend.budgetUsd)}`],
+    [
+      'Spend',
+      `${usd(r.spend.usd)} in ${r.spend.calls} paid call(s), budget ${r.spend.budgetUsd === null ? 'unlimited' : usd(r.spend.budgetUsd)}`,
+    ],
     ['Coverage', `${r.coverage}% of selected testable rules passed`],
   ];
 }
@@ -39,7 +67,13 @@ const warningsOf = (r: CertificationReport) => r.rules.filter((x) => x.status ==
 export function renderMarkdown(r: CertificationReport): string {
   const out = [`# Conformance certification: ${r.verdict}`, '', `${r.verdictReason}`, ''];
   for (const [k, v] of facts(r)) out.push(`- **${k}**: ${cell(v)}`);
-  out.push('', `Counts: ${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`, '');
+  out.push(
+    '',
+    `Counts: ${Object.entries(r.counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    '',
+  );
   if (r.unlocks.length) {
     out.push('## To unlock the skipped rules', '', '| rules | need | set |', '|---|---|---|');
     for (const u of r.unlocks) out.push(`| ${u.rules} | ${cell(u.need)} | ${cell(u.set)} |`);
@@ -62,7 +96,10 @@ export function renderMarkdown(r: CertificationReport): string {
   const warnings = warningsOf(r);
   if (warnings.length) {
     out.push(`## Warnings (${warnings.length})`, '');
-    for (const w of warnings) out.push(`- **${w.id}** ${cell(w.text)}: ${cell(w.evidence?.[0]?.violations.find((v) => v.ruleId === w.id)?.message ?? w.reasons.join('; '))}`);
+    for (const w of warnings)
+      out.push(
+        `- **${w.id}** ${cell(w.text)}: ${cell(w.evidence?.[0]?.violations.find((v) => v.ruleId === w.id)?.message ?? w.reasons.join('; '))}`,
+      );
     out.push('');
   }
   out.push('The full per-rule table is in certification.html and rules.json.', '');
@@ -90,9 +127,15 @@ function evidenceHtml(f: ReportedRule): string {
   return f.evidence
     .map((e) => {
       const vs = e.violations.map((v) => `<li><code>[${esc(v.ruleId)}] ${esc(v.path)}</code> ${esc(v.message)}</li>`).join('');
-      const req = e.request ? `<div><b>Request</b> <code>${esc(e.request.method)} ${esc(e.request.url)}</code>${e.request.body ? `<pre>${esc(e.request.body.slice(0, 2048))}</pre>` : ''}</div>` : '';
+      const req = e.request
+        ? `<div><b>Request</b> <code>${esc(e.request.method)} ${esc(e.request.url)}</code>${e.request.body ? `<pre>${esc(e.request.body.slice(0, 2048))}</pre>` : ''}</div>`
+        : '';
       const res = e.response
-        ? `<details><summary><b>Response</b> HTTP ${e.response.status} · ${esc(e.response.headers['content-type'] ?? '')}${e.response.truncated ? ' · first 2 KB' : ''}</summary><pre>${esc(Object.entries(e.response.headers).map(([k, v]) => `${k}: ${v}`).join('\n'))}\n\n${esc(e.response.body)}</pre></details>`
+        ? `<details><summary><b>Response</b> HTTP ${e.response.status} · ${esc(e.response.headers['content-type'] ?? '')}${e.response.truncated ? ' · first 2 KB' : ''}</summary><pre>${esc(
+            Object.entries(e.response.headers)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n'),
+          )}\n\n${esc(e.response.body)}</pre></details>`
         : '';
       const curl = e.curl ? `<div><b>Reproduce</b><pre class="curl">${esc(e.curl)}</pre></div>` : '';
       return `<div class="evidence"><ul>${vs}</ul>${req}${res}${curl}</div>`;
@@ -104,17 +147,27 @@ export function renderHtml(r: CertificationReport): string {
   const byOperation = new Map<string, ReportedRule[]>();
   const byFamily = new Map<string, ReportedRule[]>();
   for (const rule of r.rules) {
-    for (const op of rule.operations.length ? rule.operations : ['(not tied to one operation)']) byOperation.set(op, [...(byOperation.get(op) ?? []), rule]);
+    for (const op of rule.operations.length ? rule.operations : ['(not tied to one operation)'])
+      byOperation.set(op, [...(byOperation.get(op) ?? []), rule]);
     byFamily.set(rule.family, [...(byFamily.get(rule.family) ?? []), rule]);
   }
   const failures = [...failuresOf(r), ...warningsOf(r)];
   const failureBlocks = failures.length
-    ? failures.map((f) => `<section class="failure" style="border-color:${colour(f.status)}"><h3><span class="badge" style="background:${colour(f.status)}">${f.status}</span> ${esc(f.id)} <small>${f.level} · ${esc(f.section)}</small></h3><p>${esc(f.text)}</p>${evidenceHtml(f)}</section>`).join('\n')
+    ? failures
+        .map(
+          (f) =>
+            `<section class="failure" style="border-color:${colour(f.status)}"><h3><span class="badge" style="background:${colour(f.status)}">${f.status}</span> ${esc(f.id)} <small>${f.level} · ${esc(f.section)}</small></h3><p>${esc(f.text)}</p>${evidenceHtml(f)}</section>`,
+        )
+        .join('\n')
     : '<p>No rule failed or warned.</p>';
   const unlocks = r.unlocks.length
     ? `<h2>To unlock the skipped rules</h2><table class="matrix"><tr><th>rules</th><th>need</th><th>set</th></tr>${r.unlocks.map((u) => `<tr><td class="n">${u.rules}</td><td>${esc(u.need)}</td><td><code>${esc(u.set)}</code></td></tr>`).join('')}</table>`
     : '';
-  const options = (values: Iterable<string>) => [...new Set(values)].sort().map((v) => `<option>${esc(v)}</option>`).join('');
+  const options = (values: Iterable<string>) =>
+    [...new Set(values)]
+      .sort()
+      .map((v) => `<option>${esc(v)}</option>`)
+      .join('');
   const rows = r.rules
     .map(
       (v) =>
@@ -123,7 +176,10 @@ export function renderHtml(r: CertificationReport): string {
     .join('\n');
   const total = r.rules.length || 1;
   const bar = STATUSES.filter((s) => r.counts[s])
-    .map((s) => `<span title="${s}: ${r.counts[s]}" style="width:${(((r.counts[s] ?? 0) / total) * 100).toFixed(2)}%;background:${colour(s)}"></span>`)
+    .map(
+      (s) =>
+        `<span title="${s}: ${r.counts[s]}" style="width:${(((r.counts[s] ?? 0) / total) * 100).toFixed(2)}%;background:${colour(s)}"></span>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Conformance certification: ${r.verdict}</title>
 <style>
@@ -142,9 +198,13 @@ pre{background:#fff;border:1px solid #d0d7de;padding:.5em;overflow:auto;max-heig
 </style></head><body>
 <h1>Conformance certification <span class="verdict" style="background:${colour(r.verdict)}">${r.verdict}</span></h1>
 <p><b>${esc(r.verdictReason)}</b></p>
-<dl class="facts">${facts(r).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
+<dl class="facts">${facts(r)
+    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
+    .join('')}</dl>
 <div class="bar">${bar}</div>
-<p class="legend">${STATUSES.filter((s) => r.counts[s]).map((s) => `<span><b style="color:${colour(s)}">${s}</b> ${r.counts[s]}</span>`).join('')}</p>
+<p class="legend">${STATUSES.filter((s) => r.counts[s])
+    .map((s) => `<span><b style="color:${colour(s)}">${s}</b> ${r.counts[s]}</span>`)
+    .join('')}</p>
 ${unlocks}
 <h2>Failures and warnings (${failures.length})</h2>
 ${failureBlocks}

@@ -85,7 +85,11 @@ export function contractSha256(): string | null {
 const UNLOCKS: { test: RegExp; need: string; set: string }[] = [
   { test: /FC_API_KEY_2|second principal|second key/i, need: 'a second API key', set: 'FC_API_KEY_2' },
   { test: /FC_API_KEY\b|API key/i, need: 'an API key', set: 'FC_API_KEY' },
-  { test: /control plane|FC_CONTROL_TOKEN/i, need: 'the control plane (also funds wallets, moves the clock)', set: 'FC_CONTROL_TOKEN (and FC_CONTROL when not served by the target)' },
+  {
+    test: /control plane|FC_CONTROL_TOKEN/i,
+    need: 'the control plane (also funds wallets, moves the clock)',
+    set: 'FC_CONTROL_TOKEN (and FC_CONTROL when not served by the target)',
+  },
   { test: /^budget|budget:/i, need: 'a budget', set: '--max-spend USD' },
   { test: /wallet/i, need: 'a wallet', set: 'FC_CONTROL_TOKEN (wallet funding)' },
   { test: /THROTTLED|429/i, need: 'rate-limit headroom', set: 'fewer --workers, or a principal with a higher limit' },
@@ -97,7 +101,10 @@ export function unlocksOf(rules: readonly Pick<ReportedRule, 'status' | 'reasons
   for (const r of rules) {
     if (r.status !== 'SKIPPED' && r.status !== 'THROTTLED') continue;
     const text = r.reasons.join(' ');
-    const u = UNLOCKS.find((x) => x.test.test(text)) ?? { need: 'an answer of the kind the rule speaks of (target data)', set: 'nothing: the target had no such case' };
+    const u = UNLOCKS.find((x) => x.test.test(text)) ?? {
+      need: 'an answer of the kind the rule speaks of (target data)',
+      set: 'nothing: the target had no such case',
+    };
     const entry = counts.get(u.need) ?? { need: u.need, set: u.set, rules: 0 };
     entry.rules++;
     counts.set(u.need, entry);
@@ -109,23 +116,53 @@ const family = (id: string) => id.replace(/-\d+$/, '');
 const OPEN = new Set(['SKIPPED', 'NOT_RUN', 'THROTTLED']);
 
 /** Verdict of the whole run, and why. */
-export function runVerdict(info: RunInfo, rules: readonly ReportedRule[], catalogue: ReadonlyMap<string, Rule>): { verdict: RunVerdict; reason: string; coverage: number } {
-  const testable = rules.filter((r) => r.status !== 'NOT_SELECTED' && catalogue.has(r.id) && isTestable(catalogue.get(r.id)!) && !catalogue.get(r.id)!.pending);
+export function runVerdict(
+  info: RunInfo,
+  rules: readonly ReportedRule[],
+  catalogue: ReadonlyMap<string, Rule>,
+): { verdict: RunVerdict; reason: string; coverage: number } {
+  const testable = rules.filter(
+    (r) => r.status !== 'NOT_SELECTED' && catalogue.has(r.id) && isTestable(catalogue.get(r.id)!) && !catalogue.get(r.id)!.pending,
+  );
   const passed = testable.filter((r) => r.status === 'PASSED' || r.status === 'WARN').length;
   const coverage = testable.length ? Math.round((passed / testable.length) * 1000) / 10 : 0;
   if (info.aborted) return { verdict: 'ERROR', reason: info.aborted, coverage };
   const failed = rules.filter((r) => r.status === 'FAILED' || r.status === 'ERROR');
-  if (failed.length) return { verdict: 'FAILED', reason: `${failed.length} rule(s) failed: ${failed.slice(0, 5).map((r) => r.id).join(', ')}${failed.length > 5 ? ', …' : ''}`, coverage };
+  if (failed.length)
+    return {
+      verdict: 'FAILED',
+      reason: `${failed.length} rule(s) failed: ${failed
+        .slice(0, 5)
+        .map((r) => r.id)
+        .join(', ')}${failed.length > 5 ? ', …' : ''}`,
+      coverage,
+    };
   const open = testable.filter((r) => OPEN.has(r.status));
-  if (info.tier === 'certify' && open.length) return { verdict: 'INCOMPLETE', reason: `certify: ${open.length} testable rule(s) not judged (SKIPPED, THROTTLED or NOT_RUN); the certification is not complete`, coverage };
+  if (info.tier === 'certify' && open.length)
+    return {
+      verdict: 'INCOMPLETE',
+      reason: `certify: ${open.length} testable rule(s) not judged (SKIPPED, THROTTLED or NOT_RUN); the certification is not complete`,
+      coverage,
+    };
   const skipped = testable.filter((r) => r.status === 'SKIPPED');
-  if (info.failOnSkip && skipped.length) return { verdict: 'INCOMPLETE', reason: `--fail-on-skip: ${skipped.length} rule(s) SKIPPED`, coverage };
-  if (info.minCoverage !== null && coverage < info.minCoverage) return { verdict: 'INCOMPLETE', reason: `--min-coverage ${info.minCoverage}%: ${coverage}% of ${testable.length} testable rule(s) passed`, coverage };
+  if (info.failOnSkip && skipped.length)
+    return { verdict: 'INCOMPLETE', reason: `--fail-on-skip: ${skipped.length} rule(s) SKIPPED`, coverage };
+  if (info.minCoverage !== null && coverage < info.minCoverage)
+    return {
+      verdict: 'INCOMPLETE',
+      reason: `--min-coverage ${info.minCoverage}%: ${coverage}% of ${testable.length} testable rule(s) passed`,
+      coverage,
+    };
   return { verdict: 'PASSED', reason: `no rule failed; ${coverage}% of ${testable.length} testable selected rule(s) passed`, coverage };
 }
 
 /** Builds the report from verdicts (NOT_SELECTED applied by the caller) and their evidence. */
-export function buildReport(info: RunInfo, verdicts: readonly RuleVerdict[], catalogue: ReadonlyMap<string, Rule>, evidence: ReadonlyMap<string, Evidence[]> = new Map()): CertificationReport {
+export function buildReport(
+  info: RunInfo,
+  verdicts: readonly RuleVerdict[],
+  catalogue: ReadonlyMap<string, Rule>,
+  evidence: ReadonlyMap<string, Evidence[]> = new Map(),
+): CertificationReport {
   const rules: ReportedRule[] = verdicts.map((v) => {
     const ev = (v.status as string) === 'FAILED' || (v.status as string) === 'WARN' ? evidence.get(v.id) : undefined;
     return { ...v, family: family(v.id), operations: catalogue.get(v.id)?.operations ?? [], ...(ev?.length ? { evidence: ev } : {}) };
@@ -134,8 +171,21 @@ export function buildReport(info: RunInfo, verdicts: readonly RuleVerdict[], cat
   for (const r of rules) counts[r.status] = (counts[r.status] ?? 0) + 1;
   const { verdict, reason, coverage } = runVerdict(info, rules, catalogue);
   // A smoke run spends nothing whatever --max-spend says: its budget-bound rules need another tier.
-  const unlocks = unlocksOf(rules).map((u) => (info.tier === 'smoke' && u.need === 'a budget' ? { ...u, set: '--tier standard --max-spend USD (smoke never spends)' } : u));
-  return { schemaVersion: 1, tool: toolInfo(), contract: { sha256: contractSha256() }, ...info, verdict, verdictReason: reason, counts, coverage, unlocks, rules };
+  const unlocks = unlocksOf(rules).map((u) =>
+    info.tier === 'smoke' && u.need === 'a budget' ? { ...u, set: '--tier standard --max-spend USD (smoke never spends)' } : u,
+  );
+  return {
+    schemaVersion: 1,
+    tool: toolInfo(),
+    contract: { sha256: contractSha256() },
+    ...info,
+    verdict,
+    verdictReason: reason,
+    counts,
+    coverage,
+    unlocks,
+    rules,
+  };
 }
 
 /** Writes rules.json, certification.md, certification.html and junit.xml, every byte redacted. */

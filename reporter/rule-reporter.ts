@@ -15,6 +15,7 @@ import { readAbort } from '../lib/run-health.ts';
 import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 import { buildReport, summaryLines, writeReports, type RunInfo } from './report.ts';
+import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 
 /** Options set in playwright.config.ts. */
 export interface RuleReporterOptions {
@@ -47,6 +48,8 @@ export default class RuleReporter implements Reporter {
   private readonly outcomes: TestOutcome[] = [];
   private readonly evidence = new Map<string, Evidence[]>();
   private readonly ended = new Set<string>();
+  /** Requests sent per limit scope and principal (`requests` annotations), for the wall-time floor. */
+  private readonly requests: RequestCount[] = [];
   private readonly opts: RuleReporterOptions;
   private readonly outputDir: string;
   /** Every project's output directory: the workers' spend ledger lives there (lib/spend-ledger.ts). */
@@ -85,6 +88,7 @@ export default class RuleReporter implements Reporter {
     const main = outcomes[0]!;
     if (error && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(error);
     this.outcomes.push(...outcomes);
+    for (const a of result.annotations) if (a.type === 'requests' && a.description) this.requests.push(parseRequestCount(a.description));
     for (const a of result.attachments) {
       if (a.name !== EVIDENCE_ATTACHMENT || !a.body) continue;
       try {
@@ -138,7 +142,8 @@ export default class RuleReporter implements Reporter {
     const report = buildReport(info, verdicts, catalogue, this.evidence);
     writeReports(this.outputDir, report);
     scrubFiles(this.siblingFiles);
-    console.log(redact(['', ...summaryLines(report), spend.line, requestSummary(this.projectDirs), `Reports in ${this.outputDir}/`].join('\n')));
+    console.log(redact(['', ...summaryLines(report), spend.line, requestSummary(this.projectDirs), floorLine(info.durationMs, this.requests.filter((c) => c.n > 0)), `Reports in ${this.outputDir}/`].join('
+')));
     const failed = report.rules.filter((v) => v.status === 'FAILED');
     if (failed.length) console.log(redact(failed.map((v) => `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}${v.evidence?.[0]?.curl ? `\n    reproduce: ${v.evidence[0].curl}` : ''}`).join('\n')));
     const errors = report.rules.filter((v) => v.status === 'ERROR');

@@ -19,7 +19,19 @@ import { isTestable } from '../contract/rules.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 /** Extensible: renderers must tolerate statuses they do not know (fall back to a neutral style). */
-export type RuleStatus = 'PASSED' | 'WARN' | 'FAILED' | 'ERROR' | 'SKIPPED' | 'THROTTLED' | 'NOT_RUN' | 'NO_TEST' | 'PENDING' | 'GAP' | 'UNOBSERVABLE' | 'NOT_SELECTED';
+export type RuleStatus =
+  | 'PASSED'
+  | 'WARN'
+  | 'FAILED'
+  | 'ERROR'
+  | 'SKIPPED'
+  | 'THROTTLED'
+  | 'NOT_RUN'
+  | 'NO_TEST'
+  | 'PENDING'
+  | 'GAP'
+  | 'UNOBSERVABLE'
+  | 'NOT_SELECTED';
 
 /** The Playwright project whose tests check the harness itself: never credited to catalogue rules. */
 export const HARNESS_PROJECT = 'harness';
@@ -69,7 +81,20 @@ export interface RuleVerdict {
   tests: { title: string; status: TestStatus | 'inconclusive' }[];
 }
 
-const RANK: Record<RuleStatus, number> = { FAILED: 8, ERROR: 7, WARN: 6, PASSED: 5, THROTTLED: 4, SKIPPED: 3, NOT_RUN: 2, PENDING: 1, NO_TEST: 1, GAP: 0, UNOBSERVABLE: 0, NOT_SELECTED: 0 };
+const RANK: Record<RuleStatus, number> = {
+  FAILED: 8,
+  ERROR: 7,
+  WARN: 6,
+  PASSED: 5,
+  THROTTLED: 4,
+  SKIPPED: 3,
+  NOT_RUN: 2,
+  PENDING: 1,
+  NO_TEST: 1,
+  GAP: 0,
+  UNOBSERVABLE: 0,
+  NOT_SELECTED: 0,
+};
 
 /** Statuses, in report order. */
 export const RULE_STATUSES = Object.keys(RANK) as RuleStatus[];
@@ -126,7 +151,11 @@ export function outcomeOf(input: {
     warned: [...new Set(of('warn'))],
     judged,
     answers: of('answers').reduce((s, d) => s + (Number(d) || 0), 0),
-    exercised: new Set(of('exercised').flatMap((d) => d.split(',')).filter(Boolean)),
+    exercised: new Set(
+      of('exercised')
+        .flatMap((d) => d.split(','))
+        .filter(Boolean),
+    ),
     throttled: of('throttled').length > 0,
     ...(fault ? { fault: fault.slice(0, 300) } : {}),
     ...(unreachable ? { unreachable: unreachable.slice(0, 300) } : {}),
@@ -138,7 +167,14 @@ export function outcomeOf(input: {
   for (const u of new Set(of('unjudged'))) {
     const at = u.indexOf(': ');
     const id = at < 0 ? u : u.slice(0, at);
-    out.push({ ...base, status: 'skipped', rules: [id], violated: [], throttled: false, reason: at < 0 ? 'not judged' : `not judged: ${u.slice(at + 2)}` });
+    out.push({
+      ...base,
+      status: 'skipped',
+      rules: [id],
+      violated: [],
+      throttled: false,
+      reason: at < 0 ? 'not judged' : `not judged: ${u.slice(at + 2)}`,
+    });
   }
   return out;
 }
@@ -153,10 +189,12 @@ interface Judgement {
 /** What one test says about one gap rule: never a pass or a failure, only whether the stub's choice was made. */
 function judgeGap(t: TestOutcome, rule: Rule): Judgement {
   if (t.status === 'skipped') return { status: 'GAP', reason: `not observed: ${t.reason ?? 'skipped'}` };
-  if (t.violated.includes(rule.id) || t.warned?.includes(rule.id)) return { status: 'GAP', same: false, reason: `the target differs from the stub's choice (${t.title})` };
+  if (t.violated.includes(rule.id) || t.warned?.includes(rule.id))
+    return { status: 'GAP', same: false, reason: `the target differs from the stub's choice (${t.title})` };
   if (t.status !== 'passed') return { status: 'GAP', reason: `not observed: ${t.title} did not complete` };
   const j = t.judged?.[rule.id] ?? t.judged?.['*'];
-  if (j ? j.n === 0 : t.answers === 0) return { status: 'GAP', reason: `not observed: no instance of ${j?.what ?? 'an answer'} on the target` };
+  if (j ? j.n === 0 : t.answers === 0)
+    return { status: 'GAP', reason: `not observed: no instance of ${j?.what ?? 'an answer'} on the target` };
   return { status: 'GAP', same: true };
 }
 
@@ -170,16 +208,25 @@ function judge(t: TestOutcome, rule: Rule): Judgement {
   if (t.status === 'passed') {
     // A schema rule is exercised only by an answer whose documented schema reaches its component.
     const component = rule.schema?.split('/')[0];
-    if (component && t.exercised && !t.exercised.has(component)) return { status: 'NOT_RUN', reason: `not exercised: no answer of ${t.title} reached ${component}` };
+    if (component && t.exercised && !t.exercised.has(component))
+      return { status: 'NOT_RUN', reason: `not exercised: no answer of ${t.title} reached ${component}` };
     const j = t.judged?.[id] ?? t.judged?.['*'];
     const n = j ? j.n : t.answers;
-    if (n === 0) return { status: 'NOT_RUN', reason: j ? `no instance of ${j.what} on the target (${t.title})` : `no answer of the target was judged (${t.title})` };
-    if (t.warned?.includes(id) || (t.violated.includes(id) && rule.level !== 'MUST')) return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}`, instances: n ?? 1 };
+    if (n === 0)
+      return {
+        status: 'NOT_RUN',
+        reason: j ? `no instance of ${j.what} on the target (${t.title})` : `no answer of the target was judged (${t.title})`,
+      };
+    if (t.warned?.includes(id) || (t.violated.includes(id) && rule.level !== 'MUST'))
+      return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}`, instances: n ?? 1 };
     if (t.violated.includes(id)) return { status: 'FAILED', reason: `${t.title}: violation recorded`, instances: n ?? 1 };
     return { status: 'PASSED', instances: n ?? 1 };
   }
   // failed or timed out
-  if (t.violated.includes(id)) return rule.level === 'MUST' ? { status: 'FAILED', reason: t.reason ?? `${t.title} failed` } : { status: 'WARN', reason: t.reason ?? `${t.title} failed` };
+  if (t.violated.includes(id))
+    return rule.level === 'MUST'
+      ? { status: 'FAILED', reason: t.reason ?? `${t.title} failed` }
+      : { status: 'WARN', reason: t.reason ?? `${t.title} failed` };
   if (t.warned?.includes(id) && declared) return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}` };
   if (t.fault) return { status: 'ERROR', reason: `harness fault in ${t.title}: ${t.fault}` };
   if (t.unreachable) return { status: 'NOT_RUN', reason: `target not judged: ${t.unreachable}` };
@@ -200,13 +247,33 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
   }
   return [...catalogue.values()].map((rule) => {
     const tests = byRule.get(rule.id) ?? [];
-    const base = { id: rule.id, level: rule.level, section: rule.section, text: rule.text, observe: rule.observe, kind: rule.kind, ...(rule.choice ? { choice: rule.choice } : {}) };
+    const base = {
+      id: rule.id,
+      level: rule.level,
+      section: rule.section,
+      text: rule.text,
+      observe: rule.observe,
+      kind: rule.kind,
+      ...(rule.choice ? { choice: rule.choice } : {}),
+    };
     if (!tests.length) {
-      const status: RuleStatus = rule.kind === 'gap' ? 'GAP' : rule.observe === 'unobservable' ? 'UNOBSERVABLE' : rule.pending ? 'PENDING' : isTestable(rule) ? 'NO_TEST' : 'GAP';
+      const status: RuleStatus =
+        rule.kind === 'gap'
+          ? 'GAP'
+          : rule.observe === 'unobservable'
+            ? 'UNOBSERVABLE'
+            : rule.pending
+              ? 'PENDING'
+              : isTestable(rule)
+                ? 'NO_TEST'
+                : 'GAP';
       return { ...base, status, reasons: rule.pending ? [`pending: ${rule.pending}`] : [], tests: [] };
     }
     const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
-    const status = judged.reduce<RuleStatus>((acc, j) => (RANK[j.status] > RANK[acc] ? j.status : acc), rule.kind === 'gap' ? 'GAP' : 'NOT_RUN');
+    const status = judged.reduce<RuleStatus>(
+      (acc, j) => (RANK[j.status] > RANK[acc] ? j.status : acc),
+      rule.kind === 'gap' ? 'GAP' : 'NOT_RUN',
+    );
     const reasons = [...new Set(judged.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
     const instances = judged.reduce((s, j) => s + (j.instances ?? 0), 0);
     const sames = judged.map((j) => j.same).filter((s) => s !== undefined);
@@ -214,10 +281,19 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
     return {
       ...base,
       status,
-      reasons: rule.kind === 'gap' && same !== undefined ? [same ? "the target made the stub's choice" : "the target differs from the stub's choice", ...reasons.filter((r) => !r.startsWith('not observed') || !same)] : reasons,
+      reasons:
+        rule.kind === 'gap' && same !== undefined
+          ? [
+              same ? "the target made the stub's choice" : "the target differs from the stub's choice",
+              ...reasons.filter((r) => !r.startsWith('not observed') || !same),
+            ]
+          : reasons,
       ...(instances ? { instances } : {}),
       ...(same !== undefined ? { sameChoiceAsStub: same } : {}),
-      tests: judged.map((j) => ({ title: j.t.title, status: j.status === 'NOT_RUN' && j.t.status === 'failed' ? 'inconclusive' : j.t.status })),
+      tests: judged.map((j) => ({
+        title: j.t.title,
+        status: j.status === 'NOT_RUN' && j.t.status === 'failed' ? 'inconclusive' : j.t.status,
+      })),
     };
   });
 }
@@ -234,5 +310,9 @@ export function summarize(verdicts: RuleVerdict[]): Record<RuleStatus, number> {
  */
 export function applySelection(verdicts: RuleVerdict[], selected: ReadonlySet<string> | null): RuleVerdict[] {
   if (!selected) return verdicts;
-  return verdicts.map((v) => (selected.has(v.id) || v.status === 'GAP' || v.status === 'UNOBSERVABLE' ? v : { ...v, status: 'NOT_SELECTED', reasons: ['not selected'], tests: [] }));
+  return verdicts.map((v) =>
+    selected.has(v.id) || v.status === 'GAP' || v.status === 'UNOBSERVABLE'
+      ? v
+      : { ...v, status: 'NOT_SELECTED', reasons: ['not selected'], tests: [] },
+  );
 }

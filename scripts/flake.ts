@@ -8,7 +8,13 @@
 import { parseArgs } from 'node:util';
 import { runConformance, type TestOutcome } from './proof/playwright-run.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'run-timeout-s': { type: 'string', default: '900' }, workers: { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'run-timeout-s': { type: 'string', default: '900' },
+    workers: { type: 'string', default: '2' },
+  },
+});
 const runs = Math.min(Math.max(1, Number(values.runs)), 10);
 const timeoutMs = Number(values['run-timeout-s']) * 1000;
 
@@ -33,7 +39,9 @@ let incomplete = 0;
 for (let i = 1; i <= runs; i++) {
   const run = await runConformance({ targets: [], timeoutMs, workers: Number(values.workers) });
   const failed = run.tests.filter((t) => !t.ok).length;
-  console.log(`run ${i}/${runs}: ${run.tests.length} tests, ${failed} failed, ${(run.ms / 1000).toFixed(0)} s${run.timedOut ? ' (timed out)' : ''}${run.errors.length ? `; ${run.errors.join('; ')}` : ''}`);
+  console.log(
+    `run ${i}/${runs}: ${run.tests.length} tests, ${failed} failed, ${(run.ms / 1000).toFixed(0)} s${run.timedOut ? ' (timed out)' : ''}${run.errors.length ? `; ${run.errors.join('; ')}` : ''}`,
+  );
   if (run.timedOut || !run.tests.length) incomplete++;
   perRun.push(verdicts(run.tests));
   perTest.push(new Map(run.tests.map((t) => [t.id, t.ok ? t.status : 'failed'])));
@@ -44,5 +52,7 @@ const tests = new Set(perTest.flatMap((m) => [...m.keys()]));
 const flakyTests = [...tests].filter((t) => new Set(perTest.map((m) => m.get(t) ?? 'absent')).size > 1).sort();
 for (const r of differing) console.log(`  rule ${r}: ${perRun.map((m) => m.get(r) ?? 'NOT_JUDGED').join(' → ')}`);
 for (const t of flakyTests) console.log(`  test ${t}: ${perTest.map((m) => m.get(t) ?? 'absent').join(' → ')}`);
-console.log(`flake: ${runs} runs, ${rules.size} rules judged, ${differing.length} rule verdict(s) differed, ${flakyTests.length} test outcome(s) differed; wall time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `flake: ${runs} runs, ${rules.size} rules judged, ${differing.length} rule verdict(s) differed, ${flakyTests.length} test outcome(s) differed; wall time ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 process.exit(differing.length || incomplete ? 1 : 0);

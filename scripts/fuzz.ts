@@ -78,7 +78,14 @@ const ops = [...contract().operations.values()].map((op) => ({
   op,
   re: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
 }));
-const operationOf = (method: string, path: string): string | undefined => ops.find((o) => o.op.method.toUpperCase() === method && o.re.test(path.replace(/\?.*$/, '')))?.op.operationId;
+/**
+ * Operation of a request; HEAD is the GET operation (RFC 9110 §9.3.2: the same processing without
+ * the body), and the stub bills a 2xx HEAD like the GET, so the ledger check counts it as billed.
+ */
+const operationOf = (method: string, path: string): string | undefined => {
+  const m = method === 'HEAD' ? 'GET' : method;
+  return ops.find((o) => o.op.method.toUpperCase() === m && o.re.test(path.replace(/\?.*$/, '')))?.op.operationId;
+};
 
 const byStatus = new Map<string, number>();
 const byKind = new Map<string, number>();
@@ -106,14 +113,16 @@ function judge(r: FuzzRequest, status: number, text: string): void {
     } catch {
       env = undefined;
     }
-    if (typeof env?.error !== 'string' || typeof env.message !== 'string') fail(`non-envelope ${status} for ${describe(r)}: ${text.slice(0, 200)}`);
+    if (typeof env?.error !== 'string' || typeof env.message !== 'string')
+      fail(`non-envelope ${status} for ${describe(r)}: ${text.slice(0, 200)}`);
   }
   if (status >= 200 && status < 300) {
     const op = operationOf(r.method, r.path);
     const price = op ? PRICES[op] : undefined;
     const key = r.headers['x-service-api-key'];
     const ours = (Array.isArray(key) ? key.join(', ') : key) === account.apiKey;
-    if (price && price.credits > 0 && !ours && r.headers['payment-signature'] !== undefined) fail(`garbage payment accepted: ${status} for ${describe(r)}`);
+    if (price && price.credits > 0 && !ours && r.headers['payment-signature'] !== undefined)
+      fail(`garbage payment accepted: ${status} for ${describe(r)}`);
     if (op && price && price.credits > 0 && ours) {
       if (op === 'createForecastRequest') {
         const id = (JSON.parse(text) as { jobId?: string }).jobId;
@@ -234,7 +243,9 @@ const sorted = (m: Map<string, number>) =>
     .sort((a, b) => b[1] - a[1])
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
-console.log(`fuzz: ${sent} requests in ${secs.toFixed(1)} s (${(sent / secs).toFixed(0)}/s), seed ${SEED}, ${clientRefused} refused by the client library before sending`);
+console.log(
+  `fuzz: ${sent} requests in ${secs.toFixed(1)} s (${(sent / secs).toFixed(0)}/s), seed ${SEED}, ${clientRefused} refused by the client library before sending`,
+);
 console.log(`by status: ${sorted(byStatus)}`);
 console.log(`by kind:   ${sorted(byKind)}`);
 console.log(`ledger: ${spent} credits spent = ${expected} for ${[...billed.values()].reduce((a, b) => a + b, 0)} billed answers`);

@@ -267,7 +267,8 @@ const ENDPOINT_SECTIONS = new Set([
  */
 function operationObserve(o: { id: string; op: Schema }): Observe {
   const how = str(o.op['x-fc-observe']);
-  if (how !== 'black-box' && how !== 'spend-budget' && how !== 'wallet') throw new Error(`operation ${o.id}: x-fc-observe must be black-box, spend-budget or wallet (got ${String(how)})`);
+  if (how !== 'black-box' && how !== 'spend-budget' && how !== 'wallet')
+    throw new Error(`operation ${o.id}: x-fc-observe must be black-box, spend-budget or wallet (got ${String(how)})`);
   return how;
 }
 const OBSERVE_RANK: Observe[] = ['black-box', 'control-plane', 'spend-budget', 'wallet', 'unobservable'];
@@ -385,9 +386,11 @@ function schemaRules(): Keyed[] {
       if (s.const !== undefined) push(loc, 'const', `${when}${subject} is always the constant ${JSON.stringify(s.const)}`);
       if (typeof s.minimum === 'number') push(loc, 'minimum', noun(`is at least ${s.minimum}`));
       if (typeof s.maximum === 'number') push(loc, 'maximum', noun(`is at most ${s.maximum}`));
-      if (typeof s.minLength === 'number') push(loc, 'minLength', noun(s.minLength === 1 ? 'is never empty' : `is at least ${s.minLength} characters long`));
+      if (typeof s.minLength === 'number')
+        push(loc, 'minLength', noun(s.minLength === 1 ? 'is never empty' : `is at least ${s.minLength} characters long`));
       if (typeof s.maxLength === 'number') push(loc, 'maxLength', noun(`is at most ${s.maxLength} characters long`));
-      if (typeof s.minItems === 'number') push(loc, 'minItems', noun(s.minItems === 1 ? 'holds at least one item' : `holds at least ${s.minItems} items`));
+      if (typeof s.minItems === 'number')
+        push(loc, 'minItems', noun(s.minItems === 1 ? 'holds at least one item' : `holds at least ${s.minItems} items`));
       if (typeof s.maxItems === 'number') push(loc, 'maxItems', noun(`holds at most ${s.maxItems} items`));
       if (s.uniqueItems === true) push(loc, 'uniqueItems', noun('holds no duplicate items'));
       const format = str(s.format);
@@ -439,9 +442,12 @@ function schemaRules(): Keyed[] {
     if (rootGap) push(name, rootGap.keyword, gapText(name, rootGap), rootGap, name);
     for (const part of arr(root.allOf)) {
       const ref = str(obj(part).$ref);
-      if (ref) push(`${name}/allOf`, 'allOf', `Every ${name} also satisfies every ${refName(ref)} rule (it carries all ${refName(ref)} fields)`);
+      if (ref)
+        push(`${name}/allOf`, 'allOf', `Every ${name} also satisfies every ${refName(ref)} rule (it carries all ${refName(ref)} fields)`);
     }
-    const oneOf = arr(root.oneOf).map((a) => str(obj(a).$ref)).filter((x): x is string => !!x);
+    const oneOf = arr(root.oneOf)
+      .map((a) => str(obj(a).$ref))
+      .filter((x): x is string => !!x);
     if (oneOf.length > 0) {
       const disc = str(obj(root.discriminator).propertyName);
       push(`${name}/oneOf`, 'oneOf', `A ${name} matches exactly one of ${list(oneOf.map(refName))}${disc ? `, selected by ${disc}` : ''}`);
@@ -484,7 +490,22 @@ const UNITS: Record<string, string> = {
 
 /** Bound keywords, and the parameters whose bounds Limits rule 4 lists. */
 const BOUND_KEYWORDS = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems']);
-const LIMIT_BOUNDED = new Set(['market_key', 'market_id', 'slug', 'ref', 'q', 'reference', 'platform', 'asset_type', 'markets', 'market_keys', 'window', 'changed_within', 'hours', 'lookback_days']);
+const LIMIT_BOUNDED = new Set([
+  'market_key',
+  'market_id',
+  'slug',
+  'ref',
+  'q',
+  'reference',
+  'platform',
+  'asset_type',
+  'markets',
+  'market_keys',
+  'window',
+  'changed_within',
+  'hours',
+  'lookback_days',
+]);
 
 function paramRules(): Keyed[] {
   const out: Keyed[] = [];
@@ -498,7 +519,10 @@ function paramRules(): Keyed[] {
       const g = gap ?? forced;
       const subject = `${o.id} ${param}`;
       // body fields of a generation body are specified by the Generation body table of Resources
-      const bodyOf = param.startsWith('body.') && bodySchemaName === 'VenueMarketForecastRequest' ? `; ${SCHEMA_SECTION.VenueMarketForecastRequest}` : '';
+      const bodyOf =
+        param.startsWith('body.') && bodySchemaName === 'VenueMarketForecastRequest'
+          ? `; ${SCHEMA_SECTION.VenueMarketForecastRequest}`
+          : '';
       // Limits rule 4 restates the parameter bounds of the endpoint tables
       const bound = BOUND_KEYWORDS.has(keyword) && LIMIT_BOUNDED.has(param.replace(/^body\./, '')) ? '; Limits, rule 4' : '';
       const rule: Keyed = {
@@ -508,7 +532,13 @@ function paramRules(): Keyed[] {
         text: sentence(gap || !forced || text.includes("stub's choice") ? text : `${text} (the field name is the stub's choice)`),
         observe,
         kind: g ? 'gap' : 'rule',
-        ...(g ? { choice: gap ? `${subject}: ${g.choice}` : `${subject}: the stub names the field ${param.replace(/^body\./, '')} (${g.choice.replace(/\.$/, '')}) and applies this rule to it.` } : {}),
+        ...(g
+          ? {
+              choice: gap
+                ? `${subject}: ${g.choice}`
+                : `${subject}: the stub names the field ${param.replace(/^body\./, '')} (${g.choice.replace(/\.$/, '')}) and applies this rule to it.`,
+            }
+          : {}),
         operations: [o.id],
         param,
         keyword,
@@ -526,7 +556,15 @@ function paramRules(): Keyed[] {
       REJECTION[`${o.id}#${param}#${keyword}`] ?? `${what} ${verb} 422 invalid_request`;
 
     /** Rules for one input (query/path/header parameter or body field). */
-    const input = (param: string, where: string, rawSchema: Json | undefined, required: boolean, gap: Gap | undefined, isPath: boolean, comma: boolean): void => {
+    const input = (
+      param: string,
+      where: string,
+      rawSchema: Json | undefined,
+      required: boolean,
+      gap: Gap | undefined,
+      isPath: boolean,
+      comma: boolean,
+    ): void => {
       const s = resolveRef(rawSchema);
       const bare = param.replace(/^body\./, '');
       const name = `${o.id} ${where}${bare}`;
@@ -550,14 +588,29 @@ function paramRules(): Keyed[] {
       if (s.const !== undefined) push(param, 'const', `${name} must be ${show(s.const)}; ${reject(param, 'const', 'any other value')}`);
       if (typeof s.minLength === 'number' && isPath && s.minLength === 1) {
         // an empty path segment names another route: nothing a client can send tests this bound
-        push(param, 'minLength', `${name} must not be empty (an empty path segment names another route, so the bound is not observable)`, 'unobservable');
+        push(
+          param,
+          'minLength',
+          `${name} must not be empty (an empty path segment names another route, so the bound is not observable)`,
+          'unobservable',
+        );
       } else if (typeof s.minLength === 'number') {
         const text = s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters long`;
-        push(param, 'minLength', `${name} must not be empty; ${reject(param, 'minLength', s.minLength === 1 ? 'an empty value' : 'a shorter value')}`.replace('must not be empty', text));
+        push(
+          param,
+          'minLength',
+          `${name} must not be empty; ${reject(param, 'minLength', s.minLength === 1 ? 'an empty value' : 'a shorter value')}`.replace(
+            'must not be empty',
+            text,
+          ),
+        );
       }
-      if (typeof s.maxLength === 'number') push(param, 'maxLength', `${name} must be at most ${s.maxLength} characters long; ${reject(param, 'maxLength', 'a longer value')}`);
-      if (typeof s.minimum === 'number') push(param, 'minimum', `${name} must be at least ${s.minimum}; ${reject(param, 'minimum', 'a smaller value')}`);
-      if (typeof s.maximum === 'number') push(param, 'maximum', `${name} must be at most ${s.maximum}; ${reject(param, 'maximum', 'a larger value')}`);
+      if (typeof s.maxLength === 'number')
+        push(param, 'maxLength', `${name} must be at most ${s.maxLength} characters long; ${reject(param, 'maxLength', 'a longer value')}`);
+      if (typeof s.minimum === 'number')
+        push(param, 'minimum', `${name} must be at least ${s.minimum}; ${reject(param, 'minimum', 'a smaller value')}`);
+      if (typeof s.maximum === 'number')
+        push(param, 'maximum', `${name} must be at most ${s.maximum}; ${reject(param, 'maximum', 'a larger value')}`);
       const entries = comma ? 'comma-separated entries' : 'values';
       if (typeof s.minItems === 'number') {
         const atLeast = s.minItems === 1 ? `at least one ${comma ? 'entry' : 'value'}` : `at least ${s.minItems} ${entries}`;
@@ -567,17 +620,30 @@ function paramRules(): Keyed[] {
         const repeat = comma ? '' : ' (the parameter is repeatable)';
         push(param, 'maxItems', `${name} accepts at most ${s.maxItems} ${entries}${repeat}; ${reject(param, 'maxItems', 'more', 'give')}`);
       }
-      if (isArray && typeof items.minLength === 'number') push(param, 'minLength', `every entry of ${name} must be non-empty; ${reject(param, 'minLength', 'an empty entry')}`);
+      if (isArray && typeof items.minLength === 'number')
+        push(param, 'minLength', `every entry of ${name} must be non-empty; ${reject(param, 'minLength', 'an empty entry')}`);
       const pattern = str(s.pattern);
       if (pattern) push(param, 'pattern', `${name} must match ${pattern}; ${reject(param, 'pattern', 'any other value')}`);
       const format = str(s.format);
       if (format) push(param, 'format', `${name} must be ${FORMAT_TEXT[format] ?? format}; ${reject(param, 'format', 'any other value')}`);
-      const formats = arr(s.anyOf).map((a) => str(obj(a).format)).filter((x): x is string => !!x);
-      if (formats.length > 0) push(param, 'format', `${name} must be ${list(formats.map((f) => FORMAT_TEXT[f] ?? f))}; ${reject(param, 'format', 'any other value')}`);
+      const formats = arr(s.anyOf)
+        .map((a) => str(obj(a).format))
+        .filter((x): x is string => !!x);
+      if (formats.length > 0)
+        push(
+          param,
+          'format',
+          `${name} must be ${list(formats.map((f) => FORMAT_TEXT[f] ?? f))}; ${reject(param, 'format', 'any other value')}`,
+        );
       if (s.default !== undefined) {
         const d = DEFAULT_OBSERVE[`${o.id}#${param}`];
         const unit = UNITS[param] ? ` ${UNITS[param]}` : '';
-        push(param, 'default', `When omitted, ${name} defaults to ${show(s.default)}${unit}${d ? `, ${d.how}` : ''}`, d?.observe ?? 'unobservable');
+        push(
+          param,
+          'default',
+          `When omitted, ${name} defaults to ${show(s.default)}${unit}${d ? `, ${d.how}` : ''}`,
+          d?.observe ?? 'unobservable',
+        );
       }
       if (gap) push(param, gap.keyword, `For ${name}, not shown in the contract: ${gap.what.replace(/\.$/, '')}`, 'black-box', gap);
     };
@@ -601,9 +667,21 @@ function paramRules(): Keyed[] {
     const bodySchema = resolveRef(bodySchemaRaw);
     const bodyRef = str(bodySchemaRaw.$ref);
     const bodyName = bodyRef ? refName(bodyRef) : undefined;
-    if (body.required === true) push('body', 'required', `${o.id} requires a JSON body${bodyName ? ` (${bodyName})` : ''}; a request without one gives 422 invalid_request`);
+    if (body.required === true)
+      push(
+        'body',
+        'required',
+        `${o.id} requires a JSON body${bodyName ? ` (${bodyName})` : ''}; a request without one gives 422 invalid_request`,
+      );
     const bodyGap = gapOf(bodySchema);
-    if (bodyName && bodyGap) push('body', bodyGap.keyword, `For the ${o.id} body, not shown in the contract: ${bodyGap.what.replace(/\.$/, '')}`, 'black-box', bodyGap);
+    if (bodyName && bodyGap)
+      push(
+        'body',
+        bodyGap.keyword,
+        `For the ${o.id} body, not shown in the contract: ${bodyGap.what.replace(/\.$/, '')}`,
+        'black-box',
+        bodyGap,
+      );
     if (bodyName) {
       // when the body's field names are not shown, every field rule is the stub's choice
       forced = bodyGap?.keyword === 'name' ? bodyGap : undefined;
@@ -619,7 +697,21 @@ function paramRules(): Keyed[] {
 
 // ------------------------------------------------------------------ ID allocation and output
 
-const FIELD_ORDER = ['id', 'section', 'level', 'text', 'observe', 'kind', 'choice', 'schema', 'operations', 'param', 'keyword', 'retired', 'source'];
+const FIELD_ORDER = [
+  'id',
+  'section',
+  'level',
+  'text',
+  'observe',
+  'kind',
+  'choice',
+  'schema',
+  'operations',
+  'param',
+  'keyword',
+  'retired',
+  'source',
+];
 
 function readExisting(file: string): Rule[] {
   if (!existsSync(file)) return [];
@@ -690,7 +782,8 @@ function render(title: string, rules: Rule[]): string {
         for (const ref of v as SourceRef[]) lines.push(`    - fp: "${ref.fp}"`, `      at: ${JSON.stringify(ref.at)}`);
         return;
       }
-      const value = k === 'id' || k === 'level' || k === 'observe' || k === 'kind' || k === 'keyword' || k === 'retired' ? String(v) : yamlValue(v);
+      const value =
+        k === 'id' || k === 'level' || k === 'observe' || k === 'kind' || k === 'keyword' || k === 'retired' ? String(v) : yamlValue(v);
       lines.push(`${i === 0 ? '- ' : '  '}${k}: ${value}`);
     });
   }
@@ -700,8 +793,20 @@ function render(title: string, rules: Rule[]): string {
 function main(): void {
   const check = process.argv.includes('--check');
   const outputs: Array<[string, string]> = [
-    [SCHEMA_RULES, render('Rule family SCH: component-schema constraints of the contract document.', allocate('SCH', schemaRules(), readExisting(SCHEMA_RULES)).map(withSource))],
-    [PARAM_RULES, render('Rule family PARAM: parameter and request-body constraints of every operation.', allocate('PARAM', paramRules(), readExisting(PARAM_RULES)).map(withSource))],
+    [
+      SCHEMA_RULES,
+      render(
+        'Rule family SCH: component-schema constraints of the contract document.',
+        allocate('SCH', schemaRules(), readExisting(SCHEMA_RULES)).map(withSource),
+      ),
+    ],
+    [
+      PARAM_RULES,
+      render(
+        'Rule family PARAM: parameter and request-body constraints of every operation.',
+        allocate('PARAM', paramRules(), readExisting(PARAM_RULES)).map(withSource),
+      ),
+    ],
   ];
   let stale = false;
   for (const [file, text] of outputs) {

@@ -32,7 +32,10 @@ const { values } = parseArgs({
     'test-timeout-s': { type: 'string', default: '30' },
   },
 });
-const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = values.only
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = only?.filter((n) => !MUTANTS.some((m) => m.name === n)) ?? [];
 if (unknown.length) {
   console.error(`unknown mutant(s): ${unknown.join(', ')}`);
@@ -56,13 +59,21 @@ if (!values['no-baseline']) {
   console.log(`baseline: ${all.length} tests without a mutant…`);
   const base = await runConformance({ targets: all, timeoutMs: Math.min(capMs, 15 * 60_000), workers, testTimeoutMs });
   for (const t of base.tests) if (!t.ok) baselineFailures.add(t.id);
-  console.log(`baseline: ${base.tests.length} tests, ${baselineFailures.size} failing without a mutant (${(base.ms / 1000).toFixed(0)} s)${base.errors.length ? `; ${base.errors.join('; ')}` : ''}`);
+  console.log(
+    `baseline: ${base.tests.length} tests, ${baselineFailures.size} failing without a mutant (${(base.ms / 1000).toFixed(0)} s)${base.errors.length ? `; ${base.errors.join('; ')}` : ''}`,
+  );
 }
 
 const rows: MatrixRow[] = [];
 for (const plan of plans) {
   const { mutant } = plan;
-  const base = { mutant: mutant.name, rule: mutant.rule, family: mutant.family, bug: mutant.bug, selected: { carrying: plan.carrying.length, family: plan.family.length } };
+  const base = {
+    mutant: mutant.name,
+    rule: mutant.rule,
+    family: mutant.family,
+    bug: mutant.bug,
+    selected: { carrying: plan.carrying.length, family: plan.family.length },
+  };
   const reason = (mutant as Mutant & { unobservable?: string }).unobservable;
   const left = capMs - (Date.now() - started);
   if (left <= 0) {
@@ -70,12 +81,22 @@ for (const plan of plans) {
     continue;
   }
   if (!plan.carrying.length) {
-    rows.push({ ...base, status: 'survived', failed: [], carriesRule: false, flagged: false, ms: 0, note: 'no test carries this rule', ...(reason ? { unobservable: reason } : {}) });
+    rows.push({
+      ...base,
+      status: 'survived',
+      failed: [],
+      carriesRule: false,
+      flagged: false,
+      ms: 0,
+      note: 'no test carries this rule',
+      ...(reason ? { unobservable: reason } : {}),
+    });
     continue;
   }
   // Phase 1: the tests carrying the rule, stopping at the first failure; phase 2 (only for a
   // survivor): the rest of the family, whose kill is flagged as not carrying the rule.
-  const phase = (targets: string[], timeoutMs: number) => runConformance({ targets, mutant: mutant.name, timeoutMs, workers, maxFailures: 1, testTimeoutMs });
+  const phase = (targets: string[], timeoutMs: number) =>
+    runConformance({ targets, mutant: mutant.name, timeoutMs, workers, maxFailures: 1, testTimeoutMs });
   let run = await phase(locations(plan.carrying), Math.min(perMutantMs, left));
   let failing = run.tests.filter((t) => !t.ok && !baselineFailures.has(t.id));
   const carriesRule = failing.length > 0;
@@ -88,11 +109,20 @@ for (const plan of plans) {
   }
   const killed = failing.length > 0;
   const status = killed ? 'killed' : run.timedOut ? 'timeout' : run.errors.length && !run.tests.length ? 'error' : 'survived';
-  const row: MatrixRow = { ...base, status, failed: failing.map((t) => `${t.id}${t.error ? ` — ${t.error}` : ''}`), carriesRule, flagged: killed && !carriesRule, ms: run.ms };
+  const row: MatrixRow = {
+    ...base,
+    status,
+    failed: failing.map((t) => `${t.id}${t.error ? ` — ${t.error}` : ''}`),
+    carriesRule,
+    flagged: killed && !carriesRule,
+    ms: run.ms,
+  };
   if (run.errors.length) row.note = run.errors.join('; ').slice(0, 300);
   if (!killed && reason) row.unobservable = reason;
   rows.push(row);
-  console.log(`${mutant.name.padEnd(30)} ${mutant.rule.padEnd(10)} ${status}${killed ? (carriesRule ? '' : ' (flagged)') : ''} ${(run.ms / 1000).toFixed(0)} s`);
+  console.log(
+    `${mutant.name.padEnd(30)} ${mutant.rule.padEnd(10)} ${status}${killed ? (carriesRule ? '' : ' (flagged)') : ''} ${(run.ms / 1000).toFixed(0)} s`,
+  );
 }
 
 const killed = rows.filter((r) => r.status === 'killed').length;

@@ -29,7 +29,9 @@ try {
   const tab = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   // Self-contained means no request leaves the file: anything else is aborted and reported.
   const outside: string[] = [];
-  await tab.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : (outside.push(route.request().url()), route.abort())));
+  await tab.route('**/*', (route) =>
+    route.request().url().startsWith('file:') ? route.continue() : (outside.push(route.request().url()), route.abort()),
+  );
   await tab.goto(pathToFileURL(page).href);
   await tab.screenshot({ path: join(dir, 'certification-top.png'), timeout: 120_000 });
   await tab.screenshot({ path: join(dir, 'certification-full.png'), fullPage: true, timeout: 120_000 });

@@ -37,11 +37,22 @@ if (!units) {
         (now ? `; that place now holds ${now.fp}` : ''),
     );
   }
-  problems.push(...t.staleInformative.map((i) => `spec changed: informative ${i.fp} (${i.at}) matches no sentence or row; review contract/informative.yaml`));
-  console.log(`spec fingerprints: ${t.claims.size} cited, ${t.stale.length} stale; units claimed ${t.claimed.length}/${units.length}, informative ${t.informative.length}`);
+  problems.push(
+    ...t.staleInformative.map(
+      (i) => `spec changed: informative ${i.fp} (${i.at}) matches no sentence or row; review contract/informative.yaml`,
+    ),
+  );
+  console.log(
+    `spec fingerprints: ${t.claims.size} cited, ${t.stale.length} stale; units claimed ${t.claimed.length}/${units.length}, informative ${t.informative.length}`,
+  );
   // a unit that moved keeps its fingerprint: only the human locator is out of date
-  const moved = [...rules.values()].filter((r) => r.source?.some((s) => fpsOk.has(s.fp) && locate(units, s.fp, s.at) !== s.at)).map((r) => r.id);
-  if (moved.length) console.log(`notice: ${moved.length} rule(s) cite units that moved (${moved.slice(0, 8).join(', ')}${moved.length > 8 ? ', ...' : ''}); refresh locators with npx tsx scripts/rules-sources.ts --write and scripts/gen-contract-rules.ts`);
+  const moved = [...rules.values()]
+    .filter((r) => r.source?.some((s) => fpsOk.has(s.fp) && locate(units, s.fp, s.at) !== s.at))
+    .map((r) => r.id);
+  if (moved.length)
+    console.log(
+      `notice: ${moved.length} rule(s) cite units that moved (${moved.slice(0, 8).join(', ')}${moved.length > 8 ? ', ...' : ''}); refresh locators with npx tsx scripts/rules-sources.ts --write and scripts/gen-contract-rules.ts`,
+    );
 }
 
 if (problems.length) {

@@ -73,7 +73,9 @@ function setSource(text: string, id: string, refs: SourceRef[]): string {
   return lines.join('\n');
 }
 
-for (const file of readdirSync(RULES_DIR).filter((f) => f.endsWith('.yaml')).sort()) {
+for (const file of readdirSync(RULES_DIR)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()) {
   if (family && file !== family && file !== `${family}.yaml`) continue;
   const path = join(RULES_DIR, file);
   let text = readFileSync(path, 'utf8');

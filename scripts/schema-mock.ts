@@ -62,7 +62,13 @@ function routes(): Route[] {
       .filter(([, h]) => h.required === true)
       .map(([name, h]) => [name, h.schema ?? { type: 'string' }] as [string, unknown]);
     const pattern = new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}$`);
-    out.push({ method: op.method.toUpperCase(), pattern, status: Number(key), schema: inline(c.doc, media?.schema), headers: headers.map(([n, h]) => [n, inline(c.doc, h)]) });
+    out.push({
+      method: op.method.toUpperCase(),
+      pattern,
+      status: Number(key),
+      schema: inline(c.doc, media?.schema),
+      headers: headers.map(([n, h]) => [n, inline(c.doc, h)]),
+    });
   }
   return out;
 }
@@ -93,7 +99,9 @@ export async function startSchemaMock(seed = 1, port = 0): Promise<{ server: Ser
     const route = table.find((r) => r.method === req.method && r.pattern.test(path));
     req.resume();
     if (!route) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not_found', message: `no operation at ${req.method} ${path}` }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'not_found', message: `no operation at ${req.method} ${path}` }));
       return;
     }
     const list = answers.get(route)!;

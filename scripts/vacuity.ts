@@ -31,7 +31,14 @@ console.log(`vacuity: schema mock of contract/openapi.yaml on ${url}; suites bou
 // Asynchronous: the mock answers from this very process, so its event loop must stay free.
 const child = spawn(
   process.execPath,
-  [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--no-deps', '--timeout=20000', `--global-timeout=${timeoutS * 1000}`],
+  [
+    join(ROOT, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '--project=conformance',
+    '--no-deps',
+    '--timeout=20000',
+    `--global-timeout=${timeoutS * 1000}`,
+  ],
   {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -64,7 +71,9 @@ const passed = verdicts.filter((v) => v.status === 'PASSED');
 const outside = passed.map((v) => catalogue.get(v.id)!).filter((r) => r && !schemaDerived(r));
 const justified = outside.filter((r) => r.schemaImplied === true);
 const unjustified = outside.filter((r) => r.schemaImplied !== true);
-console.log(`\nvacuity: ${passed.length} rule(s) PASSED against the schema mock: ${passed.length - outside.length} schema-derived, ${justified.length} justified (schemaImplied), ${unjustified.length} unjustified`);
+console.log(
+  `\nvacuity: ${passed.length} rule(s) PASSED against the schema mock: ${passed.length - outside.length} schema-derived, ${justified.length} justified (schemaImplied), ${unjustified.length} unjustified`,
+);
 for (const r of justified) console.log(`  justified  ${r.id}: ${r.text}`);
 for (const r of unjustified) console.log(`  UNJUSTIFIED ${r.id}: ${r.text}`);
 process.exit(unjustified.length ? 1 : 0);

@@ -48,7 +48,8 @@ export class ApiError extends Error {
 
   envelope(): Record<string, unknown> {
     if (mutant('err-no-message') && this.status === 422) return { error: this.code, ...this.extra };
-    if (mutant('err-retry-after-on-422') && this.status === 422) return { error: this.code, message: this.message, retry_after: 1, ...this.extra };
+    if (mutant('err-retry-after-on-422') && this.status === 422)
+      return { error: this.code, message: this.message, retry_after: 1, ...this.extra };
     return { error: this.code, message: this.message, ...this.extra };
   }
 }

@@ -102,14 +102,16 @@ export class Query {
     if (v === undefined) return undefined;
     const items = Array.isArray(v) ? v : [v];
     if (items.length > opts.max) throw invalidRequest(`${name} allows at most ${opts.max} values`);
-    if (items.some((s) => s.length < 1 || s.length > opts.maxLen)) throw invalidRequest(`${name} values must be 1..${opts.maxLen} characters`);
+    if (items.some((s) => s.length < 1 || s.length > opts.maxLen))
+      throw invalidRequest(`${name} values must be 1..${opts.maxLen} characters`);
     return items;
   }
 
   /** Exactly one of `names` must be present. @throws 422 for none or several. */
   exactlyOne(...names: string[]): string {
     const given = names.filter((n) => this.has(n));
-    if (given.length !== 1) throw invalidRequest(`supply exactly one of ${names.join(', ')}${given.length ? ` (got ${given.join(', ')})` : ''}`);
+    if (given.length !== 1)
+      throw invalidRequest(`supply exactly one of ${names.join(', ')}${given.length ? ` (got ${given.join(', ')})` : ''}`);
     return given[0]!;
   }
 

@@ -21,42 +21,55 @@ async function someAsset(client: TargetClient): Promise<{ id: string; assetKey: 
   const assets = ((await res.json()) as Row).assets as Row[];
   test.skip(!assets.length, "the target's asset directory is empty");
   // The Asset with the most active markets gives the stance the richest basis.
-  const best = [...assets].sort((a, b) => Number((b.market_summary as Row).active_market_count) - Number((a.market_summary as Row).active_market_count))[0]!;
+  const best = [...assets].sort(
+    (a, b) => Number((b.market_summary as Row).active_market_count) - Number((a.market_summary as Row).active_market_count),
+  )[0]!;
   return { id: String(best.id), assetKey: String(best.assetKey) };
 }
 
-test('the stance is served for a known Asset, by assetKey and by UUID', { annotation: rules('ASSET-007', ...contractRules(OP)) }, async ({ paid }) => {
-  const asset = await someAsset(paid);
-  const found: Violation[] = [];
-  for (const ref of [asset.assetKey, asset.id]) {
-    await test.step(`asset=${ref}`, async () => {
-      const res = await paid.get(PATH, { params: { asset: ref } });
-      await expect(res).toMatchContract(OP);
-      const body = (await res.json().catch(() => null)) as Row | null;
-      // The parameter name is the stub's choice (gap ASSET-110): a target may reject it with 422.
-      if (res.status() === 404 && (body?.error !== 'not_found' || /no route/i.test(String(body?.message)))) {
-        found.push(violation('ASSET-007', 'status', `GET ${PATH} answered 404 ${JSON.stringify(body)}: the route is not served`));
-      } else if (res.status() === 200) {
-        found.push(...checkStance(body, asset));
-      } else if (res.status() !== 422) {
-        found.push(violation('ASSET-110', 'status', `asset=${ref} answered ${res.status()} (stub choice: 200)`, 'warning'));
-      }
-    });
-  }
-  expect(found).toHaveNoViolations();
-});
+test(
+  'the stance is served for a known Asset, by assetKey and by UUID',
+  { annotation: rules('ASSET-007', ...contractRules(OP)) },
+  async ({ paid }) => {
+    const asset = await someAsset(paid);
+    const found: Violation[] = [];
+    for (const ref of [asset.assetKey, asset.id]) {
+      await test.step(`asset=${ref}`, async () => {
+        const res = await paid.get(PATH, { params: { asset: ref } });
+        await expect(res).toMatchContract(OP);
+        const body = (await res.json().catch(() => null)) as Row | null;
+        // The parameter name is the stub's choice (gap ASSET-110): a target may reject it with 422.
+        if (res.status() === 404 && (body?.error !== 'not_found' || /no route/i.test(String(body?.message)))) {
+          found.push(violation('ASSET-007', 'status', `GET ${PATH} answered 404 ${JSON.stringify(body)}: the route is not served`));
+        } else if (res.status() === 200) {
+          found.push(...checkStance(body, asset));
+        } else if (res.status() !== 422) {
+          found.push(violation('ASSET-110', 'status', `asset=${ref} answered ${res.status()} (stub choice: 200)`, 'warning'));
+        }
+      });
+    }
+    expect(found).toHaveNoViolations();
+  },
+);
 
-test("the stub's stance parameter choices: missing asset 422, unknown asset 404", { annotation: rules(...contractRules(OP)) }, async ({ paid }) => {
-  const found: Violation[] = [];
-  const cases: { params: Record<string, string>; status: number; rule: string }[] = [
-    { params: {}, status: 422, rule: 'ASSET-110' },
-    { params: { asset: 'fc-unknown-asset-zz' }, status: 404, rule: 'ASSET-111' },
-    { params: { asset: '00000000-0000-4000-8000-000000000000' }, status: 404, rule: 'ASSET-111' },
-  ];
-  for (const c of cases) {
-    const res = await paid.get(PATH, { params: c.params });
-    await expect(res).toMatchContract(OP);
-    if (res.status() !== c.status) found.push(violation(c.rule, 'status', `${JSON.stringify(c.params)} answered ${res.status()} (stub choice: ${c.status})`, 'warning'));
-  }
-  expect(found).toHaveNoViolations();
-});
+test(
+  "the stub's stance parameter choices: missing asset 422, unknown asset 404",
+  { annotation: rules(...contractRules(OP)) },
+  async ({ paid }) => {
+    const found: Violation[] = [];
+    const cases: { params: Record<string, string>; status: number; rule: string }[] = [
+      { params: {}, status: 422, rule: 'ASSET-110' },
+      { params: { asset: 'fc-unknown-asset-zz' }, status: 404, rule: 'ASSET-111' },
+      { params: { asset: '00000000-0000-4000-8000-000000000000' }, status: 404, rule: 'ASSET-111' },
+    ];
+    for (const c of cases) {
+      const res = await paid.get(PATH, { params: c.params });
+      await expect(res).toMatchContract(OP);
+      if (res.status() !== c.status)
+        found.push(
+          violation(c.rule, 'status', `${JSON.stringify(c.params)} answered ${res.status()} (stub choice: ${c.status})`, 'warning'),
+        );
+    }
+    expect(found).toHaveNoViolations();
+  },
+);

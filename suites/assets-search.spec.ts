@@ -35,10 +35,31 @@ const MAX_EDGE_LOOKUPS = 300;
 type Row = Record<string, unknown>;
 
 /** The PARAM rule of one parameter bound (keyword as in the OpenAPI: minLength, maxLength, maxItems, type, default). */
-const paramRule = (name: string, keyword: string): string[] => paramRulesFor(OP).filter((r) => r.param === name && r.keyword === keyword && r.kind === 'rule').map((r) => r.id);
+const paramRule = (name: string, keyword: string): string[] =>
+  paramRulesFor(OP)
+    .filter((r) => r.param === name && r.keyword === keyword && r.kind === 'rule')
+    .map((r) => r.id);
 
 /** Routing, quote and relationship rules checkMarketListItem applies to every hydrated linked market. */
-const MARKET_ITEM_RULES = ['ROUTE-001', 'ROUTE-002', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006', 'QUOTE-001', 'QUOTE-002', 'QUOTE-003', 'QUOTE-004', 'QUOTE-005', 'REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
+const MARKET_ITEM_RULES = [
+  'ROUTE-001',
+  'ROUTE-002',
+  'ROUTE-003',
+  'ROUTE-004',
+  'ROUTE-005',
+  'ROUTE-006',
+  'QUOTE-001',
+  'QUOTE-002',
+  'QUOTE-003',
+  'QUOTE-004',
+  'QUOTE-005',
+  'REL-001',
+  'REL-002',
+  'REL-003',
+  'REL-004',
+  'REL-005',
+  'REL-006',
+];
 
 /** The wire parameters of a search request. */
 function paramsOf(req: SearchRequest): Params {
@@ -74,7 +95,13 @@ async function rejected(client: TargetClient, params: Params, ruleId: string): P
   const found: Violation[] =
     res.status() === 422 && body?.error === 'invalid_request'
       ? []
-      : [violation(ruleId, 'status', `${JSON.stringify(params)} answered ${res.status()} ${JSON.stringify(body?.error ?? null)} (expected 422 invalid_request)`)];
+      : [
+          violation(
+            ruleId,
+            'status',
+            `${JSON.stringify(params)} answered ${res.status()} ${JSON.stringify(body?.error ?? null)} (expected 422 invalid_request)`,
+          ),
+        ];
   expect(found).toHaveNoViolations(body);
 }
 
@@ -86,13 +113,18 @@ async function directory(client: TargetClient, siteUrl: string): Promise<Row[]> 
   return assets;
 }
 
-const chunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
 /** Every given Asset hydrated through reference mode (batches of 50 UUIDs), merged by id. */
 async function hydrate(client: TargetClient, ids: readonly string[], siteUrl: string, materialOnly?: boolean): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
   for (const batch of chunks(ids, MAX_REFERENCES)) {
-    const body = await search(client, { mode: 'reference', references: batch, ...(materialOnly === undefined ? {} : { materialOnly }) }, siteUrl);
+    const body = await search(
+      client,
+      { mode: 'reference', references: batch, ...(materialOnly === undefined ? {} : { materialOnly }) },
+      siteUrl,
+    );
     for (const a of body.assets as Row[]) out.set(String(a.id), a);
   }
   return out;
@@ -116,132 +148,207 @@ async function edgesOf(api: TargetClient, marketKey: string): Promise<{ ids: str
 /** Swaps the case of every letter ("Nasdaq" → "nASDAQ"); differs from the input when it has a letter. */
 const swapCase = (s: string): string => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
-const identifiersOf = (a: Row): { platform: string; kind: string; value: string }[] => (a.identifiers ?? []) as { platform: string; kind: string; value: string }[];
+const identifiersOf = (a: Row): { platform: string; kind: string; value: string }[] =>
+  (a.identifiers ?? []) as { platform: string; kind: string; value: string }[];
 
 test.describe('asset search: request modes (rule 1)', () => {
-  test('a request without q, reference or material_only=true answers 422, whatever filters it carries', { annotation: rules('ASRCH-001', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    await rejected(paid, {}, 'ASRCH-001');
-    const filter = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_-'), minLength: 1, maxLength: 20 });
-    await assertProperty(
-      fc.asyncProperty(fc.record({ platform: fc.option(filter, { nil: undefined }), asset_type: fc.option(filter, { nil: undefined }) }), async (filters) => {
-        await rejected(paid, filters, 'ASRCH-001');
-      }),
-      { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
-    );
-  });
+  test(
+    'a request without q, reference or material_only=true answers 422, whatever filters it carries',
+    { annotation: rules('ASRCH-001', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      await rejected(paid, {}, 'ASRCH-001');
+      const filter = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_-'), minLength: 1, maxLength: 20 });
+      await assertProperty(
+        fc.asyncProperty(
+          fc.record({ platform: fc.option(filter, { nil: undefined }), asset_type: fc.option(filter, { nil: undefined }) }),
+          async (filters) => {
+            await rejected(paid, filters, 'ASRCH-001');
+          },
+        ),
+        { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+      );
+    },
+  );
 
   test('material_only=false alone answers 422', { annotation: rules('ASRCH-003', ...contractRules(OP)) }, async ({ paid }) => {
     await rejected(paid, { material_only: false }, 'ASRCH-003');
     await rejected(paid, { material_only: false, asset_type: 'company' }, 'ASRCH-003');
   });
 
-  test('q together with reference answers 422', { annotation: rules('ASRCH-002', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const text = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789*:-'), minLength: 1, maxLength: 40 });
-    await assertProperty(
-      fc.asyncProperty(text, fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), async (q, reference, materialOnly) => {
-        await rejected(paid, { q, reference, material_only: materialOnly }, 'ASRCH-002');
-      }),
-      { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
-    );
-  });
-
   test(
-    'q alone, reference alone and material_only=true alone each answer 200 and echo the request',
-    { annotation: rules('ASRCH-004', 'ASRCH-005', 'ASRCH-010', 'ASRCH-011', 'ASRCH-013', 'ASRCH-014', 'ASRCH-015', 'ASRCH-016', 'ASRCH-020', 'ASRCH-029', 'ASRCH-050', 'ASRCH-051', ...paramRule('material_only', 'default'), ...contractRules(OP)) },
+    'q together with reference answers 422',
+    { annotation: rules('ASRCH-002', ...contractRules(OP)) },
     async ({ paid, targetOptions }) => {
-      const assets = await test.step('q alone', () => directory(paid, targetOptions.siteUrl));
-      await test.step('reference alone', () => search(paid, { mode: 'reference', references: [String(assets[0]!.id)] }, targetOptions.siteUrl));
-      await test.step('material_only=true alone', () => search(paid, { mode: 'material', materialOnly: true }, targetOptions.siteUrl));
-      await test.step('material_only=false echoed with q', () => search(paid, { mode: 'q', q: String(assets[0]!.name), materialOnly: false }, targetOptions.siteUrl));
+      const text = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789*:-'), minLength: 1, maxLength: 40 });
+      await assertProperty(
+        fc.asyncProperty(text, fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), async (q, reference, materialOnly) => {
+          await rejected(paid, { q, reference, material_only: materialOnly }, 'ASRCH-002');
+        }),
+        { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+      );
     },
   );
 
-  test('out-of-bounds values answer 422 invalid_request', { annotation: rules(...['q', 'platform', 'asset_type'].flatMap((n) => [...paramRule(n, 'minLength'), ...paramRule(n, 'maxLength')]), ...paramRule('reference', 'maxItems'), ...paramRule('material_only', 'type'), ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    await test.step('q empty or longer than 200 characters', async () => {
-      await rejected(paid, { q: '' }, paramRule('q', 'minLength')[0] ?? 'CONTRACT-001');
-      await rejected(paid, { q: 'x'.repeat(201) }, paramRule('q', 'maxLength')[0] ?? 'CONTRACT-001');
-    });
-    await test.step('51 distinct references', () => rejected(paid, { reference: Array.from({ length: 51 }, (_, i) => `fc-ref-${i}`) }, paramRule('reference', 'maxItems')[0] ?? 'CONTRACT-001'));
-    await test.step('platform and asset_type empty or longer than 80 characters', async () => {
-      for (const name of ['platform', 'asset_type']) {
-        await rejected(paid, { q: '*', [name]: '' }, paramRule(name, 'minLength')[0] ?? 'CONTRACT-001');
-        await rejected(paid, { q: '*', [name]: 'p'.repeat(81) }, paramRule(name, 'maxLength')[0] ?? 'CONTRACT-001');
-      }
-    });
-    await test.step('material_only that is not a boolean', async () => {
-      const ruleId = paramRule('material_only', 'type')[0] ?? 'CONTRACT-001';
-      const notBoolean = fc.string({ minLength: 2, maxLength: 12 }).filter((s) => !/^(true|false|0|1|yes|no|on|off|t|f|y|n)$/i.test(s.trim()));
-      await assertProperty(
-        fc.asyncProperty(notBoolean, async (v) => rejected(paid, { q: '*', material_only: v }, ruleId)),
-        { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
-      );
-    });
-  });
+  test(
+    'q alone, reference alone and material_only=true alone each answer 200 and echo the request',
+    {
+      annotation: rules(
+        'ASRCH-004',
+        'ASRCH-005',
+        'ASRCH-010',
+        'ASRCH-011',
+        'ASRCH-013',
+        'ASRCH-014',
+        'ASRCH-015',
+        'ASRCH-016',
+        'ASRCH-020',
+        'ASRCH-029',
+        'ASRCH-050',
+        'ASRCH-051',
+        ...paramRule('material_only', 'default'),
+        ...contractRules(OP),
+      ),
+    },
+    async ({ paid, targetOptions }) => {
+      const assets = await test.step('q alone', () => directory(paid, targetOptions.siteUrl));
+      await test.step('reference alone', () =>
+        search(paid, { mode: 'reference', references: [String(assets[0]!.id)] }, targetOptions.siteUrl));
+      await test.step('material_only=true alone', () => search(paid, { mode: 'material', materialOnly: true }, targetOptions.siteUrl));
+      await test.step('material_only=false echoed with q', () =>
+        search(paid, { mode: 'q', q: String(assets[0]!.name), materialOnly: false }, targetOptions.siteUrl));
+    },
+  );
+
+  test(
+    'out-of-bounds values answer 422 invalid_request',
+    {
+      annotation: rules(
+        ...['q', 'platform', 'asset_type'].flatMap((n) => [...paramRule(n, 'minLength'), ...paramRule(n, 'maxLength')]),
+        ...paramRule('reference', 'maxItems'),
+        ...paramRule('material_only', 'type'),
+        ...contractRules(OP),
+      ),
+    },
+    async ({ paid, targetOptions }) => {
+      await test.step('q empty or longer than 200 characters', async () => {
+        await rejected(paid, { q: '' }, paramRule('q', 'minLength')[0] ?? 'CONTRACT-001');
+        await rejected(paid, { q: 'x'.repeat(201) }, paramRule('q', 'maxLength')[0] ?? 'CONTRACT-001');
+      });
+      await test.step('51 distinct references', () =>
+        rejected(
+          paid,
+          { reference: Array.from({ length: 51 }, (_, i) => `fc-ref-${i}`) },
+          paramRule('reference', 'maxItems')[0] ?? 'CONTRACT-001',
+        ));
+      await test.step('platform and asset_type empty or longer than 80 characters', async () => {
+        for (const name of ['platform', 'asset_type']) {
+          await rejected(paid, { q: '*', [name]: '' }, paramRule(name, 'minLength')[0] ?? 'CONTRACT-001');
+          await rejected(paid, { q: '*', [name]: 'p'.repeat(81) }, paramRule(name, 'maxLength')[0] ?? 'CONTRACT-001');
+        }
+      });
+      await test.step('material_only that is not a boolean', async () => {
+        const ruleId = paramRule('material_only', 'type')[0] ?? 'CONTRACT-001';
+        const notBoolean = fc
+          .string({ minLength: 2, maxLength: 12 })
+          .filter((s) => !/^(true|false|0|1|yes|no|on|off|t|f|y|n)$/i.test(s.trim()));
+        await assertProperty(
+          fc.asyncProperty(notBoolean, async (v) => rejected(paid, { q: '*', material_only: v }, ruleId)),
+          { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+        );
+      });
+    },
+  );
 });
 
 test.describe('asset search: q mode', () => {
-  test("q='*' returns every Asset of the directory, with empty linked_markets", { annotation: rules('ASRCH-040', 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP, 'listAssets')) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const res = await paid.get('/api/v1/assets');
-    await expect(res).toMatchContract('listAssets');
-    expect(res.status()).toBe(200);
-    const dir = (await res.json()) as Row;
-    test.skip(!Array.isArray(dir.assets), 'the directory shape is not shown (gap ASSET-100) and this target has no assets array');
-    expect(checkSameAssetSet(assetIds({ assets: all }), assetIds(dir), 'ASRCH-040', '/assets', "q='*' vs GET /api/v1/assets")).toHaveNoViolations();
-  });
+  test(
+    "q='*' returns every Asset of the directory, with empty linked_markets",
+    { annotation: rules('ASRCH-040', 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP, 'listAssets')) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const res = await paid.get('/api/v1/assets');
+      await expect(res).toMatchContract('listAssets');
+      expect(res.status()).toBe(200);
+      const dir = (await res.json()) as Row;
+      test.skip(!Array.isArray(dir.assets), 'the directory shape is not shown (gap ASSET-100) and this target has no assets array');
+      expect(
+        checkSameAssetSet(assetIds({ assets: all }), assetIds(dir), 'ASRCH-040', '/assets', "q='*' vs GET /api/v1/assets"),
+      ).toHaveNoViolations();
+    },
+  );
 
-  test("q='*' with platform or asset_type returns exactly the directory Assets passing the filter", { annotation: rules('ASRCH-041', 'ASRCH-060', 'ASRCH-062', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform.toLowerCase())))].sort().slice(0, 12);
-    const types = [...new Set(all.map((a) => String(a.asset_type).toLowerCase()))].sort().slice(0, 12);
-    expect(platforms.length + types.length).toBeGreaterThan(0);
-    if (!platforms.length) withdrawRules(['ASRCH-060'], 'no Asset carries an identifier platform');
-    if (!types.length) withdrawRules(['ASRCH-062'], 'no Asset carries an asset_type');
-    const found: Violation[] = [];
-    for (const platform of platforms) {
-      await test.step(`platform=${platform}`, async () => {
-        const body = await search(paid, { mode: 'q', q: '*', platform }, targetOptions.siteUrl);
-        const want = all.filter((a) => identifiersOf(a).some((i) => i.platform.toLowerCase() === platform));
-        found.push(...checkSameAssetSet(assetIds(body), assetIds({ assets: want }), 'ASRCH-041', '/assets', `q='*'&platform=${platform}`));
-      });
-    }
-    for (const assetType of types) {
-      await test.step(`asset_type=${assetType}`, async () => {
-        const body = await search(paid, { mode: 'q', q: '*', assetType }, targetOptions.siteUrl);
-        const want = all.filter((a) => String(a.asset_type).toLowerCase() === assetType);
-        found.push(...checkSameAssetSet(assetIds(body), assetIds({ assets: want }), 'ASRCH-041', '/assets', `q='*'&asset_type=${assetType}`));
-      });
-    }
-    expect(found).toHaveNoViolations();
-  });
+  test(
+    "q='*' with platform or asset_type returns exactly the directory Assets passing the filter",
+    { annotation: rules('ASRCH-041', 'ASRCH-060', 'ASRCH-062', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform.toLowerCase())))].sort().slice(0, 12);
+      const types = [...new Set(all.map((a) => String(a.asset_type).toLowerCase()))].sort().slice(0, 12);
+      expect(platforms.length + types.length).toBeGreaterThan(0);
+      if (!platforms.length) withdrawRules(['ASRCH-060'], 'no Asset carries an identifier platform');
+      if (!types.length) withdrawRules(['ASRCH-062'], 'no Asset carries an asset_type');
+      const found: Violation[] = [];
+      for (const platform of platforms) {
+        await test.step(`platform=${platform}`, async () => {
+          const body = await search(paid, { mode: 'q', q: '*', platform }, targetOptions.siteUrl);
+          const want = all.filter((a) => identifiersOf(a).some((i) => i.platform.toLowerCase() === platform));
+          found.push(
+            ...checkSameAssetSet(assetIds(body), assetIds({ assets: want }), 'ASRCH-041', '/assets', `q='*'&platform=${platform}`),
+          );
+        });
+      }
+      for (const assetType of types) {
+        await test.step(`asset_type=${assetType}`, async () => {
+          const body = await search(paid, { mode: 'q', q: '*', assetType }, targetOptions.siteUrl);
+          const want = all.filter((a) => String(a.asset_type).toLowerCase() === assetType);
+          found.push(
+            ...checkSameAssetSet(assetIds(body), assetIds({ assets: want }), 'ASRCH-041', '/assets', `q='*'&asset_type=${assetType}`),
+          );
+        });
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
 
-  test('the platform filter is case-insensitive', { annotation: rules('ASRCH-061', 'ASRCH-060', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform)))].filter((p) => /[a-z].*[a-z]/i.test(p));
-    test.skip(platforms.length === 0, 'no identifier platform with letters to case-swap');
-    await assertProperty(
-      fc.asyncProperty(fc.constantFrom(...platforms), async (platform) => {
-        const a = await search(paid, { mode: 'q', q: '*', platform }, targetOptions.siteUrl);
-        const b = await search(paid, { mode: 'q', q: '*', platform: swapCase(platform) }, targetOptions.siteUrl);
-        expect(checkSameAssetSet(assetIds(b), assetIds(a), 'ASRCH-061', '/assets', `platform=${swapCase(platform)} vs ${platform}`)).toHaveNoViolations(b);
-      }),
-      { seed: targetOptions.seed, numRuns: Math.min(25, platforms.length * 2), endOnFailure: true },
-    );
-  });
+  test(
+    'the platform filter is case-insensitive',
+    { annotation: rules('ASRCH-061', 'ASRCH-060', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform)))].filter((p) => /[a-z].*[a-z]/i.test(p));
+      test.skip(platforms.length === 0, 'no identifier platform with letters to case-swap');
+      await assertProperty(
+        fc.asyncProperty(fc.constantFrom(...platforms), async (platform) => {
+          const a = await search(paid, { mode: 'q', q: '*', platform }, targetOptions.siteUrl);
+          const b = await search(paid, { mode: 'q', q: '*', platform: swapCase(platform) }, targetOptions.siteUrl);
+          expect(
+            checkSameAssetSet(assetIds(b), assetIds(a), 'ASRCH-061', '/assets', `platform=${swapCase(platform)} vs ${platform}`),
+          ).toHaveNoViolations(b);
+        }),
+        { seed: targetOptions.seed, numRuns: Math.min(25, platforms.length * 2), endOnFailure: true },
+      );
+    },
+  );
 
-  test('the asset_type filter is case-insensitive', { annotation: rules('ASRCH-063', 'ASRCH-062', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const types = [...new Set(all.map((a) => String(a.asset_type)))].filter((t) => /[a-z].*[a-z]/i.test(t));
-    test.skip(types.length === 0, 'no asset_type with letters to case-swap');
-    await assertProperty(
-      fc.asyncProperty(fc.constantFrom(...types), async (assetType) => {
-        const a = await search(paid, { mode: 'q', q: '*', assetType }, targetOptions.siteUrl);
-        const b = await search(paid, { mode: 'q', q: '*', assetType: swapCase(assetType) }, targetOptions.siteUrl);
-        expect(checkSameAssetSet(assetIds(b), assetIds(a), 'ASRCH-063', '/assets', `asset_type=${swapCase(assetType)} vs ${assetType}`)).toHaveNoViolations(b);
-      }),
-      { seed: targetOptions.seed, numRuns: Math.min(25, types.length * 2), endOnFailure: true },
-    );
-  });
+  test(
+    'the asset_type filter is case-insensitive',
+    { annotation: rules('ASRCH-063', 'ASRCH-062', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const types = [...new Set(all.map((a) => String(a.asset_type)))].filter((t) => /[a-z].*[a-z]/i.test(t));
+      test.skip(types.length === 0, 'no asset_type with letters to case-swap');
+      await assertProperty(
+        fc.asyncProperty(fc.constantFrom(...types), async (assetType) => {
+          const a = await search(paid, { mode: 'q', q: '*', assetType }, targetOptions.siteUrl);
+          const b = await search(paid, { mode: 'q', q: '*', assetType: swapCase(assetType) }, targetOptions.siteUrl);
+          expect(
+            checkSameAssetSet(assetIds(b), assetIds(a), 'ASRCH-063', '/assets', `asset_type=${swapCase(assetType)} vs ${assetType}`),
+          ).toHaveNoViolations(b);
+        }),
+        { seed: targetOptions.seed, numRuns: Math.min(25, types.length * 2), endOnFailure: true },
+      );
+    },
+  );
 
   /** One property per identity field: q equal to that field of a random Asset returns the Asset. */
   const byField: { title: string; ruleIds: string[]; values: (a: Row) => string[] }[] = [
@@ -251,40 +358,76 @@ test.describe('asset search: q mode', () => {
     { title: 'identifier value', ruleIds: ['ASRCH-045', 'ASRCH-046'], values: (a) => identifiersOf(a).map((i) => i.value) },
   ];
   for (const field of byField) {
-    test(`q equal to an Asset's ${field.title} returns that Asset`, { annotation: rules(...field.ruleIds, 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
-      const cases = all.flatMap((a) => field.values(a).filter((v) => v.length >= 1 && v.length <= 200 && v !== '*').map((v) => ({ asset: a, value: v })));
-      test.skip(cases.length === 0, `no Asset has a ${field.title}`);
-      await assertProperty(
-        fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
-          const body = await search(paid, { mode: 'q', q: value }, targetOptions.siteUrl);
-          const hit = findAsset(body, String(asset.id));
-          const found: Violation[] = hit ? [] : [violation(field.ruleIds[0]!, '/assets', `q=${JSON.stringify(value)} did not return ${String(asset.assetKey)}`)];
-          if (hit && field.title === 'identifier value' && !identifiersOf(hit).some((i) => i.value === value)) {
-            found.push(violation('ASRCH-046', '/assets', `no identifier of ${String(asset.assetKey)} has the byte-identical value ${JSON.stringify(value)}: ${JSON.stringify(hit.identifiers)}`));
-          }
-          const fields = (hit?.relevance as Row | undefined)?.matched_fields;
-          if (hit && field.title === 'assetKey' && Array.isArray(fields) && !fields.includes('asset_key')) {
-            found.push(violation('ASRCH-052', '/assets', `matched_fields ${JSON.stringify(fields)} lacks asset_key for q=${JSON.stringify(value)}`, 'warning'));
-          }
-          expect(found).toHaveNoViolations(body);
-        }),
-        { seed: targetOptions.seed, numRuns: Math.min(25, cases.length), endOnFailure: true },
-      );
-    });
+    test(
+      `q equal to an Asset's ${field.title} returns that Asset`,
+      { annotation: rules(...field.ruleIds, 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP)) },
+      async ({ paid, targetOptions }) => {
+        const all = await directory(paid, targetOptions.siteUrl);
+        const cases = all.flatMap((a) =>
+          field
+            .values(a)
+            .filter((v) => v.length >= 1 && v.length <= 200 && v !== '*')
+            .map((v) => ({ asset: a, value: v })),
+        );
+        test.skip(cases.length === 0, `no Asset has a ${field.title}`);
+        await assertProperty(
+          fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
+            const body = await search(paid, { mode: 'q', q: value }, targetOptions.siteUrl);
+            const hit = findAsset(body, String(asset.id));
+            const found: Violation[] = hit
+              ? []
+              : [violation(field.ruleIds[0]!, '/assets', `q=${JSON.stringify(value)} did not return ${String(asset.assetKey)}`)];
+            if (hit && field.title === 'identifier value' && !identifiersOf(hit).some((i) => i.value === value)) {
+              found.push(
+                violation(
+                  'ASRCH-046',
+                  '/assets',
+                  `no identifier of ${String(asset.assetKey)} has the byte-identical value ${JSON.stringify(value)}: ${JSON.stringify(hit.identifiers)}`,
+                ),
+              );
+            }
+            const fields = (hit?.relevance as Row | undefined)?.matched_fields;
+            if (hit && field.title === 'assetKey' && Array.isArray(fields) && !fields.includes('asset_key')) {
+              found.push(
+                violation(
+                  'ASRCH-052',
+                  '/assets',
+                  `matched_fields ${JSON.stringify(fields)} lacks asset_key for q=${JSON.stringify(value)}`,
+                  'warning',
+                ),
+              );
+            }
+            expect(found).toHaveNoViolations(body);
+          }),
+          { seed: targetOptions.seed, numRuns: Math.min(25, cases.length), endOnFailure: true },
+        );
+      },
+    );
   }
 
-  test('material_only=true filters q mode: a subset of the same q without it', { annotation: rules('ASRCH-035', 'ASRCH-014', 'ASRCH-020', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const qs = ['*', String(all[0]!.name), ...all.slice(1, 4).map((a) => String(a.assetKey))];
-    const found: Violation[] = [];
-    for (const q of qs) {
-      const plain = await search(paid, { mode: 'q', q }, targetOptions.siteUrl);
-      const material = await search(paid, { mode: 'q', q, materialOnly: true }, targetOptions.siteUrl);
-      found.push(...checkContainsAssets(assetIds(plain), assetIds(material), 'ASRCH-035', '/assets', `q=${JSON.stringify(q)}&material_only=true returned Assets the plain q did not`));
-    }
-    expect(found).toHaveNoViolations();
-  });
+  test(
+    'material_only=true filters q mode: a subset of the same q without it',
+    { annotation: rules('ASRCH-035', 'ASRCH-014', 'ASRCH-020', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const qs = ['*', String(all[0]!.name), ...all.slice(1, 4).map((a) => String(a.assetKey))];
+      const found: Violation[] = [];
+      for (const q of qs) {
+        const plain = await search(paid, { mode: 'q', q }, targetOptions.siteUrl);
+        const material = await search(paid, { mode: 'q', q, materialOnly: true }, targetOptions.siteUrl);
+        found.push(
+          ...checkContainsAssets(
+            assetIds(plain),
+            assetIds(material),
+            'ASRCH-035',
+            '/assets',
+            `q=${JSON.stringify(q)}&material_only=true returned Assets the plain q did not`,
+          ),
+        );
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
 });
 
 test.describe('asset search: reference mode', () => {
@@ -293,185 +436,366 @@ test.describe('asset search: reference mode', () => {
     { title: 'assetKey', ruleId: 'ASRCH-071', values: (a) => [String(a.assetKey)] },
     { title: 'identifier value', ruleId: 'ASRCH-072', values: (a) => identifiersOf(a).map((i) => i.value) },
   ];
-  test('a reference equal to an Asset UUID, assetKey or identifier value returns that Asset', { annotation: rules('ASRCH-070', 'ASRCH-071', 'ASRCH-072', 'ASRCH-046', 'ASRCH-011', 'ASRCH-013', 'ASRCH-014', ...MARKET_ITEM_RULES, ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    for (const kind of kinds) {
-      const cases = all.flatMap((a) => kind.values(a).filter((v) => v.length >= 1).map((v) => ({ asset: a, value: v })));
-      if (!cases.length) {
-        withdrawRules(kind.ruleId === 'ASRCH-072' ? ['ASRCH-072', 'ASRCH-046'] : [kind.ruleId], `no Asset has a ${kind.title}`);
-        continue;
-      }
-      await test.step(`by ${kind.title}`, () =>
-        assertProperty(
-          fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
-            const body = await search(paid, { mode: 'reference', references: [value] }, targetOptions.siteUrl);
-            const hit = findAsset(body, String(asset.id));
-            const found: Violation[] = hit ? [] : [violation(kind.ruleId, '/assets', `reference=${JSON.stringify(value)} did not return ${String(asset.assetKey)}`)];
-            if (hit && kind.ruleId === 'ASRCH-072' && !identifiersOf(hit).some((i) => i.value === value)) {
-              found.push(violation('ASRCH-046', '/assets', `no identifier with the byte-identical value ${JSON.stringify(value)}`));
-            }
-            expect(found).toHaveNoViolations(body);
-          }),
-          { seed: targetOptions.seed, numRuns: Math.min(10, cases.length), endOnFailure: true },
-        ),
-      );
-    }
-  });
-
-  test('several references return the union of their matches, references deduplicated', { annotation: rules('ASRCH-076', 'ASRCH-012', 'ASRCH-013', 'ASRCH-011', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    test.skip(all.length < 2, 'needs two Assets');
-    await assertProperty(
-      fc.asyncProperty(fc.integer({ min: 0, max: all.length - 1 }), fc.integer({ min: 0, max: all.length - 1 }), async (i, j) => {
-        fc.pre(i !== j);
-        const a = all[i]!;
-        const b = all[j]!;
-        const references = [String(a.id), String(b.assetKey), String(a.id)];
-        const body = await search(paid, { mode: 'reference', references }, targetOptions.siteUrl);
-        expect(checkContainsAssets(assetIds(body), [String(a.id), String(b.id)], 'ASRCH-076', '/assets', `references ${JSON.stringify(references)}`)).toHaveNoViolations(body);
-      }),
-      { seed: targetOptions.seed, numRuns: 10, endOnFailure: true },
-    );
-  });
-
-  test('reference matching is exact: a strict prefix of an assetKey does not return the Asset', { annotation: rules('ASRCH-075', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
-    const cases = all.flatMap((a) => {
-      const key = String(a.assetKey);
-      const prefix = key.slice(0, -1);
-      const h = hydrated.get(String(a.id));
-      const identities = [String(a.id), key, String(a.name), String(a.ticker), ...identifiersOf(a).flatMap((i) => [i.value, `${i.platform}:${i.value}`, `${i.platform}:${i.kind}:${i.value}`]), ...((h?.linked_markets ?? []) as Row[]).flatMap((m) => [String(m.marketKey), String(m.nativeMarketId)])];
-      return prefix.length >= 2 && !identities.includes(prefix) ? [{ asset: a, prefix }] : [];
-    });
-    test.skip(cases.length === 0, 'no assetKey long enough to cut');
-    await assertProperty(
-      fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, prefix }) => {
-        const body = await search(paid, { mode: 'reference', references: [prefix] }, targetOptions.siteUrl);
-        const found = findAsset(body, String(asset.id)) ? [violation('ASRCH-075', '/assets', `reference=${JSON.stringify(prefix)} (a strict prefix of ${String(asset.assetKey)}) returned that Asset`)] : [];
-        expect(found).toHaveNoViolations(body);
-      }),
-      { seed: targetOptions.seed, numRuns: Math.min(25, cases.length), endOnFailure: true },
-    );
-  });
-
-  test('every hydrated linked market of every Asset passes the market-item and linked-market rules', { annotation: rules('ASRCH-025', 'ASRCH-026', 'ASRCH-027', 'ASRCH-028', 'ASRCH-029', 'ASRCH-051', 'ASRCH-011', 'ASRCH-013', ...MARKET_ITEM_RULES, ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    // search() checks every linked market of every response row (checkAssetSearch).
-    const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
-    const linked = [...hydrated.values()].flatMap((a) => (a.linked_markets ?? []) as Row[]);
-    judged('*', linked.length, 'a hydrated linked market');
-  });
-
-  test('reference-mode hydration is not capped at 50 markets', { annotation: rules('ASRCH-024', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const big = all.filter((a) => Number((a.market_summary as Row | undefined)?.active_market_count) > RELATIONSHIP_CAP);
-    if (!judged('ASRCH-024', big.length, `an Asset with more than ${RELATIONSHIP_CAP} active markets`)) return;
-    const body = await search(paid, { mode: 'reference', references: big.slice(0, MAX_REFERENCES).map((a) => String(a.id)) }, targetOptions.siteUrl);
-    const found = big.flatMap((a) => {
-      const n = linkedKeys(findAsset(body, String(a.id))).length;
-      return n > RELATIONSHIP_CAP ? [] : [violation('ASRCH-024', '/assets', `${String(a.assetKey)}: ${n} linked markets for ${String((a.market_summary as Row).active_market_count)} active markets`)];
-    });
-    expect(found).toHaveNoViolations();
-  });
-
-  test('a market of an Asset with more than 51 markets has its sibling refs capped at 50 and flagged truncated', { annotation: rules('REL-008', 'REL-001', 'REL-002', ...contractRules(OP, 'getForecastAvailability')) }, async ({ api, paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    // Each market of such an Asset has more than 50 sibling markets through it (two-hop refs via asset).
-    const big = all.filter((a) => Number(a.linked_market_count) > RELATIONSHIP_CAP + 1);
-    if (!judged('*', big.length, `an Asset with more than ${RELATIONSHIP_CAP + 1} linked markets`)) return;
-    const body = await search(paid, { mode: 'reference', references: [String(big[0]!.id)] }, targetOptions.siteUrl);
-    const marketKey = linkedKeys(findAsset(body, String(big[0]!.id)))[0];
-    if (!judged('*', marketKey === undefined ? 0 : 1, 'a hydrated linked market of an Asset with more than 51 markets')) return;
-    const res = await api.get(AVAILABILITY, { params: { market_key: marketKey! } });
-    await expect(res).toMatchContract('getForecastAvailability');
-    const rel = ((((await res.json()) as Row).market as Row | null)?.relationships ?? null) as Row | null;
-    test.skip(rel === null, `forecast-availability does not resolve ${marketKey!}`);
-    const siblings = ((rel!.markets ?? []) as Row[]).filter((r) => r.via === 'asset');
-    // A target may omit two-hop refs altogether; one that lists them must cap and flag them.
-    if (!judged('*', siblings.length, 'a two-hop sibling ref (via asset)')) return;
-    const markets = (rel!.markets ?? []) as Row[];
-    const truncated = (rel!.truncated as Row | undefined)?.markets;
-    const found = markets.length === RELATIONSHIP_CAP && truncated === true ? [] : [violation('REL-008', '/market/relationships/markets', `${markets.length} market refs, truncated.markets ${JSON.stringify(truncated)}, although ${String(big[0]!.assetKey)} links ${String(big[0]!.linked_market_count)} markets`)];
-    expect(found).toHaveNoViolations(rel);
-  });
-
-  test('every linked market is a direct HAS_MARKET link of its Asset (never AFFECTS)', { annotation: rules('ASRCH-021', 'ASRCH-022', ...contractRules(OP, 'getForecastAvailability')) }, async ({ api, paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
-    const pairs = [...hydrated.values()].flatMap((a) => linkedKeys(a).map((marketKey) => ({ asset: a, marketKey }))).slice(0, MAX_EDGE_LOOKUPS);
-    test.skip(pairs.length === 0, 'no Asset has a linked market');
-    const edges = new Map<string, { ids: string[]; truncated: boolean } | undefined>();
-    for (const key of [...new Set(pairs.map((p) => p.marketKey))]) edges.set(key, await edgesOf(api, key));
-    const judged = pairs.filter((p) => edges.get(p.marketKey) && !edges.get(p.marketKey)!.truncated);
-    test.skip(judged.length === 0, 'forecast-availability resolves none of the linked markets');
-    const found = judged.flatMap(({ asset, marketKey }) =>
-      edges.get(marketKey)!.ids.includes(String(asset.id)) ? [] : [violation('ASRCH-021', `/assets/${String(asset.assetKey)}/linked_markets`, `${marketKey} is not a direct HAS_MARKET market of ${String(asset.assetKey)} per its relationships`)],
-    );
-    expect(found).toHaveNoViolations();
-  });
-
-  test('a reference by an active market marketKey or native id returns its Assets, with the market hydrated', { annotation: rules('ASRCH-073', 'ASRCH-074', 'ASRCH-023', ...contractRules(OP, 'getForecastAvailability')) }, async ({ api, paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
-    const markets = [...new Map([...hydrated.values()].flatMap((a) => ((a.linked_markets ?? []) as Row[]).map((m) => [String(m.marketKey), m] as const))).values()];
-    test.skip(markets.length === 0, 'no Asset has a linked market');
-    await assertProperty(
-      fc.asyncProperty(fc.constantFrom(...markets), async (m) => {
-        const marketKey = String(m.marketKey);
-        const edges = await edgesOf(api, marketKey);
-        fc.pre(edges !== undefined && !edges.truncated && edges.ids.length > 0);
-        const byKey = await search(paid, { mode: 'reference', references: [marketKey] }, targetOptions.siteUrl);
-        const found: Violation[] = checkContainsAssets(assetIds(byKey), edges!.ids, 'ASRCH-073', '/assets', `reference=${marketKey}`);
-        for (const id of edges!.ids) {
-          const a = findAsset(byKey, id);
-          if (a && !linkedKeys(a).includes(marketKey)) found.push(violation('ASRCH-023', '/assets', `${String(a.assetKey)} was returned for reference=${marketKey} but does not list it in linked_markets`));
+  test(
+    'a reference equal to an Asset UUID, assetKey or identifier value returns that Asset',
+    {
+      annotation: rules(
+        'ASRCH-070',
+        'ASRCH-071',
+        'ASRCH-072',
+        'ASRCH-046',
+        'ASRCH-011',
+        'ASRCH-013',
+        'ASRCH-014',
+        ...MARKET_ITEM_RULES,
+        ...contractRules(OP),
+      ),
+    },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      for (const kind of kinds) {
+        const cases = all.flatMap((a) =>
+          kind
+            .values(a)
+            .filter((v) => v.length >= 1)
+            .map((v) => ({ asset: a, value: v })),
+        );
+        if (!cases.length) {
+          withdrawRules(kind.ruleId === 'ASRCH-072' ? ['ASRCH-072', 'ASRCH-046'] : [kind.ruleId], `no Asset has a ${kind.title}`);
+          continue;
         }
-        const byNative = await search(paid, { mode: 'reference', references: [String(m.nativeMarketId)] }, targetOptions.siteUrl);
-        found.push(...checkContainsAssets(assetIds(byNative), edges!.ids, 'ASRCH-074', '/assets', `reference=${String(m.nativeMarketId)} (native id of ${marketKey})`));
-        expect(found).toHaveNoViolations(byKey);
-      }),
-      { seed: targetOptions.seed, numRuns: Math.min(25, markets.length), endOnFailure: true },
-    );
-  });
+        await test.step(`by ${kind.title}`, () =>
+          assertProperty(
+            fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
+              const body = await search(paid, { mode: 'reference', references: [value] }, targetOptions.siteUrl);
+              const hit = findAsset(body, String(asset.id));
+              const found: Violation[] = hit
+                ? []
+                : [violation(kind.ruleId, '/assets', `reference=${JSON.stringify(value)} did not return ${String(asset.assetKey)}`)];
+              if (hit && kind.ruleId === 'ASRCH-072' && !identifiersOf(hit).some((i) => i.value === value)) {
+                found.push(violation('ASRCH-046', '/assets', `no identifier with the byte-identical value ${JSON.stringify(value)}`));
+              }
+              expect(found).toHaveNoViolations(body);
+            }),
+            { seed: targetOptions.seed, numRuns: Math.min(10, cases.length), endOnFailure: true },
+          ));
+      }
+    },
+  );
+
+  test(
+    'several references return the union of their matches, references deduplicated',
+    { annotation: rules('ASRCH-076', 'ASRCH-012', 'ASRCH-013', 'ASRCH-011', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      test.skip(all.length < 2, 'needs two Assets');
+      await assertProperty(
+        fc.asyncProperty(fc.integer({ min: 0, max: all.length - 1 }), fc.integer({ min: 0, max: all.length - 1 }), async (i, j) => {
+          fc.pre(i !== j);
+          const a = all[i]!;
+          const b = all[j]!;
+          const references = [String(a.id), String(b.assetKey), String(a.id)];
+          const body = await search(paid, { mode: 'reference', references }, targetOptions.siteUrl);
+          expect(
+            checkContainsAssets(
+              assetIds(body),
+              [String(a.id), String(b.id)],
+              'ASRCH-076',
+              '/assets',
+              `references ${JSON.stringify(references)}`,
+            ),
+          ).toHaveNoViolations(body);
+        }),
+        { seed: targetOptions.seed, numRuns: 10, endOnFailure: true },
+      );
+    },
+  );
+
+  test(
+    'reference matching is exact: a strict prefix of an assetKey does not return the Asset',
+    { annotation: rules('ASRCH-075', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      const cases = all.flatMap((a) => {
+        const key = String(a.assetKey);
+        const prefix = key.slice(0, -1);
+        const h = hydrated.get(String(a.id));
+        const identities = [
+          String(a.id),
+          key,
+          String(a.name),
+          String(a.ticker),
+          ...identifiersOf(a).flatMap((i) => [i.value, `${i.platform}:${i.value}`, `${i.platform}:${i.kind}:${i.value}`]),
+          ...((h?.linked_markets ?? []) as Row[]).flatMap((m) => [String(m.marketKey), String(m.nativeMarketId)]),
+        ];
+        return prefix.length >= 2 && !identities.includes(prefix) ? [{ asset: a, prefix }] : [];
+      });
+      test.skip(cases.length === 0, 'no assetKey long enough to cut');
+      await assertProperty(
+        fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, prefix }) => {
+          const body = await search(paid, { mode: 'reference', references: [prefix] }, targetOptions.siteUrl);
+          const found = findAsset(body, String(asset.id))
+            ? [
+                violation(
+                  'ASRCH-075',
+                  '/assets',
+                  `reference=${JSON.stringify(prefix)} (a strict prefix of ${String(asset.assetKey)}) returned that Asset`,
+                ),
+              ]
+            : [];
+          expect(found).toHaveNoViolations(body);
+        }),
+        { seed: targetOptions.seed, numRuns: Math.min(25, cases.length), endOnFailure: true },
+      );
+    },
+  );
+
+  test(
+    'every hydrated linked market of every Asset passes the market-item and linked-market rules',
+    {
+      annotation: rules(
+        'ASRCH-025',
+        'ASRCH-026',
+        'ASRCH-027',
+        'ASRCH-028',
+        'ASRCH-029',
+        'ASRCH-051',
+        'ASRCH-011',
+        'ASRCH-013',
+        ...MARKET_ITEM_RULES,
+        ...contractRules(OP),
+      ),
+    },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      // search() checks every linked market of every response row (checkAssetSearch).
+      const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      const linked = [...hydrated.values()].flatMap((a) => (a.linked_markets ?? []) as Row[]);
+      judged('*', linked.length, 'a hydrated linked market');
+    },
+  );
+
+  test(
+    'reference-mode hydration is not capped at 50 markets',
+    { annotation: rules('ASRCH-024', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const big = all.filter((a) => Number((a.market_summary as Row | undefined)?.active_market_count) > RELATIONSHIP_CAP);
+      if (!judged('ASRCH-024', big.length, `an Asset with more than ${RELATIONSHIP_CAP} active markets`)) return;
+      const body = await search(
+        paid,
+        { mode: 'reference', references: big.slice(0, MAX_REFERENCES).map((a) => String(a.id)) },
+        targetOptions.siteUrl,
+      );
+      const found = big.flatMap((a) => {
+        const n = linkedKeys(findAsset(body, String(a.id))).length;
+        return n > RELATIONSHIP_CAP
+          ? []
+          : [
+              violation(
+                'ASRCH-024',
+                '/assets',
+                `${String(a.assetKey)}: ${n} linked markets for ${String((a.market_summary as Row).active_market_count)} active markets`,
+              ),
+            ];
+      });
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'a market of an Asset with more than 51 markets has its sibling refs capped at 50 and flagged truncated',
+    { annotation: rules('REL-008', 'REL-001', 'REL-002', ...contractRules(OP, 'getForecastAvailability')) },
+    async ({ api, paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      // Each market of such an Asset has more than 50 sibling markets through it (two-hop refs via asset).
+      const big = all.filter((a) => Number(a.linked_market_count) > RELATIONSHIP_CAP + 1);
+      if (!judged('*', big.length, `an Asset with more than ${RELATIONSHIP_CAP + 1} linked markets`)) return;
+      const body = await search(paid, { mode: 'reference', references: [String(big[0]!.id)] }, targetOptions.siteUrl);
+      const marketKey = linkedKeys(findAsset(body, String(big[0]!.id)))[0];
+      if (!judged('*', marketKey === undefined ? 0 : 1, 'a hydrated linked market of an Asset with more than 51 markets')) return;
+      const res = await api.get(AVAILABILITY, { params: { market_key: marketKey! } });
+      await expect(res).toMatchContract('getForecastAvailability');
+      const rel = ((((await res.json()) as Row).market as Row | null)?.relationships ?? null) as Row | null;
+      test.skip(rel === null, `forecast-availability does not resolve ${marketKey!}`);
+      const siblings = ((rel!.markets ?? []) as Row[]).filter((r) => r.via === 'asset');
+      // A target may omit two-hop refs altogether; one that lists them must cap and flag them.
+      if (!judged('*', siblings.length, 'a two-hop sibling ref (via asset)')) return;
+      const markets = (rel!.markets ?? []) as Row[];
+      const truncated = (rel!.truncated as Row | undefined)?.markets;
+      const found =
+        markets.length === RELATIONSHIP_CAP && truncated === true
+          ? []
+          : [
+              violation(
+                'REL-008',
+                '/market/relationships/markets',
+                `${markets.length} market refs, truncated.markets ${JSON.stringify(truncated)}, although ${String(big[0]!.assetKey)} links ${String(big[0]!.linked_market_count)} markets`,
+              ),
+            ];
+      expect(found).toHaveNoViolations(rel);
+    },
+  );
+
+  test(
+    'every linked market is a direct HAS_MARKET link of its Asset (never AFFECTS)',
+    { annotation: rules('ASRCH-021', 'ASRCH-022', ...contractRules(OP, 'getForecastAvailability')) },
+    async ({ api, paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      const pairs = [...hydrated.values()]
+        .flatMap((a) => linkedKeys(a).map((marketKey) => ({ asset: a, marketKey })))
+        .slice(0, MAX_EDGE_LOOKUPS);
+      test.skip(pairs.length === 0, 'no Asset has a linked market');
+      const edges = new Map<string, { ids: string[]; truncated: boolean } | undefined>();
+      for (const key of [...new Set(pairs.map((p) => p.marketKey))]) edges.set(key, await edgesOf(api, key));
+      const judged = pairs.filter((p) => edges.get(p.marketKey) && !edges.get(p.marketKey)!.truncated);
+      test.skip(judged.length === 0, 'forecast-availability resolves none of the linked markets');
+      const found = judged.flatMap(({ asset, marketKey }) =>
+        edges.get(marketKey)!.ids.includes(String(asset.id))
+          ? []
+          : [
+              violation(
+                'ASRCH-021',
+                `/assets/${String(asset.assetKey)}/linked_markets`,
+                `${marketKey} is not a direct HAS_MARKET market of ${String(asset.assetKey)} per its relationships`,
+              ),
+            ],
+      );
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'a reference by an active market marketKey or native id returns its Assets, with the market hydrated',
+    { annotation: rules('ASRCH-073', 'ASRCH-074', 'ASRCH-023', ...contractRules(OP, 'getForecastAvailability')) },
+    async ({ api, paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      const markets = [
+        ...new Map(
+          [...hydrated.values()].flatMap((a) => ((a.linked_markets ?? []) as Row[]).map((m) => [String(m.marketKey), m] as const)),
+        ).values(),
+      ];
+      test.skip(markets.length === 0, 'no Asset has a linked market');
+      await assertProperty(
+        fc.asyncProperty(fc.constantFrom(...markets), async (m) => {
+          const marketKey = String(m.marketKey);
+          const edges = await edgesOf(api, marketKey);
+          fc.pre(edges !== undefined && !edges.truncated && edges.ids.length > 0);
+          const byKey = await search(paid, { mode: 'reference', references: [marketKey] }, targetOptions.siteUrl);
+          const found: Violation[] = checkContainsAssets(assetIds(byKey), edges!.ids, 'ASRCH-073', '/assets', `reference=${marketKey}`);
+          for (const id of edges!.ids) {
+            const a = findAsset(byKey, id);
+            if (a && !linkedKeys(a).includes(marketKey))
+              found.push(
+                violation(
+                  'ASRCH-023',
+                  '/assets',
+                  `${String(a.assetKey)} was returned for reference=${marketKey} but does not list it in linked_markets`,
+                ),
+              );
+          }
+          const byNative = await search(paid, { mode: 'reference', references: [String(m.nativeMarketId)] }, targetOptions.siteUrl);
+          found.push(
+            ...checkContainsAssets(
+              assetIds(byNative),
+              edges!.ids,
+              'ASRCH-074',
+              '/assets',
+              `reference=${String(m.nativeMarketId)} (native id of ${marketKey})`,
+            ),
+          );
+          expect(found).toHaveNoViolations(byKey);
+        }),
+        { seed: targetOptions.seed, numRuns: Math.min(25, markets.length), endOnFailure: true },
+      );
+    },
+  );
 });
 
 /** An Asset whose linked markets have published signals but none has odds or a forecast probability (ASRCH-031). */
-const isSignalOnly = (a: Row): boolean => !isMaterialAsset(a) && ((a.linked_markets ?? []) as Row[]).some((m) => m.has_published_signal === true);
+const isSignalOnly = (a: Row): boolean =>
+  !isMaterialAsset(a) && ((a.linked_markets ?? []) as Row[]).some((m) => m.has_published_signal === true);
 
 test.describe('asset search: materiality', () => {
-  test('material_only=true keeps every qualifying Asset with all its active markets, and only those', { annotation: rules('ASRCH-030', 'ASRCH-031', 'ASRCH-032', 'ASRCH-033', 'ASRCH-014', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const ids = assetIds({ assets: all });
-    const plain = await test.step('hydrate without the flag', () => hydrate(paid, ids, targetOptions.siteUrl));
-    const material = await test.step('hydrate with material_only=true', () => hydrate(paid, ids, targetOptions.siteUrl, true));
-    const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
-    judged('ASRCH-031', [...plain.values()].filter(isSignalOnly).length, 'a signal-only Asset (published signals, neither odds nor a forecast probability)');
-    judged('ASRCH-030', [...plain.values()].filter((a) => !isMaterialAsset(a)).length, 'an Asset that is not material');
-    test.skip(qualifying.length === 0 && material.size === 0, 'no Asset has a linked market with odds or a forecast probability: nothing for material_only to keep');
-    const found: Violation[] = checkContainsAssets([...material.keys()], qualifying, 'ASRCH-033', '/assets', 'material_only=true dropped qualifying Assets');
-    for (const [id, a] of material) {
-      const before = plain.get(id);
-      if (!isMaterialAsset(a)) {
-        // A published signal alone does not make an Asset material (ASRCH-031); odds or a forecast probability do.
-        const signalled = Array.isArray(a.linked_markets) && a.linked_markets.some((m: { has_published_signal?: unknown }) => m?.has_published_signal === true);
-        found.push(violation(signalled ? 'ASRCH-031' : 'ASRCH-030', `/assets/${String(a.assetKey)}`, `kept by material_only=true without a linked market having odds or a forecast probability${signalled ? ' (only published signals)' : ''}`));
+  test(
+    'material_only=true keeps every qualifying Asset with all its active markets, and only those',
+    { annotation: rules('ASRCH-030', 'ASRCH-031', 'ASRCH-032', 'ASRCH-033', 'ASRCH-014', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const ids = assetIds({ assets: all });
+      const plain = await test.step('hydrate without the flag', () => hydrate(paid, ids, targetOptions.siteUrl));
+      const material = await test.step('hydrate with material_only=true', () => hydrate(paid, ids, targetOptions.siteUrl, true));
+      const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
+      judged(
+        'ASRCH-031',
+        [...plain.values()].filter(isSignalOnly).length,
+        'a signal-only Asset (published signals, neither odds nor a forecast probability)',
+      );
+      judged('ASRCH-030', [...plain.values()].filter((a) => !isMaterialAsset(a)).length, 'an Asset that is not material');
+      test.skip(
+        qualifying.length === 0 && material.size === 0,
+        'no Asset has a linked market with odds or a forecast probability: nothing for material_only to keep',
+      );
+      const found: Violation[] = checkContainsAssets(
+        [...material.keys()],
+        qualifying,
+        'ASRCH-033',
+        '/assets',
+        'material_only=true dropped qualifying Assets',
+      );
+      for (const [id, a] of material) {
+        const before = plain.get(id);
+        if (!isMaterialAsset(a)) {
+          // A published signal alone does not make an Asset material (ASRCH-031); odds or a forecast probability do.
+          const signalled =
+            Array.isArray(a.linked_markets) &&
+            a.linked_markets.some((m: { has_published_signal?: unknown }) => m?.has_published_signal === true);
+          found.push(
+            violation(
+              signalled ? 'ASRCH-031' : 'ASRCH-030',
+              `/assets/${String(a.assetKey)}`,
+              `kept by material_only=true without a linked market having odds or a forecast probability${signalled ? ' (only published signals)' : ''}`,
+            ),
+          );
+        }
+        if (before && JSON.stringify([...linkedKeys(a)].sort()) !== JSON.stringify([...linkedKeys(before)].sort())) {
+          found.push(
+            violation(
+              'ASRCH-032',
+              `/assets/${String(a.assetKey)}/linked_markets`,
+              `linked markets ${JSON.stringify(linkedKeys(a))} with the flag vs ${JSON.stringify(linkedKeys(before))} without`,
+            ),
+          );
+        }
       }
-      if (before && JSON.stringify([...linkedKeys(a)].sort()) !== JSON.stringify([...linkedKeys(before)].sort())) {
-        found.push(violation('ASRCH-032', `/assets/${String(a.assetKey)}/linked_markets`, `linked markets ${JSON.stringify(linkedKeys(a))} with the flag vs ${JSON.stringify(linkedKeys(before))} without`));
-      }
-    }
-    expect(found).toHaveNoViolations();
-  });
+      expect(found).toHaveNoViolations();
+    },
+  );
 
-  test('material_only=true alone returns exactly the qualifying Assets of the directory', { annotation: rules('ASRCH-034', 'ASRCH-004', 'ASRCH-030', 'ASRCH-031', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
-    const all = await directory(paid, targetOptions.siteUrl);
-    const plain = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
-    const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
-    const body = await search(paid, { mode: 'material', materialOnly: true }, targetOptions.siteUrl);
-    judged('ASRCH-031', [...plain.values()].filter(isSignalOnly).length, 'a signal-only Asset (published signals, neither odds nor a forecast probability)');
-    judged('ASRCH-030', [...plain.values()].filter((a) => !isMaterialAsset(a)).length, 'an Asset that is not material');
-    test.skip(qualifying.length === 0 && assetIds(body).length === 0, 'no Asset has a linked market with odds or a forecast probability: nothing for material_only to keep');
-    expect(checkSameAssetSet(assetIds(body), qualifying, 'ASRCH-034', '/assets', 'material_only=true alone vs the qualifying directory')).toHaveNoViolations(body);
-  });
+  test(
+    'material_only=true alone returns exactly the qualifying Assets of the directory',
+    { annotation: rules('ASRCH-034', 'ASRCH-004', 'ASRCH-030', 'ASRCH-031', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const all = await directory(paid, targetOptions.siteUrl);
+      const plain = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
+      const body = await search(paid, { mode: 'material', materialOnly: true }, targetOptions.siteUrl);
+      judged(
+        'ASRCH-031',
+        [...plain.values()].filter(isSignalOnly).length,
+        'a signal-only Asset (published signals, neither odds nor a forecast probability)',
+      );
+      judged('ASRCH-030', [...plain.values()].filter((a) => !isMaterialAsset(a)).length, 'an Asset that is not material');
+      test.skip(
+        qualifying.length === 0 && assetIds(body).length === 0,
+        'no Asset has a linked market with odds or a forecast probability: nothing for material_only to keep',
+      );
+      expect(
+        checkSameAssetSet(assetIds(body), qualifying, 'ASRCH-034', '/assets', 'material_only=true alone vs the qualifying directory'),
+      ).toHaveNoViolations(body);
+    },
+  );
 });

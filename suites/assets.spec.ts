@@ -37,27 +37,47 @@ function entries(dir: Row): Row[] {
   return dir.assets as Row[];
 }
 
-test('the directory is metadata-only: no linked markets, no forecasts, each Asset once', { annotation: rules('ASSET-002', 'ASSET-003', 'ASSET-004', 'ASSET-006', ...contractRules(OP)) }, async ({ paid }) => {
-  const dir = await listAssets(paid);
-  // The key scan (ASSET-002, -003) runs on any shape; uniqueness needs the entries.
-  expect(checkDirectory(dir)).toHaveNoViolations(dir);
-  expect(entries(dir).length).toBeGreaterThan(0);
-});
+test(
+  'the directory is metadata-only: no linked markets, no forecasts, each Asset once',
+  { annotation: rules('ASSET-002', 'ASSET-003', 'ASSET-004', 'ASSET-006', ...contractRules(OP)) },
+  async ({ paid }) => {
+    const dir = await listAssets(paid);
+    // The key scan (ASSET-002, -003) runs on any shape; uniqueness needs the entries.
+    expect(checkDirectory(dir)).toHaveNoViolations(dir);
+    expect(entries(dir).length).toBeGreaterThan(0);
+  },
+);
 
-test('the directory is complete: every Asset asset search returns is listed', { annotation: rules('ASSET-001', ...contractRules(OP, 'searchAssets')) }, async ({ paid }) => {
-  const dir = entries(await listAssets(paid));
-  const listed = assetIds({ assets: dir });
-  const searched = await searchBodies(paid);
-  const found = searched.flatMap((body, i) => checkContainsAssets(listed, assetIds(body), 'ASSET-001', '/assets', `${i === 0 ? "q='*'" : 'material_only=true'} returned Assets the directory lacks`));
-  expect(searched[0]!.assets as Row[]).not.toHaveLength(0);
-  expect(found).toHaveNoViolations();
-});
+test(
+  'the directory is complete: every Asset asset search returns is listed',
+  { annotation: rules('ASSET-001', ...contractRules(OP, 'searchAssets')) },
+  async ({ paid }) => {
+    const dir = entries(await listAssets(paid));
+    const listed = assetIds({ assets: dir });
+    const searched = await searchBodies(paid);
+    const found = searched.flatMap((body, i) =>
+      checkContainsAssets(
+        listed,
+        assetIds(body),
+        'ASSET-001',
+        '/assets',
+        `${i === 0 ? "q='*'" : 'material_only=true'} returned Assets the directory lacks`,
+      ),
+    );
+    expect(searched[0]!.assets as Row[]).not.toHaveLength(0);
+    expect(found).toHaveNoViolations();
+  },
+);
 
-test('identifier values are byte-identical in the directory and in asset search', { annotation: rules('ASSET-005', ...contractRules(OP, 'searchAssets')) }, async ({ paid }) => {
-  const dir = await listAssets(paid);
-  const rows = entries(dir);
-  test.skip(!rows.some((a) => Array.isArray(a.identifiers)), 'directory entries carry no identifiers (gap ASSET-100)');
-  const [star] = await searchBodies(paid);
-  expect((star!.assets as Row[]).length).toBeGreaterThan(0);
-  expect(checkDirectoryMatchesSearch(dir, star)).toHaveNoViolations(star);
-});
+test(
+  'identifier values are byte-identical in the directory and in asset search',
+  { annotation: rules('ASSET-005', ...contractRules(OP, 'searchAssets')) },
+  async ({ paid }) => {
+    const dir = await listAssets(paid);
+    const rows = entries(dir);
+    test.skip(!rows.some((a) => Array.isArray(a.identifiers)), 'directory entries carry no identifiers (gap ASSET-100)');
+    const [star] = await searchBodies(paid);
+    expect((star!.assets as Row[]).length).toBeGreaterThan(0);
+    expect(checkDirectoryMatchesSearch(dir, star)).toHaveNoViolations(star);
+  },
+);

@@ -26,7 +26,14 @@ async function requestOf(api: TargetClient, paid: TargetClient | undefined, targ
   }
   const base = baselineFor(operationId, await discoverIdentities(paid, target));
   const op = contract().operation(operationId);
-  return { method: op.method.toUpperCase(), path: pathOf(operationId, base.path), params: base.params, body: base.body, headers: base.headers, expect: 200 };
+  return {
+    method: op.method.toUpperCase(),
+    path: pathOf(operationId, base.path),
+    params: base.params,
+    body: base.body,
+    headers: base.headers,
+    expect: 200,
+  };
 }
 
 /** A skip reason when the target does not serve the route (generic 404 before any auth); a served route's answer is checked against the contract. */
@@ -53,7 +60,13 @@ test.describe('a key whose account holds no credits', () => {
         const found: Violation[] = [];
         const code = await errorOf(res);
         if (res.status() !== 403 || code !== 'insufficient_credits') {
-          found.push(violation('AUTH-011', 'status', `a valid key of an account with 0 credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits (price ${PRICES[operationId]!.credits} credits)`));
+          found.push(
+            violation(
+              'AUTH-011',
+              'status',
+              `a valid key of an account with 0 credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits (price ${PRICES[operationId]!.credits} credits)`,
+            ),
+          );
         }
         const after = await controlPlane.balance(account.accountId);
         if (after < 0) found.push(violation(BILLING_RULES.refusedDebitsNothing, 'balance', `the balance went negative: ${after}`));
@@ -72,7 +85,10 @@ test.describe('API entitlement', () => {
       const op = 'getForecastRequest';
       const path = `/api/auth/forecast-requests/${randomUUID()}`;
       const probe = await api.withKey(undefined).get(path);
-      test.skip(probe.status() === 404 && (await errorOf(probe)) === 'not_found', `GET ${contract().operation(op).path} is not served by this target`);
+      test.skip(
+        probe.status() === 404 && (await errorOf(probe)) === 'not_found',
+        `GET ${contract().operation(op).path} is not served by this target`,
+      );
       await expect(probe).toMatchContract(op);
       const found: Violation[] = [];
 
@@ -81,17 +97,35 @@ test.describe('API entitlement', () => {
         const res = await api.withKey(account.apiKey).get(path);
         await expect(res).toMatchContract(op);
         const code = await errorOf(res);
-        if (res.status() !== 403) found.push(violation('AUTH-012', 'status', `a key without API entitlement answered ${res.status()} ${code ?? ''}, expected 403`));
+        if (res.status() !== 403)
+          found.push(violation('AUTH-012', 'status', `a key without API entitlement answered ${res.status()} ${code ?? ''}, expected 403`));
         // AUTH-016 is a gap (the 403's code): reported, never failed.
-        else if (code !== 'entitlement_required') found.push(violation('AUTH-016', '/error', `the entitlement 403 has error ${JSON.stringify(code)} (stub choice: entitlement_required)`, 'warning'));
-        found.push(...checkDebit(BILLING_RULES.refusedDebitsNothing, 'the entitlement refusal', 100, await controlPlane.balance(account.accountId), 0));
+        else if (code !== 'entitlement_required')
+          found.push(
+            violation(
+              'AUTH-016',
+              '/error',
+              `the entitlement 403 has error ${JSON.stringify(code)} (stub choice: entitlement_required)`,
+              'warning',
+            ),
+          );
+        found.push(
+          ...checkDebit(
+            BILLING_RULES.refusedDebitsNothing,
+            'the entitlement refusal',
+            100,
+            await controlPlane.balance(account.accountId),
+            0,
+          ),
+        );
       });
 
       await test.step('the same unknown job with an entitled account → 404 (so the 403 came from the entitlement)', async () => {
         const account = await controlPlane.createAccount(100, true);
         const res = await api.withKey(account.apiKey).get(path);
         await expect(res).toMatchContract(op);
-        if (res.status() !== 404) found.push(violation('AUTH-012', 'status', `an entitled key reading an unknown job answered ${res.status()}, expected 404`));
+        if (res.status() !== 404)
+          found.push(violation('AUTH-012', 'status', `an entitled key reading an unknown job answered ${res.status()}, expected 404`));
       });
       expect(found).toHaveNoViolations();
     },
@@ -101,7 +135,13 @@ test.describe('API entitlement', () => {
 test.describe('free routes take a key of an empty account', () => {
   test(
     'every free route answers a 0-credit key without 401, 402 or 403 and debits nothing',
-    { annotation: rules('AUTH-015', BILLING_RULES.freeNeverDebits, ...contractRules('getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1')) },
+    {
+      annotation: rules(
+        'AUTH-015',
+        BILLING_RULES.freeNeverDebits,
+        ...contractRules('getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1'),
+      ),
+    },
     async ({ api, controlPlane, targetOptions }) => {
       const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
       const account = await controlPlane.createAccount(0);
@@ -112,7 +152,14 @@ test.describe('free routes take a key of an empty account', () => {
         await test.step(op, async () => {
           const res = await client.get(path, { params });
           await expect(res).toMatchContract(op);
-          if ([401, 402, 403].includes(res.status())) found.push(violation(BILLING_RULES.freeNeverDebits, `${op}/status`, `${op} answered ${res.status()} ${(await errorOf(res)) ?? ''} to a key of an account with 0 credits`));
+          if ([401, 402, 403].includes(res.status()))
+            found.push(
+              violation(
+                BILLING_RULES.freeNeverDebits,
+                `${op}/status`,
+                `${op} answered ${res.status()} ${(await errorOf(res)) ?? ''} to a key of an account with 0 credits`,
+              ),
+            );
         });
       }
       found.push(...checkDebit(BILLING_RULES.freeNeverDebits, 'the free routes', 0, await controlPlane.balance(account.accountId), 0));

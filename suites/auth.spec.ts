@@ -19,7 +19,8 @@ import { baselineFor, discoverIdentities, jsonOrNull, pace, probeImplemented, se
 const INVALID_KEY = 'fc_invalid_0000000000000000000000000000';
 
 const operations = [...contract().operations.values()];
-const documents = (operationId: string, status: number) => Object.keys(contract().operation(operationId).spec.responses ?? {}).includes(String(status));
+const documents = (operationId: string, status: number) =>
+  Object.keys(contract().operation(operationId).spec.responses ?? {}).includes(String(status));
 
 /** The operation's baseline request, with identities discovered when a key is configured. */
 async function baseline(api: TargetClient, operationId: string, target: string, apiKey: string | undefined): Promise<RequestParts> {
@@ -35,17 +36,31 @@ const FREE_RULES: Record<string, string[]> = {
 };
 
 test.describe('free routes', () => {
-  for (const { operationId, method, path } of operations.filter((o) => PRICES[o.operationId]?.credits === 0 && !PRICES[o.operationId]?.keyOnly)) {
-    test(`${method.toUpperCase()} ${path} (${operationId}) answers without key or payment`, { annotation: rules(...(FREE_RULES[operationId] ?? []), ...contractRules(operationId)) }, async ({ api, targetOptions }) => {
-      const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
-      const absent = await probeImplemented(api, operationId, base);
-      test.skip(absent !== undefined, absent);
-      const res = await send(api.withKey(undefined), operationId, base);
-      await expect(res).toMatchContract(operationId);
-      const rule = FREE_RULES[operationId]?.[0] ?? 'CONTRACT-001';
-      const vs = [401, 402, 403].includes(res.status()) ? [violation(rule, 'status', `a free route answered ${res.status()} ${JSON.stringify((await jsonOrNull(res) as { error?: unknown } | null)?.error)} to a call without credentials`)] : [];
-      expect(vs).toHaveNoViolations();
-    });
+  for (const { operationId, method, path } of operations.filter(
+    (o) => PRICES[o.operationId]?.credits === 0 && !PRICES[o.operationId]?.keyOnly,
+  )) {
+    test(
+      `${method.toUpperCase()} ${path} (${operationId}) answers without key or payment`,
+      { annotation: rules(...(FREE_RULES[operationId] ?? []), ...contractRules(operationId)) },
+      async ({ api, targetOptions }) => {
+        const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
+        const absent = await probeImplemented(api, operationId, base);
+        test.skip(absent !== undefined, absent);
+        const res = await send(api.withKey(undefined), operationId, base);
+        await expect(res).toMatchContract(operationId);
+        const rule = FREE_RULES[operationId]?.[0] ?? 'CONTRACT-001';
+        const vs = [401, 402, 403].includes(res.status())
+          ? [
+              violation(
+                rule,
+                'status',
+                `a free route answered ${res.status()} ${JSON.stringify(((await jsonOrNull(res)) as { error?: unknown } | null)?.error)} to a call without credentials`,
+              ),
+            ]
+          : [];
+        expect(vs).toHaveNoViolations();
+      },
+    );
   }
 });
 
@@ -56,7 +71,12 @@ const PAYER_ONLY = new Set(['linkWallet']);
  * One call of the operation with a given principal, its answer checked against the contract (soft,
  * so every step of a test reports) and read once; `paced` spaces calls of one-per-second routes.
  */
-async function answerOf(client: TargetClient, operationId: string, base: RequestParts, paced: boolean): Promise<Awaited<ReturnType<typeof observe>>> {
+async function answerOf(
+  client: TargetClient,
+  operationId: string,
+  base: RequestParts,
+  paced: boolean,
+): Promise<Awaited<ReturnType<typeof observe>>> {
   const res = await send(client, operationId, base);
   if (paced) await pace(operationId);
   await expect.soft(res).toMatchContract(operationId);
@@ -64,42 +84,66 @@ async function answerOf(client: TargetClient, operationId: string, base: Request
 }
 
 test.describe('paid routes', () => {
-  for (const { operationId, method, path } of operations.filter((o) => PRICES[o.operationId]?.x402 && (PRICES[o.operationId]?.credits ?? 0) > 0)) {
+  for (const { operationId, method, path } of operations.filter(
+    (o) => PRICES[o.operationId]?.x402 && (PRICES[o.operationId]?.credits ?? 0) > 0,
+  )) {
     const keyed = documents(operationId, 401);
     const byKey = keyed && !PAYER_ONLY.has(operationId);
     const ids = ['X402-001', 'X402-002', 'X402-003', 'ERR-004', ...(keyed ? ['AUTH-004', 'ERR-003'] : []), ...(byKey ? ['AUTH-002'] : [])];
-    test(`${method.toUpperCase()} ${path} (${operationId}): no key → 402 challenge${keyed ? '; invalid key → 401' : ''}${byKey ? '; valid key → answered' : ''}`, { annotation: rules(...ids, 'ERR-001', ...contractRules(operationId)) }, async ({ api, targetOptions, budget }) => {
-      const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
-      const absent = await probeImplemented(api, operationId, base);
-      test.skip(absent !== undefined, absent);
-      const found: Violation[] = [];
+    test(
+      `${method.toUpperCase()} ${path} (${operationId}): no key → 402 challenge${keyed ? '; invalid key → 401' : ''}${byKey ? '; valid key → answered' : ''}`,
+      { annotation: rules(...ids, 'ERR-001', ...contractRules(operationId)) },
+      async ({ api, targetOptions, budget }) => {
+        const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
+        const absent = await probeImplemented(api, operationId, base);
+        test.skip(absent !== undefined, absent);
+        const found: Violation[] = [];
 
-      await test.step('no key, no payment → 402 payment_required with PAYMENT-REQUIRED', async () => {
-        const answer = await answerOf(api.withKey(undefined), operationId, base, true);
-        found.push(...checkPaymentChallenge(answer), ...checkErrorEnvelope(answer));
-      });
-      if (!keyed) return expect(found).toHaveNoViolations();
+        await test.step('no key, no payment → 402 payment_required with PAYMENT-REQUIRED', async () => {
+          const answer = await answerOf(api.withKey(undefined), operationId, base, true);
+          found.push(...checkPaymentChallenge(answer), ...checkErrorEnvelope(answer));
+        });
+        if (!keyed) return expect(found).toHaveNoViolations();
 
-      await test.step('invalid key → 401 invalid_api_key', async () => {
-        const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
-        const code = (answer.body as { error?: unknown } | null)?.error;
-        if (answer.status !== 401 || code !== 'invalid_api_key') found.push(violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`));
-        found.push(...checkErrorEnvelope(answer));
-      });
+        await test.step('invalid key → 401 invalid_api_key', async () => {
+          const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
+          const code = (answer.body as { error?: unknown } | null)?.error;
+          if (answer.status !== 401 || code !== 'invalid_api_key')
+            found.push(
+              violation(
+                'AUTH-004',
+                'status',
+                `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`,
+              ),
+            );
+          found.push(...checkErrorEnvelope(answer));
+        });
 
-      if (!byKey) return expect(found).toHaveNoViolations();
-      await test.step('valid key → answered by the route, not challenged', async (step) => {
-        // A skipped step leaves the test passing: AUTH-002 must then read SKIPPED, not PASSED.
-        const cannot = !targetOptions.apiKey ? 'needs an API key (FC_API_KEY)' : !budget.fits(costOf(operationId)) ? `budget: one call of ${operationId} does not fit the spend budget (FC_MAX_SPEND)` : undefined;
-        if (cannot) withdrawRules(['AUTH-002'], cannot);
-        step.skip(!targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
-        step.skip(cannot !== undefined, cannot);
-        const answer = await answerOf(api.withKey(targetOptions.apiKey), operationId, base, false);
-        if ([401, 402].includes(answer.status)) found.push(violation('AUTH-002', 'status', `a valid key answered ${answer.status} ${JSON.stringify((answer.body as { error?: unknown } | null)?.error)}`));
-        found.push(...checkErrorEnvelope(answer));
-      });
-      expect(found).toHaveNoViolations();
-    });
+        if (!byKey) return expect(found).toHaveNoViolations();
+        await test.step('valid key → answered by the route, not challenged', async (step) => {
+          // A skipped step leaves the test passing: AUTH-002 must then read SKIPPED, not PASSED.
+          const cannot = !targetOptions.apiKey
+            ? 'needs an API key (FC_API_KEY)'
+            : !budget.fits(costOf(operationId))
+              ? `budget: one call of ${operationId} does not fit the spend budget (FC_MAX_SPEND)`
+              : undefined;
+          if (cannot) withdrawRules(['AUTH-002'], cannot);
+          step.skip(!targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
+          step.skip(cannot !== undefined, cannot);
+          const answer = await answerOf(api.withKey(targetOptions.apiKey), operationId, base, false);
+          if ([401, 402].includes(answer.status))
+            found.push(
+              violation(
+                'AUTH-002',
+                'status',
+                `a valid key answered ${answer.status} ${JSON.stringify((answer.body as { error?: unknown } | null)?.error)}`,
+              ),
+            );
+          found.push(...checkErrorEnvelope(answer));
+        });
+        expect(found).toHaveNoViolations();
+      },
+    );
   }
 });
 
@@ -113,25 +157,37 @@ const NO_KEY_RULE: Record<string, string | undefined> = {
 test.describe('key-only routes', () => {
   for (const { operationId, method, path } of operations.filter((o) => PRICES[o.operationId]?.keyOnly)) {
     const noKeyRule = NO_KEY_RULE[operationId];
-    test(`${method.toUpperCase()} ${path} (${operationId}): ${noKeyRule ? 'no key → 401; ' : ''}invalid key → 401 invalid_api_key`, { annotation: rules(...(noKeyRule ? [noKeyRule] : []), 'AUTH-004', 'ERR-003', 'ERR-001', ...contractRules(operationId)) }, async ({ api, targetOptions }) => {
-      const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
-      const absent = await probeImplemented(api, operationId, base);
-      test.skip(absent !== undefined, absent);
-      const found: Violation[] = [];
+    test(
+      `${method.toUpperCase()} ${path} (${operationId}): ${noKeyRule ? 'no key → 401; ' : ''}invalid key → 401 invalid_api_key`,
+      { annotation: rules(...(noKeyRule ? [noKeyRule] : []), 'AUTH-004', 'ERR-003', 'ERR-001', ...contractRules(operationId)) },
+      async ({ api, targetOptions }) => {
+        const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
+        const absent = await probeImplemented(api, operationId, base);
+        test.skip(absent !== undefined, absent);
+        const found: Violation[] = [];
 
-      await test.step('no key → 401 (never a 402 challenge)', async () => {
-        const answer = await answerOf(api.withKey(undefined), operationId, base, true);
-        if (noKeyRule && answer.status !== 401) found.push(violation(noKeyRule, 'status', `no key answered ${answer.status}, expected 401`));
-        found.push(...checkErrorEnvelope(answer));
-      });
+        await test.step('no key → 401 (never a 402 challenge)', async () => {
+          const answer = await answerOf(api.withKey(undefined), operationId, base, true);
+          if (noKeyRule && answer.status !== 401)
+            found.push(violation(noKeyRule, 'status', `no key answered ${answer.status}, expected 401`));
+          found.push(...checkErrorEnvelope(answer));
+        });
 
-      await test.step('invalid key → 401 invalid_api_key', async () => {
-        const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
-        const code = (answer.body as { error?: unknown } | null)?.error;
-        if (answer.status !== 401 || code !== 'invalid_api_key') found.push(violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`));
-        found.push(...checkErrorEnvelope(answer));
-      });
-      expect(found).toHaveNoViolations();
-    });
+        await test.step('invalid key → 401 invalid_api_key', async () => {
+          const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
+          const code = (answer.body as { error?: unknown } | null)?.error;
+          if (answer.status !== 401 || code !== 'invalid_api_key')
+            found.push(
+              violation(
+                'AUTH-004',
+                'status',
+                `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`,
+              ),
+            );
+          found.push(...checkErrorEnvelope(answer));
+        });
+        expect(found).toHaveNoViolations();
+      },
+    );
   }
 });

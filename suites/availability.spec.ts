@@ -9,7 +9,15 @@ import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
-import { checkAvailability, checkAvailabilityAgainstRow, checkAvailabilityIdentity, checkExclusion, classifyTopic, endpointParts, type TopicClass } from '../checks/availability.ts';
+import {
+  checkAvailability,
+  checkAvailabilityAgainstRow,
+  checkAvailabilityIdentity,
+  checkExclusion,
+  classifyTopic,
+  endpointParts,
+  type TopicClass,
+} from '../checks/availability.ts';
 import { ptr, violation, type Violation } from '../checks/violation.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, spreadByVenue, venueBEvents, type Row } from './support/lookups.ts';
@@ -20,7 +28,22 @@ const VENUES = venueKeys();
 const MAX_LOOKUPS = 120;
 const CONCURRENCY = 6;
 /** Rules checkAvailability enforces on every answer (besides the routing and envelope rules). */
-const BODY_RULES = ['AVAIL-011', 'AVAIL-012', 'AVAIL-013', 'AVAIL-015', 'AVAIL-016', 'AVAIL-017', 'AVAIL-019', 'AVAIL-020', 'AVAIL-021', 'AVAIL-022', 'AVAIL-023', 'AVAIL-024', 'AVAIL-030', 'TOPIC-006'];
+const BODY_RULES = [
+  'AVAIL-011',
+  'AVAIL-012',
+  'AVAIL-013',
+  'AVAIL-015',
+  'AVAIL-016',
+  'AVAIL-017',
+  'AVAIL-019',
+  'AVAIL-020',
+  'AVAIL-021',
+  'AVAIL-022',
+  'AVAIL-023',
+  'AVAIL-024',
+  'AVAIL-030',
+  'TOPIC-006',
+];
 const MARKET_RULES = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
 
 const venueArb = fc.constantFrom(...VENUES);
@@ -46,7 +69,11 @@ async function discovered(paid: TargetClient, source: 'catalog' | 'search' | 'bo
 }
 
 /** Looks every row up by marketKey and runs the body checks plus `extra` on each answer. */
-async function lookUpRows(api: TargetClient, rows: readonly Row[], extra: (body: Row, row: Row, at: string) => Violation[] = () => []): Promise<{ violations: Violation[]; answers: Row[] }> {
+async function lookUpRows(
+  api: TargetClient,
+  rows: readonly Row[],
+  extra: (body: Row, row: Row, at: string) => Violation[] = () => [],
+): Promise<{ violations: Violation[]; answers: Row[] }> {
   const answers = await mapLimit(rows, CONCURRENCY, async (row) => {
     const { res, body } = await lookup(api, { market_key: String(row.marketKey) });
     expect(res.status(), `availability of ${String(row.marketKey)}`).toBe(200);
@@ -55,7 +82,11 @@ async function lookUpRows(api: TargetClient, rows: readonly Row[], extra: (body:
   const violations = answers.flatMap((body, i) => {
     const row = rows[i]!;
     const at = `/${String(row.marketKey)}`;
-    return [...checkAvailability(body, at), ...checkAvailabilityIdentity(body, { market_key: String(row.marketKey) }, at), ...extra(body, row, at)];
+    return [
+      ...checkAvailability(body, at),
+      ...checkAvailabilityIdentity(body, { market_key: String(row.marketKey) }, at),
+      ...extra(body, row, at),
+    ];
   });
   return { violations, answers };
 }
@@ -63,183 +94,286 @@ async function lookUpRows(api: TargetClient, rows: readonly Row[], extra: (body:
 test.describe('parameters', () => {
   test('no identifier answers 422 invalid_request', { annotation: rules('AVAIL-001', ...contractRules(OP)) }, async ({ api }) => {
     await expectInvalidRequest(await api.get('/api/public/forecast-availability'), 'no parameter');
-    for (const venue of VENUES) await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params: { venue } }), `venue=${venue} alone`);
+    for (const venue of VENUES)
+      await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params: { venue } }), `venue=${venue} alone`);
   });
 
-  test('several identifiers answer 422 invalid_request', { annotation: rules('AVAIL-002', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    await assertProperty(
-      fc.asyncProperty(fc.subarray(['market_key', 'market_id', 'slug'] as const, { minLength: 2 }), someId, venueArb, async (names, id, venue) => {
-        const params: Params = Object.fromEntries(names.map((n) => [n, n === 'market_key' ? `${venue}:${id}` : id]));
-        // venue only where it makes the other parameters valid, so the 422 is owed to the count alone.
-        if (names.includes('market_id') && !names.includes('market_key')) params.venue = venue;
-        await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params }), JSON.stringify(params));
-      }),
-      { seed: targetOptions.seed, numRuns: 25 },
-    );
-  });
+  test(
+    'several identifiers answer 422 invalid_request',
+    { annotation: rules('AVAIL-002', ...contractRules(OP)) },
+    async ({ api, targetOptions }) => {
+      await assertProperty(
+        fc.asyncProperty(
+          fc.subarray(['market_key', 'market_id', 'slug'] as const, { minLength: 2 }),
+          someId,
+          venueArb,
+          async (names, id, venue) => {
+            const params: Params = Object.fromEntries(names.map((n) => [n, n === 'market_key' ? `${venue}:${id}` : id]));
+            // venue only where it makes the other parameters valid, so the 422 is owed to the count alone.
+            if (names.includes('market_id') && !names.includes('market_key')) params.venue = venue;
+            await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params }), JSON.stringify(params));
+          },
+        ),
+        { seed: targetOptions.seed, numRuns: 25 },
+      );
+    },
+  );
 
-  test('market_id without venue answers 422 invalid_request', { annotation: rules('AVAIL-003', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    await assertProperty(
-      fc.asyncProperty(someId, async (market_id) => {
-        await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params: { market_id } }), `market_id=${market_id}`);
-      }),
-      { seed: targetOptions.seed, numRuns: 25 },
-    );
-  });
+  test(
+    'market_id without venue answers 422 invalid_request',
+    { annotation: rules('AVAIL-003', ...contractRules(OP)) },
+    async ({ api, targetOptions }) => {
+      await assertProperty(
+        fc.asyncProperty(someId, async (market_id) => {
+          await expectInvalidRequest(
+            await api.get('/api/public/forecast-availability', { params: { market_id } }),
+            `market_id=${market_id}`,
+          );
+        }),
+        { seed: targetOptions.seed, numRuns: 25 },
+      );
+    },
+  );
 
-  test('market_key together with venue answers 422 invalid_request', { annotation: rules('AVAIL-004', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    await assertProperty(
-      fc.asyncProperty(venueArb, venueArb, someId, async (keyVenue, venue, id) => {
-        // Even a venue that agrees with the key's prefix is a conflicting combination.
-        const params = { market_key: `${keyVenue}:${id}`, venue };
-        await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params }), JSON.stringify(params));
-      }),
-      { seed: targetOptions.seed, numRuns: 25 },
-    );
-  });
+  test(
+    'market_key together with venue answers 422 invalid_request',
+    { annotation: rules('AVAIL-004', ...contractRules(OP)) },
+    async ({ api, targetOptions }) => {
+      await assertProperty(
+        fc.asyncProperty(venueArb, venueArb, someId, async (keyVenue, venue, id) => {
+          // Even a venue that agrees with the key's prefix is a conflicting combination.
+          const params = { market_key: `${keyVenue}:${id}`, venue };
+          await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params }), JSON.stringify(params));
+        }),
+        { seed: targetOptions.seed, numRuns: 25 },
+      );
+    },
+  );
 });
 
 test.describe('identities', () => {
-  test('an unknown identity answers 200 with tracked false and nothing to read', { annotation: rules('AVAIL-010', 'AVAIL-011', 'AVAIL-012', 'AVAIL-013', 'AVAIL-016', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    const form = fc.oneof(
-      fc.tuple(venueArb, unknownId).map(([v, id]): Params => ({ market_key: `${v}:${id}` })),
-      fc.tuple(venueArb, unknownId).map(([venue, market_id]): Params => ({ market_id, venue })),
-      fc.tuple(fc.option(venueArb, { nil: undefined }), unknownId).map(([venue, slug]): Params => ({ slug, venue })),
-    );
-    await assertProperty(
-      fc.asyncProperty(form, async (params) => {
-        const { res, body } = await lookup(api, params);
-        expect(res.status(), JSON.stringify(params)).toBe(200);
-        const violations = checkAvailability(body);
-        if (body.tracked !== false) violations.push(violation('AVAIL-010', '/tracked', `unknown identity ${JSON.stringify(params)} is tracked`));
-        expect(violations).toHaveNoViolations(body);
-      }),
-      { seed: targetOptions.seed, numRuns: 25 },
-    );
-  });
+  test(
+    'an unknown identity answers 200 with tracked false and nothing to read',
+    { annotation: rules('AVAIL-010', 'AVAIL-011', 'AVAIL-012', 'AVAIL-013', 'AVAIL-016', ...contractRules(OP)) },
+    async ({ api, targetOptions }) => {
+      const form = fc.oneof(
+        fc.tuple(venueArb, unknownId).map(([v, id]): Params => ({ market_key: `${v}:${id}` })),
+        fc.tuple(venueArb, unknownId).map(([venue, market_id]): Params => ({ market_id, venue })),
+        fc.tuple(fc.option(venueArb, { nil: undefined }), unknownId).map(([venue, slug]): Params => ({ slug, venue })),
+      );
+      await assertProperty(
+        fc.asyncProperty(form, async (params) => {
+          const { res, body } = await lookup(api, params);
+          expect(res.status(), JSON.stringify(params)).toBe(200);
+          const violations = checkAvailability(body);
+          if (body.tracked !== false)
+            violations.push(violation('AVAIL-010', '/tracked', `unknown identity ${JSON.stringify(params)} is tracked`));
+          expect(violations).toHaveNoViolations(body);
+        }),
+        { seed: targetOptions.seed, numRuns: 25 },
+      );
+    },
+  );
 
-  test('every catalog market is tracked, and its availability agrees with its row', { annotation: rules('AVAIL-008', 'AVAIL-009', 'AVAIL-014', 'AVAIL-025', 'AVAIL-027', ...BODY_RULES, ...MARKET_RULES, ...contractRules(OP, 'listMarkets')) }, async ({ api, paid }) => {
-    const rows = spreadByVenue(await discovered(paid, 'catalog'), MAX_LOOKUPS);
-    const { violations, answers } = await lookUpRows(api, rows, (body, row, at) => [
-      ...checkAvailabilityAgainstRow(body, row, at),
-      ...(body.targetResolution === null ? [] : [violation('AVAIL-027', at + '/targetResolution', 'a market row answers a targetResolution')]),
-    ]);
-    expect(answers.length).toBeGreaterThan(0);
-    expect(violations).toHaveNoViolations(answers.slice(0, 3));
-  });
+  test(
+    'every catalog market is tracked, and its availability agrees with its row',
+    {
+      annotation: rules(
+        'AVAIL-008',
+        'AVAIL-009',
+        'AVAIL-014',
+        'AVAIL-025',
+        'AVAIL-027',
+        ...BODY_RULES,
+        ...MARKET_RULES,
+        ...contractRules(OP, 'listMarkets'),
+      ),
+    },
+    async ({ api, paid }) => {
+      const rows = spreadByVenue(await discovered(paid, 'catalog'), MAX_LOOKUPS);
+      const { violations, answers } = await lookUpRows(api, rows, (body, row, at) => [
+        ...checkAvailabilityAgainstRow(body, row, at),
+        ...(body.targetResolution === null
+          ? []
+          : [violation('AVAIL-027', at + '/targetResolution', 'a market row answers a targetResolution')]),
+      ]);
+      expect(answers.length).toBeGreaterThan(0);
+      expect(violations).toHaveNoViolations(answers.slice(0, 3));
+    },
+  );
 
-  test('search rows: available matches has_forecast, and an in-scope market without a forecast gets a generation body', { annotation: rules('AVAIL-009', 'AVAIL-014', ...BODY_RULES, ...MARKET_RULES, ...contractRules(OP, 'searchMarkets')) }, async ({ api, paid }) => {
-    const all = await discovered(paid, 'search');
-    test.skip(!all.some((r) => r.has_forecast === false), 'search lists no market without a forecast (has_forecast false)');
-    // Markets without a forecast first, so the generation rules are exercised even on a large target.
-    const rows = spreadByVenue([...all.filter((r) => r.has_forecast === false), ...all.filter((r) => r.has_forecast !== false)], MAX_LOOKUPS);
-    const { violations, answers } = await lookUpRows(api, rows, (body, row, at) => checkAvailabilityAgainstRow(body, row, at));
-    const generating = answers.filter((a) => a.generation !== null && a.generation !== undefined);
-    test.skip(generating.length === 0 && violations.length === 0, 'no tracked, in-scope market without a forecast was found');
-    expect(violations).toHaveNoViolations(generating.slice(0, 2));
-  });
+  test(
+    'search rows: available matches has_forecast, and an in-scope market without a forecast gets a generation body',
+    { annotation: rules('AVAIL-009', 'AVAIL-014', ...BODY_RULES, ...MARKET_RULES, ...contractRules(OP, 'searchMarkets')) },
+    async ({ api, paid }) => {
+      const all = await discovered(paid, 'search');
+      test.skip(!all.some((r) => r.has_forecast === false), 'search lists no market without a forecast (has_forecast false)');
+      // Markets without a forecast first, so the generation rules are exercised even on a large target.
+      const rows = spreadByVenue(
+        [...all.filter((r) => r.has_forecast === false), ...all.filter((r) => r.has_forecast !== false)],
+        MAX_LOOKUPS,
+      );
+      const { violations, answers } = await lookUpRows(api, rows, (body, row, at) => checkAvailabilityAgainstRow(body, row, at));
+      const generating = answers.filter((a) => a.generation !== null && a.generation !== undefined);
+      test.skip(generating.length === 0 && violations.length === 0, 'no tracked, in-scope market without a forecast was found');
+      expect(violations).toHaveNoViolations(generating.slice(0, 2));
+    },
+  );
 
-  test('slug, market_id and market_key name the same market; slug defaults to venue_a', { annotation: rules('AVAIL-005', 'AVAIL-006', 'AVAIL-007', ...contractRules(OP)) }, async ({ api, paid }) => {
-    const rows = spreadByVenue(await discovered(paid, 'both'), 40);
-    const withSlug = rows.filter((r) => typeof r.slug === 'string' && r.slug !== '');
-    test.skip(!withSlug.some((r) => r.venue === 'venue_a'), 'no venue_a market with a slug on the target');
-    const found: Violation[] = [];
-    const sameKey = (body: Row, row: Row, rule: string, how: string): Violation[] => {
-      const m = body.market as Row | null;
-      return m?.marketKey === row.marketKey ? [] : [violation(rule, `/${String(row.marketKey)}/${how}`, `${how} resolved to ${JSON.stringify(m?.marketKey ?? null)}`)];
-    };
-    await mapLimit(rows, CONCURRENCY, async (row) => {
-      const key = String(row.marketKey);
-      const venue = String(row.venue);
-      const byId: Params = { market_id: String(row.nativeMarketId), venue };
-      const a = await lookup(api, byId);
-      found.push(...checkAvailabilityIdentity(a.body, { market_id: String(row.nativeMarketId), venue }, `/${key}/market_id`), ...sameKey(a.body, row, 'AVAIL-007', 'market_id'));
-      if (typeof row.slug !== 'string' || row.slug === '') return;
-      const slug = row.slug;
-      const b = await lookup(api, { slug, venue });
-      found.push(...checkAvailabilityIdentity(b.body, { slug, venue }, `/${key}/slug+venue`), ...sameKey(b.body, row, 'AVAIL-006', 'slug+venue'));
-      const c = await lookup(api, { slug });
-      found.push(...checkAvailabilityIdentity(c.body, { slug }, `/${key}/slug`));
-      if (venue === 'venue_a') found.push(...sameKey(c.body, row, 'AVAIL-005', 'slug'));
-    });
-    expect(found).toHaveNoViolations();
-  });
-
-  test('read points to the paid read of the same market', { annotation: rules('AVAIL-017', 'AVAIL-018', ...contractRules(OP, 'getMarketForecast')) }, async ({ api, paid }) => {
-    const rows = spreadByVenue(await discovered(paid, 'catalog'), 24);
-    const answers = await mapLimit(rows, CONCURRENCY, async (row) => (await lookup(api, { market_key: String(row.marketKey) })).body);
-    // One readable market per venue: each read is billed ($0.01).
-    const picks = new Map<string, { row: Row; body: Row }>();
-    answers.forEach((body, i) => {
-      const row = rows[i]!;
-      if (body.read && !picks.has(String(row.venue))) picks.set(String(row.venue), { row, body });
-    });
-    test.skip(picks.size === 0, 'no catalog market with a stored forecast');
-    const found: Violation[] = [];
-    for (const { row, body } of picks.values()) {
-      await test.step(`follow the read of ${String(row.marketKey)}`, async () => {
-        found.push(...checkAvailability(body, `/${String(row.marketKey)}`).filter((v) => v.ruleId === 'AVAIL-017'));
-        const endpoint = String((body.read as Row).endpoint);
-        const parts = endpointParts(endpoint);
-        if (!parts) return void found.push(violation('AVAIL-017', `/${String(row.marketKey)}/read/endpoint`, `unparsable endpoint ${endpoint}`));
-        const res = await paid.get(parts.pathname, { params: Object.fromEntries(parts.searchParams) });
-        await expect(res).toMatchContract('getMarketForecast');
-        if (res.status() !== 200) return void found.push(violation('AVAIL-018', `/${String(row.marketKey)}/read`, `GET ${endpoint} answered ${res.status()}`));
-        const read = (await res.json()) as Row;
-        const market = read.market as Row | undefined;
-        if (market && market.marketKey !== row.marketKey) found.push(violation('AVAIL-018', `/${String(row.marketKey)}/read`, `GET ${endpoint} read market ${String(market.marketKey)}`));
+  test(
+    'slug, market_id and market_key name the same market; slug defaults to venue_a',
+    { annotation: rules('AVAIL-005', 'AVAIL-006', 'AVAIL-007', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const rows = spreadByVenue(await discovered(paid, 'both'), 40);
+      const withSlug = rows.filter((r) => typeof r.slug === 'string' && r.slug !== '');
+      test.skip(!withSlug.some((r) => r.venue === 'venue_a'), 'no venue_a market with a slug on the target');
+      const found: Violation[] = [];
+      const sameKey = (body: Row, row: Row, rule: string, how: string): Violation[] => {
+        const m = body.market as Row | null;
+        return m?.marketKey === row.marketKey
+          ? []
+          : [violation(rule, `/${String(row.marketKey)}/${how}`, `${how} resolved to ${JSON.stringify(m?.marketKey ?? null)}`)];
+      };
+      await mapLimit(rows, CONCURRENCY, async (row) => {
+        const key = String(row.marketKey);
+        const venue = String(row.venue);
+        const byId: Params = { market_id: String(row.nativeMarketId), venue };
+        const a = await lookup(api, byId);
+        found.push(
+          ...checkAvailabilityIdentity(a.body, { market_id: String(row.nativeMarketId), venue }, `/${key}/market_id`),
+          ...sameKey(a.body, row, 'AVAIL-007', 'market_id'),
+        );
+        if (typeof row.slug !== 'string' || row.slug === '') return;
+        const slug = row.slug;
+        const b = await lookup(api, { slug, venue });
+        found.push(
+          ...checkAvailabilityIdentity(b.body, { slug, venue }, `/${key}/slug+venue`),
+          ...sameKey(b.body, row, 'AVAIL-006', 'slug+venue'),
+        );
+        const c = await lookup(api, { slug });
+        found.push(...checkAvailabilityIdentity(c.body, { slug }, `/${key}/slug`));
+        if (venue === 'venue_a') found.push(...sameKey(c.body, row, 'AVAIL-005', 'slug'));
       });
-    }
-    expect(found).toHaveNoViolations();
-  });
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'read points to the paid read of the same market',
+    { annotation: rules('AVAIL-017', 'AVAIL-018', ...contractRules(OP, 'getMarketForecast')) },
+    async ({ api, paid }) => {
+      const rows = spreadByVenue(await discovered(paid, 'catalog'), 24);
+      const answers = await mapLimit(rows, CONCURRENCY, async (row) => (await lookup(api, { market_key: String(row.marketKey) })).body);
+      // One readable market per venue: each read is billed ($0.01).
+      const picks = new Map<string, { row: Row; body: Row }>();
+      answers.forEach((body, i) => {
+        const row = rows[i]!;
+        if (body.read && !picks.has(String(row.venue))) picks.set(String(row.venue), { row, body });
+      });
+      test.skip(picks.size === 0, 'no catalog market with a stored forecast');
+      const found: Violation[] = [];
+      for (const { row, body } of picks.values()) {
+        await test.step(`follow the read of ${String(row.marketKey)}`, async () => {
+          found.push(...checkAvailability(body, `/${String(row.marketKey)}`).filter((v) => v.ruleId === 'AVAIL-017'));
+          const endpoint = String((body.read as Row).endpoint);
+          const parts = endpointParts(endpoint);
+          if (!parts)
+            return void found.push(violation('AVAIL-017', `/${String(row.marketKey)}/read/endpoint`, `unparsable endpoint ${endpoint}`));
+          const res = await paid.get(parts.pathname, { params: Object.fromEntries(parts.searchParams) });
+          await expect(res).toMatchContract('getMarketForecast');
+          if (res.status() !== 200)
+            return void found.push(violation('AVAIL-018', `/${String(row.marketKey)}/read`, `GET ${endpoint} answered ${res.status()}`));
+          const read = (await res.json()) as Row;
+          const market = read.market as Row | undefined;
+          if (market && market.marketKey !== row.marketKey)
+            found.push(violation('AVAIL-018', `/${String(row.marketKey)}/read`, `GET ${endpoint} read market ${String(market.marketKey)}`));
+        });
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
 });
 
 test.describe('venue_b events', () => {
-  test('a multi-contract venue_b event answers a targetResolution; its children do not', { annotation: rules('AVAIL-026', 'AVAIL-027', 'AVAIL-028', 'AVAIL-029', 'AVAIL-030', 'AVAIL-011', ...contractRules(OP, 'getForecastTargets')) }, async ({ api, paid }) => {
-    const events = venueBEvents(await discovered(paid, 'both'));
-    test.skip(events.length === 0, 'no venue_b market with a nativeEventId on the target');
-    const multi: { ticker: string; children: string[] }[] = [];
-    for (const ev of events.slice(0, 12)) {
-      if (multi.length >= 4) break;
-      const { res, body } = await resolveTarget(api, ev.ticker);
-      const children = res.status() === 200 && Array.isArray(body.markets) ? (body.markets as Row[]).map((c) => String(c.ticker)) : [];
-      if (children.length >= 2) multi.push({ ticker: ev.ticker, children });
-    }
-    test.skip(multi.length === 0, 'no venue_b event with two or more open children');
-    const found: Violation[] = [];
-    for (const ev of multi) {
-      await test.step(`event ${ev.ticker}`, async () => {
-        const at = `/${ev.ticker}`;
-        const { res, body } = await lookup(api, { market_id: ev.ticker, venue: 'venue_b' });
-        expect(res.status()).toBe(200);
-        found.push(...checkAvailability(body, at));
-        const tr = body.targetResolution as Row | null;
-        if (!tr) return void found.push(violation('AVAIL-026', at + '/targetResolution', 'a multi-contract event answers targetResolution null'));
-        if (tr.marketCount !== ev.children.length) found.push(violation('AVAIL-028', at + '/targetResolution/marketCount', `marketCount ${String(tr.marketCount)} ≠ ${ev.children.length} open children`));
-        const parts = endpointParts(String(tr.endpoint));
-        if (!parts) return void found.push(violation('AVAIL-029', at + '/targetResolution/endpoint', `unparsable endpoint ${String(tr.endpoint)}`));
-        const follow = await api.get(parts.pathname, { params: Object.fromEntries(parts.searchParams) });
-        await expect(follow).toMatchContract('getForecastTargets');
-        const resolved = follow.status() === 200 ? ((await follow.json()) as Row) : undefined;
-        const ticker = (resolved?.event as Row | undefined)?.ticker;
-        if (String(ticker).toLowerCase() !== ev.ticker.toLowerCase()) found.push(violation('AVAIL-029', at + '/targetResolution/endpoint', `following ${String(tr.endpoint)} answered ${follow.status()} for event ${JSON.stringify(ticker)}`));
-      });
-      await test.step(`children of ${ev.ticker}`, async () => {
-        await mapLimit(ev.children, CONCURRENCY, async (child) => {
-          const { body } = await lookup(api, { market_id: child, venue: 'venue_b' });
-          const at = `/${child}`;
+  test(
+    'a multi-contract venue_b event answers a targetResolution; its children do not',
+    {
+      annotation: rules(
+        'AVAIL-026',
+        'AVAIL-027',
+        'AVAIL-028',
+        'AVAIL-029',
+        'AVAIL-030',
+        'AVAIL-011',
+        ...contractRules(OP, 'getForecastTargets'),
+      ),
+    },
+    async ({ api, paid }) => {
+      const events = venueBEvents(await discovered(paid, 'both'));
+      test.skip(events.length === 0, 'no venue_b market with a nativeEventId on the target');
+      const multi: { ticker: string; children: string[] }[] = [];
+      for (const ev of events.slice(0, 12)) {
+        if (multi.length >= 4) break;
+        const { res, body } = await resolveTarget(api, ev.ticker);
+        const children = res.status() === 200 && Array.isArray(body.markets) ? (body.markets as Row[]).map((c) => String(c.ticker)) : [];
+        if (children.length >= 2) multi.push({ ticker: ev.ticker, children });
+      }
+      test.skip(multi.length === 0, 'no venue_b event with two or more open children');
+      const found: Violation[] = [];
+      for (const ev of multi) {
+        await test.step(`event ${ev.ticker}`, async () => {
+          const at = `/${ev.ticker}`;
+          const { res, body } = await lookup(api, { market_id: ev.ticker, venue: 'venue_b' });
+          expect(res.status()).toBe(200);
           found.push(...checkAvailability(body, at));
-          if (body.targetResolution !== null) found.push(violation('AVAIL-027', at + ptr('targetResolution'), 'an exact child ticker answers a targetResolution'));
+          const tr = body.targetResolution as Row | null;
+          if (!tr)
+            return void found.push(
+              violation('AVAIL-026', at + '/targetResolution', 'a multi-contract event answers targetResolution null'),
+            );
+          if (tr.marketCount !== ev.children.length)
+            found.push(
+              violation(
+                'AVAIL-028',
+                at + '/targetResolution/marketCount',
+                `marketCount ${String(tr.marketCount)} ≠ ${ev.children.length} open children`,
+              ),
+            );
+          const parts = endpointParts(String(tr.endpoint));
+          if (!parts)
+            return void found.push(violation('AVAIL-029', at + '/targetResolution/endpoint', `unparsable endpoint ${String(tr.endpoint)}`));
+          const follow = await api.get(parts.pathname, { params: Object.fromEntries(parts.searchParams) });
+          await expect(follow).toMatchContract('getForecastTargets');
+          const resolved = follow.status() === 200 ? ((await follow.json()) as Row) : undefined;
+          const ticker = (resolved?.event as Row | undefined)?.ticker;
+          if (String(ticker).toLowerCase() !== ev.ticker.toLowerCase())
+            found.push(
+              violation(
+                'AVAIL-029',
+                at + '/targetResolution/endpoint',
+                `following ${String(tr.endpoint)} answered ${follow.status()} for event ${JSON.stringify(ticker)}`,
+              ),
+            );
         });
-      });
-    }
-    expect(found).toHaveNoViolations();
-  });
+        await test.step(`children of ${ev.ticker}`, async () => {
+          await mapLimit(ev.children, CONCURRENCY, async (child) => {
+            const { body } = await lookup(api, { market_id: child, venue: 'venue_b' });
+            const at = `/${child}`;
+            found.push(...checkAvailability(body, at));
+            if (body.targetResolution !== null)
+              found.push(violation('AVAIL-027', at + ptr('targetResolution'), 'an exact child ticker answers a targetResolution'));
+          });
+        });
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
 });
 
 test.describe('topic exclusion', () => {
   /** Rows of the target classified by their own tags, categories and question (gap TOPIC-010). */
-  const classified = async (paid: TargetClient, topic: TopicClass): Promise<Row[]> => (await discovered(paid, 'both')).filter((r) => classifyTopic(r) === topic);
+  const classified = async (paid: TargetClient, topic: TopicClass): Promise<Row[]> =>
+    (await discovered(paid, 'both')).filter((r) => classifyTopic(r) === topic);
 
   const EXCLUDED: [TopicClass, string, string][] = [
     ['sports', 'TOPIC-001', 'sports outcome'],
@@ -247,37 +381,63 @@ test.describe('topic exclusion', () => {
     ['crypto_up_down', 'TOPIC-003', 'short-horizon crypto up/down'],
   ];
   for (const [topic, rule, label] of EXCLUDED) {
-    test(`${label} markets are excluded, never forecast and offer no generation`, { annotation: rules(rule, 'TOPIC-006', 'AVAIL-023', ...contractRules(OP)) }, async ({ api, paid }) => {
-      const rows = spreadByVenue(await classified(paid, topic), MAX_LOOKUPS);
-      test.skip(rows.length === 0, `no ${label} market on the target`);
-      const { violations } = await lookUpRows(api, rows, (body, row, at) => checkExclusion(body, topic, String(row.marketKey), at));
-      expect(violations).toHaveNoViolations();
-    });
+    test(
+      `${label} markets are excluded, never forecast and offer no generation`,
+      { annotation: rules(rule, 'TOPIC-006', 'AVAIL-023', ...contractRules(OP)) },
+      async ({ api, paid }) => {
+        const rows = spreadByVenue(await classified(paid, topic), MAX_LOOKUPS);
+        test.skip(rows.length === 0, `no ${label} market on the target`);
+        const { violations } = await lookUpRows(api, rows, (body, row, at) => checkExclusion(body, topic, String(row.marketKey), at));
+        expect(violations).toHaveNoViolations();
+      },
+    );
   }
 
-  test('exclusion holds on every venue that lists an excluded topic', { annotation: rules('TOPIC-005', ...contractRules(OP)) }, async ({ api, paid }) => {
-    const rows = (await discovered(paid, 'both')).filter((r) => ['sports', 'mentions', 'crypto_up_down'].includes(classifyTopic(r)));
-    const venues = new Set(rows.map((r) => String(r.venue)));
-    test.skip(venues.size < 2, `excluded topics are listed on ${venues.size} venue(s) only`);
-    const { violations } = await lookUpRows(api, spreadByVenue(rows, MAX_LOOKUPS), (body, row, at) => {
-      const excluded = body.excluded as Row | null;
-      const want = classifyTopic(row);
-      return excluded?.reason === want ? [] : [violation('TOPIC-005', at + '/excluded', `${String(row.venue)} row of an excluded topic (${want}) answers excluded ${JSON.stringify(excluded)}`)];
-    });
-    expect(violations).toHaveNoViolations();
-  });
+  test(
+    'exclusion holds on every venue that lists an excluded topic',
+    { annotation: rules('TOPIC-005', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const rows = (await discovered(paid, 'both')).filter((r) => ['sports', 'mentions', 'crypto_up_down'].includes(classifyTopic(r)));
+      const venues = new Set(rows.map((r) => String(r.venue)));
+      test.skip(venues.size < 2, `excluded topics are listed on ${venues.size} venue(s) only`);
+      const { violations } = await lookUpRows(api, spreadByVenue(rows, MAX_LOOKUPS), (body, row, at) => {
+        const excluded = body.excluded as Row | null;
+        const want = classifyTopic(row);
+        return excluded?.reason === want
+          ? []
+          : [
+              violation(
+                'TOPIC-005',
+                at + '/excluded',
+                `${String(row.venue)} row of an excluded topic (${want}) answers excluded ${JSON.stringify(excluded)}`,
+              ),
+            ];
+      });
+      expect(violations).toHaveNoViolations();
+    },
+  );
 
-  test('daily-close and longer crypto horizons stay in scope', { annotation: rules('TOPIC-004', ...contractRules(OP)) }, async ({ api, paid }) => {
-    const rows = spreadByVenue(await classified(paid, 'crypto_in_scope'), MAX_LOOKUPS);
-    test.skip(rows.length === 0, 'no daily-close or longer crypto market on the target');
-    const { violations } = await lookUpRows(api, rows, (body, row, at) => checkExclusion(body, 'crypto_in_scope', String(row.marketKey), at));
-    expect(violations).toHaveNoViolations();
-  });
+  test(
+    'daily-close and longer crypto horizons stay in scope',
+    { annotation: rules('TOPIC-004', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const rows = spreadByVenue(await classified(paid, 'crypto_in_scope'), MAX_LOOKUPS);
+      test.skip(rows.length === 0, 'no daily-close or longer crypto market on the target');
+      const { violations } = await lookUpRows(api, rows, (body, row, at) =>
+        checkExclusion(body, 'crypto_in_scope', String(row.marketKey), at),
+      );
+      expect(violations).toHaveNoViolations();
+    },
+  );
 
-  test('markets outside the excluded topics are not excluded', { annotation: rules('TOPIC-007', ...contractRules(OP)) }, async ({ api, paid }) => {
-    const rows = spreadByVenue(await classified(paid, 'in_scope'), 60);
-    test.skip(rows.length === 0, 'no market outside the excluded topics on the target');
-    const { violations } = await lookUpRows(api, rows, (body, row, at) => checkExclusion(body, 'in_scope', String(row.marketKey), at));
-    expect(violations).toHaveNoViolations();
-  });
+  test(
+    'markets outside the excluded topics are not excluded',
+    { annotation: rules('TOPIC-007', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const rows = spreadByVenue(await classified(paid, 'in_scope'), 60);
+      test.skip(rows.length === 0, 'no market outside the excluded topics on the target');
+      const { violations } = await lookUpRows(api, rows, (body, row, at) => checkExclusion(body, 'in_scope', String(row.marketKey), at));
+      expect(violations).toHaveNoViolations();
+    },
+  );
 });

@@ -21,7 +21,8 @@ const price = (operationId: string): number => PRICES[operationId]!.credits;
 /** A skip reason when the target does not serve the request's route (generic 404 before any auth); a served route's answer is checked against the contract. */
 async function absentRoute(api: TargetClient, r: PaidRequest, operationId: string): Promise<string | undefined> {
   const res = await api.withKey(undefined).call(r.method, r.path, { params: r.params });
-  if (res.status() === 404 && (await errorOf(res)) === 'not_found') return `${r.method} ${r.path.replace(/\/[^/]*(?=\/(signals|forecast)$)/, '/{slug}')} is not served by this target`;
+  if (res.status() === 404 && (await errorOf(res)) === 'not_found')
+    return `${r.method} ${r.path.replace(/\/[^/]*(?=\/(signals|forecast)$)/, '/{slug}')} is not served by this target`;
   await expect(res).toMatchContract(operationId);
   return undefined;
 }
@@ -35,7 +36,8 @@ test.describe('billing: every paid operation debits exactly its price', () => {
       `${operationId}: a successful API-key call debits exactly ${price(operationId)} credits`,
       { annotation: rules(BILLING_RULES.debitsPrice, ...contractRules(operationId)) },
       async ({ api, paid, controlPlane, targetOptions }) => {
-        const found = await test.step('discover a request the target answers', () => discoverRequest(paid, targetOptions.target, operationId));
+        const found = await test.step('discover a request the target answers', () =>
+          discoverRequest(paid, targetOptions.target, operationId));
         test.skip('skip' in found, 'skip' in found ? found.skip : '');
         const request = (found as { request: PaidRequest }).request;
         const absent = await absentRoute(api, request, operationId);
@@ -45,9 +47,14 @@ test.describe('billing: every paid operation debits exactly its price', () => {
         const before = await controlPlane.balance(account.accountId);
         const res = await test.step(`${request.method} ${request.path}`, () => sendRequest(api.withKey(account.apiKey), request));
         await expect(res).toMatchContract(operationId);
-        expect(res.status(), `the discovered request of ${operationId} must succeed (${await res.text().then((t) => t.slice(0, 200))})`).toBe(request.expect);
+        expect(
+          res.status(),
+          `the discovered request of ${operationId} must succeed (${await res.text().then((t) => t.slice(0, 200))})`,
+        ).toBe(request.expect);
         const after = await controlPlane.balance(account.accountId);
-        expect(checkDebit(BILLING_RULES.debitsPrice, `a ${res.status()} answer of ${operationId}`, before, after, price(operationId))).toHaveNoViolations();
+        expect(
+          checkDebit(BILLING_RULES.debitsPrice, `a ${res.status()} answer of ${operationId}`, before, after, price(operationId)),
+        ).toHaveNoViolations();
       },
     );
   }
@@ -55,8 +62,17 @@ test.describe('billing: every paid operation debits exactly its price', () => {
 
 test.describe('billing: unbilled answers', () => {
   test(
-    'exact credit: a 404 is not billed, so an account holding one call\'s price still pays for a call, then is refused',
-    { annotation: rules(BILLING_RULES.notBilled404, BILLING_RULES.debitsPrice, BILLING_RULES.insufficientCredits, BILLING_RULES.refusedDebitsNothing, 'EVID-011', ...contractRules('getMarketSignals')) },
+    "exact credit: a 404 is not billed, so an account holding one call's price still pays for a call, then is refused",
+    {
+      annotation: rules(
+        BILLING_RULES.notBilled404,
+        BILLING_RULES.debitsPrice,
+        BILLING_RULES.insufficientCredits,
+        BILLING_RULES.refusedDebitsNothing,
+        'EVID-011',
+        ...contractRules('getMarketSignals'),
+      ),
+    },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const op = 'getMarketSignals';
       const found = await discoverRequest(paid, targetOptions.target, op);
@@ -70,23 +86,41 @@ test.describe('billing: unbilled answers', () => {
         const res = await client.get(`/api/v1/markets/${unknownSlug()}/signals`);
         await expect(res).toMatchContract(op);
         expect(res.status(), 'an unknown slug answers 404').toBe(404);
-        found404.push(...checkDebit(BILLING_RULES.notBilled404, 'a 404 answer', price(op), await controlPlane.balance(account.accountId), 0));
+        found404.push(
+          ...checkDebit(BILLING_RULES.notBilled404, 'a 404 answer', price(op), await controlPlane.balance(account.accountId), 0),
+        );
       });
       expect(found404).toHaveNoViolations();
 
       await test.step('the one call the account can afford succeeds and takes the whole balance', async () => {
         const res = await sendRequest(client, request);
         await expect(res).toMatchContract(op);
-        if (res.status() === 403) expect([violation(BILLING_RULES.notBilled404, 'status', `the account held exactly one call's price before a 404; the next call was refused 403 ${await errorOf(res)}: the 404 was billed`)]).toHaveNoViolations();
+        if (res.status() === 403)
+          expect([
+            violation(
+              BILLING_RULES.notBilled404,
+              'status',
+              `the account held exactly one call's price before a 404; the next call was refused 403 ${await errorOf(res)}: the 404 was billed`,
+            ),
+          ]).toHaveNoViolations();
         expect(res.status()).toBe(200);
-        expect(checkDebit(BILLING_RULES.debitsPrice, 'a 200 answer', price(op), await controlPlane.balance(account.accountId), price(op))).toHaveNoViolations();
+        expect(
+          checkDebit(BILLING_RULES.debitsPrice, 'a 200 answer', price(op), await controlPlane.balance(account.accountId), price(op)),
+        ).toHaveNoViolations();
       });
 
       await test.step('with nothing left, the next call is refused 403 insufficient_credits and debits nothing', async () => {
         const res = await sendRequest(client, request);
         await expect(res).toMatchContract(op);
         const vs: Violation[] = [];
-        if (res.status() !== 403 || (await errorOf(res)) !== 'insufficient_credits') vs.push(violation(BILLING_RULES.insufficientCredits, 'status', `an empty account got ${res.status()} ${await errorOf(res)}, expected 403 insufficient_credits`));
+        if (res.status() !== 403 || (await errorOf(res)) !== 'insufficient_credits')
+          vs.push(
+            violation(
+              BILLING_RULES.insufficientCredits,
+              'status',
+              `an empty account got ${res.status()} ${await errorOf(res)}, expected 403 insufficient_credits`,
+            ),
+          );
         vs.push(...checkDebit(BILLING_RULES.refusedDebitsNothing, 'a 403 refusal', 0, await controlPlane.balance(account.accountId), 0));
         expect(vs).toHaveNoViolations();
       });
@@ -109,16 +143,32 @@ test.describe('billing: unbilled answers', () => {
       }
       test.skip(!chosen, `none of ${candidates.join(', ')} (the paid operations documenting 502) is served by this target`);
       const { op, request } = chosen!;
-      const { res, account } = await controlPlane.withFault({ method: request.method, path: contract().operation(op).path, status: 502 }, async (faultHeaders) => {
-        const account = await controlPlane.createAccount(price(op) * 2);
-        const res = await sendRequest(api.withKey(account.apiKey).withHeaders(faultHeaders), request);
-        return { res, account, status: res.status() };
-      });
+      const { res, account } = await controlPlane.withFault(
+        { method: request.method, path: contract().operation(op).path, status: 502 },
+        async (faultHeaders) => {
+          const account = await controlPlane.createAccount(price(op) * 2);
+          const res = await sendRequest(api.withKey(account.apiKey).withHeaders(faultHeaders), request);
+          return { res, account, status: res.status() };
+        },
+      );
       await expect(res).toMatchContract(op);
       expect(res.status(), 'the injected upstream failure answers 502').toBe(502);
-      const vs = checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0);
+      const vs = checkDebit(
+        BILLING_RULES.notBilled502,
+        `a 502 answer of ${op}`,
+        price(op) * 2,
+        await controlPlane.balance(account.accountId),
+        0,
+      );
       const code = await errorOf(res);
-      if (code !== 'upstream_unavailable') vs.push(violation('ERR-010', '/error', `a 502 for an unavailable upstream has error ${JSON.stringify(code)}, expected upstream_unavailable`));
+      if (code !== 'upstream_unavailable')
+        vs.push(
+          violation(
+            'ERR-010',
+            '/error',
+            `a 502 for an unavailable upstream has error ${JSON.stringify(code)}, expected upstream_unavailable`,
+          ),
+        );
       expect(vs).toHaveNoViolations();
     },
   );
@@ -134,20 +184,36 @@ test.describe('billing: unbilled answers', () => {
       const request = (found as { request: PaidRequest }).request;
       const absent = await absentRoute(api, request, op);
       test.skip(absent !== undefined, absent);
-      const { res, account } = await controlPlane.withFault({ method: 'POST', path: contract().operation(op).path, status: 503 }, async (faultHeaders) => {
-        const account = await controlPlane.createAccount(price(op) * 2);
-        const res = await sendRequest(api.withKey(account.apiKey).withHeaders(faultHeaders), request);
-        return { res, account, status: res.status() };
-      });
+      const { res, account } = await controlPlane.withFault(
+        { method: 'POST', path: contract().operation(op).path, status: 503 },
+        async (faultHeaders) => {
+          const account = await controlPlane.createAccount(price(op) * 2);
+          const res = await sendRequest(api.withKey(account.apiKey).withHeaders(faultHeaders), request);
+          return { res, account, status: res.status() };
+        },
+      );
       await expect(res).toMatchContract(op);
       expect(res.status(), 'the injected upstream failure answers 503').toBe(503);
-      expect(checkDebit(BILLING_RULES.notBilledUpstream, `a 503 answer of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0)).toHaveNoViolations();
+      expect(
+        checkDebit(
+          BILLING_RULES.notBilledUpstream,
+          `a 503 answer of ${op}`,
+          price(op) * 2,
+          await controlPlane.balance(account.accountId),
+          0,
+        ),
+      ).toHaveNoViolations();
     },
   );
 
   test(
     'free routes never debit, even when a key is sent',
-    { annotation: rules(BILLING_RULES.freeNeverDebits, ...contractRules('getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1', 'getForecastRequest')) },
+    {
+      annotation: rules(
+        BILLING_RULES.freeNeverDebits,
+        ...contractRules('getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1', 'getForecastRequest'),
+      ),
+    },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const ids = await discoverIdentities(paid, targetOptions.target);
       const credits = 50;
@@ -163,7 +229,15 @@ test.describe('billing: unbilled answers', () => {
           const res = await client.get(path, { params });
           await expect(res).toMatchContract(op);
           expect(res.status(), `${op} is free: never 402/403`).not.toBe(402);
-          found.push(...checkDebit(BILLING_RULES.freeNeverDebits, `${op} (${res.status()})`, credits, await controlPlane.balance(account.accountId), 0));
+          found.push(
+            ...checkDebit(
+              BILLING_RULES.freeNeverDebits,
+              `${op} (${res.status()})`,
+              credits,
+              await controlPlane.balance(account.accountId),
+              0,
+            ),
+          );
         });
       }
       expect(found).toHaveNoViolations();
@@ -174,7 +248,13 @@ test.describe('billing: unbilled answers', () => {
 test.describe('billing: refusals and concurrency', () => {
   test(
     'a balance below the price: 403 insufficient_credits on every paid operation, nothing debited',
-    { annotation: rules(BILLING_RULES.insufficientCredits, BILLING_RULES.refusedDebitsNothing, ...PAID_OPERATIONS.flatMap((op) => contractRules(op))) },
+    {
+      annotation: rules(
+        BILLING_RULES.insufficientCredits,
+        BILLING_RULES.refusedDebitsNothing,
+        ...PAID_OPERATIONS.flatMap((op) => contractRules(op)),
+      ),
+    },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const found: Violation[] = [];
       let tried = 0;
@@ -188,8 +268,23 @@ test.describe('billing: refusals and concurrency', () => {
           const res = await sendRequest(api.withKey(account.apiKey), disc.request);
           await expect(res).toMatchContract(op);
           const code = await errorOf(res);
-          if (res.status() !== 403 || code !== 'insufficient_credits') found.push(violation(BILLING_RULES.insufficientCredits, `${op}/status`, `${op} with ${credits} of ${price(op)} credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits`));
-          found.push(...checkDebit(BILLING_RULES.refusedDebitsNothing, `${op}: a refusal for lack of credits`, credits, await controlPlane.balance(account.accountId), 0));
+          if (res.status() !== 403 || code !== 'insufficient_credits')
+            found.push(
+              violation(
+                BILLING_RULES.insufficientCredits,
+                `${op}/status`,
+                `${op} with ${credits} of ${price(op)} credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits`,
+              ),
+            );
+          found.push(
+            ...checkDebit(
+              BILLING_RULES.refusedDebitsNothing,
+              `${op}: a refusal for lack of credits`,
+              credits,
+              await controlPlane.balance(account.accountId),
+              0,
+            ),
+          );
         });
       }
       expect(tried, 'at least one paid operation is served').toBeGreaterThan(0);
@@ -199,7 +294,14 @@ test.describe('billing: refusals and concurrency', () => {
 
   test(
     'parallel calls on an account that can pay for k of them: exactly k succeed, the rest 403, balance never negative',
-    { annotation: rules(BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits, BILLING_RULES.debitsPrice, ...contractRules('listAssets')) },
+    {
+      annotation: rules(
+        BILLING_RULES.noOverdraw,
+        BILLING_RULES.insufficientCredits,
+        BILLING_RULES.debitsPrice,
+        ...contractRules('listAssets'),
+      ),
+    },
     async ({ api, controlPlane }) => {
       const op = 'listAssets';
       const n = 8;
@@ -223,7 +325,7 @@ test.describe('billing: refusals and concurrency', () => {
 
 test.describe('billing: 429', () => {
   test(
-    'a 429 (the oil route\'s one-second spacing) is rejected before any debit: no debit and no refund in the ledger',
+    "a 429 (the oil route's one-second spacing) is rejected before any debit: no debit and no refund in the ledger",
     { annotation: rules('BILL-008', ...contractRules('getOilSignal')) },
     async ({ api, controlPlane }) => {
       const op = 'getOilSignal';
@@ -245,7 +347,14 @@ test.describe('billing: 429', () => {
       const ofOp = state.entries.filter((e) => e.operationId === op);
       const debits = ofOp.filter((e) => e.kind === 'debit').length;
       const refunds = ofOp.filter((e) => e.kind === 'refund').length;
-      if (debits !== 1 || refunds !== 0) found.push(violation('BILL-008', 'entries', `the ledger shows ${debits} debit(s) and ${refunds} refund(s) of ${op} for one 200 and one 429: the 429 reached the debit`));
+      if (debits !== 1 || refunds !== 0)
+        found.push(
+          violation(
+            'BILL-008',
+            'entries',
+            `the ledger shows ${debits} debit(s) and ${refunds} refund(s) of ${op} for one 200 and one 429: the 429 reached the debit`,
+          ),
+        );
       expect(found).toHaveNoViolations();
     },
   );

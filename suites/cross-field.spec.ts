@@ -10,7 +10,15 @@
  */
 import fc from 'fast-check';
 import { test, rules, contractRules } from './support/fixtures.ts';
-import { accepts, rejectsUnbilled, runProperty, type CaseRequest, type Judge, type PropertyOptions, type Verdict } from './support/cross-field.ts';
+import {
+  accepts,
+  rejectsUnbilled,
+  runProperty,
+  type CaseRequest,
+  type Judge,
+  type PropertyOptions,
+  type Verdict,
+} from './support/cross-field.ts';
 import { catalogRows, venueOrigin } from './support/lookups.ts';
 import type { TargetClient } from './support/client.ts';
 
@@ -51,17 +59,53 @@ const availRequest = (c: AvailCase): CaseRequest => ({ method: 'GET', path: '/ap
 
 test.describe('availability identifiers and venue', () => {
   const RULES = ['AVAIL-001', 'AVAIL-002', 'AVAIL-003', 'AVAIL-004'];
-  test('invalid combinations answer 422 invalid_request', { annotation: rules(...RULES, 'ERR-008', ...contractRules('getForecastAvailability')) }, async ({ api, targetOptions }) => {
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'availability (negative)', arbitrary: availCase, oracle: availOracle, request: availRequest, client: api, keyed: false, kind: 'invalid' }, rejectsUnbilled);
-  });
-  test('valid combinations of unknown identities answer 200 tracked false', { annotation: rules('AVAIL-010') }, async ({ api, targetOptions }) => {
-    const untracked: Judge = (res, body, ...rest) => accepts(res, body, ...rest) ?? (res.status() !== 200 || body?.tracked !== false ? `answered ${res.status()} tracked ${JSON.stringify(body?.tracked)}` : undefined);
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'availability (positive)', arbitrary: availCase, oracle: availOracle, request: availRequest, client: api, keyed: false, kind: 'valid' }, untracked);
-  });
+  test(
+    'invalid combinations answer 422 invalid_request',
+    { annotation: rules(...RULES, 'ERR-008', ...contractRules('getForecastAvailability')) },
+    async ({ api, targetOptions }) => {
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'availability (negative)',
+          arbitrary: availCase,
+          oracle: availOracle,
+          request: availRequest,
+          client: api,
+          keyed: false,
+          kind: 'invalid',
+        },
+        rejectsUnbilled,
+      );
+    },
+  );
+  test(
+    'valid combinations of unknown identities answer 200 tracked false',
+    { annotation: rules('AVAIL-010') },
+    async ({ api, targetOptions }) => {
+      const untracked: Judge = (res, body, ...rest) =>
+        accepts(res, body, ...rest) ??
+        (res.status() !== 200 || body?.tracked !== false ? `answered ${res.status()} tracked ${JSON.stringify(body?.tracked)}` : undefined);
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'availability (positive)',
+          arbitrary: availCase,
+          oracle: availOracle,
+          request: availRequest,
+          client: api,
+          keyed: false,
+          kind: 'valid',
+        },
+        untracked,
+      );
+    },
+  );
 });
 
 /** A fresh account (so "unbilled" is read on the control plane) and a client using its key. */
-async function account(controlPlane: { createAccount(c: number): Promise<{ accountId: string; apiKey: string }>; balance(id: string): Promise<number> }, api: TargetClient, credits: number) {
+async function account(
+  controlPlane: { createAccount(c: number): Promise<{ accountId: string; apiKey: string }>; balance(id: string): Promise<number> },
+  api: TargetClient,
+  credits: number,
+) {
   const a = await controlPlane.createAccount(credits);
   return { client: api.withKey(a.apiKey), balance: () => controlPlane.balance(a.accountId) };
 }
@@ -70,7 +114,10 @@ async function account(controlPlane: { createAccount(c: number): Promise<{ accou
 
 type AssetCase = { q?: string; reference?: string[]; material_only?: 'true' | 'false' };
 const references = fc.oneof(fc.array(ident, { minLength: 1, maxLength: 6 }), fc.array(ident, { minLength: 49, maxLength: 56 }));
-const assetCase: fc.Arbitrary<AssetCase> = fc.record({ q: fc.stringMatching(/^[a-z]{1,12}$/), reference: references, material_only: fc.constantFrom('true' as const, 'false' as const) }, { requiredKeys: [] });
+const assetCase: fc.Arbitrary<AssetCase> = fc.record(
+  { q: fc.stringMatching(/^[a-z]{1,12}$/), reference: references, material_only: fc.constantFrom('true' as const, 'false' as const) },
+  { requiredKeys: [] },
+);
 function assetOracle(c: AssetCase): Verdict {
   if (c.reference && c.reference.length > 50) return bad('PARAM-026', `${c.reference.length} references (at most 50)`);
   if (c.q !== undefined && c.reference !== undefined) return bad('ASRCH-002', 'q together with reference');
@@ -83,21 +130,56 @@ function assetOracle(c: AssetCase): Verdict {
 const assetRequest = (c: AssetCase): CaseRequest => ({ method: 'GET', path: '/api/v1/assets/search', params: { ...c } });
 
 test.describe('asset search q / reference / material_only', () => {
-  test('invalid combinations answer 422 invalid_request, unbilled', { annotation: rules('ASRCH-001', 'ASRCH-002', 'ASRCH-003', 'PARAM-026', 'ERR-008', ...contractRules('searchAssets')) }, async ({ api, controlPlane, targetOptions }) => {
-    const { client, balance } = await account(controlPlane, api, 10_000);
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'asset search (negative)', arbitrary: assetCase, oracle: assetOracle, request: assetRequest, client, balance, keyed: true, kind: 'invalid' }, rejectsUnbilled);
-  });
-  test('valid combinations never answer 422', { annotation: rules('ASRCH-004', 'ASRCH-005') }, async ({ api, controlPlane, targetOptions }) => {
-    const { client } = await account(controlPlane, api, 10_000);
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'asset search (positive)', arbitrary: assetCase, oracle: assetOracle, request: assetRequest, client, keyed: true, kind: 'valid' }, accepts);
-  });
+  test(
+    'invalid combinations answer 422 invalid_request, unbilled',
+    { annotation: rules('ASRCH-001', 'ASRCH-002', 'ASRCH-003', 'PARAM-026', 'ERR-008', ...contractRules('searchAssets')) },
+    async ({ api, controlPlane, targetOptions }) => {
+      const { client, balance } = await account(controlPlane, api, 10_000);
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'asset search (negative)',
+          arbitrary: assetCase,
+          oracle: assetOracle,
+          request: assetRequest,
+          client,
+          balance,
+          keyed: true,
+          kind: 'invalid',
+        },
+        rejectsUnbilled,
+      );
+    },
+  );
+  test(
+    'valid combinations never answer 422',
+    { annotation: rules('ASRCH-004', 'ASRCH-005') },
+    async ({ api, controlPlane, targetOptions }) => {
+      const { client } = await account(controlPlane, api, 10_000);
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'asset search (positive)',
+          arbitrary: assetCase,
+          oracle: assetOracle,
+          request: assetRequest,
+          client,
+          keyed: true,
+          kind: 'valid',
+        },
+        accepts,
+      );
+    },
+  );
 });
 
 // ---- sources: exactly one of markets / market_keys, each 1..10 entries
 
 type SourcesCase = { markets?: string[]; market_keys?: string[]; venue?: string };
-const entries = <T>(a: fc.Arbitrary<T>) => fc.oneof(fc.array(a, { minLength: 1, maxLength: 4 }), fc.array(a, { minLength: 9, maxLength: 13 }));
-const sourcesCase: fc.Arbitrary<SourcesCase> = fc.record({ markets: entries(ident), market_keys: entries(marketKey), venue }, { requiredKeys: [] });
+const entries = <T>(a: fc.Arbitrary<T>) =>
+  fc.oneof(fc.array(a, { minLength: 1, maxLength: 4 }), fc.array(a, { minLength: 9, maxLength: 13 }));
+const sourcesCase: fc.Arbitrary<SourcesCase> = fc.record(
+  { markets: entries(ident), market_keys: entries(marketKey), venue },
+  { requiredKeys: [] },
+);
 function sourcesOracle(c: SourcesCase): Verdict {
   if (c.markets && c.market_keys) return bad('SRC-002', 'markets together with market_keys');
   if (!c.markets && !c.market_keys) return bad('SRC-003', 'neither markets nor market_keys');
@@ -108,18 +190,53 @@ function sourcesOracle(c: SourcesCase): Verdict {
 const sourcesRequest = (c: SourcesCase): CaseRequest => ({
   method: 'GET',
   path: '/api/v1/sources',
-  params: { ...(c.markets ? { markets: c.markets.join(',') } : {}), ...(c.market_keys ? { market_keys: c.market_keys.join(',') } : {}), ...(c.venue ? { venue: c.venue } : {}) },
+  params: {
+    ...(c.markets ? { markets: c.markets.join(',') } : {}),
+    ...(c.market_keys ? { market_keys: c.market_keys.join(',') } : {}),
+    ...(c.venue ? { venue: c.venue } : {}),
+  },
 });
 
 test.describe('sources markets / market_keys', () => {
-  test('invalid combinations answer 422 invalid_request, unbilled', { annotation: rules('SRC-002', 'SRC-003', 'PARAM-047', 'PARAM-050', 'ERR-008', ...contractRules('listSources')) }, async ({ api, controlPlane, targetOptions }) => {
-    const { client, balance } = await account(controlPlane, api, 10_000);
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'sources (negative)', arbitrary: sourcesCase, oracle: sourcesOracle, request: sourcesRequest, client, balance, keyed: true, kind: 'invalid' }, rejectsUnbilled);
-  });
-  test('valid combinations (1..10 entries of one list) never answer 422', { annotation: rules('PARAM-047', 'PARAM-050') }, async ({ api, controlPlane, targetOptions }) => {
-    const { client } = await account(controlPlane, api, 10_000);
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'sources (positive)', arbitrary: sourcesCase, oracle: sourcesOracle, request: sourcesRequest, client, keyed: true, kind: 'valid' }, accepts);
-  });
+  test(
+    'invalid combinations answer 422 invalid_request, unbilled',
+    { annotation: rules('SRC-002', 'SRC-003', 'PARAM-047', 'PARAM-050', 'ERR-008', ...contractRules('listSources')) },
+    async ({ api, controlPlane, targetOptions }) => {
+      const { client, balance } = await account(controlPlane, api, 10_000);
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'sources (negative)',
+          arbitrary: sourcesCase,
+          oracle: sourcesOracle,
+          request: sourcesRequest,
+          client,
+          balance,
+          keyed: true,
+          kind: 'invalid',
+        },
+        rejectsUnbilled,
+      );
+    },
+  );
+  test(
+    'valid combinations (1..10 entries of one list) never answer 422',
+    { annotation: rules('PARAM-047', 'PARAM-050') },
+    async ({ api, controlPlane, targetOptions }) => {
+      const { client } = await account(controlPlane, api, 10_000);
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'sources (positive)',
+          arbitrary: sourcesCase,
+          oracle: sourcesOracle,
+          request: sourcesRequest,
+          client,
+          keyed: true,
+          kind: 'valid',
+        },
+        accepts,
+      );
+    },
+  );
 });
 
 // ---- social profile: lookback_days 14..365
@@ -134,13 +251,33 @@ function profileOracle(c: ProfileCase): Verdict {
   if (c.lookback_days > 365) return bad('PARAM-077', `lookback_days ${c.lookback_days} (at most 365)`);
   return ok;
 }
-const profileRequest = (c: ProfileCase): CaseRequest => ({ method: 'POST', path: '/api/v1/x/profile', body: { handle: c.handle, lookback_days: c.lookback_days } });
+const profileRequest = (c: ProfileCase): CaseRequest => ({
+  method: 'POST',
+  path: '/api/v1/x/profile',
+  body: { handle: c.handle, lookback_days: c.lookback_days },
+});
 
 test.describe('social profile lookback_days', () => {
-  test('lookback_days outside 14..365 answers 422 invalid_request, unbilled', { annotation: rules('PARAM-076', 'PARAM-077', 'ERR-008', ...contractRules('createSocialProfile')) }, async ({ api, controlPlane, targetOptions }) => {
-    const { client, balance } = await account(controlPlane, api, 100_000);
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'social profile (negative)', arbitrary: profileCase, oracle: profileOracle, request: profileRequest, client, balance, keyed: true, kind: 'invalid' }, rejectsUnbilled);
-  });
+  test(
+    'lookback_days outside 14..365 answers 422 invalid_request, unbilled',
+    { annotation: rules('PARAM-076', 'PARAM-077', 'ERR-008', ...contractRules('createSocialProfile')) },
+    async ({ api, controlPlane, targetOptions }) => {
+      const { client, balance } = await account(controlPlane, api, 100_000);
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'social profile (negative)',
+          arbitrary: profileCase,
+          oracle: profileOracle,
+          request: profileRequest,
+          client,
+          balance,
+          keyed: true,
+          kind: 'invalid',
+        },
+        rejectsUnbilled,
+      );
+    },
+  );
 });
 
 // ---- forecast-targets: every accepted ref form, and near-misses of each
@@ -161,7 +298,11 @@ function refArbitrary(origins: { a?: string; b?: string }): fc.Arbitrary<RefCase
     const b = origins.b;
     forms.push(fc.tuple(seg, seg, ticker).map(([s, slug, t]) => ({ ref: `${b}/markets/${s}/${slug}/${t}`, form: 'venue_b-url' })));
     forms.push(fc.tuple(seg, seg).map(([s, t]) => ({ ref: `${b}/markets/${s}/${t}`, form: 'venue_b-url-short' })));
-    forms.push(fc.tuple(fc.constantFrom('profile', 'portfolio', 'api'), seg).map(([root, s]) => ({ ref: `${b}/${root}/${s}`, form: 'venue_b-url-root' })));
+    forms.push(
+      fc
+        .tuple(fc.constantFrom('profile', 'portfolio', 'api'), seg)
+        .map(([root, s]) => ({ ref: `${b}/${root}/${s}`, form: 'venue_b-url-root' })),
+    );
   }
   if (origins.a) {
     const a = origins.a;
@@ -169,7 +310,11 @@ function refArbitrary(origins: { a?: string; b?: string }): fc.Arbitrary<RefCase
     forms.push(fc.tuple(seg, seg).map(([s, m]) => ({ ref: `${a}/event/${s}/${m}`, form: 'venue_a-event-market' })));
     forms.push(seg.map((s) => ({ ref: `${a}/market/${s}`, form: 'venue_a-market' })));
     forms.push(fc.tuple(seg, seg).map(([s, m]) => ({ ref: `${a}/market/${s}/${m}`, form: 'venue_a-market-long' })));
-    forms.push(fc.tuple(fc.constantFrom('profile', 'leaderboard', 'api'), seg).map(([root, s]) => ({ ref: `${a}/${root}/${s}`, form: 'venue_a-url-root' })));
+    forms.push(
+      fc
+        .tuple(fc.constantFrom('profile', 'leaderboard', 'api'), seg)
+        .map(([root, s]) => ({ ref: `${a}/${root}/${s}`, form: 'venue_a-url-root' })),
+    );
   }
   return fc.oneof(...forms);
 }
@@ -189,7 +334,11 @@ function refOracle(c: RefCase): Verdict {
 }
 const refRequest = (c: RefCase): CaseRequest => ({ method: 'GET', path: '/api/public/forecast-targets', params: { ref: c.ref } });
 /** A well-formed ref that matches nothing answers 404 not_found; it is never refused 422. */
-const acceptsRef: Judge = (res, body, ...rest) => accepts(res, body, ...rest) ?? (res.status() !== 404 || body?.error !== 'not_found' ? `answered ${res.status()} ${JSON.stringify(body?.error)} instead of 404 not_found` : undefined);
+const acceptsRef: Judge = (res, body, ...rest) =>
+  accepts(res, body, ...rest) ??
+  (res.status() !== 404 || body?.error !== 'not_found'
+    ? `answered ${res.status()} ${JSON.stringify(body?.error)} instead of 404 not_found`
+    : undefined);
 
 async function venueOrigins(api: TargetClient, apiKey: string | undefined): Promise<{ a?: string; b?: string }> {
   const rows = apiKey ? ((await catalogRows(api.withKey(apiKey))) ?? []) : [];
@@ -199,12 +348,42 @@ async function venueOrigins(api: TargetClient, apiKey: string | undefined): Prom
 }
 
 test.describe('forecast-targets ref forms', () => {
-  test('near-miss refs answer 422 invalid_request', { annotation: rules('TGT-030', 'TGT-031', 'ERR-008', ...contractRules('getForecastTargets')) }, async ({ api, targetOptions }) => {
-    const arbitrary = refArbitrary(await venueOrigins(api, targetOptions.apiKey));
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'forecast-targets (negative)', arbitrary, oracle: refOracle, request: refRequest, client: api, keyed: false, kind: 'invalid' }, rejectsUnbilled);
-  });
-  test('every accepted ref form, naming nothing, answers 404 not_found, never 422', { annotation: rules('TGT-028') }, async ({ api, targetOptions }) => {
-    const arbitrary = refArbitrary(await venueOrigins(api, targetOptions.apiKey));
-    await runner(targetOptions.target, targetOptions.seed)({ name: 'forecast-targets (positive)', arbitrary, oracle: refOracle, request: refRequest, client: api, keyed: false, kind: 'valid' }, acceptsRef);
-  });
+  test(
+    'near-miss refs answer 422 invalid_request',
+    { annotation: rules('TGT-030', 'TGT-031', 'ERR-008', ...contractRules('getForecastTargets')) },
+    async ({ api, targetOptions }) => {
+      const arbitrary = refArbitrary(await venueOrigins(api, targetOptions.apiKey));
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'forecast-targets (negative)',
+          arbitrary,
+          oracle: refOracle,
+          request: refRequest,
+          client: api,
+          keyed: false,
+          kind: 'invalid',
+        },
+        rejectsUnbilled,
+      );
+    },
+  );
+  test(
+    'every accepted ref form, naming nothing, answers 404 not_found, never 422',
+    { annotation: rules('TGT-028') },
+    async ({ api, targetOptions }) => {
+      const arbitrary = refArbitrary(await venueOrigins(api, targetOptions.apiKey));
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'forecast-targets (positive)',
+          arbitrary,
+          oracle: refOracle,
+          request: refRequest,
+          client: api,
+          keyed: false,
+          kind: 'valid',
+        },
+        acceptsRef,
+      );
+    },
+  );
 });

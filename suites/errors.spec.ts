@@ -12,7 +12,7 @@ import { observe } from './support/matchers.ts';
 import { contract } from '../contract/index.ts';
 import { schemaRulesFor } from '../contract/rules.ts';
 import { checkErrorEnvelope, checkNoServerError, ERROR_RULES } from '../checks/errors.ts';
-import { paramSpecs } from '../checks/params.ts';
+import { paramSpecs } from './support/param-cases.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { costOf } from './support/budget.ts';
 import { principalScopeOf } from '../contract/limits.ts';

@@ -85,7 +85,10 @@ async function pollAndCheck(r: Real, job: JobModel, view: View, found: Violation
   found.push(...checkJobRead(a, { view, jobId: job.jobId, request: job.body }, `/${job.jobId}/${view}`));
   found.push(...checkStatusProgress(job.lastStatus, status, job.jobId));
   count(`status:${status}`);
-  if (job.endedBy && status !== job.endedBy) found.push(violation('JOB-024', `/${job.jobId}/status`, `the control plane ended job ${job.jobId} ${job.endedBy}; it now reads ${status}`));
+  if (job.endedBy && status !== job.endedBy)
+    found.push(
+      violation('JOB-024', `/${job.jobId}/status`, `the control plane ended job ${job.jobId} ${job.endedBy}; it now reads ${status}`),
+    );
   job.lastStatus = status;
   return a;
 }
@@ -104,16 +107,41 @@ async function invariants(m: Model, r: Real): Promise<void> {
   const probe = m.jobs[r.steps % Math.max(1, m.jobs.length)];
   if (probe) {
     const unknownId = randomUUID();
-    found.push(...checkSameNotFound(await readJob(r.other, probe.jobId, 'status'), await readJob(r.other, unknownId, 'status'), probe.jobId, unknownId));
+    found.push(
+      ...checkSameNotFound(
+        await readJob(r.other, probe.jobId, 'status'),
+        await readJob(r.other, unknownId, 'status'),
+        probe.jobId,
+        unknownId,
+      ),
+    );
   }
   const balance = await r.control.balance(r.ownerAccount.accountId);
   const debited = r.start - balance;
   const ended = m.jobs.filter((j) => j.endedBy || j.lastStatus === 'failed' || j.lastStatus === 'rejected').length;
   const most = GENERATION_CREDITS * m.newJobs;
   const least = GENERATION_CREDITS * (m.newJobs - ended);
-  if (debited > most) found.push(violation('JOB-026', 'balance', `${m.newJobs} job(s) were created but ${debited} credits were debited: a job was billed more than once`));
-  if (debited < least) found.push(violation('BILL-001', 'balance', `${m.newJobs} job(s) (${ended} ended without a forecast) but only ${debited} credits were debited`));
-  if (debited !== least) found.push(violation('BILL-014', 'balance', `${ended} job(s) ended failed or rejected; debited ${debited}, the stub's choice refunds them (${least})`, 'warning'));
+  if (debited > most)
+    found.push(
+      violation(
+        'JOB-026',
+        'balance',
+        `${m.newJobs} job(s) were created but ${debited} credits were debited: a job was billed more than once`,
+      ),
+    );
+  if (debited < least)
+    found.push(
+      violation('BILL-001', 'balance', `${m.newJobs} job(s) (${ended} ended without a forecast) but only ${debited} credits were debited`),
+    );
+  if (debited !== least)
+    found.push(
+      violation(
+        'BILL-014',
+        'balance',
+        `${ended} job(s) ended failed or rejected; debited ${debited}, the stub's choice refunds them (${least})`,
+        'warning',
+      ),
+    );
   settle(r, found);
 }
 
@@ -133,10 +161,15 @@ class Submit implements fc.AsyncCommand<Model, Real> {
       const body = r.bodies[this.market % r.bodies.length]!;
       const key = newKey();
       const a = await submitJob(r.owner, body, key);
-      expect(a.status, `a fresh generation for ${body.venue}:${body.market_id} is accepted (${a.bodyText.slice(0, 200)})`).toBeLessThan(300);
+      expect(a.status, `a fresh generation for ${body.venue}:${body.market_id} is accepted (${a.bodyText.slice(0, 200)})`).toBeLessThan(
+        300,
+      );
       found.push(...checkSubmission(a.body));
       const jobId = String(a.body.jobId);
-      expect(m.jobs.some((j) => j.jobId === jobId), `a fresh key made a new job, not ${jobId} again`).toBe(false);
+      expect(
+        m.jobs.some((j) => j.jobId === jobId),
+        `a fresh key made a new job, not ${jobId} again`,
+      ).toBe(false);
       m.jobs.push({ jobId, key, body });
       m.newJobs++;
     } else {
@@ -145,7 +178,14 @@ class Submit implements fc.AsyncCommand<Model, Real> {
       const body = this.mode === 'reuse' && other ? other : job.body;
       const a = await submitJob(r.owner, body, job.key);
       if (body === job.body) {
-        if (a.status >= 300 || a.body.jobId !== job.jobId) found.push(violation('JOB-025', '/jobId', `a replay of ${job.key} answered ${a.status} ${String(a.body.jobId ?? a.body.error)}, not job ${job.jobId}`));
+        if (a.status >= 300 || a.body.jobId !== job.jobId)
+          found.push(
+            violation(
+              'JOB-025',
+              '/jobId',
+              `a replay of ${job.key} answered ${a.status} ${String(a.body.jobId ?? a.body.error)}, not job ${job.jobId}`,
+            ),
+          );
       } else if (a.status < 300) {
         found.push(violation('JOB-008', 'status', `key ${job.key} reused with another body answered ${a.status}`, 'warning'));
         if (a.body.jobId !== job.jobId && !m.jobs.some((j) => j.jobId === a.body.jobId)) {
@@ -153,7 +193,14 @@ class Submit implements fc.AsyncCommand<Model, Real> {
           m.newJobs++;
         }
       } else if (a.status !== 422 || a.body.error !== 'idempotency_key_reused') {
-        found.push(violation('JOB-008', 'status', `key ${job.key} reused with another body answered ${a.status} ${JSON.stringify(a.body.error)}`, 'warning'));
+        found.push(
+          violation(
+            'JOB-008',
+            'status',
+            `key ${job.key} reused with another body answered ${a.status} ${JSON.stringify(a.body.error)}`,
+            'warning',
+          ),
+        );
       }
     }
     settle(r, found);
@@ -179,7 +226,9 @@ class Poll implements fc.AsyncCommand<Model, Real> {
     const a = await readJob(r.owner, job.jobId, this.view);
     if (a.status === 200) {
       const status = String(a.body.status);
-      found.push(...checkJobRead(a, { view: this.view ?? 'result', jobId: job.jobId, request: job.body }, `/${job.jobId}/${this.view ?? 'default'}`));
+      found.push(
+        ...checkJobRead(a, { view: this.view ?? 'result', jobId: job.jobId, request: job.body }, `/${job.jobId}/${this.view ?? 'default'}`),
+      );
       found.push(...checkStatusProgress(job.lastStatus, status, job.jobId));
       job.lastStatus = status;
     } else found.push(violation('JOB-002', `/${job.jobId}`, `the submitting key got ${a.status}`));
@@ -239,7 +288,8 @@ class ReadWithoutEntitlement implements fc.AsyncCommand<Model, Real> {
     const a = await readJob(r.unentitled, job.jobId, 'status');
     const found: Violation[] = [];
     if (a.status !== 403) found.push(violation('AUTH-012', 'status', `an account without entitlement read job ${job.jobId}: ${a.status}`));
-    else if (a.body.error !== 'entitlement_required') found.push(violation('AUTH-016', '/error', `403 error ${JSON.stringify(a.body.error)}`, 'warning'));
+    else if (a.body.error !== 'entitlement_required')
+      found.push(violation('AUTH-016', '/error', `403 error ${JSON.stringify(a.body.error)}`, 'warning'));
     settle(r, found, a.body);
     await invariants(m, r);
   }
@@ -268,7 +318,14 @@ class EndJob implements fc.AsyncCommand<Model, Real> {
     const found: Violation[] = [];
     if (result === 'ended') {
       // The control plane only ends a job that has not ended: one seen terminal must have been refused.
-      if (isTerminal(job.lastStatus)) found.push(violation('JOB-024', `/${job.jobId}/status`, `job ${job.jobId} was read ${String(job.lastStatus)} yet could still be ended ${this.outcome}`));
+      if (isTerminal(job.lastStatus))
+        found.push(
+          violation(
+            'JOB-024',
+            `/${job.jobId}/status`,
+            `job ${job.jobId} was read ${String(job.lastStatus)} yet could still be ended ${this.outcome}`,
+          ),
+        );
       job.endedBy = this.outcome;
     }
     settle(r, found);
@@ -294,10 +351,24 @@ const weighted = fc.oneof(...commands.map((arbitrary, i) => ({ arbitrary, weight
 
 /** One scenario walking every transition, run first whatever the seed. */
 const SCENARIO = (): fc.AsyncCommand<Model, Real>[] => [
-  new Submit('fresh', 0, 0), new Poll(0, 'status'), new Submit('replay', 0, 0), new Submit('reuse', 0, 0),
-  new AdvanceClock(3), new Poll(0, 'result'), new AdvanceClock(10), new Poll(0, undefined),
-  new ReadAsOtherOwner(0, 'result'), new ReadWithoutEntitlement(0), new Submit('fresh', 0, 1),
-  new AdvanceClock(600), new Poll(0, 'result'), new EndJob(0, 'failed'), new Submit('fresh', 0, 0), new EndJob(2, 'rejected'), new AdvanceClock(600), new Poll(2, 'status'),
+  new Submit('fresh', 0, 0),
+  new Poll(0, 'status'),
+  new Submit('replay', 0, 0),
+  new Submit('reuse', 0, 0),
+  new AdvanceClock(3),
+  new Poll(0, 'result'),
+  new AdvanceClock(10),
+  new Poll(0, undefined),
+  new ReadAsOtherOwner(0, 'result'),
+  new ReadWithoutEntitlement(0),
+  new Submit('fresh', 0, 1),
+  new AdvanceClock(600),
+  new Poll(0, 'result'),
+  new EndJob(0, 'failed'),
+  new Submit('fresh', 0, 0),
+  new EndJob(2, 'rejected'),
+  new AdvanceClock(600),
+  new Poll(2, 'status'),
 ];
 
 test.describe('forecast jobs: the lifecycle (model-based)', () => {
@@ -305,8 +376,22 @@ test.describe('forecast jobs: the lifecycle (model-based)', () => {
     'any sequence of submit, replay, poll, clock advance, foreign and unentitled reads and control-plane endings keeps the job invariants',
     {
       annotation: rules(
-        'JOB-002', 'JOB-009', 'JOB-010', 'JOB-011', 'JOB-012', 'JOB-013', 'JOB-014', 'JOB-015', 'JOB-016', 'JOB-021', 'JOB-024', 'JOB-025', 'JOB-026',
-        'AUTH-008', 'AUTH-012', 'BILL-001',
+        'JOB-002',
+        'JOB-009',
+        'JOB-010',
+        'JOB-011',
+        'JOB-012',
+        'JOB-013',
+        'JOB-014',
+        'JOB-015',
+        'JOB-016',
+        'JOB-021',
+        'JOB-024',
+        'JOB-025',
+        'JOB-026',
+        'AUTH-008',
+        'AUTH-012',
+        'BILL-001',
         ...BOTH,
       ),
     },
@@ -326,7 +411,18 @@ test.describe('forecast jobs: the lifecycle (model-based)', () => {
           const setup = async () => {
             const start = GENERATION_CREDITS * (MAX_JOBS + 2);
             const ownerAccount = await controlPlane.createAccount(start);
-            const real: Real = { owner: api.withKey(ownerAccount.apiKey), ownerAccount, start, other: api.withKey(other.apiKey), unentitled: api.withKey(unentitled.apiKey), control: controlPlane, bodies, endSupported, steps: 0, warnings };
+            const real: Real = {
+              owner: api.withKey(ownerAccount.apiKey),
+              ownerAccount,
+              start,
+              other: api.withKey(other.apiKey),
+              unentitled: api.withKey(unentitled.apiKey),
+              control: controlPlane,
+              bodies,
+              endSupported,
+              steps: 0,
+              warnings,
+            };
             return { model: { jobs: [], newJobs: 0 } as Model, real };
           };
           let last: { model: Model; real: Real } | undefined;
@@ -334,12 +430,23 @@ test.describe('forecast jobs: the lifecycle (model-based)', () => {
           if (!last) return;
           endSupported = last.real.endSupported;
           // Leave nothing pending that could publish a forecast later: end what has not ended.
-          if (endSupported) for (const job of last.model.jobs) if (!isTerminal(job.lastStatus)) await controlPlane.endJob(job.jobId, 'failed');
+          if (endSupported)
+            for (const job of last.model.jobs) if (!isTerminal(job.lastStatus)) await controlPlane.endJob(job.jobId, 'failed');
         }),
-        { seed: targetOptions.seed, numRuns: 15, endOnFailure: true, examples: [[SCENARIO() as unknown as Iterable<fc.AsyncCommand<Model, Real>>]] },
+        {
+          seed: targetOptions.seed,
+          numRuns: 15,
+          endOnFailure: true,
+          examples: [[SCENARIO() as unknown as Iterable<fc.AsyncCommand<Model, Real>>]],
+        },
       );
       expect(runs).toBeGreaterThan(0);
-      test.info().annotations.push({ type: 'note', description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}` });
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
+        });
       for (const kind of ['Submit(fresh)', 'Submit(replay)', 'Poll', 'AdvanceClock', 'ReadAsOtherOwner', 'ReadWithoutEntitlement']) {
         expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${targetOptions.seed})`).toBeGreaterThan(0);
       }
@@ -384,8 +491,20 @@ test.describe('forecast jobs: success and endings', () => {
     'a job that succeeds: its forecast only in view=result (also by default), then the stored-forecast read and availability show it',
     {
       annotation: rules(
-        'JOB-009', 'JOB-010', 'JOB-011', 'JOB-015', 'JOB-021', 'JOB-024', 'JOB-031', 'JOB-032', 'PARAM-023', 'AVAIL-013', 'AVAIL-015', 'AVAIL-019',
-        ...BOTH, ...contractRules('getMarketForecast', 'getForecastAvailability'),
+        'JOB-009',
+        'JOB-010',
+        'JOB-011',
+        'JOB-015',
+        'JOB-021',
+        'JOB-024',
+        'JOB-031',
+        'JOB-032',
+        'PARAM-023',
+        'AVAIL-013',
+        'AVAIL-015',
+        'AVAIL-019',
+        ...BOTH,
+        ...contractRules('getMarketForecast', 'getForecastAvailability'),
       ),
     },
     async ({ api, paid, controlPlane }) => {
@@ -396,7 +515,10 @@ test.describe('forecast jobs: success and endings', () => {
       const client = api.withKey(account.apiKey);
       const jobId = await test.step('submit', () => acceptedJob(client, body));
       const final = await test.step('advance the clock until the job ends', () => untilTerminal(client, controlPlane, jobId));
-      test.skip(final.body.status !== 'succeeded', `the job ended ${String(final.body.status)}, not succeeded: the success rules cannot be observed`);
+      test.skip(
+        final.body.status !== 'succeeded',
+        `the job ended ${String(final.body.status)}, not succeeded: the success rules cannot be observed`,
+      );
       const found: Violation[] = [];
       let forecastId = '';
       let probability: unknown;
@@ -409,32 +531,60 @@ test.describe('forecast jobs: success and endings', () => {
         forecastId = String((status.body.forecastIds as unknown[] | undefined)?.[0] ?? '');
         probability = ((result.body.forecasts as Record<string, unknown>[] | undefined)?.[0] ?? {}).probability;
         const byDefault = await readJob(client, jobId);
-        if (!Array.isArray(byDefault.body.forecasts) || byDefault.body.forecasts.length === 0) found.push(violation('PARAM-023', '/default/forecasts', 'a succeeded job read without view expands no forecast (view defaults to result)'));
+        if (!Array.isArray(byDefault.body.forecasts) || byDefault.body.forecasts.length === 0)
+          found.push(
+            violation('PARAM-023', '/default/forecasts', 'a succeeded job read without view expands no forecast (view defaults to result)'),
+          );
       });
 
       await test.step('the stored-forecast read returns the published forecast', async () => {
         const market = (await lookup(api, { market_key: String(row.marketKey) })).body.market as Record<string, unknown> | null;
         const slug = String(market?.slug ?? row.slug ?? row.marketKey);
-        const res = await client.get(`/api/v1/markets/${encodeURIComponent(slug)}/forecast`, { params: row.venue === 'venue_a' ? {} : { venue: String(row.venue) } });
+        const res = await client.get(`/api/v1/markets/${encodeURIComponent(slug)}/forecast`, {
+          params: row.venue === 'venue_a' ? {} : { venue: String(row.venue) },
+        });
         await expect(res).toMatchContract('getMarketForecast');
         expect(res.status(), `GET /api/v1/markets/${slug}/forecast after the job succeeded`).toBe(200);
         const current = currentForecast(await res.json());
-        if (current?.forecast.id !== forecastId) found.push(violation('JOB-032', '/forecast/id', `the current stored forecast is ${String(current?.forecast.id)}, not the job's ${forecastId}`));
-        else if (current.forecast.probability !== probability) found.push(violation('JOB-032', '/forecast/probability', `stored probability ${String(current.forecast.probability)} ≠ the job's ${String(probability)}`));
+        if (current?.forecast.id !== forecastId)
+          found.push(
+            violation(
+              'JOB-032',
+              '/forecast/id',
+              `the current stored forecast is ${String(current?.forecast.id)}, not the job's ${forecastId}`,
+            ),
+          );
+        else if (current.forecast.probability !== probability)
+          found.push(
+            violation(
+              'JOB-032',
+              '/forecast/probability',
+              `stored probability ${String(current.forecast.probability)} ≠ the job's ${String(probability)}`,
+            ),
+          );
       });
 
       await test.step('availability turns available, with read set and generation null', async () => {
         const { body: avail } = await lookup(api, { market_key: String(row.marketKey) });
         found.push(...checkAvailability(avail));
-        if (avail.available !== true) found.push(violation('JOB-031', '/available', `the market's job succeeded but availability answers available ${String(avail.available)}`));
+        if (avail.available !== true)
+          found.push(
+            violation('JOB-031', '/available', `the market's job succeeded but availability answers available ${String(avail.available)}`),
+          );
         const latest = avail.latestForecast as Record<string, unknown> | null;
-        if (latest && latest.id !== forecastId) found.push(violation('JOB-031', '/latestForecast/id', `latestForecast is ${String(latest.id)}, not the job's ${forecastId}`, 'warning'));
+        if (latest && latest.id !== forecastId)
+          found.push(
+            violation('JOB-031', '/latestForecast/id', `latestForecast is ${String(latest.id)}, not the job's ${forecastId}`, 'warning'),
+          );
       });
 
       await test.step('a succeeded job stays succeeded', async () => {
         await controlPlane.advanceClock(60);
         const later = await readJob(client, jobId, 'status');
-        found.push(...checkStatusProgress('succeeded', String(later.body.status), jobId), ...checkJobRead(later, { view: 'status', jobId, request: body }, '/later'));
+        found.push(
+          ...checkStatusProgress('succeeded', String(later.body.status), jobId),
+          ...checkJobRead(later, { view: 'status', jobId, request: body }, '/later'),
+        );
       });
       expect(found).toHaveNoViolations();
     },
@@ -463,7 +613,10 @@ test.describe('forecast jobs: success and endings', () => {
           for (const view of ['status', 'result'] as const) {
             const a = await readJob(client, jobId, view);
             expect(a.status).toBe(200);
-            found.push(...checkJobRead(a, { view, jobId, request: target!.body }, `/${label}/${outcome}/${view}`), ...checkStatusProgress(outcome, String(a.body.status), jobId));
+            found.push(
+              ...checkJobRead(a, { view, jobId, request: target!.body }, `/${label}/${outcome}/${view}`),
+              ...checkStatusProgress(outcome, String(a.body.status), jobId),
+            );
           }
         }
       };
@@ -473,9 +626,19 @@ test.describe('forecast jobs: success and endings', () => {
         await readAll('later');
       });
       await test.step('an ended job cannot be ended again', async () => {
-        expect(await controlPlane.endJob(jobs[0]![0], 'rejected'), 'the control plane refuses to change a terminal status').toBe('terminal');
+        expect(await controlPlane.endJob(jobs[0]![0], 'rejected'), 'the control plane refuses to change a terminal status').toBe(
+          'terminal',
+        );
       });
-      found.push(...checkDebit('BILL-014', 'two generations that ended failed and rejected', start, await controlPlane.balance(account.accountId), 0).map((v) => ({ ...v, severity: 'warning' as const })));
+      found.push(
+        ...checkDebit(
+          'BILL-014',
+          'two generations that ended failed and rejected',
+          start,
+          await controlPlane.balance(account.accountId),
+          0,
+        ).map((v) => ({ ...v, severity: 'warning' as const })),
+      );
       expect(found).toHaveNoViolations();
     },
   );

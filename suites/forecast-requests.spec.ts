@@ -40,14 +40,20 @@ const BOTH = contractRules(CREATE, READ);
 /** One in-scope market offering a generation body; SKIPs when the target has none. */
 async function oneTarget(api: TargetClient, paid: TargetClient, count = 1): Promise<GenerationTarget[]> {
   const targets = await test.step('discover markets offering a generation body', () => generationTargets(api, paid, count));
-  test.skip(targets.length < count, `needs ${count} tracked in-scope market(s) without a forecast (availability generation non-null); found ${targets.length}`);
+  test.skip(
+    targets.length < count,
+    `needs ${count} tracked in-scope market(s) without a forecast (availability generation non-null); found ${targets.length}`,
+  );
   return targets;
 }
 
 /** Submits and expects an accepted job; returns its jobId. */
 async function accepted(client: TargetClient, body: GenerationBody, key: string): Promise<string> {
   const a = await submitJob(client, body, key);
-  expect(a.status, `POST ${JOBS_PATH} for ${body.venue}:${body.market_id} is accepted (${a.bodyText.slice(0, 200)})`).toBeGreaterThanOrEqual(200);
+  expect(
+    a.status,
+    `POST ${JOBS_PATH} for ${body.venue}:${body.market_id} is accepted (${a.bodyText.slice(0, 200)})`,
+  ).toBeGreaterThanOrEqual(200);
   expect(a.status).toBeLessThan(300);
   expect(checkSubmission(a.body)).toHaveNoViolations(a.body);
   return String(a.body.jobId);
@@ -78,7 +84,8 @@ test.describe('submission and reads', () => {
         });
       }
       // The success rules speak of a succeeded read, the pending ones of a pending read: judged only when met.
-      if (!statuses.includes('succeeded')) withdrawRules(['JOB-009', 'JOB-011'], `no read was succeeded (read ${statuses.map(String).join(', ')})`);
+      if (!statuses.includes('succeeded'))
+        withdrawRules(['JOB-009', 'JOB-011'], `no read was succeeded (read ${statuses.map(String).join(', ')})`);
       if (!statuses.some(isPending)) withdrawRules(['JOB-013', 'JOB-015'], `no read was pending (read ${statuses.map(String).join(', ')})`);
       expect(found).toHaveNoViolations();
     },
@@ -97,20 +104,36 @@ test.describe('submission and reads', () => {
       await test.step('the same key and body again: the same jobId', async () => {
         const again = await submitJob(paid, first!.body, key);
         expect(again.status, `a replay answers like the original (${again.bodyText.slice(0, 200)})`).toBeLessThan(300);
-        if (again.body.jobId !== jobId) found.push(violation('JOB-025', '/jobId', `a replay of key ${key} answered job ${String(again.body.jobId)}, not ${jobId}`));
+        if (again.body.jobId !== jobId)
+          found.push(violation('JOB-025', '/jobId', `a replay of key ${key} answered job ${String(again.body.jobId)}, not ${jobId}`));
       });
 
       await test.step('the same key with another body: refused (gap JOB-008)', async () => {
         const other = await submitJob(paid, second!.body, key);
         if (other.status !== 422 || other.body.error !== 'idempotency_key_reused') {
-          found.push(violation('JOB-008', 'status', `reusing key ${key} for another body answered ${other.status} ${JSON.stringify(other.body.error ?? other.body.jobId)}`, 'warning'));
+          found.push(
+            violation(
+              'JOB-008',
+              'status',
+              `reusing key ${key} for another body answered ${other.status} ${JSON.stringify(other.body.error ?? other.body.jobId)}`,
+              'warning',
+            ),
+          );
         }
-        if (other.body.jobId === jobId) found.push(violation('JOB-025', '/jobId', 'another body under the same key answered the first job'));
+        if (other.body.jobId === jobId)
+          found.push(violation('JOB-025', '/jobId', 'another body under the same key answered the first job'));
       });
 
       await test.step('no Idempotency-Key: 422 invalid_request', async () => {
         const none = await submitJob(paid, first!.body, null);
-        if (none.status !== 422 || none.body.error !== 'invalid_request') found.push(violation('PARAM-011', 'status', `a generation without an idempotency key answered ${none.status} ${JSON.stringify(none.body.error)}`));
+        if (none.status !== 422 || none.body.error !== 'invalid_request')
+          found.push(
+            violation(
+              'PARAM-011',
+              'status',
+              `a generation without an idempotency key answered ${none.status} ${JSON.stringify(none.body.error)}`,
+            ),
+          );
       });
       expect(found).toHaveNoViolations();
     },
@@ -145,12 +168,19 @@ test.describe('submission and reads', () => {
       const payment = Buffer.from(JSON.stringify({ x402Version: 2, payload: { signature: '0x00' } })).toString('base64');
       const headers = { 'payment-signature': payment, 'content-type': 'application/json' };
       const found: Violation[] = [];
-      const post = await api.withKey(undefined).post(JOBS_PATH, { headers: { ...headers, 'Idempotency-Key': newKey() }, data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }) });
+      const post = await api
+        .withKey(undefined)
+        .post(JOBS_PATH, {
+          headers: { ...headers, 'Idempotency-Key': newKey() },
+          data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }),
+        });
       await expect(post).toMatchContract(CREATE);
-      if (post.status() !== 401) found.push(violation('AUTH-007', 'POST/status', `POST with only a PAYMENT-SIGNATURE answered ${post.status()}`));
+      if (post.status() !== 401)
+        found.push(violation('AUTH-007', 'POST/status', `POST with only a PAYMENT-SIGNATURE answered ${post.status()}`));
       const get = await api.withKey(undefined).get(`${JOBS_PATH}/${randomUUID()}`, { headers });
       await expect(get).toMatchContract(READ);
-      if (get.status() !== 401) found.push(violation('AUTH-007', 'GET/status', `GET with only a PAYMENT-SIGNATURE answered ${get.status()}`));
+      if (get.status() !== 401)
+        found.push(violation('AUTH-007', 'GET/status', `GET with only a PAYMENT-SIGNATURE answered ${get.status()}`));
       expect(found).toHaveNoViolations();
     },
   );
@@ -171,14 +201,21 @@ test.describe('key-only routes and x402', () => {
       const { now } = await controlPlane.clock();
       const payment = encodePayment(await signPayment(wallet, c.challenge!, entry!, Math.max(unixSeconds(now), unixSeconds(new Date()))));
       const found: Violation[] = [];
-      const post = await api.withKey(undefined).post(JOBS_PATH, { headers: { 'PAYMENT-SIGNATURE': payment, 'content-type': 'application/json', 'Idempotency-Key': newKey() }, data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }) });
+      const post = await api
+        .withKey(undefined)
+        .post(JOBS_PATH, {
+          headers: { 'PAYMENT-SIGNATURE': payment, 'content-type': 'application/json', 'Idempotency-Key': newKey() },
+          data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }),
+        });
       await expect(post).toMatchContract(CREATE);
-      if (post.status() !== 401) found.push(violation('AUTH-007', 'POST/status', `POST paid by x402 without a key answered ${post.status()}`));
+      if (post.status() !== 401)
+        found.push(violation('AUTH-007', 'POST/status', `POST paid by x402 without a key answered ${post.status()}`));
       const get = await api.withKey(undefined).get(`${JOBS_PATH}/${randomUUID()}`, { headers: { 'PAYMENT-SIGNATURE': payment } });
       await expect(get).toMatchContract(READ);
       if (get.status() !== 401) found.push(violation('AUTH-007', 'GET/status', `GET paid by x402 without a key answered ${get.status()}`));
       const balance = await controlPlane.walletBalance(BASE_NETWORK, wallet.address);
-      if (balance !== 1_000_000n) found.push(violation('AUTH-007', 'wallet', `the payer's wallet went from 1000000 to ${balance}: a job route settled the payment`));
+      if (balance !== 1_000_000n)
+        found.push(violation('AUTH-007', 'wallet', `the payer's wallet went from 1000000 to ${balance}: a job route settled the payment`));
       expect(found).toHaveNoViolations();
     },
   );
@@ -187,7 +224,15 @@ test.describe('key-only routes and x402', () => {
 test.describe('topic exclusion on every path', () => {
   test(
     'every excluded market: availability excluded with generation null, and POST answers 422 forecast_topic_excluded (listed body and forecast-targets child body)',
-    { annotation: rules('TOPIC-008', 'TOPIC-009', 'JOB-001', 'AVAIL-023', ...contractRules(CREATE, 'getForecastAvailability', 'getForecastTargets')) },
+    {
+      annotation: rules(
+        'TOPIC-008',
+        'TOPIC-009',
+        'JOB-001',
+        'AVAIL-023',
+        ...contractRules(CREATE, 'getForecastAvailability', 'getForecastTargets'),
+      ),
+    },
     async ({ api, paid, budget }) => {
       const { excluded, looked } = await test.step('look every listed market up', () => excludedMarkets(api, paid));
       test.skip(excluded.length === 0, `none of the ${looked} listed markets is topic-excluded (availability excluded non-null)`);
@@ -195,12 +240,25 @@ test.describe('topic exclusion on every path', () => {
       const bodies = new Map<string, { body: GenerationBody; from: string }>();
       for (const { row, availability } of excluded) {
         const at = `/${String(row.marketKey)}`;
-        if (availability.generation !== null) found.push(violation('AVAIL-023', at + '/generation', `excluded (${JSON.stringify(availability.excluded)}) but generation is non-null`));
+        if (availability.generation !== null)
+          found.push(
+            violation('AVAIL-023', at + '/generation', `excluded (${JSON.stringify(availability.excluded)}) but generation is non-null`),
+          );
         const body = bodyOfRow(row);
         bodies.set(`${body.venue}:${body.market_id}`, { body, from: `listed row ${String(row.marketKey)}` });
       }
       await test.step('bodies taken from forecast-targets children (venue_b events, venue_a markets)', async () => {
-        const refs = new Set(excluded.map(({ row }) => (row.venue === 'venue_b' && typeof row.nativeEventId === 'string' ? row.nativeEventId : row.venue === 'venue_a' ? String(row.marketKey) : '')).filter(Boolean));
+        const refs = new Set(
+          excluded
+            .map(({ row }) =>
+              row.venue === 'venue_b' && typeof row.nativeEventId === 'string'
+                ? row.nativeEventId
+                : row.venue === 'venue_a'
+                  ? String(row.marketKey)
+                  : '',
+            )
+            .filter(Boolean),
+        );
         for (const ref of refs) {
           const res = await resolution(api, ref);
           for (const { body } of res ? resolutionChildren(res) : []) {
@@ -210,15 +268,27 @@ test.describe('topic exclusion on every path', () => {
           }
         }
       });
-      test.info().annotations.push({ type: 'note', description: `${excluded.length} excluded market(s) of ${looked} listed; ${bodies.size} generation bodies posted (${[...bodies.values()].filter((b) => b.from.startsWith('forecast-targets')).length} from forecast-targets children)` });
-      if (![...bodies.values()].some((b) => b.from.startsWith('forecast-targets'))) withdrawRules(['TOPIC-009'], 'no excluded market offered a forecast-targets child body');
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `${excluded.length} excluded market(s) of ${looked} listed; ${bodies.size} generation bodies posted (${[...bodies.values()].filter((b) => b.from.startsWith('forecast-targets')).length} from forecast-targets children)`,
+        });
+      if (![...bodies.values()].some((b) => b.from.startsWith('forecast-targets')))
+        withdrawRules(['TOPIC-009'], 'no excluded market offered a forecast-targets child body');
       budget.reserveCalls(CREATE, bodies.size);
       for (const [key, { body, from }] of bodies) {
         await test.step(`POST ${key} (${from})`, async () => {
           const a = await submitJob(paid, body, newKey());
           if (a.status !== 422 || a.body.error !== 'forecast_topic_excluded') {
             const rule = from.startsWith('forecast-targets') ? 'TOPIC-009' : 'TOPIC-008';
-            found.push(violation(rule, `/${key}`, `an excluded market (${from}) answered ${a.status} ${JSON.stringify(a.body.error ?? a.body.jobId)}`));
+            found.push(
+              violation(
+                rule,
+                `/${key}`,
+                `an excluded market (${from}) answered ${a.status} ${JSON.stringify(a.body.error ?? a.body.jobId)}`,
+              ),
+            );
             found.push(violation('JOB-001', `/${key}`, `generation for an excluded market answered ${a.status}`));
           }
         });
@@ -239,7 +309,15 @@ test.describe('topic exclusion on every path', () => {
       for (const { row } of excluded.slice(0, 4)) {
         const a = await submitJob(client, bodyOfRow(row), newKey());
         if (a.status !== 422) found.push(violation('TOPIC-008', `/${String(row.marketKey)}`, `an excluded market answered ${a.status}`));
-        found.push(...checkDebit('BILL-013', `a ${a.status} refusal of ${String(row.marketKey)}`, GENERATION_CREDITS * 2, await controlPlane.balance(account.accountId), 0).map((v) => ({ ...v, severity: 'warning' as const })));
+        found.push(
+          ...checkDebit(
+            'BILL-013',
+            `a ${a.status} refusal of ${String(row.marketKey)}`,
+            GENERATION_CREDITS * 2,
+            await controlPlane.balance(account.accountId),
+            0,
+          ).map((v) => ({ ...v, severity: 'warning' as const })),
+        );
       }
       expect(found).toHaveNoViolations();
     },
@@ -256,9 +334,11 @@ test.describe('billing, fan-out and quota (control plane)', () => {
       const account = await controlPlane.createAccount(start);
       const client = api.withKey(account.apiKey);
       const key = newKey();
-      const answers = await test.step('8 parallel POSTs with one key and body', () => Promise.all(Array.from({ length: 8 }, () => submitJob(client, target!.body, key))));
+      const answers = await test.step('8 parallel POSTs with one key and body', () =>
+        Promise.all(Array.from({ length: 8 }, () => submitJob(client, target!.body, key))));
       const found: Violation[] = [];
-      for (const a of answers) expect(a.status, `every parallel submit is answered as accepted (${a.bodyText.slice(0, 200)})`).toBeLessThan(300);
+      for (const a of answers)
+        expect(a.status, `every parallel submit is answered as accepted (${a.bodyText.slice(0, 200)})`).toBeLessThan(300);
       const jobIds = [...new Set(answers.map((a) => String(a.body.jobId)))];
       if (jobIds.length !== 1) found.push(violation('JOB-025', '/jobId', `one key made ${jobIds.length} jobs: ${jobIds.join(', ')}`));
       const balance = await controlPlane.balance(account.accountId);
@@ -275,13 +355,28 @@ test.describe('billing, fan-out and quota (control plane)', () => {
 
   test(
     "fan-out: each child of a small event's allContracts is its own job at $1.00",
-    { annotation: rules('JOB-021', 'JOB-002', 'TGT-016', 'TGT-017', 'TGT-018', 'BILL-001', 'PRICE-005', ...BOTH, ...contractRules('getForecastTargets')) },
+    {
+      annotation: rules(
+        'JOB-021',
+        'JOB-002',
+        'TGT-016',
+        'TGT-017',
+        'TGT-018',
+        'BILL-001',
+        'PRICE-005',
+        ...BOTH,
+        ...contractRules('getForecastTargets'),
+      ),
+    },
     async ({ api, paid, controlPlane }) => {
-      const ev = await test.step('find the smallest multi-contract event with children in scope', async () => smallEvent(api, await coveredRows(paid)));
+      const ev = await test.step('find the smallest multi-contract event with children in scope', async () =>
+        smallEvent(api, await coveredRows(paid)));
       test.skip(!ev, 'no venue_b multi-contract event with every child in scope resolves');
       const { ticker, resolution: plan, children } = ev!;
       test.info().annotations.push({ type: 'note', description: `event ${ticker}: ${children.length} children` });
-      const found: Violation[] = checkTargetResolution(plan, { ref: ticker, kind: 'event', venue: 'venue_b' }).filter((v) => ['TGT-016', 'TGT-017', 'TGT-018'].includes(v.ruleId));
+      const found: Violation[] = checkTargetResolution(plan, { ref: ticker, kind: 'event', venue: 'venue_b' }).filter((v) =>
+        ['TGT-016', 'TGT-017', 'TGT-018'].includes(v.ruleId),
+      );
       const start = GENERATION_CREDITS * (children.length + 2);
       const account = await controlPlane.createAccount(start);
       const client = api.withKey(account.apiKey);
@@ -291,21 +386,48 @@ test.describe('billing, fan-out and quota (control plane)', () => {
           const before = await controlPlane.balance(account.accountId);
           const jobId = await accepted(client, body, newKey());
           jobIds.push(jobId);
-          found.push(...checkDebit('BILL-001', `the generation of child ${body.market_id}`, before, await controlPlane.balance(account.accountId), GENERATION_CREDITS));
+          found.push(
+            ...checkDebit(
+              'BILL-001',
+              `the generation of child ${body.market_id}`,
+              before,
+              await controlPlane.balance(account.accountId),
+              GENERATION_CREDITS,
+            ),
+          );
           const read = await readJob(client, jobId, 'status');
           expect(read.status).toBe(200);
-          found.push(...checkJobRead(read, { view: 'status', jobId, request: body }, `/${body.market_id}`).filter((v) => v.ruleId === 'JOB-021' || v.ruleId === 'JOB-002'));
+          found.push(
+            ...checkJobRead(read, { view: 'status', jobId, request: body }, `/${body.market_id}`).filter(
+              (v) => v.ruleId === 'JOB-021' || v.ruleId === 'JOB-002',
+            ),
+          );
         });
       }
-      if (new Set(jobIds).size !== jobIds.length) found.push(violation('JOB-021', '/jobs', `${jobIds.length} child requests made only ${new Set(jobIds).size} distinct jobs`));
-      if (jobIds.length !== children.length) found.push(violation('JOB-021', '/jobs', `${children.length} children but ${jobIds.length} requests in allContracts`));
-      found.push(...checkDebit('PRICE-005', `${jobIds.length} child generations`, start, await controlPlane.balance(account.accountId), GENERATION_CREDITS * jobIds.length));
+      if (new Set(jobIds).size !== jobIds.length)
+        found.push(violation('JOB-021', '/jobs', `${jobIds.length} child requests made only ${new Set(jobIds).size} distinct jobs`));
+      if (jobIds.length !== children.length)
+        found.push(violation('JOB-021', '/jobs', `${children.length} children but ${jobIds.length} requests in allContracts`));
+      found.push(
+        ...checkDebit(
+          'PRICE-005',
+          `${jobIds.length} child generations`,
+          start,
+          await controlPlane.balance(account.accountId),
+          GENERATION_CREDITS * jobIds.length,
+        ),
+      );
       await test.step('the event ticker itself is no generation target (gap JOB-022)', async () => {
         const before = await controlPlane.balance(account.accountId);
         const a = await submitJob(client, { kind: 'venue_market', venue: 'venue_b', market_id: ticker }, newKey());
         if (a.status !== 422) found.push(violation('JOB-022', '/status', `a multi-contract event ticker answered ${a.status}`, 'warning'));
         if (a.status < 300) jobIds.push(String(a.body.jobId));
-        else found.push(...checkDebit('BILL-013', 'a refused event-ticker generation', before, await controlPlane.balance(account.accountId), 0).map((v) => ({ ...v, severity: 'warning' as const })));
+        else
+          found.push(
+            ...checkDebit('BILL-013', 'a refused event-ticker generation', before, await controlPlane.balance(account.accountId), 0).map(
+              (v) => ({ ...v, severity: 'warning' as const }),
+            ),
+          );
       });
       await cleanUp(controlPlane, jobIds);
       expect(found).toHaveNoViolations(plan.allContracts);
@@ -357,10 +479,15 @@ test.describe('billing, fan-out and quota (control plane)', () => {
       const unentitled = await controlPlane.createAccount(GENERATION_CREDITS * 2, false);
       const client = api.withKey(unentitled.apiKey);
       const found: Violation[] = [];
-      for (const [what, id] of [['a job of another account', jobId], ['an unknown job', randomUUID()]] as const) {
+      for (const [what, id] of [
+        ['a job of another account', jobId],
+        ['an unknown job', randomUUID()],
+      ] as const) {
         const a = await readJob(client, id, 'status');
-        if (a.status !== 403) found.push(violation('AUTH-012', `/${what}`, `an account without entitlement reading ${what} got ${a.status}`));
-        else if (a.body.error !== 'entitlement_required') found.push(violation('AUTH-016', `/${what}/error`, `403 error is ${JSON.stringify(a.body.error)}`, 'warning'));
+        if (a.status !== 403)
+          found.push(violation('AUTH-012', `/${what}`, `an account without entitlement reading ${what} got ${a.status}`));
+        else if (a.body.error !== 'entitlement_required')
+          found.push(violation('AUTH-016', `/${what}/error`, `403 error is ${JSON.stringify(a.body.error)}`, 'warning'));
       }
       await cleanUp(controlPlane, [jobId]);
       expect(found).toHaveNoViolations();
@@ -374,12 +501,23 @@ test.describe('unknown markets', () => {
     { annotation: rules('JOB-027', ...contractRules(CREATE)) },
     async ({ api, controlPlane }) => {
       const account = await controlPlane.createAccount(GENERATION_CREDITS);
-      const a = await submitJob(api.withKey(account.apiKey), { kind: 'venue_market', venue: 'venue_b', market_id: `FC-NO-SUCH-${randomUUID().slice(0, 8).toUpperCase()}` }, newKey());
+      const a = await submitJob(
+        api.withKey(account.apiKey),
+        { kind: 'venue_market', venue: 'venue_b', market_id: `FC-NO-SUCH-${randomUUID().slice(0, 8).toUpperCase()}` },
+        newKey(),
+      );
       const found: Violation[] = [];
       if (a.status < 400) found.push(violation('JOB-027', 'status', `an unknown market answered ${a.status}`, 'warning'));
-      found.push(...checkDebit('JOB-027', `a ${a.status} answer for an unknown market`, GENERATION_CREDITS, await controlPlane.balance(account.accountId), 0).map((v) => ({ ...v, severity: 'warning' as const })));
+      found.push(
+        ...checkDebit(
+          'JOB-027',
+          `a ${a.status} answer for an unknown market`,
+          GENERATION_CREDITS,
+          await controlPlane.balance(account.accountId),
+          0,
+        ).map((v) => ({ ...v, severity: 'warning' as const })),
+      );
       expect(found).toHaveNoViolations(a.body);
     },
   );
 });
-

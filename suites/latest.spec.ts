@@ -17,7 +17,21 @@ const EDGE_MS = 60_000;
 const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
 const QUOTES = ['QUOTE-001', 'QUOTE-002', 'QUOTE-003', 'QUOTE-004', 'QUOTE-005'];
 const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
-const EVENT_RULES = ['LATEST-001', 'LATEST-003', 'LATEST-004', 'LATEST-005', 'LATEST-009', 'LATEST-011', 'LATEST-012', 'LATEST-013', 'LATEST-014', 'LATEST-016', ...ROUTING, ...QUOTES, ...ENVELOPE];
+const EVENT_RULES = [
+  'LATEST-001',
+  'LATEST-003',
+  'LATEST-004',
+  'LATEST-005',
+  'LATEST-009',
+  'LATEST-011',
+  'LATEST-012',
+  'LATEST-013',
+  'LATEST-014',
+  'LATEST-016',
+  ...ROUTING,
+  ...QUOTES,
+  ...ENVELOPE,
+];
 
 test.describe('GET /api/v1/latest', () => {
   test(
@@ -46,7 +60,9 @@ test.describe('GET /api/v1/latest', () => {
       test.skip(!body?.events.length, 'the target reports no event in the last 6 hours');
       const kinds = new Set(body!.events.map((e) => e.type));
       test.info().annotations.push({ type: 'note', description: `${body!.count} event(s) of kinds ${[...kinds].join(', ')}` });
-      expect(checkLatest(body, { siteUrl: targetOptions.siteUrl, hours: 6, types: LATEST_TYPES, sentMs, receivedMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+      expect(
+        checkLatest(body, { siteUrl: targetOptions.siteUrl, hours: 6, types: LATEST_TYPES, sentMs, receivedMs, skewMs: SKEW_MS }),
+      ).toHaveNoViolations(body);
     },
   );
 
@@ -66,7 +82,9 @@ test.describe('GET /api/v1/latest', () => {
           await expect(res).toMatchContract('getLatest');
           const body = await res.json();
           events += Array.isArray(body?.events) ? (body.events as unknown[]).length : 0;
-          expect(checkLatest(body, { siteUrl: targetOptions.siteUrl, hours, types, sentMs, receivedMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+          expect(
+            checkLatest(body, { siteUrl: targetOptions.siteUrl, hours, types, sentMs, receivedMs, skewMs: SKEW_MS }),
+          ).toHaveNoViolations(body);
         }),
         { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
       );
@@ -76,7 +94,7 @@ test.describe('GET /api/v1/latest', () => {
   );
 
   test(
-    'the feed is complete for the window: narrower windows hold exactly the wider window\'s events inside them',
+    "the feed is complete for the window: narrower windows hold exactly the wider window's events inside them",
     { annotation: rules('LATEST-007', ...contractRules('getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getLatest', 4), 'spend budget too small for 4 getLatest calls');

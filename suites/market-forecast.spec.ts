@@ -25,7 +25,9 @@ type Named = FeedMarket & { slug: string };
 const named = (ms: FeedMarket[]): Named[] => ms.filter((m): m is Named => m.slug !== null);
 /** The venue parameter that keeps a lookup in the market's namespace (omitted for venue_a). */
 const venueParam = (m: FeedMarket): string | undefined => (m.venue === 'venue_a' ? undefined : m.venue);
-const at = (label: string) => (v: Violation): Violation => ({ ...v, path: `${label}:${v.path}` });
+const at =
+  (label: string) =>
+  (v: Violation): Violation => ({ ...v, path: `${label}:${v.path}` });
 /** The 6-hour forecast feed (checked against the contract) and its markets that have a slug. */
 async function forecastedMarkets(paid: TargetClient): Promise<{ feed: Awaited<ReturnType<typeof readFeed>>['body']; markets: Named[] }> {
   const { res, body } = await readFeed(paid, { hours: 6, types: 'forecast' });
@@ -35,7 +37,7 @@ async function forecastedMarkets(paid: TargetClient): Promise<{ feed: Awaited<Re
 
 test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   test(
-    'the stored forecast carries reasoning, sources, uncertainty and drawdown_risk_72h on every forecast; its probability is the feed\'s',
+    "the stored forecast carries reasoning, sources, uncertainty and drawdown_risk_72h on every forecast; its probability is the feed's",
     { annotation: rules('FCST-007', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketForecast', 'getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
@@ -105,13 +107,22 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
           const res = await paid.get(marketPath(m.slug, 'forecast'), { params: { venue: m.venue } });
           await expect(res).toMatchContract('getMarketForecast');
           expect(res.status()).toBe(200);
-          found.push(...checkMarketForecast(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug, venue: m.venue }).filter((v) => v.ruleId === 'FCST-014').map(at(m.slug)));
+          found.push(
+            ...checkMarketForecast(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug, venue: m.venue })
+              .filter((v) => v.ruleId === 'FCST-014')
+              .map(at(m.slug)),
+          );
         });
         await test.step(`${m.slug} (no venue: venue_a namespace)`, async () => {
           const res = await paid.get(marketPath(m.slug, 'forecast'));
           await expect(res).toMatchContract('getMarketForecast');
           expect([200, 404], 'a slug lookup answers the venue_a market or 404').toContain(res.status());
-          if (res.status() === 200) found.push(...checkMarketForecast(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug }).filter((v) => v.ruleId === 'ROUTE-007').map(at(`${m.slug} (no venue)`)));
+          if (res.status() === 200)
+            found.push(
+              ...checkMarketForecast(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug })
+                .filter((v) => v.ruleId === 'ROUTE-007')
+                .map(at(`${m.slug} (no venue)`)),
+            );
         });
       }
       expect(found).toHaveNoViolations();
@@ -127,7 +138,11 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
         fc.asyncProperty(slug, async (s) => {
           const res = await paid.get(marketPath(s, 'forecast'));
           await expect(res).toMatchContract('getMarketForecast');
-          expect(res.status() === 404 ? [] : [violation('FCST-010', 'status', `${s}: answered ${res.status()}, expected 404 (SHOULD)`, 'warning')]).toHaveNoViolations();
+          expect(
+            res.status() === 404
+              ? []
+              : [violation('FCST-010', 'status', `${s}: answered ${res.status()}, expected 404 (SHOULD)`, 'warning')],
+          ).toHaveNoViolations();
         }),
         { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
       );
@@ -156,7 +171,18 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
         await test.step(m.marketKey, async () => {
           const res = await paid.get(marketPath(m.slug, 'forecast'), { params: { venue: venueParam(m) } });
           await expect(res).toMatchContract('getMarketForecast');
-          expect(res.status() === 404 ? [] : [violation('FCST-011', 'status', `${m.marketKey}: availability says no stored forecast, yet ${res.status()} (SHOULD 404)`, 'warning')]).toHaveNoViolations();
+          expect(
+            res.status() === 404
+              ? []
+              : [
+                  violation(
+                    'FCST-011',
+                    'status',
+                    `${m.marketKey}: availability says no stored forecast, yet ${res.status()} (SHOULD 404)`,
+                    'warning',
+                  ),
+                ],
+          ).toHaveNoViolations();
         });
       }
     },

@@ -17,7 +17,18 @@ const SAMPLE = 5;
 const PROBES = 20;
 const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
 const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
-const BODY_RULES = ['EVID-001', 'EVID-002', 'EVID-004', 'EVID-005', 'EVID-007', 'EVID-010', 'EVID-012', 'EVID-013', ...ROUTING, ...ENVELOPE];
+const BODY_RULES = [
+  'EVID-001',
+  'EVID-002',
+  'EVID-004',
+  'EVID-005',
+  'EVID-007',
+  'EVID-010',
+  'EVID-012',
+  'EVID-013',
+  ...ROUTING,
+  ...ENVELOPE,
+];
 
 const withSlug = (ms: FeedMarket[], venue?: string): (FeedMarket & { slug: string })[] =>
   ms.filter((m): m is FeedMarket & { slug: string } => m.slug !== null && (venue === undefined ? true : m.venue === venue));
@@ -38,7 +49,12 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           const res = await paid.get(marketPath(m.slug, 'signals'));
           await expect(res).toMatchContract('getMarketSignals');
           expect(res.status(), `${m.marketKey} got an article in the feed, so it has evidence`).toBe(200);
-          found.push(...checkMarketSignals(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug }).map((v) => ({ ...v, path: `${m.slug}:${v.path}` })));
+          found.push(
+            ...checkMarketSignals(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug }).map((v) => ({
+              ...v,
+              path: `${m.slug}:${v.path}`,
+            })),
+          );
         });
       }
       expect(found).toHaveNoViolations();
@@ -52,7 +68,9 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', 2 * SAMPLE + 1), 'spend budget too small');
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' });
       await expect(feedRes).toMatchContract('getLatest');
-      const others = withSlug(feedMarkets(feed, 'article')).filter((m) => m.venue !== 'venue_a').slice(0, SAMPLE);
+      const others = withSlug(feedMarkets(feed, 'article'))
+        .filter((m) => m.venue !== 'venue_a')
+        .slice(0, SAMPLE);
       test.skip(others.length === 0, 'no non-venue_a market with a slug got an article in the last 6 hours');
       const found: Violation[] = [];
       for (const m of others) {
@@ -61,7 +79,12 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           await expect(res).toMatchContract('getMarketSignals');
           expect(res.status(), `${m.marketKey} got an article in the feed, so it has evidence`).toBe(200);
           const body = await res.json();
-          found.push(...checkMarketSignals(body, { siteUrl: targetOptions.siteUrl, slug: m.slug, venue: m.venue }).map((v) => ({ ...v, path: `${m.slug}:${v.path}` })));
+          found.push(
+            ...checkMarketSignals(body, { siteUrl: targetOptions.siteUrl, slug: m.slug, venue: m.venue }).map((v) => ({
+              ...v,
+              path: `${m.slug}:${v.path}`,
+            })),
+          );
           expect((body as { market: { marketKey: string } }).market.marketKey).toBe(m.marketKey);
         });
         await test.step(`${m.slug} (no venue: venue_a namespace)`, async () => {
@@ -69,7 +92,13 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           await expect(res).toMatchContract('getMarketSignals');
           // Another venue_a market may share the slug; what may never come back is the other venue's row.
           expect([200, 404], 'a slug lookup answers the venue_a market or 404').toContain(res.status());
-          if (res.status() === 200) found.push(...checkMarketSignals(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug }).map((v) => ({ ...v, path: `${m.slug} (no venue):${v.path}` })));
+          if (res.status() === 200)
+            found.push(
+              ...checkMarketSignals(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug }).map((v) => ({
+                ...v,
+                path: `${m.slug} (no venue):${v.path}`,
+              })),
+            );
         });
       }
       expect(found).toHaveNoViolations();
@@ -80,7 +109,10 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
     'the list holds every article GET /api/v1/sources reports for the market',
     { annotation: rules('EVID-003', ...contractRules('getMarketSignals', 'listSources', 'getLatest')) },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'getMarketSignals', SAMPLE) || !affordable(targetOptions, 'listSources', SAMPLE), 'spend budget too small');
+      test.skip(
+        !affordable(targetOptions, 'getMarketSignals', SAMPLE) || !affordable(targetOptions, 'listSources', SAMPLE),
+        'spend budget too small',
+      );
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' });
       await expect(feedRes).toMatchContract('getLatest');
       const sample = withSlug(feedMarkets(feed, 'article')).slice(0, SAMPLE);
@@ -96,7 +128,9 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           expect(signals.status()).toBe(200);
           const sourcesBody = await sources.json();
           compared += (sourcesBody as { sources: unknown[] }).sources.length;
-          found.push(...checkEvidenceCompleteness(await signals.json(), sourcesBody).map((v) => ({ ...v, path: `${m.marketKey}:${v.path}` })));
+          found.push(
+            ...checkEvidenceCompleteness(await signals.json(), sourcesBody).map((v) => ({ ...v, path: `${m.marketKey}:${v.path}` })),
+          );
         });
       }
       judged('*', compared, 'an article of GET /api/v1/sources to compare');
@@ -110,11 +144,15 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
     async ({ paid, targetOptions }) => {
       const slug = fc.stringMatching(/^[a-z0-9]{6,24}$/).map((s) => `fc-no-such-market-${s}`);
       await assertProperty(
-        fc.asyncProperty(slug, fc.option(fc.constantFrom('venue_a', 'venue_a_us', 'venue_b', 'venue_c'), { nil: undefined }), async (s, venue) => {
-          const res = await paid.get(marketPath(s, 'signals'), { params: { venue } });
-          await expect(res).toMatchContract('getMarketSignals');
-          expect(res.status(), `${s}${venue ? ` in ${venue}` : ''}`).toBe(404);
-        }),
+        fc.asyncProperty(
+          slug,
+          fc.option(fc.constantFrom('venue_a', 'venue_a_us', 'venue_b', 'venue_c'), { nil: undefined }),
+          async (s, venue) => {
+            const res = await paid.get(marketPath(s, 'signals'), { params: { venue } });
+            await expect(res).toMatchContract('getMarketSignals');
+            expect(res.status(), `${s}${venue ? ` in ${venue}` : ''}`).toBe(404);
+          },
+        ),
         { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
       );
     },
@@ -124,7 +162,10 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
     'a tracked market without article evidence answers 404, never an empty 200',
     { annotation: rules('EVID-010', ...contractRules('getMarketSignals', 'getLatest', 'listSources')) },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'getMarketSignals', PROBES) || !affordable(targetOptions, 'listSources', 2), 'spend budget too small');
+      test.skip(
+        !affordable(targetOptions, 'getMarketSignals', PROBES) || !affordable(targetOptions, 'listSources', 2),
+        'spend budget too small',
+      );
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' });
       await expect(feedRes).toMatchContract('getLatest');
       // Markets that just got a forecast are tracked; some of them have no article evidence.
@@ -141,8 +182,19 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           const sources = await paid.get('/api/v1/sources', { params: { market_keys: m.marketKey, types: 'article', window: 168 } });
           await expect(sources).toMatchContract('listSources');
           const n = ((await sources.json()) as { sources: unknown[] }).sources.length;
-          if (n > 0) found.push({ ruleId: 'EVID-010', severity: 'error', path: m.marketKey, message: `404 although GET /api/v1/sources reports ${n} article(s) for the market` });
-        } else found.push(...checkMarketSignals(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug, venue: m.venue }).filter((v) => v.ruleId === 'EVID-010'));
+          if (n > 0)
+            found.push({
+              ruleId: 'EVID-010',
+              severity: 'error',
+              path: m.marketKey,
+              message: `404 although GET /api/v1/sources reports ${n} article(s) for the market`,
+            });
+        } else
+          found.push(
+            ...checkMarketSignals(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug, venue: m.venue }).filter(
+              (v) => v.ruleId === 'EVID-010',
+            ),
+          );
         if (notFound >= 2) break;
       }
       test.skip(notFound === 0 && found.length === 0, `each of ${candidates.length} tracked market(s) has article evidence`);

@@ -2,7 +2,7 @@
  * GET /api/v1/markets/search (searchMarkets): hybrid search over covered rows with tag, category,
  * venue and as_of (rules MSRCH-*). The response shape is a gap (SCH-124, MSRCH-015): rows are read
  * from `markets` and a test skips when the target answers another shape. Every answer is validated
- * against the contract; every row is checked by checks/market.ts and checks/markets.ts.
+ * against the contract; every row is checked by checks/market-row.ts and checks/markets.ts.
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
@@ -10,8 +10,18 @@ import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
-import { checkMarketList } from '../checks/market.ts';
-import { MARKET_VENUES, checkSameSearchState, checkSearchFilters, checkSearchRow, keysOf, ms, rowsOf, type Row, type SearchFilters } from '../checks/markets.ts';
+import { checkMarketList } from '../checks/market-row.ts';
+import {
+  MARKET_VENUES,
+  checkSameSearchState,
+  checkSearchFilters,
+  checkSearchRow,
+  keysOf,
+  ms,
+  rowsOf,
+  type Row,
+  type SearchFilters,
+} from '../checks/markets.ts';
 import type { Violation } from '../checks/violation.ts';
 
 /** Tolerated clock skew between the harness and the target, ms. */
@@ -39,7 +49,10 @@ async function search(paid: TargetClient, params: Params): Promise<Answer> {
 
 /** Every per-row rule of one answer (MSRCH-001..-005, -012/-013 when as_of is given, routing and quotes). */
 function rowViolations(rows: readonly Row[], siteUrl: string, asOfMs?: number): Violation[] {
-  return [...checkMarketList(rows, { siteUrl }, '/markets'), ...rows.flatMap((r, i) => checkSearchRow(r, { asOfMs, skewMs: SKEW_MS }, `/markets/${i}`))];
+  return [
+    ...checkMarketList(rows, { siteUrl }, '/markets'),
+    ...rows.flatMap((r, i) => checkSearchRow(r, { asOfMs, skewMs: SKEW_MS }, `/markets/${i}`)),
+  ];
 }
 
 /**
@@ -55,7 +68,10 @@ async function baseRequest(paid: TargetClient): Promise<{ params: Params; rows: 
   const freq = new Map<string, number>();
   for (const r of catalog) for (const t of (r.tags as string[] | undefined) ?? []) freq.set(String(t), (freq.get(String(t)) ?? 0) + 1);
   const q = [...freq].sort((a, b) => b[1] - a[1])[0]?.[0];
-  test.skip(!q, `the target answers no unfiltered search (status ${plain.status}; gaps MSRCH-014, MSRCH-015) and lists no tag to search for`);
+  test.skip(
+    !q,
+    `the target answers no unfiltered search (status ${plain.status}; gaps MSRCH-014, MSRCH-015) and lists no tag to search for`,
+  );
   const withQ = await search(paid, { q: q! });
   test.skip(!withQ.rows?.length, `the target answers no search with rows in a recognised shape (status ${withQ.status}; gap MSRCH-015)`);
   return { params: { q: q! }, rows: withQ.rows!, body: withQ.body };
@@ -80,7 +96,12 @@ test.describe('GET /api/v1/markets/search', () => {
       expect(rowViolations(base.rows, targetOptions.siteUrl)).toHaveNoViolations(base.body);
       const withForecast = base.rows.filter((r) => r.has_forecast === true).length;
       const withSignal = base.rows.filter((r) => r.has_published_signal === true).length;
-      test.info().annotations.push({ type: 'note', description: `${base.rows.length} row(s): ${withForecast} with a forecast, ${withSignal} with a published signal` });
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `${base.rows.length} row(s): ${withForecast} with a forecast, ${withSignal} with a published signal`,
+        });
 
       await test.step('searching a market by its exact question (gap MSRCH-024: warning only)', async () => {
         const probe = base.rows.find((r) => typeof r.question === 'string' && r.question.length <= 200);
@@ -89,7 +110,13 @@ test.describe('GET /api/v1/markets/search', () => {
         expect(a.status).toBe(200);
         const rows = a.rows ?? [];
         const found = rowViolations(rows, targetOptions.siteUrl);
-        if (!keysOf(rows).includes(String(probe.marketKey))) found.push({ ruleId: 'MSRCH-024', severity: 'warning', path: '/markets', message: `searching the exact question of ${String(probe.marketKey)} did not return it` });
+        if (!keysOf(rows).includes(String(probe.marketKey)))
+          found.push({
+            ruleId: 'MSRCH-024',
+            severity: 'warning',
+            path: '/markets',
+            message: `searching the exact question of ${String(probe.marketKey)} did not return it`,
+          });
         expect(found).toHaveNoViolations(a.body);
       });
     },
@@ -115,8 +142,10 @@ test.describe('GET /api/v1/markets/search', () => {
           expect(a.status, `${JSON.stringify(filters)} answers 200 (CAT-003 for venues)`).toBe(200);
           const rows = a.rows ?? [];
           if (filters.tag === 'broker_a' && rows.length === 0) withdrawRules(['MSRCH-009'], 'tag=broker_a returned no row');
-          if (filters.tag !== undefined && filters.tag !== 'broker_a') expect(rows.length, `tag=${filters.tag} finds the row it was copied from`).toBeGreaterThan(0);
-          if (filters.category !== undefined) expect(rows.length, `category=${filters.category} finds the row it was copied from`).toBeGreaterThan(0);
+          if (filters.tag !== undefined && filters.tag !== 'broker_a')
+            expect(rows.length, `tag=${filters.tag} finds the row it was copied from`).toBeGreaterThan(0);
+          if (filters.category !== undefined)
+            expect(rows.length, `category=${filters.category} finds the row it was copied from`).toBeGreaterThan(0);
           expect([...rowViolations(rows, targetOptions.siteUrl), ...checkSearchFilters(rows, filters)]).toHaveNoViolations(a.body);
         });
       }
@@ -157,7 +186,10 @@ test.describe('GET /api/v1/markets/search', () => {
           const a = byDate.rows ?? [];
           const b = byInstant.rows ?? [];
           seen += a.length + b.length;
-          expect([...rowViolations(a, targetOptions.siteUrl, endOfDay), ...checkSameSearchState(a, b, 'MSRCH-010', `as_of=${day} vs ${day}T23:59:59.999Z`)]).toHaveNoViolations(byDate.body);
+          expect([
+            ...rowViolations(a, targetOptions.siteUrl, endOfDay),
+            ...checkSameSearchState(a, b, 'MSRCH-010', `as_of=${day} vs ${day}T23:59:59.999Z`),
+          ]).toHaveNoViolations(byDate.body);
         });
       }
       test.skip(seen === 0, 'no row as of one or three days ago: two empty answers compare nothing');
@@ -197,7 +229,7 @@ test.describe('GET /api/v1/markets/search', () => {
       const forecasts = base.rows.filter((r) => r.has_forecast === true && r.forecast_at != null);
       test.skip(!forecasts.length, 'no search row has a forecast');
 
-      await test.step('just before a market\'s latest forecast', async () => {
+      await test.step("just before a market's latest forecast", async () => {
         const probe = forecasts[0]!;
         const at = ms(probe.forecast_at);
         const asOfMs = at - 1000;
@@ -206,7 +238,13 @@ test.describe('GET /api/v1/markets/search', () => {
         const rows = a.rows ?? [];
         const found = rowViolations(rows, targetOptions.siteUrl, asOfMs);
         const same = rows.find((r) => r.marketKey === probe.marketKey);
-        if (same && same.forecast_at != null && ms(same.forecast_at) >= at) found.push({ ruleId: 'MSRCH-012', severity: 'error', path: '/markets', message: `${String(probe.marketKey)} still shows the forecast of ${String(probe.forecast_at)} as of ${new Date(asOfMs).toISOString()}` });
+        if (same && same.forecast_at != null && ms(same.forecast_at) >= at)
+          found.push({
+            ruleId: 'MSRCH-012',
+            severity: 'error',
+            path: '/markets',
+            message: `${String(probe.marketKey)} still shows the forecast of ${String(probe.forecast_at)} as of ${new Date(asOfMs).toISOString()}`,
+          });
         expect(found).toHaveNoViolations(a.body);
       });
 
@@ -225,31 +263,53 @@ test.describe('GET /api/v1/markets/search', () => {
     },
   );
 
-  test(
-    'a malformed as_of answers 422 invalid_request',
-    { annotation: rules('PARAM-044', ...SEARCH) },
-    async ({ paid, targetOptions }) => {
-      const runs = 25;
-      test.skip(!affordable(targetOptions, 'searchMarkets', runs + 1), `spend budget too small for ${runs + 1} searchMarkets calls`);
-      const base = await baseRequest(paid);
-      const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-      const malformed = fc.oneof(
-        fc.constantFrom('', 'yesterday', 'now', '2026/01/05', '20260105', '2026-1-05', '2026-01-5', '05-01-2026', '2026-01-05Z', '2026-01-05T12:00', '2026-01-05T12:00:00', '2026-01-05T12:00Z', '2026-01-05T12:00:00+2:00', '2026-01-05T12:00:00 +02:00', '1767614400', '2026-01-05T', 'T12:00:00Z'),
-        // Calendar-impossible dates in an otherwise valid form.
-        fc.record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.integer({ min: 13, max: 99 }), d: fc.integer({ min: 1, max: 28 }) }).map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
-        fc.record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.constantFrom(2, 4, 6, 9, 11), d: fc.integer({ min: 31, max: 39 }) }).map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
-        fc.record({ h: fc.integer({ min: 24, max: 99 }), mi: fc.integer({ min: 0, max: 59 }) }).map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
-        fc.record({ h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 60, max: 99 }) }).map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
-        fc.stringMatching(/^[a-z]{1,12}$/),
-      );
-      await assertProperty(
-        fc.asyncProperty(malformed, async (as_of) => {
-          const a = await search(paid, { ...base.params, as_of });
-          expect(a.status, `as_of=${JSON.stringify(as_of)}`).toBe(422);
-          expect((a.body as Row | undefined)?.error, `as_of=${JSON.stringify(as_of)}`).toBe('invalid_request');
-        }),
-        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
-      );
-    },
-  );
+  test('a malformed as_of answers 422 invalid_request', { annotation: rules('PARAM-044', ...SEARCH) }, async ({ paid, targetOptions }) => {
+    const runs = 25;
+    test.skip(!affordable(targetOptions, 'searchMarkets', runs + 1), `spend budget too small for ${runs + 1} searchMarkets calls`);
+    const base = await baseRequest(paid);
+    const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+    const malformed = fc.oneof(
+      fc.constantFrom(
+        '',
+        'yesterday',
+        'now',
+        '2026/01/05',
+        '20260105',
+        '2026-1-05',
+        '2026-01-5',
+        '05-01-2026',
+        '2026-01-05Z',
+        '2026-01-05T12:00',
+        '2026-01-05T12:00:00',
+        '2026-01-05T12:00Z',
+        '2026-01-05T12:00:00+2:00',
+        '2026-01-05T12:00:00 +02:00',
+        '1767614400',
+        '2026-01-05T',
+        'T12:00:00Z',
+      ),
+      // Calendar-impossible dates in an otherwise valid form.
+      fc
+        .record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.integer({ min: 13, max: 99 }), d: fc.integer({ min: 1, max: 28 }) })
+        .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
+      fc
+        .record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.constantFrom(2, 4, 6, 9, 11), d: fc.integer({ min: 31, max: 39 }) })
+        .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
+      fc
+        .record({ h: fc.integer({ min: 24, max: 99 }), mi: fc.integer({ min: 0, max: 59 }) })
+        .map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
+      fc
+        .record({ h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 60, max: 99 }) })
+        .map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
+      fc.stringMatching(/^[a-z]{1,12}$/),
+    );
+    await assertProperty(
+      fc.asyncProperty(malformed, async (as_of) => {
+        const a = await search(paid, { ...base.params, as_of });
+        expect(a.status, `as_of=${JSON.stringify(as_of)}`).toBe(422);
+        expect((a.body as Row | undefined)?.error, `as_of=${JSON.stringify(as_of)}`).toBe('invalid_request');
+      }),
+      { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+    );
+  });
 });

@@ -3,14 +3,14 @@
  * topic, venue, max_forecast_age, changed_within and sort parameters (rules MKT-*), and the
  * catalog-wide rules of "What the service does" rule 1 and 2 across the catalog, search and the
  * mispriced list (rules CAT-*). Every answer is validated against the contract; every row is
- * checked by checks/market.ts and checks/markets.ts.
+ * checked by checks/market-row.ts and checks/markets.ts.
  */
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { lookup, mapLimit } from './support/lookups.ts';
-import { checkMarketList } from '../checks/market.ts';
+import { checkMarketList } from '../checks/market-row.ts';
 import {
   HOUR_MS,
   MARKET_VENUES,
@@ -68,13 +68,20 @@ async function catalog200(paid: TargetClient, params: Params = {}): Promise<Answ
 function rowViolations(a: Answer, siteUrl: string, hours: number): Violation[] {
   return [
     ...checkMarketList(a.rows, { siteUrl }, '/markets'),
-    ...a.rows.flatMap((r, i) => [...checkListedForReason(r, `/markets/${i}`), ...checkForecastWindow(r, { hours, clock: a.clock, skewMs: SKEW_MS }, `/markets/${i}`)]),
+    ...a.rows.flatMap((r, i) => [
+      ...checkListedForReason(r, `/markets/${i}`),
+      ...checkForecastWindow(r, { hours, clock: a.clock, skewMs: SKEW_MS }, `/markets/${i}`),
+    ]),
   ];
 }
 
 /** Keys whose latest forecast sits within `SKEW_MS` of `edgeMs` (they may legitimately flip between calls). */
 const nearEdge = (rows: readonly Row[], edgeMs: number): Set<string> =>
-  new Set(rows.filter((r) => r.latest_forecast_at != null && Math.abs(ms(r.latest_forecast_at) - edgeMs) <= SKEW_MS).map((r) => String(r.marketKey)));
+  new Set(
+    rows
+      .filter((r) => r.latest_forecast_at != null && Math.abs(ms(r.latest_forecast_at) - edgeMs) <= SKEW_MS)
+      .map((r) => String(r.marketKey)),
+  );
 
 const without = (rows: readonly Row[], keys: Set<string>): Row[] => rows.filter((r) => !keys.has(String(r.marketKey)));
 
@@ -86,7 +93,11 @@ test.describe('GET /api/v1/markets', () => {
       test.skip(!affordable(targetOptions, 'listMarkets', 1), 'spend budget too small for one listMarkets call');
       const a = await catalog200(paid);
       expect(a.rows.length, 'the catalog lists no market').toBeGreaterThan(0);
-      const found = [...rowViolations(a, targetOptions.siteUrl, 48), ...checkVenueFacets(a.body), ...checkSortOrder(a.rows, undefined, 'PARAM-041')];
+      const found = [
+        ...rowViolations(a, targetOptions.siteUrl, 48),
+        ...checkVenueFacets(a.body),
+        ...checkSortOrder(a.rows, undefined, 'PARAM-041'),
+      ];
       expect(found).toHaveNoViolations(a.body);
       const body = a.body as Record<string, unknown>;
       const paging = Object.keys(body).filter((k) => /cursor|next|page|offset|limit/i.test(k));
@@ -96,7 +107,22 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'the venue filter partitions the catalog: each venue answers exactly its rows, with consistent facets',
-    { annotation: rules('MKT-005', 'MKT-006', 'MKT-007', 'MKT-008', 'MKT-010', 'MKT-003', 'MKT-020', 'MKT-021', 'CAT-003', ...ROUTING, ...QUOTES, ...LIST) },
+    {
+      annotation: rules(
+        'MKT-005',
+        'MKT-006',
+        'MKT-007',
+        'MKT-008',
+        'MKT-010',
+        'MKT-003',
+        'MKT-020',
+        'MKT-021',
+        'CAT-003',
+        ...ROUTING,
+        ...QUOTES,
+        ...LIST,
+      ),
+    },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 5), 'spend budget too small for 5 listMarkets calls');
       const all = await catalog200(paid);
@@ -123,15 +149,37 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'topic matches an event or market tag or category exactly and case-insensitively',
-    { annotation: rules('MKT-013', 'MKT-014', 'MKT-015', 'MKT-016', 'MKT-005', 'MKT-008', 'MKT-009', 'MKT-003', ...ROUTING, ...QUOTES, ...LIST) },
+    {
+      annotation: rules(
+        'MKT-013',
+        'MKT-014',
+        'MKT-015',
+        'MKT-016',
+        'MKT-005',
+        'MKT-008',
+        'MKT-009',
+        'MKT-003',
+        ...ROUTING,
+        ...QUOTES,
+        ...LIST,
+      ),
+    },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 11), 'spend budget too small for 11 listMarkets calls');
       const all = await catalog200(paid);
       const freq = new Map<string, number>();
-      for (const r of all.rows) for (const t of new Set([...(r.tags as string[]), ...(r.categories as string[])].map((x) => String(x)))) freq.set(t, (freq.get(t) ?? 0) + 1);
-      const category = [...freq].filter(([t]) => all.rows.some((r) => (r.categories as string[]).includes(t))).sort((a, b) => b[1] - a[1])[0]?.[0];
+      for (const r of all.rows)
+        for (const t of new Set([...(r.tags as string[]), ...(r.categories as string[])].map((x) => String(x))))
+          freq.set(t, (freq.get(t) ?? 0) + 1);
+      const category = [...freq]
+        .filter(([t]) => all.rows.some((r) => (r.categories as string[]).includes(t)))
+        .sort((a, b) => b[1] - a[1])[0]?.[0];
       const direct = all.rows
-        .flatMap((r) => (r.tags as string[]).filter((t) => !(r.categories as string[]).some((c) => c.toLowerCase() === String(t).toLowerCase())).map((t) => ({ tag: String(t), row: r })))
+        .flatMap((r) =>
+          (r.tags as string[])
+            .filter((t) => !(r.categories as string[]).some((c) => c.toLowerCase() === String(t).toLowerCase()))
+            .map((t) => ({ tag: String(t), row: r })),
+        )
         .sort((a, b) => (freq.get(b.tag) ?? 0) - (freq.get(a.tag) ?? 0))[0];
       test.skip(!category && !direct, 'the catalog rows carry no tag or category');
       if (!direct) withdrawRules(['MKT-016'], 'no catalog row carries a tag outside its categories');
@@ -148,10 +196,17 @@ test.describe('GET /api/v1/markets', () => {
             ...checkVenueFacets(a.body),
             ...checkTopicShown(a.rows, topic),
           ];
-          if (direct && topic === direct.tag) found.push(...checkContains(a.rows, [String(direct.row.marketKey)], 'MKT-016', `it carries the tag ${topic} without that category`));
+          if (direct && topic === direct.tag)
+            found.push(
+              ...checkContains(a.rows, [String(direct.row.marketKey)], 'MKT-016', `it carries the tag ${topic} without that category`),
+            );
           expect(found).toHaveNoViolations(a.body);
 
-          const variants = [topic.toUpperCase(), topic.toLowerCase(), [...topic].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('')].filter((v) => v !== topic);
+          const variants = [
+            topic.toUpperCase(),
+            topic.toLowerCase(),
+            [...topic].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join(''),
+          ].filter((v) => v !== topic);
           for (const variant of new Set(variants)) {
             const b = await catalog200(paid, { topic: variant });
             expect(checkSameKeys(a.rows, b.rows, 'MKT-013', `topic=${topic} vs topic=${variant}`)).toHaveNoViolations(b.body);
@@ -161,7 +216,14 @@ test.describe('GET /api/v1/markets', () => {
           if (prefix.length >= 2 && !all.rows.some((r) => showsTopic(r, prefix))) {
             prefixChecked = true;
             const p = await catalog200(paid, { topic: prefix });
-            const leaked = p.rows.filter((r) => showsTopic(r, topic)).map((r, i) => ({ ruleId: 'MKT-015', severity: 'error' as const, path: `/markets/${i}`, message: `topic=${prefix} selected ${String(r.marketKey)}, which carries only ${topic}` }));
+            const leaked = p.rows
+              .filter((r) => showsTopic(r, topic))
+              .map((r, i) => ({
+                ruleId: 'MKT-015',
+                severity: 'error' as const,
+                path: `/markets/${i}`,
+                message: `topic=${prefix} selected ${String(r.marketKey)}, which carries only ${topic}`,
+              }));
             expect(leaked).toHaveNoViolations(p.body);
           }
         });
@@ -230,7 +292,12 @@ test.describe('GET /api/v1/markets', () => {
         for (const r of without(dflt.rows, edge)) {
           const o = byKey.get(String(r.marketKey));
           if (o && (o.forecast_count !== r.forecast_count || o.latest_forecast_at !== r.latest_forecast_at)) {
-            found.push({ ruleId: 'PARAM-036', severity: 'error', path: '/markets', message: `${String(r.marketKey)}: omitted gives ${String(r.forecast_count)}/${String(r.latest_forecast_at)}, 48 gives ${String(o.forecast_count)}/${String(o.latest_forecast_at)}` });
+            found.push({
+              ruleId: 'PARAM-036',
+              severity: 'error',
+              path: '/markets',
+              message: `${String(r.marketKey)}: omitted gives ${String(r.forecast_count)}/${String(r.latest_forecast_at)}, 48 gives ${String(o.forecast_count)}/${String(o.latest_forecast_at)}`,
+            });
           }
         }
         expect(found).toHaveNoViolations();
@@ -243,7 +310,13 @@ test.describe('GET /api/v1/markets', () => {
           const narrow = new Map(answers.get(order[i - 1]!)!.rows.map((r) => [String(r.marketKey), r.forecast_count as number]));
           for (const r of answers.get(order[i]!)!.rows) {
             const n = narrow.get(String(r.marketKey));
-            if (n !== undefined && n > (r.forecast_count as number)) found.push({ ruleId: 'MKT-022', severity: 'error', path: '/markets', message: `${String(r.marketKey)}: forecast_count ${n} at ${order[i - 1]}h but ${String(r.forecast_count)} at ${order[i]}h` });
+            if (n !== undefined && n > (r.forecast_count as number))
+              found.push({
+                ruleId: 'MKT-022',
+                severity: 'error',
+                path: '/markets',
+                message: `${String(r.marketKey)}: forecast_count ${n} at ${order[i - 1]}h but ${String(r.forecast_count)} at ${order[i]}h`,
+              });
           }
           // Every market listed for its forecasts in the narrow window is listed in the wider one.
           const wide = answers.get(order[i]!)!;
@@ -255,9 +328,16 @@ test.describe('GET /api/v1/markets', () => {
 
       await test.step('markets with signals stay listed under max_forecast_age=1', () => {
         const withSignals = dflt.rows.filter((r) => (r.signal_count as number) > 0);
-        test.info().annotations.push({ type: 'note', description: `${withSignals.length} default row(s) have signals; ${answers.get('1')!.rows.length} row(s) at 1h` });
+        test
+          .info()
+          .annotations.push({
+            type: 'note',
+            description: `${withSignals.length} default row(s) have signals; ${answers.get('1')!.rows.length} row(s) at 1h`,
+          });
         judged('*', withSignals.length, 'a listed market with a signal');
-        expect(checkContains(answers.get('1')!.rows, keysOf(withSignals), 'MKT-002', 'it has signals (signal_count > 0 in the default answer)')).toHaveNoViolations();
+        expect(
+          checkContains(answers.get('1')!.rows, keysOf(withSignals), 'MKT-002', 'it has signals (signal_count > 0 in the default answer)'),
+        ).toHaveNoViolations();
       });
     },
   );
@@ -293,7 +373,12 @@ test.describe('GET /api/v1/markets', () => {
             a.rows.forEach((r, i) => {
               const t = ms(r.latest_forecast_at);
               if (!(t >= a.clock[0] - hours * HOUR_MS - SKEW_MS)) {
-                found.push({ ruleId: 'MKT-023', severity: 'error', path: `/markets/${i}/latest_forecast_at`, message: `${String(r.marketKey)}: latest forecast ${String(r.latest_forecast_at)} is not within changed_within=${hours}h` });
+                found.push({
+                  ruleId: 'MKT-023',
+                  severity: 'error',
+                  path: `/markets/${i}/latest_forecast_at`,
+                  message: `${String(r.marketKey)}: latest forecast ${String(r.latest_forecast_at)} is not within changed_within=${hours}h`,
+                });
               }
             });
           }
@@ -304,13 +389,24 @@ test.describe('GET /api/v1/markets', () => {
       expect(own.rows.length, `changed_within=${hours} lists the markets changed in that window`).toBeGreaterThan(0);
 
       await test.step('every market whose latest forecast is within the window is returned', () => {
-        const inside = base!.rows.filter((r) => r.latest_forecast_at != null && ms(r.latest_forecast_at) >= base!.clock[1] - hours * HOUR_MS + SKEW_MS);
-        expect(checkContains(own.rows, keysOf(inside), 'MKT-024', `its latest forecast (max_forecast_age=${hours}) is within ${hours}h`)).toHaveNoViolations(own.body);
+        const inside = base!.rows.filter(
+          (r) => r.latest_forecast_at != null && ms(r.latest_forecast_at) >= base!.clock[1] - hours * HOUR_MS + SKEW_MS,
+        );
+        expect(
+          checkContains(own.rows, keysOf(inside), 'MKT-024', `its latest forecast (max_forecast_age=${hours}) is within ${hours}h`),
+        ).toHaveNoViolations(own.body);
       });
 
       await test.step('max_forecast_age does not change the selection', () => {
         const edge = nearEdge(withAge.get(168)!.rows, withAge.get(168)!.clock[0] - hours * HOUR_MS);
-        const found = [1, 48, 168].flatMap((age) => checkSameKeys(without(own.rows, edge), without(withAge.get(age)!.rows, edge), 'MKT-025', `changed_within=${hours} with max_forecast_age=${hours} vs ${age}`));
+        const found = [1, 48, 168].flatMap((age) =>
+          checkSameKeys(
+            without(own.rows, edge),
+            without(withAge.get(age)!.rows, edge),
+            'MKT-025',
+            `changed_within=${hours} with max_forecast_age=${hours} vs ${age}`,
+          ),
+        );
         expect(found).toHaveNoViolations();
       });
     },
@@ -330,7 +426,9 @@ test.describe('GET /api/v1/markets', () => {
           expect(checkSortOrder(a.rows, sort)).toHaveNoViolations(a.body);
         });
       }
-      expect(answers.slice(1).flatMap((a, i) => checkSameKeys(answers[0]!.rows, a.rows, 'MKT-031', `sort=${SORTS[0]} vs sort=${SORTS[i + 1]}`))).toHaveNoViolations();
+      expect(
+        answers.slice(1).flatMap((a, i) => checkSameKeys(answers[0]!.rows, a.rows, 'MKT-031', `sort=${SORTS[0]} vs sort=${SORTS[i + 1]}`)),
+      ).toHaveNoViolations();
     },
   );
 
@@ -351,15 +449,31 @@ test.describe('GET /api/v1/markets', () => {
       });
       test.skip(!expected.length, 'search shows no open market with a forecast within 48 hours');
       test.info().annotations.push({ type: 'note', description: `${expected.length} search row(s) have a forecast within 48h` });
-      expect(checkContains(a.rows, keysOf(expected), 'MKT-001', 'search shows a forecast for it within the 48h window')).toHaveNoViolations(a.body);
+      expect(checkContains(a.rows, keysOf(expected), 'MKT-001', 'search shows a forecast for it within the 48h window')).toHaveNoViolations(
+        a.body,
+      );
     },
   );
 
   test(
     'catalog, search and mispriced rows are covered; topic-excluded markets carry no forecast',
-    { annotation: rules('CAT-001', 'CAT-004', 'CAT-005', 'CAT-006', ...LIST, ...contractRules('searchMarkets', 'listMispricedMarkets', 'getForecastAvailability')) },
+    {
+      annotation: rules(
+        'CAT-001',
+        'CAT-004',
+        'CAT-005',
+        'CAT-006',
+        ...LIST,
+        ...contractRules('searchMarkets', 'listMispricedMarkets', 'getForecastAvailability'),
+      ),
+    },
     async ({ api, paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'listMarkets', 1) || !affordable(targetOptions, 'searchMarkets', 1) || !affordable(targetOptions, 'listMispricedMarkets', 1), 'spend budget too small');
+      test.skip(
+        !affordable(targetOptions, 'listMarkets', 1) ||
+          !affordable(targetOptions, 'searchMarkets', 1) ||
+          !affordable(targetOptions, 'listMispricedMarkets', 1),
+        'spend budget too small',
+      );
       const lists: Record<string, Row[]> = { listMarkets: (await catalog200(paid)).rows };
       for (const [operationId, path] of [
         ['searchMarkets', '/api/v1/markets/search'],
@@ -384,18 +498,48 @@ test.describe('GET /api/v1/markets', () => {
       for (const [operationId, rows] of Object.entries(lists)) {
         rows.forEach((r, i) => {
           const av = availability.get(String(r.marketKey));
-          if (av?.tracked !== true) found.push({ ruleId: 'CAT-001', severity: 'error', path: `${operationId}/markets/${i}`, message: `${String(r.marketKey)} is not tracked (forecast-availability tracked ${JSON.stringify(av?.tracked)})` });
+          if (av?.tracked !== true)
+            found.push({
+              ruleId: 'CAT-001',
+              severity: 'error',
+              path: `${operationId}/markets/${i}`,
+              message: `${String(r.marketKey)} is not tracked (forecast-availability tracked ${JSON.stringify(av?.tracked)})`,
+            });
           if (av?.excluded == null) return;
           const reason = JSON.stringify((av.excluded as Row).reason);
           if (operationId === 'listMarkets' && (r.forecast_count !== 0 || r.latest_forecast_at !== null)) {
-            found.push({ ruleId: 'CAT-004', severity: 'error', path: `listMarkets/markets/${i}`, message: `excluded (${reason}) ${String(r.marketKey)} has forecast_count ${String(r.forecast_count)}, latest_forecast_at ${String(r.latest_forecast_at)}` });
+            found.push({
+              ruleId: 'CAT-004',
+              severity: 'error',
+              path: `listMarkets/markets/${i}`,
+              message: `excluded (${reason}) ${String(r.marketKey)} has forecast_count ${String(r.forecast_count)}, latest_forecast_at ${String(r.latest_forecast_at)}`,
+            });
           }
-          if (operationId === 'searchMarkets' && r.has_forecast !== false) found.push({ ruleId: 'CAT-005', severity: 'error', path: `searchMarkets/markets/${i}/has_forecast`, message: `excluded (${reason}) ${String(r.marketKey)} has has_forecast ${String(r.has_forecast)}` });
-          if (operationId === 'listMispricedMarkets') found.push({ ruleId: 'CAT-006', severity: 'error', path: `listMispricedMarkets/markets/${i}`, message: `excluded (${reason}) ${String(r.marketKey)} is listed as mispriced` });
+          if (operationId === 'searchMarkets' && r.has_forecast !== false)
+            found.push({
+              ruleId: 'CAT-005',
+              severity: 'error',
+              path: `searchMarkets/markets/${i}/has_forecast`,
+              message: `excluded (${reason}) ${String(r.marketKey)} has has_forecast ${String(r.has_forecast)}`,
+            });
+          if (operationId === 'listMispricedMarkets')
+            found.push({
+              ruleId: 'CAT-006',
+              severity: 'error',
+              path: `listMispricedMarkets/markets/${i}`,
+              message: `excluded (${reason}) ${String(r.marketKey)} is listed as mispriced`,
+            });
         });
       }
-      const excluded = Object.fromEntries(Object.entries(lists).map(([op, rows]) => [op, rows.filter((r) => availability.get(String(r.marketKey))?.excluded != null).length]));
-      test.info().annotations.push({ type: 'note', description: `topic-excluded rows per list: ${JSON.stringify(excluded)} (gap CAT-007: listing them is optional)` });
+      const excluded = Object.fromEntries(
+        Object.entries(lists).map(([op, rows]) => [op, rows.filter((r) => availability.get(String(r.marketKey))?.excluded != null).length]),
+      );
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `topic-excluded rows per list: ${JSON.stringify(excluded)} (gap CAT-007: listing them is optional)`,
+        });
       expect(found).toHaveNoViolations();
     },
   );

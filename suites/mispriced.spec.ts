@@ -7,7 +7,7 @@
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
-import { checkMarketList } from '../checks/market.ts';
+import { checkMarketList } from '../checks/market-row.ts';
 import {
   DEFAULT_MISPRICING_THRESHOLD_PP,
   checkBrokerRows,
@@ -41,7 +41,12 @@ async function mispriced(paid: TargetClient, params: Params = {}): Promise<Answe
   await expect(res).toMatchContract('listMispricedMarkets');
   const body: unknown = res.status() === 200 ? await res.json() : undefined;
   const stated = (body as Row | undefined)?.mispricing_threshold_pp;
-  return { status: res.status(), body, rows: rowsOf(body), thresholdPp: typeof stated === 'number' ? stated : DEFAULT_MISPRICING_THRESHOLD_PP };
+  return {
+    status: res.status(),
+    body,
+    rows: rowsOf(body),
+    thresholdPp: typeof stated === 'number' ? stated : DEFAULT_MISPRICING_THRESHOLD_PP,
+  };
 }
 
 /** The rows, or a skip when the answer is not a list whose rows show forecast and odds (gap MISP-005). */
@@ -49,7 +54,10 @@ function judgeable(a: Answer): Row[] {
   expect(a.status, 'GET /api/v1/markets/mispriced').toBe(200);
   test.skip(!a.rows, 'the mispriced answer has no markets array (gap MISP-005)');
   const rows = a.rows!;
-  test.skip(rows.some((r) => !('latest_service_probability' in r) || !('market_odds' in r)), 'mispriced rows do not show latest_service_probability and market_odds (gap MISP-005)');
+  test.skip(
+    rows.some((r) => !('latest_service_probability' in r) || !('market_odds' in r)),
+    'mispriced rows do not show latest_service_probability and market_odds (gap MISP-005)',
+  );
   return rows;
 }
 
@@ -62,10 +70,22 @@ test.describe('GET /api/v1/markets/mispriced', () => {
       const a = await mispriced(paid);
       const rows = judgeable(a);
       test.skip(!rows.length, 'the target lists no mispriced market');
-      if (a.thresholdPp !== DEFAULT_MISPRICING_THRESHOLD_PP) test.info().annotations.push({ type: 'note', description: `the answer states mispricing_threshold_pp ${a.thresholdPp}` });
-      expect([...checkMarketList(rows, { siteUrl: targetOptions.siteUrl }, '/markets'), ...checkMispricedRows(rows, a.thresholdPp)]).toHaveNoViolations(a.body);
-      const stated = rows.filter((r) => typeof r.mispricing_pp === 'number' && Math.abs((r.mispricing_pp as number) - mispricingPp(r)!) > 0.01);
-      if (stated.length) test.info().annotations.push({ type: 'warning', description: `${stated.length} row(s) state a mispricing_pp that differs from |forecast - odds| (gap MISP-005)` });
+      if (a.thresholdPp !== DEFAULT_MISPRICING_THRESHOLD_PP)
+        test.info().annotations.push({ type: 'note', description: `the answer states mispricing_threshold_pp ${a.thresholdPp}` });
+      expect([
+        ...checkMarketList(rows, { siteUrl: targetOptions.siteUrl }, '/markets'),
+        ...checkMispricedRows(rows, a.thresholdPp),
+      ]).toHaveNoViolations(a.body);
+      const stated = rows.filter(
+        (r) => typeof r.mispricing_pp === 'number' && Math.abs((r.mispricing_pp as number) - mispricingPp(r)!) > 0.01,
+      );
+      if (stated.length)
+        test
+          .info()
+          .annotations.push({
+            type: 'warning',
+            description: `${stated.length} row(s) state a mispricing_pp that differs from |forecast - odds| (gap MISP-005)`,
+          });
     },
   );
 
@@ -92,7 +112,10 @@ test.describe('GET /api/v1/markets/mispriced', () => {
     'every open market whose forecast and odds differ by the threshold is listed',
     { annotation: rules('MISP-002', ...MISPRICED, ...contractRules('searchMarkets')) },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'listMispricedMarkets', 1) || !affordable(targetOptions, 'searchMarkets', 1), 'spend budget too small');
+      test.skip(
+        !affordable(targetOptions, 'listMispricedMarkets', 1) || !affordable(targetOptions, 'searchMarkets', 1),
+        'spend budget too small',
+      );
       const res = await paid.get('/api/v1/markets/search');
       await expect(res).toMatchContract('searchMarkets');
       const search = res.status() === 200 ? rowsOf(await res.json()) : undefined;
@@ -102,8 +125,15 @@ test.describe('GET /api/v1/markets/mispriced', () => {
       const now = Date.now();
       const expected = search!.filter((r) => (r.end_date == null || ms(r.end_date) > now) && isMispriced(r, a.thresholdPp + MARGIN_PP));
       test.skip(!expected.length, 'search shows no open market whose forecast and odds differ by the threshold');
-      test.info().annotations.push({ type: 'note', description: `${expected.length} search row(s) are mispriced by more than ${a.thresholdPp + MARGIN_PP} pp; the list holds ${rows.length}` });
-      expect(checkContains(rows, keysOf(expected), 'MISP-002', `search shows |forecast - odds| of at least ${a.thresholdPp + MARGIN_PP} pp`)).toHaveNoViolations(a.body);
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `${expected.length} search row(s) are mispriced by more than ${a.thresholdPp + MARGIN_PP} pp; the list holds ${rows.length}`,
+        });
+      expect(
+        checkContains(rows, keysOf(expected), 'MISP-002', `search shows |forecast - odds| of at least ${a.thresholdPp + MARGIN_PP} pp`),
+      ).toHaveNoViolations(a.body);
     },
   );
 

@@ -86,7 +86,10 @@ test.describe('GET /api/v1/signals/oil', () => {
     'the perps WTI row is the oil signal reading, pointing to its canonical endpoint',
     { annotation: rules('SIG-018', 'SIG-019', 'SIG-020', 'SIG-021', 'SIG-022', ...contractRules('getOilSignal', 'listPerpSignals')) },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'getOilSignal', 1) || !affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
+      test.skip(
+        !affordable(targetOptions, 'getOilSignal', 1) || !affordable(targetOptions, 'listPerpSignals', 1),
+        'spend budget too small',
+      );
       const oil = await oilGet(paid, false);
       const res = await paid.get('/api/v1/signals/perps');
       await expect(res).toMatchContract('listPerpSignals');

@@ -10,7 +10,7 @@ import { withdrawRules } from './support/annotations.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { isTestable } from '../contract/rules.ts';
-import { checkAccepted, checkRejected, inBoundsEdges, outOfBounds, paramRule, paramSpecs, rejectionStatuses, type BoundCase, type EdgeCase } from '../checks/params.ts';
+import { checkAccepted, checkRejected, inBoundsEdges, outOfBounds, paramRule, paramSpecs, rejectionStatuses, type BoundCase, type EdgeCase } from './support/param-cases.ts';
 import type { Violation } from '../checks/violation.ts';
 import { costOf } from './support/budget.ts';
 import { SOCIAL_OPERATIONS } from '../contract/limits.ts';

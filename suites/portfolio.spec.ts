@@ -105,13 +105,20 @@ test.describe('GET /api/v1/portfolio', () => {
         return { res, account, status: res.status() };
       });
       const found: Violation[] = [];
-      if (res.status() === 200) found.push(violation('PORT-004', 'status', 'with the venue data source down the route answered 200 (a partial or empty portfolio), not 502'));
-      else if (res.status() !== 502) found.push(violation('PORT-004', 'status', `with the venue data source down the route answered ${res.status()}, expected 502`));
+      if (res.status() === 200)
+        found.push(
+          violation('PORT-004', 'status', 'with the venue data source down the route answered 200 (a partial or empty portfolio), not 502'),
+        );
+      else if (res.status() !== 502)
+        found.push(violation('PORT-004', 'status', `with the venue data source down the route answered ${res.status()}, expected 502`));
       else {
         const code = ((await res.json()) as { error?: string }).error;
-        if (code !== 'upstream_unavailable') found.push(violation('ERR-010', '/error', `the 502 has error ${JSON.stringify(code)}, expected upstream_unavailable`));
+        if (code !== 'upstream_unavailable')
+          found.push(violation('ERR-010', '/error', `the 502 has error ${JSON.stringify(code)}, expected upstream_unavailable`));
       }
-      found.push(...checkDebit(BILLING_RULES.notBilled502, 'the 502 portfolio answer', credits, await controlPlane.balance(account.accountId), 0));
+      found.push(
+        ...checkDebit(BILLING_RULES.notBilled502, 'the 502 portfolio answer', credits, await controlPlane.balance(account.accountId), 0),
+      );
       expect(found).toHaveNoViolations();
     },
   );

@@ -28,17 +28,28 @@ test.describe('reference prices at GET /api/public/pricing', () => {
     },
   );
 
-  test('paid prices are whole multiples of $0.005', { annotation: rules('PRICE-014', 'PRICE-024', ...contractRules('getPricing')) }, async ({ api }) => {
-    const table = await readPricing(api);
-    test.skip(!table, 'the pricing metadata lists no {method, path, price} entries (its shape is a gap)');
-    expect([...table!.values()].some((e) => (e.credits ?? e.usd ?? 0) > 0), 'some paid price is listed').toBe(true);
-    expect(checkPriceUnits(table!).filter((v) => v.ruleId === 'PRICE-014')).toHaveNoViolations();
-  });
+  test(
+    'paid prices are whole multiples of $0.005',
+    { annotation: rules('PRICE-014', 'PRICE-024', ...contractRules('getPricing')) },
+    async ({ api }) => {
+      const table = await readPricing(api);
+      test.skip(!table, 'the pricing metadata lists no {method, path, price} entries (its shape is a gap)');
+      expect(
+        [...table!.values()].some((e) => (e.credits ?? e.usd ?? 0) > 0),
+        'some paid price is listed',
+      ).toBe(true);
+      expect(checkPriceUnits(table!).filter((v) => v.ruleId === 'PRICE-014')).toHaveNoViolations();
+    },
+  );
 
-  test('10 credits equal $0.01 wherever both are listed', { annotation: rules('PRICE-015', 'PRICE-024', ...contractRules('getPricing')) }, async ({ api }) => {
-    const table = await readPricing(api);
-    const both = [...(table?.values() ?? [])].filter((e) => e.usd !== undefined && e.credits !== undefined && e.credits > 0);
-    test.skip(both.length === 0, 'the pricing metadata lists no paid entry with both a USD price and credits');
-    expect(checkPriceUnits(table!).filter((v) => v.ruleId === 'PRICE-015')).toHaveNoViolations();
-  });
+  test(
+    '10 credits equal $0.01 wherever both are listed',
+    { annotation: rules('PRICE-015', 'PRICE-024', ...contractRules('getPricing')) },
+    async ({ api }) => {
+      const table = await readPricing(api);
+      const both = [...(table?.values() ?? [])].filter((e) => e.usd !== undefined && e.credits !== undefined && e.credits > 0);
+      test.skip(both.length === 0, 'the pricing metadata lists no paid entry with both a USD price and credits');
+      expect(checkPriceUnits(table!).filter((v) => v.ruleId === 'PRICE-015')).toHaveNoViolations();
+    },
+  );
 });

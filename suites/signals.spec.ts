@@ -29,7 +29,19 @@ type Params = Record<string, string | boolean | undefined>;
 const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
 const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
 /** Rules every listSignals body is checked against (checkTradeSignals). */
-const ROW_RULES = ['SIG-001', 'SIG-002', 'SIG-003', 'SIG-004', 'SIG-017', 'VER-009', 'VER-011', 'SIG-015', 'SIG-016', ...ROUTING, ...ENVELOPE];
+const ROW_RULES = [
+  'SIG-001',
+  'SIG-002',
+  'SIG-003',
+  'SIG-004',
+  'SIG-017',
+  'VER-009',
+  'VER-011',
+  'SIG-015',
+  'SIG-016',
+  ...ROUTING,
+  ...ENVELOPE,
+];
 /**
  * ROW_RULES less SIG-004/SIG-017, which need rows whose market shows its publications: the first
  * test skips when none does, so the other tests must not claim them without that guard.
@@ -56,7 +68,10 @@ test.describe('GET /api/v1/signals', () => {
       test.skip(!affordable(targetOptions, 'listSignals', 1), 'spend budget too small');
       const { rows, violations } = await listSignals(paid, targetOptions.siteUrl);
       test.skip(rows.length === 0, 'the target lists no published trade signal');
-      test.skip(!rows.some(showsPublications), "no row's market shows its publications (relationships): SIG-004/SIG-017 cannot be observed");
+      test.skip(
+        !rows.some(showsPublications),
+        "no row's market shows its publications (relationships): SIG-004/SIG-017 cannot be observed",
+      );
       expect(violations).toHaveNoViolations(rows.slice(0, 3));
     },
   );
@@ -67,7 +82,10 @@ test.describe('GET /api/v1/signals', () => {
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);
-      test.skip(!all.rows.some((r) => r.drawdown_risk_elevated !== false), 'no row with an elevated or unknown drawdown read: the filter has nothing to remove');
+      test.skip(
+        !all.rows.some((r) => r.drawdown_risk_elevated !== false),
+        'no row with an elevated or unknown drawdown read: the filter has nothing to remove',
+      );
       const filtered = await listSignals(paid, targetOptions.siteUrl, { exclude_drawdown_risk: 'true' });
       const found = [
         ...all.violations,
@@ -91,14 +109,33 @@ test.describe('GET /api/v1/signals', () => {
           const current = await listSignals(paid, targetOptions.siteUrl, { exclude_drawdown_risk: value });
           const former = await listSignals(paid, targetOptions.siteUrl, { exclude_crash_risk: value });
           rows += current.rows.length + former.rows.length;
-          found.push(...current.violations, ...former.violations, ...checkSameRows(former.rows, current.rows, 'VER-012', `exclude_crash_risk=${value} vs exclude_drawdown_risk=${value}`));
-          if (value === 'true') former.rows.forEach((r, i) => r.drawdown_risk_elevated === true && found.push(violation('SIG-008', `exclude_crash_risk=true:/signals/${i}`, 'an elevated row survived the former-name filter')));
+          found.push(
+            ...current.violations,
+            ...former.violations,
+            ...checkSameRows(former.rows, current.rows, 'VER-012', `exclude_crash_risk=${value} vs exclude_drawdown_risk=${value}`),
+          );
+          if (value === 'true')
+            former.rows.forEach(
+              (r, i) =>
+                r.drawdown_risk_elevated === true &&
+                found.push(
+                  violation('SIG-008', `exclude_crash_risk=true:/signals/${i}`, 'an elevated row survived the former-name filter'),
+                ),
+            );
         });
       }
       await test.step('both names, conflicting values (gap VER-015: stub answers 422)', async () => {
         const res = await paid.get('/api/v1/signals', { params: { exclude_drawdown_risk: 'true', exclude_crash_risk: 'false' } });
         await expect(res).toMatchContract('listSignals');
-        if (res.status() !== 422) found.push(violation('VER-015', 'status', `conflicting exclude_drawdown_risk/exclude_crash_risk answered ${res.status()} (stub choice: 422)`, 'warning'));
+        if (res.status() !== 422)
+          found.push(
+            violation(
+              'VER-015',
+              'status',
+              `conflicting exclude_drawdown_risk/exclude_crash_risk answered ${res.status()} (stub choice: 422)`,
+              'warning',
+            ),
+          );
       });
       expect(found).toHaveNoViolations();
       test.skip(rows === 0, 'the target lists no published trade signal: the two names compare empty lists');
@@ -111,10 +148,17 @@ test.describe('GET /api/v1/signals', () => {
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);
-      const listed = all.rows.filter((r) => Array.isArray(marketOf(r)?.broker_channels) && (marketOf(r)!.broker_channels as unknown[]).includes('broker_a'));
+      const listed = all.rows.filter(
+        (r) => Array.isArray(marketOf(r)?.broker_channels) && (marketOf(r)!.broker_channels as unknown[]).includes('broker_a'),
+      );
       test.skip(listed.length === 0, 'no published trade signal on a broker-listed market');
       const broker = await listSignals(paid, targetOptions.siteUrl, { topic: 'broker_a' });
-      const found = [...all.violations, ...broker.violations, ...checkBrokerFilter(broker.rows, all.rows), ...checkNoFallback(broker.rows, all.rows, 'topic=broker_a')];
+      const found = [
+        ...all.violations,
+        ...broker.violations,
+        ...checkBrokerFilter(broker.rows, all.rows),
+        ...checkNoFallback(broker.rows, all.rows, 'topic=broker_a'),
+      ];
       expect(found).toHaveNoViolations();
     },
   );
@@ -128,7 +172,10 @@ test.describe('GET /api/v1/signals', () => {
       const all = await listSignals(paid, targetOptions.siteUrl);
       test.skip(all.rows.length === 0, 'the target lists no published trade signal');
       // Topics seen on the rows' markets (routing has no tags, so broker_a in any case plus free text).
-      const topic = fc.oneof(fc.constantFrom('broker_a', 'BROKER_A', 'Broker_A', 'politics', 'crypto', 'economics'), fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/));
+      const topic = fc.oneof(
+        fc.constantFrom('broker_a', 'BROKER_A', 'Broker_A', 'politics', 'crypto', 'economics'),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/),
+      );
       await assertProperty(
         fc.asyncProperty(topic, async (t) => {
           const filtered = await listSignals(paid, targetOptions.siteUrl, { topic: t });
@@ -143,9 +190,15 @@ test.describe('GET /api/v1/signals', () => {
     'article evidence stays at /api/v1/markets/{slug}/signals (version 5 break)',
     { annotation: rules('VER-009', 'VER-010', ...LIST_RULES, ...contractRules('listSignals', 'getMarketSignals')) },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'getMarketSignals', EVIDENCE_SAMPLE) || !affordable(targetOptions, 'listSignals', 1), 'spend budget too small');
+      test.skip(
+        !affordable(targetOptions, 'getMarketSignals', EVIDENCE_SAMPLE) || !affordable(targetOptions, 'listSignals', 1),
+        'spend budget too small',
+      );
       const all = await listSignals(paid, targetOptions.siteUrl);
-      const sample = all.rows.map(marketOf).filter((m): m is Row => m !== undefined && typeof m.marketKey === 'string').slice(0, EVIDENCE_SAMPLE);
+      const sample = all.rows
+        .map(marketOf)
+        .filter((m): m is Row => m !== undefined && typeof m.marketKey === 'string')
+        .slice(0, EVIDENCE_SAMPLE);
       test.skip(sample.length === 0, 'no trade-signal row names its market');
       const found = [...all.violations];
       let articles = 0;
@@ -168,23 +221,31 @@ test.describe('GET /api/v1/signals', () => {
 });
 
 test.describe('GET /api/v1/signals/perps', () => {
-  test('zero or one daily WTI row', { annotation: rules('SIG-018', ...contractRules('listPerpSignals')) }, async ({ paid, targetOptions }) => {
-    test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
-    const res = await paid.get('/api/v1/signals/perps');
-    await expect(res).toMatchContract('listPerpSignals');
-    expect(res.status()).toBe(200);
-    const body: unknown = await res.json();
-    expect(checkPerpSignals(body).filter((v) => v.ruleId === 'SIG-018')).toHaveNoViolations(body);
-  });
+  test(
+    'zero or one daily WTI row',
+    { annotation: rules('SIG-018', ...contractRules('listPerpSignals')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
+      const res = await paid.get('/api/v1/signals/perps');
+      await expect(res).toMatchContract('listPerpSignals');
+      expect(res.status()).toBe(200);
+      const body: unknown = await res.json();
+      expect(checkPerpSignals(body).filter((v) => v.ruleId === 'SIG-018')).toHaveNoViolations(body);
+    },
+  );
 
-  test('the WTI row is scoped wti-only and points to /api/v1/signals/oil', { annotation: rules('SIG-019', 'SIG-020', 'SIG-023', ...contractRules('listPerpSignals')) }, async ({ paid, targetOptions }) => {
-    test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
-    // An unknown parameter is ignored (gap SIG-023): the route documents no 422.
-    const res = await paid.get('/api/v1/signals/perps', { params: { fc_unknown: '1' } });
-    await expect(res).toMatchContract('listPerpSignals');
-    expect(res.status()).toBe(200);
-    const body: unknown = await res.json();
-    test.skip((signalRows(body) ?? []).length === 0, 'the target has no current WTI row today');
-    expect(checkPerpSignals(body)).toHaveNoViolations(body);
-  });
+  test(
+    'the WTI row is scoped wti-only and points to /api/v1/signals/oil',
+    { annotation: rules('SIG-019', 'SIG-020', 'SIG-023', ...contractRules('listPerpSignals')) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
+      // An unknown parameter is ignored (gap SIG-023): the route documents no 422.
+      const res = await paid.get('/api/v1/signals/perps', { params: { fc_unknown: '1' } });
+      await expect(res).toMatchContract('listPerpSignals');
+      expect(res.status()).toBe(200);
+      const body: unknown = await res.json();
+      test.skip((signalRows(body) ?? []).length === 0, 'the target has no current WTI row today');
+      expect(checkPerpSignals(body)).toHaveNoViolations(body);
+    },
+  );
 });

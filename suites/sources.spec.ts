@@ -58,7 +58,16 @@ test.describe('GET /api/v1/sources', () => {
           async (marketKeys, window, types) => {
             const { body, sentMs } = await sources(paid, { market_keys: marketKeys.join(','), window, types: types?.join(',') });
             rows += body.sources.length;
-            expect(checkSources(body, { siteUrl: targetOptions.siteUrl, marketKeys, types, windowHours: window, nowMs: sentMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+            expect(
+              checkSources(body, {
+                siteUrl: targetOptions.siteUrl,
+                marketKeys,
+                types,
+                windowHours: window,
+                nowMs: sentMs,
+                skewMs: SKEW_MS,
+              }),
+            ).toHaveNoViolations(body);
           },
         ),
         { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
@@ -72,7 +81,9 @@ test.describe('GET /api/v1/sources', () => {
     { annotation: rules('SRC-005', 'SRC-006', 'ROUTE-007', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSources', 5), 'spend budget too small');
-      const markets = (await evidenceMarkets(paid)).filter((m): m is FeedMarket & { slug: string } => m.slug !== null && !m.slug.includes(','));
+      const markets = (await evidenceMarkets(paid)).filter(
+        (m): m is FeedMarket & { slug: string } => m.slug !== null && !m.slug.includes(','),
+      );
       const byVenue = new Map<string, string[]>();
       for (const m of markets) byVenue.set(m.venue, [...(byVenue.get(m.venue) ?? []), m.slug]);
       test.skip(markets.length === 0, 'no market with a slug got evidence in the last 6 hours');
@@ -83,12 +94,23 @@ test.describe('GET /api/v1/sources', () => {
           const params = { markets: sample.join(','), window: 168, venue: venue === 'venue_a' ? undefined : venue };
           const { body, sentMs } = await sources(paid, params);
           rows += body.sources.length;
-          expect(checkSources(body, { siteUrl: targetOptions.siteUrl, slugs: sample, venue: params.venue, windowHours: 168, nowMs: sentMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+          expect(
+            checkSources(body, {
+              siteUrl: targetOptions.siteUrl,
+              slugs: sample,
+              venue: params.venue,
+              windowHours: 168,
+              nowMs: sentMs,
+              skewMs: SKEW_MS,
+            }),
+          ).toHaveNoViolations(body);
         });
         if (venue !== 'venue_a') {
           await test.step(`${venue} slugs without venue stay in venue_a`, async () => {
             const { body, sentMs } = await sources(paid, { markets: sample.join(','), window: 168 });
-            expect(checkSources(body, { siteUrl: targetOptions.siteUrl, slugs: sample, windowHours: 168, nowMs: sentMs, skewMs: SKEW_MS })).toHaveNoViolations(body);
+            expect(
+              checkSources(body, { siteUrl: targetOptions.siteUrl, slugs: sample, windowHours: 168, nowMs: sentMs, skewMs: SKEW_MS }),
+            ).toHaveNoViolations(body);
           });
         }
       }
@@ -132,7 +154,11 @@ test.describe('GET /api/v1/sources', () => {
       judged('*', articles.body.sources.length + posts.body.sources.length, 'an evidence item in the per-type answers');
       const windowStartMs = both.sentMs - 48 * HOUR_MS;
       expect([
-        ...checkSourcesSubset(articles.body, both.body, 'SRC-010', { windowStartMs, edgeMs: EDGE_MS + SKEW_MS, label: 'the answer without types' }),
+        ...checkSourcesSubset(articles.body, both.body, 'SRC-010', {
+          windowStartMs,
+          edgeMs: EDGE_MS + SKEW_MS,
+          label: 'the answer without types',
+        }),
         ...checkSourcesSubset(posts.body, both.body, 'SRC-010', { label: 'the answer without types' }),
       ]).toHaveNoViolations(both.body);
     },
@@ -156,9 +182,25 @@ test.describe('GET /api/v1/sources', () => {
         ...checkSourcesSubset(w6.body, w48.body, 'SRC-011', { label: 'the 48-hour window' }),
         ...checkSourcesSubset(w48.body, w168.body, 'SRC-011', { label: 'the 168-hour window' }),
         // The default answer and window=48 hold the same articles (edges aside).
-        ...checkSourcesSubset(dflt.body, w48.body, 'PARAM-056', { windowStartMs: start48, edgeMs: EDGE_MS + SKEW_MS, label: 'the window=48 answer' }),
-        ...checkSourcesSubset(w48.body, dflt.body, 'PARAM-056', { windowStartMs: start48, edgeMs: EDGE_MS + SKEW_MS, label: 'the answer without window' }),
-        ...checkSources(dflt.body, { siteUrl: targetOptions.siteUrl, marketKeys: keys, types: ['article'], windowHours: 48, nowMs: dflt.sentMs, skewMs: SKEW_MS, windowRule: 'PARAM-056' }),
+        ...checkSourcesSubset(dflt.body, w48.body, 'PARAM-056', {
+          windowStartMs: start48,
+          edgeMs: EDGE_MS + SKEW_MS,
+          label: 'the window=48 answer',
+        }),
+        ...checkSourcesSubset(w48.body, dflt.body, 'PARAM-056', {
+          windowStartMs: start48,
+          edgeMs: EDGE_MS + SKEW_MS,
+          label: 'the answer without window',
+        }),
+        ...checkSources(dflt.body, {
+          siteUrl: targetOptions.siteUrl,
+          marketKeys: keys,
+          types: ['article'],
+          windowHours: 48,
+          nowMs: dflt.sentMs,
+          skewMs: SKEW_MS,
+          windowRule: 'PARAM-056',
+        }),
       ]).toHaveNoViolations(dflt.body);
     },
   );

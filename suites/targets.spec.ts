@@ -9,10 +9,27 @@ import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
-import { checkNotFoundEcho, checkSameChildren, checkSameResolution, checkTargetResolution, childIds, type TargetExpectation } from '../checks/targets.ts';
+import {
+  checkNotFoundEcho,
+  checkSameChildren,
+  checkSameResolution,
+  checkTargetResolution,
+  childIds,
+  type TargetExpectation,
+} from '../checks/targets.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import type { TargetClient } from './support/client.ts';
-import { broadSearch, catalogRows, mapLimit, resolveTarget, spreadByVenue, venueANumericId, venueBEvents, venueOrigin, type Row } from './support/lookups.ts';
+import {
+  broadSearch,
+  catalogRows,
+  mapLimit,
+  resolveTarget,
+  spreadByVenue,
+  venueANumericId,
+  venueBEvents,
+  venueOrigin,
+  type Row,
+} from './support/lookups.ts';
 
 const OP = 'getForecastTargets';
 const CONCURRENCY = 6;
@@ -56,194 +73,306 @@ async function expectStatus(res: APIResponse, status: number, what: string): Pro
 }
 
 test.describe('venue_b', () => {
-  test('an event ticker answers event input: open children, each with its own $1.00 request', { annotation: rules('TGT-008', 'TGT-020', ...EVENT_RULES, ...SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
-    const rows = await discovered(paid);
-    const events = await resolvableEvents(api, rows, 8);
-    test.skip(events.length === 0, 'no venue_b event the target resolves');
-    const found: Violation[] = [];
-    for (const ev of events) {
-      const at = `/${ev.ticker}`;
-      found.push(...checkTargetResolution(ev.body, { ref: ev.ticker, kind: 'event', venue: 'venue_b', eventTicker: ev.ticker }, at));
-      const children = new Set(childIds(ev.body).map((t) => t.toLowerCase()));
-      // Every open catalog row of the event must be offered (listed catalog rows are active).
-      for (const row of ev.rows.filter((r) => r.end_date === null || r.end_date === undefined || Date.parse(String(r.end_date)) > Date.now())) {
-        if (!children.has(String(row.nativeMarketId).toLowerCase())) found.push(violation('TGT-008', at + '/markets', `open listed child ${String(row.nativeMarketId)} is missing`));
+  test(
+    'an event ticker answers event input: open children, each with its own $1.00 request',
+    { annotation: rules('TGT-008', 'TGT-020', ...EVENT_RULES, ...SHAPE_RULES, ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const rows = await discovered(paid);
+      const events = await resolvableEvents(api, rows, 8);
+      test.skip(events.length === 0, 'no venue_b event the target resolves');
+      const found: Violation[] = [];
+      for (const ev of events) {
+        const at = `/${ev.ticker}`;
+        found.push(...checkTargetResolution(ev.body, { ref: ev.ticker, kind: 'event', venue: 'venue_b', eventTicker: ev.ticker }, at));
+        const children = new Set(childIds(ev.body).map((t) => t.toLowerCase()));
+        // Every open catalog row of the event must be offered (listed catalog rows are active).
+        for (const row of ev.rows.filter(
+          (r) => r.end_date === null || r.end_date === undefined || Date.parse(String(r.end_date)) > Date.now(),
+        )) {
+          if (!children.has(String(row.nativeMarketId).toLowerCase()))
+            found.push(violation('TGT-008', at + '/markets', `open listed child ${String(row.nativeMarketId)} is missing`));
+        }
       }
-    }
-    expect(found).toHaveNoViolations(events[0]?.body);
-  });
+      expect(found).toHaveNoViolations(events[0]?.body);
+    },
+  );
 
-  test('an exact child ticker answers the same list, that child selected and one ready request', { annotation: rules('TGT-011', 'TGT-021', ...EXACT_RULES, ...SHAPE_RULES, 'TGT-038', ...contractRules(OP)) }, async ({ api, paid }) => {
-    const events = await resolvableEvents(api, await discovered(paid), 4);
-    test.skip(events.length === 0, 'no venue_b event the target resolves');
-    const found: Violation[] = [];
-    for (const ev of events) {
-      await test.step(`children of ${ev.ticker}`, async () => {
-        const tickers = childIds(ev.body).slice(0, 10);
-        expect(tickers.length, `${ev.ticker} has open children`).toBeGreaterThan(0);
-        await mapLimit(tickers, CONCURRENCY, async (ticker) => {
-          const body = await resolve200(api, ticker, found, 'TGT-021');
-          if (!body) return;
-          const expectation: TargetExpectation = { ref: ticker, kind: 'market', venue: 'venue_b', selected: ticker, selectedRule: 'TGT-021' };
-          found.push(...checkTargetResolution(body, expectation, `/${ticker}`), ...checkSameChildren(ev.body, body, 'TGT-011', `/${ticker}`));
+  test(
+    'an exact child ticker answers the same list, that child selected and one ready request',
+    { annotation: rules('TGT-011', 'TGT-021', ...EXACT_RULES, ...SHAPE_RULES, 'TGT-038', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const events = await resolvableEvents(api, await discovered(paid), 4);
+      test.skip(events.length === 0, 'no venue_b event the target resolves');
+      const found: Violation[] = [];
+      for (const ev of events) {
+        await test.step(`children of ${ev.ticker}`, async () => {
+          const tickers = childIds(ev.body).slice(0, 10);
+          expect(tickers.length, `${ev.ticker} has open children`).toBeGreaterThan(0);
+          await mapLimit(tickers, CONCURRENCY, async (ticker) => {
+            const body = await resolve200(api, ticker, found, 'TGT-021');
+            if (!body) return;
+            const expectation: TargetExpectation = {
+              ref: ticker,
+              kind: 'market',
+              venue: 'venue_b',
+              selected: ticker,
+              selectedRule: 'TGT-021',
+            };
+            found.push(
+              ...checkTargetResolution(body, expectation, `/${ticker}`),
+              ...checkSameChildren(ev.body, body, 'TGT-011', `/${ticker}`),
+            );
+          });
         });
-      });
-    }
-    expect(found).toHaveNoViolations(events[0]?.body);
-  });
+      }
+      expect(found).toHaveNoViolations(events[0]?.body);
+    },
+  );
 
-  test('a venue_b: marketKey resolves like the bare ticker it carries', { annotation: rules('TGT-022', 'TGT-021', 'TGT-001', ...contractRules(OP)) }, async ({ api, paid }) => {
-    const events = await resolvableEvents(api, await discovered(paid), 3);
-    test.skip(events.length === 0, 'no venue_b event the target resolves');
-    const found: Violation[] = [];
-    let compared = 0;
-    for (const ev of events) {
-      const child = childIds(ev.body)[0];
-      if (!child) continue;
-      compared++;
-      const bare = await resolve200(api, child, found, 'TGT-021');
-      const keyed = await resolve200(api, `venue_b:${child}`, found, 'TGT-022');
-      if (bare && keyed) found.push(...checkSameResolution(bare, keyed, 'TGT-022', `/venue_b:${child}`));
-      if (keyed && keyed.input !== `venue_b:${child}`) found.push(violation('TGT-001', `/venue_b:${child}/input`, `input ${JSON.stringify(keyed.input)}`));
-    }
-    test.skip(compared === 0, 'no resolvable venue_b event lists an open child');
-    expect(found).toHaveNoViolations();
-  });
+  test(
+    'a venue_b: marketKey resolves like the bare ticker it carries',
+    { annotation: rules('TGT-022', 'TGT-021', 'TGT-001', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const events = await resolvableEvents(api, await discovered(paid), 3);
+      test.skip(events.length === 0, 'no venue_b event the target resolves');
+      const found: Violation[] = [];
+      let compared = 0;
+      for (const ev of events) {
+        const child = childIds(ev.body)[0];
+        if (!child) continue;
+        compared++;
+        const bare = await resolve200(api, child, found, 'TGT-021');
+        const keyed = await resolve200(api, `venue_b:${child}`, found, 'TGT-022');
+        if (bare && keyed) found.push(...checkSameResolution(bare, keyed, 'TGT-022', `/venue_b:${child}`));
+        if (keyed && keyed.input !== `venue_b:${child}`)
+          found.push(violation('TGT-001', `/venue_b:${child}/input`, `input ${JSON.stringify(keyed.input)}`));
+      }
+      test.skip(compared === 0, 'no resolvable venue_b event lists an open child');
+      expect(found).toHaveNoViolations();
+    },
+  );
 
-  test('a public venue_b daily-event URL resolves the same event as its ticker', { annotation: rules('TGT-019', ...EVENT_RULES, ...SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
-    const rows = (await discovered(paid)).filter((r) => r.venue === 'venue_b' && typeof r.marketUrl === 'string' && typeof r.nativeEventId === 'string');
-    // The event page's last path segment names the event (/markets/{series}/{series-slug}/{event}).
-    const urls = new Map<string, string>();
-    for (const r of rows) {
-      const url = String(r.marketUrl);
-      const last = url.replace(/[?#].*$/, '').split('/').filter(Boolean).pop() ?? '';
-      if (last.toLowerCase() === String(r.nativeEventId).toLowerCase() && !urls.has(url)) urls.set(url, String(r.nativeEventId));
-    }
-    test.skip(urls.size === 0, 'no venue_b market whose marketUrl is its event page');
-    const found: Violation[] = [];
-    let compared = 0;
-    for (const [url, ticker] of [...urls.entries()].slice(0, 4)) {
-      const byTicker = await resolveTarget(api, ticker);
-      if (byTicker.res.status() !== 200) continue;
-      compared++;
-      const byUrl = await resolve200(api, url, found, 'TGT-019');
-      if (byUrl) found.push(...checkTargetResolution(byUrl, { ref: url, kind: 'event', venue: 'venue_b' }, `/${url}`), ...checkSameResolution(byTicker.body, byUrl, 'TGT-019', `/${url}`));
-    }
-    test.skip(compared === 0, 'no event of a venue_b event-page URL resolves by its ticker');
-    expect(found).toHaveNoViolations();
-  });
+  test(
+    'a public venue_b daily-event URL resolves the same event as its ticker',
+    { annotation: rules('TGT-019', ...EVENT_RULES, ...SHAPE_RULES, ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const rows = (await discovered(paid)).filter(
+        (r) => r.venue === 'venue_b' && typeof r.marketUrl === 'string' && typeof r.nativeEventId === 'string',
+      );
+      // The event page's last path segment names the event (/markets/{series}/{series-slug}/{event}).
+      const urls = new Map<string, string>();
+      for (const r of rows) {
+        const url = String(r.marketUrl);
+        const last =
+          url
+            .replace(/[?#].*$/, '')
+            .split('/')
+            .filter(Boolean)
+            .pop() ?? '';
+        if (last.toLowerCase() === String(r.nativeEventId).toLowerCase() && !urls.has(url)) urls.set(url, String(r.nativeEventId));
+      }
+      test.skip(urls.size === 0, 'no venue_b market whose marketUrl is its event page');
+      const found: Violation[] = [];
+      let compared = 0;
+      for (const [url, ticker] of [...urls.entries()].slice(0, 4)) {
+        const byTicker = await resolveTarget(api, ticker);
+        if (byTicker.res.status() !== 200) continue;
+        compared++;
+        const byUrl = await resolve200(api, url, found, 'TGT-019');
+        if (byUrl)
+          found.push(
+            ...checkTargetResolution(byUrl, { ref: url, kind: 'event', venue: 'venue_b' }, `/${url}`),
+            ...checkSameResolution(byTicker.body, byUrl, 'TGT-019', `/${url}`),
+          );
+      }
+      test.skip(compared === 0, 'no event of a venue_b event-page URL resolves by its ticker');
+      expect(found).toHaveNoViolations();
+    },
+  );
 
-  test('bare non-URL refs resolve as venue_b tickers, never as venue_a slugs', { annotation: rules('TGT-027', ...contractRules(OP)) }, async ({ api, paid }) => {
-    const slugs = (await discovered(paid)).filter((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && /^[A-Za-z0-9._-]+$/.test(String(r.slug))).map((r) => String(r.slug));
-    test.skip(slugs.length === 0, 'no venue_a market with a ticker-shaped slug');
-    const found: Violation[] = [];
-    for (const slug of slugs.slice(0, 10)) {
-      const { res, body } = await resolveTarget(api, slug);
-      if (res.status() === 200 && body.venue !== 'venue_b') found.push(violation('TGT-027', `/${slug}`, `bare ref resolved on ${String(body.venue)}`));
-      if (![200, 404, 422].includes(res.status())) found.push(violation('TGT-027', `/${slug}`, `bare ref answered ${res.status()}`));
-    }
-    expect(found).toHaveNoViolations();
-  });
+  test(
+    'bare non-URL refs resolve as venue_b tickers, never as venue_a slugs',
+    { annotation: rules('TGT-027', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const slugs = (await discovered(paid))
+        .filter((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && /^[A-Za-z0-9._-]+$/.test(String(r.slug)))
+        .map((r) => String(r.slug));
+      test.skip(slugs.length === 0, 'no venue_a market with a ticker-shaped slug');
+      const found: Violation[] = [];
+      for (const slug of slugs.slice(0, 10)) {
+        const { res, body } = await resolveTarget(api, slug);
+        if (res.status() === 200 && body.venue !== 'venue_b')
+          found.push(violation('TGT-027', `/${slug}`, `bare ref resolved on ${String(body.venue)}`));
+        if (![200, 404, 422].includes(res.status())) found.push(violation('TGT-027', `/${slug}`, `bare ref answered ${res.status()}`));
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
 });
 
 test.describe('venue_a', () => {
-  test('a venue_a: marketKey answers the venue_a alternative with that market selected', { annotation: rules('TGT-023', 'TGT-033', 'TGT-002', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
-    const rows = spreadByVenue((await discovered(paid)).filter((r) => r.venue === 'venue_a' && venueANumericId(r) !== undefined), 12);
-    test.skip(rows.length === 0, 'no venue_a market with a numeric id');
-    const found: Violation[] = [];
-    let resolved = 0;
-    await mapLimit(rows, CONCURRENCY, async (row) => {
-      const ref = String(row.marketKey);
-      const { res, body } = await resolveTarget(api, ref);
-      if (res.status() === 404) return; // a closed market has nothing open to forecast (gap TGT-039)
-      if (res.status() !== 200) return void found.push(violation('TGT-023', `/${ref}`, `answered ${res.status()}`));
-      resolved++;
-      found.push(...checkTargetResolution(body, { ref, kind: 'market', venue: 'venue_a', selected: venueANumericId(row), selectedRule: 'TGT-033' }, `/${ref}`));
-    });
-    expect(found).toHaveNoViolations();
-    test.skip(resolved === 0, 'every sampled venue_a marketKey answered 404 (closed, gap TGT-039): nothing resolved to check');
-  });
+  test(
+    'a venue_a: marketKey answers the venue_a alternative with that market selected',
+    { annotation: rules('TGT-023', 'TGT-033', 'TGT-002', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const rows = spreadByVenue(
+        (await discovered(paid)).filter((r) => r.venue === 'venue_a' && venueANumericId(r) !== undefined),
+        12,
+      );
+      test.skip(rows.length === 0, 'no venue_a market with a numeric id');
+      const found: Violation[] = [];
+      let resolved = 0;
+      await mapLimit(rows, CONCURRENCY, async (row) => {
+        const ref = String(row.marketKey);
+        const { res, body } = await resolveTarget(api, ref);
+        if (res.status() === 404) return; // a closed market has nothing open to forecast (gap TGT-039)
+        if (res.status() !== 200) return void found.push(violation('TGT-023', `/${ref}`, `answered ${res.status()}`));
+        resolved++;
+        found.push(
+          ...checkTargetResolution(
+            body,
+            { ref, kind: 'market', venue: 'venue_a', selected: venueANumericId(row), selectedRule: 'TGT-033' },
+            `/${ref}`,
+          ),
+        );
+      });
+      expect(found).toHaveNoViolations();
+      test.skip(resolved === 0, 'every sampled venue_a marketKey answered 404 (closed, gap TGT-039): nothing resolved to check');
+    },
+  );
 
-  test('venue_a browser URLs /event/{slug}, /event/{slug}/{market-slug} and /market/{slug} are accepted', { annotation: rules('TGT-024', 'TGT-025', 'TGT-026', 'TGT-002', ...EVENT_RULES, ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) }, async ({ api, paid }) => {
-    const all = await discovered(paid);
-    const origin = venueOrigin(all, 'venue_a');
-    const rows = all.filter((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && typeof (r.event as Row | undefined)?.slug === 'string' && venueANumericId(r));
-    test.skip(!origin || rows.length === 0, 'no venue_a market with a slug, an event slug and a marketUrl');
-    const found: Violation[] = [];
-    // Open markets only: catalog rows are active; search rows may be closed (nothing to forecast).
-    const open = rows.filter((r) => r.end_date === null || Date.parse(String(r.end_date)) > Date.now()).slice(0, 8);
-    test.skip(open.length === 0, 'no open venue_a market with a slug');
-    let exactChecked = 0;
-    await mapLimit(open, CONCURRENCY, async (row) => {
-      const id = venueANumericId(row)!;
-      const eventSlug = String((row.event as Row).slug);
-      const eventUrl = `${origin}/event/${eventSlug}`;
-      const exactUrl = `${origin}/event/${eventSlug}/${String(row.slug)}`;
-      const marketUrl = `${origin}/market/${String(row.slug)}`;
-      const ev = await resolve200(api, eventUrl, found, 'TGT-024');
-      if (ev) {
-        found.push(...checkTargetResolution(ev, { ref: eventUrl, kind: 'event', venue: 'venue_a' }, `/${eventUrl}`));
-        if (!childIds(ev).includes(id)) found.push(violation('TGT-024', `/${eventUrl}/markets`, `the event's children miss market ${id}`));
-      }
-      // /event/{slug}/{market-slug} names a child of a multi-market event; a single-market event has none.
-      if (eventSlug !== row.slug) {
-        exactChecked++;
-        const exact = await resolve200(api, exactUrl, found, 'TGT-025');
-        if (exact) found.push(...checkTargetResolution(exact, { ref: exactUrl, kind: 'market', venue: 'venue_a', selected: id, selectedRule: 'TGT-025' }, `/${exactUrl}`));
-      }
-      const market = await resolve200(api, marketUrl, found, 'TGT-026');
-      if (market) found.push(...checkTargetResolution(market, { ref: marketUrl, kind: 'market', venue: 'venue_a', selected: id, selectedRule: 'TGT-026' }, `/${marketUrl}`));
-    });
-    if (exactChecked === 0) withdrawRules(['TGT-025'], 'no sampled venue_a market is a child of a multi-market event');
-    expect(found).toHaveNoViolations();
-  });
+  test(
+    'venue_a browser URLs /event/{slug}, /event/{slug}/{market-slug} and /market/{slug} are accepted',
+    {
+      annotation: rules(
+        'TGT-024',
+        'TGT-025',
+        'TGT-026',
+        'TGT-002',
+        ...EVENT_RULES,
+        ...EXACT_RULES,
+        ...VENUE_A_SHAPE_RULES,
+        ...contractRules(OP),
+      ),
+    },
+    async ({ api, paid }) => {
+      const all = await discovered(paid);
+      const origin = venueOrigin(all, 'venue_a');
+      const rows = all.filter(
+        (r) =>
+          r.venue === 'venue_a' &&
+          typeof r.slug === 'string' &&
+          typeof (r.event as Row | undefined)?.slug === 'string' &&
+          venueANumericId(r),
+      );
+      test.skip(!origin || rows.length === 0, 'no venue_a market with a slug, an event slug and a marketUrl');
+      const found: Violation[] = [];
+      // Open markets only: catalog rows are active; search rows may be closed (nothing to forecast).
+      const open = rows.filter((r) => r.end_date === null || Date.parse(String(r.end_date)) > Date.now()).slice(0, 8);
+      test.skip(open.length === 0, 'no open venue_a market with a slug');
+      let exactChecked = 0;
+      await mapLimit(open, CONCURRENCY, async (row) => {
+        const id = venueANumericId(row)!;
+        const eventSlug = String((row.event as Row).slug);
+        const eventUrl = `${origin}/event/${eventSlug}`;
+        const exactUrl = `${origin}/event/${eventSlug}/${String(row.slug)}`;
+        const marketUrl = `${origin}/market/${String(row.slug)}`;
+        const ev = await resolve200(api, eventUrl, found, 'TGT-024');
+        if (ev) {
+          found.push(...checkTargetResolution(ev, { ref: eventUrl, kind: 'event', venue: 'venue_a' }, `/${eventUrl}`));
+          if (!childIds(ev).includes(id))
+            found.push(violation('TGT-024', `/${eventUrl}/markets`, `the event's children miss market ${id}`));
+        }
+        // /event/{slug}/{market-slug} names a child of a multi-market event; a single-market event has none.
+        if (eventSlug !== row.slug) {
+          exactChecked++;
+          const exact = await resolve200(api, exactUrl, found, 'TGT-025');
+          if (exact)
+            found.push(
+              ...checkTargetResolution(
+                exact,
+                { ref: exactUrl, kind: 'market', venue: 'venue_a', selected: id, selectedRule: 'TGT-025' },
+                `/${exactUrl}`,
+              ),
+            );
+        }
+        const market = await resolve200(api, marketUrl, found, 'TGT-026');
+        if (market)
+          found.push(
+            ...checkTargetResolution(
+              market,
+              { ref: marketUrl, kind: 'market', venue: 'venue_a', selected: id, selectedRule: 'TGT-026' },
+              `/${marketUrl}`,
+            ),
+          );
+      });
+      if (exactChecked === 0) withdrawRules(['TGT-025'], 'no sampled venue_a market is a child of a multi-market event');
+      expect(found).toHaveNoViolations();
+    },
+  );
 });
 
 test.describe('errors', () => {
-  test('a well-formed ref that matches nothing answers 404 with the ref echoed in ticker', { annotation: rules('TGT-028', 'TGT-029', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    const unknownTicker = fc.stringMatching(/^[A-Z0-9]{10,16}$/).map((s) => `FCUNKNOWN-${s}`);
-    await assertProperty(
-      fc.asyncProperty(unknownTicker, fc.boolean(), async (ticker, keyed) => {
-        const ref = keyed ? `venue_b:${ticker}` : ticker;
-        const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 404, ref);
-        expect(body.error, ref).toBe('not_found');
-        expect(checkNotFoundEcho(body, ref)).toHaveNoViolations(body);
-      }),
-      { seed: targetOptions.seed, numRuns: 25 },
-    );
-  });
+  test(
+    'a well-formed ref that matches nothing answers 404 with the ref echoed in ticker',
+    { annotation: rules('TGT-028', 'TGT-029', ...contractRules(OP)) },
+    async ({ api, targetOptions }) => {
+      const unknownTicker = fc.stringMatching(/^[A-Z0-9]{10,16}$/).map((s) => `FCUNKNOWN-${s}`);
+      await assertProperty(
+        fc.asyncProperty(unknownTicker, fc.boolean(), async (ticker, keyed) => {
+          const ref = keyed ? `venue_b:${ticker}` : ticker;
+          const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 404, ref);
+          expect(body.error, ref).toBe('not_found');
+          expect(checkNotFoundEcho(body, ref)).toHaveNoViolations(body);
+        }),
+        { seed: targetOptions.seed, numRuns: 25 },
+      );
+    },
+  );
 
-  test('a URL of an unsupported host or path form answers 422 invalid_request', { annotation: rules('TGT-030', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    const origins = new Set<string>();
-    // Venue hosts come from the catalog when a key is configured; foreign hosts need no discovery.
-    const rows = targetOptions.apiKey ? ((await catalogRows(api.withKey(targetOptions.apiKey))) ?? []) : [];
-    for (const venue of ['venue_a', 'venue_b']) {
-      const o = venueOrigin(rows, venue);
-      if (o) origins.add(o);
-    }
-    const seg = fc.stringMatching(/^[a-z0-9-]{1,12}$/);
-    const foreign = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/), fc.array(seg, { maxLength: 3 })).map(([host, path]) => `https://${host}.invalid/${path.join('/')}`);
-    // Known venue hosts with path forms the contract does not list (e.g. /profile/x, /a/b/c/d/e).
-    const badPath = origins.size
-      ? fc.tuple(fc.constantFrom(...origins), fc.constantFrom('profile', 'portfolio', 'leaderboard', 'api'), seg).map(([o, root, s]) => `${o}/${root}/${s}`)
-      : foreign;
-    await assertProperty(
-      fc.asyncProperty(fc.oneof(foreign, badPath), async (ref) => {
-        const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 422, ref);
-        expect(body.error, ref).toBe('invalid_request');
-      }),
-      { seed: targetOptions.seed, numRuns: 25 },
-    );
-  });
+  test(
+    'a URL of an unsupported host or path form answers 422 invalid_request',
+    { annotation: rules('TGT-030', ...contractRules(OP)) },
+    async ({ api, targetOptions }) => {
+      const origins = new Set<string>();
+      // Venue hosts come from the catalog when a key is configured; foreign hosts need no discovery.
+      const rows = targetOptions.apiKey ? ((await catalogRows(api.withKey(targetOptions.apiKey))) ?? []) : [];
+      for (const venue of ['venue_a', 'venue_b']) {
+        const o = venueOrigin(rows, venue);
+        if (o) origins.add(o);
+      }
+      const seg = fc.stringMatching(/^[a-z0-9-]{1,12}$/);
+      const foreign = fc
+        .tuple(fc.stringMatching(/^[a-z][a-z0-9]{2,10}$/), fc.array(seg, { maxLength: 3 }))
+        .map(([host, path]) => `https://${host}.invalid/${path.join('/')}`);
+      // Known venue hosts with path forms the contract does not list (e.g. /profile/x, /a/b/c/d/e).
+      const badPath = origins.size
+        ? fc
+            .tuple(fc.constantFrom(...origins), fc.constantFrom('profile', 'portfolio', 'leaderboard', 'api'), seg)
+            .map(([o, root, s]) => `${o}/${root}/${s}`)
+        : foreign;
+      await assertProperty(
+        fc.asyncProperty(fc.oneof(foreign, badPath), async (ref) => {
+          const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 422, ref);
+          expect(body.error, ref).toBe('invalid_request');
+        }),
+        { seed: targetOptions.seed, numRuns: 25 },
+      );
+    },
+  );
 
-  test('a marketKey with another venue prefix answers 422 invalid_request', { annotation: rules('TGT-031', ...contractRules(OP)) }, async ({ api, targetOptions }) => {
-    await assertProperty(
-      fc.asyncProperty(fc.constantFrom('venue_a_us', 'venue_c'), fc.stringMatching(/^[A-Za-z0-9-]{1,24}$/), async (venue, id) => {
-        const ref = `${venue}:${id}`;
-        const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 422, ref);
-        expect(body.error, ref).toBe('invalid_request');
-      }),
-      { seed: targetOptions.seed, numRuns: 25 },
-    );
-  });
+  test(
+    'a marketKey with another venue prefix answers 422 invalid_request',
+    { annotation: rules('TGT-031', ...contractRules(OP)) },
+    async ({ api, targetOptions }) => {
+      await assertProperty(
+        fc.asyncProperty(fc.constantFrom('venue_a_us', 'venue_c'), fc.stringMatching(/^[A-Za-z0-9-]{1,24}$/), async (venue, id) => {
+          const ref = `${venue}:${id}`;
+          const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 422, ref);
+          expect(body.error, ref).toBe('invalid_request');
+        }),
+        { seed: targetOptions.seed, numRuns: 25 },
+      );
+    },
+  );
 });

@@ -8,7 +8,14 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { contract } from '../contract/index.ts';
 import { affordable } from './support/operations.ts';
 import { marketOf, signalRows } from '../checks/signals.ts';
-import { checkCrashRiskAlias, checkDocumentedOperations, checkOpenApiDocument, checkRoutePrefixes, checkSameDocument, routePrefixInstances } from '../checks/versioning.ts';
+import {
+  checkCrashRiskAlias,
+  checkDocumentedOperations,
+  checkOpenApiDocument,
+  checkRoutePrefixes,
+  checkSameDocument,
+  routePrefixInstances,
+} from '../checks/versioning.ts';
 import { judged } from './support/annotations.ts';
 import type { Violation } from '../checks/violation.ts';
 
@@ -19,23 +26,31 @@ const FORECAST_PROBES = 5;
 const documented = [...contract().operations.values()].map((o) => ({ method: o.method, path: o.path }));
 
 test.describe('the machine-readable contract', () => {
-  test('/openapi.json serves an OpenAPI 3.x document listing every documented operation', { annotation: rules('VER-005', 'VER-007', 'VER-008', ...contractRules('getOpenApi')) }, async ({ api }) => {
-    const res = await api.get('/openapi.json');
-    await expect(res).toMatchContract('getOpenApi');
-    expect(res.status()).toBe(200);
-    const doc: unknown = await res.json();
-    expect([...checkOpenApiDocument(doc), ...checkDocumentedOperations(doc, documented)]).toHaveNoViolations();
-  });
+  test(
+    '/openapi.json serves an OpenAPI 3.x document listing every documented operation',
+    { annotation: rules('VER-005', 'VER-007', 'VER-008', ...contractRules('getOpenApi')) },
+    async ({ api }) => {
+      const res = await api.get('/openapi.json');
+      await expect(res).toMatchContract('getOpenApi');
+      expect(res.status()).toBe(200);
+      const doc: unknown = await res.json();
+      expect([...checkOpenApiDocument(doc), ...checkDocumentedOperations(doc, documented)]).toHaveNoViolations();
+    },
+  );
 
-  test('/api/v1/openapi.json serves the same document as /openapi.json', { annotation: rules('VER-006', 'VER-005', ...contractRules('getOpenApi', 'getOpenApiV1')) }, async ({ api }) => {
-    const primary = await api.get('/openapi.json');
-    await expect(primary).toMatchContract('getOpenApi');
-    const compat = await api.get('/api/v1/openapi.json');
-    await expect(compat).toMatchContract('getOpenApiV1');
-    expect(compat.status()).toBe(200);
-    const compatDoc: unknown = await compat.json();
-    expect([...checkOpenApiDocument(compatDoc, '(compat)'), ...checkSameDocument(await primary.json(), compatDoc)]).toHaveNoViolations();
-  });
+  test(
+    '/api/v1/openapi.json serves the same document as /openapi.json',
+    { annotation: rules('VER-006', 'VER-005', ...contractRules('getOpenApi', 'getOpenApiV1')) },
+    async ({ api }) => {
+      const primary = await api.get('/openapi.json');
+      await expect(primary).toMatchContract('getOpenApi');
+      const compat = await api.get('/api/v1/openapi.json');
+      await expect(compat).toMatchContract('getOpenApiV1');
+      expect(compat.status()).toBe(200);
+      const compatDoc: unknown = await compat.json();
+      expect([...checkOpenApiDocument(compatDoc, '(compat)'), ...checkSameDocument(await primary.json(), compatDoc)]).toHaveNoViolations();
+    },
+  );
 
   test(
     'paid data routes live under /api/v1, account and job routes under /api/auth, free lookups under /api/public',
@@ -60,11 +75,16 @@ test.describe('former drawdown names', () => {
     'the stored-forecast read carries crash_risk beside every drawdown_risk_72h, with the same value',
     { annotation: rules('VER-013', 'VER-016', ...contractRules('listSignals', 'getMarketForecast')) },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'listSignals', 1) || !affordable(targetOptions, 'getMarketForecast', FORECAST_PROBES), 'spend budget too small');
+      test.skip(
+        !affordable(targetOptions, 'listSignals', 1) || !affordable(targetOptions, 'getMarketForecast', FORECAST_PROBES),
+        'spend budget too small',
+      );
       // Published trade signals are made on forecasts, so their markets have stored forecasts.
       const list = await paid.get('/api/v1/signals');
       await expect(list).toMatchContract('listSignals');
-      const markets = (signalRows(await list.json()) ?? []).map(marketOf).filter((m): m is Record<string, unknown> => typeof m?.marketKey === 'string');
+      const markets = (signalRows(await list.json()) ?? [])
+        .map(marketOf)
+        .filter((m): m is Record<string, unknown> => typeof m?.marketKey === 'string');
       test.skip(markets.length === 0, 'no trade-signal market to read a stored forecast of');
       const found: Violation[] = [];
       let compared = 0;

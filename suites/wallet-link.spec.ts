@@ -67,7 +67,13 @@ async function issue(api: TargetClient, account: ControlAccount): Promise<{ res:
  * GET /api/v1/wallets/link?token=… paid by `wallet` (a hand-made exact payment for the link's own
  * challenge, valid on the target's clock). Returns the answer and the entry paid.
  */
-async function link(api: TargetClient, control: ControlPlane, token: string, wallet: Wallet, tamper: Tamper = {}): Promise<{ res: APIResponse; entry: PaymentRequirements }> {
+async function link(
+  api: TargetClient,
+  control: ControlPlane,
+  token: string,
+  wallet: Wallet,
+  tamper: Tamper = {},
+): Promise<{ res: APIResponse; entry: PaymentRequirements }> {
   const c = await readChallenge(api, 'GET', LINK, { params: { token } });
   await expect(c.res).toMatchContract('linkWallet');
   // WAL-022 (gap): the stub answers an unpaid, keyless link with the 402 challenge.
@@ -86,10 +92,22 @@ async function invariants(m: Model, r: Real, after: string): Promise<Violation[]
   const out: Violation[] = [];
   for (let a = 0; a < r.accounts.length; a++) {
     const state = await r.control.account(r.accounts[a]!.accountId);
-    const want = r.wallets.filter((_, w) => m.attested.get(w) === a).map((w) => w.address.toLowerCase()).sort();
+    const want = r.wallets
+      .filter((_, w) => m.attested.get(w) === a)
+      .map((w) => w.address.toLowerCase())
+      .sort();
     const got = state.wallets.map((w) => w.address.toLowerCase()).sort();
-    if (JSON.stringify(want) !== JSON.stringify(got)) out.push(violation('WAL-011', `account${a}/wallets`, `after ${after}: wallets attested to account ${a} are [${got.join(', ')}], the lifecycle gives [${want.join(', ')}]`));
-    out.push(...checkDebit('WAL-008', `after ${after}: account ${a}'s credits (a link is never billed in credits)`, CREDITS, state.credits, 0));
+    if (JSON.stringify(want) !== JSON.stringify(got))
+      out.push(
+        violation(
+          'WAL-011',
+          `account${a}/wallets`,
+          `after ${after}: wallets attested to account ${a} are [${got.join(', ')}], the lifecycle gives [${want.join(', ')}]`,
+        ),
+      );
+    out.push(
+      ...checkDebit('WAL-008', `after ${after}: account ${a}'s credits (a link is never billed in credits)`, CREDITS, state.credits, 0),
+    );
   }
   for (let w = 0; w < r.wallets.length; w++) {
     const balance = await r.control.walletBalance(BASE_NETWORK, r.wallets[w]!.address);
@@ -114,7 +132,9 @@ const tokensIn = (m: Model, state: TokenState, account?: number): number[] =>
 const unattested = (m: Model): number[] => Array.from({ length: WALLETS }, (_, w) => w).filter((w) => !m.attested.has(w));
 /** Pairs (issued token, attested wallet) where the wallet is attested to the token's account (`same`) or another one. */
 const pairs = (m: Model, same: boolean): [number, number][] =>
-  tokensIn(m, 'issued').flatMap((t) => [...m.attested.entries()].filter(([, a]) => (a === m.tokens[t]!.account) === same).map(([w]) => [t, w] as [number, number]));
+  tokensIn(m, 'issued').flatMap((t) =>
+    [...m.attested.entries()].filter(([, a]) => (a === m.tokens[t]!.account) === same).map(([w]) => [t, w] as [number, number]),
+  );
 
 class IssueToken implements fc.AsyncCommand<Model, Real> {
   constructor(readonly account: number) {}
@@ -122,8 +142,10 @@ class IssueToken implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real): Promise<void> {
     const { res, token } = await issue(r.api, r.accounts[this.account]!);
     const vs: Violation[] = [];
-    if (res.status() !== 200 || !token) vs.push(violation('WAL-001', 'status', `issuing a link token answered ${res.status()} ${(await errorOf(res)) ?? ''}`));
-    else if (!TOKEN.test(token)) vs.push(violation('WAL-001', '/token', `issued token ${JSON.stringify(token.slice(0, 8))}… does not match ^svc_[A-Za-z0-9_-]{43}$`));
+    if (res.status() !== 200 || !token)
+      vs.push(violation('WAL-001', 'status', `issuing a link token answered ${res.status()} ${(await errorOf(res)) ?? ''}`));
+    else if (!TOKEN.test(token))
+      vs.push(violation('WAL-001', '/token', `issued token ${JSON.stringify(token.slice(0, 8))}… does not match ^svc_[A-Za-z0-9_-]{43}$`));
     if (token) {
       m.tokens.push({ account: this.account, state: 'issued' });
       r.tokens.push(token);
@@ -134,7 +156,10 @@ class IssueToken implements fc.AsyncCommand<Model, Real> {
 }
 
 class Link implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly t: number, readonly w: number) {}
+  constructor(
+    readonly t: number,
+    readonly w: number,
+  ) {}
   check = (m: Readonly<Model>): boolean => tokensIn(m, 'issued').length > 0 && unattested(m).length > 0;
   async run(m: Model, r: Real): Promise<void> {
     const ti = tokensIn(m, 'issued')[this.t % tokensIn(m, 'issued').length]!;
@@ -142,11 +167,26 @@ class Link implements fc.AsyncCommand<Model, Real> {
     const wallet = r.wallets[wi]!;
     const { res, entry } = await link(r.api, r.control, r.tokens[ti]!, wallet);
     const vs: Violation[] = [];
-    if (res.status() !== 200) vs.push(violation('WAL-011', 'status', `an issued token paid by an unattested wallet answered ${res.status()} ${(await errorOf(res)) ?? ''}, expected 200`));
+    if (res.status() !== 200)
+      vs.push(
+        violation(
+          'WAL-011',
+          'status',
+          `an issued token paid by an unattested wallet answered ${res.status()} ${(await errorOf(res)) ?? ''}, expected 200`,
+        ),
+      );
     else {
       const body = (await res.json()) as { wallet: { address: string; method: string }; already_attested: boolean };
-      if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase()) vs.push(violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`));
-      if (body.already_attested !== false) vs.push(violation('WAL-014', '/already_attested', `a wallet's first attestation answered already_attested ${JSON.stringify(body.already_attested)}`));
+      if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase())
+        vs.push(violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`));
+      if (body.already_attested !== false)
+        vs.push(
+          violation(
+            'WAL-014',
+            '/already_attested',
+            `a wallet's first attestation answered already_attested ${JSON.stringify(body.already_attested)}`,
+          ),
+        );
       m.tokens[ti]!.state = 'consumed';
       m.attested.set(wi, m.tokens[ti]!.account);
       m.paid[wi]! += BigInt(entry.amount);
@@ -157,8 +197,12 @@ class Link implements fc.AsyncCommand<Model, Real> {
 }
 
 class ReuseToken implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly t: number, readonly w: number) {}
-  private used = (m: Readonly<Model>): number[] => [...tokensIn(m as Model, 'consumed'), ...tokensIn(m as Model, 'expired')].sort((a, b) => a - b);
+  constructor(
+    readonly t: number,
+    readonly w: number,
+  ) {}
+  private used = (m: Readonly<Model>): number[] =>
+    [...tokensIn(m as Model, 'consumed'), ...tokensIn(m as Model, 'expired')].sort((a, b) => a - b);
   check = (m: Readonly<Model>): boolean => this.used(m).length > 0;
   async run(m: Model, r: Real): Promise<void> {
     const ti = this.used(m)[this.t % this.used(m).length]!;
@@ -167,11 +211,15 @@ class ReuseToken implements fc.AsyncCommand<Model, Real> {
     const { res } = await link(r.api, r.control, r.tokens[ti]!, r.wallets[wi]!);
     const vs: Violation[] = [];
     const code = await errorOf(res);
-    if (expired && res.status() !== 422) vs.push(violation('WAL-002', 'status', `a token used after 15 minutes answered ${res.status()} ${code ?? ''}, expected 422`));
-    if (!expired && res.status() >= 200 && res.status() < 300) vs.push(violation('WAL-003', 'status', `a consumed token was accepted again (${res.status()})`));
+    if (expired && res.status() !== 422)
+      vs.push(violation('WAL-002', 'status', `a token used after 15 minutes answered ${res.status()} ${code ?? ''}, expected 422`));
+    if (!expired && res.status() >= 200 && res.status() < 300)
+      vs.push(violation('WAL-003', 'status', `a consumed token was accepted again (${res.status()})`));
     // WAL-004 (gap): the stub answers 422 for a consumed token too; another refusal is conformant.
-    if (!expired && res.status() !== 422 && !(res.status() >= 200 && res.status() < 300)) vs.push(violation('WAL-004', 'status', `a consumed token answered ${res.status()} (stub choice: 422)`, 'warning'));
-    if (res.headers()['payment-response'] !== undefined) vs.push(violation('WAL-010', 'header:PAYMENT-RESPONSE', 'a refused link carries a PAYMENT-RESPONSE: it was settled'));
+    if (!expired && res.status() !== 422 && !(res.status() >= 200 && res.status() < 300))
+      vs.push(violation('WAL-004', 'status', `a consumed token answered ${res.status()} (stub choice: 422)`, 'warning'));
+    if (res.headers()['payment-response'] !== undefined)
+      vs.push(violation('WAL-010', 'header:PAYMENT-RESPONSE', 'a refused link carries a PAYMENT-RESPONSE: it was settled'));
     await settle(m, r, this.toString(), vs);
   }
   toString = (): string => `ReuseToken(token #${this.t}, wallet #${this.w})`;
@@ -196,8 +244,16 @@ class LinkElsewhere implements fc.AsyncCommand<Model, Real> {
     const { res } = await link(r.api, r.control, r.tokens[ti]!, r.wallets[wi]!);
     const vs: Violation[] = [];
     const code = await errorOf(res);
-    if (res.status() !== 409 || code !== 'wallet_already_attested') vs.push(violation('WAL-006', 'status', `a wallet attested to another account answered ${res.status()} ${code ?? ''}, expected 409 wallet_already_attested`));
-    if (res.headers()['payment-response'] !== undefined) vs.push(violation('WAL-009', 'header:PAYMENT-RESPONSE', 'a refused link carries a PAYMENT-RESPONSE: it was settled'));
+    if (res.status() !== 409 || code !== 'wallet_already_attested')
+      vs.push(
+        violation(
+          'WAL-006',
+          'status',
+          `a wallet attested to another account answered ${res.status()} ${code ?? ''}, expected 409 wallet_already_attested`,
+        ),
+      );
+    if (res.headers()['payment-response'] !== undefined)
+      vs.push(violation('WAL-009', 'header:PAYMENT-RESPONSE', 'a refused link carries a PAYMENT-RESPONSE: it was settled'));
     // WAL-021 (gap): whether a refused link consumes the token is the target's choice; never rely on it.
     m.tokens[ti]!.state = 'unknown';
     if (res.status() >= 200 && res.status() < 300) m.tokens[ti]!.state = 'consumed';
@@ -213,10 +269,24 @@ class LinkAgainSameAccount implements fc.AsyncCommand<Model, Real> {
     const [ti, wi] = pairs(m, true)[this.i % pairs(m, true).length]!;
     const { res, entry } = await link(r.api, r.control, r.tokens[ti]!, r.wallets[wi]!);
     const vs: Violation[] = [];
-    if (res.status() !== 200) vs.push(violation('WAL-013', 'status', `re-linking a wallet to its own account answered ${res.status()} ${(await errorOf(res)) ?? ''}, expected 200`));
+    if (res.status() !== 200)
+      vs.push(
+        violation(
+          'WAL-013',
+          'status',
+          `re-linking a wallet to its own account answered ${res.status()} ${(await errorOf(res)) ?? ''}, expected 200`,
+        ),
+      );
     else {
       const body = (await res.json()) as { already_attested: boolean };
-      if (body.already_attested !== true) vs.push(violation('WAL-013', '/already_attested', `a wallet already attested to this account answered already_attested ${JSON.stringify(body.already_attested)}`));
+      if (body.already_attested !== true)
+        vs.push(
+          violation(
+            'WAL-013',
+            '/already_attested',
+            `a wallet already attested to this account answered already_attested ${JSON.stringify(body.already_attested)}`,
+          ),
+        );
       m.tokens[ti]!.state = 'consumed';
       m.paid[wi]! += BigInt(entry.amount);
     }
@@ -243,9 +313,18 @@ const weighted = fc.oneof(...commands.map((arbitrary, i) => ({ arbitrary, weight
  * the clock, reuse an expired token, link a second wallet.
  */
 const SCENARIO = (): fc.AsyncCommand<Model, Real>[] => [
-  new IssueToken(0), new IssueToken(0), new IssueToken(1),
-  new Link(0, 0), new ReuseToken(0, 1), new LinkAgainSameAccount(0), new LinkElsewhere(0),
-  new IssueToken(1), new ExpireViaClock(), new ReuseToken(2, 2), new IssueToken(1), new Link(0, 0),
+  new IssueToken(0),
+  new IssueToken(0),
+  new IssueToken(1),
+  new Link(0, 0),
+  new ReuseToken(0, 1),
+  new LinkAgainSameAccount(0),
+  new LinkElsewhere(0),
+  new IssueToken(1),
+  new ExpireViaClock(),
+  new ReuseToken(2, 2),
+  new IssueToken(1),
+  new Link(0, 0),
 ];
 
 /** Skips when the target serves no link route. */
@@ -260,7 +339,17 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
     'any sequence of issue, link, reuse, expiry, link-elsewhere and re-link keeps the lifecycle and is never billed',
     {
       annotation: rules(
-        'WAL-001', 'WAL-002', 'WAL-003', 'WAL-006', 'WAL-008', 'WAL-009', 'WAL-010', 'WAL-011', 'WAL-013', 'WAL-014', 'X402-024',
+        'WAL-001',
+        'WAL-002',
+        'WAL-003',
+        'WAL-006',
+        'WAL-008',
+        'WAL-009',
+        'WAL-010',
+        'WAL-011',
+        'WAL-013',
+        'WAL-014',
+        'X402-024',
         ...contractRules('linkWallet', 'createWalletLinkToken'),
       ),
     },
@@ -282,10 +371,20 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
           await fc.asyncModelRun(setup, cmds);
         }),
         // Each run may move the clock once (15 min): few runs keep the target's time near real time.
-        { seed: targetOptions.seed, numRuns: 10, endOnFailure: true, examples: [[SCENARIO() as unknown as Iterable<fc.AsyncCommand<Model, Real>>]] },
+        {
+          seed: targetOptions.seed,
+          numRuns: 10,
+          endOnFailure: true,
+          examples: [[SCENARIO() as unknown as Iterable<fc.AsyncCommand<Model, Real>>]],
+        },
       );
       expect(runs).toBeGreaterThan(0);
-      test.info().annotations.push({ type: 'note', description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}` });
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
+        });
       // The lifecycle's transitions must all have been exercised, or the model run proved little.
       for (const kind of ['IssueToken', 'Link', 'ReuseToken', 'ExpireViaClock', 'LinkElsewhere', 'LinkAgainSameAccount']) {
         expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${targetOptions.seed})`).toBeGreaterThan(0);
@@ -306,8 +405,12 @@ test.describe('wallet link: refusals', () => {
       const { res } = await link(api, controlPlane, never, wallet);
       const code = await errorOf(res);
       const vs: Violation[] = [];
-      if (res.status() !== 404 || code !== 'link_token_not_found') vs.push(violation('WAL-005', 'status', `a never-issued token answered ${res.status()} ${code ?? ''}, expected 404 link_token_not_found`));
-      if (res.headers()['payment-response'] !== undefined) vs.push(violation('WAL-008', 'header:PAYMENT-RESPONSE', 'a 404 link carries a PAYMENT-RESPONSE: it was settled'));
+      if (res.status() !== 404 || code !== 'link_token_not_found')
+        vs.push(
+          violation('WAL-005', 'status', `a never-issued token answered ${res.status()} ${code ?? ''}, expected 404 link_token_not_found`),
+        );
+      if (res.headers()['payment-response'] !== undefined)
+        vs.push(violation('WAL-008', 'header:PAYMENT-RESPONSE', 'a 404 link carries a PAYMENT-RESPONSE: it was settled'));
       vs.push(...checkDebit('WAL-008', 'a 404 link', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
       expect(vs).toHaveNoViolations();
     },
@@ -327,8 +430,16 @@ test.describe('wallet link: refusals', () => {
       await test.step('a payment signed by another key for the funded wallet', async () => {
         const { res } = await link(api, controlPlane, token!, wallet, { signer: newWallet().account });
         const code = await errorOf(res);
-        if (res.status() !== 422 || code !== 'x402_payment_required') vs.push(violation('WAL-007', 'status', `a link with no verifiable payer answered ${res.status()} ${code ?? ''}, expected 422 x402_payment_required`));
-        if (res.headers()['payment-response'] !== undefined) vs.push(violation('WAL-010', 'header:PAYMENT-RESPONSE', 'a 422 link carries a PAYMENT-RESPONSE: it was settled'));
+        if (res.status() !== 422 || code !== 'x402_payment_required')
+          vs.push(
+            violation(
+              'WAL-007',
+              'status',
+              `a link with no verifiable payer answered ${res.status()} ${code ?? ''}, expected 422 x402_payment_required`,
+            ),
+          );
+        if (res.headers()['payment-response'] !== undefined)
+          vs.push(violation('WAL-010', 'header:PAYMENT-RESPONSE', 'a 422 link carries a PAYMENT-RESPONSE: it was settled'));
         vs.push(...checkDebit('WAL-010', 'a 422 link', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
       });
       await test.step('the same token then links the honest payer (WAL-021: the stub does not consume on refusal)', async () => {
@@ -336,8 +447,17 @@ test.describe('wallet link: refusals', () => {
         // WAL-021 is a gap: a target that consumed the token on refusal is conformant.
         if (res.status() === 200) {
           const body = (await res.json()) as { wallet: { address: string } };
-          if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase()) vs.push(violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`));
-        } else vs.push(violation('WAL-021', 'status', `after a refused link the token answered ${res.status()} (stub choice: a refusal does not consume it)`, 'warning'));
+          if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase())
+            vs.push(violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`));
+        } else
+          vs.push(
+            violation(
+              'WAL-021',
+              'status',
+              `after a refused link the token answered ${res.status()} (stub choice: a refusal does not consume it)`,
+              'warning',
+            ),
+          );
       });
       expect(vs).toHaveNoViolations();
     },

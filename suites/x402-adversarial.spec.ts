@@ -14,7 +14,17 @@ import { assertProperty } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequired, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
-import { encodePayment, encodePaymentBase64Url, newWallet, pickEntry, readChallenge, signPayment, unixSeconds, type Tamper, type Wallet } from './support/x402.ts';
+import {
+  encodePayment,
+  encodePaymentBase64Url,
+  newWallet,
+  pickEntry,
+  readChallenge,
+  signPayment,
+  unixSeconds,
+  type Tamper,
+  type Wallet,
+} from './support/x402.ts';
 import type { ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
 
@@ -49,18 +59,28 @@ async function setup(api: TargetClient, controlPlane: ControlPlane, funding = FU
 }
 
 /** Sends a PAYMENT-SIGNATURE (and nothing else) to `path`. */
-const presentTo = (api: TargetClient, header: string, path = PATH): Promise<APIResponse> => api.withKey(undefined).get(path, { headers: { 'PAYMENT-SIGNATURE': header } });
+const presentTo = (api: TargetClient, header: string, path = PATH): Promise<APIResponse> =>
+  api.withKey(undefined).get(path, { headers: { 'PAYMENT-SIGNATURE': header } });
 
 /**
  * The refusal rules of one answer: never 2xx, a refusal status, no PAYMENT-RESPONSE, and the wallet
  * at `expected` (nothing moved). `ruleId` is the rule the broken payment exercises.
  */
-async function refused(res: APIResponse, controlPlane: ControlPlane, s: Setup, ruleId: string, what: string, expected = FUNDING): Promise<Violation[]> {
+async function refused(
+  res: APIResponse,
+  controlPlane: ControlPlane,
+  s: Setup,
+  ruleId: string,
+  what: string,
+  expected = FUNDING,
+): Promise<Violation[]> {
   const out: Violation[] = [];
   const status = res.status();
   if (status >= 200 && status < 300) out.push(violation(ruleId, 'status', `${what} was accepted (${status})`));
-  else if (!REFUSALS.includes(status)) out.push(violation('X402-025', 'status', `${what} answered ${status}, not a refusal status (${REFUSALS.join(', ')})`));
-  if (res.headers()['payment-response'] !== undefined) out.push(violation(ruleId, 'header:PAYMENT-RESPONSE', `${what}: the refusal carries a PAYMENT-RESPONSE`));
+  else if (!REFUSALS.includes(status))
+    out.push(violation('X402-025', 'status', `${what} answered ${status}, not a refusal status (${REFUSALS.join(', ')})`));
+  if (res.headers()['payment-response'] !== undefined)
+    out.push(violation(ruleId, 'header:PAYMENT-RESPONSE', `${what}: the refusal carries a PAYMENT-RESPONSE`));
   out.push(...checkDebit(ruleId, what, expected, await controlPlane.walletBalance(BASE_NETWORK, s.wallet.address), 0n));
   return out;
 }
@@ -78,27 +98,51 @@ interface Case {
 const CASES: Case[] = [
   { name: 'forged signature (another key signs for the funded wallet)', rule: 'X402-020', tamper: () => ({ signer: newWallet().account }) },
   { name: 'underpaid: signed for less than the entry amount', rule: 'X402-008', tamper: (s) => ({ value: BigInt(s.entry.amount) - 1n }) },
-  { name: 'underpaid: the echoed entry claims a smaller amount', rule: 'X402-008', tamper: (s) => ({ value: BigInt(s.entry.amount) / 2n, accepted: { amount: String(BigInt(s.entry.amount) / 2n) } }) },
+  {
+    name: 'underpaid: the echoed entry claims a smaller amount',
+    rule: 'X402-008',
+    tamper: (s) => ({ value: BigInt(s.entry.amount) / 2n, accepted: { amount: String(BigInt(s.entry.amount) / 2n) } }),
+  },
   {
     name: 'amount tampered after signing',
     rule: 'X402-020',
     tamper: (s) => ({ afterSign: (p) => void (p.payload.authorization.value = String(BigInt(s.entry.amount) * 2n)) }),
   },
   { name: 'payTo tampered: signed to another payee', rule: 'X402-008', tamper: () => ({ to: randomAddress() }) },
-  { name: 'payTo tampered: the echoed entry names another payee', rule: 'X402-008', tamper: () => {
-    const to = randomAddress();
-    return { to, accepted: { payTo: to } };
-  } },
+  {
+    name: 'payTo tampered: the echoed entry names another payee',
+    rule: 'X402-008',
+    tamper: () => {
+      const to = randomAddress();
+      return { to, accepted: { payTo: to } };
+    },
+  },
   { name: 'network tampered: signed for another chain id', rule: 'X402-020', tamper: () => ({ domain: { chainId: 1 } }) },
-  { name: 'network tampered: the echoed entry names a network not offered', rule: 'X402-025', tamper: () => ({ accepted: { network: 'eip155:1' } }) },
-  { name: 'asset tampered: another token with the same name and symbol', rule: 'X402-011', tamper: () => {
-    const asset = randomAddress();
-    return { accepted: { asset }, domain: { verifyingContract: getAddress(asset) } };
-  } },
-  { name: 'asset tampered: signed for another token contract', rule: 'X402-020', tamper: () => ({ domain: { verifyingContract: randomAddress() } }) },
+  {
+    name: 'network tampered: the echoed entry names a network not offered',
+    rule: 'X402-025',
+    tamper: () => ({ accepted: { network: 'eip155:1' } }),
+  },
+  {
+    name: 'asset tampered: another token with the same name and symbol',
+    rule: 'X402-011',
+    tamper: () => {
+      const asset = randomAddress();
+      return { accepted: { asset }, domain: { verifyingContract: getAddress(asset) } };
+    },
+  },
+  {
+    name: 'asset tampered: signed for another token contract',
+    rule: 'X402-020',
+    tamper: () => ({ domain: { verifyingContract: randomAddress() } }),
+  },
   { name: 'EIP-712 domain tampered: another token name (symbol-alike)', rule: 'X402-020', tamper: () => ({ domain: { name: 'USDC' } }) },
   { name: 'expired: validBefore in the past', rule: 'X402-025', tamper: (s) => ({ validAfter: 0n, validBefore: BigInt(s.nowS - 600) }) },
-  { name: 'not yet valid: validAfter in the future', rule: 'X402-025', tamper: (s) => ({ validAfter: BigInt(s.nowS + 3600), validBefore: BigInt(s.nowS + 7200) }) },
+  {
+    name: 'not yet valid: validAfter in the future',
+    rule: 'X402-025',
+    tamper: (s) => ({ validAfter: BigInt(s.nowS + 3600), validBefore: BigInt(s.nowS + 7200) }),
+  },
 ];
 
 test.describe('adversarial x402 payments are refused and never settled', () => {
@@ -112,44 +156,60 @@ test.describe('adversarial x402 payments are refused and never settled', () => {
     });
   }
 
-  test('underfunded wallet: a valid signature over more than the balance', { annotation: rules('X402-025', ...contractRules(OP)) }, async ({ api, controlPlane }) => {
-    const c0 = await readChallenge(api, 'GET', PATH);
-    await expect(c0.res).toMatchContract(OP);
-    const entry = c0.challenge && pickEntry(c0.challenge, BASE_NETWORK);
-    test.skip(!entry, `the challenge offers no exact entry on ${BASE_NETWORK}`);
-    const funding = BigInt(entry!.amount) - 1n;
-    const s = await setup(api, controlPlane, funding);
-    const res = await presentTo(api, encodePayment(await signPayment(s.wallet, s.challenge, s.entry, s.nowS)));
-    await expect(res).toMatchContract(OP);
-    expect(await refused(res, controlPlane, s, 'X402-025', `a ${s.entry.amount} payment from a wallet holding ${funding}`, funding)).toHaveNoViolations();
-  });
+  test(
+    'underfunded wallet: a valid signature over more than the balance',
+    { annotation: rules('X402-025', ...contractRules(OP)) },
+    async ({ api, controlPlane }) => {
+      const c0 = await readChallenge(api, 'GET', PATH);
+      await expect(c0.res).toMatchContract(OP);
+      const entry = c0.challenge && pickEntry(c0.challenge, BASE_NETWORK);
+      test.skip(!entry, `the challenge offers no exact entry on ${BASE_NETWORK}`);
+      const funding = BigInt(entry!.amount) - 1n;
+      const s = await setup(api, controlPlane, funding);
+      const res = await presentTo(api, encodePayment(await signPayment(s.wallet, s.challenge, s.entry, s.nowS)));
+      await expect(res).toMatchContract(OP);
+      expect(
+        await refused(res, controlPlane, s, 'X402-025', `a ${s.entry.amount} payment from a wallet holding ${funding}`, funding),
+      ).toHaveNoViolations();
+    },
+  );
 
-  test('base64url-encoded PAYMENT-SIGNATURE (x402 v2 uses standard base64)', { annotation: rules('X402-025', ...contractRules(OP)) }, async ({ api, controlPlane }) => {
-    const s = await setup(api, controlPlane);
-    const res = await presentTo(api, encodePaymentBase64Url(await signPayment(s.wallet, s.challenge, s.entry, s.nowS)));
-    await expect(res).toMatchContract(OP);
-    expect(await refused(res, controlPlane, s, 'X402-025', 'a base64url payment header')).toHaveNoViolations();
-  });
+  test(
+    'base64url-encoded PAYMENT-SIGNATURE (x402 v2 uses standard base64)',
+    { annotation: rules('X402-025', ...contractRules(OP)) },
+    async ({ api, controlPlane }) => {
+      const s = await setup(api, controlPlane);
+      const res = await presentTo(api, encodePaymentBase64Url(await signPayment(s.wallet, s.challenge, s.entry, s.nowS)));
+      await expect(res).toMatchContract(OP);
+      expect(await refused(res, controlPlane, s, 'X402-025', 'a base64url payment header')).toHaveNoViolations();
+    },
+  );
 
-  test('garbage PAYMENT-SIGNATURE headers (fast-check)', { annotation: rules('X402-025', ...contractRules(OP)) }, async ({ api, controlPlane, targetOptions }) => {
-    const s = await setup(api, controlPlane);
-    const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v), 'utf8').toString('base64');
-    const garbage = fc.oneof(
-      fc.string({ minLength: 1, maxLength: 80 }).filter((x) => /^[\x21-\x7e]+$/.test(x)),
-      fc.string({ minLength: 1, maxLength: 80 }).map(b64),
-      fc.jsonValue({ maxDepth: 2 }).map(b64),
-      fc.record({ x402Version: fc.constantFrom(1, 2, 3), payload: fc.jsonValue({ maxDepth: 2 }) }).map(b64),
-    );
-    // A failing header is shrunk and printed with the seed by fast-check.
-    await assertProperty(
-      fc.asyncProperty(garbage, async (header) => {
-        const res = await presentTo(api, header);
-        await expect(res).toMatchContract(OP);
-        expect(await refused(res, controlPlane, s, 'X402-025', `garbage header ${JSON.stringify(header.slice(0, 40))}`)).toHaveNoViolations();
-      }),
-      { seed: targetOptions.seed, numRuns: 15, endOnFailure: true },
-    );
-  });
+  test(
+    'garbage PAYMENT-SIGNATURE headers (fast-check)',
+    { annotation: rules('X402-025', ...contractRules(OP)) },
+    async ({ api, controlPlane, targetOptions }) => {
+      const s = await setup(api, controlPlane);
+      const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v), 'utf8').toString('base64');
+      const garbage = fc.oneof(
+        fc.string({ minLength: 1, maxLength: 80 }).filter((x) => /^[\x21-\x7e]+$/.test(x)),
+        fc.string({ minLength: 1, maxLength: 80 }).map(b64),
+        fc.jsonValue({ maxDepth: 2 }).map(b64),
+        fc.record({ x402Version: fc.constantFrom(1, 2, 3), payload: fc.jsonValue({ maxDepth: 2 }) }).map(b64),
+      );
+      // A failing header is shrunk and printed with the seed by fast-check.
+      await assertProperty(
+        fc.asyncProperty(garbage, async (header) => {
+          const res = await presentTo(api, header);
+          await expect(res).toMatchContract(OP);
+          expect(
+            await refused(res, controlPlane, s, 'X402-025', `garbage header ${JSON.stringify(header.slice(0, 40))}`),
+          ).toHaveNoViolations();
+        }),
+        { seed: targetOptions.seed, numRuns: 15, endOnFailure: true },
+      );
+    },
+  );
 });
 
 test.describe('replays', () => {
@@ -169,7 +229,8 @@ test.describe('replays', () => {
       // X402-017 (gap): the stub answers 409 payment_replay_mismatch; any refusal is conformant.
       if (replay.status() === 409) {
         const code = ((await replay.json()) as { error?: string }).error;
-        if (code !== 'payment_replay_mismatch' && code !== 'wallet_already_attested') found.push(violation('ERR-007', '/error', `a 409 answer has error ${JSON.stringify(code)}`));
+        if (code !== 'payment_replay_mismatch' && code !== 'wallet_already_attested')
+          found.push(violation('ERR-007', '/error', `a 409 answer has error ${JSON.stringify(code)}`));
       }
       expect(found).toHaveNoViolations();
     },
@@ -182,17 +243,30 @@ test.describe('replays', () => {
       const s = await setup(api, controlPlane);
       const other = await readChallenge(api, 'GET', OTHER.path);
       await expect(other.res).toMatchContract(OTHER.op);
-      test.skip(other.challenge?.accepts.find((e) => e.network === BASE_NETWORK)?.amount !== s.entry.amount, `${OTHER.path} is not offered at the same amount as ${PATH}`);
+      test.skip(
+        other.challenge?.accepts.find((e) => e.network === BASE_NETWORK)?.amount !== s.entry.amount,
+        `${OTHER.path} is not offered at the same amount as ${PATH}`,
+      );
       const header = encodePayment(await signPayment(s.wallet, s.challenge, s.entry, s.nowS));
       const res = await presentTo(api, header, OTHER.path);
       await expect(res).toMatchContract(OTHER.op);
       const found = await refused(res, controlPlane, s, 'X402-016', `a payment for ${PATH} presented on ${OTHER.path}`);
       const code = res.status() === 409 ? ((await res.json()) as { error?: string }).error : undefined;
-      if (res.status() !== 409 || code !== 'payment_replay_mismatch') found.push(violation('X402-016', 'status', `a payment for another request answered ${res.status()} ${code ?? ''}, expected 409 payment_replay_mismatch`));
+      if (res.status() !== 409 || code !== 'payment_replay_mismatch')
+        found.push(
+          violation(
+            'X402-016',
+            'status',
+            `a payment for another request answered ${res.status()} ${code ?? ''}, expected 409 payment_replay_mismatch`,
+          ),
+        );
       await test.step('the refused payment was not used up: it still pays for its own request', async () => {
         const own = await presentTo(api, header);
         await expect(own).toMatchContract(OP);
-        if (own.status() !== 200) found.push(violation('X402-025', 'status', `after the refusal, the payment was refused on its own request too (${own.status()})`));
+        if (own.status() !== 200)
+          found.push(
+            violation('X402-025', 'status', `after the refusal, the payment was refused on its own request too (${own.status()})`),
+          );
       });
       expect(found).toHaveNoViolations();
     },

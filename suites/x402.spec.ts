@@ -13,7 +13,16 @@ import { BASE_NETWORK, SECOND_NETWORK, checkChallenge, checkSettlement, type Pay
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { baselineFor, discoverIdentities, pathOf } from './support/operations.ts';
-import { encodePayment, newWallet, officialFetch, pickEntry, readChallenge, signPayment, unixSeconds, type Wallet } from './support/x402.ts';
+import {
+  encodePayment,
+  newWallet,
+  officialFetch,
+  pickEntry,
+  readChallenge,
+  signPayment,
+  unixSeconds,
+  type Wallet,
+} from './support/x402.ts';
 import { fromFetch } from './support/fetched.ts';
 import { discoverRequest, type PaidRequest } from './support/paid-requests.ts';
 import type { ControlPlane } from './support/control.ts';
@@ -21,7 +30,9 @@ import type { TargetClient } from './support/client.ts';
 import type { APIResponse } from '@playwright/test';
 
 /** Operations that take an x402 payment (contract/pricing.ts). */
-const X402_OPERATIONS = Object.keys(PRICES).filter((id) => PRICES[id]!.x402 && contract().operations.has(id)).sort();
+const X402_OPERATIONS = Object.keys(PRICES)
+  .filter((id) => PRICES[id]!.x402 && contract().operations.has(id))
+  .sort();
 /** Funding of a test wallet: $1 in atomic units of a 6-decimal token. */
 const FUNDING = 1_000_000n;
 const CHALLENGE_RULES = ['X402-001', 'X402-002', 'X402-003', 'X402-004', 'X402-005', 'X402-006', 'X402-007', 'X402-009', 'X402-022'];
@@ -41,10 +52,17 @@ async function refusedWithoutChallenge(res: APIResponse): Promise<boolean> {
 }
 
 /** The challenge of an unpaid call, asserted to be a valid 402 (X402-001/002 and the schema). */
-async function challengeFor(api: TargetClient, r: { method: string; path: string; params?: PaidRequest['params']; body?: unknown }, operationId: string): Promise<PaymentRequired> {
+async function challengeFor(
+  api: TargetClient,
+  r: { method: string; path: string; params?: PaidRequest['params']; body?: unknown },
+  operationId: string,
+): Promise<PaymentRequired> {
   const c = await readChallenge(api, r.method, r.path, { params: r.params, data: r.body });
   await expect(c.res).toMatchContract(operationId);
-  test.skip(await refusedWithoutChallenge(c.res), `${r.method} ${r.path} answers an unpaid call 401 gateway_required (allowed, X402-001): no challenge to pay`);
+  test.skip(
+    await refusedWithoutChallenge(c.res),
+    `${r.method} ${r.path} answers an unpaid call 401 gateway_required (allowed, X402-001): no challenge to pay`,
+  );
   expect(c.status, `${r.method} ${r.path} without key or payment`).toBe(402);
   expect(c.violations).toHaveNoViolations();
   return c.challenge!;
@@ -54,7 +72,13 @@ async function challengeFor(api: TargetClient, r: { method: string; path: string
  * The official client, set to pay `network` with the asset the request's own challenge names there
  * (read first, unpaid and free). SKIPs when the challenge offers nothing on that network.
  */
-async function payerFor(api: TargetClient, r: { method: string; path: string; params?: PaidRequest['params']; body?: unknown }, operationId: string, wallet: Wallet, network: string): Promise<typeof fetch> {
+async function payerFor(
+  api: TargetClient,
+  r: { method: string; path: string; params?: PaidRequest['params']; body?: unknown },
+  operationId: string,
+  wallet: Wallet,
+  network: string,
+): Promise<typeof fetch> {
   const entry = pickEntry(await challengeFor(api, r, operationId), network);
   test.skip(!entry, `the challenge of ${operationId} offers no exact entry on ${network}`);
   return officialFetch(wallet, network, entry!.asset);
@@ -74,11 +98,22 @@ test.describe('x402 challenge', () => {
         const code = c.status === 404 ? ((await c.res.json()) as { error?: string }).error : undefined;
         test.skip(code === 'not_found', `${op.method.toUpperCase()} ${op.path} is not served by this target`);
         await expect(c.res).toMatchContract(operationId);
-        test.skip(await refusedWithoutChallenge(c.res), `${op.method.toUpperCase()} ${op.path} answers an unpaid call 401 gateway_required (allowed by X402-001): no challenge to judge`);
+        test.skip(
+          await refusedWithoutChallenge(c.res),
+          `${op.method.toUpperCase()} ${op.path} answers an unpaid call 401 gateway_required (allowed by X402-001): no challenge to judge`,
+        );
         const found: Violation[] = [];
-        if (c.status !== 402) found.push(violation('X402-001', 'status', `a call with neither key nor payment answered ${c.status}, expected 402 payment_required (or 401 gateway_required)`));
+        if (c.status !== 402)
+          found.push(
+            violation(
+              'X402-001',
+              'status',
+              `a call with neither key nor payment answered ${c.status}, expected 402 payment_required (or 401 gateway_required)`,
+            ),
+          );
         found.push(...c.violations);
-        if (c.challenge) found.push(...checkChallenge(c.challenge, { priceAtomic: creditsToAtomic(PRICES[operationId]!.credits), url: c.res.url() }));
+        if (c.challenge)
+          found.push(...checkChallenge(c.challenge, { priceAtomic: creditsToAtomic(PRICES[operationId]!.credits), url: c.res.url() }));
         expect(found).toHaveNoViolations(c.challenge);
       },
     );
@@ -102,7 +137,15 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
         await expect(res).toMatchContract(op);
         expect(res.status(), 'a valid x402 payment is answered by the route').toBe(200);
         const found = checkSettlement(res.headers()['payment-response'], { network, payer: wallet.address });
-        found.push(...checkDebit('X402-024', `an x402 payment of ${entry!.amount} on ${network}`, FUNDING, await controlPlane.walletBalance(network, wallet.address), BigInt(entry!.amount)));
+        found.push(
+          ...checkDebit(
+            'X402-024',
+            `an x402 payment of ${entry!.amount} on ${network}`,
+            FUNDING,
+            await controlPlane.walletBalance(network, wallet.address),
+            BigInt(entry!.amount),
+          ),
+        );
         expect(found).toHaveNoViolations();
       },
     );
@@ -125,9 +168,24 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
       const res = await api.withKey(undefined).get(path, { headers: { 'PAYMENT-SIGNATURE': encodePayment(payment) } });
       await expect(res).toMatchContract(op);
       const found: Violation[] = [];
-      if (res.status() !== 200) found.push(violation('X402-010', 'status', `asset ${recased} (the entry's ${entry!.asset} in another case) was refused with ${res.status()}: ${(await res.text()).slice(0, 200)}`));
+      if (res.status() !== 200)
+        found.push(
+          violation(
+            'X402-010',
+            'status',
+            `asset ${recased} (the entry's ${entry!.asset} in another case) was refused with ${res.status()}: ${(await res.text()).slice(0, 200)}`,
+          ),
+        );
       else found.push(...checkSettlement(res.headers()['payment-response'], { network: BASE_NETWORK, payer: wallet.address }));
-      found.push(...checkDebit('X402-024', 'a re-cased asset payment', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), res.status() === 200 ? BigInt(entry!.amount) : 0n));
+      found.push(
+        ...checkDebit(
+          'X402-024',
+          'a re-cased asset payment',
+          FUNDING,
+          await controlPlane.walletBalance(BASE_NETWORK, wallet.address),
+          res.status() === 200 ? BigInt(entry!.amount) : 0n,
+        ),
+      );
       expect(found).toHaveNoViolations();
     },
   );
@@ -146,8 +204,11 @@ test.describe('x402: unbilled answers are never settled', () => {
       await expect(res).toMatchContract(op);
       expect(res.status(), 'an unknown slug answers 404 once paid').toBe(404);
       const found: Violation[] = [];
-      if (res.headers()['payment-response'] !== undefined) found.push(violation('BILL-005', 'header:PAYMENT-RESPONSE', 'a 404 answer carries a PAYMENT-RESPONSE: the payment was settled'));
-      found.push(...checkDebit('BILL-005', 'an x402-paid 404', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
+      if (res.headers()['payment-response'] !== undefined)
+        found.push(violation('BILL-005', 'header:PAYMENT-RESPONSE', 'a 404 answer carries a PAYMENT-RESPONSE: the payment was settled'));
+      found.push(
+        ...checkDebit('BILL-005', 'an x402-paid 404', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n),
+      );
       expect(found).toHaveNoViolations();
     },
   );
@@ -175,18 +236,29 @@ test.describe('x402: unbilled answers are never settled', () => {
         const { op, request } = chosen!;
         const url = new URL(request.path, targetOptions.target);
         for (const [k, v] of Object.entries(request.params ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-        const init: RequestInit = { method: request.method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }) };
-        const { res, wallet } = await controlPlane.withFault({ method: request.method, path: contract().operation(op).path, status }, async (faultHeaders) => {
-          const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
-          const pay = await payerFor(api, request, op, wallet, BASE_NETWORK);
-          const res = await fromFetch(await pay(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...faultHeaders } }));
-          return { res, wallet, status: res.status() };
-        });
+        const init: RequestInit = {
+          method: request.method,
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }),
+        };
+        const { res, wallet } = await controlPlane.withFault(
+          { method: request.method, path: contract().operation(op).path, status },
+          async (faultHeaders) => {
+            const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
+            const pay = await payerFor(api, request, op, wallet, BASE_NETWORK);
+            const res = await fromFetch(
+              await pay(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...faultHeaders } }),
+            );
+            return { res, wallet, status: res.status() };
+          },
+        );
         await expect(res).toMatchContract(op);
         expect(res.status(), `the injected upstream failure answers ${status}`).toBe(status);
         const found: Violation[] = [];
-        if (res.headers()['payment-response'] !== undefined) found.push(violation(rule, 'header:PAYMENT-RESPONSE', `a ${status} answer carries a PAYMENT-RESPONSE: the payment was settled`));
-        found.push(...checkDebit(rule, `an x402-paid ${status}`, FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
+        if (res.headers()['payment-response'] !== undefined)
+          found.push(violation(rule, 'header:PAYMENT-RESPONSE', `a ${status} answer carries a PAYMENT-RESPONSE: the payment was settled`));
+        found.push(
+          ...checkDebit(rule, `an x402-paid ${status}`, FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n),
+        );
         expect(found).toHaveNoViolations();
       },
     );
@@ -195,7 +267,7 @@ test.describe('x402: unbilled answers are never settled', () => {
 
 test.describe('x402: a 429 settles nothing', () => {
   test(
-    'a payment answered 429 (the oil route\'s one-second spacing) stays unused and pays the retried request',
+    "a payment answered 429 (the oil route's one-second spacing) stays unused and pays the retried request",
     { annotation: rules('BILL-009', 'X402-024', ...contractRules('getOilSignal')) },
     async ({ api, controlPlane }) => {
       const op = 'getOilSignal';
@@ -208,7 +280,8 @@ test.describe('x402: a 429 settles nothing', () => {
       test.skip(!entry, `the challenge offers no exact entry on ${BASE_NETWORK}`);
       const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
       const nowS = async () => Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
-      const pay = async (header: string) => api.withKey(undefined).get(path, { params, headers: { 'PAYMENT-SIGNATURE': header }, raw429: true });
+      const pay = async (header: string) =>
+        api.withKey(undefined).get(path, { params, headers: { 'PAYMENT-SIGNATURE': header }, raw429: true });
       const first = await pay(encodePayment(await signPayment(wallet, c.challenge!, entry!, await nowS())));
       await expect(first).toMatchContract(op);
       expect(first.status(), 'the first paid oil call is answered').toBe(200);
@@ -217,15 +290,39 @@ test.describe('x402: a 429 settles nothing', () => {
       await expect(limited).toMatchContract(op);
       test.skip(limited.status() !== 429, `a second oil call within one second answered ${limited.status()}: no 429 to observe`);
       const found: Violation[] = [];
-      if (limited.headers()['payment-response'] !== undefined) found.push(violation('BILL-009', 'header:PAYMENT-RESPONSE', 'a 429 answer carries a PAYMENT-RESPONSE: the payment was settled'));
-      found.push(...checkDebit('BILL-009', 'a 200 then a 429', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), BigInt(entry!.amount)));
+      if (limited.headers()['payment-response'] !== undefined)
+        found.push(violation('BILL-009', 'header:PAYMENT-RESPONSE', 'a 429 answer carries a PAYMENT-RESPONSE: the payment was settled'));
+      found.push(
+        ...checkDebit(
+          'BILL-009',
+          'a 200 then a 429',
+          FUNDING,
+          await controlPlane.walletBalance(BASE_NETWORK, wallet.address),
+          BigInt(entry!.amount),
+        ),
+      );
       await test.step('after Retry-After, the same PAYMENT-SIGNATURE pays the retried request', async () => {
         const wait = Number(limited.headers()['retry-after'] ?? '1');
         await new Promise((r) => setTimeout(r, Math.min(5, Math.max(1, wait)) * 1000 + 100));
         const retried = await pay(header);
         await expect(retried).toMatchContract(op);
-        if (retried.status() !== 200) found.push(violation('BILL-009', 'status', `the authorization refused with 429 could not pay the retry (${retried.status()} ${(await retried.text()).slice(0, 120)})`));
-        found.push(...checkDebit('X402-024', 'two settled oil payments', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 2n * BigInt(entry!.amount)));
+        if (retried.status() !== 200)
+          found.push(
+            violation(
+              'BILL-009',
+              'status',
+              `the authorization refused with 429 could not pay the retry (${retried.status()} ${(await retried.text()).slice(0, 120)})`,
+            ),
+          );
+        found.push(
+          ...checkDebit(
+            'X402-024',
+            'two settled oil payments',
+            FUNDING,
+            await controlPlane.walletBalance(BASE_NETWORK, wallet.address),
+            2n * BigInt(entry!.amount),
+          ),
+        );
       });
       expect(found).toHaveNoViolations();
     },

@@ -60,9 +60,21 @@ const asset = (n: number, markets: Row[], score = 1): Row =>
   });
 const retrieval = { graph: 'ok', lexical: 'unconfigured' };
 const refReq: SearchRequest = { mode: 'reference', references: ['AS1', 'AS2', 'AS1'], materialOnly: true };
-const refBody: Row = { query: null, references: ['AS1', 'AS2'], material_only: true, retrieval, assets: [asset(1, [linked()], 2), asset(2, [linked('600')], 1)] };
+const refBody: Row = {
+  query: null,
+  references: ['AS1', 'AS2'],
+  material_only: true,
+  retrieval,
+  assets: [asset(1, [linked()], 2), asset(2, [linked('600')], 1)],
+};
 const qReq: SearchRequest = { mode: 'q', q: 'rain' };
-const qBody: Row = { query: 'rain', references: [], material_only: false, retrieval, assets: [mutate(asset(1, [linked()]), (a) => (a.linked_markets = []))] };
+const qBody: Row = {
+  query: 'rain',
+  references: [],
+  material_only: false,
+  retrieval,
+  assets: [mutate(asset(1, [linked()]), (a) => (a.linked_markets = []))],
+};
 const matReq: SearchRequest = { mode: 'material', materialOnly: true };
 const matBody: Row = { ...structuredClone(refBody), query: '*', references: [] };
 const set = (base: Row, change: Row): Row => ({ ...structuredClone(base), ...change });
@@ -96,18 +108,30 @@ const LINKED_MUTANTS: Record<string, (m: Row) => void> = {
 export const ASSET_CASES = [
   cases({
     check: C.checkLinkedMarket,
-    ok: [[linked(), '/assets/0/linked_markets/0'], [dormant(0), '']],
+    ok: [
+      [linked(), '/assets/0/linked_markets/0'],
+      [dormant(0), ''],
+    ],
     bad: lift(C.checkLinkedMarket, [linked(), ''], LINKED_MUTANTS, ([m]) => m as Row),
   }),
   cases({
     check: C.checkSearchEcho,
-    ok: [[qBody, qReq], [refBody, refReq], [matBody, matReq]],
-    bad: Object.fromEntries(Object.entries(ECHO).map(([rule, [body, req, change, also]]) => [rule, alsoBreaks([set(body, change), req], ...(also ?? []))])),
+    ok: [
+      [qBody, qReq],
+      [refBody, refReq],
+      [matBody, matReq],
+    ],
+    bad: Object.fromEntries(
+      Object.entries(ECHO).map(([rule, [body, req, change, also]]) => [rule, alsoBreaks([set(body, change), req], ...(also ?? []))]),
+    ),
   }),
   cases({
     check: C.checkRetrieval,
     ok: [[refBody]],
-    bad: { 'ASRCH-015': [set(refBody, { retrieval: { ...retrieval, graph: 'degraded' } })], 'ASRCH-016': [set(refBody, { retrieval: { ...retrieval, lexical: 'ok' } })] },
+    bad: {
+      'ASRCH-015': [set(refBody, { retrieval: { ...retrieval, graph: 'degraded' } })],
+      'ASRCH-016': [set(refBody, { retrieval: { ...retrieval, lexical: 'ok' } })],
+    },
   }),
   cases({
     check: C.checkRelevanceOrder,
@@ -117,29 +141,56 @@ export const ASSET_CASES = [
   cases({
     check: C.checkFilters,
     ok: [[refBody.assets as Row[], { mode: 'q', q: 'x', platform: 'nasdaq', assetType: 'COMPANY' }]],
-    bad: { 'ASRCH-060': [refBody.assets as Row[], { mode: 'q', platform: 'NYSE' }], 'ASRCH-062': [refBody.assets as Row[], { mode: 'q', assetType: 'etf' }] },
+    bad: {
+      'ASRCH-060': [refBody.assets as Row[], { mode: 'q', platform: 'NYSE' }],
+      'ASRCH-062': [refBody.assets as Row[], { mode: 'q', assetType: 'etf' }],
+    },
   }),
   cases({
     check: C.checkAssetSearch,
-    ok: [[refBody, refReq, ctx], [qBody, qReq, ctx], [matBody, matReq, ctx], [set(refBody, { material_only: false, assets: [asset(1, [linked(), dormant(0)])] }), { ...refReq, materialOnly: false }, ctx]],
+    ok: [
+      [refBody, refReq, ctx],
+      [qBody, qReq, ctx],
+      [matBody, matReq, ctx],
+      [set(refBody, { material_only: false, assets: [asset(1, [linked(), dormant(0)])] }), { ...refReq, materialOnly: false }, ctx],
+    ],
     bad: {
-      ...Object.fromEntries(Object.entries(ECHO).map(([rule, [body, req, change, also]]) => [rule, alsoBreaks([set(body, change), req, ctx], ...(also ?? []))])),
+      ...Object.fromEntries(
+        Object.entries(ECHO).map(([rule, [body, req, change, also]]) => [rule, alsoBreaks([set(body, change), req, ctx], ...(also ?? []))]),
+      ),
       'ASRCH-015': [set(refBody, { retrieval: { ...retrieval, graph: 'degraded' } }), refReq, ctx],
       'ASRCH-016': [set(refBody, { retrieval: { ...retrieval, lexical: 'ok' } }), refReq, ctx],
       'ASRCH-050': [set(refBody, { assets: [asset(1, [linked()], 1), asset(2, [linked('600')], 2)] }), refReq, ctx],
       'ASRCH-060': [refBody, { ...refReq, platform: 'NYSE' }, ctx],
       'ASRCH-062': [refBody, { ...refReq, assetType: 'etf' }, ctx],
       'ASRCH-020': [set(qBody, { assets: [asset(1, [linked()])] }), qReq, ctx],
-      'ASRCH-024': alsoBreaks([mutate(refBody, (b) => ((first(b).market_summary as Row).active_market_count = 51)), refReq, ctx], 'ASRCH-104'),
+      'ASRCH-024': alsoBreaks(
+        [mutate(refBody, (b) => ((first(b).market_summary as Row).active_market_count = 51)), refReq, ctx],
+        'ASRCH-104',
+      ),
       'ASRCH-029': [mutate(refBody, (b) => ((first(b).market_summary as Row).mispricing_threshold_pp = 5)), refReq, ctx],
       'ASRCH-030': [set(refBody, { assets: [asset(1, [dormant(0)])] }), refReq, ctx],
       'ASRCH-031': [set(refBody, { assets: [asset(1, [dormant(2)])] }), refReq, ctx],
       'ASRCH-051': [mutate(refBody, (b) => ((first(b).relevance as Row).matched_by = ['lexical'])), refReq, ctx],
-      'ASRCH-103': [mutate(refBody, (b) => Object.assign(first(b), { linked_market_count: 2, market_summary: { ...(first(b).market_summary as Row), active_market_count: 2 } })), refReq, ctx],
+      'ASRCH-103': [
+        mutate(refBody, (b) =>
+          Object.assign(first(b), {
+            linked_market_count: 2,
+            market_summary: { ...(first(b).market_summary as Row), active_market_count: 2 },
+          }),
+        ),
+        refReq,
+        ctx,
+      ],
       'ASRCH-104': [mutate(refBody, (b) => ((first(b).market_summary as Row).markets_with_forecast = 0)), refReq, ctx],
       'ASSET-006': [mutate(refBody, (b) => (first(b).stance = 'bullish')), refReq, ctx],
       'ROUTE-002': [set(refBody, { assets: [asset(1, [linked(), linked()])] }), refReq, ctx],
-      ...Object.fromEntries(Object.entries({ ...ROW_MUTANTS, ...LINKED_MUTANTS }).map(([rule, change]) => [rule, [onLinked(refBody, change), refReq, ctx] as [Row, SearchRequest, typeof ctx]])),
+      ...Object.fromEntries(
+        Object.entries({ ...ROW_MUTANTS, ...LINKED_MUTANTS }).map(([rule, change]) => [
+          rule,
+          [onLinked(refBody, change), refReq, ctx] as [Row, SearchRequest, typeof ctx],
+        ]),
+      ),
     },
   }),
   cases({
@@ -154,7 +205,15 @@ export const ASSET_CASES = [
   }),
 ];
 
-const entry = (n: number): Row => ({ id: UUID(n), assetKey: `asset-${n}`, name: `Asset ${n}`, ticker: `AS${n}`, asset_type: 'company', aliases: [], identifiers: [{ platform: 'NASDAQ', value: `AS${n}` }] });
+const entry = (n: number): Row => ({
+  id: UUID(n),
+  assetKey: `asset-${n}`,
+  name: `Asset ${n}`,
+  ticker: `AS${n}`,
+  asset_type: 'company',
+  aliases: [],
+  identifiers: [{ platform: 'NASDAQ', value: `AS${n}` }],
+});
 const directory: Row = { assets: [entry(1), entry(2)] };
 
 export const DIRECTORY_CASES = [
@@ -179,7 +238,17 @@ export const DIRECTORY_CASES = [
   }),
   cases({
     check: C.checkStance,
-    ok: [[{ asset: { id: UUID(1), assetKey: 'asset-1' }, stance: 'bullish', score: 0.4, basis: { markets_considered: 3 }, as_of: CREATED }, { id: UUID(1), assetKey: 'asset-1' }]],
-    bad: { 'ASSET-112': [{ asset: { id: UUID(1), assetKey: 'asset-1' }, stance: 'up', score: 0.4, basis: { markets_considered: 3 }, as_of: CREATED }, { id: UUID(1), assetKey: 'asset-1' }] },
+    ok: [
+      [
+        { asset: { id: UUID(1), assetKey: 'asset-1' }, stance: 'bullish', score: 0.4, basis: { markets_considered: 3 }, as_of: CREATED },
+        { id: UUID(1), assetKey: 'asset-1' },
+      ],
+    ],
+    bad: {
+      'ASSET-112': [
+        { asset: { id: UUID(1), assetKey: 'asset-1' }, stance: 'up', score: 0.4, basis: { markets_considered: 3 }, as_of: CREATED },
+        { id: UUID(1), assetKey: 'asset-1' },
+      ],
+    },
   }),
 ];

@@ -29,7 +29,12 @@ const generatable: Row = {
   available: false,
   latestForecast: null,
   read: null,
-  generation: { method: 'POST', endpoint: '/api/auth/forecast-requests', auth: 'x-service-api-key', body: { kind: 'venue_market', venue: 'venue_a', market_id: '512' } },
+  generation: {
+    method: 'POST',
+    endpoint: '/api/auth/forecast-requests',
+    auth: 'x-service-api-key',
+    body: { kind: 'venue_market', venue: 'venue_a', market_id: '512' },
+  },
 };
 const untracked: Row = { ...generatable, tracked: false, market: null, generation: null };
 const set = (base: Row, change: Row): Row => ({ ...structuredClone(base), ...change });
@@ -49,9 +54,15 @@ export const AVAILABILITY_CASES = [
       'AVAIL-017': [set(available, { read: { endpoint: '/api/v1/markets/another-market/forecast' } })],
       'AVAIL-019': [set(available, { generation: generatable.generation })],
       'AVAIL-020': [set(generatable, { generation: null })],
-      'AVAIL-021': [set(generatable, { generation: { endpoint: '/api/auth/forecast-requests', body: (generatable.generation as Row).body } })],
+      'AVAIL-021': [
+        set(generatable, { generation: { endpoint: '/api/auth/forecast-requests', body: (generatable.generation as Row).body } }),
+      ],
       'AVAIL-022': [set(generatable, { generation: gen({ kind: 'venue_market', venue: 'venue_b', market_id: '512' }) })],
-      'AVAIL-041': [mutate(set(generatable, { generation: gen({ kind: 'venue_market', venue: 'venue_c', market_id: 'c-512' }) }), (b) => moveToVenue(b.market as Row, 'venue_c'))],
+      'AVAIL-041': [
+        mutate(set(generatable, { generation: gen({ kind: 'venue_market', venue: 'venue_c', market_id: 'c-512' }) }), (b) =>
+          moveToVenue(b.market as Row, 'venue_c'),
+        ),
+      ],
       'AVAIL-023': [set(generatable, { excluded: { reason: 'sports' } })],
       'AVAIL-024': [set(available, { latestForecast: { id: 'fc_1', createdAt: CREATED, probability: 0.4 } })],
       'AVAIL-030': [set(generatable, { targetResolution: { venue: 'venue_b', endpoint: '/api/public/forecast-targets?ref=EVT' } })],
@@ -61,7 +72,13 @@ export const AVAILABILITY_CASES = [
   }),
   cases({
     check: C.checkAvailabilityIdentity,
-    ok: [[available, { market_key: 'venue_a:512' }], [available, { slug: 'will-it-rain-512' }], [available, { slug: 'WILL-IT-RAIN-512', venue: 'venue_a' }, '/x'], [available, { market_id: '512', venue: 'venue_a' }], [untracked, { market_key: 'venue_a:9' }]],
+    ok: [
+      [available, { market_key: 'venue_a:512' }],
+      [available, { slug: 'will-it-rain-512' }],
+      [available, { slug: 'WILL-IT-RAIN-512', venue: 'venue_a' }, '/x'],
+      [available, { market_id: '512', venue: 'venue_a' }],
+      [untracked, { market_key: 'venue_a:9' }],
+    ],
     bad: {
       'AVAIL-005': [available, { slug: 'another-market' }],
       'AVAIL-006': [available, { slug: 'will-it-rain-512', venue: 'venue_b' }],
@@ -71,7 +88,11 @@ export const AVAILABILITY_CASES = [
   }),
   cases({
     check: C.checkAvailabilityAgainstRow,
-    ok: [[available, row], [generatable, { ...row, forecast_count: 0, latest_forecast_at: null }], [generatable, { marketKey: 'venue_a:512', has_forecast: false }]],
+    ok: [
+      [available, row],
+      [generatable, { ...row, forecast_count: 0, latest_forecast_at: null }],
+      [generatable, { marketKey: 'venue_a:512', has_forecast: false }],
+    ],
     bad: {
       'AVAIL-009': [set(available, { tracked: false }), row],
       'AVAIL-014': [generatable, row],
@@ -81,7 +102,12 @@ export const AVAILABILITY_CASES = [
   }),
   cases({
     check: C.checkExclusion,
-    ok: [[available, 'in_scope', 'venue_a:512'], [available, 'crypto_in_scope', 'k'], [set(generatable, { generation: null, excluded: { reason: 'sports' } }), 'sports', 'k'], [available, 'unclear', 'k']],
+    ok: [
+      [available, 'in_scope', 'venue_a:512'],
+      [available, 'crypto_in_scope', 'k'],
+      [set(generatable, { generation: null, excluded: { reason: 'sports' } }), 'sports', 'k'],
+      [available, 'unclear', 'k'],
+    ],
     bad: {
       'TOPIC-001': [available, 'sports', 'k'],
       'TOPIC-002': [available, 'mentions', 'k'],
@@ -111,11 +137,22 @@ function eventOf(venue: string, ids: string[]): Row {
     selectedMarket: null,
     event: { ticker: 'EVT', title: 'Weather' },
     markets,
-    allContracts: { marketCount: ids.length, requests: markets.map((m) => (m.generation as Row).body), estimatedCostUsd: `${ids.length}.00` },
+    allContracts: {
+      marketCount: ids.length,
+      requests: markets.map((m) => (m.generation as Row).body),
+      estimatedCostUsd: `${ids.length}.00`,
+    },
   };
 }
 const event = eventOf('venue_b', ['EVT-A', 'EVT-B']);
-const exact: Row = { ...structuredClone(event), input: 'EVT-A', targetType: 'market', selectionRequired: false, selectedMarket: childOf('venue_b', 'EVT-A'), generation: (childOf('venue_b', 'EVT-A').generation as Row).body };
+const exact: Row = {
+  ...structuredClone(event),
+  input: 'EVT-A',
+  targetType: 'market',
+  selectionRequired: false,
+  selectedMarket: childOf('venue_b', 'EVT-A'),
+  generation: (childOf('venue_b', 'EVT-A').generation as Row).body,
+};
 const expectEvent = { ref: 'EVT', kind: 'event', venue: 'venue_b', eventTicker: 'EVT' } as const;
 const expectExact = { ref: 'EVT-A', kind: 'market', venue: 'venue_b', selected: 'EVT-A', selectedRule: 'TGT-021' } as const;
 const child0 = (b: Row): Row => (b.markets as Row[])[0]!;
@@ -123,7 +160,11 @@ const child0 = (b: Row): Row => (b.markets as Row[])[0]!;
 export const TARGET_CASES = [
   cases({
     check: C.checkTargetResolution,
-    ok: [[event, expectEvent], [exact, expectExact, '/EVT-A'], [eventOf('venue_a', ['101', '102']), { ref: 'EVT', kind: 'event', venue: 'venue_a' }]],
+    ok: [
+      [event, expectEvent],
+      [exact, expectExact, '/EVT-A'],
+      [eventOf('venue_a', ['101', '102']), { ref: 'EVT', kind: 'event', venue: 'venue_a' }],
+    ],
     bad: {
       'TGT-001': [set(event, { input: 'EVT-X' }), expectEvent],
       'TGT-002': [event, { ...expectEvent, venue: 'venue_a' }],
@@ -136,7 +177,15 @@ export const TARGET_CASES = [
       'TGT-010': [set(exact, { targetType: 'event' }), expectExact],
       'TGT-012': [set(exact, { selectedMarket: null }), expectExact],
       'TGT-013': [set(exact, { generation: null }), expectExact],
-      'TGT-014': [mutate(event, (b) => ((child0(b).generation as Row).costUsd = '2.00')), expectEvent],
+      // the estimate follows the children's own prices (TGT-018), so it moves with the wrong price
+      'TGT-014': [
+        mutate(event, (b) => {
+          (child0(b).generation as Row).costUsd = '2.00';
+          const all = b.allContracts as Row;
+          all.estimatedCostUsd = (Number(all.estimatedCostUsd) + 1).toFixed(2);
+        }),
+        expectEvent,
+      ],
       'TGT-015': [
         mutate(event, (b) => {
           ((child0(b).generation as Row).body as Row).kind = 'market';
@@ -156,7 +205,10 @@ export const TARGET_CASES = [
   }),
   cases({
     check: C.checkSameChildren,
-    ok: [[event, structuredClone(event), 'TGT-011'], [exact, event, 'TGT-011', '/EVT-A']],
+    ok: [
+      [event, structuredClone(event), 'TGT-011'],
+      [exact, event, 'TGT-011', '/EVT-A'],
+    ],
     bad: {
       'TGT-037': [event, mutate(event, (b) => (b.markets as Row[]).reverse()), 'TGT-011'],
       'TGT-011': [event, eventOf('venue_b', ['EVT-A']), 'TGT-011'],

@@ -15,7 +15,8 @@ import { ALL_CASES } from './all.ts';
 import { canonicalMarket, envelope, liveQuote, marketRow, moveToVenue } from './parts.ts';
 import { mutate, type CheckCases, type Violating } from './cases.ts';
 
-const show = (vs: readonly Violation[]): string => vs.map((v) => `${v.ruleId} ${v.severity} ${v.path}: ${v.message}`).join('\n') || '(none)';
+const show = (vs: readonly Violation[]): string =>
+  vs.map((v) => `${v.ruleId} ${v.severity} ${v.path}: ${v.message}`).join('\n') || '(none)';
 const asViolating = (f: unknown[] | Violating<unknown[]>): Violating<unknown[]> => (Array.isArray(f) ? { input: f } : f);
 
 test.describe('registry', () => {
@@ -32,7 +33,8 @@ test.describe('registry', () => {
       if (!mine.some((c) => c.ok.length)) problems.push(`${check.name}: no conforming fixture`);
       const covered = new Set(mine.flatMap((c) => Object.keys(c.bad)));
       for (const id of check.rules) if (!covered.has(id)) problems.push(`${check.name}: no violating fixture for ${id}`);
-      if (check.ruleOf && ![...covered].some((id) => !check.rules.includes(id))) problems.push(`${check.name}: no violating fixture under a caller-chosen rule`);
+      if (check.ruleOf && ![...covered].some((id) => !check.rules.includes(id)))
+        problems.push(`${check.name}: no violating fixture under a caller-chosen rule`);
     }
     const registered = new Set(Object.values(CHECKS));
     for (const c of ALL_CASES) if (!registered.has(c.check as never)) problems.push(`${c.check.name}: fixtures of an unregistered check`);

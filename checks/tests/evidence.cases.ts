@@ -7,7 +7,15 @@ const C = CHECKS;
 type Row = Record<string, unknown>;
 const set = (base: Row, change: Row): Row => ({ ...structuredClone(base), ...change });
 
-const article = (n: number, at: string): Row => ({ id: `art_${n}`, title: `Article ${n}`, url: `https://news.test/${n}`, published_at: at, source: 'news.test', comment: 'relevant', evidence_quote: 'it rained' });
+const article = (n: number, at: string): Row => ({
+  id: `art_${n}`,
+  title: `Article ${n}`,
+  url: `https://news.test/${n}`,
+  published_at: at,
+  source: 'news.test',
+  comment: 'relevant',
+  evidence_quote: 'it rained',
+});
 const top = { serviceUrl: `${SITE}/markets/venue_a%3A512`, venueAUrl: 'https://venue-a.test/markets/512' };
 const signalsBody: Row = {
   market: canonicalMarket(),
@@ -28,7 +36,14 @@ const market = (b: Row): Row => b.market as Row;
 
 const NOW = Date.parse('2026-11-20T10:00:00Z');
 const hoursAgo = (h: number): string => new Date(NOW - h * 3_600_000).toISOString();
-const item = (type: string, n: number, h: number): Row => ({ type, url: `https://${type}.test/${n}`, title: `${type} ${n}`, published_at: hoursAgo(h), market: canonicalMarket(), market_slug: 'will-it-rain-512' });
+const item = (type: string, n: number, h: number): Row => ({
+  type,
+  url: `https://${type}.test/${n}`,
+  title: `${type} ${n}`,
+  published_at: hoursAgo(h),
+  market: canonicalMarket(),
+  market_slug: 'will-it-rain-512',
+});
 const sourcesBody: Row = { sources: [item('x_post', 1, 1), item('article', 2, 2)] };
 const keyReq = { siteUrl: SITE, marketKeys: ['venue_a:512'], windowHours: 48, nowMs: NOW, skewMs: 1000 };
 const slugReq = { siteUrl: SITE, slugs: ['will-it-rain-512'], windowHours: 48, nowMs: NOW, skewMs: 1000 };
@@ -37,7 +52,11 @@ const withOld = set(sourcesBody, { sources: [item('x_post', 1, 1), item('article
 export const EVIDENCE_CASES = [
   cases({
     check: C.checkMarketSignals,
-    ok: [[signalsBody, signalsReq], [signalsBody, { ...signalsReq, venue: 'venue_a' }], [onVenueB(signalsBody), { siteUrl: SITE, slug: 'venue_b:512', venue: 'venue_b' }]],
+    ok: [
+      [signalsBody, signalsReq],
+      [signalsBody, { ...signalsReq, venue: 'venue_a' }],
+      [onVenueB(signalsBody), { siteUrl: SITE, slug: 'venue_b:512', venue: 'venue_b' }],
+    ],
     bad: {
       'EVID-001': [mutate(signalsBody, (b) => (b.signals as Row[]).reverse()), signalsReq],
       'EVID-002': [set(signalsBody, { total: 3 }), signalsReq],
@@ -57,12 +76,28 @@ export const EVIDENCE_CASES = [
   }),
   cases({
     check: C.checkEvidenceCompleteness,
-    ok: [[signalsBody, { sources: [{ type: 'article', url: 'https://news.test/1', market: { marketKey: 'venue_a:512' } }, { type: 'article', url: 'https://news.test/9', market: { marketKey: 'venue_a:9' } }] }]],
-    bad: { 'EVID-003': [signalsBody, { sources: [{ type: 'article', url: 'https://news.test/3', market: { marketKey: 'venue_a:512' } }] }] },
+    ok: [
+      [
+        signalsBody,
+        {
+          sources: [
+            { type: 'article', url: 'https://news.test/1', market: { marketKey: 'venue_a:512' } },
+            { type: 'article', url: 'https://news.test/9', market: { marketKey: 'venue_a:9' } },
+          ],
+        },
+      ],
+    ],
+    bad: {
+      'EVID-003': [signalsBody, { sources: [{ type: 'article', url: 'https://news.test/3', market: { marketKey: 'venue_a:512' } }] }],
+    },
   }),
   cases({
     check: C.checkSources,
-    ok: [[sourcesBody, keyReq], [sourcesBody, slugReq], [set(sourcesBody, { sources: [item('article', 2, 2)] }), { ...keyReq, types: ['article'] }]],
+    ok: [
+      [sourcesBody, keyReq],
+      [sourcesBody, slugReq],
+      [set(sourcesBody, { sources: [item('article', 2, 2)] }), { ...keyReq, types: ['article'] }],
+    ],
     bad: {
       'SRC-001': [mutate(sourcesBody, (b) => (b.sources as Row[]).reverse()), keyReq],
       'SRC-004': [sourcesBody, { ...keyReq, marketKeys: ['venue_a:9'] }],
@@ -78,7 +113,9 @@ export const EVIDENCE_CASES = [
   cases({
     check: C.checkSourcesSubset,
     ok: [[set(sourcesBody, { sources: [item('article', 2, 2)] }), sourcesBody, 'SRC-010', { label: 'the answer for both types' }]],
-    bad: { 'SRC-010': [set(sourcesBody, { sources: [item('article', 3, 2)] }), sourcesBody, 'SRC-010', { label: 'the answer for both types' }] },
+    bad: {
+      'SRC-010': [set(sourcesBody, { sources: [item('article', 3, 2)] }), sourcesBody, 'SRC-010', { label: 'the answer for both types' }],
+    },
   }),
 ];
 
@@ -87,7 +124,15 @@ const T2 = '2026-11-20T09:00:00Z';
 const forecastBody: Row = {
   market: canonicalMarket(),
   ...top,
-  forecast: { id: 'fc_2', probability: 0.4, reasoning: 'wet season', sources: [], uncertainty: 'low', created_at: T2, drawdown_risk_72h: { yes: 0.1, no: 0.2 } },
+  forecast: {
+    id: 'fc_2',
+    probability: 0.4,
+    reasoning: 'wet season',
+    sources: [],
+    uncertainty: 'low',
+    created_at: T2,
+    drawdown_risk_72h: { yes: 0.1, no: 0.2 },
+  },
   history: [{ id: 'fc_1', probability: 0.3, created_at: T1, drawdown_risk_72h: { yes: 0.1, no: 0.1 } }],
 };
 const forecastReq = { siteUrl: SITE, slug: 'will-it-rain-512' };
@@ -97,7 +142,11 @@ const past = (b: Row): Row => (b.history as Row[])[0]!;
 export const FORECAST_CASES = [
   cases({
     check: C.checkMarketForecast,
-    ok: [[forecastBody, forecastReq], [forecastBody, { ...forecastReq, venue: 'venue_a' }], [{ ...(forecastBody.forecast as Row), market: canonicalMarket() }, forecastReq]],
+    ok: [
+      [forecastBody, forecastReq],
+      [forecastBody, { ...forecastReq, venue: 'venue_a' }],
+      [{ ...(forecastBody.forecast as Row), market: canonicalMarket() }, forecastReq],
+    ],
     bad: {
       'FCST-003': [mutate(forecastBody, (b) => delete current(b).reasoning), forecastReq],
       'FCST-004': [mutate(forecastBody, (b) => delete past(b).drawdown_risk_72h), forecastReq],
@@ -113,7 +162,17 @@ export const FORECAST_CASES = [
   }),
   cases({
     check: C.checkProbabilityMatchesFeed,
-    ok: [[forecastBody, { events: [{ type: 'forecast', forecast: { id: 'fc_2', probability: 0.4 } }, { type: 'article', forecast: null }] }]],
+    ok: [
+      [
+        forecastBody,
+        {
+          events: [
+            { type: 'forecast', forecast: { id: 'fc_2', probability: 0.4 } },
+            { type: 'article', forecast: null },
+          ],
+        },
+      ],
+    ],
     bad: { 'FCST-007': [forecastBody, { events: [{ type: 'forecast', forecast: { id: 'fc_1', probability: 0.35 } }] }] },
   }),
   cases({

@@ -7,7 +7,15 @@ type Row = Record<string, unknown>;
 
 const request = { kind: 'venue_market', venue: 'venue_a', market_id: '512' };
 const listing = { venue: 'venue_a', nativeMarketId: '512', serviceMarketId: 'venue_a:512', marketKey: 'venue_a:512' };
-const job = (status: string, change: Row = {}): Row => ({ jobId: 'job_1', status, forecastIds: status === 'succeeded' ? ['fc_1'] : [], forecasts: [], errorCode: status === 'failed' || status === 'rejected' ? 'upstream_failed' : null, listing, ...change });
+const job = (status: string, change: Row = {}): Row => ({
+  jobId: 'job_1',
+  status,
+  forecastIds: status === 'succeeded' ? ['fc_1'] : [],
+  forecasts: [],
+  errorCode: status === 'failed' || status === 'rejected' ? 'upstream_failed' : null,
+  listing,
+  ...change,
+});
 const statusCtx = { view: 'status', jobId: 'job_1', request } as const;
 const resultCtx = { view: 'result', jobId: 'job_1', request } as const;
 const read = (body: Row, headers: Record<string, string> = {}) => ({ headers, body });
@@ -40,15 +48,32 @@ export const JOB_CASES = [
   }),
   cases({
     check: C.checkStatusProgress,
-    ok: [[undefined, 'accepted', 'job_1'], ['accepted', 'running', 'job_1'], ['running', 'failed', 'job_1'], ['succeeded', 'succeeded', 'job_1']],
+    ok: [
+      [undefined, 'accepted', 'job_1'],
+      ['accepted', 'running', 'job_1'],
+      ['running', 'failed', 'job_1'],
+      ['succeeded', 'succeeded', 'job_1'],
+    ],
     bad: { 'JOB-024': ['succeeded', 'running', 'job_1'], 'JOB-017': ['running', 'submitted', 'job_1'] },
   }),
   cases({
     check: C.checkSameNotFound,
-    ok: [[{ status: 404, bodyText: '{"error":"not_found","message":"job job_A not found"}' }, { status: 404, bodyText: '{"error":"not_found","message":"job JOB_B not found"}' }, 'job_A', 'job_B']],
+    ok: [
+      [
+        { status: 404, bodyText: '{"error":"not_found","message":"job job_A not found"}' },
+        { status: 404, bodyText: '{"error":"not_found","message":"job JOB_B not found"}' },
+        'job_A',
+        'job_B',
+      ],
+    ],
     bad: {
       'AUTH-008': alsoBreaks([{ status: 200, bodyText: '{}' }, { status: 404, bodyText: '{}' }, 'job_A', 'job_B'], 'JOB-016'),
-      'JOB-016': [{ status: 404, bodyText: '{"error":"not_found","message":"job job_A is not yours"}' }, { status: 404, bodyText: '{"error":"not_found","message":"job job_B not found"}' }, 'job_A', 'job_B'],
+      'JOB-016': [
+        { status: 404, bodyText: '{"error":"not_found","message":"job job_A is not yours"}' },
+        { status: 404, bodyText: '{"error":"not_found","message":"job job_B not found"}' },
+        'job_A',
+        'job_B',
+      ],
     },
   }),
   cases({

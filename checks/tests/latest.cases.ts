@@ -8,10 +8,11 @@ type Row = Record<string, unknown>;
 
 const NOW = Date.parse('2026-11-20T10:00:00Z');
 const at = (minutes: number): string => new Date(NOW + minutes * 60_000).toISOString();
-const latestMarket = (): Row => mutate(marketRow(), (m) => {
-  delete m.market_odds;
-  m.venue_data = { yes_odds: 0.4, volume_24h: 1200 };
-});
+const latestMarket = (): Row =>
+  mutate(marketRow(), (m) => {
+    delete m.market_odds;
+    m.venue_data = { yes_odds: 0.4, volume_24h: 1200 };
+  });
 /** Mutants of a latest-feed market: odds live in venue_data.yes_odds. */
 const LATEST_MARKET_MUTANTS: Record<string, (m: Row) => void> = {
   ...ROUTING_MUTANTS,
@@ -26,7 +27,13 @@ const forecastEvent = (minutes: number, id = 'fc_9'): Row => ({
   market: latestMarket(),
   forecast: { id, venue: 'venue_a', market: routingOf('venue_a', '512'), probability: 0.4, created_at: at(minutes) },
 });
-const articleEvent = (minutes: number, id = 'art_1'): Row => ({ type: 'article', id, occurred_at: at(minutes), market: latestMarket(), forecast: null });
+const articleEvent = (minutes: number, id = 'art_1'): Row => ({
+  type: 'article',
+  id,
+  occurred_at: at(minutes),
+  market: latestMarket(),
+  forecast: null,
+});
 const feed = (events: Row[], hours = 3): Row => ({
   as_of: at(0),
   window: { hours, since: at(-hours * 60) },
@@ -49,7 +56,12 @@ export const LATEST_CASES = [
   }),
   cases({
     check: C.checkLatest,
-    ok: [[body, req], [body, defaults], [feed([articleEvent(-100), forecastEvent(-10)]), req], [feed([]), req]],
+    ok: [
+      [body, req],
+      [body, defaults],
+      [feed([articleEvent(-100), forecastEvent(-10)]), req],
+      [feed([]), req],
+    ],
     bad: {
       'LATEST-001': [set(body, { as_of: at(5), window: { hours: 3, since: at(5 - 180) } }), req],
       'LATEST-002': [set(body, { window: { hours: 4, since: at(-240) } }), req],
@@ -81,7 +93,18 @@ export const LATEST_CASES = [
   }),
   cases({
     check: C.checkBoardWide,
-    ok: [[body, { markets: [{ marketKey: 'venue_a:512', latest_forecast_at: at(-10) }, { marketKey: 'venue_a:7', latest_forecast_at: at(-600) }] }, 1000]],
+    ok: [
+      [
+        body,
+        {
+          markets: [
+            { marketKey: 'venue_a:512', latest_forecast_at: at(-10) },
+            { marketKey: 'venue_a:7', latest_forecast_at: at(-600) },
+          ],
+        },
+        1000,
+      ],
+    ],
     bad: { 'LATEST-008': [body, { markets: [{ marketKey: 'venue_a:7', latest_forecast_at: at(-30) }] }, 1000] },
   }),
 ];

@@ -11,14 +11,46 @@ const at = (minutes: number): string => new Date(NOW + minutes * 60_000).toISOSt
 const windowCtx = { hours: 48, clock: [NOW, NOW + 100] as [number, number], skewMs: 1000 };
 const a1 = marketRow('1');
 const b1 = mutate(marketRow('2'), (r) => Object.assign(r, { venue: 'venue_b', marketKey: 'venue_b:2' }));
-const catalog: Row = { markets: [a1, b1], venue_facets: [{ venue: 'venue_a', count: 1 }, { venue: 'venue_b', count: 1 }] };
-const onlyA: Row = { markets: [a1], venue_facets: [{ venue: 'venue_a', count: 1 }, { venue: 'venue_b', count: 0 }] };
+const catalog: Row = {
+  markets: [a1, b1],
+  venue_facets: [
+    { venue: 'venue_a', count: 1 },
+    { venue: 'venue_b', count: 1 },
+  ],
+};
+const onlyA: Row = {
+  markets: [a1],
+  venue_facets: [
+    { venue: 'venue_a', count: 1 },
+    { venue: 'venue_b', count: 0 },
+  ],
+};
 const upd = (minutes: number): Row => ({ marketKey: `venue_a:${minutes}`, market_updated_at: at(minutes) });
 const vol = (v: number | null): Row => ({ marketKey: `venue_a:${String(v)}`, volume_24h: v });
 const sc = (n: number): Row => ({ marketKey: `venue_a:${n}`, signal_count: n });
 
-const withForecast: Row = { marketKey: 'venue_a:1', has_forecast: true, latest_service_probability: 0.5, forecast_at: at(-60), latest_forecast_at: at(-60), market_odds_at_forecast: 0.4, thesis: 'likely', has_published_signal: true, published_signal_count: 1 };
-const without: Row = { marketKey: 'venue_a:2', has_forecast: false, latest_service_probability: null, forecast_at: null, latest_forecast_at: null, market_odds_at_forecast: null, thesis: null, has_published_signal: false, published_signal_count: 0 };
+const withForecast: Row = {
+  marketKey: 'venue_a:1',
+  has_forecast: true,
+  latest_service_probability: 0.5,
+  forecast_at: at(-60),
+  latest_forecast_at: at(-60),
+  market_odds_at_forecast: 0.4,
+  thesis: 'likely',
+  has_published_signal: true,
+  published_signal_count: 1,
+};
+const without: Row = {
+  marketKey: 'venue_a:2',
+  has_forecast: false,
+  latest_service_probability: null,
+  forecast_at: null,
+  latest_forecast_at: null,
+  market_odds_at_forecast: null,
+  thesis: null,
+  has_published_signal: false,
+  published_signal_count: 0,
+};
 const searchCtx = { asOfMs: NOW, skewMs: 1000 };
 const set = (base: Row, change: Row): Row => ({ ...structuredClone(base), ...change });
 const tagged: Row = { marketKey: 'venue_b:2', venue: 'venue_b', tags: ['Weather'], categories: ['Climate'], broker_channels: ['broker_a'] };
@@ -26,12 +58,18 @@ const tagged: Row = { marketKey: 'venue_b:2', venue: 'venue_b', tags: ['Weather'
 export const MARKETS_CASES = [
   cases({
     check: C.checkListedForReason,
-    ok: [[{ forecast_count: 1, signal_count: 0 }, '/markets/0'], [{ forecast_count: 0, signal_count: 2 }, '']],
+    ok: [
+      [{ forecast_count: 1, signal_count: 0 }, '/markets/0'],
+      [{ forecast_count: 0, signal_count: 2 }, ''],
+    ],
     bad: { 'MKT-003': [{ forecast_count: 0, signal_count: 0 }, '/markets/0'] },
   }),
   cases({
     check: C.checkForecastWindow,
-    ok: [[{ latest_forecast_at: at(-60), forecast_count: 2 }, windowCtx, ''], [{ latest_forecast_at: null, forecast_count: 0, latest_forecast_delta: null }, windowCtx, '']],
+    ok: [
+      [{ latest_forecast_at: at(-60), forecast_count: 2 }, windowCtx, ''],
+      [{ latest_forecast_at: null, forecast_count: 0, latest_forecast_delta: null }, windowCtx, ''],
+    ],
     bad: {
       'MKT-020': [{ latest_forecast_at: at(-49 * 60), forecast_count: 1 }, windowCtx, ''],
       'MKT-021': [{ latest_forecast_at: null, forecast_count: 2 }, windowCtx, ''],
@@ -50,7 +88,10 @@ export const MARKETS_CASES = [
   }),
   cases({
     check: C.checkTopicShown,
-    ok: [[[tagged], 'weather'], [[tagged], 'CLIMATE']],
+    ok: [
+      [[tagged], 'weather'],
+      [[tagged], 'CLIMATE'],
+    ],
     bad: { 'MKT-019': [[tagged], 'sports'] },
   }),
   cases({
@@ -65,18 +106,71 @@ export const MARKETS_CASES = [
   }),
   cases({
     check: C.checkVenueFacets,
-    ok: [[catalog], [onlyA, 'venue_a'], [set(onlyA, { venue_facets: [{ venue: 'venue_a', count: 1 }, { venue: 'venue_b', count: 1 }] }), 'venue_a', catalog]],
+    ok: [
+      [catalog],
+      [onlyA, 'venue_a'],
+      [
+        set(onlyA, {
+          venue_facets: [
+            { venue: 'venue_a', count: 1 },
+            { venue: 'venue_b', count: 1 },
+          ],
+        }),
+        'venue_a',
+        catalog,
+      ],
+    ],
     bad: {
-      'MKT-005': alsoBreaks([set(catalog, { venue_facets: [{ venue: 'venue_a', count: 1 }, { venue: 'venue_b', count: 1 }, { venue: 'venue_c', count: 1 }] })], 'MKT-009'),
-      'MKT-008': [set(catalog, { venue_facets: [{ venue: 'venue_a', count: 1 }, { venue: 'venue_a', count: 0 }, { venue: 'venue_b', count: 1 }] })],
-      'MKT-009': [set(catalog, { venue_facets: [{ venue: 'venue_a', count: 2 }, { venue: 'venue_b', count: 0 }] })],
+      'MKT-005': alsoBreaks(
+        [
+          set(catalog, {
+            venue_facets: [
+              { venue: 'venue_a', count: 1 },
+              { venue: 'venue_b', count: 1 },
+              { venue: 'venue_c', count: 1 },
+            ],
+          }),
+        ],
+        'MKT-009',
+      ),
+      'MKT-008': [
+        set(catalog, {
+          venue_facets: [
+            { venue: 'venue_a', count: 1 },
+            { venue: 'venue_a', count: 0 },
+            { venue: 'venue_b', count: 1 },
+          ],
+        }),
+      ],
+      'MKT-009': [
+        set(catalog, {
+          venue_facets: [
+            { venue: 'venue_a', count: 2 },
+            { venue: 'venue_b', count: 0 },
+          ],
+        }),
+      ],
       'MKT-010': [set(onlyA, { venue_facets: [{ venue: 'venue_a', count: 2 }] }), 'venue_a'],
-      'MKT-011': [set(onlyA, { venue_facets: [{ venue: 'venue_a', count: 1 }, { venue: 'venue_b', count: 5 }] }), 'venue_a', catalog],
+      'MKT-011': [
+        set(onlyA, {
+          venue_facets: [
+            { venue: 'venue_a', count: 1 },
+            { venue: 'venue_b', count: 5 },
+          ],
+        }),
+        'venue_a',
+        catalog,
+      ],
     },
   }),
   cases({
     check: C.checkSortOrder,
-    ok: [[[upd(-1), upd(-5)], undefined], [[upd(-1), upd(-1)], 'updated_desc'], [[vol(10), vol(5), vol(null)], 'volume_desc'], [[sc(3), sc(1)], 'signal_count_desc']],
+    ok: [
+      [[upd(-1), upd(-5)], undefined],
+      [[upd(-1), upd(-1)], 'updated_desc'],
+      [[vol(10), vol(5), vol(null)], 'volume_desc'],
+      [[sc(3), sc(1)], 'signal_count_desc'],
+    ],
     bad: {
       'MKT-027': [[upd(-5), upd(-1)], 'updated_desc'],
       'PARAM-041': [[upd(-5), upd(-1)], undefined, 'PARAM-041'],
@@ -87,7 +181,11 @@ export const MARKETS_CASES = [
   }),
   cases({
     check: C.checkSearchRow,
-    ok: [[withForecast, searchCtx, '/markets/0'], [without, searchCtx, ''], [withForecast, { skewMs: 0 }, '']],
+    ok: [
+      [withForecast, searchCtx, '/markets/0'],
+      [without, searchCtx, ''],
+      [withForecast, { skewMs: 0 }, ''],
+    ],
     bad: {
       'MSRCH-001': [mutate(withForecast, (r) => delete r.published_signal_count), searchCtx, ''],
       'MSRCH-002': [set(without, { latest_service_probability: 0.5 }), searchCtx, ''],
@@ -102,7 +200,11 @@ export const MARKETS_CASES = [
   }),
   cases({
     check: C.checkSearchFilters,
-    ok: [[[tagged], { venue: 'venue_b', tag: 'weather', category: 'climate' }], [[tagged], { tag: 'BROKER_A' }], [[a1], {}]],
+    ok: [
+      [[tagged], { venue: 'venue_b', tag: 'weather', category: 'climate' }],
+      [[tagged], { tag: 'BROKER_A' }],
+      [[a1], {}],
+    ],
     bad: {
       'MSRCH-006': [[tagged], { venue: 'venue_a' }],
       'MSRCH-007': [[tagged], { tag: 'sports' }],
@@ -113,11 +215,26 @@ export const MARKETS_CASES = [
   cases({
     check: C.checkSameSearchState,
     ok: [[[withForecast, without], [without, withForecast], 'MSRCH-010', 'as_of now and omitted']],
-    bad: { 'MSRCH-010': [[withForecast, without], [set(withForecast, { latest_service_probability: 0.6 }), without], 'MSRCH-010', 'as_of now and omitted'] },
+    bad: {
+      'MSRCH-010': [
+        [withForecast, without],
+        [set(withForecast, { latest_service_probability: 0.6 }), without],
+        'MSRCH-010',
+        'as_of now and omitted',
+      ],
+    },
   }),
   cases({
     check: C.checkMispricedRows,
-    ok: [[[{ marketKey: 'venue_a:1', latest_service_probability: 0.6, market_odds: 0.5 }, { marketKey: 'venue_a:2', latest_service_probability: 0.575, market_odds: 0.5 }], 7.5]],
+    ok: [
+      [
+        [
+          { marketKey: 'venue_a:1', latest_service_probability: 0.6, market_odds: 0.5 },
+          { marketKey: 'venue_a:2', latest_service_probability: 0.575, market_odds: 0.5 },
+        ],
+        7.5,
+      ],
+    ],
     bad: { 'MISP-001': [[{ marketKey: 'venue_a:1', latest_service_probability: 0.55, market_odds: 0.5 }], 7.5] },
   }),
 ];

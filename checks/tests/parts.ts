@@ -91,7 +91,11 @@ export function routingOf(venue: string, native: string): Row {
 }
 
 /** A canonical market with relationships (no quote): routing + envelope. */
-export const canonicalMarket = (native = '512', venue = 'venue_a'): Row => ({ ...routingOf(venue, native), question: 'Will it rain?', relationships: envelope() });
+export const canonicalMarket = (native = '512', venue = 'venue_a'): Row => ({
+  ...routingOf(venue, native),
+  question: 'Will it rain?',
+  relationships: envelope(),
+});
 
 /** A market list item: routing, serviceUrl, a live quote, market_odds equal to it, relationships. */
 export const marketRow = (native = '512', venue = 'venue_a'): Row => ({

@@ -12,7 +12,11 @@ const C = CHECKS;
 type Row = Record<string, unknown>;
 const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64');
 const json = { 'content-type': 'application/json; charset=utf-8' };
-const err = (status: number, error: string, extra: Row = {}) => ({ status, headers: json, bodyText: JSON.stringify({ error, message: 'explained', ...extra }) });
+const err = (status: number, error: string, extra: Row = {}) => ({
+  status,
+  headers: json,
+  bodyText: JSON.stringify({ error, message: 'explained', ...extra }),
+});
 
 interface ApiDoc {
   openapi: string;
@@ -24,34 +28,63 @@ const doc: ApiDoc = {
   openapi: '3.1.0',
   info: { title: 'forecast', version: '1' },
   paths: {
-    '/api/public/forecast-availability': { get: { operationId: 'getForecastAvailability', security: [], responses: { '200': { $ref: '#/components/responses/Ok' } } } },
-    '/api/auth/forecast-requests': { post: { operationId: 'createForecastRequest', security: [{ apiKey: [] }], responses: { '202': { description: 'accepted' } } } },
-    '/api/v1/latest': { get: { operationId: 'getLatest', security: [{ apiKey: [] }, { x402: [] }], responses: { '200': { description: 'feed' } } } },
+    '/api/public/forecast-availability': {
+      get: { operationId: 'getForecastAvailability', security: [], responses: { '200': { $ref: '#/components/responses/Ok' } } },
+    },
+    '/api/auth/forecast-requests': {
+      post: { operationId: 'createForecastRequest', security: [{ apiKey: [] }], responses: { '202': { description: 'accepted' } } },
+    },
+    '/api/v1/latest': {
+      get: { operationId: 'getLatest', security: [{ apiKey: [] }, { x402: [] }], responses: { '200': { description: 'feed' } } },
+    },
     '/openapi.json': { get: { operationId: 'getOpenApi', security: [], responses: { '200': { description: 'document' } } } },
   },
   components: {
     responses: { Ok: { description: 'ok' } },
-    securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-service-api-key' }, x402: { type: 'apiKey', in: 'header', name: 'PAYMENT-SIGNATURE' } },
+    securitySchemes: {
+      apiKey: { type: 'apiKey', in: 'header', name: 'x-service-api-key' },
+      x402: { type: 'apiKey', in: 'header', name: 'PAYMENT-SIGNATURE' },
+    },
   },
 };
 
 const URL_ASKED = 'http://127.0.0.1:4010/api/v1/latest?hours=3';
-const entry = (network: string, amount = '20000') => ({ scheme: 'exact', network, amount, asset: '0x0000000000000000000000000000000000000001', payTo: '0x0000000000000000000000000000000000000002', maxTimeoutSeconds: 60, extra: {} });
+const entry = (network: string, amount = '20000') => ({
+  scheme: 'exact',
+  network,
+  amount,
+  asset: '0x0000000000000000000000000000000000000001',
+  payTo: '0x0000000000000000000000000000000000000002',
+  maxTimeoutSeconds: 60,
+  extra: {},
+});
 const challenge: PaymentRequired = { x402Version: 2, resource: { url: URL_ASKED }, accepts: [entry('eip155:8453'), entry('eip155:4663')] };
 const challengeCtx = { priceAtomic: '20000', url: URL_ASKED };
 const payer = '0x00000000000000000000000000000000000000Aa';
 const settled = { success: true, transaction: '0xabc', network: 'eip155:8453', payer };
 
 const prices = (change: (p: Row) => void = () => {}) =>
-  priceTable({ prices: REFERENCE_PRICES.map((p) => mutate({ method: p.method, path: p.path, credits: p.credits, usd: p.credits / 1000 } as Row, change)) })!;
-const repriced = (path: string) => prices((p) => p.path === path && Object.assign(p, { credits: Number(p.credits) + 5, usd: (Number(p.credits) + 5) / 1000 }));
+  priceTable({
+    prices: REFERENCE_PRICES.map((p) =>
+      mutate({ method: p.method, path: p.path, credits: p.credits, usd: p.credits / 1000 } as Row, change),
+    ),
+  })!;
+const repriced = (path: string) =>
+  prices((p) => p.path === path && Object.assign(p, { credits: Number(p.credits) + 5, usd: (Number(p.credits) + 5) / 1000 }));
 
 export const PROTOCOL_CASES = [
   cases({
     check: C.checkServedContract,
     ok: [[doc]],
     bad: {
-      'VER-005': [mutate(doc, (d) => ((d.paths['/api/public/forecast-availability']!.get!.responses as Record<string, Row>)['200']!.$ref = '#/components/responses/Gone'))],
+      'VER-005': [
+        mutate(
+          doc,
+          (d) =>
+            ((d.paths['/api/public/forecast-availability']!.get!.responses as Record<string, Row>)['200']!.$ref =
+              '#/components/responses/Gone'),
+        ),
+      ],
       // a caller-chosen rule (the check's `rule` argument)
       'CONTRACT-002': [mutate(doc, (d) => (d.paths['/openapi.json']!.get!.responses = {})), 'CONTRACT-002'],
     },
@@ -73,7 +106,15 @@ export const PROTOCOL_CASES = [
   }),
   cases({
     check: C.checkDocumentedOperations,
-    ok: [[doc, [{ method: 'get', path: '/api/v1/latest' }, { method: 'POST', path: '/api/auth/forecast-requests' }]]],
+    ok: [
+      [
+        doc,
+        [
+          { method: 'get', path: '/api/v1/latest' },
+          { method: 'POST', path: '/api/auth/forecast-requests' },
+        ],
+      ],
+    ],
     bad: { 'VER-007': [doc, [{ method: 'get', path: '/api/v1/sources' }]] },
   }),
   cases({
@@ -100,27 +141,58 @@ export const PROTOCOL_CASES = [
   }),
   cases({
     check: C.checkNoServerError,
-    ok: [[200, ['200']], [502, ['200', '502']], [404, ['200']]],
+    ok: [
+      [200, ['200']],
+      [502, ['200', '502']],
+      [404, ['200']],
+    ],
     bad: { 'CONTRACT-001': [503, ['200', '502']] },
   }),
   cases({
     check: C.checkPaymentChallenge,
-    ok: [[{ status: 402, headers: { ...json, 'payment-required': b64(challenge) }, bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }) }]],
+    ok: [
+      [
+        {
+          status: 402,
+          headers: { ...json, 'payment-required': b64(challenge) },
+          bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }),
+        },
+      ],
+    ],
     bad: {
-      'X402-001': [{ status: 402, headers: { ...json, 'payment-required': b64(challenge) }, bodyText: JSON.stringify({ error: 'invalid_api_key', message: 'pay' }) }],
+      'X402-001': [
+        {
+          status: 402,
+          headers: { ...json, 'payment-required': b64(challenge) },
+          bodyText: JSON.stringify({ error: 'invalid_api_key', message: 'pay' }),
+        },
+      ],
       'X402-002': [{ status: 402, headers: json, bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }) }],
-      'X402-003': [{ status: 402, headers: { ...json, 'payment-required': b64({ ...challenge, x402Version: 1 }) }, bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }) }],
+      'X402-003': [
+        {
+          status: 402,
+          headers: { ...json, 'payment-required': b64({ ...challenge, x402Version: 1 }) },
+          bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }),
+        },
+      ],
     },
   }),
   cases({
     check: C.checkChallenge,
-    ok: [[challenge, challengeCtx, 'header:PAYMENT-REQUIRED'], [{ ...challenge, resource: { url: '/api/v1/latest?hours=3' } }, challengeCtx, 'header:PAYMENT-REQUIRED']],
+    ok: [
+      [challenge, challengeCtx, 'header:PAYMENT-REQUIRED'],
+      [{ ...challenge, resource: { url: '/api/v1/latest?hours=3' } }, challengeCtx, 'header:PAYMENT-REQUIRED'],
+    ],
     bad: {
       'X402-003': [{ ...challenge, x402Version: 1 }, challengeCtx, 'h'],
       'X402-004': [{ ...challenge, accepts: [entry('eip155:4663')] }, challengeCtx, 'h'],
       'X402-005': [{ ...challenge, accepts: [entry('eip155:8453')] }, challengeCtx, 'h'],
       'X402-006': [{ ...challenge, accepts: [...challenge.accepts, entry('base-mainnet')] }, challengeCtx, 'h'],
-      'X402-007': [{ ...challenge, accepts: [entry('eip155:8453', '20001'), entry('eip155:4663', '20001')] }, { ...challengeCtx, priceAtomic: '20001' }, 'h'],
+      'X402-007': [
+        { ...challenge, accepts: [entry('eip155:8453', '20001'), entry('eip155:4663', '20001')] },
+        { ...challengeCtx, priceAtomic: '20001' },
+        'h',
+      ],
       'X402-009': [{ ...challenge, accepts: [entry('eip155:8453', '25000'), entry('eip155:4663')] }, challengeCtx, 'h'],
       'X402-022': [{ ...challenge, resource: { url: 'http://127.0.0.1:4010/api/v1/sources' } }, challengeCtx, 'h'],
     },
@@ -135,7 +207,10 @@ export const PROTOCOL_CASES = [
   }),
   cases({
     check: C.checkDebit,
-    ok: [['BILL-001', 'a paid call', 100, 90, 10], ['BILL-002', 'a 404', 100n, 100n, 0]],
+    ok: [
+      ['BILL-001', 'a paid call', 100, 90, 10],
+      ['BILL-002', 'a 404', 100n, 100n, 0],
+    ],
     bad: { 'BILL-001': ['BILL-001', 'a paid call', 100, 95, 10], 'BILL-002': ['BILL-002', 'a 404', 100, 90, 0] },
   }),
   cases({

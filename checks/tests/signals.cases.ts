@@ -8,7 +8,14 @@ type Row = Record<string, unknown>;
 const set = (base: Row, change: Row): Row => ({ ...structuredClone(base), ...change });
 
 const T = (h: number): string => new Date(Date.parse('2026-11-20T10:00:00Z') - h * 3_600_000).toISOString();
-const signalRef = (id: string, at: string): Row => ({ relationship: 'HAS_SIGNAL', direction: 'outgoing', via: 'direct', id, side: 'yes', published_at: at });
+const signalRef = (id: string, at: string): Row => ({
+  relationship: 'HAS_SIGNAL',
+  direction: 'outgoing',
+  via: 'direct',
+  id,
+  side: 'yes',
+  published_at: at,
+});
 /** A published trade signal on market venue_a:`native`, its market showing the publications `refs`. */
 function signalRow(id: string, native: string, at: string, refs: Row[] = [signalRef(id, at)]): Row {
   const market = canonicalMarket(native);
@@ -45,7 +52,10 @@ const other = signalRow('sig_7', '513', T(3));
 export const SIGNAL_CASES = [
   cases({
     check: C.checkTradeSignalRow,
-    ok: [[row, SITE, '/signals/0'], [set(row, { serviceUrl: undefined }), SITE, '']],
+    ok: [
+      [row, SITE, '/signals/0'],
+      [set(row, { serviceUrl: undefined }), SITE, ''],
+    ],
     bad: {
       ...Object.fromEntries(Object.entries(SIGNAL_ROW_BAD).map(([rule, r]) => [rule, [r, SITE, ''] as [Row, string, string]])),
       'SIG-003': alsoBreaks([mutate(row, (r) => delete r.market), SITE, ''], 'SIG-016'),
@@ -55,15 +65,23 @@ export const SIGNAL_CASES = [
   }),
   cases({
     check: C.checkTradeSignals,
-    ok: [[body([row, other]), SITE], [body([]), SITE]],
+    ok: [
+      [body([row, other]), SITE],
+      [body([]), SITE],
+    ],
     bad: {
       ...Object.fromEntries(Object.entries(SIGNAL_ROW_BAD).map(([rule, r]) => [rule, [body([r, other]), SITE] as [Row, string]])),
       'SIG-001': [{ rows: [] }, SITE],
       'SIG-002': [body([row, signalRow('sig_2', '513', T(3))]), SITE],
-      'SIG-003': alsoBreaks([body([row, signalRow('sig_1', '512', T(5), [signalRef('sig_2', T(1)), signalRef('sig_1', T(5))])]), SITE], 'SIG-004'),
+      'SIG-003': alsoBreaks(
+        [body([row, signalRow('sig_1', '512', T(5), [signalRef('sig_2', T(1)), signalRef('sig_1', T(5))])]), SITE],
+        'SIG-004',
+      ),
       'SIG-015': [body([other, row]), SITE],
       'SIG-016': [body([row, other], { count: 5 }), SITE],
-      ...lift(C.checkTradeSignals, [body([row, other]), SITE], CANONICAL_MUTANTS, ([b]) => market((b as { signals: Row[] }).signals[0]!), ['ROUTE-003']),
+      ...lift(C.checkTradeSignals, [body([row, other]), SITE], CANONICAL_MUTANTS, ([b]) => market((b as { signals: Row[] }).signals[0]!), [
+        'ROUTE-003',
+      ]),
       'ROUTE-003': alsoBreaks([body([mutate(row, (r) => CANONICAL_MUTANTS['ROUTE-003']!(market(r))), other]), SITE], 'ROUTE-005'),
     },
   }),
@@ -74,7 +92,13 @@ export const SIGNAL_CASES = [
   }),
   cases({
     check: C.checkDrawdownFilter,
-    ok: [[[row], [row, set(other, { drawdown_risk_elevated: true }), set(other, { id: 'sig_8', drawdown_risk_elevated: null })], 'exclude_drawdown_risk=true']],
+    ok: [
+      [
+        [row],
+        [row, set(other, { drawdown_risk_elevated: true }), set(other, { id: 'sig_8', drawdown_risk_elevated: null })],
+        'exclude_drawdown_risk=true',
+      ],
+    ],
     bad: {
       'SIG-008': [[row, set(other, { drawdown_risk_elevated: true })], [row, other], 'f'],
       'SIG-009': [[row, set(other, { drawdown_risk_elevated: null })], [row, other], 'f'],
@@ -83,7 +107,12 @@ export const SIGNAL_CASES = [
   }),
   cases({
     check: C.checkBrokerFilter,
-    ok: [[[mutate(row, (r) => (market(r).broker_channels = ['broker_a']))], [mutate(row, (r) => (market(r).broker_channels = ['broker_a'])), other]]],
+    ok: [
+      [
+        [mutate(row, (r) => (market(r).broker_channels = ['broker_a']))],
+        [mutate(row, (r) => (market(r).broker_channels = ['broker_a'])), other],
+      ],
+    ],
     bad: {
       'SIG-011': [[row], [row]],
       'SIG-012': [[], [mutate(row, (r) => (market(r).broker_channels = ['broker_a']))]],
@@ -96,13 +125,29 @@ export const SIGNAL_CASES = [
   }),
   cases({
     check: C.checkPerpSignals,
-    ok: [[{ signals: [{ id: 'oil_1', side: 'long', scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' }] }, { reading: { id: 'oil_1', side: 'long' } }], [{ signals: [] }]],
+    ok: [
+      [
+        { signals: [{ id: 'oil_1', side: 'long', scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' }] },
+        { reading: { id: 'oil_1', side: 'long' } },
+      ],
+      [{ signals: [] }],
+    ],
     bad: {
-      'SIG-018': [{ signals: [{ scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' }, { scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' }] }],
+      'SIG-018': [
+        {
+          signals: [
+            { scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' },
+            { scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' },
+          ],
+        },
+      ],
       'SIG-019': [{ signals: [{ scope: 'brent', canonical_endpoint: '/api/v1/signals/oil' }] }],
       'SIG-020': [{ signals: [{ scope: 'wti-only', canonical_endpoint: '/api/v1/signals/perps' }] }],
       'SIG-021': [{ signals: [{ id: 'oil_1', scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' }] }, { reading: null }],
-      'SIG-022': [{ signals: [{ id: 'oil_1', side: 'short', scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' }] }, { reading: { id: 'oil_1', side: 'long' } }],
+      'SIG-022': [
+        { signals: [{ id: 'oil_1', side: 'short', scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil' }] },
+        { reading: { id: 'oil_1', side: 'long' } },
+      ],
     },
   }),
   cases({
@@ -125,7 +170,13 @@ const oneMark = set(oil, { marks: { venue_a_perps: { mark: 70.1 }, perp_venue_b:
 export const OIL_CASES = [
   cases({
     check: C.checkOilSignal,
-    ok: [[oil], [oil, { includeMarks: true }], [noMarks, { includeMarks: false }], [set(oil, { reading: null, reading_missing: true, episode: null })], [set(oneMark, { degraded: true })]],
+    ok: [
+      [oil],
+      [oil, { includeMarks: true }],
+      [noMarks, { includeMarks: false }],
+      [set(oil, { reading: null, reading_missing: true, episode: null })],
+      [set(oneMark, { degraded: true })],
+    ],
     bad: {
       'OIL-001': [set(oil, { reading: null })],
       'OIL-002': [set(oil, { reading_missing: true })],
@@ -149,13 +200,22 @@ export const OIL_CASES = [
   }),
 ];
 
-const pos = (venue: string, n: number): Row => ({ venue, wallet: '0xAbC0000000000000000000000000000000000001', marketKey: `${venue}:${n}`, outcome: 'yes', size: 10 });
+const pos = (venue: string, n: number): Row => ({
+  venue,
+  wallet: '0xAbC0000000000000000000000000000000000001',
+  marketKey: `${venue}:${n}`,
+  outcome: 'yes',
+  size: 10,
+});
 const wallet = '0xabc0000000000000000000000000000000000001';
 
 export const PORTFOLIO_CASES = [
   cases({
     check: C.checkPositions,
-    ok: [[{ positions: [pos('venue_a', 1), pos('venue_b', 2)] }, { wallet, venues: ['venue_a', 'venue_b'] }], [{ positions: [] }, { wallet, venues: ['venue_c'] }]],
+    ok: [
+      [{ positions: [pos('venue_a', 1), pos('venue_b', 2)] }, { wallet, venues: ['venue_a', 'venue_b'] }],
+      [{ positions: [] }, { wallet, venues: ['venue_c'] }],
+    ],
     bad: {
       'PORT-002': [{ positions: [pos('venue_a', 1), pos('venue_b', 2)] }, { wallet, venues: ['venue_a'] }],
       'PORT-003': [{ positions: [pos('venue_a', 1)] }, { wallet: '0xdef0000000000000000000000000000000000002', venues: ['venue_a'] }],
@@ -163,7 +223,17 @@ export const PORTFOLIO_CASES = [
   }),
   cases({
     check: C.checkVenuePartition,
-    ok: [[{ positions: [pos('venue_a', 1), pos('venue_b', 2)] }, { venue_a: { positions: [pos('venue_a', 1)] }, venue_b: { positions: [pos('venue_b', 2)] } }]],
-    bad: { 'PORT-002': [{ positions: [pos('venue_a', 1), pos('venue_b', 2)] }, { venue_a: { positions: [pos('venue_a', 1)] }, venue_b: { positions: [] } }] },
+    ok: [
+      [
+        { positions: [pos('venue_a', 1), pos('venue_b', 2)] },
+        { venue_a: { positions: [pos('venue_a', 1)] }, venue_b: { positions: [pos('venue_b', 2)] } },
+      ],
+    ],
+    bad: {
+      'PORT-002': [
+        { positions: [pos('venue_a', 1), pos('venue_b', 2)] },
+        { venue_a: { positions: [pos('venue_a', 1)] }, venue_b: { positions: [] } },
+      ],
+    },
   }),
 ];

@@ -14,7 +14,11 @@ const profile: Row = {
   observations: [],
   risk_profile: null,
   information_processing: { label: 'reads sources', post_ids: ['p1'] },
-  evidence: ids(1, 15).map((post_id, i) => ({ post_id, published_at: `2026-11-${String(i + 1).padStart(2, '0')}T12:00:00Z`, text: 'post' })),
+  evidence: ids(1, 15).map((post_id, i) => ({
+    post_id,
+    published_at: `2026-11-${String(i + 1).padStart(2, '0')}T12:00:00Z`,
+    text: 'post',
+  })),
   window: { post_count: 15, lookback_days: 90, from_date: '2026-08-22', to_date: '2026-11-20' },
   meta: { research_turns: 2, cached: false },
 };
@@ -24,7 +28,10 @@ const list = (p: Row, key: string): Row => (p[key] as Row[])[0]!;
 export const SOCIAL_CASES = [
   cases({
     check: C.checkSocialProfile,
-    ok: [[profile, asked], [mutate(profile, (p) => ((p.window as Row).lookback_days = 365)), {}]],
+    ok: [
+      [profile, asked],
+      [mutate(profile, (p) => ((p.window as Row).lookback_days = 365)), {}],
+    ],
     bad: {
       'PROF-012': [mutate(profile, (p) => (list(p, 'tendencies').post_ids = [...ids(11, 14), 'p99'])), asked],
       'PROF-013': [mutate(profile, (p) => (p.observations = [{ label: 'uncited', post_ids: [] }])), asked],
@@ -45,7 +52,9 @@ export const SOCIAL_CASES = [
   cases({
     check: C.checkReused,
     ok: [['PROF-006', profile, mutate(profile, (p) => ((p.meta as Row).cached = true)), 'a second call within the day']],
-    bad: { 'PROF-006': ['PROF-006', profile, mutate(profile, (p) => ((p.window as Row).to_date = '2026-11-21')), 'a second call within the day'] },
+    bad: {
+      'PROF-006': ['PROF-006', profile, mutate(profile, (p) => ((p.window as Row).to_date = '2026-11-21')), 'a second call within the day'],
+    },
   }),
   cases({
     check: C.checkNotReused,
@@ -61,7 +70,10 @@ const search = { limit: 15, rangeDays: 30, nowMs: NOW, toleranceMs: 1000 };
 export const SOCIAL_SEARCH_CASES = [
   cases({
     check: C.checkSocialSearch,
-    ok: [[{ results: [{ published_at: daysAgo(1) }, { published_at: daysAgo(29) }] }, search], [{ items: [] }, search]],
+    ok: [
+      [{ results: [{ published_at: daysAgo(1) }, { published_at: daysAgo(29) }] }, search],
+      [{ items: [] }, search],
+    ],
     bad: {
       'XSRCH-001': [{ results: [{ published_at: daysAgo(1) }, { published_at: daysAgo(2) }] }, { ...search, limit: 1 }],
       'XSRCH-002': [{ results: [{ published_at: daysAgo(40) }] }, search],

@@ -18,7 +18,8 @@ export function prng(seed: number): () => number {
 }
 
 /** encodeURIComponent that tolerates lone surrogates (junk() may cut a pair in half). */
-const enc = (s: string): string => encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+const enc = (s: string): string =>
+  encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 export interface FuzzRequest {
   kind: string;
@@ -34,8 +35,63 @@ export interface FuzzKeys {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
-const WEIRD = ['\u0000', '\u202e', '\ud83d\ude00', '\u00e9', '\uffff', '%', '%%', '%zz', '%c0%af', '%00', '%2e%2e', '..', '//', '\\', '?', '#', ';', '&&', '==', ' ', '+', '"', "'", '<script>', '${x}', 'NaN', '-1', '1e309', '0x10', '９'];
-const PARAMS = ['market_key', 'market_id', 'slug', 'venue', 'q', 'reference', 'material_only', 'markets', 'market_keys', 'window', 'types', 'hours', 'topic', 'sort', 'max_forecast_age', 'changed_within', 'ref', 'view', 'token', 'include_marks', 'exclude_drawdown_risk', 'as_of', 'limit'];
+const WEIRD = [
+  '\u0000',
+  '\u202e',
+  '\ud83d\ude00',
+  '\u00e9',
+  '\uffff',
+  '%',
+  '%%',
+  '%zz',
+  '%c0%af',
+  '%00',
+  '%2e%2e',
+  '..',
+  '//',
+  '\\',
+  '?',
+  '#',
+  ';',
+  '&&',
+  '==',
+  ' ',
+  '+',
+  '"',
+  "'",
+  '<script>',
+  '${x}',
+  'NaN',
+  '-1',
+  '1e309',
+  '0x10',
+  '９',
+];
+const PARAMS = [
+  'market_key',
+  'market_id',
+  'slug',
+  'venue',
+  'q',
+  'reference',
+  'material_only',
+  'markets',
+  'market_keys',
+  'window',
+  'types',
+  'hours',
+  'topic',
+  'sort',
+  'max_forecast_age',
+  'changed_within',
+  'ref',
+  'view',
+  'token',
+  'include_marks',
+  'exclude_drawdown_risk',
+  'as_of',
+  'limit',
+];
 
 export class FuzzCases {
   private readonly ops = [...contract().operations.values()];
@@ -109,13 +165,38 @@ export class FuzzCases {
       case 3:
         return { body: this.pick(['null', '42', '"s"', 'true', '[]', '{}']), type: 'application/json' };
       case 4:
-        return { body: JSON.stringify({ handle: this.junk(20), lookback_days: this.pick([13, 14, 365, 366, 1.5, '30', null, -1]), query: this.junk(40), range_days: this.pick([0, 1, 180, 181]), limit: this.pick([0, 1, 30, 31]), kind: 'venue_market', venue: this.pick(['venue_a', 'venue_b', 'nope']), market_id: this.junk(20) }), type: 'application/json' };
+        return {
+          body: JSON.stringify({
+            handle: this.junk(20),
+            lookback_days: this.pick([13, 14, 365, 366, 1.5, '30', null, -1]),
+            query: this.junk(40),
+            range_days: this.pick([0, 1, 180, 181]),
+            limit: this.pick([0, 1, 30, 31]),
+            kind: 'venue_market',
+            venue: this.pick(['venue_a', 'venue_b', 'nope']),
+            market_id: this.junk(20),
+          }),
+          type: 'application/json',
+        };
       case 5:
         return { body: 'a=1&b=2', type: 'application/x-www-form-urlencoded' };
       case 6:
-        return { body: Buffer.from(Array.from({ length: 200 }, () => this.int(256))), type: this.pick(['application/octet-stream', 'application/json', 'text/plain']) };
+        return {
+          body: Buffer.from(Array.from({ length: 200 }, () => this.int(256))),
+          type: this.pick(['application/octet-stream', 'application/json', 'text/plain']),
+        };
       case 7:
-        return { body: '{"a":1}', type: this.pick(['application/json; charset=latin1', 'application/JSON', 'application/json;;', 'text/json', 'multipart/form-data; boundary=x', '']) };
+        return {
+          body: '{"a":1}',
+          type: this.pick([
+            'application/json; charset=latin1',
+            'application/JSON',
+            'application/json;;',
+            'text/json',
+            'multipart/form-data; boundary=x',
+            '',
+          ]),
+        };
       default:
         return { body: '\ufeff{"a":1}', type: 'application/json' };
     }
@@ -126,7 +207,13 @@ export class FuzzCases {
       case 0:
         return this.junk(200).replace(/[^\x21-\x7e]/g, 'A');
       case 1:
-        return Buffer.from(JSON.stringify({ x402Version: 2, payload: { signature: '0x' + 'ab'.repeat(65) }, accepted: { scheme: 'exact', network: 'eip155:8453' } })).toString('base64');
+        return Buffer.from(
+          JSON.stringify({
+            x402Version: 2,
+            payload: { signature: '0x' + 'ab'.repeat(65) },
+            accepted: { scheme: 'exact', network: 'eip155:8453' },
+          }),
+        ).toString('base64');
       case 2:
         return Buffer.from(this.junk(300)).toString('base64');
       case 3:
@@ -155,7 +242,21 @@ export class FuzzCases {
       const b = this.body();
       if (b.type) headers['content-type'] = b.type;
       if (this.chance(0.5)) headers['idempotency-key'] = this.junk(20).replace(/[^\x21-\x7e]/g, 'k');
-      return { kind, method, path: this.chance(0.7) ? this.pick(['/api/v1/x/profile', '/api/v1/x/search', '/api/auth/forecast-requests', '/api/auth/wallets/attest', '/api/auth/wallets/challenge']) : path, headers: { ...headers, 'x-service-api-key': this.keys.apiKey }, body: b.body };
+      return {
+        kind,
+        method,
+        path: this.chance(0.7)
+          ? this.pick([
+              '/api/v1/x/profile',
+              '/api/v1/x/search',
+              '/api/auth/forecast-requests',
+              '/api/auth/wallets/attest',
+              '/api/auth/wallets/challenge',
+            ])
+          : path,
+        headers: { ...headers, 'x-service-api-key': this.keys.apiKey },
+        body: b.body,
+      };
     } else if (roll < 0.6) {
       kind = 'payment';
       headers['payment-signature'] = this.paymentSignature();
@@ -165,7 +266,8 @@ export class FuzzCases {
       if (this.chance(0.3)) headers['x-padding'] = 'p'.repeat(20_000 + this.int(20_000));
       if (this.chance(0.3)) headers['payment-signature'] = [this.paymentSignature(), this.paymentSignature()];
     }
-    if (kind !== 'headers' && this.chance(0.6)) headers['x-service-api-key'] = this.chance(0.9) ? this.keys.apiKey : this.junk(30).replace(/[^\x21-\x7e]/g, 'k');
+    if (kind !== 'headers' && this.chance(0.6))
+      headers['x-service-api-key'] = this.chance(0.9) ? this.keys.apiKey : this.junk(30).replace(/[^\x21-\x7e]/g, 'k');
     return { kind, method, path, headers };
   }
 }

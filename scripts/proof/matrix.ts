@@ -46,7 +46,9 @@ export function renderText(r: MatrixReport): string {
   for (const row of r.rows) {
     const carry = row.status === 'killed' ? (row.carriesRule ? 'yes' : 'FLAGGED') : '-';
     const failed = row.failed.length ? `${row.failed.length}: ${row.failed.slice(0, 2).join(' | ')}` : (row.unobservable ?? row.note ?? '');
-    lines.push(`${pad(row.mutant, 30)} ${pad(row.rule, 10)} ${pad(row.status, 9)} ${pad(carry, 9)} ${pad((row.ms / 1000).toFixed(0), 5)} ${failed}`);
+    lines.push(
+      `${pad(row.mutant, 30)} ${pad(row.rule, 10)} ${pad(row.status, 9)} ${pad(carry, 9)} ${pad((row.ms / 1000).toFixed(0), 5)} ${failed}`,
+    );
   }
   lines.push(
     `mutation score: ${r.killed}/${r.total} killed (${(r.score * 100).toFixed(1)}%), ${r.flagged} flagged (killed only by tests not carrying the rule); wall time ${(r.wallMs / 1000).toFixed(0)} s`,

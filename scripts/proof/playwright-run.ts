@@ -81,7 +81,16 @@ function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
           ok: t.status === 'expected' || t.status === 'skipped',
           rules,
           unjudged,
-          ...(message ? { error: stripAnsi(message).split('\n').find((l) => l.trim())?.trim().slice(0, 240) ?? '' } : {}),
+          ...(message
+            ? {
+                error:
+                  stripAnsi(message)
+                    .split('\n')
+                    .find((l) => l.trim())
+                    ?.trim()
+                    .slice(0, 240) ?? '',
+              }
+            : {}),
         });
       }
     }
@@ -110,11 +119,26 @@ export interface RunOptions {
 export async function runConformance(opts: RunOptions): Promise<RunOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'fc-proof-'));
   const jsonFile = join(dir, 'results.json');
-  const env: NodeJS.ProcessEnv = { ...process.env, FC_REPORT_DIR: dir, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile, FC_WORKERS: String(opts.workers ?? 2) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    FC_REPORT_DIR: dir,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+    FC_WORKERS: String(opts.workers ?? 2),
+  };
   // The embedded stub only: a configured target would be tested instead of the mutant.
   for (const k of ['FC_TARGET', 'FC_API_KEY', 'FC_API_KEY_2', 'FC_CONTROL', 'FC_CONTROL_TOKEN', 'FC_EMBEDDED', 'FC_MUTANT']) delete env[k];
   if (opts.mutant) env.FC_MUTANT = opts.mutant;
-  const args = [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--project=conformance', '--project=conformance-clock', '--no-deps', '--reporter=json', ...(opts.maxFailures ? [`--max-failures=${opts.maxFailures}`] : []), ...(opts.testTimeoutMs ? [`--timeout=${opts.testTimeoutMs}`] : []), ...opts.targets];
+  const args = [
+    join(ROOT, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '--project=conformance',
+    '--project=conformance-clock',
+    '--no-deps',
+    '--reporter=json',
+    ...(opts.maxFailures ? [`--max-failures=${opts.maxFailures}`] : []),
+    ...(opts.testTimeoutMs ? [`--timeout=${opts.testTimeoutMs}`] : []),
+    ...opts.targets,
+  ];
   const started = Date.now();
   let timedOut = false;
   const stderr: string[] = [];

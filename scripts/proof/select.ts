@@ -20,7 +20,12 @@ export interface ListedTest {
 export function listTests(): ListedTest[] {
   return listSuiteTests().map((spec) => {
     const s = spec as typeof spec & { line: number };
-    return { file: s.file, line: s.line, title: s.title, rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '')))] };
+    return {
+      file: s.file,
+      line: s.line,
+      title: s.title,
+      rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '')))],
+    };
   });
 }
 

@@ -60,7 +60,10 @@ export class AccountStore {
    * Creates an account. @returns the account and its API key (a fresh `fc_` key unless given).
    * @throws RangeError for a negative or fractional credit amount.
    */
-  create(opts: { credits: number; entitled?: boolean }, apiKey = `fc_${randomBytes(20).toString('hex')}`): { account: Account; apiKey: string } {
+  create(
+    opts: { credits: number; entitled?: boolean },
+    apiKey = `fc_${randomBytes(20).toString('hex')}`,
+  ): { account: Account; apiKey: string } {
     if (!Number.isSafeInteger(opts.credits) || opts.credits < 0) throw new RangeError('credits must be a non-negative integer');
     const account: Account = { id: `acct_${++this.seq}`, credits: 0, entitled: opts.entitled ?? true, entries: [] };
     this.accounts.set(account.id, account);

@@ -29,7 +29,13 @@ export class Challenges {
     if (!reqs) {
       reqs = this.ready().then(() =>
         this.server.buildPaymentRequirementsFromOptions(
-          TOKENS.map((t) => ({ scheme: 'exact', network: t.network, payTo: PAY_TO, price: `$${creditsToUsdString(credits)}`, maxTimeoutSeconds: MAX_TIMEOUT_SECONDS })),
+          TOKENS.map((t) => ({
+            scheme: 'exact',
+            network: t.network,
+            payTo: PAY_TO,
+            price: `$${creditsToUsdString(credits)}`,
+            maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
+          })),
           undefined,
         ),
       );
@@ -41,7 +47,9 @@ export class Challenges {
 
   /** The PaymentRequired object offered for one call of `operationId` at `url`. */
   async paymentRequired(url: string, operationId: string, credits: number, error: string): Promise<PaymentRequired> {
-    const accepts = (await this.requirements(credits)).map((a, i) => (mutant('x402-amount-off') && i === 1 ? { ...a, amount: String(BigInt(a.amount) + 1n) } : a));
+    const accepts = (await this.requirements(credits)).map((a, i) =>
+      mutant('x402-amount-off') && i === 1 ? { ...a, amount: String(BigInt(a.amount) + 1n) } : a,
+    );
     return this.server.createPaymentRequiredResponse(accepts, { url, description: operationId, mimeType: 'application/json' }, error);
   }
 
@@ -49,7 +57,14 @@ export class Challenges {
   async error(url: string, operationId: string, credits: number, code: ErrorCode, message: string): Promise<ApiError> {
     const challenge = await this.paymentRequired(url, operationId, credits, message);
     if (mutant('x402-no-challenge-header')) return new ApiError(402, code, message);
-    if (mutant('x402-402-wrong-code')) return new ApiError(402, 'payment_requested' as ErrorCode, message, {}, { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) });
+    if (mutant('x402-402-wrong-code'))
+      return new ApiError(
+        402,
+        'payment_requested' as ErrorCode,
+        message,
+        {},
+        { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) },
+      );
     return new ApiError(402, code, message, {}, { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) });
   }
 }

@@ -1,7 +1,14 @@
 /** The stub's gate, wired: accounts, the token ledger and the x402 SDK (resource server + in-process facilitator). */
 import type { AccountStore } from '../accounts/store.ts';
 import type { Clock } from '../clock.ts';
-import { LocalFacilitatorClient, X402Payments, buildFacilitator, buildResourceServer, chainClock, type TokenLedger } from '../x402/index.ts';
+import {
+  LocalFacilitatorClient,
+  X402Payments,
+  buildFacilitator,
+  buildResourceServer,
+  chainClock,
+  type TokenLedger,
+} from '../x402/index.ts';
 import { AccountGate } from './account-gate.ts';
 import { Challenges } from './challenge.ts';
 import type { Gate } from './gate.ts';

@@ -51,7 +51,9 @@ export class FaultTable {
   /** The first live fault of a call (consuming one of its `times`), if any. `scope`: the call's X-Fault-Scope. */
   take(method: string, template: string, path: string, scope?: string): Fault | undefined {
     const m = method.toUpperCase();
-    const fault = this.faults.find((f) => f.method === m && (f.path === template || f.path === path) && (f.scope === null || f.scope === scope));
+    const fault = this.faults.find(
+      (f) => f.method === m && (f.path === template || f.path === path) && (f.scope === null || f.scope === scope),
+    );
     if (!fault) return undefined;
     if (fault.remaining !== null) {
       fault.remaining -= 1;
@@ -67,7 +69,13 @@ export function faultError(status: number): ApiError {
     case 404:
       return new ApiError(404, 'not_found', 'The upstream source has no such item (injected fault)');
     case 429:
-      return new ApiError(429, 'rate_limited', 'Rate limited (injected fault)', { retry_after: 1, limit_scope: 'standard' }, { 'Retry-After': '1' });
+      return new ApiError(
+        429,
+        'rate_limited',
+        'Rate limited (injected fault)',
+        { retry_after: 1, limit_scope: 'standard' },
+        { 'Retry-After': '1' },
+      );
     case 503:
       return new ApiError(503, 'service_unavailable', 'The upstream source is unavailable (injected fault)');
     default:

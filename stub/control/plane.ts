@@ -15,7 +15,7 @@ import { ApiError, invalidRequest, notFound } from '../errors.ts';
 import { tokenOfNetwork } from '../x402/tokens.ts';
 import { MAX_FAULT_LATENCY_MS, type Fault } from './faults.ts';
 import { registerJobControl } from '../jobs/control.ts';
-import { registerOilControl } from '../routes/signals/oil-control.ts';
+import { registerOilControl } from '../signals/oil-control.ts';
 import { registerLimitsControl } from '../limits/control.ts';
 import { registerProfilingControl } from '../social/profiling-states.ts';
 

@@ -18,7 +18,14 @@ export const stem = (question: string): string => question.replace(/^Will /, '')
  * Headline, BLUF and thesis of a forecast of probability `p` on `question`, against the venue's
  * `odds` (null: no venue price to compare). Draws one headline verb from `rng`.
  */
-export function forecastProse(rng: Rng, question: string, p: number, odds: number | null, voice: CategoryVoice, drivers: readonly (string | undefined)[]): Pick<Forecast, 'headline' | 'bluf' | 'thesis'> {
+export function forecastProse(
+  rng: Rng,
+  question: string,
+  p: number,
+  odds: number | null,
+  voice: CategoryVoice,
+  drivers: readonly (string | undefined)[],
+): Pick<Forecast, 'headline' | 'bluf' | 'thesis'> {
   const [d1, d2] = drivers;
   return {
     headline: `${rng.pick(HEADLINE_VERBS)} ${p >= 0.5 ? 'YES' : 'NO'} at ${pct(p)}: ${question}`,
@@ -40,7 +47,10 @@ export const deltaReasoning = (delta: number | null, cause: string): string | nu
  */
 export function forecastSpread(rng: Rng, p: number, width: number): Pick<Forecast, 'drawdownRisk72h' | 'uncertainty'> {
   return {
-    drawdownRisk72h: { yes: round(clamp((1 - p) * rng.between(0.05, 0.45), 0, 1), 3), no: round(clamp(p * rng.between(0.05, 0.45), 0, 1), 3) },
+    drawdownRisk72h: {
+      yes: round(clamp((1 - p) * rng.between(0.05, 0.45), 0, 1), 3),
+      no: round(clamp(p * rng.between(0.05, 0.45), 0, 1), 3),
+    },
     uncertainty: { low: round(Math.max(0, p - width), 4), high: round(Math.min(1, p + width), 4) },
   };
 }

@@ -28,7 +28,9 @@ import { pickExamples } from './gen/examples.ts';
  */
 function dormantAssets(seed: number, markets: readonly Market[], forecasts: readonly Forecast[]): Asset[] {
   const forecasted = new Set(forecasts.map((f) => f.marketKey));
-  const bare = markets.filter((m) => m.covered && m.active && m.status === 'open' && m.exclusion === null && m.quote === null && !forecasted.has(m.marketKey)).slice(0, 2);
+  const bare = markets
+    .filter((m) => m.covered && m.active && m.status === 'open' && m.exclusion === null && m.quote === null && !forecasted.has(m.marketKey))
+    .slice(0, 2);
   if (!bare.length) return [];
   return [
     {
@@ -62,7 +64,8 @@ export function generateDataset(seed: number, anchor: Date): Dataset {
   const assetsOf = new Map<string, string[]>();
   for (const a of assets) for (const k of a.hasMarket) assetsOf.set(k, [...(assetsOf.get(k) ?? []), a.assetKey]);
   const marketsOf = new Map(assets.map((a) => [a.assetKey, a.hasMarket]));
-  const siblingsOf = (key: string): string[] => [...new Set((assetsOf.get(key) ?? []).flatMap((a) => marketsOf.get(a) ?? []))].filter((k) => k !== key);
+  const siblingsOf = (key: string): string[] =>
+    [...new Set((assetsOf.get(key) ?? []).flatMap((a) => marketsOf.get(a) ?? []))].filter((k) => k !== key);
   const { articles, posts } = generateEvidence(rng, t0, markets, siblingsOf);
 
   const oil = generateOil(rng, t0);

@@ -2,7 +2,20 @@
  * Read-only indexes over a Dataset, with the lookups the routes need. Built once at stub start;
  * every list it returns is in a deterministic order (newest first with an id tie-break, or by key).
  */
-import type { Article, Asset, Dataset, EpochMs, Forecast, Market, OilData, OilReading, SocialPost, TradeSignal, Venue, VenueEvent } from './model.ts';
+import type {
+  Article,
+  Asset,
+  Dataset,
+  EpochMs,
+  Forecast,
+  Market,
+  OilData,
+  OilReading,
+  SocialPost,
+  TradeSignal,
+  Venue,
+  VenueEvent,
+} from './model.ts';
 import { VENUES } from './model.ts';
 
 /**
@@ -13,7 +26,10 @@ export type MarketLookup = { marketKey: string } | { venue: Venue; marketId: str
 
 const ci = (s: string): string => s.toLowerCase();
 
-const newestFirst = <T extends { id: string }>(at: (x: T) => EpochMs) => (a: T, b: T): number => at(b) - at(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const newestFirst =
+  <T extends { id: string }>(at: (x: T) => EpochMs) =>
+  (a: T, b: T): number =>
+    at(b) - at(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 function groupBy<T>(items: readonly T[], keys: (x: T) => readonly string[]): Map<string, T[]> {
   const m = new Map<string, T[]>();
@@ -140,7 +156,8 @@ export class DataStore {
    */
   resolveMarket(ref: MarketLookup): Market | undefined {
     if ('marketKey' in ref) return this.byMarketKey(ref.marketKey);
-    if ('marketId' in ref) return this.marketsByVenueHandle.get(`${ref.venue}|${ci(ref.marketId)}`) ?? this.byServiceMarketId(ref.venue, ref.marketId);
+    if ('marketId' in ref)
+      return this.marketsByVenueHandle.get(`${ref.venue}|${ci(ref.marketId)}`) ?? this.byServiceMarketId(ref.venue, ref.marketId);
     const venue = ref.venue ?? 'venue_a';
     const hit = this.marketsByVenueHandle.get(`${venue}|${ci(ref.slug)}`);
     if (hit) return hit;
@@ -215,7 +232,10 @@ export class DataStore {
     const direct = this.assetById(ref) ?? this.assetByKey(ref);
     if (direct) found.add(direct);
     for (const a of this.assetsByIdentifierRef(ref)) found.add(a);
-    const markets = [this.byMarketKey(ref), ...VENUES.map((v) => this.marketsByKey.get(`${v}:${ref}`) ?? this.marketsByKeyCi.get(ci(`${v}:${ref}`)))];
+    const markets = [
+      this.byMarketKey(ref),
+      ...VENUES.map((v) => this.marketsByKey.get(`${v}:${ref}`) ?? this.marketsByKeyCi.get(ci(`${v}:${ref}`))),
+    ];
     for (const m of markets) if (m?.active) for (const a of this.assetsForMarket(m.marketKey)) found.add(a);
     return [...found].sort((a, b) => (a.assetKey < b.assetKey ? -1 : 1));
   }

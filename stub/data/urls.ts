@@ -22,7 +22,8 @@ export const brokerAUrl = (category: string, eventTicker: string): string =>
   `${VENUE_HOSTS.broker_a}/prediction-markets/${category}/${eventTicker.toLowerCase()}`;
 
 export const venueAEventUrl = (eventSlug: string): string => `${VENUE_HOSTS.venue_a}/event/${eventSlug}`;
-export const venueAEventMarketUrl = (eventSlug: string, marketSlug: string): string => `${VENUE_HOSTS.venue_a}/event/${eventSlug}/${marketSlug}`;
+export const venueAEventMarketUrl = (eventSlug: string, marketSlug: string): string =>
+  `${VENUE_HOSTS.venue_a}/event/${eventSlug}/${marketSlug}`;
 export const venueAMarketUrl = (slug: string): string => `${VENUE_HOSTS.venue_a}/market/${slug}`;
 export const venueASourceUrl = (id: string): string => `https://api.venue-a.example/markets/${id}`;
 export const venueAEventSourceUrl = (id: string): string => `https://api.venue-a.example/events/${id}`;

@@ -24,8 +24,14 @@ export function registerJobControl(scope: FastifyInstance, ctx: StubContext): vo
     const ended = endJob(ctx, jobId, outcome as EndOutcome);
     if (ended === 'not_found') return json(404, { error: 'not_found', message: `no job ${jobId}` });
     const now = ctx.clock.nowMs();
-    if (ended === 'terminal') return json(409, { error: 'job_terminal', message: `job ${jobId} has already ended; a terminal status never changes` });
+    if (ended === 'terminal')
+      return json(409, { error: 'job_terminal', message: `job ${jobId} has already ended; a terminal status never changes` });
     const status = statusAt(ended, now);
-    return json(200, { jobId: ended.id, status, updatedAt: iso(updatedAt(ended, now)), errorCode: status === 'failed' || status === 'rejected' ? ERROR_CODES[status] : null });
+    return json(200, {
+      jobId: ended.id,
+      status,
+      updatedAt: iso(updatedAt(ended, now)),
+      errorCode: status === 'failed' || status === 'rejected' ? ERROR_CODES[status] : null,
+    });
   });
 }

@@ -55,21 +55,29 @@ export function idempotencyKey(headers: IncomingHttpHeaders): string {
 
 /** The generation body (VenueMarketForecastRequest). @throws 422 invalid_request naming the bad field. */
 export function generationRequest(body: unknown): GenerationRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('the body must be a JSON object (the generation body)');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest('the body must be a JSON object (the generation body)');
   const b = body as Record<string, unknown>;
   if (b.kind === undefined) throw invalidRequest('kind is required');
   if (b.kind !== 'venue_market') throw invalidRequest('kind must be venue_market');
   if (b.venue === undefined) throw invalidRequest('venue is required');
-  if (typeof b.venue !== 'string' || !(VENUES as readonly string[]).includes(b.venue)) throw invalidRequest(`venue must be one of ${VENUES.join(', ')}`);
+  if (typeof b.venue !== 'string' || !(VENUES as readonly string[]).includes(b.venue))
+    throw invalidRequest(`venue must be one of ${VENUES.join(', ')}`);
   if (b.market_id === undefined) throw invalidRequest('market_id is required');
-  if (typeof b.market_id !== 'string' || b.market_id.length < 1 || b.market_id.length > MARKET_ID_MAX) throw invalidRequest(`market_id must be a string of 1..${MARKET_ID_MAX} characters`);
+  if (typeof b.market_id !== 'string' || b.market_id.length < 1 || b.market_id.length > MARKET_ID_MAX)
+    throw invalidRequest(`market_id must be a string of 1..${MARKET_ID_MAX} characters`);
   return { kind: 'venue_market', venue: b.venue as Venue, market_id: b.market_id };
 }
 
-const sameRequest = (a: GenerationRequest, b: GenerationRequest): boolean => a.kind === b.kind && a.venue === b.venue && a.market_id === b.market_id;
+const sameRequest = (a: GenerationRequest, b: GenerationRequest): boolean =>
+  a.kind === b.kind && a.venue === b.venue && a.market_id === b.market_id;
 
 const excludedError = (m: Market): ApiError =>
-  new ApiError(422, 'forecast_topic_excluded', `${m.marketKey} is out of scope (${m.exclusion}): sports outcomes, mention markets and short-horizon crypto up/down markets are never forecast`);
+  new ApiError(
+    422,
+    'forecast_topic_excluded',
+    `${m.marketKey} is out of scope (${m.exclusion}): sports outcomes, mention markets and short-horizon crypto up/down markets are never forecast`,
+  );
 
 /**
  * The market a body names: its venue-native id (the venue_b ticker, the venue_a numeric id),
@@ -80,7 +88,10 @@ const excludedError = (m: Market): ApiError =>
 export function resolveGenerationMarket(store: DataStore, req: GenerationRequest): Market {
   const id = req.market_id.toLowerCase();
   const m = store.resolveMarket({ venue: req.venue, marketId: req.market_id });
-  const named = m && (m.nativeMarketId.toLowerCase() === id || (m.venue === 'venue_a' && /^\d+$/.test(m.serviceMarketId) && m.serviceMarketId === req.market_id));
+  const named =
+    m &&
+    (m.nativeMarketId.toLowerCase() === id ||
+      (m.venue === 'venue_a' && /^\d+$/.test(m.serviceMarketId) && m.serviceMarketId === req.market_id));
   if (m && named) {
     if (m.exclusion && !mutant('job-excluded-accepted')) throw excludedError(m);
     return m;
@@ -109,7 +120,11 @@ function quotaError(now: number): ApiError {
     'rate_limited',
     `The daily forecast-request quota of ${DAILY_QUOTA} generations per account is used up; retry after the next UTC midnight`,
     { retry_after: wait, retryAfter: wait, limit_scope: 'standard', quotaScope: QUOTA_SCOPE, limit: DAILY_QUOTA },
-    { 'Retry-After': String(wait), 'RateLimit-Policy': `"${QUOTA_SCOPE}";q=${DAILY_QUOTA};w=86400`, RateLimit: `"${QUOTA_SCOPE}";r=0;t=${wait}` },
+    {
+      'Retry-After': String(wait),
+      'RateLimit-Policy': `"${QUOTA_SCOPE}";q=${DAILY_QUOTA};w=86400`,
+      RateLimit: `"${QUOTA_SCOPE}";r=0;t=${wait}`,
+    },
   );
 }
 
@@ -141,12 +156,21 @@ export function submit(ctx: StubContext, owner: string, key: string, req: Genera
   const existing = jobs.byKey(owner, key);
   if (existing && !mutant('job-idem-new-job')) {
     if (sameRequest(existing.request, req)) return { job: existing, replay: true };
-    throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different body; use a new key for a new request');
+    throw new ApiError(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different body; use a new key for a new request',
+    );
   }
   const market = resolveGenerationMarket(ctx.store, req);
   const now = ctx.clock.nowMs();
   if (jobs.createdToday(owner, now) >= DAILY_QUOTA) throw quotaError(now);
-  const id = derivedUuid('job', String(ctx.config.seed), owner, mutant('job-idem-new-job') ? `${key}#${jobs.createdToday(owner, now)}` : key);
+  const id = derivedUuid(
+    'job',
+    String(ctx.config.seed),
+    owner,
+    mutant('job-idem-new-job') ? `${key}#${jobs.createdToday(owner, now)}` : key,
+  );
   const forecast = jobForecast(id, market, now + SCHEDULE_MS.succeeded, ctx.store.latestForecast(market.marketKey));
   const job: Job = { id, owner, idempotencyKey: key, request: req, market, createdAt: now, forecast, ended: null };
   jobs.add(job);
@@ -168,6 +192,11 @@ export function endJob(ctx: StubContext, id: string, outcome: EndOutcome): Job |
   const now = ctx.clock.nowMs();
   if (TERMINAL.has(statusAt(job, now))) return 'terminal';
   job.ended = { status: outcome, at: now };
-  ctx.accounts.refund({ accountId: job.owner, credits: contract().operation('createForecastRequest').facts.price.credits, operationId: 'createForecastRequest', refunded: false });
+  ctx.accounts.refund({
+    accountId: job.owner,
+    credits: contract().operation('createForecastRequest').facts.price.credits,
+    operationId: 'createForecastRequest',
+    refunded: false,
+  });
   return job;
 }

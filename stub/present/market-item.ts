@@ -42,7 +42,9 @@ export function marketListItem(m: Market, ctx: MarketItemContext): MarketListIte
     clarifications: null,
     volume_24h: m.volume24h,
     signal_count: ctx.store.articlesFor(m.marketKey).length,
-    forecast_count: mutant('win-forecast-count-unwindowed') ? ctx.store.forecastsFor(m.marketKey).filter((f) => f.createdAt <= ctx.now.getTime()).length : inWindow.length,
+    forecast_count: mutant('win-forecast-count-unwindowed')
+      ? ctx.store.forecastsFor(m.marketKey).filter((f) => f.createdAt <= ctx.now.getTime()).length
+      : inWindow.length,
     latest_forecast_at: isoOrNull(latest?.createdAt),
     market_updated_at: iso(m.updatedAt),
     latest_forecast_delta: latest?.deltaFromPrior ?? null,

@@ -11,7 +11,17 @@ import type { DataStore } from '../data/store.ts';
 import { routing } from './routing.ts';
 import { isoOrNull } from './time.ts';
 import { selectedProbability } from '../data/quote.ts';
-import type { AssetRef, CanonicalMarketWithRelationships, Direction, MarketRef, RefCommon, Relationship, RelationshipsEnvelope, SignalRef, Via } from './types.ts';
+import type {
+  AssetRef,
+  CanonicalMarketWithRelationships,
+  Direction,
+  MarketRef,
+  RefCommon,
+  Relationship,
+  RelationshipsEnvelope,
+  SignalRef,
+  Via,
+} from './types.ts';
 import { mutant } from '../mutants.ts';
 
 export const RELATIONSHIP_CAP = 50;
@@ -26,9 +36,23 @@ export type RelationshipSubject =
 
 const common = (relationship: Relationship, direction: Direction, via: Via): RefCommon => ({ relationship, direction, via });
 
-const assetRef = (c: RefCommon, a: Asset): AssetRef => ({ ...c, id: a.id, assetKey: a.assetKey, name: a.name, ticker: a.ticker, asset_type: a.assetType });
+const assetRef = (c: RefCommon, a: Asset): AssetRef => ({
+  ...c,
+  id: a.id,
+  assetKey: a.assetKey,
+  name: a.name,
+  ticker: a.ticker,
+  asset_type: a.assetType,
+});
 
-const marketRef = (c: RefCommon, m: Market): MarketRef => ({ ...c, marketKey: m.marketKey, venue: m.venue, nativeMarketId: m.nativeMarketId, question: m.question, ...(mutant('rel-odds-leak') ? { market_odds: selectedProbability(m.quote) } : {}) });
+const marketRef = (c: RefCommon, m: Market): MarketRef => ({
+  ...c,
+  marketKey: m.marketKey,
+  venue: m.venue,
+  nativeMarketId: m.nativeMarketId,
+  question: m.question,
+  ...(mutant('rel-odds-leak') ? { market_odds: selectedProbability(m.quote) } : {}),
+});
 
 const signalRef = (c: RefCommon, s: TradeSignal): SignalRef => ({
   ...c,
@@ -84,7 +108,9 @@ function forMarket(store: DataStore, m: Market): Parts {
   return {
     assets: assets.map((a) => assetRef(common('HAS_MARKET', 'incoming', 'direct'), a)),
     // Asset -HAS_MARKET-> sibling is outgoing at the intermediate asset.
-    markets: siblings.map((x) => marketRef(common(mutant('rel-affects-edge') ? ('AFFECTS' as Relationship) : 'HAS_MARKET', 'outgoing', 'asset'), x)),
+    markets: siblings.map((x) =>
+      marketRef(common(mutant('rel-affects-edge') ? ('AFFECTS' as Relationship) : 'HAS_MARKET', 'outgoing', 'asset'), x),
+    ),
     signals: store.tradeSignalsFor(m.marketKey).map((s) => signalRef(common('HAS_SIGNAL', 'outgoing', 'direct'), s)),
   };
 }

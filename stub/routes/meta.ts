@@ -46,7 +46,12 @@ function withoutHarnessFacts<T extends { paths?: object }>(doc: T): T {
   const paths = Object.fromEntries(
     Object.entries(doc.paths ?? {}).map(([path, item]) => [
       path,
-      Object.fromEntries(Object.entries(item as Record<string, unknown>).map(([method, op]) => [method, op && typeof op === 'object' ? Object.fromEntries(Object.entries(op).filter(([k]) => !k.startsWith('x-fc-'))) : op])),
+      Object.fromEntries(
+        Object.entries(item as Record<string, unknown>).map(([method, op]) => [
+          method,
+          op && typeof op === 'object' ? Object.fromEntries(Object.entries(op).filter(([k]) => !k.startsWith('x-fc-'))) : op,
+        ]),
+      ),
     ]),
   );
   return { ...doc, paths };

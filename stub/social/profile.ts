@@ -88,7 +88,8 @@ export function buildProfile(ctx: StubContext, req: ProfileRequest, nowMs: numbe
   const findings = research(grounded, req.focus, nowMs, w.toMs - w.fromMs);
   const synthesis = synthesize(findings);
   const cited = new Set<string>();
-  for (const list of [synthesis.interests, synthesis.beliefs, synthesis.tendencies, synthesis.observations]) for (const c of list) c.post_ids.forEach((id) => cited.add(id));
+  for (const list of [synthesis.interests, synthesis.beliefs, synthesis.tendencies, synthesis.observations])
+    for (const c of list) c.post_ids.forEach((id) => cited.add(id));
   for (const c of [synthesis.risk_profile, synthesis.information_processing]) c?.post_ids.forEach((id) => cited.add(id));
   // Evidence lists exactly the cited posts, newest first (gap PROF-020).
   const evidence = findings.found
@@ -108,10 +109,22 @@ export function buildProfile(ctx: StubContext, req: ProfileRequest, nowMs: numbe
       is_service_expert: a.isExpert,
       service_expert: a.isExpert ? { designation: 'reviewed_expert', policy_version: '2025-01' } : null,
     },
-    window: { from_date: w.fromDate, to_date: w.toDate, lookback_days: mutant('prof-lookback-echo') ? 365 : req.lookbackDays, post_count: cited.size },
+    window: {
+      from_date: w.fromDate,
+      to_date: w.toDate,
+      lookback_days: mutant('prof-lookback-echo') ? 365 : req.lookbackDays,
+      post_count: cited.size,
+    },
     ...synthesis,
     evidence,
-    meta: { cached: false, research_turns: findings.turns, searches: findings.searches.length, generated_at: new Date(nowMs).toISOString(), focus: req.focus, engine: ENGINE },
+    meta: {
+      cached: false,
+      research_turns: findings.turns,
+      searches: findings.searches.length,
+      generated_at: new Date(nowMs).toISOString(),
+      focus: req.focus,
+      engine: ENGINE,
+    },
   };
 }
 

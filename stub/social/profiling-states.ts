@@ -36,10 +36,12 @@ export function registerProfilingControl(scope: FastifyInstance, ctx: StubContex
   scope.post('/profiling', async (request, reply) => {
     const json = (status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
     const b = request.body as Record<string, unknown> | null;
-    if (typeof b !== 'object' || b === null || Array.isArray(b)) return json(422, { error: 'invalid_request', message: 'the body must be a JSON object' });
+    if (typeof b !== 'object' || b === null || Array.isArray(b))
+      return json(422, { error: 'invalid_request', message: 'the body must be a JSON object' });
     const unknown = Object.keys(b).filter((k) => k !== 'scope' && k !== 'configured');
     if (unknown.length) return json(422, { error: 'invalid_request', message: `unknown field(s): ${unknown.join(', ')}` });
-    if (typeof b.scope !== 'string' || b.scope.length < 1 || b.scope.length > 128) return json(422, { error: 'invalid_request', message: 'scope must be a string of 1..128 characters' });
+    if (typeof b.scope !== 'string' || b.scope.length < 1 || b.scope.length > 128)
+      return json(422, { error: 'invalid_request', message: 'scope must be a string of 1..128 characters' });
     if (typeof b.configured !== 'boolean') return json(422, { error: 'invalid_request', message: 'configured must be a boolean' });
     const set = unconfiguredScopes(ctx);
     set.delete(b.scope);

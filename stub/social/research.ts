@@ -63,7 +63,9 @@ export interface Findings {
 export function research(grounded: readonly CorpusPost[], focus: Focus, nowMs: number, windowMs: number): Findings {
   const weights = FOCUS_WEIGHTS[focus];
   const score = (p: CorpusPost): number =>
-    Math.max(0, 1 - (nowMs - p.publishedAt) / windowMs) + GOALS.reduce((s, g) => s + (supports(p, g) ? weights[g] : 0), 0) + (p.stance ? 0.1 : 0);
+    Math.max(0, 1 - (nowMs - p.publishedAt) / windowMs) +
+    GOALS.reduce((s, g) => s + (supports(p, g) ? weights[g] : 0), 0) +
+    (p.stance ? 0.1 : 0);
   const ranked = [...grounded].sort((a, b) => score(b) - score(a) || (a.id < b.id ? -1 : 1));
 
   const found: CorpusPost[] = [];
@@ -79,7 +81,11 @@ export function research(grounded: readonly CorpusPost[], focus: Focus, nowMs: n
     const open = GOALS.filter((g) => !goalSupported(found, g));
     if (open.length === 0) break;
     const turn = turns + 1;
-    const runs = open.map((goal) => ({ turn, goal, found: take(ranked.filter((p) => !seen.has(p.id) && supports(p, goal)).slice(0, TARGETED_RESULTS)) }));
+    const runs = open.map((goal) => ({
+      turn,
+      goal,
+      found: take(ranked.filter((p) => !seen.has(p.id) && supports(p, goal)).slice(0, TARGETED_RESULTS)),
+    }));
     turns = turn;
     searches.push(...runs);
     // Nothing new anywhere: a further turn would search the same posts again.

@@ -45,7 +45,13 @@ export function searchPosts(ctx: StubContext, req: SearchRequest): SearchRespons
         .filter((p) => terms.has(p.authorHandle.toLowerCase()) || words(p.text).some((w) => terms.has(w)))
         .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .slice(0, req.limit + (mutant('xsrch-limit-plus-one') ? 1 : 0))
-        .map((p) => ({ post_id: p.id, url: p.url, author_handle: p.authorHandle, published_at: new Date(p.publishedAt).toISOString(), text: p.text }))
+        .map((p) => ({
+          post_id: p.id,
+          url: p.url,
+          author_handle: p.authorHandle,
+          published_at: new Date(p.publishedAt).toISOString(),
+          text: p.text,
+        }))
     : [];
   return { query: req.query, range_days: req.rangeDays, limit: req.limit, searched_at: new Date(now).toISOString(), results };
 }

@@ -8,13 +8,45 @@
 import { GOAL_LABEL, GOALS, type CorpusPost, type Goal, type ReasoningMarker, type Stance } from './model.ts';
 import { supports, type Findings } from './research.ts';
 
-export interface Interest { post_ids: string[]; topic: string; weight: number }
-export interface Belief { post_ids: string[]; claim: string; confidence: string }
-export interface Tendency { post_ids: string[]; trait: string; description: string }
-export interface RiskProfile { post_ids: string[]; posture: string; time_horizon: string; position_sizing: string; reaction_to_loss: string }
-export interface InformationProcessing { post_ids: string[]; style: string; evidence_preference: string; handles_ambiguity: string; changes_mind_when: string }
-export interface RecommendationHints { market_categories: string[]; tone: string; avoid: string[] }
-export interface Observation { dimension: string; statement: string; post_ids: string[] }
+export interface Interest {
+  post_ids: string[];
+  topic: string;
+  weight: number;
+}
+export interface Belief {
+  post_ids: string[];
+  claim: string;
+  confidence: string;
+}
+export interface Tendency {
+  post_ids: string[];
+  trait: string;
+  description: string;
+}
+export interface RiskProfile {
+  post_ids: string[];
+  posture: string;
+  time_horizon: string;
+  position_sizing: string;
+  reaction_to_loss: string;
+}
+export interface InformationProcessing {
+  post_ids: string[];
+  style: string;
+  evidence_preference: string;
+  handles_ambiguity: string;
+  changes_mind_when: string;
+}
+export interface RecommendationHints {
+  market_categories: string[];
+  tone: string;
+  avoid: string[];
+}
+export interface Observation {
+  dimension: string;
+  statement: string;
+  post_ids: string[];
+}
 
 export interface Synthesis {
   interests: Interest[];
@@ -38,7 +70,8 @@ const count = <K extends string>(posts: readonly CorpusPost[], key: (p: CorpusPo
   return m;
 };
 /** Groups by size, largest first, ties by key. */
-const bySize = <K extends string>(m: Map<K, CorpusPost[]>): [K, CorpusPost[]][] => [...m.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+const bySize = <K extends string>(m: Map<K, CorpusPost[]>): [K, CorpusPost[]][] =>
+  [...m.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
 const mostNamedDriver = (posts: readonly CorpusPost[]): string | null => bySize(count(posts, (p) => p.driver))[0]?.[0] ?? null;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
@@ -74,7 +107,11 @@ function beliefsOf(found: readonly CorpusPost[]): Belief[] {
 const TRAITS: readonly [string, (p: CorpusPost) => boolean, string][] = [
   ['contrarian', (p) => p.risk === 'fade' || p.stance === 'bearish', 'Leans against the prevailing move and fades strength.'],
   ['momentum-seeking', (p) => p.risk === 'buy' || p.risk === 'size_large', 'Buys into moves once a catalyst shows up.'],
-  ['patient', (p) => p.risk === 'wait' || p.risk === 'hold_long' || p.stance === 'watching', 'Waits for confirmation before acting and holds through noise.'],
+  [
+    'patient',
+    (p) => p.risk === 'wait' || p.risk === 'hold_long' || p.stance === 'watching',
+    'Waits for confirmation before acting and holds through noise.',
+  ],
   ['skeptical', (p) => p.stance === 'skeptical', 'Questions the consensus view before adopting it.'],
   ['driver-focused', (p) => p.reasoning === 'signal' || p.reasoning === 'data', 'Names one concrete driver as the decisive signal.'],
   ['self-correcting', (p) => p.reasoning === 'updates' || p.risk === 'cut_loss', 'Revises views and exits when the evidence turns.'],
@@ -97,8 +134,18 @@ function riskOf(found: readonly CorpusPost[]): RiskProfile {
     post_ids: ids(posts),
     posture: cautious > aggressive ? 'cautious' : aggressive > cautious ? 'aggressive' : 'balanced',
     time_horizon: has(m, 'hold_long', 'wait') > has(m, 'buy', 'fade') ? 'weeks to months' : 'days to weeks',
-    position_sizing: has(m, 'size_large') > has(m, 'size_small') ? 'concentrated positions' : has(m, 'size_small') ? 'small starter positions scaled on confirmation' : 'sizing not stated in the window',
-    reaction_to_loss: has(m, 'cut_loss') > has(m, 'average_down') ? 'cuts losing positions quickly' : has(m, 'average_down') ? 'adds to losing positions' : 'no losing trade discussed in the window',
+    position_sizing:
+      has(m, 'size_large') > has(m, 'size_small')
+        ? 'concentrated positions'
+        : has(m, 'size_small')
+          ? 'small starter positions scaled on confirmation'
+          : 'sizing not stated in the window',
+    reaction_to_loss:
+      has(m, 'cut_loss') > has(m, 'average_down')
+        ? 'cuts losing positions quickly'
+        : has(m, 'average_down')
+          ? 'adds to losing positions'
+          : 'no losing trade discussed in the window',
   };
 }
 
@@ -119,7 +166,8 @@ function infoOf(found: readonly CorpusPost[]): InformationProcessing {
     post_ids: ids(posts),
     style: STYLE[top],
     evidence_preference: driver ? `concrete market drivers such as ${driver}` : 'market drivers named in the post',
-    handles_ambiguity: (m.get('narrative')?.length ?? 0) > 0 ? 'states uncertainty openly when the story is mixed' : 'commits to a single reading',
+    handles_ambiguity:
+      (m.get('narrative')?.length ?? 0) > 0 ? 'states uncertainty openly when the story is mixed' : 'commits to a single reading',
     changes_mind_when: (m.get('updates')?.length ?? 0) > 0 ? 'a data release contradicts the current view' : 'not observed in the window',
   };
 }
@@ -132,7 +180,11 @@ function observationsOf(f: Findings): Observation[] {
       const posts = s.found.filter((p) => supports(p, g));
       if (posts.length === 0) continue;
       const how = s.goal ? `targeted search for ${GOAL_LABEL[g]}` : 'broad search';
-      out.push({ dimension: GOAL_LABEL[g], statement: `Turn ${s.turn} ${how}: ${posts.length} post(s) bear on ${GOAL_LABEL[g]}.`, post_ids: ids(posts) });
+      out.push({
+        dimension: GOAL_LABEL[g],
+        statement: `Turn ${s.turn} ${how}: ${posts.length} post(s) bear on ${GOAL_LABEL[g]}.`,
+        post_ids: ids(posts),
+      });
     }
   }
   return out;

@@ -26,10 +26,30 @@ const TOPICS = Object.keys(SUBJECTS);
 
 type Kind = 'view' | 'trade' | 'analysis' | 'chatter';
 const PERSONAS: Readonly<Record<string, readonly (readonly [Kind, number])[]>> = {
-  trader: [['view', 25], ['trade', 40], ['analysis', 10], ['chatter', 25]],
-  analyst: [['view', 30], ['trade', 5], ['analysis', 40], ['chatter', 25]],
-  pundit: [['view', 55], ['trade', 4], ['analysis', 8], ['chatter', 33]],
-  balanced: [['view', 35], ['trade', 20], ['analysis', 25], ['chatter', 20]],
+  trader: [
+    ['view', 25],
+    ['trade', 40],
+    ['analysis', 10],
+    ['chatter', 25],
+  ],
+  analyst: [
+    ['view', 30],
+    ['trade', 5],
+    ['analysis', 40],
+    ['chatter', 25],
+  ],
+  pundit: [
+    ['view', 55],
+    ['trade', 4],
+    ['analysis', 8],
+    ['chatter', 33],
+  ],
+  balanced: [
+    ['view', 35],
+    ['trade', 20],
+    ['analysis', 25],
+    ['chatter', 20],
+  ],
 };
 const RATES = [0.35, 0.7, 1.5, 3] as const;
 const CHATTER = ['gm', 'Long day, back tomorrow.', 'Coffee first, markets later.', 'Great thread, thanks all.', 'Offline for the weekend.'];
@@ -97,7 +117,14 @@ function drawPost(rng: Rng, p: Persona, at: number, allowChatter: boolean): Corp
   const topic = rng.chance(0.5) ? p.topics[0]! : rng.pick(p.topics);
   const subject = SUBJECTS[topic]!;
   const driver = rng.pick(voiceFor(topic).drivers);
-  const post = { ...base, topic, driver, stance: null as Stance | null, risk: null as RiskMarker | null, reasoning: null as ReasoningMarker | null };
+  const post = {
+    ...base,
+    topic,
+    driver,
+    stance: null as Stance | null,
+    risk: null as RiskMarker | null,
+    reasoning: null as ReasoningMarker | null,
+  };
   if (kind === 'view') {
     const stance = rng.pick(Object.keys(VIEWS) as Stance[]);
     return { ...post, text: VIEWS[stance](subject, driver), stance };
@@ -132,4 +159,5 @@ export function syntheticPosts(seed: number, p: Persona, anchorMs: number, fromM
 }
 
 /** Newest first, ties by id. */
-export const newestFirst = (a: CorpusPost, b: CorpusPost): number => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const newestFirst = (a: CorpusPost, b: CorpusPost): number =>
+  b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -43,7 +43,8 @@ export function parseProfileRequest(raw: unknown): ProfileRequest {
   let focus: Focus = 'general';
   if ('focus' in body) {
     const f = body.focus;
-    if (typeof f !== 'string' || !(FOCUSES as readonly string[]).includes(f)) throw invalidRequest(`focus must be one of ${FOCUSES.join(', ')}`);
+    if (typeof f !== 'string' || !(FOCUSES as readonly string[]).includes(f))
+      throw invalidRequest(`focus must be one of ${FOCUSES.join(', ')}`);
     focus = f as Focus;
   }
   return { handle: handle.replace(/^@/, ''), lookbackDays, focus };

@@ -47,7 +47,11 @@ export function buildResourceServer(client: FacilitatorClient): x402ResourceServ
   const evm = new ExactEvmServerScheme().registerMoneyParser(async (amount, network) => {
     const token = tokenOfNetwork(network);
     if (!token || token.network === 'eip155:8453') return null;
-    return { amount: convertToTokenAmount(String(amount), token.decimals), asset: token.address, extra: { name: token.name, version: token.version } };
+    return {
+      amount: convertToTokenAmount(String(amount), token.decimals),
+      asset: token.address,
+      extra: { name: token.name, version: token.version },
+    };
   });
   const server = new x402ResourceServer(client);
   for (const token of TOKENS) server.register(token.network, evm);

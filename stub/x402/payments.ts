@@ -68,10 +68,18 @@ function sameResource(a: string, b: string): boolean {
 const ci = (s: unknown): string => String(s).toLowerCase();
 
 /** The accepts entry a payment is for: scheme, network and amount exact; asset and payTo case-insensitive. */
-function matchRequirements(offered: readonly PaymentRequirements[], accepted: PaymentRequirements | undefined): PaymentRequirements | undefined {
+function matchRequirements(
+  offered: readonly PaymentRequirements[],
+  accepted: PaymentRequirements | undefined,
+): PaymentRequirements | undefined {
   if (!accepted || typeof accepted !== 'object') return undefined;
   return offered.find(
-    (r) => r.scheme === accepted.scheme && r.network === accepted.network && ci(r.asset) === ci(accepted.asset) && ci(r.payTo) === ci(accepted.payTo) && r.amount === String(accepted.amount),
+    (r) =>
+      r.scheme === accepted.scheme &&
+      r.network === accepted.network &&
+      ci(r.asset) === ci(accepted.asset) &&
+      ci(r.payTo) === ci(accepted.payTo) &&
+      r.amount === String(accepted.amount),
   );
 }
 
@@ -97,7 +105,8 @@ export class X402Payments {
     } catch {
       return { ok: false, kind: 'invalid', reason: 'PAYMENT-SIGNATURE is not base64 JSON of a payment payload' };
     }
-    if (!payload || typeof payload !== 'object') return { ok: false, kind: 'invalid', reason: 'PAYMENT-SIGNATURE is not a payment payload' };
+    if (!payload || typeof payload !== 'object')
+      return { ok: false, kind: 'invalid', reason: 'PAYMENT-SIGNATURE is not a payment payload' };
     if (payload.x402Version !== 2) return { ok: false, kind: 'invalid', reason: 'unsupported x402Version (2 expected)' };
     const wire = eip3009Of(payload);
     if (!wire) return { ok: false, kind: 'invalid', reason: 'payload is not an exact-scheme EIP-3009 authorization with signature' };
@@ -109,7 +118,8 @@ export class X402Payments {
     const auth = wire.authorization;
     if (token) {
       const key = nonceKey(token, auth.from, auth.nonce);
-      if (this.ledger.authorizationState(token, auth.from, auth.nonce)) return { ok: false, kind: 'replay', reason: 'the authorization was already settled' };
+      if (this.ledger.authorizationState(token, auth.from, auth.nonce))
+        return { ok: false, kind: 'replay', reason: 'the authorization was already settled' };
       if (this.inFlight.has(key)) return { ok: false, kind: 'replay', reason: 'the authorization is already in use by another request' };
     }
     const requirements = matchRequirements(offered, accepted);
@@ -145,7 +155,13 @@ export class X402Payments {
     try {
       return await this.server.settlePayment(payment.payload, payment.requirements);
     } catch (err) {
-      return { success: false, errorReason: 'settle_failed', errorMessage: err instanceof Error ? err.message : String(err), transaction: '', network: payment.requirements.network };
+      return {
+        success: false,
+        errorReason: 'settle_failed',
+        errorMessage: err instanceof Error ? err.message : String(err),
+        transaction: '',
+        network: payment.requirements.network,
+      };
     } finally {
       this.release(payment);
     }

@@ -70,7 +70,8 @@ export function ledgerSigner(ledger: TokenLedger, token: TokenInfo): Facilitator
           if (!isToken(target)) throw new LedgerRevert('no contract');
           const { functionName, args } = decodeFunctionData({ abi: eip3009ABI, data: callData });
           const result = await callToken({ functionName, args });
-          const returnData = functionName === 'transferWithAuthorization' ? '0x' : encodeFunctionResult({ abi: eip3009ABI, functionName, result } as never);
+          const returnData =
+            functionName === 'transferWithAuthorization' ? '0x' : encodeFunctionResult({ abi: eip3009ABI, functionName, result } as never);
           return { success: true, returnData };
         } catch {
           return { success: false, returnData: '0x' as Hex };

@@ -58,7 +58,8 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
 export function judged(ruleIds: string | readonly string[], n: number, what: string): boolean {
   const info = currentTest();
   if (!info) return n > 0;
-  for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds) info.annotations.push({ type: 'judged', description: `${id} ${Math.max(0, Math.floor(n))} ${what}` });
+  for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds)
+    info.annotations.push({ type: 'judged', description: `${id} ${Math.max(0, Math.floor(n))} ${what}` });
   return n > 0;
 }
 
@@ -72,6 +73,23 @@ export function countAnswer(): void {
     info.annotations.push(note);
   }
   note.description = String(Number(note.description ?? '0') + 1);
+}
+
+/**
+ * Counts one request sent by the running test against a limit scope (`requests` annotation
+ * "scope principal n", added up per pair): the reporter's wall-time floor (reporter/floor.ts).
+ * `principal` is a key fingerprint or a source address, never a key.
+ */
+export function countRequest(scope: 'standard' | 'social' | 'ip', principal: string): void {
+  const info = currentTest();
+  if (!info) return;
+  const prefix = `${scope} ${principal} `;
+  let note = info.annotations.find((a) => a.type === 'requests' && a.description?.startsWith(prefix));
+  if (!note) {
+    note = { type: 'requests', description: `${prefix}0` };
+    info.annotations.push(note);
+  }
+  note.description = prefix + String(Number(note.description!.slice(prefix.length)) + 1);
 }
 
 function currentTest(): ReturnType<typeof test.info> | undefined {

@@ -65,7 +65,8 @@ export class Budget {
     if (credits <= 0) return;
     // null: it fits; a number: the credits left when it does not.
     const short = this.ledger.update<number | null>((s) => {
-      if (this.limitCredits - s.committed < credits) return { state: { ...s, limitCredits: finite(this.limitCredits) }, result: Math.max(0, this.limitCredits - s.committed) };
+      if (this.limitCredits - s.committed < credits)
+        return { state: { ...s, limitCredits: finite(this.limitCredits) }, result: Math.max(0, this.limitCredits - s.committed) };
       return { state: { ...s, limitCredits: finite(this.limitCredits), committed: s.committed + credits }, result: null };
     });
     if (short !== null) test.skip(true, `budget: needs ${usd(credits)}, ${usd(short)} left`);
@@ -82,8 +83,18 @@ export class Budget {
     const fromReserve = Math.min(this.reserved, credits);
     const extra = credits - fromReserve;
     const short = this.ledger.update<number | null>((s) => {
-      if (extra > 0 && this.limitCredits - s.committed < extra) return { state: { ...s, limitCredits: finite(this.limitCredits) }, result: Math.max(0, this.limitCredits - s.committed) };
-      return { state: { ...s, limitCredits: finite(this.limitCredits), committed: s.committed + extra, spent: s.spent + credits, calls: s.calls + 1 }, result: null };
+      if (extra > 0 && this.limitCredits - s.committed < extra)
+        return { state: { ...s, limitCredits: finite(this.limitCredits) }, result: Math.max(0, this.limitCredits - s.committed) };
+      return {
+        state: {
+          ...s,
+          limitCredits: finite(this.limitCredits),
+          committed: s.committed + extra,
+          spent: s.spent + credits,
+          calls: s.calls + 1,
+        },
+        result: null,
+      };
     });
     if (short !== null) test.skip(true, `budget: ${what} needs ${usd(extra)}, ${usd(short)} left`);
     this.reserved -= fromReserve;
@@ -93,7 +104,10 @@ export class Budget {
       if (settled || !UNBILLED.has(status)) return;
       settled = true;
       this.spentHere -= credits;
-      this.ledger.update((s) => ({ state: { ...s, committed: s.committed - credits, spent: s.spent - credits, calls: s.calls - 1 }, result: undefined }));
+      this.ledger.update((s) => ({
+        state: { ...s, committed: s.committed - credits, spent: s.spent - credits, calls: s.calls - 1 },
+        result: undefined,
+      }));
     };
   }
 
@@ -112,4 +126,3 @@ export class Budget {
 }
 
 const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
-

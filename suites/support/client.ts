@@ -6,7 +6,8 @@
  */
 import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { redact } from '../../lib/redact.ts';
-import { countAnswer } from './annotations.ts';
+import { createHash } from 'node:crypto';
+import { countAnswer, countRequest } from './annotations.ts';
 import { TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
 import { rememberExchange } from './evidence.ts';
 import { abortedReason, recordAnswer, recordFailure } from '../../lib/run-health.ts';
@@ -129,6 +130,7 @@ export class TargetClient {
     // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
     const aborted = abortedReason();
     if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
+    countLimited(path, headers['x-service-api-key']);
     let res: APIResponse;
     try {
       res = await this.ctx.fetch(path, {
@@ -153,4 +155,16 @@ export class TargetClient {
     await rememberExchange(method, res.url(), headers, options.data, res);
     return res;
   }
+}
+
+/**
+ * Counts a request against the limit scopes it draws on (spec: Limits): the IP guard of this
+ * machine's address always; with a key, social research (/x/search, /x/profile) or standard.
+ * The principal is a fingerprint of the key, never the key.
+ */
+function countLimited(path: string, key: string | undefined): void {
+  countRequest('ip', 'loopback');
+  if (!key) return;
+  const principal = `key#${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+  countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'social' : 'standard', principal);
 }

@@ -21,7 +21,13 @@ export interface CaseRequest {
 }
 
 /** How a target's answer is judged: undefined when it agrees with the verdict, else why not. */
-export type Judge = (res: APIResponse, body: Record<string, unknown> | undefined, verdict: Verdict, before: number | undefined, after: number | undefined) => string | undefined;
+export type Judge = (
+  res: APIResponse,
+  body: Record<string, unknown> | undefined,
+  verdict: Verdict,
+  before: number | undefined,
+  after: number | undefined,
+) => string | undefined;
 
 export interface PropertyOptions<T> {
   name: string;
@@ -78,9 +84,15 @@ export const accepts: Judge = (res, body) => {
   return undefined;
 };
 
-async function send(o: PropertyOptions<unknown>, r: CaseRequest): Promise<{ res: APIResponse; body: Record<string, unknown> | undefined; before?: number; after?: number }> {
+async function send(
+  o: PropertyOptions<unknown>,
+  r: CaseRequest,
+): Promise<{ res: APIResponse; body: Record<string, unknown> | undefined; before?: number; after?: number }> {
   const before = o.balance ? await o.balance() : undefined;
-  const res = r.method === 'GET' ? await o.client.get(r.path, { params: r.params ?? {} }) : await o.client.post(r.path, { params: r.params ?? {}, data: r.body });
+  const res =
+    r.method === 'GET'
+      ? await o.client.get(r.path, { params: r.params ?? {} })
+      : await o.client.post(r.path, { params: r.params ?? {}, data: r.body });
   let body: Record<string, unknown> | undefined;
   try {
     body = (await res.json()) as Record<string, unknown>;
@@ -111,7 +123,8 @@ export async function runProperty<T>(opts: PropertyOptions<T>, judge: Judge): Pr
     { seed: opts.seed, numRuns: opts.numRuns, endOnFailure: false },
   );
   if (!result.failed) return undefined;
-  if (!result.counterexample) return `${opts.name}: property failed (seed ${opts.seed}) without a counterexample: ${String(result.errorInstance ?? '')}`;
+  if (!result.counterexample)
+    return `${opts.name}: property failed (seed ${opts.seed}) without a counterexample: ${String(result.errorInstance ?? '')}`;
   const [shrunk] = result.counterexample;
   const verdict = opts.oracle(shrunk);
   const rule = verdict.valid ? 'valid' : verdict.rule;
@@ -123,7 +136,9 @@ export async function runProperty<T>(opts: PropertyOptions<T>, judge: Judge): Pr
     `${opts.name}: counterexample after ${result.numShrinks} shrink(s) (seed ${opts.seed}, path ${result.counterexamplePath ?? ''})`,
     `  case: ${JSON.stringify(shrunk)}`,
     `  verdict: ${verdict.valid ? 'valid combination (must not answer 422)' : `invalid by ${verdict.rule}: ${verdict.reason}`}`,
-    rule === firstRule ? `  re-checked: invalid for the same reason as the first failure (${rule})` : `  note: the first failure was ${String(firstRule)}, the shrunk case is ${rule}`,
+    rule === firstRule
+      ? `  re-checked: invalid for the same reason as the first failure (${rule})`
+      : `  note: the first failure was ${String(firstRule)}, the shrunk case is ${rule}`,
     still ? `  answer: ${still}` : '  re-sent: the target answered it correctly this time (flaky answer)',
     `  ${curlOf(opts.target, r, opts.keyed)}`,
   ];

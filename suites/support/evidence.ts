@@ -8,7 +8,14 @@
 import { test, type APIResponse } from '@playwright/test';
 import type { Violation } from '../../checks/violation.ts';
 import { redact } from '../../lib/redact.ts';
-import { EVIDENCE_ATTACHMENT, EXCERPT_BYTES, MAX_PER_TEST, type Evidence, type RecordedRequest, type ResponseExcerpt } from '../../lib/evidence.ts';
+import {
+  EVIDENCE_ATTACHMENT,
+  EXCERPT_BYTES,
+  MAX_PER_TEST,
+  type Evidence,
+  type RecordedRequest,
+  type ResponseExcerpt,
+} from '../../lib/evidence.ts';
 
 /** Secret header values → the environment variable a reader sets to replay them. */
 const placeholders = new Map<string, string>();
@@ -18,13 +25,21 @@ export function registerPlaceholder(value: string | undefined, variable: string)
   if (value) placeholders.set(value, `$${variable}`);
 }
 
-const SECRET_HEADERS: Record<string, string> = { 'x-service-api-key': '$FC_API_KEY', authorization: 'Bearer $FC_CONTROL_TOKEN', 'payment-signature': '$FC_PAYMENT_SIGNATURE' };
+const SECRET_HEADERS: Record<string, string> = {
+  'x-service-api-key': '$FC_API_KEY',
+  authorization: 'Bearer $FC_CONTROL_TOKEN',
+  'payment-signature': '$FC_PAYMENT_SIGNATURE',
+};
 
 function placeholderHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    out[lower] = placeholders.get(value) ?? (lower === 'authorization' && placeholders.has(value.replace(/^bearer\s+/i, '')) ? `Bearer ${placeholders.get(value.replace(/^bearer\s+/i, ''))}` : SECRET_HEADERS[lower] ?? redact(value));
+    out[lower] =
+      placeholders.get(value) ??
+      (lower === 'authorization' && placeholders.has(value.replace(/^bearer\s+/i, ''))
+        ? `Bearer ${placeholders.get(value.replace(/^bearer\s+/i, ''))}`
+        : (SECRET_HEADERS[lower] ?? redact(value)));
   }
   return out;
 }
@@ -36,7 +51,8 @@ const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** A curl command for a recorded request. */
 export function curlOf(req: RecordedRequest): string {
   const parts = ['curl -sS -i', '-X', req.method, sq(req.url)];
-  for (const [name, value] of Object.entries(req.headers)) parts.push('-H', /\$FC_/.test(value) ? dq(`${name}: ${value}`) : sq(`${name}: ${value}`));
+  for (const [name, value] of Object.entries(req.headers))
+    parts.push('-H', /\$FC_/.test(value) ? dq(`${name}: ${value}`) : sq(`${name}: ${value}`));
   if (req.body !== undefined) parts.push('--data-raw', sq(req.body));
   return parts.join(' ');
 }
@@ -60,13 +76,27 @@ export async function excerptOf(res: APIResponse): Promise<ResponseExcerpt> {
   } catch {
     buf = Buffer.alloc(0);
   }
-  return { status: res.status(), headers: res.headers(), body: redact(buf.subarray(0, EXCERPT_BYTES).toString('utf8')), truncated: buf.length > EXCERPT_BYTES };
+  return {
+    status: res.status(),
+    headers: res.headers(),
+    body: redact(buf.subarray(0, EXCERPT_BYTES).toString('utf8')),
+    truncated: buf.length > EXCERPT_BYTES,
+  };
 }
 
 /** Records one exchange of the target client (suites/support/client.ts), for the next judgement. */
-export async function rememberExchange(method: string, url: string, headers: Readonly<Record<string, string>>, data: unknown, res: APIResponse): Promise<void> {
+export async function rememberExchange(
+  method: string,
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  data: unknown,
+  res: APIResponse,
+): Promise<void> {
   const body = bodyText(data);
-  last = { request: { method, url: redact(url), headers: placeholderHeaders(headers), ...(body !== undefined ? { body: redact(body) } : {}) }, response: await excerptOf(res) };
+  last = {
+    request: { method, url: redact(url), headers: placeholderHeaders(headers), ...(body !== undefined ? { body: redact(body) } : {}) },
+    response: await excerptOf(res),
+  };
   exchanges.set(res, last);
 }
 

@@ -29,7 +29,10 @@ export interface FeedBody {
 }
 
 /** One call of the feed; the widest window (6 hours) unless told otherwise. */
-export async function readFeed(paid: TargetClient, params: { hours?: number; types?: string } = { hours: 6 }): Promise<{ res: APIResponse; body: FeedBody | undefined }> {
+export async function readFeed(
+  paid: TargetClient,
+  params: { hours?: number; types?: string } = { hours: 6 },
+): Promise<{ res: APIResponse; body: FeedBody | undefined }> {
   const res = await paid.get('/api/v1/latest', { params });
   const body = res.status() === 200 ? ((await res.json()) as FeedBody) : undefined;
   return { res, body };

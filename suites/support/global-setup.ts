@@ -38,7 +38,14 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   const siteUrl = 'https://forecast.site.test';
   // The reporters run in this process: they mask these in every report.
   for (const s of [...keys, controlToken]) registerSecret(s);
-  const stub = await startStub({ port: 0, siteUrl, apiKeys: keys, controlToken, seed: Number(config.metadata.stubSeed ?? 42), ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}) });
+  const stub = await startStub({
+    port: 0,
+    siteUrl,
+    apiKeys: keys,
+    controlToken,
+    seed: Number(config.metadata.stubSeed ?? 42),
+    ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}),
+  });
   Object.assign(process.env, {
     FC_TARGET: stub.url,
     FC_SITE_URL: siteUrl,

@@ -62,7 +62,8 @@ export function bodyOfRow(row: Row): GenerationBody {
 /** Covered rows from the catalog and the broadest search, merged by marketKey. */
 export async function coveredRows(paid: TargetClient): Promise<Row[]> {
   const byKey = new Map<string, Row>();
-  for (const r of [...((await catalogRows(paid)) ?? []), ...(await broadSearch(paid))]) byKey.set(String(r.marketKey), { ...byKey.get(String(r.marketKey)), ...r });
+  for (const r of [...((await catalogRows(paid)) ?? []), ...(await broadSearch(paid))])
+    byKey.set(String(r.marketKey), { ...byKey.get(String(r.marketKey)), ...r });
   return [...byKey.values()];
 }
 
@@ -83,10 +84,14 @@ export async function generationTargets(api: TargetClient, paid: TargetClient, m
   const ordered = [...rows.filter((r) => r.has_forecast === false), ...rows.filter((r) => r.has_forecast !== false)].slice(0, maxLookups);
   const out: GenerationTarget[] = [];
   for (let i = 0; i < ordered.length && out.length < max; i += CONCURRENCY) {
-    const batch = await mapLimit(ordered.slice(i, i + CONCURRENCY), CONCURRENCY, async (row) => ({ row, ...(await lookup(api, { market_key: String(row.marketKey) })) }));
+    const batch = await mapLimit(ordered.slice(i, i + CONCURRENCY), CONCURRENCY, async (row) => ({
+      row,
+      ...(await lookup(api, { market_key: String(row.marketKey) })),
+    }));
     for (const { row, res, body } of batch) {
       const gen = body.generation as { body?: unknown } | null | undefined;
-      if (res.status() === 200 && gen && typeof gen.body === 'object' && gen.body !== null && out.length < max) out.push({ row, availability: body, body: gen.body as GenerationBody });
+      if (res.status() === 200 && gen && typeof gen.body === 'object' && gen.body !== null && out.length < max)
+        out.push({ row, availability: body, body: gen.body as GenerationBody });
     }
   }
   return out;
@@ -111,8 +116,13 @@ let excludedMemo: Promise<{ excluded: ExcludedMarket[]; looked: number }> | unde
 
 async function findExcluded(api: TargetClient, paid: TargetClient): Promise<{ excluded: ExcludedMarket[]; looked: number }> {
   const rows = await coveredRows(paid);
-  const answers = await mapLimit(rows, CONCURRENCY, async (row) => ({ row, ...(await lookup(api, { market_key: String(row.marketKey) })) }));
-  const excluded = answers.filter((a) => a.res.status() === 200 && a.body.excluded !== null && a.body.excluded !== undefined).map((a) => ({ row: a.row, availability: a.body }));
+  const answers = await mapLimit(rows, CONCURRENCY, async (row) => ({
+    row,
+    ...(await lookup(api, { market_key: String(row.marketKey) })),
+  }));
+  const excluded = answers
+    .filter((a) => a.res.status() === 200 && a.body.excluded !== null && a.body.excluded !== undefined)
+    .map((a) => ({ row: a.row, availability: a.body }));
   return { excluded, looked: rows.length };
 }
 
@@ -151,7 +161,9 @@ export interface ResolvedEvent {
  */
 export async function smallEvent(api: TargetClient, rows: readonly Row[], maxResolutions = 12): Promise<ResolvedEvent | undefined> {
   // Events listing few rows first: they are the likely small ones (a single listed row is often a single-contract event).
-  const events = venueBEvents(rows).sort((a, b) => (a.rows.length < 2 ? 1 : 0) - (b.rows.length < 2 ? 1 : 0) || a.rows.length - b.rows.length);
+  const events = venueBEvents(rows).sort(
+    (a, b) => (a.rows.length < 2 ? 1 : 0) - (b.rows.length < 2 ? 1 : 0) || a.rows.length - b.rows.length,
+  );
   const tickers = events.map((e) => e.ticker);
   const resolved: ResolvedEvent[] = [];
   for (const ticker of tickers) {
@@ -161,7 +173,11 @@ export async function smallEvent(api: TargetClient, rows: readonly Row[], maxRes
     if (body && children.length >= 2) resolved.push({ ticker, resolution: body, children });
   }
   for (const ev of resolved.sort((a, b) => a.children.length - b.children.length)) {
-    const checks = await mapLimit(ev.children, CONCURRENCY, async (c) => (await lookup(api, { market_id: c.body.market_id, venue: c.body.venue })).body);
+    const checks = await mapLimit(
+      ev.children,
+      CONCURRENCY,
+      async (c) => (await lookup(api, { market_id: c.body.market_id, venue: c.body.venue })).body,
+    );
     if (checks.every((a) => a.excluded === null)) return ev;
   }
   return undefined;

@@ -35,7 +35,8 @@ export const catalogRows = (paid: TargetClient): Promise<Row[] | null> => fetchR
 export async function searchRows(paid: TargetClient, queries: Params[]): Promise<Row[]> {
   const byKey = new Map<string, Row>();
   for (const params of queries) {
-    for (const row of (await fetchRows(paid, '/api/v1/markets/search', params, 'searchMarkets')) ?? []) byKey.set(String(row.marketKey), row);
+    for (const row of (await fetchRows(paid, '/api/v1/markets/search', params, 'searchMarkets')) ?? [])
+      byKey.set(String(row.marketKey), row);
   }
   return [...byKey.values()];
 }
@@ -44,9 +45,15 @@ export async function searchRows(paid: TargetClient, queries: Params[]): Promise
 export async function broadSearch(paid: TargetClient): Promise<Row[]> {
   const all = await searchRows(paid, [{}]);
   if (all.length) return all;
-  const perVenue = await searchRows(paid, venueKeys().map((venue) => ({ venue })));
+  const perVenue = await searchRows(
+    paid,
+    venueKeys().map((venue) => ({ venue })),
+  );
   if (perVenue.length) return perVenue;
-  return searchRows(paid, ['will', 'price', 'win'].map((q) => ({ q })));
+  return searchRows(
+    paid,
+    ['will', 'price', 'win'].map((q) => ({ q })),
+  );
 }
 
 /** One availability lookup; the answer is checked against the contract. */
@@ -99,7 +106,9 @@ export function venueBEvents(rows: readonly Row[]): { ticker: string; rows: Row[
     if (r.venue !== 'venue_b' || typeof r.nativeEventId !== 'string' || !r.nativeEventId) continue;
     byEvent.set(r.nativeEventId, [...(byEvent.get(r.nativeEventId) ?? []), r]);
   }
-  return [...byEvent.entries()].map(([ticker, rs]) => ({ ticker, rows: rs })).sort((a, b) => b.rows.length - a.rows.length || (a.ticker < b.ticker ? -1 : 1));
+  return [...byEvent.entries()]
+    .map(([ticker, rs]) => ({ ticker, rows: rs }))
+    .sort((a, b) => b.rows.length - a.rows.length || (a.ticker < b.ticker ? -1 : 1));
 }
 
 /** The origin (scheme://host) of the first row of `venue` with a parsable marketUrl. */

@@ -97,7 +97,12 @@ export const expect = base.extend({
     const violations = withCatalogueSeverity(validateResponse(operationId, observed));
     recordExercised(contract().componentsOfStatus(operationId, observed.status));
     if (!observed.parsed && observed.bodyText.length > 0 && /json/i.test(observed.headers['content-type'] ?? '')) {
-      violations.push({ ruleId: 'CONTRACT-002', severity: 'error', path: '/', message: 'content-type says JSON but the body does not parse' });
+      violations.push({
+        ruleId: 'CONTRACT-002',
+        severity: 'error',
+        path: '/',
+        message: 'content-type says JSON but the body does not parse',
+      });
     }
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
@@ -127,7 +132,8 @@ export const expect = base.extend({
     return {
       name: 'toHaveNoViolations',
       pass,
-      message: () => redact(pass ? 'expected violations, found none' : `${errors.length} violation(s):\n${formatViolations(violations)}${preview}`),
+      message: () =>
+        redact(pass ? 'expected violations, found none' : `${errors.length} violation(s):\n${formatViolations(violations)}${preview}`),
     };
   },
 });

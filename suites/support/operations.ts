@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate } from '../../contract/index.ts';
 import { creditsToUsd } from '../../contract/pricing.ts';
-import { ABSENT, type ParamSpec, type ParamValue } from '../../checks/params.ts';
+import { ABSENT, type ParamSpec, type ParamValue } from './param-cases.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
 
@@ -90,7 +90,9 @@ export function discoverIdentities(paid: TargetClient | undefined, target: strin
       if (res.status() !== 200) return SYNTHETIC;
       const rows = ((await res.json()) as { markets?: MarketRow[] }).markets ?? [];
       const ok = rows.filter((r) => typeof r.marketKey === 'string' && typeof r.venue === 'string' && typeof r.nativeMarketId === 'string');
-      const withSlug = ok.find((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && r.slug) ?? ok.find((r) => typeof r.slug === 'string' && r.slug);
+      const withSlug =
+        ok.find((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && r.slug) ??
+        ok.find((r) => typeof r.slug === 'string' && r.slug);
       const main = withSlug ?? ok[0];
       if (!main) return SYNTHETIC;
       const venueB = ok.find((r) => r.venue === 'venue_b');
@@ -136,8 +138,12 @@ export function identityVars(ids: Identities): Record<string, unknown> {
  * @throws Error for an unknown operationId (every contract operation declares a baseline).
  */
 export function baselineFor(operationId: string, ids: Identities): Baseline {
-  const { params, path, headers, needs, examples, ...relations } = fillTemplate(contract().operation(operationId).facts.baseline, identityVars(ids));
-  const strings = (r: Record<string, unknown> | undefined): Record<string, string> => Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, String(v)]));
+  const { params, path, headers, needs, examples, ...relations } = fillTemplate(
+    contract().operation(operationId).facts.baseline,
+    identityVars(ids),
+  );
+  const strings = (r: Record<string, unknown> | undefined): Record<string, string> =>
+    Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, String(v)]));
   return {
     ...relations,
     params: (params ?? {}) as Params,
@@ -157,7 +163,8 @@ export function requestFor(base: Baseline, spec: ParamSpec, value: ParamValue): 
   const path = { ...base.path };
   const headers = { ...base.headers };
   let body: unknown = base.body === undefined ? undefined : structuredClone(base.body);
-  for (const group of base.exclusive ?? []) if (group.includes(spec.name)) for (const sib of group) if (sib !== spec.name) delete params[sib];
+  for (const group of base.exclusive ?? [])
+    if (group.includes(spec.name)) for (const sib of group) if (sib !== spec.name) delete params[sib];
   for (const name of base.drops?.[spec.name] ?? []) delete params[name];
   Object.assign(params, base.needs?.[spec.name] ?? {});
   if ('Idempotency-Key' in headers) headers['Idempotency-Key'] = randomUUID();
@@ -253,7 +260,7 @@ export async function probeImplemented(api: TargetClient, operationId: string, b
   const op = contract().operation(operationId);
   const res = await send(api.withKey(undefined), operationId, base);
   if (res.status() !== 404) return undefined;
-  const code = (await jsonOrNull(res) as { error?: unknown } | null)?.error;
+  const code = ((await jsonOrNull(res)) as { error?: unknown } | null)?.error;
   // A specific 404 code (link_token_not_found...) comes from the operation itself.
   if (code !== undefined && code !== 'not_found') return undefined;
   return `${op.method.toUpperCase()} ${op.path} answers 404 ${String(code ?? '')} for its baseline request: not implemented on this target`;

@@ -50,7 +50,8 @@ async function json<T>(res: APIResponse): Promise<T | undefined> {
 }
 
 /** The widest pull feed (6 hours, every kind), once per worker. */
-const feed = (paid: TargetClient, target: string): Promise<FeedBody | undefined> => once(`feed ${target}`, async () => (await readFeed(paid, { hours: 6 })).body);
+const feed = (paid: TargetClient, target: string): Promise<FeedBody | undefined> =>
+  once(`feed ${target}`, async () => (await readFeed(paid, { hours: 6 })).body);
 
 /** A social handle the feed shows posting (source.author_handle of an x_post event). */
 async function feedHandle(paid: TargetClient, target: string): Promise<string | undefined> {
@@ -70,7 +71,11 @@ const FEED = 'in the last 6 hours (GET /api/v1/latest)';
  * feed-market (a market of the pull feed, optionally with an event `kind` and a slug), feed-handle
  * (a social author of the feed), generation (a ready generation body from the availability lookup).
  */
-async function sourceVars(paid: TargetClient, target: string, recipe: Extract<DiscoverRecipe, { from: string }>): Promise<Record<string, unknown> | string> {
+async function sourceVars(
+  paid: TargetClient,
+  target: string,
+  recipe: Extract<DiscoverRecipe, { from: string }>,
+): Promise<Record<string, unknown> | string> {
   switch (recipe.from) {
     case 'none':
       return {};
@@ -83,7 +88,8 @@ async function sourceVars(paid: TargetClient, target: string, recipe: Extract<Di
     }
     case 'feed-market': {
       const m = feedMarkets(await feed(paid, target), recipe.kind as Parameters<typeof feedMarkets>[1]).find((x) => !recipe.slug || x.slug);
-      if (!m) return `no market${recipe.slug ? ' with a slug' : ''} got ${recipe.kind ? `a${/^[aeiou]/.test(recipe.kind) ? 'n' : ''} ${recipe.kind.replace('_', ' ')}` : 'an event'} ${FEED}`;
+      if (!m)
+        return `no market${recipe.slug ? ' with a slug' : ''} got ${recipe.kind ? `a${/^[aeiou]/.test(recipe.kind) ? 'n' : ''} ${recipe.kind.replace('_', ' ')}` : 'an event'} ${FEED}`;
       // Slugs are venue-scoped; the venue parameter is needed outside the default venue_a namespace (ROUTE-007).
       return { marketKey: m.marketKey, slug: m.slug ?? undefined, slugVenueParam: m.venue === 'venue_a' ? undefined : m.venue };
     }
@@ -93,7 +99,9 @@ async function sourceVars(paid: TargetClient, target: string, recipe: Extract<Di
     }
     case 'generation': {
       const body = await forecastGeneration(paid, target);
-      return body ? { generationBody: body, uuid: randomUUID() } : 'no covered market without a stored forecast offers a generation body (GET /api/public/forecast-availability)';
+      return body
+        ? { generationBody: body, uuid: randomUUID() }
+        : 'no covered market without a stored forecast offers a generation body (GET /api/public/forecast-availability)';
     }
   }
 }

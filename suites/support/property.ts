@@ -11,7 +11,8 @@ const SKIP_PREFIX = 'Test is skipped: ';
 /** The reason of a Playwright skip (TestSkipError) in an error or its causes; undefined for any other error. */
 export function skipReasonOf(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = (e as Error & { cause?: unknown }).cause, depth++) {
-    if (e.constructor.name === 'TestSkipError' || e.message.startsWith(SKIP_PREFIX)) return e.message.startsWith(SKIP_PREFIX) ? e.message.slice(SKIP_PREFIX.length) : e.message;
+    if (e.constructor.name === 'TestSkipError' || e.message.startsWith(SKIP_PREFIX))
+      return e.message.startsWith(SKIP_PREFIX) ? e.message.slice(SKIP_PREFIX.length) : e.message;
   }
   return undefined;
 }
@@ -20,13 +21,19 @@ export function skipReasonOf(error: unknown): string | undefined {
  * `fc.assert` for async properties, turning a skip inside the property into the test's skip.
  * @throws the property's failure (fast-check's report, with the original error as `cause`)
  */
-export async function assertProperty<Ts>(property: fc.IAsyncProperty<Ts> | fc.IProperty<Ts>, params: fc.Parameters<Ts> = {}): Promise<void> {
+export async function assertProperty<Ts>(
+  property: fc.IAsyncProperty<Ts> | fc.IProperty<Ts>,
+  params: fc.Parameters<Ts> = {},
+): Promise<void> {
   const details = await fc.check(property as fc.IAsyncProperty<Ts>, params);
   if (!details.failed) return;
   const skip = skipReasonOf(details.errorInstance);
   if (skip !== undefined) test.skip(true, skip);
   const report = fc.defaultReportMessage(details as fc.RunDetails<Ts>) ?? 'property failed';
   // The original error's text (rule IDs of a failed matcher, or the harness exception) follows the report.
-  const error = details.errorInstance instanceof Error ? `${details.errorInstance.name}: ${details.errorInstance.message}` : String(details.errorInstance);
+  const error =
+    details.errorInstance instanceof Error
+      ? `${details.errorInstance.name}: ${details.errorInstance.message}`
+      : String(details.errorInstance);
   throw new Error(`${report}\nGot error: ${error}`, { cause: details.errorInstance });
 }

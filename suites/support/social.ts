@@ -41,7 +41,10 @@ export async function readAnswer(res: APIResponse): Promise<Answer> {
 
 /** POSTs `body` as JSON (a string is sent verbatim, for malformed-JSON cases). */
 export function postJson(client: TargetClient, path: string, body: unknown): Promise<APIResponse> {
-  return client.post(path, { headers: { 'content-type': 'application/json' }, data: typeof body === 'string' ? body : JSON.stringify(body) });
+  return client.post(path, {
+    headers: { 'content-type': 'application/json' },
+    data: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** Options of a social request. */
@@ -68,10 +71,12 @@ async function request(client: TargetClient, path: string, operationId: string, 
 }
 
 /** One profile request (createSocialProfile), checked against the contract. */
-export const requestProfile = (client: TargetClient, body: unknown, o: RequestOptions = {}): Promise<Answer> => request(client, PROFILE_PATH, 'createSocialProfile', body, o);
+export const requestProfile = (client: TargetClient, body: unknown, o: RequestOptions = {}): Promise<Answer> =>
+  request(client, PROFILE_PATH, 'createSocialProfile', body, o);
 
 /** One search request (searchSocial), checked against the contract. */
-export const requestSearch = (client: TargetClient, body: unknown, o: RequestOptions = {}): Promise<Answer> => request(client, SEARCH_PATH, 'searchSocial', body, o);
+export const requestSearch = (client: TargetClient, body: unknown, o: RequestOptions = {}): Promise<Answer> =>
+  request(client, SEARCH_PATH, 'searchSocial', body, o);
 
 /** What a fault listing shows of a fault (contract/control.yaml, Fault). */
 export interface LiveFault {
@@ -83,7 +88,10 @@ export interface LiveFault {
 /** Lists the target's live faults (GET /__control/faults), or none when the listing fails. */
 export function faultLister(request: APIRequestContext, control: string, token: string): () => Promise<LiveFault[]> {
   return async () => {
-    const res = await request.get(new URL('/__control/faults', control).toString(), { headers: { authorization: `Bearer ${token}` }, failOnStatusCode: false });
+    const res = await request.get(new URL('/__control/faults', control).toString(), {
+      headers: { authorization: `Bearer ${token}` },
+      failOnStatusCode: false,
+    });
     if (!res.ok()) return [];
     return ((await res.json()) as { faults?: LiveFault[] }).faults ?? [];
   };
@@ -141,7 +149,11 @@ const found = new Map<string, string>();
  * A handle the target profiles at `lookbackDays` (default 365): feed authors first, then probe
  * handles; returns it with that first 200 answer. Only successes are remembered (per worker).
  */
-export async function findProfiledHandle(paid: TargetClient, seed: number, lookbackDays = 365): Promise<{ handle: string; answer: Answer } | { skip: string }> {
+export async function findProfiledHandle(
+  paid: TargetClient,
+  seed: number,
+  lookbackDays = 365,
+): Promise<{ handle: string; answer: Answer } | { skip: string }> {
   const key = `rich|${lookbackDays}`;
   const candidates = [...(found.has(key) ? [found.get(key)!] : []), ...(await feedHandles(paid)).slice(0, 6), ...probeHandles(seed, 6)];
   const seen: string[] = [];
@@ -161,7 +173,11 @@ export async function findProfiledHandle(paid: TargetClient, seed: number, lookb
  * A handle answered 404 insufficient_post_history at `lookbackDays` (default the minimum, 14):
  * probe handles (no history on a real service).
  */
-export async function findThinHandle(paid: TargetClient, seed: number, lookbackDays = 14): Promise<{ handle: string; lookbackDays: number } | { skip: string }> {
+export async function findThinHandle(
+  paid: TargetClient,
+  seed: number,
+  lookbackDays = 14,
+): Promise<{ handle: string; lookbackDays: number } | { skip: string }> {
   const key = `thin|${lookbackDays}`;
   const candidates = [...(found.has(key) ? [found.get(key)!] : []), ...probeHandles(seed, 10, 't')];
   const seen: string[] = [];

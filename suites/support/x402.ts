@@ -89,7 +89,12 @@ export interface Challenge {
  * Sends `method path` with neither key nor payment and decodes the PAYMENT-REQUIRED header of the
  * 402 (base64 JSON, X402-002), validated against the contract's PaymentRequired schema.
  */
-export async function readChallenge(api: TargetClient, method: string, path: string, options: { params?: Params; data?: unknown } = {}): Promise<Challenge> {
+export async function readChallenge(
+  api: TargetClient,
+  method: string,
+  path: string,
+  options: { params?: Params; data?: unknown } = {},
+): Promise<Challenge> {
   const res = await api.withKey(undefined).call(method, path, {
     params: options.params,
     ...(options.data === undefined ? {} : { data: JSON.stringify(options.data), headers: { 'content-type': 'application/json' } }),
@@ -111,7 +116,9 @@ export function decodeChallenge(header: string | undefined): { challenge?: Payme
  * case-insensitively, never by symbol). Undefined when the challenge offers none.
  */
 export function pickEntry(challenge: PaymentRequired, network: string, asset?: string): PaymentRequirements | undefined {
-  return challenge.accepts.find((e) => e.scheme === 'exact' && e.network === network && (asset === undefined || e.asset.toLowerCase() === asset.toLowerCase()));
+  return challenge.accepts.find(
+    (e) => e.scheme === 'exact' && e.network === network && (asset === undefined || e.asset.toLowerCase() === asset.toLowerCase()),
+  );
 }
 
 /** The numeric chain id of an eip155 CAIP-2 network id. @throws Error for another namespace. */
@@ -151,7 +158,13 @@ export interface Tamper {
  * the network, verifyingContract = asset}, as the x402 exact EVM scheme specifies.
  * @param nowS the clock the validity window is built from, unix seconds.
  */
-export async function signPayment(wallet: Wallet, challenge: PaymentRequired, entry: PaymentRequirements, nowS: number, tamper: Tamper = {}): Promise<PaymentPayload> {
+export async function signPayment(
+  wallet: Wallet,
+  challenge: PaymentRequired,
+  entry: PaymentRequirements,
+  nowS: number,
+  tamper: Tamper = {},
+): Promise<PaymentPayload> {
   const authorization = {
     from: tamper.from ?? wallet.address,
     to: tamper.to ?? getAddress(entry.payTo),
@@ -167,7 +180,12 @@ export async function signPayment(wallet: Wallet, challenge: PaymentRequired, en
     verifyingContract: getAddress(entry.asset),
     ...tamper.domain,
   };
-  const signature = await (tamper.signer ?? wallet.account).signTypedData({ domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', message: authorization });
+  const signature = await (tamper.signer ?? wallet.account).signTypedData({
+    domain,
+    types: TRANSFER_WITH_AUTHORIZATION,
+    primaryType: 'TransferWithAuthorization',
+    message: authorization,
+  });
   const payment: PaymentPayload = {
     x402Version: 2,
     resource: tamper.resource ?? challenge.resource,

@@ -5,19 +5,17 @@ import { ASSET_ROWS } from '../tables/assets.ts';
 import type { MarketDraft } from './markets.ts';
 
 export function generateAssets(rng: Rng, drafts: readonly MarketDraft[]): Asset[] {
-  const assets = ASSET_ROWS.map(
-    (r): Asset => ({
-      id: rng.uuid(),
-      assetKey: r.key,
-      name: r.name,
-      ticker: r.ticker,
-      assetType: r.type,
-      aliases: [...r.aliases],
-      identifiers: r.ids.map(([platform, kind, value]) => ({ platform, kind, value })),
-      hasMarket: [],
-      affects: [],
-    }),
-  );
+  const assets = ASSET_ROWS.map((r): Asset => ({
+    id: rng.uuid(),
+    assetKey: r.key,
+    name: r.name,
+    ticker: r.ticker,
+    assetType: r.type,
+    aliases: [...r.aliases],
+    identifiers: r.ids.map(([platform, kind, value]) => ({ platform, kind, value })),
+    hasMarket: [],
+    affects: [],
+  }));
   const byKey = new Map(assets.map((a) => [a.assetKey, a]));
   const get = (key: string): Asset => {
     const a = byKey.get(key);

@@ -51,12 +51,21 @@ function drawArticle(rng: Rng, anchor: EpochMs, m: Market, siblings: readonly st
   };
 }
 
-function drawPost(rng: Rng, anchor: EpochMs, m: Market, handle: string, expert: boolean, age: { published: number; resighted: boolean }): SocialPost {
+function drawPost(
+  rng: Rng,
+  anchor: EpochMs,
+  m: Market,
+  handle: string,
+  expert: boolean,
+  age: { published: number; resighted: boolean },
+): SocialPost {
   const voice = voiceFor(m.categories[0] ?? '');
   const driver = rng.pick(voice.drivers);
   const id = rng.digits(19);
   const publishedAt = anchor - age.published;
-  const lastSeenRelevantAt = age.resighted ? anchor - rng.int(10, 47 * 60) * MINUTE : publishedAt + Math.min(rng.int(0, 12 * 60) * MINUTE, Math.floor(age.published * 0.5));
+  const lastSeenRelevantAt = age.resighted
+    ? anchor - rng.int(10, 47 * 60) * MINUTE
+    : publishedAt + Math.min(rng.int(0, 12 * 60) * MINUTE, Math.floor(age.published * 0.5));
   const stance = rng.pick(['Fading', 'Buying', 'Watching', 'Skeptical on']);
   return {
     id,
@@ -78,7 +87,12 @@ export interface EvidenceOut {
   posts: SocialPost[];
 }
 
-export function generateEvidence(rng: Rng, anchor: EpochMs, markets: readonly Market[], siblingsOf: (marketKey: string) => readonly string[]): EvidenceOut {
+export function generateEvidence(
+  rng: Rng,
+  anchor: EpochMs,
+  markets: readonly Market[],
+  siblingsOf: (marketKey: string) => readonly string[],
+): EvidenceOut {
   const articles: Article[] = [];
   const posts: SocialPost[] = [];
   const eligible = markets.filter((m) => m.covered && m.active && m.exclusion === null);

@@ -70,7 +70,29 @@ class Builder {
   }
 
   /** Fields every venue fills the same way; venue-specific routing is passed in `fields`. */
-  push(c: Common, fields: Omit<Market, 'question' | 'tags' | 'categories' | 'endDate' | 'inDispute' | 'volume24h' | 'openInterest' | 'updatedAt' | 'status' | 'active' | 'covered' | 'exclusion' | 'cryptoHorizon' | 'marketKey'> & { marketKey?: string }, fairP: number, assets: string[], affects: string[]): Market {
+  push(
+    c: Common,
+    fields: Omit<
+      Market,
+      | 'question'
+      | 'tags'
+      | 'categories'
+      | 'endDate'
+      | 'inDispute'
+      | 'volume24h'
+      | 'openInterest'
+      | 'updatedAt'
+      | 'status'
+      | 'active'
+      | 'covered'
+      | 'exclusion'
+      | 'cryptoHorizon'
+      | 'marketKey'
+    > & { marketKey?: string },
+    fairP: number,
+    assets: string[],
+    affects: string[],
+  ): Market {
     const rng = this.rng;
     const open = c.endDays > 0;
     const endDate = this.anchor + Math.round(c.endDays * DAY);
@@ -99,7 +121,14 @@ class Builder {
   }
 }
 
-const childContract = (title: string, subtitle: string, outcomeLabel: string, book: Book, closeTime: EpochMs, strike: { type: string | null; floor: number | null; cap: number | null }): ChildContract => ({
+const childContract = (
+  title: string,
+  subtitle: string,
+  outcomeLabel: string,
+  book: Book,
+  closeTime: EpochMs,
+  strike: { type: string | null; floor: number | null; cap: number | null },
+): ChildContract => ({
   title,
   subtitle,
   outcomeLabel,
@@ -123,7 +152,15 @@ function buildVenueB(b: Builder): void {
       const quote = drawLiveQuote(b.rng, b.anchor, book, ev.endDays > 0);
       const broker = ev.brokerCategory !== null && ev.covered;
       const m = b.push(
-        { question, category: ev.category, tags: ev.tags, endDays: ev.endDays, exclusion: ev.exclusion, cryptoHorizon: ev.cryptoHorizon, covered: ev.covered },
+        {
+          question,
+          category: ev.category,
+          tags: ev.tags,
+          endDays: ev.endDays,
+          exclusion: ev.exclusion,
+          cryptoHorizon: ev.cryptoHorizon,
+          covered: ev.covered,
+        },
         {
           venue: 'venue_b',
           nativeMarketId: ticker,
@@ -140,7 +177,11 @@ function buildVenueB(b: Builder): void {
           event: { id: ev.ticker, title: ev.title, slug: null },
           quote,
           conditionId: null,
-          child: childContract(question, ch.label, ch.label, book, b.anchor + Math.round(ev.endDays * DAY), { type: ch.strikeType, floor: ch.floor, cap: ch.cap }),
+          child: childContract(question, ch.label, ch.label, book, b.anchor + Math.round(ev.endDays * DAY), {
+            type: ch.strikeType,
+            floor: ch.floor,
+            cap: ch.cap,
+          }),
         },
         ch.p,
         ev.assets,
@@ -202,7 +243,13 @@ function pushVenueA(b: Builder, r: VenueAInput): Market {
       event: { id: r.eventId, title: r.eventTitle, slug: r.eventSlug },
       quote,
       conditionId,
-      child: r.multi ? childContract(r.question, r.eventTitle, r.outcome, book, b.anchor + Math.round(r.endDays * DAY), { type: null, floor: null, cap: null }) : null,
+      child: r.multi
+        ? childContract(r.question, r.eventTitle, r.outcome, book, b.anchor + Math.round(r.endDays * DAY), {
+            type: null,
+            floor: null,
+            cap: null,
+          })
+        : null,
     },
     r.p,
     r.assets,
@@ -210,7 +257,15 @@ function pushVenueA(b: Builder, r: VenueAInput): Market {
   );
 }
 
-function venueAEvent(b: Builder, id: string, slug: string, title: string, category: string, mutuallyExclusive: boolean, keys: string[]): void {
+function venueAEvent(
+  b: Builder,
+  id: string,
+  slug: string,
+  title: string,
+  category: string,
+  mutuallyExclusive: boolean,
+  keys: string[],
+): void {
   b.events.push({
     venue: 'venue_a',
     id,
@@ -312,7 +367,9 @@ function buildSnapshotVenues(b: Builder): void {
 /** A disputed venue_a row must exist whatever the seed; mark one if the draws produced none. */
 function ensureDispute(drafts: MarketDraft[]): void {
   if (drafts.some((d) => d.market.inDispute)) return;
-  const m = drafts.find((d) => d.market.venue === 'venue_a' && d.market.covered && d.market.active && d.market.exclusion === null && d.market.child === null)?.market;
+  const m = drafts.find(
+    (d) => d.market.venue === 'venue_a' && d.market.covered && d.market.active && d.market.exclusion === null && d.market.child === null,
+  )?.market;
   if (m) m.inDispute = true;
 }
 

@@ -72,7 +72,13 @@ export function generateOil(rng: Rng, anchor: EpochMs): OilData {
       liveReturnPct: round((mark / refPrice - 1) * 100, 2),
     },
     marks: {
-      venueAPerps: { symbol: 'WTI-PERP', mark, index: round(mark * (1 + rng.between(-0.001, 0.001)), 3), fundingRate: round(rng.between(-0.0002, 0.0003), 6), at: anchor - rng.int(1, 5) * 1000 },
+      venueAPerps: {
+        symbol: 'WTI-PERP',
+        mark,
+        index: round(mark * (1 + rng.between(-0.001, 0.001)), 3),
+        fundingRate: round(rng.between(-0.0002, 0.0003), 6),
+        at: anchor - rng.int(1, 5) * 1000,
+      },
       perpVenueB: { coin: 'WTI', mid: round(mark * (1 + rng.between(-0.0015, 0.0015)), 3), at: anchor - rng.int(1, 5) * 1000 },
     },
   };

@@ -11,15 +11,7 @@ export interface AssetRow {
   ids: [platform: string, kind: string, value: string][];
 }
 
-const equity = (
-  key: string,
-  name: string,
-  ticker: string,
-  exchange: string,
-  isin: string,
-  cik: string,
-  aliases: string[],
-): AssetRow => ({
+const equity = (key: string, name: string, ticker: string, exchange: string, isin: string, cik: string, aliases: string[]): AssetRow => ({
   key,
   name,
   ticker,

@@ -59,7 +59,12 @@ const VOICES: Record<string, CategoryVoice> = {
   Economics: {
     crux: 'the next data print relative to consensus',
     source: 'Federal Reserve and BLS releases',
-    drivers: ['the latest CPI and payrolls prints', 'FOMC guidance in the dot plot', 'futures-implied rate paths', 'labor-market softening'],
+    drivers: [
+      'the latest CPI and payrolls prints',
+      'FOMC guidance in the dot plot',
+      'futures-implied rate paths',
+      'labor-market softening',
+    ],
   },
   Crypto: {
     crux: 'spot price path into the settlement window',

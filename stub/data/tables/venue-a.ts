@@ -98,7 +98,11 @@ export const VENUE_A_EVENTS: VenueAEventRow[] = [
       ['Apple', 0.14],
       ['Microsoft', 0.16],
       ['Alphabet', 0.1],
-    ].map(([who, p]) => ({ outcome: String(who), question: `Will ${who} be the largest company in the world by market cap on December 31, 2026?`, p: Number(p) })),
+    ].map(([who, p]) => ({
+      outcome: String(who),
+      question: `Will ${who} be the largest company in the world by market cap on December 31, 2026?`,
+      p: Number(p),
+    })),
   },
   // Already resolved: closed, inactive rows that stay linked to their asset.
   { ...fedDecision('December 2025', -34, true, [0.01, 0.9, 0.08, 0.01]) },
@@ -122,7 +126,14 @@ export interface VenueAOnlyRow {
   slug?: string;
 }
 
-const row = (question: string, category: string, tags: string[], endDays: number, p: number, over: Partial<VenueAOnlyRow> = {}): VenueAOnlyRow => ({
+const row = (
+  question: string,
+  category: string,
+  tags: string[],
+  endDays: number,
+  p: number,
+  over: Partial<VenueAOnlyRow> = {},
+): VenueAOnlyRow => ({
   question,
   category,
   tags,
@@ -138,13 +149,35 @@ const row = (question: string, category: string, tags: string[], endDays: number
 
 export const VENUE_A_ONLY: VenueAOnlyRow[] = [
   // Daily-close crypto up/down stays in scope.
-  row('Bitcoin Up or Down on March 20?', 'Crypto', ['crypto', 'bitcoin', 'up-or-down'], 0.6, 0.52, { assets: ['btc'], cryptoHorizon: 'daily', legacy: false, slug: 'bitcoin-up-or-down-on-march-20' }),
-  row('Ethereum Up or Down on March 20?', 'Crypto', ['crypto', 'ethereum', 'up-or-down'], 0.6, 0.49, { assets: ['eth'], cryptoHorizon: 'daily', legacy: false, slug: 'ethereum-up-or-down-on-march-20' }),
+  row('Bitcoin Up or Down on March 20?', 'Crypto', ['crypto', 'bitcoin', 'up-or-down'], 0.6, 0.52, {
+    assets: ['btc'],
+    cryptoHorizon: 'daily',
+    legacy: false,
+    slug: 'bitcoin-up-or-down-on-march-20',
+  }),
+  row('Ethereum Up or Down on March 20?', 'Crypto', ['crypto', 'ethereum', 'up-or-down'], 0.6, 0.49, {
+    assets: ['eth'],
+    cryptoHorizon: 'daily',
+    legacy: false,
+    slug: 'ethereum-up-or-down-on-march-20',
+  }),
   row('Lakers vs. Celtics', 'Sports', ['sports', 'nba'], 2, 0.44, { exclusion: 'sports', slug: 'nba-lal-bos-2026-01-15' }),
   row('Will Arsenal win the 2025–26 English Premier League?', 'Sports', ['sports', 'soccer', 'epl'], 140, 0.41, { exclusion: 'sports' }),
-  row('Will Powell say "Recession" during the January press conference?', 'Mentions', ['mentions', 'fed'], 23, 0.36, { exclusion: 'mentions' }),
-  row('Bitcoin Up or Down - 15 minutes (2:00PM-2:15PM ET, March 20)', 'Crypto', ['crypto', 'bitcoin', 'up-or-down'], 0.02, 0.5, { exclusion: 'crypto_up_down', cryptoHorizon: '15m', legacy: false, slug: 'btc-updown-15m-1774029600' }),
-  row('Bitcoin Up or Down - March 20, 2PM ET', 'Crypto', ['crypto', 'bitcoin', 'up-or-down'], 0.05, 0.5, { exclusion: 'crypto_up_down', cryptoHorizon: 'hourly', legacy: false, slug: 'bitcoin-up-or-down-march-20-2pm-et' }),
+  row('Will Powell say "Recession" during the January press conference?', 'Mentions', ['mentions', 'fed'], 23, 0.36, {
+    exclusion: 'mentions',
+  }),
+  row('Bitcoin Up or Down - 15 minutes (2:00PM-2:15PM ET, March 20)', 'Crypto', ['crypto', 'bitcoin', 'up-or-down'], 0.02, 0.5, {
+    exclusion: 'crypto_up_down',
+    cryptoHorizon: '15m',
+    legacy: false,
+    slug: 'btc-updown-15m-1774029600',
+  }),
+  row('Bitcoin Up or Down - March 20, 2PM ET', 'Crypto', ['crypto', 'bitcoin', 'up-or-down'], 0.05, 0.5, {
+    exclusion: 'crypto_up_down',
+    cryptoHorizon: 'hourly',
+    legacy: false,
+    slug: 'bitcoin-up-or-down-march-20-2pm-et',
+  }),
   row('Will the next Pope be from Africa?', 'Religion', ['vatican'], 2000, 0.07, { covered: false }),
   row('Will GTA VI be released before 2027?', 'Culture', ['gaming'], 300, 0.72, { covered: false, legacy: false }),
 ];

@@ -1,0 +1,116 @@
+/**
+ * Fixtures of the market-row checks: routing (ROUTE-*), venue quote (QUOTE-*), relationships
+ * (REL-*) and their composites (checks/market-row.ts).
+ */
+import { CHECKS } from '../registry.ts';
+import { cases, lift, mutate } from './cases.ts';
+import {
+  canonicalMarket,
+  envelope,
+  ENVELOPE_MUTANTS,
+  liveQuote,
+  marketRow,
+  moveToVenue,
+  CANONICAL_MUTANTS,
+  ROUTING_MUTANTS,
+  ROW_MUTANTS,
+  SITE,
+} from './parts.ts';
+
+const C = CHECKS;
+type Row = Record<string, unknown>;
+const ctx = { siteUrl: SITE };
+const row = marketRow();
+
+export const MARKET_CASES = [
+  cases({
+    check: C.checkRouting,
+    ok: [
+      [marketRow(), ''],
+      [mutate(marketRow('7'), (r) => moveToVenue(r, 'venue_b')), '/m'],
+      [mutate(marketRow(), (r) => (r.serviceMarketId = '512')), ''],
+    ],
+    bad: lift(C.checkRouting, [marketRow(), ''], ROUTING_MUTANTS, ([r]) => r),
+  }),
+  cases({
+    check: C.checkVenueAUrl,
+    ok: [
+      ['venue_a', 'https://venue-a.test/markets/1', '/venueAUrl'],
+      ['venue_b', null, '/venueAUrl'],
+    ],
+    bad: { 'ROUTE-006': ['venue_c', 'https://venue-a.test/markets/1', '/venueAUrl'] },
+  }),
+  cases({
+    check: C.checkServiceUrl,
+    ok: [
+      [row.serviceUrl, row.serviceMarketId, SITE, '/serviceUrl'],
+      [null, 'venue_a:512', SITE, '/serviceUrl'],
+      ['anything', 'venue_a:512', '', '/serviceUrl'],
+    ],
+    bad: { 'ROUTE-005': [`${SITE}/markets/venue_a:512`, 'venue_a:512', SITE, '/serviceUrl'] },
+  }),
+  cases({
+    check: C.checkUniqueMarketKeys,
+    ok: [[[marketRow('1'), marketRow('2')], '/markets']],
+    bad: { 'ROUTE-002': [[marketRow('1'), marketRow('1')], '/markets'] },
+  }),
+  cases({
+    check: C.checkVenueQuote,
+    ok: [
+      [liveQuote(), 'venue_a', '/venue_quote'],
+      [{ ...liveQuote('venue_c'), quote_method: 'graph_snapshot', freshness: 'stale' }, 'venue_c', ''],
+      [{ ...liveQuote('venue_b'), quote_method: null, selected_probability: null }, 'venue_b', ''],
+    ],
+    bad: {
+      'QUOTE-001': [{ ...liveQuote(), quote_method: 'model' }, 'venue_a', ''],
+      'QUOTE-002': [{ ...liveQuote('venue_a_us'), quote_method: 'graph_snapshot', freshness: 'verified' }, 'venue_a_us', ''],
+      'QUOTE-004': [{ ...liveQuote(), selected_probability: null }, 'venue_a', ''],
+      'QUOTE-005': [{ ...liveQuote('venue_b'), quote_method: 'graph_snapshot' }, 'venue_b', ''],
+      'QUOTE-008': [liveQuote('venue_b'), 'venue_a', ''],
+    },
+  }),
+  cases({
+    check: C.checkOddsEqualQuote,
+    ok: [
+      [0.4, liveQuote(), '/market_odds'],
+      [0.4, null, '/market_odds'],
+    ],
+    bad: { 'QUOTE-003': [0.41, liveQuote(), '/market_odds'] },
+  }),
+  cases({
+    check: C.checkRelationships,
+    ok: [[envelope(), '/relationships']],
+    bad: lift(C.checkRelationships, [envelope(), '/relationships'], ENVELOPE_MUTANTS, ([e]) => e as Row),
+  }),
+  cases({
+    check: C.checkAllRelationships,
+    ok: [[{ market: canonicalMarket(), items: [{ relationships: envelope() }] }]],
+    bad: lift(
+      C.checkAllRelationships,
+      [{ market: canonicalMarket(), items: [{ relationships: envelope() }] }],
+      ENVELOPE_MUTANTS,
+      ([b]) => (b as { items: Row[] }).items[0]!.relationships as Row,
+    ),
+  }),
+  cases({
+    check: C.checkMarketListItem,
+    ok: [[marketRow(), ctx, '/markets/0']],
+    bad: lift(C.checkMarketListItem, [marketRow(), ctx, '/markets/0'], ROW_MUTANTS, ([r]) => r as Row),
+  }),
+  cases({
+    check: C.checkMarketList,
+    ok: [[[marketRow('1'), marketRow('2')], ctx, '/markets']],
+    bad: {
+      ...lift(C.checkMarketList, [[marketRow('1'), marketRow('2')], ctx, '/markets'], ROW_MUTANTS, ([rows]) => rows[1] as Row),
+      'ROUTE-002': [[marketRow('1'), marketRow('1')], ctx, '/markets'],
+    },
+  }),
+  cases({
+    check: C.checkCanonicalMarket,
+    ok: [
+      [canonicalMarket(), '/market'],
+      [null, '/market'],
+    ],
+    bad: lift(C.checkCanonicalMarket, [canonicalMarket(), '/market'], CANONICAL_MUTANTS, ([m]) => m as Row),
+  }),
+];

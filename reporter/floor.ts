@@ -1,0 +1,73 @@
+/**
+ * The lower bound of a conformance run's wall time set by the target's limits (spec: Limits): the
+ * requests sent per principal and scope, and per source address, each through its per-second rate
+ * and per-minute quota (secondsFor). Scopes of one principal and
+ * different principals run side by side, so the run's floor is the largest of these. Pure.
+ */
+
+/** Requests per second and per minute of one limit scope (spec: Limits table). */
+export interface ScopeRate {
+  perSecond: number;
+  perMinute: number;
+}
+
+/** The spec's Limits table (fingerprinted by contract/), the rates that bind a run. */
+export const LIMIT_RATES: Readonly<Record<'standard' | 'social' | 'ip', ScopeRate>> = {
+  standard: { perSecond: 20, perMinute: 600 },
+  social: { perSecond: 5, perMinute: 60 },
+  ip: { perSecond: 50, perMinute: 1_200 },
+};
+
+/** Requests counted by the client: `principal` a key's fingerprint (never the key) or "anonymous"; `scope` standard, social or ip. */
+export interface RequestCount {
+  principal: string;
+  scope: keyof typeof LIMIT_RATES;
+  n: number;
+}
+
+/**
+ * Seconds `n` requests need at least under `rate`: n / perSecond, and a full minute per exhausted
+ * per-minute quota (a quota's worth may go at once at a window's start, so a short run is bound by
+ * the per-second rate only; n / (perMinute / 60) would overstate its floor).
+ */
+export const secondsFor = (n: number, rate: ScopeRate): number =>
+  n <= 0 ? 0 : Math.max(n / rate.perSecond, Math.floor((n - 1) / rate.perMinute) * 60);
+
+/**
+ * The run's floor, seconds, and the principal/scope (or source address) that sets it. IP-guard
+ * counts are per source address (`principal` = the address); standard and social per principal.
+ */
+export function runFloor(counts: readonly RequestCount[], rates = LIMIT_RATES): { seconds: number; by: string } {
+  const sums = new Map<string, { scope: RequestCount['scope']; n: number }>();
+  for (const c of counts) {
+    const key = `${c.scope} ${c.principal}`;
+    sums.set(key, { scope: c.scope, n: (sums.get(key)?.n ?? 0) + c.n });
+  }
+  let best = { seconds: 0, by: 'no request' };
+  for (const [key, { scope, n }] of sums) {
+    const seconds = secondsFor(n, rates[scope]);
+    if (seconds > best.seconds) best = { seconds, by: `${key}: ${n} request(s)` };
+  }
+  return best;
+}
+
+/** A `requests` annotation "scope principal n" (suites/support/annotations.ts countRequest); unknown scopes count 0. */
+export function parseRequestCount(description: string): RequestCount {
+  const [scope = '', principal = '', n = '0'] = description.split(' ');
+  const known = scope === 'standard' || scope === 'social' || scope === 'ip';
+  return { scope: known ? scope : 'ip', principal, n: known ? Number(n) || 0 : 0 };
+}
+
+/** "3 min 10 s" style duration. */
+export function formatSeconds(s: number): string {
+  const whole = Math.round(s);
+  const min = Math.floor(whole / 60);
+  return min ? `${min} min ${whole % 60} s` : `${whole} s`;
+}
+
+/** The end-of-run line: `Wall time 3 min 10 s; floor 1 min 40 s (1.9×), set by …`. */
+export function floorLine(wallMs: number, counts: readonly RequestCount[]): string {
+  const floor = runFloor(counts);
+  const ratio = floor.seconds > 0 ? ` (${(wallMs / 1000 / floor.seconds).toFixed(1)}×)` : '';
+  return `Wall time ${formatSeconds(wallMs / 1000)}; floor ${formatSeconds(floor.seconds)}${ratio}, set by ${floor.by}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * GET /api/v1/assets/search (searchAssets). Spec rules 1-4 and the parameter table; choices where
+ * the spec is silent are the ASRCH-1xx gaps.
+ */
+import type { Asset } from '../data/index.ts';
+import type { LinkedMarket } from '../present/index.ts';
+import { invalidRequest } from '../errors.ts';
+import type { Query } from '../params.ts';
+import { assetDirectoryItem, type AssetDirectoryItem } from './directory.ts';
+import { fuse, rankLane, roundScore, type Fused, type RankedLane } from './fusion.ts';
+import type { AssetGraph, MarketSummary } from './graph.ts';
+import { FIELD_ORDER, qLanes, referenceLane } from './match.ts';
+import { mutant } from '../mutants.ts';
+
+/** Spec Limits 4: "asset q 1..200; reference at most 50 items; platform and asset_type 1..80". */
+const Q_MAX = 200;
+const REFERENCE_MAX_ITEMS = 50;
+/** Gap ASRCH-109: the length bound of one reference value (the market_key bound). */
+const REFERENCE_MAX_LEN = 512;
+const FILTER_MAX = 80;
+
+export type SearchRequest =
+  | { mode: 'q'; q: string; materialOnly: boolean; platform?: string; assetType?: string }
+  | { mode: 'reference'; references: string[]; materialOnly: boolean; platform?: string; assetType?: string }
+  | { mode: 'material'; materialOnly: true; platform?: string; assetType?: string };
+
+/**
+ * Parses and validates the query (spec rule 1). Every bound is checked first, then the mode.
+ * @throws ApiError 422 invalid_request for a bad value, q with reference, or no q, no reference
+ * and no material_only=true.
+ */
+export function parseSearch(query: Query): SearchRequest {
+  const q = query.str('q', { max: Q_MAX });
+  const references = query.multi('reference', {
+    max: REFERENCE_MAX_ITEMS + (mutant('asset-reference-51') ? 1 : 0),
+    maxLen: REFERENCE_MAX_LEN,
+  });
+  const platform = query.str('platform', { max: FILTER_MAX });
+  const assetType = query.str('asset_type', { max: FILTER_MAX });
+  const materialOnly = query.bool('material_only', false);
+  const filters = { ...(platform !== undefined ? { platform } : {}), ...(assetType !== undefined ? { assetType } : {}) };
+  if (q !== undefined && references !== undefined && !mutant('asset-q-and-reference'))
+    throw invalidRequest('q and reference are mutually exclusive');
+  if (q !== undefined) return { mode: 'q', q, materialOnly, ...filters };
+  if (references !== undefined) return { mode: 'reference', references: [...new Set(references)], materialOnly, ...filters };
+  if (materialOnly) return { mode: 'material', materialOnly: true, ...filters };
+  throw invalidRequest('supply q, reference, or material_only=true alone');
+}
+
+interface AssetSearchItem extends AssetDirectoryItem {
+  linked_market_count: number;
+  linked_markets: LinkedMarket[];
+  market_summary: MarketSummary;
+  relevance: { score: number; matched_by: string[]; matched_fields: string[] };
+}
+
+export interface AssetSearchResponse {
+  query: string | null;
+  references: string[];
+  material_only: boolean;
+  assets: AssetSearchItem[];
+  retrieval: { graph: string; lexical: string };
+}
+
+/** Filters that apply in every mode (gap ASRCH-114): platform namespace, type, materiality. */
+function candidates(graph: AssetGraph, req: SearchRequest): Asset[] {
+  const platform = req.platform?.toLowerCase();
+  const type = req.assetType?.toLowerCase();
+  return graph
+    .assets()
+    .filter((a) => platform === undefined || a.identifiers.some((i) => i.platform.toLowerCase() === platform))
+    .filter((a) => type === undefined || a.assetType.toLowerCase() === type)
+    .filter((a) => !req.materialOnly || graph.isMaterial(a));
+}
+
+/** The directory lane of '*' and material-only mode: more active markets rank higher (gap ASRCH-106). */
+function directoryLane(graph: AssetGraph, assets: readonly Asset[]): RankedLane {
+  const max = Math.max(0, ...assets.map((a) => graph.linkableMarkets(a).length));
+  return rankLane(assets.map((a) => ({ key: a.id, tier: max - graph.linkableMarkets(a).length, field: '' })));
+}
+
+const sortFields = (fields: readonly string[]): string[] => FIELD_ORDER.filter((f) => fields.includes(f));
+
+/** Answers one parsed search: candidates, lanes, fusion, then the items (hydrated outside q mode). */
+export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchResponse {
+  const pool = candidates(graph, req);
+  const byId = new Map(pool.map((a) => [a.id, a]));
+  let lanes: RankedLane[];
+  if (req.mode === 'reference') lanes = req.references.map((r) => referenceLane(r, pool, graph));
+  else if (req.mode === 'q' && req.q !== '*') lanes = qLanes(req.q, pool, graph);
+  else lanes = [directoryLane(graph, pool)];
+  const fused: Fused[] = fuse(lanes, (id) => byId.get(id)!.assetKey);
+  const hydrate = req.mode !== 'q';
+  return {
+    query: req.mode === 'q' ? req.q : req.mode === 'material' ? '*' : null,
+    references: req.mode === 'reference' ? req.references : [],
+    material_only: req.materialOnly,
+    assets: fused.map((f) => {
+      const a = byId.get(f.key)!;
+      const linked = hydrate ? graph.linkedMarkets(a) : [];
+      return {
+        ...assetDirectoryItem(a),
+        linked_market_count: graph.linkableMarkets(a).length,
+        linked_markets: linked,
+        market_summary: graph.summary(a),
+        relevance: { score: roundScore(f.score), matched_by: ['graph'], matched_fields: sortFields(f.fields) },
+      };
+    }),
+    // The lexical lane is not configured in the stub, so search fails open to the graph lane.
+    retrieval: { graph: 'ok', lexical: 'unconfigured' },
+  };
+}

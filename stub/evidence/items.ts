@@ -1,0 +1,85 @@
+/**
+ * Evidence presenters: model articles and social posts to the article evidence item
+ * (GET /api/v1/markets/{slug}/signals) and the source item (GET /api/v1/sources).
+ */
+import type { Article, Market, SocialPost } from '../data/index.ts';
+import { iso, type CanonicalMarketWithRelationships } from '../present/index.ts';
+
+/** Spec "Article evidence item (SignalItem)"; deliberately no trade-signal fields (EVID-012). */
+export interface ArticleEvidenceItem {
+  id: string;
+  title: string;
+  comment: string;
+  direction: string | null;
+  url: string;
+  source: string;
+  published_at: string;
+  correlated_at: string;
+  confidence: string;
+  evidence_quote: string;
+}
+
+export function articleEvidenceItem(a: Article): ArticleEvidenceItem {
+  return {
+    id: a.id,
+    title: a.title,
+    comment: a.comment,
+    direction: a.direction,
+    url: a.url,
+    source: a.source,
+    published_at: iso(a.publishedAt),
+    correlated_at: iso(a.correlatedAt),
+    confidence: a.confidence,
+    evidence_quote: a.evidenceQuote,
+  };
+}
+
+/** Spec "Source item". Which fields apply to which type is a gap (SCH): all are present on both. */
+export interface SourceItem {
+  type: 'article' | 'x_post';
+  market_slug: string;
+  market: CanonicalMarketWithRelationships;
+  title: string;
+  url: string;
+  source_name: string;
+  feed_tier: string;
+  published_at: string;
+  relevance: { confidence: string; reasoning: string; evidence_quote: string };
+  author_handle: string;
+  is_expert: boolean;
+}
+
+/** market_slug of a market without a slug is a gap (SRC-014): the marketKey stands in. */
+const marketSlug = (m: Market): string => m.slug ?? m.marketKey;
+
+export function articleSourceItem(a: Article, m: Market, market: CanonicalMarketWithRelationships): SourceItem {
+  return {
+    type: 'article',
+    market_slug: marketSlug(m),
+    market,
+    title: a.title,
+    url: a.url,
+    source_name: a.source,
+    feed_tier: a.feedTier,
+    published_at: iso(a.publishedAt),
+    relevance: { confidence: a.confidence, reasoning: a.comment, evidence_quote: a.evidenceQuote },
+    author_handle: '',
+    is_expert: false,
+  };
+}
+
+export function postSourceItem(p: SocialPost, m: Market, market: CanonicalMarketWithRelationships): SourceItem {
+  return {
+    type: 'x_post',
+    market_slug: marketSlug(m),
+    market,
+    title: p.text.split('\n')[0] ?? p.text,
+    url: p.url,
+    source_name: 'x',
+    feed_tier: 'social',
+    published_at: iso(p.publishedAt),
+    relevance: { confidence: p.confidence, reasoning: p.reasoning, evidence_quote: p.evidenceQuote },
+    author_handle: p.authorHandle,
+    is_expert: p.isExpert,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * GET /api/v1/latest: the board-wide pull feed of forecast, article and x_post events inside the
+ * last 1..6 hours, complete for the window (spec: Endpoints / GET /api/v1/latest; Events; rules LATEST-*).
+ */
+import type { Article, Forecast, Market, SocialPost } from '../data/index.ts';
+import { iso, isoOrNull, relationships, routing, serviceUrl, venueAUrl, venueQuote } from '../present/index.ts';
+import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
+import { mutant } from '../mutants.ts';
+
+const HOUR_MS = 3_600_000;
+export const EVENT_TYPES = ['forecast', 'article', 'x_post'] as const;
+type EventType = (typeof EVENT_TYPES)[number];
+
+/** Spec "Latest-feed market (LatestMarket)"; id/condition_id/question choices are gap LATEST-018. */
+function latestMarket(m: Market, ctx: StubContext): Record<string, unknown> {
+  const quote = venueQuote(m);
+  return {
+    ...routing(m),
+    id: m.serviceMarketId,
+    question: m.question,
+    condition_id: m.conditionId,
+    end_date: isoOrNull(m.endDate),
+    serviceUrl: serviceUrl(m, ctx.config.siteUrl),
+    venueAUrl: venueAUrl(m),
+    venue_data: { yes_odds: quote.selected_probability, volume_24h: m.volume24h },
+    venue_quote: quote,
+    relationships: relationships({ kind: 'market', marketKey: m.marketKey }, ctx.store),
+  };
+}
+
+/** Spec "Compact forecast (in the latest feed)". */
+function compactForecast(f: Forecast, m: Market, ctx: StubContext): Record<string, unknown> {
+  const rp = f.resolutionPathway;
+  return {
+    venue: m.venue,
+    market: routing(m),
+    id: f.id,
+    probability: f.probability,
+    created_at: iso(f.createdAt),
+    headline: f.headline,
+    thesis: f.thesis,
+    resolution_pathway: { criteria: rp.criteria, crux: rp.crux, deadline: isoOrNull(rp.deadline), source: rp.source },
+    delta_from_prior: f.deltaFromPrior,
+    delta_reasoning: f.deltaReasoning,
+    refresh_reason: f.refreshReason,
+    relationships: relationships({ kind: 'forecast', forecastId: f.id }, ctx.store),
+  };
+}
+
+/** Mutant latest-forecast-on-article only: the market's latest forecast, compacted (null when none). */
+function compactForecastOf(m: Market, ctx: StubContext): Record<string, unknown> | null {
+  const f = ctx.store.latestForecast(m.marketKey);
+  return f ? compactForecast(f, m, ctx) : null;
+}
+
+interface Draft {
+  type: EventType;
+  id: string;
+  at: number;
+  market: Market;
+  source: Record<string, unknown> | null;
+  forecast: Forecast | null;
+}
+
+const articleSource = (a: Article) => ({ title: a.title, url: a.url, source_name: a.source, author_handle: '' });
+const postSource = (p: SocialPost) => ({
+  title: p.text.split('\n')[0] ?? p.text,
+  url: p.url,
+  source_name: 'x',
+  author_handle: p.authorHandle,
+});
+
+/**
+ * Every event of the window, one per forecast, article and post (an item relevant to several
+ * markets is one event, on its first market). Event times (gap LATEST-015): forecast created_at,
+ * article correlated_at, post last seen as relevant.
+ */
+function drafts(ctx: StubContext, types: ReadonlySet<EventType>, since: number, now: number): Draft[] {
+  const inWindow = (t: number): boolean => t >= since && t <= now;
+  const covered = (key: string | undefined): Market | undefined => {
+    const m = key === undefined ? undefined : ctx.store.byMarketKey(key);
+    return m?.covered ? m : undefined;
+  };
+  const out: Draft[] = [];
+  if (types.has('forecast')) {
+    for (const f of ctx.store.allForecasts()) {
+      const m = covered(f.marketKey);
+      if (m && inWindow(f.createdAt)) out.push({ type: 'forecast', id: f.id, at: f.createdAt, market: m, source: null, forecast: f });
+    }
+  }
+  if (types.has('article')) {
+    for (const a of ctx.store.allArticles()) {
+      const m = covered(a.marketKeys[0]);
+      if (m && inWindow(a.correlatedAt))
+        out.push({ type: 'article', id: a.id, at: a.correlatedAt, market: m, source: articleSource(a), forecast: null });
+    }
+  }
+  if (types.has('x_post')) {
+    for (const p of ctx.store.allPosts()) {
+      const m = covered(p.marketKeys[0]);
+      if (m && inWindow(p.lastSeenRelevantAt))
+        out.push({ type: 'x_post', id: p.id, at: p.lastSeenRelevantAt, market: m, source: postSource(p), forecast: null });
+    }
+  }
+  const rank = (t: EventType): number => EVENT_TYPES.indexOf(t);
+  // Newest first (gap LATEST-006); ties: forecast, article, x_post, then id.
+  if (mutant('order-latest-mixed')) return out.sort((a, b) => rank(a.type) - rank(b.type) || b.at - a.at);
+  return out.sort((a, b) => b.at - a.at || rank(a.type) - rank(b.type) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Handler of getLatest. @throws ApiError 422 for hours outside 1..6 or an unknown type. */
+export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
+  const hours = req.query.int('hours', { min: 1, max: 6, default: 3 });
+  // The default of types is a gap (PARAM): all three kinds.
+  const types = req.query.list('types', { min: 1, max: 3, allowed: EVENT_TYPES }) ?? [...EVENT_TYPES];
+  const now = ctx.clock.nowMs();
+  const since = now - hours * HOUR_MS;
+  const markets = new Map<string, Record<string, unknown>>();
+  const marketOf = (m: Market) => {
+    let shown = markets.get(m.marketKey);
+    if (!shown) markets.set(m.marketKey, (shown = latestMarket(m, ctx)));
+    return shown;
+  };
+  const events = drafts(ctx, new Set(types as EventType[]), since, now).map((d) => ({
+    type: d.type,
+    id: d.id,
+    occurred_at: iso(d.at),
+    source: d.source,
+    market: marketOf(d.market),
+    forecast: d.forecast
+      ? compactForecast(d.forecast, d.market, ctx)
+      : mutant('latest-forecast-on-article') && d.type === 'article'
+        ? compactForecastOf(d.market, ctx)
+        : null,
+  }));
+  return {
+    body: {
+      as_of: iso(now),
+      window: { hours: mutant('win-latest-hours-echo') ? 3 : hours, since: iso(since - (mutant('win-latest-since-off') ? HOUR_MS : 0)) },
+      types,
+      events,
+      count: mutant('latest-count-off') && events.length > 0 ? events.length - 1 : events.length,
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Evidence and feed routes: article evidence of one market (getMarketSignals), recent evidence of
+ * 1..10 markets (listSources) and the board-wide pull feed (getLatest). Prices and auth are the
+ * gate's; a 404 here is never billed because the gate bills 2xx only.
+ */
+import { iso, serviceUrl, venueAUrl, withRelationships } from '../present/index.ts';
+import type { RouteModule } from '../server.ts';
+import { notFound } from '../errors.ts';
+import { articleEvidenceItem } from './items.ts';
+import { marketBySlug } from './lookup.ts';
+import { listSources } from './sources.ts';
+import { getLatest } from './latest.ts';
+
+export const register: RouteModule = (route) => {
+  /**
+   * GET /api/v1/markets/{slug}/signals: the complete live article evidence (Article RELEVANT_TO
+   * Market), newest published first. 404 not_found for an invalid slug or no evidence (gap EVID-014).
+   */
+  route('getMarketSignals', (req, ctx) => {
+    const slug = req.params.slug ?? '';
+    const market = marketBySlug(ctx, slug, req.query);
+    const now = ctx.clock.nowMs();
+    // The store lists newest published first; only already-published articles are live.
+    const articles = ctx.store.articlesFor(market.marketKey).filter((a) => a.publishedAt <= now);
+    const newest = articles[0];
+    if (!newest) throw notFound(`market ${market.marketKey} has no article evidence`);
+    return {
+      body: {
+        market: withRelationships(market, ctx.store),
+        // A market without a slug is named by its marketKey (gap EVID-017).
+        market_slug: market.slug ?? market.marketKey,
+        serviceUrl: serviceUrl(market, ctx.config.siteUrl),
+        venueAUrl: venueAUrl(market),
+        signals: articles.map(articleEvidenceItem),
+        total: articles.length,
+        // Publication time of the newest article (gap EVID-006).
+        last_updated: iso(newest.publishedAt),
+      },
+    };
+  });
+
+  route('listSources', listSources);
+  route('getLatest', getLatest);
+};

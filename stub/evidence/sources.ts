@@ -1,0 +1,74 @@
+/**
+ * GET /api/v1/sources: recent evidence (correlated articles and relevant social posts) for 1 to 10
+ * covered markets, newest published first (spec: Endpoints / GET /api/v1/sources; rules SRC-*).
+ */
+import { parseMarketKey, type Market } from '../data/index.ts';
+import { withRelationships } from '../present/index.ts';
+import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
+import { invalidRequest } from '../errors.ts';
+import { articleSourceItem, postSourceItem, type SourceItem } from './items.ts';
+import { mutant } from '../mutants.ts';
+
+const HOUR_MS = 3_600_000;
+/** Spec Limits, item 4: market_key and slug 1..512 characters. */
+const ID_MAX = 512;
+const TYPES = ['article', 'x_post'] as const;
+
+/**
+ * The requested markets, in request order, deduplicated. Unknown identifiers contribute nothing
+ * (gap SRC-012); with market_keys, venue filters (gap SRC-013).
+ * @throws ApiError 422 for both or neither of markets/market_keys, bad counts, long or malformed entries.
+ */
+function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
+  const mode = mutant('src-both-accepted') && req.query.has('markets') ? 'markets' : req.query.exactlyOne('markets', 'market_keys');
+  const venue = req.query.venue();
+  const entries = req.query.list(mode, { min: 1, max: mutant('src-eleven-markets') ? 11 : 10 }) ?? [];
+  if (entries.some((e) => e.length > ID_MAX)) throw invalidRequest(`${mode} entries must be 1..${ID_MAX} characters`);
+  const found =
+    mode === 'market_keys'
+      ? entries.map((key) => {
+          if (!parseMarketKey(key))
+            throw invalidRequest(`market_keys entry ${JSON.stringify(key)} is not a marketKey (<venue>:<native id>)`);
+          const m = ctx.store.byMarketKey(key);
+          return m && (venue === undefined || m.venue === venue) ? m : undefined;
+        })
+      : entries.map((slug) => {
+          const m = ctx.store.resolveMarket({ slug, venue: venue ?? 'venue_a' });
+          return m?.slug?.toLowerCase() === slug.toLowerCase() ? m : undefined;
+        });
+  return [...new Set(found.filter((m): m is Market => m !== undefined && m.covered))];
+}
+
+/** Newest published first; ties by type (article first), url, then marketKey (gap SRC-015). */
+function compareItems(a: SourceItem, b: SourceItem): number {
+  const t = Date.parse(b.published_at) - Date.parse(a.published_at);
+  if (t) return t;
+  if (a.type !== b.type) return a.type === 'article' ? -1 : 1;
+  if (a.url !== b.url) return a.url < b.url ? -1 : 1;
+  return a.market.marketKey < b.market.marketKey ? -1 : a.market.marketKey > b.market.marketKey ? 1 : 0;
+}
+
+/**
+ * Handler of listSources. Articles window on published_at (SRC-007); social posts on when they
+ * were last seen as relevant (SRC-008), so a re-sighted older post can appear. One item per
+ * (evidence, requested market) pair (gap SRC-014).
+ */
+export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
+  const markets = requestedMarkets(req, ctx);
+  const windowHours = req.query.int('window', { min: 1, max: 168, default: 48 });
+  const types = new Set(req.query.list('types', { min: 1, max: 2, allowed: TYPES }) ?? TYPES);
+  const now = ctx.clock.nowMs();
+  const since = now - windowHours * HOUR_MS * (mutant('win-sources-unbounded') ? 2 : 1);
+  const inWindow = (t: number): boolean => t >= since && t <= now;
+  const items: SourceItem[] = [];
+  for (const m of markets) {
+    const market = withRelationships(m, ctx.store);
+    if (types.has('article')) {
+      for (const a of ctx.store.articlesFor(m.marketKey)) if (inWindow(a.publishedAt)) items.push(articleSourceItem(a, m, market));
+    }
+    if (types.has('x_post') || mutant('src-types-ignored')) {
+      for (const p of ctx.store.postsFor(m.marketKey)) if (inWindow(p.lastSeenRelevantAt)) items.push(postSourceItem(p, m, market));
+    }
+  }
+  return { body: { sources: items.sort(mutant('order-sources-oldest') ? (a, b) => compareItems(b, a) : compareItems) } };
+}

@@ -1,0 +1,103 @@
+/**
+ * GET /api/v1/markets (listMarkets): every active tracked market having an in-window forecast or a
+ * signal, in one complete response (spec "Endpoints / GET /api/v1/markets"; rules MKT-*, CAT-*).
+ */
+import type { DataStore, Market, Venue } from '../data/index.ts';
+import { VENUES } from '../data/index.ts';
+import { marketListItem, type MarketListItem } from '../present/index.ts';
+import type { Query } from '../params.ts';
+import { FILTER_BOUNDS, byMarketKey, matchesTopic } from './topic.ts';
+import { mutant } from '../mutants.ts';
+
+export const SORTS = ['updated_desc', 'volume_desc', 'signal_count_desc'] as const;
+export type CatalogSort = (typeof SORTS)[number];
+
+/** Spec default of max_forecast_age, hours. */
+export const DEFAULT_MAX_FORECAST_AGE_H = 48;
+const HOUR_MS = 3_600_000;
+
+export interface CatalogParams {
+  topic?: string;
+  venue?: Venue;
+  /** Hours, >= 1 (no upper bound: gap MKT-037). */
+  maxForecastAge: number;
+  /** Hours, 1..168. */
+  changedWithin?: number;
+  sort: CatalogSort;
+}
+
+/** Parses the listMarkets query. @throws ApiError 422 invalid_request on any bad value. */
+export function parseCatalogParams(q: Query): CatalogParams {
+  return {
+    topic: q.str('topic', FILTER_BOUNDS),
+    venue: q.venue(),
+    maxForecastAge: q.int('max_forecast_age', { min: 1, default: DEFAULT_MAX_FORECAST_AGE_H }),
+    changedWithin: q.int('changed_within', { min: 1, max: 168 }),
+    sort: q.enum('sort', SORTS, 'updated_desc'),
+  };
+}
+
+export interface CatalogResponse {
+  markets: MarketListItem[];
+  venue_facets: { venue: Venue; count: number }[];
+}
+
+/**
+ * Whether a market belongs to the catalog before the topic and venue filters. Without
+ * changed_within: an in-window forecast or a signal (article evidence, gap MKT-033). With
+ * changed_within: its unwindowed latest forecast was created within that many hours, whatever
+ * max_forecast_age is (MKT-023..-025, gap MKT-026).
+ */
+function isListed(store: DataStore, m: Market, nowMs: number, p: CatalogParams): boolean {
+  if (p.changedWithin !== undefined) {
+    const latest = store.forecastsFor(m.marketKey).find((f) => f.createdAt <= nowMs);
+    return latest !== undefined && latest.createdAt > nowMs - p.changedWithin * HOUR_MS;
+  }
+  return store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge).length > 0 || store.articlesFor(m.marketKey).length > 0;
+}
+
+const byUpdated = (a: MarketListItem, b: MarketListItem): number =>
+  Date.parse(b.market_updated_at) - Date.parse(a.market_updated_at) || byMarketKey(a, b);
+const byVolume = (a: MarketListItem, b: MarketListItem): number => {
+  // Nulls last (gap MKT-029).
+  if (a.volume_24h === null || b.volume_24h === null)
+    return (a.volume_24h === null ? 1 : 0) - (b.volume_24h === null ? 1 : 0) || byMarketKey(a, b);
+  return b.volume_24h - a.volume_24h || byMarketKey(a, b);
+};
+const bySignals = (a: MarketListItem, b: MarketListItem): number => b.signal_count - a.signal_count || byMarketKey(a, b);
+const ORDER: Record<CatalogSort, (a: MarketListItem, b: MarketListItem) => number> = {
+  updated_desc: byUpdated,
+  volume_desc: byVolume,
+  signal_count_desc: bySignals,
+};
+
+/**
+ * The catalog answer. Filters combine conjunctively (gap MKT-038). venue_facets are counted
+ * before the venue filter (gap MKT-011) and list all four venues in enum order (gap MKT-012).
+ */
+export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p: CatalogParams): CatalogResponse {
+  const itemCtx = { store, siteUrl, now: new Date(nowMs), maxForecastAgeHours: p.maxForecastAge };
+  const candidates = store
+    .coveredMarkets()
+    .filter((m) => m.active && isListed(store, m, nowMs, p) && (p.topic === undefined || matchesTopic(m, p.topic)));
+  const venue_facets = VENUES.map((venue) => ({
+    venue,
+    count: candidates.filter((m) => m.venue === venue).length * (mutant('mkt-facets-miscount') && venue === 'venue_b' ? 2 : 1),
+  }));
+  const markets = candidates
+    .filter(
+      (m) =>
+        p.venue === undefined ||
+        m.venue === p.venue ||
+        (mutant('mkt-venue-filter-leak') && p.venue === 'venue_a' && m.venue === 'venue_a_us'),
+    )
+    .map((m) => marketListItem(m, itemCtx))
+    .sort(
+      (mutant('order-updated-asc') && p.sort === 'updated_desc') ||
+        (mutant('order-volume-asc') && p.sort === 'volume_desc') ||
+        (mutant('order-signals-asc') && p.sort === 'signal_count_desc')
+        ? (a, b) => ORDER[p.sort](b, a)
+        : ORDER[p.sort],
+    );
+  return { markets, venue_facets };
+}

@@ -1,0 +1,51 @@
+/**
+ * GET /api/v1/markets/{slug}/forecast: read of the market's stored forecast ($0.01). Its parameters
+ * and shape are gaps (FCST-002; SCH MarketForecastResponse): {market, forecast, history}, each
+ * forecast with reasoning, sources, uncertainty and drawdown_risk_72h {yes, no}.
+ */
+import type { Forecast } from '../data/index.ts';
+import { iso, withRelationships } from '../present/index.ts';
+import type { RouteModule } from '../server.ts';
+import { notFound } from '../errors.ts';
+import { marketBySlug } from '../evidence/lookup.ts';
+
+/** Earlier forecasts returned with the current one (gap FCST-012). */
+const HISTORY_MAX = 20;
+
+/**
+ * One stored forecast. drawdown_risk_72h is the path risk over ~72 hours from created_at; it is
+ * reported beside the probability and never adjusts it (FCST-007).
+ */
+function storedForecast(f: Forecast): Record<string, unknown> {
+  return {
+    id: f.id,
+    probability: f.probability,
+    created_at: iso(f.createdAt),
+    headline: f.headline,
+    bluf: f.bluf,
+    thesis: f.thesis,
+    reasoning: f.reasoningSummary,
+    sources: f.sources.map((s) => ({ title: s.title, url: s.url, publisher: s.publisher })),
+    uncertainty: { low: f.uncertainty.low, high: f.uncertainty.high },
+    drawdown_risk_72h: { yes: f.drawdownRisk72h.yes, no: f.drawdownRisk72h.no },
+    // The former name still works as an alias, same value (Versioning rule 4; VER-013, VER-016).
+    crash_risk: { yes: f.drawdownRisk72h.yes, no: f.drawdownRisk72h.no },
+  };
+}
+
+export const register: RouteModule = (route) => {
+  /** 404 not_found for an unknown slug or a market with no stored forecast (FCST-010, FCST-011, FCST-015). */
+  route('getMarketForecast', (req, ctx) => {
+    const market = marketBySlug(ctx, req.params.slug ?? '', req.query);
+    const now = ctx.clock.nowMs();
+    const [current, ...older] = ctx.store.forecastsFor(market.marketKey).filter((f) => f.createdAt <= now);
+    if (!current) throw notFound(`market ${market.marketKey} has no stored forecast`);
+    return {
+      body: {
+        market: withRelationships(market, ctx.store),
+        forecast: storedForecast(current),
+        history: older.slice(0, HISTORY_MAX).map(storedForecast),
+      },
+    };
+  });
+};

@@ -1,0 +1,99 @@
+/**
+ * GET /api/v1/markets/search (searchMarkets): hybrid search over covered rows with tag, category and
+ * venue filters and an as_of instant (spec "Other operations referenced"; rules MSRCH-*, gaps
+ * MSRCH-014..-024). Rows are linked markets rewound to as_of.
+ */
+import type { DataStore, Market, Venue } from '../data/index.ts';
+import { iso, linkedFields, marketListItem, type LinkedMarket } from '../present/index.ts';
+import type { Query } from '../params.ts';
+import { parseAsOf } from './as-of.ts';
+import { DEFAULT_MAX_FORECAST_AGE_H } from './catalog.ts';
+import { FILTER_BOUNDS, byMarketKey, matchesCategory, matchesTag } from './topic.ts';
+
+export interface SearchParams {
+  q?: string;
+  tag?: string;
+  category?: string;
+  venue?: Venue;
+  /** The as_of value as sent, if any. */
+  asOf?: string;
+}
+
+/** Parses the searchMarkets query. @throws ApiError 422 invalid_request on any bad value. */
+export function parseSearchParams(q: Query): SearchParams {
+  return {
+    q: q.str('q', { min: 1, max: 200 }),
+    tag: q.str('tag', FILTER_BOUNDS),
+    category: q.str('category', FILTER_BOUNDS),
+    venue: q.venue(),
+    asOf: q.str('as_of', { min: 1, max: 64 }),
+  };
+}
+
+export interface SearchResponse {
+  query: string | null;
+  as_of: string;
+  count: number;
+  markets: LinkedMarket[];
+  retrieval: { graph: string; lexical: string };
+}
+
+const tokens = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const norm = (s: string): string => s.trim().toLowerCase();
+
+/**
+ * Relevance of a market for q (gap MSRCH-024): 3 for an exact marketKey, native id or slug, 2 for
+ * the exact question, else the share of q's word tokens found among the question, event title,
+ * tags, categories and slug (0 drops the row). marketKeys match only exactly: their venue prefix
+ * would otherwise match every row of that venue.
+ */
+export function relevance(m: Market, q: string): number {
+  const nq = norm(q);
+  if ([m.marketKey, m.nativeMarketId, m.slug, m.serviceMarketId].some((id) => id !== null && norm(id) === nq)) return 3;
+  if (norm(m.question) === nq) return 2;
+  const wanted = tokens(q);
+  if (!wanted.length) return 0;
+  const hay = new Set(tokens([m.question, m.event.title, ...m.tags, ...m.categories, m.slug ?? ''].join(' ')));
+  return wanted.filter((t) => hay.has(t)).length / wanted.length;
+}
+
+/**
+ * One row as of `asOfMs` (gaps MSRCH-020..-023): forecasts, article evidence and published trade
+ * signals after as_of are ignored; the list-item forecast window is the 48 hours before as_of.
+ * Venue quote, odds, volume and market_updated_at stay current (no quote history is kept).
+ */
+export function linkedMarketAsOf(store: DataStore, siteUrl: string, m: Market, asOfMs: number): LinkedMarket {
+  const item = marketListItem(m, { store, siteUrl, now: new Date(asOfMs), maxForecastAgeHours: DEFAULT_MAX_FORECAST_AGE_H });
+  const latest = store.forecastsFor(m.marketKey).find((f) => f.createdAt <= asOfMs);
+  const published = store.tradeSignalsFor(m.marketKey).filter((s) => s.publishedAt <= asOfMs);
+  return {
+    ...item,
+    signal_count: store.articlesFor(m.marketKey).filter((a) => a.publishedAt <= asOfMs).length,
+    ...linkedFields(latest, published),
+  };
+}
+
+/**
+ * The search answer over every covered market, open or closed (gap MSRCH-014). A future as_of is
+ * clamped to now (gap MSRCH-019). Order: relevance then marketKey with q, else newest update first
+ * (gap MSRCH-016); no limit (gap MSRCH-017).
+ * @throws ApiError 422 for a malformed as_of.
+ */
+export function searchMarkets(store: DataStore, siteUrl: string, nowMs: number, p: SearchParams): SearchResponse {
+  const asOfMs = p.asOf === undefined ? nowMs : Math.min(parseAsOf(p.asOf), nowMs);
+  const scored: { m: Market; score: number }[] = [];
+  for (const m of store.coveredMarkets()) {
+    if (p.venue !== undefined && m.venue !== p.venue) continue;
+    if (p.tag !== undefined && !matchesTag(m, p.tag)) continue;
+    if (p.category !== undefined && !matchesCategory(m, p.category)) continue;
+    const score = p.q === undefined ? 1 : relevance(m, p.q);
+    if (score > 0) scored.push({ m, score });
+  }
+  scored.sort((a, b) => (p.q === undefined ? b.m.updatedAt - a.m.updatedAt : b.score - a.score) || byMarketKey(a.m, b.m));
+  const markets = scored.map(({ m }) => linkedMarketAsOf(store, siteUrl, m, asOfMs));
+  return { query: p.q ?? null, as_of: iso(asOfMs), count: markets.length, markets, retrieval: { graph: 'ok', lexical: 'unconfigured' } };
+}

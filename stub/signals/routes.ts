@@ -1,0 +1,48 @@
+/**
+ * Signal routes: published trade signals (GET /api/v1/signals), the perps WTI row
+ * (GET /api/v1/signals/perps) and the crude-oil signal (GET /api/v1/signals/oil). Rules SIG-*, OIL-*,
+ * VER-009..015; the gate has already authenticated and priced the call.
+ */
+import type { RouteModule } from '../server.ts';
+import { parseSignalFilters, tradeSignals } from './trade.ts';
+import { datasetMarks, oilSignal, perpSignals, type FetchedMarks, type MarkFetcher } from './oil.ts';
+import { OilLimiter } from './oil-limiter.ts';
+import { oilStates, type OilMarkName } from './oil-states.ts';
+
+export const register: RouteModule = (route, ctx) => {
+  const limiter = new OilLimiter(() => ctx.clock.nowMs());
+  ctx.resetHooks.push(() => limiter.reset());
+  const fetchMark: MarkFetcher = datasetMarks(ctx.store.oil());
+  const states = oilStates(ctx);
+
+  route('listSignals', (req) => ({ body: tradeSignals(ctx.store, parseSignalFilters(req.query), ctx.config.siteUrl, ctx.clock.nowMs()) }));
+
+  route('listPerpSignals', () => ({ body: perpSignals(ctx.store, ctx.clock.nowMs()) }));
+
+  route(
+    'getOilSignal',
+    async (req) => {
+      // Parameters first: a malformed request is no request start (OIL-013).
+      const includeMarks = req.query.bool('include_marks', true);
+      const done = limiter.start(req.principal?.accountId ?? 'anonymous');
+      try {
+        // Upstream work starts here, inside the request's in-flight slot (an injected latency holds it).
+        await req.upstream?.();
+        // A control-plane state of this call's X-Fault-Scope (POST /__control/oil), if any.
+        const state = states.of(req.headers['x-fault-scope']);
+        const down = (m: OilMarkName): boolean => state?.marksDown.includes(m) === true;
+        let marks: FetchedMarks | undefined;
+        if (includeMarks) {
+          const [venueAPerps, perpVenueB] = await Promise.all([fetchMark('venueAPerps'), fetchMark('perpVenueB')]);
+          marks = { venueAPerps: down('venue_a_perps') ? null : venueAPerps, perpVenueB: down('perp_venue_b') ? null : perpVenueB };
+        }
+        const body = oilSignal(ctx.store, ctx.clock.nowMs(), marks, state?.reading);
+        // A mark that could not be fetched is a missing upstream response: not billed (gap BILL-011).
+        return { body, billable: body.degraded !== true };
+      } finally {
+        done();
+      }
+    },
+    { beforeDebit: (principal) => void limiter.check(principal.accountId), upstreamInHandler: true },
+  );
+};

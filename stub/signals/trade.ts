@@ -1,0 +1,82 @@
+/**
+ * GET /api/v1/signals (spec: Other operations referenced; rules SIG-*, VER-011/012/015): the newest
+ * publication per market, THEN the eligibility filters, with no fallback to an older publication.
+ */
+import type { DataStore, Market, TradeSignal } from '../data/index.ts';
+import { invalidRequest } from '../errors.ts';
+import type { Query } from '../params.ts';
+import { iso, serviceUrl, withRelationships } from '../present/index.ts';
+import { mutant } from '../mutants.ts';
+
+export interface SignalFilters {
+  /** exclude_drawdown_risk (or its former name exclude_crash_risk); keeps only rows with a `false` read (SIG-009). */
+  excludeDrawdownRisk: boolean;
+  /** topic: broker_a or a tag/category (SIG-013), case-insensitive. */
+  topic: string | undefined;
+}
+
+/**
+ * Reads the filters of listSignals.
+ * @throws ApiError 422 for a non-boolean flag, an empty or over-long topic, or the flag and its
+ *   alias given with different values (VER-015).
+ */
+export function parseSignalFilters(q: Query): SignalFilters {
+  const current = q.has('exclude_drawdown_risk') ? q.bool('exclude_drawdown_risk', false) : undefined;
+  const former = q.has('exclude_crash_risk') && !mutant('ver-alias-param-ignored') ? q.bool('exclude_crash_risk', false) : undefined;
+  if (current !== undefined && former !== undefined && current !== former) {
+    throw invalidRequest('exclude_drawdown_risk and its former name exclude_crash_risk disagree');
+  }
+  return { excludeDrawdownRisk: current ?? former ?? false, topic: q.str('topic', { max: 200 }) };
+}
+
+const BROKER_TOPIC = 'broker_a';
+
+/** topic=broker_a selects broker-listed markets; any other topic is an exact tag or category (SIG-011/013). */
+function matchesTopic(m: Market, topic: string, store: DataStore): boolean {
+  const t = topic.toLowerCase();
+  if (t === BROKER_TOPIC) return m.brokerChannels.includes(BROKER_TOPIC);
+  const category = store.eventOf(m)?.category;
+  return [...m.tags, ...m.categories, ...(category ? [category] : [])].some((x) => x.toLowerCase() === t);
+}
+
+/** Eligibility of a market's newest publication; a failure hides the market (no older fallback, SIG-004/005). */
+function eligible(s: TradeSignal, m: Market, f: SignalFilters, store: DataStore): boolean {
+  // Status is reported, not filtered (SIG-014): an expired or withdrawn newest publication shows as such.
+  if (!m.covered || !m.active) return false;
+  // null is "unknown, not safe": the filter keeps only a definite false (SIG-009).
+  if (f.excludeDrawdownRisk && (mutant('sig-drawdown-wrong-value') ? s.drawdownRiskElevated === null : s.drawdownRiskElevated !== false))
+    return false;
+  return f.topic === undefined || matchesTopic(m, f.topic, store);
+}
+
+/** One row (SCH-440 gap shape plus the former name crash_risk_elevated, VER-011). */
+function row(s: TradeSignal, m: Market, store: DataStore, siteUrl: string): Record<string, unknown> {
+  return {
+    id: s.id,
+    signal_type: 'prediction_market',
+    market: withRelationships(m, store),
+    question: m.question,
+    serviceUrl: serviceUrl(m, siteUrl),
+    side: s.side,
+    status: s.status,
+    conviction: s.conviction,
+    convergence: s.convergence,
+    capacity: s.capacity,
+    published_at: iso(s.publishedAt),
+    forecast_id: s.forecastId,
+    drawdown_risk_elevated: s.drawdownRiskElevated,
+    ...(mutant('ver-crash-risk-dropped') ? {} : { crash_risk_elevated: s.drawdownRiskElevated }),
+  };
+}
+
+/** The listSignals body: {signals, count, as_of}, rows newest publication first (SIG-015/016). */
+export function tradeSignals(store: DataStore, f: SignalFilters, siteUrl: string, nowMs: number): Record<string, unknown> {
+  const rows: Record<string, unknown>[] = [];
+  for (const s of mutant('sig-row-per-publication')
+    ? store.newestTradeSignals().flatMap((n) => store.tradeSignalsFor(n.marketKey))
+    : store.newestTradeSignals()) {
+    const m = store.byMarketKey(s.marketKey);
+    if (m && s.publishedAt <= nowMs && eligible(s, m, f, store)) rows.push(row(s, m, store, siteUrl));
+  }
+  return { signals: rows, count: rows.length, as_of: iso(nowMs) };
+}

@@ -1,0 +1,22 @@
+/**
+ * Social research routes: POST /api/v1/x/profile (createSocialProfile, $1.00) and POST
+ * /api/v1/x/search (searchSocial, $0.50). The gate has admitted and debited the call; a non-2xx
+ * answer (404 insufficient_post_history, 422, 503) is refunded by it. Provider faults (502) are
+ * injected by the control plane around this handler. Rules PROF-*, XSRCH-*; logic in stub/social/.
+ */
+import { serviceUnavailable } from '../errors.ts';
+import type { RouteModule } from '../server.ts';
+import { profilingConfigured } from './profiling-states.ts';
+import { parseProfileRequest, parseSearchRequest, profileFor, searchPosts } from './index.ts';
+
+export const register: RouteModule = (route) => {
+  route('createSocialProfile', (req, ctx) => {
+    // The body is validated before the configuration is consulted (gap PROF-025).
+    const request = parseProfileRequest(req.body);
+    if (!profilingConfigured(ctx, req.headers['x-fault-scope']))
+      throw serviceUnavailable('Social-account profiling is not configured on this service.');
+    return { body: profileFor(ctx, request) };
+  });
+
+  route('searchSocial', (req, ctx) => ({ body: searchPosts(ctx, parseSearchRequest(req.body)) }));
+};

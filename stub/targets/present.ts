@@ -1,0 +1,107 @@
+/**
+ * The target resolution object (spec: Resources / Target resolution) and the generation body
+ * (VenueMarketForecastRequest) shared with forecast availability.
+ *
+ * Gap choices: USD strings with two decimals (TGT-035); child status 'open' (TGT-036); strikes that
+ * do not apply are omitted (TGT-045); venue_a children are {question, outcome, yesBid, yesAsk,
+ * marketId, generation} and event.ticker is the venue_a event slug (SCH-344, TGT-042);
+ * selectionRequired false for exact input (TGT-038).
+ */
+import { contract } from '../../contract/index.ts';
+import { creditsToUsd } from '../../contract/pricing.ts';
+import type { Market, VenueEvent } from '../data/model.ts';
+import { round } from '../data/rng.ts';
+import { iso } from '../present/time.ts';
+import type { Resolved } from './resolve.ts';
+import { mutant } from '../mutants.ts';
+
+/** Generation body (VenueMarketForecastRequest): market_id is the venue-native id (gap AVAIL-041). */
+export interface GenerationBody {
+  kind: 'venue_market';
+  venue: Market['venue'];
+  market_id: string;
+}
+
+/** The generation body that asks for a forecast of `m`. */
+export const generationBody = (m: Market): GenerationBody => ({ kind: 'venue_market', venue: m.venue, market_id: m.nativeMarketId });
+
+/** USD price of one generation (POST /api/auth/forecast-requests), from the price table. */
+export const GENERATION_USD = creditsToUsd(contract().operation('createForecastRequest').facts.price.credits);
+
+const usd = (amount: number): string => amount.toFixed(2);
+const price = (p: number | null | undefined): number | null => (p === null || p === undefined ? null : round(p, 4));
+
+/** Keys whose value is null are left out: the contract types them as numbers or strings (TGT-045). */
+function withoutNulls<T extends Record<string, unknown>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
+}
+
+const childGeneration = (m: Market): { costUsd: string; body: GenerationBody } => ({
+  costUsd: usd(mutant('tgt-cost-cents') ? 0.01 : GENERATION_USD),
+  body: generationBody(m),
+});
+
+function venueBChild(m: Market, event: VenueEvent): Record<string, unknown> {
+  const c = m.child;
+  return withoutNulls({
+    ticker: m.nativeMarketId,
+    eventTicker: event.ticker ?? m.nativeEventId ?? '',
+    title: c?.title ?? m.question,
+    subtitle: c?.subtitle ?? '',
+    strikeType: c?.strikeType ?? null,
+    floorStrike: c?.floorStrike ?? null,
+    capStrike: c?.capStrike ?? null,
+    yesBid: price(c?.yesBid ?? m.quote?.bid),
+    yesAsk: price(c?.yesAsk ?? m.quote?.ask),
+    lastPrice: price(c?.lastPrice ?? m.quote?.last),
+    volume24h: m.volume24h ?? 0,
+    openInterest: m.openInterest ?? 0,
+    status: 'open',
+    closeTime: iso(c?.closeTime ?? m.endDate ?? 0),
+    generation: childGeneration(m),
+  });
+}
+
+function venueAChild(m: Market): Record<string, unknown> {
+  return {
+    question: m.question,
+    outcome: m.child?.outcomeLabel ?? 'Yes',
+    yesBid: price(m.child?.yesBid ?? m.quote?.bid),
+    yesAsk: price(m.child?.yesAsk ?? m.quote?.ask),
+    marketId: m.nativeMarketId,
+    generation: childGeneration(m),
+  };
+}
+
+function targetEvent(e: VenueEvent): Record<string, unknown> {
+  return {
+    ticker: e.venue === 'venue_b' ? (e.ticker ?? e.id) : (e.slug ?? e.id),
+    title: e.title,
+    subtitle: e.subtitle,
+    category: e.category,
+    mutuallyExclusive: e.mutuallyExclusive,
+    sourceUrl: e.sourceUrl,
+  };
+}
+
+/** The full resolution, keys in the contract's order; selectedMarket and generation for exact input only. */
+export function targetResolution(ref: string, r: Resolved): Record<string, unknown> {
+  const child = (m: Market): Record<string, unknown> => (r.venue === 'venue_b' ? venueBChild(m, r.event) : venueAChild(m));
+  const markets = r.children.map(child);
+  const out: Record<string, unknown> = {
+    input: mutant('tgt-input-lowercased') ? ref.toLowerCase() : ref,
+    venue: r.venue,
+    targetType: r.selected ? 'market' : 'event',
+    selectionRequired: r.selected === null,
+    event: targetEvent(r.event),
+  };
+  if (r.selected) out.selectedMarket = markets[r.children.indexOf(r.selected)];
+  out.markets = markets;
+  if (r.selected) out.generation = generationBody(r.selected);
+  out.allContracts = {
+    marketCount: r.children.length - (mutant('tgt-count-off') ? 1 : 0),
+    estimatedCostUsd: usd(GENERATION_USD * r.children.length),
+    requests: r.children.map(generationBody),
+  };
+  return out;
+}

@@ -1,0 +1,129 @@
+/**
+ * Resolution of a forecast-targets `ref` (spec: Endpoints / GET /api/public/forecast-targets,
+ * "Accepted forms") into a venue event and, for exact input, the selected child market.
+ *
+ * Gap choices (contract/rules/targets.yaml): URLs on the venue hosts with or without `www.`
+ * (TGT-040); tickers and slugs match case-insensitively; bare refs must look like tickers (TGT-041);
+ * venue_b:<event ticker> is event input (TGT-043); a standalone venue_a market resolves within its
+ * single-market event (TGT-042); an event with no open child, or a closed child, matches nothing
+ * (TGT-039).
+ */
+import type { Market, VenueEvent } from '../data/model.ts';
+import type { DataStore } from '../data/store.ts';
+import { VENUE_HOSTS } from '../data/urls.ts';
+import { invalidRequest, notFound, type ApiError } from '../errors.ts';
+import { mutant } from '../mutants.ts';
+
+export interface Resolved {
+  venue: 'venue_a' | 'venue_b';
+  event: VenueEvent;
+  /** The event's open children, in venue order. */
+  children: Market[];
+  /** Exact input: the selected child (one of `children`). */
+  selected: Market | null;
+}
+
+const BARE_TICKER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const HAS_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+const hostOf = (base: string): string => new URL(base).hostname;
+const VENUE_B_HOST = hostOf(VENUE_HOSTS.venue_b);
+const VENUE_A_HOST = hostOf(VENUE_HOSTS.venue_a);
+
+/** The open binary children of an event (every stub child is binary). */
+export const openChildren = (store: DataStore, event: VenueEvent): Market[] => store.childrenOf(event).filter((m) => m.status === 'open');
+
+/** 404 with the unresolved reference echoed in `ticker` (gap TGT-034). */
+const nothingMatches = (ref: string, what: string): ApiError =>
+  notFound(`no forecast target matches ${what}`, 'not_found', { ticker: ref });
+
+function resolvedEvent(store: DataStore, ref: string, event: VenueEvent, selected: Market | null): Resolved {
+  const children = openChildren(store, event);
+  if (children.length === 0) throw nothingMatches(ref, `${event.ticker ?? event.slug ?? event.id}: the event has no open contract`);
+  if (selected && !children.includes(selected)) throw nothingMatches(ref, `${selected.nativeMarketId}: the contract is not open`);
+  return { venue: event.venue, event, children, selected };
+}
+
+/** A venue_b event ticker (event input) or child ticker (exact input). @throws 404 when neither. */
+function venueBTicker(store: DataStore, ref: string, ticker: string): Resolved {
+  const event = store.eventByTicker(ticker);
+  if (event) return resolvedEvent(store, ref, event, null);
+  const market = store.resolveMarket({ venue: 'venue_b', marketId: ticker });
+  const parent = market && market.nativeMarketId.toLowerCase() === ticker.toLowerCase() ? store.eventOf(market) : undefined;
+  if (!market || !parent) throw nothingMatches(ref, ticker);
+  return resolvedEvent(store, ref, parent, market);
+}
+
+/** A venue_a market (by numeric id or slug) selected within its event. @throws 404 when unknown. */
+function venueAMarket(store: DataStore, ref: string, market: Market | undefined, what: string): Resolved {
+  const event = market?.venue === 'venue_a' ? store.eventOf(market) : undefined;
+  if (!market || !event) throw nothingMatches(ref, what);
+  return resolvedEvent(store, ref, event, market);
+}
+
+function fromUrl(store: DataStore, ref: string): Resolved {
+  let url: URL;
+  try {
+    url = new URL(ref);
+  } catch {
+    throw invalidRequest('ref is not a valid URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidRequest(`unsupported URL scheme ${url.protocol}`);
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  let parts: string[];
+  try {
+    parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    throw invalidRequest('ref URL path is not valid percent-encoding');
+  }
+  if (host === VENUE_B_HOST) {
+    // The public event page: /markets/{series}/{series-slug}/{event-ticker}.
+    const [root, series, , eventTicker] = parts;
+    if (parts.length !== 4 || root !== 'markets' || !series || !eventTicker)
+      throw invalidRequest('unsupported venue_b URL: expected /markets/{series}/{series-slug}/{event-ticker}');
+    const event = store.eventByTicker(eventTicker);
+    if (!event || event.seriesTicker?.toLowerCase() !== series.toLowerCase()) throw nothingMatches(ref, eventTicker);
+    return resolvedEvent(store, ref, event, null);
+  }
+  if (host === VENUE_A_HOST) {
+    const [kind, slug, marketSlug] = parts;
+    if (kind === 'event' && slug && (parts.length === 2 || parts.length === 3)) {
+      const event = store.venueAEventBySlug(slug);
+      if (!event) throw nothingMatches(ref, slug);
+      if (parts.length === 2) return resolvedEvent(store, ref, event, null);
+      const child = store.childrenOf(event).find((m) => m.slug?.toLowerCase() === marketSlug?.toLowerCase());
+      if (!child) throw nothingMatches(ref, `${slug}/${String(marketSlug)}`);
+      return resolvedEvent(store, ref, event, child);
+    }
+    if (kind === 'market' && slug && parts.length === 2)
+      return venueAMarket(store, ref, store.resolveMarket({ slug, venue: 'venue_a' }), slug);
+    throw invalidRequest('unsupported venue_a URL: expected /event/{slug}, /event/{slug}/{market-slug} or /market/{slug}');
+  }
+  throw invalidRequest(`unsupported URL host ${url.hostname}`);
+}
+
+/**
+ * Resolves one ref.
+ * @throws ApiError 422 invalid_request for a malformed or unsupported ref; 404 not_found (with
+ *   `ticker` echoing the ref) when nothing open matches.
+ */
+export function resolveRef(store: DataStore, ref: string): Resolved {
+  if (/\s/.test(ref) || [...ref].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    throw invalidRequest('ref must not contain whitespace or control characters');
+  if (HAS_SCHEME.test(ref)) return fromUrl(store, ref);
+  const colon = ref.indexOf(':');
+  if (colon >= 0) {
+    const prefix = ref.slice(0, colon);
+    const id = ref.slice(colon + 1);
+    if (!BARE_TICKER.test(id)) throw invalidRequest('ref is not a valid marketKey');
+    if (prefix === 'venue_b') return venueBTicker(store, ref, id);
+    if (prefix === 'venue_a') {
+      const market = store.byMarketKey(`venue_a:${id}`);
+      return venueAMarket(store, ref, market, `venue_a:${id}`);
+    }
+    if (mutant('tgt-bad-prefix-404')) throw nothingMatches(ref, ref);
+    throw invalidRequest(`unsupported marketKey prefix ${prefix}: (only venue_b: and venue_a:)`);
+  }
+  if (!BARE_TICKER.test(ref)) throw invalidRequest('ref is neither a URL, a marketKey nor a venue_b ticker');
+  return venueBTicker(store, ref, ref);
+}

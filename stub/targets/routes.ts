@@ -1,0 +1,16 @@
+/**
+ * GET /api/public/forecast-targets (getForecastTargets, free): resolves a venue event or market
+ * reference into forecastable targets (rules TGT-*; resolution in ./targets/resolve.ts, shape in
+ * ./targets/present.ts). 422 for a malformed or unsupported ref, 404 with the ref echoed when
+ * nothing matches.
+ */
+import type { RouteModule } from '../server.ts';
+import { resolveRef } from './resolve.ts';
+import { targetResolution } from './present.ts';
+
+export const register: RouteModule = (route) => {
+  route('getForecastTargets', (req, ctx) => {
+    const ref = req.query.requiredStr('ref', { max: 2048 });
+    return { body: targetResolution(ref, resolveRef(ctx.store, ref)) };
+  });
+};

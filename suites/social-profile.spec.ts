@@ -1,0 +1,437 @@
+/**
+ * Social-account profiling, POST /api/v1/x/profile (family PROF; spec: its endpoint section, the
+ * Social-account profile resource, Limits rules 4 and 7). Every returned profile is checked whole:
+ * citations resolve to evidence, unsupported claims are dropped, post_count counts the distinct cited
+ * posts (at least 15), the window echoes the lookback and holds the cited posts, research turns stay
+ * within three where reported. Insufficient history answers 404 and is not billed; the stored profile
+ * is reused across callers only for the same handle, focus and lookback; a provider fault answers 502
+ * unbilled; bad bodies answer 422. The 30-day expiry moves the clock: suites/social-clock.spec.ts.
+ * Handles are discovered through the API (suites/support/social.ts). Each profile costs $1.00: the
+ * spend budget skips what the run cannot afford.
+ */
+import fc from 'fast-check';
+import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
+import { checkDebit } from '../checks/billing.ts';
+import { violation, type Violation } from '../checks/violation.ts';
+import { PRICES } from '../contract/pricing.ts';
+import {
+  HANDLE_RE,
+  PROFILE_PATH,
+  faultLister,
+  findGrowingHandle,
+  findProfiledHandle,
+  findThinHandle,
+  probeHandles,
+  requestProfile,
+  withOneShotFault,
+  type Answer,
+} from './support/social.ts';
+import { FAULT_SCOPE_HEADER, faultScope } from './support/control.ts';
+
+const OP = 'createSocialProfile';
+const PRICE = PRICES[OP]!.credits;
+const INVARIANTS = ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 'PROF-023', 'PROF-024'];
+
+/** Violations of an answer that must be a profile or a 404 insufficient_post_history. */
+function profileOr404(a: Answer, request: { lookbackDays?: number }, what: string): Violation[] {
+  if (a.status === 200) return checkSocialProfile(a.body, request);
+  if (a.status === 404 && a.error === 'insufficient_post_history') return [];
+  if (a.status === 404)
+    return [
+      violation(
+        'PROF-004',
+        '/error',
+        `${what}: a 404 of this route has error ${JSON.stringify(a.error)}, expected insufficient_post_history`,
+      ),
+    ];
+  return [
+    violation(
+      a.status === 422 ? 'PARAM-074' : 'PROF-004',
+      'status',
+      `${what}: a valid body answered ${a.status} ${a.error ?? ''}, expected 200 or 404 insufficient_post_history`,
+    ),
+  ];
+}
+
+test.describe('x/profile: every returned profile', () => {
+  test(
+    'holds the profile invariants: default body, each focus, an @-prefixed handle and shorter lookbacks',
+    { annotation: rules(...INVARIANTS, 'PARAM-078', 'PROF-004', ...contractRules(OP)) },
+    async ({ paid, budget, targetOptions }) => {
+      budget.reserveCalls(OP, 6);
+      const found = await test.step('discover a handle the target profiles', () => findProfiledHandle(paid, targetOptions.seed));
+      test.skip('skip' in found, 'skip' in found ? found.skip : '');
+      const { handle, answer } = found as { handle: string; answer: Answer };
+      const vs: Violation[] = checkSocialProfile(answer.body, { lookbackDays: 365 });
+
+      const bodies: { body: Record<string, unknown>; lookbackDays?: number; must200: boolean }[] = [
+        { body: { handle }, must200: true },
+        { body: { handle: `@${handle}`, focus: 'trading' }, must200: false },
+        { body: { handle, focus: 'reasoning', lookback_days: 365 }, lookbackDays: 365, must200: false },
+        { body: { handle, lookback_days: 180, focus: 'general' }, lookbackDays: 180, must200: false },
+        { body: { handle, lookback_days: 45, focus: 'trading' }, lookbackDays: 45, must200: false },
+      ];
+      for (const b of bodies) {
+        await test.step(JSON.stringify(b.body), async () => {
+          const a = await requestProfile(paid, b.body);
+          // Without lookback_days and focus the request is the discovery's (365 days, general): its profile exists.
+          if (b.must200 && a.status !== 200)
+            vs.push(
+              violation(
+                'PARAM-078',
+                'status',
+                `${JSON.stringify(b.body)} answered ${a.status} ${a.error ?? ''} although @${handle} was profiled with lookback_days 365 and focus general`,
+              ),
+            );
+          else vs.push(...profileOr404(a, { lookbackDays: b.lookbackDays }, JSON.stringify(b.body)));
+        });
+      }
+      expect(vs).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'property: any valid handle, lookback and focus get a profile holding the invariants or 404 insufficient_post_history',
+    { annotation: rules(...INVARIANTS, 'PROF-004', 'PARAM-074', ...contractRules(OP)) },
+    async ({ paid, budget, targetOptions }) => {
+      const NUM_RUNS = 10;
+      budget.reserveCalls(OP, NUM_RUNS);
+      const handle = fc.tuple(fc.boolean(), fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/)).map(([at, h]) => `${at ? '@' : ''}${h}`);
+      const body = fc.record({
+        handle,
+        lookback_days: fc.integer({ min: 14, max: 365 }),
+        focus: fc.constantFrom('general', 'trading', 'reasoning'),
+      });
+      const statuses: number[] = [];
+      let failed: Violation[] = [];
+      const details = await fc.check(
+        fc.asyncProperty(body, async (b) => {
+          const a = await requestProfile(paid, b);
+          statuses.push(a.status);
+          const vs = profileOr404(a, { lookbackDays: b.lookback_days }, JSON.stringify(b));
+          if (vs.length) failed = vs;
+          return vs.length === 0;
+        }),
+        { seed: targetOptions.seed, numRuns: NUM_RUNS, endOnFailure: true },
+      );
+      test.info().annotations.push({ type: 'note', description: `statuses: ${statuses.join(' ')}` });
+      // A thrown error (a budget or THROTTLED skip included) is the test's outcome, not a counterexample.
+      if (details.failed && failed.length === 0 && details.errorInstance) throw details.errorInstance;
+      expect(details.failed ? failed : []).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('x/profile: insufficient post history', () => {
+  test(
+    'an account with fewer than 15 grounded posts in the window answers 404 insufficient_post_history',
+    { annotation: rules('PROF-004', 'ERR-006', ...contractRules(OP)) },
+    async ({ paid, targetOptions }) => {
+      const thin = await test.step('find a handle without enough history at lookback 14', () => findThinHandle(paid, targetOptions.seed));
+      test.skip('skip' in thin, 'skip' in thin ? thin.skip : '');
+      const { handle } = thin as { handle: string };
+      // The same answer again, with the @ form of the handle: the verdict is the account's, not the spelling's.
+      const a = await requestProfile(paid, { handle: `@${handle}`, lookback_days: 14, focus: 'reasoning' });
+      const vs: Violation[] = [];
+      if (a.status !== 404 || a.error !== 'insufficient_post_history')
+        vs.push(
+          violation(
+            'PROF-004',
+            'status',
+            `@${handle} at lookback 14 answered ${a.status} ${a.error ?? ''} after a 404 insufficient_post_history for the same window`,
+          ),
+        );
+      expect(vs).toHaveNoViolations(a.body);
+    },
+  );
+
+  test(
+    'at the edge of the floor: the smallest lookback a growing account is profiled at still cites at least 15 posts',
+    { annotation: rules('PROF-004', 'PROF-015', ...INVARIANTS, ...contractRules(OP)) },
+    async ({ paid, budget, targetOptions }) => {
+      budget.reserveCalls(OP, 12);
+      const growing = await test.step('find a handle refused at lookback 14 but profiled at 365', () =>
+        findGrowingHandle(paid, targetOptions.seed));
+      test.skip('skip' in growing, 'skip' in growing ? growing.skip : '');
+      const { handle } = growing as { handle: string };
+      // Grounded posts only accumulate as the window widens, so the verdict flips once: bisect it.
+      let lo = 14;
+      let hi = 365;
+      let edge: Answer | undefined;
+      const vs: Violation[] = [];
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        const a = await requestProfile(paid, { handle, lookback_days: mid });
+        vs.push(...profileOr404(a, { lookbackDays: mid }, `@${handle} at lookback ${mid}`));
+        if (a.status === 200) {
+          hi = mid;
+          edge = a;
+        } else lo = mid;
+      }
+      edge ??= await requestProfile(paid, { handle, lookback_days: hi });
+      test
+        .info()
+        .annotations.push({
+          type: 'note',
+          description: `@${handle}: refused at ${lo} days, profiled at ${hi} days with post_count ${JSON.stringify((edge.body?.window as { post_count?: unknown } | undefined)?.post_count)}`,
+        });
+      vs.push(...checkSocialProfile(edge.body, { lookbackDays: hi }));
+      expect(vs).toHaveNoViolations(edge.body);
+    },
+  );
+
+  test(
+    'a 404 insufficient_post_history is not billed (balance unchanged)',
+    { annotation: rules('PROF-004', 'PROF-005', 'BILL-002', ...contractRules(OP)) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const thin = await findThinHandle(paid, targetOptions.seed);
+      test.skip('skip' in thin, 'skip' in thin ? thin.skip : '');
+      const { handle, lookbackDays } = thin as { handle: string; lookbackDays: number };
+      const account = await controlPlane.createAccount(PRICE + 5);
+      const before = await controlPlane.balance(account.accountId);
+      const a = await requestProfile(api.withKey(account.apiKey), { handle, lookback_days: lookbackDays });
+      expect(a.status, `@${handle} answered 404 insufficient_post_history to the first principal`).toBe(404);
+      const after = await controlPlane.balance(account.accountId);
+      const vs = [
+        ...checkDebit('PROF-005', 'a 404 insufficient_post_history', before, after, 0),
+        ...checkDebit('BILL-002', 'a 404 answer', before, after, 0),
+      ];
+      if (a.error !== 'insufficient_post_history')
+        vs.push(violation('PROF-004', '/error', `error ${JSON.stringify(a.error)}, expected insufficient_post_history`));
+      expect(vs).toHaveNoViolations(a.body);
+    },
+  );
+});
+
+test.describe('x/profile: the store of successful profiles', () => {
+  test(
+    'a stored profile is reused across callers for the same handle, focus and lookback',
+    { annotation: rules('PROF-006', ...INVARIANTS, ...contractRules(OP)) },
+    async ({ api, paid, budget, targetOptions }) => {
+      budget.reserveCalls(OP, 3);
+      const found = await findProfiledHandle(paid, targetOptions.seed);
+      test.skip('skip' in found, 'skip' in found ? found.skip : '');
+      const { handle } = found as { handle: string };
+      test.skip(!targetOptions.apiKey2, 'needs a second principal (FC_API_KEY_2)');
+      const other = api.withKey(targetOptions.apiKey2);
+      const body = { handle, lookback_days: 301, focus: 'general' };
+      const first = await requestProfile(paid, body);
+      test.skip(first.status === 404, `@${handle} has too few posts at lookback 301`);
+      expect(first.status).toBe(200);
+      const second = await requestProfile(other, body);
+      expect(second.status, 'the second caller gets the stored profile').toBe(200);
+      expect([
+        ...checkSocialProfile(first.body, { lookbackDays: 301 }),
+        ...checkSocialProfile(second.body, { lookbackDays: 301 }),
+        ...checkReused('PROF-006', first.body, second.body, 'another principal, same handle, focus and lookback'),
+      ]).toHaveNoViolations(second.body);
+    },
+  );
+
+  test(
+    'a different focus or lookback does not reuse the stored profile',
+    { annotation: rules('PROF-007', ...INVARIANTS, ...contractRules(OP)) },
+    async ({ paid, budget, targetOptions }) => {
+      budget.reserveCalls(OP, 4);
+      const found = await findProfiledHandle(paid, targetOptions.seed);
+      test.skip('skip' in found, 'skip' in found ? found.skip : '');
+      const { handle } = found as { handle: string };
+      const general = await requestProfile(paid, { handle, lookback_days: 302, focus: 'general' });
+      test.skip(general.status === 404, `@${handle} has too few posts at lookback 302`);
+      expect(general.status).toBe(200);
+      const vs: Violation[] = checkSocialProfile(general.body, { lookbackDays: 302 });
+      for (const [what, body, lookbackDays] of [
+        ['focus trading instead of general', { handle, lookback_days: 302, focus: 'trading' }, 302],
+        ['lookback 303 instead of 302', { handle, lookback_days: 303, focus: 'general' }, 303],
+      ] as const) {
+        await test.step(what, async () => {
+          const a = await requestProfile(paid, body);
+          expect(a.status, `${what}: the handle was profiled at lookback 302`).toBe(200);
+          vs.push(...checkSocialProfile(a.body, { lookbackDays }), ...checkNotReused('PROF-007', general.body, a.body, what));
+        });
+      }
+      expect(vs).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('x/profile: failures', () => {
+  test(
+    'a search-provider fault answers 502 upstream_unavailable and is not billed',
+    { annotation: rules('PROF-009', 'PROF-010', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
+    async ({ api, paid, controlPlane, budget, request, targetOptions }) => {
+      budget.reserveCalls(OP, 1);
+      const found = await findProfiledHandle(paid, targetOptions.seed);
+      test.skip('skip' in found, 'skip' in found ? found.skip : '');
+      const { handle } = found as { handle: string };
+      const { answer: a, prepared: account } = await withOneShotFault(
+        controlPlane,
+        faultLister(request, targetOptions.control!, targetOptions.controlToken!),
+        { path: PROFILE_PATH, status: 502 },
+        () => controlPlane.createAccount(PRICE * 2),
+        (acct, faultHeaders) =>
+          requestProfile(api.withKey(acct.apiKey).withHeaders(faultHeaders), { handle, lookback_days: 365 }, { retry5xx: false }),
+      );
+      await controlPlane.clearFaults();
+      const vs: Violation[] = [];
+      if (a.status !== 502)
+        vs.push(violation('PROF-009', 'status', `with the search provider failing, the route answered ${a.status}, expected 502`));
+      else if (a.error !== 'upstream_unavailable')
+        vs.push(
+          violation(
+            'ERR-010',
+            '/error',
+            `a 502 for an unavailable provider has error ${JSON.stringify(a.error)}, expected upstream_unavailable`,
+          ),
+        );
+      const after = await controlPlane.balance(account.accountId);
+      vs.push(
+        ...checkDebit('PROF-010', `a ${a.status} answer`, PRICE * 2, after, 0),
+        ...(a.status === 502 ? checkDebit('BILL-003', 'a 502 answer', PRICE * 2, after, 0) : []),
+      );
+      expect(vs).toHaveNoViolations(a.body);
+    },
+  );
+
+  test(
+    'a target without profiling configured answers 503 (on the target as it is, else in a control-plane scope where profiling is off)',
+    // BILL-004 (a 503 is not billed) needs the balance: billing.spec.ts checks it through the control plane.
+    { annotation: rules('PROF-011', ...contractRules(OP)) },
+    async ({ paid, targetOptions, controlPlane }) => {
+      const [probe] = probeHandles(targetOptions.seed, 1, 'n');
+      let client = paid;
+      const first = await requestProfile(paid, { handle: probe, lookback_days: 14 });
+      if (first.status !== 503) {
+        // Profiling is configured here: provoke the unconfigured service for this test's calls only.
+        const scope = faultScope();
+        test.skip(
+          (await controlPlane.profilingState(scope, false)) === 'unsupported',
+          `profiling is configured on this target (a valid request answered ${first.status}) and its control plane cannot turn it off`,
+        );
+        client = paid.withHeaders({ [FAULT_SCOPE_HEADER]: scope });
+      }
+      const vs: Violation[] = [];
+      for (const [what, body] of [
+        ['a first request', { handle: probe, lookback_days: 14 }],
+        ['a second, different request', { handle: `${probe}x`.slice(0, 15), focus: 'trading' }],
+      ] as const) {
+        const a = await requestProfile(client, body);
+        if (a.status !== 503)
+          vs.push(violation('PROF-011', 'status', `${what} to a service without profiling configured answered ${a.status}`));
+      }
+      expect(vs).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'bad bodies answer 422 invalid_request: handles outside the pattern, lookback outside 14..365, unknown focus, missing handle, malformed JSON',
+    { annotation: rules('PARAM-072', 'PARAM-073', 'PARAM-074', 'PARAM-075', 'PARAM-076', 'PARAM-077', 'PARAM-079', 'ERR-008', ...contractRules(OP)) },
+    async ({ api, paid, budget, targetOptions, freshKey }) => {
+      const NUM_RUNS = 8;
+      // A 422 is not billed, but the budget counts every credentialed call; reserving up front keeps a
+      // budget skip out of the fast-check property (where it would read as a failed run).
+      budget.reserveCalls(OP, 6 * NUM_RUNS);
+      const [valid] = probeHandles(targetOptions.seed, 1, 'v');
+      const validChars = fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/);
+      const badChar = fc.constantFrom('-', '.', ' ', '!', '#', '$', 'é', 'ß', '\n', '\t', '/', '+', '%', '\u0000', '😀');
+      // Handles outside ^@?[A-Za-z0-9_]{1,15}$ by construction (the filter only guards the construction).
+      const badHandle = fc
+        .oneof(
+          fc.constant(''),
+          fc.constant('@'),
+          fc.stringMatching(/^@?[A-Za-z0-9_]{16,30}$/),
+          fc.tuple(validChars, badChar, fc.nat()).map(([h, c, i]) => `${h.slice(0, i % (h.length + 1))}${c}${h.slice(i % (h.length + 1))}`),
+          validChars.map((h) => `@@${h}`),
+          validChars.map((h) => `${h}\n`),
+          fc.tuple(validChars, validChars).map(([a, b]) => `${a}@${b}`),
+        )
+        .filter((h) => !HANDLE_RE.test(h));
+      const notAString = fc.oneof(
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(validChars, { maxLength: 2 }),
+        fc.constant({ handle: 'x' }),
+      );
+      const badLookback = fc.oneof(
+        // The values just past each bound, where an off-by-one hides, plus the far ranges.
+        fc.constantFrom(13, 366),
+        fc.integer({ max: 13 }),
+        fc.integer({ min: 366 }),
+        fc.double({ min: 14, max: 365, noInteger: true, noNaN: true }),
+        fc.integer({ min: 14, max: 365 }).map(String),
+        fc.boolean(),
+        fc.constant(null),
+      );
+      const badFocus = fc.oneof(
+        fc.string().filter((s) => !['general', 'trading', 'reasoning'].includes(s)),
+        fc.constantFrom('General', 'TRADING', ' reasoning', 'risk', 'all'),
+        fc.integer(),
+        fc.constant(null),
+        fc.constant(['general']),
+      );
+      const cases: [string, fc.Arbitrary<unknown>][] = [
+        ['handle outside the pattern', badHandle.map((handle) => ({ handle }))],
+        ['handle not a string', notAString.map((handle) => ({ handle }))],
+        ['lookback_days not an integer in 14..365', badLookback.map((lookback_days) => ({ handle: valid, lookback_days }))],
+        ['focus not general, trading or reasoning', badFocus.map((focus) => ({ handle: valid, focus }))],
+        ['handle missing', fc.constantFrom({}, { lookback_days: 30 }, { focus: 'general' }, { Handle: valid }, { handles: [valid] })],
+        [
+          'malformed or non-object JSON',
+          fc.constantFrom(
+            '{',
+            '{"handle":',
+            `{"handle": "${valid}",}`,
+            'null',
+            '[]',
+            `["${valid}"]`,
+            `"${valid}"`,
+            '42',
+            `handle=${valid}`,
+            '',
+          ),
+        ],
+      ];
+      const found: Violation[] = [];
+      for (const [what, arb] of cases) {
+        await test.step(what, async () => {
+          // A control-plane account of its own per case when the target offers one: the social research
+          // quota (5 a second, 60 a minute per customer; spec: Limits table) would pace the shared key.
+          const own = await freshKey();
+          const client = own ? api.withKey(own) : paid;
+          let first: Violation | undefined;
+          const details = await fc.check(
+            fc.asyncProperty(arb, async (body) => {
+              const a = await requestProfile(client, body);
+              if (a.status === 422 && a.error === 'invalid_request') return true;
+              const lookback = (body as { lookback_days?: unknown }).lookback_days;
+              // The bound the value breaks: not an integer (PARAM-075), below 14 (PARAM-076), above 365 (PARAM-077).
+              const lookbackRule = !Number.isInteger(lookback) ? 'PARAM-075' : (lookback as number) > 365 ? 'PARAM-077' : 'PARAM-076';
+              first = violation(
+                a.status === 422
+                  ? 'ERR-008'
+                  : what.startsWith('lookback')
+                    ? lookbackRule
+                    : what.startsWith('focus')
+                      ? 'PARAM-079'
+                      : what.startsWith('malformed')
+                        ? 'PARAM-072'
+                        : what === 'handle missing'
+                          ? 'PARAM-073'
+                          : 'PARAM-074',
+                'status',
+                `${what}: ${JSON.stringify(body)} answered ${a.status} ${a.error ?? ''}, expected 422 invalid_request`,
+              );
+              return false;
+            }),
+            { seed: targetOptions.seed, numRuns: NUM_RUNS, endOnFailure: true },
+          );
+          if (details.failed && !first && details.errorInstance) throw details.errorInstance;
+          if (details.failed && first) found.push(first);
+        });
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
+});

@@ -1,0 +1,400 @@
+/**
+ * Parameter bounds as data: what every operation's parameters and request-body fields allow
+ * (contract/openapi.yaml), out-of-bounds values built by construction (fast-check arbitraries) and
+ * in-bounds edge values, each tied to the PARAM rule (contract/rules/params.yaml) it exercises.
+ * Used by suites/parameters.spec.ts, suites/errors.spec.ts and suites/support/operations.ts; pure apart from reading the contract and the catalogue.
+ */
+import fc from 'fast-check';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { contract } from '../../contract/index.ts';
+import { paramRulesFor, type Rule } from '../../contract/rules.ts';
+import { violation, type Violation } from '../../checks/violation.ts';
+
+/** A JSON Schema node as the contract writes parameter schemas. */
+export interface ParamSchema {
+  type?: string | string[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  format?: string;
+  anyOf?: ParamSchema[];
+  items?: ParamSchema;
+  properties?: Record<string, ParamSchema>;
+  required?: string[];
+  $ref?: string;
+}
+
+export type ParamIn = 'query' | 'path' | 'header' | 'body';
+
+/** One parameter or request-body field, named as the PARAM rules name it (`q`, `body.handle`, `body`). */
+export interface ParamSpec {
+  /** Name in the catalogue: the parameter name, `body.<field>` or `body` (the whole body). */
+  name: string;
+  /** Name on the wire (query/path/header name, or body field). */
+  field: string;
+  in: ParamIn;
+  required: boolean;
+  schema: ParamSchema;
+  /** Query arrays: comma-joined in one value (`explode: false`) instead of a repeated parameter. */
+  csv: boolean;
+}
+
+/**
+ * The keywords this module can exercise. `required` means "left out"; items keywords of an array
+ * parameter (`minLength`, `enum` of its entries) use the plain keyword, as the PARAM family does.
+ */
+export type BoundKeyword =
+  | 'required'
+  | 'minLength'
+  | 'maxLength'
+  | 'minimum'
+  | 'maximum'
+  | 'minItems'
+  | 'maxItems'
+  | 'enum'
+  | 'const'
+  | 'pattern'
+  | 'format'
+  | 'type';
+
+/** A marker for "send the parameter/field/body not at all". */
+export const ABSENT = Symbol('absent');
+export type ParamValue = string | string[] | number | boolean | null | Record<string, unknown> | unknown[] | typeof ABSENT;
+
+/** An out-of-bounds family of values: every value must be rejected with 422 invalid_request. */
+export interface BoundCase {
+  param: ParamSpec;
+  keyword: BoundKeyword;
+  what: string;
+  values: fc.Arbitrary<ParamValue>;
+  /** The family holds one value only (a left-out parameter, an empty string): try it once. */
+  single?: boolean;
+}
+
+/** An in-bounds edge value (exactly the minimum, exactly the maximum, each enum value...): never 422. */
+export interface EdgeCase {
+  param: ParamSpec;
+  keyword: BoundKeyword;
+  what: string;
+  value: ParamValue;
+}
+
+const ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Values some frameworks coerce to booleans; a "malformed boolean" must be none of them. */
+const BOOLEANISH = new Set(['true', 'false', '0', '1', 'yes', 'no', 'on', 'off', 't', 'f', 'y', 'n']);
+
+const alnum = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...ALNUM), minLength, maxLength });
+/** Lower-case word-like tokens: never empty, never coercible to a number. */
+const token = (): fc.Arbitrary<string> => fc.stringMatching(/^[a-z][a-z_]{1,15}$/);
+
+function typeOf(s: ParamSchema): string | undefined {
+  if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null');
+  if (s.type) return s.type;
+  if (s.enum || s.pattern || s.format || s.minLength !== undefined || s.maxLength !== undefined) return 'string';
+  return undefined;
+}
+
+/** The schema with `$ref`s resolved and an `anyOf` of formats folded into `format` (`date|date-time`). */
+function resolveSchema(node: ParamSchema | undefined): ParamSchema {
+  const s = contract().deref<ParamSchema>((node ?? {}) as ParamSchema);
+  if (s.anyOf?.every((a) => a.format) && !s.format) return { ...s, format: s.anyOf.map((a) => a.format).join('|') };
+  return s;
+}
+
+/** Every parameter and request-body field of an operation, resolved. */
+export function paramSpecs(operationId: string): ParamSpec[] {
+  const c = contract();
+  const op = c.operation(operationId).spec;
+  const out: ParamSpec[] = [];
+  for (const p of op.parameters ?? []) {
+    const param = c.deref<OpenAPIV3_1.ParameterObject>(p);
+    if (!['query', 'path', 'header'].includes(param.in)) continue;
+    const schema = resolveSchema(param.schema as ParamSchema);
+    out.push({
+      name: param.name,
+      field: param.name,
+      in: param.in as ParamIn,
+      required: Boolean(param.required),
+      schema,
+      csv: typeOf(schema) === 'array' && param.explode === false,
+    });
+  }
+  const body = op.requestBody ? c.deref<OpenAPIV3_1.RequestBodyObject>(op.requestBody) : undefined;
+  const bodySchema = body?.content?.['application/json']?.schema;
+  if (body && bodySchema) {
+    const schema = resolveSchema(bodySchema as ParamSchema);
+    out.push({ name: 'body', field: 'body', in: 'body', required: Boolean(body.required), schema, csv: false });
+    for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
+      out.push({
+        name: `body.${field}`,
+        field,
+        in: 'body',
+        required: (schema.required ?? []).includes(field),
+        schema: resolveSchema(fieldSchema),
+        csv: false,
+      });
+    }
+  }
+  return out;
+}
+
+function notIn(values: readonly unknown[]): (v: string) => boolean {
+  const set = new Set(values.map(String));
+  return (v) => !set.has(v);
+}
+
+/** Out-of-bounds values of a string schema (also the entries of a csv list). */
+function stringCases(spec: ParamSpec, s: ParamSchema): Omit<BoundCase, 'param'>[] {
+  const out: Omit<BoundCase, 'param'>[] = [];
+  // An empty path segment changes the route and an empty header may be dropped: not a length test.
+  const canBeEmpty = spec.in === 'query' || spec.in === 'body';
+  if (s.minLength !== undefined && s.minLength >= 1 && canBeEmpty) {
+    out.push({ keyword: 'minLength', what: `shorter than ${s.minLength}`, values: alnum(0, s.minLength - 1), single: s.minLength === 1 });
+  }
+  if (s.maxLength !== undefined)
+    out.push({ keyword: 'maxLength', what: `longer than ${s.maxLength}`, values: alnum(s.maxLength + 1, s.maxLength + 16) });
+  if (s.enum) out.push({ keyword: 'enum', what: 'outside the enum', values: token().filter(notIn(s.enum)) });
+  if (s.const !== undefined)
+    out.push({ keyword: 'const', what: `other than ${String(s.const)}`, values: token().filter(notIn([s.const])) });
+  if (s.pattern) {
+    const re = new RegExp(s.pattern);
+    out.push({
+      keyword: 'pattern',
+      what: `not matching ${s.pattern}`,
+      values: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 64 }).filter((v) => !re.test(v)),
+    });
+  }
+  if (s.format === 'uuid')
+    out.push({ keyword: 'format', what: 'not a UUID', values: fc.stringMatching(/^[a-z0-9-]{1,40}$/).filter((v) => !UUID.test(v)) });
+  if (s.format && /date/.test(s.format)) {
+    out.push({
+      keyword: 'format',
+      what: `not a ${s.format}`,
+      values: fc.oneof(
+        fc.constantFrom('2024-13-01', '2024-00-10', '2024/01/15', '15-01-2024', 'yesterday', '2024-01-15T25:00:00Z'),
+        fc.stringMatching(/^[a-z]{3,10}$/),
+      ),
+    });
+  }
+  if (spec.in === 'body' && typeOf(s) === 'string')
+    out.push({
+      keyword: 'type',
+      what: 'not a string',
+      values: fc.oneof<fc.Arbitrary<ParamValue>[]>(fc.integer(), fc.boolean(), fc.constant([]), fc.constant({})),
+    });
+  return out;
+}
+
+function integerCases(spec: ParamSpec, s: ParamSchema): Omit<BoundCase, 'param'>[] {
+  const wire = (n: number): ParamValue => (spec.in === 'body' ? n : String(n));
+  const out: Omit<BoundCase, 'param'>[] = [];
+  const nonInteger =
+    spec.in === 'body'
+      ? fc.oneof<fc.Arbitrary<ParamValue>[]>(
+          fc.integer({ min: -1000, max: 1000 }).map((n) => n + 0.5),
+          token(),
+          fc.constant([]),
+          fc.constant({}),
+        )
+      : fc.oneof(
+          fc.integer({ min: -1000, max: 1000 }).map((n) => `${n}.5`),
+          token(),
+        );
+  out.push({ keyword: 'type', what: 'not an integer', values: nonInteger });
+  if (s.minimum !== undefined)
+    out.push({
+      keyword: 'minimum',
+      what: `below ${s.minimum}`,
+      values: fc.integer({ min: s.minimum - 10_000, max: s.minimum - 1 }).map(wire),
+    });
+  if (s.maximum !== undefined)
+    out.push({
+      keyword: 'maximum',
+      what: `above ${s.maximum}`,
+      values: fc.integer({ min: s.maximum + 1, max: s.maximum + 10_000 }).map(wire),
+    });
+  return out;
+}
+
+function booleanCases(spec: ParamSpec): Omit<BoundCase, 'param'>[] {
+  const values = spec.in === 'body' ? fc.oneof(token(), fc.integer({ min: 2, max: 100 })) : token().filter((v) => !BOOLEANISH.has(v));
+  return [{ keyword: 'type', what: 'not a boolean', values }];
+}
+
+/** Out-of-bounds values of a query array (repeated or comma-joined). */
+function arrayCases(spec: ParamSpec, s: ParamSchema): Omit<BoundCase, 'param'>[] {
+  const item = resolveSchema(s.items);
+  const entry = item.enum ? fc.constantFrom(...item.enum.map(String)) : alnum(1, 12);
+  const list = (min: number, max: number) => fc.array(entry, { minLength: min, maxLength: max });
+  const wire = (items: string[]): ParamValue => (spec.csv ? items.join(',') : items);
+  const out: Omit<BoundCase, 'param'>[] = [];
+  // Exceeding maxItems of an enum list needs duplicates, which breaks uniqueness too: not a clean case.
+  if (s.maxItems !== undefined && !item.enum)
+    out.push({ keyword: 'maxItems', what: `more than ${s.maxItems} entries`, values: list(s.maxItems + 1, s.maxItems + 5).map(wire) });
+  if (spec.csv && s.minItems !== undefined && s.minItems >= 1)
+    out.push({ keyword: 'minItems', what: 'no entry', values: fc.constant(''), single: true });
+  const room = Math.max(1, Math.min(3, (s.maxItems ?? 4) - 1));
+  if (spec.csv && item.minLength !== undefined && item.minLength >= 1) {
+    out.push({
+      keyword: 'minLength',
+      what: 'an empty entry',
+      values: fc.tuple(list(1, room), fc.nat()).map(([items, at]) => {
+        const copy = [...items];
+        copy.splice(at % (copy.length + 1), 0, '');
+        return copy.join(',');
+      }),
+    });
+  }
+  if (item.enum) {
+    out.push({
+      keyword: 'enum',
+      what: 'an entry outside the enum',
+      values: fc.tuple(list(0, room - 1), token().filter(notIn(item.enum))).map(([items, bad]) => wire([...items, bad])),
+    });
+  }
+  return out;
+}
+
+/**
+ * Every out-of-bounds case of one parameter, by construction: strings just over maxLength, empty
+ * strings under minLength, integers below minimum / above maximum, non-integers, values outside an
+ * enum, malformed booleans, list counts over maxItems, empty list entries, and the parameter left out
+ * when it is required.
+ */
+export function outOfBounds(spec: ParamSpec): BoundCase[] {
+  const s = spec.schema;
+  const cases: Omit<BoundCase, 'param'>[] = [];
+  if (spec.required) cases.push({ keyword: 'required', what: 'left out', values: fc.constant(ABSENT), single: true });
+  if (spec.name !== 'body') {
+    switch (typeOf(s)) {
+      case 'string':
+        cases.push(...stringCases(spec, s));
+        break;
+      case 'integer':
+        cases.push(...integerCases(spec, s));
+        break;
+      case 'boolean':
+        cases.push(...booleanCases(spec));
+        break;
+      case 'array':
+        if (spec.in === 'query') cases.push(...arrayCases(spec, s));
+        break;
+    }
+  }
+  return cases.map((c) => ({ ...c, param: spec }));
+}
+
+/** `example` padded (or cut) to exactly `length` characters, keeping its form (digits stay digits). */
+export function padTo(example: string, length: number): string {
+  if (example.length >= length) return example.slice(0, length);
+  const fill = /\d$/.test(example) ? '7' : 'x';
+  return example + fill.repeat(length - example.length);
+}
+
+/**
+ * In-bounds edge values: exactly minLength/maxLength (built from `example`, a valid value of the
+ * parameter, when there is one, so that a structured identity keeps its form), exactly
+ * minimum/maximum, every enum value, both booleans, exactly maxItems / one entry, one pattern match
+ * (seeded) and a well-formed UUID/date.
+ */
+export function inBoundsEdges(spec: ParamSpec, example: string | undefined, seed: number): EdgeCase[] {
+  const s = spec.schema;
+  const out: Omit<EdgeCase, 'param'>[] = [];
+  const t = typeOf(s);
+  const num = (n: number): ParamValue => (spec.in === 'body' ? n : String(n));
+  if (t === 'string') {
+    // A one-character marketKey or slug cannot keep its form; only free text gets the minLength edge.
+    if (s.minLength !== undefined && example === undefined)
+      out.push({ keyword: 'minLength', what: `exactly ${s.minLength} character(s)`, value: 'a'.repeat(Math.max(1, s.minLength)) });
+    if (s.maxLength !== undefined)
+      out.push({ keyword: 'maxLength', what: `exactly ${s.maxLength} characters`, value: padTo(example ?? 'a', s.maxLength) });
+    for (const v of s.enum ?? []) out.push({ keyword: 'enum', what: `= ${String(v)}`, value: String(v) });
+    if (s.const !== undefined) out.push({ keyword: 'const', what: `= ${String(s.const)}`, value: String(s.const) });
+    if (s.pattern) {
+      const [match] = fc.sample(fc.stringMatching(new RegExp(s.pattern)), { seed, numRuns: 1 });
+      if (match !== undefined) out.push({ keyword: 'pattern', what: `matching ${s.pattern}`, value: match });
+    }
+    if (s.format === 'uuid')
+      out.push({ keyword: 'format', what: 'a UUID', value: fc.sample(fc.uuid({ version: 4 }), { seed, numRuns: 1 })[0]! });
+    if (s.format?.includes('date-time')) out.push({ keyword: 'format', what: 'an RFC 3339 date-time', value: '2026-01-15T12:00:00Z' });
+    if (s.format?.split('|').includes('date')) out.push({ keyword: 'format', what: 'an RFC 3339 full-date', value: '2026-01-15' });
+  } else if (t === 'integer') {
+    if (s.minimum !== undefined) out.push({ keyword: 'minimum', what: `exactly ${s.minimum}`, value: num(s.minimum) });
+    if (s.maximum !== undefined) out.push({ keyword: 'maximum', what: `exactly ${s.maximum}`, value: num(s.maximum) });
+  } else if (t === 'boolean') {
+    out.push(
+      { keyword: 'type', what: '= true', value: spec.in === 'body' ? true : 'true' },
+      { keyword: 'type', what: '= false', value: spec.in === 'body' ? false : 'false' },
+    );
+  } else if (t === 'array' && spec.in === 'query') {
+    const item = resolveSchema(s.items);
+    const wire = (items: string[]): ParamValue => (spec.csv ? items.join(',') : items);
+    const entries = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        i === 0 && example ? example : padTo(example ?? 'fcedge', (example ?? 'fcedge').length + 2) + String(i),
+      );
+    if (item.enum) {
+      for (const v of item.enum) out.push({ keyword: 'enum', what: `= ${String(v)}`, value: wire([String(v)]) });
+    } else {
+      if (s.maxItems !== undefined)
+        out.push({ keyword: 'maxItems', what: `exactly ${s.maxItems} entries`, value: wire(entries(s.maxItems)) });
+      if (s.minItems !== undefined && spec.csv)
+        out.push({
+          keyword: 'minItems',
+          what: `exactly ${Math.max(1, s.minItems)} entry(ies)`,
+          value: wire(entries(Math.max(1, s.minItems))),
+        });
+    }
+  }
+  return out.map((e) => ({ ...e, param: spec }));
+}
+
+/** The live PARAM rule for one operation, parameter and keyword, if the catalogue has one. */
+export function paramRule(operationId: string, param: string, keyword: string): Rule | undefined {
+  return paramRulesFor(operationId).find((r) => r.param === param && r.keyword === keyword);
+}
+
+/** Statuses a rule allows for an out-of-bounds value: 422, plus 404 where its text says "or (the same) 404". */
+export function rejectionStatuses(rule: Rule | undefined): number[] {
+  return rule && /\bor (?:the same )?404\b/.test(rule.text) ? [422, 404] : [422];
+}
+
+const preview = (v: unknown): string => {
+  const s = v === ABSENT ? '(absent)' : typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
+  return s.length > 80 ? `${s.slice(0, 77)}... (${s.length} chars)` : s;
+};
+
+/**
+ * An out-of-bounds value was rejected as the rule says: a status in `allowed` (422 unless the rule
+ * also allows 404) with the envelope's `error` = invalid_request on a 422.
+ */
+export function checkRejected(
+  ruleId: string,
+  label: string,
+  value: unknown,
+  status: number,
+  body: unknown,
+  allowed: readonly number[] = [422],
+): Violation[] {
+  const where = `${label}=${preview(value)}`;
+  if (!allowed.includes(status)) return [violation(ruleId, 'status', `${where}: expected ${allowed.join(' or ')}, got ${status}`)];
+  const code = (body as { error?: unknown } | null)?.error;
+  if (status === 422 && code !== 'invalid_request')
+    return [violation(ruleId, '/error', `${where}: expected error invalid_request, got ${JSON.stringify(code)}`)];
+  return [];
+}
+
+/** An in-bounds edge value was not rejected as invalid (any status but 422; 404 for a missing identity is fine). */
+export function checkAccepted(ruleId: string, label: string, value: unknown, status: number, body: unknown): Violation[] {
+  if (status !== 422) return [];
+  const msg = (body as { message?: unknown } | null)?.message;
+  return [violation(ruleId, 'status', `${label}=${preview(value)} is within bounds but was rejected with 422 (${JSON.stringify(msg)})`)];
+}

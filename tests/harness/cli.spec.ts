@@ -1,0 +1,143 @@
+/**
+ * The CLI as a CI gate sees it: usage errors end with exit 2 and one line (no stack trace); targets
+ * that cannot be judged (unreachable, hanging, not HTTP, HTML only) end with exit 2, a one-line
+ * reason and every report, well under 30 s; a target that stops answering mid-run is aborted with
+ * the rest NOT_RUN. Every server here is a loopback server this test starts.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { closedPort, garbageHttpServer, hangingServer, listen, rawGarbageServer, type Listening } from './support/servers.ts';
+import { runCli } from './support/cli.ts';
+
+const REPORTS = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'manifest.json', 'manifest.sig'];
+const noStack = (s: string) => expect(s, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+
+let dir = '';
+test.beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'fc-cli-'));
+});
+test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test.describe('usage errors: exit 2, one line, no stack trace', () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (const [name, args, message] of [
+    ['--workers 0', ['run', '--workers', '0'], /--workers: must be a whole number from 1 to 64/],
+    ['an ftp target', ['run', '--target', 'ftp://127.0.0.1/x'], /--target: must be an http:\/\/ or https:\/\/ URL/],
+    ['an unknown rule', ['run', '--rule', 'NOPE-999', '--dry-run'], /--rule: unknown rule ID NOPE-999/],
+    ['an unknown option', ['run', '--api-key', 'x'], /unknown option '--api-key'/],
+  ] as const) {
+    test(name, async () => {
+      const r = await runCli(args);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      noStack(r.stderr);
+    });
+  }
+
+  test('a config file with a bad field names the field; a secret in it is refused', async () => {
+    writeFileSync(join(dir, 'forecast-conformance.config.json'), JSON.stringify({ workers: 0 }));
+    const bad = await runCli(['run', '--dry-run'], {}, 60_000, dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/field "workers": must be >= 1/);
+    writeFileSync(join(dir, 'forecast-conformance.config.json'), JSON.stringify({ apiKey: 'fc_in_a_file_000000' }));
+    const secret = await runCli(['run', '--dry-run'], {}, 60_000, dir);
+    expect(secret.code).toBe(2);
+    expect(secret.stderr).toMatch(/field "apiKey": secrets are read only from the environment/);
+    noStack(bad.stderr + secret.stderr);
+  });
+
+  test('--help documents the exit codes, the environment and examples; --version prints the version', async () => {
+    const help = await runCli(['run', '--help']);
+    expect(help.code).toBe(0);
+    for (const s of [
+      'Exit codes:',
+      '0  every selected rule passed',
+      '2  configuration, harness or target error',
+      'FC_TARGET',
+      'FC_API_KEY',
+      'Examples:',
+    ])
+      expect(help.stdout).toContain(s);
+    const version = await runCli(['--version']);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  });
+});
+
+test.describe('targets that cannot be judged: exit 2 with a one-line reason, reports written', () => {
+  test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+  let server: Listening | undefined;
+  test.afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  const cases: [string, () => Promise<string>, RegExp][] = [
+    [
+      'unreachable (FC_TARGET from the environment)',
+      async () => `http://127.0.0.1:${await closedPort()}`,
+      /unreachable: connection refused/,
+    ],
+    [
+      'hanging (accepts, never answers)',
+      async () => (server = await hangingServer()).url,
+      /did not answer GET \/openapi\.json within 2000 ms/,
+    ],
+    ['not HTTP', async () => (server = await rawGarbageServer()).url, /does not speak HTTP|closed the connection without an HTTP answer/],
+    [
+      'HTML only',
+      async () => (server = await garbageHttpServer('<html><body>hello</body></html>', 'text/html')).url,
+      /answered GET \/openapi\.json with text\/html, not JSON/,
+    ],
+  ];
+  for (const [name, start, reason] of cases) {
+    test(name, async () => {
+      const target = await start();
+      const r = await runCli(['run', '--report-dir', dir, '--timeout-ms', '2000'], { FC_TARGET: target }, 60_000);
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n'), 'one line on stderr').toHaveLength(1);
+      expect(r.stderr).toMatch(reason);
+      noStack(r.stderr);
+      // Wall-clock bound of the issue's "Done means" (the CLI itself stops after the 2 s preflight).
+      expect(r.ms).toBeLessThan(30_000);
+      for (const f of REPORTS) expect(existsSync(join(dir, f)), f).toBe(true);
+      const report = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8'));
+      expect(report).toMatchObject({ verdict: 'ERROR', target });
+      expect(report.rules.filter((x: { status: string }) => x.status === 'PASSED')).toEqual([]);
+      expect(report.rules.find((x: { status: string }) => x.status === 'NOT_RUN').reasons[0]).toMatch(reason);
+      expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<error message="preflight: /);
+    });
+  }
+
+  test('a target that stops answering mid-run is aborted: the rest NOT_RUN with the reason, exit 2', async () => {
+    test.setTimeout(180_000);
+    // Answers the preflight, then drops every other connection.
+    server = await listen(
+      createServer((req, res) => {
+        if (req.url === '/openapi.json') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} }));
+        } else req.socket.destroy();
+      }),
+    );
+    const r = await runCli(
+      ['run', '--report-dir', dir, '--family', 'AVAIL', '--abort-after', '3', '--workers', '1', '--timeout-ms', '2000'],
+      { FC_TARGET: server.url },
+      170_000,
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    const report = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8'));
+    expect(report.verdict).toBe('ERROR');
+    expect(report.aborted).toMatch(/run aborted: target stopped answering \(\d+ consecutive connection failures/);
+    const avail = report.rules.filter((x: { family: string }) => x.family === 'AVAIL');
+    expect(avail.filter((x: { status: string }) => x.status === 'PASSED' || x.status === 'FAILED')).toEqual([]);
+    expect(
+      avail.some((x: { status: string; reasons: string[] }) => x.status === 'NOT_RUN' && /target|aborted/.test(x.reasons.join(' '))),
+    ).toBe(true);
+    expect(report.rules.find((x: { id: string }) => x.id === 'PRICE-014').status).toBe('NOT_SELECTED');
+    for (const f of REPORTS) expect(existsSync(join(dir, f)), f).toBe(true);
+  });
+});

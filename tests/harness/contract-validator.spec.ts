@@ -1,0 +1,67 @@
+/**
+ * The contract validator's attribution, at unit level on deliberately broken answers (no target): it
+ * names the right rule (CONTRACT-001..004, or the specific SCH rule) and the JSON pointer of every
+ * violation, so a failing target is reported precisely. A test of the harness: it credits no rule.
+ */
+import { test, expect } from '@playwright/test';
+import { validateResponse, type ObservedResponse } from '../../contract/index.ts';
+import { loadRules } from '../../contract/rules.ts';
+import type { Violation } from '../../checks/violation.ts';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const answer = (status: number, body: unknown, headers: Record<string, string> = JSON_HEADERS): ObservedResponse => ({
+  status,
+  headers,
+  body,
+  bodyText: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+/** The live SCH rule owning a schema location (`Component/properties/field`). @throws when none. */
+function schRule(location: string): string {
+  const rule = [...loadRules().values()].find(
+    (r) => r.schema === location && !r.retired && (r.keyword === 'required' || r.keyword === 'type' || r.keyword === undefined),
+  );
+  if (!rule) throw new Error(`no SCH rule for ${location}`);
+  return rule.id;
+}
+
+const has = (vs: Violation[], ruleId: string, path: string) => vs.some((v) => v.ruleId === ruleId && v.path === path);
+
+test.describe('validator attribution (unit level, no target)', () => {
+  const tracked = schRule('ForecastAvailability/properties/tracked');
+  const available = schRule('ForecastAvailability/properties/available');
+
+  test('a wrong-typed and a missing field are SCH violations with their JSON pointers', () => {
+    const vs = validateResponse('getForecastAvailability', answer(200, { tracked: 'yes' }));
+    expect(has(vs, tracked, '/tracked'), JSON.stringify(vs, null, 1)).toBe(true);
+    expect(has(vs, available, '/available'), JSON.stringify(vs, null, 1)).toBe(true);
+    expect(vs.every((v) => v.severity === 'error' && v.path.startsWith('/'))).toBe(true);
+  });
+
+  test('a violation deep in an array names its full pointer', () => {
+    const vs = validateResponse('listMarkets', answer(200, { markets: [{ venue: 'venue_z' }], venue_facets: [] }));
+    const venue = vs.filter((v) => v.path === '/markets/0/venue');
+    expect(venue.length, JSON.stringify(vs.slice(0, 5), null, 1)).toBeGreaterThan(0);
+    expect(venue.every((v) => loadRules().has(v.ruleId))).toBe(true);
+    expect(vs.some((v) => v.path === '/markets/0/marketKey')).toBe(true);
+  });
+
+  test('an undocumented status is CONTRACT-001 and nothing else is judged', () => {
+    const vs = validateResponse('getForecastAvailability', answer(500, { error: 'boom', message: 'x' }));
+    expect(vs).toEqual([expect.objectContaining({ ruleId: 'CONTRACT-001', path: 'status' })]);
+  });
+
+  test('a JSON answer with another content-type is CONTRACT-002', () => {
+    const vs = validateResponse('getPricing', answer(200, '<html>hi</html>', { 'content-type': 'text/html' }));
+    expect(has(vs, 'CONTRACT-002', 'header:content-type'), JSON.stringify(vs)).toBe(true);
+  });
+
+  test('a 402 without PAYMENT-REQUIRED is CONTRACT-003', () => {
+    const vs = validateResponse('listAssets', answer(402, { error: 'payment_required', message: 'pay' }));
+    expect(has(vs, 'CONTRACT-003', 'header:PAYMENT-REQUIRED'), JSON.stringify(vs)).toBe(true);
+  });
+
+  test('a conforming error envelope has no violation', () => {
+    expect(validateResponse('searchAssets', answer(422, { error: 'invalid_request', message: 'q must be 1..200 characters' }))).toEqual([]);
+  });
+});

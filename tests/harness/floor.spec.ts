@@ -1,0 +1,39 @@
+/** The wall-time floor of a run (reporter/floor.ts): pure arithmetic over request counts; credits no rule. */
+import { test, expect } from '@playwright/test';
+import { floorLine, formatSeconds, parseRequestCount, runFloor, secondsFor, LIMIT_RATES } from '../../reporter/floor.ts';
+
+test('a scope binds by its per-second rate, and by a minute per exhausted per-minute quota', () => {
+  expect(secondsFor(0, LIMIT_RATES.standard)).toBe(0);
+  expect(secondsFor(600, LIMIT_RATES.standard)).toBe(30); // one minute's quota at 20/s
+  expect(secondsFor(601, LIMIT_RATES.standard)).toBe(60); // the 601st waits for the next minute
+  expect(secondsFor(60, LIMIT_RATES.social)).toBe(12); // 60 at 5/s
+  expect(secondsFor(100, LIMIT_RATES.social)).toBe(60);
+  expect(secondsFor(2_401, LIMIT_RATES.ip)).toBe(120);
+});
+
+test('counts add up per scope and principal; the floor is the slowest of them', () => {
+  const f = runFloor([
+    { scope: 'standard', principal: 'key#a', n: 300 },
+    { scope: 'standard', principal: 'key#a', n: 300 },
+    { scope: 'standard', principal: 'key#b', n: 900 },
+    { scope: 'social', principal: 'key#a', n: 30 },
+    { scope: 'ip', principal: 'loopback', n: 1_530 },
+  ]);
+  expect(f.seconds).toBe(60);
+  expect(f.by).toBe('standard key#b: 900 request(s)');
+  expect(runFloor([])).toEqual({ seconds: 0, by: 'no request' });
+});
+
+test('the end-of-run line prints wall time, floor and their ratio', () => {
+  expect(formatSeconds(190)).toBe('3 min 10 s');
+  expect(formatSeconds(42.4)).toBe('42 s');
+  expect(floorLine(190_000, [{ scope: 'social', principal: 'key#a', n: 130 }])).toBe(
+    'Wall time 3 min 10 s; floor 2 min 0 s (1.6×), set by social key#a: 130 request(s)',
+  );
+  expect(floorLine(5_000, [])).toBe('Wall time 5 s; floor 0 s, set by no request');
+});
+
+test('requests annotations parse; an unknown scope counts nothing', () => {
+  expect(parseRequestCount('social key#ab12 7')).toEqual({ scope: 'social', principal: 'key#ab12', n: 7 });
+  expect(parseRequestCount('bogus x 9').n).toBe(0);
+});

@@ -1,0 +1,69 @@
+/**
+ * Per-operation facts (x-fc-* in contract/openapi.yaml, contract/operation-facts.ts): every
+ * operation declares them, a missing or malformed one throws when the contract loads, and the
+ * tables the suites use (prices, baselines, discovery recipes) come from them.
+ */
+import { test, expect } from '@playwright/test';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { contract, fillTemplate } from '../../contract/index.ts';
+import { parseFacts } from '../../contract/operation-facts.ts';
+import { PRICES } from '../../contract/pricing.ts';
+import { baselineFor, type Identities } from '../../suites/support/operations.ts';
+import { PAID_OPERATIONS } from '../../suites/support/paid-requests.ts';
+
+const OK = {
+  operationId: 'probeOp',
+  'x-fc-price': { usd: 0.005, credits: 5 },
+  'x-fc-observe': 'black-box',
+  'x-fc-baseline': { params: { q: '$marketKey' } },
+  'x-fc-discover': { request: {} },
+  security: [{ apiKey: [] }, { x402: [] }],
+  responses: { '200': { description: 'ok' } },
+};
+const parse = (op: Record<string, unknown>) => parseFacts('probeOp', op as unknown as OpenAPIV3_1.OperationObject, []);
+const without = (key: string): Record<string, unknown> => Object.fromEntries(Object.entries(OK).filter(([k]) => k !== key));
+
+test('a complete operation parses: price with its auth modes, success status', () => {
+  const f = parse(OK);
+  expect(f.price).toEqual({ credits: 5, usd: 0.005, x402: true, keyOnly: false });
+  expect(f.auth).toEqual(['apiKey', 'x402']);
+  expect(f.successStatus).toBe(200);
+});
+
+test('a missing or malformed fact is an error naming the operation, never a default', () => {
+  for (const key of ['x-fc-price', 'x-fc-observe', 'x-fc-baseline', 'x-fc-discover'])
+    expect(() => parse(without(key)), key).toThrow(/probeOp.*x-fc-/);
+  expect(() => parse({ ...OK, 'x-fc-price': { usd: 0.01, credits: 5 } })).toThrow(/does not equal credits/);
+  expect(() => parse({ ...OK, 'x-fc-observe': 'sometimes' })).toThrow(/x-fc-observe/);
+  expect(() => parse({ ...OK, 'x-fc-discover': { from: 'nowhere', request: {} } })).toThrow(/x-fc-discover.from/);
+  expect(() => parse({ ...OK, 'x-fc-discover': { unavailable: 'no data' } })).toThrow(/needs a discovery recipe/);
+  expect(() => parse({ ...OK, responses: { '404': { description: 'no' } } })).toThrow(/no 2xx/);
+});
+
+test('placeholders fill from variables; an undefined value drops its key; an unknown name throws', () => {
+  expect(fillTemplate({ a: '$x', b: { c: '$y', d: 'lit' }, e: ['$x'] }, { x: 1, y: undefined })).toEqual({ a: 1, b: { d: 'lit' }, e: [1] });
+  expect(() => fillTemplate({ a: '$typo' }, { x: 1 })).toThrow(/unknown placeholder \$typo/);
+});
+
+test('every contract operation has facts; prices, baselines and paid operations come from them', () => {
+  const ops = [...contract().operations.values()];
+  expect(ops.length).toBeGreaterThan(0);
+  expect(Object.keys(PRICES).sort()).toEqual(ops.map((o) => o.operationId).sort());
+  const ids: Identities = {
+    marketKey: 'venue_a:1',
+    slug: 's',
+    slugVenue: 'venue_c',
+    venue: 'venue_a',
+    nativeMarketId: '1',
+    targetRef: 'venue_b:T',
+    synthetic: true,
+  };
+  for (const op of ops) {
+    expect(PRICES[op.operationId]!.credits, op.operationId).toBe(op.facts.price.credits);
+    expect(() => baselineFor(op.operationId, ids), op.operationId).not.toThrow();
+    expect(PAID_OPERATIONS.includes(op.operationId), op.operationId).toBe(
+      op.facts.price.credits > 0 && !('unavailable' in op.facts.discover),
+    );
+  }
+  expect(() => baselineFor('noSuchOperation', ids)).toThrow(/unknown operationId/);
+});

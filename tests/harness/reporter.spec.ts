@@ -1,0 +1,260 @@
+/**
+ * The rule reporter's verdict logic (reporter/rule-results.ts): a rule passes only on a passing
+ * test; SKIPPED, THROTTLED and NOT_RUN never count as passed; a failed test with attributed
+ * violations fails only the violated rules.
+ */
+import { test, expect } from '@playwright/test';
+import type { Rule } from '../../contract/rules.ts';
+import { outcomeOf, ruleVerdicts, summarize, type RuleStatus, type TestOutcome } from '../../reporter/rule-results.ts';
+
+const rule = (id: string, extra: Partial<Rule> = {}): Rule => ({
+  id,
+  section: 'S',
+  level: 'MUST',
+  text: `rule ${id}`,
+  observe: 'black-box',
+  kind: 'rule',
+  file: 't.yaml',
+  ...extra,
+});
+const outcome = (title: string, status: TestOutcome['status'], rules: string[], extra: Partial<TestOutcome> = {}): TestOutcome => ({
+  title,
+  file: 'x.spec.ts',
+  project: 'conformance',
+  status,
+  rules,
+  violated: [],
+  throttled: false,
+  ...extra,
+});
+
+function verdicts(rules: Rule[], outcomes: TestOutcome[]): Record<string, RuleStatus> {
+  return Object.fromEntries(ruleVerdicts(new Map(rules.map((r) => [r.id, r])), outcomes).map((v) => [v.id, v.status]));
+}
+
+test('skipped and throttled tests never pass a rule', () => {
+  const v = verdicts(
+    [rule('A-001'), rule('A-002')],
+    [
+      outcome('t1', 'skipped', ['A-001'], { reason: 'needs an API key' }),
+      outcome('t2', 'skipped', ['A-002'], { throttled: true, reason: 'THROTTLED' }),
+    ],
+  );
+  expect(v).toEqual({ 'A-001': 'SKIPPED', 'A-002': 'THROTTLED' });
+});
+
+test('an interrupted test leaves its rules NOT_RUN, never passed', () => {
+  expect(verdicts([rule('A-001')], [outcome('t', 'interrupted', ['A-001'])])).toEqual({ 'A-001': 'NOT_RUN' });
+});
+
+test('a failed test with violations fails only the violated rules', () => {
+  const v = verdicts(
+    [rule('A-001'), rule('A-002'), rule('A-003')],
+    [outcome('t', 'failed', ['A-001', 'A-002', 'A-003'], { violated: ['A-002'], reason: 'boom' })],
+  );
+  expect(v).toEqual({ 'A-001': 'NOT_RUN', 'A-002': 'FAILED', 'A-003': 'NOT_RUN' });
+  const detail = ruleVerdicts(new Map([['A-001', rule('A-001')]]), [outcome('t', 'failed', ['A-001'], { violated: ['A-002'] })])[0]!;
+  expect(detail.tests).toEqual([{ title: 't', status: 'inconclusive' }]);
+});
+
+test('a failure naming no rule fails the single own rule of its test; a timeout judges nothing', () => {
+  expect(
+    verdicts([rule('A-001'), rule('A-002')], [outcome('t', 'failed', ['A-001', 'CONTRACT-001']), outcome('u', 'timedOut', ['A-002'])]),
+  ).toEqual({ 'A-001': 'FAILED', 'A-002': 'NOT_RUN' });
+});
+
+test('one failure anywhere beats passes; a pass beats skips', () => {
+  const v = verdicts(
+    [rule('A-001'), rule('A-002'), rule('A-003')],
+    [
+      outcome('p1', 'passed', ['A-001', 'A-002']),
+      outcome('f', 'failed', ['A-001']),
+      outcome('s', 'skipped', ['A-002', 'A-003']),
+      outcome('th', 'skipped', ['A-003'], { throttled: true }),
+    ],
+  );
+  expect(v).toEqual({ 'A-001': 'FAILED', 'A-002': 'PASSED', 'A-003': 'THROTTLED' });
+});
+
+test('rules without tests: gaps, unobservable, pending and untested are told apart', () => {
+  const v = verdicts(
+    [
+      rule('G-001', { kind: 'gap', choice: 'c' }),
+      rule('U-001', { observe: 'unobservable' }),
+      rule('P-001', { pending: 'issue 9' }),
+      rule('N-001'),
+      rule('R-001', { retired: true }),
+    ],
+    [],
+  );
+  expect(v).toEqual({ 'G-001': 'GAP', 'U-001': 'UNOBSERVABLE', 'P-001': 'PENDING', 'N-001': 'NO_TEST', 'R-001': 'GAP' });
+});
+
+test('the summary counts only passing rules as PASSED', () => {
+  const rules = [rule('A-001'), rule('A-002'), rule('A-003'), rule('A-004')];
+  const counts = summarize(
+    ruleVerdicts(new Map(rules.map((r) => [r.id, r])), [
+      outcome('p', 'passed', ['A-001']),
+      outcome('s', 'skipped', ['A-002']),
+      outcome('t', 'skipped', ['A-003'], { throttled: true }),
+      outcome('i', 'interrupted', ['A-004']),
+    ]),
+  );
+  expect(counts).toMatchObject({ PASSED: 1, SKIPPED: 1, THROTTLED: 1, NOT_RUN: 1, FAILED: 0 });
+});
+
+test('a schema rule passes only on a test whose answers reached its component', () => {
+  const rules = [rule('SCH-001', { schema: 'Market/properties/a' }), rule('SCH-002', { schema: 'Quote/properties/b' }), rule('X-001')];
+  const v = verdicts(rules, [
+    outcome('errors only', 'passed', ['SCH-001', 'SCH-002', 'X-001'], { exercised: new Set(['Market', 'ErrorEnvelope']) }),
+  ]);
+  expect(v).toEqual({ 'SCH-001': 'PASSED', 'SCH-002': 'NOT_RUN', 'X-001': 'PASSED' });
+});
+
+test("a failure on another assertion leaves schema rules unjudged but fails the test's own rules", () => {
+  const rules = [rule('SCH-001', { schema: 'Market/properties/a' }), rule('CONTRACT-001'), rule('X-001')];
+  expect(verdicts(rules, [outcome('t', 'failed', ['SCH-001', 'CONTRACT-001', 'X-001'])])).toEqual({
+    'SCH-001': 'NOT_RUN',
+    'CONTRACT-001': 'NOT_RUN',
+    'X-001': 'FAILED',
+  });
+});
+
+const of = (
+  annotations: { type: string; description?: string }[],
+  status: TestOutcome['status'] = 'passed',
+  error?: string,
+  project = 'conformance',
+) => outcomeOf({ title: 't', file: 'x.spec.ts', project, status, annotations, ...(error ? { error } : {}) });
+const r = (...ids: string[]) => ids.map((description) => ({ type: 'rule', description }));
+
+test('a violated SHOULD rule is WARN, never PASSED or FAILED; a clean one PASSES', () => {
+  const rules = [rule('S-001', { level: 'SHOULD' }), rule('S-002', { level: 'SHOULD' }), rule('M-001')];
+  const v = verdicts(
+    rules,
+    of([...r('S-001', 'S-002', 'M-001'), { type: 'warn', description: 'S-001' }, { type: 'answers', description: '3' }]),
+  );
+  expect(v).toEqual({ 'S-001': 'WARN', 'S-002': 'PASSED', 'M-001': 'PASSED' });
+  expect(
+    summarize(
+      ruleVerdicts(
+        new Map(rules.map((x) => [x.id, x])),
+        of([...r('S-001'), { type: 'warn', description: 'S-001' }, { type: 'answers', description: '1' }]),
+      ),
+    ),
+  ).toMatchObject({ WARN: 1, PASSED: 0 });
+});
+
+test('a case that never occurred is NOT_RUN with its reason, never PASSED', () => {
+  const rules = [rule('C-001'), rule('C-002'), rule('C-003')];
+  const outcomes = of([
+    ...r('C-001', 'C-002'),
+    { type: 'judged', description: 'C-001 0 an Asset with more than 50 markets' },
+    { type: 'answers', description: '4' },
+  ]);
+  const detail = ruleVerdicts(new Map(rules.map((x) => [x.id, x])), outcomes);
+  expect(detail.map((d) => d.status)).toEqual(['NOT_RUN', 'PASSED', 'NO_TEST']);
+  expect(detail[0]!.reasons.join()).toContain('no instance of an Asset with more than 50 markets on the target');
+  expect(detail[1]!.instances).toBe(4);
+  // No answer of the target read at all: nothing judged.
+  expect(verdicts([rule('C-001')], of(r('C-001')))).toEqual({ 'C-001': 'NOT_RUN' });
+  // Counts add up; `*` covers the rules without their own count.
+  const sum = ruleVerdicts(
+    new Map([
+      ['C-001', rule('C-001')],
+      ['C-002', rule('C-002')],
+    ]),
+    of([
+      ...r('C-001', 'C-002'),
+      { type: 'judged', description: 'C-001 2 x' },
+      { type: 'judged', description: 'C-001 3 x' },
+      { type: 'judged', description: '* 0 y' },
+      { type: 'answers', description: '9' },
+    ]),
+  );
+  expect(sum.map((d) => [d.status, d.instances])).toEqual([
+    ['PASSED', 5],
+    ['NOT_RUN', undefined],
+  ]);
+});
+
+test('tests of the harness never credit a catalogue rule', () => {
+  const v = verdicts(
+    [rule('CONTRACT-001'), rule('CONTRACT-002')],
+    [
+      ...of([...r('CONTRACT-001'), { type: 'answers', description: '1' }], 'passed', undefined, 'harness'),
+      ...of([...r('CONTRACT-002'), { type: 'answers', description: '1' }], 'passed', undefined, 'harness'),
+    ],
+  );
+  expect(v).toEqual({ 'CONTRACT-001': 'NO_TEST', 'CONTRACT-002': 'NO_TEST' });
+});
+
+test("a gap is GAP with whether the target made the stub's choice, never PASSED or FAILED", () => {
+  const gaps = [
+    rule('G-001', { kind: 'gap', choice: 'c' }),
+    rule('G-002', { kind: 'gap', choice: 'c' }),
+    rule('G-003', { kind: 'gap', choice: 'c' }),
+  ];
+  const detail = ruleVerdicts(new Map(gaps.map((x) => [x.id, x])), [
+    ...of([...r('G-001', 'G-002'), { type: 'warn', description: 'G-002' }, { type: 'answers', description: '1' }]),
+    ...of([...r('G-003'), { type: 'violation', description: 'G-003' }], 'failed', 'G-003 broke'),
+  ]);
+  expect(detail.map((d) => [d.status, d.sameChoiceAsStub])).toEqual([
+    ['GAP', true],
+    ['GAP', false],
+    ['GAP', false],
+  ]);
+});
+
+test('a harness fault is ERROR naming the fault, never a failed rule of the target', () => {
+  const rules = [rule('A-001'), rule('A-002')];
+  const detail = ruleVerdicts(
+    new Map(rules.map((x) => [x.id, x])),
+    of(r('A-001', 'A-002'), 'failed', 'Property failed after 1 tests\nGot error: TypeError: Cannot read properties of undefined'),
+  );
+  expect(detail.map((d) => d.status)).toEqual(['ERROR', 'ERROR']);
+  expect(detail[0]!.reasons.join()).toContain('TypeError: Cannot read properties of undefined');
+  // A failing assertion that names no rule in a test of several rules is a harness defect, not a verdict.
+  expect(verdicts(rules, of(r('A-001', 'A-002'), 'failed', 'Error: expect(received).toBe(expected)'))).toEqual({
+    'A-001': 'ERROR',
+    'A-002': 'ERROR',
+  });
+  // An unreachable target judges nothing.
+  expect(verdicts(rules, of(r('A-001', 'A-002'), 'failed', 'HarnessError: FC_TARGET_UNREACHABLE: GET /x: connect ECONNREFUSED'))).toEqual({
+    'A-001': 'NOT_RUN',
+    'A-002': 'NOT_RUN',
+  });
+});
+
+test("a failing assertion names the rule it proves broken; the test's other rules are NOT_RUN", () => {
+  const rules = [rule('REL-001'), rule('REL-002'), rule('LATEST-001')];
+  expect(
+    verdicts(
+      rules,
+      of(
+        r('REL-001', 'REL-002', 'LATEST-001'),
+        'failed',
+        'Error: LATEST-001: the feed lists a forecast the read lacks\n\nexpect(received).toBe(expected)',
+      ),
+    ),
+  ).toEqual({
+    'REL-001': 'NOT_RUN',
+    'REL-002': 'NOT_RUN',
+    'LATEST-001': 'FAILED',
+  });
+});
+
+test('a violation of a rule the test did not declare is credited to that rule', () => {
+  const rules = [rule('A-001'), rule('B-001'), rule('S-001', { level: 'SHOULD' })];
+  const v = verdicts(rules, [
+    ...of([...r('A-001'), { type: 'violation', description: 'B-001' }], 'failed', '1 violation(s):\n  ✗ [B-001] /x: broken'),
+    ...of([...r('A-001'), { type: 'warn', description: 'S-001' }, { type: 'answers', description: '1' }]),
+  ]);
+  expect(v).toEqual({ 'A-001': 'PASSED', 'B-001': 'FAILED', 'S-001': 'WARN' });
+});
+
+test('a skip inside a property is a SKIPPED rule, never a failed one', () => {
+  expect(
+    verdicts([rule('A-001')], of([...r('A-001'), { type: 'skip', description: 'budget: needs $0.01, $0.00 left' }], 'skipped')),
+  ).toEqual({ 'A-001': 'SKIPPED' });
+});
