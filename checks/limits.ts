@@ -30,16 +30,40 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
   if (a.status !== 429) return [violation(statusRule, 'status', `expected 429 rate_limited, got ${a.status}`)];
   const out: Violation[] = [];
   const body = (typeof a.body === 'object' && a.body !== null ? a.body : {}) as Record<string, unknown>;
-  if (body.error !== 'rate_limited') out.push(violation('ERR-009', '/error', `a 429's error is ${JSON.stringify(body.error)}, not "rate_limited"`));
+  if (body.error !== 'rate_limited')
+    out.push(violation('ERR-009', '/error', `a 429's error is ${JSON.stringify(body.error)}, not "rate_limited"`));
   const retryAfter = body.retry_after;
-  if (typeof retryAfter !== 'number' || !Number.isInteger(retryAfter) || retryAfter < 0) out.push(violation('LIM-019', '/retry_after', `retry_after must be the integer seconds to wait, got ${JSON.stringify(retryAfter)}`));
+  if (typeof retryAfter !== 'number' || !Number.isInteger(retryAfter) || retryAfter < 0)
+    out.push(violation('LIM-019', '/retry_after', `retry_after must be the integer seconds to wait, got ${JSON.stringify(retryAfter)}`));
   const header = a.headers['retry-after'];
   if (header === undefined) out.push(violation('CONTRACT-003', 'header:Retry-After', 'a 429 carries no Retry-After'));
-  else if (typeof retryAfter === 'number' && String(retryAfter) !== header.trim()) out.push(violation('LIM-024', 'header:Retry-After', `Retry-After ${header} differs from retry_after ${retryAfter} (stub choice: equal)`, 'warning'));
+  else if (typeof retryAfter === 'number' && String(retryAfter) !== header.trim())
+    out.push(
+      violation(
+        'LIM-024',
+        'header:Retry-After',
+        `Retry-After ${header} differs from retry_after ${retryAfter} (stub choice: equal)`,
+        'warning',
+      ),
+    );
   if (typeof body.limit_scope !== 'string' || !LIMIT_SCOPES.includes(body.limit_scope)) {
-    out.push(violation('LIM-029', '/limit_scope', `limit_scope ${JSON.stringify(body.limit_scope)} is not one of ${LIMIT_SCOPES.join(', ')} (stub choice)`, 'warning'));
+    out.push(
+      violation(
+        'LIM-029',
+        '/limit_scope',
+        `limit_scope ${JSON.stringify(body.limit_scope)} is not one of ${LIMIT_SCOPES.join(', ')} (stub choice)`,
+        'warning',
+      ),
+    );
   } else if (provoked.scope !== undefined && body.limit_scope !== provoked.scope) {
-    out.push(violation('LIM-029', '/limit_scope', `limit_scope is ${body.limit_scope}; the exceeded limit is ${provoked.scope}'s (stub choice)`, 'warning'));
+    out.push(
+      violation(
+        'LIM-029',
+        '/limit_scope',
+        `limit_scope is ${body.limit_scope}; the exceeded limit is ${provoked.scope}'s (stub choice)`,
+        'warning',
+      ),
+    );
   }
   const policy = a.headers['ratelimit-policy'];
   if (policy === undefined) out.push(violation('LIM-021', 'header:RateLimit-Policy', 'a 429 carries no RateLimit-Policy'));
@@ -47,7 +71,14 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
     try {
       if (parsePolicies(policy).length === 0) throw new Error('an empty list');
     } catch (err) {
-      out.push(violation('LIM-028', 'header:RateLimit-Policy', `RateLimit-Policy "${policy}" is not a structured-field list of policies with q (and w): ${(err as Error).message}`, 'warning'));
+      out.push(
+        violation(
+          'LIM-028',
+          'header:RateLimit-Policy',
+          `RateLimit-Policy "${policy}" is not a structured-field list of policies with q (and w): ${(err as Error).message}`,
+          'warning',
+        ),
+      );
     }
   }
   const state = a.headers.ratelimit;
@@ -58,13 +89,29 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
       if (states.length === 0) throw new Error('an empty list');
       if (!states.some((s) => s.remaining === 0)) throw new Error('no policy with r=0 on a rejection');
     } catch (err) {
-      out.push(violation('LIM-028', 'header:RateLimit', `RateLimit "${state}" is not a structured-field list of states with r (and t): ${(err as Error).message}`, 'warning'));
+      out.push(
+        violation(
+          'LIM-028',
+          'header:RateLimit',
+          `RateLimit "${state}" is not a structured-field list of states with r (and t): ${(err as Error).message}`,
+          'warning',
+        ),
+      );
     }
   }
   if (provoked.maxConcurrent !== undefined) {
     const mc = a.headers['x-quotient-max-concurrent'];
-    if (mc === undefined) out.push(violation('LIM-023', 'header:X-Quotient-Max-Concurrent', 'a concurrency 429 carries no X-Quotient-Max-Concurrent'));
-    else if (mc.trim() !== String(provoked.maxConcurrent)) out.push(violation('LIM-030', 'header:X-Quotient-Max-Concurrent', `X-Quotient-Max-Concurrent is ${mc}, not the in-flight bound ${provoked.maxConcurrent} (stub choice)`, 'warning'));
+    if (mc === undefined)
+      out.push(violation('LIM-023', 'header:X-Quotient-Max-Concurrent', 'a concurrency 429 carries no X-Quotient-Max-Concurrent'));
+    else if (mc.trim() !== String(provoked.maxConcurrent))
+      out.push(
+        violation(
+          'LIM-030',
+          'header:X-Quotient-Max-Concurrent',
+          `X-Quotient-Max-Concurrent is ${mc}, not the in-flight bound ${provoked.maxConcurrent} (stub choice)`,
+          'warning',
+        ),
+      );
   }
   return out;
 }
@@ -78,9 +125,29 @@ export function checkBurst(ruleId: string, what: string, statuses: readonly numb
   const admitted = statuses.filter((s) => s >= 200 && s < 300).length;
   const firstRefused = statuses.indexOf(429);
   const others = statuses.filter((s) => s !== 429 && !(s >= 200 && s < 300));
-  if (others.length) return [violation(ruleId, 'status', `${what}: answers other than 2xx and 429 (${[...new Set(others)].join(', ')}) in the burst ${statuses.join(',')}`)];
-  if (firstRefused === -1) return [violation(ruleId, 'status', `${what}: all ${statuses.length} requests admitted in one window; the bound is ${bound}, so request ${bound + 1} must answer 429`)];
-  if (admitted > bound) return [violation(ruleId, 'status', `${what}: ${admitted} admitted in one window, more than the bound ${bound} (${statuses.join(',')})`)];
-  if (admitted < bound && !mayTighten) return [violation(ruleId, 'status', `${what}: only ${admitted} admitted before the first 429; the bound is ${bound} (${statuses.join(',')})`)];
+  if (others.length)
+    return [
+      violation(
+        ruleId,
+        'status',
+        `${what}: answers other than 2xx and 429 (${[...new Set(others)].join(', ')}) in the burst ${statuses.join(',')}`,
+      ),
+    ];
+  if (firstRefused === -1)
+    return [
+      violation(
+        ruleId,
+        'status',
+        `${what}: all ${statuses.length} requests admitted in one window; the bound is ${bound}, so request ${bound + 1} must answer 429`,
+      ),
+    ];
+  if (admitted > bound)
+    return [
+      violation(ruleId, 'status', `${what}: ${admitted} admitted in one window, more than the bound ${bound} (${statuses.join(',')})`),
+    ];
+  if (admitted < bound && !mayTighten)
+    return [
+      violation(ruleId, 'status', `${what}: only ${admitted} admitted before the first 429; the bound is ${bound} (${statuses.join(',')})`),
+    ];
   return [];
 }

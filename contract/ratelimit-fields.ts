@@ -23,15 +23,32 @@ export interface RateLimitState {
   reset?: number;
 }
 
-const item = (name: string, params: [string, number | undefined][]): Item => [name, new Map(params.filter((p): p is [string, number] => p[1] !== undefined))];
+const item = (name: string, params: [string, number | undefined][]): Item => [
+  name,
+  new Map(params.filter((p): p is [string, number] => p[1] !== undefined)),
+];
 
 /** Serializes RateLimit-Policy. @throws SerializeError for a value outside structured-field ranges. */
 export const serializePolicies = (policies: readonly RateLimitPolicy[]): string =>
-  serializeList(policies.map((p) => item(p.name, [['q', p.quota], ['w', p.window]])));
+  serializeList(
+    policies.map((p) =>
+      item(p.name, [
+        ['q', p.quota],
+        ['w', p.window],
+      ]),
+    ),
+  );
 
 /** Serializes RateLimit. @throws SerializeError for a value outside structured-field ranges. */
 export const serializeStates = (states: readonly RateLimitState[]): string =>
-  serializeList(states.map((s) => item(s.name, [['r', s.remaining], ['t', s.reset]])));
+  serializeList(
+    states.map((s) =>
+      item(s.name, [
+        ['r', s.remaining],
+        ['t', s.reset],
+      ]),
+    ),
+  );
 
 function members(value: string): { name: string; params: Map<string, unknown> }[] {
   const list: List = parseList(value);
@@ -46,7 +63,8 @@ function members(value: string): { name: string; params: Map<string, unknown> }[
 const int = (params: Map<string, unknown>, key: string, required: boolean): number | undefined => {
   const v = params.get(key);
   if (v === undefined && !required) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new Error(`parameter ${key} must be a non-negative integer, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+    throw new Error(`parameter ${key} must be a non-negative integer, got ${JSON.stringify(v)}`);
   return v;
 };
 

@@ -40,7 +40,9 @@ export function requestSummary(outputDirs: Iterable<string>): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const parts = labels.map((l) => {
     const row = total[l]!;
-    const scopes = Object.keys(row).sort().map((s) => `${s} ${n(row[s]!)}`);
+    const scopes = Object.keys(row)
+      .sort()
+      .map((s) => `${s} ${n(row[s]!)}`);
     return `${l}: ${scopes.join(', ')}`;
   });
   const all = labels.reduce((s, l) => s + (total[l]!.ip_guard ?? 0), 0);

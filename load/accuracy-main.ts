@@ -15,7 +15,12 @@ import { assertLoopbackTarget } from './safety.ts';
 import { runSchedule } from './scheduler.ts';
 import { PRICES } from '../contract/pricing.ts';
 
-const TIERS = { standard: { bound: 20, rule: 'LIM-001' }, social: { bound: 5, rule: 'LIM-005' }, 'ip-guard': { bound: 50, rule: 'LIM-009' }, oil: { bound: 1, rule: 'OIL-012' } } as const;
+const TIERS = {
+  standard: { bound: 20, rule: 'LIM-001' },
+  social: { bound: 5, rule: 'LIM-005' },
+  'ip-guard': { bound: 50, rule: 'LIM-009' },
+  oil: { bound: 1, rule: 'OIL-012' },
+} as const;
 type TierName = keyof typeof TIERS;
 
 const program = new Command('load:accuracy')
@@ -35,12 +40,20 @@ const program = new Command('load:accuracy')
         const { ids } = await discoverIdentities(target, stub.apiKey);
         const keyed = tier !== 'ip-guard';
         // The tier's cheapest operation: the judged quantity is the limiter, not the route.
-        const operation = [...profile.operations].sort((a, b) => (PRICES[a.operationId]?.credits ?? 0) - (PRICES[b.operationId]?.credits ?? 0))[0]!;
+        const operation = [...profile.operations].sort(
+          (a, b) => (PRICES[a.operationId]?.credits ?? 0) - (PRICES[b.operationId]?.credits ?? 0),
+        )[0]!;
         const request = plannedRequestOf(operation, ids, keyed ? stub.apiKey : undefined);
         for (const multiple of ACCURACY_MULTIPLES) {
           // Each run starts with the previous run's second (and the discovery) out of the window.
           await new Promise((r) => setTimeout(r, 1100));
-          const run = await runSchedule({ target: stub.url, rate: bound * multiple, durationS: seconds, maxInFlight: profile.maxInFlight, requestFor: () => request });
+          const run = await runSchedule({
+            target: stub.url,
+            rate: bound * multiple,
+            durationS: seconds,
+            maxInFlight: profile.maxInFlight,
+            requestFor: () => request,
+          });
           rows.push(judgeAccuracy(run.records, bound, multiple, rule));
         }
       } finally {
@@ -49,12 +62,16 @@ const program = new Command('load:accuracy')
       console.log(`\n${tier}: ${bound}/s (${rule}), ${seconds} s per run`);
       console.log('multiple  offered  admitted  429s  most admitted in 1 s  false admissions  false rejections  violations');
       for (const r of rows) {
-        console.log(`${`${r.multiple}×`.padEnd(8)}  ${String(r.offered).padStart(7)}  ${String(r.admitted).padStart(8)}  ${String(r.rejected).padStart(4)}  ${String(r.maxAdmittedInWindow).padStart(20)}  ${String(r.falseAdmissions).padStart(16)}  ${String(r.falseRejections).padStart(16)}  ${r.violations.length}`);
+        console.log(
+          `${`${r.multiple}×`.padEnd(8)}  ${String(r.offered).padStart(7)}  ${String(r.admitted).padStart(8)}  ${String(r.rejected).padStart(4)}  ${String(r.maxAdmittedInWindow).padStart(20)}  ${String(r.falseAdmissions).padStart(16)}  ${String(r.falseRejections).padStart(16)}  ${r.violations.length}`,
+        );
         for (const v of r.violations) console.log(`    ✗ [${v.ruleId}] ${v.message}`);
         failed += r.violations.filter((v) => v.severity === 'error').length;
       }
     }
-    console.log(failed ? `\naccuracy: ${failed} violation(s)` : '\naccuracy: every tier admitted at most its bound and refused nothing under it');
+    console.log(
+      failed ? `\naccuracy: ${failed} violation(s)` : '\naccuracy: every tier admitted at most its bound and refused nothing under it',
+    );
     process.exitCode = failed ? 1 : 0;
   });
 

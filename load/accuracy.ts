@@ -37,7 +37,13 @@ const SAMPLE = 5;
  *   edge, or an extra admission within it, is not counted as false. Default: the run's p99 latency
  *   (at least 25 ms), since a request reaches the server somewhere between its start and its answer.
  */
-export function judgeAccuracy(records: readonly RequestRecord[], bound: number, multiple: number, ruleId: string, toleranceMs?: number): AccuracyResult {
+export function judgeAccuracy(
+  records: readonly RequestRecord[],
+  bound: number,
+  multiple: number,
+  ruleId: string,
+  toleranceMs?: number,
+): AccuracyResult {
   const sent = records.filter((r) => r.startMs !== null && r.status > 0).sort((a, b) => a.startMs! - b.startMs!);
   const latencies = sent.map((r) => r.latencyMs ?? 0).sort((a, b) => a - b);
   const tolerance = toleranceMs ?? Math.max(25, latencies[Math.floor(latencies.length * 0.99)] ?? 0);
@@ -59,14 +65,45 @@ export function judgeAccuracy(records: readonly RequestRecord[], bound: number, 
   const violations: Violation[] = [];
   const rejected = sent.filter((r) => r.status === 429).length;
   const others = sent.filter((r) => r.status !== 429 && !(r.status >= 200 && r.status < 300));
-  if (falseAdmissions) violations.push(violation(ruleId, 'status', `${multiple}× the bound: ${falseAdmissions} admission(s) made more than ${bound} in a 1 s window (most ${maxAdmittedInWindow})`));
-  if (falseRejections) violations.push(violation(ruleId, 'status', `${multiple}× the bound: ${falseRejections} 429(s) with fewer than ${bound} admitted in the second before`));
+  if (falseAdmissions)
+    violations.push(
+      violation(
+        ruleId,
+        'status',
+        `${multiple}× the bound: ${falseAdmissions} admission(s) made more than ${bound} in a 1 s window (most ${maxAdmittedInWindow})`,
+      ),
+    );
+  if (falseRejections)
+    violations.push(
+      violation(
+        ruleId,
+        'status',
+        `${multiple}× the bound: ${falseRejections} 429(s) with fewer than ${bound} admitted in the second before`,
+      ),
+    );
   if (multiple >= 1.1 && rejected === 0) violations.push(violation(ruleId, 'status', `${multiple}× the bound: no 429 at all`));
-  if (others.length) violations.push(violation(ruleId, 'status', `${multiple}× the bound: ${others.length} answer(s) neither 2xx nor 429 (${[...new Set(others.map((o) => o.status))].join(', ')})`));
+  if (others.length)
+    violations.push(
+      violation(
+        ruleId,
+        'status',
+        `${multiple}× the bound: ${others.length} answer(s) neither 2xx nor 429 (${[...new Set(others.map((o) => o.status))].join(', ')})`,
+      ),
+    );
   const sample = sent.filter((r) => r.status === 429).slice(0, SAMPLE);
   for (const r of sample) {
     const headers = Object.fromEntries(Object.entries(r.headers).filter((e): e is [string, string] => typeof e[1] === 'string'));
     violations.push(...checkRateLimited({ status: 429, headers, body: r.errorBody }).filter((v) => v.severity === 'error'));
   }
-  return { multiple, offered: sent.length, admitted: admittedAt.length, rejected, maxAdmittedInWindow, falseAdmissions, falseRejections, sampled: sample.length, violations };
+  return {
+    multiple,
+    offered: sent.length,
+    admitted: admittedAt.length,
+    rejected,
+    maxAdmittedInWindow,
+    falseAdmissions,
+    falseRejections,
+    sampled: sample.length,
+    violations,
+  };
 }

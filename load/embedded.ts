@@ -22,10 +22,13 @@ export async function startEmbeddedStub(opts: { credits?: number; limitsLifted?:
   // The worker compiles TypeScript through tsx's loader, registered inside the worker itself.
   const api = import.meta.resolve('tsx/esm/api');
   const file = new URL('./stub-worker.ts', import.meta.url).href;
-  const worker = new Worker(`import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`, {
-    eval: true,
-    workerData: opts,
-  });
+  const worker = new Worker(
+    `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`,
+    {
+      eval: true,
+      workerData: opts,
+    },
+  );
   try {
     const ready = await new Promise<{ url: string; apiKey: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('embedded stub did not start within 30 s')), 30_000);

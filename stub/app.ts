@@ -34,7 +34,18 @@ export function createContext(config: StubConfig): StubContext {
   const ledger = new TokenLedger(chainClock(clock));
   const gate = createGate(accounts, ledger, clock);
   const limits = new RateLimiter(now, config.limitsLifted === true);
-  return { config, clock, store, gate, accounts, ledger, wallets: new WalletRegistry(now), limits, faults: new FaultTable(), resetHooks: [() => limits.reset()] };
+  return {
+    config,
+    clock,
+    store,
+    gate,
+    accounts,
+    ledger,
+    wallets: new WalletRegistry(now),
+    limits,
+    faults: new FaultTable(),
+    resetHooks: [() => limits.reset()],
+  };
 }
 
 /** Starts a stub listening on `config.host:config.port` (0 = a free port). */

@@ -11,7 +11,9 @@ import { DEFAULT_DEV_KEY } from './config.ts';
 import { startStub } from './app.ts';
 
 const env = process.env;
-const keys = env.STUB_API_KEYS?.split(',').map((k) => k.trim()).filter(Boolean);
+const keys = env.STUB_API_KEYS?.split(',')
+  .map((k) => k.trim())
+  .filter(Boolean);
 const stub = await startStub({
   port: Number(env.PORT ?? 4010),
   host: env.HOST ?? '127.0.0.1',
@@ -25,7 +27,10 @@ const stub = await startStub({
   ...(env.STUB_PROFILING === 'off' ? { profiling: false } : {}),
   ...(env.STUB_LIMITS === 'off' ? { limitsLifted: true } : {}),
   ...(env.STUB_SELF_CHECK === '1'
-    ? { selfCheck: (op: string, vs: { ruleId: string; path: string; message: string }[]) => console.error(`self-check ${op}: ${vs.map((v) => `[${v.ruleId}] ${v.path} ${v.message}`).join('; ')}`) }
+    ? {
+        selfCheck: (op: string, vs: { ruleId: string; path: string; message: string }[]) =>
+          console.error(`self-check ${op}: ${vs.map((v) => `[${v.ruleId}] ${v.path} ${v.message}`).join('; ')}`),
+      }
     : {}),
 });
 console.log(`forecast-conformance stub listening on ${stub.url}`);

@@ -61,14 +61,21 @@ function fromFastifyError(err: FastifyError): ApiError {
 function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 422;
-  const body = JSON.stringify({ error: 'invalid_request', message: status === 431 ? 'request headers too large' : `malformed HTTP request (${err.code ?? 'parse error'})` });
+  const body = JSON.stringify({
+    error: 'invalid_request',
+    message: status === 431 ? 'request headers too large' : `malformed HTTP request (${err.code ?? 'parse error'})`,
+  });
   const reason = status === 431 ? 'Request Header Fields Too Large' : 'Unprocessable Entity';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyInstance {
   const app = Fastify({
-    logger: ctx.config.log ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] } : false,
+    logger: ctx.config.log
+      ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] }
+      : false,
     bodyLimit: 64 * 1024,
     // Requests Node's HTTP parser rejects never reach a route: still answer the envelope (npm run fuzz).
     clientErrorHandler: answerClientError,
@@ -91,11 +98,24 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
     const op = contract().operation(operationId);
     const price = PRICES[operationId];
     if (!price) throw new Error(`no price for ${operationId}`);
-    const limitScope = mutant('lim-social-in-standard') && principalScopeOf(operationId) === 'x_research' ? 'standard' : principalScopeOf(operationId);
+    const limitScope =
+      mutant('lim-social-in-standard') && principalScopeOf(operationId) === 'x_research' ? 'standard' : principalScopeOf(operationId);
     registered.add(operationId);
     /** The route's work once admitted past the limits: the gate's admission, the handler, the billing outcome. */
-    const serve = async (request: FastifyRequest, reply: FastifyReply, url: string, admitPrincipal: (p: Principal) => void): Promise<FastifyReply> => {
-      const admission = await ctx.gate.admit({ operationId, price, headers: request.headers, url, method: request.method, beforeDebit: admitPrincipal });
+    const serve = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      url: string,
+      admitPrincipal: (p: Principal) => void,
+    ): Promise<FastifyReply> => {
+      const admission = await ctx.gate.admit({
+        operationId,
+        price,
+        headers: request.headers,
+        url,
+        method: request.method,
+        beforeDebit: admitPrincipal,
+      });
       try {
         const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
         if (body && typeof body === 'object' && body.__unsupportedMediaType) {
@@ -103,17 +123,34 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
         }
         const scopeHeader = request.headers['x-fault-scope'];
         const takeFault = async () => {
-          const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''), Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader);
+          const fault = ctx.faults.take(
+            request.method,
+            op.path,
+            request.url.replace(/\?.*$/, ''),
+            Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader,
+          );
           if (fault) await applyFault(fault);
         };
         if (!options.upstreamInHandler) await takeFault();
         const result = await handler(
-          { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url, ...(options.upstreamInHandler ? { upstream: takeFault } : {}) },
+          {
+            query: new Query(request.query as RawQuery),
+            params: request.params as Record<string, string>,
+            body: request.body,
+            headers: request.headers,
+            principal: admission.principal,
+            url,
+            ...(options.upstreamInHandler ? { upstream: takeFault } : {}),
+          },
           ctx,
         );
         const status = result.status ?? 200;
         const extra = await admission.finish(status, result.billable !== false);
-        return reply.code(status).headers({ ...result.headers, ...extra }).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+        return reply
+          .code(status)
+          .headers({ ...result.headers, ...extra })
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(result.body));
       } catch (err) {
         const apiErr = err instanceof ApiError ? err : undefined;
         const extra = await admission.finish(apiErr?.status ?? 500);
@@ -173,7 +210,14 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
   }
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, new ApiError(mutant('err-unknown-path-400') ? 400 : 404, 'not_found', `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`));
+    sendError(
+      reply,
+      new ApiError(
+        mutant('err-unknown-path-400') ? 400 : 404,
+        'not_found',
+        `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`,
+      ),
+    );
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) return sendError(reply, err);

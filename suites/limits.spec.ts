@@ -39,10 +39,20 @@ async function answerOf(res: APIResponse): Promise<LimitAnswer> {
 
 /** Sends `r` once, at once (no pacing, a 429 returned as is). */
 const send = (client: TargetClient, r: PaidRequest, headers: Record<string, string> = {}): Promise<APIResponse> =>
-  client.call(r.method, r.path, { params: r.params, ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }), headers: { ...(r.body === undefined ? {} : { 'content-type': 'application/json' }), ...r.headers, ...headers }, raw429: true, unpaced: true });
+  client.call(r.method, r.path, {
+    params: r.params,
+    ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }),
+    headers: { ...(r.body === undefined ? {} : { 'content-type': 'application/json' }), ...r.headers, ...headers },
+    raw429: true,
+    unpaced: true,
+  });
 
 /** A principal of its own: a fresh control-plane account when the target has a control plane, else FC_API_KEY. */
-async function principal(api: TargetClient, freshKey: () => Promise<string | undefined>, apiKey: string | undefined): Promise<TargetClient> {
+async function principal(
+  api: TargetClient,
+  freshKey: () => Promise<string | undefined>,
+  apiKey: string | undefined,
+): Promise<TargetClient> {
   const key = (await freshKey()) ?? apiKey;
   test.skip(!key, 'needs an API key (FC_API_KEY) or a control plane');
   return api.withKey(key);
@@ -59,7 +69,11 @@ async function requestOf(client: TargetClient, target: string, operationId: stri
  * `count` requests one after the other, as fast as answers come, inside one second: the statuses and
  * the first 429. Retried (after the window cleared) when a loaded machine stretched it past one second.
  */
-async function burst(count: number, one: () => Promise<APIResponse>, windowMs = 1000): Promise<{ statuses: number[]; refused?: APIResponse }> {
+async function burst(
+  count: number,
+  one: () => Promise<APIResponse>,
+  windowMs = 1000,
+): Promise<{ statuses: number[]; refused?: APIResponse }> {
   let last: { statuses: number[]; refused?: APIResponse } = { statuses: [] };
   for (let attempt = 0; attempt < BURST_ATTEMPTS; attempt++) {
     const started = performance.now();
@@ -86,7 +100,19 @@ async function anatomy(res: APIResponse | undefined, provoked: Provoked): Promis
 test.describe('limits: per-second bounds, exceeded for real', () => {
   test(
     'standard: exactly 20 requests in a second are admitted, the 21st answers 429 rate_limited with its full anatomy, and is not debited',
-    { annotation: rules('LIM-001', 'LIM-017', 'BILL-008', 'LIM-020', 'LIM-025', 'LIM-026', 'LIM-027', ...ANATOMY, ...contractRules('listAssets')) },
+    {
+      annotation: rules(
+        'LIM-001',
+        'LIM-017',
+        'BILL-008',
+        'LIM-020',
+        'LIM-025',
+        'LIM-026',
+        'LIM-027',
+        ...ANATOMY,
+        ...contractRules('listAssets'),
+      ),
+    },
     async ({ api, targetOptions, freshKey, controlPlane }) => {
       const account = await controlPlane.createAccount(CREDITS);
       const client = api.withKey(account.apiKey);
@@ -99,22 +125,56 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       await test.step('the 429 debits nothing: the exact balance moved by the admitted calls only (LIM-017, BILL-008)', async () => {
         const admitted = statuses.filter((s) => s === 200).length;
         const after = await controlPlane.account(account.accountId);
-        found.push(...checkDebit('LIM-017', `${admitted} admitted calls and ${statuses.length - admitted} 429(s)`, before, after.credits, admitted * PRICES.listAssets!.credits));
+        found.push(
+          ...checkDebit(
+            'LIM-017',
+            `${admitted} admitted calls and ${statuses.length - admitted} 429(s)`,
+            before,
+            after.credits,
+            admitted * PRICES.listAssets!.credits,
+          ),
+        );
         const refunds = after.entries.filter((e) => e.kind === 'refund').length;
-        if (refunds) found.push(violation('BILL-008', 'entries', `${refunds} refund(s) in the ledger: a 429 was debited then refunded, not rejected before the debit`));
+        if (refunds)
+          found.push(
+            violation(
+              'BILL-008',
+              'entries',
+              `${refunds} refund(s) in the ledger: a 429 was debited then refunded, not rejected before the debit`,
+            ),
+          );
       });
-      await test.step('another principal and a free route are not limited by this principal\'s quota (gaps LIM-026, LIM-027)', async () => {
+      await test.step("another principal and a free route are not limited by this principal's quota (gaps LIM-026, LIM-027)", async () => {
         const other = api.withKey((await freshKey())!);
         const res = await send(other, r);
-        if (res.status() !== 200) found.push(violation('LIM-026', 'status', `a second account's call answered ${res.status()} while the first account was limited (stub choice: quotas per account)`, 'warning'));
+        if (res.status() !== 200)
+          found.push(
+            violation(
+              'LIM-026',
+              'status',
+              `a second account's call answered ${res.status()} while the first account was limited (stub choice: quotas per account)`,
+              'warning',
+            ),
+          );
         const free = await client.call('GET', '/api/public/pricing', { raw429: true, unpaced: true });
-        if (free.status() !== 200) found.push(violation('LIM-027', 'status', `a free route answered ${free.status()} for the limited account (stub choice: free routes count only against the per-IP guard)`, 'warning'));
+        if (free.status() !== 200)
+          found.push(
+            violation(
+              'LIM-027',
+              'status',
+              `a free route answered ${free.status()} for the limited account (stub choice: free routes count only against the per-IP guard)`,
+              'warning',
+            ),
+          );
       });
       await test.step('after Retry-After the same request is admitted (LIM-020)', async () => {
         const wait = Number(refused?.headers()['retry-after'] ?? '1');
         await sleep(Math.min(5, Math.max(1, wait)) * 1000 + 50);
         const again = await send(client, r);
-        if (again.status() !== 200) found.push(violation('LIM-020', 'status', `retried after Retry-After ${wait}s, the request answered ${again.status()}`, 'warning'));
+        if (again.status() !== 200)
+          found.push(
+            violation('LIM-020', 'status', `retried after Retry-After ${wait}s, the request answered ${again.status()}`, 'warning'),
+          );
       });
       expect(found).toHaveNoViolations();
     },
@@ -139,7 +199,9 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
     { annotation: rules('LIM-009', 'LIM-014', ...ANATOMY, ...contractRules('getPricing')) },
     async ({ api }) => {
       await sleep(1100);
-      const { statuses, refused } = await burst(LIMIT_BOUNDS.ip_guard.second + 1, () => api.withKey(undefined).call('GET', '/api/public/pricing', { raw429: true, unpaced: true }));
+      const { statuses, refused } = await burst(LIMIT_BOUNDS.ip_guard.second + 1, () =>
+        api.withKey(undefined).call('GET', '/api/public/pricing', { raw429: true, unpaced: true }),
+      );
       // "may tighten during abuse" (LIM-014): fewer admitted is not a violation; more is.
       const found = checkBurst('LIM-009', 'per-IP guard per-second', statuses, LIMIT_BOUNDS.ip_guard.second, true);
       if (refused) {
@@ -167,16 +229,40 @@ test.describe('limits: scopes are independent and shared as the table says', () 
         const { statuses } = await burst(LIMIT_BOUNDS.standard.second, () => send(client, standard));
         const s = await send(client, social);
         const next = await send(client, standard);
-        if (s.status() !== 200) found.push(violation('LIM-012', 'status', `after ${statuses.length} standard calls (${statuses.join(',')}) a social call answered ${s.status()}: standard traffic consumed the social quota`));
-        if (next.status() !== 429) found.push(violation('LIM-001', 'status', `the ${statuses.length + 1}th standard call in the second answered ${next.status()}, not 429`));
+        if (s.status() !== 200)
+          found.push(
+            violation(
+              'LIM-012',
+              'status',
+              `after ${statuses.length} standard calls (${statuses.join(',')}) a social call answered ${s.status()}: standard traffic consumed the social quota`,
+            ),
+          );
+        if (next.status() !== 429)
+          found.push(
+            violation('LIM-001', 'status', `the ${statuses.length + 1}th standard call in the second answered ${next.status()}, not 429`),
+          );
       });
       await sleep(1100);
       await test.step('a full social second leaves the standard quota untouched, and covers /x/profile too', async () => {
         const { statuses } = await burst(LIMIT_BOUNDS.x_research.second, () => send(client, social));
         const st = await send(client, standard);
         const p = await send(client, profile);
-        if (st.status() !== 200) found.push(violation('LIM-012', 'status', `after ${statuses.length} social calls (${statuses.join(',')}) a standard call answered ${st.status()}: social traffic consumed the standard quota`));
-        if (p.status() !== 429) found.push(violation('LIM-013', 'status', `after ${statuses.length} /x/search calls in the second, /x/profile answered ${p.status()}, not 429: the two do not share one quota`));
+        if (st.status() !== 200)
+          found.push(
+            violation(
+              'LIM-012',
+              'status',
+              `after ${statuses.length} social calls (${statuses.join(',')}) a standard call answered ${st.status()}: social traffic consumed the standard quota`,
+            ),
+          );
+        if (p.status() !== 429)
+          found.push(
+            violation(
+              'LIM-013',
+              'status',
+              `after ${statuses.length} /x/search calls in the second, /x/profile answered ${p.status()}, not 429: the two do not share one quota`,
+            ),
+          );
         else found.push(...checkRateLimited(await answerOf(p), { scope: 'x_research' }));
       });
       expect(found).toHaveNoViolations();
@@ -205,7 +291,10 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
         const extra = await send(client, r);
         const statuses = (await Promise.all(held)).map((res) => res.status());
         const found: Violation[] = [];
-        if (statuses.some((s) => s !== 200)) found.push(violation(rule, 'status', `the ${bound} slow requests answered ${statuses.join(',')}: the bound admits ${bound} in flight`));
+        if (statuses.some((s) => s !== 200))
+          found.push(
+            violation(rule, 'status', `the ${bound} slow requests answered ${statuses.join(',')}: the bound admits ${bound} in flight`),
+          );
         found.push(...checkRateLimited(await answerOf(extra), { scope, maxConcurrent: bound }, rule));
         expect(found).toHaveNoViolations();
       },
@@ -219,13 +308,27 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
     { annotation: rules('LIM-015', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
     async ({ api, targetOptions }) => {
       const anon = api.withKey(undefined);
-      const standard = await requestOf(api.withKey(targetOptions.apiKey), targetOptions.target, 'listAssets').catch(() => ({ method: 'GET', path: '/api/v1/assets', expect: 200 }) as PaidRequest);
+      const standard = await requestOf(api.withKey(targetOptions.apiKey), targetOptions.target, 'listAssets').catch(
+        () => ({ method: 'GET', path: '/api/v1/assets', expect: 200 }) as PaidRequest,
+      );
       await sleep(1100);
       const { statuses } = await burst(LIMIT_BOUNDS.standard.second + 5, () => send(anon, standard));
-      const social = await burst(LIMIT_BOUNDS.x_research.second + 3, () => send(anon, { method: 'POST', path: '/api/v1/x/search', body: { query: 'crude oil' }, expect: 200 }));
+      const social = await burst(LIMIT_BOUNDS.x_research.second + 3, () =>
+        send(anon, { method: 'POST', path: '/api/v1/x/search', body: { query: 'crude oil' }, expect: 200 }),
+      );
       const found: Violation[] = [];
-      for (const [what, s] of [['standard', statuses], ['social', social.statuses]] as const) {
-        if (s.some((x) => x !== 402)) found.push(violation('LIM-015', 'status', `${s.length} unsigned ${what} challenges in a second answered ${s.join(',')}: all must be 402 (they count only against the per-IP guard)`));
+      for (const [what, s] of [
+        ['standard', statuses],
+        ['social', social.statuses],
+      ] as const) {
+        if (s.some((x) => x !== 402))
+          found.push(
+            violation(
+              'LIM-015',
+              'status',
+              `${s.length} unsigned ${what} challenges in a second answered ${s.join(',')}: all must be 402 (they count only against the per-IP guard)`,
+            ),
+          );
       }
       await sleep(1100);
       expect(found).toHaveNoViolations();
@@ -248,20 +351,38 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
       const nowS = Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
       const count = LIMIT_BOUNDS.x_research.second + 1;
       // Signed before the burst, so the burst itself fits in one second.
-      const headers = await Promise.all(Array.from({ length: count }, async () => encodePayment(await signPayment(wallet, c.challenge!, entry!, nowS))));
+      const headers = await Promise.all(
+        Array.from({ length: count }, async () => encodePayment(await signPayment(wallet, c.challenge!, entry!, nowS))),
+      );
       let i = 0;
       await sleep(1100);
-      const { statuses, refused } = await burst(count, () => send(api.withKey(undefined), { method: 'POST', path, body: data, expect: 200 }, { 'PAYMENT-SIGNATURE': headers[i++ % count]! }));
+      const { statuses, refused } = await burst(count, () =>
+        send(api.withKey(undefined), { method: 'POST', path, body: data, expect: 200 }, { 'PAYMENT-SIGNATURE': headers[i++ % count]! }),
+      );
       const found = checkBurst('LIM-016', 'signed x402 social calls of one payer', statuses, LIMIT_BOUNDS.x_research.second);
       found.push(...(await anatomy(refused, { scope: 'x_research' })));
-      if (refused?.headers()['payment-response'] !== undefined) found.push(violation('LIM-018', 'header:PAYMENT-RESPONSE', 'a 429 carries a PAYMENT-RESPONSE: the payment was settled'));
+      if (refused?.headers()['payment-response'] !== undefined)
+        found.push(violation('LIM-018', 'header:PAYMENT-RESPONSE', 'a 429 carries a PAYMENT-RESPONSE: the payment was settled'));
       const settled = statuses.filter((s) => s === 200).length;
-      found.push(...checkDebit('LIM-018', `${settled} settled payment(s) and ${statuses.length - settled} 429(s)`, funding, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), BigInt(settled) * BigInt(entry!.amount)));
+      found.push(
+        ...checkDebit(
+          'LIM-018',
+          `${settled} settled payment(s) and ${statuses.length - settled} 429(s)`,
+          funding,
+          await controlPlane.walletBalance(BASE_NETWORK, wallet.address),
+          BigInt(settled) * BigInt(entry!.amount),
+        ),
+      );
       if (refused) {
         await test.step('after Retry-After the refused authorization still pays (BILL-009)', async () => {
           await sleep(Math.min(5, Math.max(1, Number(refused.headers()['retry-after'] ?? '1'))) * 1000 + 50);
-          const retried = await send(api.withKey(undefined), { method: 'POST', path, body: data, expect: 200 }, { 'PAYMENT-SIGNATURE': headers[statuses.indexOf(429)]! });
-          if (retried.status() !== 200) found.push(violation('BILL-009', 'status', `the authorization refused with 429 could not pay the retry (${retried.status()})`));
+          const retried = await send(
+            api.withKey(undefined),
+            { method: 'POST', path, body: data, expect: 200 },
+            { 'PAYMENT-SIGNATURE': headers[statuses.indexOf(429)]! },
+          );
+          if (retried.status() !== 200)
+            found.push(violation('BILL-009', 'status', `the authorization refused with 429 could not pay the retry (${retried.status()})`));
         });
       }
       expect(found).toHaveNoViolations();
@@ -282,11 +403,21 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
       await sleep(1100);
       const { statuses } = await burst(LIMIT_BOUNDS.standard.second, () => send(client, r));
       const limited = await send(client, r, { 'x-fault-scope': marked });
-      test.skip(limited.status() !== 429, `the call after ${statuses.length} in a second answered ${limited.status()}: no 429 to observe (LIM-001 judges the bound)`);
+      test.skip(
+        limited.status() !== 429,
+        `the call after ${statuses.length} in a second answered ${limited.status()}: no 429 to observe (LIM-001 judges the bound)`,
+      );
       await sleep(1100);
       const next = await send(client, r, { 'x-fault-scope': marked });
       const found: Violation[] = [];
-      if (next.status() !== 502) found.push(violation('BILL-010', 'status', `the injected upstream failure was no longer pending after the 429 (the next call answered ${next.status()}): the 429 reached the upstream`));
+      if (next.status() !== 502)
+        found.push(
+          violation(
+            'BILL-010',
+            'status',
+            `the injected upstream failure was no longer pending after the 429 (the next call answered ${next.status()}): the 429 reached the upstream`,
+          ),
+        );
       expect(found).toHaveNoViolations();
     },
   );
@@ -396,7 +527,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
 
 test.describe('limits: day counters reset at 00:00 UTC', () => {
   test(
-    'a principal refused for its daily bound is admitted again once the target\'s clock passes 00:00 UTC',
+    "a principal refused for its daily bound is admitted again once the target's clock passes 00:00 UTC",
     { annotation: rules('LIM-003', 'LIM-007', 'LIM-020', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
     async ({ api, targetOptions, controlPlane }) => {
       const account = await controlPlane.createAccount(CREDITS);
@@ -414,14 +545,27 @@ test.describe('limits: day counters reset at 00:00 UTC', () => {
       const toMidnight = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
       const retryAfter = Number(refusedS.headers()['retry-after'] ?? NaN);
       if (refusedS.status() === 429 && !(Math.abs(retryAfter - toMidnight) <= 5)) {
-        found.push(violation('LIM-020', 'header:Retry-After', `a daily 429's Retry-After is ${retryAfter}s; the UTC day ends in ${toMidnight}s`, 'warning'));
+        found.push(
+          violation(
+            'LIM-020',
+            'header:Retry-After',
+            `a daily 429's Retry-After is ${retryAfter}s; the UTC day ends in ${toMidnight}s`,
+            'warning',
+          ),
+        );
       }
       await test.step('the clock moves past 00:00 UTC: both scopes admit again', async () => {
         await controlPlane.advanceClock(toMidnight + 2);
         const s = await send(client, standard);
         const x = await send(client, social);
-        if (s.status() !== 200) found.push(violation('LIM-003', 'status', `after 00:00 UTC the standard call answered ${s.status()}: the daily count did not reset`));
-        if (x.status() !== 200) found.push(violation('LIM-007', 'status', `after 00:00 UTC the social call answered ${x.status()}: the daily count did not reset`));
+        if (s.status() !== 200)
+          found.push(
+            violation('LIM-003', 'status', `after 00:00 UTC the standard call answered ${s.status()}: the daily count did not reset`),
+          );
+        if (x.status() !== 200)
+          found.push(
+            violation('LIM-007', 'status', `after 00:00 UTC the social call answered ${x.status()}: the daily count did not reset`),
+          );
       });
       expect(found).toHaveNoViolations();
     },
@@ -443,7 +587,15 @@ test.describe('limits: what the contract leaves open (gaps, warnings at most)', 
         const h = ok.headers();
         const present = ['ratelimit-policy', 'ratelimit'].filter((n) => h[n] !== undefined);
         judged('LIM-032', ok.status() === 200 ? 1 : 0, 'an admitted answer');
-        if (ok.status() === 200 && present.length) found.push(violation('LIM-032', 'headers', `an admitted answer carries ${present.join(', ')} (stub choice: only 429 answers do)`, 'warning'));
+        if (ok.status() === 200 && present.length)
+          found.push(
+            violation(
+              'LIM-032',
+              'headers',
+              `an admitted answer carries ${present.join(', ')} (stub choice: only 429 answers do)`,
+              'warning',
+            ),
+          );
       });
       await test.step('20 calls refused by the full day, then the day cleared: the next call is admitted (LIM-031)', async () => {
         await sleep(1100);
@@ -457,7 +609,15 @@ test.describe('limits: what the contract leaves open (gaps, warnings at most)', 
         // Slower than that (a loaded machine), the probe says nothing: not judged.
         const inSecond = performance.now() - started < 900 && statuses.every((s) => s === 429);
         judged('LIM-031', inSecond ? 1 : 0, `${LIMIT_BOUNDS.standard.second} refused calls and a probe inside one second`);
-        if (inSecond && probe.status() === 429) found.push(violation('LIM-031', 'status', `after ${statuses.length} calls refused 429 by the day bound and the day cleared, the next call in the same second answered 429: refused calls consumed the per-second quota (stub choice: they do not)`, 'warning'));
+        if (inSecond && probe.status() === 429)
+          found.push(
+            violation(
+              'LIM-031',
+              'status',
+              `after ${statuses.length} calls refused 429 by the day bound and the day cleared, the next call in the same second answered 429: refused calls consumed the per-second quota (stub choice: they do not)`,
+              'warning',
+            ),
+          );
       });
       expect(found).toHaveNoViolations();
     },

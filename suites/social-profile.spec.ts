@@ -170,12 +170,10 @@ test.describe('x/profile: insufficient post history', () => {
         } else lo = mid;
       }
       edge ??= await requestProfile(paid, { handle, lookback_days: hi });
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `@${handle}: refused at ${lo} days, profiled at ${hi} days with post_count ${JSON.stringify((edge.body?.window as { post_count?: unknown } | undefined)?.post_count)}`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `@${handle}: refused at ${lo} days, profiled at ${hi} days with post_count ${JSON.stringify((edge.body?.window as { post_count?: unknown } | undefined)?.post_count)}`,
+      });
       vs.push(...checkSocialProfile(edge.body, { lookbackDays: hi }));
       expect(vs).toHaveNoViolations(edge.body);
     },
@@ -326,7 +324,19 @@ test.describe('x/profile: failures', () => {
 
   test(
     'bad bodies answer 422 invalid_request: handles outside the pattern, lookback outside 14..365, unknown focus, missing handle, malformed JSON',
-    { annotation: rules('PARAM-072', 'PARAM-073', 'PARAM-074', 'PARAM-075', 'PARAM-076', 'PARAM-077', 'PARAM-079', 'ERR-008', ...contractRules(OP)) },
+    {
+      annotation: rules(
+        'PARAM-072',
+        'PARAM-073',
+        'PARAM-074',
+        'PARAM-075',
+        'PARAM-076',
+        'PARAM-077',
+        'PARAM-079',
+        'ERR-008',
+        ...contractRules(OP),
+      ),
+    },
     async ({ api, paid, budget, targetOptions, freshKey }) => {
       const NUM_RUNS = 8;
       // A 422 is not billed, but the budget counts every credentialed call; reserving up front keeps a

@@ -53,7 +53,9 @@ export function rateLimited(scope: LimitScope, exceeded: readonly Exceeded[]): A
     {
       'Retry-After': String(worst.retryAfter),
       'RateLimit-Policy': serializePolicies(policiesOf(scope)),
-      [mutant('lim-429-no-ratelimit') ? 'X-Dropped-RateLimit' : 'RateLimit']: serializeStates([{ name: policyName(scope, worst.window), remaining: 0, reset: worst.retryAfter }]),
+      [mutant('lim-429-no-ratelimit') ? 'X-Dropped-RateLimit' : 'RateLimit']: serializeStates([
+        { name: policyName(scope, worst.window), remaining: 0, reset: worst.retryAfter },
+      ]),
       ...(concurrency && maxConcurrent !== undefined ? { 'X-Quotient-Max-Concurrent': String(maxConcurrent) } : {}),
     },
   );

@@ -23,7 +23,8 @@ function keyOf(b: Body, request: FastifyRequest): { key: string } | { error: str
   if (scope === 'ip_guard') {
     if (b.accountId !== undefined || b.payer !== undefined) return { error: 'the ip_guard scope is keyed by address only' };
     if (b.address === undefined) return { key: request.ip.replace(/^::ffff:/, '') };
-    if (typeof b.address !== 'string' || b.address.length < 2 || b.address.length > 64) return { error: 'address must be an IP address string' };
+    if (typeof b.address !== 'string' || b.address.length < 2 || b.address.length > 64)
+      return { error: 'address must be an IP address string' };
     return { key: b.address.replace(/^::ffff:/, '') };
   }
   if (b.address !== undefined) return { error: `the ${scope} scope is keyed by accountId or payer, not address` };
@@ -32,7 +33,8 @@ function keyOf(b: Body, request: FastifyRequest): { key: string } | { error: str
     if (typeof b.payer !== 'string' || !ADDRESS.test(b.payer)) return { error: 'payer must be a 0x-prefixed 20-byte hex address' };
     return { key: `x402:${b.payer.toLowerCase()}` };
   }
-  if (typeof b.accountId !== 'string' || b.accountId.length < 1 || b.accountId.length > 128) return { error: 'accountId must be a string of 1..128 characters' };
+  if (typeof b.accountId !== 'string' || b.accountId.length < 1 || b.accountId.length > 128)
+    return { error: 'accountId must be a string of 1..128 characters' };
   return { key: b.accountId };
 }
 
@@ -44,7 +46,8 @@ function invalidUsage(body: unknown): string | undefined {
   if (!SCOPES.includes(b.scope as Scope)) return `scope must be one of ${SCOPES.join(', ')}`;
   if (!WINDOWS.includes(b.window as LimitWindow)) return `window must be one of ${WINDOWS.join(', ')}`;
   const bound = LIMIT_BOUNDS[b.scope as Scope][b.window as LimitWindow];
-  if (typeof b.count !== 'number' || !Number.isInteger(b.count) || b.count < 0 || b.count > bound) return `count must be an integer in 0..${bound}`;
+  if (typeof b.count !== 'number' || !Number.isInteger(b.count) || b.count < 0 || b.count > bound)
+    return `count must be an integer in 0..${bound}`;
   return undefined;
 }
 
@@ -57,7 +60,13 @@ export function registerLimitsControl(scope: FastifyInstance, ctx: StubContext):
   scope.put('/limits', async (request, reply) => {
     const json = (status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
     const b = request.body as Body | null | undefined;
-    if (typeof b !== 'object' || b === null || Array.isArray(b) || typeof b.lifted !== 'boolean' || Object.keys(b).some((k) => k !== 'lifted')) {
+    if (
+      typeof b !== 'object' ||
+      b === null ||
+      Array.isArray(b) ||
+      typeof b.lifted !== 'boolean' ||
+      Object.keys(b).some((k) => k !== 'lifted')
+    ) {
       return json(422, { error: 'invalid_request', message: 'the body must be {"lifted": true|false}' });
     }
     ctx.limits.setLifted(b.lifted);

@@ -102,7 +102,8 @@ export class RateLimiter {
     const u = this.state(scope, key, now);
     const exceeded: Exceeded[] = [];
     const waitS = (oldest: number, windowMs: number) => Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
-    if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0)) exceeded.push({ window: 'second', retryAfter: waitS(u.second[u.second.length - b.second]!, 1000) });
+    if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
+      exceeded.push({ window: 'second', retryAfter: waitS(u.second[u.second.length - b.second]!, 1000) });
     if (u.minute.length >= b.minute) exceeded.push({ window: 'minute', retryAfter: waitS(u.minute[u.minute.length - b.minute]!, 60_000) });
     if (u.day >= b.day) exceeded.push({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
     if (b.inFlight !== undefined && u.inFlight >= b.inFlight) exceeded.push({ window: 'concurrency', retryAfter: 1 });

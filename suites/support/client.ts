@@ -95,12 +95,16 @@ export class TargetClient {
    * @throws TargetUnreachableError | TargetTimeoutError with a redacted reason.
    */
   async call(method: string, path: string, options: CallOptions = {}): Promise<APIResponse> {
-    const key = options.apiKey === undefined ? this.opts.apiKey : options.apiKey ?? undefined;
+    const key = options.apiKey === undefined ? this.opts.apiKey : (options.apiKey ?? undefined);
     const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...options.headers };
     if (key) headers['x-service-api-key'] = key;
     const settle = this.opts.meter?.(method, path, headers);
     const principal = key ?? (Object.keys(headers).some((h) => h.toLowerCase() === 'payment-signature') ? 'x402' : undefined);
-    const paced = { operationId: operationOf(method, path), principal, ...(this.opts.labelOf?.(principal) ?? { label: 'unlabelled', shared: true }) };
+    const paced = {
+      operationId: operationOf(method, path),
+      principal,
+      ...(this.opts.labelOf?.(principal) ?? { label: 'unlabelled', shared: true }),
+    };
     for (let attempt = 0; ; attempt++) {
       const { pacer } = this.opts;
       let release = (): void => undefined;
@@ -119,7 +123,12 @@ export class TargetClient {
       const retryAfter = Number(res.headers()['retry-after'] ?? '1');
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
         settle?.(429);
-        test.info().annotations.push({ type: 'throttled', description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s` });
+        test
+          .info()
+          .annotations.push({
+            type: 'throttled',
+            description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s`,
+          });
         test.skip(true, `THROTTLED: ${method} ${path} kept answering 429 (Retry-After ${retryAfter}s)`);
       }
       await new Promise((r) => setTimeout(r, Math.max(0, retryAfter) * 1000));
@@ -143,7 +152,7 @@ export class TargetClient {
         maxRedirects: 0,
       });
     } catch (err) {
-      const message = redact(err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err));
+      const message = redact(err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err));
       const failure = /timeout/i.test(message)
         ? new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`)
         : new TargetUnreachableError(`${method} ${path}: ${message}`);

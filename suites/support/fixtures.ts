@@ -99,7 +99,11 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
     { scope: 'worker' },
   ],
 
-  targetOptions: async ({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, walletSeed, abortAfter }, use, testInfo) => {
+  targetOptions: async (
+    { target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, walletSeed, abortAfter },
+    use,
+    testInfo,
+  ) => {
     for (const s of [apiKey, apiKey2, controlToken]) registerSecret(s);
     registerPlaceholder(apiKey, 'FC_API_KEY');
     registerPlaceholder(apiKey2, 'FC_API_KEY_2');
@@ -137,7 +141,16 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
             : principal === targetOptions.apiKey2
               ? { label: 'FC_API_KEY_2', shared: true }
               : { label: 'control-plane accounts', shared: false };
-    await use(new TargetClient(ctx, { timeoutMs: targetOptions.requestTimeoutMs, maxRetries429: MAX_RETRIES_429, maxRetryAfterS: MAX_RETRY_AFTER_S, meter, pacer, labelOf }));
+    await use(
+      new TargetClient(ctx, {
+        timeoutMs: targetOptions.requestTimeoutMs,
+        maxRetries429: MAX_RETRIES_429,
+        maxRetryAfterS: MAX_RETRY_AFTER_S,
+        meter,
+        pacer,
+        labelOf,
+      }),
+    );
     await ctx.dispose();
   },
 

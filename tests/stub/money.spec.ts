@@ -26,7 +26,8 @@ const USDC = 'eip155:8453';
 const PORTFOLIO = `/api/v1/portfolio?wallet=0x${'ab'.repeat(20)}`;
 
 // The Limits tiers are lifted: these tests judge the ledger under parallel load, not the limiter (harness/stub-limits.spec.ts).
-const startPrivate = (withControl = true) => startStub({ port: 0, apiKeys: [KEY], limitsLifted: true, ...(withControl ? { controlToken: TOKEN } : {}) });
+const startPrivate = (withControl = true) =>
+  startStub({ port: 0, apiKeys: [KEY], limitsLifted: true, ...(withControl ? { controlToken: TOKEN } : {}) });
 
 const test = base.extend<object, { stub: RunningStub }>({
   stub: [
