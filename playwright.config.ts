@@ -11,8 +11,11 @@ import { registerSecret } from './lib/redact.ts';
 
 const settings = readSettings();
 const { reportDir, embedded, shard } = settings;
-/** Suites that advance the target's clock through the control plane. */
-const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|social-clock)\.spec\.ts$/;
+/**
+ * Suites that advance the target's clock through the control plane, and the limit rules' suite, whose
+ * bursts must own the per-IP guard and whose day reset moves the clock to 00:00 UTC.
+ */
+const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|social-clock|limits)\.spec\.ts$/;
 // Secrets are masked in every report this process writes (the embedded stub's keys: global-setup.ts).
 for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) registerSecret(s);
 const ruleReporter: RuleReporterOptions = {

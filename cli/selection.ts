@@ -15,7 +15,7 @@ import { UsageError, type Tier } from './settings.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Suites that move the target's clock (playwright.config.ts CLOCK_SUITES). */
-export const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|social-clock)\.spec\.ts$/;
+export const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|social-clock|limits)\.spec\.ts$/;
 
 /** Operations a smoke run may call: free, no key needed (contract/pricing.ts). */
 export const FREE_OPERATIONS = Object.entries(PRICES)

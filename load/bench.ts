@@ -4,6 +4,9 @@
  * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter).
  * (c..e) issue 10's ratios (load/bench-proof.ts): stub vs raw node:http, contract-validation cost on
  * the full markets list, the harness's own CPU per request.
+ * (f) the 429 path (tiers on) next to the cheap paid read (tiers lifted), as ratios to a raw node:http server.
+ * (a), (b) and the cheap-read figures run with the Limits tiers lifted (config limitsLifted), so they
+ * measure the server rather than the limiter.
  * Prints the tables and exits 0; about 40 s in all. Figures, not assertions.
  */
 import { summarizeRun } from './analysis.ts';
@@ -13,6 +16,7 @@ import { discoverIdentities, plannedRequestOf } from './requests.ts';
 import { assertLoopbackTarget } from './safety.ts';
 import { runSchedule } from './scheduler.ts';
 import { runThroughput } from './throughput.ts';
+import { startRawServer } from './raw-server.ts';
 import { printProofFigures, proofFigures } from './bench-proof.ts';
 
 const SECONDS = 5;
@@ -28,21 +32,37 @@ function table(head: string[], rows: string[][]): void {
 }
 
 // A fresh account with ample credits: a 5 s closed-model run of a paid route bills every answer.
-const stub = await startEmbeddedStub({ credits: 1_000_000_000 });
+const stub = await startEmbeddedStub({ credits: 1_000_000_000, limitsLifted: true });
 try {
-  const ops = Object.fromEntries(Object.values(buildProfiles()).flatMap((p) => p.operations).map((o) => [o.operationId, o]));
+  const ops = Object.fromEntries(
+    Object.values(buildProfiles())
+      .flatMap((p) => p.operations)
+      .map((o) => [o.operationId, o]),
+  );
   const { ids } = await discoverIdentities(await assertLoopbackTarget(stub.url), stub.apiKey);
   const requests = ['getForecastAvailability', 'listAssets', 'searchMarkets'].map((id) => plannedRequestOf(ops[id]!, ids, stub.apiKey));
 
-  console.log(`(a) autocannon throughput: closed model, 10 connections, pipelining 1, ${SECONDS} s per route (embedded stub, worker thread)\n`);
+  console.log(
+    `(a) autocannon throughput: closed model, 10 connections, pipelining 1, ${SECONDS} s per route (embedded stub, worker thread)\n`,
+  );
   const tp: string[][] = [];
   for (const request of requests) {
     const r = await runThroughput({ target: stub.url, request, connections: 10, durationS: SECONDS });
-    tp.push([`${request.method} ${request.path.slice(0, 60)}`, f(r.requestsPerSec, 0), String(r.latencyMs.p50), String(r.latencyMs.p90), String(r.latencyMs.p99), String(r.non2xx), String(r.errors)]);
+    tp.push([
+      `${request.method} ${request.path.slice(0, 60)}`,
+      f(r.requestsPerSec, 0),
+      String(r.latencyMs.p50),
+      String(r.latencyMs.p90),
+      String(r.latencyMs.p99),
+      String(r.non2xx),
+      String(r.errors),
+    ]);
   }
   table(['route', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'non-2xx', 'errors'], tp);
 
-  console.log(`\n(b) open-model scheduler accuracy: evenly spaced starts, ≤ 10 in flight, ${SECONDS} s per rate (${requests[0]!.method} ${requests[0]!.path.split('?')[0]})\n`);
+  console.log(
+    `\n(b) open-model scheduler accuracy: evenly spaced starts, ≤ 10 in flight, ${SECONDS} s per rate (${requests[0]!.method} ${requests[0]!.path.split('?')[0]})\n`,
+  );
   const acc: string[][] = [];
   for (const rate of [20, 50]) {
     const run = await runSchedule({ target: stub.url, rate, durationS: SECONDS, maxInFlight: 10, requestFor: () => requests[0]! });
@@ -59,13 +79,53 @@ try {
       JSON.stringify(s.statuses),
     ]);
   }
-  table(['target', 'sent', 'achieved/s', 'per-second range', 'jitter p50 ms', 'jitter p99 ms', 'latency p50 ms', 'latency p99 ms', 'statuses'], acc);
+  table(
+    ['target', 'sent', 'achieved/s', 'per-second range', 'jitter p50 ms', 'jitter p99 ms', 'latency p50 ms', 'latency p99 ms', 'statuses'],
+    acc,
+  );
 
   // Issue 10: stub vs raw node:http, contract-validation cost, harness CPU (load/bench-proof.ts).
   const cheap = requests[1]!; // listAssets, $0.005 with the key
-  const markets = plannedRequestOf(ops.listMarkets ?? { ...ops.searchMarkets!, operationId: 'listMarkets', method: 'GET', path: '/api/v1/markets' }, ids, stub.apiKey);
+  const markets = plannedRequestOf(
+    ops.listMarkets ?? { ...ops.searchMarkets!, operationId: 'listMarkets', method: 'GET', path: '/api/v1/markets' },
+    ids,
+    stub.apiKey,
+  );
   const figures = await proofFigures(stub.url, cheap, markets, 3);
   printProofFigures(figures, 'GET /api/v1/markets');
+  console.log(`\n(f) stub throughput as a ratio to a raw node:http server (same run, 10 connections, ${SECONDS} s each)\n`);
+  const raw = await startRawServer();
+  const limited = await startEmbeddedStub({ credits: 1_000_000_000 });
+  try {
+    const rawRun = await runThroughput({ target: raw.url, request: { ...cheap, path: '/' }, connections: 10, durationS: SECONDS });
+    const paidRun = await runThroughput({ target: stub.url, request: cheap, connections: 10, durationS: SECONDS });
+    // Tiers on: after the first 20 of the second (and 50 from the address) nearly every answer is a 429.
+    const limitedRun = await runThroughput({
+      target: limited.url,
+      request: { ...cheap, headers: { ...cheap.headers, 'x-service-api-key': limited.apiKey } },
+      connections: 10,
+      durationS: SECONDS,
+    });
+    const row = (what: string, r: typeof rawRun) => [
+      what,
+      f(r.requestsPerSec, 0),
+      f(r.requestsPerSec / rawRun.requestsPerSec, 3),
+      String(r.latencyMs.p50),
+      String(r.latencyMs.p99),
+      JSON.stringify(r.statuses),
+    ];
+    table(
+      ['server', 'req/s', 'ratio to raw', 'p50 ms', 'p99 ms', 'statuses'],
+      [
+        row('raw node:http (fixed JSON)', rawRun),
+        row(`stub, cheap paid read (${cheap.operationId}, tiers lifted)`, paidRun),
+        row(`stub, 429 path (${cheap.operationId}, tiers on)`, limitedRun),
+      ],
+    );
+  } finally {
+    await limited.close();
+    await raw.close();
+  }
 } finally {
   await stub.close();
 }

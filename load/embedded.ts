@@ -15,16 +15,20 @@ export interface EmbeddedStub {
 /**
  * Starts the stub (stub/app.ts startStub, port 0, 127.0.0.1) in a worker thread.
  * @param opts.credits when given, a fresh account with this balance (credits) provides the key.
+ * @param opts.limitsLifted start with the Limits tiers lifted (throughput figures only; never for judging).
  * @throws Error when the worker fails or does not listen within 30 s.
  */
-export async function startEmbeddedStub(opts: { credits?: number } = {}): Promise<EmbeddedStub> {
+export async function startEmbeddedStub(opts: { credits?: number; limitsLifted?: boolean } = {}): Promise<EmbeddedStub> {
   // The worker compiles TypeScript through tsx's loader, registered inside the worker itself.
   const api = import.meta.resolve('tsx/esm/api');
   const file = new URL('./stub-worker.ts', import.meta.url).href;
-  const worker = new Worker(`import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`, {
-    eval: true,
-    workerData: opts,
-  });
+  const worker = new Worker(
+    `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`,
+    {
+      eval: true,
+      workerData: opts,
+    },
+  );
   try {
     const ready = await new Promise<{ url: string; apiKey: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('embedded stub did not start within 30 s')), 30_000);

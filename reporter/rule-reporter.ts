@@ -12,6 +12,7 @@ import { HARNESS_PROJECT, applySelection, outcomeOf, ruleVerdicts, type TestOutc
 import { spendSummary } from '../lib/spend-ledger.ts';
 import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
 import { readAbort } from '../lib/run-health.ts';
+import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 import { buildReport, summaryLines, writeReports, type RunInfo } from './report.ts';
 import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
@@ -39,7 +40,13 @@ const EVIDENCE_PER_RULE = 3;
 export function failureReason(message: string): string {
   const text = stripVTControlCharacters(message);
   const violation = text.split('\n').find((l) => /^\s*✗ \[/.test(l));
-  const line = violation?.trim().replace(/^✗ /, '') ?? text.split('\n').find((l) => l.trim())?.trim() ?? 'failed';
+  const line =
+    violation?.trim().replace(/^✗ /, '') ??
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ??
+    'failed';
   return line.slice(0, 400);
 }
 
@@ -82,7 +89,12 @@ export default class RuleReporter implements Reporter {
     // fast-check keeps the error a property met in `cause`, not in its message.
     const causes = (e: TestError | undefined): string => (e ? `${e.message ?? e.value ?? ''}\n${causes(e.cause)}` : '');
     const error = stripVTControlCharacters([result.error, ...(result.errors ?? [])].map(causes).filter(Boolean).join('\n'));
-    const outcomes = outcomeOf({ ...this.outcomeBase(test), status: result.status, annotations: [...test.annotations, ...result.annotations], ...(error ? { error } : {}) });
+    const outcomes = outcomeOf({
+      ...this.outcomeBase(test),
+      status: result.status,
+      annotations: [...test.annotations, ...result.annotations],
+      ...(error ? { error } : {}),
+    });
     // The reason of a failed test is its first violation line, not "Error: 1 violation(s):".
     const main = outcomes[0]!;
     if (error && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(error);
@@ -106,11 +118,23 @@ export default class RuleReporter implements Reporter {
   onEnd(result: FullResult): void {
     const abort = this.projectDirs.map((d) => readAbort(d)).find(Boolean);
     // Tests that never ended (run aborted or interrupted by a signal): their rules are NOT_RUN with the reason.
-    const notRun = abort ? `not run: run aborted: ${abort.reason}` : result.status === 'interrupted' ? 'not run: run interrupted (signal)' : 'not run';
+    const notRun = abort
+      ? `not run: run aborted: ${abort.reason}`
+      : result.status === 'interrupted'
+        ? 'not run: run interrupted (signal)'
+        : 'not run';
     for (const test of this.suite?.allTests() ?? []) {
       if (this.ended.has(test.id)) continue;
       const ids = test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
-      if (ids.length) this.outcomes.push({ ...this.outcomeBase(test), status: 'interrupted', rules: [...new Set(ids)], violated: [], throttled: false, reason: notRun });
+      if (ids.length)
+        this.outcomes.push({
+          ...this.outcomeBase(test),
+          status: 'interrupted',
+          rules: [...new Set(ids)],
+          violated: [],
+          throttled: false,
+          reason: notRun,
+        });
     }
     // A run of the harness's own tests names no rule: it must not overwrite a certification report.
     if (!this.outcomes.some((o) => o.rules.length && o.project !== HARNESS_PROJECT)) {
@@ -141,10 +165,35 @@ export default class RuleReporter implements Reporter {
     const report = buildReport(info, verdicts, catalogue, this.evidence);
     writeReports(this.outputDir, report);
     scrubFiles(this.siblingFiles);
-    console.log(redact(['', ...summaryLines(report), spend.line, floorLine(info.durationMs, this.requests.filter((c) => c.n > 0)), `Reports in ${this.outputDir}/`].join('\n')));
+    console.log(
+      redact(
+        [
+          '',
+          ...summaryLines(report),
+          spend.line,
+          requestSummary(this.projectDirs),
+          floorLine(
+            info.durationMs,
+            this.requests.filter((c) => c.n > 0),
+          ),
+          `Reports in ${this.outputDir}/`,
+        ].join('\n'),
+      ),
+    );
     const failed = report.rules.filter((v) => v.status === 'FAILED');
-    if (failed.length) console.log(redact(failed.map((v) => `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}${v.evidence?.[0]?.curl ? `\n    reproduce: ${v.evidence[0].curl}` : ''}`).join('\n')));
+    if (failed.length)
+      console.log(
+        redact(
+          failed
+            .map(
+              (v) =>
+                `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}${v.evidence?.[0]?.curl ? `\n    reproduce: ${v.evidence[0].curl}` : ''}`,
+            )
+            .join('\n'),
+        ),
+      );
     const errors = report.rules.filter((v) => v.status === 'ERROR');
-    if (errors.length) console.log(redact(errors.map((v) => `  ERROR ${v.id} (harness fault, not the target's): ${v.reasons.join('; ')}`).join('\n')));
+    if (errors.length)
+      console.log(redact(errors.map((v) => `  ERROR ${v.id} (harness fault, not the target's): ${v.reasons.join('; ')}`).join('\n')));
   }
 }

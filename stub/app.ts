@@ -11,6 +11,7 @@ import { createGate } from './billing/index.ts';
 import { FaultTable, registerControlPlane } from './control/index.ts';
 import { TokenLedger, chainClock } from './x402/index.ts';
 import { buildServer } from './server.ts';
+import { RateLimiter } from './limits/limiter.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import type { StubContext } from './context.ts';
 import { activateMutant } from './mutants.ts';
@@ -32,7 +33,19 @@ export function createContext(config: StubConfig): StubContext {
   accounts.seed(config.apiKeys);
   const ledger = new TokenLedger(chainClock(clock));
   const gate = createGate(accounts, ledger, clock);
-  return { config, clock, store, gate, accounts, ledger, wallets: new WalletRegistry(now), faults: new FaultTable(), resetHooks: [] };
+  const limits = new RateLimiter(now, config.limitsLifted === true);
+  return {
+    config,
+    clock,
+    store,
+    gate,
+    accounts,
+    ledger,
+    wallets: new WalletRegistry(now),
+    limits,
+    faults: new FaultTable(),
+    resetHooks: [() => limits.reset()],
+  };
 }
 
 /** Starts a stub listening on `config.host:config.port` (0 = a free port). */

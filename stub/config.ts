@@ -24,6 +24,11 @@ export interface StubConfig {
    * (rule IDs and JSON pointers) here; `npm run stub` with STUB_SELF_CHECK=1 prints them.
    */
   selfCheck?: (operationId: string, violations: Violation[]) => void;
+  /**
+   * Starts with the rate-limit tiers lifted (standard, social research, per-IP guard; the oil route keeps
+   * its own limits): for pure throughput runs only (`npm run bench`, STUB_LIMITS=off). Default false.
+   */
+  limitsLifted?: boolean;
   /** Social-account profiling configured (POST /api/v1/x/profile answers 503 when false); default on. */
   profiling?: boolean;
   /** A mutant of stub/mutants.ts to switch on (issue 10's mutation run); none by default. */

@@ -9,6 +9,7 @@ import type { Gate, Principal } from './billing/gate.ts';
 import type { AccountStore, WalletRegistry } from './accounts/index.ts';
 import type { TokenLedger } from './x402/ledger.ts';
 import type { FaultTable } from './control/faults.ts';
+import type { RateLimiter } from './limits/limiter.ts';
 import type { Query } from './params.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -23,6 +24,8 @@ export interface StubContext {
   ledger: TokenLedger;
   /** Link tokens, SIWE challenges and wallet attestations. */
   wallets: WalletRegistry;
+  /** The Limits tiers (standard, social research, per-IP guard). */
+  limits: RateLimiter;
   /** Upstream faults injected through the control plane. */
   faults: FaultTable;
   /** Extra state to restore on POST /__control/reset (modules holding their own state push here). */
@@ -37,6 +40,8 @@ export interface RouteRequest {
   principal?: Principal;
   /** Absolute request URL. */
   url: string;
+  /** Applies this call's injected upstream fault now (routes registered with `upstreamInHandler` only). */
+  upstream?: () => Promise<void>;
 }
 
 export interface RouteResult {

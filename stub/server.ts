@@ -12,6 +12,8 @@ import { applyFault } from './control/faults.ts';
 import type { RouteHandler, StubContext } from './context.ts';
 import type { Principal } from './billing/gate.ts';
 import type { IncomingHttpHeaders } from 'node:http';
+import { principalScopeOf } from '../contract/limits.ts';
+import type { Ticket } from './limits/limiter.ts';
 import type { Duplex } from 'node:stream';
 import { mutant } from './mutants.ts';
 
@@ -22,10 +24,18 @@ export interface RouteOptions {
    * refuse the call undebited (e.g. an owner-scoped quota's 429: "A 429 is rejected before debit").
    */
   beforeDebit?: (principal: Principal, headers: IncomingHttpHeaders, ctx: StubContext) => void;
+  /**
+   * The handler applies the call's injected upstream fault itself (`RouteRequest.upstream`), where
+   * its upstream work starts: the oil route, whose latency must hold its one in-flight slot (OIL-011).
+   */
+  upstreamInHandler?: boolean;
 }
 
 /** A route module: registers its handlers by operationId. */
 export type RouteModule = (route: (operationId: string, handler: RouteHandler, options?: RouteOptions) => void, ctx: StubContext) => void;
+
+/** The client address the per-IP guard counts (the socket's peer; IPv4-mapped IPv6 unwrapped). */
+const clientAddress = (request: FastifyRequest): string => request.ip.replace(/^::ffff:/, '');
 
 const toFastifyPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
 
@@ -51,14 +61,21 @@ function fromFastifyError(err: FastifyError): ApiError {
 function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 422;
-  const body = JSON.stringify({ error: 'invalid_request', message: status === 431 ? 'request headers too large' : `malformed HTTP request (${err.code ?? 'parse error'})` });
+  const body = JSON.stringify({
+    error: 'invalid_request',
+    message: status === 431 ? 'request headers too large' : `malformed HTTP request (${err.code ?? 'parse error'})`,
+  });
   const reason = status === 431 ? 'Request Header Fields Too Large' : 'Unprocessable Entity';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyInstance {
   const app = Fastify({
-    logger: ctx.config.log ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] } : false,
+    logger: ctx.config.log
+      ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] }
+      : false,
     bodyLimit: 64 * 1024,
     // Requests Node's HTTP parser rejects never reach a route: still answer the envelope (npm run fuzz).
     clientErrorHandler: answerClientError,
@@ -81,7 +98,66 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
     const op = contract().operation(operationId);
     const price = PRICES[operationId];
     if (!price) throw new Error(`no price for ${operationId}`);
+    const limitScope =
+      mutant('lim-social-in-standard') && principalScopeOf(operationId) === 'x_research' ? 'standard' : principalScopeOf(operationId);
     registered.add(operationId);
+    /** The route's work once admitted past the limits: the gate's admission, the handler, the billing outcome. */
+    const serve = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      url: string,
+      admitPrincipal: (p: Principal) => void,
+    ): Promise<FastifyReply> => {
+      const admission = await ctx.gate.admit({
+        operationId,
+        price,
+        headers: request.headers,
+        url,
+        method: request.method,
+        beforeDebit: admitPrincipal,
+      });
+      try {
+        const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
+        if (body && typeof body === 'object' && body.__unsupportedMediaType) {
+          throw new ApiError(422, 'invalid_request', 'request body must be application/json');
+        }
+        const scopeHeader = request.headers['x-fault-scope'];
+        const takeFault = async () => {
+          const fault = ctx.faults.take(
+            request.method,
+            op.path,
+            request.url.replace(/\?.*$/, ''),
+            Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader,
+          );
+          if (fault) await applyFault(fault);
+        };
+        if (!options.upstreamInHandler) await takeFault();
+        const result = await handler(
+          {
+            query: new Query(request.query as RawQuery),
+            params: request.params as Record<string, string>,
+            body: request.body,
+            headers: request.headers,
+            principal: admission.principal,
+            url,
+            ...(options.upstreamInHandler ? { upstream: takeFault } : {}),
+          },
+          ctx,
+        );
+        const status = result.status ?? 200;
+        const extra = await admission.finish(status, result.billable !== false);
+        return reply
+          .code(status)
+          .headers({ ...result.headers, ...extra })
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(result.body));
+      } catch (err) {
+        const apiErr = err instanceof ApiError ? err : undefined;
+        const extra = await admission.finish(apiErr?.status ?? 500);
+        if (apiErr) return sendError(reply, apiErr, extra);
+        throw err;
+      }
+    };
     app.route({
       method: op.method.toUpperCase() as 'GET' | 'POST',
       url: toFastifyPath(op.path),
@@ -89,27 +165,24 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const url = `${request.protocol}://${request.host}${request.url}`;
         const { beforeDebit } = options;
-        const admission = await ctx.gate.admit({ operationId, price, headers: request.headers, url, method: request.method, ...(beforeDebit && { beforeDebit: (p: Principal) => beforeDebit(p, request.headers, ctx) }) });
-        try {
-          const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
-          if (body && typeof body === 'object' && body.__unsupportedMediaType) {
-            throw new ApiError(422, 'invalid_request', 'request body must be application/json');
+        // Limits, before any debit, settlement or upstream work (Limits rule 2; Authentication rule 7):
+        // the per-IP guard counts every request, unsigned x402 challenges included (Limits rule 1); the
+        // principal's scope counts once the caller is known (an API key's account, or a signed retry's payer).
+        ctx.limits.admit('ip_guard', clientAddress(request));
+        let ticket: Ticket | undefined;
+        const admitPrincipal = (p: Principal): void => {
+          beforeDebit?.(p, request.headers, ctx);
+          try {
+            if (limitScope) ticket = ctx.limits.admit(limitScope, p.accountId);
+          } catch (err) {
+            if (mutant('lim-debit-on-429') && p.via === 'api-key') ctx.accounts.debit(p.accountId, price.credits, operationId);
+            throw err;
           }
-          const scopeHeader = request.headers['x-fault-scope'];
-          const fault = ctx.faults.take(request.method, op.path, request.url.replace(/\?.*$/, ''), Array.isArray(scopeHeader) ? scopeHeader[0] : scopeHeader);
-          if (fault) await applyFault(fault);
-          const result = await handler(
-            { query: new Query(request.query as RawQuery), params: request.params as Record<string, string>, body: request.body, headers: request.headers, principal: admission.principal, url },
-            ctx,
-          );
-          const status = result.status ?? 200;
-          const extra = await admission.finish(status, result.billable !== false);
-          return reply.code(status).headers({ ...result.headers, ...extra }).type('application/json; charset=utf-8').send(JSON.stringify(result.body));
-        } catch (err) {
-          const apiErr = err instanceof ApiError ? err : undefined;
-          const extra = await admission.finish(apiErr?.status ?? 500);
-          if (apiErr) return sendError(reply, apiErr, extra);
-          throw err;
+        };
+        try {
+          return await serve(request, reply, url, admitPrincipal);
+        } finally {
+          ticket?.release();
         }
       },
     });
@@ -137,7 +210,14 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
   }
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, new ApiError(mutant('err-unknown-path-400') ? 400 : 404, 'not_found', `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`));
+    sendError(
+      reply,
+      new ApiError(
+        mutant('err-unknown-path-400') ? 400 : 404,
+        'not_found',
+        `no route for ${request.method} ${request.url.replace(/\?.*$/, '')}`,
+      ),
+    );
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) return sendError(reply, err);

@@ -15,6 +15,7 @@ import { checkErrorEnvelope, checkNoServerError, ERROR_RULES } from '../checks/e
 import { paramSpecs } from './support/param-cases.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { costOf } from './support/budget.ts';
+import { principalScopeOf } from '../contract/limits.ts';
 import { baselineFor, discoverIdentities, needsCredentials, pace, pathOf, probeImplemented } from './support/operations.ts';
 
 const NUM_RUNS = 25;
@@ -33,14 +34,48 @@ interface Malformed {
 
 /** Short unicode text, well-formed (lone surrogates cannot be URL-encoded). */
 const text = (max: number) => fc.string({ unit: 'grapheme', maxLength: max });
-const odd = fc.constantFrom('', ' ', '%', '%00', '\u0000', '\n', '&', '=', '?', '#', '/', '\\', ';', '..%2F', '<script>', "'", '"', '😀', 'ü', '-1', '0', '1e309', 'NaN', 'Infinity', 'null', 'true', '[]', '{}', '__proto__');
+const odd = fc.constantFrom(
+  '',
+  ' ',
+  '%',
+  '%00',
+  '\u0000',
+  '\n',
+  '&',
+  '=',
+  '?',
+  '#',
+  '/',
+  '\\',
+  ';',
+  '..%2F',
+  '<script>',
+  "'",
+  '"',
+  '😀',
+  'ü',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+);
 /** One huge value; the URL stays under typical 8 KB request-line limits (a longer one is not an API request). */
 const huge = fc.string({ unit: fc.constantFrom(...'abcXYZ019_-'), minLength: 1000, maxLength: 3000 });
 const queryValue = fc.oneof({ weight: 4, arbitrary: text(40) }, { weight: 3, arbitrary: odd }, { weight: 1, arbitrary: huge });
 
 /** Query pairs: known names with garbage values, unknown and odd names, repeats. */
 function queryArb(known: string[]): fc.Arbitrary<[string, string][]> {
-  const name = fc.oneof({ weight: known.length ? 3 : 0, arbitrary: known.length ? fc.constantFrom(...known) : fc.constant('x') }, { weight: 1, arbitrary: text(20) }, { weight: 1, arbitrary: odd });
+  const name = fc.oneof(
+    { weight: known.length ? 3 : 0, arbitrary: known.length ? fc.constantFrom(...known) : fc.constant('x') },
+    { weight: 1, arbitrary: text(20) },
+    { weight: 1, arbitrary: odd },
+  );
   return fc
     .array(fc.tuple(name, queryValue), { maxLength: 6 })
     .chain((pairs) => (pairs.length ? fc.boolean().map((repeat) => (repeat ? [...pairs, pairs[0]!] : pairs)) : fc.constant(pairs)))
@@ -48,19 +83,39 @@ function queryArb(known: string[]): fc.Arbitrary<[string, string][]> {
 }
 
 /** Path values with odd characters; never a dot segment (the client would resolve it to another route). */
-const pathValue = fc.oneof(text(30), odd, fc.string({ unit: fc.constantFrom(...'abcXYZ019_-'), minLength: 513, maxLength: 600 })).filter((v) => v !== '' && v !== '.' && v !== '..');
+const pathValue = fc
+  .oneof(text(30), odd, fc.string({ unit: fc.constantFrom(...'abcXYZ019_-'), minLength: 513, maxLength: 600 }))
+  .filter((v) => v !== '' && v !== '.' && v !== '..');
 
-const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=fc', 'application/xml', 'application/octet-stream'];
+const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=fc',
+  'application/xml',
+  'application/octet-stream',
+];
 
 /**
  * Malformed bodies: broken JSON, non-JSON text, JSON of the wrong type, objects whose known fields
  * carry wrong types (never a valid request, so an expensive route never runs), under any media type.
  */
 function bodyArb(fields: string[]): fc.Arbitrary<{ text: string; contentType: string | undefined }> {
-  const wrongValue = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(text(8), fc.integer(), { maxKeys: 2 }));
-  const wrongObject = fc.dictionary(fields.length ? fc.oneof(fc.constantFrom(...fields), text(10)) : text(10), wrongValue, { maxKeys: 4 }).map((o) => JSON.stringify(o));
+  const wrongValue = fc.oneof(
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.dictionary(text(8), fc.integer(), { maxKeys: 2 }),
+  );
+  const wrongObject = fc
+    .dictionary(fields.length ? fc.oneof(fc.constantFrom(...fields), text(10)) : text(10), wrongValue, { maxKeys: 4 })
+    .map((o) => JSON.stringify(o));
   const broken = fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"handle":}', "{'a':1}", '{"a":1}}', '\u0000', '', '   ', '{"a":"\\x"}');
-  const wrongJson = fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 })).map((v) => JSON.stringify(v));
+  const wrongJson = fc
+    .oneof(fc.integer(), fc.string(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }))
+    .map((v) => JSON.stringify(v));
   return fc.record({
     text: fc.oneof(broken, wrongJson, wrongObject, text(60)),
     contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined }),
@@ -97,70 +152,107 @@ function toParams(pairs: [string, string][]): Params {
 /** Every rule a fuzzed answer of the operation can exercise, from the statuses it documents. */
 function fuzzRules(operationId: string): string[] {
   const documented = Object.keys(contract().operation(operationId).spec.responses ?? {});
-  const byStatus: Record<string, string> = { '401': ERROR_RULES.code401, '402': ERROR_RULES.code402, '404': ERROR_RULES.code404, '422': ERROR_RULES.code422 };
+  const byStatus: Record<string, string> = {
+    '401': ERROR_RULES.code401,
+    '402': ERROR_RULES.code402,
+    '404': ERROR_RULES.code404,
+    '422': ERROR_RULES.code422,
+  };
   return [ERROR_RULES.envelope, ERROR_RULES.retryAfterOnly429, ...documented.flatMap((s) => (byStatus[s] ? [byStatus[s]] : []))];
 }
 
 for (const { operationId, method, path } of contract().operations.values()) {
-  test(`${method.toUpperCase()} ${path} (${operationId}): malformed requests answer documented statuses with the error envelope`, { annotation: rules(...fuzzRules(operationId), ...contractRules(operationId)) }, async ({ api, targetOptions, budget }) => {
-    const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
-    const absent = await probeImplemented(api, operationId, baselineFor(operationId, ids));
-    test.skip(absent !== undefined, absent);
-    const runs = runsFor(operationId);
-    // A fuzzed request with the key may be billed: only within the spend budget; else the gate's error paths only.
-    const withKey = Boolean(targetOptions.apiKey) && budget.fits(costOf(operationId, runs));
-    if (!withKey && needsCredentials(operationId)) test.info().annotations.push({ type: 'note', description: 'fuzzed without a valid key (no key configured or over the spend budget)' });
-    const credentials: Credential[] = withKey ? ['key', 'key', 'key', 'none', 'bad'] : ['none', 'bad'];
-    const documented = Object.keys(contract().operation(operationId).spec.responses ?? {});
-    const clients: Record<Credential, TargetClient> = { key: api.withKey(targetOptions.apiKey), none: api.withKey(undefined), bad: api.withKey(INVALID_KEY) };
+  test(
+    `${method.toUpperCase()} ${path} (${operationId}): malformed requests answer documented statuses with the error envelope`,
+    { annotation: rules(...fuzzRules(operationId), ...contractRules(operationId)) },
+    async ({ api, targetOptions, budget, freshKey }) => {
+      const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
+      const absent = await probeImplemented(api, operationId, baselineFor(operationId, ids));
+      // A control-plane account of its own when the target offers one: its test credits pay, and its quota paces (spec: Limits).
+      const own = needsCredentials(operationId) || principalScopeOf(operationId) ? await freshKey() : undefined;
+      test.skip(absent !== undefined, absent);
+      const runs = runsFor(operationId);
+      // A fuzzed request with the key may be billed: only within the spend budget; else the gate's error paths only.
+      const withKey = own !== undefined || (Boolean(targetOptions.apiKey) && budget.fits(costOf(operationId, runs)));
+      if (!withKey && needsCredentials(operationId))
+        test
+          .info()
+          .annotations.push({ type: 'note', description: 'fuzzed without a valid key (no key configured or over the spend budget)' });
+      const credentials: Credential[] = withKey ? ['key', 'key', 'key', 'none', 'bad'] : ['none', 'bad'];
+      const documented = Object.keys(contract().operation(operationId).spec.responses ?? {});
+      const clients: Record<Credential, TargetClient> = {
+        key: api.withKey(own ?? targetOptions.apiKey),
+        none: api.withKey(undefined),
+        bad: api.withKey(INVALID_KEY),
+      };
 
-    let first: Violation[] = [];
-    const details = await fc.check(
-      fc.asyncProperty(requestArb(operationId, credentials), async (req) => {
-        const url = pathOf(operationId, req.path);
-        const headers: Record<string, string> = {};
-        if (req.body?.contentType) headers['content-type'] = req.body.contentType;
-        const res = await clients[req.credential].call(method.toUpperCase(), url, { params: toParams(req.query), headers, ...(req.body ? { data: Buffer.from(req.body.text, 'utf8') } : {}) });
-        await pace(operationId);
-        await expect.soft(res, describe(req, url)).toMatchContract(operationId);
-        const answer = await observe(res);
-        const vs = [...checkNoServerError(answer.status, documented), ...checkErrorEnvelope(answer)];
-        if (vs.length) first = vs.map((v) => ({ ...v, message: `${describe(req, url)} → ${v.message}` }));
-        return vs.length === 0;
-      }),
-      { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
-    );
-    if (details.failed && !first.length) throw details.errorInstance ?? new Error('fast-check failed without a verdict');
-    expect(first).toHaveNoViolations();
-  });
+      let first: Violation[] = [];
+      const details = await fc.check(
+        fc.asyncProperty(requestArb(operationId, credentials), async (req) => {
+          const url = pathOf(operationId, req.path);
+          const headers: Record<string, string> = {};
+          if (req.body?.contentType) headers['content-type'] = req.body.contentType;
+          const res = await clients[req.credential].call(method.toUpperCase(), url, {
+            params: toParams(req.query),
+            headers,
+            ...(req.body ? { data: Buffer.from(req.body.text, 'utf8') } : {}),
+          });
+          await pace(operationId);
+          await expect.soft(res, describe(req, url)).toMatchContract(operationId);
+          const answer = await observe(res);
+          const vs = [...checkNoServerError(answer.status, documented), ...checkErrorEnvelope(answer)];
+          if (vs.length) first = vs.map((v) => ({ ...v, message: `${describe(req, url)} → ${v.message}` }));
+          return vs.length === 0;
+        }),
+        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+      );
+      if (details.failed && !first.length) throw details.errorInstance ?? new Error('fast-check failed without a verdict');
+      expect(first).toHaveNoViolations();
+    },
+  );
 }
 
 /** Path templates of the contract as regexes: a fuzzed unknown path must match none. */
-const TEMPLATES = [...contract().operations.values()].map((o) => new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`));
+const TEMPLATES = [...contract().operations.values()].map(
+  (o) => new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`),
+);
 
-test('unknown paths answer 404 not_found in the error envelope', { annotation: rules(ERROR_RULES.unknownPath, ERROR_RULES.envelope, ERROR_RULES.code404, ...schemaRulesFor(['ErrorEnvelope'])) }, async ({ api, targetOptions }) => {
-  const segment = fc.oneof(fc.stringMatching(/^[a-z0-9_-]{1,16}$/), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 })).filter((s) => s !== '.' && s !== '..');
-  const unknownPath = fc
-    .tuple(fc.constantFrom('/api/v1/', '/api/public/', '/api/auth/', '/api/', '/', '/api/v2/'), fc.array(segment, { minLength: 1, maxLength: 3 }))
-    .map(([prefix, segs]) => prefix + segs.map(encodeURIComponent).join('/'))
-    .filter((p) => !TEMPLATES.some((t) => t.test(decodeURIComponent(p))) && !TEMPLATES.some((t) => t.test(p)));
-  const cases = fc.tuple(fc.constantFrom('GET', 'POST'), unknownPath, fc.constantFrom<Credential>('none', 'key'));
-  let first: Violation[] = [];
-  const check = async (method: string, p: string, credential: Credential): Promise<boolean> => {
-    const client = credential === 'key' && targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : api.withKey(undefined);
-    const answer = await observe(await client.call(method, p));
-    const vs = [...checkErrorEnvelope(answer), ...contract().validateSchema('ErrorEnvelope', answer.body)];
-    const code = (answer.body as { error?: unknown } | null)?.error;
-    if (answer.status !== 404 || code !== 'not_found') vs.push(violation(ERROR_RULES.unknownPath, 'status', `answered ${answer.status} ${JSON.stringify(code)}, expected 404 not_found`));
-    if (vs.length) first = vs.map((v) => ({ ...v, message: `${method} ${p} → ${v.message}` }));
-    return vs.length === 0;
-  };
-  await test.step('a plainly unknown route', async () => {
-    await check('GET', '/api/v1/fc-no-such-route', 'none');
-  });
-  if (!first.length) {
-    const details = await fc.check(fc.asyncProperty(cases, ([m, p, c]) => check(m, p, c)), { seed: targetOptions.seed, numRuns: NUM_RUNS, endOnFailure: true });
-    if (details.failed && !first.length) throw details.errorInstance ?? new Error('fast-check failed without a verdict');
-  }
-  expect(first).toHaveNoViolations();
-});
+test(
+  'unknown paths answer 404 not_found in the error envelope',
+  { annotation: rules(ERROR_RULES.unknownPath, ERROR_RULES.envelope, ERROR_RULES.code404, ...schemaRulesFor(['ErrorEnvelope'])) },
+  async ({ api, targetOptions }) => {
+    const segment = fc
+      .oneof(fc.stringMatching(/^[a-z0-9_-]{1,16}$/), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }))
+      .filter((s) => s !== '.' && s !== '..');
+    const unknownPath = fc
+      .tuple(
+        fc.constantFrom('/api/v1/', '/api/public/', '/api/auth/', '/api/', '/', '/api/v2/'),
+        fc.array(segment, { minLength: 1, maxLength: 3 }),
+      )
+      .map(([prefix, segs]) => prefix + segs.map(encodeURIComponent).join('/'))
+      .filter((p) => !TEMPLATES.some((t) => t.test(decodeURIComponent(p))) && !TEMPLATES.some((t) => t.test(p)));
+    const cases = fc.tuple(fc.constantFrom('GET', 'POST'), unknownPath, fc.constantFrom<Credential>('none', 'key'));
+    let first: Violation[] = [];
+    const check = async (method: string, p: string, credential: Credential): Promise<boolean> => {
+      const client = credential === 'key' && targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : api.withKey(undefined);
+      const answer = await observe(await client.call(method, p));
+      const vs = [...checkErrorEnvelope(answer), ...contract().validateSchema('ErrorEnvelope', answer.body)];
+      const code = (answer.body as { error?: unknown } | null)?.error;
+      if (answer.status !== 404 || code !== 'not_found')
+        vs.push(violation(ERROR_RULES.unknownPath, 'status', `answered ${answer.status} ${JSON.stringify(code)}, expected 404 not_found`));
+      if (vs.length) first = vs.map((v) => ({ ...v, message: `${method} ${p} → ${v.message}` }));
+      return vs.length === 0;
+    };
+    await test.step('a plainly unknown route', async () => {
+      await check('GET', '/api/v1/fc-no-such-route', 'none');
+    });
+    if (!first.length) {
+      const details = await fc.check(
+        fc.asyncProperty(cases, ([m, p, c]) => check(m, p, c)),
+        { seed: targetOptions.seed, numRuns: NUM_RUNS, endOnFailure: true },
+      );
+      if (details.failed && !first.length) throw details.errorInstance ?? new Error('fast-check failed without a verdict');
+    }
+    expect(first).toHaveNoViolations();
+  },
+);

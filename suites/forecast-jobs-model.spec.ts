@@ -441,12 +441,10 @@ test.describe('forecast jobs: the lifecycle (model-based)', () => {
         },
       );
       expect(runs).toBeGreaterThan(0);
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
+      });
       for (const kind of ['Submit(fresh)', 'Submit(replay)', 'Poll', 'AdvanceClock', 'ReadAsOtherOwner', 'ReadWithoutEntitlement']) {
         expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${targetOptions.seed})`).toBeGreaterThan(0);
       }

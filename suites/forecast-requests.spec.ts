@@ -168,12 +168,10 @@ test.describe('submission and reads', () => {
       const payment = Buffer.from(JSON.stringify({ x402Version: 2, payload: { signature: '0x00' } })).toString('base64');
       const headers = { 'payment-signature': payment, 'content-type': 'application/json' };
       const found: Violation[] = [];
-      const post = await api
-        .withKey(undefined)
-        .post(JOBS_PATH, {
-          headers: { ...headers, 'Idempotency-Key': newKey() },
-          data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }),
-        });
+      const post = await api.withKey(undefined).post(JOBS_PATH, {
+        headers: { ...headers, 'Idempotency-Key': newKey() },
+        data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }),
+      });
       await expect(post).toMatchContract(CREATE);
       if (post.status() !== 401)
         found.push(violation('AUTH-007', 'POST/status', `POST with only a PAYMENT-SIGNATURE answered ${post.status()}`));
@@ -201,12 +199,10 @@ test.describe('key-only routes and x402', () => {
       const { now } = await controlPlane.clock();
       const payment = encodePayment(await signPayment(wallet, c.challenge!, entry!, Math.max(unixSeconds(now), unixSeconds(new Date()))));
       const found: Violation[] = [];
-      const post = await api
-        .withKey(undefined)
-        .post(JOBS_PATH, {
-          headers: { 'PAYMENT-SIGNATURE': payment, 'content-type': 'application/json', 'Idempotency-Key': newKey() },
-          data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }),
-        });
+      const post = await api.withKey(undefined).post(JOBS_PATH, {
+        headers: { 'PAYMENT-SIGNATURE': payment, 'content-type': 'application/json', 'Idempotency-Key': newKey() },
+        data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }),
+      });
       await expect(post).toMatchContract(CREATE);
       if (post.status() !== 401)
         found.push(violation('AUTH-007', 'POST/status', `POST paid by x402 without a key answered ${post.status()}`));
@@ -268,12 +264,10 @@ test.describe('topic exclusion on every path', () => {
           }
         }
       });
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `${excluded.length} excluded market(s) of ${looked} listed; ${bodies.size} generation bodies posted (${[...bodies.values()].filter((b) => b.from.startsWith('forecast-targets')).length} from forecast-targets children)`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `${excluded.length} excluded market(s) of ${looked} listed; ${bodies.size} generation bodies posted (${[...bodies.values()].filter((b) => b.from.startsWith('forecast-targets')).length} from forecast-targets children)`,
+      });
       if (![...bodies.values()].some((b) => b.from.startsWith('forecast-targets')))
         withdrawRules(['TOPIC-009'], 'no excluded market offered a forecast-targets child body');
       budget.reserveCalls(CREATE, bodies.size);

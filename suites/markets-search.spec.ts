@@ -96,12 +96,10 @@ test.describe('GET /api/v1/markets/search', () => {
       expect(rowViolations(base.rows, targetOptions.siteUrl)).toHaveNoViolations(base.body);
       const withForecast = base.rows.filter((r) => r.has_forecast === true).length;
       const withSignal = base.rows.filter((r) => r.has_published_signal === true).length;
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `${base.rows.length} row(s): ${withForecast} with a forecast, ${withSignal} with a published signal`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `${base.rows.length} row(s): ${withForecast} with a forecast, ${withSignal} with a published signal`,
+      });
 
       await test.step('searching a market by its exact question (gap MSRCH-024: warning only)', async () => {
         const probe = base.rows.find((r) => typeof r.question === 'string' && r.question.length <= 200);

@@ -328,12 +328,10 @@ test.describe('GET /api/v1/markets', () => {
 
       await test.step('markets with signals stay listed under max_forecast_age=1', () => {
         const withSignals = dflt.rows.filter((r) => (r.signal_count as number) > 0);
-        test
-          .info()
-          .annotations.push({
-            type: 'note',
-            description: `${withSignals.length} default row(s) have signals; ${answers.get('1')!.rows.length} row(s) at 1h`,
-          });
+        test.info().annotations.push({
+          type: 'note',
+          description: `${withSignals.length} default row(s) have signals; ${answers.get('1')!.rows.length} row(s) at 1h`,
+        });
         judged('*', withSignals.length, 'a listed market with a signal');
         expect(
           checkContains(answers.get('1')!.rows, keysOf(withSignals), 'MKT-002', 'it has signals (signal_count > 0 in the default answer)'),
@@ -534,12 +532,10 @@ test.describe('GET /api/v1/markets', () => {
       const excluded = Object.fromEntries(
         Object.entries(lists).map(([op, rows]) => [op, rows.filter((r) => availability.get(String(r.marketKey))?.excluded != null).length]),
       );
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `topic-excluded rows per list: ${JSON.stringify(excluded)} (gap CAT-007: listing them is optional)`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `topic-excluded rows per list: ${JSON.stringify(excluded)} (gap CAT-007: listing them is optional)`,
+      });
       expect(found).toHaveNoViolations();
     },
   );

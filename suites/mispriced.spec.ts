@@ -80,12 +80,10 @@ test.describe('GET /api/v1/markets/mispriced', () => {
         (r) => typeof r.mispricing_pp === 'number' && Math.abs((r.mispricing_pp as number) - mispricingPp(r)!) > 0.01,
       );
       if (stated.length)
-        test
-          .info()
-          .annotations.push({
-            type: 'warning',
-            description: `${stated.length} row(s) state a mispricing_pp that differs from |forecast - odds| (gap MISP-005)`,
-          });
+        test.info().annotations.push({
+          type: 'warning',
+          description: `${stated.length} row(s) state a mispricing_pp that differs from |forecast - odds| (gap MISP-005)`,
+        });
     },
   );
 
@@ -125,12 +123,10 @@ test.describe('GET /api/v1/markets/mispriced', () => {
       const now = Date.now();
       const expected = search!.filter((r) => (r.end_date == null || ms(r.end_date) > now) && isMispriced(r, a.thresholdPp + MARGIN_PP));
       test.skip(!expected.length, 'search shows no open market whose forecast and odds differ by the threshold');
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `${expected.length} search row(s) are mispriced by more than ${a.thresholdPp + MARGIN_PP} pp; the list holds ${rows.length}`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `${expected.length} search row(s) are mispriced by more than ${a.thresholdPp + MARGIN_PP} pp; the list holds ${rows.length}`,
+      });
       expect(
         checkContains(rows, keysOf(expected), 'MISP-002', `search shows |forecast - odds| of at least ${a.thresholdPp + MARGIN_PP} pp`),
       ).toHaveNoViolations(a.body);

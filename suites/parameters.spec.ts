@@ -10,10 +10,30 @@ import { withdrawRules } from './support/annotations.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { isTestable } from '../contract/rules.ts';
-import { checkAccepted, checkRejected, inBoundsEdges, outOfBounds, paramRule, paramSpecs, rejectionStatuses, type BoundCase, type EdgeCase } from './support/param-cases.ts';
+import {
+  checkAccepted,
+  checkRejected,
+  inBoundsEdges,
+  outOfBounds,
+  paramRule,
+  paramSpecs,
+  rejectionStatuses,
+  type BoundCase,
+  type EdgeCase,
+} from './support/param-cases.ts';
 import type { Violation } from '../checks/violation.ts';
 import { costOf } from './support/budget.ts';
-import { baselineFor, discoverIdentities, jsonOrNull, needsCredentials, pace, probeImplemented, requestFor, send } from './support/operations.ts';
+import { SOCIAL_OPERATIONS } from '../contract/limits.ts';
+import {
+  baselineFor,
+  discoverIdentities,
+  jsonOrNull,
+  needsCredentials,
+  pace,
+  probeImplemented,
+  requestFor,
+  send,
+} from './support/operations.ts';
 
 /** Values tried per out-of-bounds case; a constant case (a left-out parameter) runs once. */
 const NUM_RUNS = 5;
@@ -34,58 +54,87 @@ for (const { operationId } of contract().operations.values()) {
   const ruleIds = [...new Set([...cases, ...dryEdges].map((c) => ruleOf(operationId, c)!.id))];
   if (!ruleIds.length) continue;
 
-  test(`${operationId}: out-of-bounds parameters answer 422 invalid_request; edge values are accepted`, { annotation: rules(...ruleIds, 'ERR-008', ...contractRules(operationId)) }, async ({ api, targetOptions, budget }) => {
-    const keyed = needsCredentials(operationId);
-    test.skip(keyed && !targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
-    const client = keyed ? api.withKey(targetOptions.apiKey) : api;
-    const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
-    const base = baselineFor(operationId, ids);
-    const absent = await test.step('probe the route', () => probeImplemented(api, operationId, base));
-    test.skip(absent !== undefined, absent);
+  test(
+    `${operationId}: out-of-bounds parameters answer 422 invalid_request; edge values are accepted`,
+    { annotation: rules(...ruleIds, 'ERR-008', ...contractRules(operationId)) },
+    async ({ api, targetOptions, budget, freshKey }) => {
+      const keyed = needsCredentials(operationId);
+      test.skip(keyed && !targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
+      // Control-plane accounts of their own when the target offers them: the social research quota (60 a
+      // minute) would otherwise pace these cases for minutes (spec: Limits table). A fresh one per social case.
+      const own = keyed ? await freshKey() : undefined;
+      const social = SOCIAL_OPERATIONS.has(operationId);
+      let client = keyed ? api.withKey(own ?? targetOptions.apiKey) : api;
+      const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
+      const base = baselineFor(operationId, ids);
+      const absent = await test.step('probe the route', () => probeImplemented(api, operationId, base));
+      test.skip(absent !== undefined, absent);
 
-    const found: Violation[] = [];
-    for (const c of cases) {
-      const rule = ruleOf(operationId, c)!;
-      const allowed = rejectionStatuses(rule);
-      await test.step(`${c.param.name} ${c.what} → ${allowed.join('/')} [${rule.id}]`, async () => {
-        let first: Violation[] = [];
-        const details = await fc.check(
-          fc.asyncProperty(c.values, async (value) => {
-            const res = await send(client, operationId, requestFor(base, c.param, value));
-            await pace(operationId);
-            await expect.soft(res).toMatchContract(operationId);
-            const vs = checkRejected(rule.id, c.param.name, value, res.status(), await jsonOrNull(res), allowed);
-            if (vs.length) first = vs;
-            return vs.length === 0;
-          }),
-          { seed: targetOptions.seed, numRuns: c.single ? 1 : NUM_RUNS, endOnFailure: true },
+      const found: Violation[] = [];
+      for (const c of cases) {
+        const rule = ruleOf(operationId, c)!;
+        const allowed = rejectionStatuses(rule);
+        if (social && own) client = api.withKey((await freshKey()) ?? own);
+        await test.step(`${c.param.name} ${c.what} → ${allowed.join('/')} [${rule.id}]`, async () => {
+          let first: Violation[] = [];
+          const details = await fc.check(
+            fc.asyncProperty(c.values, async (value) => {
+              const res = await send(client, operationId, requestFor(base, c.param, value));
+              await pace(operationId);
+              await expect.soft(res).toMatchContract(operationId);
+              const vs = checkRejected(rule.id, c.param.name, value, res.status(), await jsonOrNull(res), allowed);
+              if (vs.length) first = vs;
+              return vs.length === 0;
+            }),
+            { seed: targetOptions.seed, numRuns: c.single ? 1 : NUM_RUNS, endOnFailure: true },
+          );
+          // Anything but our own verdict (a skip for THROTTLED, a harness error) propagates.
+          if (details.failed && !first.length)
+            throw details.errorInstance ?? new Error(`fast-check: ${c.param.name} ${c.what} failed without a verdict`);
+          found.push(...first);
+        });
+      }
+
+      const edges: EdgeCase[] = specs
+        .flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed))
+        .filter(
+          (e) =>
+            ruleOf(operationId, e) &&
+            !base.noEdges?.includes(e.param.name) &&
+            !(base.noLengthEdges?.includes(e.param.name) && /Length$/.test(e.keyword)),
         );
-        // Anything but our own verdict (a skip for THROTTLED, a harness error) propagates.
-        if (details.failed && !first.length) throw details.errorInstance ?? new Error(`fast-check: ${c.param.name} ${c.what} failed without a verdict`);
-        found.push(...first);
-      });
-    }
-
-    const edges: EdgeCase[] = specs
-      .flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed))
-      .filter((e) => ruleOf(operationId, e) && !base.noEdges?.includes(e.param.name) && !(base.noLengthEdges?.includes(e.param.name) && /Length$/.test(e.keyword)));
-    // Edge values are valid requests, so they are billed: only within the budget, and the $0.50+
-    // routes only on an unlimited one (the embedded stub).
-    const spendOk = (PRICES[operationId]?.credits ?? 0) < EXPENSIVE_CREDITS ? budget.fits(costOf(operationId, edges.length)) : targetOptions.maxSpendUsd === Infinity;
-    if (!spendOk) test.info().annotations.push({ type: 'note', description: `edge values not sent: ${edges.length} billed call(s) of ${operationId} exceed the spend budget` });
-    // Rules only in-bounds edges exercise, with no edge value sent (over budget, or the baseline
-    // excludes the parameter's edges), were not judged: never PASSED by this test.
-    const judged = new Set([...cases, ...(spendOk ? edges : [])].map((c) => ruleOf(operationId, c)!.id));
-    withdrawRules(ruleIds.filter((id) => !judged.has(id)), spendOk ? 'no in-bounds edge value of this rule is sent with the discovered baseline' : 'edge values not sent: over the spend budget');
-    for (const e of spendOk ? edges : []) {
-      const rule = ruleOf(operationId, e)!;
-      await test.step(`${e.param.name} ${e.what} is accepted [${rule.id}]`, async () => {
-        const res = await send(client, operationId, requestFor(base, e.param, e.value));
-        await pace(operationId);
-        await expect.soft(res).toMatchContract(operationId);
-        found.push(...checkAccepted(rule.id, e.param.name, e.value, res.status(), await jsonOrNull(res)));
-      });
-    }
-    expect(found).toHaveNoViolations();
-  });
+      // Edge values are valid requests, so they are billed: only within the budget, and the $0.50+
+      // routes only on an unlimited one (the embedded stub).
+      const spendOk =
+        (PRICES[operationId]?.credits ?? 0) < EXPENSIVE_CREDITS
+          ? budget.fits(costOf(operationId, edges.length))
+          : targetOptions.maxSpendUsd === Infinity;
+      if (!spendOk)
+        test
+          .info()
+          .annotations.push({
+            type: 'note',
+            description: `edge values not sent: ${edges.length} billed call(s) of ${operationId} exceed the spend budget`,
+          });
+      // Rules only in-bounds edges exercise, with no edge value sent (over budget, or the baseline
+      // excludes the parameter's edges), were not judged: never PASSED by this test.
+      const judged = new Set([...cases, ...(spendOk ? edges : [])].map((c) => ruleOf(operationId, c)!.id));
+      withdrawRules(
+        ruleIds.filter((id) => !judged.has(id)),
+        spendOk
+          ? 'no in-bounds edge value of this rule is sent with the discovered baseline'
+          : 'edge values not sent: over the spend budget',
+      );
+      for (const e of spendOk ? edges : []) {
+        const rule = ruleOf(operationId, e)!;
+        await test.step(`${e.param.name} ${e.what} is accepted [${rule.id}]`, async () => {
+          const res = await send(client, operationId, requestFor(base, e.param, e.value));
+          await pace(operationId);
+          await expect.soft(res).toMatchContract(operationId);
+          found.push(...checkAccepted(rule.id, e.param.name, e.value, res.status(), await jsonOrNull(res)));
+        });
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
 }

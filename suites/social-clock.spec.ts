@@ -48,12 +48,10 @@ test(
       toleranceMs: 60_000,
       rangeRule: 'XSRCH-003',
     });
-    test
-      .info()
-      .annotations.push({
-        type: 'note',
-        description: `${JSON.stringify(query)}: ${resultsOf(first!.body)?.length} results before (clock ${before.now.toISOString()}), ${resultsOf(second.body)?.length} after (clock ${now.toISOString()})`,
-      });
+    test.info().annotations.push({
+      type: 'note',
+      description: `${JSON.stringify(query)}: ${resultsOf(first!.body)?.length} results before (clock ${before.now.toISOString()}), ${resultsOf(second.body)?.length} after (clock ${now.toISOString()})`,
+    });
     expect(vs).toHaveNoViolations(second.body);
   },
 );

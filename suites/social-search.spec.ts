@@ -114,24 +114,20 @@ test.describe('x/search: defaults and bounds', () => {
           const a = await requestSearch(paid, { query: q, range_days: rangeDays, limit: 30 });
           expect(a.status, `range_days ${rangeDays} is a valid search`).toBe(200);
           vs.push(...checkSocialSearch(a.body, { limit: 30, rangeDays, ...searchInstant(a) }));
-          test
-            .info()
-            .annotations.push({
-              type: 'note',
-              description: `${JSON.stringify(q)}: a result ${age.toFixed(2)} days old lies just past range ${rangeDays}`,
-            });
+          test.info().annotations.push({
+            type: 'note',
+            description: `${JSON.stringify(q)}: a result ${age.toFixed(2)} days old lies just past range ${rangeDays}`,
+          });
           return;
         }
         test
           .info()
           .annotations.push({ type: 'note', description: 'no result at least a day old: the range end was not probed next to a result' });
       });
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `query ${JSON.stringify(query)}: ${resultsOf(answer.body)?.length} results at limit 30`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `query ${JSON.stringify(query)}: ${resultsOf(answer.body)?.length} results at limit 30`,
+      });
       expect(vs).toHaveNoViolations();
     },
   );

@@ -379,12 +379,10 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
         },
       );
       expect(runs).toBeGreaterThan(0);
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
+      });
       // The lifecycle's transitions must all have been exercised, or the model run proved little.
       for (const kind of ['IssueToken', 'Link', 'ReuseToken', 'ExpireViaClock', 'LinkElsewhere', 'LinkAgainSameAccount']) {
         expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${targetOptions.seed})`).toBeGreaterThan(0);

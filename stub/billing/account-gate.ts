@@ -54,7 +54,8 @@ export class AccountGate implements Gate {
 
   async admit(req: AdmitRequest): Promise<Admission> {
     const { price, operationId } = req;
-    if (price.credits === 0 && !price.keyOnly && mutant('bill-free-route-debit')) this.accounts.debit(this.accounts.byKey(header(req.headers, 'x-service-api-key') ?? '')?.id ?? '', 1, operationId);
+    if (price.credits === 0 && !price.keyOnly && mutant('bill-free-route-debit'))
+      this.accounts.debit(this.accounts.byKey(header(req.headers, 'x-service-api-key') ?? '')?.id ?? '', 1, operationId);
     if (price.credits === 0 && !price.keyOnly) return FREE;
     const key = header(req.headers, 'x-service-api-key');
     const payment = header(req.headers, 'payment-signature');
@@ -62,14 +63,26 @@ export class AccountGate implements Gate {
 
     if (key !== undefined) {
       const account = this.accounts.byKey(key);
-      if (!account) throw new ApiError(401, mutant('err-invalid-key-code') ? ('unauthorized' as 'invalid_api_key') : 'invalid_api_key', 'The x-service-api-key is not valid');
+      if (!account)
+        throw new ApiError(
+          401,
+          mutant('err-invalid-key-code') ? ('unauthorized' as 'invalid_api_key') : 'invalid_api_key',
+          'The x-service-api-key is not valid',
+        );
       if (!payerRoute) return this.admitKey(req, account.id, account.entitled);
       if (payment === undefined) return { principal: { accountId: account.id, via: 'api-key' }, finish: async () => ({}) };
     }
-    if (mutant('wal-unauth-token') && operationId === 'createWalletLinkToken') return { principal: { accountId: 'acct_1', via: 'api-key' }, finish: async () => ({}) };
+    if (mutant('wal-unauth-token') && operationId === 'createWalletLinkToken')
+      return { principal: { accountId: 'acct_1', via: 'api-key' }, finish: async () => ({}) };
     if (!price.x402) throw new ApiError(401, 'gateway_required', 'This route needs an API key in x-service-api-key');
     if (payment === undefined) {
-      throw await this.challenges.error(req.url, operationId, price.credits, 'payment_required', 'Payment required: pay with x402 (PAYMENT-SIGNATURE) or send an API key');
+      throw await this.challenges.error(
+        req.url,
+        operationId,
+        price.credits,
+        'payment_required',
+        'Payment required: pay with x402 (PAYMENT-SIGNATURE) or send an API key',
+      );
     }
     return this.admitPayment(req, payment, payerRoute);
   }
@@ -104,7 +117,8 @@ export class AccountGate implements Gate {
     const offered = await this.challenges.requirements(price.credits);
     const outcome = await this.payments.verify(header, offered, url);
     if (!outcome.ok) {
-      if (outcome.kind === 'replay' && !mutant('x402-replay-402')) throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
+      if (outcome.kind === 'replay' && !mutant('x402-replay-402'))
+        throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
       if (payerRoute) throw new ApiError(422, 'x402_payment_required', `No verifiable payer: ${outcome.reason}`);
       throw await this.challenges.error(url, operationId, price.credits, 'payment_required', `Payment refused: ${outcome.reason}`);
     }
@@ -119,6 +133,13 @@ export class AccountGate implements Gate {
       payer: { address: payment.payer, network: payment.token.network, chainId: payment.token.chainId },
       onUnbilled: (step) => undo.push(step),
     };
+    // The payer is known now; a refusal here (a 429 of the payer's quota) leaves the payment unused (BILL-009).
+    try {
+      req.beforeDebit?.(principal);
+    } catch (err) {
+      this.payments.release(payment);
+      throw err;
+    }
     return {
       principal,
       finish: once(async (status, billable): Promise<Record<string, string>> => {
@@ -130,7 +151,13 @@ export class AccountGate implements Gate {
         const settled = await this.payments.settle(payment);
         if (!settled.success) {
           rollback();
-          throw await this.challenges.error(url, operationId, price.credits, 'payment_required', `Payment refused: settlement failed (${settled.errorReason ?? 'unknown'})`);
+          throw await this.challenges.error(
+            url,
+            operationId,
+            price.credits,
+            'payment_required',
+            `Payment refused: settlement failed (${settled.errorReason ?? 'unknown'})`,
+          );
         }
         return { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) };
       }),

@@ -37,9 +37,9 @@ export interface AdmitRequest {
   url: string;
   method: string;
   /**
-   * Runs once an API-key caller is identified (and entitled) and before anything is debited;
-   * throwing an ApiError refuses the call undebited (e.g. an owner-scoped quota's 429, which the
-   * spec rejects "before debit, settlement or upstream work").
+   * Runs once the caller is identified (an entitled API-key account, or the verified payer of a signed
+   * x402 payment) and before anything is debited or settled; throwing an ApiError refuses the call
+   * undebited and unsettled (a limit's or an owner-scoped quota's 429: Limits rule 2, Authentication rule 7).
    */
   beforeDebit?: (principal: Principal) => void;
 }

@@ -1,6 +1,6 @@
 /**
  * The control plane of the stub (contract/control.yaml): accounts and credits, wallet funding on
- * the token ledger, the clock, upstream faults, scoped oil signal states and a reset to the seeded state. Registered only when
+ * the token ledger, the clock, upstream faults, scoped oil signal states, rate-limit usage and the tier switch, and a reset to the seeded state. Registered only when
  * the stub starts with a control token; every call needs `Authorization: Bearer <token>` (401
  * otherwise). Secrets (API keys, the token) are never logged.
  */
@@ -16,6 +16,7 @@ import { tokenOfNetwork } from '../x402/tokens.ts';
 import { MAX_FAULT_LATENCY_MS, type Fault } from './faults.ts';
 import { registerJobControl } from '../jobs/control.ts';
 import { registerOilControl } from '../signals/oil-control.ts';
+import { registerLimitsControl } from '../limits/control.ts';
 import { registerProfilingControl } from '../social/profiling-states.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -36,7 +37,8 @@ function bodyOf(request: FastifyRequest): Body {
 function intField(body: Body, name: string, opts: { min: number; max: number }): number | undefined {
   const v = body[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < opts.min || v > opts.max) throw invalidRequest(`${name} must be an integer in ${opts.min}..${opts.max}`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < opts.min || v > opts.max)
+    throw invalidRequest(`${name} must be an integer in ${opts.min}..${opts.max}`);
   return v;
 }
 
@@ -76,11 +78,22 @@ const accountView = (ctx: StubContext, a: Account) => ({
   accountId: a.id,
   credits: a.credits,
   entitled: a.entitled,
-  wallets: ctx.wallets.walletsOf(a.id).map((w) => ({ address: w.address, chain_id: w.chainId, method: w.method, attested_at: new Date(w.attestedAt).toISOString() })),
+  wallets: ctx.wallets
+    .walletsOf(a.id)
+    .map((w) => ({ address: w.address, chain_id: w.chainId, method: w.method, attested_at: new Date(w.attestedAt).toISOString() })),
   entries: a.entries,
 });
 
-const faultView = (f: Fault) => ({ id: f.id, method: f.method, path: f.path, status: f.status, latencyMs: f.latencyMs, times: f.times, remaining: f.remaining, scope: f.scope });
+const faultView = (f: Fault) => ({
+  id: f.id,
+  method: f.method,
+  path: f.path,
+  status: f.status,
+  latencyMs: f.latencyMs,
+  times: f.times,
+  remaining: f.remaining,
+  scope: f.scope,
+});
 
 function walletView(ctx: StubContext, network: string, address: string) {
   const token = tokenOfNetwork(network);
@@ -102,7 +115,8 @@ export function resetStub(ctx: StubContext): void {
 
 /** Registers the /__control routes on `app`, guarded by the bearer `token`. */
 export function registerControlPlane(app: FastifyInstance, ctx: StubContext, token: string): void {
-  const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+  const json = (reply: FastifyReply, status: number, body: unknown) =>
+    reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 
   void app.register(
     async (scope) => {
@@ -135,7 +149,10 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
         const body = bodyOf(request);
         const credits = intField(body, 'credits', { min: 0, max: Number.MAX_SAFE_INTEGER });
         const entitled = boolField(body, 'entitled');
-        const account = ctx.accounts.update(accountId, { ...(credits !== undefined ? { credits } : {}), ...(entitled !== undefined ? { entitled } : {}) });
+        const account = ctx.accounts.update(accountId, {
+          ...(credits !== undefined ? { credits } : {}),
+          ...(entitled !== undefined ? { entitled } : {}),
+        });
         if (!account) throw notFound(`no account ${accountId}`);
         return json(reply, 200, accountView(ctx, account));
       });
@@ -146,7 +163,8 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
         const address = typeof body.address === 'string' ? body.address : '';
         const token = tokenOfNetwork(network);
         if (!token) throw invalidRequest('network must be eip155:8453 or eip155:4663');
-        if (body.asset !== undefined && String(body.asset).toLowerCase() !== token.address.toLowerCase()) throw invalidRequest(`asset must be ${token.address} on ${network}`);
+        if (body.asset !== undefined && String(body.asset).toLowerCase() !== token.address.toLowerCase())
+          throw invalidRequest(`asset must be ${token.address} on ${network}`);
         if (!ADDRESS.test(address)) throw invalidRequest('address must be a 0x-prefixed 20-byte hex address');
         ctx.ledger.mint(token, address, amountField(body, 'amount'));
         return json(reply, 200, walletView(ctx, network, address));
@@ -157,12 +175,15 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
         return json(reply, 200, walletView(ctx, network, address));
       });
 
-      scope.get('/clock', async (_request, reply) => json(reply, 200, { now: ctx.clock.now().toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 }));
+      scope.get('/clock', async (_request, reply) =>
+        json(reply, 200, { now: ctx.clock.now().toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 }),
+      );
 
       scope.post('/clock', async (request, reply) => {
         const body = bodyOf(request);
         const s = body.advanceSeconds;
-        if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > MAX_ADVANCE_SECONDS) throw invalidRequest(`advanceSeconds must be a number in 0..${MAX_ADVANCE_SECONDS}`);
+        if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > MAX_ADVANCE_SECONDS)
+          throw invalidRequest(`advanceSeconds must be a number in 0..${MAX_ADVANCE_SECONDS}`);
         const now = ctx.clock.advance(s);
         return json(reply, 200, { now: now.toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 });
       });
@@ -172,14 +193,23 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
         const method = typeof body.method === 'string' ? body.method.toUpperCase() : '';
         const path = typeof body.path === 'string' ? body.path.replace(/\?.*$/, '') : '';
         if (!METHODS.includes(method)) throw invalidRequest(`method must be one of ${METHODS.join(', ')}`);
-        if (!path.startsWith('/') || !isContractRoute(method, path)) throw invalidRequest(`${method} ${path} is not a route of the contract`);
+        if (!path.startsWith('/') || !isContractRoute(method, path))
+          throw invalidRequest(`${method} ${path} is not a route of the contract`);
         const status = intField(body, 'status', { min: 400, max: 599 });
         const latencyMs = intField(body, 'latencyMs', { min: 0, max: MAX_FAULT_LATENCY_MS }) ?? 0;
         const times = intField(body, 'times', { min: 1, max: 1_000_000 });
         const scope = body.scope === undefined ? null : body.scope;
-        if (scope !== null && (typeof scope !== 'string' || scope.length < 1 || scope.length > 128)) throw invalidRequest('scope must be a string of 1..128 characters');
+        if (scope !== null && (typeof scope !== 'string' || scope.length < 1 || scope.length > 128))
+          throw invalidRequest('scope must be a string of 1..128 characters');
         // A fault without a status fails with 502 unless it only slows the upstream down.
-        const fault = ctx.faults.add({ method, path, status: status ?? (latencyMs > 0 ? null : 502), latencyMs, times: times ?? null, scope });
+        const fault = ctx.faults.add({
+          method,
+          path,
+          status: status ?? (latencyMs > 0 ? null : 502),
+          latencyMs,
+          times: times ?? null,
+          scope,
+        });
         return json(reply, 201, faultView(fault));
       });
 
@@ -192,6 +222,7 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
 
       registerJobControl(scope, ctx);
       registerOilControl(scope, ctx);
+      registerLimitsControl(scope, ctx);
       registerProfilingControl(scope, ctx);
 
       scope.post('/reset', async (_request, reply) => {

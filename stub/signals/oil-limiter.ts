@@ -2,7 +2,8 @@
  * The oil route's own limits (spec: GET /api/v1/signals/oil; Limits rule 3; rules OIL-011..014):
  * one request in flight and request starts at least one second apart, per principal.
  */
-import { ApiError } from '../errors.ts';
+import type { ApiError } from '../errors.ts';
+import { rateLimited as answer429 } from '../limits/answer.ts';
 
 interface ScopeState {
   inFlight: boolean;
@@ -54,17 +55,5 @@ export class OilLimiter {
 }
 
 function rateLimited(seconds: number, concurrency: boolean): ApiError {
-  const what = concurrency ? 'another oil request is still in flight' : 'oil request starts must be at least one second apart';
-  return new ApiError(
-    429,
-    'rate_limited',
-    `Too many requests: ${what}`,
-    { retry_after: seconds, limit_scope: 'oil' },
-    {
-      'Retry-After': String(seconds),
-      'RateLimit-Policy': concurrency ? '"oil-concurrency";q=1' : '"oil-spacing";q=1;w=1',
-      RateLimit: concurrency ? '"oil-concurrency";r=0' : `"oil-spacing";r=0;t=${seconds}`,
-      ...(concurrency ? { 'X-Quotient-Max-Concurrent': '1' } : {}),
-    },
-  );
+  return answer429('oil', [{ window: concurrency ? 'concurrency' : 'spacing', retryAfter: seconds }]);
 }

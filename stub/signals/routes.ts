@@ -26,6 +26,8 @@ export const register: RouteModule = (route, ctx) => {
       const includeMarks = req.query.bool('include_marks', true);
       const done = limiter.start(req.principal?.accountId ?? 'anonymous');
       try {
+        // Upstream work starts here, inside the request's in-flight slot (an injected latency holds it).
+        await req.upstream?.();
         // A control-plane state of this call's X-Fault-Scope (POST /__control/oil), if any.
         const state = states.of(req.headers['x-fault-scope']);
         const down = (m: OilMarkName): boolean => state?.marksDown.includes(m) === true;
@@ -41,6 +43,6 @@ export const register: RouteModule = (route, ctx) => {
         done();
       }
     },
-    { beforeDebit: (principal) => void limiter.check(principal.accountId) },
+    { beforeDebit: (principal) => void limiter.check(principal.accountId), upstreamInHandler: true },
   );
 };

@@ -1,6 +1,7 @@
 /**
  * The target client used by every suite: Playwright's `request` fixture, plus the harness's
- * manners: bounded retry after 429 (reported THROTTLED, never passed), typed errors for an
+ * manners: pacing below the Limits tiers (suites/support/pacing.ts), bounded retry after 429
+ * (reported THROTTLED, never passed), typed errors for an
  * unreachable, slow or garbage-speaking target, and secret redaction of every error.
  */
 import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
@@ -10,6 +11,8 @@ import { countAnswer, countRequest } from './annotations.ts';
 import { TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
 import { rememberExchange } from './evidence.ts';
 import { abortedReason, recordAnswer, recordFailure } from '../../lib/run-health.ts';
+import { operationOf } from '../../contract/route-match.ts';
+import type { Pacer } from './pacing.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 
@@ -21,6 +24,8 @@ export interface CallOptions {
   apiKey?: string | null;
   /** Return a 429 as is instead of retrying (for the limit rules). */
   raw429?: boolean;
+  /** Send at once, without client-side pacing (the limit rules' own bursts); still counted. */
+  unpaced?: boolean;
 }
 
 export interface ClientOptions {
@@ -35,6 +40,13 @@ export interface ClientOptions {
   meter?: CallMeter;
   /** Headers sent with every call of this client (e.g. X-Fault-Scope). */
   headers?: Readonly<Record<string, string>>;
+  /** Client-side pacing below the Limits tiers; absent = none (the harness's own tests). */
+  pacer?: Pacer;
+  /**
+   * How a principal (an API key, 'x402' for a payment, undefined for none) is named in the request
+   * summary, and whether other workers use it too (suites/support/pacing.ts).
+   */
+  labelOf?: (principal: string | undefined) => { label: string; shared: boolean };
 }
 
 /**
@@ -83,12 +95,27 @@ export class TargetClient {
    * @throws TargetUnreachableError | TargetTimeoutError with a redacted reason.
    */
   async call(method: string, path: string, options: CallOptions = {}): Promise<APIResponse> {
-    const key = options.apiKey === undefined ? this.opts.apiKey : options.apiKey ?? undefined;
+    const key = options.apiKey === undefined ? this.opts.apiKey : (options.apiKey ?? undefined);
     const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...options.headers };
     if (key) headers['x-service-api-key'] = key;
     const settle = this.opts.meter?.(method, path, headers);
+    const principal = key ?? (Object.keys(headers).some((h) => h.toLowerCase() === 'payment-signature') ? 'x402' : undefined);
+    const paced = {
+      operationId: operationOf(method, path),
+      principal,
+      ...(this.opts.labelOf?.(principal) ?? { label: 'unlabelled', shared: true }),
+    };
     for (let attempt = 0; ; attempt++) {
-      const res = await this.send(method, path, headers, options);
+      const { pacer } = this.opts;
+      let release = (): void => undefined;
+      if (pacer && options.unpaced) pacer.record(paced);
+      else if (pacer) release = await pacer.acquire(paced);
+      let res: APIResponse;
+      try {
+        res = await this.send(method, path, headers, options);
+      } finally {
+        release();
+      }
       if (res.status() !== 429 || options.raw429) {
         settle?.(res.status());
         return res;
@@ -96,7 +123,12 @@ export class TargetClient {
       const retryAfter = Number(res.headers()['retry-after'] ?? '1');
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
         settle?.(429);
-        test.info().annotations.push({ type: 'throttled', description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s` });
+        test
+          .info()
+          .annotations.push({
+            type: 'throttled',
+            description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s`,
+          });
         test.skip(true, `THROTTLED: ${method} ${path} kept answering 429 (Retry-After ${retryAfter}s)`);
       }
       await new Promise((r) => setTimeout(r, Math.max(0, retryAfter) * 1000));
@@ -120,7 +152,7 @@ export class TargetClient {
         maxRedirects: 0,
       });
     } catch (err) {
-      const message = redact(err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err));
+      const message = redact(err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err));
       const failure = /timeout/i.test(message)
         ? new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`)
         : new TargetUnreachableError(`${method} ${path}: ${message}`);

@@ -81,7 +81,11 @@ export class ControlPlane {
     try {
       res = await this.ctx.fetch(path, {
         method,
-        headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', ...(data === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          accept: 'application/json',
+          ...(data === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(data === undefined ? {} : { data: JSON.stringify(data) }),
         failOnStatusCode: false,
         maxRedirects: 0,
@@ -90,7 +94,8 @@ export class ControlPlane {
       throw new ControlPlaneError(`control plane ${method} ${path}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }
     const text = await res.text();
-    if (res.status() < 200 || res.status() >= 300) throw new ControlPlaneError(`control plane ${method} ${path} answered ${res.status()}: ${text.slice(0, 300)}`);
+    if (res.status() < 200 || res.status() >= 300)
+      throw new ControlPlaneError(`control plane ${method} ${path} answered ${res.status()}: ${text.slice(0, 300)}`);
     if (!text) return undefined;
     try {
       return JSON.parse(text) as unknown;
@@ -105,7 +110,8 @@ export class ControlPlane {
    */
   async createAccount(credits: number, entitled = true): Promise<ControlAccount> {
     const body = (await this.call('POST', '/__control/accounts', { credits, entitled })) as Partial<ControlAccount>;
-    if (typeof body?.accountId !== 'string' || typeof body.apiKey !== 'string') throw new ControlPlaneError('control plane POST /__control/accounts: no accountId/apiKey in the answer');
+    if (typeof body?.accountId !== 'string' || typeof body.apiKey !== 'string')
+      throw new ControlPlaneError('control plane POST /__control/accounts: no accountId/apiKey in the answer');
     registerSecret(body.apiKey);
     return { accountId: body.accountId, apiKey: body.apiKey };
   }
@@ -113,8 +119,14 @@ export class ControlPlane {
   /** Credit balance and entitlement of an account. */
   async account(accountId: string): Promise<AccountState> {
     const body = (await this.call('GET', `/__control/accounts/${encodeURIComponent(accountId)}`)) as Partial<AccountState>;
-    if (typeof body?.credits !== 'number') throw new ControlPlaneError(`control plane GET /__control/accounts/{id}: no credits in the answer`);
-    return { credits: body.credits, entitled: body.entitled !== false, wallets: Array.isArray(body.wallets) ? body.wallets : [], entries: Array.isArray(body.entries) ? body.entries : [] };
+    if (typeof body?.credits !== 'number')
+      throw new ControlPlaneError(`control plane GET /__control/accounts/{id}: no credits in the answer`);
+    return {
+      credits: body.credits,
+      entitled: body.entitled !== false,
+      wallets: Array.isArray(body.wallets) ? body.wallets : [],
+      entries: Array.isArray(body.entries) ? body.entries : [],
+    };
   }
 
   /** Credit balance of an account, credits. */
@@ -129,8 +141,11 @@ export class ControlPlane {
 
   /** Token balance of a wallet on a CAIP-2 network, atomic units. */
   async walletBalance(network: string, address: string): Promise<bigint> {
-    const body = (await this.call('GET', `/__control/wallets/${encodeURIComponent(network)}/${encodeURIComponent(address)}`)) as { balance?: unknown };
-    if (typeof body?.balance !== 'string' && typeof body?.balance !== 'number') throw new ControlPlaneError('control plane GET /__control/wallets/{network}/{address}: no balance in the answer');
+    const body = (await this.call('GET', `/__control/wallets/${encodeURIComponent(network)}/${encodeURIComponent(address)}`)) as {
+      balance?: unknown;
+    };
+    if (typeof body?.balance !== 'string' && typeof body?.balance !== 'number')
+      throw new ControlPlaneError('control plane GET /__control/wallets/{network}/{address}: no balance in the answer');
     return BigInt(body.balance);
   }
 
@@ -216,6 +231,31 @@ export class ControlPlane {
   async oilState(spec: OilStateSpec): Promise<'set' | 'unsupported'> {
     try {
       await this.call('POST', '/__control/oil', spec);
+      return 'set';
+    } catch (err) {
+      const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;
+      if (m?.[1] === '404') return 'unsupported';
+      throw err;
+    }
+  }
+
+  /**
+   * Sets one window's usage of a principal or client address to `count` admissions made now
+   * (POST /__control/limits/usage), so a per-minute or per-day bound is one request away.
+   * `address` omitted on the ip_guard scope = the address the control plane sees this call from.
+   * @returns 'set'; 'unsupported' when the target's control plane has no limits route (404).
+   * @throws ControlPlaneError for any other refusal.
+   */
+  async limitUsage(spec: {
+    scope: 'standard' | 'x_research' | 'ip_guard';
+    window: 'second' | 'minute' | 'day';
+    count: number;
+    accountId?: string;
+    payer?: string;
+    address?: string;
+  }): Promise<'set' | 'unsupported'> {
+    try {
+      await this.call('POST', '/__control/limits/usage', spec);
       return 'set';
     } catch (err) {
       const m = err instanceof ControlPlaneError ? / answered (\d{3})/.exec(err.message) : null;

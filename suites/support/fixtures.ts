@@ -13,6 +13,7 @@ import { budgetCredits, ledgerIn } from '../../lib/spend-ledger.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './x402.ts';
 import { PRICES } from '../../contract/pricing.ts';
+import { workerPacer, type Pacer } from './pacing.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
@@ -25,6 +26,9 @@ export { rules, contractRules, judged } from './annotations.ts';
  */
 const MAX_RETRIES_429 = 4;
 const MAX_RETRY_AFTER_S = 5;
+
+/** Test credits of a `freshKey` account: enough for any one test's calls ($1,000 of test credits). */
+const FRESH_ACCOUNT_CREDITS = 1_000_000;
 
 export interface TargetOptions {
   /** Base URL of the API under test. */
@@ -63,9 +67,15 @@ export interface Fixtures {
   budget: Budget;
   /** The target's control plane (contract/control.yaml); SKIPs the test when the target has none. */
   controlPlane: ControlPlane;
+  /**
+   * The API key of a fresh control-plane account (entitled, holding test credits, its own rate-limit
+   * quota), or undefined when the target has no control plane. Heavy suites spread their calls over
+   * such accounts so one principal's Limits tiers never pace a run (spec: Limits table).
+   */
+  freshKey: () => Promise<string | undefined>;
 }
 
-export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, TargetOptions>({
+export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, TargetOptions & { pacer: Pacer }>({
   target: ['', { option: true, scope: 'worker' }],
   siteUrl: ['', { option: true, scope: 'worker' }],
   apiKey: [undefined, { option: true, scope: 'worker' }],
@@ -78,7 +88,22 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
   walletSeed: [undefined, { option: true, scope: 'worker' }],
   abortAfter: [5, { option: true, scope: 'worker' }],
 
-  targetOptions: async ({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, walletSeed, abortAfter }, use, testInfo) => {
+  // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
+  pacer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring pattern to read a fixture's dependencies
+    async ({}, use, workerInfo) => {
+      const pacer = workerPacer(workerInfo.config.workers);
+      await use(pacer);
+      pacer.save(workerInfo.project.outputDir, `${workerInfo.parallelIndex}-${process.pid}`);
+    },
+    { scope: 'worker' },
+  ],
+
+  targetOptions: async (
+    { target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, walletSeed, abortAfter },
+    use,
+    testInfo,
+  ) => {
     for (const s of [apiKey, apiKey2, controlToken]) registerSecret(s);
     registerPlaceholder(apiKey, 'FC_API_KEY');
     registerPlaceholder(apiKey2, 'FC_API_KEY_2');
@@ -94,7 +119,7 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
     budget.release();
   },
 
-  api: async ({ playwright, targetOptions, budget }, use) => {
+  api: async ({ playwright, targetOptions, budget, pacer }, use) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     resetEvidence();
     const ctx = await playwright.request.newContext({ baseURL: targetOptions.target, extraHTTPHeaders: {} });
@@ -106,7 +131,26 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
       const operationId = key && principals.has(key) ? operationOf(method, path) : undefined;
       return operationId && PRICES[operationId]?.credits ? budget.chargeOperation(operationId) : undefined;
     };
-    await use(new TargetClient(ctx, { timeoutMs: targetOptions.requestTimeoutMs, maxRetries429: MAX_RETRIES_429, maxRetryAfterS: MAX_RETRY_AFTER_S, meter }));
+    const labelOf = (principal: string | undefined): { label: string; shared: boolean } =>
+      principal === undefined
+        ? { label: 'no principal', shared: true }
+        : principal === 'x402'
+          ? { label: 'x402 payers', shared: true }
+          : principal === targetOptions.apiKey
+            ? { label: 'FC_API_KEY', shared: true }
+            : principal === targetOptions.apiKey2
+              ? { label: 'FC_API_KEY_2', shared: true }
+              : { label: 'control-plane accounts', shared: false };
+    await use(
+      new TargetClient(ctx, {
+        timeoutMs: targetOptions.requestTimeoutMs,
+        maxRetries429: MAX_RETRIES_429,
+        maxRetryAfterS: MAX_RETRY_AFTER_S,
+        meter,
+        pacer,
+        labelOf,
+      }),
+    );
     await ctx.dispose();
   },
 
@@ -118,6 +162,19 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
     await use(plane);
     await plane.dispose();
     await ctx.dispose();
+  },
+
+  freshKey: async ({ playwright, targetOptions }, use) => {
+    let plane: ControlPlane | undefined;
+    let ctx: Awaited<ReturnType<typeof playwright.request.newContext>> | undefined;
+    await use(async () => {
+      if (!targetOptions.control || !targetOptions.controlToken) return undefined;
+      ctx ??= await playwright.request.newContext({ baseURL: targetOptions.control, extraHTTPHeaders: {} });
+      plane ??= new ControlPlane(ctx, targetOptions.controlToken);
+      return (await plane.createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
+    });
+    await plane?.dispose();
+    await ctx?.dispose();
   },
 
   paid: async ({ api, targetOptions }, use) => {

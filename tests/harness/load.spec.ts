@@ -135,8 +135,13 @@ test.describe('scheduler against a local delaying server', () => {
       });
       expect(run.bound).toBe('count');
       expect(run.stoppedBy).toBe('plan');
+      // The rate and duration plan 1,000 requests; the bound cuts the plan to 7 and nothing beyond it is
+      // ever sent. How many of the 7 a loaded machine gets through is timing, not the bound: not asserted.
       expect(run.records).toHaveLength(7);
-      expect(server.stats.received).toBe(7);
+      const answered = run.records.filter((r) => r.status === 200).length;
+      expect(answered).toBeGreaterThan(0);
+      expect(server.stats.received).toBeGreaterThanOrEqual(answered);
+      expect(server.stats.received).toBeLessThanOrEqual(7);
     } finally {
       await server.close();
     }

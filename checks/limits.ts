@@ -1,0 +1,153 @@
+/**
+ * Checks of a 429 answer's anatomy (spec: Errors 429; Errors envelope; Limits): ERR-009, LIM-019,
+ * CONTRACT-003 (Retry-After), the headers LIM-021..023 (MUST: the 429 row names them with Retry-After), and the stub's choices of the gaps
+ * LIM-024 (retry_after equals Retry-After), LIM-028 (structured-field syntax, parsed with a library),
+ * LIM-029 (limit_scope value) and LIM-030 (X-Quotient-Max-Concurrent value) as warnings.
+ * Pure functions: answers in, violations out.
+ */
+import { parsePolicies, parseStates } from '../contract/ratelimit-fields.ts';
+import { violation, type Violation } from './violation.ts';
+
+/** An observed answer: status, lower-case headers, parsed JSON body (or undefined). */
+export interface LimitAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: unknown;
+}
+
+/** What the test provoked, so the answer can be held to it. */
+export interface Provoked {
+  /** The limit_scope the stub's choice names for it (gap LIM-029); undefined = do not check. */
+  scope?: string;
+  /** An in-flight bound was exceeded: X-Quotient-Max-Concurrent is due (LIM-023) with this value (gap LIM-030). */
+  maxConcurrent?: number;
+}
+
+const LIMIT_SCOPES = ['standard', 'x_research', 'ip_guard', 'oil'];
+
+/** Violations of a 429 answer's anatomy. A status other than 429 is reported against `statusRule`. */
+export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, statusRule = 'ERR-009'): Violation[] {
+  if (a.status !== 429) return [violation(statusRule, 'status', `expected 429 rate_limited, got ${a.status}`)];
+  const out: Violation[] = [];
+  const body = (typeof a.body === 'object' && a.body !== null ? a.body : {}) as Record<string, unknown>;
+  if (body.error !== 'rate_limited')
+    out.push(violation('ERR-009', '/error', `a 429's error is ${JSON.stringify(body.error)}, not "rate_limited"`));
+  const retryAfter = body.retry_after;
+  if (typeof retryAfter !== 'number' || !Number.isInteger(retryAfter) || retryAfter < 0)
+    out.push(violation('LIM-019', '/retry_after', `retry_after must be the integer seconds to wait, got ${JSON.stringify(retryAfter)}`));
+  const header = a.headers['retry-after'];
+  if (header === undefined) out.push(violation('CONTRACT-003', 'header:Retry-After', 'a 429 carries no Retry-After'));
+  else if (typeof retryAfter === 'number' && String(retryAfter) !== header.trim())
+    out.push(
+      violation(
+        'LIM-024',
+        'header:Retry-After',
+        `Retry-After ${header} differs from retry_after ${retryAfter} (stub choice: equal)`,
+        'warning',
+      ),
+    );
+  if (typeof body.limit_scope !== 'string' || !LIMIT_SCOPES.includes(body.limit_scope)) {
+    out.push(
+      violation(
+        'LIM-029',
+        '/limit_scope',
+        `limit_scope ${JSON.stringify(body.limit_scope)} is not one of ${LIMIT_SCOPES.join(', ')} (stub choice)`,
+        'warning',
+      ),
+    );
+  } else if (provoked.scope !== undefined && body.limit_scope !== provoked.scope) {
+    out.push(
+      violation(
+        'LIM-029',
+        '/limit_scope',
+        `limit_scope is ${body.limit_scope}; the exceeded limit is ${provoked.scope}'s (stub choice)`,
+        'warning',
+      ),
+    );
+  }
+  const policy = a.headers['ratelimit-policy'];
+  if (policy === undefined) out.push(violation('LIM-021', 'header:RateLimit-Policy', 'a 429 carries no RateLimit-Policy'));
+  else {
+    try {
+      if (parsePolicies(policy).length === 0) throw new Error('an empty list');
+    } catch (err) {
+      out.push(
+        violation(
+          'LIM-028',
+          'header:RateLimit-Policy',
+          `RateLimit-Policy "${policy}" is not a structured-field list of policies with q (and w): ${(err as Error).message}`,
+          'warning',
+        ),
+      );
+    }
+  }
+  const state = a.headers.ratelimit;
+  if (state === undefined) out.push(violation('LIM-022', 'header:RateLimit', 'a 429 carries no RateLimit'));
+  else {
+    try {
+      const states = parseStates(state);
+      if (states.length === 0) throw new Error('an empty list');
+      if (!states.some((s) => s.remaining === 0)) throw new Error('no policy with r=0 on a rejection');
+    } catch (err) {
+      out.push(
+        violation(
+          'LIM-028',
+          'header:RateLimit',
+          `RateLimit "${state}" is not a structured-field list of states with r (and t): ${(err as Error).message}`,
+          'warning',
+        ),
+      );
+    }
+  }
+  if (provoked.maxConcurrent !== undefined) {
+    const mc = a.headers['x-quotient-max-concurrent'];
+    if (mc === undefined)
+      out.push(violation('LIM-023', 'header:X-Quotient-Max-Concurrent', 'a concurrency 429 carries no X-Quotient-Max-Concurrent'));
+    else if (mc.trim() !== String(provoked.maxConcurrent))
+      out.push(
+        violation(
+          'LIM-030',
+          'header:X-Quotient-Max-Concurrent',
+          `X-Quotient-Max-Concurrent is ${mc}, not the in-flight bound ${provoked.maxConcurrent} (stub choice)`,
+          'warning',
+        ),
+      );
+  }
+  return out;
+}
+
+/**
+ * Violations of a burst against one bound: `statuses` in send order, all sent within one window.
+ * Exactly `bound` admitted (2xx) and the next refused 429 passes; more admitted breaks `ruleId`;
+ * fewer admitted breaks it too unless `mayTighten` (the per-IP guard, LIM-014).
+ */
+export function checkBurst(ruleId: string, what: string, statuses: readonly number[], bound: number, mayTighten = false): Violation[] {
+  const admitted = statuses.filter((s) => s >= 200 && s < 300).length;
+  const firstRefused = statuses.indexOf(429);
+  const others = statuses.filter((s) => s !== 429 && !(s >= 200 && s < 300));
+  if (others.length)
+    return [
+      violation(
+        ruleId,
+        'status',
+        `${what}: answers other than 2xx and 429 (${[...new Set(others)].join(', ')}) in the burst ${statuses.join(',')}`,
+      ),
+    ];
+  if (firstRefused === -1)
+    return [
+      violation(
+        ruleId,
+        'status',
+        `${what}: all ${statuses.length} requests admitted in one window; the bound is ${bound}, so request ${bound + 1} must answer 429`,
+      ),
+    ];
+  if (admitted > bound)
+    return [
+      violation(ruleId, 'status', `${what}: ${admitted} admitted in one window, more than the bound ${bound} (${statuses.join(',')})`),
+    ];
+  if (admitted < bound && !mayTighten)
+    return [
+      violation(ruleId, 'status', `${what}: only ${admitted} admitted before the first 429; the bound is ${bound} (${statuses.join(',')})`),
+    ];
+  return [];
+}

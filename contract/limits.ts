@@ -1,0 +1,50 @@
+/**
+ * The spec's Limits table as data (spec: Limits; Limits rules 1 and 3; Errors 429), shared by the
+ * stub's limiter, the suites' client-side pacing and the load profiles, so the three never disagree
+ * on a bound. Units: requests per window; windows in seconds.
+ */
+import { PRICES } from './pricing.ts';
+
+/** A limit scope's value of `limit_scope` (gap LIM-029). */
+export type LimitScope = 'standard' | 'x_research' | 'ip_guard' | 'oil';
+
+/** The rate windows of the Limits table. `day` is the UTC calendar day. */
+export type LimitWindow = 'second' | 'minute' | 'day';
+
+export interface ScopeBounds {
+  second: number;
+  minute: number;
+  day: number;
+  /** Requests in flight at once; undefined = no such bound ("n/a" in the table). */
+  inFlight?: number;
+}
+
+/** Bounds per scope (spec: Limits table). The oil route's own limits are `OIL_LIMITS`. */
+export const LIMIT_BOUNDS: Readonly<Record<Exclude<LimitScope, 'oil'>, ScopeBounds>> = {
+  standard: { second: 20, minute: 600, day: 20_000, inFlight: 10 },
+  x_research: { second: 5, minute: 60, day: 500, inFlight: 5 },
+  ip_guard: { second: 50, minute: 1_200, day: 50_000 },
+};
+
+/** The oil route (spec: Limits rule 3): one request in flight, starts at least 1 s apart. */
+export const OIL_LIMITS = { inFlight: 1, spacingMs: 1000 } as const;
+
+/** Window lengths, seconds (the day is clock-aligned to 00:00 UTC; the others slide, gap LIM-025). */
+export const WINDOW_SECONDS: Readonly<Record<LimitWindow, number>> = { second: 1, minute: 60, day: 86_400 };
+
+/** The social research routes (spec: Limits table, "/x/search and /x/profile"). */
+export const SOCIAL_OPERATIONS: ReadonlySet<string> = new Set(['searchSocial', 'createSocialProfile']);
+
+/**
+ * The principal scope an operation's calls count against: social research for /x/search and
+ * /x/profile, standard for every other payable route, none for free routes and the job read
+ * (gap LIM-027: those count only against the per-IP guard).
+ */
+export function principalScopeOf(operationId: string): 'standard' | 'x_research' | undefined {
+  const price = PRICES[operationId];
+  if (!price || price.credits === 0) return undefined;
+  return SOCIAL_OPERATIONS.has(operationId) ? 'x_research' : 'standard';
+}
+
+/** Policy name of a scope's window in RateLimit-Policy / RateLimit (gap LIM-028), e.g. "standard-second". */
+export const policyName = (scope: LimitScope, window: LimitWindow | 'concurrency' | 'spacing'): string => `${scope}-${window}`;

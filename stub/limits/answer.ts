@@ -1,0 +1,62 @@
+/**
+ * The 429 answer of every limit (spec: Errors 429; Errors envelope; gaps LIM-024, LIM-028..030):
+ * envelope {error: "rate_limited", message, retry_after, limit_scope}; Retry-After equal to
+ * retry_after; RateLimit-Policy listing the rejecting scope's policies and RateLimit the state of the
+ * rejecting one (structured fields, contract/ratelimit-fields.ts); X-Quotient-Max-Concurrent with
+ * the in-flight bound on a concurrency rejection.
+ */
+import { LIMIT_BOUNDS, OIL_LIMITS, WINDOW_SECONDS, policyName, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
+import { serializePolicies, serializeStates, type RateLimitPolicy } from '../../contract/ratelimit-fields.ts';
+import { ApiError } from '../errors.ts';
+import { mutant } from '../mutants.ts';
+
+/** One limit a request exceeded and the whole seconds until it frees a slot (at least 1). */
+export interface Exceeded {
+  window: LimitWindow | 'concurrency' | 'spacing';
+  retryAfter: number;
+}
+
+const WHAT: Record<Exceeded['window'], string> = {
+  second: 'per-second',
+  minute: 'per-minute',
+  day: 'daily',
+  concurrency: 'concurrency (in-flight)',
+  spacing: 'start-spacing',
+};
+
+/** Every policy of a scope, in RateLimit-Policy form. */
+function policiesOf(scope: LimitScope): RateLimitPolicy[] {
+  if (scope === 'oil') {
+    return [
+      { name: policyName('oil', 'concurrency'), quota: OIL_LIMITS.inFlight },
+      { name: policyName('oil', 'spacing'), quota: 1, window: OIL_LIMITS.spacingMs / 1000 },
+    ];
+  }
+  const b = LIMIT_BOUNDS[scope];
+  const rate = (['second', 'minute', 'day'] as const).map((w) => ({ name: policyName(scope, w), quota: b[w], window: WINDOW_SECONDS[w] }));
+  return b.inFlight === undefined ? rate : [...rate, { name: policyName(scope, 'concurrency'), quota: b.inFlight }];
+}
+
+/**
+ * The 429 for `scope`, reporting the exceeded limit with the longest wait (gap LIM-029).
+ * @param exceeded at least one exceeded limit
+ */
+export function rateLimited(scope: LimitScope, exceeded: readonly Exceeded[]): ApiError {
+  const worst = exceeded.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+  const concurrency = exceeded.find((e) => e.window === 'concurrency');
+  const maxConcurrent = scope === 'oil' ? OIL_LIMITS.inFlight : LIMIT_BOUNDS[scope].inFlight;
+  return new ApiError(
+    429,
+    'rate_limited',
+    `Too many requests: the ${scope} scope's ${WHAT[worst.window]} limit is exceeded; retry after ${worst.retryAfter} s`,
+    { retry_after: worst.retryAfter, limit_scope: scope },
+    {
+      'Retry-After': String(worst.retryAfter),
+      'RateLimit-Policy': serializePolicies(policiesOf(scope)),
+      [mutant('lim-429-no-ratelimit') ? 'X-Dropped-RateLimit' : 'RateLimit']: serializeStates([
+        { name: policyName(scope, worst.window), remaining: 0, reset: worst.retryAfter },
+      ]),
+      ...(concurrency && maxConcurrent !== undefined ? { 'X-Quotient-Max-Concurrent': String(maxConcurrent) } : {}),
+    },
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The stub's rate limiter (spec: Limits table; Limits rules 1 and 2; Errors 429; rules LIM-001..030).
+ *
+ * Every scope of the table keeps, per key (a principal's account id, `x402:<payer>` for a signed
+ * x402 retry, or a client address for the IP guard):
+ * - per-second and per-minute windows that SLIDE (gap LIM-025): a request is admitted when fewer than
+ *   the bound were admitted in the preceding 1 s / 60 s, so "exactly the bound is admitted, the next
+ *   is refused" holds however a burst falls on the clock;
+ * - a per-day counter of the UTC calendar day, reset at 00:00 UTC;
+ * - an in-flight count, where the table has one.
+ * Only admitted requests consume quota (gap LIM-031). Checks and updates run synchronously, so
+ * parallel requests on Node's single thread can never both take the last slot.
+ * Time comes from the stub's clock (ms), so the control plane's clock advance moves the windows.
+ */
+import { LIMIT_BOUNDS, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
+import { rateLimited, type Exceeded } from './answer.ts';
+import { mutant } from '../mutants.ts';
+
+type TableScope = Exclude<LimitScope, 'oil'>;
+
+interface Usage {
+  /** Admission times (ms) within the last second / minute, oldest first. */
+  second: number[];
+  minute: number[];
+  /** UTC day number (ms / 86,400,000) the `day` count belongs to. */
+  dayNumber: number;
+  day: number;
+  inFlight: number;
+}
+
+/** An admitted request's hold on its scope's in-flight count; `release` is idempotent. */
+export interface Ticket {
+  release(): void;
+}
+
+const DAY_MS = 86_400_000;
+const NO_TICKET: Ticket = { release: () => undefined };
+
+/** Drops admission times older than the window (ms) from the front of a sorted log. */
+function prune(log: number[], now: number, windowMs: number): void {
+  let drop = 0;
+  while (drop < log.length && log[drop]! <= now - windowMs) drop++;
+  if (drop > 0) log.splice(0, drop);
+}
+
+export class RateLimiter {
+  private readonly usage: Record<TableScope, Map<string, Usage>> = { standard: new Map(), x_research: new Map(), ip_guard: new Map() };
+  private lifted: boolean;
+
+  /**
+   * @param nowMs the stub clock (ms since the epoch)
+   * @param liftedByDefault start with the tiers lifted (throughput runs only; config `limitsLifted`)
+   */
+  constructor(
+    private readonly nowMs: () => number,
+    private readonly liftedByDefault = false,
+  ) {
+    this.lifted = liftedByDefault;
+  }
+
+  /** True while the tiers are lifted (control plane PUT /__control/limits). */
+  get isLifted(): boolean {
+    return this.lifted;
+  }
+
+  setLifted(lifted: boolean): void {
+    this.lifted = lifted;
+  }
+
+  /** Forgets all usage and restores the configured lift (control-plane reset). */
+  reset(): void {
+    for (const m of Object.values(this.usage)) m.clear();
+    this.lifted = this.liftedByDefault;
+  }
+
+  private state(scope: TableScope, key: string, now: number): Usage {
+    const map = this.usage[scope];
+    let u = map.get(key);
+    const dayNumber = Math.floor(now / DAY_MS);
+    if (!u) {
+      u = { second: [], minute: [], dayNumber, day: 0, inFlight: 0 };
+      map.set(key, u);
+    }
+    prune(u.second, now, 1000);
+    prune(u.minute, now, 60_000);
+    if (u.dayNumber !== dayNumber) {
+      u.dayNumber = dayNumber;
+      u.day = 0;
+    }
+    return u;
+  }
+
+  /**
+   * Admits one request of `key` in `scope`, or refuses it without consuming anything.
+   * @returns the in-flight ticket to release when the answer is sent
+   * @throws ApiError 429 rate_limited naming the exceeded limit with the longest wait (gap LIM-029)
+   */
+  admit(scope: TableScope, key: string): Ticket {
+    if (this.lifted) return NO_TICKET;
+    const now = this.nowMs();
+    const b = LIMIT_BOUNDS[scope];
+    const u = this.state(scope, key, now);
+    const exceeded: Exceeded[] = [];
+    const waitS = (oldest: number, windowMs: number) => Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+    if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
+      exceeded.push({ window: 'second', retryAfter: waitS(u.second[u.second.length - b.second]!, 1000) });
+    if (u.minute.length >= b.minute) exceeded.push({ window: 'minute', retryAfter: waitS(u.minute[u.minute.length - b.minute]!, 60_000) });
+    if (u.day >= b.day) exceeded.push({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
+    if (b.inFlight !== undefined && u.inFlight >= b.inFlight) exceeded.push({ window: 'concurrency', retryAfter: 1 });
+    if (exceeded.length > 0) throw rateLimited(scope, exceeded);
+    u.second.push(now);
+    u.minute.push(now);
+    u.day++;
+    if (b.inFlight === undefined) return NO_TICKET;
+    u.inFlight++;
+    let held = true;
+    return {
+      release: () => {
+        if (!held) return;
+        held = false;
+        u.inFlight--;
+      },
+    };
+  }
+
+  /**
+   * Sets the usage of one window of `key` in `scope` to `count` admissions made now (control plane
+   * POST /__control/limits/usage), so the minute and day bounds are reachable in seconds.
+   * @throws RangeError when `count` is negative or above the window's bound.
+   */
+  preload(scope: TableScope, key: string, window: LimitWindow, count: number): { count: number; bound: number } {
+    const bound = LIMIT_BOUNDS[scope][window];
+    if (!Number.isInteger(count) || count < 0 || count > bound) throw new RangeError(`count must be an integer in 0..${bound}`);
+    const now = this.nowMs();
+    const u = this.state(scope, key, now);
+    if (window === 'day') u.day = count;
+    else u[window] = Array.from({ length: count }, () => now);
+    return { count, bound };
+  }
+
+  /** Current usage of a key (control plane GET /__control/limits/usage). */
+  snapshot(scope: TableScope, key: string): Record<LimitWindow | 'inFlight', number> {
+    const u = this.state(scope, key, this.nowMs());
+    return { second: u.second.length, minute: u.minute.length, day: u.day, inFlight: u.inFlight };
+  }
+}
