@@ -110,12 +110,10 @@ for (const { operationId } of contract().operations.values()) {
           ? budget.fits(costOf(operationId, edges.length))
           : targetOptions.maxSpendUsd === Infinity;
       if (!spendOk)
-        test
-          .info()
-          .annotations.push({
-            type: 'note',
-            description: `edge values not sent: ${edges.length} billed call(s) of ${operationId} exceed the spend budget`,
-          });
+        test.info().annotations.push({
+          type: 'note',
+          description: `edge values not sent: ${edges.length} billed call(s) of ${operationId} exceed the spend budget`,
+        });
       // Rules only in-bounds edges exercise, with no edge value sent (over budget, or the baseline
       // excludes the parameter's edges), were not judged: never PASSED by this test.
       const judged = new Set([...cases, ...(spendOk ? edges : [])].map((c) => ruleOf(operationId, c)!.id));

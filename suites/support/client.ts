@@ -123,12 +123,10 @@ export class TargetClient {
       const retryAfter = Number(res.headers()['retry-after'] ?? '1');
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
         settle?.(429);
-        test
-          .info()
-          .annotations.push({
-            type: 'throttled',
-            description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s`,
-          });
+        test.info().annotations.push({
+          type: 'throttled',
+          description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s`,
+        });
         test.skip(true, `THROTTLED: ${method} ${path} kept answering 429 (Retry-After ${retryAfter}s)`);
       }
       await new Promise((r) => setTimeout(r, Math.max(0, retryAfter) * 1000));
