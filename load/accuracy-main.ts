@@ -13,7 +13,7 @@ import { ACCURACY_MULTIPLES, judgeAccuracy, type AccuracyResult } from './accura
 import { writeAccuracyReport, type TierAccuracy } from './accuracy-report.ts';
 import { DEFAULT_SAMPLE_EVERY, everyNth } from './contract-sample.ts';
 import { startEmbeddedStub } from './embedded.ts';
-import { buildProfiles, PROFILE_NAMES, windowOf } from './profiles.ts';
+import { buildProfiles, windowOf } from './profiles.ts';
 import { discoverIdentities, plannedRequestOf } from './requests.ts';
 import { assertLoopbackTarget } from './safety.ts';
 import { runSchedule } from './scheduler.ts';
@@ -22,12 +22,12 @@ import { scopeAnswers } from './window-judge.ts';
 import { PRICES } from '../contract/pricing.ts';
 
 /** The rule each tier's window enforces (spec: Limits table; Limits rule 3). */
-const RULE: Record<(typeof PROFILE_NAMES)[number], string> = {
+const RULE = {
   standard: 'LIM-001',
   social: 'LIM-005',
   'ip-guard': 'LIM-009',
   oil: 'OIL-012',
-};
+} as const;
 type TierName = keyof typeof RULE;
 
 const positiveInt = (value: string): number => {
