@@ -49,6 +49,30 @@ test('the per-IP guard admits exactly the room left under parallel requests', as
   ).toEqual([]);
 });
 
+test('the per-IP guard decides on arrival: parallel POSTs over the room are refused before their body is read, and debit nothing', async () => {
+  const account = (await control('POST', '/accounts', { credits: 10_000 })) as { accountId: string; apiKey: string };
+  const room = 3;
+  await control('POST', '/limits/usage', { scope: 'ip_guard', window: 'minute', count: LIMIT_BOUNDS.ip_guard.minute - room });
+  // A body that does not parse: admitted requests answer 422 from the parser, refused ones 429 without reaching it.
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, () =>
+      fetch(`${stub.url}/api/v1/x/search`, {
+        method: 'POST',
+        headers: { 'x-service-api-key': account.apiKey, 'content-type': 'application/json' },
+        body: '{"query": ',
+      }),
+    ),
+  );
+  const statuses = answers.map((r) => r.status).sort();
+  expect(statuses).toEqual([...Array<number>(room).fill(422), ...Array<number>(12 - room).fill(429)]);
+  const scopes = await Promise.all(
+    answers.filter((r) => r.status === 429).map(async (r) => ((await r.json()) as { limit_scope: string }).limit_scope),
+  );
+  expect(new Set(scopes)).toEqual(new Set(['ip_guard']));
+  const state = (await control('GET', `/accounts/${account.accountId}`)) as { credits: number };
+  expect(state.credits).toBe(10_000);
+});
+
 test("a principal's standard minute admits and debits exactly the room left under parallel paid requests", async () => {
   const account = (await control('POST', '/accounts', { credits: 10_000 })) as { accountId: string; apiKey: string };
   const room = 4;
