@@ -2,8 +2,8 @@
  * Load profiles, one per limit tier of the spec's Limits table (spec: Limits; GET /api/v1/signals/oil;
  * Errors 429). A profile says which operations it drives, at what rate, for how long, with what
  * in-flight cap, and what it expects: expectations are evaluated into violations (load/evaluate.ts)
- * naming LIM / OIL / ERR / CONTRACT rules. The LIM rules stay `pending` until the limits issue;
- * their violations are then warnings (see severityOf in load/evaluate.ts).
+ * naming LIM / OIL / ERR / CONTRACT rules (catalogue severities, severityOf in load/evaluate.ts), and
+ * k6-style thresholds on the run's metrics (load/thresholds.ts, load/metrics.ts) set the exit code.
  */
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
