@@ -258,7 +258,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
     maxInFlight: 10,
     expects: tableExpectations(TIERS.standard, { second: 'LIM-001', minute: 'LIM-002', inFlight: 'LIM-004' }),
     notEvaluated: [{ ruleId: 'LIM-003', reason: DAILY }, ...NOT_EVALUATED_COMMON],
-    thresholds: limitThresholds(TIERS.standard, 500),
+    thresholds: limitThresholds(TIERS.standard, 1000),
   };
   const social: LoadProfile = {
     name: 'social',
