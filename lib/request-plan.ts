@@ -1,5 +1,5 @@
 /**
- * The request plan: how many requests each suite test sent when it last ran against the embedded
+ * The request plan (cli `--dry-run`): how many requests each suite test sent when it last ran against the embedded
  * stub (`contract/request-plan.json`, written by `npm run request-plan` from a run's results.json).
  * `--dry-run` sums it over the selected tests. It is a measurement, not a promise: another target
  * may answer with more or fewer items to walk, and property tests draw their cases from the seed.
@@ -7,7 +7,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PlannedTest } from './selection.ts';
 
 export const REQUEST_PLAN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'contract', 'request-plan.json');
 
@@ -26,17 +25,23 @@ export function loadRequestPlan(file = REQUEST_PLAN_FILE): RequestPlan | undefin
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RequestPlan) : undefined;
 }
 
-export interface PlannedRequests {
+/** A planned test as the dry run lists it (cli/selection.ts PlannedTest): `file:LINE` and its title. */
+interface ListedTest {
+  location: string;
+  title: string;
+}
+
+export interface PlannedRequests<T extends ListedTest> {
   total: number;
   /** Requests per planned test (undefined: the test was not measured). */
-  perTest: { test: PlannedTest; requests: number | undefined }[];
+  perTest: { test: T; requests: number | undefined }[];
   unmeasured: number;
 }
 
 /** Sums the plan over `tests` (each test once). */
-export function plannedRequests(plan: RequestPlan, tests: readonly PlannedTest[]): PlannedRequests {
+export function plannedRequests<T extends ListedTest>(plan: RequestPlan, tests: readonly T[]): PlannedRequests<T> {
   const seen = new Set<string>();
-  const perTest: PlannedRequests['perTest'] = [];
+  const perTest: PlannedRequests<T>['perTest'] = [];
   for (const test of tests) {
     const key = planKey(test.location.replace(/:\d+$/, ''), test.title);
     if (seen.has(key)) continue;
