@@ -142,6 +142,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   const catalogue = loadRules();
   const selected = selectRules(catalogue, s);
   const tests = selected ? plannedTests(listTests(), selected, s.tier) : null;
+  if (selected && !selected.size)
+    throw new UsageError(`no rule selected${s.tier === 'smoke' ? ' (the smoke tier keeps only rules about free routes)' : ''}`);
   if (selected && !tests!.length) throw new UsageError(`no suite test carries the ${selected.size} selected rule(s)`);
   const reportDir = resolve(s.reportDir);
 

@@ -2,8 +2,8 @@
 # npm run package:check — the packaged tool works from an empty folder, offline.
 # `npm pack`s this project, unpacks the tarball into an empty folder's node_modules, links the
 # dependencies from this checkout's node_modules (no network at all), and runs
-# `npx forecast-conformance run` against the embedded stub with one free-route rule in the smoke
-# tier, checks its verdict, then `verify`. A check of .ci/run (under a minute: no clock suite runs).
+# `npx forecast-conformance run` against the embedded stub with one free-route rule (PRICE-014),
+# checks its verdict, then `verify`. A check of .ci/run (under a minute: no clock suite runs).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -19,7 +19,7 @@ for dep in "$root"/node_modules/* "$root"/node_modules/@*; do
 done
 ln -s ../forecast-conformance/bin/forecast-conformance.js node_modules/.bin/forecast-conformance
 npx --offline forecast-conformance --version
-npx --offline forecast-conformance run --tier smoke --rule PRICE-014 --workers 1 --report-dir out
+npx --offline forecast-conformance run --rule PRICE-014 --workers 1 --report-dir out
 node -e '
   const r = JSON.parse(require("fs").readFileSync("out/rules.json", "utf8")).rules.find((x) => x.id === "PRICE-014");
   if (r?.status !== "PASSED") { console.error("package check: PRICE-014 is " + r?.status + ", not PASSED"); process.exit(1); }'
