@@ -5,7 +5,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { loadRules, type Rule } from '../../contract/rules.ts';
-import { buildReport, type RunInfo } from '../../reporter/report.ts';
+import { buildReport, unlocksOf, type RunInfo } from '../../reporter/report.ts';
 import { renderHtml } from '../../reporter/render.ts';
 import { applySelection, outcomeOf, ruleVerdicts, summarize, type RuleStatus, type TestOutcome } from '../../reporter/rule-results.ts';
 
@@ -290,4 +290,18 @@ test('the HTML report of a selection: the bar draws only judged rules, matrix ro
   expect(html).toMatch(/<caption>\d+ families with no selected rule left out<\/caption>/);
   expect(html).toContain('<tr><td>PRICE</td>');
   expect(html).not.toContain('<tr><td>BILL</td>');
+});
+
+test('every budget skip is unlocked by a budget, whichever way the suite words it', () => {
+  const skipped = (reason: string) => ({ status: 'SKIPPED' as RuleStatus, reasons: [reason] });
+  const unlocks = unlocksOf([
+    skipped('budget: getMarketSignals needs $0.010, $0.000 left'),
+    skipped('spend budget too small'),
+    skipped('spend budget too small for 4 searchMarkets calls'),
+    skipped('no instance of an Asset with more than 50 markets on the target'),
+  ]);
+  expect(unlocks).toEqual([
+    { need: 'a budget', set: '--max-spend USD', rules: 3 },
+    { need: 'an answer of the kind the rule speaks of (target data)', set: 'nothing: the target had no such case', rules: 1 },
+  ]);
 });
