@@ -13,7 +13,8 @@ import { ABORT_FILE } from '../lib/run-health.ts';
 import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
 import { buildReport, readReport, summaryLines, writeReports, type RunInfo, type RunVerdict } from '../reporter/report.ts';
 import { preflight } from './preflight.ts';
-import { listTests, plannedTests, selectRules, uncovered } from './selection.ts';
+import { listTests, plannedTests, selectRules, uncovered, type PlannedTest } from './selection.ts';
+import { loadRequestPlan, planLabel, plannedRequests } from '../lib/request-plan.ts';
 import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings } from './settings.ts';
 import { writeBundle } from './bundle.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
@@ -23,6 +24,8 @@ const PLAYWRIGHT = PLAYWRIGHT_CLI;
 /** Files of an earlier run that must not be mistaken for this run's. */
 const STALE = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'manifest.json', 'manifest.sig'];
 const ABORT_POLL_MS = 250;
+/** A dry run lists each planned test's request count up to this many tests (then only the sum). */
+const PER_TEST_LINES = 60;
 
 export const EXIT: Record<RunVerdict, number> = { PASSED: 0, FAILED: 1, INCOMPLETE: 1, ERROR: 2 };
 
@@ -107,6 +110,25 @@ function runPlaywright(
   });
 }
 
+/** Dry run: each planned test's request count and their sum, from the request plan (cli/request-plan.ts). */
+function printPlannedRequests(planned: readonly PlannedTest[]): void {
+  const plan = loadRequestPlan();
+  if (!plan) {
+    console.log('Planned requests: unknown (no contract/request-plan.json; `npm run request-plan` measures one on the embedded stub)');
+    return;
+  }
+  const p = plannedRequests(plan, planned);
+  const n = (v: number) => v.toLocaleString('en-US');
+  if (p.perTest.length <= PER_TEST_LINES)
+    for (const { test, requests } of p.perTest)
+      console.log(`  ${(requests === undefined ? '?' : n(requests)).padStart(6)}  ${test.location} ${test.title}`);
+  console.log(
+    `Requests: ${n(p.total)} ${planLabel(plan)}` +
+      (p.unmeasured ? `; ${p.unmeasured} test(s) not measured there (new or renamed since)` : '') +
+      '. Another target may need more or fewer: the suites walk what it lists.',
+  );
+}
+
 /**
  * The `run` command. Returns the process exit code (0 passed, 1 a rule failed or the run is
  * incomplete for its tier/gates, 2 configuration, harness or target error).
@@ -120,6 +142,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   const catalogue = loadRules();
   const selected = selectRules(catalogue, s);
   const tests = selected ? plannedTests(listTests(), selected, s.tier) : null;
+  if (selected && !selected.size)
+    throw new UsageError(`no rule selected${s.tier === 'smoke' ? ' (the smoke tier keeps only rules about free routes)' : ''}`);
   if (selected && !tests!.length) throw new UsageError(`no suite test carries the ${selected.size} selected rule(s)`);
   const reportDir = resolve(s.reportDir);
 
@@ -135,9 +159,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       const missing = uncovered(catalogue, selected, planned);
       if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
     }
-    console.log(
-      'Planned requests: not known before the run (the suites discover data and property tests draw their cases); every request is bounded by the per-request timeout and the abort threshold.',
-    );
+    printPlannedRequests(planned);
     const budget = s.tier === 'smoke' ? 0 : s.maxSpend;
     console.log(
       `Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`,
@@ -197,6 +219,10 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     'test',
     '--project=conformance',
     ...(clock && tests ? ['--project=conformance-clock'] : []),
+    // The clock suites are the conformance project's teardown, and Playwright runs a teardown whole,
+    // whatever the location filters say: without a selected clock test, --no-deps keeps them out
+    // (they would cost minutes and money and, in a sharded run, run once in every shard).
+    ...(clock ? [] : ['--no-deps']),
     ...(tests ? [...new Set(tests.map((t) => (t.location.endsWith(':1') ? t.location.slice(0, -2) : t.location)))] : []),
   ];
   if (flags.shard) args.push('--shard', flags.shard);

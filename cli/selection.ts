@@ -4,7 +4,7 @@
  * only when one of their tests is selected); every other rule is reported NOT_SELECTED.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,7 +97,10 @@ export function listTests(): PlannedTest[] {
     clock: CLOCK_SUITES.test(s.file),
   }));
   mkdirSync(dirname(cache), { recursive: true });
-  writeFileSync(cache, JSON.stringify(tests));
+  // Written aside, then renamed: parallel runs (shards) never read a half-written cache.
+  const part = `${cache}.${process.pid}.part`;
+  writeFileSync(part, JSON.stringify(tests));
+  renameSync(part, cache);
   return tests;
 }
 

@@ -106,7 +106,13 @@ export function renderMarkdown(r: CertificationReport): string {
   return out.join('\n');
 }
 
-function matrix(title: string, rows: Map<string, ReportedRule[]>): string {
+/** Statuses of rules the run did not judge: left out of the bar, and a matrix row of only these is hidden under a selection. */
+const OUTSIDE_BAR = new Set(['NOT_SELECTED', 'GAP', 'UNOBSERVABLE']);
+
+/** A matrix of `rows` (operation or family → its rules) by status; with `selection`, rows the run did not judge are left out and counted. */
+function matrix(title: string, all: Map<string, ReportedRule[]>, selection: boolean): string {
+  const rows = selection ? new Map([...all].filter(([, rs]) => rs.some((r) => !OUTSIDE_BAR.has(r.status)))) : all;
+  const hidden = all.size - rows.size;
   const present = STATUSES.filter((s) => [...rows.values()].some((rs) => rs.some((r) => r.status === s)));
   const head = `<tr><th>${esc(title)}</th>${present.map((s) => `<th style="color:${colour(s)}">${s}</th>`).join('')}<th>total</th></tr>`;
   const body = [...rows]
@@ -119,7 +125,10 @@ function matrix(title: string, rows: Map<string, ReportedRule[]>): string {
       return `<tr><td>${esc(name)}</td>${cells.join('')}<td class="n">${rs.length}</td></tr>`;
     })
     .join('\n');
-  return `<table class="matrix">${head}\n${body}</table>`;
+  const note = hidden
+    ? `<caption>${hidden} ${title === 'family' ? 'families' : 'operations'} with no selected rule left out</caption>`
+    : '';
+  return `<table class="matrix">${note}${head}\n${body}</table>`;
 }
 
 function evidenceHtml(f: ReportedRule): string {
@@ -137,7 +146,7 @@ function evidenceHtml(f: ReportedRule): string {
               .join('\n'),
           )}\n\n${esc(e.response.body)}</pre></details>`
         : '';
-      const curl = e.curl ? `<div><b>Reproduce</b><pre class="curl">${esc(e.curl)}</pre></div>` : '';
+      const curl = e.curl ? `<div><b>Reproduce</b> (secrets as environment variables)<pre class="curl">${esc(e.curl)}</pre></div>` : '';
       return `<div class="evidence"><ul>${vs}</ul>${req}${res}${curl}</div>`;
     })
     .join('');
@@ -174,8 +183,11 @@ export function renderHtml(r: CertificationReport): string {
         `<tr data-status="${v.status}" data-family="${esc(v.family)}" data-level="${v.level}" data-ops="${esc(v.operations.join(' '))}"><td>${esc(v.id)}</td><td>${v.level}</td><td style="color:${colour(v.status)};font-weight:600">${v.status}</td><td>${esc(v.operations.join(', '))}</td><td>${esc(v.section)}</td><td>${esc(v.text)}</td><td>${esc(v.reasons.join('; ') || v.choice || '')}</td></tr>`,
     )
     .join('\n');
-  const total = r.rules.length || 1;
-  const bar = STATUSES.filter((s) => r.counts[s])
+  // The bar shows what the run judged: the selected testable rules (gaps, unobservable and
+  // unselected rules are counted in the legend, not drawn, or a small selection would be one grey bar).
+  const judged = STATUSES.filter((s) => !OUTSIDE_BAR.has(s) && r.counts[s]);
+  const total = judged.reduce((n, s) => n + (r.counts[s] ?? 0), 0) || 1;
+  const bar = judged
     .map(
       (s) =>
         `<span title="${s}: ${r.counts[s]}" style="width:${(((r.counts[s] ?? 0) / total) * 100).toFixed(2)}%;background:${colour(s)}"></span>`,
@@ -190,7 +202,7 @@ h1{margin:.2em 0}h2{margin-top:1.6em;border-bottom:1px solid #d0d7de;padding-bot
 .bar{display:flex;height:14px;background:#eee;border-radius:3px;overflow:hidden}.bar span{display:block;height:100%}
 .legend span{margin-right:1em;white-space:nowrap}
 table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:3px 6px;vertical-align:top;text-align:left}
-.matrix td.n{text-align:right;min-width:3em}.matrices{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}
+.matrix td.n{text-align:right;min-width:3em}.matrix caption{caption-side:bottom;text-align:left;color:#57606a;padding-top:.3em}.matrices{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}
 #rules{width:100%}#rules td:first-child{white-space:nowrap}#rules td:nth-child(6){min-width:24em}
 .failure{border-left:4px solid;padding:.2em 1em;margin:1em 0;background:#f6f8fa}.failure h3{margin:.4em 0}.badge{color:#fff;border-radius:4px;padding:0 .4em;font-size:.85em}
 pre{background:#fff;border:1px solid #d0d7de;padding:.5em;overflow:auto;max-height:18em;white-space:pre-wrap;word-break:break-all}
@@ -201,7 +213,7 @@ pre{background:#fff;border:1px solid #d0d7de;padding:.5em;overflow:auto;max-heig
 <dl class="facts">${facts(r)
     .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
     .join('')}</dl>
-<div class="bar">${bar}</div>
+<div class="bar" title="the ${total} selected testable rule(s) the run judged">${bar}</div>
 <p class="legend">${STATUSES.filter((s) => r.counts[s])
     .map((s) => `<span><b style="color:${colour(s)}">${s}</b> ${r.counts[s]}</span>`)
     .join('')}</p>
@@ -209,7 +221,7 @@ ${unlocks}
 <h2>Failures and warnings (${failures.length})</h2>
 ${failureBlocks}
 <h2>By operation and by rule family</h2>
-<div class="matrices">${matrix('operation', byOperation)}${matrix('family', byFamily)}</div>
+<div class="matrices">${matrix('operation', byOperation, Boolean(r.selection))}${matrix('family', byFamily, Boolean(r.selection))}</div>
 <h2>Every rule (${r.rules.length})</h2>
 <div class="filters">
 <label>Status <select id="f-status"><option value="">all</option>${options(r.rules.map((x) => x.status))}</select></label>

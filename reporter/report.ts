@@ -90,7 +90,8 @@ const UNLOCKS: { test: RegExp; need: string; set: string }[] = [
     need: 'the control plane (also funds wallets, moves the clock)',
     set: 'FC_CONTROL_TOKEN (and FC_CONTROL when not served by the target)',
   },
-  { test: /^budget|budget:/i, need: 'a budget', set: '--max-spend USD' },
+  // "budget: …" from Budget.charge, "spend budget too small …" from the suites' affordability skips.
+  { test: /^budget|budget:|budget too small/i, need: 'a budget', set: '--max-spend USD' },
   { test: /wallet/i, need: 'a wallet', set: 'FC_CONTROL_TOKEN (wallet funding)' },
   { test: /THROTTLED|429/i, need: 'rate-limit headroom', set: 'fewer --workers, or a principal with a higher limit' },
 ];

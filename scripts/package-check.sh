@@ -2,8 +2,8 @@
 # npm run package:check — the packaged tool works from an empty folder, offline.
 # `npm pack`s this project, unpacks the tarball into an empty folder's node_modules, links the
 # dependencies from this checkout's node_modules (no network at all), and runs
-# `npx forecast-conformance run` against the embedded stub with a small selection, then `verify`.
-# Not part of `npm test`: a packaged run compiles through tsx and takes minutes on a loaded machine.
+# `npx forecast-conformance run` against the embedded stub with one free-route rule (PRICE-014),
+# checks its verdict, then `verify`. A check of .ci/run (under a minute: no clock suite runs).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -19,6 +19,9 @@ for dep in "$root"/node_modules/* "$root"/node_modules/@*; do
 done
 ln -s ../forecast-conformance/bin/forecast-conformance.js node_modules/.bin/forecast-conformance
 npx --offline forecast-conformance --version
-npx --offline forecast-conformance run --tier smoke --family PRICE --report-dir out
+npx --offline forecast-conformance run --rule PRICE-014 --workers 1 --report-dir out
+node -e '
+  const r = JSON.parse(require("fs").readFileSync("out/rules.json", "utf8")).rules.find((x) => x.id === "PRICE-014");
+  if (r?.status !== "PASSED") { console.error("package check: PRICE-014 is " + r?.status + ", not PASSED"); process.exit(1); }'
 npx --offline forecast-conformance verify out
 echo "package check: OK"

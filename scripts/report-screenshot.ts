@@ -35,11 +35,12 @@ try {
   await tab.goto(pathToFileURL(page).href);
   await tab.screenshot({ path: join(dir, 'certification-top.png'), timeout: 120_000 });
   await tab.screenshot({ path: join(dir, 'certification-full.png'), fullPage: true, timeout: 120_000 });
+  await tab.locator('.matrices').screenshot({ path: join(dir, 'certification-matrices.png'), timeout: 120_000 });
   await tab.selectOption('#f-status', { index: 1 });
   const shown = await tab.locator('#f-count').textContent();
   await tab.locator('#rules').scrollIntoViewIfNeeded();
   await tab.screenshot({ path: join(dir, 'certification-filtered.png'), timeout: 120_000 });
-  console.log(`screenshots in ${dir}/certification-{top,full,filtered}.png; filter shows ${shown}`);
+  console.log(`screenshots in ${dir}/certification-{top,full,matrices,filtered}.png; filter shows ${shown}`);
   if (outside.length) {
     console.error(`the page requested outside resources: ${outside.join(', ')}`);
     process.exitCode = 1;

@@ -79,7 +79,10 @@ function routes(): Route[] {
  */
 export async function startSchemaMock(seed = 1, port = 0): Promise<{ server: Server; url: string }> {
   const table = routes();
-  const gen = createGenerator({ seed, maxDepth: 4 } as Parameters<typeof createGenerator>[0]);
+  // Past maxDepth json-schema-faker fills an object's required members with bare defaults ("" for a
+  // date-time, a uuid, a uri), which our validator rightly refuses: the depth must exceed the deepest
+  // answer (cycles are cut at 8 levels by `inline`); maxItems keeps the deep answers small.
+  const gen = createGenerator({ seed, maxDepth: 12, maxItems: 4 } as Parameters<typeof createGenerator>[0]);
   const fake = async (schema: unknown): Promise<unknown> => gen.generate((schema ?? {}) as Parameters<typeof gen.generate>[0]);
   // Answers are generated up front (SAMPLES per operation) and served in turn, so a request never waits
   // on the generator and the run is reproducible from the seed.

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { closedPort, garbageHttpServer, hangingServer, listen, rawGarbageServer, type Listening } from './support/servers.ts';
 import { runCli } from './support/cli.ts';
+import { loadRequestPlan, planKey, planLabel, plannedRequests, type RequestPlan } from '../../lib/request-plan.ts';
 
 const REPORTS = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'manifest.json', 'manifest.sig'];
 const noStack = (s: string) => expect(s, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
@@ -139,5 +140,47 @@ test.describe('targets that cannot be judged: exit 2 with a one-line reason, rep
     ).toBe(true);
     expect(report.rules.find((x: { id: string }) => x.id === 'PRICE-014').status).toBe('NOT_SELECTED');
     for (const f of REPORTS) expect(existsSync(join(dir, f)), f).toBe(true);
+  });
+});
+
+test.describe('--dry-run: the planned requests, measured on the embedded stub', () => {
+  test('each selected test shows its measured request count, and the sum is labelled with where and when it was measured', async () => {
+    const plan = loadRequestPlan();
+    expect(plan, 'contract/request-plan.json (npm run request-plan)').toBeDefined();
+    const r = await runCli(['run', '--rule', 'PRICE-014', '--rule', 'PRICE-015', '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    const titles = ['paid prices are whole multiples of $0.005', '10 credits equal $0.01 wherever both are listed'];
+    const counts = titles.map((t) => plan!.tests[planKey('suites/pricing.spec.ts', t)]);
+    for (const [i, t] of titles.entries()) {
+      expect(counts[i], t).toBeGreaterThan(0);
+      expect(
+        lines
+          .find((l) => l.endsWith(t))
+          ?.trim()
+          .split(/\s+/)[0],
+        t,
+      ).toBe(String(counts[i]));
+    }
+    const sum = counts.reduce((a, b) => a! + b!, 0);
+    expect(r.stdout).toContain(
+      `Requests: ${sum} planned (measured on the embedded reference stub at ${plan!.measured.commit.slice(0, 7)} on `,
+    );
+  });
+
+  test('the sum counts each test once, and a test the plan lacks is counted as not measured', () => {
+    const plan: RequestPlan = {
+      measured: { commit: 'abcdef0123', date: '2026-11-24T00:00:00Z', target: 'embedded reference stub', seed: 1, stubSeed: 42 },
+      tests: { 'suites/a.spec.ts › one': 3, 'suites/a.spec.ts › two': 5 },
+    };
+    const t = (location: string, title: string) => ({ location, title, rules: [], clock: false });
+    const p = plannedRequests(plan, [
+      t('suites/a.spec.ts:3', 'one'),
+      t('suites/a.spec.ts:9', 'two'),
+      t('suites/a.spec.ts:9', 'two'),
+      t('suites/b.spec.ts:1', 'new'),
+    ]);
+    expect([p.total, p.unmeasured, p.perTest.map((x) => x.requests)]).toEqual([8, 1, [3, 5, undefined]]);
+    expect(planLabel(plan)).toBe('planned (measured on the embedded reference stub at abcdef0 on 2026-11-24, seed 1)');
   });
 });

@@ -4,8 +4,10 @@
  * violations fails only the violated rules.
  */
 import { test, expect } from '@playwright/test';
-import type { Rule } from '../../contract/rules.ts';
-import { outcomeOf, ruleVerdicts, summarize, type RuleStatus, type TestOutcome } from '../../reporter/rule-results.ts';
+import { loadRules, type Rule } from '../../contract/rules.ts';
+import { buildReport, unlocksOf, type RunInfo } from '../../reporter/report.ts';
+import { renderHtml } from '../../reporter/render.ts';
+import { applySelection, outcomeOf, ruleVerdicts, summarize, type RuleStatus, type TestOutcome } from '../../reporter/rule-results.ts';
 
 const rule = (id: string, extra: Partial<Rule> = {}): Rule => ({
   id,
@@ -257,4 +259,49 @@ test('a skip inside a property is a SKIPPED rule, never a failed one', () => {
   expect(
     verdicts([rule('A-001')], of([...r('A-001'), { type: 'skip', description: 'budget: needs $0.01, $0.00 left' }], 'skipped')),
   ).toEqual({ 'A-001': 'SKIPPED' });
+});
+
+test('the HTML report of a selection: the bar draws only judged rules, matrix rows of unselected rules are left out and counted', () => {
+  const catalogue = loadRules();
+  const selected = new Set(['PRICE-014', 'PRICE-015']);
+  const verdicts = applySelection(ruleVerdicts(catalogue, []), selected).map((v) =>
+    v.id === 'PRICE-014' ? { ...v, status: 'FAILED' as RuleStatus } : v.id === 'PRICE-015' ? { ...v, status: 'PASSED' as RuleStatus } : v,
+  );
+  const info: RunInfo = {
+    target: 'http://127.0.0.1:1',
+    tier: 'standard',
+    seed: 1,
+    commandLine: 'forecast-conformance run --rule PRICE-014 --rule PRICE-015',
+    startedAt: '2026-11-24T00:00:00Z',
+    finishedAt: '2026-11-24T00:00:01Z',
+    durationMs: 1000,
+    runStatus: 'failed',
+    spend: { usd: 0, calls: 0, budgetUsd: null },
+    selection: [...selected],
+    failOnSkip: false,
+    minCoverage: null,
+    shard: null,
+    aborted: null,
+  };
+  const html = renderHtml(buildReport(info, verdicts, catalogue));
+  const bar = /<div class="bar"[^>]*>(.*?)<\/div>/.exec(html)![1]!;
+  expect(bar.match(/title="(\w+): (\d+)"/g)).toEqual(['title="FAILED: 1"', 'title="PASSED: 1"']);
+  expect(bar).toContain('width:50.00%');
+  expect(html).toMatch(/<caption>\d+ families with no selected rule left out<\/caption>/);
+  expect(html).toContain('<tr><td>PRICE</td>');
+  expect(html).not.toContain('<tr><td>BILL</td>');
+});
+
+test('every budget skip is unlocked by a budget, whichever way the suite words it', () => {
+  const skipped = (reason: string) => ({ status: 'SKIPPED' as RuleStatus, reasons: [reason] });
+  const unlocks = unlocksOf([
+    skipped('budget: getMarketSignals needs $0.010, $0.000 left'),
+    skipped('spend budget too small'),
+    skipped('spend budget too small for 4 searchMarkets calls'),
+    skipped('no instance of an Asset with more than 50 markets on the target'),
+  ]);
+  expect(unlocks).toEqual([
+    { need: 'a budget', set: '--max-spend USD', rules: 3 },
+    { need: 'an answer of the kind the rule speaks of (target data)', set: 'nothing: the target had no such case', rules: 1 },
+  ]);
 });

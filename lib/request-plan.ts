@@ -1,0 +1,60 @@
+/**
+ * The request plan (cli `--dry-run`): how many requests each suite test sent when it last ran against the embedded
+ * stub (`contract/request-plan.json`, written by `npm run request-plan` from a run's results.json).
+ * `--dry-run` sums it over the selected tests. It is a measurement, not a promise: another target
+ * may answer with more or fewer items to walk, and property tests draw their cases from the seed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REQUEST_PLAN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'contract', 'request-plan.json');
+
+export interface RequestPlan {
+  /** Where and when the counts were measured. */
+  measured: { commit: string; date: string; target: string; seed: number; stubSeed: number };
+  /** `file › test title` → requests the test sent (every scope; the `ip` request annotations). */
+  tests: Record<string, number>;
+}
+
+/** The plan's key of a listed test. */
+export const planKey = (file: string, title: string): string => `${file} › ${title}`;
+
+/** The stored plan, or undefined when the file is absent. @throws SyntaxError on a corrupt file. */
+export function loadRequestPlan(file = REQUEST_PLAN_FILE): RequestPlan | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RequestPlan) : undefined;
+}
+
+/** A planned test as the dry run lists it (cli/selection.ts PlannedTest): `file:LINE` and its title. */
+interface ListedTest {
+  location: string;
+  title: string;
+}
+
+export interface PlannedRequests<T extends ListedTest> {
+  total: number;
+  /** Requests per planned test (undefined: the test was not measured). */
+  perTest: { test: T; requests: number | undefined }[];
+  unmeasured: number;
+}
+
+/** Sums the plan over `tests` (each test once). */
+export function plannedRequests<T extends ListedTest>(plan: RequestPlan, tests: readonly T[]): PlannedRequests<T> {
+  const seen = new Set<string>();
+  const perTest: PlannedRequests<T>['perTest'] = [];
+  for (const test of tests) {
+    const key = planKey(test.location.replace(/:\d+$/, ''), test.title);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    perTest.push({ test, requests: plan.tests[key] });
+  }
+  return {
+    total: perTest.reduce((s, t) => s + (t.requests ?? 0), 0),
+    perTest,
+    unmeasured: perTest.filter((t) => t.requests === undefined).length,
+  };
+}
+
+/** "planned (measured on the embedded stub at 1a2b3c4 on 2026-11-24)". */
+export const planLabel = (plan: RequestPlan): string =>
+  `planned (measured on the ${plan.measured.target} at ${plan.measured.commit.slice(0, 7)} on ${plan.measured.date.slice(0, 10)}, seed ${plan.measured.seed})`;
