@@ -17,10 +17,10 @@
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AccountStore } from '../accounts/store.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { X402Payments } from '../x402/payments.ts';
 import type { Challenges } from './challenge.ts';
-import { mutant } from '../mutants.ts';
+import { mutant } from '../../mutants.ts';
 import { isBilledStatus, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
 
 /** Routes whose x402 payment identifies the payer being attested (spec: GET /api/v1/wallets/link). */
