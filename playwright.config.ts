@@ -70,7 +70,8 @@ export default defineConfig<TargetOptions>({
     // One worker: each clock suite's expectations hold only while no other test moves the clock at the same time.
     { name: 'conformance-clock', testDir: './suites', testMatch: CLOCK_SUITES, workers: 1 },
     // Tests of the harness (tests/harness) and the stub's unit tests (tests/stub): they credit no catalogue rule.
-    { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/ },
+    // tests/slow (several full CLI runs each) has its own config: `npm run test:slow`, never in `npm test`.
+    { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/, testIgnore: 'slow/**' },
     // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.
     { name: 'checks', testDir: './checks', testMatch: /.*\.test\.ts$/ },
   ],

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { runCli } from '../tests/harness/support/cli.ts';
+import { runCli } from '../harness/support/cli.ts';
 
 const SELECT = ['--rule', 'PRICE-014', '--rule', 'PRICE-015', '--workers', '1'];
 const statuses = (dir: string): Record<string, string> =>
