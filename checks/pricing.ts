@@ -4,6 +4,7 @@
  * table is located leniently: any array of entries naming method and path with a USD price or credits.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck, ruleRange } from './define.ts';
 
 type Row = Record<string, unknown>;
 
@@ -105,3 +106,10 @@ export function checkPriceUnits(table: ReadonlyMap<string, PriceEntry>): Violati
   }
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The pricing checks, by name (the name of the function each wraps). */
+export const PRICING_CHECKS = {
+  checkReferencePrices: defineCheck('checkReferencePrices', ruleRange('PRICE', 1, 13), checkReferencePrices),
+  checkPriceUnits: defineCheck('checkPriceUnits', ['PRICE-014', 'PRICE-015'], checkPriceUnits),
+};
