@@ -79,6 +79,19 @@ async function answerOf(
   return observe(res);
 }
 
+/** The step every keyed route shares: an invalid key answers 401 invalid_api_key (AUTH-004) with the error envelope. */
+async function invalidKeyStep(api: TargetClient, operationId: string, base: RequestParts, found: Violation[]): Promise<void> {
+  await test.step('invalid key → 401 invalid_api_key', async () => {
+    const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
+    const code = (answer.body as { error?: unknown } | null)?.error;
+    if (answer.status !== 401 || code !== 'invalid_api_key')
+      found.push(
+        violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`),
+      );
+    found.push(...checkErrorEnvelope(answer));
+  });
+}
+
 test.describe('paid routes', () => {
   for (const { operationId, method, path } of operations.filter(
     (o) => PRICES[o.operationId]?.x402 && (PRICES[o.operationId]?.credits ?? 0) > 0,
@@ -101,19 +114,7 @@ test.describe('paid routes', () => {
         });
         if (!keyed) return expect(found).toHaveNoViolations();
 
-        await test.step('invalid key → 401 invalid_api_key', async () => {
-          const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
-          const code = (answer.body as { error?: unknown } | null)?.error;
-          if (answer.status !== 401 || code !== 'invalid_api_key')
-            found.push(
-              violation(
-                'AUTH-004',
-                'status',
-                `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`,
-              ),
-            );
-          found.push(...checkErrorEnvelope(answer));
-        });
+        await invalidKeyStep(api, operationId, base, found);
 
         if (!byKey) return expect(found).toHaveNoViolations();
         await test.step('valid key → answered by the route, not challenged', async (step) => {
@@ -165,19 +166,7 @@ test.describe('key-only routes', () => {
           found.push(...checkErrorEnvelope(answer));
         });
 
-        await test.step('invalid key → 401 invalid_api_key', async () => {
-          const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
-          const code = (answer.body as { error?: unknown } | null)?.error;
-          if (answer.status !== 401 || code !== 'invalid_api_key')
-            found.push(
-              violation(
-                'AUTH-004',
-                'status',
-                `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`,
-              ),
-            );
-          found.push(...checkErrorEnvelope(answer));
-        });
+        await invalidKeyStep(api, operationId, base, found);
         expect(found).toHaveNoViolations();
       },
     );
