@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
  * worker, and by nothing else. tests/ (tests of the harness in tests/harness, the stub's unit tests in tests/stub) sits on top and may import any
  * layer; scripts/ may use the reporter; playwright.config.ts (outside every layer) wires them.
  */
-const LAYERS = {
+export const LAYERS = {
   lib: ['lib'],
   contract: ['lib', 'contract'],
   checks: ['lib', 'contract', 'checks'],

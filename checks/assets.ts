@@ -5,9 +5,10 @@
  * Gap choices of the reference stub are checked only at severity `warning`, so a target is never
  * failed over a gap.
  */
-import { checkMarketList } from './market-row.ts';
+import { checkMarketList, MARKET_ROW_CHECKS } from './market-row.ts';
 import type { MarketCheckContext } from './market-row.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
 
@@ -442,3 +443,40 @@ export function checkStance(body: unknown, asset: { id: string; assetKey: string
     out.push(w('/as_of', `as_of ${JSON.stringify(b.as_of)} is not a date-time`));
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+const checkLinkedMarketEntry = defineCheck('checkLinkedMarket', ['ASRCH-025', 'ASRCH-026', 'ASRCH-027', 'ASRCH-028'], checkLinkedMarket);
+const checkSearchEchoEntry = defineCheck(
+  'checkSearchEcho',
+  ['ASRCH-010', 'ASRCH-011', 'ASRCH-012', 'ASRCH-013', 'ASRCH-014', 'ASRCH-101', 'ASRCH-102'],
+  checkSearchEcho,
+);
+const checkRetrievalEntry = defineCheck('checkRetrieval', ['ASRCH-015', 'ASRCH-016'], checkRetrieval);
+const checkRelevanceOrderEntry = defineCheck('checkRelevanceOrder', ['ASRCH-050'], checkRelevanceOrder);
+const checkFiltersEntry = defineCheck('checkFilters', ['ASRCH-060', 'ASRCH-062'], checkFilters);
+/** The assets checks, by name (the name of the function each wraps). */
+export const ASSETS_CHECKS = {
+  checkLinkedMarket: checkLinkedMarketEntry,
+  checkSearchEcho: checkSearchEchoEntry,
+  checkRetrieval: checkRetrievalEntry,
+  checkRelevanceOrder: checkRelevanceOrderEntry,
+  checkFilters: checkFiltersEntry,
+  checkAssetSearch: defineCheck(
+    'checkAssetSearch',
+    [
+      ...checkSearchEchoEntry.rules,
+      ...checkRetrievalEntry.rules,
+      ...checkRelevanceOrderEntry.rules,
+      ...checkFiltersEntry.rules,
+      ...MARKET_ROW_CHECKS.checkMarketList.rules,
+      ...checkLinkedMarketEntry.rules,
+      ...['ASRCH-020', 'ASRCH-024', 'ASRCH-029', 'ASRCH-030', 'ASRCH-031', 'ASRCH-051', 'ASRCH-103', 'ASRCH-104', 'ASSET-006'],
+    ],
+    checkAssetSearch,
+  ),
+  checkSameAssetSet: defineCheck('checkSameAssetSet', [], checkSameAssetSet, ([, , rule]) => rule),
+  checkContainsAssets: defineCheck('checkContainsAssets', [], checkContainsAssets, ([, , rule]) => rule),
+  checkDirectory: defineCheck('checkDirectory', ['ASSET-002', 'ASSET-003', 'ASSET-004', 'ASSET-006', 'ASSET-100'], checkDirectory),
+  checkDirectoryMatchesSearch: defineCheck('checkDirectoryMatchesSearch', ['ASSET-005', 'ASSET-103'], checkDirectoryMatchesSearch),
+  checkStance: defineCheck('checkStance', ['ASSET-112'], checkStance),
+};

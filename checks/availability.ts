@@ -3,10 +3,11 @@
  * agree with a lookup's parameters and with the market's catalog or search row. Pure functions:
  * each returns violations, none throws.
  */
-import { checkCanonicalMarket } from './market-row.ts';
-import { checkAllRelationships } from './relationships.ts';
+import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
+import { checkAllRelationships, REL_RULES } from './relationships.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
+import { defineCheck } from './define.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -318,3 +319,48 @@ export function checkExclusion(body: unknown, topic: TopicClass, key: string, pa
     ? []
     : [violation(rule, at, `${key} (${topic}): excluded.reason is ${JSON.stringify(reason)}, expected ${JSON.stringify(expected)}`)];
 }
+
+/** The body rules checkAvailability judges on every answer (besides the routing and envelope rules of its market). */
+export const AVAILABILITY_BODY_RULES = [
+  'AVAIL-011',
+  'AVAIL-012',
+  'AVAIL-013',
+  'AVAIL-015',
+  'AVAIL-016',
+  'AVAIL-017',
+  'AVAIL-019',
+  'AVAIL-020',
+  'AVAIL-021',
+  'AVAIL-022',
+  'AVAIL-023',
+  'AVAIL-024',
+  'AVAIL-030',
+  'TOPIC-006',
+];
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The availability checks, by name (the name of the function each wraps). */
+export const AVAILABILITY_CHECKS = {
+  checkAvailability: defineCheck(
+    'checkAvailability',
+    [
+      ...AVAILABILITY_BODY_RULES,
+      // a gap (venue_a_us/venue_c generation bodies), judged as a warning
+      'AVAIL-041',
+      ...REL_RULES,
+      ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules,
+    ],
+    checkAvailability,
+  ),
+  checkAvailabilityIdentity: defineCheck(
+    'checkAvailabilityIdentity',
+    ['AVAIL-005', 'AVAIL-006', 'AVAIL-007', 'AVAIL-008'],
+    checkAvailabilityIdentity,
+  ),
+  checkAvailabilityAgainstRow: defineCheck(
+    'checkAvailabilityAgainstRow',
+    ['AVAIL-009', 'AVAIL-014', 'AVAIL-025', 'AVAIL-034'],
+    checkAvailabilityAgainstRow,
+  ),
+  checkExclusion: defineCheck('checkExclusion', ['TOPIC-001', 'TOPIC-002', 'TOPIC-003', 'TOPIC-004', 'TOPIC-007'], checkExclusion),
+};

@@ -5,6 +5,7 @@
  * Units: credits (1 credit = $0.001); wallet amounts in atomic token units.
  */
 import { violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/billing.yaml, auth.yaml). */
 export const BILLING_RULES = {
@@ -99,3 +100,10 @@ export function checkParallelDebits(
     );
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The billing checks, by name (the name of the function each wraps). */
+export const BILLING_CHECKS = {
+  checkDebit: defineCheck('checkDebit', [], checkDebit, ([rule]) => rule),
+  checkParallelDebits: defineCheck('checkParallelDebits', ['BILL-017', 'AUTH-011'], checkParallelDebits),
+};

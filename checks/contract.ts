@@ -5,6 +5,7 @@
  */
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
+import { defineCheck } from './define.ts';
 
 type Node = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
@@ -55,3 +56,9 @@ export function checkServedContract(doc: unknown, rule = 'VER-005'): Violation[]
   }
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The contract checks, by name (the name of the function each wraps). */
+export const CONTRACT_CHECKS = {
+  checkServedContract: defineCheck('checkServedContract', ['VER-005'], checkServedContract, ([, rule]) => rule),
+};

@@ -2,7 +2,7 @@
  * The registry's machinery (Schemathesis style): every check is a named `Check<T>` declaring the
  * catalogue rule IDs it can emit; `runCheck` runs one and flags any violation whose rule ID the check
  * did not declare, so declared and emitted IDs cannot drift apart; `rulesOf` lets a suite test
- * declare its rules from the checks it runs. The registered checks are in checks/registry.ts.
+ * declare its rules from the checks it runs. Each checks/<family>.ts registers its checks beside them; checks/registry.ts spreads the families.
  */
 import { violation, type Check, type Violation } from './violation.ts';
 
@@ -10,6 +10,10 @@ import { violation, type Check, type Violation } from './violation.ts';
 type CheckResult = Violation[] | { violations: Violation[] };
 
 const violationsOf = (r: CheckResult): Violation[] => (Array.isArray(r) ? r : r.violations);
+
+/** Rule IDs `FAMILY-from` .. `FAMILY-to` (e.g. `ruleRange('TGT', 12, 18)`). */
+export const ruleRange = (family: string, from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${family}-${String(from + i).padStart(3, '0')}`);
 
 /** A check whose input is the argument list of the function it wraps. */
 export type FnCheck<A extends unknown[]> = Check<A>;

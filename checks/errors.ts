@@ -5,6 +5,7 @@
  * 502/503 (CONTRACT-001), and a 402 carries a decodable PAYMENT-REQUIRED challenge (X402-001..003).
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/errors.yaml, x402.yaml, contract.yaml). */
 export const ERROR_RULES = {
@@ -150,3 +151,15 @@ export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
     );
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The errors checks, by name (the name of the function each wraps). */
+export const ERRORS_CHECKS = {
+  checkErrorEnvelope: defineCheck(
+    'checkErrorEnvelope',
+    ['ERR-001', 'ERR-002', 'ERR-003', 'ERR-004', 'ERR-006', 'ERR-014'],
+    checkErrorEnvelope,
+  ),
+  checkNoServerError: defineCheck('checkNoServerError', ['CONTRACT-001'], checkNoServerError),
+  checkPaymentChallenge: defineCheck('checkPaymentChallenge', ['X402-001', 'X402-002', 'X402-003'], checkPaymentChallenge),
+};

@@ -2,9 +2,10 @@
  * Checks of the evidence routes (spec: Endpoints / GET /api/v1/markets/{slug}/signals and
  * GET /api/v1/sources; rules EVID-*, SRC-*). Pure functions from response bodies to violations.
  */
-import { checkCanonicalMarket } from './market-row.ts';
-import { checkServiceUrl, checkVenueAUrl } from './routing.ts';
+import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
+import { checkServiceUrl, checkVenueAUrl, ROUTING_CHECKS } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
 
@@ -264,3 +265,38 @@ export function checkSourcesSubset(
   });
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The evidence checks, by name (the name of the function each wraps). */
+export const EVIDENCE_CHECKS = {
+  checkMarketSignals: defineCheck(
+    'checkMarketSignals',
+    [
+      ...[
+        'EVID-001',
+        'EVID-002',
+        'EVID-004',
+        'EVID-005',
+        'EVID-007',
+        'EVID-008',
+        'EVID-010',
+        'EVID-012',
+        'EVID-013',
+        'EVID-015',
+        'ROUTE-007',
+      ],
+      ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules,
+      ...ROUTING_CHECKS.checkServiceUrl.rules,
+      ...ROUTING_CHECKS.checkVenueAUrl.rules,
+    ],
+    checkMarketSignals,
+  ),
+  checkEvidenceCompleteness: defineCheck('checkEvidenceCompleteness', ['EVID-003'], checkEvidenceCompleteness),
+  checkSources: defineCheck(
+    'checkSources',
+    ['SRC-001', 'SRC-004', 'SRC-005', 'SRC-006', 'SRC-007', 'SRC-009', 'SRC-014', ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules],
+    checkSources,
+    ([, req]) => req.windowRule,
+  ),
+  checkSourcesSubset: defineCheck('checkSourcesSubset', [], checkSourcesSubset, ([, , rule]) => rule),
+};

@@ -3,11 +3,12 @@
  * operations referenced; rules FCST-*). The response shape is a gap (SCH gap on MarketForecastResponse): the forecast is
  * located at `forecast` (or the body itself when it carries `probability`), history at `history`.
  */
-import { checkCanonicalMarket } from './market-row.ts';
+import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
 import { namesMarket } from './evidence.ts';
-import { checkServiceUrl, checkVenueAUrl } from './routing.ts';
+import { checkServiceUrl, checkVenueAUrl, ROUTING_CHECKS } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
+import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
 
@@ -177,3 +178,20 @@ export function checkMatchesAvailability(readBody: unknown, availabilityBody: un
         ),
       ];
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The forecast checks, by name (the name of the function each wraps). */
+export const FORECAST_CHECKS = {
+  checkMarketForecast: defineCheck(
+    'checkMarketForecast',
+    [
+      ...['FCST-003', 'FCST-004', 'FCST-005', 'FCST-009', 'FCST-012', 'FCST-014', 'ROUTE-007'],
+      ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules,
+      ...ROUTING_CHECKS.checkServiceUrl.rules,
+      ...ROUTING_CHECKS.checkVenueAUrl.rules,
+    ],
+    checkMarketForecast,
+  ),
+  checkProbabilityMatchesFeed: defineCheck('checkProbabilityMatchesFeed', ['FCST-007'], checkProbabilityMatchesFeed),
+  checkMatchesAvailability: defineCheck('checkMatchesAvailability', ['FCST-008'], checkMatchesAvailability),
+};

@@ -6,6 +6,7 @@
  */
 import { ptr, violation, type Violation } from './violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
+import { defineCheck } from './define.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -200,3 +201,17 @@ export function checkQuotaError(body: unknown): Violation[] {
   if (!Number.isInteger(body.limit)) out.push(violation('JOB-006', '/limit', `limit is ${JSON.stringify(body.limit)}, not an integer`));
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The jobs checks, by name (the name of the function each wraps). */
+export const JOBS_CHECKS = {
+  checkJobRead: defineCheck(
+    'checkJobRead',
+    ['JOB-002', 'JOB-009', 'JOB-010', 'JOB-011', 'JOB-012', 'JOB-013', 'JOB-014', 'JOB-015', 'JOB-018', 'JOB-019', 'JOB-021', 'JOB-023'],
+    checkJobRead,
+  ),
+  checkStatusProgress: defineCheck('checkStatusProgress', ['JOB-017', 'JOB-024'], checkStatusProgress),
+  checkSameNotFound: defineCheck('checkSameNotFound', ['AUTH-008', 'JOB-016'], checkSameNotFound),
+  checkSubmission: defineCheck('checkSubmission', ['JOB-002'], checkSubmission),
+  checkQuotaError: defineCheck('checkQuotaError', ['JOB-003', 'JOB-004', 'JOB-005', 'JOB-006'], checkQuotaError),
+};

@@ -2,11 +2,12 @@
  * Checks of the pull feed GET /api/v1/latest (spec: Endpoints / GET /api/v1/latest; Events;
  * Resources / Compact forecast and Latest-feed market; rules LATEST-*). Pure functions.
  */
-import { checkAllRelationships } from './relationships.ts';
-import { checkOddsEqualQuote, checkVenueQuote } from './quote.ts';
-import { checkRouting, checkServiceUrl } from './routing.ts';
+import { checkAllRelationships, REL_RULES } from './relationships.ts';
+import { checkOddsEqualQuote, checkVenueQuote, QUOTE_CHECKS } from './quote.ts';
+import { checkRouting, checkServiceUrl, ROUTING_CHECKS } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
+import { defineCheck, ruleRange } from './define.ts';
 
 type Row = Record<string, unknown>;
 
@@ -281,3 +282,27 @@ export function marketsInWindow(latest: unknown, marketsBody: unknown, edgeMs: n
   const asOf = ms(l?.as_of) - edgeMs;
   return rowsOf(obj(marketsBody)?.markets).filter((m) => ms(m.latest_forecast_at) >= since && ms(m.latest_forecast_at) <= asOf).length;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+const checkLatestMarketEntry = defineCheck(
+  'checkLatestMarket',
+  [
+    ...ROUTING_CHECKS.checkRouting.rules,
+    ...ROUTING_CHECKS.checkServiceUrl.rules,
+    ...QUOTE_CHECKS.checkVenueQuote.rules,
+    ...QUOTE_CHECKS.checkOddsEqualQuote.rules,
+  ],
+  checkLatestMarket,
+);
+/** The latest checks, by name (the name of the function each wraps). */
+export const LATEST_CHECKS = {
+  checkLatestMarket: checkLatestMarketEntry,
+  checkChronological: defineCheck('checkChronological', ['LATEST-005'], checkChronological),
+  checkLatest: defineCheck(
+    'checkLatest',
+    [...ruleRange('LATEST', 1, 5), ...ruleRange('LATEST', 9, 16), 'PARAM-063', ...checkLatestMarketEntry.rules, ...REL_RULES],
+    checkLatest,
+  ),
+  checkWindowsAgree: defineCheck('checkWindowsAgree', ['LATEST-007'], checkWindowsAgree),
+  checkBoardWide: defineCheck('checkBoardWide', ['LATEST-008'], checkBoardWide),
+};

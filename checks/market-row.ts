@@ -2,10 +2,11 @@
  * Composite checks for rows that carry a market: routing, serviceUrl, venueAUrl, venue quote,
  * odds/quote equality and relationships. Used on EVERY row a suite receives.
  */
-import { checkRouting, checkServiceUrl, checkUniqueMarketKeys } from './routing.ts';
-import { checkOddsEqualQuote, checkVenueQuote } from './quote.ts';
-import { checkAllRelationships } from './relationships.ts';
+import { checkRouting, checkServiceUrl, checkUniqueMarketKeys, ROUTING_CHECKS } from './routing.ts';
+import { checkOddsEqualQuote, checkVenueQuote, QUOTE_CHECKS } from './quote.ts';
+import { checkAllRelationships, REL_RULES } from './relationships.ts';
 import { ptr, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 export interface MarketCheckContext {
   /** {site_url}; empty string skips the serviceUrl comparison. */
@@ -35,3 +36,26 @@ export function checkCanonicalMarket(market: Row | null | undefined, path: strin
   if (!market) return [];
   return [...checkRouting(market, path), ...checkAllRelationships(market).map((v) => ({ ...v, path: path + v.path }))];
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+const checkMarketListItemEntry = defineCheck(
+  'checkMarketListItem',
+  [
+    ...ROUTING_CHECKS.checkRouting.rules,
+    ...ROUTING_CHECKS.checkServiceUrl.rules,
+    ...QUOTE_CHECKS.checkVenueQuote.rules,
+    ...QUOTE_CHECKS.checkOddsEqualQuote.rules,
+    ...REL_RULES,
+  ],
+  checkMarketListItem,
+);
+/** The market-row checks, by name (the name of the function each wraps). */
+export const MARKET_ROW_CHECKS = {
+  checkMarketListItem: checkMarketListItemEntry,
+  checkMarketList: defineCheck(
+    'checkMarketList',
+    [...checkMarketListItemEntry.rules, ...ROUTING_CHECKS.checkUniqueMarketKeys.rules],
+    checkMarketList,
+  ),
+  checkCanonicalMarket: defineCheck('checkCanonicalMarket', [...ROUTING_CHECKS.checkRouting.rules, ...REL_RULES], checkCanonicalMarket),
+};

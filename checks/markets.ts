@@ -7,6 +7,7 @@
 import { venueKeys } from '../contract/index.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
+import { defineCheck, ruleRange } from './define.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -490,3 +491,25 @@ export function checkMispricedRows(rows: readonly Row[], thresholdPp: number, pa
     ];
   });
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The markets checks, by name (the name of the function each wraps). */
+export const MARKETS_CHECKS = {
+  checkListedForReason: defineCheck('checkListedForReason', ['MKT-003'], checkListedForReason),
+  checkForecastWindow: defineCheck('checkForecastWindow', ['MKT-020', 'MKT-021', 'MKT-034'], checkForecastWindow),
+  checkVenueRows: defineCheck('checkVenueRows', [], checkVenueRows, ([, , rule]) => rule),
+  checkBrokerRows: defineCheck('checkBrokerRows', [], checkBrokerRows, ([, rule]) => rule),
+  checkTopicShown: defineCheck('checkTopicShown', ['MKT-019'], checkTopicShown),
+  checkContains: defineCheck('checkContains', [], checkContains, ([, , rule]) => rule),
+  checkSameKeys: defineCheck('checkSameKeys', [], checkSameKeys, ([, , rule]) => rule),
+  checkVenueFacets: defineCheck('checkVenueFacets', ['MKT-005', 'MKT-008', 'MKT-009', 'MKT-010', 'MKT-011'], checkVenueFacets),
+  checkSortOrder: defineCheck('checkSortOrder', ['MKT-027', 'MKT-028', 'MKT-029', 'MKT-030'], checkSortOrder, ([, , rule]) => rule),
+  checkSearchRow: defineCheck(
+    'checkSearchRow',
+    [...ruleRange('MSRCH', 1, 5), 'MSRCH-012', 'MSRCH-013', 'MSRCH-021', 'MSRCH-022'],
+    checkSearchRow,
+  ),
+  checkSearchFilters: defineCheck('checkSearchFilters', ruleRange('MSRCH', 6, 9), checkSearchFilters),
+  checkSameSearchState: defineCheck('checkSameSearchState', [], checkSameSearchState, ([, , rule]) => rule),
+  checkMispricedRows: defineCheck('checkMispricedRows', ['MISP-001'], checkMispricedRows),
+};

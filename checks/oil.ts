@@ -4,6 +4,7 @@
  */
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
+import { defineCheck } from './define.ts';
 
 const MARKS = ['venue_a_perps', 'perp_venue_b'] as const;
 
@@ -129,3 +130,15 @@ export function checkMarkDown(body: unknown, mark: (typeof MARKS)[number]): Viol
     out.push(violation('OIL-010', ptr('marks', mark), `${mark} could not be fetched: ${JSON.stringify(member)} (stub: null)`, 'warning'));
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The oil checks, by name (the name of the function each wraps). */
+export const OIL_CHECKS = {
+  checkOilSignal: defineCheck(
+    'checkOilSignal',
+    ['OIL-001', 'OIL-002', 'OIL-006', 'OIL-008', 'OIL-009', 'OIL-016', 'OIL-018', 'PARAM-071'],
+    checkOilSignal,
+  ),
+  checkStaleReading: defineCheck('checkStaleReading', ['OIL-003'], checkStaleReading),
+  checkMarkDown: defineCheck('checkMarkDown', ['OIL-007', 'OIL-010'], checkMarkDown),
+};

@@ -5,6 +5,7 @@
  * target reports them; a position lacking the field cannot be judged and is reported as a warning.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 export const PORTFOLIO_RULES = { venues: 'PORT-002', wallet: 'PORT-003' } as const;
 
@@ -64,3 +65,10 @@ export function checkVenuePartition(all: unknown, perVenue: Record<string, unkno
       );
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The portfolio checks, by name (the name of the function each wraps). */
+export const PORTFOLIO_CHECKS = {
+  checkPositions: defineCheck('checkPositions', ['PORT-002', 'PORT-003'], checkPositions),
+  checkVenuePartition: defineCheck('checkVenuePartition', ['PORT-002'], checkVenuePartition),
+};

@@ -3,26 +3,42 @@
  * Reference prices; rules PRICE-*). The route's shape is a gap (SCH gap on PricingResponse), so the
  * table is located leniently: any array of entries naming method and path with a USD price or credits.
  */
+import { contract } from '../contract/index.ts';
+import { loadRules } from '../contract/rules.ts';
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
 
-/** The reference price table: rule → operation and price in credits (10 credits = $0.01). */
-export const REFERENCE_PRICES: readonly { rule: string; method: string; path: string; credits: number }[] = [
-  { rule: 'PRICE-001', method: 'GET', path: '/api/public/forecast-availability', credits: 0 },
-  { rule: 'PRICE-002', method: 'GET', path: '/api/public/forecast-targets', credits: 0 },
-  { rule: 'PRICE-003', method: 'GET', path: '/api/auth/forecast-requests/{jobId}', credits: 0 },
-  { rule: 'PRICE-004', method: 'GET', path: '/api/v1/markets/{slug}/forecast', credits: 10 },
-  { rule: 'PRICE-005', method: 'POST', path: '/api/auth/forecast-requests', credits: 1000 },
-  { rule: 'PRICE-006', method: 'GET', path: '/api/v1/markets/{slug}/signals', credits: 10 },
-  { rule: 'PRICE-007', method: 'GET', path: '/api/v1/sources', credits: 5 },
-  { rule: 'PRICE-008', method: 'GET', path: '/api/v1/latest', credits: 20 },
-  { rule: 'PRICE-009', method: 'POST', path: '/api/v1/x/profile', credits: 1000 },
-  { rule: 'PRICE-010', method: 'GET', path: '/api/v1/assets/search', credits: 10 },
-  { rule: 'PRICE-011', method: 'GET', path: '/api/v1/assets', credits: 5 },
-  { rule: 'PRICE-012', method: 'GET', path: '/api/v1/markets/search', credits: 10 },
-  { rule: 'PRICE-013', method: 'POST', path: '/api/v1/x/search', credits: 500 },
-];
+/** One row of the spec's reference price table: its rule, the operation's method and path, its price in credits. */
+export interface ReferencePrice {
+  rule: string;
+  operationId: string;
+  method: string;
+  path: string;
+  /** Credits (10 credits = $0.01). */
+  credits: number;
+}
+
+/** The section of the spec's reference price table, as the catalogue cites it. */
+const REFERENCE_SECTION = 'What the service does / Reference prices';
+let references: readonly ReferencePrice[] | undefined;
+
+/**
+ * The reference price table (PRICE-001..013 today), derived, never retyped: every live PRICE rule of
+ * the reference-price section that names one operation, with that operation's method and path and its
+ * `x-fc-price` credits from contract/openapi.yaml (the oracle). The rule's own text states the price
+ * too, and tests/harness/operation-facts.spec.ts holds the two equal, so a wrong `x-fc-price` fails there.
+ */
+export function referencePrices(): readonly ReferencePrice[] {
+  references ??= [...loadRules().values()]
+    .filter((r) => r.id.startsWith('PRICE-') && r.section === REFERENCE_SECTION && !r.retired && r.operations?.length === 1)
+    .map((r) => {
+      const op = contract().operation(r.operations![0]!);
+      return { rule: r.id, operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, credits: op.facts.price.credits };
+    });
+  return references;
+}
 
 export interface PriceEntry {
   /** JSON pointer of the entry in the body. */
@@ -69,12 +85,12 @@ export function priceTable(body: unknown): Map<string, PriceEntry> | undefined {
 const creditsOf = (e: PriceEntry): number => e.credits ?? Math.round((e.usd ?? NaN) * 1000 * 1e6) / 1e6;
 
 /**
- * Each reference price (PRICE-001..013, SHOULD: the live challenge is authoritative) as listed by the
+ * Each reference price (referencePrices(), SHOULD: the live challenge is authoritative) as listed by the
  * pricing route: a different price is a warning; a route the metadata does not list is not judged.
  */
 export function checkReferencePrices(table: ReadonlyMap<string, PriceEntry>): Violation[] {
   const out: Violation[] = [];
-  for (const p of REFERENCE_PRICES) {
+  for (const p of referencePrices()) {
     const e = table.get(routeKey(p.method, p.path));
     // the metadata's shape is a gap and it is supplemental: a route it does not list is not judged
     if (!e) continue;
@@ -105,3 +121,14 @@ export function checkPriceUnits(table: ReadonlyMap<string, PriceEntry>): Violati
   }
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The pricing checks, by name (the name of the function each wraps). */
+export const PRICING_CHECKS = {
+  checkReferencePrices: defineCheck(
+    'checkReferencePrices',
+    referencePrices().map((p) => p.rule),
+    checkReferencePrices,
+  ),
+  checkPriceUnits: defineCheck('checkPriceUnits', ['PRICE-014', 'PRICE-015'], checkPriceUnits),
+};

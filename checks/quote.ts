@@ -2,6 +2,7 @@
  * Checks of venue quotes (spec: Resources / Venue quote; rules QUOTE-*).
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 const LIVE = new Set(['venue_a', 'venue_b']);
 const SNAPSHOT = new Set(['venue_a_us', 'venue_c']);
@@ -71,3 +72,10 @@ export function checkOddsEqualQuote(odds: unknown, quote: unknown, path: string)
     ? []
     : [violation('QUOTE-003', path, `odds ${JSON.stringify(odds)} ≠ venue_quote.selected_probability ${JSON.stringify(p)}`)];
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The quote checks, by name (the name of the function each wraps). */
+export const QUOTE_CHECKS = {
+  checkVenueQuote: defineCheck('checkVenueQuote', ['QUOTE-001', 'QUOTE-002', 'QUOTE-004', 'QUOTE-005', 'QUOTE-008'], checkVenueQuote),
+  checkOddsEqualQuote: defineCheck('checkOddsEqualQuote', ['QUOTE-003'], checkOddsEqualQuote),
+};

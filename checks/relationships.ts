@@ -2,6 +2,7 @@
  * Checks of the relationships envelope (spec: Resources / Relationships envelope; rules REL-*).
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 const CATEGORIES = ['assets', 'markets', 'signals'] as const;
 const EDGES = new Set(['HAS_MARKET', 'ON_MARKET', 'ON_FORECAST', 'HAS_SIGNAL']);
@@ -60,3 +61,12 @@ export function findEnvelopes(value: unknown, path = ''): [string, unknown][] {
 export function checkAllRelationships(body: unknown): Violation[] {
   return findEnvelopes(body).flatMap(([p, env]) => checkRelationships(env, p));
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** Every rule of the relationships envelope (spread by the composite checks of market rows). */
+export const REL_RULES = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006', 'REL-009'];
+/** The relationships checks, by name (the name of the function each wraps). */
+export const RELATIONSHIPS_CHECKS = {
+  checkRelationships: defineCheck('checkRelationships', REL_RULES, checkRelationships),
+  checkAllRelationships: defineCheck('checkAllRelationships', REL_RULES, checkAllRelationships),
+};

@@ -3,6 +3,7 @@
  * Each takes a row that carries routing fields and returns violations; none throws.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
 
@@ -75,3 +76,17 @@ export function checkUniqueMarketKeys(rows: readonly Row[], path = ''): Violatio
   });
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+const checkVenueAUrlEntry = defineCheck('checkVenueAUrl', ['ROUTE-006'], checkVenueAUrl);
+/** The routing checks, by name (the name of the function each wraps). */
+export const ROUTING_CHECKS = {
+  checkVenueAUrl: checkVenueAUrlEntry,
+  checkRouting: defineCheck(
+    'checkRouting',
+    ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'ROUTE-008', ...checkVenueAUrlEntry.rules],
+    checkRouting,
+  ),
+  checkServiceUrl: defineCheck('checkServiceUrl', ['ROUTE-005'], checkServiceUrl),
+  checkUniqueMarketKeys: defineCheck('checkUniqueMarketKeys', ['ROUTE-002'], checkUniqueMarketKeys),
+};

@@ -4,10 +4,11 @@
  * a row names its market by `market` (routing object, with relationships in the stub), or by a
  * top-level marketKey; checks that need the market's relationships warn and skip when they are absent.
  */
-import { checkCanonicalMarket } from './market-row.ts';
-import { checkServiceUrl } from './routing.ts';
+import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
+import { checkServiceUrl, ROUTING_CHECKS } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
+import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
 
@@ -322,3 +323,25 @@ export function checkArticleEvidence(body: unknown, label: string): Violation[] 
   });
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+const checkTradeSignalRowEntry = defineCheck(
+  'checkTradeSignalRow',
+  [
+    ...['SIG-001', 'SIG-002', 'SIG-003', 'SIG-004', 'SIG-016', 'SIG-017', 'VER-009', 'VER-011'],
+    ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules,
+    ...ROUTING_CHECKS.checkServiceUrl.rules,
+  ],
+  checkTradeSignalRow,
+);
+/** The signals checks, by name (the name of the function each wraps). */
+export const SIGNALS_CHECKS = {
+  checkTradeSignalRow: checkTradeSignalRowEntry,
+  checkTradeSignals: defineCheck('checkTradeSignals', [...checkTradeSignalRowEntry.rules, 'SIG-015'], checkTradeSignals),
+  checkNoFallback: defineCheck('checkNoFallback', ['SIG-005'], checkNoFallback),
+  checkDrawdownFilter: defineCheck('checkDrawdownFilter', ['SIG-008', 'SIG-009', 'SIG-010'], checkDrawdownFilter),
+  checkBrokerFilter: defineCheck('checkBrokerFilter', ['SIG-011', 'SIG-012'], checkBrokerFilter),
+  checkSameRows: defineCheck('checkSameRows', [], checkSameRows, ([, , rule]) => rule),
+  checkPerpSignals: defineCheck('checkPerpSignals', ['SIG-018', 'SIG-019', 'SIG-020', 'SIG-021', 'SIG-022'], checkPerpSignals),
+  checkArticleEvidence: defineCheck('checkArticleEvidence', ['VER-010'], checkArticleEvidence),
+};

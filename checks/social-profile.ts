@@ -8,6 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ptr, violation, type Violation } from './violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
+import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/social-profile.yaml, params.yaml). */
 export const PROFILE_RULES = {
@@ -160,3 +161,15 @@ export function checkNotReused(ruleId: string, first: unknown, second: unknown, 
     ? [violation(ruleId, '/', `${what}: the answer is identical to the stored profile (meta.cached aside), so the store was reused`)]
     : [];
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The social-profile checks, by name (the name of the function each wraps). */
+export const SOCIAL_PROFILE_CHECKS = {
+  checkSocialProfile: defineCheck(
+    'checkSocialProfile',
+    ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 'PROF-023', 'PROF-024', 'PARAM-078'],
+    checkSocialProfile,
+  ),
+  checkReused: defineCheck('checkReused', [], checkReused, ([rule]) => rule),
+  checkNotReused: defineCheck('checkNotReused', [], checkNotReused, ([rule]) => rule),
+};

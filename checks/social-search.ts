@@ -5,6 +5,7 @@
  * SocialSearchResponse): `results[].published_at`.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 export const SEARCH_RULES = { limit: 'XSRCH-001', range: 'XSRCH-002', notStored: 'XSRCH-003' } as const;
 
@@ -47,3 +48,9 @@ export function checkSocialSearch(
   });
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The social-search checks, by name (the name of the function each wraps). */
+export const SOCIAL_SEARCH_CHECKS = {
+  checkSocialSearch: defineCheck('checkSocialSearch', ['XSRCH-001', 'XSRCH-002'], checkSocialSearch, ([, o]) => o.rangeRule),
+};

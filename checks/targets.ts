@@ -5,6 +5,7 @@
  */
 import { ptr, violation, type Violation } from './violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
+import { defineCheck, ruleRange } from './define.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -262,3 +263,17 @@ export function checkNotFoundEcho(body: unknown, ref: string): Violation[] {
         ),
       ];
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The targets checks, by name (the name of the function each wraps). */
+export const TARGETS_CHECKS = {
+  checkTargetResolution: defineCheck(
+    'checkTargetResolution',
+    [...ruleRange('TGT', 1, 7), 'TGT-009', 'TGT-010', ...ruleRange('TGT', 12, 18), 'TGT-020', 'TGT-033', 'TGT-035', 'TGT-038'],
+    checkTargetResolution,
+    ([, expect]) => expect.selectedRule,
+  ),
+  checkSameChildren: defineCheck('checkSameChildren', ['TGT-037'], checkSameChildren, ([, , rule]) => rule),
+  checkSameResolution: defineCheck('checkSameResolution', [], checkSameResolution, ([, , rule]) => rule),
+  checkNotFoundEcho: defineCheck('checkNotFoundEcho', ['TGT-029', 'TGT-034'], checkNotFoundEcho),
+};

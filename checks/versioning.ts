@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
+import { defineCheck } from './define.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const PREFIXES = ['/api/v1/', '/api/auth/', '/api/public/'] as const;
@@ -166,3 +167,13 @@ export function checkCrashRiskAlias(body: unknown): { violations: Violation[]; c
   walk(body, '');
   return { violations: out, compared };
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The versioning checks, by name (the name of the function each wraps). */
+export const VERSIONING_CHECKS = {
+  checkOpenApiDocument: defineCheck('checkOpenApiDocument', ['VER-005'], checkOpenApiDocument),
+  checkRoutePrefixes: defineCheck('checkRoutePrefixes', ['VER-001', 'VER-002', 'VER-003', 'VER-004'], checkRoutePrefixes),
+  checkDocumentedOperations: defineCheck('checkDocumentedOperations', ['VER-007'], checkDocumentedOperations),
+  checkSameDocument: defineCheck('checkSameDocument', ['VER-006'], checkSameDocument),
+  checkCrashRiskAlias: defineCheck('checkCrashRiskAlias', ['VER-013'], checkCrashRiskAlias),
+};

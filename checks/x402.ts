@@ -4,6 +4,7 @@
  * list and amounts, and the decoded PAYMENT-RESPONSE of a settled payment.
  */
 import { ptr, violation, type Violation } from './violation.ts';
+import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/x402.yaml). */
 export const X402_RULES = {
@@ -192,3 +193,14 @@ export function checkSettlement(header: string | undefined, expected: { network:
     out.push(violation(X402_RULES.settlementBody, at('payer'), `payer is ${JSON.stringify(s.payer)}, expected ${expected.payer}`));
   return out;
 }
+
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The x402 checks, by name (the name of the function each wraps). */
+export const X402_CHECKS = {
+  checkChallenge: defineCheck(
+    'checkChallenge',
+    ['X402-003', 'X402-004', 'X402-005', 'X402-006', 'X402-007', 'X402-009', 'X402-022'],
+    checkChallenge,
+  ),
+  checkSettlement: defineCheck('checkSettlement', ['X402-014', 'X402-015'], checkSettlement),
+};

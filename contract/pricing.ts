@@ -5,8 +5,10 @@
  * 1 credit = $0.001); paid prices are whole multiples of 5 credits ($0.005). `gap: true` marks a
  * price the spec does not show; the value is the stub's choice, recorded as a PRICE gap rule.
  *
- * checks/pricing.ts restates the spec's price table independently, on purpose: a wrong price here
- * (and so in the stub) is caught by the pricing suite instead of agreeing with itself.
+ * The spec's reference-price rules (PRICE-001..013 in contract/rules/pricing.yaml) state each price in
+ * words; tests/harness/operation-facts.spec.ts holds every `x-fc-price` equal to its rule, so a wrong
+ * price here (and so in the stub) fails instead of agreeing with itself. checks/pricing.ts reads
+ * its reference table from here (`referencePrices()`), never retypes it.
  */
 import { contract, type Price } from './index.ts';
 

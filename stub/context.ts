@@ -5,9 +5,9 @@
 import type { StubConfig } from './config.ts';
 import type { Clock } from './clock.ts';
 import type { DataStore } from './data/index.ts';
-import type { Gate, Principal } from './billing/gate.ts';
-import type { AccountStore, WalletRegistry } from './accounts/index.ts';
-import type { TokenLedger } from './x402/ledger.ts';
+import type { Gate, Principal } from './money/billing/gate.ts';
+import type { AccountStore, WalletRegistry } from './money/accounts/index.ts';
+import type { TokenLedger } from './money/x402/ledger.ts';
 import type { FaultTable } from './control/faults.ts';
 import type { RateLimiter } from './limits/limiter.ts';
 import type { Query } from './params.ts';

@@ -10,7 +10,7 @@ import { ApiError } from './errors.ts';
 import { Query, type RawQuery } from './params.ts';
 import { applyFault } from './control/faults.ts';
 import type { RouteHandler, StubContext } from './context.ts';
-import type { Principal } from './billing/gate.ts';
+import type { Principal } from './money/billing/gate.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import { principalScopeOf } from '../contract/limits.ts';
 import type { Ticket } from './limits/limiter.ts';

@@ -310,45 +310,50 @@ test.describe('asset search: q mode', () => {
     },
   );
 
-  test(
-    'the platform filter is case-insensitive',
-    { annotation: rules('ASRCH-061', 'ASRCH-060', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
-      const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform)))].filter((p) => /[a-z].*[a-z]/i.test(p));
-      test.skip(platforms.length === 0, 'no identifier platform with letters to case-swap');
-      await assertProperty(
-        fc.asyncProperty(fc.constantFrom(...platforms), async (platform) => {
-          const a = await search(paid, { mode: 'q', q: '*', platform }, targetOptions.siteUrl);
-          const b = await search(paid, { mode: 'q', q: '*', platform: swapCase(platform) }, targetOptions.siteUrl);
-          expect(
-            checkSameAssetSet(assetIds(b), assetIds(a), 'ASRCH-061', '/assets', `platform=${swapCase(platform)} vs ${platform}`),
-          ).toHaveNoViolations(b);
-        }),
-        { seed: targetOptions.seed, numRuns: Math.min(25, platforms.length * 2), endOnFailure: true },
-      );
+  /** Filters matched case-insensitively: a value and its case-swapped twin select the same Assets. */
+  const caseInsensitive: {
+    filter: 'platform' | 'assetType';
+    param: string;
+    ruleIds: [string, string];
+    values: (all: Row[]) => string[];
+    none: string;
+  }[] = [
+    {
+      filter: 'platform',
+      param: 'platform',
+      ruleIds: ['ASRCH-061', 'ASRCH-060'],
+      values: (all) => all.flatMap((a) => identifiersOf(a).map((i) => i.platform)),
+      none: 'no identifier platform with letters to case-swap',
     },
-  );
-
-  test(
-    'the asset_type filter is case-insensitive',
-    { annotation: rules('ASRCH-063', 'ASRCH-062', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
-      const types = [...new Set(all.map((a) => String(a.asset_type)))].filter((t) => /[a-z].*[a-z]/i.test(t));
-      test.skip(types.length === 0, 'no asset_type with letters to case-swap');
-      await assertProperty(
-        fc.asyncProperty(fc.constantFrom(...types), async (assetType) => {
-          const a = await search(paid, { mode: 'q', q: '*', assetType }, targetOptions.siteUrl);
-          const b = await search(paid, { mode: 'q', q: '*', assetType: swapCase(assetType) }, targetOptions.siteUrl);
-          expect(
-            checkSameAssetSet(assetIds(b), assetIds(a), 'ASRCH-063', '/assets', `asset_type=${swapCase(assetType)} vs ${assetType}`),
-          ).toHaveNoViolations(b);
-        }),
-        { seed: targetOptions.seed, numRuns: Math.min(25, types.length * 2), endOnFailure: true },
-      );
+    {
+      filter: 'assetType',
+      param: 'asset_type',
+      ruleIds: ['ASRCH-063', 'ASRCH-062'],
+      values: (all) => all.map((a) => String(a.asset_type)),
+      none: 'no asset_type with letters to case-swap',
     },
-  );
+  ];
+  for (const f of caseInsensitive) {
+    test(
+      `the ${f.param} filter is case-insensitive`,
+      { annotation: rules(...f.ruleIds, ...contractRules(OP)) },
+      async ({ paid, targetOptions }) => {
+        const all = await directory(paid, targetOptions.siteUrl);
+        const values = [...new Set(f.values(all))].filter((v) => /[a-z].*[a-z]/i.test(v));
+        test.skip(values.length === 0, f.none);
+        await assertProperty(
+          fc.asyncProperty(fc.constantFrom(...values), async (value) => {
+            const a = await search(paid, { mode: 'q', q: '*', [f.filter]: value }, targetOptions.siteUrl);
+            const b = await search(paid, { mode: 'q', q: '*', [f.filter]: swapCase(value) }, targetOptions.siteUrl);
+            expect(
+              checkSameAssetSet(assetIds(b), assetIds(a), f.ruleIds[0], '/assets', `${f.param}=${swapCase(value)} vs ${value}`),
+            ).toHaveNoViolations(b);
+          }),
+          { seed: targetOptions.seed, numRuns: Math.min(25, values.length * 2), endOnFailure: true },
+        );
+      },
+    );
+  }
 
   /** One property per identity field: q equal to that field of a random Asset returns the Asset. */
   const byField: { title: string; ruleIds: string[]; values: (a: Row) => string[] }[] = [

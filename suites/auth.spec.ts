@@ -5,7 +5,7 @@
  * without a key. One test per operation, each with an otherwise valid request.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { withdrawRules } from './support/annotations.ts';
+import { rulesNaming, withdrawRules } from './support/annotations.ts';
 import type { TargetClient } from './support/client.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -28,12 +28,8 @@ async function baseline(api: TargetClient, operationId: string, target: string, 
   return baselineFor(operationId, ids);
 }
 
-/** Free-route rules: AUTH-001 for the two free lookups, PRICE-024 for the pricing metadata. */
-const FREE_RULES: Record<string, string[]> = {
-  getForecastAvailability: ['AUTH-001'],
-  getForecastTargets: ['AUTH-001'],
-  getPricing: ['PRICE-024'],
-};
+/** Free-route rules (AUTH-001: the two free lookups; PRICE-024: the pricing metadata), applied to the operations each names. */
+const FREE_RULES = ['AUTH-001', 'PRICE-024'];
 
 test.describe('free routes', () => {
   for (const { operationId, method, path } of operations.filter(
@@ -41,14 +37,14 @@ test.describe('free routes', () => {
   )) {
     test(
       `${method.toUpperCase()} ${path} (${operationId}) answers without key or payment`,
-      { annotation: rules(...(FREE_RULES[operationId] ?? []), ...contractRules(operationId)) },
+      { annotation: rules(...rulesNaming(operationId, FREE_RULES), ...contractRules(operationId)) },
       async ({ api, targetOptions }) => {
         const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
         const absent = await probeImplemented(api, operationId, base);
         test.skip(absent !== undefined, absent);
         const res = await send(api.withKey(undefined), operationId, base);
         await expect(res).toMatchContract(operationId);
-        const rule = FREE_RULES[operationId]?.[0] ?? 'CONTRACT-001';
+        const rule = rulesNaming(operationId, FREE_RULES)[0] ?? 'CONTRACT-001';
         const vs = [401, 402, 403].includes(res.status())
           ? [
               violation(
@@ -64,8 +60,8 @@ test.describe('free routes', () => {
   }
 });
 
-/** Routes where the payment itself is the proof (the payer wallet): a key never replaces it (WAL-022). */
-const PAYER_ONLY = new Set(['linkWallet']);
+/** Routes where the payment itself is the proof (the payer wallet), x402 their only auth mode: a key never replaces it (WAL-022). */
+const payerOnly = (operationId: string): boolean => !contract().operation(operationId).facts.auth.includes('apiKey');
 
 /**
  * One call of the operation with a given principal, its answer checked against the contract (soft,
@@ -83,12 +79,25 @@ async function answerOf(
   return observe(res);
 }
 
+/** The step every keyed route shares: an invalid key answers 401 invalid_api_key (AUTH-004) with the error envelope. */
+async function invalidKeyStep(api: TargetClient, operationId: string, base: RequestParts, found: Violation[]): Promise<void> {
+  await test.step('invalid key → 401 invalid_api_key', async () => {
+    const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
+    const code = (answer.body as { error?: unknown } | null)?.error;
+    if (answer.status !== 401 || code !== 'invalid_api_key')
+      found.push(
+        violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`),
+      );
+    found.push(...checkErrorEnvelope(answer));
+  });
+}
+
 test.describe('paid routes', () => {
   for (const { operationId, method, path } of operations.filter(
     (o) => PRICES[o.operationId]?.x402 && (PRICES[o.operationId]?.credits ?? 0) > 0,
   )) {
     const keyed = documents(operationId, 401);
-    const byKey = keyed && !PAYER_ONLY.has(operationId);
+    const byKey = keyed && !payerOnly(operationId);
     const ids = ['X402-001', 'X402-002', 'X402-003', 'ERR-004', ...(keyed ? ['AUTH-004', 'ERR-003'] : []), ...(byKey ? ['AUTH-002'] : [])];
     test(
       `${method.toUpperCase()} ${path} (${operationId}): no key → 402 challenge${keyed ? '; invalid key → 401' : ''}${byKey ? '; valid key → answered' : ''}`,
@@ -105,19 +114,7 @@ test.describe('paid routes', () => {
         });
         if (!keyed) return expect(found).toHaveNoViolations();
 
-        await test.step('invalid key → 401 invalid_api_key', async () => {
-          const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
-          const code = (answer.body as { error?: unknown } | null)?.error;
-          if (answer.status !== 401 || code !== 'invalid_api_key')
-            found.push(
-              violation(
-                'AUTH-004',
-                'status',
-                `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`,
-              ),
-            );
-          found.push(...checkErrorEnvelope(answer));
-        });
+        await invalidKeyStep(api, operationId, base, found);
 
         if (!byKey) return expect(found).toHaveNoViolations();
         await test.step('valid key → answered by the route, not challenged', async (step) => {
@@ -147,16 +144,12 @@ test.describe('paid routes', () => {
   }
 });
 
-/** Key-only routes and the rule that says what their no-key answer is (none: a gap, AUTH-013). */
-const NO_KEY_RULE: Record<string, string | undefined> = {
-  createForecastRequest: 'AUTH-005',
-  getForecastRequest: 'AUTH-006',
-  createWalletLinkToken: 'WAL-017',
-};
+/** The rules that say what a key-only route's no-key answer is, applied to the operation each names (none: a gap, AUTH-013). */
+const NO_KEY_RULES = ['AUTH-005', 'AUTH-006', 'WAL-017'];
 
 test.describe('key-only routes', () => {
   for (const { operationId, method, path } of operations.filter((o) => PRICES[o.operationId]?.keyOnly)) {
-    const noKeyRule = NO_KEY_RULE[operationId];
+    const noKeyRule = rulesNaming(operationId, NO_KEY_RULES)[0];
     test(
       `${method.toUpperCase()} ${path} (${operationId}): ${noKeyRule ? 'no key → 401; ' : ''}invalid key → 401 invalid_api_key`,
       { annotation: rules(...(noKeyRule ? [noKeyRule] : []), 'AUTH-004', 'ERR-003', 'ERR-001', ...contractRules(operationId)) },
@@ -173,19 +166,7 @@ test.describe('key-only routes', () => {
           found.push(...checkErrorEnvelope(answer));
         });
 
-        await test.step('invalid key → 401 invalid_api_key', async () => {
-          const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
-          const code = (answer.body as { error?: unknown } | null)?.error;
-          if (answer.status !== 401 || code !== 'invalid_api_key')
-            found.push(
-              violation(
-                'AUTH-004',
-                'status',
-                `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`,
-              ),
-            );
-          found.push(...checkErrorEnvelope(answer));
-        });
+        await invalidKeyStep(api, operationId, base, found);
         expect(found).toHaveNoViolations();
       },
     );

@@ -10,6 +10,7 @@ import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
 import {
+  AVAILABILITY_BODY_RULES,
   checkAvailability,
   checkAvailabilityAgainstRow,
   checkAvailabilityIdentity,
@@ -27,23 +28,6 @@ const VENUES = venueKeys();
 /** Lookups per test: enough to cover every venue, bounded for large real catalogs. */
 const MAX_LOOKUPS = 120;
 const CONCURRENCY = 6;
-/** Rules checkAvailability enforces on every answer (besides the routing and envelope rules). */
-const BODY_RULES = [
-  'AVAIL-011',
-  'AVAIL-012',
-  'AVAIL-013',
-  'AVAIL-015',
-  'AVAIL-016',
-  'AVAIL-017',
-  'AVAIL-019',
-  'AVAIL-020',
-  'AVAIL-021',
-  'AVAIL-022',
-  'AVAIL-023',
-  'AVAIL-024',
-  'AVAIL-030',
-  'TOPIC-006',
-];
 const MARKET_RULES = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004', 'REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
 
 const venueArb = fc.constantFrom(...VENUES);
@@ -184,7 +168,7 @@ test.describe('identities', () => {
         'AVAIL-014',
         'AVAIL-025',
         'AVAIL-027',
-        ...BODY_RULES,
+        ...AVAILABILITY_BODY_RULES,
         ...MARKET_RULES,
         ...contractRules(OP, 'listMarkets'),
       ),
@@ -204,7 +188,7 @@ test.describe('identities', () => {
 
   test(
     'search rows: available matches has_forecast, and an in-scope market without a forecast gets a generation body',
-    { annotation: rules('AVAIL-009', 'AVAIL-014', ...BODY_RULES, ...MARKET_RULES, ...contractRules(OP, 'searchMarkets')) },
+    { annotation: rules('AVAIL-009', 'AVAIL-014', ...AVAILABILITY_BODY_RULES, ...MARKET_RULES, ...contractRules(OP, 'searchMarkets')) },
     async ({ api, paid }) => {
       const all = await discovered(paid, 'search');
       test.skip(!all.some((r) => r.has_forecast === false), 'search lists no market without a forecast (has_forecast false)');

@@ -43,6 +43,76 @@ const runner =
     if (report) throw new Error(report);
   };
 
+/** One cross-field rule set: its cases, oracle and request, and the tests of its two properties. */
+interface CrossFieldSet<T> {
+  /** The describe block's title. */
+  describe: string;
+  /** Property name, printed with (negative) or (positive). */
+  name: string;
+  /** The cases, or how to build them from what the target shows (its venue origins). */
+  arbitrary: fc.Arbitrary<T> | ((api: TargetClient, apiKey: string | undefined) => Promise<fc.Arbitrary<T>>);
+  oracle: (c: T) => Verdict;
+  request: (c: T) => CaseRequest;
+  /** Credits of a fresh control-plane account whose key the calls carry; absent: calls carry no key. */
+  credits?: number;
+  /** The negative property: invalid combinations answer 422 invalid_request, unbilled. */
+  invalid: { title: string; rules: string[] };
+  /** The positive property: valid combinations are accepted (by `accepts`, or the set's own judge). */
+  valid?: { title: string; rules: string[]; judge?: Judge };
+}
+
+/** Registers the set's tests: the negative property, then the positive one. */
+function crossFieldProperties<T>(set: CrossFieldSet<T>): void {
+  const properties = [
+    { kind: 'invalid' as const, label: 'negative', judge: rejectsUnbilled, ...set.invalid },
+    ...(set.valid ? [{ kind: 'valid' as const, label: 'positive', judge: accepts, ...set.valid }] : []),
+  ];
+  const arbitraryOf = (api: TargetClient, apiKey: string | undefined) =>
+    typeof set.arbitrary === 'function' ? set.arbitrary(api, apiKey) : Promise.resolve(set.arbitrary);
+  test.describe(set.describe, () => {
+    for (const p of properties) {
+      const run = async (
+        api: TargetClient,
+        client: TargetClient,
+        o: { target: string; seed: number; apiKey?: string },
+        balance?: () => Promise<number>,
+      ) =>
+        runner(o.target, o.seed)(
+          {
+            name: `${set.name} (${p.label})`,
+            arbitrary: await arbitraryOf(api, o.apiKey),
+            oracle: set.oracle,
+            request: set.request,
+            client,
+            ...(balance && p.kind === 'invalid' ? { balance } : {}),
+            keyed: set.credits !== undefined,
+            kind: p.kind,
+          },
+          p.judge,
+        );
+      const credits = set.credits;
+      // Two bodies: only a keyed set asks for the control plane (a fixture that SKIPs without its token).
+      if (credits === undefined)
+        test(p.title, { annotation: rules(...p.rules) }, async ({ api, targetOptions }) => run(api, api, targetOptions));
+      else
+        test(p.title, { annotation: rules(...p.rules) }, async ({ api, controlPlane, targetOptions }) => {
+          const { client, balance } = await account(controlPlane, api, credits);
+          await run(api, client, targetOptions, balance);
+        });
+    }
+  });
+}
+
+/** A fresh account (so "unbilled" is read on the control plane) and a client using its key. */
+async function account(
+  controlPlane: { createAccount(c: number): Promise<{ accountId: string; apiKey: string }>; balance(id: string): Promise<number> },
+  api: TargetClient,
+  credits: number,
+) {
+  const a = await controlPlane.createAccount(credits);
+  return { client: api.withKey(a.apiKey), balance: () => controlPlane.balance(a.accountId) };
+}
+
 // ---- availability: exactly one of market_key, market_id, slug; market_id needs venue; market_key excludes it
 
 type AvailCase = { market_key?: string; market_id?: string; slug?: string; venue?: string };
@@ -57,58 +127,23 @@ function availOracle(c: AvailCase): Verdict {
 }
 const availRequest = (c: AvailCase): CaseRequest => ({ method: 'GET', path: '/api/public/forecast-availability', params: { ...c } });
 
-test.describe('availability identifiers and venue', () => {
-  const RULES = ['AVAIL-001', 'AVAIL-002', 'AVAIL-003', 'AVAIL-004'];
-  test(
-    'invalid combinations answer 422 invalid_request',
-    { annotation: rules(...RULES, 'ERR-008', ...contractRules('getForecastAvailability')) },
-    async ({ api, targetOptions }) => {
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'availability (negative)',
-          arbitrary: availCase,
-          oracle: availOracle,
-          request: availRequest,
-          client: api,
-          keyed: false,
-          kind: 'invalid',
-        },
-        rejectsUnbilled,
-      );
-    },
-  );
-  test(
-    'valid combinations of unknown identities answer 200 tracked false',
-    { annotation: rules('AVAIL-010') },
-    async ({ api, targetOptions }) => {
-      const untracked: Judge = (res, body, ...rest) =>
-        accepts(res, body, ...rest) ??
-        (res.status() !== 200 || body?.tracked !== false ? `answered ${res.status()} tracked ${JSON.stringify(body?.tracked)}` : undefined);
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'availability (positive)',
-          arbitrary: availCase,
-          oracle: availOracle,
-          request: availRequest,
-          client: api,
-          keyed: false,
-          kind: 'valid',
-        },
-        untracked,
-      );
-    },
-  );
-});
+/** A valid combination of unknown identities answers 200 tracked false (AVAIL-010). */
+const untracked: Judge = (res, body, ...rest) =>
+  accepts(res, body, ...rest) ??
+  (res.status() !== 200 || body?.tracked !== false ? `answered ${res.status()} tracked ${JSON.stringify(body?.tracked)}` : undefined);
 
-/** A fresh account (so "unbilled" is read on the control plane) and a client using its key. */
-async function account(
-  controlPlane: { createAccount(c: number): Promise<{ accountId: string; apiKey: string }>; balance(id: string): Promise<number> },
-  api: TargetClient,
-  credits: number,
-) {
-  const a = await controlPlane.createAccount(credits);
-  return { client: api.withKey(a.apiKey), balance: () => controlPlane.balance(a.accountId) };
-}
+crossFieldProperties({
+  describe: 'availability identifiers and venue',
+  name: 'availability',
+  arbitrary: availCase,
+  oracle: availOracle,
+  request: availRequest,
+  invalid: {
+    title: 'invalid combinations answer 422 invalid_request',
+    rules: ['AVAIL-001', 'AVAIL-002', 'AVAIL-003', 'AVAIL-004', 'ERR-008', ...contractRules('getForecastAvailability')],
+  },
+  valid: { title: 'valid combinations of unknown identities answer 200 tracked false', rules: ['AVAIL-010'], judge: untracked },
+});
 
 // ---- asset search: q and reference exclusive; one of q, reference, material_only=true; at most 50 references
 
@@ -129,46 +164,18 @@ function assetOracle(c: AssetCase): Verdict {
 }
 const assetRequest = (c: AssetCase): CaseRequest => ({ method: 'GET', path: '/api/v1/assets/search', params: { ...c } });
 
-test.describe('asset search q / reference / material_only', () => {
-  test(
-    'invalid combinations answer 422 invalid_request, unbilled',
-    { annotation: rules('ASRCH-001', 'ASRCH-002', 'ASRCH-003', 'PARAM-026', 'ERR-008', ...contractRules('searchAssets')) },
-    async ({ api, controlPlane, targetOptions }) => {
-      const { client, balance } = await account(controlPlane, api, 10_000);
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'asset search (negative)',
-          arbitrary: assetCase,
-          oracle: assetOracle,
-          request: assetRequest,
-          client,
-          balance,
-          keyed: true,
-          kind: 'invalid',
-        },
-        rejectsUnbilled,
-      );
-    },
-  );
-  test(
-    'valid combinations never answer 422',
-    { annotation: rules('ASRCH-004', 'ASRCH-005') },
-    async ({ api, controlPlane, targetOptions }) => {
-      const { client } = await account(controlPlane, api, 10_000);
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'asset search (positive)',
-          arbitrary: assetCase,
-          oracle: assetOracle,
-          request: assetRequest,
-          client,
-          keyed: true,
-          kind: 'valid',
-        },
-        accepts,
-      );
-    },
-  );
+crossFieldProperties({
+  describe: 'asset search q / reference / material_only',
+  name: 'asset search',
+  arbitrary: assetCase,
+  oracle: assetOracle,
+  request: assetRequest,
+  credits: 10_000,
+  invalid: {
+    title: 'invalid combinations answer 422 invalid_request, unbilled',
+    rules: ['ASRCH-001', 'ASRCH-002', 'ASRCH-003', 'PARAM-026', 'ERR-008', ...contractRules('searchAssets')],
+  },
+  valid: { title: 'valid combinations never answer 422', rules: ['ASRCH-004', 'ASRCH-005'] },
 });
 
 // ---- sources: exactly one of markets / market_keys, each 1..10 entries
@@ -197,46 +204,18 @@ const sourcesRequest = (c: SourcesCase): CaseRequest => ({
   },
 });
 
-test.describe('sources markets / market_keys', () => {
-  test(
-    'invalid combinations answer 422 invalid_request, unbilled',
-    { annotation: rules('SRC-002', 'SRC-003', 'PARAM-047', 'PARAM-050', 'ERR-008', ...contractRules('listSources')) },
-    async ({ api, controlPlane, targetOptions }) => {
-      const { client, balance } = await account(controlPlane, api, 10_000);
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'sources (negative)',
-          arbitrary: sourcesCase,
-          oracle: sourcesOracle,
-          request: sourcesRequest,
-          client,
-          balance,
-          keyed: true,
-          kind: 'invalid',
-        },
-        rejectsUnbilled,
-      );
-    },
-  );
-  test(
-    'valid combinations (1..10 entries of one list) never answer 422',
-    { annotation: rules('PARAM-047', 'PARAM-050') },
-    async ({ api, controlPlane, targetOptions }) => {
-      const { client } = await account(controlPlane, api, 10_000);
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'sources (positive)',
-          arbitrary: sourcesCase,
-          oracle: sourcesOracle,
-          request: sourcesRequest,
-          client,
-          keyed: true,
-          kind: 'valid',
-        },
-        accepts,
-      );
-    },
-  );
+crossFieldProperties({
+  describe: 'sources markets / market_keys',
+  name: 'sources',
+  arbitrary: sourcesCase,
+  oracle: sourcesOracle,
+  request: sourcesRequest,
+  credits: 10_000,
+  invalid: {
+    title: 'invalid combinations answer 422 invalid_request, unbilled',
+    rules: ['SRC-002', 'SRC-003', 'PARAM-047', 'PARAM-050', 'ERR-008', ...contractRules('listSources')],
+  },
+  valid: { title: 'valid combinations (1..10 entries of one list) never answer 422', rules: ['PARAM-047', 'PARAM-050'] },
 });
 
 // ---- social profile: lookback_days 14..365
@@ -257,27 +236,17 @@ const profileRequest = (c: ProfileCase): CaseRequest => ({
   body: { handle: c.handle, lookback_days: c.lookback_days },
 });
 
-test.describe('social profile lookback_days', () => {
-  test(
-    'lookback_days outside 14..365 answers 422 invalid_request, unbilled',
-    { annotation: rules('PARAM-076', 'PARAM-077', 'ERR-008', ...contractRules('createSocialProfile')) },
-    async ({ api, controlPlane, targetOptions }) => {
-      const { client, balance } = await account(controlPlane, api, 100_000);
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'social profile (negative)',
-          arbitrary: profileCase,
-          oracle: profileOracle,
-          request: profileRequest,
-          client,
-          balance,
-          keyed: true,
-          kind: 'invalid',
-        },
-        rejectsUnbilled,
-      );
-    },
-  );
+crossFieldProperties({
+  describe: 'social profile lookback_days',
+  name: 'social profile',
+  arbitrary: profileCase,
+  oracle: profileOracle,
+  request: profileRequest,
+  credits: 100_000,
+  invalid: {
+    title: 'lookback_days outside 14..365 answers 422 invalid_request, unbilled',
+    rules: ['PARAM-076', 'PARAM-077', 'ERR-008', ...contractRules('createSocialProfile')],
+  },
 });
 
 // ---- forecast-targets: every accepted ref form, and near-misses of each
@@ -347,43 +316,15 @@ async function venueOrigins(api: TargetClient, apiKey: string | undefined): Prom
   return { ...(a ? { a } : {}), ...(b ? { b } : {}) };
 }
 
-test.describe('forecast-targets ref forms', () => {
-  test(
-    'near-miss refs answer 422 invalid_request',
-    { annotation: rules('TGT-030', 'TGT-031', 'ERR-008', ...contractRules('getForecastTargets')) },
-    async ({ api, targetOptions }) => {
-      const arbitrary = refArbitrary(await venueOrigins(api, targetOptions.apiKey));
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'forecast-targets (negative)',
-          arbitrary,
-          oracle: refOracle,
-          request: refRequest,
-          client: api,
-          keyed: false,
-          kind: 'invalid',
-        },
-        rejectsUnbilled,
-      );
-    },
-  );
-  test(
-    'every accepted ref form, naming nothing, answers 404 not_found, never 422',
-    { annotation: rules('TGT-028') },
-    async ({ api, targetOptions }) => {
-      const arbitrary = refArbitrary(await venueOrigins(api, targetOptions.apiKey));
-      await runner(targetOptions.target, targetOptions.seed)(
-        {
-          name: 'forecast-targets (positive)',
-          arbitrary,
-          oracle: refOracle,
-          request: refRequest,
-          client: api,
-          keyed: false,
-          kind: 'valid',
-        },
-        acceptsRef,
-      );
-    },
-  );
+crossFieldProperties({
+  describe: 'forecast-targets ref forms',
+  name: 'forecast-targets',
+  arbitrary: async (api, apiKey) => refArbitrary(await venueOrigins(api, apiKey)),
+  oracle: refOracle,
+  request: refRequest,
+  invalid: {
+    title: 'near-miss refs answer 422 invalid_request',
+    rules: ['TGT-030', 'TGT-031', 'ERR-008', ...contractRules('getForecastTargets')],
+  },
+  valid: { title: 'every accepted ref form, naming nothing, answers 404 not_found, never 422', rules: ['TGT-028'], judge: acceptsRef },
 });

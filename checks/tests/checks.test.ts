@@ -6,6 +6,9 @@
  * Tests of the harness itself: they carry no `rule` annotation and credit no catalogue rule.
  */
 import { expect, test } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { contract } from '../../contract/index.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { allowedRules, runCheck, UndeclaredRuleError } from '../define.ts';
@@ -39,6 +42,26 @@ test.describe('registry', () => {
     const registered = new Set(Object.values(CHECKS));
     for (const c of ALL_CASES) if (!registered.has(c.check as never)) problems.push(`${c.check.name}: fixtures of an unregistered check`);
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('the registered checks of every family are in CHECKS under their own names, none shadowed', async () => {
+    const dir = fileURLToPath(new URL('..', import.meta.url));
+    const families: [string, Record<string, unknown>][] = [];
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'registry.ts')) {
+      const m = (await import(pathToFileURL(join(dir, f)).href)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(m))
+        if (name.endsWith('_CHECKS')) families.push([`${f} ${name}`, value as Record<string, unknown>]);
+    }
+    const problems: string[] = [];
+    const registered = CHECKS as Record<string, unknown>;
+    for (const [where, entries] of families)
+      for (const [key, entry] of Object.entries(entries)) {
+        if (registered[key] !== entry) problems.push(`${where}.${key} is not CHECKS.${key} (family not spread, or shadowed by another)`);
+        if ((entry as { name: string }).name !== key) problems.push(`${where}.${key} is named ${(entry as { name: string }).name}`);
+      }
+    const total = families.reduce((n, [, e]) => n + Object.keys(e).length, 0);
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(Object.keys(CHECKS).length, "CHECKS holds exactly the families' entries").toBe(total);
   });
 
   test('every declared rule is in the catalogue', () => {

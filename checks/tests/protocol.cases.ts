@@ -3,7 +3,7 @@
  * envelope (ERR-*, CONTRACT-001), x402 challenges and settlements (X402-*), billing (BILL-*,
  * AUTH-011) and reference prices (PRICE-*).
  */
-import { priceTable, REFERENCE_PRICES, type PriceEntry } from '../pricing.ts';
+import { priceTable, referencePrices, type PriceEntry } from '../pricing.ts';
 import { CHECKS } from '../registry.ts';
 import type { PaymentRequired } from '../x402.ts';
 import { cases, mutate } from './cases.ts';
@@ -65,7 +65,7 @@ const settled = { success: true, transaction: '0xabc', network: 'eip155:8453', p
 
 const prices = (change: (p: Row) => void = () => {}) =>
   priceTable({
-    prices: REFERENCE_PRICES.map((p) =>
+    prices: referencePrices().map((p) =>
       mutate({ method: p.method, path: p.path, credits: p.credits, usd: p.credits / 1000 } as Row, change),
     ),
   })!;
@@ -224,7 +224,7 @@ export const PROTOCOL_CASES = [
   cases({
     check: C.checkReferencePrices,
     ok: [[prices()]],
-    bad: Object.fromEntries(REFERENCE_PRICES.map((p) => [p.rule, [repriced(p.path)] as [ReadonlyMap<string, PriceEntry>]])),
+    bad: Object.fromEntries(referencePrices().map((p) => [p.rule, [repriced(p.path)] as [ReadonlyMap<string, PriceEntry>]])),
   }),
   cases({
     check: C.checkPriceUnits,

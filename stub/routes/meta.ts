@@ -4,7 +4,7 @@
  */
 import { contract } from '../../contract/index.ts';
 import { PRICES, creditsToUsdString } from '../../contract/pricing.ts';
-import { BASE_USDC, SECOND_TOKEN } from '../billing/challenge.ts';
+import { BASE_USDC, SECOND_TOKEN } from '../money/billing/challenge.ts';
 import type { RouteModule } from '../server.ts';
 import { mutant } from '../mutants.ts';
 

@@ -8,7 +8,7 @@ import { hexToBigInt, keccak256, toHex } from 'viem';
 import type { DataStore, Market, Venue } from '../data/index.ts';
 import { selectedProbability } from '../data/index.ts';
 import { Rng, round } from '../data/rng.ts';
-import type { Hex } from '../x402/tokens.ts';
+import type { Hex } from '../money/x402/tokens.ts';
 
 /** Most positions one wallet holds. */
 export const MAX_POSITIONS = 8;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mutant } from '../mutants.ts';
 import { getAddress } from 'viem';
-import type { Hex } from '../x402/tokens.ts';
+import type { Hex } from '../money/x402/tokens.ts';
 
 /** Link token lifetime (spec: "expires after 15 minutes"). */
 export const LINK_TOKEN_TTL_MS = 15 * 60_000;

@@ -6,12 +6,12 @@
  * are the stub's choices (catalogue gaps WAL-016, WAL-019 and later WAL gaps).
  */
 import { getAddress } from 'viem';
-import { LINK_TOKEN_PATTERN, CHALLENGE_TTL_MS, type Attestation } from '../accounts/index.ts';
+import { LINK_TOKEN_PATTERN, CHALLENGE_TTL_MS, type Attestation } from '../money/accounts/index.ts';
 import { ApiError, invalidRequest, notFound } from '../errors.ts';
 import { iso } from '../present/time.ts';
 import type { RouteRequest } from '../context.ts';
 import type { RouteModule } from '../server.ts';
-import type { Hex } from '../x402/tokens.ts';
+import type { Hex } from '../money/x402/tokens.ts';
 import { mutant } from '../mutants.ts';
 import { buildSiweMessage, verifySiwe } from './siwe.ts';
 

@@ -6,7 +6,7 @@
  */
 import { createClient, custom, getAddress } from 'viem';
 import { createSiweMessage, generateSiweNonce, verifySiweMessage } from 'viem/siwe';
-import type { Hex } from '../x402/tokens.ts';
+import type { Hex } from '../money/x402/tokens.ts';
 
 const STATEMENT = 'Attest this wallet to your account of the Prediction-Market Forecast Intelligence API.';
 

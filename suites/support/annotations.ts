@@ -21,6 +21,15 @@ export function rules(...ids: string[]): RuleAnnotation[] {
 }
 
 /**
+ * The rules among `ids` whose catalogue entry names `operationId` in its `operations` (so a suite
+ * that applies a rule to some operations reads which ones from the catalogue, not from its own table).
+ */
+export function rulesNaming(operationId: string, ids: readonly string[]): string[] {
+  const catalogue = loadRules();
+  return ids.filter((id) => catalogue.get(id)?.operations?.includes(operationId));
+}
+
+/**
  * The schema (SCH) rules enforced by `toMatchContract` for the given operations' responses: every
  * component schema reachable from those responses. Use with `rules(...)` in a test that validates
  * every answer of those operations.

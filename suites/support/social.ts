@@ -10,6 +10,8 @@ import type { TargetClient } from './client.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './control.ts';
 import { readFeed } from './feed.ts';
 import { expect } from './matchers.ts';
+import { checkDebit } from '../../checks/billing.ts';
+import { violation, type Violation } from '../../checks/violation.ts';
 
 export const PROFILE_PATH = '/api/v1/x/profile';
 export const SEARCH_PATH = '/api/v1/x/search';
@@ -210,4 +212,35 @@ export async function findGrowingHandle(paid: TargetClient, seed: number): Promi
     if (long.status === 200) return { handle };
   }
   return { skip: `no handle is refused at lookback 14 yet profiled at 365 (tried ${seen.join(', ')})` };
+}
+
+/**
+ * An answer given while the social upstream failed (a one-shot 502 fault): it is 502 (`statusRule`) with
+ * error upstream_unavailable (ERR-010), and the account that made it was debited nothing (`debitRule`; a
+ * 502 is never billed, BILL-003). `failing` and `unavailable` name the upstream in the messages;
+ * `credits` is the account's opening balance and `after` its balance after the call.
+ */
+export function checkUpstreamFailure(
+  a: Answer,
+  rules: { status: string; debit: string },
+  names: { failing: string; unavailable: string },
+  credits: number,
+  after: number,
+): Violation[] {
+  const vs: Violation[] = [];
+  if (a.status !== 502)
+    vs.push(violation(rules.status, 'status', `with ${names.failing} failing, the route answered ${a.status}, expected 502`));
+  else if (a.error !== 'upstream_unavailable')
+    vs.push(
+      violation(
+        'ERR-010',
+        '/error',
+        `a 502 for an unavailable ${names.unavailable} has error ${JSON.stringify(a.error)}, expected upstream_unavailable`,
+      ),
+    );
+  vs.push(
+    ...checkDebit(rules.debit, `a ${a.status} answer`, credits, after, 0),
+    ...(a.status === 502 ? checkDebit('BILL-003', 'a 502 answer', credits, after, 0) : []),
+  );
+  return vs;
 }

@@ -8,6 +8,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { contract, fillTemplate } from '../../contract/index.ts';
 import { parseFacts } from '../../contract/operation-facts.ts';
 import { PRICES } from '../../contract/pricing.ts';
+import { loadRules } from '../../contract/rules.ts';
+import { referencePrices } from '../../checks/pricing.ts';
 import { baselineFor, type Identities } from '../../suites/support/operations.ts';
 import { PAID_OPERATIONS } from '../../suites/support/paid-requests.ts';
 
@@ -66,4 +68,20 @@ test('every contract operation has facts; prices, baselines and paid operations 
     );
   }
   expect(() => baselineFor('noSuchOperation', ids)).toThrow(/unknown operationId/);
+});
+
+test('every reference-price rule states the price its operation declares in x-fc-price (the contract is the oracle)', () => {
+  const refs = referencePrices();
+  expect(refs.length, 'the catalogue has reference-price rules naming one operation each').toBeGreaterThan(0);
+  const wrong: string[] = [];
+  for (const p of refs) {
+    const text = loadRules().get(p.rule)!.text;
+    // "is free", or "is $0.01 (10 credits)" with the thousands written "1,000"
+    const stated = /\bis free\b/.test(text) ? 0 : Number(/\((\d[\d,]*) credits\)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
+    if (stated !== p.credits || !text.includes(`${p.method} ${p.path}`))
+      wrong.push(
+        `${p.rule} (${p.operationId}): the rule says ${stated} credits for its route, x-fc-price says ${p.credits} at ${p.method} ${p.path}`,
+      );
+  }
+  expect(wrong, wrong.join('\n')).toEqual([]);
 });

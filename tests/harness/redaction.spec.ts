@@ -4,14 +4,9 @@
  * the HTML report's embedded archive) and nothing it printed contains an API key or the control token.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { redact, registerSecret } from '../../lib/redact.ts';
-import { startStub } from '../../stub/app.ts';
-import { childEnv } from './support/env.ts';
-import { reportTexts, runConformance } from './support/report-scan.ts';
+import { reportTexts, runConformance, secretRunEnv, withSecretRun } from './support/report-scan.ts';
 
 test.describe('redact', () => {
   test('registered secrets are masked wherever they appear', () => {
@@ -45,30 +40,14 @@ test.describe('redact', () => {
 
 test('a real conformance run writes no API key or control token into any report', async () => {
   test.setTimeout(150_000);
-  const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
-  const controlToken = randomBytes(24).toString('hex');
-  const stub = await startStub({ port: 0, apiKeys: keys, controlToken, seed: 42 });
-  let keyed = 0;
-  stub.app.server.on('request', (req: { headers: Record<string, unknown> }) => {
-    if (req.headers['x-service-api-key'] === keys[0]) keyed++;
-  });
-  const reportDir = mkdtempSync(join(tmpdir(), 'fc-redaction-'));
-  try {
-    const args = ['suites/auth.spec.ts', 'suites/parameters.spec.ts', '--grep', 'listAssets|listSources|getLatest|invalid key'];
-    const env = childEnv({
-      FC_TARGET: stub.url,
-      FC_SITE_URL: 'https://forecast.site.test',
-      FC_API_KEY: keys[0],
-      FC_API_KEY_2: keys[1],
-      FC_CONTROL: stub.url,
-      FC_CONTROL_TOKEN: controlToken,
-      FC_REPORT_DIR: reportDir,
-      FC_EMBEDDED: undefined,
-      FC_MAX_SPEND: '5',
-      FC_WORKERS: '1',
-      CI: '1',
+  await withSecretRun('redaction', async (run) => {
+    const { stub, keys, controlToken, reportDir } = run;
+    let keyed = 0;
+    stub.app.server.on('request', (req: { headers: Record<string, unknown> }) => {
+      if (req.headers['x-service-api-key'] === keys[0]) keyed++;
     });
-    const { stdout, stderr } = await runConformance(args, env, 120_000);
+    const args = ['suites/auth.spec.ts', 'suites/parameters.spec.ts', '--grep', 'listAssets|listSources|getLatest|invalid key'];
+    const { stdout, stderr } = await runConformance(args, secretRunEnv(run), 120_000);
     expect(stdout, stderr).toMatch(/\d+ passed/);
     expect(keyed, 'the run must really have sent the key').toBeGreaterThan(0);
 
@@ -81,8 +60,5 @@ test('a real conformance run writes no API key or control token into any report'
       for (const secret of [...keys, controlToken]) if (text.includes(secret)) leaks.push(`${where} contains ${secret.slice(0, 6)}…`);
     expect(leaks).toEqual([]);
     expect(scanned.length).toBeGreaterThan(files.length);
-  } finally {
-    await stub.close();
-    rmSync(reportDir, { recursive: true, force: true });
-  }
+  });
 });

@@ -9,16 +9,11 @@
  * (tests/harness/redaction.spec.ts does the same for the foundation suites and unit-tests redact().)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startStub } from '../../stub/app.ts';
 import { derivedPrivateKey } from '../../suites/support/x402.ts';
-import { childEnv } from './support/env.ts';
-import { reportTexts, runConformance } from './support/report-scan.ts';
+import { reportTexts, runConformance, secretRunEnv, withSecretRun } from './support/report-scan.ts';
 import { writeBundle } from '../../cli/bundle.ts';
 
 /**
@@ -35,34 +30,31 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
 
 test('a money run writes no API key, control token, payment signature or wallet private key into any report', async () => {
   test.setTimeout(240_000);
-  const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
-  const controlToken = randomBytes(24).toString('hex');
   const walletSeed = randomBytes(12).toString('hex');
-  const stub = await startStub({ port: 0, apiKeys: keys, controlToken, seed: 42 });
-  // BILL-002 broken on purpose: refunds do nothing, so a 404 is billed and tests fail with messages.
-  stub.ctx.accounts.refund = () => undefined;
+  await withSecretRun('secrets', async (run) => {
+    const { stub, keys, controlToken, reportDir } = run;
+    // BILL-002 broken on purpose: refunds do nothing, so a 404 is billed and tests fail with messages.
+    stub.ctx.accounts.refund = () => undefined;
 
-  const seenKeys = new Set<string>();
-  const seenPayments = new Set<string>();
-  const payers = new Set<string>();
-  stub.app.server.on('request', (req: IncomingMessage) => {
-    const key = header(req, 'x-service-api-key');
-    if (key) seenKeys.add(key);
-    const payment = header(req, 'payment-signature');
-    if (payment && payment.length > 40) {
-      seenPayments.add(payment);
-      try {
-        const from = (JSON.parse(Buffer.from(payment, 'base64').toString('utf8')) as { payload?: { authorization?: { from?: string } } })
-          .payload?.authorization?.from;
-        if (from) payers.add(from.toLowerCase());
-      } catch {
-        // Garbage headers are part of the run.
+    const seenKeys = new Set<string>();
+    const seenPayments = new Set<string>();
+    const payers = new Set<string>();
+    stub.app.server.on('request', (req: IncomingMessage) => {
+      const key = header(req, 'x-service-api-key');
+      if (key) seenKeys.add(key);
+      const payment = header(req, 'payment-signature');
+      if (payment && payment.length > 40) {
+        seenPayments.add(payment);
+        try {
+          const from = (JSON.parse(Buffer.from(payment, 'base64').toString('utf8')) as { payload?: { authorization?: { from?: string } } })
+            .payload?.authorization?.from;
+          if (from) payers.add(from.toLowerCase());
+        } catch {
+          // Garbage headers are part of the run.
+        }
       }
-    }
-  });
+    });
 
-  const reportDir = mkdtempSync(join(tmpdir(), 'fc-secrets-'));
-  try {
     const args = [
       'suites/billing.spec.ts',
       'suites/x402.spec.ts',
@@ -72,21 +64,7 @@ test('a money run writes no API key, control token, payment signature or wallet 
       '--grep',
       'exact credit|listAssets|on eip155:8453|forged signature|identical replay|never issued',
     ];
-    const env = childEnv({
-      FC_TARGET: stub.url,
-      FC_SITE_URL: 'https://forecast.site.test',
-      FC_API_KEY: keys[0],
-      FC_API_KEY_2: keys[1],
-      FC_CONTROL: stub.url,
-      FC_CONTROL_TOKEN: controlToken,
-      FC_WALLET_SEED: walletSeed,
-      FC_REPORT_DIR: reportDir,
-      FC_EMBEDDED: undefined,
-      FC_MAX_SPEND: '5',
-      FC_WORKERS: '1',
-      CI: '1',
-    });
-    const { stdout, stderr } = await runConformance(args, env, 200_000);
+    const { stdout, stderr } = await runConformance(args, secretRunEnv(run, { FC_WALLET_SEED: walletSeed }), 200_000);
     expect(stdout, stderr).toMatch(/\d+ passed/);
     expect(stdout, 'the broken refund must make a money test fail, so failure output is scanned too').toMatch(/\d+ failed/);
 
@@ -136,8 +114,5 @@ test('a money run writes no API key, control token, payment signature or wallet 
       }
     }
     expect(leaks).toEqual([]);
-  } finally {
-    await stub.close();
-    rmSync(reportDir, { recursive: true, force: true });
-  }
+  });
 });

@@ -17,7 +17,7 @@ import { getAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { PRICES } from '../../contract/pricing.ts';
 import { startStub, type RunningStub } from '../../stub/app.ts';
-import { BASE_USDC, PAY_TO, SECOND_TOKEN } from '../../stub/x402/tokens.ts';
+import { BASE_USDC, PAY_TO, SECOND_TOKEN } from '../../stub/money/x402/tokens.ts';
 
 const TOKEN = randomBytes(16).toString('hex');
 const KEY = `fc_${randomBytes(16).toString('hex')}`;

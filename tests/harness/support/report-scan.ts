@@ -4,9 +4,13 @@
  * file, the entries of any ZIP a file is or embeds, and what the run printed) to search for secrets.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startStub, type RunningStub } from '../../../stub/app.ts';
+import { childEnv } from './env.ts';
 import { unzip } from './zip.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -71,3 +75,49 @@ export function reportTexts(reportDir: string, output: RunOutput): { files: stri
   ];
   return { files: paths.map((p) => relative(reportDir, p)), scanned };
 }
+
+/** The secrets of one scanned run: an in-process stub started with them, and the report folder. */
+export interface SecretRun {
+  stub: RunningStub;
+  /** FC_API_KEY and FC_API_KEY_2: fresh random keys. */
+  keys: [string, string];
+  controlToken: string;
+  reportDir: string;
+}
+
+/**
+ * Starts an in-process stub (seed 42) with fresh random API keys and control token, and a temporary
+ * report folder named `fc-<name>-...`; runs `fn`; then closes the stub and removes the folder.
+ */
+export async function withSecretRun<T>(name: string, fn: (run: SecretRun) => Promise<T>): Promise<T> {
+  const keys: [string, string] = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
+  const controlToken = randomBytes(24).toString('hex');
+  const stub = await startStub({ port: 0, apiKeys: keys, controlToken, seed: 42 });
+  const reportDir = mkdtempSync(join(tmpdir(), `fc-${name}-`));
+  try {
+    return await fn({ stub, keys, controlToken, reportDir });
+  } finally {
+    await stub.close();
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The child run's environment (childEnv): the stub as target and control plane, the run's keys and
+ * token, its report folder, a $5 spend cap, one worker, CI; `extra` adds or overrides variables.
+ */
+export const secretRunEnv = (run: SecretRun, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv =>
+  childEnv({
+    FC_TARGET: run.stub.url,
+    FC_SITE_URL: 'https://forecast.site.test',
+    FC_API_KEY: run.keys[0],
+    FC_API_KEY_2: run.keys[1],
+    FC_CONTROL: run.stub.url,
+    FC_CONTROL_TOKEN: run.controlToken,
+    FC_REPORT_DIR: run.reportDir,
+    FC_EMBEDDED: undefined,
+    FC_MAX_SPEND: '5',
+    FC_WORKERS: '1',
+    CI: '1',
+    ...extra,
+  });

@@ -4,7 +4,7 @@
  * unbilled answer (404, 429, 502, any failed upstream) is never debited or settled.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Price } from '../../contract/pricing.ts';
+import type { Price } from '../../../contract/pricing.ts';
 
 export interface Principal {
   /** acct_N for an API key; `x402:<payer address, lowercase>` for a payment. */

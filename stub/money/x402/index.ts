@@ -1,5 +1,5 @@
 /** Public API of the stub's x402 v2 machinery: tokens, the in-memory ledger, the SDK facilitator and payments. */
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 
 export { TokenLedger } from './ledger.ts';
 export { LocalFacilitatorClient, buildFacilitator, buildResourceServer } from './facilitator.ts';

@@ -7,10 +7,10 @@
 import type { x402ResourceServer } from '@x402/core/server';
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { encodePaymentRequiredHeader } from '@x402/core/http';
-import { creditsToUsdString } from '../../contract/pricing.ts';
-import { ApiError, type ErrorCode } from '../errors.ts';
+import { creditsToUsdString } from '../../../contract/pricing.ts';
+import { ApiError, type ErrorCode } from '../../errors.ts';
 import { MAX_TIMEOUT_SECONDS, PAY_TO, TOKENS } from '../x402/tokens.ts';
-import { mutant } from '../mutants.ts';
+import { mutant } from '../../mutants.ts';
 
 export { BASE_USDC, SECOND_TOKEN } from '../x402/tokens.ts';
 

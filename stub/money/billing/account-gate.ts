@@ -16,15 +16,19 @@
  */
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import type { IncomingHttpHeaders } from 'node:http';
+import { contract } from '../../../contract/index.ts';
 import type { AccountStore } from '../accounts/store.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { X402Payments } from '../x402/payments.ts';
 import type { Challenges } from './challenge.ts';
-import { mutant } from '../mutants.ts';
+import { mutant } from '../../mutants.ts';
 import { isBilledStatus, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
 
-/** Routes whose x402 payment identifies the payer being attested (spec: GET /api/v1/wallets/link). */
-const PAYER_OPERATIONS = new Set(['linkWallet']);
+/**
+ * Routes whose x402 payment identifies the payer being attested (spec: GET /api/v1/wallets/link): the
+ * operations whose only auth mode is x402 (their `security` in contract/openapi.yaml), read from the contract.
+ */
+const isPayerRoute = (operationId: string): boolean => !contract().operation(operationId).facts.auth.includes('apiKey');
 /** Routes that need an active API entitlement (spec: GET /api/auth/forecast-requests/{jobId}, 403). */
 const ENTITLED_OPERATIONS = new Set(['getForecastRequest', 'createForecastRequest']);
 
@@ -59,7 +63,7 @@ export class AccountGate implements Gate {
     if (price.credits === 0 && !price.keyOnly) return FREE;
     const key = header(req.headers, 'x-service-api-key');
     const payment = header(req.headers, 'payment-signature');
-    const payerRoute = PAYER_OPERATIONS.has(operationId);
+    const payerRoute = isPayerRoute(operationId);
 
     if (key !== undefined) {
       const account = this.accounts.byKey(key);

@@ -1,6 +1,6 @@
 /** The stub's gate, wired: accounts, the token ledger and the x402 SDK (resource server + in-process facilitator). */
 import type { AccountStore } from '../accounts/store.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 import {
   LocalFacilitatorClient,
   X402Payments,

@@ -1,0 +1,91 @@
+/**
+ * The docs name what exists: every path in backticks in README.md, docs/ARCHITECTURE.md,
+ * CONTRIBUTING.md and load/README.md exists in the tree, every function named `like()` and every
+ * UPPER_CASE name is declared in the code, and the layer picture of docs/ARCHITECTURE.md draws the
+ * imports eslint.config.js allows (`LAYERS`). Tests of the harness: they credit no rule.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { test, expect } from '@playwright/test';
+// @ts-expect-error -- eslint.config.js is plain JavaScript without declarations; LAYERS maps a layer to the layers it may import
+import { LAYERS } from '../../eslint.config.js';
+
+const DOCS = ['README.md', 'docs/ARCHITECTURE.md', 'CONTRIBUTING.md', 'load/README.md'];
+const TRACKED = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+  .split('\n')
+  .filter(Boolean);
+const TOP = new Set(TRACKED.map((f) => f.split('/')[0]!));
+const NAMES = new Set(TRACKED.map((f) => basename(f)));
+const DIRS = new Set(TRACKED.flatMap((f) => f.split('/').slice(0, -1)));
+const SOURCE = TRACKED.filter((f) => /\.(ts|js|sh|jsonc?|ya?ml)$/.test(f) || f.startsWith('.ci/'))
+  .filter((f) => existsSync(f))
+  .map((f) => readFileSync(f, 'utf8'))
+  .join('\n');
+
+/** The text of every `code span` of a Markdown file (fenced blocks left out). */
+const spans = (md: string): string[] => [...md.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim());
+
+/** A span that names a file or folder of the project (not an API route, a package, a template or a glob). */
+function pathOf(span: string): string | undefined {
+  const p = span.split(/\s+/)[0]!.replace(/[:,.]$/, '');
+  if (!/^[\w.\-/]+$/.test(p) || p.startsWith('/') || p.startsWith('../') || (p.startsWith('.') === false && !/[/.]/.test(p)))
+    return undefined;
+  // reports/ holds what runs write (ignored by git, absent from a fresh clone): not a path of the tree
+  if (p.includes('/')) return TOP.has(p.split('/')[0]!) && !p.startsWith('reports/') ? p : undefined;
+  // a bare name: a source file (report outputs such as rules.json are written by runs, not kept in the tree)
+  return /\.(ts|js)$/.test(p) ? p : undefined;
+}
+
+test('every path the docs name in backticks exists', () => {
+  const missing: string[] = [];
+  for (const doc of DOCS) {
+    for (const span of spans(readFileSync(doc, 'utf8'))) {
+      const p = pathOf(span);
+      if (!p) continue;
+      const here = [p, join(dirname(doc), p)].map((x) => x.replace(/\/$/, ''));
+      const found = p.includes('/') ? here.some((x) => existsSync(x)) : NAMES.has(p) || DIRS.has(p.replace(/\/$/, ''));
+      if (!found) missing.push(`${doc}: \`${span}\``);
+    }
+  }
+  expect(missing, missing.join('\n')).toEqual([]);
+});
+
+test('every function and UPPER_CASE name the docs give is in the code', () => {
+  const missing: string[] = [];
+  for (const doc of DOCS) {
+    for (const span of spans(readFileSync(doc, 'utf8'))) {
+      const fn = /^(?:[\w.]+\.)?([a-zA-Z_]\w*)\(.*\)$/.exec(span)?.[1];
+      const constant = /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$|^[A-Z]{4,}$/.test(span) ? span : undefined;
+      if (fn && !new RegExp(`(function\\*?|const|let|class)\\s+${fn}\\b|^\\s*(async\\s+)?${fn}\\s*[(<]`, 'm').test(SOURCE))
+        missing.push(`${doc}: \`${span}\` (no function ${fn})`);
+      if (constant && !new RegExp(`\\b${constant}\\b`).test(SOURCE)) missing.push(`${doc}: \`${span}\` (named nowhere in the code)`);
+    }
+  }
+  expect(missing, missing.join('\n')).toEqual([]);
+});
+
+test('the layer picture of docs/ARCHITECTURE.md draws the imports eslint.config.js allows', () => {
+  const md = readFileSync('docs/ARCHITECTURE.md', 'utf8');
+  const mermaid = /```mermaid\n([\s\S]*?)```/.exec(md)?.[1] ?? '';
+  // node ids of the picture → layer names of LAYERS (suites/support is the `suites-support` element)
+  const layerOf = (id: string): string => (id === 'support' ? 'suites-support' : id);
+  const edges = [...mermaid.matchAll(/^\s*(\w+)\s*-->\s*(\w+)\s*$/gm)].map((m) => [layerOf(m[1]!), layerOf(m[2]!)] as const);
+  const nodes = new Set(edges.flat());
+  const layers = LAYERS as Record<string, string[]>;
+  expect([...nodes].sort(), 'every layer is drawn').toEqual(Object.keys(layers).sort());
+  // what a layer may import = itself and everything reachable along the arrows
+  const reach = (from: string): string[] => {
+    const seen = new Set([from]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [a, b] of edges)
+        if (seen.has(a) && !seen.has(b)) {
+          seen.add(b);
+          grew = true;
+        }
+    }
+    return [...seen].sort();
+  };
+  for (const layer of Object.keys(layers)) expect(reach(layer), `${layer} may import`).toEqual([...layers[layer]!].sort());
+});
