@@ -53,6 +53,11 @@ export interface ClientOptions {
    * other workers use it too: the per-IP guard's lane (suites/support/transport.ts). Default: 'default', shared.
    */
   source?: { address: string; shared: boolean };
+  /**
+   * The key of a principal that spends nothing of the run's budget (a control-plane account with test
+   * credits), for discovery calls; undefined when the target offers none (`forDiscovery`).
+   */
+  discoveryKey?: () => Promise<string | undefined>;
 }
 
 /**
@@ -81,6 +86,16 @@ export class TargetClient {
   /** The same target with another principal's key (or none). */
   withKey(apiKey: string | undefined): TargetClient {
     return new TargetClient(this.ctx, { ...this.opts, apiKey });
+  }
+
+  /**
+   * The client for discovery calls (market identities, the catalog, the feed): a control-plane
+   * account of this worker when the target offers a control plane, so discovery spends nothing of the
+   * budget and runs at $0 (the smoke tier); otherwise this client, whose paid calls the budget charges.
+   */
+  async forDiscovery(): Promise<TargetClient> {
+    const key = await this.opts.discoveryKey?.();
+    return key ? this.withKey(key) : this;
   }
 
   /** The same target, sending `headers` with every call as well. */

@@ -106,7 +106,10 @@ export interface Fixtures {
 /** Index of the next test's source address in this worker. */
 let nextSource = 0;
 
-export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, TargetOptions & { pacer: Pacer; sources: Source[] }>({
+export const test = base.extend<
+  Fixtures & { targetOptions: TargetOptions },
+  TargetOptions & { pacer: Pacer; sources: Source[]; discoveryKey: () => Promise<string | undefined> }
+>({
   target: ['', { option: true, scope: 'worker' }],
   siteUrl: ['', { option: true, scope: 'worker' }],
   apiKey: [undefined, { option: true, scope: 'worker' }],
@@ -153,6 +156,24 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
             ];
       await use(sources);
       for (const s of sources) s.transport.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  // One control-plane account per worker for discovery calls (TargetClient.forDiscovery), made on first use.
+  discoveryKey: [
+    async ({ playwright, control, controlToken }, use) => {
+      let ctx: Awaited<ReturnType<typeof playwright.request.newContext>> | undefined;
+      let key: Promise<string | undefined> | undefined;
+      await use(() => {
+        key ??= (async () => {
+          if (!control || !controlToken) return undefined;
+          ctx = await playwright.request.newContext({ baseURL: control, extraHTTPHeaders: {} });
+          return (await new ControlPlane(ctx, controlToken).createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
+        })().catch(() => undefined);
+        return key;
+      });
+      await ctx?.dispose();
     },
     { scope: 'worker' },
   ],
@@ -204,7 +225,7 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
     budget.release();
   },
 
-  api: async ({ targetOptions, budget, pacer, sources }, use) => {
+  api: async ({ targetOptions, budget, pacer, sources, discoveryKey }, use) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     resetEvidence();
     // One source address for the whole test, the worker's addresses in turn.
@@ -236,6 +257,7 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
         pacer,
         labelOf,
         source: { address: source.address, shared: source.shared },
+        discoveryKey,
       }),
     );
   },
