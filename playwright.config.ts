@@ -66,9 +66,18 @@ export default defineConfig<TargetOptions>({
   projects: [
     // Suites that move the target's clock (forward only, contract/control.yaml) run after every other suite,
     // as the conformance project's teardown, so no other test sees the moved clock.
-    { name: 'conformance', testDir: './suites', testMatch: /.*\.spec\.ts$/, testIgnore: CLOCK_SUITES, teardown: 'conformance-clock' },
+    // Its workers send from loopback source addresses of their own (suites/support/fixtures.ts spreadSources).
+    {
+      name: 'conformance',
+      testDir: './suites',
+      testMatch: /.*\.spec\.ts$/,
+      testIgnore: CLOCK_SUITES,
+      teardown: 'conformance-clock',
+      use: { spreadSources: true },
+    },
     // One worker: each clock suite's expectations hold only while no other test moves the clock at the same time.
-    { name: 'conformance-clock', testDir: './suites', testMatch: CLOCK_SUITES, workers: 1 },
+    // It runs alone against the target, so it paces the whole of each bound (suites/support/fixtures.ts soleWorker).
+    { name: 'conformance-clock', testDir: './suites', testMatch: CLOCK_SUITES, workers: 1, use: { soleWorker: true } },
     // Tests of the harness (tests/harness) and the stub's unit tests (tests/stub): they credit no catalogue rule.
     { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/ },
     // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.

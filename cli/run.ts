@@ -13,7 +13,7 @@ import { ABORT_FILE } from '../lib/run-health.ts';
 import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
 import { buildReport, readReport, summaryLines, writeReports, type RunInfo, type RunVerdict } from '../reporter/report.ts';
 import { preflight } from './preflight.ts';
-import { listTests, plannedTests, selectRules, uncovered, type PlannedTest } from './selection.ts';
+import { listTests, plannedTests, selectRules, strayPattern, uncovered, type PlannedTest } from './selection.ts';
 import { loadRequestPlan, planLabel, plannedRequests } from '../lib/request-plan.ts';
 import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings } from './settings.ts';
 import { writeBundle } from './bundle.ts';
@@ -225,6 +225,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     ...(clock ? [] : ['--no-deps']),
     ...(tests ? [...new Set(tests.map((t) => (t.location.endsWith(':1') ? t.location.slice(0, -2) : t.location)))] : []),
   ];
+  const strays = tests ? strayPattern(listTests(), tests) : undefined;
+  if (strays) args.push('--grep-invert', strays);
   if (flags.shard) args.push('--shard', flags.shard);
   if (flags.grep) args.push('--grep', flags.grep);
   const abortFile = join(reportDir, 'test-results', ABORT_FILE);

@@ -115,3 +115,20 @@ export function uncovered(catalogue: ReadonlyMap<string, Rule>, selected: Readon
   const carried = new Set(tests.flatMap((t) => t.rules));
   return [...selected].filter((id) => !carried.has(id) && isTestable(catalogue.get(id)!));
 }
+
+/**
+ * A `--grep-invert` pattern for the unplanned tests that share a location with a planned one (tests
+ * made in a loop share their line: a location filter would run them all), or undefined when none does.
+ * A title that also occurs in a planned test's title is kept (the pattern would drop that test too).
+ */
+export function strayPattern(all: readonly PlannedTest[], planned: readonly PlannedTest[]): string | undefined {
+  const key = (t: PlannedTest) => `${t.location}\u0000${t.title}`;
+  const chosen = new Set(planned.map(key));
+  const locations = new Set(planned.map((t) => t.location));
+  const strays = all
+    .filter((t) => locations.has(t.location) && !chosen.has(key(t)))
+    .map((t) => t.title)
+    .filter((title) => !planned.some((p) => p.title.includes(title)));
+  if (!strays.length) return undefined;
+  return [...new Set(strays)].map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+}

@@ -2,13 +2,12 @@
  * The machine-readable contract: contract/openapi.yaml loaded once, with ajv (JSON Schema 2020-12)
  * validators compiled from its components. The stub and the suites share this one validator.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { parse } from 'yaml';
+import { parseYamlFile } from '../lib/yaml-file.ts';
 import { loadRules } from './rules.ts';
 import { parseFacts, type OperationFacts } from './operation-facts.ts';
 import type { Violation } from '../lib/violation.ts';
@@ -57,7 +56,7 @@ class Contract {
   private readonly reach = new Map<string, Set<string>>();
 
   constructor(path: string) {
-    this.doc = parse(readFileSync(path, 'utf8')) as OpenAPIV3_1.Document;
+    this.doc = parseYamlFile(path) as OpenAPIV3_1.Document;
     this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
     addFormats(this.ajv);
     this.ajv.addSchema(this.doc as object, REF);

@@ -2,10 +2,10 @@
  * The rule catalogue: every normative statement of the spec (../shared/spec/api-contract.md) as an
  * atomic rule with a stable ID. Loaded from contract/rules/*.yaml; IDs are never reused.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parseYamlFile } from '../lib/yaml-file.ts';
 
 export type RuleLevel = 'MUST' | 'SHOULD' | 'MAY';
 /** How a rule can be observed from outside the target. */
@@ -59,7 +59,7 @@ export function loadRules(dir = RULES_DIR): Map<string, Rule> {
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
     .sort()) {
-    const entries = parse(readFileSync(join(dir, file), 'utf8')) as Omit<Rule, 'file'>[] | null;
+    const entries = parseYamlFile(join(dir, file)) as Omit<Rule, 'file'>[] | null;
     for (const entry of entries ?? []) {
       const where = `${file}: ${entry?.id ?? JSON.stringify(entry)}`;
       if (!entry || typeof entry.id !== 'string' || !RULE_ID.test(entry.id)) throw new Error(`${where}: malformed rule id`);

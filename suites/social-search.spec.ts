@@ -11,7 +11,15 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { checkSocialSearch, resultsOf } from '../checks/social-search.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
-import { SEARCH_PATH, checkUpstreamFailure, faultLister, requestSearch, withOneShotFault, type Answer } from './support/social.ts';
+import {
+  SEARCH_PATH,
+  checkUpstreamFailure,
+  faultLister,
+  ownSocialClient,
+  requestSearch,
+  withOneShotFault,
+  type Answer,
+} from './support/social.ts';
 import type { TargetClient } from './support/client.ts';
 
 const OP = 'searchSocial';
@@ -50,8 +58,9 @@ test.describe('x/search: defaults and bounds', () => {
   test(
     'at most the requested number of results (15 by default), all published within the requested range (30 days by default)',
     { annotation: rules('XSRCH-001', 'XSRCH-002', ...contractRules(OP)) },
-    async ({ paid, budget }) => {
+    async ({ paid: key, budget, freshKey }) => {
       budget.reserveCalls(OP, 18);
+      const paid = await ownSocialClient(key, freshKey);
       const found = await test.step('find a query with more than 15 results', () => broadQuery(paid, 15));
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { query, answer } = found as { query: string; answer: Answer };
@@ -134,8 +143,9 @@ test.describe('x/search: defaults and bounds', () => {
   test(
     'out-of-bounds range_days and limit, a missing query and a malformed body answer 422 invalid_request',
     { annotation: rules('PARAM-081', 'ERR-008', ...contractRules(OP)) },
-    async ({ paid, budget }) => {
+    async ({ paid: key, budget, freshKey }) => {
       budget.reserveCalls(OP, 12);
+      const paid = await ownSocialClient(key, freshKey);
       const probe = await requestSearch(paid, { query: 'market', range_days: 7, limit: 3 });
       test.skip(
         probe.status !== 200 || probe.body?.range_days !== 7 || probe.body?.limit !== 3,

@@ -4,7 +4,7 @@
  * (reported THROTTLED, never passed), typed errors for an
  * unreachable, slow or garbage-speaking target, and secret redaction of every error.
  */
-import { test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { test, type APIResponse } from '@playwright/test';
 import { redact } from '../../lib/redact.ts';
 import { createHash } from 'node:crypto';
 import { countAnswer, countRequest } from './annotations.ts';
@@ -13,6 +13,7 @@ import { rememberExchange } from './evidence.ts';
 import { abortedReason, recordAnswer, recordFailure } from '../../lib/run-health.ts';
 import { operationOf } from '../../contract/route-match.ts';
 import type { Pacer } from './pacing.ts';
+import type { Fetcher } from './transport.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 
@@ -47,6 +48,16 @@ export interface ClientOptions {
    * summary, and whether other workers use it too (suites/support/pacing.ts).
    */
   labelOf?: (principal: string | undefined) => { label: string; shared: boolean };
+  /**
+   * The source address every call leaves from ('default' = the operating system's choice) and whether
+   * other workers use it too: the per-IP guard's lane (suites/support/transport.ts). Default: 'default', shared.
+   */
+  source?: { address: string; shared: boolean };
+  /**
+   * The key of a principal that spends nothing of the run's budget (a control-plane account with test
+   * credits), for discovery calls; undefined when the target offers none (`forDiscovery`).
+   */
+  discoveryKey?: () => Promise<string | undefined>;
 }
 
 /**
@@ -68,13 +79,23 @@ function toSearch(params: Params | undefined): URLSearchParams | undefined {
 
 export class TargetClient {
   constructor(
-    private readonly ctx: APIRequestContext,
+    private readonly ctx: Fetcher,
     private readonly opts: ClientOptions,
   ) {}
 
   /** The same target with another principal's key (or none). */
   withKey(apiKey: string | undefined): TargetClient {
     return new TargetClient(this.ctx, { ...this.opts, apiKey });
+  }
+
+  /**
+   * The client for discovery calls (market identities, the catalog, the feed): a control-plane
+   * account of this worker when the target offers a control plane, so discovery spends nothing of the
+   * budget and runs at $0 (the smoke tier); otherwise this client, whose paid calls the budget charges.
+   */
+  async forDiscovery(): Promise<TargetClient> {
+    const key = await this.opts.discoveryKey?.();
+    return key ? this.withKey(key) : this;
   }
 
   /** The same target, sending `headers` with every call as well. */
@@ -104,6 +125,7 @@ export class TargetClient {
       operationId: operationOf(method, path),
       principal,
       ...(this.opts.labelOf?.(principal) ?? { label: 'unlabelled', shared: true }),
+      source: this.opts.source ?? { address: 'default', shared: true },
     };
     for (let attempt = 0; ; attempt++) {
       const { pacer } = this.opts;
@@ -137,7 +159,7 @@ export class TargetClient {
     // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
     const aborted = abortedReason();
     if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
-    countLimited(path, headers['x-service-api-key']);
+    countLimited(path, headers['x-service-api-key'], this.opts.source?.address ?? 'default');
     let res: APIResponse;
     try {
       res = await this.ctx.fetch(path, {
@@ -165,12 +187,12 @@ export class TargetClient {
 }
 
 /**
- * Counts a request against the limit scopes it draws on (spec: Limits): the IP guard of this
- * machine's address always; with a key, social research (/x/search, /x/profile) or standard.
+ * Counts a request against the limit scopes it draws on (spec: Limits): the IP guard of its source
+ * address always; with a key, social research (/x/search, /x/profile) or standard.
  * The principal is a fingerprint of the key, never the key.
  */
-function countLimited(path: string, key: string | undefined): void {
-  countRequest('ip', 'loopback');
+function countLimited(path: string, key: string | undefined, source: string): void {
+  countRequest('ip', source);
   if (!key) return;
   const principal = `key#${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
   countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'social' : 'standard', principal);

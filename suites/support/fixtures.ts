@@ -14,6 +14,7 @@ import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './x402.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { workerPacer, type Pacer } from './pacing.ts';
+import { SourceBoundTransport, sourceAddresses } from './transport.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
@@ -29,6 +30,21 @@ const MAX_RETRY_AFTER_S = 5;
 
 /** Test credits of a `freshKey` account: enough for any one test's calls ($1,000 of test credits). */
 const FRESH_ACCOUNT_CREDITS = 1_000_000;
+
+/**
+ * Loopback source addresses each worker of a spreading project owns (suites/support/transport.ts):
+ * worker i sends from 127.0.0.(2 + i * n) .. 127.0.0.(1 + (i + 1) * n), one address per test in
+ * turn, so the per-IP guard (counted per client address) paces no worker below the tiers. 127.0.0.1
+ * stays the address of the control plane and of the projects that do not spread.
+ */
+const SOURCES_PER_WORKER = 3;
+
+/** A transport bound to one source address, and how the pacer sees that address. */
+interface Source {
+  transport: SourceBoundTransport;
+  address: string;
+  shared: boolean;
+}
 
 export interface TargetOptions {
   /** Base URL of the API under test. */
@@ -52,6 +68,18 @@ export interface TargetOptions {
   walletSeed?: string | undefined;
   /** Consecutive connection failures or timeouts after which the run is aborted (suites/support/health.ts). */
   abortAfter: number;
+  /**
+   * Spread this project's workers over loopback source addresses of their own (a loopback target
+   * only; otherwise every request leaves from the one address the system picks). Off for the clock
+   * project: the limit rules' bursts and the control plane's preloads must see one address.
+   */
+  spreadSources: boolean;
+  /**
+   * This project runs one worker while no other project uses the target (the clock project, the
+   * conformance project's teardown): its pacer paces the whole bound of its source address and of
+   * the configured keys, not 1 / workers of them.
+   */
+  soleWorker: boolean;
 }
 
 export interface Fixtures {
@@ -75,7 +103,13 @@ export interface Fixtures {
   freshKey: () => Promise<string | undefined>;
 }
 
-export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, TargetOptions & { pacer: Pacer }>({
+/** Index of the next test's source address in this worker. */
+let nextSource = 0;
+
+export const test = base.extend<
+  Fixtures & { targetOptions: TargetOptions },
+  TargetOptions & { pacer: Pacer; sources: Source[]; discoveryKey: () => Promise<string | undefined> }
+>({
   target: ['', { option: true, scope: 'worker' }],
   siteUrl: ['', { option: true, scope: 'worker' }],
   apiKey: [undefined, { option: true, scope: 'worker' }],
@@ -87,20 +121,79 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
   requestTimeoutMs: [15_000, { option: true, scope: 'worker' }],
   walletSeed: [undefined, { option: true, scope: 'worker' }],
   abortAfter: [5, { option: true, scope: 'worker' }],
+  spreadSources: [false, { option: true, scope: 'worker' }],
+  soleWorker: [false, { option: true, scope: 'worker' }],
 
   // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
   pacer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring pattern to read a fixture's dependencies
-    async ({}, use, workerInfo) => {
-      const pacer = workerPacer(workerInfo.config.workers);
+    async ({ soleWorker }, use, workerInfo) => {
+      const pacer = workerPacer(soleWorker ? 1 : workerInfo.config.workers);
       await use(pacer);
       pacer.save(workerInfo.project.outputDir, `${workerInfo.parallelIndex}-${process.pid}`);
     },
     { scope: 'worker' },
   ],
 
+  // This worker's source addresses, each with its kept-alive connections (suites/support/transport.ts).
+  sources: [
+    async ({ target, spreadSources, soleWorker }, use, workerInfo) => {
+      const loopback = sourceAddresses(target, 1)[0] !== undefined;
+      const own = (i: number) => `127.0.0.${2 + workerInfo.parallelIndex * SOURCES_PER_WORKER + i}`;
+      const sources: Source[] = !target
+        ? []
+        : loopback && spreadSources
+          ? Array.from({ length: SOURCES_PER_WORKER }, (_, i) => own(i)).map((address) => ({
+              transport: new SourceBoundTransport(target, address),
+              address,
+              shared: false,
+            }))
+          : [
+              {
+                transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),
+                address: loopback ? '127.0.0.1' : 'default',
+                shared: !soleWorker,
+              },
+            ];
+      await use(sources);
+      for (const s of sources) s.transport.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  // One control-plane account per worker for discovery calls (TargetClient.forDiscovery), made on first use.
+  discoveryKey: [
+    async ({ playwright, control, controlToken }, use) => {
+      let ctx: Awaited<ReturnType<typeof playwright.request.newContext>> | undefined;
+      let key: Promise<string | undefined> | undefined;
+      await use(() => {
+        key ??= (async () => {
+          if (!control || !controlToken) return undefined;
+          ctx = await playwright.request.newContext({ baseURL: control, extraHTTPHeaders: {} });
+          return (await new ControlPlane(ctx, controlToken).createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
+        })().catch(() => undefined);
+        return key;
+      });
+      await ctx?.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
   targetOptions: async (
-    { target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, walletSeed, abortAfter },
+    {
+      target,
+      siteUrl,
+      apiKey,
+      apiKey2,
+      control,
+      controlToken,
+      maxSpendUsd,
+      seed,
+      requestTimeoutMs,
+      walletSeed,
+      abortAfter,
+      spreadSources,
+      soleWorker,
+    },
     use,
     testInfo,
   ) => {
@@ -110,7 +203,20 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
     registerPlaceholder(controlToken, 'FC_CONTROL_TOKEN');
     configureHealth(testInfo.project.outputDir, abortAfter);
     deriveWalletsFrom(walletSeed, testInfo.workerIndex);
-    await use({ target, siteUrl, apiKey, apiKey2, control, controlToken, maxSpendUsd, seed, requestTimeoutMs, abortAfter });
+    await use({
+      target,
+      siteUrl,
+      apiKey,
+      apiKey2,
+      control,
+      controlToken,
+      maxSpendUsd,
+      seed,
+      requestTimeoutMs,
+      abortAfter,
+      spreadSources,
+      soleWorker,
+    });
   },
 
   budget: async ({ targetOptions }, use, testInfo) => {
@@ -119,10 +225,11 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
     budget.release();
   },
 
-  api: async ({ playwright, targetOptions, budget, pacer }, use) => {
+  api: async ({ targetOptions, budget, pacer, sources, discoveryKey }, use) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     resetEvidence();
-    const ctx = await playwright.request.newContext({ baseURL: targetOptions.target, extraHTTPHeaders: {} });
+    // One source address for the whole test, the worker's addresses in turn.
+    const source = sources[nextSource++ % sources.length]!;
     // Real money is spent only by the configured principals' keys: an unpaid probe costs nothing, and
     // control-plane accounts and wallets hold credits and tokens minted for the test.
     const principals = new Set([targetOptions.apiKey, targetOptions.apiKey2].filter(Boolean));
@@ -142,16 +249,17 @@ export const test = base.extend<Fixtures & { targetOptions: TargetOptions }, Tar
               ? { label: 'FC_API_KEY_2', shared: true }
               : { label: 'control-plane accounts', shared: false };
     await use(
-      new TargetClient(ctx, {
+      new TargetClient(source.transport, {
         timeoutMs: targetOptions.requestTimeoutMs,
         maxRetries429: MAX_RETRIES_429,
         maxRetryAfterS: MAX_RETRY_AFTER_S,
         meter,
         pacer,
         labelOf,
+        source: { address: source.address, shared: source.shared },
+        discoveryKey,
       }),
     );
-    await ctx.dispose();
   },
 
   controlPlane: async ({ playwright, targetOptions }, use) => {

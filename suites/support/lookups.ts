@@ -17,7 +17,7 @@ const memo = new Map<string, Row[] | null>();
 async function fetchRows(client: TargetClient, path: string, params: Params, operationId: string): Promise<Row[] | null> {
   const key = `${path}?${JSON.stringify(params)}`;
   if (memo.has(key)) return memo.get(key) ?? null;
-  const res = await client.get(path, { params });
+  const res = await (await client.forDiscovery()).get(path, { params });
   await expect(res).toMatchContract(operationId);
   const body = res.status() === 200 ? ((await res.json()) as { markets?: unknown }) : undefined;
   const rows = Array.isArray(body?.markets) ? (body.markets as Row[]) : null;
@@ -25,7 +25,10 @@ async function fetchRows(client: TargetClient, path: string, params: Params, ope
   return rows;
 }
 
-/** Every row of the covered catalog (GET /api/v1/markets, paid); null when the target refuses it. */
+/**
+ * Every row of the covered catalog (GET /api/v1/markets, paid; sent by `paid.forDiscovery()`, a
+ * control-plane account when the target offers one); null when the target refuses it.
+ */
 export const catalogRows = (paid: TargetClient): Promise<Row[] | null> => fetchRows(paid, '/api/v1/markets', {}, 'listMarkets');
 
 /**

@@ -5,7 +5,7 @@
  * Nothing here knows the reference stub: every value comes from the target or the contract.
  */
 import { randomUUID } from 'node:crypto';
-import type { APIResponse } from '@playwright/test';
+import { test, type APIResponse } from '@playwright/test';
 import { contract, fillTemplate } from '../../contract/index.ts';
 import { creditsToUsd } from '../../contract/pricing.ts';
 import { ABSENT, type ParamSpec, type ParamValue } from './param-cases.ts';
@@ -78,15 +78,16 @@ const discovered = new Map<string, Promise<Identities>>();
 
 /**
  * Market identities of the target, discovered once per worker from GET /api/v1/markets (a venue_a
- * row with a slug preferred; a venue_b row for forecast-targets). Falls back to synthetic values when
- * the route is absent or no key is configured. Never throws; a failed call is not cached.
+ * row with a slug preferred; a venue_b row for forecast-targets), through `paid.forDiscovery()` (a
+ * control-plane account when the target offers one, so no budget is spent). Falls back to synthetic
+ * values when the route is absent or no key is configured. Never throws; a failed call is not cached.
  */
 export function discoverIdentities(paid: TargetClient | undefined, target: string): Promise<Identities> {
   if (!paid) return Promise.resolve(SYNTHETIC);
   let found = discovered.get(target);
   if (!found) {
     found = (async () => {
-      const res = await paid.get('/api/v1/markets');
+      const res = await (await paid.forDiscovery()).get('/api/v1/markets');
       if (res.status() !== 200) return SYNTHETIC;
       const rows = ((await res.json()) as { markets?: MarketRow[] }).markets ?? [];
       const ok = rows.filter((r) => typeof r.marketKey === 'string' && typeof r.venue === 'string' && typeof r.nativeMarketId === 'string');
@@ -105,14 +106,25 @@ export function discoverIdentities(paid: TargetClient | undefined, target: strin
         targetRef: (venueB?.marketKey as string | undefined) ?? (main.marketKey as string),
         synthetic: false,
       };
-    })().catch(() => {
+    })().catch((err: unknown) => {
       // A thrown call (unreachable target, a budget skip) is not an answer: try again next time.
       discovered.delete(target);
+      // A budget skip already marked the running test skipped: it must end so, not pass on synthetic values.
+      if (skippedTest()) throw err;
       return SYNTHETIC;
     });
     discovered.set(target, found);
   }
   return found;
+}
+
+/** Whether the running test was marked skipped (false outside a test). */
+function skippedTest(): boolean {
+  try {
+    return test.info().expectedStatus === 'skipped';
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -2,12 +2,14 @@
  * Client-side pacing below the spec's Limits tiers (spec: Limits table; Errors "Clients should use
  * bounded retry and backoff"), so a conformant target never throttles a normal run.
  *
- * Each worker process owns one Pacer and paces its own share (1 / workers) of every bound, with a
- * margin for the jitter between our send and the target's count: per principal (an API key, or an
- * x402 payment) in its scope (standard or social research), and per source address for the per-IP
- * guard (every request of this process comes from one loopback address). The limit rules' own
- * tests send `unpaced` requests. Counts per principal and per scope are written at the worker's end
- * and summed in the end-of-run summary (`requestSummary`).
+ * Each worker process owns one Pacer. A principal (an API key, or an x402 payment) in its scope
+ * (standard or social research) is paced per worker at its share (1 / workers) of every bound when
+ * all workers use it, at the whole bound when only this worker does (a control-plane account its
+ * test made). The per-IP guard is paced per source address (suites/support/transport.ts): an
+ * address only this worker uses gets the whole bound, the one address every worker shares (a
+ * non-loopback target) 1 / workers of it. A margin absorbs the jitter between our send and the
+ * target's count. The limit rules' own tests send `unpaced` requests. Counts per principal and per
+ * scope are written at the worker's end and summed in the end-of-run summary (`requestSummary`).
  */
 import { LIMIT_BOUNDS, principalScopeOf } from '../../contract/limits.ts';
 import { saveRequestCounts } from '../../lib/request-counts.ts';
@@ -81,6 +83,8 @@ export interface PacedCall {
    * then paces 1 / workers of its bounds. A control-plane account made by this worker's test is its own.
    */
   shared: boolean;
+  /** The source address the call leaves from (suites/support/transport.ts), and whether other workers use it too. */
+  source: { address: string; shared: boolean };
 }
 
 export class Pacer {
@@ -120,7 +124,7 @@ export class Pacer {
    */
   async acquire(call: PacedCall): Promise<() => void> {
     const scope = call.operationId ? principalScopeOf(call.operationId) : undefined;
-    const guard = this.lane('ip:self', 'ip_guard');
+    const guard = this.lane(`ip:${call.source.address}`, 'ip_guard', call.source.shared);
     this.count(call.label, 'ip_guard');
     if (!scope || call.principal === undefined) {
       await guard.second.take();

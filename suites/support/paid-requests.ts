@@ -72,10 +72,12 @@ const FEED = 'in the last 6 hours (GET /api/v1/latest)';
  * (a social author of the feed), generation (a ready generation body from the availability lookup).
  */
 async function sourceVars(
-  paid: TargetClient,
+  client: TargetClient,
   target: string,
   recipe: Extract<DiscoverRecipe, { from: string }>,
 ): Promise<Record<string, unknown> | string> {
+  // Discovery spends nothing of the budget when the target offers a control-plane account.
+  const paid = await client.forDiscovery();
   switch (recipe.from) {
     case 'none':
       return {};

@@ -77,6 +77,16 @@ export const requestProfile = (client: TargetClient, body: unknown, o: RequestOp
   request(client, PROFILE_PATH, 'createSocialProfile', body, o);
 
 /** One search request (searchSocial), checked against the contract. */
+/**
+ * The client a social test sends with: a control-plane account of its own when the target offers one
+ * (its own social research quota, 60 a minute: spec Limits table), else `paid` (FC_API_KEY, whose
+ * quota every worker shares and whose calls the budget charges).
+ */
+export async function ownSocialClient(paid: TargetClient, freshKey: () => Promise<string | undefined>): Promise<TargetClient> {
+  const key = await freshKey();
+  return key ? paid.withKey(key) : paid;
+}
+
 export const requestSearch = (client: TargetClient, body: unknown, o: RequestOptions = {}): Promise<Answer> =>
   request(client, SEARCH_PATH, 'searchSocial', body, o);
 

@@ -55,7 +55,9 @@ test('a money run writes no API key, control token, payment signature or wallet 
       }
     });
 
+    // auth.spec's listAssets test sends the configured key itself (discovery goes through control-plane accounts).
     const args = [
+      'suites/auth.spec.ts',
       'suites/billing.spec.ts',
       'suites/x402.spec.ts',
       'suites/x402-adversarial.spec.ts',
