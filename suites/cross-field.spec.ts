@@ -278,6 +278,31 @@ test.describe('social profile lookback_days', () => {
       );
     },
   );
+  test(
+    'lookback_days within 14..365 is never refused 422: a profile or 404 insufficient_post_history',
+    { annotation: rules('PARAM-076', 'PARAM-077') },
+    async ({ api, controlPlane, targetOptions }) => {
+      const { client } = await account(controlPlane, api, 100_000);
+      // A valid request about an arbitrary handle: a profile (200), or too little history (404, spec: the profile's rule 2).
+      const profileOr404: Judge = (res, body, ...rest) =>
+        accepts(res, body, ...rest) ??
+        (res.status() === 200 || (res.status() === 404 && body?.error === 'insufficient_post_history')
+          ? undefined
+          : `answered ${res.status()} ${JSON.stringify(body?.error)} instead of a profile or 404 insufficient_post_history`);
+      await runner(targetOptions.target, targetOptions.seed)(
+        {
+          name: 'social profile (positive)',
+          arbitrary: profileCase,
+          oracle: profileOracle,
+          request: profileRequest,
+          client,
+          keyed: true,
+          kind: 'valid',
+        },
+        profileOr404,
+      );
+    },
+  );
 });
 
 // ---- forecast-targets: every accepted ref form, and near-misses of each

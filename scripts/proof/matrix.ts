@@ -35,6 +35,8 @@ export interface MatrixReport {
   score: number;
   /** Tests failing without any mutant (excluded from kill evidence). */
   baselineFailures: string[];
+  /** The chunks merged into this report (--merge/--resume), oldest first; wallMs is their sum. */
+  chunks?: { startedAt: string; wallMs: number; mutants: number }[];
   rows: MatrixRow[];
 }
 
