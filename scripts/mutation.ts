@@ -82,6 +82,8 @@ const baselineFailures = new Set<string>(previous?.baselineFailures ?? []);
 /** The failing tests of each killed mutant, for the lazy baseline. */
 const killers = new Map<string, TestOutcome[]>();
 
+/** Time kept for the lazy baseline at the end of the run, ms. */
+const BASELINE_RESERVE_MS = 150_000;
 /** The test carries the rule: annotated with it, or withdrew it as unjudged ("ID: reason"). */
 const carries = (t: TestOutcome, rule: string): boolean => t.rules.includes(rule) || t.unjudged.some((u) => u.startsWith(`${rule}:`));
 
@@ -96,7 +98,8 @@ for (const plan of plans) {
     selected: { carrying: plan.carrying.length, family: plan.family.length },
   };
   const reason = mutant.unobservable;
-  const left = capMs - (Date.now() - started);
+  // The lazy baseline's time is kept out of the mutants' share of the cap.
+  const left = capMs - (values['no-baseline'] ? 0 : BASELINE_RESERVE_MS) - (Date.now() - started);
   if (left <= 0) {
     rows.push({ ...base, status: 'not-run', failed: [], carriesRule: false, flagged: false, ms: 0, note: 'run time cap reached' });
     continue;
@@ -120,7 +123,7 @@ for (const plan of plans) {
     runConformance({ targets, mutant: mutant.name, timeoutMs, workers, maxFailures: 1, testTimeoutMs });
   let run = await phase(locations(plan.carrying), Math.min(perMutantMs, left));
   let failing = run.tests.filter((t) => !t.ok && !baselineFailures.has(t.id));
-  const leftAfter = Math.min(perMutantMs - run.ms, capMs - (Date.now() - started));
+  const leftAfter = Math.min(perMutantMs - run.ms, left - run.ms);
   if (!failing.length && !run.timedOut && plan.family.length && leftAfter > 10_000) {
     const first = run;
     run = await phase(locations(plan.family), leftAfter);
@@ -151,7 +154,9 @@ for (const plan of plans) {
 if (!values['no-baseline'] && killers.size) {
   const all = [...killers.values()].flat();
   const targets = locations(all.map((t) => ({ file: t.file, line: t.line, title: '', rules: [] })));
-  const base = await runConformance({ targets, timeoutMs: 10 * 60_000, workers, testTimeoutMs });
+  // Exactly the killing tests: a location may hold several (a table-driven test), the titles pick them.
+  const titles = [...new Set(all.map((t) => t.id.slice(t.id.indexOf(' › ') + 3)))];
+  const base = await runConformance({ targets, titles, timeoutMs: BASELINE_RESERVE_MS + 60_000, workers, testTimeoutMs });
   const failingIds = new Set(base.tests.filter((t) => !t.ok).map((t) => t.id));
   for (const id of failingIds) baselineFailures.add(id);
   console.log(

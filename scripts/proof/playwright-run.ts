@@ -114,6 +114,8 @@ export interface RunOptions {
   maxFailures?: number;
   /** Per-test timeout, ms (Playwright --timeout); default the config's. */
   testTimeoutMs?: number;
+  /** Exact test titles to keep among the targets (Playwright --grep, escaped); undefined = all. */
+  titles?: string[];
 }
 
 /**
@@ -162,6 +164,7 @@ async function runChild(opts: RunOptions): Promise<RunOutcome> {
     '--reporter=json',
     ...(opts.maxFailures ? [`--max-failures=${opts.maxFailures}`] : []),
     ...(opts.testTimeoutMs ? [`--timeout=${opts.testTimeoutMs}`] : []),
+    ...(opts.titles?.length ? [`--grep=${opts.titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}`] : []),
     ...opts.targets,
   ];
   const started = Date.now();
