@@ -240,3 +240,29 @@ export function similarity(rule: Set<string>, unit: Set<string>): number {
   for (const t of rule) if (unit.has(t)) common++;
   return 0.5 * (common / rule.size) + 0.5 * (common / (rule.size + unit.size - common));
 }
+
+/**
+ * Longest run of consecutive words a rule's text shares with a spec unit (case-folded; punctuation and
+ * markup are separators). The project cites the spec by fingerprint and words its rules itself, so
+ * `rules:check` refuses a rule whose text copies a long run of its sentence (COPY_LIMIT words).
+ */
+export function copiedRun(ruleText: string, unitText: string): number {
+  const words = (s: string): string[] => s.toLowerCase().match(/[a-z0-9_$.%/-]+/g) ?? [];
+  const a = words(ruleText);
+  const b = words(unitText);
+  let best = 0;
+  const run = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const above = run[j]!;
+      run[j] = a[i - 1] === b[j - 1] ? diagonal + 1 : 0;
+      best = Math.max(best, run[j]!);
+      diagonal = above;
+    }
+  }
+  return best;
+}
+
+/** Consecutive words a rule text may share with its cited unit before it counts as a copy. */
+export const COPY_LIMIT = 10;

@@ -7,11 +7,13 @@
  * contract/spec-text.ts). Fails when a rule has no source, or when a cited fingerprint (or one in
  * contract/informative.yaml) matches no sentence or table row of the spec; then it lists the rules to
  * review and what now sits where the stale unit was. Skipped with a notice when the spec file is absent.
+ * A rule's text is the project's own wording: it fails when it shares COPY_LIMIT or more consecutive words
+ * with a unit it cites (contract/spec-text.ts copiedRun).
  */
 import { coverage } from '../reporter/coverage.ts';
 import { loadRules } from '../contract/rules.ts';
 import { loadInformative, traceability } from '../contract/spec-coverage.ts';
-import { loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
+import { COPY_LIMIT, copiedRun, loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
 
 const rules = loadRules();
 const c = coverage();
@@ -45,6 +47,12 @@ if (!units) {
   console.log(
     `spec fingerprints: ${t.claims.size} cited, ${t.stale.length} stale; units claimed ${t.claimed.length}/${units.length}, informative ${t.informative.length}`,
   );
+  const unitByFp = new Map(units.map((u) => [u.fp, u]));
+  for (const r of rules.values()) {
+    const copied = Math.max(0, ...(r.source ?? []).map((s) => copiedRun(r.text, unitByFp.get(s.fp)?.text ?? '')));
+    if (copied >= COPY_LIMIT)
+      problems.push(`rule ${r.id} copies ${copied} consecutive words of its spec sentence: word it in the project's own terms`);
+  }
   // a unit that moved keeps its fingerprint: only the human locator is out of date
   const moved = [...rules.values()]
     .filter((r) => r.source?.some((s) => fpsOk.has(s.fp) && locate(units, s.fp, s.at) !== s.at))

@@ -60,6 +60,30 @@ test.describe('billing: every paid operation debits exactly its price', () => {
   }
 });
 
+test.describe('billing: a HEAD on a paid GET (gap)', () => {
+  test(
+    "getMarketSignals: a HEAD is billed like its GET (the stub's choice; the spec names no HEAD)",
+    { annotation: rules('BILL-020') },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const op = 'getMarketSignals';
+      const found = await discoverRequest(paid, targetOptions.target, op);
+      test.skip('skip' in found, 'skip' in found ? found.skip : '');
+      const request = (found as { request: PaidRequest }).request;
+      const account = await controlPlane.createAccount(price(op) * 2);
+      const res = await api.withKey(account.apiKey).call('HEAD', request.path, { params: request.params });
+      const after = await controlPlane.balance(account.accountId);
+      // A gap: the stub bills a 2xx HEAD as its GET; another choice is reported, never failed.
+      const expected = res.status() >= 200 && res.status() < 300 ? price(op) : 0;
+      expect(
+        checkDebit('BILL-020', `a ${res.status()} HEAD of ${op}`, price(op) * 2, after, expected).map((v) => ({
+          ...v,
+          severity: 'warning' as const,
+        })),
+      ).toHaveNoViolations();
+    },
+  );
+});
+
 test.describe('billing: unbilled answers', () => {
   test(
     "exact credit: a 404 is not billed, so an account holding one call's price still pays for a call, then is refused",

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { test, expect } from '@playwright/test';
 import { loadRules, type Rule } from '../../contract/rules.ts';
 import { loadInformative, traceability } from '../../contract/spec-coverage.ts';
-import { fingerprint, loadSpecUnits, normalise, splitSpec } from '../../contract/spec-text.ts';
+import { COPY_LIMIT, copiedRun, fingerprint, loadSpecUnits, normalise, splitSpec } from '../../contract/spec-text.ts';
 
 const SAMPLE = [
   '# Title',
@@ -111,4 +111,17 @@ test('the catalogue cites only fingerprints of the spec and leaves no unit uncla
     t.unclaimed.map((u) => `${u.fp} ${u.section}: ${u.at}`),
     'units neither claimed nor informative',
   ).toEqual([]);
+});
+
+test('a rule text that copies a long run of its sentence is caught; the catalogue words its rules itself', () => {
+  const sentence = 'Unsigned challenge requests count only against the guard and never against the customer quota.';
+  expect(copiedRun('Unsigned challenge requests count only against the guard and never against the customer quota.', sentence)).toBe(14);
+  expect(copiedRun('An unsigned challenge touches the guard alone; the customer quota is untouched.', sentence)).toBeLessThan(4);
+  const units = loadSpecUnits();
+  test.skip(!units, 'spec file absent');
+  const byFp = new Map(units!.map((u) => [u.fp, u.text]));
+  const copies = [...loadRules().values()]
+    .map((r) => ({ id: r.id, run: Math.max(0, ...(r.source ?? []).map((s) => copiedRun(r.text, byFp.get(s.fp) ?? ''))) }))
+    .filter((c) => c.run >= COPY_LIMIT);
+  expect(copies).toEqual([]);
 });
