@@ -204,7 +204,10 @@ const finalRows: MatrixRow[] = merge
     )
   : rows;
 const wallMs = Date.now() - started;
-const chunks = [...(merge ? (previous?.chunks ?? []) : []), { startedAt, wallMs, mutants: rows.filter((r) => r.status !== 'not-run').length }];
+const chunks = [
+  ...(merge ? (previous?.chunks ?? []) : []),
+  { startedAt, wallMs, mutants: rows.filter((r) => r.status !== 'not-run').length },
+];
 const killed = finalRows.filter((r) => r.status === 'killed').length;
 const report: MatrixReport = {
   startedAt: chunks[0]?.startedAt ?? startedAt,
