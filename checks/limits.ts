@@ -6,6 +6,7 @@
  * Pure functions: answers in, violations out.
  */
 import { parsePolicies, parseStates } from '../contract/ratelimit-fields.ts';
+import { defineCheck } from './define.ts';
 import { violation, type Violation } from './violation.ts';
 
 /** An observed answer: status, lower-case headers, parsed JSON body (or undefined). */
@@ -115,6 +116,66 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
   }
   return out;
 }
+
+/** One answer of a burst from one client address, in send order; `limitScope` is the 429 body's when read. */
+export interface GuardAnswer {
+  status: number;
+  limitScope?: unknown;
+}
+
+/**
+ * LIM-014 (MAY, spec: Limits table, the per-IP guard's row "may tighten during abuse"): judges a burst
+ * of `answers` sent from one address within one window that had room for `bound` more admissions.
+ * A refusal before `bound` were admitted is the guard tightening, which the row allows only
+ * (a) during abuse: the client had exceeded a bound just before (`abusing`), not on a fresh window of
+ * ordinary traffic; and (b) as the guard's own refusal: a 429 (naming `ip_guard` when its scope was
+ * read, gap LIM-029), not another status. A guard that admits up to its bound never tightened and
+ * conforms. Admitting MORE than the bound is LIM-009's violation (checkBurst), not this rule's.
+ * The rule is a MAY: the catalogue makes its violation a warning.
+ */
+export function checkGuardTightening(answers: readonly GuardAnswer[], bound: number, abusing: boolean): Violation[] {
+  let admitted = 0;
+  for (const [i, a] of answers.entries()) {
+    if (admitted >= bound) break;
+    if (a.status >= 200 && a.status < 300) {
+      admitted++;
+      continue;
+    }
+    const where = `request ${i + 1} of the burst, after ${admitted} admitted (room for ${bound})`;
+    if (a.status !== 429)
+      return [violation('LIM-014', 'status', `${where} answered ${a.status}: a tightened IP guard refuses with 429 rate_limited`)];
+    if (a.limitScope !== undefined && a.limitScope !== 'ip_guard')
+      return [
+        violation(
+          'LIM-014',
+          '/limit_scope',
+          `${where} was refused for ${JSON.stringify(a.limitScope)}, not by the IP guard: that is no tightening of the guard`,
+        ),
+      ];
+    if (!abusing)
+      return [
+        violation(
+          'LIM-014',
+          'status',
+          `${where} answered 429 on a window of ordinary traffic: the guard may tighten only during abuse (the client exceeded no bound before)`,
+        ),
+      ];
+    return [];
+  }
+  return [];
+}
+
+/** Registered entries of this module (checks/define.ts), spread into checks/registry.ts's CHECKS. */
+export const LIMIT_CHECKS = {
+  checkRateLimited: defineCheck(
+    'checkRateLimited',
+    ['CONTRACT-003', 'ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'LIM-023', 'LIM-024', 'LIM-028', 'LIM-029', 'LIM-030'],
+    checkRateLimited,
+    ([, , statusRule]) => statusRule,
+  ),
+  checkBurst: defineCheck('checkBurst', [], checkBurst, ([ruleId]) => ruleId),
+  checkGuardTightening: defineCheck('checkGuardTightening', ['LIM-014'], checkGuardTightening),
+} as const;
 
 /**
  * Violations of a burst against one bound: `statuses` in send order, all sent within one window.

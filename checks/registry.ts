@@ -16,6 +16,7 @@ import * as evidence from './evidence.ts';
 import * as forecast from './forecast.ts';
 import * as jobs from './jobs.ts';
 import * as latest from './latest.ts';
+import { LIMIT_CHECKS } from './limits.ts';
 import * as marketRow from './market-row.ts';
 import * as markets from './markets.ts';
 import * as oil from './oil.ts';
@@ -318,6 +319,7 @@ const checkSocialSearch = defineCheck(
 
 /** Every registered check, by name (the name of the function it wraps). */
 export const CHECKS = {
+  ...LIMIT_CHECKS,
   checkVenueAUrl,
   checkRouting,
   checkServiceUrl,

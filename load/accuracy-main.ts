@@ -1,78 +1,151 @@
 /**
- * `npm run load:accuracy -- [--tier standard|social|ip-guard|oil]... [--seconds 2]`: accuracy runs of
- * each tier's per-second bound at 0.5×..5× (load/accuracy.ts) against a fresh embedded stub per tier
- * (tiers on; worker thread; loopback), the runs 1.1 s apart so no run's second leaks into the next
- * (each tier's minute bound holds every run's admissions). Prints one table per
- * tier; exits 1 on any violation (k6 style: the thresholds set the exit code). Bounded: at most
+ * `npm run load:accuracy -- [--tier standard|social|ip-guard|oil]... [--seconds 2] [--sample-every 10] [--out-dir reports]`:
+ * accuracy runs of each tier's window bound at 0.5×..5× (load/accuracy.ts) against a fresh embedded
+ * stub per tier (tiers on; worker thread; loopback), the runs 1.1 s apart so no run's second leaks
+ * into the next (each tier's minute bound holds every run's admissions). Prints one table per tier
+ * and the k6-style end-of-test summary of every crossed threshold; writes reports/load.json and
+ * reports/load.html. Exit codes: 0 every threshold met, 1 a threshold crossed. Bounded: at most
  * 6 runs × 4 tiers × `--seconds` (≤ 5) of traffic.
  */
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { readSettings } from '../lib/settings.ts';
 import { ACCURACY_MULTIPLES, judgeAccuracy, type AccuracyResult } from './accuracy.ts';
+import { writeAccuracyReport, type TierAccuracy } from './accuracy-report.ts';
+import { DEFAULT_SAMPLE_EVERY, everyNth } from './contract-sample.ts';
 import { startEmbeddedStub } from './embedded.ts';
-import { buildProfiles } from './profiles.ts';
+import { buildProfiles, windowOf } from './profiles.ts';
 import { discoverIdentities, plannedRequestOf } from './requests.ts';
 import { assertLoopbackTarget } from './safety.ts';
 import { runSchedule } from './scheduler.ts';
+import { summaryLines } from './thresholds.ts';
+import { scopeAnswers } from './window-judge.ts';
 import { PRICES } from '../contract/pricing.ts';
 
-const TIERS = {
-  standard: { bound: 20, rule: 'LIM-001' },
-  social: { bound: 5, rule: 'LIM-005' },
-  'ip-guard': { bound: 50, rule: 'LIM-009' },
-  oil: { bound: 1, rule: 'OIL-012' },
+/** The rule each tier's window enforces (spec: Limits table; Limits rule 3). */
+const RULE = {
+  standard: 'LIM-001',
+  social: 'LIM-005',
+  'ip-guard': 'LIM-009',
+  oil: 'OIL-012',
 } as const;
-type TierName = keyof typeof TIERS;
+type TierName = keyof typeof RULE;
+
+const positiveInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`not a positive integer: ${value}`);
+  return n;
+};
+const settings = readSettings();
+const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 
 const program = new Command('load:accuracy')
-  .addOption(new Option('--tier <name...>', 'tiers to judge (default: all)').choices(Object.keys(TIERS)))
+  .addOption(new Option('--tier <name...>', 'tiers to judge (default: all)').choices(Object.keys(RULE)))
   .addOption(new Option('--seconds <s>', 'seconds per run (1..5)').default('2'))
-  .action(async (flags: { tier?: TierName[]; seconds: string }) => {
+  .option('--sample-every <n>', 'validate one answer in n against the contract (and the first of each operation and status)', positiveInt)
+  .option('--out-dir <dir>', 'where load.json and load.html go', settings.reportDir)
+  .action(async (flags: { tier?: TierName[]; seconds: string; sampleEvery?: number; outDir: string }) => {
     const seconds = Math.min(5, Math.max(1, Number(flags.seconds) || 2));
+    const sampleEvery = flags.sampleEvery ?? DEFAULT_SAMPLE_EVERY;
     const profiles = buildProfiles();
-    let failed = 0;
-    for (const tier of flags.tier ?? (Object.keys(TIERS) as TierName[])) {
-      const { bound, rule } = TIERS[tier];
+    const startedAt = new Date().toISOString();
+    const tiers: TierAccuracy[] = [];
+    let target = '';
+    for (const tier of flags.tier ?? (Object.keys(RULE) as TierName[])) {
       const profile = profiles[tier]!;
+      const { bound, windowMs } = windowOf(profile.tier);
+      const ruleId = RULE[tier];
+      const split = scopeAnswers(profile.tier.limitScope, profile.tier.key === 'ip_guard');
       const rows: AccuracyResult[] = [];
       const stub = await startEmbeddedStub({ credits: 1_000_000_000 });
+      target = stub.url.replace(/:\d+$/, '');
       try {
-        const target = await assertLoopbackTarget(stub.url);
-        const { ids } = await discoverIdentities(target, stub.apiKey);
-        const keyed = tier !== 'ip-guard';
+        const vetted = await assertLoopbackTarget(stub.url);
+        const { ids } = await discoverIdentities(vetted, stub.apiKey);
+        const keyed = profile.operations.some((o) => o.withKey);
         // The tier's cheapest operation: the judged quantity is the limiter, not the route.
         const operation = [...profile.operations].sort(
           (a, b) => (PRICES[a.operationId]?.credits ?? 0) - (PRICES[b.operationId]?.credits ?? 0),
         )[0]!;
         const request = plannedRequestOf(operation, ids, keyed ? stub.apiKey : undefined);
         for (const multiple of ACCURACY_MULTIPLES) {
-          // Each run starts with the previous run's second (and the discovery) out of the window.
-          await new Promise((r) => setTimeout(r, 1100));
+          // Each run starts with the previous run's window (and the discovery) out of the window.
+          await new Promise((r) => setTimeout(r, windowMs + 100));
           const run = await runSchedule({
             target: stub.url,
-            rate: bound * multiple,
+            rate: (bound * multiple * 1000) / windowMs,
             durationS: seconds,
             maxInFlight: profile.maxInFlight,
             requestFor: () => request,
+            sample: everyNth(sampleEvery),
           });
-          rows.push(judgeAccuracy(run.records, bound, multiple, rule));
+          rows.push(judgeAccuracy(run.records, run.samples, multiple, { bound, windowMs, ruleId, split, thresholds: profile.thresholds }));
         }
       } finally {
         await stub.close();
       }
-      console.log(`\n${tier}: ${bound}/s (${rule}), ${seconds} s per run`);
-      console.log('multiple  offered  admitted  429s  most admitted in 1 s  false admissions  false rejections  violations');
+      tiers.push({
+        tier,
+        title: profile.tier.title,
+        limitScope: profile.tier.limitScope,
+        ruleId,
+        bound,
+        windowMs,
+        seconds,
+        runs: rows,
+      });
+      console.log(`\n${tier}: ${bound} per ${windowMs} ms (${ruleId}), ${seconds} s per run`);
+      console.log(
+        'multiple  offered  admitted  429s  other  max/window  surely/window  bound  false rej  false adm  p50 ms  p99 ms  sampled  violating  thresholds',
+      );
       for (const r of rows) {
+        const crossed = r.thresholds.filter((x) => !x.ok).length;
         console.log(
-          `${`${r.multiple}×`.padEnd(8)}  ${String(r.offered).padStart(7)}  ${String(r.admitted).padStart(8)}  ${String(r.rejected).padStart(4)}  ${String(r.maxAdmittedInWindow).padStart(20)}  ${String(r.falseAdmissions).padStart(16)}  ${String(r.falseRejections).padStart(16)}  ${r.violations.length}`,
+          [
+            `${r.multiple}×`.padEnd(8),
+            String(r.offered).padStart(7),
+            String(r.admitted).padStart(8),
+            String(r.rejected).padStart(4),
+            String(r.other).padStart(5),
+            String(r.maxAdmittedInWindow).padStart(10),
+            String(r.maxSurelyInWindow).padStart(13),
+            String(r.bound).padStart(5),
+            String(r.falseRejections).padStart(9),
+            String(r.falseAdmissions).padStart(9),
+            f(r.latencyMs.p50).padStart(6),
+            f(r.latencyMs.p99).padStart(6),
+            String(r.sample.sampled).padStart(7),
+            String(r.sample.violating).padStart(9),
+            (crossed ? `✗ ${crossed}/${r.thresholds.length}` : `✓ ${r.thresholds.length}`).padStart(10),
+          ].join('  '),
         );
-        for (const v of r.violations) console.log(`    ✗ [${v.ruleId}] ${v.message}`);
-        failed += r.violations.filter((v) => v.severity === 'error').length;
+        for (const v of r.violations) console.log(`    ${v.severity === 'error' ? '✗' : '!'} [${v.ruleId}] ${v.path}: ${v.message}`);
       }
     }
-    console.log(
-      failed ? `\naccuracy: ${failed} violation(s)` : '\naccuracy: every tier admitted at most its bound and refused nothing under it',
+    const crossed = tiers.flatMap((t) =>
+      t.runs.flatMap((r) => r.thresholds.filter((x) => !x.ok).map((x) => ({ ...x, metric: `${t.tier} ${r.multiple}× ${x.metric}` }))),
     );
-    process.exitCode = failed ? 1 : 0;
+    const all = tiers.flatMap((t) => t.runs.flatMap((r) => r.violations));
+    const paths = writeAccuracyReport(
+      {
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        target: `${target} (embedded stub, one per tier)`,
+        sampleEvery,
+        tiers,
+        thresholdsCrossed: crossed.length,
+        violations: {
+          errors: all.filter((v) => v.severity === 'error').length,
+          warnings: all.filter((v) => v.severity === 'warning').length,
+        },
+      },
+      flags.outDir,
+    );
+    const total = tiers.reduce((n, t) => n + t.runs.reduce((m, r) => m + r.thresholds.length, 0), 0);
+    console.log('');
+    if (crossed.length) for (const line of summaryLines(crossed, 'crossed thresholds')) console.log(line);
+    console.log(crossed.length ? `accuracy: ${crossed.length} of ${total} threshold(s) crossed` : `accuracy: all ${total} thresholds met`);
+    console.log(`report ${paths.json}\n       ${paths.html}`);
+    process.exitCode = crossed.length ? 1 : 0;
   });
 
 await program.parseAsync();

@@ -132,3 +132,60 @@ export function statusChart(windows: readonly RateWindow[]): string {
     })),
   });
 }
+
+/** One accuracy run's figures a chart needs (load/accuracy.ts AccuracyResult). */
+export interface AccuracyPoint {
+  multiple: number;
+  offered: number;
+  admitted: number;
+  rejected: number;
+  maxAdmittedInWindow: number;
+  maxSurelyInWindow: number;
+}
+
+/** Offered, admitted and refused requests per multiple of a tier's bound (grouped bars). */
+export function offeredAdmittedChart(title: string, points: readonly AccuracyPoint[]): string {
+  const bar = (name: string, pick: (p: AccuracyPoint) => number, color: string) => ({
+    name,
+    type: 'bar',
+    data: points.map(pick),
+    itemStyle: { color },
+    label: { show: true, position: 'top', fontSize: 10 },
+  });
+  return render({
+    title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
+    legend: { top: 30 },
+    xAxis: { type: 'category', name: '× bound', nameLocation: 'middle', nameGap: 28, data: points.map((p) => `${p.multiple}×`) },
+    yAxis: { type: 'value', name: 'requests' },
+    series: [
+      bar('offered', (p) => p.offered, '#4e79a7'),
+      bar('admitted', (p) => p.admitted, '#59a14f'),
+      bar('429 (this limit)', (p) => p.rejected, '#f28e2b'),
+    ],
+  });
+}
+
+/** The most admitted in any window per multiple (by start time, and surely decided in one window) against the bound. */
+export function windowMaxChart(title: string, points: readonly AccuracyPoint[], bound: number): string {
+  return render({
+    title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
+    legend: { top: 30 },
+    xAxis: { type: 'category', name: '× bound', nameLocation: 'middle', nameGap: 28, data: points.map((p) => `${p.multiple}×`) },
+    yAxis: { type: 'value', name: 'requests / window', max: (v: { max: number }) => Math.ceil(Math.max(v.max, bound) * 1.2) },
+    series: [
+      {
+        name: 'most admitted by start time',
+        type: 'bar',
+        data: points.map((p) => p.maxAdmittedInWindow),
+        itemStyle: { color: '#76b7b2' },
+        markLine: {
+          symbol: 'none',
+          label: { formatter: `bound ${bound}`, position: 'insideEndTop' },
+          lineStyle: { color: '#e15759', type: 'dashed' },
+          data: [{ yAxis: bound }],
+        },
+      },
+      { name: 'most surely in one window', type: 'bar', data: points.map((p) => p.maxSurelyInWindow), itemStyle: { color: '#59a14f' } },
+    ],
+  });
+}

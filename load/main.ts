@@ -5,7 +5,8 @@
  * --target, against the embedded stub started in-process. Writes reports/load/<profile>.json and
  * .html. The API key comes from FC_API_KEY only (never a flag, never printed); the spend budget
  * from --max-spend or FC_MAX_SPEND (default: unlimited on the embedded stub, 0 elsewhere).
- * Exit codes: 0 no error-severity violation, 1 violations (or no answer at all), 2 configuration refused.
+ * Exit codes (k6 style, the thresholds set them): 0 every threshold of the profile met, 1 a threshold crossed
+ * (or no answer at all), 2 configuration refused. One answer in --sample-every (10) is validated against the contract.
  */
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -13,6 +14,7 @@ import { HarnessError } from '../lib/errors.ts';
 import { readSettings } from '../lib/settings.ts';
 import { buildProfiles, PROFILE_NAMES } from './profiles.ts';
 import { runProfile } from './run.ts';
+import { summaryLines } from './thresholds.ts';
 
 const positive = (value: string): number => {
   const n = Number(value);
@@ -43,6 +45,7 @@ interface Flags {
   skewMs?: number;
   outDir: string;
   allowRemote?: boolean;
+  sampleEvery?: number;
 }
 
 const program = new Command('load')
@@ -65,6 +68,7 @@ const program = new Command('load')
     '--allow-remote',
     'allow a non-loopback https (staging) target, under the remote caps (≤ 20/s, ≤ 8 in flight, ≤ 2,000 requests, ≤ 120 s, an explicit --max-spend; aborts on a 5xx spike)',
   )
+  .option('--sample-every <n>', 'validate one answer in n against the contract (and the first of each operation and status)', positive)
   .option('--out-dir <dir>', 'report directory', join(settings.reportDir, 'load'))
   .action(async (flags: Flags) => {
     const profiles = buildProfiles();
@@ -91,6 +95,7 @@ const program = new Command('load')
       ...(flags.skewMs !== undefined ? { skewMs: flags.skewMs } : {}),
       whenFull: flags.whenFull,
       ...(flags.allowRemote ? { allowRemote: true } : {}),
+      ...(flags.sampleEvery !== undefined ? { sampleEvery: Math.max(1, Math.round(flags.sampleEvery)) } : {}),
       outDir: flags.outDir,
     });
     const s = report.summary;
@@ -103,11 +108,17 @@ const program = new Command('load')
     );
     console.log(`  statuses ${JSON.stringify(s.statuses)}${Object.keys(s.errors).length ? `; errors ${JSON.stringify(s.errors)}` : ''}`);
     for (const e of report.evaluation.results) console.log(`  ${e.outcome.padEnd(14)} ${e.id} [${e.ruleIds.join(', ')}] ${e.detail}`);
-    for (const v of report.evaluation.violations) console.log(`  ${v.severity.toUpperCase()} ${v.ruleId} ${v.path}: ${v.message}`);
+    for (const v of [...report.evaluation.violations, ...report.sample.violations])
+      console.log(`  ${v.severity.toUpperCase()} ${v.ruleId} ${v.path}: ${v.message}`);
+    console.log(
+      `  window: most admitted by start ${report.window.maxByStart}, surely in one window ${report.window.maxSurelyInWindow}; false rejections ${report.window.falseRejections}, false admissions ${report.window.falseAdmissions}; contract sample ${report.sample.sampled} answers, ${report.sample.violating} violating`,
+    );
+    for (const line of summaryLines(report.thresholds)) console.log(`  ${line}`);
     if (paths) console.log(`  report ${paths.json}\n         ${paths.html}`);
     const answered = report.records.filter((r) => r.status > 0).length;
     if (answered === 0) console.log('  no request was answered: the run judges nothing');
-    process.exitCode = report.evaluation.errors > 0 || answered === 0 ? 1 : 0;
+    // k6 style: the thresholds set the exit code (limit_rule_violations carries the evaluation's errors).
+    process.exitCode = report.thresholds.some((t) => !t.ok) || answered === 0 ? 1 : 0;
   });
 
 try {

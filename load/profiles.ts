@@ -2,11 +2,13 @@
  * Load profiles, one per limit tier of the spec's Limits table (spec: Limits; GET /api/v1/signals/oil;
  * Errors 429). A profile says which operations it drives, at what rate, for how long, with what
  * in-flight cap, and what it expects: expectations are evaluated into violations (load/evaluate.ts)
- * naming LIM / OIL / ERR / CONTRACT rules. The LIM rules stay `pending` until the limits issue;
- * their violations are then warnings (see severityOf in load/evaluate.ts).
+ * naming LIM / OIL / ERR / CONTRACT rules (catalogue severities, severityOf in load/evaluate.ts), and
+ * k6-style thresholds on the run's metrics (load/thresholds.ts, load/metrics.ts) set the exit code.
  */
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
+import { METRIC } from './metrics.ts';
+import { assertThresholds, type Thresholds } from './thresholds.ts';
 
 /** Bounds of one limit tier. Absent = the tier has no such bound. */
 export interface TierLimits {
@@ -138,6 +140,34 @@ export interface LoadProfile {
   expects: Expectation[];
   /** Rules of the tier this harness cannot observe from one load run, and why. */
   notEvaluated: { ruleId: string; reason: string }[];
+  /** k6-style thresholds on the run's metrics (load/metrics.ts); any crossed one exits 1. */
+  thresholds: Thresholds;
+}
+
+/** The sliding window a tier's admissions are judged in (load/window-judge.ts): its per-second bound, or one start per spacing (oil). */
+export function windowOf(tier: Tier): { bound: number; windowMs: number } {
+  if (tier.limits.perSecond !== undefined) return { bound: tier.limits.perSecond, windowMs: 1000 };
+  return { bound: 1, windowMs: tier.limits.minSpacingMs ?? 1000 };
+}
+
+/**
+ * The thresholds every profile declares (k6 style), for a tier's window bound and a latency budget:
+ * p(95) latency under `p95Ms`; under 1 % failed answers (no answer, 5xx, 4xx other than 429); no
+ * false rejection and no false admission; at most the bound admitted in any window; no MUST rule of
+ * the limit expectations broken; no sampled answer breaking the contract.
+ */
+export function limitThresholds(tier: Tier, p95Ms: number): Thresholds {
+  const t: Thresholds = {
+    [METRIC.duration]: [`p(95)<${p95Ms}`],
+    [METRIC.failed]: ['rate<0.01'],
+    [METRIC.falseRejections]: ['count==0'],
+    [METRIC.falseAdmissions]: ['count==0'],
+    [METRIC.admittedPerWindow]: [`max<=${windowOf(tier).bound}`],
+    [METRIC.limitRuleViolations]: ['count==0'],
+    [METRIC.contractViolations]: ['count==0'],
+  };
+  assertThresholds(t);
+  return t;
 }
 
 /**
@@ -228,6 +258,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
     maxInFlight: 10,
     expects: tableExpectations(TIERS.standard, { second: 'LIM-001', minute: 'LIM-002', inFlight: 'LIM-004' }),
     notEvaluated: [{ ruleId: 'LIM-003', reason: DAILY }, ...NOT_EVALUATED_COMMON],
+    thresholds: limitThresholds(TIERS.standard, 1000),
   };
   const social: LoadProfile = {
     name: 'social',
@@ -244,6 +275,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
     maxInFlight: 5,
     expects: tableExpectations(TIERS.social, { second: 'LIM-005', minute: 'LIM-006', inFlight: 'LIM-008', windowExtra: ['LIM-013'] }),
     notEvaluated: [{ ruleId: 'LIM-007', reason: DAILY }, ...NOT_EVALUATED_COMMON],
+    thresholds: limitThresholds(TIERS.social, 2000),
   };
   const ipGuard: LoadProfile = {
     name: 'ip-guard',
@@ -262,9 +294,10 @@ export function buildProfiles(): Record<string, LoadProfile> {
     expects: tableExpectations(TIERS.ip_guard, { second: 'LIM-009', minute: 'LIM-010', withinExtra: ['LIM-027'] }),
     notEvaluated: [
       { ruleId: 'LIM-011', reason: DAILY },
-      { ruleId: 'LIM-014', reason: 'the guard may tighten during abuse: unobservable' },
+      { ruleId: 'LIM-014', reason: 'the guard may tighten during abuse: judged by the suites (checks/limits.ts checkGuardTightening)' },
       ...NOT_EVALUATED_COMMON,
     ],
+    thresholds: limitThresholds(TIERS.ip_guard, 500),
   };
   const oil: LoadProfile = {
     name: 'oil',
@@ -293,6 +326,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
       anatomy(['OIL-014']),
     ],
     notEvaluated: [...NOT_EVALUATED_COMMON],
+    thresholds: limitThresholds(TIERS.oil, 1000),
   };
   return { standard, social, 'ip-guard': ipGuard, oil };
 }

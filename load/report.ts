@@ -10,6 +10,16 @@ import { latencyChart, rateChart, statusChart, statusColor } from './charts.ts';
 import type { Evaluation } from './evaluate.ts';
 import type { LoadProfile } from './profiles.ts';
 import type { ScheduleResult } from './scheduler.ts';
+import type { SampleJudgement } from './contract-sample.ts';
+import type { ThresholdResult } from './thresholds.ts';
+import type { WindowJudgement } from './window-judge.ts';
+
+/** What the thresholds judged: the window figures (without per-request arrays), the contract sample, the verdicts. */
+export interface Judged {
+  window: WindowJudgement;
+  sample: SampleJudgement;
+  thresholds: ThresholdResult[];
+}
 
 export interface LoadReport {
   profile: {
@@ -41,6 +51,10 @@ export interface LoadReport {
   summary: RunSummary;
   windows: RateWindow[];
   evaluation: Evaluation;
+  /** The window judge (load/window-judge.ts), the contract sample and the k6-style thresholds; a crossed threshold exits 1. */
+  window: Omit<WindowJudgement, 'surelyInWindow'> & { maxSurelyInWindow: number };
+  sample: SampleJudgement;
+  thresholds: ThresholdResult[];
   records: ScheduleResult['records'];
 }
 
@@ -49,6 +63,7 @@ export function buildReport(
   profile: LoadProfile,
   result: ScheduleResult,
   evaluation: Evaluation,
+  judged: Judged,
   meta: { embedded: boolean; whenFull: 'drop' | 'wait'; identitiesDiscovered: boolean; maxSpendCredits: number },
 ): LoadReport {
   return {
@@ -78,6 +93,11 @@ export function buildReport(
     summary: summarizeRun(result.records, result.rate),
     windows: rateWindows(result.records, 1000, Math.max(1000, result.durationS * 1000)),
     evaluation,
+    window: (({ surelyInWindow, ...rest }) => ({ ...rest, maxSurelyInWindow: surelyInWindow.reduce((a, b) => Math.max(a, b), 0) }))(
+      judged.window,
+    ),
+    sample: judged.sample,
+    thresholds: judged.thresholds,
     records: result.records,
   };
 }
@@ -101,14 +121,21 @@ export function renderHtml(r: LoadReport): string {
         `<tr class="${esc(e.outcome)}"><td>${esc(e.outcome)}</td><td>${esc(e.id)}</td><td>${esc(e.ruleIds.join(', '))}</td><td>${esc(e.text)}</td><td>${esc(e.detail)}</td></tr>`,
     )
     .join('');
-  const violations = r.evaluation.violations.length
-    ? r.evaluation.violations
+  const all = [...r.evaluation.violations, ...r.sample.violations];
+  const violations = all.length
+    ? all
         .map(
           (x) =>
             `<tr class="${esc(x.severity)}"><td>${esc(x.severity)}</td><td>${esc(x.ruleId)}</td><td><code>${esc(x.path)}</code></td><td>${esc(x.message)}</td></tr>`,
         )
         .join('')
     : '<tr><td colspan="4">none</td></tr>';
+  const thresholdRows = r.thresholds
+    .map(
+      (t) =>
+        `<tr class="${t.ok ? 'pass' : 'fail'}"><td>${t.ok ? '✓' : '✗'}</td><td>${esc(t.metric)}</td><td><code>${esc(t.expression)}</code></td><td>${esc(Number.isFinite(t.actual) ? Number(t.actual.toFixed(3)) : '–')}${t.note ? ` (${esc(t.note)})` : ''}</td></tr>`,
+    )
+    .join('');
   const notEvaluated = r.profile.notEvaluated.map((n) => `<li><b>${esc(n.ruleId)}</b>: ${esc(n.reason)}</li>`).join('');
   const l = r.profile.tier.limits;
   const limits = [
@@ -166,9 +193,13 @@ tr.pass td:first-child{color:#080}.chart{margin:8px 0}
 <div class="chart">${rateChart(r.windows, r.run.rate, l.perSecond)}</div>
 <div class="chart">${latencyChart(r.windows)}</div>
 <div class="chart">${statusChart(r.windows)}</div>
+<h2>Thresholds (${r.thresholds.filter((t) => !t.ok).length ? `${r.thresholds.filter((t) => !t.ok).length} crossed: exit 1` : 'all met'})</h2>
+<table><tr><th></th><th>metric</th><th>threshold</th><th>actual</th></tr>${thresholdRows}</table>
+<p>Window judge (${esc(r.window.passed)} admitted, ${esc(r.window.refused)} refused): most admitted by start time ${esc(r.window.maxByStart)}, most surely in one window ${esc(r.window.maxSurelyInWindow)}; false rejections ${esc(r.window.falseRejections)}, false admissions ${esc(r.window.falseAdmissions)}.
+Contract sample: ${esc(r.sample.sampled)} answers validated, ${esc(r.sample.violating)} breaking a MUST rule.</p>
 <h2>Expectations</h2>
 <table><tr><th>outcome</th><th>id</th><th>rules</th><th>expectation</th><th>detail</th></tr>${expectations}</table>
-<h2>Violations (${r.evaluation.errors} errors, ${r.evaluation.warnings} warnings)</h2>
+<h2>Violations (limit expectations: ${r.evaluation.errors} errors, ${r.evaluation.warnings} warnings; contract sample: ${r.sample.violations.length})</h2>
 <table><tr><th>severity</th><th>rule</th><th>path</th><th>message</th></tr>${violations}</table>
 <h2>Not evaluated by a load run</h2><ul>${notEvaluated}</ul>
 </body></html>

@@ -12,6 +12,11 @@ import { buildReport, writeReport, type LoadReport } from './report.ts';
 import { discoverIdentities, maxSpendCredits, requestFactory, SYNTHETIC_IDENTITIES } from './requests.ts';
 import { assertBounds, assertLoopbackTarget, assertRemoteBounds, type Resolver } from './safety.ts';
 import { planCount, runSchedule } from './scheduler.ts';
+import { DEFAULT_SAMPLE_EVERY, everyNth, judgeSample } from './contract-sample.ts';
+import { runMetrics } from './metrics.ts';
+import { windowOf } from './profiles.ts';
+import { evaluateThresholds } from './thresholds.ts';
+import { judgeWindow, scopeAnswers } from './window-judge.ts';
 
 /** Credits of the one discovery call (GET /api/v1/markets). */
 const DISCOVERY_CREDITS = 10;
@@ -37,6 +42,8 @@ export interface ProfileRunOptions {
   resolver?: Resolver;
   /** The explicit --allow-remote: a non-loopback https target under REMOTE_CAPS with a given maxSpendUsd. */
   allowRemote?: boolean;
+  /** Validate one answer in this many against the contract (and the first of each operation and status); default 10. */
+  sampleEvery?: number;
 }
 
 /**
@@ -91,14 +98,25 @@ export async function runProfile(opts: ProfileRunOptions): Promise<{ report: Loa
       requestFor: requestFactory(profile, ids, apiKey),
       ...(opts.resolver ? { resolver: opts.resolver } : {}),
       ...(remote ? { remote: { maxSpendUsd: opts.maxSpendUsd } } : {}),
+      sample: everyNth(opts.sampleEvery ?? DEFAULT_SAMPLE_EVERY),
     });
     const evaluation = evaluateRun(profile, result, opts.skewMs === undefined ? {} : { skewMs: opts.skewMs });
-    const report = buildReport(profile, result, evaluation, {
-      embedded: Boolean(stub),
-      whenFull,
-      identitiesDiscovered: discovered,
-      maxSpendCredits: spend,
-    });
+    const { bound, windowMs } = windowOf(profile.tier);
+    const window = judgeWindow(result.records, bound, scopeAnswers(profile.tier.limitScope, profile.tier.key === 'ip_guard'), windowMs);
+    const sample = judgeSample(result.samples);
+    const thresholds = evaluateThresholds(profile.thresholds, runMetrics(result.records, window, evaluation.errors, sample));
+    const report = buildReport(
+      profile,
+      result,
+      evaluation,
+      { window, sample, thresholds },
+      {
+        embedded: Boolean(stub),
+        whenFull,
+        identitiesDiscovered: discovered,
+        maxSpendCredits: spend,
+      },
+    );
     return { report, ...(opts.outDir ? { paths: writeReport(report, opts.outDir) } : {}) };
   } finally {
     await stub?.close();

@@ -48,6 +48,20 @@ export interface ScheduleOptions {
   resolver?: Resolver;
   /** A non-loopback (staging) target was allowed with --allow-remote: REMOTE_CAPS apply and a 5xx spike aborts the run. */
   remote?: { maxSpendUsd: number | undefined };
+  /**
+   * Whether to keep answer i whole (every header, the body text) for contract validation after the
+   * run (load/contract-sample.ts); asked once per answer, after its status line. Default: none kept.
+   */
+  sample?: (i: number, operationId: string, status: number) => boolean;
+}
+
+/** An answer kept whole for contract validation: lower-case headers and the body text. */
+export interface SampledAnswer {
+  i: number;
+  operationId: string;
+  status: number;
+  headers: Record<string, string>;
+  bodyText: string;
 }
 
 export interface ScheduleResult {
@@ -65,6 +79,8 @@ export interface ScheduleResult {
   /** `plan`: every planned request was started or dropped; `deadline`: the deadline cut the run short. */
   stoppedBy: 'plan' | 'deadline' | '5xx spike';
   records: RequestRecord[];
+  /** Answers kept whole by `sample`, in answer order. */
+  samples: SampledAnswer[];
 }
 
 /** Number of requests a plan holds: ⌊rate × durationS⌋ bounded by maxRequests and the hard cap. */
@@ -93,6 +109,16 @@ const pickHeaders = (h: Record<string, string | string[] | undefined>): LimitHea
   return out;
 };
 
+/** The limit fields of an error body (an empty object when it is not JSON). */
+function errorFields(text: string): NonNullable<RequestRecord['errorBody']> {
+  try {
+    const { error, retry_after, limit_scope } = JSON.parse(text) as Record<string, unknown>;
+    return { error, retry_after, limit_scope };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Runs an open-model schedule against a loopback target and records every request (scheduled and
  * actual start, latency, status, limit headers, the error body fields of 4xx/5xx JSON answers).
@@ -109,6 +135,7 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
   else assertBounds(bounds);
   /** Statuses in answer order, for the remote 5xx-spike abort. */
   const answered: number[] = [];
+  const samples: SampledAnswer[] = [];
 
   const offsets = planStarts(opts.rate, count);
   const records: RequestRecord[] = offsets.map((scheduledMs, i) => ({
@@ -161,14 +188,16 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
       }
       rec.headers = pickHeaders(res.headers);
       const type = String(res.headers['content-type'] ?? '');
-      if (res.statusCode >= 400 && /json/i.test(type)) {
+      if (opts.sample?.(rec.i, req.operationId, res.statusCode)) {
         const text = await res.body.text();
-        try {
-          const { error, retry_after, limit_scope } = JSON.parse(text) as Record<string, unknown>;
-          rec.errorBody = { error, retry_after, limit_scope };
-        } catch {
-          rec.errorBody = {};
-        }
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+        samples.push({ i: rec.i, operationId: req.operationId, status: res.statusCode, headers, bodyText: text });
+        if (res.statusCode >= 400) rec.errorBody = errorFields(text);
+      } else if (res.statusCode >= 400 && /json/i.test(type)) {
+        const text = await res.body.text();
+        rec.errorBody = errorFields(text);
       } else await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
       rec.latencyMs = performance.now() - started;
     } catch (e) {
@@ -230,5 +259,6 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
     bound: count < Math.floor(opts.rate * opts.durationS + 1e-9) ? 'count' : 'duration',
     stoppedBy: spiked ? '5xx spike' : stoppedBy === 'plan' && stop.signal.aborted ? 'deadline' : stoppedBy,
     records,
+    samples,
   };
 }

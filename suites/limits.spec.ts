@@ -11,7 +11,7 @@ import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS } from '../contract/limits.ts';
 import { PRICES } from '../contract/pricing.ts';
-import { checkBurst, checkRateLimited, type LimitAnswer, type Provoked } from '../checks/limits.ts';
+import { checkBurst, checkGuardTightening, checkRateLimited, type GuardAnswer, type LimitAnswer, type Provoked } from '../checks/limits.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
@@ -89,6 +89,13 @@ async function burst(
     await sleep(windowMs + 100);
   }
   return last;
+}
+
+/** A burst's answers for checkGuardTightening: each status, the first 429 with the limit_scope its body names. */
+function guardAnswers(statuses: readonly number[], firstRefused: LimitAnswer | undefined): GuardAnswer[] {
+  const at = statuses.indexOf(429);
+  const scope = (firstRefused?.body as { limit_scope?: unknown } | undefined)?.limit_scope;
+  return statuses.map((status, i) => (i === at && scope !== undefined ? { status, limitScope: scope } : { status }));
 }
 
 async function anatomy(res: APIResponse | undefined, provoked: Provoked): Promise<Violation[]> {
@@ -202,11 +209,14 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       const { statuses, refused } = await burst(LIMIT_BOUNDS.ip_guard.second + 1, () =>
         api.withKey(undefined).call('GET', '/api/public/pricing', { raw429: true, unpaced: true }),
       );
-      // "may tighten during abuse" (LIM-014): fewer admitted is not a violation; more is.
+      // "may tighten during abuse" (LIM-014): fewer admitted is not LIM-009's violation; more is. A fresh
+      // window of ordinary traffic is no abuse, so a refusal before the bound is LIM-014's (a warning).
       const found = checkBurst('LIM-009', 'per-IP guard per-second', statuses, LIMIT_BOUNDS.ip_guard.second, true);
-      if (refused) {
+      const refusedAnswer = refused ? await answerOf(refused) : undefined;
+      found.push(...checkGuardTightening(guardAnswers(statuses, refusedAnswer), LIMIT_BOUNDS.ip_guard.second, false));
+      if (refused && refusedAnswer) {
         await expect(refused).toMatchContract('getPricing');
-        found.push(...checkRateLimited(await answerOf(refused), { scope: 'ip_guard' }));
+        found.push(...checkRateLimited(refusedAnswer, { scope: 'ip_guard' }));
       }
       await sleep(1100);
       expect(found).toHaveNoViolations();
@@ -518,7 +528,9 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
           await controlPlane.limitUsage({ scope: 'ip_guard', window, count: 0 });
         }
         const found = checkBurst(rule, `per-IP guard per ${window} after ${bound - 3} preloaded`, statuses, 3, true);
-        if (refused) found.push(...checkRateLimited(await answerOf(refused), { scope: 'ip_guard' }));
+        const refusedAnswer = refused ? await answerOf(refused) : undefined;
+        found.push(...checkGuardTightening(guardAnswers(statuses, refusedAnswer), 3, false));
+        if (refusedAnswer) found.push(...checkRateLimited(refusedAnswer, { scope: 'ip_guard' }));
         expect(found).toHaveNoViolations();
       },
     );

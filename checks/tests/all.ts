@@ -5,6 +5,7 @@ import { PROTOCOL_CASES } from './protocol.cases.ts';
 import { AVAILABILITY_CASES, TARGET_CASES } from './availability.cases.ts';
 import { JOB_CASES } from './jobs.cases.ts';
 import { LATEST_CASES } from './latest.cases.ts';
+import { LIMIT_CASES } from './limits.cases.ts';
 import { MARKETS_CASES } from './markets.cases.ts';
 import { OIL_CASES, PORTFOLIO_CASES, SIGNAL_CASES } from './signals.cases.ts';
 import { SOCIAL_CASES, SOCIAL_SEARCH_CASES } from './social.cases.ts';
@@ -29,4 +30,5 @@ export const ALL_CASES: readonly CheckCases<any>[] = [
   ...PORTFOLIO_CASES,
   ...SOCIAL_CASES,
   ...SOCIAL_SEARCH_CASES,
+  ...LIMIT_CASES,
 ];

@@ -1,0 +1,68 @@
+/** Fixtures of the limit checks (checks/limits.ts): the 429 anatomy, a burst against a bound, the IP guard's tightening (LIM-014). */
+import type { LimitAnswer } from '../limits.ts';
+import { CHECKS } from '../registry.ts';
+import { cases, mutate } from './cases.ts';
+
+const C = CHECKS;
+
+/** A conforming 429 of the standard scope's per-second bound. */
+const refused: LimitAnswer = {
+  status: 429,
+  headers: {
+    'retry-after': '1',
+    'ratelimit-policy': '"standard-second";q=20;w=1, "standard-minute";q=600;w=60',
+    ratelimit: '"standard-second";r=0;t=1',
+  },
+  body: { error: 'rate_limited', message: 'Too many requests', retry_after: 1, limit_scope: 'standard' },
+};
+/** The same for a concurrency rejection (X-Quotient-Max-Concurrent due). */
+const concurrent = mutate(refused, (a) => ((a.headers as Record<string, string>)['x-quotient-max-concurrent'] = '10'));
+const body = (a: LimitAnswer) => a.body as Record<string, unknown>;
+const headers = (a: LimitAnswer) => a.headers as Record<string, string>;
+
+const ok20 = [...Array<number>(20).fill(200), 429];
+
+export const LIMIT_CASES = [
+  cases({
+    check: C.checkRateLimited,
+    ok: [[refused], [refused, { scope: 'standard' }], [concurrent, { scope: 'standard', maxConcurrent: 10 }, 'LIM-004']],
+    bad: {
+      'ERR-009': [mutate(refused, (a) => (body(a).error = 'too_many_requests'))],
+      'LIM-019': [mutate(refused, (a) => (body(a).retry_after = '1'))],
+      'CONTRACT-003': [mutate(refused, (a) => delete headers(a)['retry-after'])],
+      'LIM-024': [mutate(refused, (a) => (headers(a)['retry-after'] = '2'))],
+      'LIM-029': [refused, { scope: 'x_research' }],
+      'LIM-021': [mutate(refused, (a) => delete headers(a)['ratelimit-policy'])],
+      'LIM-022': [mutate(refused, (a) => delete headers(a).ratelimit)],
+      'LIM-028': [mutate(refused, (a) => (headers(a).ratelimit = 'standard-second;r=1'))],
+      'LIM-023': [refused, { maxConcurrent: 10 }],
+      'LIM-030': [mutate(refused, (a) => (headers(a)['x-quotient-max-concurrent'] = '5')), { maxConcurrent: 10 }],
+      // The caller names the rule a non-429 breaks (e.g. the oil spacing's).
+      'OIL-012': [{ ...refused, status: 200 }, {}, 'OIL-012'],
+    },
+  }),
+  cases({
+    check: C.checkBurst,
+    ok: [
+      ['LIM-001', 'standard per-second', ok20, 20],
+      ['LIM-009', 'per-IP guard per-second', [...Array<number>(18).fill(200), 429, 429], 20, true],
+    ],
+    bad: {
+      'LIM-001': ['LIM-001', 'standard per-second', [...Array<number>(21).fill(200), 429], 20],
+      'LIM-005': ['LIM-005', 'social per-second', [200, 200, 200, 200, 429, 429], 5],
+      'LIM-009': ['LIM-009', 'per-IP guard per-second', [...Array<number>(20).fill(200), 500], 20, true],
+    },
+  }),
+  cases({
+    check: C.checkGuardTightening,
+    ok: [
+      // The guard admits its whole bound: it never tightened.
+      [ok20.map((status) => ({ status })), 20, false],
+      // Tightened while the client was abusing it, with the guard's own 429.
+      [[{ status: 200 }, { status: 429, limitScope: 'ip_guard' }, { status: 429 }], 3, true],
+    ],
+    bad: {
+      'LIM-014': [[{ status: 200 }, { status: 429, limitScope: 'ip_guard' }], 3, false],
+    },
+  }),
+];

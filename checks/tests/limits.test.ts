@@ -1,0 +1,20 @@
+/**
+ * LIM-014 beyond its one registry fixture: a refusal under the IP guard's room is tightening only when
+ * it is the guard's own 429 during abuse. Tests of the harness: no rule annotation, nothing credited.
+ */
+import { expect, test } from '@playwright/test';
+import { runCheck } from '../define.ts';
+import { CHECKS } from '../registry.ts';
+
+const judge = (...args: Parameters<typeof CHECKS.checkGuardTightening.run>[0]) =>
+  runCheck(CHECKS.checkGuardTightening, args, { strict: true }).map((v) => v.message);
+
+test('checkGuardTightening: another scope’s 429 or another status under the room is no tightening; past the room nothing is judged', () => {
+  expect(judge([{ status: 200 }, { status: 429, limitScope: 'standard' }], 3, true)).toEqual([
+    expect.stringContaining('not by the IP guard'),
+  ]);
+  expect(judge([{ status: 200 }, { status: 503 }], 3, true)).toEqual([expect.stringContaining('answered 503')]);
+  expect(judge([{ status: 200 }, { status: 429 }], 3, false)).toEqual([expect.stringContaining('only during abuse')]);
+  // A 429 after the room is used up is the bound itself, not tightening (LIM-009's, judged by checkBurst).
+  expect(judge([{ status: 200 }, { status: 200 }, { status: 429, limitScope: 'standard' }], 2, false)).toEqual([]);
+});
