@@ -32,6 +32,8 @@ const DOORS = {
   // The proof scripts start the embedded stub (fuzz) and read the mutant registry (mutation).
   'scripts/fuzz.ts': ['stub/app.ts'],
   'scripts/mutation.ts': ['stub/mutants.ts'],
+  // The proof runs keep the clock suites apart from the rest, as the CLI's selection does.
+  'scripts/proof/playwright-run.ts': ['cli/selection.ts'],
 };
 
 export default tseslint.config(

@@ -247,6 +247,16 @@ crossFieldProperties({
     title: 'lookback_days outside 14..365 answers 422 invalid_request, unbilled',
     rules: ['PARAM-076', 'PARAM-077', 'ERR-008', ...contractRules('createSocialProfile')],
   },
+  valid: {
+    title: 'lookback_days within 14..365 is never refused 422: a profile or 404 insufficient_post_history',
+    rules: ['PARAM-076', 'PARAM-077'],
+    // A valid request about an arbitrary handle: a profile (200), or too little history (404, spec: the profile's rule 2).
+    judge: (res, body, ...rest) =>
+      accepts(res, body, ...rest) ??
+      (res.status() === 200 || (res.status() === 404 && body?.error === 'insufficient_post_history')
+        ? undefined
+        : `answered ${res.status()} ${JSON.stringify(body?.error)} instead of a profile or 404 insufficient_post_history`),
+  },
 });
 
 // ---- forecast-targets: every accepted ref form, and near-misses of each

@@ -35,6 +35,8 @@ export interface MatrixReport {
   score: number;
   /** Tests failing without any mutant (excluded from kill evidence). */
   baselineFailures: string[];
+  /** The chunks merged into this report (--merge/--resume), oldest first; wallMs is their sum. */
+  chunks?: { startedAt: string; wallMs: number; mutants: number }[];
   rows: MatrixRow[];
 }
 
@@ -50,6 +52,9 @@ export function renderText(r: MatrixReport): string {
       `${pad(row.mutant, 30)} ${pad(row.rule, 10)} ${pad(row.status, 9)} ${pad(carry, 9)} ${pad((row.ms / 1000).toFixed(0), 5)} ${failed}`,
     );
   }
+  const by = new Map<string, number>();
+  for (const row of r.rows) by.set(row.status, (by.get(row.status) ?? 0) + 1);
+  lines.push(`by status: ${[...by].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   lines.push(
     `mutation score: ${r.killed}/${r.total} killed (${(r.score * 100).toFixed(1)}%), ${r.flagged} flagged (killed only by tests not carrying the rule); wall time ${(r.wallMs / 1000).toFixed(0)} s`,
   );

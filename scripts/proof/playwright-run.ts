@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { CLOCK_SUITES } from '../../cli/selection.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -113,10 +114,36 @@ export interface RunOptions {
   maxFailures?: number;
   /** Per-test timeout, ms (Playwright --timeout); default the config's. */
   testTimeoutMs?: number;
+  /** Exact test titles to keep among the targets (Playwright --grep, escaped); undefined = all. */
+  titles?: string[];
 }
 
-/** Runs the selection. Never throws for test failures; a child that cannot report yields `errors`. */
+/**
+ * Runs the selection. Never throws for test failures; a child that cannot report yields `errors`.
+ * The clock suites (cli/selection.ts CLOCK_SUITES) never run beside other tests, since they move the
+ * target's clock: the whole suite runs as the config orders it (conformance, then its teardown
+ * project conformance-clock); a selection mixing both runs as two children in that order (the second
+ * is skipped once the first reached maxFailures).
+ */
 export async function runConformance(opts: RunOptions): Promise<RunOutcome> {
+  const clock = opts.targets.filter((t) => CLOCK_SUITES.test(t.replace(/:\d+$/, '')));
+  const other = opts.targets.filter((t) => !clock.includes(t));
+  if (!clock.length || !other.length) return runChild(opts);
+  const first = await runChild({ ...opts, targets: other });
+  const failed = first.tests.filter((t) => !t.ok).length;
+  const left = opts.timeoutMs - first.ms;
+  if (first.timedOut || left <= 0 || (opts.maxFailures && failed >= opts.maxFailures)) return first;
+  const second = await runChild({ ...opts, targets: clock, timeoutMs: left });
+  return {
+    tests: [...first.tests, ...second.tests],
+    ms: first.ms + second.ms,
+    timedOut: second.timedOut,
+    exitCode: first.exitCode || second.exitCode,
+    errors: [...first.errors, ...second.errors],
+  };
+}
+
+async function runChild(opts: RunOptions): Promise<RunOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'fc-proof-'));
   const jsonFile = join(dir, 'results.json');
   const env: NodeJS.ProcessEnv = {
@@ -131,12 +158,13 @@ export async function runConformance(opts: RunOptions): Promise<RunOutcome> {
   const args = [
     join(ROOT, 'node_modules/@playwright/test/cli.js'),
     'test',
-    '--project=conformance',
-    '--project=conformance-clock',
-    '--no-deps',
+    // Everything: the conformance project with its teardown (the clock suites, after it). A selection:
+    // exactly those tests, in whichever of the two projects holds them.
+    ...(opts.targets.length ? ['--project=conformance', '--project=conformance-clock', '--no-deps'] : ['--project=conformance']),
     '--reporter=json',
     ...(opts.maxFailures ? [`--max-failures=${opts.maxFailures}`] : []),
     ...(opts.testTimeoutMs ? [`--timeout=${opts.testTimeoutMs}`] : []),
+    ...(opts.titles?.length ? [`--grep=${opts.titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}`] : []),
     ...opts.targets,
   ];
   const started = Date.now();
