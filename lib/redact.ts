@@ -10,8 +10,11 @@ export function registerSecret(value: string | undefined): void {
 }
 
 const PRIVATE_KEY = /0x[0-9a-fA-F]{64}\b/g;
-// Header form (`Name: value`), query/JSON form (`"name":"value"`, `name=value`) and an auth scheme word.
-const KEY_HEADER = /((?:x-service-api-key|authorization|payment-signature)["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',]+/gi;
+// Header form (`Name: value`), query/JSON form (`"name":"value"`, `name=value`), the same inside a JSON
+// string (quotes escaped as `\"`) and an auth scheme word. The value stops before a backslash, so the
+// escape of a closing quote survives and a scrubbed JSON file stays valid JSON.
+const KEY_HEADER =
+  /((?:x-service-api-key|authorization|payment-signature)\\?["']?\s*[:=]\s*\\?["']?)(?:(?:bearer|basic|token)\s+)?[^\s"',\\]+/gi;
 
 /** Returns `text` with every registered secret, private-key-looking hex and auth header value masked. */
 export function redact(text: string): string {

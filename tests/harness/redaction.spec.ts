@@ -36,6 +36,16 @@ test.describe('redact', () => {
     );
     for (const leaked of ['fc_unregistered_value', 'tok.en.value', 'eyJzaWduZWQiOnRydWV9', 'eyJhIjoxfQ']) expect(out).not.toContain(leaked);
   });
+
+  test('a header inside a JSON string is masked and the JSON stays valid (the escaped quote survives)', () => {
+    const file = JSON.stringify({
+      curl: `curl -sS -H "payment-signature: eyJzaWduZWQiOnRydWV9" -H 'x-service-api-key: fc_unregistered_value' http://127.0.0.1:1/`,
+      request: { headers: JSON.stringify({ 'payment-signature': 'eyJhIjoxfQ', authorization: 'Bearer tok.en.value' }) },
+    });
+    const out = redact(file);
+    expect(() => JSON.parse(out) as unknown, out).not.toThrow();
+    for (const leaked of ['fc_unregistered_value', 'tok.en.value', 'eyJzaWduZWQiOnRydWV9', 'eyJhIjoxfQ']) expect(out).not.toContain(leaked);
+  });
 });
 
 test('a real conformance run writes no API key or control token into any report', async () => {
