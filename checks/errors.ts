@@ -153,11 +153,12 @@ export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
 }
 
 /**
- * The case of each status-specific rule of checkErrorEnvelope: ERR-002 speaks of an error answer other
- * than a 429, ERR-003/004/006/014 of an answer with their status. An answer of another status is no
+ * The case of each rule of checkErrorEnvelope: ERR-001 speaks of an error answer, ERR-002 of an error
+ * answer other than a 429, ERR-003/004/006/014 of an answer with their status. An answer of another status is no
  * instance, so a run that never met a 401 leaves ERR-003 NOT_RUN, never PASSED.
  */
 const ERROR_CASES: Record<string, RuleCase<[ErrorAnswer]>> = {
+  [ERROR_RULES.envelope]: { what: 'an error answer (status 400 or above)', count: ([a]) => Number(a.status >= 400) },
   [ERROR_RULES.retryAfterOnly429]: {
     what: 'an error answer other than a 429',
     count: ([a]) => Number(a.status >= 400 && a.status !== 429),
