@@ -2,7 +2,7 @@
  * GET /api/v1/signals/oil (getOilSignal): the daily crude-oil signal with live venue marks. The
  * route allows one request in flight with starts at least one second apart, so every oil call of
  * this file goes through `oilGet`, which spaces starts by more than a second, and the tests run
- * serially in one worker. The 429 behaviour itself is tested by the limits issue (OIL-011/012).
+ * in order in one worker. The 429 behaviour itself is tested by the limits issue (OIL-011/012).
  *
  * States the public API cannot provoke (no reading, a stale reading, a venue mark down) are set
  * through the control plane (POST /__control/oil) for a fresh X-Fault-Scope value, so they apply to
@@ -51,7 +51,9 @@ async function oilState(controlPlane: ControlPlane, spec: Omit<OilStateSpec, 'sc
 const BODY_RULES = ['OIL-002', 'OIL-006', 'OIL-016', 'OIL-018', 'OIL-019', 'OIL-020'];
 
 test.describe('GET /api/v1/signals/oil', () => {
-  test.describe.configure({ mode: 'serial' });
+  // In order in one worker (the spacing above is per worker), but not 'serial': a failed test must not
+  // leave the rest skipped with no reason; after a failure the next test runs in a fresh worker.
+  test.describe.configure({ mode: 'default' });
 
   test(
     'default request: a reading gives reading_missing false, live marks are fetched and degraded is consistent',
