@@ -77,5 +77,7 @@ console.log(
   `\nvacuity: ${passed.length} rule(s) PASSED against the schema mock: ${passed.length - outside.length} schema-derived, ${justified.length} justified (schemaImplied), ${unjustified.length} unjustified`,
 );
 for (const r of justified) console.log(`  justified  ${r.id}: ${r.schemaImplied}`);
-for (const r of unjustified) console.log(`  UNJUSTIFIED ${r.id}: ${r.text}`);
+// The instances judged tell a PASS that observed nothing from one a few random answers happened to satisfy.
+const instancesOf = new Map(passed.map((v) => [v.id, v.instances ?? 0]));
+for (const r of unjustified) console.log(`  UNJUSTIFIED ${r.id} (${instancesOf.get(r.id)} instance(s) judged): ${r.text}`);
 process.exit(unjustified.length ? 1 : 0);
