@@ -7,6 +7,9 @@
  *                   and the value is the stub's choice (a PRICE gap rule).
  * - `x-fc-observe`  `black-box | spend-budget | wallet`: what it takes to obtain a success answer
  *                   (the SCH/PARAM generator derives each generated rule's `observe` from it).
+ * - `x-fc-entitlement` `{required, gap?}`: whether a key whose account lacks an active API entitlement
+ *                   is refused (403; spec: Errors 403, documented on the job read only). `gap: true`
+ *                   when the spec is silent and `required` is the stub's choice (gap rule AUTH-017).
  * - `x-fc-baseline` an otherwise valid request (params, path, body, headers) plus how its
  *                   parameters relate (exclusive, needs, drops, examples, noLengthEdges, noEdges),
  *                   with `$name` placeholders filled from the identities discovered on the target.
@@ -39,6 +42,13 @@ export interface Price {
   /** Requires an API key and accepts nothing else (security is only `apiKey`). */
   keyOnly: boolean;
   /** The spec shows no price: the value is the stub's choice (PRICE gap rule). */
+  gap?: boolean;
+}
+
+/** `x-fc-entitlement`: does the operation refuse a key whose account lacks an active API entitlement (403)? */
+export interface Entitlement {
+  required: boolean;
+  /** The spec does not say: `required` is the stub's choice (gap rule AUTH-017). */
   gap?: boolean;
 }
 
@@ -80,6 +90,7 @@ export type DiscoverRecipe =
 export interface OperationFacts {
   price: Price;
   observe: OperationObserve;
+  entitlement: Entitlement;
   baseline: BaselineTemplate;
   discover: DiscoverRecipe;
   /** Security alternatives, e.g. ['apiKey', 'x402']; empty = no credentials needed. */
@@ -120,6 +131,11 @@ export function parseFacts(
   const observe = ext['x-fc-observe'];
   if (!OBSERVES.includes(observe as OperationObserve)) return fail(`x-fc-observe must be one of ${OBSERVES.join(', ')}`);
 
+  const e = ext['x-fc-entitlement'];
+  if (!isRecord(e) || typeof e.required !== 'boolean') return fail('missing x-fc-entitlement {required: true|false, gap?}');
+  if (e.required && !auth.includes('apiKey')) return fail('x-fc-entitlement.required needs the apiKey security alternative');
+  const entitlement: Entitlement = { required: e.required, ...(e.gap === true ? { gap: true } : {}) };
+
   const baseline = ext['x-fc-baseline'];
   if (!isRecord(baseline)) return fail('missing x-fc-baseline (an otherwise valid request; {} when it needs nothing)');
 
@@ -147,7 +163,15 @@ export function parseFacts(
     .sort((a, b) => a - b)[0];
   if (success === undefined) return fail('documents no 2xx response');
 
-  return { price, observe: observe as OperationObserve, baseline: baseline as BaselineTemplate, discover, auth, successStatus: success };
+  return {
+    price,
+    observe: observe as OperationObserve,
+    entitlement,
+    baseline: baseline as BaselineTemplate,
+    discover,
+    auth,
+    successStatus: success,
+  };
 }
 
 /**
