@@ -254,3 +254,16 @@ export function checkUpstreamFailure(
   );
   return vs;
 }
+
+/**
+ * A bad body's answer: it must be 422 invalid_request (spec: Errors 422); otherwise a violation of
+ * `ruleId` naming the case (`what`) and the body sent. Undefined when the answer is that refusal.
+ */
+export function refusedBadBody(a: Answer, what: string, body: unknown, ruleId: string): Violation | undefined {
+  if (a.status === 422 && a.error === 'invalid_request') return undefined;
+  return violation(
+    ruleId,
+    'status',
+    `${what}: ${JSON.stringify(body)} answered ${a.status} ${a.error ?? ''}, expected 422 invalid_request`,
+  );
+}
