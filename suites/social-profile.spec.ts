@@ -18,16 +18,15 @@ import { PRICES } from '../contract/pricing.ts';
 import {
   HANDLE_RE,
   PROFILE_PATH,
-  checkUpstreamFailure,
   faultLister,
   findGrowingHandle,
   findProfiledHandle,
   findThinHandle,
   probeHandles,
   requestProfile,
-  withOneShotFault,
   type Answer,
   refusedBadBody,
+  callDuringUpstreamFailure,
 } from './support/social.ts';
 import { FAULT_SCOPE_HEADER, faultScope } from './support/control.ts';
 
@@ -265,24 +264,16 @@ test.describe('x/profile: failures', () => {
       const found = await findProfiledHandle(paid, targetOptions.seed);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle } = found as { handle: string };
-      const { answer: a, prepared: account } = await withOneShotFault(
+      const { answer: a, violations } = await callDuringUpstreamFailure(
         controlPlane,
         faultLister(request, targetOptions.control!, targetOptions.controlToken!),
-        { path: PROFILE_PATH, status: 502 },
-        () => controlPlane.createAccount(PRICE * 2),
-        (acct, faultHeaders) =>
-          requestProfile(api.withKey(acct.apiKey).withHeaders(faultHeaders), { handle, lookback_days: 365 }, { retry5xx: false }),
-      );
-      await controlPlane.clearFaults();
-      const after = await controlPlane.balance(account.accountId);
-      const vs = checkUpstreamFailure(
-        a,
+        { path: PROFILE_PATH, credits: PRICE * 2 },
+        (apiKey, faultHeaders) =>
+          requestProfile(api.withKey(apiKey).withHeaders(faultHeaders), { handle, lookback_days: 365 }, { retry5xx: false }),
         { status: 'PROF-009', debit: 'PROF-010' },
         { failing: 'the search provider', unavailable: 'provider' },
-        PRICE * 2,
-        after,
       );
-      expect(vs).toHaveNoViolations(a.body);
+      expect(violations).toHaveNoViolations(a.body);
     },
   );
 

@@ -13,13 +13,12 @@ import type { Violation } from '../checks/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import {
   SEARCH_PATH,
-  checkUpstreamFailure,
   faultLister,
   ownSocialClient,
   requestSearch,
-  withOneShotFault,
   type Answer,
   refusedBadBody,
+  callDuringUpstreamFailure,
 } from './support/social.ts';
 import type { TargetClient } from './support/client.ts';
 
@@ -182,23 +181,15 @@ test.describe('x/search: failures', () => {
     { annotation: rules('XSRCH-004', 'XSRCH-007', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
     async ({ api, controlPlane, budget, request, targetOptions }) => {
       budget.reserveCalls(OP, 1);
-      const { answer: a, prepared: account } = await withOneShotFault(
+      const { answer: a, violations } = await callDuringUpstreamFailure(
         controlPlane,
         faultLister(request, targetOptions.control!, targetOptions.controlToken!),
-        { path: SEARCH_PATH, status: 502 },
-        () => controlPlane.createAccount(PRICE * 2),
-        (acct, faultHeaders) => requestSearch(api.withKey(acct.apiKey).withHeaders(faultHeaders), { query: 'market' }, { retry5xx: false }),
-      );
-      await controlPlane.clearFaults();
-      const after = await controlPlane.balance(account.accountId);
-      const vs = checkUpstreamFailure(
-        a,
+        { path: SEARCH_PATH, credits: PRICE * 2 },
+        (apiKey, faultHeaders) => requestSearch(api.withKey(apiKey).withHeaders(faultHeaders), { query: 'market' }, { retry5xx: false }),
         { status: 'XSRCH-004', debit: 'XSRCH-007' },
         { failing: 'social search', unavailable: 'search' },
-        PRICE * 2,
-        after,
       );
-      expect(vs).toHaveNoViolations(a.body);
+      expect(violations).toHaveNoViolations(a.body);
     },
   );
 });
