@@ -4,7 +4,7 @@
  * did not declare, so declared and emitted IDs cannot drift apart; `rulesOf` lets a suite test
  * declare its rules from the checks it runs. Each checks/<family>.ts registers its checks beside them; checks/registry.ts spreads the families.
  */
-import { violation, type Check, type Violation } from './violation.ts';
+import { violation, type Check, type RuleCase, type Violation } from './violation.ts';
 
 /** What a wrapped check function may return: violations, or violations with a count (e.g. `compared`). */
 type CheckResult = Violation[] | { violations: Violation[] };
@@ -22,19 +22,36 @@ export type FnCheck<A extends unknown[]> = Check<A>;
  * Registers `fn` as a check named `name` that can emit `rules` (duplicates dropped, sorted).
  * `ruleOf`, for a check whose caller chooses the rule it reports under (e.g. checkContains'
  * `ruleId`), returns that rule for one input; it is allowed besides `rules`.
+ * `cases`, per declared rule whose case is narrower than any input (a 401 answer for ERR-003), what the
+ * case is and how many instances of it one input holds (see RuleCase).
+ * @throws Error when a case names a rule the check does not declare
  */
 export function defineCheck<A extends unknown[]>(
   name: string,
   rules: readonly string[],
   fn: (...args: A) => CheckResult,
   ruleOf?: (args: A) => string | undefined,
+  cases?: Readonly<Record<string, RuleCase<A>>>,
 ): FnCheck<A> {
+  const stray = Object.keys(cases ?? {}).filter((id) => !rules.includes(id));
+  if (stray.length) throw new Error(`check ${name}: cases for undeclared rule(s) ${stray.join(', ')}`);
   return {
     name,
     rules: [...new Set(rules)].sort(),
     run: (args: A) => violationsOf(fn(...args)),
     ...(ruleOf ? { ruleOf } : {}),
+    ...(cases ? { cases } : {}),
   };
+}
+
+/**
+ * The case of every rule that some of `checks` declares a narrow case for (rule ID → what the case is;
+ * the first check's wording wins). The fixtures record these rules with 0 instances up front.
+ */
+export function ruleCases(checks: Iterable<Check<never>>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of checks) for (const [id, rc] of Object.entries(c.cases ?? {})) if (!out.has(id)) out.set(id, rc.what);
+  return out;
 }
 
 /** The rule IDs `check` may emit for `input`: its declared rules plus the caller-chosen one. */

@@ -4,7 +4,7 @@
  * (ERR-002), the code matches the status (ERR-003/004/006/014), no server error but the documented
  * 502/503 (CONTRACT-001), and a 402 carries a decodable PAYMENT-REQUIRED challenge (X402-001..003).
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type RuleCase, type Violation } from './violation.ts';
 import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/errors.yaml, x402.yaml, contract.yaml). */
@@ -152,6 +152,25 @@ export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
   return out;
 }
 
+/**
+ * The case of each rule of checkErrorEnvelope: ERR-001 speaks of an error answer, ERR-002 of an error
+ * answer other than a 429, ERR-003/004/006/014 of an answer with their status. An answer of another status is no
+ * instance, so a run that never met a 401 leaves ERR-003 NOT_RUN, never PASSED.
+ */
+const ERROR_CASES: Record<string, RuleCase<[ErrorAnswer]>> = {
+  [ERROR_RULES.envelope]: { what: 'an error answer (status 400 or above)', count: ([a]) => Number(a.status >= 400) },
+  [ERROR_RULES.retryAfterOnly429]: {
+    what: 'an error answer other than a 429',
+    count: ([a]) => Number(a.status >= 400 && a.status !== 429),
+  },
+  ...Object.fromEntries(
+    Object.entries(CODES_BY_STATUS).map(([status, { rule }]) => [
+      rule,
+      { what: `a ${status} answer`, count: ([a]: [ErrorAnswer]) => Number(a.status === Number(status)) },
+    ]),
+  ),
+};
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The errors checks, by name (the name of the function each wraps). */
 export const ERRORS_CHECKS = {
@@ -159,6 +178,8 @@ export const ERRORS_CHECKS = {
     'checkErrorEnvelope',
     ['ERR-001', 'ERR-002', 'ERR-003', 'ERR-004', 'ERR-006', 'ERR-014'],
     checkErrorEnvelope,
+    undefined,
+    ERROR_CASES,
   ),
   checkNoServerError: defineCheck('checkNoServerError', ['CONTRACT-001'], checkNoServerError),
   checkPaymentChallenge: defineCheck('checkPaymentChallenge', ['X402-001', 'X402-002', 'X402-003'], checkPaymentChallenge),

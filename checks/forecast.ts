@@ -173,6 +173,14 @@ export const FORECAST_CHECKS = {
       ...ROUTING_CHECKS.checkVenueAUrl.rules,
     ],
     checkMarketForecast,
+    undefined,
+    {
+      // FCST-014 speaks of a read that names its market: a body without `market` judges nothing of it.
+      'FCST-014': {
+        what: 'a forecast read that names its market',
+        count: ([body]) => Number(currentForecast(body) !== undefined && obj(obj(body)?.market) !== undefined),
+      },
+    },
   ),
   checkProbabilityMatchesFeed: defineCheck('checkProbabilityMatchesFeed', ['FCST-007'], checkProbabilityMatchesFeed),
   checkMatchesAvailability: defineCheck('checkMatchesAvailability', ['FCST-008'], checkMatchesAvailability),

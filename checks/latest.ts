@@ -200,25 +200,41 @@ export function checkChronological(events: readonly Row[]): Violation[] {
 }
 
 /**
+ * The events of two feed answers and the test of whether one lies inside both windows, more than
+ * `edgeMs` from either answer's edges (undefined when either body is not an object).
+ */
+function windowOverlap(
+  narrow: unknown,
+  wide: unknown,
+  edgeMs: number,
+): { nEvents: Row[]; wEvents: Row[]; inner: (e: Row) => boolean } | undefined {
+  const n = obj(narrow);
+  const w = obj(wide);
+  if (!n || !w) return undefined;
+  const lo = Math.max(ms(obj(n.window)?.since), ms(obj(w.window)?.since)) + edgeMs;
+  const hi = Math.min(ms(n.as_of), ms(w.as_of)) - edgeMs;
+  return { nEvents: rowsOf(n.events), wEvents: rowsOf(w.events), inner: (e) => ms(e.occurred_at) >= lo && ms(e.occurred_at) <= hi };
+}
+
+/** LATEST-007's instances in two answers: the events of either that lie inside both windows (each one compared). */
+function overlapEvents(narrow: unknown, wide: unknown, edgeMs: number): number {
+  const o = windowOverlap(narrow, wide, edgeMs);
+  return o ? [...o.nEvents, ...o.wEvents].filter(o.inner).length : 0;
+}
+
+/**
  * LATEST-007: two answers of different windows agree on their overlap. Every event of `narrow`
  * is in `wide`, and every event of `wide` inside `narrow`'s window is in `narrow`, except events
  * within `edgeMs` of either answer's window edges (the windows were taken a moment apart).
  */
 export function checkWindowsAgree(narrow: unknown, wide: unknown, edgeMs: number): Violation[] {
-  const n = obj(narrow);
-  const w = obj(wide);
-  if (!n || !w) return [];
-  const nEvents = rowsOf(n.events);
-  const wEvents = rowsOf(w.events);
+  const o = windowOverlap(narrow, wide, edgeMs);
+  if (!o) return [];
+  const { nEvents, wEvents, inner } = o;
+  const n = obj(narrow)!;
+  const w = obj(wide)!;
   const nKeys = new Set(nEvents.map(eventKey));
   const wKeys = new Set(wEvents.map(eventKey));
-  const nSince = ms(obj(n.window)?.since);
-  const nAsOf = ms(n.as_of);
-  const wSince = ms(obj(w.window)?.since);
-  const wAsOf = ms(w.as_of);
-  const lo = Math.max(nSince, wSince) + edgeMs;
-  const hi = Math.min(nAsOf, wAsOf) - edgeMs;
-  const inner = (e: Row): boolean => ms(e.occurred_at) >= lo && ms(e.occurred_at) <= hi;
   const out: Violation[] = [];
   nEvents.forEach((e, i) => {
     if (inner(e) && !wKeys.has(eventKey(e)))
@@ -303,6 +319,8 @@ export const LATEST_CHECKS = {
     [...ruleRange('LATEST', 1, 5), ...ruleRange('LATEST', 9, 16), 'PARAM-063', ...checkLatestMarketEntry.rules, ...REL_RULES],
     checkLatest,
   ),
-  checkWindowsAgree: defineCheck('checkWindowsAgree', ['LATEST-007'], checkWindowsAgree),
+  checkWindowsAgree: defineCheck('checkWindowsAgree', ['LATEST-007'], checkWindowsAgree, undefined, {
+    'LATEST-007': { what: 'an event inside the overlap of two windows', count: (args) => overlapEvents(...args) },
+  }),
   checkBoardWide: defineCheck('checkBoardWide', ['LATEST-008'], checkBoardWide),
 };

@@ -2,7 +2,7 @@
  * Checks of the crude-oil signal, GET /api/v1/signals/oil (spec: Resources / Crude-oil signal;
  * rules OIL-*). Field presence and types are the SCH rules of CrudeOilSignal and its parts.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type RuleCase, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 
@@ -131,6 +131,22 @@ export function checkMarkDown(body: unknown, mark: (typeof MARKS)[number]): Viol
   return out;
 }
 
+const present = (v: unknown): boolean => v !== null && v !== undefined;
+
+/** The narrow cases of checkOilSignal's rules: each speaks of an answer with one trait, not of every oil answer. */
+const OIL_CASES: Record<string, RuleCase<[unknown, OilRequest?]>> = {
+  'OIL-002': { what: 'an oil signal with a non-null reading', count: ([b]) => Number(present(obj(b)?.reading)) },
+  'OIL-006': {
+    what: 'an oil signal with every requested venue mark fetched',
+    count: ([b, req]) => Number(req?.includeMarks !== false && MARKS.every((k) => obj(obj(obj(b)?.marks)?.[k]) !== undefined)),
+  },
+  'OIL-016': { what: 'an oil signal with a non-null episode.days', count: ([b]) => Number(present(obj(obj(b)?.episode)?.days)) },
+  'PARAM-071': {
+    what: 'an oil answer to a request that omits include_marks',
+    count: ([b, req]) => Number(obj(b) !== undefined && req?.includeMarks === undefined),
+  },
+};
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The oil checks, by name (the name of the function each wraps). */
 export const OIL_CHECKS = {
@@ -138,6 +154,8 @@ export const OIL_CHECKS = {
     'checkOilSignal',
     ['OIL-001', 'OIL-002', 'OIL-006', 'OIL-008', 'OIL-009', 'OIL-016', 'OIL-018', 'PARAM-071'],
     checkOilSignal,
+    undefined,
+    OIL_CASES,
   ),
   checkStaleReading: defineCheck('checkStaleReading', ['OIL-003'], checkStaleReading),
   checkMarkDown: defineCheck('checkMarkDown', ['OIL-007', 'OIL-010'], checkMarkDown),

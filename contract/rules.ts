@@ -36,10 +36,11 @@ export interface Rule {
    */
   notOnStub?: string;
   /**
-   * The rule holds for every answer valid against contract/openapi.yaml, so a schema-valid random mock
-   * earns its PASS honestly (`npm run vacuity` accepts it).
+   * Why a schema-valid random mock of contract/openapi.yaml (scripts/schema-mock.ts: every documented
+   * route served, without authentication; any other path 404 not_found) earns this rule's PASS honestly,
+   * in one line. `npm run vacuity` accepts a PASS on the mock only from a rule that says why.
    */
-  schemaImplied?: boolean;
+  schemaImplied?: string;
   /** The catalogue file (family) the rule came from. */
   file: string;
 }
@@ -51,7 +52,7 @@ let cache: Map<string, Rule> | undefined;
 
 /**
  * Loads every rule of the catalogue, keyed by ID.
- * @throws Error when an entry lacks a field, has a malformed ID, or an ID appears twice.
+ * @throws Error when an entry lacks a field, has a malformed ID, an ID appears twice, or schemaImplied is no reason.
  */
 export function loadRules(dir = RULES_DIR): Map<string, Rule> {
   if (cache && dir === RULES_DIR) return cache;
@@ -67,6 +68,8 @@ export function loadRules(dir = RULES_DIR): Map<string, Rule> {
         if (!entry[key]) throw new Error(`${where}: missing ${key}`);
       }
       if (entry.kind === 'gap' && !entry.choice) throw new Error(`${where}: gap without choice`);
+      if ('schemaImplied' in entry && (typeof entry.schemaImplied !== 'string' || !entry.schemaImplied.trim()))
+        throw new Error(`${where}: schemaImplied must be a one-line reason`);
       if (rules.has(entry.id)) throw new Error(`${where}: duplicate id (also in ${rules.get(entry.id)?.file})`);
       rules.set(entry.id, { ...entry, file });
     }

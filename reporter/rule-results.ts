@@ -109,6 +109,11 @@ const selfAttributed = (rule: Rule): boolean => Boolean(rule.schema) || rule.id.
 const FAULT = /(?:^|\n|Got error: )\s*(?:Error: )?((?:TypeError|ReferenceError|RangeError|SyntaxError|HarnessError|FC_CONFIG)\b[^\n]*)/;
 const UNREACHABLE = /\b(FC_TARGET_UNREACHABLE|FC_TARGET_TIMEOUT|FC_TARGET_GARBAGE)\b[^\n]*/;
 const RULE_IN_TEXT = /\b[A-Z][A-Z0-9]*-\d{3,}\b/g;
+/**
+ * The reason of a test skipped without a `skip` annotation: the runner skipped it (a serial group after
+ * a failure) or a skip raised in another test reached it. The suites avoid both; this names the fault.
+ */
+export const NO_SKIP_REASON = 'skipped with no reason recorded by the test (a harness fault: every skip must say why)';
 
 /**
  * The outcome of one test from its annotations and error text (the reporter's input, kept pure so
@@ -159,7 +164,7 @@ export function outcomeOf(input: {
     throttled: of('throttled').length > 0,
     ...(fault ? { fault: fault.slice(0, 300) } : {}),
     ...(unreachable ? { unreachable: unreachable.slice(0, 300) } : {}),
-    ...(input.status === 'skipped' ? { reason: skipReason ?? 'skipped' } : firstLine ? { reason: firstLine.slice(0, 300) } : {}),
+    ...(input.status === 'skipped' ? { reason: skipReason ?? NO_SKIP_REASON } : firstLine ? { reason: firstLine.slice(0, 300) } : {}),
   };
   const out = [main];
   // Rules the test withdrew at run time (suites/support/annotations.ts withdrawRules): it could not

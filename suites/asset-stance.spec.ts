@@ -4,7 +4,7 @@
  * that the route is served; the stub's choices (gaps ASSET-110..114) are reported as warnings and
  * never fail a target.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import type { TargetClient } from './support/client.ts';
 import { checkStance } from '../checks/assets.ts';
 import { violation, type Violation } from '../checks/violation.ts';
@@ -37,6 +37,7 @@ test(
       await test.step(`asset=${ref}`, async () => {
         const res = await paid.get(PATH, { params: { asset: ref } });
         await expect(res).toMatchContract(OP);
+        judged('ASSET-007', 1, 'a stance request naming a known Asset');
         const body = (await res.json().catch(() => null)) as Row | null;
         // The parameter name is the stub's choice (gap ASSET-110): a target may reject it with 422.
         if (res.status() === 404 && (body?.error !== 'not_found' || /no route/i.test(String(body?.message)))) {

@@ -15,6 +15,9 @@ import { violation, type Violation } from '../checks/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { baselineFor, discoverIdentities, errorOf, freeCalls, pathOf } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
+import { observe } from './support/matchers.ts';
 
 /** Operations that need credits from a key (linkWallet is paid by the wallet being linked). */
 const CREDIT_OPERATIONS = [...PAID_OPERATIONS];
@@ -67,7 +70,7 @@ test.describe('a key whose account holds no credits', () => {
         const account = await controlPlane.createAccount(0);
         const res = await sendRequest(api.withKey(account.apiKey), request);
         await expect(res).toMatchContract(operationId);
-        const found: Violation[] = [];
+        const found: Violation[] = [...judgeWith(CHECKS.checkErrorEnvelope, await observe(res))];
         const code = await errorOf(res);
         if (res.status() !== 403 || code !== 'insufficient_credits') {
           found.push(
@@ -106,6 +109,7 @@ test.describe('API entitlement', () => {
         const account = await controlPlane.createAccount(100, false);
         const res = await api.withKey(account.apiKey).get(path);
         await expect(res).toMatchContract(op);
+        found.push(...judgeWith(CHECKS.checkErrorEnvelope, await observe(res)));
         const code = await errorOf(res);
         if (res.status() !== 403)
           found.push(violation('AUTH-012', 'status', `a key without API entitlement answered ${res.status()} ${code ?? ''}, expected 403`));
@@ -134,6 +138,7 @@ test.describe('API entitlement', () => {
         const account = await controlPlane.createAccount(100, true);
         const res = await api.withKey(account.apiKey).get(path);
         await expect(res).toMatchContract(op);
+        found.push(...judgeWith(CHECKS.checkErrorEnvelope, await observe(res)));
         if (res.status() !== 404)
           found.push(violation('AUTH-012', 'status', `an entitled key reading an unknown job answered ${res.status()}, expected 404`));
       });

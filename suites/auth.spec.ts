@@ -9,7 +9,9 @@ import { rulesNaming, withdrawRules } from './support/annotations.ts';
 import type { TargetClient } from './support/client.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
-import { checkErrorEnvelope, checkPaymentChallenge } from '../checks/errors.ts';
+import { checkPaymentChallenge } from '../checks/errors.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { observe } from './support/matchers.ts';
 import { costOf } from './support/budget.ts';
@@ -88,7 +90,7 @@ async function invalidKeyStep(api: TargetClient, operationId: string, base: Requ
       found.push(
         violation('AUTH-004', 'status', `an invalid key answered ${answer.status} ${JSON.stringify(code)}, expected 401 invalid_api_key`),
       );
-    found.push(...checkErrorEnvelope(answer));
+    found.push(...judgeWith(CHECKS.checkErrorEnvelope, answer));
   });
 }
 
@@ -110,7 +112,7 @@ test.describe('paid routes', () => {
 
         await test.step('no key, no payment → 402 payment_required with PAYMENT-REQUIRED', async () => {
           const answer = await answerOf(api.withKey(undefined), operationId, base, true);
-          found.push(...checkPaymentChallenge(answer), ...checkErrorEnvelope(answer));
+          found.push(...checkPaymentChallenge(answer), ...judgeWith(CHECKS.checkErrorEnvelope, answer));
         });
         if (!keyed) return expect(found).toHaveNoViolations();
 
@@ -136,7 +138,7 @@ test.describe('paid routes', () => {
                 `a valid key answered ${answer.status} ${JSON.stringify((answer.body as { error?: unknown } | null)?.error)}`,
               ),
             );
-          found.push(...checkErrorEnvelope(answer));
+          found.push(...judgeWith(CHECKS.checkErrorEnvelope, answer));
         });
         expect(found).toHaveNoViolations();
       },
@@ -163,7 +165,7 @@ test.describe('key-only routes', () => {
           const answer = await answerOf(api.withKey(undefined), operationId, base, true);
           if (noKeyRule && answer.status !== 401)
             found.push(violation(noKeyRule, 'status', `no key answered ${answer.status}, expected 401`));
-          found.push(...checkErrorEnvelope(answer));
+          found.push(...judgeWith(CHECKS.checkErrorEnvelope, answer));
         });
 
         await invalidKeyStep(api, operationId, base, found);

@@ -11,7 +11,9 @@ import type { Params, TargetClient } from './support/client.ts';
 import { observe } from './support/matchers.ts';
 import { contract } from '../contract/index.ts';
 import { schemaRulesFor } from '../contract/rules.ts';
-import { checkErrorEnvelope, checkNoServerError, ERROR_RULES } from '../checks/errors.ts';
+import { checkNoServerError, ERROR_RULES } from '../checks/errors.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
 import { paramSpecs } from './support/param-cases.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { costOf } from './support/budget.ts';
@@ -200,7 +202,7 @@ for (const { operationId, method, path } of contract().operations.values()) {
           await pace(operationId);
           await expect.soft(res, describe(req, url)).toMatchContract(operationId);
           const answer = await observe(res);
-          const vs = [...checkNoServerError(answer.status, documented), ...checkErrorEnvelope(answer)];
+          const vs = [...checkNoServerError(answer.status, documented), ...judgeWith(CHECKS.checkErrorEnvelope, answer)];
           if (vs.length) first = vs.map((v) => ({ ...v, message: `${describe(req, url)} → ${v.message}` }));
           return vs.length === 0;
         }),
@@ -236,7 +238,7 @@ test(
     const check = async (method: string, p: string, credential: Credential): Promise<boolean> => {
       const client = credential === 'key' && targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : api.withKey(undefined);
       const answer = await observe(await client.call(method, p));
-      const vs = [...checkErrorEnvelope(answer), ...contract().validateSchema('ErrorEnvelope', answer.body)];
+      const vs = [...judgeWith(CHECKS.checkErrorEnvelope, answer), ...contract().validateSchema('ErrorEnvelope', answer.body)];
       const code = (answer.body as { error?: unknown } | null)?.error;
       if (answer.status !== 404 || code !== 'not_found')
         vs.push(violation(ERROR_RULES.unknownPath, 'status', `answered ${answer.status} ${JSON.stringify(code)}, expected 404 not_found`));

@@ -8,7 +8,9 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { readFeed, type FeedBody } from './support/feed.ts';
-import { LATEST_TYPES, checkBoardWide, checkLatest, checkWindowsAgree, marketsInWindow } from '../checks/latest.ts';
+import { LATEST_TYPES, checkBoardWide, checkLatest, marketsInWindow } from '../checks/latest.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
 
 /** Tolerated clock skew between the harness and the target. */
 const SKEW_MS = 5 * 60_000;
@@ -108,7 +110,7 @@ test.describe('GET /api/v1/latest', () => {
       }
       const [wide, ...narrower] = feeds;
       test.skip(!wide!.events.length, 'the target reports no event in the last 6 hours');
-      expect(narrower.flatMap((n) => checkWindowsAgree(n, wide, EDGE_MS))).toHaveNoViolations(wide);
+      expect(narrower.flatMap((n) => judgeWith(CHECKS.checkWindowsAgree, n, wide, EDGE_MS))).toHaveNoViolations(wide);
     },
   );
 

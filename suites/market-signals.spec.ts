@@ -85,7 +85,10 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
               path: `${m.slug}:${v.path}`,
             })),
           );
-          expect((body as { market: { marketKey: string } }).market.marketKey).toBe(m.marketKey);
+          expect(
+            (body as { market?: { marketKey?: unknown } | null }).market?.marketKey,
+            `venue=${m.venue} looks ${m.slug} up in that venue's namespace: the market asked for (EVID-008)`,
+          ).toBe(m.marketKey);
         });
         await test.step(`${m.slug} (no venue: venue_a namespace)`, async () => {
           const res = await paid.get(marketPath(m.slug, 'signals'));

@@ -29,6 +29,9 @@ import {
   callDuringUpstreamFailure,
 } from './support/social.ts';
 import { FAULT_SCOPE_HEADER, faultScope } from './support/control.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
+import { observe } from './support/matchers.ts';
 
 const OP = 'createSocialProfile';
 const PRICE = PRICES[OP]!.credits;
@@ -143,6 +146,8 @@ test.describe('x/profile: insufficient post history', () => {
             `@${handle} at lookback 14 answered ${a.status} ${a.error ?? ''} after a 404 insufficient_post_history for the same window`,
           ),
         );
+      // The 404's code among those its status allows (ERR-006): an instance only when the answer is a 404.
+      vs.push(...judgeWith(CHECKS.checkErrorEnvelope, await observe(a.res)));
       expect(vs).toHaveNoViolations(a.body);
     },
   );

@@ -4,7 +4,8 @@
  * the X-Fault-Scope header, contract/control.yaml), and the route answers 503 in the error envelope.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { checkErrorEnvelope } from '../checks/errors.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
 import { FAULT_SCOPE_HEADER, faultScope } from './support/control.ts';
 
 const OUTAGES = [
@@ -28,7 +29,9 @@ for (const o of OUTAGES) {
       const res = await api.get(o.path, { params: o.params, headers: { [FAULT_SCOPE_HEADER]: scope } });
       await expect(res).toMatchContract(o.operationId);
       expect(res.status(), `${o.path} with its source down`).toBe(503);
-      expect(checkErrorEnvelope({ status: res.status(), headers: res.headers(), bodyText: await res.text() })).toHaveNoViolations();
+      expect(
+        judgeWith(CHECKS.checkErrorEnvelope, { status: res.status(), headers: res.headers(), bodyText: await res.text() }),
+      ).toHaveNoViolations();
     },
   );
 }

@@ -313,8 +313,12 @@ test.describe('errors', () => {
       await assertProperty(
         fc.asyncProperty(unknownTicker, fc.boolean(), async (ticker, keyed) => {
           const ref = keyed ? `venue_b:${ticker}` : ticker;
-          const body = await expectStatus(await api.get('/api/public/forecast-targets', { params: { ref } }), 404, ref);
-          expect(body.error, ref).toBe('not_found');
+          const res = await api.get('/api/public/forecast-targets', { params: { ref } });
+          await expect(res, ref).toMatchContract(OP);
+          // The status and code are TGT-028's; the echo, judged only on a 404, is TGT-029's.
+          expect(res.status(), `${ref} matches nothing: 404 (TGT-028)`).toBe(404);
+          const body = (await res.json()) as Row;
+          expect(body.error, `${ref} matches nothing: not_found (TGT-028)`).toBe('not_found');
           expect(checkNotFoundEcho(body, ref)).toHaveNoViolations(body);
         }),
         { seed: targetOptions.seed, numRuns: 25 },

@@ -116,6 +116,12 @@ for (const c of ALL_CASES as readonly CheckCases<unknown[]>[]) {
         expect.soft(ids, `${c.check.name} on the ${rule} fixture found:\n${show(found)}`).toContain(rule);
         const stray = ids.filter((id) => id !== rule && !also.includes(id));
         expect.soft(stray, `${c.check.name} on the ${rule} fixture also found:\n${show(found)}`).toEqual([]);
+        // A rule broken is a rule judged: its violating input holds an instance of its case (RuleCase).
+        const ruleCase = c.check.cases?.[rule];
+        if (ruleCase)
+          expect
+            .soft(ruleCase.count(input), `${c.check.name}: the ${rule} fixture holds no instance of ${ruleCase.what}`)
+            .toBeGreaterThan(0);
       });
     }
   });

@@ -58,7 +58,8 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
 /**
  * Records how many instances of a rule's case the running test judged on the target's answers
  * (`judged` annotation "ID n what"; counts add up over calls). A rule the test declares but never
- * records is judged once per answer read. A PASSED verdict needs at least one instance: with 0, the
+ * records is judged once per answer read, unless a registered check declares its case (checks/define.ts
+ * `cases`): the fixtures record such a rule with 0 instances up front (suites/support/judging.ts). A PASSED verdict needs at least one instance: with 0, the
  * rule is NOT_RUN "no instance of <what> on the target" (reporter/rule-results.ts).
  * @param ruleIds the rules judged; `'*'` = every rule of the test without its own count
  * @param what the case, as a noun phrase ("an Asset with more than 50 markets")
@@ -67,9 +68,28 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
 export function judged(ruleIds: string | readonly string[], n: number, what: string): boolean {
   const info = currentTest();
   if (!info) return n > 0;
-  for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds)
-    info.annotations.push({ type: 'judged', description: `${id} ${Math.max(0, Math.floor(n))} ${what}` });
+  const add = Math.max(0, Math.floor(n));
+  for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds) {
+    // One annotation per rule and case, added up in place (a fuzzed test judges hundreds of answers).
+    const note = info.annotations.find((a) => {
+      const j = a.type === 'judged' ? parseJudged(a.description) : undefined;
+      return j?.id === id && j.what === what;
+    });
+    if (note) note.description = `${id} ${parseJudged(note.description)!.n + add} ${what}`;
+    else info.annotations.push({ type: 'judged', description: `${id} ${add} ${what}` });
+  }
   return n > 0;
+}
+
+/** A `judged` annotation's parts ("ID n what"). */
+function parseJudged(description: string | undefined): { id: string; n: number; what: string } | undefined {
+  const m = /^(\S+) (\d+) (.*)$/.exec(description ?? '');
+  return m ? { id: m[1]!, n: Number(m[2]), what: m[3]! } : undefined;
+}
+
+/** Whether the running test declares `ruleId` (a `rule` annotation); false outside a test. */
+export function declares(ruleId: string): boolean {
+  return currentTest()?.annotations.some((a) => a.type === 'rule' && a.description === ruleId) ?? false;
 }
 
 /** Counts one answer of the target read by the running test (suites/support/client.ts). */

@@ -15,6 +15,8 @@ import { deriveWalletsFrom } from './x402.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { workerPacer, type Pacer } from './pacing.ts';
 import { SourceBoundTransport, sourceAddresses } from './transport.ts';
+import { ruleCases } from '../../checks/define.ts';
+import { CHECKS } from '../../checks/registry.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
@@ -103,11 +105,14 @@ export interface Fixtures {
   freshKey: () => Promise<string | undefined>;
 }
 
+/** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
+const RULE_CASES = ruleCases(Object.values(CHECKS));
+
 /** Index of the next test's source address in this worker. */
 let nextSource = 0;
 
 export const test = base.extend<
-  Fixtures & { targetOptions: TargetOptions },
+  Fixtures & { targetOptions: TargetOptions; caseInstances: void },
   TargetOptions & { pacer: Pacer; sources: Source[]; discoveryKey: () => Promise<string | undefined> }
 >({
   target: ['', { option: true, scope: 'worker' }],
@@ -176,6 +181,20 @@ export const test = base.extend<
       await ctx?.dispose();
     },
     { scope: 'worker' },
+  ],
+
+  // A declared rule with a narrow case (ERR-003: a 401 answer) starts at 0 instances: only the instances a
+  // check counts (suites/support/judging.ts judgeWith) make it PASSED, never the answers the test read.
+  caseInstances: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
+    async ({}, use, testInfo) => {
+      for (const a of testInfo.annotations) {
+        const what = a.type === 'rule' && a.description ? RULE_CASES.get(a.description) : undefined;
+        if (what) testInfo.annotations.push({ type: 'judged', description: `${a.description} 0 ${what}` });
+      }
+      await use();
+    },
+    { auto: true },
   ],
 
   targetOptions: async (

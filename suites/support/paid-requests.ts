@@ -34,9 +34,21 @@ export const PAID_OPERATIONS: readonly string[] = [...contract().operations.valu
   .sort();
 
 const memo = new Map<string, Promise<unknown>>();
-/** Runs `fn` once per worker and target. */
+/**
+ * Runs `fn` once per worker and target. A failure is not remembered: a budget skip raised while one
+ * test discovered would otherwise be thrown into every later test of the worker, each ending SKIPPED
+ * with no reason of its own (BILL-004 read "skipped" so); the next caller discovers again and skips, if
+ * it must, with its own reason.
+ */
 function once<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  if (!memo.has(key)) memo.set(key, fn());
+  if (!memo.has(key))
+    memo.set(
+      key,
+      fn().catch((err: unknown) => {
+        memo.delete(key);
+        throw err;
+      }),
+    );
   return memo.get(key) as Promise<T>;
 }
 

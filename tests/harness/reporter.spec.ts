@@ -7,7 +7,15 @@ import { test, expect } from '@playwright/test';
 import { loadRules, type Rule } from '../../contract/rules.ts';
 import { buildReport, unlocksOf, type RunInfo } from '../../reporter/report.ts';
 import { renderHtml } from '../../reporter/render.ts';
-import { applySelection, outcomeOf, ruleVerdicts, summarize, type RuleStatus, type TestOutcome } from '../../reporter/rule-results.ts';
+import {
+  applySelection,
+  NO_SKIP_REASON,
+  outcomeOf,
+  ruleVerdicts,
+  summarize,
+  type RuleStatus,
+  type TestOutcome,
+} from '../../reporter/rule-results.ts';
 
 const rule = (id: string, extra: Partial<Rule> = {}): Rule => ({
   id,
@@ -259,6 +267,18 @@ test('a skip inside a property is a SKIPPED rule, never a failed one', () => {
   expect(
     verdicts([rule('A-001')], of([...r('A-001'), { type: 'skip', description: 'budget: needs $0.01, $0.00 left' }], 'skipped')),
   ).toEqual({ 'A-001': 'SKIPPED' });
+});
+
+test('a skip with no reason of its own (a runner skip, or one raised in another test) says so, never a bare "skipped"', () => {
+  const [t] = outcomeOf({
+    title: 't',
+    file: 'x.spec.ts',
+    project: 'conformance',
+    status: 'skipped',
+    annotations: [{ type: 'rule', description: 'A-001' }],
+  });
+  expect(t!.reason).toBe(NO_SKIP_REASON);
+  expect(ruleVerdicts(new Map([['A-001', rule('A-001')]]), [t!])[0]!.reasons).toEqual([NO_SKIP_REASON]);
 });
 
 test('the HTML report of a selection: the bar draws only judged rules, matrix rows of unselected rules are left out and counted', () => {
