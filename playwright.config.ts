@@ -61,6 +61,7 @@ export default defineConfig<TargetOptions>({
     requestTimeoutMs: settings.requestTimeoutMs,
     walletSeed: settings.walletSeed,
     abortAfter: settings.abortAfter,
+    pacingHub: settings.pacingHub,
     trace: 'off',
   },
   projects: [

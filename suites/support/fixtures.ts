@@ -3,7 +3,7 @@
  * place that reads environment variables); tests receive ready clients.
  */
 import { test as base } from '@playwright/test';
-import { TargetClient } from './client.ts';
+import { TargetClient, type Route } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { registerPlaceholder, resetEvidence } from './evidence.ts';
 import { configureHealth } from '../../lib/run-health.ts';
@@ -33,7 +33,7 @@ const FRESH_ACCOUNT_CREDITS = 1_000_000;
 
 /**
  * Loopback source addresses each worker of a spreading project owns (suites/support/transport.ts):
- * worker i sends from 127.0.0.(2 + i * n) .. 127.0.0.(1 + (i + 1) * n), one address per test in
+ * worker i sends from 127.0.0.(2 + i * n) .. 127.0.0.(1 + (i + 1) * n), one address per call in
  * turn, so the per-IP guard (counted per client address) paces no worker below the tiers. 127.0.0.1
  * stays the address of the control plane and of the projects that do not spread.
  */
@@ -80,6 +80,8 @@ export interface TargetOptions {
    * the configured keys, not 1 / workers of them.
    */
   soleWorker: boolean;
+  /** The run's pacing hub ("host:port", suites/support/pacing-hub.ts); empty = each worker paces its share alone. */
+  pacingHub: string;
 }
 
 export interface Fixtures {
@@ -103,7 +105,7 @@ export interface Fixtures {
   freshKey: () => Promise<string | undefined>;
 }
 
-/** Index of the next test's source address in this worker. */
+/** Index of the next call's source address in this worker. */
 let nextSource = 0;
 
 export const test = base.extend<
@@ -123,11 +125,12 @@ export const test = base.extend<
   abortAfter: [5, { option: true, scope: 'worker' }],
   spreadSources: [false, { option: true, scope: 'worker' }],
   soleWorker: [false, { option: true, scope: 'worker' }],
+  pacingHub: ['', { option: true, scope: 'worker' }],
 
   // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
   pacer: [
-    async ({ soleWorker }, use, workerInfo) => {
-      const pacer = workerPacer(soleWorker ? 1 : workerInfo.config.workers);
+    async ({ soleWorker, pacingHub }, use, workerInfo) => {
+      const pacer = workerPacer(soleWorker ? 1 : workerInfo.config.workers, pacingHub || undefined);
       await use(pacer);
       pacer.save(workerInfo.project.outputDir, `${workerInfo.parallelIndex}-${process.pid}`);
     },
@@ -193,6 +196,7 @@ export const test = base.extend<
       abortAfter,
       spreadSources,
       soleWorker,
+      pacingHub,
     },
     use,
     testInfo,
@@ -216,6 +220,7 @@ export const test = base.extend<
       abortAfter,
       spreadSources,
       soleWorker,
+      pacingHub,
     });
   },
 
@@ -225,11 +230,14 @@ export const test = base.extend<
     budget.release();
   },
 
-  api: async ({ targetOptions, budget, pacer, sources, discoveryKey }, use) => {
+  api: async ({ targetOptions, budget, pacer, sources, discoveryKey }, use, testInfo) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     resetEvidence();
-    // One source address for the whole test, the worker's addresses in turn.
-    const source = sources[nextSource++ % sources.length]!;
+    // Each call leaves from the worker's source addresses in turn (each paced on its own for the per-IP guard).
+    const route = (): Route => {
+      const s = sources[nextSource++ % sources.length]!;
+      return { fetcher: s.transport, source: { address: s.address, shared: s.shared } };
+    };
     // Real money is spent only by the configured principals' keys: an unpaid probe costs nothing, and
     // control-plane accounts and wallets hold credits and tokens minted for the test.
     const principals = new Set([targetOptions.apiKey, targetOptions.apiKey2].filter(Boolean));
@@ -249,17 +257,26 @@ export const test = base.extend<
               ? { label: 'FC_API_KEY_2', shared: true }
               : { label: 'control-plane accounts', shared: false };
     await use(
-      new TargetClient(source.transport, {
+      new TargetClient(sources[0]!.transport, {
         timeoutMs: targetOptions.requestTimeoutMs,
         maxRetries429: MAX_RETRIES_429,
         maxRetryAfterS: MAX_RETRY_AFTER_S,
         meter,
         pacer,
         labelOf,
-        source: { address: source.address, shared: source.shared },
+        route,
         discoveryKey,
       }),
     );
+    const waits = pacer.takeWaits();
+    const total = Object.values(waits).reduce((a, b) => a + b, 0);
+    if (total >= 1)
+      testInfo.annotations.push({
+        type: 'pacer-wait',
+        description: Object.entries(waits)
+          .map(([g, ms]) => `${g}=${Math.round(ms)}`)
+          .join('; '),
+      });
   },
 
   controlPlane: async ({ playwright, targetOptions }, use) => {
