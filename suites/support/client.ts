@@ -164,7 +164,13 @@ export class TargetClient {
     }
   }
 
-  private async send(route: Route, method: string, path: string, headers: Record<string, string>, options: CallOptions): Promise<APIResponse> {
+  private async send(
+    route: Route,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    options: CallOptions,
+  ): Promise<APIResponse> {
     // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
     const aborted = abortedReason();
     if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);

@@ -70,8 +70,8 @@ export interface TargetOptions {
   abortAfter: number;
   /**
    * Spread this project's workers over loopback source addresses of their own (a loopback target
-   * only; otherwise every request leaves from the one address the system picks). Off for the clock
-   * project: the limit rules' bursts and the control plane's preloads must see one address.
+   * only; otherwise every request leaves from the one address the system picks). A test that must
+   * be seen from one address sets `oneSource`.
    */
   spreadSources: boolean;
   /**
@@ -85,6 +85,12 @@ export interface TargetOptions {
 }
 
 export interface Fixtures {
+  /**
+   * Send every call of the test from the worker's home address (127.0.0.1 for a loopback target)
+   * instead of spreading calls over its own addresses: for suites whose bursts must meet one per-IP
+   * guard, and whose control-plane preloads name the address the control plane sees (limits.spec.ts).
+   */
+  oneSource: boolean;
   /** Client without an API key (free routes, auth negatives). */
   api: TargetClient;
   /** Client sending the first principal's API key; SKIPs the test when no key is configured. */
@@ -110,7 +116,7 @@ let nextSource = 0;
 
 export const test = base.extend<
   Fixtures & { targetOptions: TargetOptions },
-  TargetOptions & { pacer: Pacer; sources: Source[]; discoveryKey: () => Promise<string | undefined> }
+  TargetOptions & { pacer: Pacer; sources: { home: Source | undefined; spread: Source[] }; discoveryKey: () => Promise<string | undefined> }
 >({
   target: ['', { option: true, scope: 'worker' }],
   siteUrl: ['', { option: true, scope: 'worker' }],
@@ -126,6 +132,7 @@ export const test = base.extend<
   spreadSources: [false, { option: true, scope: 'worker' }],
   soleWorker: [false, { option: true, scope: 'worker' }],
   pacingHub: ['', { option: true, scope: 'worker' }],
+  oneSource: [false, { option: true }],
 
   // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
   pacer: [
@@ -137,28 +144,32 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
 
-  // This worker's source addresses, each with its kept-alive connections (suites/support/transport.ts).
+  // This worker's source addresses, each with its kept-alive connections (suites/support/transport.ts):
+  // `home` is the one address the system (or 127.0.0.1 for a loopback target) gives, `spread` the
+  // addresses the worker's calls go out from in turn (its own loopback addresses, or `home` alone).
   sources: [
     async ({ target, spreadSources, soleWorker }, use, workerInfo) => {
       const loopback = sourceAddresses(target, 1)[0] !== undefined;
       const own = (i: number) => `127.0.0.${2 + workerInfo.parallelIndex * SOURCES_PER_WORKER + i}`;
-      const sources: Source[] = !target
-        ? []
-        : loopback && spreadSources
+      const home: Source | undefined = target
+        ? {
+            transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),
+            address: loopback ? '127.0.0.1' : 'default',
+            shared: !soleWorker,
+          }
+        : undefined;
+      const spread: Source[] =
+        home && loopback && spreadSources
           ? Array.from({ length: SOURCES_PER_WORKER }, (_, i) => own(i)).map((address) => ({
               transport: new SourceBoundTransport(target, address),
               address,
               shared: false,
             }))
-          : [
-              {
-                transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),
-                address: loopback ? '127.0.0.1' : 'default',
-                shared: !soleWorker,
-              },
-            ];
-      await use(sources);
-      for (const s of sources) s.transport.close();
+          : home
+            ? [home]
+            : [];
+      await use({ home, spread });
+      for (const s of new Set([home, ...spread])) s?.transport.close();
     },
     { scope: 'worker' },
   ],
@@ -230,12 +241,14 @@ export const test = base.extend<
     budget.release();
   },
 
-  api: async ({ targetOptions, budget, pacer, sources, discoveryKey }, use, testInfo) => {
+  api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     resetEvidence();
-    // Each call leaves from the worker's source addresses in turn (each paced on its own for the per-IP guard).
+    // Each call leaves from the worker's source addresses in turn (each paced on its own for the per-IP guard),
+    // or from the home address alone in a suite that must be seen from one address (`oneSource`).
+    const from = oneSource && sources.home ? [sources.home] : sources.spread;
     const route = (): Route => {
-      const s = sources[nextSource++ % sources.length]!;
+      const s = from[nextSource++ % from.length]!;
       return { fetcher: s.transport, source: { address: s.address, shared: s.shared } };
     };
     // Real money is spent only by the configured principals' keys: an unpaid probe costs nothing, and
@@ -257,7 +270,7 @@ export const test = base.extend<
               ? { label: 'FC_API_KEY_2', shared: true }
               : { label: 'control-plane accounts', shared: false };
     await use(
-      new TargetClient(sources[0]!.transport, {
+      new TargetClient(from[0]!.transport, {
         timeoutMs: targetOptions.requestTimeoutMs,
         maxRetries429: MAX_RETRIES_429,
         maxRetryAfterS: MAX_RETRY_AFTER_S,
