@@ -2,14 +2,17 @@
  * Client-side pacing below the spec's Limits tiers (spec: Limits table; Errors "Clients should use
  * bounded retry and backoff"), so a conformant target never throttles a normal run.
  *
- * Each worker process owns one Pacer. A principal (an API key, or an x402 payment) in its scope
- * (standard or social research) is paced per worker at its share (1 / workers) of every bound when
- * all workers use it, at the whole bound when only this worker does (a control-plane account its
- * test made). The per-IP guard is paced per source address (suites/support/transport.ts): an
- * address only this worker uses gets the whole bound, the one address every worker shares (a
- * non-loopback target) 1 / workers of it. A margin absorbs the jitter between our send and the
- * target's count. The limit rules' own tests send `unpaced` requests. Counts per principal and per
- * scope are written at the worker's end and summed in the end-of-run summary (`requestSummary`).
+ * Each worker process owns one Pacer; every call waits at the gates of its principal in its scope
+ * (standard or social research: an API key, an x402 payment, a control-plane account) and of the
+ * per-IP guard of its source address (suites/support/transport.ts). In a Playwright run those gates
+ * are the run's pacing hub (suites/support/pacing-hub.ts), shared by every worker, so each bound is
+ * paced whole, by whichever worker needs it. Without a hub a worker keeps gates of its own and paces
+ * 1 / workers of a bound other workers use too (the configured keys, x402 payers, one shared
+ * address), the whole of one only it uses. Each window is paced a little longer than the target's
+ * (SLACK_MS), which absorbs the jitter between our send and the target's count. The limit rules' own
+ * tests send `unpaced` requests. Counts per principal and per scope are written at the worker's end
+ * and summed in the end-of-run summary (`requestSummary`); the time calls waited, per gate, is each
+ * test's `pacer-wait` annotation.
  */
 import { LIMIT_BOUNDS, principalScopeOf } from '../../contract/limits.ts';
 import { createHash } from 'node:crypto';
@@ -17,8 +20,12 @@ import { saveRequestCounts } from '../../lib/request-counts.ts';
 import { LocalGates, type GateKeeper, type Passage, type SlotSpec, type WindowSpec } from './pacing-gates.ts';
 import { HubGates } from './pacing-hub.ts';
 
-/** Fraction of a per-second / per-minute bound a run uses at most (the rest absorbs network jitter). */
-const MARGIN = { second: 0.75, minute: 0.9 } as const;
+/**
+ * Slack added to each window, ms. The target counts a call when it arrives, the pacer when it lets
+ * it go: pacing a bound over a window this much longer than the target's means no jitter up to this
+ * much between the two ever puts more than the bound into one of the target's windows.
+ */
+const SLACK_MS = { second: 250, minute: 1_000 } as const;
 
 /** What a request is, for pacing: its operation's principal scope, whose quota, and a report label. */
 export interface PacedCall {
@@ -52,8 +59,8 @@ export class Pacer {
     private readonly gates: GateKeeper = new LocalGates(),
   ) {}
 
-  private share(bound: number, margin: number, users: number): number {
-    return Math.max(1, Math.floor((bound * margin) / users));
+  private share(bound: number, users: number): number {
+    return Math.max(1, Math.floor(bound / users));
   }
 
   /** A principal's name at the gates: a fingerprint, never the key. */
@@ -67,10 +74,10 @@ export class Pacer {
   private lane(key: string, scope: keyof typeof LIMIT_BOUNDS, users: number): { slot?: SlotSpec; windows: WindowSpec[] } {
     const b = LIMIT_BOUNDS[scope];
     return {
-      ...(b.inFlight !== undefined ? { slot: { key, size: this.share(b.inFlight, 1, users) } } : {}),
+      ...(b.inFlight !== undefined ? { slot: { key, size: this.share(b.inFlight, users) } } : {}),
       windows: [
-        { key, limit: this.share(b.second, MARGIN.second, users), windowMs: 1000 },
-        { key, limit: this.share(b.minute, MARGIN.minute, users), windowMs: 60_000 },
+        { key, limit: this.share(b.second, users), windowMs: 1000 + SLACK_MS.second },
+        { key, limit: this.share(b.minute, users), windowMs: 60_000 + SLACK_MS.minute },
       ],
     };
   }
@@ -82,7 +89,7 @@ export class Pacer {
 
   /**
    * Waits until the call fits its principal scope and the per-IP guard of its source address: the
-   * whole bound (less the margin) when the gates are the run's hub, else this worker's share.
+   * whole bound (over a slightly longer window) when the gates are the run's hub, else this worker's share.
    * @returns the release of its in-flight slot, to call once the answer arrived
    */
   async acquire(call: PacedCall): Promise<() => void> {
