@@ -35,8 +35,35 @@ function checkNewestFirst(rows: readonly Row[], ruleId: string, path: string): V
 }
 
 /** The path slug names the market: its slug, or its marketKey when it has none (gap EVID-017). */
-export const namesMarket = (market: Row, slug: string): boolean =>
-  market.slug === null ? market.marketKey === slug : market.slug === slug;
+const namesMarket = (market: Row, slug: string): boolean => (market.slug === null ? market.marketKey === slug : market.slug === slug);
+
+/**
+ * The `market` of a GET /api/v1/markets/{slug}/... answer (signals, forecast): a canonical market
+ * (market-row rules) that the path slug names (rule `rules.slug`), of the venue asked for (rule
+ * `rules.venue`), or in the venue_a namespace when none was asked for (ROUTE-007).
+ */
+export function slugRouteMarket(market: Row, req: { slug: string; venue?: string }, rules: { slug: string; venue: string }): Violation[] {
+  const out = checkCanonicalMarket(market, '/market');
+  if (!namesMarket(market, req.slug))
+    out.push(
+      violation(
+        rules.slug,
+        '/market/slug',
+        `market.slug ${JSON.stringify(market.slug)} but the path asked for ${JSON.stringify(req.slug)}`,
+      ),
+    );
+  if (req.venue !== undefined && market.venue !== req.venue)
+    out.push(violation(rules.venue, '/market/venue', `venue=${req.venue} asked, got a ${String(market.venue)} market`));
+  if (req.venue === undefined && market.venue !== 'venue_a')
+    out.push(
+      violation(
+        'ROUTE-007',
+        '/market/venue',
+        `no venue given, so the slug must resolve in the venue_a namespace; got a ${String(market.venue)} market`,
+      ),
+    );
+  return out;
+}
 
 export interface MarketSignalsRequest {
   /** {site_url}; empty skips the serviceUrl comparison. */
@@ -94,15 +121,7 @@ export function checkMarketSignals(body: unknown, req: MarketSignalsRequest): Vi
     else seen.set(s.id, i);
   });
   if (market) {
-    out.push(...checkCanonicalMarket(market, '/market'));
-    if (!namesMarket(market, req.slug))
-      out.push(
-        violation(
-          'EVID-007',
-          '/market/slug',
-          `market.slug ${JSON.stringify(market.slug)} but the path asked for ${JSON.stringify(req.slug)}`,
-        ),
-      );
+    out.push(...slugRouteMarket(market, req, { slug: 'EVID-007', venue: 'EVID-008' }));
     if (market.slug !== null && b.market_slug !== market.slug)
       out.push(
         violation(
@@ -111,18 +130,6 @@ export function checkMarketSignals(body: unknown, req: MarketSignalsRequest): Vi
           `market_slug ${JSON.stringify(b.market_slug)} differs from market.slug ${JSON.stringify(market.slug)}`,
         ),
       );
-    if (req.venue === undefined && market.venue !== 'venue_a') {
-      out.push(
-        violation(
-          'ROUTE-007',
-          '/market/venue',
-          `no venue given, so the slug must resolve in the venue_a namespace; got a ${String(market.venue)} market`,
-        ),
-      );
-    }
-    if (req.venue !== undefined && market.venue !== req.venue) {
-      out.push(violation('EVID-008', '/market/venue', `venue=${req.venue} asked, got a ${String(market.venue)} market`));
-    }
     out.push(...checkServiceUrl(b.serviceUrl, market.serviceMarketId, req.siteUrl, '/serviceUrl'));
     if ('venueAUrl' in b) out.push(...checkVenueAUrl(String(market.venue), b.venueAUrl, '/venueAUrl'));
   }

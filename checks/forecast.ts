@@ -3,8 +3,8 @@
  * operations referenced; rules FCST-*). The response shape is a gap (SCH gap on MarketForecastResponse): the forecast is
  * located at `forecast` (or the body itself when it carries `probability`), history at `history`.
  */
-import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
-import { namesMarket } from './evidence.ts';
+import { MARKET_ROW_CHECKS } from './market-row.ts';
+import { slugRouteMarket } from './evidence.ts';
 import { checkServiceUrl, checkVenueAUrl, ROUTING_CHECKS } from './routing.ts';
 import { ptr, violation, type Violation } from './violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
@@ -99,25 +99,7 @@ export function checkMarketForecast(body: unknown, req: ForecastReadRequest): Vi
   }
   const market = obj(obj(body)?.market);
   if (market) {
-    out.push(...checkCanonicalMarket(market, '/market'));
-    if (!namesMarket(market, req.slug))
-      out.push(
-        violation(
-          'FCST-014',
-          '/market/slug',
-          `market.slug ${JSON.stringify(market.slug)} but the path asked for ${JSON.stringify(req.slug)}`,
-        ),
-      );
-    if (req.venue !== undefined && market.venue !== req.venue)
-      out.push(violation('FCST-014', '/market/venue', `venue=${req.venue} asked, got a ${String(market.venue)} market`));
-    if (req.venue === undefined && market.venue !== 'venue_a')
-      out.push(
-        violation(
-          'ROUTE-007',
-          '/market/venue',
-          `no venue given, so the slug must resolve in the venue_a namespace; got a ${String(market.venue)} market`,
-        ),
-      );
+    out.push(...slugRouteMarket(market, req, { slug: 'FCST-014', venue: 'FCST-014' }));
     const b = obj(body)!;
     if ('serviceUrl' in b) out.push(...checkServiceUrl(b.serviceUrl, market.serviceMarketId, req.siteUrl, '/serviceUrl'));
     if ('venueAUrl' in b) out.push(...checkVenueAUrl(String(market.venue), b.venueAUrl, '/venueAUrl'));

@@ -32,7 +32,7 @@ export interface Operation {
   method: (typeof METHODS)[number];
   path: string;
   spec: OpenAPIV3_1.OperationObject;
-  /** Price, auth modes, observability, baseline and discovery recipe (x-fc-* extensions). */
+  /** Price, auth modes, observability, entitlement, limit scopes, spec section, baseline and discovery recipe (x-fc-* extensions). */
   facts: OperationFacts;
 }
 

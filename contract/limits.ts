@@ -3,7 +3,7 @@
  * stub's limiter, the suites' client-side pacing and the load profiles, so the three never disagree
  * on a bound. Units: requests per window; windows in seconds.
  */
-import { PRICES } from './pricing.ts';
+import { contract } from './index.ts';
 
 /** A limit scope's value of `limit_scope` (gap LIM-029). */
 export type LimitScope = 'standard' | 'x_research' | 'ip_guard' | 'oil';
@@ -32,19 +32,18 @@ export const OIL_LIMITS = { inFlight: 1, spacingMs: 1000 } as const;
 /** Window lengths, seconds (the day is clock-aligned to 00:00 UTC; the others slide, gap LIM-025). */
 export const WINDOW_SECONDS: Readonly<Record<LimitWindow, number>> = { second: 1, minute: 60, day: 86_400 };
 
-/** The social research routes (spec: Limits table, "/x/search and /x/profile"). */
-export const SOCIAL_OPERATIONS: ReadonlySet<string> = new Set(['searchSocial', 'createSocialProfile']);
-
 /**
- * The principal scope an operation's calls count against: social research for /x/search and
- * /x/profile, standard for every other payable route, none for free routes and the job read
- * (gap LIM-027: those count only against the per-IP guard).
+ * The principal scope an operation's calls count against, from its `x-fc-limits` in contract/openapi.yaml:
+ * social research for /x/search and /x/profile, standard for every other payable route, none for free
+ * routes and the job read (gap LIM-027: those count only against the per-IP guard) or an unknown operation.
  */
 export function principalScopeOf(operationId: string): 'standard' | 'x_research' | undefined {
-  const price = PRICES[operationId];
-  if (!price || price.credits === 0) return undefined;
-  return SOCIAL_OPERATIONS.has(operationId) ? 'x_research' : 'standard';
+  const first = contract().operations.get(operationId)?.facts.limits[0];
+  return first === 'oil' ? undefined : first;
 }
+
+/** Whether the operation has the oil route's own limits (`oil` in its `x-fc-limits`; spec: Limits rule 3). */
+export const hasOilLimits = (operationId: string): boolean => contract().operations.get(operationId)?.facts.limits.includes('oil') === true;
 
 /** Policy name of a scope's window in RateLimit-Policy / RateLimit (gap LIM-028), e.g. "standard-second". */
 export const policyName = (scope: LimitScope, window: LimitWindow | 'concurrency' | 'spacing'): string => `${scope}-${window}`;

@@ -7,6 +7,14 @@
  *                   and the value is the stub's choice (a PRICE gap rule).
  * - `x-fc-observe`  `black-box | spend-budget | wallet`: what it takes to obtain a success answer
  *                   (the SCH/PARAM generator derives each generated rule's `observe` from it).
+ * - `x-fc-entitlement` `{required, gap?}`: whether a key whose account lacks an active API entitlement
+ *                   is refused (403; spec: Errors 403, documented on the job read only). `gap: true`
+ *                   when the spec is silent and `required` is the stub's choice (gap rule AUTH-017).
+ * - `x-fc-limits`   the limit scopes of the Limits table a call counts against besides the per-IP guard
+ *                   (which counts every call): `standard` (non-social payable routes), `x_research` (social
+ *                   research), `oil` (the oil route's own limits, Limits rule 3); `[]` for free routes (gap LIM-027).
+ * - `x-fc-section`  the spec section that describes the operation: `Endpoints / <METHOD> <path>` when it has
+ *                   its own, else `Endpoints / Other operations referenced` (the generated SCH/PARAM rules cite it).
  * - `x-fc-baseline` an otherwise valid request (params, path, body, headers) plus how its
  *                   parameters relate (exclusive, needs, drops, examples, noLengthEdges, noEdges),
  *                   with `$name` placeholders filled from the identities discovered on the target.
@@ -41,6 +49,17 @@ export interface Price {
   /** The spec shows no price: the value is the stub's choice (PRICE gap rule). */
   gap?: boolean;
 }
+
+/** `x-fc-entitlement`: does the operation refuse a key whose account lacks an active API entitlement (403)? */
+export interface Entitlement {
+  required: boolean;
+  /** The spec does not say: `required` is the stub's choice (gap rule AUTH-017). */
+  gap?: boolean;
+}
+
+/** A limit scope an operation's calls count against besides the per-IP guard (`x-fc-limits`; contract/limits.ts). */
+export type OperationLimit = 'standard' | 'x_research' | 'oil';
+const LIMITS: readonly OperationLimit[] = ['standard', 'x_research', 'oil'];
 
 /** A request template; string values `$name` are placeholders (a placeholder filled with undefined drops its key). */
 export interface RequestTemplate {
@@ -80,6 +99,11 @@ export type DiscoverRecipe =
 export interface OperationFacts {
   price: Price;
   observe: OperationObserve;
+  entitlement: Entitlement;
+  /** Limit scopes counted besides the per-IP guard; the principal scope (standard or x_research) comes first. */
+  limits: readonly OperationLimit[];
+  /** The spec section of the operation (`x-fc-section`), e.g. "Endpoints / GET /api/v1/markets". */
+  section: string;
   baseline: BaselineTemplate;
   discover: DiscoverRecipe;
   /** Security alternatives, e.g. ['apiKey', 'x402']; empty = no credentials needed. */
@@ -120,6 +144,24 @@ export function parseFacts(
   const observe = ext['x-fc-observe'];
   if (!OBSERVES.includes(observe as OperationObserve)) return fail(`x-fc-observe must be one of ${OBSERVES.join(', ')}`);
 
+  const e = ext['x-fc-entitlement'];
+  if (!isRecord(e) || typeof e.required !== 'boolean') return fail('missing x-fc-entitlement {required: true|false, gap?}');
+  if (e.required && !auth.includes('apiKey')) return fail('x-fc-entitlement.required needs the apiKey security alternative');
+  const entitlement: Entitlement = { required: e.required, ...(e.gap === true ? { gap: true } : {}) };
+
+  const l = ext['x-fc-limits'];
+  if (!Array.isArray(l) || !l.every((x) => LIMITS.includes(x as OperationLimit)))
+    return fail(`missing x-fc-limits (a list of ${LIMITS.join(', ')}; [] for free routes)`);
+  const limits = l as OperationLimit[];
+  const principal = limits.filter((x) => x !== 'oil');
+  // Spec: Limits table, the standard and social scopes count the payable routes; a free route counts only against the IP guard.
+  if (principal.length !== (price.credits > 0 ? 1 : 0) || (principal.length === 1 && limits[0] !== principal[0]))
+    return fail('x-fc-limits must name first exactly one of standard, x_research for a paid route, neither for a free one');
+
+  const section = ext['x-fc-section'];
+  if (typeof section !== 'string' || !section.startsWith('Endpoints / '))
+    return fail("missing x-fc-section ('Endpoints / <METHOD> <path>' or 'Endpoints / Other operations referenced')");
+
   const baseline = ext['x-fc-baseline'];
   if (!isRecord(baseline)) return fail('missing x-fc-baseline (an otherwise valid request; {} when it needs nothing)');
 
@@ -147,7 +189,17 @@ export function parseFacts(
     .sort((a, b) => a - b)[0];
   if (success === undefined) return fail('documents no 2xx response');
 
-  return { price, observe: observe as OperationObserve, baseline: baseline as BaselineTemplate, discover, auth, successStatus: success };
+  return {
+    price,
+    observe: observe as OperationObserve,
+    entitlement,
+    limits,
+    section,
+    baseline: baseline as BaselineTemplate,
+    discover,
+    auth,
+    successStatus: success,
+  };
 }
 
 /**

@@ -5,7 +5,8 @@
  * naming LIM / OIL / ERR / CONTRACT rules (catalogue severities, severityOf in load/evaluate.ts), and
  * k6-style thresholds on the run's metrics (load/thresholds.ts, load/metrics.ts) set the exit code.
  */
-import { contract } from '../contract/index.ts';
+import { contract, fillTemplate } from '../contract/index.ts';
+import { LIMIT_BOUNDS, OIL_LIMITS, hasOilLimits, principalScopeOf, type LimitScope, type ScopeBounds } from '../contract/limits.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { METRIC } from './metrics.ts';
 import { assertThresholds, type Thresholds } from './thresholds.ts';
@@ -31,16 +32,24 @@ export interface Tier {
   limits: TierLimits;
   /** Whose quota it is (gap LIM-026): an API-key principal or the client IP. */
   countsPer: 'principal' | 'ip';
-  /** limit_scope a 429 of this tier names (gap LIM-029 / OIL-014). */
-  limitScope: string;
+  /** limit_scope a 429 of this tier names (gap LIM-029 / OIL-014); the operations a profile drives count against it (x-fc-limits). */
+  limitScope: LimitScope;
 }
+
+/** A row of the Limits table as tier bounds (contract/limits.ts, the one copy the stub and the suites read too). */
+const tableLimits = (b: ScopeBounds): TierLimits => ({
+  perSecond: b.second,
+  perMinute: b.minute,
+  perDay: b.day,
+  ...(b.inFlight === undefined ? {} : { inFlight: b.inFlight }),
+});
 
 export const TIERS: Readonly<Record<TierKey, Tier>> = {
   standard: {
     key: 'standard',
     title: 'Standard (all non-social payable routes)',
     section: 'Limits (table)',
-    limits: { perSecond: 20, perMinute: 600, perDay: 20_000, inFlight: 10 },
+    limits: tableLimits(LIMIT_BOUNDS.standard),
     countsPer: 'principal',
     limitScope: 'standard',
   },
@@ -48,7 +57,7 @@ export const TIERS: Readonly<Record<TierKey, Tier>> = {
     key: 'social',
     title: 'Social research (/x/search and /x/profile)',
     section: 'Limits (table)',
-    limits: { perSecond: 5, perMinute: 60, perDay: 500, inFlight: 5 },
+    limits: tableLimits(LIMIT_BOUNDS.x_research),
     countsPer: 'principal',
     limitScope: 'x_research',
   },
@@ -56,7 +65,7 @@ export const TIERS: Readonly<Record<TierKey, Tier>> = {
     key: 'ip_guard',
     title: 'Secondary per-IP anti-abuse guard',
     section: 'Limits (table)',
-    limits: { perSecond: 50, perMinute: 1_200, perDay: 50_000 },
+    limits: tableLimits(LIMIT_BOUNDS.ip_guard),
     countsPer: 'ip',
     limitScope: 'ip_guard',
   },
@@ -64,7 +73,7 @@ export const TIERS: Readonly<Record<TierKey, Tier>> = {
     key: 'oil',
     title: 'Oil signal route: one in flight, starts at least 1 s apart',
     section: 'Endpoints / GET /api/v1/signals/oil; Limits rule 3',
-    limits: { inFlight: 1, minSpacingMs: 1000 },
+    limits: { inFlight: OIL_LIMITS.inFlight, minSpacingMs: OIL_LIMITS.spacingMs },
     countsPer: 'principal',
     limitScope: 'oil',
   },
@@ -170,22 +179,40 @@ export function limitThresholds(tier: Tier, p95Ms: number): Thresholds {
   return t;
 }
 
+/** The limit scope an operation's calls are judged against in a load run (x-fc-limits): its own oil limits, its principal scope, else the IP guard. */
+const judgedScopeOf = (operationId: string): LimitScope =>
+  hasOilLimits(operationId) ? 'oil' : (principalScopeOf(operationId) ?? 'ip_guard');
+
 /**
- * The contract facts of an operation with its representative request; a request function taking
- * the identities argument marks the operation as needing discovery.
+ * The contract facts of an operation a profile of `tier` drives, with its representative request: the
+ * operation's `x-fc-baseline` request with the identities filled in, or a `workload` request (load design,
+ * such as a search term). Method, path, price, key and limit scope are read from the contract.
+ * @throws Error when the operation does not count against the tier (x-fc-limits) or its baseline names a
+ *   placeholder the load identities lack.
  */
-function op(operationId: string, request: (ids: Identities) => RequestShape = () => ({})): OperationLoad {
+function op(tier: Tier, operationId: string, workload?: RequestShape): OperationLoad {
   const o = contract().operation(operationId);
-  const price = PRICES[operationId];
-  if (!price) throw new Error(`no price for ${operationId} in contract/pricing.ts`);
+  const price = PRICES[operationId]!;
+  if (judgedScopeOf(operationId) !== tier.limitScope)
+    throw new Error(
+      `load profile ${tier.key}: ${operationId} counts against ${judgedScopeOf(operationId)} (x-fc-limits), not ${tier.limitScope}`,
+    );
+  const { params, path, body } = o.facts.baseline;
+  const template = { params, path, body };
+  const fill = (ids: Identities): RequestShape => {
+    const r = fillTemplate(template, { ...ids });
+    const strings = (x: Record<string, unknown> | undefined) => x && Object.fromEntries(Object.entries(x).map(([k, v]) => [k, String(v)]));
+    return { query: strings(r.params), pathParams: strings(r.path), ...(r.body === undefined ? {} : { body: r.body }) };
+  };
+  fill({ marketKey: 'venue_a:1', targetRef: 'venue_b:T' }); // an unknown placeholder throws here, when the profiles are built
   return {
     operationId,
     method: o.method.toUpperCase(),
     path: o.path,
     credits: price.credits,
     withKey: price.credits > 0 || price.keyOnly,
-    usesIdentities: request.length > 0,
-    request,
+    usesIdentities: !workload && /"\$[A-Za-z]\w*"/.test(JSON.stringify(template)),
+    request: workload ? () => workload : fill,
   };
 }
 
@@ -251,7 +278,9 @@ export function buildProfiles(): Record<string, LoadProfile> {
     name: 'standard',
     tier: TIERS.standard,
     description: 'Paid non-social reads with an API key: market list, market search, asset directory, trade signals.',
-    operations: [op('listMarkets'), op('searchMarkets', () => ({ query: { q: 'crude oil' } })), op('listAssets'), op('listSignals')],
+    operations: ['listMarkets', 'searchMarkets', 'listAssets', 'listSignals'].map((id) =>
+      op(TIERS.standard, id, id === 'searchMarkets' ? { query: { q: 'crude oil' } } : undefined),
+    ),
     rate: 18,
     burstRate: 30,
     durationS: 10,
@@ -265,10 +294,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
     tier: TIERS.social,
     description:
       'Social research with an API key: POST /api/v1/x/search and POST /api/v1/x/profile, sharing one quota. Expensive ($0.50 / $1.00 a call).',
-    operations: [
-      op('searchSocial', () => ({ body: { query: 'crude oil' } })),
-      op('createSocialProfile', () => ({ body: { handle: 'fc_probe', lookback_days: 365, focus: 'general' } })),
-    ],
+    operations: [op(TIERS.social, 'searchSocial'), op(TIERS.social, 'createSocialProfile')],
     rate: 4,
     burstRate: 8,
     durationS: 5,
@@ -282,11 +308,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
     tier: TIERS.ip_guard,
     description:
       'Free routes without a key (which count only against the per-IP guard, gap LIM-027): forecast availability, forecast targets, pricing.',
-    operations: [
-      op('getForecastAvailability', (ids) => ({ query: { market_key: ids.marketKey } })),
-      op('getForecastTargets', (ids) => ({ query: { ref: ids.targetRef } })),
-      op('getPricing'),
-    ],
+    operations: ['getForecastAvailability', 'getForecastTargets', 'getPricing'].map((id) => op(TIERS.ip_guard, id)),
     rate: 40,
     burstRate: 75,
     durationS: 10,
@@ -303,7 +325,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
     name: 'oil',
     tier: TIERS.oil,
     description: 'GET /api/v1/signals/oil with an API key: one request in flight, starts at least one second apart.',
-    operations: [op('getOilSignal')],
+    operations: [op(TIERS.oil, 'getOilSignal')],
     rate: 0.8,
     burstRate: 2,
     durationS: 10,

@@ -245,22 +245,6 @@ const SCHEMA_SECTION: Record<string, string> = {
 };
 const OTHER_OPERATIONS = 'Endpoints / Other operations referenced';
 
-/** Endpoints with their own section in the contract; every other operation is in "Other operations referenced". */
-const ENDPOINT_SECTIONS = new Set([
-  'GET /api/public/forecast-availability',
-  'GET /api/public/forecast-targets',
-  'POST /api/auth/forecast-requests',
-  'GET /api/auth/forecast-requests/{jobId}',
-  'GET /api/v1/assets/search',
-  'GET /api/v1/markets/{slug}/signals',
-  'GET /api/v1/sources',
-  'GET /api/v1/markets',
-  'GET /api/v1/latest',
-  'POST /api/v1/x/profile',
-  'GET /api/v1/signals/oil',
-  'GET /api/v1/wallets/link',
-]);
-
 /**
  * How a response of the operation can be obtained: its `x-fc-observe` extension in the contract
  * (contract/operation-facts.ts). A missing or unknown value is an error, never a default.
@@ -292,10 +276,14 @@ function operations(): Operation[] {
   return out;
 }
 
+/**
+ * The spec section of the operation: its `x-fc-section` extension in the contract (contract/operation-facts.ts);
+ * an operation of "Other operations referenced" is named by its row of that table. A missing value is an error.
+ */
 function operationSection(o: Operation): string {
-  const key = `${o.method} ${o.path}`;
-  // an operation of "Other operations referenced" is named by its row of that table
-  return ENDPOINT_SECTIONS.has(key) ? `Endpoints / ${key}` : `${OTHER_OPERATIONS} (${key})`;
+  const section = str(o.op['x-fc-section']);
+  if (!section?.startsWith('Endpoints / ')) throw new Error(`operation ${o.id}: x-fc-section must name an Endpoints section`);
+  return section === OTHER_OPERATIONS ? `${OTHER_OPERATIONS} (${o.method} ${o.path})` : section;
 }
 
 /** Component names referenced (transitively) from `root`. */

@@ -15,12 +15,12 @@ import { checkErrorEnvelope, checkNoServerError, ERROR_RULES } from '../checks/e
 import { paramSpecs } from './support/param-cases.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { costOf } from './support/budget.ts';
-import { principalScopeOf } from '../contract/limits.ts';
+import { hasOilLimits, principalScopeOf } from '../contract/limits.ts';
 import { baselineFor, discoverIdentities, needsCredentials, pace, pathOf, probeImplemented } from './support/operations.ts';
 
 const NUM_RUNS = 25;
 /** The oil route admits one request start per second: fewer runs keep the suite fast. */
-const runsFor = (operationId: string): number => (operationId === 'getOilSignal' ? 4 : NUM_RUNS);
+const runsFor = (operationId: string): number => (hasOilLimits(operationId) ? 4 : NUM_RUNS);
 const INVALID_KEY = 'fc_invalid_0000000000000000000000000000';
 
 type Credential = 'key' | 'none' | 'bad';

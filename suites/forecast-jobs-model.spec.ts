@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, expectCommandsRan } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { checkAvailability } from '../checks/availability.ts';
 import { checkDebit } from '../checks/billing.ts';
@@ -440,14 +440,12 @@ test.describe('forecast jobs: the lifecycle (model-based)', () => {
           examples: [[SCENARIO() as unknown as Iterable<fc.AsyncCommand<Model, Real>>]],
         },
       );
-      expect(runs).toBeGreaterThan(0);
-      test.info().annotations.push({
-        type: 'note',
-        description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
-      });
-      for (const kind of ['Submit(fresh)', 'Submit(replay)', 'Poll', 'AdvanceClock', 'ReadAsOtherOwner', 'ReadWithoutEntitlement']) {
-        expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${targetOptions.seed})`).toBeGreaterThan(0);
-      }
+      expectCommandsRan(
+        runs,
+        executed,
+        ['Submit(fresh)', 'Submit(replay)', 'Poll', 'AdvanceClock', 'ReadAsOtherOwner', 'ReadWithoutEntitlement'],
+        targetOptions.seed,
+      );
       // Rules about a status the runs never read (no job succeeded, failed or ended) were not judged.
       const read = (status: string) => (executed.get(`status:${status}`) ?? 0) > 0;
       if (!read('succeeded')) withdrawRules(['JOB-009', 'JOB-011'], 'no job read succeeded in the model runs');

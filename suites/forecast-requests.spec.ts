@@ -489,6 +489,35 @@ test.describe('billing, fan-out and quota (control plane)', () => {
       expect(found).toHaveNoViolations();
     },
   );
+
+  test(
+    "a generation from an account without an active API entitlement is refused 403 entitlement_required, unbilled (the stub's choice, gap AUTH-017)",
+    { annotation: rules('AUTH-017', 'BILL-013', ...contractRules(CREATE)) },
+    async ({ api, paid, controlPlane }) => {
+      const [target] = await oneTarget(api, paid);
+      const unentitled = await controlPlane.createAccount(GENERATION_CREDITS, false);
+      const a = await submitJob(api.withKey(unentitled.apiKey), target!.body, newKey());
+      // A rate-limit refusal says nothing about the entitlement; only a 403 is a refusal whose debit is judged (gap BILL-013).
+      judged('BILL-013', a.status === 403 ? 1 : 0, 'a generation refused with 403');
+      if (!judged('AUTH-017', a.status === 429 ? 0 : 1, 'a generation answered past the rate limits')) return;
+      const found: Violation[] = [];
+      // AUTH-017 is a gap (the spec documents the entitlement 403 on the job read only): another answer is reported, never failed.
+      if (a.status >= 200 && a.status < 300) {
+        await cleanUp(controlPlane, [String(a.body.jobId)]);
+        found.push(violation('AUTH-017', 'status', `an account without entitlement had its generation accepted (${a.status})`, 'warning'));
+      } else if (a.status !== 403 || a.body.error !== 'entitlement_required')
+        found.push(
+          violation('AUTH-017', 'status', `an account without entitlement got ${a.status} ${JSON.stringify(a.body.error)}`, 'warning'),
+        );
+      if (a.status === 403)
+        found.push(
+          ...checkDebit('BILL-013', 'the refused generation', GENERATION_CREDITS, await controlPlane.balance(unentitled.accountId), 0).map(
+            (v) => ({ ...v, severity: 'warning' as const }),
+          ),
+        );
+      expect(found).toHaveNoViolations(a.body);
+    },
+  );
 });
 
 test.describe('unknown markets', () => {

@@ -23,7 +23,7 @@ import {
 } from './support/param-cases.ts';
 import type { Violation } from '../checks/violation.ts';
 import { costOf } from './support/budget.ts';
-import { SOCIAL_OPERATIONS } from '../contract/limits.ts';
+import { principalScopeOf } from '../contract/limits.ts';
 import {
   baselineFor,
   discoverIdentities,
@@ -63,7 +63,7 @@ for (const { operationId } of contract().operations.values()) {
       // Control-plane accounts of their own when the target offers them: the social research quota (60 a
       // minute) would otherwise pace these cases for minutes (spec: Limits table). A fresh one per social case.
       const own = keyed ? await freshKey() : undefined;
-      const social = SOCIAL_OPERATIONS.has(operationId);
+      const social = principalScopeOf(operationId) === 'x_research';
       let client = keyed ? api.withKey(own ?? targetOptions.apiKey) : api;
       const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
       const base = baselineFor(operationId, ids);

@@ -9,16 +9,16 @@
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { checkSocialSearch, resultsOf } from '../checks/social-search.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import type { Violation } from '../checks/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import {
   SEARCH_PATH,
-  checkUpstreamFailure,
   faultLister,
   ownSocialClient,
   requestSearch,
-  withOneShotFault,
   type Answer,
+  refusedBadBody,
+  callDuringUpstreamFailure,
 } from './support/social.ts';
 import type { TargetClient } from './support/client.ts';
 
@@ -166,15 +166,8 @@ test.describe('x/search: defaults and bounds', () => {
       ];
       for (const [what, body] of bad) {
         await test.step(what, async () => {
-          const a = await requestSearch(paid, body);
-          if (a.status !== 422 || a.error !== 'invalid_request')
-            vs.push(
-              violation(
-                typeof body === 'string' ? 'PARAM-081' : 'ERR-008',
-                'status',
-                `${what}: ${JSON.stringify(body)} answered ${a.status} ${a.error ?? ''}, expected 422 invalid_request`,
-              ),
-            );
+          const refusal = refusedBadBody(await requestSearch(paid, body), what, body, typeof body === 'string' ? 'PARAM-081' : 'ERR-008');
+          if (refusal) vs.push(refusal);
         });
       }
       expect(vs).toHaveNoViolations();
@@ -188,23 +181,15 @@ test.describe('x/search: failures', () => {
     { annotation: rules('XSRCH-004', 'XSRCH-007', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
     async ({ api, controlPlane, budget, request, targetOptions }) => {
       budget.reserveCalls(OP, 1);
-      const { answer: a, prepared: account } = await withOneShotFault(
+      const { answer: a, violations } = await callDuringUpstreamFailure(
         controlPlane,
         faultLister(request, targetOptions.control!, targetOptions.controlToken!),
-        { path: SEARCH_PATH, status: 502 },
-        () => controlPlane.createAccount(PRICE * 2),
-        (acct, faultHeaders) => requestSearch(api.withKey(acct.apiKey).withHeaders(faultHeaders), { query: 'market' }, { retry5xx: false }),
-      );
-      await controlPlane.clearFaults();
-      const after = await controlPlane.balance(account.accountId);
-      const vs = checkUpstreamFailure(
-        a,
+        { path: SEARCH_PATH, credits: PRICE * 2 },
+        (apiKey, faultHeaders) => requestSearch(api.withKey(apiKey).withHeaders(faultHeaders), { query: 'market' }, { retry5xx: false }),
         { status: 'XSRCH-004', debit: 'XSRCH-007' },
         { failing: 'social search', unavailable: 'search' },
-        PRICE * 2,
-        after,
       );
-      expect(vs).toHaveNoViolations(a.body);
+      expect(violations).toHaveNoViolations(a.body);
     },
   );
 });

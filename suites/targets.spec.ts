@@ -283,28 +283,20 @@ test.describe('venue_a', () => {
           if (!childIds(ev).includes(id))
             found.push(violation('TGT-024', `/${eventUrl}/markets`, `the event's children miss market ${id}`));
         }
+        /** The URL resolves to this one market, selected (rule `rule`). */
+        const selects = async (url: string, rule: string): Promise<void> => {
+          const res = await resolve200(api, url, found, rule);
+          if (res)
+            found.push(
+              ...checkTargetResolution(res, { ref: url, kind: 'market', venue: 'venue_a', selected: id, selectedRule: rule }, `/${url}`),
+            );
+        };
         // /event/{slug}/{market-slug} names a child of a multi-market event; a single-market event has none.
         if (eventSlug !== row.slug) {
           exactChecked++;
-          const exact = await resolve200(api, exactUrl, found, 'TGT-025');
-          if (exact)
-            found.push(
-              ...checkTargetResolution(
-                exact,
-                { ref: exactUrl, kind: 'market', venue: 'venue_a', selected: id, selectedRule: 'TGT-025' },
-                `/${exactUrl}`,
-              ),
-            );
+          await selects(exactUrl, 'TGT-025');
         }
-        const market = await resolve200(api, marketUrl, found, 'TGT-026');
-        if (market)
-          found.push(
-            ...checkTargetResolution(
-              market,
-              { ref: marketUrl, kind: 'market', venue: 'venue_a', selected: id, selectedRule: 'TGT-026' },
-              `/${marketUrl}`,
-            ),
-          );
+        await selects(marketUrl, 'TGT-026');
       });
       if (exactChecked === 0) withdrawRules(['TGT-025'], 'no sampled venue_a market is a child of a multi-market event');
       expect(found).toHaveNoViolations();

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, expectCommandsRan } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
@@ -85,6 +85,28 @@ async function link(
   const res = await api.withKey(undefined).get(LINK, { params: { token }, headers: { 'PAYMENT-SIGNATURE': encodePayment(payment) } });
   await expect(res).toMatchContract('linkWallet');
   return { res, entry: entry! };
+}
+
+/**
+ * The judge of a link that must be refused: the answer is `expected.status` with error `expected.code`
+ * (rule `expected.rule`), and it is not settled: no PAYMENT-RESPONSE (rule `unsettled`).
+ * @param what the case, for the messages ("a never-issued token")
+ */
+async function judgeRefusedLink(
+  res: APIResponse,
+  what: string,
+  expected: { status: number; code: string; rule: string },
+  unsettled: string,
+): Promise<Violation[]> {
+  const vs: Violation[] = [];
+  const code = await errorOf(res);
+  if (res.status() !== expected.status || code !== expected.code)
+    vs.push(
+      violation(expected.rule, 'status', `${what} answered ${res.status()} ${code ?? ''}, expected ${expected.status} ${expected.code}`),
+    );
+  if (res.headers()['payment-response'] !== undefined)
+    vs.push(violation(unsettled, 'header:PAYMENT-RESPONSE', `${what}: the refused link carries a PAYMENT-RESPONSE, so it was settled`));
+  return vs;
 }
 
 /** The state every step must leave: attestations as modelled, credits untouched, wallets paid only for 200 links. */
@@ -242,18 +264,12 @@ class LinkElsewhere implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real): Promise<void> {
     const [ti, wi] = pairs(m, false)[this.i % pairs(m, false).length]!;
     const { res } = await link(r.api, r.control, r.tokens[ti]!, r.wallets[wi]!);
-    const vs: Violation[] = [];
-    const code = await errorOf(res);
-    if (res.status() !== 409 || code !== 'wallet_already_attested')
-      vs.push(
-        violation(
-          'WAL-006',
-          'status',
-          `a wallet attested to another account answered ${res.status()} ${code ?? ''}, expected 409 wallet_already_attested`,
-        ),
-      );
-    if (res.headers()['payment-response'] !== undefined)
-      vs.push(violation('WAL-009', 'header:PAYMENT-RESPONSE', 'a refused link carries a PAYMENT-RESPONSE: it was settled'));
+    const vs = await judgeRefusedLink(
+      res,
+      'a wallet attested to another account',
+      { status: 409, code: 'wallet_already_attested', rule: 'WAL-006' },
+      'WAL-009',
+    );
     // WAL-021 (gap): whether a refused link consumes the token is the target's choice; never rely on it.
     m.tokens[ti]!.state = 'unknown';
     if (res.status() >= 200 && res.status() < 300) m.tokens[ti]!.state = 'consumed';
@@ -378,15 +394,13 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
           examples: [[SCENARIO() as unknown as Iterable<fc.AsyncCommand<Model, Real>>]],
         },
       );
-      expect(runs).toBeGreaterThan(0);
-      test.info().annotations.push({
-        type: 'note',
-        description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
-      });
       // The lifecycle's transitions must all have been exercised, or the model run proved little.
-      for (const kind of ['IssueToken', 'Link', 'ReuseToken', 'ExpireViaClock', 'LinkElsewhere', 'LinkAgainSameAccount']) {
-        expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${targetOptions.seed})`).toBeGreaterThan(0);
-      }
+      expectCommandsRan(
+        runs,
+        executed,
+        ['IssueToken', 'Link', 'ReuseToken', 'ExpireViaClock', 'LinkElsewhere', 'LinkAgainSameAccount'],
+        targetOptions.seed,
+      );
     },
   );
 });
@@ -401,14 +415,12 @@ test.describe('wallet link: refusals', () => {
       await controlPlane.fundWallet(BASE_NETWORK, wallet.address, FUNDING);
       const never = `svc_${randomBytes(32).toString('base64url')}`;
       const { res } = await link(api, controlPlane, never, wallet);
-      const code = await errorOf(res);
-      const vs: Violation[] = [];
-      if (res.status() !== 404 || code !== 'link_token_not_found')
-        vs.push(
-          violation('WAL-005', 'status', `a never-issued token answered ${res.status()} ${code ?? ''}, expected 404 link_token_not_found`),
-        );
-      if (res.headers()['payment-response'] !== undefined)
-        vs.push(violation('WAL-008', 'header:PAYMENT-RESPONSE', 'a 404 link carries a PAYMENT-RESPONSE: it was settled'));
+      const vs = await judgeRefusedLink(
+        res,
+        'a never-issued token',
+        { status: 404, code: 'link_token_not_found', rule: 'WAL-005' },
+        'WAL-008',
+      );
       vs.push(...checkDebit('WAL-008', 'a 404 link', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
       expect(vs).toHaveNoViolations();
     },
@@ -427,17 +439,14 @@ test.describe('wallet link: refusals', () => {
       const vs: Violation[] = [];
       await test.step('a payment signed by another key for the funded wallet', async () => {
         const { res } = await link(api, controlPlane, token!, wallet, { signer: newWallet().account });
-        const code = await errorOf(res);
-        if (res.status() !== 422 || code !== 'x402_payment_required')
-          vs.push(
-            violation(
-              'WAL-007',
-              'status',
-              `a link with no verifiable payer answered ${res.status()} ${code ?? ''}, expected 422 x402_payment_required`,
-            ),
-          );
-        if (res.headers()['payment-response'] !== undefined)
-          vs.push(violation('WAL-010', 'header:PAYMENT-RESPONSE', 'a 422 link carries a PAYMENT-RESPONSE: it was settled'));
+        vs.push(
+          ...(await judgeRefusedLink(
+            res,
+            'a link with no verifiable payer',
+            { status: 422, code: 'x402_payment_required', rule: 'WAL-007' },
+            'WAL-010',
+          )),
+        );
         vs.push(...checkDebit('WAL-010', 'a 422 link', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
       });
       await test.step('the same token then links the honest payer (WAL-021: the stub does not consume on refusal)', async () => {

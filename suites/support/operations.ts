@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { test, type APIResponse } from '@playwright/test';
 import { contract, fillTemplate } from '../../contract/index.ts';
 import { creditsToUsd } from '../../contract/pricing.ts';
+import { OIL_LIMITS, hasOilLimits } from '../../contract/limits.ts';
 import { ABSENT, type ParamSpec, type ParamValue } from './param-cases.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
@@ -278,9 +279,9 @@ export async function probeImplemented(api: TargetClient, operationId: string, b
   return `${op.method.toUpperCase()} ${op.path} answers 404 ${String(code ?? '')} for its baseline request: not implemented on this target`;
 }
 
-/** Minimum spacing between request starts of an operation, ms (the oil route allows one start per second). */
+/** Minimum spacing between request starts of an operation, ms (the oil route's own limits: one start per second, plus a margin). */
 export function pacingMs(operationId: string): number {
-  return operationId === 'getOilSignal' ? 1100 : 0;
+  return hasOilLimits(operationId) ? OIL_LIMITS.spacingMs + 100 : 0;
 }
 
 /** Waits out an operation's pacing after a request. */

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { test } from '@playwright/test';
+import { expect } from './matchers.ts';
 
 const SKIP_PREFIX = 'Test is skipped: ';
 
@@ -36,4 +37,19 @@ export async function assertProperty<Ts>(
       ? `${details.errorInstance.name}: ${details.errorInstance.message}`
       : String(details.errorInstance);
   throw new Error(`${report}\nGot error: ${error}`, { cause: details.errorInstance });
+}
+
+/**
+ * The end of a model-based run (fast-check commands): at least one run happened, a `note` annotation
+ * says how often each command ran, and every command kind in `required` ran at least once (a model run
+ * that never took a transition proved nothing about it).
+ * @param executed runs per command kind, counted by the commands
+ */
+export function expectCommandsRan(runs: number, executed: ReadonlyMap<string, number>, required: readonly string[], seed: number): void {
+  expect(runs).toBeGreaterThan(0);
+  test.info().annotations.push({
+    type: 'note',
+    description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
+  });
+  for (const kind of required) expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${seed})`).toBeGreaterThan(0);
 }

@@ -115,7 +115,7 @@ export function faultLister(request: APIRequestContext, control: string, token: 
  * longer live, another worker's call met it first: it tries again (at most `attempts` times, each
  * with a fresh `prepare`). A fault still live after the call is the target ignoring it: the verdict.
  */
-export async function withOneShotFault<T>(
+async function withOneShotFault<T>(
   plane: ControlPlane,
   listFaults: () => Promise<LiveFault[]>,
   fault: { path: string; status: number },
@@ -230,7 +230,7 @@ export async function findGrowingHandle(paid: TargetClient, seed: number): Promi
  * 502 is never billed, BILL-003). `failing` and `unavailable` name the upstream in the messages;
  * `credits` is the account's opening balance and `after` its balance after the call.
  */
-export function checkUpstreamFailure(
+function checkUpstreamFailure(
   a: Answer,
   rules: { status: string; debit: string },
   names: { failing: string; unavailable: string },
@@ -253,4 +253,42 @@ export function checkUpstreamFailure(
     ...(a.status === 502 ? checkDebit('BILL-003', 'a 502 answer', credits, after, 0) : []),
   );
   return vs;
+}
+
+/**
+ * One call of a social route while its upstream fails: a fresh control-plane account holding `credits`
+ * sends it under a one-shot 502 fault (withOneShotFault), the faults are cleared, and the answer and the
+ * account's balance after it are judged by checkUpstreamFailure (`rules`, `names` as there).
+ */
+export async function callDuringUpstreamFailure(
+  plane: ControlPlane,
+  listFaults: () => Promise<LiveFault[]>,
+  route: { path: string; credits: number },
+  send: (apiKey: string, faultHeaders: Readonly<Record<string, string>>) => Promise<Answer>,
+  rules: { status: string; debit: string },
+  names: { failing: string; unavailable: string },
+): Promise<{ answer: Answer; violations: Violation[] }> {
+  const { answer, prepared: account } = await withOneShotFault(
+    plane,
+    listFaults,
+    { path: route.path, status: 502 },
+    () => plane.createAccount(route.credits),
+    (acct, faultHeaders) => send(acct.apiKey, faultHeaders),
+  );
+  await plane.clearFaults();
+  const after = await plane.balance(account.accountId);
+  return { answer, violations: checkUpstreamFailure(answer, rules, names, route.credits, after) };
+}
+
+/**
+ * A bad body's answer: it must be 422 invalid_request (spec: Errors 422); otherwise a violation of
+ * `ruleId` naming the case (`what`) and the body sent. Undefined when the answer is that refusal.
+ */
+export function refusedBadBody(a: Answer, what: string, body: unknown, ruleId: string): Violation | undefined {
+  if (a.status === 422 && a.error === 'invalid_request') return undefined;
+  return violation(
+    ruleId,
+    'status',
+    `${what}: ${JSON.stringify(body)} answered ${a.status} ${a.error ?? ''}, expected 422 invalid_request`,
+  );
 }

@@ -319,6 +319,9 @@ test.describe('profiles and evaluation', () => {
         const c = contract().operation(o.operationId);
         expect(o.method).toBe(c.method.toUpperCase());
         expect(o.path).toBe(c.path);
+        // x-fc-limits: the profile's operations count against its tier (the oil route has its own limits).
+        const scope = c.facts.limits.includes('oil') ? 'oil' : (c.facts.limits[0] ?? 'ip_guard');
+        expect(scope, `${p.name}: ${o.operationId}`).toBe(p.tier.limitScope);
       }
       const planned = requestFactory(p, SYNTHETIC_IDENTITIES, 'fc_test_key');
       for (let i = 0; i < p.operations.length; i++) {

@@ -9,6 +9,7 @@ import { contract, fillTemplate } from '../../contract/index.ts';
 import { parseFacts } from '../../contract/operation-facts.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { loadRules } from '../../contract/rules.ts';
+import { loadSpecUnits, specPath } from '../../contract/spec-text.ts';
 import { referencePrices } from '../../checks/pricing.ts';
 import { baselineFor, type Identities } from '../../suites/support/operations.ts';
 import { PAID_OPERATIONS } from '../../suites/support/paid-requests.ts';
@@ -17,6 +18,9 @@ const OK = {
   operationId: 'probeOp',
   'x-fc-price': { usd: 0.005, credits: 5 },
   'x-fc-observe': 'black-box',
+  'x-fc-entitlement': { required: false },
+  'x-fc-limits': ['standard'],
+  'x-fc-section': 'Endpoints / Other operations referenced',
   'x-fc-baseline': { params: { q: '$marketKey' } },
   'x-fc-discover': { request: {} },
   security: [{ apiKey: [] }, { x402: [] }],
@@ -30,13 +34,24 @@ test('a complete operation parses: price with its auth modes, success status', (
   expect(f.price).toEqual({ credits: 5, usd: 0.005, x402: true, keyOnly: false });
   expect(f.auth).toEqual(['apiKey', 'x402']);
   expect(f.successStatus).toBe(200);
+  expect(f.entitlement).toEqual({ required: false });
+  expect(f.limits).toEqual(['standard']);
+  expect(parse({ ...OK, 'x-fc-limits': ['standard', 'oil'] }).limits).toEqual(['standard', 'oil']);
+  expect(parse({ ...OK, 'x-fc-entitlement': { required: true, gap: true } }).entitlement).toEqual({ required: true, gap: true });
 });
 
 test('a missing or malformed fact is an error naming the operation, never a default', () => {
-  for (const key of ['x-fc-price', 'x-fc-observe', 'x-fc-baseline', 'x-fc-discover'])
+  for (const key of ['x-fc-price', 'x-fc-observe', 'x-fc-entitlement', 'x-fc-limits', 'x-fc-section', 'x-fc-baseline', 'x-fc-discover'])
     expect(() => parse(without(key)), key).toThrow(/probeOp.*x-fc-/);
   expect(() => parse({ ...OK, 'x-fc-price': { usd: 0.01, credits: 5 } })).toThrow(/does not equal credits/);
   expect(() => parse({ ...OK, 'x-fc-observe': 'sometimes' })).toThrow(/x-fc-observe/);
+  expect(() => parse({ ...OK, 'x-fc-entitlement': { required: 'yes' } })).toThrow(/x-fc-entitlement/);
+  expect(() => parse({ ...OK, 'x-fc-entitlement': { required: true }, security: [{ x402: [] }] })).toThrow(/needs the apiKey/);
+  expect(() => parse({ ...OK, 'x-fc-limits': ['standard', 'x_research'] })).toThrow(/x-fc-limits/);
+  expect(() => parse({ ...OK, 'x-fc-limits': ['oil', 'standard'] })).toThrow(/x-fc-limits/);
+  expect(() => parse({ ...OK, 'x-fc-limits': [] })).toThrow(/x-fc-limits/);
+  expect(() => parse({ ...OK, 'x-fc-limits': ['everything'] })).toThrow(/x-fc-limits/);
+  expect(() => parse({ ...OK, 'x-fc-section': 'Limits' })).toThrow(/x-fc-section/);
   expect(() => parse({ ...OK, 'x-fc-discover': { from: 'nowhere', request: {} } })).toThrow(/x-fc-discover.from/);
   expect(() => parse({ ...OK, 'x-fc-discover': { unavailable: 'no data' } })).toThrow(/needs a discovery recipe/);
   expect(() => parse({ ...OK, responses: { '404': { description: 'no' } } })).toThrow(/no 2xx/);
@@ -68,6 +83,24 @@ test('every contract operation has facts; prices, baselines and paid operations 
     );
   }
   expect(() => baselineFor('noSuchOperation', ids)).toThrow(/unknown operationId/);
+});
+
+test('the entitlement 403 the spec documents is AUTH-012; every other route that requires one is the gap AUTH-017', () => {
+  const ops = [...contract().operations.values()];
+  const [documented, gap] = [loadRules().get('AUTH-012')!, loadRules().get('AUTH-017')!];
+  expect(gap.kind).toBe('gap');
+  const required = ops.filter((o) => o.facts.entitlement.required && !o.facts.entitlement.gap).map((o) => o.operationId);
+  expect(required.sort()).toEqual([...(documented.operations ?? [])].sort());
+  for (const o of ops.filter((x) => x.facts.entitlement.gap))
+    expect(gap.operations ?? [], `${o.operationId} marks its entitlement a gap`).toContain(o.operationId);
+});
+
+test('every x-fc-section names a section heading of the spec (without its parenthetical)', () => {
+  const units = loadSpecUnits();
+  test.skip(!units, `spec not found at ${specPath()}`);
+  const headings = new Set(units!.map((u) => u.section.replace(/\s*\(.*\)\s*$/, '')));
+  const unknown = [...contract().operations.values()].filter((o) => !headings.has(o.facts.section));
+  expect(unknown.map((o) => `${o.operationId}: ${o.facts.section}`)).toEqual([]);
 });
 
 test('every reference-price rule states the price its operation declares in x-fc-price (the contract is the oracle)', () => {

@@ -5,7 +5,7 @@
  * - Free routes ignore keys and payments entirely.
  * - A key is used whenever one is sent (a payment next to it is ignored, never settled) — except on
  *   the wallet link, where the payment is the proof of the payer and the key is only validated.
- *   Unknown key → 401 invalid_api_key; job routes without entitlement → 403 entitlement_required;
+ *   Unknown key → 401 invalid_api_key; job routes without entitlement (x-fc-entitlement) → 403 entitlement_required;
  *   balance below the price → 403 insufficient_credits. The debit happens at admission (atomic) and
  *   is refunded when the answer is not billed.
  * - No key: key-only routes → 401 gateway_required; no payment → 402 payment_required with a
@@ -29,8 +29,11 @@ import { isBilledStatus, type Admission, type AdmitRequest, type Gate, type Prin
  * operations whose only auth mode is x402 (their `security` in contract/openapi.yaml), read from the contract.
  */
 const isPayerRoute = (operationId: string): boolean => !contract().operation(operationId).facts.auth.includes('apiKey');
-/** Routes that need an active API entitlement (spec: GET /api/auth/forecast-requests/{jobId}, 403). */
-const ENTITLED_OPERATIONS = new Set(['getForecastRequest', 'createForecastRequest']);
+/**
+ * Routes that need an active API entitlement: `x-fc-entitlement.required` in contract/openapi.yaml (the spec
+ * documents the 403 on GET /api/auth/forecast-requests/{jobId}; on the generation it is the stub's choice, gap AUTH-017).
+ */
+const needsEntitlement = (operationId: string): boolean => contract().operation(operationId).facts.entitlement.required;
 
 const FREE: Admission = { finish: async () => ({}) };
 
@@ -93,7 +96,7 @@ export class AccountGate implements Gate {
 
   private admitKey(req: AdmitRequest, accountId: string, entitled: boolean): Admission {
     const { price, operationId } = req;
-    if (ENTITLED_OPERATIONS.has(operationId) && !entitled) {
+    if (needsEntitlement(operationId) && !entitled) {
       throw new ApiError(403, 'entitlement_required', 'The account lacks an active API entitlement');
     }
     const principal: Principal = { accountId, via: 'api-key' };
