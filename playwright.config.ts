@@ -61,6 +61,7 @@ export default defineConfig<TargetOptions>({
     requestTimeoutMs: settings.requestTimeoutMs,
     walletSeed: settings.walletSeed,
     abortAfter: settings.abortAfter,
+    pacingHub: settings.pacingHub,
     trace: 'off',
   },
   projects: [
@@ -77,7 +78,14 @@ export default defineConfig<TargetOptions>({
     },
     // One worker: each clock suite's expectations hold only while no other test moves the clock at the same time.
     // It runs alone against the target, so it paces the whole of each bound (suites/support/fixtures.ts soleWorker).
-    { name: 'conformance-clock', testDir: './suites', testMatch: CLOCK_SUITES, workers: 1, use: { soleWorker: true } },
+    // It spreads its calls over source addresses too, except the limits suite's (`oneSource` there).
+    {
+      name: 'conformance-clock',
+      testDir: './suites',
+      testMatch: CLOCK_SUITES,
+      workers: 1,
+      use: { soleWorker: true, spreadSources: true },
+    },
     // Tests of the harness (tests/harness) and the stub's unit tests (tests/stub): they credit no catalogue rule.
     { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/ },
     // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.

@@ -5,6 +5,7 @@
  *
  * FC_TARGET        base URL of the API under test; unset = start the embedded reference stub
  * FC_EMBEDDED      "1" when the global setup started the embedded stub (set by the harness itself)
+ * FC_PACING_HUB    "host:port" of the run's pacing hub (set by the global setup; suites/support/pacing-hub.ts)
  * FC_SITE_URL      public site address serviceUrl is built from
  * FC_API_KEY(_2)   first and second principal's API keys
  * FC_CONTROL       control-plane base URL (defaults to the target); FC_CONTROL_TOKEN its bearer token
@@ -24,6 +25,8 @@
 export interface Settings {
   target: string;
   embedded: boolean;
+  /** The run's pacing hub, "host:port"; empty when none was started. */
+  pacingHub: string;
   siteUrl: string;
   apiKey: string | undefined;
   apiKey2: string | undefined;
@@ -61,6 +64,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
     target: env.FC_TARGET ?? '',
     embedded: env.FC_EMBEDDED === '1',
+    pacingHub: env.FC_PACING_HUB ?? '',
     siteUrl: env.FC_SITE_URL ?? '',
     apiKey: env.FC_API_KEY || undefined,
     apiKey2: env.FC_API_KEY_2 || undefined,

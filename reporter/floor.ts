@@ -26,12 +26,19 @@ export interface RequestCount {
 }
 
 /**
- * Seconds `n` requests need at least under `rate`: n / perSecond, and a full minute per exhausted
- * per-minute quota (a quota's worth may go at once at a window's start, so a short run is bound by
- * the per-second rate only; n / (perMinute / 60) would overstate its floor).
+ * Seconds `n` requests need at least under `rate`: n / perSecond while they fit one per-minute quota
+ * (a quota's worth may go at once at a window's start, so a short run is bound by the per-second
+ * rate only); beyond it, a full minute per exhausted quota, and then the requests left over still go
+ * at the per-second rate: 60 × floor((n - 1) / perMinute) + (requests after the last full quota) /
+ * perSecond. Each quota's first request starts at least 60 s after the previous quota's first (the
+ * sliding minute holds at most perMinute starts), and the last quota's requests cannot start faster
+ * than the per-second rate allows. E.g. 952 standard requests: 60 s + 352 / 20 = 77.6 s.
  */
-export const secondsFor = (n: number, rate: ScopeRate): number =>
-  n <= 0 ? 0 : Math.max(n / rate.perSecond, Math.floor((n - 1) / rate.perMinute) * 60);
+export function secondsFor(n: number, rate: ScopeRate): number {
+  if (n <= 0) return 0;
+  const fullQuotas = Math.floor((n - 1) / rate.perMinute);
+  return Math.max(n / rate.perSecond, fullQuotas * 60 + (n - fullQuotas * rate.perMinute) / rate.perSecond);
+}
 
 /**
  * The run's floor, seconds, and the principal/scope (or source address) that sets it. IP-guard

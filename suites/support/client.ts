@@ -49,10 +49,12 @@ export interface ClientOptions {
    */
   labelOf?: (principal: string | undefined) => { label: string; shared: boolean };
   /**
-   * The source address every call leaves from ('default' = the operating system's choice) and whether
-   * other workers use it too: the per-IP guard's lane (suites/support/transport.ts). Default: 'default', shared.
+   * The transport each call goes through and its source address ('default' = the operating system's
+   * choice), with whether other workers use that address too: the per-IP guard's lane
+   * (suites/support/transport.ts). Asked once per attempt, so a worker may spread its calls over
+   * addresses of its own. Default: the client's transport, from 'default', shared.
    */
-  source?: { address: string; shared: boolean };
+  route?: () => Route;
   /**
    * The key of a principal that spends nothing of the run's budget (a control-plane account with test
    * credits), for discovery calls; undefined when the target offers none (`forDiscovery`).
@@ -64,6 +66,12 @@ export interface ClientOptions {
  * Called before each request with its final headers; returns the function told the answer's status
  * (so an unbilled answer gives its charge back), or undefined when the call costs nothing.
  */
+/** Where one call leaves from: its transport and source address (suites/support/transport.ts). */
+export interface Route {
+  fetcher: Fetcher;
+  source: { address: string; shared: boolean };
+}
+
 export type CallMeter = (method: string, path: string, headers: Readonly<Record<string, string>>) => ((status: number) => void) | undefined;
 
 function toSearch(params: Params | undefined): URLSearchParams | undefined {
@@ -121,20 +129,21 @@ export class TargetClient {
     if (key) headers['x-service-api-key'] = key;
     const settle = this.opts.meter?.(method, path, headers);
     const principal = key ?? (Object.keys(headers).some((h) => h.toLowerCase() === 'payment-signature') ? 'x402' : undefined);
-    const paced = {
+    const who = {
       operationId: operationOf(method, path),
       principal,
       ...(this.opts.labelOf?.(principal) ?? { label: 'unlabelled', shared: true }),
-      source: this.opts.source ?? { address: 'default', shared: true },
     };
     for (let attempt = 0; ; attempt++) {
       const { pacer } = this.opts;
+      const route = this.opts.route?.() ?? { fetcher: this.ctx, source: { address: 'default', shared: true } };
+      const paced = { ...who, source: route.source };
       let release = (): void => undefined;
       if (pacer && options.unpaced) pacer.record(paced);
       else if (pacer) release = await pacer.acquire(paced);
       let res: APIResponse;
       try {
-        res = await this.send(method, path, headers, options);
+        res = await this.send(route, method, path, headers, options);
       } finally {
         release();
       }
@@ -155,14 +164,20 @@ export class TargetClient {
     }
   }
 
-  private async send(method: string, path: string, headers: Record<string, string>, options: CallOptions): Promise<APIResponse> {
+  private async send(
+    route: Route,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    options: CallOptions,
+  ): Promise<APIResponse> {
     // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
     const aborted = abortedReason();
     if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
-    countLimited(path, headers['x-service-api-key'], this.opts.source?.address ?? 'default');
+    countLimited(path, headers['x-service-api-key'], route.source.address);
     let res: APIResponse;
     try {
-      res = await this.ctx.fetch(path, {
+      res = await route.fetcher.fetch(path, {
         method,
         headers,
         params: toSearch(options.params),

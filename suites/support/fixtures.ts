@@ -3,7 +3,7 @@
  * place that reads environment variables); tests receive ready clients.
  */
 import { test as base } from '@playwright/test';
-import { TargetClient } from './client.ts';
+import { TargetClient, type Route } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { registerPlaceholder, resetEvidence } from './evidence.ts';
 import { configureHealth } from '../../lib/run-health.ts';
@@ -35,7 +35,7 @@ const FRESH_ACCOUNT_CREDITS = 1_000_000;
 
 /**
  * Loopback source addresses each worker of a spreading project owns (suites/support/transport.ts):
- * worker i sends from 127.0.0.(2 + i * n) .. 127.0.0.(1 + (i + 1) * n), one address per test in
+ * worker i sends from 127.0.0.(2 + i * n) .. 127.0.0.(1 + (i + 1) * n), one address per call in
  * turn, so the per-IP guard (counted per client address) paces no worker below the tiers. 127.0.0.1
  * stays the address of the control plane and of the projects that do not spread.
  */
@@ -72,8 +72,8 @@ export interface TargetOptions {
   abortAfter: number;
   /**
    * Spread this project's workers over loopback source addresses of their own (a loopback target
-   * only; otherwise every request leaves from the one address the system picks). Off for the clock
-   * project: the limit rules' bursts and the control plane's preloads must see one address.
+   * only; otherwise every request leaves from the one address the system picks). A test that must
+   * be seen from one address sets `oneSource`.
    */
   spreadSources: boolean;
   /**
@@ -82,9 +82,17 @@ export interface TargetOptions {
    * the configured keys, not 1 / workers of them.
    */
   soleWorker: boolean;
+  /** The run's pacing hub ("host:port", suites/support/pacing-hub.ts); empty = each worker paces its share alone. */
+  pacingHub: string;
 }
 
 export interface Fixtures {
+  /**
+   * Send every call of the test from the worker's home address (127.0.0.1 for a loopback target)
+   * instead of spreading calls over its own addresses: for suites whose bursts must meet one per-IP
+   * guard, and whose control-plane preloads name the address the control plane sees (limits.spec.ts).
+   */
+  oneSource: boolean;
   /** Client without an API key (free routes, auth negatives). */
   api: TargetClient;
   /** Client sending the first principal's API key; SKIPs the test when no key is configured. */
@@ -108,12 +116,12 @@ export interface Fixtures {
 /** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
 const RULE_CASES = ruleCases(Object.values(CHECKS));
 
-/** Index of the next test's source address in this worker. */
+/** Index of the next call's source address in this worker. */
 let nextSource = 0;
 
 export const test = base.extend<
   Fixtures & { targetOptions: TargetOptions; caseInstances: void },
-  TargetOptions & { pacer: Pacer; sources: Source[]; discoveryKey: () => Promise<string | undefined> }
+  TargetOptions & { pacer: Pacer; sources: { home: Source | undefined; spread: Source[] }; discoveryKey: () => Promise<string | undefined> }
 >({
   target: ['', { option: true, scope: 'worker' }],
   siteUrl: ['', { option: true, scope: 'worker' }],
@@ -128,39 +136,45 @@ export const test = base.extend<
   abortAfter: [5, { option: true, scope: 'worker' }],
   spreadSources: [false, { option: true, scope: 'worker' }],
   soleWorker: [false, { option: true, scope: 'worker' }],
+  pacingHub: ['', { option: true, scope: 'worker' }],
+  oneSource: [false, { option: true }],
 
   // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
   pacer: [
-    async ({ soleWorker }, use, workerInfo) => {
-      const pacer = workerPacer(soleWorker ? 1 : workerInfo.config.workers);
+    async ({ soleWorker, pacingHub }, use, workerInfo) => {
+      const pacer = workerPacer(soleWorker ? 1 : workerInfo.config.workers, pacingHub || undefined);
       await use(pacer);
       pacer.save(workerInfo.project.outputDir, `${workerInfo.parallelIndex}-${process.pid}`);
     },
     { scope: 'worker' },
   ],
 
-  // This worker's source addresses, each with its kept-alive connections (suites/support/transport.ts).
+  // This worker's source addresses, each with its kept-alive connections (suites/support/transport.ts):
+  // `home` is the one address the system (or 127.0.0.1 for a loopback target) gives, `spread` the
+  // addresses the worker's calls go out from in turn (its own loopback addresses, or `home` alone).
   sources: [
     async ({ target, spreadSources, soleWorker }, use, workerInfo) => {
       const loopback = sourceAddresses(target, 1)[0] !== undefined;
       const own = (i: number) => `127.0.0.${2 + workerInfo.parallelIndex * SOURCES_PER_WORKER + i}`;
-      const sources: Source[] = !target
-        ? []
-        : loopback && spreadSources
+      const home: Source | undefined = target
+        ? {
+            transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),
+            address: loopback ? '127.0.0.1' : 'default',
+            shared: !soleWorker,
+          }
+        : undefined;
+      const spread: Source[] =
+        home && loopback && spreadSources
           ? Array.from({ length: SOURCES_PER_WORKER }, (_, i) => own(i)).map((address) => ({
               transport: new SourceBoundTransport(target, address),
               address,
               shared: false,
             }))
-          : [
-              {
-                transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),
-                address: loopback ? '127.0.0.1' : 'default',
-                shared: !soleWorker,
-              },
-            ];
-      await use(sources);
-      for (const s of sources) s.transport.close();
+          : home
+            ? [home]
+            : [];
+      await use({ home, spread });
+      for (const s of new Set([home, ...spread])) s?.transport.close();
     },
     { scope: 'worker' },
   ],
@@ -212,6 +226,7 @@ export const test = base.extend<
       abortAfter,
       spreadSources,
       soleWorker,
+      pacingHub,
     },
     use,
     testInfo,
@@ -235,6 +250,7 @@ export const test = base.extend<
       abortAfter,
       spreadSources,
       soleWorker,
+      pacingHub,
     });
   },
 
@@ -244,11 +260,16 @@ export const test = base.extend<
     budget.release();
   },
 
-  api: async ({ targetOptions, budget, pacer, sources, discoveryKey }, use) => {
+  api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     resetEvidence();
-    // One source address for the whole test, the worker's addresses in turn.
-    const source = sources[nextSource++ % sources.length]!;
+    // Each call leaves from the worker's source addresses in turn (each paced on its own for the per-IP guard),
+    // or from the home address alone in a suite that must be seen from one address (`oneSource`).
+    const from = oneSource && sources.home ? [sources.home] : sources.spread;
+    const route = (): Route => {
+      const s = from[nextSource++ % from.length]!;
+      return { fetcher: s.transport, source: { address: s.address, shared: s.shared } };
+    };
     // Real money is spent only by the configured principals' keys: an unpaid probe costs nothing, and
     // control-plane accounts and wallets hold credits and tokens minted for the test.
     const principals = new Set([targetOptions.apiKey, targetOptions.apiKey2].filter(Boolean));
@@ -268,17 +289,26 @@ export const test = base.extend<
               ? { label: 'FC_API_KEY_2', shared: true }
               : { label: 'control-plane accounts', shared: false };
     await use(
-      new TargetClient(source.transport, {
+      new TargetClient(from[0]!.transport, {
         timeoutMs: targetOptions.requestTimeoutMs,
         maxRetries429: MAX_RETRIES_429,
         maxRetryAfterS: MAX_RETRY_AFTER_S,
         meter,
         pacer,
         labelOf,
-        source: { address: source.address, shared: source.shared },
+        route,
         discoveryKey,
       }),
     );
+    const waits = pacer.takeWaits();
+    const total = Object.values(waits).reduce((a, b) => a + b, 0);
+    if (total >= 1)
+      testInfo.annotations.push({
+        type: 'pacer-wait',
+        description: Object.entries(waits)
+          .map(([g, ms]) => `${g}=${Math.round(ms)}`)
+          .join('; '),
+      });
   },
 
   controlPlane: async ({ playwright, targetOptions }, use) => {

@@ -9,6 +9,7 @@ import type { FullConfig } from '@playwright/test';
 import { startStub } from '../../stub/app.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { registerSecret } from '../../lib/redact.ts';
+import { startPacingHub } from './pacing-hub.ts';
 
 const RESET_TIMEOUT_MS = 10_000;
 
@@ -22,8 +23,11 @@ async function resetTarget(control: string, token: string): Promise<void> {
   if (!res.ok) throw new Error(`control-plane reset answered ${res.status}`);
 }
 
-export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const use = (config.projects[0]?.use ?? {}) as Partial<TargetOptions>;
+  // Every worker paces through this one hub, so each bound is paced whole across workers.
+  const hub = await startPacingHub();
+  process.env.FC_PACING_HUB = hub.address;
   if (use.target) {
     if (use.control && use.controlToken) {
       // Not fatal: the tests that need the control plane report its absence themselves.
@@ -31,7 +35,7 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
         console.warn(`warning: could not reset the target through its control plane: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
-    return undefined;
+    return () => hub.close();
   }
   const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
   const controlToken = randomBytes(24).toString('hex');
@@ -57,5 +61,6 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   });
   return async () => {
     await stub.close();
+    await hub.close();
   };
 }

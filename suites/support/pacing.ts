@@ -2,74 +2,30 @@
  * Client-side pacing below the spec's Limits tiers (spec: Limits table; Errors "Clients should use
  * bounded retry and backoff"), so a conformant target never throttles a normal run.
  *
- * Each worker process owns one Pacer. A principal (an API key, or an x402 payment) in its scope
- * (standard or social research) is paced per worker at its share (1 / workers) of every bound when
- * all workers use it, at the whole bound when only this worker does (a control-plane account its
- * test made). The per-IP guard is paced per source address (suites/support/transport.ts): an
- * address only this worker uses gets the whole bound, the one address every worker shares (a
- * non-loopback target) 1 / workers of it. A margin absorbs the jitter between our send and the
- * target's count. The limit rules' own tests send `unpaced` requests. Counts per principal and per
- * scope are written at the worker's end and summed in the end-of-run summary (`requestSummary`).
+ * Each worker process owns one Pacer; every call waits at the gates of its principal in its scope
+ * (standard or social research: an API key, an x402 payment, a control-plane account) and of the
+ * per-IP guard of its source address (suites/support/transport.ts). In a Playwright run those gates
+ * are the run's pacing hub (suites/support/pacing-hub.ts), shared by every worker, so each bound is
+ * paced whole, by whichever worker needs it. Without a hub a worker keeps gates of its own and paces
+ * 1 / workers of a bound other workers use too (the configured keys, x402 payers, one shared
+ * address), the whole of one only it uses. Each window is paced a little longer than the target's
+ * (SLACK_MS), which absorbs the jitter between our send and the target's count. The limit rules' own
+ * tests send `unpaced` requests. Counts per principal and per scope are written at the worker's end
+ * and summed in the end-of-run summary (`requestSummary`); the time calls waited, per gate, is each
+ * test's `pacer-wait` annotation.
  */
 import { LIMIT_BOUNDS, principalScopeOf } from '../../contract/limits.ts';
+import { createHash } from 'node:crypto';
 import { saveRequestCounts } from '../../lib/request-counts.ts';
+import { LocalGates, type GateKeeper, type Passage, type SlotSpec, type WindowSpec } from './pacing-gates.ts';
+import { HubGates } from './pacing-hub.ts';
 
-/** Fraction of a per-second / per-minute bound a run uses at most (the rest absorbs network jitter). */
-const MARGIN = { second: 0.75, minute: 0.9 } as const;
-
-/** A sliding-window gate: at most `limit` starts in any `windowMs`; callers wait their turn in order. */
-class SlidingGate {
-  private readonly starts: number[] = [];
-  private tail: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  take(): Promise<void> {
-    const turn = this.tail.then(async () => {
-      for (;;) {
-        const now = performance.now();
-        while (this.starts.length && this.starts[0]! <= now - this.windowMs) this.starts.shift();
-        if (this.starts.length < this.limit) {
-          this.starts.push(now);
-          return;
-        }
-        await new Promise((r) => setTimeout(r, this.starts[0]! + this.windowMs - now + 1));
-      }
-    });
-    this.tail = turn;
-    return turn;
-  }
-}
-
-/** A counting semaphore for an in-flight bound. */
-class Slots {
-  private used = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly size: number) {}
-
-  async take(): Promise<() => void> {
-    if (this.used >= this.size) await new Promise<void>((r) => this.waiting.push(r));
-    else this.used++;
-    let held = true;
-    return () => {
-      if (!held) return;
-      held = false;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.used--;
-    };
-  }
-}
-
-interface Lane {
-  second: SlidingGate;
-  minute: SlidingGate;
-  slots?: Slots;
-}
+/**
+ * Slack added to each window, ms. The target counts a call when it arrives, the pacer when it lets
+ * it go: pacing a bound over a window this much longer than the target's means no jitter up to this
+ * much between the two ever puts more than the bound into one of the target's windows.
+ */
+const SLACK_MS = { second: 250, minute: 1_000 } as const;
 
 /** What a request is, for pacing: its operation's principal scope, whose quota, and a report label. */
 export interface PacedCall {
@@ -88,29 +44,42 @@ export interface PacedCall {
 }
 
 export class Pacer {
-  private readonly lanes = new Map<string, Lane>();
   private readonly counts: Record<string, Record<string, number>> = {};
+  /** Milliseconds callers waited per gate ("scope label window"), since the last `takeWaits`. */
+  private waits: Record<string, number> = {};
+  private readonly fingerprints = new Map<string, string>();
 
-  /** @param workers worker processes sharing the target (each paces 1 / workers of every bound). */
-  constructor(private readonly workers: number) {}
+  /**
+   * @param workers worker processes sharing the target (each paces 1 / workers of a shared bound
+   *   when `gates` are its own; none when they are the run's pacing hub)
+   * @param gates where calls wait: this process's gates, or the hub's (suites/support/pacing-hub.ts)
+   */
+  constructor(
+    private readonly workers: number,
+    private readonly gates: GateKeeper = new LocalGates(),
+  ) {}
 
-  private share(bound: number, margin: number, users: number): number {
-    return Math.max(1, Math.floor((bound * margin) / users));
+  private share(bound: number, users: number): number {
+    return Math.max(1, Math.floor(bound / users));
   }
 
-  private lane(key: string, scope: keyof typeof LIMIT_BOUNDS, shared = true): Lane {
-    let lane = this.lanes.get(key);
-    if (!lane) {
-      const b = LIMIT_BOUNDS[scope];
-      const users = shared ? this.workers : 1;
-      lane = {
-        second: new SlidingGate(this.share(b.second, MARGIN.second, users), 1000),
-        minute: new SlidingGate(this.share(b.minute, MARGIN.minute, users), 60_000),
-        ...(b.inFlight !== undefined ? { slots: new Slots(this.share(b.inFlight, 1, users)) } : {}),
-      };
-      this.lanes.set(key, lane);
-    }
-    return lane;
+  /** A principal's name at the gates: a fingerprint, never the key. */
+  private fingerprint(principal: string): string {
+    let f = this.fingerprints.get(principal);
+    if (!f) this.fingerprints.set(principal, (f = createHash('sha256').update(principal).digest('hex').slice(0, 16)));
+    return f;
+  }
+
+  /** The per-second and per-minute windows of `scope` under `key`, and its in-flight slot, at this worker's share. */
+  private lane(key: string, scope: keyof typeof LIMIT_BOUNDS, users: number): { slot?: SlotSpec; windows: WindowSpec[] } {
+    const b = LIMIT_BOUNDS[scope];
+    return {
+      ...(b.inFlight !== undefined ? { slot: { key, size: this.share(b.inFlight, users) } } : {}),
+      windows: [
+        { key, limit: this.share(b.second, users), windowMs: 1000 + SLACK_MS.second },
+        { key, limit: this.share(b.minute, users), windowMs: 60_000 + SLACK_MS.minute },
+      ],
+    };
   }
 
   private count(label: string, scope: string): void {
@@ -119,26 +88,40 @@ export class Pacer {
   }
 
   /**
-   * Waits until the call fits this worker's share of its principal scope and of the per-IP guard.
+   * Waits until the call fits its principal scope and the per-IP guard of its source address: the
+   * whole bound (over a slightly longer window) when the gates are the run's hub, else this worker's share.
    * @returns the release of its in-flight slot, to call once the answer arrived
    */
   async acquire(call: PacedCall): Promise<() => void> {
     const scope = call.operationId ? principalScopeOf(call.operationId) : undefined;
-    const guard = this.lane(`ip:${call.source.address}`, 'ip_guard', call.source.shared);
+    const whole = await this.gates.seesEveryWorker();
+    const usersOf = (shared: boolean) => (shared && !whole ? this.workers : 1);
+    const guard = this.lane(`ip_guard:${call.source.address}`, 'ip_guard', usersOf(call.source.shared));
+    const names = [`ip_guard ${call.source.address} second`, `ip_guard ${call.source.address} minute`];
     this.count(call.label, 'ip_guard');
+    let passage: Passage;
     if (!scope || call.principal === undefined) {
-      await guard.second.take();
-      await guard.minute.take();
-      return () => undefined;
+      passage = await this.gates.pass(undefined, guard.windows);
+    } else {
+      this.count(call.label, scope);
+      const lane = this.lane(`${scope}:${this.fingerprint(call.principal)}`, scope, usersOf(call.shared));
+      names.unshift(`${scope} ${call.label} second`, `${scope} ${call.label} minute`);
+      passage = await this.gates.pass(lane.slot, [...lane.windows, ...guard.windows]);
+      this.wait(`${scope} ${call.label} inflight`, passage.waits.slot);
     }
-    this.count(call.label, scope);
-    const lane = this.lane(`${scope}:${call.principal}`, scope, call.shared);
-    const release = lane.slots ? await lane.slots.take() : () => undefined;
-    await lane.second.take();
-    await lane.minute.take();
-    await guard.second.take();
-    await guard.minute.take();
-    return release;
+    passage.waits.windows.forEach((ms, i) => this.wait(names[i]!, ms));
+    return passage.release;
+  }
+
+  private wait(gate: string, ms: number): void {
+    if (ms >= 1) this.waits[gate] = (this.waits[gate] ?? 0) + ms;
+  }
+
+  /** The waits since the last call, ms per gate, and forgets them. */
+  takeWaits(): Record<string, number> {
+    const w = this.waits;
+    this.waits = {};
+    return w;
   }
 
   /** Counts an unpaced call (the limit rules' own bursts) so the summary stays complete. */
@@ -154,6 +137,10 @@ export class Pacer {
   }
 }
 
-/** One Pacer per worker process. */
+/**
+ * One Pacer per worker process: through the run's pacing hub at `hub` ("host:port", started by the
+ * global setup) when there is one, else through gates of its own at 1 / workers of shared bounds.
+ */
 let pacer: Pacer | undefined;
-export const workerPacer = (workers: number): Pacer => (pacer ??= new Pacer(workers));
+export const workerPacer = (workers: number, hub?: string): Pacer =>
+  (pacer ??= new Pacer(workers, hub ? new HubGates(hub, new LocalGates()) : new LocalGates()));

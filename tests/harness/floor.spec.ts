@@ -5,10 +5,19 @@ import { floorLine, formatSeconds, parseRequestCount, runFloor, secondsFor, LIMI
 test('a scope binds by its per-second rate, and by a minute per exhausted per-minute quota', () => {
   expect(secondsFor(0, LIMIT_RATES.standard)).toBe(0);
   expect(secondsFor(600, LIMIT_RATES.standard)).toBe(30); // one minute's quota at 20/s
-  expect(secondsFor(601, LIMIT_RATES.standard)).toBe(60); // the 601st waits for the next minute
+  expect(secondsFor(601, LIMIT_RATES.standard)).toBeCloseTo(60.05); // the 601st waits for the next minute
   expect(secondsFor(60, LIMIT_RATES.social)).toBe(12); // 60 at 5/s
-  expect(secondsFor(100, LIMIT_RATES.social)).toBe(60);
-  expect(secondsFor(2_401, LIMIT_RATES.ip)).toBe(120);
+  expect(secondsFor(2_401, LIMIT_RATES.ip)).toBeCloseTo(120.02);
+});
+
+test('after the last exhausted per-minute quota, the requests left over still go at the per-second rate', () => {
+  // 600 in the first minute; the 601st starts at 60 s at the earliest, and 352 more take 352 / 20 s.
+  expect(secondsFor(952, LIMIT_RATES.standard)).toBeCloseTo(77.6);
+  expect(secondsFor(100, LIMIT_RATES.social)).toBe(68); // 60 s, then 40 at 5/s
+  expect(secondsFor(130, LIMIT_RATES.social)).toBe(122); // two full quotas, then 10 at 5/s
+  // Never below the per-second rate alone, and growing with every request.
+  for (const n of [1, 20, 599, 600, 601, 1_199, 1_200, 1_201, 5_000])
+    expect(secondsFor(n + 1, LIMIT_RATES.standard)).toBeGreaterThan(secondsFor(n, LIMIT_RATES.standard));
 });
 
 test('counts add up per scope and principal; the floor is the slowest of them', () => {
@@ -19,7 +28,7 @@ test('counts add up per scope and principal; the floor is the slowest of them', 
     { scope: 'social', principal: 'key#a', n: 30 },
     { scope: 'ip', principal: 'loopback', n: 1_530 },
   ]);
-  expect(f.seconds).toBe(60);
+  expect(f.seconds).toBe(75); // 900 standard: 60 s, then 300 at 20/s
   expect(f.by).toBe('standard key#b: 900 request(s)');
   expect(runFloor([])).toEqual({ seconds: 0, by: 'no request' });
 });
@@ -28,7 +37,7 @@ test('the end-of-run line prints wall time, floor and their ratio', () => {
   expect(formatSeconds(190)).toBe('3 min 10 s');
   expect(formatSeconds(42.4)).toBe('42 s');
   expect(floorLine(190_000, [{ scope: 'social', principal: 'key#a', n: 130 }])).toBe(
-    'Wall time 3 min 10 s; floor 2 min 0 s (1.6×), set by social key#a: 130 request(s)',
+    'Wall time 3 min 10 s; floor 2 min 2 s (1.6×), set by social key#a: 130 request(s)',
   );
   expect(floorLine(5_000, [])).toBe('Wall time 5 s; floor 0 s, set by no request');
 });

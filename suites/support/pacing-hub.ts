@@ -1,0 +1,152 @@
+/**
+ * The run's pacing hub: one set of gates (suites/support/pacing-gates.ts) in the Playwright runner
+ * process, started by the global setup, which every worker's pacer passes through over a loopback
+ * TCP connection. With it a bound is paced whole across the run's workers, whichever of them needs
+ * it at the moment, instead of each worker holding a fixed 1 / workers share (a share a busy worker
+ * cannot lend to an idle one). Protocol: one JSON object per line; the worker sends
+ * `{id, slot?, windows}` and gets `{id, waits}` once every gate let it through, then `{release: id}`
+ * when its answer arrived. Keys name principals by fingerprint, never the key itself.
+ */
+import net from 'node:net';
+import { LocalGates, type GateKeeper, type Passage, type SlotSpec, type WindowSpec } from './pacing-gates.ts';
+
+interface PassRequest {
+  id: number;
+  slot?: SlotSpec;
+  windows: WindowSpec[];
+}
+
+/** A started hub: its address ("127.0.0.1:port") and how to stop it. */
+export interface PacingHub {
+  address: string;
+  close(): Promise<void>;
+}
+
+/** Reads newline-delimited JSON objects from `socket`. */
+function onLines(socket: net.Socket, each: (msg: unknown) => void): void {
+  let buffered = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    buffered += chunk;
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line) each(JSON.parse(line) as unknown);
+    }
+  });
+}
+
+/** Starts the hub on a free loopback port. */
+export async function startPacingHub(): Promise<PacingHub> {
+  const gates = new LocalGates(true);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.setNoDelay(true);
+    const held = new Map<number, () => void>();
+    onLines(socket, (msg) => {
+      const m = msg as Partial<PassRequest> & { release?: number };
+      if (typeof m.release === 'number') {
+        held.get(m.release)?.();
+        held.delete(m.release);
+        return;
+      }
+      const id = m.id!;
+      void gates.pass(m.slot, m.windows ?? []).then(({ release, waits }) => {
+        if (socket.destroyed) return release();
+        if (m.slot) held.set(id, release);
+        socket.write(`${JSON.stringify({ id, waits })}\n`);
+      });
+    });
+    // A worker that ended (or crashed) gives back the slots it held.
+    socket.on('close', () => {
+      for (const r of held.values()) r();
+      held.clear();
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    address: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        for (const s of sockets) s.destroy();
+      }),
+  };
+}
+
+/**
+ * A worker's door to the hub at `address` ("host:port"). When the hub cannot be reached (or the
+ * connection drops), every pass goes through `fallback` instead and `connected` turns false.
+ */
+export class HubGates implements GateKeeper {
+  private socket: net.Socket | undefined;
+  private ready: Promise<boolean> | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, (waits: Passage['waits'] | undefined) => void>();
+  connected = true;
+
+  constructor(
+    private readonly address: string,
+    private readonly fallback: GateKeeper,
+  ) {}
+
+  private connect(): Promise<boolean> {
+    return (this.ready ??= new Promise<boolean>((resolve) => {
+      const [host = '127.0.0.1', port = '0'] = this.address.split(':');
+      const socket = net.connect({ host, port: Number(port) });
+      socket.setNoDelay(true);
+      socket.unref();
+      socket.once('connect', () => resolve(true));
+      const lost = () => {
+        this.connected = false;
+        resolve(false);
+        for (const p of this.pending.values()) p(undefined);
+        this.pending.clear();
+      };
+      socket.once('error', lost);
+      socket.once('close', lost);
+      onLines(socket, (msg) => {
+        const m = msg as { id: number; waits: Passage['waits'] };
+        this.pending.get(m.id)?.(m.waits);
+        this.pending.delete(m.id);
+      });
+      this.socket = socket;
+    }));
+  }
+
+  async seesEveryWorker(): Promise<boolean> {
+    return this.connected && (await this.connect());
+  }
+
+  async pass(slot: SlotSpec | undefined, windows: readonly WindowSpec[]): Promise<Passage> {
+    if (!this.connected || !(await this.connect()) || !this.socket) return this.fallback.pass(slot, windows);
+    const id = this.nextId++;
+    const waits = await new Promise<Passage['waits'] | undefined>((resolve) => {
+      this.pending.set(id, resolve);
+      this.socket!.write(`${JSON.stringify({ id, ...(slot ? { slot } : {}), windows })}\n`);
+    });
+    if (!waits) return this.fallback.pass(slot, windows);
+    let held = !!slot;
+    return {
+      waits,
+      release: () => {
+        if (!held) return;
+        held = false;
+        if (this.connected) this.socket?.write(`${JSON.stringify({ release: id })}\n`);
+      },
+    };
+  }
+
+  /** Ends the connection. */
+  close(): void {
+    this.socket?.end();
+  }
+}

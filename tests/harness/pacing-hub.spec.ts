@@ -1,0 +1,78 @@
+/**
+ * The run's pacing hub (suites/support/pacing-hub.ts): workers passing through one hub share each
+ * bound, so together they never start more than a window's limit in any window, and a worker that
+ * cannot reach the hub falls back to gates of its own. Credits no catalogue rule. Only lower bounds
+ * on time are asserted (pacing can be slowed by a loaded machine, never hurried).
+ */
+import { test, expect } from '@playwright/test';
+import { HubGates, startPacingHub } from '../../suites/support/pacing-hub.ts';
+import { LocalGates } from '../../suites/support/pacing-gates.ts';
+import { Pacer } from '../../suites/support/pacing.ts';
+
+test('two workers through one hub start at most the limit in any window, together', async () => {
+  const hub = await startPacingHub();
+  const workers = [new HubGates(hub.address, new LocalGates()), new HubGates(hub.address, new LocalGates())];
+  try {
+    expect(await workers[0]!.seesEveryWorker()).toBe(true);
+    const window = { key: 'standard:k', limit: 3, windowMs: 400 };
+    const starts: number[] = [];
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 9 }, async (_, i) => {
+        const p = await workers[i % 2]!.pass(undefined, [window]);
+        starts.push(performance.now() - t0);
+        p.release();
+      }),
+    );
+    starts.sort((a, b) => a - b);
+    // Any 4 consecutive starts span at least one window: never 4 inside one.
+    for (let i = 3; i < starts.length; i++) expect(starts[i]! - starts[i - 3]!).toBeGreaterThanOrEqual(window.windowMs - 5);
+  } finally {
+    for (const w of workers) w.close();
+    await hub.close();
+  }
+});
+
+test('an in-flight slot held by one worker keeps the other waiting until it is released', async () => {
+  const hub = await startPacingHub();
+  const [a, b] = [new HubGates(hub.address, new LocalGates()), new HubGates(hub.address, new LocalGates())];
+  try {
+    const slot = { key: 'x_research:k', size: 1 };
+    const first = await a.pass(slot, []);
+    let second = false;
+    const waiting = b.pass(slot, []).then((p) => {
+      second = true;
+      return p;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(second).toBe(false);
+    first.release();
+    (await waiting).release();
+    expect(second).toBe(true);
+  } finally {
+    a.close();
+    b.close();
+    await hub.close();
+  }
+});
+
+test('without a reachable hub a worker paces through its own gates, at its share of a shared bound', async () => {
+  const hub = await startPacingHub();
+  const address = hub.address;
+  await hub.close();
+  const gates = new HubGates(address, new LocalGates());
+  expect(await gates.seesEveryWorker()).toBe(false);
+  const pacer = new Pacer(2, gates);
+  const call = {
+    operationId: 'searchSocial',
+    principal: 'fc_key',
+    label: 'FC_API_KEY',
+    shared: true,
+    source: { address: '127.0.0.1', shared: true },
+  };
+  // Social research: 5 a second, shared by 2 workers: 2 a second here, so the 3rd start waits a window.
+  const t0 = performance.now();
+  for (let i = 0; i < 3; i++) (await pacer.acquire(call))();
+  expect(performance.now() - t0).toBeGreaterThanOrEqual(1000);
+  expect(Object.keys(pacer.takeWaits()).some((g) => g.startsWith('x_research FC_API_KEY second'))).toBe(true);
+});
