@@ -22,7 +22,7 @@ export interface PacingHub {
   close(): Promise<void>;
 }
 
-/** Reads newline-delimited JSON objects from `socket`. */
+/** Reads newline-delimited JSON objects from `socket`; a line that is not JSON ends the connection (the worker falls back). */
 function onLines(socket: net.Socket, each: (msg: unknown) => void): void {
   let buffered = '';
   socket.setEncoding('utf8');
@@ -32,7 +32,15 @@ function onLines(socket: net.Socket, each: (msg: unknown) => void): void {
     while ((nl = buffered.indexOf('\n')) >= 0) {
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
-      if (line) each(JSON.parse(line) as unknown);
+      if (!line) continue;
+      let msg: unknown;
+      try {
+        msg = JSON.parse(line);
+      } catch {
+        socket.destroy();
+        return;
+      }
+      each(msg);
     }
   });
 }
@@ -53,7 +61,9 @@ export async function startPacingHub(): Promise<PacingHub> {
         held.delete(m.release);
         return;
       }
-      const id = m.id!;
+      // Anything else on this loopback port that is not a worker's pass request is dropped, never thrown in the runner.
+      if (typeof m.id !== 'number' || !Array.isArray(m.windows ?? [])) return void socket.destroy();
+      const id = m.id;
       void gates.pass(m.slot, m.windows ?? []).then(({ release, waits }) => {
         if (socket.destroyed) return release();
         if (m.slot) held.set(id, release);

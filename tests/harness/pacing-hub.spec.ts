@@ -4,6 +4,7 @@
  * cannot reach the hub falls back to gates of its own. Credits no catalogue rule. Only lower bounds
  * on time are asserted (pacing can be slowed by a loaded machine, never hurried).
  */
+import net from 'node:net';
 import { test, expect } from '@playwright/test';
 import { HubGates, startPacingHub } from '../../suites/support/pacing-hub.ts';
 import { LocalGates } from '../../suites/support/pacing-gates.ts';
@@ -75,4 +76,26 @@ test('without a reachable hub a worker paces through its own gates, at its share
   for (let i = 0; i < 3; i++) (await pacer.acquire(call))();
   expect(performance.now() - t0).toBeGreaterThanOrEqual(1000);
   expect(Object.keys(pacer.takeWaits()).some((g) => g.startsWith('x_research FC_API_KEY second'))).toBe(true);
+});
+
+test('a connection that speaks garbage is dropped; the hub keeps serving workers', async () => {
+  const hub = await startPacingHub();
+  const worker = new HubGates(hub.address, new LocalGates());
+  try {
+    const [host = '127.0.0.1', port = '0'] = hub.address.split(':');
+    for (const garbage of ['not json\n', '{"windows": 3}\n', '[1,2]\n']) {
+      const closed = await new Promise<boolean>((resolve) => {
+        const s = net.connect(Number(port), host, () => s.write(garbage));
+        s.on('close', () => resolve(true));
+        s.on('error', () => resolve(true));
+      });
+      expect(closed, `the hub closed a connection that sent ${JSON.stringify(garbage)}`).toBe(true);
+    }
+    expect(await worker.seesEveryWorker()).toBe(true);
+    const p = await worker.pass(undefined, [{ key: 'standard:k', limit: 1, windowMs: 100 }]);
+    p.release();
+  } finally {
+    worker.close();
+    await hub.close();
+  }
 });
