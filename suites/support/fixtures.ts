@@ -263,6 +263,8 @@ export const test = base.extend<
   api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     resetEvidence();
+    // Waits of calls made outside a test's `api` (worker fixtures, discovery) are not this test's.
+    pacer.takeWaits();
     // Each call leaves from the worker's source addresses in turn (each paced on its own for the per-IP guard),
     // or from the home address alone in a suite that must be seen from one address (`oneSource`).
     const from = oneSource && sources.home ? [sources.home] : sources.spread;

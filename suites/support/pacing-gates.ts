@@ -16,19 +16,28 @@ class SlidingGate {
     private readonly windowMs: number,
   ) {}
 
-  take(): Promise<void> {
+  /**
+   * Waits for this window's turn and records a start now.
+   * @returns whether the caller had to wait (ms > 1), and how to take the start back
+   */
+  take(): Promise<{ waited: boolean; undo: () => void }> {
+    const asked = performance.now();
     const turn = this.tail.then(async () => {
       for (;;) {
         const now = performance.now();
         while (this.starts.length && this.starts[0]! <= now - this.windowMs) this.starts.shift();
         if (this.starts.length < this.limit) {
           this.starts.push(now);
-          return;
+          const undo = () => {
+            const i = this.starts.lastIndexOf(now);
+            if (i >= 0) this.starts.splice(i, 1);
+          };
+          return { waited: now - asked > 1, undo };
         }
         await new Promise((r) => setTimeout(r, this.starts[0]! + this.windowMs - now + 1));
       }
     });
-    this.tail = turn;
+    this.tail = turn.then(() => undefined);
     return turn;
   }
 }
@@ -77,10 +86,15 @@ export interface Passage {
 export interface GateKeeper {
   /** True when every worker of the run passes through these gates (a bound is then paced whole, not shared out). */
   seesEveryWorker(): Promise<boolean>;
-  pass(slot: SlotSpec | undefined, windows: readonly WindowSpec[]): Promise<Passage>;
+  /**
+   * Waits until the call fits `slot` and every window at one moment, and records its start in each.
+   * @param whole the specs hold whole bounds, sized for the run's hub; gates that see only this
+   *   worker pace 1 / workers of them instead
+   */
+  pass(slot: SlotSpec | undefined, windows: readonly WindowSpec[], whole?: boolean): Promise<Passage>;
 }
 
-/** Gates kept in this process, created on first use with the limits of their first spec. */
+/** Gates kept in this process, one per key, window and limit, created on first use. */
 export class LocalGates implements GateKeeper {
   private readonly windows = new Map<string, SlidingGate>();
   private readonly slots = new Map<string, Slots>();
@@ -106,13 +120,27 @@ export class LocalGates implements GateKeeper {
       if (!s) this.slots.set(slot.key, (s = new Slots(slot.size)));
       release = await s.take();
     }
-    const waits = { slot: lap(), windows: [] as number[] };
-    for (const w of windows) {
-      const name = `${w.key}|${w.windowMs}`;
+    const waits = { slot: lap(), windows: windows.map(() => 0) };
+    const gates = windows.map((w) => {
+      const name = `${w.key}|${w.windowMs}|${w.limit}`;
       let g = this.windows.get(name);
       if (!g) this.windows.set(name, (g = new SlidingGate(w.limit, w.windowMs)));
-      await g.take();
-      waits.windows.push(lap());
+      return g;
+    });
+    // A start counts in every window at once: when a later window made the call wait, the starts the
+    // earlier ones recorded are stale (a backlog released by the later gate could then overfill them),
+    // so they are taken back and the call passes every window again from the first.
+    for (let i = 0; i < gates.length;) {
+      const taken: (() => void)[] = [];
+      for (i = 0; i < gates.length; i++) {
+        const { waited, undo } = await gates[i]!.take();
+        waits.windows[i]! += lap();
+        taken.push(undo);
+        if (waited && i > 0) {
+          for (const u of taken) u();
+          break;
+        }
+      }
     }
     return { release, waits };
   }

@@ -94,7 +94,9 @@ export async function startPacingHub(): Promise<PacingHub> {
 
 /**
  * A worker's door to the hub at `address` ("host:port"). When the hub cannot be reached (or the
- * connection drops), every pass goes through `fallback` instead and `connected` turns false.
+ * connection drops), every pass goes through `fallback` instead and `connected` turns false; specs
+ * sized for the hub (`whole`) then go through at 1 / `workers` of each bound, since the other
+ * workers keep sending beside this one.
  */
 export class HubGates implements GateKeeper {
   private socket: net.Socket | undefined;
@@ -106,7 +108,18 @@ export class HubGates implements GateKeeper {
   constructor(
     private readonly address: string,
     private readonly fallback: GateKeeper,
+    private readonly workers = 1,
   ) {}
+
+  /** Passes through this worker's own gates; whole bounds are cut to this worker's share. */
+  private passAlone(slot: SlotSpec | undefined, windows: readonly WindowSpec[], whole: boolean): Promise<Passage> {
+    if (!whole || this.workers <= 1) return this.fallback.pass(slot, windows);
+    const share = (n: number) => Math.max(1, Math.floor(n / this.workers));
+    return this.fallback.pass(
+      slot && { ...slot, size: share(slot.size) },
+      windows.map((w) => ({ ...w, limit: share(w.limit) })),
+    );
+  }
 
   private connect(): Promise<boolean> {
     return (this.ready ??= new Promise<boolean>((resolve) => {
@@ -136,14 +149,14 @@ export class HubGates implements GateKeeper {
     return this.connected && (await this.connect());
   }
 
-  async pass(slot: SlotSpec | undefined, windows: readonly WindowSpec[]): Promise<Passage> {
-    if (!this.connected || !(await this.connect()) || !this.socket) return this.fallback.pass(slot, windows);
+  async pass(slot: SlotSpec | undefined, windows: readonly WindowSpec[], whole = false): Promise<Passage> {
+    if (!this.connected || !(await this.connect()) || !this.socket) return this.passAlone(slot, windows, whole);
     const id = this.nextId++;
     const waits = await new Promise<Passage['waits'] | undefined>((resolve) => {
       this.pending.set(id, resolve);
       this.socket!.write(`${JSON.stringify({ id, ...(slot ? { slot } : {}), windows })}\n`);
     });
-    if (!waits) return this.fallback.pass(slot, windows);
+    if (!waits) return this.passAlone(slot, windows, whole);
     let held = !!slot;
     return {
       waits,

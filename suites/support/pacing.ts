@@ -14,7 +14,7 @@
  * and summed in the end-of-run summary (`requestSummary`); the time calls waited, per gate, is each
  * test's `pacer-wait` annotation.
  */
-import { LIMIT_BOUNDS, principalScopeOf } from '../../contract/limits.ts';
+import { hasOilLimits, LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../../contract/limits.ts';
 import { createHash } from 'node:crypto';
 import { saveRequestCounts } from '../../lib/request-counts.ts';
 import { LocalGates, type GateKeeper, type Passage, type SlotSpec, type WindowSpec } from './pacing-gates.ts';
@@ -100,13 +100,19 @@ export class Pacer {
     const names = [`ip_guard ${call.source.address} second`, `ip_guard ${call.source.address} minute`];
     this.count(call.label, 'ip_guard');
     let passage: Passage;
+    // The oil route's starts at least a second apart (Limits rule 3), run-wide when the gates are the hub.
+    const oil: WindowSpec[] =
+      call.operationId && hasOilLimits(call.operationId)
+        ? [{ key: 'oil', limit: 1, windowMs: OIL_LIMITS.spacingMs + SLACK_MS.second }]
+        : [];
+    if (oil.length) names.push('oil spacing');
     if (!scope || call.principal === undefined) {
-      passage = await this.gates.pass(undefined, guard.windows);
+      passage = await this.gates.pass(undefined, [...guard.windows, ...oil], whole);
     } else {
       this.count(call.label, scope);
       const lane = this.lane(`${scope}:${this.fingerprint(call.principal)}`, scope, usersOf(call.shared));
       names.unshift(`${scope} ${call.label} second`, `${scope} ${call.label} minute`);
-      passage = await this.gates.pass(lane.slot, [...lane.windows, ...guard.windows]);
+      passage = await this.gates.pass(lane.slot, [...lane.windows, ...guard.windows, ...oil], whole);
       this.wait(`${scope} ${call.label} inflight`, passage.waits.slot);
     }
     passage.waits.windows.forEach((ms, i) => this.wait(names[i]!, ms));
@@ -143,4 +149,4 @@ export class Pacer {
  */
 let pacer: Pacer | undefined;
 export const workerPacer = (workers: number, hub?: string): Pacer =>
-  (pacer ??= new Pacer(workers, hub ? new HubGates(hub, new LocalGates()) : new LocalGates()));
+  (pacer ??= new Pacer(workers, hub ? new HubGates(hub, new LocalGates(), workers) : new LocalGates()));

@@ -7,7 +7,7 @@
 import net from 'node:net';
 import { test, expect } from '@playwright/test';
 import { HubGates, startPacingHub } from '../../suites/support/pacing-hub.ts';
-import { LocalGates } from '../../suites/support/pacing-gates.ts';
+import { LocalGates, type GateKeeper, type SlotSpec, type WindowSpec } from '../../suites/support/pacing-gates.ts';
 import { Pacer } from '../../suites/support/pacing.ts';
 
 test('two workers through one hub start at most the limit in any window, together', async () => {
@@ -98,4 +98,43 @@ test('a connection that speaks garbage is dropped; the hub keeps serving workers
     worker.close();
     await hub.close();
   }
+});
+
+test('a call starts in every window at one moment: a backlog a later window held back never overfills an earlier one', async () => {
+  const gates = new LocalGates();
+  const second = { key: 'standard:k', limit: 2, windowMs: 200 };
+  const minute = { key: 'ip_guard:a', limit: 4, windowMs: 1000 };
+  // The later window is full: every call waits there about a second.
+  for (let i = 0; i < 4; i++) (await gates.pass(undefined, [minute])).release();
+  const t0 = performance.now();
+  const starts: number[] = [];
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      const p = await gates.pass(undefined, [second, minute]);
+      starts.push(performance.now() - t0);
+      p.release();
+    }),
+  );
+  starts.sort((a, b) => a - b);
+  // Never 3 starts inside one 200 ms window of the earlier gate, however the later one released them.
+  for (let i = 2; i < starts.length; i++) expect(starts[i]! - starts[i - 2]!).toBeGreaterThanOrEqual(second.windowMs - 5);
+});
+
+test('specs sized for the hub go through at this worker’s share when the hub is gone', async () => {
+  const seen: { slot?: SlotSpec; windows: readonly WindowSpec[] }[] = [];
+  const spy: GateKeeper = {
+    seesEveryWorker: () => Promise.resolve(false),
+    pass: (slot, windows) => {
+      seen.push({ ...(slot ? { slot } : {}), windows });
+      return Promise.resolve({ release: () => undefined, waits: { slot: 0, windows: windows.map(() => 0) } });
+    },
+  };
+  const closed = await startPacingHub();
+  const address = closed.address;
+  await closed.close();
+  const gates = new HubGates(address, spy, 4);
+  await gates.pass({ key: 's', size: 10 }, [{ key: 'k', limit: 20, windowMs: 1000 }], true);
+  await gates.pass(undefined, [{ key: 'k', limit: 20, windowMs: 1000 }], false);
+  expect(seen[0]).toEqual({ slot: { key: 's', size: 2 }, windows: [{ key: 'k', limit: 5, windowMs: 1000 }] });
+  expect(seen[1]).toEqual({ windows: [{ key: 'k', limit: 20, windowMs: 1000 }] });
 });
