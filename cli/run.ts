@@ -3,13 +3,12 @@
  * projects) → reports → signed bundle → exit code. The run is stopped when the target stops
  * answering (suites/support/health.ts) or on SIGINT/SIGTERM; reports are written in every case.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
 import { redact, registerSecret } from '../lib/redact.ts';
-import { ABORT_FILE } from '../lib/run-health.ts';
+import { ABORT_FILE, readAbort } from '../lib/run-health.ts';
 import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
 import { buildReport, readReport, summaryLines, writeReports, type RunInfo, type RunVerdict } from '../reporter/report.ts';
 import { preflight } from './preflight.ts';
@@ -18,12 +17,12 @@ import { loadRequestPlan, planLabel, plannedRequests } from '../lib/request-plan
 import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings } from './settings.ts';
 import { writeBundle } from './bundle.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
+import { supervise } from './supervise.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
 /** Files of an earlier run that must not be mistaken for this run's. */
 const STALE = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'manifest.json', 'manifest.sig'];
-const ABORT_POLL_MS = 250;
 /**
  * Workers of a run without --workers / FC_WORKERS. A conformance run mostly waits (on the target's
  * limits, paced through one hub, and on the target's answers), not on CPU: on 2 cores 4 workers took
@@ -86,36 +85,6 @@ function sign(dir: string, keyFile: string | undefined): void {
     console.log(
       `Ephemeral signing key; its public key (keep it to check the bundle with \`verify --public-key\`):\n${publicKeyPem.trim()}`,
     );
-}
-
-/** Runs Playwright and resolves with its exit code; stops it on abort marker or signal. */
-function runPlaywright(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  abortFile: string,
-): Promise<{ code: number | null; signal: string | null; stoppedBy?: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT, ...args], { cwd: ROOT, env: playwrightEnv(env), stdio: 'inherit' });
-    let stoppedBy: string | undefined;
-    const stop = (why: string) => {
-      if (stoppedBy) return;
-      stoppedBy = why;
-      // Playwright ends gracefully on SIGINT: reporters' onEnd runs and writes every report.
-      child.kill('SIGINT');
-    };
-    const poll = setInterval(() => {
-      if (existsSync(abortFile)) stop('target stopped answering');
-    }, ABORT_POLL_MS);
-    const onSignal = (sig: NodeJS.Signals) => stop(`interrupted by ${sig}`);
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    child.on('exit', (code, signal) => {
-      clearInterval(poll);
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      done({ code, signal, ...(stoppedBy ? { stoppedBy } : {}) });
-    });
-  });
 }
 
 /** Dry run: each planned test's request count and their sum, from the request plan (cli/request-plan.ts). */
@@ -239,13 +208,16 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   if (flags.grep) args.push('--grep', flags.grep);
   const abortFile = join(reportDir, 'test-results', ABORT_FILE);
   rmSync(abortFile, { force: true });
-  const result = await runPlaywright(args, env, abortFile);
+  const result = await supervise([PLAYWRIGHT, ...args], { cwd: ROOT, env: playwrightEnv(env), abortFile });
 
   let code: number;
   if (!existsSync(join(reportDir, 'rules.json'))) {
-    const reason = result.stoppedBy
-      ? `run ${result.stoppedBy}`
-      : `the Playwright run ended (exit ${result.code ?? result.signal}) without writing a report`;
+    const marker = readAbort(dirname(abortFile));
+    const reason = marker
+      ? `run aborted: ${marker.reason}`
+      : result.stoppedBy
+        ? `run ${result.stoppedBy}`
+        : `the Playwright run ended (exit ${result.code ?? result.signal}) without writing a report`;
     const report = buildReport(
       runInfo(s, selected, started, reason, 'error'),
       notRunVerdicts(catalogue, selected, `not run: ${reason}`),

@@ -4,7 +4,7 @@
  * by the CLI when a run ends before any suite (preflight), and by `merge`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, type Rule } from '../contract/rules.ts';
@@ -192,10 +192,16 @@ export function buildReport(
 /** Writes rules.json, certification.md, certification.html and junit.xml, every byte redacted. */
 export function writeReports(dir: string, report: CertificationReport): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'rules.json'), redact(JSON.stringify(report, null, 2)));
-  writeFileSync(join(dir, 'certification.md'), redact(renderMarkdown(report)));
-  writeFileSync(join(dir, 'certification.html'), redact(renderHtml(report)));
-  writeFileSync(join(dir, 'junit.xml'), redact(renderJunit(report)));
+  // Each file appears whole (written aside, then renamed), and rules.json last: `run` takes its
+  // presence as a complete set, even when the run was killed while writing (cli/run.ts).
+  const put = (name: string, text: string) => {
+    writeFileSync(join(dir, `${name}.tmp`), redact(text));
+    renameSync(join(dir, `${name}.tmp`), join(dir, name));
+  };
+  put('certification.md', renderMarkdown(report));
+  put('certification.html', renderHtml(report));
+  put('junit.xml', renderJunit(report));
+  put('rules.json', JSON.stringify(report, null, 2));
 }
 
 /** Reads a report written by writeReports. @throws Error when absent or not a report. */

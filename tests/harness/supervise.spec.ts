@@ -1,0 +1,46 @@
+/**
+ * How `run` supervises its Playwright run (cli/supervise.ts): a run that ignores the graceful stop,
+ * with a child of its own holding the output, is killed whole after the grace period, so `run`
+ * never hangs on a stuck teardown. Credits no catalogue rule.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { supervise } from '../../cli/supervise.ts';
+
+/** A "runner" that ignores SIGINT and starts a "worker" that ignores it too, both living on. */
+const STUBBORN = `
+const { spawn } = require('node:child_process');
+const { writeFileSync } = require('node:fs');
+process.on('SIGINT', () => {});
+const worker = spawn(process.execPath, ['-e', "process.on('SIGINT', () => {}); setInterval(() => {}, 1000)"], { stdio: 'inherit' });
+writeFileSync(process.argv[1], String(worker.pid));
+setInterval(() => {}, 1000);
+`;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test('a run that ignores the stop is killed with its children after the grace period; the abort reason is kept', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fc-supervise-'));
+  const pidFile = join(dir, 'worker.pid');
+  const abortFile = join(dir, 'run-aborted.json');
+  setTimeout(() => writeFileSync(abortFile, '{}'), 300);
+  const end = await supervise(['-e', STUBBORN, pidFile], { cwd: dir, env: process.env, abortFile, pollMs: 50, graceMs: 500 });
+  expect(end).toMatchObject({ code: null, signal: 'SIGKILL', stoppedBy: 'target stopped answering' });
+  const worker = Number(readFileSync(pidFile, 'utf8'));
+  await expect.poll(() => alive(worker), { message: 'the worker the run started' }).toBe(false);
+});
+
+test('a run that ends by itself is left alone: its exit code, no stop reason', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fc-supervise-'));
+  const end = await supervise(['-e', 'process.exit(3)'], { cwd: dir, env: process.env, abortFile: join(dir, 'none') });
+  expect(end).toEqual({ code: 3, signal: null });
+});
