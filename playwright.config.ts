@@ -8,14 +8,13 @@ import type { TargetOptions } from './suites/support/fixtures.ts';
 import type { RuleReporterOptions } from './reporter/rule-reporter.ts';
 import { readSettings } from './lib/settings.ts';
 import { registerSecret } from './lib/redact.ts';
+import { ownsSourceAddresses, serialSuites } from './lib/suite-phases.ts';
 
 const settings = readSettings();
 const { reportDir, embedded, shard } = settings;
-/**
- * Suites that advance the target's clock through the control plane, and the limit rules' suite, whose
- * bursts must own the per-IP guard and whose day reset moves the clock to 00:00 UTC.
- */
-const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|social-clock|limits)\.spec\.ts$/;
+// On a loopback target each worker sends from loopback addresses of its own (suites/support/transport.ts),
+// so the one-address suites run beside the others; elsewhere they join the serial project.
+const SERIAL_SUITES = serialSuites(embedded || ownsSourceAddresses(settings.target));
 // Secrets are masked in every report this process writes (the embedded stub's keys: global-setup.ts).
 for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) registerSecret(s);
 const ruleReporter: RuleReporterOptions = {
@@ -72,17 +71,17 @@ export default defineConfig<TargetOptions>({
       name: 'conformance',
       testDir: './suites',
       testMatch: /.*\.spec\.ts$/,
-      testIgnore: CLOCK_SUITES,
+      testIgnore: SERIAL_SUITES,
       teardown: 'conformance-clock',
       use: { spreadSources: true },
     },
     // One worker: each clock suite's expectations hold only while no other test moves the clock at the same time.
     // It runs alone against the target, so it paces the whole of each bound (suites/support/fixtures.ts soleWorker).
-    // It spreads its calls over source addresses too, except the limits suite's (`oneSource` there).
+    // It spreads its calls over source addresses too, except the one-address suites' (`oneSource` there).
     {
       name: 'conformance-clock',
       testDir: './suites',
-      testMatch: CLOCK_SUITES,
+      testMatch: SERIAL_SUITES,
       workers: 1,
       use: { soleWorker: true, spreadSources: true },
     },

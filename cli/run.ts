@@ -18,6 +18,7 @@ import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings 
 import { writeBundle } from './bundle.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 import { supervise } from './supervise.ts';
+import { ownsSourceAddresses } from '../lib/suite-phases.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
@@ -191,7 +192,10 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   }
   set('FC_CONTROL_TOKEN', secrets.controlToken);
 
-  const clock = tests?.some((t) => t.clock) ?? s.tier !== 'smoke';
+  // The serial project runs when a selected test is in it: a clock suite's, or a one-address suite's
+  // on a target the run cannot reach from loopback addresses of its own (lib/suite-phases.ts).
+  const ownAddresses = ownsSourceAddresses(s.target);
+  const clock = tests?.some((t) => t.clock || (t.oneAddress && !ownAddresses)) ?? s.tier !== 'smoke';
   const args = [
     'test',
     '--project=conformance',

@@ -12,10 +12,9 @@ import { isTestable, type Rule } from '../contract/rules.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { listSuiteTests } from '../reporter/coverage.ts';
 import { UsageError, type Tier } from './settings.ts';
+import { CLOCK_SUITES, ONE_ADDRESS_SUITES } from '../lib/suite-phases.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** Suites that move the target's clock (playwright.config.ts CLOCK_SUITES). */
-export const CLOCK_SUITES = /(wallet-link|forecast-jobs-model|social-clock|limits)\.spec\.ts$/;
 
 /** Operations a smoke run may call: free, no key needed (contract/pricing.ts). */
 export const FREE_OPERATIONS = Object.entries(PRICES)
@@ -68,7 +67,10 @@ export interface PlannedTest {
   location: string;
   title: string;
   rules: string[];
+  /** In a suite that moves the target's clock (lib/suite-phases.ts CLOCK_SUITES): the serial project. */
   clock: boolean;
+  /** In a one-address suite (lib/suite-phases.ts ONE_ADDRESS_SUITES): the serial project unless the target is loopback. */
+  oneAddress: boolean;
 }
 
 /** Hash of everything that decides the test list, so the listing (seconds of work) is cached. */
@@ -95,6 +97,7 @@ export function listTests(): PlannedTest[] {
     title: s.title,
     rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '')))],
     clock: CLOCK_SUITES.test(s.file),
+    oneAddress: ONE_ADDRESS_SUITES.test(s.file),
   }));
   mkdirSync(dirname(cache), { recursive: true });
   // Written aside, then renamed: parallel runs (shards) never read a half-written cache.
@@ -107,7 +110,8 @@ export function listTests(): PlannedTest[] {
 /** The tests carrying at least one selected rule. */
 export function plannedTests(tests: readonly PlannedTest[], selected: ReadonlySet<string> | null, tier: Tier): PlannedTest[] {
   const chosen = selected ? tests.filter((t) => t.rules.some((id) => selected.has(id))) : [...tests];
-  return tier === 'smoke' ? chosen.filter((t) => !t.clock) : chosen;
+  // Smoke leaves out the clock suites and the one-address suites: seconds of clock moves and window waits.
+  return tier === 'smoke' ? chosen.filter((t) => !t.clock && !t.oneAddress) : chosen;
 }
 
 /** Testable selected rules that no planned test carries (they will be NOT_RUN). */

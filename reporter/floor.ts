@@ -12,13 +12,15 @@ export interface ScopeRate {
 }
 
 /** The spec's Limits table (fingerprinted by contract/), the rates that bind a run. */
-export const LIMIT_RATES: Readonly<Record<'standard' | 'social' | 'ip', ScopeRate>> = {
+export const LIMIT_RATES: Readonly<Record<'standard' | 'social' | 'ip' | 'oil', ScopeRate>> = {
   standard: { perSecond: 20, perMinute: 600 },
   social: { perSecond: 5, perMinute: 60 },
   ip: { perSecond: 50, perMinute: 1_200 },
+  // Limits rule 3: the oil route's starts at least one second apart, whoever sends them.
+  oil: { perSecond: 1, perMinute: 60 },
 };
 
-/** Requests counted by the client: `principal` a key's fingerprint (never the key) or "anonymous"; `scope` standard, social or ip. */
+/** Requests counted by the client: `principal` a key's fingerprint (never the key), a source address, or "route" for oil; `scope` standard, social, ip or oil. */
 export interface RequestCount {
   principal: string;
   scope: keyof typeof LIMIT_RATES;
@@ -42,7 +44,8 @@ export function secondsFor(n: number, rate: ScopeRate): number {
 
 /**
  * The run's floor, seconds, and the principal/scope (or source address) that sets it. IP-guard
- * counts are per source address (`principal` = the address); standard and social per principal.
+ * counts are per source address (`principal` = the address); standard and social per principal;
+ * oil per route (its spacing binds every caller).
  */
 export function runFloor(counts: readonly RequestCount[], rates = LIMIT_RATES): { seconds: number; by: string } {
   const sums = new Map<string, { scope: RequestCount['scope']; n: number }>();
@@ -61,7 +64,7 @@ export function runFloor(counts: readonly RequestCount[], rates = LIMIT_RATES): 
 /** A `requests` annotation "scope principal n" (suites/support/annotations.ts countRequest); unknown scopes count 0. */
 export function parseRequestCount(description: string): RequestCount {
   const [scope = '', principal = '', n = '0'] = description.split(' ');
-  const known = scope === 'standard' || scope === 'social' || scope === 'ip';
+  const known = scope === 'standard' || scope === 'social' || scope === 'ip' || scope === 'oil';
   return { scope: known ? scope : 'ip', principal, n: known ? Number(n) || 0 : 0 };
 }
 

@@ -3,9 +3,14 @@
  * rule 7; family LIM, OIL-011/012, BILL-008..010, ERR-009). Every bound is exceeded for real: a burst
  * of exactly the bound is admitted and the next request answers 429 with its full anatomy. The
  * per-minute and per-day bounds start from usage preloaded through the control plane
- * (POST /__control/limits/usage), so they take seconds; the day reset moves the target's clock to
- * 00:00 UTC. Runs in the serial conformance-clock project: its bursts must own the per-IP guard.
- * Requests here are `unpaced` (the harness's pacing would keep them under the bounds).
+ * (POST /__control/limits/usage), so they take seconds; the day reset, which moves the target's
+ * clock, is quota-reset.spec.ts's.
+ *
+ * Its bursts must meet a per-IP guard no other test feeds. On a loopback target they leave from an
+ * address of their own (fixtures.ts `oneSource`), so the suite runs beside the others, its tests in
+ * order in one worker; on any other target every test shares the system's address, so it runs in the
+ * serial conformance-clock project (lib/suite-phases.ts). Requests here are `unpaced` (the harness's
+ * pacing would keep them under the bounds).
  */
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
@@ -15,40 +20,22 @@ import { checkBurst, checkGuardTightening, checkRateLimited, type GuardAnswer, t
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
-import { discoverRequest, type PaidRequest } from './support/paid-requests.ts';
-import { faultScope, type ControlPlane } from './support/control.ts';
+import type { PaidRequest } from './support/paid-requests.ts';
+import { faultScope } from './support/control.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
+import { answerOf, CREDITS, preload, requestOf, send } from './support/limit-calls.ts';
 
+// Its tests share one address and its per-IP guard: one after the other, in one worker.
+test.describe.configure({ mode: 'default' });
 /** Anatomy rules of every 429 checked here (checks/limits.ts). */
 const ANATOMY = ['ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'LIM-024', 'LIM-028', 'LIM-029', 'CONTRACT-003'];
 /** Attempts at a burst inside one second before its verdict (a loaded machine may stretch one). */
 const BURST_ATTEMPTS = 3;
-const CREDITS = 10_000_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// Bursts must meet one per-IP guard, the one the control plane's preloads name: every call from the home address.
+// Bursts must meet one per-IP guard, the one the control plane's preloads name: every call from one address.
 test.use({ oneSource: true });
-
-async function answerOf(res: APIResponse): Promise<LimitAnswer> {
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status(), headers: res.headers(), body };
-}
-
-/** Sends `r` once, at once (no pacing, a 429 returned as is). */
-const send = (client: TargetClient, r: PaidRequest, headers: Record<string, string> = {}): Promise<APIResponse> =>
-  client.call(r.method, r.path, {
-    params: r.params,
-    ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }),
-    headers: { ...(r.body === undefined ? {} : { 'content-type': 'application/json' }), ...r.headers, ...headers },
-    raw429: true,
-    unpaced: true,
-  });
 
 /** A principal of its own: a fresh control-plane account when the target has a control plane, else FC_API_KEY. */
 async function principal(
@@ -59,13 +46,6 @@ async function principal(
   const key = (await freshKey()) ?? apiKey;
   test.skip(!key, 'needs an API key (FC_API_KEY) or a control plane');
   return api.withKey(key);
-}
-
-/** A request of `operationId` that succeeds, or SKIP. */
-async function requestOf(client: TargetClient, target: string, operationId: string): Promise<PaidRequest> {
-  const d = await discoverRequest(client, target, operationId);
-  if ('skip' in d) test.skip(true, d.skip);
-  return (d as { request: PaidRequest }).request;
 }
 
 /** A burst's statuses, its first 429, and whether every answer came back inside the window. */
@@ -497,12 +477,6 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
   );
 });
 
-/** Preloads a window through the control plane, or SKIPs when the target's control plane has no such route. */
-async function preload(controlPlane: ControlPlane, spec: Parameters<ControlPlane['limitUsage']>[0]): Promise<void> {
-  const done = await controlPlane.limitUsage(spec);
-  test.skip(done === 'unsupported', 'the control plane has no POST /__control/limits/usage (contract/control.yaml)');
-}
-
 test.describe('limits: per-minute and per-day bounds from preloaded usage', () => {
   for (const { scope, operationId, window, rule } of [
     { scope: 'standard', operationId: 'listAssets', window: 'minute', rule: 'LIM-002' },
@@ -545,8 +519,11 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
       `per-IP guard per ${window}: with ${bound - 3} used from this address, at most 3 more are admitted and the next answers 429`,
       { annotation: rules(rule, 'LIM-014', ...ANATOMY, ...contractRules('getPricing')) },
       async ({ api, controlPlane }) => {
+        // The guard of the address these calls leave from (the control plane's own otherwise).
+        const address = api.sourceAddress();
+        const at = address ? { address } : {};
         await sleep(1100);
-        await preload(controlPlane, { scope: 'ip_guard', window, count: bound - 3 });
+        await preload(controlPlane, { scope: 'ip_guard', window, count: bound - 3, ...at });
         const statuses: number[] = [];
         let refused: APIResponse | undefined;
         try {
@@ -557,7 +534,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
           }
         } finally {
           // The address is the whole run's: give its quota back at once.
-          await controlPlane.limitUsage({ scope: 'ip_guard', window, count: 0 });
+          await controlPlane.limitUsage({ scope: 'ip_guard', window, count: 0, ...at });
         }
         const found = checkBurst(rule, `per-IP guard per ${window} after ${bound - 3} preloaded`, statuses, 3, true);
         const refusedAnswer = refused ? await answerOf(refused) : undefined;
@@ -567,53 +544,6 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
       },
     );
   }
-});
-
-test.describe('limits: day counters reset at 00:00 UTC', () => {
-  test(
-    "a principal refused for its daily bound is admitted again once the target's clock passes 00:00 UTC",
-    { annotation: rules('LIM-003', 'LIM-007', 'LIM-020', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
-    async ({ api, targetOptions, controlPlane }) => {
-      const account = await controlPlane.createAccount(CREDITS);
-      const client = api.withKey(account.apiKey);
-      const standard = await requestOf(client, targetOptions.target, 'listAssets');
-      const social = await requestOf(client, targetOptions.target, 'searchSocial');
-      await preload(controlPlane, { scope: 'standard', window: 'day', count: LIMIT_BOUNDS.standard.day, accountId: account.accountId });
-      await preload(controlPlane, { scope: 'x_research', window: 'day', count: LIMIT_BOUNDS.x_research.day, accountId: account.accountId });
-      const found: Violation[] = [];
-      const refusedS = await send(client, standard);
-      const refusedX = await send(client, social);
-      found.push(...checkRateLimited(await answerOf(refusedS), { scope: 'standard' }, 'LIM-003'));
-      found.push(...checkRateLimited(await answerOf(refusedX), { scope: 'x_research' }, 'LIM-007'));
-      const now = (await controlPlane.clock()).now;
-      const toMidnight = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
-      const retryAfter = Number(refusedS.headers()['retry-after'] ?? NaN);
-      if (refusedS.status() === 429 && !(Math.abs(retryAfter - toMidnight) <= 5)) {
-        found.push(
-          violation(
-            'LIM-020',
-            'header:Retry-After',
-            `a daily 429's Retry-After is ${retryAfter}s; the UTC day ends in ${toMidnight}s`,
-            'warning',
-          ),
-        );
-      }
-      await test.step('the clock moves past 00:00 UTC: both scopes admit again', async () => {
-        await controlPlane.advanceClock(toMidnight + 2);
-        const s = await send(client, standard);
-        const x = await send(client, social);
-        if (s.status() !== 200)
-          found.push(
-            violation('LIM-003', 'status', `after 00:00 UTC the standard call answered ${s.status()}: the daily count did not reset`),
-          );
-        if (x.status() !== 200)
-          found.push(
-            violation('LIM-007', 'status', `after 00:00 UTC the social call answered ${x.status()}: the daily count did not reset`),
-          );
-      });
-      expect(found).toHaveNoViolations();
-    },
-  );
 });
 
 test.describe('limits: what the contract leaves open (gaps, warnings at most)', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { CLOCK_SUITES } from '../../cli/selection.ts';
+import { CLOCK_SUITES } from '../../lib/suite-phases.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -120,7 +120,7 @@ export interface RunOptions {
 
 /**
  * Runs the selection. Never throws for test failures; a child that cannot report yields `errors`.
- * The clock suites (cli/selection.ts CLOCK_SUITES) never run beside other tests, since they move the
+ * The clock suites (lib/suite-phases.ts CLOCK_SUITES) never run beside other tests, since they move the
  * target's clock: the whole suite runs as the config orders it (conformance, then its teardown
  * project conformance-clock); a selection mixing both runs as two children in that order (the second
  * is skipped once the first reached maxFailures).

@@ -107,9 +107,9 @@ export function countAnswer(): void {
 /**
  * Counts one request sent by the running test against a limit scope (`requests` annotation
  * "scope principal n", added up per pair): the reporter's wall-time floor (reporter/floor.ts).
- * `principal` is a key fingerprint or a source address, never a key.
+ * `principal` is a key fingerprint, a source address or 'route' (the oil route's), never a key.
  */
-export function countRequest(scope: 'standard' | 'social' | 'ip', principal: string): void {
+export function countRequest(scope: 'standard' | 'social' | 'ip' | 'oil', principal: string): void {
   const info = currentTest();
   if (!info) return;
   const prefix = `${scope} ${principal} `;

@@ -123,6 +123,16 @@ export class TargetClient {
    * One request with bounded 429 handling.
    * @throws TargetUnreachableError | TargetTimeoutError with a redacted reason.
    */
+  /**
+   * The loopback address this client's next call leaves from, or undefined when the operating system
+   * picks it. Stable for a test that sends from one address (fixtures.ts `oneSource`), which names it
+   * in the control plane's per-IP guard preloads (POST /__control/limits/usage `address`).
+   */
+  sourceAddress(): string | undefined {
+    const address = this.opts.route?.().source.address;
+    return address === undefined || address === 'default' ? undefined : address;
+  }
+
   async call(method: string, path: string, options: CallOptions = {}): Promise<APIResponse> {
     const key = options.apiKey === undefined ? this.opts.apiKey : (options.apiKey ?? undefined);
     const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...options.headers };
@@ -203,11 +213,14 @@ export class TargetClient {
 
 /**
  * Counts a request against the limit scopes it draws on (spec: Limits): the IP guard of its source
- * address always; with a key, social research (/x/search, /x/profile) or standard.
+ * address always; the oil route's spacing for an oil call; with a key, social research (/x/search,
+ * /x/profile) or standard.
  * The principal is a fingerprint of the key, never the key.
  */
 function countLimited(path: string, key: string | undefined, source: string): void {
   countRequest('ip', source);
+  // The oil route's starts are spaced run-wide, whoever sends them (Limits rule 3).
+  if (operationOf('GET', path) === 'getOilSignal') countRequest('oil', 'route');
   if (!key) return;
   const principal = `key#${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
   countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'social' : 'standard', principal);

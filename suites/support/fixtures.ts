@@ -40,6 +40,16 @@ const FRESH_ACCOUNT_CREDITS = 1_000_000;
  * stays the address of the control plane and of the projects that do not spread.
  */
 const SOURCES_PER_WORKER = 3;
+/**
+ * Source addresses of a project's sole worker (the clock project, which runs while no other test
+ * does): the addresses 4 workers would own, so its calls meet the per-IP guard no sooner than theirs.
+ */
+const SOLE_WORKER_SOURCES = 4 * SOURCES_PER_WORKER;
+/**
+ * The loopback address of a one-address suite (`oneSource`) in a spreading project: no other test
+ * sends from it, so that suite's bursts meet a per-IP guard of their own while the run goes on beside.
+ */
+const SOLE_SOURCE = '127.0.0.254';
 
 /** A transport bound to one source address, and how the pacer sees that address. */
 interface Source {
@@ -88,9 +98,11 @@ export interface TargetOptions {
 
 export interface Fixtures {
   /**
-   * Send every call of the test from the worker's home address (127.0.0.1 for a loopback target)
-   * instead of spreading calls over its own addresses: for suites whose bursts must meet one per-IP
-   * guard, and whose control-plane preloads name the address the control plane sees (limits.spec.ts).
+   * Send every call of the test from one address instead of spreading calls over the worker's own:
+   * for suites whose bursts must meet one per-IP guard (limits.spec.ts), and which name that address
+   * in their control-plane preloads (`TargetClient.sourceAddress`). In a spreading project on a
+   * loopback target that address is 127.0.0.254, which no other test uses; elsewhere it is the home
+   * address (127.0.0.1, or the system's), which such a suite must then have to itself (a serial project).
    */
   oneSource: boolean;
   /** Client without an API key (free routes, auth negatives). */
@@ -121,7 +133,11 @@ let nextSource = 0;
 
 export const test = base.extend<
   Fixtures & { targetOptions: TargetOptions; caseInstances: void },
-  TargetOptions & { pacer: Pacer; sources: { home: Source | undefined; spread: Source[] }; discoveryKey: () => Promise<string | undefined> }
+  TargetOptions & {
+    pacer: Pacer;
+    sources: { home: Source | undefined; spread: Source[]; sole: Source | undefined };
+    discoveryKey: () => Promise<string | undefined>;
+  }
 >({
   target: ['', { option: true, scope: 'worker' }],
   siteUrl: ['', { option: true, scope: 'worker' }],
@@ -165,7 +181,7 @@ export const test = base.extend<
         : undefined;
       const spread: Source[] =
         home && loopback && spreadSources
-          ? Array.from({ length: SOURCES_PER_WORKER }, (_, i) => own(i)).map((address) => ({
+          ? Array.from({ length: soleWorker ? SOLE_WORKER_SOURCES : SOURCES_PER_WORKER }, (_, i) => own(i)).map((address) => ({
               transport: new SourceBoundTransport(target, address),
               address,
               shared: false,
@@ -173,8 +189,12 @@ export const test = base.extend<
           : home
             ? [home]
             : [];
-      await use({ home, spread });
-      for (const s of new Set([home, ...spread])) s?.transport.close();
+      const sole: Source | undefined =
+        home && loopback && spreadSources
+          ? { transport: new SourceBoundTransport(target, SOLE_SOURCE), address: SOLE_SOURCE, shared: false }
+          : home;
+      await use({ home, spread, sole });
+      for (const s of new Set([home, sole, ...spread])) s?.transport.close();
     },
     { scope: 'worker' },
   ],
@@ -266,8 +286,8 @@ export const test = base.extend<
     // Waits of calls made outside a test's `api` (worker fixtures, discovery) are not this test's.
     pacer.takeWaits();
     // Each call leaves from the worker's source addresses in turn (each paced on its own for the per-IP guard),
-    // or from the home address alone in a suite that must be seen from one address (`oneSource`).
-    const from = oneSource && sources.home ? [sources.home] : sources.spread;
+    // or from one address alone in a suite that must be seen from one address (`oneSource`).
+    const from = oneSource && sources.sole ? [sources.sole] : sources.spread;
     const route = (): Route => {
       const s = from[nextSource++ % from.length]!;
       return { fetcher: s.transport, source: { address: s.address, shared: s.shared } };

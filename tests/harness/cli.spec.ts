@@ -173,7 +173,7 @@ test.describe('--dry-run: the planned requests, measured on the embedded stub', 
       measured: { commit: 'abcdef0123', date: '2026-11-24T00:00:00Z', target: 'embedded reference stub', seed: 1, stubSeed: 42 },
       tests: { 'suites/a.spec.ts › one': 3, 'suites/a.spec.ts › two': 5 },
     };
-    const t = (location: string, title: string) => ({ location, title, rules: [], clock: false });
+    const t = (location: string, title: string) => ({ location, title, rules: [], clock: false, oneAddress: false });
     const p = plannedRequests(plan, [
       t('suites/a.spec.ts:3', 'one'),
       t('suites/a.spec.ts:9', 'two'),

@@ -46,3 +46,14 @@ test('requests annotations parse; an unknown scope counts nothing', () => {
   expect(parseRequestCount('social key#ab12 7')).toEqual({ scope: 'social', principal: 'key#ab12', n: 7 });
   expect(parseRequestCount('bogus x 9').n).toBe(0);
 });
+
+test("the oil route's starts count run-wide, one a second (Limits rule 3): 90 oil calls outlast 952 standard ones", () => {
+  expect(parseRequestCount('oil route 4')).toEqual({ scope: 'oil', principal: 'route', n: 4 });
+  expect(secondsFor(90, LIMIT_RATES.oil)).toBe(90);
+  const f = runFloor([
+    { scope: 'standard', principal: 'key#a', n: 952 },
+    { scope: 'oil', principal: 'route', n: 50 },
+    { scope: 'oil', principal: 'route', n: 40 },
+  ]);
+  expect(f).toEqual({ seconds: 90, by: 'oil route: 90 request(s)' });
+});

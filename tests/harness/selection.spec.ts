@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { strayPattern, type PlannedTest } from '../../cli/selection.ts';
 
-const t = (location: string, title: string): PlannedTest => ({ location, title, rules: [], clock: false });
+const t = (location: string, title: string): PlannedTest => ({ location, title, rules: [], clock: false, oneAddress: false });
 
 test('unselected tests sharing a selected location are inverted out by their escaped title', () => {
   const all = [t('a.spec.ts:5', 'getX: bounds (1..2)'), t('a.spec.ts:5', 'getY: bounds'), t('b.spec.ts:9', 'other')];

@@ -1,0 +1,48 @@
+/**
+ * Calls shared by the Limits suites (limits.spec.ts, quota-reset.spec.ts): one request sent at once
+ * and unpaced, its answer as the limit checks read it, a request that succeeds, and a control-plane
+ * preload of a limit window (POST /__control/limits/usage, contract/control.yaml).
+ */
+import type { APIResponse } from '@playwright/test';
+import { test } from './fixtures.ts';
+import type { LimitAnswer } from '../../checks/limits.ts';
+import { discoverRequest, type PaidRequest } from './paid-requests.ts';
+import type { ControlPlane } from './control.ts';
+import type { TargetClient } from './client.ts';
+
+/** Test credits of each account a Limits test creates (10,000 USD): no bound here is reached by running out. */
+export const CREDITS = 10_000_000;
+
+/** The answer as checks/limits.ts reads it: status, headers, and the JSON body (undefined when not JSON). */
+export async function answerOf(res: APIResponse): Promise<LimitAnswer> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status(), headers: res.headers(), body };
+}
+
+/** Sends `r` once, at once (no pacing, a 429 returned as is). */
+export const send = (client: TargetClient, r: PaidRequest, headers: Record<string, string> = {}): Promise<APIResponse> =>
+  client.call(r.method, r.path, {
+    params: r.params,
+    ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }),
+    headers: { ...(r.body === undefined ? {} : { 'content-type': 'application/json' }), ...r.headers, ...headers },
+    raw429: true,
+    unpaced: true,
+  });
+
+/** A request of `operationId` that succeeds, or SKIP. */
+export async function requestOf(client: TargetClient, target: string, operationId: string): Promise<PaidRequest> {
+  const d = await discoverRequest(client, target, operationId);
+  if ('skip' in d) test.skip(true, d.skip);
+  return (d as { request: PaidRequest }).request;
+}
+
+/** Preloads a window through the control plane, or SKIPs when the target's control plane has no such route. */
+export async function preload(controlPlane: ControlPlane, spec: Parameters<ControlPlane['limitUsage']>[0]): Promise<void> {
+  const done = await controlPlane.limitUsage(spec);
+  test.skip(done === 'unsupported', 'the control plane has no POST /__control/limits/usage (contract/control.yaml)');
+}
