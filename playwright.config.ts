@@ -14,7 +14,7 @@ const settings = readSettings();
 const { reportDir, embedded, shard } = settings;
 // On a loopback target each worker sends from loopback addresses of its own (suites/support/transport.ts),
 // so the one-address suites run beside the others; elsewhere they join the serial project.
-const SERIAL_SUITES = serialSuites(embedded || ownsSourceAddresses(settings.target));
+const SERIAL_SUITES = serialSuites(ownsSourceAddresses(settings.target));
 // Secrets are masked in every report this process writes (the embedded stub's keys: global-setup.ts).
 for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) registerSecret(s);
 const ruleReporter: RuleReporterOptions = {

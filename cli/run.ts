@@ -1,7 +1,7 @@
 /**
  * `forecast-conformance run`: settings → selection → preflight → one Playwright run (the conformance
  * projects) → reports → signed bundle → exit code. The run is stopped when the target stops
- * answering (suites/support/health.ts) or on SIGINT/SIGTERM; reports are written in every case.
+ * answering (lib/run-health.ts; cli/supervise.ts) or on SIGINT/SIGTERM; reports are written in every case.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -10,9 +10,6 @@ import { checkRateLimited } from '../checks/limits.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import { answerOf, CREDITS, preload, requestOf, send } from './support/limit-calls.ts';
 
-// The preloads name no address, so the calls leave from the one the control plane sees.
-test.use({ oneSource: true });
-
 test.describe('limits: day counters reset at 00:00 UTC', () => {
   test(
     "a principal refused for its daily bound is admitted again once the target's clock passes 00:00 UTC",

@@ -12,6 +12,7 @@ import { TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts'
 import { rememberExchange } from './evidence.ts';
 import { abortedReason, recordAnswer, recordFailure } from '../../lib/run-health.ts';
 import { operationOf } from '../../contract/route-match.ts';
+import { hasOilLimits } from '../../contract/limits.ts';
 import type { Pacer } from './pacing.ts';
 import type { Fetcher } from './transport.ts';
 
@@ -184,7 +185,7 @@ export class TargetClient {
     // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
     const aborted = abortedReason();
     if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
-    countLimited(path, headers['x-service-api-key'], route.source.address);
+    countLimited(method, path, headers['x-service-api-key'], route.source.address);
     let res: APIResponse;
     try {
       res = await route.fetcher.fetch(path, {
@@ -217,10 +218,11 @@ export class TargetClient {
  * /x/profile) or standard.
  * The principal is a fingerprint of the key, never the key.
  */
-function countLimited(path: string, key: string | undefined, source: string): void {
+function countLimited(method: string, path: string, key: string | undefined, source: string): void {
   countRequest('ip', source);
   // The oil route's starts are spaced run-wide, whoever sends them (Limits rule 3).
-  if (operationOf('GET', path) === 'getOilSignal') countRequest('oil', 'route');
+  const operationId = operationOf(method, path);
+  if (operationId && hasOilLimits(operationId)) countRequest('oil', 'route');
   if (!key) return;
   const principal = `key#${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
   countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'social' : 'standard', principal);

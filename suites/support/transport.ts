@@ -10,7 +10,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
+import { ownsSourceAddresses } from '../../lib/suite-phases.ts';
 import { STATUS_CODES } from 'node:http';
 import zlib from 'node:zlib';
 import { pipeline, type Readable } from 'node:stream';
@@ -36,8 +36,6 @@ export interface Fetcher {
 /** Loopback source addresses the harness may use: 127.0.0.1 .. 127.0.0.(1 + MAX_LOOPBACK_SOURCES - 1). */
 const MAX_LOOPBACK_SOURCES = 8;
 
-const isLoopbackV4 = (host: string): boolean => isIP(host) === 4 && host.startsWith('127.');
-
 /**
  * The source addresses a run may spread its requests over for `target`: `count` loopback addresses
  * (127.0.0.1, 127.0.0.2, ...) when the target is an IPv4 loopback address, otherwise one entry
@@ -46,13 +44,7 @@ const isLoopbackV4 = (host: string): boolean => isIP(host) === 4 && host.startsW
  * @param count wanted addresses, 1..8
  */
 export function sourceAddresses(target: string, count: number): (string | undefined)[] {
-  let host: string;
-  try {
-    host = new URL(target).hostname;
-  } catch {
-    return [undefined];
-  }
-  if (!isLoopbackV4(host)) return [undefined];
+  if (!target || !ownsSourceAddresses(target)) return [undefined];
   const n = Math.max(1, Math.min(MAX_LOOPBACK_SOURCES, Math.floor(count)));
   return Array.from({ length: n }, (_, i) => `127.0.0.${i + 1}`);
 }
