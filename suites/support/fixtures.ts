@@ -42,7 +42,7 @@ const FRESH_ACCOUNT_CREDITS = 1_000_000;
 const SOURCES_PER_WORKER = 3;
 /**
  * Source addresses of a project's sole worker (the clock project, which runs while no other test
- * does): the addresses 4 workers would own, so its calls meet the per-IP guard no sooner than theirs.
+ * does): as many as 4 workers own, ample for the few calls of the clock suites.
  */
 const SOLE_WORKER_SOURCES = 4 * SOURCES_PER_WORKER;
 /**
