@@ -11,7 +11,7 @@ import { Budget } from './budget.ts';
 import { operationOf } from '../../contract/route-match.ts';
 import { budgetCredits, ledgerIn } from '../../lib/spend-ledger.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
-import { deriveWalletsFrom } from './x402.ts';
+import { deriveWalletsFrom } from './wallet-seed.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { workerPacer, type Pacer } from './pacing.ts';
 import { SourceBoundTransport, sourceAddresses } from './transport.ts';
