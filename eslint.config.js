@@ -9,8 +9,8 @@ import tseslint from 'typescript-eslint';
  *   lib ← contract ← checks ← {stub, suites, load} ← {reporter, cli}
  *
  * Nothing below imports from above; only suites/ imports suites/support. The embedded target is
- * started through the stub's entry point (stub/app.ts) by the suites' global setup and the load
- * worker, and by nothing else. tests/ (tests of the harness in tests/harness, the stub's unit tests in tests/stub) sits on top and may import any
+ * started through the stub's entry points, by the suites' global setup (stub/process.ts, a child
+ * process) and the load worker (stub/app.ts), and by nothing else. tests/ (tests of the harness in tests/harness, the stub's unit tests in tests/stub) sits on top and may import any
  * layer; scripts/ may use the reporter; playwright.config.ts (outside every layer) wires them.
  */
 export const LAYERS = {
@@ -27,7 +27,7 @@ export const LAYERS = {
 };
 /** The only cross-layer doors: file (relative to the root) → the extra files it may import. */
 const DOORS = {
-  'suites/support/global-setup.ts': ['stub/app.ts'],
+  'suites/support/global-setup.ts': ['stub/process.ts'],
   'load/stub-worker.ts': ['stub/app.ts'],
   // The proof scripts start the embedded stub (fuzz) and read the mutant registry (mutation).
   'scripts/fuzz.ts': ['stub/app.ts'],
@@ -40,6 +40,8 @@ export default tseslint.config(
   { ignores: ['node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'bin/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The embedded stub's child entry is plain JavaScript run by Node (stub/child.js).
+  { files: ['stub/child.js'], languageOptions: { globals: { process: 'readonly' } } },
   {
     files: ['**/*.ts'],
     languageOptions: {

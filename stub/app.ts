@@ -48,14 +48,22 @@ export function createContext(config: StubConfig): StubContext {
   };
 }
 
-/** Starts a stub listening on `config.host:config.port` (0 = a free port). */
-export async function startStub(overrides: Partial<StubConfig> = {}): Promise<RunningStub> {
+/** Builds a stub ready to serve (routes registered, fastify ready) without listening anywhere. */
+export async function buildStub(overrides: Partial<StubConfig> = {}): Promise<{ ctx: StubContext; app: FastifyInstance }> {
   const config = defaultConfig(overrides);
   activateMutant(config.mutant);
   const ctx = createContext(config);
   const app = buildServer(ctx, ROUTE_MODULES);
   // Served only with a control token; without it every /__control path is the server's 404.
   if (config.controlToken) registerControlPlane(app, ctx, config.controlToken);
+  await app.ready();
+  return { ctx, app };
+}
+
+/** Starts a stub listening on `config.host:config.port` (0 = a free port). */
+export async function startStub(overrides: Partial<StubConfig> = {}): Promise<RunningStub> {
+  const { ctx, app } = await buildStub(overrides);
+  const config = ctx.config;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

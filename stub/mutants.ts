@@ -163,7 +163,7 @@ export type MutantName = (typeof TABLE)[keyof typeof TABLE][number][0];
 let active: string | undefined;
 
 /**
- * Switches a mutant on for this process's stubs (undefined: none). Called by startStub.
+ * Switches a mutant on for this process's stubs (undefined: none). Called by buildStub.
  * @throws Error for a name not in MUTANTS.
  */
 export function activateMutant(name: string | undefined): void {

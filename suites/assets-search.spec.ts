@@ -23,6 +23,10 @@ import {
   type SearchRequest,
 } from '../checks/assets.ts';
 import { violation, type Violation } from '../checks/violation.ts';
+import { KEY_BOUND_LOCK } from './support/locks.ts';
+
+// Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).
+test.describe.configure({ lock: KEY_BOUND_LOCK });
 
 const OP = 'searchAssets';
 const PATH = '/api/v1/assets/search';

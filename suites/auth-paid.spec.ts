@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
@@ -61,7 +62,10 @@ test.describe('a key whose account holds no credits', () => {
   for (const operationId of CREDIT_OPERATIONS) {
     test(
       `${operationId}: 403 insufficient_credits, nothing debited`,
-      { annotation: rules('AUTH-011', BILLING_RULES.refusedDebitsNothing, 'ERR-001', ...contractRules(operationId)) },
+      {
+        annotation: rules('AUTH-011', BILLING_RULES.refusedDebitsNothing, 'ERR-001', ...contractRules(operationId)),
+        lock: routeLocks(operationId),
+      },
       async ({ api, controlPlane, targetOptions }) => {
         const paid = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
         const request = await requestOf(api, paid, targetOptions.target, operationId);

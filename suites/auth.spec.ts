@@ -5,6 +5,7 @@
  * without a key. One test per operation, each with an otherwise valid request.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { routeLocks } from './support/locks.ts';
 import { rulesNaming, withdrawRules } from './support/annotations.ts';
 import type { TargetClient } from './support/client.ts';
 import { contract } from '../contract/index.ts';
@@ -103,7 +104,7 @@ test.describe('paid routes', () => {
     const ids = ['X402-001', 'X402-002', 'X402-003', 'ERR-004', ...(keyed ? ['AUTH-004', 'ERR-003'] : []), ...(byKey ? ['AUTH-002'] : [])];
     test(
       `${method.toUpperCase()} ${path} (${operationId}): no key → 402 challenge${keyed ? '; invalid key → 401' : ''}${byKey ? '; valid key → answered' : ''}`,
-      { annotation: rules(...ids, 'ERR-001', ...contractRules(operationId)) },
+      { annotation: rules(...ids, 'ERR-001', ...contractRules(operationId)), lock: routeLocks(operationId) },
       async ({ api, targetOptions, budget }) => {
         const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
         const absent = await probeImplemented(api, operationId, base);

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit, checkParallelDebits, type ParallelOutcome } from '../checks/billing.ts';
@@ -34,7 +35,7 @@ test.describe('billing: every paid operation debits exactly its price', () => {
   for (const operationId of PAID_OPERATIONS) {
     test(
       `${operationId}: a successful API-key call debits exactly ${price(operationId)} credits`,
-      { annotation: rules(BILLING_RULES.debitsPrice, ...contractRules(operationId)) },
+      { annotation: rules(BILLING_RULES.debitsPrice, ...contractRules(operationId)), lock: routeLocks(operationId) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const found = await test.step('discover a request the target answers', () =>
           discoverRequest(paid, targetOptions.target, operationId));
@@ -278,6 +279,8 @@ test.describe('billing: refusals and concurrency', () => {
         BILLING_RULES.refusedDebitsNothing,
         ...PAID_OPERATIONS.flatMap((op) => contractRules(op)),
       ),
+      // One of its calls is the oil route's.
+      lock: OIL_ROUTE_LOCK,
     },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const found: Violation[] = [];
@@ -350,7 +353,7 @@ test.describe('billing: refusals and concurrency', () => {
 test.describe('billing: 429', () => {
   test(
     "a 429 (the oil route's one-second spacing) is rejected before any debit: no debit and no refund in the ledger",
-    { annotation: rules('BILL-008', ...contractRules('getOilSignal')) },
+    { annotation: rules('BILL-008', ...contractRules('getOilSignal')), lock: OIL_ROUTE_LOCK },
     async ({ api, controlPlane }) => {
       const op = 'getOilSignal';
       const request: PaidRequest = { method: 'GET', path: '/api/v1/signals/oil', params: { include_marks: false }, expect: 200 };

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { routeLocks } from './support/locks.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { observe } from './support/matchers.ts';
 import { contract } from '../contract/index.ts';
@@ -166,7 +167,7 @@ function fuzzRules(operationId: string): string[] {
 for (const { operationId, method, path } of contract().operations.values()) {
   test(
     `${method.toUpperCase()} ${path} (${operationId}): malformed requests answer documented statuses with the error envelope`,
-    { annotation: rules(...fuzzRules(operationId), ...contractRules(operationId)) },
+    { annotation: rules(...fuzzRules(operationId), ...contractRules(operationId)), lock: routeLocks(operationId) },
     async ({ api, targetOptions, budget, freshKey }) => {
       const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
       const absent = await probeImplemented(api, operationId, baselineFor(operationId, ids));

@@ -15,7 +15,6 @@ import { checkTargetResolution } from '../checks/targets.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import type { ControlPlane } from './support/control.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
-import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
 import {
   CREATE,
@@ -189,6 +188,8 @@ test.describe('key-only routes and x402', () => {
     'a signed x402 payment from a funded wallet does not open the job routes: 401, nothing settled',
     { annotation: rules('AUTH-007', ...BOTH) },
     async ({ api, controlPlane }) => {
+      // Loaded here, not at the top: viem and the x402 SDK cost every worker that runs this file's other tests a second.
+      const { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } = await import('./support/x402.ts');
       // The job routes offer no challenge of their own: pay the challenge of a cheap paid route instead.
       const c = await readChallenge(api, 'GET', '/api/v1/assets');
       await expect(c.res).toMatchContract('listAssets');

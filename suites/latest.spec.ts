@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { readFeed, type FeedBody } from './support/feed.ts';
@@ -70,7 +71,7 @@ test.describe('GET /api/v1/latest', () => {
 
   test(
     'hours and types are echoed and filter the events (any hours 1..6, any subset of kinds)',
-    { annotation: rules('LATEST-002', 'LATEST-010', ...EVENT_RULES, ...contractRules('getLatest')) },
+    { annotation: rules('LATEST-002', 'LATEST-010', ...EVENT_RULES, ...contractRules('getLatest')), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
       const runs = 25;
       test.skip(!affordable(targetOptions, 'getLatest', runs), `spend budget too small for ${runs} getLatest calls`);

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
@@ -142,7 +143,7 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
 
   test(
     'an unknown slug answers 404',
-    { annotation: rules('FCST-010', ...contractRules('getMarketForecast')) },
+    { annotation: rules('FCST-010', ...contractRules('getMarketForecast')), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
       const slug = fc.stringMatching(/^[a-z0-9]{6,24}$/).map((s) => `fc-no-such-market-${s}`);
       await assertProperty(

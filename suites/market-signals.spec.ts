@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
@@ -143,7 +144,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'an invalid slug answers 404',
-    { annotation: rules('EVID-009', ...contractRules('getMarketSignals')) },
+    { annotation: rules('EVID-009', ...contractRules('getMarketSignals')), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
       const slug = fc.stringMatching(/^[a-z0-9]{6,24}$/).map((s) => `fc-no-such-market-${s}`);
       await assertProperty(

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import type { Params, TargetClient } from './support/client.ts';
@@ -261,53 +262,57 @@ test.describe('GET /api/v1/markets/search', () => {
     },
   );
 
-  test('a malformed as_of answers 422 invalid_request', { annotation: rules('PARAM-044', ...SEARCH) }, async ({ paid, targetOptions }) => {
-    const runs = 25;
-    test.skip(!affordable(targetOptions, 'searchMarkets', runs + 1), `spend budget too small for ${runs + 1} searchMarkets calls`);
-    const base = await baseRequest(paid);
-    const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-    const malformed = fc.oneof(
-      fc.constantFrom(
-        '',
-        'yesterday',
-        'now',
-        '2026/01/05',
-        '20260105',
-        '2026-1-05',
-        '2026-01-5',
-        '05-01-2026',
-        '2026-01-05Z',
-        '2026-01-05T12:00',
-        '2026-01-05T12:00:00',
-        '2026-01-05T12:00Z',
-        '2026-01-05T12:00:00+2:00',
-        '2026-01-05T12:00:00 +02:00',
-        '1767614400',
-        '2026-01-05T',
-        'T12:00:00Z',
-      ),
-      // Calendar-impossible dates in an otherwise valid form.
-      fc
-        .record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.integer({ min: 13, max: 99 }), d: fc.integer({ min: 1, max: 28 }) })
-        .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
-      fc
-        .record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.constantFrom(2, 4, 6, 9, 11), d: fc.integer({ min: 31, max: 39 }) })
-        .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
-      fc
-        .record({ h: fc.integer({ min: 24, max: 99 }), mi: fc.integer({ min: 0, max: 59 }) })
-        .map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
-      fc
-        .record({ h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 60, max: 99 }) })
-        .map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
-      fc.stringMatching(/^[a-z]{1,12}$/),
-    );
-    await assertProperty(
-      fc.asyncProperty(malformed, async (as_of) => {
-        const a = await search(paid, { ...base.params, as_of });
-        expect(a.status, `as_of=${JSON.stringify(as_of)}`).toBe(422);
-        expect((a.body as Row | undefined)?.error, `as_of=${JSON.stringify(as_of)}`).toBe('invalid_request');
-      }),
-      { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
-    );
-  });
+  test(
+    'a malformed as_of answers 422 invalid_request',
+    { annotation: rules('PARAM-044', ...SEARCH), lock: KEY_BOUND_LOCK },
+    async ({ paid, targetOptions }) => {
+      const runs = 25;
+      test.skip(!affordable(targetOptions, 'searchMarkets', runs + 1), `spend budget too small for ${runs + 1} searchMarkets calls`);
+      const base = await baseRequest(paid);
+      const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+      const malformed = fc.oneof(
+        fc.constantFrom(
+          '',
+          'yesterday',
+          'now',
+          '2026/01/05',
+          '20260105',
+          '2026-1-05',
+          '2026-01-5',
+          '05-01-2026',
+          '2026-01-05Z',
+          '2026-01-05T12:00',
+          '2026-01-05T12:00:00',
+          '2026-01-05T12:00Z',
+          '2026-01-05T12:00:00+2:00',
+          '2026-01-05T12:00:00 +02:00',
+          '1767614400',
+          '2026-01-05T',
+          'T12:00:00Z',
+        ),
+        // Calendar-impossible dates in an otherwise valid form.
+        fc
+          .record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.integer({ min: 13, max: 99 }), d: fc.integer({ min: 1, max: 28 }) })
+          .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
+        fc
+          .record({ y: fc.integer({ min: 1970, max: 2099 }), m: fc.constantFrom(2, 4, 6, 9, 11), d: fc.integer({ min: 31, max: 39 }) })
+          .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`),
+        fc
+          .record({ h: fc.integer({ min: 24, max: 99 }), mi: fc.integer({ min: 0, max: 59 }) })
+          .map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
+        fc
+          .record({ h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 60, max: 99 }) })
+          .map(({ h, mi }) => `2026-01-05T${pad(h)}:${pad(mi)}:00Z`),
+        fc.stringMatching(/^[a-z]{1,12}$/),
+      );
+      await assertProperty(
+        fc.asyncProperty(malformed, async (as_of) => {
+          const a = await search(paid, { ...base.params, as_of });
+          expect(a.status, `as_of=${JSON.stringify(as_of)}`).toBe(422);
+          expect((a.body as Row | undefined)?.error, `as_of=${JSON.stringify(as_of)}`).toBe('invalid_request');
+        }),
+        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+      );
+    },
+  );
 });

@@ -10,6 +10,7 @@
  * Those tests use a control-plane account (own credits, own oil limiter) to observe billing.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { OIL_ROUTE_LOCK } from './support/locks.ts';
 import type { TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { checkMarkDown, checkStaleReading } from '../checks/oil.ts';
@@ -19,6 +20,9 @@ import { checkPerpSignals } from '../checks/signals.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane, type OilStateSpec } from './support/control.ts';
+
+// Every test here calls the oil route several times: they take turns (suites/support/locks.ts).
+test.describe.configure({ lock: OIL_ROUTE_LOCK });
 
 /** Gap between oil request starts, ms (the contract's floor is 1,000). */
 const SPACING_MS = 1_150;

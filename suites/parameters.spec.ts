@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { routeLocks } from './support/locks.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -56,7 +57,7 @@ for (const { operationId } of contract().operations.values()) {
 
   test(
     `${operationId}: out-of-bounds parameters answer 422 invalid_request; edge values are accepted`,
-    { annotation: rules(...ruleIds, 'ERR-008', ...contractRules(operationId)) },
+    { annotation: rules(...ruleIds, 'ERR-008', ...contractRules(operationId)), lock: routeLocks(operationId) },
     async ({ api, targetOptions, budget, freshKey }) => {
       const keyed = needsCredentials(operationId);
       test.skip(keyed && !targetOptions.apiKey, 'needs an API key (FC_API_KEY)');

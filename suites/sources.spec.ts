@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { feedMarkets, readFeed, type FeedMarket } from './support/feed.ts';
@@ -43,7 +44,7 @@ async function sources(paid: TargetClient, params: Record<string, string | numbe
 test.describe('GET /api/v1/sources', () => {
   test(
     'market_keys: only the requested markets, newest first, articles inside the window, only the requested types',
-    { annotation: rules('SRC-004', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
+    { annotation: rules('SRC-004', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
       const runs = 25;
       test.skip(!affordable(targetOptions, 'listSources', runs), 'spend budget too small');

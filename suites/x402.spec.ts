@@ -7,6 +7,7 @@
  * wallet loses exactly the price. Unbilled answers (404, 502, upstream error) are never settled.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { OIL_ROUTE_LOCK } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
 import { BASE_NETWORK, SECOND_NETWORK, checkChallenge, checkSettlement, type PaymentRequired } from '../checks/x402.ts';
@@ -268,7 +269,7 @@ test.describe('x402: unbilled answers are never settled', () => {
 test.describe('x402: a 429 settles nothing', () => {
   test(
     "a payment answered 429 (the oil route's one-second spacing) stays unused and pays the retried request",
-    { annotation: rules('BILL-009', 'X402-024', ...contractRules('getOilSignal')) },
+    { annotation: rules('BILL-009', 'X402-024', ...contractRules('getOilSignal')), lock: OIL_ROUTE_LOCK },
     async ({ api, controlPlane }) => {
       const op = 'getOilSignal';
       const path = '/api/v1/signals/oil';

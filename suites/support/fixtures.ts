@@ -11,7 +11,7 @@ import { Budget } from './budget.ts';
 import { operationOf } from '../../contract/route-match.ts';
 import { budgetCredits, ledgerIn } from '../../lib/spend-ledger.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
-import { deriveWalletsFrom } from './x402.ts';
+import { deriveWalletsFrom } from './wallet-seed.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { workerPacer, type Pacer } from './pacing.ts';
 import { SourceBoundTransport, sourceAddresses } from './transport.ts';
@@ -37,14 +37,20 @@ const FRESH_ACCOUNT_CREDITS = 1_000_000;
  * Loopback source addresses each worker of a spreading project owns (suites/support/transport.ts):
  * worker i sends from 127.0.0.(2 + i * n) .. 127.0.0.(1 + (i + 1) * n), one address per call in
  * turn, so the per-IP guard (counted per client address) paces no worker below the tiers. 127.0.0.1
- * stays the address of the control plane and of the projects that do not spread.
+ * stays the address of the control plane and of the projects that do not spread. Six, not fewer:
+ * a worker's discovery and property tests send hundreds of free calls, which three addresses (150 a
+ * second) made wait; fewer when many workers would leave 127.0.0.2..253 (`sourcesPerWorker`).
  */
-const SOURCES_PER_WORKER = 3;
+const SOURCES_PER_WORKER = 6;
+/** The loopback addresses workers may own: 127.0.0.2 .. 127.0.0.253 (254 is SOLE_SOURCE's). */
+const SPREAD_ADDRESSES = 252;
+/** Addresses each of `workers` workers owns: SOURCES_PER_WORKER, or as many as the range gives each. */
+const sourcesPerWorker = (workers: number): number => Math.max(1, Math.min(SOURCES_PER_WORKER, Math.floor(SPREAD_ADDRESSES / workers)));
 /**
  * Source addresses of a project's sole worker (the clock project, which runs while no other test
- * does): the addresses 4 workers would own, so its calls meet the per-IP guard no sooner than theirs.
+ * does): two workers' worth, ample for the few calls of the clock suites.
  */
-const SOLE_WORKER_SOURCES = 4 * SOURCES_PER_WORKER;
+const SOLE_WORKER_SOURCES = 2 * SOURCES_PER_WORKER;
 /**
  * The loopback address of a one-address suite (`oneSource`) in a spreading project: no other test
  * sends from it, so that suite's bursts meet a per-IP guard of their own while the run goes on beside.
@@ -171,7 +177,8 @@ export const test = base.extend<
   sources: [
     async ({ target, spreadSources, soleWorker }, use, workerInfo) => {
       const loopback = sourceAddresses(target, 1)[0] !== undefined;
-      const own = (i: number) => `127.0.0.${2 + workerInfo.parallelIndex * SOURCES_PER_WORKER + i}`;
+      const perWorker = sourcesPerWorker(workerInfo.config.workers);
+      const own = (i: number) => `127.0.0.${2 + workerInfo.parallelIndex * perWorker + i}`;
       const home: Source | undefined = target
         ? {
             transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),
@@ -181,7 +188,7 @@ export const test = base.extend<
         : undefined;
       const spread: Source[] =
         home && loopback && spreadSources
-          ? Array.from({ length: soleWorker ? SOLE_WORKER_SOURCES : SOURCES_PER_WORKER }, (_, i) => own(i)).map((address) => ({
+          ? Array.from({ length: soleWorker ? SOLE_WORKER_SOURCES : perWorker }, (_, i) => own(i)).map((address) => ({
               transport: new SourceBoundTransport(target, address),
               address,
               shared: false,

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FullConfig } from '@playwright/test';
-import { startStub } from '../../stub/app.ts';
+import { startStubProcess } from '../../stub/process.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { startPacingHub } from './pacing-hub.ts';
@@ -42,14 +42,17 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const siteUrl = 'https://forecast.site.test';
   // The reporters run in this process: they mask these in every report.
   for (const s of [...keys, controlToken]) registerSecret(s);
-  const stub = await startStub({
-    port: 0,
+  // Not awaited: the stub loads in its own process while the runner loads the suites and starts the
+  // workers (stub/process.ts); their first calls wait on its socket. A failed start is printed here,
+  // and the calls then fail with the refused connection, which run health reports (lib/run-health.ts).
+  const stub = await startStubProcess({
     siteUrl,
     apiKeys: keys,
     controlToken,
     seed: Number(config.metadata.stubSeed ?? 42),
     ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}),
   });
+  stub.ready.catch((err: unknown) => console.error(`forecast-conformance: ${err instanceof Error ? err.message : String(err)}`));
   Object.assign(process.env, {
     FC_TARGET: stub.url,
     FC_SITE_URL: siteUrl,

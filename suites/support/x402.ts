@@ -18,6 +18,7 @@ import { decodeBase64Json, type PaymentRequired, type PaymentRequirements } from
 import { violation, type Violation } from '../../checks/violation.ts';
 import type { Params, TargetClient } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
+import { nextDerivedPreimage } from './wallet-seed.ts';
 
 export type { PaymentRequired, PaymentRequirements } from '../../checks/x402.ts';
 
@@ -27,26 +28,13 @@ export interface Wallet {
   address: Hex;
 }
 
-let derivation: { seed: string; next: number } | undefined;
-
-/**
- * Makes `newWallet` derive its keys from `seed` and this worker's index (key i =
- * keccak256("<seed>:<worker>:<i>"), i counting from 0 in the worker) instead of drawing them at
- * random. Only for the harness's own secret scan, which must know every private key a run used;
- * calling it again with the same seed and worker keeps the counter.
- */
-export function deriveWalletsFrom(seed: string | undefined, worker: number): void {
-  const scoped = seed ? `${seed}:${worker}` : undefined;
-  if (!scoped) derivation = undefined;
-  else if (derivation?.seed !== scoped) derivation = { seed: scoped, next: 0 };
-}
-
-/** The i-th private key of worker `worker` derived from `seed` (see deriveWalletsFrom). */
+/** The i-th private key of worker `worker` derived from `seed` (see wallet-seed.ts deriveWalletsFrom). */
 export const derivedPrivateKey = (seed: string, worker: number, i: number): Hex => keccak256(toHex(`${seed}:${worker}:${i}`));
 
-/** A new wallet (viem generatePrivateKey, or derived, see deriveWalletsFrom); its private key is registered as a secret. */
+/** A new wallet (viem generatePrivateKey, or derived, see wallet-seed.ts); its private key is registered as a secret. */
 export function newWallet(): Wallet {
-  const key = derivation ? keccak256(toHex(`${derivation.seed}:${derivation.next++}`)) : generatePrivateKey();
+  const preimage = nextDerivedPreimage();
+  const key = preimage ? keccak256(toHex(preimage)) : generatePrivateKey();
   registerSecret(key);
   registerSecret(key.slice(2));
   const account = privateKeyToAccount(key);

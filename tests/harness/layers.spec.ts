@@ -39,7 +39,7 @@ const RIGHT: [string, string][] = [
   ['suites/probe.spec.ts', "import { send } from './support/operations.ts';"],
   ['stub/probe.ts', "import { ptr } from '../checks/violation.ts';"],
   ['reporter/probe.ts', "import { redact } from '../lib/redact.ts';"],
-  ['suites/support/global-setup.ts', "import { startStub } from '../../stub/app.ts';"],
+  ['suites/support/global-setup.ts', "import { startStubProcess } from '../../stub/process.ts';"],
   ['tests/harness/probe.spec.ts', "import { startStub } from '../../stub/app.ts';"],
   ['tests/stub/probe.spec.ts', "import { startStub } from '../../stub/app.ts';"],
 ];
