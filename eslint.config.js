@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
  *
  * Nothing below imports from above; only suites/ imports suites/support. The embedded target is
  * started through the stub's entry points, by the suites' global setup (stub/process.ts, a child
- * process) and the load worker (stub/app.ts), and by nothing else. tests/ (tests of the harness in tests/harness, the stub's unit tests in tests/stub) sits on top and may import any
+ * process), the load worker and the fuzz script (stub/app.ts), and by nothing else. tests/ (tests of the harness in tests/harness, the stub's unit tests in tests/stub) sits on top and may import any
  * layer; scripts/ may use the reporter; playwright.config.ts (outside every layer) wires them.
  */
 export const LAYERS = {

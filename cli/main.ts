@@ -91,7 +91,7 @@ program
   .option('--report-dir <dir>', 'where reports are written (default reports)')
   .option(
     '--workers <n>',
-    'parallel workers, 1..64 (default 4; 2 for the smoke tier; `npm test` keeps 2)',
+    'parallel workers, 1..64 (default 6; 2 for the smoke tier; `npm test` keeps 2)',
     arg((v) => positiveInt('--workers', v, 64)),
   )
   .option(

@@ -53,6 +53,18 @@ export function recordAnswer(): void {
   }
 }
 
+/**
+ * Declares the run in `outputDir` aborted with `reason` (the first reason stays): every later call
+ * fails at once, the CLI stops the run, and the rules not yet judged are NOT_RUN with the reason.
+ */
+export function abortRun(outputDir: string, reason: string): void {
+  const file = join(outputDir, ABORT_FILE);
+  if (existsSync(file)) return;
+  mkdirSync(outputDir, { recursive: true });
+  const marker: AbortMarker = { reason, at: new Date().toISOString() };
+  writeFileSync(file, JSON.stringify(marker));
+}
+
 /** Records a connection failure or timeout; at the threshold, writes the abort marker. */
 export function recordFailure(reason: string): void {
   if (!dir) return;
@@ -60,11 +72,5 @@ export function recordFailure(reason: string): void {
   mkdirSync(dirname(file), { recursive: true });
   appendFileSync(file, `${reason.replace(/\n/g, ' ')}\n`);
   const count = readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
-  if (count >= threshold && !existsSync(join(dir, ABORT_FILE))) {
-    const marker: AbortMarker = {
-      reason: `target stopped answering (${count} consecutive connection failures or timeouts; last: ${reason})`,
-      at: new Date().toISOString(),
-    };
-    writeFileSync(join(dir, ABORT_FILE), JSON.stringify(marker));
-  }
+  if (count >= threshold) abortRun(dir, `target stopped answering (${count} consecutive connection failures or timeouts; last: ${reason})`);
 }

@@ -15,7 +15,7 @@
  * FC_TIMEOUT_MS    per-request timeout, ms (default 15000)
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
  * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`)
- * FC_WORKERS       Playwright workers (default 2; `forecast-conformance run` sets 4, 2 for smoke)
+ * FC_WORKERS       Playwright workers (default 2; `forecast-conformance run` sets 6, 2 for smoke)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),

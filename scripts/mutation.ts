@@ -127,13 +127,23 @@ for (const plan of plans) {
   if (!failing.length && !run.timedOut && plan.family.length && leftAfter > 10_000) {
     const first = run;
     run = await phase(locations(plan.family), leftAfter);
-    run = { ...run, ms: run.ms + first.ms, errors: [...first.errors, ...run.errors] };
+    run = { ...run, ms: run.ms + first.ms, errors: [...first.errors, ...run.errors], ...(first.aborted ? { aborted: first.aborted } : {}) };
     failing = run.tests.filter((t) => !t.ok && !baselineFailures.has(t.id));
   }
-  const killed = failing.length > 0;
+  // An aborted run (the stub would not start, died, or stopped answering) is the harness's error,
+  // never a kill: its failing tests failed for want of a target, not on the mutant's rule.
+  const killed = failing.length > 0 && !run.aborted;
   const carriesRule = failing.some((t) => carries(t, mutant.rule));
   if (killed) killers.set(mutant.name, failing);
-  const status = killed ? 'killed' : run.timedOut ? 'timeout' : run.errors.length && !run.tests.length ? 'error' : 'survived';
+  const status = killed
+    ? 'killed'
+    : run.aborted
+      ? 'error'
+      : run.timedOut
+        ? 'timeout'
+        : run.errors.length && !run.tests.length
+          ? 'error'
+          : 'survived';
   const row: MatrixRow = {
     ...base,
     status,
@@ -142,7 +152,8 @@ for (const plan of plans) {
     flagged: killed && !carriesRule,
     ms: run.ms,
   };
-  if (run.errors.length) row.note = run.errors.join('; ').slice(0, 300);
+  if (run.aborted || run.errors.length)
+    row.note = [...(run.aborted ? [`run aborted: ${run.aborted}`] : []), ...run.errors].join('; ').slice(0, 300);
   if (!killed && reason) row.unobservable = reason;
   rows.push(row);
   console.log(

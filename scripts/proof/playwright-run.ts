@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { CLOCK_SUITES } from '../../lib/suite-phases.ts';
+import { readAbort } from '../../lib/run-health.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -39,6 +40,8 @@ export interface RunOutcome {
   exitCode: number | null;
   /** Errors outside tests (global setup, collection). */
   errors: string[];
+  /** The abort marker's reason when the run was aborted (lib/run-health.ts: the target or the embedded stub stopped answering). */
+  aborted?: string;
 }
 
 interface JsonResult {
@@ -140,6 +143,7 @@ export async function runConformance(opts: RunOptions): Promise<RunOutcome> {
     timedOut: second.timedOut,
     exitCode: first.exitCode || second.exitCode,
     errors: [...first.errors, ...second.errors],
+    ...((first.aborted ?? second.aborted) ? { aborted: first.aborted ?? second.aborted } : {}),
   };
 }
 
@@ -192,6 +196,7 @@ async function runChild(opts: RunOptions): Promise<RunOutcome> {
   const ms = Date.now() - started;
   let tests: TestOutcome[] = [];
   const errors: string[] = [];
+  const aborted = readAbort(join(dir, 'test-results'))?.reason;
   try {
     const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { suites?: JsonSuite[]; errors?: { message?: string }[] };
     tests = outcomes(report);
@@ -201,5 +206,5 @@ async function runChild(opts: RunOptions): Promise<RunOutcome> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { tests, ms, timedOut, exitCode, errors };
+  return { tests, ms, timedOut, exitCode, errors, ...(aborted ? { aborted } : {}) };
 }

@@ -178,7 +178,8 @@ export const test = base.extend<
     async ({ target, spreadSources, soleWorker }, use, workerInfo) => {
       const loopback = sourceAddresses(target, 1)[0] !== undefined;
       const perWorker = sourcesPerWorker(workerInfo.config.workers);
-      const own = (i: number) => `127.0.0.${2 + workerInfo.parallelIndex * perWorker + i}`;
+      // A sole worker runs alone: it takes the first addresses, whatever its slot.
+      const own = (i: number) => `127.0.0.${2 + (soleWorker ? 0 : workerInfo.parallelIndex * perWorker) + i}`;
       const home: Source | undefined = target
         ? {
             transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),

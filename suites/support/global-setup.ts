@@ -5,8 +5,10 @@
  * including a second one against the same staging target, starts from the same state.
  */
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startStubProcess } from '../../stub/process.ts';
+import { abortRun } from '../../lib/run-health.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { startPacingHub } from './pacing-hub.ts';
@@ -42,9 +44,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const siteUrl = 'https://forecast.site.test';
   // The reporters run in this process: they mask these in every report.
   for (const s of [...keys, controlToken]) registerSecret(s);
-  // Not awaited: the stub loads in its own process while the runner loads the suites and starts the
-  // workers (stub/process.ts); their first calls wait on its socket. A failed start is printed here,
-  // and the calls then fail with the refused connection, which run health reports (lib/run-health.ts).
+  // Its readiness is not awaited: the stub loads in its own process while the runner loads the suites
+  // and starts the workers (stub/process.ts); their first calls wait on its socket.
   const stub = await startStubProcess({
     siteUrl,
     apiKeys: keys,
@@ -52,7 +53,15 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     seed: Number(config.metadata.stubSeed ?? 42),
     ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}),
   });
-  stub.ready.catch((err: unknown) => console.error(`forecast-conformance: ${err instanceof Error ? err.message : String(err)}`));
+  // A stub that cannot start, or dies, is the harness's failure, not the target's: the run is aborted
+  // with the reason (every later call fails at once, the rest is NOT_RUN, `run` exits 2), and the
+  // teardown fails the Playwright run with it.
+  let stubFailure: string | undefined;
+  void stub.failure.then((reason) => {
+    stubFailure = reason;
+    console.error(`forecast-conformance: ${reason}`);
+    abortRun(config.projects[0]?.outputDir ?? join(config.rootDir, 'test-results'), reason);
+  });
   Object.assign(process.env, {
     FC_TARGET: stub.url,
     FC_SITE_URL: siteUrl,
@@ -65,5 +74,6 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   return async () => {
     await stub.close();
     await hub.close();
+    if (stubFailure) throw new Error(stubFailure);
   };
 }
