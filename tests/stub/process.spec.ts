@@ -1,11 +1,12 @@
 /**
  * The embedded stub of a Playwright run in its own process (stub/process.ts, stub/child.js): its URL
  * works before the stub has loaded, a client that gives up while waiting costs nothing else, a failed
- * start or a death is reported with its reason, and close ends it.
+ * start or a death is reported with its reason, and close ends it; a run whose stub cannot start is aborted.
  */
 import { connect } from 'node:net';
 import { test, expect } from '@playwright/test';
 import { startStubProcess } from '../../stub/process.ts';
+import { runConformance } from '../../scripts/proof/playwright-run.ts';
 
 const CONFIG = { apiKeys: ['fc_process_test_key'], controlToken: 'process-test-token', seed: 42 };
 
@@ -58,4 +59,22 @@ test('a stub process that dies while serving reports the failure; one closed on 
   await closed.close();
   const settled = await Promise.race([closed.failure.then(() => 'failed'), new Promise((r) => setTimeout(() => r('quiet'), 500))]);
   expect(settled).toBe('quiet');
+});
+
+test("a run whose embedded stub cannot start is aborted as the harness's error, never judged against the target", async () => {
+  test.setTimeout(120_000);
+  // The mutation run's own runner (scripts/proof/playwright-run.ts): an unknown mutant stops the stub from starting.
+  const run = await runConformance({ targets: ['suites/pricing.spec.ts'], mutant: 'no-such-mutant', timeoutMs: 110_000, workers: 1 });
+  expect(run.timedOut).toBe(false);
+  // global-setup.ts wrote the abort marker with the stub's reason; the mutation run counts this as an error.
+  expect(run.aborted).toMatch(/the embedded stub did not start: .*unknown mutant no-such-mutant/);
+  // The teardown fails the Playwright run with the reason.
+  expect(run.exitCode).not.toBe(0);
+  expect(run.errors.join('\n')).toMatch(/unknown mutant no-such-mutant/);
+  // No test passed on answers the stub never gave: each that ran failed on the abort, not on a rule.
+  expect(run.tests.length).toBeGreaterThan(0);
+  for (const t of run.tests) {
+    expect(t.status, t.id).not.toBe('passed');
+    if (t.status === 'failed') expect(t.error ?? '', t.id).toMatch(/run aborted|embedded stub/);
+  }
 });
