@@ -14,7 +14,8 @@
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout, ms (default 15000)
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
- * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`)
+ * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`, `playwright test`;
+ *                  `forecast-conformance run` does not pass it on)
  * FC_WORKERS       Playwright workers (default 2; `forecast-conformance run` sets 6, 2 for smoke)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
