@@ -20,6 +20,7 @@ for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) regi
 const ruleReporter: RuleReporterOptions = {
   outputDir: reportDir,
   target: embedded ? '' : settings.target,
+  ...(settings.stubVariant ? { stubVariant: settings.stubVariant } : {}),
   tier: settings.tier,
   seed: settings.seed,
   commandLine: settings.commandLine,
@@ -32,7 +33,11 @@ const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
 
 export default defineConfig<TargetOptions>({
   globalSetup: './suites/support/global-setup.ts',
-  metadata: { stubSeed: settings.stubSeed, ...(settings.stubMutant ? { stubMutant: settings.stubMutant } : {}) },
+  metadata: {
+    stubSeed: settings.stubSeed,
+    ...(settings.stubMutant ? { stubMutant: settings.stubMutant } : {}),
+    ...(settings.stubVariant ? { stubVariant: settings.stubVariant } : {}),
+  },
   timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,

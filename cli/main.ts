@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { httpUrl, nonNegative, positiveInt, TIERS, UsageError } from './settings.ts';
+import { httpUrl, nonNegative, positiveInt, STUB_VARIANT_NAMES, TIERS, UsageError } from './settings.ts';
 import { runCommand, type RunFlags } from './run.ts';
 import { verifyBundle } from './bundle.ts';
 import { mergeCommand } from './merge.ts';
@@ -38,7 +38,7 @@ Exit codes:
 Settings: flags, then ./forecast-conformance.config.json (or --config FILE; schema cli/config.schema.json),
 then the environment: FC_TARGET, FC_SITE_URL, FC_CONTROL, FC_MAX_SPEND, FC_SEED, FC_REPORT_DIR, FC_WORKERS,
 FC_TIMEOUT_MS, FC_TIER, FC_RULES, FC_FAMILIES, FC_OPERATIONS, FC_MIN_COVERAGE, FC_FAIL_ON_SKIP=1,
-FC_ABORT_AFTER, FC_SIGNING_KEY_FILE.
+FC_ABORT_AFTER, FC_SIGNING_KEY_FILE, FC_STUB_VARIANT.
 Secrets only from the environment, never flags: FC_API_KEY, FC_API_KEY_2, FC_CONTROL_TOKEN
 (or FC_API_KEY_FILE, FC_API_KEY_2_FILE, FC_CONTROL_TOKEN_FILE naming a file that holds the value).
 
@@ -89,6 +89,12 @@ program
     arg((v) => nonNegative('--seed', v)),
   )
   .option('--report-dir <dir>', 'where reports are written (default reports)')
+  .addOption(
+    new Option(
+      '--stub-variant <variant>',
+      "the embedded stub's variant: main (the reference stub) or alt (every gap's other allowed choice); not with --target",
+    ).choices(STUB_VARIANT_NAMES),
+  )
   .option(
     '--workers <n>',
     'parallel workers, 1..64 (default 6; 2 for the smoke tier; `npm test` keeps 2)',

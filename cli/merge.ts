@@ -41,7 +41,7 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
       FC_FAIL_ON_SKIP: first?.failOnSkip ? '1' : '',
       ...(first?.minCoverage !== null && first?.minCoverage !== undefined ? { FC_MIN_COVERAGE: String(first.minCoverage) } : {}),
       ...(first?.seed !== null && first?.seed !== undefined ? { FC_SEED: String(first.seed) } : {}),
-      ...(first && first.target !== 'embedded reference stub' ? { FC_TARGET: first.target } : {}),
+      ...(first && !first.target.startsWith('embedded ') ? { FC_TARGET: first.target } : {}),
     });
     for (const f of ['rules.json', 'manifest.json', 'manifest.sig']) rmSync(join(out, f), { force: true });
     const r = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], {

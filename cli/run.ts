@@ -62,7 +62,8 @@ export function notRunVerdicts(catalogue: Map<string, Rule>, selected: ReadonlyS
 
 function runInfo(s: RunSettings, selected: ReadonlySet<string> | null, started: Date, aborted: string | null, runStatus: string): RunInfo {
   return {
-    target: s.target ?? 'embedded reference stub',
+    target:
+      s.target ?? (s.stubVariant === 'alt' ? "embedded alternate stub (every gap rule's alternate choice)" : 'embedded reference stub'),
     tier: s.tier,
     seed: s.seed ?? 20261122,
     commandLine: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
@@ -188,6 +189,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   set('FC_WORKERS', s.workers ?? (s.tier === 'smoke' ? SMOKE_WORKERS : RUN_WORKERS));
   set('FC_MIN_COVERAGE', s.minCoverage);
   set('FC_SHARD', flags.shard);
+  set('FC_STUB_VARIANT', s.stubVariant);
   if (s.tier !== 'smoke') {
     set('FC_API_KEY', secrets.apiKey);
     set('FC_API_KEY_2', secrets.apiKey2);

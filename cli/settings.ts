@@ -13,6 +13,8 @@ export const CONFIG_FILE = 'forecast-conformance.config.json';
 const SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'config.schema.json');
 
 export type Tier = 'smoke' | 'standard' | 'certify';
+/** The embedded stub's variants (stub/choices.ts; the CLI may not import stub/, so the names are repeated here). */
+export const STUB_VARIANT_NAMES: readonly string[] = ['main', 'alt'];
 export const TIERS: readonly Tier[] = ['smoke', 'standard', 'certify'];
 
 /** A configuration the CLI refuses: printed as one line, exit code 2. */
@@ -42,6 +44,8 @@ export interface RunSettings {
   signingKey?: string;
   /** Consecutive connection failures or timeouts that abort the run. */
   abortAfter: number;
+  /** The embedded stub's variant (`main` or `alt`); only without a target. */
+  stubVariant?: string;
 }
 
 /** Secrets, from the environment only. */
@@ -219,5 +223,13 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
   }
   const signingKey = pick(flags.signingKey, file.signingKey, env.FC_SIGNING_KEY_FILE || undefined);
   if (signingKey) settings.signingKey = signingKey;
+  const stubVariant = pick(flags.stubVariant, file.stubVariant, env.FC_STUB_VARIANT || undefined);
+  if (stubVariant !== undefined) {
+    if (!STUB_VARIANT_NAMES.includes(stubVariant))
+      throw new UsageError(`stub-variant: must be one of ${STUB_VARIANT_NAMES.join(', ')}, got ${JSON.stringify(stubVariant)}`);
+    if (settings.target && stubVariant !== 'main')
+      throw new UsageError('stub-variant: names a variant of the embedded stub; it cannot be combined with a target');
+    settings.stubVariant = stubVariant;
+  }
   return settings;
 }

@@ -20,6 +20,13 @@ export interface Rule {
   kind: 'rule' | 'gap';
   /** Gap entries: the choice the reference stub makes where the spec is silent. */
   choice?: string;
+  /**
+   * Gap entries: another choice the spec allows, which the alternate stub makes (stub/choices.ts `alt`);
+   * a target making it is reported GAP "differs", never FAILED.
+   */
+  alternate?: string;
+  /** Multi-case rules: the cases its sentence names, each provoked and judged by a test (issue 22). */
+  cases?: string[];
   /** Schema location (`Component/properties/field`) whose violations are attributed to this rule. */
   schema?: string;
   keyword?: string;
@@ -68,6 +75,8 @@ export function loadRules(dir = RULES_DIR): Map<string, Rule> {
         if (!entry[key]) throw new Error(`${where}: missing ${key}`);
       }
       if (entry.kind === 'gap' && !entry.choice) throw new Error(`${where}: gap without choice`);
+      if (entry.alternate !== undefined && (entry.kind !== 'gap' || typeof entry.alternate !== 'string' || !entry.alternate.trim()))
+        throw new Error(`${where}: alternate is a gap's other allowed choice, one line`);
       if ('schemaImplied' in entry && (typeof entry.schemaImplied !== 'string' || !entry.schemaImplied.trim()))
         throw new Error(`${where}: schemaImplied must be a one-line reason`);
       if (rules.has(entry.id)) throw new Error(`${where}: duplicate id (also in ${rules.get(entry.id)?.file})`);

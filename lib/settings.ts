@@ -14,6 +14,8 @@
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout, ms (default 15000)
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
+ * FC_STUB_VARIANT  main (default) or alt: the embedded stub's variant (stub/choices.ts; alt makes every gap's
+ *                  other allowed choice)
  * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`, `playwright test`;
  *                  `forecast-conformance run` does not pass it on)
  * FC_WORKERS       Playwright workers (default 2; `forecast-conformance run` sets 6, 2 for smoke)
@@ -42,6 +44,8 @@ export interface Settings {
   stubSeed: number;
   /** Name of one stub mutant to switch on (stub/mutants.ts); undefined = none. */
   stubMutant: string | undefined;
+  /** The embedded stub's variant: `main` or `alt` (stub/choices.ts); undefined = main. */
+  stubVariant: string | undefined;
   workers: number;
   walletSeed: string | undefined;
   ci: boolean;
@@ -77,6 +81,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
     stubSeed: Number(env.FC_STUB_SEED ?? 42),
     stubMutant: env.FC_MUTANT || undefined,
+    stubVariant: env.FC_STUB_VARIANT || undefined,
     workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,
     walletSeed: env.FC_WALLET_SEED || undefined,
     ci: Boolean(env.CI),

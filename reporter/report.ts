@@ -128,7 +128,18 @@ export function runVerdict(
   const passed = testable.filter((r) => r.status === 'PASSED' || r.status === 'WARN').length;
   const coverage = testable.length ? Math.round((passed / testable.length) * 1000) / 10 : 0;
   if (info.aborted) return { verdict: 'ERROR', reason: info.aborted, coverage };
-  const failed = rules.filter((r) => r.status === 'FAILED' || r.status === 'ERROR');
+  const failed = rules.filter((r) => r.status === 'FAILED');
+  // A harness fault makes the whole run untrustworthy, whatever else it found: ERROR, exit 2 (issue 18).
+  const errors = rules.filter((r) => r.status === 'ERROR');
+  if (errors.length)
+    return {
+      verdict: 'ERROR',
+      reason: `${errors.length} rule(s) ERROR (a harness fault, not a verdict on the target): ${errors
+        .slice(0, 5)
+        .map((r) => r.id)
+        .join(', ')}${errors.length > 5 ? ', …' : ''}${failed.length ? `; ${failed.length} rule(s) also failed` : ''}`,
+      coverage,
+    };
   if (failed.length)
     return {
       verdict: 'FAILED',

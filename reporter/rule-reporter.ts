@@ -22,6 +22,8 @@ export interface RuleReporterOptions {
   outputDir?: string;
   /** Base URL under test; '' = the embedded reference stub. */
   target?: string;
+  /** The embedded stub's variant (stub/choices.ts): `alt` labels the target as the alternate stub. */
+  stubVariant?: string;
   tier?: string;
   seed?: number;
   /** The command line that started the run, secrets redacted. */
@@ -147,7 +149,9 @@ export default class RuleReporter implements Reporter {
     const spend = spendSummary(this.projectDirs);
     const finishedAt = new Date();
     const info: RunInfo = {
-      target: this.opts.target || 'embedded reference stub',
+      target:
+        this.opts.target ||
+        (this.opts.stubVariant === 'alt' ? "embedded alternate stub (every gap rule's alternate choice)" : 'embedded reference stub'),
       tier: this.opts.tier ?? 'standard',
       seed: this.opts.seed ?? null,
       commandLine: redact(this.opts.commandLine ?? ''),

@@ -15,6 +15,7 @@ import { RateLimiter } from './limits/limiter.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import type { StubContext } from './context.ts';
 import { activateMutant } from './mutants.ts';
+import { activateVariant } from './choices.ts';
 
 export interface RunningStub {
   url: string;
@@ -52,6 +53,7 @@ export function createContext(config: StubConfig): StubContext {
 export async function buildStub(overrides: Partial<StubConfig> = {}): Promise<{ ctx: StubContext; app: FastifyInstance }> {
   const config = defaultConfig(overrides);
   activateMutant(config.mutant);
+  activateVariant(config.variant);
   const ctx = createContext(config);
   const app = buildServer(ctx, ROUTE_MODULES);
   // Served only with a control token; without it every /__control path is the server's 404.

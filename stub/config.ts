@@ -33,6 +33,11 @@ export interface StubConfig {
   profiling?: boolean;
   /** A mutant of stub/mutants.ts to switch on (issue 10's mutation run); none by default. */
   mutant?: string;
+  /**
+   * `alt` serves the alternate stub: every gap rule's `alternate` instead of its `choice`
+   * (stub/choices.ts); default `main`.
+   */
+  variant?: string;
 }
 
 export const DEFAULT_DEV_KEY = 'fc_dev_key_0000000000000000';

@@ -154,7 +154,7 @@ function toParams(pairs: [string, string][]): Params {
 
 /** Every rule a fuzzed answer of the operation can exercise, from the statuses it documents. */
 function fuzzRules(operationId: string): string[] {
-  const documented = Object.keys(contract().operation(operationId).spec.responses ?? {});
+  const documented = contract().documentedStatuses(operationId);
   const byStatus: Record<string, string> = {
     '401': ERROR_RULES.code401,
     '402': ERROR_RULES.code402,
@@ -182,7 +182,7 @@ for (const { operationId, method, path } of contract().operations.values()) {
           .info()
           .annotations.push({ type: 'note', description: 'fuzzed without a valid key (no key configured or over the spend budget)' });
       const credentials: Credential[] = withKey ? ['key', 'key', 'key', 'none', 'bad'] : ['none', 'bad'];
-      const documented = Object.keys(contract().operation(operationId).spec.responses ?? {});
+      const documented = contract().documentedStatuses(operationId);
       const clients: Record<Credential, TargetClient> = {
         key: api.withKey(own ?? targetOptions.apiKey),
         none: api.withKey(undefined),

@@ -17,6 +17,7 @@ import { workerPacer, type Pacer } from './pacing.ts';
 import { SourceBoundTransport, sourceAddresses } from './transport.ts';
 import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
+import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
@@ -132,7 +133,7 @@ export interface Fixtures {
 }
 
 /** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
-const RULE_CASES = ruleCases(Object.values(CHECKS));
+const RULE_CASES = new Map([...ruleCases(Object.values(CHECKS)), ...Object.entries(CONTRACT_RULE_CASES)]);
 
 /** Index of the next call's source address in this worker. */
 let nextSource = 0;

@@ -52,6 +52,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     controlToken,
     seed: Number(config.metadata.stubSeed ?? 42),
     ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}),
+    ...(typeof config.metadata.stubVariant === 'string' ? { variant: config.metadata.stubVariant } : {}),
   });
   // A stub that cannot start, or dies, is the harness's failure, not the target's: the run is aborted
   // with the reason (every later call fails at once, the rest is NOT_RUN, `run` exits 2), and the

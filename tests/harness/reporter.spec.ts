@@ -7,6 +7,8 @@ import { test, expect } from '@playwright/test';
 import { loadRules, type Rule } from '../../contract/rules.ts';
 import { buildReport, unlocksOf, type RunInfo } from '../../reporter/report.ts';
 import { renderHtml } from '../../reporter/render.ts';
+import { renderJunit } from '../../reporter/junit.ts';
+import { EXIT } from '../../cli/run.ts';
 import {
   applySelection,
   NO_SKIP_REASON,
@@ -234,6 +236,43 @@ test('a harness fault is ERROR naming the fault, never a failed rule of the targ
     'A-001': 'NOT_RUN',
     'A-002': 'NOT_RUN',
   });
+});
+
+test('a rule-level ERROR makes the run ERROR (exit 2), and JUnit writes and counts it as <error> (issue 18)', () => {
+  const rules = [rule('A-001'), rule('A-002'), rule('B-001')];
+  const catalogue = new Map(rules.map((x) => [x.id, x]));
+  const info: RunInfo = {
+    target: 'http://127.0.0.1:1',
+    tier: 'standard',
+    seed: 1,
+    commandLine: 'forecast-conformance run',
+    startedAt: '2026-11-24T00:00:00Z',
+    finishedAt: '2026-11-24T00:00:01Z',
+    durationMs: 1000,
+    runStatus: 'failed',
+    spend: { usd: 0, calls: 0, budgetUsd: null },
+    selection: null,
+    failOnSkip: false,
+    minCoverage: null,
+    shard: null,
+    aborted: null,
+  };
+  const outcomes = [
+    ...of(r('A-001', 'A-002'), 'failed', 'Got error: TypeError: Cannot read properties of undefined'),
+    outcome('b', 'failed', ['B-001'], { violated: ['B-001'] }),
+  ];
+  const report = buildReport(info, ruleVerdicts(catalogue, outcomes), catalogue);
+  expect(report.verdict).toBe('ERROR');
+  expect(EXIT[report.verdict]).toBe(2);
+  expect(report.verdictReason).toMatch(/^2 rule\(s\) ERROR .*A-001, A-002; 1 rule\(s\) also failed$/);
+  const xml = renderJunit(report);
+  expect(xml).toMatch(/<testsuites [^>]*failures="1" errors="2"/);
+  expect(xml).toMatch(/<testsuite name="A" tests="2" failures="0" errors="2"/);
+  expect(xml.match(/<error message="harness fault in/g)).toHaveLength(2);
+  // Without the fault, the same failure is a FAILED run (exit 1) and JUnit counts no error.
+  const failedOnly = buildReport(info, ruleVerdicts(catalogue, [outcomes[1]!]), catalogue);
+  expect([failedOnly.verdict, EXIT[failedOnly.verdict]]).toEqual(['FAILED', 1]);
+  expect(renderJunit(failedOnly)).toMatch(/<testsuites [^>]*failures="1" errors="0"/);
 });
 
 test("a failing assertion names the rule it proves broken; the test's other rules are NOT_RUN", () => {
