@@ -91,8 +91,11 @@ export default defineConfig<TargetOptions>({
       use: { soleWorker: true, spreadSources: true },
     },
     // Tests of the harness (tests/harness) and the stub's unit tests (tests/stub): they credit no catalogue rule.
-    { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/ },
+    { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/, testIgnore: /[\\/]variants[\\/]/ },
     // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.
     { name: 'checks', testDir: './checks', testMatch: /.*\.test\.ts$/ },
+    // The main and the alternate stub, each run whole by the CLI and compared (issue 18): after the projects
+    // above, so its two runs have the machine to themselves; it credits no catalogue rule.
+    { name: 'variants', testDir: './tests/variants', testMatch: /.*\.spec\.ts$/, dependencies: ['conformance', 'harness', 'checks'] },
   ],
 });

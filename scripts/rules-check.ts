@@ -14,6 +14,8 @@ import { coverage } from '../reporter/coverage.ts';
 import { loadRules } from '../contract/rules.ts';
 import { loadInformative, traceability } from '../contract/spec-coverage.ts';
 import { COPY_LIMIT, copiedRun, loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
+import { danglingMarks, rulesOnChoices } from '../contract/choice-marks.ts';
+import { altFlips } from './alt-flips.ts';
 
 const rules = loadRules();
 const c = coverage();
@@ -23,6 +25,24 @@ const problems = [
   ...c.unannotated.map((t) => `test names no rule: ${t}`),
 ];
 console.log(`catalogue: ${rules.size} rules; tested: ${c.tested.size}; pending (later issues): ${c.pending.length}`);
+
+// Documented versus chosen (issue 18): a documented rule may not judge a part the spec does not show,
+// every mark names a gap, and the alternate stub flips exactly the gaps that name an alternate.
+problems.push(
+  ...rulesOnChoices().map(
+    (x) => `rule ${x.ruleId} is documented (kind rule) but judges ${x.mark.pointer}, marked as the choice ${x.mark.gapId}`,
+  ),
+  ...danglingMarks().map((m) => `x-fc-choice at ${m.pointer} names ${m.gapId}, which is not a live gap rule`),
+);
+const flips = altFlips();
+const alternates = [...rules.values()].filter((r) => r.kind === 'gap' && !r.retired && r.alternate).map((r) => r.id);
+problems.push(
+  ...[...flips.keys()]
+    .filter((id) => !alternates.includes(id))
+    .map((id) => `alt('${id}') in ${flips.get(id)!.join(', ')}: not a gap rule with an alternate`),
+  ...alternates.filter((id) => !flips.has(id)).map((id) => `gap ${id} names an alternate but no alt('${id}') flip in stub/ makes it`),
+);
+console.log(`choices: ${alternates.length} gap rule(s) with an alternate, each flipped by the alternate stub`);
 
 const units = loadSpecUnits();
 if (!units) {

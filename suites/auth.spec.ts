@@ -22,8 +22,7 @@ import { baselineFor, discoverIdentities, jsonOrNull, pace, probeImplemented, se
 const INVALID_KEY = 'fc_invalid_0000000000000000000000000000';
 
 const operations = [...contract().operations.values()];
-const documents = (operationId: string, status: number) =>
-  contract().documentedStatuses(operationId).includes(String(status));
+const documents = (operationId: string, status: number) => contract().documentedStatuses(operationId).includes(String(status));
 
 /** The operation's baseline request, with identities discovered when a key is configured. */
 async function baseline(api: TargetClient, operationId: string, target: string, apiKey: string | undefined): Promise<RequestParts> {

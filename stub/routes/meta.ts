@@ -7,10 +7,14 @@ import { PRICES, creditsToUsdString } from '../../contract/pricing.ts';
 import { BASE_USDC, SECOND_TOKEN } from '../money/billing/challenge.ts';
 import type { RouteModule } from '../server.ts';
 import { mutant } from '../mutants.ts';
+import { servedDocument } from '../alt/document.ts';
 
 export const register: RouteModule = (route, ctx) => {
   // The x-fc-* extensions are the harness's per-operation facts (contract/operation-facts.ts), not part of the API.
-  const document = () => ({ ...withoutHarnessFacts(contract().doc), servers: [{ url: '/' }] });
+  // The alternate stub serves its own choices written into the document (stub/alt/document.ts). Built
+  // once: the document does not change while the stub serves.
+  let served: object | undefined;
+  const document = () => (served ??= { ...withoutHarnessFacts(servedDocument(contract().doc)), servers: [{ url: '/' }] });
   route('getOpenApi', () => ({ body: document() }));
   route('getOpenApiV1', () => ({ body: mutant('ver-v1-openapi-stale') ? { ...contract().doc, paths: {} } : document() }));
 
@@ -41,18 +45,20 @@ export const register: RouteModule = (route, ctx) => {
   }));
 };
 
-/** The document with every operation's x-fc-* extensions left out (a shallow copy; the contract is not mutated). */
-function withoutHarnessFacts<T extends { paths?: object }>(doc: T): T {
-  const paths = Object.fromEntries(
-    Object.entries(doc.paths ?? {}).map(([path, item]) => [
-      path,
-      Object.fromEntries(
-        Object.entries(item as Record<string, unknown>).map(([method, op]) => [
-          method,
-          op && typeof op === 'object' ? Object.fromEntries(Object.entries(op).filter(([k]) => !k.startsWith('x-fc-'))) : op,
-        ]),
-      ),
-    ]),
-  );
-  return { ...doc, paths };
+/**
+ * The document without the harness's `x-fc-*` extensions (per-operation facts, `x-fc-choice` marks),
+ * anywhere in it: a deep copy, the contract is not mutated.
+ */
+function withoutHarnessFacts<T>(doc: T): T {
+  const strip = (node: unknown): unknown =>
+    Array.isArray(node)
+      ? node.map(strip)
+      : node && typeof node === 'object'
+        ? Object.fromEntries(
+            Object.entries(node)
+              .filter(([k]) => !k.startsWith('x-fc-'))
+              .map(([k, v]) => [k, strip(v)]),
+          )
+        : node;
+  return strip(doc) as T;
 }
