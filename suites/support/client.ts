@@ -4,6 +4,7 @@
  * (reported THROTTLED, never passed), typed errors for an
  * unreachable, slow or garbage-speaking target, and secret redaction of every error.
  */
+import { parseRetryAfter } from '../../lib/retry-after.ts';
 import { test, type APIResponse } from '@playwright/test';
 import { redact } from '../../lib/redact.ts';
 import { createHash } from 'node:crypto';
@@ -162,7 +163,7 @@ export class TargetClient {
         settle?.(res.status());
         return res;
       }
-      const retryAfter = Number(res.headers()['retry-after'] ?? '1');
+      const retryAfter = parseRetryAfter(res.headers()['retry-after']) ?? 1;
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
         settle?.(429);
         test.info().annotations.push({
