@@ -40,6 +40,10 @@ export interface RunSettings {
   minCoverage?: number;
   failOnSkip: boolean;
   signingKey?: string;
+  /** An earlier served contract (file) the served one is also compared with (contract drift, deploy to deploy). */
+  baseline?: string;
+  /** "breaking": a breaking difference of the served contract exits 1; unset: the drift section only reports. */
+  failOnDrift?: 'breaking';
   /** Consecutive connection failures or timeouts that abort the run. */
   abortAfter: number;
 }
@@ -219,5 +223,12 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
   }
   const signingKey = pick(flags.signingKey, file.signingKey, env.FC_SIGNING_KEY_FILE || undefined);
   if (signingKey) settings.signingKey = signingKey;
+  const baseline = pick(flags.baseline, file.baseline, env.FC_DRIFT_BASELINE || undefined);
+  if (baseline) settings.baseline = resolve(cwd, baseline);
+  const failOnDrift = pick<string>(flags.failOnDrift, file.failOnDrift, env.FC_FAIL_ON_DRIFT || undefined);
+  if (failOnDrift !== undefined) {
+    if (failOnDrift !== 'breaking') throw new UsageError(`fail-on-drift: must be "breaking", got ${JSON.stringify(failOnDrift)}`);
+    settings.failOnDrift = failOnDrift;
+  }
   return settings;
 }
