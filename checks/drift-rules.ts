@@ -52,7 +52,8 @@ export function isOperationRemoval(d: Diff): boolean {
  *   sends or branches on, so a value it no longer accepts or may receive breaks it (the library calls a
  *   narrowed response enum safe);
  * - a member retyped: a response whose type gains a type the client never saw, or a request whose type
- *   loses one the client sends, breaks it (the library calls a response retype safe);
+ *   loses one the client sends, breaks it (the library calls a response retype safe); the other way
+ *   round (a response narrowed, a request widened) does not;
  * - everything else (operation, parameter, status, member removed; parameter or body member made
  *   required; security changed; descriptions) as api-smart-diff classifies it.
  */
@@ -74,8 +75,12 @@ export function classifyChange(d: Diff): Classified {
     const read = readByClient(path);
     const widened = [...after].some((t) => !before.has(t));
     const narrowed = [...before].some((t) => !after.has(t));
-    if ((read === true && widened) || (read === false && narrowed))
-      return { class: 'breaking', reason: `member retyped (${[...before].join('|')} → ${[...after].join('|')})` };
+    const change = `${[...before].join('|')} → ${[...after].join('|')}`;
+    if ((read === true && widened) || (read === false && narrowed)) return { class: 'breaking', reason: `member retyped (${change})` };
+    // The other direction is safe for the client whatever the library says (it loses track of the
+    // direction inside nested allOf: the same response member is "breaking" via one operation, not another).
+    if (read !== undefined)
+      return { class: 'non-breaking', reason: `type ${read ? 'narrowed on a response' : 'widened on a request'} (${change})` };
   }
   return libraryClass(d);
 }

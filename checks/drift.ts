@@ -67,6 +67,9 @@ export function withoutHarnessFacts(doc: unknown): unknown {
   return Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (k.startsWith('x-fc-') ? [] : [[k, withoutHarnessFacts(v)]])));
 }
 
+/** Schema combiners: an entry of one the document lacks is the schema's own siblings (see walk). */
+const COMBINERS = new Set(['allOf', 'anyOf', 'oneOf']);
+
 /** The node a local `$ref` ("#/components/...") names, with its path; undefined for another reference. */
 function follow(root: unknown, node: unknown): { node: unknown; at: Segment[] } | undefined {
   const ref = asRecord(node)?.$ref;
@@ -97,6 +100,13 @@ function walk(root: unknown, path: readonly Segment[]): { at: Segment[]; visited
     visited.push(node);
     const seg = path[i]!;
     const next: unknown = Array.isArray(node) ? node[Number(seg)] : asRecord(node)?.[String(seg)];
+    // The library writes a schema's siblings of allOf or $ref (and a type list) as one more combiner
+    // entry: such an entry absent from the document is the node itself.
+    const entry = path[i + 1];
+    if (COMBINERS.has(String(seg)) && typeof entry === 'number' && !(Array.isArray(next) && next[entry] !== undefined)) {
+      i++;
+      continue;
+    }
     if (next === undefined) return { at: [...at, ...path.slice(i)], visited };
     node = next;
     at = [...at, seg];
@@ -229,7 +239,8 @@ export function compareContracts(before: unknown, after: unknown, against: 'refe
   const b = withoutHarnessFacts(before);
   const a = withoutHarnessFacts(after);
   const groups = new Map<string, Change[]>();
-  for (const d of apiDiff(b, a)) {
+  // The library rewrites its inputs in place (allOf siblings merged): it gets copies, the walks read the originals.
+  for (const d of apiDiff(structuredClone(b), structuredClone(a))) {
     const c = change(d, b, a, against === 'reference' ? before : undefined);
     groups.set(c.key, [...(groups.get(c.key) ?? []), c]);
   }
