@@ -40,13 +40,13 @@ export function readContractFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new Error(`${path}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new Error(`${path}: cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { cause: err });
   }
   let doc: unknown;
   try {
     doc = /^\s*[{[]/.test(text) ? JSON.parse(text) : parse(text);
   } catch (err) {
-    throw new Error(`${path}: neither JSON nor YAML (${(err as Error).message.split('\n')[0]})`);
+    throw new Error(`${path}: neither JSON nor YAML (${(err as Error).message.split('\n')[0]})`, { cause: err });
   }
   const v = (doc as { openapi?: unknown } | null)?.openapi;
   if (typeof v !== 'string') throw new Error(`${path}: not an OpenAPI document (no "openapi" version)`);
