@@ -76,6 +76,50 @@ test.describe('the embedded stub', () => {
     expect(r.stdout).toMatch(/against the reference contract \(contract\/openapi\.yaml\): 0 breaking/);
     expect(r.stdout).toContain('No breaking difference.');
   });
+
+  test("`run --baseline FILE --fail-on-drift breaking`: the run's drift section has both comparisons, the gate fails it (exit 1), no rule does", async () => {
+    test.setTimeout(180_000);
+    const baseline = join(dir, 'baseline.json');
+    // The earlier deploy served one more operation, which this one dropped: breaking against the baseline only.
+    const earlier = withoutHarnessFacts(contract().doc) as Doc;
+    earlier.paths['/api/v1/legacy'] = { get: { operationId: 'legacy', responses: { '200': { description: 'ok' } } } };
+    writeFileSync(baseline, JSON.stringify(earlier));
+    const reports = join(dir, 'run');
+    const r = await runCli([
+      'run',
+      '--target',
+      stub.url,
+      '--rule',
+      'VER-018',
+      '--workers',
+      '1',
+      '--report-dir',
+      reports,
+      '--baseline',
+      baseline,
+      '--fail-on-drift',
+      'breaking',
+    ]);
+    const report = JSON.parse(readFileSync(join(reports, 'rules.json'), 'utf8')) as {
+      verdict: string;
+      verdictReason: string;
+      rules: { id: string; status: string }[];
+      drift: DriftSection;
+    };
+    expect(report.rules.find((v) => v.id === 'VER-018')?.status).toBe('PASSED');
+    expect(report.drift.comparisons.map((c) => [c.against, c.counts.breaking])).toEqual([
+      ['reference', 0],
+      ['baseline', 1],
+    ]);
+    expect(report.drift.comparisons[1]!.differences[0]).toMatchObject({ class: 'breaking', pointer: '/paths/~1api~1v1~1legacy/get' });
+    expect(report.verdict).toBe('FAILED');
+    expect(report.verdictReason).toMatch(
+      /^--fail-on-drift breaking: 1 breaking difference\(s\) of the served contract \(1 against the baseline\)/,
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain('breaking     /paths/~1api~1v1~1legacy/get');
+    expect(readFileSync(join(reports, 'served-openapi.json'), 'utf8')).toContain('"openapi"');
+  });
 });
 
 test('a copy with an operation removed, a parameter made required, an enum value dropped and a response member removed: exactly those four breaking, with pointers', () => {
