@@ -28,6 +28,9 @@ const ruleReporter: RuleReporterOptions = {
   failOnSkip: settings.failOnSkip,
   minCoverage: settings.minCoverage,
   shard,
+  driftBaseline: settings.driftBaseline,
+  failOnDrift: settings.failOnDrift,
+  servedContract: settings.servedContract,
 };
 const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
 

@@ -3,7 +3,7 @@
  * projects) → reports → signed bundle → exit code. The run is stopped when the target stops
  * answering (lib/run-health.ts; cli/supervise.ts) or on SIGINT/SIGTERM; reports are written in every case.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
@@ -19,11 +19,21 @@ import { writeBundle } from './bundle.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 import { supervise } from './supervise.ts';
 import { ownsSourceAddresses } from '../lib/suite-phases.ts';
+import { driftNotRun, driftSource, readContractFile, SERVED_CONTRACT_FILE } from '../reporter/drift.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
 /** Files of an earlier run that must not be mistaken for this run's. */
-const STALE = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'manifest.json', 'manifest.sig'];
+const STALE = [
+  'rules.json',
+  'certification.md',
+  'certification.html',
+  'junit.xml',
+  'results.json',
+  'manifest.json',
+  'manifest.sig',
+  SERVED_CONTRACT_FILE,
+];
 /**
  * Workers of a run without --workers / FC_WORKERS. A conformance run mostly waits (on the target's
  * limits, paced through one hub, and on the target's answers), not on CPU. While one test holds a
@@ -127,6 +137,14 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     throw new UsageError(`no rule selected${s.tier === 'smoke' ? ' (the smoke tier keeps only rules about free routes)' : ''}`);
   if (selected && !tests!.length) throw new UsageError(`no suite test carries the ${selected.size} selected rule(s)`);
   const reportDir = resolve(s.reportDir);
+  if (s.baseline) {
+    try {
+      readContractFile(s.baseline);
+    } catch (err) {
+      throw new UsageError(`--baseline: ${(err as Error).message}`);
+    }
+  }
+  const failOn = s.failOnDrift ?? null;
 
   if (flags.dryRun) {
     const ids = selected ? [...selected].sort() : [...catalogue.values()].filter((r) => !r.retired).map((r) => r.id);
@@ -159,6 +177,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
         runInfo(s, selected, started, reason, 'preflight'),
         notRunVerdicts(catalogue, selected, `not run: ${reason}`),
         catalogue,
+        new Map(),
+        driftNotRun(reason, driftSource(s.target), failOn),
       );
       writeReports(reportDir, report);
       sign(reportDir, s.signingKey);
@@ -166,6 +186,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       return 2;
     }
     console.log(`Preflight: ${pre.reason}`);
+    // The drift section's document when no selected test reads /openapi.json (rule reporter).
+    writeFileSync(join(reportDir, SERVED_CONTRACT_FILE), redact(JSON.stringify(pre.doc, null, 2)));
   }
 
   const env = baseEnv();
@@ -190,6 +212,9 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   set('FC_MIN_COVERAGE', s.minCoverage);
   set('FC_SHARD', flags.shard);
   set('FC_STUB_VARIANT', s.stubVariant);
+  set('FC_DRIFT_BASELINE', s.baseline);
+  set('FC_FAIL_ON_DRIFT', s.failOnDrift);
+  if (s.target) set('FC_SERVED_CONTRACT', join(reportDir, SERVED_CONTRACT_FILE));
   if (s.tier !== 'smoke') {
     set('FC_API_KEY', secrets.apiKey);
     set('FC_API_KEY_2', secrets.apiKey2);
@@ -230,6 +255,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       runInfo(s, selected, started, reason, 'error'),
       notRunVerdicts(catalogue, selected, `not run: ${reason}`),
       catalogue,
+      new Map(),
+      driftNotRun(reason, driftSource(s.target), failOn),
     );
     writeReports(reportDir, report);
     for (const line of summaryLines(report)) console.log(line);

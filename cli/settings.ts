@@ -42,6 +42,10 @@ export interface RunSettings {
   minCoverage?: number;
   failOnSkip: boolean;
   signingKey?: string;
+  /** An earlier served contract (file) the served one is also compared with (contract drift, deploy to deploy). */
+  baseline?: string;
+  /** "breaking": a breaking difference of the served contract exits 1; unset: the drift section only reports. */
+  failOnDrift?: 'breaking';
   /** Consecutive connection failures or timeouts that abort the run. */
   abortAfter: number;
   /** The embedded stub's variant (`main` or `alt`); only without a target. */
@@ -230,6 +234,13 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
     if (settings.target && stubVariant !== 'main')
       throw new UsageError('stub-variant: names a variant of the embedded stub; it cannot be combined with a target');
     settings.stubVariant = stubVariant;
+  }
+  const baseline = pick(flags.baseline, file.baseline, env.FC_DRIFT_BASELINE || undefined);
+  if (baseline) settings.baseline = resolve(cwd, baseline);
+  const failOnDrift = pick<string>(flags.failOnDrift, file.failOnDrift, env.FC_FAIL_ON_DRIFT || undefined);
+  if (failOnDrift !== undefined) {
+    if (failOnDrift !== 'breaking') throw new UsageError(`fail-on-drift: must be "breaking", got ${JSON.stringify(failOnDrift)}`);
+    settings.failOnDrift = failOnDrift;
   }
   return settings;
 }

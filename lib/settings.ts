@@ -22,7 +22,9 @@
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
- * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`).
+ * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`),
+ * FC_DRIFT_BASELINE (an earlier served contract, file), FC_FAIL_ON_DRIFT ("breaking"), FC_SERVED_CONTRACT
+ * (the served contract the preflight read, file): the drift section (reporter/drift.ts).
  * CI               set on CI (forbids test.only, dot reporter)
  */
 export interface Settings {
@@ -62,6 +64,12 @@ export interface Settings {
   minCoverage: number | null;
   /** "i/n" when this run is one shard of several; empty otherwise. */
   shard: string;
+  /** An earlier served contract (file) to compare the served one with; empty = none. */
+  driftBaseline: string;
+  /** "breaking" = a breaking difference of the served contract fails the run; empty = report only. */
+  failOnDrift: string;
+  /** The served contract the CLI's preflight read (file); empty = none. */
+  servedContract: string;
 }
 
 /** The settings from `env` (default: this process's environment). Never throws. */
@@ -92,5 +100,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     failOnSkip: env.FC_FAIL_ON_SKIP === '1',
     minCoverage: env.FC_MIN_COVERAGE ? Number(env.FC_MIN_COVERAGE) : null,
     shard: env.FC_SHARD || '',
+    driftBaseline: env.FC_DRIFT_BASELINE || '',
+    failOnDrift: env.FC_FAIL_ON_DRIFT || '',
+    servedContract: env.FC_SERVED_CONTRACT || '',
   };
 }

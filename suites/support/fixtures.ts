@@ -287,6 +287,9 @@ export const test = base.extend<
     const budget = new Budget(ledgerIn(testInfo.project.outputDir), budgetCredits(targetOptions.maxSpendUsd));
     await use(budget);
     budget.release();
+    // What this test's billed calls spent, per operation: the reporter's spend per operation, test and rule (issue 19).
+    const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
+    if (spent.length) testInfo.annotations.push({ type: 'spend', description: spent.map(([op, c]) => `${op}=${c}`).join(',') });
   },
 
   api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {
