@@ -34,6 +34,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { isRecord } from '../lib/guards.ts';
 import { factsProblems } from './json-schemas.ts';
+import type { LimitScope } from './limits.ts';
 
 /** What it takes to observe a success answer of the operation. */
 export type OperationObserve = 'black-box' | 'spend-budget' | 'wallet';
@@ -60,7 +61,7 @@ export interface Entitlement {
 }
 
 /** A limit scope an operation's calls count against besides the per-IP guard (`x-fc-limits`; contract/limits.ts). */
-export type OperationLimit = 'standard' | 'x_research' | 'oil';
+export type OperationLimit = Exclude<LimitScope, 'ip_guard'>;
 
 /** A request template; string values `$name` are placeholders (a placeholder filled with undefined drops its key). */
 export interface RequestTemplate {
