@@ -30,7 +30,7 @@ function validatorOf(path: string): ValidateFunction {
   return v;
 }
 
-/** One ajv error as "<where> <message>", the allowed values of an enum or const spelled out. */
+/** One ajv error as "<where> <message>": an enum's allowed values and an unknown field or extension spelled out. */
 function describe(e: ErrorObject, where: string): string {
   const p = e.params as { allowedValues?: unknown[]; additionalProperty?: string; unevaluatedProperty?: string; propertyName?: string };
   if (e.keyword === 'enum') return `${where} must be one of ${p.allowedValues?.map(String).join(', ')}`;
@@ -40,7 +40,7 @@ function describe(e: ErrorObject, where: string): string {
   return `${where} ${e.message ?? e.keyword}`;
 }
 
-/** Errors of composite keywords (oneOf, anyOf, if) only repeat the errors of their parts. */
+/** Errors of composite keywords only repeat the errors of their parts (the rules schema's `not` is reported as such). */
 const COMPOSITE = new Set(['oneOf', 'anyOf', 'if', 'not']);
 
 /**
