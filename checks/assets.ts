@@ -7,7 +7,7 @@
  */
 import { checkMarketList, MARKET_ROW_CHECKS } from './market-row.ts';
 import type { MarketCheckContext } from './market-row.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;

@@ -21,7 +21,7 @@ import { apiDiff, type Diff } from 'api-smart-diff';
 import { asRecord } from '../lib/guards.ts';
 import { contract } from '../contract/index.ts';
 import { defineCheck } from './define.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { CLASS_RANK, classifyChange, isOperationRemoval, maxClass, type DriftClass } from './drift-rules.ts';
 
 export type { DriftClass } from './drift-rules.ts';

@@ -5,7 +5,7 @@
  * Routing, quote and serviceUrl rules of each row are checks/market-row.ts (checkMarketList).
  */
 import { venueKeys } from '../contract/index.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck, ruleRange } from './define.ts';
 

@@ -2,7 +2,7 @@
  * Checks of the market routing object (spec: Resources / Market routing object; rules ROUTE-*).
  * Each takes a row that carries routing fields and returns violations; none throws.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;

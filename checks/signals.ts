@@ -6,7 +6,7 @@
  */
 import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
 import { checkServiceUrl, ROUTING_CHECKS } from './routing.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 

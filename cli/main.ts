@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { httpUrl, nonNegative, positiveInt, STUB_VARIANT_NAMES, TIERS, UsageError } from './settings.ts';
+import { httpUrl, nonNegative, positiveInt, RUN_TIERS, STUB_VARIANT_NAMES, UsageError } from './settings.ts';
 import { runCommand, type RunFlags } from './run.ts';
 import { verifyBundle } from './bundle.ts';
 import { mergeCommand } from './merge.ts';
@@ -113,7 +113,7 @@ program
     new Option(
       '--tier <tier>',
       'smoke: free routes only, no spend; standard: everything within the budget; certify: everything, incomplete while a testable rule is not judged',
-    ).choices(TIERS),
+    ).choices(RUN_TIERS),
   )
   .option('--rule <id>', 'select a rule (repeatable)', collect)
   .option('--family <prefix>', 'select a rule family, e.g. AVAIL (repeatable)', collect)

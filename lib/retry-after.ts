@@ -20,5 +20,3 @@ export function parseRetryAfter(value: string | undefined, nowMs: number = Date.
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
-/** Whether a Retry-After value is in the `delay-seconds` form (whole seconds) rather than an HTTP-date. */
-export const isDelaySeconds = (value: string): boolean => /^\d+$/.test(value.trim());

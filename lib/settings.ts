@@ -53,7 +53,7 @@ export interface Settings {
   ci: boolean;
   /** Consecutive connection failures or timeouts after which the run aborts (NOT_RUN for the rest, exit 2). */
   abortAfter: number;
-  /** Certification tier: smoke, standard or certify (cli/tiers). */
+  /** Run tier: smoke, standard or certify (cli/settings.ts RUN_TIERS). */
   tier: string;
   /** The redacted command line, shown in the certification report. */
   commandLine: string;

@@ -1,6 +1,6 @@
 /**
  * `npm run request-plan [RESULTS_JSON]`: writes contract/request-plan.json, the requests each suite
- * test sent in a run against the embedded stub (its `requests` "ip …" annotations, which count every
+ * test sent in a run against the embedded stub (its `requests` "ip_guard …" annotations, which count every
  * request: suites/support/annotations.ts countRequest), with the commit and date of the measurement.
  * `forecast-conformance run --dry-run` sums it over the selected tests (cli/request-plan.ts).
  *
@@ -41,9 +41,9 @@ const walk = (s: JsonSuite) => {
   for (const spec of s.specs ?? [])
     for (const t of spec.tests) {
       if (!SUITE_PROJECTS.has(t.projectName) || !t.results.length) continue;
-      // "ip loopback N": every request the test sent goes through the per-IP guard's count.
+      // "ip_guard <address> N": every request the test sent goes through the per-IP guard's count.
       const n = t.annotations
-        .filter((a) => a.type === 'requests' && a.description?.startsWith('ip '))
+        .filter((a) => a.type === 'requests' && a.description?.startsWith('ip_guard '))
         .reduce((sum, a) => sum + (Number(a.description!.split(' ')[2]) || 0), 0);
       const key = planKey(spec.file, spec.title);
       tests[key] = (tests[key] ?? 0) + n;

@@ -7,7 +7,7 @@
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import type { TargetClient } from './support/client.ts';
 import { checkStance } from '../checks/assets.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 
 const OP = 'getAssetStance';
 const PATH = '/api/v1/assets/stance';

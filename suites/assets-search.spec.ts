@@ -22,7 +22,7 @@ import {
   RELATIONSHIP_CAP,
   type SearchRequest,
 } from '../checks/assets.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
 
 // Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).

@@ -19,7 +19,7 @@ import { LIMIT_BOUNDS, OIL_LIMITS } from '../contract/limits.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { checkBurst, checkGuardTightening, checkRateLimited, type GuardAnswer, type LimitAnswer, type Provoked } from '../checks/limits.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
 import type { PaidRequest } from './support/paid-requests.ts';
 import { faultScope } from './support/control.ts';

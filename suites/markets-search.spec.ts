@@ -23,7 +23,7 @@ import {
   type Row,
   type SearchFilters,
 } from '../checks/markets.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /** Tolerated clock skew between the harness and the target, ms. */
 const SKEW_MS = 2 * 60_000;

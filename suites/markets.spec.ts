@@ -31,7 +31,7 @@ import {
   showsTopic,
   type Row,
 } from '../checks/markets.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /** Tolerated clock skew between the target's Date header and its data, ms. */
 const SKEW_MS = 2 * 60_000;

@@ -8,7 +8,7 @@ import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { LIMIT_BOUNDS } from '../contract/limits.ts';
 import { checkRateLimited } from '../checks/limits.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { answerOf, CREDITS, preload, requestOf, send } from './support/limit-calls.ts';
 
 test.describe('limits: day counters reset at 00:00 UTC', () => {

@@ -20,7 +20,7 @@ import {
 } from '../checks/versioning.ts';
 import { checkContractDrift, SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
 import { judged } from './support/annotations.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /** Forecast reads tried when looking for a stored forecast (404s are free). */
 const FORECAST_PROBES = 5;

@@ -17,7 +17,7 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty, expectCommandsRan } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds, type Tamper, type Wallet } from './support/x402.ts';
 import type { ControlAccount, ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';

@@ -13,7 +13,7 @@ import { contract } from '../contract/index.ts';
 import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
 import { BASE_NETWORK, SECOND_NETWORK, checkChallenge, checkSettlement, type PaymentRequired } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { baselineFor, discoverIdentities, pathOf } from './support/operations.ts';
 import {
   encodePayment,

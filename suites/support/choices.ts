@@ -6,7 +6,7 @@
  * documented pattern inside a chosen body), the helpers here find that content wherever the target put
  * it, so the documented rules are judged on any conforming shape.
  */
-import type { Violation } from '../../checks/violation.ts';
+import type { Violation } from '../../lib/violation.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { record } from './matchers.ts';
 import { judged } from './annotations.ts';

@@ -220,11 +220,11 @@ export class TargetClient {
  * The principal is a fingerprint of the key, never the key.
  */
 function countLimited(method: string, path: string, key: string | undefined, source: string): void {
-  countRequest('ip', source);
+  countRequest('ip_guard', source);
   // The oil route's starts are spaced run-wide, whoever sends them (Limits rule 3).
   const operationId = operationOf(method, path);
   if (operationId && hasOilLimits(operationId)) countRequest('oil', 'route');
   if (!key) return;
   const principal = `key#${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
-  countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'social' : 'standard', principal);
+  countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'x_research' : 'standard', principal);
 }
