@@ -5,6 +5,7 @@
  */
 import type { CertificationReport, ReportedRule } from './report.ts';
 import { driftHtml, driftMarkdown } from './drift.ts';
+import { spendHtml, spendMarkdown } from './spend.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -104,6 +105,7 @@ export function renderMarkdown(r: CertificationReport): string {
     out.push('');
   }
   out.push(...driftMarkdown(r.drift));
+  out.push(...spendMarkdown(r.spend));
   out.push('The full per-rule table is in certification.html and rules.json.', '');
   return out.join('\n');
 }
@@ -223,6 +225,7 @@ ${unlocks}
 <h2>Failures and warnings (${failures.length})</h2>
 ${failureBlocks}
 ${driftHtml(r.drift)}
+${spendHtml(r.spend)}
 <h2>By operation and by rule family</h2>
 <div class="matrices">${matrix('operation', byOperation, Boolean(r.selection))}${matrix('family', byFamily, Boolean(r.selection))}</div>
 <h2>Every rule (${r.rules.length})</h2>

@@ -14,6 +14,28 @@ import type { RuleVerdict } from './rule-results.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { renderJunit } from './junit.ts';
 import { driftGate, driftLines, type DriftSection } from './drift.ts';
+import type { SpendBreakdown } from './spend.ts';
+
+/** The spend breakdown as rules.json carries it: USD amounts. */
+export interface SpendReport {
+  byOperation: Record<string, number>;
+  byFamily: Record<string, number>;
+  byRule: Record<string, number>;
+  topTests: { title: string; usd: number; byOperation: Record<string, number> }[];
+}
+
+const toUsd = (credits: number) => Math.round(credits) / 1000;
+const usdOf = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).map(([k, c]) => [k, toUsd(c)]));
+
+/** A breakdown in credits as rules.json's USD figures. */
+export function spendReport(b: SpendBreakdown): SpendReport {
+  return {
+    byOperation: usdOf(b.byOperation),
+    byFamily: usdOf(b.byFamily),
+    byRule: usdOf(b.byRule),
+    topTests: b.topTests.map((t) => ({ title: t.title, usd: toUsd(t.credits), byOperation: usdOf(t.byOperation) })),
+  };
+}
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -48,7 +70,8 @@ export interface RunInfo {
   durationMs: number;
   /** Playwright's run status (passed, failed, interrupted, timedout) or "preflight". */
   runStatus: string;
-  spend: { usd: number; calls: number; budgetUsd: number | null };
+  /** USD. `breakdown`: spend per operation, family, rule and the costliest tests (issue 19; reporter/spend.ts). */
+  spend: { usd: number; calls: number; budgetUsd: number | null; breakdown?: SpendReport };
   /** Rule IDs selected by --rule/--family/--operation/tier; null = every rule. */
   selection: string[] | null;
   failOnSkip: boolean;

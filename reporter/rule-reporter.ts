@@ -16,7 +16,8 @@ import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
 import { readAbort } from '../lib/run-health.ts';
 import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
-import { buildReport, summaryLines, writeReports, type RunInfo } from './report.ts';
+import { buildReport, spendReport, summaryLines, writeReports, type RunInfo } from './report.ts';
+import { spendBreakdown, spendLines } from './spend.ts';
 import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
 import { driftNotRun, driftSection, driftSource, readContractFile, SERVED_CONTRACT_FILE, type DriftSection } from './drift.ts';
@@ -184,6 +185,7 @@ export default class RuleReporter implements Reporter {
     const selection = this.opts.selection ? this.opts.selection.split(',').filter(Boolean) : null;
     const verdicts = applySelection(ruleVerdicts(catalogue, this.outcomes), selection ? new Set(selection) : null);
     const spend = spendSummary(this.projectDirs);
+    const breakdown = spendBreakdown(this.outcomes, verdicts);
     const finishedAt = new Date();
     const info: RunInfo = {
       target:
@@ -196,7 +198,12 @@ export default class RuleReporter implements Reporter {
       finishedAt: finishedAt.toISOString(),
       durationMs: Math.round(result.duration ?? finishedAt.getTime() - this.startedAt.getTime()),
       runStatus: result.status,
-      spend: { usd: spend.spent / 1000, calls: spend.calls, budgetUsd: spend.limitCredits === null ? null : spend.limitCredits / 1000 },
+      spend: {
+        usd: spend.spent / 1000,
+        calls: spend.calls,
+        budgetUsd: spend.limitCredits === null ? null : spend.limitCredits / 1000,
+        ...(breakdown.credits > 0 ? { breakdown: spendReport(breakdown) } : {}),
+      },
       selection,
       failOnSkip: this.opts.failOnSkip ?? false,
       minCoverage: this.opts.minCoverage ?? null,
@@ -212,6 +219,7 @@ export default class RuleReporter implements Reporter {
           '',
           ...summaryLines(report),
           spend.line,
+          ...spendLines(breakdown),
           requestSummary(this.projectDirs),
           floorLine(
             info.durationMs,
