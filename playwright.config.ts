@@ -69,6 +69,7 @@ export default defineConfig<TargetOptions>({
     walletSeed: settings.walletSeed,
     abortAfter: settings.abortAfter,
     pacingHub: settings.pacingHub,
+    spendPlan: settings.spendPlan,
     trace: 'off',
   },
   projects: [

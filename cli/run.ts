@@ -3,6 +3,7 @@
  * projects) → reports → signed bundle → exit code. The run is stopped when the target stops
  * answering (lib/run-health.ts; cli/supervise.ts) or on SIGINT/SIGTERM; reports are written in every case.
  */
+import { spendPlanFor, spendPlanLines, writeSpendPlan } from './spend.ts';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +121,9 @@ function printPlannedRequests(planned: readonly PlannedTest[]): void {
   );
 }
 
+/** The run's budget, USD: nothing in the smoke tier, --max-spend, else unlimited on the embedded stub and nothing on a target. */
+const budgetOf = (s: RunSettings): number => (s.tier === 'smoke' ? 0 : (s.maxSpend ?? (s.target ? 0 : Infinity)));
+
 /**
  * The `run` command. Returns the process exit code (0 passed, 1 a rule failed or the run is
  * incomplete for its tier/gates, 2 configuration, harness or target error).
@@ -159,6 +163,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
     }
     printPlannedRequests(planned);
+    const plan = spendPlanFor(planned, catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
+    if (plan) for (const line of spendPlanLines(plan)) console.log(line);
     const budget = s.tier === 'smoke' ? 0 : s.maxSpend;
     console.log(
       `Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`,
@@ -215,6 +221,12 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   set('FC_DRIFT_BASELINE', s.baseline);
   set('FC_FAIL_ON_DRIFT', s.failOnDrift);
   if (s.target) set('FC_SERVED_CONTRACT', join(reportDir, SERVED_CONTRACT_FILE));
+  // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
+  const plan = spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
+  if (plan) {
+    set('FC_SPEND_PLAN', writeSpendPlan(reportDir, plan));
+    for (const line of spendPlanLines(plan)) console.log(line);
+  }
   if (s.tier !== 'smoke') {
     set('FC_API_KEY', secrets.apiKey);
     set('FC_API_KEY_2', secrets.apiKey2);

@@ -19,4 +19,3 @@ export function parseRetryAfter(value: string | undefined, nowMs: number = Date.
   const at = Date.parse(v);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
-
