@@ -98,7 +98,8 @@ export interface MarketListItem extends CanonicalMarketRouting {
   market_odds: number | null;
   venue_quote: VenueQuoteV1;
   inDispute: boolean;
-  clarifications: null;
+  /** Its type is a gap (MKT-040): null, or an empty array on the alternate stub. */
+  clarifications: null | never[];
   volume_24h: number | null;
   signal_count: number;
   forecast_count: number;
