@@ -582,6 +582,7 @@ test.describe('asset search: reference mode', () => {
         'ASRCH-028',
         'ASRCH-029',
         'ASRCH-051',
+        'ASRCH-103',
         'ASRCH-112',
         ...REFERENCE_ANSWER_RULES,
         ...contractRules(OP),

@@ -292,6 +292,20 @@ test.describe('GET /api/v1/markets/search', () => {
   );
 
   test(
+    'a future as_of: the stub clamps it to now (gap MSRCH-019, observed)',
+    { annotation: rules('MSRCH-019', ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'searchMarkets', 2), 'spend budget too small for 2 searchMarkets calls');
+      const base = await baseRequest(paid);
+      const future = new Date(Date.now() + DAY_MS).toISOString();
+      const a = await search(paid, { ...base.params, as_of: future });
+      observeChoice('MSRCH-019', a.status === 200, `as_of=${future} answered ${a.status}`);
+      // Whatever it chose, an answer shows no forecast from after the moment it was computed.
+      if (a.status === 200) expect(rowViolations(a.rows ?? [], targetOptions.siteUrl, Date.now())).toHaveNoViolations(a.body);
+    },
+  );
+
+  test(
     'a malformed as_of answers 422 invalid_request',
     { annotation: rules('PARAM-044', ...SEARCH), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {

@@ -162,6 +162,15 @@ const ROW_CHOICES: { gap: string; what: string; of: (r: Row) => unknown[]; same:
     same: (x) => x === 'unavailable',
   },
   {
+    gap: 'QUOTE-008',
+    what: 'the venue and market_id of a quote without pricing',
+    of: (r) => {
+      const q = asRow(r.venue_quote);
+      return q && q.selected_probability === null ? [[q.venue, q.market_id, r.venue, r.nativeMarketId]] : [];
+    },
+    same: (x) => (x as unknown[])[0] === (x as unknown[])[2] && (x as unknown[])[1] === (x as unknown[])[3],
+  },
+  {
     gap: 'QUOTE-007',
     what: 'a last-trade quote_method',
     of: (r) => [asRow(r.venue_quote)?.quote_method].filter((m) => typeof m === 'string' && /last/i.test(m)),

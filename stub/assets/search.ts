@@ -111,7 +111,8 @@ export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchRes
       const linked = hydrate ? graph.linkedMarkets(a) : [];
       return {
         ...assetDirectoryItem(a),
-        linked_market_count: graph.linkableMarkets(a).length,
+        // The active, open, covered direct markets (gap ASRCH-103; the alternate stub counts every direct one).
+        linked_market_count: alt('ASRCH-103') ? graph.store.marketsForAsset(a.id).length : graph.linkableMarkets(a).length,
         linked_markets: linked,
         market_summary: graph.summary(a),
         relevance: { score: roundScore(f.score), matched_by: ['graph'], matched_fields: sortFields(f.fields) },

@@ -7,6 +7,7 @@ import type { DataStore, Market, Venue } from '../data/index.ts';
 import { iso, linkedFields, marketListItem, type LinkedMarket } from '../present/index.ts';
 import type { Query } from '../params.ts';
 import { parseAsOf } from './as-of.ts';
+import { invalidRequest } from '../errors.ts';
 import { DEFAULT_MAX_FORECAST_AGE_H } from './catalog.ts';
 import { FILTER_BOUNDS, byMarketKey, matchesCategory, matchesTag } from './topic.ts';
 import { alt } from '../choices.ts';
@@ -97,10 +98,13 @@ const altOrder =
  * The search answer over every covered market, open or closed (gap MSRCH-014). A future as_of is
  * clamped to now (gap MSRCH-019). Order: relevance then marketKey with q, else newest update first
  * (gap MSRCH-016); no limit (gap MSRCH-017).
- * @throws ApiError 422 for a malformed as_of.
+ * @throws ApiError 422 for a malformed as_of (and, on the alternate stub, a future one).
  */
 export function searchMarkets(store: DataStore, siteUrl: string, nowMs: number, p: SearchParams): SearchResponse | AltSearchResponse {
-  const asOfMs = p.asOf === undefined ? nowMs : Math.min(parseAsOf(p.asOf), nowMs);
+  const asked = p.asOf === undefined ? nowMs : parseAsOf(p.asOf);
+  // A future as_of is clamped to now (gap MSRCH-019; the alternate stub refuses it).
+  if (asked > nowMs && alt('MSRCH-019')) throw invalidRequest('as_of must not be in the future');
+  const asOfMs = Math.min(asked, nowMs);
   const scored: { m: Market; score: number }[] = [];
   for (const m of store.coveredMarkets()) {
     if (p.venue !== undefined && m.venue !== p.venue) continue;

@@ -21,8 +21,9 @@ export function venueQuote(m: Market): VenueQuoteV1 {
   const q = m.quote;
   return {
     schema_version: '1',
-    venue: m.venue,
-    market_id: m.nativeMarketId,
+    // The quote names its market (gap QUOTE-008; the alternate stub leaves both null without pricing).
+    venue: alt('QUOTE-008') && !q ? null : m.venue,
+    market_id: alt('QUOTE-008') && !q ? null : m.nativeMarketId,
     yes_bid: q?.bid ?? null,
     yes_ask: q?.ask ?? null,
     yes_last: q?.last ?? null,
