@@ -7,7 +7,7 @@
  * it, so the documented rules are judged on any conforming shape.
  */
 import type { Violation } from '../../checks/violation.ts';
-import { contract } from '../../contract/index.ts';
+import { CHOICE_MARK, contract } from '../../contract/index.ts';
 import { loadRules } from '../../contract/rules.ts';
 import type { TargetClient } from './client.ts';
 import { record } from './matchers.ts';
@@ -108,17 +108,19 @@ function derefIn(doc: Json, node: unknown): unknown {
 
 /**
  * The name under which the target takes the parameter our contract calls `name` of `operationId`,
- * read from the contract it serves. Where the spec does not show a parameter's name (`x-fc-choice` on
- * the parameter, e.g. gaps MSRCH-014, ASSET-110), a target may take it under another one: when its
+ * read from the contract it serves. Only where the spec does not show a parameter's name (`x-fc-choice`
+ * on the parameter, e.g. gaps MSRCH-014, ASSET-110) may a target take it under another one: when its
  * served operation lacks `name`, the one parameter of the same location that our contract does not
- * document is taken (a required one when ours is required). Falls back to `name` when the target serves
- * no contract or names no such single parameter.
+ * document is taken (a required one when ours is required). Falls back to `name` for a documented
+ * parameter, or when the target serves no contract or names no such single parameter.
  */
 export async function servedParameterName(client: TargetClient, operationId: string, name: string): Promise<string> {
   const c = contract();
   const op = c.operation(operationId);
-  const ours = (op.spec.parameters ?? []).map((p) => c.deref(p) as unknown as { name: string; in: string; required?: boolean });
+  const ours = (op.spec.parameters ?? []).map((p) => c.deref(p) as unknown as Json & { name: string; in: string; required?: boolean });
   const mine = ours.find((p) => p.name === name);
+  // A documented name is the target's too: only a chosen one is looked up.
+  if (!mine || typeof mine[CHOICE_MARK] !== 'string') return name;
   const doc = await servedContract(client);
   const item = doc && isObject(doc.paths) ? derefIn(doc, doc.paths[op.path]) : undefined;
   const operation = isObject(item) ? item[op.method] : undefined;
