@@ -790,7 +790,7 @@ export interface components {
             yes_last: number | null;
             /** @description Inspect freshness and quote_method before treating it as current. */
             selected_probability: number | null;
-            /** @description Not shown in the contract: "Exact token of the last-trade quote method" (the contract calls it 'fresh last'); known values are midpoint, bid, ask and graph_snapshot; null when pricing is unavailable. Stub choice: emits midpoint or graph_snapshot, never a last-trade token. */
+            /** @description Not shown in the contract: "Exact token of the last-trade quote method" (the contract calls it 'fresh last'); known values are midpoint, bid, ask and graph_snapshot; null when pricing is unavailable. Stub choice: emits midpoint, bid, ask, graph_snapshot or last_trade, its token for the fresh last-trade method (gap QUOTE-007). */
             quote_method: string | null;
             /**
              * Format: date-time
@@ -802,7 +802,7 @@ export interface components {
              * @description When the service observed the quote or stored snapshot.
              */
             observed_at: string | null;
-            /** @description Capability state. Not shown in the contract: "Value set of freshness beyond verified and stale". Stub choice: emits only verified or stale. */
+            /** @description Capability state. Not shown in the contract: "Value set of freshness beyond verified and stale". Stub choice: emits verified or stale, and unavailable for null pricing on venue_a and venue_b (gap QUOTE-006). */
             freshness: string;
         };
         /** @description The market's event: event {id, title, slug} (slug may be null). */
@@ -1957,6 +1957,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentChallenge"];
             403: components["responses"]["InsufficientCredits"];
+            /** @description not_found: no reference matched an Asset. Not shown in the contract: the answer for references that match nothing (the stub answers 200 with no Asset; gap ASRCH-108). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: components["responses"]["PaymentReplayMismatch"];
             /** @description invalid_request: "Missing, conflicting or invalid inputs return 422." */
             422: {
@@ -2023,7 +2032,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentChallenge"];
             403: components["responses"]["InsufficientCredits"];
-            404: components["responses"]["NotFound"];
+            /** @description not_found: no Asset of that UUID or assetKey. Not shown in the contract: the answer for an unknown Asset (the stub's choice, gap ASSET-111). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: components["responses"]["PaymentReplayMismatch"];
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];

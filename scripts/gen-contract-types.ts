@@ -9,8 +9,20 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parseYamlFile } from '../lib/yaml-file.ts';
+
+/** A deep copy of the document without any `x-fc-*` member, wherever it sits. */
+function withoutHarnessMarks(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutHarnessMarks);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => !k.startsWith('x-fc-'))
+      .map(([k, v]) => [k, withoutHarnessMarks(v)]),
+  );
+}
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = resolve(ROOT, 'contract/openapi.yaml');
@@ -25,8 +37,9 @@ const HEADER = `/**
 
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
-  // The x-fc-* extensions are the harness's, not the API's: openapi-typescript ignores them.
-  const ast = await openapiTS(pathToFileURL(SOURCE), { silent: true });
+  // The x-fc-* extensions are the harness's, not the API's, and openapi-typescript reads a responses
+  // object's keys as statuses (an open status set's `x-fc-choice` would be one): they are left out.
+  const ast = await openapiTS(withoutHarnessMarks(parseYamlFile(SOURCE)) as Parameters<typeof openapiTS>[0], { silent: true });
   const text = HEADER + astToString(ast);
   const current = existsSync(TARGET) ? readFileSync(TARGET, 'utf8') : '';
   console.log(`contract/openapi-types.ts: ${text.split('\n').length} lines${current === text ? '' : check ? ' (stale)' : ' (written)'}`);
