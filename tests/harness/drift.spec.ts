@@ -6,6 +6,7 @@
  * choice; `drift` against a target serving no contract ends with exit 2 and a reason within 30 s.
  * Every server is a loopback server this test starts. Tests of the harness: they credit no rule.
  */
+import { runInfo } from './support/run-info.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { contract } from '../../contract/index.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { checkContractDrift, compareContracts, withoutHarnessFacts, type DriftComparison } from '../../checks/drift.ts';
 import { driftSection, type DriftSection } from '../../reporter/drift.ts';
-import { buildReport, type RunInfo } from '../../reporter/report.ts';
+import { buildReport } from '../../reporter/report.ts';
 import { renderHtml, renderMarkdown } from '../../reporter/render.ts';
 import { ruleVerdicts } from '../../reporter/rule-results.ts';
 import { startStub, type RunningStub } from '../../stub/app.ts';
@@ -228,22 +229,7 @@ test.describe('a target serving no contract: exit 2 and a reason, within 30 s', 
 
 test('the drift section: in rules.json (valid against its schema), in both certification pages, and --fail-on-drift fails the verdict', () => {
   const catalogue = loadRules();
-  const info: RunInfo = {
-    target: 'http://127.0.0.1:1',
-    tier: 'standard',
-    seed: 1,
-    commandLine: 'forecast-conformance run --fail-on-drift breaking',
-    startedAt: '2026-11-24T00:00:00Z',
-    finishedAt: '2026-11-24T00:00:01Z',
-    durationMs: 1000,
-    runStatus: 'passed',
-    spend: { usd: 0, calls: 0, budgetUsd: null },
-    selection: null,
-    failOnSkip: false,
-    minCoverage: null,
-    shard: null,
-    aborted: null,
-  };
+  const info = runInfo({ commandLine: 'forecast-conformance run --fail-on-drift breaking' });
   const verdicts = ruleVerdicts(catalogue, []);
   const gated = driftSection(fourBreaking(), { source: 'GET http://127.0.0.1:1/openapi.json', failOn: 'breaking' });
   const report = buildReport(info, verdicts, catalogue, new Map(), gated);

@@ -6,7 +6,8 @@ import { test, expect } from '@playwright/test';
 import type { Rule } from '../../contract/rules.ts';
 import { outcomeOf, ruleVerdicts } from '../../reporter/rule-results.ts';
 import { parseSpend, spendBreakdown, spendLines } from '../../reporter/spend.ts';
-import { buildReport, spendReport, type RunInfo } from '../../reporter/report.ts';
+import { buildReport, spendReport } from '../../reporter/report.ts';
+import { runInfo } from './support/run-info.ts';
 
 const rule = (id: string): Rule => ({ id, section: 'S', level: 'MUST', text: id, observe: 'black-box', kind: 'rule', file: 't.yaml' });
 const ann = (rules: string[], extra: { type: string; description: string }[] = []) => [
@@ -62,24 +63,7 @@ test("a test's spend goes to its operations, and is shared equally by the rules 
     ['m.spec.ts › markets', 10],
   ]);
   expect(spendLines(b)[0]).toBe('Spend per operation: createSocialProfile $2.000, getLatest $0.020, listMarkets $0.010');
-  const info = { spend: { usd: 2.03, calls: 3, budgetUsd: null, breakdown: spendReport(b) } } as unknown as RunInfo;
-  const report = buildReport({ ...baseInfo, ...info }, verdicts, catalogue);
+  const info = { spend: { usd: 2.03, calls: 3, budgetUsd: null, breakdown: spendReport(b) } };
+  const report = buildReport(runInfo(info), verdicts, catalogue);
   expect(report.spend.breakdown?.byOperation).toEqual({ createSocialProfile: 2, getLatest: 0.02, listMarkets: 0.01 });
 });
-
-const baseInfo: RunInfo = {
-  target: 'http://127.0.0.1:1',
-  tier: 'standard',
-  seed: 1,
-  commandLine: 'forecast-conformance run',
-  startedAt: '2026-11-24T00:00:00Z',
-  finishedAt: '2026-11-24T00:00:01Z',
-  durationMs: 1000,
-  runStatus: 'passed',
-  spend: { usd: 0, calls: 0, budgetUsd: null },
-  selection: null,
-  failOnSkip: false,
-  minCoverage: null,
-  shard: null,
-  aborted: null,
-};
