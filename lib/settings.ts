@@ -19,10 +19,14 @@
  * FC_WORKERS       Playwright workers (default 2; `forecast-conformance run` sets 6, 2 for smoke)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
+ * FC_MAX_BODY_BYTES  per-request limit of an answer's body, bytes, as received and decompressed
+ *                  (default DEFAULT_MAX_BODY_BYTES, 16 MiB, lib/http-client.ts); a body over it is FC_TARGET_TOO_LARGE
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
  * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`).
  * CI               set on CI (forbids test.only, dot reporter)
  */
+import { DEFAULT_MAX_BODY_BYTES } from './http-client.ts';
+
 export interface Settings {
   target: string;
   embedded: boolean;
@@ -47,6 +51,8 @@ export interface Settings {
   ci: boolean;
   /** Consecutive connection failures or timeouts after which the run aborts (NOT_RUN for the rest, exit 2). */
   abortAfter: number;
+  /** Per-request limit of an answer's body, bytes, as received and decompressed (lib/http-client.ts). */
+  maxBodyBytes: number;
   /** Certification tier: smoke, standard or certify (cli/tiers). */
   tier: string;
   /** The redacted command line, shown in the certification report. */
@@ -81,6 +87,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     walletSeed: env.FC_WALLET_SEED || undefined,
     ci: Boolean(env.CI),
     abortAfter: Number(env.FC_ABORT_AFTER ?? 5),
+    maxBodyBytes: env.FC_MAX_BODY_BYTES ? Number(env.FC_MAX_BODY_BYTES) : DEFAULT_MAX_BODY_BYTES,
     tier: env.FC_TIER || 'standard',
     commandLine: env.FC_COMMAND_LINE ?? 'playwright test',
     selectedRules: env.FC_SELECTED_RULES ?? '',
