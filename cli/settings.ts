@@ -96,7 +96,7 @@ export function nonNegative(field: string, value: string | number): number {
 }
 
 /** Least and largest per-request body limit, bytes (1 KiB .. 1 GiB). */
-export const BODY_LIMIT_RANGE = { min: 1024, max: 1024 ** 3 } as const;
+const BODY_LIMIT_RANGE = { min: 1024, max: 1024 ** 3 } as const;
 
 /** Parses a body limit, bytes (BODY_LIMIT_RANGE). @throws UsageError naming `field`. */
 export function bodyLimit(field: string, value: string | number): number {

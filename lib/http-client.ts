@@ -123,13 +123,17 @@ function rootCause(err: unknown): { code?: string; message: string; parser: bool
 }
 
 /**
- * The target error a failed exchange is: not HTTP, or not reachable (refused, unknown host, closed
- * before the answer or in its body, per `phase`).
+ * The target error a failed exchange is: not HTTP, a timeout of undici's (`timeoutMs`), or not
+ * reachable (refused, unknown host, closed before the answer or in its body, per `phase`).
  */
-function failureOf(err: unknown, phase: 'answer' | 'body'): HarnessError {
+function failureOf(err: unknown, phase: 'answer' | 'body', timeoutMs: number): HarnessError {
   if (err instanceof HarnessError) return err;
   const { code, message, parser } = rootCause(err);
   if (parser || code?.startsWith('HPE_')) return new TargetGarbageError(`does not speak HTTP (${code ? `${code}: ` : ''}${message})`);
+  // undici's own timers are as long as the exchange's: whichever fires first, it is the timeout.
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT')
+    return new TargetTimeoutError(`no answer within ${timeoutMs} ms (${code})`);
+  if (code === 'UND_ERR_BODY_TIMEOUT') return new TargetTimeoutError(`the answer's body did not end within ${timeoutMs} ms (${code})`);
   if (code === 'ECONNREFUSED') return new TargetUnreachableError('connection refused');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new TargetUnreachableError('host not found');
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE')
@@ -181,7 +185,9 @@ export async function exchange(dispatcher: Dispatcher, url: URL, request: HttpRe
     const body = await readBody(res.body, encoding, limits.maxBodyBytes);
     return { url: url.toString(), status: res.statusCode, statusText: res.statusText || STATUS_CODES[res.statusCode] || '', headers, body };
   } catch (err) {
-    throw abort.signal.aborted && abort.signal.reason instanceof HarnessError ? abort.signal.reason : failureOf(err, phase);
+    throw abort.signal.aborted && abort.signal.reason instanceof HarnessError
+      ? abort.signal.reason
+      : failureOf(err, phase, limits.timeoutMs);
   } finally {
     clearTimeout(timer);
   }
