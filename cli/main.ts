@@ -133,7 +133,7 @@ program
   )
   .option(
     '--max-body-bytes <n>',
-    "per-request limit of an answer's body, bytes, as received and decompressed (default 16777216 = 16 MiB); a body over it is a target error",
+    "per-request limit of an answer's body, bytes, as received and decompressed (default 33554432 = 32 MiB); a body over it is a target error",
     arg((v) => bodyLimit('--max-body-bytes', v)),
   )
   .option('--config <file>', 'config file (default ./forecast-conformance.config.json when present)')
@@ -186,7 +186,7 @@ program
   )
   .option(
     '--max-body-bytes <n>',
-    "the answer's body limit, bytes (default 16777216 = 16 MiB)",
+    "the answer's body limit, bytes (default 33554432 = 32 MiB)",
     arg((v) => bodyLimit('--max-body-bytes', v)),
   )
   .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string; maxBodyBytes?: number }) => {

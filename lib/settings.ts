@@ -20,7 +20,7 @@
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
  * FC_MAX_BODY_BYTES  per-request limit of an answer's body, bytes, as received and decompressed
- *                  (default DEFAULT_MAX_BODY_BYTES, 16 MiB, lib/http-client.ts); a body over it is FC_TARGET_TOO_LARGE
+ *                  (default DEFAULT_MAX_BODY_BYTES, 32 MiB, lib/http-client.ts); a body over it is FC_TARGET_TOO_LARGE
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
  * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`).
  * CI               set on CI (forbids test.only, dot reporter)
