@@ -22,7 +22,6 @@ import { CHECKS } from '../../checks/registry.ts';
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
 
-/** Target configuration (Playwright options; see playwright.config.ts). */
 /**
  * Bounded 429 handling: at most this many retries, each after a Retry-After of at most this many
  * seconds (so a test waits at most 20 s for a limit), before the test is reported THROTTLED. Several
@@ -65,6 +64,7 @@ interface Source {
   shared: boolean;
 }
 
+/** Target configuration (Playwright options; see playwright.config.ts). */
 export interface TargetOptions {
   /** Base URL of the API under test. */
   target: string;
