@@ -68,6 +68,7 @@ export default defineConfig<TargetOptions>({
     requestTimeoutMs: settings.requestTimeoutMs,
     walletSeed: settings.walletSeed,
     abortAfter: settings.abortAfter,
+    maxBodyBytes: settings.maxBodyBytes,
     pacingHub: settings.pacingHub,
     spendPlan: settings.spendPlan,
     trace: 'off',

@@ -5,6 +5,7 @@
  * Exit codes: 0 compared (breaking differences only reported by default); 1 a breaking difference with
  * `--fail-on-drift breaking`; 2 no contract to compare (not served, unreachable, not OpenAPI, a bad file).
  */
+import { DEFAULT_MAX_BODY_BYTES } from '../lib/http-client.ts';
 import { redact } from '../lib/redact.ts';
 import { breakingCount, driftGate, driftLines, driftSection, readContractFile, type FailOnDrift } from '../reporter/drift.ts';
 import { preflight } from './preflight.ts';
@@ -31,7 +32,7 @@ async function servedContract(flags: DriftFlags, env: NodeJS.ProcessEnv): Promis
     }
   }
   if (!target) throw new UsageError('drift: give --target URL (or FC_TARGET) or --against FILE');
-  const pre = await preflight(target, flags.timeoutMs ?? 15_000);
+  const pre = await preflight(target, { timeoutMs: flags.timeoutMs ?? 15_000, maxBodyBytes: DEFAULT_MAX_BODY_BYTES });
   return pre.ok ? { doc: pre.doc, source: `GET ${target}/openapi.json` } : { reason: pre.reason };
 }
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { httpUrl, nonNegative, positiveInt, RUN_TIERS, STUB_VARIANT_NAMES, UsageError } from './settings.ts';
+import { bodyLimit, httpUrl, nonNegative, positiveInt, RUN_TIERS, STUB_VARIANT_NAMES, UsageError } from './settings.ts';
 import { runCommand, type RunFlags } from './run.ts';
 import { verifyBundle } from './bundle.ts';
 import { mergeCommand } from './merge.ts';
@@ -36,12 +36,13 @@ Exit codes:
   0  every selected rule passed (WARN allowed)
   1  a rule failed, or the run is incomplete for its tier (certify), --fail-on-skip or --min-coverage,
      or --fail-on-drift breaking and the served contract has a breaking difference
-  2  configuration, harness or target error (unreachable, not HTTP, /openapi.json not served, stopped answering)
+  2  configuration, harness or target error (unreachable, not HTTP, /openapi.json not served or over
+     --max-body-bytes, stopped answering)
 
 Settings: flags, then ./forecast-conformance.config.json (or --config FILE; schema cli/config.schema.json),
 then the environment: FC_TARGET, FC_SITE_URL, FC_CONTROL, FC_MAX_SPEND, FC_SEED, FC_REPORT_DIR, FC_WORKERS,
 FC_TIMEOUT_MS, FC_TIER, FC_RULES, FC_FAMILIES, FC_OPERATIONS, FC_MIN_COVERAGE, FC_FAIL_ON_SKIP=1,
-FC_ABORT_AFTER, FC_SIGNING_KEY_FILE, FC_STUB_VARIANT, FC_DRIFT_BASELINE, FC_FAIL_ON_DRIFT.
+FC_ABORT_AFTER, FC_MAX_BODY_BYTES, FC_SIGNING_KEY_FILE, FC_STUB_VARIANT, FC_DRIFT_BASELINE, FC_FAIL_ON_DRIFT.
 Secrets only from the environment, never flags: FC_API_KEY, FC_API_KEY_2, FC_CONTROL_TOKEN
 (or FC_API_KEY_FILE, FC_API_KEY_2_FILE, FC_CONTROL_TOKEN_FILE naming a file that holds the value).
 
@@ -142,6 +143,11 @@ program
     'consecutive connection failures/timeouts that abort the run (default 5)',
     arg((v) => positiveInt('--abort-after', v, 1000)),
   )
+  .option(
+    '--max-body-bytes <n>',
+    "per-request limit of an answer's body, bytes, as received and decompressed (default 33554432 = 32 MiB); a body over it is a target error",
+    arg((v) => bodyLimit('--max-body-bytes', v)),
+  )
   .option('--config <file>', 'config file (default ./forecast-conformance.config.json when present)')
   .option('--grep <re>', 'only tests whose title matches')
   .addHelpText('after', EXIT_HELP)
@@ -222,7 +228,12 @@ program
     'send to this base URL instead of the recorded one',
     arg((v) => httpUrl('--target', v)),
   )
-  .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string }) => {
+  .option(
+    '--max-body-bytes <n>',
+    "the answer's body limit, bytes (default 33554432 = 32 MiB)",
+    arg((v) => bodyLimit('--max-body-bytes', v)),
+  )
+  .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string; maxBodyBytes?: number }) => {
     process.exitCode = await replayCommand(opts);
   });
 

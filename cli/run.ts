@@ -176,7 +176,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   for (const f of STALE) rmSync(join(reportDir, f), { force: true });
 
   if (s.target) {
-    const pre = await preflight(s.target, s.timeoutMs);
+    const pre = await preflight(s.target, { timeoutMs: s.timeoutMs, maxBodyBytes: s.maxBodyBytes });
     if (!pre.ok) {
       const reason = `preflight: ${pre.reason}`;
       const report = buildReport(
@@ -202,6 +202,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     FC_TIER: s.tier,
     FC_TIMEOUT_MS: String(s.timeoutMs),
     FC_ABORT_AFTER: String(s.abortAfter),
+    FC_MAX_BODY_BYTES: String(s.maxBodyBytes),
     FC_COMMAND_LINE: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
     FC_SELECTED_RULES: selected ? [...selected].sort().join(',') : '',
     FC_FAIL_ON_SKIP: s.failOnSkip ? '1' : '',

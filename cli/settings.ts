@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../lib/http-client.ts';
 
 export const CONFIG_FILE = 'forecast-conformance.config.json';
 const SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'config.schema.json');
@@ -51,6 +52,8 @@ export interface RunSettings {
   abortAfter: number;
   /** The embedded stub's variant (`main` or `alt`); only without a target. */
   stubVariant?: string;
+  /** Per-request limit of an answer's body, bytes, as received and decompressed (lib/http-client.ts). */
+  maxBodyBytes: number;
 }
 
 /** Secrets, from the environment only. */
@@ -98,6 +101,16 @@ export function nonNegative(field: string, value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || n < 0 || (typeof value === 'string' && value.trim() === ''))
     throw new UsageError(`${field}: must be a non-negative number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** Least and largest per-request body limit, bytes (1 KiB .. 1 GiB). */
+const BODY_LIMIT_RANGE = { min: 1024, max: 1024 ** 3 } as const;
+
+/** Parses a body limit, bytes (BODY_LIMIT_RANGE). @throws UsageError naming `field`. */
+export function bodyLimit(field: string, value: string | number): number {
+  const n = positiveInt(field, value, BODY_LIMIT_RANGE.max);
+  if (n < BODY_LIMIT_RANGE.min) throw new UsageError(`${field}: must be at least ${BODY_LIMIT_RANGE.min} bytes, got ${n}`);
   return n;
 }
 
@@ -203,6 +216,12 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
         file.abortAfter,
         envNum('FC_ABORT_AFTER', (f, v) => positiveInt(f, v, 1000)),
       ) ?? 5,
+    maxBodyBytes:
+      pick(
+        flags.maxBodyBytes,
+        file.maxBodyBytes,
+        envNum('FC_MAX_BODY_BYTES', (f, v) => bodyLimit(f, v)),
+      ) ?? DEFAULT_MAX_BODY_BYTES,
   };
   if (target) settings.target = httpUrl(flags.target ? '--target' : file.target ? 'target' : 'FC_TARGET', target);
   if (siteUrl) settings.siteUrl = httpUrl(flags.siteUrl ? '--site-url' : file.siteUrl ? 'siteUrl' : 'FC_SITE_URL', siteUrl);

@@ -22,12 +22,16 @@
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
  * FC_SPEND_PLAN    the run's spend plan file (set by `forecast-conformance run`, cli/spend.ts): paid tests it left out skip
+ * FC_MAX_BODY_BYTES  per-request limit of an answer's body, bytes, as received and decompressed
+ *                  (default DEFAULT_MAX_BODY_BYTES, 32 MiB, lib/http-client.ts); a body over it is FC_TARGET_TOO_LARGE
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
  * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`),
  * FC_DRIFT_BASELINE (an earlier served contract, file), FC_FAIL_ON_DRIFT ("breaking"), FC_SERVED_CONTRACT
  * (the served contract the preflight read, file): the drift section (reporter/drift.ts).
  * CI               set on CI (forbids test.only, dot reporter)
  */
+import { DEFAULT_MAX_BODY_BYTES } from './http-client.ts';
+
 export interface Settings {
   target: string;
   embedded: boolean;
@@ -54,6 +58,8 @@ export interface Settings {
   ci: boolean;
   /** Consecutive connection failures or timeouts after which the run aborts (NOT_RUN for the rest, exit 2). */
   abortAfter: number;
+  /** Per-request limit of an answer's body, bytes, as received and decompressed (lib/http-client.ts). */
+  maxBodyBytes: number;
   /** Run tier: smoke, standard or certify (cli/settings.ts RUN_TIERS). */
   tier: string;
   /** The redacted command line, shown in the certification report. */
@@ -97,6 +103,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     walletSeed: env.FC_WALLET_SEED || undefined,
     ci: Boolean(env.CI),
     abortAfter: Number(env.FC_ABORT_AFTER ?? 5),
+    maxBodyBytes: env.FC_MAX_BODY_BYTES ? Number(env.FC_MAX_BODY_BYTES) : DEFAULT_MAX_BODY_BYTES,
     tier: env.FC_TIER || 'standard',
     commandLine: env.FC_COMMAND_LINE ?? 'playwright test',
     selectedRules: env.FC_SELECTED_RULES ?? '',

@@ -110,7 +110,7 @@ const selfAttributed = (rule: Rule): boolean => Boolean(rule.schema) || rule.id.
 
 /** The error texts of a harness fault rather than of a target's answer. */
 const FAULT = /(?:^|\n|Got error: )\s*(?:Error: )?((?:TypeError|ReferenceError|RangeError|SyntaxError|HarnessError|FC_CONFIG)\b[^\n]*)/;
-const UNREACHABLE = /\b(FC_TARGET_UNREACHABLE|FC_TARGET_TIMEOUT|FC_TARGET_GARBAGE)\b[^\n]*/;
+const UNREACHABLE = /\b(FC_TARGET_UNREACHABLE|FC_TARGET_TIMEOUT|FC_TARGET_GARBAGE|FC_TARGET_TOO_LARGE)\b[^\n]*/;
 const RULE_IN_TEXT = /\b[A-Z][A-Z0-9]*-\d{3,}\b/g;
 /**
  * The reason of a test skipped without a `skip` annotation: the runner skipped it (a serial group after

@@ -32,6 +32,18 @@ import { observeChoice } from './support/choices.ts';
 test.describe.configure({ mode: 'default' });
 /** Anatomy rules of every 429 checked here (checks/limits.ts). */
 const ANATOMY = ['ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'LIM-024', 'LIM-028', 'LIM-029', 'CONTRACT-003'];
+/**
+ * Counts the anatomy rules' case, a 429 answer: one when `refused` is one, else none, so a test that
+ * may end without a refusal (a stricter guard is allowed, a burst a slow machine stretched) never
+ * credits them on the other answers it read (an all-500 target PASSED them with 306 instances).
+ * CONTRACT-003 is left to the contract matcher, which counts its own instances.
+ */
+const judgedAnatomy = <T extends object>(refused: T | undefined): refused is T =>
+  judged(
+    ANATOMY.filter((id) => !id.startsWith('CONTRACT-')),
+    refused ? 1 : 0,
+    'a 429 answer',
+  );
 /** Attempts at a burst inside one second before its verdict (a loaded machine may stretch one). */
 const BURST_ATTEMPTS = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -141,7 +153,7 @@ function guardAnswers(statuses: readonly number[], firstRefused: LimitAnswer | u
 }
 
 async function anatomy(res: APIResponse | undefined, provoked: Provoked): Promise<Violation[]> {
-  if (!res) return [];
+  if (!judgedAnatomy(res)) return [];
   await expect(res).toMatchContract(provoked.scope === 'x_research' ? 'searchSocial' : 'listAssets');
   return checkRateLimited(await answerOf(res), provoked);
 }
@@ -259,7 +271,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       const found = judgeBurst('LIM-009', 'per-IP guard per-second', b, LIMIT_BOUNDS.ip_guard.second, true);
       const refusedAnswer = refused ? await answerOf(refused) : undefined;
       found.push(...checkGuardTightening(guardAnswers(statuses, refusedAnswer), LIMIT_BOUNDS.ip_guard.second, false));
-      if (refused && refusedAnswer) {
+      if (judgedAnatomy(refusedAnswer) && refused) {
         await expect(refused).toMatchContract('getPricing');
         found.push(...checkRateLimited(refusedAnswer, { scope: 'ip_guard' }));
       }
@@ -602,7 +614,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
         const found = checkBurst(rule, `per-IP guard per ${window} after ${bound - 3} preloaded`, statuses, 3, true);
         const refusedAnswer = refused ? await answerOf(refused) : undefined;
         found.push(...checkGuardTightening(guardAnswers(statuses, refusedAnswer), 3, false));
-        if (refusedAnswer) found.push(...checkRateLimited(refusedAnswer, { scope: 'ip_guard' }));
+        if (judgedAnatomy(refusedAnswer)) found.push(...checkRateLimited(refusedAnswer, { scope: 'ip_guard' }));
         expect(found).toHaveNoViolations();
       },
     );

@@ -264,14 +264,14 @@ test.describe('x/profile: failures', () => {
   test(
     'a search-provider fault answers 502 upstream_unavailable and is not billed',
     { annotation: rules('PROF-009', 'PROF-010', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
-    async ({ api, paid, controlPlane, budget, request, targetOptions }) => {
+    async ({ api, paid, controlPlane, budget, targetOptions }) => {
       budget.reserveCalls(OP, 1);
       const found = await findProfiledHandle(paid, targetOptions.seed);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle } = found as { handle: string };
       const { answer: a, violations } = await callDuringUpstreamFailure(
         controlPlane,
-        faultLister(request, targetOptions.control!, targetOptions.controlToken!),
+        faultLister(controlPlane),
         { path: PROFILE_PATH, credits: PRICE * 2 },
         (apiKey, faultHeaders) =>
           requestProfile(api.withKey(apiKey).withHeaders(faultHeaders), { handle, lookback_days: 365 }, { retry5xx: false }),

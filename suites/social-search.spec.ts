@@ -179,11 +179,11 @@ test.describe('x/search: failures', () => {
   test(
     'a social-search fault answers 502 upstream_unavailable and is not billed',
     { annotation: rules('XSRCH-004', 'XSRCH-007', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
-    async ({ api, controlPlane, budget, request, targetOptions }) => {
+    async ({ api, controlPlane, budget }) => {
       budget.reserveCalls(OP, 1);
       const { answer: a, violations } = await callDuringUpstreamFailure(
         controlPlane,
-        faultLister(request, targetOptions.control!, targetOptions.controlToken!),
+        faultLister(controlPlane),
         { path: SEARCH_PATH, credits: PRICE * 2 },
         (apiKey, faultHeaders) => requestSearch(api.withKey(apiKey).withHeaders(faultHeaders), { query: 'market' }, { retry5xx: false }),
         { status: 'XSRCH-004', debit: 'XSRCH-007' },

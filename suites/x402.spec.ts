@@ -24,6 +24,7 @@ import {
   signPayment,
   unixSeconds,
   type Wallet,
+  limitsOf,
 } from './support/x402.ts';
 import { fromFetch } from './support/fetched.ts';
 import { discoverRequest, type PaidRequest } from './support/paid-requests.ts';
@@ -80,10 +81,11 @@ async function payerFor(
   operationId: string,
   wallet: Wallet,
   network: string,
+  limits: ReturnType<typeof limitsOf>,
 ): Promise<typeof fetch> {
   const entry = pickEntry(await challengeFor(api, r, operationId), network);
   test.skip(!entry, `the challenge of ${operationId} offers no exact entry on ${network}`);
-  return officialFetch(wallet, network, entry!.asset);
+  return officialFetch(wallet, network, entry!.asset, limits);
 }
 
 test.describe('x402 challenge', () => {
@@ -134,7 +136,7 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
         const entry = pickEntry(challenge, network);
         test.skip(!entry, `the challenge offers no exact entry on ${network}`);
         const wallet = await fundedWallet(controlPlane, network);
-        const pay = officialFetch(wallet, network, entry!.asset);
+        const pay = officialFetch(wallet, network, entry!.asset, limitsOf(targetOptions));
         const res = await fromFetch(await pay(new URL(path, targetOptions.target)));
         await expect(res).toMatchContract(op);
         expect(res.status(), 'a valid x402 payment is answered by the route').toBe(200);
@@ -201,7 +203,7 @@ test.describe('x402: unbilled answers are never settled', () => {
       const op = 'getMarketSignals';
       const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
       const path = `/api/v1/markets/fc-no-such-market-${wallet.address.slice(2, 10).toLowerCase()}/signals`;
-      const pay = await payerFor(api, { method: 'GET', path }, op, wallet, BASE_NETWORK);
+      const pay = await payerFor(api, { method: 'GET', path }, op, wallet, BASE_NETWORK, limitsOf(targetOptions));
       const res = await fromFetch(await pay(new URL(path, targetOptions.target)));
       await expect(res).toMatchContract(op);
       expect(res.status(), 'an unknown slug answers 404 once paid').toBe(404);
@@ -246,7 +248,7 @@ test.describe('x402: unbilled answers are never settled', () => {
           { method: request.method, path: contract().operation(op).path, status },
           async (faultHeaders) => {
             const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
-            const pay = await payerFor(api, request, op, wallet, BASE_NETWORK);
+            const pay = await payerFor(api, request, op, wallet, BASE_NETWORK, limitsOf(targetOptions));
             const res = await fromFetch(
               await pay(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...faultHeaders } }),
             );

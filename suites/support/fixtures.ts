@@ -18,6 +18,7 @@ import { deriveWalletsFrom } from './wallet-seed.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { workerPacer, type Pacer } from './pacing.ts';
 import { SourceBoundTransport, sourceAddresses } from './transport.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../../lib/http-client.ts';
 import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
 import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
@@ -25,7 +26,6 @@ import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
 
-/** Target configuration (Playwright options; see playwright.config.ts). */
 /**
  * Bounded 429 handling: at most this many retries, each after a Retry-After of at most this many
  * seconds (so a test waits at most 20 s for a limit), before the test is reported THROTTLED. Several
@@ -68,6 +68,7 @@ interface Source {
   shared: boolean;
 }
 
+/** Target configuration (Playwright options; see playwright.config.ts). */
 export interface TargetOptions {
   /** Base URL of the API under test. */
   target: string;
@@ -86,9 +87,11 @@ export interface TargetOptions {
   seed: number;
   /** Per-request timeout, ms. */
   requestTimeoutMs: number;
+  /** Per-request limit of an answer's body, bytes, as received and decompressed (lib/http-client.ts). */
+  maxBodyBytes: number;
   /** Derive test wallets' keys from this seed (harness secret scan only; unset = random keys). */
   walletSeed?: string | undefined;
-  /** Consecutive connection failures or timeouts after which the run is aborted (suites/support/health.ts). */
+  /** Consecutive connection failures or timeouts after which the run is aborted (lib/run-health.ts). */
   abortAfter: number;
   /**
    * Spread this project's workers over loopback source addresses of their own (a loopback target
@@ -137,6 +140,13 @@ export interface Fixtures {
   freshKey: () => Promise<string | undefined>;
 }
 
+/**
+ * The transport of control-plane calls: from the address the system picks (127.0.0.1 for a loopback
+ * control plane), bounded as every call to the target is.
+ */
+const controlTransport = (control: string, timeoutMs: number, maxBodyBytes: number): SourceBoundTransport =>
+  new SourceBoundTransport(control, undefined, { maxBodyBytes, connectTimeoutMs: timeoutMs });
+
 /** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
 const RULE_CASES = new Map([...ruleCases(Object.values(CHECKS)), ...Object.entries(CONTRACT_RULE_CASES)]);
 
@@ -167,6 +177,7 @@ export const test = base.extend<
   maxSpendUsd: [0, { option: true, scope: 'worker' }],
   seed: [42, { option: true, scope: 'worker' }],
   requestTimeoutMs: [15_000, { option: true, scope: 'worker' }],
+  maxBodyBytes: [DEFAULT_MAX_BODY_BYTES, { option: true, scope: 'worker' }],
   walletSeed: [undefined, { option: true, scope: 'worker' }],
   abortAfter: [5, { option: true, scope: 'worker' }],
   spreadSources: [false, { option: true, scope: 'worker' }],
@@ -209,14 +220,15 @@ export const test = base.extend<
   // `home` is the one address the system (or 127.0.0.1 for a loopback target) gives, `spread` the
   // addresses the worker's calls go out from in turn (its own loopback addresses, or `home` alone).
   sources: [
-    async ({ target, spreadSources, soleWorker }, use, workerInfo) => {
+    async ({ target, spreadSources, soleWorker, requestTimeoutMs, maxBodyBytes }, use, workerInfo) => {
       const loopback = sourceAddresses(target, 1)[0] !== undefined;
+      const limits = { maxBodyBytes, connectTimeoutMs: requestTimeoutMs };
       const perWorker = sourcesPerWorker(workerInfo.config.workers);
       // A sole worker runs alone: it takes the first addresses, whatever its slot.
       const own = (i: number) => `127.0.0.${2 + (soleWorker ? 0 : workerInfo.parallelIndex * perWorker) + i}`;
       const home: Source | undefined = target
         ? {
-            transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),
+            transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined, limits),
             address: loopback ? '127.0.0.1' : 'default',
             shared: !soleWorker,
           }
@@ -224,7 +236,7 @@ export const test = base.extend<
       const spread: Source[] =
         home && loopback && spreadSources
           ? Array.from({ length: soleWorker ? SOLE_WORKER_SOURCES : perWorker }, (_, i) => own(i)).map((address) => ({
-              transport: new SourceBoundTransport(target, address),
+              transport: new SourceBoundTransport(target, address, limits),
               address,
               shared: false,
             }))
@@ -233,7 +245,7 @@ export const test = base.extend<
             : [];
       const sole: Source | undefined =
         home && loopback && spreadSources
-          ? { transport: new SourceBoundTransport(target, SOLE_SOURCE), address: SOLE_SOURCE, shared: false }
+          ? { transport: new SourceBoundTransport(target, SOLE_SOURCE, limits), address: SOLE_SOURCE, shared: false }
           : home;
       await use({ home, spread, sole });
       for (const s of new Set([home, sole, ...spread])) s?.transport.close();
@@ -243,18 +255,18 @@ export const test = base.extend<
 
   // One control-plane account per worker for discovery calls (TargetClient.forDiscovery), made on first use.
   discoveryKey: [
-    async ({ playwright, control, controlToken }, use) => {
-      let ctx: Awaited<ReturnType<typeof playwright.request.newContext>> | undefined;
+    async ({ control, controlToken, requestTimeoutMs, maxBodyBytes }, use) => {
+      let transport: SourceBoundTransport | undefined;
       let key: Promise<string | undefined> | undefined;
       await use(() => {
         key ??= (async () => {
           if (!control || !controlToken) return undefined;
-          ctx = await playwright.request.newContext({ baseURL: control, extraHTTPHeaders: {} });
-          return (await new ControlPlane(ctx, controlToken).createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
+          transport = controlTransport(control, requestTimeoutMs, maxBodyBytes);
+          return (await new ControlPlane(transport, controlToken, requestTimeoutMs).createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
         })().catch(() => undefined);
         return key;
       });
-      await ctx?.dispose();
+      transport?.close();
     },
     { scope: 'worker' },
   ],
@@ -284,6 +296,7 @@ export const test = base.extend<
       maxSpendUsd,
       seed,
       requestTimeoutMs,
+      maxBodyBytes,
       walletSeed,
       abortAfter,
       spreadSources,
@@ -310,6 +323,7 @@ export const test = base.extend<
       maxSpendUsd,
       seed,
       requestTimeoutMs,
+      maxBodyBytes,
       abortAfter,
       spreadSources,
       soleWorker,
@@ -380,27 +394,29 @@ export const test = base.extend<
       });
   },
 
-  controlPlane: async ({ playwright, targetOptions }, use) => {
+  controlPlane: async ({ targetOptions }, use) => {
     base.skip(!targetOptions.control || !targetOptions.controlToken, NEEDS_CONTROL);
     registerSecret(targetOptions.controlToken);
-    const ctx = await playwright.request.newContext({ baseURL: targetOptions.control, extraHTTPHeaders: {} });
-    const plane = new ControlPlane(ctx, targetOptions.controlToken!);
+    const { control, requestTimeoutMs, maxBodyBytes } = targetOptions;
+    const transport = controlTransport(control!, requestTimeoutMs, maxBodyBytes);
+    const plane = new ControlPlane(transport, targetOptions.controlToken!, requestTimeoutMs);
     await use(plane);
     await plane.dispose();
-    await ctx.dispose();
+    transport.close();
   },
 
-  freshKey: async ({ playwright, targetOptions }, use) => {
+  freshKey: async ({ targetOptions }, use) => {
     let plane: ControlPlane | undefined;
-    let ctx: Awaited<ReturnType<typeof playwright.request.newContext>> | undefined;
+    let transport: SourceBoundTransport | undefined;
     await use(async () => {
-      if (!targetOptions.control || !targetOptions.controlToken) return undefined;
-      ctx ??= await playwright.request.newContext({ baseURL: targetOptions.control, extraHTTPHeaders: {} });
-      plane ??= new ControlPlane(ctx, targetOptions.controlToken);
+      const { control, controlToken, requestTimeoutMs, maxBodyBytes } = targetOptions;
+      if (!control || !controlToken) return undefined;
+      transport ??= controlTransport(control, requestTimeoutMs, maxBodyBytes);
+      plane ??= new ControlPlane(transport, controlToken, requestTimeoutMs);
       return (await plane.createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
     });
     await plane?.dispose();
-    await ctx?.dispose();
+    transport?.close();
   },
 
   paid: async ({ api, targetOptions }, use) => {

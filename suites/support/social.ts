@@ -5,7 +5,7 @@
  * service). Every profile answer met here is checked against the contract. Nothing here knows the
  * reference stub.
  */
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './control.ts';
 import { readFeed } from './feed.ts';
@@ -98,15 +98,8 @@ export interface LiveFault {
 }
 
 /** Lists the target's live faults (GET /__control/faults), or none when the listing fails. */
-export function faultLister(request: APIRequestContext, control: string, token: string): () => Promise<LiveFault[]> {
-  return async () => {
-    const res = await request.get(new URL('/__control/faults', control).toString(), {
-      headers: { authorization: `Bearer ${token}` },
-      failOnStatusCode: false,
-    });
-    if (!res.ok()) return [];
-    return ((await res.json()) as { faults?: LiveFault[] }).faults ?? [];
-  };
+export function faultLister(plane: ControlPlane): () => Promise<LiveFault[]> {
+  return () => plane.liveFaults().catch(() => []);
 }
 
 /**

@@ -237,6 +237,12 @@ test('a harness fault is ERROR naming the fault, never a failed rule of the targ
     'A-001': 'NOT_RUN',
     'A-002': 'NOT_RUN',
   });
+  // Nor does one whose answer could not be read: not HTTP, or a body over the run's limit (lib/http-client.ts).
+  for (const error of [
+    'HarnessError: FC_TARGET_GARBAGE: GET /x: does not speak HTTP (HPE_INVALID_CONSTANT: Expected HTTP/)',
+    'HarnessError: FC_TARGET_TOO_LARGE: GET /x: sent a body over the 33554432-byte limit (--max-body-bytes) as received',
+  ])
+    expect(verdicts(rules, of(r('A-001', 'A-002'), 'failed', error)), error).toEqual({ 'A-001': 'NOT_RUN', 'A-002': 'NOT_RUN' });
 });
 
 test('a rule-level ERROR makes the run ERROR (exit 2), and JUnit writes and counts it as <error> (issue 18)', () => {
