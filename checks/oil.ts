@@ -57,7 +57,9 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
           );
     }
   } else {
-    if (fetched.length) out.push(violation('OIL-009', '/marks', `include_marks=false but marks carries ${fetched.join(', ')}`, 'warning'));
+    // The stub's choice leaves both members out (gap OIL-009); present, even null, is another choice.
+    const carried = MARKS.filter((k) => k in marks);
+    if (carried.length) out.push(violation('OIL-009', '/marks', `include_marks=false but marks carries ${carried.join(', ')}`, 'warning'));
     if (b.degraded !== false)
       out.push(
         violation(
@@ -80,6 +82,15 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
       out.push(violation('OIL-018', '/reading/is_current', `is_current true with days_since_reading ${r.days_since_reading}`, 'warning'));
     if (r.is_current === false && r.days_since_reading === 0)
       out.push(violation('OIL-018', '/reading/is_current', 'is_current false with days_since_reading 0', 'warning'));
+    if (!Number.isInteger(r.days_since_reading))
+      out.push(
+        violation(
+          'OIL-018',
+          '/reading/days_since_reading',
+          `days_since_reading ${r.days_since_reading} is no whole number of UTC calendar days (stub choice)`,
+          'warning',
+        ),
+      );
   }
   return out;
 }

@@ -125,21 +125,37 @@ export function checkSocialProfile(profile: unknown, request: { lookbackDays?: n
     }
   }
 
-  const turns = isObj(profile.meta) ? profile.meta.research_turns : undefined;
-  if (typeof turns === 'number' && !(Number.isInteger(turns) && turns >= 1 && turns <= 3)) {
-    out.push(violation(PROFILE_RULES.researchTurns, '/meta/research_turns', `research_turns is ${turns}; the hard ceiling is three turns`));
+  const turns = researchTurns(profile.meta);
+  if (turns && !(Number.isInteger(turns.value) && turns.value >= 1 && turns.value <= 3)) {
+    out.push(
+      violation(PROFILE_RULES.researchTurns, `/meta/${turns.key}`, `${turns.key} is ${turns.value}; the hard ceiling is three turns`),
+    );
   }
   return out;
 }
 
-/** A profile without meta.cached, the one field that differs between a first answer and a reuse. */
-function comparable(profile: unknown): unknown {
-  if (!isObj(profile) || !isObj(profile.meta)) return profile;
-  const { cached: _cached, ...meta } = profile.meta;
-  return { ...profile, meta };
+/**
+ * The number of research turns a profile reports, where it does: meta.research_turns (the stub's
+ * choice, gap PROF-018), else meta's one numeric member named for turns (its contents are not shown).
+ */
+export function researchTurns(meta: unknown): { key: string; value: number } | undefined {
+  if (!isObj(meta)) return undefined;
+  if (typeof meta.research_turns === 'number') return { key: 'research_turns', value: meta.research_turns };
+  const found = Object.entries(meta).filter(([k, v]) => /turn/i.test(k) && typeof v === 'number');
+  return found.length === 1 ? { key: found[0]![0], value: found[0]![1] as number } : undefined;
 }
 
-/** Top-level keys whose values differ (meta.cached ignored). */
+/**
+ * A profile without meta: its contents are not shown (gap PROF-018), so a reused profile may differ
+ * there (whether it was reused, when it was served); the profile proper is what is stored.
+ */
+function comparable(profile: unknown): unknown {
+  if (!isObj(profile)) return profile;
+  const { meta: _meta, ...rest } = profile;
+  return rest;
+}
+
+/** Top-level keys whose values differ (meta ignored). */
 export function profileDiff(a: unknown, b: unknown): string[] {
   const x = comparable(a);
   const y = comparable(b);
@@ -147,7 +163,7 @@ export function profileDiff(a: unknown, b: unknown): string[] {
   return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => !isDeepStrictEqual(x[k], y[k])).map((k) => ptr(k));
 }
 
-/** `second` must be the stored `first` (same content; meta.cached aside). */
+/** `second` must be the stored `first` (same content; meta aside). */
 export function checkReused(ruleId: string, first: unknown, second: unknown, what: string): Violation[] {
   const diff = profileDiff(first, second);
   return diff.length
@@ -158,7 +174,7 @@ export function checkReused(ruleId: string, first: unknown, second: unknown, wha
 /** `second` must not be the stored `first` (identical content means the store answered). */
 export function checkNotReused(ruleId: string, first: unknown, second: unknown, what: string): Violation[] {
   return profileDiff(first, second).length === 0
-    ? [violation(ruleId, '/', `${what}: the answer is identical to the stored profile (meta.cached aside), so the store was reused`)]
+    ? [violation(ruleId, '/', `${what}: the answer is identical to the stored profile (meta aside), so the store was reused`)]
     : [];
 }
 

@@ -20,12 +20,22 @@ import { judged } from './annotations.ts';
 export function observeChoice(gapId: string, sameAsStub: boolean, detail: string): boolean {
   const rule = loadRules().get(gapId);
   if (!rule || rule.kind !== 'gap') throw new Error(`observeChoice: ${gapId} is not a gap rule`);
-  judged(gapId, 1, `an answer showing the choice of ${gapId}`);
+  judged(gapId, 1, choiceCase(gapId));
   if (!sameAsStub) {
     const v: Violation = { ruleId: gapId, severity: 'warning', path: '/', message: `differs from the stub's choice: ${detail}` };
     record([v]);
   }
   return sameAsStub;
+}
+
+const choiceCase = (gapId: string): string => `an answer showing the choice of ${gapId}`;
+
+/**
+ * Starts the observation of gap rules the running test declares but may not meet (an answer without
+ * the case): each is recorded with 0 instances, so it stays "not observed" unless observeChoice sees it.
+ */
+export function observing(...gapIds: string[]): void {
+  for (const id of gapIds) judged(id, 0, choiceCase(id));
 }
 
 /** A value found inside a body, with its JSON pointer. */
