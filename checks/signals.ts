@@ -13,6 +13,19 @@ import { defineCheck } from './define.ts';
 type Row = Record<string, unknown>;
 
 const ms = (iso: unknown): number => (typeof iso === 'string' ? Date.parse(iso) : NaN);
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A row's publication timestamp: published_at (the stub's member name; the spec says only "timestamp"),
+ * else the row's one top-level date-time member; undefined when it shows none or several.
+ */
+export function publishedAtOf(row: Row): string | undefined {
+  if (typeof row.published_at === 'string') return row.published_at;
+  const times = dateTimesOf(row);
+  return times.length === 1 ? times[0] : undefined;
+}
+
+const dateTimesOf = (row: Row): string[] => Object.values(row).filter((v): v is string => typeof v === 'string' && DATE_TIME.test(v));
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** Article-evidence fields a trade-signal row never carries (VER-009). */
@@ -75,8 +88,11 @@ export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Vi
     out.push(violation('SIG-002', path + '/side', `a publication has its own side (got ${JSON.stringify(row.side)})`));
   if (typeof row.status !== 'string' || row.status === '')
     out.push(violation('SIG-002', path + '/status', `a publication has its own status (got ${JSON.stringify(row.status)})`));
-  if (Number.isNaN(ms(row.published_at)))
-    out.push(violation('SIG-002', path + '/published_at', `a publication has its own timestamp (got ${JSON.stringify(row.published_at)})`));
+  const at = publishedAtOf(row);
+  // Several date-times and no published_at: which is the publication's cannot be told (not judged).
+  const unclear = at === undefined && !('published_at' in row) && dateTimesOf(row).length > 1;
+  if (Number.isNaN(ms(at)) && !unclear)
+    out.push(violation('SIG-002', path + '/published_at', `a publication has its own timestamp (got ${JSON.stringify(at)})`));
   for (const f of ARTICLE_FIELDS)
     if (f in row) out.push(violation('VER-009', path + ptr(f), `a trade-signal row carries the article-evidence field ${f}`));
   if (!('crash_risk_elevated' in row))
@@ -122,22 +138,22 @@ export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Vi
       out.push(
         violation('SIG-017', path + '/side', `side ${JSON.stringify(row.side)} differs from the publication's ${JSON.stringify(own.side)}`),
       );
-    if (ms(own.published_at) !== ms(row.published_at))
+    if (ms(own.published_at) !== ms(at))
       out.push(
         violation(
           'SIG-017',
           path + '/published_at',
-          `published_at ${JSON.stringify(row.published_at)} differs from the publication's ${JSON.stringify(own.published_at)}`,
+          `published_at ${JSON.stringify(at)} differs from the publication's ${JSON.stringify(own.published_at)}`,
         ),
       );
   }
-  const newer = refs.filter((r) => ms(r.published_at) > ms(row.published_at));
+  const newer = refs.filter((r) => ms(r.published_at) > ms(at));
   for (const r of newer) {
     out.push(
       violation(
         'SIG-004',
         path + '/id',
-        `publication ${JSON.stringify(r.id)} of the same market (${String(r.published_at)}) is newer than the row's ${String(row.published_at)}: the newest publication must be chosen, with no older fallback`,
+        `publication ${JSON.stringify(r.id)} of the same market (${String(r.published_at)}) is newer than the row's ${String(at)}: the newest publication must be chosen, with no older fallback`,
       ),
     );
   }
@@ -164,7 +180,7 @@ export function checkTradeSignals(body: unknown, siteUrl: string): Violation[] {
     const id = String(r.id);
     if (ids.has(id)) out.push(violation('SIG-002', ptr('signals', i, 'id'), `id ${id} repeats row ${ids.get(id)} (separate publications)`));
     else ids.set(id, i);
-    if (i > 0 && ms(r.published_at) > ms(rows[i - 1]!.published_at)) {
+    if (i > 0 && ms(publishedAtOf(r)) > ms(publishedAtOf(rows[i - 1]!))) {
       out.push(violation('SIG-015', ptr('signals', i, 'published_at'), 'rows are not newest published first (stub order)', 'warning'));
     }
   });

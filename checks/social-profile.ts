@@ -146,19 +146,22 @@ export function researchTurns(meta: unknown): { key: string; value: number } | u
 }
 
 /**
- * A profile without meta: its contents are not shown (gap PROF-018), so a reused profile may differ
- * there (whether it was reused, when it was served); the profile proper is what is stored.
+ * A profile as compared: `content` leaves meta out (its contents are not shown, gap PROF-018, so a
+ * reused profile may differ there: whether it was reused, when it was served); `build` keeps meta but
+ * its boolean members (a reuse flag), so a profile built anew (another build time, focus, engine run)
+ * differs from the stored one even when focus changed nothing else.
  */
-function comparable(profile: unknown): unknown {
+function comparable(profile: unknown, mode: 'content' | 'build'): unknown {
   if (!isObj(profile)) return profile;
-  const { meta: _meta, ...rest } = profile;
-  return rest;
+  const { meta, ...rest } = profile;
+  if (mode === 'content' || !isObj(meta)) return rest;
+  return { ...rest, meta: Object.fromEntries(Object.entries(meta).filter(([, v]) => typeof v !== 'boolean')) };
 }
 
-/** Top-level keys whose values differ (meta ignored). */
-export function profileDiff(a: unknown, b: unknown): string[] {
-  const x = comparable(a);
-  const y = comparable(b);
+/** Top-level keys whose values differ (meta compared as `mode` says). */
+export function profileDiff(a: unknown, b: unknown, mode: 'content' | 'build' = 'content'): string[] {
+  const x = comparable(a, mode);
+  const y = comparable(b, mode);
   if (!isObj(x) || !isObj(y)) return isDeepStrictEqual(x, y) ? [] : ['/'];
   return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => !isDeepStrictEqual(x[k], y[k])).map((k) => ptr(k));
 }
@@ -173,8 +176,8 @@ export function checkReused(ruleId: string, first: unknown, second: unknown, wha
 
 /** `second` must not be the stored `first` (identical content means the store answered). */
 export function checkNotReused(ruleId: string, first: unknown, second: unknown, what: string): Violation[] {
-  return profileDiff(first, second).length === 0
-    ? [violation(ruleId, '/', `${what}: the answer is identical to the stored profile (meta aside), so the store was reused`)]
+  return profileDiff(first, second, 'build').length === 0
+    ? [violation(ruleId, '/', `${what}: the answer is the stored profile (identical but for meta's flags), so the store was reused`)]
     : [];
 }
 

@@ -61,8 +61,14 @@ function observeProfileChoices(profile: Record<string, unknown> | undefined): vo
     STUB_META.every((k) => keys.includes(k)),
     `meta holds ${keys.join(', ') || 'nothing'}`,
   );
-  const evidence = Array.isArray(profile?.evidence) ? profile.evidence.length : undefined;
-  observeChoice('PROF-020', evidence === w.post_count, `${String(evidence)} evidence entries for post_count ${String(w.post_count)}`);
+  const evidence = Array.isArray(profile?.evidence) ? (profile.evidence as { published_at?: unknown }[]) : [];
+  const times = evidence.map((e) => Date.parse(String(e.published_at)));
+  const newestFirst = times.every((t, i) => i === 0 || !(t > times[i - 1]!));
+  observeChoice(
+    'PROF-020',
+    evidence.length === w.post_count && newestFirst,
+    `${evidence.length} evidence entries${newestFirst ? '' : ' (not newest first)'} for post_count ${String(w.post_count)}`,
+  );
 }
 
 /** Violations of an answer that must be a profile or a 404 insufficient_post_history. */

@@ -94,12 +94,10 @@ export function buildProfile(ctx: StubContext, req: ProfileRequest, nowMs: numbe
   for (const list of [synthesis.interests, synthesis.beliefs, synthesis.tendencies, synthesis.observations])
     for (const c of list) c.post_ids.forEach((id) => cited.add(id));
   for (const c of [synthesis.risk_profile, synthesis.information_processing]) c?.post_ids.forEach((id) => cited.add(id));
-  // Evidence lists exactly the cited posts, newest first (gap PROF-020); the alternate stub adds the uncited ones after them.
-  const newestFirst = (a: CorpusPost, b: CorpusPost): number => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1);
-  const listed = [
-    ...findings.found.filter((p) => cited.has(p.id)).sort(newestFirst),
-    ...(alt('PROF-020') ? findings.found.filter((p) => !cited.has(p.id)).sort(newestFirst) : []),
-  ];
+  // Evidence lists exactly the cited posts, newest first (gap PROF-020); the alternate stub lists every post found, oldest first.
+  const listed = alt('PROF-020')
+    ? [...findings.found].sort((a, b) => a.publishedAt - b.publishedAt || (a.id < b.id ? -1 : 1))
+    : findings.found.filter((p) => cited.has(p.id)).sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1));
   const evidence = listed.map((p) => ({
     post_id: p.id,
     url: p.url,
