@@ -107,7 +107,6 @@ export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Vi
     );
   }
   const market = marketOf(row);
-  if (!marketKeyOf(row)) out.push(violation('SIG-003', path + '/market', 'the row names no market (no market.marketKey or marketKey)'));
   if (market) {
     out.push(...checkCanonicalMarket(market, path + '/market'));
     if ('serviceUrl' in row) out.push(...checkServiceUrl(row.serviceUrl, market.serviceMarketId, siteUrl, path + '/serviceUrl'));
@@ -357,7 +356,7 @@ export function checkArticleEvidence(body: unknown, label: string): Violation[] 
 const checkTradeSignalRowEntry = defineCheck(
   'checkTradeSignalRow',
   [
-    ...['SIG-001', 'SIG-002', 'SIG-003', 'SIG-004', 'SIG-016', 'SIG-017', 'VER-009', 'VER-011'],
+    ...['SIG-001', 'SIG-002', 'SIG-004', 'SIG-016', 'SIG-017', 'VER-009', 'VER-011'],
     ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules,
     ...ROUTING_CHECKS.checkServiceUrl.rules,
   ],
@@ -366,7 +365,7 @@ const checkTradeSignalRowEntry = defineCheck(
 /** The signals checks, by name (the name of the function each wraps). */
 export const SIGNALS_CHECKS = {
   checkTradeSignalRow: checkTradeSignalRowEntry,
-  checkTradeSignals: defineCheck('checkTradeSignals', [...checkTradeSignalRowEntry.rules, 'SIG-015'], checkTradeSignals),
+  checkTradeSignals: defineCheck('checkTradeSignals', [...checkTradeSignalRowEntry.rules, 'SIG-003', 'SIG-015'], checkTradeSignals),
   checkNoFallback: defineCheck('checkNoFallback', ['SIG-005'], checkNoFallback),
   checkDrawdownFilter: defineCheck('checkDrawdownFilter', ['SIG-008', 'SIG-009', 'SIG-010'], checkDrawdownFilter),
   checkBrokerFilter: defineCheck('checkBrokerFilter', ['SIG-011', 'SIG-012'], checkBrokerFilter),

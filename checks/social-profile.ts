@@ -59,7 +59,8 @@ function utcDate(dateTime: string): string | undefined {
  * echo). Shapes are the schema's business (toMatchContract); missing parts are skipped here.
  */
 export function checkSocialProfile(profile: unknown, request: { lookbackDays?: number }): Violation[] {
-  if (!isObj(profile)) return [violation(PROFILE_RULES.citationsResolve, '/', 'the profile is not an object')];
+  // Not an object: nothing of it can be judged here (the schema rules report it).
+  if (!isObj(profile)) return [];
   const out: Violation[] = [];
   const evidence = Array.isArray(profile.evidence) ? profile.evidence.filter(isObj) : [];
   const evidenceIds = new Set(evidence.map((e) => e.post_id).filter((x): x is string => typeof x === 'string'));

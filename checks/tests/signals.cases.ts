@@ -58,7 +58,6 @@ export const SIGNAL_CASES = [
     ],
     bad: {
       ...Object.fromEntries(Object.entries(SIGNAL_ROW_BAD).map(([rule, r]) => [rule, [r, SITE, ''] as [Row, string, string]])),
-      'SIG-003': alsoBreaks([mutate(row, (r) => delete r.market), SITE, ''], 'SIG-016'),
       ...lift(C.checkTradeSignalRow, [row, SITE, ''], CANONICAL_MUTANTS, ([r]) => market(r as Row), ['ROUTE-003']),
       'ROUTE-003': alsoBreaks([mutate(row, (r) => CANONICAL_MUTANTS['ROUTE-003']!(market(r))), SITE, ''], 'ROUTE-005'),
     },
