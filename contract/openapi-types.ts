@@ -956,17 +956,17 @@ export interface components {
              */
             last_updated: string | null;
         };
-        /** @description Source item (GET /api/v1/sources). Not shown in the contract: "Which source-item fields apply to which type". Stub choice: every listed field is present on both types; x_post rows carry the poster in author_handle, article rows carry an empty author_handle and is_expert false. */
+        /** @description Source item (GET /api/v1/sources). Not shown in the contract: "Which source-item fields apply to which type" (so title, source_name, feed_tier, author_handle and is_expert may be left out of a type they do not apply to; type, market_slug, market, url, published_at and relevance serve the route's own sentences for both types). Stub choice: every listed field is present on both types; x_post rows carry the poster in author_handle, article rows carry an empty author_handle and is_expert false. */
         SourceItem: {
             /** @enum {string} */
             type: "article" | "x_post";
             market_slug: string;
             market: components["schemas"]["CanonicalMarketWithRelationships"];
-            title: string;
+            title?: string;
             url: string;
-            source_name: string;
+            source_name?: string;
             /** @description Not shown in the contract: "Value set of feed_tier". Stub choice: emits tier_1, tier_2 or tier_3 for articles and social for x_post rows. */
-            feed_tier: string;
+            feed_tier?: string;
             /** Format: date-time */
             published_at: string;
             relevance: {
@@ -974,8 +974,8 @@ export interface components {
                 reasoning: string;
                 evidence_quote: string;
             };
-            author_handle: string;
-            is_expert: boolean;
+            author_handle?: string;
+            is_expert?: boolean;
         };
         /** @description Response of GET /api/v1/sources: {sources: source items}, newest first. */
         SourcesResponse: {
@@ -1342,6 +1342,7 @@ export interface components {
         };
         /** @description Not shown in the contract: the response shape of GET /api/v1/signals. Stub choice: {signals: TradeSignal[], count, as_of}. */
         TradeSignalsResponse: {
+            /** @description Not shown in the contract: the member that holds the rows (gap SIG-024). Stub choice: signals, an array of TradeSignal rows. */
             signals?: components["schemas"]["TradeSignal"][];
         };
         /** @description Not shown in the contract: the response shape of GET /api/v1/signals/perps (the spec describes at most one daily WTI row, scoped wti-only, pointing at the oil route as its canonical endpoint). Stub choice: {signals: [{scope: 'wti-only', canonical_endpoint: '/api/v1/signals/oil', ...}]} with zero or one row. */
@@ -2264,6 +2265,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentChallenge"];
             403: components["responses"]["InsufficientCredits"];
+            /** @description Not shown in the contract: what unknown identifiers do (gap SRC-012); the stub answers 200 without their items. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: components["responses"]["PaymentReplayMismatch"];
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];

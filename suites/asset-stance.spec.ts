@@ -6,7 +6,8 @@
  */
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import type { TargetClient } from './support/client.ts';
-import { observeChoice, servedParameterName } from './support/choices.ts';
+import { observeChoice } from './support/choices.ts';
+import { servedParameterName } from './support/served-contract.ts';
 import { checkStance } from '../checks/assets.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 

@@ -27,6 +27,7 @@ import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSe
 import type { TargetClient } from './support/client.ts';
 import { answerOf, CREDITS, preload, requestOf, send } from './support/limit-calls.ts';
 import { observeChoice } from './support/choices.ts';
+import { inServedNames } from './support/served-contract.ts';
 
 // Its tests share one address and its per-IP guard: one after the other, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -419,7 +420,8 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
     { annotation: rules('LIM-016', 'LIM-018', 'BILL-009', ...ANATOMY, ...contractRules('searchSocial')) },
     async ({ api, controlPlane }) => {
       const path = '/api/v1/x/search';
-      const data = { query: 'crude oil' };
+      // The body's field names are the target's choice (gap XSRCH-010): the ones its /openapi.json serves.
+      const { body: data } = await inServedNames(api, '', 'searchSocial', { body: { query: 'crude oil' } });
       const c = await readChallenge(api, 'POST', path, { data });
       test.skip(c.status === 404, `POST ${path} is not served by this target`);
       const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);

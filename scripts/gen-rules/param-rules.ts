@@ -39,6 +39,8 @@ const DEFAULT_OBSERVE: Record<string, { observe: Observe; how: string }> = {
 /** Rejection wording where the contract gives something other than a plain 422 invalid_request. */
 const REJECTION: Record<string, string> = {
   'getForecastRequest#jobId#format': 'a malformed value is rejected with 422 invalid_request or the same 404 as an unknown job',
+  // The route's own text: an invalid slug answers 404 (gap EVID-018 records which the target chose).
+  'getMarketSignals#slug#maxLength': "a longer value is rejected with 422 invalid_request or 404 (an invalid slug, the route's own text)",
   'linkWallet#token#pattern': 'a malformed token is rejected with 422 invalid_request or 404 link_token_not_found and is not billed',
   'linkWallet#token#required': 'a request without it gives 422 invalid_request and is not billed',
 };

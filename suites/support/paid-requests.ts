@@ -10,8 +10,8 @@ import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/inde
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
 import { discoverIdentities, identityVars } from './operations.ts';
-import { servedParameterName } from './choices.ts';
 import { directoryEntries } from './market-lists.ts';
+import { inServedNames, servedParameterName } from './served-contract.ts';
 
 /** A concrete request; `expect` is the success status the operation documents (200, or 202 for a job). */
 export interface PaidRequest {
@@ -126,7 +126,8 @@ async function sourceVars(
 /**
  * A request of `operationId` the target should answer with success, built from the operation's
  * `x-fc-discover` recipe in the contract and data discovered through `paid` (the discovery calls are
- * billed to the first principal and charged to the spend budget). `expect` is the operation's first
+ * billed to the first principal and charged to the spend budget); an input whose name the spec does
+ * not show is sent under the target's served name (suites/support/served-contract.ts). `expect` is the operation's first
  * documented 2xx status.
  * @returns the request, or a skip reason when the target offers no data for the recipe or the
  *   contract declares none (`unavailable`).
@@ -137,7 +138,8 @@ export async function discoverRequest(paid: TargetClient, target: string, operat
   if ('unavailable' in recipe) return { skip: `no black-box request for ${operationId}: ${recipe.unavailable}` };
   const vars = await sourceVars(paid, target, recipe);
   if (typeof vars === 'string') return { skip: vars };
-  const req = fillTemplate(recipe.request, { uuid: randomUUID(), ...vars });
+  // Inputs whose names the spec does not show go under the names the target serves (issue 18).
+  const req = await inServedNames(paid, target, operationId, fillTemplate(recipe.request, { uuid: randomUUID(), ...vars }));
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.path?.[name] ?? '')));
   // A parameter whose name the spec does not show goes under the name the target's served contract gives it.
   const params: Params = {};
