@@ -12,7 +12,8 @@ import { operationOf } from '../../contract/route-match.ts';
 import { budgetCredits, ledgerIn, usd } from '../../lib/spend-ledger.ts';
 import { planKey } from '../../lib/request-plan.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { SharedAnswers } from './shared-answers.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './wallet-seed.ts';
 import { PRICES } from '../../contract/pricing.ts';
@@ -132,6 +133,11 @@ export interface Fixtures {
   budget: Budget;
   /** The target's control plane (contract/control.yaml); SKIPs the test when the target has none. */
   controlPlane: ControlPlane;
+  /**
+   * Paid answers shared by every test that reads the same case, in any worker (issue 19): fetched once
+   * per run and case (suites/support/shared-answers.ts).
+   */
+  sharedAnswers: SharedAnswers;
   /**
    * The API key of a fresh control-plane account (entitled, holding test credits, its own rate-limit
    * quota), or undefined when the target has no control plane. Heavy suites spread their calls over
@@ -417,6 +423,11 @@ export const test = base.extend<
     });
     await plane?.dispose();
     transport?.close();
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
+  sharedAnswers: async ({}, use, testInfo) => {
+    await use(new SharedAnswers(join(testInfo.project.outputDir, 'shared-answers')));
   },
 
   paid: async ({ api, targetOptions }, use) => {

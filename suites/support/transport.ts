@@ -159,6 +159,17 @@ class BufferedResponse implements APIResponse {
   }
 }
 
+/** An answer already read whole (suites/support/shared-answers.ts), in Playwright's `APIResponse` shape. */
+export function bufferedResponse(answer: {
+  url: string;
+  status: number;
+  statusText: string;
+  headers: { name: string; value: string }[];
+  body: Buffer;
+}): APIResponse {
+  return new BufferedResponse(answer.url, answer.status, answer.statusText, answer.headers, answer.body);
+}
+
 /**
  * A transport whose every connection leaves from one source address (`undefined` = the operating
  * system's choice). One per worker and address; `close()` ends its kept-alive connections.
