@@ -13,11 +13,22 @@ import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit, checkParallelDebits, type ParallelOutcome } from '../checks/billing.ts';
 import { violation, type Violation } from '../checks/violation.ts';
-import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { PAID_OPERATIONS, discoverRequest, liveCredits, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { discoverIdentities, errorOf, freeCalls, type FreeCall } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 
+/** The reference price of an operation, in credits (documented prices only: see `livePrice`). */
 const price = (operationId: string): number => PRICES[operationId]!.credits;
+
+/**
+ * What one billed call of the request costs on the target: the reference price, or, where the spec shows
+ * none (a PRICE gap), the live 402 challenge's amount. SKIPs when the target shows no price to bill against.
+ */
+async function livePrice(api: TargetClient, request: PaidRequest, operationId: string): Promise<number> {
+  const credits = await liveCredits(api, request, operationId);
+  test.skip(credits === undefined, `${operationId} has no reference price and its challenge offers no amount on eip155:8453`);
+  return credits!;
+}
 
 /** A skip reason when the target does not serve the request's route (generic 404 before any auth); a served route's answer is checked against the contract. */
 async function absentRoute(api: TargetClient, r: PaidRequest, operationId: string): Promise<string | undefined> {
@@ -34,7 +45,7 @@ const unknownSlug = (): string => `fc-no-such-market-${randomUUID().slice(0, 8)}
 test.describe('billing: every paid operation debits exactly its price', () => {
   for (const operationId of PAID_OPERATIONS) {
     test(
-      `${operationId}: a successful API-key call debits exactly ${price(operationId)} credits`,
+      `${operationId}: a successful API-key call debits exactly ${PRICES[operationId]!.gap ? 'its challenge price' : `${price(operationId)} credits`}`,
       { annotation: rules(BILLING_RULES.debitsPrice, ...contractRules(operationId)), lock: routeLocks(operationId) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const found = await test.step('discover a request the target answers', () =>
@@ -44,7 +55,8 @@ test.describe('billing: every paid operation debits exactly its price', () => {
         const absent = await absentRoute(api, request, operationId);
         test.skip(absent !== undefined, absent);
 
-        const account = await controlPlane.createAccount(price(operationId) * 3 + 7);
+        const credits = await livePrice(api, request, operationId);
+        const account = await controlPlane.createAccount(credits * 3 + 7);
         const before = await controlPlane.balance(account.accountId);
         const res = await test.step(`${request.method} ${request.path}`, () => sendRequest(api.withKey(account.apiKey), request));
         await expect(res).toMatchContract(operationId);
@@ -54,7 +66,7 @@ test.describe('billing: every paid operation debits exactly its price', () => {
         ).toBe(request.expect);
         const after = await controlPlane.balance(account.accountId);
         expect(
-          checkDebit(BILLING_RULES.debitsPrice, `a ${res.status()} answer of ${operationId}`, before, after, price(operationId)),
+          checkDebit(BILLING_RULES.debitsPrice, `a ${res.status()} answer of ${operationId}`, before, after, credits),
         ).toHaveNoViolations();
       },
     );
@@ -290,7 +302,9 @@ test.describe('billing: refusals and concurrency', () => {
           const disc = await discoverRequest(paid, targetOptions.target, op);
           if ('skip' in disc || (await absentRoute(api, disc.request, op))) return;
           tried++;
-          const credits = price(op) - 1;
+          const cost = await liveCredits(api, disc.request, op);
+          if (cost === undefined) return;
+          const credits = cost - 1;
           const account = await controlPlane.createAccount(credits);
           const res = await sendRequest(api.withKey(account.apiKey), disc.request);
           await expect(res).toMatchContract(op);
@@ -300,7 +314,7 @@ test.describe('billing: refusals and concurrency', () => {
               violation(
                 BILLING_RULES.insufficientCredits,
                 `${op}/status`,
-                `${op} with ${credits} of ${price(op)} credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits`,
+                `${op} with ${credits} of ${cost} credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits`,
               ),
             );
           found.push(
