@@ -17,6 +17,7 @@ import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { paramSpecs } from './support/param-cases.ts';
 import { violation, type Violation } from '../checks/violation.ts';
+import { observeChoice } from './support/choices.ts';
 import { costOf } from './support/budget.ts';
 import { hasOilLimits, principalScopeOf } from '../contract/limits.ts';
 import { baselineFor, discoverIdentities, needsCredentials, pace, pathOf, probeImplemented } from './support/operations.ts';
@@ -257,5 +258,33 @@ test(
       if (details.failed && !first.length) throw details.errorInstance ?? new Error('fast-check failed without a verdict');
     }
     expect(first).toHaveNoViolations();
+  },
+);
+
+test(
+  'a method a served path does not serve: an error envelope (the stub answers 404 not_found, gap ERR-016)',
+  { annotation: rules(ERROR_RULES.envelope, 'ERR-016') },
+  async ({ api }) => {
+    // One path of each method the contract serves; the other methods are not served there.
+    const paths = [
+      ...new Map([...contract().operations.values()].filter((o) => !o.path.includes('{')).map((o) => [o.method, o.path])).values(),
+    ];
+    const found: Violation[] = [];
+    for (const path of paths) {
+      const served = [...contract().operations.values()].filter((o) => o.path === path).map((o) => o.method.toUpperCase());
+      for (const method of ['PUT', 'DELETE', 'PATCH', 'GET', 'POST'].filter((m) => !served.includes(m)).slice(0, 2)) {
+        await test.step(`${method} ${path}`, async () => {
+          const answer = await observe(await api.withKey(undefined).call(method, path));
+          const code = (answer.body as { error?: unknown } | null)?.error;
+          observeChoice(
+            'ERR-016',
+            answer.status === 404 && code === 'not_found',
+            `${method} ${path} answered ${answer.status} ${JSON.stringify(code)}`,
+          );
+          found.push(...judgeWith(CHECKS.checkErrorEnvelope, answer));
+        });
+      }
+    }
+    expect(found).toHaveNoViolations();
   },
 );

@@ -34,8 +34,16 @@ import { errorOf } from './support/operations.ts';
 /** The route paid in these tests: the cheapest x402 route, no parameters, no side effects. */
 const OP = 'listAssets';
 const PATH = '/api/v1/assets';
-/** Same price, another resource: where a payment made for PATH is presented. */
-const OTHER = { op: 'listPerpSignals', path: '/api/v1/signals/perps' };
+/**
+ * Other parameterless x402 routes: a payment made for PATH is presented on the first one offered at the
+ * same amount (the prices of some are the target's choice, PRICE gaps).
+ */
+const OTHERS = [
+  { op: 'listPerpSignals', path: '/api/v1/signals/perps' },
+  { op: 'listMarkets', path: '/api/v1/markets' },
+  { op: 'listSignals', path: '/api/v1/signals' },
+  { op: 'listMispricedMarkets', path: '/api/v1/markets/mispriced' },
+];
 const FUNDING = 1_000_000n;
 /** Refusals a target may answer (the stub: 402 payment_required with a fresh challenge, 409 payment_replay_mismatch). */
 const REFUSALS = [400, 401, 402, 403, 409, 422];
@@ -263,19 +271,23 @@ test.describe('replays', () => {
 
   test(
     'a payment presented for a different request (another resource, same amount) is refused 409 payment_replay_mismatch',
-    { annotation: rules('X402-016', 'X402-025', 'ERR-007', 'X402-027', ...contractRules(OP, OTHER.op)) },
+    { annotation: rules('X402-016', 'X402-025', 'ERR-007', 'X402-027', ...contractRules(OP, ...OTHERS.map((o) => o.op))) },
     async ({ api, controlPlane }) => {
       const s = await setup(api, controlPlane);
-      const other = await readChallenge(api, 'GET', OTHER.path);
-      await expect(other.res).toMatchContract(OTHER.op);
-      test.skip(
-        other.challenge?.accepts.find((e) => e.network === BASE_NETWORK)?.amount !== s.entry.amount,
-        `${OTHER.path} is not offered at the same amount as ${PATH}`,
-      );
+      let OTHER: (typeof OTHERS)[number] | undefined;
+      for (const candidate of OTHERS) {
+        const other = await readChallenge(api, 'GET', candidate.path);
+        await expect(other.res).toMatchContract(candidate.op);
+        if (other.challenge?.accepts.find((e) => e.network === BASE_NETWORK)?.amount === s.entry.amount) {
+          OTHER = candidate;
+          break;
+        }
+      }
+      test.skip(!OTHER, `none of ${OTHERS.map((o) => o.path).join(', ')} is offered at the same amount as ${PATH}`);
       const header = encodePayment(await signPayment(s.wallet, s.challenge, s.entry, s.nowS));
-      const res = await presentTo(api, header, OTHER.path);
-      await expect(res).toMatchContract(OTHER.op);
-      const found = await refused(res, controlPlane, s, 'X402-016', `a payment for ${PATH} presented on ${OTHER.path}`);
+      const res = await presentTo(api, header, OTHER!.path);
+      await expect(res).toMatchContract(OTHER!.op);
+      const found = await refused(res, controlPlane, s, 'X402-016', `a payment for ${PATH} presented on ${OTHER!.path}`);
       const code = res.status() === 409 ? ((await res.json()) as { error?: string }).error : undefined;
       if (res.status() !== 409 || code !== 'payment_replay_mismatch')
         found.push(

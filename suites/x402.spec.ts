@@ -239,7 +239,7 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
 test.describe('x402: unbilled answers are never settled', () => {
   test(
     'a 404 paid by x402 carries no PAYMENT-RESPONSE and the wallet is not debited',
-    { annotation: rules('BILL-005', 'EVID-011', ...contractRules('getMarketSignals')) },
+    { annotation: rules('BILL-005', 'EVID-011', 'X402-027', ...contractRules('getMarketSignals')) },
     async ({ api, controlPlane, targetOptions }) => {
       const op = 'getMarketSignals';
       const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
@@ -254,6 +254,38 @@ test.describe('x402: unbilled answers are never settled', () => {
       found.push(
         ...checkDebit('BILL-005', 'an x402-paid 404', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n),
       );
+      await test.step('one payment for the 404 presented twice: the stub leaves it unused (gap X402-027)', async () => {
+        const c = await readChallenge(api, 'GET', path);
+        const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
+        if (!entry) return;
+        const { now } = await controlPlane.clock();
+        const header = encodePayment(await signPayment(wallet, c.challenge!, entry, Math.max(unixSeconds(now), unixSeconds(new Date()))));
+        const present = async () => {
+          const r = await api.withKey(undefined).get(path, { headers: { 'PAYMENT-SIGNATURE': header } });
+          await expect(r).toMatchContract(op);
+          return r;
+        };
+        if ((await present()).status() !== 404) return;
+        const again = await present();
+        observeChoice(
+          'X402-027',
+          again.status() === 404,
+          `the same payment presented again answered ${again.status()} (stub: 404 again, the payment unused)`,
+        );
+        if (again.headers()['payment-response'] !== undefined)
+          found.push(
+            violation('BILL-005', 'header:PAYMENT-RESPONSE', 'a refused or 404 answer carries a PAYMENT-RESPONSE: the payment was settled'),
+          );
+        found.push(
+          ...checkDebit(
+            'BILL-005',
+            'a payment presented twice on a 404',
+            FUNDING,
+            await controlPlane.walletBalance(BASE_NETWORK, wallet.address),
+            0n,
+          ),
+        );
+      });
       expect(found).toHaveNoViolations();
     },
   );

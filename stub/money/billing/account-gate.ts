@@ -113,7 +113,12 @@ export class AccountGate implements Gate {
   private admitKey(req: AdmitRequest, accountId: string, entitled: boolean): Admission {
     const { price, operationId } = req;
     if (needsEntitlement(operationId) && !entitled) {
-      throw new ApiError(403, 'entitlement_required', 'The account lacks an active API entitlement');
+      // AUTH-016: the 403's code is not shown; the alternate stub says entitlement_inactive.
+      throw new ApiError(
+        403,
+        alt('AUTH-016') ? 'entitlement_inactive' : 'entitlement_required',
+        'The account lacks an active API entitlement',
+      );
     }
     const principal: Principal = { accountId, via: 'api-key' };
     req.beforeDebit?.(principal);
