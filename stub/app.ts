@@ -14,6 +14,7 @@ import { buildServer } from './server.ts';
 import { RateLimiter } from './limits/limiter.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { registerOtherMethods } from './routes/methods.ts';
+import { registerMediaTypes } from './routes/media-types.ts';
 import type { StubContext } from './context.ts';
 import { activateMutant } from './mutants.ts';
 import { activateVariant } from './choices.ts';
@@ -58,6 +59,7 @@ export async function buildStub(overrides: Partial<StubConfig> = {}): Promise<{ 
   const ctx = createContext(config);
   const app = buildServer(ctx, ROUTE_MODULES);
   registerOtherMethods(app);
+  registerMediaTypes(app);
   // Served only with a control token; without it every /__control path is the server's 404.
   if (config.controlToken) registerControlPlane(app, ctx, config.controlToken);
   await app.ready();

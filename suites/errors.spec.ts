@@ -288,3 +288,24 @@ test(
     expect(found).toHaveNoViolations();
   },
 );
+
+test(
+  'a JSON body sent as text/plain: an error envelope or the answer to the body (the stub answers 422 invalid_request, gap ERR-015)',
+  { annotation: rules(ERROR_RULES.envelope, 'ERR-015', ...contractRules('createWalletChallenge')) },
+  async ({ api, targetOptions, freshKey }) => {
+    const key = (await freshKey()) ?? targetOptions.apiKey;
+    test.skip(!key, 'needs an API key (FC_API_KEY): the route that takes a body for free is key-only');
+    const op = 'createWalletChallenge';
+    const res = await api
+      .withKey(key)
+      .post(contract().operation(op).path, {
+        headers: { 'content-type': 'text/plain' },
+        data: JSON.stringify(contract().operation(op).facts.baseline.body),
+      });
+    await expect(res).toMatchContract(op);
+    const answer = await observe(res);
+    const code = (answer.body as { error?: unknown } | null)?.error;
+    observeChoice('ERR-015', answer.status === 422 && code === 'invalid_request', `answered ${answer.status} ${JSON.stringify(code)}`);
+    expect(judgeWith(CHECKS.checkErrorEnvelope, answer)).toHaveNoViolations();
+  },
+);

@@ -96,12 +96,23 @@ export const PROTOCOL_CASES = [
   }),
   cases({
     check: C.checkRoutePrefixes,
-    ok: [[doc]],
+    ok: [
+      [doc],
+      // Routes the spec does not name are the target's own: an unversioned /health, a login under /api/auth.
+      [
+        mutate(doc, (d) => {
+          d.paths['/health'] = { get: { security: [], responses: { '200': { description: 'up' } } } };
+          d.paths['/api/auth/login'] = { post: { security: [], responses: { '200': { description: 'in' } } } };
+        }),
+      ],
+    ],
     bad: {
       'VER-001': [mutate(doc, (d) => (d.paths['/api/public/forecast-availability']!.get!.security = [{ apiKey: [] }]))],
       'VER-002': [mutate(doc, (d) => (d.paths['/api/auth/forecast-requests']!.post!.security = []))],
       'VER-003': [mutate(doc, (d) => (d.paths['/openapi.json']!.get!.security = [{ x402: [] }]))],
-      'VER-004': [mutate(doc, (d) => (d.paths['/health'] = { get: { security: [], responses: { '200': { description: 'up' } } } }))],
+      'VER-004': [
+        mutate(doc, (d) => (d.paths['/api/v2/markets'] = { get: { security: [], responses: { '200': { description: 'v2' } } } })),
+      ],
     },
   }),
   cases({
