@@ -383,7 +383,9 @@ test.describe('billing: 429', () => {
       const request: PaidRequest = { method: 'GET', path: '/api/v1/signals/oil', params: { include_marks: false }, expect: 200 };
       const absent = await absentRoute(api, request, op);
       test.skip(absent !== undefined, absent);
-      const credits = price(op) * 3;
+      // The oil route's price is not shown (PRICE-022): what its challenge asks.
+      const cost = await livePrice(api, request, op);
+      const credits = cost * 3;
       const account = await controlPlane.createAccount(credits);
       const client = api.withKey(account.apiKey);
       const first = await client.get(request.path, { params: request.params, raw429: true });
@@ -394,7 +396,7 @@ test.describe('billing: 429', () => {
       await expect(second).toMatchContract(op);
       test.skip(second.status() !== 429, `a second oil call within one second answered ${second.status()}: no 429 to observe`);
       const state = await controlPlane.account(account.accountId);
-      const found = checkDebit('BILL-008', 'a 200 then a 429', credits, state.credits, price(op));
+      const found = checkDebit('BILL-008', 'a 200 then a 429', credits, state.credits, cost);
       const ofOp = state.entries.filter((e) => e.operationId === op);
       const debits = ofOp.filter((e) => e.kind === 'debit').length;
       const refunds = ofOp.filter((e) => e.kind === 'refund').length;
