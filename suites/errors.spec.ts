@@ -296,12 +296,10 @@ test(
     const key = (await freshKey()) ?? targetOptions.apiKey;
     test.skip(!key, 'needs an API key (FC_API_KEY): the route that takes a body for free is key-only');
     const op = 'createWalletChallenge';
-    const res = await api
-      .withKey(key)
-      .post(contract().operation(op).path, {
-        headers: { 'content-type': 'text/plain' },
-        data: JSON.stringify(contract().operation(op).facts.baseline.body),
-      });
+    const res = await api.withKey(key).post(contract().operation(op).path, {
+      headers: { 'content-type': 'text/plain' },
+      data: JSON.stringify(contract().operation(op).facts.baseline.body),
+    });
     await expect(res).toMatchContract(op);
     const answer = await observe(res);
     const code = (answer.body as { error?: unknown } | null)?.error;

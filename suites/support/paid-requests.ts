@@ -197,12 +197,10 @@ export function priceGapOf(operationId: string): string | undefined {
 export async function liveCredits(api: TargetClient, r: PaidRequest, operationId: string): Promise<number | undefined> {
   const price = PRICES[operationId]!;
   if (!price.gap) return price.credits;
-  const res = await api
-    .withKey(undefined)
-    .call(r.method, r.path, {
-      params: r.params,
-      ...(r.body === undefined ? {} : { data: JSON.stringify(r.body), headers: { 'content-type': 'application/json' } }),
-    });
+  const res = await api.withKey(undefined).call(r.method, r.path, {
+    params: r.params,
+    ...(r.body === undefined ? {} : { data: JSON.stringify(r.body), headers: { 'content-type': 'application/json' } }),
+  });
   await pace(operationId);
   const challenge = decodeBase64Json(res.headers()['payment-required']).value as PaymentRequired | undefined;
   const amount = challenge?.accepts?.find((e) => e.scheme === 'exact' && e.network === BASE_NETWORK)?.amount;
