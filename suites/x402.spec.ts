@@ -91,6 +91,8 @@ async function payerFor(
 /** The stub's accepts-entry choices the challenge shows (gap X402-021): USDC on Base, maxTimeoutSeconds 300. */
 const STUB_BASE_ASSET = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const STUB_MAX_TIMEOUT_SECONDS = 300;
+/** The stub's EIP-712 domain of the eip155:4663 token, named in its entry's extra (gap X402-030). */
+const STUB_SECOND_DOMAIN = { name: 'Stub Dollar', version: '1' };
 
 /**
  * What the challenge shows of the points the spec leaves open: the price of a route the reference table
@@ -101,6 +103,13 @@ function observeChallengeChoices(operationId: string, challenge: PaymentRequired
   const gap = priceGapOf(operationId);
   const stubAmount = creditsToAtomic(PRICES[operationId]!.credits);
   if (gap && base) observeChoice(gap, base.amount === stubAmount, `the challenge asks ${base.amount} atomic units (stub: ${stubAmount})`);
+  const second = pickEntry(challenge, SECOND_NETWORK);
+  if (second)
+    observeChoice(
+      'X402-030',
+      second.extra?.name === STUB_SECOND_DOMAIN.name && second.extra?.version === STUB_SECOND_DOMAIN.version,
+      `the ${SECOND_NETWORK} entry names the EIP-712 domain ${JSON.stringify(second.extra)} (stub: ${JSON.stringify(STUB_SECOND_DOMAIN)})`,
+    );
   observeChoice(
     'X402-021',
     base?.asset.toLowerCase() === STUB_BASE_ASSET.toLowerCase() &&
@@ -121,7 +130,7 @@ test.describe('x402 challenge', () => {
     const priceGap = priceGapOf(operationId);
     test(
       `${operationId}: the 402 challenge decodes, validates and offers both networks at the price`,
-      { annotation: rules(...CHALLENGE_RULES, 'X402-021', ...(priceGap ? [priceGap] : []), ...contractRules(operationId)) },
+      { annotation: rules(...CHALLENGE_RULES, 'X402-021', 'X402-030', ...(priceGap ? [priceGap] : []), ...contractRules(operationId)) },
       async ({ api, targetOptions }) => {
         const keyed = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
         const base = baselineFor(operationId, await discoverIdentities(keyed, targetOptions.target));
@@ -137,7 +146,11 @@ test.describe('x402 challenge', () => {
         );
         // The route's own text may answer the request itself before any payment (the link's unknown token).
         if (routeOwnAnswer(operationId, c.status, code ?? (await errorOf(c.res))))
-          return void judged([...CHALLENGE_RULES, 'X402-021', ...(priceGap ? [priceGap] : [])], 0, 'a 402 challenge of the route');
+          return void judged(
+            [...CHALLENGE_RULES, 'X402-021', 'X402-030', ...(priceGap ? [priceGap] : [])],
+            0,
+            'a 402 challenge of the route',
+          );
         const found: Violation[] = [];
         if (c.status !== 402)
           found.push(
