@@ -28,6 +28,9 @@ const ruleReporter: RuleReporterOptions = {
   failOnSkip: settings.failOnSkip,
   minCoverage: settings.minCoverage,
   shard,
+  driftBaseline: settings.driftBaseline,
+  failOnDrift: settings.failOnDrift,
+  servedContract: settings.servedContract,
 };
 const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
 
@@ -66,6 +69,7 @@ export default defineConfig<TargetOptions>({
     walletSeed: settings.walletSeed,
     abortAfter: settings.abortAfter,
     pacingHub: settings.pacingHub,
+    spendPlan: settings.spendPlan,
     trace: 'off',
   },
   projects: [

@@ -4,7 +4,8 @@
  * (ERR-002), the code matches the status (ERR-003/004/006/014), no server error but the documented
  * 502/503 (CONTRACT-001), and a 402 carries a decodable PAYMENT-REQUIRED challenge (X402-001..003).
  */
-import { ptr, violation, type RuleCase, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
+import { type RuleCase } from './define.ts';
 import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/errors.yaml, x402.yaml, contract.yaml). */

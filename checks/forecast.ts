@@ -6,7 +6,7 @@
 import { MARKET_ROW_CHECKS } from './market-row.ts';
 import { slugRouteMarket } from './evidence.ts';
 import { checkServiceUrl, checkVenueAUrl, ROUTING_CHECKS } from './routing.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 

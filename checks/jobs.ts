@@ -4,7 +4,7 @@
  * the 404 of another account's job against an unknown job's, and a submission's answer. Pure
  * functions: each returns violations, none throws.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 

@@ -2,7 +2,8 @@
  * Checks of the crude-oil signal, GET /api/v1/signals/oil (spec: Resources / Crude-oil signal;
  * rules OIL-*). Field presence and types are the SCH rules of CrudeOilSignal and its parts.
  */
-import { ptr, violation, type RuleCase, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
+import { type RuleCase } from './define.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 

@@ -4,7 +4,7 @@
  * (gap): positions are read from `positions`, each naming its `venue` and `wallet` where the
  * target reports them; a position lacking the field cannot be judged and is reported as a warning.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 export const PORTFOLIO_RULES = { venues: 'PORT-002', wallet: 'PORT-003' } as const;

@@ -6,7 +6,7 @@
  */
 import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
 import { checkServiceUrl, ROUTING_CHECKS } from './routing.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 
@@ -35,11 +35,16 @@ export function marketKeyOf(row: Row): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-/** Direct HAS_SIGNAL refs in the row's market relationships, or undefined when it shows none. */
+/**
+ * Direct signal refs in the row's market relationships (edge HAS_SIGNAL or ON_MARKET: which one links
+ * a signal to its market is gap REL-010), or undefined when it shows none.
+ */
 function marketSignalRefs(row: Row): Row[] | undefined {
   const refs = obj(marketOf(row)?.relationships)?.signals;
   if (!Array.isArray(refs)) return undefined;
-  return refs.map((r) => obj(r) ?? {}).filter((r) => r.relationship === 'HAS_SIGNAL' && (r.via === undefined || r.via === 'direct'));
+  return refs
+    .map((r) => obj(r) ?? {})
+    .filter((r) => (r.relationship === 'HAS_SIGNAL' || r.relationship === 'ON_MARKET') && (r.via === undefined || r.via === 'direct'));
 }
 
 /** True when a row's market shows its publications (the SIG-004/017 cross-checks can run). */

@@ -6,7 +6,7 @@
  * comparison of two answers that tells a reused stored profile from a recomputed one.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 

@@ -4,7 +4,7 @@
  * range of days back from the search instant. The response shape is the stub's choice (SCH gap on
  * SocialSearchResponse): `results[].published_at`.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 export const SEARCH_RULES = { limit: 'XSRCH-001', range: 'XSRCH-002', notStored: 'XSRCH-003' } as const;

@@ -3,7 +3,7 @@
  * the per-child generation bodies and prices, the allContracts fan-out plan, and the agreement of
  * two resolutions of the same event. Pure functions: each returns violations, none throws.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
 import { defineCheck, ruleRange } from './define.ts';
 

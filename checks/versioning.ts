@@ -3,7 +3,7 @@
  * route prefixes against each operation's security, and the former drawdown names in forecast reads.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 import { contract } from '../contract/index.ts';

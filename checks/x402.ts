@@ -3,7 +3,7 @@
  * the README's x402 protocol version 2 notes): the decoded PAYMENT-REQUIRED object, its accepts
  * list and amounts, and the decoded PAYMENT-RESPONSE of a settled payment.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/x402.yaml). */

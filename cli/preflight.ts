@@ -13,6 +13,8 @@ export interface PreflightResult {
   ok: boolean;
   /** One line: why the target cannot be judged (ok false), or what answered (ok true). */
   reason: string;
+  /** The served contract (ok true): the run's drift section and `drift --target` compare it with ours. */
+  doc?: unknown;
 }
 
 /** The innermost cause of a fetch failure (undici wraps socket and parser errors). */
@@ -75,5 +77,5 @@ export async function preflight(target: string, timeoutMs: number): Promise<Pref
   if (!doc || typeof doc !== 'object' || typeof (doc as { openapi?: unknown }).openapi !== 'string') {
     return { ok: false, reason: `target ${target} answered GET /openapi.json with JSON that is not an OpenAPI document` };
   }
-  return { ok: true, reason: `target ${target} answers HTTP with JSON (OpenAPI ${(doc as { openapi: string }).openapi})` };
+  return { ok: true, reason: `target ${target} answers HTTP with JSON (OpenAPI ${(doc as { openapi: string }).openapi})`, doc };
 }

@@ -12,10 +12,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 export const CONFIG_FILE = 'forecast-conformance.config.json';
 const SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'config.schema.json');
 
-export type Tier = 'smoke' | 'standard' | 'certify';
+/** A run tier (`--tier`): how much of the catalogue a run judges (smoke, standard, certify); not a limit tier (load/profiles.ts). */
+export type RunTier = 'smoke' | 'standard' | 'certify';
+export const RUN_TIERS: readonly RunTier[] = ['smoke', 'standard', 'certify'];
 /** The embedded stub's variants (stub/choices.ts; the CLI may not import stub/, so the names are repeated here). */
 export const STUB_VARIANT_NAMES: readonly string[] = ['main', 'alt'];
-export const TIERS: readonly Tier[] = ['smoke', 'standard', 'certify'];
 
 /** A configuration the CLI refuses: printed as one line, exit code 2. */
 export class UsageError extends Error {
@@ -34,7 +35,7 @@ export interface RunSettings {
   workers?: number;
   /** Per-request timeout, ms. */
   timeoutMs: number;
-  tier: Tier;
+  tier: RunTier;
   rules: string[];
   families: string[];
   operations: string[];
@@ -42,6 +43,10 @@ export interface RunSettings {
   minCoverage?: number;
   failOnSkip: boolean;
   signingKey?: string;
+  /** An earlier served contract (file) the served one is also compared with (contract drift, deploy to deploy). */
+  baseline?: string;
+  /** "breaking": a breaking difference of the served contract exits 1; unset: the drift section only reports. */
+  failOnDrift?: 'breaking';
   /** Consecutive connection failures or timeouts that abort the run. */
   abortAfter: number;
   /** The embedded stub's variant (`main` or `alt`); only without a target. */
@@ -177,8 +182,8 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
   const target = pick(flags.target, file.target, env.FC_TARGET || undefined);
   const siteUrl = pick(flags.siteUrl, file.siteUrl, env.FC_SITE_URL || undefined);
   const control = pick(flags.control, file.control, env.FC_CONTROL || undefined);
-  const tier = pick(flags.tier, file.tier, (env.FC_TIER || undefined) as Tier | undefined) ?? 'standard';
-  if (!TIERS.includes(tier)) throw new UsageError(`tier: must be one of ${TIERS.join(', ')}, got ${JSON.stringify(tier)}`);
+  const tier = pick(flags.tier, file.tier, (env.FC_TIER || undefined) as RunTier | undefined) ?? 'standard';
+  if (!RUN_TIERS.includes(tier)) throw new UsageError(`tier: must be one of ${RUN_TIERS.join(', ')}, got ${JSON.stringify(tier)}`);
   const settings: RunSettings = {
     reportDir: pick(flags.reportDir, file.reportDir, env.FC_REPORT_DIR || undefined) ?? 'reports',
     timeoutMs:
@@ -230,6 +235,13 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
     if (settings.target && stubVariant !== 'main')
       throw new UsageError('stub-variant: names a variant of the embedded stub; it cannot be combined with a target');
     settings.stubVariant = stubVariant;
+  }
+  const baseline = pick(flags.baseline, file.baseline, env.FC_DRIFT_BASELINE || undefined);
+  if (baseline) settings.baseline = resolve(cwd, baseline);
+  const failOnDrift = pick<string>(flags.failOnDrift, file.failOnDrift, env.FC_FAIL_ON_DRIFT || undefined);
+  if (failOnDrift !== undefined) {
+    if (failOnDrift !== 'breaking') throw new UsageError(`fail-on-drift: must be "breaking", got ${JSON.stringify(failOnDrift)}`);
+    settings.failOnDrift = failOnDrift;
   }
   return settings;
 }

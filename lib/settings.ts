@@ -21,8 +21,11 @@
  * FC_WORKERS       Playwright workers (default 2; `forecast-conformance run` sets 6, 2 for smoke)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
+ * FC_SPEND_PLAN    the run's spend plan file (set by `forecast-conformance run`, cli/spend.ts): paid tests it left out skip
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
- * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`).
+ * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`),
+ * FC_DRIFT_BASELINE (an earlier served contract, file), FC_FAIL_ON_DRIFT ("breaking"), FC_SERVED_CONTRACT
+ * (the served contract the preflight read, file): the drift section (reporter/drift.ts).
  * CI               set on CI (forbids test.only, dot reporter)
  */
 export interface Settings {
@@ -51,7 +54,7 @@ export interface Settings {
   ci: boolean;
   /** Consecutive connection failures or timeouts after which the run aborts (NOT_RUN for the rest, exit 2). */
   abortAfter: number;
-  /** Certification tier: smoke, standard or certify (cli/tiers). */
+  /** Run tier: smoke, standard or certify (cli/settings.ts RUN_TIERS). */
   tier: string;
   /** The redacted command line, shown in the certification report. */
   commandLine: string;
@@ -62,6 +65,14 @@ export interface Settings {
   minCoverage: number | null;
   /** "i/n" when this run is one shard of several; empty otherwise. */
   shard: string;
+  /** Path of the run's spend plan (cli/spend.ts); empty = no plan, every paid test may run within the budget. */
+  spendPlan: string;
+  /** An earlier served contract (file) to compare the served one with; empty = none. */
+  driftBaseline: string;
+  /** "breaking" = a breaking difference of the served contract fails the run; empty = report only. */
+  failOnDrift: string;
+  /** The served contract the CLI's preflight read (file); empty = none. */
+  servedContract: string;
 }
 
 /** The settings from `env` (default: this process's environment). Never throws. */
@@ -92,5 +103,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     failOnSkip: env.FC_FAIL_ON_SKIP === '1',
     minCoverage: env.FC_MIN_COVERAGE ? Number(env.FC_MIN_COVERAGE) : null,
     shard: env.FC_SHARD || '',
+    spendPlan: env.FC_SPEND_PLAN || '',
+    driftBaseline: env.FC_DRIFT_BASELINE || '',
+    failOnDrift: env.FC_FAIL_ON_DRIFT || '',
+    servedContract: env.FC_SERVED_CONTRACT || '',
   };
 }

@@ -1,6 +1,8 @@
 /**
- * `npm run rules:check`: fails when a testable catalogue rule has no test, when a test names an
- * unknown rule, or when a suite test names no rule. Pending rules (tests due in a later issue)
+ * `npm run rules:check`: fails when a catalogue file or an operation's x-fc-* facts break their JSON
+ * Schema (contract/rules.schema.json, contract/facts.schema.json: a misspelt `level` or `observe`), when a
+ * testable catalogue rule has no test, when a test names an unknown rule, or when a suite test names no rule.
+ * `--rules-dir DIR` checks the catalogue in DIR instead of contract/rules/. Pending rules (tests due in a later issue)
  * are listed, not failed.
  *
  * Traceability to the spec (issue 8): every live rule cites its spec unit(s) by fingerprint (`source`;
@@ -10,15 +12,34 @@
  * A rule's text is the project's own wording: it fails when it shares COPY_LIMIT or more consecutive words
  * with a unit it cites (contract/spec-text.ts copiedRun).
  */
+import { resolve } from 'node:path';
 import { coverage } from '../reporter/coverage.ts';
-import { loadRules } from '../contract/rules.ts';
+import { contract } from '../contract/index.ts';
+import { loadRules, type Rule } from '../contract/rules.ts';
 import { loadInformative, traceability } from '../contract/spec-coverage.ts';
 import { COPY_LIMIT, copiedRun, loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
 import { danglingMarks, rulesOnChoices } from '../contract/choice-marks.ts';
 import { altFlips } from './alt-flips.ts';
 
-const rules = loadRules();
-const c = coverage();
+/**
+ * The catalogue (contract/rules/, or the folder after `--rules-dir`) checked against contract/rules.schema.json,
+ * and the contract's x-fc-* facts against contract/facts.schema.json; exits 1 naming every problem first.
+ */
+function loadChecked(): Map<string, Rule> {
+  const at = process.argv.indexOf('--rules-dir');
+  try {
+    const rules = at > 0 ? loadRules(resolve(process.argv[at + 1] ?? '.')) : loadRules();
+    contract();
+    return rules;
+  } catch (err) {
+    console.error((err as Error).message);
+    console.error('rules:check failed: the catalogue or the contract does not match its schema (contract/*.schema.json)');
+    process.exit(1);
+  }
+}
+
+const rules = loadChecked();
+const c = coverage(undefined, rules);
 const problems = [
   ...c.unknown.map((u) => `unknown rule ${u.id} named by ${u.test}`),
   ...c.untested.map((id) => `no test for ${id}: ${rules.get(id)?.text ?? ''}`),

@@ -36,7 +36,8 @@ export function createContext(config: StubConfig): StubContext {
   accounts.seed(config.apiKeys);
   const ledger = new TokenLedger(chainClock(clock));
   const gate = createGate(accounts, ledger, clock);
-  const limits = new RateLimiter(now, config.limitsLifted === true);
+  // Fixed windows (the alternate stub's, gap LIM-025) fall on the wall clock's seconds, moved by the control plane's advances.
+  const limits = new RateLimiter(now, config.limitsLifted === true, () => Date.now() + clock.offsetMs());
   return {
     config,
     clock,

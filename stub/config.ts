@@ -1,4 +1,4 @@
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /**
  * Stub configuration, read from the environment only by stub/main.ts (or given by the harness).

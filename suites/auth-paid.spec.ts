@@ -12,7 +12,7 @@ import { routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { baselineFor, discoverIdentities, errorOf, freeCalls, pathOf } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';

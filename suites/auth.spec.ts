@@ -14,7 +14,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { checkPaymentChallenge, routeOwnAnswer } from '../checks/errors.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { observe } from './support/matchers.ts';
 import { costOf } from './support/budget.ts';
 import { baselineFor, discoverIdentities, jsonOrNull, pace, probeImplemented, send, type RequestParts } from './support/operations.ts';

@@ -19,7 +19,7 @@ import {
   endpointParts,
   type TopicClass,
 } from '../checks/availability.ts';
-import { ptr, violation, type Violation } from '../checks/violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, spreadByVenue, venueBEvents, type Row } from './support/lookups.ts';
 

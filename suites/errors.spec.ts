@@ -16,7 +16,7 @@ import { checkNoServerError, ERROR_RULES } from '../checks/errors.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { paramSpecs } from './support/param-cases.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { observeChoice } from './support/choices.ts';
 import { costOf } from './support/budget.ts';
 import { hasOilLimits, principalScopeOf } from '../contract/limits.ts';

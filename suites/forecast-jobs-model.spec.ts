@@ -21,7 +21,7 @@ import { checkAvailability } from '../checks/availability.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { currentForecast } from '../checks/forecast.ts';
 import { checkJobRead, checkSameNotFound, checkStatusProgress, checkSubmission, isTerminal, type GenerationBody } from '../checks/jobs.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import type { ControlAccount, ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
 import { lookup } from './support/lookups.ts';

@@ -12,7 +12,7 @@ import { withdrawRules } from './support/annotations.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { checkJobRead, checkQuotaError, checkSameNotFound, checkSubmission, isPending, type GenerationBody } from '../checks/jobs.ts';
 import { checkTargetResolution } from '../checks/targets.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import type { ControlPlane } from './support/control.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
 import type { TargetClient } from './support/client.ts';

@@ -15,7 +15,7 @@ import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/fe
 import { checkMarketForecast, checkMatchesAvailability, checkProbabilityMatchesFeed } from '../checks/forecast.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 
 const SAMPLE = 5;
 /** Availability lookups (free) allowed when hunting for a tracked market without a forecast. */

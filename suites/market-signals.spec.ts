@@ -10,7 +10,7 @@ import { assertProperty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkEvidenceCompleteness, checkMarketSignals } from '../checks/evidence.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /** Markets read per test: enough to see several rows, cheap on a real target. */
 const SAMPLE = 5;

@@ -23,7 +23,7 @@ import {
   type BoundCase,
   type EdgeCase,
 } from './support/param-cases.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 import { costOf } from './support/budget.ts';
 import { principalScopeOf } from '../contract/limits.ts';
 import {

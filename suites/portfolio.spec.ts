@@ -13,7 +13,7 @@ import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { rulesOf, runCheck } from '../checks/define.ts';
 import { positionsOf } from '../checks/portfolio.ts';
 import { CHECKS } from '../checks/registry.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import type { TargetClient } from './support/client.ts';
 

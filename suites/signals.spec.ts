@@ -21,7 +21,7 @@ import {
   showsPublications,
   signalRows,
 } from '../checks/signals.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 
 type Row = Record<string, unknown>;
 type Params = Record<string, string | boolean | undefined>;

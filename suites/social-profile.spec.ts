@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import {
   HANDLE_RE,

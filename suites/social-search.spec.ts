@@ -9,7 +9,7 @@
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { checkSocialSearch, resultsOf } from '../checks/social-search.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import {
   SEARCH_PATH,

@@ -17,7 +17,7 @@ import {
   childIds,
   type TargetExpectation,
 } from '../checks/targets.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import type { TargetClient } from './support/client.ts';
 import {
   broadSearch,

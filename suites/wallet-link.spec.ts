@@ -17,7 +17,7 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty, expectCommandsRan } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import {
   chainIdOf,
   encodePayment,

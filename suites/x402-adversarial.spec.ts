@@ -13,7 +13,7 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequired, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import {
   encodePayment,
   encodePaymentBase64Url,

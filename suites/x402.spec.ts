@@ -6,6 +6,7 @@
  * from a wallet funded through the control plane; the answer carries PAYMENT-RESPONSE and the
  * wallet loses exactly the price. Unbilled answers (404, 502, upstream error) are never settled.
  */
+import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { OIL_ROUTE_LOCK } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
@@ -15,7 +16,7 @@ import { routeOwnAnswer } from '../checks/errors.ts';
 import { observeChoice } from './support/choices.ts';
 import { judged } from './support/annotations.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { baselineFor, discoverIdentities, errorOf, pathOf } from './support/operations.ts';
 import {
   encodePayment,
@@ -393,7 +394,7 @@ test.describe('x402: a 429 settles nothing', () => {
         ),
       );
       await test.step('after Retry-After, the same PAYMENT-SIGNATURE again: the stub lets it pay the retry (gap X402-027)', async () => {
-        const wait = Number(limited.headers()['retry-after'] ?? '1');
+        const wait = parseRetryAfter(limited.headers()['retry-after']) ?? 1;
         await new Promise((r) => setTimeout(r, Math.min(5, Math.max(1, wait)) * 1000 + 100));
         const retried = await pay(header);
         await expect(retried).toMatchContract(op);

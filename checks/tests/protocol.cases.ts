@@ -48,6 +48,16 @@ const doc: ApiDoc = {
   },
 };
 
+/** The reference of the drift check's fixtures: an operation with an optional parameter and two statuses. */
+const driftRef = mutate(
+  doc as ApiDoc & { paths: Record<string, Record<string, Row & { parameters?: Row[]; responses?: Record<string, Row> }>> },
+  (d) => {
+    const latest = d.paths['/api/v1/latest']!.get!;
+    latest.parameters = [{ name: 'hours', in: 'query', required: false, schema: { type: 'integer' } }];
+    latest.responses = { '200': { description: 'feed' }, '429': { description: 'rate limited' } };
+  },
+);
+
 const URL_ASKED = 'http://127.0.0.1:4010/api/v1/latest?hours=3';
 const entry = (network: string, amount = '20000') => ({
   scheme: 'exact',
@@ -132,6 +142,20 @@ export const PROTOCOL_CASES = [
     check: C.checkSameDocument,
     ok: [[doc, structuredClone(doc)]],
     bad: { 'VER-006': [doc, { ...doc, info: { title: 'forecast', version: '2' } }] },
+  }),
+  cases({
+    check: C.checkContractDrift,
+    ok: [
+      [driftRef, driftRef],
+      // a difference on a part the spec does not show (x-fc-choice) is the target's choice
+      [
+        mutate(driftRef, (d) => delete d.paths['/api/v1/latest']!.get!.responses!['429']),
+        mutate(driftRef, (d) => (d.paths['/api/v1/latest']!.get!.responses!['429']!['x-fc-choice'] = 'VER-008')),
+      ],
+    ],
+    bad: {
+      'VER-018': [mutate(driftRef, (d) => (d.paths['/api/v1/latest']!.get!.parameters![0]!.required = true)), driftRef],
+    },
   }),
   cases({
     check: C.checkCrashRiskAlias,

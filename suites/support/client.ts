@@ -4,6 +4,7 @@
  * (reported THROTTLED, never passed), typed errors for an
  * unreachable, slow or garbage-speaking target, and secret redaction of every error.
  */
+import { parseRetryAfter } from '../../lib/retry-after.ts';
 import { test, type APIResponse } from '@playwright/test';
 import { redact } from '../../lib/redact.ts';
 import { createHash } from 'node:crypto';
@@ -162,7 +163,7 @@ export class TargetClient {
         settle?.(res.status());
         return res;
       }
-      const retryAfter = Number(res.headers()['retry-after'] ?? '1');
+      const retryAfter = parseRetryAfter(res.headers()['retry-after']) ?? 1;
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
         settle?.(429);
         test.info().annotations.push({
@@ -219,11 +220,11 @@ export class TargetClient {
  * The principal is a fingerprint of the key, never the key.
  */
 function countLimited(method: string, path: string, key: string | undefined, source: string): void {
-  countRequest('ip', source);
+  countRequest('ip_guard', source);
   // The oil route's starts are spaced run-wide, whoever sends them (Limits rule 3).
   const operationId = operationOf(method, path);
   if (operationId && hasOilLimits(operationId)) countRequest('oil', 'route');
   if (!key) return;
   const principal = `key#${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
-  countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'social' : 'standard', principal);
+  countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'x_research' : 'standard', principal);
 }

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { LimitScope, LimitWindow } from '../../contract/limits.ts';
 import { redact, registerSecret } from '../../lib/redact.ts';
 
 /** Skip reason of every test that needs the control plane. */
@@ -247,8 +248,8 @@ export class ControlPlane {
    * @throws ControlPlaneError for any other refusal.
    */
   async limitUsage(spec: {
-    scope: 'standard' | 'x_research' | 'ip_guard';
-    window: 'second' | 'minute' | 'day';
+    scope: Exclude<LimitScope, 'oil'>;
+    window: LimitWindow;
     count: number;
     accountId?: string;
     payer?: string;

@@ -9,7 +9,10 @@ import { registerPlaceholder, resetEvidence } from './evidence.ts';
 import { configureHealth } from '../../lib/run-health.ts';
 import { Budget } from './budget.ts';
 import { operationOf } from '../../contract/route-match.ts';
-import { budgetCredits, ledgerIn } from '../../lib/spend-ledger.ts';
+import { budgetCredits, ledgerIn, usd } from '../../lib/spend-ledger.ts';
+import { planKey } from '../../lib/request-plan.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './wallet-seed.ts';
 import { PRICES } from '../../contract/pricing.ts';
@@ -101,6 +104,8 @@ export interface TargetOptions {
   soleWorker: boolean;
   /** The run's pacing hub ("host:port", suites/support/pacing-hub.ts); empty = each worker paces its share alone. */
   pacingHub: string;
+  /** The run's spend plan file (cli/spend.ts, issue 19): a paid test it left out skips before sending; empty = no plan. */
+  spendPlan: string;
 }
 
 export interface Fixtures {
@@ -138,9 +143,16 @@ const RULE_CASES = new Map([...ruleCases(Object.values(CHECKS)), ...Object.entri
 /** Index of the next call's source address in this worker. */
 let nextSource = 0;
 
+/** What the fixtures read of the run's spend plan file (cli/spend.ts RunSpendPlan). */
+interface LeftOutPlan {
+  budgetLabel: string;
+  left: { key: string; credits: number }[];
+}
+
 export const test = base.extend<
-  Fixtures & { targetOptions: TargetOptions; caseInstances: void },
+  Fixtures & { targetOptions: TargetOptions; caseInstances: void; withinSpendPlan: void },
   TargetOptions & {
+    leftOut: { budget: string; tests: ReadonlyMap<string, number> };
     pacer: Pacer;
     sources: { home: Source | undefined; spread: Source[]; sole: Source | undefined };
     discoveryKey: () => Promise<string | undefined>;
@@ -160,6 +172,27 @@ export const test = base.extend<
   spreadSources: [false, { option: true, scope: 'worker' }],
   soleWorker: [false, { option: true, scope: 'worker' }],
   pacingHub: ['', { option: true, scope: 'worker' }],
+  spendPlan: ['', { option: true, scope: 'worker' }],
+  leftOut: [
+    async ({ spendPlan }, use) => {
+      const plan = spendPlan && existsSync(spendPlan) ? (JSON.parse(readFileSync(spendPlan, 'utf8')) as LeftOutPlan) : undefined;
+      await use({ budget: plan?.budgetLabel ?? '', tests: new Map((plan?.left ?? []).map((l) => [l.key, l.credits])) });
+    },
+    { scope: 'worker' },
+  ],
+  // A paid test the spend plan left out (cheaper coverage used the budget) skips before it sends anything.
+  withinSpendPlan: [
+    async ({ leftOut }, use, testInfo) => {
+      const credits = leftOut.tests.get(planKey(relative(testInfo.config.rootDir, testInfo.file).split(sep).join('/'), testInfo.title));
+      if (credits !== undefined)
+        testInfo.skip(
+          true,
+          `budget: not in the spend plan for ${leftOut.budget} (measured at ${usd(credits)}; cheaper tests judge more rules)`,
+        );
+      await use();
+    },
+    { auto: true },
+  ],
   oneSource: [false, { option: true }],
 
   // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
@@ -256,6 +289,7 @@ export const test = base.extend<
       spreadSources,
       soleWorker,
       pacingHub,
+      spendPlan,
     },
     use,
     testInfo,
@@ -280,6 +314,7 @@ export const test = base.extend<
       spreadSources,
       soleWorker,
       pacingHub,
+      spendPlan,
     });
   },
 
@@ -287,6 +322,9 @@ export const test = base.extend<
     const budget = new Budget(ledgerIn(testInfo.project.outputDir), budgetCredits(targetOptions.maxSpendUsd));
     await use(budget);
     budget.release();
+    // What this test's billed calls spent, per operation: the reporter's spend per operation, test and rule (issue 19).
+    const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
+    if (spent.length) testInfo.annotations.push({ type: 'spend', description: spent.map(([op, c]) => `${op}=${c}`).join(',') });
   },
 
   api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {

@@ -5,7 +5,7 @@
  */
 import { expect as base, test, type APIResponse } from '@playwright/test';
 import { CONTRACT_RULE_CASES, contract, contractCasesOf, validateResponse, type ObservedResponse } from '../../contract/index.ts';
-import type { Violation } from '../../checks/violation.ts';
+import type { Violation } from '../../lib/violation.ts';
 import { redact } from '../../lib/redact.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { attachEvidence } from './evidence.ts';

@@ -10,6 +10,8 @@ import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/inde
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
 import { discoverIdentities, identityVars, pace } from './operations.ts';
+import { servedParameterName } from './choices.ts';
+import { directoryEntries } from './market-lists.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { BASE_NETWORK, decodeBase64Json, type PaymentRequired } from '../../checks/x402.ts';
@@ -99,8 +101,9 @@ async function sourceVars(
     case 'identities':
       return identityVars(await discoverIdentities(paid, target));
     case 'asset': {
-      const dir = await once(`assets ${target}`, async () => json<{ assets?: { assetKey?: unknown }[] }>(await paid.get('/api/v1/assets')));
-      const key = dir?.assets?.find((a) => typeof a.assetKey === 'string')?.assetKey as string | undefined;
+      const dir = await once(`assets ${target}`, async () => json<unknown>(await paid.get('/api/v1/assets')));
+      // The directory's entries wherever its (chosen, gap ASSET-100) envelope puts them.
+      const key = directoryEntries(dir)?.value.find((a) => typeof a.assetKey === 'string')?.assetKey as string | undefined;
       return key ? { assetKey: key } : 'the asset directory (GET /api/v1/assets) lists no asset';
     }
     case 'feed-market': {
@@ -139,11 +142,15 @@ export async function discoverRequest(paid: TargetClient, target: string, operat
   if (typeof vars === 'string') return { skip: vars };
   const req = fillTemplate(recipe.request, { uuid: randomUUID(), ...vars });
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.path?.[name] ?? '')));
+  // A parameter whose name the spec does not show goes under the name the target's served contract gives it.
+  const params: Params = {};
+  for (const [name, value] of Object.entries((req.params ?? {}) as Params))
+    params[await servedParameterName(paid, operationId, name)] = value;
   return {
     request: {
       method: op.method.toUpperCase(),
       path,
-      params: (req.params ?? {}) as Params,
+      params,
       ...(req.body === undefined ? {} : { body: req.body }),
       ...(req.headers ? { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) } : {}),
       expect: op.facts.successStatus,

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { contract } from '../../contract/index.ts';
 import { paramRulesFor, type Rule } from '../../contract/rules.ts';
-import { violation, type Violation } from '../../checks/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
 
 /** A JSON Schema node as the contract writes parameter schemas. */
 export interface ParamSchema {

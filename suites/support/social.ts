@@ -11,7 +11,7 @@ import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './control.ts'
 import { readFeed } from './feed.ts';
 import { expect } from './matchers.ts';
 import { checkDebit } from '../../checks/billing.ts';
-import { violation, type Violation } from '../../checks/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
 
 export const PROFILE_PATH = '/api/v1/x/profile';
 export const SEARCH_PATH = '/api/v1/x/search';

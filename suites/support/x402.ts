@@ -15,7 +15,7 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { contract } from '../../contract/index.ts';
 import { recordExercised } from './matchers.ts';
 import { decodeBase64Json, type PaymentRequired, type PaymentRequirements } from '../../checks/x402.ts';
-import { violation, type Violation } from '../../checks/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
 import type { Params, TargetClient } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { nextDerivedPreimage } from './wallet-seed.ts';

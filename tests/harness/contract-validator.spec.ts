@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import { validateResponse, type ObservedResponse } from '../../contract/index.ts';
 import { loadRules } from '../../contract/rules.ts';
-import type { Violation } from '../../checks/violation.ts';
+import type { Violation } from '../../lib/violation.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const answer = (status: number, body: unknown, headers: Record<string, string> = JSON_HEADERS): ObservedResponse => ({

@@ -3,9 +3,10 @@
  * test; SKIPPED, THROTTLED and NOT_RUN never count as passed; a failed test with attributed
  * violations fails only the violated rules.
  */
+import { runInfo } from './support/run-info.ts';
 import { test, expect } from '@playwright/test';
 import { loadRules, type Rule } from '../../contract/rules.ts';
-import { buildReport, unlocksOf, type RunInfo } from '../../reporter/report.ts';
+import { buildReport, unlocksOf } from '../../reporter/report.ts';
 import { renderHtml } from '../../reporter/render.ts';
 import { renderJunit } from '../../reporter/junit.ts';
 import { EXIT } from '../../cli/run.ts';
@@ -241,22 +242,7 @@ test('a harness fault is ERROR naming the fault, never a failed rule of the targ
 test('a rule-level ERROR makes the run ERROR (exit 2), and JUnit writes and counts it as <error> (issue 18)', () => {
   const rules = [rule('A-001'), rule('A-002'), rule('B-001')];
   const catalogue = new Map(rules.map((x) => [x.id, x]));
-  const info: RunInfo = {
-    target: 'http://127.0.0.1:1',
-    tier: 'standard',
-    seed: 1,
-    commandLine: 'forecast-conformance run',
-    startedAt: '2026-11-24T00:00:00Z',
-    finishedAt: '2026-11-24T00:00:01Z',
-    durationMs: 1000,
-    runStatus: 'failed',
-    spend: { usd: 0, calls: 0, budgetUsd: null },
-    selection: null,
-    failOnSkip: false,
-    minCoverage: null,
-    shard: null,
-    aborted: null,
-  };
+  const info = runInfo({ runStatus: 'failed' });
   const outcomes = [
     ...of(r('A-001', 'A-002'), 'failed', 'Got error: TypeError: Cannot read properties of undefined'),
     outcome('b', 'failed', ['B-001'], { violated: ['B-001'] }),
@@ -326,22 +312,11 @@ test('the HTML report of a selection: the bar draws only judged rules, matrix ro
   const verdicts = applySelection(ruleVerdicts(catalogue, []), selected).map((v) =>
     v.id === 'PRICE-014' ? { ...v, status: 'FAILED' as RuleStatus } : v.id === 'PRICE-015' ? { ...v, status: 'PASSED' as RuleStatus } : v,
   );
-  const info: RunInfo = {
-    target: 'http://127.0.0.1:1',
-    tier: 'standard',
-    seed: 1,
+  const info = runInfo({
     commandLine: 'forecast-conformance run --rule PRICE-014 --rule PRICE-015',
-    startedAt: '2026-11-24T00:00:00Z',
-    finishedAt: '2026-11-24T00:00:01Z',
-    durationMs: 1000,
     runStatus: 'failed',
-    spend: { usd: 0, calls: 0, budgetUsd: null },
     selection: [...selected],
-    failOnSkip: false,
-    minCoverage: null,
-    shard: null,
-    aborted: null,
-  };
+  });
   const html = renderHtml(buildReport(info, verdicts, catalogue));
   const bar = /<div class="bar"[^>]*>(.*?)<\/div>/.exec(html)![1]!;
   expect(bar.match(/title="(\w+): (\d+)"/g)).toEqual(['title="FAILED: 1"', 'title="PASSED: 1"']);
