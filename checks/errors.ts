@@ -108,15 +108,59 @@ export function decodeChallenge(header: string | undefined): Record<string, unkn
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
+/** An answer a route's own section gives to a request itself, before (and whatever) its credentials: unbilled. */
+export interface RouteOwnAnswer {
+  status: number;
+  codes: readonly string[];
+  /** The route's section and sentence that allow it. */
+  source: string;
+}
+
+/**
+ * A route's own text beats a general rule (issue 18): the answers each route's section gives to the
+ * request itself, unbilled, which a target may give before looking at key or payment. The general
+ * "no key, no payment" and "invalid key" rules (X402-001, AUTH-004) carry these exceptions.
+ */
+export const ROUTE_OWN_ANSWERS: Readonly<Record<string, readonly RouteOwnAnswer[]>> = {
+  linkWallet: [
+    {
+      status: 404,
+      codes: ['link_token_not_found'],
+      source: 'Endpoints / GET /api/v1/wallets/link: "Errors (none is billed): 404 link_token_not_found"',
+    },
+    {
+      status: 422,
+      codes: ['invalid_request', 'x402_payment_required'],
+      source: 'Endpoints / GET /api/v1/wallets/link: "422 missing or expired token, or no verifiable payer (x402_payment_required)"',
+    },
+  ],
+  getMarketSignals: [
+    {
+      status: 404,
+      codes: ['not_found'],
+      source: 'Endpoints / GET /api/v1/markets/{slug}/signals: "When the slug is invalid or no evidence exists, the route returns 404"',
+    },
+  ],
+};
+
+/** The route's own answer an answer of `operationId` is (ROUTE_OWN_ANSWERS), if any. */
+export function routeOwnAnswer(operationId: string | undefined, status: number, code: unknown): RouteOwnAnswer | undefined {
+  return ROUTE_OWN_ANSWERS[operationId ?? '']?.find((a) => a.status === status && a.codes.includes(String(code)));
+}
+
 /**
  * The refusal of a paid route called with neither key nor payment (X402-001): 401 gateway_required, or
  * status 402 with error payment_required and a PAYMENT-REQUIRED header that base64-decodes to a JSON object with
  * a non-empty accepts list (X402-002) and x402Version 2 (X402-003). Deeper x402 checks are family X402.
+ * An answer the route's own section gives to the request (`operationId` in ROUTE_OWN_ANSWERS) is no refusal for want of
+ * payment: nothing to judge (the caller counts it as no instance).
  */
-export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
+export function checkPaymentChallenge(answer: ErrorAnswer, operationId?: string): Violation[] {
   const code = (parse(answer.bodyText) as { error?: unknown } | undefined)?.error;
   // Authentication rule 5: an unpaid call "may" return 402; the Errors table allows 401 gateway_required too
   if (answer.status === 401 && code === 'gateway_required') return [];
+  // The route's own text answers the request first (ROUTE_OWN_ANSWERS): not a refusal for want of payment.
+  if (routeOwnAnswer(operationId, answer.status, code)) return [];
   if (answer.status !== 402)
     return [
       violation(

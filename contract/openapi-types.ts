@@ -2531,7 +2531,15 @@ export interface operations {
                     "application/json": components["schemas"]["WalletLinkResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description invalid_api_key: an x-service-api-key that is not valid (the stub's choice, gap WAL-024). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             402: components["responses"]["PaymentChallenge"];
             /** @description link_token_not_found (not billed). */
             404: {

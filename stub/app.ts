@@ -13,6 +13,8 @@ import { TokenLedger, chainClock } from './money/x402/index.ts';
 import { buildServer } from './server.ts';
 import { RateLimiter } from './limits/limiter.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
+import { registerOtherMethods } from './routes/methods.ts';
+import { registerMediaTypes } from './routes/media-types.ts';
 import type { StubContext } from './context.ts';
 import { activateMutant } from './mutants.ts';
 import { activateVariant } from './choices.ts';
@@ -57,6 +59,8 @@ export async function buildStub(overrides: Partial<StubConfig> = {}): Promise<{ 
   activateVariant(config.variant);
   const ctx = createContext(config);
   const app = buildServer(ctx, ROUTE_MODULES);
+  registerOtherMethods(app);
+  registerMediaTypes(app);
   // Served only with a control token; without it every /__control path is the server's 404.
   if (config.controlToken) registerControlPlane(app, ctx, config.controlToken);
   await app.ready();

@@ -8,13 +8,20 @@ import { BASE_USDC, SECOND_TOKEN } from '../money/billing/challenge.ts';
 import type { RouteModule } from '../server.ts';
 import { mutant } from '../mutants.ts';
 import { servedDocument } from '../alt/document.ts';
+import { servedPrice } from '../money/billing/prices.ts';
+import { alt } from '../choices.ts';
 
 export const register: RouteModule = (route, ctx) => {
   // The x-fc-* extensions are the harness's per-operation facts (contract/operation-facts.ts), not part of the API.
   // The alternate stub serves its own choices written into the document (stub/alt/document.ts). Built
   // once: the document does not change while the stub serves.
   let served: object | undefined;
-  const document = () => (served ??= { ...withoutHarnessFacts(servedDocument(contract().doc)), servers: [{ url: '/' }] });
+  // VER-008: the stub names the server '/'; the alternate stub leaves servers out (OpenAPI's default is '/').
+  const document = () => {
+    if (served) return served;
+    const { servers: _template, ...doc } = withoutHarnessFacts(servedDocument(contract().doc));
+    return (served = alt('VER-008') ? doc : { ...doc, servers: [{ url: '/' }] });
+  };
   route('getOpenApi', () => ({ body: document() }));
   route('getOpenApiV1', () => ({ body: mutant('ver-v1-openapi-stale') ? { ...contract().doc, paths: {} } : document() }));
 
@@ -25,7 +32,7 @@ export const register: RouteModule = (route, ctx) => {
       increment_usd: '0.005',
       // Shape: the SCH gap choice on PricingResponse ({routes: [{operationId, method, path, usd, credits}], networks}).
       routes: [...contract().operations.values()].map((op) => {
-        const price = PRICES[op.operationId]!;
+        const price = servedPrice(op.operationId, PRICES[op.operationId]!);
         return {
           operationId: op.operationId,
           method: op.method.toUpperCase(),
@@ -33,7 +40,7 @@ export const register: RouteModule = (route, ctx) => {
           usd: creditsToUsdString(price.credits),
           credits: price.credits,
           // Accepted authentication, as the operation's security alternatives ([] = none needed).
-          auth: (op.spec.security ?? contract().doc.security ?? []).flatMap((alt) => Object.keys(alt)),
+          auth: (op.spec.security ?? contract().doc.security ?? []).flatMap((scheme) => Object.keys(scheme)),
         };
       }),
       networks: [

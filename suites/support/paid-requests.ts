@@ -9,9 +9,12 @@ import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/index.ts';
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
-import { discoverIdentities, identityVars } from './operations.ts';
+import { discoverIdentities, identityVars, pace } from './operations.ts';
 import { directoryEntries } from './market-lists.ts';
 import { inServedNames, servedParameterName } from './served-contract.ts';
+import { PRICES } from '../../contract/pricing.ts';
+import { loadRules } from '../../contract/rules.ts';
+import { BASE_NETWORK, decodeBase64Json, type PaymentRequired } from '../../checks/x402.ts';
 
 /** A concrete request; `expect` is the success status the operation documents (200, or 202 for a job). */
 export interface PaidRequest {
@@ -176,4 +179,40 @@ export function sendRequest(client: TargetClient, r: PaidRequest, extraHeaders: 
   // A replayed idempotency key would make a second generation a different call.
   if ('Idempotency-Key' in headers) headers['Idempotency-Key'] = randomUUID();
   return client.call(r.method, r.path, { params: r.params, headers, ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }) });
+}
+
+/**
+ * The gap rule standing for the price of `operationId` when the spec shows none (PRICE-016.., WAL-012):
+ * the catalogue's gap naming the operation whose text is "the price of" or "the payment amount of" it.
+ */
+export function priceGapOf(operationId: string): string | undefined {
+  if (!PRICES[operationId]?.gap) return undefined;
+  return [...loadRules().values()].find(
+    (r) =>
+      r.kind === 'gap' &&
+      !r.retired &&
+      r.operations?.includes(operationId) &&
+      /^Not shown in the contract: the (price|payment amount) of/.test(r.text),
+  )?.id;
+}
+
+/**
+ * The credits one billed call of `operationId` costs on the target (1 credit = $0.001): its reference
+ * price where the spec shows one (What the service does / Reference prices); otherwise the live 402
+ * challenge's amount, read by an unpaid call of `r` ("The live payment challenge is authoritative"),
+ * since the price is the target's choice there (a PRICE gap). Undefined when the target offers no
+ * challenge on eip155:8453 to read it from.
+ */
+export async function liveCredits(api: TargetClient, r: PaidRequest, operationId: string): Promise<number | undefined> {
+  const price = PRICES[operationId]!;
+  if (!price.gap) return price.credits;
+  const res = await api.withKey(undefined).call(r.method, r.path, {
+    params: r.params,
+    ...(r.body === undefined ? {} : { data: JSON.stringify(r.body), headers: { 'content-type': 'application/json' } }),
+  });
+  await pace(operationId);
+  const challenge = decodeBase64Json(res.headers()['payment-required']).value as PaymentRequired | undefined;
+  const amount = challenge?.accepts?.find((e) => e.scheme === 'exact' && e.network === BASE_NETWORK)?.amount;
+  // 6-decimal dollar tokens: 1 credit ($0.001) = 1,000 atomic units.
+  return typeof amount === 'string' && /^\d+$/.test(amount) ? Number(BigInt(amount) / 1000n) : undefined;
 }

@@ -6,6 +6,7 @@
  * API keys are secrets: they are never logged and never returned after creation.
  */
 import { randomBytes } from 'node:crypto';
+import { alt } from '../../choices.ts';
 
 /** Balance of each account seeded from config.apiKeys. */
 export const DEFAULT_KEY_CREDITS = 1_000_000;
@@ -37,6 +38,8 @@ export interface Debit {
   credits: number;
   operationId: string;
   refunded: boolean;
+  /** The seq of its ledger entry (absent for a refund made without the debit at hand). */
+  seq?: number;
 }
 
 export class AccountStore {
@@ -89,16 +92,24 @@ export class AccountStore {
   debit(accountId: string, credits: number, operationId: string): Debit | undefined {
     const account = this.accounts.get(accountId);
     if (!account || account.credits < credits) return undefined;
-    this.record(account, 'debit', -credits, operationId);
-    return { accountId, credits, operationId, refunded: false };
+    const seq = this.record(account, 'debit', -credits, operationId);
+    return { accountId, credits, operationId, refunded: false, seq };
   }
 
-  /** Returns a debit's credits (spec: Authentication rule 7). Idempotent. */
+  /**
+   * Returns a debit's credits (spec: Authentication rule 7). Idempotent. The stub's ledger shows the debit
+   * and its refund; the alternate stub (gap BILL-015) takes the debit's entry back, so an unbilled answer
+   * leaves no entry at all.
+   */
   refund(debit: Debit): void {
     if (debit.refunded) return;
     debit.refunded = true;
     const account = this.accounts.get(debit.accountId);
-    if (account) this.record(account, 'refund', debit.credits, debit.operationId);
+    if (!account) return;
+    const at = alt('BILL-015') ? account.entries.findIndex((e) => e.seq === debit.seq) : -1;
+    if (at < 0) return void this.record(account, 'refund', debit.credits, debit.operationId);
+    account.entries.splice(at, 1);
+    account.credits += debit.credits;
   }
 
   /** Sets the balance and/or entitlement (control plane). @throws RangeError for a bad credit amount. */
@@ -113,7 +124,8 @@ export class AccountStore {
     return account;
   }
 
-  private record(account: Account, kind: LedgerEntry['kind'], credits: number, operationId?: string): void {
+  /** Adds an entry and moves the balance. @returns the entry's seq. */
+  private record(account: Account, kind: LedgerEntry['kind'], credits: number, operationId?: string): number {
     account.credits += credits;
     account.entries.push({
       seq: ++this.entrySeq,
@@ -124,5 +136,6 @@ export class AccountStore {
       ...(operationId ? { operationId } : {}),
     });
     if (account.entries.length > MAX_ENTRIES) account.entries.splice(0, account.entries.length - MAX_ENTRIES);
+    return this.entrySeq;
   }
 }
