@@ -8,12 +8,14 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { stubVariant } from '../choices.ts';
+import { jobsEdits } from './doc-jobs.ts';
+import { lookupsEdits } from './doc-lookups.ts';
 
 /** Edits one deep copy of the served document in place; each is guarded by its own `alt(...)` calls. */
 export type DocumentEdit = (doc: OpenAPIV3_1.Document) => void;
 
 /** Every area's edits, in order. */
-const EDITS: DocumentEdit[] = [];
+const EDITS: DocumentEdit[] = [jobsEdits, lookupsEdits];
 
 /** The document to serve: `doc` itself on the main stub, an edited deep copy on the alternate stub. */
 export function servedDocument<T extends object>(doc: T): T {
