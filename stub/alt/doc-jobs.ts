@@ -24,6 +24,7 @@ function successStatuses(doc: OpenAPIV3_1.Document): void {
     content: { 'application/json': { schema: job } },
   });
   delete responses['202'];
+  delete responses['2XX'];
   responses['201'] = answer('A new job was created: the job as its status view shows it.');
   responses['200'] = answer('A replay of the same idempotency key and body: the existing job.');
 }
