@@ -21,7 +21,7 @@ import {
 } from '../checks/jobs.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
-import { observeChoice } from './support/choices.ts';
+import { choiceAwaited, observeChoice } from './support/choices.ts';
 import { violation, type Violation } from '../checks/violation.ts';
 import type { ControlPlane } from './support/control.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
@@ -194,6 +194,7 @@ test.describe('submission and reads', () => {
       const jobId = await accepted(paid, target!.body, newKey());
       const other = api.withKey(targetOptions.apiKey2);
       const found: Violation[] = [];
+      choiceAwaited('JOB-020');
       for (const view of ['status', 'result', undefined] as const) {
         await test.step(`view=${view ?? 'default'}`, async () => {
           const unknownId = randomUUID();

@@ -116,13 +116,10 @@ const generation = (m: Market): unknown => ({
   body: generationBody(m),
 });
 
-/**
- * A market row: tracked when covered; an uncovered row is venue-resolvable but untracked and offered a
- * generation (gap AVAIL-035; the alternate stub offers none).
- */
+/** A market row: tracked when covered; an uncovered row is venue-resolvable but untracked (AVAIL-035). */
 function forMarket(store: DataStore, m: Market, at: Origin): Availability {
   const excluded = excludedOf(m.exclusion);
-  if (!m.covered) return { ...untracked(), generation: excluded || alt('AVAIL-035') ? null : generation(m), excluded };
+  if (!m.covered) return { ...untracked(), generation: excluded ? null : generation(m), excluded };
   const latest = store.latestForecast(m.marketKey);
   return {
     tracked: true,

@@ -20,12 +20,23 @@ import { judged } from './annotations.ts';
 export function observeChoice(gapId: string, sameAsStub: boolean, detail: string): boolean {
   const rule = loadRules().get(gapId);
   if (!rule || rule.kind !== 'gap') throw new Error(`observeChoice: ${gapId} is not a gap rule`);
-  judged(gapId, 1, `an answer showing the choice of ${gapId}`);
+  judged(gapId, 1, choiceCase(gapId));
   if (!sameAsStub) {
     const v: Violation = { ruleId: gapId, severity: 'warning', path: '/', message: `differs from the stub's choice: ${detail}` };
     record([v]);
   }
   return sameAsStub;
+}
+
+const choiceCase = (gapId: string): string => `an answer showing the choice of ${gapId}`;
+
+/**
+ * Starts gap `gapId` at 0 observations in the running test: for a test whose case may not occur on the
+ * target (observeChoice called only when it does), so that a run which never met it reports the gap
+ * "not observed" instead of the stub's choice.
+ */
+export function choiceAwaited(gapId: string): void {
+  judged(gapId, 0, choiceCase(gapId));
 }
 
 /** A value found inside a body, with its JSON pointer. */
