@@ -291,6 +291,15 @@ test.describe('identities', () => {
   );
 });
 
+/** What the ticker of a single-contract venue_b event answers: the stub's choice is its one child (gap AVAIL-037). */
+async function observeSingleContract(api: TargetClient, ticker: string, child: string): Promise<void> {
+  const { res, body } = await lookup(api, { market_id: ticker, venue: 'venue_b' });
+  const market = body.market as Row | null;
+  const same =
+    res.status() === 200 && body.targetResolution === null && String(market?.nativeMarketId).toLowerCase() === child.toLowerCase();
+  observeChoice('AVAIL-037', same, `the single-contract event ${ticker} answered ${res.status()} ${JSON.stringify(body).slice(0, 160)}`);
+}
+
 test.describe('venue_b events', () => {
   test(
     'a multi-contract venue_b event answers a targetResolution; its children do not',
@@ -306,6 +315,7 @@ test.describe('venue_b events', () => {
         'AVAIL-033',
         'AVAIL-035',
         'AVAIL-036',
+        'AVAIL-037',
         ...contractRules(OP, 'getForecastTargets'),
       ),
     },
@@ -314,11 +324,14 @@ test.describe('venue_b events', () => {
       test.skip(events.length === 0, 'no venue_b market with a nativeEventId on the target');
       // Only a child venue resolution finds but the catalog does not list shows gap AVAIL-035.
       choiceAwaited('AVAIL-035');
+      choiceAwaited('AVAIL-037');
       const resolved: { ticker: string; children: string[]; unlisted: number }[] = [];
       for (const ev of events.slice(0, 30)) {
         const { res, body } = await resolveTarget(api, ev.ticker);
         const children = res.status() === 200 && Array.isArray(body.markets) ? (body.markets as Row[]).map((c) => String(c.ticker)) : [];
         const listed = new Set(ev.rows.map((r) => String(r.nativeMarketId).toLowerCase()));
+        // A single-contract event's ticker (gap AVAIL-037: the stub answers it as its one child).
+        if (children.length === 1) await observeSingleContract(api, ev.ticker, children[0]!);
         if (children.length >= 2)
           resolved.push({ ticker: ev.ticker, children, unlisted: children.filter((c) => !listed.has(c.toLowerCase())).length });
       }

@@ -588,9 +588,9 @@ test.describe('billing, fan-out and quota (control plane)', () => {
 
 test.describe('unknown markets', () => {
   test(
-    'a generation body naming no market the venue knows is refused unbilled (gap JOB-027)',
-    { annotation: rules('JOB-027', ...contractRules(CREATE)) },
-    async ({ api, controlPlane }) => {
+    'a generation body naming no market the venue knows is refused unbilled (gap JOB-027); another letter case of a known id (gap JOB-028)',
+    { annotation: rules('JOB-027', 'JOB-028', ...contractRules(CREATE)) },
+    async ({ api, paid, controlPlane }) => {
       const account = await controlPlane.createAccount(GENERATION_CREDITS);
       const a = await submitJob(
         api.withKey(account.apiKey),
@@ -608,6 +608,16 @@ test.describe('unknown markets', () => {
           0,
         ).map((v) => ({ ...v, severity: 'warning' as const })),
       );
+      await test.step('a known market id in another letter case (gap JOB-028: matched case-insensitively by the stub)', async () => {
+        choiceAwaited('JOB-028');
+        const [target] = await generationTargets(api, paid, 1);
+        const id = target?.body.market_id;
+        const other = id && (id.toLowerCase() === id ? id.toUpperCase() : id.toLowerCase());
+        if (!target || !other || other === id) return;
+        const b = await submitJob(api.withKey(account.apiKey), { ...target.body, market_id: other }, newKey());
+        if (b.status < 300) await cleanUp(controlPlane, [String(submittedJobId(b.body))]);
+        observeChoice('JOB-028', b.status >= 200 && b.status < 300, `${target.body.venue}:${other} answered ${b.status}`);
+      });
       expect(found).toHaveNoViolations(a.body);
     },
   );

@@ -134,7 +134,7 @@ test.describe('venue_b', () => {
 
   test(
     'a venue_b: marketKey resolves like the bare ticker it carries',
-    { annotation: rules('TGT-022', 'TGT-021', 'TGT-001', 'TGT-043', ...contractRules(OP)) },
+    { annotation: rules('TGT-022', 'TGT-021', 'TGT-001', 'TGT-043', 'TGT-040', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const events = await resolvableEvents(api, await discovered(paid), 3);
       test.skip(events.length === 0, 'no venue_b event the target resolves');
@@ -148,6 +148,13 @@ test.describe('venue_b', () => {
         byKey.res.status() === 200 && byKey.body.targetType === 'event',
         `${keyedEvent} answered ${byKey.res.status()}`,
       );
+      // Whether tickers match in another letter case is the target's choice (gap TGT-040; the stub's: yes).
+      const lower = events[0]!.ticker.toLowerCase();
+      if (lower !== events[0]!.ticker) {
+        const byLower = await resolveTarget(api, lower);
+        const same = byLower.res.status() === 200 && String((byLower.body.event as Row | undefined)?.ticker) === events[0]!.ticker;
+        observeChoice('TGT-040', same, `the lower-case ticker ${lower} answered ${byLower.res.status()}`);
+      }
       for (const ev of events) {
         const child = childIds(ev.body)[0];
         if (!child) continue;

@@ -149,7 +149,8 @@ function resolutionMessage(ticker: string, open: number): string {
 /** A venue_b event identifier (rule 4; gaps AVAIL-036, -037, -038). */
 function forEvent(store: DataStore, event: VenueEvent, at: Origin): Availability {
   const children = store.childrenOf(event);
-  if (!store.isMultiContract(event) && children[0]) return forMarket(store, children[0], at);
+  // Gap AVAIL-037: a single-contract event names its child (the alternate stub answers it as an event).
+  if (!store.isMultiContract(event) && children[0] && !alt('AVAIL-037')) return forMarket(store, children[0], at);
   const open = openChildren(store, event);
   if (open.length === 0) return untracked();
   const ticker = event.ticker ?? event.id;

@@ -90,9 +90,11 @@ const excludedError = (m: Market): ApiError =>
 export function resolveGenerationMarket(store: DataStore, req: GenerationRequest): Market {
   const id = req.market_id.toLowerCase();
   const m = store.resolveMarket({ venue: req.venue, marketId: req.market_id });
+  // Gap JOB-028: the venue-native id matched case-insensitively (the alternate stub: exactly).
+  const native = alt('JOB-028') ? m?.nativeMarketId === req.market_id : m?.nativeMarketId.toLowerCase() === id;
   const named =
     m &&
-    (m.nativeMarketId.toLowerCase() === id ||
+    (native ||
       (m.venue === 'venue_a' && /^\d+$/.test(m.serviceMarketId) && m.serviceMarketId === req.market_id) ||
       // The alternate stub's generation bodies name venue_a_us and venue_c markets by serviceMarketId (gap AVAIL-041).
       (alt('AVAIL-041') && m.serviceMarketId.toLowerCase() === id));
@@ -100,7 +102,8 @@ export function resolveGenerationMarket(store: DataStore, req: GenerationRequest
     if (m.exclusion && !mutant('job-excluded-accepted')) throw excludedError(m);
     return m;
   }
-  const event = req.venue === 'venue_b' ? store.eventByTicker(req.market_id) : undefined;
+  const found = req.venue === 'venue_b' ? store.eventByTicker(req.market_id) : undefined;
+  const event = found && (!alt('JOB-028') || found.ticker === req.market_id) ? found : undefined;
   if (event) {
     const children = store.childrenOf(event);
     const excluded = children.find((c) => c.exclusion);

@@ -45,12 +45,16 @@ function resolvedEvent(store: DataStore, ref: string, event: VenueEvent, selecte
   return { venue: event.venue, event, children, selected };
 }
 
-/** A venue_b event ticker (event input) or child ticker (exact input). @throws 404 when neither. */
+/**
+ * A venue_b event ticker (event input) or child ticker (exact input), matched case-insensitively (gap
+ * TGT-040; the alternate stub: exactly). @throws 404 when neither.
+ */
 function venueBTicker(store: DataStore, ref: string, ticker: string): Resolved {
+  const same = (a: string | null | undefined): boolean => (alt('TGT-040') ? a === ticker : a?.toLowerCase() === ticker.toLowerCase());
   const event = store.eventByTicker(ticker);
-  if (event) return resolvedEvent(store, ref, event, null);
+  if (event && same(event.ticker)) return resolvedEvent(store, ref, event, null);
   const market = store.resolveMarket({ venue: 'venue_b', marketId: ticker });
-  const parent = market && market.nativeMarketId.toLowerCase() === ticker.toLowerCase() ? store.eventOf(market) : undefined;
+  const parent = market && same(market.nativeMarketId) ? store.eventOf(market) : undefined;
   if (!market || !parent) throw nothingMatches(ref, ticker);
   return resolvedEvent(store, ref, parent, market);
 }
