@@ -114,7 +114,9 @@ export function resolveGenerationMarket(store: DataStore, req: GenerationRequest
       `${req.market_id} is a multi-contract event: resolve it at /api/public/forecast-targets?ref=${encodeURIComponent(req.market_id)} and submit one exact child ticker (each child is its own request)`,
     );
   }
-  throw notFound(`the venue ${req.venue} has no market ${JSON.stringify(req.market_id)}`);
+  // Gap JOB-027: 404 for a market no venue knows; the alternate stub: 422, an invalid body.
+  const unknown = `the venue ${req.venue} has no market ${JSON.stringify(req.market_id)}`;
+  throw alt('JOB-027') ? invalidRequest(unknown) : notFound(unknown);
 }
 
 /** Seconds from `now` to the next UTC midnight, at least 1. */
