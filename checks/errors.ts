@@ -7,6 +7,7 @@
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { type RuleCase } from './define.ts';
 import { defineCheck } from './define.ts';
+import { contract } from '../contract/index.ts';
 
 /** Rule IDs of this module (contract/rules/errors.yaml, x402.yaml, contract.yaml). */
 export const ERROR_RULES = {
@@ -54,13 +55,23 @@ function parse(text: string): unknown {
 }
 
 /**
+ * True when the route's own text leaves the body of this answer unshown, so the shared envelope's
+ * rules do not apply to it: the contract marks the operation's response for the status `x-fc-choice`
+ * (e.g. the job read's 401, 403 and 404: "Body shapes ... of this route: not shown", gap JOB-020).
+ */
+export function bodyNotShown(status: number, operationId: string | undefined): boolean {
+  return operationId !== undefined && contract().responseChoice(operationId, status) !== undefined;
+}
+
+/**
  * The error envelope of one answer with status >= 400 (nothing for other statuses): JSON
  * content-type and body, string `error` and `message`, retry_after only on 429, and a code the
- * Errors table allows for the status.
+ * Errors table allows for the status. Given the answering operation, nothing is judged of an answer
+ * whose body that route's own text leaves unshown (bodyNotShown).
  */
-export function checkErrorEnvelope(answer: ErrorAnswer): Violation[] {
+export function checkErrorEnvelope(answer: ErrorAnswer, operationId?: string): Violation[] {
   const { status } = answer;
-  if (status < 400) return [];
+  if (status < 400 || bodyNotShown(status, operationId)) return [];
   const out: Violation[] = [];
   const ctype = answer.headers['content-type'] ?? '';
   if (!JSON_TYPE.test(ctype))
@@ -202,16 +213,22 @@ export function checkPaymentChallenge(answer: ErrorAnswer, operationId?: string)
  * answer other than a 429, ERR-003/004/006/014 of an answer with their status. An answer of another status is no
  * instance, so a run that never met a 401 leaves ERR-003 NOT_RUN, never PASSED.
  */
-const ERROR_CASES: Record<string, RuleCase<[ErrorAnswer]>> = {
-  [ERROR_RULES.envelope]: { what: 'an error answer (status 400 or above)', count: ([a]) => Number(a.status >= 400) },
+const ERROR_CASES: Record<string, RuleCase<[ErrorAnswer, string?]>> = {
+  [ERROR_RULES.envelope]: {
+    what: 'an error answer (status 400 or above) whose body the route shows',
+    count: ([a, op]) => Number(a.status >= 400 && !bodyNotShown(a.status, op)),
+  },
   [ERROR_RULES.retryAfterOnly429]: {
-    what: 'an error answer other than a 429',
-    count: ([a]) => Number(a.status >= 400 && a.status !== 429),
+    what: 'an error answer other than a 429 whose body the route shows',
+    count: ([a, op]) => Number(a.status >= 400 && a.status !== 429 && !bodyNotShown(a.status, op)),
   },
   ...Object.fromEntries(
     Object.entries(CODES_BY_STATUS).map(([status, { rule }]) => [
       rule,
-      { what: `a ${status} answer`, count: ([a]: [ErrorAnswer]) => Number(a.status === Number(status)) },
+      {
+        what: `a ${status} answer whose body the route shows`,
+        count: ([a, op]: [ErrorAnswer, string?]) => Number(a.status === Number(status) && !bodyNotShown(a.status, op)),
+      },
     ]),
   ),
 };

@@ -343,6 +343,12 @@ function toViolation(e: ErrorObject, basePath: string): Violation {
     (parent && locations.get(parent)) ?? e.schemaPath.replace(/^.*#\/components\/schemas\//, '').replace(new RegExp(`/${e.keyword}$`), '');
   let path = basePath + e.instancePath;
   let node = parent;
+  let keyword = e.keyword;
+  // A discriminator tag that selects no alternative breaks the union itself (its oneOf rule), not a member.
+  if (keyword === 'discriminator') {
+    loc = `${loc}/oneOf`;
+    keyword = 'oneOf';
+  }
   if (e.keyword === 'required') {
     const prop = (e.params as { missingProperty: string }).missingProperty;
     loc = `${loc}/properties/${prop}`;
@@ -350,7 +356,7 @@ function toViolation(e: ErrorObject, basePath: string): Violation {
     const member = (parent as { properties?: Record<string, object> } | undefined)?.properties?.[prop];
     if (member) node = member;
   }
-  const own = schemaRuleFor(loc, e.keyword);
+  const own = schemaRuleFor(loc, keyword);
   const ruleId = (own && loadRules().get(own)?.kind === 'rule' ? own : (nearestChoice(node) ?? own)) ?? CONTRACT_RULES.bodySchema;
   // Suites never fail a target over a gap: a gap rule's violation is reported as a warning.
   const severity = loadRules().get(ruleId)?.kind === 'gap' ? 'warning' : 'error';
@@ -359,6 +365,17 @@ function toViolation(e: ErrorObject, basePath: string): Violation {
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/** A violation of a chosen part re-attributed to the part's gap rule: a warning, never a failure. */
+const asChoice = (v: Violation, gapId: string): Violation =>
+  v.ruleId === gapId
+    ? v
+    : {
+        ...v,
+        ruleId: gapId,
+        severity: 'warning',
+        message: `${v.message}; differs from the stub's choice (${v.ruleId} does not apply: gap ${gapId})`,
+      };
 
 /**
  * Checks one observed answer against the operation: status documented, content-type, required
@@ -420,7 +437,9 @@ export function validateResponse(operationId: string, observed: ObservedResponse
     if (typeof observed.body === 'string' && JSON_TYPE.test(ctype) === false && wantsJson) {
       out.push({ ruleId: CONTRACT_RULES.bodySchema, severity: 'error', path: '/', message: 'body is not JSON' });
     } else if (!validate(observed.body)) {
-      out.push(...(validate.errors ?? []).map((e) => toViolation(e, '')));
+      const found = (validate.errors ?? []).map((e) => toViolation(e, ''));
+      // The body of a response the spec does not show is the target's choice as a whole, documented members included.
+      out.push(...(chosenResponse ? found.map((v) => asChoice(v, chosenResponse)) : found));
     }
   }
   return out;

@@ -1020,11 +1020,8 @@ export interface components {
             errorCode: string | null;
             listing: components["schemas"]["CanonicalMarketRouting"] | null;
         };
-        /** @description Not shown in the contract: what this operation answers besides the job's identity (which the job read uses). Stub choice: {jobId, status: accepted, createdAt}. */
-        ForecastRequestAccepted: {
-            /** Format: uuid */
-            jobId: string;
-        };
+        /** @description Not shown in the contract: what this operation answers besides the job's identity (which the job read uses), and the member that carries that identity. Stub choice: {jobId, status: accepted, createdAt}. */
+        ForecastRequestAccepted: Record<string, never>;
         /** @description Compact forecast (in the latest feed). */
         CompactForecast: {
             venue: components["schemas"]["VenueKey"] | null;
@@ -1689,7 +1686,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Echoes the unresolved reference. */
+                        /** @description Echoes the unresolved reference. Not shown in the contract: where the ticker field sits (gap TGT-034); stub choice: a top-level member. */
                         ticker: string;
                     } & components["schemas"]["ErrorEnvelope"];
                 };
@@ -1732,7 +1729,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The job was accepted. Not shown in the contract: the status code and the body beyond the job identity. Stub choice: 202 with {jobId, status, createdAt}. */
+            /** @description The job was accepted. Not shown in the contract: the status code and the body beyond the job identity (gap JOB-034). Stub choice: 202 with {jobId, status, createdAt} and a Location header, for a replay too. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -1775,6 +1772,15 @@ export interface operations {
                 };
             };
             502: components["responses"]["UpstreamUnavailable"];
+            /** @description Not shown in the contract (gap JOB-034): another success status a target may choose (201 for a new job, 200 for a replay of the same idempotency key and body). The stub answers 202. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForecastRequestAccepted"];
+                };
+            };
         };
     };
     getForecastRequest: {

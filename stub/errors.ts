@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'insufficient_credits'
   | 'entitlement_required'
   | 'not_found'
+  | 'forecast_request_not_found'
   | 'link_token_not_found'
   | 'insufficient_post_history'
   | 'payment_replay_mismatch'

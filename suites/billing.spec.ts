@@ -61,10 +61,11 @@ test.describe('billing: every paid operation debits exactly its price', () => {
         const before = await controlPlane.balance(account.accountId);
         const res = await test.step(`${request.method} ${request.path}`, () => sendRequest(api.withKey(account.apiKey), request));
         await expect(res).toMatchContract(operationId);
+        // Any success status: which 2xx an operation answers may be the target's choice (e.g. gap JOB-034).
         expect(
-          res.status(),
-          `the discovered request of ${operationId} must succeed (${await res.text().then((t) => t.slice(0, 200))})`,
-        ).toBe(request.expect);
+          res.status() >= 200 && res.status() < 300,
+          `the discovered request of ${operationId} must succeed (${res.status()}: ${await res.text().then((t) => t.slice(0, 200))})`,
+        ).toBe(true);
         const after = await controlPlane.balance(account.accountId);
         expect(
           checkDebit(BILLING_RULES.debitsPrice, `a ${res.status()} answer of ${operationId}`, before, after, credits),

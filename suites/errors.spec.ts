@@ -204,7 +204,7 @@ for (const { operationId, method, path } of contract().operations.values()) {
           await pace(operationId);
           await expect.soft(res, describe(req, url)).toMatchContract(operationId);
           const answer = await observe(res);
-          const vs = [...checkNoServerError(answer.status, documented), ...judgeWith(CHECKS.checkErrorEnvelope, answer)];
+          const vs = [...checkNoServerError(answer.status, documented), ...judgeWith(CHECKS.checkErrorEnvelope, answer, operationId)];
           if (vs.length) first = vs.map((v) => ({ ...v, message: `${describe(req, url)} → ${v.message}` }));
           return vs.length === 0;
         }),

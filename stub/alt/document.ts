@@ -12,12 +12,14 @@ import { editMarketsDocument } from './doc-markets.ts';
 import { editPortfolio } from './doc-portfolio.ts';
 import { editSocial } from './doc-social.ts';
 import { editWallets } from './doc-wallets.ts';
+import { jobsEdits } from './doc-jobs.ts';
+import { lookupsEdits } from './doc-lookups.ts';
 
 /** Edits one deep copy of the served document in place; each is guarded by its own `alt(...)` calls. */
 export type DocumentEdit = (doc: OpenAPIV3_1.Document) => void;
 
 /** Every area's edits, in order. */
-const EDITS: DocumentEdit[] = [editMarketsDocument, editPortfolio, editSocial, editWallets];
+const EDITS: DocumentEdit[] = [editMarketsDocument, editPortfolio, editSocial, editWallets, jobsEdits, lookupsEdits];
 
 /** The document to serve: `doc` itself on the main stub, an edited deep copy on the alternate stub. */
 export function servedDocument<T extends object>(doc: T): T {

@@ -15,6 +15,8 @@ import { inServedNames, servedParameterName } from './served-contract.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { BASE_NETWORK, decodeBase64Json, type PaymentRequired } from '../../checks/x402.ts';
+import { inTargetHeaderNames } from './served-headers.ts';
+import { operationOf } from '../../contract/route-match.ts';
 
 /** A concrete request; `expect` is the success status the operation documents (200, or 202 for a job). */
 export interface PaidRequest {
@@ -174,10 +176,13 @@ async function forecastGeneration(paid: TargetClient, target: string): Promise<u
 }
 
 /** Sends a discovered request with `client` (its key, or none). */
-export function sendRequest(client: TargetClient, r: PaidRequest, extraHeaders: Record<string, string> = {}): Promise<APIResponse> {
-  const headers = { ...r.headers, ...extraHeaders, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) };
+export async function sendRequest(client: TargetClient, r: PaidRequest, extraHeaders: Record<string, string> = {}): Promise<APIResponse> {
+  const fresh = { ...r.headers, ...extraHeaders, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) };
   // A replayed idempotency key would make a second generation a different call.
-  if ('Idempotency-Key' in headers) headers['Idempotency-Key'] = randomUUID();
+  if ('Idempotency-Key' in fresh) fresh['Idempotency-Key'] = randomUUID();
+  // A header whose name the spec does not show goes under the target's name (gap JOB-035).
+  const operationId = operationOf(r.method, r.path);
+  const headers = operationId ? await inTargetHeaderNames(client, operationId, fresh) : fresh;
   return client.call(r.method, r.path, { params: r.params, headers, ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }) });
 }
 
