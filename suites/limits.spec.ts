@@ -444,7 +444,7 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
       // Every answer of every attempt: each 200 settled its payment, whichever attempt it was in.
       const every: number[] = [];
       await sleep(1100);
-      const { statuses, refused } = await burst(count, async () => {
+      const b = await burst(count, async () => {
         const res = await send(
           api.withKey(undefined),
           { method: 'POST', path, body: data, expect: 200 },
@@ -455,7 +455,9 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
       });
       // The last attempt's authorizations: the burst's verdict is that attempt's.
       const used = headers.slice(i - count, i);
-      const found = checkBurst('LIM-016', 'signed x402 social calls of one payer', statuses, LIMIT_BOUNDS.x_research.second);
+      const { refused } = b;
+      // Judged only on a burst answered inside one calendar second (a loaded machine may stretch it).
+      const found = judgeBurst('LIM-016', 'signed x402 social calls of one payer', b, LIMIT_BOUNDS.x_research.second);
       found.push(...(await anatomy(refused, { scope: 'x_research' })));
       if (refused?.headers()['payment-response'] !== undefined)
         found.push(violation('LIM-018', 'header:PAYMENT-RESPONSE', 'a 429 carries a PAYMENT-RESPONSE: the payment was settled'));
@@ -476,7 +478,7 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
           const retried = await send(
             api.withKey(undefined),
             { method: 'POST', path, body: data, expect: 200 },
-            { 'PAYMENT-SIGNATURE': used[statuses.indexOf(429)]! },
+            { 'PAYMENT-SIGNATURE': used[b.statuses.indexOf(429)]! },
           );
           observeChoice(
             'X402-027',
