@@ -309,9 +309,13 @@ test.describe('limits: scopes are independent and shared as the table says', () 
       await sleep(1100);
       await test.step('a full standard second leaves the social quota untouched', async () => {
         const { value, fitted } = await fill(standard, LIMIT_BOUNDS.standard.second, social, standard);
-        if (!judged(['LIM-012', 'LIM-001'], fitted ? 1 : 0, what)) return;
+        if (!judged('LIM-012', fitted ? 1 : 0, what)) return;
         const { statuses, after } = value;
         const [s, next] = after as [APIResponse, APIResponse];
+        // The next standard call is the 21st admitted one only when the whole second was admitted: on a
+        // key other tests share (no control plane), their calls may have taken part of it.
+        const full = statuses.every((x) => x === 200);
+        judged('LIM-001', full ? 1 : 0, `${LIMIT_BOUNDS.standard.second} admitted standard calls and one more, inside one calendar second`);
         if (s.status() !== 200)
           found.push(
             violation(
@@ -320,7 +324,7 @@ test.describe('limits: scopes are independent and shared as the table says', () 
               `after ${statuses.length} standard calls (${statuses.join(',')}) a social call answered ${s.status()}: standard traffic consumed the social quota`,
             ),
           );
-        if (next.status() !== 429)
+        if (full && next.status() !== 429)
           found.push(
             violation('LIM-001', 'status', `the ${statuses.length + 1}th standard call in the second answered ${next.status()}, not 429`),
           );
@@ -328,9 +332,15 @@ test.describe('limits: scopes are independent and shared as the table says', () 
       await sleep(1100);
       await test.step('a full social second leaves the standard quota untouched, and covers /x/profile too', async () => {
         const { value, fitted } = await fill(social, LIMIT_BOUNDS.x_research.second, standard, profile);
-        if (!judged(['LIM-012', 'LIM-013'], fitted ? 1 : 0, what)) return;
+        if (!judged('LIM-012', fitted ? 1 : 0, what)) return;
         const { statuses, after } = value;
         const [st, p] = after as [APIResponse, APIResponse];
+        const full = statuses.every((x) => x === 200);
+        judged(
+          'LIM-013',
+          full ? 1 : 0,
+          `${LIMIT_BOUNDS.x_research.second} admitted social calls and a profile call, inside one calendar second`,
+        );
         if (st.status() !== 200)
           found.push(
             violation(
@@ -339,7 +349,7 @@ test.describe('limits: scopes are independent and shared as the table says', () 
               `after ${statuses.length} social calls (${statuses.join(',')}) a standard call answered ${st.status()}: social traffic consumed the standard quota`,
             ),
           );
-        if (p.status() !== 429)
+        if (full && p.status() !== 429)
           found.push(
             violation(
               'LIM-013',
