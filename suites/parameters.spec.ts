@@ -40,6 +40,8 @@ import {
 
 /** Values tried per out-of-bounds case; a constant case (a left-out parameter) runs once. */
 const NUM_RUNS = 5;
+/** Values per case on a paid route charged to the configured key within a finite budget. */
+const CHARGED_RUNS = 2;
 /** Operations this expensive get edge requests only when the spend budget is unlimited. */
 const EXPENSIVE_CREDITS = 500;
 
@@ -106,7 +108,11 @@ for (const { operationId } of contract().operations.values()) {
         return void judgedInstances(ruleIds, 0, 'a case next to an otherwise valid request the target accepts');
 
       const found: Violation[] = [];
-      const charged = !own && (PRICES[operationId]?.credits ?? 0) >= EXPENSIVE_CREDITS;
+      // Values per case, sized to the budget (issue 19): on the configured key with a finite budget every
+      // probe of a paid route is money (a 422 may be billed, gap BILL-013): two values per case, one on a
+      // $0.50+ route; control-plane accounts spend minted credits, and an unlimited budget buys them all.
+      const price = PRICES[operationId]?.credits ?? 0;
+      const runs = own || price === 0 || targetOptions.maxSpendUsd === Infinity ? NUM_RUNS : price >= EXPENSIVE_CREDITS ? 1 : CHARGED_RUNS;
       for (const c of cases) {
         const rule = ruleOf(operationId, c)!;
         const allowed = rejectionStatuses(rule);
@@ -122,9 +128,7 @@ for (const { operationId } of contract().operations.values()) {
               if (vs.length) first = vs;
               return vs.length === 0;
             }),
-            // A probe of a $0.50+ route on the configured key is money (a 422 may be billed, gap BILL-013):
-            // one value per case there (issue 19); control-plane accounts spend minted credits.
-            { seed: targetOptions.seed, numRuns: c.single || charged ? 1 : NUM_RUNS, endOnFailure: true },
+            { seed: targetOptions.seed, numRuns: c.single ? 1 : runs, endOnFailure: true },
           );
           // Anything but our own verdict (a skip for THROTTLED, a harness error) propagates.
           if (details.failed && !first.length)
