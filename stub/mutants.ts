@@ -56,6 +56,11 @@ const TABLE = {
     ['job-idem-new-job', 'JOB-025', 'a repeated idempotency key creates a second job'],
     ['job-foreign-403', 'JOB-016', "another account's jobId answers 403 instead of the unknown-job 404"],
     ['job-excluded-accepted', 'JOB-001', 'a topic-excluded market is accepted for generation'],
+    [
+      'job-idem-shared-across-keys',
+      'AUTH-019',
+      "idempotency records are keyed by the header alone: another account's generation under the same key and body answers the first account's job",
+    ],
   ],
   wallets: [
     ['wal-token-short', 'WAL-001', 'link tokens are one character short (42 after svc_)'],
