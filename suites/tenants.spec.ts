@@ -17,7 +17,7 @@ import { withdrawRules } from './support/annotations.ts';
 import { observeChoice, observing } from './support/choices.ts';
 import type { TargetClient } from './support/client.ts';
 import type { ControlPlane } from './support/control.ts';
-import type { Budget } from './support/budget.ts';
+import { costOf, type Budget } from './support/budget.ts';
 import type { TargetOptions } from './support/fixtures.ts';
 import { CREATE, GENERATION_CREDITS, READ, generationTargets, newKey, readJob, submitJob, type Answer } from './support/jobs.ts';
 import { checkDebit } from '../checks/billing.ts';
@@ -39,7 +39,8 @@ interface Principal {
 
 /**
  * Two principals: fresh control-plane accounts of START credits, else the run's two configured keys,
- * for which `generations` calls are reserved from the budget (SKIPs when it cannot afford them).
+ * whose `generations` calls the budget must afford (SKIPs when it cannot; `reserveGenerations` then
+ * holds them once discovery is done, so discovery's paid calls never eat into them).
  */
 async function twoPrincipals(
   api: TargetClient,
@@ -56,11 +57,16 @@ async function twoPrincipals(
     ];
   }
   test.skip(!options.apiKey || !options.apiKey2, NEEDS_TWO);
-  budget.reserveCalls(CREATE, generations);
+  test.skip(!budget.fits(costOf(CREATE, generations)), `budget: needs ${generations} generation calls, less is left`);
   return [
     { name: 'A', client: api.withKey(options.apiKey) },
     { name: 'B', client: api.withKey(options.apiKey2) },
   ];
+}
+
+/** Reserves the configured keys' `generations` calls (no control plane); control-plane accounts spend no budget. */
+function reserveGenerations(plane: ControlPlane | undefined, budget: Budget, generations: number): void {
+  if (!plane) budget.reserveCalls(CREATE, generations);
 }
 
 /** `count` generation bodies of in-scope markets without a forecast; SKIPs when the target offers fewer. */
@@ -126,6 +132,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
       withoutBalances(plane, ['BILL-001']);
       const [a, b] = await twoPrincipals(api, targetOptions, plane, budget, 2);
       const [body] = await bodies(api, a.client, 1);
+      reserveGenerations(plane, budget, 2);
       const key = newKey();
       const before = await balances(plane, [a, b]);
       const answers = await test.step('A and B POST the same body under the same idempotency key, at once', () =>
@@ -173,6 +180,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
       observing('JOB-029');
       const [a, b] = await twoPrincipals(api, targetOptions, plane, budget, 2);
       const [first, second] = await bodies(api, a.client, 2);
+      reserveGenerations(plane, budget, 2);
       const key = newKey();
       const fromA = await test.step('A POSTs one body under the key', () => submitJob(a.client, first!, key));
       const fromB = await test.step('then B POSTs another body under the same key', () => submitJob(b.client, second!, key));
