@@ -42,6 +42,11 @@ const TABLE = {
     ['bill-free-route-debit', 'BILL-012', 'a free route debits one credit when a key is sent'],
     ['bill-debit-before-check', 'BILL-016', 'the balance is debited before the insufficient-credits check, so a refused call still costs'],
     ['bill-double-debit', 'BILL-001', 'a successful paid call debits its price twice'],
+    [
+      'bill-debit-neighbour',
+      'BILL-001',
+      "an off-by-one account lookup: an API-key call is debited to the account created just before the caller's (one principal's calls spend another's credits)",
+    ],
   ],
   x402: [
     ['x402-settle-on-404', 'BILL-005', 'an x402 payment is settled although the answer is 404'],

@@ -219,7 +219,9 @@ test.describe('tenants: credits and limiter counters (control plane)', () => {
     { annotation: rules('BILL-001', 'BILL-021', 'LIM-026', ...contractRules('listAssets')) },
     async ({ api, controlPlane }) => {
       observing('BILL-021', 'LIM-026');
-      const [a, b] = await Promise.all([controlPlane.createAccount(START), controlPlane.createAccount(START)]);
+      // B first, then A: on a target that numbers accounts, A's neighbour is B (a misrouted debit lands on B).
+      const b = await controlPlane.createAccount(START);
+      const a = await controlPlane.createAccount(START);
       const [ca, cb] = [api.withKey(a.apiKey), api.withKey(b.apiKey)];
       const price = PRICES.listAssets!.credits;
       const found: Violation[] = [];
