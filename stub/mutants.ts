@@ -42,6 +42,11 @@ const TABLE = {
     ['bill-free-route-debit', 'BILL-012', 'a free route debits one credit when a key is sent'],
     ['bill-debit-before-check', 'BILL-016', 'the balance is debited before the insufficient-credits check, so a refused call still costs'],
     ['bill-double-debit', 'BILL-001', 'a successful paid call debits its price twice'],
+    [
+      'bill-debit-neighbour',
+      'BILL-001',
+      "an off-by-one account lookup: an API-key call is debited to the account created just before the caller's (one principal's calls spend another's credits)",
+    ],
   ],
   x402: [
     ['x402-settle-on-404', 'BILL-005', 'an x402 payment is settled although the answer is 404'],
@@ -56,6 +61,11 @@ const TABLE = {
     ['job-idem-new-job', 'JOB-025', 'a repeated idempotency key creates a second job'],
     ['job-foreign-403', 'JOB-016', "another account's jobId answers 403 instead of the unknown-job 404"],
     ['job-excluded-accepted', 'JOB-001', 'a topic-excluded market is accepted for generation'],
+    [
+      'job-idem-shared-across-keys',
+      'AUTH-019',
+      "idempotency records are keyed by the header alone: another account's generation under the same key and body answers the first account's job",
+    ],
   ],
   wallets: [
     ['wal-token-short', 'WAL-001', 'link tokens are one character short (42 after svc_)'],

@@ -138,6 +138,11 @@ export interface Fixtures {
   /** The target's control plane (contract/control.yaml); SKIPs the test when the target has none. */
   controlPlane: ControlPlane;
   /**
+   * The target's control plane, or undefined when it has none (no skip): for a test that judges more with
+   * it (exact balances) but still judges its other rules through the configured keys without it.
+   */
+  controlPlaneIfAny: ControlPlane | undefined;
+  /**
    * Paid answers shared by every test that reads the same case, in any worker (issue 19): fetched once
    * per run and case (suites/support/shared-answers.ts).
    */
@@ -410,6 +415,17 @@ export const test = base.extend<
     const { control, requestTimeoutMs, maxBodyBytes } = targetOptions;
     const transport = controlTransport(control!, requestTimeoutMs, maxBodyBytes);
     const plane = new ControlPlane(transport, targetOptions.controlToken!, requestTimeoutMs);
+    await use(plane);
+    await plane.dispose();
+    transport.close();
+  },
+
+  controlPlaneIfAny: async ({ targetOptions }, use) => {
+    const { control, controlToken, requestTimeoutMs, maxBodyBytes } = targetOptions;
+    if (!control || !controlToken) return use(undefined);
+    registerSecret(controlToken);
+    const transport = controlTransport(control, requestTimeoutMs, maxBodyBytes);
+    const plane = new ControlPlane(transport, controlToken, requestTimeoutMs);
     await use(plane);
     await plane.dispose();
     transport.close();
