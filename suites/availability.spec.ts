@@ -9,6 +9,9 @@ import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
+import { judgeWith } from './support/judging.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { rulesOf } from '../checks/define.ts';
 import {
   AVAILABILITY_BODY_RULES,
   checkAvailability,
@@ -187,6 +190,7 @@ test.describe('identities', () => {
         'AVAIL-027',
         ...AVAILABILITY_BODY_RULES,
         ...MARKET_RULES,
+        ...rulesOf(CHECKS.checkRefDirections),
         ...contractRules(OP, 'listMarkets'),
       ),
     },
@@ -199,7 +203,9 @@ test.describe('identities', () => {
           : [violation('AVAIL-027', at + '/targetResolution', 'a market row answers a targetResolution')]),
       ]);
       expect(answers.length).toBeGreaterThan(0);
-      expect(violations).toHaveNoViolations(answers.slice(0, 3));
+      // REL-011 across all answers: one edge type reads one way from the market's end and the other way from its other end.
+      const directions = judgeWith(CHECKS.checkRefDirections, answers);
+      expect([...violations, ...directions]).toHaveNoViolations(answers.slice(0, 3));
     },
   );
 
