@@ -9,6 +9,16 @@ const EDGES = new Set(['HAS_MARKET', 'ON_MARKET', 'ON_FORECAST', 'HAS_SIGNAL']);
 const ODDS_KEYS = /^(probability|.*_probability|market_odds|yes_odds|yes_bid|yes_ask|yes_last|venue_quote|odds)$/;
 export const REL_CAP = 50;
 
+/** Every member (JSON pointer, key) of `value`, nested ones included; a nested relationships object is REL-003's. */
+function nestedKeys(value: unknown, path: string): [string, string][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nestedKeys(v, path + ptr(i)));
+  return Object.entries(value).flatMap(([k, v]) => [
+    [path + ptr(k), k] as [string, string],
+    ...(k === 'relationships' ? [] : nestedKeys(v, path + ptr(k))),
+  ]);
+}
+
 /** One envelope: caps, truncated flags, flatness, no odds, no AFFECTS, no forecast refs. */
 export function checkRelationships(env: unknown, path: string): Violation[] {
   if (!env || typeof env !== 'object') return [];
@@ -31,8 +41,9 @@ export function checkRelationships(env: unknown, path: string): Violation[] {
       if (ref && typeof ref === 'object') {
         if ('relationships' in ref)
           out.push(violation('REL-003', at + '/relationships', 'nested relationships object (envelope must be flat)'));
-        for (const k of Object.keys(ref))
-          if (ODDS_KEYS.test(k)) out.push(violation('REL-004', at + ptr(k), `ref carries ${k} (no probabilities or odds)`));
+        // The absence holds over the whole ref, nested members included (issue 22).
+        for (const [p, k] of nestedKeys(ref, at))
+          if (ODDS_KEYS.test(k)) out.push(violation('REL-004', p, `ref carries ${k} (no probabilities or odds)`));
         if (!EDGES.has(ref.relationship as string))
           out.push(
             violation('REL-005', at + '/relationship', `relationship ${JSON.stringify(ref.relationship)} is not a final graph edge`),

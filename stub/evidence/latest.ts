@@ -114,7 +114,7 @@ function drafts(ctx: StubContext, types: ReadonlySet<EventType>, since: number, 
 
 /** Handler of getLatest. @throws ApiError 422 for hours outside 1..6 or an unknown type. */
 export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
-  const hours = req.query.int('hours', { min: 1, max: 6, default: 3 });
+  const hours = req.query.int('hours', { min: 1, max: mutant('latest-hours-7') ? 7 : 6, default: 3 });
   // The default of types is a gap (PARAM): all three kinds.
   const types = req.query.list('types', { min: 1, max: 3, allowed: EVENT_TYPES }) ?? [...EVENT_TYPES];
   const now = ctx.clock.nowMs();
