@@ -23,6 +23,7 @@ export interface ParamSchema {
   const?: unknown;
   pattern?: string;
   format?: string;
+  default?: unknown;
   anyOf?: ParamSchema[];
   items?: ParamSchema;
   properties?: Record<string, ParamSchema>;
@@ -411,6 +412,81 @@ export function boundaryCases(spec: ParamSpec, example: string | undefined): { o
     }
   }
   return { over: over.map((c) => ({ ...c, param: spec })), inside: inside.map((e) => ({ ...e, param: spec })) };
+}
+
+/** A documented default (issue 22): the parameter, its default, the PARAM rule stating it and a value that is not it. */
+export interface DefaultCase {
+  operationId: string;
+  param: ParamSpec;
+  /** The default, on the wire (a query value is a string; a csv list is comma-joined). */
+  value: ParamValue;
+  /** Another allowed value, which must answer differently on data that tells them apart; undefined when none exists. */
+  other: ParamValue | undefined;
+  rule: Rule;
+}
+
+/** Another in-bounds value than `dflt` for schema `s`: another enum entry, the other boolean, a bound, one list item. */
+function nonDefault(spec: ParamSpec, dflt: unknown): ParamValue | undefined {
+  const s = spec.schema;
+  const t = typeOf(s);
+  const q = (v: string | number | boolean): ParamValue => (spec.in === 'body' ? v : String(v));
+  if (s.enum) {
+    const v = s.enum.find((e) => e !== dflt);
+    return v === undefined ? undefined : q(v as string);
+  }
+  if (t === 'boolean') return q(!dflt);
+  if (t === 'integer') {
+    const n = Number(dflt);
+    if (s.minimum !== undefined && s.minimum !== n) return q(s.minimum);
+    if (s.maximum !== undefined && s.maximum !== n) return q(s.maximum);
+    return q(n + 1);
+  }
+  if (t === 'array' && Array.isArray(dflt) && dflt.length > 1) return spec.csv ? String(dflt[0]) : [String(dflt[0])];
+  return undefined;
+}
+
+/**
+ * Every documented default of the contract (a parameter or body field whose schema has a `default`)
+ * whose PARAM `default` rule is a live documented rule; a default the spec does not show is a gap and
+ * has no oracle. The default oracle (suites/defaults.spec.ts) judges each; tests/harness/bounds-catalogue.spec.ts
+ * fails while one has none.
+ */
+export function documentedDefaults(): DefaultCase[] {
+  const out: DefaultCase[] = [];
+  for (const { operationId } of contract().operations.values())
+    for (const param of paramSpecs(operationId)) {
+      if (param.schema.default === undefined || param.name === 'body') continue;
+      const rule = paramRule(operationId, param.name, 'default');
+      if (!rule || rule.kind !== 'rule' || rule.retired) continue;
+      const d = param.schema.default;
+      const value: ParamValue =
+        param.in === 'body' ? (d as ParamValue) : Array.isArray(d) ? (param.csv ? d.join(',') : d.map(String)) : String(d);
+      out.push({ operationId, param, value, other: nonDefault(param, d), rule });
+    }
+  return out;
+}
+
+/** A numeric, length or count bound of a parameter: its operation, parameter, keyword and figure. */
+export interface BoundFact {
+  operationId: string;
+  param: ParamSpec;
+  keyword: 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'maxItems';
+  bound: number;
+}
+
+/** Every numeric, length and count bound of every operation's parameters and body fields (the contract's schemas). */
+export function documentedBounds(): BoundFact[] {
+  const out: BoundFact[] = [];
+  const keywords = ['minLength', 'maxLength', 'minimum', 'maximum', 'maxItems'] as const;
+  for (const { operationId } of contract().operations.values())
+    for (const param of paramSpecs(operationId)) {
+      if (param.name === 'body') continue;
+      for (const keyword of keywords) {
+        const bound = param.schema[keyword];
+        if (bound !== undefined) out.push({ operationId, param, keyword, bound });
+      }
+    }
+  return out;
 }
 
 /** The live PARAM rule for one operation, parameter and keyword, if the catalogue has one. */
