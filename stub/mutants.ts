@@ -162,11 +162,13 @@ const TABLE = {
       'PARAM-050',
       'the market_keys cap is off by one (11 accepted): the second case of markets or market_keys 1..10',
     ],
+    ['src-types-default-article', 'PARAM-059', 'an omitted types returns articles only instead of both kinds'],
   ],
   latest: [
     ['latest-count-off', 'LATEST-009', 'count is events.length - 1 when there are events'],
     ['latest-forecast-on-article', 'LATEST-012', 'article events carry a forecast'],
     ['latest-hours-7', 'PARAM-062', 'hours accepts 7 (maximum off by one)'],
+    ['latest-hours-default-2', 'PARAM-063', 'an omitted hours looks back 2 hours while window.hours and since still say 3'],
   ],
   topics: [
     [

@@ -65,7 +65,9 @@ function compareItems(a: SourceItem, b: SourceItem): number {
 export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
   const markets = requestedMarkets(req, ctx);
   const windowHours = req.query.int('window', { min: 1, max: 168, default: mutant('src-window-default-24') ? 24 : 48 });
-  const types = new Set(req.query.list('types', { min: 1, max: 2, allowed: TYPES }) ?? TYPES);
+  const types = new Set(
+    req.query.list('types', { min: 1, max: 2, allowed: TYPES }) ?? (mutant('src-types-default-article') ? ['article'] : TYPES),
+  );
   const now = ctx.clock.nowMs();
   const since = now - windowHours * HOUR_MS * (mutant('win-sources-unbounded') ? 2 : 1);
   const inWindow = (t: number): boolean => t >= since && t <= now;
