@@ -13,6 +13,7 @@ import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { isTestable } from '../contract/rules.ts';
 import {
+  boundaryCases,
   checkAccepted,
   checkRejected,
   inBoundsEdges,
@@ -75,6 +76,10 @@ async function baselineAccepted(
   });
 }
 
+/** Whether the baseline keeps `c`'s parameter out of edge values (noEdges), or out of length edges (noLengthEdges). */
+const skipsEdges = (base: Baseline, c: { param: { name: string }; keyword: string }): boolean =>
+  !!base.noEdges?.includes(c.param.name) || !!(base.noLengthEdges?.includes(c.param.name) && /Length$/.test(c.keyword));
+
 /** The catalogue rule a case exercises, when it is a live testable rule (never a gap). */
 function ruleOf(operationId: string, c: { param: { name: string }; keyword: string }) {
   const rule = paramRule(operationId, c.param.name, c.keyword);
@@ -107,13 +112,16 @@ for (const { operationId } of contract().operations.values()) {
       if (!(await baselineAccepted(client, operationId, base, targetOptions, budget)))
         return void judgedInstances(ruleIds, 0, 'a case next to an otherwise valid request the target accepts');
 
+      // Bound + 1 / bound - 1 of every numeric, length and count bound (the boundary generator), beside the random values.
+      const boundaries = specs.map((s) => boundaryCases(s, base.examples[s.name]));
+      const over = boundaries.flatMap((b) => b.over).filter((c) => ruleOf(operationId, c) && !base.noEdges?.includes(c.param.name));
       const found: Violation[] = [];
       // Values per case, sized to the budget (issue 19): on the configured key with a finite budget every
       // probe of a paid route is money (a 422 may be billed, gap BILL-013): two values per case, one on a
       // $0.50+ route; control-plane accounts spend minted credits, and an unlimited budget buys them all.
       const price = PRICES[operationId]?.credits ?? 0;
       const runs = own || price === 0 || targetOptions.maxSpendUsd === Infinity ? NUM_RUNS : price >= EXPENSIVE_CREDITS ? 1 : CHARGED_RUNS;
-      for (const c of cases) {
+      for (const c of [...cases, ...over]) {
         const rule = ruleOf(operationId, c)!;
         const allowed = rejectionStatuses(rule);
         if (social && own) client = api.withKey((await freshKey()) ?? own);
@@ -137,14 +145,10 @@ for (const { operationId } of contract().operations.values()) {
         });
       }
 
-      const edges: EdgeCase[] = specs
-        .flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed))
-        .filter(
-          (e) =>
-            ruleOf(operationId, e) &&
-            !base.noEdges?.includes(e.param.name) &&
-            !(base.noLengthEdges?.includes(e.param.name) && /Length$/.test(e.keyword)),
-        );
+      const edges: EdgeCase[] = [
+        ...specs.flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed)),
+        ...boundaries.flatMap((b) => b.inside),
+      ].filter((e) => ruleOf(operationId, e) && !skipsEdges(base, e));
       // Edge values are valid requests, so they are billed: only within the budget, and the $0.50+
       // routes only on an unlimited one (the embedded stub).
       const spendOk =
