@@ -8,6 +8,7 @@
 import { LIMIT_BOUNDS, OIL_LIMITS, WINDOW_SECONDS, policyName, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
 import { serializePolicies, serializeStates, type RateLimitPolicy } from '../../contract/ratelimit-fields.ts';
 import { ApiError } from '../errors.ts';
+import { fixedAnswer, type FixedAnswer } from '../http/reply.ts';
 import { mutant } from '../mutants.ts';
 
 /** One limit a request exceeded and the whole seconds until it frees a slot (at least 1). */
@@ -50,7 +51,7 @@ const policyField = (scope: LimitScope): string => {
  * @param exceeded at least one exceeded limit
  */
 export function rateLimited(scope: LimitScope, exceeded: readonly Exceeded[]): ApiError {
-  const worst = exceeded.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+  const worst = worstOf(exceeded);
   const concurrency = exceeded.find((e) => e.window === 'concurrency');
   const maxConcurrent = scope === 'oil' ? OIL_LIMITS.inFlight : LIMIT_BOUNDS[scope].inFlight;
   // A 429 is an answer, not a fault: nobody reads its stack, and capturing one was the costliest step
@@ -61,6 +62,34 @@ export function rateLimited(scope: LimitScope, exceeded: readonly Exceeded[]): A
     return refusal(scope, worst, concurrency !== undefined && maxConcurrent !== undefined ? maxConcurrent : undefined);
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+/** The exceeded limit with the longest wait (gap LIM-029). */
+const worstOf = (exceeded: readonly Exceeded[]): Exceeded => exceeded.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+
+/** Most distinct fixed 429 answers kept (a day's waits alone could make 86,400). */
+const MAX_FIXED = 512;
+
+/**
+ * The 429s of a scope without an in-flight bound as fixed answers (the fast lane's, stub/http/refusal.ts):
+ * one per exceeded window and wait, built once, so a refusal on arrival costs no formatting.
+ */
+export class FixedRefusals {
+  private readonly answers = new Map<string, FixedAnswer>();
+
+  /** The answer of `scope` for `exceeded` (at least one limit), as rateLimited would write it. */
+  of(scope: Exclude<LimitScope, 'oil'>, exceeded: readonly Exceeded[]): FixedAnswer {
+    const worst = worstOf(exceeded);
+    const concurrency = exceeded.some((e) => e.window === 'concurrency');
+    const key = `${scope} ${worst.window} ${worst.retryAfter} ${concurrency}`;
+    let answer = this.answers.get(key);
+    if (answer === undefined) {
+      if (this.answers.size >= MAX_FIXED) this.answers.clear();
+      answer = fixedAnswer(rateLimited(scope, exceeded));
+      this.answers.set(key, answer);
+    }
+    return answer;
   }
 }
 

@@ -13,7 +13,8 @@
  * Time comes from the stub's clock (ms), so the control plane's clock advance moves the windows.
  */
 import { LIMIT_BOUNDS, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
-import { rateLimited, type Exceeded } from './answer.ts';
+import { FixedRefusals, rateLimited, type Exceeded } from './answer.ts';
+import type { FixedAnswer } from '../http/reply.ts';
 import { mutant } from '../mutants.ts';
 
 type TableScope = Exclude<LimitScope, 'oil'>;
@@ -46,6 +47,7 @@ function prune(log: number[], now: number, windowMs: number): void {
 export class RateLimiter {
   private readonly usage: Record<TableScope, Map<string, Usage>> = { standard: new Map(), x_research: new Map(), ip_guard: new Map() };
   private lifted: boolean;
+  private readonly refusals = new FixedRefusals();
 
   /**
    * @param nowMs the stub clock (ms since the epoch)
@@ -90,6 +92,27 @@ export class RateLimiter {
     return u;
   }
 
+  /** The limits of `key` in `scope` that a request now would exceed (none: undefined). */
+  private exceeded(scope: TableScope, u: Usage, now: number): Exceeded[] | undefined {
+    const b = LIMIT_BOUNDS[scope];
+    const waitS = (oldest: number, windowMs: number) => Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+    let exceeded: Exceeded[] | undefined;
+    const add = (e: Exceeded) => void (exceeded ??= []).push(e);
+    if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
+      add({ window: 'second', retryAfter: waitS(u.second[u.second.length - b.second]!, 1000) });
+    if (u.minute.length >= b.minute) add({ window: 'minute', retryAfter: waitS(u.minute[u.minute.length - b.minute]!, 60_000) });
+    if (u.day >= b.day) add({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
+    if (b.inFlight !== undefined && u.inFlight >= b.inFlight) add({ window: 'concurrency', retryAfter: 1 });
+    return exceeded;
+  }
+
+  /** Counts an admission of `u` now. */
+  private consume(u: Usage, now: number): void {
+    u.second.push(now);
+    u.minute.push(now);
+    u.day++;
+  }
+
   /**
    * Admits one request of `key` in `scope`, or refuses it without consuming anything.
    * @returns the in-flight ticket to release when the answer is sent
@@ -98,20 +121,11 @@ export class RateLimiter {
   admit(scope: TableScope, key: string): Ticket {
     if (this.lifted) return NO_TICKET;
     const now = this.nowMs();
-    const b = LIMIT_BOUNDS[scope];
     const u = this.state(scope, key, now);
-    const exceeded: Exceeded[] = [];
-    const waitS = (oldest: number, windowMs: number) => Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
-    if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
-      exceeded.push({ window: 'second', retryAfter: waitS(u.second[u.second.length - b.second]!, 1000) });
-    if (u.minute.length >= b.minute) exceeded.push({ window: 'minute', retryAfter: waitS(u.minute[u.minute.length - b.minute]!, 60_000) });
-    if (u.day >= b.day) exceeded.push({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
-    if (b.inFlight !== undefined && u.inFlight >= b.inFlight) exceeded.push({ window: 'concurrency', retryAfter: 1 });
-    if (exceeded.length > 0) throw rateLimited(scope, exceeded);
-    u.second.push(now);
-    u.minute.push(now);
-    u.day++;
-    if (b.inFlight === undefined) return NO_TICKET;
+    const exceeded = this.exceeded(scope, u, now);
+    if (exceeded) throw rateLimited(scope, exceeded);
+    this.consume(u, now);
+    if (LIMIT_BOUNDS[scope].inFlight === undefined) return NO_TICKET;
     u.inFlight++;
     let held = true;
     return {
@@ -121,6 +135,21 @@ export class RateLimiter {
         u.inFlight--;
       },
     };
+  }
+
+  /**
+   * The per-IP guard's decision on arrival (Limits rule 1; the fast lane, stub/http/front-door.ts):
+   * admits one request of `address` (counted, nothing to release: the guard has no in-flight bound),
+   * or returns its 429 as a fixed answer without consuming anything.
+   */
+  admitOnArrival(address: string): FixedAnswer | undefined {
+    if (this.lifted) return undefined;
+    const now = this.nowMs();
+    const u = this.state('ip_guard', address, now);
+    const exceeded = this.exceeded('ip_guard', u, now);
+    if (exceeded) return this.refusals.of('ip_guard', exceeded);
+    this.consume(u, now);
+    return undefined;
   }
 
   /**
