@@ -40,9 +40,17 @@ export function exchangeBytes(url: string, bytes: Buffer | string, opts: { timeo
 
 /**
  * Splits `bytes` into HTTP/1.1 answers. `methods` are the requests' methods in order (an answer to a
- * HEAD has no body); requests beyond the list count as GET.
+ * HEAD has no body, unless the server could not parse the request: it then answered as to any other);
+ * requests beyond the list count as GET.
  */
 export function readAnswers(bytes: Buffer, methods: readonly string[] = []): WireAnswers {
+  const read = split(bytes, methods);
+  if (read.trailing === 0 || !methods.some((m) => m.toUpperCase() === 'HEAD')) return read;
+  const asGet = split(bytes, []);
+  return asGet.trailing === 0 ? asGet : read;
+}
+
+function split(bytes: Buffer, methods: readonly string[]): WireAnswers {
   const answers: WireAnswer[] = [];
   const parser = new HTTPParser(HTTPParser.RESPONSE);
   let current: WireAnswer | undefined;
@@ -82,4 +90,20 @@ export function readAnswers(bytes: Buffer, methods: readonly string[] = []): Wir
     if (parser.finish() === undefined && answers.length > seen) end = bytes.length;
   }
   return { answers, trailing: bytes.length - end };
+}
+
+/**
+ * The bytes of one HTTP/1.1 request written by hand (`Connection: close`, Content-Length when there is
+ * a body): for what node:http refuses to send (raw unicode or spaces in the path, control characters in
+ * header values), so that it still reaches the server.
+ */
+export function requestBytes(
+  host: string,
+  r: { method: string; path: string; headers: Record<string, string | string[]>; body?: string | Buffer },
+): Buffer {
+  const body = r.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
+  const lines = [`${r.method} ${r.path} HTTP/1.1`, `host: ${host}`, 'connection: close'];
+  for (const [k, v] of Object.entries(r.headers)) for (const one of Array.isArray(v) ? v : [v]) lines.push(`${k}: ${one}`);
+  if (body.length) lines.push(`content-length: ${body.length}`);
+  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8'), body]);
 }
