@@ -24,11 +24,23 @@ export interface LedgerEntry {
   operationId?: string;
 }
 
+/** An entry as kept: its time as a number, formatted only when the ledger is read. */
+interface KeptEntry extends Omit<LedgerEntry, 'at' | 'operationId'> {
+  atMs: number;
+  operationId: string | undefined;
+}
+
 export interface Account {
   id: string;
   credits: number;
   entitled: boolean;
-  entries: LedgerEntry[];
+  /**
+   * The last MAX_ENTRIES entries as a ring (read them with AccountStore.entriesOf): once full, the
+   * oldest entry object is overwritten in place, so a debit allocates nothing that outlives the call.
+   */
+  readonly kept: KeptEntry[];
+  /** Index in `kept` of the oldest entry once the ring is full. */
+  oldest: number;
 }
 
 /** A debit that may still be refunded. */
@@ -65,7 +77,7 @@ export class AccountStore {
     apiKey = `fc_${randomBytes(20).toString('hex')}`,
   ): { account: Account; apiKey: string } {
     if (!Number.isSafeInteger(opts.credits) || opts.credits < 0) throw new RangeError('credits must be a non-negative integer');
-    const account: Account = { id: `acct_${++this.seq}`, credits: 0, entitled: opts.entitled ?? true, entries: [] };
+    const account: Account = { id: `acct_${++this.seq}`, credits: 0, entitled: opts.entitled ?? true, kept: [], oldest: 0 };
     this.accounts.set(account.id, account);
     this.idByKey.set(apiKey, account.id);
     this.record(account, 'grant', opts.credits);
@@ -113,16 +125,24 @@ export class AccountStore {
     return account;
   }
 
-  private record(account: Account, kind: LedgerEntry['kind'], credits: number, operationId?: string): void {
-    account.credits += credits;
-    account.entries.push({
-      seq: ++this.entrySeq,
-      at: new Date(this.nowMs()).toISOString(),
+  /** The account's last entries (at most MAX_ENTRIES), oldest first. */
+  entriesOf(account: Account): LedgerEntry[] {
+    const { kept, oldest } = account;
+    return [...kept.slice(oldest), ...kept.slice(0, oldest)].map(({ seq, atMs, kind, credits, balance, operationId }) => ({
+      seq,
+      at: new Date(atMs).toISOString(),
       kind,
       credits,
-      balance: account.credits,
+      balance,
       ...(operationId ? { operationId } : {}),
-    });
-    if (account.entries.length > MAX_ENTRIES) account.entries.splice(0, account.entries.length - MAX_ENTRIES);
+    }));
+  }
+
+  private record(account: Account, kind: LedgerEntry['kind'], credits: number, operationId?: string): void {
+    account.credits += credits;
+    const entry = { seq: ++this.entrySeq, atMs: this.nowMs(), kind, credits, balance: account.credits, operationId };
+    if (account.kept.length < MAX_ENTRIES) return void account.kept.push(entry);
+    Object.assign(account.kept[account.oldest]!, entry);
+    account.oldest = (account.oldest + 1) % MAX_ENTRIES;
   }
 }
