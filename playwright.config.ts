@@ -20,6 +20,7 @@ for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) regi
 const ruleReporter: RuleReporterOptions = {
   outputDir: reportDir,
   target: embedded ? '' : settings.target,
+  ...(settings.stubVariant ? { stubVariant: settings.stubVariant } : {}),
   tier: settings.tier,
   seed: settings.seed,
   commandLine: settings.commandLine,
@@ -27,12 +28,19 @@ const ruleReporter: RuleReporterOptions = {
   failOnSkip: settings.failOnSkip,
   minCoverage: settings.minCoverage,
   shard,
+  driftBaseline: settings.driftBaseline,
+  failOnDrift: settings.failOnDrift,
+  servedContract: settings.servedContract,
 };
 const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
 
 export default defineConfig<TargetOptions>({
   globalSetup: './suites/support/global-setup.ts',
-  metadata: { stubSeed: settings.stubSeed, ...(settings.stubMutant ? { stubMutant: settings.stubMutant } : {}) },
+  metadata: {
+    stubSeed: settings.stubSeed,
+    ...(settings.stubMutant ? { stubMutant: settings.stubMutant } : {}),
+    ...(settings.stubVariant ? { stubVariant: settings.stubVariant } : {}),
+  },
   timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
@@ -60,7 +68,9 @@ export default defineConfig<TargetOptions>({
     requestTimeoutMs: settings.requestTimeoutMs,
     walletSeed: settings.walletSeed,
     abortAfter: settings.abortAfter,
+    maxBodyBytes: settings.maxBodyBytes,
     pacingHub: settings.pacingHub,
+    spendPlan: settings.spendPlan,
     trace: 'off',
   },
   projects: [
@@ -86,8 +96,11 @@ export default defineConfig<TargetOptions>({
       use: { soleWorker: true, spreadSources: true },
     },
     // Tests of the harness (tests/harness) and the stub's unit tests (tests/stub): they credit no catalogue rule.
-    { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/ },
+    { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/, testIgnore: /[\\/]variants[\\/]/ },
     // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.
     { name: 'checks', testDir: './checks', testMatch: /.*\.test\.ts$/ },
+    // The main and the alternate stub, each run whole by the CLI and compared (issue 18): after the projects
+    // above, so its two runs have the machine to themselves; it credits no catalogue rule.
+    { name: 'variants', testDir: './tests/variants', testMatch: /.*\.spec\.ts$/, dependencies: ['conformance', 'harness', 'checks'] },
   ],
 });

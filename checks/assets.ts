@@ -7,7 +7,7 @@
  */
 import { checkMarketList, MARKET_ROW_CHECKS } from './market-row.ts';
 import type { MarketCheckContext } from './market-row.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
@@ -360,8 +360,10 @@ function keysOf(value: unknown, path = ''): [string, string][] {
 /**
  * The metadata-only directory: no linked markets (ASSET-002), no forecasts (ASSET-003), each Asset
  * once (ASSET-004), no stance (ASSET-006, warning), and the stub's entry shape (ASSET-100, warning).
+ * `entries` are the directory's Asset entries wherever its (chosen) envelope puts them; by default
+ * the `assets` array.
  */
-export function checkDirectory(body: unknown): Violation[] {
+export function checkDirectory(body: unknown, entries?: readonly Row[]): Violation[] {
   if (!body || typeof body !== 'object') return [];
   const out: Violation[] = [];
   for (const [p, k] of keysOf(body)) {
@@ -369,7 +371,7 @@ export function checkDirectory(body: unknown): Violation[] {
     else if (FORECAST_KEYS.test(k)) out.push(violation('ASSET-003', p, `directory carries ${k} (no forecasts)`));
     else if (k === 'stance') out.push(violation('ASSET-006', p, 'directory carries a stance (a separate product)', 'warning'));
   }
-  const assets = rows((body as Row).assets);
+  const assets = entries ?? rows((body as Row).assets);
   if (!Array.isArray((body as Row).assets))
     out.push(violation('ASSET-100', '/assets', 'no assets array (stub choice: {assets: [...]})', 'warning'));
   const ids = new Map<unknown, number>();

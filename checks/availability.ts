@@ -5,7 +5,7 @@
  */
 import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
 import { checkAllRelationships, REL_RULES } from './relationships.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 
@@ -13,9 +13,18 @@ type Obj = Record<string, unknown>;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** The only keys latestForecast may carry (spec: "Existence metadata only: id, createdAt, relationships"). */
-const LATEST_FORECAST_KEYS = new Set(['id', 'createdAt', 'relationships']);
+/**
+ * Members that would carry a forecast's probability or research, which latestForecast must not carry
+ * (spec: "Existence metadata only ... Probability and research stay in the paid forecast read"); other
+ * existence metadata is not ruled out.
+ */
+const RESEARCH_KEY =
+  /probab|odds|thesis|reason|headline|bluf|summary|source|citation|uncertain|research|drawdown|crash|delta|crux|criteria/i;
 const FORECAST_READ_PATH = /^\/api\/v1\/markets\/([^/]+)\/forecast\/?$/;
+/** The generation object's authentication member, the stub's choice (gap AVAIL-042). */
+const STUB_AUTHENTICATION = JSON.stringify({ type: 'header', name: 'x-service-api-key' });
+/** excluded.message of the stub: one sentence ending "never forecast." (gap TOPIC-013). */
+const STUB_EXCLUSION_MESSAGE = /never forecast\.$/;
 
 /** Path and query of an endpoint given as a relative path or an absolute URL; undefined when unparsable. */
 export function endpointParts(endpoint: string): { pathname: string; searchParams: URLSearchParams } | undefined {
@@ -114,6 +123,7 @@ export function checkAvailability(body: unknown, path = ''): Violation[] {
   if (available === false && read !== null) out.push(violation('AVAIL-016', path + ptr('read'), 'no forecast exists but read is non-null'));
 
   if (isObj(read) && typeof read.endpoint === 'string') {
+    out.push(...readEndpointForm(read.endpoint, hasMarket ? str(market.venue) : undefined, path + ptr('read', 'endpoint')));
     const slug = readEndpointSlug(read.endpoint);
     if (slug === undefined) {
       out.push(
@@ -143,6 +153,15 @@ export function checkAvailability(body: unknown, path = ''): Violation[] {
     const { body: genBody, ...rest } = generation;
     if (!/x-service-api-key/i.test(JSON.stringify(rest))) {
       out.push(violation('AVAIL-021', path + ptr('generation'), 'generation does not name the x-service-api-key authentication header'));
+    } else if (JSON.stringify(rest.authentication) !== STUB_AUTHENTICATION) {
+      out.push(
+        violation(
+          'AVAIL-042',
+          path + ptr('generation'),
+          `the header is named by ${Object.keys(rest).find((k) => /x-service-api-key/i.test(JSON.stringify(rest[k]))) ?? '?'}`,
+          'warning',
+        ),
+      );
     }
     if (hasMarket) out.push(...checkGenerationBody(genBody, market, path + ptr('generation', 'body')));
   }
@@ -153,12 +172,16 @@ export function checkAvailability(body: unknown, path = ''): Violation[] {
 
   if (isObj(latestForecast)) {
     for (const key of Object.keys(latestForecast)) {
-      if (!LATEST_FORECAST_KEYS.has(key))
+      if (RESEARCH_KEY.test(key))
         out.push(violation('AVAIL-024', path + ptr('latestForecast', key), `latestForecast carries ${key} (existence metadata only)`));
     }
     out.push(...checkAllRelationships(latestForecast).map((v) => ({ ...v, path: path + ptr('latestForecast') + v.path })));
   }
   if (isObj(excluded)) {
+    if (typeof excluded.message === 'string' && !STUB_EXCLUSION_MESSAGE.test(excluded.message))
+      out.push(
+        violation('TOPIC-013', path + ptr('excluded', 'message'), `excluded.message ${JSON.stringify(excluded.message)}`, 'warning'),
+      );
     if (available !== false)
       out.push(
         violation(
@@ -172,6 +195,19 @@ export function checkAvailability(body: unknown, path = ''): Violation[] {
   }
   if (hasMarket) out.push(...checkCanonicalMarket(market, path + ptr('market')));
   return out;
+}
+
+/**
+ * The form of read.endpoint, the stub's choice (gap AVAIL-032): a relative path, with ?venue=<venue>
+ * for every venue but venue_a. Another form (an absolute URL, another query) is a warning.
+ */
+function readEndpointForm(endpoint: string, venue: string | undefined, at: string): Violation[] {
+  const parts = endpointParts(endpoint);
+  if (!parts) return [];
+  const relative = endpoint.startsWith('/');
+  const query = [...parts.searchParams.keys()].join(',');
+  const wantQuery = venue === undefined ? query : venue === 'venue_a' ? '' : 'venue';
+  return relative && query === wantQuery ? [] : [violation('AVAIL-032', at, `read.endpoint ${JSON.stringify(endpoint)}`, 'warning')];
 }
 
 /** The identity parameters of one availability lookup. */
@@ -336,6 +372,11 @@ export const AVAILABILITY_BODY_RULES = [
   'AVAIL-024',
   'AVAIL-030',
   'TOPIC-006',
+  // the stub's choices, observed on every answer (warnings)
+  'AVAIL-032',
+  'AVAIL-041',
+  'AVAIL-042',
+  'TOPIC-013',
 ];
 
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
@@ -343,13 +384,7 @@ export const AVAILABILITY_BODY_RULES = [
 export const AVAILABILITY_CHECKS = {
   checkAvailability: defineCheck(
     'checkAvailability',
-    [
-      ...AVAILABILITY_BODY_RULES,
-      // a gap (venue_a_us/venue_c generation bodies), judged as a warning
-      'AVAIL-041',
-      ...REL_RULES,
-      ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules,
-    ],
+    [...AVAILABILITY_BODY_RULES, ...REL_RULES, ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules],
     checkAvailability,
   ),
   checkAvailabilityIdentity: defineCheck(

@@ -4,7 +4,7 @@
  * demands; and the outcome of parallel calls on an account that can pay only some of them.
  * Units: credits (1 credit = $0.001); wallet amounts in atomic token units.
  */
-import { violation, type Violation } from './violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/billing.yaml, auth.yaml). */

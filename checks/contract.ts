@@ -3,7 +3,7 @@
  * that a client can use it as a contract — every local `$ref` resolves, operationIds are unique and
  * every operation documents its responses (VER-005).
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 

@@ -4,7 +4,31 @@
  * did not declare, so declared and emitted IDs cannot drift apart; `rulesOf` lets a suite test
  * declare its rules from the checks it runs. Each checks/<family>.ts registers its checks beside them; checks/registry.ts spreads the families.
  */
-import { violation, type Check, type RuleCase, type Violation } from './violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
+
+/**
+ * The case a rule describes, when it is narrower than any input of its check (ERR-003: a 401 answer):
+ * what it is, as a noun phrase ("a 401 answer"), and how many instances of it one input holds.
+ */
+export interface RuleCase<T> {
+  what: string;
+  count(value: T): number;
+}
+
+/**
+ * A named check: pure function from an observed value to its violations, declaring every rule ID
+ * it can emit (checks/registry.ts registers them; `runCheck` runs them).
+ * `ruleOf`: for a check whose caller chooses the rule to report under, that rule for one value.
+ * `cases`: per declared rule whose case is narrower than the check's input, that case (a PASSED verdict
+ * of such a rule needs an instance of it, never just an answer read: suites/support/judging.ts).
+ */
+export interface Check<T> {
+  name: string;
+  rules: readonly string[];
+  run(value: T): Violation[];
+  ruleOf?(value: T): string | undefined;
+  cases?: Readonly<Record<string, RuleCase<T>>>;
+}
 
 /** What a wrapped check function may return: violations, or violations with a count (e.g. `compared`). */
 type CheckResult = Violation[] | { violations: Violation[] };

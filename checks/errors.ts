@@ -4,8 +4,10 @@
  * (ERR-002), the code matches the status (ERR-003/004/006/014), no server error but the documented
  * 502/503 (CONTRACT-001), and a 402 carries a decodable PAYMENT-REQUIRED challenge (X402-001..003).
  */
-import { ptr, violation, type RuleCase, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
+import { type RuleCase } from './define.ts';
 import { defineCheck } from './define.ts';
+import { contract } from '../contract/index.ts';
 
 /** Rule IDs of this module (contract/rules/errors.yaml, x402.yaml, contract.yaml). */
 export const ERROR_RULES = {
@@ -53,13 +55,23 @@ function parse(text: string): unknown {
 }
 
 /**
+ * True when the route's own text leaves the body of this answer unshown, so the shared envelope's
+ * rules do not apply to it: the contract marks the operation's response for the status `x-fc-choice`
+ * (e.g. the job read's 401, 403 and 404: "Body shapes ... of this route: not shown", gap JOB-020).
+ */
+export function bodyNotShown(status: number, operationId: string | undefined): boolean {
+  return operationId !== undefined && contract().responseChoice(operationId, status) !== undefined;
+}
+
+/**
  * The error envelope of one answer with status >= 400 (nothing for other statuses): JSON
  * content-type and body, string `error` and `message`, retry_after only on 429, and a code the
- * Errors table allows for the status.
+ * Errors table allows for the status. Given the answering operation, nothing is judged of an answer
+ * whose body that route's own text leaves unshown (bodyNotShown).
  */
-export function checkErrorEnvelope(answer: ErrorAnswer): Violation[] {
+export function checkErrorEnvelope(answer: ErrorAnswer, operationId?: string): Violation[] {
   const { status } = answer;
-  if (status < 400) return [];
+  if (status < 400 || bodyNotShown(status, operationId)) return [];
   const out: Violation[] = [];
   const ctype = answer.headers['content-type'] ?? '';
   if (!JSON_TYPE.test(ctype))
@@ -107,15 +119,59 @@ export function decodeChallenge(header: string | undefined): Record<string, unkn
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
+/** An answer a route's own section gives to a request itself, before (and whatever) its credentials: unbilled. */
+export interface RouteOwnAnswer {
+  status: number;
+  codes: readonly string[];
+  /** The route's section and sentence that allow it. */
+  source: string;
+}
+
+/**
+ * A route's own text beats a general rule (issue 18): the answers each route's section gives to the
+ * request itself, unbilled, which a target may give before looking at key or payment. The general
+ * "no key, no payment" and "invalid key" rules (X402-001, AUTH-004) carry these exceptions.
+ */
+export const ROUTE_OWN_ANSWERS: Readonly<Record<string, readonly RouteOwnAnswer[]>> = {
+  linkWallet: [
+    {
+      status: 404,
+      codes: ['link_token_not_found'],
+      source: 'Endpoints / GET /api/v1/wallets/link: "Errors (none is billed): 404 link_token_not_found"',
+    },
+    {
+      status: 422,
+      codes: ['invalid_request', 'x402_payment_required'],
+      source: 'Endpoints / GET /api/v1/wallets/link: "422 missing or expired token, or no verifiable payer (x402_payment_required)"',
+    },
+  ],
+  getMarketSignals: [
+    {
+      status: 404,
+      codes: ['not_found'],
+      source: 'Endpoints / GET /api/v1/markets/{slug}/signals: "When the slug is invalid or no evidence exists, the route returns 404"',
+    },
+  ],
+};
+
+/** The route's own answer an answer of `operationId` is (ROUTE_OWN_ANSWERS), if any. */
+export function routeOwnAnswer(operationId: string | undefined, status: number, code: unknown): RouteOwnAnswer | undefined {
+  return ROUTE_OWN_ANSWERS[operationId ?? '']?.find((a) => a.status === status && a.codes.includes(String(code)));
+}
+
 /**
  * The refusal of a paid route called with neither key nor payment (X402-001): 401 gateway_required, or
  * status 402 with error payment_required and a PAYMENT-REQUIRED header that base64-decodes to a JSON object with
  * a non-empty accepts list (X402-002) and x402Version 2 (X402-003). Deeper x402 checks are family X402.
+ * An answer the route's own section gives to the request (`operationId` in ROUTE_OWN_ANSWERS) is no refusal for want of
+ * payment: nothing to judge (the caller counts it as no instance).
  */
-export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
+export function checkPaymentChallenge(answer: ErrorAnswer, operationId?: string): Violation[] {
   const code = (parse(answer.bodyText) as { error?: unknown } | undefined)?.error;
   // Authentication rule 5: an unpaid call "may" return 402; the Errors table allows 401 gateway_required too
   if (answer.status === 401 && code === 'gateway_required') return [];
+  // The route's own text answers the request first (ROUTE_OWN_ANSWERS): not a refusal for want of payment.
+  if (routeOwnAnswer(operationId, answer.status, code)) return [];
   if (answer.status !== 402)
     return [
       violation(
@@ -157,16 +213,22 @@ export function checkPaymentChallenge(answer: ErrorAnswer): Violation[] {
  * answer other than a 429, ERR-003/004/006/014 of an answer with their status. An answer of another status is no
  * instance, so a run that never met a 401 leaves ERR-003 NOT_RUN, never PASSED.
  */
-const ERROR_CASES: Record<string, RuleCase<[ErrorAnswer]>> = {
-  [ERROR_RULES.envelope]: { what: 'an error answer (status 400 or above)', count: ([a]) => Number(a.status >= 400) },
+const ERROR_CASES: Record<string, RuleCase<[ErrorAnswer, string?]>> = {
+  [ERROR_RULES.envelope]: {
+    what: 'an error answer (status 400 or above) whose body the route shows',
+    count: ([a, op]) => Number(a.status >= 400 && !bodyNotShown(a.status, op)),
+  },
   [ERROR_RULES.retryAfterOnly429]: {
-    what: 'an error answer other than a 429',
-    count: ([a]) => Number(a.status >= 400 && a.status !== 429),
+    what: 'an error answer other than a 429 whose body the route shows',
+    count: ([a, op]) => Number(a.status >= 400 && a.status !== 429 && !bodyNotShown(a.status, op)),
   },
   ...Object.fromEntries(
     Object.entries(CODES_BY_STATUS).map(([status, { rule }]) => [
       rule,
-      { what: `a ${status} answer`, count: ([a]: [ErrorAnswer]) => Number(a.status === Number(status)) },
+      {
+        what: `a ${status} answer whose body the route shows`,
+        count: ([a, op]: [ErrorAnswer, string?]) => Number(a.status === Number(status) && !bodyNotShown(a.status, op)),
+      },
     ]),
   ),
 };

@@ -4,7 +4,7 @@
  */
 import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
 import { checkServiceUrl, checkVenueAUrl, ROUTING_CHECKS } from './routing.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { MARKET_ROW_CHECKS } from './market-row.ts';
 import { slugRouteMarket } from './evidence.ts';
 import { checkServiceUrl, checkVenueAUrl, ROUTING_CHECKS } from './routing.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 
@@ -45,15 +45,42 @@ export interface ForecastReadRequest {
 }
 
 /**
+ * The stub's choices of the read, as warnings: the forecast under `forecast` (gap FCST-016), history
+ * present by default (gap FCST-012), uncertainty an interval {low, high} around the probability and
+ * sources {title, url, publisher} objects (gap FCST-013).
+ */
+function checkReadChoices(body: unknown, current: LocatedForecast): Violation[] {
+  const out: Violation[] = [];
+  const f = current.forecast;
+  if (current.path === '') out.push(violation('FCST-016', '/', 'the stored forecast sits at the top level, not under forecast', 'warning'));
+  if (!Array.isArray(obj(body)?.history)) out.push(violation('FCST-012', '/history', 'a default read carries no history array', 'warning'));
+  const u = obj(f.uncertainty);
+  const p = f.probability;
+  const interval = u && typeof u.low === 'number' && typeof u.high === 'number' && typeof p === 'number' && u.low <= p && p <= u.high;
+  const sources = Array.isArray(f.sources) && f.sources.every((x) => ['title', 'url', 'publisher'].every((k) => k in (obj(x) ?? {})));
+  if (!interval || !sources)
+    out.push(
+      violation(
+        'FCST-013',
+        current.path + (interval ? '/sources' : '/uncertainty'),
+        `uncertainty ${JSON.stringify(f.uncertainty)?.slice(0, 80)}, sources ${JSON.stringify(f.sources)?.slice(0, 80)}`,
+        'warning',
+      ),
+    );
+  return out;
+}
+
+/**
  * Every rule of one 200 body of the read that the body alone shows: FCST-003 (reasoning, sources,
  * uncertainty on the current forecast), FCST-004/-005 (drawdown_risk_72h on every forecast),
- * FCST-009 (probability 0..1), FCST-012 (history older, warning), FCST-014 and ROUTE-007 (the
- * market asked for), and the market's routing and relationships rules when the read names it.
+ * FCST-009 (probability 0..1), FCST-014 and ROUTE-007 (the market asked for), the market's routing
+ * and relationships rules when the read names it, and the stub's choices as warnings (FCST-012 history
+ * present and older, FCST-013, FCST-016).
  */
 export function checkMarketForecast(body: unknown, req: ForecastReadRequest): Violation[] {
   const current = currentForecast(body);
   if (!current) return [violation('FCST-003', '/', 'no stored forecast found in the body (expected forecast, or a body with probability)')];
-  const out: Violation[] = [];
+  const out: Violation[] = checkReadChoices(body, current);
   const f = current.forecast;
   const hasReasoning = ['reasoning', 'reasoningSummary', 'reasoning_summary', 'thesis'].some(
     (k) => typeof f[k] === 'string' && (f[k] as string).length > 0,
@@ -167,7 +194,7 @@ export const FORECAST_CHECKS = {
   checkMarketForecast: defineCheck(
     'checkMarketForecast',
     [
-      ...['FCST-003', 'FCST-004', 'FCST-005', 'FCST-009', 'FCST-012', 'FCST-014', 'ROUTE-007'],
+      ...['FCST-003', 'FCST-004', 'FCST-005', 'FCST-009', 'FCST-012', 'FCST-013', 'FCST-014', 'FCST-016', 'ROUTE-007'],
       ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules,
       ...ROUTING_CHECKS.checkServiceUrl.rules,
       ...ROUTING_CHECKS.checkVenueAUrl.rules,

@@ -4,13 +4,13 @@
  * the 404 of another account's job against an unknown job's, and a submission's answer. Pure
  * functions: each returns violations, none throws.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Statuses after which a job never changes. */
+/** Statuses after which a job never changes (the stub's choice, gap JOB-024; the spec only speaks of non-terminal reads). */
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'rejected', 'failed']);
 /** Pending statuses ("forecasts is empty while pending"), in their natural order. */
 export const PENDING_STATUSES: readonly string[] = ['accepted', 'submitted', 'running'];
@@ -44,24 +44,48 @@ const ids = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (isObj(x)
 const sameSet = (a: string[], b: string[]): boolean =>
   a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
-/** The listing names the body's market: same venue, market_id its native id (or venue_a numeric service id). */
+/**
+ * The listing, whose meaning the spec does not show (gap JOB-023; the stub's choice: the routing object of
+ * the body's market, never null): another choice is a warning, never a failure.
+ */
 function checkListing(listing: unknown, request: GenerationBody | undefined, path: string): Violation[] {
   if (listing === null || listing === undefined)
     return [violation('JOB-023', path + ptr('listing'), 'an accepted job has listing null', 'warning')];
   if (!request || !isObj(listing)) return [];
   const want = request.market_id.toLowerCase();
-  const handles = [str(listing.nativeMarketId), request.venue === 'venue_a' ? str(listing.serviceMarketId) : undefined]
+  const handles = [str(listing.nativeMarketId), str(listing.serviceMarketId), str(listing.marketKey)]
     .filter((h): h is string => h !== undefined)
     .map((h) => h.toLowerCase());
   if (listing.venue !== request.venue || !handles.includes(want)) {
     return [
       violation(
-        'JOB-021',
+        'JOB-023',
         path + ptr('listing'),
         `the job was submitted for ${request.venue}:${request.market_id} but its listing is ${String(listing.venue)}:${String(listing.nativeMarketId)}`,
+        'warning',
       ),
     ];
   }
+  return [];
+}
+
+/** errorCode by status, the stub's choice (gap JOB-019): a code exactly for failed and rejected jobs. */
+const STUB_ERROR_CODES: Readonly<Record<string, string>> = {
+  failed: 'forecast_execution_failed',
+  rejected: 'forecast_request_rejected',
+};
+
+/**
+ * The Retry-After of one read (JOB-015: present on a pending read) and its form, the stub's choice (gap
+ * JOB-018): whole seconds 1..30 on pending reads, absent on terminal ones.
+ */
+function checkRetryAfter(status: string, retryAfter: string | undefined): Violation[] {
+  if (isPending(status) && retryAfter === undefined)
+    return [violation('JOB-015', 'header:Retry-After', `a ${status} (non-terminal) read carries no Retry-After`)];
+  if (isTerminal(status) && retryAfter !== undefined)
+    return [violation('JOB-018', 'header:Retry-After', `a ${status} (terminal) read carries Retry-After: ${retryAfter}`, 'warning')];
+  if (retryAfter !== undefined && !(/^\d+$/.test(retryAfter.trim()) && Number(retryAfter) >= 1 && Number(retryAfter) <= 30))
+    return [violation('JOB-018', 'header:Retry-After', `Retry-After ${JSON.stringify(retryAfter)} is not 1..30 whole seconds`, 'warning')];
   return [];
 }
 
@@ -69,8 +93,9 @@ function checkListing(listing: unknown, request: GenerationBody | undefined, pat
  * Every rule one 200 read of a job shows: JOB-002 (the asked jobId), JOB-009 (view=status names the
  * forecast ids of a succeeded job), JOB-010 (view=status never expands), JOB-011 (view=result of a
  * succeeded job expands its forecastIds), JOB-012/-013/-014 (no forecast unless succeeded), JOB-015
- * (Retry-After on non-terminal reads), JOB-021 (the listing is the body's market), and the gaps
- * JOB-018 (no Retry-After once terminal), JOB-019 (errorCode), JOB-023 (listing non-null) as warnings.
+ * (Retry-After on non-terminal reads), and the stub's choices as warnings: JOB-018 (Retry-After form,
+ * none once terminal), JOB-019 (errorCode), JOB-023 (listing, the body's market), JOB-030 (forecastIds
+ * empty until success).
  */
 export function checkJobRead(answer: JobReadAnswer, ctx: JobReadContext, path = ''): Violation[] {
   const body = answer.body;
@@ -85,10 +110,9 @@ export function checkJobRead(answer: JobReadAnswer, ctx: JobReadContext, path = 
   if (str(body.jobId)?.toLowerCase() !== ctx.jobId.toLowerCase())
     out.push(violation('JOB-002', at('jobId'), `asked for job ${ctx.jobId}, got ${JSON.stringify(body.jobId)}`));
 
-  if (isPending(status) && retryAfter === undefined)
-    out.push(violation('JOB-015', 'header:Retry-After', `a ${status} (non-terminal) read carries no Retry-After`));
-  if (isTerminal(status) && retryAfter !== undefined)
-    out.push(violation('JOB-018', 'header:Retry-After', `a ${status} (terminal) read carries Retry-After: ${retryAfter}`, 'warning'));
+  out.push(...checkRetryAfter(status, retryAfter));
+  if (status !== 'succeeded' && forecastIds.length > 0)
+    out.push(violation('JOB-030', at('forecastIds'), `a ${status} job names forecast ids [${forecastIds.join(', ')}]`, 'warning'));
 
   if (forecasts.length > 0 && status !== 'succeeded') {
     const rule = isPending(status) ? 'JOB-013' : status === 'failed' ? 'JOB-014' : 'JOB-012';
@@ -117,21 +141,21 @@ export function checkJobRead(answer: JobReadAnswer, ctx: JobReadContext, path = 
       );
   }
 
-  const ended = status === 'failed' || status === 'rejected';
-  if (ended !== (body.errorCode !== null && body.errorCode !== undefined)) {
+  if ((body.errorCode ?? null) !== (STUB_ERROR_CODES[status] ?? null))
     out.push(violation('JOB-019', at('errorCode'), `a ${status} job has errorCode ${JSON.stringify(body.errorCode)}`, 'warning'));
-  }
   out.push(...checkListing(body.listing, ctx.request, path));
   return out;
 }
 
 /**
- * A status read after `previous` (the last status seen of the same job): a terminal status never
- * changes (JOB-024); pending statuses move only forward (gap JOB-017, warning).
+ * A status read after `previous` (the last status seen of the same job), against the stub's choices
+ * (warnings; the transitions are not shown): a terminal status never changes (gap JOB-024); pending
+ * statuses move only forward (gap JOB-017).
  */
 export function checkStatusProgress(previous: string | undefined, next: string, jobId: string): Violation[] {
   if (previous === undefined || previous === next) return [];
-  if (isTerminal(previous)) return [violation('JOB-024', `/${jobId}/status`, `job ${jobId} was ${previous} (terminal) and is now ${next}`)];
+  if (isTerminal(previous))
+    return [violation('JOB-024', `/${jobId}/status`, `job ${jobId} was ${previous} (terminal) and is now ${next}`, 'warning')];
   const from = PENDING_STATUSES.indexOf(previous);
   const to = PENDING_STATUSES.indexOf(next);
   if (from >= 0 && to >= 0 && to < from)
@@ -145,14 +169,22 @@ export interface RawAnswer {
   bodyText: string;
 }
 
-/** `text` with every occurrence of `id` (any letter case) masked, so an echoed jobId does not count as a difference. */
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const TIMESTAMPS = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+
+/**
+ * `text` with every occurrence of `id` (any letter case) masked, and any other UUID or timestamp (a
+ * per-answer request id or time), so neither counts as a difference between two 404s (JOB-016).
+ */
 const masked = (text: string, id: string): string =>
-  id ? text.replace(new RegExp(id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '{jobId}') : text;
+  (id ? text.replace(new RegExp(id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '{jobId}') : text)
+    .replace(UUIDS, '{id}')
+    .replace(TIMESTAMPS, '{time}');
 
 /**
  * Another account's job and an unknown job answer the same 404 (JOB-016): both 404 with the same
- * body, byte for byte once each answer's own jobId is masked. A 200 for the other account is a
- * breach of AUTH-008 (it can see a job it did not submit).
+ * body once each answer's own jobId, and any per-answer id or timestamp, is masked. A 200 for the
+ * other account is a breach of AUTH-008 (it can see a job it did not submit).
  */
 export function checkSameNotFound(other: RawAnswer, unknown: RawAnswer, otherId: string, unknownId: string): Violation[] {
   const out: Violation[] = [];
@@ -178,10 +210,23 @@ export function checkSameNotFound(other: RawAnswer, unknown: RawAnswer, otherId:
   return out;
 }
 
-/** A submission answered 2xx names its job: a string jobId (JOB-002). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The job identity of a 2xx generation answer (JOB-002), wherever the target put it (the member is gap
+ * JOB-034): jobId, else id, else a UUID-valued member of the body or of a nested object.
+ */
+export function submittedJobId(body: unknown): string | undefined {
+  if (!isObj(body)) return undefined;
+  for (const v of [body.jobId, body.id]) if (typeof v === 'string' && v !== '') return v;
+  const nested = Object.values(body).flatMap((v) => (isObj(v) ? Object.values(v) : [v]));
+  return nested.find((v): v is string => typeof v === 'string' && UUID.test(v));
+}
+
+/** A submission answered 2xx names its job (JOB-002): a job identity the checks can find. */
 export function checkSubmission(body: unknown): Violation[] {
-  if (!isObj(body) || typeof body.jobId !== 'string' || body.jobId === '')
-    return [violation('JOB-002', '/jobId', `an accepted generation carries no jobId: ${JSON.stringify(body)?.slice(0, 200)}`)];
+  if (submittedJobId(body) === undefined)
+    return [violation('JOB-002', '/jobId', `an accepted generation carries no job identity: ${JSON.stringify(body)?.slice(0, 200)}`)];
   return [];
 }
 
@@ -207,7 +252,7 @@ export function checkQuotaError(body: unknown): Violation[] {
 export const JOBS_CHECKS = {
   checkJobRead: defineCheck(
     'checkJobRead',
-    ['JOB-002', 'JOB-009', 'JOB-010', 'JOB-011', 'JOB-012', 'JOB-013', 'JOB-014', 'JOB-015', 'JOB-018', 'JOB-019', 'JOB-021', 'JOB-023'],
+    ['JOB-002', 'JOB-009', 'JOB-010', 'JOB-011', 'JOB-012', 'JOB-013', 'JOB-014', 'JOB-015', 'JOB-018', 'JOB-019', 'JOB-023', 'JOB-030'],
     checkJobRead,
   ),
   checkStatusProgress: defineCheck('checkStatusProgress', ['JOB-017', 'JOB-024'], checkStatusProgress),

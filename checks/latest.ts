@@ -5,7 +5,7 @@
 import { checkAllRelationships, REL_RULES } from './relationships.ts';
 import { checkOddsEqualQuote, checkVenueQuote, QUOTE_CHECKS } from './quote.ts';
 import { checkRouting, checkServiceUrl, ROUTING_CHECKS } from './routing.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck, ruleRange } from './define.ts';
 

@@ -5,9 +5,10 @@
  * LIM-029 (limit_scope value) and LIM-030 (X-Quotient-Max-Concurrent value) as warnings.
  * Pure functions: answers in, violations out.
  */
+import { LIMIT_SCOPES } from '../contract/limits.ts';
 import { parsePolicies, parseStates } from '../contract/ratelimit-fields.ts';
 import { defineCheck } from './define.ts';
-import { violation, type Violation } from './violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 
 /** An observed answer: status, lower-case headers, parsed JSON body (or undefined). */
 export interface LimitAnswer {
@@ -23,8 +24,6 @@ export interface Provoked {
   /** An in-flight bound was exceeded: X-Quotient-Max-Concurrent is due (LIM-023) with this value (gap LIM-030). */
   maxConcurrent?: number;
 }
-
-const LIMIT_SCOPES = ['standard', 'x_research', 'ip_guard', 'oil'];
 
 /** Violations of a 429 answer's anatomy. A status other than 429 is reported against `statusRule`. */
 export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, statusRule = 'ERR-009'): Violation[] {
@@ -47,7 +46,7 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
         'warning',
       ),
     );
-  if (typeof body.limit_scope !== 'string' || !LIMIT_SCOPES.includes(body.limit_scope)) {
+  if (typeof body.limit_scope !== 'string' || !(LIMIT_SCOPES as readonly string[]).includes(body.limit_scope)) {
     out.push(
       violation(
         'LIM-029',

@@ -5,7 +5,7 @@
 import { checkRouting, checkServiceUrl, checkUniqueMarketKeys, ROUTING_CHECKS } from './routing.ts';
 import { checkOddsEqualQuote, checkVenueQuote, QUOTE_CHECKS } from './quote.ts';
 import { checkAllRelationships, REL_RULES } from './relationships.ts';
-import { ptr, type Violation } from './violation.ts';
+import { ptr, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 export interface MarketCheckContext {

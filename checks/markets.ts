@@ -5,7 +5,7 @@
  * Routing, quote and serviceUrl rules of each row are checks/market-row.ts (checkMarketList).
  */
 import { venueKeys } from '../contract/index.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck, ruleRange } from './define.ts';
 
@@ -313,6 +313,24 @@ export function checkSortOrder(rows: readonly Row[], sort: (typeof SORTS)[number
       if (b > a) out.push(violation('MKT-030', at(i) + '/signal_count', `signal_count ${b} after ${a} (must be non-increasing)`));
     }
   }
+  return out;
+}
+
+/** The sort key of a row under `sort` (omitted = updated_desc): a number, or null for a row without one. */
+function sortKey(row: Row, sort: (typeof SORTS)[number] | undefined): number | null {
+  if (sort === 'volume_desc') return typeof row.volume_24h === 'number' ? row.volume_24h : null;
+  if (sort === 'signal_count_desc') return typeof row.signal_count === 'number' ? row.signal_count : null;
+  const t = ms(row.market_updated_at);
+  return Number.isFinite(t) ? t : null;
+}
+
+/**
+ * Adjacent rows that tie on the sort key of `sort` (both null included): the instances of gap MKT-032,
+ * whose order the spec leaves open. Each pair is [earlier row, later row].
+ */
+export function tiedPairs(rows: readonly Row[], sort: (typeof SORTS)[number] | undefined): [Row, Row][] {
+  const out: [Row, Row][] = [];
+  for (let i = 1; i < rows.length; i++) if (sortKey(rows[i - 1]!, sort) === sortKey(rows[i]!, sort)) out.push([rows[i - 1]!, rows[i]!]);
   return out;
 }
 

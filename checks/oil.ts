@@ -2,7 +2,8 @@
  * Checks of the crude-oil signal, GET /api/v1/signals/oil (spec: Resources / Crude-oil signal;
  * rules OIL-*). Field presence and types are the SCH rules of CrudeOilSignal and its parts.
  */
-import { ptr, violation, type RuleCase, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
+import { type RuleCase } from './define.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 
@@ -22,7 +23,8 @@ export interface OilRequest {
  */
 export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[] {
   const b = obj(body);
-  if (!b) return [violation('OIL-001', '/', 'the body is not an object')];
+  // Not an object: nothing of it can be judged here (the schema rules report it).
+  if (!b) return [];
   const out: Violation[] = [];
   const reading = b.reading;
   if (reading === null && b.reading_missing !== true)
@@ -57,7 +59,9 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
           );
     }
   } else {
-    if (fetched.length) out.push(violation('OIL-009', '/marks', `include_marks=false but marks carries ${fetched.join(', ')}`, 'warning'));
+    // The stub's choice leaves both members out (gap OIL-009); present, even null, is another choice.
+    const carried = MARKS.filter((k) => k in marks);
+    if (carried.length) out.push(violation('OIL-009', '/marks', `include_marks=false but marks carries ${carried.join(', ')}`, 'warning'));
     if (b.degraded !== false)
       out.push(
         violation(
@@ -80,6 +84,15 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
       out.push(violation('OIL-018', '/reading/is_current', `is_current true with days_since_reading ${r.days_since_reading}`, 'warning'));
     if (r.is_current === false && r.days_since_reading === 0)
       out.push(violation('OIL-018', '/reading/is_current', 'is_current false with days_since_reading 0', 'warning'));
+    if (!Number.isInteger(r.days_since_reading))
+      out.push(
+        violation(
+          'OIL-018',
+          '/reading/days_since_reading',
+          `days_since_reading ${r.days_since_reading} is no whole number of UTC calendar days (stub choice)`,
+          'warning',
+        ),
+      );
   }
   return out;
 }
@@ -121,7 +134,7 @@ export function checkStaleReading(body: unknown): Violation[] {
  */
 export function checkMarkDown(body: unknown, mark: (typeof MARKS)[number]): Violation[] {
   const b = obj(body);
-  if (!b) return [violation('OIL-007', '/', 'the body is not an object')];
+  if (!b) return [];
   const out: Violation[] = [];
   if (b.degraded !== true)
     out.push(violation('OIL-007', '/degraded', `${mark} could not be fetched but degraded is ${JSON.stringify(b.degraded)}`));

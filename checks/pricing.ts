@@ -5,7 +5,7 @@
  */
 import { contract } from '../contract/index.ts';
 import { loadRules } from '../contract/rules.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 /**
  * Checks of venue quotes (spec: Resources / Venue quote; rules QUOTE-*).
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 const LIVE = new Set(['venue_a', 'venue_b']);

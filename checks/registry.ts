@@ -12,6 +12,7 @@ import { ASSETS_CHECKS } from './assets.ts';
 import { AVAILABILITY_CHECKS } from './availability.ts';
 import { BILLING_CHECKS } from './billing.ts';
 import { CONTRACT_CHECKS } from './contract.ts';
+import { DRIFT_CHECKS } from './drift.ts';
 import { ERRORS_CHECKS } from './errors.ts';
 import { EVIDENCE_CHECKS } from './evidence.ts';
 import { FORECAST_CHECKS } from './forecast.ts';
@@ -42,6 +43,7 @@ export const CHECKS = {
   ...CONTRACT_CHECKS,
   ...ERRORS_CHECKS,
   ...VERSIONING_CHECKS,
+  ...DRIFT_CHECKS,
   ...X402_CHECKS,
   ...BILLING_CHECKS,
   ...PRICING_CHECKS,

@@ -1,7 +1,7 @@
 /**
  * Checks of the relationships envelope (spec: Resources / Relationships envelope; rules REL-*).
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 const CATEGORIES = ['assets', 'markets', 'signals'] as const;

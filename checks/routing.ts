@@ -2,12 +2,16 @@
  * Checks of the market routing object (spec: Resources / Market routing object; rules ROUTE-*).
  * Each takes a row that carries routing fields and returns violations; none throws.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
 
-/** marketKey form, serviceMarketId form, broker channels, venueAUrl (ROUTE-001, -003, -004, -006, -008). */
+/**
+ * marketKey form, serviceMarketId form, broker channels, venueAUrl (ROUTE-001, -003, -004, -006; gap
+ * ROUTE-008 as a warning). A venue-prefixed serviceMarketId only has to begin with `<venue>:` (the
+ * contract's `<venue>:<native id>` is an example; the form after the prefix is gap ROUTE-011).
+ */
 export function checkRouting(row: Row, path = ''): Violation[] {
   const out: Violation[] = [];
   const venue = row.venue as string;
@@ -17,14 +21,14 @@ export function checkRouting(row: Row, path = ''): Violation[] {
   }
   const sid = row.serviceMarketId;
   if (typeof sid === 'string') {
-    const prefixed = sid === `${venue}:${native}`;
+    const prefixed = sid.startsWith(`${venue}:`) && sid.length > venue.length + 1;
     const legacy = venue === 'venue_a' && /^\d+$/.test(sid);
     if (!prefixed && !legacy) {
       out.push(
         violation(
           'ROUTE-003',
           path + ptr('serviceMarketId'),
-          `serviceMarketId ${JSON.stringify(sid)} is neither ${venue}:${native}${venue === 'venue_a' ? ' nor a bare numeric legacy id' : ''}`,
+          `serviceMarketId ${JSON.stringify(sid)} is not venue-prefixed (${venue}:…)${venue === 'venue_a' ? ' nor a bare numeric legacy id' : ''}`,
         ),
       );
     }
@@ -52,17 +56,42 @@ export function checkVenueAUrl(venue: string, venueAUrl: unknown, path: string):
   return [];
 }
 
-/** The expected serviceUrl of a row (ROUTE-005). */
+/** The expected serviceUrl of a row (ROUTE-005), in the stub's encoding (gap ROUTE-010). */
 export const expectedServiceUrl = (siteUrl: string, serviceMarketId: string): string =>
   `${siteUrl.replace(/\/+$/, '')}/markets/${encodeURIComponent(serviceMarketId)}`;
 
-/** serviceUrl equals {site_url}/markets/{serviceMarketId}, URL-encoded, when non-null (ROUTE-005). */
+/**
+ * A URL as origin (scheme and host, case-insensitive, default port dropped) and its path segments,
+ * each percent-decoded; undefined when it is no absolute URL or a segment does not decode.
+ */
+function urlParts(url: string): { origin: string; segments: string[] } | undefined {
+  try {
+    const u = new URL(url);
+    const raw = u.pathname.replace(/\/+$/, '').split('/').slice(1);
+    return { origin: u.origin, segments: raw.map((s) => decodeURIComponent(s)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * serviceUrl equals {site_url}/markets/{serviceMarketId}, URL-encoded, when non-null (ROUTE-005). Which
+ * characters the encoding escapes and the letter case of the host are open (gap ROUTE-010): the URLs
+ * are compared by origin and by percent-decoded path segments, so `venue_b:X` and `venue_b%3AX` both
+ * pass while an unescaped `/` or a twice-encoded id does not.
+ */
 export function checkServiceUrl(serviceUrl: unknown, serviceMarketId: unknown, siteUrl: string, path: string): Violation[] {
   if (serviceUrl === null || serviceUrl === undefined || typeof serviceMarketId !== 'string' || !siteUrl) return [];
   const want = expectedServiceUrl(siteUrl, serviceMarketId);
-  return serviceUrl === want
-    ? []
-    : [violation('ROUTE-005', path, `serviceUrl ${JSON.stringify(serviceUrl)} should be ${JSON.stringify(want)}`)];
+  const site = urlParts(siteUrl);
+  const got = typeof serviceUrl === 'string' ? urlParts(serviceUrl) : undefined;
+  const same =
+    serviceUrl === want ||
+    (site !== undefined &&
+      got !== undefined &&
+      got.origin === site.origin &&
+      JSON.stringify(got.segments) === JSON.stringify([...site.segments.filter(Boolean), 'markets', serviceMarketId]));
+  return same ? [] : [violation('ROUTE-005', path, `serviceUrl ${JSON.stringify(serviceUrl)} should be ${JSON.stringify(want)}`)];
 }
 
 /** No two rows share a marketKey (ROUTE-002). */

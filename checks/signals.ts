@@ -6,13 +6,26 @@
  */
 import { checkCanonicalMarket, MARKET_ROW_CHECKS } from './market-row.ts';
 import { checkServiceUrl, ROUTING_CHECKS } from './routing.ts';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 
 type Row = Record<string, unknown>;
 
 const ms = (iso: unknown): number => (typeof iso === 'string' ? Date.parse(iso) : NaN);
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A row's publication timestamp: published_at (the stub's member name; the spec says only "timestamp"),
+ * else the row's one top-level date-time member; undefined when it shows none or several.
+ */
+export function publishedAtOf(row: Row): string | undefined {
+  if (typeof row.published_at === 'string') return row.published_at;
+  const times = dateTimesOf(row);
+  return times.length === 1 ? times[0] : undefined;
+}
+
+const dateTimesOf = (row: Row): string[] => Object.values(row).filter((v): v is string => typeof v === 'string' && DATE_TIME.test(v));
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** Article-evidence fields a trade-signal row never carries (VER-009). */
@@ -20,14 +33,27 @@ const ARTICLE_FIELDS = ['comment', 'evidence_quote', 'correlated_at'] as const;
 /** The fields every published trade signal carries (SIG-001). */
 const SIGNAL_FIELDS = ['status', 'conviction', 'convergence', 'capacity'] as const;
 
-/** The rows of a signals body (`signals`), or undefined when the body has no such array. */
+/**
+ * The rows of a signals body: `signals` (the stub's choice), else the body's one array member (the
+ * envelope's member name is not shown, gap SIG-024); undefined when neither is there (the rows cannot
+ * be found: the caller judges nothing).
+ */
 export function signalRows(body: unknown): Row[] | undefined {
-  const rows = obj(body)?.signals;
+  const b = obj(body);
+  const arrays = b ? Object.values(b).filter(Array.isArray) : [];
+  const rows = Array.isArray(b?.signals) ? b.signals : arrays.length === 1 ? arrays[0] : undefined;
   return Array.isArray(rows) ? rows.map((r) => obj(r) ?? {}) : undefined;
 }
 
-/** The market object of a row, if it carries one. */
-export const marketOf = (row: Row): Row | undefined => obj(row.market);
+/** A routing object: it names its market by marketKey and venue. */
+const isMarket = (v: unknown): v is Row => typeof obj(v)?.marketKey === 'string' && typeof obj(v)?.venue === 'string';
+
+/** The market object of a row: `market` (the stub's choice), else its one member that is a routing object (gap SIG-025). */
+export function marketOf(row: Row): Row | undefined {
+  if (obj(row.market)) return obj(row.market);
+  const found = Object.values(row).filter(isMarket);
+  return found.length === 1 ? (found[0] as Row) : undefined;
+}
 
 /** The marketKey a row names (row.market.marketKey, else a top-level marketKey / market_key). */
 export function marketKeyOf(row: Row): string | undefined {
@@ -35,11 +61,16 @@ export function marketKeyOf(row: Row): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-/** Direct HAS_SIGNAL refs in the row's market relationships, or undefined when it shows none. */
+/**
+ * Direct signal refs in the row's market relationships (edge HAS_SIGNAL or ON_MARKET: which one links
+ * a signal to its market is gap REL-010), or undefined when it shows none.
+ */
 function marketSignalRefs(row: Row): Row[] | undefined {
   const refs = obj(marketOf(row)?.relationships)?.signals;
   if (!Array.isArray(refs)) return undefined;
-  return refs.map((r) => obj(r) ?? {}).filter((r) => r.relationship === 'HAS_SIGNAL' && (r.via === undefined || r.via === 'direct'));
+  return refs
+    .map((r) => obj(r) ?? {})
+    .filter((r) => (r.relationship === 'HAS_SIGNAL' || r.relationship === 'ON_MARKET') && (r.via === undefined || r.via === 'direct'));
 }
 
 /** True when a row's market shows its publications (the SIG-004/017 cross-checks can run). */
@@ -62,8 +93,11 @@ export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Vi
     out.push(violation('SIG-002', path + '/side', `a publication has its own side (got ${JSON.stringify(row.side)})`));
   if (typeof row.status !== 'string' || row.status === '')
     out.push(violation('SIG-002', path + '/status', `a publication has its own status (got ${JSON.stringify(row.status)})`));
-  if (Number.isNaN(ms(row.published_at)))
-    out.push(violation('SIG-002', path + '/published_at', `a publication has its own timestamp (got ${JSON.stringify(row.published_at)})`));
+  const at = publishedAtOf(row);
+  // Several date-times and no published_at: which is the publication's cannot be told (not judged).
+  const unclear = at === undefined && !('published_at' in row) && dateTimesOf(row).length > 1;
+  if (Number.isNaN(ms(at)) && !unclear)
+    out.push(violation('SIG-002', path + '/published_at', `a publication has its own timestamp (got ${JSON.stringify(at)})`));
   for (const f of ARTICLE_FIELDS)
     if (f in row) out.push(violation('VER-009', path + ptr(f), `a trade-signal row carries the article-evidence field ${f}`));
   if (!('crash_risk_elevated' in row))
@@ -78,7 +112,6 @@ export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Vi
     );
   }
   const market = marketOf(row);
-  if (!marketKeyOf(row)) out.push(violation('SIG-003', path + '/market', 'the row names no market (no market.marketKey or marketKey)'));
   if (market) {
     out.push(...checkCanonicalMarket(market, path + '/market'));
     if ('serviceUrl' in row) out.push(...checkServiceUrl(row.serviceUrl, market.serviceMarketId, siteUrl, path + '/serviceUrl'));
@@ -109,22 +142,22 @@ export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Vi
       out.push(
         violation('SIG-017', path + '/side', `side ${JSON.stringify(row.side)} differs from the publication's ${JSON.stringify(own.side)}`),
       );
-    if (ms(own.published_at) !== ms(row.published_at))
+    if (ms(own.published_at) !== ms(at))
       out.push(
         violation(
           'SIG-017',
           path + '/published_at',
-          `published_at ${JSON.stringify(row.published_at)} differs from the publication's ${JSON.stringify(own.published_at)}`,
+          `published_at ${JSON.stringify(at)} differs from the publication's ${JSON.stringify(own.published_at)}`,
         ),
       );
   }
-  const newer = refs.filter((r) => ms(r.published_at) > ms(row.published_at));
+  const newer = refs.filter((r) => ms(r.published_at) > ms(at));
   for (const r of newer) {
     out.push(
       violation(
         'SIG-004',
         path + '/id',
-        `publication ${JSON.stringify(r.id)} of the same market (${String(r.published_at)}) is newer than the row's ${String(row.published_at)}: the newest publication must be chosen, with no older fallback`,
+        `publication ${JSON.stringify(r.id)} of the same market (${String(r.published_at)}) is newer than the row's ${String(at)}: the newest publication must be chosen, with no older fallback`,
       ),
     );
   }
@@ -137,7 +170,7 @@ export function checkTradeSignalRow(row: Row, siteUrl: string, path: string): Vi
  */
 export function checkTradeSignals(body: unknown, siteUrl: string): Violation[] {
   const rows = signalRows(body);
-  if (!rows) return [violation('SIG-001', '/signals', 'the body has no signals array')];
+  if (!rows) return [];
   const out = rows.flatMap((r, i) => checkTradeSignalRow(r, siteUrl, ptr('signals', i)));
   const markets = new Map<string, number>();
   const ids = new Map<string, number>();
@@ -151,7 +184,7 @@ export function checkTradeSignals(body: unknown, siteUrl: string): Violation[] {
     const id = String(r.id);
     if (ids.has(id)) out.push(violation('SIG-002', ptr('signals', i, 'id'), `id ${id} repeats row ${ids.get(id)} (separate publications)`));
     else ids.set(id, i);
-    if (i > 0 && ms(r.published_at) > ms(rows[i - 1]!.published_at)) {
+    if (i > 0 && ms(publishedAtOf(r)) > ms(publishedAtOf(rows[i - 1]!))) {
       out.push(violation('SIG-015', ptr('signals', i, 'published_at'), 'rows are not newest published first (stub order)', 'warning'));
     }
   });
@@ -261,7 +294,7 @@ export function checkSameRows(a: readonly Row[], b: readonly Row[], ruleId: stri
  */
 export function checkPerpSignals(body: unknown, oil?: unknown): Violation[] {
   const rows = signalRows(body);
-  if (!rows) return [violation('SIG-018', '/signals', 'the body has no signals array (zero or one row expected)')];
+  if (!rows) return [];
   const out: Violation[] = [];
   if (rows.length > 1) out.push(violation('SIG-018', '/signals', `${rows.length} rows (zero or one expected)`));
   rows.forEach((r, i) => {
@@ -328,7 +361,7 @@ export function checkArticleEvidence(body: unknown, label: string): Violation[] 
 const checkTradeSignalRowEntry = defineCheck(
   'checkTradeSignalRow',
   [
-    ...['SIG-001', 'SIG-002', 'SIG-003', 'SIG-004', 'SIG-016', 'SIG-017', 'VER-009', 'VER-011'],
+    ...['SIG-001', 'SIG-002', 'SIG-004', 'SIG-016', 'SIG-017', 'VER-009', 'VER-011'],
     ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules,
     ...ROUTING_CHECKS.checkServiceUrl.rules,
   ],
@@ -337,7 +370,7 @@ const checkTradeSignalRowEntry = defineCheck(
 /** The signals checks, by name (the name of the function each wraps). */
 export const SIGNALS_CHECKS = {
   checkTradeSignalRow: checkTradeSignalRowEntry,
-  checkTradeSignals: defineCheck('checkTradeSignals', [...checkTradeSignalRowEntry.rules, 'SIG-015'], checkTradeSignals),
+  checkTradeSignals: defineCheck('checkTradeSignals', [...checkTradeSignalRowEntry.rules, 'SIG-003', 'SIG-015'], checkTradeSignals),
   checkNoFallback: defineCheck('checkNoFallback', ['SIG-005'], checkNoFallback),
   checkDrawdownFilter: defineCheck('checkDrawdownFilter', ['SIG-008', 'SIG-009', 'SIG-010'], checkDrawdownFilter),
   checkBrokerFilter: defineCheck('checkBrokerFilter', ['SIG-011', 'SIG-012'], checkBrokerFilter),

@@ -6,7 +6,7 @@
  * comparison of two answers that tells a reused stored profile from a recomputed one.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
 
@@ -59,7 +59,8 @@ function utcDate(dateTime: string): string | undefined {
  * echo). Shapes are the schema's business (toMatchContract); missing parts are skipped here.
  */
 export function checkSocialProfile(profile: unknown, request: { lookbackDays?: number }): Violation[] {
-  if (!isObj(profile)) return [violation(PROFILE_RULES.citationsResolve, '/', 'the profile is not an object')];
+  // Not an object: nothing of it can be judged here (the schema rules report it).
+  if (!isObj(profile)) return [];
   const out: Violation[] = [];
   const evidence = Array.isArray(profile.evidence) ? profile.evidence.filter(isObj) : [];
   const evidenceIds = new Set(evidence.map((e) => e.post_id).filter((x): x is string => typeof x === 'string'));
@@ -125,29 +126,48 @@ export function checkSocialProfile(profile: unknown, request: { lookbackDays?: n
     }
   }
 
-  const turns = isObj(profile.meta) ? profile.meta.research_turns : undefined;
-  if (typeof turns === 'number' && !(Number.isInteger(turns) && turns >= 1 && turns <= 3)) {
-    out.push(violation(PROFILE_RULES.researchTurns, '/meta/research_turns', `research_turns is ${turns}; the hard ceiling is three turns`));
+  const turns = researchTurns(profile.meta);
+  if (turns && !(Number.isInteger(turns.value) && turns.value >= 1 && turns.value <= 3)) {
+    out.push(
+      violation(PROFILE_RULES.researchTurns, `/meta/${turns.key}`, `${turns.key} is ${turns.value}; the hard ceiling is three turns`),
+    );
   }
   return out;
 }
 
-/** A profile without meta.cached, the one field that differs between a first answer and a reuse. */
-function comparable(profile: unknown): unknown {
-  if (!isObj(profile) || !isObj(profile.meta)) return profile;
-  const { cached: _cached, ...meta } = profile.meta;
-  return { ...profile, meta };
+/**
+ * The number of research turns a profile reports, where it does: meta.research_turns (the stub's
+ * choice, gap PROF-018), else meta's one numeric member named for turns (its contents are not shown).
+ */
+export function researchTurns(meta: unknown): { key: string; value: number } | undefined {
+  if (!isObj(meta)) return undefined;
+  if (typeof meta.research_turns === 'number') return { key: 'research_turns', value: meta.research_turns };
+  const found = Object.entries(meta).filter(([k, v]) => /turn/i.test(k) && typeof v === 'number');
+  return found.length === 1 ? { key: found[0]![0], value: found[0]![1] as number } : undefined;
 }
 
-/** Top-level keys whose values differ (meta.cached ignored). */
-export function profileDiff(a: unknown, b: unknown): string[] {
-  const x = comparable(a);
-  const y = comparable(b);
+/**
+ * A profile as compared: `content` leaves meta out (its contents are not shown, gap PROF-018, so a
+ * reused profile may differ there: whether it was reused, when it was served); `build` keeps meta but
+ * its boolean members (a reuse flag), so a profile built anew (another build time, focus, engine run)
+ * differs from the stored one even when focus changed nothing else.
+ */
+function comparable(profile: unknown, mode: 'content' | 'build'): unknown {
+  if (!isObj(profile)) return profile;
+  const { meta, ...rest } = profile;
+  if (mode === 'content' || !isObj(meta)) return rest;
+  return { ...rest, meta: Object.fromEntries(Object.entries(meta).filter(([, v]) => typeof v !== 'boolean')) };
+}
+
+/** Top-level keys whose values differ (meta compared as `mode` says). */
+export function profileDiff(a: unknown, b: unknown, mode: 'content' | 'build' = 'content'): string[] {
+  const x = comparable(a, mode);
+  const y = comparable(b, mode);
   if (!isObj(x) || !isObj(y)) return isDeepStrictEqual(x, y) ? [] : ['/'];
   return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => !isDeepStrictEqual(x[k], y[k])).map((k) => ptr(k));
 }
 
-/** `second` must be the stored `first` (same content; meta.cached aside). */
+/** `second` must be the stored `first` (same content; meta aside). */
 export function checkReused(ruleId: string, first: unknown, second: unknown, what: string): Violation[] {
   const diff = profileDiff(first, second);
   return diff.length
@@ -157,8 +177,8 @@ export function checkReused(ruleId: string, first: unknown, second: unknown, wha
 
 /** `second` must not be the stored `first` (identical content means the store answered). */
 export function checkNotReused(ruleId: string, first: unknown, second: unknown, what: string): Violation[] {
-  return profileDiff(first, second).length === 0
-    ? [violation(ruleId, '/', `${what}: the answer is identical to the stored profile (meta.cached aside), so the store was reused`)]
+  return profileDiff(first, second, 'build').length === 0
+    ? [violation(ruleId, '/', `${what}: the answer is the stored profile (identical but for meta's flags), so the store was reused`)]
     : [];
 }
 

@@ -4,17 +4,33 @@
  * range of days back from the search instant. The response shape is the stub's choice (SCH gap on
  * SocialSearchResponse): `results[].published_at`.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 export const SEARCH_RULES = { limit: 'XSRCH-001', range: 'XSRCH-002', notStored: 'XSRCH-003' } as const;
 
 const DAY = 86_400_000;
 
-/** The `results` array of a search answer, or undefined when the target's shape has none. */
-export function resultsOf(body: unknown): Record<string, unknown>[] | undefined {
-  const r = (body as { results?: unknown } | null)?.results;
-  return Array.isArray(r) ? (r as Record<string, unknown>[]) : undefined;
+type Row = Record<string, unknown>;
+
+/**
+ * The results of a search answer: `results` (the stub's choice, gap XSRCH-011), else the body's one
+ * array member; undefined when neither is there (the target's shape is not recognised: nothing is judged).
+ */
+export function resultsOf(body: unknown): Row[] | undefined {
+  const b = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Row) : undefined;
+  const arrays = b ? Object.values(b).filter(Array.isArray) : [];
+  const r = Array.isArray(b?.results) ? b.results : arrays.length === 1 ? arrays[0] : undefined;
+  return Array.isArray(r) ? (r.filter((x) => x !== null && typeof x === 'object') as Row[]) : undefined;
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** When a result was published: its published_at, else its one date-time member; NaN when it shows none. */
+export function publishedAtOf(r: Row): number {
+  if (typeof r.published_at === 'string') return Date.parse(r.published_at);
+  const times = Object.values(r).filter((v): v is string => typeof v === 'string' && DATE_TIME.test(v));
+  return times.length === 1 ? Date.parse(times[0]!) : NaN;
 }
 
 /**
@@ -34,14 +50,14 @@ export function checkSocialSearch(
   const earliest = o.nowMs - o.rangeDays * DAY - o.toleranceMs;
   const latest = o.nowMs + o.toleranceMs;
   results.forEach((r, i) => {
-    const t = typeof r.published_at === 'string' ? Date.parse(r.published_at) : NaN;
+    const t = publishedAtOf(r);
     if (Number.isNaN(t)) return;
     if (t < earliest || t > latest) {
       out.push(
         violation(
           o.rangeRule ?? SEARCH_RULES.range,
-          ptr('results', i, 'published_at'),
-          `${String(r.published_at)} is outside the ${o.rangeDays}-day range ending ${new Date(o.nowMs).toISOString()}`,
+          ptr('results', i),
+          `${new Date(t).toISOString()} is outside the ${o.rangeDays}-day range ending ${new Date(o.nowMs).toISOString()}`,
         ),
       );
     }

@@ -3,7 +3,8 @@
  * the per-child generation bodies and prices, the allContracts fan-out plan, and the agreement of
  * two resolutions of the same event. Pure functions: each returns violations, none throws.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
+import type { RuleCase } from './define.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
 import { defineCheck, ruleRange } from './define.ts';
 
@@ -14,7 +15,11 @@ const present = (v: unknown): boolean => v !== undefined && v !== null;
 /** Price of one generation, USD (spec price table: POST /api/auth/forecast-requests $1.00). */
 export const GENERATION_USD = 1;
 const USD_FORMAT = /^\d+\.\d{2}$/;
+/** Child statuses that read as open (the value set is gap TGT-036; the stub's is 'open') and as not open. */
 const OPEN = /^(open|active)$/i;
+const NOT_OPEN = /^(closed|settled|finali[sz]ed|resolved|determined|expired|inactive|halted|paused|suspended|cancell?ed|delisted)$/i;
+/** The venue_a child's members, the stub's choice (gap TGT-047). */
+const VENUE_A_CHILD_KEYS = ['question', 'outcome', 'yesBid', 'yesAsk', 'marketId', 'generation'];
 
 /** A USD amount string ('1.00', '$1.00') as a number; NaN when it is not one (gap TGT-035). */
 export function parseUsd(v: unknown): number {
@@ -25,13 +30,19 @@ export function parseUsd(v: unknown): number {
 
 /**
  * The venue-native id a child is forecast under: the ticker on venue_b; on venue_a the numeric
- * market id, whose key name is a gap (SCH-344; stub: marketId).
+ * market id, whose member name is a choice (gap TGT-047; stub: marketId): marketId, market_id, id or
+ * numericId, else the one member named like a market id (…MarketId, …market_id) with a numeric value.
  */
 export function childMarketId(child: unknown, venue: unknown): string | undefined {
   if (!isObj(child)) return undefined;
-  const candidates = venue === 'venue_a' ? [child.marketId, child.market_id, child.id, child.numericId] : [child.ticker];
-  const hit = candidates.find((c) => typeof c === 'string' || typeof c === 'number');
-  return hit === undefined ? undefined : String(hit);
+  const named =
+    venue === 'venue_a'
+      ? [child.marketId, child.market_id, child.id, child.numericId].find((c) => typeof c === 'string' || typeof c === 'number')
+      : child.ticker;
+  if (typeof named === 'string' || typeof named === 'number') return String(named);
+  if (venue !== 'venue_a') return undefined;
+  const like = Object.entries(child).filter(([k, v]) => /market_?id$/i.test(k) && /^\d+$/.test(String(v)));
+  return like.length === 1 ? String(like[0]![1]) : undefined;
 }
 
 /** What a test expects of one resolution. */
@@ -46,6 +57,8 @@ export interface TargetExpectation {
   eventTicker?: string;
   /** Expected selected child id (ticker, or numeric venue_a id) for exact input (TGT-021/-023/-025/-026). */
   selected?: string;
+  /** The venue_a event's slug, which event.ticker carries by the stub's choice (gap TGT-042). */
+  eventSlug?: string;
   /** Rule to blame when `selected` does not match (the accepted-form rule under test). */
   selectedRule?: string;
 }
@@ -102,11 +115,16 @@ function checkChildGeneration(child: Obj, venue: unknown, path: string): Violati
   return out;
 }
 
-/** allContracts: count, one request per child, estimated cost (TGT-016, -017, -018, gap TGT-035). */
+/**
+ * allContracts: count, one request per child, estimated cost (TGT-016, -017, -018, gap TGT-035). Its
+ * presence is a choice (the required flags are not shown, gap TGT-046): an answer without it judges none
+ * of these rules.
+ */
 function checkAllContracts(body: Obj, markets: Obj[], path: string): Violation[] {
   const all = body.allContracts;
   const at = path + ptr('allContracts');
-  if (!isObj(all)) return [violation('TGT-017', at, 'allContracts is missing')];
+  if (all === undefined) return [violation('TGT-046', at, 'the answer leaves allContracts out', 'warning')];
+  if (!isObj(all)) return []; // the schema rules judge its type
   const out: Violation[] = [];
   const requests = Array.isArray(all.requests) ? all.requests : [];
   if (all.marketCount !== requests.length)
@@ -178,15 +196,23 @@ export function checkTargetResolution(body: unknown, expect: TargetExpectation, 
   } else {
     if (body.targetType !== 'market')
       out.push(violation('TGT-010', path + ptr('targetType'), `exact input answered targetType ${JSON.stringify(body.targetType)}`));
-    if (body.selectionRequired === true)
-      out.push(violation('TGT-038', path + ptr('selectionRequired'), 'exact child input answered selectionRequired true', 'warning'));
+    if (body.selectionRequired !== false)
+      out.push(
+        violation(
+          'TGT-038',
+          path + ptr('selectionRequired'),
+          `exact child input answered selectionRequired ${JSON.stringify(body.selectionRequired) ?? '(left out)'}`,
+          'warning',
+        ),
+      );
     const sel = body.selectedMarket;
     if (!isObj(sel)) out.push(violation('TGT-012', path + ptr('selectedMarket'), 'exact child input carries no selectedMarket'));
     else {
       const selId = childMarketId(sel, venue);
-      const entry = markets.find((c) => childMarketId(c, venue) === selId);
-      if (!entry || !sameJson(entry, sel))
-        out.push(violation('TGT-012', path + ptr('selectedMarket'), `selectedMarket ${String(selId)} is not equal to an entry of markets`));
+      if (selId === undefined || !markets.some((c) => childMarketId(c, venue) === selId))
+        out.push(
+          violation('TGT-012', path + ptr('selectedMarket'), `selectedMarket ${String(selId)} is not one of the children in markets`),
+        );
       if (expect.selected !== undefined && selId?.toLowerCase() !== expect.selected.toLowerCase()) {
         out.push(
           violation(
@@ -203,6 +229,15 @@ export function checkTargetResolution(body: unknown, expect: TargetExpectation, 
     }
   }
 
+  if (venue === 'venue_a' && expect.eventSlug !== undefined && String(event.ticker).toLowerCase() !== expect.eventSlug.toLowerCase())
+    out.push(
+      violation(
+        'TGT-042',
+        path + ptr('event', 'ticker'),
+        `event.ticker ${JSON.stringify(event.ticker)} is not the event's slug`,
+        'warning',
+      ),
+    );
   markets.forEach((child, i) => {
     const at = path + ptr('markets', i);
     if (venue === 'venue_b' && present(event.ticker) && child.eventTicker !== event.ticker) {
@@ -214,11 +249,49 @@ export function checkTargetResolution(body: unknown, expect: TargetExpectation, 
         ),
       );
     }
-    if (typeof child.status === 'string' && !OPEN.test(child.status))
-      out.push(violation('TGT-009', at + ptr('status'), `child status ${JSON.stringify(child.status)} is not open`));
-    out.push(...checkChildGeneration(child, venue, at));
+    out.push(...checkChildStatus(child.status, at), ...checkChildChoices(child, venue, at), ...checkChildGeneration(child, venue, at));
   });
   out.push(...checkAllContracts(body, markets, path));
+  return out;
+}
+
+/**
+ * A child's status: open children only (TGT-009), judged where the value reads as open or as not open;
+ * the value set is a choice (gap TGT-036, the stub's 'open'), so an unknown value is reported there and
+ * judges nothing.
+ */
+function checkChildStatus(status: unknown, at: string): Violation[] {
+  if (status === undefined || status === 'open') return [];
+  if (typeof status === 'string' && NOT_OPEN.test(status))
+    return [violation('TGT-009', at + ptr('status'), `child status ${JSON.stringify(status)} is not open`)];
+  const known = typeof status === 'string' && OPEN.test(status);
+  return [
+    violation(
+      'TGT-036',
+      at + ptr('status'),
+      `child status ${JSON.stringify(status)}${known ? '' : ' is not a value the harness can read as open or not (TGT-009 not judged)'}`,
+      'warning',
+    ),
+  ];
+}
+
+/** A child's shape against the stub's choices (warnings): prices in dollars 0..1 (gap TGT-045), venue_a member names (gap TGT-047). */
+function checkChildChoices(child: Obj, venue: unknown, at: string): Violation[] {
+  const out: Violation[] = [];
+  const prices = ['yesBid', 'yesAsk', 'lastPrice'].filter(
+    (k) => typeof child[k] === 'number' && ((child[k] as number) < 0 || (child[k] as number) > 1),
+  );
+  if (prices.length)
+    out.push(
+      violation(
+        'TGT-045',
+        at + ptr(prices[0]!),
+        `${prices.join(', ')} ${prices.map((k) => String(child[k])).join(', ')}: not dollars 0..1`,
+        'warning',
+      ),
+    );
+  if (venue === 'venue_a' && !VENUE_A_CHILD_KEYS.every((k) => k in child))
+    out.push(violation('TGT-047', at, `a venue_a child with members ${Object.keys(child).join(', ')}`, 'warning'));
   return out;
 }
 
@@ -264,14 +337,48 @@ export function checkNotFoundEcho(body: unknown, ref: string): Violation[] {
       ];
 }
 
+/** The children of a resolution (objects of its markets array). */
+const childrenOf = (body: unknown): Obj[] => (isObj(body) && Array.isArray(body.markets) ? body.markets.filter(isObj) : []);
+const hasPlan = ([body]: [unknown, TargetExpectation, string?]): number => Number(isObj(body) && isObj(body.allContracts));
+
+/**
+ * Cases narrower than a resolution: TGT-009 speaks of a child whose status reads as open or not (the
+ * value set is gap TGT-036), TGT-016..018 of an answer that carries the fan-out plan (gap TGT-046).
+ */
+const TARGET_CASES: Record<string, RuleCase<[unknown, TargetExpectation, string?]>> = {
+  'TGT-009': {
+    what: 'a child whose status reads as open or as not open',
+    count: ([body]) =>
+      childrenOf(body).filter((c) => typeof c.status === 'string' && (OPEN.test(c.status) || NOT_OPEN.test(c.status))).length,
+  },
+  'TGT-016': { what: 'a resolution carrying allContracts', count: hasPlan },
+  'TGT-017': { what: 'a resolution carrying allContracts', count: hasPlan },
+  'TGT-018': { what: 'a resolution carrying allContracts', count: hasPlan },
+};
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The targets checks, by name (the name of the function each wraps). */
 export const TARGETS_CHECKS = {
   checkTargetResolution: defineCheck(
     'checkTargetResolution',
-    [...ruleRange('TGT', 1, 7), 'TGT-009', 'TGT-010', ...ruleRange('TGT', 12, 18), 'TGT-020', 'TGT-033', 'TGT-035', 'TGT-038'],
+    [
+      ...ruleRange('TGT', 1, 7),
+      'TGT-009',
+      'TGT-010',
+      ...ruleRange('TGT', 12, 18),
+      'TGT-020',
+      'TGT-033',
+      'TGT-035',
+      'TGT-036',
+      'TGT-038',
+      'TGT-042',
+      'TGT-045',
+      'TGT-046',
+      'TGT-047',
+    ],
     checkTargetResolution,
     ([, expect]) => expect.selectedRule,
+    TARGET_CASES,
   ),
   checkSameChildren: defineCheck('checkSameChildren', ['TGT-037'], checkSameChildren, ([, , rule]) => rule),
   checkSameResolution: defineCheck('checkSameResolution', [], checkSameResolution, ([, , rule]) => rule),

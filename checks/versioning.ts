@@ -3,12 +3,12 @@
  * route prefixes against each operation's security, and the former drawdown names in forecast reads.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
+import { contract } from '../contract/index.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-const PREFIXES = ['/api/v1/', '/api/auth/', '/api/public/'] as const;
 const API_KEY_HEADER = 'x-service-api-key';
 /** Header names an x402 payment travels in (v2, and v1's X-PAYMENT). */
 const PAYMENT_HEADERS = new Set(['payment-signature', 'x-payment']);
@@ -59,14 +59,36 @@ export function schemeRoles(doc: unknown): { apiKey: Set<string>; x402: Set<stri
   return { apiKey, x402 };
 }
 
+/** The operations the spec names (method and path), from contract/openapi.yaml. */
+const specOperations = (): { method: string; path: string }[] =>
+  [...contract().operations.values()].map((o) => ({ method: o.method.toUpperCase(), path: o.path }));
+
+const routeKey = (m: string, p: string): string => `${m.toUpperCase()} ${p.replace(/\{[^}]*\}/g, '{}')}`;
+
+/** A version segment (v1, v2, ...) in a path outside the /api/v1 prefix: only /api/v1 is versioned (VER-004). */
+const VERSION_SEGMENT = /\/v\d+(?=\/|$)/;
+
 /**
- * Route prefixes against security (VER-001..004): /api/public needs nothing; /api/auth requires
- * the key and takes no x402; anything payable by x402 is under /api/v1; only these prefixes exist.
+ * Route prefixes against security (VER-001..004), for the operations the spec names (`specOps`; the
+ * contract's by default): the free lookups under /api/public need nothing; the account and job routes
+ * under /api/auth require the key and take no x402; what is payable by x402 is under /api/v1. A route
+ * the spec does not name (a vendor's /api/auth/login, /health) is the target's own and not judged by
+ * VER-001..003; any served path is judged by VER-004: no version segment outside /api/v1.
  */
-export function checkRoutePrefixes(doc: unknown): Violation[] {
+export function checkRoutePrefixes(doc: unknown, specOps: readonly { method: string; path: string }[] = specOperations()): Violation[] {
   const { apiKey, x402 } = schemeRoles(doc);
+  const named = new Set(specOps.map((o) => routeKey(o.method, o.path)));
   const out: Violation[] = [];
   for (const op of servedOperations(doc)) {
+    if (!op.path.startsWith('/api/v1/') && VERSION_SEGMENT.test(op.path))
+      out.push(
+        violation(
+          'VER-004',
+          ptr('paths', op.path),
+          `${op.method} ${op.path} carries a version segment outside /api/v1 (only /api/v1 is versioned)`,
+        ),
+      );
+    if (!named.has(routeKey(op.method, op.path))) continue;
     const where = ptr('paths', op.path, op.method.toLowerCase(), 'security');
     const route = `${op.method} ${op.path}`;
     const free = op.security.length === 0 || op.security.some((alt) => alt.length === 0);
@@ -85,11 +107,6 @@ export function checkRoutePrefixes(doc: unknown): Violation[] {
     }
     if (payable && !op.path.startsWith('/api/v1/'))
       out.push(violation('VER-003', where, `${route} is payable by x402 but not under /api/v1`));
-    if (op.path !== '/openapi.json' && !PREFIXES.some((p) => op.path.startsWith(p))) {
-      out.push(
-        violation('VER-004', ptr('paths', op.path), `${route} is outside /api/v1, /api/auth and /api/public (only /api/v1 is versioned)`),
-      );
-    }
   }
   if (x402.size === 0)
     out.push(
@@ -102,14 +119,19 @@ export function checkRoutePrefixes(doc: unknown): Violation[] {
  * How many operations of a served document each prefix rule judged (VER-001..004): a rule with none
  * (a document serving no such operation, e.g. `{}`) was not observed, never passed.
  */
-export function routePrefixInstances(doc: unknown): Record<'VER-001' | 'VER-002' | 'VER-003' | 'VER-004', number> {
+export function routePrefixInstances(
+  doc: unknown,
+  specOps: readonly { method: string; path: string }[] = specOperations(),
+): Record<'VER-001' | 'VER-002' | 'VER-003' | 'VER-004', number> {
   const { x402 } = schemeRoles(doc);
-  const ops = servedOperations(doc);
+  const named = new Set(specOps.map((o) => routeKey(o.method, o.path)));
+  const all = servedOperations(doc);
+  const ops = all.filter((o) => named.has(routeKey(o.method, o.path)));
   return {
     'VER-001': ops.filter((o) => o.path.startsWith('/api/public/')).length,
     'VER-002': ops.filter((o) => o.path.startsWith('/api/auth/')).length,
     'VER-003': ops.filter((o) => o.security.some((alt) => alt.some((s) => x402.has(s)))).length,
-    'VER-004': ops.length,
+    'VER-004': all.length,
   };
 }
 

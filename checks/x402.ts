@@ -3,7 +3,7 @@
  * the README's x402 protocol version 2 notes): the decoded PAYMENT-REQUIRED object, its accepts
  * list and amounts, and the decoded PAYMENT-RESPONSE of a settled payment.
  */
-import { ptr, violation, type Violation } from './violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
 /** Rule IDs of this module (contract/rules/x402.yaml). */
@@ -76,10 +76,16 @@ export function decodeBase64Json(value: string | undefined): { value?: unknown; 
 export const entriesOn = (challenge: PaymentRequired, network: string, scheme = 'exact'): PaymentRequirements[] =>
   (challenge.accepts ?? []).filter((e) => e.scheme === scheme && e.network === network);
 
-/** What a challenge is checked against: the route's reference price and the requested URL. */
+/** What a challenge is checked against: the route's price and the requested URL. */
 export interface ChallengeContext {
-  /** The reference price, atomic units of a 6-decimal token (contract/pricing.ts creditsToAtomic). */
+  /**
+   * The route's price, atomic units of a 6-decimal token: its reference price (contract/pricing.ts
+   * creditsToAtomic), or, for a route the reference table does not price, the challenge's own price
+   * (the live challenge is authoritative).
+   */
   priceAtomic: string;
+  /** false when `priceAtomic` is not a reference price of the spec: X402-009 has nothing to compare then. */
+  reference?: boolean;
   /** The URL the unpaid call was sent to. */
   url: string;
 }
@@ -138,7 +144,7 @@ export function checkChallenge(challenge: PaymentRequired, ctx: ChallengeContext
         ),
       );
     }
-    if (e.amount !== ctx.priceAtomic)
+    if (ctx.reference !== false && e.amount !== ctx.priceAtomic)
       out.push(
         violation(
           X402_RULES.price,
@@ -170,7 +176,7 @@ export function checkChallenge(challenge: PaymentRequired, ctx: ChallengeContext
 
 /**
  * The PAYMENT-RESPONSE of a settled x402 call: present (X402-014), base64 JSON with success true, a
- * transaction, the paid network and the payer (X402-015).
+ * transaction and the paid network, and a payer it names is the paying wallet (X402-015).
  */
 export function checkSettlement(header: string | undefined, expected: { network: string; payer: string }): Violation[] {
   if (header === undefined)
@@ -189,7 +195,8 @@ export function checkSettlement(header: string | undefined, expected: { network:
     out.push(violation(X402_RULES.settlementBody, at('transaction'), `transaction is ${JSON.stringify(s.transaction)}`));
   if (s.network !== expected.network)
     out.push(violation(X402_RULES.settlementBody, at('network'), `network is ${JSON.stringify(s.network)}, paid on ${expected.network}`));
-  if (typeof s.payer !== 'string' || s.payer.toLowerCase() !== expected.payer.toLowerCase())
+  // payer is optional in x402 v2's SettleResponse (whether it is named is gap X402-029); one it names is the payer.
+  if (s.payer !== undefined && (typeof s.payer !== 'string' || s.payer.toLowerCase() !== expected.payer.toLowerCase()))
     out.push(violation(X402_RULES.settlementBody, at('payer'), `payer is ${JSON.stringify(s.payer)}, expected ${expected.payer}`));
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * `forecast-conformance`: the CI gate's, the vendor's and the operator's entry point.
- * Commands: run, verify, merge, replay (see `--help` of each). Exit codes: 0 every selected rule
+ * Commands: run, drift, verify, merge, replay (see `--help` of each). Exit codes: 0 every selected rule
  * passed (WARN allowed); 1 a rule failed, or the run is incomplete for its tier or gates;
  * 2 configuration, harness or target error. Secrets come only from the environment (or *_FILE).
  */
@@ -8,11 +8,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { httpUrl, nonNegative, positiveInt, TIERS, UsageError } from './settings.ts';
+import { bodyLimit, httpUrl, nonNegative, positiveInt, RUN_TIERS, STUB_VARIANT_NAMES, UsageError } from './settings.ts';
 import { runCommand, type RunFlags } from './run.ts';
 import { verifyBundle } from './bundle.ts';
 import { mergeCommand } from './merge.ts';
 import { replayCommand } from './replay.ts';
+import { driftCommand, type DriftFlags } from './drift.ts';
+import { FAIL_ON_DRIFT } from '../reporter/drift.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -32,13 +34,15 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 const EXIT_HELP = `
 Exit codes:
   0  every selected rule passed (WARN allowed)
-  1  a rule failed, or the run is incomplete for its tier (certify), --fail-on-skip or --min-coverage
-  2  configuration, harness or target error (unreachable, not HTTP, /openapi.json not served, stopped answering)
+  1  a rule failed, or the run is incomplete for its tier (certify), --fail-on-skip or --min-coverage,
+     or --fail-on-drift breaking and the served contract has a breaking difference
+  2  configuration, harness or target error (unreachable, not HTTP, /openapi.json not served or over
+     --max-body-bytes, stopped answering)
 
 Settings: flags, then ./forecast-conformance.config.json (or --config FILE; schema cli/config.schema.json),
 then the environment: FC_TARGET, FC_SITE_URL, FC_CONTROL, FC_MAX_SPEND, FC_SEED, FC_REPORT_DIR, FC_WORKERS,
 FC_TIMEOUT_MS, FC_TIER, FC_RULES, FC_FAMILIES, FC_OPERATIONS, FC_MIN_COVERAGE, FC_FAIL_ON_SKIP=1,
-FC_ABORT_AFTER, FC_SIGNING_KEY_FILE.
+FC_ABORT_AFTER, FC_MAX_BODY_BYTES, FC_SIGNING_KEY_FILE, FC_STUB_VARIANT, FC_DRIFT_BASELINE, FC_FAIL_ON_DRIFT.
 Secrets only from the environment, never flags: FC_API_KEY, FC_API_KEY_2, FC_CONTROL_TOKEN
 (or FC_API_KEY_FILE, FC_API_KEY_2_FILE, FC_CONTROL_TOKEN_FILE naming a file that holds the value).
 
@@ -48,6 +52,7 @@ Examples:
   FC_API_KEY=... forecast-conformance run --target https://staging.example --max-spend 2 --fail-on-skip
   FC_API_KEY=... FC_API_KEY_2=... FC_CONTROL_TOKEN=... forecast-conformance run --tier certify --target https://staging.example --max-spend 20
   forecast-conformance run --family AVAIL --operation getPricing --dry-run
+  forecast-conformance drift --target https://staging.example --baseline prod-openapi.json --fail-on-drift breaking
   forecast-conformance run --shard 1/2 --report-dir out/1 && forecast-conformance merge out/1 out/2 --report-dir out/all
   forecast-conformance verify reports --public-key vendor.pub.pem
   forecast-conformance replay --report-dir reports --rule BILL-002
@@ -89,6 +94,12 @@ program
     arg((v) => nonNegative('--seed', v)),
   )
   .option('--report-dir <dir>', 'where reports are written (default reports)')
+  .addOption(
+    new Option(
+      '--stub-variant <variant>',
+      "the embedded stub's variant: main (the reference stub) or alt (every gap's other allowed choice); not with --target",
+    ).choices(STUB_VARIANT_NAMES),
+  )
   .option(
     '--workers <n>',
     'parallel workers, 1..64 (default 6; 2 for the smoke tier; `npm test` keeps 2)',
@@ -103,7 +114,7 @@ program
     new Option(
       '--tier <tier>',
       'smoke: free routes only, no spend; standard: everything within the budget; certify: everything, incomplete while a testable rule is not judged',
-    ).choices(TIERS),
+    ).choices(RUN_TIERS),
   )
   .option('--rule <id>', 'select a rule (repeatable)', collect)
   .option('--family <prefix>', 'select a rule family, e.g. AVAIL (repeatable)', collect)
@@ -114,6 +125,8 @@ program
     arg((v) => nonNegative('--min-coverage', v)),
   )
   .option('--fail-on-skip', 'exit 1 when any selected testable rule is SKIPPED')
+  .option('--baseline <file>', "an earlier served contract (JSON or YAML, e.g. a previous run's served-openapi.json) to compare with too")
+  .addOption(new Option('--fail-on-drift <class>', 'exit 1 when the served contract has a difference of this class').choices(FAIL_ON_DRIFT))
   .option('--dry-run', 'list the selected rules, planned tests and maximum spend; send nothing')
   .option(
     '--shard <i/n>',
@@ -130,11 +143,48 @@ program
     'consecutive connection failures/timeouts that abort the run (default 5)',
     arg((v) => positiveInt('--abort-after', v, 1000)),
   )
+  .option(
+    '--max-body-bytes <n>',
+    "per-request limit of an answer's body, bytes, as received and decompressed (default 33554432 = 32 MiB); a body over it is a target error",
+    arg((v) => bodyLimit('--max-body-bytes', v)),
+  )
   .option('--config <file>', 'config file (default ./forecast-conformance.config.json when present)')
   .option('--grep <re>', 'only tests whose title matches')
   .addHelpText('after', EXIT_HELP)
   .action(async (opts: RunFlags) => {
     process.exitCode = await runCommand(opts);
+  });
+
+program
+  .command('drift')
+  .description(
+    "compare the target's served contract with the reference contract (and --baseline): every difference breaking, non-breaking or annotation-only, with its JSON pointer",
+  )
+  .option(
+    '--target <url>',
+    'base URL whose GET /openapi.json is compared (default FC_TARGET)',
+    arg((v) => httpUrl('--target', v)),
+  )
+  .option('--against <file>', 'compare this saved served contract (JSON or YAML) instead of fetching one')
+  .option('--baseline <file>', 'an earlier served contract to compare with too (deploy to deploy)')
+  .addOption(new Option('--fail-on-drift <class>', 'exit 1 on a difference of this class (default: only report)').choices(FAIL_ON_DRIFT))
+  .option(
+    '--timeout-ms <ms>',
+    'per-request timeout, ms (default 15000; the wait is capped at 10 s)',
+    arg((v) => positiveInt('--timeout-ms', v, 600_000)),
+  )
+  .option('--json', 'print the drift section as JSON (the shape of rules.json `drift`)')
+  .addHelpText(
+    'after',
+    `
+Exit codes:
+  0  compared (breaking differences are reported, not failed, without --fail-on-drift)
+  1  --fail-on-drift breaking and a breaking difference
+  2  no contract to compare: /openapi.json not served, unreachable, not OpenAPI, or an unreadable file
+`,
+  )
+  .action(async (opts: DriftFlags) => {
+    process.exitCode = await driftCommand(opts);
   });
 
 program
@@ -178,7 +228,12 @@ program
     'send to this base URL instead of the recorded one',
     arg((v) => httpUrl('--target', v)),
   )
-  .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string }) => {
+  .option(
+    '--max-body-bytes <n>',
+    "the answer's body limit, bytes (default 33554432 = 32 MiB)",
+    arg((v) => bodyLimit('--max-body-bytes', v)),
+  )
+  .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string; maxBodyBytes?: number }) => {
     process.exitCode = await replayCommand(opts);
   });
 

@@ -30,6 +30,7 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
     }
     shards = shards.filter(Boolean);
     const first = shards[0];
+    const baseline = first?.drift?.comparisons.find((c) => c.against === 'baseline')?.before;
     const out = resolve(outDir);
     const env: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('FC_')) env[k] = v;
@@ -41,7 +42,10 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
       FC_FAIL_ON_SKIP: first?.failOnSkip ? '1' : '',
       ...(first?.minCoverage !== null && first?.minCoverage !== undefined ? { FC_MIN_COVERAGE: String(first.minCoverage) } : {}),
       ...(first?.seed !== null && first?.seed !== undefined ? { FC_SEED: String(first.seed) } : {}),
-      ...(first && first.target !== 'embedded reference stub' ? { FC_TARGET: first.target } : {}),
+      ...(first && !first.target.startsWith('embedded ') ? { FC_TARGET: first.target } : {}),
+      // The drift section is rebuilt from the served contract a shard's test attached, with the shards' settings.
+      ...(first?.drift?.failOn ? { FC_FAIL_ON_DRIFT: first.drift.failOn } : {}),
+      ...(baseline && existsSync(baseline) ? { FC_DRIFT_BASELINE: baseline } : {}),
     });
     for (const f of ['rules.json', 'manifest.json', 'manifest.sig']) rmSync(join(out, f), { force: true });
     const r = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], {

@@ -8,6 +8,7 @@ import { validateResponse } from '../contract/index.ts';
 import { operationOf } from '../contract/route-match.ts';
 import { redact, registerSecret } from '../lib/redact.ts';
 import { readSecrets, UsageError } from './settings.ts';
+import { createAgent, DEFAULT_MAX_BODY_BYTES, exchange, type HttpAnswer } from '../lib/http-client.ts';
 
 export interface ReplayOptions {
   reportDir: string;
@@ -15,7 +16,12 @@ export interface ReplayOptions {
   /** 1-based index among the rule's evidence. */
   case: number;
   target?: string;
+  /** The answer's body limit, bytes (default DEFAULT_MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
 }
+
+/** How long the replayed call may take, ms. */
+const REPLAY_TIMEOUT_MS = 15_000;
 
 /** Returns 0 when the answer now satisfies the rule, 1 when it still violates it, 2 when it cannot be sent. */
 export async function replayCommand(opts: ReplayOptions): Promise<number> {
@@ -51,21 +57,29 @@ export async function replayCommand(opts: ReplayOptions): Promise<number> {
   }
   console.log(`Replaying ${rule.id} case ${opts.case}: ${evidence.request.method} ${url}`);
   for (const v of evidence.violations) console.log(`  recorded: [${v.ruleId}] ${v.path}: ${v.message}`);
-  let res: Response;
+  let res: HttpAnswer;
+  const agent = createAgent(undefined, REPLAY_TIMEOUT_MS);
   try {
-    res = await fetch(url, {
-      method: evidence.request.method,
-      headers,
-      ...(evidence.request.body !== undefined ? { body: evidence.request.body } : {}),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(15_000),
-    });
+    const body = evidence.request.body !== undefined ? Buffer.from(evidence.request.body, 'utf8') : undefined;
+    res = await exchange(
+      agent,
+      url,
+      { method: evidence.request.method, headers, body },
+      { timeoutMs: REPLAY_TIMEOUT_MS, maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES },
+    );
   } catch (err) {
-    console.error(`forecast-conformance: could not send: ${(err as Error).message}`);
+    console.error(`forecast-conformance: could not send: ${redact((err as Error).message)}`);
     return 2;
+  } finally {
+    await agent.destroy().catch(() => undefined);
   }
-  const text = await res.text();
-  const resHeaders = Object.fromEntries(res.headers.entries());
+  const text = res.body.toString('utf8');
+  // Repeated headers joined as a Response joins them.
+  const resHeaders: Record<string, string> = {};
+  for (const { name, value } of res.headers) {
+    const k = name.toLowerCase();
+    resHeaders[k] = k in resHeaders ? `${resHeaders[k]}, ${value}` : value;
+  }
   console.log(`Answer: HTTP ${res.status}`);
   for (const [k, v] of Object.entries(resHeaders)) console.log(`  ${k}: ${redact(v)}`);
   console.log(redact(text.slice(0, 2048)));

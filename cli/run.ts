@@ -3,7 +3,8 @@
  * projects) → reports → signed bundle → exit code. The run is stopped when the target stops
  * answering (lib/run-health.ts; cli/supervise.ts) or on SIGINT/SIGTERM; reports are written in every case.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { spendPlanFor, spendPlanLines, writeSpendPlan } from './spend.ts';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
@@ -19,11 +20,21 @@ import { writeBundle } from './bundle.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 import { supervise } from './supervise.ts';
 import { ownsSourceAddresses } from '../lib/suite-phases.ts';
+import { driftNotRun, driftSource, readContractFile, SERVED_CONTRACT_FILE } from '../reporter/drift.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
 /** Files of an earlier run that must not be mistaken for this run's. */
-const STALE = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'results.json', 'manifest.json', 'manifest.sig'];
+const STALE = [
+  'rules.json',
+  'certification.md',
+  'certification.html',
+  'junit.xml',
+  'results.json',
+  'manifest.json',
+  'manifest.sig',
+  SERVED_CONTRACT_FILE,
+];
 /**
  * Workers of a run without --workers / FC_WORKERS. A conformance run mostly waits (on the target's
  * limits, paced through one hub, and on the target's answers), not on CPU. While one test holds a
@@ -62,7 +73,8 @@ export function notRunVerdicts(catalogue: Map<string, Rule>, selected: ReadonlyS
 
 function runInfo(s: RunSettings, selected: ReadonlySet<string> | null, started: Date, aborted: string | null, runStatus: string): RunInfo {
   return {
-    target: s.target ?? 'embedded reference stub',
+    target:
+      s.target ?? (s.stubVariant === 'alt' ? "embedded alternate stub (every gap rule's alternate choice)" : 'embedded reference stub'),
     tier: s.tier,
     seed: s.seed ?? 20261122,
     commandLine: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
@@ -109,6 +121,9 @@ function printPlannedRequests(planned: readonly PlannedTest[]): void {
   );
 }
 
+/** The run's budget, USD: nothing in the smoke tier, --max-spend, else unlimited on the embedded stub and nothing on a target. */
+const budgetOf = (s: RunSettings): number => (s.tier === 'smoke' ? 0 : (s.maxSpend ?? (s.target ? 0 : Infinity)));
+
 /**
  * The `run` command. Returns the process exit code (0 passed, 1 a rule failed or the run is
  * incomplete for its tier/gates, 2 configuration, harness or target error).
@@ -126,6 +141,14 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     throw new UsageError(`no rule selected${s.tier === 'smoke' ? ' (the smoke tier keeps only rules about free routes)' : ''}`);
   if (selected && !tests!.length) throw new UsageError(`no suite test carries the ${selected.size} selected rule(s)`);
   const reportDir = resolve(s.reportDir);
+  if (s.baseline) {
+    try {
+      readContractFile(s.baseline);
+    } catch (err) {
+      throw new UsageError(`--baseline: ${(err as Error).message}`);
+    }
+  }
+  const failOn = s.failOnDrift ?? null;
 
   if (flags.dryRun) {
     const ids = selected ? [...selected].sort() : [...catalogue.values()].filter((r) => !r.retired).map((r) => r.id);
@@ -140,6 +163,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
     }
     printPlannedRequests(planned);
+    const plan = spendPlanFor(planned, catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
+    if (plan) for (const line of spendPlanLines(plan)) console.log(line);
     const budget = s.tier === 'smoke' ? 0 : s.maxSpend;
     console.log(
       `Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`,
@@ -151,13 +176,15 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   for (const f of STALE) rmSync(join(reportDir, f), { force: true });
 
   if (s.target) {
-    const pre = await preflight(s.target, s.timeoutMs);
+    const pre = await preflight(s.target, { timeoutMs: s.timeoutMs, maxBodyBytes: s.maxBodyBytes });
     if (!pre.ok) {
       const reason = `preflight: ${pre.reason}`;
       const report = buildReport(
         runInfo(s, selected, started, reason, 'preflight'),
         notRunVerdicts(catalogue, selected, `not run: ${reason}`),
         catalogue,
+        new Map(),
+        driftNotRun(reason, driftSource(s.target), failOn),
       );
       writeReports(reportDir, report);
       sign(reportDir, s.signingKey);
@@ -165,6 +192,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       return 2;
     }
     console.log(`Preflight: ${pre.reason}`);
+    // The drift section's document when no selected test reads /openapi.json (rule reporter).
+    writeFileSync(join(reportDir, SERVED_CONTRACT_FILE), redact(JSON.stringify(pre.doc, null, 2)));
   }
 
   const env = baseEnv();
@@ -173,6 +202,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     FC_TIER: s.tier,
     FC_TIMEOUT_MS: String(s.timeoutMs),
     FC_ABORT_AFTER: String(s.abortAfter),
+    FC_MAX_BODY_BYTES: String(s.maxBodyBytes),
     FC_COMMAND_LINE: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
     FC_SELECTED_RULES: selected ? [...selected].sort().join(',') : '',
     FC_FAIL_ON_SKIP: s.failOnSkip ? '1' : '',
@@ -188,6 +218,16 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   set('FC_WORKERS', s.workers ?? (s.tier === 'smoke' ? SMOKE_WORKERS : RUN_WORKERS));
   set('FC_MIN_COVERAGE', s.minCoverage);
   set('FC_SHARD', flags.shard);
+  set('FC_STUB_VARIANT', s.stubVariant);
+  set('FC_DRIFT_BASELINE', s.baseline);
+  set('FC_FAIL_ON_DRIFT', s.failOnDrift);
+  if (s.target) set('FC_SERVED_CONTRACT', join(reportDir, SERVED_CONTRACT_FILE));
+  // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
+  const plan = spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
+  if (plan) {
+    set('FC_SPEND_PLAN', writeSpendPlan(reportDir, plan));
+    for (const line of spendPlanLines(plan)) console.log(line);
+  }
   if (s.tier !== 'smoke') {
     set('FC_API_KEY', secrets.apiKey);
     set('FC_API_KEY_2', secrets.apiKey2);
@@ -228,6 +268,8 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       runInfo(s, selected, started, reason, 'error'),
       notRunVerdicts(catalogue, selected, `not run: ${reason}`),
       catalogue,
+      new Map(),
+      driftNotRun(reason, driftSource(s.target), failOn),
     );
     writeReports(reportDir, report);
     for (const line of summaryLines(report)) console.log(line);

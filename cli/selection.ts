@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { isTestable, type Rule } from '../contract/rules.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { listSuiteTests } from '../reporter/coverage.ts';
-import { UsageError, type Tier } from './settings.ts';
+import { UsageError, type RunTier } from './settings.ts';
 import { CLOCK_SUITES, ONE_ADDRESS_SUITES } from '../lib/suite-phases.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,7 +26,7 @@ export interface SelectionInput {
   rules: string[];
   families: string[];
   operations: string[];
-  tier: Tier;
+  tier: RunTier;
 }
 
 const familyOf = (id: string) => id.replace(/-\d+$/, '');
@@ -108,7 +108,7 @@ export function listTests(): PlannedTest[] {
 }
 
 /** The tests carrying at least one selected rule. */
-export function plannedTests(tests: readonly PlannedTest[], selected: ReadonlySet<string> | null, tier: Tier): PlannedTest[] {
+export function plannedTests(tests: readonly PlannedTest[], selected: ReadonlySet<string> | null, tier: RunTier): PlannedTest[] {
   const chosen = selected ? tests.filter((t) => t.rules.some((id) => selected.has(id))) : [...tests];
   // Smoke leaves out the clock suites and the one-address suites: seconds of clock moves and window waits.
   return tier === 'smoke' ? chosen.filter((t) => !t.clock && !t.oneAddress) : chosen;

@@ -8,12 +8,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../lib/http-client.ts';
 
 export const CONFIG_FILE = 'forecast-conformance.config.json';
 const SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'config.schema.json');
 
-export type Tier = 'smoke' | 'standard' | 'certify';
-export const TIERS: readonly Tier[] = ['smoke', 'standard', 'certify'];
+/** A run tier (`--tier`): how much of the catalogue a run judges (smoke, standard, certify); not a limit tier (load/profiles.ts). */
+export type RunTier = 'smoke' | 'standard' | 'certify';
+export const RUN_TIERS: readonly RunTier[] = ['smoke', 'standard', 'certify'];
+/** The embedded stub's variants (stub/choices.ts; the CLI may not import stub/, so the names are repeated here). */
+export const STUB_VARIANT_NAMES: readonly string[] = ['main', 'alt'];
 
 /** A configuration the CLI refuses: printed as one line, exit code 2. */
 export class UsageError extends Error {
@@ -32,7 +36,7 @@ export interface RunSettings {
   workers?: number;
   /** Per-request timeout, ms. */
   timeoutMs: number;
-  tier: Tier;
+  tier: RunTier;
   rules: string[];
   families: string[];
   operations: string[];
@@ -40,8 +44,16 @@ export interface RunSettings {
   minCoverage?: number;
   failOnSkip: boolean;
   signingKey?: string;
+  /** An earlier served contract (file) the served one is also compared with (contract drift, deploy to deploy). */
+  baseline?: string;
+  /** "breaking": a breaking difference of the served contract exits 1; unset: the drift section only reports. */
+  failOnDrift?: 'breaking';
   /** Consecutive connection failures or timeouts that abort the run. */
   abortAfter: number;
+  /** The embedded stub's variant (`main` or `alt`); only without a target. */
+  stubVariant?: string;
+  /** Per-request limit of an answer's body, bytes, as received and decompressed (lib/http-client.ts). */
+  maxBodyBytes: number;
 }
 
 /** Secrets, from the environment only. */
@@ -89,6 +101,16 @@ export function nonNegative(field: string, value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || n < 0 || (typeof value === 'string' && value.trim() === ''))
     throw new UsageError(`${field}: must be a non-negative number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** Least and largest per-request body limit, bytes (1 KiB .. 1 GiB). */
+const BODY_LIMIT_RANGE = { min: 1024, max: 1024 ** 3 } as const;
+
+/** Parses a body limit, bytes (BODY_LIMIT_RANGE). @throws UsageError naming `field`. */
+export function bodyLimit(field: string, value: string | number): number {
+  const n = positiveInt(field, value, BODY_LIMIT_RANGE.max);
+  if (n < BODY_LIMIT_RANGE.min) throw new UsageError(`${field}: must be at least ${BODY_LIMIT_RANGE.min} bytes, got ${n}`);
   return n;
 }
 
@@ -173,8 +195,8 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
   const target = pick(flags.target, file.target, env.FC_TARGET || undefined);
   const siteUrl = pick(flags.siteUrl, file.siteUrl, env.FC_SITE_URL || undefined);
   const control = pick(flags.control, file.control, env.FC_CONTROL || undefined);
-  const tier = pick(flags.tier, file.tier, (env.FC_TIER || undefined) as Tier | undefined) ?? 'standard';
-  if (!TIERS.includes(tier)) throw new UsageError(`tier: must be one of ${TIERS.join(', ')}, got ${JSON.stringify(tier)}`);
+  const tier = pick(flags.tier, file.tier, (env.FC_TIER || undefined) as RunTier | undefined) ?? 'standard';
+  if (!RUN_TIERS.includes(tier)) throw new UsageError(`tier: must be one of ${RUN_TIERS.join(', ')}, got ${JSON.stringify(tier)}`);
   const settings: RunSettings = {
     reportDir: pick(flags.reportDir, file.reportDir, env.FC_REPORT_DIR || undefined) ?? 'reports',
     timeoutMs:
@@ -194,6 +216,12 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
         file.abortAfter,
         envNum('FC_ABORT_AFTER', (f, v) => positiveInt(f, v, 1000)),
       ) ?? 5,
+    maxBodyBytes:
+      pick(
+        flags.maxBodyBytes,
+        file.maxBodyBytes,
+        envNum('FC_MAX_BODY_BYTES', (f, v) => bodyLimit(f, v)),
+      ) ?? DEFAULT_MAX_BODY_BYTES,
   };
   if (target) settings.target = httpUrl(flags.target ? '--target' : file.target ? 'target' : 'FC_TARGET', target);
   if (siteUrl) settings.siteUrl = httpUrl(flags.siteUrl ? '--site-url' : file.siteUrl ? 'siteUrl' : 'FC_SITE_URL', siteUrl);
@@ -219,5 +247,20 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
   }
   const signingKey = pick(flags.signingKey, file.signingKey, env.FC_SIGNING_KEY_FILE || undefined);
   if (signingKey) settings.signingKey = signingKey;
+  const stubVariant = pick(flags.stubVariant, file.stubVariant, env.FC_STUB_VARIANT || undefined);
+  if (stubVariant !== undefined) {
+    if (!STUB_VARIANT_NAMES.includes(stubVariant))
+      throw new UsageError(`stub-variant: must be one of ${STUB_VARIANT_NAMES.join(', ')}, got ${JSON.stringify(stubVariant)}`);
+    if (settings.target && stubVariant !== 'main')
+      throw new UsageError('stub-variant: names a variant of the embedded stub; it cannot be combined with a target');
+    settings.stubVariant = stubVariant;
+  }
+  const baseline = pick(flags.baseline, file.baseline, env.FC_DRIFT_BASELINE || undefined);
+  if (baseline) settings.baseline = resolve(cwd, baseline);
+  const failOnDrift = pick<string>(flags.failOnDrift, file.failOnDrift, env.FC_FAIL_ON_DRIFT || undefined);
+  if (failOnDrift !== undefined) {
+    if (failOnDrift !== 'breaking') throw new UsageError(`fail-on-drift: must be "breaking", got ${JSON.stringify(failOnDrift)}`);
+    settings.failOnDrift = failOnDrift;
+  }
   return settings;
 }

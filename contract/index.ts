@@ -1,6 +1,15 @@
 /**
  * The machine-readable contract: contract/openapi.yaml loaded once, with ajv (JSON Schema 2020-12)
  * validators compiled from its components. The stub and the suites share this one validator.
+ *
+ * Documented versus chosen (issue 18): a part of the document the spec does not show carries
+ * `x-fc-choice: <GAP-ID>`, the gap rule it stands for: on a schema node (a component, a member, an
+ * inline schema), a response (its status, headers and body), a response header, a parameter, or an
+ * operation's `responses` object (the operation's status set is open: a status it does not list is a
+ * choice, not a CONTRACT-001 failure). Answer validation FAILS only on documented parts: a violation
+ * under a chosen node, without a documented rule of its own, is reported under that gap rule as a
+ * warning (GAP "differs"). A union with a `discriminator` is judged by the alternative its
+ * discriminator selects (ajv's `discriminator` option), so a violation names that alternative's rules only.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +25,8 @@ export type { Violation } from '../lib/violation.ts';
 export { fillTemplate, type DiscoverRecipe, type OperationFacts, type Price } from './operation-facts.ts';
 
 export const CONTRACT_PATH = join(dirname(fileURLToPath(import.meta.url)), 'openapi.yaml');
+/** The extension marking a part of the document that the spec does not show: the value is its gap rule's ID. */
+export const CHOICE_MARK = 'x-fc-choice';
 const REF = 'contract';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -26,6 +37,34 @@ export const CONTRACT_RULES = {
   requiredHeader: 'CONTRACT-003',
   bodySchema: 'CONTRACT-004',
 } as const;
+
+/**
+ * The case each contract-level rule speaks of, as a noun phrase: an answer counts as an instance of
+ * CONTRACT-002..004 only when it is of that case (an all-500 target earns none of them; issue 21).
+ * Every answer is an instance of CONTRACT-001 (its status is documented or not).
+ */
+export const CONTRACT_RULE_CASES: Readonly<Record<string, string>> = {
+  [CONTRACT_RULES.contentType]: 'an answer of a documented status with a JSON body',
+  [CONTRACT_RULES.requiredHeader]: 'an answer of a documented status that requires a header',
+  [CONTRACT_RULES.bodySchema]: 'an answer of a documented status with a body schema',
+};
+
+/** Which contract-level cases an answer of `status` is an instance of (CONTRACT_RULE_CASES). */
+export function contractCasesOf(operationId: string, status: number): Set<string> {
+  const c = contract();
+  const documented = c.response(operationId, status);
+  const out = new Set<string>();
+  if (!documented) return out;
+  if (documented.res.content?.['application/json']) out.add(CONTRACT_RULES.contentType);
+  if (c.validator(operationId, documented.key)) out.add(CONTRACT_RULES.bodySchema);
+  const chosen = c.responseChoice(operationId, status);
+  const requires = Object.values(documented.res.headers ?? {}).some((h) => {
+    const header = c.deref(h) as OpenAPIV3_1.HeaderObject;
+    return header.required && !chosen && !choiceOf(h) && !choiceOf(header);
+  });
+  if (requires) out.add(CONTRACT_RULES.requiredHeader);
+  return out;
+}
 
 export interface Operation {
   operationId: string;
@@ -57,10 +96,14 @@ class Contract {
 
   constructor(path: string) {
     this.doc = parseYamlFile(path) as OpenAPIV3_1.Document;
-    this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
+    // ajv validates a copy: its `discriminator` support takes no `mapping` (the branches' const tags say
+    // the same), and the copy's nodes are the ones its errors point at (locations, parents, choices).
+    const validated = withoutDiscriminatorMappings(structuredClone(this.doc));
+    this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true, discriminator: true });
     addFormats(this.ajv);
-    this.ajv.addSchema(this.doc as object, REF);
-    indexSchemaLocations(this.doc.components?.schemas ?? {});
+    this.ajv.addSchema(validated as object, REF);
+    indexSchemaLocations(validated.components?.schemas ?? {});
+    indexParents(validated);
     for (const [path, item] of Object.entries(this.doc.paths ?? {})) {
       for (const method of METHODS) {
         const spec = item?.[method];
@@ -90,6 +133,27 @@ class Contract {
       if (res) return { key, res: this.deref(res) as OpenAPIV3_1.ResponseObject };
     }
     return undefined;
+  }
+
+  /** The status keys the operation documents (`200`, `4XX`, `default`; extension keys left out). */
+  documentedStatuses(operationId: string): string[] {
+    return Object.keys(this.operation(operationId).spec.responses ?? {}).filter((k) => !k.startsWith('x-'));
+  }
+
+  /**
+   * The gap rule of an operation's open status set (`x-fc-choice` on its `responses`): a status it
+   * does not list is the target's choice under that rule. Undefined when the spec shows the statuses.
+   */
+  statusChoice(operationId: string): string | undefined {
+    return choiceOf(this.operation(operationId).spec.responses);
+  }
+
+  /** The gap rule of a documented response the spec does not show (`x-fc-choice` on the response). */
+  responseChoice(operationId: string, status: number): string | undefined {
+    const documented = this.response(operationId, status);
+    if (!documented) return undefined;
+    const raw = this.operation(operationId).spec.responses?.[documented.key];
+    return choiceOf(raw) ?? choiceOf(documented.res);
   }
 
   /** Resolves a local `$ref` (one level or chained). */
@@ -219,18 +283,81 @@ function indexSchemaLocations(schemas: Record<string, unknown>): void {
   for (const [name, schema] of Object.entries(schemas)) walk(schema, name);
 }
 
-/** Converts one ajv error into a violation, attributed to the most specific schema rule. */
+/** The `x-fc-choice` gap ID a node carries, if any. */
+function choiceOf(node: unknown): string | undefined {
+  const v = node && typeof node === 'object' ? (node as Record<string, unknown>)[CHOICE_MARK] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Every object node of the validated document and the object it sits in (structure only; `$ref` is not followed). */
+const parents = new WeakMap<object, object>();
+function indexParents(root: object): void {
+  const walk = (node: object): void => {
+    for (const child of Object.values(node)) {
+      if (child && typeof child === 'object' && !parents.has(child)) {
+        parents.set(child, node);
+        walk(child);
+      }
+    }
+  };
+  walk(root);
+}
+
+/**
+ * The gap rule of the nearest chosen node at or above `node` (`x-fc-choice`), stopping at an operation's
+ * `responses` object, whose mark opens only the status set. Undefined when every node up is documented.
+ */
+export function nearestChoice(node: object | undefined): string | undefined {
+  for (let cur = node; cur; cur = parents.get(cur)) {
+    const above = parents.get(cur);
+    // `responses: {x-fc-choice}` speaks of statuses, not of the bodies of the responses it lists.
+    const isResponses = above !== undefined && (above as Record<string, unknown>).responses === cur;
+    if (!isResponses) {
+      const id = choiceOf(cur);
+      if (id) return id;
+    }
+  }
+  return undefined;
+}
+
+/** The copy's discriminators without `mapping` (ajv rejects it; each branch's const tag says the same). */
+function withoutDiscriminatorMappings<T>(doc: T): T {
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const d = (node as { discriminator?: { mapping?: unknown } }).discriminator;
+    if (d && typeof d === 'object') delete d.mapping;
+    Object.values(node).forEach(walk);
+  };
+  walk(doc);
+  return doc;
+}
+
+/**
+ * Converts one ajv error into a violation, attributed to the most specific schema rule: a documented
+ * rule of its location first; else the gap rule of the nearest chosen node above it (a warning: the
+ * target made another choice where the spec is silent); else CONTRACT-004.
+ */
 function toViolation(e: ErrorObject, basePath: string): Violation {
   const parent = e.parentSchema as object | undefined;
   let loc =
     (parent && locations.get(parent)) ?? e.schemaPath.replace(/^.*#\/components\/schemas\//, '').replace(new RegExp(`/${e.keyword}$`), '');
   let path = basePath + e.instancePath;
+  let node = parent;
+  let keyword = e.keyword;
+  // A discriminator tag that selects no alternative breaks the union itself (its oneOf rule), not a member.
+  if (keyword === 'discriminator') {
+    loc = `${loc}/oneOf`;
+    keyword = 'oneOf';
+  }
   if (e.keyword === 'required') {
     const prop = (e.params as { missingProperty: string }).missingProperty;
     loc = `${loc}/properties/${prop}`;
     path = `${path}/${prop}`;
+    const member = (parent as { properties?: Record<string, object> } | undefined)?.properties?.[prop];
+    if (member) node = member;
   }
-  const ruleId = schemaRuleFor(loc, e.keyword) ?? CONTRACT_RULES.bodySchema;
+  const own = schemaRuleFor(loc, keyword);
+  const ruleId = (own && loadRules().get(own)?.kind === 'rule' ? own : (nearestChoice(node) ?? own)) ?? CONTRACT_RULES.bodySchema;
   // Suites never fail a target over a gap: a gap rule's violation is reported as a warning.
   const severity = loadRules().get(ruleId)?.kind === 'gap' ? 'warning' : 'error';
   const detail = e.keyword === 'enum' ? ` (${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues)})` : '';
@@ -238,6 +365,17 @@ function toViolation(e: ErrorObject, basePath: string): Violation {
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/** A violation of a chosen part re-attributed to the part's gap rule: a warning, never a failure. */
+const asChoice = (v: Violation, gapId: string): Violation =>
+  v.ruleId === gapId
+    ? v
+    : {
+        ...v,
+        ruleId: gapId,
+        severity: 'warning',
+        message: `${v.message}; differs from the stub's choice (${v.ruleId} does not apply: gap ${gapId})`,
+      };
 
 /**
  * Checks one observed answer against the operation: status documented, content-type, required
@@ -248,13 +386,23 @@ export function validateResponse(operationId: string, observed: ObservedResponse
   const out: Violation[] = [];
   const documented = c.response(operationId, observed.status);
   if (!documented) {
-    const known = Object.keys(c.operation(operationId).spec.responses ?? {}).join(', ');
-    out.push({
-      ruleId: CONTRACT_RULES.statusDocumented,
-      severity: 'error',
-      path: 'status',
-      message: `status ${observed.status} is not documented for ${operationId} (documented: ${known})`,
-    });
+    const known = c.documentedStatuses(operationId).join(', ');
+    const open = c.statusChoice(operationId);
+    out.push(
+      open
+        ? {
+            ruleId: open,
+            severity: 'warning',
+            path: 'status',
+            message: `status ${observed.status} differs from the stub's choice for ${operationId} (the spec does not show its statuses; the stub answers ${known})`,
+          }
+        : {
+            ruleId: CONTRACT_RULES.statusDocumented,
+            severity: 'error',
+            path: 'status',
+            message: `status ${observed.status} is not documented for ${operationId} (documented: ${known})`,
+          },
+    );
     return out;
   }
   const { key, res } = documented;
@@ -268,14 +416,19 @@ export function validateResponse(operationId: string, observed: ObservedResponse
       message: `expected a JSON content-type, got ${JSON.stringify(ctype)}`,
     });
   }
+  const chosenResponse = c.responseChoice(operationId, observed.status);
   for (const [name, h] of Object.entries(res.headers ?? {})) {
     const header = c.deref(h) as OpenAPIV3_1.HeaderObject;
     if (header.required && observed.headers[name.toLowerCase()] === undefined) {
+      // A header the spec does not require (a chosen header, or one of a chosen response) is the target's choice.
+      const gap = choiceOf(h) ?? choiceOf(header) ?? chosenResponse;
       out.push({
-        ruleId: CONTRACT_RULES.requiredHeader,
-        severity: 'error',
+        ruleId: gap ?? CONTRACT_RULES.requiredHeader,
+        severity: gap ? 'warning' : 'error',
         path: `header:${name}`,
-        message: `required header ${name} is missing on ${observed.status}`,
+        message: gap
+          ? `header ${name} is absent on ${observed.status}: it differs from the stub's choice (the spec does not require it)`
+          : `required header ${name} is missing on ${observed.status}`,
       });
     }
   }
@@ -284,7 +437,9 @@ export function validateResponse(operationId: string, observed: ObservedResponse
     if (typeof observed.body === 'string' && JSON_TYPE.test(ctype) === false && wantsJson) {
       out.push({ ruleId: CONTRACT_RULES.bodySchema, severity: 'error', path: '/', message: 'body is not JSON' });
     } else if (!validate(observed.body)) {
-      out.push(...(validate.errors ?? []).map((e) => toViolation(e, '')));
+      const found = (validate.errors ?? []).map((e) => toViolation(e, ''));
+      // The body of a response the spec does not show is the target's choice as a whole, documented members included.
+      out.push(...(chosenResponse ? found.map((v) => asChoice(v, chosenResponse)) : found));
     }
   }
   return out;

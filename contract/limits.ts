@@ -5,8 +5,16 @@
  */
 import { contract } from './index.ts';
 
-/** A limit scope's value of `limit_scope` (gap LIM-029). */
+/**
+ * A limit scope: a row of the Limits table (`standard`, social research `x_research`, the per-IP guard `ip_guard`)
+ * or the oil route's own limits (`oil`). The one name of each scope everywhere: `x-fc-limits`, a 429's
+ * `limit_scope` (gap LIM-029), the load profiles' tiers, the suites' request counts.
+ */
 export type LimitScope = 'standard' | 'x_research' | 'ip_guard' | 'oil';
+/** Every limit scope, in the order of the Limits table, then the oil route's. */
+export const LIMIT_SCOPES: readonly LimitScope[] = ['standard', 'x_research', 'ip_guard', 'oil'];
+/** The scope of a principal (an API key's account or an x402 payer): standard or social research. */
+export type PrincipalScope = Extract<LimitScope, 'standard' | 'x_research'>;
 
 /** The rate windows of the Limits table. `day` is the UTC calendar day. */
 export type LimitWindow = 'second' | 'minute' | 'day';
@@ -37,7 +45,7 @@ export const WINDOW_SECONDS: Readonly<Record<LimitWindow, number>> = { second: 1
  * social research for /x/search and /x/profile, standard for every other payable route, none for free
  * routes and the job read (gap LIM-027: those count only against the per-IP guard) or an unknown operation.
  */
-export function principalScopeOf(operationId: string): 'standard' | 'x_research' | undefined {
+export function principalScopeOf(operationId: string): PrincipalScope | undefined {
   const first = contract().operations.get(operationId)?.facts.limits[0];
   return first === 'oil' ? undefined : first;
 }

@@ -27,14 +27,17 @@
  * the contract's own declaration, so they are read from there, not restated.
  *
  * Every operation must declare every fact: a missing or malformed entry throws when the contract
- * loads (no silent default).
+ * loads (no silent default). Shapes and value sets are checked against contract/facts.schema.json; what a
+ * schema cannot say (usd = credits / 1000, the principal scope first, a recipe for a paid black-box
+ * route, a 2xx response) is checked here.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { isRecord } from '../lib/guards.ts';
+import { factsProblems } from './json-schemas.ts';
+import type { LimitScope } from './limits.ts';
 
 /** What it takes to observe a success answer of the operation. */
 export type OperationObserve = 'black-box' | 'spend-budget' | 'wallet';
-const OBSERVES: readonly OperationObserve[] = ['black-box', 'spend-budget', 'wallet'];
 
 /** The reference price of one operation. */
 export interface Price {
@@ -58,8 +61,7 @@ export interface Entitlement {
 }
 
 /** A limit scope an operation's calls count against besides the per-IP guard (`x-fc-limits`; contract/limits.ts). */
-export type OperationLimit = 'standard' | 'x_research' | 'oil';
-const LIMITS: readonly OperationLimit[] = ['standard', 'x_research', 'oil'];
+export type OperationLimit = Exclude<LimitScope, 'ip_guard'>;
 
 /** A request template; string values `$name` are placeholders (a placeholder filled with undefined drops its key). */
 export interface RequestTemplate {
@@ -81,7 +83,6 @@ export interface BaselineTemplate extends RequestTemplate {
 
 /** Data sources of a discovery recipe (filled in by suites/support/paid-requests.ts). */
 export type DiscoverSource = 'none' | 'identities' | 'asset' | 'feed-market' | 'feed-handle' | 'generation';
-const SOURCES: readonly DiscoverSource[] = ['none', 'identities', 'asset', 'feed-market', 'feed-handle', 'generation'];
 
 /** `x-fc-discover`: a recipe for a success request, or why none exists. */
 export type DiscoverRecipe =
@@ -121,17 +122,17 @@ export function parseFacts(
   op: OpenAPIV3_1.OperationObject,
   docSecurity: OpenAPIV3_1.SecurityRequirementObject[] | undefined,
 ): OperationFacts {
-  const ext = op as unknown as Record<string, unknown>;
   const fail = (what: string): never => {
     throw new Error(`contract/openapi.yaml: operation ${operationId}: ${what}`);
   };
+  const problems = factsProblems(op);
+  if (problems.length) return fail(problems.join('; '));
+  // Shapes and enums hold from here on (contract/facts.schema.json).
+  const ext = op as unknown as FactExtensions;
   const auth = (op.security ?? docSecurity ?? []).flatMap((alt) => Object.keys(alt));
 
   const p = ext['x-fc-price'];
-  if (!isRecord(p)) return fail('missing x-fc-price {usd, credits}');
-  if (typeof p.credits !== 'number' || !Number.isInteger(p.credits) || p.credits < 0)
-    return fail('x-fc-price.credits must be a whole number >= 0');
-  if (typeof p.usd !== 'number' || Math.round(p.usd * 1e6) !== p.credits * 1000)
+  if (Math.round(p.usd * 1e6) !== p.credits * 1000)
     return fail(`x-fc-price.usd ${String(p.usd)} does not equal credits / 1000 (${p.credits / 1000})`);
   const price: Price = {
     credits: p.credits,
@@ -141,45 +142,27 @@ export function parseFacts(
     ...(p.gap === true ? { gap: true } : {}),
   };
 
-  const observe = ext['x-fc-observe'];
-  if (!OBSERVES.includes(observe as OperationObserve)) return fail(`x-fc-observe must be one of ${OBSERVES.join(', ')}`);
-
   const e = ext['x-fc-entitlement'];
-  if (!isRecord(e) || typeof e.required !== 'boolean') return fail('missing x-fc-entitlement {required: true|false, gap?}');
   if (e.required && !auth.includes('apiKey')) return fail('x-fc-entitlement.required needs the apiKey security alternative');
   const entitlement: Entitlement = { required: e.required, ...(e.gap === true ? { gap: true } : {}) };
 
-  const l = ext['x-fc-limits'];
-  if (!Array.isArray(l) || !l.every((x) => LIMITS.includes(x as OperationLimit)))
-    return fail(`missing x-fc-limits (a list of ${LIMITS.join(', ')}; [] for free routes)`);
-  const limits = l as OperationLimit[];
+  const limits = ext['x-fc-limits'];
   const principal = limits.filter((x) => x !== 'oil');
   // Spec: Limits table, the standard and social scopes count the payable routes; a free route counts only against the IP guard.
   if (principal.length !== (price.credits > 0 ? 1 : 0) || (principal.length === 1 && limits[0] !== principal[0]))
     return fail('x-fc-limits must name first exactly one of standard, x_research for a paid route, neither for a free one');
 
-  const section = ext['x-fc-section'];
-  if (typeof section !== 'string' || !section.startsWith('Endpoints / '))
-    return fail("missing x-fc-section ('Endpoints / <METHOD> <path>' or 'Endpoints / Other operations referenced')");
-
-  const baseline = ext['x-fc-baseline'];
-  if (!isRecord(baseline)) return fail('missing x-fc-baseline (an otherwise valid request; {} when it needs nothing)');
-
   const d = ext['x-fc-discover'];
-  if (!isRecord(d)) return fail('missing x-fc-discover ({from, request} or {unavailable: reason})');
-  let discover: DiscoverRecipe;
-  if (typeof d.unavailable === 'string') discover = { unavailable: d.unavailable };
-  else {
-    const from = (d.from ?? 'none') as DiscoverSource;
-    if (!SOURCES.includes(from)) return fail(`x-fc-discover.from must be one of ${SOURCES.join(', ')}`);
-    if (!isRecord(d.request)) return fail('x-fc-discover.request is missing');
-    discover = {
-      from,
-      request: d.request as RequestTemplate,
-      ...(typeof d.kind === 'string' ? { kind: d.kind } : {}),
-      ...(d.slug === true ? { slug: true } : {}),
-    };
-  }
+  const discover: DiscoverRecipe =
+    'unavailable' in d
+      ? { unavailable: d.unavailable }
+      : {
+          from: d.from ?? 'none',
+          request: d.request,
+          ...(d.kind !== undefined ? { kind: d.kind } : {}),
+          ...(d.slug ? { slug: true } : {}),
+        };
+  const observe = ext['x-fc-observe'];
   if (price.credits > 0 && 'unavailable' in discover && observe === 'black-box')
     return fail('a paid black-box operation needs a discovery recipe');
 
@@ -191,15 +174,26 @@ export function parseFacts(
 
   return {
     price,
-    observe: observe as OperationObserve,
+    observe,
     entitlement,
     limits,
-    section,
-    baseline: baseline as BaselineTemplate,
+    section: ext['x-fc-section'],
+    baseline: ext['x-fc-baseline'],
     discover,
     auth,
     successStatus: success,
   };
+}
+
+/** The `x-fc-*` extensions of one operation as contract/facts.schema.json admits them. */
+interface FactExtensions {
+  'x-fc-price': { usd: number; credits: number; gap?: boolean };
+  'x-fc-observe': OperationObserve;
+  'x-fc-entitlement': Entitlement;
+  'x-fc-limits': OperationLimit[];
+  'x-fc-section': string;
+  'x-fc-baseline': BaselineTemplate;
+  'x-fc-discover': { unavailable: string } | { from?: DiscoverSource; kind?: string; slug?: boolean; request: RequestTemplate };
 }
 
 /**

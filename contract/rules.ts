@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYamlFile } from '../lib/yaml-file.ts';
+import { ruleFileProblems } from './json-schemas.ts';
 
 export type RuleLevel = 'MUST' | 'SHOULD' | 'MAY';
 /** How a rule can be observed from outside the target. */
@@ -20,6 +21,13 @@ export interface Rule {
   kind: 'rule' | 'gap';
   /** Gap entries: the choice the reference stub makes where the spec is silent. */
   choice?: string;
+  /**
+   * Gap entries: another choice the spec allows, which the alternate stub makes (stub/choices.ts `alt`);
+   * a target making it is reported GAP "differs", never FAILED.
+   */
+  alternate?: string;
+  /** Multi-case rules: the cases its sentence names, each provoked and judged by a test (issue 22). */
+  cases?: string[];
   /** Schema location (`Component/properties/field`) whose violations are attributed to this rule. */
   schema?: string;
   keyword?: string;
@@ -45,14 +53,15 @@ export interface Rule {
   file: string;
 }
 
-export const RULE_ID = /^[A-Z][A-Z0-9]*-\d{3,}$/;
 const RULES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'rules');
 
 let cache: Map<string, Rule> | undefined;
 
 /**
- * Loads every rule of the catalogue, keyed by ID.
- * @throws Error when an entry lacks a field, has a malformed ID, an ID appears twice, or schemaImplied is no reason.
+ * Loads every rule of the catalogue, keyed by ID. Each file is checked against contract/rules.schema.json
+ * (contract/json-schemas.ts): a missing field, a malformed ID, a value outside its enum (`level: MUSTT`), an
+ * unknown field, a gap without its choice or a blank reason fails, with every problem of the file named.
+ * @throws Error naming the file and its problems, or an ID that appears twice.
  */
 export function loadRules(dir = RULES_DIR): Map<string, Rule> {
   if (cache && dir === RULES_DIR) return cache;
@@ -60,17 +69,11 @@ export function loadRules(dir = RULES_DIR): Map<string, Rule> {
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.yaml'))
     .sort()) {
-    const entries = parseYamlFile(join(dir, file)) as Omit<Rule, 'file'>[] | null;
-    for (const entry of entries ?? []) {
-      const where = `${file}: ${entry?.id ?? JSON.stringify(entry)}`;
-      if (!entry || typeof entry.id !== 'string' || !RULE_ID.test(entry.id)) throw new Error(`${where}: malformed rule id`);
-      for (const key of ['section', 'level', 'text', 'observe', 'kind'] as const) {
-        if (!entry[key]) throw new Error(`${where}: missing ${key}`);
-      }
-      if (entry.kind === 'gap' && !entry.choice) throw new Error(`${where}: gap without choice`);
-      if ('schemaImplied' in entry && (typeof entry.schemaImplied !== 'string' || !entry.schemaImplied.trim()))
-        throw new Error(`${where}: schemaImplied must be a one-line reason`);
-      if (rules.has(entry.id)) throw new Error(`${where}: duplicate id (also in ${rules.get(entry.id)?.file})`);
+    const entries = parseYamlFile(join(dir, file));
+    const problems = ruleFileProblems(entries);
+    if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));
+    for (const entry of (entries ?? []) as Omit<Rule, 'file'>[]) {
+      if (rules.has(entry.id)) throw new Error(`${file}: ${entry.id}: duplicate id (also in ${rules.get(entry.id)?.file})`);
       rules.set(entry.id, { ...entry, file });
     }
   }

@@ -15,6 +15,13 @@ export interface RequestPlan {
   measured: { commit: string; date: string; target: string; seed: number; stubSeed: number };
   /** `file › test title` → requests the test sent (every scope; the `ip` request annotations). */
   tests: Record<string, number>;
+  /**
+   * `file › test title` → credits its configured principals' billed calls cost (`spend` annotations;
+   * issue 19's spend plan, lib/spend-plan.ts): on the embedded stub with its control plane (`control`),
+   * and served without one (`noControl`), where the suites cannot spread their calls over test accounts.
+   * A test absent from a map spent nothing there.
+   */
+  spend?: { control: Record<string, number>; noControl?: Record<string, number> };
 }
 
 /** The plan's key of a listed test. */

@@ -14,15 +14,24 @@
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout, ms (default 15000)
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
+ * FC_STUB_VARIANT  main (default) or alt: the embedded stub's variant (stub/choices.ts; alt makes every gap's
+ *                  other allowed choice)
  * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`, `playwright test`;
  *                  `forecast-conformance run` does not pass it on)
  * FC_WORKERS       Playwright workers (default 2; `forecast-conformance run` sets 6, 2 for smoke)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
+ * FC_SPEND_PLAN    the run's spend plan file (set by `forecast-conformance run`, cli/spend.ts): paid tests it left out skip
+ * FC_MAX_BODY_BYTES  per-request limit of an answer's body, bytes, as received and decompressed
+ *                  (default DEFAULT_MAX_BODY_BYTES, 32 MiB, lib/http-client.ts); a body over it is FC_TARGET_TOO_LARGE
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
- * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`).
+ * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`),
+ * FC_DRIFT_BASELINE (an earlier served contract, file), FC_FAIL_ON_DRIFT ("breaking"), FC_SERVED_CONTRACT
+ * (the served contract the preflight read, file): the drift section (reporter/drift.ts).
  * CI               set on CI (forbids test.only, dot reporter)
  */
+import { DEFAULT_MAX_BODY_BYTES } from './http-client.ts';
+
 export interface Settings {
   target: string;
   embedded: boolean;
@@ -42,12 +51,16 @@ export interface Settings {
   stubSeed: number;
   /** Name of one stub mutant to switch on (stub/mutants.ts); undefined = none. */
   stubMutant: string | undefined;
+  /** The embedded stub's variant: `main` or `alt` (stub/choices.ts); undefined = main. */
+  stubVariant: string | undefined;
   workers: number;
   walletSeed: string | undefined;
   ci: boolean;
   /** Consecutive connection failures or timeouts after which the run aborts (NOT_RUN for the rest, exit 2). */
   abortAfter: number;
-  /** Certification tier: smoke, standard or certify (cli/tiers). */
+  /** Per-request limit of an answer's body, bytes, as received and decompressed (lib/http-client.ts). */
+  maxBodyBytes: number;
+  /** Run tier: smoke, standard or certify (cli/settings.ts RUN_TIERS). */
   tier: string;
   /** The redacted command line, shown in the certification report. */
   commandLine: string;
@@ -58,6 +71,14 @@ export interface Settings {
   minCoverage: number | null;
   /** "i/n" when this run is one shard of several; empty otherwise. */
   shard: string;
+  /** Path of the run's spend plan (cli/spend.ts); empty = no plan, every paid test may run within the budget. */
+  spendPlan: string;
+  /** An earlier served contract (file) to compare the served one with; empty = none. */
+  driftBaseline: string;
+  /** "breaking" = a breaking difference of the served contract fails the run; empty = report only. */
+  failOnDrift: string;
+  /** The served contract the CLI's preflight read (file); empty = none. */
+  servedContract: string;
 }
 
 /** The settings from `env` (default: this process's environment). Never throws. */
@@ -77,15 +98,21 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
     stubSeed: Number(env.FC_STUB_SEED ?? 42),
     stubMutant: env.FC_MUTANT || undefined,
+    stubVariant: env.FC_STUB_VARIANT || undefined,
     workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,
     walletSeed: env.FC_WALLET_SEED || undefined,
     ci: Boolean(env.CI),
     abortAfter: Number(env.FC_ABORT_AFTER ?? 5),
+    maxBodyBytes: env.FC_MAX_BODY_BYTES ? Number(env.FC_MAX_BODY_BYTES) : DEFAULT_MAX_BODY_BYTES,
     tier: env.FC_TIER || 'standard',
     commandLine: env.FC_COMMAND_LINE ?? 'playwright test',
     selectedRules: env.FC_SELECTED_RULES ?? '',
     failOnSkip: env.FC_FAIL_ON_SKIP === '1',
     minCoverage: env.FC_MIN_COVERAGE ? Number(env.FC_MIN_COVERAGE) : null,
     shard: env.FC_SHARD || '',
+    spendPlan: env.FC_SPEND_PLAN || '',
+    driftBaseline: env.FC_DRIFT_BASELINE || '',
+    failOnDrift: env.FC_FAIL_ON_DRIFT || '',
+    servedContract: env.FC_SERVED_CONTRACT || '',
   };
 }

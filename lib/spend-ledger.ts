@@ -22,9 +22,18 @@ export interface LedgerState {
 
 const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** The run-wide ledger file, shared by every worker through an exclusive lock file. */
+/** How long `update` waits for the lock, and the age (by mtime) at which a lock left by a dead worker is broken; ms. */
+export interface LockTimes {
+  waitMs: number;
+  staleMs: number;
+}
+
+/** The run-wide ledger file, shared by every worker through an exclusive lock file (`<path>.lock`). */
 export class Ledger {
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    private readonly lockTimes: LockTimes = { waitMs: LOCK_WAIT_MS, staleMs: STALE_LOCK_MS },
+  ) {}
 
   /** Reads the totals (zeros when nothing was spent yet). */
   read(): LedgerState {
@@ -33,13 +42,15 @@ export class Ledger {
   }
 
   /**
-   * Runs `fn` on the totals under the lock and stores what it returns.
-   * @throws Error when the lock cannot be taken within 10 s.
+   * Runs `fn` on the totals under the lock and stores what it returns (nothing is stored when `fn` throws).
+   * A lock older than 30 s is a dead worker's and is broken.
+   * @throws Error when the lock cannot be taken within 10 s; what `fn` throws.
    */
   update<T>(fn: (state: LedgerState) => { state: LedgerState; result: T }): T {
     mkdirSync(dirname(this.path), { recursive: true });
     const lock = `${this.path}.lock`;
-    const deadline = Date.now() + LOCK_WAIT_MS;
+    const { waitMs, staleMs } = this.lockTimes;
+    const deadline = Date.now() + waitMs;
     let fd: number | undefined;
     while (fd === undefined) {
       try {
@@ -48,11 +59,11 @@ export class Ledger {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
         // A worker killed while holding the lock must not wedge the run.
         try {
-          if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) unlinkSync(lock);
+          if (Date.now() - statSync(lock).mtimeMs > staleMs) unlinkSync(lock);
         } catch {
           // Released meanwhile.
         }
-        if (Date.now() > deadline) throw new Error(`spend ledger: lock ${lock} held for more than ${LOCK_WAIT_MS} ms`, { cause: err });
+        if (Date.now() > deadline) throw new Error(`spend ledger: lock ${lock} held for more than ${waitMs} ms`, { cause: err });
         sleep(2);
       }
     }

@@ -1,7 +1,8 @@
 /**
  * A contract violation found by a check, reported as data rather than thrown, so that one run
  * reports every broken rule (Schemathesis style). Shared by every layer (the contract's schema
- * validator, the checks, the suites' matchers, the reporter), so it lives in lib/.
+ * validator, the checks, the suites' matchers, the load judge, the reporter), so it lives in lib/,
+ * with its constructor `violation()` and the JSON-pointer helper `ptr()`.
  *
  * - `ruleId`: the catalogue rule broken (contract/rules/*.yaml), e.g. `AVAIL-001`.
  * - `severity`: `error` fails the test; `warning` is printed only (SHOULD-level rules).
@@ -12,4 +13,14 @@ export interface Violation {
   severity: 'error' | 'warning';
   path: string;
   message: string;
+}
+
+/** A violation of `ruleId` at `path` (an `error` unless said otherwise). */
+export function violation(ruleId: string, path: string, message: string, severity: Violation['severity'] = 'error'): Violation {
+  return { ruleId, severity, path, message };
+}
+
+/** A JSON pointer of reference tokens, each escaped (RFC 6901): `ptr('markets', 3, 'a/b')` is `/markets/3/a~1b`. */
+export function ptr(...tokens: (string | number)[]): string {
+  return tokens.map((t) => '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }

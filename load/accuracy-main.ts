@@ -54,7 +54,7 @@ const program = new Command('load:accuracy')
       const profile = profiles[tier]!;
       const { bound, windowMs } = windowOf(profile.tier);
       const ruleId = RULE[tier];
-      const split = scopeAnswers(profile.tier.limitScope, profile.tier.key === 'ip_guard');
+      const split = scopeAnswers(profile.tier.scope, profile.tier.scope === 'ip_guard');
       const rows: AccuracyResult[] = [];
       const stub = await startEmbeddedStub({ credits: 1_000_000_000 });
       target = stub.url.replace(/:\d+$/, '');
@@ -86,7 +86,7 @@ const program = new Command('load:accuracy')
       tiers.push({
         tier,
         title: profile.tier.title,
-        limitScope: profile.tier.limitScope,
+        limitScope: profile.tier.scope,
         ruleId,
         bound,
         windowMs,

@@ -8,7 +8,7 @@
  * validated against the contract (load/contract-sample.ts), and the profile's k6-style thresholds
  * (load/thresholds.ts) decide each run. Settings come as arguments only.
  */
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { summarize, type Percentiles, type RequestRecord } from './analysis.ts';
 import { judgeSample, type SampleJudgement } from './contract-sample.ts';
 import { runMetrics } from './metrics.ts';

@@ -11,7 +11,7 @@
 import { validateResponse } from '../contract/index.ts';
 import { loadRules } from '../contract/rules.ts';
 import { checkRateLimited } from '../checks/limits.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 import { severityOf } from './evaluate.ts';
 import type { SampledAnswer } from './scheduler.ts';
 

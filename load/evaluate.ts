@@ -1,19 +1,17 @@
 /**
  * Evaluates a profile's expectations over a schedule's records into violations as data
- * ({ruleId, severity, path, message}; checks/violation.ts). Paths point into the run report:
+ * ({ruleId, severity, path, message}; lib/violation.ts). Paths point into the run report:
  * `/records/<i>` for one request, `/windows/<W>ms/<ISO start>` for a clock-aligned window.
  *
  * Client and target clocks differ by the network delay, so every time comparison leaves a skew
  * tolerance: starts within `skewMs` of a window edge or of the spacing bound are never held against
  * the target.
  */
+import { LIMIT_SCOPES } from '../contract/limits.ts';
 import { loadRules } from '../contract/rules.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { maxOf, type RequestRecord } from './analysis.ts';
 import type { Expectation, LoadProfile, Tier } from './profiles.ts';
-
-/** limit_scope values of a 429 (gap LIM-029). */
-export const LIMIT_SCOPES = ['standard', 'x_research', 'ip_guard', 'oil'] as const;
 
 /** Answers that are no request start (gap OIL-013): refused before admission. */
 const NOT_ADMITTED = new Set([401, 402, 422, 429]);
@@ -280,8 +278,8 @@ function checkAnatomy(e: Expectation, tier: Tier, tl: readonly Timed[]): Expecta
     [
       'OIL-014',
       (r) =>
-        r.errorBody?.limit_scope !== tier.limitScope
-          ? `oil 429 limit_scope is ${JSON.stringify(r.errorBody?.limit_scope)}, not ${tier.limitScope}`
+        r.errorBody?.limit_scope !== tier.scope
+          ? `oil 429 limit_scope is ${JSON.stringify(r.errorBody?.limit_scope)}, not ${tier.scope}`
           : undefined,
     ],
   ];

@@ -21,19 +21,19 @@ export interface TierLimits {
   minSpacingMs?: number;
 }
 
-export type TierKey = 'standard' | 'social' | 'ip_guard' | 'oil';
-
-/** A row of the Limits table (or the oil route's own limits). */
+/** A row of the Limits table (or the oil route's own limits): a limit tier, named by its limit scope. */
 export interface Tier {
-  key: TierKey;
+  /**
+   * The limit scope (contract/limits.ts): what a 429 of this tier names as `limit_scope` (gap LIM-029 / OIL-014);
+   * the operations a profile drives count against it (x-fc-limits).
+   */
+  scope: LimitScope;
   title: string;
   /** Spec section the bounds come from. */
   section: string;
   limits: TierLimits;
   /** Whose quota it is (gap LIM-026): an API-key principal or the client IP. */
   countsPer: 'principal' | 'ip';
-  /** limit_scope a 429 of this tier names (gap LIM-029 / OIL-014); the operations a profile drives count against it (x-fc-limits). */
-  limitScope: LimitScope;
 }
 
 /** A row of the Limits table as tier bounds (contract/limits.ts, the one copy the stub and the suites read too). */
@@ -44,38 +44,35 @@ const tableLimits = (b: ScopeBounds): TierLimits => ({
   ...(b.inFlight === undefined ? {} : { inFlight: b.inFlight }),
 });
 
-export const TIERS: Readonly<Record<TierKey, Tier>> = {
+/** The limit tiers, by limit scope. */
+export const TIERS: Readonly<Record<LimitScope, Tier>> = {
   standard: {
-    key: 'standard',
+    scope: 'standard',
     title: 'Standard (all non-social payable routes)',
     section: 'Limits (table)',
     limits: tableLimits(LIMIT_BOUNDS.standard),
     countsPer: 'principal',
-    limitScope: 'standard',
   },
-  social: {
-    key: 'social',
+  x_research: {
+    scope: 'x_research',
     title: 'Social research (/x/search and /x/profile)',
     section: 'Limits (table)',
     limits: tableLimits(LIMIT_BOUNDS.x_research),
     countsPer: 'principal',
-    limitScope: 'x_research',
   },
   ip_guard: {
-    key: 'ip_guard',
+    scope: 'ip_guard',
     title: 'Secondary per-IP anti-abuse guard',
     section: 'Limits (table)',
     limits: tableLimits(LIMIT_BOUNDS.ip_guard),
     countsPer: 'ip',
-    limitScope: 'ip_guard',
   },
   oil: {
-    key: 'oil',
+    scope: 'oil',
     title: 'Oil signal route: one in flight, starts at least 1 s apart',
     section: 'Endpoints / GET /api/v1/signals/oil; Limits rule 3',
     limits: { inFlight: OIL_LIMITS.inFlight, minSpacingMs: OIL_LIMITS.spacingMs },
     countsPer: 'principal',
-    limitScope: 'oil',
   },
 };
 
@@ -193,9 +190,9 @@ const judgedScopeOf = (operationId: string): LimitScope =>
 function op(tier: Tier, operationId: string, workload?: RequestShape): OperationLoad {
   const o = contract().operation(operationId);
   const price = PRICES[operationId]!;
-  if (judgedScopeOf(operationId) !== tier.limitScope)
+  if (judgedScopeOf(operationId) !== tier.scope)
     throw new Error(
-      `load profile ${tier.key}: ${operationId} counts against ${judgedScopeOf(operationId)} (x-fc-limits), not ${tier.limitScope}`,
+      `load profile ${tier.scope}: ${operationId} counts against ${judgedScopeOf(operationId)} (x-fc-limits), not ${tier.scope}`,
     );
   const { params, path, body } = o.facts.baseline;
   const template = { params, path, body };
@@ -291,17 +288,17 @@ export function buildProfiles(): Record<string, LoadProfile> {
   };
   const social: LoadProfile = {
     name: 'social',
-    tier: TIERS.social,
+    tier: TIERS.x_research,
     description:
       'Social research with an API key: POST /api/v1/x/search and POST /api/v1/x/profile, sharing one quota. Expensive ($0.50 / $1.00 a call).',
-    operations: [op(TIERS.social, 'searchSocial'), op(TIERS.social, 'createSocialProfile')],
+    operations: [op(TIERS.x_research, 'searchSocial'), op(TIERS.x_research, 'createSocialProfile')],
     rate: 4,
     burstRate: 8,
     durationS: 5,
     maxInFlight: 5,
-    expects: tableExpectations(TIERS.social, { second: 'LIM-005', minute: 'LIM-006', inFlight: 'LIM-008', windowExtra: ['LIM-013'] }),
+    expects: tableExpectations(TIERS.x_research, { second: 'LIM-005', minute: 'LIM-006', inFlight: 'LIM-008', windowExtra: ['LIM-013'] }),
     notEvaluated: [{ ruleId: 'LIM-007', reason: DAILY }, ...NOT_EVALUATED_COMMON],
-    thresholds: limitThresholds(TIERS.social, 2000),
+    thresholds: limitThresholds(TIERS.x_research, 2000),
   };
   const ipGuard: LoadProfile = {
     name: 'ip-guard',
@@ -353,7 +350,11 @@ export function buildProfiles(): Record<string, LoadProfile> {
   return { standard, social, 'ip-guard': ipGuard, oil };
 }
 
-/** Profile names, in the order of the Limits table. */
+/**
+ * Profile names, in the order of the Limits table: the words of `npm run load -- --profile` (documented
+ * commands use them), so the social research profile stays `social` and the per-IP guard's `ip-guard`; the
+ * limit scope each drives is its tier's `scope` (x_research, ip_guard).
+ */
 export const PROFILE_NAMES = ['standard', 'social', 'ip-guard', 'oil'] as const;
 
 /** Whether a rate (req/s) is above a tier's per-second bound (or its spacing, for the oil route). */

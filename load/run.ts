@@ -102,7 +102,7 @@ export async function runProfile(opts: ProfileRunOptions): Promise<{ report: Loa
     });
     const evaluation = evaluateRun(profile, result, opts.skewMs === undefined ? {} : { skewMs: opts.skewMs });
     const { bound, windowMs } = windowOf(profile.tier);
-    const window = judgeWindow(result.records, bound, scopeAnswers(profile.tier.limitScope, profile.tier.key === 'ip_guard'), windowMs);
+    const window = judgeWindow(result.records, bound, scopeAnswers(profile.tier.scope, profile.tier.scope === 'ip_guard'), windowMs);
     const sample = judgeSample(result.samples);
     const thresholds = evaluateThresholds(profile.thresholds, runMetrics(result.records, window, evaluation.errors, sample));
     const report = buildReport(

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isTestable, loadRules } from '../contract/rules.ts';
+import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,8 +61,8 @@ export function listSuiteTests(): ListedSpec[] {
   return specs;
 }
 
-export function coverage(specs: ListedSpec[] = listSuiteTests()): Coverage {
-  const catalogue = loadRules();
+/** Which rules of `catalogue` (the project's by default) the listed suite tests name, and where the two drift apart. */
+export function coverage(specs: ListedSpec[] = listSuiteTests(), catalogue: ReadonlyMap<string, Rule> = loadRules()): Coverage {
   const tested = new Map<string, string[]>();
   const unknown: Coverage['unknown'] = [];
   const unannotated: string[] = [];

@@ -4,6 +4,7 @@
  * and per-minute quota (secondsFor). Scopes of one principal and
  * different principals run side by side, so the run's floor is the largest of these. Pure.
  */
+import { LIMIT_BOUNDS, LIMIT_SCOPES, OIL_LIMITS, type LimitScope } from '../contract/limits.ts';
 
 /** Requests per second and per minute of one limit scope (spec: Limits table). */
 export interface ScopeRate {
@@ -11,19 +12,19 @@ export interface ScopeRate {
   perMinute: number;
 }
 
-/** The spec's Limits table (fingerprinted by contract/), the rates that bind a run. */
-export const LIMIT_RATES: Readonly<Record<'standard' | 'social' | 'ip' | 'oil', ScopeRate>> = {
-  standard: { perSecond: 20, perMinute: 600 },
-  social: { perSecond: 5, perMinute: 60 },
-  ip: { perSecond: 50, perMinute: 1_200 },
+/** The spec's Limits table as contract/limits.ts holds it (the stub's limiter and the suites' pacing read it too): the rates that bind a run. */
+export const LIMIT_RATES: Readonly<Record<LimitScope, ScopeRate>> = {
+  standard: { perSecond: LIMIT_BOUNDS.standard.second, perMinute: LIMIT_BOUNDS.standard.minute },
+  x_research: { perSecond: LIMIT_BOUNDS.x_research.second, perMinute: LIMIT_BOUNDS.x_research.minute },
+  ip_guard: { perSecond: LIMIT_BOUNDS.ip_guard.second, perMinute: LIMIT_BOUNDS.ip_guard.minute },
   // Limits rule 3: the oil route's starts at least one second apart, whoever sends them.
-  oil: { perSecond: 1, perMinute: 60 },
+  oil: { perSecond: 1000 / OIL_LIMITS.spacingMs, perMinute: 60_000 / OIL_LIMITS.spacingMs },
 };
 
-/** Requests counted by the client: `principal` a key's fingerprint (never the key), a source address, or "route" for oil; `scope` standard, social, ip or oil. */
+/** Requests counted by the client: `principal` a key's fingerprint (never the key), a source address, or "route" for oil; `scope` its limit scope. */
 export interface RequestCount {
   principal: string;
-  scope: keyof typeof LIMIT_RATES;
+  scope: LimitScope;
   n: number;
 }
 
@@ -44,7 +45,7 @@ export function secondsFor(n: number, rate: ScopeRate): number {
 
 /**
  * The run's floor, seconds, and the principal/scope (or source address) that sets it. IP-guard
- * counts are per source address (`principal` = the address); standard and social per principal;
+ * counts are per source address (`principal` = the address); standard and social research (x_research) per principal;
  * oil per route (its spacing binds every caller).
  */
 export function runFloor(counts: readonly RequestCount[], rates = LIMIT_RATES): { seconds: number; by: string } {
@@ -64,8 +65,8 @@ export function runFloor(counts: readonly RequestCount[], rates = LIMIT_RATES): 
 /** A `requests` annotation "scope principal n" (suites/support/annotations.ts countRequest); unknown scopes count 0. */
 export function parseRequestCount(description: string): RequestCount {
   const [scope = '', principal = '', n = '0'] = description.split(' ');
-  const known = scope === 'standard' || scope === 'social' || scope === 'ip' || scope === 'oil';
-  return { scope: known ? scope : 'ip', principal, n: known ? Number(n) || 0 : 0 };
+  const known = (LIMIT_SCOPES as readonly string[]).includes(scope);
+  return { scope: known ? (scope as LimitScope) : 'ip_guard', principal, n: known ? Number(n) || 0 : 0 };
 }
 
 /** "3 min 10 s" style duration. */

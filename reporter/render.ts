@@ -4,6 +4,8 @@
  * operation and by rule family, then the full per-rule table with client-side filters.
  */
 import type { CertificationReport, ReportedRule } from './report.ts';
+import { driftHtml, driftMarkdown } from './drift.ts';
+import { spendHtml, spendMarkdown } from './spend.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -102,6 +104,8 @@ export function renderMarkdown(r: CertificationReport): string {
       );
     out.push('');
   }
+  out.push(...driftMarkdown(r.drift));
+  out.push(...spendMarkdown(r.spend));
   out.push('The full per-rule table is in certification.html and rules.json.', '');
   return out.join('\n');
 }
@@ -220,6 +224,8 @@ pre{background:#fff;border:1px solid #d0d7de;padding:.5em;overflow:auto;max-heig
 ${unlocks}
 <h2>Failures and warnings (${failures.length})</h2>
 ${failureBlocks}
+${driftHtml(r.drift)}
+${spendHtml(r.spend)}
 <h2>By operation and by rule family</h2>
 <div class="matrices">${matrix('operation', byOperation, Boolean(r.selection))}${matrix('family', byFamily, Boolean(r.selection))}</div>
 <h2>Every rule (${r.rules.length})</h2>

@@ -13,6 +13,29 @@ import { redact } from '../lib/redact.ts';
 import type { RuleVerdict } from './rule-results.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { renderJunit } from './junit.ts';
+import { driftGate, driftLines, type DriftSection } from './drift.ts';
+import type { SpendBreakdown } from './spend.ts';
+
+/** The spend breakdown as rules.json carries it: USD amounts. */
+export interface SpendReport {
+  byOperation: Record<string, number>;
+  byFamily: Record<string, number>;
+  byRule: Record<string, number>;
+  topTests: { title: string; usd: number; byOperation: Record<string, number> }[];
+}
+
+const toUsd = (credits: number) => Math.round(credits) / 1000;
+const usdOf = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).map(([k, c]) => [k, toUsd(c)]));
+
+/** A breakdown in credits as rules.json's USD figures. */
+export function spendReport(b: SpendBreakdown): SpendReport {
+  return {
+    byOperation: usdOf(b.byOperation),
+    byFamily: usdOf(b.byFamily),
+    byRule: usdOf(b.byRule),
+    topTests: b.topTests.map((t) => ({ title: t.title, usd: toUsd(t.credits), byOperation: usdOf(t.byOperation) })),
+  };
+}
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,7 +70,8 @@ export interface RunInfo {
   durationMs: number;
   /** Playwright's run status (passed, failed, interrupted, timedout) or "preflight". */
   runStatus: string;
-  spend: { usd: number; calls: number; budgetUsd: number | null };
+  /** USD. `breakdown`: spend per operation, family, rule and the costliest tests (issue 19; reporter/spend.ts). */
+  spend: { usd: number; calls: number; budgetUsd: number | null; breakdown?: SpendReport };
   /** Rule IDs selected by --rule/--family/--operation/tier; null = every rule. */
   selection: string[] | null;
   failOnSkip: boolean;
@@ -68,6 +92,8 @@ export interface CertificationReport extends RunInfo {
   coverage: number;
   unlocks: Unlock[];
   rules: ReportedRule[];
+  /** The served contract compared with the reference (and a baseline): reporter/drift.ts. Absent in reports of earlier versions. */
+  drift?: DriftSection;
 }
 
 /** name and version of this package. */
@@ -121,6 +147,7 @@ export function runVerdict(
   info: RunInfo,
   rules: readonly ReportedRule[],
   catalogue: ReadonlyMap<string, Rule>,
+  drift?: DriftSection,
 ): { verdict: RunVerdict; reason: string; coverage: number } {
   const testable = rules.filter(
     (r) => r.status !== 'NOT_SELECTED' && catalogue.has(r.id) && isTestable(catalogue.get(r.id)!) && !catalogue.get(r.id)!.pending,
@@ -128,7 +155,18 @@ export function runVerdict(
   const passed = testable.filter((r) => r.status === 'PASSED' || r.status === 'WARN').length;
   const coverage = testable.length ? Math.round((passed / testable.length) * 1000) / 10 : 0;
   if (info.aborted) return { verdict: 'ERROR', reason: info.aborted, coverage };
-  const failed = rules.filter((r) => r.status === 'FAILED' || r.status === 'ERROR');
+  const failed = rules.filter((r) => r.status === 'FAILED');
+  // A harness fault makes the whole run untrustworthy, whatever else it found: ERROR, exit 2 (issue 18).
+  const errors = rules.filter((r) => r.status === 'ERROR');
+  if (errors.length)
+    return {
+      verdict: 'ERROR',
+      reason: `${errors.length} rule(s) ERROR (a harness fault, not a verdict on the target): ${errors
+        .slice(0, 5)
+        .map((r) => r.id)
+        .join(', ')}${errors.length > 5 ? ', …' : ''}${failed.length ? `; ${failed.length} rule(s) also failed` : ''}`,
+      coverage,
+    };
   if (failed.length)
     return {
       verdict: 'FAILED',
@@ -138,6 +176,8 @@ export function runVerdict(
         .join(', ')}${failed.length > 5 ? ', …' : ''}`,
       coverage,
     };
+  const gate = driftGate(drift);
+  if (gate) return { verdict: 'FAILED', reason: gate, coverage };
   const open = testable.filter((r) => OPEN.has(r.status));
   if (info.tier === 'certify' && open.length)
     return {
@@ -157,12 +197,13 @@ export function runVerdict(
   return { verdict: 'PASSED', reason: `no rule failed; ${coverage}% of ${testable.length} testable selected rule(s) passed`, coverage };
 }
 
-/** Builds the report from verdicts (NOT_SELECTED applied by the caller) and their evidence. */
+/** Builds the report from verdicts (NOT_SELECTED applied by the caller), their evidence and the drift section. */
 export function buildReport(
   info: RunInfo,
   verdicts: readonly RuleVerdict[],
   catalogue: ReadonlyMap<string, Rule>,
   evidence: ReadonlyMap<string, Evidence[]> = new Map(),
+  drift?: DriftSection,
 ): CertificationReport {
   const rules: ReportedRule[] = verdicts.map((v) => {
     const ev = (v.status as string) === 'FAILED' || (v.status as string) === 'WARN' ? evidence.get(v.id) : undefined;
@@ -170,7 +211,7 @@ export function buildReport(
   });
   const counts: Record<string, number> = {};
   for (const r of rules) counts[r.status] = (counts[r.status] ?? 0) + 1;
-  const { verdict, reason, coverage } = runVerdict(info, rules, catalogue);
+  const { verdict, reason, coverage } = runVerdict(info, rules, catalogue, drift);
   // A smoke run spends nothing whatever --max-spend says: its budget-bound rules need another tier.
   const unlocks = unlocksOf(rules).map((u) =>
     info.tier === 'smoke' && u.need === 'a budget' ? { ...u, set: '--tier standard --max-spend USD (smoke never spends)' } : u,
@@ -186,6 +227,7 @@ export function buildReport(
     coverage,
     unlocks,
     rules,
+    ...(drift ? { drift } : {}),
   };
 }
 
@@ -222,6 +264,7 @@ export function summaryLines(report: CertificationReport): string[] {
     lines.push('To unlock the skipped rules:');
     for (const u of report.unlocks) lines.push(`  ${String(u.rules).padStart(4)} rule(s) need ${u.need}: set ${u.set}`);
   }
+  if (report.drift) lines.push(...driftLines(report.drift));
   lines.push(`Verdict: ${report.verdict} (${report.verdictReason})`);
   return lines;
 }

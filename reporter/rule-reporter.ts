@@ -4,6 +4,8 @@
  * `junit.xml`, and a summary on stdout. It reads no environment: every setting arrives as a
  * reporter option from playwright.config.ts. Every string written passes through the secret redactor.
  */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.ts';
@@ -14,14 +16,19 @@ import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
 import { readAbort } from '../lib/run-health.ts';
 import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
-import { buildReport, summaryLines, writeReports, type RunInfo } from './report.ts';
+import { buildReport, spendReport, summaryLines, writeReports, type RunInfo } from './report.ts';
+import { spendBreakdown, spendLines } from './spend.ts';
 import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
+import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
+import { driftNotRun, driftSection, driftSource, readContractFile, SERVED_CONTRACT_FILE, type DriftSection } from './drift.ts';
 
 /** Options set in playwright.config.ts. */
 export interface RuleReporterOptions {
   outputDir?: string;
   /** Base URL under test; '' = the embedded reference stub. */
   target?: string;
+  /** The embedded stub's variant (stub/choices.ts): `alt` labels the target as the alternate stub. */
+  stubVariant?: string;
   tier?: string;
   seed?: number;
   /** The command line that started the run, secrets redacted. */
@@ -31,6 +38,12 @@ export interface RuleReporterOptions {
   failOnSkip?: boolean;
   minCoverage?: number | null;
   shard?: string;
+  /** An earlier served contract (file) the served one is also compared with (`run --baseline`). */
+  driftBaseline?: string;
+  /** "breaking": a breaking difference of the served contract fails the run (`run --fail-on-drift`). */
+  failOnDrift?: string;
+  /** The served contract the CLI's preflight read (file): the drift section's document when no test attached one. */
+  servedContract?: string;
 }
 
 /** Evidence per rule kept at most. */
@@ -63,6 +76,8 @@ export default class RuleReporter implements Reporter {
   private siblingFiles: string[] = [];
   private suite: Suite | undefined;
   private startedAt = new Date();
+  /** The served contract a test attached (suites/versioning.spec.ts), as JSON text. */
+  private served: string | undefined;
 
   constructor(options: RuleReporterOptions = {}) {
     this.opts = options;
@@ -101,6 +116,7 @@ export default class RuleReporter implements Reporter {
     this.outcomes.push(...outcomes);
     for (const a of result.annotations) if (a.type === 'requests' && a.description) this.requests.push(parseRequestCount(a.description));
     for (const a of result.attachments) {
+      if (a.name === SERVED_CONTRACT_ATTACHMENT && a.body) this.served = a.body.toString('utf8');
       if (a.name !== EVIDENCE_ATTACHMENT || !a.body) continue;
       try {
         const e = JSON.parse(a.body.toString('utf8')) as Evidence;
@@ -113,6 +129,30 @@ export default class RuleReporter implements Reporter {
         // A malformed attachment is no evidence.
       }
     }
+  }
+
+  /**
+   * The run's drift section, from the served contract a test attached, else the one the CLI's
+   * preflight read; the document is kept as served-openapi.json (a stale one is removed).
+   */
+  private drift(): DriftSection {
+    const failOn = this.opts.failOnDrift === 'breaking' ? 'breaking' : null;
+    const source = driftSource(this.opts.target);
+    const file = join(this.outputDir, SERVED_CONTRACT_FILE);
+    let served: unknown;
+    try {
+      if (this.served !== undefined) served = JSON.parse(this.served);
+      else if (this.opts.servedContract && existsSync(this.opts.servedContract)) served = readContractFile(this.opts.servedContract);
+    } catch (err) {
+      return { ...driftNotRun(`the served contract could not be read: ${(err as Error).message}`, source, failOn), status: 'error' };
+    }
+    if (served === undefined) {
+      rmSync(file, { force: true });
+      return driftNotRun('no selected test read the served contract (VER-018 was not selected or its test did not run)', source, failOn);
+    }
+    mkdirSync(this.outputDir, { recursive: true });
+    writeFileSync(file, redact(JSON.stringify(served, null, 2)));
+    return driftSection(served, { source, failOn, ...(this.opts.driftBaseline ? { baseline: this.opts.driftBaseline } : {}) });
   }
 
   onEnd(result: FullResult): void {
@@ -145,9 +185,12 @@ export default class RuleReporter implements Reporter {
     const selection = this.opts.selection ? this.opts.selection.split(',').filter(Boolean) : null;
     const verdicts = applySelection(ruleVerdicts(catalogue, this.outcomes), selection ? new Set(selection) : null);
     const spend = spendSummary(this.projectDirs);
+    const breakdown = spendBreakdown(this.outcomes, verdicts);
     const finishedAt = new Date();
     const info: RunInfo = {
-      target: this.opts.target || 'embedded reference stub',
+      target:
+        this.opts.target ||
+        (this.opts.stubVariant === 'alt' ? "embedded alternate stub (every gap rule's alternate choice)" : 'embedded reference stub'),
       tier: this.opts.tier ?? 'standard',
       seed: this.opts.seed ?? null,
       commandLine: redact(this.opts.commandLine ?? ''),
@@ -155,14 +198,19 @@ export default class RuleReporter implements Reporter {
       finishedAt: finishedAt.toISOString(),
       durationMs: Math.round(result.duration ?? finishedAt.getTime() - this.startedAt.getTime()),
       runStatus: result.status,
-      spend: { usd: spend.spent / 1000, calls: spend.calls, budgetUsd: spend.limitCredits === null ? null : spend.limitCredits / 1000 },
+      spend: {
+        usd: spend.spent / 1000,
+        calls: spend.calls,
+        budgetUsd: spend.limitCredits === null ? null : spend.limitCredits / 1000,
+        ...(breakdown.credits > 0 ? { breakdown: spendReport(breakdown) } : {}),
+      },
       selection,
       failOnSkip: this.opts.failOnSkip ?? false,
       minCoverage: this.opts.minCoverage ?? null,
       shard: this.opts.shard || null,
       aborted: abort ? `run aborted: ${abort.reason}` : result.status === 'interrupted' ? 'run interrupted before it finished' : null,
     };
-    const report = buildReport(info, verdicts, catalogue, this.evidence);
+    const report = buildReport(info, verdicts, catalogue, this.evidence, this.drift());
     writeReports(this.outputDir, report);
     scrubFiles(this.siblingFiles);
     console.log(
@@ -171,6 +219,7 @@ export default class RuleReporter implements Reporter {
           '',
           ...summaryLines(report),
           spend.line,
+          ...spendLines(breakdown),
           requestSummary(this.projectDirs),
           floorLine(
             info.durationMs,

@@ -16,6 +16,7 @@
  */
 import type { Rule } from '../contract/rules.ts';
 import { isTestable } from '../contract/rules.ts';
+import { parseSpend } from './spend.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 /** Extensible: renderers must tolerate statuses they do not know (fall back to a neutral style). */
@@ -56,6 +57,8 @@ export interface TestOutcome {
   answers?: number;
   /** Component schemas the test's answers were validated against (undefined: not recorded). */
   exercised?: ReadonlySet<string>;
+  /** Credits the test's billed calls spent, per operation (`spend` annotation; reporter/spend.ts). */
+  spend?: Record<string, number>;
   throttled: boolean;
   /** A harness fault (exception in the harness, unbuildable generator): the rules are ERROR. */
   fault?: string;
@@ -107,7 +110,7 @@ const selfAttributed = (rule: Rule): boolean => Boolean(rule.schema) || rule.id.
 
 /** The error texts of a harness fault rather than of a target's answer. */
 const FAULT = /(?:^|\n|Got error: )\s*(?:Error: )?((?:TypeError|ReferenceError|RangeError|SyntaxError|HarnessError|FC_CONFIG)\b[^\n]*)/;
-const UNREACHABLE = /\b(FC_TARGET_UNREACHABLE|FC_TARGET_TIMEOUT|FC_TARGET_GARBAGE)\b[^\n]*/;
+const UNREACHABLE = /\b(FC_TARGET_UNREACHABLE|FC_TARGET_TIMEOUT|FC_TARGET_GARBAGE|FC_TARGET_TOO_LARGE)\b[^\n]*/;
 const RULE_IN_TEXT = /\b[A-Z][A-Z0-9]*-\d{3,}\b/g;
 /**
  * The reason of a test skipped without a `skip` annotation: the runner skipped it (a serial group after
@@ -162,6 +165,11 @@ export function outcomeOf(input: {
         .filter(Boolean),
     ),
     throttled: of('throttled').length > 0,
+    // One `spend` annotation per test (the budget fixture's teardown); a repeated copy is the same one.
+    spend: [...new Set(of('spend'))].reduce<Record<string, number>>((acc, d) => {
+      for (const [op, c] of Object.entries(parseSpend(d))) acc[op] = (acc[op] ?? 0) + c;
+      return acc;
+    }, {}),
     ...(fault ? { fault: fault.slice(0, 300) } : {}),
     ...(unreachable ? { unreachable: unreachable.slice(0, 300) } : {}),
     ...(input.status === 'skipped' ? { reason: skipReason ?? NO_SKIP_REASON } : firstLine ? { reason: firstLine.slice(0, 300) } : {}),

@@ -1,11 +1,14 @@
 /**
- * `npm run request-plan [RESULTS_JSON]`: writes contract/request-plan.json, the requests each suite
- * test sent in a run against the embedded stub (its `requests` "ip …" annotations, which count every
- * request: suites/support/annotations.ts countRequest), with the commit and date of the measurement.
- * `forecast-conformance run --dry-run` sums it over the selected tests (cli/request-plan.ts).
+ * `npm run request-plan [RESULTS_JSON] [--no-control RESULTS_JSON]`: writes contract/request-plan.json,
+ * the requests each suite test sent in a run against the embedded stub (its `requests` "ip_guard …"
+ * annotations, which count every request: suites/support/annotations.ts countRequest) and the credits
+ * its configured keys' billed calls cost (`spend` annotations; issue 19's spend plan), with the commit and
+ * date of the measurement. With `--no-control`, the spend of a second run, against the stub served
+ * without a control plane (scripts/spend-measure.sh), is recorded as the plan of such targets.
+ * `forecast-conformance run --dry-run` sums it over the selected tests (cli/run.ts, cli/spend.ts).
  *
  * Input: the Playwright JSON report of a full run on the embedded stub (default reports/results.json,
- * e.g. after `npm test`); refused when the run's rules.json beside it names another target.
+ * e.g. after `npm start`); refused when the run's rules.json beside it names another target.
  * @throws Error (exit 1) when the report is missing, from another target, or has no suite test.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,6 +16,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
+import { parseSpend } from '../reporter/spend.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EMBEDDED = 'embedded reference stub';
@@ -27,31 +31,51 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
-const resultsFile = resolve(process.argv[2] ?? join(ROOT, 'reports', 'results.json'));
+const args = process.argv.slice(2);
+const noControlAt = args.indexOf('--no-control');
+const noControlFile = noControlAt >= 0 ? resolve(args.splice(noControlAt, 2)[1] ?? '') : undefined;
+const resultsFile = resolve(args[0] ?? join(ROOT, 'reports', 'results.json'));
 if (!existsSync(resultsFile)) throw new Error(`${resultsFile}: no Playwright JSON report (run \`npm test\` first)`);
 const rulesFile = join(dirname(resultsFile), 'rules.json');
 if (existsSync(rulesFile)) {
   const target = (JSON.parse(readFileSync(rulesFile, 'utf8')) as { target?: string }).target;
   if (target !== EMBEDDED) throw new Error(`${rulesFile}: the run judged ${target}, not the ${EMBEDDED}`);
 }
-const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as { suites: JsonSuite[]; config: { metadata?: { stubSeed?: number } } };
+type Report = { suites: JsonSuite[]; config: { metadata?: { stubSeed?: number } } };
+const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as Report;
 
-const tests: Record<string, number> = {};
-const walk = (s: JsonSuite) => {
-  for (const spec of s.specs ?? [])
-    for (const t of spec.tests) {
-      if (!SUITE_PROJECTS.has(t.projectName) || !t.results.length) continue;
-      // "ip loopback N": every request the test sent goes through the per-IP guard's count.
-      const n = t.annotations
-        .filter((a) => a.type === 'requests' && a.description?.startsWith('ip '))
-        .reduce((sum, a) => sum + (Number(a.description!.split(' ')[2]) || 0), 0);
-      const key = planKey(spec.file, spec.title);
-      tests[key] = (tests[key] ?? 0) + n;
-    }
-  (s.suites ?? []).forEach(walk);
-};
-report.suites.forEach(walk);
+/** Per test of the suites: requests sent and credits spent (`spend` annotations, each counted once). */
+function measure(r: Report): { requests: Record<string, number>; spend: Record<string, number> } {
+  const requests: Record<string, number> = {};
+  const spend: Record<string, number> = {};
+  const walk = (s: JsonSuite) => {
+    for (const spec of s.specs ?? [])
+      for (const t of spec.tests) {
+        if (!SUITE_PROJECTS.has(t.projectName) || !t.results.length) continue;
+        // "ip_guard <address> N": every request the test sent goes through the per-IP guard's count.
+        const n = t.annotations
+          .filter((a) => a.type === 'requests' && a.description?.startsWith('ip_guard '))
+          .reduce((sum, a) => sum + (Number(a.description!.split(' ')[2]) || 0), 0);
+        const key = planKey(spec.file, spec.title);
+        requests[key] = (requests[key] ?? 0) + n;
+        const credits = [...new Set(t.annotations.filter((a) => a.type === 'spend').map((a) => a.description ?? ''))]
+          .map((d) => Object.values(parseSpend(d)).reduce((a, b) => a + b, 0))
+          .reduce((a, b) => a + b, 0);
+        if (credits > 0) spend[key] = (spend[key] ?? 0) + credits;
+      }
+    (s.suites ?? []).forEach(walk);
+  };
+  r.suites.forEach(walk);
+  return { requests, spend };
+}
+const measured = measure(report);
+const tests = measured.requests;
+const noControl = noControlFile ? measure(JSON.parse(readFileSync(noControlFile, 'utf8')) as Report).spend : undefined;
 if (!Object.keys(tests).length) throw new Error(`${resultsFile}: no test of the conformance projects ran`);
+
+function sorted(r: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)));
+}
 
 const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
 const seed = existsSync(rulesFile) ? (JSON.parse(readFileSync(rulesFile, 'utf8')) as { seed: number }).seed : 20261122;
@@ -64,7 +88,13 @@ const plan: RequestPlan = {
     stubSeed: report.config.metadata?.stubSeed ?? 42,
   },
   tests: Object.fromEntries(Object.entries(tests).sort(([a], [b]) => a.localeCompare(b))),
+  spend: { control: sorted(measured.spend), ...(noControl ? { noControl: sorted(noControl) } : {}) },
 };
 writeFileSync(REQUEST_PLAN_FILE, `${JSON.stringify(plan, null, 2)}\n`);
 const total = Object.values(tests).reduce((a, b) => a + b, 0);
-console.log(`request plan: ${Object.keys(tests).length} test(s), ${total.toLocaleString('en-US')} request(s) → contract/request-plan.json`);
+const usd = (r: Record<string, number> | undefined) => `$${(Object.values(r ?? {}).reduce((a, b) => a + b, 0) / 1000).toFixed(3)}`;
+console.log(
+  `request plan: ${Object.keys(tests).length} test(s), ${total.toLocaleString('en-US')} request(s), spend ${usd(measured.spend)} with a control plane` +
+    (noControl ? `, ${usd(noControl)} without` : '') +
+    ' → contract/request-plan.json',
+);

@@ -1,6 +1,8 @@
 /**
- * `npm run rules:check`: fails when a testable catalogue rule has no test, when a test names an
- * unknown rule, or when a suite test names no rule. Pending rules (tests due in a later issue)
+ * `npm run rules:check`: fails when a catalogue file or an operation's x-fc-* facts break their JSON
+ * Schema (contract/rules.schema.json, contract/facts.schema.json: a misspelt `level` or `observe`), when a
+ * testable catalogue rule has no test, when a test names an unknown rule, or when a suite test names no rule.
+ * `--rules-dir DIR` checks the catalogue in DIR instead of contract/rules/. Pending rules (tests due in a later issue)
  * are listed, not failed.
  *
  * Traceability to the spec (issue 8): every live rule cites its spec unit(s) by fingerprint (`source`;
@@ -10,19 +12,58 @@
  * A rule's text is the project's own wording: it fails when it shares COPY_LIMIT or more consecutive words
  * with a unit it cites (contract/spec-text.ts copiedRun).
  */
+import { resolve } from 'node:path';
 import { coverage } from '../reporter/coverage.ts';
-import { loadRules } from '../contract/rules.ts';
+import { contract } from '../contract/index.ts';
+import { loadRules, type Rule } from '../contract/rules.ts';
 import { loadInformative, traceability } from '../contract/spec-coverage.ts';
 import { COPY_LIMIT, copiedRun, loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
+import { danglingMarks, rulesOnChoices } from '../contract/choice-marks.ts';
+import { altFlips } from './alt-flips.ts';
 
-const rules = loadRules();
-const c = coverage();
+/**
+ * The catalogue (contract/rules/, or the folder after `--rules-dir`) checked against contract/rules.schema.json,
+ * and the contract's x-fc-* facts against contract/facts.schema.json; exits 1 naming every problem first.
+ */
+function loadChecked(): Map<string, Rule> {
+  const at = process.argv.indexOf('--rules-dir');
+  try {
+    const rules = at > 0 ? loadRules(resolve(process.argv[at + 1] ?? '.')) : loadRules();
+    contract();
+    return rules;
+  } catch (err) {
+    console.error((err as Error).message);
+    console.error('rules:check failed: the catalogue or the contract does not match its schema (contract/*.schema.json)');
+    process.exit(1);
+  }
+}
+
+const rules = loadChecked();
+const c = coverage(undefined, rules);
 const problems = [
   ...c.unknown.map((u) => `unknown rule ${u.id} named by ${u.test}`),
   ...c.untested.map((id) => `no test for ${id}: ${rules.get(id)?.text ?? ''}`),
   ...c.unannotated.map((t) => `test names no rule: ${t}`),
 ];
 console.log(`catalogue: ${rules.size} rules; tested: ${c.tested.size}; pending (later issues): ${c.pending.length}`);
+
+// Documented versus chosen (issue 18): a documented rule may not judge a part the spec does not show,
+// every mark names a gap, and the alternate stub flips exactly the gaps that name an alternate.
+problems.push(
+  ...rulesOnChoices().map(
+    (x) => `rule ${x.ruleId} is documented (kind rule) but judges ${x.mark.pointer}, marked as the choice ${x.mark.gapId}`,
+  ),
+  ...danglingMarks().map((m) => `x-fc-choice at ${m.pointer} names ${m.gapId}, which is not a live gap rule`),
+);
+const flips = altFlips();
+const alternates = [...rules.values()].filter((r) => r.kind === 'gap' && !r.retired && r.alternate).map((r) => r.id);
+problems.push(
+  ...[...flips.keys()]
+    .filter((id) => !alternates.includes(id))
+    .map((id) => `alt('${id}') in ${flips.get(id)!.join(', ')}: not a gap rule with an alternate`),
+  ...alternates.filter((id) => !flips.has(id)).map((id) => `gap ${id} names an alternate but no alt('${id}') flip in stub/ makes it`),
+);
+console.log(`choices: ${alternates.length} gap rule(s) with an alternate, each flipped by the alternate stub`);
 
 const units = loadSpecUnits();
 if (!units) {

@@ -13,8 +13,11 @@ import { TokenLedger, chainClock } from './money/x402/index.ts';
 import { buildServer } from './server.ts';
 import { RateLimiter } from './limits/limiter.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
+import { registerOtherMethods } from './routes/methods.ts';
+import { registerMediaTypes } from './routes/media-types.ts';
 import type { StubContext } from './context.ts';
 import { activateMutant } from './mutants.ts';
+import { activateVariant } from './choices.ts';
 
 export interface RunningStub {
   url: string;
@@ -33,7 +36,8 @@ export function createContext(config: StubConfig): StubContext {
   accounts.seed(config.apiKeys);
   const ledger = new TokenLedger(chainClock(clock));
   const gate = createGate(accounts, ledger, clock);
-  const limits = new RateLimiter(now, config.limitsLifted === true);
+  // Fixed windows (the alternate stub's, gap LIM-025) fall on the wall clock's seconds, moved by the control plane's advances.
+  const limits = new RateLimiter(now, config.limitsLifted === true, () => Date.now() + clock.offsetMs());
   return {
     config,
     clock,
@@ -52,8 +56,11 @@ export function createContext(config: StubConfig): StubContext {
 export async function buildStub(overrides: Partial<StubConfig> = {}): Promise<{ ctx: StubContext; app: FastifyInstance }> {
   const config = defaultConfig(overrides);
   activateMutant(config.mutant);
+  activateVariant(config.variant);
   const ctx = createContext(config);
   const app = buildServer(ctx, ROUTE_MODULES);
+  registerOtherMethods(app);
+  registerMediaTypes(app);
   // Served only with a control token; without it every /__control path is the server's 404.
   if (config.controlToken) registerControlPlane(app, ctx, config.controlToken);
   await app.ready();

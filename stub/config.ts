@@ -1,4 +1,4 @@
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /**
  * Stub configuration, read from the environment only by stub/main.ts (or given by the harness).
@@ -33,6 +33,11 @@ export interface StubConfig {
   profiling?: boolean;
   /** A mutant of stub/mutants.ts to switch on (issue 10's mutation run); none by default. */
   mutant?: string;
+  /**
+   * `alt` serves the alternate stub: every gap rule's `alternate` instead of its `choice`
+   * (stub/choices.ts); default `main`.
+   */
+  variant?: string;
 }
 
 export const DEFAULT_DEV_KEY = 'fc_dev_key_0000000000000000';

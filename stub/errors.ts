@@ -3,6 +3,7 @@
  * handler turns an ApiError into the JSON error envelope {error, message, ...extra}.
  */
 import { mutant } from './mutants.ts';
+import { alt } from './choices.ts';
 
 export type ErrorCode =
   | 'invalid_api_key'
@@ -11,6 +12,7 @@ export type ErrorCode =
   | 'insufficient_credits'
   | 'entitlement_required'
   | 'not_found'
+  | 'forecast_request_not_found'
   | 'link_token_not_found'
   | 'insufficient_post_history'
   | 'payment_replay_mismatch'
@@ -22,6 +24,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'upstream_unavailable'
   | 'service_unavailable'
+  | 'unavailable'
+  | 'entitlement_inactive'
   | 'method_not_allowed';
 
 /** Optional envelope fields (spec: Errors table). */
@@ -59,5 +63,10 @@ export const invalidRequest = (message: string): ApiError => new ApiError(422, '
 /** 404 with the given code (not_found unless the spec names another). */
 export const notFound = (message: string, code: ErrorCode = 'not_found', extra: EnvelopeExtra = {}): ApiError =>
   new ApiError(404, code, message, extra);
-/** 503: a source is unavailable or not configured. */
-export const serviceUnavailable = (message: string): ApiError => new ApiError(503, 'service_unavailable', message);
+/**
+ * 503: a source is unavailable or not configured. Its code is not shown (gap ERR-011): the stub's
+ * service_unavailable, the alternate stub's unavailable.
+ */
+export const serviceUnavailable = (message: string): ApiError => new ApiError(503, unavailableCode(), message);
+/** The code of every 503 (gap ERR-011). */
+export const unavailableCode = (): ErrorCode => (alt('ERR-011') ? 'unavailable' : 'service_unavailable');

@@ -6,6 +6,7 @@
  * STUB_SELF_CHECK=1 (validate every answer against the contract and print violations),
  * STUB_LIMITS=off (rate-limit tiers lifted, for throughput runs only; default on).
  * FC_MUTANT (switch on one mutant of stub/mutants.ts; never in production).
+ * STUB_VARIANT=alt (the alternate stub: every gap's other allowed choice, stub/choices.ts).
  */
 import { DEFAULT_DEV_KEY } from './config.ts';
 import { startStub } from './app.ts';
@@ -24,6 +25,7 @@ const stub = await startStub({
   ...(env.STUB_NOW ? { anchor: new Date(env.STUB_NOW) } : {}),
   log: env.STUB_LOG === '1',
   ...(env.FC_MUTANT ? { mutant: env.FC_MUTANT } : {}),
+  ...(env.STUB_VARIANT ? { variant: env.STUB_VARIANT } : {}),
   ...(env.STUB_PROFILING === 'off' ? { profiling: false } : {}),
   ...(env.STUB_LIMITS === 'off' ? { limitsLifted: true } : {}),
   ...(env.STUB_SELF_CHECK === '1'
@@ -35,6 +37,7 @@ const stub = await startStub({
 });
 console.log(`forecast-conformance stub listening on ${stub.url}`);
 console.log(`site url: ${stub.ctx.config.siteUrl}`);
+if (stub.ctx.config.variant === 'alt') console.log("variant: alt (the alternate stub: every gap rule's alternate choice)");
 if (!keys?.length) console.log(`development API key: ${DEFAULT_DEV_KEY}`);
 if (stub.ctx.limits.isLifted) console.log('rate limits: LIFTED (STUB_LIMITS=off); the Limits tiers are not enforced');
 console.log(`control plane: ${stub.ctx.config.controlToken ? 'on' : 'off (set CONTROL_TOKEN to enable)'}`);

@@ -74,7 +74,7 @@ const TABLE = {
     ['quote-us-live', 'QUOTE-002', 'venue_a_us rows report freshness verified instead of stale'],
   ],
   routing: [
-    ['route-url-unencoded', 'ROUTE-005', 'serviceUrl does not URL-encode the serviceMarketId'],
+    ['route-url-double-encoded', 'ROUTE-005', 'serviceUrl percent-encodes the serviceMarketId twice (venue_b:X gives venue_b%253AX)'],
     ['route-broker-all', 'ROUTE-004', 'broker_channels is copied to venue_a rows too'],
     ['route-venue-a-url-all', 'ROUTE-006', 'venueAUrl is populated for every venue'],
     ['route-key-dash', 'ROUTE-001', 'marketKey is built with a dash instead of a colon'],

@@ -19,8 +19,9 @@ import {
   endpointParts,
   type TopicClass,
 } from '../checks/availability.ts';
-import { ptr, violation, type Violation } from '../checks/violation.ts';
+import { ptr, violation, type Violation } from '../lib/violation.ts';
 import type { Params, TargetClient } from './support/client.ts';
+import { observing, observeChoice } from './support/choices.ts';
 import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, spreadByVenue, venueBEvents, type Row } from './support/lookups.ts';
 
 const OP = 'getForecastAvailability';
@@ -120,17 +121,33 @@ test.describe('parameters', () => {
   );
 
   test(
-    'market_key together with venue answers 422 invalid_request',
-    { annotation: rules('AVAIL-004', ...contractRules(OP)) },
+    'market_key together with another venue answers 422 invalid_request; with its own venue, the stub refuses too (gap)',
+    { annotation: rules('AVAIL-004', 'AVAIL-043', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
+      const pair = fc.tuple(venueArb, venueArb).filter(([a, b]) => a !== b);
       await assertProperty(
-        fc.asyncProperty(venueArb, venueArb, someId, async (keyVenue, venue, id) => {
-          // Even a venue that agrees with the key's prefix is a conflicting combination.
+        fc.asyncProperty(pair, someId, async ([keyVenue, venue], id) => {
           const params = { market_key: `${keyVenue}:${id}`, venue };
-          await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params }), JSON.stringify(params));
+          // The message names the rule: this test also observes a gap (AVAIL-043).
+          await expectInvalidRequest(
+            await api.get('/api/public/forecast-availability', { params }),
+            `${JSON.stringify(params)} (AVAIL-004)`,
+          );
         }),
         { seed: targetOptions.seed, numRuns: 25 },
       );
+      // A venue repeating the key's own prefix conflicts with nothing: the answer is the target's choice.
+      for (const venue of VENUES) {
+        const params = { market_key: `${venue}:fc-probe-1`, venue };
+        const res = await api.get('/api/public/forecast-availability', { params });
+        await expect(res).toMatchContract(OP);
+        const body = (await res.json()) as Row;
+        observeChoice(
+          'AVAIL-043',
+          res.status() === 422 && body.error === 'invalid_request',
+          `${JSON.stringify(params)} answered ${res.status()}`,
+        );
+      }
     },
   );
 });
@@ -278,6 +295,15 @@ test.describe('identities', () => {
   );
 });
 
+/** What the ticker of a single-contract venue_b event answers: the stub's choice is its one child (gap AVAIL-037). */
+async function observeSingleContract(api: TargetClient, ticker: string, child: string): Promise<void> {
+  const { res, body } = await lookup(api, { market_id: ticker, venue: 'venue_b' });
+  const market = body.market as Row | null;
+  const same =
+    res.status() === 200 && body.targetResolution === null && String(market?.nativeMarketId).toLowerCase() === child.toLowerCase();
+  observeChoice('AVAIL-037', same, `the single-contract event ${ticker} answered ${res.status()} ${JSON.stringify(body).slice(0, 160)}`);
+}
+
 test.describe('venue_b events', () => {
   test(
     'a multi-contract venue_b event answers a targetResolution; its children do not',
@@ -289,19 +315,32 @@ test.describe('venue_b events', () => {
         'AVAIL-029',
         'AVAIL-030',
         'AVAIL-011',
+        // the stub's choices, observed: the endpoint and message, an event's question, untracked children
+        'AVAIL-033',
+        'AVAIL-035',
+        'AVAIL-036',
+        'AVAIL-037',
         ...contractRules(OP, 'getForecastTargets'),
       ),
     },
     async ({ api, paid }) => {
       const events = venueBEvents(await discovered(paid, 'both'));
       test.skip(events.length === 0, 'no venue_b market with a nativeEventId on the target');
-      const multi: { ticker: string; children: string[] }[] = [];
-      for (const ev of events.slice(0, 12)) {
-        if (multi.length >= 4) break;
+      // Only a child venue resolution finds but the catalog does not list shows gap AVAIL-035.
+      observing('AVAIL-035');
+      observing('AVAIL-037');
+      const resolved: { ticker: string; children: string[]; unlisted: number }[] = [];
+      for (const ev of events.slice(0, 30)) {
         const { res, body } = await resolveTarget(api, ev.ticker);
         const children = res.status() === 200 && Array.isArray(body.markets) ? (body.markets as Row[]).map((c) => String(c.ticker)) : [];
-        if (children.length >= 2) multi.push({ ticker: ev.ticker, children });
+        const listed = new Set(ev.rows.map((r) => String(r.nativeMarketId).toLowerCase()));
+        // A single-contract event's ticker (gap AVAIL-037: the stub answers it as its one child).
+        if (children.length === 1) await observeSingleContract(api, ev.ticker, children[0]!);
+        if (children.length >= 2)
+          resolved.push({ ticker: ev.ticker, children, unlisted: children.filter((c) => !listed.has(c.toLowerCase())).length });
       }
+      // Events with children the catalog does not list first: those may be untracked (gap AVAIL-035).
+      const multi = resolved.sort((a, b) => b.unlisted - a.unlisted).slice(0, 4);
       test.skip(multi.length === 0, 'no venue_b event with two or more open children');
       const found: Violation[] = [];
       for (const ev of multi) {
@@ -310,11 +349,17 @@ test.describe('venue_b events', () => {
           const { res, body } = await lookup(api, { market_id: ev.ticker, venue: 'venue_b' });
           expect(res.status()).toBe(200);
           found.push(...checkAvailability(body, at));
+          observeChoice('AVAIL-036', body.question === null, `event ${ev.ticker} answers question ${JSON.stringify(body.question)}`);
           const tr = body.targetResolution as Row | null;
           if (!tr)
             return void found.push(
               violation('AVAIL-026', at + '/targetResolution', 'a multi-contract event answers targetResolution null'),
             );
+          observeChoice(
+            'AVAIL-033',
+            String(tr.endpoint).startsWith('/api/public/forecast-targets?ref=') && /multi-contract event/.test(String(tr.message)),
+            `targetResolution ${JSON.stringify({ endpoint: tr.endpoint, message: tr.message })}`,
+          );
           if (tr.marketCount !== ev.children.length)
             found.push(
               violation(
@@ -346,6 +391,13 @@ test.describe('venue_b events', () => {
             found.push(...checkAvailability(body, at));
             if (body.targetResolution !== null)
               found.push(violation('AVAIL-027', at + ptr('targetResolution'), 'an exact child ticker answers a targetResolution'));
+            // A child venue resolution finds but the service does not track: is it offered a generation (gap AVAIL-035)?
+            if (body.tracked === false && body.excluded === null)
+              observeChoice(
+                'AVAIL-035',
+                body.generation !== null,
+                `untracked child ${child} answers generation ${JSON.stringify(body.generation)}`,
+              );
           });
         });
       }
@@ -367,7 +419,7 @@ test.describe('topic exclusion', () => {
   for (const [topic, rule, label] of EXCLUDED) {
     test(
       `${label} markets are excluded, never forecast and offer no generation`,
-      { annotation: rules(rule, 'TOPIC-006', 'AVAIL-023', ...contractRules(OP)) },
+      { annotation: rules(rule, 'TOPIC-006', 'AVAIL-023', 'TOPIC-013', ...contractRules(OP)) },
       async ({ api, paid }) => {
         const rows = spreadByVenue(await classified(paid, topic), MAX_LOOKUPS);
         test.skip(rows.length === 0, `no ${label} market on the target`);

@@ -12,12 +12,24 @@ import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit, checkParallelDebits, type ParallelOutcome } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
-import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { violation, type Violation } from '../lib/violation.ts';
+import { PAID_OPERATIONS, discoverRequest, liveCredits, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { discoverIdentities, errorOf, freeCalls, type FreeCall } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
+import { observeChoice } from './support/choices.ts';
 
+/** The reference price of an operation, in credits (documented prices only: see `livePrice`). */
 const price = (operationId: string): number => PRICES[operationId]!.credits;
+
+/**
+ * What one billed call of the request costs on the target: the reference price, or, where the spec shows
+ * none (a PRICE gap), the live 402 challenge's amount. SKIPs when the target shows no price to bill against.
+ */
+async function livePrice(api: TargetClient, request: PaidRequest, operationId: string): Promise<number> {
+  const credits = await liveCredits(api, request, operationId);
+  test.skip(credits === undefined, `${operationId} has no reference price and its challenge offers no amount on eip155:8453`);
+  return credits!;
+}
 
 /** A skip reason when the target does not serve the request's route (generic 404 before any auth); a served route's answer is checked against the contract. */
 async function absentRoute(api: TargetClient, r: PaidRequest, operationId: string): Promise<string | undefined> {
@@ -34,7 +46,7 @@ const unknownSlug = (): string => `fc-no-such-market-${randomUUID().slice(0, 8)}
 test.describe('billing: every paid operation debits exactly its price', () => {
   for (const operationId of PAID_OPERATIONS) {
     test(
-      `${operationId}: a successful API-key call debits exactly ${price(operationId)} credits`,
+      `${operationId}: a successful API-key call debits exactly ${PRICES[operationId]!.gap ? 'its challenge price' : `${price(operationId)} credits`}`,
       { annotation: rules(BILLING_RULES.debitsPrice, ...contractRules(operationId)), lock: routeLocks(operationId) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const found = await test.step('discover a request the target answers', () =>
@@ -44,17 +56,19 @@ test.describe('billing: every paid operation debits exactly its price', () => {
         const absent = await absentRoute(api, request, operationId);
         test.skip(absent !== undefined, absent);
 
-        const account = await controlPlane.createAccount(price(operationId) * 3 + 7);
+        const credits = await livePrice(api, request, operationId);
+        const account = await controlPlane.createAccount(credits * 3 + 7);
         const before = await controlPlane.balance(account.accountId);
         const res = await test.step(`${request.method} ${request.path}`, () => sendRequest(api.withKey(account.apiKey), request));
         await expect(res).toMatchContract(operationId);
+        // Any success status: which 2xx an operation answers may be the target's choice (e.g. gap JOB-034).
         expect(
-          res.status(),
-          `the discovered request of ${operationId} must succeed (${await res.text().then((t) => t.slice(0, 200))})`,
-        ).toBe(request.expect);
+          res.status() >= 200 && res.status() < 300,
+          `the discovered request of ${operationId} must succeed (${res.status()}: ${await res.text().then((t) => t.slice(0, 200))})`,
+        ).toBe(true);
         const after = await controlPlane.balance(account.accountId);
         expect(
-          checkDebit(BILLING_RULES.debitsPrice, `a ${res.status()} answer of ${operationId}`, before, after, price(operationId)),
+          checkDebit(BILLING_RULES.debitsPrice, `a ${res.status()} answer of ${operationId}`, before, after, credits),
         ).toHaveNoViolations();
       },
     );
@@ -95,6 +109,7 @@ test.describe('billing: unbilled answers', () => {
         BILLING_RULES.insufficientCredits,
         BILLING_RULES.refusedDebitsNothing,
         'EVID-011',
+        'BILL-015',
         ...contractRules('getMarketSignals'),
       ),
     },
@@ -111,8 +126,14 @@ test.describe('billing: unbilled answers', () => {
         const res = await client.get(`/api/v1/markets/${unknownSlug()}/signals`);
         await expect(res).toMatchContract(op);
         expect(res.status(), 'an unknown slug answers 404').toBe(404);
-        found404.push(
-          ...checkDebit(BILLING_RULES.notBilled404, 'a 404 answer', price(op), await controlPlane.balance(account.accountId), 0),
+        const state = await controlPlane.account(account.accountId);
+        found404.push(...checkDebit(BILLING_RULES.notBilled404, 'a 404 answer', price(op), state.credits, 0));
+        // BILL-015 (gap): the stub's ledger shows the 404's debit and its refund; another target may show nothing.
+        const kinds = state.entries.filter((e) => e.operationId === op).map((e) => e.kind);
+        observeChoice(
+          'BILL-015',
+          kinds.join(',') === 'debit,refund',
+          `the ledger shows [${kinds.join(', ')}] for one 404 (stub: a debit and its refund)`,
         );
       });
       expect(found404).toHaveNoViolations();
@@ -200,7 +221,7 @@ test.describe('billing: unbilled answers', () => {
 
   test(
     'an upstream error answer (503 injected through the control plane) is refunded',
-    { annotation: rules(BILLING_RULES.notBilledUpstream, ...contractRules('createSocialProfile')) },
+    { annotation: rules(BILLING_RULES.notBilledUpstream, 'ERR-011', ...contractRules('createSocialProfile')) },
     async ({ api, paid, controlPlane, targetOptions }) => {
       // The only paid operation documenting a 503: social-account profiling ("not configured").
       const op = 'createSocialProfile';
@@ -219,6 +240,8 @@ test.describe('billing: unbilled answers', () => {
       );
       await expect(res).toMatchContract(op);
       expect(res.status(), 'the injected upstream failure answers 503').toBe(503);
+      const code = await errorOf(res);
+      observeChoice('ERR-011', code === 'service_unavailable', `the 503 has error ${JSON.stringify(code)} (stub: service_unavailable)`);
       expect(
         checkDebit(
           BILLING_RULES.notBilledUpstream,
@@ -290,7 +313,9 @@ test.describe('billing: refusals and concurrency', () => {
           const disc = await discoverRequest(paid, targetOptions.target, op);
           if ('skip' in disc || (await absentRoute(api, disc.request, op))) return;
           tried++;
-          const credits = price(op) - 1;
+          const cost = await liveCredits(api, disc.request, op);
+          if (cost === undefined) return;
+          const credits = cost - 1;
           const account = await controlPlane.createAccount(credits);
           const res = await sendRequest(api.withKey(account.apiKey), disc.request);
           await expect(res).toMatchContract(op);
@@ -300,7 +325,7 @@ test.describe('billing: refusals and concurrency', () => {
               violation(
                 BILLING_RULES.insufficientCredits,
                 `${op}/status`,
-                `${op} with ${credits} of ${price(op)} credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits`,
+                `${op} with ${credits} of ${cost} credits answered ${res.status()} ${code ?? ''}, expected 403 insufficient_credits`,
               ),
             );
           found.push(
@@ -359,7 +384,9 @@ test.describe('billing: 429', () => {
       const request: PaidRequest = { method: 'GET', path: '/api/v1/signals/oil', params: { include_marks: false }, expect: 200 };
       const absent = await absentRoute(api, request, op);
       test.skip(absent !== undefined, absent);
-      const credits = price(op) * 3;
+      // The oil route's price is not shown (PRICE-022): what its challenge asks.
+      const cost = await livePrice(api, request, op);
+      const credits = cost * 3;
       const account = await controlPlane.createAccount(credits);
       const client = api.withKey(account.apiKey);
       const first = await client.get(request.path, { params: request.params, raw429: true });
@@ -370,7 +397,7 @@ test.describe('billing: 429', () => {
       await expect(second).toMatchContract(op);
       test.skip(second.status() !== 429, `a second oil call within one second answered ${second.status()}: no 429 to observe`);
       const state = await controlPlane.account(account.accountId);
-      const found = checkDebit('BILL-008', 'a 200 then a 429', credits, state.credits, price(op));
+      const found = checkDebit('BILL-008', 'a 200 then a 429', credits, state.credits, cost);
       const ofOp = state.entries.filter((e) => e.operationId === op);
       const debits = ofOp.filter((e) => e.kind === 'debit').length;
       const refunds = ofOp.filter((e) => e.kind === 'refund').length;

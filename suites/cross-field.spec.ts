@@ -116,13 +116,16 @@ async function account(
 // ---- availability: exactly one of market_key, market_id, slug; market_id needs venue; market_key excludes it
 
 type AvailCase = { market_key?: string; market_id?: string; slug?: string; venue?: string };
-const availCase: fc.Arbitrary<AvailCase> = fc.record({ market_key: marketKey, market_id: ident, slug: ident, venue }, { requiredKeys: [] });
+// market_key with the very venue its prefix names conflicts with nothing: its answer is a choice (gap AVAIL-043), left out here.
+const availCase: fc.Arbitrary<AvailCase> = fc
+  .record({ market_key: marketKey, market_id: ident, slug: ident, venue }, { requiredKeys: [] })
+  .filter((c) => !(c.market_key !== undefined && c.venue !== undefined && c.market_key.startsWith(`${c.venue}:`)));
 function availOracle(c: AvailCase): Verdict {
   const ids = (['market_key', 'market_id', 'slug'] as const).filter((k) => c[k] !== undefined);
   if (ids.length === 0) return bad('AVAIL-001', 'none of market_key, market_id, slug');
   if (ids.length > 1) return bad('AVAIL-002', `several identifiers: ${ids.join(', ')}`);
   if (c.market_id !== undefined && c.venue === undefined) return bad('AVAIL-003', 'market_id without venue');
-  if (c.market_key !== undefined && c.venue !== undefined) return bad('AVAIL-004', 'market_key with venue');
+  if (c.market_key !== undefined && c.venue !== undefined) return bad('AVAIL-004', 'market_key with another venue');
   return ok;
 }
 const availRequest = (c: AvailCase): CaseRequest => ({ method: 'GET', path: '/api/public/forecast-availability', params: { ...c } });

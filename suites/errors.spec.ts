@@ -16,7 +16,8 @@ import { checkNoServerError, ERROR_RULES } from '../checks/errors.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { paramSpecs } from './support/param-cases.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
+import { observeChoice } from './support/choices.ts';
 import { costOf } from './support/budget.ts';
 import { hasOilLimits, principalScopeOf } from '../contract/limits.ts';
 import { baselineFor, discoverIdentities, needsCredentials, pace, pathOf, probeImplemented } from './support/operations.ts';
@@ -154,7 +155,7 @@ function toParams(pairs: [string, string][]): Params {
 
 /** Every rule a fuzzed answer of the operation can exercise, from the statuses it documents. */
 function fuzzRules(operationId: string): string[] {
-  const documented = Object.keys(contract().operation(operationId).spec.responses ?? {});
+  const documented = contract().documentedStatuses(operationId);
   const byStatus: Record<string, string> = {
     '401': ERROR_RULES.code401,
     '402': ERROR_RULES.code402,
@@ -182,7 +183,7 @@ for (const { operationId, method, path } of contract().operations.values()) {
           .info()
           .annotations.push({ type: 'note', description: 'fuzzed without a valid key (no key configured or over the spend budget)' });
       const credentials: Credential[] = withKey ? ['key', 'key', 'key', 'none', 'bad'] : ['none', 'bad'];
-      const documented = Object.keys(contract().operation(operationId).spec.responses ?? {});
+      const documented = contract().documentedStatuses(operationId);
       const clients: Record<Credential, TargetClient> = {
         key: api.withKey(own ?? targetOptions.apiKey),
         none: api.withKey(undefined),
@@ -203,7 +204,7 @@ for (const { operationId, method, path } of contract().operations.values()) {
           await pace(operationId);
           await expect.soft(res, describe(req, url)).toMatchContract(operationId);
           const answer = await observe(res);
-          const vs = [...checkNoServerError(answer.status, documented), ...judgeWith(CHECKS.checkErrorEnvelope, answer)];
+          const vs = [...checkNoServerError(answer.status, documented), ...judgeWith(CHECKS.checkErrorEnvelope, answer, operationId)];
           if (vs.length) first = vs.map((v) => ({ ...v, message: `${describe(req, url)} → ${v.message}` }));
           return vs.length === 0;
         }),
@@ -257,5 +258,52 @@ test(
       if (details.failed && !first.length) throw details.errorInstance ?? new Error('fast-check failed without a verdict');
     }
     expect(first).toHaveNoViolations();
+  },
+);
+
+test(
+  'a method a served path does not serve: an error envelope (the stub answers 404 not_found, gap ERR-016)',
+  { annotation: rules(ERROR_RULES.envelope, 'ERR-016') },
+  async ({ api }) => {
+    // One path of each method the contract serves; the other methods are not served there.
+    const paths = [
+      ...new Map([...contract().operations.values()].filter((o) => !o.path.includes('{')).map((o) => [o.method, o.path])).values(),
+    ];
+    const found: Violation[] = [];
+    for (const path of paths) {
+      const served = [...contract().operations.values()].filter((o) => o.path === path).map((o) => o.method.toUpperCase());
+      for (const method of ['PUT', 'DELETE', 'PATCH', 'GET', 'POST'].filter((m) => !served.includes(m)).slice(0, 2)) {
+        await test.step(`${method} ${path}`, async () => {
+          const answer = await observe(await api.withKey(undefined).call(method, path));
+          const code = (answer.body as { error?: unknown } | null)?.error;
+          observeChoice(
+            'ERR-016',
+            answer.status === 404 && code === 'not_found',
+            `${method} ${path} answered ${answer.status} ${JSON.stringify(code)}`,
+          );
+          found.push(...judgeWith(CHECKS.checkErrorEnvelope, answer));
+        });
+      }
+    }
+    expect(found).toHaveNoViolations();
+  },
+);
+
+test(
+  'a JSON body sent as text/plain: an error envelope or the answer to the body (the stub answers 422 invalid_request, gap ERR-015)',
+  { annotation: rules(ERROR_RULES.envelope, 'ERR-015', ...contractRules('createWalletChallenge')) },
+  async ({ api, targetOptions, freshKey }) => {
+    const key = (await freshKey()) ?? targetOptions.apiKey;
+    test.skip(!key, 'needs an API key (FC_API_KEY): the route that takes a body for free is key-only');
+    const op = 'createWalletChallenge';
+    const res = await api.withKey(key).post(contract().operation(op).path, {
+      headers: { 'content-type': 'text/plain' },
+      data: JSON.stringify(contract().operation(op).facts.baseline.body),
+    });
+    await expect(res).toMatchContract(op);
+    const answer = await observe(res);
+    const code = (answer.body as { error?: unknown } | null)?.error;
+    observeChoice('ERR-015', answer.status === 422 && code === 'invalid_request', `answered ${answer.status} ${JSON.stringify(code)}`);
+    expect(judgeWith(CHECKS.checkErrorEnvelope, answer)).toHaveNoViolations();
   },
 );

@@ -12,6 +12,7 @@ import { readFeed, type FeedBody } from './support/feed.ts';
 import { LATEST_TYPES, checkBoardWide, checkLatest, marketsInWindow } from '../checks/latest.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
+import { observeChoice, observing } from './support/choices.ts';
 
 /** Tolerated clock skew between the harness and the target. */
 const SKEW_MS = 5 * 60_000;
@@ -36,6 +37,32 @@ const EVENT_RULES = [
   ...ENVELOPE,
 ];
 
+/**
+ * Observes what the target chose where the spec is silent: the direction of the chronological order
+ * (gap LATEST-006), how a forecast event's id and occurred_at relate to its forecast (LATEST-015) and
+ * the LatestMarket id and question (LATEST-018).
+ */
+function observeFeedChoices(body: FeedBody | undefined): void {
+  const events = body?.events ?? [];
+  const times = events.map((e) => Date.parse(e.occurred_at));
+  const step = times.findIndex((t, i) => i > 0 && t !== times[i - 1]);
+  if (step > 0) observeChoice('LATEST-006', times[step]! < times[step - 1]!, 'the feed is oldest first');
+  const forecasts = events.filter((e) => e.type === 'forecast' && e.forecast);
+  if (forecasts.length)
+    observeChoice(
+      'LATEST-015',
+      forecasts.every((e) => e.id === e.forecast!.id && Date.parse(e.occurred_at) === Date.parse(String(e.forecast!.created_at))),
+      `a forecast event's id is not its forecast's id (${forecasts[0]!.id} vs ${String(forecasts[0]!.forecast!.id)})`,
+    );
+  const markets = events.flatMap((e) => (e.market ? [e.market] : []));
+  if (markets.length)
+    observeChoice(
+      'LATEST-018',
+      markets.every((m) => m.id === m.serviceMarketId && 'question' in m),
+      `a LatestMarket's id is ${JSON.stringify(markets[0]!.id)} (serviceMarketId ${JSON.stringify(markets[0]!.serviceMarketId)}) or its question is left out`,
+    );
+}
+
 test.describe('GET /api/v1/latest', () => {
   test(
     'the default feed covers 3 hours ending now',
@@ -53,9 +80,20 @@ test.describe('GET /api/v1/latest', () => {
 
   test(
     'every event of the widest window obeys the window, order, type and payload rules',
-    { annotation: rules('LATEST-002', 'LATEST-010', ...EVENT_RULES, ...contractRules('getLatest')) },
+    {
+      annotation: rules(
+        'LATEST-002',
+        'LATEST-010',
+        'LATEST-006',
+        'LATEST-015',
+        'LATEST-018',
+        ...EVENT_RULES,
+        ...contractRules('getLatest'),
+      ),
+    },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getLatest', 1), 'spend budget too small for one getLatest call');
+      observing('LATEST-006', 'LATEST-015', 'LATEST-018');
       const sentMs = Date.now();
       const { res, body } = await readFeed(paid, { hours: 6, types: LATEST_TYPES.join(',') });
       const receivedMs = Date.now();
@@ -63,6 +101,7 @@ test.describe('GET /api/v1/latest', () => {
       test.skip(!body?.events.length, 'the target reports no event in the last 6 hours');
       const kinds = new Set(body!.events.map((e) => e.type));
       test.info().annotations.push({ type: 'note', description: `${body!.count} event(s) of kinds ${[...kinds].join(', ')}` });
+      observeFeedChoices(body);
       expect(
         checkLatest(body, { siteUrl: targetOptions.siteUrl, hours: 6, types: LATEST_TYPES, sentMs, receivedMs, skewMs: SKEW_MS }),
       ).toHaveNoViolations(body);

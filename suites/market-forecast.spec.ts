@@ -1,8 +1,8 @@
 /**
  * GET /api/v1/markets/{slug}/forecast (getMarketForecast, $0.01): the stored forecast with
  * reasoning, sources, uncertainty, optional history and drawdown_risk_72h {yes, no} on every
- * forecast; path risk never adjusts the committed probability. The response shape is a gap (SCH);
- * checks/forecast.ts locates the forecast at `forecast` and history at `history`. Test markets
+ * forecast; path risk never adjusts the committed probability. The response shape is a gap (FCST-016):
+ * checks/forecast.ts locates the forecast at `forecast` or at the top level, and history at `history`. Test markets
  * come from the target's pull feed (forecast events) and the free availability lookup.
  */
 import fc from 'fast-check';
@@ -15,14 +15,26 @@ import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/fe
 import { checkMarketForecast, checkMatchesAvailability, checkProbabilityMatchesFeed } from '../checks/forecast.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 
 const SAMPLE = 5;
 /** Availability lookups (free) allowed when hunting for a tracked market without a forecast. */
 const PROBES = 30;
 const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004'];
 const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
-const BODY_RULES = ['FCST-003', 'FCST-004', 'FCST-005', 'FCST-009', 'FCST-014', ...ROUTING, ...ENVELOPE];
+/** The body's rules, and the stub's choices its check observes: history by default, uncertainty and sources, the shape. */
+const BODY_RULES = [
+  'FCST-003',
+  'FCST-004',
+  'FCST-005',
+  'FCST-009',
+  'FCST-014',
+  ...ROUTING,
+  ...ENVELOPE,
+  'FCST-012',
+  'FCST-013',
+  'FCST-016',
+];
 
 type Named = FeedMarket & { slug: string };
 const named = (ms: FeedMarket[]): Named[] => ms.filter((m): m is Named => m.slug !== null);

@@ -10,7 +10,8 @@ import { assertProperty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkEvidenceCompleteness, checkMarketSignals } from '../checks/evidence.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
+import { observeChoice, observing } from './support/choices.ts';
 
 /** Markets read per test: enough to see several rows, cheap on a real target. */
 const SAMPLE = 5;
@@ -31,15 +32,32 @@ const BODY_RULES = [
   ...ENVELOPE,
 ];
 
+/**
+ * Gap EVID-006: last_updated is the newest article's publication time (the stub's choice) or its
+ * ingestion time; either is allowed (EVID-005 judges the bound), so it is only observed.
+ */
+function observeLastUpdated(body: unknown, slug: string): void {
+  const b = body as { signals?: { published_at?: unknown }[]; last_updated?: unknown } | null;
+  const times = (b?.signals ?? []).map((s) => (typeof s.published_at === 'string' ? Date.parse(s.published_at) : NaN));
+  if (!times.length || typeof b?.last_updated !== 'string') return;
+  const newest = Math.max(...times);
+  observeChoice(
+    'EVID-006',
+    Date.parse(b.last_updated) === newest,
+    `${slug}: last_updated ${b.last_updated} is not the newest publication time`,
+  );
+}
+
 const withSlug = (ms: FeedMarket[], venue?: string): (FeedMarket & { slug: string })[] =>
   ms.filter((m): m is FeedMarket & { slug: string } => m.slug !== null && (venue === undefined ? true : m.venue === venue));
 
 test.describe('GET /api/v1/markets/{slug}/signals', () => {
   test(
     'venue_a slugs: the complete evidence list, newest first, with a consistent total and last_updated',
-    { annotation: rules('ROUTE-007', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
+    { annotation: rules('ROUTE-007', 'EVID-006', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', SAMPLE + 1), 'spend budget too small');
+      observing('EVID-006');
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' });
       await expect(feedRes).toMatchContract('getLatest');
       const sample = withSlug(feedMarkets(feed, 'article'), 'venue_a').slice(0, SAMPLE);
@@ -50,8 +68,10 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           const res = await paid.get(marketPath(m.slug, 'signals'));
           await expect(res).toMatchContract('getMarketSignals');
           expect(res.status(), `${m.marketKey} got an article in the feed, so it has evidence`).toBe(200);
+          const body: unknown = await res.json();
+          observeLastUpdated(body, m.slug);
           found.push(
-            ...checkMarketSignals(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug }).map((v) => ({
+            ...checkMarketSignals(body, { siteUrl: targetOptions.siteUrl, slug: m.slug }).map((v) => ({
               ...v,
               path: `${m.slug}:${v.path}`,
             })),
@@ -143,9 +163,16 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
   );
 
   test(
-    'an invalid slug answers 404',
-    { annotation: rules('EVID-009', ...contractRules('getMarketSignals')), lock: KEY_BOUND_LOCK },
+    'an invalid slug answers 404; an over-long one 404 or 422',
+    { annotation: rules('EVID-009', 'EVID-018', 'PARAM-104', ...contractRules('getMarketSignals')), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
+      // Over 512 characters (Limits rule 4): an invalid slug (404, the route's text) or an invalid parameter (422), gap EVID-018.
+      const long = await paid.get(marketPath(`fc-${'x'.repeat(520)}`, 'signals'));
+      await expect(long).toMatchContract('getMarketSignals');
+      expect([404, 422], 'a 513+ character slug is an invalid slug (404) or an invalid parameter (422) [PARAM-104]').toContain(
+        long.status(),
+      );
+      observeChoice('EVID-018', long.status() === 422, `a 523-character slug answered ${long.status()}`);
       const slug = fc.stringMatching(/^[a-z0-9]{6,24}$/).map((s) => `fc-no-such-market-${s}`);
       await assertProperty(
         fc.asyncProperty(

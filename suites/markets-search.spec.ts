@@ -9,6 +9,9 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
+import { hasMembers, observeChoice } from './support/choices.ts';
+import { servedParameterName } from './support/served-contract.ts';
+import { holdsNoRow, searchAnswerRows } from './support/market-lists.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { checkMarketList } from '../checks/market-row.ts';
@@ -23,7 +26,7 @@ import {
   type Row,
   type SearchFilters,
 } from '../checks/markets.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /** Tolerated clock skew between the harness and the target, ms. */
 const SKEW_MS = 2 * 60_000;
@@ -36,8 +39,13 @@ const SEARCH = contractRules('searchMarkets');
 interface Answer {
   status: number;
   body: unknown;
-  /** undefined when the answer is not a 200 with a `markets` array. */
+  /**
+   * The rows wherever the (chosen, gap MSRCH-015) envelope puts them: [] for a 200 holding no row,
+   * undefined when the answer is not a 200 or holds rows of no recognised shape.
+   */
   rows: Row[] | undefined;
+  /** JSON pointer of the rows in the body ('/markets' is the stub's choice). */
+  pointer?: string;
 }
 
 /** One search call, validated against the contract. */
@@ -45,8 +53,13 @@ async function search(paid: TargetClient, params: Params): Promise<Answer> {
   const res = await paid.get('/api/v1/markets/search', { params });
   await expect(res).toMatchContract('searchMarkets');
   const body: unknown = res.headers()['content-type']?.includes('json') ? await res.json() : undefined;
-  return { status: res.status(), body, rows: res.status() === 200 ? rowsOf(body) : undefined };
+  if (res.status() !== 200) return { status: res.status(), body, rows: undefined };
+  const found = searchAnswerRows(body);
+  return { status: 200, body, rows: found?.value ?? (holdsNoRow(body, hasMembers('marketKey')) ? [] : undefined), pointer: found?.pointer };
 }
+
+/** The name the target gives the search text (gap MSRCH-014: q is the stub's), from its served contract. */
+const textParam = (paid: TargetClient): Promise<string> => servedParameterName(paid, 'searchMarkets', 'q');
 
 /** Every per-row rule of one answer (MSRCH-001..-005, -012/-013 when as_of is given, routing and quotes). */
 function rowViolations(rows: readonly Row[], siteUrl: string, asOfMs?: number): Violation[] {
@@ -60,9 +73,9 @@ function rowViolations(rows: readonly Row[], siteUrl: string, asOfMs?: number): 
  * The broadest base request the target answers with rows: no parameter (the stub's choice,
  * gap MSRCH-014), else a q taken from the catalog's most common tag. Skips the test otherwise.
  */
-async function baseRequest(paid: TargetClient): Promise<{ params: Params; rows: Row[]; body: unknown }> {
+async function baseRequest(paid: TargetClient): Promise<{ params: Params; rows: Row[]; body: unknown; pointer?: string }> {
   const plain = await search(paid, {});
-  if (plain.rows?.length) return { params: {}, rows: plain.rows, body: plain.body };
+  if (plain.rows?.length) return { params: {}, rows: plain.rows, body: plain.body, pointer: plain.pointer };
   const res = await paid.get('/api/v1/markets');
   await expect(res).toMatchContract('listMarkets');
   const catalog = res.status() === 200 ? (rowsOf(await res.json()) ?? []) : [];
@@ -73,9 +86,10 @@ async function baseRequest(paid: TargetClient): Promise<{ params: Params; rows: 
     !q,
     `the target answers no unfiltered search (status ${plain.status}; gaps MSRCH-014, MSRCH-015) and lists no tag to search for`,
   );
-  const withQ = await search(paid, { q: q! });
+  const text = await textParam(paid);
+  const withQ = await search(paid, { [text]: q! });
   test.skip(!withQ.rows?.length, `the target answers no search with rows in a recognised shape (status ${withQ.status}; gap MSRCH-015)`);
-  return { params: { q: q! }, rows: withQ.rows!, body: withQ.body };
+  return { params: { [text]: q! }, rows: withQ.rows!, body: withQ.body, pointer: withQ.pointer };
 }
 
 const isoDate = (t: number): string => new Date(t).toISOString().slice(0, 10);
@@ -90,11 +104,21 @@ function withOffset(t: number, minutes: number): string {
 test.describe('GET /api/v1/markets/search', () => {
   test(
     'every row carries consistent forecast and published-signal fields',
-    { annotation: rules(...ROW_RULES, ...SEARCH) },
+    { annotation: rules(...ROW_RULES, 'MSRCH-014', 'MSRCH-015', 'MSRCH-016', ...SEARCH) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'searchMarkets', 4), 'spend budget too small for 4 searchMarkets calls');
       const base = await baseRequest(paid);
       expect(rowViolations(base.rows, targetOptions.siteUrl)).toHaveNoViolations(base.body);
+      observeChoice('MSRCH-015', base.pointer === '/markets', `the rows sit at ${base.pointer ?? '?'}`);
+      const text = await textParam(paid);
+      observeChoice('MSRCH-014', text === 'q', `the served contract names the search text ${JSON.stringify(text)}`);
+      if (!Object.keys(base.params).length) {
+        // Gap MSRCH-016: without q the stub orders by market_updated_at descending, then marketKey ascending.
+        const order = (a: Row, b: Row): number =>
+          ms(b.market_updated_at) - ms(a.market_updated_at) || (String(a.marketKey) < String(b.marketKey) ? -1 : 1);
+        const out = base.rows.findIndex((r, i) => i > 0 && order(base.rows[i - 1]!, r) > 0);
+        observeChoice('MSRCH-016', out < 0, `row ${out} breaks the stub's order (market_updated_at descending, then marketKey)`);
+      }
       const withForecast = base.rows.filter((r) => r.has_forecast === true).length;
       const withSignal = base.rows.filter((r) => r.has_published_signal === true).length;
       test.info().annotations.push({
@@ -105,10 +129,16 @@ test.describe('GET /api/v1/markets/search', () => {
       await test.step('searching a market by its exact question (gap MSRCH-024: warning only)', async () => {
         const probe = base.rows.find((r) => typeof r.question === 'string' && r.question.length <= 200);
         if (!probe) return;
-        const a = await search(paid, { q: probe.question as string });
-        expect(a.status).toBe(200);
+        const a = await search(paid, { [text]: probe.question as string });
         const rows = a.rows ?? [];
         const found = rowViolations(rows, targetOptions.siteUrl);
+        if (a.status !== 200)
+          found.push({
+            ruleId: 'MSRCH-024',
+            severity: 'warning',
+            path: 'status',
+            message: `searching an exact question answered ${a.status}`,
+          });
         if (!keysOf(rows).includes(String(probe.marketKey)))
           found.push({
             ruleId: 'MSRCH-024',
@@ -161,8 +191,8 @@ test.describe('GET /api/v1/markets/search', () => {
       for (const filters of [{ tag: none }, { category: none }]) {
         await test.step(JSON.stringify(filters), async () => {
           const a = await search(paid, { ...base.params, ...filters });
-          expect(a.status, 'an empty result is not an error').toBe(200);
-          expect(a.rows, 'markets is an empty list').toEqual([]);
+          expect(a.status, 'an empty result is not an error (CAT-002)').toBe(200);
+          expect(holdsNoRow(a.body, hasMembers('marketKey')), 'the answer lists no market (CAT-002)').toBe(true);
         });
       }
     },
@@ -181,7 +211,7 @@ test.describe('GET /api/v1/markets/search', () => {
           const endOfDay = Date.parse(`${day}T23:59:59.999Z`);
           const byDate = await search(paid, { ...base.params, as_of: day });
           const byInstant = await search(paid, { ...base.params, as_of: `${day}T23:59:59.999Z` });
-          expect([byDate.status, byInstant.status]).toEqual([200, 200]);
+          expect([byDate.status, byInstant.status], 'both as_of forms answer 200 (MSRCH-010)').toEqual([200, 200]);
           const a = byDate.rows ?? [];
           const b = byInstant.rows ?? [];
           seen += a.length + b.length;
@@ -204,7 +234,7 @@ test.describe('GET /api/v1/markets/search', () => {
       const instant = Math.floor((Date.now() - 30 * 3_600_000) / 1000) * 1000;
       const z = new Date(instant).toISOString();
       const ref = await search(paid, { ...base.params, as_of: z });
-      expect(ref.status).toBe(200);
+      expect(ref.status, `as_of=${z} answers 200 (MSRCH-011)`).toBe(200);
       expect(rowViolations(ref.rows ?? [], targetOptions.siteUrl, instant)).toHaveNoViolations(ref.body);
       test.skip(!ref.rows?.length, `no row as of ${z}: equal empty answers compare nothing`);
       for (const minutes of [330, -480]) {
@@ -233,7 +263,7 @@ test.describe('GET /api/v1/markets/search', () => {
         const at = ms(probe.forecast_at);
         const asOfMs = at - 1000;
         const a = await search(paid, { ...base.params, as_of: new Date(asOfMs).toISOString() });
-        expect(a.status).toBe(200);
+        expect(a.status, 'an as_of instant answers 200 (MSRCH-012)').toBe(200);
         const rows = a.rows ?? [];
         const found = rowViolations(rows, targetOptions.siteUrl, asOfMs);
         const same = rows.find((r) => r.marketKey === probe.marketKey);
@@ -253,12 +283,26 @@ test.describe('GET /api/v1/markets/search', () => {
           fc.asyncProperty(fc.integer({ min: 60, max: 10 * 24 * 60 }), async (minutesAgo) => {
             const asOfMs = Math.floor((now - minutesAgo * 60_000) / 1000) * 1000;
             const a = await search(paid, { ...base.params, as_of: new Date(asOfMs).toISOString() });
-            expect(a.status).toBe(200);
+            expect(a.status, 'an as_of instant answers 200 (MSRCH-012)').toBe(200);
             expect(rowViolations(a.rows ?? [], targetOptions.siteUrl, asOfMs)).toHaveNoViolations(a.body);
           }),
           { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
         );
       });
+    },
+  );
+
+  test(
+    'a future as_of: the stub clamps it to now (gap MSRCH-019, observed)',
+    { annotation: rules('MSRCH-019', ...SEARCH) },
+    async ({ paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'searchMarkets', 2), 'spend budget too small for 2 searchMarkets calls');
+      const base = await baseRequest(paid);
+      const future = new Date(Date.now() + DAY_MS).toISOString();
+      const a = await search(paid, { ...base.params, as_of: future });
+      observeChoice('MSRCH-019', a.status === 200, `as_of=${future} answered ${a.status}`);
+      // Whatever it chose, an answer shows no forecast from after the moment it was computed.
+      if (a.status === 200) expect(rowViolations(a.rows ?? [], targetOptions.siteUrl, Date.now())).toHaveNoViolations(a.body);
     },
   );
 

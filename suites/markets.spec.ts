@@ -7,6 +7,8 @@
  */
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
+import { observeChoice } from './support/choices.ts';
+import { searchAnswerRows, mispricedAnswerRows } from './support/market-lists.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { lookup, mapLimit } from './support/lookups.ts';
@@ -25,19 +27,23 @@ import {
   checkTopicShown,
   checkVenueFacets,
   checkVenueRows,
+  facetCounts,
   keysOf,
   ms,
   rowsOf,
   showsTopic,
+  tiedPairs,
   type Row,
 } from '../checks/markets.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /** Tolerated clock skew between the target's Date header and its data, ms. */
 const SKEW_MS = 2 * 60_000;
 const ROUTING = ['ROUTE-001', 'ROUTE-002', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
 const QUOTES = ['QUOTE-001', 'QUOTE-002', 'QUOTE-003', 'QUOTE-004', 'QUOTE-005'];
 const LIST = contractRules('listMarkets');
+/** The rule each sort value's order is judged by. */
+const SORT_RULE: Record<(typeof SORTS)[number], string> = { updated_desc: 'MKT-027', volume_desc: 'MKT-028', signal_count_desc: 'MKT-030' };
 
 interface Answer {
   status: number;
@@ -57,10 +63,31 @@ async function catalog(paid: TargetClient, params: Params = {}): Promise<Answer>
   return { status: res.status(), body, rows: rowsOf(body) ?? [], clock: answerClock(res.headers(), sentMs, receivedMs) };
 }
 
-/** A 200 catalog answer, or a failed expectation naming the status. */
-async function catalog200(paid: TargetClient, params: Params = {}): Promise<Answer> {
+/**
+ * A 200 catalog answer of a request the test judges, or a failed expectation naming `rule`, the rule a
+ * refusal of that (valid) request breaks.
+ */
+async function catalog200(paid: TargetClient, params: Params, rule: string): Promise<Answer> {
   const a = await catalog(paid, params);
-  expect(a.status, `GET /api/v1/markets ${JSON.stringify(params)}`).toBe(200);
+  expect(a.status, `GET /api/v1/markets ${JSON.stringify(params)} answers 200 (${rule})`).toBe(200);
+  return a;
+}
+
+/**
+ * The answer a test builds on: a 200 catalog answer listing at least one market. Anything else is a
+ * precondition the target's data does not meet, not a verdict: the test's rules are then NOT_RUN with
+ * the reason (judged '*' 0) and the caller ends the test.
+ */
+async function baseCatalog(paid: TargetClient, params: Params = {}): Promise<Answer | undefined> {
+  const a = await catalog(paid, params);
+  if (a.status !== 200) {
+    judged('*', 0, `a 200 answer of GET /api/v1/markets ${JSON.stringify(params)} (it answered ${a.status})`);
+    return undefined;
+  }
+  if (!a.rows.length) {
+    judged('*', 0, `a listed market in GET /api/v1/markets ${JSON.stringify(params)}`);
+    return undefined;
+  }
   return a;
 }
 
@@ -85,13 +112,103 @@ const nearEdge = (rows: readonly Row[], edgeMs: number): Set<string> =>
 
 const without = (rows: readonly Row[], keys: Set<string>): Row[] => rows.filter((r) => !keys.has(String(r.marketKey)));
 
+/** Gap MKT-012, on an answer without venue: the stub lists all four venues, in enum order. */
+function observeFacetListing(body: unknown): void {
+  const facets = (body as Row | undefined)?.venue_facets;
+  if (!Array.isArray(facets)) return;
+  const listed = facets.map((f) => String((f as Row | null)?.venue));
+  observeChoice('MKT-012', JSON.stringify(listed) === JSON.stringify(MARKET_VENUES), `venue_facets lists ${JSON.stringify(listed)}`);
+}
+
+/**
+ * Gap MKT-011, on the answer of venue=`venue`: the stub counts the facets before the venue filter, so
+ * every other venue keeps its count of the same request without venue (`before`). Seen only when
+ * another venue has rows.
+ */
+function observeFacetFilter(body: unknown, venue: string, before: Map<string, number>): void {
+  const others = MARKET_VENUES.filter((v) => v !== venue && (before.get(v) ?? 0) > 0);
+  if (!others.length) return;
+  const counts = facetCounts(body);
+  const kept = others.every((v) => counts.get(v) === before.get(v));
+  observeChoice(
+    'MKT-011',
+    kept,
+    `venue=${venue}: ${others.map((v) => `${v} ${counts.get(v) ?? 'absent'} (unfiltered ${before.get(v)})`).join(', ')}`,
+  );
+}
+
+const asRow = (v: unknown): Row | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
+const hostOf = (url: unknown): string => {
+  try {
+    return new URL(String(url)).hostname;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Where catalog rows show a choice the spec leaves open: for each gap, the instances a row offers and
+ * whether one is the stub's choice (observed, never judged).
+ */
+const ROW_CHOICES: { gap: string; what: string; of: (r: Row) => unknown[]; same: (x: unknown) => boolean }[] = [
+  { gap: 'MKT-040', what: 'clarifications', of: (r) => [r.clarifications], same: (x) => x === null },
+  {
+    gap: 'QUOTE-006',
+    what: 'the freshness of a null-priced venue_a or venue_b quote',
+    of: (r) => {
+      const q = asRow(r.venue_quote);
+      return (r.venue === 'venue_a' || r.venue === 'venue_b') && q && q.selected_probability === null ? [q.freshness] : [];
+    },
+    same: (x) => x === 'unavailable',
+  },
+  {
+    gap: 'QUOTE-008',
+    what: 'the venue and market_id of a quote without pricing',
+    of: (r) => {
+      const q = asRow(r.venue_quote);
+      return q && q.selected_probability === null ? [[q.venue, q.market_id, r.venue, r.nativeMarketId]] : [];
+    },
+    same: (x) => (x as unknown[])[0] === (x as unknown[])[2] && (x as unknown[])[1] === (x as unknown[])[3],
+  },
+  {
+    gap: 'QUOTE-007',
+    what: 'a last-trade quote_method',
+    of: (r) => [asRow(r.venue_quote)?.quote_method].filter((m) => typeof m === 'string' && /last/i.test(m)),
+    same: (x) => x === 'last_trade',
+  },
+  {
+    gap: 'ROUTE-008',
+    what: 'the broker fields of a row no broker lists',
+    of: (r) => (Array.isArray(r.broker_channels) && r.broker_channels.length === 0 ? [[r.broker_a_category, r.broker_a_url]] : []),
+    same: (x) => (x as unknown[]).every((v) => v === null),
+  },
+  {
+    gap: 'ROUTE-010',
+    what: "the serviceUrl of a serviceMarketId holding ':'",
+    of: (r) => (typeof r.serviceUrl === 'string' && String(r.serviceMarketId).includes(':') ? [r.serviceUrl] : []),
+    same: (x) => /%3A/i.test(String(x)),
+  },
+  {
+    gap: 'ROUTE-011',
+    what: 'a venue-prefixed serviceMarketId',
+    of: (r) => (String(r.serviceMarketId).startsWith(`${String(r.venue)}:`) ? [[r.serviceMarketId, r.marketKey]] : []),
+    same: (x) => (x as unknown[])[0] === (x as unknown[])[1],
+  },
+  {
+    gap: 'ROUTE-012',
+    what: 'a sourceUrl',
+    of: (r) => (r.sourceUrl == null ? [] : [r.sourceUrl]),
+    same: (x) => hostOf(x).startsWith('api.'),
+  },
+];
+
 test.describe('GET /api/v1/markets', () => {
   test(
     'every row is a covered-market list item with an in-window forecast or a signal',
     { annotation: rules('MKT-003', 'MKT-020', 'MKT-021', 'MKT-005', 'MKT-008', 'MKT-009', 'PARAM-041', ...ROUTING, ...QUOTES, ...LIST) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 1), 'spend budget too small for one listMarkets call');
-      const a = await catalog200(paid);
+      const a = await catalog200(paid, {}, 'MKT-005');
       // The per-row rules need a row: an empty catalog leaves them NOT_RUN, and the facets are still judged.
       judged(['MKT-003', 'MKT-020', 'MKT-021', 'PARAM-041', ...ROUTING, ...QUOTES], a.rows.length, 'a listed market row');
       const found = [
@@ -119,6 +236,8 @@ test.describe('GET /api/v1/markets', () => {
         'MKT-020',
         'MKT-021',
         'CAT-003',
+        'MKT-011',
+        'MKT-012',
         ...ROUTING,
         ...QUOTES,
         ...LIST,
@@ -126,8 +245,10 @@ test.describe('GET /api/v1/markets', () => {
     },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 5), 'spend budget too small for 5 listMarkets calls');
-      const all = await catalog200(paid);
-      expect(all.rows.length, 'the catalog lists no market').toBeGreaterThan(0);
+      const all = await baseCatalog(paid);
+      if (!all) return;
+      const before = facetCounts(all.body);
+      observeFacetListing(all.body);
       const union: Row[] = [];
       for (const venue of MARKET_VENUES) {
         await test.step(`venue=${venue}`, async () => {
@@ -142,6 +263,7 @@ test.describe('GET /api/v1/markets', () => {
             ...checkVenueFacets(a.body, venue, all.body),
           ];
           expect(found).toHaveNoViolations(a.body);
+          observeFacetFilter(a.body, venue, before);
         });
       }
       expect(checkSameKeys(union, all.rows, 'MKT-005', 'the four venue answers together vs the unfiltered answer')).toHaveNoViolations();
@@ -167,7 +289,8 @@ test.describe('GET /api/v1/markets', () => {
     },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 11), 'spend budget too small for 11 listMarkets calls');
-      const all = await catalog200(paid);
+      const all = await baseCatalog(paid);
+      if (!all) return;
       const freq = new Map<string, number>();
       for (const r of all.rows)
         for (const t of new Set([...(r.tags as string[]), ...(r.categories as string[])].map((x) => String(x))))
@@ -188,9 +311,8 @@ test.describe('GET /api/v1/markets', () => {
 
       for (const topic of [...new Set([category, direct?.tag].filter((t): t is string => !!t))]) {
         await test.step(`topic=${topic}`, async () => {
-          const a = await catalog200(paid, { topic });
+          const a = await catalog200(paid, { topic }, 'MKT-014');
           const expected = keysOf(all.rows.filter((r) => showsTopic(r, topic)));
-          expect(a.rows.length, `topic=${topic} selects the rows showing it`).toBeGreaterThan(0);
           const found = [
             ...rowViolations(a, targetOptions.siteUrl, 48),
             ...checkContains(a.rows, expected, 'MKT-014', `it shows ${topic} among its tags or categories`),
@@ -209,14 +331,14 @@ test.describe('GET /api/v1/markets', () => {
             [...topic].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join(''),
           ].filter((v) => v !== topic);
           for (const variant of new Set(variants)) {
-            const b = await catalog200(paid, { topic: variant });
+            const b = await catalog200(paid, { topic: variant }, 'MKT-013');
             expect(checkSameKeys(a.rows, b.rows, 'MKT-013', `topic=${topic} vs topic=${variant}`)).toHaveNoViolations(b.body);
           }
 
           const prefix = topic.slice(0, -1);
           if (prefix.length >= 2 && !all.rows.some((r) => showsTopic(r, prefix))) {
             prefixChecked = true;
-            const p = await catalog200(paid, { topic: prefix });
+            const p = await catalog200(paid, { topic: prefix }, 'MKT-015');
             const leaked = p.rows
               .filter((r) => showsTopic(r, topic))
               .map((r, i) => ({
@@ -238,10 +360,11 @@ test.describe('GET /api/v1/markets', () => {
     { annotation: rules('MKT-017', 'MKT-018', 'MKT-005', 'MKT-008', 'MKT-009', ...ROUTING, ...QUOTES, ...LIST) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 2), 'spend budget too small for 2 listMarkets calls');
-      const all = await catalog200(paid);
+      const all = await baseCatalog(paid);
+      if (!all) return;
       const brokered = all.rows.filter((r) => Array.isArray(r.broker_channels) && r.broker_channels.includes('broker_a'));
       test.skip(!brokered.length, 'the catalog lists no broker-listed market');
-      const a = await catalog200(paid, { topic: 'broker_a' });
+      const a = await catalog200(paid, { topic: 'broker_a' }, 'MKT-018');
       const found = [
         ...checkMarketList(a.rows, { siteUrl: targetOptions.siteUrl }, '/markets'),
         ...checkBrokerRows(a.rows, 'MKT-017'),
@@ -272,19 +395,26 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'max_forecast_age windows forecast_count and latest_forecast_at; markets with signals stay listed',
-    { annotation: rules('MKT-002', 'MKT-003', 'MKT-020', 'MKT-021', 'MKT-022', 'PARAM-036', ...ROUTING, ...QUOTES, ...LIST) },
+    {
+      annotation: rules('MKT-002', 'MKT-003', 'MKT-020', 'MKT-021', 'MKT-022', 'MKT-034', 'PARAM-036', ...ROUTING, ...QUOTES, ...LIST),
+    },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 5), 'spend budget too small for 5 listMarkets calls');
       const answers = new Map<string, Answer>();
       for (const hours of [undefined, 48, 1, 6, 168]) {
         await test.step(`max_forecast_age=${hours ?? 'omitted'}`, async () => {
-          const a = await catalog200(paid, hours === undefined ? {} : { max_forecast_age: hours });
+          const a = await catalog200(paid, hours === undefined ? {} : { max_forecast_age: hours }, 'MKT-022');
           answers.set(String(hours ?? 'default'), a);
+          // Gap MKT-034: a row without an in-window forecast shows whether delta and reason are windowed too.
+          judged('MKT-034', a.rows.filter((r) => r.latest_forecast_at === null).length, 'a listed market without an in-window forecast');
           expect(rowViolations(a, targetOptions.siteUrl, hours ?? 48)).toHaveNoViolations(a.body);
         });
       }
       const dflt = answers.get('default')!;
-      expect(dflt.rows.length, 'the catalog lists no market').toBeGreaterThan(0);
+      if (!dflt.rows.length) {
+        judged('*', 0, 'a listed market in GET /api/v1/markets');
+        return;
+      }
 
       await test.step('the default window is 48 hours', () => {
         const h48 = answers.get('48')!;
@@ -350,7 +480,7 @@ test.describe('GET /api/v1/markets', () => {
       let hours = 0;
       let base: Answer | undefined;
       for (const h of [6, 24, 168]) {
-        base = await catalog200(paid, { max_forecast_age: h });
+        base = await catalog200(paid, { max_forecast_age: h }, 'MKT-024');
         if (base.rows.some((r) => r.latest_forecast_at != null)) {
           hours = h;
           break;
@@ -362,7 +492,7 @@ test.describe('GET /api/v1/markets', () => {
       const withAge = new Map<number, Answer>();
       for (const age of [hours, 1, 48, 168]) {
         await test.step(`changed_within=${hours}&max_forecast_age=${age}`, async () => {
-          const a = await catalog200(paid, { changed_within: hours, max_forecast_age: age });
+          const a = await catalog200(paid, { changed_within: hours, max_forecast_age: age }, 'MKT-025');
           withAge.set(age, a);
           const found: Violation[] = [
             ...checkMarketList(a.rows, { siteUrl: targetOptions.siteUrl }, '/markets'),
@@ -386,7 +516,7 @@ test.describe('GET /api/v1/markets', () => {
         });
       }
       const own = withAge.get(hours)!;
-      expect(own.rows.length, `changed_within=${hours} lists the markets changed in that window`).toBeGreaterThan(0);
+      expect(own.rows.length, `changed_within=${hours} lists the markets changed in that window (MKT-024)`).toBeGreaterThan(0);
 
       await test.step('every market whose latest forecast is within the window is returned', () => {
         const inside = base!.rows.filter(
@@ -414,17 +544,31 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'each sort orders the same rows by its key',
-    { annotation: rules('MKT-027', 'MKT-028', 'MKT-030', 'MKT-031', ...LIST) },
+    { annotation: rules('MKT-027', 'MKT-028', 'MKT-030', 'MKT-031', 'MKT-029', 'MKT-032', ...LIST) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 3), 'spend budget too small for 3 listMarkets calls');
-      const answers: Answer[] = [];
-      for (const sort of SORTS) {
-        await test.step(`sort=${sort}`, async () => {
-          const a = await catalog200(paid, { sort });
-          answers.push(a);
-          expect(a.rows.length, 'the catalog lists no market').toBeGreaterThan(0);
-          expect(checkSortOrder(a.rows, sort)).toHaveNoViolations(a.body);
-        });
+      // The first answer is the precondition (a catalog with rows); the others are judged by their own rule.
+      const first = await baseCatalog(paid, { sort: SORTS[0] });
+      if (!first) return;
+      const answers: Answer[] = [first];
+      for (const sort of SORTS.slice(1)) answers.push(await catalog200(paid, { sort }, SORT_RULE[sort]));
+      const ties: [Row, Row][] = [];
+      SORTS.forEach((sort, i) => {
+        const a = answers[i]!;
+        expect(checkSortOrder(a.rows, sort)).toHaveNoViolations(a.body);
+        ties.push(...tiedPairs(a.rows, sort));
+      });
+      // Gap MKT-029: where nulls sit is seen only in an answer holding rows with and without a volume.
+      const volumes = answers[SORTS.indexOf('volume_desc')]!.rows.map((r) => typeof r.volume_24h === 'number');
+      judged('MKT-029', volumes.includes(true) && volumes.includes(false) ? 1 : 0, 'a volume_desc answer with and without volume_24h');
+      // Gap MKT-032: the order of rows tying on the sort key.
+      if (judged('MKT-032', ties.length, 'two rows tying on the sort key')) {
+        const descending = ties.filter(([a, b]) => String(a.marketKey) > String(b.marketKey));
+        observeChoice(
+          'MKT-032',
+          descending.length === 0,
+          `${descending.length} of ${ties.length} tied pair(s) not in marketKey ascending order`,
+        );
       }
       expect(
         answers.slice(1).flatMap((a, i) => checkSameKeys(answers[0]!.rows, a.rows, 'MKT-031', `sort=${SORTS[0]} vs sort=${SORTS[i + 1]}`)),
@@ -439,9 +583,14 @@ test.describe('GET /api/v1/markets', () => {
       test.skip(!affordable(targetOptions, 'listMarkets', 1) || !affordable(targetOptions, 'searchMarkets', 1), 'spend budget too small');
       const res = await paid.get('/api/v1/markets/search');
       await expect(res).toMatchContract('searchMarkets');
-      const search = res.status() === 200 ? rowsOf(await res.json()) : undefined;
-      test.skip(!search, 'the target answers no unfiltered market search (gaps MSRCH-014, MSRCH-015): nothing to cross-check');
-      const a = await catalog200(paid);
+      const search = res.status() === 200 ? searchAnswerRows(await res.json())?.value : undefined;
+      // The cross-check needs search rows in a shape it recognises (gaps MSRCH-014, MSRCH-015).
+      if (!search) {
+        judged('*', 0, 'an unfiltered market search answer with rows');
+        return;
+      }
+      const a = await baseCatalog(paid);
+      if (!a) return;
       // Forecast rows of open markets, safely inside the default window (search's forecast_at is the latest forecast).
       const expected = search!.filter((r) => {
         const end = r.end_date == null ? Infinity : ms(r.end_date);
@@ -474,14 +623,15 @@ test.describe('GET /api/v1/markets', () => {
           !affordable(targetOptions, 'listMispricedMarkets', 1),
         'spend budget too small',
       );
-      const lists: Record<string, Row[]> = { listMarkets: (await catalog200(paid)).rows };
-      for (const [operationId, path] of [
-        ['searchMarkets', '/api/v1/markets/search'],
-        ['listMispricedMarkets', '/api/v1/markets/mispriced'],
+      const lists: Record<string, Row[]> = { listMarkets: (await catalog(paid)).rows };
+      for (const [operationId, path, rowsIn] of [
+        ['searchMarkets', '/api/v1/markets/search', searchAnswerRows],
+        ['listMispricedMarkets', '/api/v1/markets/mispriced', mispricedAnswerRows],
       ] as const) {
         const res = await paid.get(path);
         await expect(res).toMatchContract(operationId);
-        lists[operationId] = (res.status() === 200 ? rowsOf(await res.json()) : undefined) ?? [];
+        // Rows wherever the answer's (chosen) envelope puts them (gaps MSRCH-015, MISP-005).
+        lists[operationId] = (res.status() === 200 ? rowsIn(await res.json())?.value : undefined) ?? [];
       }
       const keys = [...new Set(Object.values(lists).flatMap(keysOf))];
       judged('*', keys.length, 'a catalog, search or mispriced row');
@@ -539,6 +689,42 @@ test.describe('GET /api/v1/markets', () => {
         description: `topic-excluded rows per list: ${JSON.stringify(excluded)} (gap CAT-007: listing them is optional)`,
       });
       expect(found).toHaveNoViolations();
+    },
+  );
+  test(
+    "catalog rows show the stub's choices where the spec is silent (observed, never judged)",
+    {
+      annotation: rules(...ROW_CHOICES.map((c) => c.gap), 'REL-010', ...LIST, ...contractRules('searchMarkets', 'getForecastAvailability')),
+    },
+    async ({ api, paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listMarkets', 1) || !affordable(targetOptions, 'searchMarkets', 1), 'spend budget too small');
+      const a = await baseCatalog(paid);
+      if (!a) return;
+      for (const c of ROW_CHOICES) {
+        const seen = a.rows.flatMap(c.of);
+        if (!judged(c.gap, seen.length, c.what)) continue;
+        const other = seen.filter((x) => !c.same(x));
+        observeChoice(c.gap, other.length === 0, `${other.length} of ${seen.length} (${c.what}), e.g. ${JSON.stringify(other[0])}`);
+      }
+      await test.step('the edge of a market to its published trade signals (gap REL-010)', async () => {
+        // Catalog rows carry no relationships: a market with a published signal (search) is looked up (free).
+        const res = await paid.get('/api/v1/markets/search');
+        await expect(res).toMatchContract('searchMarkets');
+        const rows = (res.status() === 200 ? searchAnswerRows(await res.json())?.value : undefined) ?? [];
+        const refs: Row[] = [];
+        for (const r of rows.filter((x) => x.has_published_signal === true).slice(0, 3)) {
+          const { body } = await lookup(api, { market_key: String(r.marketKey) });
+          const signals = asRow(asRow(body.market)?.relationships)?.signals;
+          if (Array.isArray(signals)) refs.push(...signals.map(asRow).filter((x): x is Row => x?.via === 'direct'));
+        }
+        if (!judged('REL-010', refs.length, "a direct signal ref of a market's relationships")) return;
+        const other = refs.filter((x) => !(x.relationship === 'HAS_SIGNAL' && x.direction === 'outgoing'));
+        observeChoice(
+          'REL-010',
+          other.length === 0,
+          `${other.length} of ${refs.length} direct signal ref(s), e.g. ${JSON.stringify(other[0])}`,
+        );
+      });
     },
   );
 });

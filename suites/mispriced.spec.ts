@@ -4,7 +4,9 @@
  * topic=broker_a filter (rules MISP-*). The response shape is a gap (SCH-125, MISP-005): rows are
  * read from `markets` and must carry latest_service_probability and market_odds to be judged.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { findRows, hasMembers, observeChoice } from './support/choices.ts';
+import { holdsNoRow, mispricedAnswerRows, searchAnswerRows } from './support/market-lists.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { checkMarketList } from '../checks/market-row.ts';
@@ -17,7 +19,6 @@ import {
   keysOf,
   mispricingPp,
   ms,
-  rowsOf,
   type Row,
 } from '../checks/markets.ts';
 
@@ -30,7 +31,13 @@ const MARGIN_PP = 0.5;
 interface Answer {
   status: number;
   body: unknown;
+  /**
+   * The rows wherever the (chosen, gap MISP-005) envelope puts them, when they show
+   * latest_service_probability and market_odds: [] for a 200 listing no market; undefined otherwise.
+   */
   rows: Row[] | undefined;
+  /** JSON pointer of the rows ('/markets' is the stub's choice). */
+  pointer?: string;
   /** The answer's mispricing_threshold_pp when it states one, else the spec's current 7.5. */
   thresholdPp: number;
 }
@@ -41,35 +48,40 @@ async function mispriced(paid: TargetClient, params: Params = {}): Promise<Answe
   await expect(res).toMatchContract('listMispricedMarkets');
   const body: unknown = res.status() === 200 ? await res.json() : undefined;
   const stated = (body as Row | undefined)?.mispricing_threshold_pp;
+  const found = res.status() === 200 ? mispricedAnswerRows(body) : undefined;
+  const none = res.status() === 200 && holdsNoRow(body, hasMembers('marketKey'));
   return {
     status: res.status(),
     body,
-    rows: rowsOf(body),
+    rows: found?.value ?? (none ? [] : undefined),
+    pointer: found?.pointer,
     thresholdPp: typeof stated === 'number' ? stated : DEFAULT_MISPRICING_THRESHOLD_PP,
   };
 }
 
-/** The rows, or a skip when the answer is not a list whose rows show forecast and odds (gap MISP-005). */
-function judgeable(a: Answer): Row[] {
-  expect(a.status, 'GET /api/v1/markets/mispriced').toBe(200);
-  test.skip(!a.rows, 'the mispriced answer has no markets array (gap MISP-005)');
-  const rows = a.rows!;
-  test.skip(
-    rows.some((r) => !('latest_service_probability' in r) || !('market_odds' in r)),
-    'mispriced rows do not show latest_service_probability and market_odds (gap MISP-005)',
-  );
-  return rows;
+/**
+ * The rows a test judges, or undefined when the answer offers none in a shape showing forecast and odds
+ * (gap MISP-005) or lists no market: the test's rules are then NOT_RUN with the reason and it ends.
+ */
+function judgeable(a: Answer): Row[] | undefined {
+  const what =
+    a.status !== 200
+      ? `a 200 answer of GET /api/v1/markets/mispriced (it answered ${a.status})`
+      : 'a mispriced row showing latest_service_probability and market_odds (gap MISP-005)';
+  if (a.rows?.length) return a.rows;
+  judged('*', 0, what);
+  return undefined;
 }
 
 test.describe('GET /api/v1/markets/mispriced', () => {
   test(
     'every listed market differs from its odds by at least the threshold',
-    { annotation: rules('MISP-001', ...ROUTING, ...QUOTES, ...MISPRICED) },
+    { annotation: rules('MISP-001', 'MISP-005', 'MISP-008', ...ROUTING, ...QUOTES, ...MISPRICED) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMispricedMarkets', 1), 'spend budget too small for one listMispricedMarkets call');
       const a = await mispriced(paid);
       const rows = judgeable(a);
-      test.skip(!rows.length, 'the target lists no mispriced market');
+      if (!rows) return;
       if (a.thresholdPp !== DEFAULT_MISPRICING_THRESHOLD_PP)
         test.info().annotations.push({ type: 'note', description: `the answer states mispricing_threshold_pp ${a.thresholdPp}` });
       expect([
@@ -84,6 +96,16 @@ test.describe('GET /api/v1/markets/mispriced', () => {
           type: 'warning',
           description: `${stated.length} row(s) state a mispricing_pp that differs from |forecast - odds| (gap MISP-005)`,
         });
+      // Gap MISP-005: the stub's envelope; gap MISP-008: the stub's order, largest gap first.
+      const shape = a.pointer === '/markets' && typeof (a.body as Row).mispricing_threshold_pp === 'number';
+      observeChoice(
+        'MISP-005',
+        shape,
+        `rows at ${a.pointer ?? '?'}, mispricing_threshold_pp ${JSON.stringify((a.body as Row).mispricing_threshold_pp)}`,
+      );
+      const gaps = rows.map((r) => mispricingPp(r)!);
+      const out = gaps.findIndex((g, i) => i > 0 && g > gaps[i - 1]! + 1e-9);
+      observeChoice('MISP-008', out < 0, `row ${out} has a larger gap than the row before it`);
     },
   );
 
@@ -93,10 +115,16 @@ test.describe('GET /api/v1/markets/mispriced', () => {
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMispricedMarkets', 2), 'spend budget too small for 2 listMispricedMarkets calls');
       const all = judgeable(await mispriced(paid));
+      if (!all) return;
       const brokered = all.filter((r) => Array.isArray(r.broker_channels) && r.broker_channels.includes('broker_a'));
       test.skip(!brokered.length, 'no broker-listed market is mispriced on the target');
       const a = await mispriced(paid, { topic: 'broker_a' });
-      const rows = judgeable(a);
+      expect(a.status, 'topic=broker_a answers 200 (MISP-004)').toBe(200);
+      const rows = a.rows;
+      if (!rows) {
+        judged('*', 0, 'a topic=broker_a answer whose rows show forecast and odds (gap MISP-005)');
+        return;
+      }
       expect([
         ...checkMarketList(rows, { siteUrl: targetOptions.siteUrl }, '/markets'),
         ...checkMispricedRows(rows, a.thresholdPp),
@@ -116,10 +144,20 @@ test.describe('GET /api/v1/markets/mispriced', () => {
       );
       const res = await paid.get('/api/v1/markets/search');
       await expect(res).toMatchContract('searchMarkets');
-      const search = res.status() === 200 ? rowsOf(await res.json()) : undefined;
-      test.skip(!search, 'the target answers no unfiltered market search (gaps MSRCH-014, MSRCH-015): nothing to cross-check');
+      const search = res.status() === 200 ? searchAnswerRows(await res.json())?.value : undefined;
+      // The cross-check needs search rows in a shape it recognises (gaps MSRCH-014, MSRCH-015).
+      if (!search) {
+        judged('*', 0, 'an unfiltered market search answer with rows');
+        return;
+      }
       const a = await mispriced(paid);
-      const rows = judgeable(a);
+      expect(a.status, 'GET /api/v1/markets/mispriced answers 200 (MISP-002)').toBe(200);
+      // Completeness needs only the rows' marketKeys, wherever the (chosen) envelope puts them.
+      const rows = a.rows ?? findRows(a.body, hasMembers('marketKey'), 'markets')?.value;
+      if (!rows) {
+        judged('*', 0, 'a mispriced answer in a recognised shape (gap MISP-005)');
+        return;
+      }
       const now = Date.now();
       const expected = search!.filter((r) => (r.end_date == null || ms(r.end_date) > now) && isMispriced(r, a.thresholdPp + MARGIN_PP));
       test.skip(!expected.length, 'search shows no open market whose forecast and odds differ by the threshold');
@@ -139,8 +177,8 @@ test.describe('GET /api/v1/markets/mispriced', () => {
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMispricedMarkets', 1), 'spend budget too small for one listMispricedMarkets call');
       const a = await mispriced(paid, { topic: `fc-no-such-topic-${targetOptions.seed}` });
-      expect(a.status, 'an empty result is not an error').toBe(200);
-      expect(a.rows, 'markets is an empty list').toEqual([]);
+      expect(a.status, 'an empty result is not an error (CAT-002)').toBe(200);
+      expect(holdsNoRow(a.body, hasMembers('marketKey')), 'the answer lists no market (CAT-002)').toBe(true);
     },
   );
 });

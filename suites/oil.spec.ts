@@ -20,6 +20,7 @@ import { checkPerpSignals } from '../checks/signals.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane, type OilStateSpec } from './support/control.ts';
+import { observeChoice, observing } from './support/choices.ts';
 
 // Every test here calls the oil route several times: they take turns (suites/support/locks.ts).
 test.describe.configure({ lock: OIL_ROUTE_LOCK });
@@ -54,6 +55,40 @@ async function oilState(controlPlane: ControlPlane, spec: Omit<OilStateSpec, 'sc
 
 const BODY_RULES = ['OIL-002', 'OIL-006', 'OIL-016', 'OIL-018', 'OIL-019', 'OIL-020'];
 
+type Json = Record<string, unknown>;
+const rec = (v: unknown): Json | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+/** The stub's values where the spec names only bullish, long and open (gap OIL-021). */
+const STUB_VALUES: Record<string, readonly string[]> = {
+  state: ['bullish', 'bearish', 'neutral'],
+  side: ['long', 'short', 'flat'],
+  intensity: ['low', 'moderate', 'high'],
+};
+
+/** Observes the value sets (gap OIL-021) and member types (gap OIL-022) the target chose, on one answer with a reading. */
+function observeOilChoices(body: unknown): void {
+  const b = rec(body);
+  const r = rec(b?.reading);
+  if (!r) return;
+  const odd = Object.entries(STUB_VALUES).filter(([k, values]) => !values.includes(String(r[k])));
+  const status = rec(b?.episode)?.status;
+  if (status !== null && status !== undefined && !['open', 'closed'].includes(String(status))) odd.push(['status', []]);
+  observeChoice('OIL-021', odd.length === 0, `${odd.map(([k]) => `${k} ${JSON.stringify(k === 'status' ? status : r[k])}`).join(', ')}`);
+  const marks = rec(b?.marks) ?? {};
+  const numbers = [rec(marks.venue_a_perps)?.mark, rec(marks.venue_a_perps)?.index, rec(marks.perp_venue_b)?.mid].filter(
+    (v) => v !== undefined,
+  );
+  const stubTypes =
+    typeof r.reading_date === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(r.reading_date) &&
+    typeof r.formula_version === 'string' &&
+    numbers.every((n) => typeof n === 'number');
+  observeChoice(
+    'OIL-022',
+    stubTypes,
+    `reading_date ${JSON.stringify(r.reading_date)}, formula_version ${JSON.stringify(r.formula_version)}, marks ${JSON.stringify(numbers)}`,
+  );
+}
+
 test.describe('GET /api/v1/signals/oil', () => {
   // In order in one worker (the spacing above is per worker), but not 'serial': a failed test must not
   // leave the rest skipped with no reason; after a failure the next test runs in a fresh worker.
@@ -61,11 +96,13 @@ test.describe('GET /api/v1/signals/oil', () => {
 
   test(
     'default request: a reading gives reading_missing false, live marks are fetched and degraded is consistent',
-    { annotation: rules(...BODY_RULES, 'PARAM-071', ...contractRules('getOilSignal')) },
+    { annotation: rules(...BODY_RULES, 'PARAM-071', 'OIL-021', 'OIL-022', ...contractRules('getOilSignal')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getOilSignal', 1), 'spend budget too small');
+      observing('OIL-021', 'OIL-022');
       // A null reading is no instance of OIL-002 (NOT_RUN), and the other rules are still judged on the answer.
       const body = await oilGet(paid);
+      observeOilChoices(body);
       expect(judgeWith(CHECKS.checkOilSignal, body)).toHaveNoViolations(body);
     },
   );
@@ -108,7 +145,7 @@ test.describe('GET /api/v1/signals/oil', () => {
   );
   test(
     'no reading ever recorded: reading null gives reading_missing true (control plane)',
-    { annotation: rules('OIL-001', 'OIL-006', 'OIL-016', ...contractRules('getOilSignal')) },
+    { annotation: rules('OIL-001', 'OIL-006', 'OIL-016', 'OIL-020', ...contractRules('getOilSignal')) },
     async ({ api, controlPlane }) => {
       const account = await controlPlane.createAccount(OIL_PRICE * 3);
       const client = api.withKey(account.apiKey);
@@ -117,6 +154,13 @@ test.describe('GET /api/v1/signals/oil', () => {
         await test.step(`include_marks=${includeMarks}`, async () => {
           const body = await oilGet(client, includeMarks, headers);
           expect((body as { reading?: unknown }).reading, 'the control-plane state none must leave no reading').toBeNull();
+          const episode = rec((body as Json).episode) ?? {};
+          const set = Object.entries(episode).filter(([, v]) => v !== null);
+          observeChoice(
+            'OIL-020',
+            set.length === 0,
+            `with no reading the episode still has ${set.map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`,
+          );
           expect(judgeWith(CHECKS.checkOilSignal, body, { includeMarks })).toHaveNoViolations(body);
         });
       }

@@ -4,10 +4,11 @@
  * the control plane) is admitted again once the target's clock passes 00:00 UTC. It moves the clock,
  * so it runs in the serial conformance-clock project; the other Limits rules are limits.spec.ts's.
  */
+import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { LIMIT_BOUNDS } from '../contract/limits.ts';
 import { checkRateLimited } from '../checks/limits.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { answerOf, CREDITS, preload, requestOf, send } from './support/limit-calls.ts';
 
 test.describe('limits: day counters reset at 00:00 UTC', () => {
@@ -28,7 +29,7 @@ test.describe('limits: day counters reset at 00:00 UTC', () => {
       found.push(...checkRateLimited(await answerOf(refusedX), { scope: 'x_research' }, 'LIM-007'));
       const now = (await controlPlane.clock()).now;
       const toMidnight = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
-      const retryAfter = Number(refusedS.headers()['retry-after'] ?? NaN);
+      const retryAfter = parseRetryAfter(refusedS.headers()['retry-after']) ?? NaN;
       if (refusedS.status() === 429 && !(Math.abs(retryAfter - toMidnight) <= 5)) {
         found.push(
           violation(

@@ -21,7 +21,8 @@ import {
   showsPublications,
   signalRows,
 } from '../checks/signals.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
+import { observeChoice, observing } from './support/choices.ts';
 
 type Row = Record<string, unknown>;
 type Params = Record<string, string | boolean | undefined>;
@@ -50,23 +51,51 @@ const LIST_RULES = ROW_RULES.filter((id) => id !== 'SIG-004' && id !== 'SIG-017'
 /** Article-evidence reads per test (404s are free; 200s cost the read price). */
 const EVIDENCE_SAMPLE = 3;
 
-/** One listSignals call, checked against the contract and every row rule. */
-async function listSignals(paid: TargetClient, siteUrl: string, params: Params = {}): Promise<{ rows: Row[]; violations: Violation[] }> {
+/**
+ * One listSignals call, checked against the contract and every row rule. SKIPs the test when the
+ * answer's rows cannot be found (the envelope is a choice, gap SIG-024: `signals` or its one array).
+ */
+async function listSignals(
+  paid: TargetClient,
+  siteUrl: string,
+  params: Params = {},
+): Promise<{ body: unknown; rows: Row[]; violations: Violation[] }> {
   const res = await paid.get('/api/v1/signals', { params });
   await expect(res).toMatchContract('listSignals');
   expect(res.status(), `GET /api/v1/signals ${JSON.stringify(params)}`).toBe(200);
   const body: unknown = await res.json();
+  const rows = signalRows(body);
+  test.skip(rows === undefined, 'the rows of the GET /api/v1/signals answer cannot be found (no signals member, no single array)');
   const label = Object.keys(params).length ? JSON.stringify(params) : 'unfiltered';
-  return { rows: signalRows(body) ?? [], violations: checkTradeSignals(body, siteUrl).map((v) => ({ ...v, path: `${label}:${v.path}` })) };
+  return { body, rows: rows!, violations: checkTradeSignals(body, siteUrl).map((v) => ({ ...v, path: `${label}:${v.path}` })) };
+}
+
+/** The stub's row metadata (gap SIG-016) and member names (gaps SIG-024, SIG-025), observed on an unfiltered answer. */
+function observeListChoices(body: unknown, rows: readonly Row[]): void {
+  const b = body as Record<string, unknown>;
+  observeChoice('SIG-024', Array.isArray(b.signals), `the rows are not under signals (members: ${Object.keys(b).join(', ')})`);
+  if (!rows.length) return;
+  observeChoice(
+    'SIG-016',
+    'count' in b && 'as_of' in b && rows.every((r) => ['signal_type', 'forecast_id', 'question', 'serviceUrl'].every((k) => k in r)),
+    'the answer has no count or as_of, or a row no signal_type, forecast_id, question or serviceUrl',
+  );
+  observeChoice(
+    'SIG-025',
+    rows.every((r) => typeof r.market === 'object' && r.market !== null),
+    'a row names its market other than by market',
+  );
 }
 
 test.describe('GET /api/v1/signals', () => {
   test(
     'every row is a published trade signal: one per market, its newest publication, with its own id, side, status and timestamp',
-    { annotation: rules(...ROW_RULES, ...contractRules('listSignals')) },
+    { annotation: rules(...ROW_RULES, 'SIG-024', 'SIG-025', ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 1), 'spend budget too small');
-      const { rows, violations } = await listSignals(paid, targetOptions.siteUrl);
+      observing('SIG-016', 'SIG-024', 'SIG-025');
+      const { body, rows, violations } = await listSignals(paid, targetOptions.siteUrl);
+      observeListChoices(body, rows);
       test.skip(rows.length === 0, 'the target lists no published trade signal');
       test.skip(
         !rows.some(showsPublications),
@@ -171,6 +200,11 @@ test.describe('GET /api/v1/signals', () => {
       test.skip(!affordable(targetOptions, 'listSignals', runs + 1), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);
       test.skip(all.rows.length === 0, 'the target lists no published trade signal');
+      await test.step('a topic no market carries (gap SIG-013: the stub answers an empty list)', async () => {
+        const unknown = await listSignals(paid, targetOptions.siteUrl, { topic: `fc-no-such-topic-${targetOptions.seed}` });
+        observeChoice('SIG-013', unknown.rows.length === 0, `an unknown topic kept ${unknown.rows.length} row(s)`);
+        expect([...unknown.violations, ...checkNoFallback(unknown.rows, all.rows, 'an unknown topic')]).toHaveNoViolations();
+      });
       // Topics seen on the rows' markets (routing has no tags, so broker_a in any case plus free text).
       const topic = fc.oneof(
         fc.constantFrom('broker_a', 'BROKER_A', 'Broker_A', 'politics', 'crypto', 'economics'),
@@ -223,13 +257,15 @@ test.describe('GET /api/v1/signals', () => {
 test.describe('GET /api/v1/signals/perps', () => {
   test(
     'zero or one daily WTI row',
-    { annotation: rules('SIG-018', ...contractRules('listPerpSignals')) },
+    { annotation: rules('SIG-018', 'SIG-024', ...contractRules('listPerpSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
       const res = await paid.get('/api/v1/signals/perps');
       await expect(res).toMatchContract('listPerpSignals');
       expect(res.status()).toBe(200);
       const body: unknown = await res.json();
+      test.skip(signalRows(body) === undefined, 'the rows of the perps answer cannot be found (no signals member, no single array)');
+      observeChoice('SIG-024', Array.isArray((body as Record<string, unknown>).signals), 'the perps rows are not under signals');
       expect(checkPerpSignals(body).filter((v) => v.ruleId === 'SIG-018')).toHaveNoViolations(body);
     },
   );

@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkSocialSearch, resultsOf } from '../checks/social-search.ts';
-import type { Violation } from '../checks/violation.ts';
+import type { Violation } from '../lib/violation.ts';
 import { findProfiledHandle, requestProfile, requestSearch } from './support/social.ts';
 
 const DAY_S = 86_400;

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import {
   HANDLE_RE,
@@ -32,10 +32,44 @@ import { FAULT_SCOPE_HEADER, faultScope } from './support/control.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observe } from './support/matchers.ts';
+import { observeChoice, observing } from './support/choices.ts';
 
 const OP = 'createSocialProfile';
 const PRICE = PRICES[OP]!.credits;
 const INVARIANTS = ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 'PROF-023', 'PROF-024'];
+const DAY_MS = 86_400_000;
+/** meta as the stub fills it (gap PROF-018). */
+const STUB_META = ['cached', 'research_turns', 'searches', 'generated_at', 'focus', 'engine'];
+
+/**
+ * Observes what a profile shows of the points the spec leaves open: how window.from_date relates to
+ * lookback_days (gap PROF-017), what meta holds (PROF-018) and whether evidence lists only the cited posts (PROF-020).
+ */
+function observeProfileChoices(profile: Record<string, unknown> | undefined): void {
+  const w = profile?.window as { from_date?: unknown; to_date?: unknown; lookback_days?: unknown; post_count?: unknown } | undefined;
+  if (!w) return;
+  const span = (Date.parse(String(w.to_date)) - Date.parse(String(w.from_date))) / DAY_MS;
+  observeChoice(
+    'PROF-017',
+    span === w.lookback_days,
+    `window ${String(w.from_date)}..${String(w.to_date)} for lookback_days ${String(w.lookback_days)}`,
+  );
+  const meta = profile?.meta;
+  const keys = meta && typeof meta === 'object' ? Object.keys(meta) : [];
+  observeChoice(
+    'PROF-018',
+    STUB_META.every((k) => keys.includes(k)),
+    `meta holds ${keys.join(', ') || 'nothing'}`,
+  );
+  const evidence = Array.isArray(profile?.evidence) ? (profile.evidence as { published_at?: unknown }[]) : [];
+  const times = evidence.map((e) => Date.parse(String(e.published_at)));
+  const newestFirst = times.every((t, i) => i === 0 || !(t > times[i - 1]!));
+  observeChoice(
+    'PROF-020',
+    evidence.length === w.post_count && newestFirst,
+    `${evidence.length} evidence entries${newestFirst ? '' : ' (not newest first)'} for post_count ${String(w.post_count)}`,
+  );
+}
 
 /** Violations of an answer that must be a profile or a 404 insufficient_post_history. */
 function profileOr404(a: Answer, request: { lookbackDays?: number }, what: string): Violation[] {
@@ -61,12 +95,14 @@ function profileOr404(a: Answer, request: { lookbackDays?: number }, what: strin
 test.describe('x/profile: every returned profile', () => {
   test(
     'holds the profile invariants: default body, each focus, an @-prefixed handle and shorter lookbacks',
-    { annotation: rules(...INVARIANTS, 'PARAM-078', 'PROF-004', ...contractRules(OP)) },
+    { annotation: rules(...INVARIANTS, 'PARAM-078', 'PROF-004', 'PROF-017', 'PROF-018', 'PROF-020', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
       budget.reserveCalls(OP, 6);
+      observing('PROF-017', 'PROF-018', 'PROF-020');
       const found = await test.step('discover a handle the target profiles', () => findProfiledHandle(paid, targetOptions.seed));
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle, answer } = found as { handle: string; answer: Answer };
+      observeProfileChoices(answer.body);
       const vs: Violation[] = checkSocialProfile(answer.body, { lookbackDays: 365 });
 
       const bodies: { body: Record<string, unknown>; lookbackDays?: number; must200: boolean }[] = [
@@ -264,14 +300,14 @@ test.describe('x/profile: failures', () => {
   test(
     'a search-provider fault answers 502 upstream_unavailable and is not billed',
     { annotation: rules('PROF-009', 'PROF-010', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
-    async ({ api, paid, controlPlane, budget, request, targetOptions }) => {
+    async ({ api, paid, controlPlane, budget, targetOptions }) => {
       budget.reserveCalls(OP, 1);
       const found = await findProfiledHandle(paid, targetOptions.seed);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle } = found as { handle: string };
       const { answer: a, violations } = await callDuringUpstreamFailure(
         controlPlane,
-        faultLister(request, targetOptions.control!, targetOptions.controlToken!),
+        faultLister(controlPlane),
         { path: PROFILE_PATH, credits: PRICE * 2 },
         (apiKey, faultHeaders) =>
           requestProfile(api.withKey(apiKey).withHeaders(faultHeaders), { handle, lookback_days: 365 }, { retry5xx: false }),

@@ -11,6 +11,7 @@ import { affordable } from './support/operations.ts';
 import { feedMarkets, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkSources, checkSourcesSubset } from '../checks/evidence.ts';
 import type { TargetClient } from './support/client.ts';
+import { observeChoice, observing } from './support/choices.ts';
 
 const SKEW_MS = 5 * 60_000;
 /** Articles this close to a window's start may age out between two calls a moment apart. */
@@ -27,16 +28,40 @@ async function evidenceMarkets(paid: TargetClient): Promise<FeedMarket[]> {
   return feedMarkets(body);
 }
 
+/** Fields whose presence per type is not shown (gap SRC-016); the stub sends them on both types. */
+const PER_TYPE_FIELDS = ['title', 'source_name', 'feed_tier', 'author_handle', 'is_expert'];
+/** The stub's feed tiers (gap SRC-017). */
+const STUB_TIERS = new Set(['tier_1', 'tier_2', 'tier_3', 'social']);
+
+/** Observes gaps SRC-016 (fields per type) and SRC-017 (feed_tier values) on the items of one answer. */
+function observeItemChoices(items: readonly Record<string, unknown>[]): void {
+  if (!items.length) return;
+  const lacking = items.filter((i) => PER_TYPE_FIELDS.some((f) => !(f in i)));
+  observeChoice('SRC-016', lacking.length === 0, `${lacking.length} item(s) leave out one of ${PER_TYPE_FIELDS.join(', ')}`);
+  const tiers = new Set(items.map((i) => i.feed_tier).filter((t): t is string => typeof t === 'string'));
+  if (tiers.size)
+    observeChoice(
+      'SRC-017',
+      [...tiers].every((t) => STUB_TIERS.has(t)),
+      `feed_tier values ${[...tiers].join(', ')}`,
+    );
+}
+
 interface Answer {
   body: { sources: Record<string, unknown>[] };
   sentMs: number;
 }
 
-/** One listSources call, validated against the contract; the answer must be a 200. */
-async function sources(paid: TargetClient, params: Record<string, string | number | undefined>): Promise<Answer> {
+/**
+ * One listSources call, validated against the contract; the answer must be a 200. With `mayBeUnknown`
+ * (every requested identifier may name no market) a 404 is the target's choice for unknown identifiers
+ * (gap SRC-012) and reads as no items.
+ */
+async function sources(paid: TargetClient, params: Record<string, string | number | undefined>, mayBeUnknown = false): Promise<Answer> {
   const sentMs = Date.now();
   const res = await paid.get('/api/v1/sources', { params });
   await expect(res).toMatchContract('listSources');
+  if (mayBeUnknown && res.status() === 404) return { body: { sources: [] }, sentMs };
   expect(res.status(), JSON.stringify(params)).toBe(200);
   return { body: await res.json(), sentMs };
 }
@@ -44,10 +69,14 @@ async function sources(paid: TargetClient, params: Record<string, string | numbe
 test.describe('GET /api/v1/sources', () => {
   test(
     'market_keys: only the requested markets, newest first, articles inside the window, only the requested types',
-    { annotation: rules('SRC-004', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')), lock: KEY_BOUND_LOCK },
+    {
+      annotation: rules('SRC-004', 'SRC-016', 'SRC-017', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')),
+      lock: KEY_BOUND_LOCK,
+    },
     async ({ paid, targetOptions }) => {
       const runs = 25;
       test.skip(!affordable(targetOptions, 'listSources', runs), 'spend budget too small');
+      observing('SRC-016', 'SRC-017');
       const keys = (await evidenceMarkets(paid)).map((m) => m.marketKey);
       test.skip(keys.length === 0, 'no market got an article or a social post in the last 6 hours');
       let rows = 0;
@@ -59,6 +88,7 @@ test.describe('GET /api/v1/sources', () => {
           async (marketKeys, window, types) => {
             const { body, sentMs } = await sources(paid, { market_keys: marketKeys.join(','), window, types: types?.join(',') });
             rows += body.sources.length;
+            observeItemChoices(body.sources);
             expect(
               checkSources(body, {
                 siteUrl: targetOptions.siteUrl,
@@ -108,7 +138,8 @@ test.describe('GET /api/v1/sources', () => {
         });
         if (venue !== 'venue_a') {
           await test.step(`${venue} slugs without venue stay in venue_a`, async () => {
-            const { body, sentMs } = await sources(paid, { markets: sample.join(','), window: 168 });
+            // Another venue's slugs may name no venue_a market at all.
+            const { body, sentMs } = await sources(paid, { markets: sample.join(','), window: 168 }, true);
             expect(
               checkSources(body, { siteUrl: targetOptions.siteUrl, slugs: sample, windowHours: 168, nowMs: sentMs, skewMs: SKEW_MS }),
             ).toHaveNoViolations(body);
@@ -120,10 +151,12 @@ test.describe('GET /api/v1/sources', () => {
   );
 
   test(
-    'both or neither of markets and market_keys answer 422',
-    { annotation: rules('SRC-002', 'SRC-003', ...contractRules('listSources', 'getLatest')) },
-    async ({ paid }) => {
-      const m = (await evidenceMarkets(paid)).find((x) => x.slug !== null);
+    "both or neither of markets and market_keys answer 422; unknown keys and venue with keys are the target's choice",
+    { annotation: rules('SRC-002', 'SRC-003', 'SRC-012', 'SRC-013', ...contractRules('listSources', 'getLatest')) },
+    async ({ paid, targetOptions }) => {
+      observing('SRC-012', 'SRC-013');
+      const markets = await evidenceMarkets(paid);
+      const m = markets.find((x) => x.slug !== null);
       const key = m?.marketKey ?? 'venue_a:1';
       const slug = m?.slug ?? 'fc-conformance-probe-market';
       const cases: [string, string, Record<string, string | number>][] = [
@@ -138,6 +171,21 @@ test.describe('GET /api/v1/sources', () => {
           expect(res.status(), `${what} must answer 422 (${rule})`).toBe(422);
         });
       }
+      await test.step('a well-formed marketKey naming no market (gap SRC-012)', async () => {
+        const res = await paid.get('/api/v1/sources', { params: { market_keys: `venue_b:fc-no-such-market-${targetOptions.seed}` } });
+        await expect(res).toMatchContract('listSources');
+        const empty = res.status() === 200 && ((await res.json()) as { sources?: unknown[] }).sources?.length === 0;
+        observeChoice('SRC-012', empty, `an unknown marketKey answered ${res.status()}`);
+      });
+      await test.step('venue given with market_keys of another venue (gap SRC-013)', async () => {
+        const key = markets[0]?.marketKey;
+        if (!key) return; // no market got evidence lately: SRC-013 is not observed
+        const venue = markets[0]!.venue === 'venue_c' ? 'venue_a_us' : 'venue_c';
+        const plain = await sources(paid, { market_keys: key, window: 168 });
+        if (plain.body.sources.length === 0) return;
+        const other = await sources(paid, { market_keys: key, window: 168, venue });
+        observeChoice('SRC-013', other.body.sources.length === 0, `venue=${venue} kept ${other.body.sources.length} item(s) of ${key}`);
+      });
     },
   );
 

@@ -9,15 +9,12 @@ import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
-import {
-  checkNotFoundEcho,
-  checkSameChildren,
-  checkSameResolution,
-  checkTargetResolution,
-  childIds,
-  type TargetExpectation,
-} from '../checks/targets.ts';
-import { violation, type Violation } from '../checks/violation.ts';
+import { checkNotFoundEcho, checkSameChildren, checkSameResolution, childIds, type TargetExpectation } from '../checks/targets.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
+import { observeChoice } from './support/choices.ts';
+import { judged } from './support/annotations.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import type { TargetClient } from './support/client.ts';
 import {
   broadSearch,
@@ -33,10 +30,15 @@ import {
 
 const OP = 'getForecastTargets';
 const CONCURRENCY = 6;
-/** Rules checkTargetResolution enforces on every 200 answer. */
+/** Rules checkTargetResolution enforces on every 200 answer, and the stub's choices it observes on every child. */
 const SHAPE_RULES = ['TGT-001', 'TGT-002', 'TGT-007', 'TGT-009', 'TGT-014', 'TGT-015', 'TGT-016', 'TGT-017', 'TGT-018'];
+const CHILD_CHOICES = ['TGT-035', 'TGT-036', 'TGT-045'];
 const EVENT_RULES = ['TGT-003', 'TGT-004', 'TGT-005', 'TGT-006'];
-const EXACT_RULES = ['TGT-010', 'TGT-012', 'TGT-013'];
+/** Exact input's rules, and its choices: selectionRequired and the fan-out plan (gaps TGT-038, TGT-046). */
+const EXACT_RULES = ['TGT-010', 'TGT-012', 'TGT-013', 'TGT-038', 'TGT-046'];
+/** checkTargetResolution, counting the narrow cases of its rules (a child's readable status, a fan-out plan). */
+const checkResolution = (body: unknown, expect: TargetExpectation, path?: string): Violation[] =>
+  judgeWith(CHECKS.checkTargetResolution, body, expect, path);
 /** SHAPE_RULES that hold on venue_a resolutions (TGT-007 is a venue_b rule). */
 const VENUE_A_SHAPE_RULES = SHAPE_RULES.filter((id) => id !== 'TGT-007');
 
@@ -75,7 +77,7 @@ async function expectStatus(res: APIResponse, status: number, what: string): Pro
 test.describe('venue_b', () => {
   test(
     'an event ticker answers event input: open children, each with its own $1.00 request',
-    { annotation: rules('TGT-008', 'TGT-020', ...EVENT_RULES, ...SHAPE_RULES, ...contractRules(OP)) },
+    { annotation: rules('TGT-008', 'TGT-020', ...EVENT_RULES, ...SHAPE_RULES, ...CHILD_CHOICES, ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = await discovered(paid);
       const events = await resolvableEvents(api, rows, 8);
@@ -83,7 +85,7 @@ test.describe('venue_b', () => {
       const found: Violation[] = [];
       for (const ev of events) {
         const at = `/${ev.ticker}`;
-        found.push(...checkTargetResolution(ev.body, { ref: ev.ticker, kind: 'event', venue: 'venue_b', eventTicker: ev.ticker }, at));
+        found.push(...checkResolution(ev.body, { ref: ev.ticker, kind: 'event', venue: 'venue_b', eventTicker: ev.ticker }, at));
         const children = new Set(childIds(ev.body).map((t) => t.toLowerCase()));
         // Every open catalog row of the event must be offered (listed catalog rows are active).
         for (const row of ev.rows.filter(
@@ -99,15 +101,19 @@ test.describe('venue_b', () => {
 
   test(
     'an exact child ticker answers the same list, that child selected and one ready request',
-    { annotation: rules('TGT-011', 'TGT-021', ...EXACT_RULES, ...SHAPE_RULES, 'TGT-038', ...contractRules(OP)) },
+    { annotation: rules('TGT-011', 'TGT-021', ...EXACT_RULES, ...SHAPE_RULES, ...contractRules(OP)) },
     async ({ api, paid }) => {
       const events = await resolvableEvents(api, await discovered(paid), 4);
       test.skip(events.length === 0, 'no venue_b event the target resolves');
       const found: Violation[] = [];
-      for (const ev of events) {
+      // A precondition on the target's data, not a verdict: an event listing no child with a ticker offers no exact child.
+      const withChildren = events.filter((ev) => childIds(ev.body).some((t) => t !== '?'));
+      if (!judged('*', withChildren.length, 'a resolvable venue_b event listing a child ticker')) return;
+      for (const ev of withChildren) {
         await test.step(`children of ${ev.ticker}`, async () => {
-          const tickers = childIds(ev.body).slice(0, 10);
-          expect(tickers.length, `${ev.ticker} has open children`).toBeGreaterThan(0);
+          const tickers = childIds(ev.body)
+            .filter((t) => t !== '?')
+            .slice(0, 10);
           await mapLimit(tickers, CONCURRENCY, async (ticker) => {
             const body = await resolve200(api, ticker, found, 'TGT-021');
             if (!body) return;
@@ -118,10 +124,7 @@ test.describe('venue_b', () => {
               selected: ticker,
               selectedRule: 'TGT-021',
             };
-            found.push(
-              ...checkTargetResolution(body, expectation, `/${ticker}`),
-              ...checkSameChildren(ev.body, body, 'TGT-011', `/${ticker}`),
-            );
+            found.push(...checkResolution(body, expectation, `/${ticker}`), ...checkSameChildren(ev.body, body, 'TGT-011', `/${ticker}`));
           });
         });
       }
@@ -131,12 +134,27 @@ test.describe('venue_b', () => {
 
   test(
     'a venue_b: marketKey resolves like the bare ticker it carries',
-    { annotation: rules('TGT-022', 'TGT-021', 'TGT-001', ...contractRules(OP)) },
+    { annotation: rules('TGT-022', 'TGT-021', 'TGT-001', 'TGT-043', 'TGT-040', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const events = await resolvableEvents(api, await discovered(paid), 3);
       test.skip(events.length === 0, 'no venue_b event the target resolves');
       const found: Violation[] = [];
       let compared = 0;
+      // Whether a venue_b: marketKey may name an event is the target's choice (gap TGT-043; the stub's: yes, event input).
+      const keyedEvent = `venue_b:${events[0]!.ticker}`;
+      const byKey = await resolveTarget(api, keyedEvent);
+      observeChoice(
+        'TGT-043',
+        byKey.res.status() === 200 && byKey.body.targetType === 'event',
+        `${keyedEvent} answered ${byKey.res.status()}`,
+      );
+      // Whether tickers match in another letter case is the target's choice (gap TGT-040; the stub's: yes).
+      const lower = events[0]!.ticker.toLowerCase();
+      if (lower !== events[0]!.ticker) {
+        const byLower = await resolveTarget(api, lower);
+        const same = byLower.res.status() === 200 && String((byLower.body.event as Row | undefined)?.ticker) === events[0]!.ticker;
+        observeChoice('TGT-040', same, `the lower-case ticker ${lower} answered ${byLower.res.status()}`);
+      }
       for (const ev of events) {
         const child = childIds(ev.body)[0];
         if (!child) continue;
@@ -181,7 +199,7 @@ test.describe('venue_b', () => {
         const byUrl = await resolve200(api, url, found, 'TGT-019');
         if (byUrl)
           found.push(
-            ...checkTargetResolution(byUrl, { ref: url, kind: 'event', venue: 'venue_b' }, `/${url}`),
+            ...checkResolution(byUrl, { ref: url, kind: 'event', venue: 'venue_b' }, `/${url}`),
             ...checkSameResolution(byTicker.body, byUrl, 'TGT-019', `/${url}`),
           );
       }
@@ -213,7 +231,7 @@ test.describe('venue_b', () => {
 test.describe('venue_a', () => {
   test(
     'a venue_a: marketKey answers the venue_a alternative with that market selected',
-    { annotation: rules('TGT-023', 'TGT-033', 'TGT-002', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) },
+    { annotation: rules('TGT-023', 'TGT-033', 'TGT-002', 'TGT-047', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = spreadByVenue(
         (await discovered(paid)).filter((r) => r.venue === 'venue_a' && venueANumericId(r) !== undefined),
@@ -229,7 +247,7 @@ test.describe('venue_a', () => {
         if (res.status() !== 200) return void found.push(violation('TGT-023', `/${ref}`, `answered ${res.status()}`));
         resolved++;
         found.push(
-          ...checkTargetResolution(
+          ...checkResolution(
             body,
             { ref, kind: 'market', venue: 'venue_a', selected: venueANumericId(row), selectedRule: 'TGT-033' },
             `/${ref}`,
@@ -249,6 +267,8 @@ test.describe('venue_a', () => {
         'TGT-025',
         'TGT-026',
         'TGT-002',
+        'TGT-042',
+        'TGT-047',
         ...EVENT_RULES,
         ...EXACT_RULES,
         ...VENUE_A_SHAPE_RULES,
@@ -279,7 +299,7 @@ test.describe('venue_a', () => {
         const marketUrl = `${origin}/market/${String(row.slug)}`;
         const ev = await resolve200(api, eventUrl, found, 'TGT-024');
         if (ev) {
-          found.push(...checkTargetResolution(ev, { ref: eventUrl, kind: 'event', venue: 'venue_a' }, `/${eventUrl}`));
+          found.push(...checkResolution(ev, { ref: eventUrl, kind: 'event', venue: 'venue_a', eventSlug }, `/${eventUrl}`));
           if (!childIds(ev).includes(id))
             found.push(violation('TGT-024', `/${eventUrl}/markets`, `the event's children miss market ${id}`));
         }
@@ -288,7 +308,7 @@ test.describe('venue_a', () => {
           const res = await resolve200(api, url, found, rule);
           if (res)
             found.push(
-              ...checkTargetResolution(res, { ref: url, kind: 'market', venue: 'venue_a', selected: id, selectedRule: rule }, `/${url}`),
+              ...checkResolution(res, { ref: url, kind: 'market', venue: 'venue_a', selected: id, selectedRule: rule }, `/${url}`),
             );
         };
         // /event/{slug}/{market-slug} names a child of a multi-market event; a single-market event has none.
@@ -307,7 +327,7 @@ test.describe('venue_a', () => {
 test.describe('errors', () => {
   test(
     'a well-formed ref that matches nothing answers 404 with the ref echoed in ticker',
-    { annotation: rules('TGT-028', 'TGT-029', ...contractRules(OP)) },
+    { annotation: rules('TGT-028', 'TGT-029', 'TGT-034', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
       const unknownTicker = fc.stringMatching(/^[A-Z0-9]{10,16}$/).map((s) => `FCUNKNOWN-${s}`);
       await assertProperty(

@@ -1,8 +1,9 @@
 /**
  * Versioning (spec: Versioning rules 1-4): the machine-readable contract served at /openapi.json and
  * its compatibility path, route prefixes against each operation's pricing/security, and the former
- * drawdown name crash_risk in stored-forecast reads. The trade-signal parts of rules 3-4 (VER-009..012)
- * are in signals.spec.ts.
+ * drawdown name crash_risk in stored-forecast reads; the served contract compared with ours (contract
+ * drift, VER-018), whose document is handed to the rule reporter for the run's drift section. The
+ * trade-signal parts of rules 3-4 (VER-009..012) are in signals.spec.ts.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { contract } from '../contract/index.ts';
@@ -15,9 +16,12 @@ import {
   checkRoutePrefixes,
   checkSameDocument,
   routePrefixInstances,
+  servedOperations,
 } from '../checks/versioning.ts';
+import { checkContractDrift, SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
 import { judged } from './support/annotations.ts';
-import type { Violation } from '../checks/violation.ts';
+import { observeChoice } from './support/choices.ts';
+import type { Violation } from '../lib/violation.ts';
 
 /** Forecast reads tried when looking for a stored forecast (404s are free). */
 const FORECAST_PROBES = 5;
@@ -34,6 +38,13 @@ test.describe('the machine-readable contract', () => {
       await expect(res).toMatchContract('getOpenApi');
       expect(res.status()).toBe(200);
       const doc: unknown = await res.json();
+      const { openapi, servers } = (doc ?? {}) as { openapi?: unknown; servers?: unknown };
+      // VER-008 (gap): the stub serves OpenAPI 3.1.0 with servers [{url: '/'}]; any 3.x document is conformant.
+      observeChoice(
+        'VER-008',
+        openapi === '3.1.0' && JSON.stringify(servers) === '[{"url":"/"}]',
+        `openapi ${JSON.stringify(openapi)}, servers ${JSON.stringify(servers)}`,
+      );
       expect([...checkOpenApiDocument(doc), ...checkDocumentedOperations(doc, documented)]).toHaveNoViolations();
     },
   );
@@ -66,6 +77,28 @@ test.describe('the machine-readable contract', () => {
       judged('VER-003', instances['VER-003'], 'an operation payable by x402 in the served contract');
       judged('VER-004', instances['VER-004'], 'an operation in the served contract');
       expect([...checkOpenApiDocument(doc), ...checkRoutePrefixes(doc)]).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'the served contract breaks nothing the spec shows of the documented operations (contract drift)',
+    { annotation: rules('VER-018', ...contractRules('getOpenApi')) },
+    async ({ api }, testInfo) => {
+      const res = await api.get('/openapi.json');
+      await expect(res).toMatchContract('getOpenApi');
+      let doc: unknown;
+      try {
+        doc = res.status() === 200 ? await res.json() : undefined;
+      } catch {
+        doc = undefined; // not JSON: VER-005's test reports it
+      }
+      // The rule reporter builds the run's drift section (rules.json `drift`) from this document.
+      if (doc !== undefined)
+        await testInfo.attach(SERVED_CONTRACT_ATTACHMENT, { body: JSON.stringify(doc), contentType: 'application/json' });
+      const served = new Set(servedOperations(doc).map((o) => `${o.method} ${o.path.replace(/\{[^}]*\}/g, '{}')}`));
+      const compared = documented.filter((o) => served.has(`${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, '{}')}`)).length;
+      if (!judged('VER-018', compared, 'a documented operation in the served contract')) return;
+      expect(checkContractDrift(doc)).toHaveNoViolations();
     },
   );
 });

@@ -17,11 +17,23 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { assertProperty, expectCommandsRan } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
-import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds, type Tamper, type Wallet } from './support/x402.ts';
+import { violation, type Violation } from '../lib/violation.ts';
+import {
+  chainIdOf,
+  encodePayment,
+  newWallet,
+  pickEntry,
+  readChallenge,
+  signPayment,
+  unixSeconds,
+  type Tamper,
+  type Wallet,
+} from './support/x402.ts';
 import type { ControlAccount, ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
-import { errorOf } from './support/operations.ts';
+import { errorOf, jsonOrNull } from './support/operations.ts';
+import { findString, observeChoice } from './support/choices.ts';
+import { routeOwnAnswer } from '../checks/errors.ts';
 
 const LINK = '/api/v1/wallets/link';
 const ISSUE = '/api/auth/wallets/x402-token';
@@ -42,6 +54,8 @@ interface Model {
   attested: Map<number, number>;
   /** Atomic units each wallet has paid for 200 links. */
   paid: bigint[];
+  /** wallet index → attested_at of its first attestation (gap WAL-025). */
+  attestedAt: Map<number, string>;
   expiredOnce: boolean;
 }
 
@@ -55,17 +69,46 @@ interface Real {
   tokens: string[];
 }
 
-/** Issues a link token for an account (API key). */
-async function issue(api: TargetClient, account: ControlAccount): Promise<{ res: APIResponse; token?: string }> {
+/** What issuing a link token gave: the answer, the token found in it, and a malformed token it carries (WAL-001). */
+interface Issued {
+  res: APIResponse;
+  /** The string of the documented pattern in the answer (findString): the spec shows no member name (WAL-016). */
+  token?: string;
+  /** A string under a member named like a token that does not match the pattern. */
+  malformed?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Issues a link token for an account (API key, key or bearer per the spec). The request and response of
+ * the issuing operation are not shown (gap WAL-016): any 2xx is an issue, the token is the string of the
+ * documented pattern ^svc_[A-Za-z0-9_-]{43}$ wherever the answer puts it, and the stub's shape (200
+ * {token, expires_at}) is observed as WAL-016.
+ */
+async function issue(api: TargetClient, account: ControlAccount): Promise<Issued> {
   const res = await api.withKey(account.apiKey).post(ISSUE, { headers: { 'content-type': 'application/json' }, data: '{}' });
   await expect(res).toMatchContract('createWalletLinkToken');
-  const token = res.status() === 200 ? ((await res.json()) as { token?: unknown }).token : undefined;
-  return { res, ...(typeof token === 'string' ? { token } : {}) };
+  if (res.status() < 200 || res.status() >= 300) return { res };
+  const body = await jsonOrNull(res);
+  observeChoice(
+    'WAL-016',
+    res.status() === 200 && isObject(body) && typeof body.token === 'string' && 'expires_at' in body,
+    `issuing answered ${res.status()} with members ${isObject(body) ? Object.keys(body).join(', ') : typeof body} (stub: 200 {token, expires_at, link_path})`,
+  );
+  const token = findString(body, TOKEN)?.value;
+  const malformed = isObject(body) ? Object.entries(body).find(([k, v]) => /token/i.test(k) && typeof v === 'string')?.[1] : undefined;
+  return { res, ...(token ? { token } : typeof malformed === 'string' ? { malformed } : {}) };
 }
+
+/** The stub's payment amount of a link (gap WAL-012: $0.01 in 6-decimal atomic units). */
+const STUB_LINK_AMOUNT = '10000';
 
 /**
  * GET /api/v1/wallets/link?token=… paid by `wallet` (a hand-made exact payment for the link's own
- * challenge, valid on the target's clock). Returns the answer and the entry paid.
+ * challenge, valid on the target's clock). Returns the answer and the entry paid. The unpaid call that
+ * reads the challenge may already be the route's answer: its own text refuses an unknown, expired or
+ * consumed token (404/422) whatever the payment (gap WAL-023), and then nothing is paid (`entry` undefined).
  */
 async function link(
   api: TargetClient,
@@ -73,13 +116,19 @@ async function link(
   token: string,
   wallet: Wallet,
   tamper: Tamper = {},
-): Promise<{ res: APIResponse; entry: PaymentRequirements }> {
+): Promise<{ res: APIResponse; entry?: PaymentRequirements }> {
   const c = await readChallenge(api, 'GET', LINK, { params: { token } });
   await expect(c.res).toMatchContract('linkWallet');
-  // WAL-022 (gap): the stub answers an unpaid, keyless link with the 402 challenge.
-  test.skip(c.status !== 402 || !c.challenge, `the link route answers ${c.status} without payment: no challenge to pay`);
-  const entry = pickEntry(c.challenge!, BASE_NETWORK);
+  // WAL-022 (gap): the stub answers an unpaid, keyless link with the 402 challenge; a target may refuse it
+  // 422 x402_payment_required and carry the challenge all the same. The challenge is read from either.
+  if (!c.challenge) {
+    const own = routeOwnAnswer('linkWallet', c.status, await errorOf(c.res));
+    test.skip(!own, `the link route answers ${c.status} without payment and offers no challenge to pay`);
+    return { res: c.res };
+  }
+  const entry = pickEntry(c.challenge, BASE_NETWORK);
   test.skip(!entry, `the link challenge offers no exact entry on ${BASE_NETWORK}`);
+  observeChoice('WAL-012', entry!.amount === STUB_LINK_AMOUNT, `the link asks ${entry!.amount} atomic units (stub: ${STUB_LINK_AMOUNT})`);
   const { now } = await control.clock();
   const payment = await signPayment(wallet, c.challenge!, entry!, Math.max(unixSeconds(now), unixSeconds(new Date())), tamper);
   const res = await api.withKey(undefined).get(LINK, { params: { token }, headers: { 'PAYMENT-SIGNATURE': encodePayment(payment) } });
@@ -162,12 +211,16 @@ class IssueToken implements fc.AsyncCommand<Model, Real> {
   constructor(readonly account: number) {}
   check = (): boolean => true;
   async run(m: Model, r: Real): Promise<void> {
-    const { res, token } = await issue(r.api, r.accounts[this.account]!);
+    const { res, token, malformed } = await issue(r.api, r.accounts[this.account]!);
     const vs: Violation[] = [];
-    if (res.status() !== 200 || !token)
+    if (res.status() < 200 || res.status() >= 300)
       vs.push(violation('WAL-001', 'status', `issuing a link token answered ${res.status()} ${(await errorOf(res)) ?? ''}`));
-    else if (!TOKEN.test(token))
-      vs.push(violation('WAL-001', '/token', `issued token ${JSON.stringify(token.slice(0, 8))}… does not match ^svc_[A-Za-z0-9_-]{43}$`));
+    else if (malformed !== undefined)
+      vs.push(
+        violation('WAL-001', '/token', `issued token ${JSON.stringify(malformed.slice(0, 8))}… does not match ^svc_[A-Za-z0-9_-]{43}$`),
+      );
+    else
+      test.skip(!token, 'the issuing answer carries no string of the token pattern and no token member: the issued token cannot be found');
     if (token) {
       m.tokens.push({ account: this.account, state: 'issued' });
       r.tokens.push(token);
@@ -189,7 +242,7 @@ class Link implements fc.AsyncCommand<Model, Real> {
     const wallet = r.wallets[wi]!;
     const { res, entry } = await link(r.api, r.control, r.tokens[ti]!, wallet);
     const vs: Violation[] = [];
-    if (res.status() !== 200)
+    if (res.status() !== 200 || !entry)
       vs.push(
         violation(
           'WAL-011',
@@ -198,9 +251,18 @@ class Link implements fc.AsyncCommand<Model, Real> {
         ),
       );
     else {
-      const body = (await res.json()) as { wallet: { address: string; method: string }; already_attested: boolean };
+      const body = (await res.json()) as {
+        wallet: { address: string; method: string; chain_id: unknown; provider: unknown; attested_at: string };
+        already_attested: boolean;
+      };
       if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase())
         vs.push(violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`));
+      observeChoice(
+        'WAL-015',
+        body.wallet.chain_id === chainIdOf(entry.network) && body.wallet.provider === null,
+        `a link paid on ${entry.network} answered chain_id ${JSON.stringify(body.wallet.chain_id)}, provider ${JSON.stringify(body.wallet.provider)} (stub: the network's chain id, provider null)`,
+      );
+      m.attestedAt.set(wi, body.wallet.attested_at);
       if (body.already_attested !== false)
         vs.push(
           violation(
@@ -238,8 +300,8 @@ class ReuseToken implements fc.AsyncCommand<Model, Real> {
     if (!expired && res.status() >= 200 && res.status() < 300)
       vs.push(violation('WAL-003', 'status', `a consumed token was accepted again (${res.status()})`));
     // WAL-004 (gap): the stub answers 422 for a consumed token too; another refusal is conformant.
-    if (!expired && res.status() !== 422 && !(res.status() >= 200 && res.status() < 300))
-      vs.push(violation('WAL-004', 'status', `a consumed token answered ${res.status()} (stub choice: 422)`, 'warning'));
+    if (!expired && !(res.status() >= 200 && res.status() < 300))
+      observeChoice('WAL-004', res.status() === 422, `a consumed token answered ${res.status()} ${code ?? ''} (stub: 422 invalid_request)`);
     if (res.headers()['payment-response'] !== undefined)
       vs.push(violation('WAL-010', 'header:PAYMENT-RESPONSE', 'a refused link carries a PAYMENT-RESPONSE: it was settled'));
     await settle(m, r, this.toString(), vs);
@@ -270,7 +332,7 @@ class LinkElsewhere implements fc.AsyncCommand<Model, Real> {
       { status: 409, code: 'wallet_already_attested', rule: 'WAL-006' },
       'WAL-009',
     );
-    // WAL-021 (gap): whether a refused link consumes the token is the target's choice; never rely on it.
+    // The token stays issued after a 409 (WAL-021); this model does not rely on it, the refusals test judges it.
     m.tokens[ti]!.state = 'unknown';
     if (res.status() >= 200 && res.status() < 300) m.tokens[ti]!.state = 'consumed';
     await settle(m, r, this.toString(), vs);
@@ -285,7 +347,7 @@ class LinkAgainSameAccount implements fc.AsyncCommand<Model, Real> {
     const [ti, wi] = pairs(m, true)[this.i % pairs(m, true).length]!;
     const { res, entry } = await link(r.api, r.control, r.tokens[ti]!, r.wallets[wi]!);
     const vs: Violation[] = [];
-    if (res.status() !== 200)
+    if (res.status() !== 200 || !entry)
       vs.push(
         violation(
           'WAL-013',
@@ -294,7 +356,14 @@ class LinkAgainSameAccount implements fc.AsyncCommand<Model, Real> {
         ),
       );
     else {
-      const body = (await res.json()) as { already_attested: boolean };
+      const body = (await res.json()) as { already_attested: boolean; wallet?: { attested_at?: unknown } };
+      const first = m.attestedAt.get(wi);
+      if (first !== undefined)
+        observeChoice(
+          'WAL-025',
+          body.wallet?.attested_at === first,
+          `a repeated attestation answered attested_at ${JSON.stringify(body.wallet?.attested_at)}, the first was ${first} (stub: the first)`,
+        );
       if (body.already_attested !== true)
         vs.push(
           violation(
@@ -366,6 +435,11 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
         'WAL-013',
         'WAL-014',
         'X402-024',
+        'WAL-004',
+        'WAL-012',
+        'WAL-015',
+        'WAL-016',
+        'WAL-025',
         ...contractRules('linkWallet', 'createWalletLinkToken'),
       ),
     },
@@ -380,7 +454,13 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
             const accounts = await Promise.all(Array.from({ length: ACCOUNTS }, () => controlPlane.createAccount(CREDITS)));
             const wallets = Array.from({ length: WALLETS }, () => newWallet());
             for (const w of wallets) await controlPlane.fundWallet(BASE_NETWORK, w.address, FUNDING);
-            const model: Model = { tokens: [], attested: new Map(), paid: wallets.map(() => 0n), expiredOnce: false };
+            const model: Model = {
+              tokens: [],
+              attested: new Map(),
+              paid: wallets.map(() => 0n),
+              attestedAt: new Map(),
+              expiredOnce: false,
+            };
             const real: Real = { api, control: controlPlane, accounts, wallets, tokens: [] };
             return { model, real };
           };
@@ -408,7 +488,7 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
 test.describe('wallet link: refusals', () => {
   test(
     'a well-formed token that was never issued: 404 link_token_not_found, not settled',
-    { annotation: rules('WAL-005', 'WAL-008', ...contractRules('linkWallet')) },
+    { annotation: rules('WAL-005', 'WAL-008', 'WAL-012', ...contractRules('linkWallet')) },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const wallet = newWallet();
@@ -428,7 +508,17 @@ test.describe('wallet link: refusals', () => {
 
   test(
     'no verifiable payer (a forged payment signature): 422 x402_payment_required, not settled, token still usable',
-    { annotation: rules('WAL-007', 'WAL-010', 'WAL-011', ...contractRules('linkWallet', 'createWalletLinkToken')) },
+    {
+      annotation: rules(
+        'WAL-007',
+        'WAL-010',
+        'WAL-011',
+        'WAL-021',
+        'WAL-012',
+        'WAL-016',
+        ...contractRules('linkWallet', 'createWalletLinkToken'),
+      ),
+    },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const account = await controlPlane.createAccount(CREDITS);
@@ -449,9 +539,8 @@ test.describe('wallet link: refusals', () => {
         );
         vs.push(...checkDebit('WAL-010', 'a 422 link', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
       });
-      await test.step('the same token then links the honest payer (WAL-021: the stub does not consume on refusal)', async () => {
+      await test.step('the same token then links the honest payer: a refusal does not consume it (WAL-021)', async () => {
         const { res } = await link(api, controlPlane, token!, wallet);
-        // WAL-021 is a gap: a target that consumed the token on refusal is conformant.
         if (res.status() === 200) {
           const body = (await res.json()) as { wallet: { address: string } };
           if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase())
@@ -461,12 +550,47 @@ test.describe('wallet link: refusals', () => {
             violation(
               'WAL-021',
               'status',
-              `after a refused link the token answered ${res.status()} (stub choice: a refusal does not consume it)`,
-              'warning',
+              `after a link refused for no verifiable payer, the still-issued token answered ${res.status()} ${(await errorOf(res)) ?? ''} to an honest payment, expected 200`,
             ),
           );
       });
       expect(vs).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('wallet link: a call without payment (gaps)', () => {
+  test(
+    "an unpaid link call: the 402 challenge, or the route's own refusal first (the stub's choices, gaps WAL-022 and WAL-023)",
+    { annotation: rules('WAL-022', 'WAL-023', 'WAL-016', ...contractRules('linkWallet', 'createWalletLinkToken')) },
+    async ({ api, controlPlane }) => {
+      await requireLinkRoute(api);
+      const account = await controlPlane.createAccount(CREDITS);
+      const { token } = await issue(api, account);
+      test.skip(!token, 'no link token was issued');
+      const answer = async (client: TargetClient, t: string) => {
+        const res = await client.get(LINK, { params: { token: t } });
+        await expect(res).toMatchContract('linkWallet');
+        return { status: res.status(), code: await errorOf(res), challenge: res.headers()['payment-required'] !== undefined };
+      };
+      const bare = await answer(api.withKey(undefined), token!);
+      observeChoice(
+        'WAL-022',
+        bare.status === 402 && bare.code === 'payment_required',
+        `an unpaid call with an issued token and no key answered ${bare.status} ${bare.code ?? ''} (stub: the 402 challenge)`,
+      );
+      const keyed = await answer(api.withKey(account.apiKey), token!);
+      observeChoice(
+        'WAL-022',
+        keyed.status === 422 && keyed.code === 'x402_payment_required' && !keyed.challenge,
+        `an unpaid call with an issued token and a valid key answered ${keyed.status} ${keyed.code ?? ''}${keyed.challenge ? ' with PAYMENT-REQUIRED' : ''} (stub: 422 x402_payment_required)`,
+      );
+      const never = await answer(api.withKey(undefined), `svc_${randomBytes(32).toString('base64url')}`);
+      observeChoice(
+        'WAL-023',
+        never.status === 402,
+        `an unpaid call with a never-issued token answered ${never.status} ${never.code ?? ''} (stub: the 402 challenge before the token is looked at)`,
+      );
     },
   );
 });

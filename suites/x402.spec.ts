@@ -6,14 +6,18 @@
  * from a wallet funded through the control plane; the answer carries PAYMENT-RESPONSE and the
  * wallet loses exactly the price. Unbilled answers (404, 502, upstream error) are never settled.
  */
+import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { OIL_ROUTE_LOCK } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
-import { BASE_NETWORK, SECOND_NETWORK, checkChallenge, checkSettlement, type PaymentRequired } from '../checks/x402.ts';
+import { BASE_NETWORK, SECOND_NETWORK, checkChallenge, checkSettlement, decodeBase64Json, type PaymentRequired } from '../checks/x402.ts';
+import { routeOwnAnswer } from '../checks/errors.ts';
+import { observeChoice } from './support/choices.ts';
+import { judged } from './support/annotations.ts';
 import { checkDebit } from '../checks/billing.ts';
-import { violation, type Violation } from '../checks/violation.ts';
-import { baselineFor, discoverIdentities, pathOf } from './support/operations.ts';
+import { violation, type Violation } from '../lib/violation.ts';
+import { baselineFor, discoverIdentities, errorOf, pathOf } from './support/operations.ts';
 import {
   encodePayment,
   newWallet,
@@ -23,9 +27,10 @@ import {
   signPayment,
   unixSeconds,
   type Wallet,
+  limitsOf,
 } from './support/x402.ts';
 import { fromFetch } from './support/fetched.ts';
-import { discoverRequest, type PaidRequest } from './support/paid-requests.ts';
+import { discoverRequest, priceGapOf, type PaidRequest } from './support/paid-requests.ts';
 import type { ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
 import type { APIResponse } from '@playwright/test';
@@ -79,17 +84,56 @@ async function payerFor(
   operationId: string,
   wallet: Wallet,
   network: string,
+  limits: ReturnType<typeof limitsOf>,
 ): Promise<typeof fetch> {
   const entry = pickEntry(await challengeFor(api, r, operationId), network);
   test.skip(!entry, `the challenge of ${operationId} offers no exact entry on ${network}`);
-  return officialFetch(wallet, network, entry!.asset);
+  return officialFetch(wallet, network, entry!.asset, limits);
+}
+
+/** The stub's accepts-entry choices the challenge shows (gap X402-021): USDC on Base, maxTimeoutSeconds 300. */
+const STUB_BASE_ASSET = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+const STUB_MAX_TIMEOUT_SECONDS = 300;
+/** The stub's EIP-712 domain of the eip155:4663 token, named in its entry's extra (gap X402-030). */
+const STUB_SECOND_DOMAIN = { name: 'Stub Dollar', version: '1' };
+
+/**
+ * What the challenge shows of the points the spec leaves open: the price of a route the reference table
+ * does not price (its PRICE gap, or WAL-012) against the stub's, and the entries' asset and timeout (X402-021).
+ */
+function observeChallengeChoices(operationId: string, challenge: PaymentRequired): void {
+  const base = pickEntry(challenge, BASE_NETWORK);
+  const gap = priceGapOf(operationId);
+  const stubAmount = creditsToAtomic(PRICES[operationId]!.credits);
+  if (gap && base) observeChoice(gap, base.amount === stubAmount, `the challenge asks ${base.amount} atomic units (stub: ${stubAmount})`);
+  const second = pickEntry(challenge, SECOND_NETWORK);
+  if (second)
+    observeChoice(
+      'X402-030',
+      second.extra?.name === STUB_SECOND_DOMAIN.name && second.extra?.version === STUB_SECOND_DOMAIN.version,
+      `the ${SECOND_NETWORK} entry names the EIP-712 domain ${JSON.stringify(second.extra)} (stub: ${JSON.stringify(STUB_SECOND_DOMAIN)})`,
+    );
+  observeChoice(
+    'X402-021',
+    base?.asset.toLowerCase() === STUB_BASE_ASSET.toLowerCase() &&
+      challenge.accepts.every((e) => e.maxTimeoutSeconds === STUB_MAX_TIMEOUT_SECONDS),
+    `entries: ${challenge.accepts.map((e) => `${e.network} ${e.asset} payTo ${e.payTo} maxTimeoutSeconds ${e.maxTimeoutSeconds}`).join('; ')}`,
+  );
+}
+
+/** Whether PAYMENT-RESPONSE names the payer, optional in x402 v2's SettleResponse (gap X402-029; the stub names it). */
+function observeSettlementPayer(header: string | undefined): void {
+  const settled = decodeBase64Json(header).value as { payer?: unknown } | undefined;
+  if (settled && typeof settled === 'object')
+    observeChoice('X402-029', typeof settled.payer === 'string', `PAYMENT-RESPONSE members: ${Object.keys(settled).join(', ')}`);
 }
 
 test.describe('x402 challenge', () => {
   for (const operationId of X402_OPERATIONS) {
+    const priceGap = priceGapOf(operationId);
     test(
       `${operationId}: the 402 challenge decodes, validates and offers both networks at the price`,
-      { annotation: rules(...CHALLENGE_RULES, ...contractRules(operationId)) },
+      { annotation: rules(...CHALLENGE_RULES, 'X402-021', 'X402-030', ...(priceGap ? [priceGap] : []), ...contractRules(operationId)) },
       async ({ api, targetOptions }) => {
         const keyed = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
         const base = baselineFor(operationId, await discoverIdentities(keyed, targetOptions.target));
@@ -103,6 +147,13 @@ test.describe('x402 challenge', () => {
           await refusedWithoutChallenge(c.res),
           `${op.method.toUpperCase()} ${op.path} answers an unpaid call 401 gateway_required (allowed by X402-001): no challenge to judge`,
         );
+        // The route's own text may answer the request itself before any payment (the link's unknown token).
+        if (routeOwnAnswer(operationId, c.status, code ?? (await errorOf(c.res))))
+          return void judged(
+            [...CHALLENGE_RULES, 'X402-021', 'X402-030', ...(priceGap ? [priceGap] : [])],
+            0,
+            'a 402 challenge of the route',
+          );
         const found: Violation[] = [];
         if (c.status !== 402)
           found.push(
@@ -113,8 +164,16 @@ test.describe('x402 challenge', () => {
             ),
           );
         found.push(...c.violations);
-        if (c.challenge)
-          found.push(...checkChallenge(c.challenge, { priceAtomic: creditsToAtomic(PRICES[operationId]!.credits), url: c.res.url() }));
+        if (c.challenge) {
+          observeChallengeChoices(operationId, c.challenge);
+          // A route the reference table does not price: the live challenge is authoritative, so its own amount is the price.
+          const own = pickEntry(c.challenge, BASE_NETWORK)?.amount;
+          if (priceGap) judged('X402-009', 0, 'a challenge of a route with a reference price');
+          const ctx = priceGap
+            ? { priceAtomic: own ?? '', reference: false, url: c.res.url() }
+            : { priceAtomic: creditsToAtomic(PRICES[operationId]!.credits), url: c.res.url() };
+          found.push(...checkChallenge(c.challenge, ctx));
+        }
         expect(found).toHaveNoViolations(c.challenge);
       },
     );
@@ -125,7 +184,7 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
   for (const network of [BASE_NETWORK, SECOND_NETWORK]) {
     test(
       `on ${network}: 200 with PAYMENT-RESPONSE (success, transaction, network, payer) and the wallet loses exactly the price`,
-      { annotation: rules('AUTH-003', 'X402-012', 'X402-014', 'X402-015', 'X402-024', ...contractRules('listAssets')) },
+      { annotation: rules('AUTH-003', 'X402-012', 'X402-014', 'X402-015', 'X402-024', 'X402-029', ...contractRules('listAssets')) },
       async ({ api, controlPlane, targetOptions }) => {
         const op = 'listAssets';
         const path = '/api/v1/assets';
@@ -133,11 +192,12 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
         const entry = pickEntry(challenge, network);
         test.skip(!entry, `the challenge offers no exact entry on ${network}`);
         const wallet = await fundedWallet(controlPlane, network);
-        const pay = officialFetch(wallet, network, entry!.asset);
+        const pay = officialFetch(wallet, network, entry!.asset, limitsOf(targetOptions));
         const res = await fromFetch(await pay(new URL(path, targetOptions.target)));
         await expect(res).toMatchContract(op);
         expect(res.status(), 'a valid x402 payment is answered by the route').toBe(200);
         const found = checkSettlement(res.headers()['payment-response'], { network, payer: wallet.address });
+        observeSettlementPayer(res.headers()['payment-response']);
         found.push(
           ...checkDebit(
             'X402-024',
@@ -195,12 +255,12 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
 test.describe('x402: unbilled answers are never settled', () => {
   test(
     'a 404 paid by x402 carries no PAYMENT-RESPONSE and the wallet is not debited',
-    { annotation: rules('BILL-005', 'EVID-011', ...contractRules('getMarketSignals')) },
+    { annotation: rules('BILL-005', 'EVID-011', 'X402-027', ...contractRules('getMarketSignals')) },
     async ({ api, controlPlane, targetOptions }) => {
       const op = 'getMarketSignals';
       const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
       const path = `/api/v1/markets/fc-no-such-market-${wallet.address.slice(2, 10).toLowerCase()}/signals`;
-      const pay = await payerFor(api, { method: 'GET', path }, op, wallet, BASE_NETWORK);
+      const pay = await payerFor(api, { method: 'GET', path }, op, wallet, BASE_NETWORK, limitsOf(targetOptions));
       const res = await fromFetch(await pay(new URL(path, targetOptions.target)));
       await expect(res).toMatchContract(op);
       expect(res.status(), 'an unknown slug answers 404 once paid').toBe(404);
@@ -210,6 +270,38 @@ test.describe('x402: unbilled answers are never settled', () => {
       found.push(
         ...checkDebit('BILL-005', 'an x402-paid 404', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n),
       );
+      await test.step('one payment for the 404 presented twice: the stub leaves it unused (gap X402-027)', async () => {
+        const c = await readChallenge(api, 'GET', path);
+        const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
+        if (!entry) return;
+        const { now } = await controlPlane.clock();
+        const header = encodePayment(await signPayment(wallet, c.challenge!, entry, Math.max(unixSeconds(now), unixSeconds(new Date()))));
+        const present = async () => {
+          const r = await api.withKey(undefined).get(path, { headers: { 'PAYMENT-SIGNATURE': header } });
+          await expect(r).toMatchContract(op);
+          return r;
+        };
+        if ((await present()).status() !== 404) return;
+        const again = await present();
+        observeChoice(
+          'X402-027',
+          again.status() === 404,
+          `the same payment presented again answered ${again.status()} (stub: 404 again, the payment unused)`,
+        );
+        if (again.headers()['payment-response'] !== undefined)
+          found.push(
+            violation('BILL-005', 'header:PAYMENT-RESPONSE', 'a refused or 404 answer carries a PAYMENT-RESPONSE: the payment was settled'),
+          );
+        found.push(
+          ...checkDebit(
+            'BILL-005',
+            'a payment presented twice on a 404',
+            FUNDING,
+            await controlPlane.walletBalance(BASE_NETWORK, wallet.address),
+            0n,
+          ),
+        );
+      });
       expect(found).toHaveNoViolations();
     },
   );
@@ -245,7 +337,7 @@ test.describe('x402: unbilled answers are never settled', () => {
           { method: request.method, path: contract().operation(op).path, status },
           async (faultHeaders) => {
             const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
-            const pay = await payerFor(api, request, op, wallet, BASE_NETWORK);
+            const pay = await payerFor(api, request, op, wallet, BASE_NETWORK, limitsOf(targetOptions));
             const res = await fromFetch(
               await pay(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...faultHeaders } }),
             );
@@ -268,8 +360,8 @@ test.describe('x402: unbilled answers are never settled', () => {
 
 test.describe('x402: a 429 settles nothing', () => {
   test(
-    "a payment answered 429 (the oil route's one-second spacing) stays unused and pays the retried request",
-    { annotation: rules('BILL-009', 'X402-024', ...contractRules('getOilSignal')), lock: OIL_ROUTE_LOCK },
+    "a payment answered 429 (the oil route's one-second spacing) is not settled; whether it pays the retry is gap X402-027",
+    { annotation: rules('BILL-009', 'X402-024', 'X402-027', ...contractRules('getOilSignal')), lock: OIL_ROUTE_LOCK },
     async ({ api, controlPlane }) => {
       const op = 'getOilSignal';
       const path = '/api/v1/signals/oil';
@@ -303,30 +395,58 @@ test.describe('x402: a 429 settles nothing', () => {
           BigInt(entry!.amount),
         ),
       );
-      await test.step('after Retry-After, the same PAYMENT-SIGNATURE pays the retried request', async () => {
-        const wait = Number(limited.headers()['retry-after'] ?? '1');
+      await test.step('after Retry-After, the same PAYMENT-SIGNATURE again: the stub lets it pay the retry (gap X402-027)', async () => {
+        const wait = parseRetryAfter(limited.headers()['retry-after']) ?? 1;
         await new Promise((r) => setTimeout(r, Math.min(5, Math.max(1, wait)) * 1000 + 100));
         const retried = await pay(header);
         await expect(retried).toMatchContract(op);
-        if (retried.status() !== 200)
-          found.push(
-            violation(
-              'BILL-009',
-              'status',
-              `the authorization refused with 429 could not pay the retry (${retried.status()} ${(await retried.text()).slice(0, 120)})`,
-            ),
-          );
+        const paidAgain = retried.status() === 200;
+        observeChoice(
+          'X402-027',
+          paidAgain,
+          `the authorization refused with 429 then answered ${retried.status()} ${(await retried.text()).slice(0, 120)} (stub: it pays the retry)`,
+        );
         found.push(
           ...checkDebit(
             'X402-024',
-            'two settled oil payments',
+            paidAgain ? 'two settled oil payments' : 'one settled oil payment (the retry was refused)',
             FUNDING,
             await controlPlane.walletBalance(BASE_NETWORK, wallet.address),
-            2n * BigInt(entry!.amount),
+            (paidAgain ? 2n : 1n) * BigInt(entry!.amount),
           ),
         );
       });
       expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('x402: a key and a payment together (gap)', () => {
+  test(
+    'a call carrying both an API key and a PAYMENT-SIGNATURE: the stub uses the key and never settles the payment (gap AUTH-014)',
+    { annotation: rules('AUTH-014', ...contractRules('listAssets')) },
+    async ({ api, controlPlane }) => {
+      const op = 'listAssets';
+      const path = '/api/v1/assets';
+      const challenge = await challengeFor(api, { method: 'GET', path }, op);
+      const entry = pickEntry(challenge, BASE_NETWORK);
+      test.skip(!entry, `the challenge offers no exact entry on ${BASE_NETWORK}`);
+      const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
+      const credits = PRICES[op]!.credits * 2;
+      const account = await controlPlane.createAccount(credits);
+      const { now } = await controlPlane.clock();
+      const payment = await signPayment(wallet, challenge, entry!, Math.max(unixSeconds(now), unixSeconds(new Date())));
+      const res = await api.withKey(account.apiKey).get(path, { headers: { 'PAYMENT-SIGNATURE': encodePayment(payment) } });
+      await expect(res).toMatchContract(op);
+      if (!judged('AUTH-014', res.status() === 200 ? 1 : 0, 'a 200 answer to a call carrying both a key and a payment')) return;
+      const debited = credits - (await controlPlane.balance(account.accountId));
+      const paid = FUNDING - (await controlPlane.walletBalance(BASE_NETWORK, wallet.address));
+      const settled = res.headers()['payment-response'] !== undefined;
+      observeChoice(
+        'AUTH-014',
+        debited > 0 && paid === 0n && !settled,
+        `the key's account was debited ${debited} credits, the wallet paid ${paid} atomic units${settled ? ', PAYMENT-RESPONSE present' : ''} (stub: the key pays)`,
+      );
     },
   );
 });

@@ -32,7 +32,8 @@ const generatable: Row = {
   generation: {
     method: 'POST',
     endpoint: '/api/auth/forecast-requests',
-    auth: 'x-service-api-key',
+    authentication: { type: 'header', name: 'x-service-api-key' },
+    idempotencyKeyRequired: true,
     body: { kind: 'venue_market', venue: 'venue_a', market_id: '512' },
   },
 };
@@ -67,6 +68,15 @@ export const AVAILABILITY_CASES = [
       'AVAIL-024': [set(available, { latestForecast: { id: 'fc_1', createdAt: CREATED, probability: 0.4 } })],
       'AVAIL-030': [set(generatable, { targetResolution: { venue: 'venue_b', endpoint: '/api/public/forecast-targets?ref=EVT' } })],
       'TOPIC-006': [set(available, { excluded: { reason: 'sports' } })],
+      'TOPIC-013': [
+        set(generatable, { generation: null, excluded: { reason: 'sports', message: 'Out of scope: sports outcome market.' } }),
+      ],
+      'AVAIL-032': [set(available, { read: { endpoint: 'https://api.example.test/api/v1/markets/will-it-rain-512/forecast' } })],
+      'AVAIL-042': [
+        set(generatable, {
+          generation: { ...(generatable.generation as Row), authentication: undefined, authenticationHeader: 'x-service-api-key' },
+        }),
+      ],
       ...lift(C.checkAvailability, [available], CANONICAL_MUTANTS, ([b]) => (b as Row).market as Row),
     },
   }),
@@ -121,7 +131,9 @@ export const AVAILABILITY_CASES = [
 // ---- forecast targets ----------------------------------------------------------------------------
 
 const childOf = (venue: string, id: string): Row => ({
-  ...(venue === 'venue_b' ? { ticker: id, eventTicker: 'EVT' } : { marketId: id }),
+  ...(venue === 'venue_b'
+    ? { ticker: id, eventTicker: 'EVT', yesBid: 0.41, yesAsk: 0.44 }
+    : { question: 'Will it rain?', outcome: 'Yes', yesBid: 0.41, yesAsk: 0.44, marketId: id }),
   status: 'open',
   generation: { costUsd: '1.00', body: { kind: 'venue_market', venue, market_id: id } },
 });
@@ -163,7 +175,9 @@ export const TARGET_CASES = [
     ok: [
       [event, expectEvent],
       [exact, expectExact, '/EVT-A'],
-      [eventOf('venue_a', ['101', '102']), { ref: 'EVT', kind: 'event', venue: 'venue_a' }],
+      [eventOf('venue_a', ['101', '102']), { ref: 'EVT', kind: 'event', venue: 'venue_a', eventSlug: 'evt' }],
+      // Open statuses the harness reads as open, any letter case; a venue_a child's id under another name.
+      [mutate(event, (b) => (child0(b).status = undefined)), expectEvent],
     ],
     bad: {
       'TGT-001': [set(event, { input: 'EVT-X' }), expectEvent],
@@ -194,13 +208,31 @@ export const TARGET_CASES = [
         expectEvent,
       ],
       'TGT-016': alsoBreaks([mutate(event, (b) => ((b.allContracts as Row).requests as Row[]).pop()), expectEvent], 'TGT-017'),
-      'TGT-017': [set(event, { allContracts: null }), expectEvent],
+      'TGT-017': [
+        mutate(event, (b) => {
+          const requests = (b.allContracts as Row).requests as Row[];
+          requests[0] = { ...requests[0], market_id: 'OTHER' };
+        }),
+        expectEvent,
+      ],
       'TGT-018': [mutate(event, (b) => ((b.allContracts as Row).estimatedCostUsd = '3.00')), expectEvent],
       'TGT-020': [event, { ...expectEvent, eventTicker: 'OTHER' }],
       'TGT-021': [exact, { ...expectExact, selected: 'EVT-B' }],
       'TGT-033': [eventOf('venue_a', ['abc']), { ref: 'EVT', kind: 'event', venue: 'venue_a' }],
       'TGT-035': [mutate(event, (b) => ((child0(b).generation as Row).costUsd = '1')), expectEvent],
       'TGT-038': [set(exact, { selectionRequired: true }), expectExact],
+      'TGT-036': [mutate(event, (b) => (child0(b).status = 'active')), expectEvent],
+      'TGT-042': [eventOf('venue_a', ['101']), { ref: 'EVT', kind: 'event', venue: 'venue_a', eventSlug: 'another-event' }],
+      'TGT-045': [mutate(event, (b) => (child0(b).yesBid = 41)), expectEvent],
+      'TGT-046': [mutate(exact, (b) => delete b.allContracts), expectExact],
+      'TGT-047': [
+        mutate(eventOf('venue_a', ['101']), (b) => {
+          const c = child0(b);
+          c.venueMarketId = c.marketId;
+          delete c.marketId;
+        }),
+        { ref: 'EVT', kind: 'event', venue: 'venue_a' },
+      ],
     },
   }),
   cases({

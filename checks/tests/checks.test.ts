@@ -13,7 +13,7 @@ import { contract } from '../../contract/index.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { allowedRules, runCheck, UndeclaredRuleError } from '../define.ts';
 import { CHECKS } from '../registry.ts';
-import type { Violation } from '../violation.ts';
+import type { Violation } from '../../lib/violation.ts';
 import { ALL_CASES } from './all.ts';
 import { canonicalMarket, envelope, liveQuote, marketRow, moveToVenue } from './parts.ts';
 import { mutate, type CheckCases, type Violating } from './cases.ts';

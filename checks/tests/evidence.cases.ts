@@ -128,8 +128,8 @@ const forecastBody: Row = {
     id: 'fc_2',
     probability: 0.4,
     reasoning: 'wet season',
-    sources: [],
-    uncertainty: 'low',
+    sources: [{ title: 'Rain ahead', url: 'https://news.example.test/rain', publisher: 'Example News' }],
+    uncertainty: { low: 0.35, high: 0.45 },
     created_at: T2,
     drawdown_risk_72h: { yes: 0.1, no: 0.2 },
   },
@@ -145,7 +145,6 @@ export const FORECAST_CASES = [
     ok: [
       [forecastBody, forecastReq],
       [forecastBody, { ...forecastReq, venue: 'venue_a' }],
-      [{ ...(forecastBody.forecast as Row), market: canonicalMarket() }, forecastReq],
     ],
     bad: {
       'FCST-003': [mutate(forecastBody, (b) => delete current(b).reasoning), forecastReq],
@@ -153,6 +152,9 @@ export const FORECAST_CASES = [
       'FCST-005': [mutate(forecastBody, (b) => ((current(b).drawdown_risk_72h as Row).yes = 1.2)), forecastReq],
       'FCST-009': [mutate(forecastBody, (b) => (past(b).probability = 2)), forecastReq],
       'FCST-012': [mutate(forecastBody, (b) => (past(b).created_at = '2026-11-21T09:00:00Z')), forecastReq],
+      'FCST-013': [mutate(forecastBody, (b) => (current(b).uncertainty = { interval: [0.35, 0.45], level: 0.8 })), forecastReq],
+      // The forecast's members at the top level, beside market, and no history by default.
+      'FCST-016': alsoBreaks([{ ...(forecastBody.forecast as Row), market: canonicalMarket() }, forecastReq], 'FCST-012'),
       'FCST-014': [forecastBody, { ...forecastReq, venue: 'venue_b' }],
       'ROUTE-007': [onVenueB(forecastBody), { siteUrl: SITE, slug: 'venue_b:512' }],
       'ROUTE-005': [set(forecastBody, { serviceUrl: `${SITE}/markets/512` }), forecastReq],

@@ -12,7 +12,7 @@ const job = (status: string, change: Row = {}): Row => ({
   status,
   forecastIds: status === 'succeeded' ? ['fc_1'] : [],
   forecasts: [],
-  errorCode: status === 'failed' || status === 'rejected' ? 'upstream_failed' : null,
+  errorCode: status === 'failed' ? 'forecast_execution_failed' : status === 'rejected' ? 'forecast_request_rejected' : null,
   listing,
   ...change,
 });
@@ -29,6 +29,9 @@ export const JOB_CASES = [
       [read(job('succeeded', { forecasts: [{ id: 'fc_1', probability: 0.4 }] })), resultCtx, '/job'],
       [read(job('running'), pending), resultCtx],
       [read(job('failed')), statusCtx],
+      [read(job('rejected')), resultCtx],
+      // The listing may name the market by its serviceMarketId or marketKey as well.
+      [read(job('running', { listing: { ...listing, nativeMarketId: 'x-512', serviceMarketId: '512' } }), pending), statusCtx],
       [read(job('accepted'), pending), { view: 'status', jobId: 'JOB_1' }],
     ],
     bad: {
@@ -42,8 +45,8 @@ export const JOB_CASES = [
       'JOB-015': [read(job('submitted')), statusCtx],
       'JOB-018': [read(job('succeeded'), pending), statusCtx],
       'JOB-019': [read(job('failed', { errorCode: null })), statusCtx],
-      'JOB-021': [read(job('succeeded', { listing: { ...listing, venue: 'venue_b' } })), statusCtx],
-      'JOB-023': [read(job('succeeded', { listing: null })), statusCtx],
+      'JOB-023': [read(job('succeeded', { listing: { ...listing, venue: 'venue_b' } })), statusCtx],
+      'JOB-030': [read(job('running', { forecastIds: ['fc_1'] }), pending), statusCtx],
     },
   }),
   cases({
@@ -78,7 +81,7 @@ export const JOB_CASES = [
   }),
   cases({
     check: C.checkSubmission,
-    ok: [[{ jobId: 'job_1', status: 'accepted' }]],
+    ok: [[{ jobId: 'job_1', status: 'accepted' }], [{ id: 'job_1' }], [{ job: { uuid: '0f8fad5b-d9cb-469f-a165-70867728950e' } }]],
     bad: { 'JOB-002': [{ status: 'accepted', jobId: '' }] },
   }),
   cases({

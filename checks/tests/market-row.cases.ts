@@ -46,8 +46,13 @@ export const MARKET_CASES = [
       [row.serviceUrl, row.serviceMarketId, SITE, '/serviceUrl'],
       [null, 'venue_a:512', SITE, '/serviceUrl'],
       ['anything', 'venue_a:512', '', '/serviceUrl'],
+      // gap ROUTE-010: ':' is a valid path character, and the host's letter case is not the path's
+      [`${SITE}/markets/venue_a:512`, 'venue_a:512', SITE, '/serviceUrl'],
+      [`${SITE.toUpperCase().replace('HTTPS', 'https')}/markets/venue_a%3a512`, 'venue_a:512', `${SITE}/`, '/serviceUrl'],
     ],
-    bad: { 'ROUTE-005': [`${SITE}/markets/venue_a:512`, 'venue_a:512', SITE, '/serviceUrl'] },
+    bad: {
+      'ROUTE-005': [`${SITE}/markets/venue_a%253A512`, 'venue_a:512', SITE, '/serviceUrl'],
+    },
   }),
   cases({
     check: C.checkUniqueMarketKeys,

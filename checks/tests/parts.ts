@@ -146,7 +146,7 @@ export const ROUTING_MUTANTS: Record<string, (row: Row) => void> = {
 /** The serviceUrl mutant of a row (ROUTE-005). */
 export const SERVICE_URL_MUTANTS: Record<string, (row: Row) => void> = {
   'ROUTE-005': (r) => {
-    r.serviceUrl = `${SITE}/markets/${String(r.serviceMarketId)}`;
+    r.serviceUrl = `${SITE}/market/${encodeURIComponent(String(r.serviceMarketId))}`;
   },
 };
 

@@ -48,6 +48,16 @@ const doc: ApiDoc = {
   },
 };
 
+/** The reference of the drift check's fixtures: an operation with an optional parameter and two statuses. */
+const driftRef = mutate(
+  doc as ApiDoc & { paths: Record<string, Record<string, Row & { parameters?: Row[]; responses?: Record<string, Row> }>> },
+  (d) => {
+    const latest = d.paths['/api/v1/latest']!.get!;
+    latest.parameters = [{ name: 'hours', in: 'query', required: false, schema: { type: 'integer' } }];
+    latest.responses = { '200': { description: 'feed' }, '429': { description: 'rate limited' } };
+  },
+);
+
 const URL_ASKED = 'http://127.0.0.1:4010/api/v1/latest?hours=3';
 const entry = (network: string, amount = '20000') => ({
   scheme: 'exact',
@@ -96,12 +106,23 @@ export const PROTOCOL_CASES = [
   }),
   cases({
     check: C.checkRoutePrefixes,
-    ok: [[doc]],
+    ok: [
+      [doc],
+      // Routes the spec does not name are the target's own: an unversioned /health, a login under /api/auth.
+      [
+        mutate(doc, (d) => {
+          d.paths['/health'] = { get: { security: [], responses: { '200': { description: 'up' } } } };
+          d.paths['/api/auth/login'] = { post: { security: [], responses: { '200': { description: 'in' } } } };
+        }),
+      ],
+    ],
     bad: {
       'VER-001': [mutate(doc, (d) => (d.paths['/api/public/forecast-availability']!.get!.security = [{ apiKey: [] }]))],
       'VER-002': [mutate(doc, (d) => (d.paths['/api/auth/forecast-requests']!.post!.security = []))],
       'VER-003': [mutate(doc, (d) => (d.paths['/openapi.json']!.get!.security = [{ x402: [] }]))],
-      'VER-004': [mutate(doc, (d) => (d.paths['/health'] = { get: { security: [], responses: { '200': { description: 'up' } } } }))],
+      'VER-004': [
+        mutate(doc, (d) => (d.paths['/api/v2/markets'] = { get: { security: [], responses: { '200': { description: 'v2' } } } })),
+      ],
     },
   }),
   cases({
@@ -121,6 +142,20 @@ export const PROTOCOL_CASES = [
     check: C.checkSameDocument,
     ok: [[doc, structuredClone(doc)]],
     bad: { 'VER-006': [doc, { ...doc, info: { title: 'forecast', version: '2' } }] },
+  }),
+  cases({
+    check: C.checkContractDrift,
+    ok: [
+      [driftRef, driftRef],
+      // a difference on a part the spec does not show (x-fc-choice) is the target's choice
+      [
+        mutate(driftRef, (d) => delete d.paths['/api/v1/latest']!.get!.responses!['429']),
+        mutate(driftRef, (d) => (d.paths['/api/v1/latest']!.get!.responses!['429']!['x-fc-choice'] = 'VER-008')),
+      ],
+    ],
+    bad: {
+      'VER-018': [mutate(driftRef, (d) => (d.paths['/api/v1/latest']!.get!.parameters![0]!.required = true)), driftRef],
+    },
   }),
   cases({
     check: C.checkCrashRiskAlias,
@@ -158,6 +193,8 @@ export const PROTOCOL_CASES = [
           bodyText: JSON.stringify({ error: 'payment_required', message: 'pay' }),
         },
       ],
+      // The wallet link's own text answers an unknown token 404 before any payment (ROUTE_OWN_ANSWERS).
+      [{ status: 404, headers: json, bodyText: JSON.stringify({ error: 'link_token_not_found', message: 'no such token' }) }, 'linkWallet'],
     ],
     bad: {
       'X402-001': [
@@ -182,6 +219,12 @@ export const PROTOCOL_CASES = [
     ok: [
       [challenge, challengeCtx, 'header:PAYMENT-REQUIRED'],
       [{ ...challenge, resource: { url: '/api/v1/latest?hours=3' } }, challengeCtx, 'header:PAYMENT-REQUIRED'],
+      // A route the reference table does not price: its own amount is the price, and X402-009 compares nothing.
+      [
+        { ...challenge, accepts: [entry('eip155:8453', '25000'), entry('eip155:4663', '25000')] },
+        { ...challengeCtx, priceAtomic: '25000', reference: false },
+        'h',
+      ],
     ],
     bad: {
       'X402-003': [{ ...challenge, x402Version: 1 }, challengeCtx, 'h'],
@@ -199,7 +242,11 @@ export const PROTOCOL_CASES = [
   }),
   cases({
     check: C.checkSettlement,
-    ok: [[b64(settled), { network: 'eip155:8453', payer: payer.toLowerCase() }]],
+    ok: [
+      [b64(settled), { network: 'eip155:8453', payer: payer.toLowerCase() }],
+      // payer is optional in x402 v2's SettleResponse (gap X402-029).
+      [b64({ ...settled, payer: undefined }), { network: 'eip155:8453', payer }],
+    ],
     bad: {
       'X402-014': [undefined, { network: 'eip155:8453', payer }],
       'X402-015': [b64({ ...settled, success: false }), { network: 'eip155:8453', payer }],

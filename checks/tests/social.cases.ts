@@ -31,6 +31,8 @@ export const SOCIAL_CASES = [
     ok: [
       [profile, asked],
       [mutate(profile, (p) => ((p.window as Row).lookback_days = 365)), {}],
+      // meta's contents are not shown (gap PROF-018): research turns found under another name.
+      [mutate(profile, (p) => (p.meta = { cache_hit: false, turns: 3 })), asked],
     ],
     bad: {
       'PROF-012': [mutate(profile, (p) => (list(p, 'tendencies').post_ids = [...ids(11, 14), 'p99'])), asked],
@@ -46,12 +48,15 @@ export const SOCIAL_CASES = [
       'PROF-016': [profile, { lookbackDays: 30 }],
       'PARAM-078': [profile, {}],
       'PROF-023': [mutate(profile, (p) => ((p.evidence as Row[])[0]!.published_at = '2026-01-01T12:00:00Z')), asked],
-      'PROF-024': [mutate(profile, (p) => ((p.meta as Row).research_turns = 4)), asked],
+      'PROF-024': [mutate(profile, (p) => (p.meta = { turns: 4 })), asked],
     },
   }),
   cases({
     check: C.checkReused,
-    ok: [['PROF-006', profile, mutate(profile, (p) => ((p.meta as Row).cached = true)), 'a second call within the day']],
+    ok: [
+      ['PROF-006', profile, mutate(profile, (p) => ((p.meta as Row).cached = true)), 'a second call within the day'],
+      ['PROF-006', profile, mutate(profile, (p) => (p.meta = { cache_hit: true })), 'a second call, meta named otherwise'],
+    ],
     bad: {
       'PROF-006': ['PROF-006', profile, mutate(profile, (p) => ((p.window as Row).to_date = '2026-11-21')), 'a second call within the day'],
     },
@@ -73,10 +78,14 @@ export const SOCIAL_SEARCH_CASES = [
     ok: [
       [{ results: [{ published_at: daysAgo(1) }, { published_at: daysAgo(29) }] }, search],
       [{ items: [] }, search],
+      // Another shape (gap XSRCH-011): the body's one array, each result's one date-time member.
+      [{ matches: [{ id: 'p1', posted_at: daysAgo(2) }], as_of: daysAgo(0) }, search],
+      // No recognisable results: nothing judged.
+      [{ a: [], b: [] }, search],
     ],
     bad: {
       'XSRCH-001': [{ results: [{ published_at: daysAgo(1) }, { published_at: daysAgo(2) }] }, { ...search, limit: 1 }],
-      'XSRCH-002': [{ results: [{ published_at: daysAgo(40) }] }, search],
+      'XSRCH-002': [{ matches: [{ id: 'p1', posted_at: daysAgo(40) }] }, search],
       'XSRCH-003': [{ results: [{ published_at: daysAgo(40) }] }, { ...search, rangeRule: 'XSRCH-003' }],
     },
   }),

@@ -6,6 +6,7 @@
  */
 import type { Asset, DataStore, Market } from '../data/index.ts';
 import { linkedMarket, type LinkedMarket, type MarketItemContext } from '../present/index.ts';
+import { alt } from '../choices.ts';
 
 /** "mispricing_threshold_pp: number, currently 7.5". */
 export const MISPRICING_THRESHOLD_PP = 7.5;
@@ -29,8 +30,9 @@ const isMispriced = (m: LinkedMarket): boolean =>
   m.latest_service_probability !== null &&
   Math.abs(m.latest_service_probability - m.market_odds) * 100 >= MISPRICING_THRESHOLD_PP - 1e-9;
 
-const byUpdatedDesc = (a: Market, b: Market): number =>
-  b.updatedAt - a.updatedAt || (a.marketKey < b.marketKey ? -1 : a.marketKey > b.marketKey ? 1 : 0);
+const byKey = (a: Market, b: Market): number => (a.marketKey < b.marketKey ? -1 : a.marketKey > b.marketKey ? 1 : 0);
+/** Linked-market order: newest update first, then marketKey (gap ASRCH-112; the alternate stub: marketKey only). */
+const linkedOrder = (a: Market, b: Market): number => (alt('ASRCH-112') ? 0 : b.updatedAt - a.updatedAt) || byKey(a, b);
 
 /** Markets indexed by native id, built once per store (native ids repeat across venues). */
 const nativeIndexCache = new WeakMap<DataStore, Map<string, Market[]>>();
@@ -69,7 +71,7 @@ export class AssetGraph {
   linkableMarkets(a: Asset): Market[] {
     let list = this.raw.get(a.id);
     if (!list) {
-      list = this.store.marketsForAsset(a.id).filter(isLinkable).sort(byUpdatedDesc);
+      list = this.store.marketsForAsset(a.id).filter(isLinkable).sort(linkedOrder);
       this.raw.set(a.id, list);
     }
     return list;

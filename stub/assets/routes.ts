@@ -8,8 +8,9 @@ import type { StubContext } from '../context.ts';
 import { assetDirectoryItem } from './directory.ts';
 import { AssetGraph } from './graph.ts';
 import { parseSearch, runSearch } from './search.ts';
-import { assetStance, resolveStanceAsset } from './stance.ts';
+import { assetStance, presentStance, resolveStanceAsset } from './stance.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 const graphOf = (ctx: StubContext): AssetGraph => new AssetGraph(ctx.store, ctx.config.siteUrl, ctx.clock.now());
 
@@ -19,19 +20,19 @@ export const register: RouteModule = (route) => {
     return { body: runSearch(graphOf(ctx), parsed) };
   });
 
-  // Metadata only (ASSET-002, -003): no linked markets, counts or forecasts; assetKey order (ASSET-102).
-  route('listAssets', (_req, ctx) => ({
-    body: {
-      assets: graphOf(ctx)
-        .assets()
-        .flatMap((a, i) => (mutant('asset-directory-dupe') && i === 0 ? [a, a] : [a]))
-        .map(assetDirectoryItem),
-    },
-  }));
+  // Metadata only (ASSET-002, -003): no linked markets, counts or forecasts. assetKey order (gap ASSET-102;
+  // descending on the alternate stub), under `assets` (gap ASSET-100; `items` with a `total` on the alternate stub).
+  route('listAssets', (_req, ctx) => {
+    const ordered = graphOf(ctx).assets();
+    const entries = (alt('ASSET-102') ? ordered.reverse() : ordered)
+      .flatMap((a, i) => (mutant('asset-directory-dupe') && i === 0 ? [a, a] : [a]))
+      .map(assetDirectoryItem);
+    return { body: alt('ASSET-100') ? { items: entries, total: entries.length } : { assets: entries } };
+  });
 
   route('getAssetStance', (req, ctx) => {
     const graph = graphOf(ctx);
     const asset = resolveStanceAsset(req.query, graph);
-    return { body: assetStance(graph, asset, ctx.clock.nowMs()) };
+    return { body: presentStance(assetStance(graph, asset, ctx.clock.nowMs())) };
   });
 };

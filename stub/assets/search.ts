@@ -4,13 +4,14 @@
  */
 import type { Asset } from '../data/index.ts';
 import type { LinkedMarket } from '../present/index.ts';
-import { invalidRequest } from '../errors.ts';
+import { invalidRequest, notFound } from '../errors.ts';
 import type { Query } from '../params.ts';
 import { assetDirectoryItem, type AssetDirectoryItem } from './directory.ts';
 import { fuse, rankLane, roundScore, type Fused, type RankedLane } from './fusion.ts';
 import type { AssetGraph, MarketSummary } from './graph.ts';
 import { FIELD_ORDER, qLanes, referenceLane } from './match.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 /** Spec Limits 4: "asset q 1..200; reference at most 50 items; platform and asset_type 1..80". */
 const Q_MAX = 200;
@@ -81,7 +82,14 @@ function directoryLane(graph: AssetGraph, assets: readonly Asset[]): RankedLane 
 
 const sortFields = (fields: readonly string[]): string[] => FIELD_ORDER.filter((f) => fields.includes(f));
 
-/** Answers one parsed search: candidates, lanes, fusion, then the items (hydrated outside q mode). */
+/** references as echoed: input order of first occurrence (gap ASRCH-101; the alternate stub sorts them), [] outside reference mode. */
+const echoedReferences = (req: SearchRequest): string[] =>
+  req.mode !== 'reference' ? [] : alt('ASRCH-101') ? [...req.references].sort() : req.references;
+
+/**
+ * Answers one parsed search: candidates, lanes, fusion, then the items (hydrated outside q mode).
+ * @throws ApiError 404 not_found on the alternate stub when no reference matches (gap ASRCH-108).
+ */
 export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchResponse {
   const pool = candidates(graph, req);
   const byId = new Map(pool.map((a) => [a.id, a]));
@@ -91,16 +99,20 @@ export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchRes
   else lanes = [directoryLane(graph, pool)];
   const fused: Fused[] = fuse(lanes, (id) => byId.get(id)!.assetKey);
   const hydrate = req.mode !== 'q';
+  // References matching nothing: 200 with no Asset (gap ASRCH-108; the alternate stub answers 404).
+  if (req.mode === 'reference' && fused.length === 0 && alt('ASRCH-108')) throw notFound('no reference matches an Asset');
   return {
-    query: req.mode === 'q' ? req.q : req.mode === 'material' ? '*' : null,
-    references: req.mode === 'reference' ? req.references : [],
+    // material-only mode echoes '*', the filtered directory (gap ASRCH-102; the alternate stub gives null).
+    query: req.mode === 'q' ? req.q : req.mode === 'material' && !alt('ASRCH-102') ? '*' : null,
+    references: echoedReferences(req),
     material_only: req.materialOnly,
     assets: fused.map((f) => {
       const a = byId.get(f.key)!;
       const linked = hydrate ? graph.linkedMarkets(a) : [];
       return {
         ...assetDirectoryItem(a),
-        linked_market_count: graph.linkableMarkets(a).length,
+        // The active, open, covered direct markets (gap ASRCH-103; the alternate stub counts every direct one).
+        linked_market_count: alt('ASRCH-103') ? graph.store.marketsForAsset(a.id).length : graph.linkableMarkets(a).length,
         linked_markets: linked,
         market_summary: graph.summary(a),
         relevance: { score: roundScore(f.score), matched_by: ['graph'], matched_fields: sortFields(f.fields) },

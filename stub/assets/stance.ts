@@ -4,7 +4,8 @@
  * choices are gaps ASSET-110..114.
  */
 import type { Asset } from '../data/index.ts';
-import { notFound } from '../errors.ts';
+import { invalidRequest, notFound } from '../errors.ts';
+import { alt } from '../choices.ts';
 import type { Query } from '../params.ts';
 import type { AssetGraph } from './graph.ts';
 
@@ -23,16 +24,32 @@ export interface AssetStanceResponse {
   as_of: string;
 }
 
+/** The alternate stub's shape (gap ASSET-112): the same content under other member names. */
+export interface AltAssetStanceResponse {
+  subject: AssetStanceResponse['asset'];
+  direction: Stance | null;
+  strength: number | null;
+  basis: AssetStanceResponse['basis'];
+  computed_at: string;
+}
+
 /**
- * The Asset named by the required `asset` parameter: a UUID (case-insensitive) or an exact assetKey.
- * @throws ApiError 422 when asset is missing, repeated or not 1..200 characters; 404 not_found when unknown.
+ * The Asset named by the required parameter (`asset`, gap ASSET-110; `asset_ref` on the alternate stub):
+ * a UUID (case-insensitive) or an exact assetKey.
+ * @throws ApiError 422 when it is missing, repeated or not 1..200 characters; 404 not_found when unknown
+ *   (gap ASSET-111; 422 invalid_request on the alternate stub).
  */
 export function resolveStanceAsset(query: Query, graph: AssetGraph): Asset {
-  const ref = query.requiredStr('asset', { max: ASSET_MAX });
+  const name = alt('ASSET-110') ? 'asset_ref' : 'asset';
+  const ref = query.requiredStr(name, { max: ASSET_MAX });
   const hit = graph.assets().find((a) => (UUID.test(ref) && a.id.toLowerCase() === ref.toLowerCase()) || a.assetKey === ref);
-  if (!hit) throw notFound(`no asset ${JSON.stringify(ref)}`);
+  if (!hit) throw alt('ASSET-111') ? invalidRequest(`${name} names no Asset`) : notFound(`no asset ${JSON.stringify(ref)}`);
   return hit;
 }
+
+/** The stance in the shape the variant serves (gap ASSET-112). */
+export const presentStance = (s: AssetStanceResponse): AssetStanceResponse | AltAssetStanceResponse =>
+  alt('ASSET-112') ? { subject: s.asset, direction: s.stance, strength: s.score, basis: s.basis, computed_at: s.as_of } : s;
 
 const round = (x: number, places: number): number => Math.round(x * 10 ** places) / 10 ** places;
 

@@ -16,13 +16,20 @@ import type { RouteModule } from '../server.ts';
 import { generationBody } from '../targets/present.ts';
 import { openChildren } from '../targets/resolve.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 const MAX_ID = 512;
 
+/** excluded.message per topic (gap TOPIC-013: its wording is not shown; the alternate stub words it otherwise). */
 const EXCLUSION_MESSAGES: Record<Exclusion, string> = {
   sports: 'Sports outcomes are never forecast.',
   mentions: 'Mention markets are never forecast.',
   crypto_up_down: 'Short-horizon crypto up/down markets (fifteen-minute and hourly settles) are never forecast.',
+};
+const ALT_EXCLUSION_MESSAGES: Record<Exclusion, string> = {
+  sports: 'Out of scope: sports outcome market.',
+  mentions: 'Out of scope: mention market.',
+  crypto_up_down: 'Out of scope: short-horizon crypto up/down market.',
 };
 
 interface Availability {
@@ -50,16 +57,19 @@ const untracked = (): Availability => ({
 });
 
 const excludedOf = (reason: Exclusion | null): Availability['excluded'] =>
-  reason ? { reason, message: EXCLUSION_MESSAGES[reason] } : null;
+  reason ? { reason, message: (alt('TOPIC-013') ? ALT_EXCLUSION_MESSAGES : EXCLUSION_MESSAGES)[reason] } : null;
 
 /** The parsed identity (rule 5: exactly one identifier; market_id needs venue; market_key excludes venue). */
 function parseLookup(q: Query): MarketLookup {
   const which = q.exactlyOne('market_key', 'market_id', 'slug');
   const venue = q.venue();
   if (which === 'market_key') {
-    if (q.has('venue') && !mutant('avail-key-and-venue'))
+    const marketKey = q.requiredStr('market_key', { max: MAX_ID });
+    // Gap AVAIL-043: the alternate stub ignores a venue that repeats the key's own prefix.
+    const redundant = alt('AVAIL-043') && venue !== undefined && parseMarketKey(marketKey)?.venue === venue;
+    if (q.has('venue') && !redundant && !mutant('avail-key-and-venue'))
       throw invalidRequest('market_key already names the venue; do not also give venue');
-    return { marketKey: q.requiredStr('market_key', { max: MAX_ID }) };
+    return { marketKey };
   }
   if (which === 'market_id') {
     const marketId = q.requiredStr('market_id', { max: MAX_ID });
@@ -87,22 +97,27 @@ function namedVenueBEvent(store: DataStore, lookup: MarketLookup): VenueEvent | 
   return venue === 'venue_b' ? store.eventByTicker(id) : undefined;
 }
 
+/** Where this lookup's answer points its endpoints: relative paths, or the target's own origin (gaps AVAIL-032, -033). */
+type Origin = (path: string, absolute: boolean) => string;
+
 /** The read of the stored forecast (gap AVAIL-032; path and venue parameter as FCST-002). */
-function readEndpoint(m: Market): string {
+function readEndpoint(m: Market, at: Origin): string {
   const path = `/api/v1/markets/${encodeURIComponent(m.slug ?? m.marketKey)}/forecast`;
-  return m.venue === 'venue_a' ? path : `${path}?venue=${m.venue}`;
+  return at(m.venue === 'venue_a' ? path : `${path}?venue=${m.venue}`, alt('AVAIL-032'));
 }
 
+/** The generation object: the authentication header's member is gap AVAIL-042, the key's header name gap JOB-035. */
 const generation = (m: Market): unknown => ({
   method: 'POST',
   endpoint: '/api/auth/forecast-requests',
-  authentication: { type: 'header', name: 'x-service-api-key' },
+  ...(alt('AVAIL-042') ? { authenticationHeader: 'x-service-api-key' } : { authentication: { type: 'header', name: 'x-service-api-key' } }),
   idempotencyKeyRequired: true,
+  ...(alt('JOB-035') ? { idempotencyKeyHeader: 'X-Idempotency-Key' } : {}),
   body: generationBody(m),
 });
 
 /** A market row: tracked when covered; an uncovered row is venue-resolvable but untracked (AVAIL-035). */
-function forMarket(store: DataStore, m: Market): Availability {
+function forMarket(store: DataStore, m: Market, at: Origin): Availability {
   const excluded = excludedOf(m.exclusion);
   if (!m.covered) return { ...untracked(), generation: excluded ? null : generation(m), excluded };
   const latest = store.latestForecast(m.marketKey);
@@ -118,26 +133,34 @@ function forMarket(store: DataStore, m: Market): Availability {
           relationships: relationships({ kind: 'forecast', forecastId: latest.id }, store),
         }
       : null,
-    read: latest ? { method: 'GET', endpoint: readEndpoint(m), paid: true } : null,
+    read: latest ? { method: 'GET', endpoint: readEndpoint(m, at), paid: true } : null,
     generation: (latest && !mutant('avail-generation-with-read')) || excluded ? null : generation(m),
     targetResolution: null,
     excluded,
   };
 }
 
+/** targetResolution.message (gap AVAIL-033: its wording is not shown). */
+function resolutionMessage(ticker: string, open: number): string {
+  if (alt('AVAIL-033')) return `Pick one exact contract of event ${ticker} (${open} open) before asking for a forecast.`;
+  return `${ticker} is a multi-contract event with ${open} open contract${open === 1 ? '' : 's'}; resolve it and pick one exact child ticker before generation.`;
+}
+
 /** A venue_b event identifier (rule 4; gaps AVAIL-036, -037, -038). */
-function forEvent(store: DataStore, event: VenueEvent): Availability {
+function forEvent(store: DataStore, event: VenueEvent, at: Origin): Availability {
   const children = store.childrenOf(event);
-  if (!store.isMultiContract(event) && children[0]) return forMarket(store, children[0]);
+  // Gap AVAIL-037: a single-contract event names its child (the alternate stub answers it as an event).
+  if (!store.isMultiContract(event) && children[0] && !alt('AVAIL-037')) return forMarket(store, children[0], at);
   const open = openChildren(store, event);
   if (open.length === 0) return untracked();
   const ticker = event.ticker ?? event.id;
   return {
     ...untracked(),
+    question: alt('AVAIL-036') ? event.title : null,
     targetResolution: {
-      endpoint: `/api/public/forecast-targets?ref=${encodeURIComponent(ticker)}`,
+      endpoint: at(`/api/public/forecast-targets?ref=${encodeURIComponent(ticker)}`, alt('AVAIL-033')),
       reason: 'venue_event_requires_market',
-      message: `${ticker} is a multi-contract event with ${open.length} open contract${open.length === 1 ? '' : 's'}; resolve it and pick one exact child ticker before generation.`,
+      message: resolutionMessage(ticker, open.length),
       marketCount: open.length,
     },
     excluded: excludedOf(children.find((c) => c.exclusion)?.exclusion ?? null),
@@ -162,9 +185,11 @@ function resolveStrict(store: DataStore, lookup: MarketLookup): Market | undefin
 export const register: RouteModule = (route) => {
   route('getForecastAvailability', (req, ctx) => {
     const lookup = parseLookup(req.query);
+    const origin = new URL(req.url).origin;
+    const at: Origin = (path, absolute) => (absolute ? `${origin}${path}` : path);
     const market = resolveStrict(ctx.store, lookup);
-    if (market) return { body: forMarket(ctx.store, market) };
+    if (market) return { body: forMarket(ctx.store, market, at) };
     const event = namedVenueBEvent(ctx.store, lookup);
-    return { body: event ? forEvent(ctx.store, event) : untracked() };
+    return { body: event ? forEvent(ctx.store, event, at) : untracked() };
   });
 };

@@ -5,7 +5,7 @@
  * the API-key debit is refunded and the x402 payment is not settled (spec: Authentication rule 7).
  */
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '../errors.ts';
+import { ApiError, unavailableCode } from '../errors.ts';
 
 export interface FaultSpec {
   /** HTTP method, upper case. */
@@ -86,7 +86,7 @@ export function faultError(status: number): ApiError {
         { 'Retry-After': '1' },
       );
     case 503:
-      return new ApiError(503, 'service_unavailable', 'The upstream source is unavailable (injected fault)');
+      return new ApiError(503, unavailableCode(), 'The upstream source is unavailable (injected fault)');
     default:
       if (status >= 500) return new ApiError(status, 'upstream_unavailable', 'The upstream source failed (injected fault)');
       return new ApiError(status, 'invalid_request', 'The upstream source refused the request (injected fault)');

@@ -4,6 +4,7 @@
  */
 import type { Article, Market, SocialPost } from '../data/index.ts';
 import { iso, type CanonicalMarketWithRelationships } from '../present/index.ts';
+import { alt } from '../choices.ts';
 
 /** Spec "Article evidence item (SignalItem)"; deliberately no trade-signal fields (EVID-012). */
 export interface ArticleEvidenceItem {
@@ -34,20 +35,26 @@ export function articleEvidenceItem(a: Article): ArticleEvidenceItem {
   };
 }
 
-/** Spec "Source item". Which fields apply to which type is a gap (SCH): all are present on both. */
+/**
+ * Spec "Source item". Which fields apply to which type is a gap (SRC-016): all are present on both,
+ * or on the alternate stub only those that apply.
+ */
 export interface SourceItem {
   type: 'article' | 'x_post';
   market_slug: string;
   market: CanonicalMarketWithRelationships;
   title: string;
   url: string;
-  source_name: string;
-  feed_tier: string;
+  source_name?: string;
+  feed_tier?: string;
   published_at: string;
   relevance: { confidence: string; reasoning: string; evidence_quote: string };
-  author_handle: string;
-  is_expert: boolean;
+  author_handle?: string;
+  is_expert?: boolean;
 }
+
+/** The alternate stub's feed tiers (gap SRC-017). */
+const ALT_TIERS: Record<string, string> = { tier_1: 'primary', tier_2: 'secondary', tier_3: 'tertiary' };
 
 /** market_slug of a market without a slug is a gap (SRC-014): the marketKey stands in. */
 const marketSlug = (m: Market): string => m.slug ?? m.marketKey;
@@ -60,11 +67,11 @@ export function articleSourceItem(a: Article, m: Market, market: CanonicalMarket
     title: a.title,
     url: a.url,
     source_name: a.source,
-    feed_tier: a.feedTier,
+    feed_tier: alt('SRC-017') ? (ALT_TIERS[a.feedTier] ?? a.feedTier) : a.feedTier,
     published_at: iso(a.publishedAt),
     relevance: { confidence: a.confidence, reasoning: a.comment, evidence_quote: a.evidenceQuote },
-    author_handle: '',
-    is_expert: false,
+    // An article has no poster: the alternate stub leaves the poster's fields out (gap SRC-016).
+    ...(alt('SRC-016') ? {} : { author_handle: '', is_expert: false }),
   };
 }
 
@@ -75,8 +82,8 @@ export function postSourceItem(p: SocialPost, m: Market, market: CanonicalMarket
     market,
     title: p.text.split('\n')[0] ?? p.text,
     url: p.url,
-    source_name: 'x',
-    feed_tier: 'social',
+    // A post has no publisher tier: the alternate stub leaves those fields out (gap SRC-016).
+    ...(alt('SRC-016') ? {} : { source_name: 'x', feed_tier: 'social' }),
     published_at: iso(p.publishedAt),
     relevance: { confidence: p.confidence, reasoning: p.reasoning, evidence_quote: p.evidenceQuote },
     author_handle: p.authorHandle,

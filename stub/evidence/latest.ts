@@ -6,6 +6,7 @@ import type { Article, Forecast, Market, SocialPost } from '../data/index.ts';
 import { iso, isoOrNull, relationships, routing, serviceUrl, venueAUrl, venueQuote } from '../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 const HOUR_MS = 3_600_000;
 export const EVENT_TYPES = ['forecast', 'article', 'x_post'] as const;
@@ -16,8 +17,9 @@ function latestMarket(m: Market, ctx: StubContext): Record<string, unknown> {
   const quote = venueQuote(m);
   return {
     ...routing(m),
-    id: m.serviceMarketId,
-    question: m.question,
+    // The alternate stub names the market by its marketKey and leaves the optional question out (gap LATEST-018).
+    id: alt('LATEST-018') ? m.marketKey : m.serviceMarketId,
+    ...(alt('LATEST-018') ? {} : { question: m.question }),
     condition_id: m.conditionId,
     end_date: isoOrNull(m.endDate),
     serviceUrl: serviceUrl(m, ctx.config.siteUrl),
@@ -105,7 +107,9 @@ function drafts(ctx: StubContext, types: ReadonlySet<EventType>, since: number, 
   const rank = (t: EventType): number => EVENT_TYPES.indexOf(t);
   // Newest first (gap LATEST-006); ties: forecast, article, x_post, then id.
   if (mutant('order-latest-mixed')) return out.sort((a, b) => rank(a.type) - rank(b.type) || b.at - a.at);
-  return out.sort((a, b) => b.at - a.at || rank(a.type) - rank(b.type) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  out.sort((a, b) => b.at - a.at || rank(a.type) - rank(b.type) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // The alternate stub lists the feed oldest first, every tie reversed too (gap LATEST-006).
+  return alt('LATEST-006') ? out.reverse() : out;
 }
 
 /** Handler of getLatest. @throws ApiError 422 for hours outside 1..6 or an unknown type. */
@@ -123,7 +127,8 @@ export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
   };
   const events = drafts(ctx, new Set(types as EventType[]), since, now).map((d) => ({
     type: d.type,
-    id: d.id,
+    // The event's id is its payload's id, or <type>:<payload id> on the alternate stub (gap LATEST-015).
+    id: alt('LATEST-015') ? `${d.type}:${d.id}` : d.id,
     occurred_at: iso(d.at),
     source: d.source,
     market: marketOf(d.market),

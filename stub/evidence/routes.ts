@@ -10,6 +10,10 @@ import { articleEvidenceItem } from './items.ts';
 import { marketBySlug } from './lookup.ts';
 import { listSources } from './sources.ts';
 import { getLatest } from './latest.ts';
+import { alt } from '../choices.ts';
+
+/** Spec Limits, item 4: slug 1..512 characters. */
+const SLUG_MAX = 512;
 
 export const register: RouteModule = (route) => {
   /**
@@ -18,6 +22,8 @@ export const register: RouteModule = (route) => {
    */
   route('getMarketSignals', (req, ctx) => {
     const slug = req.params.slug ?? '';
+    // An over-long slug is an invalid parameter (422) here, or an invalid slug (404) on the alternate stub (gap EVID-018).
+    if (alt('EVID-018') && slug.length > SLUG_MAX) throw notFound(`no market has a slug of ${slug.length} characters`);
     const market = marketBySlug(ctx, slug, req.query);
     const now = ctx.clock.nowMs();
     // The store lists newest published first; only already-published articles are live.
@@ -33,8 +39,8 @@ export const register: RouteModule = (route) => {
         venueAUrl: venueAUrl(market),
         signals: articles.map(articleEvidenceItem),
         total: articles.length,
-        // Publication time of the newest article (gap EVID-006).
-        last_updated: iso(newest.publishedAt),
+        // Publication time of the newest article, or its ingestion time on the alternate stub (gap EVID-006).
+        last_updated: iso(alt('EVID-006') ? Math.max(newest.correlatedAt, newest.publishedAt) : newest.publishedAt),
       },
     };
   });

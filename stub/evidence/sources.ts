@@ -5,7 +5,8 @@
 import { parseMarketKey, type Market } from '../data/index.ts';
 import { withRelationships } from '../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
-import { invalidRequest } from '../errors.ts';
+import { invalidRequest, notFound } from '../errors.ts';
+import { alt } from '../choices.ts';
 import { articleSourceItem, postSourceItem, type SourceItem } from './items.ts';
 import { mutant } from '../mutants.ts';
 
@@ -30,13 +31,17 @@ function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
           if (!parseMarketKey(key))
             throw invalidRequest(`market_keys entry ${JSON.stringify(key)} is not a marketKey (<venue>:<native id>)`);
           const m = ctx.store.byMarketKey(key);
-          return m && (venue === undefined || m.venue === venue) ? m : undefined;
+          // venue filters the keys (gap SRC-013), or is ignored with keys on the alternate stub.
+          return m && (venue === undefined || m.venue === venue || alt('SRC-013')) ? m : undefined;
         })
       : entries.map((slug) => {
           const m = ctx.store.resolveMarket({ slug, venue: venue ?? 'venue_a' });
           return m?.slug?.toLowerCase() === slug.toLowerCase() ? m : undefined;
         });
-  return [...new Set(found.filter((m): m is Market => m !== undefined && m.covered))];
+  const known = [...new Set(found.filter((m): m is Market => m !== undefined && m.covered))];
+  // Unknown identifiers contribute nothing (gap SRC-012); the alternate stub answers 404 when none is known.
+  if (alt('SRC-012') && known.length === 0) throw notFound(`none of the requested ${mode} names a covered market`);
+  return known;
 }
 
 /** Newest published first; ties by type (article first), url, then marketKey (gap SRC-015). */

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StubContext } from '../context.ts';
 import { iso } from '../present/index.ts';
-import { ERROR_CODES, statusAt, updatedAt, type EndOutcome } from './model.ts';
+import { errorCodeOf, statusAt, updatedAt, type EndOutcome } from './model.ts';
 import { endJob } from './service.ts';
 
 const OUTCOMES: readonly EndOutcome[] = ['failed', 'rejected'];
@@ -31,7 +31,7 @@ export function registerJobControl(scope: FastifyInstance, ctx: StubContext): vo
       jobId: ended.id,
       status,
       updatedAt: iso(updatedAt(ended, now)),
-      errorCode: status === 'failed' || status === 'rejected' ? ERROR_CODES[status] : null,
+      errorCode: status === 'failed' || status === 'rejected' ? errorCodeOf(status) : null,
     });
   });
 }

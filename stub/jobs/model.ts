@@ -2,11 +2,12 @@
  * The forecast request (job) record and its state machine (spec: Resources / Forecast request;
  * States and transitions). The spec lists the statuses but does not show the transitions, so the
  * schedule below is the stub's choice (gap JOB-017): every job walks accepted → submitted →
- * running → succeeded on the stub's clock, so the control plane's clock advance moves it, and only
+ * running → succeeded on the stub's clock (the alternate stub skips submitted), so the control plane's clock advance moves it, and only
  * the control plane ends one failed or rejected. A status is computed from the clock on every read,
  * never stored, which makes "terminal never changes" hold by construction.
  */
 import type { EpochMs, Forecast, Market, Venue } from '../data/model.ts';
+import { alt } from '../choices.ts';
 
 export type JobStatus = 'accepted' | 'submitted' | 'running' | 'succeeded' | 'rejected' | 'failed';
 export type EndOutcome = 'failed' | 'rejected';
@@ -17,15 +18,29 @@ export type EndOutcome = 'failed' | 'rejected';
  * conformance run publish nothing while other suites compare reads, unless a test moves the clock.
  */
 export const SCHEDULE_MS = { submitted: 2_000, running: 10_000, succeeded: 600_000 } as const;
+/**
+ * The alternate stub's schedule (gap JOB-017): no submitted status, running after 5 s; success still after ten
+ * minutes, for the reason above.
+ */
+const ALT_SCHEDULE_MS = { running: 5_000, succeeded: 600_000 } as const;
 
-/** Statuses after which nothing changes (spec: "Non-terminal reads carry a Retry-After header"). */
+/** The natural statuses after accepted and when each begins (ms after creation), in order, for the variant served. */
+function schedule(): readonly (readonly [JobStatus, number])[] {
+  const s: Partial<Record<JobStatus, number>> = alt('JOB-017') ? ALT_SCHEDULE_MS : SCHEDULE_MS;
+  return Object.entries(s) as [JobStatus, number][];
+}
+
+/** Time from creation to success, ms (the instant a left-alone job publishes its forecast). */
+export const successDelayMs = (): number => schedule().find(([s]) => s === 'succeeded')![1];
+
+/** Statuses after which nothing changes (spec: "Non-terminal reads carry a Retry-After header"; gap JOB-024). */
 export const TERMINAL: ReadonlySet<JobStatus> = new Set<JobStatus>(['succeeded', 'rejected', 'failed']);
 
-/** errorCode of a job that ended without a forecast (gap JOB-019). */
-export const ERROR_CODES: Readonly<Record<EndOutcome, string>> = {
-  failed: 'forecast_execution_failed',
-  rejected: 'forecast_request_rejected',
-};
+/** errorCode of a job that ended without a forecast (gap JOB-019; the alternate stub names no code for a rejection). */
+export function errorCodeOf(outcome: EndOutcome): string | null {
+  if (alt('JOB-019')) return outcome === 'failed' ? 'generation_failed' : null;
+  return outcome === 'failed' ? 'forecast_execution_failed' : 'forecast_request_rejected';
+}
 
 /** The generation body as accepted (spec: Generation body, VenueMarketForecastRequest). */
 export interface GenerationRequest {
@@ -53,30 +68,36 @@ export interface Job {
 export function statusAt(job: Job, now: EpochMs): JobStatus {
   if (job.ended) return job.ended.status;
   const age = now - job.createdAt;
-  if (age >= SCHEDULE_MS.succeeded) return 'succeeded';
-  if (age >= SCHEDULE_MS.running) return 'running';
-  if (age >= SCHEDULE_MS.submitted) return 'submitted';
-  return 'accepted';
+  let status: JobStatus = 'accepted';
+  for (const [next, at] of schedule()) if (age >= at) status = next;
+  return status;
 }
 
 /** When the job entered its status at `now` (the job's updatedAt), ms. */
 export function updatedAt(job: Job, now: EpochMs): EpochMs {
   if (job.ended) return job.ended.at;
   const status = statusAt(job, now);
-  return status === 'accepted' ? job.createdAt : job.createdAt + SCHEDULE_MS[status as keyof typeof SCHEDULE_MS];
+  const at = schedule().find(([s]) => s === status)?.[1];
+  return at === undefined ? job.createdAt : job.createdAt + at;
 }
 
 /** Longest Retry-After a pending read suggests, seconds (gap JOB-018). */
 export const MAX_RETRY_AFTER_S = 30;
 
+/** The instant of the job's next scheduled transition at `now`, ms; undefined once it is terminal. */
+export function nextTransitionAt(job: Job, now: EpochMs): EpochMs | undefined {
+  if (TERMINAL.has(statusAt(job, now))) return undefined;
+  const next = schedule().find(([, at]) => now - job.createdAt < at);
+  return next ? job.createdAt + next[1] : undefined;
+}
+
 /**
- * Retry-After of a read at `now`: whole seconds until the next scheduled transition, 1..30; undefined
- * once the job is terminal (gap JOB-018).
+ * Retry-After of a read at `now`: whole seconds until the next scheduled transition, 1..30 (the
+ * alternate stub: the HTTP-date of that transition); undefined once the job is terminal (gap JOB-018).
  */
-export function retryAfterSeconds(job: Job, now: EpochMs): number | undefined {
-  const status = statusAt(job, now);
-  if (TERMINAL.has(status)) return undefined;
-  const next = status === 'accepted' ? SCHEDULE_MS.submitted : status === 'submitted' ? SCHEDULE_MS.running : SCHEDULE_MS.succeeded;
-  const wait = Math.ceil((job.createdAt + next - now) / 1000);
-  return Math.min(MAX_RETRY_AFTER_S, Math.max(1, wait));
+export function retryAfter(job: Job, now: EpochMs): string | undefined {
+  const next = nextTransitionAt(job, now);
+  if (next === undefined) return undefined;
+  if (alt('JOB-018')) return new Date(next).toUTCString();
+  return String(Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil((next - now) / 1000))));
 }

@@ -4,7 +4,8 @@
  */
 import type { DataStore } from '../data/store.ts';
 import { iso, relationships, routing } from '../present/index.ts';
-import { ERROR_CODES, statusAt, updatedAt, type Job } from './model.ts';
+import { errorCodeOf, statusAt, updatedAt, type Job } from './model.ts';
+import { alt } from '../choices.ts';
 import { mutant } from '../mutants.ts';
 
 export type JobView = 'status' | 'result';
@@ -30,10 +31,19 @@ function publishedForecast(job: Job, store: DataStore) {
 }
 
 /**
- * The job at `now`. forecastIds names the published forecast once the job succeeded (gap JOB-030);
- * forecasts expands it only in view=result and only after success (spec: States and transitions,
- * facts 2 and 3); errorCode is set exactly for failed and rejected jobs (gap JOB-019); listing is
- * the routing object of the body's market (gap JOB-023).
+ * forecastIds of the job at `status` (gap JOB-030): the published forecast once the job succeeded; the
+ * alternate stub names the forecast to come from acceptance on and drops it when the job ends without one.
+ */
+function forecastIdsAt(job: Job, status: string): string[] {
+  if (alt('JOB-030')) return status === 'failed' || status === 'rejected' ? [] : [job.forecast.id];
+  return status === 'succeeded' ? [job.forecast.id] : [];
+}
+
+/**
+ * The job at `now`. forecasts expands the published forecast only in view=result and only after success
+ * (spec: States and transitions, facts 2 and 3); errorCode is set for failed and rejected jobs (gap
+ * JOB-019); listing is the routing object of the body's market (gap JOB-023; null while accepted on the
+ * alternate stub).
  */
 export function jobView(job: Job, now: number, view: JobView, store: DataStore) {
   const status = statusAt(job, now);
@@ -43,9 +53,9 @@ export function jobView(job: Job, now: number, view: JobView, store: DataStore) 
     status,
     createdAt: iso(job.createdAt),
     updatedAt: iso(updatedAt(job, now)),
-    forecastIds: succeeded ? [job.forecast.id] : [],
+    forecastIds: forecastIdsAt(job, status),
     forecasts: succeeded && (view === 'result' || mutant('job-status-expands')) ? [publishedForecast(job, store)] : [],
-    errorCode: status === 'failed' || status === 'rejected' ? ERROR_CODES[status] : null,
-    listing: routing(job.market),
+    errorCode: status === 'failed' || status === 'rejected' ? errorCodeOf(status) : null,
+    listing: alt('JOB-023') && status === 'accepted' ? null : routing(job.market),
   };
 }

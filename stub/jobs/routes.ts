@@ -7,17 +7,20 @@
 import type { StubContext } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { acceptedView, jobView } from './present.ts';
-import { retryAfterSeconds } from './model.ts';
+import { retryAfter } from './model.ts';
 import { checkQuota, generationRequest, idempotencyKey, jobsOf, submit } from './service.ts';
 import type { RouteModule } from '../server.ts';
 import type { RouteRequest } from '../context.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 /**
  * One 404 for an unknown, malformed and another account's jobId alike: nothing in it depends on
  * the id, so the answers are byte-identical (spec: GET /api/auth/forecast-requests/{jobId} item 4).
+ * Its body is not shown (gap JOB-020): the alternate stub names its own code.
  */
-const jobNotFound = () => notFound('No forecast request with this jobId exists for this API key.');
+const jobNotFound = () =>
+  notFound('No forecast request with this jobId exists for this API key.', alt('JOB-020') ? 'forecast_request_not_found' : 'not_found');
 
 /** The key's account; the gate admits these key-only routes only with a valid API key. */
 function ownerOf(req: RouteRequest): string {
@@ -35,12 +38,15 @@ export const register: RouteModule = (route, ctx: StubContext) => {
       const request = generationRequest(req.body);
       const key = idempotencyKey(req.headers);
       const { job, replay } = submit(ctx, owner, key, request);
+      const now = ctx.clock.nowMs();
       return {
-        status: 202,
-        body: acceptedView(job, ctx.clock.nowMs()),
+        // Gap JOB-034: 202 with the job's identity; the alternate stub answers the job itself, 201 new or 200 replayed.
+        status: alt('JOB-034') ? (replay ? 200 : 201) : 202,
+        body: alt('JOB-034') ? jobView(job, now, 'status', ctx.store) : acceptedView(job, now),
         headers: { Location: `/api/auth/forecast-requests/${job.id}` },
-        // A replay answers the existing job and is not billed again: its admission debit is refunded.
-        billable: !replay,
+        // Gap JOB-026: a replay answers the existing job and is not billed again (its admission debit is
+        // refunded); the alternate stub debits every call.
+        billable: !replay || alt('JOB-026'),
       };
     },
     { beforeDebit: (principal, headers, ctx) => checkQuota(ctx, principal.accountId, headers) },
@@ -54,9 +60,8 @@ export const register: RouteModule = (route, ctx: StubContext) => {
       throw new ApiError(403, 'entitlement_required', 'This job belongs to another account');
     if (!job) throw jobNotFound();
     const now = ctx.clock.nowMs();
-    const retryAfter = retryAfterSeconds(job, now);
-    const headers: Record<string, string> =
-      retryAfter === undefined || mutant('job-no-retry-after') ? {} : { 'Retry-After': String(retryAfter) };
+    const wait = retryAfter(job, now);
+    const headers: Record<string, string> = wait === undefined || mutant('job-no-retry-after') ? {} : { 'Retry-After': wait };
     return { body: jobView(job, now, view, ctx.store), headers };
   });
 };

@@ -13,16 +13,18 @@ import { ApiError, invalidRequest, notFound } from '../errors.ts';
 import { VENUES } from '../params.ts';
 import { DAY } from '../data/rng.ts';
 import { derivedUuid, jobForecast } from './forecast.ts';
-import { SCHEDULE_MS, TERMINAL, statusAt, type EndOutcome, type GenerationRequest, type Job } from './model.ts';
+import { TERMINAL, statusAt, successDelayMs, type EndOutcome, type GenerationRequest, type Job } from './model.ts';
 import { JobStore } from './store.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
-/** Accepted generations per account per UTC day (gap JOB-007). */
-export const DAILY_QUOTA = 50;
+/** Accepted generations per account per UTC day (gap JOB-007; the alternate stub's bound is 25). */
+const dailyQuota = (): number => (alt('JOB-007') ? 25 : 50);
 /** The quota's stable scope name (spec: Errors, quotaScope "such as venue_market_daily"). */
 export const QUOTA_SCOPE = 'venue_market_daily';
-/** The idempotency key's header (gap PARAM-012) and its accepted form (gap JOB-029). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The idempotency key's header, lower-case (gap JOB-035: the alternate stub names it X-Idempotency-Key). */
+export const idempotencyHeader = (): string => (alt('JOB-035') ? 'x-idempotency-key' : 'idempotency-key');
+/** The idempotency key's accepted form (gap JOB-029). */
 const KEY_FORM = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
 const MARKET_ID_MAX = 512;
 
@@ -45,11 +47,11 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** The Idempotency-Key of a request. @throws 422 invalid_request when missing or malformed. */
+/** The idempotency key of a request. @throws 422 invalid_request when missing or malformed. */
 export function idempotencyKey(headers: IncomingHttpHeaders): string {
-  const key = headerValue(headers, IDEMPOTENCY_HEADER);
-  if (key === undefined) throw invalidRequest('the Idempotency-Key header is required (idempotencyKeyRequired is true)');
-  if (!KEY_FORM.test(key)) throw invalidRequest('Idempotency-Key must be 1..255 visible ASCII characters');
+  const key = headerValue(headers, idempotencyHeader());
+  if (key === undefined) throw invalidRequest(`the ${idempotencyHeader()} header is required (idempotencyKeyRequired is true)`);
+  if (!KEY_FORM.test(key)) throw invalidRequest(`${idempotencyHeader()} must be 1..255 visible ASCII characters`);
   return key;
 }
 
@@ -88,25 +90,33 @@ const excludedError = (m: Market): ApiError =>
 export function resolveGenerationMarket(store: DataStore, req: GenerationRequest): Market {
   const id = req.market_id.toLowerCase();
   const m = store.resolveMarket({ venue: req.venue, marketId: req.market_id });
+  // Gap JOB-028: the venue-native id matched case-insensitively (the alternate stub: exactly).
+  const native = alt('JOB-028') ? m?.nativeMarketId === req.market_id : m?.nativeMarketId.toLowerCase() === id;
   const named =
     m &&
-    (m.nativeMarketId.toLowerCase() === id ||
-      (m.venue === 'venue_a' && /^\d+$/.test(m.serviceMarketId) && m.serviceMarketId === req.market_id));
+    (native ||
+      (m.venue === 'venue_a' && /^\d+$/.test(m.serviceMarketId) && m.serviceMarketId === req.market_id) ||
+      // The alternate stub's generation bodies name venue_a_us and venue_c markets by serviceMarketId (gap AVAIL-041).
+      (alt('AVAIL-041') && m.serviceMarketId.toLowerCase() === id));
   if (m && named) {
     if (m.exclusion && !mutant('job-excluded-accepted')) throw excludedError(m);
     return m;
   }
-  const event = req.venue === 'venue_b' ? store.eventByTicker(req.market_id) : undefined;
+  const found = req.venue === 'venue_b' ? store.eventByTicker(req.market_id) : undefined;
+  const event = found && (!alt('JOB-028') || found.ticker === req.market_id) ? found : undefined;
   if (event) {
     const children = store.childrenOf(event);
     const excluded = children.find((c) => c.exclusion);
     if (excluded) throw excludedError(excluded);
     if (!store.isMultiContract(event) && children[0]) return children[0];
+    if (alt('JOB-022')) throw notFound(`${req.market_id} is a multi-contract event, not one market: pick one exact child ticker`);
     throw invalidRequest(
       `${req.market_id} is a multi-contract event: resolve it at /api/public/forecast-targets?ref=${encodeURIComponent(req.market_id)} and submit one exact child ticker (each child is its own request)`,
     );
   }
-  throw notFound(`the venue ${req.venue} has no market ${JSON.stringify(req.market_id)}`);
+  // Gap JOB-027: 404 for a market no venue knows; the alternate stub: 422, an invalid body.
+  const unknown = `the venue ${req.venue} has no market ${JSON.stringify(req.market_id)}`;
+  throw alt('JOB-027') ? invalidRequest(unknown) : notFound(unknown);
 }
 
 /** Seconds from `now` to the next UTC midnight, at least 1. */
@@ -118,11 +128,11 @@ function quotaError(now: number): ApiError {
   return new ApiError(
     429,
     'rate_limited',
-    `The daily forecast-request quota of ${DAILY_QUOTA} generations per account is used up; retry after the next UTC midnight`,
-    { retry_after: wait, retryAfter: wait, limit_scope: 'standard', quotaScope: QUOTA_SCOPE, limit: DAILY_QUOTA },
+    `The daily forecast-request quota of ${dailyQuota()} generations per account is used up; retry after the next UTC midnight`,
+    { retry_after: wait, retryAfter: wait, limit_scope: 'standard', quotaScope: QUOTA_SCOPE, limit: dailyQuota() },
     {
       'Retry-After': String(wait),
-      'RateLimit-Policy': `"${QUOTA_SCOPE}";q=${DAILY_QUOTA};w=86400`,
+      'RateLimit-Policy': `"${QUOTA_SCOPE}";q=${dailyQuota()};w=86400`,
       RateLimit: `"${QUOTA_SCOPE}";r=0;t=${wait}`,
     },
   );
@@ -136,10 +146,10 @@ function quotaError(now: number): ApiError {
  */
 export function checkQuota(ctx: StubContext, owner: string, headers: IncomingHttpHeaders): void {
   const jobs = jobsOf(ctx);
-  const key = headerValue(headers, IDEMPOTENCY_HEADER);
+  const key = headerValue(headers, idempotencyHeader());
   if (key !== undefined && jobs.byKey(owner, key)) return;
   const now = ctx.clock.nowMs();
-  if (jobs.createdToday(owner, now) >= DAILY_QUOTA) throw quotaError(now);
+  if (jobs.createdToday(owner, now) >= dailyQuota()) throw quotaError(now);
 }
 
 export type Submission = { job: Job; replay: boolean };
@@ -156,6 +166,7 @@ export function submit(ctx: StubContext, owner: string, key: string, req: Genera
   const existing = jobs.byKey(owner, key);
   if (existing && !mutant('job-idem-new-job')) {
     if (sameRequest(existing.request, req)) return { job: existing, replay: true };
+    if (alt('JOB-008')) throw invalidRequest('this idempotency key was already used with a different body');
     throw new ApiError(
       422,
       'idempotency_key_reused',
@@ -164,14 +175,14 @@ export function submit(ctx: StubContext, owner: string, key: string, req: Genera
   }
   const market = resolveGenerationMarket(ctx.store, req);
   const now = ctx.clock.nowMs();
-  if (jobs.createdToday(owner, now) >= DAILY_QUOTA) throw quotaError(now);
+  if (jobs.createdToday(owner, now) >= dailyQuota()) throw quotaError(now);
   const id = derivedUuid(
     'job',
     String(ctx.config.seed),
     owner,
     mutant('job-idem-new-job') ? `${key}#${jobs.createdToday(owner, now)}` : key,
   );
-  const forecast = jobForecast(id, market, now + SCHEDULE_MS.succeeded, ctx.store.latestForecast(market.marketKey));
+  const forecast = jobForecast(id, market, now + successDelayMs(), ctx.store.latestForecast(market.marketKey));
   const job: Job = { id, owner, idempotencyKey: key, request: req, market, createdAt: now, forecast, ended: null };
   jobs.add(job);
   ctx.store.addForecast(job.forecast, () => statusAt(job, ctx.clock.nowMs()) === 'succeeded');

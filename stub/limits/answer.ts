@@ -10,6 +10,8 @@ import { serializePolicies, serializeStates, type RateLimitPolicy } from '../../
 import { ApiError } from '../errors.ts';
 import { fixedAnswer, type FixedAnswer } from '../http/reply.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
+import { serializeDictionary, serializeList } from 'structured-headers';
 
 /** One limit a request exceeded and the whole seconds until it frees a slot (at least 1). */
 export interface Exceeded {
@@ -38,13 +40,35 @@ function policiesOf(scope: LimitScope): RateLimitPolicy[] {
   return b.inFlight === undefined ? rate : [...rate, { name: policyName(scope, 'concurrency'), quota: b.inFlight }];
 }
 
+/**
+ * RateLimit-Policy in the earlier draft syntax (gap LIM-028's alternate): a List of Integer quotas with
+ * w (window, seconds) where the policy has a window, e.g. `20;w=1, 600;w=60, 20000;w=86400, 10`.
+ */
+const draftPolicies = (policies: readonly RateLimitPolicy[]): string =>
+  serializeList(policies.map((p) => [p.quota, new Map(p.window === undefined ? [] : [['w', p.window]])]));
+
 /** RateLimit-Policy of each scope: constant, so serialized once (a refusal should cost next to nothing). */
 const POLICY_FIELD = new Map<LimitScope, string>();
 const policyField = (scope: LimitScope): string => {
   let field = POLICY_FIELD.get(scope);
-  if (field === undefined) POLICY_FIELD.set(scope, (field = serializePolicies(policiesOf(scope))));
+  if (field === undefined)
+    POLICY_FIELD.set(scope, (field = alt('LIM-028') ? draftPolicies(policiesOf(scope)) : serializePolicies(policiesOf(scope))));
   return field;
 };
+
+/** The bound of the refusing policy, for the draft syntax's `limit` (gap LIM-028's alternate). */
+function quotaOf(scope: LimitScope, window: Exceeded['window']): number {
+  if (scope === 'oil') return window === 'concurrency' ? OIL_LIMITS.inFlight : 1;
+  const b = LIMIT_BOUNDS[scope];
+  return window === 'concurrency' ? (b.inFlight ?? 0) : window === 'spacing' ? 1 : b[window];
+}
+
+/** limit_scope of a 429: the scope's name, except the per-IP guard's `ip` on the alternate stub (gap LIM-029). */
+const scopeName = (scope: LimitScope): string => (scope === 'ip_guard' && alt('LIM-029') ? 'ip' : scope);
+
+/** Retry-After: delay-seconds, or on the alternate stub an HTTP-date of the wall clock (gap LIM-024). */
+const retryAfterField = (seconds: number): string =>
+  alt('LIM-024') ? new Date(Math.ceil(Date.now() / 1000) * 1000 + seconds * 1000).toUTCString() : String(seconds);
 
 /**
  * The 429 for `scope`, reporting the exceeded limit with the longest wait (gap LIM-029).
@@ -65,8 +89,9 @@ export function rateLimited(scope: LimitScope, exceeded: readonly Exceeded[]): A
   }
 }
 
-/** The exceeded limit with the longest wait (gap LIM-029). */
-const worstOf = (exceeded: readonly Exceeded[]): Exceeded => exceeded.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+/** The exceeded limit with the longest wait (gap LIM-029); the alternate stub's: the first in the order second, minute, day, in flight. */
+const worstOf = (exceeded: readonly Exceeded[]): Exceeded =>
+  alt('LIM-029') ? exceeded[0]! : exceeded.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
 
 /** Most distinct fixed 429 answers kept (a day's waits alone could make 86,400). */
 const MAX_FIXED = 512;
@@ -80,6 +105,8 @@ export class FixedRefusals {
 
   /** The answer of `scope` for `exceeded` (at least one limit), as rateLimited would write it. */
   of(scope: Exclude<LimitScope, 'oil'>, exceeded: readonly Exceeded[]): FixedAnswer {
+    // An HTTP-date Retry-After (gap LIM-024's alternate) moves with the wall clock: built each time.
+    if (alt('LIM-024')) return fixedAnswer(rateLimited(scope, exceeded));
     const worst = worstOf(exceeded);
     const concurrency = exceeded.some((e) => e.window === 'concurrency');
     const key = `${scope} ${worst.window} ${worst.retryAfter} ${concurrency}`;
@@ -98,13 +125,13 @@ function refusal(scope: LimitScope, worst: Exceeded, maxConcurrent: number | und
     429,
     'rate_limited',
     `Too many requests: the ${scope} scope's ${WHAT[worst.window]} limit is exceeded; retry after ${worst.retryAfter} s`,
-    { retry_after: worst.retryAfter, limit_scope: scope },
+    { retry_after: worst.retryAfter, limit_scope: scopeName(scope) },
     {
-      'Retry-After': String(worst.retryAfter),
+      'Retry-After': retryAfterField(worst.retryAfter),
       'RateLimit-Policy': policyField(scope),
-      [mutant('lim-429-no-ratelimit') ? 'X-Dropped-RateLimit' : 'RateLimit']: serializeStates([
-        { name: policyName(scope, worst.window), remaining: 0, reset: worst.retryAfter },
-      ]),
+      [mutant('lim-429-no-ratelimit') ? 'X-Dropped-RateLimit' : 'RateLimit']: alt('LIM-028')
+        ? serializeDictionary({ limit: quotaOf(scope, worst.window), remaining: 0, reset: worst.retryAfter })
+        : serializeStates([{ name: policyName(scope, worst.window), remaining: 0, reset: worst.retryAfter }]),
       ...(maxConcurrent !== undefined ? { 'X-Quotient-Max-Concurrent': String(maxConcurrent) } : {}),
     },
   );

@@ -10,8 +10,11 @@
  * - an in-flight count, where the table has one.
  * Only admitted requests consume quota (gap LIM-031). Checks and updates run synchronously, so
  * parallel requests on Node's single thread can never both take the last slot.
+ * The alternate stub (stub/choices.ts) keeps FIXED windows aligned to the clock's second and minute
+ * instead (gap LIM-025's alternate), and counts refused requests against them (LIM-031's).
  * Time comes from the stub's clock (ms), so the control plane's clock advance moves the windows.
  */
+import { alt } from '../choices.ts';
 import { LIMIT_BOUNDS, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
 import { FixedRefusals, rateLimited, type Exceeded } from './answer.ts';
 import type { FixedAnswer } from '../http/reply.ts';
@@ -37,25 +40,37 @@ export interface Ticket {
 const DAY_MS = 86_400_000;
 const NO_TICKET: Ticket = { release: () => undefined };
 
-/** Drops admission times older than the window (ms) from the front of a sorted log. */
-function prune(log: number[], now: number, windowMs: number): void {
+/**
+ * Drops admission times outside the window (ms) from the front of a sorted log: older than `windowMs`
+ * for a sliding window, or before the current clock-aligned window for a fixed one.
+ */
+function prune(log: number[], now: number, windowMs: number, fixed: boolean): void {
+  const from = fixed ? Math.floor(now / windowMs) * windowMs : now - windowMs + 1;
   let drop = 0;
-  while (drop < log.length && log[drop]! <= now - windowMs) drop++;
+  while (drop < log.length && log[drop]! < from) drop++;
   if (drop > 0) log.splice(0, drop);
 }
 
 export class RateLimiter {
   private readonly usage: Record<TableScope, Map<string, Usage>> = { standard: new Map(), x_research: new Map(), ip_guard: new Map() };
   private lifted: boolean;
+  /** Fixed, clock-aligned second and minute windows (gap LIM-025's alternate) instead of sliding ones. */
+  private readonly fixed = alt('LIM-025');
+  /** Refused requests count against the second and minute windows too (gap LIM-031's alternate). */
+  private readonly refusedCount = alt('LIM-031');
   private readonly refusals = new FixedRefusals();
 
   /**
    * @param nowMs the stub clock (ms since the epoch)
    * @param liftedByDefault start with the tiers lifted (throughput runs only; config `limitsLifted`)
+   * @param windowNowMs the clock fixed second and minute windows align to (ms): a real service's
+   *   wall clock; the stub's is the wall clock plus the control plane's advances (its own clock starts
+   *   from a minute-aligned anchor, so its seconds do not fall on the wall's)
    */
   constructor(
     private readonly nowMs: () => number,
     private readonly liftedByDefault = false,
+    private readonly windowNowMs: () => number = nowMs,
   ) {
     this.lifted = liftedByDefault;
   }
@@ -75,16 +90,22 @@ export class RateLimiter {
     this.lifted = this.liftedByDefault;
   }
 
+  /** The instant the second and minute windows are read at: the stub clock, or the aligned clock of fixed windows. */
+  private windowNow(now: number): number {
+    return this.fixed ? this.windowNowMs() : now;
+  }
+
   private state(scope: TableScope, key: string, now: number): Usage {
     const map = this.usage[scope];
     let u = map.get(key);
     const dayNumber = Math.floor(now / DAY_MS);
+    const t = this.windowNow(now);
     if (!u) {
       u = { second: [], minute: [], dayNumber, day: 0, inFlight: 0 };
       map.set(key, u);
     }
-    prune(u.second, now, 1000);
-    prune(u.minute, now, 60_000);
+    prune(u.second, t, 1000, this.fixed);
+    prune(u.minute, t, 60_000, this.fixed);
     if (u.dayNumber !== dayNumber) {
       u.dayNumber = dayNumber;
       u.day = 0;
@@ -92,10 +113,12 @@ export class RateLimiter {
     return u;
   }
 
-  /** The limits of `key` in `scope` that a request now would exceed (none: undefined). */
-  private exceeded(scope: TableScope, u: Usage, now: number): Exceeded[] | undefined {
+  /** The limits of `key` in `scope` that a request at `t` (the window clock) would exceed (none: undefined). */
+  private exceeded(scope: TableScope, u: Usage, now: number, t: number): Exceeded[] | undefined {
     const b = LIMIT_BOUNDS[scope];
-    const waitS = (oldest: number, windowMs: number) => Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+    // Until the slot frees: the oldest counted request leaves a sliding window; a fixed window ends.
+    const waitS = (oldest: number, windowMs: number) =>
+      Math.max(1, Math.ceil(((this.fixed ? (Math.floor(t / windowMs) + 1) * windowMs : oldest + windowMs) - t) / 1000));
     let exceeded: Exceeded[] | undefined;
     const add = (e: Exceeded) => void (exceeded ??= []).push(e);
     if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
@@ -106,15 +129,17 @@ export class RateLimiter {
     return exceeded;
   }
 
-  /** Counts an admission of `u` now. */
-  private consume(u: Usage, now: number): void {
-    u.second.push(now);
-    u.minute.push(now);
-    u.day++;
+  /** Counts a request of `u` at `t` (the window clock): an admission, or a refusal on the alternate stub (LIM-031). */
+  private count(u: Usage, t: number, admitted: boolean): void {
+    if (!admitted && !this.refusedCount) return;
+    u.second.push(t);
+    u.minute.push(t);
+    if (admitted) u.day++;
   }
 
   /**
-   * Admits one request of `key` in `scope`, or refuses it without consuming anything.
+   * Admits one request of `key` in `scope`, or refuses it without consuming anything (gap LIM-031;
+   * the alternate stub counts it against the second and minute windows).
    * @returns the in-flight ticket to release when the answer is sent
    * @throws ApiError 429 rate_limited naming the exceeded limit with the longest wait (gap LIM-029)
    */
@@ -122,9 +147,10 @@ export class RateLimiter {
     if (this.lifted) return NO_TICKET;
     const now = this.nowMs();
     const u = this.state(scope, key, now);
-    const exceeded = this.exceeded(scope, u, now);
+    const t = this.windowNow(now);
+    const exceeded = this.exceeded(scope, u, now, t);
+    this.count(u, t, exceeded === undefined);
     if (exceeded) throw rateLimited(scope, exceeded);
-    this.consume(u, now);
     if (LIMIT_BOUNDS[scope].inFlight === undefined) return NO_TICKET;
     u.inFlight++;
     let held = true;
@@ -140,16 +166,16 @@ export class RateLimiter {
   /**
    * The per-IP guard's decision on arrival (Limits rule 1; the fast lane, stub/http/front-door.ts):
    * admits one request of `address` (counted, nothing to release: the guard has no in-flight bound),
-   * or returns its 429 as a fixed answer without consuming anything.
+   * or returns its 429 as a fixed answer, counted as admit counts a refusal.
    */
   admitOnArrival(address: string): FixedAnswer | undefined {
     if (this.lifted) return undefined;
     const now = this.nowMs();
     const u = this.state('ip_guard', address, now);
-    const exceeded = this.exceeded('ip_guard', u, now);
-    if (exceeded) return this.refusals.of('ip_guard', exceeded);
-    this.consume(u, now);
-    return undefined;
+    const t = this.windowNow(now);
+    const exceeded = this.exceeded('ip_guard', u, now, t);
+    this.count(u, t, exceeded === undefined);
+    return exceeded ? this.refusals.of('ip_guard', exceeded) : undefined;
   }
 
   /**
@@ -163,7 +189,10 @@ export class RateLimiter {
     const now = this.nowMs();
     const u = this.state(scope, key, now);
     if (window === 'day') u.day = count;
-    else u[window] = Array.from({ length: count }, () => now);
+    else {
+      const t = this.windowNow(now);
+      u[window] = Array.from({ length: count }, () => t);
+    }
     return { count, bound };
   }
 

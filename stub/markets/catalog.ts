@@ -8,6 +8,7 @@ import { marketListItem, type MarketListItem } from '../present/index.ts';
 import type { Query } from '../params.ts';
 import { FILTER_BOUNDS, byMarketKey, matchesTopic } from './topic.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 export const SORTS = ['updated_desc', 'volume_desc', 'signal_count_desc'] as const;
 export type CatalogSort = (typeof SORTS)[number];
@@ -56,20 +57,36 @@ function isListed(store: DataStore, m: Market, nowMs: number, p: CatalogParams):
   return store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge).length > 0 || store.articlesFor(m.marketKey).length > 0;
 }
 
+/** Rows tying on the sort key: marketKey ascending (gap MKT-032; the alternate stub descends). */
+const tie = (a: MarketListItem, b: MarketListItem): number => (alt('MKT-032') ? byMarketKey(b, a) : byMarketKey(a, b));
 const byUpdated = (a: MarketListItem, b: MarketListItem): number =>
-  Date.parse(b.market_updated_at) - Date.parse(a.market_updated_at) || byMarketKey(a, b);
+  Date.parse(b.market_updated_at) - Date.parse(a.market_updated_at) || tie(a, b);
 const byVolume = (a: MarketListItem, b: MarketListItem): number => {
-  // Nulls last (gap MKT-029).
+  // Nulls last (gap MKT-029; the alternate stub puts them first).
+  const nullRank = alt('MKT-029') ? -1 : 1;
   if (a.volume_24h === null || b.volume_24h === null)
-    return (a.volume_24h === null ? 1 : 0) - (b.volume_24h === null ? 1 : 0) || byMarketKey(a, b);
-  return b.volume_24h - a.volume_24h || byMarketKey(a, b);
+    return (a.volume_24h === null ? nullRank : 0) - (b.volume_24h === null ? nullRank : 0) || tie(a, b);
+  return b.volume_24h - a.volume_24h || tie(a, b);
 };
-const bySignals = (a: MarketListItem, b: MarketListItem): number => b.signal_count - a.signal_count || byMarketKey(a, b);
+const bySignals = (a: MarketListItem, b: MarketListItem): number => b.signal_count - a.signal_count || tie(a, b);
 const ORDER: Record<CatalogSort, (a: MarketListItem, b: MarketListItem) => number> = {
   updated_desc: byUpdated,
   volume_desc: byVolume,
   signal_count_desc: bySignals,
 };
+
+/**
+ * venue_facets over `counted`: all four venues in enum order, 0 where no row matches (gap MKT-012;
+ * the alternate stub lists only venues having rows, largest count first).
+ */
+function facets(counted: readonly Market[]): CatalogResponse['venue_facets'] {
+  const all = VENUES.map((venue) => ({
+    venue,
+    count: counted.filter((m) => m.venue === venue).length * (mutant('mkt-facets-miscount') && venue === 'venue_b' ? 2 : 1),
+  }));
+  if (!alt('MKT-012')) return all;
+  return all.filter((f) => f.count > 0).sort((a, b) => b.count - a.count || (a.venue < b.venue ? -1 : 1));
+}
 
 /**
  * The catalog answer. Filters combine conjunctively (gap MKT-038). venue_facets are counted
@@ -80,17 +97,16 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
   const candidates = store
     .coveredMarkets()
     .filter((m) => m.active && isListed(store, m, nowMs, p) && (p.topic === undefined || matchesTopic(m, p.topic)));
-  const venue_facets = VENUES.map((venue) => ({
-    venue,
-    count: candidates.filter((m) => m.venue === venue).length * (mutant('mkt-facets-miscount') && venue === 'venue_b' ? 2 : 1),
-  }));
-  const markets = candidates
-    .filter(
-      (m) =>
-        p.venue === undefined ||
-        m.venue === p.venue ||
-        (mutant('mkt-venue-filter-leak') && p.venue === 'venue_a' && m.venue === 'venue_a_us'),
-    )
+  const filtered = candidates.filter(
+    (m) =>
+      p.venue === undefined ||
+      m.venue === p.venue ||
+      (mutant('mkt-venue-filter-leak') && p.venue === 'venue_a' && m.venue === 'venue_a_us'),
+  );
+  // Counted before the venue filter (gap MKT-011; the alternate stub counts the returned rows).
+  const counted = alt('MKT-011') ? filtered : candidates;
+  const venue_facets = facets(counted);
+  const markets = filtered
     .map((m) => marketListItem(m, itemCtx))
     .sort(
       (mutant('order-updated-asc') && p.sort === 'updated_desc') ||

@@ -1,13 +1,16 @@
 /**
  * GET /api/v1/markets/{slug}/forecast: read of the market's stored forecast ($0.01). Its parameters
- * and shape are gaps (FCST-002; SCH MarketForecastResponse): {market, forecast, history}, each
- * forecast with reasoning, sources, uncertainty and drawdown_risk_72h {yes, no}.
+ * and shape are gaps (FCST-002; FCST-016, SCH MarketForecastResponse): {market, forecast, history}, each
+ * forecast with reasoning, sources, uncertainty and drawdown_risk_72h {yes, no}. The alternate stub
+ * answers the forecast's members at the top level (FCST-016), history only when asked for (FCST-012),
+ * and other forms of uncertainty and sources (FCST-013).
  */
 import type { Forecast } from '../data/index.ts';
 import { iso, withRelationships } from '../present/index.ts';
 import type { RouteModule } from '../server.ts';
 import { notFound } from '../errors.ts';
 import { marketBySlug } from '../evidence/lookup.ts';
+import { alt } from '../choices.ts';
 
 /** Earlier forecasts returned with the current one (gap FCST-012). */
 const HISTORY_MAX = 20;
@@ -25,8 +28,12 @@ function storedForecast(f: Forecast): Record<string, unknown> {
     bluf: f.bluf,
     thesis: f.thesis,
     reasoning: f.reasoningSummary,
-    sources: f.sources.map((s) => ({ title: s.title, url: s.url, publisher: s.publisher })),
-    uncertainty: { low: f.uncertainty.low, high: f.uncertainty.high },
+    ...(alt('FCST-013')
+      ? { sources: f.sources.map((s) => s.url), uncertainty: { interval: [f.uncertainty.low, f.uncertainty.high], level: 0.8 } }
+      : {
+          sources: f.sources.map((s) => ({ title: s.title, url: s.url, publisher: s.publisher })),
+          uncertainty: { low: f.uncertainty.low, high: f.uncertainty.high },
+        }),
     drawdown_risk_72h: { yes: f.drawdownRisk72h.yes, no: f.drawdownRisk72h.no },
     // The former name still works as an alias, same value (Versioning rule 4; VER-013, VER-016).
     crash_risk: { yes: f.drawdownRisk72h.yes, no: f.drawdownRisk72h.no },
@@ -40,12 +47,12 @@ export const register: RouteModule = (route) => {
     const now = ctx.clock.nowMs();
     const [current, ...older] = ctx.store.forecastsFor(market.marketKey).filter((f) => f.createdAt <= now);
     if (!current) throw notFound(`market ${market.marketKey} has no stored forecast`);
+    const history = older.slice(0, HISTORY_MAX).map(storedForecast);
+    const withHistory = !alt('FCST-012') || req.query.bool('history', false);
+    if (alt('FCST-016'))
+      return { body: { ...storedForecast(current), market: withRelationships(market, ctx.store), ...(withHistory ? { history } : {}) } };
     return {
-      body: {
-        market: withRelationships(market, ctx.store),
-        forecast: storedForecast(current),
-        history: older.slice(0, HISTORY_MAX).map(storedForecast),
-      },
+      body: { market: withRelationships(market, ctx.store), forecast: storedForecast(current), ...(withHistory ? { history } : {}) },
     };
   });
 };

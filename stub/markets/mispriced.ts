@@ -8,6 +8,7 @@ import { linkedMarket, type LinkedMarket } from '../present/index.ts';
 import type { Query } from '../params.ts';
 import { DEFAULT_MAX_FORECAST_AGE_H } from './catalog.ts';
 import { FILTER_BOUNDS, byMarketKey, matchesTopic } from './topic.ts';
+import { alt } from '../choices.ts';
 
 /** market_summary.mispricing_threshold_pp, "currently 7.5" (the asset routes use the same value). */
 export const MISPRICING_THRESHOLD_PP = 7.5;
@@ -22,6 +23,14 @@ export interface MispricedResponse {
   topic: string | null;
   count: number;
   markets: MispricedRow[];
+}
+
+/** The alternate stub's envelope (gap MISP-005): the same content under other member names. */
+export interface AltMispricedResponse {
+  threshold_pp: number;
+  filter: { topic: string | null };
+  total: number;
+  items: (LinkedMarket & { gap_pp: number })[];
 }
 
 /** Parses the listMispricedMarkets query. @throws ApiError 422 invalid_request on a bad topic. */
@@ -40,7 +49,12 @@ const gapPp = (row: LinkedMarket): number | null =>
  * committed forecast of any age and current odds differ by at least the threshold, inclusive
  * (gaps MISP-006, -007), largest gap first (gap MISP-008).
  */
-export function listMispriced(store: DataStore, siteUrl: string, nowMs: number, p: { topic?: string }): MispricedResponse {
+export function listMispriced(
+  store: DataStore,
+  siteUrl: string,
+  nowMs: number,
+  p: { topic?: string },
+): MispricedResponse | AltMispricedResponse {
   const ctx = { store, siteUrl, now: new Date(nowMs), maxForecastAgeHours: DEFAULT_MAX_FORECAST_AGE_H };
   const rows: { row: MispricedRow; gap: number }[] = [];
   for (const m of store.coveredMarkets()) {
@@ -51,7 +65,15 @@ export function listMispriced(store: DataStore, siteUrl: string, nowMs: number, 
     if (gap === null || gap < MISPRICING_THRESHOLD_PP - 1e-9) continue;
     rows.push({ row: { ...row, mispricing_pp: Math.round(gap * 100) / 100 }, gap });
   }
-  rows.sort((a, b) => b.gap - a.gap || byMarketKey(a.row, b.row));
+  // Largest gap first (gap MISP-008; the alternate stub orders by marketKey).
+  rows.sort((a, b) => (alt('MISP-008') ? 0 : b.gap - a.gap) || byMarketKey(a.row, b.row));
   const markets = rows.map((r) => r.row);
+  if (alt('MISP-005'))
+    return {
+      threshold_pp: MISPRICING_THRESHOLD_PP,
+      filter: { topic: p.topic ?? null },
+      total: markets.length,
+      items: markets.map(({ mispricing_pp, ...row }) => ({ ...row, gap_pp: mispricing_pp })),
+    };
   return { mispricing_threshold_pp: MISPRICING_THRESHOLD_PP, topic: p.topic ?? null, count: markets.length, markets };
 }

@@ -7,8 +7,10 @@ import type { DataStore, Market, Venue } from '../data/index.ts';
 import { iso, linkedFields, marketListItem, type LinkedMarket } from '../present/index.ts';
 import type { Query } from '../params.ts';
 import { parseAsOf } from './as-of.ts';
+import { invalidRequest } from '../errors.ts';
 import { DEFAULT_MAX_FORECAST_AGE_H } from './catalog.ts';
 import { FILTER_BOUNDS, byMarketKey, matchesCategory, matchesTag } from './topic.ts';
+import { alt } from '../choices.ts';
 
 export interface SearchParams {
   q?: string;
@@ -22,7 +24,8 @@ export interface SearchParams {
 /** Parses the searchMarkets query. @throws ApiError 422 invalid_request on any bad value. */
 export function parseSearchParams(q: Query): SearchParams {
   return {
-    q: q.str('q', { min: 1, max: 200 }),
+    // The search text's name is a choice (gap MSRCH-014): q, or text on the alternate stub.
+    q: q.str(alt('MSRCH-014') ? 'text' : 'q', { min: 1, max: 200 }),
     tag: q.str('tag', FILTER_BOUNDS),
     category: q.str('category', FILTER_BOUNDS),
     venue: q.venue(),
@@ -35,6 +38,14 @@ export interface SearchResponse {
   as_of: string;
   count: number;
   markets: LinkedMarket[];
+  retrieval: { graph: string; lexical: string };
+}
+
+/** The alternate stub's envelope (gap MSRCH-015): the same content under other member names. */
+export interface AltSearchResponse {
+  search: { text: string | null; as_of: string };
+  total: number;
+  results: LinkedMarket[];
   retrieval: { graph: string; lexical: string };
 }
 
@@ -77,14 +88,23 @@ export function linkedMarketAsOf(store: DataStore, siteUrl: string, m: Market, a
   };
 }
 
+/** The alternate stub's order (gap MSRCH-016): marketKey ascending without q; with q, score then marketKey descending. */
+const altOrder =
+  (p: SearchParams) =>
+  (a: { m: Market; score: number }, b: { m: Market; score: number }): number =>
+    p.q === undefined ? byMarketKey(a.m, b.m) : b.score - a.score || byMarketKey(b.m, a.m);
+
 /**
  * The search answer over every covered market, open or closed (gap MSRCH-014). A future as_of is
  * clamped to now (gap MSRCH-019). Order: relevance then marketKey with q, else newest update first
  * (gap MSRCH-016); no limit (gap MSRCH-017).
- * @throws ApiError 422 for a malformed as_of.
+ * @throws ApiError 422 for a malformed as_of (and, on the alternate stub, a future one).
  */
-export function searchMarkets(store: DataStore, siteUrl: string, nowMs: number, p: SearchParams): SearchResponse {
-  const asOfMs = p.asOf === undefined ? nowMs : Math.min(parseAsOf(p.asOf), nowMs);
+export function searchMarkets(store: DataStore, siteUrl: string, nowMs: number, p: SearchParams): SearchResponse | AltSearchResponse {
+  const asked = p.asOf === undefined ? nowMs : parseAsOf(p.asOf);
+  // A future as_of is clamped to now (gap MSRCH-019; the alternate stub refuses it).
+  if (asked > nowMs && alt('MSRCH-019')) throw invalidRequest('as_of must not be in the future');
+  const asOfMs = Math.min(asked, nowMs);
   const scored: { m: Market; score: number }[] = [];
   for (const m of store.coveredMarkets()) {
     if (p.venue !== undefined && m.venue !== p.venue) continue;
@@ -93,7 +113,13 @@ export function searchMarkets(store: DataStore, siteUrl: string, nowMs: number, 
     const score = p.q === undefined ? 1 : relevance(m, p.q);
     if (score > 0) scored.push({ m, score });
   }
-  scored.sort((a, b) => (p.q === undefined ? b.m.updatedAt - a.m.updatedAt : b.score - a.score) || byMarketKey(a.m, b.m));
+  scored.sort(
+    alt('MSRCH-016')
+      ? altOrder(p)
+      : (a, b) => (p.q === undefined ? b.m.updatedAt - a.m.updatedAt : b.score - a.score) || byMarketKey(a.m, b.m),
+  );
   const markets = scored.map(({ m }) => linkedMarketAsOf(store, siteUrl, m, asOfMs));
-  return { query: p.q ?? null, as_of: iso(asOfMs), count: markets.length, markets, retrieval: { graph: 'ok', lexical: 'unconfigured' } };
+  const retrieval = { graph: 'ok', lexical: 'unconfigured' };
+  if (alt('MSRCH-015')) return { search: { text: p.q ?? null, as_of: iso(asOfMs) }, total: markets.length, results: markets, retrieval };
+  return { query: p.q ?? null, as_of: iso(asOfMs), count: markets.length, markets, retrieval };
 }

@@ -6,6 +6,7 @@ import { routing, serviceUrl, venueAUrl } from './routing.ts';
 import { iso, isoOrNull } from './time.ts';
 import type { LinkedMarket, MarketListItem } from './types.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 export interface MarketItemContext {
   store: DataStore;
@@ -29,6 +30,9 @@ export function marketListItem(m: Market, ctx: MarketItemContext): MarketListIte
   const quote = venueQuote(m);
   const inWindow = ctx.store.forecastsWithin(m.marketKey, ctx.now.getTime(), ctx.maxForecastAgeHours);
   const latest = inWindow[0];
+  // The delta and refresh reason describe the windowed latest forecast (gap MKT-034; the alternate
+  // stub takes the latest forecast of any age up to now).
+  const described = alt('MKT-034') ? ctx.store.forecastsFor(m.marketKey).find((f) => f.createdAt <= ctx.now.getTime()) : latest;
   return {
     ...routing(m),
     question: m.question,
@@ -39,7 +43,7 @@ export function marketListItem(m: Market, ctx: MarketItemContext): MarketListIte
     market_odds: mutant('quote-odds-bid') && quote.yes_bid !== null ? quote.yes_bid : quote.selected_probability,
     venue_quote: quote,
     inDispute: m.inDispute,
-    clarifications: null,
+    clarifications: alt('MKT-040') ? [] : null,
     volume_24h: m.volume24h,
     signal_count: ctx.store.articlesFor(m.marketKey).length,
     forecast_count: mutant('win-forecast-count-unwindowed')
@@ -47,8 +51,8 @@ export function marketListItem(m: Market, ctx: MarketItemContext): MarketListIte
       : inWindow.length,
     latest_forecast_at: isoOrNull(latest?.createdAt),
     market_updated_at: iso(m.updatedAt),
-    latest_forecast_delta: latest?.deltaFromPrior ?? null,
-    latest_forecast_refresh_reason: latest?.refreshReason ?? null,
+    latest_forecast_delta: described?.deltaFromPrior ?? null,
+    latest_forecast_refresh_reason: described?.refreshReason ?? null,
     serviceUrl: serviceUrl(m, ctx.siteUrl),
     venueAUrl: venueAUrl(m),
   };

@@ -4,6 +4,11 @@ import { selectedProbability } from '../data/quote.ts';
 import { isoOrNull } from './time.ts';
 import type { VenueQuoteV1 } from './types.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
+
+/** The wire token of a method: last_trade is our token for the fresh last-trade method (gap QUOTE-007; fresh_last on the alternate stub). */
+const methodToken = (method: string | undefined): string | null =>
+  method === undefined ? null : method === 'last_trade' && alt('QUOTE-007') ? 'fresh_last' : method;
 
 /**
  * The market's venue quote. venue_a / venue_b rows give a verified live quote (midpoint, bid, ask
@@ -16,15 +21,18 @@ export function venueQuote(m: Market): VenueQuoteV1 {
   const q = m.quote;
   return {
     schema_version: '1',
-    venue: m.venue,
-    market_id: m.nativeMarketId,
+    // The quote names its market (gap QUOTE-008; the alternate stub leaves both null without pricing).
+    venue: alt('QUOTE-008') && !q ? null : m.venue,
+    market_id: alt('QUOTE-008') && !q ? null : m.nativeMarketId,
     yes_bid: q?.bid ?? null,
     yes_ask: q?.ask ?? null,
     yes_last: q?.last ?? null,
     selected_probability: selectedProbability(q),
-    quote_method: mutant('quote-method-null-priced') && q?.method === 'midpoint' ? null : (q?.method ?? null),
+    quote_method: mutant('quote-method-null-priced') && q?.method === 'midpoint' ? null : methodToken(q?.method),
     venue_timestamp: isoOrNull(q?.venueTimestamp),
     observed_at: isoOrNull(q?.observedAt),
-    freshness: mutant('quote-us-live') && m.venue === 'venue_a_us' ? 'verified' : (q?.freshness ?? 'unavailable'),
+    // Null pricing says unavailable (gap QUOTE-006; missing on the alternate stub).
+    freshness:
+      mutant('quote-us-live') && m.venue === 'venue_a_us' ? 'verified' : (q?.freshness ?? (alt('QUOTE-006') ? 'missing' : 'unavailable')),
   };
 }

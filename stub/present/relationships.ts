@@ -23,6 +23,17 @@ import type {
   Via,
 } from './types.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
+
+/**
+ * The edge between a published trade signal and its market, seen from `end` (gap REL-010): Market
+ * -HAS_SIGNAL-> signal, so outgoing at the market and incoming at the signal; the alternate stub reads
+ * it as signal -ON_MARKET-> market, so incoming at the market and outgoing at the signal.
+ */
+function signalEdge(end: 'market' | 'signal'): [Relationship, Direction] {
+  if (alt('REL-010')) return ['ON_MARKET', end === 'market' ? 'incoming' : 'outgoing'];
+  return ['HAS_SIGNAL', end === 'market' ? 'outgoing' : 'incoming'];
+}
 
 export const RELATIONSHIP_CAP = 50;
 
@@ -111,7 +122,7 @@ function forMarket(store: DataStore, m: Market): Parts {
     markets: siblings.map((x) =>
       marketRef(common(mutant('rel-affects-edge') ? ('AFFECTS' as Relationship) : 'HAS_MARKET', 'outgoing', 'asset'), x),
     ),
-    signals: store.tradeSignalsFor(m.marketKey).map((s) => signalRef(common('HAS_SIGNAL', 'outgoing', 'direct'), s)),
+    signals: store.tradeSignalsFor(m.marketKey).map((s) => signalRef(common(...signalEdge('market'), 'direct'), s)),
   };
 }
 
@@ -124,7 +135,7 @@ function forAsset(store: DataStore, a: Asset): Parts {
     signals: keys
       .flatMap((k) => store.tradeSignalsFor(k))
       .sort(newestSignalFirst)
-      .map((s) => signalRef(common('HAS_SIGNAL', 'outgoing', 'market'), s)),
+      .map((s) => signalRef(common(...signalEdge('market'), 'market'), s)),
   };
 }
 
@@ -145,7 +156,7 @@ function forSignal(store: DataStore, signalId: string): Parts {
   if (!s || !m) return { assets: [], markets: [], signals: [] };
   return {
     assets: assetsViaMarket(store, [m.marketKey]),
-    markets: [marketRef(common('HAS_SIGNAL', 'incoming', 'direct'), m)],
+    markets: [marketRef(common(...signalEdge('signal'), 'direct'), m)],
     signals: [],
   };
 }

@@ -7,10 +7,21 @@ import { PRICES, creditsToUsdString } from '../../contract/pricing.ts';
 import { BASE_USDC, SECOND_TOKEN } from '../money/billing/challenge.ts';
 import type { RouteModule } from '../server.ts';
 import { mutant } from '../mutants.ts';
+import { servedDocument } from '../alt/document.ts';
+import { servedPrice } from '../money/billing/prices.ts';
+import { alt } from '../choices.ts';
 
 export const register: RouteModule = (route, ctx) => {
   // The x-fc-* extensions are the harness's per-operation facts (contract/operation-facts.ts), not part of the API.
-  const document = () => ({ ...withoutHarnessFacts(contract().doc), servers: [{ url: '/' }] });
+  // The alternate stub serves its own choices written into the document (stub/alt/document.ts). Built
+  // once: the document does not change while the stub serves.
+  let served: object | undefined;
+  // VER-008: the stub names the server '/'; the alternate stub leaves servers out (OpenAPI's default is '/').
+  const document = () => {
+    if (served) return served;
+    const { servers: _template, ...doc } = withoutHarnessFacts(servedDocument(contract().doc));
+    return (served = alt('VER-008') ? doc : { ...doc, servers: [{ url: '/' }] });
+  };
   route('getOpenApi', () => ({ body: document() }));
   route('getOpenApiV1', () => ({ body: mutant('ver-v1-openapi-stale') ? { ...contract().doc, paths: {} } : document() }));
 
@@ -21,7 +32,7 @@ export const register: RouteModule = (route, ctx) => {
       increment_usd: '0.005',
       // Shape: the SCH gap choice on PricingResponse ({routes: [{operationId, method, path, usd, credits}], networks}).
       routes: [...contract().operations.values()].map((op) => {
-        const price = PRICES[op.operationId]!;
+        const price = servedPrice(op.operationId, PRICES[op.operationId]!);
         return {
           operationId: op.operationId,
           method: op.method.toUpperCase(),
@@ -29,7 +40,7 @@ export const register: RouteModule = (route, ctx) => {
           usd: creditsToUsdString(price.credits),
           credits: price.credits,
           // Accepted authentication, as the operation's security alternatives ([] = none needed).
-          auth: (op.spec.security ?? contract().doc.security ?? []).flatMap((alt) => Object.keys(alt)),
+          auth: (op.spec.security ?? contract().doc.security ?? []).flatMap((scheme) => Object.keys(scheme)),
         };
       }),
       networks: [
@@ -41,18 +52,20 @@ export const register: RouteModule = (route, ctx) => {
   }));
 };
 
-/** The document with every operation's x-fc-* extensions left out (a shallow copy; the contract is not mutated). */
-function withoutHarnessFacts<T extends { paths?: object }>(doc: T): T {
-  const paths = Object.fromEntries(
-    Object.entries(doc.paths ?? {}).map(([path, item]) => [
-      path,
-      Object.fromEntries(
-        Object.entries(item as Record<string, unknown>).map(([method, op]) => [
-          method,
-          op && typeof op === 'object' ? Object.fromEntries(Object.entries(op).filter(([k]) => !k.startsWith('x-fc-'))) : op,
-        ]),
-      ),
-    ]),
-  );
-  return { ...doc, paths };
+/**
+ * The document without the harness's `x-fc-*` extensions (per-operation facts, `x-fc-choice` marks),
+ * anywhere in it: a deep copy, the contract is not mutated.
+ */
+function withoutHarnessFacts<T>(doc: T): T {
+  const strip = (node: unknown): unknown =>
+    Array.isArray(node)
+      ? node.map(strip)
+      : node && typeof node === 'object'
+        ? Object.fromEntries(
+            Object.entries(node)
+              .filter(([k]) => !k.startsWith('x-fc-'))
+              .map(([k, v]) => [k, strip(v)]),
+          )
+        : node;
+  return strip(doc) as T;
 }

@@ -6,6 +6,7 @@ import type { DataStore, OilData, OilMarks, OilReading } from '../data/index.ts'
 import { emptyRelationships, iso } from '../present/index.ts';
 import type { OilReadingState } from './oil-states.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 const DAY = 86_400_000;
 const dayStart = (t: number): number => Math.floor(t / DAY) * DAY;
@@ -63,24 +64,42 @@ export function readingInState(store: DataStore, nowMs: number, state: OilReadin
  */
 export const isCurrent = (r: OilReading, nowMs: number): boolean => nowMs < r.frozenAt + DAY;
 const daysSince = (r: OilReading, nowMs: number): number =>
-  Math.max(0, Math.round((dayStart(nowMs) - Date.parse(`${r.readingDate}T00:00:00Z`)) / DAY));
+  alt('OIL-018')
+    ? Math.max(0, Math.floor(((nowMs - r.frozenAt) / DAY) * 100) / 100)
+    : Math.max(0, Math.round((dayStart(nowMs) - Date.parse(`${r.readingDate}T00:00:00Z`)) / DAY));
+
+/** The alternate stub's values of state, side, intensity and episode status (gap OIL-021). */
+const ALT_VALUES: Record<string, string> = {
+  bearish: 'bear',
+  neutral: 'flat',
+  short: 'sell',
+  flat: 'none',
+  low: 'weak',
+  moderate: 'medium',
+  high: 'strong',
+  closed: 'ended',
+};
+const valueOf = (v: string): string => (alt('OIL-021') ? (ALT_VALUES[v] ?? v) : v);
+/** A mark's number, or a decimal string on the alternate stub (gap OIL-022). */
+const markNumber = (n: number): number | string => (alt('OIL-022') ? String(n) : n);
 
 function presentReading(r: OilReading, nowMs: number): Record<string, unknown> {
   return {
     id: r.id,
-    reading_date: r.readingDate,
+    // A YYYY-MM-DD date, or a date-time at midnight UTC on the alternate stub (gap OIL-022).
+    reading_date: alt('OIL-022') ? `${r.readingDate}T00:00:00Z` : r.readingDate,
     is_current: isCurrent(r, nowMs),
     days_since_reading: daysSince(r, nowMs),
-    state: r.state,
-    side: r.side,
+    state: valueOf(r.state),
+    side: valueOf(r.side),
     z: r.z,
     gap: r.gap,
-    intensity: r.intensity,
+    intensity: valueOf(r.intensity),
     basis_forecasts: r.basisForecasts,
     basis_markets: r.basisMarkets,
     headline: r.headline,
     summary: r.summary,
-    formula_version: r.formulaVersion,
+    formula_version: alt('OIL-022') ? Number(/\d+/.exec(r.formulaVersion)?.[0] ?? 1) : r.formulaVersion,
     // A reading is no graph node (OIL-019).
     relationships: emptyRelationships(),
   };
@@ -106,7 +125,7 @@ function presentEpisode(oil: OilData, nowMs: number, liveMark: boolean): Record<
     id: e.id,
     opened_at: iso(e.openedAt),
     days: e.days,
-    status: e.status,
+    status: valueOf(e.status),
     ref_price: e.refPrice,
     outcome_price: scored ? e.outcomePrice : null,
     outcome_at: scored ? iso(e.outcomeAt) : null,
@@ -115,15 +134,26 @@ function presentEpisode(oil: OilData, nowMs: number, liveMark: boolean): Record<
   };
 }
 
-/** marks: each requested member present (null when its fetch failed); {} when none was requested (OIL-009). */
+/**
+ * marks: each requested member present, null when its fetch failed (gap OIL-010; left out on the
+ * alternate stub); {} when none was requested (gap OIL-009; both members null on the alternate stub).
+ */
 function presentMarks(m: FetchedMarks | undefined): Record<string, unknown> {
-  if (!m) return {};
+  if (!m) return alt('OIL-009') ? { venue_a_perps: null, perp_venue_b: null } : {};
   const a = m.venueAPerps;
   const b = m.perpVenueB;
-  return {
-    venue_a_perps: a && { symbol: a.symbol, mark: a.mark, index: a.index, funding_rate: a.fundingRate, at: iso(a.at) },
-    ...(mutant('oil-marks-dropped') ? {} : { perp_venue_b: b && { coin: b.coin, mid: b.mid, at: iso(b.at) } }),
+  const marks: Record<string, unknown> = {
+    venue_a_perps: a && {
+      symbol: a.symbol,
+      mark: markNumber(a.mark),
+      index: markNumber(a.index),
+      funding_rate: markNumber(a.fundingRate),
+      at: iso(a.at),
+    },
+    ...(mutant('oil-marks-dropped') ? {} : { perp_venue_b: b && { coin: b.coin, mid: markNumber(b.mid), at: iso(b.at) } }),
   };
+  if (alt('OIL-010')) for (const k of Object.keys(marks)) if (marks[k] === null) delete marks[k];
+  return marks;
 }
 
 /**
@@ -142,7 +172,10 @@ export function oilSignal(
   return {
     asset: 'crude-wti',
     reading: r ? presentReading(r, nowMs) : null,
-    episode: r ? presentEpisode(store.oil(), nowMs, Boolean(marks?.venueAPerps)) : NULL_EPISODE,
+    // With no reading every episode field is null (gap OIL-020), but the alternate stub's status none.
+    episode: r
+      ? presentEpisode(store.oil(), nowMs, Boolean(marks?.venueAPerps))
+      : { ...NULL_EPISODE, ...(alt('OIL-020') ? { status: 'none' } : {}) },
     marks: presentMarks(marks),
     degraded,
     reading_missing: mutant('oil-missing-flag-inverted') ? r !== undefined : r === undefined,
@@ -152,21 +185,31 @@ export function oilSignal(
 /** The listPerpSignals body: one row while the latest reading is current, none otherwise (SIG-021/022). */
 export function perpSignals(store: DataStore, nowMs: number): Record<string, unknown> {
   const r = latestReading(store, nowMs);
-  const rows =
-    r && isCurrent(r, nowMs)
-      ? [
-          {
-            id: r.id,
-            scope: mutant('sig-perps-scope') ? 'wti' : 'wti-only',
-            canonical_endpoint: '/api/v1/signals/oil',
-            asset: 'crude-wti',
-            reading_date: r.readingDate,
-            side: r.side,
-            state: r.state,
-            intensity: r.intensity,
-            published_at: iso(r.frozenAt),
-          },
-        ]
-      : [];
-  return { signals: rows, count: rows.length, as_of: iso(nowMs) };
+  const rows = r && isCurrent(r, nowMs) ? [alt('SIG-022') ? altPerpRow(r) : perpRow(r)] : [];
+  // {signals, count, as_of} (gaps SIG-024, SIG-022); the alternate stub answers {items}.
+  return alt('SIG-024') ? { items: rows } : { signals: rows, count: rows.length, as_of: iso(nowMs) };
+}
+
+/** The alternate stub's perps row (gap SIG-022): an id of its own and no reading fields beyond side. */
+const altPerpRow = (r: OilReading): Record<string, unknown> => ({
+  id: `perp-${r.id}`,
+  scope: mutant('sig-perps-scope') ? 'wti' : 'wti-only',
+  canonical_endpoint: '/api/v1/signals/oil',
+  side: r.side,
+  published_at: iso(r.frozenAt),
+});
+
+/** The perps row of the current reading (gap SIG-022). */
+function perpRow(r: OilReading): Record<string, unknown> {
+  return {
+    id: r.id,
+    scope: mutant('sig-perps-scope') ? 'wti' : 'wti-only',
+    canonical_endpoint: '/api/v1/signals/oil',
+    asset: 'crude-wti',
+    reading_date: r.readingDate,
+    side: r.side,
+    state: r.state,
+    intensity: r.intensity,
+    published_at: iso(r.frozenAt),
+  };
 }

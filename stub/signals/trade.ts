@@ -7,6 +7,7 @@ import { invalidRequest } from '../errors.ts';
 import type { Query } from '../params.ts';
 import { iso, serviceUrl, withRelationships } from '../present/index.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 export interface SignalFilters {
   /** exclude_drawdown_risk (or its former name exclude_crash_risk); keeps only rows with a `false` read (SIG-009). */
@@ -35,35 +36,47 @@ const BROKER_TOPIC = 'broker_a';
 function matchesTopic(m: Market, topic: string, store: DataStore): boolean {
   const t = topic.toLowerCase();
   if (t === BROKER_TOPIC) return m.brokerChannels.includes(BROKER_TOPIC);
+  return topicsOf(m, store).some((x) => x.toLowerCase() === t);
+}
+
+/** A market's tags and categories, its event's category included. */
+function topicsOf(m: Market, store: DataStore): string[] {
   const category = store.eventOf(m)?.category;
-  return [...m.tags, ...m.categories, ...(category ? [category] : [])].some((x) => x.toLowerCase() === t);
+  return [...m.tags, ...m.categories, ...(category ? [category] : [])];
+}
+
+/** True when some covered market carries `topic` (the alternate stub ignores a topic none carries: gap SIG-013). */
+function knownTopic(topic: string, store: DataStore): boolean {
+  const t = topic.toLowerCase();
+  return t === BROKER_TOPIC || store.coveredMarkets().some((m) => topicsOf(m, store).some((x) => x.toLowerCase() === t));
 }
 
 /** Eligibility of a market's newest publication; a failure hides the market (no older fallback, SIG-004/005). */
 function eligible(s: TradeSignal, m: Market, f: SignalFilters, store: DataStore): boolean {
   // Status is reported, not filtered (SIG-014): an expired or withdrawn newest publication shows as such.
   if (!m.covered || !m.active) return false;
-  // null is "unknown, not safe": the filter keeps only a definite false (SIG-009).
-  if (f.excludeDrawdownRisk && (mutant('sig-drawdown-wrong-value') ? s.drawdownRiskElevated === null : s.drawdownRiskElevated !== false))
-    return false;
+  // null is "unknown, not safe": the filter keeps only a definite false (SIG-009); the alternate stub drops only true.
+  const risky = alt('SIG-009') ? s.drawdownRiskElevated === true : s.drawdownRiskElevated !== false;
+  if (f.excludeDrawdownRisk && (mutant('sig-drawdown-wrong-value') ? s.drawdownRiskElevated === null : risky)) return false;
+  if (f.topic !== undefined && alt('SIG-013') && !knownTopic(f.topic, store)) return true;
   return f.topic === undefined || matchesTopic(m, f.topic, store);
 }
 
 /** One row (SCH-440 gap shape plus the former name crash_risk_elevated, VER-011). */
 function row(s: TradeSignal, m: Market, store: DataStore, siteUrl: string): Record<string, unknown> {
+  // The alternate stub names the market `listing` (gap SIG-025) and adds no row metadata (gap SIG-016).
+  const metadata = alt('SIG-016') ? {} : { signal_type: 'prediction_market', question: m.question, serviceUrl: serviceUrl(m, siteUrl) };
   return {
     id: s.id,
-    signal_type: 'prediction_market',
-    market: withRelationships(m, store),
-    question: m.question,
-    serviceUrl: serviceUrl(m, siteUrl),
+    ...metadata,
+    [alt('SIG-025') ? 'listing' : 'market']: withRelationships(m, store),
     side: s.side,
     status: s.status,
     conviction: s.conviction,
     convergence: s.convergence,
     capacity: s.capacity,
     published_at: iso(s.publishedAt),
-    forecast_id: s.forecastId,
+    ...(alt('SIG-016') ? {} : { forecast_id: s.forecastId }),
     drawdown_risk_elevated: s.drawdownRiskElevated,
     ...(mutant('ver-crash-risk-dropped') ? {} : { crash_risk_elevated: s.drawdownRiskElevated }),
   };
@@ -78,5 +91,14 @@ export function tradeSignals(store: DataStore, f: SignalFilters, siteUrl: string
     const m = store.byMarketKey(s.marketKey);
     if (m && s.publishedAt <= nowMs && eligible(s, m, f, store)) rows.push(row(s, m, store, siteUrl));
   }
+  // Newest publication first (gap SIG-015), or by marketKey on the alternate stub.
+  if (alt('SIG-015')) rows.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  // {signals, count, as_of} (gaps SIG-024, SIG-016); the alternate stub answers {items}.
+  if (alt('SIG-024') || alt('SIG-016'))
+    return { [alt('SIG-024') ? 'items' : 'signals']: rows, ...(alt('SIG-016') ? {} : { count: rows.length, as_of: iso(nowMs) }) };
   return { signals: rows, count: rows.length, as_of: iso(nowMs) };
 }
+
+/** The marketKey of a presented row (under `market` or, on the alternate stub, `listing`). */
+const keyOf = (row: Record<string, unknown>): string =>
+  String(((row.market ?? row.listing) as { marketKey?: unknown } | undefined)?.marketKey);

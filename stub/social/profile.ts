@@ -13,6 +13,7 @@ import type { CorpusPost, ProfileRequest } from './model.ts';
 import { research } from './research.ts';
 import { synthesize, type Synthesis } from './synthesis.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 const DAY = 86_400_000;
 /** Grounded posts a profile needs (spec: behaviour 2; Limits rule 4). */
@@ -68,7 +69,9 @@ const keyOf = (r: ProfileRequest): string => `${r.handle.toLowerCase()}|${r.focu
  */
 export function windowOf(nowMs: number, lookbackDays: number): { fromDate: string; toDate: string; fromMs: number; toMs: number } {
   const today = dayOf(nowMs);
-  return { fromDate: dateOf(today - lookbackDays), toDate: dateOf(today), fromMs: (today - lookbackDays) * DAY, toMs: nowMs };
+  // The alternate stub's window spans lookback_days calendar dates, both ends counted (gap PROF-017).
+  const from = today - (alt('PROF-017') ? lookbackDays - 1 : lookbackDays);
+  return { fromDate: dateOf(from), toDate: dateOf(today), fromMs: from * DAY, toMs: nowMs };
 }
 
 /** Posts that can ground a claim: those about a market topic (chatter grounds nothing). */
@@ -91,11 +94,16 @@ export function buildProfile(ctx: StubContext, req: ProfileRequest, nowMs: numbe
   for (const list of [synthesis.interests, synthesis.beliefs, synthesis.tendencies, synthesis.observations])
     for (const c of list) c.post_ids.forEach((id) => cited.add(id));
   for (const c of [synthesis.risk_profile, synthesis.information_processing]) c?.post_ids.forEach((id) => cited.add(id));
-  // Evidence lists exactly the cited posts, newest first (gap PROF-020).
-  const evidence = findings.found
-    .filter((p) => cited.has(p.id))
-    .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1))
-    .map((p) => ({ post_id: p.id, url: p.url, published_at: new Date(p.publishedAt).toISOString(), excerpt: p.text.slice(0, 280) }));
+  // Evidence lists exactly the cited posts, newest first (gap PROF-020); the alternate stub lists every post found, oldest first.
+  const listed = alt('PROF-020')
+    ? [...findings.found].sort((a, b) => a.publishedAt - b.publishedAt || (a.id < b.id ? -1 : 1))
+    : findings.found.filter((p) => cited.has(p.id)).sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1));
+  const evidence = listed.map((p) => ({
+    post_id: p.id,
+    url: p.url,
+    published_at: new Date(p.publishedAt).toISOString(),
+    excerpt: p.text.slice(0, 280),
+  }));
   const a = corpus.account;
   return {
     handle: a.handle,
@@ -128,18 +136,24 @@ export function buildProfile(ctx: StubContext, req: ProfileRequest, nowMs: numbe
   };
 }
 
+/** meta as the alternate stub names it (gap PROF-018): other member names, the same facts. */
+function altMeta(m: SocialProfile['meta']): Record<string, unknown> {
+  return { cache_hit: m.cached, turns: m.research_turns, search_count: m.searches, built_at: m.generated_at, model: m.engine };
+}
+
 /**
  * The profile answered for a request: a stored one under 30 days old for the same handle, focus and
  * lookback (from any caller; meta.cached true), else a fresh one, stored when built.
  * @throws ApiError 404 insufficient_post_history (never stored).
  */
-export function profileFor(ctx: StubContext, req: ProfileRequest): SocialProfile {
+export function profileFor(ctx: StubContext, req: ProfileRequest): SocialProfile | Record<string, unknown> {
   const now = ctx.clock.nowMs();
   const store = storeOf(ctx);
   const key = keyOf(req);
   const hit = store.get(key);
-  if (hit && now - hit.storedAt < CACHE_MAX_AGE_MS) return { ...hit.profile, meta: { ...hit.profile.meta, cached: true } };
+  const answer = (p: SocialProfile): SocialProfile | Record<string, unknown> => (alt('PROF-018') ? { ...p, meta: altMeta(p.meta) } : p);
+  if (hit && now - hit.storedAt < CACHE_MAX_AGE_MS) return answer({ ...hit.profile, meta: { ...hit.profile.meta, cached: true } });
   const profile = buildProfile(ctx, req, now);
   store.set(key, { profile, storedAt: now });
-  return profile;
+  return answer(profile);
 }

@@ -8,6 +8,8 @@ import { serviceUnavailable } from '../errors.ts';
 import type { RouteModule } from '../server.ts';
 import { profilingConfigured } from './profiling-states.ts';
 import { parseProfileRequest, parseSearchRequest, profileFor, searchPosts } from './index.ts';
+import { altSearchShape } from './search.ts';
+import { alt } from '../choices.ts';
 
 export const register: RouteModule = (route) => {
   route('createSocialProfile', (req, ctx) => {
@@ -18,5 +20,9 @@ export const register: RouteModule = (route) => {
     return { body: profileFor(ctx, request) };
   });
 
-  route('searchSocial', (req, ctx) => ({ body: searchPosts(ctx, parseSearchRequest(req.body)) }));
+  route('searchSocial', (req, ctx) => {
+    const answer = searchPosts(ctx, parseSearchRequest(req.body));
+    // The response shape is a choice (gap XSRCH-011).
+    return { body: alt('XSRCH-011') ? altSearchShape(answer) : answer };
+  });
 };

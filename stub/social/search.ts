@@ -7,6 +7,7 @@
 import type { StubContext } from '../context.ts';
 import type { SearchRequest } from './model.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 const DAY = 86_400_000;
 
@@ -43,7 +44,11 @@ export function searchPosts(ctx: StubContext, req: SearchRequest): SearchRespons
         .allPosts()
         .filter((p) => p.publishedAt >= from - (mutant('xsrch-lookback-off') ? DAY : 0) && p.publishedAt <= now)
         .filter((p) => terms.has(p.authorHandle.toLowerCase()) || words(p.text).some((w) => terms.has(w)))
-        .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        // Newest first (gap XSRCH-006); the alternate stub lists (and keeps) the oldest first.
+        .sort(
+          (a, b) =>
+            (alt('XSRCH-006') ? a.publishedAt - b.publishedAt : b.publishedAt - a.publishedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        )
         .slice(0, req.limit + (mutant('xsrch-limit-plus-one') ? 1 : 0))
         .map((p) => ({
           post_id: p.id,
@@ -54,4 +59,12 @@ export function searchPosts(ctx: StubContext, req: SearchRequest): SearchRespons
         }))
     : [];
   return { query: req.query, range_days: req.rangeDays, limit: req.limit, searched_at: new Date(now).toISOString(), results };
+}
+
+/** A search answer in the shape the alternate stub serves (gap XSRCH-011): other member names, the same results. */
+export function altSearchShape(r: SearchResponse): Record<string, unknown> {
+  return {
+    matches: r.results.map((x) => ({ id: x.post_id, link: x.url, handle: x.author_handle, posted_at: x.published_at, content: x.text })),
+    as_of: r.searched_at,
+  };
 }

@@ -6,6 +6,7 @@
 import { invalidRequest } from '../errors.ts';
 import { FOCUSES, type Focus, type ProfileRequest, type SearchRequest } from './model.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 /** spec: POST /api/v1/x/profile, handle pattern. JS `$` never matches before a trailing newline. */
 export const HANDLE_PATTERN = /^@?[A-Za-z0-9_]{1,15}$/;
@@ -57,8 +58,10 @@ export function parseProfileRequest(raw: unknown): ProfileRequest {
  */
 export function parseSearchRequest(raw: unknown): SearchRequest {
   const body = objectBody(raw, 'POST /api/v1/x/search');
-  const query = body.query;
-  if (query === undefined) throw invalidRequest('query is required');
-  if (typeof query !== 'string' || query.length === 0) throw invalidRequest('query must be a non-empty string');
-  return { query, rangeDays: intField(body, 'range_days', 1, 180, 30), limit: intField(body, 'limit', 1, 30, 15) };
+  // The field names are a choice (gap XSRCH-010): the alternate stub serves q, days and max_results.
+  const [q, days, count] = alt('XSRCH-010') ? ['q', 'days', 'max_results'] : ['query', 'range_days', 'limit'];
+  const query = body[q];
+  if (query === undefined) throw invalidRequest(`${q} is required`);
+  if (typeof query !== 'string' || query.length === 0) throw invalidRequest(`${q} must be a non-empty string`);
+  return { query, rangeDays: intField(body, days, 1, 180, 30), limit: intField(body, count, 1, 30, 15) };
 }

@@ -2,10 +2,11 @@
  * The target resolution object (spec: Resources / Target resolution) and the generation body
  * (VenueMarketForecastRequest) shared with forecast availability.
  *
- * Gap choices: USD strings with two decimals (TGT-035); child status 'open' (TGT-036); strikes that
- * do not apply are omitted (TGT-045); venue_a children are {question, outcome, yesBid, yesAsk,
- * marketId, generation} and event.ticker is the venue_a event slug (SCH-344, TGT-042);
- * selectionRequired false for exact input (TGT-038).
+ * Gap choices (each flipped by the alternate stub, stub/choices.ts): USD strings with two decimals
+ * (TGT-035); child status 'open' (TGT-036); prices in dollars, strikes that do not apply omitted
+ * (TGT-045); venue_a children are {question, outcome, yesBid, yesAsk, marketId, generation} (TGT-047)
+ * and event.ticker is the venue_a event slug (TGT-042); selectionRequired false (TGT-038) and
+ * allContracts present (TGT-046) for exact input.
  */
 import { contract } from '../../contract/index.ts';
 import { creditsToUsd } from '../../contract/pricing.ts';
@@ -14,6 +15,7 @@ import { round } from '../data/rng.ts';
 import { iso } from '../present/time.ts';
 import type { Resolved } from './resolve.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 /** Generation body (VenueMarketForecastRequest): market_id is the venue-native id (gap AVAIL-041). */
 export interface GenerationBody {
@@ -22,14 +24,23 @@ export interface GenerationBody {
   market_id: string;
 }
 
-/** The generation body that asks for a forecast of `m`. */
-export const generationBody = (m: Market): GenerationBody => ({ kind: 'venue_market', venue: m.venue, market_id: m.nativeMarketId });
+/**
+ * The generation body that asks for a forecast of `m`: the venue-native id (the alternate stub names
+ * venue_a_us and venue_c markets by their serviceMarketId, gap AVAIL-041).
+ */
+export const generationBody = (m: Market): GenerationBody => ({
+  kind: 'venue_market',
+  venue: m.venue,
+  market_id: alt('AVAIL-041') && (m.venue === 'venue_a_us' || m.venue === 'venue_c') ? m.serviceMarketId : m.nativeMarketId,
+});
 
 /** USD price of one generation (POST /api/auth/forecast-requests), from the price table. */
 export const GENERATION_USD = creditsToUsd(contract().operation('createForecastRequest').facts.price.credits);
 
-const usd = (amount: number): string => amount.toFixed(2);
-const price = (p: number | null | undefined): number | null => (p === null || p === undefined ? null : round(p, 4));
+const usd = (amount: number): string => amount.toFixed(alt('TGT-035') ? 4 : 2);
+/** A fixed-point YES price: dollars 0..1 with four decimals (gap TGT-045; the alternate stub: cents 0..100). */
+const price = (p: number | null | undefined): number | null =>
+  p === null || p === undefined ? null : alt('TGT-045') ? round(p * 100, 2) : round(p, 4);
 
 /** Keys whose value is null are left out: the contract types them as numbers or strings (TGT-045). */
 function withoutNulls<T extends Record<string, unknown>>(o: T): T {
@@ -56,26 +67,30 @@ function venueBChild(m: Market, event: VenueEvent): Record<string, unknown> {
     lastPrice: price(c?.lastPrice ?? m.quote?.last),
     volume24h: m.volume24h ?? 0,
     openInterest: m.openInterest ?? 0,
-    status: 'open',
+    status: alt('TGT-036') ? 'active' : 'open',
     closeTime: iso(c?.closeTime ?? m.endDate ?? 0),
     generation: childGeneration(m),
   });
 }
 
+/** A venue_a child: its member names are gap TGT-047. */
 function venueAChild(m: Market): Record<string, unknown> {
+  const [outcome, bid, ask, id] = alt('TGT-047')
+    ? ['outcomeLabel', 'bestBid', 'bestAsk', 'venueMarketId']
+    : ['outcome', 'yesBid', 'yesAsk', 'marketId'];
   return {
     question: m.question,
-    outcome: m.child?.outcomeLabel ?? 'Yes',
-    yesBid: price(m.child?.yesBid ?? m.quote?.bid),
-    yesAsk: price(m.child?.yesAsk ?? m.quote?.ask),
-    marketId: m.nativeMarketId,
+    [outcome]: m.child?.outcomeLabel ?? 'Yes',
+    [bid]: price(m.child?.yesBid ?? m.quote?.bid),
+    [ask]: price(m.child?.yesAsk ?? m.quote?.ask),
+    [id]: m.nativeMarketId,
     generation: childGeneration(m),
   };
 }
 
 function targetEvent(e: VenueEvent): Record<string, unknown> {
   return {
-    ticker: e.venue === 'venue_b' ? (e.ticker ?? e.id) : (e.slug ?? e.id),
+    ticker: e.venue === 'venue_b' ? (e.ticker ?? e.id) : alt('TGT-042') ? e.id : (e.slug ?? e.id),
     title: e.title,
     subtitle: e.subtitle,
     category: e.category,
@@ -95,9 +110,11 @@ export function targetResolution(ref: string, r: Resolved): Record<string, unkno
     selectionRequired: r.selected === null,
     event: targetEvent(r.event),
   };
+  if (r.selected && alt('TGT-038')) delete out.selectionRequired;
   if (r.selected) out.selectedMarket = markets[r.children.indexOf(r.selected)];
   out.markets = markets;
   if (r.selected) out.generation = generationBody(r.selected);
+  if (r.selected && alt('TGT-046')) return out;
   out.allContracts = {
     marketCount: r.children.length - (mutant('tgt-count-off') ? 1 : 0),
     estimatedCostUsd: usd(GENERATION_USD * r.children.length),

@@ -13,6 +13,7 @@ import type { DataStore } from '../data/store.ts';
 import { VENUE_HOSTS } from '../data/urls.ts';
 import { invalidRequest, notFound, type ApiError } from '../errors.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 
 export interface Resolved {
   venue: 'venue_a' | 'venue_b';
@@ -33,9 +34,9 @@ const VENUE_A_HOST = hostOf(VENUE_HOSTS.venue_a);
 /** The open binary children of an event (every stub child is binary). */
 export const openChildren = (store: DataStore, event: VenueEvent): Market[] => store.childrenOf(event).filter((m) => m.status === 'open');
 
-/** 404 with the unresolved reference echoed in `ticker` (gap TGT-034). */
+/** 404 with the unresolved reference echoed in `ticker` (gap TGT-034: the alternate stub nests it in details). */
 const nothingMatches = (ref: string, what: string): ApiError =>
-  notFound(`no forecast target matches ${what}`, 'not_found', { ticker: ref });
+  notFound(`no forecast target matches ${what}`, 'not_found', alt('TGT-034') ? { details: { ticker: ref } } : { ticker: ref });
 
 function resolvedEvent(store: DataStore, ref: string, event: VenueEvent, selected: Market | null): Resolved {
   const children = openChildren(store, event);
@@ -44,12 +45,16 @@ function resolvedEvent(store: DataStore, ref: string, event: VenueEvent, selecte
   return { venue: event.venue, event, children, selected };
 }
 
-/** A venue_b event ticker (event input) or child ticker (exact input). @throws 404 when neither. */
+/**
+ * A venue_b event ticker (event input) or child ticker (exact input), matched case-insensitively (gap
+ * TGT-040; the alternate stub: exactly). @throws 404 when neither.
+ */
 function venueBTicker(store: DataStore, ref: string, ticker: string): Resolved {
+  const same = (a: string | null | undefined): boolean => (alt('TGT-040') ? a === ticker : a?.toLowerCase() === ticker.toLowerCase());
   const event = store.eventByTicker(ticker);
-  if (event) return resolvedEvent(store, ref, event, null);
+  if (event && same(event.ticker)) return resolvedEvent(store, ref, event, null);
   const market = store.resolveMarket({ venue: 'venue_b', marketId: ticker });
-  const parent = market && market.nativeMarketId.toLowerCase() === ticker.toLowerCase() ? store.eventOf(market) : undefined;
+  const parent = market && same(market.nativeMarketId) ? store.eventOf(market) : undefined;
   if (!market || !parent) throw nothingMatches(ref, ticker);
   return resolvedEvent(store, ref, parent, market);
 }
@@ -116,6 +121,9 @@ export function resolveRef(store: DataStore, ref: string): Resolved {
     const prefix = ref.slice(0, colon);
     const id = ref.slice(colon + 1);
     if (!BARE_TICKER.test(id)) throw invalidRequest('ref is not a valid marketKey');
+    // Gap TGT-043: the alternate stub takes a venue_b: marketKey for a market only, never an event.
+    if (prefix === 'venue_b' && alt('TGT-043') && store.eventByTicker(id) && !store.resolveMarket({ venue: 'venue_b', marketId: id }))
+      throw nothingMatches(ref, `${id} (a marketKey names a market, not an event)`);
     if (prefix === 'venue_b') return venueBTicker(store, ref, id);
     if (prefix === 'venue_a') {
       const market = store.byMarketKey(`venue_a:${id}`);

@@ -11,16 +11,39 @@ import { VENUES, type Venue } from '../params.ts';
 import { invalidRequest } from '../errors.ts';
 import { iso } from '../present/time.ts';
 import type { RouteModule } from '../server.ts';
-import { positionsOf } from './positions.ts';
+import { positionsOf, type Position } from './positions.ts';
+import { alt } from '../choices.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export const register: RouteModule = (route) => {
   route('getPortfolio', (req, ctx) => {
-    const given = req.query.requiredStr('wallet', { max: 42 });
-    if (!ADDRESS.test(given)) throw invalidRequest('wallet must be a 0x-prefixed 20-byte hex address');
+    // The wallet's parameter name is a choice (PORT-005); the alternate stub serves it as `address`.
+    const name = alt('PORT-005') ? 'address' : 'wallet';
+    const given = req.query.requiredStr(name, { max: 42 });
+    if (!ADDRESS.test(given)) throw invalidRequest(`${name} must be a 0x-prefixed 20-byte hex address`);
     const venues = (req.query.list('venues', { min: 1, max: VENUES.length, allowed: VENUES }) ?? [...VENUES]) as Venue[];
     const wallet = getAddress(given);
-    return { body: { as_of: iso(ctx.clock.nowMs()), wallet, venues, positions: positionsOf(ctx.store, wallet, venues) } };
+    const positions = positionsOf(ctx.store, wallet, venues);
+    if (alt('PORT-007'))
+      return { body: { address: wallet.toLowerCase(), holdings: positions.map(holding), generated_at: iso(ctx.clock.nowMs()) } };
+    return { body: { as_of: iso(ctx.clock.nowMs()), wallet, venues, positions } };
   });
 };
+
+/** A position in the alternate stub's shape (gap PORT-007's alternate): other member names, the same content. */
+function holding(p: Position): Record<string, unknown> {
+  return {
+    owner: p.wallet.toLowerCase(),
+    platform: p.venue,
+    market_key: p.marketKey,
+    native_id: p.nativeMarketId,
+    title: p.question,
+    side: p.outcome.toLowerCase(),
+    quantity: p.shares,
+    entry_price: p.avg_price,
+    price: p.mark_price,
+    value_usd: p.value_usd,
+    pnl_usd: p.unrealized_pnl_usd,
+  };
+}

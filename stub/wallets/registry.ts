@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 import { getAddress } from 'viem';
 import type { Hex } from '../money/x402/tokens.ts';
 
@@ -110,7 +111,12 @@ export class WalletRegistry {
     const key = address.toLowerCase();
     const existing = this.attestations.get(key);
     if (existing && existing.accountId !== accountId) return { kind: 'conflict', attestation: existing };
-    if (existing) return { kind: 'attested', attestation: existing, alreadyAttested: true, undo: () => {} };
+    if (existing) {
+      // WAL-025: the stub keeps the first attestation's time; the alternate stub refreshes it.
+      const first = existing.attestedAt;
+      if (alt('WAL-025')) existing.attestedAt = this.nowMs();
+      return { kind: 'attested', attestation: existing, alreadyAttested: true, undo: () => void (existing.attestedAt = first) };
+    }
     const attestation: Attestation = { address: getAddress(address), accountId, chainId, method, attestedAt: this.nowMs() };
     this.attestations.set(key, attestation);
     return {

@@ -13,6 +13,7 @@ import type { RouteRequest } from '../context.ts';
 import type { RouteModule } from '../server.ts';
 import type { Hex } from '../money/x402/tokens.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../choices.ts';
 import { buildSiweMessage, verifySiwe } from './siwe.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -33,10 +34,10 @@ function bodyObject(req: RouteRequest): Record<string, unknown> {
   return req.body as Record<string, unknown>;
 }
 
-const walletBody = (a: Attestation, chainId: number, method: string) => ({
+const walletBody = (a: Attestation, chainId: number, method: string, provider: string | null = null) => ({
   address: a.address,
   chain_id: chainId,
-  provider: null,
+  provider,
   method,
   attested_at: iso(a.attestedAt),
 });
@@ -44,6 +45,16 @@ const walletBody = (a: Attestation, chainId: number, method: string) => ({
 export const register: RouteModule = (route) => {
   route('createWalletLinkToken', (req, ctx) => {
     const link = ctx.wallets.issueToken(keyAccount(req));
+    // WAL-016: the spec shows neither request nor response; the alternate stub answers 201 with other member names.
+    if (alt('WAL-016'))
+      return {
+        status: 201,
+        body: {
+          link_token: link.token,
+          link_url: new URL(`/api/v1/wallets/link?token=${encodeURIComponent(link.token)}`, req.url).href,
+          expires_in_seconds: Math.round((link.expiresAt - link.issuedAt) / 1000),
+        },
+      };
     return {
       body: {
         token: link.token,
@@ -53,7 +64,7 @@ export const register: RouteModule = (route) => {
     };
   });
 
-  route('linkWallet', (req, ctx) => {
+  route('linkWallet', async (req, ctx) => {
     const token = req.query.requiredStr('token', { max: 512 });
     if (!LINK_TOKEN_PATTERN.test(token)) throw invalidRequest('token must match ^svc_[A-Za-z0-9_-]{43}$');
     const link = ctx.wallets.token(token);
@@ -61,13 +72,20 @@ export const register: RouteModule = (route) => {
     if (!link) throw notFound('No such link token', 'link_token_not_found');
     const state = ctx.wallets.tokenState(link);
     if (state === 'expired') throw invalidRequest('The link token expired (15 minutes after issue)');
-    if (state === 'consumed') throw invalidRequest('The link token was already used');
+    // WAL-004: a consumed token answers 422 on the stub, 404 link_token_not_found on the alternate stub.
+    if (state === 'consumed')
+      throw alt('WAL-004')
+        ? notFound('The link token was already used', 'link_token_not_found')
+        : invalidRequest('The link token was already used');
     const payer = req.principal?.payer;
     if (!payer)
       throw new ApiError(
         422,
         'x402_payment_required',
         'No verifiable payer: the call must carry an x402 payment (PAYMENT-SIGNATURE) from the wallet to link',
+        {},
+        // WAL-022: the alternate stub refuses every unpaid link so, with the challenge the client pays.
+        alt('WAL-022') ? await ctx.gate.challengeHeaders(req.url, 'linkWallet') : {},
       );
     const result = ctx.wallets.attest(payer.address, link.accountId, payer.chainId, 'x402');
     if (result.kind === 'conflict') throw new ApiError(409, 'wallet_already_attested', 'This wallet is attested to a different account');
@@ -77,7 +95,9 @@ export const register: RouteModule = (route) => {
       unconsume();
       result.undo();
     });
-    return { body: { wallet: walletBody(result.attestation, payer.chainId, 'x402'), already_attested: result.alreadyAttested } };
+    // WAL-015: the provider of a payment attestation is null on the stub, a string on the alternate stub.
+    const provider = alt('WAL-015') ? 'x402-exact' : null;
+    return { body: { wallet: walletBody(result.attestation, payer.chainId, 'x402', provider), already_attested: result.alreadyAttested } };
   });
 
   route('createWalletChallenge', (req, ctx) => {

@@ -5,6 +5,7 @@
  */
 import { test } from '@playwright/test';
 import { contract } from '../../contract/index.ts';
+import type { LimitScope } from '../../contract/limits.ts';
 import { loadRules, schemaRulesFor } from '../../contract/rules.ts';
 
 export interface RuleAnnotation {
@@ -109,7 +110,7 @@ export function countAnswer(): void {
  * "scope principal n", added up per pair): the reporter's wall-time floor (reporter/floor.ts).
  * `principal` is a key fingerprint, a source address or 'route' (the oil route's), never a key.
  */
-export function countRequest(scope: 'standard' | 'social' | 'ip' | 'oil', principal: string): void {
+export function countRequest(scope: LimitScope, principal: string): void {
   const info = currentTest();
   if (!info) return;
   const prefix = `${scope} ${principal} `;

@@ -25,6 +25,8 @@ export const costOf = (operationId: string, calls = 1): number => contract().ope
 export class Budget {
   private reserved = 0;
   private spentHere = 0;
+  /** Net credits this test's billed calls spent, per operation (issue 19: spend per operation, test and rule). */
+  private readonly byOperation = new Map<string, number>();
 
   constructor(
     private readonly ledger: Ledger,
@@ -40,6 +42,11 @@ export class Budget {
   /** Credits spent by this test so far. */
   spent(): number {
     return this.spentHere;
+  }
+
+  /** Net credits spent by this test per operation (billed calls only; refunded ones are taken back). */
+  spentByOperation(): ReadonlyMap<string, number> {
+    return this.byOperation;
   }
 
   /** True when `credits` more fit the run's budget (counting this test's reservation). */
@@ -99,11 +106,13 @@ export class Budget {
     if (short !== null) test.skip(true, `budget: ${what} needs ${usd(extra)}, ${usd(short)} left`);
     this.reserved -= fromReserve;
     this.spentHere += credits;
+    this.byOperation.set(what, (this.byOperation.get(what) ?? 0) + credits);
     let settled = false;
     return (status: number) => {
       if (settled || !UNBILLED.has(status)) return;
       settled = true;
       this.spentHere -= credits;
+      this.byOperation.set(what, (this.byOperation.get(what) ?? 0) - credits);
       this.ledger.update((s) => ({
         state: { ...s, committed: s.committed - credits, spent: s.spent - credits, calls: s.calls - 1 },
         result: undefined,

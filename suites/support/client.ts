@@ -1,14 +1,16 @@
 /**
- * The target client used by every suite: Playwright's `request` fixture, plus the harness's
- * manners: pacing below the Limits tiers (suites/support/pacing.ts), bounded retry after 429
- * (reported THROTTLED, never passed), typed errors for an
- * unreachable, slow or garbage-speaking target, and secret redaction of every error.
+ * The target client used by every suite: the harness's transport (suites/support/transport.ts, on
+ * the undici client of lib/http-client.ts, answering in Playwright's `APIResponse` shape), plus the
+ * harness's manners: pacing below the Limits tiers (suites/support/pacing.ts), bounded retry after
+ * 429 (reported THROTTLED, never passed), typed errors for an unreachable, slow, garbage-speaking or
+ * oversized-body target (lib/errors.ts), and secret redaction of every error.
  */
+import { parseRetryAfter } from '../../lib/retry-after.ts';
 import { test, type APIResponse } from '@playwright/test';
 import { redact } from '../../lib/redact.ts';
 import { createHash } from 'node:crypto';
 import { countAnswer, countRequest } from './annotations.ts';
-import { TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
+import { isTargetError, targetError, type HarnessError, TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
 import { rememberExchange } from './evidence.ts';
 import { abortedReason, recordAnswer, recordFailure } from '../../lib/run-health.ts';
 import { operationOf } from '../../contract/route-match.ts';
@@ -63,16 +65,16 @@ export interface ClientOptions {
   discoveryKey?: () => Promise<string | undefined>;
 }
 
-/**
- * Called before each request with its final headers; returns the function told the answer's status
- * (so an unbilled answer gives its charge back), or undefined when the call costs nothing.
- */
 /** Where one call leaves from: its transport and source address (suites/support/transport.ts). */
 export interface Route {
   fetcher: Fetcher;
   source: { address: string; shared: boolean };
 }
 
+/**
+ * Called before each request with its final headers; returns the function told the answer's status
+ * (so an unbilled answer gives its charge back), or undefined when the call costs nothing.
+ */
 export type CallMeter = (method: string, path: string, headers: Readonly<Record<string, string>>) => ((status: number) => void) | undefined;
 
 function toSearch(params: Params | undefined): URLSearchParams | undefined {
@@ -121,10 +123,6 @@ export class TargetClient {
   }
 
   /**
-   * One request with bounded 429 handling.
-   * @throws TargetUnreachableError | TargetTimeoutError with a redacted reason.
-   */
-  /**
    * The loopback address this client's next call leaves from, or undefined when the operating system
    * picks it. Stable for a test that sends from one address (fixtures.ts `oneSource`), which names it
    * in the control plane's per-IP guard preloads (POST /__control/limits/usage `address`).
@@ -134,6 +132,11 @@ export class TargetClient {
     return address === undefined || address === 'default' ? undefined : address;
   }
 
+  /**
+   * One request with bounded 429 handling.
+   * @throws TargetUnreachableError | TargetTimeoutError | TargetGarbageError | TargetTooLargeError
+   *   (lib/errors.ts) with a redacted reason naming the call.
+   */
   async call(method: string, path: string, options: CallOptions = {}): Promise<APIResponse> {
     const key = options.apiKey === undefined ? this.opts.apiKey : (options.apiKey ?? undefined);
     const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...options.headers };
@@ -162,7 +165,7 @@ export class TargetClient {
         settle?.(res.status());
         return res;
       }
-      const retryAfter = Number(res.headers()['retry-after'] ?? '1');
+      const retryAfter = parseRetryAfter(res.headers()['retry-after']) ?? 1;
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
         settle?.(429);
         test.info().annotations.push({
@@ -182,7 +185,7 @@ export class TargetClient {
     headers: Record<string, string>,
     options: CallOptions,
   ): Promise<APIResponse> {
-    // A run whose target stopped answering (suites/support/health.ts) sends nothing more.
+    // A run whose target stopped answering (lib/run-health.ts) sends nothing more.
     const aborted = abortedReason();
     if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
     countLimited(method, path, headers['x-service-api-key'], route.source.address);
@@ -198,10 +201,7 @@ export class TargetClient {
         maxRedirects: 0,
       });
     } catch (err) {
-      const message = redact(err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err));
-      const failure = /timeout/i.test(message)
-        ? new TargetTimeoutError(`${method} ${path}: no answer within ${this.opts.timeoutMs} ms`)
-        : new TargetUnreachableError(`${method} ${path}: ${message}`);
+      const failure = failureOf(err, `${method} ${path}`, this.opts.timeoutMs);
       recordFailure(failure.message);
       throw failure;
     }
@@ -213,17 +213,30 @@ export class TargetClient {
 }
 
 /**
+ * The target error of a failed call `what` ("GET /path"): the transport's typed error with the call
+ * named, or, from another fetcher (Playwright's APIRequestContext in the harness's tests), a
+ * timeout or an unreachable target by its message. Secrets are redacted.
+ */
+function failureOf(err: unknown, what: string, timeoutMs: number): HarnessError {
+  if (isTargetError(err)) return targetError(err.code, `${what}: ${redact(err.reason)}`);
+  const message = redact(err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err));
+  return /timeout/i.test(message)
+    ? new TargetTimeoutError(`${what}: no answer within ${timeoutMs} ms`)
+    : new TargetUnreachableError(`${what}: ${message}`);
+}
+
+/**
  * Counts a request against the limit scopes it draws on (spec: Limits): the IP guard of its source
  * address always; the oil route's spacing for an oil call; with a key, social research (/x/search,
  * /x/profile) or standard.
  * The principal is a fingerprint of the key, never the key.
  */
 function countLimited(method: string, path: string, key: string | undefined, source: string): void {
-  countRequest('ip', source);
+  countRequest('ip_guard', source);
   // The oil route's starts are spaced run-wide, whoever sends them (Limits rule 3).
   const operationId = operationOf(method, path);
   if (operationId && hasOilLimits(operationId)) countRequest('oil', 'route');
   if (!key) return;
   const principal = `key#${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
-  countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'social' : 'standard', principal);
+  countRequest(/^\/api\/v1\/x\/(search|profile)\b/.test(path) ? 'x_research' : 'standard', principal);
 }

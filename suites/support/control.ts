@@ -9,7 +9,9 @@
  * moves forward only: the suites that move it run after all others (playwright.config.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { APIResponse } from '@playwright/test';
+import type { LimitScope, LimitWindow } from '../../contract/limits.ts';
+import type { Fetcher } from './transport.ts';
 import { redact, registerSecret } from '../../lib/redact.ts';
 
 /** Skip reason of every test that needs the control plane. */
@@ -71,9 +73,14 @@ export class ControlPlane {
   /** Ids of the faults this test injected. */
   private readonly faultIds: string[] = [];
 
+  /**
+   * @param ctx the transport to the control plane (suites/support/transport.ts, bounded in time and body bytes)
+   * @param timeoutMs each call's timeout, ms (the run's per-request timeout)
+   */
   constructor(
-    private readonly ctx: APIRequestContext,
+    private readonly ctx: Fetcher,
     private readonly token: string,
+    private readonly timeoutMs: number,
   ) {}
 
   private async call(method: string, path: string, data?: unknown): Promise<unknown> {
@@ -87,6 +94,7 @@ export class ControlPlane {
           ...(data === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(data === undefined ? {} : { data: JSON.stringify(data) }),
+        timeout: this.timeoutMs,
         failOnStatusCode: false,
         maxRedirects: 0,
       });
@@ -191,6 +199,15 @@ export class ControlPlane {
   }
 
   /**
+   * The target's live faults (GET /__control/faults), as the control plane lists them.
+   * @throws ControlPlaneError when the listing fails
+   */
+  async liveFaults(): Promise<{ id?: string; method?: string; path?: string; status?: number | null }[]> {
+    const live = (await this.call('GET', '/__control/faults')) as { faults?: unknown };
+    return Array.isArray(live?.faults) ? (live.faults as { id?: string }[]) : [];
+  }
+
+  /**
    * Clears faults. The control plane clears every fault at once (DELETE /__control/faults), which
    * would also drop another worker's, so this only calls it while a fault this test injected is
    * still live (a `times`-limited fault that struck is gone by itself).
@@ -247,8 +264,8 @@ export class ControlPlane {
    * @throws ControlPlaneError for any other refusal.
    */
   async limitUsage(spec: {
-    scope: 'standard' | 'x_research' | 'ip_guard';
-    window: 'second' | 'minute' | 'day';
+    scope: Exclude<LimitScope, 'oil'>;
+    window: LimitWindow;
     count: number;
     accountId?: string;
     payer?: string;

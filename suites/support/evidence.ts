@@ -6,7 +6,7 @@
  * reads these `fc-evidence` attachments into rules.json and the certification report.
  */
 import { test, type APIResponse } from '@playwright/test';
-import type { Violation } from '../../checks/violation.ts';
+import type { Violation } from '../../lib/violation.ts';
 import { redact } from '../../lib/redact.ts';
 import {
   EVIDENCE_ATTACHMENT,

@@ -9,19 +9,24 @@ import { registerPlaceholder, resetEvidence } from './evidence.ts';
 import { configureHealth } from '../../lib/run-health.ts';
 import { Budget } from './budget.ts';
 import { operationOf } from '../../contract/route-match.ts';
-import { budgetCredits, ledgerIn } from '../../lib/spend-ledger.ts';
+import { budgetCredits, ledgerIn, usd } from '../../lib/spend-ledger.ts';
+import { planKey } from '../../lib/request-plan.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { SharedAnswers } from './shared-answers.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './wallet-seed.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { workerPacer, type Pacer } from './pacing.ts';
 import { SourceBoundTransport, sourceAddresses } from './transport.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../../lib/http-client.ts';
 import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
+import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
 
-/** Target configuration (Playwright options; see playwright.config.ts). */
 /**
  * Bounded 429 handling: at most this many retries, each after a Retry-After of at most this many
  * seconds (so a test waits at most 20 s for a limit), before the test is reported THROTTLED. Several
@@ -64,6 +69,7 @@ interface Source {
   shared: boolean;
 }
 
+/** Target configuration (Playwright options; see playwright.config.ts). */
 export interface TargetOptions {
   /** Base URL of the API under test. */
   target: string;
@@ -82,9 +88,11 @@ export interface TargetOptions {
   seed: number;
   /** Per-request timeout, ms. */
   requestTimeoutMs: number;
+  /** Per-request limit of an answer's body, bytes, as received and decompressed (lib/http-client.ts). */
+  maxBodyBytes: number;
   /** Derive test wallets' keys from this seed (harness secret scan only; unset = random keys). */
   walletSeed?: string | undefined;
-  /** Consecutive connection failures or timeouts after which the run is aborted (suites/support/health.ts). */
+  /** Consecutive connection failures or timeouts after which the run is aborted (lib/run-health.ts). */
   abortAfter: number;
   /**
    * Spread this project's workers over loopback source addresses of their own (a loopback target
@@ -100,6 +108,8 @@ export interface TargetOptions {
   soleWorker: boolean;
   /** The run's pacing hub ("host:port", suites/support/pacing-hub.ts); empty = each worker paces its share alone. */
   pacingHub: string;
+  /** The run's spend plan file (cli/spend.ts, issue 19): a paid test it left out skips before sending; empty = no plan. */
+  spendPlan: string;
 }
 
 export interface Fixtures {
@@ -124,6 +134,11 @@ export interface Fixtures {
   /** The target's control plane (contract/control.yaml); SKIPs the test when the target has none. */
   controlPlane: ControlPlane;
   /**
+   * Paid answers shared by every test that reads the same case, in any worker (issue 19): fetched once
+   * per run and case (suites/support/shared-answers.ts).
+   */
+  sharedAnswers: SharedAnswers;
+  /**
    * The API key of a fresh control-plane account (entitled, holding test credits, its own rate-limit
    * quota), or undefined when the target has no control plane. Heavy suites spread their calls over
    * such accounts so one principal's Limits tiers never pace a run (spec: Limits table).
@@ -131,15 +146,29 @@ export interface Fixtures {
   freshKey: () => Promise<string | undefined>;
 }
 
+/**
+ * The transport of control-plane calls: from the address the system picks (127.0.0.1 for a loopback
+ * control plane), bounded as every call to the target is.
+ */
+const controlTransport = (control: string, timeoutMs: number, maxBodyBytes: number): SourceBoundTransport =>
+  new SourceBoundTransport(control, undefined, { maxBodyBytes, connectTimeoutMs: timeoutMs });
+
 /** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
-const RULE_CASES = ruleCases(Object.values(CHECKS));
+const RULE_CASES = new Map([...ruleCases(Object.values(CHECKS)), ...Object.entries(CONTRACT_RULE_CASES)]);
 
 /** Index of the next call's source address in this worker. */
 let nextSource = 0;
 
+/** What the fixtures read of the run's spend plan file (cli/spend.ts RunSpendPlan). */
+interface LeftOutPlan {
+  budgetLabel: string;
+  left: { key: string; credits: number }[];
+}
+
 export const test = base.extend<
-  Fixtures & { targetOptions: TargetOptions; caseInstances: void },
+  Fixtures & { targetOptions: TargetOptions; caseInstances: void; withinSpendPlan: void },
   TargetOptions & {
+    leftOut: { budget: string; tests: ReadonlyMap<string, number> };
     pacer: Pacer;
     sources: { home: Source | undefined; spread: Source[]; sole: Source | undefined };
     discoveryKey: () => Promise<string | undefined>;
@@ -154,11 +183,33 @@ export const test = base.extend<
   maxSpendUsd: [0, { option: true, scope: 'worker' }],
   seed: [42, { option: true, scope: 'worker' }],
   requestTimeoutMs: [15_000, { option: true, scope: 'worker' }],
+  maxBodyBytes: [DEFAULT_MAX_BODY_BYTES, { option: true, scope: 'worker' }],
   walletSeed: [undefined, { option: true, scope: 'worker' }],
   abortAfter: [5, { option: true, scope: 'worker' }],
   spreadSources: [false, { option: true, scope: 'worker' }],
   soleWorker: [false, { option: true, scope: 'worker' }],
   pacingHub: ['', { option: true, scope: 'worker' }],
+  spendPlan: ['', { option: true, scope: 'worker' }],
+  leftOut: [
+    async ({ spendPlan }, use) => {
+      const plan = spendPlan && existsSync(spendPlan) ? (JSON.parse(readFileSync(spendPlan, 'utf8')) as LeftOutPlan) : undefined;
+      await use({ budget: plan?.budgetLabel ?? '', tests: new Map((plan?.left ?? []).map((l) => [l.key, l.credits])) });
+    },
+    { scope: 'worker' },
+  ],
+  // A paid test the spend plan left out (cheaper coverage used the budget) skips before it sends anything.
+  withinSpendPlan: [
+    async ({ leftOut }, use, testInfo) => {
+      const credits = leftOut.tests.get(planKey(relative(testInfo.config.rootDir, testInfo.file).split(sep).join('/'), testInfo.title));
+      if (credits !== undefined)
+        testInfo.skip(
+          true,
+          `budget: not in the spend plan for ${leftOut.budget} (measured at ${usd(credits)}; cheaper tests judge more rules)`,
+        );
+      await use();
+    },
+    { auto: true },
+  ],
   oneSource: [false, { option: true }],
 
   // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
@@ -175,14 +226,15 @@ export const test = base.extend<
   // `home` is the one address the system (or 127.0.0.1 for a loopback target) gives, `spread` the
   // addresses the worker's calls go out from in turn (its own loopback addresses, or `home` alone).
   sources: [
-    async ({ target, spreadSources, soleWorker }, use, workerInfo) => {
+    async ({ target, spreadSources, soleWorker, requestTimeoutMs, maxBodyBytes }, use, workerInfo) => {
       const loopback = sourceAddresses(target, 1)[0] !== undefined;
+      const limits = { maxBodyBytes, connectTimeoutMs: requestTimeoutMs };
       const perWorker = sourcesPerWorker(workerInfo.config.workers);
       // A sole worker runs alone: it takes the first addresses, whatever its slot.
       const own = (i: number) => `127.0.0.${2 + (soleWorker ? 0 : workerInfo.parallelIndex * perWorker) + i}`;
       const home: Source | undefined = target
         ? {
-            transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined),
+            transport: new SourceBoundTransport(target, loopback ? '127.0.0.1' : undefined, limits),
             address: loopback ? '127.0.0.1' : 'default',
             shared: !soleWorker,
           }
@@ -190,7 +242,7 @@ export const test = base.extend<
       const spread: Source[] =
         home && loopback && spreadSources
           ? Array.from({ length: soleWorker ? SOLE_WORKER_SOURCES : perWorker }, (_, i) => own(i)).map((address) => ({
-              transport: new SourceBoundTransport(target, address),
+              transport: new SourceBoundTransport(target, address, limits),
               address,
               shared: false,
             }))
@@ -199,7 +251,7 @@ export const test = base.extend<
             : [];
       const sole: Source | undefined =
         home && loopback && spreadSources
-          ? { transport: new SourceBoundTransport(target, SOLE_SOURCE), address: SOLE_SOURCE, shared: false }
+          ? { transport: new SourceBoundTransport(target, SOLE_SOURCE, limits), address: SOLE_SOURCE, shared: false }
           : home;
       await use({ home, spread, sole });
       for (const s of new Set([home, sole, ...spread])) s?.transport.close();
@@ -209,18 +261,18 @@ export const test = base.extend<
 
   // One control-plane account per worker for discovery calls (TargetClient.forDiscovery), made on first use.
   discoveryKey: [
-    async ({ playwright, control, controlToken }, use) => {
-      let ctx: Awaited<ReturnType<typeof playwright.request.newContext>> | undefined;
+    async ({ control, controlToken, requestTimeoutMs, maxBodyBytes }, use) => {
+      let transport: SourceBoundTransport | undefined;
       let key: Promise<string | undefined> | undefined;
       await use(() => {
         key ??= (async () => {
           if (!control || !controlToken) return undefined;
-          ctx = await playwright.request.newContext({ baseURL: control, extraHTTPHeaders: {} });
-          return (await new ControlPlane(ctx, controlToken).createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
+          transport = controlTransport(control, requestTimeoutMs, maxBodyBytes);
+          return (await new ControlPlane(transport, controlToken, requestTimeoutMs).createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
         })().catch(() => undefined);
         return key;
       });
-      await ctx?.dispose();
+      transport?.close();
     },
     { scope: 'worker' },
   ],
@@ -250,11 +302,13 @@ export const test = base.extend<
       maxSpendUsd,
       seed,
       requestTimeoutMs,
+      maxBodyBytes,
       walletSeed,
       abortAfter,
       spreadSources,
       soleWorker,
       pacingHub,
+      spendPlan,
     },
     use,
     testInfo,
@@ -275,10 +329,12 @@ export const test = base.extend<
       maxSpendUsd,
       seed,
       requestTimeoutMs,
+      maxBodyBytes,
       abortAfter,
       spreadSources,
       soleWorker,
       pacingHub,
+      spendPlan,
     });
   },
 
@@ -286,6 +342,9 @@ export const test = base.extend<
     const budget = new Budget(ledgerIn(testInfo.project.outputDir), budgetCredits(targetOptions.maxSpendUsd));
     await use(budget);
     budget.release();
+    // What this test's billed calls spent, per operation: the reporter's spend per operation, test and rule (issue 19).
+    const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
+    if (spent.length) testInfo.annotations.push({ type: 'spend', description: spent.map(([op, c]) => `${op}=${c}`).join(',') });
   },
 
   api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {
@@ -341,27 +400,34 @@ export const test = base.extend<
       });
   },
 
-  controlPlane: async ({ playwright, targetOptions }, use) => {
+  controlPlane: async ({ targetOptions }, use) => {
     base.skip(!targetOptions.control || !targetOptions.controlToken, NEEDS_CONTROL);
     registerSecret(targetOptions.controlToken);
-    const ctx = await playwright.request.newContext({ baseURL: targetOptions.control, extraHTTPHeaders: {} });
-    const plane = new ControlPlane(ctx, targetOptions.controlToken!);
+    const { control, requestTimeoutMs, maxBodyBytes } = targetOptions;
+    const transport = controlTransport(control!, requestTimeoutMs, maxBodyBytes);
+    const plane = new ControlPlane(transport, targetOptions.controlToken!, requestTimeoutMs);
     await use(plane);
     await plane.dispose();
-    await ctx.dispose();
+    transport.close();
   },
 
-  freshKey: async ({ playwright, targetOptions }, use) => {
+  freshKey: async ({ targetOptions }, use) => {
     let plane: ControlPlane | undefined;
-    let ctx: Awaited<ReturnType<typeof playwright.request.newContext>> | undefined;
+    let transport: SourceBoundTransport | undefined;
     await use(async () => {
-      if (!targetOptions.control || !targetOptions.controlToken) return undefined;
-      ctx ??= await playwright.request.newContext({ baseURL: targetOptions.control, extraHTTPHeaders: {} });
-      plane ??= new ControlPlane(ctx, targetOptions.controlToken);
+      const { control, controlToken, requestTimeoutMs, maxBodyBytes } = targetOptions;
+      if (!control || !controlToken) return undefined;
+      transport ??= controlTransport(control, requestTimeoutMs, maxBodyBytes);
+      plane ??= new ControlPlane(transport, controlToken, requestTimeoutMs);
       return (await plane.createAccount(FRESH_ACCOUNT_CREDITS)).apiKey;
     });
     await plane?.dispose();
-    await ctx?.dispose();
+    transport?.close();
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
+  sharedAnswers: async ({}, use, testInfo) => {
+    await use(new SharedAnswers(join(testInfo.project.outputDir, 'shared-answers')));
   },
 
   paid: async ({ api, targetOptions }, use) => {

@@ -12,17 +12,28 @@ import { abortRun } from '../../lib/run-health.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { startPacingHub } from './pacing-hub.ts';
+import { createAgent, DEFAULT_MAX_BODY_BYTES, exchange } from '../../lib/http-client.ts';
 
 const RESET_TIMEOUT_MS = 10_000;
 
-/** POST {control}/__control/reset (contract/control.yaml). @throws Error with the status on failure. */
-async function resetTarget(control: string, token: string): Promise<void> {
-  const res = await fetch(new URL('/__control/reset', control), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(RESET_TIMEOUT_MS),
-  });
-  if (!res.ok) throw new Error(`control-plane reset answered ${res.status}`);
+/**
+ * POST {control}/__control/reset (contract/control.yaml), through the harness's bounded client.
+ * @param maxBodyBytes the run's body limit, bytes
+ * @throws Error with the status on failure; a HarnessError of the target when it cannot answer
+ */
+async function resetTarget(control: string, token: string, maxBodyBytes: number): Promise<void> {
+  const agent = createAgent(undefined, RESET_TIMEOUT_MS);
+  try {
+    const res = await exchange(
+      agent,
+      new URL('/__control/reset', control),
+      { method: 'POST', headers: { authorization: `Bearer ${token}` } },
+      { timeoutMs: RESET_TIMEOUT_MS, maxBodyBytes },
+    );
+    if (res.status < 200 || res.status > 299) throw new Error(`control-plane reset answered ${res.status}`);
+  } finally {
+    await agent.destroy().catch(() => undefined);
+  }
 }
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
@@ -33,7 +44,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   if (use.target) {
     if (use.control && use.controlToken) {
       // Not fatal: the tests that need the control plane report its absence themselves.
-      await resetTarget(use.control, use.controlToken).catch((err: unknown) =>
+      await resetTarget(use.control, use.controlToken, use.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES).catch((err: unknown) =>
         console.warn(`warning: could not reset the target through its control plane: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
@@ -52,6 +63,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     controlToken,
     seed: Number(config.metadata.stubSeed ?? 42),
     ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}),
+    ...(typeof config.metadata.stubVariant === 'string' ? { variant: config.metadata.stubVariant } : {}),
   });
   // A stub that cannot start, or dies, is the harness's failure, not the target's: the run is aborted
   // with the reason (every later call fails at once, the rest is NOT_RUN, `run` exits 2), and the

@@ -10,12 +10,15 @@ import type { GenerationBody } from '../../checks/jobs.ts';
 import type { TargetClient } from './client.ts';
 import { expect, observe } from './matchers.ts';
 import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, venueANumericId, venueBEvents, type Row } from './lookups.ts';
+import { recordHeaderHint, targetHeaderName } from './served-headers.ts';
 
 export const JOBS_PATH = '/api/auth/forecast-requests';
 export const CREATE = 'createForecastRequest';
 export const READ = 'getForecastRequest';
-/** The idempotency key's header (the name is a gap, PARAM-012; the served contract declares it). */
-const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Our name of the idempotency key's header; the target's may differ (gap JOB-035, suites/support/served-headers.ts). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** The target's name of the idempotency key's header (gap JOB-035). */
+export const idempotencyHeader = (client: TargetClient): Promise<string> => targetHeaderName(client, CREATE, IDEMPOTENCY_HEADER);
 /** Price of one generation, credits (spec price table: $1.00). */
 export const GENERATION_CREDITS = 1000;
 const CONCURRENCY = 8;
@@ -40,12 +43,23 @@ async function answer(res: APIResponse, operationId: string): Promise<Answer> {
 }
 
 /**
- * POSTs a generation body with `key` in the Idempotency-Key header (null: no key). The answer is
- * checked against the contract (createForecastRequest).
+ * POSTs a generation body with `key` in the target's idempotency-key header (null: no key, under our
+ * name or the target's). The answer is checked against the contract (createForecastRequest).
  */
 export async function submitJob(client: TargetClient, body: unknown, key: string | null): Promise<Answer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(key === null ? {} : { [IDEMPOTENCY_HEADER]: key }) };
+  const name = await idempotencyHeader(client);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(key === null ? {} : { [name]: key }) };
   return answer(await client.post(JOBS_PATH, { headers, data: JSON.stringify(body), raw429: true }), CREATE);
+}
+
+/**
+ * Records the idempotency key's header a generation object names, if it names one (a member whose key
+ * speaks of the idempotency key's header and whose value is a header name), as a hint for
+ * served-headers.ts: what the target answers tells the harness where to send the key.
+ */
+function learnHeader(generation: Row): void {
+  for (const [k, v] of Object.entries(generation))
+    if (/idempotency.*header|header.*idempotency/i.test(k) && typeof v === 'string') recordHeaderHint(CREATE, IDEMPOTENCY_HEADER, v);
 }
 
 /** GETs a job (view omitted: the default). The answer is checked against the contract (getForecastRequest). */
@@ -89,7 +103,8 @@ export async function generationTargets(api: TargetClient, paid: TargetClient, m
       ...(await lookup(api, { market_key: String(row.marketKey) })),
     }));
     for (const { row, res, body } of batch) {
-      const gen = body.generation as { body?: unknown } | null | undefined;
+      const gen = body.generation as Row | null | undefined;
+      if (gen && typeof gen === 'object') learnHeader(gen);
       if (res.status() === 200 && gen && typeof gen.body === 'object' && gen.body !== null && out.length < max)
         out.push({ row, availability: body, body: gen.body as GenerationBody });
     }

@@ -8,19 +8,23 @@ import { venueKeys } from '../../contract/index.ts';
 import type { APIResponse } from '@playwright/test';
 import type { Params, TargetClient } from './client.ts';
 import { expect } from './matchers.ts';
+import { findRows, hasMembers } from './choices.ts';
 
 export type Row = Record<string, unknown>;
 
 const memo = new Map<string, Row[] | null>();
 
-/** The `markets` array of a 200 list answer (checked against `operationId`), or null for any other status. */
+/**
+ * The market rows of a 200 list answer (checked against `operationId`): its `markets` array, or
+ * wherever a chosen envelope puts rows carrying a marketKey (gap MSRCH-015); null for any other status.
+ */
 async function fetchRows(client: TargetClient, path: string, params: Params, operationId: string): Promise<Row[] | null> {
   const key = `${path}?${JSON.stringify(params)}`;
   if (memo.has(key)) return memo.get(key) ?? null;
   const res = await (await client.forDiscovery()).get(path, { params });
   await expect(res).toMatchContract(operationId);
-  const body = res.status() === 200 ? ((await res.json()) as { markets?: unknown }) : undefined;
-  const rows = Array.isArray(body?.markets) ? (body.markets as Row[]) : null;
+  const body: unknown = res.status() === 200 ? await res.json() : undefined;
+  const rows = body === undefined ? null : (findRows(body, hasMembers('marketKey'), 'markets')?.value ?? []);
   memo.set(key, rows);
   return rows;
 }

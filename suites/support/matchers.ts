@@ -4,11 +4,12 @@
  * also recorded as `violation` annotations so the rule reporter can fail exactly those rules.
  */
 import { expect as base, test, type APIResponse } from '@playwright/test';
-import { contract, validateResponse, type ObservedResponse } from '../../contract/index.ts';
-import type { Violation } from '../../checks/violation.ts';
+import { CONTRACT_RULE_CASES, contract, contractCasesOf, validateResponse, type ObservedResponse } from '../../contract/index.ts';
+import type { Violation } from '../../lib/violation.ts';
 import { redact } from '../../lib/redact.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { attachEvidence } from './evidence.ts';
+import { declares, judged } from './annotations.ts';
 
 const BODY_PREVIEW = 1000;
 
@@ -96,6 +97,9 @@ export const expect = base.extend({
     const observed = await observe(res);
     const violations = withCatalogueSeverity(validateResponse(operationId, observed));
     recordExercised(contract().componentsOfStatus(operationId, observed.status));
+    // An answer is an instance of CONTRACT-002..004 only when it is of their case (the fixtures start them at 0).
+    const cases = contractCasesOf(operationId, observed.status);
+    for (const [ruleId, what] of Object.entries(CONTRACT_RULE_CASES)) if (declares(ruleId)) judged(ruleId, cases.has(ruleId) ? 1 : 0, what);
     if (!observed.parsed && observed.bodyText.length > 0 && /json/i.test(observed.headers['content-type'] ?? '')) {
       violations.push({
         ruleId: 'CONTRACT-002',

@@ -12,6 +12,7 @@ import { OIL_LIMITS, hasOilLimits } from '../../contract/limits.ts';
 import { ABSENT, type ParamSpec, type ParamValue } from './param-cases.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
+import { inTargetHeaderNames } from './served-headers.ts';
 
 /** Market identities found on the target (GET /api/v1/markets), or synthetic well-formed ones. */
 export interface Identities {
@@ -215,9 +216,10 @@ export function pathOf(operationId: string, values: Record<string, string>): str
 }
 
 /** Sends one request of an operation; a body, when present, is sent as JSON. */
-export function send(client: TargetClient, operationId: string, parts: RequestParts): Promise<APIResponse> {
+export async function send(client: TargetClient, operationId: string, parts: RequestParts): Promise<APIResponse> {
   const op = contract().operation(operationId);
-  const headers: Record<string, string> = { ...parts.headers };
+  // A header whose name the spec does not show goes under the target's name (gap JOB-035).
+  const headers: Record<string, string> = await inTargetHeaderNames(client, operationId, { ...parts.headers });
   if (parts.body !== undefined) headers['content-type'] = 'application/json';
   return client.call(op.method.toUpperCase(), pathOf(operationId, parts.path), {
     params: parts.params,

@@ -22,12 +22,22 @@ export interface PacingHub {
   close(): Promise<void>;
 }
 
-/** Reads newline-delimited JSON objects from `socket`; a line that is not JSON ends the connection (the worker falls back). */
+/** Longest line either side reads, characters: a message is a few hundred; anything longer is not ours. */
+const MAX_LINE = 64 * 1024;
+
+/**
+ * Reads newline-delimited JSON objects from `socket`; a line that is not JSON, or longer than
+ * MAX_LINE, ends the connection (the worker falls back to its own gates).
+ */
 function onLines(socket: net.Socket, each: (msg: unknown) => void): void {
   let buffered = '';
   socket.setEncoding('utf8');
   socket.on('data', (chunk: string) => {
     buffered += chunk;
+    if (buffered.length > MAX_LINE && buffered.lastIndexOf('\n', MAX_LINE) < 0) {
+      socket.destroy();
+      return;
+    }
     let nl: number;
     while ((nl = buffered.indexOf('\n')) >= 0) {
       const line = buffered.slice(0, nl);

@@ -9,7 +9,14 @@ import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/index.ts';
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
-import { discoverIdentities, identityVars } from './operations.ts';
+import { discoverIdentities, identityVars, pace } from './operations.ts';
+import { directoryEntries } from './market-lists.ts';
+import { inServedNames, servedParameterName } from './served-contract.ts';
+import { PRICES } from '../../contract/pricing.ts';
+import { loadRules } from '../../contract/rules.ts';
+import { BASE_NETWORK, decodeBase64Json, type PaymentRequired } from '../../checks/x402.ts';
+import { inTargetHeaderNames } from './served-headers.ts';
+import { operationOf } from '../../contract/route-match.ts';
 
 /** A concrete request; `expect` is the success status the operation documents (200, or 202 for a job). */
 export interface PaidRequest {
@@ -96,8 +103,9 @@ async function sourceVars(
     case 'identities':
       return identityVars(await discoverIdentities(paid, target));
     case 'asset': {
-      const dir = await once(`assets ${target}`, async () => json<{ assets?: { assetKey?: unknown }[] }>(await paid.get('/api/v1/assets')));
-      const key = dir?.assets?.find((a) => typeof a.assetKey === 'string')?.assetKey as string | undefined;
+      const dir = await once(`assets ${target}`, async () => json<unknown>(await paid.get('/api/v1/assets')));
+      // The directory's entries wherever its (chosen, gap ASSET-100) envelope puts them.
+      const key = directoryEntries(dir)?.value.find((a) => typeof a.assetKey === 'string')?.assetKey as string | undefined;
       return key ? { assetKey: key } : 'the asset directory (GET /api/v1/assets) lists no asset';
     }
     case 'feed-market': {
@@ -123,7 +131,8 @@ async function sourceVars(
 /**
  * A request of `operationId` the target should answer with success, built from the operation's
  * `x-fc-discover` recipe in the contract and data discovered through `paid` (the discovery calls are
- * billed to the first principal and charged to the spend budget). `expect` is the operation's first
+ * billed to the first principal and charged to the spend budget); an input whose name the spec does
+ * not show is sent under the target's served name (suites/support/served-contract.ts). `expect` is the operation's first
  * documented 2xx status.
  * @returns the request, or a skip reason when the target offers no data for the recipe or the
  *   contract declares none (`unavailable`).
@@ -134,13 +143,18 @@ export async function discoverRequest(paid: TargetClient, target: string, operat
   if ('unavailable' in recipe) return { skip: `no black-box request for ${operationId}: ${recipe.unavailable}` };
   const vars = await sourceVars(paid, target, recipe);
   if (typeof vars === 'string') return { skip: vars };
-  const req = fillTemplate(recipe.request, { uuid: randomUUID(), ...vars });
+  // Inputs whose names the spec does not show go under the names the target serves (issue 18).
+  const req = await inServedNames(paid, target, operationId, fillTemplate(recipe.request, { uuid: randomUUID(), ...vars }));
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.path?.[name] ?? '')));
+  // A parameter whose name the spec does not show goes under the name the target's served contract gives it.
+  const params: Params = {};
+  for (const [name, value] of Object.entries((req.params ?? {}) as Params))
+    params[await servedParameterName(paid, operationId, name)] = value;
   return {
     request: {
       method: op.method.toUpperCase(),
       path,
-      params: (req.params ?? {}) as Params,
+      params,
       ...(req.body === undefined ? {} : { body: req.body }),
       ...(req.headers ? { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) } : {}),
       expect: op.facts.successStatus,
@@ -162,9 +176,48 @@ async function forecastGeneration(paid: TargetClient, target: string): Promise<u
 }
 
 /** Sends a discovered request with `client` (its key, or none). */
-export function sendRequest(client: TargetClient, r: PaidRequest, extraHeaders: Record<string, string> = {}): Promise<APIResponse> {
-  const headers = { ...r.headers, ...extraHeaders, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) };
+export async function sendRequest(client: TargetClient, r: PaidRequest, extraHeaders: Record<string, string> = {}): Promise<APIResponse> {
+  const fresh = { ...r.headers, ...extraHeaders, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) };
   // A replayed idempotency key would make a second generation a different call.
-  if ('Idempotency-Key' in headers) headers['Idempotency-Key'] = randomUUID();
+  if ('Idempotency-Key' in fresh) fresh['Idempotency-Key'] = randomUUID();
+  // A header whose name the spec does not show goes under the target's name (gap JOB-035).
+  const operationId = operationOf(r.method, r.path);
+  const headers = operationId ? await inTargetHeaderNames(client, operationId, fresh) : fresh;
   return client.call(r.method, r.path, { params: r.params, headers, ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }) });
+}
+
+/**
+ * The gap rule standing for the price of `operationId` when the spec shows none (PRICE-016.., WAL-012):
+ * the catalogue's gap naming the operation whose text is "the price of" or "the payment amount of" it.
+ */
+export function priceGapOf(operationId: string): string | undefined {
+  if (!PRICES[operationId]?.gap) return undefined;
+  return [...loadRules().values()].find(
+    (r) =>
+      r.kind === 'gap' &&
+      !r.retired &&
+      r.operations?.includes(operationId) &&
+      /^Not shown in the contract: the (price|payment amount) of/.test(r.text),
+  )?.id;
+}
+
+/**
+ * The credits one billed call of `operationId` costs on the target (1 credit = $0.001): its reference
+ * price where the spec shows one (What the service does / Reference prices); otherwise the live 402
+ * challenge's amount, read by an unpaid call of `r` ("The live payment challenge is authoritative"),
+ * since the price is the target's choice there (a PRICE gap). Undefined when the target offers no
+ * challenge on eip155:8453 to read it from.
+ */
+export async function liveCredits(api: TargetClient, r: PaidRequest, operationId: string): Promise<number | undefined> {
+  const price = PRICES[operationId]!;
+  if (!price.gap) return price.credits;
+  const res = await api.withKey(undefined).call(r.method, r.path, {
+    params: r.params,
+    ...(r.body === undefined ? {} : { data: JSON.stringify(r.body), headers: { 'content-type': 'application/json' } }),
+  });
+  await pace(operationId);
+  const challenge = decodeBase64Json(res.headers()['payment-required']).value as PaymentRequired | undefined;
+  const amount = challenge?.accepts?.find((e) => e.scheme === 'exact' && e.network === BASE_NETWORK)?.amount;
+  // 6-decimal dollar tokens: 1 credit ($0.001) = 1,000 atomic units.
+  return typeof amount === 'string' && /^\d+$/.test(amount) ? Number(BigInt(amount) / 1000n) : undefined;
 }

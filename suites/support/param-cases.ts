@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { contract } from '../../contract/index.ts';
 import { paramRulesFor, type Rule } from '../../contract/rules.ts';
-import { violation, type Violation } from '../../checks/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
 
 /** A JSON Schema node as the contract writes parameter schemas. */
 export interface ParamSchema {
@@ -362,9 +362,27 @@ export function paramRule(operationId: string, param: string, keyword: string): 
   return paramRulesFor(operationId).find((r) => r.param === param && r.keyword === keyword);
 }
 
-/** Statuses a rule allows for an out-of-bounds value: 422, plus 404 where its text says "or (the same) 404". */
+/**
+ * A route's own text beats the general PARAM rule (issue 18): parameters whose route answers an invalid
+ * value with another status than the 422 of the Errors table, by `operationId#param`, with the sentence.
+ * The generated rules' own wording ("or 404") is read too (rejectionStatuses).
+ */
+export const ROUTE_REJECTIONS: Readonly<Record<string, { statuses: readonly number[]; source: string }>> = {
+  'getMarketSignals#slug': {
+    statuses: [404],
+    source: 'Endpoints / GET /api/v1/markets/{slug}/signals: "When the slug is invalid or no evidence exists, the route returns 404"',
+  },
+};
+
+/**
+ * Statuses a rule allows for an out-of-bounds value: 422, plus 404 where its text says "or (the same) 404"
+ * or its route's own text answers an invalid value so (ROUTE_REJECTIONS).
+ */
 export function rejectionStatuses(rule: Rule | undefined): number[] {
-  return rule && /\bor (?:the same )?404\b/.test(rule.text) ? [422, 404] : [422];
+  if (!rule) return [422];
+  const own = (rule.operations ?? []).flatMap((op) => ROUTE_REJECTIONS[`${op}#${rule.param?.split('.')[0] ?? ''}`]?.statuses ?? []);
+  const worded = /\bor (?:the same )?404\b/.test(rule.text) ? [404] : [];
+  return [...new Set([422, ...worded, ...own])];
 }
 
 const preview = (v: unknown): string => {

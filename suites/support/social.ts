@@ -5,13 +5,14 @@
  * service). Every profile answer met here is checked against the contract. Nothing here knows the
  * reference stub.
  */
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './control.ts';
 import { readFeed } from './feed.ts';
 import { expect } from './matchers.ts';
 import { checkDebit } from '../../checks/billing.ts';
-import { violation, type Violation } from '../../checks/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
+import { inServedNames } from './served-contract.ts';
 
 export const PROFILE_PATH = '/api/v1/x/profile';
 export const SEARCH_PATH = '/api/v1/x/search';
@@ -76,7 +77,6 @@ async function request(client: TargetClient, path: string, operationId: string, 
 export const requestProfile = (client: TargetClient, body: unknown, o: RequestOptions = {}): Promise<Answer> =>
   request(client, PROFILE_PATH, 'createSocialProfile', body, o);
 
-/** One search request (searchSocial), checked against the contract. */
 /**
  * The client a social test sends with: a control-plane account of its own when the target offers one
  * (its own social research quota, 60 a minute: spec Limits table), else `paid` (FC_API_KEY, whose
@@ -87,8 +87,13 @@ export async function ownSocialClient(paid: TargetClient, freshKey: () => Promis
   return key ? paid.withKey(key) : paid;
 }
 
-export const requestSearch = (client: TargetClient, body: unknown, o: RequestOptions = {}): Promise<Answer> =>
-  request(client, SEARCH_PATH, 'searchSocial', body, o);
+/**
+ * One search request (searchSocial), checked against the contract. `body` uses the stub's field names
+ * (query, range_days, limit); each is sent under the name the target serves for it (gap XSRCH-010).
+ */
+export async function requestSearch(client: TargetClient, body: unknown, o: RequestOptions = {}): Promise<Answer> {
+  return request(client, SEARCH_PATH, 'searchSocial', (await inServedNames(client, '', 'searchSocial', { body })).body, o);
+}
 
 /** What a fault listing shows of a fault (contract/control.yaml, Fault). */
 export interface LiveFault {
@@ -98,15 +103,8 @@ export interface LiveFault {
 }
 
 /** Lists the target's live faults (GET /__control/faults), or none when the listing fails. */
-export function faultLister(request: APIRequestContext, control: string, token: string): () => Promise<LiveFault[]> {
-  return async () => {
-    const res = await request.get(new URL('/__control/faults', control).toString(), {
-      headers: { authorization: `Bearer ${token}` },
-      failOnStatusCode: false,
-    });
-    if (!res.ok()) return [];
-    return ((await res.json()) as { faults?: LiveFault[] }).faults ?? [];
-  };
+export function faultLister(plane: ControlPlane): () => Promise<LiveFault[]> {
+  return () => plane.liveFaults().catch(() => []);
 }
 
 /**

@@ -1,20 +1,18 @@
 /**
- * The target client's HTTP transport: `node:http` with a keep-alive agent bound to one source
- * address, answering with Playwright's `APIResponse` shape, so the suites read answers exactly as
- * before. Playwright's `APIRequestContext` cannot choose the source address; the per-IP guard
+ * The target client's HTTP transport: the harness's HTTP client (lib/http-client.ts, undici) with a
+ * keep-alive pool bound to one source address, answering with Playwright's `APIResponse` shape, so
+ * the suites read answers as they read Playwright's. Playwright's `APIRequestContext` cannot choose the source address; the per-IP guard
  * (spec: Limits table, "per client address") counts per address, so a run against a loopback target
  * spreads its workers over several loopback source addresses (`sourceAddresses`), each paced on its
  * own (suites/support/pacing.ts). The request is built the way Playwright builds it (default headers,
  * query appended to the path's, body serialisation, no redirect followed, body decompressed), so a
- * target sees the same bytes whichever transport sent them.
+ * target sees the same bytes whichever transport sent them. Each exchange is bounded in time and in
+ * body bytes (`maxBodyBytes`, the run's --max-body-bytes).
  */
-import http from 'node:http';
-import https from 'node:https';
-import { ownsSourceAddresses } from '../../lib/suite-phases.ts';
-import { STATUS_CODES } from 'node:http';
-import zlib from 'node:zlib';
-import { pipeline, type Readable } from 'node:stream';
+import type { Agent } from 'undici';
 import type { APIResponse } from '@playwright/test';
+import { ownsSourceAddresses } from '../../lib/suite-phases.ts';
+import { createAgent, DEFAULT_MAX_BODY_BYTES, exchange } from '../../lib/http-client.ts';
 
 /** The request options the target client sends (a subset of Playwright's `fetch` options). */
 export interface FetchOptions {
@@ -79,19 +77,6 @@ function serialise(data: unknown, headers: Record<string, string>): Buffer | und
     return Buffer.from(JSON.stringify(data), 'utf8');
   }
   throw new Error(`Unexpected 'data' type`);
-}
-
-/** The decompressing stream for a content-encoding Playwright decodes, or undefined. */
-function decoder(encoding: string | undefined): zlib.Gunzip | zlib.BrotliDecompress | zlib.Inflate | undefined {
-  if (encoding === 'gzip' || encoding === 'x-gzip')
-    return zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  if (encoding === 'br')
-    return zlib.createBrotliDecompress({
-      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-    });
-  if (encoding === 'deflate') return zlib.createInflate();
-  return undefined;
 }
 
 /** An answer read whole, in Playwright's `APIResponse` shape (headers lower-cased, repeats joined with ", "). */
@@ -174,30 +159,46 @@ class BufferedResponse implements APIResponse {
   }
 }
 
+/** An answer already read whole (suites/support/shared-answers.ts), in Playwright's `APIResponse` shape. */
+export function bufferedResponse(answer: {
+  url: string;
+  status: number;
+  statusText: string;
+  headers: { name: string; value: string }[];
+  body: Buffer;
+}): APIResponse {
+  return new BufferedResponse(answer.url, answer.status, answer.statusText, answer.headers, answer.body);
+}
+
 /**
  * A transport whose every connection leaves from one source address (`undefined` = the operating
  * system's choice). One per worker and address; `close()` ends its kept-alive connections.
  */
 export class SourceBoundTransport implements Fetcher {
-  private readonly agent: http.Agent;
+  private readonly agent: Agent;
+  private readonly maxBodyBytes: number;
 
   /**
    * @param baseURL the target's base URL (paths are resolved against it, as Playwright's baseURL)
    * @param localAddress the source address, or undefined
+   * @param options `maxBodyBytes`: each answer's body limit, bytes, as received and decompressed
+   *   (default DEFAULT_MAX_BODY_BYTES); `connectTimeoutMs`: longest connect, ms (default undici's 10 s)
    */
   constructor(
     private readonly baseURL: string,
     readonly localAddress: string | undefined,
+    options: { maxBodyBytes?: number; connectTimeoutMs?: number } = {},
   ) {
-    const options = { keepAlive: true, ...(localAddress ? { localAddress } : {}) };
-    this.agent = new URL(baseURL).protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    this.agent = createAgent(localAddress, options.connectTimeoutMs);
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   }
 
   /**
-   * Sends one request and reads its answer whole.
-   * @throws Error whose message contains "Timeout" when `timeout` ms pass first; the socket's error otherwise
+   * Sends one request and reads its answer whole (lib/http-client.ts `exchange`).
+   * @throws TargetTimeoutError (its message contains "Timeout") when `timeout` ms pass first;
+   *   TargetTooLargeError, TargetGarbageError or TargetUnreachableError (lib/errors.ts) otherwise
    */
-  fetch(path: string, options: FetchOptions): Promise<APIResponse> {
+  async fetch(path: string, options: FetchOptions): Promise<APIResponse> {
     const url = new URL(path, this.baseURL);
     const query = options.params?.toString() ?? '';
     if (query) url.search = url.search ? `${url.search}&${query}` : query;
@@ -210,45 +211,17 @@ export class SourceBoundTransport implements Fetcher {
     }
     const body = serialise(options.data, headers);
     if (body) headers['content-length'] = String(body.byteLength);
-    const send = url.protocol === 'https:' ? https.request : http.request;
-    return new Promise<APIResponse>((resolve, reject) => {
-      const req = send(url, { method: options.method.toUpperCase(), headers, agent: this.agent });
-      let timedOut: Error | undefined;
-      const timer = setTimeout(() => {
-        timedOut = new Error(`Timeout ${options.timeout}ms exceeded.`);
-        req.destroy(timedOut);
-      }, options.timeout);
-      const fail = (err: Error) => {
-        clearTimeout(timer);
-        reject(timedOut ?? err);
-      };
-      req.on('error', fail);
-      req.on('response', (res) => {
-        const raw: { name: string; value: string }[] = [];
-        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) raw.push({ name: res.rawHeaders[i]!, value: res.rawHeaders[i + 1]! });
-        const encoding = res.headers['content-encoding']?.toLowerCase();
-        const transform = decoder(encoding);
-        const stream: Readable = transform
-          ? pipeline(res, transform, (e) => {
-              if (e) fail(new Error(`failed to decompress '${encoding}' encoding: ${e.message}`));
-            })
-          : res;
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('error', fail);
-        res.on('aborted', () => fail(new Error('aborted')));
-        stream.on('end', () => {
-          clearTimeout(timer);
-          const code = res.statusCode ?? 0;
-          resolve(new BufferedResponse(url.toString(), code, res.statusMessage || STATUS_CODES[code] || '', raw, Buffer.concat(chunks)));
-        });
-      });
-      req.end(body);
-    });
+    const answer = await exchange(
+      this.agent,
+      url,
+      { method: options.method.toUpperCase(), headers, body },
+      { timeoutMs: options.timeout, maxBodyBytes: this.maxBodyBytes },
+    );
+    return new BufferedResponse(answer.url, answer.status, answer.statusText, answer.headers, answer.body);
   }
 
   /** Ends the kept-alive connections. */
   close(): void {
-    this.agent.destroy();
+    void this.agent.destroy().catch(() => undefined);
   }
 }

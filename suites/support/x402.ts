@@ -10,12 +10,13 @@ import { randomBytes } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { getAddress, keccak256, toHex, type Hex, type TypedDataDomain } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { boundedFetch, type HttpLimits } from '../../lib/http-client.ts';
 import { wrapFetchWithPayment, x402Client, type PaymentRequirements as SdkRequirements } from '@x402/fetch';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { contract } from '../../contract/index.ts';
 import { recordExercised } from './matchers.ts';
 import { decodeBase64Json, type PaymentRequired, type PaymentRequirements } from '../../checks/x402.ts';
-import { violation, type Violation } from '../../checks/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
 import type { Params, TargetClient } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { nextDerivedPreimage } from './wallet-seed.ts';
@@ -211,12 +212,20 @@ export function encodePaymentBase64Url(p: PaymentPayload): string {
   throw new Error('base64url encoding did not differ from base64');
 }
 
+/** The HTTP limits of the run's target options: its per-request timeout (ms) and body limit (bytes). */
+export const limitsOf = (o: { requestTimeoutMs: number; maxBodyBytes: number }): HttpLimits => ({
+  timeoutMs: o.requestTimeoutMs,
+  maxBodyBytes: o.maxBodyBytes,
+});
+
 /**
  * The official x402 client (@x402/fetch wrapFetchWithPayment + @x402/evm ExactEvmScheme over the
  * wallet's viem account), restricted to `network` and `asset` so the test knows what it pays with.
  * The asset is opted in explicitly: the SDK's spend controls allow only its default assets otherwise.
+ * It sends through the harness's HTTP client (lib/http-client.ts `boundedFetch`), so each of its
+ * calls is bounded by `limits` (the run's per-request timeout, ms, and body limit, bytes).
  */
-export function officialFetch(wallet: Wallet, network: string, asset: string): typeof fetch {
+export function officialFetch(wallet: Wallet, network: string, asset: string, limits: HttpLimits): typeof fetch {
   const select = (_v: number, reqs: SdkRequirements[]): SdkRequirements => {
     const found = reqs.find((r) => r.scheme === 'exact' && r.network === network && r.asset.toLowerCase() === asset.toLowerCase());
     if (!found) throw new Error(`the challenge offers no exact entry on ${network} for ${asset}`);
@@ -225,7 +234,7 @@ export function officialFetch(wallet: Wallet, network: string, asset: string): t
   const client = new x402Client(select)
     .register(network as `${string}:${string}`, new ExactEvmScheme(wallet.account))
     .setSpendControls({ allowedAssets: [{ network: network as `${string}:${string}`, asset }] });
-  return wrapFetchWithPayment(fetch, client);
+  return wrapFetchWithPayment(boundedFetch(limits), client);
 }
 
 /** Unix seconds of a Date. */

@@ -2,13 +2,16 @@
  * The rule catalogue and the suites stay in sync (the project's "check in the tests"), and the
  * catalogue loader refuses a malformed catalogue.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { coverage } from '../../reporter/coverage.ts';
 import { loadRules } from '../../contract/rules.ts';
-import { withChildEnv } from './support/env.ts';
+import { ROOT } from './support/cli.ts';
+import { childEnv, withChildEnv } from './support/env.ts';
 
 test('every testable, non-pending rule has a test and every test names known rules', async () => {
   test.setTimeout(90_000);
@@ -64,5 +67,62 @@ test.describe('catalogue loader', () => {
   test("a gap without the stub's choice is rejected", () => {
     writeFileSync(join(dir, 'alpha.yaml'), entry('ALPHA-001').replace('kind: rule', 'kind: gap'));
     expect(() => loadRules(dir)).toThrow(/gap without choice/);
+  });
+
+  test('a value outside its enum, an unknown field or a choice on a rule is rejected, every problem named', () => {
+    writeFileSync(
+      join(dir, 'alpha.yaml'),
+      entry('ALPHA-001').replace('level: MUST', 'level: MUSTT') +
+        entry('ALPHA-002').replace('observe: black-box', 'observe: observe') +
+        entry('ALPHA-003', '  obsrve: black-box\n') +
+        entry('ALPHA-004', '  choice: "a rule makes no choice"\n'),
+    );
+    const message = (() => {
+      try {
+        loadRules(dir);
+        return '';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    expect(message).toContain('alpha.yaml: ALPHA-001: level must be one of MUST, SHOULD, MAY');
+    expect(message).toContain('alpha.yaml: ALPHA-002: observe must be one of black-box, control-plane, spend-budget, wallet, unobservable');
+    expect(message).toContain('alpha.yaml: ALPHA-003: entry has an unknown field obsrve');
+    expect(message).toContain('alpha.yaml: ALPHA-004: choice and alternate belong to gaps only');
+  });
+
+  test('a gap may name another allowed choice (alternate) and a rule its several cases', () => {
+    const gap = entry('ALPHA-001').replace('kind: rule', 'kind: gap\n  choice: "404"\n  alternate: "422"');
+    writeFileSync(join(dir, 'alpha.yaml'), gap + entry('ALPHA-002', '  cases:\n    - "a 401 answer"\n    - "a 403 answer"\n'));
+    expect(loadRules(dir).get('ALPHA-001')).toMatchObject({ alternate: '422' });
+    expect(loadRules(dir).get('ALPHA-002')?.cases).toEqual(['a 401 answer', 'a 403 answer']);
+    writeFileSync(join(dir, 'alpha.yaml'), entry('ALPHA-001', '  alternate: "422"\n'));
+    expect(() => loadRules(dir)).toThrow(/ALPHA-001: choice and alternate belong to gaps only/);
+  });
+
+  test('npm run rules:check fails on a planted level: MUSTT in a copy of the catalogue', async () => {
+    cpSync(join(ROOT, 'contract/rules'), dir, { recursive: true });
+    const file = join(dir, 'auth.yaml');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^- id: AUTH-001\n(?: {2}.*\n)*? {2}level: MUST\n/m);
+    writeFileSync(file, text.replace(/(^- id: AUTH-001\n(?: {2}.*\n)*? {2}level: )MUST\n/m, '$1MUSTT\n'));
+    const run = (): Promise<{ code: number; stderr: string }> =>
+      new Promise((done) =>
+        execFile(
+          process.execPath,
+          [
+            '--import',
+            pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
+            join(ROOT, 'scripts/rules-check.ts'),
+            '--rules-dir',
+            dir,
+          ],
+          { cwd: ROOT, env: childEnv(), timeout: 60_000 },
+          (err, _stdout, stderr) => done({ code: err ? Number((err as { code?: number }).code ?? -1) : 0, stderr }),
+        ),
+      );
+    const { code, stderr } = await run();
+    expect(stderr).toContain('auth.yaml: AUTH-001: level must be one of MUST, SHOULD, MAY');
+    expect(code).toBe(1);
   });
 });

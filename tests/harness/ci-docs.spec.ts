@@ -1,6 +1,7 @@
 /**
  * The example CI workflow (docs/examples/github-actions.yml) is valid YAML of the shape GitHub Actions
  * reads, gates on the standard tier, uploads the bundle and runs certify nightly; no secret is in it.
+ * docs/ci.md shows the deploy-to-deploy drift gate with flags the CLI has.
  */
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
@@ -33,4 +34,18 @@ test('the example GitHub Actions workflow is valid and does what docs/ci.md says
   expect(steps.filter((s) => s.uses?.startsWith('actions/upload-artifact')).map((s) => s.with?.path)).toContain('reports/');
   expect(text, 'secrets come from the secrets store only').not.toMatch(/fc_[0-9a-f]{16,}/);
   expect(runs.join('\n')).not.toMatch(/--api-key|--control-token/);
+});
+
+test('docs/ci.md shows the deploy-to-deploy drift gate (--baseline, --fail-on-drift) with flags the CLI declares', () => {
+  const doc = readFileSync('docs/ci.md', 'utf8');
+  const main = readFileSync('cli/main.ts', 'utf8');
+  const commands = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((m) => m[1]!.split('\n'))
+    .filter((l) => /forecast-conformance (run|drift)\b/.test(l));
+  const drift = commands.filter((l) => /forecast-conformance drift /.test(l));
+  expect(drift.some((l) => /--baseline \S+/.test(l) && /--fail-on-drift breaking/.test(l))).toBe(true);
+  expect(commands.some((l) => /forecast-conformance run .*--baseline \S+/.test(l))).toBe(true);
+  const flags = new Set(commands.flatMap((l) => l.match(/--[a-z][a-z-]*/g) ?? []));
+  const undeclared = [...flags].filter((f) => !new RegExp(`'${f}[ '<]`).test(main));
+  expect(undeclared, 'flags docs/ci.md uses that cli/main.ts does not declare').toEqual([]);
 });

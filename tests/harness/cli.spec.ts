@@ -29,6 +29,7 @@ test.describe('usage errors: exit 2, one line, no stack trace', () => {
     ['an ftp target', ['run', '--target', 'ftp://127.0.0.1/x'], /--target: must be an http:\/\/ or https:\/\/ URL/],
     ['an unknown rule', ['run', '--rule', 'NOPE-999', '--dry-run'], /--rule: unknown rule ID NOPE-999/],
     ['an unknown option', ['run', '--api-key', 'x'], /unknown option '--api-key'/],
+    ['a body limit under 1 KiB', ['run', '--max-body-bytes', '10'], /--max-body-bytes: must be at least 1024 bytes, got 10/],
   ] as const) {
     test(name, async () => {
       const r = await runCli(args);

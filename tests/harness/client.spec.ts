@@ -1,11 +1,13 @@
 /**
  * The target client against bad targets: a closed port, a server that never answers, one that answers
- * garbage under a JSON content-type, one that speaks no HTTP. Each ends in a typed HarnessError or a
- * contract violation, quickly: never a hang, never a crash.
+ * garbage under a JSON content-type, one that speaks no HTTP, one whose body never ends. Each ends in
+ * a typed HarnessError or a contract violation, quickly: never a hang, never a crash.
  */
 import { test, expect as base, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { TargetClient } from '../../suites/support/client.ts';
-import { HarnessError, TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
+import { HarnessError, TargetGarbageError, TargetTimeoutError, TargetTooLargeError, TargetUnreachableError } from '../../lib/errors.ts';
+import { SourceBoundTransport } from '../../suites/support/transport.ts';
+import { hostileServer } from './support/hostile-servers.ts';
 import { expect } from '../../suites/support/matchers.ts';
 import { closedPort, garbageHttpServer, hangingServer, rawGarbageServer, type Listening } from './support/servers.ts';
 
@@ -98,6 +100,28 @@ test.describe('target client against bad targets', () => {
     base(['FC_TARGET_UNREACHABLE', 'FC_TARGET_GARBAGE', 'FC_TARGET_TIMEOUT']).toContain((err as HarnessError).code);
     base(ms).toBeLessThan(TIMEOUT_MS + 3_000);
     await ctx.dispose();
+  });
+
+  test('through the harness transport: a body over the limit is FC_TARGET_TOO_LARGE naming the call', async () => {
+    server = await hostileServer('endless');
+    const transport = new SourceBoundTransport(server.url, undefined, { maxBodyBytes: 64 * 1024 });
+    const client = new TargetClient(transport, { timeoutMs: 5_000, maxRetries429: 0, maxRetryAfterS: 0 });
+    const { err } = await rejection(() => client.get('/api/v1/markets'));
+    base(err).toBeInstanceOf(TargetTooLargeError);
+    base((err as Error).message).toBe(
+      'FC_TARGET_TOO_LARGE: GET /api/v1/markets: sent a body over the 65536-byte limit (--max-body-bytes) as received',
+    );
+    transport.close();
+  });
+
+  test('through the harness transport: bytes that are not HTTP are FC_TARGET_GARBAGE', async () => {
+    server = await rawGarbageServer();
+    const transport = new SourceBoundTransport(server.url, undefined);
+    const client = new TargetClient(transport, { timeoutMs: TIMEOUT_MS, maxRetries429: 0, maxRetryAfterS: 0 });
+    const { err } = await rejection(() => client.get('/api/v1/latest'));
+    base(err).toBeInstanceOf(TargetGarbageError);
+    base((err as Error).message).toMatch(/^FC_TARGET_GARBAGE: GET \/api\/v1\/latest: does not speak HTTP/);
+    transport.close();
   });
 
   test('error messages never carry the API key', async ({ playwright }) => {

@@ -6,7 +6,7 @@
 import { test, expect } from '@playwright/test';
 import { validateResponse, type ObservedResponse } from '../../contract/index.ts';
 import { loadRules } from '../../contract/rules.ts';
-import type { Violation } from '../../checks/violation.ts';
+import type { Violation } from '../../lib/violation.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 const answer = (status: number, body: unknown, headers: Record<string, string> = JSON_HEADERS): ObservedResponse => ({
@@ -63,5 +63,66 @@ test.describe('validator attribution (unit level, no target)', () => {
 
   test('a conforming error envelope has no violation', () => {
     expect(validateResponse('searchAssets', answer(422, { error: 'invalid_request', message: 'q must be 1..200 characters' }))).toEqual([]);
+  });
+});
+
+test.describe('unions and chosen parts (issue 18)', () => {
+  /** A conforming venue_b event resolution (every member optional but venue: required flags are gap SCH-322). */
+  const venueB = {
+    input: 'KXEVENT',
+    venue: 'venue_b',
+    targetType: 'event',
+    selectionRequired: true,
+    event: { ticker: 'KXEVENT', title: 't', subtitle: '', category: 'c', mutuallyExclusive: true, sourceUrl: 'https://x.invalid/e' },
+    markets: [{ ticker: 'KXEVENT-A', eventTicker: 'KXEVENT', status: 'open' }],
+    allContracts: {
+      marketCount: 1,
+      estimatedCostUsd: '1.00',
+      requests: [{ kind: 'venue_market', venue: 'venue_b', market_id: 'KXEVENT-A' }],
+    },
+  };
+  const inAlternative = (vs: Violation[], component: string) =>
+    vs.filter((v) => loadRules().get(v.ruleId)?.schema?.startsWith(`${component}/`) ?? false);
+
+  test('a conforming venue_b resolution has no violation', () => {
+    expect(validateResponse('getForecastTargets', answer(200, venueB))).toEqual([]);
+  });
+
+  test('a venue_b resolution with one bad member names that member only, never a rule of the venue_a alternative', () => {
+    const bad = { ...venueB, markets: [{ ...venueB.markets[0], ticker: 42 }] };
+    const vs = validateResponse('getForecastTargets', answer(200, bad));
+    expect(vs, JSON.stringify(vs, null, 1)).toEqual([
+      expect.objectContaining({ ruleId: schRule('ChildMarket/properties/ticker'), path: '/markets/0/ticker', severity: 'error' }),
+    ]);
+    expect(inAlternative(vs, 'TargetResolutionVenueA')).toEqual([]);
+  });
+
+  test('a venue_a resolution with a bad member is judged by the venue_a alternative only', () => {
+    const vs = validateResponse('getForecastTargets', answer(200, { ...venueB, venue: 'venue_a', targetType: 7, markets: [] }));
+    expect(vs.map((v) => v.ruleId)).toContain(schRule('TargetResolutionVenueA/properties/targetType'));
+    expect(inAlternative(vs, 'TargetResolutionVenueA'), JSON.stringify(vs)).toEqual(vs);
+    expect(inAlternative(vs, 'TargetResolutionVenueB')).toEqual([]);
+  });
+
+  test('a discriminator naming no alternative breaks the union rule, not a member of either alternative', () => {
+    const vs = validateResponse('getForecastTargets', answer(200, { ...venueB, venue: 'venue_c' }));
+    const union = [...loadRules().values()].find((r) => r.schema === 'TargetResolution/oneOf' && !r.retired)!.id;
+    expect(vs).toEqual([expect.objectContaining({ ruleId: union, severity: 'error', path: '/' })]);
+  });
+
+  test('the body of a response the spec does not show is a choice: another shape is its gap, a warning', () => {
+    // Spec: the job read's 401/403/404 bodies are not shown (gap JOB-020); the general envelope's rules do not apply.
+    const vs = validateResponse('getForecastRequest', answer(404, { detail: 'no such job' }));
+    expect(vs.length, JSON.stringify(vs)).toBeGreaterThan(0);
+    expect(
+      vs.every((v) => v.ruleId === 'JOB-020' && v.severity === 'warning'),
+      JSON.stringify(vs),
+    ).toBe(true);
+    // The same body on a documented response of another route is the envelope's failure.
+    const documented = validateResponse('getForecastAvailability', answer(422, { detail: 'bad' }));
+    expect(
+      documented.some((v) => v.severity === 'error' && v.ruleId.startsWith('SCH-')),
+      JSON.stringify(documented),
+    ).toBe(true);
   });
 });

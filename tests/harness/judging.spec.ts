@@ -1,5 +1,5 @@
 /**
- * Instances of a rule's narrow case (checks/violation.ts RuleCase): judgeWith records, for each rule the
+ * Instances of a rule's narrow case (checks/define.ts RuleCase): judgeWith records, for each rule the
  * running test declares, how many instances of its case the check judged, one `judged` annotation per
  * rule added up in place; the reporter then needs an instance, not just an answer read, for a PASS.
  * Tests of the harness itself: the rule annotations they add are removed before they end.

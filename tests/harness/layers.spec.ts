@@ -25,7 +25,7 @@ async function layerErrors(eslint: ESLint, file: string, source: string): Promis
 
 const WRONG: [string, string][] = [
   ['lib/probe.ts', "import { contract } from '../contract/index.ts';"],
-  ['contract/probe.ts', "import { ptr } from '../checks/violation.ts';"],
+  ['contract/probe.ts', "import { ruleRange } from '../checks/define.ts';"],
   ['checks/probe.ts', "import { startStub } from '../stub/app.ts';"],
   ['checks/probe.ts', "import { fixtures } from '../suites/support/fixtures.ts';"],
   ['stub/probe.ts', "import { send } from '../suites/support/operations.ts';"],
@@ -37,7 +37,7 @@ const WRONG: [string, string][] = [
 const RIGHT: [string, string][] = [
   ['checks/probe.ts', "import { contract } from '../contract/index.ts';"],
   ['suites/probe.spec.ts', "import { send } from './support/operations.ts';"],
-  ['stub/probe.ts', "import { ptr } from '../checks/violation.ts';"],
+  ['stub/probe.ts', "import { ruleRange } from '../checks/define.ts';"],
   ['reporter/probe.ts', "import { redact } from '../lib/redact.ts';"],
   ['suites/support/global-setup.ts', "import { startStubProcess } from '../../stub/process.ts';"],
   ['tests/harness/probe.spec.ts', "import { startStub } from '../../stub/app.ts';"],

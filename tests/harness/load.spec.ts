@@ -306,7 +306,7 @@ test.describe('profiles and evaluation', () => {
   test("one profile per limit tier, with the spec's bounds and the contract's operations", () => {
     expect(Object.keys(profiles).sort()).toEqual(['ip-guard', 'oil', 'social', 'standard']);
     expect(TIERS.standard.limits).toEqual({ perSecond: 20, perMinute: 600, perDay: 20_000, inFlight: 10 });
-    expect(TIERS.social.limits).toEqual({ perSecond: 5, perMinute: 60, perDay: 500, inFlight: 5 });
+    expect(TIERS.x_research.limits).toEqual({ perSecond: 5, perMinute: 60, perDay: 500, inFlight: 5 });
     expect(TIERS.ip_guard.limits).toEqual({ perSecond: 50, perMinute: 1_200, perDay: 50_000 });
     expect(TIERS.oil.limits).toEqual({ inFlight: 1, minSpacingMs: 1000 });
     expect(profiles.social!.operations.map((o) => o.path).sort()).toEqual(['/api/v1/x/profile', '/api/v1/x/search']);
@@ -321,7 +321,7 @@ test.describe('profiles and evaluation', () => {
         expect(o.path).toBe(c.path);
         // x-fc-limits: the profile's operations count against its tier (the oil route has its own limits).
         const scope = c.facts.limits.includes('oil') ? 'oil' : (c.facts.limits[0] ?? 'ip_guard');
-        expect(scope, `${p.name}: ${o.operationId}`).toBe(p.tier.limitScope);
+        expect(scope, `${p.name}: ${o.operationId}`).toBe(p.tier.scope);
       }
       const planned = requestFactory(p, SYNTHETIC_IDENTITIES, 'fc_test_key');
       for (let i = 0; i < p.operations.length; i++) {

@@ -44,7 +44,11 @@ test('a missing or malformed fact is an error naming the operation, never a defa
   for (const key of ['x-fc-price', 'x-fc-observe', 'x-fc-entitlement', 'x-fc-limits', 'x-fc-section', 'x-fc-baseline', 'x-fc-discover'])
     expect(() => parse(without(key)), key).toThrow(/probeOp.*x-fc-/);
   expect(() => parse({ ...OK, 'x-fc-price': { usd: 0.01, credits: 5 } })).toThrow(/does not equal credits/);
-  expect(() => parse({ ...OK, 'x-fc-observe': 'sometimes' })).toThrow(/x-fc-observe/);
+  expect(() => parse({ ...OK, 'x-fc-observe': 'sometimes' })).toThrow(/x-fc-observe must be one of black-box, spend-budget, wallet/);
+  // contract/facts.schema.json: a misspelt extension or field is no silent default either
+  expect(() => parse({ ...OK, 'x-fc-limts': ['standard'] })).toThrow(/unknown extension x-fc-limts/);
+  expect(() => parse({ ...OK, 'x-fc-baseline': { prams: { q: 'x' } } })).toThrow(/x-fc-baseline has an unknown field prams/);
+  expect(() => parse({ ...OK, 'x-fc-price': { usd: 0.005, credits: 5, gapp: true } })).toThrow(/x-fc-price has an unknown field gapp/);
   expect(() => parse({ ...OK, 'x-fc-entitlement': { required: 'yes' } })).toThrow(/x-fc-entitlement/);
   expect(() => parse({ ...OK, 'x-fc-entitlement': { required: true }, security: [{ x402: [] }] })).toThrow(/needs the apiKey/);
   expect(() => parse({ ...OK, 'x-fc-limits': ['standard', 'x_research'] })).toThrow(/x-fc-limits/);

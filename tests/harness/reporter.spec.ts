@@ -3,10 +3,13 @@
  * test; SKIPPED, THROTTLED and NOT_RUN never count as passed; a failed test with attributed
  * violations fails only the violated rules.
  */
+import { runInfo } from './support/run-info.ts';
 import { test, expect } from '@playwright/test';
 import { loadRules, type Rule } from '../../contract/rules.ts';
-import { buildReport, unlocksOf, type RunInfo } from '../../reporter/report.ts';
+import { buildReport, unlocksOf } from '../../reporter/report.ts';
 import { renderHtml } from '../../reporter/render.ts';
+import { renderJunit } from '../../reporter/junit.ts';
+import { EXIT } from '../../cli/run.ts';
 import {
   applySelection,
   NO_SKIP_REASON,
@@ -234,6 +237,34 @@ test('a harness fault is ERROR naming the fault, never a failed rule of the targ
     'A-001': 'NOT_RUN',
     'A-002': 'NOT_RUN',
   });
+  // Nor does one whose answer could not be read: not HTTP, or a body over the run's limit (lib/http-client.ts).
+  for (const error of [
+    'HarnessError: FC_TARGET_GARBAGE: GET /x: does not speak HTTP (HPE_INVALID_CONSTANT: Expected HTTP/)',
+    'HarnessError: FC_TARGET_TOO_LARGE: GET /x: sent a body over the 33554432-byte limit (--max-body-bytes) as received',
+  ])
+    expect(verdicts(rules, of(r('A-001', 'A-002'), 'failed', error)), error).toEqual({ 'A-001': 'NOT_RUN', 'A-002': 'NOT_RUN' });
+});
+
+test('a rule-level ERROR makes the run ERROR (exit 2), and JUnit writes and counts it as <error> (issue 18)', () => {
+  const rules = [rule('A-001'), rule('A-002'), rule('B-001')];
+  const catalogue = new Map(rules.map((x) => [x.id, x]));
+  const info = runInfo({ runStatus: 'failed' });
+  const outcomes = [
+    ...of(r('A-001', 'A-002'), 'failed', 'Got error: TypeError: Cannot read properties of undefined'),
+    outcome('b', 'failed', ['B-001'], { violated: ['B-001'] }),
+  ];
+  const report = buildReport(info, ruleVerdicts(catalogue, outcomes), catalogue);
+  expect(report.verdict).toBe('ERROR');
+  expect(EXIT[report.verdict]).toBe(2);
+  expect(report.verdictReason).toMatch(/^2 rule\(s\) ERROR .*A-001, A-002; 1 rule\(s\) also failed$/);
+  const xml = renderJunit(report);
+  expect(xml).toMatch(/<testsuites [^>]*failures="1" errors="2"/);
+  expect(xml).toMatch(/<testsuite name="A" tests="2" failures="0" errors="2"/);
+  expect(xml.match(/<error message="harness fault in/g)).toHaveLength(2);
+  // Without the fault, the same failure is a FAILED run (exit 1) and JUnit counts no error.
+  const failedOnly = buildReport(info, ruleVerdicts(catalogue, [outcomes[1]!]), catalogue);
+  expect([failedOnly.verdict, EXIT[failedOnly.verdict]]).toEqual(['FAILED', 1]);
+  expect(renderJunit(failedOnly)).toMatch(/<testsuites [^>]*failures="1" errors="0"/);
 });
 
 test("a failing assertion names the rule it proves broken; the test's other rules are NOT_RUN", () => {
@@ -287,22 +318,11 @@ test('the HTML report of a selection: the bar draws only judged rules, matrix ro
   const verdicts = applySelection(ruleVerdicts(catalogue, []), selected).map((v) =>
     v.id === 'PRICE-014' ? { ...v, status: 'FAILED' as RuleStatus } : v.id === 'PRICE-015' ? { ...v, status: 'PASSED' as RuleStatus } : v,
   );
-  const info: RunInfo = {
-    target: 'http://127.0.0.1:1',
-    tier: 'standard',
-    seed: 1,
+  const info = runInfo({
     commandLine: 'forecast-conformance run --rule PRICE-014 --rule PRICE-015',
-    startedAt: '2026-11-24T00:00:00Z',
-    finishedAt: '2026-11-24T00:00:01Z',
-    durationMs: 1000,
     runStatus: 'failed',
-    spend: { usd: 0, calls: 0, budgetUsd: null },
     selection: [...selected],
-    failOnSkip: false,
-    minCoverage: null,
-    shard: null,
-    aborted: null,
-  };
+  });
   const html = renderHtml(buildReport(info, verdicts, catalogue));
   const bar = /<div class="bar"[^>]*>(.*?)<\/div>/.exec(html)![1]!;
   expect(bar.match(/title="(\w+): (\d+)"/g)).toEqual(['title="FAILED: 1"', 'title="PASSED: 1"']);

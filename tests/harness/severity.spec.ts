@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { effectiveSeverity, withCatalogueSeverity } from '../../suites/support/matchers.ts';
 import { loadRules } from '../../contract/rules.ts';
-import { violation } from '../../checks/violation.ts';
+import { violation } from '../../lib/violation.ts';
 
 const find = (pred: (r: ReturnType<typeof loadRules> extends Map<string, infer R> ? R : never) => boolean) =>
   [...loadRules().values()].find((r) => !r.retired && pred(r))!.id;

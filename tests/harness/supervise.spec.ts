@@ -3,7 +3,7 @@
  * with a child of its own holding the output, is killed whole after the grace period, so `run`
  * never hangs on a stuck teardown. Credits no catalogue rule.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -32,7 +32,15 @@ test('a run that ignores the stop is killed with its children after the grace pe
   const dir = mkdtempSync(join(tmpdir(), 'fc-supervise-'));
   const pidFile = join(dir, 'worker.pid');
   const abortFile = join(dir, 'run-aborted.json');
-  setTimeout(() => writeFileSync(abortFile, '{}'), 300);
+  // The stop is asked for only once the runner has installed its SIGINT handler and started its
+  // worker (it writes the pid file after both): on a loaded machine node can take longer than any
+  // fixed delay to start, and a SIGINT before the handler exists ends the runner by the signal.
+  const ask = setInterval(() => {
+    if (existsSync(pidFile)) {
+      clearInterval(ask);
+      writeFileSync(abortFile, '{}');
+    }
+  }, 20);
   const end = await supervise(['-e', STUBBORN, pidFile], { cwd: dir, env: process.env, abortFile, pollMs: 50, graceMs: 500 });
   expect(end).toMatchObject({ code: null, signal: 'SIGKILL', stoppedBy: 'target stopped answering' });
   const worker = Number(readFileSync(pidFile, 'utf8'));

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { test, expect } from '@playwright/test';
 import { contract, validateResponse } from '../../contract/index.ts';
 import { checkErrorEnvelope } from '../../checks/errors.ts';
-import type { Violation } from '../../checks/violation.ts';
+import type { Violation } from '../../lib/violation.ts';
 import { startStub, type RunningStub } from '../../stub/app.ts';
 import { baselineFor, pathOf, type Identities } from '../../suites/support/operations.ts';
 

@@ -7,7 +7,7 @@ import { test, expect } from '@playwright/test';
 import { createContext, startStub } from '../../stub/app.ts';
 import { buildServer } from '../../stub/server.ts';
 import { defaultConfig } from '../../stub/config.ts';
-import type { Violation } from '../../checks/violation.ts';
+import type { Violation } from '../../lib/violation.ts';
 
 const KEY = 'fc_selfcheck_key_0001';
 

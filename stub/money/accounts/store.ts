@@ -6,6 +6,7 @@
  * API keys are secrets: they are never logged and never returned after creation.
  */
 import { randomBytes } from 'node:crypto';
+import { alt } from '../../choices.ts';
 
 /** Balance of each account seeded from config.apiKeys. */
 export const DEFAULT_KEY_CREDITS = 1_000_000;
@@ -49,6 +50,8 @@ export interface Debit {
   credits: number;
   operationId: string;
   refunded: boolean;
+  /** The seq of its ledger entry (absent for a refund made without the debit at hand). */
+  seq?: number;
 }
 
 export class AccountStore {
@@ -101,16 +104,22 @@ export class AccountStore {
   debit(accountId: string, credits: number, operationId: string): Debit | undefined {
     const account = this.accounts.get(accountId);
     if (!account || account.credits < credits) return undefined;
-    this.record(account, 'debit', -credits, operationId);
-    return { accountId, credits, operationId, refunded: false };
+    const seq = this.record(account, 'debit', -credits, operationId);
+    return { accountId, credits, operationId, refunded: false, seq };
   }
 
-  /** Returns a debit's credits (spec: Authentication rule 7). Idempotent. */
+  /**
+   * Returns a debit's credits (spec: Authentication rule 7). Idempotent. The stub's ledger shows the debit
+   * and its refund; the alternate stub (gap BILL-015) takes the debit's entry back, so an unbilled answer
+   * leaves no entry at all.
+   */
   refund(debit: Debit): void {
     if (debit.refunded) return;
     debit.refunded = true;
     const account = this.accounts.get(debit.accountId);
-    if (account) this.record(account, 'refund', debit.credits, debit.operationId);
+    if (!account) return;
+    if (alt('BILL-015') && this.takeBack(account, debit.seq)) account.credits += debit.credits;
+    else this.record(account, 'refund', debit.credits, debit.operationId);
   }
 
   /** Sets the balance and/or entitlement (control plane). @throws RangeError for a bad credit amount. */
@@ -138,11 +147,29 @@ export class AccountStore {
     }));
   }
 
-  private record(account: Account, kind: LedgerEntry['kind'], credits: number, operationId?: string): void {
+  /**
+   * Removes the entry `seq` from the account's ledger, keeping the others in order (the alternate
+   * stub's refund, gap BILL-015; rare, so the ring is laid out flat again). @returns false when it is gone.
+   */
+  private takeBack(account: Account, seq: number | undefined): boolean {
+    const ordered = [...account.kept.slice(account.oldest), ...account.kept.slice(0, account.oldest)];
+    const at = ordered.findIndex((e) => e.seq === seq);
+    if (at < 0) return false;
+    ordered.splice(at, 1);
+    account.kept.splice(0, account.kept.length, ...ordered);
+    account.oldest = 0;
+    return true;
+  }
+
+  /** Adds an entry and moves the balance. @returns the entry's seq. */
+  private record(account: Account, kind: LedgerEntry['kind'], credits: number, operationId?: string): number {
     account.credits += credits;
     const entry = { seq: ++this.entrySeq, atMs: this.nowMs(), kind, credits, balance: account.credits, operationId };
-    if (account.kept.length < MAX_ENTRIES) return void account.kept.push(entry);
-    Object.assign(account.kept[account.oldest]!, entry);
-    account.oldest = (account.oldest + 1) % MAX_ENTRIES;
+    if (account.kept.length < MAX_ENTRIES) account.kept.push(entry);
+    else {
+      Object.assign(account.kept[account.oldest]!, entry);
+      account.oldest = (account.oldest + 1) % MAX_ENTRIES;
+    }
+    return entry.seq;
   }
 }

@@ -14,7 +14,7 @@
  *   (on the wallet link: 422 x402_payment_required, "no verifiable payer"). A verified payment is
  *   settled only when the answer is billed, and its PAYMENT-RESPONSE is added then.
  */
-import { encodePaymentResponseHeader } from '@x402/core/http';
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { contract } from '../../../contract/index.ts';
 import type { AccountStore } from '../accounts/store.ts';
@@ -23,6 +23,9 @@ import type { X402Payments } from '../x402/payments.ts';
 import type { Challenges } from './challenge.ts';
 import { mutant } from '../../mutants.ts';
 import { isBilledStatus, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
+import { servedPrice } from './prices.ts';
+import { alt } from '../../choices.ts';
+import { PRICES } from '../../../contract/pricing.ts';
 
 /**
  * Routes whose x402 payment identifies the payer being attested (spec: GET /api/v1/wallets/link): the
@@ -59,16 +62,21 @@ export class AccountGate implements Gate {
     private readonly challenges: Challenges,
   ) {}
 
-  async admit(req: AdmitRequest): Promise<Admission> {
+  async admit(request: AdmitRequest): Promise<Admission> {
+    // The price served (the alternate stub flips the prices the spec does not show: stub/money/billing/prices.ts).
+    const req: AdmitRequest = { ...request, price: servedPrice(request.operationId, request.price) };
     const { price, operationId } = req;
     if (price.credits === 0 && !price.keyOnly && mutant('bill-free-route-debit'))
       this.accounts.debit(this.accounts.byKey(header(req.headers, 'x-service-api-key') ?? '')?.id ?? '', 1, operationId);
     if (price.credits === 0 && !price.keyOnly) return FREE;
+    // BILL-020: the spec names no HEAD; the alternate stub never bills one (it serves the GET without a body).
+    if (req.method === 'HEAD' && alt('BILL-020')) return FREE;
     const key = header(req.headers, 'x-service-api-key');
     const payment = header(req.headers, 'payment-signature');
     const payerRoute = isPayerRoute(operationId);
 
-    if (key !== undefined) {
+    // WAL-024: the alternate stub ignores a key sent to the wallet link, whose only proof is the payment.
+    if (key !== undefined && !(payerRoute && alt('WAL-024'))) {
       const account = this.accounts.byKey(key);
       if (!account)
         throw new ApiError(
@@ -76,13 +84,16 @@ export class AccountGate implements Gate {
           mutant('err-invalid-key-code') ? ('unauthorized' as 'invalid_api_key') : 'invalid_api_key',
           'The x-service-api-key is not valid',
         );
-      if (!payerRoute) return this.admitKey(req, account.id, account.entitled);
+      // AUTH-014: with both a key and a payment, the alternate stub takes the payment (the key is only validated).
+      if (!payerRoute && !(payment !== undefined && price.x402 && alt('AUTH-014'))) return this.admitKey(req, account.id, account.entitled);
       if (payment === undefined) return { principal: { accountId: account.id, via: 'api-key' }, finish: async () => ({}) };
     }
     if (mutant('wal-unauth-token') && operationId === 'createWalletLinkToken')
       return { principal: { accountId: 'acct_1', via: 'api-key' }, finish: async () => ({}) };
     if (!price.x402) throw new ApiError(401, 'gateway_required', 'This route needs an API key in x-service-api-key');
     if (payment === undefined) {
+      // WAL-023: the alternate stub lets the link route judge its token before the missing payment (WAL-022).
+      if (payerRoute && alt('WAL-023')) return { finish: async () => ({}) };
       throw await this.challenges.error(
         req.url,
         operationId,
@@ -94,10 +105,20 @@ export class AccountGate implements Gate {
     return this.admitPayment(req, payment, payerRoute);
   }
 
+  async challengeHeaders(url: string, operationId: string): Promise<Record<string, string>> {
+    const price = servedPrice(operationId, PRICES[operationId]!);
+    return { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(await this.challenges.paymentRequired(url, operationId, price.credits, '')) };
+  }
+
   private admitKey(req: AdmitRequest, accountId: string, entitled: boolean): Admission {
     const { price, operationId } = req;
     if (needsEntitlement(operationId) && !entitled) {
-      throw new ApiError(403, 'entitlement_required', 'The account lacks an active API entitlement');
+      // AUTH-016: the 403's code is not shown; the alternate stub says entitlement_inactive.
+      throw new ApiError(
+        403,
+        alt('AUTH-016') ? 'entitlement_inactive' : 'entitlement_required',
+        'The account lacks an active API entitlement',
+      );
     }
     const principal: Principal = { accountId, via: 'api-key' };
     req.beforeDebit?.(principal);
@@ -144,14 +165,14 @@ export class AccountGate implements Gate {
     try {
       req.beforeDebit?.(principal);
     } catch (err) {
-      this.payments.release(payment);
+      this.payments.unbilled(payment);
       throw err;
     }
     return {
       principal,
       finish: once(async (status, billable): Promise<Record<string, string>> => {
         if (!(billable && isBilledStatus(status)) && !(mutant('x402-settle-on-404') && status === 404)) {
-          this.payments.release(payment);
+          this.payments.unbilled(payment);
           rollback();
           return {};
         }
@@ -166,7 +187,9 @@ export class AccountGate implements Gate {
             `Payment refused: settlement failed (${settled.errorReason ?? 'unknown'})`,
           );
         }
-        return { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settled) };
+        // X402-029: the payer is optional in x402 v2's SettleResponse; the alternate stub leaves it out.
+        const { payer: _payer, ...withoutPayer } = settled;
+        return { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(alt('X402-029') ? withoutPayer : settled) };
       }),
     };
   }

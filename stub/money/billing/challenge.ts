@@ -11,6 +11,11 @@ import { creditsToUsdString } from '../../../contract/pricing.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import { MAX_TIMEOUT_SECONDS, PAY_TO, TOKENS } from '../x402/tokens.ts';
 import { mutant } from '../../mutants.ts';
+import { alt } from '../../choices.ts';
+
+/** The alternate stub's payee and maxTimeoutSeconds (gap X402-021). */
+const ALT_PAY_TO = '0x000000000000000000000000000000000000a17e';
+const ALT_MAX_TIMEOUT_SECONDS = 120;
 
 export { BASE_USDC, SECOND_TOKEN } from '../x402/tokens.ts';
 
@@ -32,9 +37,10 @@ export class Challenges {
           TOKENS.map((t) => ({
             scheme: 'exact',
             network: t.network,
-            payTo: PAY_TO,
+            // X402-021: the alternate stub names another payee and a shorter timeout.
+            payTo: alt('X402-021') ? ALT_PAY_TO : PAY_TO,
             price: `$${creditsToUsdString(credits)}`,
-            maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
+            maxTimeoutSeconds: alt('X402-021') ? ALT_MAX_TIMEOUT_SECONDS : MAX_TIMEOUT_SECONDS,
           })),
           undefined,
         ),
@@ -65,6 +71,8 @@ export class Challenges {
         {},
         { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) },
       );
-    return new ApiError(402, code, message, {}, { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) });
+    // X402-023: the alternate stub also puts the PaymentRequired members in the 402 body, beside the envelope.
+    const body = alt('X402-023') ? { x402Version: challenge.x402Version, resource: challenge.resource, accepts: challenge.accepts } : {};
+    return new ApiError(402, code, message, body, { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(challenge) });
   }
 }

@@ -47,6 +47,12 @@ export interface AdmitRequest {
 export interface Gate {
   /** @throws ApiError 401 / 402 / 403 / 409 / 422 when the request may not proceed. */
   admit(req: AdmitRequest): Promise<Admission>;
+  /**
+   * The PAYMENT-REQUIRED header of a fresh challenge for one call of `operationId` at `url` (the x402
+   * v2 PaymentRequired, base64 JSON), for a route that refuses an unpaid call with a status other than
+   * 402 and still tells the client what to pay (the alternate stub's wallet link, gap WAL-022).
+   */
+  challengeHeaders(url: string, operationId: string): Promise<Record<string, string>>;
 }
 
 /** Statuses that are billed: 2xx only. 404, 429, 502 and every other failure are free (spec: Authentication, rule 7). */

@@ -89,6 +89,14 @@ export class TokenLedger {
     return true;
   }
 
+  /**
+   * Marks the authorizer's nonce used without moving anything (as EIP-3009 cancelAuthorization does):
+   * the authorization can no longer be settled.
+   */
+  burn(token: TokenInfo, authorizer: string, nonce: string): void {
+    this.usedNonces.add(nonceKey(token, authorizer, nonce));
+  }
+
   /** Drops the hold `id` (no-op when absent). */
   release(id: string): void {
     const h = this.holds.get(id);

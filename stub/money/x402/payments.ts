@@ -14,6 +14,7 @@ import type { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { nonceKey, type TokenLedger } from './ledger.ts';
 import { tokenOfNetwork, type Hex, type TokenInfo } from './tokens.ts';
+import { alt } from '../../choices.ts';
 
 export interface VerifiedPayment {
   payload: PaymentPayload;
@@ -118,13 +119,16 @@ export class X402Payments {
     const auth = wire.authorization;
     if (token) {
       const key = nonceKey(token, auth.from, auth.nonce);
+      // X402-017: the alternate stub refuses a used authorization as invalid (402 with a fresh challenge), not as a replay.
       if (this.ledger.authorizationState(token, auth.from, auth.nonce))
-        return { ok: false, kind: 'replay', reason: 'the authorization was already settled' };
+        return { ok: false, kind: alt('X402-017') ? 'invalid' : 'replay', reason: 'the authorization was already used' };
       if (this.inFlight.has(key)) return { ok: false, kind: 'replay', reason: 'the authorization is already in use by another request' };
     }
     const requirements = matchRequirements(offered, accepted);
     if (!token || !requirements) {
-      return { ok: false, kind: 'invalid', reason: 'the payment matches no accepts entry (scheme, network, asset, payTo and amount)' };
+      // X402-026: the alternate stub takes a payment echoing an entry it did not offer (another amount or payTo) as made for another request.
+      const kind = token && alt('X402-026') ? 'replay' : 'invalid';
+      return { ok: false, kind, reason: 'the payment matches no accepts entry (scheme, network, asset, payTo and amount)' };
     }
     const now = this.chainNow();
     if (BigInt(auth.validBefore) <= now + 6n) return { ok: false, kind: 'invalid', reason: 'authorization expired (validBefore)' };
@@ -171,5 +175,16 @@ export class X402Payments {
   release(payment: VerifiedPayment): void {
     this.ledger.release(payment.key);
     this.inFlight.delete(payment.key);
+  }
+
+  /**
+   * A verified payment whose answer is not billed (404, 429, 502, a failed upstream): never settled.
+   * The stub releases it, so the same authorization may pay a retry; the alternate stub (X402-027)
+   * consumes its nonce without a transfer, so presenting it again is a replay.
+   */
+  unbilled(payment: VerifiedPayment): void {
+    this.release(payment);
+    const auth = (payment.payload.payload as { authorization?: { from: string; nonce: string } }).authorization;
+    if (auth && alt('X402-027')) this.ledger.burn(payment.token, auth.from, auth.nonce);
   }
 }

@@ -3,6 +3,7 @@
  * Both have 6 decimals, so 1 credit ($0.001) = 1,000 atomic units (contract/pricing.ts creditsToAtomic).
  */
 import type { Network } from '@x402/core/types';
+import { alt } from '../../choices.ts';
 
 export type Hex = `0x${string}`;
 
@@ -31,7 +32,20 @@ export const MAX_TIMEOUT_SECONDS = 300;
 
 export const TOKENS: readonly TokenInfo[] = [
   { network: 'eip155:8453', chainId: 8453, address: BASE_USDC, name: 'USD Coin', version: '2', decimals: 6, symbol: 'USDC' },
-  { network: 'eip155:4663', chainId: 4663, address: SECOND_TOKEN, name: 'Stub Dollar', version: '1', decimals: 6, symbol: 'SUSD' },
+  {
+    network: 'eip155:4663',
+    chainId: 4663,
+    address: SECOND_TOKEN,
+    // X402-030: the EIP-712 domain of the second token is not shown; the alternate stub names another (read at use).
+    get name() {
+      return alt('X402-030') ? 'Second Dollar' : 'Stub Dollar';
+    },
+    get version() {
+      return alt('X402-030') ? '2' : '1';
+    },
+    decimals: 6,
+    symbol: 'SUSD',
+  },
 ];
 
 /** The token of a CAIP-2 network id, if the stub accepts payments there. */

@@ -1,0 +1,61 @@
+/**
+ * The run's spend plan (issue 19; lib/spend-plan.ts), from the measured spend of each selected test
+ * (contract/request-plan.json `spend`): printed by `--dry-run`, written to `<report dir>/spend-plan.json`
+ * for the run (its workers skip the tests left out, suites/support/fixtures.ts), and printed again
+ * beside what the run spent.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isTestable, type Rule } from '../contract/rules.ts';
+import { loadRequestPlan, planKey } from '../lib/request-plan.ts';
+import { planLines, planSpend, type SpendPlan } from '../lib/spend-plan.ts';
+import { budgetCredits } from '../lib/spend-ledger.ts';
+import type { PlannedTest } from './selection.ts';
+
+/** The file the run's workers read the plan from. */
+export const SPEND_PLAN_FILE = 'spend-plan.json';
+
+/** A plan as written for the run: the plan and what it was made for. */
+export interface RunSpendPlan extends SpendPlan {
+  /** With a control plane the suites spend test accounts' credits; without one, the configured keys'. */
+  mode: 'control' | 'noControl';
+  budgetLabel: string;
+}
+
+/**
+ * Plans the spend of `tests` within `budgetUsd` (Infinity: unlimited), or undefined when no spend was
+ * measured (then only the budget guard of each call applies).
+ */
+export function spendPlanFor(
+  tests: readonly PlannedTest[],
+  catalogue: ReadonlyMap<string, Rule>,
+  selected: ReadonlySet<string> | null,
+  budgetUsd: number,
+  withControl: boolean,
+): RunSpendPlan | undefined {
+  const measured = loadRequestPlan()?.spend;
+  if (!measured) return undefined;
+  const mode = withControl || !measured.noControl ? 'control' : 'noControl';
+  const credits = mode === 'control' ? measured.control : measured.noControl!;
+  const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
+  const candidates = tests.map((t) => {
+    const key = planKey(t.location.replace(/:\d+$/, ''), t.title);
+    return { key, credits: credits[key] ?? 0, rules: t.rules };
+  });
+  const budgetLabel = Number.isFinite(budgetUsd) ? `$${budgetUsd.toFixed(3)}` : 'an unlimited budget';
+  return { ...planSpend(candidates, budgetCredits(budgetUsd), testable), mode, budgetLabel };
+}
+
+/** The plan's lines, naming what its figures were measured on. */
+export function spendPlanLines(plan: RunSpendPlan): string[] {
+  const [first, ...rest] = planLines(plan, plan.budgetLabel);
+  const where = plan.mode === 'control' ? 'with a control plane' : 'without a control plane';
+  return [`${first} (measured on the embedded stub ${where})`, ...rest];
+}
+
+/** Writes the plan where the run's workers read it; returns its path. */
+export function writeSpendPlan(reportDir: string, plan: RunSpendPlan): string {
+  const path = join(reportDir, SPEND_PLAN_FILE);
+  writeFileSync(path, `${JSON.stringify(plan, null, 2)}\n`);
+  return path;
+}

@@ -1,0 +1,113 @@
+/**
+ * The spend plan (issue 19): before a run sends anything, which of its paid tests the budget buys.
+ * Every suite test's spend was measured on the embedded stub (contract/request-plan.json `spend`: the
+ * credits its configured principals' billed calls cost, with and without a control plane). A test
+ * that costs nothing always runs. Paid tests are bought cheapest coverage first: the one judging the
+ * most budget-bound rules not yet judged per credit, while it fits what is left (a weighted greedy set
+ * cover), so a small budget judges as many rules as it can; the others are SKIPPED "budget: not in the
+ * spend plan" before they send anything. A budget-bound rule is one that no free test judges.
+ * Units: credits (1 credit = $0.001).
+ */
+
+/** One selected suite test as the planner sees it. */
+export interface PlanCandidate {
+  /** `file › title` (lib/request-plan.ts planKey). */
+  key: string;
+  /** Measured credits of one run of the test; undefined when it was never measured (bought as free). */
+  credits: number | undefined;
+  /** The catalogue rules the test carries. */
+  rules: readonly string[];
+}
+
+/** The plan of one run. */
+export interface SpendPlan {
+  /** The budget planned for, credits (Infinity: unlimited). */
+  budgetCredits: number;
+  /** Credits the planned paid tests cost, as measured. */
+  credits: number;
+  /** Keys of the paid tests bought, in buying order. */
+  bought: string[];
+  /** Paid tests left out, with what each would have cost. */
+  left: { key: string; credits: number }[];
+  /** Budget-bound rules (no free test judges them) and how many the bought tests judge. */
+  budgetBound: { rules: number; judged: number };
+  /** Credits per rule family: each bought test's credits shared equally by its rules. */
+  byFamily: Record<string, number>;
+}
+
+const family = (id: string) => id.replace(/-\d+$/, '');
+
+/**
+ * Plans a run's paid tests within `budgetCredits`.
+ * @param testable the rules that count (selected, testable); others carried by a test are ignored
+ */
+export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: number, testable: ReadonlySet<string>): SpendPlan {
+  const paid = candidates.filter((c) => (c.credits ?? 0) > 0);
+  const freeJudged = new Set(candidates.filter((c) => !((c.credits ?? 0) > 0)).flatMap((c) => c.rules));
+  const bound = new Set(paid.flatMap((c) => c.rules).filter((id) => testable.has(id) && !freeJudged.has(id)));
+  const judged = new Set<string>();
+  const bought: PlanCandidate[] = [];
+  let left = budgetCredits;
+  // A budget that buys every paid test runs them all (the most thorough run); a smaller one buys coverage only.
+  const everything = paid.reduce((s, c) => s + c.credits!, 0) <= budgetCredits;
+  const pool = [...paid];
+  while (pool.length) {
+    // The best value per credit among what still fits; ties go to the test judging more new rules (it
+    // spares a second purchase), then the cheaper one, then the key.
+    let best = -1;
+    let bestValue = -1;
+    let bestNew = 0;
+    for (let i = 0; i < pool.length; i++) {
+      const c = pool[i]!;
+      if (c.credits! > left) continue;
+      const fresh = c.rules.filter((id) => bound.has(id) && !judged.has(id)).length;
+      const value = fresh / c.credits!;
+      const b = pool[best];
+      const better =
+        value > bestValue ||
+        (value === bestValue &&
+          b !== undefined &&
+          (fresh > bestNew || (fresh === bestNew && (c.credits! < b.credits! || (c.credits === b.credits && c.key < b.key)))));
+      if (better) {
+        best = i;
+        bestValue = value;
+        bestNew = fresh;
+      }
+    }
+    // Nothing fits; or what fits judges no new rule (bought only when the budget buys everything).
+    if (best < 0 || (bestValue === 0 && !everything)) break;
+    const c = pool.splice(best, 1)[0]!;
+    bought.push(c);
+    left -= c.credits!;
+    for (const id of c.rules) if (bound.has(id)) judged.add(id);
+  }
+  const byFamily: Record<string, number> = {};
+  for (const c of bought) {
+    const rules = c.rules.filter((id) => testable.has(id));
+    for (const id of rules) byFamily[family(id)] = (byFamily[family(id)] ?? 0) + c.credits! / rules.length;
+  }
+  for (const k of Object.keys(byFamily)) byFamily[k] = Math.round(byFamily[k]!);
+  const boughtKeys = new Set(bought.map((c) => c.key));
+  return {
+    budgetCredits,
+    credits: bought.reduce((s, c) => s + c.credits!, 0),
+    bought: bought.map((c) => c.key),
+    left: paid.filter((c) => !boughtKeys.has(c.key)).map((c) => ({ key: c.key, credits: c.credits! })),
+    budgetBound: { rules: bound.size, judged: judged.size },
+    byFamily,
+  };
+}
+
+/** The plan's lines for `--dry-run` and the run summary. */
+export function planLines(plan: SpendPlan, budgetLabel: string): string[] {
+  const usd = (c: number) => `$${(c / 1000).toFixed(3)}`;
+  const pct = plan.budgetBound.rules ? Math.round((plan.budgetBound.judged / plan.budgetBound.rules) * 1000) / 10 : 100;
+  const families = Object.entries(plan.byFamily)
+    .sort((a, b) => b[1] - a[1])
+    .map(([f, c]) => `${f} ${usd(c)}`);
+  return [
+    `Spend plan at ${budgetLabel}: ${usd(plan.credits)} in ${plan.bought.length} paid test(s); ${plan.left.length} paid test(s) left out (SKIPPED "budget: not in the spend plan")`,
+    `  budget-bound rules judged: ${plan.budgetBound.judged} of ${plan.budgetBound.rules} (${pct}%)`,
+    ...(families.length ? [`  per family: ${families.join(', ')}`] : []),
+  ];
+}

@@ -1,0 +1,108 @@
+/**
+ * Paid answers shared by every test that reads the same case (issue 19): a paid answer is fetched
+ * once per run and case, then judged by all its readers, in any worker. The first test that asks for
+ * a case takes the case's lock (a file, like the spend ledger's), sends the request and stores the
+ * answer in the project's output directory, which Playwright empties when a run starts; every other
+ * test asking for it meanwhile waits for the stored answer, and later ones read it at once. A reader
+ * counts it as an answer of its own: the rules it judges on it get their instances (the answer is the
+ * target's, read from the target once).
+ *
+ * Only answers that describe the case are kept: a 429 or a 5xx (throttled, transient) is handed to the
+ * test that fetched it and not stored, so the next reader asks again. Used where a rule needs an answer
+ * of a case and not a call of its own (a profile of a handle, a generation's job); tests about calls
+ * themselves (billing, reuse, limits) send their own.
+ */
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { APIResponse } from '@playwright/test';
+import { bufferedResponse } from './transport.ts';
+import { countAnswer } from './annotations.ts';
+
+/** How long a reader waits for another worker's fetch of the same case, ms. */
+const WAIT_MS = 90_000;
+/** A lock older than this is a worker that died holding it: taken over, ms. */
+const STALE_LOCK_MS = 120_000;
+const POLL_MS = 50;
+
+interface Stored {
+  url: string;
+  status: number;
+  statusText: string;
+  headers: { name: string; value: string }[];
+  /** base64 */
+  body: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const keep = (status: number) => status !== 429 && status < 500;
+
+/** The run's shared answers, in one project's output directory. */
+export class SharedAnswers {
+  constructor(private readonly dir: string) {}
+
+  private paths(caseKey: string): { answer: string; lock: string } {
+    const h = createHash('sha256').update(caseKey).digest('hex').slice(0, 32);
+    return { answer: join(this.dir, `${h}.json`), lock: join(this.dir, `${h}.lock`) };
+  }
+
+  /**
+   * The answer of `caseKey`: stored by an earlier reader, or fetched now with `fetch` (once per run).
+   * `fresh` is true for the test whose call fetched it.
+   * @throws whatever `fetch` throws (nothing is stored then, and a later reader fetches again)
+   */
+  async answer(caseKey: string, fetch: () => Promise<APIResponse>): Promise<{ res: APIResponse; fresh: boolean }> {
+    mkdirSync(this.dir, { recursive: true });
+    const { answer, lock } = this.paths(caseKey);
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const stored = read(answer);
+      if (stored) {
+        countAnswer();
+        return { res: bufferedResponse({ ...stored, body: Buffer.from(stored.body, 'base64') }), fresh: false };
+      }
+      if (take(lock)) {
+        try {
+          const res = await fetch();
+          if (keep(res.status())) write(answer, res, await res.body());
+          return { res, fresh: true };
+        } finally {
+          unlinkSync(lock);
+        }
+      }
+      if (Date.now() > deadline) return { res: await fetch(), fresh: true };
+      await sleep(POLL_MS);
+    }
+  }
+}
+
+function read(path: string): Stored | undefined {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Stored) : undefined;
+}
+
+/** Takes the case's lock; a lock left by a dead worker is broken first. */
+function take(lock: string): boolean {
+  try {
+    closeSync(openSync(lock, 'wx'));
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) unlinkSync(lock);
+    } catch {
+      // released meanwhile
+    }
+    return false;
+  }
+}
+
+function write(path: string, res: APIResponse, body: Buffer): void {
+  const stored: Stored = {
+    url: res.url(),
+    status: res.status(),
+    statusText: res.statusText(),
+    headers: res.headersArray(),
+    body: body.toString('base64'),
+  };
+  writeFileSync(`${path}.tmp`, JSON.stringify(stored));
+  renameSync(`${path}.tmp`, path);
+}

@@ -1,0 +1,44 @@
+/**
+ * The spend plan (issue 19; lib/spend-plan.ts): free tests always run; paid tests are bought cheapest
+ * coverage first within the budget; a budget that buys everything runs everything.
+ */
+import { test, expect } from '@playwright/test';
+import { planLines, planSpend, type PlanCandidate } from '../../lib/spend-plan.ts';
+
+const candidates: PlanCandidate[] = [
+  { key: 'free', credits: 0, rules: ['A-001', 'A-002'] },
+  { key: 'profile', credits: 1000, rules: ['P-001', 'P-002', 'P-003', 'A-001'] },
+  { key: 'profile-again', credits: 2000, rules: ['P-001', 'P-002'] },
+  { key: 'cheap', credits: 10, rules: ['C-001'] },
+  { key: 'cheap-pair', credits: 20, rules: ['C-001', 'C-002'] },
+  { key: 'unmeasured', credits: undefined, rules: ['U-001'] },
+];
+const testable = new Set(['A-001', 'A-002', 'P-001', 'P-002', 'P-003', 'C-001', 'C-002', 'U-001']);
+
+test("a zero budget buys no paid test; free and unmeasured tests run; budget-bound rules are the paid tests' own", () => {
+  const plan = planSpend(candidates, 0, testable);
+  expect(plan).toMatchObject({ credits: 0, bought: [], budgetBound: { rules: 5, judged: 0 } });
+  expect(plan.left.map((l) => l.key).sort()).toEqual(['cheap', 'cheap-pair', 'profile', 'profile-again']);
+});
+
+test('a small budget buys the most rules per credit first, and stops where nothing new fits', () => {
+  const plan = planSpend(candidates, 500, testable);
+  expect(plan.bought).toEqual(['cheap-pair']);
+  expect(plan.budgetBound).toEqual({ rules: 5, judged: 2 });
+  const more = planSpend(candidates, 1_100, testable);
+  expect(more.bought).toEqual(['cheap-pair', 'profile']);
+  expect(more.credits).toBe(1_020);
+  expect(more.budgetBound.judged).toBe(5);
+  // Coverage is complete: the costlier repeat and the cheap single are left out (the least spend).
+  expect(more.left.map((l) => l.key).sort()).toEqual(['cheap', 'profile-again']);
+  expect(more.byFamily).toEqual({ C: 20, P: 750, A: 250 });
+  expect(planLines(more, '$1.100')[1]).toBe('  budget-bound rules judged: 5 of 5 (100%)');
+});
+
+test('a budget that buys every paid test runs them all', () => {
+  for (const budget of [3_030, Infinity]) {
+    const plan = planSpend(candidates, budget, testable);
+    expect(plan.bought.sort()).toEqual(['cheap', 'cheap-pair', 'profile', 'profile-again']);
+    expect(plan.credits).toBe(3_030);
+  }
+});

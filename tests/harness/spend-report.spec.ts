@@ -1,0 +1,69 @@
+/**
+ * Spend per operation, family, rule and test (issue 19; reporter/spend.ts): parsed from the tests'
+ * `spend` annotations, shared equally by the rules each test judged, and written into rules.json.
+ */
+import { test, expect } from '@playwright/test';
+import type { Rule } from '../../contract/rules.ts';
+import { outcomeOf, ruleVerdicts } from '../../reporter/rule-results.ts';
+import { parseSpend, spendBreakdown, spendLines } from '../../reporter/spend.ts';
+import { buildReport, spendReport } from '../../reporter/report.ts';
+import { runInfo } from './support/run-info.ts';
+
+const rule = (id: string): Rule => ({ id, section: 'S', level: 'MUST', text: id, observe: 'black-box', kind: 'rule', file: 't.yaml' });
+const ann = (rules: string[], extra: { type: string; description: string }[] = []) => [
+  ...rules.map((description) => ({ type: 'rule', description })),
+  ...extra,
+];
+
+test('a spend annotation is parsed per operation; malformed parts are ignored', () => {
+  expect(parseSpend('createSocialProfile=1000,getLatest=20,junk,x=-1')).toEqual({ createSocialProfile: 1000, getLatest: 20 });
+});
+
+test("a test's spend goes to its operations, and is shared equally by the rules it judged", () => {
+  const catalogue = new Map(['PROF-001', 'PROF-002', 'LATEST-001', 'MKT-001'].map((id) => [id, rule(id)]));
+  const outcomes = [
+    // Repeated annotations (test and result lists) count once.
+    ...outcomeOf({
+      title: 'profile',
+      file: 'p.spec.ts',
+      project: 'conformance',
+      status: 'passed',
+      annotations: ann(
+        ['PROF-001', 'PROF-002', 'LATEST-001'],
+        [
+          { type: 'spend', description: 'createSocialProfile=2000,getLatest=20' },
+          { type: 'spend', description: 'createSocialProfile=2000,getLatest=20' },
+          { type: 'answers', description: '3' },
+        ],
+      ),
+    }),
+    // A test whose case never occurred judged nothing: its spend is the operation's, no rule's.
+    ...outcomeOf({
+      title: 'markets',
+      file: 'm.spec.ts',
+      project: 'conformance',
+      status: 'passed',
+      annotations: ann(
+        ['MKT-001'],
+        [
+          { type: 'spend', description: 'listMarkets=10' },
+          { type: 'judged', description: 'MKT-001 0 a market with no forecast' },
+        ],
+      ),
+    }),
+  ];
+  const verdicts = ruleVerdicts(catalogue, outcomes);
+  const b = spendBreakdown(outcomes, verdicts);
+  expect(b.credits).toBe(2030);
+  expect(b.byOperation).toEqual({ createSocialProfile: 2000, getLatest: 20, listMarkets: 10 });
+  expect(b.byRule).toEqual({ 'PROF-001': 673, 'PROF-002': 673, 'LATEST-001': 673 });
+  expect(b.byFamily).toEqual({ PROF: 1347, LATEST: 673 });
+  expect(b.topTests.map((t) => [t.title, t.credits])).toEqual([
+    ['p.spec.ts › profile', 2020],
+    ['m.spec.ts › markets', 10],
+  ]);
+  expect(spendLines(b)[0]).toBe('Spend per operation: createSocialProfile $2.000, getLatest $0.020, listMarkets $0.010');
+  const info = { spend: { usd: 2.03, calls: 3, budgetUsd: null, breakdown: spendReport(b) } };
+  const report = buildReport(runInfo(info), verdicts, catalogue);
+  expect(report.spend.breakdown?.byOperation).toEqual({ createSocialProfile: 2, getLatest: 0.02, listMarkets: 0.01 });
+});
