@@ -42,6 +42,7 @@ import {
   resolutionChildren,
   smallEvent,
   submitJob,
+  type ExcludedMarket,
   type GenerationTarget,
 } from './support/jobs.ts';
 
@@ -268,6 +269,12 @@ test.describe('key-only routes and x402', () => {
   );
 });
 
+/** The exclusion reason an availability answer gives (`excluded.reason`), or 'unstated'. */
+const exclusionReason = (availability: ExcludedMarket['availability']): string => {
+  const reason = (availability.excluded as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' ? reason : 'unstated';
+};
+
 test.describe('topic exclusion on every path', () => {
   test(
     'every excluded market: availability excluded with generation null, and POST answers 422 forecast_topic_excluded (listed body and forecast-targets child body)',
@@ -286,7 +293,7 @@ test.describe('topic exclusion on every path', () => {
       const { excluded, looked } = await test.step('look every listed market up', () => excludedMarkets(api, paid));
       test.skip(excluded.length === 0, `none of the ${looked} listed markets is topic-excluded (availability excluded non-null)`);
       const found: Violation[] = [];
-      const bodies = new Map<string, { body: GenerationBody; from: string }>();
+      const bodies = new Map<string, { body: GenerationBody; from: string; reason: string }>();
       for (const { row, availability } of excluded) {
         const at = `/${String(row.marketKey)}`;
         if (availability.generation !== null)
@@ -294,7 +301,11 @@ test.describe('topic exclusion on every path', () => {
             violation('AVAIL-023', at + '/generation', `excluded (${JSON.stringify(availability.excluded)}) but generation is non-null`),
           );
         const body = bodyOfRow(row);
-        bodies.set(`${body.venue}:${body.market_id}`, { body, from: `listed row ${String(row.marketKey)}` });
+        bodies.set(`${body.venue}:${body.market_id}`, {
+          body,
+          from: `listed row ${String(row.marketKey)}`,
+          reason: exclusionReason(availability),
+        });
       }
       await test.step('bodies taken from forecast-targets children (venue_b events, venue_a markets)', async () => {
         const refs = new Set(
@@ -313,20 +324,32 @@ test.describe('topic exclusion on every path', () => {
           for (const { body } of res ? resolutionChildren(res) : []) {
             const key = `${body.venue}:${body.market_id}`;
             // Only children the availability lookup confirmed excluded: an event may mix topics.
-            if (bodies.has(key)) bodies.set(key, { body, from: `forecast-targets child of ${ref}` });
+            const listed = bodies.get(key);
+            if (listed) bodies.set(key, { body, from: `forecast-targets child of ${ref}`, reason: listed.reason });
           }
         }
       });
+      // One generation per distinct case, not per market (issue 19: a refused generation may be billed,
+      // gap BILL-013): each exclusion reason once from a listed row and once from a forecast-targets
+      // child. Every excluded market was judged above (AVAIL-023) on its free availability answer.
+      const picked = new Map<string, { key: string; body: GenerationBody; from: string }>();
+      for (const [key, b] of bodies) {
+        const caseKey = `${b.reason}|${b.from.startsWith('forecast-targets') ? 'child' : 'listed'}`;
+        if (!picked.has(caseKey)) picked.set(caseKey, { key, body: b.body, from: b.from });
+      }
       test.info().annotations.push({
         type: 'note',
-        description: `${excluded.length} excluded market(s) of ${looked} listed; ${bodies.size} generation bodies posted (${[...bodies.values()].filter((b) => b.from.startsWith('forecast-targets')).length} from forecast-targets children)`,
+        description: `${excluded.length} excluded market(s) of ${looked} listed; ${picked.size} generation bodies posted, one per exclusion reason and body source (${[...picked.keys()].join(', ')})`,
       });
-      if (![...bodies.values()].some((b) => b.from.startsWith('forecast-targets')))
+      if (![...picked.values()].some((b) => b.from.startsWith('forecast-targets')))
         withdrawRules(['TOPIC-009'], 'no excluded market offered a forecast-targets child body');
-      budget.reserveCalls(CREATE, bodies.size);
-      for (const [key, { body, from }] of bodies) {
+      budget.reserveCalls(CREATE, picked.size);
+      let throttled = 0;
+      for (const { key, body, from } of picked.values()) {
         await test.step(`POST ${key} (${from})`, async () => {
           const a = await submitJob(paid, body, newKey());
+          // An owner-scoped quota refusal (429) says nothing of the market's exclusion: not an instance.
+          if (a.status === 429) return void throttled++;
           if (a.status !== 422 || a.body.error !== 'forecast_topic_excluded') {
             const rule = from.startsWith('forecast-targets') ? 'TOPIC-009' : 'TOPIC-008';
             found.push(
@@ -340,6 +363,8 @@ test.describe('topic exclusion on every path', () => {
           }
         });
       }
+      if (throttled === picked.size)
+        withdrawRules(['TOPIC-008', 'TOPIC-009', 'JOB-001'], `every generation (${throttled}) was refused with 429 by a quota`);
       expect(found).toHaveNoViolations();
     },
   );

@@ -106,6 +106,7 @@ for (const { operationId } of contract().operations.values()) {
         return void judgedInstances(ruleIds, 0, 'a case next to an otherwise valid request the target accepts');
 
       const found: Violation[] = [];
+      const charged = !own && (PRICES[operationId]?.credits ?? 0) >= EXPENSIVE_CREDITS;
       for (const c of cases) {
         const rule = ruleOf(operationId, c)!;
         const allowed = rejectionStatuses(rule);
@@ -121,7 +122,9 @@ for (const { operationId } of contract().operations.values()) {
               if (vs.length) first = vs;
               return vs.length === 0;
             }),
-            { seed: targetOptions.seed, numRuns: c.single ? 1 : NUM_RUNS, endOnFailure: true },
+            // A probe of a $0.50+ route on the configured key is money (a 422 may be billed, gap BILL-013):
+            // one value per case there (issue 19); control-plane accounts spend minted credits.
+            { seed: targetOptions.seed, numRuns: c.single || charged ? 1 : NUM_RUNS, endOnFailure: true },
           );
           // Anything but our own verdict (a skip for THROTTLED, a harness error) propagates.
           if (details.failed && !first.length)

@@ -123,7 +123,11 @@ export interface Fixtures {
   oneSource: boolean;
   /** Client without an API key (free routes, auth negatives). */
   api: TargetClient;
-  /** Client sending the first principal's API key; SKIPs the test when no key is configured. */
+  /**
+   * Client of the test's paying principal: a fresh control-plane account (credits minted for the test,
+   * its own quotas) when the target has a control plane, else the first configured key (FC_API_KEY,
+   * charged to the budget); SKIPs the test when it has neither.
+   */
   paid: TargetClient;
   /**
    * The run's spend budget as seen by this test: `budget.reserve(usd)` up front SKIPs a test that
@@ -430,8 +434,12 @@ export const test = base.extend<
     await use(new SharedAnswers(join(testInfo.project.outputDir, 'shared-answers')));
   },
 
-  paid: async ({ api, targetOptions }, use) => {
-    base.skip(!targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
-    await use(api.withKey(targetOptions.apiKey));
+  // A fresh control-plane account when the target has a control plane: its credits are minted for the
+  // test, so the run spends none of the configured key's money (issue 19), and the test has its own
+  // rate-limit quota. Without a control plane, the configured key (FC_API_KEY), charged to the budget.
+  paid: async ({ api, targetOptions, freshKey }, use) => {
+    const key = (await freshKey()) ?? targetOptions.apiKey;
+    base.skip(!key, 'needs an API key (FC_API_KEY)');
+    await use(api.withKey(key));
   },
 });
