@@ -99,7 +99,7 @@ function walk(root: unknown, path: readonly Segment[]): { at: Segment[]; visited
     }
     visited.push(node);
     const seg = path[i]!;
-    const next: unknown = Array.isArray(node) ? node[Number(seg)] : asRecord(node)?.[String(seg)];
+    const next: unknown = Array.isArray(node) ? node[Number(seg)] : keyOf(asRecord(node), seg);
     // The library writes a schema's siblings of allOf or $ref (and a type list) as one more combiner
     // entry: such an entry absent from the document is the node itself.
     const entry = path[i + 1];
@@ -154,6 +154,37 @@ function operationOf(path: readonly Segment[]): string | undefined {
   return /^(get|put|post|delete|patch|head|options|trace)$/.test(method) ? `${method.toUpperCase()} ${String(path[1])}` : undefined;
 }
 
+/**
+ * A member of `record` by `seg`; a response's status range (2XX) also by its other case, since the
+ * library writes it in lower case (OpenAPI allows either, upper case by convention).
+ */
+function keyOf(record: Record<string, unknown> | undefined, seg: Segment): unknown {
+  const key = String(seg);
+  if (!record) return undefined;
+  if (key in record) return record[key];
+  return /^[1-5]xx$/i.test(key) ? (record[key.toUpperCase()] ?? record[key.toLowerCase()]) : undefined;
+}
+
+/**
+ * For a parameter the served document adds to an operation: the gap ID of a parameter of the same
+ * location (`in`) our copy marks as chosen. The spec shows none of the operation's parameters there,
+ * so another name or another required parameter in that place is another choice, not drift.
+ */
+function chosenParameterPlace(d: Diff, marked: unknown): string | undefined {
+  const at = d.path.indexOf('parameters');
+  if (d.action !== 'add' || d.path[0] !== 'paths' || at !== 3 || d.path.length !== 5) return undefined;
+  // The added value as the library reports it (its indices are those of its own rewritten copy).
+  const added = asRecord(d.after);
+  const operation = asRecord(walk(marked, d.path.slice(0, 3)).visited.at(-1));
+  const params = Array.isArray(operation?.parameters) ? (operation.parameters as unknown[]) : [];
+  for (const p of params) {
+    const param = asRecord(p);
+    const mark = param?.[CHOICE_MARK];
+    if (typeof mark === 'string' && mark && added && param?.in === added.in) return mark;
+  }
+  return undefined;
+}
+
 /** The gap ID of the first `x-fc-choice` mark on the nodes visited, if any. */
 function choiceOn(visited: readonly unknown[]): string | undefined {
   for (const n of visited) {
@@ -200,7 +231,7 @@ function change(d: Diff, before: unknown, after: unknown, marked: unknown): Chan
   const side = d.action === 'add' ? after : before;
   const at = subjectOf(walk(side, d.path).at, d);
   let { class: cls, reason } = classifyChange(d);
-  const choice = marked === undefined ? undefined : choiceOn(walk(marked, d.path).visited);
+  const choice = marked === undefined ? undefined : (choiceOn(walk(marked, d.path).visited) ?? chosenParameterPlace(d, marked));
   let ruleId: string | undefined;
   if (choice) {
     reason = `the target's choice: the spec does not show this part (${CHOICE_MARK} ${choice})`;

@@ -152,6 +152,11 @@ export const PROTOCOL_CASES = [
         mutate(driftRef, (d) => delete d.paths['/api/v1/latest']!.get!.responses!['429']),
         mutate(driftRef, (d) => (d.paths['/api/v1/latest']!.get!.responses!['429']!['x-fc-choice'] = 'VER-008')),
       ],
+      // another name, required, in a place whose only parameter our copy marks as chosen: another choice
+      [
+        mutate(driftRef, (d) => (d.paths['/api/v1/latest']!.get!.parameters = [{ name: 'window', in: 'query', required: true }])),
+        mutate(driftRef, (d) => (d.paths['/api/v1/latest']!.get!.parameters![0]!['x-fc-choice'] = 'VER-008')),
+      ],
     ],
     bad: {
       'VER-018': [mutate(driftRef, (d) => (d.paths['/api/v1/latest']!.get!.parameters![0]!.required = true)), driftRef],
