@@ -9,32 +9,24 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
 import { redact, registerSecret } from '../lib/redact.ts';
-import { ABORT_FILE, readAbort } from '../lib/run-health.ts';
+import { readAbort } from '../lib/run-health.ts';
+import { PROJECT_FILES, projectOutputDir, REPORT_DIR_FILES, REPORT_FILES } from '../lib/run-state.ts';
 import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
 import { buildReport, readReport, summaryLines, writeReports, type RunInfo, type RunVerdict } from '../reporter/report.ts';
 import { preflight } from './preflight.ts';
 import { listTests, plannedTests, selectRules, strayPattern, uncovered, type PlannedTest } from './selection.ts';
 import { loadRequestPlan, planLabel, plannedRequests } from '../lib/request-plan.ts';
 import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings } from './settings.ts';
-import { writeBundle } from './bundle.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 import { supervise } from './supervise.ts';
 import { ownsSourceAddresses } from '../lib/suite-phases.ts';
-import { driftNotRun, driftSource, readContractFile, SERVED_CONTRACT_FILE } from '../reporter/drift.ts';
+import { driftNotRun, driftSource, readContractFile } from '../reporter/drift.ts';
+import { MANIFEST, SIGNATURE, writeBundle } from './bundle.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
 /** Files of an earlier run that must not be mistaken for this run's. */
-const STALE = [
-  'rules.json',
-  'certification.md',
-  'certification.html',
-  'junit.xml',
-  'results.json',
-  'manifest.json',
-  'manifest.sig',
-  SERVED_CONTRACT_FILE,
-];
+const STALE = [...Object.values(REPORT_FILES), 'results.json', MANIFEST, SIGNATURE, REPORT_DIR_FILES.servedContract];
 /**
  * Workers of a run without --workers / FC_WORKERS. A conformance run mostly waits (on the target's
  * limits, paced through one hub, and on the target's answers), not on CPU. While one test holds a
@@ -193,7 +185,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
     }
     console.log(`Preflight: ${pre.reason}`);
     // The drift section's document when no selected test reads /openapi.json (rule reporter).
-    writeFileSync(join(reportDir, SERVED_CONTRACT_FILE), redact(JSON.stringify(pre.doc, null, 2)));
+    writeFileSync(join(reportDir, REPORT_DIR_FILES.servedContract), redact(JSON.stringify(pre.doc, null, 2)));
   }
 
   const env = baseEnv();
@@ -221,7 +213,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   set('FC_STUB_VARIANT', s.stubVariant);
   set('FC_DRIFT_BASELINE', s.baseline);
   set('FC_FAIL_ON_DRIFT', s.failOnDrift);
-  if (s.target) set('FC_SERVED_CONTRACT', join(reportDir, SERVED_CONTRACT_FILE));
+  if (s.target) set('FC_SERVED_CONTRACT', join(reportDir, REPORT_DIR_FILES.servedContract));
   // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
   const plan = spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
   if (plan) {
@@ -252,12 +244,12 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   if (strays) args.push('--grep-invert', strays);
   if (flags.shard) args.push('--shard', flags.shard);
   if (flags.grep) args.push('--grep', flags.grep);
-  const abortFile = join(reportDir, 'test-results', ABORT_FILE);
+  const abortFile = join(projectOutputDir(reportDir), PROJECT_FILES.abortMarker);
   rmSync(abortFile, { force: true });
   const result = await supervise([PLAYWRIGHT, ...args], { cwd: ROOT, env: playwrightEnv(env), abortFile });
 
   let code: number;
-  if (!existsSync(join(reportDir, 'rules.json'))) {
+  if (!existsSync(join(reportDir, REPORT_FILES.rules))) {
     const marker = readAbort(dirname(abortFile));
     const reason = marker
       ? `run aborted: ${marker.reason}`

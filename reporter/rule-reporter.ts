@@ -20,7 +20,8 @@ import { buildReport, spendReport, summaryLines, writeReports, type RunInfo } fr
 import { spendBreakdown, spendLines } from './spend.ts';
 import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
-import { driftNotRun, driftSection, driftSource, readContractFile, SERVED_CONTRACT_FILE, type DriftSection } from './drift.ts';
+import { driftNotRun, driftSection, driftSource, readContractFile, type DriftSection } from './drift.ts';
+import { REPORT_DIR_FILES } from '../lib/run-state.ts';
 
 /** Options set in playwright.config.ts. */
 export interface RuleReporterOptions {
@@ -138,7 +139,7 @@ export default class RuleReporter implements Reporter {
   private drift(): DriftSection {
     const failOn = this.opts.failOnDrift === 'breaking' ? 'breaking' : null;
     const source = driftSource(this.opts.target);
-    const file = join(this.outputDir, SERVED_CONTRACT_FILE);
+    const file = join(this.outputDir, REPORT_DIR_FILES.servedContract);
     let served: unknown;
     try {
       if (this.served !== undefined) served = JSON.parse(this.served);

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { CLOCK_SUITES } from '../../lib/suite-phases.ts';
 import { readAbort } from '../../lib/run-health.ts';
+import { projectOutputDir } from '../../lib/run-state.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -196,7 +197,7 @@ async function runChild(opts: RunOptions): Promise<RunOutcome> {
   const ms = Date.now() - started;
   let tests: TestOutcome[] = [];
   const errors: string[] = [];
-  const aborted = readAbort(join(dir, 'test-results'))?.reason;
+  const aborted = readAbort(projectOutputDir(dir))?.reason;
   try {
     const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { suites?: JsonSuite[]; errors?: { message?: string }[] };
     tests = outcomes(report);

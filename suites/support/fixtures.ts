@@ -23,6 +23,7 @@ import { DEFAULT_MAX_BODY_BYTES } from '../../lib/http-client.ts';
 import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
 import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
+import { PROJECT_FILES } from '../../lib/run-state.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
@@ -427,7 +428,7 @@ export const test = base.extend<
 
   // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
   sharedAnswers: async ({}, use, testInfo) => {
-    await use(new SharedAnswers(join(testInfo.project.outputDir, 'shared-answers')));
+    await use(new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers)));
   },
 
   paid: async ({ api, targetOptions }, use) => {
