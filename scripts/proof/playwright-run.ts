@@ -12,6 +12,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { CLOCK_SUITES } from '../../lib/suite-phases.ts';
 import { readAbort } from '../../lib/run-health.ts';
 import { projectOutputDir } from '../../lib/run-state.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -75,8 +76,8 @@ function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
       for (const t of spec.tests) {
         const last = t.results[t.results.length - 1];
         const annotations = [...t.annotations, ...(last?.annotations ?? [])];
-        const rules = [...new Set(annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''))];
-        const unjudged = annotations.filter((a) => a.type === 'unjudged').map((a) => a.description ?? '');
+        const rules = [...new Set(annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? ''))];
+        const unjudged = annotations.filter((a) => a.type === ANNOTATION.unjudged).map((a) => a.description ?? '');
         const message = last?.errors?.[0]?.message;
         out.push({
           id: `${spec.file} › ${spec.title}`,
