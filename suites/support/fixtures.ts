@@ -1,6 +1,6 @@
 /**
- * Fixtures own the target configuration. Option values are set in playwright.config.ts (the only
- * place that reads environment variables); tests receive ready clients.
+ * Fixtures own the target configuration. Option values are set in playwright.config.ts (from
+ * lib/settings.ts, which reads the environment); tests receive ready clients.
  */
 import { test as base } from '@playwright/test';
 import { TargetClient, type Route } from './client.ts';
