@@ -94,7 +94,7 @@ function sign(dir: string, keyFile: string | undefined): void {
     );
 }
 
-/** Dry run: each planned test's request count and their sum, from the request plan (cli/request-plan.ts). */
+/** Dry run: each planned test's request count and their sum, from the request plan (lib/request-plan.ts). */
 function printPlannedRequests(planned: readonly PlannedTest[]): void {
   const plan = loadRequestPlan();
   if (!plan) {

@@ -64,7 +64,7 @@ export function selectRules(catalogue: ReadonlyMap<string, Rule>, input: Selecti
 
 /** One suite test as listed by Playwright. */
 export interface PlannedTest {
-  /** `suites/x.spec.ts:LINE`, a Playwright location filter. */
+  /** `suites/<name>.spec.ts:LINE`, a Playwright location filter. */
   location: string;
   title: string;
   rules: string[];

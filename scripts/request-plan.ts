@@ -4,7 +4,8 @@
  * annotations, which count every request: suites/support/annotations.ts countRequest) and the credits
  * its configured keys' billed calls cost (`spend` annotations; issue 19's spend plan), with the commit and
  * date of the measurement. With `--no-control`, the spend of a second run, against the stub served
- * without a control plane (scripts/spend-measure.sh), is recorded as the plan of such targets.
+ * without a control plane (`npm run stub` without CONTROL_TOKEN, run with FC_TARGET and the keys but no
+ * FC_CONTROL_TOKEN), is recorded as the plan of such targets.
  * `forecast-conformance run --dry-run` sums it over the selected tests (cli/run.ts, cli/spend.ts).
  *
  * Input: the Playwright JSON report of a full run on the embedded stub (default reports/results.json,

@@ -107,7 +107,7 @@ function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
 }
 
 export interface RunOptions {
-  /** `suites/x.spec.ts:LINE` or file paths, relative to the project root; empty = every conformance test. */
+  /** `suites/<name>.spec.ts:LINE` or file paths, relative to the project root; empty = every conformance test. */
   targets: string[];
   /** FC_MUTANT for the embedded stub; undefined = none. */
   mutant?: string;

@@ -40,5 +40,5 @@ export function testsFor(rule: string, tests: readonly ListedTest[]): { carrying
   return { carrying, family };
 }
 
-/** Playwright location arguments (`suites/x.spec.ts:42`, file as listed), deduplicated. */
+/** Playwright location arguments (`suites/<name>.spec.ts:42`, file as listed), deduplicated. */
 export const locations = (tests: readonly ListedTest[]): string[] => [...new Set(tests.map((t) => `${t.file}:${t.line}`))];
