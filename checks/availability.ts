@@ -26,6 +26,16 @@ const STUB_AUTHENTICATION = JSON.stringify({ type: 'header', name: 'x-service-ap
 /** excluded.message of the stub: one sentence ending "never forecast." (gap TOPIC-013). */
 const STUB_EXCLUSION_MESSAGE = /never forecast\.$/;
 
+/** Every member (JSON pointer, key) of `value`, nested ones included, except inside a relationships envelope. */
+function memberKeys(value: unknown, path: string): [string, string][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => memberKeys(v, path + ptr(i)));
+  return Object.entries(value).flatMap(([k, v]) => [
+    [path + ptr(k), k] as [string, string],
+    ...(k === 'relationships' ? [] : memberKeys(v, path + ptr(k))),
+  ]);
+}
+
 /** Path and query of an endpoint given as a relative path or an absolute URL; undefined when unparsable. */
 export function endpointParts(endpoint: string): { pathname: string; searchParams: URLSearchParams } | undefined {
   try {
@@ -171,9 +181,9 @@ export function checkAvailability(body: unknown, path = ''): Violation[] {
     out.push(violation('AVAIL-030', path + ptr('generation'), 'targetResolution is set but generation is non-null'));
 
   if (isObj(latestForecast)) {
-    for (const key of Object.keys(latestForecast)) {
-      if (RESEARCH_KEY.test(key))
-        out.push(violation('AVAIL-024', path + ptr('latestForecast', key), `latestForecast carries ${key} (existence metadata only)`));
+    // Over the whole object, nested members included (issue 22); its relationships are the REL rules'.
+    for (const [at, key] of memberKeys(latestForecast, path + ptr('latestForecast'))) {
+      if (RESEARCH_KEY.test(key)) out.push(violation('AVAIL-024', at, `latestForecast carries ${key} (existence metadata only)`));
     }
     out.push(...checkAllRelationships(latestForecast).map((v) => ({ ...v, path: path + ptr('latestForecast') + v.path })));
   }

@@ -210,6 +210,21 @@ export function checkSameNotFound(other: RawAnswer, unknown: RawAnswer, otherId:
   return out;
 }
 
+/**
+ * AUTH-019 (Authentication rule 3: a request sees only jobs submitted with its own key): a generation
+ * answer of one principal, accepted or refused, names none of `foreign`, the jobIds another principal
+ * submitted. The whole answer text is searched, since where a target puts a job identity is its choice
+ * (gap JOB-034). Emits AUTH-019 once per foreign jobId found.
+ * @param answer the generation answer: its status and raw body text
+ * @param foreign jobIds (UUID strings) of jobs another principal submitted
+ */
+export function checkNoForeignJob(answer: { status: number; bodyText: string }, foreign: readonly string[]): Violation[] {
+  const text = answer.bodyText.toLowerCase();
+  return foreign
+    .filter((id) => id !== '' && text.includes(id.toLowerCase()))
+    .map((id) => violation('AUTH-019', '/', `a generation answered ${answer.status} naming job ${id}, which another principal submitted`));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -258,5 +273,6 @@ export const JOBS_CHECKS = {
   checkStatusProgress: defineCheck('checkStatusProgress', ['JOB-017', 'JOB-024'], checkStatusProgress),
   checkSameNotFound: defineCheck('checkSameNotFound', ['AUTH-008', 'JOB-016'], checkSameNotFound),
   checkSubmission: defineCheck('checkSubmission', ['JOB-002'], checkSubmission),
+  checkNoForeignJob: defineCheck('checkNoForeignJob', ['AUTH-019'], checkNoForeignJob),
   checkQuotaError: defineCheck('checkQuotaError', ['JOB-003', 'JOB-004', 'JOB-005', 'JOB-006'], checkQuotaError),
 };

@@ -73,9 +73,116 @@ export function checkOddsEqualQuote(odds: unknown, quote: unknown, path: string)
     : [violation('QUOTE-003', path, `odds ${JSON.stringify(odds)} ≠ venue_quote.selected_probability ${JSON.stringify(p)}`)];
 }
 
+/** Tolerance of a midpoint's rounding (the spec shows none; gap QUOTE-010): half a cent of the exact mean. */
+const MIDPOINT_TOLERANCE = 0.005 + 1e-9;
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The method class of a quote_method token: the four QUOTE-009 names, the snapshot, or other (judged by QUOTE-001/-002). */
+function methodClass(method: unknown): 'midpoint' | 'bid' | 'ask' | 'last-trade' | 'graph_snapshot' | undefined {
+  if (method === 'midpoint' || method === 'bid' || method === 'ask' || method === 'graph_snapshot') return method;
+  return typeof method === 'string' && /last/i.test(method) ? 'last-trade' : undefined;
+}
+
+/** The price QUOTE-009 expects for a book or last-trade method, or undefined when the quote lacks that side. */
+function expectedPrice(q: Quote, cls: string): { value: number; tolerance: number; what: string } | undefined {
+  const bid = num(q.yes_bid);
+  const ask = num(q.yes_ask);
+  const last = num(q.yes_last);
+  if (cls === 'midpoint')
+    return bid === null || ask === null
+      ? undefined
+      : { value: (bid + ask) / 2, tolerance: MIDPOINT_TOLERANCE, what: 'the mean of yes_bid and yes_ask' };
+  const side = cls === 'bid' ? bid : cls === 'ask' ? ask : cls === 'last-trade' ? last : null;
+  return side === null ? undefined : { value: side, tolerance: 1e-9, what: cls === 'last-trade' ? 'yes_last' : `yes_${cls}` };
+}
+
+/** Quotes QUOTE-009 judges: a priced quote whose method is a book or last-trade method with that side quoted. */
+export function quoteSelectionInstances(quotes: readonly unknown[]): number {
+  return quotes.filter((q) => {
+    if (!q || typeof q !== 'object') return false;
+    const cls = methodClass((q as Quote).quote_method);
+    return (
+      cls !== undefined && cls !== 'graph_snapshot' && num((q as Quote).selected_probability) !== null && !!expectedPrice(q as Quote, cls)
+    );
+  }).length;
+}
+
+/**
+ * selected_probability is the price its quote_method names (QUOTE-009: midpoint, bid, ask, last trade);
+ * a graph snapshot's source price is a choice (gap QUOTE-010, warning), and so are the presence and order
+ * of venue_timestamp and observed_at on a priced quote (gap QUOTE-013, warning). `quotes`: [quote, JSON pointer] pairs.
+ */
+export function checkQuoteSelection(quotes: readonly (readonly [unknown, string])[]): Violation[] {
+  return quotes.flatMap(([quote, path]) => {
+    if (!quote || typeof quote !== 'object') return [];
+    const q = quote as Quote;
+    const p = num(q.selected_probability);
+    const cls = methodClass(q.quote_method);
+    if (p === null || cls === undefined) return [];
+    const out: Violation[] = [];
+    if (cls === 'graph_snapshot') {
+      const seen = [num(q.yes_last), num(q.yes_bid), num(q.yes_ask)].filter((x): x is number => x !== null);
+      const candidates =
+        seen.length >= 2 && num(q.yes_bid) !== null && num(q.yes_ask) !== null ? [...seen, (num(q.yes_bid)! + num(q.yes_ask)!) / 2] : seen;
+      if (candidates.length && !candidates.some((c) => Math.abs(c - p) <= MIDPOINT_TOLERANCE))
+        out.push(
+          violation(
+            'QUOTE-010',
+            path + ptr('selected_probability'),
+            `graph_snapshot selected_probability ${p} is none of yes_last, yes_bid, yes_ask or their mean`,
+            'warning',
+          ),
+        );
+    } else {
+      const want = expectedPrice(q, cls);
+      if (want && Math.abs(want.value - p) > want.tolerance)
+        out.push(
+          violation(
+            'QUOTE-009',
+            path + ptr('selected_probability'),
+            `quote_method ${JSON.stringify(q.quote_method)} selects ${p}, not ${want.what} (${want.value})`,
+          ),
+        );
+    }
+    out.push(...quoteClockChoice(q, path));
+    return out;
+  });
+}
+
+/** Gap QUOTE-013 on one priced quote: both timestamps given, venue_timestamp not after observed_at (warnings). */
+function quoteClockChoice(q: Quote, path: string): Violation[] {
+  const vt = typeof q.venue_timestamp === 'string' ? Date.parse(q.venue_timestamp) : NaN;
+  const ob = typeof q.observed_at === 'string' ? Date.parse(q.observed_at) : NaN;
+  if (Number.isNaN(vt) || Number.isNaN(ob))
+    return [
+      violation(
+        'QUOTE-013',
+        path,
+        `priced quote with venue_timestamp ${JSON.stringify(q.venue_timestamp)}, observed_at ${JSON.stringify(q.observed_at)}`,
+        'warning',
+      ),
+    ];
+  return vt > ob
+    ? [
+        violation(
+          'QUOTE-013',
+          path + ptr('venue_timestamp'),
+          `venue_timestamp ${String(q.venue_timestamp)} is later than observed_at ${String(q.observed_at)}`,
+          'warning',
+        ),
+      ]
+    : [];
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The quote checks, by name (the name of the function each wraps). */
 export const QUOTE_CHECKS = {
   checkVenueQuote: defineCheck('checkVenueQuote', ['QUOTE-001', 'QUOTE-002', 'QUOTE-004', 'QUOTE-005', 'QUOTE-008'], checkVenueQuote),
   checkOddsEqualQuote: defineCheck('checkOddsEqualQuote', ['QUOTE-003'], checkOddsEqualQuote),
+  checkQuoteSelection: defineCheck('checkQuoteSelection', ['QUOTE-009', 'QUOTE-010', 'QUOTE-013'], checkQuoteSelection, undefined, {
+    'QUOTE-009': {
+      what: 'a priced quote with a book or last-trade method and that side quoted',
+      count: ([quotes]) => quoteSelectionInstances(quotes.map(([q]) => q)),
+    },
+  }),
 };

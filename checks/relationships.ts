@@ -9,6 +9,16 @@ const EDGES = new Set(['HAS_MARKET', 'ON_MARKET', 'ON_FORECAST', 'HAS_SIGNAL']);
 const ODDS_KEYS = /^(probability|.*_probability|market_odds|yes_odds|yes_bid|yes_ask|yes_last|venue_quote|odds)$/;
 export const REL_CAP = 50;
 
+/** Every member (JSON pointer, key) of `value`, nested ones included; a nested relationships object is REL-003's. */
+function nestedKeys(value: unknown, path: string): [string, string][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nestedKeys(v, path + ptr(i)));
+  return Object.entries(value).flatMap(([k, v]) => [
+    [path + ptr(k), k] as [string, string],
+    ...(k === 'relationships' ? [] : nestedKeys(v, path + ptr(k))),
+  ]);
+}
+
 /** One envelope: caps, truncated flags, flatness, no odds, no AFFECTS, no forecast refs. */
 export function checkRelationships(env: unknown, path: string): Violation[] {
   if (!env || typeof env !== 'object') return [];
@@ -31,8 +41,9 @@ export function checkRelationships(env: unknown, path: string): Violation[] {
       if (ref && typeof ref === 'object') {
         if ('relationships' in ref)
           out.push(violation('REL-003', at + '/relationships', 'nested relationships object (envelope must be flat)'));
-        for (const k of Object.keys(ref))
-          if (ODDS_KEYS.test(k)) out.push(violation('REL-004', at + ptr(k), `ref carries ${k} (no probabilities or odds)`));
+        // The absence holds over the whole ref, nested members included (issue 22).
+        for (const [p, k] of nestedKeys(ref, at))
+          if (ODDS_KEYS.test(k)) out.push(violation('REL-004', p, `ref carries ${k} (no probabilities or odds)`));
         if (!EDGES.has(ref.relationship as string))
           out.push(
             violation('REL-005', at + '/relationship', `relationship ${JSON.stringify(ref.relationship)} is not a final graph edge`),
@@ -62,6 +73,72 @@ export function checkAllRelationships(body: unknown): Violation[] {
   return findEnvelopes(body).flatMap(([p, env]) => checkRelationships(env, p));
 }
 
+/** Edges between a market and another node whose direction REL-011 compares from both ends. */
+const MARKET_EDGES = new Set(['HAS_MARKET', 'HAS_SIGNAL', 'ON_MARKET']);
+
+/** One ref's view of a market edge: the end it is seen from ('market' or 'other'), or undefined when REL-011 does not place it. */
+function viewEnd(category: string, via: unknown): 'market' | 'other' | undefined {
+  // A market's asset and signal refs (direct) and any ref via a market are seen from a market.
+  if ((category === 'assets' || category === 'signals') && (via === 'direct' || via === 'market')) return 'market';
+  // Market refs are seen from the other end: the subject (direct) or the intermediate asset.
+  if (category === 'markets' && (via === 'direct' || via === 'asset')) return 'other';
+  return undefined;
+}
+
+interface EdgeView {
+  edge: string;
+  end: 'market' | 'other';
+  direction: string;
+  path: string;
+}
+
+const edgeViews = (body: unknown): EdgeView[] =>
+  findEnvelopes(body).flatMap(([path, env]) =>
+    CATEGORIES.flatMap((cat) => {
+      const refs = (env as Record<string, unknown>)[cat];
+      if (!Array.isArray(refs)) return [];
+      return refs.flatMap((ref: Record<string, unknown> | null, i) => {
+        const end = ref && typeof ref === 'object' ? viewEnd(cat, ref.via) : undefined;
+        if (!ref || !end || !MARKET_EDGES.has(ref.relationship as string) || typeof ref.direction !== 'string') return [];
+        return [{ edge: ref.relationship as string, end, direction: ref.direction, path: path + ptr(cat, i) }];
+      });
+    }),
+  );
+
+/** Refs REL-011 compares: those of an edge type seen at least twice (from either end) across `body`. */
+export function refDirectionInstances(body: unknown): number {
+  const views = edgeViews(body);
+  const per = new Map<string, number>();
+  for (const v of views) per.set(v.edge, (per.get(v.edge) ?? 0) + 1);
+  return views.filter((v) => (per.get(v.edge) ?? 0) >= 2).length;
+}
+
+/**
+ * REL-011 across every envelope of `body` (one answer, or an array of answers): each edge type between
+ * a market and another node shows one direction from the market's end and the opposite one from the
+ * other end. The first view of each (edge, end) sets the expectation; every disagreeing ref is reported.
+ */
+export function checkRefDirections(body: unknown): Violation[] {
+  const first = new Map<string, EdgeView>();
+  const out: Violation[] = [];
+  for (const v of edgeViews(body)) {
+    const same = first.get(`${v.edge}|${v.end}`);
+    const opposite = first.get(`${v.edge}|${v.end === 'market' ? 'other' : 'market'}`);
+    if (same && same.direction !== v.direction)
+      out.push(
+        violation(
+          'REL-011',
+          v.path + '/direction',
+          `${v.edge} seen from the ${v.end} end is ${v.direction} here but ${same.direction} at ${same.path}`,
+        ),
+      );
+    else if (!same && opposite && opposite.direction === v.direction)
+      out.push(violation('REL-011', v.path + '/direction', `${v.edge} is ${v.direction} from both ends (also at ${opposite.path})`));
+    if (!same) first.set(`${v.edge}|${v.end}`, v);
+  }
+  return out;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** Every rule of the relationships envelope (spread by the composite checks of market rows). */
 export const REL_RULES = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006', 'REL-009'];
@@ -69,4 +146,10 @@ export const REL_RULES = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005',
 export const RELATIONSHIPS_CHECKS = {
   checkRelationships: defineCheck('checkRelationships', REL_RULES, checkRelationships),
   checkAllRelationships: defineCheck('checkAllRelationships', REL_RULES, checkAllRelationships),
+  checkRefDirections: defineCheck('checkRefDirections', ['REL-011'], checkRefDirections, undefined, {
+    'REL-011': {
+      what: 'a ref of an edge type seen from both of its ends, or twice from one end, in the answers judged',
+      count: ([body]) => refDirectionInstances(body),
+    },
+  }),
 };

@@ -42,6 +42,11 @@ const TABLE = {
     ['bill-free-route-debit', 'BILL-012', 'a free route debits one credit when a key is sent'],
     ['bill-debit-before-check', 'BILL-016', 'the balance is debited before the insufficient-credits check, so a refused call still costs'],
     ['bill-double-debit', 'BILL-001', 'a successful paid call debits its price twice'],
+    [
+      'bill-debit-neighbour',
+      'BILL-001',
+      "an off-by-one account lookup: an API-key call is debited to the account created just before the caller's (one principal's calls spend another's credits)",
+    ],
   ],
   x402: [
     ['x402-settle-on-404', 'BILL-005', 'an x402 payment is settled although the answer is 404'],
@@ -56,6 +61,12 @@ const TABLE = {
     ['job-idem-new-job', 'JOB-025', 'a repeated idempotency key creates a second job'],
     ['job-foreign-403', 'JOB-016', "another account's jobId answers 403 instead of the unknown-job 404"],
     ['job-excluded-accepted', 'JOB-001', 'a topic-excluded market is accepted for generation'],
+    [
+      'job-idem-shared-across-keys',
+      'AUTH-019',
+      "idempotency records are keyed by the header alone: another account's generation under the same key and body answers the first account's job",
+    ],
+    ['job-view-default-status', 'PARAM-023', 'an omitted view reads as view=status, so a succeeded job read expands no forecast'],
   ],
   wallets: [
     ['wal-token-short', 'WAL-001', 'link tokens are one character short (42 after svc_)'],
@@ -67,6 +78,7 @@ const TABLE = {
     ['rel-truncated-wrong-cap', 'REL-002', 'truncated.markets compares against a page size of 20 instead of the cap of 50'],
     ['rel-affects-edge', 'REL-005', 'sibling markets are labelled with an inferred AFFECTS edge'],
     ['rel-odds-leak', 'REL-004', 'market refs carry the venue odds'],
+    ['rel-nested-odds', 'REL-004', 'market refs carry the venue odds one level down (pricing.selected_probability)'],
   ],
   quotes: [
     ['quote-odds-bid', 'QUOTE-003', 'market_odds is the bid, not the selected probability'],
@@ -108,6 +120,7 @@ const TABLE = {
     ['xsrch-lookback-off', 'XSRCH-002', 'results of one day beyond the lookback range are kept'],
     ['prof-lookback-13', 'PARAM-076', 'lookback_days accepts 13 (minimum off by one)'],
     ['prof-lookback-echo', 'PROF-016', 'window.lookback_days echoes the default 365 instead of the requested value'],
+    ['prof-lookback-366', 'PARAM-077', 'lookback_days accepts 366 (maximum off by one)'],
   ],
   oil: [
     ['oil-missing-flag-inverted', 'OIL-002', 'reading_missing is true on a present reading'],
@@ -119,6 +132,13 @@ const TABLE = {
     ['avail-id-no-venue', 'AVAIL-003', 'market_id without venue is accepted (defaults to venue_a)'],
     ['avail-generation-with-read', 'AVAIL-019', 'generation is offered even when a forecast exists'],
     ['avail-untracked-available', 'AVAIL-012', 'an untracked identity answers available true'],
+    ['avail-latest-nested-probability', 'AVAIL-024', "latestForecast carries the forecast's probability nested (meta.value.probability)"],
+    [
+      'avail-two-ids-accepted',
+      'AVAIL-002',
+      'market_id together with slug is accepted (market_id wins): the second case of more than one identifier',
+    ],
+    ['avail-key-513', 'PARAM-002', 'market_key accepts 513 characters (maxLength off by one)'],
   ],
   targets: [
     ['tgt-cost-cents', 'TGT-014', "a child's generation.costUsd is 0.01 instead of 1.00"],
@@ -130,20 +150,42 @@ const TABLE = {
     ['asset-q-and-reference', 'ASRCH-002', 'q together with reference is accepted (q wins)'],
     ['asset-reference-51', 'PARAM-026', 'the reference cap is off by one: 51 values are accepted'],
     ['asset-directory-dupe', 'ASSET-004', 'the directory lists its first asset twice'],
+    [
+      'asset-directory-nested-market',
+      'ASSET-002',
+      "the directory's first entry carries an empty linked_markets array nested under meta.seen",
+    ],
   ],
   markets: [
     ['mkt-venue-filter-leak', 'MKT-006', 'venue=X also returns venue_a_us rows when X is venue_a'],
     ['mkt-facets-miscount', 'MKT-009', 'venue_facets counts venue_b rows twice'],
     ['mkt-topic-case', 'MKT-013', 'topic matching is case-sensitive'],
+    ['mkt-max-age-default-24', 'PARAM-036', 'an omitted max_forecast_age windows at 24 hours instead of the default 48'],
   ],
   sources: [
     ['src-both-accepted', 'SRC-002', 'markets with market_keys is accepted (markets wins)'],
     ['src-eleven-markets', 'PARAM-047', 'the markets cap is off by one: 11 entries are accepted'],
     ['src-types-ignored', 'SRC-009', 'types=article still returns x_post items'],
+    ['src-window-default-24', 'PARAM-056', 'an omitted window looks back 24 hours instead of the default 48'],
+    [
+      'src-eleven-market-keys',
+      'PARAM-050',
+      'the market_keys cap is off by one (11 accepted): the second case of markets or market_keys 1..10',
+    ],
+    ['src-types-default-article', 'PARAM-059', 'an omitted types returns articles only instead of both kinds'],
   ],
   latest: [
     ['latest-count-off', 'LATEST-009', 'count is events.length - 1 when there are events'],
     ['latest-forecast-on-article', 'LATEST-012', 'article events carry a forecast'],
+    ['latest-hours-7', 'PARAM-062', 'hours accepts 7 (maximum off by one)'],
+    ['latest-hours-default-2', 'PARAM-063', 'an omitted hours looks back 2 hours while window.hours and since still say 3'],
+  ],
+  topics: [
+    [
+      'topic-mentions-in-scope',
+      'TOPIC-002',
+      'mention markets are not excluded: the second case of the topic exclusion (sports, mentions, short-horizon crypto)',
+    ],
   ],
   signals: [
     ['sig-drawdown-wrong-value', 'SIG-008', 'exclude_drawdown_risk=true drops the null reads instead of the true ones, keeping risky rows'],

@@ -83,16 +83,16 @@ async function awayFromMinuteEdge(): Promise<void> {
  * windows cleared when a loaded machine stretched it past the second.
  * @returns the last attempt's result and whether it fitted
  */
-async function inOneSecond<T>(steps: () => Promise<T>): Promise<{ value: T; fitted: boolean }> {
-  let last: { value: T; fitted: boolean } | undefined;
-  for (let attempt = 0; attempt < BURST_ATTEMPTS; attempt++) {
+async function inOneSecond<T>(steps: () => Promise<T>): Promise<{ value: T; fitted: boolean; earlier: T[] }> {
+  const earlier: T[] = [];
+  for (let attempt = 0; ; attempt++) {
     const started = await nextSecond();
     const value = await steps();
-    last = { value, fitted: sameSecond(started) };
-    if (last.fitted) return last;
+    const fitted = sameSecond(started);
+    if (fitted || attempt + 1 >= BURST_ATTEMPTS) return { value, fitted, earlier };
+    earlier.push(value);
     await sleep(1100);
   }
-  return last!;
 }
 
 // Bursts must meet one per-IP guard, the one the control plane's preloads name: every call from one address.
@@ -112,6 +112,8 @@ async function principal(
 /** A burst's statuses, its first 429, and whether every answer came back inside the window. */
 interface Burst {
   statuses: number[];
+  /** Statuses of the attempts before the judged one, which did not fit one second (their calls were billed too). */
+  earlierStatuses: number[];
   refused?: APIResponse;
   inWindow: boolean;
 }
@@ -133,7 +135,7 @@ function judgeBurst(ruleId: string, what: string, b: Burst, bound: number, mayTi
  * cleared) when a loaded machine stretched it past the second.
  */
 async function burst(count: number, one: () => Promise<APIResponse>): Promise<Burst> {
-  const { value, fitted } = await inOneSecond(async () => {
+  const { value, fitted, earlier } = await inOneSecond(async () => {
     const statuses: number[] = [];
     let refused: APIResponse | undefined;
     for (let i = 0; i < count; i++) {
@@ -143,7 +145,7 @@ async function burst(count: number, one: () => Promise<APIResponse>): Promise<Bu
     }
     return { statuses, ...(refused ? { refused } : {}) };
   });
-  return { ...value, inWindow: fitted };
+  return { ...value, earlierStatuses: earlier.flatMap((e) => e.statuses), inWindow: fitted };
 }
 
 /** A burst's answers for checkGuardTightening: each status, the first 429 with the limit_scope its body names. */
@@ -186,12 +188,14 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       const found = judgeBurst('LIM-001', 'standard per-second', b, LIMIT_BOUNDS.standard.second);
       found.push(...(await anatomy(refused, { scope: 'standard' })));
       await test.step('the 429 debits nothing: the exact balance moved by the admitted calls only (LIM-017, BILL-008)', async () => {
-        const admitted = statuses.filter((s) => s === 200).length;
+        // Attempts that did not fit one calendar second were answered and billed too: all count.
+        const all = [...b.earlierStatuses, ...statuses];
+        const admitted = all.filter((s) => s === 200).length;
         const after = await controlPlane.account(account.accountId);
         found.push(
           ...checkDebit(
             'LIM-017',
-            `${admitted} admitted calls and ${statuses.length - admitted} 429(s)`,
+            `${admitted} admitted calls and ${all.length - admitted} 429(s) in ${b.earlierStatuses.length / statuses.length + 1} attempt(s)`,
             before,
             after.credits,
             admitted * PRICES.listAssets!.credits,
@@ -305,9 +309,13 @@ test.describe('limits: scopes are independent and shared as the table says', () 
       await sleep(1100);
       await test.step('a full standard second leaves the social quota untouched', async () => {
         const { value, fitted } = await fill(standard, LIMIT_BOUNDS.standard.second, social, standard);
-        if (!judged(['LIM-012', 'LIM-001'], fitted ? 1 : 0, what)) return;
+        if (!judged('LIM-012', fitted ? 1 : 0, what)) return;
         const { statuses, after } = value;
         const [s, next] = after as [APIResponse, APIResponse];
+        // The next standard call is the 21st admitted one only when the whole second was admitted: on a
+        // key other tests share (no control plane), their calls may have taken part of it.
+        const full = statuses.every((x) => x === 200);
+        judged('LIM-001', full ? 1 : 0, `${LIMIT_BOUNDS.standard.second} admitted standard calls and one more, inside one calendar second`);
         if (s.status() !== 200)
           found.push(
             violation(
@@ -316,7 +324,7 @@ test.describe('limits: scopes are independent and shared as the table says', () 
               `after ${statuses.length} standard calls (${statuses.join(',')}) a social call answered ${s.status()}: standard traffic consumed the social quota`,
             ),
           );
-        if (next.status() !== 429)
+        if (full && next.status() !== 429)
           found.push(
             violation('LIM-001', 'status', `the ${statuses.length + 1}th standard call in the second answered ${next.status()}, not 429`),
           );
@@ -324,9 +332,15 @@ test.describe('limits: scopes are independent and shared as the table says', () 
       await sleep(1100);
       await test.step('a full social second leaves the standard quota untouched, and covers /x/profile too', async () => {
         const { value, fitted } = await fill(social, LIMIT_BOUNDS.x_research.second, standard, profile);
-        if (!judged(['LIM-012', 'LIM-013'], fitted ? 1 : 0, what)) return;
+        if (!judged('LIM-012', fitted ? 1 : 0, what)) return;
         const { statuses, after } = value;
         const [st, p] = after as [APIResponse, APIResponse];
+        const full = statuses.every((x) => x === 200);
+        judged(
+          'LIM-013',
+          full ? 1 : 0,
+          `${LIMIT_BOUNDS.x_research.second} admitted social calls and a profile call, inside one calendar second`,
+        );
         if (st.status() !== 200)
           found.push(
             violation(
@@ -335,7 +349,7 @@ test.describe('limits: scopes are independent and shared as the table says', () 
               `after ${statuses.length} social calls (${statuses.join(',')}) a standard call answered ${st.status()}: social traffic consumed the standard quota`,
             ),
           );
-        if (p.status() !== 429)
+        if (full && p.status() !== 429)
           found.push(
             violation(
               'LIM-013',
@@ -440,7 +454,7 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
       // Every answer of every attempt: each 200 settled its payment, whichever attempt it was in.
       const every: number[] = [];
       await sleep(1100);
-      const { statuses, refused } = await burst(count, async () => {
+      const b = await burst(count, async () => {
         const res = await send(
           api.withKey(undefined),
           { method: 'POST', path, body: data, expect: 200 },
@@ -451,7 +465,9 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
       });
       // The last attempt's authorizations: the burst's verdict is that attempt's.
       const used = headers.slice(i - count, i);
-      const found = checkBurst('LIM-016', 'signed x402 social calls of one payer', statuses, LIMIT_BOUNDS.x_research.second);
+      const { refused } = b;
+      // Judged only on a burst answered inside one calendar second (a loaded machine may stretch it).
+      const found = judgeBurst('LIM-016', 'signed x402 social calls of one payer', b, LIMIT_BOUNDS.x_research.second);
       found.push(...(await anatomy(refused, { scope: 'x_research' })));
       if (refused?.headers()['payment-response'] !== undefined)
         found.push(violation('LIM-018', 'header:PAYMENT-RESPONSE', 'a 429 carries a PAYMENT-RESPONSE: the payment was settled'));
@@ -472,7 +488,7 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
           const retried = await send(
             api.withKey(undefined),
             { method: 'POST', path, body: data, expect: 200 },
-            { 'PAYMENT-SIGNATURE': used[statuses.indexOf(429)]! },
+            { 'PAYMENT-SIGNATURE': used[b.statuses.indexOf(429)]! },
           );
           observeChoice(
             'X402-027',

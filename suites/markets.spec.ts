@@ -13,6 +13,9 @@ import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { lookup, mapLimit } from './support/lookups.ts';
 import { checkMarketList } from '../checks/market-row.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { rulesOf } from '../checks/define.ts';
+import { judgeWith } from './support/judging.ts';
 import {
   HOUR_MS,
   MARKET_VENUES,
@@ -205,7 +208,21 @@ const ROW_CHOICES: { gap: string; what: string; of: (r: Row) => unknown[]; same:
 test.describe('GET /api/v1/markets', () => {
   test(
     'every row is a covered-market list item with an in-window forecast or a signal',
-    { annotation: rules('MKT-003', 'MKT-020', 'MKT-021', 'MKT-005', 'MKT-008', 'MKT-009', 'PARAM-041', ...ROUTING, ...QUOTES, ...LIST) },
+    {
+      annotation: rules(
+        'MKT-003',
+        'MKT-020',
+        'MKT-021',
+        'MKT-005',
+        'MKT-008',
+        'MKT-009',
+        'PARAM-041',
+        ...ROUTING,
+        ...QUOTES,
+        ...rulesOf(CHECKS.checkQuoteSelection),
+        ...LIST,
+      ),
+    },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 1), 'spend budget too small for one listMarkets call');
       const a = await catalog200(paid, {}, 'MKT-005');
@@ -213,6 +230,11 @@ test.describe('GET /api/v1/markets', () => {
       judged(['MKT-003', 'MKT-020', 'MKT-021', 'PARAM-041', ...ROUTING, ...QUOTES], a.rows.length, 'a listed market row');
       const found = [
         ...rowViolations(a, targetOptions.siteUrl, 48),
+        // QUOTE-009 counts only priced quotes with a book or last-trade method (judgeWith)
+        ...judgeWith(
+          CHECKS.checkQuoteSelection,
+          a.rows.map((r, i) => [r.venue_quote, `/markets/${i}/venue_quote`] as const),
+        ),
         ...checkVenueFacets(a.body),
         ...checkSortOrder(a.rows, undefined, 'PARAM-041'),
       ];

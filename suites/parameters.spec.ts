@@ -13,6 +13,7 @@ import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { isTestable } from '../contract/rules.ts';
 import {
+  boundaryCases,
   checkAccepted,
   checkRejected,
   inBoundsEdges,
@@ -40,6 +41,8 @@ import {
 
 /** Values tried per out-of-bounds case; a constant case (a left-out parameter) runs once. */
 const NUM_RUNS = 5;
+/** Values per case on a paid route charged to the configured key within a finite budget. */
+const CHARGED_RUNS = 2;
 /** Operations this expensive get edge requests only when the spend budget is unlimited. */
 const EXPENSIVE_CREDITS = 500;
 
@@ -73,6 +76,10 @@ async function baselineAccepted(
   });
 }
 
+/** Whether the baseline keeps `c`'s parameter out of edge values (noEdges), or out of length edges (noLengthEdges). */
+const skipsEdges = (base: Baseline, c: { param: { name: string }; keyword: string }): boolean =>
+  !!base.noEdges?.includes(c.param.name) || !!(base.noLengthEdges?.includes(c.param.name) && /Length$/.test(c.keyword));
+
 /** The catalogue rule a case exercises, when it is a live testable rule (never a gap). */
 function ruleOf(operationId: string, c: { param: { name: string }; keyword: string }) {
   const rule = paramRule(operationId, c.param.name, c.keyword);
@@ -105,8 +112,16 @@ for (const { operationId } of contract().operations.values()) {
       if (!(await baselineAccepted(client, operationId, base, targetOptions, budget)))
         return void judgedInstances(ruleIds, 0, 'a case next to an otherwise valid request the target accepts');
 
+      // Bound + 1 / bound - 1 of every numeric, length and count bound (the boundary generator), beside the random values.
+      const boundaries = specs.map((s) => boundaryCases(s, base.examples[s.name]));
+      const over = boundaries.flatMap((b) => b.over).filter((c) => ruleOf(operationId, c) && !base.noEdges?.includes(c.param.name));
       const found: Violation[] = [];
-      for (const c of cases) {
+      // Values per case, sized to the budget (issue 19): on the configured key with a finite budget every
+      // probe of a paid route is money (a 422 may be billed, gap BILL-013): two values per case, one on a
+      // $0.50+ route; control-plane accounts spend minted credits, and an unlimited budget buys them all.
+      const price = PRICES[operationId]?.credits ?? 0;
+      const runs = own || price === 0 || targetOptions.maxSpendUsd === Infinity ? NUM_RUNS : price >= EXPENSIVE_CREDITS ? 1 : CHARGED_RUNS;
+      for (const c of [...cases, ...over]) {
         const rule = ruleOf(operationId, c)!;
         const allowed = rejectionStatuses(rule);
         if (social && own) client = api.withKey((await freshKey()) ?? own);
@@ -121,7 +136,7 @@ for (const { operationId } of contract().operations.values()) {
               if (vs.length) first = vs;
               return vs.length === 0;
             }),
-            { seed: targetOptions.seed, numRuns: c.single ? 1 : NUM_RUNS, endOnFailure: true },
+            { seed: targetOptions.seed, numRuns: c.single ? 1 : runs, endOnFailure: true },
           );
           // Anything but our own verdict (a skip for THROTTLED, a harness error) propagates.
           if (details.failed && !first.length)
@@ -130,14 +145,10 @@ for (const { operationId } of contract().operations.values()) {
         });
       }
 
-      const edges: EdgeCase[] = specs
-        .flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed))
-        .filter(
-          (e) =>
-            ruleOf(operationId, e) &&
-            !base.noEdges?.includes(e.param.name) &&
-            !(base.noLengthEdges?.includes(e.param.name) && /Length$/.test(e.keyword)),
-        );
+      const edges: EdgeCase[] = [
+        ...specs.flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed)),
+        ...boundaries.flatMap((b) => b.inside),
+      ].filter((e) => ruleOf(operationId, e) && !skipsEdges(base, e));
       // Edge values are valid requests, so they are billed: only within the budget, and the $0.50+
       // routes only on an unlimited one (the embedded stub).
       const spendOk =

@@ -85,6 +85,16 @@ export const JOB_CASES = [
     bad: { 'JOB-002': [{ status: 'accepted', jobId: '' }] },
   }),
   cases({
+    check: C.checkNoForeignJob,
+    ok: [
+      [{ status: 202, bodyText: '{"jobId":"0f8fad5b-d9cb-469f-a165-70867728950e"}' }, ['7c9e6679-7425-40de-944b-e07fc1f90ae7']],
+      [{ status: 422, bodyText: '{"error":"idempotency_key_reused","message":"used"}' }, ['7c9e6679-7425-40de-944b-e07fc1f90ae7']],
+    ],
+    bad: {
+      'AUTH-019': [{ status: 202, bodyText: '{"jobId":"7C9E6679-7425-40DE-944B-E07FC1F90AE7"}' }, ['7c9e6679-7425-40de-944b-e07fc1f90ae7']],
+    },
+  }),
+  cases({
     check: C.checkQuotaError,
     ok: [[{ error: 'rate_limited', message: 'quota', retryAfter: 30, limit: 5, limit_scope: 'account', quotaScope: 'forecast_requests' }]],
     bad: {

@@ -5,6 +5,7 @@
 import { CHECKS } from '../registry.ts';
 import { cases, lift, mutate } from './cases.ts';
 import {
+  assetRef,
   canonicalMarket,
   envelope,
   ENVELOPE_MUTANTS,
@@ -21,6 +22,16 @@ const C = CHECKS;
 type Row = Record<string, unknown>;
 const ctx = { siteUrl: SITE };
 const row = marketRow();
+/** A MarketRef of an envelope, seen from `via`'s node with `direction`. */
+const marketRefOf = (direction: string, via: string, relationship = 'HAS_MARKET'): Row => ({
+  relationship,
+  direction,
+  via,
+  marketKey: 'venue_a:7',
+  venue: 'venue_a',
+  nativeMarketId: '7',
+  question: null,
+});
 
 export const MARKET_CASES = [
   cases({
@@ -86,6 +97,61 @@ export const MARKET_CASES = [
     check: C.checkRelationships,
     ok: [[envelope(), '/relationships']],
     bad: lift(C.checkRelationships, [envelope(), '/relationships'], ENVELOPE_MUTANTS, ([e]) => e as Row),
+  }),
+  cases({
+    check: C.checkQuoteSelection,
+    ok: [
+      [
+        [
+          [liveQuote(), '/a'],
+          [{ ...liveQuote(), quote_method: 'bid', selected_probability: 0.39 }, '/b'],
+          [{ ...liveQuote(), quote_method: 'ask', selected_probability: 0.41 }, '/c'],
+          [{ ...liveQuote(), quote_method: 'fresh_last', selected_probability: 0.4 }, '/d'],
+          // a midpoint rounded to the cent (gap QUOTE-010: the rounding is a choice)
+          [{ ...liveQuote(), yes_bid: 0.38, yes_ask: 0.41, selected_probability: 0.4 }, '/e'],
+          [{ ...liveQuote('venue_c'), quote_method: 'graph_snapshot', freshness: 'stale', yes_last: 0.3, selected_probability: 0.3 }, '/f'],
+          [{ ...liveQuote('venue_b'), quote_method: null, selected_probability: null, venue_timestamp: null, observed_at: null }, '/g'],
+        ],
+      ],
+    ],
+    bad: {
+      'QUOTE-009': [
+        [
+          [liveQuote(), '/a'],
+          [{ ...liveQuote(), quote_method: 'ask', selected_probability: 0.39 }, '/b'],
+        ],
+      ],
+      'QUOTE-010': [[[{ ...liveQuote('venue_c'), quote_method: 'graph_snapshot', freshness: 'stale', selected_probability: 0.9 }, '/f']]],
+      'QUOTE-013': [[[{ ...liveQuote(), venue_timestamp: '2026-11-20T10:00:02Z' }, '/a']]],
+    },
+  }),
+  cases({
+    check: C.checkRefDirections,
+    ok: [
+      [
+        [
+          { market: { relationships: { ...envelope(), markets: [{ ...marketRefOf('outgoing', 'asset') }] } } },
+          {
+            latestForecast: {
+              relationships: {
+                assets: [{ ...assetRef(2), via: 'market' }],
+                markets: [marketRefOf('outgoing', 'direct', 'ON_MARKET')],
+                signals: [],
+              },
+            },
+          },
+        ],
+      ],
+    ],
+    bad: {
+      // the second case: the same edge seen from the market end twice, in two answers, with two directions
+      'REL-011': [
+        [
+          { relationships: envelope() },
+          { relationships: { ...envelope(), assets: [{ ...assetRef(3), via: 'market', direction: 'outgoing' }] } },
+        ],
+      ],
+    },
   }),
   cases({
     check: C.checkAllRelationships,

@@ -1,16 +1,15 @@
 /** The asset metadata shared by the directory (listAssets) and search items (searchAssets). */
 import type { Asset } from '../data/index.ts';
+import type { components } from '../../contract/openapi-types.ts';
 
-/** The metadata fields of spec "Asset search item" (id..identifiers), keys in the spec's order. */
-export interface AssetDirectoryItem {
-  id: string;
-  assetKey: string;
-  name: string;
-  ticker: string | null;
-  asset_type: string;
-  aliases: string[];
-  identifiers: { platform: string; kind: string; value: string }[];
-}
+/**
+ * The metadata fields of spec "Asset search item" (id..identifiers), keys in the spec's order: the type
+ * generated from contract/openapi.yaml.
+ */
+export type AssetDirectoryItem = Pick<
+  components['schemas']['AssetSearchItem'],
+  'id' | 'assetKey' | 'name' | 'ticker' | 'asset_type' | 'aliases' | 'identifiers'
+>;
 
 /**
  * An asset's metadata: the whole listAssets entry (no linked markets or forecasts, ASSET-002, -003)

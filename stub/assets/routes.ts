@@ -26,7 +26,8 @@ export const register: RouteModule = (route) => {
     const ordered = graphOf(ctx).assets();
     const entries = (alt('ASSET-102') ? ordered.reverse() : ordered)
       .flatMap((a, i) => (mutant('asset-directory-dupe') && i === 0 ? [a, a] : [a]))
-      .map(assetDirectoryItem);
+      .map(assetDirectoryItem)
+      .map((item, i) => (mutant('asset-directory-nested-market') && i === 0 ? { ...item, meta: { seen: { linked_markets: [] } } } : item));
     return { body: alt('ASSET-100') ? { items: entries, total: entries.length } : { assets: entries } };
   });
 

@@ -61,10 +61,14 @@ const excludedOf = (reason: Exclusion | null): Availability['excluded'] =>
 
 /** The parsed identity (rule 5: exactly one identifier; market_id needs venue; market_key excludes venue). */
 function parseLookup(q: Query): MarketLookup {
-  const which = q.exactlyOne('market_key', 'market_id', 'slug');
+  // The second case of rule 5 broken by a mutant: two identifiers are accepted (market_id wins over slug).
+  const which =
+    mutant('avail-two-ids-accepted') && q.has('market_id') && q.has('slug') && !q.has('market_key')
+      ? 'market_id'
+      : q.exactlyOne('market_key', 'market_id', 'slug');
   const venue = q.venue();
   if (which === 'market_key') {
-    const marketKey = q.requiredStr('market_key', { max: MAX_ID });
+    const marketKey = q.requiredStr('market_key', { max: mutant('avail-key-513') ? MAX_ID + 1 : MAX_ID });
     // Gap AVAIL-043: the alternate stub ignores a venue that repeats the key's own prefix.
     const redundant = alt('AVAIL-043') && venue !== undefined && parseMarketKey(marketKey)?.venue === venue;
     if (q.has('venue') && !redundant && !mutant('avail-key-and-venue'))
@@ -118,7 +122,7 @@ const generation = (m: Market): unknown => ({
 
 /** A market row: tracked when covered; an uncovered row is venue-resolvable but untracked (AVAIL-035). */
 function forMarket(store: DataStore, m: Market, at: Origin): Availability {
-  const excluded = excludedOf(m.exclusion);
+  const excluded = excludedOf(mutant('topic-mentions-in-scope') && m.exclusion === 'mentions' ? null : m.exclusion);
   if (!m.covered) return { ...untracked(), generation: excluded ? null : generation(m), excluded };
   const latest = store.latestForecast(m.marketKey);
   return {
@@ -130,6 +134,7 @@ function forMarket(store: DataStore, m: Market, at: Origin): Availability {
       ? {
           id: latest.id,
           createdAt: iso(latest.createdAt),
+          ...(mutant('avail-latest-nested-probability') ? { meta: { value: { probability: latest.probability } } } : {}),
           relationships: relationships({ kind: 'forecast', forecastId: latest.id }, store),
         }
       : null,

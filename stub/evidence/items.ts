@@ -5,20 +5,13 @@
 import type { Article, Market, SocialPost } from '../data/index.ts';
 import { iso, type CanonicalMarketWithRelationships } from '../present/index.ts';
 import { alt } from '../choices.ts';
+import type { components } from '../../contract/openapi-types.ts';
 
-/** Spec "Article evidence item (SignalItem)"; deliberately no trade-signal fields (EVID-012). */
-export interface ArticleEvidenceItem {
-  id: string;
-  title: string;
-  comment: string;
-  direction: string | null;
-  url: string;
-  source: string;
-  published_at: string;
-  correlated_at: string;
-  confidence: string;
-  evidence_quote: string;
-}
+/**
+ * Spec "Article evidence item (SignalItem)"; deliberately no trade-signal fields (EVID-012). The type
+ * generated from contract/openapi.yaml, so a field the contract changes is a type error here.
+ */
+export type ArticleEvidenceItem = components['schemas']['ArticleEvidenceItem'];
 
 export function articleEvidenceItem(a: Article): ArticleEvidenceItem {
   return {

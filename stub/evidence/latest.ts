@@ -114,18 +114,20 @@ function drafts(ctx: StubContext, types: ReadonlySet<EventType>, since: number, 
 
 /** Handler of getLatest. @throws ApiError 422 for hours outside 1..6 or an unknown type. */
 export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
-  const hours = req.query.int('hours', { min: 1, max: 6, default: 3 });
+  const hours = req.query.int('hours', { min: 1, max: mutant('latest-hours-7') ? 7 : 6, default: 3 });
   // The default of types is a gap (PARAM): all three kinds.
   const types = req.query.list('types', { min: 1, max: 3, allowed: EVENT_TYPES }) ?? [...EVENT_TYPES];
   const now = ctx.clock.nowMs();
   const since = now - hours * HOUR_MS;
+  // The mutant keeps the echo (window.hours, since) but looks back only 2 hours when hours is left out.
+  const from = mutant('latest-hours-default-2') && !req.query.has('hours') ? now - 2 * HOUR_MS : since;
   const markets = new Map<string, Record<string, unknown>>();
   const marketOf = (m: Market) => {
     let shown = markets.get(m.marketKey);
     if (!shown) markets.set(m.marketKey, (shown = latestMarket(m, ctx)));
     return shown;
   };
-  const events = drafts(ctx, new Set(types as EventType[]), since, now).map((d) => ({
+  const events = drafts(ctx, new Set(types as EventType[]), from, now).map((d) => ({
     type: d.type,
     // The event's id is its payload's id, or <type>:<payload id> on the alternate stub (gap LATEST-015).
     id: alt('LATEST-015') ? `${d.type}:${d.id}` : d.id,

@@ -23,7 +23,11 @@ const TYPES = ['article', 'x_post'] as const;
 function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
   const mode = mutant('src-both-accepted') && req.query.has('markets') ? 'markets' : req.query.exactlyOne('markets', 'market_keys');
   const venue = req.query.venue();
-  const entries = req.query.list(mode, { min: 1, max: mutant('src-eleven-markets') ? 11 : 10 }) ?? [];
+  const entries =
+    req.query.list(mode, {
+      min: 1,
+      max: mutant('src-eleven-markets') || (mutant('src-eleven-market-keys') && mode === 'market_keys') ? 11 : 10,
+    }) ?? [];
   if (entries.some((e) => e.length > ID_MAX)) throw invalidRequest(`${mode} entries must be 1..${ID_MAX} characters`);
   const found =
     mode === 'market_keys'
@@ -60,8 +64,10 @@ function compareItems(a: SourceItem, b: SourceItem): number {
  */
 export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
   const markets = requestedMarkets(req, ctx);
-  const windowHours = req.query.int('window', { min: 1, max: 168, default: 48 });
-  const types = new Set(req.query.list('types', { min: 1, max: 2, allowed: TYPES }) ?? TYPES);
+  const windowHours = req.query.int('window', { min: 1, max: 168, default: mutant('src-window-default-24') ? 24 : 48 });
+  const types = new Set(
+    req.query.list('types', { min: 1, max: 2, allowed: TYPES }) ?? (mutant('src-types-default-article') ? ['article'] : TYPES),
+  );
   const now = ctx.clock.nowMs();
   const since = now - windowHours * HOUR_MS * (mutant('win-sources-unbounded') ? 2 : 1);
   const inWindow = (t: number): boolean => t >= since && t <= now;

@@ -54,7 +54,7 @@ export const register: RouteModule = (route, ctx: StubContext) => {
 
   route('getForecastRequest', (req, ctx) => {
     const owner = ownerOf(req);
-    const view = req.query.enum('view', ['status', 'result'] as const, 'result');
+    const view = req.query.enum('view', ['status', 'result'] as const, mutant('job-view-default-status') ? 'status' : 'result');
     const job = jobsOf(ctx).get(owner, req.params.jobId ?? '');
     if (!job && mutant('job-foreign-403') && jobsOf(ctx).find(req.params.jobId ?? ''))
       throw new ApiError(403, 'entitlement_required', 'This job belongs to another account');

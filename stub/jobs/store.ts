@@ -7,6 +7,7 @@
 import type { EpochMs } from '../data/model.ts';
 import { DAY } from '../data/rng.ts';
 import type { Job } from './model.ts';
+import { mutant } from '../mutants.ts';
 
 const ownerKey = (owner: string, key: string): string => `${owner}\u0000${key}`;
 
@@ -17,6 +18,7 @@ export class JobStore {
 
   /** The job `owner` created with idempotency key `key` (keys are scoped per account, gap JOB-029). */
   byKey(owner: string, key: string): Job | undefined {
+    if (mutant('job-idem-shared-across-keys')) return [...this.byId.values()].find((j) => j.idempotencyKey === key);
     return this.byOwnerKey.get(ownerKey(owner, key));
   }
 

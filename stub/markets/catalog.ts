@@ -32,7 +32,7 @@ export function parseCatalogParams(q: Query): CatalogParams {
   return {
     topic: q.str('topic', FILTER_BOUNDS),
     venue: q.venue(),
-    maxForecastAge: q.int('max_forecast_age', { min: 1, default: DEFAULT_MAX_FORECAST_AGE_H }),
+    maxForecastAge: q.int('max_forecast_age', { min: 1, default: mutant('mkt-max-age-default-24') ? 24 : DEFAULT_MAX_FORECAST_AGE_H }),
     changedWithin: q.int('changed_within', { min: 1, max: 168 }),
     sort: q.enum('sort', SORTS, 'updated_desc'),
   };

@@ -63,6 +63,7 @@ const marketRef = (c: RefCommon, m: Market): MarketRef => ({
   nativeMarketId: m.nativeMarketId,
   question: m.question,
   ...(mutant('rel-odds-leak') ? { market_odds: selectedProbability(m.quote) } : {}),
+  ...(mutant('rel-nested-odds') ? { pricing: { selected_probability: selectedProbability(m.quote) } } : {}),
 });
 
 const signalRef = (c: RefCommon, s: TradeSignal): SignalRef => ({

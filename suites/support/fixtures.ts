@@ -125,7 +125,11 @@ export interface Fixtures {
   oneSource: boolean;
   /** Client without an API key (free routes, auth negatives). */
   api: TargetClient;
-  /** Client sending the first principal's API key; SKIPs the test when no key is configured. */
+  /**
+   * Client of the test's paying principal: a fresh control-plane account (credits minted for the test,
+   * its own quotas) when the target has a control plane, else the first configured key (FC_API_KEY,
+   * charged to the budget); SKIPs the test when it has neither.
+   */
   paid: TargetClient;
   /**
    * The run's spend budget as seen by this test: `budget.reserve(usd)` up front SKIPs a test that
@@ -135,6 +139,11 @@ export interface Fixtures {
   budget: Budget;
   /** The target's control plane (contract/control.yaml); SKIPs the test when the target has none. */
   controlPlane: ControlPlane;
+  /**
+   * The target's control plane, or undefined when it has none (no skip): for a test that judges more with
+   * it (exact balances) but still judges its other rules through the configured keys without it.
+   */
+  controlPlaneIfAny: ControlPlane | undefined;
   /**
    * Paid answers shared by every test that reads the same case, in any worker (issue 19): fetched once
    * per run and case (suites/support/shared-answers.ts).
@@ -413,6 +422,17 @@ export const test = base.extend<
     transport.close();
   },
 
+  controlPlaneIfAny: async ({ targetOptions }, use) => {
+    const { control, controlToken, requestTimeoutMs, maxBodyBytes } = targetOptions;
+    if (!control || !controlToken) return use(undefined);
+    registerSecret(controlToken);
+    const transport = controlTransport(control, requestTimeoutMs, maxBodyBytes);
+    const plane = new ControlPlane(transport, controlToken, requestTimeoutMs);
+    await use(plane);
+    await plane.dispose();
+    transport.close();
+  },
+
   freshKey: async ({ targetOptions }, use) => {
     let plane: ControlPlane | undefined;
     let transport: SourceBoundTransport | undefined;
@@ -432,8 +452,12 @@ export const test = base.extend<
     await use(new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers)));
   },
 
-  paid: async ({ api, targetOptions }, use) => {
-    base.skip(!targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
-    await use(api.withKey(targetOptions.apiKey));
+  // A fresh control-plane account when the target has a control plane: its credits are minted for the
+  // test, so the run spends none of the configured key's money (issue 19), and the test has its own
+  // rate-limit quota. Without a control plane, the configured key (FC_API_KEY), charged to the budget.
+  paid: async ({ api, targetOptions, freshKey }, use) => {
+    const key = (await freshKey()) ?? targetOptions.apiKey;
+    base.skip(!key, 'needs an API key (FC_API_KEY)');
+    await use(api.withKey(key));
   },
 });

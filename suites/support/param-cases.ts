@@ -23,6 +23,7 @@ export interface ParamSchema {
   const?: unknown;
   pattern?: string;
   format?: string;
+  default?: unknown;
   anyOf?: ParamSchema[];
   items?: ParamSchema;
   properties?: Record<string, ParamSchema>;
@@ -355,6 +356,137 @@ export function inBoundsEdges(spec: ParamSpec, example: string | undefined, seed
     }
   }
   return out.map((e) => ({ ...e, param: spec }));
+}
+
+/**
+ * The boundary generator (issue 22): for every numeric, length and count bound of a parameter, the
+ * values one step either side of it, built from `example` (a valid value) where there is one so that a
+ * structured identity keeps its form. `over`: just outside (maximum + 1, maxLength + 1 characters,
+ * maxItems + 1 entries, minimum - 1, minLength - 1 characters when that is not empty), each a one-value
+ * out-of-bounds case judged by the bound's rule (422). `inside`: just inside (maximum - 1, minimum + 1,
+ * maxLength - 1 characters, maxItems - 1 entries), in-bounds edges never answered 422. The bound itself
+ * is `inBoundsEdges`' exactly-min/exactly-max edge. A random out-of-bounds value (`outOfBounds`) seldom
+ * lands on bound + 1, so a bound off by one passed those alone.
+ */
+export function boundaryCases(spec: ParamSpec, example: string | undefined): { over: BoundCase[]; inside: EdgeCase[] } {
+  const s = spec.schema;
+  const over: Omit<BoundCase, 'param'>[] = [];
+  const inside: Omit<EdgeCase, 'param'>[] = [];
+  const one = (keyword: BoundKeyword, what: string, value: ParamValue) =>
+    over.push({ keyword, what, values: fc.constant(value), single: true });
+  const t = typeOf(s);
+  if (t === 'string') {
+    const canBeEmpty = spec.in === 'query' || spec.in === 'body';
+    if (s.maxLength !== undefined) {
+      one('maxLength', `exactly ${s.maxLength + 1} characters (bound + 1)`, padTo(example ?? 'a', s.maxLength + 1));
+      if (s.maxLength - 1 >= Math.max(1, s.minLength ?? 0) && (example === undefined || example.length <= s.maxLength - 1))
+        inside.push({
+          keyword: 'maxLength',
+          what: `exactly ${s.maxLength - 1} characters (bound - 1)`,
+          value: padTo(example ?? 'a', s.maxLength - 1),
+        });
+    }
+    if (s.minLength !== undefined && s.minLength >= 2 && canBeEmpty)
+      one('minLength', `exactly ${s.minLength - 1} character(s) (bound - 1)`, 'a'.repeat(s.minLength - 1));
+  } else if (t === 'integer') {
+    const num = (n: number): ParamValue => (spec.in === 'body' ? n : String(n));
+    if (s.maximum !== undefined) one('maximum', `exactly ${s.maximum + 1} (bound + 1)`, num(s.maximum + 1));
+    if (s.minimum !== undefined) one('minimum', `exactly ${s.minimum - 1} (bound - 1)`, num(s.minimum - 1));
+    const lo = s.minimum ?? -Infinity;
+    const hi = s.maximum ?? Infinity;
+    if (s.maximum !== undefined && s.maximum - 1 >= lo)
+      inside.push({ keyword: 'maximum', what: `exactly ${s.maximum - 1} (bound - 1)`, value: num(s.maximum - 1) });
+    if (s.minimum !== undefined && s.minimum + 1 <= hi)
+      inside.push({ keyword: 'minimum', what: `exactly ${s.minimum + 1} (bound + 1)`, value: num(s.minimum + 1) });
+  } else if (t === 'array' && spec.in === 'query') {
+    const item = resolveSchema(s.items);
+    const wire = (items: string[]): ParamValue => (spec.csv ? items.join(',') : items);
+    const base = example ?? 'fcedge';
+    const entries = (n: number) =>
+      Array.from({ length: n }, (_, i) => (i === 0 && example ? example : padTo(base, base.length + 2) + String(i)));
+    // Exceeding maxItems of an enum list needs duplicates (see arrayCases): not a clean case.
+    if (s.maxItems !== undefined && !item.enum) {
+      one('maxItems', `exactly ${s.maxItems + 1} entries (bound + 1)`, wire(entries(s.maxItems + 1)));
+      if (s.maxItems - 1 >= Math.max(1, s.minItems ?? 0))
+        inside.push({ keyword: 'maxItems', what: `exactly ${s.maxItems - 1} entries (bound - 1)`, value: wire(entries(s.maxItems - 1)) });
+    }
+  }
+  return { over: over.map((c) => ({ ...c, param: spec })), inside: inside.map((e) => ({ ...e, param: spec })) };
+}
+
+/** A documented default (issue 22): the parameter, its default, the PARAM rule stating it and a value that is not it. */
+export interface DefaultCase {
+  operationId: string;
+  param: ParamSpec;
+  /** The default, on the wire (a query value is a string; a csv list is comma-joined). */
+  value: ParamValue;
+  /** Another allowed value, which must answer differently on data that tells them apart; undefined when none exists. */
+  other: ParamValue | undefined;
+  rule: Rule;
+}
+
+/** Another in-bounds value than `dflt` for schema `s`: another enum entry, the other boolean, a bound, one list item. */
+function nonDefault(spec: ParamSpec, dflt: unknown): ParamValue | undefined {
+  const s = spec.schema;
+  const t = typeOf(s);
+  const q = (v: string | number | boolean): ParamValue => (spec.in === 'body' ? v : String(v));
+  if (s.enum) {
+    const v = s.enum.find((e) => e !== dflt);
+    return v === undefined ? undefined : q(v as string);
+  }
+  if (t === 'boolean') return q(!dflt);
+  if (t === 'integer') {
+    const n = Number(dflt);
+    if (s.minimum !== undefined && s.minimum !== n) return q(s.minimum);
+    if (s.maximum !== undefined && s.maximum !== n) return q(s.maximum);
+    return q(n + 1);
+  }
+  if (t === 'array' && Array.isArray(dflt) && dflt.length > 1) return spec.csv ? String(dflt[0]) : [String(dflt[0])];
+  return undefined;
+}
+
+/**
+ * Every documented default of the contract (a parameter or body field whose schema has a `default`)
+ * whose PARAM `default` rule is a live documented rule; a default the spec does not show is a gap and
+ * has no oracle. The default oracle (suites/defaults.spec.ts) judges each; tests/harness/bounds-catalogue.spec.ts
+ * fails while one has none.
+ */
+export function documentedDefaults(): DefaultCase[] {
+  const out: DefaultCase[] = [];
+  for (const { operationId } of contract().operations.values())
+    for (const param of paramSpecs(operationId)) {
+      if (param.schema.default === undefined || param.name === 'body') continue;
+      const rule = paramRule(operationId, param.name, 'default');
+      if (!rule || rule.kind !== 'rule' || rule.retired) continue;
+      const d = param.schema.default;
+      const value: ParamValue =
+        param.in === 'body' ? (d as ParamValue) : Array.isArray(d) ? (param.csv ? d.join(',') : d.map(String)) : String(d);
+      out.push({ operationId, param, value, other: nonDefault(param, d), rule });
+    }
+  return out;
+}
+
+/** A numeric, length or count bound of a parameter: its operation, parameter, keyword and figure. */
+export interface BoundFact {
+  operationId: string;
+  param: ParamSpec;
+  keyword: 'minLength' | 'maxLength' | 'minimum' | 'maximum' | 'maxItems';
+  bound: number;
+}
+
+/** Every numeric, length and count bound of every operation's parameters and body fields (the contract's schemas). */
+export function documentedBounds(): BoundFact[] {
+  const out: BoundFact[] = [];
+  const keywords = ['minLength', 'maxLength', 'minimum', 'maximum', 'maxItems'] as const;
+  for (const { operationId } of contract().operations.values())
+    for (const param of paramSpecs(operationId)) {
+      if (param.name === 'body') continue;
+      for (const keyword of keywords) {
+        const bound = param.schema[keyword];
+        if (bound !== undefined) out.push({ operationId, param, keyword, bound });
+      }
+    }
+  return out;
 }
 
 /** The live PARAM rule for one operation, parameter and keyword, if the catalogue has one. */

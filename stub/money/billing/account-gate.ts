@@ -123,7 +123,7 @@ export class AccountGate implements Gate {
     const principal: Principal = { accountId, via: 'api-key' };
     req.beforeDebit?.(principal);
     if (price.credits === 0) return { principal, finish: async () => ({}) };
-    const debit = this.accounts.debit(accountId, price.credits, operationId);
+    const debit = this.accounts.debit(mutant('bill-debit-neighbour') ? neighbour(accountId) : accountId, price.credits, operationId);
     if (!debit) {
       const balance = this.accounts.get(accountId)?.credits ?? 0;
       if (mutant('bill-debit-before-check') && balance > 0) this.accounts.debit(accountId, balance, operationId);
@@ -194,3 +194,7 @@ export class AccountGate implements Gate {
     };
   }
 }
+
+/** Mutant bill-debit-neighbour: acct_N's debit lands on acct_(N-1), the account created just before it (acct_1 keeps its own). */
+const neighbour = (accountId: string): string =>
+  accountId.replace(/^acct_(\d+)$/, (id, n: string) => (n === '1' ? id : `acct_${Number(n) - 1}`));

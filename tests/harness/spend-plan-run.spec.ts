@@ -1,0 +1,81 @@
+/**
+ * The plan `run --dry-run` prints is what the run then spends and judges (issue 19): at budgets $0,
+ * $2 and $20, against a stub served without a control plane (two keys: every paid call is the
+ * configured key's money), for one operation's rules (searchAssets: paid tests worth more than $2 and
+ * less than $20 as measured in contract/request-plan.json `spend.noControl`), the run's spend is within 10%
+ * of the plan's (a few cents of slack for the smallest plans: one $0.01 call more or less), and the
+ * budget-bound rules the run left SKIPPED for budget are within 10% of those the plan left out.
+ * Credits no catalogue rule.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { runCli } from './support/cli.ts';
+import { startStub, type RunningStub } from '../../stub/app.ts';
+
+const SELECT = ['--operation', 'searchAssets', '--workers', '2'];
+const targetArgs = () => ['--target', stub.url];
+/** Slack on top of 10%, USD: two $0.01 calls (a retried 429 or one more row walked). */
+const SLACK_USD = 0.02;
+
+interface Planned {
+  usd: number;
+  judged: number;
+  budgetBound: number;
+}
+
+/** The figures of the plan's lines (cli/spend.ts spendPlanLines). */
+function planOf(stdout: string): Planned {
+  const spend = /Spend plan at [^:]+: \$(\d+\.\d+) in (\d+) paid test/.exec(stdout);
+  const bound = /budget-bound rules judged: (\d+) of (\d+)/.exec(stdout);
+  if (!spend || !bound) throw new Error(`no spend plan printed:\n${stdout.slice(-2000)}`);
+  return { usd: Number(spend[1]), judged: Number(bound[1]), budgetBound: Number(bound[2]) };
+}
+
+interface RulesJson {
+  spend: { usd: number };
+  rules: { id: string; status: string; reasons: string[] }[];
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let stub: RunningStub;
+const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
+const keyEnv = () => ({ FC_API_KEY: keys[0], FC_API_KEY_2: keys[1] });
+
+test.beforeAll(async () => {
+  // The default seed: the data the plan was measured on (scripts/request-plan.ts --no-control).
+  stub = await startStub({ port: 0, apiKeys: keys });
+});
+test.afterAll(async () => {
+  await stub?.close();
+});
+
+for (const budget of [0, 2, 20]) {
+  test(`at $${budget}: the dry run's plan is what the run spends and judges, within 10%`, async () => {
+    test.setTimeout(300_000);
+    const dir = mkdtempSync(join(tmpdir(), 'fc-plan-run-'));
+    try {
+      const dry = await runCli(['run', ...targetArgs(), ...SELECT, '--max-spend', String(budget), '--dry-run'], keyEnv(), 60_000);
+      expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+      const plan = planOf(dry.stdout);
+      if (budget === 0) expect(plan.usd, 'a $0 plan buys nothing').toBe(0);
+      const run = await runCli(['run', ...targetArgs(), ...SELECT, '--max-spend', String(budget), '--report-dir', dir], keyEnv(), 280_000);
+      expect([0, 1], run.stdout.slice(-3000) + run.stderr).toContain(run.code);
+      const report = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as RulesJson;
+      await test.step(`spend: planned $${plan.usd}, spent $${report.spend.usd}`, () => {
+        expect(Math.abs(report.spend.usd - plan.usd)).toBeLessThanOrEqual(plan.usd * 0.1 + SLACK_USD);
+        expect(report.spend.usd, 'never more than the budget').toBeLessThanOrEqual(budget + 1e-9);
+      });
+      const skipped = report.rules.filter((r) => r.status === 'SKIPPED' && r.reasons.some((x) => /budget/i.test(x))).length;
+      const plannedOut = plan.budgetBound - plan.judged;
+      await test.step(`coverage: the plan leaves ${plannedOut} budget-bound rule(s) out, the run skipped ${skipped} for budget`, () => {
+        expect(Math.abs(skipped - plannedOut)).toBeLessThanOrEqual(Math.max(1, Math.ceil(plan.budgetBound * 0.1)));
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
