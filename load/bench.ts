@@ -4,10 +4,11 @@
  * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter).
  * (c..e) issue 10's ratios (load/bench-proof.ts): stub vs raw node:http, contract-validation cost on
  * the full markets list, the harness's own CPU per request.
- * (f) the 429 path (tiers on) next to the cheap paid read (tiers lifted), as ratios to a raw node:http server.
+ * (f) the paid read GET /api/v1/signals/perps (tiers lifted) and the 429 path (tiers on) as ratios to a raw
+ * node:http server, in interleaved rounds (load/bench-ratios.ts; targets of issue 20).
  * (a), (b) and the cheap-read figures run with the Limits tiers lifted (config limitsLifted), so they
  * measure the server rather than the limiter.
- * Prints the tables and exits 0; about 40 s in all. Figures, not assertions.
+ * Prints the tables and exits 0; about a minute in all. Figures, not assertions.
  */
 import { summarizeRun } from './analysis.ts';
 import { startEmbeddedStub } from './embedded.ts';
@@ -16,8 +17,8 @@ import { discoverIdentities, plannedRequestOf } from './requests.ts';
 import { assertLoopbackTarget } from './safety.ts';
 import { runSchedule } from './scheduler.ts';
 import { runThroughput } from './throughput.ts';
-import { startRawServer } from './raw-server.ts';
 import { printProofFigures, proofFigures } from './bench-proof.ts';
+import { measureRatios, printRatios } from './bench-ratios.ts';
 
 const SECONDS = 5;
 const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
@@ -93,49 +94,8 @@ try {
   );
   const figures = await proofFigures(stub.url, cheap, markets, 3);
   printProofFigures(figures, 'GET /api/v1/markets');
-  console.log(`\n(f) stub throughput as a ratio to a raw node:http server (same run, 10 connections, ${SECONDS} s each)\n`);
-  const raw = await startRawServer();
-  const limited = await startEmbeddedStub({ credits: 1_000_000_000 });
-  try {
-    const limitedRequest = { ...cheap, headers: { ...cheap.headers, 'x-service-api-key': limited.apiKey } };
-    // Each server gets a 2 s unmeasured warm-up: the freshly started limiter stub would otherwise be
-    // measured cold (its first seconds run unoptimised code) against a stub warmed by (a)..(e).
-    for (const [target, request] of [
-      [raw.url, { ...cheap, path: '/' }],
-      [stub.url, cheap],
-      [limited.url, limitedRequest],
-    ] as const)
-      await runThroughput({ target, request, connections: 10, durationS: 2 });
-    await new Promise((r) => setTimeout(r, 1100));
-    const rawRun = await runThroughput({ target: raw.url, request: { ...cheap, path: '/' }, connections: 10, durationS: SECONDS });
-    const paidRun = await runThroughput({ target: stub.url, request: cheap, connections: 10, durationS: SECONDS });
-    // Tiers on: after the first 20 of the second (and 50 from the address) nearly every answer is a 429.
-    const limitedRun = await runThroughput({
-      target: limited.url,
-      request: limitedRequest,
-      connections: 10,
-      durationS: SECONDS,
-    });
-    const row = (what: string, r: typeof rawRun) => [
-      what,
-      f(r.requestsPerSec, 0),
-      f(r.requestsPerSec / rawRun.requestsPerSec, 3),
-      String(r.latencyMs.p50),
-      String(r.latencyMs.p99),
-      JSON.stringify(r.statuses),
-    ];
-    table(
-      ['server', 'req/s', 'ratio to raw', 'p50 ms', 'p99 ms', 'statuses'],
-      [
-        row('raw node:http (fixed JSON)', rawRun),
-        row(`stub, cheap paid read (${cheap.operationId}, tiers lifted)`, paidRun),
-        row(`stub, 429 path (${cheap.operationId}, tiers on)`, limitedRun),
-      ],
-    );
-  } finally {
-    await limited.close();
-    await raw.close();
-  }
+  console.log(`\n(f) the stub's request path as ratios to raw node:http (median of 3 interleaved rounds, 3 s each, 10 connections)\n`);
+  printRatios(await measureRatios(stub));
 } finally {
   await stub.close();
 }

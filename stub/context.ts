@@ -53,3 +53,17 @@ export interface RouteResult {
 }
 
 export type RouteHandler = (req: RouteRequest, ctx: StubContext) => RouteResult | Promise<RouteResult>;
+
+/** Per-route options. */
+export interface RouteOptions {
+  /**
+   * Runs at admission, once the API-key caller is known and before the debit; throws an ApiError to
+   * refuse the call undebited (e.g. an owner-scoped quota's 429: "A 429 is rejected before debit").
+   */
+  beforeDebit?: (principal: Principal, headers: IncomingHttpHeaders, ctx: StubContext) => void;
+  /**
+   * The handler applies the call's injected upstream fault itself (`RouteRequest.upstream`), where
+   * its upstream work starts: the oil route, whose latency must hold its one in-flight slot (OIL-011).
+   */
+  upstreamInHandler?: boolean;
+}

@@ -184,12 +184,10 @@ for (const { operationId, method, path } of contract().operations.values()) {
       const expensive = costOf(operationId) >= EXPENSIVE_CREDITS;
       const withKey = own !== undefined || (Boolean(targetOptions.apiKey) && !expensive && budget.fits(costOf(operationId, runs)));
       if (!withKey && needsCredentials(operationId))
-        test
-          .info()
-          .annotations.push({
-            type: 'note',
-            description: 'fuzzed without a valid key (no key configured, a $0.50+ route, or over the spend budget)',
-          });
+        test.info().annotations.push({
+          type: 'note',
+          description: 'fuzzed without a valid key (no key configured, a $0.50+ route, or over the spend budget)',
+        });
       const credentials: Credential[] = withKey ? ['key', 'key', 'key', 'none', 'bad'] : ['none', 'bad'];
       const documented = contract().documentedStatuses(operationId);
       const clients: Record<Credential, TargetClient> = {

@@ -21,8 +21,12 @@ export function prng(seed: number): () => number {
 const enc = (s: string): string =>
   encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
+/** The kinds of request abuse (FuzzCases.of); `raw` is rawRequests'. */
+export const FUZZ_KINDS = ['query', 'path', 'method', 'body', 'payment', 'headers'] as const;
+export type FuzzKind = (typeof FUZZ_KINDS)[number];
+
 export interface FuzzRequest {
-  kind: string;
+  kind: FuzzKind | 'raw';
   method: string;
   path: string;
   headers: Record<string, string | string[]>;
@@ -223,68 +227,85 @@ export class FuzzCases {
     }
   }
 
-  /** One random request. */
+  /** One random request, of a kind drawn with the run's weights (path 15%, method 10%, body 20%, payment 15%, headers 10%, query 30%). */
   next(): FuzzRequest {
-    const headers: Record<string, string | string[]> = {};
-    let kind = 'query';
-    let method = 'GET';
-    let path = this.opPath() + this.query();
     const roll = this.rnd();
-    if (roll < 0.15) {
-      kind = 'path';
-      path = this.badPath() + this.query();
-    } else if (roll < 0.25) {
-      kind = 'method';
-      method = this.pick(METHODS);
-    } else if (roll < 0.45) {
-      kind = 'body';
-      method = 'POST';
-      const b = this.body();
-      if (b.type) headers['content-type'] = b.type;
-      if (this.chance(0.5)) headers['idempotency-key'] = this.junk(20).replace(/[^\x21-\x7e]/g, 'k');
-      return {
-        kind,
-        method,
-        path: this.chance(0.7)
-          ? this.pick([
-              '/api/v1/x/profile',
-              '/api/v1/x/search',
-              '/api/auth/forecast-requests',
-              '/api/auth/wallets/attest',
-              '/api/auth/wallets/challenge',
-            ])
-          : path,
-        headers: { ...headers, 'x-service-api-key': this.keys.apiKey },
-        body: b.body,
-      };
-    } else if (roll < 0.6) {
-      kind = 'payment';
-      headers['payment-signature'] = this.paymentSignature();
-    } else if (roll < 0.7) {
-      kind = 'headers';
+    const kind: FuzzKind =
+      roll < 0.15 ? 'path' : roll < 0.25 ? 'method' : roll < 0.45 ? 'body' : roll < 0.6 ? 'payment' : roll < 0.7 ? 'headers' : 'query';
+    return this.of(kind);
+  }
+
+  /** One random request of `kind`. */
+  of(kind: FuzzKind): FuzzRequest {
+    if (kind === 'body') return this.bodyRequest();
+    const headers: Record<string, string | string[]> = {};
+    const method = kind === 'method' ? this.pick(METHODS) : 'GET';
+    const path = (kind === 'path' ? this.badPath() : this.opPath()) + this.query();
+    if (kind === 'payment') headers['payment-signature'] = this.paymentSignature();
+    if (kind === 'headers') {
       headers['x-service-api-key'] = this.chance(0.5) ? [this.keys.apiKey, this.keys.apiKey] : [this.keys.apiKey, 'fc_other'];
       if (this.chance(0.3)) headers['x-padding'] = 'p'.repeat(20_000 + this.int(20_000));
       if (this.chance(0.3)) headers['payment-signature'] = [this.paymentSignature(), this.paymentSignature()];
-    }
-    if (kind !== 'headers' && this.chance(0.6))
+    } else if (this.chance(0.6))
       headers['x-service-api-key'] = this.chance(0.9) ? this.keys.apiKey : this.junk(30).replace(/[^\x21-\x7e]/g, 'k');
     return { kind, method, path, headers };
   }
+
+  private bodyRequest(): FuzzRequest {
+    const headers: Record<string, string | string[]> = {};
+    const b = this.body();
+    if (b.type) headers['content-type'] = b.type;
+    if (this.chance(0.5)) headers['idempotency-key'] = this.junk(20).replace(/[^\x21-\x7e]/g, 'k');
+    return {
+      kind: 'body',
+      method: 'POST',
+      path: this.chance(0.7)
+        ? this.pick([
+            '/api/v1/x/profile',
+            '/api/v1/x/search',
+            '/api/auth/forecast-requests',
+            '/api/auth/wallets/attest',
+            '/api/auth/wallets/challenge',
+          ])
+        : this.opPath() + this.query(),
+      headers: { ...headers, 'x-service-api-key': this.keys.apiKey },
+      body: b.body,
+    };
+  }
 }
 
-/** Raw HTTP/1.1 byte strings that no client library would send (malformed request lines, headers). */
-export function rawRequests(rnd: () => number, n: number): Buffer[] {
-  const lines = [
-    'GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
-    'GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n',
-    'GET /api/public/pricing HTTP/9.9\r\nHost: x\r\n\r\n',
-    'G\u00c9T / HTTP/1.1\r\nHost: x\r\n\r\n',
-    'GET /api/v1/markets\u0000 HTTP/1.1\r\nHost: x\r\n\r\n',
-    'GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nX-Bad Header: y\r\n\r\n',
-    'POST /api/v1/x/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":',
-    `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
-    `GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
-    'GET /api/public/pricing HTTP/1.1\r\n\r\n',
-  ];
-  return Array.from({ length: n }, () => Buffer.from(lines[Math.floor(rnd() * lines.length)]!, 'latin1'));
+/** A raw HTTP/1.1 byte string and how many requests it holds (at most that many answers may come back). */
+export interface RawRequest {
+  bytes: Buffer;
+  requests: number;
+}
+
+/**
+ * Raw HTTP/1.1 byte strings that no client library would send (malformed request lines and headers,
+ * bodies shorter or longer than their Content-Length, pipelined requests).
+ */
+const RAW_LINES: readonly [string, number][] = [
+  ['GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 1],
+  ['GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n', 1],
+  ['GET /api/public/pricing HTTP/9.9\r\nHost: x\r\n\r\n', 1],
+  ['G\u00c9T / HTTP/1.1\r\nHost: x\r\n\r\n', 1],
+  ['GET /api/v1/markets\u0000 HTTP/1.1\r\nHost: x\r\n\r\n', 1],
+  ['GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nX-Bad Header: y\r\n\r\n', 1],
+  ['POST /api/v1/x/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":', 1],
+  ['POST /api/v1/x/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{"query":"crude oil"}', 1],
+  [
+    'POST /api/v1/x/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    2,
+  ],
+  ['GET /api/public/pricing HTTP/1.1\r\nHost: x\r\n\r\nGET /api/v1/markets HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 2],
+  [`GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 1],
+  [`GET /api/public/pricing HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 1],
+  ['GET /api/public/pricing HTTP/1.1\r\n\r\n', 1],
+];
+
+/** `n` raw requests drawn from RAW_LINES; `n` undefined: each line once, in order. */
+export function rawRequests(rnd: () => number, n?: number): RawRequest[] {
+  const of = ([line, requests]: readonly [string, number]): RawRequest => ({ bytes: Buffer.from(line, 'latin1'), requests });
+  if (n === undefined) return RAW_LINES.map(of);
+  return Array.from({ length: n }, () => of(RAW_LINES[Math.floor(rnd() * RAW_LINES.length)]!));
 }

@@ -48,8 +48,17 @@ export class FaultTable {
     this.faults = [];
   }
 
+  /**
+   * The fault of a request to the operation at `template` (its X-Fault-Scope header `scope`), consuming
+   * one of its `times`; nothing to look at while no fault is set (an idle control plane).
+   */
+  forRequest(method: string, template: string, url: string, scope: string | string[] | undefined): Fault | undefined {
+    if (this.faults.length === 0) return undefined;
+    return this.take(method, template, url.replace(/\?.*$/, ''), Array.isArray(scope) ? scope[0] : scope);
+  }
+
   /** The first live fault of a call (consuming one of its `times`), if any. `scope`: the call's X-Fault-Scope. */
-  take(method: string, template: string, path: string, scope?: string): Fault | undefined {
+  private take(method: string, template: string, path: string, scope?: string): Fault | undefined {
     const m = method.toUpperCase();
     const fault = this.faults.find(
       (f) => f.method === m && (f.path === template || f.path === path) && (f.scope === null || f.scope === scope),

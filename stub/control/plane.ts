@@ -81,7 +81,7 @@ const accountView = (ctx: StubContext, a: Account) => ({
   wallets: ctx.wallets
     .walletsOf(a.id)
     .map((w) => ({ address: w.address, chain_id: w.chainId, method: w.method, attested_at: new Date(w.attestedAt).toISOString() })),
-  entries: a.entries,
+  entries: ctx.accounts.entriesOf(a),
 });
 
 const faultView = (f: Fault) => ({
@@ -113,11 +113,103 @@ export function resetStub(ctx: StubContext): void {
   for (const hook of ctx.resetHooks) hook();
 }
 
+const json = (reply: FastifyReply, status: number, body: unknown) =>
+  reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+
+/** Accounts and credits; wallet funding on the token ledger. */
+function registerMoneyControl(scope: FastifyInstance, ctx: StubContext): void {
+  scope.post('/accounts', async (request, reply) => {
+    const body = bodyOf(request);
+    const credits = intField(body, 'credits', { min: 0, max: Number.MAX_SAFE_INTEGER });
+    if (credits === undefined) throw invalidRequest('credits is required');
+    const { account, apiKey } = ctx.accounts.create({ credits, entitled: boolField(body, 'entitled') ?? true });
+    return json(reply, 201, { accountId: account.id, apiKey, credits: account.credits, entitled: account.entitled });
+  });
+
+  scope.get('/accounts/:accountId', async (request, reply) => {
+    const { accountId } = request.params as { accountId: string };
+    const account = ctx.accounts.get(accountId);
+    if (!account) throw notFound(`no account ${accountId}`);
+    return json(reply, 200, accountView(ctx, account));
+  });
+
+  scope.patch('/accounts/:accountId', async (request, reply) => {
+    const { accountId } = request.params as { accountId: string };
+    const body = bodyOf(request);
+    const credits = intField(body, 'credits', { min: 0, max: Number.MAX_SAFE_INTEGER });
+    const entitled = boolField(body, 'entitled');
+    const account = ctx.accounts.update(accountId, {
+      ...(credits !== undefined ? { credits } : {}),
+      ...(entitled !== undefined ? { entitled } : {}),
+    });
+    if (!account) throw notFound(`no account ${accountId}`);
+    return json(reply, 200, accountView(ctx, account));
+  });
+
+  scope.post('/wallets', async (request, reply) => {
+    const body = bodyOf(request);
+    const network = typeof body.network === 'string' ? body.network : '';
+    const address = typeof body.address === 'string' ? body.address : '';
+    const token = tokenOfNetwork(network);
+    if (!token) throw invalidRequest('network must be eip155:8453 or eip155:4663');
+    if (body.asset !== undefined && String(body.asset).toLowerCase() !== token.address.toLowerCase())
+      throw invalidRequest(`asset must be ${token.address} on ${network}`);
+    if (!ADDRESS.test(address)) throw invalidRequest('address must be a 0x-prefixed 20-byte hex address');
+    ctx.ledger.mint(token, address, amountField(body, 'amount'));
+    return json(reply, 200, walletView(ctx, network, address));
+  });
+
+  scope.get('/wallets/:network/:address', async (request, reply) => {
+    const { network, address } = request.params as { network: string; address: string };
+    return json(reply, 200, walletView(ctx, network, address));
+  });
+}
+
+/** The stub clock: read, and advance. */
+function registerClockControl(scope: FastifyInstance, ctx: StubContext): void {
+  scope.get('/clock', async (_request, reply) =>
+    json(reply, 200, { now: ctx.clock.now().toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 }),
+  );
+
+  scope.post('/clock', async (request, reply) => {
+    const body = bodyOf(request);
+    const s = body.advanceSeconds;
+    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > MAX_ADVANCE_SECONDS)
+      throw invalidRequest(`advanceSeconds must be a number in 0..${MAX_ADVANCE_SECONDS}`);
+    const now = ctx.clock.advance(s);
+    return json(reply, 200, { now: now.toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 });
+  });
+}
+
+/** Upstream faults (stub/control/faults.ts): add, list, clear. */
+function registerFaultControl(scope: FastifyInstance, ctx: StubContext): void {
+  scope.post('/faults', async (request, reply) => {
+    const body = bodyOf(request);
+    const method = typeof body.method === 'string' ? body.method.toUpperCase() : '';
+    const path = typeof body.path === 'string' ? body.path.replace(/\?.*$/, '') : '';
+    if (!METHODS.includes(method)) throw invalidRequest(`method must be one of ${METHODS.join(', ')}`);
+    if (!path.startsWith('/') || !isContractRoute(method, path)) throw invalidRequest(`${method} ${path} is not a route of the contract`);
+    const status = intField(body, 'status', { min: 400, max: 599 });
+    const latencyMs = intField(body, 'latencyMs', { min: 0, max: MAX_FAULT_LATENCY_MS }) ?? 0;
+    const times = intField(body, 'times', { min: 1, max: 1_000_000 });
+    const scope = body.scope === undefined ? null : body.scope;
+    if (scope !== null && (typeof scope !== 'string' || scope.length < 1 || scope.length > 128))
+      throw invalidRequest('scope must be a string of 1..128 characters');
+    // A fault without a status fails with 502 unless it only slows the upstream down.
+    const fault = ctx.faults.add({ method, path, status: status ?? (latencyMs > 0 ? null : 502), latencyMs, times: times ?? null, scope });
+    return json(reply, 201, faultView(fault));
+  });
+
+  scope.get('/faults', async (_request, reply) => json(reply, 200, { faults: ctx.faults.list().map(faultView) }));
+
+  scope.delete('/faults', async (_request, reply) => {
+    ctx.faults.clear();
+    return reply.code(204).send();
+  });
+}
+
 /** Registers the /__control routes on `app`, guarded by the bearer `token`. */
 export function registerControlPlane(app: FastifyInstance, ctx: StubContext, token: string): void {
-  const json = (reply: FastifyReply, status: number, body: unknown) =>
-    reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
-
   void app.register(
     async (scope) => {
       scope.addHook('onRequest', async (request, reply) => {
@@ -129,97 +221,9 @@ export function registerControlPlane(app: FastifyInstance, ctx: StubContext, tok
         return undefined;
       });
 
-      scope.post('/accounts', async (request, reply) => {
-        const body = bodyOf(request);
-        const credits = intField(body, 'credits', { min: 0, max: Number.MAX_SAFE_INTEGER });
-        if (credits === undefined) throw invalidRequest('credits is required');
-        const { account, apiKey } = ctx.accounts.create({ credits, entitled: boolField(body, 'entitled') ?? true });
-        return json(reply, 201, { accountId: account.id, apiKey, credits: account.credits, entitled: account.entitled });
-      });
-
-      scope.get('/accounts/:accountId', async (request, reply) => {
-        const { accountId } = request.params as { accountId: string };
-        const account = ctx.accounts.get(accountId);
-        if (!account) throw notFound(`no account ${accountId}`);
-        return json(reply, 200, accountView(ctx, account));
-      });
-
-      scope.patch('/accounts/:accountId', async (request, reply) => {
-        const { accountId } = request.params as { accountId: string };
-        const body = bodyOf(request);
-        const credits = intField(body, 'credits', { min: 0, max: Number.MAX_SAFE_INTEGER });
-        const entitled = boolField(body, 'entitled');
-        const account = ctx.accounts.update(accountId, {
-          ...(credits !== undefined ? { credits } : {}),
-          ...(entitled !== undefined ? { entitled } : {}),
-        });
-        if (!account) throw notFound(`no account ${accountId}`);
-        return json(reply, 200, accountView(ctx, account));
-      });
-
-      scope.post('/wallets', async (request, reply) => {
-        const body = bodyOf(request);
-        const network = typeof body.network === 'string' ? body.network : '';
-        const address = typeof body.address === 'string' ? body.address : '';
-        const token = tokenOfNetwork(network);
-        if (!token) throw invalidRequest('network must be eip155:8453 or eip155:4663');
-        if (body.asset !== undefined && String(body.asset).toLowerCase() !== token.address.toLowerCase())
-          throw invalidRequest(`asset must be ${token.address} on ${network}`);
-        if (!ADDRESS.test(address)) throw invalidRequest('address must be a 0x-prefixed 20-byte hex address');
-        ctx.ledger.mint(token, address, amountField(body, 'amount'));
-        return json(reply, 200, walletView(ctx, network, address));
-      });
-
-      scope.get('/wallets/:network/:address', async (request, reply) => {
-        const { network, address } = request.params as { network: string; address: string };
-        return json(reply, 200, walletView(ctx, network, address));
-      });
-
-      scope.get('/clock', async (_request, reply) =>
-        json(reply, 200, { now: ctx.clock.now().toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 }),
-      );
-
-      scope.post('/clock', async (request, reply) => {
-        const body = bodyOf(request);
-        const s = body.advanceSeconds;
-        if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > MAX_ADVANCE_SECONDS)
-          throw invalidRequest(`advanceSeconds must be a number in 0..${MAX_ADVANCE_SECONDS}`);
-        const now = ctx.clock.advance(s);
-        return json(reply, 200, { now: now.toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 });
-      });
-
-      scope.post('/faults', async (request, reply) => {
-        const body = bodyOf(request);
-        const method = typeof body.method === 'string' ? body.method.toUpperCase() : '';
-        const path = typeof body.path === 'string' ? body.path.replace(/\?.*$/, '') : '';
-        if (!METHODS.includes(method)) throw invalidRequest(`method must be one of ${METHODS.join(', ')}`);
-        if (!path.startsWith('/') || !isContractRoute(method, path))
-          throw invalidRequest(`${method} ${path} is not a route of the contract`);
-        const status = intField(body, 'status', { min: 400, max: 599 });
-        const latencyMs = intField(body, 'latencyMs', { min: 0, max: MAX_FAULT_LATENCY_MS }) ?? 0;
-        const times = intField(body, 'times', { min: 1, max: 1_000_000 });
-        const scope = body.scope === undefined ? null : body.scope;
-        if (scope !== null && (typeof scope !== 'string' || scope.length < 1 || scope.length > 128))
-          throw invalidRequest('scope must be a string of 1..128 characters');
-        // A fault without a status fails with 502 unless it only slows the upstream down.
-        const fault = ctx.faults.add({
-          method,
-          path,
-          status: status ?? (latencyMs > 0 ? null : 502),
-          latencyMs,
-          times: times ?? null,
-          scope,
-        });
-        return json(reply, 201, faultView(fault));
-      });
-
-      scope.get('/faults', async (_request, reply) => json(reply, 200, { faults: ctx.faults.list().map(faultView) }));
-
-      scope.delete('/faults', async (_request, reply) => {
-        ctx.faults.clear();
-        return reply.code(204).send();
-      });
-
+      registerMoneyControl(scope, ctx);
+      registerClockControl(scope, ctx);
+      registerFaultControl(scope, ctx);
       registerJobControl(scope, ctx);
       registerOilControl(scope, ctx);
       registerLimitsControl(scope, ctx);

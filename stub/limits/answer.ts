@@ -8,6 +8,7 @@
 import { LIMIT_BOUNDS, OIL_LIMITS, WINDOW_SECONDS, policyName, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
 import { serializePolicies, serializeStates, type RateLimitPolicy } from '../../contract/ratelimit-fields.ts';
 import { ApiError } from '../errors.ts';
+import { fixedAnswer, type FixedAnswer } from '../http/reply.ts';
 import { mutant } from '../mutants.ts';
 import { alt } from '../choices.ts';
 import { serializeDictionary, serializeList } from 'structured-headers';
@@ -74,8 +75,7 @@ const retryAfterField = (seconds: number): string =>
  * @param exceeded at least one exceeded limit
  */
 export function rateLimited(scope: LimitScope, exceeded: readonly Exceeded[]): ApiError {
-  // The longest wait (gap LIM-029); the alternate stub reports the first exceeded in the order second, minute, day, in flight.
-  const worst = alt('LIM-029') ? exceeded[0]! : exceeded.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+  const worst = worstOf(exceeded);
   const concurrency = exceeded.find((e) => e.window === 'concurrency');
   const maxConcurrent = scope === 'oil' ? OIL_LIMITS.inFlight : LIMIT_BOUNDS[scope].inFlight;
   // A 429 is an answer, not a fault: nobody reads its stack, and capturing one was the costliest step
@@ -86,6 +86,37 @@ export function rateLimited(scope: LimitScope, exceeded: readonly Exceeded[]): A
     return refusal(scope, worst, concurrency !== undefined && maxConcurrent !== undefined ? maxConcurrent : undefined);
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+/** The exceeded limit with the longest wait (gap LIM-029); the alternate stub's: the first in the order second, minute, day, in flight. */
+const worstOf = (exceeded: readonly Exceeded[]): Exceeded =>
+  alt('LIM-029') ? exceeded[0]! : exceeded.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+
+/** Most distinct fixed 429 answers kept (a day's waits alone could make 86,400). */
+const MAX_FIXED = 512;
+
+/**
+ * The 429s of a scope without an in-flight bound as fixed answers (the fast lane's, stub/http/refusal.ts):
+ * one per exceeded window and wait, built once, so a refusal on arrival costs no formatting.
+ */
+export class FixedRefusals {
+  private readonly answers = new Map<string, FixedAnswer>();
+
+  /** The answer of `scope` for `exceeded` (at least one limit), as rateLimited would write it. */
+  of(scope: Exclude<LimitScope, 'oil'>, exceeded: readonly Exceeded[]): FixedAnswer {
+    // An HTTP-date Retry-After (gap LIM-024's alternate) moves with the wall clock: built each time.
+    if (alt('LIM-024')) return fixedAnswer(rateLimited(scope, exceeded));
+    const worst = worstOf(exceeded);
+    const concurrency = exceeded.some((e) => e.window === 'concurrency');
+    const key = `${scope} ${worst.window} ${worst.retryAfter} ${concurrency}`;
+    let answer = this.answers.get(key);
+    if (answer === undefined) {
+      if (this.answers.size >= MAX_FIXED) this.answers.clear();
+      answer = fixedAnswer(rateLimited(scope, exceeded));
+      this.answers.set(key, answer);
+    }
+    return answer;
   }
 }
 

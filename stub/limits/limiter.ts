@@ -16,7 +16,8 @@
  */
 import { alt } from '../choices.ts';
 import { LIMIT_BOUNDS, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
-import { rateLimited, type Exceeded } from './answer.ts';
+import { FixedRefusals, rateLimited, type Exceeded } from './answer.ts';
+import type { FixedAnswer } from '../http/reply.ts';
 import { mutant } from '../mutants.ts';
 
 type TableScope = Exclude<LimitScope, 'oil'>;
@@ -57,6 +58,7 @@ export class RateLimiter {
   private readonly fixed = alt('LIM-025');
   /** Refused requests count against the second and minute windows too (gap LIM-031's alternate). */
   private readonly refusedCount = alt('LIM-031');
+  private readonly refusals = new FixedRefusals();
 
   /**
    * @param nowMs the stub clock (ms since the epoch)
@@ -111,37 +113,45 @@ export class RateLimiter {
     return u;
   }
 
+  /** The limits of `key` in `scope` that a request at `t` (the window clock) would exceed (none: undefined). */
+  private exceeded(scope: TableScope, u: Usage, now: number, t: number): Exceeded[] | undefined {
+    const b = LIMIT_BOUNDS[scope];
+    // Until the slot frees: the oldest counted request leaves a sliding window; a fixed window ends.
+    const waitS = (oldest: number, windowMs: number) =>
+      Math.max(1, Math.ceil(((this.fixed ? (Math.floor(t / windowMs) + 1) * windowMs : oldest + windowMs) - t) / 1000));
+    let exceeded: Exceeded[] | undefined;
+    const add = (e: Exceeded) => void (exceeded ??= []).push(e);
+    if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
+      add({ window: 'second', retryAfter: waitS(u.second[u.second.length - b.second]!, 1000) });
+    if (u.minute.length >= b.minute) add({ window: 'minute', retryAfter: waitS(u.minute[u.minute.length - b.minute]!, 60_000) });
+    if (u.day >= b.day) add({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
+    if (b.inFlight !== undefined && u.inFlight >= b.inFlight) add({ window: 'concurrency', retryAfter: 1 });
+    return exceeded;
+  }
+
+  /** Counts a request of `u` at `t` (the window clock): an admission, or a refusal on the alternate stub (LIM-031). */
+  private count(u: Usage, t: number, admitted: boolean): void {
+    if (!admitted && !this.refusedCount) return;
+    u.second.push(t);
+    u.minute.push(t);
+    if (admitted) u.day++;
+  }
+
   /**
-   * Admits one request of `key` in `scope`, or refuses it without consuming anything.
+   * Admits one request of `key` in `scope`, or refuses it without consuming anything (gap LIM-031;
+   * the alternate stub counts it against the second and minute windows).
    * @returns the in-flight ticket to release when the answer is sent
    * @throws ApiError 429 rate_limited naming the exceeded limit with the longest wait (gap LIM-029)
    */
   admit(scope: TableScope, key: string): Ticket {
     if (this.lifted) return NO_TICKET;
     const now = this.nowMs();
-    const b = LIMIT_BOUNDS[scope];
     const u = this.state(scope, key, now);
     const t = this.windowNow(now);
-    const exceeded: Exceeded[] = [];
-    // Until the slot frees: the oldest counted request leaves a sliding window; a fixed window ends.
-    const waitS = (oldest: number, windowMs: number) =>
-      Math.max(1, Math.ceil(((this.fixed ? (Math.floor(t / windowMs) + 1) * windowMs : oldest + windowMs) - t) / 1000));
-    if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
-      exceeded.push({ window: 'second', retryAfter: waitS(u.second[u.second.length - b.second]!, 1000) });
-    if (u.minute.length >= b.minute) exceeded.push({ window: 'minute', retryAfter: waitS(u.minute[u.minute.length - b.minute]!, 60_000) });
-    if (u.day >= b.day) exceeded.push({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
-    if (b.inFlight !== undefined && u.inFlight >= b.inFlight) exceeded.push({ window: 'concurrency', retryAfter: 1 });
-    if (exceeded.length > 0) {
-      if (this.refusedCount) {
-        u.second.push(t);
-        u.minute.push(t);
-      }
-      throw rateLimited(scope, exceeded);
-    }
-    u.second.push(t);
-    u.minute.push(t);
-    u.day++;
-    if (b.inFlight === undefined) return NO_TICKET;
+    const exceeded = this.exceeded(scope, u, now, t);
+    this.count(u, t, exceeded === undefined);
+    if (exceeded) throw rateLimited(scope, exceeded);
+    if (LIMIT_BOUNDS[scope].inFlight === undefined) return NO_TICKET;
     u.inFlight++;
     let held = true;
     return {
@@ -151,6 +161,21 @@ export class RateLimiter {
         u.inFlight--;
       },
     };
+  }
+
+  /**
+   * The per-IP guard's decision on arrival (Limits rule 1; the fast lane, stub/http/front-door.ts):
+   * admits one request of `address` (counted, nothing to release: the guard has no in-flight bound),
+   * or returns its 429 as a fixed answer, counted as admit counts a refusal.
+   */
+  admitOnArrival(address: string): FixedAnswer | undefined {
+    if (this.lifted) return undefined;
+    const now = this.nowMs();
+    const u = this.state('ip_guard', address, now);
+    const t = this.windowNow(now);
+    const exceeded = this.exceeded('ip_guard', u, now, t);
+    this.count(u, t, exceeded === undefined);
+    return exceeded ? this.refusals.of('ip_guard', exceeded) : undefined;
   }
 
   /**

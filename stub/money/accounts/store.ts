@@ -25,11 +25,23 @@ export interface LedgerEntry {
   operationId?: string;
 }
 
+/** An entry as kept: its time as a number, formatted only when the ledger is read. */
+interface KeptEntry extends Omit<LedgerEntry, 'at' | 'operationId'> {
+  atMs: number;
+  operationId: string | undefined;
+}
+
 export interface Account {
   id: string;
   credits: number;
   entitled: boolean;
-  entries: LedgerEntry[];
+  /**
+   * The last MAX_ENTRIES entries as a ring (read them with AccountStore.entriesOf): once full, the
+   * oldest entry object is overwritten in place, so a debit allocates nothing that outlives the call.
+   */
+  readonly kept: KeptEntry[];
+  /** Index in `kept` of the oldest entry once the ring is full. */
+  oldest: number;
 }
 
 /** A debit that may still be refunded. */
@@ -68,7 +80,7 @@ export class AccountStore {
     apiKey = `fc_${randomBytes(20).toString('hex')}`,
   ): { account: Account; apiKey: string } {
     if (!Number.isSafeInteger(opts.credits) || opts.credits < 0) throw new RangeError('credits must be a non-negative integer');
-    const account: Account = { id: `acct_${++this.seq}`, credits: 0, entitled: opts.entitled ?? true, entries: [] };
+    const account: Account = { id: `acct_${++this.seq}`, credits: 0, entitled: opts.entitled ?? true, kept: [], oldest: 0 };
     this.accounts.set(account.id, account);
     this.idByKey.set(apiKey, account.id);
     this.record(account, 'grant', opts.credits);
@@ -106,10 +118,8 @@ export class AccountStore {
     debit.refunded = true;
     const account = this.accounts.get(debit.accountId);
     if (!account) return;
-    const at = alt('BILL-015') ? account.entries.findIndex((e) => e.seq === debit.seq) : -1;
-    if (at < 0) return void this.record(account, 'refund', debit.credits, debit.operationId);
-    account.entries.splice(at, 1);
-    account.credits += debit.credits;
+    if (alt('BILL-015') && this.takeBack(account, debit.seq)) account.credits += debit.credits;
+    else this.record(account, 'refund', debit.credits, debit.operationId);
   }
 
   /** Sets the balance and/or entitlement (control plane). @throws RangeError for a bad credit amount. */
@@ -124,18 +134,42 @@ export class AccountStore {
     return account;
   }
 
+  /** The account's last entries (at most MAX_ENTRIES), oldest first. */
+  entriesOf(account: Account): LedgerEntry[] {
+    const { kept, oldest } = account;
+    return [...kept.slice(oldest), ...kept.slice(0, oldest)].map(({ seq, atMs, kind, credits, balance, operationId }) => ({
+      seq,
+      at: new Date(atMs).toISOString(),
+      kind,
+      credits,
+      balance,
+      ...(operationId ? { operationId } : {}),
+    }));
+  }
+
+  /**
+   * Removes the entry `seq` from the account's ledger, keeping the others in order (the alternate
+   * stub's refund, gap BILL-015; rare, so the ring is laid out flat again). @returns false when it is gone.
+   */
+  private takeBack(account: Account, seq: number | undefined): boolean {
+    const ordered = [...account.kept.slice(account.oldest), ...account.kept.slice(0, account.oldest)];
+    const at = ordered.findIndex((e) => e.seq === seq);
+    if (at < 0) return false;
+    ordered.splice(at, 1);
+    account.kept.splice(0, account.kept.length, ...ordered);
+    account.oldest = 0;
+    return true;
+  }
+
   /** Adds an entry and moves the balance. @returns the entry's seq. */
   private record(account: Account, kind: LedgerEntry['kind'], credits: number, operationId?: string): number {
     account.credits += credits;
-    account.entries.push({
-      seq: ++this.entrySeq,
-      at: new Date(this.nowMs()).toISOString(),
-      kind,
-      credits,
-      balance: account.credits,
-      ...(operationId ? { operationId } : {}),
-    });
-    if (account.entries.length > MAX_ENTRIES) account.entries.splice(0, account.entries.length - MAX_ENTRIES);
-    return this.entrySeq;
+    const entry = { seq: ++this.entrySeq, atMs: this.nowMs(), kind, credits, balance: account.credits, operationId };
+    if (account.kept.length < MAX_ENTRIES) account.kept.push(entry);
+    else {
+      Object.assign(account.kept[account.oldest]!, entry);
+      account.oldest = (account.oldest + 1) % MAX_ENTRIES;
+    }
+    return entry.seq;
   }
 }

@@ -1,0 +1,45 @@
+/**
+ * The per-IP guard's decision on arrival (spec: Limits rule 1; Limits table; gap LIM-027): every
+ * request to an operation of the contract counts against its client address, paid or free, unsigned
+ * x402 challenges included, before anything else runs (the body is not read, nothing is debited or
+ * settled). Control-plane calls and paths the contract does not serve never count.
+ *
+ * The operations' paths are matched with find-my-way, the router fastify itself uses, with the options
+ * the server gives fastify (ROUTER_OPTIONS), so a request counts exactly when fastify would route it to
+ * an operation (a HEAD of a GET operation included, as fastify serves one).
+ */
+import FindMyWay from 'find-my-way';
+import type { IncomingMessage } from 'node:http';
+import type { FixedAnswer } from '../http/reply.ts';
+import type { RateLimiter } from './limiter.ts';
+
+/** The router options of the stub's fastify instance (stub/server.ts), shared so both route alike. */
+export const ROUTER_OPTIONS = { maxParamLength: 2048 } as const;
+
+const counts = (): void => undefined;
+
+/** The client address the guard counts: the socket's peer, IPv4-mapped IPv6 unwrapped (as fastify's request.ip). */
+const clientAddress = (req: IncomingMessage): string => (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+
+export class IpGuard {
+  private readonly counted = FindMyWay(ROUTER_OPTIONS);
+
+  constructor(private readonly limits: RateLimiter) {}
+
+  /** Counts the requests of an operation at `path` (fastify's form, `:param`); a GET's HEAD too. */
+  count(method: 'GET' | 'POST', path: string): void {
+    this.counted.on(method, path, counts);
+    if (method === 'GET') this.counted.on('HEAD', path, counts);
+  }
+
+  /**
+   * Admits (counts) a request of a counted operation or refuses it; any other request passes uncounted.
+   * Nothing is looked up while the tiers are lifted.
+   * @returns the 429 to answer with (stub/http/refusal.ts), or undefined to go on routing
+   */
+  decide(req: IncomingMessage): FixedAnswer | undefined {
+    if (this.limits.isLifted) return undefined;
+    if (this.counted.find(req.method as FindMyWay.HTTPMethod, req.url ?? '') === null) return undefined;
+    return this.limits.admitOnArrival(clientAddress(req));
+  }
+}

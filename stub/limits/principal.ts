@@ -1,0 +1,32 @@
+/**
+ * A route's principal scope (spec: Limits rule 2; Limits table; `x-fc-limits`): standard for the
+ * payable routes, social research for /x/search and /x/profile. It counts once the caller is known (an
+ * API key's account, or a signed retry's payer `x402:<payer>`), inside the gate's admission and
+ * before its debit or settlement, so a 429 here is never billed (Authentication rule 7; BILL-008).
+ */
+import { principalScopeOf } from '../../contract/limits.ts';
+import type { Price } from '../../contract/pricing.ts';
+import type { StubContext } from '../context.ts';
+import type { Principal } from '../money/billing/gate.ts';
+import { mutant } from '../mutants.ts';
+import type { Ticket } from './limiter.ts';
+
+const NO_TICKET: Ticket = { release: () => undefined };
+
+/** Admits a principal's call of one operation; the ticket holds its in-flight slot until the answer. */
+export type PrincipalAdmission = (principal: Principal) => Ticket;
+
+/** The principal admission of `operationId` (priced `price`): counts its scope, if it has one. */
+export function principalAdmission(ctx: StubContext, operationId: string, price: Price): PrincipalAdmission {
+  const own = principalScopeOf(operationId);
+  const scope = mutant('lim-social-in-standard') && own === 'x_research' ? 'standard' : own;
+  if (!scope) return () => NO_TICKET;
+  return (principal) => {
+    try {
+      return ctx.limits.admit(scope, principal.accountId);
+    } catch (err) {
+      if (mutant('lim-debit-on-429') && principal.via === 'api-key') ctx.accounts.debit(principal.accountId, price.credits, operationId);
+      throw err;
+    }
+  };
+}
