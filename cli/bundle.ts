@@ -15,11 +15,12 @@ import {
 } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { TEST_RESULTS_DIR } from '../lib/run-state.ts';
 
 export const MANIFEST = 'manifest.json';
 export const SIGNATURE = 'manifest.sig';
 /** Folders of a report directory that are working state, not reports. */
-const EXCLUDED = new Set(['test-results']);
+const EXCLUDED = new Set([TEST_RESULTS_DIR]);
 
 export interface Manifest {
   format: 'forecast-conformance-bundle/1';

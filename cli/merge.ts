@@ -10,9 +10,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readReport, type CertificationReport } from '../reporter/report.ts';
 import { UsageError } from './settings.ts';
-import { writeBundle } from './bundle.ts';
+import { MANIFEST, SIGNATURE, writeBundle } from './bundle.ts';
 import { EXIT } from './run.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
+import { REPORT_FILES } from '../lib/run-state.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,7 +27,7 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
       const zips = existsSync(blobDir) ? readdirSync(blobDir).filter((f) => f.endsWith('.zip')) : [];
       if (!zips.length) throw new UsageError(`${dir}: no shard blob (run with --shard i/n writes ${join(dir, 'blob')}/*.zip)`);
       for (const z of zips) copyFileSync(join(blobDir, z), join(blobs, z));
-      if (existsSync(join(dir, 'rules.json'))) shards.push(readReport(dir));
+      if (existsSync(join(dir, REPORT_FILES.rules))) shards.push(readReport(dir));
     }
     shards = shards.filter(Boolean);
     const first = shards[0];
@@ -47,13 +48,13 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
       ...(first?.drift?.failOn ? { FC_FAIL_ON_DRIFT: first.drift.failOn } : {}),
       ...(baseline && existsSync(baseline) ? { FC_DRIFT_BASELINE: baseline } : {}),
     });
-    for (const f of ['rules.json', 'manifest.json', 'manifest.sig']) rmSync(join(out, f), { force: true });
+    for (const f of [REPORT_FILES.rules, MANIFEST, SIGNATURE]) rmSync(join(out, f), { force: true });
     const r = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], {
       cwd: ROOT,
       env: playwrightEnv(env),
       stdio: 'inherit',
     });
-    if (!existsSync(join(out, 'rules.json'))) {
+    if (!existsSync(join(out, REPORT_FILES.rules))) {
       console.error(`forecast-conformance: merge-reports wrote no rules.json (exit ${r.status})`);
       return 2;
     }

@@ -9,32 +9,32 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
 import { redact, registerSecret } from '../lib/redact.ts';
-import { ABORT_FILE, readAbort } from '../lib/run-health.ts';
+import { readAbort } from '../lib/run-health.ts';
+import { PROJECT_FILES, projectOutputDir, REPORT_DIR_FILES, REPORT_FILES } from '../lib/run-state.ts';
 import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
-import { buildReport, readReport, summaryLines, writeReports, type RunInfo, type RunVerdict } from '../reporter/report.ts';
+import {
+  buildReport,
+  readReport,
+  summaryLines,
+  writeReports,
+  type CertificationReport,
+  type RunInfo,
+  type RunVerdict,
+} from '../reporter/report.ts';
 import { preflight } from './preflight.ts';
 import { listTests, plannedTests, selectRules, strayPattern, uncovered, type PlannedTest } from './selection.ts';
 import { loadRequestPlan, planLabel, plannedRequests } from '../lib/request-plan.ts';
-import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings } from './settings.ts';
-import { writeBundle } from './bundle.ts';
+import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings, type Secrets } from './settings.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
-import { supervise } from './supervise.ts';
+import { supervise, type RunEnd } from './supervise.ts';
 import { ownsSourceAddresses } from '../lib/suite-phases.ts';
-import { driftNotRun, driftSource, readContractFile, SERVED_CONTRACT_FILE } from '../reporter/drift.ts';
+import { driftNotRun, driftSource, readContractFile } from '../reporter/drift.ts';
+import { MANIFEST, SIGNATURE, writeBundle } from './bundle.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
 /** Files of an earlier run that must not be mistaken for this run's. */
-const STALE = [
-  'rules.json',
-  'certification.md',
-  'certification.html',
-  'junit.xml',
-  'results.json',
-  'manifest.json',
-  'manifest.sig',
-  SERVED_CONTRACT_FILE,
-];
+const STALE = [...Object.values(REPORT_FILES), 'results.json', MANIFEST, SIGNATURE, REPORT_DIR_FILES.servedContract];
 /**
  * Workers of a run without --workers / FC_WORKERS. A conformance run mostly waits (on the target's
  * limits, paced through one hub, and on the target's answers), not on CPU. While one test holds a
@@ -102,7 +102,7 @@ function sign(dir: string, keyFile: string | undefined): void {
     );
 }
 
-/** Dry run: each planned test's request count and their sum, from the request plan (cli/request-plan.ts). */
+/** Dry run: each planned test's request count and their sum, from the request plan (lib/request-plan.ts). */
 function printPlannedRequests(planned: readonly PlannedTest[]): void {
   const plan = loadRequestPlan();
   if (!plan) {
@@ -124,12 +124,21 @@ function printPlannedRequests(planned: readonly PlannedTest[]): void {
 /** The run's budget, USD: nothing in the smoke tier, --max-spend, else unlimited on the embedded stub and nothing on a target. */
 const budgetOf = (s: RunSettings): number => (s.tier === 'smoke' ? 0 : (s.maxSpend ?? (s.target ? 0 : Infinity)));
 
-/**
- * The `run` command. Returns the process exit code (0 passed, 1 a rule failed or the run is
- * incomplete for its tier/gates, 2 configuration, harness or target error).
- * @throws UsageError for a configuration it refuses (the caller prints it, exit 2).
- */
-export async function runCommand(flags: RunFlags): Promise<number> {
+/** What every step of one `run` reads: its settings, catalogue and selection, and where its reports go. */
+interface RunContext {
+  s: RunSettings;
+  secrets: Secrets;
+  catalogue: Map<string, Rule>;
+  /** The selected rules; null = every rule. */
+  selected: ReadonlySet<string> | null;
+  /** The tests that carry the selected rules; null = every test. */
+  tests: PlannedTest[] | null;
+  started: Date;
+  reportDir: string;
+}
+
+/** Settings, secrets, catalogue and selection. @throws UsageError for a selection or baseline it refuses. */
+function prepare(flags: RunFlags): RunContext {
   const started = new Date();
   const s = resolveSettings(flags);
   const secrets = readSecrets();
@@ -140,7 +149,6 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   if (selected && !selected.size)
     throw new UsageError(`no rule selected${s.tier === 'smoke' ? ' (the smoke tier keeps only rules about free routes)' : ''}`);
   if (selected && !tests!.length) throw new UsageError(`no suite test carries the ${selected.size} selected rule(s)`);
-  const reportDir = resolve(s.reportDir);
   if (s.baseline) {
     try {
       readContractFile(s.baseline);
@@ -148,54 +156,73 @@ export async function runCommand(flags: RunFlags): Promise<number> {
       throw new UsageError(`--baseline: ${(err as Error).message}`);
     }
   }
-  const failOn = s.failOnDrift ?? null;
+  return { s, secrets, catalogue, selected, tests, started, reportDir: resolve(s.reportDir) };
+}
 
-  if (flags.dryRun) {
-    const ids = selected ? [...selected].sort() : [...catalogue.values()].filter((r) => !r.retired).map((r) => r.id);
-    const testable = ids.filter((id) => isTestable(catalogue.get(id)!));
-    console.log(`Dry run (nothing is sent). Tier ${s.tier}; target ${s.target ?? 'embedded reference stub'}.`);
-    console.log(`Selected rules: ${ids.length} (${testable.length} testable)`);
-    for (const id of ids) console.log(`  ${id.padEnd(14)} ${catalogue.get(id)!.level.padEnd(6)} ${catalogue.get(id)!.text}`);
-    const planned = tests ?? listTests();
-    console.log(`Planned tests: ${planned.length} (${planned.filter((t) => t.clock).length} in the clock suites)`);
-    if (selected) {
-      const missing = uncovered(catalogue, selected, planned);
-      if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
-    }
-    printPlannedRequests(planned);
-    const plan = spendPlanFor(planned, catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
-    if (plan) for (const line of spendPlanLines(plan)) console.log(line);
-    const budget = s.tier === 'smoke' ? 0 : s.maxSpend;
-    console.log(
-      `Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`,
-    );
-    return 0;
+/** The spend plan of the run's tests within its budget (cli/spend.ts), or undefined when none was measured. */
+const spendPlanOf = ({ s, secrets, catalogue, selected, tests }: RunContext) =>
+  spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
+
+/** `--dry-run`: the selected rules, planned tests, requests, spend plan and budget; nothing is sent. */
+function printDryRun(ctx: RunContext): void {
+  const { s, catalogue, selected, tests } = ctx;
+  const ids = selected ? [...selected].sort() : [...catalogue.values()].filter((r) => !r.retired).map((r) => r.id);
+  const testable = ids.filter((id) => isTestable(catalogue.get(id)!));
+  console.log(`Dry run (nothing is sent). Tier ${s.tier}; target ${s.target ?? 'embedded reference stub'}.`);
+  console.log(`Selected rules: ${ids.length} (${testable.length} testable)`);
+  for (const id of ids) console.log(`  ${id.padEnd(14)} ${catalogue.get(id)!.level.padEnd(6)} ${catalogue.get(id)!.text}`);
+  const planned = tests ?? listTests();
+  console.log(`Planned tests: ${planned.length} (${planned.filter((t) => t.clock).length} in the clock suites)`);
+  if (selected) {
+    const missing = uncovered(catalogue, selected, planned);
+    if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
   }
+  printPlannedRequests(planned);
+  const plan = spendPlanOf(ctx);
+  if (plan) for (const line of spendPlanLines(plan)) console.log(line);
+  const budget = s.tier === 'smoke' ? 0 : s.maxSpend;
+  console.log(
+    `Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`,
+  );
+}
 
-  mkdirSync(reportDir, { recursive: true });
-  for (const f of STALE) rmSync(join(reportDir, f), { force: true });
+/** Writes the reports of a run that judged nothing: every selected testable rule NOT_RUN with `reason`. */
+function writeNotRunReports(ctx: RunContext, reason: string, runStatus: string): CertificationReport {
+  const { s, catalogue, selected, started, reportDir } = ctx;
+  const report = buildReport(
+    runInfo(s, selected, started, reason, runStatus),
+    notRunVerdicts(catalogue, selected, `not run: ${reason}`),
+    catalogue,
+    new Map(),
+    driftNotRun(reason, driftSource(s.target), s.failOnDrift ?? null),
+  );
+  writeReports(reportDir, report);
+  return report;
+}
 
-  if (s.target) {
-    const pre = await preflight(s.target, { timeoutMs: s.timeoutMs, maxBodyBytes: s.maxBodyBytes });
-    if (!pre.ok) {
-      const reason = `preflight: ${pre.reason}`;
-      const report = buildReport(
-        runInfo(s, selected, started, reason, 'preflight'),
-        notRunVerdicts(catalogue, selected, `not run: ${reason}`),
-        catalogue,
-        new Map(),
-        driftNotRun(reason, driftSource(s.target), failOn),
-      );
-      writeReports(reportDir, report);
-      sign(reportDir, s.signingKey);
-      console.error(`forecast-conformance: ${redact(reason)} (reports in ${s.reportDir}/)`);
-      return 2;
-    }
-    console.log(`Preflight: ${pre.reason}`);
-    // The drift section's document when no selected test reads /openapi.json (rule reporter).
-    writeFileSync(join(reportDir, SERVED_CONTRACT_FILE), redact(JSON.stringify(pre.doc, null, 2)));
+/**
+ * The preflight of a run against a target (cli/preflight.ts): true when the target can be judged (its
+ * served contract kept for the drift section); otherwise the reports are written and signed, the reason printed.
+ */
+async function passesPreflight(ctx: RunContext, target: string): Promise<boolean> {
+  const { s, reportDir } = ctx;
+  const pre = await preflight(target, { timeoutMs: s.timeoutMs, maxBodyBytes: s.maxBodyBytes });
+  if (!pre.ok) {
+    const reason = `preflight: ${pre.reason}`;
+    writeNotRunReports(ctx, reason, 'preflight');
+    sign(reportDir, s.signingKey);
+    console.error(`forecast-conformance: ${redact(reason)} (reports in ${s.reportDir}/)`);
+    return false;
   }
+  console.log(`Preflight: ${pre.reason}`);
+  // The drift section's document when no selected test reads /openapi.json (rule reporter).
+  writeFileSync(join(reportDir, REPORT_DIR_FILES.servedContract), redact(JSON.stringify(pre.doc, null, 2)));
+  return true;
+}
 
+/** The Playwright child's environment: no inherited FC_* variable, the resolved settings and secrets. */
+function playwrightChildEnv(ctx: RunContext, flags: RunFlags, spendPlanFile: string | undefined): NodeJS.ProcessEnv {
+  const { s, secrets, selected, reportDir } = ctx;
   const env = baseEnv();
   Object.assign(env, {
     FC_REPORT_DIR: reportDir,
@@ -221,19 +248,18 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   set('FC_STUB_VARIANT', s.stubVariant);
   set('FC_DRIFT_BASELINE', s.baseline);
   set('FC_FAIL_ON_DRIFT', s.failOnDrift);
-  if (s.target) set('FC_SERVED_CONTRACT', join(reportDir, SERVED_CONTRACT_FILE));
-  // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
-  const plan = spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
-  if (plan) {
-    set('FC_SPEND_PLAN', writeSpendPlan(reportDir, plan));
-    for (const line of spendPlanLines(plan)) console.log(line);
-  }
+  if (s.target) set('FC_SERVED_CONTRACT', join(reportDir, REPORT_DIR_FILES.servedContract));
+  set('FC_SPEND_PLAN', spendPlanFile);
   if (s.tier !== 'smoke') {
     set('FC_API_KEY', secrets.apiKey);
     set('FC_API_KEY_2', secrets.apiKey2);
   }
   set('FC_CONTROL_TOKEN', secrets.controlToken);
+  return env;
+}
 
+/** `playwright test` arguments: the projects, the selected tests' locations and the filters. */
+function playwrightArgs({ s, tests }: RunContext, flags: RunFlags): string[] {
   // The serial project runs when a selected test is in it: a clock suite's, or a one-address suite's
   // on a target the run cannot reach from loopback addresses of its own (lib/suite-phases.ts).
   const ownAddresses = ownsSourceAddresses(s.target);
@@ -252,33 +278,54 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   if (strays) args.push('--grep-invert', strays);
   if (flags.shard) args.push('--shard', flags.shard);
   if (flags.grep) args.push('--grep', flags.grep);
-  const abortFile = join(reportDir, 'test-results', ABORT_FILE);
-  rmSync(abortFile, { force: true });
-  const result = await supervise([PLAYWRIGHT, ...args], { cwd: ROOT, env: playwrightEnv(env), abortFile });
+  return args;
+}
 
-  let code: number;
-  if (!existsSync(join(reportDir, 'rules.json'))) {
+/**
+ * The exit code once the Playwright run ended: its report's verdict, or 2 when it wrote none (aborted,
+ * stopped, crashed), in which case the reports are written here with the reason.
+ */
+function finish(ctx: RunContext, result: RunEnd, abortFile: string): number {
+  if (!existsSync(join(ctx.reportDir, REPORT_FILES.rules))) {
     const marker = readAbort(dirname(abortFile));
     const reason = marker
       ? `run aborted: ${marker.reason}`
       : result.stoppedBy
         ? `run ${result.stoppedBy}`
         : `the Playwright run ended (exit ${result.code ?? result.signal}) without writing a report`;
-    const report = buildReport(
-      runInfo(s, selected, started, reason, 'error'),
-      notRunVerdicts(catalogue, selected, `not run: ${reason}`),
-      catalogue,
-      new Map(),
-      driftNotRun(reason, driftSource(s.target), failOn),
-    );
-    writeReports(reportDir, report);
+    const report = writeNotRunReports(ctx, reason, 'error');
     for (const line of summaryLines(report)) console.log(line);
-    code = 2;
-  } else {
-    const report = readReport(reportDir);
-    code = EXIT[report.verdict];
-    if (report.verdict === 'ERROR') console.error(`forecast-conformance: ${report.verdictReason}`);
+    return 2;
   }
+  const report = readReport(ctx.reportDir);
+  if (report.verdict === 'ERROR') console.error(`forecast-conformance: ${report.verdictReason}`);
+  return EXIT[report.verdict];
+}
+
+/**
+ * The `run` command. Returns the process exit code (0 passed, 1 a rule failed or the run is
+ * incomplete for its tier/gates, 2 configuration, harness or target error).
+ * @throws UsageError for a configuration it refuses (the caller prints it, exit 2).
+ */
+export async function runCommand(flags: RunFlags): Promise<number> {
+  const ctx = prepare(flags);
+  const { s, reportDir } = ctx;
+  if (flags.dryRun) {
+    printDryRun(ctx);
+    return 0;
+  }
+  mkdirSync(reportDir, { recursive: true });
+  for (const f of STALE) rmSync(join(reportDir, f), { force: true });
+  if (s.target && !(await passesPreflight(ctx, s.target))) return 2;
+  // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
+  const plan = spendPlanOf(ctx);
+  const planFile = plan ? writeSpendPlan(reportDir, plan) : undefined;
+  if (plan) for (const line of spendPlanLines(plan)) console.log(line);
+  const env = playwrightChildEnv(ctx, flags, planFile);
+  const abortFile = join(projectOutputDir(reportDir), PROJECT_FILES.abortMarker);
+  rmSync(abortFile, { force: true });
+  const result = await supervise([PLAYWRIGHT, ...playwrightArgs(ctx, flags)], { cwd: ROOT, env: playwrightEnv(env), abortFile });
+  const code = finish(ctx, result, abortFile);
   sign(reportDir, s.signingKey);
   return code;
 }

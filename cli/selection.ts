@@ -13,6 +13,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { listSuiteTests } from '../reporter/coverage.ts';
 import { UsageError, type RunTier } from './settings.ts';
 import { CLOCK_SUITES, ONE_ADDRESS_SUITES } from '../lib/suite-phases.ts';
+import { ANNOTATION } from '../lib/annotation-kinds.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,7 +64,7 @@ export function selectRules(catalogue: ReadonlyMap<string, Rule>, input: Selecti
 
 /** One suite test as listed by Playwright. */
 export interface PlannedTest {
-  /** `suites/x.spec.ts:LINE`, a Playwright location filter. */
+  /** `suites/<name>.spec.ts:LINE`, a Playwright location filter. */
   location: string;
   title: string;
   rules: string[];
@@ -95,7 +96,7 @@ export function listTests(): PlannedTest[] {
   const tests = listSuiteTests().map((s) => ({
     location: `${s.file}:${s.line}`,
     title: s.title,
-    rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '')))],
+    rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '')))],
     clock: CLOCK_SUITES.test(s.file),
     oneAddress: ONE_ADDRESS_SUITES.test(s.file),
   }));

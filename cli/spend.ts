@@ -10,10 +10,8 @@ import { isTestable, type Rule } from '../contract/rules.ts';
 import { loadRequestPlan, planKey } from '../lib/request-plan.ts';
 import { planLines, planSpend, type SpendPlan } from '../lib/spend-plan.ts';
 import { budgetCredits } from '../lib/spend-ledger.ts';
+import { REPORT_DIR_FILES } from '../lib/run-state.ts';
 import type { PlannedTest } from './selection.ts';
-
-/** The file the run's workers read the plan from. */
-export const SPEND_PLAN_FILE = 'spend-plan.json';
 
 /** A plan as written for the run: the plan and what it was made for. */
 export interface RunSpendPlan extends SpendPlan {
@@ -55,7 +53,7 @@ export function spendPlanLines(plan: RunSpendPlan): string[] {
 
 /** Writes the plan where the run's workers read it; returns its path. */
 export function writeSpendPlan(reportDir: string, plan: RunSpendPlan): string {
-  const path = join(reportDir, SPEND_PLAN_FILE);
+  const path = join(reportDir, REPORT_DIR_FILES.spendPlan);
   writeFileSync(path, `${JSON.stringify(plan, null, 2)}\n`);
   return path;
 }

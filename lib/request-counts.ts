@@ -5,9 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** The counts file of one worker in a project's output directory. */
-const COUNTS_PREFIX = 'request-counts-';
+import { PROJECT_FILES, requestCountsFile } from './run-state.ts';
 
 /** Request counts: principal label → scope (standard, x_research, ip_guard) → requests sent. */
 export type RequestCounts = Record<string, Record<string, number>>;
@@ -16,7 +14,7 @@ export type RequestCounts = Record<string, Record<string, number>>;
 export function saveRequestCounts(dir: string, worker: string, counts: RequestCounts): void {
   if (Object.keys(counts).length === 0) return;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${COUNTS_PREFIX}${worker}.json`), JSON.stringify(counts));
+  writeFileSync(join(dir, requestCountsFile(worker)), JSON.stringify(counts));
 }
 
 /**
@@ -27,7 +25,7 @@ export function requestSummary(outputDirs: Iterable<string>): string {
   const total: RequestCounts = {};
   for (const dir of new Set(outputDirs)) {
     if (!existsSync(dir)) continue;
-    for (const f of readdirSync(dir).filter((n) => n.startsWith(COUNTS_PREFIX))) {
+    for (const f of readdirSync(dir).filter((n) => n.startsWith(PROJECT_FILES.requestCountsPrefix))) {
       const counts = JSON.parse(readFileSync(join(dir, f), 'utf8')) as RequestCounts;
       for (const [label, row] of Object.entries(counts)) {
         const t = (total[label] ??= {});

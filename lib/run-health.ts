@@ -6,10 +6,9 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { PROJECT_FILES } from './run-state.ts';
 
-/** File names inside the run's output directory (playwright.config.ts `outputDir`). */
-export const FAILURES_FILE = 'target-failures.log';
-export const ABORT_FILE = 'run-aborted.json';
+const { targetFailures: FAILURES_FILE, abortMarker: ABORT_FILE } = PROJECT_FILES;
 
 /** The abort marker's content. */
 export interface AbortMarker {

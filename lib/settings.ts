@@ -1,7 +1,10 @@
 /**
- * The one place that reads the harness's environment variables (FC_*). playwright.config.ts and
- * the load CLI call `readSettings()` and hand the values on as options; no other module reads
- * process.env for them (the embedded stub's own STUB_* variables are read by stub/main.ts).
+ * The one place a Playwright run and the load CLI read the harness's environment variables (FC_*):
+ * playwright.config.ts and load/main.ts call `readSettings()` and hand the values on as options; no
+ * fixture, suite, reporter or load module reads process.env for them. The other readers: the
+ * `forecast-conformance` CLI resolves its own settings (cli/settings.ts, and FC_TARGET in cli/drift.ts)
+ * and hands them to its Playwright child, contract/spec-text.ts reads FC_SPEC (the spec's path), and
+ * the embedded stub its own STUB_* variables (stub/main.ts).
  *
  * FC_TARGET        base URL of the API under test; unset = start the embedded reference stub
  * FC_EMBEDDED      "1" when the global setup started the embedded stub (set by the harness itself)

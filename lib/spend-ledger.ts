@@ -6,9 +6,8 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { lockFileOf, PROJECT_FILES } from './run-state.ts';
 
-/** The ledger file's name inside a project's output directory. */
-export const LEDGER_FILE = 'spend-ledger.json';
 const LOCK_WAIT_MS = 10_000;
 const STALE_LOCK_MS = 30_000;
 
@@ -48,7 +47,7 @@ export class Ledger {
    */
   update<T>(fn: (state: LedgerState) => { state: LedgerState; result: T }): T {
     mkdirSync(dirname(this.path), { recursive: true });
-    const lock = `${this.path}.lock`;
+    const lock = lockFileOf(this.path);
     const { waitMs, staleMs } = this.lockTimes;
     const deadline = Date.now() + waitMs;
     let fd: number | undefined;
@@ -91,7 +90,7 @@ export const usdToCredits = (amount: number): number => (Number.isFinite(amount)
 export const budgetCredits = (amount: number): number =>
   amount === Infinity ? Infinity : Number.isFinite(amount) && amount > 0 ? Math.floor(Math.round(amount * 1e6) / 1e3) : 0;
 /** The ledger of the project whose output directory is `outputDir`. */
-export const ledgerIn = (outputDir: string): Ledger => new Ledger(join(outputDir, LEDGER_FILE));
+export const ledgerIn = (outputDir: string): Ledger => new Ledger(join(outputDir, PROJECT_FILES.spendLedger));
 
 /** What the run spent, summed over the given output directories (a reporter passes every project's). */
 export function spendSummary(outputDirs: Iterable<string>): { spent: number; calls: number; limitCredits: number | null; line: string } {
@@ -100,7 +99,7 @@ export function spendSummary(outputDirs: Iterable<string>): { spent: number; cal
   let limitCredits: number | null = null;
   let any = false;
   for (const dir of new Set(outputDirs)) {
-    const path = join(dir, LEDGER_FILE);
+    const path = join(dir, PROJECT_FILES.spendLedger);
     if (!existsSync(path)) continue;
     const s = new Ledger(path).read();
     any = true;

@@ -26,7 +26,7 @@ const nonNegative = (value: string): number => {
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`not a non-negative number: ${value}`);
   return n;
 };
-/** FC_REPORT_DIR, FC_MAX_SPEND, FC_API_KEY: read by lib/settings.ts, the one place that reads the environment. */
+/** FC_REPORT_DIR, FC_MAX_SPEND, FC_API_KEY: read by lib/settings.ts, where a Playwright run and the load CLI read the environment. */
 const settings = readSettings();
 const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 

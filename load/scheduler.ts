@@ -119,13 +119,16 @@ function errorFields(text: string): NonNullable<RequestRecord['errorBody']> {
   }
 }
 
-/**
- * Runs an open-model schedule against a loopback target and records every request (scheduled and
- * actual start, latency, status, limit headers, the error body fields of 4xx/5xx JSON answers).
- * Never rejects on HTTP or transport errors: they are recorded (status 0).
- * @throws ConfigError before sending anything when the target is not loopback or a bound is out of range.
- */
-export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult> {
+/** What the safety checks let through: the plan's size, its deadline and the vetted target. */
+interface VettedPlan {
+  timeoutMs: number;
+  count: number;
+  deadlineS: number;
+  vetted: Awaited<ReturnType<typeof assertLoopbackTarget>>;
+}
+
+/** Sizes the plan and checks the target and the bounds. @throws ConfigError (nothing is sent). */
+async function vetPlan(opts: ScheduleOptions): Promise<VettedPlan> {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const count = planCount(opts.rate, opts.durationS, opts.maxRequests);
   const deadlineS = opts.deadlineS ?? opts.durationS + timeoutMs / 1000;
@@ -133,12 +136,12 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
   const bounds = { maxRequests: Math.max(1, count), durationS: deadlineS, maxInFlight: opts.maxInFlight, rate: opts.rate };
   if (opts.remote) assertRemoteBounds(bounds, opts.remote.maxSpendUsd);
   else assertBounds(bounds);
-  /** Statuses in answer order, for the remote 5xx-spike abort. */
-  const answered: number[] = [];
-  const samples: SampledAnswer[] = [];
+  return { timeoutMs, count, deadlineS, vetted };
+}
 
-  const offsets = planStarts(opts.rate, count);
-  const records: RequestRecord[] = offsets.map((scheduledMs, i) => ({
+/** One record per planned start, nothing sent yet (status -1). */
+const plannedRecords = (rate: number, count: number): RequestRecord[] =>
+  planStarts(rate, count).map((scheduledMs, i) => ({
     i,
     operationId: '',
     scheduledMs,
@@ -148,117 +151,162 @@ export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult
     inFlightAtStart: 0,
     headers: {},
   }));
-  const pool = new Pool(vetted.connectOrigin, {
-    connections: opts.maxInFlight,
-    pipelining: 1,
-    ...(vetted.url.protocol === 'https:' ? { connect: { servername: vetted.url.hostname } } : {}),
-  });
-  const stop = new AbortController();
-  // Every in-flight request listens on the one deadline signal.
-  setMaxListeners(opts.maxInFlight + 16, stop.signal);
-  const t0 = performance.now();
-  const deadlineAt = t0 + deadlineS * 1000;
-  const deadlineTimer = setTimeout(() => stop.abort(new Error('deadline')), deadlineS * 1000);
-  let inFlight = 0;
-  let spiked = false;
-  const waiters: (() => void)[] = [];
-  stop.signal.addEventListener('abort', () => waiters.splice(0).forEach((w) => w()), { once: true });
-  const running = new Set<Promise<void>>();
 
-  const fire = async (rec: RequestRecord, req: PlannedRequest): Promise<void> => {
-    inFlight++;
-    rec.inFlightAtStart = inFlight;
-    const started = performance.now();
-    rec.startMs = started - t0;
+/** The response of undici's `Pool.request`. */
+type PoolAnswer = Awaited<ReturnType<Pool['request']>>;
+
+/**
+ * One schedule in progress: the pool, the deadline's abort signal, the in-flight count and the slots
+ * waited for, and what the answers said (statuses for the 5xx-spike abort, the kept samples).
+ */
+class ScheduleRun {
+  readonly t0 = performance.now();
+  readonly deadlineAt: number;
+  readonly stop = new AbortController();
+  readonly samples: SampledAnswer[] = [];
+  inFlight = 0;
+  spiked = false;
+  /** Statuses in answer order, for the remote 5xx-spike abort. */
+  private readonly answered: number[] = [];
+  private readonly waiters: (() => void)[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private readonly pool: Pool;
+  private readonly deadlineTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly opts: ScheduleOptions,
+    private readonly plan: VettedPlan,
+  ) {
+    const { vetted, deadlineS } = plan;
+    this.pool = new Pool(vetted.connectOrigin, {
+      connections: opts.maxInFlight,
+      pipelining: 1,
+      ...(vetted.url.protocol === 'https:' ? { connect: { servername: vetted.url.hostname } } : {}),
+    });
+    // Every in-flight request listens on the one deadline signal.
+    setMaxListeners(opts.maxInFlight + 16, this.stop.signal);
+    this.deadlineAt = this.t0 + deadlineS * 1000;
+    this.deadlineTimer = setTimeout(() => this.stop.abort(new Error('deadline')), deadlineS * 1000);
+    this.stop.signal.addEventListener('abort', () => this.waiters.splice(0).forEach((w) => w()), { once: true });
+  }
+
+  /** Starts every planned request on time (or drops, or delays it at a full cap); resolves when all ended. */
+  async startAll(records: readonly RequestRecord[]): Promise<'plan' | 'deadline'> {
+    let stoppedBy: 'plan' | 'deadline' = 'plan';
     try {
-      const res = await pool.request({
+      for (const rec of records) {
+        const due = this.t0 + rec.scheduledMs;
+        if (due > this.deadlineAt) {
+          stoppedBy = 'deadline';
+          break;
+        }
+        await sleepUntil(due);
+        if (this.inFlight >= this.opts.maxInFlight) {
+          if (this.opts.whenFull !== 'wait') {
+            rec.error = 'dropped: in-flight cap';
+            continue;
+          }
+          if (!this.stop.signal.aborted) await new Promise<void>((resolve) => this.waiters.push(resolve));
+        }
+        if (this.stop.signal.aborted || performance.now() > this.deadlineAt) {
+          stoppedBy = 'deadline';
+          break;
+        }
+        const req = this.opts.requestFor(rec.i);
+        rec.operationId = req.operationId;
+        const p = this.fire(rec, req);
+        this.running.add(p);
+        void p.finally(() => this.running.delete(p));
+      }
+      await Promise.all(this.running);
+    } finally {
+      clearTimeout(this.deadlineTimer);
+      await this.pool.destroy();
+    }
+    return stoppedBy;
+  }
+
+  /** Sends one request and records its answer; a transport error or the abort is recorded as status 0. */
+  private async fire(rec: RequestRecord, req: PlannedRequest): Promise<void> {
+    const { opts, stop } = this;
+    this.inFlight++;
+    rec.inFlightAtStart = this.inFlight;
+    const started = performance.now();
+    rec.startMs = started - this.t0;
+    try {
+      const res = await this.pool.request({
         method: req.method as 'GET',
         path: req.path,
-        headers: { host: vetted.hostHeader, ...opts.headers, ...req.headers },
+        headers: { host: this.plan.vetted.hostHeader, ...opts.headers, ...req.headers },
         ...(req.body === undefined ? {} : { body: req.body }),
         signal: stop.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        headersTimeout: this.plan.timeoutMs,
+        bodyTimeout: this.plan.timeoutMs,
       });
       rec.status = res.statusCode;
-      answered.push(res.statusCode);
-      if (opts.remote && fiveXxSpike(answered)) {
-        spiked = true;
+      this.answered.push(res.statusCode);
+      if (opts.remote && fiveXxSpike(this.answered)) {
+        this.spiked = true;
         stop.abort(new Error('5xx spike'));
       }
       rec.headers = pickHeaders(res.headers);
-      const type = String(res.headers['content-type'] ?? '');
-      if (opts.sample?.(rec.i, req.operationId, res.statusCode)) {
-        const text = await res.body.text();
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers))
-          if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-        samples.push({ i: rec.i, operationId: req.operationId, status: res.statusCode, headers, bodyText: text });
-        if (res.statusCode >= 400) rec.errorBody = errorFields(text);
-      } else if (res.statusCode >= 400 && /json/i.test(type)) {
-        const text = await res.body.text();
-        rec.errorBody = errorFields(text);
-      } else await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+      await this.readBody(rec, req, res);
       rec.latencyMs = performance.now() - started;
     } catch (e) {
       rec.status = 0;
       rec.error = stop.signal.aborted
-        ? spiked
+        ? this.spiked
           ? 'aborted: 5xx spike'
           : 'aborted at deadline'
         : ((e as { code?: string }).code ?? (e as Error).name);
     } finally {
-      inFlight--;
-      waiters.shift()?.();
+      this.inFlight--;
+      this.waiters.shift()?.();
     }
-  };
-
-  let stoppedBy: ScheduleResult['stoppedBy'] = 'plan';
-  try {
-    for (const rec of records) {
-      const due = t0 + rec.scheduledMs;
-      if (due > deadlineAt) {
-        stoppedBy = 'deadline';
-        break;
-      }
-      await sleepUntil(due);
-      if (inFlight >= opts.maxInFlight) {
-        if (opts.whenFull !== 'wait') {
-          rec.error = 'dropped: in-flight cap';
-          continue;
-        }
-        if (!stop.signal.aborted) await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-      if (stop.signal.aborted || performance.now() > deadlineAt) {
-        stoppedBy = 'deadline';
-        break;
-      }
-      const req = opts.requestFor(rec.i);
-      rec.operationId = req.operationId;
-      const p = fire(rec, req);
-      running.add(p);
-      void p.finally(() => running.delete(p));
-    }
-    await Promise.all(running);
-  } finally {
-    clearTimeout(deadlineTimer);
-    await pool.destroy();
   }
+
+  /** Reads the body: kept whole when sampled, the error fields of a JSON 4xx/5xx, else discarded. */
+  private async readBody(rec: RequestRecord, req: PlannedRequest, res: PoolAnswer): Promise<void> {
+    const type = String(res.headers['content-type'] ?? '');
+    if (this.opts.sample?.(rec.i, req.operationId, res.statusCode)) {
+      const text = await res.body.text();
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+      this.samples.push({ i: rec.i, operationId: req.operationId, status: res.statusCode, headers, bodyText: text });
+      if (res.statusCode >= 400) rec.errorBody = errorFields(text);
+    } else if (res.statusCode >= 400 && /json/i.test(type)) {
+      const text = await res.body.text();
+      rec.errorBody = errorFields(text);
+    } else await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+  }
+}
+
+/**
+ * Runs an open-model schedule against a loopback target and records every request (scheduled and
+ * actual start, latency, status, limit headers, the error body fields of 4xx/5xx JSON answers).
+ * Never rejects on HTTP or transport errors: they are recorded (status 0).
+ * @throws ConfigError before sending anything when the target is not loopback or a bound is out of range.
+ */
+export async function runSchedule(opts: ScheduleOptions): Promise<ScheduleResult> {
+  const plan = await vetPlan(opts);
+  const records = plannedRecords(opts.rate, plan.count);
+  const run = new ScheduleRun(opts, plan);
+  const stoppedBy = await run.startAll(records);
   for (const rec of records) {
     if (rec.startMs !== null) continue;
     rec.operationId ||= opts.requestFor(rec.i).operationId;
     rec.error ??= 'not started: deadline';
   }
   return {
-    target: vetted.url.origin,
+    target: plan.vetted.url.origin,
     rate: opts.rate,
     durationS: opts.durationS,
     maxInFlight: opts.maxInFlight,
-    t0EpochMs: performance.timeOrigin + t0,
-    elapsedMs: performance.now() - t0,
-    bound: count < Math.floor(opts.rate * opts.durationS + 1e-9) ? 'count' : 'duration',
-    stoppedBy: spiked ? '5xx spike' : stoppedBy === 'plan' && stop.signal.aborted ? 'deadline' : stoppedBy,
+    t0EpochMs: performance.timeOrigin + run.t0,
+    elapsedMs: performance.now() - run.t0,
+    bound: plan.count < Math.floor(opts.rate * opts.durationS + 1e-9) ? 'count' : 'duration',
+    stoppedBy: run.spiked ? '5xx spike' : stoppedBy === 'plan' && run.stop.signal.aborted ? 'deadline' : stoppedBy,
     records,
-    samples,
+    samples: run.samples,
   };
 }

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
+import { ANNOTATION } from '../lib/annotation-kinds.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -68,7 +69,7 @@ export function coverage(specs: ListedSpec[] = listSuiteTests(), catalogue: Read
   const unannotated: string[] = [];
   for (const spec of specs) {
     const title = `${spec.file} › ${spec.title}`;
-    const ids = new Set(spec.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '')));
+    const ids = new Set(spec.tests.flatMap((t) => t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '')));
     if (!ids.size) unannotated.push(title);
     for (const id of ids) {
       if (!catalogue.has(id)) unknown.push({ id, test: title });

@@ -9,9 +9,6 @@ import { parse } from 'yaml';
 import { contract } from '../contract/index.ts';
 import { compareContracts, REFERENCE_LABEL, type DriftComparison, type DriftDifference } from '../checks/drift.ts';
 
-/** The served contract of a run, kept beside its reports: the baseline of the next deploy's drift comparison. */
-export const SERVED_CONTRACT_FILE = 'served-openapi.json';
-
 /** Where a run's served contract comes from, in reports. */
 export const driftSource = (target: string | undefined): string => `GET ${target || '(embedded reference stub)'}/openapi.json`;
 

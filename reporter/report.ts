@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { isTestable, type Rule } from '../contract/rules.ts';
 import type { Evidence } from '../lib/evidence.ts';
 import { redact } from '../lib/redact.ts';
+import { REPORT_FILES } from '../lib/run-state.ts';
 import type { RuleVerdict } from './rule-results.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { renderJunit } from './junit.ts';
@@ -240,16 +241,17 @@ export function writeReports(dir: string, report: CertificationReport): void {
     writeFileSync(join(dir, `${name}.tmp`), redact(text));
     renameSync(join(dir, `${name}.tmp`), join(dir, name));
   };
-  put('certification.md', renderMarkdown(report));
-  put('certification.html', renderHtml(report));
-  put('junit.xml', renderJunit(report));
-  put('rules.json', JSON.stringify(report, null, 2));
+  put(REPORT_FILES.markdown, renderMarkdown(report));
+  put(REPORT_FILES.html, renderHtml(report));
+  put(REPORT_FILES.junit, renderJunit(report));
+  put(REPORT_FILES.rules, JSON.stringify(report, null, 2));
 }
 
 /** Reads a report written by writeReports. @throws Error when absent or not a report. */
 export function readReport(dir: string): CertificationReport {
-  const data = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as CertificationReport;
-  if (data.schemaVersion !== 1 || !Array.isArray(data.rules)) throw new Error(`${join(dir, 'rules.json')} is not a certification report`);
+  const file = join(dir, REPORT_FILES.rules);
+  const data = JSON.parse(readFileSync(file, 'utf8')) as CertificationReport;
+  if (data.schemaVersion !== 1 || !Array.isArray(data.rules)) throw new Error(`${file} is not a certification report`);
   return data;
 }
 

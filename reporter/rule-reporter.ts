@@ -20,7 +20,9 @@ import { buildReport, spendReport, summaryLines, writeReports, type RunInfo } fr
 import { spendBreakdown, spendLines } from './spend.ts';
 import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
-import { driftNotRun, driftSection, driftSource, readContractFile, SERVED_CONTRACT_FILE, type DriftSection } from './drift.ts';
+import { driftNotRun, driftSection, driftSource, readContractFile, type DriftSection } from './drift.ts';
+import { REPORT_DIR_FILES } from '../lib/run-state.ts';
+import { ANNOTATION } from '../lib/annotation-kinds.ts';
 
 /** Options set in playwright.config.ts. */
 export interface RuleReporterOptions {
@@ -114,7 +116,8 @@ export default class RuleReporter implements Reporter {
     const main = outcomes[0]!;
     if (error && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(error);
     this.outcomes.push(...outcomes);
-    for (const a of result.annotations) if (a.type === 'requests' && a.description) this.requests.push(parseRequestCount(a.description));
+    for (const a of result.annotations)
+      if (a.type === ANNOTATION.requests && a.description) this.requests.push(parseRequestCount(a.description));
     for (const a of result.attachments) {
       if (a.name === SERVED_CONTRACT_ATTACHMENT && a.body) this.served = a.body.toString('utf8');
       if (a.name !== EVIDENCE_ATTACHMENT || !a.body) continue;
@@ -138,7 +141,7 @@ export default class RuleReporter implements Reporter {
   private drift(): DriftSection {
     const failOn = this.opts.failOnDrift === 'breaking' ? 'breaking' : null;
     const source = driftSource(this.opts.target);
-    const file = join(this.outputDir, SERVED_CONTRACT_FILE);
+    const file = join(this.outputDir, REPORT_DIR_FILES.servedContract);
     let served: unknown;
     try {
       if (this.served !== undefined) served = JSON.parse(this.served);
@@ -165,7 +168,7 @@ export default class RuleReporter implements Reporter {
         : 'not run';
     for (const test of this.suite?.allTests() ?? []) {
       if (this.ended.has(test.id)) continue;
-      const ids = test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
+      const ids = test.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '');
       if (ids.length)
         this.outcomes.push({
           ...this.outcomeBase(test),

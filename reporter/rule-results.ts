@@ -16,7 +16,7 @@
  */
 import type { Rule } from '../contract/rules.ts';
 import { isTestable } from '../contract/rules.ts';
-import { parseSpend } from './spend.ts';
+import { ANNOTATION, parseJudged, parseSpend, PLAYWRIGHT_ANNOTATION, type AnnotationKind } from '../lib/annotation-kinds.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 /** Extensible: renderers must tolerate statuses they do not know (fall back to a neutral style). */
@@ -121,8 +121,8 @@ export const NO_SKIP_REASON = 'skipped with no reason recorded by the test (a ha
 /**
  * The outcome of one test from its annotations and error text (the reporter's input, kept pure so
  * the harness tests can feed it directly).
- * @param annotations every annotation of the test and its result (`rule`, `violation`, `warn`,
- *   `judged` "ID n what", `answers` n, `exercised`, `throttled`, `unjudged`, `skip`, `fixme`)
+ * @param annotations every annotation of the test and its result (the kinds of lib/annotation-kinds.ts, and
+ *   Playwright's `skip` and `fixme`)
  */
 export function outcomeOf(input: {
   title: string;
@@ -132,15 +132,16 @@ export function outcomeOf(input: {
   annotations: readonly { type: string; description?: string }[];
   error?: string;
 }): TestOutcome[] {
-  const of = (type: string) => input.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
-  const declared = [...new Set(of('rule'))];
-  const skipReason = of('skip').find(Boolean) ?? of('fixme').find(Boolean);
+  const of = (type: AnnotationKind | (typeof PLAYWRIGHT_ANNOTATION)[keyof typeof PLAYWRIGHT_ANNOTATION]) =>
+    input.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+  const declared = [...new Set(of(ANNOTATION.rule))];
+  const skipReason = of(PLAYWRIGHT_ANNOTATION.skip).find(Boolean) ?? of(PLAYWRIGHT_ANNOTATION.fixme).find(Boolean);
   const judged: Record<string, { n: number; what: string }> = {};
-  for (const d of of('judged')) {
-    const m = /^(\S+) (\d+)(?: (.*))?$/.exec(d);
-    if (!m) continue;
-    const prev = judged[m[1]!];
-    judged[m[1]!] = { n: (prev?.n ?? 0) + Number(m[2]), what: prev?.what ?? m[3] ?? 'its case' };
+  for (const d of of(ANNOTATION.judged)) {
+    const j = parseJudged(d);
+    if (!j) continue;
+    const prev = judged[j.id];
+    judged[j.id] = { n: (prev?.n ?? 0) + j.n, what: prev?.what ?? j.what ?? 'its case' };
   }
   const error = input.error ?? '';
   const failed = input.status === 'failed' || input.status === 'timedOut';
@@ -148,25 +149,25 @@ export function outcomeOf(input: {
   const unreachable = failed ? UNREACHABLE.exec(error)?.[0] : undefined;
   const fault = failed && !unreachable ? FAULT.exec(error)?.[1] : undefined;
   const firstLine = error.split('\n').find((l) => l.trim());
-  const violated = [...new Set([...of('violation'), ...named.filter((id) => declared.includes(id))])];
+  const violated = [...new Set([...of(ANNOTATION.violation), ...named.filter((id) => declared.includes(id))])];
   const base = { title: input.title, file: input.file, project: input.project };
   const main: TestOutcome = {
     ...base,
     status: input.status,
     // A violation of a rule the test did not declare is still credited to that rule (as a failure).
-    rules: [...new Set([...declared, ...of('violation'), ...of('warn')])],
+    rules: [...new Set([...declared, ...of(ANNOTATION.violation), ...of(ANNOTATION.warnedRule)])],
     violated,
-    warned: [...new Set(of('warn'))],
+    warned: [...new Set(of(ANNOTATION.warnedRule))],
     judged,
-    answers: of('answers').reduce((s, d) => s + (Number(d) || 0), 0),
+    answers: of(ANNOTATION.answers).reduce((s, d) => s + (Number(d) || 0), 0),
     exercised: new Set(
-      of('exercised')
+      of(ANNOTATION.exercised)
         .flatMap((d) => d.split(','))
         .filter(Boolean),
     ),
-    throttled: of('throttled').length > 0,
+    throttled: of(ANNOTATION.throttled).length > 0,
     // One `spend` annotation per test (the budget fixture's teardown); a repeated copy is the same one.
-    spend: [...new Set(of('spend'))].reduce<Record<string, number>>((acc, d) => {
+    spend: [...new Set(of(ANNOTATION.spend))].reduce<Record<string, number>>((acc, d) => {
       for (const [op, c] of Object.entries(parseSpend(d))) acc[op] = (acc[op] ?? 0) + c;
       return acc;
     }, {}),
@@ -177,7 +178,7 @@ export function outcomeOf(input: {
   const out = [main];
   // Rules the test withdrew at run time (suites/support/annotations.ts withdrawRules): it could not
   // judge them, so they count as SKIPPED for this test, never PASSED.
-  for (const u of new Set(of('unjudged'))) {
+  for (const u of new Set(of(ANNOTATION.unjudged))) {
     const at = u.indexOf(': ');
     const id = at < 0 ? u : u.slice(0, at);
     out.push({

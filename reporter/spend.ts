@@ -28,16 +28,6 @@ export interface SpendBreakdown {
 /** Tests listed in `topTests`. */
 const TOP_TESTS = 15;
 
-/** Parses a `spend` annotation ("op=credits,op=credits"); malformed parts are ignored. */
-export function parseSpend(description: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const part of description.split(',')) {
-    const m = /^([\w-]+)=(\d+)$/.exec(part.trim());
-    if (m) out[m[1]!] = (out[m[1]!] ?? 0) + Number(m[2]);
-  }
-  return out;
-}
-
 const add = (to: Record<string, number>, key: string, n: number) => (to[key] = (to[key] ?? 0) + n);
 const family = (id: string) => id.replace(/-\d+$/, '');
 

@@ -4,7 +4,8 @@
  * annotations, which count every request: suites/support/annotations.ts countRequest) and the credits
  * its configured keys' billed calls cost (`spend` annotations; issue 19's spend plan), with the commit and
  * date of the measurement. With `--no-control`, the spend of a second run, against the stub served
- * without a control plane (scripts/spend-measure.sh), is recorded as the plan of such targets.
+ * without a control plane (`npm run stub` without CONTROL_TOKEN, run with FC_TARGET and the keys but no
+ * FC_CONTROL_TOKEN), is recorded as the plan of such targets.
  * `forecast-conformance run --dry-run` sums it over the selected tests (cli/run.ts, cli/spend.ts).
  *
  * Input: the Playwright JSON report of a full run on the embedded stub (default reports/results.json,
@@ -16,7 +17,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
-import { parseSpend } from '../reporter/spend.ts';
+import { ANNOTATION, parseSpend } from '../lib/annotation-kinds.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EMBEDDED = 'embedded reference stub';
@@ -54,11 +55,11 @@ function measure(r: Report): { requests: Record<string, number>; spend: Record<s
         if (!SUITE_PROJECTS.has(t.projectName) || !t.results.length) continue;
         // "ip_guard <address> N": every request the test sent goes through the per-IP guard's count.
         const n = t.annotations
-          .filter((a) => a.type === 'requests' && a.description?.startsWith('ip_guard '))
+          .filter((a) => a.type === ANNOTATION.requests && a.description?.startsWith('ip_guard '))
           .reduce((sum, a) => sum + (Number(a.description!.split(' ')[2]) || 0), 0);
         const key = planKey(spec.file, spec.title);
         requests[key] = (requests[key] ?? 0) + n;
-        const credits = [...new Set(t.annotations.filter((a) => a.type === 'spend').map((a) => a.description ?? ''))]
+        const credits = [...new Set(t.annotations.filter((a) => a.type === ANNOTATION.spend).map((a) => a.description ?? ''))]
           .map((d) => Object.values(parseSpend(d)).reduce((a, b) => a + b, 0))
           .reduce((a, b) => a + b, 0);
         if (credits > 0) spend[key] = (spend[key] ?? 0) + credits;

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { CLOCK_SUITES } from '../../lib/suite-phases.ts';
 import { readAbort } from '../../lib/run-health.ts';
+import { projectOutputDir } from '../../lib/run-state.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -74,8 +76,8 @@ function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
       for (const t of spec.tests) {
         const last = t.results[t.results.length - 1];
         const annotations = [...t.annotations, ...(last?.annotations ?? [])];
-        const rules = [...new Set(annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''))];
-        const unjudged = annotations.filter((a) => a.type === 'unjudged').map((a) => a.description ?? '');
+        const rules = [...new Set(annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? ''))];
+        const unjudged = annotations.filter((a) => a.type === ANNOTATION.unjudged).map((a) => a.description ?? '');
         const message = last?.errors?.[0]?.message;
         out.push({
           id: `${spec.file} › ${spec.title}`,
@@ -105,7 +107,7 @@ function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
 }
 
 export interface RunOptions {
-  /** `suites/x.spec.ts:LINE` or file paths, relative to the project root; empty = every conformance test. */
+  /** `suites/<name>.spec.ts:LINE` or file paths, relative to the project root; empty = every conformance test. */
   targets: string[];
   /** FC_MUTANT for the embedded stub; undefined = none. */
   mutant?: string;
@@ -196,7 +198,7 @@ async function runChild(opts: RunOptions): Promise<RunOutcome> {
   const ms = Date.now() - started;
   let tests: TestOutcome[] = [];
   const errors: string[] = [];
-  const aborted = readAbort(join(dir, 'test-results'))?.reason;
+  const aborted = readAbort(projectOutputDir(dir))?.reason;
   try {
     const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { suites?: JsonSuite[]; errors?: { message?: string }[] };
     tests = outcomes(report);

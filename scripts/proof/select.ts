@@ -6,6 +6,7 @@
  * the whole suite.
  */
 import { listSuiteTests } from '../../reporter/coverage.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 
 const NOT_EXPANDED = new Set(['CONTRACT', 'SCH']);
 
@@ -24,7 +25,7 @@ export function listTests(): ListedTest[] {
       file: s.file,
       line: s.line,
       title: s.title,
-      rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '')))],
+      rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '')))],
     };
   });
 }
@@ -39,5 +40,5 @@ export function testsFor(rule: string, tests: readonly ListedTest[]): { carrying
   return { carrying, family };
 }
 
-/** Playwright location arguments (`suites/x.spec.ts:42`, file as listed), deduplicated. */
+/** Playwright location arguments (`suites/<name>.spec.ts:42`, file as listed), deduplicated. */
 export const locations = (tests: readonly ListedTest[]): string[] => [...new Set(tests.map((t) => `${t.file}:${t.line}`))];

@@ -7,9 +7,10 @@ import { test } from '@playwright/test';
 import { contract } from '../../contract/index.ts';
 import type { LimitScope } from '../../contract/limits.ts';
 import { loadRules, schemaRulesFor } from '../../contract/rules.ts';
+import { ANNOTATION, formatJudged, parseJudged } from '../../lib/annotation-kinds.ts';
 
 export interface RuleAnnotation {
-  type: 'rule';
+  type: typeof ANNOTATION.rule;
   description: string;
 }
 
@@ -18,7 +19,7 @@ export function rules(...ids: string[]): RuleAnnotation[] {
   const catalogue = loadRules();
   const unknown = ids.filter((id) => !catalogue.has(id));
   if (unknown.length) throw new Error(`unknown rule id(s): ${unknown.join(', ')}`);
-  return [...new Set(ids)].map((description) => ({ type: 'rule', description }));
+  return [...new Set(ids)].map((description) => ({ type: ANNOTATION.rule, description }));
 }
 
 /**
@@ -49,11 +50,11 @@ export function contractRules(...operationIds: string[]): string[] {
  */
 export function withdrawRules(ids: readonly string[], reason: string): void {
   const info = test.info();
-  const drop = new Set(ids.filter((id) => info.annotations.some((a) => a.type === 'rule' && a.description === id)));
+  const drop = new Set(ids.filter((id) => info.annotations.some((a) => a.type === ANNOTATION.rule && a.description === id)));
   if (!drop.size) return;
-  const kept = info.annotations.filter((a) => !(a.type === 'rule' && a.description !== undefined && drop.has(a.description)));
+  const kept = info.annotations.filter((a) => !(a.type === ANNOTATION.rule && a.description !== undefined && drop.has(a.description)));
   info.annotations.splice(0, info.annotations.length, ...kept);
-  for (const id of drop) info.annotations.push({ type: 'unjudged', description: `${id}: ${reason}` });
+  for (const id of drop) info.annotations.push({ type: ANNOTATION.unjudged, description: `${id}: ${reason}` });
 }
 
 /**
@@ -73,33 +74,27 @@ export function judged(ruleIds: string | readonly string[], n: number, what: str
   for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds) {
     // One annotation per rule and case, added up in place (a fuzzed test judges hundreds of answers).
     const note = info.annotations.find((a) => {
-      const j = a.type === 'judged' ? parseJudged(a.description) : undefined;
+      const j = a.type === ANNOTATION.judged ? parseJudged(a.description) : undefined;
       return j?.id === id && j.what === what;
     });
-    if (note) note.description = `${id} ${parseJudged(note.description)!.n + add} ${what}`;
-    else info.annotations.push({ type: 'judged', description: `${id} ${add} ${what}` });
+    if (note) note.description = formatJudged({ id, n: parseJudged(note.description)!.n + add, what });
+    else info.annotations.push({ type: ANNOTATION.judged, description: formatJudged({ id, n: add, what }) });
   }
   return n > 0;
 }
 
-/** A `judged` annotation's parts ("ID n what"). */
-function parseJudged(description: string | undefined): { id: string; n: number; what: string } | undefined {
-  const m = /^(\S+) (\d+) (.*)$/.exec(description ?? '');
-  return m ? { id: m[1]!, n: Number(m[2]), what: m[3]! } : undefined;
-}
-
 /** Whether the running test declares `ruleId` (a `rule` annotation); false outside a test. */
 export function declares(ruleId: string): boolean {
-  return currentTest()?.annotations.some((a) => a.type === 'rule' && a.description === ruleId) ?? false;
+  return currentTest()?.annotations.some((a) => a.type === ANNOTATION.rule && a.description === ruleId) ?? false;
 }
 
 /** Counts one answer of the target read by the running test (suites/support/client.ts). */
 export function countAnswer(): void {
   const info = currentTest();
   if (!info) return;
-  let note = info.annotations.find((a) => a.type === 'answers');
+  let note = info.annotations.find((a) => a.type === ANNOTATION.answers);
   if (!note) {
-    note = { type: 'answers', description: '0' };
+    note = { type: ANNOTATION.answers, description: '0' };
     info.annotations.push(note);
   }
   note.description = String(Number(note.description ?? '0') + 1);
@@ -114,9 +109,9 @@ export function countRequest(scope: LimitScope, principal: string): void {
   const info = currentTest();
   if (!info) return;
   const prefix = `${scope} ${principal} `;
-  let note = info.annotations.find((a) => a.type === 'requests' && a.description?.startsWith(prefix));
+  let note = info.annotations.find((a) => a.type === ANNOTATION.requests && a.description?.startsWith(prefix));
   if (!note) {
-    note = { type: 'requests', description: `${prefix}0` };
+    note = { type: ANNOTATION.requests, description: `${prefix}0` };
     info.annotations.push(note);
   }
   note.description = prefix + String(Number(note.description!.slice(prefix.length)) + 1);

@@ -8,6 +8,7 @@
 import { parseRetryAfter } from '../../lib/retry-after.ts';
 import { test, type APIResponse } from '@playwright/test';
 import { redact } from '../../lib/redact.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { createHash } from 'node:crypto';
 import { countAnswer, countRequest } from './annotations.ts';
 import { isTargetError, targetError, type HarnessError, TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
@@ -169,7 +170,7 @@ export class TargetClient {
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
         settle?.(429);
         test.info().annotations.push({
-          type: 'throttled',
+          type: ANNOTATION.throttled,
           description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s`,
         });
         test.skip(true, `THROTTLED: ${method} ${path} kept answering 429 (Retry-After ${retryAfter}s)`);

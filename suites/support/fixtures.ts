@@ -1,6 +1,6 @@
 /**
- * Fixtures own the target configuration. Option values are set in playwright.config.ts (the only
- * place that reads environment variables); tests receive ready clients.
+ * Fixtures own the target configuration. Option values are set in playwright.config.ts (from
+ * lib/settings.ts, which reads the environment); tests receive ready clients.
  */
 import { test as base } from '@playwright/test';
 import { TargetClient, type Route } from './client.ts';
@@ -23,6 +23,8 @@ import { DEFAULT_MAX_BODY_BYTES } from '../../lib/http-client.ts';
 import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
 import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
+import { PROJECT_FILES } from '../../lib/run-state.ts';
+import { ANNOTATION, formatJudged, formatSpend } from '../../lib/annotation-kinds.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
@@ -292,8 +294,8 @@ export const test = base.extend<
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
     async ({}, use, testInfo) => {
       for (const a of testInfo.annotations) {
-        const what = a.type === 'rule' && a.description ? RULE_CASES.get(a.description) : undefined;
-        if (what) testInfo.annotations.push({ type: 'judged', description: `${a.description} 0 ${what}` });
+        const what = a.type === ANNOTATION.rule && a.description ? RULE_CASES.get(a.description) : undefined;
+        if (what) testInfo.annotations.push({ type: ANNOTATION.judged, description: formatJudged({ id: a.description!, n: 0, what }) });
       }
       await use();
     },
@@ -353,7 +355,7 @@ export const test = base.extend<
     budget.release();
     // What this test's billed calls spent, per operation: the reporter's spend per operation, test and rule (issue 19).
     const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
-    if (spent.length) testInfo.annotations.push({ type: 'spend', description: spent.map(([op, c]) => `${op}=${c}`).join(',') });
+    if (spent.length) testInfo.annotations.push({ type: ANNOTATION.spend, description: formatSpend(spent) });
   },
 
   api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {
@@ -402,7 +404,7 @@ export const test = base.extend<
     const total = Object.values(waits).reduce((a, b) => a + b, 0);
     if (total >= 1)
       testInfo.annotations.push({
-        type: 'pacer-wait',
+        type: ANNOTATION.pacerWait,
         description: Object.entries(waits)
           .map(([g, ms]) => `${g}=${Math.round(ms)}`)
           .join('; '),
@@ -447,7 +449,7 @@ export const test = base.extend<
 
   // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
   sharedAnswers: async ({}, use, testInfo) => {
-    await use(new SharedAnswers(join(testInfo.project.outputDir, 'shared-answers')));
+    await use(new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers)));
   },
 
   // A fresh control-plane account when the target has a control plane: its credits are minted for the

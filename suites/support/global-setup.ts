@@ -5,10 +5,10 @@
  * including a second one against the same staging target, starts from the same state.
  */
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startStubProcess } from '../../stub/process.ts';
 import { abortRun } from '../../lib/run-health.ts';
+import { projectOutputDir } from '../../lib/run-state.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { startPacingHub } from './pacing-hub.ts';
@@ -72,7 +72,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   void stub.failure.then((reason) => {
     stubFailure = reason;
     console.error(`forecast-conformance: ${reason}`);
-    abortRun(config.projects[0]?.outputDir ?? join(config.rootDir, 'test-results'), reason);
+    abortRun(config.projects[0]?.outputDir ?? projectOutputDir(config.rootDir), reason);
   });
   Object.assign(process.env, {
     FC_TARGET: stub.url,

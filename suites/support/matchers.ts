@@ -7,6 +7,7 @@ import { expect as base, test, type APIResponse } from '@playwright/test';
 import { CONTRACT_RULE_CASES, contract, contractCasesOf, validateResponse, type ObservedResponse } from '../../contract/index.ts';
 import type { Violation } from '../../lib/violation.ts';
 import { redact } from '../../lib/redact.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { attachEvidence } from './evidence.ts';
 import { declares, judged } from './annotations.ts';
@@ -52,19 +53,19 @@ export function withCatalogueSeverity(violations: readonly Violation[]): Violati
 }
 
 /**
- * Annotates the running test: one `violation` per rule broken at error severity, one `warn` per rule
- * violated at warning severity (the reporter credits both, even to a rule the test did not declare),
+ * Annotates the running test (lib/annotation-kinds.ts): one `violation` per rule broken at error severity, one
+ * `warned-rule` per rule violated at warning severity (the reporter credits both, even to a rule the test did not declare),
  * and the printed warnings.
  */
 export function record(violations: readonly Violation[]): void {
   try {
     const info = test.info();
     for (const id of new Set(violations.filter((v) => v.severity === 'error').map((v) => v.ruleId))) {
-      info.annotations.push({ type: 'violation', description: id });
+      info.annotations.push({ type: ANNOTATION.violation, description: id });
     }
     const warnings = violations.filter((v) => v.severity === 'warning');
-    for (const id of new Set(warnings.map((v) => v.ruleId))) info.annotations.push({ type: 'warn', description: id });
-    if (warnings.length) info.annotations.push({ type: 'warning', description: redact(formatViolations(warnings)) });
+    for (const id of new Set(warnings.map((v) => v.ruleId))) info.annotations.push({ type: ANNOTATION.warnedRule, description: id });
+    if (warnings.length) info.annotations.push({ type: ANNOTATION.warning, description: redact(formatViolations(warnings)) });
   } catch {
     // Outside a test (e.g. the harness's own unit checks): nothing to annotate.
   }
@@ -81,9 +82,9 @@ export function recordExercised(names: Iterable<string>): void {
   } catch {
     return; // outside a test
   }
-  let note = info.annotations.find((a) => a.type === 'exercised');
+  let note = info.annotations.find((a) => a.type === ANNOTATION.exercised);
   if (!note) {
-    note = { type: 'exercised', description: '' };
+    note = { type: ANNOTATION.exercised, description: '' };
     info.annotations.push(note);
   }
   const all = new Set(note.description ? note.description.split(',') : []);

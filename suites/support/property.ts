@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { test } from '@playwright/test';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { expect } from './matchers.ts';
 
 const SKIP_PREFIX = 'Test is skipped: ';
@@ -48,7 +49,7 @@ export async function assertProperty<Ts>(
 export function expectCommandsRan(runs: number, executed: ReadonlyMap<string, number>, required: readonly string[], seed: number): void {
   expect(runs).toBeGreaterThan(0);
   test.info().annotations.push({
-    type: 'note',
+    type: ANNOTATION.note,
     description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
   });
   for (const kind of required) expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${seed})`).toBeGreaterThan(0);

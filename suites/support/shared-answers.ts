@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { bufferedResponse } from './transport.ts';
 import { countAnswer } from './annotations.ts';
+import { lockFileOf } from '../../lib/run-state.ts';
 
 /** How long a reader waits for another worker's fetch of the same case, ms. */
 const WAIT_MS = 90_000;
@@ -43,7 +44,8 @@ export class SharedAnswers {
 
   private paths(caseKey: string): { answer: string; lock: string } {
     const h = createHash('sha256').update(caseKey).digest('hex').slice(0, 32);
-    return { answer: join(this.dir, `${h}.json`), lock: join(this.dir, `${h}.lock`) };
+    const answer = join(this.dir, `${h}.json`);
+    return { answer, lock: lockFileOf(answer) };
   }
 
   /**

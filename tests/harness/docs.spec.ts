@@ -2,7 +2,8 @@
  * The docs name what exists: every path in backticks in README.md, docs/ARCHITECTURE.md,
  * CONTRIBUTING.md and load/README.md exists in the tree, every function named `like()` and every
  * UPPER_CASE name is declared in the code, and the layer picture of docs/ARCHITECTURE.md draws the
- * imports eslint.config.js allows (`LAYERS`). Tests of the harness: they credit no rule.
+ * imports eslint.config.js allows (`LAYERS`); every file path a code comment names (`suites/support/<module>.ts`,
+ * `cli/<module>.ts` in a .ts or .js file's comments) exists. Tests of the harness: they credit no rule.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -63,6 +64,72 @@ test('every function and UPPER_CASE name the docs give is in the code', () => {
     }
   }
   expect(missing, missing.join('\n')).toEqual([]);
+});
+
+/** The project's top folders a comment's path starts with (a path elsewhere, `../shared/…` or a URL's, is not checked). */
+const COMMENT_PATH_TOPS = [
+  'lib',
+  'cli',
+  'contract',
+  'checks',
+  'stub',
+  'suites',
+  'load',
+  'reporter',
+  'scripts',
+  'tests',
+  'docs',
+  'bin',
+  '.ci',
+];
+/** A block comment, or a line comment (not the `//` of a URL or inside a quoted string's first characters). */
+const COMMENT = /\/\*[\s\S]*?\*\/|(?<![:\w\\'"`])\/\/[^\n]*/g;
+/** A file path with an extension; a placeholder (`suites/<name>.spec.ts`) or a glob (`rules/*.yaml`) is no path. */
+const COMMENT_PATH = new RegExp(
+  `(?<![\\w./-])((?:${COMMENT_PATH_TOPS.map((t) => t.replace('.', '\\.')).join('|')})/[\\w./-]*\\w\\.(?:ts|js|json|ya?ml|md|sh))\\b`,
+  'g',
+);
+/**
+ * Stale paths left in files another change owns this round, each with the path it should name; the test fails
+ * once one is fixed, so the entry goes with it.
+ */
+const KNOWN_STALE = new Map([['stub/choices.ts: tests/harness/alt-stub.spec.ts', 'tests/variants/alt-stub.spec.ts']]);
+
+/** Every file path named in a comment of `files` that does not exist, as "file: path". */
+function staleCommentPaths(files: readonly { name: string; text: string }[], exists: (p: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const { name, text } of files)
+    for (const comment of text.match(COMMENT) ?? [])
+      for (const m of comment.matchAll(COMMENT_PATH)) if (!exists(m[1]!)) out.push(`${name}: ${m[1]}`);
+  return [...new Set(out)];
+}
+
+test('every file path a code comment names exists', () => {
+  const files = TRACKED.filter((f) => /\.(ts|js|mjs)$/.test(f) && existsSync(f)).map((name) => ({
+    name,
+    text: readFileSync(name, 'utf8'),
+  }));
+  const stale = staleCommentPaths(files, existsSync);
+  expect(
+    stale.filter((s) => !KNOWN_STALE.has(s)),
+    'paths named in comments that do not exist',
+  ).toEqual([]);
+  expect(
+    [...KNOWN_STALE.keys()].filter((s) => !stale.includes(s)),
+    'KNOWN_STALE entries fixed meanwhile: remove them',
+  ).toEqual([]);
+});
+
+test('a planted stale path in a code comment is found; placeholders, globs, URLs and code are not paths', () => {
+  // Built from parts, so this file's own text names no stale path.
+  const gone = (...parts: string[]) => parts.join('/');
+  const text = [
+    `/** Reads ${gone('suites', 'support', 'health.ts')} and lib/settings.ts. */`,
+    `// see ${gone('cli', 'request-plan.ts')}, \`suites/<name>.spec.ts:LINE\`, contract/rules/*.yaml`,
+    `const url = 'http:/${''}/host/${gone('lib', 'gone.ts')}'; // https:/${''}/example.test/${gone('cli', 'gone.ts')}`,
+    `import { x } from './${gone('lib', 'gone-too.ts')}';`,
+  ].join('\n');
+  expect(staleCommentPaths([{ name: 'f.ts', text }], existsSync)).toEqual(['f.ts: suites/support/health.ts', 'f.ts: cli/request-plan.ts']);
 });
 
 test('the layer picture of docs/ARCHITECTURE.md draws the imports eslint.config.js allows', () => {

@@ -19,6 +19,7 @@ import {
   type RuleStatus,
   type TestOutcome,
 } from '../../reporter/rule-results.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 
 const rule = (id: string, extra: Partial<Rule> = {}): Rule => ({
   id,
@@ -145,14 +146,14 @@ test('a violated SHOULD rule is WARN, never PASSED or FAILED; a clean one PASSES
   const rules = [rule('S-001', { level: 'SHOULD' }), rule('S-002', { level: 'SHOULD' }), rule('M-001')];
   const v = verdicts(
     rules,
-    of([...r('S-001', 'S-002', 'M-001'), { type: 'warn', description: 'S-001' }, { type: 'answers', description: '3' }]),
+    of([...r('S-001', 'S-002', 'M-001'), { type: ANNOTATION.warnedRule, description: 'S-001' }, { type: 'answers', description: '3' }]),
   );
   expect(v).toEqual({ 'S-001': 'WARN', 'S-002': 'PASSED', 'M-001': 'PASSED' });
   expect(
     summarize(
       ruleVerdicts(
         new Map(rules.map((x) => [x.id, x])),
-        of([...r('S-001'), { type: 'warn', description: 'S-001' }, { type: 'answers', description: '1' }]),
+        of([...r('S-001'), { type: ANNOTATION.warnedRule, description: 'S-001' }, { type: 'answers', description: '1' }]),
       ),
     ),
   ).toMatchObject({ WARN: 1, PASSED: 0 });
@@ -209,7 +210,7 @@ test("a gap is GAP with whether the target made the stub's choice, never PASSED 
     rule('G-003', { kind: 'gap', choice: 'c' }),
   ];
   const detail = ruleVerdicts(new Map(gaps.map((x) => [x.id, x])), [
-    ...of([...r('G-001', 'G-002'), { type: 'warn', description: 'G-002' }, { type: 'answers', description: '1' }]),
+    ...of([...r('G-001', 'G-002'), { type: ANNOTATION.warnedRule, description: 'G-002' }, { type: 'answers', description: '1' }]),
     ...of([...r('G-003'), { type: 'violation', description: 'G-003' }], 'failed', 'G-003 broke'),
   ]);
   expect(detail.map((d) => [d.status, d.sameChoiceAsStub])).toEqual([
@@ -289,7 +290,7 @@ test('a violation of a rule the test did not declare is credited to that rule', 
   const rules = [rule('A-001'), rule('B-001'), rule('S-001', { level: 'SHOULD' })];
   const v = verdicts(rules, [
     ...of([...r('A-001'), { type: 'violation', description: 'B-001' }], 'failed', '1 violation(s):\n  ✗ [B-001] /x: broken'),
-    ...of([...r('A-001'), { type: 'warn', description: 'S-001' }, { type: 'answers', description: '1' }]),
+    ...of([...r('A-001'), { type: ANNOTATION.warnedRule, description: 'S-001' }, { type: 'answers', description: '1' }]),
   ]);
   expect(v).toEqual({ 'A-001': 'PASSED', 'B-001': 'FAILED', 'S-001': 'WARN' });
 });

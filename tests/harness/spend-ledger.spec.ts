@@ -9,9 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
-import { budgetCredits, Ledger, ledgerIn, LEDGER_FILE, spendSummary, usd, usdToCredits, type LedgerState } from '../../lib/spend-ledger.ts';
+import { budgetCredits, Ledger, ledgerIn, spendSummary, usd, usdToCredits, type LedgerState } from '../../lib/spend-ledger.ts';
+import { PROJECT_FILES } from '../../lib/run-state.ts';
 import { ROOT } from './support/cli.ts';
 import { childEnv } from './support/env.ts';
+
+const LEDGER_FILE = PROJECT_FILES.spendLedger;
 
 let dir = '';
 test.beforeEach(() => {

@@ -5,7 +5,8 @@
 import { test, expect } from '@playwright/test';
 import type { Rule } from '../../contract/rules.ts';
 import { outcomeOf, ruleVerdicts } from '../../reporter/rule-results.ts';
-import { parseSpend, spendBreakdown, spendLines } from '../../reporter/spend.ts';
+import { spendBreakdown, spendLines } from '../../reporter/spend.ts';
+import { parseSpend } from '../../lib/annotation-kinds.ts';
 import { buildReport, spendReport } from '../../reporter/report.ts';
 import { runInfo } from './support/run-info.ts';
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { supervise } from '../../cli/supervise.ts';
+import { PROJECT_FILES } from '../../lib/run-state.ts';
 
 /** A "runner" that ignores SIGINT and starts a "worker" that ignores it too, both living on. */
 const STUBBORN = `
@@ -31,7 +32,7 @@ const alive = (pid: number) => {
 test('a run that ignores the stop is killed with its children after the grace period; the abort reason is kept', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fc-supervise-'));
   const pidFile = join(dir, 'worker.pid');
-  const abortFile = join(dir, 'run-aborted.json');
+  const abortFile = join(dir, PROJECT_FILES.abortMarker);
   // The stop is asked for only once the runner has installed its SIGINT handler and started its
   // worker (it writes the pid file after both): on a loaded machine node can take longer than any
   // fixed delay to start, and a SIGINT before the handler exists ends the runner by the signal.

@@ -1,0 +1,72 @@
+/**
+ * The annotation kinds a suite test hands to the rule reporter (Playwright annotations `{type,
+ * description}`, docs/ARCHITECTURE.md "One run, end to end"), and the encoding of the structured ones.
+ * The suites' support writes them (suites/support/annotations.ts, matchers.ts, fixtures.ts, client.ts);
+ * the reporter (reporter/rule-results.ts, rule-reporter.ts) and scripts/request-plan.ts read them. Both
+ * sides take the names from here, so a writer and a reader cannot drift apart.
+ */
+
+/** Annotation kinds, by what their description holds. */
+export const ANNOTATION = {
+  /** A catalogue rule ID the test checks (declared with `rules(...)`). */
+  rule: 'rule',
+  /** A rule ID the test found broken at error severity (credited even when not declared). */
+  violation: 'violation',
+  /** A rule ID the test found broken at warning severity (a SHOULD, MAY or gap rule): the rule's WARN. */
+  warnedRule: 'warned-rule',
+  /** The printed warning-severity violations, for a reader of the test's report; no verdict reads it. */
+  warning: 'warning',
+  /** "ID n what": n instances of the rule's case judged (`judged()`; formatJudged / parseJudged). */
+  judged: 'judged',
+  /** "ID: reason": a declared rule withdrawn because the test could not judge it (counted SKIPPED). */
+  unjudged: 'unjudged',
+  /** n: answers of the target the test read (a rule with no case of its own needs one). */
+  answers: 'answers',
+  /** Comma-separated component schemas the test's answers were validated against. */
+  exercised: 'exercised',
+  /** "METHOD path: 429 ...": the test kept meeting 429 and ended THROTTLED. */
+  throttled: 'throttled',
+  /** "op=credits,op=credits": what the test's billed calls spent (formatSpend / parseSpend). */
+  spend: 'spend',
+  /** "scope principal n": requests sent against a limit scope (reporter/floor.ts). */
+  requests: 'requests',
+  /** "gate=ms; gate=ms": time the test's calls waited at the pacer's gates (report readers only). */
+  pacerWait: 'pacer-wait',
+  /** Free text about what the test met (report readers only). */
+  note: 'note',
+} as const;
+
+/** One of the kinds above. */
+export type AnnotationKind = (typeof ANNOTATION)[keyof typeof ANNOTATION];
+
+/** Kinds Playwright itself writes that the reporter reads (the reason of a skipped test). */
+export const PLAYWRIGHT_ANNOTATION = { skip: 'skip', fixme: 'fixme' } as const;
+
+/** A `judged` annotation's parts. */
+export interface Judged {
+  id: string;
+  n: number;
+  what: string;
+}
+
+/** A `judged` annotation's description: "ID n what". */
+export const formatJudged = (j: Judged): string => `${j.id} ${j.n} ${j.what}`;
+
+/** A `judged` annotation's parts ("ID n what"; `what` may be absent in older results), or undefined. */
+export function parseJudged(description: string | undefined): { id: string; n: number; what: string | undefined } | undefined {
+  const m = /^(\S+) (\d+)(?: (.*))?$/.exec(description ?? '');
+  return m ? { id: m[1]!, n: Number(m[2]), what: m[3] } : undefined;
+}
+
+/** A `spend` annotation's description, from credits per operationId. */
+export const formatSpend = (spent: Iterable<readonly [string, number]>): string => [...spent].map(([op, c]) => `${op}=${c}`).join(',');
+
+/** Parses a `spend` annotation ("op=credits,op=credits"); malformed parts are ignored. */
+export function parseSpend(description: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of description.split(',')) {
+    const m = /^([\w-]+)=(\d+)$/.exec(part.trim());
+    if (m) out[m[1]!] = (out[m[1]!] ?? 0) + Number(m[2]);
+  }
+  return out;
+}
