@@ -5,7 +5,7 @@
  * `STUB_VARIANT=alt npm run stub`) makes another choice the spec allows wherever a gap rule names one in
  * its `alternate`, and keeps every documented rule. It is the harness's second target: a full run
  * against it must end with 0 FAILED and 0 ERROR, every non-gap rule judged as against the main stub,
- * and every flipped gap reported GAP "differs" (tests/harness/alt-stub.spec.ts).
+ * and every flipped gap reported GAP "differs" (tests/variants/alt-stub.spec.ts).
  *
  * Each flip is a one-line `if (alt('GAP-ID'))` branch beside the code it changes, like the mutants'
  * hooks (stub/mutants.ts). `alt` throws for an ID that is not a gap rule with an `alternate`, so a flip

@@ -89,12 +89,6 @@ const COMMENT_PATH = new RegExp(
   `(?<![\\w./-])((?:${COMMENT_PATH_TOPS.map((t) => t.replace('.', '\\.')).join('|')})/[\\w./-]*\\w\\.(?:ts|js|json|ya?ml|md|sh))\\b`,
   'g',
 );
-/**
- * Stale paths left in files another change owns this round, each with the path it should name; the test fails
- * once one is fixed, so the entry goes with it.
- */
-const KNOWN_STALE = new Map([['stub/choices.ts: tests/harness/alt-stub.spec.ts', 'tests/variants/alt-stub.spec.ts']]);
-
 /** Every file path named in a comment of `files` that does not exist, as "file: path". */
 function staleCommentPaths(files: readonly { name: string; text: string }[], exists: (p: string) => boolean): string[] {
   const out: string[] = [];
@@ -110,14 +104,7 @@ test('every file path a code comment names exists', () => {
     text: readFileSync(name, 'utf8'),
   }));
   const stale = staleCommentPaths(files, existsSync);
-  expect(
-    stale.filter((s) => !KNOWN_STALE.has(s)),
-    'paths named in comments that do not exist',
-  ).toEqual([]);
-  expect(
-    [...KNOWN_STALE.keys()].filter((s) => !stale.includes(s)),
-    'KNOWN_STALE entries fixed meanwhile: remove them',
-  ).toEqual([]);
+  expect(stale, 'paths named in comments that do not exist').toEqual([]);
 });
 
 test('a planted stale path in a code comment is found; placeholders, globs, URLs and code are not paths', () => {

@@ -23,9 +23,12 @@ test('judgeWith counts each declared rule only on the answers its case speaks of
     for (const a of [answer(200, 'x'), answer(401, 'invalid_api_key'), answer(422, 'invalid_request'), answer(401, 'gateway_required')])
       expect(judgeWith(CHECKS.checkErrorEnvelope, a)).toEqual([]);
     const judged = info.annotations.filter((a) => a.type === 'judged').map((a) => a.description);
-    expect(judged).toEqual(['ERR-003 2 a 401 answer', 'ERR-014 1 a 422 answer']);
+    expect(judged).toEqual(['ERR-003 2 a 401 answer whose body the route shows', 'ERR-014 1 a 422 answer whose body the route shows']);
     const [outcome] = outcomeOf({ title: 't', file: 'f', project: 'conformance', status: 'passed', annotations: info.annotations });
-    expect(outcome!.judged).toEqual({ 'ERR-003': { n: 2, what: 'a 401 answer' }, 'ERR-014': { n: 1, what: 'a 422 answer' } });
+    expect(outcome!.judged).toEqual({
+      'ERR-003': { n: 2, what: 'a 401 answer whose body the route shows' },
+      'ERR-014': { n: 1, what: 'a 422 answer whose body the route shows' },
+    });
   } finally {
     info.annotations.splice(before);
   }
