@@ -22,8 +22,8 @@ import { ruleCases, type Check } from '../checks/define.ts';
 /** The case a registered check declares for `ruleId` (checks/define.ts RuleCase), if any. */
 const caseOf = (ruleId: string): string | undefined => ruleCases(Object.values(CHECKS) as Check<never>[]).get(ruleId);
 
-/** Calls of one case: omitted, explicit default, non-default, and one repeat of the first pair. */
-const CALLS = 5;
+/** Calls of one case: omitted, explicit default, two non-defaults, and one repeat of the first pair. */
+const CALLS = 6;
 /** Operations this expensive are sent only on an unlimited budget (the embedded stub), as in the parameter suite. */
 const EXPENSIVE_CREDITS = 500;
 
@@ -112,9 +112,22 @@ for (const c of documentedDefaults()) {
       expect(vs).toHaveNoViolations();
       // The same items prove the default only on data that tells it from another value.
       if (c.other === undefined) return void judged(c.rule.id, 0, `another allowed value of ${c.param.name}`);
-      const other = await answer(paid, c, r, c.other);
-      if (other.items === omitted.items)
-        return void judged(c.rule.id, 0, `data on which ${c.param.name}=${JSON.stringify(c.other)} answers other items than the default`);
+      // The first allowed value that answers other items tells the default apart (a target's data may hold
+      // only one kind: then the other kind's value does).
+      const values: ParamValue[] = [c.other, ...c.others];
+      let toldApart = false;
+      for (const value of values) {
+        if ((await answer(paid, c, r, value)).items !== omitted.items) {
+          toldApart = true;
+          break;
+        }
+      }
+      if (!toldApart)
+        return void judged(
+          c.rule.id,
+          0,
+          `data on which ${values.map((v) => `${c.param.name}=${JSON.stringify(v)}`).join(' or ')} answers other items than the default`,
+        );
       // One instance: an answer with the parameter left out, told apart from another value (under the
       // wording of the case a registered check declares for the rule, so the counts add up).
       judged(c.rule.id, 1, caseOf(c.rule.id) ?? `an answer with ${c.param.name} left out, told apart from a non-default value`);

@@ -422,6 +422,8 @@ export interface DefaultCase {
   value: ParamValue;
   /** Another allowed value, which must answer differently on data that tells them apart; undefined when none exists. */
   other: ParamValue | undefined;
+  /** Further allowed values, tried in turn when `other` answers the default's items on the target's data. */
+  others: ParamValue[];
   rule: Rule;
 }
 
@@ -445,6 +447,20 @@ function nonDefault(spec: ParamSpec, dflt: unknown): ParamValue | undefined {
   return undefined;
 }
 
+/** The other enum entries, or the default list's other single items, after the first `nonDefault` gives. */
+function moreNonDefaults(spec: ParamSpec, dflt: unknown): ParamValue[] {
+  const s = spec.schema;
+  const q = (v: string | number | boolean): ParamValue => (spec.in === 'body' ? v : String(v));
+  if (s.enum)
+    return s.enum
+      .filter((e) => e !== dflt)
+      .slice(1)
+      .map((e) => q(e as string));
+  if (typeOf(s) === 'array' && Array.isArray(dflt) && dflt.length > 1)
+    return dflt.slice(1).map((v) => (spec.csv ? String(v) : [String(v)]));
+  return [];
+}
+
 /**
  * Every documented default of the contract (a parameter or body field whose schema has a `default`)
  * whose PARAM `default` rule is a live documented rule; a default the spec does not show is a gap and
@@ -461,7 +477,7 @@ export function documentedDefaults(): DefaultCase[] {
       const d = param.schema.default;
       const value: ParamValue =
         param.in === 'body' ? (d as ParamValue) : Array.isArray(d) ? (param.csv ? d.join(',') : d.map(String)) : String(d);
-      out.push({ operationId, param, value, other: nonDefault(param, d), rule });
+      out.push({ operationId, param, value, other: nonDefault(param, d), others: moreNonDefaults(param, d), rule });
     }
   return out;
 }
