@@ -4,8 +4,9 @@
  * configured key's money), for one operation's rules (searchAssets: paid tests worth more than $2 and
  * less than $20 as measured in contract/request-plan.json `spend.noControl`), the run's spend is within 10%
  * of the plan's (a few cents of slack for the smallest plans: one $0.01 call more or less), and the
- * budget-bound rules the run left SKIPPED for budget are within 10% of those the plan left out.
- * Credits no catalogue rule.
+ * budget-bound rules the run left SKIPPED for budget are within 10% of those the plan left out. A bought
+ * test the run could not complete (THROTTLED, failed: the machine's or the target's doing) is taken out
+ * of the plan's figure, and must not be most of it. Credits no catalogue rule.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { runCli } from './support/cli.ts';
+import { loadRequestPlan, planKey } from '../../lib/request-plan.ts';
 import { startStub, type RunningStub } from '../../stub/app.ts';
 
 const SELECT = ['--operation', 'searchAssets', '--workers', '2'];
@@ -32,6 +34,35 @@ function planOf(stdout: string): Planned {
   const bound = /budget-bound rules judged: (\d+) of (\d+)/.exec(stdout);
   if (!spend || !bound) throw new Error(`no spend plan printed:\n${stdout.slice(-2000)}`);
   return { usd: Number(spend[1]), judged: Number(bound[1]), budgetBound: Number(bound[2]) };
+}
+
+interface JsonSuite {
+  specs?: { file: string; title: string; tests: { status: string; annotations: { type: string; description?: string }[] }[] }[];
+  suites?: JsonSuite[];
+}
+
+/**
+ * Credits the plan counted for bought tests the run did not complete for a reason of the target's or the
+ * machine's (THROTTLED, a failure, a timeout), never for budget: they spent less than measured, and the
+ * plan cannot know it in advance. Read from the run's Playwright JSON report.
+ */
+function notCompletedCredits(dir: string): { credits: number; tests: string[] } {
+  const bought = new Set((JSON.parse(readFileSync(join(dir, 'spend-plan.json'), 'utf8')) as { bought: string[] }).bought);
+  const measured = loadRequestPlan()?.spend?.noControl ?? {};
+  const out = { credits: 0, tests: [] as string[] };
+  const walk = (s: JsonSuite) => {
+    for (const spec of s.specs ?? [])
+      for (const t of spec.tests) {
+        const key = planKey(spec.file, spec.title);
+        const budget = t.annotations.some((a) => a.type === 'skip' && /budget/i.test(a.description ?? ''));
+        if (!bought.has(key) || t.status === 'expected' || budget) continue;
+        out.credits += measured[key] ?? 0;
+        out.tests.push(`${key} (${t.status})`);
+      }
+    (s.suites ?? []).forEach(walk);
+  };
+  (JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { suites: JsonSuite[] }).suites.forEach(walk);
+  return out;
 }
 
 interface RulesJson {
@@ -65,8 +96,13 @@ for (const budget of [0, 2, 20]) {
       const run = await runCli(['run', ...targetArgs(), ...SELECT, '--max-spend', String(budget), '--report-dir', dir], keyEnv(), 280_000);
       expect([0, 1], run.stdout.slice(-3000) + run.stderr).toContain(run.code);
       const report = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as RulesJson;
-      await test.step(`spend: planned $${plan.usd}, spent $${report.spend.usd}`, () => {
-        expect(Math.abs(report.spend.usd - plan.usd)).toBeLessThanOrEqual(plan.usd * 0.1 + SLACK_USD);
+      const gone = notCompletedCredits(dir);
+      const expected = plan.usd - gone.credits / 1000;
+      if (gone.tests.length) test.info().annotations.push({ type: 'note', description: `not completed: ${gone.tests.join('; ')}` });
+      await test.step(`spend: planned $${plan.usd} ($${expected.toFixed(3)} of tests the run completed), spent $${report.spend.usd}`, () => {
+        // A run that completed too little of its plan proves nothing.
+        expect(expected, 'the run completed most of the planned spend').toBeGreaterThanOrEqual(plan.usd * 0.5);
+        expect(Math.abs(report.spend.usd - expected)).toBeLessThanOrEqual(expected * 0.1 + SLACK_USD);
         expect(report.spend.usd, 'never more than the budget').toBeLessThanOrEqual(budget + 1e-9);
       });
       const skipped = report.rules.filter((r) => r.status === 'SKIPPED' && r.reasons.some((x) => /budget/i.test(x))).length;
