@@ -30,6 +30,8 @@ export interface TestOutcome {
   unjudged: string[];
   /** First line of the first error, for the matrix. */
   error?: string;
+  /** When the test's last attempt ended (epoch ms), when the report says. */
+  endedAt?: number;
 }
 
 export interface RunOutcome {
@@ -48,6 +50,9 @@ export interface RunOutcome {
 
 interface JsonResult {
   status: TestOutcome['status'];
+  /** ISO time the attempt started, and its duration (ms). */
+  startTime?: string;
+  duration?: number;
   errors?: { message?: string }[];
   annotations?: { type: string; description?: string }[];
 }
@@ -79,7 +84,9 @@ function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
         const rules = [...new Set(annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? ''))];
         const unjudged = annotations.filter((a) => a.type === ANNOTATION.unjudged).map((a) => a.description ?? '');
         const message = last?.errors?.[0]?.message;
+        const endedAt = last?.startTime ? Date.parse(last.startTime) + (last.duration ?? 0) : NaN;
         out.push({
+          ...(Number.isFinite(endedAt) ? { endedAt } : {}),
           id: `${spec.file} › ${spec.title}`,
           file: spec.file,
           line: spec.line,
@@ -198,10 +205,16 @@ async function runChild(opts: RunOptions): Promise<RunOutcome> {
   const ms = Date.now() - started;
   let tests: TestOutcome[] = [];
   const errors: string[] = [];
-  const aborted = readAbort(projectOutputDir(dir))?.reason;
+  const marker = readAbort(projectOutputDir(dir));
+  let aborted = marker?.reason;
   try {
     const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { suites?: JsonSuite[]; errors?: { message?: string }[] };
     tests = outcomes(report);
+    // A run stopped at its first failure (maxFailures) closes the embedded stub while other workers are
+    // still calling it: their connection failures then write the abort marker. A test that had failed
+    // before the marker was written failed on the target's answers, not on the abort: not the harness's error.
+    const abortedAt = marker ? Date.parse(marker.at) : NaN;
+    if (tests.some((t) => !t.ok && t.endedAt !== undefined && t.endedAt <= abortedAt)) aborted = undefined;
     errors.push(...(report.errors ?? []).map((e) => stripAnsi(e.message ?? '').split('\n')[0] ?? ''));
   } catch {
     errors.push(timedOut ? `killed after ${opts.timeoutMs} ms` : `no report (exit ${exitCode}): ${stderr.join('').slice(0, 400)}`);
