@@ -171,8 +171,7 @@ function keyOf(record: Record<string, unknown> | undefined, seg: Segment): unkno
  * so another name or another required parameter in that place is another choice, not drift.
  */
 function chosenParameterPlace(d: Diff, marked: unknown): string | undefined {
-  const at = d.path.indexOf('parameters');
-  if (d.action !== 'add' || d.path[0] !== 'paths' || at !== 3 || d.path.length !== 5) return undefined;
+  if (d.action !== 'add' || d.path[0] !== 'paths' || d.path[3] !== 'parameters' || d.path.length !== 5) return undefined;
   // The added value as the library reports it (its indices are those of its own rewritten copy).
   const added = asRecord(d.after);
   const operation = asRecord(walk(marked, d.path.slice(0, 3)).visited.at(-1));

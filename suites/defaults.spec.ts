@@ -11,6 +11,7 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { judged } from './support/annotations.ts';
 import { routeLocks } from './support/locks.ts';
 import { affordable, jsonOrNull, pace } from './support/operations.ts';
+import { EXPENSIVE_CREDITS } from './support/budget.ts';
 import { discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { ABSENT, documentedDefaults, type DefaultCase, type ParamValue } from './support/param-cases.ts';
 import type { TargetClient } from './support/client.ts';
@@ -24,8 +25,6 @@ const caseOf = (ruleId: string): string | undefined => ruleCases(Object.values(C
 
 /** Calls of one case: omitted, explicit default, two non-defaults, and one repeat of the first pair. */
 const CALLS = 6;
-/** Operations this expensive are sent only on an unlimited budget (the embedded stub), as in the parameter suite. */
-const EXPENSIVE_CREDITS = 500;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

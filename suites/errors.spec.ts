@@ -18,14 +18,12 @@ import { judgeWith } from './support/judging.ts';
 import { paramSpecs } from './support/param-cases.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { observeChoice } from './support/choices.ts';
-import { costOf } from './support/budget.ts';
+import { costOf, EXPENSIVE_CREDITS } from './support/budget.ts';
 import { hasOilLimits, principalScopeOf } from '../contract/limits.ts';
 import { baselineFor, discoverIdentities, needsCredentials, pace, pathOf, probeImplemented } from './support/operations.ts';
 
 const NUM_RUNS = 25;
 /** The oil route admits one request start per second: fewer runs keep the suite fast. */
-/** Credits from which a route's call is "expensive" ($0.50: generation, profile, social search). */
-const EXPENSIVE_CREDITS = 500;
 const runsFor = (operationId: string): number => (hasOilLimits(operationId) ? 4 : NUM_RUNS);
 const INVALID_KEY = 'fc_invalid_0000000000000000000000000000';
 

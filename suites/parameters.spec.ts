@@ -25,7 +25,7 @@ import {
   type EdgeCase,
 } from './support/param-cases.ts';
 import type { Violation } from '../lib/violation.ts';
-import { costOf } from './support/budget.ts';
+import { costOf, EXPENSIVE_CREDITS } from './support/budget.ts';
 import { principalScopeOf } from '../contract/limits.ts';
 import {
   type Baseline,
@@ -43,8 +43,6 @@ import {
 const NUM_RUNS = 5;
 /** Values per case on a paid route charged to the configured key within a finite budget. */
 const CHARGED_RUNS = 2;
-/** Operations this expensive get edge requests only when the spend budget is unlimited. */
-const EXPENSIVE_CREDITS = 500;
 
 /**
  * Whether the target accepts the otherwise valid request the cases are built on (anything but 422). The

@@ -5,6 +5,7 @@
  * handle, focus and lookback match (PROF-006..008). Provider faults are injected by the control
  * plane around the handler (stub/server.ts), so a 502 never reaches this module.
  */
+import type { components } from '../../contract/openapi-types.ts';
 import type { StubContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { corpusFor } from './corpus.ts';
@@ -23,23 +24,15 @@ export const CACHE_MAX_AGE_MS = 30 * DAY;
 /** Names the research engine in meta (gap PROF-018). */
 const ENGINE = 'stub-research-1';
 
-/** The response body (SocialAccountProfile). */
-export interface SocialProfile extends Synthesis {
-  handle: string;
-  display_name: string | null;
-  profile_url: string;
-  service_metadata: {
-    handle: string;
-    display_name: string | null;
-    x_user_id: string | null;
-    current_username: string | null;
-    is_service_expert: boolean;
-    service_expert: { designation: 'reviewed_expert'; policy_version: string | null } | null;
+/**
+ * The response body: the contract's generated SocialAccountProfile for every member but the synthesis,
+ * which stub/social/synthesis.ts types (its enums narrower than the contract's strings), and meta,
+ * whose members the spec does not show (gap PROF-018: the stub's own).
+ */
+export type SocialProfile = Omit<components['schemas']['SocialAccountProfile'], keyof Synthesis | 'meta'> &
+  Synthesis & {
+    meta: { cached: boolean; research_turns: number; searches: number; generated_at: string; focus: string; engine: string };
   };
-  window: { from_date: string; to_date: string; lookback_days: number; post_count: number };
-  evidence: { post_id: string; url: string; published_at: string | null; excerpt: string }[];
-  meta: { cached: boolean; research_turns: number; searches: number; generated_at: string; focus: string; engine: string };
-}
 
 interface Stored {
   profile: SocialProfile;

@@ -13,6 +13,12 @@ import { usd, usdToCredits, type Ledger } from '../../lib/spend-ledger.ts';
 /** Statuses the spec says are never billed (404, 429, 502) or that no account could pay (401/402/403). */
 const UNBILLED = new Set([401, 402, 403, 404, 429, 502]);
 /**
+ * Credits (500 = $0.50) from which a route's call is "expensive": generation, profile, social search.
+ * Probes of such routes on the configured key are sized down or sent only on an unlimited budget (issue 19).
+ */
+export const EXPENSIVE_CREDITS = 500;
+
+/**
  * Credits of `calls` billed calls of an operation (0 for a free one), from its contract price.
  * @throws Error for an operationId the contract does not define.
  */
