@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, paidRuns } from './support/property.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { observeChoice } from './support/choices.ts';
@@ -174,7 +174,7 @@ test.describe('asset search: request modes (rule 1)', () => {
             await rejected(paid, filters, 'ASRCH-001');
           },
         ),
-        { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(25), endOnFailure: true },
       );
     },
   );
@@ -193,7 +193,7 @@ test.describe('asset search: request modes (rule 1)', () => {
         fc.asyncProperty(text, fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), async (q, reference, materialOnly) => {
           await rejected(paid, { q, reference, material_only: materialOnly }, 'ASRCH-002');
         }),
-        { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(25), endOnFailure: true },
       );
     },
   );
@@ -263,7 +263,7 @@ test.describe('asset search: request modes (rule 1)', () => {
           .filter((s) => !/^(true|false|0|1|yes|no|on|off|t|f|y|n)$/i.test(s.trim()));
         await assertProperty(
           fc.asyncProperty(notBoolean, async (v) => rejected(paid, { q: '*', material_only: v }, ruleId)),
-          { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+          { seed: targetOptions.seed, numRuns: paidRuns(25), endOnFailure: true },
         );
       });
     },
@@ -363,7 +363,7 @@ test.describe('asset search: q mode', () => {
               checkSameAssetSet(assetIds(b), assetIds(a), f.ruleIds[0], '/assets', `${f.param}=${swapCase(value)} vs ${value}`),
             ).toHaveNoViolations(b);
           }),
-          { seed: targetOptions.seed, numRuns: Math.min(25, values.length * 2), endOnFailure: true },
+          { seed: targetOptions.seed, numRuns: paidRuns(Math.min(25, values.length * 2)), endOnFailure: true },
         );
       },
     );
@@ -418,7 +418,7 @@ test.describe('asset search: q mode', () => {
             }
             expect(found).toHaveNoViolations(body);
           }),
-          { seed: targetOptions.seed, numRuns: Math.min(25, cases.length), endOnFailure: true },
+          { seed: targetOptions.seed, numRuns: paidRuns(Math.min(25, cases.length)), endOnFailure: true },
         );
       },
     );
@@ -486,7 +486,7 @@ test.describe('asset search: reference mode', () => {
               }
               expect(found).toHaveNoViolations(body);
             }),
-            { seed: targetOptions.seed, numRuns: Math.min(10, cases.length), endOnFailure: true },
+            { seed: targetOptions.seed, numRuns: paidRuns(Math.min(10, cases.length)), endOnFailure: true },
           ));
       }
     },
@@ -517,7 +517,7 @@ test.describe('asset search: reference mode', () => {
             ),
           ).toHaveNoViolations(body);
         }),
-        { seed: targetOptions.seed, numRuns: 10, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(10), endOnFailure: true },
       );
     },
   );
@@ -567,7 +567,7 @@ test.describe('asset search: reference mode', () => {
             : [];
           expect(found).toHaveNoViolations(body);
         }),
-        { seed: targetOptions.seed, numRuns: Math.min(25, cases.length), endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(Math.min(25, cases.length)), endOnFailure: true },
       );
     },
   );
@@ -738,7 +738,7 @@ test.describe('asset search: reference mode', () => {
           );
           expect(found).toHaveNoViolations(byKey);
         }),
-        { seed: targetOptions.seed, numRuns: Math.min(25, markets.length), endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(Math.min(25, markets.length)), endOnFailure: true },
       );
     },
   );

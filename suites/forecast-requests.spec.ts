@@ -137,8 +137,8 @@ test.describe('submission and reads', () => {
   );
 
   test(
-    'the same idempotency key and body answer the same job; a request without the key answers 422',
-    { annotation: rules('JOB-025', 'JOB-036', 'JOB-008', 'JOB-035', ...BOTH) },
+    'the same idempotency key and body answer the same job; another body under the key is not that job',
+    { annotation: rules('JOB-025', 'JOB-008', 'JOB-035', ...BOTH) },
     async ({ api, paid, budget }) => {
       budget.reserveCalls(CREATE, 3);
       const [first, second] = await oneTarget(api, paid, 2);
@@ -168,19 +168,29 @@ test.describe('submission and reads', () => {
         if (other.status < 300 && submittedJobId(other.body) === jobId)
           found.push(violation('JOB-025', '/jobId', 'another body under the same key answered the first job'));
       });
-
-      await test.step('no idempotency key: 422 invalid_request', async () => {
-        const none = await submitJob(paid, first!.body, null);
-        if (none.status !== 422 || none.body.error !== 'invalid_request')
-          found.push(
-            violation(
-              'JOB-036',
-              'status',
-              `a generation without an idempotency key answered ${none.status} ${JSON.stringify(none.body.error)}`,
-            ),
-          );
-      });
       expect(found).toHaveNoViolations();
+    },
+  );
+
+  // A test of its own: one call, which the spec does not say is unbilled (gap BILL-013), so a budget that
+  // cannot buy the replay above still judges this rule (issue 19).
+  test(
+    'a generation without an idempotency key answers 422 invalid_request',
+    { annotation: rules('JOB-036', ...BOTH) },
+    async ({ api, paid, budget }) => {
+      budget.reserveCalls(CREATE, 1);
+      const [first] = await oneTarget(api, paid);
+      const none = await submitJob(paid, first!.body, null);
+      const found: Violation[] = [];
+      if (none.status !== 422 || none.body.error !== 'invalid_request')
+        found.push(
+          violation(
+            'JOB-036',
+            'status',
+            `a generation without an idempotency key answered ${none.status} ${JSON.stringify(none.body.error)}`,
+          ),
+        );
+      expect(found).toHaveNoViolations(none.body);
     },
   );
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, paidRuns } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { readFeed, type FeedBody } from './support/feed.ts';
 import { LATEST_TYPES, checkBoardWide, checkLatest, marketsInWindow } from '../checks/latest.ts';
@@ -128,7 +128,7 @@ test.describe('GET /api/v1/latest', () => {
             checkLatest(body, { siteUrl: targetOptions.siteUrl, hours, types, sentMs, receivedMs, skewMs: SKEW_MS }),
           ).toHaveNoViolations(body);
         }),
-        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(runs), endOnFailure: true },
       );
       // The per-event rules (LATEST-004, -005, -011..-014, routing, quotes, envelopes) need events.
       test.skip(events === 0, 'the sampled windows held no event: the per-event rules were not exercised');

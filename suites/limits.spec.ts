@@ -26,6 +26,7 @@ import { faultScope } from './support/control.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
 import { answerOf, CREDITS, preload, requestOf, send } from './support/limit-calls.ts';
+import { resultsOf } from '../checks/social-search.ts';
 import { observeChoice } from './support/choices.ts';
 import { inServedNames } from './support/served-contract.ts';
 
@@ -248,16 +249,68 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
   );
 
   test(
-    'social research: exactly 5 requests in a second are admitted, the 6th answers 429 rate_limited in the x_research scope',
-    { annotation: rules('LIM-005', ...ANATOMY, ...contractRules('searchSocial')) },
+    'social research: exactly 5 requests in a second are admitted, the 6th answers 429 rate_limited in the x_research scope; /x/profile shares it, the standard scope does not',
+    {
+      annotation: rules(
+        'LIM-005',
+        'LIM-013',
+        'LIM-012',
+        'XSRCH-001',
+        ...ANATOMY,
+        ...contractRules('searchSocial'),
+        ...contractRules('createSocialProfile'),
+      ),
+    },
     async ({ api, targetOptions, freshKey }) => {
       const client = await principal(api, freshKey, targetOptions.apiKey);
       const r = await requestOf(client, targetOptions.target, 'searchSocial');
+      const profile = await requestOf(client, targetOptions.target, 'createSocialProfile');
+      const standard = await requestOf(client, targetOptions.target, 'listAssets');
+      const bound = LIMIT_BOUNDS.x_research.second;
       await sleep(1100);
-      const b = await burst(LIMIT_BOUNDS.x_research.second + 1, () => send(client, r));
-      const { refused } = b;
-      const found = judgeBurst('LIM-005', 'social research per-second', b, LIMIT_BOUNDS.x_research.second);
+      // One calendar second buys every social-scope case at the price of the 5 admitted searches (issue 19):
+      // the 6th search, then /x/profile, answer 429 and are not billed (spec: Authentication rule 7); the
+      // standard call after them costs $0.005.
+      const { value, fitted, earlier } = await inOneSecond(async () => {
+        const searches: APIResponse[] = [];
+        for (let i = 0; i <= bound; i++) searches.push(await send(client, r));
+        return { searches, profile: await send(client, profile), standard: await send(client, standard) };
+      });
+      const statuses = value.searches.map((res) => res.status());
+      const refused = value.searches.find((res) => res.status() === 429);
+      const b: Burst = { statuses, earlierStatuses: earlier.flatMap((e) => e.searches.map((x) => x.status())), refused, inWindow: fitted };
+      const found = judgeBurst('LIM-005', 'social research per-second', b, bound);
       found.push(...(await anatomy(refused, { scope: 'x_research' })));
+      const full = fitted && statuses.slice(0, bound).every((x) => x === 200);
+      const what = `${bound} admitted searches, then a profile and a standard call, inside one calendar second`;
+      if (judged('LIM-013', full ? 1 : 0, what) && value.profile.status() !== 429)
+        found.push(
+          violation(
+            'LIM-013',
+            'status',
+            `after ${bound} /x/search calls in the second, /x/profile answered ${value.profile.status()}, not 429: the two do not share one quota`,
+          ),
+        );
+      if (judged('LIM-012', full ? 1 : 0, what) && value.standard.status() !== 200)
+        found.push(
+          violation(
+            'LIM-012',
+            'status',
+            `after a full social second (${statuses.join(',')}) a standard call answered ${value.standard.status()}: social traffic consumed the standard quota`,
+          ),
+        );
+      // The admitted searches are answers of the search itself: each holds at most the requested number of results.
+      const limit = typeof (r.body as { limit?: unknown } | undefined)?.limit === 'number' ? (r.body as { limit: number }).limit : 15;
+      const answered = value.searches.filter((res) => res.status() === 200);
+      const counts: number[] = [];
+      for (const res of answered) {
+        const n = resultsOf(await res.json().catch(() => undefined))?.length;
+        if (n !== undefined) counts.push(n);
+      }
+      // An answer whose results the check does not recognise (gap XSRCH-011) is not an instance.
+      judged('XSRCH-001', counts.length, 'an admitted search answer with recognisable results');
+      for (const n of counts.filter((c) => c > limit))
+        found.push(violation('XSRCH-001', '/results', `${n} results, at most ${limit} asked for`));
       expect(found).toHaveNoViolations();
     },
   );

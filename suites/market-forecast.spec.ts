@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, paidRuns } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
@@ -168,7 +168,7 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
               : [violation('FCST-010', 'status', `${s}: answered ${res.status()}, expected 404 (SHOULD)`, 'warning')],
           ).toHaveNoViolations();
         }),
-        { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(25), endOnFailure: true },
       );
     },
   );

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, paidRuns } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkEvidenceCompleteness, checkMarketSignals } from '../checks/evidence.ts';
@@ -184,7 +184,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
             expect(res.status(), `${s}${venue ? ` in ${venue}` : ''}`).toBe(404);
           },
         ),
-        { seed: targetOptions.seed, numRuns: 25, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(25), endOnFailure: true },
       );
     },
   );

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, paidRuns } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { hasMembers, observeChoice } from './support/choices.ts';
 import { servedParameterName } from './support/served-contract.ts';
@@ -286,7 +286,7 @@ test.describe('GET /api/v1/markets/search', () => {
             expect(a.status, 'an as_of instant answers 200 (MSRCH-012)').toBe(200);
             expect(rowViolations(a.rows ?? [], targetOptions.siteUrl, asOfMs)).toHaveNoViolations(a.body);
           }),
-          { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+          { seed: targetOptions.seed, numRuns: paidRuns(runs), endOnFailure: true },
         );
       });
     },
@@ -355,7 +355,7 @@ test.describe('GET /api/v1/markets/search', () => {
           expect(a.status, `as_of=${JSON.stringify(as_of)}`).toBe(422);
           expect((a.body as Row | undefined)?.error, `as_of=${JSON.stringify(as_of)}`).toBe('invalid_request');
         }),
-        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(runs), endOnFailure: true },
       );
     },
   );

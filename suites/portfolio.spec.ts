@@ -9,7 +9,7 @@
 import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, paidRuns } from './support/property.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { rulesOf } from '../checks/define.ts';
 import { positionsOf, venueOf } from '../checks/portfolio.ts';
@@ -83,7 +83,7 @@ test.describe('GET /api/v1/portfolio', () => {
           if (positionsOf(body).length > 0 && !stubShaped(body)) shapes++;
           expect(judgeWith(CHECKS.checkPositions, body, { wallet, venues })).toHaveNoViolations(body);
         }),
-        { seed: targetOptions.seed, numRuns: RUNS, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(RUNS), endOnFailure: true },
       );
       test.skip(rows === 0, `none of ${RUNS} random wallets holds a position on this target`);
       observeChoice('PORT-007', shapes === 0, `${shapes} answer(s) with positions are not shaped {as_of, wallet, venues, positions[]}`);

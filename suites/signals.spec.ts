@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, paidRuns } from './support/property.ts';
 import type { TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import {
@@ -215,7 +215,7 @@ test.describe('GET /api/v1/signals', () => {
           const filtered = await listSignals(paid, targetOptions.siteUrl, { topic: t });
           expect([...filtered.violations, ...checkNoFallback(filtered.rows, all.rows, `topic=${t}`)]).toHaveNoViolations();
         }),
-        { seed: targetOptions.seed, numRuns: runs },
+        { seed: targetOptions.seed, numRuns: paidRuns(runs) },
       );
     },
   );

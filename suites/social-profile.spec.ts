@@ -273,21 +273,20 @@ test.describe('x/profile: the store of successful profiles', () => {
     'a different focus or lookback does not reuse the stored profile',
     { annotation: rules('PROF-007', ...INVARIANTS, ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
-      budget.reserveCalls(OP, 4);
-      const found = await findProfiledHandle(paid, targetOptions.seed);
+      budget.reserveCalls(OP, 3);
+      // The handle's profile at lookback 365 and the default focus (general, spec: POST /api/v1/x/profile)
+      // is the stored one: each case differs from it in one member only (issue 19: no fourth $1.00 call).
+      const found = await findProfiledHandle(paid, targetOptions.seed, 365);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
-      const { handle } = found as { handle: string };
-      const general = await requestProfile(paid, { handle, lookback_days: 302, focus: 'general' });
-      test.skip(general.status === 404, `@${handle} has too few posts at lookback 302`);
-      expect(general.status).toBe(200);
-      const vs: Violation[] = checkSocialProfile(general.body, { lookbackDays: 302 });
+      const { handle, answer: general } = found as { handle: string; answer: Answer };
+      const vs: Violation[] = checkSocialProfile(general.body, { lookbackDays: 365 });
       for (const [what, body, lookbackDays] of [
-        ['focus trading instead of general', { handle, lookback_days: 302, focus: 'trading' }, 302],
-        ['lookback 303 instead of 302', { handle, lookback_days: 303, focus: 'general' }, 303],
+        ['focus trading instead of the default general', { handle, lookback_days: 365, focus: 'trading' }, 365],
+        ['lookback 364 instead of 365', { handle, lookback_days: 364 }, 364],
       ] as const) {
         await test.step(what, async () => {
           const a = await requestProfile(paid, body);
-          expect(a.status, `${what}: the handle was profiled at lookback 302`).toBe(200);
+          expect(a.status, `${what}: the handle was profiled at lookback 365`).toBe(200);
           vs.push(...checkSocialProfile(a.body, { lookbackDays }), ...checkNotReused('PROF-007', general.body, a.body, what));
         });
       }

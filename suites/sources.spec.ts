@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, paidRuns } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { feedMarkets, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkSources, checkSourcesSubset } from '../checks/evidence.ts';
@@ -101,7 +101,7 @@ test.describe('GET /api/v1/sources', () => {
             ).toHaveNoViolations(body);
           },
         ),
-        { seed: targetOptions.seed, numRuns: runs, endOnFailure: true },
+        { seed: targetOptions.seed, numRuns: paidRuns(runs), endOnFailure: true },
       );
       judged(['SRC-004', ...ITEM_RULES], rows, 'an evidence item answered for the sampled markets');
     },

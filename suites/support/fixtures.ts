@@ -13,6 +13,7 @@ import { budgetCredits, ledgerIn, usd } from '../../lib/spend-ledger.ts';
 import { planKey } from '../../lib/request-plan.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { setThrift } from './property.ts';
 import { SharedAnswers } from './shared-answers.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
 import { deriveWalletsFrom } from './wallet-seed.ts';
@@ -330,6 +331,8 @@ export const test = base.extend<
     registerPlaceholder(controlToken, 'FC_CONTROL_TOKEN');
     configureHealth(testInfo.project.outputDir, abortAfter);
     deriveWalletsFrom(walletSeed, testInfo.workerIndex);
+    // Paid properties draw fewer cases when each is the configured key's money (issue 19; paidRuns).
+    setThrift(!(control && controlToken) && Number.isFinite(maxSpendUsd));
     await use({
       target,
       siteUrl,

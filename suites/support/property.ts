@@ -10,6 +10,32 @@ import { expect } from './matchers.ts';
 
 const SKIP_PREFIX = 'Test is skipped: ';
 
+/**
+ * Runs of a property over a paid route when every call is the configured key's money within a finite
+ * budget (no control plane to mint credits): the property still draws this many random cases, so each
+ * rule is judged on answers of its own, but a run that gates a deployment on a real target does not buy
+ * 25 cases of what 3 judge (issue 19, "properties on paid routes sized to what the budget allows").
+ */
+export const THRIFT_RUNS = 3;
+
+let thrift = false;
+
+/**
+ * Set once per test by the `targetOptions` fixture: whether paid calls are charged to the configured
+ * key within a finite budget (no control plane, `--max-spend` finite).
+ */
+export function setThrift(on: boolean): void {
+  thrift = on;
+}
+
+/**
+ * numRuns for a property whose every run sends paid calls: `runs`, or at most THRIFT_RUNS when the run
+ * spends the configured key's money within a finite budget (see THRIFT_RUNS).
+ */
+export function paidRuns(runs: number): number {
+  return thrift ? Math.min(runs, THRIFT_RUNS) : runs;
+}
+
 /** The reason of a Playwright skip (TestSkipError) in an error or its causes; undefined for any other error. */
 export function skipReasonOf(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = (e as Error & { cause?: unknown }).cause, depth++) {
