@@ -35,10 +35,11 @@ export function spendPlanFor(
   if (!measured) return undefined;
   const mode = withControl || !measured.noControl ? 'control' : 'noControl';
   const credits = mode === 'control' ? measured.control : measured.noControl!;
+  const shared = (mode === 'control' ? measured.shared?.control : measured.shared?.noControl) ?? {};
   const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
   const candidates = tests.map((t) => {
     const key = planKey(t.location.replace(/:\d+$/, ''), t.title);
-    return { key, credits: credits[key] ?? 0, rules: t.rules };
+    return { key, credits: credits[key] ?? 0, ...(shared[key] ? { shared: shared[key] } : {}), rules: t.rules };
   });
   const budgetLabel = Number.isFinite(budgetUsd) ? `$${budgetUsd.toFixed(3)}` : 'an unlimited budget';
   return { ...planSpend(candidates, budgetCredits(budgetUsd), testable), mode, budgetLabel };

@@ -28,6 +28,12 @@ export const ANNOTATION = {
   throttled: 'throttled',
   /** "op=credits,op=credits": what the test's billed calls spent (formatSpend / parseSpend). */
   spend: 'spend',
+  /**
+   * "fetched|read credits caseKey": a paid answer shared by every test of its case (suites/support/
+   * shared-answers.ts), with what its one fetch cost; `fetched` by the test whose `spend` includes it
+   * (formatSharedAnswer / parseSharedAnswer; the spend plan buys each case once, lib/spend-plan.ts).
+   */
+  sharedAnswer: 'shared-answer',
   /** "scope principal n": requests sent against a limit scope (reporter/floor.ts). */
   requests: 'requests',
   /** "gate=ms; gate=ms": time the test's calls waited at the pacer's gates (report readers only). */
@@ -69,4 +75,23 @@ export function parseSpend(description: string): Record<string, number> {
     if (m) out[m[1]!] = (out[m[1]!] ?? 0) + Number(m[2]);
   }
   return out;
+}
+
+/** A `shared-answer` annotation's parts. */
+export interface SharedAnswerNote {
+  /** Whether this test's call fetched it (its `spend` holds the credits), or read another test's. */
+  fetched: boolean;
+  /** What the one fetch cost, credits. */
+  credits: number;
+  /** The case: method, path and parameters (suites/support/shared-answers.ts caseKeyOf). */
+  caseKey: string;
+}
+
+/** A `shared-answer` annotation's description: "fetched|read credits caseKey". */
+export const formatSharedAnswer = (n: SharedAnswerNote): string => `${n.fetched ? 'fetched' : 'read'} ${n.credits} ${n.caseKey}`;
+
+/** A `shared-answer` annotation's parts, or undefined when malformed. */
+export function parseSharedAnswer(description: string | undefined): SharedAnswerNote | undefined {
+  const m = /^(fetched|read) (\d+) (.+)$/.exec(description ?? '');
+  return m ? { fetched: m[1] === 'fetched', credits: Number(m[2]), caseKey: m[3]! } : undefined;
 }

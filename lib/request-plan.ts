@@ -21,7 +21,16 @@ export interface RequestPlan {
    * and served without one (`noControl`), where the suites cannot spread their calls over test accounts.
    * A test absent from a map spent nothing there.
    */
-  spend?: { control: Record<string, number>; noControl?: Record<string, number> };
+  spend?: {
+    control: Record<string, number>;
+    noControl?: Record<string, number>;
+    /**
+     * `file › test title` → the shared answers the test reads (suites/support/shared-answers.ts): case →
+     * credits of its one fetch, bought once per run by the plan. The maps above hold each test's own
+     * calls only (a shared answer a test fetched is here, not there).
+     */
+    shared?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
+  };
 }
 
 /** The plan's key of a listed test. */

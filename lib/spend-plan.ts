@@ -13,8 +13,13 @@
 export interface PlanCandidate {
   /** `file › title` (lib/request-plan.ts planKey). */
   key: string;
-  /** Measured credits of one run of the test; undefined when it was never measured (bought as free). */
+  /**
+   * Measured credits of one run of the test's own calls (shared answers it fetched not included);
+   * undefined when it was never measured (bought as free).
+   */
   credits: number | undefined;
+  /** The shared answers it reads (suites/support/shared-answers.ts): case key → what its one fetch costs, credits. */
+  shared?: Readonly<Record<string, number>>;
   /** The catalogue rules the test carries. */
   rules: readonly string[];
 }
@@ -23,11 +28,11 @@ export interface PlanCandidate {
 export interface SpendPlan {
   /** The budget planned for, credits (Infinity: unlimited). */
   budgetCredits: number;
-  /** Credits the planned paid tests cost, as measured. */
+  /** Credits the planned paid tests cost, as measured: their own calls, and each shared answer once. */
   credits: number;
   /** Keys of the paid tests bought, in buying order. */
   bought: string[];
-  /** Paid tests left out, with what each would have cost. */
+  /** Paid tests left out, with what each would have cost on its own (its calls and the shared answers it reads). */
   left: { key: string; credits: number }[];
   /** Budget-bound rules (no free test judges them) and how many the bought tests judge. */
   budgetBound: { rules: number; judged: number };
@@ -37,19 +42,32 @@ export interface SpendPlan {
 
 const family = (id: string) => id.replace(/-\d+$/, '');
 
+/** What buying `c` adds when the shared answers in `had` are bought already, credits. */
+function costGiven(c: PlanCandidate, had: ReadonlySet<string>): number {
+  let credits = c.credits ?? 0;
+  for (const [k, v] of Object.entries(c.shared ?? {})) if (!had.has(k)) credits += v;
+  return credits;
+}
+
+const sharedKeys = (c: PlanCandidate): string[] => Object.entries(c.shared ?? {}).flatMap(([k, v]) => (v > 0 ? [k] : []));
+
 /**
- * Plans a run's paid tests within `budgetCredits`.
+ * Plans a run's paid tests within `budgetCredits`. A shared answer is paid by the first test bought
+ * that reads it; for every later reader it is free.
  * @param testable the rules that count (selected, testable); others carried by a test are ignored
  */
 export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: number, testable: ReadonlySet<string>): SpendPlan {
-  const paid = candidates.filter((c) => (c.credits ?? 0) > 0);
-  const freeJudged = new Set(candidates.filter((c) => !((c.credits ?? 0) > 0)).flatMap((c) => c.rules));
+  const none = new Set<string>();
+  const paid = candidates.filter((c) => costGiven(c, none) > 0);
+  const freeJudged = new Set(candidates.filter((c) => !(costGiven(c, none) > 0)).flatMap((c) => c.rules));
   const bound = new Set(paid.flatMap((c) => c.rules).filter((id) => testable.has(id) && !freeJudged.has(id)));
   const judged = new Set<string>();
   const bought: PlanCandidate[] = [];
-  let left = budgetCredits;
+  const had = new Set<string>();
+  let spent = 0;
   // A budget that buys every paid test runs them all (the most thorough run); a smaller one buys coverage only.
-  const everything = paid.reduce((s, c) => s + c.credits!, 0) <= budgetCredits;
+  const allShared = new Map(paid.flatMap((c) => Object.entries(c.shared ?? {})));
+  const everything = paid.reduce((s, c) => s + (c.credits ?? 0), 0) + [...allShared.values()].reduce((a, b) => a + b, 0) <= budgetCredits;
   const pool = [...paid];
   while (pool.length) {
     // The best value per credit among what still fits; ties go to the test judging more new rules (it
@@ -57,42 +75,51 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     let best = -1;
     let bestValue = -1;
     let bestNew = 0;
+    let bestCost = 0;
     for (let i = 0; i < pool.length; i++) {
       const c = pool[i]!;
-      if (c.credits! > left) continue;
+      const cost = costGiven(c, had);
+      if (cost > budgetCredits - spent) continue;
       const fresh = c.rules.filter((id) => bound.has(id) && !judged.has(id)).length;
-      const value = fresh / c.credits!;
+      // A test whose shared answers are bought already may cost nothing more: it is then bought at once
+      // (a test the plan left out is SKIPPED, and this one would spend nothing).
+      const value = cost > 0 ? fresh / cost : Infinity;
       const b = pool[best];
       const better =
         value > bestValue ||
         (value === bestValue &&
           b !== undefined &&
-          (fresh > bestNew || (fresh === bestNew && (c.credits! < b.credits! || (c.credits === b.credits && c.key < b.key)))));
+          (fresh > bestNew || (fresh === bestNew && (cost < bestCost || (cost === bestCost && c.key < b.key)))));
       if (better) {
         best = i;
         bestValue = value;
         bestNew = fresh;
+        bestCost = cost;
       }
     }
     // Nothing fits; or what fits judges no new rule (bought only when the budget buys everything).
     if (best < 0 || (bestValue === 0 && !everything)) break;
     const c = pool.splice(best, 1)[0]!;
     bought.push(c);
-    left -= c.credits!;
+    spent += bestCost;
+    for (const k of sharedKeys(c)) had.add(k);
     for (const id of c.rules) if (bound.has(id)) judged.add(id);
   }
   const byFamily: Record<string, number> = {};
+  const charged = new Set<string>();
   for (const c of bought) {
     const rules = c.rules.filter((id) => testable.has(id));
-    for (const id of rules) byFamily[family(id)] = (byFamily[family(id)] ?? 0) + c.credits! / rules.length;
+    const cost = costGiven(c, charged);
+    for (const k of sharedKeys(c)) charged.add(k);
+    for (const id of rules) byFamily[family(id)] = (byFamily[family(id)] ?? 0) + cost / rules.length;
   }
   for (const k of Object.keys(byFamily)) byFamily[k] = Math.round(byFamily[k]!);
   const boughtKeys = new Set(bought.map((c) => c.key));
   return {
     budgetCredits,
-    credits: bought.reduce((s, c) => s + c.credits!, 0),
+    credits: spent,
     bought: bought.map((c) => c.key),
-    left: paid.filter((c) => !boughtKeys.has(c.key)).map((c) => ({ key: c.key, credits: c.credits! })),
+    left: paid.filter((c) => !boughtKeys.has(c.key)).map((c) => ({ key: c.key, credits: costGiven(c, none) })),
     budgetBound: { rules: bound.size, judged: judged.size },
     byFamily,
   };

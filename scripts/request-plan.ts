@@ -17,7 +17,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
-import { ANNOTATION, parseSpend } from '../lib/annotation-kinds.ts';
+import { ANNOTATION, parseSharedAnswer, parseSpend } from '../lib/annotation-kinds.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EMBEDDED = 'embedded reference stub';
@@ -45,10 +45,19 @@ if (existsSync(rulesFile)) {
 type Report = { suites: JsonSuite[]; config: { metadata?: { stubSeed?: number } } };
 const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as Report;
 
-/** Per test of the suites: requests sent and credits spent (`spend` annotations, each counted once). */
-function measure(r: Report): { requests: Record<string, number>; spend: Record<string, number> } {
+/**
+ * Per test of the suites: requests sent, credits its own calls spent (`spend` annotations, each counted
+ * once, less the shared answers it fetched) and the shared answers it read (`shared-answer`: case →
+ * what its one fetch cost), which the spend plan buys once however many tests read them.
+ */
+function measure(r: Report): {
+  requests: Record<string, number>;
+  spend: Record<string, number>;
+  shared: Record<string, Record<string, number>>;
+} {
   const requests: Record<string, number> = {};
   const spend: Record<string, number> = {};
+  const shared: Record<string, Record<string, number>> = {};
   const walk = (s: JsonSuite) => {
     for (const spec of s.specs ?? [])
       for (const t of spec.tests) {
@@ -59,22 +68,28 @@ function measure(r: Report): { requests: Record<string, number>; spend: Record<s
           .reduce((sum, a) => sum + (Number(a.description!.split(' ')[2]) || 0), 0);
         const key = planKey(spec.file, spec.title);
         requests[key] = (requests[key] ?? 0) + n;
+        const notes = [...new Set(t.annotations.filter((a) => a.type === ANNOTATION.sharedAnswer).map((a) => a.description))]
+          .map(parseSharedAnswer)
+          .filter((x) => x !== undefined);
+        const fetched = notes.filter((x) => x.fetched).reduce((a, x) => a + x.credits, 0);
         const credits = [...new Set(t.annotations.filter((a) => a.type === ANNOTATION.spend).map((a) => a.description ?? ''))]
           .map((d) => Object.values(parseSpend(d)).reduce((a, b) => a + b, 0))
           .reduce((a, b) => a + b, 0);
-        if (credits > 0) spend[key] = (spend[key] ?? 0) + credits;
+        if (credits - fetched > 0) spend[key] = (spend[key] ?? 0) + credits - fetched;
+        for (const x of notes) if (x.credits > 0) (shared[key] ??= {})[x.caseKey] = Math.max(shared[key]?.[x.caseKey] ?? 0, x.credits);
       }
     (s.suites ?? []).forEach(walk);
   };
   r.suites.forEach(walk);
-  return { requests, spend };
+  return { requests, spend, shared };
 }
 const measured = measure(report);
 const tests = measured.requests;
-const noControl = noControlFile ? measure(JSON.parse(readFileSync(noControlFile, 'utf8')) as Report).spend : undefined;
+const noControlMeasured = noControlFile ? measure(JSON.parse(readFileSync(noControlFile, 'utf8')) as Report) : undefined;
+const noControl = noControlMeasured?.spend;
 if (!Object.keys(tests).length) throw new Error(`${resultsFile}: no test of the conformance projects ran`);
 
-function sorted(r: Record<string, number>): Record<string, number> {
+function sorted<T>(r: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -89,7 +104,14 @@ const plan: RequestPlan = {
     stubSeed: report.config.metadata?.stubSeed ?? 42,
   },
   tests: Object.fromEntries(Object.entries(tests).sort(([a], [b]) => a.localeCompare(b))),
-  spend: { control: sorted(measured.spend), ...(noControl ? { noControl: sorted(noControl) } : {}) },
+  spend: {
+    control: sorted(measured.spend),
+    ...(noControl ? { noControl: sorted(noControl) } : {}),
+    shared: {
+      control: sorted(measured.shared),
+      ...(noControlMeasured ? { noControl: sorted(noControlMeasured.shared) } : {}),
+    },
+  },
 };
 writeFileSync(REQUEST_PLAN_FILE, `${JSON.stringify(plan, null, 2)}\n`);
 const total = Object.values(tests).reduce((a, b) => a + b, 0);

@@ -26,6 +26,7 @@ import {
 } from '../checks/assets.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
+import { caseKeyOf, type SharedAnswers } from './support/shared-answers.ts';
 
 // Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).
 test.describe.configure({ lock: KEY_BOUND_LOCK });
@@ -81,16 +82,20 @@ function paramsOf(req: SearchRequest): Params {
   };
 }
 
-/** One call; every answer is checked against the contract. */
-async function call(client: TargetClient, params: Params): Promise<APIResponse> {
-  const res = await client.get(PATH, { params });
+/**
+ * One call; every answer is checked against the contract. With `shared`, the run's one answer of these
+ * parameters (test-data discovery bought once, issue 19).
+ */
+async function call(client: TargetClient, params: Params, shared?: SharedAnswers): Promise<APIResponse> {
+  const fetch = () => client.get(PATH, { params });
+  const res = shared ? (await shared.answer(caseKeyOf('GET', PATH, params), fetch)).res : await fetch();
   await expect(res).toMatchContract(OP);
   return res;
 }
 
 /** A request that must answer 200; its body is checked in full against the request (every row). */
-async function search(client: TargetClient, req: SearchRequest, siteUrl: string): Promise<Row> {
-  const res = await call(client, paramsOf(req));
+async function search(client: TargetClient, req: SearchRequest, siteUrl: string, shared?: SharedAnswers): Promise<Row> {
+  const res = await call(client, paramsOf(req), shared);
   expect(res.status(), `${PATH} ${JSON.stringify(paramsOf(req))}`).toBe(200);
   const body = (await res.json()) as Row;
   expect(checkAssetSearch(body, req, { siteUrl })).toHaveNoViolations(body);
@@ -114,9 +119,9 @@ async function rejected(client: TargetClient, params: Params, ruleId: string): P
   expect(found).toHaveNoViolations(body);
 }
 
-/** The unfiltered directory through q='*' (SKIPs when the target lists no Asset). */
-async function directory(client: TargetClient, siteUrl: string): Promise<Row[]> {
-  const body = await search(client, { mode: 'q', q: '*' }, siteUrl);
+/** The unfiltered directory through q='*', the run's one answer of it (SKIPs when the target lists no Asset). */
+async function directory(client: TargetClient, siteUrl: string, shared: SharedAnswers): Promise<Row[]> {
+  const body = await search(client, { mode: 'q', q: '*' }, siteUrl, shared);
   const assets = body.assets as Row[];
   test.skip(assets.length === 0, "the target's asset directory is empty");
   return assets;
@@ -219,8 +224,8 @@ test.describe('asset search: request modes (rule 1)', () => {
         ...contractRules(OP),
       ),
     },
-    async ({ paid, targetOptions }) => {
-      const assets = await test.step('q alone', () => directory(paid, targetOptions.siteUrl));
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const assets = await test.step('q alone', () => directory(paid, targetOptions.siteUrl, sharedAnswers));
       await test.step('reference alone', () =>
         search(paid, { mode: 'reference', references: [String(assets[0]!.id)] }, targetOptions.siteUrl));
       await test.step('material_only=true alone', () => search(paid, { mode: 'material', materialOnly: true }, targetOptions.siteUrl));
@@ -274,8 +279,8 @@ test.describe('asset search: q mode', () => {
   test(
     "q='*' returns every Asset of the directory, with empty linked_markets",
     { annotation: rules('ASRCH-040', 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP, 'listAssets')) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const res = await paid.get('/api/v1/assets');
       await expect(res).toMatchContract('listAssets');
       expect(res.status()).toBe(200);
@@ -294,8 +299,8 @@ test.describe('asset search: q mode', () => {
   test(
     "q='*' with platform or asset_type returns exactly the directory Assets passing the filter",
     { annotation: rules('ASRCH-041', 'ASRCH-060', 'ASRCH-062', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform.toLowerCase())))].sort().slice(0, 12);
       const types = [...new Set(all.map((a) => String(a.asset_type).toLowerCase()))].sort().slice(0, 12);
       expect(platforms.length + types.length).toBeGreaterThan(0);
@@ -351,8 +356,8 @@ test.describe('asset search: q mode', () => {
     test(
       `the ${f.param} filter is case-insensitive`,
       { annotation: rules(...f.ruleIds, ...contractRules(OP)) },
-      async ({ paid, targetOptions }) => {
-        const all = await directory(paid, targetOptions.siteUrl);
+      async ({ paid, targetOptions, sharedAnswers }) => {
+        const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
         const values = [...new Set(f.values(all))].filter((v) => /[a-z].*[a-z]/i.test(v));
         test.skip(values.length === 0, f.none);
         await assertProperty(
@@ -380,8 +385,8 @@ test.describe('asset search: q mode', () => {
     test(
       `q equal to an Asset's ${field.title} returns that Asset`,
       { annotation: rules(...field.ruleIds, 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP)) },
-      async ({ paid, targetOptions }) => {
-        const all = await directory(paid, targetOptions.siteUrl);
+      async ({ paid, targetOptions, sharedAnswers }) => {
+        const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
         const cases = all.flatMap((a) =>
           field
             .values(a)
@@ -427,8 +432,8 @@ test.describe('asset search: q mode', () => {
   test(
     'material_only=true filters q mode: a subset of the same q without it',
     { annotation: rules('ASRCH-035', 'ASRCH-014', 'ASRCH-020', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const qs = ['*', String(all[0]!.name), ...all.slice(1, 4).map((a) => String(a.assetKey))];
       const found: Violation[] = [];
       for (const q of qs) {
@@ -460,8 +465,8 @@ test.describe('asset search: reference mode', () => {
     {
       annotation: rules('ASRCH-070', 'ASRCH-071', 'ASRCH-072', 'ASRCH-046', 'ASRCH-014', ...REFERENCE_ANSWER_RULES, ...contractRules(OP)),
     },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       for (const kind of kinds) {
         const cases = all.flatMap((a) =>
           kind
@@ -495,8 +500,8 @@ test.describe('asset search: reference mode', () => {
   test(
     'several references return the union of their matches, references deduplicated',
     { annotation: rules('ASRCH-076', 'ASRCH-012', 'ASRCH-013', 'ASRCH-011', 'ASRCH-101', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       test.skip(all.length < 2, 'needs two Assets');
       await assertProperty(
         fc.asyncProperty(fc.integer({ min: 0, max: all.length - 1 }), fc.integer({ min: 0, max: all.length - 1 }), async (i, j) => {
@@ -525,8 +530,8 @@ test.describe('asset search: reference mode', () => {
   test(
     'reference matching is exact: a strict prefix of an assetKey does not return the Asset',
     { annotation: rules('ASRCH-075', 'ASRCH-108', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
       const cases = all.flatMap((a) => {
         const key = String(a.assetKey);
@@ -588,8 +593,8 @@ test.describe('asset search: reference mode', () => {
         ...contractRules(OP),
       ),
     },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       // search() checks every linked market of every response row (checkAssetSearch).
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
       const linked = [...hydrated.values()].flatMap((a) => (a.linked_markets ?? []) as Row[]);
@@ -608,8 +613,8 @@ test.describe('asset search: reference mode', () => {
   test(
     'reference-mode hydration is not capped at 50 markets',
     { annotation: rules('ASRCH-024', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const big = all.filter((a) => Number((a.market_summary as Row | undefined)?.active_market_count) > RELATIONSHIP_CAP);
       if (!judged('ASRCH-024', big.length, `an Asset with more than ${RELATIONSHIP_CAP} active markets`)) return;
       const body = await search(
@@ -636,8 +641,8 @@ test.describe('asset search: reference mode', () => {
   test(
     'a market of an Asset with more than 51 markets has its sibling refs capped at 50 and flagged truncated',
     { annotation: rules('REL-008', 'REL-001', 'REL-002', ...contractRules(OP, 'getForecastAvailability')) },
-    async ({ api, paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ api, paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       // Each market of such an Asset has more than 50 sibling markets through it (two-hop refs via asset).
       const big = all.filter((a) => Number(a.linked_market_count) > RELATIONSHIP_CAP + 1);
       if (!judged('*', big.length, `an Asset with more than ${RELATIONSHIP_CAP + 1} linked markets`)) return;
@@ -670,8 +675,8 @@ test.describe('asset search: reference mode', () => {
   test(
     'every linked market is a direct HAS_MARKET link of its Asset (never AFFECTS)',
     { annotation: rules('ASRCH-021', 'ASRCH-022', ...contractRules(OP, 'getForecastAvailability')) },
-    async ({ api, paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ api, paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
       const pairs = [...hydrated.values()]
         .flatMap((a) => linkedKeys(a).map((marketKey) => ({ asset: a, marketKey })))
@@ -699,8 +704,8 @@ test.describe('asset search: reference mode', () => {
   test(
     'a reference by an active market marketKey or native id returns its Assets, with the market hydrated',
     { annotation: rules('ASRCH-073', 'ASRCH-074', 'ASRCH-023', ...contractRules(OP, 'getForecastAvailability')) },
-    async ({ api, paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ api, paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
       const markets = [
         ...new Map(
@@ -752,8 +757,8 @@ test.describe('asset search: materiality', () => {
   test(
     'material_only=true keeps every qualifying Asset with all its active markets, and only those',
     { annotation: rules('ASRCH-030', 'ASRCH-031', 'ASRCH-032', 'ASRCH-033', 'ASRCH-014', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const ids = assetIds({ assets: all });
       const plain = await test.step('hydrate without the flag', () => hydrate(paid, ids, targetOptions.siteUrl));
       const material = await test.step('hydrate with material_only=true', () => hydrate(paid, ids, targetOptions.siteUrl, true));
@@ -807,8 +812,8 @@ test.describe('asset search: materiality', () => {
   test(
     'material_only=true alone returns exactly the qualifying Assets of the directory',
     { annotation: rules('ASRCH-034', 'ASRCH-004', 'ASRCH-030', 'ASRCH-031', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const all = await directory(paid, targetOptions.siteUrl);
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const plain = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
       const qualifying = [...plain.values()].filter(isMaterialAsset).map((a) => String(a.id));
       const body = await search(paid, { mode: 'material', materialOnly: true }, targetOptions.siteUrl);

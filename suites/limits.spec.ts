@@ -84,11 +84,11 @@ async function awayFromMinuteEdge(): Promise<void> {
  * windows cleared when a loaded machine stretched it past the second.
  * @returns the last attempt's result and whether it fitted
  */
-async function inOneSecond<T>(steps: () => Promise<T>): Promise<{ value: T; fitted: boolean; earlier: T[] }> {
+async function inOneSecond<T>(steps: (startedMs: number) => Promise<T>): Promise<{ value: T; fitted: boolean; earlier: T[] }> {
   const earlier: T[] = [];
   for (let attempt = 0; ; attempt++) {
     const started = await nextSecond();
-    const value = await steps();
+    const value = await steps(started);
     const fitted = sameSecond(started);
     if (fitted || attempt + 1 >= BURST_ATTEMPTS) return { value, fitted, earlier };
     earlier.push(value);
@@ -135,8 +135,10 @@ function judgeBurst(ruleId: string, what: string, b: Burst, bound: number, mayTi
  * one window, fixed or sliding: gap LIM-025): the statuses and the first 429. Retried (after the window
  * cleared) when a loaded machine stretched it past the second.
  */
-async function burst(count: number, one: () => Promise<APIResponse>): Promise<Burst> {
-  const { value, fitted, earlier } = await inOneSecond(async () => {
+async function burst(count: number, one: () => Promise<APIResponse>, after?: (startedMs: number) => Promise<void>): Promise<Burst> {
+  let startedMs = 0;
+  const { value, fitted, earlier } = await inOneSecond(async (started) => {
+    startedMs = started;
     const statuses: number[] = [];
     let refused: APIResponse | undefined;
     for (let i = 0; i < count; i++) {
@@ -146,6 +148,8 @@ async function burst(count: number, one: () => Promise<APIResponse>): Promise<Bu
     }
     return { statuses, ...(refused ? { refused } : {}) };
   });
+  // Calls that belong in the same second as a burst that fitted (judged by the caller with sameSecond).
+  if (fitted && after) await after(startedMs);
   return { ...value, earlierStatuses: earlier.flatMap((e) => e.statuses), inWindow: fitted };
 }
 
@@ -262,7 +266,8 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       ),
     },
     async ({ api, targetOptions, freshKey }) => {
-      const client = await principal(api, freshKey, targetOptions.apiKey);
+      const own = await freshKey();
+      const client = await principal(api, async () => own, targetOptions.apiKey);
       const r = await requestOf(client, targetOptions.target, 'searchSocial');
       const profile = await requestOf(client, targetOptions.target, 'createSocialProfile');
       const standard = await requestOf(client, targetOptions.target, 'listAssets');
@@ -270,38 +275,47 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       await sleep(1100);
       // One calendar second buys every social-scope case at the price of the 5 admitted searches (issue 19):
       // the 6th search, then /x/profile, answer 429 and are not billed (spec: Authentication rule 7); the
-      // standard call after them costs $0.005.
-      const { value, fitted, earlier } = await inOneSecond(async () => {
-        const searches: APIResponse[] = [];
-        for (let i = 0; i <= bound; i++) searches.push(await send(client, r));
-        return { searches, profile: await send(client, profile), standard: await send(client, standard) };
+      // standard call after them costs $0.005. The burst is tried again only when the searches themselves
+      // did not fit the second; the two calls after them are judged when they fitted too.
+      let tail: { profile: APIResponse; standard: APIResponse; fitted: boolean } | undefined;
+      const searches: APIResponse[] = [];
+      const search = async () => {
+        const res = await send(client, r);
+        searches.push(res);
+        return res;
+      };
+      const b = await burst(bound + 1, search, async (startedMs) => {
+        tail = { profile: await send(client, profile), standard: await send(client, standard), fitted: false };
+        tail.fitted = sameSecond(startedMs);
       });
-      const statuses = value.searches.map((res) => res.status());
-      const refused = value.searches.find((res) => res.status() === 429);
-      const b: Burst = { statuses, earlierStatuses: earlier.flatMap((e) => e.searches.map((x) => x.status())), refused, inWindow: fitted };
+      const { statuses, refused } = b;
       const found = judgeBurst('LIM-005', 'social research per-second', b, bound);
       found.push(...(await anatomy(refused, { scope: 'x_research' })));
-      const full = fitted && statuses.slice(0, bound).every((x) => x === 200);
+      const full = b.inWindow && !!tail?.fitted && statuses.slice(0, bound).every((x) => x === 200);
       const what = `${bound} admitted searches, then a profile and a standard call, inside one calendar second`;
-      if (judged('LIM-013', full ? 1 : 0, what) && value.profile.status() !== 429)
+      if (judged('LIM-013', full ? 1 : 0, what) && tail!.profile.status() !== 429)
         found.push(
           violation(
             'LIM-013',
             'status',
-            `after ${bound} /x/search calls in the second, /x/profile answered ${value.profile.status()}, not 429: the two do not share one quota`,
+            `after ${bound} /x/search calls in the second, /x/profile answered ${tail!.profile.status()}, not 429: the two do not share one quota`,
           ),
         );
-      if (judged('LIM-012', full ? 1 : 0, what) && value.standard.status() !== 200)
+      // On a key other tests share (no control plane), their calls may have filled the standard second:
+      // a standard 429 then says nothing about the social traffic, and is not LIM-012's case.
+      const standardStatus = tail?.standard.status();
+      const standardCase = full && (own !== undefined || standardStatus !== 429);
+      if (judged('LIM-012', standardCase ? 1 : 0, `${what}, on a principal of its own or admitted`) && standardStatus !== 200)
         found.push(
           violation(
             'LIM-012',
             'status',
-            `after a full social second (${statuses.join(',')}) a standard call answered ${value.standard.status()}: social traffic consumed the standard quota`,
+            `after a full social second (${statuses.join(',')}) a standard call answered ${standardStatus}: social traffic consumed the standard quota`,
           ),
         );
       // The admitted searches are answers of the search itself: each holds at most the requested number of results.
       const limit = typeof (r.body as { limit?: unknown } | undefined)?.limit === 'number' ? (r.body as { limit: number }).limit : 15;
-      const answered = value.searches.filter((res) => res.status() === 200);
+      const answered = searches.filter((res) => res.status() === 200);
       const counts: number[] = [];
       for (const res of answered) {
         const n = resultsOf(await res.json().catch(() => undefined))?.length;
@@ -344,7 +358,11 @@ test.describe('limits: scopes are independent and shared as the table says', () 
     'standard and social research quotas are independent; /x/search and /x/profile share one',
     { annotation: rules('LIM-012', 'LIM-013', 'LIM-001', ...contractRules('searchSocial'), ...contractRules('createSocialProfile')) },
     async ({ api, targetOptions, freshKey }) => {
-      const client = await principal(api, freshKey, targetOptions.apiKey);
+      const own = await freshKey();
+      const client = await principal(api, async () => own, targetOptions.apiKey);
+      // On a key other tests share (no control plane), their calls may have filled the other scope's
+      // second: a 429 there says nothing about this traffic, and is not LIM-012's case.
+      const othersMayHaveFilled = (status: number) => own === undefined && status === 429;
       const standard = await requestOf(client, targetOptions.target, 'listAssets');
       const social = await requestOf(client, targetOptions.target, 'searchSocial');
       const profile = await requestOf(client, targetOptions.target, 'createSocialProfile');
@@ -362,14 +380,14 @@ test.describe('limits: scopes are independent and shared as the table says', () 
       await sleep(1100);
       await test.step('a full standard second leaves the social quota untouched', async () => {
         const { value, fitted } = await fill(standard, LIMIT_BOUNDS.standard.second, social, standard);
-        if (!judged('LIM-012', fitted ? 1 : 0, what)) return;
+        if (!fitted) return void judged('LIM-012', 0, what);
         const { statuses, after } = value;
         const [s, next] = after as [APIResponse, APIResponse];
         // The next standard call is the 21st admitted one only when the whole second was admitted: on a
         // key other tests share (no control plane), their calls may have taken part of it.
         const full = statuses.every((x) => x === 200);
         judged('LIM-001', full ? 1 : 0, `${LIMIT_BOUNDS.standard.second} admitted standard calls and one more, inside one calendar second`);
-        if (s.status() !== 200)
+        if (judged('LIM-012', othersMayHaveFilled(s.status()) ? 0 : 1, what) && s.status() !== 200)
           found.push(
             violation(
               'LIM-012',
@@ -385,7 +403,7 @@ test.describe('limits: scopes are independent and shared as the table says', () 
       await sleep(1100);
       await test.step('a full social second leaves the standard quota untouched, and covers /x/profile too', async () => {
         const { value, fitted } = await fill(social, LIMIT_BOUNDS.x_research.second, standard, profile);
-        if (!judged('LIM-012', fitted ? 1 : 0, what)) return;
+        if (!fitted) return void judged('LIM-012', 0, what);
         const { statuses, after } = value;
         const [st, p] = after as [APIResponse, APIResponse];
         const full = statuses.every((x) => x === 200);
@@ -394,7 +412,7 @@ test.describe('limits: scopes are independent and shared as the table says', () 
           full ? 1 : 0,
           `${LIMIT_BOUNDS.x_research.second} admitted social calls and a profile call, inside one calendar second`,
         );
-        if (st.status() !== 200)
+        if (judged('LIM-012', othersMayHaveFilled(st.status()) ? 0 : 1, what) && st.status() !== 200)
           found.push(
             violation(
               'LIM-012',

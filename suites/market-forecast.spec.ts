@@ -11,6 +11,7 @@ import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty, paidRuns } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
+import type { SharedAnswers } from './support/shared-answers.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkMarketForecast, checkMatchesAvailability, checkProbabilityMatchesFeed } from '../checks/forecast.ts';
 import { CHECKS } from '../checks/registry.ts';
@@ -44,8 +45,11 @@ const at =
   (label: string) =>
   (v: Violation): Violation => ({ ...v, path: `${label}:${v.path}` });
 /** The 6-hour forecast feed (checked against the contract) and its markets that have a slug. */
-async function forecastedMarkets(paid: TargetClient): Promise<{ feed: Awaited<ReturnType<typeof readFeed>>['body']; markets: Named[] }> {
-  const { res, body } = await readFeed(paid, { hours: 6, types: 'forecast' });
+async function forecastedMarkets(
+  paid: TargetClient,
+  shared: SharedAnswers,
+): Promise<{ feed: Awaited<ReturnType<typeof readFeed>>['body']; markets: Named[] }> {
+  const { res, body } = await readFeed(paid, { hours: 6, types: 'forecast' }, shared);
   await expect(res).toMatchContract('getLatest');
   return { feed: body, markets: named(feedMarkets(body, 'forecast')) };
 }
@@ -54,9 +58,9 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   test(
     "the stored forecast carries reasoning, sources, uncertainty and drawdown_risk_72h on every forecast; its probability is the feed's",
     { annotation: rules('FCST-007', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketForecast', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
-      const { feed, markets } = await forecastedMarkets(paid);
+      const { feed, markets } = await forecastedMarkets(paid, sharedAnswers);
       const sample = markets.slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no market with a slug got a forecast in the last 6 hours');
       const found: Violation[] = [];
@@ -84,9 +88,9 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   test(
     'the read serves the latest committed forecast that availability reports',
     { annotation: rules('FCST-008', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
-    async ({ api, paid, targetOptions }) => {
+    async ({ api, paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
-      const { markets } = await forecastedMarkets(paid);
+      const { markets } = await forecastedMarkets(paid, sharedAnswers);
       const sample = markets.slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no market with a slug got a forecast in the last 6 hours');
       const found: Violation[] = [];
@@ -113,9 +117,9 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   test(
     'venue selects the slug namespace; without venue the lookup stays in venue_a',
     { annotation: rules('FCST-014', 'ROUTE-007', ...contractRules('getMarketForecast', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', 2 * SAMPLE), 'spend budget too small');
-      const { markets } = await forecastedMarkets(paid);
+      const { markets } = await forecastedMarkets(paid, sharedAnswers);
       const others = markets.filter((m) => m.venue !== 'venue_a').slice(0, SAMPLE);
       test.skip(others.length === 0, 'no non-venue_a market with a slug got a forecast in the last 6 hours');
       const found: Violation[] = [];
@@ -176,8 +180,8 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   test(
     'a tracked market without a stored forecast answers 404',
     { annotation: rules('FCST-011', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
-    async ({ api, paid }) => {
-      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article,x_post' });
+    async ({ api, paid, sharedAnswers }) => {
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article,x_post' }, sharedAnswers);
       await expect(feedRes).toMatchContract('getLatest');
       const candidates = named(feedMarkets(feed)).slice(0, PROBES);
       test.skip(candidates.length === 0, 'no market with a slug got evidence in the last 6 hours');

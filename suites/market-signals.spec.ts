@@ -55,10 +55,10 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
   test(
     'venue_a slugs: the complete evidence list, newest first, with a consistent total and last_updated',
     { annotation: rules('ROUTE-007', 'EVID-006', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', SAMPLE + 1), 'spend budget too small');
       observing('EVID-006');
-      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' });
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' }, sharedAnswers);
       await expect(feedRes).toMatchContract('getLatest');
       const sample = withSlug(feedMarkets(feed, 'article'), 'venue_a').slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no venue_a market with a slug got an article in the last 6 hours');
@@ -85,9 +85,9 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
   test(
     'venue selects the slug namespace; without venue the lookup stays in venue_a',
     { annotation: rules('EVID-008', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', 2 * SAMPLE + 1), 'spend budget too small');
-      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' });
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' }, sharedAnswers);
       await expect(feedRes).toMatchContract('getLatest');
       const others = withSlug(feedMarkets(feed, 'article'))
         .filter((m) => m.venue !== 'venue_a')
@@ -132,12 +132,12 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
   test(
     'the list holds every article GET /api/v1/sources reports for the market',
     { annotation: rules('EVID-003', ...contractRules('getMarketSignals', 'listSources', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(
         !affordable(targetOptions, 'getMarketSignals', SAMPLE) || !affordable(targetOptions, 'listSources', SAMPLE),
         'spend budget too small',
       );
-      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' });
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' }, sharedAnswers);
       await expect(feedRes).toMatchContract('getLatest');
       const sample = withSlug(feedMarkets(feed, 'article')).slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no market with a slug got an article in the last 6 hours');
@@ -192,12 +192,12 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
   test(
     'a tracked market without article evidence answers 404, never an empty 200',
     { annotation: rules('EVID-010', ...contractRules('getMarketSignals', 'getLatest', 'listSources')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(
         !affordable(targetOptions, 'getMarketSignals', PROBES) || !affordable(targetOptions, 'listSources', 2),
         'spend budget too small',
       );
-      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' });
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' }, sharedAnswers);
       await expect(feedRes).toMatchContract('getLatest');
       // Markets that just got a forecast are tracked; some of them have no article evidence.
       const candidates = withSlug(feedMarkets(feed, 'forecast')).slice(0, PROBES);

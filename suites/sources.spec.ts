@@ -8,6 +8,7 @@ import { test, expect, rules, contractRules, judged } from './support/fixtures.t
 import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty, paidRuns } from './support/property.ts';
 import { affordable } from './support/operations.ts';
+import type { SharedAnswers } from './support/shared-answers.ts';
 import { feedMarkets, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkSources, checkSourcesSubset } from '../checks/evidence.ts';
 import type { TargetClient } from './support/client.ts';
@@ -22,8 +23,8 @@ const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-00
 const ITEM_RULES = ['SRC-001', 'SRC-007', 'SRC-009', ...ROUTING, ...ENVELOPE];
 
 /** Up to 10 markets that recently got an article or a social post (the feed's evidence events). */
-async function evidenceMarkets(paid: TargetClient): Promise<FeedMarket[]> {
-  const { res, body } = await readFeed(paid, { hours: 6, types: 'article,x_post' });
+async function evidenceMarkets(paid: TargetClient, shared: SharedAnswers): Promise<FeedMarket[]> {
+  const { res, body } = await readFeed(paid, { hours: 6, types: 'article,x_post' }, shared);
   await expect(res).toMatchContract('getLatest');
   return feedMarkets(body);
 }
@@ -73,11 +74,11 @@ test.describe('GET /api/v1/sources', () => {
       annotation: rules('SRC-004', 'SRC-016', 'SRC-017', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')),
       lock: KEY_BOUND_LOCK,
     },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       const runs = 25;
       test.skip(!affordable(targetOptions, 'listSources', runs), 'spend budget too small');
       observing('SRC-016', 'SRC-017');
-      const keys = (await evidenceMarkets(paid)).map((m) => m.marketKey);
+      const keys = (await evidenceMarkets(paid, sharedAnswers)).map((m) => m.marketKey);
       test.skip(keys.length === 0, 'no market got an article or a social post in the last 6 hours');
       let rows = 0;
       await assertProperty(
@@ -110,9 +111,9 @@ test.describe('GET /api/v1/sources', () => {
   test(
     'markets (slugs): looked up in venue_a by default and in the venue given',
     { annotation: rules('SRC-005', 'SRC-006', 'ROUTE-007', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'listSources', 5), 'spend budget too small');
-      const markets = (await evidenceMarkets(paid)).filter(
+      const markets = (await evidenceMarkets(paid, sharedAnswers)).filter(
         (m): m is FeedMarket & { slug: string } => m.slug !== null && !m.slug.includes(','),
       );
       const byVenue = new Map<string, string[]>();
@@ -153,9 +154,9 @@ test.describe('GET /api/v1/sources', () => {
   test(
     "both or neither of markets and market_keys answer 422; unknown keys and venue with keys are the target's choice",
     { annotation: rules('SRC-002', 'SRC-003', 'SRC-012', 'SRC-013', ...contractRules('listSources', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       observing('SRC-012', 'SRC-013');
-      const markets = await evidenceMarkets(paid);
+      const markets = await evidenceMarkets(paid, sharedAnswers);
       const m = markets.find((x) => x.slug !== null);
       const key = m?.marketKey ?? 'venue_a:1';
       const slug = m?.slug ?? 'fc-conformance-probe-market';
@@ -192,9 +193,9 @@ test.describe('GET /api/v1/sources', () => {
   test(
     'without types both kinds come back: the per-type answers are contained in the default answer',
     { annotation: rules('SRC-010', ...contractRules('listSources', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'listSources', 3), 'spend budget too small');
-      const keys = (await evidenceMarkets(paid)).slice(0, 10).map((m) => m.marketKey);
+      const keys = (await evidenceMarkets(paid, sharedAnswers)).slice(0, 10).map((m) => m.marketKey);
       test.skip(keys.length === 0, 'no market got evidence in the last 6 hours');
       const base = { market_keys: keys.join(','), window: 48 };
       const articles = await sources(paid, { ...base, types: 'article' });
@@ -216,9 +217,9 @@ test.describe('GET /api/v1/sources', () => {
   test(
     'windows nest: a narrower window never adds items, and the default window is 48 hours',
     { annotation: rules('SRC-011', 'PARAM-056', ...contractRules('listSources', 'getLatest')) },
-    async ({ paid, targetOptions }) => {
+    async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'listSources', 4), 'spend budget too small');
-      const keys = (await evidenceMarkets(paid)).slice(0, 10).map((m) => m.marketKey);
+      const keys = (await evidenceMarkets(paid, sharedAnswers)).slice(0, 10).map((m) => m.marketKey);
       test.skip(keys.length === 0, 'no market got evidence in the last 6 hours');
       const base = { market_keys: keys.join(','), types: 'article' };
       const w6 = await sources(paid, { ...base, window: 6 });

@@ -117,7 +117,8 @@ export function countRequest(scope: LimitScope, principal: string): void {
   note.description = prefix + String(Number(note.description!.slice(prefix.length)) + 1);
 }
 
-function currentTest(): ReturnType<typeof test.info> | undefined {
+/** The running test's info, or undefined outside a test. */
+export function currentTest(): ReturnType<typeof test.info> | undefined {
   try {
     return test.info();
   } catch {

@@ -450,9 +450,10 @@ export const test = base.extend<
     transport?.close();
   },
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
-  sharedAnswers: async ({}, use, testInfo) => {
-    await use(new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers)));
+  // The test's budget meters what a fetch of a shared case cost (the spend plan buys each case once).
+  // One store per project: the serial clock project runs after the target's clock moved.
+  sharedAnswers: async ({ budget }, use, testInfo) => {
+    await use(new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers, testInfo.project.name), budget));
   },
 
   // A fresh control-plane account when the target has a control plane: its credits are minted for the

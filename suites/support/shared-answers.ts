@@ -9,8 +9,12 @@
  *
  * Only answers that describe the case are kept: a 429 or a 5xx (throttled, transient) is handed to the
  * test that fetched it and not stored, so the next reader asks again. Used where a rule needs an answer
- * of a case and not a call of its own (a profile of a handle, a generation's job); tests about calls
- * themselves (billing, reuse, limits) send their own.
+ * of a case and not a call of its own (test-data discovery: the feed, the asset directory); tests about
+ * calls themselves (billing, reuse, limits) send their own.
+ *
+ * What the fetch cost (credits: the charge the test's budget took for it, net of refunds) is stored with
+ * the answer, and every reader, the fetcher included, carries a `shared-answer` annotation naming the
+ * case and that cost: the spend plan buys each case once, not once per reader (lib/spend-plan.ts).
  */
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -19,6 +23,8 @@ import type { APIResponse } from '@playwright/test';
 import { bufferedResponse } from './transport.ts';
 import { countAnswer } from './annotations.ts';
 import { lockFileOf } from '../../lib/run-state.ts';
+import { ANNOTATION, formatSharedAnswer } from '../../lib/annotation-kinds.ts';
+import { currentTest } from './annotations.ts';
 
 /** How long a reader waits for another worker's fetch of the same case, ms. */
 const WAIT_MS = 90_000;
@@ -33,6 +39,32 @@ interface Stored {
   headers: { name: string; value: string }[];
   /** base64 */
   body: string;
+  /** What the fetch cost, credits (0 when it was not billed to a budget principal). */
+  credits?: number;
+}
+
+/** What the shared answers need of the test's budget: the credits it has spent so far. */
+export interface SpendMeter {
+  spent(): number;
+}
+
+/** The case key of a request: method, path and its parameters in a stable order (undefined ones left out). */
+export function caseKeyOf(method: string, path: string, params: Readonly<Record<string, unknown>> = {}): string {
+  const q = Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`)
+    .join('&');
+  return `${method.toUpperCase()} ${path}${q ? `?${q}` : ''}`;
+}
+
+/** Records this test's share of a case in its annotations (once per case and test). */
+function note(caseKey: string, credits: number, fetched: boolean): void {
+  const info = currentTest();
+  if (!info) return;
+  const description = formatSharedAnswer({ fetched, credits, caseKey });
+  if (!info.annotations.some((a) => a.type === ANNOTATION.sharedAnswer && a.description === description))
+    info.annotations.push({ type: ANNOTATION.sharedAnswer, description });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -40,7 +72,11 @@ const keep = (status: number) => status !== 429 && status < 500;
 
 /** The run's shared answers, in one project's output directory. */
 export class SharedAnswers {
-  constructor(private readonly dir: string) {}
+  /** @param meter the test's budget, whose charges during a fetch are the case's cost */
+  constructor(
+    private readonly dir: string,
+    private readonly meter?: SpendMeter,
+  ) {}
 
   private paths(caseKey: string): { answer: string; lock: string } {
     const h = createHash('sha256').update(caseKey).digest('hex').slice(0, 32);
@@ -61,12 +97,18 @@ export class SharedAnswers {
       const stored = read(answer);
       if (stored) {
         countAnswer();
+        note(caseKey, stored.credits ?? 0, false);
         return { res: bufferedResponse({ ...stored, body: Buffer.from(stored.body, 'base64') }), fresh: false };
       }
       if (take(lock)) {
         try {
+          const before = this.meter?.spent() ?? 0;
           const res = await fetch();
-          if (keep(res.status())) write(answer, res, await res.body());
+          if (keep(res.status())) {
+            const credits = Math.max(0, (this.meter?.spent() ?? 0) - before);
+            write(answer, res, await res.body(), credits);
+            note(caseKey, credits, true);
+          }
           return { res, fresh: true };
         } finally {
           unlinkSync(lock);
@@ -97,8 +139,9 @@ function take(lock: string): boolean {
   }
 }
 
-function write(path: string, res: APIResponse, body: Buffer): void {
+function write(path: string, res: APIResponse, body: Buffer, credits: number): void {
   const stored: Stored = {
+    credits,
     url: res.url(),
     status: res.status(),
     statusText: res.statusText(),

@@ -42,3 +42,27 @@ test('a budget that buys every paid test runs them all', () => {
     expect(plan.credits).toBe(3_030);
   }
 });
+
+test('a shared answer is bought once: its first reader pays for it, and a later reader costs only its own calls', () => {
+  const shared: PlanCandidate[] = [
+    { key: 'feed-a', credits: 10, shared: { 'GET /feed': 20 }, rules: ['F-001'] },
+    { key: 'feed-b', credits: 10, shared: { 'GET /feed': 20 }, rules: ['F-002'] },
+    { key: 'feed-only', credits: 0, shared: { 'GET /feed': 20 }, rules: ['F-001'] },
+    { key: 'other', credits: 25, rules: ['O-001'] },
+  ];
+  const ids = new Set(['F-001', 'F-002', 'O-001']);
+  // The feed-only reader judges F-001 for the feed's 20; F-002's reader then costs only its own 10.
+  const small = planSpend(shared, 30, ids);
+  expect(small.bought).toEqual(['feed-only', 'feed-b']);
+  expect(small.credits).toBe(30);
+  // 55 adds the other test; feed-a would judge nothing new, so it is left out, priced with the feed.
+  const more = planSpend(shared, 55, ids);
+  expect(more.credits).toBe(55);
+  expect(more.budgetBound).toEqual({ rules: 3, judged: 3 });
+  expect(more.left).toEqual([{ key: 'feed-a', credits: 30 }]);
+  // Everything: 10 + 10 + 0 + 25 own, and the feed once.
+  const all = planSpend(shared, 65, ids);
+  expect(all.credits).toBe(65);
+  expect(all.left).toEqual([]);
+  expect(all.budgetBound.judged).toBe(3);
+});
