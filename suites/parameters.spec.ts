@@ -41,8 +41,12 @@ import {
 
 /** Values tried per out-of-bounds case; a constant case (a left-out parameter) runs once. */
 const NUM_RUNS = 5;
-/** Values per case on a paid route charged to the configured key within a finite budget. */
-const CHARGED_RUNS = 2;
+/**
+ * Values per case on a paid route charged to the configured key within a finite budget: one random
+ * value beside the bound + 1 case the boundary generator adds (issue 19: each is money, and a 422 may be
+ * billed, gap BILL-013).
+ */
+const CHARGED_RUNS = 1;
 
 /**
  * Whether the target accepts the otherwise valid request the cases are built on (anything but 422). The
@@ -115,10 +119,10 @@ for (const { operationId } of contract().operations.values()) {
       const over = boundaries.flatMap((b) => b.over).filter((c) => ruleOf(operationId, c) && !base.noEdges?.includes(c.param.name));
       const found: Violation[] = [];
       // Values per case, sized to the budget (issue 19): on the configured key with a finite budget every
-      // probe of a paid route is money (a 422 may be billed, gap BILL-013): two values per case, one on a
-      // $0.50+ route; control-plane accounts spend minted credits, and an unlimited budget buys them all.
+      // probe of a paid route is money (a 422 may be billed, gap BILL-013): CHARGED_RUNS values per case;
+      // control-plane accounts spend minted credits, and an unlimited budget buys them all.
       const price = PRICES[operationId]?.credits ?? 0;
-      const runs = own || price === 0 || targetOptions.maxSpendUsd === Infinity ? NUM_RUNS : price >= EXPENSIVE_CREDITS ? 1 : CHARGED_RUNS;
+      const runs = own || price === 0 || targetOptions.maxSpendUsd === Infinity ? NUM_RUNS : CHARGED_RUNS;
       for (const c of [...cases, ...over]) {
         const rule = ruleOf(operationId, c)!;
         const allowed = rejectionStatuses(rule);

@@ -10,7 +10,7 @@
  * spend budget skips what the run cannot afford.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
@@ -432,6 +432,11 @@ test.describe('x/profile: failures', () => {
         ],
       ];
       const found: Violation[] = [];
+      // Instances per rule: the value drawn decides which bound a bad lookback breaks, so each rule counts
+      // the bodies that broke its own bound (one draw per case on the configured key may miss a rule).
+      const drawn = new Map<string, number>(
+        ['PARAM-072', 'PARAM-073', 'PARAM-074', 'PARAM-075', 'PARAM-076', 'PARAM-077', 'PARAM-079'].map((id) => [id, 0]),
+      );
       for (const [what, arb] of cases) {
         await test.step(what, async () => {
           // Control-plane accounts of their own per case when the target offers them, used in turn: the
@@ -447,22 +452,17 @@ test.describe('x/profile: failures', () => {
               const lookback = (body as { lookback_days?: unknown }).lookback_days;
               // The bound the value breaks: not an integer (PARAM-075), below 14 (PARAM-076), above 365 (PARAM-077).
               const lookbackRule = !Number.isInteger(lookback) ? 'PARAM-075' : (lookback as number) > 365 ? 'PARAM-077' : 'PARAM-076';
-              const refusal = refusedBadBody(
-                a,
-                what,
-                body,
-                a.status === 422
-                  ? 'ERR-008'
-                  : what.startsWith('lookback')
-                    ? lookbackRule
-                    : what.startsWith('focus')
-                      ? 'PARAM-079'
-                      : what.startsWith('malformed')
-                        ? 'PARAM-072'
-                        : what === 'handle missing'
-                          ? 'PARAM-073'
-                          : 'PARAM-074',
-              );
+              const rule = what.startsWith('lookback')
+                ? lookbackRule
+                : what.startsWith('focus')
+                  ? 'PARAM-079'
+                  : what.startsWith('malformed')
+                    ? 'PARAM-072'
+                    : what === 'handle missing'
+                      ? 'PARAM-073'
+                      : 'PARAM-074';
+              drawn.set(rule, drawn.get(rule)! + 1);
+              const refusal = refusedBadBody(a, what, body, a.status === 422 ? 'ERR-008' : rule);
               if (!refusal) return true;
               first = refusal;
               return false;
@@ -473,6 +473,7 @@ test.describe('x/profile: failures', () => {
           if (details.failed && first) found.push(first);
         });
       }
+      for (const [id, n] of drawn) judged(id, n, 'a bad body breaking its bound');
       expect(found).toHaveNoViolations();
     },
   );
