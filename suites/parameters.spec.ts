@@ -82,6 +82,19 @@ async function baselineAccepted(
 const skipsEdges = (base: Baseline, c: { param: { name: string }; keyword: string }): boolean =>
   !!base.noEdges?.includes(c.param.name) || !!(base.noLengthEdges?.includes(c.param.name) && /Length$/.test(c.keyword));
 
+/**
+ * The in-bounds edges to send: all of them, or on the configured key within a finite budget (`thrift`)
+ * one allowed value per enumeration, drawn from the seed (issue 19): each is a billed call, and the
+ * numeric and length edges (bound - 1, bound) stay, where an off-by-one hides.
+ */
+function thriftEdges(edges: EdgeCase[], thrift: boolean, seed: number): EdgeCase[] {
+  if (!thrift) return edges;
+  const enums = new Map<string, EdgeCase[]>();
+  for (const e of edges) if (e.keyword === 'enum') enums.set(e.param.name, [...(enums.get(e.param.name) ?? []), e]);
+  const kept = new Set([...enums.values()].map((values) => values[Math.abs(seed) % values.length]!));
+  return edges.filter((e) => e.keyword !== 'enum' || kept.has(e));
+}
+
 /** The catalogue rule a case exercises, when it is a live testable rule (never a gap). */
 function ruleOf(operationId: string, c: { param: { name: string }; keyword: string }) {
   const rule = paramRule(operationId, c.param.name, c.keyword);
@@ -147,10 +160,14 @@ for (const { operationId } of contract().operations.values()) {
         });
       }
 
-      const edges: EdgeCase[] = [
-        ...specs.flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed)),
-        ...boundaries.flatMap((b) => b.inside),
-      ].filter((e) => ruleOf(operationId, e) && !skipsEdges(base, e));
+      const edges: EdgeCase[] = thriftEdges(
+        [
+          ...specs.flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed)),
+          ...boundaries.flatMap((b) => b.inside),
+        ].filter((e) => ruleOf(operationId, e) && !skipsEdges(base, e)),
+        runs === CHARGED_RUNS,
+        targetOptions.seed,
+      );
       // Edge values are valid requests, so they are billed: only within the budget, and the $0.50+
       // routes only on an unlimited one (the embedded stub).
       const spendOk =
