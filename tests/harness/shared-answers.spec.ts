@@ -1,14 +1,15 @@
 /**
  * Paid answers shared across tests (issue 19; suites/support/shared-answers.ts): one fetch per run and
  * case however many readers ask at once; a throttled or transient answer is not kept; a lock left by a
- * dead worker does not wedge the case.
+ * dead worker does not wedge the case; what the fetch cost is named by every reader (for the spend plan).
  */
 import { mkdtempSync, writeFileSync, utimesSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { test, expect } from '@playwright/test';
-import { SharedAnswers } from '../../suites/support/shared-answers.ts';
+import { caseKeyOf, SharedAnswers } from '../../suites/support/shared-answers.ts';
+import { ANNOTATION, parseSharedAnswer } from '../../lib/annotation-kinds.ts';
 import { bufferedResponse } from '../../suites/support/transport.ts';
 
 const answerOf = (status: number, body: unknown) =>
@@ -62,4 +63,29 @@ test('a lock left by a dead worker is broken once it is stale, and a failed fetc
   expect((await shared.answer('d', async () => answerOf(200, { ok: 1 }))).fresh).toBe(true);
   await expect(shared.answer('e', async () => Promise.reject(new Error('reset')))).rejects.toThrow('reset');
   expect((await shared.answer('e', async () => answerOf(200, { ok: 2 }))).fresh).toBe(true);
+});
+
+test("the fetch's cost is stored with the answer: the fetcher and every reader name the case and that cost", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fc-shared-'));
+  let spent = 0;
+  const fetcher = new SharedAnswers(dir, { spent: () => spent });
+  const reader = new SharedAnswers(dir, { spent: () => 0 });
+  const key = caseKeyOf('GET', '/api/v1/latest', { types: 'forecast', hours: 6, absent: undefined });
+  expect(key).toBe('GET /api/v1/latest?hours=6&types=forecast');
+  const fetch = async () => {
+    spent += 20; // the budget's charge for the call
+    return answerOf(200, {});
+  };
+  const notes = () =>
+    test
+      .info()
+      .annotations.filter((a) => a.type === ANNOTATION.sharedAnswer)
+      .map((a) => parseSharedAnswer(a.description));
+  await fetcher.answer(key, fetch);
+  await reader.answer(key, fetch);
+  expect(notes()).toEqual([
+    { fetched: true, credits: 20, caseKey: key },
+    { fetched: false, credits: 20, caseKey: key },
+  ]);
+  test.info().annotations.length = 0;
 });
