@@ -5,8 +5,8 @@
  * LIM-029 (limit_scope value) and LIM-030 (X-Quotient-Max-Concurrent value) as warnings.
  * Pure functions: answers in, violations out.
  */
-import { LIMIT_SCOPES } from '../contract/limits.ts';
-import { parsePolicies, parseStates } from '../contract/ratelimit-fields.ts';
+import { LIMIT_BOUNDS, LIMIT_SCOPES, OIL_LIMITS, WINDOW_SECONDS, type LimitScope, type LimitWindow } from '../contract/limits.ts';
+import { parsePolicies, parseStates, readQuotaPolicies, type RateLimitPolicy } from '../contract/ratelimit-fields.ts';
 import { defineCheck } from './define.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 
@@ -164,6 +164,68 @@ export function checkGuardTightening(answers: readonly GuardAnswer[], bound: num
   return [];
 }
 
+/** A limit of the Limits table (or the oil route's own): its scope and which bound of it. */
+export interface TableLimit {
+  scope: LimitScope;
+  limit: LimitWindow | 'concurrency' | 'spacing';
+}
+
+/**
+ * The figure of a limit as RateLimit-Policy states it (spec: Limits table and rule 3): a quota over a
+ * window in seconds, or an in-flight bound with no window; undefined for a limit the table lacks.
+ */
+function figureOf({ scope, limit }: TableLimit): { quota: number; window?: number } | undefined {
+  if (scope === 'oil')
+    return limit === 'concurrency'
+      ? { quota: OIL_LIMITS.inFlight }
+      : limit === 'spacing'
+        ? { quota: 1, window: OIL_LIMITS.spacingMs / 1000 }
+        : undefined;
+  const b = LIMIT_BOUNDS[scope];
+  if (limit === 'concurrency') return b.inFlight === undefined ? undefined : { quota: b.inFlight };
+  return limit === 'spacing' ? undefined : { quota: b[limit], window: WINDOW_SECONDS[limit] };
+}
+
+const figure = (p: { quota: number; window?: number }): string => (p.window === undefined ? `q=${p.quota}` : `q=${p.quota};w=${p.window}`);
+
+/**
+ * The quota policies an answer advertises (RateLimit-Policy) in a syntax read (gap LIM-028), or
+ * undefined when it carries none or one that does not parse (then LIM-033 has nothing to judge).
+ */
+function advertisedPolicies(header: string | undefined): RateLimitPolicy[] | undefined {
+  if (header === undefined) return undefined;
+  try {
+    const policies = readQuotaPolicies(header);
+    return policies.length ? policies : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * LIM-033 (spec: Limits table and rule 3; Errors 429): a 429 refused under a limit of the table
+ * (`refused`) states that limit's figure in RateLimit-Policy: one of its policies has the table's quota
+ * over the table's window (no window for an in-flight bound; the per-IP guard's quota may be lower,
+ * since it tightens during abuse). Other policies it lists (another scope's, a forecast-request quota's)
+ * are not judged here. A header absent or in no syntax read is not judged (LIM-021, gap LIM-028).
+ */
+export function checkQuotaPolicies(header: string | undefined, refused: TableLimit): Violation[] {
+  const policies = advertisedPolicies(header);
+  const want = figureOf(refused);
+  if (!policies || !want) return [];
+  const mayTighten = refused.scope === 'ip_guard';
+  const states = (p: RateLimitPolicy): boolean =>
+    p.window === want.window && (p.quota === want.quota || (mayTighten && p.quota <= want.quota));
+  if (policies.some(states)) return [];
+  return [
+    violation(
+      'LIM-033',
+      'header:RateLimit-Policy',
+      `refused under the ${refused.scope} ${refused.limit} limit (${figure(want)} in the Limits table${mayTighten ? ', or a lower quota' : ''}), RateLimit-Policy states ${policies.map((p) => `${JSON.stringify(p.name)} ${figure(p)}`).join(', ')}`,
+    ),
+  ];
+}
+
 /** Registered entries of this module (checks/define.ts), spread into checks/registry.ts's CHECKS. */
 export const LIMIT_CHECKS = {
   checkRateLimited: defineCheck(
@@ -174,6 +236,12 @@ export const LIMIT_CHECKS = {
   ),
   checkBurst: defineCheck('checkBurst', [], checkBurst, ([ruleId]) => ruleId),
   checkGuardTightening: defineCheck('checkGuardTightening', ['LIM-014'], checkGuardTightening),
+  checkQuotaPolicies: defineCheck('checkQuotaPolicies', ['LIM-033'], checkQuotaPolicies, undefined, {
+    'LIM-033': {
+      what: 'a RateLimit-Policy header advertising quota policies',
+      count: ([header]) => (advertisedPolicies(header) ? 1 : 0),
+    },
+  }),
 } as const;
 
 /**

@@ -122,6 +122,54 @@ export function checkPriceUnits(table: ReadonlyMap<string, PriceEntry>): Violati
   return out;
 }
 
+/** A conversion figure the pricing metadata advertises: the rule stating it, its value, the spec's, where. */
+export interface UnitFigure {
+  rule: 'PRICE-014' | 'PRICE-015';
+  what: string;
+  value: unknown;
+  expected: number;
+  at: string;
+}
+
+/**
+ * Member names of the conversion figures a pricing body may state (its shape is a gap), with the
+ * spec's figure: 10 credits equal $0.01 (PRICE-015) and paid prices in $0.005 increments (PRICE-014).
+ */
+const UNIT_MEMBERS: readonly { key: RegExp; rule: UnitFigure['rule']; what: string; expected: number }[] = [
+  { key: /^credits?_?per_?(usd|dollar)$/i, rule: 'PRICE-015', what: 'credits per USD', expected: 1000 },
+  { key: /^(usd|dollars?)_?per_?credit$/i, rule: 'PRICE-015', what: 'USD per credit', expected: 0.001 },
+  { key: /^credits?_?per_?cent$/i, rule: 'PRICE-015', what: 'credits per cent', expected: 10 },
+  { key: /^(price_?)?increment(_?usd)?$/i, rule: 'PRICE-014', what: 'the price increment in USD', expected: 0.005 },
+];
+
+/** The conversion figures a pricing body states, at its top level or one object down (UNIT_MEMBERS). */
+export function unitFigures(body: unknown): UnitFigure[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const levels: [Row, string][] = [[body as Row, '']];
+  for (const [k, v] of Object.entries(body as Row)) if (v && typeof v === 'object' && !Array.isArray(v)) levels.push([v as Row, ptr(k)]);
+  return levels.flatMap(([row, at]) =>
+    Object.entries(row).flatMap(([k, value]) => {
+      const m = UNIT_MEMBERS.find((u) => u.key.test(k));
+      return m ? [{ rule: m.rule, what: m.what, value, expected: m.expected, at: `${at}${ptr(k)}` }] : [];
+    }),
+  );
+}
+
+/**
+ * The conversion figures the pricing metadata advertises (unitFigures) against the spec's: 1,000
+ * credits per USD (PRICE-015, "10 credits equal $0.01") and a $0.005 increment (PRICE-014).
+ */
+export function checkAdvertisedUnits(figures: readonly UnitFigure[]): Violation[] {
+  return figures
+    .filter((f) => {
+      const n = num(f.value);
+      return n === undefined || Math.abs(n - f.expected) > 1e-9;
+    })
+    .map((f) =>
+      violation(f.rule, f.at, `the pricing metadata states ${f.what} as ${JSON.stringify(f.value)}; the spec's figure is ${f.expected}`),
+    );
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The pricing checks, by name (the name of the function each wraps). */
 export const PRICING_CHECKS = {
@@ -131,4 +179,5 @@ export const PRICING_CHECKS = {
     checkReferencePrices,
   ),
   checkPriceUnits: defineCheck('checkPriceUnits', ['PRICE-014', 'PRICE-015'], checkPriceUnits),
+  checkAdvertisedUnits: defineCheck('checkAdvertisedUnits', ['PRICE-014', 'PRICE-015'], checkAdvertisedUnits),
 };

@@ -32,6 +32,7 @@ import { SOCIAL_PROFILE_CHECKS } from './social-profile.ts';
 import { SOCIAL_SEARCH_CHECKS } from './social-search.ts';
 import { TARGETS_CHECKS } from './targets.ts';
 import { VERSIONING_CHECKS } from './versioning.ts';
+import { WALLETS_CHECKS } from './wallets.ts';
 import { X402_CHECKS } from './x402.ts';
 
 /** Every registered check, by name (the name of the function it wraps). */
@@ -58,6 +59,7 @@ export const CHECKS = {
   ...SIGNALS_CHECKS,
   ...OIL_CHECKS,
   ...PORTFOLIO_CHECKS,
+  ...WALLETS_CHECKS,
   ...SOCIAL_PROFILE_CHECKS,
   ...SOCIAL_SEARCH_CHECKS,
   ...LIMIT_CHECKS,

@@ -192,10 +192,95 @@ export function checkCrashRiskAlias(body: unknown): { violations: Violation[]; c
 
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The versioning checks, by name (the name of the function each wraps). */
+/** A figure the spec gives an input of an operation (a bound or default), as a served document would declare it. */
+export interface SpecFigure {
+  method: string;
+  /** The operation's path as the contract writes it (`{name}` templates). */
+  path: string;
+  in: 'query' | 'path' | 'header' | 'body';
+  /** The parameter's name, or the body field's. */
+  name: string;
+  keyword: 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'default';
+  value: unknown;
+}
+
+type DocNode = Record<string, unknown>;
+
+/** Resolves local `$ref`s of `doc` (chained ones too); undefined when a reference dangles. */
+function resolve(doc: unknown, node: unknown): DocNode | undefined {
+  let cur = node;
+  for (let hops = 0; obj(cur) && typeof obj(cur)!.$ref === 'string' && hops < 16; hops++) {
+    const ref = String(obj(cur)!.$ref);
+    if (!ref.startsWith('#/')) return undefined;
+    cur = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((acc, tok) => obj(acc)?.[tok.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  }
+  return obj(cur);
+}
+
+/** `/api/v1/markets/{slug}/signals` with path parameters normalised to `{}`. */
+const pathKey = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
+
+/** The schema a served document gives one input of an operation (undefined: the operation or the input is not served so). */
+function servedSchema(served: unknown, f: SpecFigure): { schema: DocNode; pointer: string } | undefined {
+  const paths = obj(obj(served)?.paths) ?? {};
+  const path = Object.keys(paths).find((p) => pathKey(p) === pathKey(f.path));
+  const method = f.method.toLowerCase();
+  const op = path === undefined ? undefined : resolve(served, resolve(served, paths[path])?.[method]);
+  if (!op || path === undefined) return undefined;
+  const at = `/paths${ptr(path, method)}`;
+  if (f.in === 'body') {
+    const body = resolve(served, op.requestBody);
+    const media = resolve(served, obj(body?.content)?.['application/json']);
+    const schema = resolve(served, media?.schema);
+    const field = resolve(served, obj(schema?.properties)?.[f.name]);
+    return field ? { schema: field, pointer: `${at}/requestBody/content/application~1json/schema/properties${ptr(f.name)}` } : undefined;
+  }
+  const params = Array.isArray(op.parameters) ? op.parameters : [];
+  const i = params.findIndex((p) => resolve(served, p)?.name === f.name && resolve(served, p)?.in === f.in);
+  const schema = i < 0 ? undefined : resolve(served, resolve(served, params[i])?.schema);
+  return schema ? { schema, pointer: `${at}/parameters/${i}/schema` } : undefined;
+}
+
+/** The spec's figures a served document declares too (each judged by checkServedFigures). */
+export const servedFigureCount = (served: unknown, figures: readonly SpecFigure[]): number =>
+  figures.filter((f) => servedSchema(served, f)?.schema[f.keyword] !== undefined).length;
+
+/**
+ * VER-019 (spec: Versioning rule 2; the parameter tables): every bound or default the served document
+ * declares for a documented input whose figure the spec gives (`figures`, from the contract's PARAM
+ * rules that are not gaps) equals the spec's figure. An input, operation or keyword the document does
+ * not declare is not judged; an input served under another name (a gap's choice) is not found.
+ */
+export function checkServedFigures(served: unknown, figures: readonly SpecFigure[]): Violation[] {
+  const out: Violation[] = [];
+  for (const f of figures) {
+    const found = servedSchema(served, f);
+    const got = found?.schema[f.keyword];
+    if (got === undefined || isDeepStrictEqual(got, f.value)) continue;
+    out.push(
+      violation(
+        'VER-019',
+        `${found!.pointer}/${f.keyword}`,
+        `the served contract declares ${f.method} ${f.path} ${f.in} ${f.name} ${f.keyword} ${JSON.stringify(got)}; the spec gives ${JSON.stringify(f.value)}`,
+      ),
+    );
+  }
+  return out;
+}
+
 export const VERSIONING_CHECKS = {
   checkOpenApiDocument: defineCheck('checkOpenApiDocument', ['VER-005'], checkOpenApiDocument),
   checkRoutePrefixes: defineCheck('checkRoutePrefixes', ['VER-001', 'VER-002', 'VER-003', 'VER-004'], checkRoutePrefixes),
   checkDocumentedOperations: defineCheck('checkDocumentedOperations', ['VER-007'], checkDocumentedOperations),
   checkSameDocument: defineCheck('checkSameDocument', ['VER-006'], checkSameDocument),
   checkCrashRiskAlias: defineCheck('checkCrashRiskAlias', ['VER-013'], checkCrashRiskAlias),
+  checkServedFigures: defineCheck('checkServedFigures', ['VER-019'], checkServedFigures, undefined, {
+    'VER-019': {
+      what: 'a bound or default the served contract declares for an input whose figure the spec gives',
+      count: ([served, figures]) => servedFigureCount(served, figures),
+    },
+  }),
 };

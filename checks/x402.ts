@@ -18,11 +18,14 @@ export const X402_RULES = {
   settlementHeader: 'X402-014',
   settlementBody: 'X402-015',
   resource: 'X402-022',
+  secondDecimals: 'X402-032',
 } as const;
 
 /** The networks the spec names (Authentication, rule 6). */
 export const BASE_NETWORK = 'eip155:8453';
 export const SECOND_NETWORK = 'eip155:4663';
+/** The decimals of the eip155:4663 token (spec: Authentication, rule 6, "a second dollar token with 6 decimals"). */
+export const SECOND_DECIMALS = 6;
 /** $0.005 in the atomic units of a 6-decimal dollar token. */
 export const INCREMENT_ATOMIC = 5000n;
 
@@ -201,6 +204,58 @@ export function checkSettlement(header: string | undefined, expected: { network:
   return out;
 }
 
+/** A decimals figure a target advertises for the token of a network, and where (a header or body pointer). */
+export interface AdvertisedDecimals {
+  network: string;
+  decimals: unknown;
+  at: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A member naming a token's decimals: `decimals` or `token_decimals` / `tokenDecimals`. */
+const DECIMALS_KEY = /^(token_?)?decimals$/i;
+
+/** The decimals figures of a challenge: each accepts entry's `extra` member naming them (x402 leaves extra to the scheme). */
+export function decimalsInChallenge(challenge: PaymentRequired, base = 'header:PAYMENT-REQUIRED'): AdvertisedDecimals[] {
+  return (Array.isArray(challenge.accepts) ? challenge.accepts : []).flatMap((e, i) => {
+    const extra = isRecord(e?.extra) ? e.extra : {};
+    return Object.keys(extra)
+      .filter((k) => DECIMALS_KEY.test(k))
+      .map((k) => ({ network: String(e.network), decimals: extra[k], at: `${base}${ptr('accepts', i, 'extra', k)}` }));
+  });
+}
+
+/**
+ * The decimals figures of a body whose shape is a choice (the pricing metadata: gap on its shape): every
+ * object anywhere in it naming a `network` and a decimals member.
+ */
+export function decimalsInBody(body: unknown, at = ''): AdvertisedDecimals[] {
+  if (Array.isArray(body)) return body.flatMap((v, i) => decimalsInBody(v, `${at}/${i}`));
+  if (!isRecord(body)) return [];
+  const own = typeof body.network === 'string' ? Object.keys(body).filter((k) => DECIMALS_KEY.test(k)) : [];
+  return [
+    ...own.map((k) => ({ network: body.network as string, decimals: body[k], at: `${at}${ptr(k)}` })),
+    ...Object.entries(body).flatMap(([k, v]) => (typeof v === 'object' ? decimalsInBody(v, `${at}${ptr(k)}`) : [])),
+  ];
+}
+
+/**
+ * X402-032 (spec: Authentication, rule 6): a decimals figure advertised for the eip155:4663 token is 6,
+ * wherever the target states it (a challenge entry's extra, the pricing metadata). The eip155:8453 token's
+ * decimals are not shown (gap X402-033): the suites observe them as a choice.
+ */
+export function checkAdvertisedDecimals(figures: readonly AdvertisedDecimals[]): Violation[] {
+  return figures
+    .filter((f) => f.network === SECOND_NETWORK && Number(f.decimals) !== SECOND_DECIMALS)
+    .map((f) =>
+      violation(
+        X402_RULES.secondDecimals,
+        f.at,
+        `the ${SECOND_NETWORK} token is advertised with ${JSON.stringify(f.decimals)} decimals; the spec gives it ${SECOND_DECIMALS}`,
+      ),
+    );
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The x402 checks, by name (the name of the function each wraps). */
 export const X402_CHECKS = {
@@ -210,4 +265,10 @@ export const X402_CHECKS = {
     checkChallenge,
   ),
   checkSettlement: defineCheck('checkSettlement', ['X402-014', 'X402-015'], checkSettlement),
+  checkAdvertisedDecimals: defineCheck('checkAdvertisedDecimals', ['X402-032'], checkAdvertisedDecimals, undefined, {
+    'X402-032': {
+      what: `a decimals figure advertised for the ${SECOND_NETWORK} token`,
+      count: ([figures]) => figures.filter((f) => f.network === SECOND_NETWORK).length,
+    },
+  }),
 };

@@ -81,3 +81,24 @@ export const parseStates = (value: string): RateLimitState[] =>
     const reset = int(params, 't', false);
     return { name, remaining: int(params, 'r', true)!, ...(reset !== undefined ? { reset } : {}) };
   });
+
+/**
+ * The quota policies of a RateLimit-Policy value in either syntax the IETF drafts have used (gap
+ * LIM-028): the structured-field form of String items with q (quota) and w (window, seconds), as
+ * parsePolicies reads it, or the earlier draft form of Integer items (the quota) with w. The policy
+ * name of the earlier form is its position ("#1"). Only the figures are read: what a policy advertises.
+ * @throws Error (structured-field ParseError or a shape error) with the reason
+ */
+export function readQuotaPolicies(value: string): RateLimitPolicy[] {
+  return parseList(value).map((m, i) => {
+    const [bare, params] = m;
+    if (typeof bare === 'number') {
+      if (!Number.isInteger(bare) || bare < 0) throw new Error(`a quota must be a non-negative integer, got ${bare}`);
+      const window = int(params, 'w', false);
+      return { name: `#${i + 1}`, quota: bare, ...(window !== undefined ? { window } : {}) };
+    }
+    if (Array.isArray(bare) || typeof bare !== 'string') throw new Error('a policy must be a String or an Integer item');
+    const window = int(params, 'w', false);
+    return { name: bare, quota: int(params, 'q', true)!, ...(window !== undefined ? { window } : {}) };
+  });
+}

@@ -35,6 +35,12 @@ const TABLE = {
     ['lim-social-in-standard', 'LIM-005', 'social research calls count in the standard scope, so their 5-a-second bound never applies'],
     ['lim-429-no-ratelimit', 'LIM-022', 'a 429 answer carries no RateLimit header field'],
     ['lim-debit-on-429', 'BILL-008', 'an API-key call refused 429 by its scope is debited first'],
+    ['lim-policy-window-2', 'LIM-033', 'RateLimit-Policy advertises the per-second policies over a 2 s window (q=20;w=2)'],
+    [
+      'lim-day-reset-early',
+      'LIM-003',
+      'the daily counts roll over at 23:00 UTC (a server-local day an hour ahead): a call just before 00:00 UTC is admitted',
+    ],
   ],
   billing: [
     ['bill-no-refund-404', 'BILL-002', 'the API-key debit of a 404 answer is not refunded'],
@@ -54,6 +60,15 @@ const TABLE = {
     ['x402-no-challenge-header', 'X402-002', 'the 402 answer drops the PAYMENT-REQUIRED header'],
     ['x402-replay-402', 'X402-016', 'a payment replayed for another resource answers 402 instead of 409 payment_replay_mismatch'],
     ['x402-amount-off', 'X402-007', 'the second token amount is one atomic unit off the price'],
+    ['x402-decimals-18', 'X402-032', "the eip155:4663 entry's extra advertises 18 decimals for the 6-decimal token"],
+  ],
+  pricing: [
+    ['price-credits-per-usd-100', 'PRICE-015', 'the pricing metadata advertises 100 credits per USD (a credit taken for a cent)'],
+    [
+      'price-usd-cent-off',
+      'PRICE-015',
+      "the pricing metadata lists one route's USD price one cent above its credits (signals: 0.020 for 10 credits)",
+    ],
   ],
   jobs: [
     ['job-status-expands', 'JOB-010', 'view=status expands the published forecasts'],
@@ -72,6 +87,12 @@ const TABLE = {
     ['wal-token-short', 'WAL-001', 'link tokens are one character short (42 after svc_)'],
     ['wal-unauth-token', 'WAL-017', 'the link-token route issues a token without an API key'],
     ['wal-unknown-token-422', 'WAL-005', 'a never-issued token answers 422 instead of 404 link_token_not_found'],
+    ['wal-token-16min', 'WAL-002', 'link tokens live 16 minutes (expires_at says so too): a token used just after 15 minutes still links'],
+    [
+      'wal-token-14min',
+      'WAL-002',
+      'the expiry check counts 14 minutes while expires_at still says 15: a token used just before 15 minutes is refused',
+    ],
   ],
   relationships: [
     ['rel-cap-51', 'REL-001', 'the relationships cap is off by one: 51 refs per category'],
@@ -108,6 +129,7 @@ const TABLE = {
     ['ver-crash-risk-dropped', 'VER-011', 'the former field crash_risk_elevated is dropped from /api/v1/signals rows'],
     ['ver-alias-param-ignored', 'VER-012', 'the former parameter exclude_crash_risk is ignored'],
     ['ver-v1-openapi-stale', 'VER-006', 'the compatibility path /api/v1/openapi.json serves a stale document with no paths'],
+    ['ver-doc-hours-max-12', 'VER-019', "the served contract declares GET /api/v1/latest's hours maximum 12 (the spec and the route: 6)"],
   ],
   errors: [
     ['err-no-message', 'ERR-001', 'error envelopes omit message for 422 answers'],
@@ -121,11 +143,14 @@ const TABLE = {
     ['prof-lookback-13', 'PARAM-076', 'lookback_days accepts 13 (minimum off by one)'],
     ['prof-lookback-echo', 'PROF-016', 'window.lookback_days echoes the default 365 instead of the requested value'],
     ['prof-lookback-366', 'PARAM-077', 'lookback_days accepts 366 (maximum off by one)'],
+    ['prof-cache-29d23h', 'PROF-006', 'a stored profile is reused for 29 days 23 hours only: a request just before 30 days recomputes it'],
   ],
   oil: [
     ['oil-missing-flag-inverted', 'OIL-002', 'reading_missing is true on a present reading'],
     ['oil-degraded-always', 'OIL-006', 'degraded is true whenever marks are requested'],
     ['oil-marks-dropped', 'OIL-008', 'include_marks=true drops marks.perp_venue_b while degraded stays false'],
+    ['oil-spacing-900', 'OIL-012', 'oil starts need only 900 ms between them: a start 0.94 s after the last is admitted'],
+    ['oil-spacing-1100', 'OIL-012', 'oil starts need 1,100 ms between them: a start just over a second after the last is refused'],
   ],
   availability: [
     ['avail-key-and-venue', 'AVAIL-004', 'market_key with venue is accepted'],

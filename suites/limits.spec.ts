@@ -17,7 +17,7 @@ import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS } from '../contract/limits.ts';
 import { PRICES } from '../contract/pricing.ts';
-import { checkBurst, checkGuardTightening, checkRateLimited, type GuardAnswer, type LimitAnswer, type Provoked } from '../checks/limits.ts';
+import { checkBurst, checkGuardTightening, type GuardAnswer, type LimitAnswer, type Provoked, type TableLimit } from '../checks/limits.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
@@ -25,7 +25,7 @@ import type { PaidRequest } from './support/paid-requests.ts';
 import { faultScope } from './support/control.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
-import { answerOf, CREDITS, preload, requestOf, send } from './support/limit-calls.ts';
+import { answerOf, CREDITS, judgeRefusal, preload, requestOf, send } from './support/limit-calls.ts';
 import { resultsOf } from '../checks/social-search.ts';
 import { observeChoice } from './support/choices.ts';
 import { inServedNames } from './support/served-contract.ts';
@@ -34,6 +34,8 @@ import { inServedNames } from './support/served-contract.ts';
 test.describe.configure({ mode: 'default' });
 /** Anatomy rules of every 429 checked here (checks/limits.ts). */
 const ANATOMY = ['ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'LIM-024', 'LIM-028', 'LIM-029', 'CONTRACT-003'];
+/** The figures a 429 advertises (judgeRefusal): its RateLimit-Policy's quotas and windows, counted where the header is read. */
+const ADVERTISED = ['LIM-033'];
 /**
  * Counts the anatomy rules' case, a 429 answer: one when `refused` is one, else none, so a test that
  * may end without a refusal (a stricter guard is allowed, a burst a slow machine stretched) never
@@ -160,10 +162,10 @@ function guardAnswers(statuses: readonly number[], firstRefused: LimitAnswer | u
   return statuses.map((status, i) => (i === at && scope !== undefined ? { status, limitScope: scope } : { status }));
 }
 
-async function anatomy(res: APIResponse | undefined, provoked: Provoked): Promise<Violation[]> {
+async function anatomy(res: APIResponse | undefined, provoked: Provoked & TableLimit): Promise<Violation[]> {
   if (!judgedAnatomy(res)) return [];
   await expect(res).toMatchContract(provoked.scope === 'x_research' ? 'searchSocial' : 'listAssets');
-  return checkRateLimited(await answerOf(res), provoked);
+  return judgeRefusal(await answerOf(res), provoked);
 }
 
 test.describe('limits: per-second bounds, exceeded for real', () => {
@@ -179,6 +181,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
         'LIM-026',
         'LIM-027',
         ...ANATOMY,
+        ...ADVERTISED,
         ...contractRules('listAssets'),
       ),
     },
@@ -191,7 +194,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       const b = await burst(LIMIT_BOUNDS.standard.second + 1, () => send(client, r));
       const { statuses, refused } = b;
       const found = judgeBurst('LIM-001', 'standard per-second', b, LIMIT_BOUNDS.standard.second);
-      found.push(...(await anatomy(refused, { scope: 'standard' })));
+      found.push(...(await anatomy(refused, { scope: 'standard', limit: 'second' })));
       await test.step('the 429 debits nothing: the exact balance moved by the admitted calls only (LIM-017, BILL-008)', async () => {
         // Attempts that did not fit one calendar second were answered and billed too: all count.
         const all = [...b.earlierStatuses, ...statuses];
@@ -261,6 +264,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
         'LIM-012',
         'XSRCH-001',
         ...ANATOMY,
+        ...ADVERTISED,
         ...contractRules('searchSocial'),
         ...contractRules('createSocialProfile'),
       ),
@@ -290,7 +294,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       });
       const { statuses, refused } = b;
       const found = judgeBurst('LIM-005', 'social research per-second', b, bound);
-      found.push(...(await anatomy(refused, { scope: 'x_research' })));
+      found.push(...(await anatomy(refused, { scope: 'x_research', limit: 'second' })));
       const full = b.inWindow && !!tail?.fitted && statuses.slice(0, bound).every((x) => x === 200);
       const what = `${bound} admitted searches, then a profile and a standard call, inside one calendar second`;
       if (judged('LIM-013', full ? 1 : 0, what) && tail!.profile.status() !== 429)
@@ -331,7 +335,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
 
   test(
     'per-IP guard: at most 50 requests a second from one address are admitted, the next answers 429 (a stricter guard is allowed)',
-    { annotation: rules('LIM-009', 'LIM-014', ...ANATOMY, ...contractRules('getPricing')) },
+    { annotation: rules('LIM-009', 'LIM-014', ...ANATOMY, ...ADVERTISED, ...contractRules('getPricing')) },
     async ({ api }) => {
       await sleep(1100);
       const b = await burst(LIMIT_BOUNDS.ip_guard.second + 1, () =>
@@ -345,7 +349,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       found.push(...checkGuardTightening(guardAnswers(statuses, refusedAnswer), LIMIT_BOUNDS.ip_guard.second, false));
       if (judgedAnatomy(refusedAnswer) && refused) {
         await expect(refused).toMatchContract('getPricing');
-        found.push(...checkRateLimited(refusedAnswer, { scope: 'ip_guard' }));
+        found.push(...judgeRefusal(refusedAnswer, { scope: 'ip_guard', limit: 'second' }));
       }
       await sleep(1100);
       expect(found).toHaveNoViolations();
@@ -356,7 +360,16 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
 test.describe('limits: scopes are independent and shared as the table says', () => {
   test(
     'standard and social research quotas are independent; /x/search and /x/profile share one',
-    { annotation: rules('LIM-012', 'LIM-013', 'LIM-001', ...contractRules('searchSocial'), ...contractRules('createSocialProfile')) },
+    {
+      annotation: rules(
+        'LIM-012',
+        'LIM-013',
+        'LIM-001',
+        ...ADVERTISED,
+        ...contractRules('searchSocial'),
+        ...contractRules('createSocialProfile'),
+      ),
+    },
     async ({ api, targetOptions, freshKey }) => {
       const own = await freshKey();
       const client = await principal(api, async () => own, targetOptions.apiKey);
@@ -428,7 +441,7 @@ test.describe('limits: scopes are independent and shared as the table says', () 
               `after ${statuses.length} /x/search calls in the second, /x/profile answered ${p.status()}, not 429: the two do not share one quota`,
             ),
           );
-        else found.push(...checkRateLimited(await answerOf(p), { scope: 'x_research' }));
+        else found.push(...judgeRefusal(await answerOf(p), { scope: 'x_research', limit: 'second' }));
       });
       expect(found).toHaveNoViolations();
     },
@@ -442,7 +455,7 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
   ] as const) {
     test(
       `${scope}: with ${LIMIT_BOUNDS[scope].inFlight} requests in flight the next answers 429 with X-Quotient-Max-Concurrent`,
-      { annotation: rules(rule, 'LIM-023', 'LIM-030', ...ANATOMY, ...contractRules(operationId)) },
+      { annotation: rules(rule, 'LIM-023', 'LIM-030', ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
       async ({ api, targetOptions, controlPlane }) => {
         const account = await controlPlane.createAccount(CREDITS);
         const client = api.withKey(account.apiKey);
@@ -460,7 +473,7 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
           found.push(
             violation(rule, 'status', `the ${bound} slow requests answered ${statuses.join(',')}: the bound admits ${bound} in flight`),
           );
-        found.push(...checkRateLimited(await answerOf(extra), { scope, maxConcurrent: bound }, rule));
+        found.push(...judgeRefusal(await answerOf(extra), { scope, limit: 'concurrency', maxConcurrent: bound }, rule));
         expect(found).toHaveNoViolations();
       },
     );
@@ -502,7 +515,7 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
 
   test(
     'signed x402 retries count against the payer quota: the 6th signed social call in a second answers 429 and settles nothing',
-    { annotation: rules('LIM-016', 'LIM-018', 'BILL-009', 'X402-027', ...ANATOMY, ...contractRules('searchSocial')) },
+    { annotation: rules('LIM-016', 'LIM-018', 'BILL-009', 'X402-027', ...ANATOMY, ...ADVERTISED, ...contractRules('searchSocial')) },
     async ({ api, controlPlane }) => {
       const path = '/api/v1/x/search';
       // The body's field names are the target's choice (gap XSRCH-010): the ones its /openapi.json serves.
@@ -539,7 +552,7 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
       const { refused } = b;
       // Judged only on a burst answered inside one calendar second (a loaded machine may stretch it).
       const found = judgeBurst('LIM-016', 'signed x402 social calls of one payer', b, LIMIT_BOUNDS.x_research.second);
-      found.push(...(await anatomy(refused, { scope: 'x_research' })));
+      found.push(...(await anatomy(refused, { scope: 'x_research', limit: 'second' })));
       if (refused?.headers()['payment-response'] !== undefined)
         found.push(violation('LIM-018', 'header:PAYMENT-RESPONSE', 'a 429 carries a PAYMENT-RESPONSE: the payment was settled'));
       const settled = every.filter((s) => s === 200).length;
@@ -572,6 +585,59 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
     },
   );
 });
+
+/**
+ * Where the oil spacing's cases land (OIL-012; spec: Limits rule 3): a start sent this long after the
+ * previous answer came back began more than a second after the previous start (just outside the bound:
+ * admitted), and one sent this long after the previous start's send, answered within the second, began
+ * less than a second after it (just inside: refused). Measured on the client's clock, so no target clock is needed.
+ */
+const OIL_OUTSIDE_MS = 1050;
+const OIL_INSIDE_MS = 940;
+
+/**
+ * The oil spacing probed just outside and just inside its one second: A; B sent OIL_OUTSIDE_MS after A's
+ * answer must be admitted; C sent OIL_INSIDE_MS after B's send must answer 429 when its answer came back
+ * within one second of B's send (else the case did not land: retried, then NOT_RUN).
+ */
+async function oilSpacingEdges(client: TargetClient, r: PaidRequest): Promise<Violation[]> {
+  const found: Violation[] = [];
+  let inside = 0;
+  let outside = 0;
+  for (let attempt = 0; attempt < BURST_ATTEMPTS && !inside; attempt++) {
+    await sleep(1100);
+    const a = await send(client, r);
+    const answeredA = Date.now();
+    if (a.status() !== 200) {
+      found.push(violation('OIL-012', 'status', `an oil call after a quiet second answered ${a.status()}`));
+      break;
+    }
+    await sleep(OIL_OUTSIDE_MS);
+    const sentB = Date.now();
+    const b = await send(client, r);
+    outside++;
+    if (b.status() !== 200) {
+      found.push(
+        violation(
+          'OIL-012',
+          'status',
+          `an oil start sent ${sentB - answeredA} ms after the previous answer (over one second after the previous start, none in flight) answered ${b.status()}, expected 200`,
+        ),
+      );
+      break;
+    }
+    await sleep(Math.max(0, sentB + OIL_INSIDE_MS - Date.now()));
+    const c = await send(client, r);
+    // C started before its answer came back: within one second of B's send, so less than a second after B's start.
+    if (Date.now() - sentB >= 1000) continue;
+    inside++;
+    await expect(c).toMatchContract('getOilSignal');
+    found.push(...judgeRefusal(await answerOf(c), { scope: 'oil', limit: 'spacing' }, 'OIL-012'));
+  }
+  judged('OIL-012', outside, `an oil start ${OIL_OUTSIDE_MS} ms after the previous answer`);
+  judged('OIL-012', inside, `an oil start ${OIL_INSIDE_MS} ms after the previous start, answered within that second`);
+  return found;
+}
 
 test.describe('limits: a 429 does no upstream work; the oil route', () => {
   test(
@@ -611,8 +677,8 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
   );
 
   test(
-    'oil: a second request while one is in flight answers 429, and starts less than one second apart answer 429',
-    { annotation: rules('OIL-011', 'OIL-012', 'LIM-023', ...ANATOMY, ...contractRules('getOilSignal')) },
+    'oil: a second request while one is in flight answers 429; a start less than one second after the last answers 429, one just over a second after is admitted',
+    { annotation: rules('OIL-011', 'OIL-012', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('getOilSignal')) },
     async ({ api, targetOptions, controlPlane }) => {
       const account = await controlPlane.createAccount(CREDITS);
       const client = api.withKey(account.apiKey);
@@ -622,10 +688,13 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
       await test.step('starts less than one second apart (OIL-012)', async () => {
         const first = await send(client, r);
         const second = await send(client, r);
+        judged('OIL-012', 1, 'an oil start right after the previous one');
         if (first.status() !== 200) found.push(violation('OIL-012', 'status', `the first oil call answered ${first.status()}`));
         await expect(second).toMatchContract('getOilSignal');
-        found.push(...checkRateLimited(await answerOf(second), { scope: 'oil' }, 'OIL-012'));
+        found.push(...judgeRefusal(await answerOf(second), { scope: 'oil', limit: 'spacing' }, 'OIL-012'));
       });
+      await test.step(`the one second from both sides: a start ${OIL_OUTSIDE_MS} ms after the last answer is admitted, one ${OIL_INSIDE_MS} ms after the last start answers 429 (OIL-012)`, async () =>
+        found.push(...(await oilSpacingEdges(client, r))));
       await sleep(1100);
       await test.step('one request in flight (OIL-011)', async () => {
         const slow = faultScope();
@@ -636,7 +705,9 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
         const first = await held;
         if (first.status() !== 200) found.push(violation('OIL-011', 'status', `the slow oil call answered ${first.status()}`));
         await expect(during).toMatchContract('getOilSignal');
-        found.push(...checkRateLimited(await answerOf(during), { scope: 'oil', maxConcurrent: OIL_LIMITS.inFlight }, 'OIL-011'));
+        found.push(
+          ...judgeRefusal(await answerOf(during), { scope: 'oil', limit: 'concurrency', maxConcurrent: OIL_LIMITS.inFlight }, 'OIL-011'),
+        );
       });
       expect(found).toHaveNoViolations();
     },
@@ -653,7 +724,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
     const bound = LIMIT_BOUNDS[scope][window];
     test(
       `${scope} per ${window}: with ${bound - 2} used, exactly 2 more are admitted and the next answers 429`,
-      { annotation: rules(rule, ...ANATOMY, ...contractRules(operationId)) },
+      { annotation: rules(rule, ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
       async ({ api, targetOptions, controlPlane }) => {
         const account = await controlPlane.createAccount(CREDITS);
         const client = api.withKey(account.apiKey);
@@ -671,7 +742,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
           await sleep(250);
         }
         const found = checkBurst(rule, `${scope} per ${window} after ${bound - 3} preloaded`, statuses, 3);
-        found.push(...(await anatomy(refused, { scope })));
+        found.push(...(await anatomy(refused, { scope, limit: window })));
         expect(found).toHaveNoViolations();
       },
     );
@@ -684,7 +755,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
     const bound = LIMIT_BOUNDS.ip_guard[window];
     test(
       `per-IP guard per ${window}: with ${bound - 3} used from this address, at most 3 more are admitted and the next answers 429`,
-      { annotation: rules(rule, 'LIM-014', ...ANATOMY, ...contractRules('getPricing')) },
+      { annotation: rules(rule, 'LIM-014', ...ANATOMY, ...ADVERTISED, ...contractRules('getPricing')) },
       async ({ api, controlPlane }) => {
         // The guard of the address these calls leave from (the control plane's own otherwise).
         const address = api.sourceAddress();
@@ -707,7 +778,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
         const found = checkBurst(rule, `per-IP guard per ${window} after ${bound - 3} preloaded`, statuses, 3, true);
         const refusedAnswer = refused ? await answerOf(refused) : undefined;
         found.push(...checkGuardTightening(guardAnswers(statuses, refusedAnswer), 3, false));
-        if (judgedAnatomy(refusedAnswer)) found.push(...checkRateLimited(refusedAnswer, { scope: 'ip_guard' }));
+        if (judgedAnatomy(refusedAnswer)) found.push(...judgeRefusal(refusedAnswer, { scope: 'ip_guard', limit: window }));
         expect(found).toHaveNoViolations();
       },
     );

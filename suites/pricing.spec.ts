@@ -1,21 +1,28 @@
 /**
  * The reference price table (spec: What the service does / Reference prices) as the free pricing
  * metadata GET /api/public/pricing shows it. Its shape is a gap, so the table is located leniently
- * (checks/pricing.ts); the 402 challenge amounts are checked with the money issue (X402-009).
+ * (checks/pricing.ts); the 402 challenge amounts are checked with the money issue (X402-009). The
+ * figures the metadata advertises besides prices (credits per USD, the increment, the tokens' decimals)
+ * are held to the spec's where it states them (issue 22: PRICE-014/015, X402-032; gap X402-033).
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import type { TargetClient } from './support/client.ts';
 import { rulesOf, runCheck } from '../checks/define.ts';
-import { checkPriceUnits, priceTable, type PriceEntry } from '../checks/pricing.ts';
+import { checkPriceUnits, priceTable, unitFigures, type PriceEntry } from '../checks/pricing.ts';
+import { decimalsInBody } from '../checks/x402.ts';
+import { judgeDecimals } from './support/x402.ts';
 import { CHECKS } from '../checks/registry.ts';
 
-/** The free pricing route, read without key or payment, and its price table. */
-async function readPricing(api: TargetClient): Promise<Map<string, PriceEntry> | undefined> {
+/** The free pricing route, read without key or payment: its body. */
+async function readPricingBody(api: TargetClient): Promise<unknown> {
   const res = await api.get('/api/public/pricing', { apiKey: null });
   await expect(res).toMatchContract('getPricing');
   expect(res.status(), 'GET /api/public/pricing answers without authentication').toBe(200);
-  return priceTable(await res.json());
+  return res.json();
 }
+
+/** The free pricing route's price table. */
+const readPricing = async (api: TargetClient): Promise<Map<string, PriceEntry> | undefined> => priceTable(await readPricingBody(api));
 
 test.describe('reference prices at GET /api/public/pricing', () => {
   test(
@@ -50,6 +57,19 @@ test.describe('reference prices at GET /api/public/pricing', () => {
       const both = [...(table?.values() ?? [])].filter((e) => e.usd !== undefined && e.credits !== undefined && e.credits > 0);
       test.skip(both.length === 0, 'the pricing metadata lists no paid entry with both a USD price and credits');
       expect(checkPriceUnits(table!).filter((v) => v.ruleId === 'PRICE-015')).toHaveNoViolations();
+    },
+  );
+
+  test(
+    "the figures the pricing metadata advertises are the spec's: credits per USD, the price increment, the tokens' decimals",
+    { annotation: rules('PRICE-014', 'PRICE-015', 'PRICE-024', 'X402-032', 'X402-033', ...contractRules('getPricing')) },
+    async ({ api }) => {
+      const body = await readPricingBody(api);
+      // Each figure is judged where the metadata states it (its shape is a gap); one it does not state stays NOT_RUN.
+      const units = unitFigures(body);
+      for (const rule of ['PRICE-014', 'PRICE-015'] as const)
+        judged(rule, units.filter((u) => u.rule === rule).length, `a conversion figure the pricing metadata advertises (${rule})`);
+      expect([...runCheck(CHECKS.checkAdvertisedUnits, [units]), ...judgeDecimals(decimalsInBody(body))]).toHaveNoViolations(body);
     },
   );
 });

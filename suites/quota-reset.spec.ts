@@ -5,16 +5,25 @@
  * so it runs in the serial conformance-clock project; the other Limits rules are limits.spec.ts's.
  */
 import { parseRetryAfter } from '../lib/retry-after.ts';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import type { ControlPlane } from './support/control.ts';
 import { LIMIT_BOUNDS } from '../contract/limits.ts';
-import { checkRateLimited } from '../checks/limits.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { answerOf, CREDITS, preload, requestOf, send } from './support/limit-calls.ts';
+import { answerOf, CREDITS, judgeRefusal, preload, requestOf, send } from './support/limit-calls.ts';
+
+/** How far before and after 00:00 UTC the day's edge is probed, seconds (the target's clock moves by the control plane). */
+const DAY_EDGE_S = 3;
+
+/** Seconds until the next 00:00 UTC on the target's clock (fractional). */
+async function secondsToMidnight(controlPlane: ControlPlane): Promise<number> {
+  const now = (await controlPlane.clock()).now;
+  return (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
+}
 
 test.describe('limits: day counters reset at 00:00 UTC', () => {
   test(
-    "a principal refused for its daily bound is admitted again once the target's clock passes 00:00 UTC",
-    { annotation: rules('LIM-003', 'LIM-007', 'LIM-020', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
+    'a principal refused for its daily bound is still refused just before 00:00 UTC and admitted again just after',
+    { annotation: rules('LIM-003', 'LIM-007', 'LIM-020', 'LIM-033', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
     async ({ api, targetOptions, controlPlane }) => {
       const account = await controlPlane.createAccount(CREDITS);
       const client = api.withKey(account.apiKey);
@@ -25,8 +34,9 @@ test.describe('limits: day counters reset at 00:00 UTC', () => {
       const found: Violation[] = [];
       const refusedS = await send(client, standard);
       const refusedX = await send(client, social);
-      found.push(...checkRateLimited(await answerOf(refusedS), { scope: 'standard' }, 'LIM-003'));
-      found.push(...checkRateLimited(await answerOf(refusedX), { scope: 'x_research' }, 'LIM-007'));
+      found.push(...judgeRefusal(await answerOf(refusedS), { scope: 'standard', limit: 'day' }, 'LIM-003'));
+      found.push(...judgeRefusal(await answerOf(refusedX), { scope: 'x_research', limit: 'day' }, 'LIM-007'));
+      judged(['LIM-003', 'LIM-007'], 1, 'a call over a used-up daily bound');
       const now = (await controlPlane.clock()).now;
       const toMidnight = Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000);
       const retryAfter = parseRetryAfter(refusedS.headers()['retry-after']) ?? NaN;
@@ -40,8 +50,37 @@ test.describe('limits: day counters reset at 00:00 UTC', () => {
           ),
         );
       }
-      await test.step('the clock moves past 00:00 UTC: both scopes admit again', async () => {
-        await controlPlane.advanceClock(toMidnight + 2);
+      await test.step(`just inside: ${DAY_EDGE_S} s before 00:00 UTC both scopes still refuse`, async () => {
+        // The same UTC day as the refusals: the daily counts stand until it ends.
+        const left = await secondsToMidnight(controlPlane);
+        if (left > DAY_EDGE_S + 1) await controlPlane.advanceClock(left - DAY_EDGE_S);
+        const s = await send(client, standard);
+        const x = await send(client, social);
+        // Landed when the answers came back before the day ended (a loaded machine may take longer).
+        const landed = left > DAY_EDGE_S + 1 && (await secondsToMidnight(controlPlane)) < DAY_EDGE_S + 1;
+        if (!judged(['LIM-003', 'LIM-007'], landed ? 1 : 0, 'a call just before 00:00 UTC of a day whose bound is used up')) return;
+        if (s.status() !== 429)
+          found.push(
+            violation(
+              'LIM-003',
+              'status',
+              `${DAY_EDGE_S} s before 00:00 UTC the standard call answered ${s.status()}: the daily count reset early`,
+            ),
+          );
+        if (x.status() !== 429)
+          found.push(
+            violation(
+              'LIM-007',
+              'status',
+              `${DAY_EDGE_S} s before 00:00 UTC the social call answered ${x.status()}: the daily count reset early`,
+            ),
+          );
+      });
+      await test.step(`just outside: ${DAY_EDGE_S} s after 00:00 UTC both scopes admit again`, async () => {
+        // A day that already ended (the inside case did not land) is not skipped a second time.
+        const left = await secondsToMidnight(controlPlane);
+        await controlPlane.advanceClock(left > 86_400 - 60 ? DAY_EDGE_S : left + DAY_EDGE_S);
+        judged(['LIM-003', 'LIM-007'], 1, 'a call just after 00:00 UTC following a day whose bound was used up');
         const s = await send(client, standard);
         const x = await send(client, social);
         if (s.status() !== 200)

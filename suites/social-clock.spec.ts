@@ -6,13 +6,16 @@
  * at a time (playwright.config.ts). Without a control plane every test SKIPs.
  */
 import { randomInt } from 'node:crypto';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkSocialSearch, resultsOf } from '../checks/social-search.ts';
 import type { Violation } from '../lib/violation.ts';
 import { findProfiledHandle, requestProfile, requestSearch } from './support/social.ts';
 
 const DAY_S = 86_400;
+/** The stored profile's reuse window (spec: "under 30 days old"), and how far inside it the inside case lands, seconds. */
+const CACHE_DAYS = 30;
+const CACHE_MARGIN_S = 60;
 const INVARIANTS = ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 'PROF-023', 'PROF-024'];
 
 test(
@@ -57,7 +60,7 @@ test(
 );
 
 test(
-  'a stored profile is reused while under 30 days old and recomputed once 30 days old',
+  'a stored profile is reused just before it is 30 days old and recomputed just after',
   { annotation: rules('PROF-006', 'PROF-008', ...INVARIANTS, ...contractRules('createSocialProfile')) },
   async ({ paid, controlPlane, budget, targetOptions }) => {
     budget.reserveCalls('createSocialProfile', 4);
@@ -67,26 +70,39 @@ test(
     // A lookback no other test uses, drawn per run: a persistent target may hold older stored profiles.
     const lookbackDays = randomInt(250, 300);
     const body = { handle, lookback_days: lookbackDays, focus: 'reasoning' };
+    // The profile is stored between `from` and `to` on the target's clock.
+    const from = (await controlPlane.clock()).now.getTime();
     const first = await requestProfile(paid, body);
+    const to = (await controlPlane.clock()).now.getTime();
     test.skip(first.status === 404, `@${handle} has too few posts at lookback ${lookbackDays}`);
     expect(first.status).toBe(200);
     const vs: Violation[] = checkSocialProfile(first.body, { lookbackDays });
+    /** Moves the clock so that `since` lies `ageS` seconds back (never backwards). */
+    const ageTo = async (since: number, ageS: number) => {
+      const now = (await controlPlane.clock()).now.getTime();
+      await controlPlane.advanceClock(Math.max(0, ageS * 1000 - (now - since)) / 1000);
+    };
 
     // Reuse right away, across callers, is social-profile.spec's (PROF-006); here only the clock's edges.
-    await test.step('29 days later: still the stored profile', async () => {
-      await controlPlane.advanceClock(29 * DAY_S);
+    await test.step(`just inside: ${CACHE_MARGIN_S} s before 30 days, still the stored profile`, async () => {
+      // Even a profile stored at `from` is 30 days less the margin old when the request is sent.
+      await ageTo(from, CACHE_DAYS * DAY_S - CACHE_MARGIN_S);
       const a = await requestProfile(paid, body);
       expect(a.status).toBe(200);
-      vs.push(...checkReused('PROF-006', first.body, a.body, 'the same request 29 days later'));
+      // Landed only when the answer came back before a profile stored at `from` turned 30 days old.
+      const landed = (await controlPlane.clock()).now.getTime() - from < CACHE_DAYS * DAY_S * 1000;
+      if (judged('PROF-006', landed ? 1 : 0, 'the same request just before the stored profile turned 30 days old'))
+        vs.push(...checkReused('PROF-006', first.body, a.body, `the same request ${CACHE_MARGIN_S} s before 30 days`));
     });
-    await test.step('30 days later: recomputed', async () => {
-      await controlPlane.advanceClock(DAY_S);
+    await test.step('just outside: 30 days and 2 s later, recomputed', async () => {
+      // Even a profile stored at `to` is 30 days and 2 s old.
+      await ageTo(to, CACHE_DAYS * DAY_S + 2);
       const a = await requestProfile(paid, body);
       test.skip(a.status === 404, `@${handle} has too few posts in the window 30 days later`);
       expect(a.status).toBe(200);
       vs.push(
         ...checkSocialProfile(a.body, { lookbackDays }),
-        ...checkNotReused('PROF-008', first.body, a.body, 'the same request 30 days later'),
+        ...checkNotReused('PROF-008', first.body, a.body, 'the same request 30 days and 2 s later'),
       );
     });
     expect(vs).toHaveNoViolations();

@@ -2,7 +2,8 @@
  * Versioning (spec: Versioning rules 1-4): the machine-readable contract served at /openapi.json and
  * its compatibility path, route prefixes against each operation's pricing/security, and the former
  * drawdown name crash_risk in stored-forecast reads; the served contract compared with ours (contract
- * drift, VER-018), whose document is handed to the rule reporter for the run's drift section. The
+ * drift, VER-018), whose document is handed to the rule reporter for the run's drift section, and the
+ * bounds and defaults it declares held to the spec's figures (VER-019). The
  * trade-signal parts of rules 3-4 (VER-009..012) are in signals.spec.ts.
  */
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
@@ -19,6 +20,10 @@ import {
   servedOperations,
 } from '../checks/versioning.ts';
 import { checkContractDrift, SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
+import { CHECKS } from '../checks/registry.ts';
+import type { SpecFigure } from '../checks/versioning.ts';
+import { judgeWith } from './support/judging.ts';
+import { paramRule, paramSpecs } from './support/param-cases.ts';
 import { judged } from './support/annotations.ts';
 import { observeChoice } from './support/choices.ts';
 import type { Violation } from '../lib/violation.ts';
@@ -99,6 +104,38 @@ test.describe('the machine-readable contract', () => {
       const compared = documented.filter((o) => served.has(`${o.method.toUpperCase()} ${o.path.replace(/\{[^}]*\}/g, '{}')}`)).length;
       if (!judged('VER-018', compared, 'a documented operation in the served contract')) return;
       expect(checkContractDrift(doc)).toHaveNoViolations();
+    },
+  );
+});
+
+/** The keywords of a figure the spec may give an input (checks/versioning.ts SpecFigure). */
+const FIGURE_KEYWORDS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'default'] as const;
+
+/** The figures the spec gives the documented inputs: each bound and default of the contract with a live PARAM rule that is no gap. */
+function specFigures(): SpecFigure[] {
+  const out: SpecFigure[] = [];
+  for (const op of contract().operations.values())
+    for (const p of paramSpecs(op.operationId)) {
+      if (p.name === 'body') continue;
+      for (const keyword of FIGURE_KEYWORDS) {
+        const value = p.schema[keyword];
+        const rule = value === undefined ? undefined : paramRule(op.operationId, p.name, keyword);
+        if (!rule || rule.retired || rule.kind === 'gap') continue;
+        out.push({ method: op.method.toUpperCase(), path: op.path, in: p.in, name: p.field, keyword, value });
+      }
+    }
+  return out;
+}
+
+test.describe('the figures the served contract states', () => {
+  test(
+    "every bound and default the served contract declares for a documented input is the spec's figure",
+    { annotation: rules('VER-019', ...contractRules('getOpenApi')) },
+    async ({ api }) => {
+      const res = await api.get('/openapi.json');
+      await expect(res).toMatchContract('getOpenApi');
+      const doc: unknown = res.status() === 200 ? await res.json().catch(() => undefined) : undefined;
+      expect(judgeWith(CHECKS.checkServedFigures, doc, specFigures())).toHaveNoViolations();
     },
   );
 });

@@ -13,7 +13,10 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { judgeWith } from './support/judging.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { LINK_TOKEN_LIFETIME_S, lifetimeFigures } from '../checks/wallets.ts';
 import { assertProperty, expectCommandsRan } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
@@ -591,6 +594,84 @@ test.describe('wallet link: a call without payment (gaps)', () => {
         never.status === 402,
         `an unpaid call with a never-issued token answered ${never.status} ${never.code ?? ''} (stub: the 402 challenge before the token is looked at)`,
       );
+    },
+  );
+});
+
+/** How far inside and outside the 15 minutes the lifetime cases land, seconds (the target's clock moves by the control plane). */
+const INSIDE_MARGIN_S = 5;
+const OUTSIDE_MARGIN_S = 2;
+
+test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
+  test(
+    'the issuing answer advertises 15 minutes; a token used just before 15 minutes links, one used just after answers 422',
+    { annotation: rules('WAL-002', 'WAL-010', 'WAL-027', ...contractRules('linkWallet', 'createWalletLinkToken')) },
+    async ({ api, controlPlane }) => {
+      await requireLinkRoute(api);
+      const account = await controlPlane.createAccount(CREDITS);
+      const wallets = [newWallet(), newWallet()];
+      for (const w of wallets) await controlPlane.fundWallet(BASE_NETWORK, w.address, FUNDING);
+      // Both tokens are issued between `from` and `to` on the target's clock.
+      const from = (await controlPlane.clock()).now.getTime();
+      const inside = await issue(api, account);
+      const outside = await issue(api, account);
+      const to = (await controlPlane.clock()).now.getTime();
+      test.skip(!inside.token || !outside.token, 'the issuing answers carry no string of the token pattern');
+      const vs: Violation[] = [];
+      await test.step('the lifetime the issuing answers advertise (WAL-027)', async () => {
+        for (const issued of [inside, outside])
+          vs.push(...judgeWith(CHECKS.checkLinkTokenLifetime, lifetimeFigures(await jsonOrNull(issued.res)), { from, to }));
+      });
+      await test.step(`just inside: ${INSIDE_MARGIN_S} s before 15 minutes the token links (WAL-002)`, async () => {
+        // Moved so that even a token issued at `from` is 15 minutes less the margin old when the link is sent.
+        const now = (await controlPlane.clock()).now.getTime();
+        await controlPlane.advanceClock(Math.max(0, (LINK_TOKEN_LIFETIME_S - INSIDE_MARGIN_S) * 1000 - (now - from)) / 1000);
+        const { res } = await link(api, controlPlane, inside.token!, wallets[0]!);
+        // Landed only when the answer came back before a token issued at `from` turned 15 minutes old.
+        const landed = (await controlPlane.clock()).now.getTime() - from < LINK_TOKEN_LIFETIME_S * 1000;
+        if (!judged('WAL-002', landed ? 1 : 0, 'a link token used just before 15 minutes')) return;
+        if (res.status() !== 200)
+          vs.push(
+            violation(
+              'WAL-002',
+              'status',
+              `a token used ${INSIDE_MARGIN_S} s before its 15 minutes answered ${res.status()} ${(await errorOf(res)) ?? ''}, expected 200 (it expires only after 15 minutes)`,
+            ),
+          );
+      });
+      await test.step(`just outside: ${OUTSIDE_MARGIN_S} s after 15 minutes the token answers 422, not settled (WAL-002, WAL-010)`, async () => {
+        // Moved so that even a token issued at `to` is 15 minutes and the margin old.
+        const now = (await controlPlane.clock()).now.getTime();
+        await controlPlane.advanceClock(Math.max(0, (LINK_TOKEN_LIFETIME_S + OUTSIDE_MARGIN_S) * 1000 - (now - to)) / 1000);
+        const { res } = await link(api, controlPlane, outside.token!, wallets[1]!);
+        judged('WAL-002', 1, 'a link token used just after 15 minutes');
+        if (res.status() !== 422)
+          vs.push(
+            violation(
+              'WAL-002',
+              'status',
+              `a token used ${OUTSIDE_MARGIN_S} s after its 15 minutes answered ${res.status()} ${(await errorOf(res)) ?? ''}, expected 422`,
+            ),
+          );
+        if (res.headers()['payment-response'] !== undefined)
+          vs.push(
+            violation(
+              'WAL-010',
+              'header:PAYMENT-RESPONSE',
+              'a link refused for an expired token carries a PAYMENT-RESPONSE: it was settled',
+            ),
+          );
+        vs.push(
+          ...checkDebit(
+            'WAL-010',
+            'an expired-token link',
+            FUNDING,
+            await controlPlane.walletBalance(BASE_NETWORK, wallets[1]!.address),
+            0n,
+          ),
+        );
+      });
+      expect(vs).toHaveNoViolations();
     },
   );
 });

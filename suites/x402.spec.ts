@@ -11,7 +11,15 @@ import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { OIL_ROUTE_LOCK } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
-import { BASE_NETWORK, SECOND_NETWORK, checkChallenge, checkSettlement, decodeBase64Json, type PaymentRequired } from '../checks/x402.ts';
+import {
+  BASE_NETWORK,
+  SECOND_NETWORK,
+  checkChallenge,
+  checkSettlement,
+  decimalsInChallenge,
+  decodeBase64Json,
+  type PaymentRequired,
+} from '../checks/x402.ts';
 import { routeOwnAnswer } from '../checks/errors.ts';
 import { observeChoice } from './support/choices.ts';
 import { judged } from './support/annotations.ts';
@@ -28,6 +36,7 @@ import {
   unixSeconds,
   type Wallet,
   limitsOf,
+  judgeDecimals,
 } from './support/x402.ts';
 import { fromFetch } from './support/fetched.ts';
 import { discoverRequest, priceGapOf, type PaidRequest } from './support/paid-requests.ts';
@@ -42,6 +51,8 @@ const X402_OPERATIONS = Object.keys(PRICES)
 /** Funding of a test wallet: $1 in atomic units of a 6-decimal token. */
 const FUNDING = 1_000_000n;
 const CHALLENGE_RULES = ['X402-001', 'X402-002', 'X402-003', 'X402-004', 'X402-005', 'X402-006', 'X402-007', 'X402-009', 'X402-022'];
+/** Figures a challenge may advertise beside its amounts: the tokens' decimals (X402-032; gap X402-033). */
+const ADVERTISED = ['X402-032', 'X402-033'];
 
 /** A fresh wallet holding `amount` on `network` (control plane). */
 async function fundedWallet(controlPlane: ControlPlane, network: string, amount = FUNDING): Promise<Wallet> {
@@ -133,7 +144,16 @@ test.describe('x402 challenge', () => {
     const priceGap = priceGapOf(operationId);
     test(
       `${operationId}: the 402 challenge decodes, validates and offers both networks at the price`,
-      { annotation: rules(...CHALLENGE_RULES, 'X402-021', 'X402-030', ...(priceGap ? [priceGap] : []), ...contractRules(operationId)) },
+      {
+        annotation: rules(
+          ...CHALLENGE_RULES,
+          ...ADVERTISED,
+          'X402-021',
+          'X402-030',
+          ...(priceGap ? [priceGap] : []),
+          ...contractRules(operationId),
+        ),
+      },
       async ({ api, targetOptions }) => {
         const keyed = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
         const base = baselineFor(operationId, await discoverIdentities(keyed, targetOptions.target));
@@ -150,7 +170,7 @@ test.describe('x402 challenge', () => {
         // The route's own text may answer the request itself before any payment (the link's unknown token).
         if (routeOwnAnswer(operationId, c.status, code ?? (await errorOf(c.res))))
           return void judged(
-            [...CHALLENGE_RULES, 'X402-021', 'X402-030', ...(priceGap ? [priceGap] : [])],
+            [...CHALLENGE_RULES, ...ADVERTISED, 'X402-021', 'X402-030', ...(priceGap ? [priceGap] : [])],
             0,
             'a 402 challenge of the route',
           );
@@ -173,6 +193,8 @@ test.describe('x402 challenge', () => {
             ? { priceAtomic: own ?? '', reference: false, url: c.res.url() }
             : { priceAtomic: creditsToAtomic(PRICES[operationId]!.credits), url: c.res.url() };
           found.push(...checkChallenge(c.challenge, ctx));
+          // The decimals the challenge advertises, if any (X402-032; gap X402-033): a free answer.
+          found.push(...judgeDecimals(decimalsInChallenge(c.challenge)));
         }
         expect(found).toHaveNoViolations(c.challenge);
       },

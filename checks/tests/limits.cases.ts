@@ -54,6 +54,28 @@ export const LIMIT_CASES = [
     },
   }),
   cases({
+    check: C.checkQuotaPolicies,
+    ok: [
+      [
+        '"standard-second";q=20;w=1, "standard-minute";q=600;w=60, "standard-day";q=20000;w=86400, "standard-concurrency";q=10',
+        { scope: 'standard', limit: 'second' },
+      ],
+      // The earlier draft syntax (gap LIM-028's alternate) carries the same figures.
+      ['5;w=1, 60;w=60, 500;w=86400, 5', { scope: 'x_research', limit: 'concurrency' }],
+      // The per-IP guard may tighten; the oil route's spacing; other quotas listed beside the refusing one.
+      ['"ip_guard-second";q=30;w=1', { scope: 'ip_guard', limit: 'second' }],
+      ['"oil-concurrency";q=1, "oil-spacing";q=1;w=1', { scope: 'oil', limit: 'spacing' }],
+      ['"venue_market_daily";q=50;w=86400, "standard-day";q=20000;w=86400', { scope: 'standard', limit: 'day' }],
+      // No header, or one in no syntax read: nothing to judge here (LIM-021, LIM-028).
+      [undefined, { scope: 'standard', limit: 'second' }],
+      ['standard-second;r=1', { scope: 'standard', limit: 'second' }],
+    ],
+    bad: {
+      // The per-second policy over a 2 s window (mutant lim-policy-window-2).
+      'LIM-033': ['"standard-second";q=20;w=2, "standard-minute";q=600;w=60', { scope: 'standard', limit: 'second' }],
+    },
+  }),
+  cases({
     check: C.checkGuardTightening,
     ok: [
       // The guard admits its whole bound: it never tightened.

@@ -3,9 +3,10 @@
  * envelope (ERR-*, CONTRACT-001), x402 challenges and settlements (X402-*), billing (BILL-*,
  * AUTH-011) and reference prices (PRICE-*).
  */
-import { priceTable, referencePrices, type PriceEntry } from '../pricing.ts';
+import { priceTable, referencePrices, unitFigures, type PriceEntry } from '../pricing.ts';
 import { CHECKS } from '../registry.ts';
-import type { PaymentRequired } from '../x402.ts';
+import { decimalsInBody, decimalsInChallenge, type PaymentRequired } from '../x402.ts';
+import type { SpecFigure } from '../versioning.ts';
 import { cases, mutate } from './cases.ts';
 
 const C = CHECKS;
@@ -57,6 +58,20 @@ const driftRef = mutate(
     latest.responses = { '200': { description: 'feed' }, '429': { description: 'rate limited' } };
   },
 );
+
+/** Figures the spec gives (checks/versioning.ts SpecFigure) and a served document declaring them. */
+const FIGURES: SpecFigure[] = [
+  { method: 'GET', path: '/api/v1/latest', in: 'query', name: 'hours', keyword: 'maximum', value: 6 },
+  { method: 'GET', path: '/api/v1/latest', in: 'query', name: 'hours', keyword: 'default', value: 3 },
+  { method: 'POST', path: '/api/v1/x/profile', in: 'body', name: 'lookback_days', keyword: 'maximum', value: 365 },
+];
+const servedDoc = {
+  paths: {
+    '/api/v1/latest': {
+      get: { parameters: [{ name: 'hours', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 6, default: 3 } }] },
+    },
+  },
+};
 
 const URL_ASKED = 'http://127.0.0.1:4010/api/v1/latest?hours=3';
 const entry = (network: string, amount = '20000') => ({
@@ -137,6 +152,31 @@ export const PROTOCOL_CASES = [
       ],
     ],
     bad: { 'VER-007': [doc, [{ method: 'get', path: '/api/v1/sources' }]] },
+  }),
+  cases({
+    check: C.checkServedFigures,
+    ok: [
+      [servedDoc, FIGURES],
+      // Declared under a $ref, the body field's bound too.
+      [
+        {
+          paths: {
+            '/api/v1/latest': { get: { parameters: [{ $ref: '#/components/parameters/Hours' }] } },
+            '/api/v1/x/profile': {
+              post: { requestBody: { content: { 'application/json': { schema: { properties: { lookback_days: { maximum: 365 } } } } } } },
+            },
+          },
+          components: { parameters: { Hours: { name: 'hours', in: 'query', schema: { type: 'integer', maximum: 6, default: 3 } } } },
+        },
+        FIGURES,
+      ],
+      // A document declaring no figure: nothing to judge.
+      [{ paths: { '/api/v1/latest': { get: { parameters: [{ name: 'hours', in: 'query', schema: { type: 'integer' } }] } } } }, FIGURES],
+    ],
+    bad: {
+      // The served contract says hours may reach 12 (mutant ver-doc-hours-max-12).
+      'VER-019': [mutate(servedDoc, (d) => (d.paths['/api/v1/latest'].get.parameters[0]!.schema.maximum = 12)), FIGURES],
+    },
   }),
   cases({
     check: C.checkSameDocument,
@@ -243,6 +283,39 @@ export const PROTOCOL_CASES = [
       ],
       'X402-009': [{ ...challenge, accepts: [entry('eip155:8453', '25000'), entry('eip155:4663')] }, challengeCtx, 'h'],
       'X402-022': [{ ...challenge, resource: { url: 'http://127.0.0.1:4010/api/v1/sources' } }, challengeCtx, 'h'],
+    },
+  }),
+  cases({
+    check: C.checkAdvertisedUnits,
+    ok: [
+      [unitFigures({ currency: 'USD', credits_per_usd: 1000, increment_usd: '0.005' })],
+      [unitFigures({ billing: { usdPerCredit: 0.001, creditsPerCent: 10 } })],
+      [unitFigures({ routes: [] })],
+    ],
+    bad: {
+      // Credits per USD as if a credit were a cent (mutant price-credits-per-usd-100).
+      'PRICE-015': [unitFigures({ credits_per_usd: 100, increment_usd: '0.005' })],
+      'PRICE-014': [unitFigures({ credits_per_usd: 1000, increment_usd: 0.01 })],
+    },
+  }),
+  cases({
+    check: C.checkAdvertisedDecimals,
+    ok: [
+      [decimalsInChallenge({ ...challenge, accepts: [entry('eip155:8453'), { ...entry('eip155:4663'), extra: { decimals: 6 } }] })],
+      [
+        decimalsInBody({
+          networks: [
+            { network: 'eip155:4663', decimals: 6 },
+            { network: 'eip155:8453', decimals: 18 },
+          ],
+        }),
+      ],
+      // Nothing advertised: nothing to judge.
+      [decimalsInChallenge(challenge)],
+    ],
+    bad: {
+      // The second token advertised with 18 decimals (mutant x402-decimals-18).
+      'X402-032': [decimalsInChallenge({ ...challenge, accepts: [{ ...entry('eip155:4663'), extra: { name: 'Dollar', decimals: 18 } }] })],
     },
   }),
   cases({

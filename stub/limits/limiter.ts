@@ -98,7 +98,8 @@ export class RateLimiter {
   private state(scope: TableScope, key: string, now: number): Usage {
     const map = this.usage[scope];
     let u = map.get(key);
-    const dayNumber = Math.floor(now / DAY_MS);
+    // mutant lim-day-reset-early: the day rolls over at 23:00 UTC (a server-local day an hour ahead).
+    const dayNumber = Math.floor((now + (mutant('lim-day-reset-early') ? 3_600_000 : 0)) / DAY_MS);
     const t = this.windowNow(now);
     if (!u) {
       u = { second: [], minute: [], dayNumber, day: 0, inFlight: 0 };

@@ -20,6 +20,7 @@ export const register: RouteModule = (route, ctx) => {
   const document = () => {
     if (served) return served;
     const { servers: _template, ...doc } = withoutHarnessFacts(servedDocument(contract().doc));
+    if (mutant('ver-doc-hours-max-12')) documentHoursMax12(doc);
     return (served = alt('VER-008') ? doc : { ...doc, servers: [{ url: '/' }] });
   };
   route('getOpenApi', () => ({ body: document() }));
@@ -28,7 +29,7 @@ export const register: RouteModule = (route, ctx) => {
   route('getPricing', () => ({
     body: {
       currency: 'USD',
-      credits_per_usd: 1000,
+      credits_per_usd: mutant('price-credits-per-usd-100') ? 100 : 1000,
       increment_usd: '0.005',
       // Shape: the SCH gap choice on PricingResponse ({routes: [{operationId, method, path, usd, credits}], networks}).
       routes: [...contract().operations.values()].map((op) => {
@@ -37,7 +38,8 @@ export const register: RouteModule = (route, ctx) => {
           operationId: op.operationId,
           method: op.method.toUpperCase(),
           path: op.path,
-          usd: creditsToUsdString(price.credits),
+          // mutant price-usd-cent-off: one route's USD price typed one cent above its credits.
+          usd: creditsToUsdString(price.credits + (mutant('price-usd-cent-off') && op.operationId === 'getMarketSignals' ? 10 : 0)),
           credits: price.credits,
           // Accepted authentication, as the operation's security alternatives ([] = none needed).
           auth: (op.spec.security ?? contract().doc.security ?? []).flatMap((scheme) => Object.keys(scheme)),
@@ -68,4 +70,13 @@ function withoutHarnessFacts<T>(doc: T): T {
           )
         : node;
   return strip(doc) as T;
+}
+
+/** Mutant ver-doc-hours-max-12: the served document says GET /api/v1/latest's hours may reach 12 (the spec: 6). */
+function documentHoursMax12(doc: { paths?: unknown }): void {
+  const params = (doc.paths as Record<string, { get?: { parameters?: { name?: string; schema?: Record<string, unknown> }[] } }>)?.[
+    '/api/v1/latest'
+  ]?.get?.parameters;
+  const hours = params?.find((p) => p.name === 'hours');
+  if (hours?.schema) hours.schema.maximum = 12;
 }

@@ -7,10 +7,13 @@ import type { RouteModule } from '../server.ts';
 import { parseSignalFilters, tradeSignals } from './trade.ts';
 import { datasetMarks, oilSignal, perpSignals, type FetchedMarks, type MarkFetcher } from './oil.ts';
 import { OilLimiter } from './oil-limiter.ts';
+import { mutant } from '../mutants.ts';
 import { oilStates, type OilMarkName } from './oil-states.ts';
 
 export const register: RouteModule = (route, ctx) => {
-  const limiter = new OilLimiter(() => ctx.clock.nowMs());
+  // mutants oil-spacing-900 / oil-spacing-1100: the spacing off by a tenth of a second either way.
+  const spacingMs = mutant('oil-spacing-900') ? 900 : mutant('oil-spacing-1100') ? 1100 : 1000;
+  const limiter = new OilLimiter(() => ctx.clock.nowMs(), spacingMs);
   ctx.resetHooks.push(() => limiter.reset());
   const fetchMark: MarkFetcher = datasetMarks(ctx.store.oil());
   const states = oilStates(ctx);

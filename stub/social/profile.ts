@@ -145,7 +145,9 @@ export function profileFor(ctx: StubContext, req: ProfileRequest): SocialProfile
   const key = keyOf(req);
   const hit = store.get(key);
   const answer = (p: SocialProfile): SocialProfile | Record<string, unknown> => (alt('PROF-018') ? { ...p, meta: altMeta(p.meta) } : p);
-  if (hit && now - hit.storedAt < CACHE_MAX_AGE_MS) return answer({ ...hit.profile, meta: { ...hit.profile.meta, cached: true } });
+  // mutant prof-cache-29d23h: the reuse window is an hour short of 30 days.
+  const maxAge = mutant('prof-cache-29d23h') ? CACHE_MAX_AGE_MS - 3_600_000 : CACHE_MAX_AGE_MS;
+  if (hit && now - hit.storedAt < maxAge) return answer({ ...hit.profile, meta: { ...hit.profile.meta, cached: true } });
   const profile = buildProfile(ctx, req, now);
   store.set(key, { profile, storedAt: now });
   return answer(profile);

@@ -67,7 +67,7 @@ export class WalletRegistry {
         .slice(0, mutant('wal-token-short') ? 42 : 43)}`,
       accountId,
       issuedAt: now,
-      expiresAt: now + LINK_TOKEN_TTL_MS,
+      expiresAt: now + (mutant('wal-token-16min') ? 16 * 60_000 : LINK_TOKEN_TTL_MS),
       consumedAt: null,
     };
     this.tokens.set(link.token, link);
@@ -81,7 +81,9 @@ export class WalletRegistry {
   /** The token's state at the stub clock's now. */
   tokenState(link: LinkToken): 'issued' | 'expired' | 'consumed' {
     if (link.consumedAt !== null) return 'consumed';
-    return this.nowMs() >= link.expiresAt ? 'expired' : 'issued';
+    // mutant wal-token-14min: the expiry check counts 14 minutes while expires_at still says 15.
+    const expiresAt = mutant('wal-token-14min') ? link.issuedAt + 14 * 60_000 : link.expiresAt;
+    return this.nowMs() >= expiresAt ? 'expired' : 'issued';
   }
 
   /** Consumes a token. @returns the undo step (restores the issued state). */

@@ -5,7 +5,10 @@
  */
 import type { APIResponse } from '@playwright/test';
 import { test } from './fixtures.ts';
-import type { LimitAnswer } from '../../checks/limits.ts';
+import { checkRateLimited, type LimitAnswer, type Provoked, type TableLimit } from '../../checks/limits.ts';
+import { CHECKS } from '../../checks/registry.ts';
+import type { Violation } from '../../lib/violation.ts';
+import { judgeWith } from './judging.ts';
 import { discoverRequest, type PaidRequest } from './paid-requests.ts';
 import type { ControlPlane } from './control.ts';
 import type { TargetClient } from './client.ts';
@@ -45,4 +48,17 @@ export async function requestOf(client: TargetClient, target: string, operationI
 export async function preload(controlPlane: ControlPlane, spec: Parameters<ControlPlane['limitUsage']>[0]): Promise<void> {
   const done = await controlPlane.limitUsage(spec);
   test.skip(done === 'unsupported', 'the control plane has no POST /__control/limits/usage (contract/control.yaml)');
+}
+
+/**
+ * A 429's anatomy (checkRateLimited) and the figure its RateLimit-Policy states for the limit it was
+ * refused under (LIM-033, counted only when the header is read: a test declaring LIM-033 starts it at 0).
+ * @param provoked what was exceeded: the refusing scope and which of its limits
+ */
+export function judgeRefusal(a: LimitAnswer, provoked: Provoked & TableLimit, statusRule?: string): Violation[] {
+  const refused: TableLimit = { scope: provoked.scope, limit: provoked.limit };
+  return [
+    ...checkRateLimited(a, provoked, statusRule),
+    ...(a.status === 429 ? judgeWith(CHECKS.checkQuotaPolicies, a.headers['ratelimit-policy'], refused) : []),
+  ];
 }

@@ -15,7 +15,16 @@ import { wrapFetchWithPayment, x402Client, type PaymentRequirements as SdkRequir
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { contract } from '../../contract/index.ts';
 import { recordExercised } from './matchers.ts';
-import { decodeBase64Json, type PaymentRequired, type PaymentRequirements } from '../../checks/x402.ts';
+import {
+  BASE_NETWORK,
+  decodeBase64Json,
+  type AdvertisedDecimals,
+  type PaymentRequired,
+  type PaymentRequirements,
+} from '../../checks/x402.ts';
+import { CHECKS } from '../../checks/registry.ts';
+import { judgeWith } from './judging.ts';
+import { observeChoice, observing } from './choices.ts';
 import { violation, type Violation } from '../../lib/violation.ts';
 import type { Params, TargetClient } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
@@ -239,3 +248,22 @@ export function officialFetch(wallet: Wallet, network: string, asset: string, li
 
 /** Unix seconds of a Date. */
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+
+/** The stub's decimals of the eip155:8453 token where it states them (gap X402-033: USDC's 6). */
+const STUB_BASE_DECIMALS = 6;
+
+/**
+ * The decimals figures a target advertised (a challenge's extra, the pricing metadata): the eip155:4663
+ * token's are 6 (X402-032, counted per figure; none advertised leaves it NOT_RUN), the eip155:8453
+ * token's are the target's choice (gap X402-033, observed). The running test declares both.
+ */
+export function judgeDecimals(figures: readonly AdvertisedDecimals[]): Violation[] {
+  observing('X402-033');
+  for (const f of figures.filter((x) => x.network === BASE_NETWORK))
+    observeChoice(
+      'X402-033',
+      Number(f.decimals) === STUB_BASE_DECIMALS,
+      `${f.at}: the ${f.network} token is advertised with ${JSON.stringify(f.decimals)} decimals (stub: ${STUB_BASE_DECIMALS})`,
+    );
+  return judgeWith(CHECKS.checkAdvertisedDecimals, figures);
+}

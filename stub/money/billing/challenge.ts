@@ -54,7 +54,11 @@ export class Challenges {
   /** The PaymentRequired object offered for one call of `operationId` at `url`. */
   async paymentRequired(url: string, operationId: string, credits: number, error: string): Promise<PaymentRequired> {
     const accepts = (await this.requirements(credits)).map((a, i) =>
-      mutant('x402-amount-off') && i === 1 ? { ...a, amount: String(BigInt(a.amount) + 1n) } : a,
+      mutant('x402-amount-off') && i === 1
+        ? { ...a, amount: String(BigInt(a.amount) + 1n) }
+        : mutant('x402-decimals-18') && i === 1
+          ? { ...a, extra: { ...a.extra, decimals: 18 } }
+          : a,
     );
     return this.server.createPaymentRequiredResponse(accepts, { url, description: operationId, mimeType: 'application/json' }, error);
   }
