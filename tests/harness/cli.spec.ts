@@ -151,7 +151,10 @@ test.describe('--dry-run: the planned requests, measured on the embedded stub', 
     const r = await runCli(['run', '--rule', 'PRICE-014', '--rule', 'PRICE-015', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
-    const titles = ['paid prices are whole multiples of $0.005', '10 credits equal $0.01 wherever both are listed'];
+    const titles = [
+      'paid prices are whole multiples of $0.005, and so is the price increment the metadata states',
+      '10 credits equal $0.01 wherever both are listed, and in the conversion figure the metadata states',
+    ];
     const counts = titles.map((t) => plan!.tests[planKey('suites/pricing.spec.ts', t)]);
     for (const [i, t] of titles.entries()) {
       expect(counts[i], t).toBeGreaterThan(0);
