@@ -38,20 +38,40 @@ function upstream(ctx: StubContext, op: Operation, request: FastifyRequest): Pro
   return fault ? applyFault(fault) : undefined;
 }
 
-/** The handler's view of the request. */
+/**
+ * The handler's view of the request. A class rather than an object literal with a `get url()`: a
+ * literal's getter is a fresh closure in a fresh hidden class each call, kept in old space until the
+ * next full GC, and it held the whole request (fastify's, node's) alive through every young-generation
+ * GC; that copying and the promoted garbage cost more than the rest of a paid read (npm run bench).
+ */
+class HandlerRequest implements RouteRequest {
+  readonly query: Query;
+  readonly params: Record<string, string>;
+  readonly body: unknown;
+  readonly headers: FastifyRequest['headers'];
+  upstream?: () => Promise<void>;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    readonly principal: Principal | undefined,
+  ) {
+    this.query = new Query(request.query as RawQuery);
+    this.params = request.params as Record<string, string>;
+    this.body = request.body;
+    this.headers = request.headers;
+  }
+
+  /** Built when a handler reads it (few do). */
+  get url(): string {
+    return absoluteUrl(this.request);
+  }
+}
+
+/** The handler's view of the request. @throws ApiError 422 for a body that is not application/json */
 function routeRequest(ctx: StubContext, op: Operation, request: FastifyRequest, principal: Principal | undefined): RouteRequest {
   const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
   if (body && typeof body === 'object' && body.__unsupportedMediaType) throw invalidRequest('request body must be application/json');
-  const req: RouteRequest = {
-    query: new Query(request.query as RawQuery),
-    params: request.params as Record<string, string>,
-    body: request.body,
-    headers: request.headers,
-    principal,
-    get url() {
-      return absoluteUrl(request);
-    },
-  };
+  const req = new HandlerRequest(request, principal);
   if (op.options.upstreamInHandler) req.upstream = async () => void (await upstream(ctx, op, request));
   return req;
 }
@@ -103,9 +123,8 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
         operationId,
         price,
         headers: request.headers,
-        get url() {
-          return absoluteUrl(request);
-        },
+        // A plain value, not a getter (see HandlerRequest): the gate reads it on every call anyway.
+        url: absoluteUrl(request),
         method: request.method,
         beforeDebit,
       });
