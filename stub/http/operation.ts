@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contract } from '../../contract/index.ts';
 import { PRICES, type Price } from '../../contract/pricing.ts';
 import { applyFault } from '../control/faults.ts';
-import type { RouteHandler, RouteOptions, RouteRequest, StubContext } from '../context.ts';
+import { JsonText, type RouteHandler, type RouteOptions, type RouteRequest, type StubContext } from '../context.ts';
 import { ApiError, invalidRequest } from '../errors.ts';
 import { principalAdmission, type PrincipalAdmission } from '../limits/principal.ts';
 import type { Ticket } from '../limits/limiter.ts';
@@ -88,13 +88,30 @@ async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, r
     const status = result.status ?? 200;
     const extra = await admission.finish(status, result.billable !== false);
     const headers = result.headers ? { ...result.headers, ...extra } : extra;
-    return sendJson(reply, status, headers, JSON.stringify(result.body));
+    return sendJson(reply, status, headers, result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body));
   } catch (err) {
     const apiErr = err instanceof ApiError ? err : undefined;
     const extra = await admission.finish(apiErr?.status ?? 500);
     if (apiErr) return sendError(reply, apiErr, extra);
     throw err;
   }
+}
+
+/** The principal's in-flight slot of one call, once the gate has admitted it. */
+interface Hold {
+  ticket?: Ticket;
+}
+
+/**
+ * The gate's `beforeDebit` of one call: the route's own check, then the principal's scope, whose
+ * ticket lands in `hold`. (Returned from a function rather than bound to a name: under tsx every
+ * named closure gets its `name` defined at run time, a cost on each request.)
+ */
+function beforeDebit(ctx: StubContext, op: Operation, request: FastifyRequest, hold: Hold): (principal: Principal) => void {
+  return (principal) => {
+    op.options.beforeDebit?.(principal, request.headers, ctx);
+    hold.ticket = op.admitPrincipal(principal);
+  };
 }
 
 /**
@@ -113,11 +130,7 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
     admitPrincipal: principalAdmission(ctx, operationId, price),
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    let ticket: Ticket | undefined;
-    const beforeDebit = (principal: Principal): void => {
-      options.beforeDebit?.(principal, request.headers, ctx);
-      ticket = op.admitPrincipal(principal);
-    };
+    const hold: Hold = {};
     try {
       const admission = await ctx.gate.admit({
         operationId,
@@ -126,7 +139,7 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
         // A plain value, not a getter (see HandlerRequest): the gate reads it on every call anyway.
         url: absoluteUrl(request),
         method: request.method,
-        beforeDebit,
+        beforeDebit: beforeDebit(ctx, op, request, hold),
       });
       return await serve(ctx, op, request, reply, admission);
     } catch (err) {
@@ -134,7 +147,7 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
       if (err instanceof ApiError) return sendError(reply, err);
       throw err;
     } finally {
-      ticket?.release();
+      hold.ticket?.release();
     }
   };
 }
