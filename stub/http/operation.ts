@@ -10,12 +10,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contract } from '../../contract/index.ts';
 import { PRICES, type Price } from '../../contract/pricing.ts';
 import { applyFault } from '../control/faults.ts';
-import type { RouteHandler, RouteOptions, RouteRequest, StubContext } from '../context.ts';
+import { JsonText, type RouteHandler, type RouteOptions, type RouteRequest, type StubContext } from '../context.ts';
 import { ApiError, invalidRequest } from '../errors.ts';
 import { principalAdmission, type PrincipalAdmission } from '../limits/principal.ts';
 import type { Ticket } from '../limits/limiter.ts';
+import { GateCall, HandlerRequest } from './call.ts';
 import type { Admission, Principal } from '../money/billing/gate.ts';
-import { Query, type RawQuery } from '../params.ts';
 import { sendError, sendJson } from './reply.ts';
 
 /** What an operation's requests share, resolved once when the route is registered. */
@@ -29,35 +29,26 @@ interface Operation {
   admitPrincipal: PrincipalAdmission;
 }
 
-/** The absolute URL of a request (the x402 resource). */
-const absoluteUrl = (request: FastifyRequest): string => `${request.protocol}://${request.host}${request.url}`;
-
 /** Applies the request's injected upstream fault, if any. @throws ApiError the fault's status */
 function upstream(ctx: StubContext, op: Operation, request: FastifyRequest): Promise<void> | undefined {
   const fault = ctx.faults.forRequest(request.method, op.template, request.url, request.headers['x-fault-scope']);
   return fault ? applyFault(fault) : undefined;
 }
 
-/** The handler's view of the request. */
+/** The handler's view of the request. @throws ApiError 422 for a body that is not application/json */
 function routeRequest(ctx: StubContext, op: Operation, request: FastifyRequest, principal: Principal | undefined): RouteRequest {
   const body = request.body as { __unsupportedMediaType?: boolean } | undefined;
   if (body && typeof body === 'object' && body.__unsupportedMediaType) throw invalidRequest('request body must be application/json');
-  const req: RouteRequest = {
-    query: new Query(request.query as RawQuery),
-    params: request.params as Record<string, string>,
-    body: request.body,
-    headers: request.headers,
-    principal,
-    get url() {
-      return absoluteUrl(request);
-    },
-  };
+  const req = new HandlerRequest(request, principal);
   if (op.options.upstreamInHandler) req.upstream = async () => void (await upstream(ctx, op, request));
   return req;
 }
 
-/** Runs the handler of an admitted call and answers it, billed or not by its final status. */
-async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, reply: FastifyReply, admission: Admission) {
+/**
+ * Runs the handler of an admitted call and answers it, billed or not by its final status. Resolves
+ * once the answer is written (to nothing: a reply would be a thenable for fastify to resolve again).
+ */
+async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, reply: FastifyReply, admission: Admission): Promise<void> {
   try {
     const req = routeRequest(ctx, op, request, admission.principal);
     // Nothing to wait for on the common path: no injected fault, a handler that answers at once.
@@ -66,15 +57,29 @@ async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, r
     const answer = op.handler(req, ctx);
     const result = answer instanceof Promise ? await answer : answer;
     const status = result.status ?? 200;
-    const extra = await admission.finish(status, result.billable !== false);
+    // Awaited only when it is a promise: an await always costs a turn, and a key's finish has none.
+    const finished = admission.finish(status, result.billable !== false);
+    const extra = finished instanceof Promise ? await finished : finished;
     const headers = result.headers ? { ...result.headers, ...extra } : extra;
-    return sendJson(reply, status, headers, JSON.stringify(result.body));
+    sendJson(reply, status, headers, result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body));
   } catch (err) {
     const apiErr = err instanceof ApiError ? err : undefined;
     const extra = await admission.finish(apiErr?.status ?? 500);
-    if (apiErr) return sendError(reply, apiErr, extra);
-    throw err;
+    if (!apiErr) throw err;
+    sendError(reply, apiErr, extra);
   }
+}
+
+/**
+ * The gate's `beforeDebit` of one call: the route's own check, then the principal's scope, whose
+ * ticket lands in `hold`. (Returned from a function rather than bound to a name: under tsx every
+ * named closure gets its `name` defined at run time, a cost on each request.)
+ */
+function beforeDebit(ctx: StubContext, op: Operation, request: FastifyRequest, hold: { ticket?: Ticket }): (principal: Principal) => void {
+  return (principal) => {
+    op.options.beforeDebit?.(principal, request.headers, ctx);
+    hold.ticket = op.admitPrincipal(principal);
+  };
 }
 
 /**
@@ -92,30 +97,18 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
     options,
     admitPrincipal: principalAdmission(ctx, operationId, price),
   };
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    let ticket: Ticket | undefined;
-    const beforeDebit = (principal: Principal): void => {
-      options.beforeDebit?.(principal, request.headers, ctx);
-      ticket = op.admitPrincipal(principal);
-    };
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const hold: { ticket?: Ticket } = {};
     try {
-      const admission = await ctx.gate.admit({
-        operationId,
-        price,
-        headers: request.headers,
-        get url() {
-          return absoluteUrl(request);
-        },
-        method: request.method,
-        beforeDebit,
-      });
-      return await serve(ctx, op, request, reply, admission);
+      // A promise only for a payment or a challenge (see serve on awaiting).
+      const admitted = ctx.gate.admit(new GateCall(request, operationId, price, beforeDebit(ctx, op, request, hold)));
+      await serve(ctx, op, request, reply, admitted instanceof Promise ? await admitted : admitted);
     } catch (err) {
       // Refusals before the handler ran (the principal's 429, a 401/402/403 of the gate).
-      if (err instanceof ApiError) return sendError(reply, err);
-      throw err;
+      if (!(err instanceof ApiError)) throw err;
+      sendError(reply, err);
     } finally {
-      ticket?.release();
+      hold.ticket?.release();
     }
   };
 }

@@ -106,6 +106,11 @@ const MAX_FIXED = 512;
  */
 export class FixedRefusals {
   private readonly answers = new Map<string, FixedAnswer>();
+  /**
+   * The last answer and what it answered: a flood past a bound is refused with the same answer
+   * request after request, so it is found without building and hashing a key.
+   */
+  private last: { scope: string; window: string; retryAfter: number; concurrency: boolean; answer: FixedAnswer } | undefined;
 
   /** The answer of `scope` for `exceeded` (at least one limit), as rateLimited would write it. */
   of(scope: Exclude<LimitScope, 'oil'>, exceeded: readonly Exceeded[]): FixedAnswer {
@@ -113,6 +118,15 @@ export class FixedRefusals {
     if (alt('LIM-024')) return fixedAnswer(rateLimited(scope, exceeded));
     const worst = worstOf(exceeded);
     const concurrency = exceeded.some((e) => e.window === 'concurrency');
+    const last = this.last;
+    if (
+      last &&
+      last.scope === scope &&
+      last.window === worst.window &&
+      last.retryAfter === worst.retryAfter &&
+      last.concurrency === concurrency
+    )
+      return last.answer;
     const key = `${scope} ${worst.window} ${worst.retryAfter} ${concurrency}`;
     let answer = this.answers.get(key);
     if (answer === undefined) {
@@ -120,6 +134,7 @@ export class FixedRefusals {
       answer = fixedAnswer(rateLimited(scope, exceeded));
       this.answers.set(key, answer);
     }
+    this.last = { scope, window: worst.window, retryAfter: worst.retryAfter, concurrency, answer };
     return answer;
   }
 }

@@ -114,19 +114,30 @@ export class RateLimiter {
     return u;
   }
 
-  /** The limits of `key` in `scope` that a request at `t` (the window clock) would exceed (none: undefined). */
+  /**
+   * Whole seconds (at least 1) until a slot of a window frees: the oldest counted request leaves a
+   * sliding window; a fixed window ends.
+   */
+  private waitS(oldest: number, windowMs: number, t: number): number {
+    const frees = this.fixed ? (Math.floor(t / windowMs) + 1) * windowMs : oldest + windowMs;
+    return Math.max(1, Math.ceil((frees - t) / 1000));
+  }
+
+  /**
+   * The limits of `key` in `scope` that a request at `t` (the window clock) would exceed (none:
+   * undefined). No closures here: this runs on every request of the fast lane, and each closure
+   * would cost an allocation and, under tsx, a property definition (its `name`).
+   */
   private exceeded(scope: TableScope, u: Usage, now: number, t: number): Exceeded[] | undefined {
     const b = LIMIT_BOUNDS[scope];
-    // Until the slot frees: the oldest counted request leaves a sliding window; a fixed window ends.
-    const waitS = (oldest: number, windowMs: number) =>
-      Math.max(1, Math.ceil(((this.fixed ? (Math.floor(t / windowMs) + 1) * windowMs : oldest + windowMs) - t) / 1000));
     let exceeded: Exceeded[] | undefined;
-    const add = (e: Exceeded) => void (exceeded ??= []).push(e);
     if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
-      add({ window: 'second', retryAfter: waitS(u.second[u.second.length - b.second]!, 1000) });
-    if (u.minute.length >= b.minute) add({ window: 'minute', retryAfter: waitS(u.minute[u.minute.length - b.minute]!, 60_000) });
-    if (u.day >= b.day) add({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
-    if (b.inFlight !== undefined && u.inFlight >= b.inFlight) add({ window: 'concurrency', retryAfter: 1 });
+      (exceeded ??= []).push({ window: 'second', retryAfter: this.waitS(u.second[u.second.length - b.second]!, 1000, t) });
+    if (u.minute.length >= b.minute)
+      (exceeded ??= []).push({ window: 'minute', retryAfter: this.waitS(u.minute[u.minute.length - b.minute]!, 60_000, t) });
+    if (u.day >= b.day)
+      (exceeded ??= []).push({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
+    if (b.inFlight !== undefined && u.inFlight >= b.inFlight) (exceeded ??= []).push({ window: 'concurrency', retryAfter: 1 });
     return exceeded;
   }
 

@@ -3,6 +3,8 @@
  * (GET /api/v1/signals/perps) and the crude-oil signal (GET /api/v1/signals/oil). Rules SIG-*, OIL-*,
  * VER-009..015; the gate has already authenticated and priced the call.
  */
+import { JsonText } from '../context.ts';
+import type { DataStore } from '../data/index.ts';
 import type { RouteModule } from '../server.ts';
 import { parseSignalFilters, tradeSignals } from './trade.ts';
 import { datasetMarks, oilSignal, perpSignals, type FetchedMarks, type MarkFetcher } from './oil.ts';
@@ -20,7 +22,15 @@ export const register: RouteModule = (route, ctx) => {
 
   route('listSignals', (req) => ({ body: tradeSignals(ctx.store, parseSignalFilters(req.query), ctx.config.siteUrl, ctx.clock.nowMs()) }));
 
-  route('listPerpSignals', () => ({ body: perpSignals(ctx.store, ctx.clock.nowMs()) }));
+  // The perps body is a function of the dataset and the clock's millisecond alone (as_of is the
+  // instant): its text is kept for the millisecond, as reads arrive many to a millisecond under load.
+  let perps: { store: DataStore; nowMs: number; body: JsonText } | undefined;
+  route('listPerpSignals', () => {
+    const nowMs = ctx.clock.nowMs();
+    if (perps?.store !== ctx.store || perps.nowMs !== nowMs)
+      perps = { store: ctx.store, nowMs, body: new JsonText(JSON.stringify(perpSignals(ctx.store, nowMs))) };
+    return { body: perps.body };
+  });
 
   route(
     'getOilSignal',

@@ -22,10 +22,10 @@ import { ApiError } from '../../errors.ts';
 import type { X402Payments } from '../x402/payments.ts';
 import type { Challenges } from './challenge.ts';
 import { mutant } from '../../mutants.ts';
-import { isBilledStatus, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
+import { isBilledStatus, NO_HEADERS, type AddedHeaders, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
 import { servedPrice } from './prices.ts';
 import { alt } from '../../choices.ts';
-import { PRICES } from '../../../contract/pricing.ts';
+import { PRICES, type Price } from '../../../contract/pricing.ts';
 
 /**
  * Routes whose x402 payment identifies the payer being attested (spec: GET /api/v1/wallets/link): the
@@ -38,18 +38,20 @@ const isPayerRoute = (operationId: string): boolean => !contract().operation(ope
  */
 const needsEntitlement = (operationId: string): boolean => contract().operation(operationId).facts.entitlement.required;
 
-const FREE: Admission = { finish: async () => ({}) };
+const FREE: Admission = { finish: () => NO_HEADERS };
+/** The finish of an admission with nothing to settle or refund. */
+const nothingToFinish = (): AddedHeaders => NO_HEADERS;
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Runs `fn` on the first call only; later calls answer {}. */
-function once(fn: (status: number, billable: boolean) => Promise<Record<string, string>>): Admission['finish'] {
+/** Runs `fn` on the first call only; later calls answer no headers. */
+function once(fn: (status: number, billable: boolean) => AddedHeaders | Promise<AddedHeaders>): Admission['finish'] {
   let done = false;
-  return async (status, billable = true) => {
-    if (done) return {};
+  return (status, billable = true) => {
+    if (done) return NO_HEADERS;
     done = true;
     return fn(status, billable);
   };
@@ -62,10 +64,14 @@ export class AccountGate implements Gate {
     private readonly challenges: Challenges,
   ) {}
 
-  async admit(request: AdmitRequest): Promise<Admission> {
+  /**
+   * Synchronous except where a payment is verified or a challenge built (no await on an API key's path:
+   * a paid read is admitted within its own turn).
+   */
+  admit(req: AdmitRequest): Admission | Promise<Admission> {
     // The price served (the alternate stub flips the prices the spec does not show: stub/money/billing/prices.ts).
-    const req: AdmitRequest = { ...request, price: servedPrice(request.operationId, request.price) };
-    const { price, operationId } = req;
+    const price = servedPrice(req.operationId, req.price);
+    const { operationId } = req;
     if (price.credits === 0 && !price.keyOnly && mutant('bill-free-route-debit'))
       this.accounts.debit(this.accounts.byKey(header(req.headers, 'x-service-api-key') ?? '')?.id ?? '', 1, operationId);
     if (price.credits === 0 && !price.keyOnly) return FREE;
@@ -85,24 +91,30 @@ export class AccountGate implements Gate {
           'The x-service-api-key is not valid',
         );
       // AUTH-014: with both a key and a payment, the alternate stub takes the payment (the key is only validated).
-      if (!payerRoute && !(payment !== undefined && price.x402 && alt('AUTH-014'))) return this.admitKey(req, account.id, account.entitled);
-      if (payment === undefined) return { principal: { accountId: account.id, via: 'api-key' }, finish: async () => ({}) };
+      if (!payerRoute && !(payment !== undefined && price.x402 && alt('AUTH-014')))
+        return this.admitKey(req, price, account.id, account.entitled);
+      if (payment === undefined) return { principal: { accountId: account.id, via: 'api-key' }, finish: nothingToFinish };
     }
     if (mutant('wal-unauth-token') && operationId === 'createWalletLinkToken')
-      return { principal: { accountId: 'acct_1', via: 'api-key' }, finish: async () => ({}) };
+      return { principal: { accountId: 'acct_1', via: 'api-key' }, finish: nothingToFinish };
     if (!price.x402) throw new ApiError(401, 'gateway_required', 'This route needs an API key in x-service-api-key');
     if (payment === undefined) {
       // WAL-023: the alternate stub lets the link route judge its token before the missing payment (WAL-022).
-      if (payerRoute && alt('WAL-023')) return { finish: async () => ({}) };
-      throw await this.challenges.error(
-        req.url,
-        operationId,
-        price.credits,
-        'payment_required',
-        'Payment required: pay with x402 (PAYMENT-SIGNATURE) or send an API key',
-      );
+      if (payerRoute && alt('WAL-023')) return { finish: nothingToFinish };
+      return this.refuseUnpaid(req.url, operationId, price.credits);
     }
-    return this.admitPayment(req, payment, payerRoute);
+    return this.admitPayment(req, price, payment, payerRoute);
+  }
+
+  /** @throws ApiError 402 payment_required with a fresh challenge (the promise's rejection). */
+  private async refuseUnpaid(url: string, operationId: string, credits: number): Promise<never> {
+    throw await this.challenges.error(
+      url,
+      operationId,
+      credits,
+      'payment_required',
+      'Payment required: pay with x402 (PAYMENT-SIGNATURE) or send an API key',
+    );
   }
 
   async challengeHeaders(url: string, operationId: string): Promise<Record<string, string>> {
@@ -110,8 +122,8 @@ export class AccountGate implements Gate {
     return { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(await this.challenges.paymentRequired(url, operationId, price.credits, '')) };
   }
 
-  private admitKey(req: AdmitRequest, accountId: string, entitled: boolean): Admission {
-    const { price, operationId } = req;
+  private admitKey(req: AdmitRequest, price: Price, accountId: string, entitled: boolean): Admission {
+    const { operationId } = req;
     if (needsEntitlement(operationId) && !entitled) {
       // AUTH-016: the 403's code is not shown; the alternate stub says entitlement_inactive.
       throw new ApiError(
@@ -122,7 +134,7 @@ export class AccountGate implements Gate {
     }
     const principal: Principal = { accountId, via: 'api-key' };
     req.beforeDebit?.(principal);
-    if (price.credits === 0) return { principal, finish: async () => ({}) };
+    if (price.credits === 0) return { principal, finish: nothingToFinish };
     const debit = this.accounts.debit(mutant('bill-debit-neighbour') ? neighbour(accountId) : accountId, price.credits, operationId);
     if (!debit) {
       const balance = this.accounts.get(accountId)?.credits ?? 0;
@@ -132,16 +144,16 @@ export class AccountGate implements Gate {
     if (mutant('bill-double-debit')) this.accounts.debit(accountId, price.credits, operationId);
     return {
       principal,
-      finish: once(async (status, billable) => {
-        if ((mutant('bill-no-refund-404') && status === 404) || (mutant('bill-no-refund-502') && status === 502)) return {};
+      finish: once((status, billable) => {
+        if ((mutant('bill-no-refund-404') && status === 404) || (mutant('bill-no-refund-502') && status === 502)) return NO_HEADERS;
         if (!(billable && isBilledStatus(status))) this.accounts.refund(debit);
-        return {};
+        return NO_HEADERS;
       }),
     };
   }
 
-  private async admitPayment(req: AdmitRequest, header: string, payerRoute: boolean): Promise<Admission> {
-    const { price, operationId, url } = req;
+  private async admitPayment(req: AdmitRequest, price: Price, header: string, payerRoute: boolean): Promise<Admission> {
+    const { operationId, url } = req;
     const offered = await this.challenges.requirements(price.credits);
     const outcome = await this.payments.verify(header, offered, url);
     if (!outcome.ok) {
@@ -170,11 +182,11 @@ export class AccountGate implements Gate {
     }
     return {
       principal,
-      finish: once(async (status, billable): Promise<Record<string, string>> => {
+      finish: once(async (status, billable): Promise<AddedHeaders> => {
         if (!(billable && isBilledStatus(status)) && !(mutant('x402-settle-on-404') && status === 404)) {
           this.payments.unbilled(payment);
           rollback();
-          return {};
+          return NO_HEADERS;
         }
         const settled = await this.payments.settle(payment);
         if (!settled.success) {

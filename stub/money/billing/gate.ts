@@ -23,11 +23,18 @@ export interface Admission {
   principal?: Principal;
   /**
    * Called with the final status (and `billable: false` when the handler reports a missing upstream
-   * answer); returns headers to add (e.g. PAYMENT-RESPONSE). Only the first call counts.
+   * answer); returns headers to add (e.g. PAYMENT-RESPONSE). Only the first call counts. Answers at
+   * once, except where an x402 settlement waits on the facilitator (a promise then).
    * @throws ApiError 402 when a billed x402 answer cannot be settled.
    */
-  finish(status: number, billable?: boolean): Promise<Record<string, string>>;
+  finish(status: number, billable?: boolean): AddedHeaders | Promise<AddedHeaders>;
 }
+
+/** Headers an admission adds to the answer. */
+export type AddedHeaders = Readonly<Record<string, string>>;
+
+/** No headers to add (shared: never written to). */
+export const NO_HEADERS: AddedHeaders = Object.freeze({});
 
 export interface AdmitRequest {
   operationId: string;
@@ -45,8 +52,12 @@ export interface AdmitRequest {
 }
 
 export interface Gate {
-  /** @throws ApiError 401 / 402 / 403 / 409 / 422 when the request may not proceed. */
-  admit(req: AdmitRequest): Promise<Admission>;
+  /**
+   * Admits a call. Answers at once (an API key, a free route, a refusal decided from the headers);
+   * a promise where an x402 payment is verified or a challenge is built.
+   * @throws ApiError 401 / 402 / 403 / 409 / 422 when the request may not proceed (thrown, or the promise's rejection).
+   */
+  admit(req: AdmitRequest): Admission | Promise<Admission>;
   /**
    * The PAYMENT-REQUIRED header of a fresh challenge for one call of `operationId` at `url` (the x402
    * v2 PaymentRequired, base64 JSON), for a route that refuses an unpaid call with a status other than
