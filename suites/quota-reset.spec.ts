@@ -4,6 +4,7 @@
  * the control plane) is admitted again once the target's clock passes 00:00 UTC. It moves the clock,
  * so it runs in the serial conformance-clock project; the other Limits rules are limits.spec.ts's.
  */
+import type { APIResponse } from '@playwright/test';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import type { ControlPlane } from './support/control.ts';
@@ -19,6 +20,13 @@ async function secondsToMidnight(controlPlane: ControlPlane): Promise<number> {
   const now = (await controlPlane.clock()).now;
   return (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
 }
+
+/** Each scope's daily rule, its name and its answer (standard: LIM-003; social research: LIM-007). */
+const byScope = (standard: APIResponse, social: APIResponse) =>
+  [
+    ['LIM-003', 'standard', standard],
+    ['LIM-007', 'social', social],
+  ] as const;
 
 test.describe('limits: day counters reset at 00:00 UTC', () => {
   test(
@@ -59,22 +67,15 @@ test.describe('limits: day counters reset at 00:00 UTC', () => {
         // Landed when the answers came back before the day ended (a loaded machine may take longer).
         const landed = left > DAY_EDGE_S + 1 && (await secondsToMidnight(controlPlane)) < DAY_EDGE_S + 1;
         if (!judged(['LIM-003', 'LIM-007'], landed ? 1 : 0, 'a call just before 00:00 UTC of a day whose bound is used up')) return;
-        if (s.status() !== 429)
-          found.push(
-            violation(
-              'LIM-003',
-              'status',
-              `${DAY_EDGE_S} s before 00:00 UTC the standard call answered ${s.status()}: the daily count reset early`,
-            ),
-          );
-        if (x.status() !== 429)
-          found.push(
-            violation(
-              'LIM-007',
-              'status',
-              `${DAY_EDGE_S} s before 00:00 UTC the social call answered ${x.status()}: the daily count reset early`,
-            ),
-          );
+        for (const [rule, scope, res] of byScope(s, x))
+          if (res.status() !== 429)
+            found.push(
+              violation(
+                rule,
+                'status',
+                `${DAY_EDGE_S} s before 00:00 UTC the ${scope} call answered ${res.status()}: the daily count reset early`,
+              ),
+            );
       });
       await test.step(`just outside: ${DAY_EDGE_S} s after 00:00 UTC both scopes admit again`, async () => {
         // A day that already ended (the inside case did not land) is not skipped a second time.
@@ -83,14 +84,11 @@ test.describe('limits: day counters reset at 00:00 UTC', () => {
         judged(['LIM-003', 'LIM-007'], 1, 'a call just after 00:00 UTC following a day whose bound was used up');
         const s = await send(client, standard);
         const x = await send(client, social);
-        if (s.status() !== 200)
-          found.push(
-            violation('LIM-003', 'status', `after 00:00 UTC the standard call answered ${s.status()}: the daily count did not reset`),
-          );
-        if (x.status() !== 200)
-          found.push(
-            violation('LIM-007', 'status', `after 00:00 UTC the social call answered ${x.status()}: the daily count did not reset`),
-          );
+        for (const [rule, scope, res] of byScope(s, x))
+          if (res.status() !== 200)
+            found.push(
+              violation(rule, 'status', `after 00:00 UTC the ${scope} call answered ${res.status()}: the daily count did not reset`),
+            );
       });
       expect(found).toHaveNoViolations();
     },
