@@ -202,6 +202,13 @@ test.describe('submission and reads', () => {
       budget.reserveCalls(CREATE, 1);
       const [target] = await oneTarget(api, paid);
       const jobId = await accepted(paid, target!.body, newKey());
+      // Another account's 404 says something only of a job that exists: its own key must read it back
+      // (the read is free), naming it somewhere in the answer (the member is a choice, gap JOB-034).
+      const own = await readJob(paid, jobId, 'status');
+      test.skip(
+        own.status !== 200 || !own.bodyText.toLowerCase().includes(jobId.toLowerCase()),
+        `the submitting key did not read back job ${jobId} (${own.status}): nothing shows the job exists`,
+      );
       const other = api.withKey(targetOptions.apiKey2);
       const found: Violation[] = [];
       observing('JOB-020');

@@ -16,7 +16,8 @@ import { affordable } from './support/operations.ts';
 import { checkMarkDown, checkStaleReading } from '../checks/oil.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
-import { checkPerpSignals } from '../checks/signals.ts';
+import { checkPerpSignals, signalRows } from '../checks/signals.ts';
+import { judged } from './support/annotations.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane, type OilStateSpec } from './support/control.ts';
@@ -140,6 +141,10 @@ test.describe('GET /api/v1/signals/oil', () => {
       await expect(res).toMatchContract('listPerpSignals');
       expect(res.status()).toBe(200);
       const perps: unknown = await res.json();
+      // SIG-018 speaks of an answer whose rows are found, SIG-019/020 of a row: an answer without them judges neither.
+      const rows = signalRows(perps);
+      judged('SIG-018', rows === undefined ? 0 : 1, 'a perps answer whose rows are found (signals, else its one array)');
+      judged(['SIG-019', 'SIG-020'], rows?.length ?? 0, 'a perps row');
       expect(checkPerpSignals(perps, oil)).toHaveNoViolations(perps);
     },
   );

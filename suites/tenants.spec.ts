@@ -91,12 +91,19 @@ const acceptedId = (a: Answer): string | undefined => (a.status >= 200 && a.stat
  */
 async function readsAcross(owners: readonly { p: Principal; jobId: string | undefined; body: GenerationBody }[]): Promise<Violation[]> {
   const found: Violation[] = [];
+  // JOB-002 speaks of an accepted generation whose job identity is found; AUTH-008 and JOB-016 of a job
+  // that exists, which only its owner's read naming it shows (the member is a choice, gap JOB-034).
+  let accepted = 0;
+  let shown = 0;
   for (const [i, { p, jobId, body }] of owners.entries()) {
     if (!jobId) continue;
+    accepted++;
     const other = owners[1 - i]!.p;
     await test.step(`${p.name}'s job ${jobId}: read by ${p.name}, then by ${other.name}`, async () => {
       const own = await readJob(p.client, jobId, 'status');
       found.push(...checkJobRead(own, { view: 'status', jobId, request: body }, `/${p.name}`).filter((v) => v.ruleId === 'JOB-002'));
+      if (own.status !== 200 || !own.bodyText.toLowerCase().includes(jobId.toLowerCase())) return;
+      shown++;
       const unknownId = randomUUID();
       found.push(
         ...checkSameNotFound(
@@ -108,6 +115,8 @@ async function readsAcross(owners: readonly { p: Principal; jobId: string | unde
       );
     });
   }
+  judged('JOB-002', accepted, 'an accepted generation whose job identity is found');
+  judged(['AUTH-008', 'JOB-016'], shown, "a job its owner's read names, read by another principal");
   return found;
 }
 
@@ -144,6 +153,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
         // AUTH-019, judged on the two POST answers (the evidence of a failure): neither names the other's job. When both
         // name one job, one of them was answered the job the other submitted (which one, the answers cannot tell).
         const shared = ids[0] !== undefined && ids[0] === ids[1];
+        judged('AUTH-019', ids.filter(Boolean).length, "a generation answer beside another principal's known job identity");
         expect(
           shared
             ? [violation('AUTH-019', '/jobId', `A and B were both answered job ${ids[0]}: one of them got the job the other submitted`)]
@@ -188,6 +198,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
       const [idA, idB] = [acceptedId(fromA), acceptedId(fromB)];
       try {
         // AUTH-019 on the two POST answers (the evidence of a failure): B's answer names no job of A's, nor A's of B's.
+        judged('AUTH-019', [idA, idB].filter(Boolean).length, "a generation answer beside another principal's known job identity");
         expect([...checkNoForeignJob(fromB, idA ? [idA] : []), ...checkNoForeignJob(fromA, idB ? [idB] : [])]).toHaveNoViolations([
           fromA.body,
           fromB.body,
