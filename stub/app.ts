@@ -18,6 +18,7 @@ import { registerMediaTypes } from './routes/media-types.ts';
 import type { StubContext } from './context.ts';
 import { activateMutant } from './mutants.ts';
 import { activateVariant } from './choices.ts';
+import { holdTickObjectMaps } from './http/tick-maps.ts';
 
 export interface RunningStub {
   url: string;
@@ -54,6 +55,8 @@ export function createContext(config: StubConfig): StubContext {
 
 /** Builds a stub ready to serve (routes registered, fastify ready) without listening anywhere. */
 export async function buildStub(overrides: Partial<StubConfig> = {}): Promise<{ ctx: StubContext; app: FastifyInstance }> {
+  // Before the dataset's allocations set off the first collections (stub/http/tick-maps.ts).
+  holdTickObjectMaps();
   const config = defaultConfig(overrides);
   activateMutant(config.mutant);
   activateVariant(config.variant);
