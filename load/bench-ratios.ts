@@ -11,8 +11,13 @@
  * Beside it, and only beside it, each answer is also compared with raw node:http writing the same bytes
  * (status, headers, body captured from the stub at the start): that second ratio is the stub's work
  * alone, without the cost of a larger answer to write and, for autocannon, to parse.
+ *
+ * Both stubs measured are fresh, each serving only the measured route, as issue 20's own figures were
+ * taken (wrk on one route of a stub process). A stub that has served other routes first carries their
+ * state (a larger heap, call sites that have seen other handlers). When `bench` hands one in, its paid
+ * read is measured in the same rounds and printed beside the figures, without a target.
  */
-import { startEmbeddedStub } from './embedded.ts';
+import { startEmbeddedStub, type EmbeddedStub } from './embedded.ts';
 import { captureAnswer, startRawServer, type CapturedAnswer, type RawServer } from './raw-server.ts';
 import type { PlannedRequest } from './scheduler.ts';
 import { runThroughput, type ThroughputResult } from './throughput.ts';
@@ -27,6 +32,8 @@ export interface RatioRound {
   /** Raw node:http answering the paid read's bytes / the 429's bytes. */
   rawPaidBytes: ThroughputResult;
   rawRefusalBytes: ThroughputResult;
+  /** The paid read on the stub handed in (one that served other routes first), when there is one. */
+  servedPaid?: ThroughputResult;
 }
 
 export interface RatioFigures {
@@ -37,6 +44,8 @@ export interface RatioFigures {
   /** Median over the rounds of paid / raw with the same bytes, refusal / raw with the same bytes. */
   paidReadSameBytes: number;
   refusalSameBytes: number;
+  /** Median over the rounds of the handed-in stub's paid read / raw (no target), when there is one. */
+  paidReadServed?: number;
 }
 
 const perps = (apiKey: string): PlannedRequest => ({
@@ -65,14 +74,18 @@ async function capture429(url: string, apiKey: string): Promise<CapturedAnswer> 
 }
 
 /**
- * Measures `rounds` interleaved rounds of `seconds` per server, after a 2 s unmeasured warm-up of each.
- * @param lifted a running stub with the tiers lifted (STUB_LIMITS=off) and its key
+ * Measures `rounds` interleaved rounds of `seconds` per server, after a 2 s unmeasured warm-up of each,
+ * on two fresh embedded stubs (tiers lifted, tiers on).
+ * @param served optional: a running stub with the tiers lifted that served other routes first, and its
+ *   key; its paid read is measured beside the figures
  * @throws Error when a server does not start or the stub's answers cannot be captured.
  */
-export async function measureRatios(lifted: { url: string; apiKey: string }, rounds = 3, seconds = 3): Promise<RatioFigures> {
+export async function measureRatios(served?: { url: string; apiKey: string }, rounds = 3, seconds = 3): Promise<RatioFigures> {
   const servers: RawServer[] = [];
-  const limited = await startEmbeddedStub({ credits: 1_000_000_000 });
+  const lifted = await startEmbeddedStub({ credits: 1_000_000_000, limitsLifted: true });
+  let limited: EmbeddedStub | undefined;
   try {
+    limited = await startEmbeddedStub({ credits: 1_000_000_000 });
     const raw = await startRawServer();
     servers.push(raw);
     const stubRuns = [
@@ -88,13 +101,22 @@ export async function measureRatios(lifted: { url: string; apiKey: string }, rou
     const rawRun = (url: string) => ({ target: url, request: { ...perps('none'), path: '/' } });
     const runs = [rawRun(raw.url), ...stubRuns, rawRun(paidBytes.url), rawRun(refusalBytes.url)];
     for (const run of [runs[0]!, ...runs.slice(3)]) await runThroughput({ ...run, connections: 10, durationS: 2 });
+    // The handed-in stub last in each round, after the runs the figures compare (adjacent to each other).
+    if (served) runs.push({ target: served.url, request: perps(served.apiKey) });
 
     const measured: RatioRound[] = [];
     for (let i = 0; i < rounds; i++) {
       const results: ThroughputResult[] = [];
       for (const run of runs) results.push(await runThroughput({ ...run, connections: 10, durationS: seconds }));
-      const [r, paid, refusal, rawPaidBytes, rawRefusalBytes] = results as [ThroughputResult, ...ThroughputResult[]];
-      measured.push({ raw: r, paid: paid!, refusal: refusal!, rawPaidBytes: rawPaidBytes!, rawRefusalBytes: rawRefusalBytes! });
+      const [r, paid, refusal, rawPaidBytes, rawRefusalBytes, servedPaid] = results as [ThroughputResult, ...ThroughputResult[]];
+      measured.push({
+        raw: r,
+        paid: paid!,
+        refusal: refusal!,
+        rawPaidBytes: rawPaidBytes!,
+        rawRefusalBytes: rawRefusalBytes!,
+        ...(servedPaid ? { servedPaid } : {}),
+      });
     }
     const ratio = (of: (r: RatioRound) => number) => median(measured.map(of));
     return {
@@ -103,9 +125,11 @@ export async function measureRatios(lifted: { url: string; apiKey: string }, rou
       refusal: ratio((r) => r.refusal.requestsPerSec / r.raw.requestsPerSec),
       paidReadSameBytes: ratio((r) => r.paid.requestsPerSec / r.rawPaidBytes.requestsPerSec),
       refusalSameBytes: ratio((r) => r.refusal.requestsPerSec / r.rawRefusalBytes.requestsPerSec),
+      ...(served ? { paidReadServed: ratio((r) => (r.servedPaid?.requestsPerSec ?? NaN) / r.raw.requestsPerSec) } : {}),
     };
   } finally {
-    await limited.close();
+    await lifted.close();
+    await limited?.close();
     for (const s of servers) await s.close();
   }
 }
@@ -129,7 +153,14 @@ export function printRatios(f: RatioFigures): void {
     ];
     console.log(`${String(i + 1).padStart(5)}  ${cells.join('  ')}   ${JSON.stringify(r.refusal.statuses)}`);
   }
-  const all = f.rounds.flatMap((r) => [r.raw, r.paid, r.refusal, r.rawPaidBytes, r.rawRefusalBytes]);
+  const all = f.rounds.flatMap((r) => [
+    r.raw,
+    r.paid,
+    r.refusal,
+    r.rawPaidBytes,
+    r.rawRefusalBytes,
+    ...(r.servedPaid ? [r.servedPaid] : []),
+  ]);
   const paidNon2xx = f.rounds.reduce((sum, r) => sum + r.paid.non2xx + r.paid.errors, 0);
   if (paidNon2xx > 0)
     console.log(`note: ${paidNon2xx} paid-read answers were not 2xx (or failed): the figure is not of the paid read alone`);
@@ -142,4 +173,10 @@ export function printRatios(f: RatioFigures): void {
   console.log(
     `beside them, against raw node:http writing the same answers (no target): paid read ${n(f.paidReadSameBytes, 3)}×, 429 path ${n(f.refusalSameBytes, 3)}×`,
   );
+  if (f.paidReadServed !== undefined) {
+    const byRound = f.rounds.map((r) => n((r.servedPaid?.requestsPerSec ?? NaN) / r.raw.requestsPerSec, 3)).join(', ');
+    console.log(
+      `and the paid read on the stub that served (a) to (e) first (no target): ${n(f.paidReadServed, 3)}× raw (rounds: ${byRound})`,
+    );
+  }
 }

@@ -96,7 +96,9 @@ try {
   printProofFigures(figures, 'GET /api/v1/markets');
   // Five rounds, not three: on this shared machine one round's ratio ranges from 0.35 to 1.0, and the
   // median of three moved with a single disturbed round.
-  console.log(`\n(f) the stub's request path as ratios to raw node:http (median of 5 interleaved rounds, 3 s each, 10 connections)\n`);
+  console.log(
+    `\n(f) the stub's request path as ratios to raw node:http (fresh stubs; median of 5 interleaved rounds, 3 s each, 10 connections)\n`,
+  );
   printRatios(await measureRatios(stub, 5));
 } finally {
   await stub.close();
