@@ -1,6 +1,7 @@
 /**
  * Keeps one of Node's tick objects (what `process.nextTick` builds for each call) alive for the life
- * of the process, so that V8 never collects the hidden classes ("maps") of that object literal.
+ * of the thread (the stub's process, or its worker thread), so that V8 never collects the hidden
+ * classes ("maps") of that object literal.
  *
  * Why: every answer the stub writes goes through a handful of `process.nextTick` calls in Node's
  * streams. Their tick objects all die within the tick. A garbage collection that finds none alive,
