@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
+import { resolvePointer } from './contract.ts';
 import { contract } from '../contract/index.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -190,8 +191,6 @@ export function checkCrashRiskAlias(body: unknown): { violations: Violation[]; c
   return { violations: out, compared };
 }
 
-// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
-/** The versioning checks, by name (the name of the function each wraps). */
 /** A figure the spec gives an input of an operation (a bound or default), as a served document would declare it. */
 export interface SpecFigure {
   method: string;
@@ -206,17 +205,10 @@ export interface SpecFigure {
 
 type DocNode = Record<string, unknown>;
 
-/** Resolves local `$ref`s of `doc` (chained ones too); undefined when a reference dangles. */
+/** Follows local `$ref`s of `doc` (chained ones too, at most 16); undefined when a reference dangles or is remote. */
 function resolve(doc: unknown, node: unknown): DocNode | undefined {
   let cur = node;
-  for (let hops = 0; obj(cur) && typeof obj(cur)!.$ref === 'string' && hops < 16; hops++) {
-    const ref = String(obj(cur)!.$ref);
-    if (!ref.startsWith('#/')) return undefined;
-    cur = ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((acc, tok) => obj(acc)?.[tok.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  }
+  for (let hops = 0; obj(cur) && typeof obj(cur)!.$ref === 'string' && hops < 16; hops++) cur = resolvePointer(doc, String(obj(cur)!.$ref));
   return obj(cur);
 }
 
@@ -271,6 +263,8 @@ export function checkServedFigures(served: unknown, figures: readonly SpecFigure
   return out;
 }
 
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+/** The versioning checks, by name (the name of the function each wraps). */
 export const VERSIONING_CHECKS = {
   checkOpenApiDocument: defineCheck('checkOpenApiDocument', ['VER-005'], checkOpenApiDocument),
   checkRoutePrefixes: defineCheck('checkRoutePrefixes', ['VER-001', 'VER-002', 'VER-003', 'VER-004'], checkRoutePrefixes),

@@ -29,7 +29,9 @@ export function lifetimeFigures(body: unknown): LifetimeFigure[] {
   for (const [k, v] of Object.entries(body)) if (isRow(v)) levels.push([v, ptr(k)]);
   return levels.flatMap(([row, at]) =>
     Object.entries(row).flatMap(([k, v]): LifetimeFigure[] => {
-      if (INSTANT_KEY.test(k) && typeof v === 'string') return [{ kind: 'instant', value: v, at: `${at}${ptr(k)}` }];
+      // An instant in a form that does not parse is no figure: the member's form is the target's choice (gap WAL-016).
+      if (INSTANT_KEY.test(k) && typeof v === 'string' && !Number.isNaN(Date.parse(v)))
+        return [{ kind: 'instant', value: v, at: `${at}${ptr(k)}` }];
       if (DURATION_KEY.test(k) && typeof v === 'number')
         return [{ kind: 'seconds', value: /ms$/i.test(k) ? v / 1000 : v, at: `${at}${ptr(k)}` }];
       return [];
@@ -55,12 +57,12 @@ export function checkLinkTokenLifetime(figures: readonly LifetimeFigure[], issue
     const at = Date.parse(f.value);
     const early = issued.from + (LINK_TOKEN_LIFETIME_S - INSTANT_SLACK_S) * 1000;
     const late = issued.to + (LINK_TOKEN_LIFETIME_S + INSTANT_SLACK_S) * 1000;
-    if (Number.isNaN(at) || at < early || at > late)
+    if (at < early || at > late)
       out.push(
         violation(
           'WAL-027',
           f.at,
-          `the issuing answer advertises expiry ${JSON.stringify(f.value)}, ${Number.isNaN(at) ? 'no instant' : `${((at - issued.from) / 1000).toFixed(1)} s after the issue began`}; the link token lives 15 minutes (900 s)`,
+          `the issuing answer advertises expiry ${JSON.stringify(f.value)}, ${((at - issued.from) / 1000).toFixed(1)} s after the issue began; the link token lives 15 minutes (900 s)`,
         ),
       );
   }

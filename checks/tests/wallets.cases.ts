@@ -16,6 +16,8 @@ export const WALLET_CASES = [
       [lifetimeFigures({ data: { ttl_ms: 900_000 } }), ISSUED],
       // No figure advertised: nothing to judge.
       [lifetimeFigures({ token: 'svc_x' }), ISSUED],
+      // An expiry in a form that does not parse as an instant is no figure (its form is gap WAL-016's choice).
+      [lifetimeFigures({ token: 'svc_x', expires_at: 'in fifteen minutes' }), ISSUED],
     ],
     bad: {
       // An expiry 16 minutes after the issue (mutant wal-token-16min).
