@@ -150,7 +150,8 @@ export function unitFigures(body: unknown): UnitFigure[] {
   return levels.flatMap(([row, at]) =>
     Object.entries(row).flatMap(([k, value]) => {
       const m = UNIT_MEMBERS.find((u) => u.key.test(k));
-      return m ? [{ rule: m.rule, what: m.what, value, expected: m.expected, at: `${at}${ptr(k)}` }] : [];
+      // A value that reads as no number is no figure: the body's shape and forms are the target's choice.
+      return m && num(value) !== undefined ? [{ rule: m.rule, what: m.what, value, expected: m.expected, at: `${at}${ptr(k)}` }] : [];
     }),
   );
 }
@@ -163,7 +164,7 @@ export function checkAdvertisedUnits(figures: readonly UnitFigure[]): Violation[
   return figures
     .filter((f) => {
       const n = num(f.value);
-      return n === undefined || Math.abs(n - f.expected) > 1e-9;
+      return n !== undefined && Math.abs(n - f.expected) > 1e-9;
     })
     .map((f) =>
       violation(f.rule, f.at, `the pricing metadata states ${f.what} as ${JSON.stringify(f.value)}; the spec's figure is ${f.expected}`),

@@ -291,6 +291,8 @@ export const PROTOCOL_CASES = [
       [unitFigures({ currency: 'USD', credits_per_usd: 1000, increment_usd: '0.005' })],
       [unitFigures({ billing: { usdPerCredit: 0.001, creditsPerCent: 10 } })],
       [unitFigures({ routes: [] })],
+      // A figure in a form that reads as no number is not judged (the metadata's shape is a gap).
+      [unitFigures({ increment: 'half a cent' })],
     ],
     bad: {
       // Credits per USD as if a credit were a cent (mutant price-credits-per-usd-100).
