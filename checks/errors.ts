@@ -154,9 +154,21 @@ export const ROUTE_OWN_ANSWERS: Readonly<Record<string, readonly RouteOwnAnswer[
   ],
 };
 
-/** The route's own answer an answer of `operationId` is (ROUTE_OWN_ANSWERS), if any. */
+/**
+ * Every route may refuse a request on its own parameters or body (Errors: 422 invalid_request) before it
+ * asks for credentials: that order is gap AUTH-020. Such an answer says the target found the request
+ * itself invalid (a parameter it names otherwise, say), so no refusal for want of payment was judged.
+ */
+const PARAMETERS_FIRST: RouteOwnAnswer = {
+  status: 422,
+  codes: ['invalid_request'],
+  source: 'Errors: table 2, row "422"; checked before credentials by a target taking gap AUTH-020 that way',
+};
+
+/** The route's own answer an answer of `operationId` is (ROUTE_OWN_ANSWERS, or a 422 invalid_request: PARAMETERS_FIRST), if any. */
 export function routeOwnAnswer(operationId: string | undefined, status: number, code: unknown): RouteOwnAnswer | undefined {
-  return ROUTE_OWN_ANSWERS[operationId ?? '']?.find((a) => a.status === status && a.codes.includes(String(code)));
+  const own = ROUTE_OWN_ANSWERS[operationId ?? '']?.find((a) => a.status === status && a.codes.includes(String(code)));
+  return own ?? (status === PARAMETERS_FIRST.status && code === 'invalid_request' ? PARAMETERS_FIRST : undefined);
 }
 
 /**

@@ -17,6 +17,8 @@ import type { Ticket } from '../limits/limiter.ts';
 import { GateCall, HandlerRequest } from './call.ts';
 import type { Admission, Principal } from '../money/billing/gate.ts';
 import { sendError, sendJson } from './reply.ts';
+import { alt } from '../choices.ts';
+import { carriesCredentials, requestCheck } from './request-check.ts';
 
 /** What an operation's requests share, resolved once when the route is registered. */
 interface Operation {
@@ -27,6 +29,8 @@ interface Operation {
   handler: RouteHandler;
   options: RouteOptions;
   admitPrincipal: PrincipalAdmission;
+  /** The alternate stub's parameter check of a request without credentials (gap AUTH-020); absent on the reference stub. */
+  precheck?: (request: FastifyRequest) => void;
 }
 
 /** Applies the request's injected upstream fault, if any. @throws ApiError the fault's status */
@@ -96,15 +100,18 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
     handler,
     options,
     admitPrincipal: principalAdmission(ctx, operationId, price),
+    // Only routes that ask for credentials: a free public route answers its own 422 in any order.
+    precheck: (price.x402 || price.keyOnly) && alt('AUTH-020') ? requestCheck(operationId) : undefined,
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const hold: { ticket?: Ticket } = {};
     try {
+      if (op.precheck && !carriesCredentials(request.headers)) op.precheck(request);
       // A promise only for a payment or a challenge (see serve on awaiting).
       const admitted = ctx.gate.admit(new GateCall(request, operationId, price, beforeDebit(ctx, op, request, hold)));
       await serve(ctx, op, request, reply, admitted instanceof Promise ? await admitted : admitted);
     } catch (err) {
-      // Refusals before the handler ran (the principal's 429, a 401/402/403 of the gate).
+      // Refusals before the handler ran (the principal's 429, a 401/402/403 of the gate, the alternate stub's 422 before credentials).
       if (!(err instanceof ApiError)) throw err;
       sendError(reply, err);
     } finally {
