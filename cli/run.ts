@@ -3,7 +3,8 @@
  * projects) → reports → signed bundle → exit code. The run is stopped when the target stops
  * answering (lib/run-health.ts; cli/supervise.ts) or on SIGINT/SIGTERM; reports are written in every case.
  */
-import { spendPlanFor, spendPlanLines, writeSpendPlan } from './spend.ts';
+import { pricedRefusalOperations, spendPlanFor, spendPlanLines, writeSpendPlan } from './spend.ts';
+import { probeCheckOrder } from './check-order.ts';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,8 +161,30 @@ function prepare(flags: RunFlags): RunContext {
 }
 
 /** The spend plan of the run's tests within its budget (cli/spend.ts), or undefined when none was measured. */
-const spendPlanOf = ({ s, secrets, catalogue, selected, tests }: RunContext) =>
-  spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), !s.target || Boolean(secrets.controlToken));
+const spendPlanOf = ({ s, secrets, catalogue, selected, tests }: RunContext, freeRefusals?: ReadonlySet<string>) =>
+  spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), withControlPlane(s, secrets), freeRefusals);
+
+/** Whether the run's suites spend a control plane's test accounts (the embedded stub, or a target with its token). */
+const withControlPlane = (s: RunContext['s'], secrets: RunContext['secrets']): boolean => !s.target || Boolean(secrets.controlToken);
+
+/**
+ * The operations whose refusal probes the target answers free (cli/check-order.ts): probed only on a
+ * target spending the configured keys, and only where the measured plan prices such probes; printed.
+ */
+async function freeRefusalsOf(ctx: RunContext): Promise<Set<string>> {
+  const { s, secrets } = ctx;
+  const ops = pricedRefusalOperations(withControlPlane(s, secrets));
+  if (!s.target || withControlPlane(s, secrets) || !ops.length || budgetOf(s) === 0) return new Set();
+  const probes = await probeCheckOrder(s.target, ops, { timeoutMs: Math.min(s.timeoutMs, 10_000), maxBodyBytes: s.maxBodyBytes });
+  const free = probes.filter((p) => p.free);
+  console.log(
+    `Refusal probes: ${free.length} of ${probes.length} paid operation(s) answer an invalid request without credentials 422 (free, gap AUTH-020)` +
+      (free.length
+        ? `: ${free.map((p) => p.operationId).join(', ')}`
+        : '; their probes are priced as billed calls on the key (gap BILL-013)'),
+  );
+  return new Set(free.map((p) => p.operationId));
+}
 
 /** `--dry-run`: the selected rules, planned tests, requests, spend plan and budget; nothing is sent. */
 function printDryRun(ctx: RunContext): void {
@@ -180,6 +203,11 @@ function printDryRun(ctx: RunContext): void {
   printPlannedRequests(planned);
   const plan = spendPlanOf(ctx);
   if (plan) for (const line of spendPlanLines(plan)) console.log(line);
+  const refusalOps = pricedRefusalOperations(withControlPlane(s, ctx.secrets));
+  if (plan && s.target && !withControlPlane(s, ctx.secrets) && refusalOps.length)
+    console.log(
+      `Refusal probes of ${refusalOps.length} paid operation(s) are priced as billed calls on the key (gap BILL-013); before it plans, the run asks the target with one unbilled request each whether it answers them free (gap AUTH-020), which can only lower the plan.`,
+    );
   const budget = s.tier === 'smoke' ? 0 : s.maxSpend;
   console.log(
     `Maximum spend: ${budget === undefined ? (s.target ? '$0 (no --max-spend: paid calls are refused)' : 'unlimited on the embedded stub (no real money)') : `$${budget.toFixed(3)} (every paid call is charged before it is sent; a test that does not fit is SKIPPED)`}`,
@@ -318,7 +346,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   for (const f of STALE) rmSync(join(reportDir, f), { force: true });
   if (s.target && !(await passesPreflight(ctx, s.target))) return 2;
   // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
-  const plan = spendPlanOf(ctx);
+  const plan = spendPlanOf(ctx, await freeRefusalsOf(ctx));
   const planFile = plan ? writeSpendPlan(reportDir, plan) : undefined;
   if (plan) for (const line of spendPlanLines(plan)) console.log(line);
   const env = playwrightChildEnv(ctx, flags, planFile);

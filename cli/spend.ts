@@ -22,7 +22,8 @@ export interface RunSpendPlan extends SpendPlan {
 
 /**
  * Plans the spend of `tests` within `budgetUsd` (Infinity: unlimited), or undefined when no spend was
- * measured (then only the budget guard of each call applies).
+ * measured (then only the budget guard of each call applies). `freeRefusals`: the operations whose
+ * refusal probes the target answers free (cli/check-order.ts); their measured cost is left out.
  */
 export function spendPlanFor(
   tests: readonly PlannedTest[],
@@ -30,16 +31,23 @@ export function spendPlanFor(
   selected: ReadonlySet<string> | null,
   budgetUsd: number,
   withControl: boolean,
+  freeRefusals: ReadonlySet<string> = new Set(),
 ): RunSpendPlan | undefined {
   const measured = loadRequestPlan()?.spend;
   if (!measured) return undefined;
   const mode = withControl || !measured.noControl ? 'control' : 'noControl';
   const credits = mode === 'control' ? measured.control : measured.noControl!;
   const shared = (mode === 'control' ? measured.shared?.control : measured.shared?.noControl) ?? {};
+  const refusals = (mode === 'control' ? measured.refusals?.control : measured.refusals?.noControl) ?? {};
+  // What a test's refusal probes cost on the key, on operations the target answers them free for (gap AUTH-020).
+  const freed = (key: string): number =>
+    Object.entries(refusals[key] ?? {})
+      .filter(([op]) => freeRefusals.has(op))
+      .reduce((a, [, c]) => a + c, 0);
   const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
   const candidates = tests.map((t) => {
     const key = planKey(t.location.replace(/:\d+$/, ''), t.title);
-    return { key, credits: credits[key] ?? 0, ...(shared[key] ? { shared: shared[key] } : {}), rules: t.rules };
+    return { key, credits: Math.max(0, (credits[key] ?? 0) - freed(key)), ...(shared[key] ? { shared: shared[key] } : {}), rules: t.rules };
   });
   const budgetLabel = Number.isFinite(budgetUsd) ? `$${budgetUsd.toFixed(3)}` : 'an unlimited budget';
   return { ...planSpend(candidates, budgetCredits(budgetUsd), testable), mode, budgetLabel };
@@ -57,4 +65,12 @@ export function writeSpendPlan(reportDir: string, plan: RunSpendPlan): string {
   const path = join(reportDir, REPORT_DIR_FILES.spendPlan);
   writeFileSync(path, `${JSON.stringify(plan, null, 2)}\n`);
   return path;
+}
+
+/** The operations whose refusal probes cost money in the measured plan of `mode` (what cli/check-order.ts probes). */
+export function pricedRefusalOperations(withControl: boolean): string[] {
+  const measured = loadRequestPlan()?.spend;
+  if (!measured) return [];
+  const map = (withControl || !measured.noControl ? measured.refusals?.control : measured.refusals?.noControl) ?? {};
+  return [...new Set(Object.values(map).flatMap((ops) => Object.keys(ops)))].sort();
 }

@@ -29,6 +29,12 @@ export const ANNOTATION = {
   /** "op=credits,op=credits": what the test's billed calls spent (formatSpend / parseSpend). */
   spend: 'spend',
   /**
+   * "op=credits,...": the part of `spend` that refusal probes sent on the key cost, after the target
+   * asked for credentials before checking parameters (suites/support/refusals.ts; gap AUTH-020). A
+   * target that checks parameters first answers them free: the spend plan prices them out for it.
+   */
+  refusalSpend: 'refusal-spend',
+  /**
    * "fetched|read credits caseKey": a paid answer shared by every test of its case (suites/support/
    * shared-answers.ts), with what its one fetch cost; `fetched` by the test whose `spend` includes it
    * (formatSharedAnswer / parseSharedAnswer; the spend plan buys each case once, lib/spend-plan.ts).

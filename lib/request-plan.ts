@@ -30,6 +30,12 @@ export interface RequestPlan {
      * calls only (a shared answer a test fetched is here, not there).
      */
     shared?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
+    /**
+     * `file › test title` → operation → the credits of the test's spend that its refusal probes cost on
+     * the key (`refusal-spend` annotations; suites/support/refusals.ts): on a target that answers them
+     * free (it checks parameters before credentials, gap AUTH-020), the plan prices them out.
+     */
+    refusals?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
   };
 }
 

@@ -54,10 +54,12 @@ function measure(r: Report): {
   requests: Record<string, number>;
   spend: Record<string, number>;
   shared: Record<string, Record<string, number>>;
+  refusals: Record<string, Record<string, number>>;
 } {
   const requests: Record<string, number> = {};
   const spend: Record<string, number> = {};
   const shared: Record<string, Record<string, number>> = {};
+  const refusals: Record<string, Record<string, number>> = {};
   const walk = (s: JsonSuite) => {
     for (const spec of s.specs ?? [])
       for (const t of spec.tests) {
@@ -77,11 +79,14 @@ function measure(r: Report): {
           .reduce((a, b) => a + b, 0);
         if (credits - fetched > 0) spend[key] = (spend[key] ?? 0) + credits - fetched;
         for (const x of notes) if (x.credits > 0) (shared[key] ??= {})[x.caseKey] = Math.max(shared[key]?.[x.caseKey] ?? 0, x.credits);
+        // The part of that spend its refusal probes cost on the key (suites/support/refusals.ts), per operation.
+        for (const d of new Set(t.annotations.filter((a) => a.type === ANNOTATION.refusalSpend).map((a) => a.description ?? '')))
+          for (const [op, c] of Object.entries(parseSpend(d))) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
       }
     (s.suites ?? []).forEach(walk);
   };
   r.suites.forEach(walk);
-  return { requests, spend, shared };
+  return { requests, spend, shared, refusals };
 }
 const measured = measure(report);
 const tests = measured.requests;
@@ -110,6 +115,10 @@ const plan: RequestPlan = {
     shared: {
       control: sorted(measured.shared),
       ...(noControlMeasured ? { noControl: sorted(noControlMeasured.shared) } : {}),
+    },
+    refusals: {
+      control: sorted(measured.refusals),
+      ...(noControlMeasured ? { noControl: sorted(noControlMeasured.refusals) } : {}),
     },
   },
 };

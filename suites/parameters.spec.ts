@@ -38,6 +38,8 @@ import {
   requestFor,
   send,
 } from './support/operations.ts';
+import { ORDER_GAP, refusalAnswer, refusalsFree, refusedOf } from './support/refusals.ts';
+import { observing } from './support/choices.ts';
 
 /** Values tried per out-of-bounds case; a constant case (a left-out parameter) runs once. */
 const NUM_RUNS = 5;
@@ -95,6 +97,9 @@ function thriftEdges(edges: EdgeCase[], thrift: boolean, seed: number): EdgeCase
   return edges.filter((e) => e.keyword !== 'enum' || kept.has(e));
 }
 
+/** A route that asks for credentials and charges for an answer: its refusal probes go free first (AUTH-020). */
+const paidRoute = (operationId: string): boolean => (PRICES[operationId]?.credits ?? 0) > 0 && needsCredentials(operationId);
+
 /** The catalogue rule a case exercises, when it is a live testable rule (never a gap). */
 function ruleOf(operationId: string, c: { param: { name: string }; keyword: string }) {
   const rule = paramRule(operationId, c.param.name, c.keyword);
@@ -111,10 +116,14 @@ for (const { operationId } of contract().operations.values()) {
 
   test(
     `${operationId}: out-of-bounds parameters answer 422 invalid_request; edge values are accepted`,
-    { annotation: rules(...ruleIds, 'ERR-008', ...contractRules(operationId)), lock: routeLocks(operationId) },
+    {
+      annotation: rules(...ruleIds, 'ERR-008', ...(paidRoute(operationId) ? [ORDER_GAP] : []), ...contractRules(operationId)),
+      lock: routeLocks(operationId),
+    },
     async ({ api, targetOptions, budget, freshKey }) => {
       const keyed = needsCredentials(operationId);
       test.skip(keyed && !targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
+      if (paidRoute(operationId)) observing(ORDER_GAP);
       // Control-plane accounts of their own when the target offers them: the social research quota (60 a
       // minute) would otherwise pace these cases for minutes (spec: Limits table). A fresh one per social case.
       const own = keyed ? await freshKey() : undefined;
@@ -136,6 +145,18 @@ for (const { operationId } of contract().operations.values()) {
       // control-plane accounts spend minted credits, and an unlimited budget buys them all.
       const price = PRICES[operationId]?.credits ?? 0;
       const runs = own || price === 0 || targetOptions.maxSpendUsd === Infinity ? NUM_RUNS : CHARGED_RUNS;
+      // Free first (issue 19, gap AUTH-020): on a paid route each probe goes without credentials first, and
+      // only to the key when the target asks for them before it checks parameters.
+      const probe = async (parts: ReturnType<typeof requestFor>) => {
+        const sendWith = async (cl: TargetClient) => {
+          const res = await send(cl, operationId, parts);
+          await pace(operationId);
+          return res;
+        };
+        return paidRoute(operationId)
+          ? (await refusalAnswer(operationId, api, () => client, sendWith, refusedOf, { spent: () => budget.spent() })).answer
+          : sendWith(client);
+      };
       for (const c of [...cases, ...over]) {
         const rule = ruleOf(operationId, c)!;
         const allowed = rejectionStatuses(rule);
@@ -144,14 +165,14 @@ for (const { operationId } of contract().operations.values()) {
           let first: Violation[] = [];
           const details = await fc.check(
             fc.asyncProperty(c.values, async (value) => {
-              const res = await send(client, operationId, requestFor(base, c.param, value));
-              await pace(operationId);
+              const res = await probe(requestFor(base, c.param, value));
               await expect.soft(res).toMatchContract(operationId);
               const vs = checkRejected(rule.id, c.param.name, value, res.status(), await jsonOrNull(res), allowed);
               if (vs.length) first = vs;
               return vs.length === 0;
             }),
-            { seed: targetOptions.seed, numRuns: c.single ? 1 : runs, endOnFailure: true },
+            // Free refusals (the target checks parameters first) buy every value.
+            { seed: targetOptions.seed, numRuns: c.single ? 1 : refusalsFree(operationId) ? NUM_RUNS : runs, endOnFailure: true },
           );
           // Anything but our own verdict (a skip for THROTTLED, a harness error) propagates.
           if (details.failed && !first.length)

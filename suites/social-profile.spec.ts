@@ -33,6 +33,7 @@ import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observe } from './support/matchers.ts';
 import { observeChoice, observing } from './support/choices.ts';
+import { ORDER_GAP, knownOrder, learnOrder, refusalAnswer } from './support/refusals.ts';
 
 const OP = 'createSocialProfile';
 const PRICE = PRICES[OP]!.credits;
@@ -360,16 +361,22 @@ test.describe('x/profile: failures', () => {
         'PARAM-077',
         'PARAM-079',
         'ERR-008',
+        ORDER_GAP,
         ...contractRules(OP),
       ),
     },
     async ({ api, paid, budget, targetOptions, freshKey }) => {
-      // With control-plane accounts the calls spend minted credits: 8 values per case. On the configured
-      // key each is a $1.00 call the budget counts (a 422 may be billed, gap BILL-013): one value per case,
-      // the rule judged on one instance (issue 19). Reserving up front keeps a budget skip out of the
-      // fast-check property (where it would read as a failed run).
-      const NUM_RUNS = (await freshKey()) !== undefined ? 8 : 1;
-      budget.reserveCalls(OP, 6 * NUM_RUNS);
+      // Free first (issue 19, gap AUTH-020): one body without a handle, sent with neither key nor payment,
+      // shows whether the target checks bodies before it asks for credentials; if it does, every bad body
+      // goes free. (A body that is not JSON teaches nothing: body parsers refuse it first in either order.)
+      observing(ORDER_GAP);
+      const free = (knownOrder(OP) ?? learnOrder(OP, await requestProfile(api.withKey(undefined), {}))) === 'parameters-first';
+      // With control-plane accounts the calls spend minted credits, and free refusals nothing: 8 values per
+      // case. On the configured key each is a $1.00 call the budget counts (a 422 may be billed, gap
+      // BILL-013): one value per case, the rule judged on one instance (issue 19). Reserving up front keeps
+      // a budget skip out of the fast-check property (where it would read as a failed run).
+      const NUM_RUNS = free || (await freshKey()) !== undefined ? 8 : 1;
+      if (!free) budget.reserveCalls(OP, 6 * NUM_RUNS);
       const [valid] = probeHandles(targetOptions.seed, 1, 'v');
       const validChars = fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/);
       const badChar = fc.constantFrom('-', '.', ' ', '!', '#', '$', 'é', 'ß', '\n', '\t', '/', '+', '%', '\u0000', '😀');
@@ -448,7 +455,18 @@ test.describe('x/profile: failures', () => {
           let first: Violation | undefined;
           const details = await fc.check(
             fc.asyncProperty(arb, async (body) => {
-              const a = await requestProfile(clients[turn++ % clients.length]!, body);
+              const keyed = () => clients[turn++ % clients.length]!;
+              const { answer: a } = await refusalAnswer(
+                OP,
+                api,
+                keyed,
+                (c) => requestProfile(c, body),
+                (x) => x,
+                {
+                  syntax: typeof body === 'string',
+                  spent: () => budget.spent(),
+                },
+              );
               const lookback = (body as { lookback_days?: unknown }).lookback_days;
               // The bound the value breaks: not an integer (PARAM-075), below 14 (PARAM-076), above 365 (PARAM-077).
               const lookbackRule = !Number.isInteger(lookback) ? 'PARAM-075' : (lookback as number) > 365 ? 'PARAM-077' : 'PARAM-076';
