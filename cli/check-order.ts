@@ -23,8 +23,9 @@ export interface InvalidRequest {
 }
 
 /**
- * A request of `operationId` that its contract refuses: a query parameter past its maximum or length,
- * a value outside its enumeration, a required query parameter left out, or a JSON body without its
+ * A request of `operationId` that its contract refuses: a query parameter past its maximum, minimum or
+ * length, outside its enumeration or not of its type (boolean, integer), a required query parameter left out,
+ * a path parameter past its length, or a JSON body without its
  * required members (well-formed JSON: a body that does not parse is refused first by most body parsers,
  * whatever order the route's own checks take). Undefined when the operation has none of these.
  */
@@ -44,10 +45,23 @@ export function invalidRequestOf(operationId: string): InvalidRequest | undefine
     if (typeof s.maximum === 'number') return { method, path: q(String(s.maximum + 1)), breaks: `${p.name} past its maximum ${s.maximum}` };
     if (typeof s.maxLength === 'number')
       return { method, path: q('x'.repeat(s.maxLength + 1)), breaks: `${p.name} past its length ${s.maxLength}` };
+    if (typeof s.minimum === 'number')
+      return { method, path: q(String(s.minimum - 1)), breaks: `${p.name} below its minimum ${s.minimum}` };
     if (s.enum?.length) return { method, path: q('not-an-allowed-value'), breaks: `${p.name} outside its values` };
+    if (s.type === 'boolean' || s.type === 'integer') return { method, path: q('not-a-value'), breaks: `${p.name} not a ${s.type}` };
   }
   const required = params.find((p) => p.in === 'query' && p.required);
   if (required) return { method, path, breaks: `${required.name} left out` };
+  // Last, a path parameter past its length (a route may answer that 404, its own: then nothing is learnt).
+  for (const p of params.filter((x) => x.in === 'path')) {
+    const max = c.deref<OpenAPIV3_1.SchemaObject>(p.schema ?? {}).maxLength;
+    if (typeof max === 'number')
+      return {
+        method,
+        path: op.path.replace(`{${p.name}}`, 'x'.repeat(max + 1)).replace(/\{[^}]+\}/g, 'x'),
+        breaks: `${p.name} past its length ${max}`,
+      };
+  }
   return undefined;
 }
 

@@ -39,6 +39,7 @@ export function spendPlanFor(
   const credits = mode === 'control' ? measured.control : measured.noControl!;
   const shared = (mode === 'control' ? measured.shared?.control : measured.shared?.noControl) ?? {};
   const refusals = (mode === 'control' ? measured.refusals?.control : measured.refusals?.noControl) ?? {};
+  const unjudged = (mode === 'control' ? measured.unjudged?.control : measured.unjudged?.noControl) ?? {};
   // What a test's refusal probes cost on the key, on operations the target answers them free for (gap AUTH-020).
   const freed = (key: string): number =>
     Object.entries(refusals[key] ?? {})
@@ -47,7 +48,10 @@ export function spendPlanFor(
   const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
   const candidates = tests.map((t) => {
     const key = planKey(t.location.replace(/:\d+$/, ''), t.title);
-    return { key, credits: Math.max(0, (credits[key] ?? 0) - freed(key)), ...(shared[key] ? { shared: shared[key] } : {}), rules: t.rules };
+    // The rules it judged when measured: a test that skipped there (it needs a control plane, say) judges nothing here.
+    const missed = new Set(unjudged[key] ?? []);
+    const rules = t.rules.filter((id) => !missed.has(id));
+    return { key, credits: Math.max(0, (credits[key] ?? 0) - freed(key)), ...(shared[key] ? { shared: shared[key] } : {}), rules };
   });
   const budgetLabel = Number.isFinite(budgetUsd) ? `$${budgetUsd.toFixed(3)}` : 'an unlimited budget';
   return { ...planSpend(candidates, budgetCredits(budgetUsd), testable), mode, budgetLabel };

@@ -36,6 +36,13 @@ export interface RequestPlan {
      * free (it checks parameters before credentials, gap AUTH-020), the plan prices them out.
      */
     refusals?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
+    /**
+     * `file › test title` → the rules it carries but did not judge in that measurement (all of them when
+     * it skipped: a control plane, wallet or second key the target lacked; else those withdrawn or met
+     * with no instance). The plan does not count on a test for these: on the stub served without a
+     * control plane, a test that needs one judges nothing, and a paid test may be a rule's only judge.
+     */
+    unjudged?: { control: Record<string, string[]>; noControl?: Record<string, string[]> };
   };
 }
 

@@ -17,7 +17,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
-import { ANNOTATION, parseSharedAnswer, parseSpend } from '../lib/annotation-kinds.ts';
+import { ANNOTATION, parseJudged, parseSharedAnswer, parseSpend } from '../lib/annotation-kinds.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EMBEDDED = 'embedded reference stub';
@@ -46,6 +46,24 @@ type Report = { suites: JsonSuite[]; config: { metadata?: { stubSeed?: number } 
 const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as Report;
 
 /**
+ * The rules a test carries but did not judge in the measured run: all of them when it was skipped (a
+ * control plane, a wallet or a second key it needs and the target lacks), else those it withdrew
+ * (`unjudged`) or met no instance of (`judged` 0, never more). The spend plan does not count on it for them.
+ */
+function notJudged(t: { annotations: Annotation[]; results: unknown[] }): string[] {
+  const of = (type: string) => t.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+  const declared = [...new Set(of(ANNOTATION.rule))];
+  if ((t.results as { status?: string }[]).every((r) => r.status === 'skipped')) return declared;
+  const withdrawn = new Set(of(ANNOTATION.unjudged).map((d) => d.split(':')[0]!));
+  const counts = of(ANNOTATION.judged)
+    .map(parseJudged)
+    .filter((j) => j !== undefined);
+  const seen = new Set(counts.filter((j) => j.n > 0).map((j) => j.id));
+  const none = new Set(counts.filter((j) => j.n === 0 && !seen.has(j.id)).map((j) => j.id));
+  return declared.filter((id) => withdrawn.has(id) || none.has(id));
+}
+
+/**
  * Per test of the suites: requests sent, credits its own calls spent (`spend` annotations, each counted
  * once, less the shared answers it fetched) and the shared answers it read (`shared-answer`: case →
  * what its one fetch cost), which the spend plan buys once however many tests read them.
@@ -55,11 +73,13 @@ function measure(r: Report): {
   spend: Record<string, number>;
   shared: Record<string, Record<string, number>>;
   refusals: Record<string, Record<string, number>>;
+  unjudged: Record<string, string[]>;
 } {
   const requests: Record<string, number> = {};
   const spend: Record<string, number> = {};
   const shared: Record<string, Record<string, number>> = {};
   const refusals: Record<string, Record<string, number>> = {};
+  const unjudged: Record<string, string[]> = {};
   const walk = (s: JsonSuite) => {
     for (const spec of s.specs ?? [])
       for (const t of spec.tests) {
@@ -82,11 +102,13 @@ function measure(r: Report): {
         // The part of that spend its refusal probes cost on the key (suites/support/refusals.ts), per operation.
         for (const d of new Set(t.annotations.filter((a) => a.type === ANNOTATION.refusalSpend).map((a) => a.description ?? '')))
           for (const [op, c] of Object.entries(parseSpend(d))) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
+        const missed = notJudged(t);
+        if (missed.length) unjudged[key] = missed;
       }
     (s.suites ?? []).forEach(walk);
   };
   r.suites.forEach(walk);
-  return { requests, spend, shared, refusals };
+  return { requests, spend, shared, refusals, unjudged };
 }
 const measured = measure(report);
 const tests = measured.requests;
@@ -119,6 +141,10 @@ const plan: RequestPlan = {
     refusals: {
       control: sorted(measured.refusals),
       ...(noControlMeasured ? { noControl: sorted(noControlMeasured.refusals) } : {}),
+    },
+    unjudged: {
+      control: sorted(measured.unjudged),
+      ...(noControlMeasured ? { noControl: sorted(noControlMeasured.unjudged) } : {}),
     },
   },
 };

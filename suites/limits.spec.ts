@@ -491,8 +491,11 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
       );
       await sleep(1100);
       const { statuses } = await burst(LIMIT_BOUNDS.standard.second + 5, () => send(anon, standard));
+      // A valid search in the target's own field names (gap XSRCH-010): a target that checks a body before it
+      // asks for credentials (gap AUTH-020) would refuse the stub's names 422 without counting a challenge.
+      const { body: search } = await inServedNames(api, '', 'searchSocial', { body: { query: 'crude oil' } });
       const social = await burst(LIMIT_BOUNDS.x_research.second + 3, () =>
-        send(anon, { method: 'POST', path: '/api/v1/x/search', body: { query: 'crude oil' }, expect: 200 }),
+        send(anon, { method: 'POST', path: '/api/v1/x/search', body: search, expect: 200 }),
       );
       const found: Violation[] = [];
       for (const [what, s] of [

@@ -13,6 +13,7 @@
 import type { APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
 import { observeChoice } from './choices.ts';
+import { ROUTE_OWN_ANSWERS } from '../../checks/errors.ts';
 import { test } from '@playwright/test';
 import { ANNOTATION, formatSpend, parseSpend } from '../../lib/annotation-kinds.ts';
 
@@ -54,7 +55,9 @@ export function learnOrder(operationId: string, free: Refused): CheckOrder | und
   if (known) return known;
   if (free.status === 422 && free.error === 'invalid_request') {
     orderOf.set(operationId, 'parameters-first');
-    observeChoice(ORDER_GAP, false, `${operationId}: an invalid request with neither key nor payment answered 422 before any 401/402`);
+    // A route whose own text answers a 422 before any payment (the wallet link) documents that order: no choice.
+    if (!ROUTE_OWN_ANSWERS[operationId]?.some((a) => a.status === 422))
+      observeChoice(ORDER_GAP, false, `${operationId}: an invalid request with neither key nor payment answered 422 before any 401/402`);
   } else if (free.status === 401 || free.status === 402) {
     orderOf.set(operationId, 'credentials-first');
     observeChoice(ORDER_GAP, true, `${operationId}: an invalid request with neither key nor payment answered ${free.status}`);

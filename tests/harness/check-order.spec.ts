@@ -1,0 +1,76 @@
+/**
+ * Free refusal probes (issue 19, gap AUTH-020; cli/check-order.ts, cli/spend.ts): the run's unbilled
+ * order probe tells a target that checks parameters before credentials (the alternate stub) from one
+ * that asks for credentials first (the main stub), on every paid operation; and a plan made for the
+ * former leaves out exactly the measured refusal spend of the operations it answers free.
+ * A test of the harness: it credits no catalogue rule.
+ */
+import { test, expect } from '@playwright/test';
+import { contract } from '../../contract/index.ts';
+import { PRICES } from '../../contract/pricing.ts';
+import type { Rule } from '../../contract/rules.ts';
+import { startStub } from '../../stub/app.ts';
+import { ROUTE_OWN_ANSWERS } from '../../checks/errors.ts';
+import { invalidRequestOf, probeCheckOrder } from '../../cli/check-order.ts';
+import { pricedRefusalOperations, spendPlanFor } from '../../cli/spend.ts';
+import { loadRequestPlan } from '../../lib/request-plan.ts';
+import type { PlannedTest } from '../../cli/selection.ts';
+
+/** Every operation that asks for credentials and charges for an answer. */
+const PAID = [...contract().operations.keys()].filter((id) => (PRICES[id]?.credits ?? 0) > 0 && (PRICES[id]!.x402 || PRICES[id]!.keyOnly));
+/** Those with a bound to break, less the wallet link, whose own text answers its 422 before any payment (ROUTE_OWN_ANSWERS). */
+const PROBED = PAID.filter((id) => invalidRequestOf(id) && !ROUTE_OWN_ANSWERS[id]?.some((a) => a.status === 422));
+const LIMITS = { timeoutMs: 5_000, maxBodyBytes: 1 << 20 };
+const KEY = 'key_order_probe_aaaaaaaaaaaa';
+
+test('every paid operation whose refusals the plan prices has an invalid request to probe it with', () => {
+  for (const id of [...pricedRefusalOperations(false), ...pricedRefusalOperations(true)]) {
+    expect(PAID, id).toContain(id);
+    expect(invalidRequestOf(id), id).toBeDefined();
+  }
+});
+
+test.describe('the order probe on both stubs', () => {
+  // The two stubs share one process's variant switch (stub/choices.ts): one at a time.
+  test.describe.configure({ mode: 'serial' });
+  for (const [variant, free] of [
+    ['main', false],
+    ['alt', true],
+  ] as const) {
+    test(`the ${variant} stub ${free ? 'answers every probe 422 invalid_request: free' : 'asks for credentials first: 401 or 402'}`, async () => {
+      const stub = await startStub({ port: 0, seed: 42, variant, apiKeys: [KEY] });
+      const before = stub.ctx.accounts.byKey(KEY)!.credits;
+      try {
+        const probes = await probeCheckOrder(stub.url, PROBED, LIMITS);
+        expect(probes.map((p) => p.operationId)).toEqual(PROBED);
+        const wrong = probes.filter((p) => p.free !== free || (!free && !/: 40[12] /.test(`${p.detail} `)));
+        expect(wrong, wrong.map((p) => `${p.operationId}: ${p.detail}`).join('\n')).toEqual([]);
+        // Nothing was debited: no probe named anybody.
+        expect(stub.ctx.accounts.byKey(KEY)!.credits).toBe(before);
+      } finally {
+        await stub.close();
+      }
+    });
+  }
+});
+
+test('a plan for a target answering refusals free leaves out exactly their measured spend', () => {
+  const measured = loadRequestPlan()?.spend;
+  const refusals = measured?.refusals?.noControl ?? {};
+  test.skip(!Object.keys(refusals).length, 'contract/request-plan.json records no refusal spend without a control plane');
+  // One planned test per measured test, each judging a rule of its own, so an unlimited budget buys every paid one.
+  const keys = Object.keys(measured!.noControl ?? {});
+  const tests: PlannedTest[] = keys.map((k, i) => {
+    const [file, title] = k.split(' › ');
+    return { location: `${file}:1`, title: k.slice(file!.length + 3) || title!, rules: [`T-${i}`], clock: false, oneAddress: false };
+  });
+  const catalogue = new Map(tests.map((t) => [t.rules[0]!, { id: t.rules[0]!, kind: 'rule', observe: 'black-box' } as Rule]));
+  const all = new Set(Object.values(refusals).flatMap((ops) => Object.keys(ops)));
+  const priced = spendPlanFor(tests, catalogue, null, Infinity, false)!;
+  const freed = spendPlanFor(tests, catalogue, null, Infinity, false, all)!;
+  const refusalCredits = Object.entries(refusals)
+    .filter(([k]) => keys.includes(k))
+    .reduce((a, [, ops]) => a + Object.values(ops).reduce((x, y) => x + y, 0), 0);
+  expect(refusalCredits).toBeGreaterThan(0);
+  expect(priced.credits - freed.credits).toBe(refusalCredits);
+});
