@@ -80,6 +80,7 @@ function measure(r: Report): {
   const shared: Record<string, Record<string, number>> = {};
   const refusals: Record<string, Record<string, number>> = {};
   const unjudged: Record<string, string[]> = {};
+  const seen = new Set<string>();
   const walk = (s: JsonSuite) => {
     for (const spec of s.specs ?? [])
       for (const t of spec.tests) {
@@ -89,6 +90,10 @@ function measure(r: Report): {
           .filter((a) => a.type === ANNOTATION.requests && a.description?.startsWith('ip_guard '))
           .reduce((sum, a) => sum + (Number(a.description!.split(' ')[2]) || 0), 0);
         const key = planKey(spec.file, spec.title);
+        // The plan knows a test by file and title: two tests under one key would pool their figures.
+        const project = `${t.projectName} ${key}`;
+        if (seen.has(project)) throw new Error(`${key}: two tests of one file share this title; the request plan cannot tell them apart`);
+        seen.add(project);
         requests[key] = (requests[key] ?? 0) + n;
         const notes = [...new Set(t.annotations.filter((a) => a.type === ANNOTATION.sharedAnswer).map((a) => a.description))]
           .map(parseSharedAnswer)

@@ -175,7 +175,7 @@ crossFieldProperties({
   request: assetRequest,
   credits: 10_000,
   invalid: {
-    title: 'invalid combinations answer 422 invalid_request, unbilled',
+    title: 'invalid q / reference / material_only combinations answer 422 invalid_request, unbilled',
     rules: ['ASRCH-001', 'ASRCH-002', 'ASRCH-003', 'PARAM-026', 'ERR-008', ...contractRules('searchAssets')],
   },
   valid: { title: 'valid combinations never answer 422', rules: ['ASRCH-004', 'ASRCH-005'] },
@@ -215,7 +215,7 @@ crossFieldProperties({
   request: sourcesRequest,
   credits: 10_000,
   invalid: {
-    title: 'invalid combinations answer 422 invalid_request, unbilled',
+    title: 'invalid markets / market_keys combinations answer 422 invalid_request, unbilled',
     rules: ['SRC-002', 'SRC-003', 'PARAM-047', 'PARAM-050', 'ERR-008', ...contractRules('listSources')],
   },
   valid: { title: 'valid combinations (1..10 entries of one list) never answer 422', rules: ['PARAM-047', 'PARAM-050'] },
