@@ -4,6 +4,8 @@
  * an invalid key 401 invalid_api_key, with a valid key the route itself; key-only routes answer 401
  * without a key. One test per operation, each with an otherwise valid request.
  */
+import { inServedNames } from './support/served-contract.ts';
+import { wellFormed } from './support/param-cases.ts';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { routeLocks } from './support/locks.ts';
 import { judged, rulesNaming, withdrawRules } from './support/annotations.ts';
@@ -25,10 +27,15 @@ const INVALID_KEY = 'fc_invalid_0000000000000000000000000000';
 const operations = [...contract().operations.values()];
 const documents = (operationId: string, status: number) => contract().documentedStatuses(operationId).includes(String(status));
 
-/** The operation's baseline request, with identities discovered when a key is configured. */
+/**
+ * The operation's baseline request, with identities discovered when a key is configured, a placeholder
+ * of the right form for a required parameter without one, and its chosen inputs under the target's
+ * served names (a target that checks parameters before credentials, gap AUTH-020, refuses a request
+ * lacking one, or naming ours, 422 before it asks for a key or payment).
+ */
 async function baseline(api: TargetClient, operationId: string, target: string, apiKey: string | undefined): Promise<RequestParts> {
   const ids = await discoverIdentities(apiKey ? api.withKey(apiKey) : undefined, target);
-  return baselineFor(operationId, ids);
+  return inServedNames(api, target, operationId, wellFormed(operationId, baselineFor(operationId, ids)));
 }
 
 /** Free-route rules (AUTH-001: the two free lookups; PRICE-024: the pricing metadata), applied to the operations each names. */

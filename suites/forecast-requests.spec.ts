@@ -26,6 +26,7 @@ import { violation, type Violation } from '../lib/violation.ts';
 import type { ControlPlane } from './support/control.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
 import type { TargetClient } from './support/client.ts';
+import { ORDER_GAP, refusalAnswer } from './support/refusals.ts';
 import {
   CREATE,
   GENERATION_CREDITS,
@@ -176,11 +177,19 @@ test.describe('submission and reads', () => {
   // cannot buy the replay above still judges this rule (issue 19).
   test(
     'a generation without an idempotency key answers 422 invalid_request',
-    { annotation: rules('JOB-036', ...BOTH) },
+    { annotation: rules('JOB-036', ORDER_GAP, ...BOTH) },
     async ({ api, paid, budget }) => {
-      budget.reserveCalls(CREATE, 1);
+      observing(ORDER_GAP);
       const [first] = await oneTarget(api, paid);
-      const none = await submitJob(paid, first!.body, null);
+      // Free first (issue 19, gap AUTH-020): without credentials, then on the key (charged) when the target asks for them first.
+      const { answer: none } = await refusalAnswer(
+        CREATE,
+        api,
+        () => paid,
+        (c) => submitJob(c, first!.body, null),
+        (a) => ({ status: a.status, error: a.body.error }),
+        { spent: () => budget.spent() },
+      );
       const found: Violation[] = [];
       if (none.status !== 422 || none.body.error !== 'invalid_request')
         found.push(

@@ -21,6 +21,8 @@ import {
   type PaymentRequired,
 } from '../checks/x402.ts';
 import { routeOwnAnswer } from '../checks/errors.ts';
+import { inServedNames } from './support/served-contract.ts';
+import { wellFormed } from './support/param-cases.ts';
 import { observeChoice } from './support/choices.ts';
 import { judged } from './support/annotations.ts';
 import { checkDebit } from '../checks/billing.ts';
@@ -156,7 +158,13 @@ test.describe('x402 challenge', () => {
       },
       async ({ api, targetOptions }) => {
         const keyed = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
-        const base = baselineFor(operationId, await discoverIdentities(keyed, targetOptions.target));
+        // Chosen inputs under the target's served names: a target checking parameters first (gap AUTH-020) refuses ours 422.
+        const base = await inServedNames(
+          api,
+          targetOptions.target,
+          operationId,
+          wellFormed(operationId, baselineFor(operationId, await discoverIdentities(keyed, targetOptions.target))),
+        );
         const op = contract().operation(operationId);
         const path = pathOf(operationId, base.path);
         const c = await readChallenge(api, op.method.toUpperCase(), path, { params: base.params, data: base.body });
@@ -340,7 +348,11 @@ test.describe('x402: unbilled answers are never settled', () => {
         for (const op of candidates) {
           const found = await discoverRequest(paid, targetOptions.target, op);
           if (!('request' in found)) continue;
-          const probe = await api.withKey(undefined).call(found.request.method, found.request.path, { params: found.request.params });
+          const { method, path, params, body } = found.request;
+          const probe = await api.withKey(undefined).call(method, path, {
+            params,
+            ...(body === undefined ? {} : { data: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+          });
           if (probe.status() === 402) {
             await expect(probe).toMatchContract(op);
             chosen = { op, request: found.request };

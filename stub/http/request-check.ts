@@ -4,8 +4,8 @@
  * (401/402). The reference stub asks first; the alternate stub checks a request that carries neither an
  * API key nor a payment against the parameters and request body of the document it serves (stub/alt:
  * the contract with its own names written in; the same bounds its handlers enforce), so an invalid one
- * answers 422 invalid_request before any challenge. Header parameters (the idempotency key) are left to
- * the handler, after admission.
+ * answers 422 invalid_request before any challenge (header parameters, the idempotency key, under the
+ * names it serves).
  * Nobody is named by such a request, so nothing is debited or settled. A request with credentials takes
  * the reference path (admission, then the handler's own checks), so keyed answers do not change.
  */
@@ -17,7 +17,7 @@ import { contract } from '../../contract/index.ts';
 import { invalidRequest } from '../errors.ts';
 import { servedDocument } from '../alt/document.ts';
 
-type Where = 'query' | 'path';
+type Where = 'query' | 'path' | 'header';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const SERVED = 'served';
@@ -90,13 +90,14 @@ function checksOf(operationId: string): RequestChecks {
   const params: ParamCheck[] = [];
   (spec.parameters ?? []).forEach((p, i) => {
     const param = deref<OpenAPIV3_1.ParameterObject>(doc, p);
-    if (!['query', 'path'].includes(param.in) || !param.schema) return;
+    if (!['query', 'path', 'header'].includes(param.in) || !param.schema) return;
     // A parameter given by $ref lives under components/parameters; compile from where its schema is.
     const at = '$ref' in p ? `${p.$ref.slice(1)}/schema` : `${base}/parameters/${i}/schema`;
     const schema = deref<OpenAPIV3_1.SchemaObject>(doc, param.schema);
     const type = typeOf(schema);
     params.push({
-      name: param.name,
+      // Node hands header names lower-cased.
+      name: param.in === 'header' ? param.name.toLowerCase() : param.name,
       in: param.in as Where,
       required: Boolean(param.required),
       type,
@@ -121,7 +122,10 @@ function problem(name: string, validate: ValidateFunction): string {
 
 /** The value of one parameter as sent: text, or a list of texts (a repeated or comma-separated list). */
 function valueOf(check: ParamCheck, request: FastifyRequest): unknown {
-  const source = (check.in === 'query' ? request.query : request.params) as Record<string, string | string[] | undefined>;
+  const source = (check.in === 'query' ? request.query : check.in === 'path' ? request.params : request.headers) as Record<
+    string,
+    string | string[] | undefined
+  >;
   const raw = source?.[check.name];
   if (raw === undefined) return undefined;
   if (check.type === 'array') {

@@ -564,3 +564,31 @@ export function checkAccepted(ruleId: string, label: string, value: unknown, sta
   const msg = (body as { message?: unknown } | null)?.message;
   return [violation(ruleId, 'status', `${label}=${preview(value)} is within bounds but was rejected with 422 (${JSON.stringify(msg)})`)];
 }
+
+/** A value of `s`'s form (its first enumerated value, its minimum, a string matching its pattern), or undefined. */
+function placeholder(s: ParamSchema): string | undefined {
+  const t = typeOf(s);
+  if (s.enum?.length) return String(s.enum[0]);
+  if (t === 'integer' || t === 'number') return String(s.minimum ?? 1);
+  if (t === 'boolean') return 'false';
+  if (t === 'array') return placeholder(resolveSchema(s.items));
+  if (t !== 'string') return undefined;
+  if (s.pattern) return fc.sample(fc.stringMatching(new RegExp(s.pattern)), { seed: 1, numRuns: 1 })[0];
+  return 'a'.repeat(Math.max(1, s.minLength ?? 1));
+}
+
+/**
+ * `parts` with a value of the right form for every required query parameter it lacks (a placeholder, not
+ * an existing entity: a route whose baseline needs a discovered identity has none without it). A target
+ * that checks parameters before credentials (gap AUTH-020) refuses a request lacking one 422 before it
+ * asks for a key or payment; with the placeholder it answers the refusal for want of credentials.
+ */
+export function wellFormed<T extends { params: Record<string, unknown> }>(operationId: string, parts: T): T {
+  const params = { ...parts.params };
+  for (const spec of paramSpecs(operationId)) {
+    if (spec.in !== 'query' || !spec.required || params[spec.name] !== undefined) continue;
+    const value = placeholder(spec.schema);
+    if (value !== undefined) params[spec.name] = value;
+  }
+  return { ...parts, params };
+}
