@@ -10,11 +10,10 @@
  * The first probe of an operation tells which (one observation of AUTH-020), and the answer is kept for
  * the worker: an order is a property of the target's route, not of the value probed.
  */
-import type { APIResponse } from '@playwright/test';
+import { test, type APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
 import { observeChoice } from './choices.ts';
 import { ROUTE_OWN_ANSWERS } from '../../checks/errors.ts';
-import { test } from '@playwright/test';
 import { ANNOTATION, formatSpend, parseSpend } from '../../lib/annotation-kinds.ts';
 
 /** AUTH-020: the gap rule on the order of the parameter and credential checks. */
