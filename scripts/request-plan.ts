@@ -48,11 +48,13 @@ const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as Report;
 /**
  * The rules a test carries but did not judge in the measured run: all of them when it was skipped (a
  * control plane, a wallet or a second key it needs and the target lacks), else those it withdrew
- * (`unjudged`) or met no instance of (`judged` 0, never more). The spend plan does not count on it for them.
+ * (`unjudged`) or met no instance of (`judged` 0, never more) unless it ended THROTTLED. The spend plan does not count on it for them.
  */
 function notJudged(t: { annotations: Annotation[]; results: unknown[] }): string[] {
   const of = (type: string) => t.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
   const declared = [...new Set(of(ANNOTATION.rule))];
+  // A test that kept meeting 429 (THROTTLED, skipped there) met the machine's or the target's pace, not a need: counted on.
+  if (of(ANNOTATION.throttled).length) return [...new Set(of(ANNOTATION.unjudged).map((d) => d.split(':')[0]!))];
   if ((t.results as { status?: string }[]).every((r) => r.status === 'skipped')) return declared;
   const withdrawn = new Set(of(ANNOTATION.unjudged).map((d) => d.split(':')[0]!));
   const counts = of(ANNOTATION.judged)

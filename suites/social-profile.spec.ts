@@ -33,6 +33,7 @@ import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observe } from './support/matchers.ts';
 import { observeChoice, observing } from './support/choices.ts';
+import { paidRuns } from './support/property.ts';
 import { ORDER_GAP, knownOrder, learnOrder, refusalAnswer } from './support/refusals.ts';
 
 const OP = 'createSocialProfile';
@@ -136,7 +137,9 @@ test.describe('x/profile: every returned profile', () => {
     'property: any valid handle, lookback and focus get a profile holding the invariants or 404 insufficient_post_history',
     { annotation: rules(...INVARIANTS, 'PROF-004', 'PARAM-074', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
-      const NUM_RUNS = 6; // each run is a $1.00 call when it profiles (issue 19); the edges are the bad-bodies property's
+      // Each run is a $1.00 call when it profiles (issue 19): THRIFT_RUNS on the configured key within a finite
+      // budget, whose reservation must not exceed what the spend plan measured; the edges are the bad-bodies property's.
+      const NUM_RUNS = paidRuns(6);
       budget.reserveCalls(OP, NUM_RUNS);
       const handle = fc.tuple(fc.boolean(), fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/)).map(([at, h]) => `${at ? '@' : ''}${h}`);
       const body = fc.record({
