@@ -155,7 +155,12 @@ const plan: RequestPlan = {
     },
   },
 };
-writeFileSync(REQUEST_PLAN_FILE, `${JSON.stringify(plan, null, 2)}\n`);
+// A list of rule IDs on one line: the unjudged lists would otherwise take a line per ID.
+const text = JSON.stringify(plan, null, 2).replace(
+  /\[\n\s+((?:"[^"\n]*",\n\s+)*"[^"\n]*")\n\s+\]/g,
+  (_, items: string) => `[${items.replace(/,\n\s+/g, ', ')}]`,
+);
+writeFileSync(REQUEST_PLAN_FILE, `${text}\n`);
 const total = Object.values(tests).reduce((a, b) => a + b, 0);
 const usd = (r: Record<string, number> | undefined) => `$${(Object.values(r ?? {}).reduce((a, b) => a + b, 0) / 1000).toFixed(3)}`;
 console.log(
