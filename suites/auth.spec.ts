@@ -4,8 +4,6 @@
  * an invalid key 401 invalid_api_key, with a valid key the route itself; key-only routes answer 401
  * without a key. One test per operation, each with an otherwise valid request.
  */
-import { inServedNames } from './support/served-contract.ts';
-import { wellFormed } from './support/param-cases.ts';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
 import { routeLocks } from './support/locks.ts';
 import { judged, rulesNaming, withdrawRules } from './support/annotations.ts';
@@ -19,7 +17,7 @@ import { judgeWith } from './support/judging.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { observe } from './support/matchers.ts';
 import { costOf } from './support/budget.ts';
-import { baselineFor, discoverIdentities, jsonOrNull, pace, probeImplemented, send, type RequestParts } from './support/operations.ts';
+import { discoverIdentities, jsonOrNull, pace, probeImplemented, send, unpaidBaseline, type RequestParts } from './support/operations.ts';
 
 /** A key no principal holds (well-formed, so only its validity is tested). */
 const INVALID_KEY = 'fc_invalid_0000000000000000000000000000';
@@ -27,15 +25,9 @@ const INVALID_KEY = 'fc_invalid_0000000000000000000000000000';
 const operations = [...contract().operations.values()];
 const documents = (operationId: string, status: number) => contract().documentedStatuses(operationId).includes(String(status));
 
-/**
- * The operation's baseline request, with identities discovered when a key is configured, a placeholder
- * of the right form for a required parameter without one, and its chosen inputs under the target's
- * served names (a target that checks parameters before credentials, gap AUTH-020, refuses a request
- * lacking one, or naming ours, 422 before it asks for a key or payment).
- */
+/** The operation's baseline request (unpaidBaseline), with identities discovered when a key is configured. */
 async function baseline(api: TargetClient, operationId: string, target: string, apiKey: string | undefined): Promise<RequestParts> {
-  const ids = await discoverIdentities(apiKey ? api.withKey(apiKey) : undefined, target);
-  return inServedNames(api, target, operationId, wellFormed(operationId, baselineFor(operationId, ids)));
+  return unpaidBaseline(api, target, operationId, await discoverIdentities(apiKey ? api.withKey(apiKey) : undefined, target));
 }
 
 /** Free-route rules (AUTH-001: the two free lookups; PRICE-024: the pricing metadata), applied to the operations each names. */

@@ -21,13 +21,11 @@ import {
   type PaymentRequired,
 } from '../checks/x402.ts';
 import { routeOwnAnswer } from '../checks/errors.ts';
-import { inServedNames } from './support/served-contract.ts';
-import { wellFormed } from './support/param-cases.ts';
 import { observeChoice } from './support/choices.ts';
 import { judged } from './support/annotations.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { baselineFor, discoverIdentities, errorOf, pathOf } from './support/operations.ts';
+import { discoverIdentities, errorOf, pathOf, unpaidBaseline } from './support/operations.ts';
 import {
   encodePayment,
   newWallet,
@@ -158,13 +156,7 @@ test.describe('x402 challenge', () => {
       },
       async ({ api, targetOptions }) => {
         const keyed = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
-        // Chosen inputs under the target's served names: a target checking parameters first (gap AUTH-020) refuses ours 422.
-        const base = await inServedNames(
-          api,
-          targetOptions.target,
-          operationId,
-          wellFormed(operationId, baselineFor(operationId, await discoverIdentities(keyed, targetOptions.target))),
-        );
+        const base = await unpaidBaseline(api, targetOptions.target, operationId, await discoverIdentities(keyed, targetOptions.target));
         const op = contract().operation(operationId);
         const path = pathOf(operationId, base.path);
         const c = await readChallenge(api, op.method.toUpperCase(), path, { params: base.params, data: base.body });

@@ -16,6 +16,7 @@ import addFormatsModule from 'ajv-formats';
 import { contract } from '../../contract/index.ts';
 import { invalidRequest } from '../errors.ts';
 import { servedDocument } from '../alt/document.ts';
+import { resolvePointer } from '../../checks/contract.ts';
 
 type Where = 'query' | 'path' | 'header';
 
@@ -35,14 +36,10 @@ function servedOnce(): { doc: OpenAPIV3_1.Document; ajv: Ajv2020 } {
   return served;
 }
 
-/** Resolves a local `$ref` of the served document (one level or chained). */
+/** Resolves a local `$ref` of the served document (one level or chained; checks/contract.ts resolvePointer). */
 function deref<T>(doc: OpenAPIV3_1.Document, node: T | OpenAPIV3_1.ReferenceObject): T {
   let cur: unknown = node;
-  while (cur && typeof cur === 'object' && '$ref' in cur && typeof cur.$ref === 'string')
-    cur = cur.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((acc, tok) => (acc as Record<string, unknown>)?.[tok.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  while (cur && typeof cur === 'object' && '$ref' in cur && typeof cur.$ref === 'string') cur = resolvePointer(doc, cur.$ref);
   return cur as T;
 }
 

@@ -9,7 +9,8 @@ import { test, type APIResponse } from '@playwright/test';
 import { contract, fillTemplate } from '../../contract/index.ts';
 import { creditsToUsd } from '../../contract/pricing.ts';
 import { OIL_LIMITS, hasOilLimits } from '../../contract/limits.ts';
-import { ABSENT, type ParamSpec, type ParamValue } from './param-cases.ts';
+import { ABSENT, wellFormed, type ParamSpec, type ParamValue } from './param-cases.ts';
+import { inServedNames } from './served-contract.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { inTargetHeaderNames } from './served-headers.ts';
@@ -144,6 +145,16 @@ export function identityVars(ids: Identities): Record<string, unknown> {
     targetRef: ids.targetRef,
     uuid: randomUUID(),
   };
+}
+
+/**
+ * The baseline of `operationId` as an unpaid call sends it (auth and x402 challenge tests): a placeholder
+ * of the right form for a required parameter without a discovered value (`wellFormed`), and the chosen
+ * inputs under the target's served names. A target that checks parameters before credentials (gap
+ * AUTH-020) refuses a request lacking one, or naming ours, 422 before it asks for a key or payment.
+ */
+export async function unpaidBaseline(client: TargetClient, target: string, operationId: string, ids: Identities): Promise<Baseline> {
+  return inServedNames(client, target, operationId, wellFormed(operationId, baselineFor(operationId, ids)));
 }
 
 /**
