@@ -34,6 +34,10 @@ const DEFAULT_OBSERVE: Record<string, { observe: Observe; how: string }> = {
   'getOilSignal#include_marks': { observe: 'black-box', how: 'so live venue marks are fetched (marks filled or degraded true)' },
   'getForecastRequest#view': { observe: 'spend-budget', how: 'so a succeeded job read without view expands its forecasts' },
   'createSocialProfile#body.lookback_days': { observe: 'spend-budget', how: 'echoed as window.lookback_days' },
+  // Proven by behaviour in suites/defaults.spec.ts (the default oracle): the answer without the parameter
+  // holds the same items as the answer with the default given, and a non-default value answers differently.
+  'listSources#types': { observe: 'black-box', how: 'so an answer without types holds the items of types=article,x_post' },
+  'createSocialProfile#body.focus': { observe: 'spend-budget', how: 'so a profile without focus is the profile of focus general' },
 };
 
 /** Rejection wording where the contract gives something other than a plain 422 invalid_request. */
