@@ -62,9 +62,9 @@ test(
 test(
   'a stored profile is reused just before it is 30 days old and recomputed just after',
   { annotation: rules('PROF-006', 'PROF-008', ...INVARIANTS, ...contractRules('createSocialProfile')) },
-  async ({ paid, controlPlane, budget, targetOptions }) => {
+  async ({ paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
     budget.reserveCalls('createSocialProfile', 4);
-    const found = await findProfiledHandle(paid, targetOptions.seed);
+    const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
     test.skip('skip' in found, 'skip' in found ? found.skip : '');
     const { handle } = found as { handle: string };
     // A lookback no other test uses, drawn per run: a persistent target may hold older stored profiles.

@@ -95,38 +95,56 @@ function profileOr404(a: Answer, request: { lookbackDays?: number }, what: strin
 }
 
 test.describe('x/profile: every returned profile', () => {
+  // Two tests, so that a budget can buy the default body's case (PARAM-078) without the others: each
+  // profile is a $1.00 call (issue 19). Both read the run's shared discovery answer (lookback 365, focus
+  // general), judged here on its invariants.
   test(
-    'holds the profile invariants: default body, each focus, an @-prefixed handle and shorter lookbacks',
-    { annotation: rules(...INVARIANTS, 'PARAM-078', 'PROF-004', 'PROF-017', 'PROF-018', 'PROF-020', ...contractRules(OP)) },
-    async ({ paid, budget, targetOptions }) => {
-      budget.reserveCalls(OP, 4);
+    'holds the profile invariants: the discovery answer and the default body (lookback and focus omitted)',
+    { annotation: rules(...INVARIANTS, 'PARAM-078', 'PROF-017', 'PROF-018', 'PROF-020', ...contractRules(OP)) },
+    async ({ paid, budget, targetOptions, sharedAnswers }) => {
+      budget.reserveCalls(OP, 2);
       observing('PROF-017', 'PROF-018', 'PROF-020');
-      const found = await test.step('discover a handle the target profiles', () => findProfiledHandle(paid, targetOptions.seed));
+      const found = await test.step('discover a handle the target profiles', () =>
+        findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers));
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle, answer } = found as { handle: string; answer: Answer };
       observeProfileChoices(answer.body);
       const vs: Violation[] = checkSocialProfile(answer.body, { lookbackDays: 365 });
+      await test.step(JSON.stringify({ handle }), async () => {
+        const a = await requestProfile(paid, { handle });
+        // Without lookback_days and focus the request is the discovery's (365 days, general): its profile exists.
+        if (a.status !== 200)
+          vs.push(
+            violation(
+              'PARAM-078',
+              'status',
+              `{"handle":"${handle}"} answered ${a.status} ${a.error ?? ''} although @${handle} was profiled with lookback_days 365 and focus general`,
+            ),
+          );
+        else vs.push(...checkSocialProfile(a.body, { lookbackDays: 365 }));
+      });
+      expect(vs).toHaveNoViolations();
+    },
+  );
 
-      // Each case once (issue 19: a profile is a $1.00 call): the default body, each focus, an @-prefixed
-      // handle and two shorter lookbacks, folded into three calls after the discovery's own answer.
-      const bodies: { body: Record<string, unknown>; lookbackDays?: number; must200: boolean }[] = [
-        { body: { handle }, must200: true },
-        { body: { handle: `@${handle}`, focus: 'trading', lookback_days: 45 }, lookbackDays: 45, must200: false },
-        { body: { handle, focus: 'reasoning', lookback_days: 180 }, lookbackDays: 180, must200: false },
-      ];
-      for (const b of bodies) {
-        await test.step(JSON.stringify(b.body), async () => {
-          const a = await requestProfile(paid, b.body);
-          // Without lookback_days and focus the request is the discovery's (365 days, general): its profile exists.
-          if (b.must200 && a.status !== 200)
-            vs.push(
-              violation(
-                'PARAM-078',
-                'status',
-                `${JSON.stringify(b.body)} answered ${a.status} ${a.error ?? ''} although @${handle} was profiled with lookback_days 365 and focus general`,
-              ),
-            );
-          else vs.push(...profileOr404(a, { lookbackDays: b.lookbackDays }, JSON.stringify(b.body)));
+  test(
+    'holds the profile invariants for each focus, an @-prefixed handle and shorter lookbacks',
+    { annotation: rules(...INVARIANTS, 'PROF-004', ...contractRules(OP)) },
+    async ({ paid, budget, targetOptions, sharedAnswers }) => {
+      budget.reserveCalls(OP, 3);
+      const found = await test.step('discover a handle the target profiles', () =>
+        findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers));
+      test.skip('skip' in found, 'skip' in found ? found.skip : '');
+      const { handle } = found as { handle: string };
+      const vs: Violation[] = [];
+      // Each case once, folded into two calls: the other two focus values, an @-prefixed handle and two
+      // shorter lookbacks (a 404 insufficient_post_history is allowed there, PROF-004).
+      for (const [body, lookbackDays] of [
+        [{ handle: `@${handle}`, focus: 'trading', lookback_days: 45 }, 45],
+        [{ handle, focus: 'reasoning', lookback_days: 180 }, 180],
+      ] as const) {
+        await test.step(JSON.stringify(body), async () => {
+          vs.push(...profileOr404(await requestProfile(paid, body), { lookbackDays }, JSON.stringify(body)));
         });
       }
       expect(vs).toHaveNoViolations();
@@ -252,9 +270,9 @@ test.describe('x/profile: the store of successful profiles', () => {
   test(
     'a stored profile is reused across callers for the same handle, focus and lookback',
     { annotation: rules('PROF-006', ...INVARIANTS, ...contractRules(OP)) },
-    async ({ api, paid, budget, targetOptions }) => {
+    async ({ api, paid, budget, targetOptions, sharedAnswers }) => {
       budget.reserveCalls(OP, 3);
-      const found = await findProfiledHandle(paid, targetOptions.seed);
+      const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle } = found as { handle: string };
       test.skip(!targetOptions.apiKey2, 'needs a second principal (FC_API_KEY_2)');
@@ -276,11 +294,12 @@ test.describe('x/profile: the store of successful profiles', () => {
   test(
     'a different focus or lookback does not reuse the stored profile',
     { annotation: rules('PROF-007', ...INVARIANTS, ...contractRules(OP)) },
-    async ({ paid, budget, targetOptions }) => {
+    async ({ paid, budget, targetOptions, sharedAnswers }) => {
       budget.reserveCalls(OP, 3);
       // The handle's profile at lookback 365 and the default focus (general, spec: POST /api/v1/x/profile)
       // is the stored one: each case differs from it in one member only (issue 19: no fourth $1.00 call).
-      const found = await findProfiledHandle(paid, targetOptions.seed, 365);
+      // Its answer is the run's shared discovery answer: stored by whichever test asked first.
+      const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle, answer: general } = found as { handle: string; answer: Answer };
       const vs: Violation[] = checkSocialProfile(general.body, { lookbackDays: 365 });
@@ -303,9 +322,9 @@ test.describe('x/profile: failures', () => {
   test(
     'a search-provider fault answers 502 upstream_unavailable and is not billed',
     { annotation: rules('PROF-009', 'PROF-010', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
-    async ({ api, paid, controlPlane, budget, targetOptions }) => {
+    async ({ api, paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
       budget.reserveCalls(OP, 1);
-      const found = await findProfiledHandle(paid, targetOptions.seed);
+      const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle } = found as { handle: string };
       const { answer: a, violations } = await callDuringUpstreamFailure(

@@ -7,7 +7,7 @@
  * fails over a gap. Non-storage needs a clock advance: suites/social-clock.spec.ts. Each search
  * costs $0.50: the spend budget skips what the run cannot afford.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { checkSocialSearch, publishedAtOf, resultsOf } from '../checks/social-search.ts';
 import type { Violation } from '../lib/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -84,6 +84,29 @@ async function broadQuery(paid: TargetClient, more: number): Promise<{ query: st
 }
 
 test.describe('x/search: defaults and bounds', () => {
+  // A test of its own, one $0.50 call (issue 19): a budget buys the defaults' case without the explicit
+  // limits and ranges of the next test.
+  test(
+    'a search with neither range_days nor limit: at most 15 results, all published within the last 30 days',
+    { annotation: rules('XSRCH-001', 'XSRCH-002', ...contractRules(OP)) },
+    async ({ paid: key, budget, freshKey }) => {
+      budget.reserveCalls(OP, 1);
+      const paid = await ownSocialClient(key, freshKey);
+      const query = QUERIES[0]!;
+      const a = await requestSearch(paid, { query });
+      test.skip(
+        a.status !== 200,
+        `the target answered ${a.status} ${a.error ?? ''} to a search with body {query} (the field name is the stub's choice)`,
+      );
+      const n = resultsOf(a.body)?.length;
+      test.skip(n === undefined, "the target's search answer has no results array (the response shape is not shown in the contract)");
+      // Every result is an instance of the default range; the answer itself of the default limit.
+      judged('XSRCH-002', n!, 'a result of a search without range_days');
+      judged('XSRCH-001', 1, 'an answer of a search without limit');
+      expect(checkSocialSearch(a.body, { limit: 15, rangeDays: 30, ...searchInstant(a) })).toHaveNoViolations(a.body);
+    },
+  );
+
   test(
     'at most the requested number of results (15 by default), all published within the requested range (30 days by default)',
     { annotation: rules('XSRCH-001', 'XSRCH-002', 'XSRCH-006', 'XSRCH-010', 'XSRCH-011', ...contractRules(OP)) },

@@ -12,6 +12,7 @@ import { judgeWith } from './judging.ts';
 import { discoverRequest, type PaidRequest } from './paid-requests.ts';
 import type { ControlPlane } from './control.ts';
 import type { TargetClient } from './client.ts';
+import { PROFILE_PATH, findThinHandle } from './social.ts';
 
 /** Test credits of each account a Limits test creates (10,000 USD): no bound here is reached by running out. */
 export const CREDITS = 10_000_000;
@@ -61,4 +62,33 @@ export function judgeRefusal(a: LimitAnswer, provoked: Provoked & TableLimit, st
     ...checkRateLimited(a, provoked, statusRule),
     ...(a.status === 429 ? judgeWith(CHECKS.checkQuotaPolicies, a.headers['ratelimit-policy'], refused) : []),
   ];
+}
+
+/** The social-scope request a burst is made of, and the statuses that count as admitted in it. */
+export interface SocialBurst {
+  request: PaidRequest;
+  /** Statuses besides 2xx that passed the limiter (a 404 insufficient_post_history). */
+  admitted: readonly number[];
+  /** The other social route's request: after a full second of `request`, it must answer 429 (LIM-013). */
+  other: PaidRequest;
+  /** What the burst is made of, for messages. */
+  what: string;
+}
+
+/**
+ * A social burst at no cost where the target allows it (issue 19): a profile request answered 404
+ * insufficient_post_history (a probe handle without history, at lookback 14) is not billed (spec:
+ * Authentication rule 7), yet it passed the limiter, which refuses before any upstream work (same rule),
+ * so before the history is read. Without such a handle, the discovered search (`search`, $0.50 each),
+ * with the discovered profile as the other social route.
+ */
+export async function socialBurst(client: TargetClient, seed: number, search: PaidRequest, profile: PaidRequest): Promise<SocialBurst> {
+  const thin = await findThinHandle(client, seed);
+  if ('skip' in thin) return { request: search, admitted: [], other: profile, what: '/x/search calls' };
+  return {
+    request: { method: 'POST', path: PROFILE_PATH, body: { handle: thin.handle, lookback_days: thin.lookbackDays }, expect: 404 },
+    admitted: [404],
+    other: search,
+    what: `/x/profile calls for @${thin.handle} (404 insufficient_post_history, unbilled)`,
+  };
 }

@@ -9,6 +9,7 @@ import type { APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './control.ts';
 import { readFeed } from './feed.ts';
+import { caseKeyOf, type SharedAnswers } from './shared-answers.ts';
 import { expect } from './matchers.ts';
 import { checkDebit } from '../../checks/billing.ts';
 import { violation, type Violation } from '../../lib/violation.ts';
@@ -135,8 +136,8 @@ async function withOneShotFault<T>(
 }
 
 /** Authors of the feed's social posts (6 hours), most posts first, '@' stripped. */
-export async function feedHandles(paid: TargetClient): Promise<string[]> {
-  const { body } = await readFeed(paid, { hours: 6 });
+export async function feedHandles(paid: TargetClient, shared?: SharedAnswers): Promise<string[]> {
+  const { body } = await readFeed(paid, { hours: 6 }, shared);
   const counts = new Map<string, number>();
   for (const e of body?.events ?? []) {
     const h = (e as { source?: { author_handle?: unknown } | null }).source?.author_handle;
@@ -156,19 +157,50 @@ export function probeHandles(seed: number, n: number, tag = 'p'): string[] {
 const found = new Map<string, string>();
 
 /**
+ * A discovery's profile request (createSocialProfile), checked against the contract. With `shared`, it is
+ * the run's one answer of this body (issue 19: a profile is a $1.00 call, and the tests that only need a
+ * profiled handle, or the profile at the default focus, read the same case): the first reader buys it and
+ * the rest read it, in any worker. A 5xx is retried once, as `requestProfile` does, and never stored.
+ */
+async function discoveryProfile(
+  paid: TargetClient,
+  body: { handle: string; lookback_days: number },
+  shared?: SharedAnswers,
+): Promise<Answer> {
+  if (!shared) return requestProfile(paid, body);
+  const fetch = () => postJson(paid, PROFILE_PATH, body);
+  const caseKey = caseKeyOf('POST', PROFILE_PATH, body);
+  const first = await shared.answer(caseKey, fetch);
+  let res = first.res;
+  if (first.fresh && (res.status() === 502 || res.status() === 503)) {
+    await new Promise((r) => setTimeout(r, 200));
+    res = (await shared.answer(caseKey, fetch)).res;
+  }
+  await expect(res).toMatchContract('createSocialProfile');
+  return readAnswer(res);
+}
+
+/**
  * A handle the target profiles at `lookbackDays` (default 365): feed authors first, then probe
- * handles; returns it with that first 200 answer. Only successes are remembered (per worker).
+ * handles; returns it with that first 200 answer. Only successes are remembered (per worker). With
+ * `shared` (the test's `sharedAnswers` fixture), the feed and every probe are the run's shared answers:
+ * the discovery is bought once per run, not once per test.
  */
 export async function findProfiledHandle(
   paid: TargetClient,
   seed: number,
   lookbackDays = 365,
+  shared?: SharedAnswers,
 ): Promise<{ handle: string; answer: Answer } | { skip: string }> {
   const key = `rich|${lookbackDays}`;
-  const candidates = [...(found.has(key) ? [found.get(key)!] : []), ...(await feedHandles(paid)).slice(0, 6), ...probeHandles(seed, 6)];
+  const candidates = [
+    ...(found.has(key) ? [found.get(key)!] : []),
+    ...(await feedHandles(paid, shared)).slice(0, 6),
+    ...probeHandles(seed, 6),
+  ];
   const seen: string[] = [];
   for (const handle of [...new Set(candidates)]) {
-    const answer = await requestProfile(paid, { handle, lookback_days: lookbackDays });
+    const answer = await discoveryProfile(paid, { handle, lookback_days: lookbackDays }, shared);
     seen.push(`@${handle} ${answer.status}${answer.error ? ` ${answer.error}` : ''}`);
     if (answer.status === 200) {
       found.set(key, handle);
