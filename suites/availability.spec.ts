@@ -8,7 +8,7 @@ import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { assertProperty } from './support/property.ts';
+import { assertProperty, thrifty } from './support/property.ts';
 import { judgeWith } from './support/judging.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { rulesOf } from '../checks/define.ts';
@@ -275,11 +275,11 @@ test.describe('identities', () => {
     async ({ api, paid }) => {
       const rows = spreadByVenue(await discovered(paid, 'catalog'), 24);
       const answers = await mapLimit(rows, CONCURRENCY, async (row) => (await lookup(api, { market_key: String(row.marketKey) })).body);
-      // One readable market per venue: each read is billed ($0.01).
+      // One readable market per venue: each read is billed ($0.01); on a budget one market in all (thrifty).
       const picks = new Map<string, { row: Row; body: Row }>();
       answers.forEach((body, i) => {
         const row = rows[i]!;
-        if (body.read && !picks.has(String(row.venue))) picks.set(String(row.venue), { row, body });
+        if (body.read && !picks.has(String(row.venue)) && !(thrifty() && picks.size > 0)) picks.set(String(row.venue), { row, body });
       });
       test.skip(picks.size === 0, 'no catalog market with a stored forecast');
       const found: Violation[] = [];

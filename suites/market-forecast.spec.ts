@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
-import { assertProperty, paidRuns } from './support/property.ts';
+import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 import type { SharedAnswers } from './support/shared-answers.ts';
@@ -96,6 +96,8 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
       const found: Violation[] = [];
       let compared = 0;
       for (const m of sample) {
+        // On a budget (thrifty) one compared market judges the rule: each read is billed ($0.01).
+        if (thrifty() && compared > 0) break;
         await test.step(m.marketKey, async () => {
           const venue = venueParam(m);
           const avail = await api.get('/api/public/forecast-availability', { params: { slug: m.slug, venue } });

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { assertProperty, paidRuns } from './support/property.ts';
+import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import type { TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import {
@@ -133,7 +133,8 @@ test.describe('GET /api/v1/signals', () => {
       test.skip(!affordable(targetOptions, 'listSignals', 6), 'spend budget too small');
       const found: Violation[] = [];
       let rows = 0;
-      for (const value of ['true', 'false']) {
+      // On a budget (thrifty) only the filtering value, where an ignored alias shows: each call is billed.
+      for (const value of thrifty() ? ['true'] : ['true', 'false']) {
         await test.step(`exclude_crash_risk=${value}`, async () => {
           const current = await listSignals(paid, targetOptions.siteUrl, { exclude_drawdown_risk: value });
           const former = await listSignals(paid, targetOptions.siteUrl, { exclude_crash_risk: value });
