@@ -40,6 +40,7 @@ export function spendPlanFor(
   const shared = (mode === 'control' ? measured.shared?.control : measured.shared?.noControl) ?? {};
   const refusals = (mode === 'control' ? measured.refusals?.control : measured.refusals?.noControl) ?? {};
   const unjudged = (mode === 'control' ? measured.unjudged?.control : measured.unjudged?.noControl) ?? {};
+  const headroom = (mode === 'control' ? measured.headroom?.control : measured.headroom?.noControl) ?? {};
   // What a test's refusal probes cost on the key, on operations the target answers them free for (gap AUTH-020).
   const freed = (key: string): number =>
     Object.entries(refusals[key] ?? {})
@@ -51,7 +52,13 @@ export function spendPlanFor(
     // The rules it judged when measured: a test that skipped there (it needs a control plane, say) judges nothing here.
     const missed = new Set(unjudged[key] ?? []);
     const rules = t.rules.filter((id) => !missed.has(id));
-    return { key, credits: Math.max(0, (credits[key] ?? 0) - freed(key)), ...(shared[key] ? { shared: shared[key] } : {}), rules };
+    return {
+      key,
+      credits: Math.max(0, (credits[key] ?? 0) - freed(key)),
+      ...(shared[key] ? { shared: shared[key] } : {}),
+      ...(headroom[key] ? { headroom: headroom[key] } : {}),
+      rules,
+    };
   });
   const budgetLabel = Number.isFinite(budgetUsd) ? `$${budgetUsd.toFixed(3)}` : 'an unlimited budget';
   return { ...planSpend(candidates, budgetCredits(budgetUsd), testable), mode, budgetLabel };

@@ -40,6 +40,11 @@ export const ANNOTATION = {
    * (formatSharedAnswer / parseSharedAnswer; the spend plan buys each case once, lib/spend-plan.ts).
    */
   sharedAnswer: 'shared-answer',
+  /**
+   * "credits": what the test's budget held at its peak beyond what it spent (an unused reservation, a
+   * worst-case charge refunded as unbilled): room the spend plan keeps free for it (lib/spend-plan.ts).
+   */
+  spendHeadroom: 'spend-headroom',
   /** "scope principal n": requests sent against a limit scope (reporter/floor.ts). */
   requests: 'requests',
   /** "gate=ms; gate=ms": time the test's calls waited at the pacer's gates (report readers only). */

@@ -43,6 +43,11 @@ export interface RequestPlan {
      * control plane, a test that needs one judges nothing, and a paid test may be a rule's only judge.
      */
     unjudged?: { control: Record<string, string[]>; noControl?: Record<string, string[]> };
+    /**
+     * `file › test title` → credits its budget held beyond what it spent (`spend-headroom` annotations:
+     * an unused reservation, a worst-case charge refunded as unbilled): room the plan keeps free for it.
+     */
+    headroom?: { control: Record<string, number>; noControl?: Record<string, number> };
   };
 }
 

@@ -6,8 +6,15 @@
  * most budget-bound rules not yet judged per credit, while it fits what is left (a weighted greedy set
  * cover), so a small budget judges as many rules as it can; the others are SKIPPED "budget: not in the
  * spend plan" before they send anything. A budget-bound rule is one that no free test judges.
+ * What is bought leaves room free: the largest headroom of a bought test (credits its budget holds
+ * beyond what it spends: an unused reservation, a worst-case charge refunded as unbilled; whenever it
+ * runs, that much must be left) and SLACK_SHARE of the budget (a test may walk a few more paid rows
+ * on the day than when measured; a test that cannot afford its next call is SKIPPED whole).
  * Units: credits (1 credit = $0.001).
  */
+
+/** Share of a finite budget the plan leaves unspent, for tests spending a little more than measured. */
+export const SLACK_SHARE = 0.025;
 
 /** One selected suite test as the planner sees it. */
 export interface PlanCandidate {
@@ -20,6 +27,8 @@ export interface PlanCandidate {
   credits: number | undefined;
   /** The shared answers it reads (suites/support/shared-answers.ts): case key → what its one fetch costs, credits. */
   shared?: Readonly<Record<string, number>>;
+  /** Credits its budget held beyond what it spent, as measured: room the run must have left when it runs. */
+  headroom?: number;
   /** The catalogue rules the test carries. */
   rules: readonly string[];
 }
@@ -65,9 +74,17 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
   const bought: PlanCandidate[] = [];
   const had = new Set<string>();
   let spent = 0;
+  // Room kept free: the largest headroom among the tests bought, and the slack.
+  let room = 0;
+  const slack = Number.isFinite(budgetCredits) ? Math.floor(budgetCredits * SLACK_SHARE) : 0;
   // A budget that buys every paid test runs them all (the most thorough run); a smaller one buys coverage only.
   const allShared = new Map(paid.flatMap((c) => Object.entries(c.shared ?? {})));
-  const everything = paid.reduce((s, c) => s + (c.credits ?? 0), 0) + [...allShared.values()].reduce((a, b) => a + b, 0) <= budgetCredits;
+  const everything =
+    paid.reduce((s, c) => s + (c.credits ?? 0), 0) +
+      [...allShared.values()].reduce((a, b) => a + b, 0) +
+      Math.max(0, ...paid.map((c) => c.headroom ?? 0)) +
+      slack <=
+    budgetCredits;
   const pool = [...paid];
   while (pool.length) {
     // The best value per credit among what still fits; ties go to the test judging more new rules (it
@@ -79,7 +96,7 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     for (let i = 0; i < pool.length; i++) {
       const c = pool[i]!;
       const cost = costGiven(c, had);
-      if (cost > budgetCredits - spent) continue;
+      if (cost + Math.max(room, c.headroom ?? 0) + slack > budgetCredits - spent) continue;
       const fresh = c.rules.filter((id) => bound.has(id) && !judged.has(id)).length;
       // A test whose shared answers are bought already may cost nothing more: it is then bought at once
       // (a test the plan left out is SKIPPED, and this one would spend nothing).
@@ -102,6 +119,7 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     const c = pool.splice(best, 1)[0]!;
     bought.push(c);
     spent += bestCost;
+    room = Math.max(room, c.headroom ?? 0);
     for (const k of sharedKeys(c)) had.add(k);
     for (const id of c.rules) if (bound.has(id)) judged.add(id);
   }

@@ -76,12 +76,14 @@ function measure(r: Report): {
   shared: Record<string, Record<string, number>>;
   refusals: Record<string, Record<string, number>>;
   unjudged: Record<string, string[]>;
+  headroom: Record<string, number>;
 } {
   const requests: Record<string, number> = {};
   const spend: Record<string, number> = {};
   const shared: Record<string, Record<string, number>> = {};
   const refusals: Record<string, Record<string, number>> = {};
   const unjudged: Record<string, string[]> = {};
+  const headroom: Record<string, number> = {};
   const seen = new Set<string>();
   const walk = (s: JsonSuite) => {
     for (const spec of s.specs ?? [])
@@ -109,13 +111,18 @@ function measure(r: Report): {
         // The part of that spend its refusal probes cost on the key (suites/support/refusals.ts), per operation.
         for (const d of new Set(t.annotations.filter((a) => a.type === ANNOTATION.refusalSpend).map((a) => a.description ?? '')))
           for (const [op, c] of Object.entries(parseSpend(d))) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
+        const room = Math.max(
+          0,
+          ...t.annotations.filter((a) => a.type === ANNOTATION.spendHeadroom).map((a) => Number(a.description) || 0),
+        );
+        if (room > 0) headroom[key] = Math.max(headroom[key] ?? 0, room);
         const missed = notJudged(t);
         if (missed.length) unjudged[key] = missed;
       }
     (s.suites ?? []).forEach(walk);
   };
   r.suites.forEach(walk);
-  return { requests, spend, shared, refusals, unjudged };
+  return { requests, spend, shared, refusals, unjudged, headroom };
 }
 const measured = measure(report);
 const tests = measured.requests;
@@ -152,6 +159,10 @@ const plan: RequestPlan = {
     unjudged: {
       control: sorted(measured.unjudged),
       ...(noControlMeasured ? { noControl: sorted(noControlMeasured.unjudged) } : {}),
+    },
+    headroom: {
+      control: sorted(measured.headroom),
+      ...(noControlMeasured ? { noControl: sorted(noControlMeasured.headroom) } : {}),
     },
   },
 };

@@ -31,6 +31,8 @@ export const costOf = (operationId: string, calls = 1): number => contract().ope
 export class Budget {
   private reserved = 0;
   private spentHere = 0;
+  /** The most credits this test held at once: its reservation and its charges, before refunds. */
+  private peakHeld = 0;
   /** Net credits this test's billed calls spent, per operation (issue 19: spend per operation, test and rule). */
   private readonly byOperation = new Map<string, number>();
 
@@ -48,6 +50,15 @@ export class Budget {
   /** Credits spent by this test so far. */
   spent(): number {
     return this.spentHere;
+  }
+
+  /**
+   * Credits this test held at its peak beyond what it spent in the end (its unused reservation, calls
+   * refunded as unbilled): room the run's budget must have left when it runs, though it is not spent
+   * (issue 19: the spend plan keeps it free, lib/spend-plan.ts).
+   */
+  headroom(): number {
+    return Math.max(0, this.peakHeld - this.spentHere);
   }
 
   /** Net credits spent by this test per operation (billed calls only; refunded ones are taken back). */
@@ -84,6 +95,7 @@ export class Budget {
     });
     if (short !== null) test.skip(true, `budget: needs ${usd(credits)}, ${usd(short)} left`);
     this.reserved += credits;
+    this.peakHeld = Math.max(this.peakHeld, this.reserved + this.spentHere);
   }
 
   /**
@@ -112,6 +124,7 @@ export class Budget {
     if (short !== null) test.skip(true, `budget: ${what} needs ${usd(extra)}, ${usd(short)} left`);
     this.reserved -= fromReserve;
     this.spentHere += credits;
+    this.peakHeld = Math.max(this.peakHeld, this.reserved + this.spentHere);
     this.byOperation.set(what, (this.byOperation.get(what) ?? 0) + credits);
     let settled = false;
     return (status: number) => {

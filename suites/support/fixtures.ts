@@ -359,6 +359,7 @@ export const test = base.extend<
     // What this test's billed calls spent, per operation: the reporter's spend per operation, test and rule (issue 19).
     const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
     if (spent.length) testInfo.annotations.push({ type: ANNOTATION.spend, description: formatSpend(spent) });
+    if (budget.headroom() > 0) testInfo.annotations.push({ type: ANNOTATION.spendHeadroom, description: String(budget.headroom()) });
   },
 
   api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {
