@@ -14,7 +14,7 @@
  */
 
 /** Share of a finite budget the plan leaves unspent, for tests spending a little more than measured. */
-export const SLACK_SHARE = 0.025;
+export const SLACK_SHARE = 0.01;
 
 /** One selected suite test as the planner sees it. */
 export interface PlanCandidate {
@@ -93,10 +93,14 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     let bestValue = -1;
     let bestNew = 0;
     let bestCost = 0;
+    let bestSpend = 0;
     for (let i = 0; i < pool.length; i++) {
       const c = pool[i]!;
-      const cost = costGiven(c, had);
-      if (cost + Math.max(room, c.headroom ?? 0) + slack > budgetCredits - spent) continue;
+      const spend = costGiven(c, had);
+      if (spend + Math.max(room, c.headroom ?? 0) + slack > budgetCredits - spent) continue;
+      // Its price: what it spends, and the room it would add beyond what is kept free already (room the
+      // other tests can no longer spend).
+      const cost = spend + Math.max(0, (c.headroom ?? 0) - room);
       const fresh = c.rules.filter((id) => bound.has(id) && !judged.has(id)).length;
       // A test whose shared answers are bought already may cost nothing more: it is then bought at once
       // (a test the plan left out is SKIPPED, and this one would spend nothing).
@@ -112,13 +116,14 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
         bestValue = value;
         bestNew = fresh;
         bestCost = cost;
+        bestSpend = spend;
       }
     }
     // Nothing fits; or what fits judges no new rule (bought only when the budget buys everything).
     if (best < 0 || (bestValue === 0 && !everything)) break;
     const c = pool.splice(best, 1)[0]!;
     bought.push(c);
-    spent += bestCost;
+    spent += bestSpend;
     room = Math.max(room, c.headroom ?? 0);
     for (const k of sharedKeys(c)) had.add(k);
     for (const id of c.rules) if (bound.has(id)) judged.add(id);

@@ -56,7 +56,7 @@ test('a shared answer is bought once: its first reader pays for it, and a later 
   const small = planSpend(shared, 30, ids);
   expect(small.bought).toEqual(['feed-only', 'feed-b']);
   expect(small.credits).toBe(30);
-  // 55 (and a credit of slack) adds the other test; feed-a would judge nothing new, so it is left out, priced with the feed.
+  // 55 adds the other test; feed-a would judge nothing new, so it is left out, priced with the feed.
   const more = planSpend(shared, 57, ids);
   expect(more.credits).toBe(55);
   expect(more.budgetBound).toEqual({ rules: 3, judged: 3 });
@@ -68,21 +68,23 @@ test('a shared answer is bought once: its first reader pays for it, and a later 
   expect(all.budgetBound.judged).toBe(3);
 });
 
-test('room is kept free for the largest headroom bought and for the slack: a test that holds more than it spends fits only with it', () => {
+test('room is kept free for the largest headroom bought and for the slack, and the room a test adds is part of its price', () => {
   // The burst holds a $1.00 worst-case charge that the target refunds (a 404): it spends 5 credits.
   const held: PlanCandidate[] = [
     { key: 'burst', credits: 5, headroom: 1_000, rules: ['L-001', 'L-002'] },
-    { key: 'rows', credits: 400, rules: ['R-001'] },
+    { key: 'rows', credits: 600, rules: ['R-001'] },
   ];
   const ids = new Set(['L-001', 'L-002', 'R-001']);
-  // $1.00: 5 spent and 1,000 held do not fit with the 25 of slack; the rows test does.
+  // $1.00: 5 spent and 1,000 held do not fit with the 10 of slack; the rows test does.
   expect(planSpend(held, 1_000, ids).bought).toEqual(['rows']);
-  // $1.05: the burst fits with its room; the rows test then would leave no room for it.
+  // $1.05: the burst (2 rules for 5 spent and 1,000 of room) before the rows (1 for 600), which then
+  // would leave no room for it.
   const plan = planSpend(held, 1_050, ids);
   expect(plan.bought).toEqual(['burst']);
   expect(plan.credits).toBe(5);
-  // $1.45: both, with 1,000 of room and 36 of slack left free.
-  expect(planSpend(held, 1_450, ids).bought).toEqual(['burst', 'rows']);
-  // A budget that buys everything keeps the room too.
-  expect(planSpend(held, 1_440, ids).bought).toEqual(['burst']);
+  // $1.65: both, with 1,000 of room and 16 of slack left free.
+  expect(planSpend(held, 1_650, ids).bought).toEqual(['burst', 'rows']);
+  // Everything (605 spent) only with the room and the slack too.
+  expect(planSpend(held, 1_610, ids).bought).toEqual(['burst']);
+  expect(planSpend(held, 1_625, ids).bought).toEqual(['burst', 'rows']);
 });
