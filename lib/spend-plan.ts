@@ -16,6 +16,13 @@
 /** Share of a finite budget the plan leaves unspent, for tests spending a little more than measured. */
 export const SLACK_SHARE = 0.01;
 
+/**
+ * Headroom from which it is room, credits ($0.50, an expensive call's price); a smaller one is priced as
+ * spend: cheap calls refunded as unbilled when measured (a 404 on a discovered value) may be billed on
+ * the day, and several such tests would otherwise outrun the slack together.
+ */
+export const ROOM_FROM = 500;
+
 /** One selected suite test as the planner sees it. */
 export interface PlanCandidate {
   /** `file › title` (lib/request-plan.ts planKey). */
@@ -66,9 +73,13 @@ const sharedKeys = (c: PlanCandidate): string[] => Object.entries(c.shared ?? {}
  * @param testable the rules that count (selected, testable); others carried by a test are ignored
  */
 export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: number, testable: ReadonlySet<string>): SpendPlan {
+  // A small headroom is priced as spend (ROOM_FROM).
+  const priced = candidates.map((c) =>
+    c.headroom !== undefined && c.headroom < ROOM_FROM ? { ...c, credits: (c.credits ?? 0) + c.headroom, headroom: 0 } : c,
+  );
   const none = new Set<string>();
-  const paid = candidates.filter((c) => costGiven(c, none) > 0);
-  const freeJudged = new Set(candidates.filter((c) => !(costGiven(c, none) > 0)).flatMap((c) => c.rules));
+  const paid = priced.filter((c) => costGiven(c, none) > 0);
+  const freeJudged = new Set(priced.filter((c) => !(costGiven(c, none) > 0)).flatMap((c) => c.rules));
   const bound = new Set(paid.flatMap((c) => c.rules).filter((id) => testable.has(id) && !freeJudged.has(id)));
   const judged = new Set<string>();
   const bought: PlanCandidate[] = [];

@@ -88,3 +88,9 @@ test('room is kept free for the largest headroom bought and for the slack, and t
   expect(planSpend(held, 1_610, ids).bought).toEqual(['burst']);
   expect(planSpend(held, 1_625, ids).bought).toEqual(['burst', 'rows']);
 });
+
+test('a headroom under ROOM_FROM is priced as spend: a cheap call refunded when measured may be billed on the day', () => {
+  const plan = planSpend([{ key: 'lookup', credits: 0, headroom: 10, rules: ['K-001'] }], 1_000, new Set(['K-001']));
+  expect(plan).toMatchObject({ credits: 10, bought: ['lookup'], budgetBound: { rules: 1, judged: 1 } });
+  expect(planSpend([{ key: 'lookup', credits: 0, headroom: 10, rules: ['K-001'] }], 0, new Set(['K-001'])).bought).toEqual([]);
+});
