@@ -62,9 +62,14 @@ export interface RequestOptions {
 }
 
 /** POSTs a body; every answer, the retried one too, is checked against the operation's contract. */
-async function request(client: TargetClient, path: string, operationId: string, body: unknown, o: RequestOptions): Promise<Answer> {
+function request(client: TargetClient, path: string, operationId: string, body: unknown, o: RequestOptions): Promise<Answer> {
+  return answered(() => postJson(client, path, body), operationId, o);
+}
+
+/** The answer of `post`, retried once after a 502 or 503 (RequestOptions.retry5xx); every answer is checked against the contract. */
+async function answered(post: () => Promise<APIResponse>, operationId: string, o: RequestOptions): Promise<Answer> {
   for (let attempt = 0; ; attempt++) {
-    const res = await postJson(client, path, body);
+    const res = await post();
     await expect(res).toMatchContract(operationId);
     if ((o.retry5xx ?? true) && attempt === 0 && (res.status() === 502 || res.status() === 503)) {
       await new Promise((r) => setTimeout(r, 200));
@@ -168,16 +173,8 @@ async function discoveryProfile(
   shared?: SharedAnswers,
 ): Promise<Answer> {
   if (!shared) return requestProfile(paid, body);
-  const fetch = () => postJson(paid, PROFILE_PATH, body);
   const caseKey = caseKeyOf('POST', PROFILE_PATH, body);
-  const first = await shared.answer(caseKey, fetch);
-  let res = first.res;
-  if (first.fresh && (res.status() === 502 || res.status() === 503)) {
-    await new Promise((r) => setTimeout(r, 200));
-    res = (await shared.answer(caseKey, fetch)).res;
-  }
-  await expect(res).toMatchContract('createSocialProfile');
-  return readAnswer(res);
+  return answered(async () => (await shared.answer(caseKey, () => postJson(paid, PROFILE_PATH, body))).res, 'createSocialProfile', {});
 }
 
 /**
