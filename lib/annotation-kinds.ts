@@ -49,6 +49,11 @@ export const ANNOTATION = {
   requests: 'requests',
   /** "gate=ms; gate=ms": time the test's calls waited at the pacer's gates (report readers only). */
   pacerWait: 'pacer-wait',
+  /**
+   * A directory holding the `rules.json` of an alternate-stub run (tests/variants): at the end the
+   * reporter compares it with this run's verdicts (reporter/variant-compare.ts) and fails the run on a problem.
+   */
+  variantRun: 'variant-run',
   /** Free text about what the test met (report readers only). */
   note: 'note',
 } as const;

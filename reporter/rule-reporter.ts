@@ -16,13 +16,14 @@ import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
 import { readAbort } from '../lib/run-health.ts';
 import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
-import { buildReport, spendReport, summaryLines, writeReports, type RunInfo } from './report.ts';
+import { buildReport, spendReport, summaryLines, writeReports, type ReportedRule, type RunInfo } from './report.ts';
 import { spendBreakdown, spendLines } from './spend.ts';
 import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
 import { driftNotRun, driftSection, driftSource, readContractFile, type DriftSection } from './drift.ts';
 import { REPORT_DIR_FILES } from '../lib/run-state.ts';
 import { ANNOTATION } from '../lib/annotation-kinds.ts';
+import { compareVariantRuns, flippedGaps, formatVariantProblems, readVariantReport } from './variant-compare.ts';
 
 /** Options set in playwright.config.ts. */
 export interface RuleReporterOptions {
@@ -80,6 +81,8 @@ export default class RuleReporter implements Reporter {
   private startedAt = new Date();
   /** The served contract a test attached (suites/versioning.spec.ts), as JSON text. */
   private served: string | undefined;
+  /** Report directories of alternate-stub runs a test ran (tests/variants), compared with this run at the end. */
+  private readonly variantRuns: string[] = [];
 
   constructor(options: RuleReporterOptions = {}) {
     this.opts = options;
@@ -116,8 +119,10 @@ export default class RuleReporter implements Reporter {
     const main = outcomes[0]!;
     if (error && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(error);
     this.outcomes.push(...outcomes);
-    for (const a of result.annotations)
+    for (const a of result.annotations) {
       if (a.type === ANNOTATION.requests && a.description) this.requests.push(parseRequestCount(a.description));
+      if (a.type === ANNOTATION.variantRun && a.description) this.variantRuns.push(a.description);
+    }
     for (const a of result.attachments) {
       if (a.name === SERVED_CONTRACT_ATTACHMENT && a.body) this.served = a.body.toString('utf8');
       if (a.name !== EVIDENCE_ATTACHMENT || !a.body) continue;
@@ -158,7 +163,35 @@ export default class RuleReporter implements Reporter {
     return driftSection(served, { source, failOn, ...(this.opts.driftBaseline ? { baseline: this.opts.driftBaseline } : {}) });
   }
 
-  onEnd(result: FullResult): void {
+  /**
+   * Issue 18: each alternate-stub run a test ran judges every documented rule as this run did (a
+   * full standard run of the main stub in `npm test`). Prints the comparison.
+   * @returns whether a problem was found (the run then fails)
+   */
+  private compareVariants(main: readonly ReportedRule[] | null): boolean {
+    let failed = false;
+    for (const dir of this.variantRuns) {
+      const alt = readVariantReport(dir);
+      if (!main) {
+        console.log(`Alternate stub (${dir}): not compared, this run judged no rule of the main stub`);
+        continue;
+      }
+      const flipped = flippedGaps();
+      const problems = compareVariantRuns(main, alt.rules, flipped, alt.selection ? new Set(alt.selection) : undefined);
+      if (!alt.rules.length) problems.push({ ruleId: '-', problem: 'error on alt', alt: 'no rules.json', reasons: [dir] });
+      if (problems.length) {
+        failed = true;
+        console.log(`Alternate stub (${dir}): ${problems.length} problem(s) against this run:\n${formatVariantProblems(problems)}`);
+      } else
+        console.log(
+          `Alternate stub: no FAILED or ERROR rule, every documented verdict as in this run, all ${flipped.size} flipped gap(s) differ`,
+        );
+    }
+    return failed;
+  }
+
+  // Async only because Playwright reads a status override from a promise.
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const abort = this.projectDirs.map((d) => readAbort(d)).find(Boolean);
     // Tests that never ended (run aborted or interrupted by a signal): their rules are NOT_RUN with the reason.
     const notRun = abort
@@ -182,7 +215,7 @@ export default class RuleReporter implements Reporter {
     // A run of the harness's own tests names no rule: it must not overwrite a certification report.
     if (!this.outcomes.some((o) => o.rules.length && o.project !== HARNESS_PROJECT)) {
       scrubFiles(this.siblingFiles);
-      return;
+      return this.compareVariants(null) ? { status: 'failed' } : undefined;
     }
     const catalogue = loadRules();
     const selection = this.opts.selection ? this.opts.selection.split(',').filter(Boolean) : null;
@@ -247,5 +280,6 @@ export default class RuleReporter implements Reporter {
     const errors = report.rules.filter((v) => v.status === 'ERROR');
     if (errors.length)
       console.log(redact(errors.map((v) => `  ERROR ${v.id} (harness fault, not the target's): ${v.reasons.join('; ')}`).join('\n')));
+    return this.compareVariants(report.rules) ? { status: 'failed' } : undefined;
   }
 }

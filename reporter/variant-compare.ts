@@ -9,9 +9,12 @@
  * - every gap rule it flips reported GAP "differs" (sameChoiceAsStub false), where the main run saw
  *   the stub's own choice (sameChoiceAsStub true).
  *
- * Used by tests/harness/variants (in `npm test`) and `npx tsx scripts/alt-compare.ts MAIN ALT`.
+ * Used by the rule reporter, which compares its own run with the alternate-stub run a test of
+ * tests/variants ran in `npm test` (a `variant-run` annotation), and by `npx tsx scripts/alt-compare.ts`.
  */
-import type { Rule } from '../contract/rules.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadRules, type Rule } from '../contract/rules.ts';
 
 /** What the comparison reads of one rule of a `rules.json` (reporter/report.ts ReportedRule). */
 export interface ComparedRule {
@@ -20,6 +23,27 @@ export interface ComparedRule {
   kind: Rule['kind'];
   reasons?: string[];
   sameChoiceAsStub?: boolean;
+}
+
+/** What the comparison reads of one run's `rules.json`: its rules (empty when none was written) and its selection. */
+export interface VariantReport {
+  rules: ComparedRule[];
+  selection: string[] | null;
+}
+
+/** Reads `<dir>/rules.json`; a missing or unreadable file gives no rules. */
+export function readVariantReport(dir: string): VariantReport {
+  try {
+    const report = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as VariantReport;
+    return { rules: report.rules, selection: report.selection };
+  } catch {
+    return { rules: [], selection: null };
+  }
+}
+
+/** The gap rules the alternate stub flips: the catalogue's live gaps with an `alternate`. */
+export function flippedGaps(): Set<string> {
+  return new Set([...loadRules().values()].filter((r) => r.kind === 'gap' && !r.retired && r.alternate).map((r) => r.id));
 }
 
 /** One way the alternate run falls short, with the rule and both verdicts. */

@@ -7,39 +7,35 @@
  * `--main DIR --alt DIR` compares two runs already written instead. Loopback only (embedded stubs).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadRules } from '../contract/rules.ts';
-import { compareVariantRuns, formatVariantProblems, type ComparedRule, type VariantProblem } from '../reporter/variant-compare.ts';
+import {
+  compareVariantRuns,
+  flippedGaps,
+  formatVariantProblems,
+  readVariantReport,
+  type VariantProblem,
+  type VariantReport,
+} from '../reporter/variant-compare.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** One finished run: its exit code and its rules.json rules (empty when none was written). */
-export interface VariantRun {
+/** One finished run: its exit code, its rules.json rules (empty when none was written), its output. */
+export interface VariantRun extends VariantReport {
   code: number | null;
-  rules: ComparedRule[];
-  selection: string[] | null;
   output: string;
 }
 
-/** The gap rules the alternate stub flips: the catalogue's live gaps with an `alternate`. */
-export function flippedGaps(): Set<string> {
-  return new Set([...loadRules().values()].filter((r) => r.kind === 'gap' && !r.retired && r.alternate).map((r) => r.id));
-}
-
 function readRun(dir: string, code: number | null, output: string): VariantRun {
-  try {
-    const report = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as { rules: ComparedRule[]; selection: string[] | null };
-    return { code, rules: report.rules, selection: report.selection, output };
-  } catch {
-    return { code, rules: [], selection: null, output };
-  }
+  return { ...readVariantReport(dir), code, output };
 }
 
-/** Runs `forecast-conformance run ...args` with FC_* cleared (the embedded stub); never rejects. */
-function runOnce(args: readonly string[], reportDir: string, timeoutMs: number): Promise<VariantRun> {
+/**
+ * Runs `forecast-conformance run ...args` with FC_* cleared (the embedded stub), its reports in
+ * `reportDir`; stopped by SIGINT (reports written) after `timeoutMs`. Never rejects.
+ */
+export function runOnce(args: readonly string[], reportDir: string, timeoutMs: number): Promise<VariantRun> {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('FC_')) env[k] = v;
   return new Promise((resolve) => {

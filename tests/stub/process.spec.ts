@@ -64,7 +64,14 @@ test('a stub process that dies while serving reports the failure; one closed on 
 test("a run whose embedded stub cannot start is aborted as the harness's error, never judged against the target", async () => {
   test.setTimeout(120_000);
   // The mutation run's own runner (scripts/proof/playwright-run.ts): an unknown mutant stops the stub from starting.
-  const run = await runConformance({ targets: ['suites/pricing.spec.ts'], mutant: 'no-such-mutant', timeoutMs: 110_000, workers: 1 });
+  // It stops at the first failure: each failed test restarts the worker, and one shows the abort.
+  const run = await runConformance({
+    targets: ['suites/pricing.spec.ts'],
+    mutant: 'no-such-mutant',
+    timeoutMs: 110_000,
+    workers: 1,
+    maxFailures: 1,
+  });
   expect(run.timedOut).toBe(false);
   // global-setup.ts wrote the abort marker with the stub's reason; the mutation run counts this as an error.
   expect(run.aborted).toMatch(/the embedded stub did not start: .*unknown mutant no-such-mutant/);
