@@ -177,7 +177,10 @@ export default class RuleReporter implements Reporter {
         continue;
       }
       const flipped = flippedGaps();
-      const problems = compareVariantRuns(main, alt.rules, flipped, alt.selection ? new Set(alt.selection) : undefined);
+      // Only rules a test of this run carried: a partial run (--grep) leaves the others unjudged here, not differing.
+      const carried = new Set(this.outcomes.filter((o) => o.project !== HARNESS_PROJECT).flatMap((o) => o.rules));
+      const compared = new Set(alt.selection ? alt.selection.filter((id) => carried.has(id)) : carried);
+      const problems = compareVariantRuns(main, alt.rules, flipped, compared);
       if (!alt.rules.length) problems.push({ ruleId: '-', problem: 'error on alt', alt: 'no rules.json', reasons: [dir] });
       if (problems.length) {
         failed = true;
