@@ -4,8 +4,9 @@
  * credits its configured principals' billed calls cost, with and without a control plane). A test
  * that costs nothing always runs. Paid tests are bought cheapest coverage first: the one judging the
  * most budget-bound rules not yet judged per credit, while it fits what is left (a weighted greedy set
- * cover), so a small budget judges as many rules as it can; the others are SKIPPED "budget: not in the
- * spend plan" before they send anything. A budget-bound rule is one that no free test judges.
+ * cover), then improved by single swaps (a bought test given up when what it frees buys more rules, or as
+ * many for less), so a small budget judges as many rules as it can; the others are SKIPPED "budget: not
+ * in the spend plan" before they send anything. A budget-bound rule is one that no free test judges.
  * What is bought leaves room free: the largest headroom of a bought test (credits its budget holds
  * beyond what it spends: an unused reservation, a worst-case charge refunded as unbilled; whenever it
  * runs, that much must be left) and SLACK_SHARE of the budget (a test may walk a few more paid rows
@@ -67,36 +68,48 @@ function costGiven(c: PlanCandidate, had: ReadonlySet<string>): number {
 
 const sharedKeys = (c: PlanCandidate): string[] => Object.entries(c.shared ?? {}).flatMap(([k, v]) => (v > 0 ? [k] : []));
 
+/** A partial plan: the tests bought so far and what they spend, hold and judge. */
+interface PlanState {
+  bought: PlanCandidate[];
+  spent: number;
+  /** The largest headroom among the tests bought (room kept free). */
+  room: number;
+  /** Shared answers paid for. */
+  had: Set<string>;
+  /** Budget-bound rules judged. */
+  judged: Set<string>;
+}
+
+/** What the greedy and the local search share: the budget, the bound rules and the slack. */
+interface PlanContext {
+  budgetCredits: number;
+  bound: ReadonlySet<string>;
+  slack: number;
+  /** The budget buys every paid test: tests judging no new rule are bought too. */
+  everything: boolean;
+}
+
+/** Buys `c` into `s`: its spend given the shared answers bought, its room, its shared answers and rules. */
+function buy(s: PlanState, c: PlanCandidate, ctx: PlanContext): void {
+  s.bought.push(c);
+  s.spent += costGiven(c, s.had);
+  s.room = Math.max(s.room, c.headroom ?? 0);
+  for (const k of sharedKeys(c)) s.had.add(k);
+  for (const id of c.rules) if (ctx.bound.has(id)) s.judged.add(id);
+}
+
+/** A state holding `tests`, bought in their order. */
+function stateOf(tests: readonly PlanCandidate[], ctx: PlanContext): PlanState {
+  const s: PlanState = { bought: [], spent: 0, room: 0, had: new Set(), judged: new Set() };
+  for (const c of tests) buy(s, c, ctx);
+  return s;
+}
+
 /**
- * Plans a run's paid tests within `budgetCredits`. A shared answer is paid by the first test bought
- * that reads it; for every later reader it is free.
- * @param testable the rules that count (selected, testable); others carried by a test are ignored
+ * Extends `s` from `pool` (which it empties of what it buys), best value per credit first: a weighted
+ * greedy set cover.
  */
-export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: number, testable: ReadonlySet<string>): SpendPlan {
-  // A small headroom is priced as spend (ROOM_FROM).
-  const priced = candidates.map((c) =>
-    c.headroom !== undefined && c.headroom < ROOM_FROM ? { ...c, credits: (c.credits ?? 0) + c.headroom, headroom: 0 } : c,
-  );
-  const none = new Set<string>();
-  const paid = priced.filter((c) => costGiven(c, none) > 0);
-  const freeJudged = new Set(priced.filter((c) => !(costGiven(c, none) > 0)).flatMap((c) => c.rules));
-  const bound = new Set(paid.flatMap((c) => c.rules).filter((id) => testable.has(id) && !freeJudged.has(id)));
-  const judged = new Set<string>();
-  const bought: PlanCandidate[] = [];
-  const had = new Set<string>();
-  let spent = 0;
-  // Room kept free: the largest headroom among the tests bought, and the slack.
-  let room = 0;
-  const slack = Number.isFinite(budgetCredits) ? Math.floor(budgetCredits * SLACK_SHARE) : 0;
-  // A budget that buys every paid test runs them all (the most thorough run); a smaller one buys coverage only.
-  const allShared = new Map(paid.flatMap((c) => Object.entries(c.shared ?? {})));
-  const everything =
-    paid.reduce((s, c) => s + (c.credits ?? 0), 0) +
-      [...allShared.values()].reduce((a, b) => a + b, 0) +
-      Math.max(0, ...paid.map((c) => c.headroom ?? 0)) +
-      slack <=
-    budgetCredits;
-  const pool = [...paid];
+function extend(s: PlanState, pool: PlanCandidate[], ctx: PlanContext): PlanState {
   while (pool.length) {
     // The best value per credit among what still fits; ties go to the test judging more new rules (it
     // spares a second purchase), then the cheaper one, then the key.
@@ -104,15 +117,14 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     let bestValue = -1;
     let bestNew = 0;
     let bestCost = 0;
-    let bestSpend = 0;
     for (let i = 0; i < pool.length; i++) {
       const c = pool[i]!;
-      const spend = costGiven(c, had);
-      if (spend + Math.max(room, c.headroom ?? 0) + slack > budgetCredits - spent) continue;
+      const spend = costGiven(c, s.had);
+      if (spend + Math.max(s.room, c.headroom ?? 0) + ctx.slack > ctx.budgetCredits - s.spent) continue;
       // Its price: what it spends, and the room it would add beyond what is kept free already (room the
       // other tests can no longer spend).
-      const cost = spend + Math.max(0, (c.headroom ?? 0) - room);
-      const fresh = c.rules.filter((id) => bound.has(id) && !judged.has(id)).length;
+      const cost = spend + Math.max(0, (c.headroom ?? 0) - s.room);
+      const fresh = c.rules.filter((id) => ctx.bound.has(id) && !s.judged.has(id)).length;
       // A test whose shared answers are bought already may cost nothing more: it is then bought at once
       // (a test the plan left out is SKIPPED, and this one would spend nothing).
       const value = cost > 0 ? fresh / cost : Infinity;
@@ -127,18 +139,68 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
         bestValue = value;
         bestNew = fresh;
         bestCost = cost;
-        bestSpend = spend;
       }
     }
     // Nothing fits; or what fits judges no new rule (bought only when the budget buys everything).
-    if (best < 0 || (bestValue === 0 && !everything)) break;
-    const c = pool.splice(best, 1)[0]!;
-    bought.push(c);
-    spent += bestSpend;
-    room = Math.max(room, c.headroom ?? 0);
-    for (const k of sharedKeys(c)) had.add(k);
-    for (const id of c.rules) if (bound.has(id)) judged.add(id);
+    if (best < 0 || (bestValue === 0 && !ctx.everything)) break;
+    buy(s, pool.splice(best, 1)[0]!, ctx);
   }
+  return s;
+}
+
+/** Local-search passes at most: each one keeps a plan judging more rules (or as many for less). */
+const SWAP_PASSES = 20;
+
+/**
+ * Plans a run's paid tests within `budgetCredits`. A shared answer is paid by the first test bought
+ * that reads it; for every later reader it is free. The greedy plan is then improved by single swaps:
+ * a bought test is given up when the greedy refill of what it frees judges more budget-bound rules
+ * (or as many for less). The greedy alone stops at the first test that no longer fits, and a budget's
+ * last cents often buy more rules elsewhere.
+ * @param testable the rules that count (selected, testable); others carried by a test are ignored
+ */
+export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: number, testable: ReadonlySet<string>): SpendPlan {
+  // A small headroom is priced as spend (ROOM_FROM).
+  const priced = candidates.map((c) =>
+    c.headroom !== undefined && c.headroom < ROOM_FROM ? { ...c, credits: (c.credits ?? 0) + c.headroom, headroom: 0 } : c,
+  );
+  const none = new Set<string>();
+  const paid = priced.filter((c) => costGiven(c, none) > 0);
+  const freeJudged = new Set(priced.filter((c) => !(costGiven(c, none) > 0)).flatMap((c) => c.rules));
+  const bound = new Set(paid.flatMap((c) => c.rules).filter((id) => testable.has(id) && !freeJudged.has(id)));
+  // Room kept free: the largest headroom among the tests bought, and the slack.
+  const slack = Number.isFinite(budgetCredits) ? Math.floor(budgetCredits * SLACK_SHARE) : 0;
+  // A budget that buys every paid test runs them all (the most thorough run); a smaller one buys coverage only.
+  const allShared = new Map(paid.flatMap((c) => Object.entries(c.shared ?? {})));
+  const everything =
+    paid.reduce((s, c) => s + (c.credits ?? 0), 0) +
+      [...allShared.values()].reduce((a, b) => a + b, 0) +
+      Math.max(0, ...paid.map((c) => c.headroom ?? 0)) +
+      slack <=
+    budgetCredits;
+  const ctx: PlanContext = { budgetCredits, bound, slack, everything };
+  let plan = extend(stateOf([], ctx), [...paid], ctx);
+  for (let pass = 0; pass < SWAP_PASSES && !everything && plan.bought.length; pass++) {
+    let better: PlanState | undefined;
+    for (const dropped of plan.bought) {
+      const kept = plan.bought.filter((c) => c !== dropped);
+      // The refill may not buy the dropped test back: a swap that changes nothing is no swap.
+      const next = extend(
+        stateOf(kept, ctx),
+        paid.filter((c) => c !== dropped && !kept.includes(c)),
+        ctx,
+      );
+      if (next.judged.size > plan.judged.size || (next.judged.size === plan.judged.size && next.spent < plan.spent)) {
+        better = next;
+        break;
+      }
+    }
+    if (!better) break;
+    plan = better;
+  }
+  const bought = plan.bought;
+  const spent = plan.spent;
+  const judged = plan.judged;
   const byFamily: Record<string, number> = {};
   const charged = new Set<string>();
   for (const c of bought) {

@@ -94,3 +94,22 @@ test('a headroom under ROOM_FROM is priced as spend: a cheap call refunded when 
   expect(plan).toMatchObject({ credits: 10, bought: ['lookup'], budgetBound: { rules: 1, judged: 1 } });
   expect(planSpend([{ key: 'lookup', credits: 0, headroom: 10, rules: ['K-001'] }], 0, new Set(['K-001'])).bought).toEqual([]);
 });
+
+test("the greedy's last credits: a bought test is given up when what it frees buys more rules", () => {
+  // Best value first buys `trio` (3 rules for 60); the 40 left buy neither pair. Both pairs judge 4 for 100.
+  const tight: PlanCandidate[] = [
+    { key: 'trio', credits: 60, rules: ['T-001', 'T-002', 'T-003'] },
+    { key: 'pair-a', credits: 50, rules: ['A-001', 'A-002'] },
+    { key: 'pair-b', credits: 50, rules: ['B-001', 'B-002'] },
+  ];
+  const ids = new Set(tight.flatMap((c) => c.rules));
+  // 101: 100 to spend beside the slack (1%, rounded down).
+  const plan = planSpend(tight, 101, ids);
+  expect(plan.bought.sort()).toEqual(['pair-a', 'pair-b']);
+  expect(plan.budgetBound).toEqual({ rules: 7, judged: 4 });
+  // The greedy buys `trio`, then `both` (2 for 40) and `pair-a`: 6 rules, and `pair-b` no longer fits.
+  // Giving up `both`, whose rules the pairs judge, buys all 7.
+  const redundant = planSpend([...tight, { key: 'both', credits: 40, rules: ['A-001', 'B-001'] }], 190, ids);
+  expect(redundant.budgetBound.judged).toBe(7);
+  expect(redundant.bought.sort()).toEqual(['pair-a', 'pair-b', 'trio']);
+});
