@@ -13,6 +13,7 @@ import { hasMembers, observeChoice } from './support/choices.ts';
 import { servedParameterName } from './support/served-contract.ts';
 import { holdsNoRow, searchAnswerRows } from './support/market-lists.ts';
 import type { Params, TargetClient } from './support/client.ts';
+import { caseKeyOf } from './support/shared-answers.ts';
 import { affordable } from './support/operations.ts';
 import { checkMarketList } from '../checks/market-row.ts';
 import {
@@ -31,6 +32,7 @@ import type { Violation } from '../lib/violation.ts';
 /** Tolerated clock skew between the harness and the target, ms. */
 const SKEW_MS = 2 * 60_000;
 const DAY_MS = 86_400_000;
+const SEARCH_PATH = '/api/v1/markets/search';
 const ROUTING = ['ROUTE-001', 'ROUTE-002', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
 const QUOTES = ['QUOTE-001', 'QUOTE-002', 'QUOTE-003', 'QUOTE-004', 'QUOTE-005'];
 const ROW_RULES = ['MSRCH-001', 'MSRCH-002', 'MSRCH-003', 'MSRCH-004', 'MSRCH-005', ...ROUTING, ...QUOTES];
@@ -49,8 +51,14 @@ interface Answer {
 }
 
 /** One search call, validated against the contract. */
-async function search(paid: TargetClient, params: Params): Promise<Answer> {
-  const res = await paid.get('/api/v1/markets/search', { params });
+/**
+ * One search. `shared`: the run's shared answer of these parameters (suites/support/shared-answers.ts),
+ * for the base request every test starts from: bought once per run, not once per test (issue 19).
+ */
+async function search(paid: TargetClient, params: Params, shared = false): Promise<Answer> {
+  const fetch = () => paid.get(SEARCH_PATH, { params });
+  const store = shared ? paid.sharedAnswers : undefined;
+  const res = store ? (await store.answer(caseKeyOf('GET', SEARCH_PATH, params), fetch)).res : await fetch();
   await expect(res).toMatchContract('searchMarkets');
   const body: unknown = res.headers()['content-type']?.includes('json') ? await res.json() : undefined;
   if (res.status() !== 200) return { status: res.status(), body, rows: undefined };
@@ -74,7 +82,7 @@ function rowViolations(rows: readonly Row[], siteUrl: string, asOfMs?: number): 
  * gap MSRCH-014), else a q taken from the catalog's most common tag. Skips the test otherwise.
  */
 async function baseRequest(paid: TargetClient): Promise<{ params: Params; rows: Row[]; body: unknown; pointer?: string }> {
-  const plain = await search(paid, {});
+  const plain = await search(paid, {}, true);
   if (plain.rows?.length) return { params: {}, rows: plain.rows, body: plain.body, pointer: plain.pointer };
   const res = await paid.get('/api/v1/markets');
   await expect(res).toMatchContract('listMarkets');

@@ -18,6 +18,7 @@ import { operationOf } from '../../contract/route-match.ts';
 import { hasOilLimits } from '../../contract/limits.ts';
 import type { Pacer } from './pacing.ts';
 import type { Fetcher } from './transport.ts';
+import type { SharedAnswers } from './shared-answers.ts';
 
 export type Params = Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
 
@@ -64,6 +65,12 @@ export interface ClientOptions {
    * credits), for discovery calls; undefined when the target offers none (`forDiscovery`).
    */
   discoveryKey?: () => Promise<string | undefined>;
+  /**
+   * The run's shared answers (suites/support/shared-answers.ts) for test-data discovery: the feed, the
+   * catalog and the asset directory a recipe reads are bought once per run, not once per worker, and
+   * every test reading one is known to need it (the spend plan buys it once). Absent: once per worker.
+   */
+  sharedAnswers?: SharedAnswers;
 }
 
 /** Where one call leaves from: its transport and source address (suites/support/transport.ts). */
@@ -94,6 +101,11 @@ export class TargetClient {
     private readonly ctx: Fetcher,
     private readonly opts: ClientOptions,
   ) {}
+
+  /** The run's shared answers for test-data discovery, when the test's fixture gave them (`ClientOptions`). */
+  get sharedAnswers(): SharedAnswers | undefined {
+    return this.opts.sharedAnswers;
+  }
 
   /** The same target with another principal's key (or none). */
   withKey(apiKey: string | undefined): TargetClient {

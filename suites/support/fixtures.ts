@@ -2,7 +2,7 @@
  * Fixtures own the target configuration. Option values are set in playwright.config.ts (from
  * lib/settings.ts, which reads the environment); tests receive ready clients.
  */
-import { test as base } from '@playwright/test';
+import { test as base, type TestInfo } from '@playwright/test';
 import { TargetClient, type Route } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { registerPlaceholder, resetEvidence } from './evidence.ts';
@@ -166,6 +166,13 @@ const controlTransport = (control: string, timeoutMs: number, maxBodyBytes: numb
   new SourceBoundTransport(control, undefined, { maxBodyBytes, connectTimeoutMs: timeoutMs });
 
 /** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
+/**
+ * The run's shared answers as one test sees them: one store per project (the serial clock project runs
+ * after the target's clock moved), metered by the test's budget (what a fetch of a case cost).
+ */
+const sharedAnswersOf = (testInfo: TestInfo, budget: Budget): SharedAnswers =>
+  new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers, testInfo.project.name), budget);
+
 const RULE_CASES = new Map([...ruleCases(Object.values(CHECKS)), ...Object.entries(CONTRACT_RULE_CASES)]);
 
 /** Index of the next call's source address in this worker. */
@@ -402,6 +409,7 @@ export const test = base.extend<
         labelOf,
         route,
         discoveryKey,
+        sharedAnswers: sharedAnswersOf(testInfo, budget),
       }),
     );
     const waits = pacer.takeWaits();
@@ -451,10 +459,9 @@ export const test = base.extend<
     transport?.close();
   },
 
-  // The test's budget meters what a fetch of a shared case cost (the spend plan buys each case once).
-  // One store per project: the serial clock project runs after the target's clock moved.
+  // The same store as the `api` client's (its discovery answers).
   sharedAnswers: async ({ budget }, use, testInfo) => {
-    await use(new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers, testInfo.project.name), budget));
+    await use(sharedAnswersOf(testInfo, budget));
   },
 
   // A fresh control-plane account when the target has a control plane: its credits are minted for the

@@ -9,6 +9,7 @@ import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/index.ts';
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
+import { caseKeyOf } from './shared-answers.ts';
 import { discoverIdentities, identityVars, pace } from './operations.ts';
 import { directoryEntries } from './market-lists.ts';
 import { inServedNames, servedParameterName } from './served-contract.ts';
@@ -68,9 +69,22 @@ async function json<T>(res: APIResponse): Promise<T | undefined> {
   }
 }
 
-/** The widest pull feed (6 hours, every kind), once per worker. */
-const feed = (paid: TargetClient, target: string): Promise<FeedBody | undefined> =>
-  once(`feed ${target}`, async () => (await readFeed(paid, { hours: 6 })).body);
+/**
+ * The widest pull feed (6 hours, every kind): the run's shared answer when the client carries the
+ * store (bought once per run, and each reading test annotated), else once per worker.
+ */
+const feed = async (paid: TargetClient, target: string): Promise<FeedBody | undefined> =>
+  paid.sharedAnswers
+    ? (await readFeed(paid, { hours: 6 }, paid.sharedAnswers)).body
+    : once(`feed ${target}`, async () => (await readFeed(paid, { hours: 6 })).body);
+
+/** The asset directory (GET /api/v1/assets): the run's shared answer, or once per worker without the store. */
+async function assetDirectory(paid: TargetClient, target: string): Promise<unknown> {
+  const fetch = () => paid.get('/api/v1/assets');
+  const shared = paid.sharedAnswers;
+  if (shared) return json<unknown>((await shared.answer(caseKeyOf('GET', '/api/v1/assets'), fetch)).res);
+  return once(`assets ${target}`, async () => json<unknown>(await fetch()));
+}
 
 /** A social handle the feed shows posting (source.author_handle of an x_post event). */
 async function feedHandle(paid: TargetClient, target: string): Promise<string | undefined> {
@@ -103,7 +117,7 @@ async function sourceVars(
     case 'identities':
       return identityVars(await discoverIdentities(paid, target));
     case 'asset': {
-      const dir = await once(`assets ${target}`, async () => json<unknown>(await paid.get('/api/v1/assets')));
+      const dir = await assetDirectory(paid, target);
       // The directory's entries wherever its (chosen, gap ASSET-100) envelope puts them.
       const key = directoryEntries(dir)?.value.find((a) => typeof a.assetKey === 'string')?.assetKey as string | undefined;
       return key ? { assetKey: key } : 'the asset directory (GET /api/v1/assets) lists no asset';
