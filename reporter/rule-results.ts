@@ -253,6 +253,15 @@ function judge(t: TestOutcome, rule: Rule): Judgement {
   return { status: 'ERROR', reason: `harness fault: a failing assertion of ${t.title} names no rule (${t.reason ?? 'no message'})` };
 }
 
+/**
+ * Whether a test's outcome judged `rule` (PASSED, FAILED or WARN; for a gap, whether the stub's choice
+ * was observed either way): what the spend plan may count on the test for (scripts/request-plan.ts).
+ */
+export function judgesRule(t: TestOutcome, rule: Rule): boolean {
+  const j = judge(t, rule);
+  return rule.kind === 'gap' ? j.same !== undefined : j.status === 'PASSED' || j.status === 'FAILED' || j.status === 'WARN';
+}
+
 export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome[]): RuleVerdict[] {
   const byRule = new Map<string, TestOutcome[]>();
   for (const t of outcomes) {

@@ -17,11 +17,14 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
-import { ANNOTATION, parseJudged, parseSharedAnswer, parseSpend } from '../lib/annotation-kinds.ts';
+import { ANNOTATION, parseSharedAnswer, parseSpend } from '../lib/annotation-kinds.ts';
+import { loadRules } from '../contract/rules.ts';
+import { judgesRule, outcomeOf, type TestStatus } from '../reporter/rule-results.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EMBEDDED = 'embedded reference stub';
 const SUITE_PROJECTS = new Set(['conformance', 'conformance-clock']);
+const catalogue = loadRules();
 
 interface Annotation {
   type: string;
@@ -46,23 +49,24 @@ type Report = { suites: JsonSuite[]; config: { metadata?: { stubSeed?: number } 
 const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as Report;
 
 /**
- * The rules a test carries but did not judge in the measured run: all of them when it was skipped (a
- * control plane, a wallet or a second key it needs and the target lacks), else those it withdrew
- * (`unjudged`) or met no instance of (`judged` 0, never more) unless it ended THROTTLED. The spend plan does not count on it for them.
+ * The rules a test carries but did not judge in the measured run, as the rule reporter decides it
+ * (reporter/rule-results.ts judgesRule): all of them when it was skipped (a control plane, a wallet or a
+ * second key it needs and the target lacks); else those it withdrew, met no instance of, or (a schema
+ * rule) whose component none of its answers reached; unless it ended THROTTLED (the machine's or the
+ * target's pace, not a need: counted on but for what it withdrew). The spend plan does not count on it for them.
  */
 function notJudged(t: { annotations: Annotation[]; results: unknown[] }): string[] {
   const of = (type: string) => t.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
   const declared = [...new Set(of(ANNOTATION.rule))];
-  // A test that kept meeting 429 (THROTTLED, skipped there) met the machine's or the target's pace, not a need: counted on.
-  if (of(ANNOTATION.throttled).length) return [...new Set(of(ANNOTATION.unjudged).map((d) => d.split(':')[0]!))];
-  if ((t.results as { status?: string }[]).every((r) => r.status === 'skipped')) return declared;
   const withdrawn = new Set(of(ANNOTATION.unjudged).map((d) => d.split(':')[0]!));
-  const counts = of(ANNOTATION.judged)
-    .map(parseJudged)
-    .filter((j) => j !== undefined);
-  const seen = new Set(counts.filter((j) => j.n > 0).map((j) => j.id));
-  const none = new Set(counts.filter((j) => j.n === 0 && !seen.has(j.id)).map((j) => j.id));
-  return declared.filter((id) => withdrawn.has(id) || none.has(id));
+  if (of(ANNOTATION.throttled).length) return [...withdrawn];
+  const results = t.results as { status?: TestStatus }[];
+  if (results.every((r) => r.status === 'skipped')) return declared;
+  const [outcome] = outcomeOf({ title: '', file: '', project: '', status: results.at(-1)?.status ?? 'passed', annotations: t.annotations });
+  return declared.filter((id) => {
+    const rule = catalogue.get(id);
+    return withdrawn.has(id) || !rule || !judgesRule(outcome!, rule);
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { observeChoice } from './support/choices.ts';
 import { searchAnswerRows, mispricedAnswerRows } from './support/market-lists.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
+import { thrifty } from './support/property.ts';
 import { lookup, mapLimit } from './support/lookups.ts';
 import { checkMarketList } from '../checks/market-row.ts';
 import { CHECKS } from '../checks/registry.ts';
@@ -330,6 +331,7 @@ test.describe('GET /api/v1/markets', () => {
       test.skip(!category && !direct, 'the catalog rows carry no tag or category');
       if (!direct) withdrawRules(['MKT-016'], 'no catalog row carries a tag outside its categories');
       let prefixChecked = false;
+      let caseChecked = false;
 
       for (const topic of [...new Set([category, direct?.tag].filter((t): t is string => !!t))]) {
         await test.step(`topic=${topic}`, async () => {
@@ -352,13 +354,16 @@ test.describe('GET /api/v1/markets', () => {
             topic.toLowerCase(),
             [...topic].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join(''),
           ].filter((v) => v !== topic);
-          for (const variant of new Set(variants)) {
+          // On a budget (thrifty, issue 19) one spelling of one topic judges MKT-013: each call is billed.
+          const spellings = thrifty() ? (caseChecked ? [] : [...new Set(variants)].slice(0, 1)) : [...new Set(variants)];
+          if (spellings.length) caseChecked = true;
+          for (const variant of spellings) {
             const b = await catalog200(paid, { topic: variant }, 'MKT-013');
             expect(checkSameKeys(a.rows, b.rows, 'MKT-013', `topic=${topic} vs topic=${variant}`)).toHaveNoViolations(b.body);
           }
 
           const prefix = topic.slice(0, -1);
-          if (prefix.length >= 2 && !all.rows.some((r) => showsTopic(r, prefix))) {
+          if (!(thrifty() && prefixChecked) && prefix.length >= 2 && !all.rows.some((r) => showsTopic(r, prefix))) {
             prefixChecked = true;
             const p = await catalog200(paid, { topic: prefix }, 'MKT-015');
             const leaked = p.rows

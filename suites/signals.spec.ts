@@ -238,6 +238,8 @@ test.describe('GET /api/v1/signals', () => {
       const found = [...all.violations];
       let articles = 0;
       for (const m of sample) {
+        // On a budget (thrifty) the first market with article evidence is the case: each read is billed.
+        if (thrifty() && articles > 0) break;
         const slug = typeof m.slug === 'string' && m.slug ? m.slug : String(m.marketKey);
         await test.step(`${String(m.marketKey)} → /api/v1/markets/${slug}/signals`, async () => {
           const res = await paid.get(`/api/v1/markets/${encodeURIComponent(slug)}/signals`, { params: { venue: String(m.venue) } });
