@@ -12,6 +12,7 @@ import { renderJunit } from '../../reporter/junit.ts';
 import { EXIT } from '../../cli/run.ts';
 import {
   applySelection,
+  judgesRule,
   NO_SKIP_REASON,
   outcomeOf,
   ruleVerdicts,
@@ -123,6 +124,22 @@ test('a schema rule passes only on a test whose answers reached its component', 
     outcome('errors only', 'passed', ['SCH-001', 'SCH-002', 'X-001'], { exercised: new Set(['Market', 'ErrorEnvelope']) }),
   ]);
   expect(v).toEqual({ 'SCH-001': 'PASSED', 'SCH-002': 'NOT_RUN', 'X-001': 'PASSED' });
+});
+
+test('judgesRule (what the spend plan counts a test for) agrees with the verdict: a component never reached, no instance or a skip judges nothing', () => {
+  const schema = rule('SCH-001', { schema: 'Market/properties/a' });
+  const own = rule('X-001');
+  const gap = rule('G-001', { kind: 'gap' });
+  const reached = outcome('t', 'passed', ['SCH-001', 'X-001', 'G-001'], { exercised: new Set(['Market']), answers: 1 });
+  expect([schema, own, gap].map((r) => judgesRule(reached, r))).toEqual([true, true, true]);
+  const errorsOnly = outcome('t', 'passed', ['SCH-001', 'X-001'], { exercised: new Set(['ErrorEnvelope']), answers: 1 });
+  expect([schema, own].map((r) => judgesRule(errorsOnly, r))).toEqual([false, true]);
+  const none = outcome('t', 'passed', ['X-001', 'G-001'], {
+    judged: { 'X-001': { n: 0, what: 'a case' }, 'G-001': { n: 0, what: 'a case' } },
+  });
+  expect([own, gap].map((r) => judgesRule(none, r))).toEqual([false, false]);
+  expect(judgesRule(outcome('t', 'skipped', ['X-001']), own)).toBe(false);
+  expect(judgesRule(outcome('t', 'failed', ['X-001'], { violated: ['X-001'] }), own)).toBe(true);
 });
 
 test("a failure on another assertion leaves schema rules unjudged but fails the test's own rules", () => {
