@@ -184,10 +184,11 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     let better: PlanState | undefined;
     for (const dropped of plan.bought) {
       const kept = plan.bought.filter((c) => c !== dropped);
+      const held = new Set(kept);
       // The refill may not buy the dropped test back: a swap that changes nothing is no swap.
       const next = extend(
         stateOf(kept, ctx),
-        paid.filter((c) => c !== dropped && !kept.includes(c)),
+        paid.filter((c) => c !== dropped && !held.has(c)),
         ctx,
       );
       if (next.judged.size > plan.judged.size || (next.judged.size === plan.judged.size && next.spent < plan.spent)) {
@@ -198,9 +199,7 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     if (!better) break;
     plan = better;
   }
-  const bought = plan.bought;
-  const spent = plan.spent;
-  const judged = plan.judged;
+  const { bought, spent, judged } = plan;
   const byFamily: Record<string, number> = {};
   const charged = new Set<string>();
   for (const c of bought) {

@@ -169,16 +169,17 @@ export default class RuleReporter implements Reporter {
    * @returns whether a problem was found (the run then fails)
    */
   private compareVariants(main: readonly ReportedRule[] | null): boolean {
+    if (!this.variantRuns.length) return false;
+    if (!main) {
+      console.log(`Alternate stub (${this.variantRuns.join(', ')}): not compared, this run judged no rule of the main stub`);
+      return false;
+    }
+    const flipped = flippedGaps();
+    // Only rules a test of this run carried: a partial run (--grep) leaves the others unjudged here, not differing.
+    const carried = new Set(this.outcomes.filter((o) => o.project !== HARNESS_PROJECT).flatMap((o) => o.rules));
     let failed = false;
     for (const dir of this.variantRuns) {
       const alt = readVariantReport(dir);
-      if (!main) {
-        console.log(`Alternate stub (${dir}): not compared, this run judged no rule of the main stub`);
-        continue;
-      }
-      const flipped = flippedGaps();
-      // Only rules a test of this run carried: a partial run (--grep) leaves the others unjudged here, not differing.
-      const carried = new Set(this.outcomes.filter((o) => o.project !== HARNESS_PROJECT).flatMap((o) => o.rules));
       const compared = new Set(alt.selection ? alt.selection.filter((id) => carried.has(id)) : carried);
       const problems = compareVariantRuns(main, alt.rules, flipped, compared);
       if (!alt.rules.length) problems.push({ ruleId: '-', problem: 'error on alt', alt: 'no rules.json', reasons: [dir] });

@@ -50,9 +50,8 @@ interface Answer {
   pointer?: string;
 }
 
-/** One search call, validated against the contract. */
 /**
- * One search. `shared`: the run's shared answer of these parameters (suites/support/shared-answers.ts),
+ * One search call, validated against the contract. `shared`: the run's shared answer of these parameters (suites/support/shared-answers.ts),
  * for the base request every test starts from: bought once per run, not once per test (issue 19).
  */
 async function search(paid: TargetClient, params: Params, shared = false): Promise<Answer> {

@@ -165,7 +165,6 @@ export interface Fixtures {
 const controlTransport = (control: string, timeoutMs: number, maxBodyBytes: number): SourceBoundTransport =>
   new SourceBoundTransport(control, undefined, { maxBodyBytes, connectTimeoutMs: timeoutMs });
 
-/** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
 /**
  * The run's shared answers as one test sees them: one store per project (the serial clock project runs
  * after the target's clock moved), metered by the test's budget (what a fetch of a case cost).
@@ -173,6 +172,7 @@ const controlTransport = (control: string, timeoutMs: number, maxBodyBytes: numb
 const sharedAnswersOf = (testInfo: TestInfo, budget: Budget): SharedAnswers =>
   new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers, testInfo.project.name), budget);
 
+/** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
 const RULE_CASES = new Map([...ruleCases(Object.values(CHECKS)), ...Object.entries(CONTRACT_RULE_CASES)]);
 
 /** Index of the next call's source address in this worker. */
@@ -459,9 +459,9 @@ export const test = base.extend<
     transport?.close();
   },
 
-  // The same store as the `api` client's (its discovery answers).
-  sharedAnswers: async ({ budget }, use, testInfo) => {
-    await use(sharedAnswersOf(testInfo, budget));
+  // The `api` client's store (its discovery answers read it too): one instance per test.
+  sharedAnswers: async ({ api }, use) => {
+    await use(api.sharedAnswers!);
   },
 
   // A fresh control-plane account when the target has a control plane: its credits are minted for the
