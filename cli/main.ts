@@ -42,7 +42,8 @@ Exit codes:
 Settings: flags, then ./forecast-conformance.config.json (or --config FILE; schema cli/config.schema.json),
 then the environment: FC_TARGET, FC_SITE_URL, FC_CONTROL, FC_MAX_SPEND, FC_SEED, FC_REPORT_DIR, FC_WORKERS,
 FC_TIMEOUT_MS, FC_TIER, FC_RULES, FC_FAMILIES, FC_OPERATIONS, FC_MIN_COVERAGE, FC_FAIL_ON_SKIP=1,
-FC_ABORT_AFTER, FC_MAX_BODY_BYTES, FC_SIGNING_KEY_FILE, FC_STUB_VARIANT, FC_DRIFT_BASELINE, FC_FAIL_ON_DRIFT.
+FC_ABORT_AFTER, FC_MAX_BODY_BYTES, FC_SIGNING_KEY_FILE, FC_STUB_VARIANT, FC_DRIFT_BASELINE, FC_FAIL_ON_DRIFT,
+FC_UNBILLED_STATUS.
 Secrets only from the environment, never flags: FC_API_KEY, FC_API_KEY_2, FC_CONTROL_TOKEN
 (or FC_API_KEY_FILE, FC_API_KEY_2_FILE, FC_CONTROL_TOKEN_FILE naming a file that holds the value).
 
@@ -87,6 +88,11 @@ program
     '--max-spend <usd>',
     'spend budget in USD (default: unlimited on the stub, 0 elsewhere)',
     arg((v) => nonNegative('--max-spend', v)),
+  )
+  .option(
+    '--unbilled-status <codes>',
+    "HTTP statuses the target never bills, beyond the spec's (its choice on gap BILL-013, e.g. 409,422): the budget gives their charge back and the spend plan prices them free; unverified without a control plane (repeatable)",
+    collect,
   )
   .option(
     '--seed <n>',

@@ -162,7 +162,10 @@ function prepare(flags: RunFlags): RunContext {
 
 /** The spend plan of the run's tests within its budget (cli/spend.ts), or undefined when none was measured. */
 const spendPlanOf = ({ s, secrets, catalogue, selected, tests }: RunContext, freeRefusals?: ReadonlySet<string>) =>
-  spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), withControlPlane(s, secrets), freeRefusals);
+  spendPlanFor(tests ?? listTests(), catalogue, selected, budgetOf(s), withControlPlane(s, secrets), {
+    ...(freeRefusals ? { refusals: freeRefusals } : {}),
+    statuses: new Set(s.unbilledStatuses),
+  });
 
 /** Whether the run's suites spend a control plane's test accounts (the embedded stub, or a target with its token). */
 const withControlPlane = (s: RunContext['s'], secrets: RunContext['secrets']): boolean => !s.target || Boolean(secrets.controlToken);
@@ -186,6 +189,21 @@ async function freeRefusalsOf(ctx: RunContext): Promise<Set<string>> {
   return new Set(free.map((p) => p.operationId));
 }
 
+/**
+ * The operator's statement that the target bills no answer of some statuses (`--unbilled-status`, gap
+ * BILL-013), printed before the plan: it lowers the plan and the budget's count, and nothing checks it
+ * without a control plane.
+ */
+function printUnbilled({ s, secrets }: RunContext): void {
+  if (!s.unbilledStatuses.length) return;
+  console.log(
+    `Status ${s.unbilledStatuses.join(', ')} counted unbilled, as the operator states (gap BILL-013): the budget gives their charge back and the plan prices them free; ` +
+      (withControlPlane(s, secrets)
+        ? 'the control plane checks what the target bills (BILL-013).'
+        : 'without a control plane the run cannot check it, and a target that bills them may spend beyond --max-spend.'),
+  );
+}
+
 /** `--dry-run`: the selected rules, planned tests, requests, spend plan and budget; nothing is sent. */
 function printDryRun(ctx: RunContext): void {
   const { s, catalogue, selected, tests } = ctx;
@@ -201,6 +219,7 @@ function printDryRun(ctx: RunContext): void {
     if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
   }
   printPlannedRequests(planned);
+  printUnbilled(ctx);
   const plan = spendPlanOf(ctx);
   if (plan) for (const line of spendPlanLines(plan)) console.log(line);
   const refusalOps = pricedRefusalOperations(withControlPlane(s, ctx.secrets));
@@ -269,6 +288,7 @@ function playwrightChildEnv(ctx: RunContext, flags: RunFlags, spendPlanFile: str
   set('FC_SITE_URL', s.siteUrl);
   set('FC_CONTROL', s.control);
   set('FC_MAX_SPEND', s.tier === 'smoke' ? 0 : s.maxSpend);
+  set('FC_UNBILLED_STATUS', s.unbilledStatuses.join(','));
   set('FC_SEED', s.seed);
   set('FC_WORKERS', s.workers ?? (s.tier === 'smoke' ? SMOKE_WORKERS : RUN_WORKERS));
   set('FC_MIN_COVERAGE', s.minCoverage);
@@ -346,6 +366,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   for (const f of STALE) rmSync(join(reportDir, f), { force: true });
   if (s.target && !(await passesPreflight(ctx, s.target))) return 2;
   // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
+  printUnbilled(ctx);
   const plan = spendPlanOf(ctx, await freeRefusalsOf(ctx));
   const planFile = plan ? writeSpendPlan(reportDir, plan) : undefined;
   if (plan) for (const line of spendPlanLines(plan)) console.log(line);

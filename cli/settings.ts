@@ -31,6 +31,12 @@ export interface RunSettings {
   control?: string;
   /** Spend budget, USD. */
   maxSpend?: number;
+  /**
+   * Statuses (400..599) the operator states the target never bills, beyond those the spec says are not
+   * billed (its choice on gap BILL-013, e.g. 409 and 422): the budget gives their charge back and the
+   * spend plan prices them free (issue 19). Without a control plane the run cannot verify it.
+   */
+  unbilledStatuses: number[];
   seed?: number;
   reportDir: string;
   workers?: number;
@@ -67,8 +73,10 @@ export interface Secrets {
 type FileSettings = Partial<Omit<RunSettings, 'failOnSkip'>> & { failOnSkip?: boolean };
 
 /** Flags as commander hands them over. */
-export interface Flags extends Partial<Omit<RunSettings, 'rules' | 'families' | 'operations'>> {
+export interface Flags extends Partial<Omit<RunSettings, 'rules' | 'families' | 'operations' | 'unbilledStatuses'>> {
   rule?: string[];
+  /** `--unbilled-status` values (repeatable, each a comma-separated list). */
+  unbilledStatus?: string[];
   family?: string[];
   operation?: string[];
   config?: string;
@@ -102,6 +110,21 @@ export function nonNegative(field: string, value: string | number): number {
   if (!Number.isFinite(n) || n < 0 || (typeof value === 'string' && value.trim() === ''))
     throw new UsageError(`${field}: must be a non-negative number, got ${JSON.stringify(value)}`);
   return n;
+}
+
+/**
+ * Parses a list of HTTP statuses from 400 to 599 (numbers, or comma-separated text), deduplicated and sorted.
+ * @throws UsageError naming `field`.
+ */
+export function statusList(field: string, value: string | readonly (string | number)[]): number[] {
+  const parts = (typeof value === 'string' ? [value] : value).flatMap((v) => String(v).split(',')).map((v) => v.trim());
+  const codes = parts.map((v) => {
+    const n = Number(v);
+    if (!/^\d{3}$/.test(v) || n < 400 || n > 599)
+      throw new UsageError(`${field}: must be HTTP statuses from 400 to 599, got ${JSON.stringify(v)}`);
+    return n;
+  });
+  return [...new Set(codes)].sort((a, b) => a - b);
 }
 
 /** Least and largest per-request body limit, bytes (1 KiB .. 1 GiB). */
@@ -210,6 +233,7 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
     families: flags.family?.length ? flags.family : (file.families ?? list(env.FC_FAMILIES)),
     operations: flags.operation?.length ? flags.operation : (file.operations ?? list(env.FC_OPERATIONS)),
     failOnSkip: flags.failOnSkip ?? file.failOnSkip ?? env.FC_FAIL_ON_SKIP === '1',
+    unbilledStatuses: [],
     abortAfter:
       pick(
         flags.abortAfter,
@@ -228,6 +252,14 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
   if (control) settings.control = httpUrl(flags.control ? '--control' : file.control ? 'control' : 'FC_CONTROL', control);
   const maxSpend = pick(flags.maxSpend, file.maxSpend, envNum('FC_MAX_SPEND', nonNegative));
   if (maxSpend !== undefined) settings.maxSpend = maxSpend;
+  const unbilled = flags.unbilledStatus?.length
+    ? (['--unbilled-status', flags.unbilledStatus] as const)
+    : file.unbilledStatuses
+      ? (['unbilledStatuses', file.unbilledStatuses] as const)
+      : env.FC_UNBILLED_STATUS
+        ? (['FC_UNBILLED_STATUS', env.FC_UNBILLED_STATUS] as const)
+        : undefined;
+  if (unbilled) settings.unbilledStatuses = statusList(unbilled[0], unbilled[1]);
   const seed = pick(
     flags.seed,
     file.seed,

@@ -6,12 +6,16 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRICES } from '../contract/pricing.ts';
 import { isTestable, type Rule } from '../contract/rules.ts';
 import { loadRequestPlan, planKey } from '../lib/request-plan.ts';
 import { planLines, planSpend, type SpendPlan } from '../lib/spend-plan.ts';
 import { budgetCredits } from '../lib/spend-ledger.ts';
 import { REPORT_DIR_FILES } from '../lib/run-state.ts';
 import type { PlannedTest } from './selection.ts';
+
+/** The dearest paid call, credits (a generation or a profile, $1.00). */
+const DEAREST_CALL = Math.max(...Object.values(PRICES).map((p) => p.credits));
 
 /** A plan as written for the run: the plan and what it was made for. */
 export interface RunSpendPlan extends SpendPlan {
@@ -20,10 +24,18 @@ export interface RunSpendPlan extends SpendPlan {
   budgetLabel: string;
 }
 
+/** What the target answers free beyond the measured plan's pricing. */
+export interface AnsweredFree {
+  /** Operations whose refusal probes it answers without credentials (cli/check-order.ts; gap AUTH-020). */
+  refusals?: ReadonlySet<string>;
+  /** Statuses (400..599) the operator states it never bills (`--unbilled-status`; gap BILL-013). */
+  statuses?: ReadonlySet<number>;
+}
+
 /**
  * Plans the spend of `tests` within `budgetUsd` (Infinity: unlimited), or undefined when no spend was
- * measured (then only the budget guard of each call applies). `freeRefusals`: the operations whose
- * refusal probes the target answers free (cli/check-order.ts); their measured cost is left out.
+ * measured (then only the budget guard of each call applies). What `free` names is left out of each
+ * test's measured cost: the refusal probes of its operations, and what answers of its statuses were charged.
  */
 export function spendPlanFor(
   tests: readonly PlannedTest[],
@@ -31,14 +43,17 @@ export function spendPlanFor(
   selected: ReadonlySet<string> | null,
   budgetUsd: number,
   withControl: boolean,
-  freeRefusals: ReadonlySet<string> = new Set(),
+  free: AnsweredFree = {},
 ): RunSpendPlan | undefined {
+  const freeRefusals = free.refusals ?? new Set<string>();
+  const unbilled = free.statuses ?? new Set<number>();
   const measured = loadRequestPlan()?.spend;
   if (!measured) return undefined;
   const mode = withControl || !measured.noControl ? 'control' : 'noControl';
   const credits = mode === 'control' ? measured.control : measured.noControl!;
   const shared = (mode === 'control' ? measured.shared?.control : measured.shared?.noControl) ?? {};
   const refusals = (mode === 'control' ? measured.refusals?.control : measured.refusals?.noControl) ?? {};
+  const statuses = (mode === 'control' ? measured.statuses?.control : measured.statuses?.noControl) ?? {};
   const unjudged = (mode === 'control' ? measured.unjudged?.control : measured.unjudged?.noControl) ?? {};
   const headroom = (mode === 'control' ? measured.headroom?.control : measured.headroom?.noControl) ?? {};
   // What a test's refusal probes cost on the key, on operations the target answers them free for (gap AUTH-020).
@@ -46,6 +61,13 @@ export function spendPlanFor(
     Object.entries(refusals[key] ?? {})
       .filter(([op]) => freeRefusals.has(op))
       .reduce((a, [, c]) => a + c, 0);
+  // What its answers of the statuses declared unbilled were charged. Refusal probes are answered 422:
+  // with 422 declared, that already holds the probes the target answers free.
+  const declared = (key: string): number =>
+    Object.entries(statuses[key] ?? {})
+      .filter(([status]) => unbilled.has(Number(status)))
+      .reduce((a, [, c]) => a + c, 0);
+  const priced = (key: string): number => (unbilled.has(422) ? Math.max(freed(key), declared(key)) : freed(key) + declared(key));
   const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
   const candidates = tests.map((t) => {
     const key = planKey(t.location.replace(/:\d+$/, ''), t.title);
@@ -54,9 +76,10 @@ export function spendPlanFor(
     const rules = t.rules.filter((id) => !missed.has(id));
     return {
       key,
-      credits: Math.max(0, (credits[key] ?? 0) - freed(key)),
+      credits: Math.max(0, (credits[key] ?? 0) - priced(key)),
       ...(shared[key] ? { shared: shared[key] } : {}),
-      ...(headroom[key] ? { headroom: headroom[key] } : {}),
+      // A charge the target gives back still needs room while it is out: one call's at a time, at most the dearest.
+      ...(headroom[key] || declared(key) ? { headroom: Math.max(headroom[key] ?? 0, Math.min(declared(key), DEAREST_CALL)) } : {}),
       rules,
     };
   });

@@ -35,6 +35,12 @@ export const ANNOTATION = {
    */
   refusalSpend: 'refusal-spend',
   /**
+   * "status=credits,...": the part of `spend` billed on answers of a status from 400 to 599 (a refusal the
+   * budget counts as billed: gap BILL-013). A target the operator declares not to bill that status
+   * (`--unbilled-status`) answers them free: the spend plan prices them out for it (cli/spend.ts).
+   */
+  statusSpend: 'status-spend',
+  /**
    * "fetched|read credits caseKey": a paid answer shared by every test of its case (suites/support/
    * shared-answers.ts), with what its one fetch cost; `fetched` by the test whose `spend` includes it
    * (formatSharedAnswer / parseSharedAnswer; the spend plan buys each case once, lib/spend-plan.ts).

@@ -37,6 +37,13 @@ export interface RequestPlan {
      */
     refusals?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
     /**
+     * `file › test title` → status (400..599) → the credits of the test's spend charged on answers of that
+     * status (`status-spend` annotations; suites/support/budget.ts): refusals the embedded stub does not
+     * bill but a target may (gap BILL-013). For statuses the operator declares unbilled
+     * (`--unbilled-status`), the plan prices them out.
+     */
+    statuses?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
+    /**
      * `file › test title` → the rules it carries but did not judge in that measurement (all of them when
      * it skipped: a control plane, wallet or second key the target lacked; else those withdrawn or met
      * with no instance). The plan does not count on a test for these: on the stub served without a

@@ -13,6 +13,8 @@
  * FC_API_KEY(_2)   first and second principal's API keys
  * FC_CONTROL       control-plane base URL (defaults to the target); FC_CONTROL_TOKEN its bearer token
  * FC_MAX_SPEND     spend budget, USD (unset: the caller's default)
+ * FC_UNBILLED_STATUS  comma-separated statuses (400..599) the operator states the target never bills (gap
+ *                  BILL-013): the budget gives their charge back (suites/support/budget.ts)
  * FC_SEED          fast-check seed (fixed in CI)
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout, ms (default 15000)
@@ -48,6 +50,8 @@ export interface Settings {
   controlToken: string | undefined;
   /** USD; undefined when FC_MAX_SPEND is unset or empty (NaN when it is not a number). */
   maxSpendUsd: number | undefined;
+  /** Statuses the operator states the target never bills (FC_UNBILLED_STATUS; gap BILL-013); entries that are not numbers are dropped. */
+  unbilledStatuses: number[];
   seed: number;
   reportDir: string;
   requestTimeoutMs: number;
@@ -96,6 +100,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     control: env.FC_CONTROL_TOKEN ? env.FC_CONTROL || env.FC_TARGET : undefined,
     controlToken: env.FC_CONTROL_TOKEN || undefined,
     maxSpendUsd: env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Number(env.FC_MAX_SPEND) : undefined,
+    unbilledStatuses: (env.FC_UNBILLED_STATUS ?? '')
+      .split(',')
+      .map((v) => Number(v.trim()))
+      .filter((n) => Number.isInteger(n) && n >= 400 && n <= 599),
     seed: Number(env.FC_SEED ?? 20261122),
     reportDir: env.FC_REPORT_DIR ?? 'reports',
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),

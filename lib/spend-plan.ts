@@ -165,8 +165,11 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     c.headroom !== undefined && c.headroom < ROOM_FROM ? { ...c, credits: (c.credits ?? 0) + c.headroom, headroom: 0 } : c,
   );
   const none = new Set<string>();
-  const paid = priced.filter((c) => costGiven(c, none) > 0);
-  const freeJudged = new Set(priced.filter((c) => !(costGiven(c, none) > 0)).flatMap((c) => c.rules));
+  // A test that spends nothing but needs room (a charge given back as unbilled) is not free: a budget
+  // without that room skips it.
+  const needsBudget = (c: PlanCandidate) => costGiven(c, none) > 0 || (c.headroom ?? 0) > 0;
+  const paid = priced.filter(needsBudget);
+  const freeJudged = new Set(priced.filter((c) => !needsBudget(c)).flatMap((c) => c.rules));
   const bound = new Set(paid.flatMap((c) => c.rules).filter((id) => testable.has(id) && !freeJudged.has(id)));
   // Room kept free: the largest headroom among the tests bought, and the slack.
   const slack = Number.isFinite(budgetCredits) ? Math.floor(budgetCredits * SLACK_SHARE) : 0;

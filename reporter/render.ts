@@ -57,7 +57,10 @@ function facts(r: CertificationReport): [string, string][] {
     ['Duration', duration(r.durationMs)],
     [
       'Spend',
-      `${usd(r.spend.usd)} in ${r.spend.calls} paid call(s), budget ${r.spend.budgetUsd === null ? 'unlimited' : usd(r.spend.budgetUsd)}`,
+      `${usd(r.spend.usd)} in ${r.spend.calls} paid call(s), budget ${r.spend.budgetUsd === null ? 'unlimited' : usd(r.spend.budgetUsd)}` +
+        (r.spend.unbilledStatuses?.length
+          ? ` (status ${r.spend.unbilledStatuses.join(', ')} counted unbilled: the operator's statement, gap BILL-013)`
+          : ''),
     ],
     ['Coverage', `${r.coverage}% of selected testable rules passed`],
   ];

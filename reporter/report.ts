@@ -71,8 +71,12 @@ export interface RunInfo {
   durationMs: number;
   /** Playwright's run status (passed, failed, interrupted, timedout) or "preflight". */
   runStatus: string;
-  /** USD. `breakdown`: spend per operation, family, rule and the costliest tests (issue 19; reporter/spend.ts). */
-  spend: { usd: number; calls: number; budgetUsd: number | null; breakdown?: SpendReport };
+  /**
+   * USD. `breakdown`: spend per operation, family, rule and the costliest tests (issue 19; reporter/spend.ts).
+   * `unbilledStatuses`: the statuses the operator stated the target never bills (`--unbilled-status`, gap
+   * BILL-013), whose charge the budget gave back; absent when none was stated.
+   */
+  spend: { usd: number; calls: number; budgetUsd: number | null; unbilledStatuses?: number[]; breakdown?: SpendReport };
   /** Rule IDs selected by --rule/--family/--operation/tier; null = every rule. */
   selection: string[] | null;
   failOnSkip: boolean;

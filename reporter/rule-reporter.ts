@@ -47,6 +47,8 @@ export interface RuleReporterOptions {
   failOnDrift?: string;
   /** The served contract the CLI's preflight read (file): the drift section's document when no test attached one. */
   servedContract?: string;
+  /** Statuses the operator stated the target never bills (`run --unbilled-status`; gap BILL-013). */
+  unbilledStatuses?: readonly number[];
 }
 
 /** Evidence per rule kept at most. */
@@ -242,6 +244,7 @@ export default class RuleReporter implements Reporter {
         usd: spend.spent / 1000,
         calls: spend.calls,
         budgetUsd: spend.limitCredits === null ? null : spend.limitCredits / 1000,
+        ...(this.opts.unbilledStatuses?.length ? { unbilledStatuses: [...this.opts.unbilledStatuses] } : {}),
         ...(breakdown.credits > 0 ? { breakdown: spendReport(breakdown) } : {}),
       },
       selection,

@@ -80,6 +80,7 @@ function measure(r: Report): {
   spend: Record<string, number>;
   shared: Record<string, Record<string, number>>;
   refusals: Record<string, Record<string, number>>;
+  statuses: Record<string, Record<string, number>>;
   unjudged: Record<string, string[]>;
   headroom: Record<string, number>;
 } {
@@ -87,6 +88,7 @@ function measure(r: Report): {
   const spend: Record<string, number> = {};
   const shared: Record<string, Record<string, number>> = {};
   const refusals: Record<string, Record<string, number>> = {};
+  const statuses: Record<string, Record<string, number>> = {};
   const unjudged: Record<string, string[]> = {};
   const headroom: Record<string, number> = {};
   const seen = new Set<string>();
@@ -116,6 +118,10 @@ function measure(r: Report): {
         // The part of that spend its refusal probes cost on the key (suites/support/refusals.ts), per operation.
         for (const d of new Set(t.annotations.filter((a) => a.type === ANNOTATION.refusalSpend).map((a) => a.description ?? '')))
           for (const [op, c] of Object.entries(parseSpend(d))) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
+        // The part of it billed on refusals (a status from 400 to 599; gap BILL-013), per status.
+        for (const d of new Set(t.annotations.filter((a) => a.type === ANNOTATION.statusSpend).map((a) => a.description ?? '')))
+          for (const [status, c] of Object.entries(parseSpend(d)))
+            if (c > 0) (statuses[key] ??= {})[status] = (statuses[key]?.[status] ?? 0) + c;
         const room = Math.max(
           0,
           ...t.annotations.filter((a) => a.type === ANNOTATION.spendHeadroom).map((a) => Number(a.description) || 0),
@@ -127,7 +133,7 @@ function measure(r: Report): {
     (s.suites ?? []).forEach(walk);
   };
   r.suites.forEach(walk);
-  return { requests, spend, shared, refusals, unjudged, headroom };
+  return { requests, spend, shared, refusals, statuses, unjudged, headroom };
 }
 const measured = measure(report);
 const tests = measured.requests;
@@ -160,6 +166,10 @@ const plan: RequestPlan = {
     refusals: {
       control: sorted(measured.refusals),
       ...(noControlMeasured ? { noControl: sorted(noControlMeasured.refusals) } : {}),
+    },
+    statuses: {
+      control: sorted(measured.statuses),
+      ...(noControlMeasured ? { noControl: sorted(noControlMeasured.statuses) } : {}),
     },
     unjudged: {
       control: sorted(measured.unjudged),

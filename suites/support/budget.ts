@@ -35,12 +35,23 @@ export class Budget {
   private peakHeld = 0;
   /** Net credits this test's billed calls spent, per operation (issue 19: spend per operation, test and rule). */
   private readonly byOperation = new Map<string, number>();
+  /** Credits charged for answers of a status from 400 to 599 kept as billed (gap BILL-013), per status. */
+  private readonly byRefusalStatus = new Map<number, number>();
+  /** UNBILLED and the statuses the operator declared unbilled. */
+  private readonly unbilled: ReadonlySet<number>;
 
   constructor(
     private readonly ledger: Ledger,
     /** The run's limit, credits (Infinity = unlimited). */
     readonly limitCredits: number,
-  ) {}
+    /**
+     * Statuses the operator states the target never bills (`--unbilled-status`, gap BILL-013): their
+     * charge goes back like a 404's. Unverifiable without a control plane: the operator's word.
+     */
+    declaredUnbilled: ReadonlySet<number> = new Set(),
+  ) {
+    this.unbilled = new Set([...UNBILLED, ...declaredUnbilled]);
+  }
 
   /** Credits still available to the run (Infinity when unlimited). */
   left(): number {
@@ -64,6 +75,15 @@ export class Budget {
   /** Net credits spent by this test per operation (billed calls only; refunded ones are taken back). */
   spentByOperation(): ReadonlyMap<string, number> {
     return this.byOperation;
+  }
+
+  /**
+   * Credits this test's calls answered with a status from 400 to 599 were kept charged for, per status:
+   * refusals the spec does not say are unbilled (gap BILL-013), which a target may bill. The spend plan
+   * prices them out for a target declared not to bill them (cli/spend.ts).
+   */
+  spentByStatus(): ReadonlyMap<number, number> {
+    return this.byRefusalStatus;
   }
 
   /** True when `credits` more fit the run's budget (counting this test's reservation). */
@@ -128,7 +148,14 @@ export class Budget {
     this.byOperation.set(what, (this.byOperation.get(what) ?? 0) + credits);
     let settled = false;
     return (status: number) => {
-      if (settled || !UNBILLED.has(status)) return;
+      if (settled) return;
+      if (!this.unbilled.has(status)) {
+        if (status >= 400 && status <= 599) {
+          settled = true;
+          this.byRefusalStatus.set(status, (this.byRefusalStatus.get(status) ?? 0) + credits);
+        }
+        return;
+      }
       settled = true;
       this.spentHere -= credits;
       this.byOperation.set(what, (this.byOperation.get(what) ?? 0) - credits);

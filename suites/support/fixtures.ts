@@ -87,6 +87,11 @@ export interface TargetOptions {
   controlToken: string | undefined;
   /** Spend budget of the run, USD; Infinity = unlimited. */
   maxSpendUsd: number;
+  /**
+   * Statuses the operator states the target never bills (`--unbilled-status`; its choice on gap BILL-013):
+   * the budget gives their charge back like a 404's (suites/support/budget.ts).
+   */
+  unbilledStatuses: readonly number[];
   /** fast-check seed. */
   seed: number;
   /** Per-request timeout, ms. */
@@ -200,6 +205,7 @@ export const test = base.extend<
   control: [undefined, { option: true, scope: 'worker' }],
   controlToken: [undefined, { option: true, scope: 'worker' }],
   maxSpendUsd: [0, { option: true, scope: 'worker' }],
+  unbilledStatuses: [[], { option: true, scope: 'worker' }],
   seed: [42, { option: true, scope: 'worker' }],
   requestTimeoutMs: [15_000, { option: true, scope: 'worker' }],
   maxBodyBytes: [DEFAULT_MAX_BODY_BYTES, { option: true, scope: 'worker' }],
@@ -319,6 +325,7 @@ export const test = base.extend<
       control,
       controlToken,
       maxSpendUsd,
+      unbilledStatuses,
       seed,
       requestTimeoutMs,
       maxBodyBytes,
@@ -348,6 +355,7 @@ export const test = base.extend<
       control,
       controlToken,
       maxSpendUsd,
+      unbilledStatuses,
       seed,
       requestTimeoutMs,
       maxBodyBytes,
@@ -360,12 +368,19 @@ export const test = base.extend<
   },
 
   budget: async ({ targetOptions }, use, testInfo) => {
-    const budget = new Budget(ledgerIn(testInfo.project.outputDir), budgetCredits(targetOptions.maxSpendUsd));
+    const budget = new Budget(
+      ledgerIn(testInfo.project.outputDir),
+      budgetCredits(targetOptions.maxSpendUsd),
+      new Set(targetOptions.unbilledStatuses),
+    );
     await use(budget);
     budget.release();
     // What this test's billed calls spent, per operation: the reporter's spend per operation, test and rule (issue 19).
     const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
     if (spent.length) testInfo.annotations.push({ type: ANNOTATION.spend, description: formatSpend(spent) });
+    // The part billed on refusals (gap BILL-013): what the plan prices out for a target declared not to bill them.
+    const refused = [...budget.spentByStatus()].map(([status, credits]) => [String(status), credits] as const);
+    if (refused.length) testInfo.annotations.push({ type: ANNOTATION.statusSpend, description: formatSpend(refused) });
     if (budget.headroom() > 0) testInfo.annotations.push({ type: ANNOTATION.spendHeadroom, description: String(budget.headroom()) });
   },
 

@@ -69,6 +69,26 @@ test('a charge draws on the run budget before the call; a billed answer keeps it
   expect(ledger.read()).toMatchObject({ spent: 10, calls: 1 });
 });
 
+test('a refusal the spec does not say is unbilled stays charged, counted by status; a status the operator declares unbilled gives it back (gap BILL-013)', () => {
+  const budget = new Budget(ledger, 5000);
+  budget.charge(1000, 'createForecastRequest')(422);
+  budget.charge(1000, 'createForecastRequest')(409);
+  budget.charge(1000, 'createForecastRequest')(202);
+  expect(ledger.read()).toMatchObject({ committed: 3000, spent: 3000, calls: 3 });
+  // Only the refusals are counted by status: what a target declared not to bill them would not cost.
+  expect([...budget.spentByStatus()]).toEqual([
+    [422, 1000],
+    [409, 1000],
+  ]);
+  const declared = new Budget(ledger, 5000, new Set([422]));
+  declared.charge(1000, 'createForecastRequest')(422);
+  expect(ledger.read(), 'a declared-unbilled 422 is given back').toMatchObject({ committed: 3000, spent: 3000, calls: 3 });
+  declared.charge(1000, 'createForecastRequest')(409);
+  expect(ledger.read(), 'an undeclared 409 stays charged').toMatchObject({ committed: 4000, spent: 4000, calls: 4 });
+  expect([...declared.spentByStatus()]).toEqual([[409, 1000]]);
+  expect(declared.spent()).toBe(1000);
+});
+
 test('a call that does not fit SKIPS the test with what it needs and what is left, and spends nothing', () => {
   const budget = new Budget(ledger, 15);
   budget.charge(10, 'listMarkets');

@@ -2,7 +2,9 @@
  * Free refusal probes (issue 19, gap AUTH-020; cli/check-order.ts, cli/spend.ts): the run's unbilled
  * order probe tells a target that checks parameters before credentials (the alternate stub) from one
  * that asks for credentials first (the main stub), on every paid operation; and a plan made for the
- * former leaves out exactly the measured refusal spend of the operations it answers free.
+ * former leaves out exactly the measured refusal spend of the operations it answers free; a plan for a
+ * target declared not to bill some statuses (`--unbilled-status`, gap BILL-013) leaves out exactly what
+ * answers of those statuses were charged.
  * A test of the harness: it credits no catalogue rule.
  */
 import { test, expect } from '@playwright/test';
@@ -14,6 +16,7 @@ import { ROUTE_OWN_ANSWERS } from '../../checks/errors.ts';
 import { invalidRequestOf, probeCheckOrder } from '../../cli/check-order.ts';
 import { pricedRefusalOperations, spendPlanFor } from '../../cli/spend.ts';
 import { loadRequestPlan } from '../../lib/request-plan.ts';
+import { ROOM_FROM } from '../../lib/spend-plan.ts';
 import type { PlannedTest } from '../../cli/selection.ts';
 
 /** Every operation that asks for credentials and charges for an answer. */
@@ -54,23 +57,65 @@ test.describe('the order probe on both stubs', () => {
   }
 });
 
-test('a plan for a target answering refusals free leaves out exactly their measured spend', () => {
-  const measured = loadRequestPlan()?.spend;
-  const refusals = measured?.refusals?.noControl ?? {};
-  test.skip(!Object.keys(refusals).length, 'contract/request-plan.json records no refusal spend without a control plane');
-  // One planned test per measured test, each judging a rule of its own, so an unlimited budget buys every paid one.
-  const keys = Object.keys(measured!.noControl ?? {});
+/** One planned test per measured test, each judging a rule of its own, so an unlimited budget buys every paid one. */
+function oneRuleEach(keys: readonly string[]): { tests: PlannedTest[]; catalogue: Map<string, Rule> } {
   const tests: PlannedTest[] = keys.map((k, i) => {
     const file = k.split(' › ')[0]!;
     return { location: `${file}:1`, title: k.slice(file.length + 3), rules: [`T-${i}`], clock: false, oneAddress: false };
   });
-  const catalogue = new Map(tests.map((t) => [t.rules[0]!, { id: t.rules[0]!, kind: 'rule', observe: 'black-box' } as Rule]));
+  return { tests, catalogue: new Map(tests.map((t) => [t.rules[0]!, { id: t.rules[0]!, kind: 'rule', observe: 'black-box' } as Rule])) };
+}
+
+test('a plan for a target answering refusals free leaves out exactly their measured spend', () => {
+  const measured = loadRequestPlan()?.spend;
+  const refusals = measured?.refusals?.noControl ?? {};
+  test.skip(!Object.keys(refusals).length, 'contract/request-plan.json records no refusal spend without a control plane');
+  const keys = Object.keys(measured!.noControl ?? {});
+  const { tests, catalogue } = oneRuleEach(keys);
   const all = new Set(Object.values(refusals).flatMap((ops) => Object.keys(ops)));
   const priced = spendPlanFor(tests, catalogue, null, Infinity, false)!;
-  const freed = spendPlanFor(tests, catalogue, null, Infinity, false, all)!;
+  const freed = spendPlanFor(tests, catalogue, null, Infinity, false, { refusals: all })!;
   const refusalCredits = Object.entries(refusals)
     .filter(([k]) => keys.includes(k))
     .reduce((a, [, ops]) => a + Object.values(ops).reduce((x, y) => x + y, 0), 0);
   expect(refusalCredits).toBeGreaterThan(0);
   expect(priced.credits - freed.credits).toBe(refusalCredits);
+});
+
+test('a plan for a target declared not to bill some statuses leaves out what their answers were charged; 422 holds the refusal probes', () => {
+  const measured = loadRequestPlan()?.spend;
+  const statuses = measured?.statuses?.noControl ?? {};
+  test.skip(!Object.keys(statuses).length, 'contract/request-plan.json records no refusal spend by status without a control plane');
+  const total = (k: string) => Object.values(statuses[k] ?? {}).reduce((a, b) => a + b, 0);
+  // A charge given back still needs room while it is out; below ROOM_FROM that room is priced as spend, so
+  // only tests charged at least ROOM_FROM on refusals are freed of it whole.
+  const keys = Object.keys(measured!.noControl ?? {}).filter((k) => total(k) >= ROOM_FROM);
+  expect(keys.length, 'the stub served without a control plane answers dear refusals on the key').toBeGreaterThan(0);
+  const { tests, catalogue } = oneRuleEach(keys);
+  const priced = spendPlanFor(tests, catalogue, null, Infinity, false)!;
+  const charged = (status: string) => keys.reduce((a, k) => a + (statuses[k]?.[status] ?? 0), 0);
+  const seen = [...new Set(keys.flatMap((k) => Object.keys(statuses[k] ?? {})))];
+  expect(seen).toContain('422');
+  for (const status of seen) {
+    const declared = spendPlanFor(tests, catalogue, null, Infinity, false, { statuses: new Set([Number(status)]) })!;
+    expect(priced.credits - declared.credits, `status ${status}`).toBe(charged(status));
+  }
+  // Refusal probes are answered 422: with 422 declared unbilled, the order probe's findings change nothing more.
+  const all = new Set(Object.values(measured!.refusals?.noControl ?? {}).flatMap((ops) => Object.keys(ops)));
+  const both = spendPlanFor(tests, catalogue, null, Infinity, false, { statuses: new Set([422]), refusals: all })!;
+  expect(both.credits).toBe(spendPlanFor(tests, catalogue, null, Infinity, false, { statuses: new Set([422]) })!.credits);
+});
+
+test('a cheap refusal declared unbilled still needs its room: the plan prices it as spend, and a budget of $0 does not buy it', () => {
+  const measured = loadRequestPlan()?.spend;
+  const statuses = measured?.statuses?.noControl ?? {};
+  test.skip(!Object.keys(statuses).length, 'contract/request-plan.json records no refusal spend by status without a control plane');
+  const cheap = Object.keys(measured!.noControl ?? {}).find(
+    (k) => measured!.noControl![k] === statuses[k]?.['422'] && !measured!.headroom?.noControl?.[k] && !measured!.shared?.noControl?.[k],
+  );
+  test.skip(!cheap, 'no test spent on 422 answers alone');
+  const { tests, catalogue } = oneRuleEach([cheap!]);
+  const free = { statuses: new Set([422]) };
+  expect(spendPlanFor(tests, catalogue, null, Infinity, false, free)!.credits).toBe(measured!.noControl![cheap!]);
+  expect(spendPlanFor(tests, catalogue, null, 0, false, free)!.bought).toEqual([]);
 });

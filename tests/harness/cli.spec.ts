@@ -30,6 +30,11 @@ test.describe('usage errors: exit 2, one line, no stack trace', () => {
     ['an unknown rule', ['run', '--rule', 'NOPE-999', '--dry-run'], /--rule: unknown rule ID NOPE-999/],
     ['an unknown option', ['run', '--api-key', 'x'], /unknown option '--api-key'/],
     ['a body limit under 1 KiB', ['run', '--max-body-bytes', '10'], /--max-body-bytes: must be at least 1024 bytes, got 10/],
+    [
+      'a 2xx declared unbilled',
+      ['run', '--unbilled-status', '422,200'],
+      /--unbilled-status: must be HTTP statuses from 400 to 599, got "200"/,
+    ],
   ] as const) {
     test(name, async () => {
       const r = await runCli(args);

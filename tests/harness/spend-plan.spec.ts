@@ -95,6 +95,14 @@ test('a headroom under ROOM_FROM is priced as spend: a cheap call refunded when 
   expect(planSpend([{ key: 'lookup', credits: 0, headroom: 10, rules: ['K-001'] }], 0, new Set(['K-001'])).bought).toEqual([]);
 });
 
+test('a test that spends nothing but needs room (a dear charge given back) is not free: a budget without the room skips it', () => {
+  const given: PlanCandidate[] = [{ key: 'refunded', credits: 0, headroom: 1000, rules: ['R-001'] }];
+  expect(planSpend(given, 0, new Set(['R-001']))).toMatchObject({ bought: [], budgetBound: { rules: 1, judged: 0 } });
+  expect(planSpend(given, 999, new Set(['R-001'])).bought).toEqual([]);
+  // 1,000 of room and 1% slack (11 credits of 1,100).
+  expect(planSpend(given, 1100, new Set(['R-001']))).toMatchObject({ bought: ['refunded'], credits: 0, budgetBound: { judged: 1 } });
+});
+
 test("the greedy's last credits: a bought test is given up when what it frees buys more rules", () => {
   // Best value first buys `trio` (3 rules for 60); the 40 left buy neither pair. Both pairs judge 4 for 100.
   const tight: PlanCandidate[] = [
