@@ -6,16 +6,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PRICES } from '../contract/pricing.ts';
 import { isTestable, type Rule } from '../contract/rules.ts';
 import { loadRequestPlan, planKey } from '../lib/request-plan.ts';
 import { planLines, planSpend, type SpendPlan } from '../lib/spend-plan.ts';
 import { budgetCredits } from '../lib/spend-ledger.ts';
 import { REPORT_DIR_FILES } from '../lib/run-state.ts';
 import type { PlannedTest } from './selection.ts';
-
-/** The dearest paid call, credits (a generation or a profile, $1.00). */
-const DEAREST_CALL = Math.max(...Object.values(PRICES).map((p) => p.credits));
 
 /** A plan as written for the run: the plan and what it was made for. */
 export interface RunSpendPlan extends SpendPlan {
@@ -61,12 +57,11 @@ export function spendPlanFor(
     Object.entries(refusals[key] ?? {})
       .filter(([op]) => freeRefusals.has(op))
       .reduce((a, [, c]) => a + c, 0);
-  // What its answers of the statuses declared unbilled were charged. Refusal probes are answered 422:
-  // with 422 declared, that already holds the probes the target answers free.
-  const declared = (key: string): number =>
-    Object.entries(statuses[key] ?? {})
-      .filter(([status]) => unbilled.has(Number(status)))
-      .reduce((a, [, c]) => a + c, 0);
+  // What its answers of the statuses declared unbilled were charged, and the dearest of those calls.
+  // Refusal probes are answered 422: with 422 declared, that already holds the probes the target answers free.
+  const declaredOf = (key: string) => Object.entries(statuses[key] ?? {}).filter(([status]) => unbilled.has(Number(status)));
+  const declared = (key: string): number => declaredOf(key).reduce((a, [, s]) => a + s.credits, 0);
+  const declaredRoom = (key: string): number => Math.max(0, ...declaredOf(key).map(([, s]) => s.dearest));
   const priced = (key: string): number => (unbilled.has(422) ? Math.max(freed(key), declared(key)) : freed(key) + declared(key));
   const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
   const candidates = tests.map((t) => {
@@ -78,8 +73,10 @@ export function spendPlanFor(
       key,
       credits: Math.max(0, (credits[key] ?? 0) - priced(key)),
       ...(shared[key] ? { shared: shared[key] } : {}),
-      // A charge the target gives back still needs room while it is out: one call's at a time, at most the dearest.
-      ...(headroom[key] || declared(key) ? { headroom: Math.max(headroom[key] ?? 0, Math.min(declared(key), DEAREST_CALL)) } : {}),
+      ...(headroom[key] ? { headroom: headroom[key] } : {}),
+      // A charge given back still needs room while its call is out: the dearest such call's, never priced as
+      // spend (a refusal of an invalid request, unlike a 404 on a discovered value, is a refusal on any day).
+      ...(declaredRoom(key) ? { givenBack: declaredRoom(key) } : {}),
       rules,
     };
   });

@@ -35,9 +35,10 @@ export const ANNOTATION = {
    */
   refusalSpend: 'refusal-spend',
   /**
-   * "status=credits,...": the part of `spend` billed on answers of a status from 400 to 599 (a refusal the
-   * budget counts as billed: gap BILL-013). A target the operator declares not to bill that status
-   * (`--unbilled-status`) answers them free: the spend plan prices them out for it (cli/spend.ts).
+   * "status=credits/dearest,...": the part of `spend` billed on answers of a status from 400 to 599 (a
+   * refusal the budget counts as billed: gap BILL-013), and the dearest such call (formatStatusSpend /
+   * parseStatusSpend). A target the operator declares not to bill that status (`--unbilled-status`)
+   * answers them free, each charge given back after its call: the spend plan prices them out (cli/spend.ts).
    */
   statusSpend: 'status-spend',
   /**
@@ -88,6 +89,28 @@ export function parseJudged(description: string | undefined): { id: string; n: n
 
 /** A `spend` annotation's description, from credits per operationId. */
 export const formatSpend = (spent: Iterable<readonly [string, number]>): string => [...spent].map(([op, c]) => `${op}=${c}`).join(',');
+
+/** What one test's calls answered with one refusal status were charged: their sum and the dearest call, credits. */
+export interface StatusSpend {
+  credits: number;
+  dearest: number;
+}
+
+/** A `status-spend` annotation's description, from the charges per status. */
+export const formatStatusSpend = (spent: Iterable<readonly [number, StatusSpend]>): string =>
+  [...spent].map(([status, s]) => `${status}=${s.credits}/${s.dearest}`).join(',');
+
+/** Parses a `status-spend` annotation ("status=credits/dearest,..."); malformed parts are ignored. */
+export function parseStatusSpend(description: string): Map<number, StatusSpend> {
+  const out = new Map<number, StatusSpend>();
+  for (const part of description.split(',')) {
+    const m = /^(\d{3})=(\d+)\/(\d+)$/.exec(part.trim());
+    if (!m) continue;
+    const had = out.get(Number(m[1]));
+    out.set(Number(m[1]), { credits: (had?.credits ?? 0) + Number(m[2]), dearest: Math.max(had?.dearest ?? 0, Number(m[3])) });
+  }
+  return out;
+}
 
 /** Parses a `spend` annotation ("op=credits,op=credits"); malformed parts are ignored. */
 export function parseSpend(description: string): Record<string, number> {

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StatusSpend } from './annotation-kinds.ts';
 
 export const REQUEST_PLAN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'contract', 'request-plan.json');
 
@@ -38,11 +39,11 @@ export interface RequestPlan {
     refusals?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
     /**
      * `file › test title` → status (400..599) → the credits of the test's spend charged on answers of that
-     * status (`status-spend` annotations; suites/support/budget.ts): refusals the embedded stub does not
-     * bill but a target may (gap BILL-013). For statuses the operator declares unbilled
-     * (`--unbilled-status`), the plan prices them out.
+     * status, and the dearest such call (`status-spend` annotations; suites/support/budget.ts): refusals
+     * the embedded stub does not bill but a target may (gap BILL-013). For statuses the operator declares
+     * unbilled (`--unbilled-status`), the plan prices them out.
      */
-    statuses?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
+    statuses?: { control: Record<string, Record<string, StatusSpend>>; noControl?: Record<string, Record<string, StatusSpend>> };
     /**
      * `file › test title` → the rules it carries but did not judge in that measurement (all of them when
      * it skipped: a control plane, wallet or second key the target lacked; else those withdrawn or met

@@ -37,6 +37,11 @@ export interface PlanCandidate {
   shared?: Readonly<Record<string, number>>;
   /** Credits its budget held beyond what it spent, as measured: room the run must have left when it runs. */
   headroom?: number;
+  /**
+   * Room for a charge certain to be given back (a refusal of a status the operator declared unbilled, gap
+   * BILL-013): credits the run must have left while the call is out, never priced as spend, however small.
+   */
+  givenBack?: number;
   /** The catalogue rules the test carries. */
   rules: readonly string[];
 }
@@ -160,10 +165,16 @@ const SWAP_PASSES = 20;
  * @param testable the rules that count (selected, testable); others carried by a test are ignored
  */
 export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: number, testable: ReadonlySet<string>): SpendPlan {
-  // A small headroom is priced as spend (ROOM_FROM).
-  const priced = candidates.map((c) =>
-    c.headroom !== undefined && c.headroom < ROOM_FROM ? { ...c, credits: (c.credits ?? 0) + c.headroom, headroom: 0 } : c,
-  );
+  // A small headroom is priced as spend (ROOM_FROM); room for a charge certain to come back is room only.
+  const priced = candidates.map((c) => {
+    const small = c.headroom !== undefined && c.headroom < ROOM_FROM;
+    if (!small && !c.givenBack) return c;
+    return {
+      ...c,
+      credits: small ? (c.credits ?? 0) + c.headroom! : c.credits,
+      headroom: Math.max(small ? 0 : (c.headroom ?? 0), c.givenBack ?? 0),
+    };
+  });
   const none = new Set<string>();
   // A test that spends nothing but needs room (a charge given back as unbilled) is not free: a budget
   // without that room skips it.

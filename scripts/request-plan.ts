@@ -17,7 +17,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
-import { ANNOTATION, parseSharedAnswer, parseSpend } from '../lib/annotation-kinds.ts';
+import { ANNOTATION, parseSharedAnswer, parseSpend, parseStatusSpend, type StatusSpend } from '../lib/annotation-kinds.ts';
 import { loadRules } from '../contract/rules.ts';
 import { judgesRule, outcomeOf, type TestStatus } from '../reporter/rule-results.ts';
 
@@ -80,7 +80,7 @@ function measure(r: Report): {
   spend: Record<string, number>;
   shared: Record<string, Record<string, number>>;
   refusals: Record<string, Record<string, number>>;
-  statuses: Record<string, Record<string, number>>;
+  statuses: Record<string, Record<string, StatusSpend>>;
   unjudged: Record<string, string[]>;
   headroom: Record<string, number>;
 } {
@@ -88,7 +88,7 @@ function measure(r: Report): {
   const spend: Record<string, number> = {};
   const shared: Record<string, Record<string, number>> = {};
   const refusals: Record<string, Record<string, number>> = {};
-  const statuses: Record<string, Record<string, number>> = {};
+  const statuses: Record<string, Record<string, StatusSpend>> = {};
   const unjudged: Record<string, string[]> = {};
   const headroom: Record<string, number> = {};
   const seen = new Set<string>();
@@ -120,8 +120,10 @@ function measure(r: Report): {
           for (const [op, c] of Object.entries(parseSpend(d))) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
         // The part of it billed on refusals (a status from 400 to 599; gap BILL-013), per status.
         for (const d of new Set(t.annotations.filter((a) => a.type === ANNOTATION.statusSpend).map((a) => a.description ?? '')))
-          for (const [status, c] of Object.entries(parseSpend(d)))
-            if (c > 0) (statuses[key] ??= {})[status] = (statuses[key]?.[status] ?? 0) + c;
+          for (const [status, c] of parseStatusSpend(d)) {
+            const had = (statuses[key] ??= {})[status];
+            statuses[key][status] = { credits: (had?.credits ?? 0) + c.credits, dearest: Math.max(had?.dearest ?? 0, c.dearest) };
+          }
         const room = Math.max(
           0,
           ...t.annotations.filter((a) => a.type === ANNOTATION.spendHeadroom).map((a) => Number(a.description) || 0),

@@ -8,6 +8,7 @@
  */
 import { test } from '@playwright/test';
 import { contract } from '../../contract/index.ts';
+import type { StatusSpend } from '../../lib/annotation-kinds.ts';
 import { usd, usdToCredits, type Ledger } from '../../lib/spend-ledger.ts';
 
 /** Statuses the spec says are never billed (404, 429, 502) or that no account could pay (401/402/403). */
@@ -35,8 +36,8 @@ export class Budget {
   private peakHeld = 0;
   /** Net credits this test's billed calls spent, per operation (issue 19: spend per operation, test and rule). */
   private readonly byOperation = new Map<string, number>();
-  /** Credits charged for answers of a status from 400 to 599 kept as billed (gap BILL-013), per status. */
-  private readonly byRefusalStatus = new Map<number, number>();
+  /** Charges kept for answers of a status from 400 to 599 (gap BILL-013), per status. */
+  private readonly byRefusalStatus = new Map<number, StatusSpend>();
   /** UNBILLED and the statuses the operator declared unbilled. */
   private readonly unbilled: ReadonlySet<number>;
 
@@ -78,11 +79,11 @@ export class Budget {
   }
 
   /**
-   * Credits this test's calls answered with a status from 400 to 599 were kept charged for, per status:
-   * refusals the spec does not say are unbilled (gap BILL-013), which a target may bill. The spend plan
-   * prices them out for a target declared not to bill them (cli/spend.ts).
+   * What this test's calls answered with a status from 400 to 599 were kept charged, per status (their
+   * sum and the dearest call, credits): refusals the spec does not say are unbilled (gap BILL-013), which a
+   * target may bill. The spend plan prices them out for a target declared not to bill them (cli/spend.ts).
    */
-  spentByStatus(): ReadonlyMap<number, number> {
+  spentByStatus(): ReadonlyMap<number, StatusSpend> {
     return this.byRefusalStatus;
   }
 
@@ -152,7 +153,8 @@ export class Budget {
       if (!this.unbilled.has(status)) {
         if (status >= 400 && status <= 599) {
           settled = true;
-          this.byRefusalStatus.set(status, (this.byRefusalStatus.get(status) ?? 0) + credits);
+          const had = this.byRefusalStatus.get(status);
+          this.byRefusalStatus.set(status, { credits: (had?.credits ?? 0) + credits, dearest: Math.max(had?.dearest ?? 0, credits) });
         }
         return;
       }

@@ -25,7 +25,7 @@ import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
 import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
 import { PROJECT_FILES } from '../../lib/run-state.ts';
-import { ANNOTATION, formatJudged, formatSpend } from '../../lib/annotation-kinds.ts';
+import { ANNOTATION, formatJudged, formatSpend, formatStatusSpend } from '../../lib/annotation-kinds.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
@@ -379,8 +379,8 @@ export const test = base.extend<
     const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
     if (spent.length) testInfo.annotations.push({ type: ANNOTATION.spend, description: formatSpend(spent) });
     // The part billed on refusals (gap BILL-013): what the plan prices out for a target declared not to bill them.
-    const refused = [...budget.spentByStatus()].map(([status, credits]) => [String(status), credits] as const);
-    if (refused.length) testInfo.annotations.push({ type: ANNOTATION.statusSpend, description: formatSpend(refused) });
+    if (budget.spentByStatus().size)
+      testInfo.annotations.push({ type: ANNOTATION.statusSpend, description: formatStatusSpend(budget.spentByStatus()) });
     if (budget.headroom() > 0) testInfo.annotations.push({ type: ANNOTATION.spendHeadroom, description: String(budget.headroom()) });
   },
 

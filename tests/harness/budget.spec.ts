@@ -76,16 +76,17 @@ test('a refusal the spec does not say is unbilled stays charged, counted by stat
   budget.charge(1000, 'createForecastRequest')(202);
   expect(ledger.read()).toMatchObject({ committed: 3000, spent: 3000, calls: 3 });
   // Only the refusals are counted by status: what a target declared not to bill them would not cost.
+  budget.charge(10, 'listMarkets')(422);
   expect([...budget.spentByStatus()]).toEqual([
-    [422, 1000],
-    [409, 1000],
+    [422, { credits: 1010, dearest: 1000 }],
+    [409, { credits: 1000, dearest: 1000 }],
   ]);
   const declared = new Budget(ledger, 5000, new Set([422]));
   declared.charge(1000, 'createForecastRequest')(422);
-  expect(ledger.read(), 'a declared-unbilled 422 is given back').toMatchObject({ committed: 3000, spent: 3000, calls: 3 });
+  expect(ledger.read(), 'a declared-unbilled 422 is given back').toMatchObject({ committed: 3010, spent: 3010, calls: 4 });
   declared.charge(1000, 'createForecastRequest')(409);
-  expect(ledger.read(), 'an undeclared 409 stays charged').toMatchObject({ committed: 4000, spent: 4000, calls: 4 });
-  expect([...declared.spentByStatus()]).toEqual([[409, 1000]]);
+  expect(ledger.read(), 'an undeclared 409 stays charged').toMatchObject({ committed: 4010, spent: 4010, calls: 5 });
+  expect([...declared.spentByStatus()]).toEqual([[409, { credits: 1000, dearest: 1000 }]]);
   expect(declared.spent()).toBe(1000);
 });
 
