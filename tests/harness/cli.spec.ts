@@ -192,4 +192,19 @@ test.describe('--dry-run: the planned requests, measured on the embedded stub', 
     expect([p.total, p.unmeasured, p.perTest.map((x) => x.requests)]).toEqual([8, 1, [3, 5, undefined]]);
     expect(planLabel(plan)).toBe('planned (measured on the embedded reference stub at abcdef0 on 2026-11-24, seed 1)');
   });
+
+  test('--unbilled-status: the statement is printed before the plan, the plan is no dearer, and a config file may make it', async () => {
+    const args = ['run', '--target', 'http://127.0.0.1:9', '--operation', 'createSocialProfile', '--max-spend', '20', '--dry-run'];
+    const keys = { FC_API_KEY: 'fc_dry_run_key_one', FC_API_KEY_2: 'fc_dry_run_key_two' };
+    const priced = await runCli(args, keys);
+    const stated = await runCli([...args, '--unbilled-status', '422'], keys);
+    expect(stated.code, stated.stderr).toBe(0);
+    expect(priced.stdout).not.toContain('counted unbilled');
+    expect(stated.stdout).toMatch(/^Status 422 counted unbilled, as the operator states \(gap BILL-013\).*cannot check it/m);
+    const usd = (out: string) => Number(/Spend plan at [^:]+: \$(\d+\.\d+)/.exec(out)?.[1]);
+    expect(usd(stated.stdout)).toBeLessThan(usd(priced.stdout));
+    writeFileSync(join(dir, 'forecast-conformance.config.json'), JSON.stringify({ unbilledStatuses: [409, 422] }));
+    const fromFile = await runCli(args, keys, 60_000, dir);
+    expect(fromFile.stdout).toMatch(/^Status 409, 422 counted unbilled/m);
+  });
 });
