@@ -106,7 +106,8 @@ test('a cheap refusal declared unbilled spends nothing but still needs its room:
   const statuses = measured?.statuses?.noControl ?? {};
   test.skip(!Object.keys(statuses).length, 'contract/request-plan.json records no refusal spend by status without a control plane');
   const cheap = Object.keys(measured!.noControl ?? {}).find(
-    (k) => measured!.noControl![k] === statuses[k]?.['422'] && !measured!.headroom?.noControl?.[k] && !measured!.shared?.noControl?.[k],
+    (k) =>
+      measured!.noControl![k] === statuses[k]?.['422']?.credits && !measured!.headroom?.noControl?.[k] && !measured!.shared?.noControl?.[k],
   );
   test.skip(!cheap, 'no test spent on 422 answers alone');
   const { tests, catalogue } = oneRuleEach([cheap!]);
