@@ -81,11 +81,17 @@ test('a plan for a target answering refusals free leaves out exactly their measu
   expect(priced.credits - freed.credits).toBe(refusalCredits);
 });
 
-test('a plan for a target declared not to bill some statuses leaves out what their answers were charged; 422 holds the refusal probes', () => {
+/** The spend measured without a control plane and its refusal charges per status; skips the test when none were measured. */
+function statusesMeasured() {
   const measured = loadRequestPlan()?.spend;
   const statuses = measured?.statuses?.noControl ?? {};
   test.skip(!Object.keys(statuses).length, 'contract/request-plan.json records no refusal spend by status without a control plane');
-  const keys = Object.keys(measured!.noControl ?? {});
+  return { measured: measured!, statuses };
+}
+
+test('a plan for a target declared not to bill some statuses leaves out what their answers were charged; 422 holds the refusal probes', () => {
+  const { measured, statuses } = statusesMeasured();
+  const keys = Object.keys(measured.noControl ?? {});
   const { tests, catalogue } = oneRuleEach(keys);
   const priced = spendPlanFor(tests, catalogue, null, Infinity, false)!;
   const charged = (status: string) => keys.reduce((a, k) => a + (statuses[k]?.[status]?.credits ?? 0), 0);
@@ -96,18 +102,16 @@ test('a plan for a target declared not to bill some statuses leaves out what the
     expect(priced.credits - declared.credits, `status ${status}`).toBe(charged(status));
   }
   // Refusal probes are answered 422: with 422 declared unbilled, the order probe's findings change nothing more.
-  const all = new Set(Object.values(measured!.refusals?.noControl ?? {}).flatMap((ops) => Object.keys(ops)));
+  const all = new Set(Object.values(measured.refusals?.noControl ?? {}).flatMap((ops) => Object.keys(ops)));
   const both = spendPlanFor(tests, catalogue, null, Infinity, false, { statuses: new Set([422]), refusals: all })!;
   expect(both.credits).toBe(spendPlanFor(tests, catalogue, null, Infinity, false, { statuses: new Set([422]) })!.credits);
 });
 
 test('a cheap refusal declared unbilled spends nothing but still needs its room: a budget of $0 does not buy it', () => {
-  const measured = loadRequestPlan()?.spend;
-  const statuses = measured?.statuses?.noControl ?? {};
-  test.skip(!Object.keys(statuses).length, 'contract/request-plan.json records no refusal spend by status without a control plane');
-  const cheap = Object.keys(measured!.noControl ?? {}).find(
+  const { measured, statuses } = statusesMeasured();
+  const cheap = Object.keys(measured.noControl ?? {}).find(
     (k) =>
-      measured!.noControl![k] === statuses[k]?.['422']?.credits && !measured!.headroom?.noControl?.[k] && !measured!.shared?.noControl?.[k],
+      measured.noControl![k] === statuses[k]?.['422']?.credits && !measured.headroom?.noControl?.[k] && !measured.shared?.noControl?.[k],
   );
   test.skip(!cheap, 'no test spent on 422 answers alone');
   const { tests, catalogue } = oneRuleEach([cheap!]);
