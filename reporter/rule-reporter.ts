@@ -17,7 +17,7 @@ import { readAbort } from '../lib/run-health.ts';
 import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 import { buildReport, spendReport, summaryLines, writeReports, type ReportedRule, type RunInfo } from './report.ts';
-import { spendBreakdown, spendLines } from './spend.ts';
+import { spendBreakdown, spendLines, unbilledStatementLines } from './spend.ts';
 import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
 import { driftNotRun, driftSection, driftSource, readContractFile, type DriftSection } from './drift.ts';
@@ -263,6 +263,7 @@ export default class RuleReporter implements Reporter {
           ...summaryLines(report),
           spend.line,
           ...spendLines(breakdown),
+          ...unbilledStatementLines(verdicts, this.opts.unbilledStatuses),
           requestSummary(this.projectDirs),
           floorLine(
             info.durationMs,

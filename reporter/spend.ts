@@ -83,6 +83,23 @@ export function spendLines(s: SpendBreakdown): string[] {
   ];
 }
 
+/**
+ * A warning when the operator stated some statuses unbilled (`--unbilled-status`) and the run saw the
+ * target bill answers other than 2xx: BILL-013 reported "differs" from the choice that only 2xx answers
+ * are billed (judged with a control plane). The budget then gave back charges the target may have kept.
+ */
+export function unbilledStatementLines(
+  verdicts: readonly Pick<RuleVerdict, 'id' | 'sameChoiceAsStub'>[],
+  stated: readonly number[] = [],
+): string[] {
+  if (!stated.length) return [];
+  const bill = verdicts.find((v) => v.id === 'BILL-013');
+  if (bill?.sameChoiceAsStub !== false) return [];
+  return [
+    `Warning: status ${stated.join(', ')} counted unbilled as the operator stated, but BILL-013 saw the target bill an answer other than 2xx; the spend counted may be short of what was billed.`,
+  ];
+}
+
 /** What the certification report shows of the spend: rules.json's breakdown (USD). */
 interface ShownSpend {
   usd: number;

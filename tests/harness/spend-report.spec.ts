@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import type { Rule } from '../../contract/rules.ts';
 import { outcomeOf, ruleVerdicts } from '../../reporter/rule-results.ts';
-import { spendBreakdown, spendLines } from '../../reporter/spend.ts';
+import { spendBreakdown, spendLines, unbilledStatementLines } from '../../reporter/spend.ts';
 import { parseSpend } from '../../lib/annotation-kinds.ts';
 import { buildReport, spendReport } from '../../reporter/report.ts';
 import { runInfo } from './support/run-info.ts';
@@ -67,4 +67,12 @@ test("a test's spend goes to its operations, and is shared equally by the rules 
   const info = { spend: { usd: 2.03, calls: 3, budgetUsd: null, breakdown: spendReport(b) } };
   const report = buildReport(runInfo(info), verdicts, catalogue);
   expect(report.spend.breakdown?.byOperation).toEqual({ createSocialProfile: 2, getLatest: 0.02, listMarkets: 0.01 });
+});
+
+test("the operator's --unbilled-status is warned about only when BILL-013 saw the target bill an answer other than 2xx", () => {
+  const differs = [{ id: 'BILL-013', sameChoiceAsStub: false }];
+  expect(unbilledStatementLines(differs, [422])).toEqual([expect.stringMatching(/^Warning: status 422 counted unbilled .*BILL-013/)]);
+  expect(unbilledStatementLines(differs, []), 'nothing stated').toEqual([]);
+  expect(unbilledStatementLines([{ id: 'BILL-013', sameChoiceAsStub: true }], [422]), "the stub's choice seen").toEqual([]);
+  expect(unbilledStatementLines([{ id: 'BILL-013' }], [409, 422]), 'not judged (no control plane)').toEqual([]);
 });
