@@ -38,7 +38,7 @@ async function requestOf(api: TargetClient, paid: TargetClient | undefined, targ
     const found = await discoverRequest(paid, target, operationId);
     if ('request' in found) return found.request;
   }
-  const base = baselineFor(operationId, await discoverIdentities(paid, target));
+  const base = baselineFor(operationId, await discoverIdentities(paid));
   const op = contract().operation(operationId);
   return {
     method: op.method.toUpperCase(),
@@ -194,7 +194,7 @@ test.describe('free routes take a key of an empty account', () => {
       ),
     },
     async ({ api, controlPlane, targetOptions }) => {
-      const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
+      const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined);
       const account = await controlPlane.createAccount(0);
       const client = api.withKey(account.apiKey);
       const calls = freeCalls(ids);

@@ -27,7 +27,7 @@ const documents = (operationId: string, status: number) => contract().documented
 
 /** The operation's baseline request (unpaidBaseline), with identities discovered when a key is configured. */
 async function baseline(api: TargetClient, operationId: string, target: string, apiKey: string | undefined): Promise<RequestParts> {
-  return unpaidBaseline(api, target, operationId, await discoverIdentities(apiKey ? api.withKey(apiKey) : undefined, target));
+  return unpaidBaseline(api, target, operationId, await discoverIdentities(apiKey ? api.withKey(apiKey) : undefined));
 }
 
 /** Free-route rules (AUTH-001: the two free lookups; PRICE-024: the pricing metadata), applied to the operations each names. */

@@ -262,8 +262,8 @@ test.describe('billing: unbilled answers', () => {
         ...contractRules('getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1', 'getForecastRequest'),
       ),
     },
-    async ({ api, paid, controlPlane, targetOptions }) => {
-      const ids = await discoverIdentities(paid, targetOptions.target);
+    async ({ api, paid, controlPlane }) => {
+      const ids = await discoverIdentities(paid);
       const credits = 50;
       const account = await controlPlane.createAccount(credits);
       const client = api.withKey(account.apiKey);

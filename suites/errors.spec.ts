@@ -170,7 +170,7 @@ for (const { operationId, method, path } of contract().operations.values()) {
     `${method.toUpperCase()} ${path} (${operationId}): malformed requests answer documented statuses with the error envelope`,
     { annotation: rules(...fuzzRules(operationId), ...contractRules(operationId)), lock: routeLocks(operationId) },
     async ({ api, targetOptions, budget, freshKey }) => {
-      const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
+      const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined);
       const absent = await probeImplemented(api, operationId, baselineFor(operationId, ids));
       // A control-plane account of its own when the target offers one: its test credits pay, and its quota paces (spec: Limits).
       const own = needsCredentials(operationId) || principalScopeOf(operationId) ? await freshKey() : undefined;

@@ -129,7 +129,7 @@ for (const { operationId } of contract().operations.values()) {
       const own = keyed ? await freshKey() : undefined;
       const social = principalScopeOf(operationId) === 'x_research';
       let client = keyed ? api.withKey(own ?? targetOptions.apiKey) : api;
-      const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined, targetOptions.target);
+      const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined);
       const base = baselineFor(operationId, ids);
       const absent = await test.step('probe the route', () => probeImplemented(api, operationId, base));
       test.skip(absent !== undefined, absent);

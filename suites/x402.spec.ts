@@ -156,7 +156,7 @@ test.describe('x402 challenge', () => {
       },
       async ({ api, targetOptions }) => {
         const keyed = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
-        const base = await unpaidBaseline(api, targetOptions.target, operationId, await discoverIdentities(keyed, targetOptions.target));
+        const base = await unpaidBaseline(api, targetOptions.target, operationId, await discoverIdentities(keyed));
         const op = contract().operation(operationId);
         const path = pathOf(operationId, base.path);
         const c = await readChallenge(api, op.method.toUpperCase(), path, { params: base.params, data: base.body });

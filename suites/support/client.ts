@@ -68,7 +68,8 @@ export interface ClientOptions {
   /**
    * The run's shared answers (suites/support/shared-answers.ts) for test-data discovery: the feed, the
    * catalog and the asset directory a recipe reads are bought once per run, not once per worker, and
-   * every test reading one is known to need it (the spend plan buys it once). Absent: once per worker.
+   * every test reading one is known to need it (the spend plan buys it once). Absent (a client built
+   * outside the suites' fixtures): fetched per call.
    */
   sharedAnswers?: SharedAnswers;
 }

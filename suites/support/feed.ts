@@ -5,7 +5,7 @@
  */
 import type { APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
-import { caseKeyOf, type SharedAnswers } from './shared-answers.ts';
+import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './shared-answers.ts';
 
 export interface FeedMarket {
   marketKey: string;
@@ -40,7 +40,7 @@ export async function readFeed(
   shared?: SharedAnswers,
 ): Promise<{ res: APIResponse; body: FeedBody | undefined }> {
   const fetch = () => paid.get('/api/v1/latest', { params });
-  const res = shared ? (await shared.answer(caseKeyOf('GET', '/api/v1/latest', params), fetch)).res : await fetch();
+  const res = await sharedOrFetched(shared, caseKeyOf('GET', '/api/v1/latest', params), fetch);
   const body = res.status() === 200 ? ((await res.json()) as FeedBody) : undefined;
   return { res, body };
 }

@@ -2,38 +2,29 @@
  * Test data for the free-lookup suites (availability, forecast targets), discovered through the
  * target's own API: catalog rows (GET /api/v1/markets), search rows (GET /api/v1/markets/search),
  * venue_b events (rows sharing nativeEventId) and venue URLs (rows' marketUrl). Each list is the run's
- * shared answer when the client carries the store (bought once per run, and every reading test known
- * to need it, issue 19), else fetched once per worker; every answer read is checked against the contract.
+ * shared answer (bought once per run, and every reading test known to need it, issue 19); every answer
+ * read is checked against the contract.
  */
 import { venueKeys } from '../../contract/index.ts';
 import type { APIResponse } from '@playwright/test';
 import type { Params, TargetClient } from './client.ts';
 import { expect } from './matchers.ts';
 import { findRows, hasMembers } from './choices.ts';
-import { caseKeyOf } from './shared-answers.ts';
+import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
 
 export type Row = Record<string, unknown>;
-
-const memo = new Map<string, Row[] | null>();
 
 /**
  * The market rows of a 200 list answer (checked against `operationId`): its `markets` array, or
  * wherever a chosen envelope puts rows carrying a marketKey (gap MSRCH-015); null for any other status.
  */
 async function fetchRows(client: TargetClient, path: string, params: Params, operationId: string): Promise<Row[] | null> {
-  const fetch = async () => (await client.forDiscovery()).get(path, { params });
-  const rowsIn = async (res: APIResponse): Promise<Row[] | null> => {
-    await expect(res).toMatchContract(operationId);
-    const body: unknown = res.status() === 200 ? await res.json() : undefined;
-    return body === undefined ? null : (findRows(body, hasMembers('marketKey'), 'markets')?.value ?? []);
-  };
-  const shared = client.sharedAnswers;
-  if (shared) return rowsIn((await shared.answer(caseKeyOf('GET', path, params), fetch)).res);
-  const key = `${path}?${JSON.stringify(params)}`;
-  if (memo.has(key)) return memo.get(key) ?? null;
-  const rows = await rowsIn(await fetch());
-  memo.set(key, rows);
-  return rows;
+  const res = await sharedOrFetched(client.sharedAnswers, caseKeyOf('GET', path, params), async () =>
+    (await client.forDiscovery()).get(path, { params }),
+  );
+  await expect(res).toMatchContract(operationId);
+  const body: unknown = res.status() === 200 ? await res.json() : undefined;
+  return body === undefined ? null : (findRows(body, hasMembers('marketKey'), 'markets')?.value ?? []);
 }
 
 /**

@@ -14,7 +14,7 @@ import { inServedNames } from './served-contract.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { inTargetHeaderNames } from './served-headers.ts';
-import { caseKeyOf } from './shared-answers.ts';
+import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
 
 /** Market identities found on the target (GET /api/v1/markets), or synthetic well-formed ones. */
 export interface Identities {
@@ -78,8 +78,6 @@ interface MarketRow {
   nativeMarketId?: unknown;
 }
 
-const discovered = new Map<string, Promise<Identities>>();
-
 /** The identities a catalog answer offers (SYNTHETIC when it offers none). */
 async function identitiesIn(res: APIResponse): Promise<Identities> {
   if (res.status() !== 200) return SYNTHETIC;
@@ -104,33 +102,24 @@ async function identitiesIn(res: APIResponse): Promise<Identities> {
 /**
  * Market identities of the target, discovered from GET /api/v1/markets (a venue_a row with a slug
  * preferred; a venue_b row for forecast-targets), through `paid.forDiscovery()` (a control-plane
- * account when the target offers one, so no budget is spent): the run's shared answer when the client
- * carries the store (bought once per run, issue 19), else once per worker. Falls back to synthetic
- * values when the route is absent or no key is configured. Never throws; a failed call is not cached.
+ * account when the target offers one, so no budget is spent): the run's shared answer (bought once per
+ * run, issue 19; a failed call is not stored). Falls back to synthetic values when the route is absent or
+ * no key is configured. Throws only a budget skip of the running test.
  */
-export function discoverIdentities(paid: TargetClient | undefined, target: string): Promise<Identities> {
+export function discoverIdentities(paid: TargetClient | undefined): Promise<Identities> {
   if (!paid) return Promise.resolve(SYNTHETIC);
-  const shared = paid.sharedAnswers;
-  const fetch = async () => (await paid.forDiscovery()).get('/api/v1/markets');
   // Each test reads the shared answer itself, so each is annotated as needing it.
-  if (shared) return (async () => identitiesIn((await shared.answer(caseKeyOf('GET', '/api/v1/markets'), fetch)).res))().catch(fallback);
-  let found = discovered.get(target);
-  if (!found) {
-    found = (async () => identitiesIn(await fetch()))().catch((err: unknown) => {
-      // A thrown call is not an answer: try again next time.
-      discovered.delete(target);
-      return fallback(err);
-    });
-    discovered.set(target, found);
-  }
-  return found;
-}
-
-/** After a thrown discovery call (unreachable target, a budget skip): SYNTHETIC, or the skip raised again. */
-function fallback(err: unknown): Identities {
-  // A budget skip already marked the running test skipped: it must end so, not pass on synthetic values.
-  if (skippedTest()) throw err;
-  return SYNTHETIC;
+  return (async () =>
+    identitiesIn(
+      await sharedOrFetched(paid.sharedAnswers, caseKeyOf('GET', '/api/v1/markets'), async () =>
+        (await paid.forDiscovery()).get('/api/v1/markets'),
+      ),
+    ))().catch((err: unknown) => {
+    // A thrown call (unreachable target, a budget skip) is not an answer. A budget skip already marked
+    // the running test skipped: it must end so, not pass on synthetic values.
+    if (skippedTest()) throw err;
+    return SYNTHETIC;
+  });
 }
 
 /** Whether the running test was marked skipped (false outside a test). */

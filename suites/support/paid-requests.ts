@@ -9,7 +9,7 @@ import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/index.ts';
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
-import { caseKeyOf } from './shared-answers.ts';
+import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
 import { discoverIdentities, identityVars, pace } from './operations.ts';
 import { directoryEntries } from './market-lists.ts';
 import { inServedNames, servedParameterName } from './served-contract.ts';
@@ -69,26 +69,16 @@ async function json<T>(res: APIResponse): Promise<T | undefined> {
   }
 }
 
-/**
- * The widest pull feed (6 hours, every kind): the run's shared answer when the client carries the
- * store (bought once per run, and each reading test annotated), else once per worker.
- */
-const feed = async (paid: TargetClient, target: string): Promise<FeedBody | undefined> =>
-  paid.sharedAnswers
-    ? (await readFeed(paid, { hours: 6 }, paid.sharedAnswers)).body
-    : once(`feed ${target}`, async () => (await readFeed(paid, { hours: 6 })).body);
+/** The widest pull feed (6 hours, every kind): the run's shared answer (bought once per run, each reading test annotated). */
+const feed = async (paid: TargetClient): Promise<FeedBody | undefined> => (await readFeed(paid, { hours: 6 }, paid.sharedAnswers)).body;
 
-/** The asset directory (GET /api/v1/assets): the run's shared answer, or once per worker without the store. */
-async function assetDirectory(paid: TargetClient, target: string): Promise<unknown> {
-  const fetch = () => paid.get('/api/v1/assets');
-  const shared = paid.sharedAnswers;
-  if (shared) return json<unknown>((await shared.answer(caseKeyOf('GET', '/api/v1/assets'), fetch)).res);
-  return once(`assets ${target}`, async () => json<unknown>(await fetch()));
-}
+/** The asset directory (GET /api/v1/assets): the run's shared answer. */
+const assetDirectory = async (paid: TargetClient): Promise<unknown> =>
+  json<unknown>(await sharedOrFetched(paid.sharedAnswers, caseKeyOf('GET', '/api/v1/assets'), () => paid.get('/api/v1/assets')));
 
 /** A social handle the feed shows posting (source.author_handle of an x_post event). */
-async function feedHandle(paid: TargetClient, target: string): Promise<string | undefined> {
-  const body = await feed(paid, target);
+async function feedHandle(paid: TargetClient): Promise<string | undefined> {
+  const body = await feed(paid);
   for (const e of body?.events ?? []) {
     const h = (e as { source?: { author_handle?: unknown } | null }).source?.author_handle;
     if (e.type === 'x_post' && typeof h === 'string' && /^@?[A-Za-z0-9_]{1,15}$/.test(h)) return h.replace(/^@/, '');
@@ -115,22 +105,22 @@ async function sourceVars(
     case 'none':
       return {};
     case 'identities':
-      return identityVars(await discoverIdentities(paid, target));
+      return identityVars(await discoverIdentities(paid));
     case 'asset': {
-      const dir = await assetDirectory(paid, target);
+      const dir = await assetDirectory(paid);
       // The directory's entries wherever its (chosen, gap ASSET-100) envelope puts them.
       const key = directoryEntries(dir)?.value.find((a) => typeof a.assetKey === 'string')?.assetKey as string | undefined;
       return key ? { assetKey: key } : 'the asset directory (GET /api/v1/assets) lists no asset';
     }
     case 'feed-market': {
-      const m = feedMarkets(await feed(paid, target), recipe.kind as Parameters<typeof feedMarkets>[1]).find((x) => !recipe.slug || x.slug);
+      const m = feedMarkets(await feed(paid), recipe.kind as Parameters<typeof feedMarkets>[1]).find((x) => !recipe.slug || x.slug);
       if (!m)
         return `no market${recipe.slug ? ' with a slug' : ''} got ${recipe.kind ? `a${/^[aeiou]/.test(recipe.kind) ? 'n' : ''} ${recipe.kind.replace('_', ' ')}` : 'an event'} ${FEED}`;
       // Slugs are venue-scoped; the venue parameter is needed outside the default venue_a namespace (ROUTE-007).
       return { marketKey: m.marketKey, slug: m.slug ?? undefined, slugVenueParam: m.venue === 'venue_a' ? undefined : m.venue };
     }
     case 'feed-handle': {
-      const handle = await feedHandle(paid, target);
+      const handle = await feedHandle(paid);
       return handle ? { handle } : `no social post with an author handle ${FEED}`;
     }
     case 'generation': {
@@ -179,7 +169,7 @@ export async function discoverRequest(paid: TargetClient, target: string, operat
 /** A ready generation body: the availability lookup of feed markets until one offers `generation.body`. */
 async function forecastGeneration(paid: TargetClient, target: string): Promise<unknown> {
   return once(`generation ${target}`, async () => {
-    const markets = feedMarkets(await feed(paid, target)).slice(0, 40);
+    const markets = feedMarkets(await feed(paid)).slice(0, 40);
     for (const m of markets) {
       const res = await paid.withKey(undefined).get('/api/public/forecast-availability', { params: { market_key: m.marketKey } });
       const body = await json<{ generation?: { body?: unknown } | null }>(res);

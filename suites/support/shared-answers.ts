@@ -58,6 +58,19 @@ export function caseKeyOf(method: string, path: string, params: Readonly<Record<
   return `${method.toUpperCase()} ${path}${q ? `?${q}` : ''}`;
 }
 
+/**
+ * The answer of `caseKey`: the store's (bought once per run, issue 19) when there is one, else fetched now.
+ * Every client the suites' fixtures build carries the store (TargetClient.sharedAnswers).
+ * @throws whatever `fetch` throws
+ */
+export async function sharedOrFetched(
+  shared: SharedAnswers | undefined,
+  caseKey: string,
+  fetch: () => Promise<APIResponse>,
+): Promise<APIResponse> {
+  return shared ? (await shared.answer(caseKey, fetch)).res : fetch();
+}
+
 /** Records this test's share of a case in its annotations (once per case and test). */
 function note(caseKey: string, credits: number, fetched: boolean): void {
   const info = currentTest();
