@@ -26,7 +26,7 @@ import {
 } from '../checks/assets.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
-import { caseKeyOf, type SharedAnswers } from './support/shared-answers.ts';
+import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './support/shared-answers.ts';
 
 // Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).
 test.describe.configure({ lock: KEY_BOUND_LOCK });
@@ -87,8 +87,7 @@ function paramsOf(req: SearchRequest): Params {
  * parameters (test-data discovery bought once, issue 19).
  */
 async function call(client: TargetClient, params: Params, shared?: SharedAnswers): Promise<APIResponse> {
-  const fetch = () => client.get(PATH, { params });
-  const res = shared ? (await shared.answer(caseKeyOf('GET', PATH, params), fetch)).res : await fetch();
+  const res = await sharedOrFetched(shared, caseKeyOf('GET', PATH, params), () => client.get(PATH, { params }));
   await expect(res).toMatchContract(OP);
   return res;
 }

@@ -13,7 +13,7 @@ import { hasMembers, observeChoice } from './support/choices.ts';
 import { servedParameterName } from './support/served-contract.ts';
 import { holdsNoRow, searchAnswerRows } from './support/market-lists.ts';
 import type { Params, TargetClient } from './support/client.ts';
-import { caseKeyOf } from './support/shared-answers.ts';
+import { caseKeyOf, sharedOrFetched } from './support/shared-answers.ts';
 import { affordable } from './support/operations.ts';
 import { checkMarketList } from '../checks/market-row.ts';
 import {
@@ -55,9 +55,9 @@ interface Answer {
  * for the base request every test starts from: bought once per run, not once per test (issue 19).
  */
 async function search(paid: TargetClient, params: Params, shared = false): Promise<Answer> {
-  const fetch = () => paid.get(SEARCH_PATH, { params });
-  const store = shared ? paid.sharedAnswers : undefined;
-  const res = store ? (await store.answer(caseKeyOf('GET', SEARCH_PATH, params), fetch)).res : await fetch();
+  const res = await sharedOrFetched(shared ? paid.sharedAnswers : undefined, caseKeyOf('GET', SEARCH_PATH, params), () =>
+    paid.get(SEARCH_PATH, { params }),
+  );
   await expect(res).toMatchContract('searchMarkets');
   const body: unknown = res.headers()['content-type']?.includes('json') ? await res.json() : undefined;
   if (res.status() !== 200) return { status: res.status(), body, rows: undefined };
