@@ -61,9 +61,22 @@ export const ANNOTATION = {
    * reporter compares it with this run's verdicts (reporter/variant-compare.ts) and fails the run on a problem.
    */
   variantRun: 'variant-run',
+  /**
+   * The test ran to its end although it failed: every failure was a violation held until then
+   * (suites/support/matchers.ts HeldFailures), so each rule it carries was judged on every answer it got,
+   * and a rule with no violation of its own keeps its verdict (issue 32).
+   */
+  ranToEnd: 'ran-to-end',
   /** Free text about what the test met (report readers only). */
   note: 'note',
 } as const;
+
+/**
+ * The first line of the error a conformance test fails with at its end when it held violations (issue 32,
+ * suites/support/fixtures.ts `judgedToTheEnd`): the rules they broke are in `violation` annotations, so the
+ * reporter names no rule from this error's text (a custom expect message may name the test's own rule).
+ */
+export const HELD_FAILURES_HEADER = 'Violations held to the end of the test';
 
 /** One of the kinds above. */
 export type AnnotationKind = (typeof ANNOTATION)[keyof typeof ANNOTATION];

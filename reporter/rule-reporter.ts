@@ -22,7 +22,7 @@ import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
 import { driftNotRun, driftSection, driftSource, readContractFile, type DriftSection } from './drift.ts';
 import { REPORT_DIR_FILES } from '../lib/run-state.ts';
-import { ANNOTATION } from '../lib/annotation-kinds.ts';
+import { ANNOTATION, HELD_FAILURES_HEADER } from '../lib/annotation-kinds.ts';
 import { compareVariantRuns, flippedGaps, formatVariantProblems, readVariantReport } from './variant-compare.ts';
 
 /** Options set in playwright.config.ts. */
@@ -110,7 +110,16 @@ export default class RuleReporter implements Reporter {
     this.ended.add(test.id);
     // fast-check keeps the error a property met in `cause`, not in its message.
     const causes = (e: TestError | undefined): string => (e ? `${e.message ?? e.value ?? ''}\n${causes(e.cause)}` : '');
-    const error = stripVTControlCharacters([result.error, ...(result.errors ?? [])].map(causes).filter(Boolean).join('\n'));
+    const texts = [
+      ...new Set(
+        [result.error, ...(result.errors ?? [])]
+          .map(causes)
+          .filter(Boolean)
+          .map((t) => stripVTControlCharacters(t)),
+      ),
+    ];
+    // Violations held to the test's end name their rules in annotations; a custom message in them may name others.
+    const error = texts.filter((t) => !t.includes(HELD_FAILURES_HEADER)).join('\n');
     const outcomes = outcomeOf({
       ...this.outcomeBase(test),
       status: result.status,
@@ -119,7 +128,8 @@ export default class RuleReporter implements Reporter {
     });
     // The reason of a failed test is its first violation line, not "Error: 1 violation(s):".
     const main = outcomes[0]!;
-    if (error && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(error);
+    const all = texts.join('\n');
+    if (all && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(all);
     this.outcomes.push(...outcomes);
     for (const a of result.annotations) {
       if (a.type === ANNOTATION.requests && a.description) this.requests.push(parseRequestCount(a.description));

@@ -7,8 +7,9 @@
  * - FAILED: a failing assertion named the rule (a `violation` annotation or the rule ID in the error).
  * - ERROR: a harness fault (an exception in the harness, a generator that cannot be built for this
  *   target): names the fault, never fails a rule of the target.
- * - NOT_RUN: the rule was never judged (no instance of its case on the target, the test failed on
- *   another rule, the target was unreachable).
+ * - NOT_RUN: the rule was never judged (no instance of its case on the target, the test stopped before
+ *   judging it, the target was unreachable). Violations are held to a test's end (issue 32), so a test
+ *   that failed on one rule still judges the others on every answer it got (`ran-to-end`).
  * - GAP: a point the spec leaves open, with whether the target made the stub's choice.
  * SKIPPED and THROTTLED are never counted as passed; a catalogue rule that no test names is NO_TEST.
  * Tests of the harness itself (project `harness`) never credit a catalogue rule.
@@ -60,6 +61,11 @@ export interface TestOutcome {
   /** Credits the test's billed calls spent, per operation (`spend` annotation; reporter/spend.ts). */
   spend?: Record<string, number>;
   throttled: boolean;
+  /**
+   * The test failed only through violations held to its end (`ran-to-end`, issue 32): each rule it
+   * carries was judged on every answer it got, so a rule it found no violation of keeps its own verdict.
+   */
+  ranToEnd?: boolean;
   /** A harness fault (exception in the harness, unbuildable generator): the rules are ERROR. */
   fault?: string;
   /** The target could not be reached or did not answer in time: the rules are NOT_RUN. */
@@ -166,6 +172,7 @@ export function outcomeOf(input: {
         .filter(Boolean),
     ),
     throttled: of(ANNOTATION.throttled).length > 0,
+    ...(failed && input.annotations.some((a) => a.type === ANNOTATION.ranToEnd) ? { ranToEnd: true } : {}),
     // One `spend` annotation per test (the budget fixture's teardown); a repeated copy is the same one.
     spend: [...new Set(of(ANNOTATION.spend))].reduce<Record<string, number>>((acc, d) => {
       for (const [op, c] of Object.entries(parseSpend(d))) acc[op] = (acc[op] ?? 0) + c;
@@ -205,48 +212,64 @@ function judgeGap(t: TestOutcome, rule: Rule): Judgement {
   if (t.status === 'skipped') return { status: 'GAP', reason: `not observed: ${t.reason ?? 'skipped'}` };
   if (t.violated.includes(rule.id) || t.warned?.includes(rule.id))
     return { status: 'GAP', same: false, reason: `the target differs from the stub's choice (${t.title})` };
-  if (t.status !== 'passed') return { status: 'GAP', reason: `not observed: ${t.title} did not complete` };
+  if (t.status !== 'passed' && !t.ranToEnd) return { status: 'GAP', reason: `not observed: ${t.title} did not complete` };
   const j = t.judged?.[rule.id] ?? t.judged?.['*'];
   if (j ? j.n === 0 : t.answers === 0)
     return { status: 'GAP', reason: `not observed: no instance of ${j?.what ?? 'an answer'} on the target` };
   return { status: 'GAP', same: true };
 }
 
+/** What a test that judged its answers to the end says about one of its rules (passed, or failed only by held violations). */
+function judgeJudged(t: TestOutcome, rule: Rule): Judgement {
+  const id = rule.id;
+  // A schema rule is exercised only by an answer whose documented schema reaches its component.
+  const component = rule.schema?.split('/')[0];
+  if (component && t.exercised && !t.exercised.has(component))
+    return { status: 'NOT_RUN', reason: `not exercised: no answer of ${t.title} reached ${component}` };
+  const j = t.judged?.[id] ?? t.judged?.['*'];
+  const n = j ? j.n : t.answers;
+  if (t.violated.includes(id)) {
+    if (rule.level === 'MUST') return { status: 'FAILED', reason: t.reason ?? `${t.title}: violation recorded`, instances: n || 1 };
+    return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}`, instances: n || 1 };
+  }
+  if (n === 0)
+    return {
+      status: 'NOT_RUN',
+      reason: j ? `no instance of ${j.what} on the target (${t.title})` : `no answer of the target was judged (${t.title})`,
+    };
+  if (t.warned?.includes(id)) return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}`, instances: n ?? 1 };
+  return { status: 'PASSED', instances: n ?? 1 };
+}
+
 /** What one test says about one of its rules. */
 function judge(t: TestOutcome, rule: Rule): Judgement {
   const id = rule.id;
   if (rule.kind === 'gap') return judgeGap(t, rule);
-  if (t.status === 'skipped') return { status: t.throttled ? 'THROTTLED' : 'SKIPPED', reason: t.reason ?? 'skipped' };
+  if (t.status === 'skipped') {
+    // A violation seen before the test had to skip is still the target's (held violations, issue 32).
+    if (t.violated.includes(id))
+      return rule.level === 'MUST'
+        ? { status: 'FAILED', reason: `${t.title}: violation recorded before it skipped (${t.reason ?? 'skipped'})` }
+        : { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}` };
+    return { status: t.throttled ? 'THROTTLED' : 'SKIPPED', reason: t.reason ?? 'skipped' };
+  }
   if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: t.reason ?? 'run interrupted' };
   const declared = t.rules.includes(id);
-  if (t.status === 'passed') {
-    // A schema rule is exercised only by an answer whose documented schema reaches its component.
-    const component = rule.schema?.split('/')[0];
-    if (component && t.exercised && !t.exercised.has(component))
-      return { status: 'NOT_RUN', reason: `not exercised: no answer of ${t.title} reached ${component}` };
-    const j = t.judged?.[id] ?? t.judged?.['*'];
-    const n = j ? j.n : t.answers;
-    if (n === 0)
-      return {
-        status: 'NOT_RUN',
-        reason: j ? `no instance of ${j.what} on the target (${t.title})` : `no answer of the target was judged (${t.title})`,
-      };
-    if (t.warned?.includes(id) || (t.violated.includes(id) && rule.level !== 'MUST'))
-      return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}`, instances: n ?? 1 };
-    if (t.violated.includes(id)) return { status: 'FAILED', reason: `${t.title}: violation recorded`, instances: n ?? 1 };
-    return { status: 'PASSED', instances: n ?? 1 };
-  }
-  // failed or timed out
+  if (t.status === 'passed' || t.ranToEnd) return judgeJudged(t, rule);
+  // failed or timed out before its end
   if (t.violated.includes(id))
     return rule.level === 'MUST'
       ? { status: 'FAILED', reason: t.reason ?? `${t.title} failed` }
       : { status: 'WARN', reason: t.reason ?? `${t.title} failed` };
   if (t.warned?.includes(id) && declared) return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}` };
-  if (t.fault) return { status: 'ERROR', reason: `harness fault in ${t.title}: ${t.fault}` };
   if (t.unreachable) return { status: 'NOT_RUN', reason: `target not judged: ${t.unreachable}` };
-  if (t.violated.length) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on ${t.violated.join(', ')}` };
-  if (selfAttributed(rule)) return { status: 'NOT_RUN', reason: `not judged: ${t.title} failed on another assertion` };
+  // An exception after the target's answer broke a rule: that answer could not be read on; not a harness fault.
+  if (t.fault && t.violated.length)
+    return { status: 'NOT_RUN', reason: `not judged: ${t.title} could not read the target's answer on (${t.fault})` };
+  if (t.fault) return { status: 'ERROR', reason: `harness fault in ${t.title}: ${t.fault}` };
   if (t.status === 'timedOut') return { status: 'NOT_RUN', reason: `not judged: ${t.title} timed out` };
+  if (t.violated.length || selfAttributed(rule))
+    return { status: 'NOT_RUN', reason: `not judged: ${t.title} stopped before judging it (${t.reason ?? 'a failed precondition'})` };
   // A failing assertion that names no rule: it can only be about the test's single own rule.
   const own = t.rules.filter((r) => !r.startsWith('CONTRACT-') && !/^SCH-/.test(r));
   if (own.length === 1 && own[0] === id) return { status: 'FAILED', reason: t.reason ?? `${t.title} failed` };

@@ -77,7 +77,7 @@ async function answerOf(
 ): Promise<Awaited<ReturnType<typeof observe>>> {
   const res = await send(client, operationId, base);
   if (paced) await pace(operationId);
-  await expect.soft(res).toMatchContract(operationId);
+  await expect(res).toMatchContract(operationId);
   return observe(res);
 }
 

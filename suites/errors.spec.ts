@@ -206,7 +206,7 @@ for (const { operationId, method, path } of contract().operations.values()) {
             ...(req.body ? { data: Buffer.from(req.body.text, 'utf8') } : {}),
           });
           await pace(operationId);
-          await expect.soft(res, describe(req, url)).toMatchContract(operationId);
+          await expect(res, describe(req, url)).toMatchContract(operationId);
           const answer = await observe(res);
           const vs = [...checkNoServerError(answer.status, documented), ...judgeWith(CHECKS.checkErrorEnvelope, answer, operationId)];
           if (vs.length) first = vs.map((v) => ({ ...v, message: `${describe(req, url)} → ${v.message}` }));

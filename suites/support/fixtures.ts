@@ -25,7 +25,8 @@ import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
 import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
 import { PROJECT_FILES } from '../../lib/run-state.ts';
-import { ANNOTATION, formatJudged, formatSpend, formatStatusSpend } from '../../lib/annotation-kinds.ts';
+import { ANNOTATION, HELD_FAILURES_HEADER, formatJudged, formatSpend, formatStatusSpend } from '../../lib/annotation-kinds.ts';
+import { holdFailures, releaseHeldFailures } from './matchers.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
@@ -190,7 +191,7 @@ interface LeftOutPlan {
 }
 
 export const test = base.extend<
-  Fixtures & { targetOptions: TargetOptions; caseInstances: void; withinSpendPlan: void },
+  Fixtures & { targetOptions: TargetOptions; caseInstances: void; withinSpendPlan: void; judgedToTheEnd: void },
   TargetOptions & {
     leftOut: { budget: string; tests: ReadonlyMap<string, number> };
     pacer: Pacer;
@@ -312,6 +313,22 @@ export const test = base.extend<
         if (what) testInfo.annotations.push({ type: ANNOTATION.judged, description: formatJudged({ id: a.description!, n: 0, what }) });
       }
       await use();
+    },
+    { auto: true },
+  ],
+
+  // Issue 32: a violation is recorded and held, not thrown, so the test's later checks still judge their
+  // rules on every answer it got; the test fails here, at its end, with every violation it held.
+  judgedToTheEnd: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
+    async ({}, use, testInfo) => {
+      holdFailures();
+      await use();
+      const held = releaseHeldFailures();
+      if (!held?.messages.length || testInfo.status === 'skipped') return;
+      // Nothing but held violations failed it: the body ran to its end (a thrown error or a timeout sets the status).
+      if (testInfo.status === 'passed') testInfo.annotations.push({ type: ANNOTATION.ranToEnd });
+      throw new Error(`${HELD_FAILURES_HEADER} (${held.messages.length}):\n\n${held.messages.join('\n\n')}`);
     },
     { auto: true },
   ],

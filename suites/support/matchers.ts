@@ -14,6 +14,46 @@ import { declares, judged } from './annotations.ts';
 
 const BODY_PREVIEW = 1000;
 
+/**
+ * The failures of the running conformance test held until its end (issue 32: one rule's FAIL never
+ * leaves another rule unjudged). While a test runs with a holder open (the `judgedToTheEnd` fixture),
+ * the violation matchers record every violation (annotations, evidence) and keep going, so every later
+ * check of the test still judges its rules; the fixture fails the test at its end with all of them.
+ * Inside a fast-check property (`throwing` > 0) `toHaveNoViolations` throws as usual, so fast-check sees the
+ * failing run and shrinks it; `assertProperty` then holds the property's report the same way. The contract
+ * matcher holds its violations there too (a schema violation is about one answer, not the property).
+ */
+export class HeldFailures {
+  readonly messages: string[] = [];
+  /** Properties running: a violation throws so fast-check can shrink (suites/support/property.ts). */
+  throwing = 0;
+}
+
+let held: HeldFailures | undefined;
+
+/** Opens the holder of the running test (the `judgedToTheEnd` fixture); returns it. */
+export function holdFailures(): HeldFailures {
+  held = new HeldFailures();
+  return held;
+}
+
+/** Closes the running test's holder; returns what it held. */
+export function releaseHeldFailures(): HeldFailures | undefined {
+  const h = held;
+  held = undefined;
+  return h;
+}
+
+/** The running test's holder, open or not throwing; undefined outside a conformance test. */
+export function heldFailures(): HeldFailures | undefined {
+  return held;
+}
+
+/** The running test's holder when violations are to be held rather than thrown; undefined otherwise. */
+export function holding(): HeldFailures | undefined {
+  return held && held.throwing === 0 ? held : undefined;
+}
+
 /** Reads an API answer once into the shape the contract validator takes. */
 export async function observe(res: APIResponse): Promise<ObservedResponse & { parsed: boolean }> {
   const bodyText = await res.text();
@@ -114,15 +154,16 @@ export const expect = base.extend({
     if (!pass && !this.isNot) record(violations);
     if (!this.isNot) attachEvidence(violations, res);
     const where = `${res.url().replace(/\?.*$/, '')} → ${observed.status}`;
+    const failure = () =>
+      `${where} breaks the contract of ${operationId} (${errors.length} violation(s)):\n${formatViolations(violations)}\nbody: ${observed.bodyText.slice(0, BODY_PREVIEW)}`;
+    // Held even inside a property: a schema violation is a fact about one answer, not the property's
+    // subject, so the property goes on judging its own rule (and a model run its commands) on every case.
+    const holder = this.isNot ? undefined : heldFailures();
+    if (!pass && holder) holder.messages.push(redact(failure()));
     return {
       name: 'toMatchContract',
-      pass,
-      message: () =>
-        redact(
-          pass
-            ? `expected ${where} not to match contract ${operationId}`
-            : `${where} breaks the contract of ${operationId} (${errors.length} violation(s)):\n${formatViolations(violations)}\nbody: ${observed.bodyText.slice(0, BODY_PREVIEW)}`,
-        ),
+      pass: pass || holder !== undefined,
+      message: () => redact(pass ? `expected ${where} not to match contract ${operationId}` : failure()),
     };
   },
 
@@ -134,11 +175,13 @@ export const expect = base.extend({
     if (!this.isNot) record(violations);
     if (!this.isNot) attachEvidence(violations);
     const preview = body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, BODY_PREVIEW)}`;
+    const failure = () => `${errors.length} violation(s):\n${formatViolations(violations)}${preview}`;
+    const holder = this.isNot ? undefined : holding();
+    if (!pass && holder) holder.messages.push(redact(failure()));
     return {
       name: 'toHaveNoViolations',
-      pass,
-      message: () =>
-        redact(pass ? 'expected violations, found none' : `${errors.length} violation(s):\n${formatViolations(violations)}${preview}`),
+      pass: pass || holder !== undefined,
+      message: () => redact(pass ? 'expected violations, found none' : failure()),
     };
   },
 });

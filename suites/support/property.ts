@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { test } from '@playwright/test';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
-import { expect } from './matchers.ts';
+import { expect, heldFailures } from './matchers.ts';
 
 const SKIP_PREFIX = 'Test is skipped: ';
 
@@ -56,25 +56,60 @@ export function skipReasonOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether an error is a failed expectation (Playwright's ExpectError carries its matcher's result), not a fault. */
+const isExpectation = (error: unknown): boolean => error instanceof Error && 'matcherResult' in error;
+
+const RULE_ID = /\b[A-Z][A-Z0-9]*-\d{3,}\b/g;
+
 /**
- * `fc.assert` for async properties, turning a skip inside the property into the test's skip.
- * @throws the property's failure (fast-check's report, with the original error as `cause`)
+ * Whether a failed expectation's rules are recorded: a violation matcher's (its `✗ [ID]` lines, recorded
+ * as `violation` annotations when it failed), or a plain expectation whose message names rules the test
+ * declares (recorded here). One naming no declared rule is left to the reporter (it must be the test's
+ * only rule, else it is a harness fault), so it is not held.
+ */
+function attributed(message: string): boolean {
+  if (/^\s*✗ \[/m.test(message)) return true;
+  const info = test.info();
+  const declared = new Set(info.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description));
+  const named = [...new Set(message.match(RULE_ID) ?? [])].filter((id) => declared.has(id));
+  for (const id of named) info.annotations.push({ type: ANNOTATION.violation, description: id });
+  return named.length > 0;
+}
+
+/**
+ * `fc.assert` for async properties, turning a skip inside the property into the test's skip. Inside the
+ * property a violation throws, so fast-check shrinks it; a failed expectation is then held to the end of
+ * the test like any other violation (issue 32), and the test's other checks still run.
+ * @throws the property's failure when it is a fault of the harness or the target's answer could not be
+ *   read (fast-check's report, with the original error as `cause`), or when no conformance test is running
  */
 export async function assertProperty<Ts>(
   property: fc.IAsyncProperty<Ts> | fc.IProperty<Ts>,
   params: fc.Parameters<Ts> = {},
 ): Promise<void> {
-  const details = await fc.check(property as fc.IAsyncProperty<Ts>, params);
+  const holder = heldFailures();
+  if (holder) holder.throwing++;
+  let details: fc.RunDetails<Ts>;
+  try {
+    details = (await fc.check(property as fc.IAsyncProperty<Ts>, params)) as fc.RunDetails<Ts>;
+  } finally {
+    if (holder) holder.throwing--;
+  }
   if (!details.failed) return;
   const skip = skipReasonOf(details.errorInstance);
   if (skip !== undefined) test.skip(true, skip);
-  const report = fc.defaultReportMessage(details as fc.RunDetails<Ts>) ?? 'property failed';
+  const report = fc.defaultReportMessage(details) ?? 'property failed';
   // The original error's text (rule IDs of a failed matcher, or the harness exception) follows the report.
   const error =
     details.errorInstance instanceof Error
       ? `${details.errorInstance.name}: ${details.errorInstance.message}`
       : String(details.errorInstance);
-  throw new Error(`${report}\nGot error: ${error}`, { cause: details.errorInstance });
+  const message = `${report}\nGot error: ${error}`;
+  if (holder && isExpectation(details.errorInstance) && attributed(message)) {
+    holder.messages.push(message);
+    return;
+  }
+  throw new Error(message, { cause: details.errorInstance });
 }
 
 /**
@@ -89,5 +124,7 @@ export function expectCommandsRan(runs: number, executed: ReadonlyMap<string, nu
     type: ANNOTATION.note,
     description: `commands run: ${[...executed.entries()].map(([k, n]) => `${k}×${n}`).join(', ')}`,
   });
+  // A property that failed (its violation held, issue 32) ended its run early: fewer commands ran, and that is its report.
+  if (heldFailures()?.messages.length) return;
   for (const kind of required) expect(executed.get(kind) ?? 0, `${kind} ran at least once (seed ${seed})`).toBeGreaterThan(0);
 }

@@ -4,7 +4,7 @@
  */
 import type { APIResponse } from '@playwright/test';
 import { test, expect as base } from '@playwright/test';
-import { expect } from '../../suites/support/matchers.ts';
+import { expect, holdFailures, releaseHeldFailures } from '../../suites/support/matchers.ts';
 import { validateResponse } from '../../contract/index.ts';
 import { registerSecret } from '../../lib/redact.ts';
 
@@ -79,4 +79,26 @@ test('a conforming answer passes, and .not reports it', async () => {
     expect(fakeResponse(422, '{"error":"invalid_request","message":"bad"}')).not.toMatchContract('searchAssets'),
   );
   base(message).toContain('not to match contract searchAssets');
+});
+
+test('in a conformance test the violation matchers hold their failures to its end, so later checks still run (issue 32)', async () => {
+  const held = holdFailures();
+  try {
+    // Fails the schema (markets must be an array) yet returns: the next line still runs.
+    await expect(fakeResponse(200, '{"markets": 1}')).toMatchContract('listMarkets');
+    expect([{ ruleId: 'CAT-001', severity: 'error' as const, path: '/', message: 'broken' }]).toHaveNoViolations();
+    base(held.messages).toHaveLength(2);
+    base(held.messages[0]).toContain('✗ [');
+    base(held.messages[1]).toContain('[CAT-001]');
+    // Inside a property, toHaveNoViolations throws so that fast-check can shrink the failing case.
+    held.throwing++;
+    const message = await failureOf(async () => {
+      expect([{ ruleId: 'CAT-001', severity: 'error' as const, path: '/', message: 'broken' }]).toHaveNoViolations();
+    });
+    base(message).toContain('[CAT-001]');
+  } finally {
+    releaseHeldFailures();
+  }
+  // Outside a conformance test nothing is held: the matcher fails as usual.
+  base(await failureOf(() => expect(fakeResponse(200, '{"markets": 1}')).toMatchContract('listMarkets'))).toContain('✗ [');
 });

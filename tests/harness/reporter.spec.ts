@@ -363,3 +363,57 @@ test('every budget skip is unlocked by a budget, whichever way the suite words i
     { need: 'an answer of the kind the rule speaks of (target data)', set: 'nothing: the target had no such case', rules: 1 },
   ]);
 });
+
+test('one FAIL blinds no other rule: a test that held its violations to its end judges its other rules (issue 32)', () => {
+  const rules = [
+    rule('A-001'),
+    rule('B-001'),
+    rule('C-001'),
+    rule('SCH-001', { schema: 'Market/properties/a' }),
+    rule('G-001', { kind: 'gap' }),
+  ];
+  const annotations = [
+    ...r('A-001', 'B-001', 'C-001', 'SCH-001', 'G-001'),
+    { type: ANNOTATION.violation, description: 'A-001' },
+    { type: 'judged', description: 'C-001 0 a market with more than 50 refs' },
+    { type: ANNOTATION.exercised, description: 'Market' },
+    { type: 'answers', description: '3' },
+  ];
+  // Failed only by held violations, ran to its end: A fails, B and the schema rule pass, C's case never occurred.
+  expect(
+    verdicts(rules, of([...annotations, { type: ANNOTATION.ranToEnd }], 'failed', 'Violations held to the end of the test (1)')),
+  ).toEqual({
+    'A-001': 'FAILED',
+    'B-001': 'PASSED',
+    'C-001': 'NOT_RUN',
+    'SCH-001': 'PASSED',
+    'G-001': 'GAP',
+  });
+  // Stopped early by a hard assertion: the others were not judged, and never passed.
+  expect(verdicts(rules, of(annotations, 'failed', 'Error: the answer was 500 (A-001)'))).toMatchObject({
+    'A-001': 'FAILED',
+    'B-001': 'NOT_RUN',
+    'SCH-001': 'NOT_RUN',
+  });
+});
+
+test('a violation seen before a test skipped still fails its rule; an exception after a violation leaves the rest NOT_RUN, not ERROR', () => {
+  const rules = [rule('A-001'), rule('B-001')];
+  const violated = [
+    ...r('A-001', 'B-001'),
+    { type: ANNOTATION.violation, description: 'A-001' },
+    { type: 'skip', description: 'needs budget' },
+  ];
+  expect(verdicts(rules, of(violated, 'skipped'))).toEqual({ 'A-001': 'FAILED', 'B-001': 'SKIPPED' });
+  const fault = of(
+    [...r('A-001', 'B-001'), { type: ANNOTATION.violation, description: 'A-001' }],
+    'failed',
+    "TypeError: Cannot read properties of undefined (reading 'markets')",
+  );
+  expect(verdicts(rules, fault)).toEqual({ 'A-001': 'FAILED', 'B-001': 'NOT_RUN' });
+  // Without a violation before it, the same exception is the harness's fault.
+  expect(verdicts(rules, of(r('A-001', 'B-001'), 'failed', "TypeError: Cannot read properties of undefined (reading 'x')"))).toEqual({
+    'A-001': 'ERROR',
+    'B-001': 'ERROR',
+  });
+});
