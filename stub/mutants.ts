@@ -227,18 +227,24 @@ export const MUTANTS: readonly Mutant[] = Object.entries(TABLE).flatMap(([family
 /** A registered mutant's name (the first cell of a TABLE row). */
 export type MutantName = (typeof TABLE)[keyof typeof TABLE][number][0];
 
-let active: string | undefined;
+let active: ReadonlySet<string> = new Set();
 
 /**
- * Switches a mutant on for this process's stubs (undefined: none). Called by buildStub.
+ * Switches mutants on for this process's stubs: one name, or several comma-separated (the alternate stub's
+ * planted deviations in `npm run differential`); undefined or '' = none. Called by buildStub.
  * @throws Error for a name not in MUTANTS.
  */
-export function activateMutant(name: string | undefined): void {
-  if (name !== undefined && name !== '' && !MUTANTS.some((m) => m.name === name)) throw new Error(`unknown mutant ${name}`);
-  active = name || undefined;
+export function activateMutant(names: string | undefined): void {
+  const list = (names ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const unknown = list.filter((n) => !MUTANTS.some((m) => m.name === n));
+  if (unknown.length) throw new Error(`unknown mutant ${unknown.join(', ')}`);
+  active = new Set(list);
 }
 
 /** Whether the named mutant is on. */
 export function mutant(name: MutantName): boolean {
-  return active === name;
+  return active.has(name);
 }
