@@ -37,7 +37,7 @@ const DOORS = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'bin/**', 'scratch/**'] },
+  { ignores: ['node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'bin/**', 'scratch/**', 'cleanroom/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // The embedded stub's child entry is plain JavaScript run by Node (stub/child.js).

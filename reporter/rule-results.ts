@@ -125,6 +125,17 @@ const RULE_IN_TEXT = /\b[A-Z][A-Z0-9]*-\d{3,}\b/g;
 export const NO_SKIP_REASON = 'skipped with no reason recorded by the test (a harness fault: every skip must say why)';
 
 /**
+ * A skip reason naming a need the target or the run lacks: a key, a second principal, the control plane,
+ * a budget (or the spend plan), a wallet. Only those are SKIPPED (README: reports); a skip for want of a case
+ * in the target's data ("no venue_b event the target resolves") is NOT_RUN with its reason, since the
+ * case never occurred (issue 32).
+ */
+const NEED = /control plane|FC_CONTROL|API key|FC_API_KEY|second principal|second key|budget|spend plan|wallet|FC_WALLET/i;
+
+/** Whether a skip's reason names a need the target lacks (SKIPPED) rather than a case it did not show (NOT_RUN). */
+export const namesNeed = (reason: string): boolean => NEED.test(reason) || reason === NO_SKIP_REASON;
+
+/**
  * The outcome of one test from its annotations and error text (the reporter's input, kept pure so
  * the harness tests can feed it directly).
  * @param annotations every annotation of the test and its result (the kinds of lib/annotation-kinds.ts, and
@@ -251,7 +262,9 @@ function judge(t: TestOutcome, rule: Rule): Judgement {
       return rule.level === 'MUST'
         ? { status: 'FAILED', reason: `${t.title}: violation recorded before it skipped (${t.reason ?? 'skipped'})` }
         : { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}` };
-    return { status: t.throttled ? 'THROTTLED' : 'SKIPPED', reason: t.reason ?? 'skipped' };
+    if (t.throttled) return { status: 'THROTTLED', reason: t.reason ?? 'skipped' };
+    const reason = t.reason ?? 'skipped';
+    return namesNeed(reason) ? { status: 'SKIPPED', reason } : { status: 'NOT_RUN', reason: `no instance: ${reason}` };
   }
   if (t.status === 'interrupted') return { status: 'NOT_RUN', reason: t.reason ?? 'run interrupted' };
   const declared = t.rules.includes(id);

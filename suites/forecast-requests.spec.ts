@@ -163,8 +163,7 @@ test.describe('submission and reads', () => {
       // job is followed as a client would, by its Retry-After, for a bounded time, and read again once ended.
       if (!controlPlaneIfAny && !statuses.includes('succeeded')) {
         const ended = await test.step(`follow Retry-After until the job ends (at most ${SUCCESS_WAIT_MS / 1000} s)`, () =>
-          followUntilEnded(paid, jobId, SUCCESS_WAIT_MS),
-        );
+          followUntilEnded(paid, jobId, SUCCESS_WAIT_MS));
         if (ended) await readAll(`once ${ended}`);
       }
       // The success rules speak of a succeeded read, the pending ones of a pending read: judged only when met.
@@ -534,7 +533,9 @@ test.describe('billing, fan-out and quota (control plane)', () => {
           const jobId = await accepted(client, body, newKey());
           jobIds.push(jobId);
           if (before !== undefined)
-            found.push(...checkDebit('BILL-001', `the generation of child ${body.market_id}`, before, (await balance())!, GENERATION_CREDITS));
+            found.push(
+              ...checkDebit('BILL-001', `the generation of child ${body.market_id}`, before, (await balance())!, GENERATION_CREDITS),
+            );
           const read = await readJob(client, jobId, 'status');
           expect(read.status, `the child's job reads back (JOB-002)`).toBe(200);
           found.push(
@@ -562,9 +563,10 @@ test.describe('billing, fan-out and quota (control plane)', () => {
         // A 404 is never billed (BILL-002, judged by the billing suite); other refusals are gap BILL-013.
         else if (a.status !== 404 && before !== undefined)
           found.push(
-            ...checkDebit('BILL-013', 'a refused event-ticker generation', before, (await balance())!, 0).map(
-              (v) => ({ ...v, severity: 'warning' as const }),
-            ),
+            ...checkDebit('BILL-013', 'a refused event-ticker generation', before, (await balance())!, 0).map((v) => ({
+              ...v,
+              severity: 'warning' as const,
+            })),
           );
       });
       if (controlPlane) await cleanUp(controlPlane, jobIds);

@@ -84,7 +84,7 @@ test('one failure anywhere beats passes; a pass beats skips', () => {
     [
       outcome('p1', 'passed', ['A-001', 'A-002']),
       outcome('f', 'failed', ['A-001']),
-      outcome('s', 'skipped', ['A-002', 'A-003']),
+      outcome('s', 'skipped', ['A-002', 'A-003'], { reason: 'needs an API key (FC_API_KEY)' }),
       outcome('th', 'skipped', ['A-003'], { throttled: true }),
     ],
   );
@@ -110,12 +110,24 @@ test('the summary counts only passing rules as PASSED', () => {
   const counts = summarize(
     ruleVerdicts(new Map(rules.map((r) => [r.id, r])), [
       outcome('p', 'passed', ['A-001']),
-      outcome('s', 'skipped', ['A-002']),
+      outcome('s', 'skipped', ['A-002'], { reason: 'needs an API key (FC_API_KEY)' }),
       outcome('t', 'skipped', ['A-003'], { throttled: true }),
       outcome('i', 'interrupted', ['A-004']),
     ]),
   );
   expect(counts).toMatchObject({ PASSED: 1, SKIPPED: 1, THROTTLED: 1, NOT_RUN: 1, FAILED: 0 });
+});
+
+test('a skip for a need the target lacks is SKIPPED; a skip for a case its data does not show is NOT_RUN with that reason (issue 32)', () => {
+  const rules = [rule('A-001'), rule('A-002'), rule('A-003'), rule('A-004')];
+  const detail = ruleVerdicts(new Map(rules.map((r) => [r.id, r])), [
+    outcome('k', 'skipped', ['A-001'], { reason: 'needs control plane (FC_CONTROL_TOKEN)' }),
+    outcome('b', 'skipped', ['A-002'], { reason: 'budget: not in the spend plan for $2.00' }),
+    outcome('d', 'skipped', ['A-003'], { reason: 'no venue_b event the target resolves' }),
+    outcome('w', 'skipped', ['A-004'], { reason: 'not judged: no read was succeeded' }),
+  ]);
+  expect(detail.map((d) => d.status)).toEqual(['SKIPPED', 'SKIPPED', 'NOT_RUN', 'NOT_RUN']);
+  expect(detail[2]!.reasons).toEqual(['no instance: no venue_b event the target resolves']);
 });
 
 test('a schema rule passes only on a test whose answers reached its component', () => {
