@@ -822,7 +822,8 @@ export interface components {
             end_date: string | null;
             /** @description Equals venue_quote.selected_probability. */
             market_odds: number | null;
-            venue_quote: components["schemas"]["VenueQuoteV1"];
+            /** @description Venue quote rule 1 lets venue_a and venue_b expose a verified live quote "or null": whether the quote itself or its prices are then null is not shown (gap QUOTE-014), so the member may be null. */
+            venue_quote: components["schemas"]["VenueQuoteV1"] | null;
             inDispute: boolean;
             /** @description Not shown in the contract: "Type of clarifications (null in the shape given)". Stub choice: emits null. */
             clarifications: unknown;
@@ -1059,7 +1060,8 @@ export interface components {
                 yes_odds: number | null;
                 volume_24h: number | null;
             };
-            venue_quote: components["schemas"]["VenueQuoteV1"];
+            /** @description May be null (gap QUOTE-014), as on a market list item. */
+            venue_quote: components["schemas"]["VenueQuoteV1"] | null;
             relationships: components["schemas"]["RelationshipsEnvelope"];
         } & components["schemas"]["CanonicalMarketRouting"];
         /** @description Event: {type: forecast|article|x_post, id: string, occurred_at: date-time, source: object|null, market: LatestMarket, forecast: compact forecast|null}. */

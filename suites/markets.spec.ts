@@ -7,7 +7,7 @@
  */
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
-import { observeChoice } from './support/choices.ts';
+import { observeChoice, observing } from './support/choices.ts';
 import { searchAnswerRows, mispricedAnswerRows } from './support/market-lists.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
@@ -221,6 +221,7 @@ test.describe('GET /api/v1/markets', () => {
         ...ROUTING,
         ...QUOTES,
         ...rulesOf(CHECKS.checkQuoteSelection),
+        'QUOTE-014',
         ...LIST,
       ),
     },
@@ -229,6 +230,10 @@ test.describe('GET /api/v1/markets', () => {
       const a = await catalog200(paid, {}, 'MKT-005');
       // The per-row rules need a row: an empty catalog leaves them NOT_RUN, and the facets are still judged.
       judged(['MKT-003', 'MKT-020', 'MKT-021', 'PARAM-041', ...ROUTING, ...QUOTES], a.rows.length, 'a listed market row');
+      // Gap QUOTE-014: a venue_a or venue_b row without a verified live quote carries venue_quote null, or a quote priced null.
+      observing('QUOTE-014');
+      const nullQuotes = a.rows.filter((r) => r.venue_quote === null).map((r) => String(r.marketKey));
+      if (a.rows.length) observeChoice('QUOTE-014', nullQuotes.length === 0, `venue_quote is null on ${nullQuotes.slice(0, 5).join(', ')}`);
       const found = [
         ...rowViolations(a, targetOptions.siteUrl, 48),
         // QUOTE-009 counts only priced quotes with a book or last-trade method (judgeWith)
