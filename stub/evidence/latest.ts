@@ -3,7 +3,7 @@
  * last 1..6 hours, complete for the window (spec: Endpoints / GET /api/v1/latest; Events; rules LATEST-*).
  */
 import type { Article, Forecast, Market, SocialPost } from '../data/index.ts';
-import { iso, isoOrNull, relationships, routing, serviceUrl, venueAUrl, venueQuote } from '../present/index.ts';
+import { iso, isoOrNull, relationships, routing, serviceUrl, venueAUrl, venueQuote, venueQuoteMember } from '../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
 import { mutant } from '../mutants.ts';
 import { alt } from '../choices.ts';
@@ -25,7 +25,7 @@ function latestMarket(m: Market, ctx: StubContext): Record<string, unknown> {
     serviceUrl: serviceUrl(m, ctx.config.siteUrl),
     venueAUrl: venueAUrl(m),
     venue_data: { yes_odds: quote.selected_probability, volume_24h: m.volume24h },
-    venue_quote: quote,
+    venue_quote: venueQuoteMember(m),
     relationships: relationships({ kind: 'market', marketKey: m.marketKey }, ctx.store),
   };
 }

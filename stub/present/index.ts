@@ -2,6 +2,6 @@
 export type * from './types.ts';
 export { routing, serviceUrl, venueAUrl } from './routing.ts';
 export { relationships, withRelationships, emptyRelationships } from './relationships.ts';
-export { venueQuote } from './quote.ts';
+export { venueQuote, venueQuoteMember } from './quote.ts';
 export { marketListItem, linkedMarket, linkedFields, type MarketItemContext } from './market-item.ts';
 export { iso, isoOrNull } from './time.ts';

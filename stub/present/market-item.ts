@@ -1,7 +1,7 @@
 /** Spec "Market list item" (GET /api/v1/markets rows) and the linked market of asset search. */
 import type { Forecast, Market, TradeSignal } from '../data/model.ts';
 import type { DataStore } from '../data/store.ts';
-import { venueQuote } from './quote.ts';
+import { venueQuote, venueQuoteMember } from './quote.ts';
 import { routing, serviceUrl, venueAUrl } from './routing.ts';
 import { iso, isoOrNull } from './time.ts';
 import type { LinkedMarket, MarketListItem } from './types.ts';
@@ -41,7 +41,7 @@ export function marketListItem(m: Market, ctx: MarketItemContext): MarketListIte
     categories: [...m.categories],
     end_date: isoOrNull(m.endDate),
     market_odds: mutant('quote-odds-bid') && quote.yes_bid !== null ? quote.yes_bid : quote.selected_probability,
-    venue_quote: quote,
+    venue_quote: venueQuoteMember(m),
     inDispute: m.inDispute,
     clarifications: alt('MKT-040') ? [] : null,
     volume_24h: m.volume24h,

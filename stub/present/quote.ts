@@ -17,6 +17,14 @@ const methodToken = (method: string | undefined): string | null =>
  * quote_method graph_snapshot with freshness stale. selected_probability follows the method
  * (midpoint = (bid + ask) / 2 to 4 dp), and is what market_odds / yes_odds must equal.
  */
+/**
+ * The venue_quote member of a row: the quote, or null for a venue_b row without pricing on the alternate
+ * stub (gap QUOTE-014; its venue_a rows keep the priced-null object, so gaps QUOTE-006 and QUOTE-008 still show).
+ */
+export function venueQuoteMember(m: Market): VenueQuoteV1 | null {
+  return alt('QUOTE-014') && !m.quote && m.venue === 'venue_b' ? null : venueQuote(m);
+}
+
 export function venueQuote(m: Market): VenueQuoteV1 {
   const q = m.quote;
   return {
