@@ -125,6 +125,7 @@ export default class RuleReporter implements Reporter {
       status: result.status,
       annotations: [...test.annotations, ...result.annotations],
       ...(error ? { error } : {}),
+      ...(texts.length ? { violationText: texts.join('\n') } : {}),
     });
     // The reason of a failed test is its first violation line, not "Error: 1 violation(s):".
     const main = outcomes[0]!;

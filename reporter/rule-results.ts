@@ -61,6 +61,8 @@ export interface TestOutcome {
   /** Credits the test's billed calls spent, per operation (`spend` annotation; reporter/spend.ts). */
   spend?: Record<string, number>;
   throttled: boolean;
+  /** Per violated rule, the first line its violation printed (`✗ [ID] pointer: message`), so each rule reads its own. */
+  messages?: Record<string, string>;
   /**
    * The test failed only through violations held to its end (`ran-to-end`, issue 32): each rule it
    * carries was judged on every answer it got, so a rule it found no violation of keeps its own verdict.
@@ -148,6 +150,8 @@ export function outcomeOf(input: {
   status: TestStatus;
   annotations: readonly { type: string; description?: string }[];
   error?: string;
+  /** Every error text of the test, held violations included: where each rule's own violation line is read. */
+  violationText?: string;
 }): TestOutcome[] {
   const of = (type: AnnotationKind | (typeof PLAYWRIGHT_ANNOTATION)[keyof typeof PLAYWRIGHT_ANNOTATION]) =>
     input.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
@@ -184,6 +188,7 @@ export function outcomeOf(input: {
     ),
     throttled: of(ANNOTATION.throttled).length > 0,
     ...(failed && input.annotations.some((a) => a.type === ANNOTATION.ranToEnd) ? { ranToEnd: true } : {}),
+    ...(input.violationText ? { messages: violationMessages(input.violationText) } : {}),
     // One `spend` annotation per test (the budget fixture's teardown); a repeated copy is the same one.
     spend: [...new Set(of(ANNOTATION.spend))].reduce<Record<string, number>>((acc, d) => {
       for (const [op, c] of Object.entries(parseSpend(d))) acc[op] = (acc[op] ?? 0) + c;
@@ -230,6 +235,16 @@ function judgeGap(t: TestOutcome, rule: Rule): Judgement {
   return { status: 'GAP', same: true };
 }
 
+/** The first `✗ [ID] …` line of each rule in a failure's text (suites/support/matchers.ts formatViolations). */
+function violationMessages(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of text.matchAll(/✗ \[([A-Z][A-Z0-9]*-\d{3,})\] ([^\n]*)/g)) out[m[1]!] ??= `[${m[1]}] ${m[2]!.trim()}`.slice(0, 400);
+  return out;
+}
+
+/** The reason a violated rule fails with: its own violation line when the test printed one, else the test's. */
+const ownReason = (t: TestOutcome, id: string, fallback: string): string => t.messages?.[id] ?? t.reason ?? fallback;
+
 /** What a test that judged its answers to the end says about one of its rules (passed, or failed only by held violations). */
 function judgeJudged(t: TestOutcome, rule: Rule): Judgement {
   const id = rule.id;
@@ -240,7 +255,7 @@ function judgeJudged(t: TestOutcome, rule: Rule): Judgement {
   const j = t.judged?.[id] ?? t.judged?.['*'];
   const n = j ? j.n : t.answers;
   if (t.violated.includes(id)) {
-    if (rule.level === 'MUST') return { status: 'FAILED', reason: t.reason ?? `${t.title}: violation recorded`, instances: n || 1 };
+    if (rule.level === 'MUST') return { status: 'FAILED', reason: ownReason(t, id, `${t.title}: violation recorded`), instances: n || 1 };
     return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}`, instances: n || 1 };
   }
   if (n === 0)
@@ -272,8 +287,8 @@ function judge(t: TestOutcome, rule: Rule): Judgement {
   // failed or timed out before its end
   if (t.violated.includes(id))
     return rule.level === 'MUST'
-      ? { status: 'FAILED', reason: t.reason ?? `${t.title} failed` }
-      : { status: 'WARN', reason: t.reason ?? `${t.title} failed` };
+      ? { status: 'FAILED', reason: ownReason(t, id, `${t.title} failed`) }
+      : { status: 'WARN', reason: ownReason(t, id, `${t.title} failed`) };
   if (t.warned?.includes(id) && declared) return { status: 'WARN', reason: `violated (${rule.level}): see ${t.title}` };
   if (t.unreachable) return { status: 'NOT_RUN', reason: `target not judged: ${t.unreachable}` };
   // An exception after the target's answer broke a rule: that answer could not be read on; not a harness fault.

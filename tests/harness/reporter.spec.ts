@@ -429,3 +429,27 @@ test('a violation seen before a test skipped still fails its rule; an exception 
     'B-001': 'ERROR',
   });
 });
+
+test('each failed rule reads its own violation line, not the first line of its test', () => {
+  const [t] = outcomeOf({
+    title: 't',
+    file: 'x.spec.ts',
+    project: 'conformance',
+    status: 'failed',
+    annotations: [
+      ...r('A-001', 'B-001'),
+      { type: 'violation', description: 'A-001' },
+      { type: 'violation', description: 'B-001' },
+      { type: ANNOTATION.ranToEnd },
+    ],
+    violationText: 'Violations held to the end of the test (2):\n  ✗ [A-001] /a: first\n  ✗ [B-001] /b: second\n  ✗ [A-001] /c: later',
+  });
+  const detail = ruleVerdicts(
+    new Map([
+      ['A-001', rule('A-001')],
+      ['B-001', rule('B-001')],
+    ]),
+    [t!],
+  );
+  expect(detail.map((d) => d.reasons[0])).toEqual(['[A-001] /a: first', '[B-001] /b: second']);
+});
