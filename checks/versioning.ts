@@ -241,6 +241,23 @@ export const servedFigureCount = (served: unknown, figures: readonly SpecFigure[
   figures.filter((f) => servedSchema(served, f)?.schema[f.keyword] !== undefined).length;
 
 /**
+ * Whether a served figure states the spec's: equal values, or the same set of list members however the
+ * document writes the list (the spec's "default both" of a comma-separated subset is [article, x_post] in our
+ * contract, and "article,x_post" or ["x_post", "article"] in a served one: one default, several spellings).
+ */
+function sameFigure(got: unknown, want: unknown): boolean {
+  if (isDeepStrictEqual(got, want)) return true;
+  if (!Array.isArray(want) && !Array.isArray(got)) return false;
+  const members = (v: unknown): string | undefined =>
+    Array.isArray(v)
+      ? [...new Set(v.map(String))].sort().join()
+      : typeof v === 'string'
+        ? [...new Set(v.split(',').map((x) => x.trim()))].sort().join()
+        : undefined;
+  return members(got) !== undefined && members(got) === members(want);
+}
+
+/**
  * VER-019 (spec: Versioning rule 2; the parameter tables): every bound or default the served document
  * declares for a documented input whose figure the spec gives (`figures`, from the contract's PARAM
  * rules that are not gaps) equals the spec's figure. An input, operation or keyword the document does
@@ -251,7 +268,7 @@ export function checkServedFigures(served: unknown, figures: readonly SpecFigure
   for (const f of figures) {
     const found = servedSchema(served, f);
     const got = found?.schema[f.keyword];
-    if (got === undefined || isDeepStrictEqual(got, f.value)) continue;
+    if (got === undefined || sameFigure(got, f.value)) continue;
     out.push(
       violation(
         'VER-019',

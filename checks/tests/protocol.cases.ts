@@ -170,6 +170,17 @@ export const PROTOCOL_CASES = [
         },
         FIGURES,
       ],
+      // A list default spelled as a comma-separated string, in another order: the same default (issue 32 triage).
+      [
+        {
+          paths: {
+            '/api/v1/sources': {
+              get: { parameters: [{ name: 'types', in: 'query', schema: { type: 'string', default: 'x_post,article' } }] },
+            },
+          },
+        },
+        [{ method: 'GET', path: '/api/v1/sources', in: 'query', name: 'types', keyword: 'default', value: ['article', 'x_post'] }],
+      ],
       // A document declaring no figure: nothing to judge.
       [{ paths: { '/api/v1/latest': { get: { parameters: [{ name: 'hours', in: 'query', schema: { type: 'integer' } }] } } } }, FIGURES],
     ],
