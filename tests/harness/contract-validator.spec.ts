@@ -51,6 +51,11 @@ test.describe('validator attribution (unit level, no target)', () => {
     expect(vs).toEqual([expect.objectContaining({ ruleId: 'CONTRACT-001', path: 'status' })]);
   });
 
+  test("a status of the Errors table that the stub does not answer on an operation is the target's choice (gap ERR-012), not CONTRACT-001", () => {
+    const vs = validateResponse('createForecastRequest', answer(409, { error: 'idempotency_conflict', message: 'x' }));
+    expect(vs).toEqual([expect.objectContaining({ ruleId: 'ERR-012', severity: 'warning', path: 'status' })]);
+  });
+
   test('a JSON answer with another content-type is CONTRACT-002', () => {
     const vs = validateResponse('getPricing', answer(200, '<html>hi</html>', { 'content-type': 'text/html' }));
     expect(has(vs, 'CONTRACT-002', 'header:content-type'), JSON.stringify(vs)).toBe(true);
