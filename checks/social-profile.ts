@@ -81,12 +81,24 @@ export function checkSocialProfile(profile: unknown, request: { lookbackDays?: n
   if (window) {
     const count = window.post_count;
     if (typeof count === 'number') {
-      if (count !== cited.size)
+      // Every cited post is a citation-grounded post, so the count is at least the cited posts; whether it may
+      // count grounded posts the profile does not cite is gap PROF-020 (issue 32 triage: two of three
+      // independent implementations count every grounded post of the window).
+      if (count < cited.size)
         out.push(
           violation(
             PROFILE_RULES.postCount,
             '/window/post_count',
             `post_count is ${count} but the profile cites ${cited.size} distinct post(s)`,
+          ),
+        );
+      else if (count > cited.size)
+        out.push(
+          violation(
+            'PROF-020',
+            '/window/post_count',
+            `post_count ${count} exceeds the ${cited.size} distinct post(s) the profile cites (stub choice: equal)`,
+            'warning',
           ),
         );
       if (count < MIN_GROUNDED_POSTS)
@@ -187,7 +199,7 @@ export function checkNotReused(ruleId: string, first: unknown, second: unknown, 
 export const SOCIAL_PROFILE_CHECKS = {
   checkSocialProfile: defineCheck(
     'checkSocialProfile',
-    ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 'PROF-023', 'PROF-024', 'PARAM-078'],
+    ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 'PROF-020', 'PROF-023', 'PROF-024', 'PARAM-078'],
     checkSocialProfile,
   ),
   checkReused: defineCheck('checkReused', [], checkReused, ([rule]) => rule),

@@ -37,7 +37,21 @@ export const SOCIAL_CASES = [
     bad: {
       'PROF-012': [mutate(profile, (p) => (list(p, 'tendencies').post_ids = [...ids(11, 14), 'p99'])), asked],
       'PROF-013': [mutate(profile, (p) => (p.observations = [{ label: 'uncited', post_ids: [] }])), asked],
-      'PROF-014': [mutate(profile, (p) => ((p.window as Row).post_count = 16)), asked],
+      // 20 posts cited, 16 counted: fewer than the cited posts.
+      'PROF-014': [
+        mutate(profile, (p) => {
+          list(p, 'tendencies').post_ids = ids(11, 20);
+          p.evidence = ids(1, 20).map((post_id, i) => ({
+            post_id,
+            published_at: `2026-11-${String(i + 1).padStart(2, '0')}T12:00:00Z`,
+            text: 'post',
+          }));
+          (p.window as Row).post_count = 16;
+        }),
+        asked,
+      ],
+      // More posts counted than cited: the count may include uncited grounded posts (gap PROF-020, a warning).
+      'PROF-020': [mutate(profile, (p) => ((p.window as Row).post_count = 99)), asked],
       'PROF-015': [
         mutate(profile, (p) => {
           list(p, 'tendencies').post_ids = ids(11, 14);
