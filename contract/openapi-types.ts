@@ -1192,20 +1192,20 @@ export interface components {
             mutuallyExclusive?: boolean;
             sourceUrl?: string;
         };
-        /** @description Child market (venue_b). Prices are fixed-point YES prices. */
+        /** @description Child market (venue_b). Prices are fixed-point YES prices. The required flags of target-resolution fields are not shown, and the spec's notation gives presence and nullability together ('req', 'T|null'): a member that does not apply (no strike, no bid) may be null (gap TGT-048; issue 32 triage: three independent implementations answer null there). */
         ChildMarket: {
             ticker?: string;
             eventTicker?: string;
             title?: string;
-            subtitle?: string;
-            strikeType?: string;
-            floorStrike?: number;
-            capStrike?: number;
-            yesBid?: number;
-            yesAsk?: number;
-            lastPrice?: number;
-            volume24h?: number;
-            openInterest?: number;
+            subtitle?: string | null;
+            strikeType?: string | null;
+            floorStrike?: number | null;
+            capStrike?: number | null;
+            yesBid?: number | null;
+            yesAsk?: number | null;
+            lastPrice?: number | null;
+            volume24h?: number | null;
+            openInterest?: number | null;
             status?: string;
             /** Format: date-time */
             closeTime?: string;

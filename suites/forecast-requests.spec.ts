@@ -289,11 +289,15 @@ test.describe('submission and reads', () => {
       const headers = { 'payment-signature': payment, 'content-type': 'application/json' };
       const found: Violation[] = [];
       const post = await api.withKey(undefined).post(JOBS_PATH, {
-        headers: { ...headers, 'Idempotency-Key': newKey() },
+        headers: { ...headers, [await idempotencyHeader(api)]: newKey() },
         data: JSON.stringify({ kind: 'venue_market', venue: 'venue_b', market_id: 'FC-PROBE' }),
       });
       await expect(post).toMatchContract(CREATE);
-      if (post.status() !== 401)
+      // A target may check the body before the credentials (gap AUTH-020): a 422 says the probe body is not a valid
+      // generation there, which tells nothing of the key-only rule (issue 32 triage). The GET below has no body.
+      if (post.status() === 422)
+        test.info().annotations.push({ type: 'note', description: 'POST: the probe body was refused 422 before the credentials (gap AUTH-020)' });
+      else if (post.status() !== 401)
         found.push(violation('AUTH-007', 'POST/status', `POST with only a PAYMENT-SIGNATURE answered ${post.status()}`));
       const get = await api.withKey(undefined).get(`${JOBS_PATH}/${randomUUID()}`, { headers });
       await expect(get).toMatchContract(READ);

@@ -10,7 +10,7 @@ import { contract, fillTemplate } from '../../contract/index.ts';
 import { creditsToUsd } from '../../contract/pricing.ts';
 import { OIL_LIMITS, hasOilLimits } from '../../contract/limits.ts';
 import { ABSENT, wellFormed, type ParamSpec, type ParamValue } from './param-cases.ts';
-import { inServedNames } from './served-contract.ts';
+import { asServedQuery, inServedNames } from './served-contract.ts';
 import type { Params, TargetClient } from './client.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { inTargetHeaderNames } from './served-headers.ts';
@@ -155,7 +155,9 @@ export function identityVars(ids: Identities): Record<string, unknown> {
  * AUTH-020) refuses a request lacking one, or naming ours, 422 before it asks for a key or payment.
  */
 export async function unpaidBaseline(client: TargetClient, target: string, operationId: string, ids: Identities): Promise<Baseline> {
-  return inServedNames(client, target, operationId, wellFormed(operationId, baselineFor(operationId, ids)));
+  const named = await inServedNames(client, target, operationId, wellFormed(operationId, baselineFor(operationId, ids)));
+  // Shaped as the target's served contract takes the query: its required parameters, its list style (issue 32).
+  return { ...named, params: await asServedQuery(client, target, operationId, named.params) };
 }
 
 /**

@@ -12,7 +12,7 @@ import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
 import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
 import { discoverIdentities, identityVars, pace } from './operations.ts';
 import { directoryEntries } from './market-lists.ts';
-import { inServedNames, servedParameterName } from './served-contract.ts';
+import { asServedQuery, inServedNames, servedParameterName } from './served-contract.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { BASE_NETWORK, decodeBase64Json, type PaymentRequired } from '../../checks/x402.ts';
@@ -151,9 +151,11 @@ export async function discoverRequest(paid: TargetClient, target: string, operat
   const req = await inServedNames(paid, target, operationId, fillTemplate(recipe.request, { uuid: randomUUID(), ...vars }));
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.path?.[name] ?? '')));
   // A parameter whose name the spec does not show goes under the name the target's served contract gives it.
-  const params: Params = {};
+  const named: Params = {};
   for (const [name, value] of Object.entries((req.params ?? {}) as Params))
-    params[await servedParameterName(paid, operationId, name)] = value;
+    named[await servedParameterName(paid, operationId, name)] = value;
+  // Shaped as the target's served contract takes the query: its required parameters, its list style (issue 32).
+  const params = await asServedQuery(paid, target, operationId, named, typeof vars.assetKey === 'string' ? { asset: vars.assetKey } : {});
   return {
     request: {
       method: op.method.toUpperCase(),

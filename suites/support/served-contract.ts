@@ -117,12 +117,34 @@ export function renamedInputs(served: unknown, operationId: string): Map<string,
   if (!theirs.length) return out;
   const ourNames = new Set(ours.map((i) => `${i.in}|${i.name}`));
   for (const mine of ours.filter((i) => i.chosen)) {
-    if (theirs.some((t) => t.in === mine.in && t.name === mine.name && t.signature === mine.signature)) continue;
-    const matches = theirs.filter((t) => t.in === mine.in && t.signature === mine.signature && !ourNames.has(`${t.in}|${t.name}`));
-    if (matches.length === 1) out.set(`${mine.in}|${mine.name}`, matches[0]!.name);
+    if (theirs.some((t) => t.in === mine.in && t.name === mine.name)) continue;
+    const free = theirs.filter((t) => t.in === mine.in && !ourNames.has(`${t.in}|${t.name}`));
+    const match = single(free.filter((t) => t.signature === mine.signature)) ?? single(free.filter((t) => hinted(mine.name, t.name)));
+    if (match) out.set(`${mine.in}|${mine.name}`, match.name);
   }
   return out;
 }
+
+/** The one element of a list, else undefined. */
+const single = <T>(list: readonly T[]): T | undefined => (list.length === 1 ? list[0] : undefined);
+
+/**
+ * Names other implementations give the inputs whose names the spec does not show (issue 32: three
+ * independent implementations named the search text query, text and search, the wallet address,
+ * wallet_address and owner): a served input bearing one of them, and no name of ours, is taken for ours
+ * when its signature differs (a target may bound it otherwise).
+ */
+const NAME_HINTS: Readonly<Record<string, readonly string[]>> = {
+  q: ['q', 'query', 'text', 'search', 'term', 'keyword', 'keywords', 'searchtext'],
+  query: ['query', 'q', 'text', 'search', 'term', 'keyword', 'keywords'],
+  wallet: ['wallet', 'address', 'walletaddress', 'owner', 'account', 'addr'],
+  venues: ['venues', 'venue', 'venuekeys'],
+  asset: ['asset', 'assetid', 'assetkey', 'key', 'ref', 'reference', 'id'],
+  range_days: ['rangedays', 'days', 'range', 'lookbackdays', 'windowdays', 'sincedays'],
+  limit: ['limit', 'count', 'maxresults', 'results', 'max', 'size', 'n'],
+};
+const bare = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
+const hinted = (ours: string, theirs: string): boolean => (NAME_HINTS[ours] ?? []).includes(bare(theirs));
 
 const served = new Map<string, Promise<Doc | undefined>>();
 
@@ -215,4 +237,72 @@ export async function servedParameterName(client: TargetClient, operationId: str
   const other = theirs.filter((p) => p.in === mine.in && typeof p.name === 'string' && !known.has(p.name));
   const pick = mine.required ? other.filter((p) => p.required === true) : other;
   return pick.length === 1 ? String(pick[0]!.name) : name;
+}
+
+/** Values for a required input the target's served document asks for and our request lacks (by hint). */
+export interface FillValues {
+  /** A search text that matches something on the target (a word of a discovered market's question). */
+  searchText?: string;
+  /** An asset's key or id the target lists. */
+  asset?: string;
+}
+
+/** A wallet address no test funds: positions of it are whatever the target holds for it. */
+const PROBE_WALLET = '0xabababababababababababababababababababab';
+
+/** A value for a required served query parameter our request lacks: its enum, default or example, else by hint. */
+function fillFor(doc: unknown, p: Node, fill: FillValues): Params[string] {
+  const schema = deref(doc, p.schema) ?? {};
+  const items = deref(doc, schema.items);
+  const enumOf = (Array.isArray(schema.enum) ? schema.enum : Array.isArray(items?.enum) ? items.enum : undefined) as unknown[] | undefined;
+  const name = String(p.name);
+  if (enumOf?.length) {
+    const v = enumOf.includes('venue_a') ? 'venue_a' : enumOf[0];
+    return schema.type === 'array' ? [String(v)] : String(v);
+  }
+  for (const v of [schema.default, p.example, schema.example, Array.isArray(schema.examples) ? schema.examples[0] : undefined])
+    if (v !== undefined && v !== null) return Array.isArray(v) ? v.map(String) : String(v);
+  if (NAME_HINTS.wallet!.includes(bare(name))) return PROBE_WALLET;
+  if (NAME_HINTS.venues!.includes(bare(name))) return schema.type === 'array' ? ['venue_a'] : 'venue_a';
+  if (fill.searchText && NAME_HINTS.q!.includes(bare(name))) return fill.searchText;
+  if (fill.asset && NAME_HINTS.asset!.includes(bare(name))) return fill.asset;
+  return undefined;
+}
+
+/**
+ * A query of `operationId` as the target's served contract takes it (issue 32: the spec does not show the
+ * parameters of several operations): each list value our request joins with commas goes as repeated
+ * parameters where the target declares an exploded array (OpenAPI's default for a query array), and a
+ * parameter the target declares required and our request lacks gets its enum, default or example, or a
+ * value by its name (a wallet address, a venue key, `fill`). Names must already be the target's
+ * (inServedNames). A target serving no document, or not this operation, gets the query as it is.
+ */
+export async function asServedQuery(
+  client: TargetClient,
+  target: string,
+  operationId: string,
+  params: Params,
+  fill: FillValues = {},
+): Promise<Params> {
+  const doc = await servedContract(client, target);
+  const op = contract().operation(operationId);
+  const operation = operationAt(doc, op.path, op.method);
+  if (!operation || !Array.isArray(operation.parameters)) return params;
+  const out: Params = { ...params };
+  for (const raw of operation.parameters) {
+    const p = deref(doc, raw);
+    if (!p || p.in !== 'query' || typeof p.name !== 'string') continue;
+    const schema = deref(doc, p.schema) ?? {};
+    const value = out[p.name];
+    if (value === undefined) {
+      if (p.required === true) {
+        const v = fillFor(doc, p, fill);
+        if (v !== undefined) out[p.name] = v;
+      }
+      continue;
+    }
+    const exploded = schema.type === 'array' && p.explode !== false && (p.style === undefined || p.style === 'form');
+    if (exploded && typeof value === 'string') out[p.name] = value.split(',');
+  }
+  return out;
 }
