@@ -7,7 +7,7 @@
  * Tests needing the control plane SKIP without it ("needs control plane (FC_CONTROL_TOKEN)").
  */
 import { randomUUID } from 'node:crypto';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -198,7 +198,11 @@ test.describe('billing: unbilled answers', () => {
         },
       );
       await expect(res).toMatchContract(op);
-      expect(res.status(), 'the injected upstream failure answers 502').toBe(502);
+      // A fault the target's control plane did not apply leaves the case unprovoked: no verdict on the API (issue 32).
+      test.skip(
+        res.status() !== 502,
+        `the injected upstream 502 did not take effect: the call answered ${res.status()} (contract/control.yaml faults)`,
+      );
       const vs = checkDebit(
         BILLING_RULES.notBilled502,
         `a 502 answer of ${op}`,
@@ -207,7 +211,10 @@ test.describe('billing: unbilled answers', () => {
         0,
       );
       const code = await errorOf(res);
-      if (code !== 'upstream_unavailable')
+      // The social routes' 502 has no code in the Errors table (gap XSRCH-005): ERR-010 speaks of the others.
+      if (op === 'getPortfolio') judged('ERR-010', 1, 'a 502 of a route other than social search and profiling');
+      else judged('ERR-010', 0, 'a 502 of a route other than social search and profiling');
+      if (code !== 'upstream_unavailable' && op === 'getPortfolio')
         vs.push(
           violation(
             'ERR-010',
@@ -239,7 +246,11 @@ test.describe('billing: unbilled answers', () => {
         },
       );
       await expect(res).toMatchContract(op);
-      expect(res.status(), 'the injected upstream failure answers 503').toBe(503);
+      // A fault the target's control plane did not apply leaves the case unprovoked: no verdict on the API (issue 32).
+      test.skip(
+        res.status() !== 503,
+        `the injected upstream 503 did not take effect: the call answered ${res.status()} (contract/control.yaml faults)`,
+      );
       const code = await errorOf(res);
       observeChoice('ERR-011', code === 'service_unavailable', `the 503 has error ${JSON.stringify(code)} (stub: service_unavailable)`);
       expect(

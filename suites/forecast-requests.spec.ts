@@ -296,7 +296,9 @@ test.describe('submission and reads', () => {
       // A target may check the body before the credentials (gap AUTH-020): a 422 says the probe body is not a valid
       // generation there, which tells nothing of the key-only rule (issue 32 triage). The GET below has no body.
       if (post.status() === 422)
-        test.info().annotations.push({ type: 'note', description: 'POST: the probe body was refused 422 before the credentials (gap AUTH-020)' });
+        test
+          .info()
+          .annotations.push({ type: 'note', description: 'POST: the probe body was refused 422 before the credentials (gap AUTH-020)' });
       else if (post.status() !== 401)
         found.push(violation('AUTH-007', 'POST/status', `POST with only a PAYMENT-SIGNATURE answered ${post.status()}`));
       const get = await api.withKey(undefined).get(`${JOBS_PATH}/${randomUUID()}`, { headers });

@@ -321,8 +321,8 @@ test.describe('x/profile: the store of successful profiles', () => {
 
 test.describe('x/profile: failures', () => {
   test(
-    'a search-provider fault answers 502 upstream_unavailable and is not billed',
-    { annotation: rules('PROF-009', 'PROF-010', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
+    'a search-provider fault answers 502 and is not billed',
+    { annotation: rules('PROF-009', 'PROF-010', 'XSRCH-005', 'BILL-003', ...contractRules(OP)) },
     async ({ api, paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
       budget.reserveCalls(OP, 1);
       const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);

@@ -236,8 +236,8 @@ test.describe('x/search: defaults and bounds', () => {
 
 test.describe('x/search: failures', () => {
   test(
-    'a social-search fault answers 502 upstream_unavailable and is not billed',
-    { annotation: rules('XSRCH-004', 'XSRCH-007', 'ERR-010', 'BILL-003', ...contractRules(OP)) },
+    'a social-search fault answers 502 and is not billed',
+    { annotation: rules('XSRCH-004', 'XSRCH-007', 'XSRCH-005', 'BILL-003', ...contractRules(OP)) },
     async ({ api, controlPlane, budget }) => {
       budget.reserveCalls(OP, 1);
       const { answer: a, violations } = await callDuringUpstreamFailure(

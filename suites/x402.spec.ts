@@ -354,7 +354,8 @@ test.describe('x402: unbilled answers are never settled', () => {
         test.skip(!chosen, `none of ${candidates.join(', ')} (the paid operations documenting ${status}) is served by this target`);
         const { op, request } = chosen!;
         const url = new URL(request.path, targetOptions.target);
-        for (const [k, v] of Object.entries(request.params ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+        for (const [k, v] of Object.entries(request.params ?? {}))
+          for (const item of v === undefined ? [] : Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
         const init: RequestInit = {
           method: request.method,
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }),
@@ -371,7 +372,11 @@ test.describe('x402: unbilled answers are never settled', () => {
           },
         );
         await expect(res).toMatchContract(op);
-        expect(res.status(), `the injected upstream failure answers ${status}`).toBe(status);
+        // A fault the target's control plane did not apply leaves the case unprovoked: no verdict on the API (issue 32).
+        test.skip(
+          res.status() !== status,
+          `the injected upstream ${status} did not take effect: the call answered ${res.status()} (contract/control.yaml faults)`,
+        );
         const found: Violation[] = [];
         if (res.headers()['payment-response'] !== undefined)
           found.push(violation(rule, 'header:PAYMENT-RESPONSE', `a ${status} answer carries a PAYMENT-RESPONSE: the payment was settled`));
