@@ -203,6 +203,17 @@ function advertisedPolicies(header: string | undefined): RateLimitPolicy[] | und
 }
 
 /**
+ * The policies of a 429's RateLimit-Policy over the refusing limit's window (no window for an in-flight
+ * bound): what the answer states of that limit. The spec names the header but not what it must list, so a
+ * 429 that does not state its refusing limit (a concurrency refusal listing the scope's rate policies, whose
+ * figure has a header of its own) states nothing to judge (issue 32 triage).
+ */
+function statedPolicies(header: string | undefined, refused: TableLimit): RateLimitPolicy[] {
+  const want = figureOf(refused);
+  return want ? (advertisedPolicies(header) ?? []).filter((p) => p.window === want.window) : [];
+}
+
+/**
  * LIM-033 (spec: Limits table and rule 3; Errors 429): a 429 refused under a limit of the table
  * (`refused`) states that limit's figure in RateLimit-Policy: one of its policies has the table's quota
  * over the table's window (no window for an in-flight bound; the per-IP guard's quota may be lower,
@@ -210,13 +221,13 @@ function advertisedPolicies(header: string | undefined): RateLimitPolicy[] | und
  * are not judged here. A header absent or in no syntax read is not judged (LIM-021, gap LIM-028).
  */
 export function checkQuotaPolicies(header: string | undefined, refused: TableLimit): Violation[] {
-  const policies = advertisedPolicies(header);
+  const stated = statedPolicies(header, refused);
   const want = figureOf(refused);
-  if (!policies || !want) return [];
+  if (!stated.length || !want) return [];
   const mayTighten = refused.scope === 'ip_guard';
-  const states = (p: RateLimitPolicy): boolean =>
-    p.window === want.window && (p.quota === want.quota || (mayTighten && p.quota <= want.quota));
-  if (policies.some(states)) return [];
+  const states = (p: RateLimitPolicy): boolean => p.quota === want.quota || (mayTighten && p.quota <= want.quota);
+  if (stated.some(states)) return [];
+  const policies = stated;
   return [
     violation(
       'LIM-033',
@@ -238,8 +249,8 @@ export const LIMIT_CHECKS = {
   checkGuardTightening: defineCheck('checkGuardTightening', ['LIM-014'], checkGuardTightening),
   checkQuotaPolicies: defineCheck('checkQuotaPolicies', ['LIM-033'], checkQuotaPolicies, undefined, {
     'LIM-033': {
-      what: 'a RateLimit-Policy header advertising quota policies',
-      count: ([header]) => (advertisedPolicies(header) ? 1 : 0),
+      what: "a 429's RateLimit-Policy stating a policy over its refusing limit's window",
+      count: ([header, refused]) => (statedPolicies(header, refused).length ? 1 : 0),
     },
   }),
 } as const;

@@ -35,7 +35,7 @@ const TABLE = {
     ['lim-social-in-standard', 'LIM-005', 'social research calls count in the standard scope, so their 5-a-second bound never applies'],
     ['lim-429-no-ratelimit', 'LIM-022', 'a 429 answer carries no RateLimit header field'],
     ['lim-debit-on-429', 'BILL-008', 'an API-key call refused 429 by its scope is debited first'],
-    ['lim-policy-window-2', 'LIM-033', 'RateLimit-Policy advertises the per-second policies over a 2 s window (q=20;w=2)'],
+    ['lim-policy-quota-off', 'LIM-033', 'RateLimit-Policy advertises the per-second policies one above the bound (q=21;w=1)'],
     [
       'lim-day-reset-early',
       'LIM-003',

@@ -66,13 +66,15 @@ export const LIMIT_CASES = [
       ['"ip_guard-second";q=30;w=1', { scope: 'ip_guard', limit: 'second' }],
       ['"oil-concurrency";q=1, "oil-spacing";q=1;w=1', { scope: 'oil', limit: 'spacing' }],
       ['"venue_market_daily";q=50;w=86400, "standard-day";q=20000;w=86400', { scope: 'standard', limit: 'day' }],
+      // A concurrency refusal listing the scope's rate policies only: its limit is not stated, nothing to judge (issue 32).
+      ['20;w=1, 600;w=60, 20000;w=86400', { scope: 'standard', limit: 'concurrency' }],
       // No header, or one in no syntax read: nothing to judge here (LIM-021, LIM-028).
       [undefined, { scope: 'standard', limit: 'second' }],
       ['standard-second;r=1', { scope: 'standard', limit: 'second' }],
     ],
     bad: {
-      // The per-second policy over a 2 s window (mutant lim-policy-window-2).
-      'LIM-033': ['"standard-second";q=20;w=2, "standard-minute";q=600;w=60', { scope: 'standard', limit: 'second' }],
+      // The per-second policy one above the bound (mutant lim-policy-quota-off).
+      'LIM-033': ['"standard-second";q=21;w=1, "standard-minute";q=600;w=60', { scope: 'standard', limit: 'second' }],
     },
   }),
   cases({

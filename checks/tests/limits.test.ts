@@ -19,14 +19,16 @@ test('checkGuardTightening: another scope’s 429 or another status under the ro
   expect(judge([{ status: 200 }, { status: 200 }, { status: 429, limitScope: 'standard' }], 2, false)).toEqual([]);
 });
 
-test("checkQuotaPolicies: the refusing limit's figure must be among the policies, in either syntax; only the guard may state less", () => {
+test("checkQuotaPolicies: a policy stating the refusing limit's window must state its quota, in either syntax; only the guard may state less", () => {
   const judgeQuota = (...args: Parameters<typeof CHECKS.checkQuotaPolicies.run>[0]) =>
     runCheck(CHECKS.checkQuotaPolicies, args, { strict: true }).map((v) => v.message);
   expect(judgeQuota('"standard-second";q=21;w=1', { scope: 'standard', limit: 'second' })).toEqual([expect.stringContaining('q=21;w=1')]);
   expect(judgeQuota('"ip_guard-second";q=21;w=1', { scope: 'ip_guard', limit: 'second' })).toEqual([]);
   expect(judgeQuota('"ip_guard-second";q=51;w=1', { scope: 'ip_guard', limit: 'second' })).toHaveLength(1);
   expect(judgeQuota('"x_research-concurrency";q=10', { scope: 'x_research', limit: 'concurrency' })).toHaveLength(1);
-  expect(judgeQuota('20;w=1, 600;w=61', { scope: 'standard', limit: 'minute' })).toEqual([expect.stringContaining('"#2" q=600;w=61')]);
+  // A minute's policy over another window does not state the minute limit: nothing to judge.
+  expect(judgeQuota('20;w=1, 600;w=61', { scope: 'standard', limit: 'minute' })).toEqual([]);
+  expect(judgeQuota('20;w=1, 601;w=60', { scope: 'standard', limit: 'minute' })).toEqual([expect.stringContaining('"#2" q=601;w=60')]);
   // The standard per-second figure is no figure of the social research scope.
   expect(judgeQuota('"s";q=20;w=1', { scope: 'x_research', limit: 'second' })).toHaveLength(1);
   expect(judgeQuota('"oil-spacing";q=1;w=1, "oil-concurrency";q=1', { scope: 'oil', limit: 'concurrency' })).toEqual([]);

@@ -38,8 +38,8 @@ function policiesOf(scope: LimitScope): RateLimitPolicy[] {
   const b = LIMIT_BOUNDS[scope];
   const rate = (['second', 'minute', 'day'] as const).map((w) => ({
     name: policyName(scope, w),
-    quota: b[w],
-    window: mutant('lim-policy-window-2') && w === 'second' ? 2 : WINDOW_SECONDS[w],
+    quota: mutant('lim-policy-quota-off') && w === 'second' ? b[w] + 1 : b[w],
+    window: WINDOW_SECONDS[w],
   }));
   return b.inFlight === undefined ? rate : [...rate, { name: policyName(scope, 'concurrency'), quota: b.inFlight }];
 }
