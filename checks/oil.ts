@@ -18,7 +18,7 @@ export interface OilRequest {
  * One oil signal body: reading_missing iff reading is null (OIL-001/002), degraded false when both
  * marks were fetched (OIL-006), requested marks present unless degraded (OIL-008; PARAM-071 when
  * include_marks is omitted), episode.days a
- * whole number >= 1 (OIL-016); warnings for the gaps OIL-009 (include_marks=false) and OIL-018
+ * whole number, at least 1 for an open episode (OIL-016); warnings for the gaps OIL-009 (include_marks=false) and OIL-018
  * (is_current vs days_since_reading).
  */
 export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[] {
@@ -73,9 +73,20 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
       );
   }
 
-  const days = obj(b.episode)?.days;
-  if (days !== null && days !== undefined && !(typeof days === 'number' && Number.isInteger(days) && days >= 1)) {
-    out.push(violation('OIL-016', '/episode/days', `episode.days ${JSON.stringify(days)} is not a whole number of at least 1`));
+  // A count of consecutive reading days: a whole number, at least 1 for an open episode (it holds its opening day);
+  // 0 where no episode runs (no reading yet) is a truthful count (issue 32 triage: the nullability and status values
+  // of the episode's members are not shown).
+  const episode = obj(b.episode);
+  const days = episode?.days;
+  const least = episode?.status === 'open' ? 1 : 0;
+  if (days !== null && days !== undefined && !(typeof days === 'number' && Number.isInteger(days) && days >= least)) {
+    out.push(
+      violation(
+        'OIL-016',
+        '/episode/days',
+        `episode.days ${JSON.stringify(days)} is not a whole number of at least ${least}${least ? ' (the episode is open)' : ''}`,
+      ),
+    );
   }
 
   const r = obj(reading);

@@ -176,6 +176,8 @@ export const OIL_CASES = [
       [oil, { includeMarks: true }],
       [set(oil, { marks: {} }), { includeMarks: false }],
       [set(oil, { reading: null, reading_missing: true, episode: null })],
+      // No episode runs yet: 0 consecutive days (issue 32 triage).
+      [set(oil, { reading: null, reading_missing: true, episode: { days: 0, status: 'none' } })],
       [set(oneMark, { degraded: true })],
     ],
     bad: {
@@ -185,7 +187,7 @@ export const OIL_CASES = [
       'OIL-008': [oneMark, { includeMarks: true }],
       'PARAM-071': [oneMark],
       'OIL-009': [oil, { includeMarks: false }],
-      'OIL-016': [set(oil, { episode: { days: 0.5 } })],
+      'OIL-016': [set(oil, { episode: { days: 0, status: 'open' } })],
       'OIL-018': [set(oil, { reading: { id: 'oil_1', side: 'long', is_current: true, days_since_reading: 3 } })],
     },
   }),
