@@ -251,6 +251,9 @@ export function checkAssetSearch(body: unknown, req: SearchRequest, ctx: MarketC
   if (!body || typeof body !== 'object') return [];
   const b = body as Row;
   const assets = rows(b.assets);
+  // Reference mode hydrates (rule 3); whether material-only mode does is gap ASRCH-107, so there the linked markets
+  // are judged where the answer lists some, and the materiality and no-cap rules only on a hydrated list (issue 32).
+  const reference = req.mode === 'reference';
   const hydrated = req.mode !== 'q';
   const lexicalOff = (b.retrieval as Row | undefined)?.lexical !== 'ok';
   const out: Violation[] = [...checkSearchEcho(b, req), ...checkRetrieval(b), ...checkRelevanceOrder(assets), ...checkFilters(assets, req)];
@@ -260,7 +263,7 @@ export function checkAssetSearch(body: unknown, req: SearchRequest, ctx: MarketC
     if (req.mode === 'q' && linked.length)
       out.push(violation('ASRCH-020', at + '/linked_markets', `${linked.length} linked markets in q mode (must be empty)`));
     if (hydrated) out.push(...checkLinkedMarkets(a, ctx, at));
-    if (hydrated && req.materialOnly === true && !isMaterialAsset(a)) {
+    if ((reference || linked.length > 0) && req.materialOnly === true && !isMaterialAsset(a)) {
       const signalOnly = linked.some((m) => m.has_published_signal === true);
       out.push(
         violation(
@@ -272,7 +275,7 @@ export function checkAssetSearch(body: unknown, req: SearchRequest, ctx: MarketC
     }
     const summary = (a.market_summary ?? {}) as Row;
     if (
-      hydrated &&
+      reference &&
       typeof summary.active_market_count === 'number' &&
       summary.active_market_count > RELATIONSHIP_CAP &&
       linked.length <= RELATIONSHIP_CAP
