@@ -57,6 +57,10 @@ const EVIDENCE_PER_RULE = 3;
 /** The reason a failed test gives: its first violation line, else its first error line. */
 export function failureReason(message: string): string {
   const text = stripVTControlCharacters(message);
+  // A generated case's report (suites/support/cross-field.ts): its case and the answer tell what failed.
+  const caseLine = text.split('\n').find((l) => /^\s+case: /.test(l));
+  const answerLine = text.split('\n').find((l) => /^\s+answer: /.test(l));
+  if (caseLine && answerLine) return `${caseLine.trim()}; ${answerLine.trim()}`.slice(0, 400);
   const violation = text.split('\n').find((l) => /^\s*✗ \[/.test(l));
   const line =
     violation?.trim().replace(/^✗ /, '') ??

@@ -32,7 +32,8 @@ export type Judge = (
 export interface PropertyOptions<T> {
   name: string;
   arbitrary: fc.Arbitrary<T>;
-  oracle: (c: T) => Verdict;
+  /** The verdict of a case; null where the spec leaves it open (sent by neither property). */
+  oracle: (c: T) => Verdict | null;
   request: (c: T) => CaseRequest;
   client: TargetClient;
   /** Base URL for the curl line. */
@@ -111,10 +112,11 @@ async function send(
 export async function runProperty<T>(opts: PropertyOptions<T>, judge: Judge): Promise<string | undefined> {
   const o = opts as PropertyOptions<unknown>;
   let firstRule: string | undefined;
-  const cases = opts.arbitrary.filter((c) => (opts.oracle(c).valid ? 'valid' : 'invalid') === opts.kind);
+  const kindOf = (v: Verdict | null) => (v === null ? 'open' : v.valid ? 'valid' : 'invalid');
+  const cases = opts.arbitrary.filter((c) => kindOf(opts.oracle(c)) === opts.kind);
   const result = await fc.check(
     fc.asyncProperty(cases, async (c) => {
-      const verdict = opts.oracle(c);
+      const verdict = opts.oracle(c)!;
       const { res, body, before, after } = await send(o, opts.request(c));
       const wrong = judge(res, body, verdict, before, after);
       if (wrong && firstRule === undefined) firstRule = verdict.valid ? 'valid' : verdict.rule;
@@ -126,7 +128,7 @@ export async function runProperty<T>(opts: PropertyOptions<T>, judge: Judge): Pr
   if (!result.counterexample)
     return `${opts.name}: property failed (seed ${opts.seed}) without a counterexample: ${String(result.errorInstance ?? '')}`;
   const [shrunk] = result.counterexample;
-  const verdict = opts.oracle(shrunk);
+  const verdict = opts.oracle(shrunk)!;
   const rule = verdict.valid ? 'valid' : verdict.rule;
   const r = opts.request(shrunk);
   // Re-check: the same rule as the first failure, and the target still answers it wrongly.
