@@ -16,6 +16,7 @@
  *
  * Options: --only a,b (target names) --mode conforming|deviating|both (default both)
  *          --max-spend USD (default 100) --timeout-min N per run (default 20)
+ *          --grep RE (only the tests whose title matches, as `run --grep`: for a look at one failure)
  * Exit: 0 every expectation met, 1 one was not, 2 a target could not be started.
  * Loopback only: every target is started here, on 127.0.0.1.
  */
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     mode: { type: 'string', default: 'both' },
     'max-spend': { type: 'string', default: '100' },
     'timeout-min': { type: 'string', default: '20' },
+    grep: { type: 'string' },
   },
 });
 const modes: ModeName[] = values.mode === 'both' ? ['conforming', 'deviating'] : [values.mode as ModeName];
@@ -75,6 +77,7 @@ for (const target of chosen) {
       const exit = await runHarness(target, server, reportDir, {
         maxSpendUsd: Number(values['max-spend']),
         timeoutMs: Number(values['timeout-min']) * 60_000,
+        ...(values.grep ? { grep: values.grep } : {}),
       });
       results.push(judgeRun(target, mode, reportDir, exit, Date.now() - started));
     } finally {

@@ -129,7 +129,7 @@ export async function runHarness(
   target: DifferentialTarget,
   running: RunningTarget,
   reportDir: string,
-  opts: { maxSpendUsd: number; timeoutMs: number },
+  opts: { maxSpendUsd: number; timeoutMs: number; grep?: string },
 ): Promise<number | null> {
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FC_')));
   env.FC_API_KEY = running.keys[0];
@@ -150,6 +150,7 @@ export async function runHarness(
     target.controlPlane ? 'certify' : 'standard',
     '--report-dir',
     reportDir,
+    ...(opts.grep ? ['--grep', opts.grep] : []),
   ];
   const log = createWriteStream(`${reportDir}.log`);
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
