@@ -325,7 +325,10 @@ export function checkAvailabilityAgainstRow(body: unknown, row: Obj, path = ''):
 export type TopicClass = 'sports' | 'mentions' | 'crypto_up_down' | 'crypto_in_scope' | 'in_scope' | 'unclear';
 
 const UP_DOWN = /\bup or down\b|\bup-or-down\b|\bbe up\b|\bclose (?:higher|lower)\b/i;
-const SHORT_WINDOW = /\b(?:15|fifteen)[ -]?min(?:ute)?s?\b|\bhourly\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i;
+const SHORT_WINDOW =
+  /\b(?:15|fifteen)[ -]?min(?:ute)?s?\b|\bhourly\b|\b(?:next|one|1|an?)[ -]hour\b|\b60[ -]?min(?:ute)?s?\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i;
+/** Another sub-daily window (4 hours, 30 minutes): neither the spec's fifteen-minute nor its hourly settle, nor daily. */
+const OTHER_SUBDAILY = /\b\d+[ -]?(?:min(?:ute)?s?|hours?|hrs?)\b/i;
 const EXCLUSION_HINT = /sport|mention|up-or-down|nfl|nba|nhl|mlb|soccer|epl/i;
 
 /**
@@ -342,7 +345,9 @@ export function classifyTopic(row: Obj): TopicClass {
   if (labels.includes('mentions')) return 'mentions';
   const crypto = labels.includes('crypto');
   const upDown = UP_DOWN.test(question) || labels.includes('up-or-down');
-  if (crypto && upDown) return SHORT_WINDOW.test(question) ? 'crypto_up_down' : 'crypto_in_scope';
+  // 'Bitcoin up or down in the next hour?' is an hourly settle (issue 32 triage: the harness read it as in scope).
+  if (crypto && upDown)
+    return SHORT_WINDOW.test(question) ? 'crypto_up_down' : OTHER_SUBDAILY.test(question) ? 'unclear' : 'crypto_in_scope';
   if (labels.some((l) => EXCLUSION_HINT.test(l)) || upDown) return 'unclear';
   return crypto ? 'crypto_in_scope' : 'in_scope';
 }
