@@ -27,6 +27,8 @@ import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSe
 import type { TargetClient } from './support/client.ts';
 import { answerOf, CREDITS, judgeRefusal, preload, requestOf, send, socialBurst } from './support/limit-calls.ts';
 import { observeChoice } from './support/choices.ts';
+import { withdrawRules } from './support/annotations.ts';
+import { OIL_ROUTE_LOCK } from './support/locks.ts';
 import { inServedNames } from './support/served-contract.ts';
 
 // Its tests share one address and its per-IP guard: one after the other, in one worker.
@@ -685,38 +687,61 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
   );
 
   test(
-    'oil: a second request while one is in flight answers 429; a start less than one second after the last answers 429, one just over a second after is admitted',
-    { annotation: rules('OIL-011', 'OIL-012', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('getOilSignal')) },
-    async ({ api, targetOptions, controlPlane }) => {
-      const account = await controlPlane.createAccount(CREDITS);
-      const client = api.withKey(account.apiKey);
+    'oil: a start less than one second after the last answers 429 and is admitted after its Retry-After; one just over a second after is admitted; a second request while one is in flight answers 429',
+    {
+      annotation: rules('OIL-011', 'OIL-012', 'LIM-020', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('getOilSignal')),
+      // A target may space oil starts service-wide (its choice): no other oil test runs meanwhile.
+      lock: OIL_ROUTE_LOCK,
+    },
+    async ({ api, paid, budget, targetOptions, controlPlaneIfAny: controlPlane }) => {
+      // Black-box first (issue 32): the spacing is observable on any target with a key (a few paid oil calls); only
+      // the in-flight case needs a request held longer than a second, which a control-plane latency fault provides.
+      const account = controlPlane ? await controlPlane.createAccount(CREDITS) : undefined;
+      if (!account) {
+        budget.reserveCalls('getOilSignal', 2 + 3 * BURST_ATTEMPTS + 1);
+        withdrawRules(
+          ['OIL-011', 'LIM-023'],
+          'needs control plane (FC_CONTROL_TOKEN): an oil request held in flight past one second (a latency fault)',
+        );
+      }
+      const client = account ? api.withKey(account.apiKey) : paid;
       const r = await requestOf(client, targetOptions.target, 'getOilSignal');
       const found: Violation[] = [];
       await sleep(1100);
-      await test.step('starts less than one second apart (OIL-012)', async () => {
+      await test.step('starts less than one second apart (OIL-012); the refused start retried after its Retry-After is admitted (LIM-020)', async () => {
         const first = await send(client, r);
         const second = await send(client, r);
         judged('OIL-012', 1, 'an oil start right after the previous one');
         if (first.status() !== 200) found.push(violation('OIL-012', 'status', `the first oil call answered ${first.status()}`));
         await expect(second).toMatchContract('getOilSignal');
         found.push(...judgeRefusal(await answerOf(second), { scope: 'oil', limit: 'spacing' }, 'OIL-012'));
+        const wait = second.status() === 429 ? parseRetryAfter(second.headers()['retry-after']) : undefined;
+        if (judged('LIM-020', wait === undefined ? 0 : 1, 'a 429 carrying a Retry-After')) {
+          await sleep(Math.min(5, Math.max(1, wait!)) * 1000 + 50);
+          const again = await send(client, r);
+          if (again.status() === 429)
+            found.push(violation('LIM-020', 'status', `retried after its Retry-After of ${wait} s, the oil call was refused again (429)`));
+        }
       });
+      await sleep(1100);
       await test.step(`the one second from both sides: a start ${OIL_OUTSIDE_MS} ms after the last answer is admitted, one ${OIL_INSIDE_MS} ms after the last start answers 429 (OIL-012)`, async () =>
         found.push(...(await oilSpacingEdges(client, r))));
-      await sleep(1100);
-      await test.step('one request in flight (OIL-011)', async () => {
-        const slow = faultScope();
-        await controlPlane.fault({ method: 'GET', path: r.path, latencyMs: 2500, times: 1, scope: slow });
-        const held = send(client, r, { 'x-fault-scope': slow });
-        await sleep(1300);
-        const during = await send(client, r);
-        const first = await held;
-        if (first.status() !== 200) found.push(violation('OIL-011', 'status', `the slow oil call answered ${first.status()}`));
-        await expect(during).toMatchContract('getOilSignal');
-        found.push(
-          ...judgeRefusal(await answerOf(during), { scope: 'oil', limit: 'concurrency', maxConcurrent: OIL_LIMITS.inFlight }, 'OIL-011'),
-        );
-      });
+      if (controlPlane) {
+        await sleep(1100);
+        await test.step('one request in flight (OIL-011)', async () => {
+          const slow = faultScope();
+          await controlPlane.fault({ method: 'GET', path: r.path, latencyMs: 2500, times: 1, scope: slow });
+          const held = send(client, r, { 'x-fault-scope': slow });
+          await sleep(1300);
+          const during = await send(client, r);
+          const first = await held;
+          if (first.status() !== 200) found.push(violation('OIL-011', 'status', `the slow oil call answered ${first.status()}`));
+          await expect(during).toMatchContract('getOilSignal');
+          found.push(
+            ...judgeRefusal(await answerOf(during), { scope: 'oil', limit: 'concurrency', maxConcurrent: OIL_LIMITS.inFlight }, 'OIL-011'),
+          );
+        });
+      }
       expect(found).toHaveNoViolations();
     },
   );

@@ -89,8 +89,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * documented pattern ^svc_[A-Za-z0-9_-]{43}$ wherever the answer puts it, and the stub's shape (200
  * {token, expires_at}) is observed as WAL-016.
  */
-async function issue(api: TargetClient, account: ControlAccount): Promise<Issued> {
-  const res = await api.withKey(account.apiKey).post(ISSUE, { headers: { 'content-type': 'application/json' }, data: '{}' });
+async function issue(client: TargetClient): Promise<Issued> {
+  const res = await client.post(ISSUE, { headers: { 'content-type': 'application/json' }, data: '{}' });
   await expect(res).toMatchContract('createWalletLinkToken');
   if (res.status() < 200 || res.status() >= 300) return { res };
   const body = await jsonOrNull(res);
@@ -214,7 +214,7 @@ class IssueToken implements fc.AsyncCommand<Model, Real> {
   constructor(readonly account: number) {}
   check = (): boolean => true;
   async run(m: Model, r: Real): Promise<void> {
-    const { res, token, malformed } = await issue(r.api, r.accounts[this.account]!);
+    const { res, token, malformed } = await issue(r.api.withKey(r.accounts[this.account]!.apiKey));
     const vs: Violation[] = [];
     if (res.status() < 200 || res.status() >= 300)
       vs.push(violation('WAL-001', 'status', `issuing a link token answered ${res.status()} ${(await errorOf(res)) ?? ''}`));
@@ -422,6 +422,30 @@ async function requireLinkRoute(api: TargetClient): Promise<void> {
   await expect(res).toMatchContract('linkWallet');
 }
 
+test.describe('wallet link: issuing, black-box', () => {
+  // Black-box first (issue 32): a key issues a token on any target; the lifecycle below needs funded wallets.
+  test(
+    'an issued link token matches the token pattern',
+    { annotation: rules('WAL-001', 'WAL-016', ...contractRules('createWalletLinkToken')) },
+    async ({ paid }) => {
+      const { res, token, malformed } = await issue(paid);
+      const vs: Violation[] = [];
+      if (res.status() < 200 || res.status() >= 300)
+        vs.push(violation('WAL-001', 'status', `issuing a link token answered ${res.status()} ${(await errorOf(res)) ?? ''}`));
+      else if (malformed !== undefined)
+        vs.push(
+          violation('WAL-001', '/token', `issued token ${JSON.stringify(malformed.slice(0, 8))}… does not match ^svc_[A-Za-z0-9_-]{43}$`),
+        );
+      else
+        test.skip(
+          !token,
+          'the issuing answer carries no string of the token pattern and no token member: the issued token cannot be found',
+        );
+      expect(vs).toHaveNoViolations();
+    },
+  );
+});
+
 test.describe('wallet link: the link-token lifecycle (model-based)', () => {
   test(
     'any sequence of issue, link, reuse, expiry, link-elsewhere and re-link keeps the lifecycle and is never billed',
@@ -525,7 +549,7 @@ test.describe('wallet link: refusals', () => {
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const account = await controlPlane.createAccount(CREDITS);
-      const { token } = await issue(api, account);
+      const { token } = await issue(api.withKey(account.apiKey));
       expect(token, 'a link token is issued').toBeTruthy();
       const wallet = newWallet();
       await controlPlane.fundWallet(BASE_NETWORK, wallet.address, FUNDING);
@@ -569,7 +593,7 @@ test.describe('wallet link: a call without payment (gaps)', () => {
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const account = await controlPlane.createAccount(CREDITS);
-      const { token } = await issue(api, account);
+      const { token } = await issue(api.withKey(account.apiKey));
       test.skip(!token, 'no link token was issued');
       const answer = async (client: TargetClient, t: string) => {
         const res = await client.get(LINK, { params: { token: t } });
@@ -613,8 +637,8 @@ test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
       for (const w of wallets) await controlPlane.fundWallet(BASE_NETWORK, w.address, FUNDING);
       // Both tokens are issued between `from` and `to` on the target's clock.
       const from = (await controlPlane.clock()).now.getTime();
-      const inside = await issue(api, account);
-      const outside = await issue(api, account);
+      const inside = await issue(api.withKey(account.apiKey));
+      const outside = await issue(api.withKey(account.apiKey));
       const to = (await controlPlane.clock()).now.getTime();
       test.skip(!inside.token || !outside.token, 'the issuing answers carry no string of the token pattern');
       const vs: Violation[] = [];
