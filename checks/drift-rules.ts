@@ -15,8 +15,6 @@ export type DriftClass = 'breaking' | 'non-breaking' | 'annotation';
 /** Rank of a class: the class of a group of changes is its highest. */
 export const CLASS_RANK: Record<DriftClass, number> = { annotation: 0, 'non-breaking': 1, breaking: 2 };
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
-
 /** The class and, when one of our rules decided it, why. */
 export interface Classified {
   class: DriftClass;
@@ -40,11 +38,6 @@ function readByClient(path: readonly (string | number)[]): boolean | undefined {
 
 /** The JSON Schema `type` of a schema value as a set ("string", ["string", "null"]). */
 const typeSet = (v: unknown): Set<string> => new Set((Array.isArray(v) ? v : [v]).filter((t): t is string => typeof t === 'string'));
-
-/** An operation removed (`/paths/{path}/{method}`): the client's call has no documented answer any more (VER-007). */
-export function isOperationRemoval(d: Diff): boolean {
-  return d.action === 'remove' && d.path[0] === 'paths' && d.path.length === 3 && METHODS.has(String(d.path[2]));
-}
 
 /**
  * The class of one change, by this API's rules, else the library's:

@@ -13,16 +13,17 @@
  *
  * What is ours here: the harness's `x-fc-*` facts are left out of both sides (the targets serve none);
  * the library reports one change once per operation that reaches it through `$ref`, so changes are
- * grouped by the node they change, named by its JSON pointer in its own document; and a node the spec
- * does not show (`x-fc-choice: <GAP-ID>` on it or on an ancestor in our copy) is the target's choice:
- * its difference is an annotation, never breaking.
+ * grouped by the node they change, named by its JSON pointer in its own document. That exact comparison
+ * is for two served documents (a baseline). Against the reference contract the comparison is on what the
+ * spec shows, member by member, never layout (checks/drift-spec.ts).
  */
 import { apiDiff, type Diff } from 'api-smart-diff';
 import { asRecord } from '../lib/guards.ts';
 import { contract } from '../contract/index.ts';
 import { defineCheck } from './define.ts';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
-import { CLASS_RANK, classifyChange, isOperationRemoval, maxClass, type DriftClass } from './drift-rules.ts';
+import { CLASS_RANK, classifyChange, maxClass, type DriftClass } from './drift-rules.ts';
+import { compareWithReference } from './drift-spec.ts';
 
 export type { DriftClass } from './drift-rules.ts';
 
@@ -165,34 +166,6 @@ function keyOf(record: Record<string, unknown> | undefined, seg: Segment): unkno
   return /^[1-5]xx$/i.test(key) ? (record[key.toUpperCase()] ?? record[key.toLowerCase()]) : undefined;
 }
 
-/**
- * For a parameter the served document adds to an operation: the gap ID of a parameter of the same
- * location (`in`) our copy marks as chosen. The spec shows none of the operation's parameters there,
- * so another name or another required parameter in that place is another choice, not drift.
- */
-function chosenParameterPlace(d: Diff, marked: unknown): string | undefined {
-  if (d.action !== 'add' || d.path[0] !== 'paths' || d.path[3] !== 'parameters' || d.path.length !== 5) return undefined;
-  // The added value as the library reports it (its indices are those of its own rewritten copy).
-  const added = asRecord(d.after);
-  const operation = asRecord(walk(marked, d.path.slice(0, 3)).visited.at(-1));
-  const params = Array.isArray(operation?.parameters) ? (operation.parameters as unknown[]) : [];
-  for (const p of params) {
-    const param = asRecord(p);
-    const mark = param?.[CHOICE_MARK];
-    if (typeof mark === 'string' && mark && added && param?.in === added.in) return mark;
-  }
-  return undefined;
-}
-
-/** The gap ID of the first `x-fc-choice` mark on the nodes visited, if any. */
-function choiceOn(visited: readonly unknown[]): string | undefined {
-  for (const n of visited) {
-    const mark = asRecord(n)?.[CHOICE_MARK];
-    if (typeof mark === 'string' && mark) return mark;
-  }
-  return undefined;
-}
-
 interface Change {
   key: string;
   pointer: string;
@@ -201,8 +174,6 @@ interface Change {
   diff: Diff;
   class: DriftClass;
   reason?: string;
-  choice?: string;
-  ruleId?: string;
 }
 
 /** Merges the changes of one node into one difference; the operations' view wins over the components' (direction-blind) one. */
@@ -212,30 +183,21 @@ function merge(changes: Change[]): DriftDifference {
   const cls = use.reduce<DriftClass>((acc, c) => maxClass(acc, c.class), 'annotation');
   const top = use.find((c) => c.class === cls)!;
   const what = [...new Set(use.map((c) => c.diff.description).filter((s): s is string => Boolean(s)))];
-  const rule = use.find((c) => c.ruleId === 'VER-007')?.ruleId ?? use.find((c) => c.ruleId)?.ruleId;
   return {
     class: cls,
     pointer: top.pointer,
     action: top.diff.action,
     what: what.slice(0, 3).join('; ') || `${top.diff.action} at ${top.pointer}`,
     operations: [...new Set(use.map((c) => c.operation).filter((o): o is string => Boolean(o)))].sort(),
-    ...(cls === 'breaking' && rule ? { ruleId: rule } : {}),
-    ...(top.choice ? { choice: top.choice } : {}),
     ...(top.reason ? { reason: top.reason } : {}),
   };
 }
 
-/** One library change, classified: by this API's rules, then (against the reference) by the marks of our copy. */
-function change(d: Diff, before: unknown, after: unknown, marked: unknown): Change {
+/** One library change of a baseline comparison, classified by this API's rules (checks/drift-rules.ts). */
+function change(d: Diff, before: unknown, after: unknown): Change {
   const side = d.action === 'add' ? after : before;
   const at = subjectOf(walk(side, d.path).at, d);
-  let { class: cls, reason } = classifyChange(d);
-  const choice = marked === undefined ? undefined : (choiceOn(walk(marked, d.path).visited) ?? chosenParameterPlace(d, marked));
-  let ruleId: string | undefined;
-  if (choice) {
-    reason = `the target's choice: the spec does not show this part (${CHOICE_MARK} ${choice})`;
-    cls = 'annotation';
-  } else if (marked !== undefined && cls === 'breaking') ruleId = isOperationRemoval(d) ? 'VER-007' : 'VER-018';
+  const { class: cls, reason } = classifyChange(d);
   const pointer = ptr(...at);
   const operation = operationOf(d.path);
   return {
@@ -246,15 +208,14 @@ function change(d: Diff, before: unknown, after: unknown, marked: unknown): Chan
     diff: d,
     class: cls,
     ...(reason ? { reason } : {}),
-    ...(choice ? { choice } : {}),
-    ...(ruleId ? { ruleId } : {}),
   };
 }
 
 /**
- * Compares two OpenAPI 3.x documents. `against: 'reference'` reads the `x-fc-choice` marks of
- * `before` (our contract) and names the rule each breaking difference breaks; a baseline comparison
- * (two served documents, deploy to deploy) has no marks: every change the clients see counts.
+ * Compares two OpenAPI 3.x documents. `against: 'reference'` compares the served document with our contract on
+ * the parts the spec shows (checks/drift-spec.ts: the `x-fc-choice` marks of `before` say which, and each breaking
+ * difference names the rule it breaks); a baseline comparison (two served documents, deploy to deploy) is exact
+ * and layout-aware (api-smart-diff): every change the clients see counts.
  * @throws Error when either side is not an OpenAPI 3.x document, or the library fails on it
  */
 export function compareContracts(before: unknown, after: unknown, against: 'reference' | 'baseline', label: string): DriftComparison {
@@ -266,12 +227,14 @@ export function compareContracts(before: unknown, after: unknown, against: 'refe
     if (typeof v !== 'string' || !/^3\.\d/.test(v))
       throw new Error(`${side} is not an OpenAPI 3.x document (openapi ${JSON.stringify(v)})`);
   }
+  // Against the reference, the parts the spec shows, member by member, never layout (issue 32; checks/drift-spec.ts).
+  if (against === 'reference') return compareWithReference(before, withoutHarnessFacts(after), label);
   const b = withoutHarnessFacts(before);
   const a = withoutHarnessFacts(after);
   const groups = new Map<string, Change[]>();
   // The library rewrites its inputs in place (allOf siblings merged): it gets copies, the walks read the originals.
   for (const d of apiDiff(structuredClone(b), structuredClone(a))) {
-    const c = change(d, b, a, against === 'reference' ? before : undefined);
+    const c = change(d, b, a);
     groups.set(c.key, [...(groups.get(c.key) ?? []), c]);
   }
   const differences = [...groups.values()]

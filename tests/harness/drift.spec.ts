@@ -28,12 +28,23 @@ import { ROOT, runCli } from './support/cli.ts';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- fixtures edit a parsed document
 
-/** The four breaking changes of the issue, and the pointers and rules each is reported with. */
-const FOUR: { pointer: string; ruleId: string }[] = [
-  { pointer: '/components/schemas/ForecastRequest/properties/status/enum', ruleId: 'VER-018' },
-  { pointer: '/components/schemas/MarketListResponse/properties/venue_facets', ruleId: 'VER-018' },
+/** The four changes, as a deploy-to-deploy (baseline) comparison reports them: exact, at their nodes. */
+const FOUR: { pointer: string }[] = [
+  { pointer: '/components/schemas/ForecastRequest/properties/status/enum' },
+  { pointer: '/components/schemas/MarketListResponse/properties/venue_facets' },
+  { pointer: '/paths/~1api~1v1~1assets/get' },
+  { pointer: '/paths/~1api~1v1~1markets/get/parameters/4' },
+];
+
+/**
+ * The same four against the reference contract (issue 32: what the spec shows, member by member, at the served
+ * operation's pointers): three break a client written from the spec; an enum value the target says it never
+ * answers does not.
+ */
+const THREE: { pointer: string; ruleId: string }[] = [
   { pointer: '/paths/~1api~1v1~1assets/get', ruleId: 'VER-007' },
-  { pointer: '/paths/~1api~1v1~1markets/get/parameters/4', ruleId: 'VER-018' },
+  { pointer: '/paths/~1api~1v1~1markets/get/parameters/query/sort', ruleId: 'VER-018' },
+  { pointer: '/paths/~1api~1v1~1markets/get/responses/200/properties/venue_facets', ruleId: 'VER-018' },
 ];
 
 /** The contract as a target serves it (no x-fc-* facts), changed four ways. */
@@ -123,12 +134,29 @@ test.describe('the embedded stub', () => {
   });
 });
 
-test('a copy with an operation removed, a parameter made required, an enum value dropped and a response member removed: exactly those four breaking, with pointers', () => {
+test('a copy with an operation removed, a parameter made required, an enum value dropped and a response member removed: against the reference three break a client, with pointers; the narrowed enum does not', () => {
   const cmp = compareContracts(contract().doc, fourBreaking(), 'reference', 'contract/openapi.yaml');
-  expect(breaking(cmp).map((d) => ({ pointer: d.pointer, ruleId: d.ruleId }))).toEqual(FOUR);
-  expect(cmp.counts).toEqual({ breaking: 4, 'non-breaking': 0, annotation: 0 });
-  // The operation removed is VER-007's (checkDocumentedOperations); the other three are VER-018's.
-  expect(checkContractDrift(fourBreaking()).map((v) => v.path)).toEqual(FOUR.filter((f) => f.ruleId === 'VER-018').map((f) => f.pointer));
+  expect(breaking(cmp).map((d) => ({ pointer: d.pointer, ruleId: d.ruleId }))).toEqual(THREE);
+  expect(cmp.differences.filter((d) => d.class === 'non-breaking').map((d) => d.what)).toEqual(
+    expect.arrayContaining([expect.stringContaining('never answers the values ["failed"]')]),
+  );
+  // The operation removed is VER-007's (checkDocumentedOperations); the other two are VER-018's.
+  expect(checkContractDrift(fourBreaking()).map((v) => v.path)).toEqual(THREE.filter((f) => f.ruleId === 'VER-018').map((f) => f.pointer));
+});
+
+test('against the reference, layout is no drift: the same shapes under other component names, inlined or split, show nothing', () => {
+  const served = withoutHarnessFacts(contract().doc) as Doc;
+  // Rename a component and inline another: every $ref to them rewritten, the shapes unchanged.
+  const renamed = JSON.parse(
+    JSON.stringify(served).replaceAll('#/components/schemas/MarketListItem"', '#/components/schemas/ListedMarket"'),
+  ) as Doc;
+  renamed.components.schemas.ListedMarket = renamed.components.schemas.MarketListItem;
+  delete renamed.components.schemas.MarketListItem;
+  renamed.paths['/api/v1/markets'].get.responses['200'].content['application/json'].schema = structuredClone(
+    renamed.components.schemas.MarketListResponse,
+  );
+  const cmp = compareContracts(contract().doc, renamed, 'reference', 'ref');
+  expect(cmp.differences.filter((d) => d.class !== 'annotation')).toEqual([]);
 });
 
 test('classification for a client of this contract, over the library defaults', () => {
@@ -165,15 +193,13 @@ test('classification for a client of this contract, over the library defaults', 
 test("a difference on a part the spec does not show (x-fc-choice) is the target's choice, never breaking; a baseline has no marks", () => {
   const served = withoutHarnessFacts(contract().doc) as Doc;
   const dropped = structuredClone(served);
-  delete dropped.paths['/api/v1/markets'].get.responses['409'];
+  delete dropped.components.schemas.MarketListResponse.properties.venue_facets;
+  dropped.components.schemas.MarketListResponse.required = ['markets'];
   const marked = structuredClone(contract().doc) as Doc;
-  marked.paths['/api/v1/markets'].get.responses['409']['x-fc-choice'] = 'ERR-GAP-TEST';
+  marked.components.schemas.MarketListResponse.properties.venue_facets['x-fc-choice'] = 'ERR-GAP-TEST';
   const unmarked = compareContracts(contract().doc, dropped, 'reference', 'ref');
-  expect(breaking(unmarked).map((d) => d.pointer)).toEqual(['/paths/~1api~1v1~1markets/get/responses/409']);
-  const choice = compareContracts(marked, dropped, 'reference', 'ref');
-  expect(choice.differences).toMatchObject([
-    { class: 'annotation', choice: 'ERR-GAP-TEST', pointer: '/paths/~1api~1v1~1markets/get/responses/409' },
-  ]);
+  expect(breaking(unmarked).map((d) => d.pointer)).toEqual(['/paths/~1api~1v1~1markets/get/responses/200/properties/venue_facets']);
+  expect(breaking(compareContracts(marked, dropped, 'reference', 'ref'))).toEqual([]);
   expect(checkContractDrift(dropped, marked)).toEqual([]);
   // Deploy to deploy, every change the clients see counts, and no rule is named.
   const baseline = compareContracts(served, fourBreaking(), 'baseline', 'prod.json');
@@ -193,11 +219,11 @@ test('`drift --against FILE`: reports by default (exit 0), exits 1 with --fail-o
   ]);
   expect(report.code, report.stderr).toBe(0);
   const section = JSON.parse(report.stdout) as DriftSection;
-  expect(section.comparisons.map((c) => c.counts.breaking)).toEqual([4]);
+  expect(section.comparisons.map((c) => c.counts.breaking)).toEqual([3]);
   expect(gate.code, gate.stderr).toBe(1);
   for (const f of FOUR) expect(gate.stdout).toContain(`breaking     ${f.pointer}`);
   expect(gate.stdout).toMatch(/against the baseline \(.*before\.json\): 4 breaking/);
-  expect(gate.stderr).toContain('--fail-on-drift breaking: 8 breaking difference(s)');
+  expect(gate.stderr).toContain('--fail-on-drift breaking: 7 breaking difference(s)');
 });
 
 test.describe('a target serving no contract: exit 2 and a reason, within 30 s', () => {
@@ -234,7 +260,7 @@ test('the drift section: in rules.json (valid against its schema), in both certi
   const gated = driftSection(fourBreaking(), { source: 'GET http://127.0.0.1:1/openapi.json', failOn: 'breaking' });
   const report = buildReport(info, verdicts, catalogue, new Map(), gated);
   expect(report.verdict).toBe('FAILED');
-  expect(report.verdictReason).toMatch(/^--fail-on-drift breaking: 4 breaking difference/);
+  expect(report.verdictReason).toMatch(/^--fail-on-drift breaking: 3 breaking difference/);
   expect(buildReport(info, verdicts, catalogue, new Map(), { ...gated, failOn: null }).verdict).not.toBe('FAILED');
   const validate = addFormats(new Ajv2020({ allErrors: true, strict: false })).compile(
     JSON.parse(readFileSync(join(ROOT, 'reporter/rules.schema.json'), 'utf8')) as object,
@@ -244,7 +270,7 @@ test('the drift section: in rules.json (valid against its schema), in both certi
   const html = renderHtml(report);
   expect(md).toContain('## Contract drift');
   expect(html).toContain('<h2>Contract drift</h2>');
-  for (const f of FOUR) {
+  for (const f of THREE) {
     expect(md).toContain(f.pointer);
     expect(html).toContain(f.pointer);
   }
