@@ -149,7 +149,7 @@ test.describe('GET /api/v1/signals', () => {
               (r, i) =>
                 r.drawdown_risk_elevated === true &&
                 found.push(
-                  violation('SIG-008', `exclude_crash_risk=true:/signals/${i}`, 'an elevated row survived the former-name filter'),
+                  violation('VER-012', `exclude_crash_risk=true:/signals/${i}`, 'an elevated row survived the former-name filter (the alias does not work)'),
                 ),
             );
         });
