@@ -366,6 +366,26 @@ function toViolation(e: ErrorObject, basePath: string): Violation {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
+/** Whether a schema node is the `{type: 'null'}` branch of a nullable union. */
+const isNullBranch = (node: unknown): boolean => (node as { type?: unknown } | undefined)?.type === 'null';
+
+/**
+ * The errors of a value that breaks the object branch of a nullable union (`anyOf: [X, {type: 'null'}]`): X's own
+ * errors name the member and its rule (SCH-024 for 51 refs), so the null branch's "must be null" and the union's
+ * "must match a schema in anyOf" are dropped when X's errors are there (issue 32: a bad market in an availability
+ * answer read as CONTRACT-004 "must be null").
+ */
+function withoutNullBranchNoise(errors: readonly ErrorObject[]): ErrorObject[] {
+  const isNullable = (e: ErrorObject) =>
+    e.keyword === 'anyOf' && ((e.parentSchema as { anyOf?: unknown[] } | undefined)?.anyOf ?? []).some(isNullBranch);
+  const isNullComplaint = (e: ErrorObject) =>
+    e.keyword === 'type' && isNullBranch(e.parentSchema) && /\/anyOf\/\d+\/type$/.test(e.schemaPath);
+  // The object branch's own errors sit at the union's value or below it (a $ref'd branch reports its own schema path).
+  const explained = (at: string) =>
+    errors.some((e) => !isNullable(e) && !isNullComplaint(e) && (e.instancePath === at || e.instancePath.startsWith(`${at}/`)));
+  return errors.filter((e) => !((isNullable(e) || isNullComplaint(e)) && explained(e.instancePath)));
+}
+
 /** A violation of a chosen part re-attributed to the part's gap rule: a warning, never a failure. */
 const asChoice = (v: Violation, gapId: string): Violation =>
   v.ruleId === gapId
@@ -448,7 +468,7 @@ export function validateResponse(operationId: string, observed: ObservedResponse
     if (typeof observed.body === 'string' && JSON_TYPE.test(ctype) === false && wantsJson) {
       out.push({ ruleId: CONTRACT_RULES.bodySchema, severity: 'error', path: '/', message: 'body is not JSON' });
     } else if (!validate(observed.body)) {
-      const found = (validate.errors ?? []).map((e) => toViolation(e, ''));
+      const found = withoutNullBranchNoise(validate.errors ?? []).map((e) => toViolation(e, ''));
       // The body of a response the spec does not show is the target's choice as a whole, documented members included.
       out.push(...(chosenResponse ? found.map((v) => asChoice(v, chosenResponse)) : found));
     }
