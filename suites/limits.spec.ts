@@ -200,52 +200,62 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
         ...contractRules('listAssets'),
       ),
     },
-    async ({ api, targetOptions, freshKey, controlPlane }) => {
-      const account = await controlPlane.createAccount(CREDITS);
-      const client = api.withKey(account.apiKey);
+    async ({ api, paid, budget, targetOptions, freshKey, controlPlaneIfAny: controlPlane }) => {
+      // Black-box first (issue 32): without a control plane the burst goes out on the configured key (within the
+      // budget), which other tests may be using in the same second: then only an admission past the bound is held
+      // against the target (fewer admitted may be their calls'), and the exact balances are not read.
+      const account = controlPlane ? await controlPlane.createAccount(CREDITS) : undefined;
+      if (!account) {
+        budget.reserveCalls('listAssets', (LIMIT_BOUNDS.standard.second + 1) * BURST_ATTEMPTS + 3);
+        withdrawRules(['LIM-017', 'BILL-008'], 'needs control plane (FC_CONTROL_TOKEN): the exact balance and ledger of the account');
+      }
+      const client = account ? api.withKey(account.apiKey) : paid;
       const r = await requestOf(client, targetOptions.target, 'listAssets');
       await sleep(1100);
-      const before = await controlPlane.balance(account.accountId);
+      const before = account ? await controlPlane!.balance(account.accountId) : undefined;
       const b = await burst(LIMIT_BOUNDS.standard.second + 1, () => send(client, r));
       const { statuses, refused } = b;
-      const found = judgeBurst('LIM-001', 'standard per-second', b, LIMIT_BOUNDS.standard.second);
+      const found = judgeBurst('LIM-001', 'standard per-second', b, LIMIT_BOUNDS.standard.second, !account);
       found.push(...(await anatomy(refused, { scope: 'standard', limit: 'second' })));
-      await test.step('the 429 debits nothing: the exact balance moved by the admitted calls only (LIM-017, BILL-008)', async () => {
-        // Attempts that did not fit one calendar second were answered and billed too: all count.
-        const all = [...b.earlierStatuses, ...statuses];
-        const admitted = all.filter((s) => s === 200).length;
-        const after = await controlPlane.account(account.accountId);
-        found.push(
-          ...checkDebit(
-            'LIM-017',
-            `${admitted} admitted calls and ${all.length - admitted} 429(s) in ${b.earlierStatuses.length / statuses.length + 1} attempt(s)`,
-            before,
-            after.credits,
-            admitted * PRICES.listAssets!.credits,
-          ),
-        );
-        const refunds = after.entries.filter((e) => e.kind === 'refund').length;
-        if (refunds)
+      if (account)
+        await test.step('the 429 debits nothing: the exact balance moved by the admitted calls only (LIM-017, BILL-008)', async () => {
+          // Attempts that did not fit one calendar second were answered and billed too: all count.
+          const all = [...b.earlierStatuses, ...statuses];
+          const admitted = all.filter((s) => s === 200).length;
+          const after = await controlPlane!.account(account.accountId);
           found.push(
-            violation(
-              'BILL-008',
-              'entries',
-              `${refunds} refund(s) in the ledger: a 429 was debited then refunded, not rejected before the debit`,
+            ...checkDebit(
+              'LIM-017',
+              `${admitted} admitted calls and ${all.length - admitted} 429(s) in ${b.earlierStatuses.length / statuses.length + 1} attempt(s)`,
+              before!,
+              after.credits,
+              admitted * PRICES.listAssets!.credits,
             ),
           );
-      });
+          const refunds = after.entries.filter((e) => e.kind === 'refund').length;
+          if (refunds)
+            found.push(
+              violation(
+                'BILL-008',
+                'entries',
+                `${refunds} refund(s) in the ledger: a 429 was debited then refunded, not rejected before the debit`,
+              ),
+            );
+        });
       await test.step("another principal and a free route are not limited by this principal's quota (gaps LIM-026, LIM-027)", async () => {
-        const other = api.withKey((await freshKey())!);
-        const res = await send(other, r);
-        if (res.status() !== 200)
-          found.push(
-            violation(
-              'LIM-026',
-              'status',
-              `a second account's call answered ${res.status()} while the first account was limited (stub choice: quotas per account)`,
-              'warning',
-            ),
-          );
+        const otherKey = (await freshKey()) ?? (account ? undefined : targetOptions.apiKey2);
+        if (otherKey) {
+          const res = await send(api.withKey(otherKey), r);
+          if (res.status() !== 200)
+            found.push(
+              violation(
+                'LIM-026',
+                'status',
+                `a second account's call answered ${res.status()} while the first account was limited (stub choice: quotas per account)`,
+                'warning',
+              ),
+            );
+        }
         const free = await client.call('GET', '/api/public/pricing', { raw429: true, unpaced: true });
         if (free.status() !== 200)
           found.push(
@@ -258,6 +268,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
           );
       });
       await test.step('after Retry-After the same request is admitted (LIM-020)', async () => {
+        if (!judged('LIM-020', refused ? 1 : 0, 'a 429 to retry after its Retry-After')) return;
         const wait = parseRetryAfter(refused?.headers()['retry-after']) ?? 1;
         await sleep(Math.min(5, Math.max(1, wait)) * 1000 + 50);
         const again = await send(client, r);
