@@ -16,6 +16,7 @@ import { violation, type Violation } from '../lib/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, liveCredits, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { discoverIdentities, errorOf, freeCalls, type FreeCall } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
+import { catalogRows, lookup } from './support/lookups.ts';
 import { observeChoice } from './support/choices.ts';
 
 /** The reference price of an operation, in credits (documented prices only: see `livePrice`). */
@@ -95,6 +96,58 @@ test.describe('billing: a HEAD on a paid GET (gap)', () => {
           severity: 'warning' as const,
         })),
       ).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('billing: a 404 of the stored-forecast read', () => {
+  // Authentication rule 7 speaks of every 404: the read of an unknown slug and of a tracked market without a stored
+  // forecast (issue 32: a planted deviation billed the latter on a clean-room target; the 404 of the evidence route
+  // alone did not show it).
+  test(
+    'a 404 of the stored-forecast read (an unknown slug, a tracked market without a stored forecast) is not billed',
+    { annotation: rules(BILLING_RULES.notBilled404, ...contractRules('getMarketForecast')) },
+    async ({ api, paid, controlPlane }) => {
+      const op = 'getMarketForecast';
+      const rows = ((await catalogRows(await paid.forDiscovery())) ?? []).filter((r) => typeof r.slug === 'string' && r.slug !== '');
+      // A tracked market the availability lookup says has no stored forecast: its read has nothing to answer.
+      let unforecast: { slug: string; venue: string } | undefined;
+      for (const r of rows.slice(0, 40)) {
+        const { res, body } = await lookup(api, { market_key: String(r.marketKey) });
+        if (res.status() === 200 && body.tracked === true && body.available === false) {
+          unforecast = { slug: String(r.slug), venue: String(r.venue) };
+          break;
+        }
+      }
+      const cases: [string, string, Record<string, string>][] = [['an unknown slug', unknownSlug(), {}]];
+      if (unforecast)
+        cases.push([
+          'a tracked market without a stored forecast',
+          unforecast.slug,
+          unforecast.venue === 'venue_a' ? {} : { venue: unforecast.venue },
+        ]);
+      const found: Violation[] = [];
+      let n = 0;
+      for (const [what, slug, params] of cases) {
+        await test.step(what, async () => {
+          const account = await controlPlane.createAccount(price(op) * 3);
+          const res = await api.withKey(account.apiKey).get(`/api/v1/markets/${encodeURIComponent(slug)}/forecast`, { params });
+          await expect(res).toMatchContract(op);
+          if (res.status() !== 404) return;
+          n++;
+          found.push(
+            ...checkDebit(
+              BILLING_RULES.notBilled404,
+              `a 404 of ${op} for ${what}`,
+              price(op) * 3,
+              await controlPlane.balance(account.accountId),
+              0,
+            ),
+          );
+        });
+      }
+      judged(BILLING_RULES.notBilled404, n, 'a 404 answer');
+      expect(found).toHaveNoViolations();
     },
   );
 });
