@@ -720,12 +720,16 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
       const found: Violation[] = [];
       await sleep(1100);
       await test.step('starts less than one second apart (OIL-012); the refused start retried after its Retry-After is admitted (LIM-020)', async () => {
+        const sentFirst = Date.now();
         const first = await send(client, r);
         const second = await send(client, r);
-        judged('OIL-012', 1, 'an oil start right after the previous one');
+        // The second starts less than a second after the first only when the first came back within that second
+        // (a loaded machine or a slow upstream may take longer): otherwise no instance, never a violation.
+        const inside = Date.now() - sentFirst < 1000;
+        judged('OIL-012', inside ? 1 : 0, 'an oil start right after the previous one, within its second');
         if (first.status() !== 200) found.push(violation('OIL-012', 'status', `the first oil call answered ${first.status()}`));
         await expect(second).toMatchContract('getOilSignal');
-        found.push(...judgeRefusal(await answerOf(second), { scope: 'oil', limit: 'spacing' }, 'OIL-012'));
+        if (inside) found.push(...judgeRefusal(await answerOf(second), { scope: 'oil', limit: 'spacing' }, 'OIL-012'));
         const wait = second.status() === 429 ? parseRetryAfter(second.headers()['retry-after']) : undefined;
         if (judged('LIM-020', wait === undefined ? 0 : 1, 'a 429 carrying a Retry-After')) {
           await sleep(Math.min(5, Math.max(1, wait!)) * 1000 + 50);
