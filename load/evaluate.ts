@@ -147,9 +147,12 @@ function checkSpurious(e: Expectation, tier: Tier, tl: readonly Timed[], skew: n
       [60_000, l.perMinute, 'minute'],
     ] as const) {
       if (limit === undefined) continue;
+      // Gap LIM-025 leaves the window open: clock-aligned, or sliding (the stub's). A 429 is spurious only
+      // when neither admits it: its clock-aligned window and the sliding one ending at its start both hold
+      // at most the limit (each widened by the skew).
       const from = Math.floor(t.at / w) * w;
-      const most = countIn(tl, from - skew, from + w + skew);
-      bounds.push(`≤ ${most} starts in its ${name} (limit ${limit})`);
+      const most = Math.max(countIn(tl, from - skew, from + w + skew), countIn(tl, t.at - w - skew, t.at + skew + 1));
+      bounds.push(`≤ ${most} starts in its ${name}, clock-aligned or sliding (limit ${limit})`);
       if (most > limit) within = false;
     }
     if (l.inFlight !== undefined) {

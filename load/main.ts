@@ -1,10 +1,13 @@
 /**
- * `npm run load -- --profile standard [--target http://127.0.0.1:4010] [--rate N --duration S]`
+ * `npm run load -- --profile standard [--target http://127.0.0.1:4010] [--rate N --duration S]
+ *   [--engine scheduler|artillery [--workers N | --processes N]] [--principals N] [--max-rate R] [--max-in-flight N]`
  *
- * Runs one limit-tier load profile (load/profiles.ts) against a LOOPBACK target, or, without
- * --target, against the embedded stub started in-process. Writes reports/load/<profile>.json and
- * .html. The API key comes from FC_API_KEY only (never a flag, never printed); the spend budget
- * from --max-spend or FC_MAX_SPEND (default: unlimited on the embedded stub, 0 elsewhere).
+ * Runs one limit-tier load profile (load/profiles.ts) against a LOOPBACK target (another only with the
+ * explicit --allow-remote), or, without --target, against the embedded stub started in-process. Writes
+ * reports/load/<profile>.json and .html. The API key comes from FC_API_KEY only (never a flag, never
+ * printed; a comma-separated list of keys spreads the load over several principals); the spend budget
+ * from --max-spend or FC_MAX_SPEND (default: unlimited on the embedded stub, 0 elsewhere). The stated
+ * ceilings (--max-rate, --max-in-flight, or the config file, load/config.ts) are printed before the run.
  * Exit codes (k6 style, the thresholds set them): 0 every threshold of the profile met, 1 a threshold crossed
  * (or no answer at all), 2 configuration refused. One answer in --sample-every (10) is validated against the contract.
  */
@@ -12,8 +15,11 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { HarnessError } from '../lib/errors.ts';
 import { readSettings } from '../lib/settings.ts';
+import { readLoadConfig } from './config.ts';
 import { buildProfiles, PROFILE_NAMES } from './profiles.ts';
+import { ceilingLine, engineLine } from './report.ts';
 import { runProfile } from './run.ts';
+import type { Ceilings } from './safety.ts';
 import { summaryLines } from './thresholds.ts';
 
 const positive = (value: string): number => {
@@ -46,6 +52,12 @@ interface Flags {
   outDir: string;
   allowRemote?: boolean;
   sampleEvery?: number;
+  maxRate?: number;
+  engine?: 'scheduler' | 'artillery';
+  workers?: number;
+  processes?: number;
+  principals?: number;
+  config?: string;
 }
 
 const program = new Command('load')
@@ -56,7 +68,28 @@ const program = new Command('load')
   .option('--rate <n>', "target rate, requests/s (default: the profile's, under the tier bound)", positive)
   .option('--burst', "use the profile's burst rate (above the tier bound)")
   .option('--duration <s>', "seconds (default: the profile's)", positive)
-  .option('--max-in-flight <n>', "client in-flight cap (default: the tier's bound)", positive)
+  .option('--max-in-flight <n>', "client in-flight cap and its stated ceiling (default: the tier's bound)", positive)
+  .option(
+    '--max-rate <n>',
+    'stated ceiling, requests/s: a run asking for more is refused; with --allow-remote it replaces the remote cap of 20/s',
+    positive,
+  )
+  .addOption(new Option('--engine <name>', 'what sends the load').choices(['scheduler', 'artillery']))
+  .option('--workers <n>', "Artillery's local runner with n worker threads (default 1)", positive)
+  .option(
+    '--processes <n>',
+    "n separate Artillery processes on the parts of Artillery's own splitter, merged with its own tooling",
+    positive,
+  )
+  .option(
+    '--principals <n>',
+    'spread the load over n principals: the keys of FC_API_KEY (a comma-separated list), or accounts of the embedded stub',
+    positive,
+  )
+  .option(
+    '--config <file>',
+    'load config file (default ./forecast-conformance.load.json when it exists): maxRate, maxInFlight, engine, workers, processes, principals',
+  )
   .option('--max-requests <n>', 'total request bound (hard cap 100,000)', positive)
   .addOption(
     new Option('--when-full <mode>', 'at the in-flight cap: drop the start or wait for a slot').choices(['drop', 'wait']).default('drop'),
@@ -66,7 +99,7 @@ const program = new Command('load')
   .option('--skew-ms <n>', 'client/target clock tolerance of the evaluation, ms', nonNegative)
   .option(
     '--allow-remote',
-    'allow a non-loopback https (staging) target, under the remote caps (≤ 20/s, ≤ 8 in flight, ≤ 2,000 requests, ≤ 120 s, an explicit --max-spend; aborts on a 5xx spike)',
+    'allow a non-loopback https (staging) target, under the remote caps (≤ 20/s and ≤ 8 in flight unless --max-rate / --max-in-flight state more, ≤ 120 s, an explicit --max-spend; aborts on a 5xx spike)',
   )
   .option('--sample-every <n>', 'validate one answer in n against the contract (and the first of each operation and status)', positive)
   .option('--out-dir <dir>', 'report directory', join(settings.reportDir, 'load'))
@@ -83,12 +116,38 @@ const program = new Command('load')
     }
     const profile = profiles[flags.profile]!;
     const maxSpendUsd = flags.maxSpend ?? settings.maxSpendUsd;
+    const { config, file } = readLoadConfig(flags.config);
+    const maxRate = flags.maxRate ?? config.maxRate;
+    const maxInFlight = flags.maxInFlight ?? config.maxInFlight;
+    const fromFlags = flags.maxRate !== undefined || flags.maxInFlight !== undefined;
+    const ceilings: Ceilings = {
+      ...(maxRate === undefined ? {} : { maxRate }),
+      ...(maxInFlight === undefined ? {} : { maxInFlight }),
+      ...(maxRate !== undefined || maxInFlight !== undefined ? { source: fromFlags ? 'flags' : file! } : {}),
+    };
+    const engine = flags.engine ?? config.engine ?? 'scheduler';
+    const processes = flags.processes ?? (flags.workers === undefined ? config.processes : undefined);
+    const workers = flags.workers ?? config.workers;
+    const principals = flags.principals ?? config.principals;
+    // A comma-separated FC_API_KEY is a list of principals' keys (load runs only).
+    const apiKeys = (settings.apiKey ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
+    // Printed before anything is sent: what the operator stated, and what the run will do.
+    console.log(
+      `profile ${profile.name}: engine ${engine}${engine === 'artillery' ? (processes ? `, ${processes} processes` : `, ${workers ?? 1} workers`) : ''}; stated ceilings: ${ceilingLine(ceilings)}; principals: ${principals ?? (flags.target ? Math.max(1, apiKeys.length) : 1)}`,
+    );
     const { report, paths } = await runProfile({
       profile,
-      ...(flags.target ? { target: flags.target, apiKey: settings.apiKey } : {}),
+      ...(flags.target ? { target: flags.target, apiKeys } : {}),
+      ...(principals === undefined ? {} : { principals }),
+      ceilings,
+      engine,
+      ...(engine === 'artillery' ? { scale: processes ? { processes } : { workers: workers ?? 1 } } : {}),
       ...(flags.rate !== undefined ? { rate: flags.rate } : flags.burst ? { rate: profile.burstRate } : {}),
       ...(flags.duration !== undefined ? { durationS: flags.duration } : {}),
-      ...(flags.maxInFlight !== undefined ? { maxInFlight: flags.maxInFlight } : {}),
+      ...(maxInFlight !== undefined ? { maxInFlight } : {}),
       ...(flags.maxRequests !== undefined ? { maxRequests: flags.maxRequests } : {}),
       ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
       ...(maxSpendUsd !== undefined ? { maxSpendUsd } : {}),
@@ -100,6 +159,10 @@ const program = new Command('load')
     });
     const s = report.summary;
     console.log(`profile ${profile.name} → ${report.run.target}${report.run.embedded ? ' (embedded stub)' : ''}`);
+    console.log(`  engine: ${engineLine(report.run.engine)}`);
+    console.log(
+      `  principals: ${report.run.principals.count} (${report.run.principals.source}), ${f(report.run.principals.perPrincipalRate)} req/s each; stated ceilings: ${ceilingLine(report.run.ceilings)}`,
+    );
     console.log(
       `  target ${report.run.rate}/s for ${report.run.durationS} s; sent ${s.sent}/${s.planned} (dropped ${s.dropped}); achieved ${f(s.achievedRate)}/s`,
     );
