@@ -79,9 +79,9 @@ export interface ArtilleryScript {
     target: string;
     phases: ({ name: string; duration: number; maxVusers: number } & ({ arrivalRate: number } | { arrivalCount: number }))[];
     http: { timeout: number };
-    processor: string;
-    plugins: Record<string, object>;
-    ensure: { thresholds: Record<string, number>[]; conditions: { expression: string; strict: boolean }[] };
+    processor?: string;
+    plugins?: Record<string, object>;
+    ensure?: { thresholds: Record<string, number>[]; conditions: { expression: string; strict: boolean }[] };
   };
   scenarios: { name: string; weight: number; flow: object[] }[];
 }
@@ -116,7 +116,7 @@ const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'optio
  * condition on the hooks' `fc.failed` counter and Artillery's failed virtual users. The rest need
  * per-request judgement (load/judge.ts) and are not Artillery's to check.
  */
-export function ensureOf(profile: LoadProfile): ArtilleryScript['config']['ensure'] {
+export function ensureOf(profile: LoadProfile): NonNullable<ArtilleryScript['config']['ensure']> {
   const thresholds: Record<string, number>[] = [];
   const conditions: { expression: string; strict: boolean }[] = [];
   for (const source of profile.thresholds[METRIC.duration] ?? []) {
