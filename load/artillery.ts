@@ -176,6 +176,27 @@ export function artilleryScript(profile: LoadProfile, plan: ArtilleryPlan): Arti
   };
 }
 
+/**
+ * The script cut for `count` machines that each run it whole (Artillery's `run-fargate` / `run-lambda
+ * --count N` multiply, they do not divide): arrival rates, arrival counts and maxVusers divided by
+ * `count`, rounded up, so the machines together offer at least the profile's rate (at most count − 1
+ * arrivals a second more) and hold at most about its in-flight cap. Pure.
+ */
+export function perMachine(script: ArtilleryScript, count: number): ArtilleryScript {
+  const div = (n: number) => Math.max(1, Math.ceil(n / count));
+  return {
+    ...script,
+    config: {
+      ...script.config,
+      phases: script.config.phases.map((p) =>
+        'arrivalRate' in p
+          ? { ...p, arrivalRate: div(p.arrivalRate), maxVusers: div(p.maxVusers) }
+          : { ...p, arrivalCount: div(p.arrivalCount), maxVusers: div(p.maxVusers) },
+      ),
+    },
+  };
+}
+
 /** How to run a script: Artillery's local runner with N worker threads, or N separate processes merged. */
 export type ScaleOut = { workers: number } | { processes: number };
 

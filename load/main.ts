@@ -11,12 +11,16 @@
  * Exit codes (k6 style, the thresholds set them): 0 every threshold of the profile met, 1 a threshold crossed
  * (or no answer at all), 2 configuration refused. One answer in --sample-every (10) is validated against the contract.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { HarnessError } from '../lib/errors.ts';
 import { readSettings } from '../lib/settings.ts';
+import { artilleryScript, perMachine } from './artillery.ts';
 import { readLoadConfig } from './config.ts';
-import { buildProfiles, PROFILE_NAMES } from './profiles.ts';
+import { buildProfiles, PROFILE_NAMES, type LoadProfile } from './profiles.ts';
+import { plannedRequestOf, SYNTHETIC_IDENTITIES } from './requests.ts';
+import { planCount } from './scheduler.ts';
 import { ceilingLine, engineLine } from './report.ts';
 import { runProfile } from './run.ts';
 import type { Ceilings } from './safety.ts';
@@ -58,6 +62,8 @@ interface Flags {
   processes?: number;
   principals?: number;
   config?: string;
+  export?: string;
+  perMachine?: number;
 }
 
 const program = new Command('load')
@@ -84,6 +90,12 @@ const program = new Command('load')
   .option(
     '--principals <n>',
     'spread the load over n principals: the keys of FC_API_KEY (a comma-separated list), or accounts of the embedded stub',
+    positive,
+  )
+  .option('--export <file>', 'write the profile as an Artillery script (JSON) and exit, sending nothing: for run-fargate / run-lambda')
+  .option(
+    '--per-machine <n>',
+    'with --export: divide the rates and the in-flight cap for n machines that each run the script whole (--count n)',
     positive,
   )
   .option(
@@ -115,6 +127,10 @@ const program = new Command('load')
       return;
     }
     const profile = profiles[flags.profile]!;
+    if (flags.export) {
+      exportScript(profile, flags);
+      return;
+    }
     const maxSpendUsd = flags.maxSpend ?? settings.maxSpendUsd;
     const { config, file } = readLoadConfig(flags.config);
     const maxRate = flags.maxRate ?? config.maxRate;
@@ -186,6 +202,34 @@ const program = new Command('load')
     // k6 style: the thresholds set the exit code (limit_rule_violations carries the evaluation's errors).
     process.exitCode = report.thresholds.some((t) => !t.ok) || answered === 0 ? 1 : 0;
   });
+
+/**
+ * `--export FILE`: the profile's Artillery script, for a target given by name (run-fargate and run-lambda
+ * resolve it on their own machines), identities synthetic (no request is sent to discover them), the rates
+ * divided by `--per-machine`. Sends nothing.
+ */
+function exportScript(profile: LoadProfile, flags: Flags): void {
+  const rate = flags.rate ?? (flags.burst ? profile.burstRate : profile.rate);
+  const durationS = flags.duration ?? profile.durationS;
+  const count = planCount(rate, durationS, flags.maxRequests);
+  const script = artilleryScript(profile, {
+    target: flags.target ?? 'https://staging.example',
+    rate,
+    durationS,
+    count,
+    maxInFlight: flags.maxInFlight ?? profile.maxInFlight,
+    timeoutS: (flags.timeoutMs ?? 10_000) / 1000,
+    requests: profile.operations.map((o) => plannedRequestOf(o, SYNTHETIC_IDENTITIES, undefined)),
+    withKey: profile.operations.some((o) => o.withKey),
+  });
+  const n = flags.perMachine ?? 1;
+  // Remote machines merge through Artillery's own launcher; the sketches plugin is for local processes only.
+  delete script.config.plugins?.['fc-sketches'];
+  writeFileSync(flags.export!, JSON.stringify(n > 1 ? perMachine(script, n) : script, null, 2));
+  console.log(
+    `wrote ${flags.export}: ${profile.name} at ${rate}/s for ${durationS} s${n > 1 ? `, cut for ${n} machines (run it with --count ${n})` : ''}; keys come from FC_API_KEY on each machine, records stay there (see docs/load-artillery.md)`,
+  );
+}
 
 try {
   await program.parseAsync();

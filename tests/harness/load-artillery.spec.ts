@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { ConfigError } from '../../lib/errors.ts';
-import { artilleryScript, findArtillery } from '../../load/artillery.ts';
+import { artilleryScript, findArtillery, perMachine } from '../../load/artillery.ts';
 import { readLoadConfig } from '../../load/config.ts';
 import { buildProfiles } from '../../load/profiles.ts';
 import type { LoadReport } from '../../load/report.ts';
@@ -51,14 +51,27 @@ test.describe('the Artillery script of a profile', () => {
     const p = profiles.standard!;
     const script = artilleryScript(p, { ...plan, rate: 30, durationS: 10, count: 300, maxInFlight: 10, requests: requests('standard') });
     expect(script.config.phases).toEqual([{ name: 'standard at 30/s', duration: 10, arrivalRate: 30, maxVusers: 10 }]);
-    expect(script.config.ensure.thresholds).toEqual([{ 'http.response_time.p95': 1000 }]);
-    expect(script.config.ensure.conditions).toEqual([{ expression: 'fc.failed + vusers.failed < 0.01 * vusers.created', strict: true }]);
+    expect(script.config.ensure?.thresholds).toEqual([{ 'http.response_time.p95': 1000 }]);
+    expect(script.config.ensure?.conditions).toEqual([{ expression: 'fc.failed + vusers.failed < 0.01 * vusers.created', strict: true }]);
     expect(script.scenarios.map((s) => s.name)).toEqual(p.operations.map((o) => o.operationId));
     const text = JSON.stringify(script);
     // The key is the hooks' (from FC_API_KEY in Artillery's environment), never the script's.
     expect(text).toContain('{{ fcKey }}');
     expect(text).not.toMatch(/fc_test|key_/);
     for (const s of script.scenarios) expect(s.flow[0]).toEqual({ function: 'fcPrincipal' });
+  });
+
+  test('cut for N machines that each run it whole (run-fargate --count N): rates and maxVusers divided, rounded up', () => {
+    const script = artilleryScript(profiles.standard!, {
+      ...plan,
+      rate: 30,
+      durationS: 10,
+      count: 300,
+      maxInFlight: 10,
+      requests: requests('standard'),
+    });
+    expect(perMachine(script, 4).config.phases).toEqual([{ name: 'standard at 30/s', duration: 10, arrivalRate: 8, maxVusers: 3 }]);
+    expect(perMachine(script, 100).config.phases[0]).toMatchObject({ arrivalRate: 1, maxVusers: 1 });
   });
 
   test('a rate that is not whole becomes an evenly spread arrivalCount', () => {
