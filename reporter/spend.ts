@@ -50,7 +50,8 @@ export function spendBreakdown(outcomes: readonly TestOutcome[], verdicts: reado
     const credits = Object.values(spend).reduce((a, b) => a + b, 0);
     if (credits <= 0) continue;
     for (const [op, c] of Object.entries(spend)) add(byOperation, op, c);
-    tests.push({ title: `${t.file} › ${t.title}`, credits, byOperation: spend });
+    // The title already starts with the test's file, as the reporter names a test (issue 33: it was repeated).
+    tests.push({ title: t.title, credits, byOperation: spend });
     const rules = judgedBy.get(t.title) ?? [];
     for (const id of rules) add(byRule, id, credits / rules.length);
   }
