@@ -13,7 +13,8 @@ import { loadRules } from '../../contract/rules.ts';
 import { compareContracts } from '../../checks/drift.ts';
 import { DEFAULT_WORKERS, resolveSettings, SMOKE_WORKERS } from '../../cli/settings.ts';
 import { nearest, selectRules } from '../../cli/selection.ts';
-import { spendLine } from '../../reporter/terminal.ts';
+import { failingRuleLines, seedOf, spendLine } from '../../reporter/terminal.ts';
+import type { ReportedRule } from '../../reporter/report.ts';
 import LiveLine, { liveLine } from '../../reporter/live-line.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
@@ -134,4 +135,31 @@ test('on a TTY the run shows a live line (done of total, failed, spend); off a T
   off.onTestEnd({} as never, { status: 'failed' } as never);
   off.onEnd();
   expect(piped).toEqual(['Running 10 tests using 2 workers\n']);
+});
+
+test("a failing rule's block is bounded and complete: ID, text, first violations, the property's seed, one curl", () => {
+  const violations = Array.from({ length: 40 }, (_, i) => ({
+    ruleId: 'ERR-001',
+    severity: 'error' as const,
+    path: `/x/${i}`,
+    message: 'm'.repeat(900),
+  }));
+  const rule = {
+    id: 'ERR-001',
+    status: 'FAILED',
+    level: 'MUST',
+    text: 'Every error answer carries a message.',
+    reasons: ['[ERR-001] /x/0: m'],
+    tests: [{ title: 'suites/errors.spec.ts › a property', status: 'failed' }],
+    evidence: [{ violations, curl: 'curl -sS -i -X GET \'http://127.0.0.1:1/x\' -H "x-service-api-key: $FC_API_KEY"' }],
+  } as unknown as ReportedRule;
+  const seed = seedOf('Property failed after 3 tests\n{ seed: -1234, path: "2:1", endOnFailure: true }');
+  expect(seed).toEqual({ seed: -1234, path: '2:1' });
+  const lines = failingRuleLines(rule, new Map([['suites/errors.spec.ts › a property', seed!]]));
+  expect(lines.length).toBeLessThanOrEqual(7);
+  expect(lines[0]).toBe('  FAILED ERR-001 (MUST): Every error answer carries a message.');
+  expect(lines.filter((l) => l.startsWith('    [ERR-001] '))).toHaveLength(3);
+  for (const l of lines.slice(0, -1)) expect(l.length).toBeLessThanOrEqual(260);
+  expect(lines).toContain('    property seed -1234 (path 2:1): rerun with --seed -1234');
+  expect(lines.at(-1)).toBe(`    reproduce: ${rule.evidence![0]!.curl!}`);
 });

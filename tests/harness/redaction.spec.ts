@@ -6,6 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { test, expect } from '@playwright/test';
 import { redact, registerSecret } from '../../lib/redact.ts';
+import type { Evidence } from '../../lib/evidence.ts';
+import { attachEvidence, registerPlaceholder, rememberExchange } from '../../suites/support/evidence.ts';
+import { bufferedResponse } from '../../suites/support/transport.ts';
 import { reportTexts, runConformance, secretRunEnv, withSecretRun } from './support/report-scan.ts';
 
 test.describe('redact', () => {
@@ -42,6 +45,39 @@ test.describe('redact', () => {
     ];
     for (const t of texts) expect(redact(t)).toBe(t);
   });
+});
+
+test('a recorded request carries each secret as its placeholder from the start, by the header that carried it', async () => {
+  const [key, key2, token, made] = ['', '', '', ''].map(() => `fc_${randomBytes(12).toString('hex')}`) as [string, string, string, string];
+  registerPlaceholder(key, 'FC_API_KEY');
+  registerPlaceholder(key2, 'FC_API_KEY_2');
+  registerPlaceholder(token, 'FC_CONTROL_TOKEN');
+  registerSecret(made); // a control-plane account's key: the run made it
+  const answer = bufferedResponse({
+    url: 'http://127.0.0.1:1/api/v1/latest',
+    status: 422,
+    statusText: '',
+    headers: [],
+    body: Buffer.from(`{"echo":"${key2}"}`),
+  });
+  const recorded = async (headers: Record<string, string>) => {
+    await rememberExchange('GET', 'http://127.0.0.1:1/api/v1/latest', headers, undefined, answer);
+    attachEvidence([{ ruleId: 'ERR-001', severity: 'error', path: '/message', message: 'm' }], answer);
+    const a = test.info().attachments.at(-1)!;
+    return JSON.parse(a.body!.toString('utf8')) as Evidence;
+  };
+  const e = await recorded({ 'X-Service-Api-Key': key2, authorization: `Bearer ${token}`, accept: 'application/json' });
+  expect(e.request!.headers).toEqual({
+    'x-service-api-key': '$FC_API_KEY_2',
+    authorization: 'Bearer $FC_CONTROL_TOKEN',
+    accept: 'application/json',
+  });
+  expect(e.curl).toContain(`-H "x-service-api-key: $FC_API_KEY_2" -H "authorization: Bearer $FC_CONTROL_TOKEN"`);
+  expect(e.response!.body).toBe('{"echo":"$FC_API_KEY_2"}');
+  expect((await recorded({ 'x-service-api-key': key })).request!.headers['x-service-api-key']).toBe('$FC_API_KEY');
+  // A key the run made is replayed with the configured key; a made-up one (an invalid-key test) is no secret and stays.
+  expect((await recorded({ 'x-service-api-key': made })).request!.headers['x-service-api-key']).toBe('$FC_API_KEY');
+  expect((await recorded({ 'x-service-api-key': 'fc_invalid_0000' })).request!.headers['x-service-api-key']).toBe('fc_invalid_0000');
 });
 
 test('a real conformance run writes no API key or control token into any report', async () => {
