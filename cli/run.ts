@@ -171,6 +171,8 @@ function prepare(flags: RunFlags): RunContext {
     throw new UsageError(`no rule selected${s.tier === 'smoke' ? ' (the smoke tier keeps only rules about free routes)' : ''}`);
   if (selected && !tests!.length) throw new UsageError(`no suite test carries the ${selected.size} selected rule(s)`);
   if (grep && !tests!.length) throw new UsageError(`--grep ${flags.grep}: no suite test${selected ? ' of the selection' : ''} matches`);
+  // --grep alone selects the rules its tests carry: the rest is NOT_SELECTED, as for --rule (the dry run says the same).
+  const chosen = grep && !selected ? new Set(tests!.flatMap((t) => t.rules)) : selected;
   if (s.baseline) {
     try {
       readContractFile(s.baseline);
@@ -178,7 +180,7 @@ function prepare(flags: RunFlags): RunContext {
       throw new UsageError(`--baseline: ${(err as Error).message}`);
     }
   }
-  return { s, secrets, catalogue, selected, tests, started, reportDir: resolve(s.reportDir) };
+  return { s, secrets, catalogue, selected: chosen, tests, started, reportDir: resolve(s.reportDir) };
 }
 
 /** The spend plan of the run's tests within its budget (cli/spend.ts), or undefined when none was measured. */
@@ -228,10 +230,7 @@ function printUnbilled({ s, secrets }: RunContext): void {
 /** `--dry-run`: the selection's summary and the plan (requests, spend plan, budget); with `--list` every selected rule too. Nothing is sent. */
 function printDryRun(ctx: RunContext, list: boolean): void {
   const { s, catalogue, selected, tests } = ctx;
-  const all = selected ? [...selected].sort() : [...catalogue.values()].filter((r) => !r.retired).map((r) => r.id);
-  // Under --grep only the rules the remaining tests carry can be judged.
-  const carried = tests ? new Set(tests.flatMap((t) => t.rules)) : null;
-  const ids = carried && !selected ? all.filter((id) => carried.has(id)) : all;
+  const ids = selected ? [...selected].sort() : [...catalogue.values()].filter((r) => !r.retired).map((r) => r.id);
   const testable = ids.filter((id) => isTestable(catalogue.get(id)!));
   console.log(`Dry run (nothing is sent). Tier ${s.tier}; target ${s.target ?? 'embedded reference stub'}.`);
   const families = new Map<string, number>();
