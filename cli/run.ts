@@ -402,7 +402,7 @@ export async function runCommand(flags: RunFlags): Promise<number> {
   }
 }
 
-/** The run itself; `out` prints on stdout (the JSON summary, GitHub's workflow commands). */
+/** The run itself; `out` prints on stdout (the `--json` summary). */
 async function runAndReport(flags: RunFlags, out: (line: string) => void): Promise<number> {
   if (flags.list && !flags.dryRun) throw new UsageError('--list: lists the plan of a --dry-run; add --dry-run');
   const ctx = prepare(flags);
@@ -428,8 +428,8 @@ async function runAndReport(flags: RunFlags, out: (line: string) => void): Promi
     ended = finish(ctx, result, abortFile);
     sign(reportDir, s.signingKey);
   }
-  // GitHub Actions reads workflow commands from stdout.
-  reportToGithub(ended.report, ended.code, process.env, out);
+  // GitHub Actions reads workflow commands from the step's output: stdout, or stderr under --json (stdout is the summary's).
+  reportToGithub(ended.report, ended.code, process.env, (line) => console.log(redact(line)));
   if (flags.json) out(redact(JSON.stringify(runSummary(ended.report, ended.code, reportDir), null, 2)));
   return ended.code;
 }
