@@ -17,13 +17,24 @@ import { test, expect } from '@playwright/test';
 import { ConfigError } from '../../lib/errors.ts';
 import { artilleryScript, findArtillery, perMachine } from '../../load/artillery.ts';
 import { readLoadConfig } from '../../load/config.ts';
-import { buildProfiles } from '../../load/profiles.ts';
+import { METRIC } from '../../load/metrics.ts';
+import { buildProfiles, type LoadProfile } from '../../load/profiles.ts';
 import type { LoadReport } from '../../load/report.ts';
 import { plannedRequestOf, SYNTHETIC_IDENTITIES } from '../../load/requests.ts';
 import { runProfile } from '../../load/run.ts';
 import { listen } from './support/servers.ts';
 
 const profiles = buildProfiles();
+
+/**
+ * A profile with a latency budget of 10 s instead of its own: these runs share `npm test`'s machine with
+ * the conformance suites, where a p95 over the profile's 1 s says how busy the machine was, not how an
+ * engine judges. Every other threshold is the profile's own.
+ */
+function underLoad(name: string): LoadProfile {
+  const p = profiles[name]!;
+  return { ...p, thresholds: { ...p.thresholds, [METRIC.duration]: ['p(95)<10000'] } };
+}
 
 /** A 127.0.0.1 server answering every request 200 `{}` at once, counting requests per clock second. */
 async function countingServer() {
@@ -143,7 +154,7 @@ test.describe('several principals', () => {
 
   test("30/s over two keys stays within each key's 20/s, where one key is refused a third", async () => {
     // `wait` at a full in-flight cap: on a busy machine nothing is dropped, every start is judged.
-    const run = { profile: profiles.standard!, rate: 30, durationS: 2, whenFull: 'wait' as const };
+    const run = { profile: underLoad('standard'), rate: 30, durationS: 2, whenFull: 'wait' as const };
     const { report: two } = await runProfile({ ...run, principals: 2 });
     expect(two.run.principals).toEqual({ count: 2, source: 'embedded stub accounts', perPrincipalRate: 15 });
     expect(new Set(two.records.map((r) => r.principal))).toEqual(new Set([0, 1]));
@@ -170,7 +181,7 @@ test.describe('scale-out on loopback: Artillery workers and merged processes', (
     test.skip(Boolean(missing), missing);
     const outDir = mkdtempSync(join(tmpdir(), 'fc-load-artillery-'));
     try {
-      const p = profiles.standard!;
+      const p = underLoad('standard');
       // `wait` at a full in-flight cap (the scheduler's): on a busy machine nothing is dropped.
       const run = { profile: p, rate: p.burstRate, durationS: 3, outDir, whenFull: 'wait' as const };
       const { report: single } = await runProfile(run);
