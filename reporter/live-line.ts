@@ -4,7 +4,8 @@
  * summary. Off the terminal (CI logs, a pipe) it prints only the opening `Running N tests` line. Listed in
  * playwright.config.ts when the CLI asks for the rule summary only (FC_TERMINAL=rules).
  */
-import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { stripVTControlCharacters } from 'node:util';
+import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { spendSummary } from '../lib/spend-ledger.ts';
 
 /** How often the spend ledger is read, ms at most once per (each read is a file read per project). */
@@ -62,6 +63,13 @@ export default class LiveLine implements Reporter {
     }
     this.out.write(`\r\x1b[2K${liveLine(this.done, this.total, this.failed, this.spent)}`);
     this.shown = true;
+  }
+
+  /** An error outside any test (a global setup that failed, a config error): no other reporter of the CLI's run prints it. */
+  onError(error: TestError): void {
+    if (this.shown) this.out.write('\r\x1b[2K');
+    this.shown = false;
+    process.stderr.write(`${stripVTControlCharacters(error.message ?? error.value ?? 'error')}\n`);
   }
 
   onEnd(): void {
