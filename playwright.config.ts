@@ -19,7 +19,8 @@ const SERIAL_SUITES = serialSuites(ownsSourceAddresses(settings.target));
 registerSecret(settings.apiKey, 'FC_API_KEY');
 registerSecret(settings.apiKey2, 'FC_API_KEY_2');
 registerSecret(settings.controlToken, 'FC_CONTROL_TOKEN');
-const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
+// Unlimited on the embedded stub: no target yet (the runner, before the global setup starts it) or the one it started (workers).
+const maxSpend = settings.maxSpendUsd ?? (embedded || !settings.target ? Infinity : 0);
 const ruleReporter: RuleReporterOptions = {
   outputDir: reportDir,
   target: embedded ? '' : settings.target,
