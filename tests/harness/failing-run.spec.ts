@@ -68,7 +68,20 @@ test.beforeAll(async () => {
     const extra = m.mode === 'json' ? ['--json'] : [];
     const env = m.mode === 'github' ? { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile } : {};
     const run = await runCli(
-      ['run', '--target', stub.url, '--rule', m.rule, '--grep', m.grep, '--max-spend', '0.5', '--report-dir', dir, ...extra],
+      // The GitHub run states no budget: a target's default, $0 (its rule's test is free).
+      [
+        'run',
+        '--target',
+        stub.url,
+        '--rule',
+        m.rule,
+        '--grep',
+        m.grep,
+        ...(m.mode === 'github' ? [] : ['--max-spend', '0.5']),
+        '--report-dir',
+        dir,
+        ...extra,
+      ],
       { ...secretEnv, ...env },
       150_000,
     );
@@ -109,6 +122,12 @@ test('the terminal: one short block per failing rule (ID, text, violations, curl
   expect(block[0]).toContain(ruleOf(r).text.slice(0, 60));
   expect(block.some((l) => l.startsWith(`    [${r.rule}] `))).toBe(true);
   expect(block.at(-1)).toMatch(/^ {4}reproduce: curl /);
+  // The spend line states the budget in force: --max-spend here, a target's $0 where none was given.
+  expect(r.run.stdout).toMatch(/^Spend: \$\d+\.\d{3} in \d+ paid call\(s\); budget \$0\.500$/m);
+  expect(runs.find((x) => x.mode === 'github')!.run.stdout).toMatch(
+    /^Spend: \$0\.000 in 0 paid call\(s\); budget \$0: paid calls are refused/m,
+  );
+  expect(runs.find((x) => x.mode === 'github')!.report.spend.budgetUsd).toBe(0);
   // The whole output is short, and carries no stack frame (they come with --verbose only).
   expect(lines.length).toBeLessThan(60);
   expect(r.run.stdout + r.run.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
