@@ -40,6 +40,19 @@ export default tseslint.config(
   { ignores: ['node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'bin/**', 'scratch/**', 'cleanroom/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The Artillery engine's hooks, plugin and helpers (tools/artillery/fc) are plain JavaScript run by the tool
+  // folder's own Node (≥ 22.18) inside Artillery, outside the layers: they import none of the project's code.
+  {
+    files: ['tools/artillery/fc/**/*.{js,cjs,mjs}'],
+    languageOptions: {
+      globals: { process: 'readonly', require: 'readonly', module: 'writable', Buffer: 'readonly', console: 'readonly', URL: 'readonly' },
+    },
+    rules: {
+      // Artillery loads processors and v2 plugins with CommonJS semantics.
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
   // The embedded stub's child entry is plain JavaScript run by Node (stub/child.js).
   { files: ['stub/child.js'], languageOptions: { globals: { process: 'readonly' } } },
   {

@@ -16,7 +16,11 @@ const { reportDir, embedded, shard } = settings;
 // so the one-address suites run beside the others; elsewhere they join the serial project.
 const SERIAL_SUITES = serialSuites(ownsSourceAddresses(settings.target));
 // Secrets are masked in every report this process writes (the embedded stub's keys: global-setup.ts).
-for (const s of [settings.apiKey, settings.apiKey2, settings.controlToken]) registerSecret(s);
+registerSecret(settings.apiKey, 'FC_API_KEY');
+registerSecret(settings.apiKey2, 'FC_API_KEY_2');
+registerSecret(settings.controlToken, 'FC_CONTROL_TOKEN');
+// Unlimited on the embedded stub: no target yet (the runner, before the global setup starts it) or the one it started (workers).
+const maxSpend = settings.maxSpendUsd ?? (embedded || !settings.target ? Infinity : 0);
 const ruleReporter: RuleReporterOptions = {
   outputDir: reportDir,
   target: embedded ? '' : settings.target,
@@ -32,8 +36,9 @@ const ruleReporter: RuleReporterOptions = {
   driftBaseline: settings.driftBaseline,
   failOnDrift: settings.failOnDrift,
   servedContract: settings.servedContract,
+  budgetUsd: Number.isFinite(maxSpend) ? maxSpend : null,
+  quiet: settings.terminal === 'quiet',
 };
-const maxSpend = settings.maxSpendUsd ?? (embedded ? Infinity : 0);
 
 export default defineConfig<TargetOptions>({
   globalSetup: './suites/support/global-setup.ts',
@@ -50,7 +55,10 @@ export default defineConfig<TargetOptions>({
   workers: settings.workers,
   outputDir: `${reportDir}/test-results`,
   reporter: [
-    [settings.ci ? 'dot' : 'list'],
+    // `forecast-conformance run` prints the rule summary only (and a live line on a TTY); --verbose keeps
+    // Playwright's reporter too, with every failure's stack trace (lib/settings.ts `terminal`).
+    ...(settings.terminal === 'full' ? ([[settings.ci ? 'dot' : 'list']] as const) : []),
+    ...(settings.terminal === 'rules' ? ([['./reporter/live-line.ts']] as const) : []),
     ['json', { outputFile: `${reportDir}/results.json` }],
     ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
     ...(shard ? ([['blob', { outputDir: `${reportDir}/blob`, fileName: `shard-${shard.replace('/', '-of-')}.zip` }]] as const) : []),

@@ -47,6 +47,8 @@ const typeSet = (v: unknown): Set<string> => new Set((Array.isArray(v) ? v : [v]
  * - a member retyped: a response whose type gains a type the client never saw, or a request whose type
  *   loses one the client sends, breaks it (the library calls a response retype safe); the other way
  *   round (a response narrowed, a request widened) does not;
+ * - a parameter list added to an operation that had none, holding a required parameter: the client's
+ *   call lacks it (the library calls the added list an annotation);
  * - everything else (operation, parameter, status, member removed; parameter or body member made
  *   required; security changed; descriptions) as api-smart-diff classifies it.
  */
@@ -62,6 +64,16 @@ export function classifyChange(d: Diff): Classified {
           ? 'a documented value the client sends is no longer accepted'
           : 'a documented value the client reads or branches on is gone',
     };
+  // A parameter list added where the operation (or its path) had none: the library calls the whole list
+  // an annotation, but a required parameter in it is one the client's call never sends (issue 33).
+  if (d.action === 'add' && last === 'parameters' && path[0] === 'paths' && Array.isArray(d.after)) {
+    const required = (d.after as unknown[])
+      .filter((p): p is { name?: unknown; in?: unknown; required?: unknown } => typeof p === 'object' && p !== null)
+      .filter((p) => p.required === true)
+      .map((p) => `${String(p.in)} parameter ${String(p.name)}`);
+    if (required.length)
+      return { class: 'breaking', reason: `a required parameter added where the operation had none: ${required.join(', ')}` };
+  }
   if (last === 'type' && d.action === 'replace' && parent !== 'properties') {
     const before = typeSet(d.before);
     const after = typeSet(d.after);

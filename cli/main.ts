@@ -8,7 +8,17 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { bodyLimit, httpUrl, nonNegative, positiveInt, RUN_TIERS, STUB_VARIANT_NAMES, UsageError } from './settings.ts';
+import {
+  bodyLimit,
+  DEFAULT_WORKERS,
+  httpUrl,
+  nonNegative,
+  positiveInt,
+  RUN_TIERS,
+  SMOKE_WORKERS,
+  STUB_VARIANT_NAMES,
+  UsageError,
+} from './settings.ts';
 import { runCommand, type RunFlags } from './run.ts';
 import { verifyBundle } from './bundle.ts';
 import { mergeCommand } from './merge.ts';
@@ -39,8 +49,8 @@ Exit codes:
   2  configuration, harness or target error (unreachable, not HTTP, /openapi.json not served or over
      --max-body-bytes, stopped answering)
 
-Settings: flags, then ./forecast-conformance.config.json (or --config FILE; schema cli/config.schema.json),
-then the environment: FC_TARGET, FC_SITE_URL, FC_CONTROL, FC_MAX_SPEND, FC_SEED, FC_REPORT_DIR, FC_WORKERS,
+Settings: flags, then the environment, then ./forecast-conformance.config.json (or --config FILE; schema
+cli/config.schema.json; the run names the file it loaded), then defaults. The environment: FC_TARGET, FC_SITE_URL, FC_CONTROL, FC_MAX_SPEND, FC_SEED, FC_REPORT_DIR, FC_WORKERS,
 FC_TIMEOUT_MS, FC_TIER, FC_RULES, FC_FAMILIES, FC_OPERATIONS, FC_MIN_COVERAGE, FC_FAIL_ON_SKIP=1,
 FC_ABORT_AFTER, FC_MAX_BODY_BYTES, FC_SIGNING_KEY_FILE, FC_STUB_VARIANT, FC_DRIFT_BASELINE, FC_FAIL_ON_DRIFT,
 FC_UNBILLED_STATUS.
@@ -108,7 +118,7 @@ program
   )
   .option(
     '--workers <n>',
-    'parallel workers, 1..64 (default 6; 2 for the smoke tier; `npm test` keeps 2)',
+    `parallel workers, 1..64 (default ${DEFAULT_WORKERS}; ${SMOKE_WORKERS} for the smoke tier; \`npm test\` keeps 2)`,
     arg((v) => positiveInt('--workers', v, 64)),
   )
   .option(
@@ -133,7 +143,13 @@ program
   .option('--fail-on-skip', 'exit 1 when any selected testable rule is SKIPPED')
   .option('--baseline <file>', "an earlier served contract (JSON or YAML, e.g. a previous run's served-openapi.json) to compare with too")
   .addOption(new Option('--fail-on-drift <class>', 'exit 1 when the served contract has a difference of this class').choices(FAIL_ON_DRIFT))
-  .option('--dry-run', 'list the selected rules, planned tests and maximum spend; send nothing')
+  .option(
+    '--dry-run',
+    'print the selection (every flag and --grep honoured), the planned tests, requests, spend plan and maximum spend; send nothing',
+  )
+  .option('--list', 'with --dry-run: list every selected rule with its text, and every planned test')
+  .option('--json', 'print a machine-readable summary on stdout (verdict, counts, failing rules, spend, drift); the rest goes to stderr')
+  .option('--verbose', "also print Playwright's report of every failing test, stack traces included")
   .option(
     '--shard <i/n>',
     'run one Playwright shard and write its blob (merge with `merge`)',
@@ -220,7 +236,7 @@ program
 
 program
   .command('replay')
-  .description('re-send one recorded failing case from a report and print the answer and the verdict')
+  .description("re-send one recorded failing case from a report and give the verdict of the rule's own check")
   .option('--report-dir <dir>', 'report folder holding rules.json', 'reports')
   .option('--rule <id>', 'the rule whose evidence to replay (default: the first with evidence)')
   .option(
@@ -239,7 +255,22 @@ program
     "the answer's body limit, bytes (default 33554432 = 32 MiB)",
     arg((v) => bodyLimit('--max-body-bytes', v)),
   )
-  .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string; maxBodyBytes?: number }) => {
+  .option(
+    '--max-spend <usd>',
+    "budget of a rerun of the rule's own tests, for a rule no check judges on one answer (default: the recorded run's, else 0)",
+    arg((v) => nonNegative('--max-spend', v)),
+  )
+  .addHelpText(
+    'after',
+    `
+Exit codes:
+  0  the rule's own check ran and finds no violation of it
+  1  the recorded violation, or another violation of the rule, is still there
+  2  cannot replay: no recorded request, a secret the request needs is not in the environment, the target
+     is unreachable, or the rule's tests did not judge it
+`,
+  )
+  .action(async (opts: { reportDir: string; rule?: string; case: number; target?: string; maxBodyBytes?: number; maxSpend?: number }) => {
     process.exitCode = await replayCommand(opts);
   });
 

@@ -43,6 +43,8 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
       FC_FAIL_ON_SKIP: first?.failOnSkip ? '1' : '',
       ...(first?.minCoverage !== null && first?.minCoverage !== undefined ? { FC_MIN_COVERAGE: String(first.minCoverage) } : {}),
       ...(first?.seed !== null && first?.seed !== undefined ? { FC_SEED: String(first.seed) } : {}),
+      // The budget the shards ran under stays the merged report's (Infinity: unlimited, the embedded stub's).
+      ...(first ? { FC_MAX_SPEND: String(first.spend.budgetUsd ?? Infinity) } : {}),
       // The operator's statement on gap BILL-013 stays on the merged report.
       ...(first?.spend.unbilledStatuses?.length ? { FC_UNBILLED_STATUS: first.spend.unbilledStatuses.join(',') } : {}),
       ...(first && !first.target.startsWith('embedded ') ? { FC_TARGET: first.target } : {}),

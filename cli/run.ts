@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
-import { redact, registerSecret } from '../lib/redact.ts';
+import { redact } from '../lib/redact.ts';
 import { readAbort } from '../lib/run-health.ts';
 import { PROJECT_FILES, projectOutputDir, REPORT_DIR_FILES, REPORT_FILES } from '../lib/run-state.ts';
 import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
@@ -25,7 +25,18 @@ import {
 import { preflight } from './preflight.ts';
 import { listTests, plannedTests, selectRules, strayPattern, uncovered, type PlannedTest } from './selection.ts';
 import { loadRequestPlan, planLabel, plannedRequests } from '../lib/request-plan.ts';
-import { readSecrets, resolveSettings, UsageError, type Flags, type RunSettings, type Secrets } from './settings.ts';
+import {
+  DEFAULT_WORKERS,
+  readSecrets,
+  registerSecrets,
+  resolveSettings,
+  SMOKE_WORKERS,
+  UsageError,
+  type Flags,
+  type RunSettings,
+  type Secrets,
+} from './settings.ts';
+import { reportToGithub, runSummary } from './ci-output.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 import { supervise, type RunEnd } from './supervise.ts';
 import { ownsSourceAddresses } from '../lib/suite-phases.ts';
@@ -36,16 +47,6 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
 /** Files of an earlier run that must not be mistaken for this run's. */
 const STALE = [...Object.values(REPORT_FILES), 'results.json', MANIFEST, SIGNATURE, REPORT_DIR_FILES.servedContract];
-/**
- * Workers of a run without --workers / FC_WORKERS. A conformance run mostly waits (on the target's
- * limits, paced through one hub, and on the target's answers), not on CPU. While one test holds a
- * bound (suites/support/locks.ts) or the configured key's minute is spent, the other workers run the
- * suites that need neither. On 2 cores the standard tier against the stub took 1 min 57 s with 4
- * workers, 1 min 45 s with 6 (93% CPU) and 1 min 46 s with 8, whose start-up costs more than it saves.
- */
-const RUN_WORKERS = 6;
-/** The smoke tier's: a short run spends most of its CPU loading each worker (2 workers: 14 s; 4: 24 s, at 165% CPU). */
-const SMOKE_WORKERS = 2;
 /** A dry run lists each planned test's request count up to this many tests (then only the sum). */
 const PER_TEST_LINES = 60;
 
@@ -53,8 +54,14 @@ export const EXIT: Record<RunVerdict, number> = { PASSED: 0, FAILED: 1, INCOMPLE
 
 export interface RunFlags extends Flags {
   dryRun?: boolean;
+  /** With --dry-run: list every selected rule and planned test, not only their counts. */
+  list?: boolean;
   shard?: string;
   grep?: string;
+  /** Print a machine-readable summary (RunSummary) on stdout; everything else goes to stderr. */
+  json?: boolean;
+  /** Keep Playwright's reporter: every failure with its stack trace. */
+  verbose?: boolean;
 }
 
 /** Every FC_* variable removed: the child sees exactly the resolved settings. */
@@ -103,8 +110,8 @@ function sign(dir: string, keyFile: string | undefined): void {
     );
 }
 
-/** Dry run: each planned test's request count and their sum, from the request plan (lib/request-plan.ts). */
-function printPlannedRequests(planned: readonly PlannedTest[]): void {
+/** Dry run: the planned tests' request count (each test's too with `list`, or when they are few), from the request plan (lib/request-plan.ts). */
+function printPlannedRequests(planned: readonly PlannedTest[], list: boolean): void {
   const plan = loadRequestPlan();
   if (!plan) {
     console.log('Planned requests: unknown (no contract/request-plan.json; `npm run request-plan` measures one on the embedded stub)');
@@ -112,7 +119,7 @@ function printPlannedRequests(planned: readonly PlannedTest[]): void {
   }
   const p = plannedRequests(plan, planned);
   const n = (v: number) => v.toLocaleString('en-US');
-  if (p.perTest.length <= PER_TEST_LINES)
+  if (list || p.perTest.length <= PER_TEST_LINES)
     for (const { test, requests } of p.perTest)
       console.log(`  ${(requests === undefined ? '?' : n(requests)).padStart(6)}  ${test.location} ${test.title}`);
   console.log(
@@ -138,18 +145,34 @@ interface RunContext {
   reportDir: string;
 }
 
+/** `--grep` as Playwright reads it. @throws UsageError when it is no regular expression. */
+function grepOf(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern);
+  } catch (err) {
+    throw new UsageError(`--grep: not a regular expression: ${(err as Error).message}`);
+  }
+}
+
 /** Settings, secrets, catalogue and selection. @throws UsageError for a selection or baseline it refuses. */
 function prepare(flags: RunFlags): RunContext {
   const started = new Date();
   const s = resolveSettings(flags);
   const secrets = readSecrets();
-  for (const v of Object.values(secrets)) registerSecret(v);
+  registerSecrets(secrets);
+  if (s.configFile) console.log(`Config: ${s.configFile} (flags, then FC_* variables, then this file, then defaults)`);
   const catalogue = loadRules();
+  const grep = flags.grep ? grepOf(flags.grep) : undefined;
   const selected = selectRules(catalogue, s);
-  const tests = selected ? plannedTests(listTests(), selected, s.tier) : null;
+  // --grep narrows the tests as Playwright will (file and title), and so the rules the run can judge.
+  const tests =
+    selected || grep ? plannedTests(listTests(), selected, s.tier).filter((t) => !grep || grep.test(`${t.location} ${t.title}`)) : null;
   if (selected && !selected.size)
     throw new UsageError(`no rule selected${s.tier === 'smoke' ? ' (the smoke tier keeps only rules about free routes)' : ''}`);
   if (selected && !tests!.length) throw new UsageError(`no suite test carries the ${selected.size} selected rule(s)`);
+  if (grep && !tests!.length) throw new UsageError(`--grep ${flags.grep}: no suite test${selected ? ' of the selection' : ''} matches`);
+  // --grep alone selects the rules its tests carry: the rest is NOT_SELECTED, as for --rule (the dry run says the same).
+  const chosen = grep && !selected ? new Set(tests!.flatMap((t) => t.rules)) : selected;
   if (s.baseline) {
     try {
       readContractFile(s.baseline);
@@ -157,7 +180,7 @@ function prepare(flags: RunFlags): RunContext {
       throw new UsageError(`--baseline: ${(err as Error).message}`);
     }
   }
-  return { s, secrets, catalogue, selected, tests, started, reportDir: resolve(s.reportDir) };
+  return { s, secrets, catalogue, selected: chosen, tests, started, reportDir: resolve(s.reportDir) };
 }
 
 /** The spend plan of the run's tests within its budget (cli/spend.ts), or undefined when none was measured. */
@@ -204,21 +227,30 @@ function printUnbilled({ s, secrets }: RunContext): void {
   );
 }
 
-/** `--dry-run`: the selected rules, planned tests, requests, spend plan and budget; nothing is sent. */
-function printDryRun(ctx: RunContext): void {
+/** `--dry-run`: the selection's summary and the plan (requests, spend plan, budget); with `--list` every selected rule too. Nothing is sent. */
+function printDryRun(ctx: RunContext, list: boolean): void {
   const { s, catalogue, selected, tests } = ctx;
   const ids = selected ? [...selected].sort() : [...catalogue.values()].filter((r) => !r.retired).map((r) => r.id);
   const testable = ids.filter((id) => isTestable(catalogue.get(id)!));
   console.log(`Dry run (nothing is sent). Tier ${s.tier}; target ${s.target ?? 'embedded reference stub'}.`);
-  console.log(`Selected rules: ${ids.length} (${testable.length} testable)`);
-  for (const id of ids) console.log(`  ${id.padEnd(14)} ${catalogue.get(id)!.level.padEnd(6)} ${catalogue.get(id)!.text}`);
+  const families = new Map<string, number>();
+  for (const id of ids) families.set(id.replace(/-\d+$/, ''), (families.get(id.replace(/-\d+$/, '')) ?? 0) + 1);
+  console.log(
+    `Selected rules: ${ids.length} (${testable.length} testable) in ${families.size} famil${families.size === 1 ? 'y' : 'ies'}: ${[
+      ...families,
+    ]
+      .map(([f, n]) => `${f} ${n}`)
+      .join(', ')}`,
+  );
+  if (list) for (const id of ids) console.log(`  ${id.padEnd(14)} ${catalogue.get(id)!.level.padEnd(6)} ${catalogue.get(id)!.text}`);
+  else console.log('  (every selected rule with its text: add --list)');
   const planned = tests ?? listTests();
   console.log(`Planned tests: ${planned.length} (${planned.filter((t) => t.clock).length} in the clock suites)`);
   if (selected) {
     const missing = uncovered(catalogue, selected, planned);
     if (missing.length) console.log(`Testable selected rules no test carries (will be NOT_RUN): ${missing.join(', ')}`);
   }
-  printPlannedRequests(planned);
+  printPlannedRequests(planned, list);
   printUnbilled(ctx);
   const plan = spendPlanOf(ctx);
   if (plan) for (const line of spendPlanLines(plan)) console.log(line);
@@ -280,6 +312,8 @@ function playwrightChildEnv(ctx: RunContext, flags: RunFlags, spendPlanFile: str
     FC_COMMAND_LINE: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
     FC_SELECTED_RULES: selected ? [...selected].sort().join(',') : '',
     FC_FAIL_ON_SKIP: s.failOnSkip ? '1' : '',
+    // The rule summary only (a live line on a TTY), nothing with --json; Playwright's reporter with --verbose.
+    FC_TERMINAL: flags.json ? 'quiet' : flags.verbose ? 'full' : 'rules',
   });
   const set = (k: string, v: string | number | undefined) => {
     if (v !== undefined && v !== '') env[k] = String(v);
@@ -287,10 +321,12 @@ function playwrightChildEnv(ctx: RunContext, flags: RunFlags, spendPlanFile: str
   set('FC_TARGET', s.target);
   set('FC_SITE_URL', s.siteUrl);
   set('FC_CONTROL', s.control);
-  set('FC_MAX_SPEND', s.tier === 'smoke' ? 0 : s.maxSpend);
+  // The budget in force, stated to the reporter too (a target without --max-spend has $0).
+  const budget = budgetOf(s);
+  set('FC_MAX_SPEND', Number.isFinite(budget) ? budget : undefined);
   set('FC_UNBILLED_STATUS', s.unbilledStatuses.join(','));
   set('FC_SEED', s.seed);
-  set('FC_WORKERS', s.workers ?? (s.tier === 'smoke' ? SMOKE_WORKERS : RUN_WORKERS));
+  set('FC_WORKERS', s.workers ?? (s.tier === 'smoke' ? SMOKE_WORKERS : DEFAULT_WORKERS));
   set('FC_MIN_COVERAGE', s.minCoverage);
   set('FC_SHARD', flags.shard);
   set('FC_STUB_VARIANT', s.stubVariant);
@@ -333,7 +369,7 @@ function playwrightArgs({ s, tests }: RunContext, flags: RunFlags): string[] {
  * The exit code once the Playwright run ended: its report's verdict, or 2 when it wrote none (aborted,
  * stopped, crashed), in which case the reports are written here with the reason.
  */
-function finish(ctx: RunContext, result: RunEnd, abortFile: string): number {
+function finish(ctx: RunContext, result: RunEnd, abortFile: string): { code: number; report: CertificationReport } {
   if (!existsSync(join(ctx.reportDir, REPORT_FILES.rules))) {
     const marker = readAbort(dirname(abortFile));
     const reason = marker
@@ -343,11 +379,11 @@ function finish(ctx: RunContext, result: RunEnd, abortFile: string): number {
         : `the Playwright run ended (exit ${result.code ?? result.signal}) without writing a report`;
     const report = writeNotRunReports(ctx, reason, 'error');
     for (const line of summaryLines(report)) console.log(line);
-    return 2;
+    return { code: 2, report };
   }
   const report = readReport(ctx.reportDir);
   if (report.verdict === 'ERROR') console.error(`forecast-conformance: ${report.verdictReason}`);
-  return EXIT[report.verdict];
+  return { code: EXIT[report.verdict], report };
 }
 
 /**
@@ -356,25 +392,44 @@ function finish(ctx: RunContext, result: RunEnd, abortFile: string): number {
  * @throws UsageError for a configuration it refuses (the caller prints it, exit 2).
  */
 export async function runCommand(flags: RunFlags): Promise<number> {
+  // --json: stdout carries the one JSON summary; every other line the run prints goes to stderr.
+  const log = console.log;
+  if (flags.json) console.log = console.error;
+  try {
+    return await runAndReport(flags, log);
+  } finally {
+    console.log = log;
+  }
+}
+
+/** The run itself; `out` prints on stdout (the `--json` summary). */
+async function runAndReport(flags: RunFlags, out: (line: string) => void): Promise<number> {
+  if (flags.list && !flags.dryRun) throw new UsageError('--list: lists the plan of a --dry-run; add --dry-run');
   const ctx = prepare(flags);
   const { s, reportDir } = ctx;
   if (flags.dryRun) {
-    printDryRun(ctx);
+    printDryRun(ctx, flags.list ?? false);
     return 0;
   }
   mkdirSync(reportDir, { recursive: true });
   for (const f of STALE) rmSync(join(reportDir, f), { force: true });
-  if (s.target && !(await passesPreflight(ctx, s.target))) return 2;
-  // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
-  printUnbilled(ctx);
-  const plan = spendPlanOf(ctx, await freeRefusalsOf(ctx));
-  const planFile = plan ? writeSpendPlan(reportDir, plan) : undefined;
-  if (plan) for (const line of spendPlanLines(plan)) console.log(line);
-  const env = playwrightChildEnv(ctx, flags, planFile);
-  const abortFile = join(projectOutputDir(reportDir), PROJECT_FILES.abortMarker);
-  rmSync(abortFile, { force: true });
-  const result = await supervise([PLAYWRIGHT, ...playwrightArgs(ctx, flags)], { cwd: ROOT, env: playwrightEnv(env), abortFile });
-  const code = finish(ctx, result, abortFile);
-  sign(reportDir, s.signingKey);
-  return code;
+  let ended: { code: number; report: CertificationReport };
+  if (s.target && !(await passesPreflight(ctx, s.target))) ended = { code: 2, report: readReport(reportDir) };
+  else {
+    // The spend plan: the paid tests the budget buys, cheapest coverage first (issue 19); the others skip before sending.
+    printUnbilled(ctx);
+    const plan = spendPlanOf(ctx, await freeRefusalsOf(ctx));
+    const planFile = plan ? writeSpendPlan(reportDir, plan) : undefined;
+    if (plan) for (const line of spendPlanLines(plan)) console.log(line);
+    const env = playwrightChildEnv(ctx, flags, planFile);
+    const abortFile = join(projectOutputDir(reportDir), PROJECT_FILES.abortMarker);
+    rmSync(abortFile, { force: true });
+    const result = await supervise([PLAYWRIGHT, ...playwrightArgs(ctx, flags)], { cwd: ROOT, env: playwrightEnv(env), abortFile });
+    ended = finish(ctx, result, abortFile);
+    sign(reportDir, s.signingKey);
+  }
+  // GitHub Actions reads workflow commands from the step's output: stdout, or stderr under --json (stdout is the summary's).
+  reportToGithub(ended.report, ended.code, process.env, (line) => console.log(redact(line)));
+  if (flags.json) out(redact(JSON.stringify(runSummary(ended.report, ended.code, reportDir), null, 2)));
+  return ended.code;
 }

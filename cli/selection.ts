@@ -32,19 +32,43 @@ export interface SelectionInput {
 
 const familyOf = (id: string) => id.replace(/-\d+$/, '');
 
+/** Edit distance of `a` and `b`, case-insensitive (Levenshtein: insertions, deletions, substitutions). */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[y.length]!;
+}
+
+/** The `n` valid names nearest to `name` (fewest edits, then alphabetical): what an unknown selection names. */
+export function nearest(name: string, valid: Iterable<string>, n = 3): string[] {
+  return [...new Set(valid)]
+    .map((v) => ({ v, d: distance(name, v) }))
+    .sort((a, b) => a.d - b.d || a.v.localeCompare(b.v))
+    .slice(0, n)
+    .map((x) => x.v);
+}
+
 /**
  * The selected rule IDs, or null when every rule is selected (standard and certify without filters).
- * @throws UsageError for an unknown rule ID, family or operationId.
+ * @throws UsageError for an unknown rule ID, family or operationId, naming the nearest valid ones.
  */
 export function selectRules(catalogue: ReadonlyMap<string, Rule>, input: SelectionInput): Set<string> | null {
   const families = new Set([...catalogue.keys()].map(familyOf));
   const operations = new Set(Object.keys(PRICES));
+  const unknown = (flag: string, what: string, name: string, valid: Iterable<string>) =>
+    new UsageError(`${flag}: unknown ${what} ${name}; did you mean ${nearest(name, valid).join(', ')}?`);
   const badRule = input.rules.find((id) => !catalogue.has(id));
-  if (badRule) throw new UsageError(`--rule: unknown rule ID ${badRule}`);
+  if (badRule) throw unknown('--rule', 'rule ID', badRule, catalogue.keys());
   const badFamily = input.families.find((f) => !families.has(f));
-  if (badFamily) throw new UsageError(`--family: unknown rule family ${badFamily} (known: ${[...families].sort().join(', ')})`);
+  if (badFamily) throw unknown('--family', 'rule family', badFamily, families);
   const badOp = input.operations.find((o) => !operations.has(o));
-  if (badOp) throw new UsageError(`--operation: unknown operationId ${badOp}`);
+  if (badOp) throw unknown('--operation', 'operationId', badOp, operations);
   const filtered = input.rules.length + input.families.length + input.operations.length > 0;
   if (!filtered && input.tier !== 'smoke') return null;
   const all = [...catalogue.values()].filter((r) => !r.retired);

@@ -1,7 +1,8 @@
 /**
- * Run settings of `forecast-conformance run`, resolved in one place: flags first, then the config
- * file (`forecast-conformance.config.json`, validated against cli/config.schema.json), then FC_*
- * environment variables. Secrets (API keys, control token) come only from the environment or a
+ * Run settings of `forecast-conformance run`, resolved in one place: flags first, then FC_*
+ * environment variables, then the config file (`forecast-conformance.config.json`, validated against
+ * cli/config.schema.json), then defaults: the order of k6 and twelve-factor habits, so a CI job's
+ * environment overrides the file checked into the repository. Secrets (API keys, control token) come only from the environment or a
  * file named by a `*_FILE` variable, never from a flag or the config file.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../lib/http-client.ts';
+import { registerSecret } from '../lib/redact.ts';
 
 export const CONFIG_FILE = 'forecast-conformance.config.json';
 const SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'config.schema.json');
@@ -24,8 +26,20 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Settings from flags or the config file (secrets excluded). */
+/**
+ * Parallel workers of a run without --workers / FC_WORKERS / `workers`: the one default, stated by
+ * `--help` and cli/config.schema.json. A conformance run mostly waits (on the target's limits, paced
+ * through one hub, and on the target's answers), not on CPU: on 2 cores the standard tier against the
+ * stub took 1 min 57 s with 4 workers, 1 min 45 s with 6 (93% CPU) and 1 min 46 s with 8.
+ */
+export const DEFAULT_WORKERS = 6;
+/** The smoke tier's: a short run spends most of its CPU loading each worker (2 workers: 14 s; 4: 24 s). */
+export const SMOKE_WORKERS = 2;
+
+/** Settings from flags, the environment or the config file (secrets excluded). */
 export interface RunSettings {
+  /** The config file the settings were read from (absolute path); undefined when none was. */
+  configFile?: string;
   target?: string;
   siteUrl?: string;
   control?: string;
@@ -138,14 +152,15 @@ export function bodyLimit(field: string, value: string | number): number {
 }
 
 /**
- * Reads and validates a config file. `path` undefined: ./forecast-conformance.config.json when it exists.
+ * Reads and validates a config file: its settings and its absolute path (`file` undefined: no file).
+ * `path` undefined: ./forecast-conformance.config.json when it exists.
  * @throws UsageError naming the file and the offending field.
  */
-export function readConfigFile(path: string | undefined, cwd = process.cwd()): FileSettings {
+function readConfig(path: string | undefined, cwd: string): { settings: FileSettings; file?: string } {
   const file = path ? resolve(cwd, path) : join(cwd, CONFIG_FILE);
   if (!existsSync(file)) {
     if (path) throw new UsageError(`config file ${path} does not exist`);
-    return {};
+    return { settings: {} };
   }
   let data: unknown;
   try {
@@ -170,7 +185,7 @@ export function readConfigFile(path: string | undefined, cwd = process.cwd()): F
         : first.message;
     throw new UsageError(`${file}: field "${field}": ${why}`);
   }
-  return data as FileSettings;
+  return { settings: data as FileSettings, file };
 }
 
 /** A secret from `NAME` or from the file named by `NAME_FILE`. @throws UsageError when the file is unreadable. */
@@ -184,6 +199,13 @@ function secretFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
   } catch (err) {
     throw new UsageError(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+}
+
+/** Registers the run's secrets for masking, each under its variable's placeholder (`$FC_API_KEY`, ...). */
+export function registerSecrets(secrets: Secrets): void {
+  registerSecret(secrets.apiKey, 'FC_API_KEY');
+  registerSecret(secrets.apiKey2, 'FC_API_KEY_2');
+  registerSecret(secrets.controlToken, 'FC_CONTROL_TOKEN');
 }
 
 /** The secrets of a run, from the environment. */
@@ -207,79 +229,85 @@ const list = (v: string | undefined): string[] =>
     : [];
 
 /**
- * Resolves every run setting: flag, else config file, else FC_* environment, else default.
+ * Resolves every run setting: flag, else FC_* environment, else config file, else default.
  * @throws UsageError for a malformed value, naming its source field.
  */
 export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RunSettings {
-  const file = readConfigFile(flags.config, cwd);
-  const pick = <T>(flag: T | undefined, fromFile: T | undefined, fromEnv: T | undefined): T | undefined => flag ?? fromFile ?? fromEnv;
+  const { settings: file, file: configFile } = readConfig(flags.config, cwd);
+  const pick = <T>(flag: T | undefined, fromEnv: T | undefined, fromFile: T | undefined): T | undefined => flag ?? fromEnv ?? fromFile;
   const envNum = (name: string, parse: (field: string, v: string) => number) => (env[name] ? parse(name, env[name]) : undefined);
+  const pickList = (flag: string[] | undefined, name: string, fromFile: string[] | undefined): string[] =>
+    flag?.length ? flag : list(env[name]).length ? list(env[name]) : (fromFile ?? []);
+  /** The name of the source a value came from, for an error message: the flag, the variable or the file's field. */
+  const source = (flag: unknown, flagName: string, envName: string, field: string) =>
+    flag !== undefined ? flagName : env[envName] ? envName : field;
 
-  const target = pick(flags.target, file.target, env.FC_TARGET || undefined);
-  const siteUrl = pick(flags.siteUrl, file.siteUrl, env.FC_SITE_URL || undefined);
-  const control = pick(flags.control, file.control, env.FC_CONTROL || undefined);
-  const tier = pick(flags.tier, file.tier, (env.FC_TIER || undefined) as RunTier | undefined) ?? 'standard';
+  const target = pick(flags.target, env.FC_TARGET || undefined, file.target);
+  const siteUrl = pick(flags.siteUrl, env.FC_SITE_URL || undefined, file.siteUrl);
+  const control = pick(flags.control, env.FC_CONTROL || undefined, file.control);
+  const tier = pick(flags.tier, (env.FC_TIER || undefined) as RunTier | undefined, file.tier) ?? 'standard';
   if (!RUN_TIERS.includes(tier)) throw new UsageError(`tier: must be one of ${RUN_TIERS.join(', ')}, got ${JSON.stringify(tier)}`);
   const settings: RunSettings = {
-    reportDir: pick(flags.reportDir, file.reportDir, env.FC_REPORT_DIR || undefined) ?? 'reports',
+    ...(configFile ? { configFile } : {}),
+    reportDir: pick(flags.reportDir, env.FC_REPORT_DIR || undefined, file.reportDir) ?? 'reports',
     timeoutMs:
       pick(
         flags.timeoutMs,
-        file.timeoutMs,
         envNum('FC_TIMEOUT_MS', (f, v) => positiveInt(f, v)),
+        file.timeoutMs,
       ) ?? 15_000,
     tier,
-    rules: flags.rule?.length ? flags.rule : (file.rules ?? list(env.FC_RULES)),
-    families: flags.family?.length ? flags.family : (file.families ?? list(env.FC_FAMILIES)),
-    operations: flags.operation?.length ? flags.operation : (file.operations ?? list(env.FC_OPERATIONS)),
-    failOnSkip: flags.failOnSkip ?? file.failOnSkip ?? env.FC_FAIL_ON_SKIP === '1',
+    rules: pickList(flags.rule, 'FC_RULES', file.rules),
+    families: pickList(flags.family, 'FC_FAMILIES', file.families),
+    operations: pickList(flags.operation, 'FC_OPERATIONS', file.operations),
+    failOnSkip: flags.failOnSkip ?? (env.FC_FAIL_ON_SKIP ? env.FC_FAIL_ON_SKIP === '1' : undefined) ?? file.failOnSkip ?? false,
     unbilledStatuses: [],
     abortAfter:
       pick(
         flags.abortAfter,
-        file.abortAfter,
         envNum('FC_ABORT_AFTER', (f, v) => positiveInt(f, v, 1000)),
+        file.abortAfter,
       ) ?? 5,
     maxBodyBytes:
       pick(
         flags.maxBodyBytes,
-        file.maxBodyBytes,
         envNum('FC_MAX_BODY_BYTES', (f, v) => bodyLimit(f, v)),
+        file.maxBodyBytes,
       ) ?? DEFAULT_MAX_BODY_BYTES,
   };
-  if (target) settings.target = httpUrl(flags.target ? '--target' : file.target ? 'target' : 'FC_TARGET', target);
-  if (siteUrl) settings.siteUrl = httpUrl(flags.siteUrl ? '--site-url' : file.siteUrl ? 'siteUrl' : 'FC_SITE_URL', siteUrl);
-  if (control) settings.control = httpUrl(flags.control ? '--control' : file.control ? 'control' : 'FC_CONTROL', control);
-  const maxSpend = pick(flags.maxSpend, file.maxSpend, envNum('FC_MAX_SPEND', nonNegative));
+  if (target) settings.target = httpUrl(source(flags.target, '--target', 'FC_TARGET', 'target'), target);
+  if (siteUrl) settings.siteUrl = httpUrl(source(flags.siteUrl, '--site-url', 'FC_SITE_URL', 'siteUrl'), siteUrl);
+  if (control) settings.control = httpUrl(source(flags.control, '--control', 'FC_CONTROL', 'control'), control);
+  const maxSpend = pick(flags.maxSpend, envNum('FC_MAX_SPEND', nonNegative), file.maxSpend);
   if (maxSpend !== undefined) settings.maxSpend = maxSpend;
   const unbilled = flags.unbilledStatus?.length
     ? (['--unbilled-status', flags.unbilledStatus] as const)
-    : file.unbilledStatuses
-      ? (['unbilledStatuses', file.unbilledStatuses] as const)
-      : env.FC_UNBILLED_STATUS
-        ? (['FC_UNBILLED_STATUS', env.FC_UNBILLED_STATUS] as const)
+    : env.FC_UNBILLED_STATUS
+      ? (['FC_UNBILLED_STATUS', env.FC_UNBILLED_STATUS] as const)
+      : file.unbilledStatuses
+        ? (['unbilledStatuses', file.unbilledStatuses] as const)
         : undefined;
   if (unbilled) settings.unbilledStatuses = statusList(unbilled[0], unbilled[1]);
   const seed = pick(
     flags.seed,
-    file.seed,
     envNum('FC_SEED', (f, v) => nonNegative(f, v)),
+    file.seed,
   );
   if (seed !== undefined) settings.seed = seed;
   const workers = pick(
     flags.workers,
-    file.workers,
     envNum('FC_WORKERS', (f, v) => positiveInt(f, v, 64)),
+    file.workers,
   );
   if (workers !== undefined) settings.workers = workers;
-  const minCoverage = pick(flags.minCoverage, file.minCoverage, envNum('FC_MIN_COVERAGE', nonNegative));
+  const minCoverage = pick(flags.minCoverage, envNum('FC_MIN_COVERAGE', nonNegative), file.minCoverage);
   if (minCoverage !== undefined) {
     if (minCoverage > 100) throw new UsageError(`min-coverage: must be a percentage from 0 to 100, got ${minCoverage}`);
     settings.minCoverage = minCoverage;
   }
-  const signingKey = pick(flags.signingKey, file.signingKey, env.FC_SIGNING_KEY_FILE || undefined);
+  const signingKey = pick(flags.signingKey, env.FC_SIGNING_KEY_FILE || undefined, file.signingKey);
   if (signingKey) settings.signingKey = signingKey;
-  const stubVariant = pick(flags.stubVariant, file.stubVariant, env.FC_STUB_VARIANT || undefined);
+  const stubVariant = pick(flags.stubVariant, env.FC_STUB_VARIANT || undefined, file.stubVariant);
   if (stubVariant !== undefined) {
     if (!STUB_VARIANT_NAMES.includes(stubVariant))
       throw new UsageError(`stub-variant: must be one of ${STUB_VARIANT_NAMES.join(', ')}, got ${JSON.stringify(stubVariant)}`);
@@ -287,9 +315,9 @@ export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.e
       throw new UsageError('stub-variant: names a variant of the embedded stub; it cannot be combined with a target');
     settings.stubVariant = stubVariant;
   }
-  const baseline = pick(flags.baseline, file.baseline, env.FC_DRIFT_BASELINE || undefined);
+  const baseline = pick(flags.baseline, env.FC_DRIFT_BASELINE || undefined, file.baseline);
   if (baseline) settings.baseline = resolve(cwd, baseline);
-  const failOnDrift = pick<string>(flags.failOnDrift, file.failOnDrift, env.FC_FAIL_ON_DRIFT || undefined);
+  const failOnDrift = pick<string>(flags.failOnDrift, env.FC_FAIL_ON_DRIFT || undefined, file.failOnDrift);
   if (failOnDrift !== undefined) {
     if (failOnDrift !== 'breaking') throw new UsageError(`fail-on-drift: must be "breaking", got ${JSON.stringify(failOnDrift)}`);
     settings.failOnDrift = failOnDrift;

@@ -18,6 +18,7 @@ import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { Agent, errors, type Dispatcher } from 'undici';
+import { registerSecret } from './redact.ts';
 import { HarnessError, TargetGarbageError, TargetTimeoutError, TargetTooLargeError, TargetUnreachableError } from './errors.ts';
 
 /**
@@ -168,6 +169,8 @@ function failureOf(err: unknown, phase: 'answer' | 'body', timeoutMs: number): H
  *   decompress; TargetUnreachableError otherwise (refused, unknown host, connection closed)
  */
 export async function exchange(dispatcher: Dispatcher, url: URL, request: HttpRequest, limits: HttpLimits): Promise<HttpAnswer> {
+  // A payment is a bearer instrument: from before it is sent, masked wherever it could be printed.
+  for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() === 'payment-signature') registerSecret(value);
   const abort = new AbortController();
   let phase: 'answer' | 'body' = 'answer';
   const timer = setTimeout(() => {

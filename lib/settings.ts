@@ -31,7 +31,7 @@
  *                  (default DEFAULT_MAX_BODY_BYTES, 32 MiB, lib/http-client.ts); a body over it is FC_TARGET_TOO_LARGE
  * Set by the CLI (cli/main.ts) for the reports: FC_TIER, FC_SELECTED_RULES (comma-separated IDs),
  * FC_COMMAND_LINE, FC_FAIL_ON_SKIP ("1"), FC_MIN_COVERAGE (percent), FC_SHARD (i/n: also write a blob for `merge`),
- * FC_DRIFT_BASELINE (an earlier served contract, file), FC_FAIL_ON_DRIFT ("breaking"), FC_SERVED_CONTRACT
+ * FC_DRIFT_BASELINE (an earlier served contract, file), FC_FAIL_ON_DRIFT ("breaking"), FC_TERMINAL (full, rules, quiet), FC_SERVED_CONTRACT
  * (the served contract the preflight read, file): the drift section (reporter/drift.ts).
  * CI               set on CI (forbids test.only, dot reporter)
  */
@@ -86,6 +86,12 @@ export interface Settings {
   failOnDrift: string;
   /** The served contract the CLI's preflight read (file); empty = none. */
   servedContract: string;
+  /**
+   * What the run prints (FC_TERMINAL, set by `forecast-conformance run`): `full` Playwright's reporter
+   * and the rule summary (the default, and `run --verbose`); `rules` the rule summary and, on a TTY, a
+   * live line; `quiet` nothing (`run --json` prints its own summary).
+   */
+  terminal: 'full' | 'rules' | 'quiet';
 }
 
 /** The settings from `env` (default: this process's environment). Never throws. */
@@ -125,5 +131,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     driftBaseline: env.FC_DRIFT_BASELINE || '',
     failOnDrift: env.FC_FAIL_ON_DRIFT || '',
     servedContract: env.FC_SERVED_CONTRACT || '',
+    terminal: env.FC_TERMINAL === 'rules' || env.FC_TERMINAL === 'quiet' ? env.FC_TERMINAL : 'full',
   };
 }

@@ -19,6 +19,8 @@ export interface RequestRecord {
   status: number;
   /** Requests of this run in flight at this start, this one included. */
   inFlightAtStart: number;
+  /** Index of the principal (API key) it was sent as, when the run spread over several (never the key). */
+  principal?: number;
   /** Transport error code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT, aborted...). */
   error?: string;
   /** Headers of interest, when present (lower-case names). */

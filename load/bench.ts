@@ -6,6 +6,8 @@
  * the full markets list, the harness's own CPU per request.
  * (f) the paid read GET /api/v1/signals/perps (tiers lifted) and the 429 path (tiers on) as ratios to a raw
  * node:http server, in interleaved rounds (load/bench-ratios.ts; targets of issue 20).
+ * (g) the load engines' ceilings on one cheap route, autocannon's and Artillery's, against the stub and raw
+ * node:http, as ratios (load/bench-engines.ts; issue 36): how many load machines a target rate needs.
  * (a), (b) and the cheap-read figures run with the Limits tiers lifted (config limitsLifted), so they
  * measure the server rather than the limiter.
  * Prints the tables and exits 0; about two minutes in all. Figures, not assertions.
@@ -19,6 +21,7 @@ import { runSchedule } from './scheduler.ts';
 import { runThroughput } from './throughput.ts';
 import { printProofFigures, proofFigures } from './bench-proof.ts';
 import { measureRatios, printRatios } from './bench-ratios.ts';
+import { measureEngineCeilings, printEngineCeilings } from './bench-engines.ts';
 
 const SECONDS = 5;
 const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
@@ -103,3 +106,7 @@ try {
 } finally {
   await stub.close();
 }
+console.log(
+  `\n(g) the load engines' ceilings on one cheap route (the paid read, tiers lifted; 10 in flight, ${SECONDS - 2} s each, fresh servers)\n`,
+);
+printEngineCeilings(await measureEngineCeilings(SECONDS - 2));

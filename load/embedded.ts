@@ -9,6 +9,8 @@ export interface EmbeddedStub {
   url: string;
   /** A key the stub accepts; never printed. */
   apiKey: string;
+  /** Keys of distinct principals (accounts), apiKey first: as many as asked for (`principals`, default 1). */
+  apiKeys: string[];
   close(): Promise<void>;
 }
 
@@ -16,9 +18,12 @@ export interface EmbeddedStub {
  * Starts the stub (stub/app.ts startStub, port 0, 127.0.0.1) in a worker thread.
  * @param opts.credits when given, a fresh account with this balance (credits) provides the key.
  * @param opts.limitsLifted start with the Limits tiers lifted (throughput figures only; never for judging).
+ * @param opts.principals how many distinct principals' keys to hand out (fresh accounts beyond the first).
  * @throws Error when the worker fails or does not listen within 30 s.
  */
-export async function startEmbeddedStub(opts: { credits?: number; limitsLifted?: boolean } = {}): Promise<EmbeddedStub> {
+export async function startEmbeddedStub(
+  opts: { credits?: number; limitsLifted?: boolean; principals?: number } = {},
+): Promise<EmbeddedStub> {
   // The worker compiles TypeScript through tsx's loader, registered inside the worker itself.
   const api = import.meta.resolve('tsx/esm/api');
   const file = new URL('./stub-worker.ts', import.meta.url).href;
@@ -30,9 +35,9 @@ export async function startEmbeddedStub(opts: { credits?: number; limitsLifted?:
     },
   );
   try {
-    const ready = await new Promise<{ url: string; apiKey: string }>((resolve, reject) => {
+    const ready = await new Promise<{ url: string; apiKey: string; apiKeys: string[] }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('embedded stub did not start within 30 s')), 30_000);
-      worker.once('message', (m: { url: string; apiKey: string }) => {
+      worker.once('message', (m: { url: string; apiKey: string; apiKeys: string[] }) => {
         clearTimeout(timer);
         resolve(m);
       });

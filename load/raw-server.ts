@@ -91,7 +91,9 @@ export async function startRawServer(answer?: CapturedAnswer): Promise<RawServer
     url,
     close: async () => {
       worker.postMessage('close');
-      await new Promise<void>((r) => setTimeout(r, 200).unref());
+      // Not unref'd: the worker ends once its server closes, and a caller awaiting this with nothing else
+      // alive would otherwise see its process exit mid-await.
+      await new Promise<void>((r) => setTimeout(r, 200));
       await worker.terminate();
     },
   };

@@ -11,6 +11,8 @@ import type { Evaluation } from './evaluate.ts';
 import type { LoadProfile } from './profiles.ts';
 import type { ScheduleResult } from './scheduler.ts';
 import type { SampleJudgement } from './contract-sample.ts';
+import type { ArtilleryCounts } from './artillery-results.ts';
+import type { Ceilings } from './safety.ts';
 import type { ThresholdResult } from './thresholds.ts';
 import type { WindowJudgement } from './window-judge.ts';
 
@@ -19,6 +21,37 @@ export interface Judged {
   window: WindowJudgement;
   sample: SampleJudgement;
   thresholds: ThresholdResult[];
+}
+
+/** The engine that sent the load, and what Artillery said of it. */
+export type EngineInfo =
+  | { name: 'scheduler' }
+  | {
+      name: 'artillery';
+      version: string;
+      /** The Node that ran Artillery. */
+      node: string;
+      /** Artillery's local runner with this many worker threads, or this many separate processes merged. */
+      workers?: number;
+      processes?: number;
+      /** Artillery's own counts (merged over the processes). */
+      counts: ArtilleryCounts;
+      /** Each process's counts: they add up to `counts`. */
+      parts?: ArtilleryCounts[];
+      /** Every Artillery process exited 0 (its `ensure` checks passed). */
+      ensurePassed: boolean;
+      /** Answers Artillery counted that the hooks did not record (0 on a complete run). */
+      recordsMissing: number;
+      /** The script Artillery ran (keys are not in it: they come from its environment). */
+      script: string;
+    };
+
+/** Who the load was sent as: how many principals (keys; never the keys), from where, at what rate each. */
+export interface PrincipalsInfo {
+  count: number;
+  source: 'FC_API_KEY' | 'embedded stub accounts';
+  /** req/s each principal was offered (the run's rate / count). */
+  perPrincipalRate: number;
 }
 
 export interface LoadReport {
@@ -47,6 +80,14 @@ export interface LoadReport {
     identitiesDiscovered: boolean;
     /** Upper bound of the run's spend, credits (10 credits = $0.01). */
     maxSpendCredits: number;
+    engine: EngineInfo;
+    /** The operator's stated ceilings (--max-rate, --max-in-flight, or the load config file); empty when none. */
+    ceilings: Ceilings;
+    principals: PrincipalsInfo;
+    /** Run under the remote opt-in (--allow-remote): the remote caps or the stated ceilings applied. */
+    remote: boolean;
+    /** What the per-IP guard counted in this run, and what it counts when the load comes from several machines. */
+    ipGuard: string;
   };
   summary: RunSummary;
   windows: RateWindow[];
@@ -64,7 +105,17 @@ export function buildReport(
   result: ScheduleResult,
   evaluation: Evaluation,
   judged: Judged,
-  meta: { embedded: boolean; whenFull: 'drop' | 'wait'; identitiesDiscovered: boolean; maxSpendCredits: number },
+  meta: {
+    embedded: boolean;
+    whenFull: 'drop' | 'wait';
+    identitiesDiscovered: boolean;
+    maxSpendCredits: number;
+    engine?: EngineInfo;
+    ceilings?: Ceilings;
+    principals?: PrincipalsInfo;
+    remote?: boolean;
+    ipGuard?: string;
+  },
 ): LoadReport {
   return {
     profile: {
@@ -89,6 +140,11 @@ export function buildReport(
       t0EpochMs: result.t0EpochMs,
       identitiesDiscovered: meta.identitiesDiscovered,
       maxSpendCredits: meta.maxSpendCredits,
+      engine: meta.engine ?? { name: 'scheduler' },
+      ceilings: meta.ceilings ?? {},
+      principals: meta.principals ?? { count: 1, source: 'FC_API_KEY', perPrincipalRate: result.rate },
+      remote: meta.remote ?? false,
+      ipGuard: meta.ipGuard ?? '',
     },
     summary: summarizeRun(result.records, result.rate),
     windows: rateWindows(result.records, 1000, Math.max(1000, result.durationS * 1000)),
@@ -100,6 +156,25 @@ export function buildReport(
     thresholds: judged.thresholds,
     records: result.records,
   };
+}
+
+/** The engine in one line: its name, version, Node and scale-out, and Artillery's own counts. */
+export function engineLine(e: EngineInfo): string {
+  if (e.name === 'scheduler') return 'open-model scheduler (this process)';
+  const scale = e.processes ? `${e.processes} processes merged` : `${e.workers ?? 1} local workers`;
+  const codes = Object.entries(e.counts.codes)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(', ');
+  return `Artillery ${e.version} on Node ${e.node}, ${scale}: ${e.counts.requests} requests, ${codes || 'no answer'}${e.counts.skipped ? `, ${e.counts.skipped} skipped at the in-flight cap` : ''}; ensure ${e.ensurePassed ? 'passed' : 'failed'}`;
+}
+
+/** The stated ceilings in one line. */
+export function ceilingLine(c: Ceilings): string {
+  if (c.maxRate === undefined && c.maxInFlight === undefined) return 'none stated';
+  return [c.maxRate === undefined ? '' : `≤ ${c.maxRate} req/s`, c.maxInFlight === undefined ? '' : `≤ ${c.maxInFlight} in flight`]
+    .filter(Boolean)
+    .join(', ')
+    .concat(c.source ? ` (${c.source})` : '');
 }
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -160,7 +235,11 @@ tr.pass td:first-child{color:#080}.chart{margin:8px 0}
 <p>${esc(r.profile.tier.title)} — ${esc(limits)} (${esc(r.profile.tier.section)}). ${esc(r.profile.description)}</p>
 <h2>Run</h2>
 <table>${rows([
-    ['target', `${r.run.target}${r.run.embedded ? ' (embedded stub)' : ''}`],
+    ['target', `${r.run.target}${r.run.embedded ? ' (embedded stub)' : ''}${r.run.remote ? ' (remote opt-in)' : ''}`],
+    ['engine', engineLine(r.run.engine)],
+    ['stated ceilings', ceilingLine(r.run.ceilings)],
+    ['principals', `${r.run.principals.count} (${r.run.principals.source}), ${num(r.run.principals.perPrincipalRate)} req/s each`],
+    ['per-IP guard', r.run.ipGuard],
     ['started', r.run.startedAt],
     ['operations', r.profile.operations.map((o) => `${o.method} ${o.path}`).join(', ')],
     ['target rate', `${r.run.rate} req/s for ${r.run.durationS} s, ≤ ${r.run.maxInFlight} in flight (${r.run.whenFull} when full)`],

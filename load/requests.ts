@@ -59,10 +59,22 @@ export function plannedRequestOf(o: OperationLoad, ids: Identities, apiKey: stri
   };
 }
 
-/** Request i of a profile: its operations in turn (round-robin), each built once. */
-export function requestFactory(profile: LoadProfile, ids: Identities, apiKey: string | undefined): (i: number) => PlannedRequest {
-  const built = profile.operations.map((o) => plannedRequestOf(o, ids, apiKey));
-  return (i) => built[i % built.length]!;
+/**
+ * Request i of a profile, sent as principal i mod P of `keys` (P = keys.length; one principal without
+ * a key), and its operations in turn per principal (operation ⌊i / P⌋ mod n), so each principal takes
+ * every operation and 1/P of the rate. Each request is built once.
+ */
+export function requestFactory(
+  profile: LoadProfile,
+  ids: Identities,
+  keys: string | readonly string[] | undefined,
+): (i: number) => PlannedRequest {
+  const list = typeof keys === 'string' ? [keys] : keys?.length ? keys : [undefined];
+  const built = list.map((key, p) =>
+    profile.operations.map((o) => ({ ...plannedRequestOf(o, ids, key), ...(list.length > 1 ? { principal: p } : {}) })),
+  );
+  const n = profile.operations.length;
+  return (i) => built[i % list.length]![Math.floor(i / list.length) % n]!;
 }
 
 /** Upper bound of a run's spend, credits: every planned request billed at its operation's price. */

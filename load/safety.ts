@@ -163,20 +163,81 @@ export const REMOTE_CAPS = {
 } as const;
 
 /**
- * Checks a remote run against REMOTE_CAPS and demands an explicit, finite spend budget (USD).
+ * The operator's stated ceilings of a run (`--max-rate`, `--max-in-flight`, or `maxRate` / `maxInFlight`
+ * in the load config file): printed before the run starts and recorded in its report. On a remote
+ * target they replace REMOTE_CAPS' rate and in-flight caps (never above HARD_CAPS); on any target a
+ * run that asks for more than a stated ceiling is refused before it sends anything.
+ */
+export interface Ceilings {
+  /** Requests per second, all workers, processes and principals together. */
+  maxRate?: number;
+  /** Requests in flight at once, all workers and processes together. */
+  maxInFlight?: number;
+  /** Where they were stated: `flags`, or the config file's path. */
+  source?: string;
+}
+
+/**
+ * The caps of a remote run under stated ceilings: REMOTE_CAPS with the rate and in-flight caps the
+ * operator stated, and, with a stated rate, room for it over the whole remote duration (request count).
+ * @throws ConfigError when a stated ceiling exceeds HARD_CAPS or is not a positive number.
+ */
+export function remoteCaps(ceilings: Ceilings = {}): { maxRequests: number; maxDurationS: number; maxInFlight: number; maxRate: number } {
+  assertCeilings(ceilings);
+  const maxRate = ceilings.maxRate ?? REMOTE_CAPS.maxRate;
+  return {
+    maxRequests:
+      ceilings.maxRate === undefined
+        ? REMOTE_CAPS.maxRequests
+        : Math.min(HARD_CAPS.maxRequests, Math.max(REMOTE_CAPS.maxRequests, Math.ceil(maxRate * REMOTE_CAPS.maxDurationS))),
+    maxDurationS: REMOTE_CAPS.maxDurationS,
+    maxInFlight: ceilings.maxInFlight ?? REMOTE_CAPS.maxInFlight,
+    maxRate,
+  };
+}
+
+/** Checks stated ceilings: positive, the in-flight one whole, both within HARD_CAPS. @throws ConfigError */
+export function assertCeilings(c: Ceilings): void {
+  if (c.maxRate !== undefined && (!Number.isFinite(c.maxRate) || c.maxRate <= 0 || c.maxRate > HARD_CAPS.maxRate))
+    throw new ConfigError(`--max-rate ${c.maxRate} must be a positive number up to the hard cap ${HARD_CAPS.maxRate} req/s`);
+  if (c.maxInFlight !== undefined && (!Number.isInteger(c.maxInFlight) || c.maxInFlight <= 0 || c.maxInFlight > HARD_CAPS.maxInFlight))
+    throw new ConfigError(`--max-in-flight ${c.maxInFlight} must be a whole number from 1 to the hard cap ${HARD_CAPS.maxInFlight}`);
+}
+
+/**
+ * Checks a run's rate and in-flight cap against the stated ceilings, on any target.
+ * @throws ConfigError naming the ceiling a bound exceeds (nothing has been sent).
+ */
+export function assertWithinCeilings(b: Bounds, c: Ceilings): void {
+  assertCeilings(c);
+  const from = c.source ? ` (stated in ${c.source})` : '';
+  if (c.maxRate !== undefined && b.rate !== undefined && b.rate > c.maxRate)
+    throw new ConfigError(`rate ${b.rate} req/s exceeds the stated ceiling --max-rate ${c.maxRate}${from}`);
+  if (c.maxInFlight !== undefined && b.maxInFlight > c.maxInFlight)
+    throw new ConfigError(`in-flight cap ${b.maxInFlight} exceeds the stated ceiling --max-in-flight ${c.maxInFlight}${from}`);
+}
+
+/**
+ * Checks a remote run against REMOTE_CAPS (or the caps of the operator's stated ceilings,
+ * `remoteCaps`) and demands an explicit, finite spend budget (USD).
  * @throws ConfigError naming the first bound out of range, or a missing budget.
  */
-export function assertRemoteBounds(b: Bounds, maxSpendUsd: number | undefined): void {
+export function assertRemoteBounds(b: Bounds, maxSpendUsd: number | undefined, ceilings: Ceilings = {}): void {
   if (maxSpendUsd === undefined || !Number.isFinite(maxSpendUsd) || maxSpendUsd < 0)
     throw new ConfigError('a remote load run needs an explicit spend budget: set --max-spend or FC_MAX_SPEND');
   assertBounds(b);
+  const caps = remoteCaps(ceilings);
+  const stated = ceilings.maxRate !== undefined || ceilings.maxInFlight !== undefined;
   const over = (name: string, v: number | undefined, cap: number) => {
-    if (v !== undefined && v > cap) throw new ConfigError(`${name} ${v} exceeds the remote cap ${cap} (--allow-remote)`);
+    if (v !== undefined && v > cap)
+      throw new ConfigError(
+        `${name} ${v} exceeds the remote cap ${cap} (--allow-remote${stated ? ' with the stated --max-rate / --max-in-flight' : '; state a higher ceiling with --max-rate / --max-in-flight'})`,
+      );
   };
-  over('request count', b.maxRequests, REMOTE_CAPS.maxRequests);
-  over('duration (s)', b.durationS, REMOTE_CAPS.maxDurationS);
-  over('in-flight cap', b.maxInFlight, REMOTE_CAPS.maxInFlight);
-  over('rate (req/s)', b.rate ?? REMOTE_CAPS.maxRate + 1, REMOTE_CAPS.maxRate);
+  over('request count', b.maxRequests, caps.maxRequests);
+  over('duration (s)', b.durationS, caps.maxDurationS);
+  over('in-flight cap', b.maxInFlight, caps.maxInFlight);
+  over('rate (req/s)', b.rate ?? caps.maxRate + 1, caps.maxRate);
 }
 
 /**

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as immediate, setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { LIMIT_HEADERS, type LimitHeaders, type RequestRecord } from './analysis.ts';
-import { assertBounds, assertLoopbackTarget, assertRemoteBounds, fiveXxSpike, HARD_CAPS, type Resolver } from './safety.ts';
+import { assertBounds, assertLoopbackTarget, assertRemoteBounds, fiveXxSpike, HARD_CAPS, type Ceilings, type Resolver } from './safety.ts';
 
 /** One request to send: path includes the query string; body is sent as given. */
 export interface PlannedRequest {
@@ -18,6 +18,8 @@ export interface PlannedRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Index of the principal (API key) it is sent as, when a run spreads over several; never the key. */
+  principal?: number;
 }
 
 export interface ScheduleOptions {
@@ -46,8 +48,11 @@ export interface ScheduleOptions {
   headers?: Record<string, string>;
   /** DNS resolver for the loopback check (tests inject one). */
   resolver?: Resolver;
-  /** A non-loopback (staging) target was allowed with --allow-remote: REMOTE_CAPS apply and a 5xx spike aborts the run. */
-  remote?: { maxSpendUsd: number | undefined };
+  /**
+   * A non-loopback (staging) target was allowed with --allow-remote: REMOTE_CAPS (or the caps of the
+   * operator's stated ceilings, load/safety.ts remoteCaps) apply and a 5xx spike aborts the run.
+   */
+  remote?: { maxSpendUsd: number | undefined; ceilings?: Ceilings };
   /**
    * Whether to keep answer i whole (every header, the body text) for contract validation after the
    * run (load/contract-sample.ts); asked once per answer, after its status line. Default: none kept.
@@ -134,7 +139,7 @@ async function vetPlan(opts: ScheduleOptions): Promise<VettedPlan> {
   const deadlineS = opts.deadlineS ?? opts.durationS + timeoutMs / 1000;
   const vetted = await assertLoopbackTarget(opts.target, opts.resolver, Boolean(opts.remote));
   const bounds = { maxRequests: Math.max(1, count), durationS: deadlineS, maxInFlight: opts.maxInFlight, rate: opts.rate };
-  if (opts.remote) assertRemoteBounds(bounds, opts.remote.maxSpendUsd);
+  if (opts.remote) assertRemoteBounds(bounds, opts.remote.maxSpendUsd, opts.remote.ceilings);
   else assertBounds(bounds);
   return { timeoutMs, count, deadlineS, vetted };
 }
@@ -214,6 +219,7 @@ class ScheduleRun {
         }
         const req = this.opts.requestFor(rec.i);
         rec.operationId = req.operationId;
+        if (req.principal !== undefined) rec.principal = req.principal;
         const p = this.fire(rec, req);
         this.running.add(p);
         void p.finally(() => this.running.delete(p));

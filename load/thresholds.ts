@@ -27,9 +27,23 @@ export interface ThresholdExpression {
   value: number;
 }
 
+/**
+ * A trend an engine summarised itself (Artillery's merged sketches): count, min, max, mean, median and
+ * the percentiles it keeps, by name (`p95`, `p99`, `p999`). An aggregation it lacks is not judged.
+ */
+export interface TrendSummary {
+  count: number;
+  min: number;
+  max: number;
+  mean: number;
+  median: number;
+  /** Percentile N's value under the key `pN` (p50, p75, p90, p95, p99, p999 = 99.9). */
+  percentiles: Readonly<Record<string, number>>;
+}
+
 /** A metric of a run. Units are the metric's own: ms for durations, requests for counts, 0..1 for rates. */
 export type Metric =
-  | { kind: 'trend'; unit: string; samples: readonly number[] }
+  | { kind: 'trend'; unit: string; samples: readonly number[]; summary?: TrendSummary }
   | { kind: 'counter'; unit: string; count: number }
   | { kind: 'rate'; passes: number; total: number };
 
@@ -117,6 +131,7 @@ export function aggregate(metric: Metric, e: ThresholdExpression): { value: numb
     if (e.aggregation !== 'rate') return lacks('rate');
     return metric.total ? { value: metric.passes / metric.total } : { value: Number.NaN, note: 'no samples' };
   }
+  if (metric.summary) return fromSummary(metric.summary, e);
   const s = [...metric.samples].sort((a, b) => a - b);
   if (e.aggregation === 'count') return { value: s.length };
   if (e.aggregation === 'rate' || e.aggregation === 'value') return lacks('trend');
@@ -133,6 +148,19 @@ export function aggregate(metric: Metric, e: ThresholdExpression): { value: numb
     default:
       return { value: nearestRank(s, e.percentile!) };
   }
+}
+
+/** An aggregation of an engine's own summary of a trend (p(99.9) is its `p999`). */
+function fromSummary(t: TrendSummary, e: ThresholdExpression): { value: number; note?: string } {
+  if (e.aggregation === 'rate' || e.aggregation === 'value') return { value: Number.NaN, note: `a trend metric has no ${e.aggregation}` };
+  if (e.aggregation === 'count') return { value: t.count };
+  if (!t.count) return { value: Number.NaN, note: 'no samples' };
+  if (e.aggregation === 'avg') return { value: t.mean };
+  if (e.aggregation === 'min' || e.aggregation === 'max') return { value: t[e.aggregation] };
+  if (e.aggregation === 'med') return { value: t.median };
+  const key = `p${String(e.percentile).replace('.', '')}`;
+  const v = t.percentiles[key];
+  return v === undefined ? { value: Number.NaN, note: `the engine's summary has no ${e.aggregation}` } : { value: v };
 }
 
 function compare(a: number, op: Operator, b: number): boolean {

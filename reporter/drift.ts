@@ -101,13 +101,13 @@ export function driftLines(s: DriftSection): string[] {
     const shown = c.differences.filter((d) => d.class !== 'annotation' || d.choice);
     for (const d of shown) lines.push(`    ${differenceLine(d)}`);
     const rest = c.differences.length - shown.length;
-    if (rest) lines.push(`    (${rest} annotation-only difference(s): descriptions, examples, servers; listed in rules.json or --json)`);
+    if (rest)
+      lines.push(`    (${rest} annotation-only difference(s): descriptions, examples, servers; listed in rules.json and by drift --json)`);
   }
   if (s.status === 'error') lines.push(`  not compared: ${s.reason}`);
   return lines;
 }
 
-const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const cell = (v: string) => v.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The section in Markdown (certification.md). */
@@ -130,24 +130,36 @@ export function driftMarkdown(s: DriftSection | undefined): string[] {
 
 const CLASS_COLOURS: Record<string, string> = { breaking: '#cf222e', 'non-breaking': '#9a6700', annotation: '#57606a' };
 
-/** The section in HTML (certification.html). */
-export function driftHtml(s: DriftSection | undefined): string {
-  if (!s) return '';
-  const parts = ['<h2>Contract drift</h2>'];
-  if (s.status !== 'compared')
-    parts.push(`<p class="reason">${s.status === 'error' ? 'Not compared' : 'Not run'}: ${esc(s.reason ?? '')}</p>`);
-  for (const c of s.comparisons) {
-    parts.push(`<p>Served contract (<code>${esc(s.source)}</code>) against ${esc(against(c))}: <b>${esc(counted(c))}</b>.</p>`);
-    if (!c.differences.length) continue;
-    const rows = c.differences
-      .map(
-        (d) =>
-          `<tr><td style="color:${CLASS_COLOURS[d.class]};font-weight:600">${d.class}</td><td><code>${esc(d.pointer)}</code></td><td>${esc(tag(d))}</td><td>${esc(d.what)}${d.reason ? `<br><small>${esc(d.reason)}</small>` : ''}</td><td>${esc(d.operations.join(', '))}</td></tr>`,
-      )
-      .join('\n');
-    parts.push(
-      `<table class="matrix"><tr><th>class</th><th>pointer</th><th>rule / choice</th><th>what</th><th>operations</th></tr>\n${rows}</table>`,
-    );
-  }
-  return parts.join('\n');
+/** The section as data for the certification page's template (reporter/templates/certification.eta). */
+export interface DriftView {
+  /** Why nothing (or not everything) was compared, or undefined. */
+  note?: string;
+  comparisons: {
+    source: string;
+    against: string;
+    counted: string;
+    differences: { class: string; colour: string; pointer: string; tag: string; what: string; reason?: string; operations: string }[];
+  }[];
+}
+
+/** The section of the certification page, as data (undefined: no section). */
+export function driftView(s: DriftSection | undefined): DriftView | undefined {
+  if (!s) return undefined;
+  return {
+    ...(s.status !== 'compared' ? { note: `${s.status === 'error' ? 'Not compared' : 'Not run'}: ${s.reason ?? ''}` } : {}),
+    comparisons: s.comparisons.map((c) => ({
+      source: s.source,
+      against: against(c),
+      counted: counted(c),
+      differences: c.differences.map((d) => ({
+        class: d.class,
+        colour: CLASS_COLOURS[d.class] ?? '#57606a',
+        pointer: d.pointer,
+        tag: tag(d),
+        what: d.what,
+        ...(d.reason ? { reason: d.reason } : {}),
+        operations: d.operations.join(', '),
+      })),
+    })),
+  };
 }

@@ -1,14 +1,28 @@
 /**
  * Renders the certification report as Markdown and as one self-contained HTML page (the vendor's
- * certificate): verdict and run facts first, then failures with their evidence, then a matrix by
- * operation and by rule family, then the full per-rule table with client-side filters.
+ * certificate): verdict and run facts first, then each failure in a section of its own with its
+ * evidence and `curl` reproduction, then a matrix by operation and by rule family, then the full
+ * per-rule table with client-side filters.
+ *
+ * The page is built from data: this module turns the report into a view (`CertificationPage`) and
+ * the Eta templates (reporter/templates.ts) render it with autoescape on, so no value (a body holding
+ * `</pre>`, quotes, `&`) can break the markup (issue 33).
  */
+import type { Evidence } from '../lib/evidence.ts';
 import type { CertificationReport, ReportedRule } from './report.ts';
-import { driftHtml, driftMarkdown } from './drift.ts';
-import { spendHtml, spendMarkdown } from './spend.ts';
+import { driftMarkdown, driftView, type DriftView } from './drift.ts';
+import { spendMarkdown, spendView } from './spend.ts';
+import { templates } from './templates.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** A Markdown table cell: pipes escaped, one line. */
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** A Markdown code fence longer than any run of backticks in `text`, so the text cannot close it. */
+const fence = (text: string) => '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+/** Inline Markdown code that `text` cannot close. */
+const code = (text: string) => {
+  const ticks = '`'.repeat(Math.max(1, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}${ticks.length > 1 ? ' ' : ''}${text.replace(/\n/g, ' ')}${ticks.length > 1 ? ' ' : ''}${ticks}`;
+};
 
 /** Status order of the matrix columns and the filter. */
 const STATUSES = [
@@ -91,10 +105,13 @@ export function renderMarkdown(r: CertificationReport): string {
     out.push(`### ${f.id} (${f.level}, ${f.section})`, '', f.text, '');
     if (!f.evidence?.length) out.push(`- ${f.reasons.join('\n- ')}`, '');
     for (const e of f.evidence ?? []) {
-      for (const v of e.violations) out.push(`- \`[${v.ruleId}] ${v.path}\`: ${v.message}`);
-      if (e.request) out.push('', `Request: \`${e.request.method} ${e.request.url}\` → HTTP ${e.response?.status ?? '?'}`);
-      if (e.response) out.push('', '```json', e.response.body.slice(0, 600), '```');
-      if (e.curl) out.push('', 'Reproduce:', '', '```sh', e.curl, '```');
+      for (const v of e.violations) out.push(`- ${code(`[${v.ruleId}] ${v.path}`)}: ${v.message.replace(/\n/g, ' ')}`);
+      if (e.request) out.push('', `Request: ${code(`${e.request.method} ${e.request.url}`)} → HTTP ${e.response?.status ?? '?'}`);
+      if (e.response) {
+        const body = e.response.body.slice(0, 600);
+        out.push('', `${fence(body)}json`, body, fence(body));
+      }
+      if (e.curl) out.push('', 'Reproduce:', '', `${fence(e.curl)}sh`, e.curl, fence(e.curl));
       out.push('');
     }
   }
@@ -116,50 +133,116 @@ export function renderMarkdown(r: CertificationReport): string {
 /** Statuses of rules the run did not judge: left out of the bar, and a matrix row of only these is hidden under a selection. */
 const OUTSIDE_BAR = new Set(['NOT_SELECTED', 'GAP', 'UNOBSERVABLE']);
 
-/** A matrix of `rows` (operation or family → its rules) by status; with `selection`, rows the run did not judge are left out and counted. */
-function matrix(title: string, all: Map<string, ReportedRule[]>, selection: boolean): string {
+/** A matrix of rows (operation or family) by status, as the template draws it. */
+interface MatrixView {
+  title: string;
+  caption?: string;
+  columns: { status: string; colour: string }[];
+  rows: { name: string; cells: { n: string; highlight?: string }[]; total: number }[];
+}
+
+/** One piece of evidence as the page shows it. */
+interface EvidenceView {
+  violations: Evidence['violations'];
+  request?: { method: string; url: string; body?: string };
+  response?: { status: number; contentType: string; truncated: boolean; headers: string; body: string };
+  curl?: string;
+}
+
+/** A failed, erroring or warned rule: one section of the page. */
+interface FailureView {
+  id: string;
+  status: string;
+  colour: string;
+  level: string;
+  section: string;
+  text: string;
+  reasons: string;
+  evidence: EvidenceView[];
+}
+
+/** Everything certification.eta shows, already worded; the template only lays it out. */
+export interface CertificationPage {
+  verdict: string;
+  verdictColour: string;
+  verdictReason: string;
+  facts: [string, string][];
+  bar: { status: string; count: number; width: string; colour: string }[];
+  barTotal: number;
+  legend: { status: string; count: number; colour: string }[];
+  unlocks: CertificationReport['unlocks'];
+  failures: FailureView[];
+  drift?: DriftView;
+  spend?: ReturnType<typeof spendView>;
+  matrices: MatrixView[];
+  filters: { id: string; label: string; values: string[] }[];
+  rules: {
+    id: string;
+    level: string;
+    status: string;
+    colour: string;
+    family: string;
+    ops: string;
+    operations: string;
+    section: string;
+    text: string;
+    reason: string;
+  }[];
+}
+
+/** A matrix of `all` (operation or family → its rules) by status; with `selection`, rows the run did not judge are left out and counted. */
+function matrix(title: string, all: Map<string, ReportedRule[]>, selection: boolean): MatrixView {
   const rows = selection ? new Map([...all].filter(([, rs]) => rs.some((r) => !OUTSIDE_BAR.has(r.status)))) : all;
   const hidden = all.size - rows.size;
   const present = STATUSES.filter((s) => [...rows.values()].some((rs) => rs.some((r) => r.status === s)));
-  const head = `<tr><th>${esc(title)}</th>${present.map((s) => `<th style="color:${colour(s)}">${s}</th>`).join('')}<th>total</th></tr>`;
-  const body = [...rows]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, rs]) => {
-      const cells = present.map((s) => {
-        const n = rs.filter((r) => r.status === s).length;
-        return `<td class="n"${n && (s === 'FAILED' || s === 'WARN') ? ` style="background:${colour(s)}22;font-weight:600"` : ''}>${n || ''}</td>`;
-      });
-      return `<tr><td>${esc(name)}</td>${cells.join('')}<td class="n">${rs.length}</td></tr>`;
-    })
-    .join('\n');
-  const note = hidden
-    ? `<caption>${hidden} ${title === 'family' ? 'families' : 'operations'} with no selected rule left out</caption>`
-    : '';
-  return `<table class="matrix">${note}${head}\n${body}</table>`;
+  return {
+    title,
+    ...(hidden ? { caption: `${hidden} ${title === 'family' ? 'families' : 'operations'} with no selected rule left out` } : {}),
+    columns: present.map((status) => ({ status, colour: colour(status) })),
+    rows: [...rows]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, rs]) => ({
+        name,
+        total: rs.length,
+        cells: present.map((s) => {
+          const n = rs.filter((r) => r.status === s).length;
+          return { n: n ? String(n) : '', ...(n && (s === 'FAILED' || s === 'WARN') ? { highlight: colour(s) } : {}) };
+        }),
+      })),
+  };
 }
 
-function evidenceHtml(f: ReportedRule): string {
-  if (!f.evidence?.length) return `<p class="reason">${esc(f.reasons.join('; '))}</p>`;
-  return f.evidence
-    .map((e) => {
-      const vs = e.violations.map((v) => `<li><code>[${esc(v.ruleId)}] ${esc(v.path)}</code> ${esc(v.message)}</li>`).join('');
-      const req = e.request
-        ? `<div><b>Request</b> <code>${esc(e.request.method)} ${esc(e.request.url)}</code>${e.request.body ? `<pre>${esc(e.request.body.slice(0, 2048))}</pre>` : ''}</div>`
-        : '';
-      const res = e.response
-        ? `<details><summary><b>Response</b> HTTP ${e.response.status} · ${esc(e.response.headers['content-type'] ?? '')}${e.response.truncated ? ' · first 2 KB' : ''}</summary><pre>${esc(
-            Object.entries(e.response.headers)
+function evidenceView(e: Evidence): EvidenceView {
+  return {
+    violations: e.violations,
+    ...(e.request
+      ? {
+          request: {
+            method: e.request.method,
+            url: e.request.url,
+            ...(e.request.body !== undefined ? { body: e.request.body.slice(0, 2048) } : {}),
+          },
+        }
+      : {}),
+    ...(e.response
+      ? {
+          response: {
+            status: e.response.status,
+            contentType: e.response.headers['content-type'] ?? '',
+            truncated: e.response.truncated,
+            headers: Object.entries(e.response.headers)
               .map(([k, v]) => `${k}: ${v}`)
               .join('\n'),
-          )}\n\n${esc(e.response.body)}</pre></details>`
-        : '';
-      const curl = e.curl ? `<div><b>Reproduce</b> (secrets as environment variables)<pre class="curl">${esc(e.curl)}</pre></div>` : '';
-      return `<div class="evidence"><ul>${vs}</ul>${req}${res}${curl}</div>`;
-    })
-    .join('');
+            body: e.response.body,
+          },
+        }
+      : {}),
+    ...(e.curl ? { curl: e.curl } : {}),
+  };
 }
 
-export function renderHtml(r: CertificationReport): string {
+/** The report as the page's view: every figure and word the template shows. */
+export function certificationPage(r: CertificationReport): CertificationPage {
   const byOperation = new Map<string, ReportedRule[]>();
   const byFamily = new Map<string, ReportedRule[]>();
   for (const rule of r.rules) {
@@ -167,88 +250,62 @@ export function renderHtml(r: CertificationReport): string {
       byOperation.set(op, [...(byOperation.get(op) ?? []), rule]);
     byFamily.set(rule.family, [...(byFamily.get(rule.family) ?? []), rule]);
   }
-  const failures = [...failuresOf(r), ...warningsOf(r)];
-  const failureBlocks = failures.length
-    ? failures
-        .map(
-          (f) =>
-            `<section class="failure" style="border-color:${colour(f.status)}"><h3><span class="badge" style="background:${colour(f.status)}">${f.status}</span> ${esc(f.id)} <small>${f.level} · ${esc(f.section)}</small></h3><p>${esc(f.text)}</p>${evidenceHtml(f)}</section>`,
-        )
-        .join('\n')
-    : '<p>No rule failed or warned.</p>';
-  const unlocks = r.unlocks.length
-    ? `<h2>To unlock the skipped rules</h2><table class="matrix"><tr><th>rules</th><th>need</th><th>set</th></tr>${r.unlocks.map((u) => `<tr><td class="n">${u.rules}</td><td>${esc(u.need)}</td><td><code>${esc(u.set)}</code></td></tr>`).join('')}</table>`
-    : '';
-  const options = (values: Iterable<string>) =>
-    [...new Set(values)]
-      .sort()
-      .map((v) => `<option>${esc(v)}</option>`)
-      .join('');
-  const rows = r.rules
-    .map(
-      (v) =>
-        `<tr data-status="${v.status}" data-family="${esc(v.family)}" data-level="${v.level}" data-ops="${esc(v.operations.join(' '))}"><td>${esc(v.id)}</td><td>${v.level}</td><td style="color:${colour(v.status)};font-weight:600">${v.status}</td><td>${esc(v.operations.join(', '))}</td><td>${esc(v.section)}</td><td>${esc(v.text)}</td><td>${esc(v.reasons.join('; ') || v.choice || '')}</td></tr>`,
-    )
-    .join('\n');
   // The bar shows what the run judged: the selected testable rules (gaps, unobservable and
   // unselected rules are counted in the legend, not drawn, or a small selection would be one grey bar).
   const judged = STATUSES.filter((s) => !OUTSIDE_BAR.has(s) && r.counts[s]);
   const total = judged.reduce((n, s) => n + (r.counts[s] ?? 0), 0) || 1;
-  const bar = judged
-    .map(
-      (s) =>
-        `<span title="${s}: ${r.counts[s]}" style="width:${(((r.counts[s] ?? 0) / total) * 100).toFixed(2)}%;background:${colour(s)}"></span>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Conformance certification: ${r.verdict}</title>
-<style>
-body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;padding:1.5em 2em;max-width:1400px;color:#1f2328}
-h1{margin:.2em 0}h2{margin-top:1.6em;border-bottom:1px solid #d0d7de;padding-bottom:.2em}
-.verdict{display:inline-block;color:#fff;padding:.15em .6em;border-radius:6px;font-size:1.4em;font-weight:700}
-.facts{display:grid;grid-template-columns:max-content 1fr;gap:.15em 1.2em;margin:1em 0}.facts dt{font-weight:600;color:#57606a}.facts dd{margin:0;word-break:break-all}
-.bar{display:flex;height:14px;background:#eee;border-radius:3px;overflow:hidden}.bar span{display:block;height:100%}
-.legend span{margin-right:1em;white-space:nowrap}
-table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:3px 6px;vertical-align:top;text-align:left}
-.matrix td.n{text-align:right;min-width:3em}.matrix caption{caption-side:bottom;text-align:left;color:#57606a;padding-top:.3em}.matrices{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}
-#rules{width:100%}#rules td:first-child{white-space:nowrap}#rules td:nth-child(6){min-width:24em}
-.failure{border-left:4px solid;padding:.2em 1em;margin:1em 0;background:#f6f8fa}.failure h3{margin:.4em 0}.badge{color:#fff;border-radius:4px;padding:0 .4em;font-size:.85em}
-pre{background:#fff;border:1px solid #d0d7de;padding:.5em;overflow:auto;max-height:18em;white-space:pre-wrap;word-break:break-all}
-.filters{position:sticky;top:0;background:#fff;padding:.5em 0;display:flex;gap:1em;flex-wrap:wrap;align-items:center;border-bottom:1px solid #d0d7de}
-</style></head><body>
-<h1>Conformance certification <span class="verdict" style="background:${colour(r.verdict)}">${r.verdict}</span></h1>
-<p><b>${esc(r.verdictReason)}</b></p>
-<dl class="facts">${facts(r)
-    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
-    .join('')}</dl>
-<div class="bar" title="the ${total} selected testable rule(s) the run judged">${bar}</div>
-<p class="legend">${STATUSES.filter((s) => r.counts[s])
-    .map((s) => `<span><b style="color:${colour(s)}">${s}</b> ${r.counts[s]}</span>`)
-    .join('')}</p>
-${unlocks}
-<h2>Failures and warnings (${failures.length})</h2>
-${failureBlocks}
-${driftHtml(r.drift)}
-${spendHtml(r.spend)}
-<h2>By operation and by rule family</h2>
-<div class="matrices">${matrix('operation', byOperation, Boolean(r.selection))}${matrix('family', byFamily, Boolean(r.selection))}</div>
-<h2>Every rule (${r.rules.length})</h2>
-<div class="filters">
-<label>Status <select id="f-status"><option value="">all</option>${options(r.rules.map((x) => x.status))}</select></label>
-<label>Family <select id="f-family"><option value="">all</option>${options(r.rules.map((x) => x.family))}</select></label>
-<label>Operation <select id="f-op"><option value="">all</option>${options(r.rules.flatMap((x) => x.operations))}</select></label>
-<label>Level <select id="f-level"><option value="">all</option>${options(r.rules.map((x) => x.level))}</select></label>
-<span id="f-count"></span>
-</div>
-<table id="rules"><thead><tr><th>Rule</th><th>Level</th><th>Status</th><th>Operations</th><th>Section</th><th>Rule text</th><th>Reason</th></tr></thead><tbody>
-${rows}
-</tbody></table>
-<script>
-(function(){var ids=['f-status','f-family','f-op','f-level'],rows=[].slice.call(document.querySelectorAll('#rules tbody tr'));
-function apply(){var s=document.getElementById('f-status').value,f=document.getElementById('f-family').value,o=document.getElementById('f-op').value,l=document.getElementById('f-level').value,n=0;
-rows.forEach(function(tr){var ok=(!s||tr.dataset.status===s)&&(!f||tr.dataset.family===f)&&(!l||tr.dataset.level===l)&&(!o||(' '+tr.dataset.ops+' ').indexOf(' '+o+' ')>=0);tr.style.display=ok?'':'none';if(ok)n++;});
-document.getElementById('f-count').textContent=n+' of '+rows.length+' rules';}
-ids.forEach(function(id){document.getElementById(id).addEventListener('change',apply);});apply();})();
-</script>
-</body></html>
-`;
+  const values = (list: Iterable<string>) => [...new Set(list)].sort();
+  const drift = driftView(r.drift);
+  const spend = spendView(r.spend);
+  return {
+    verdict: r.verdict,
+    verdictColour: colour(r.verdict),
+    verdictReason: r.verdictReason,
+    facts: facts(r),
+    bar: judged.map((s) => ({
+      status: s,
+      count: r.counts[s] ?? 0,
+      width: (((r.counts[s] ?? 0) / total) * 100).toFixed(2),
+      colour: colour(s),
+    })),
+    barTotal: total,
+    legend: STATUSES.filter((s) => r.counts[s]).map((s) => ({ status: s, count: r.counts[s]!, colour: colour(s) })),
+    unlocks: r.unlocks,
+    failures: [...failuresOf(r), ...warningsOf(r)].map((f) => ({
+      id: f.id,
+      status: f.status,
+      colour: colour(f.status),
+      level: f.level,
+      section: f.section,
+      text: f.text,
+      reasons: f.reasons.join('; '),
+      evidence: (f.evidence ?? []).map(evidenceView),
+    })),
+    ...(drift ? { drift } : {}),
+    ...(spend ? { spend } : {}),
+    matrices: [matrix('operation', byOperation, Boolean(r.selection)), matrix('family', byFamily, Boolean(r.selection))],
+    filters: [
+      { id: 'f-status', label: 'Status', values: values(r.rules.map((x) => x.status)) },
+      { id: 'f-family', label: 'Family', values: values(r.rules.map((x) => x.family)) },
+      { id: 'f-op', label: 'Operation', values: values(r.rules.flatMap((x) => x.operations)) },
+      { id: 'f-level', label: 'Level', values: values(r.rules.map((x) => x.level)) },
+    ],
+    rules: r.rules.map((v) => ({
+      id: v.id,
+      level: v.level,
+      status: v.status,
+      colour: colour(v.status),
+      family: v.family,
+      ops: v.operations.join(' '),
+      operations: v.operations.join(', '),
+      section: v.section,
+      text: v.text,
+      reason: v.reasons.join('; ') || v.choice || '',
+    })),
+  };
+}
+
+/** The certification page (certification.html): one self-contained HTML document. */
+export function renderHtml(r: CertificationReport): string {
+  return templates.render('./certification', certificationPage(r));
 }

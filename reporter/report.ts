@@ -51,6 +51,8 @@ export interface ReportedRule extends Omit<RuleVerdict, 'status'> {
   operations: string[];
   /** Evidence of FAILED and WARN verdicts (suites/support/evidence.ts). */
   evidence?: Evidence[];
+  /** The summed durations of the tests that carried the rule, ms (JUnit's `time`); absent when unknown. */
+  durationMs?: number;
 }
 
 /** What is missing for SKIPPED rules to run, and how many rules each would unlock. */
@@ -202,17 +204,28 @@ export function runVerdict(
   return { verdict: 'PASSED', reason: `no rule failed; ${coverage}% of ${testable.length} testable selected rule(s) passed`, coverage };
 }
 
-/** Builds the report from verdicts (NOT_SELECTED applied by the caller), their evidence and the drift section. */
+/**
+ * Builds the report from verdicts (NOT_SELECTED applied by the caller), their evidence, the drift section
+ * and, given `durations` (test title → ms, as in RuleVerdict.tests), each rule's summed test time.
+ */
 export function buildReport(
   info: RunInfo,
   verdicts: readonly RuleVerdict[],
   catalogue: ReadonlyMap<string, Rule>,
   evidence: ReadonlyMap<string, Evidence[]> = new Map(),
   drift?: DriftSection,
+  durations?: ReadonlyMap<string, number>,
 ): CertificationReport {
   const rules: ReportedRule[] = verdicts.map((v) => {
     const ev = (v.status as string) === 'FAILED' || (v.status as string) === 'WARN' ? evidence.get(v.id) : undefined;
-    return { ...v, family: family(v.id), operations: catalogue.get(v.id)?.operations ?? [], ...(ev?.length ? { evidence: ev } : {}) };
+    const ms = durations && v.tests.length ? v.tests.reduce((n, t) => n + (durations.get(t.title) ?? 0), 0) : undefined;
+    return {
+      ...v,
+      family: family(v.id),
+      operations: catalogue.get(v.id)?.operations ?? [],
+      ...(ev?.length ? { evidence: ev } : {}),
+      ...(ms !== undefined ? { durationMs: Math.round(ms) } : {}),
+    };
   });
   const counts: Record<string, number> = {};
   for (const r of rules) counts[r.status] = (counts[r.status] ?? 0) + 1;

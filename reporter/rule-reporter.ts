@@ -18,6 +18,7 @@ import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 import { buildReport, spendReport, summaryLines, writeReports, type ReportedRule, type RunInfo } from './report.ts';
 import { spendBreakdown, spendLines, unbilledStatementLines } from './spend.ts';
+import { failingRuleLines, seedOf, spendLine, type PropertySeed } from './terminal.ts';
 import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
 import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
 import { driftNotRun, driftSection, driftSource, readContractFile, type DriftSection } from './drift.ts';
@@ -49,6 +50,10 @@ export interface RuleReporterOptions {
   servedContract?: string;
   /** Statuses the operator stated the target never bills (`run --unbilled-status`; gap BILL-013). */
   unbilledStatuses?: readonly number[];
+  /** The budget in force, USD; null = unlimited (the embedded stub's default). */
+  budgetUsd?: number | null;
+  /** Print nothing (`run --json` prints its own summary); the reports are written as always. */
+  quiet?: boolean;
 }
 
 /** Evidence per rule kept at most. */
@@ -211,6 +216,34 @@ export default class RuleReporter implements Reporter {
     return failed;
   }
 
+  /**
+   * Per test title (as RuleVerdict.tests names them): the summed duration of its results, ms (JUnit's
+   * time), and the fast-check seed of a failing property test.
+   */
+  private testFacts(): { durations: Map<string, number>; seeds: Map<string, PropertySeed> } {
+    const durations = new Map<string, number>();
+    const seeds = new Map<string, PropertySeed>();
+    for (const test of this.suite?.allTests() ?? []) {
+      const { title } = this.outcomeBase(test);
+      // A test handed in by hand (tests/harness/variant-compare.spec.ts) may carry no results.
+      const results = test.results ?? [];
+      durations.set(title, (durations.get(title) ?? 0) + results.reduce((n, r) => n + r.duration, 0));
+      for (const r of results) {
+        const seed = seedOf(
+          stripVTControlCharacters(
+            r.errors
+              .map(function all(e: TestError): string {
+                return `${e.message ?? ''}\n${e.cause ? all(e.cause) : ''}`;
+              })
+              .join('\n'),
+          ),
+        );
+        if (seed) seeds.set(title, seed);
+      }
+    }
+    return { durations, seeds };
+  }
+
   // Async only because Playwright reads a status override from a promise.
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const abort = this.projectDirs.map((d) => readAbort(d)).find(Boolean);
@@ -258,7 +291,8 @@ export default class RuleReporter implements Reporter {
       spend: {
         usd: spend.spent / 1000,
         calls: spend.calls,
-        budgetUsd: spend.limitCredits === null ? null : spend.limitCredits / 1000,
+        // The budget in force (the ledger knows it only once a paid call was charged).
+        budgetUsd: this.opts.budgetUsd !== undefined ? this.opts.budgetUsd : spend.limitCredits === null ? null : spend.limitCredits / 1000,
         ...(this.opts.unbilledStatuses?.length ? { unbilledStatuses: [...this.opts.unbilledStatuses] } : {}),
         ...(breakdown.credits > 0 ? { breakdown: spendReport(breakdown) } : {}),
       },
@@ -268,15 +302,19 @@ export default class RuleReporter implements Reporter {
       shard: this.opts.shard || null,
       aborted: abort ? `run aborted: ${abort.reason}` : result.status === 'interrupted' ? 'run interrupted before it finished' : null,
     };
-    const report = buildReport(info, verdicts, catalogue, this.evidence, this.drift());
+    const { durations, seeds } = this.testFacts();
+    const report = buildReport(info, verdicts, catalogue, this.evidence, this.drift(), durations);
     writeReports(this.outputDir, report);
     scrubFiles(this.siblingFiles);
-    console.log(
+    const print = (text: string) => {
+      if (!this.opts.quiet) console.log(redact(text));
+    };
+    print(
       redact(
         [
           '',
           ...summaryLines(report),
-          spend.line,
+          spendLine(info.spend.usd, info.spend.calls, info.spend.budgetUsd),
           ...spendLines(breakdown),
           ...unbilledStatementLines(verdicts, this.opts.unbilledStatuses),
           requestSummary(this.projectDirs),
@@ -288,21 +326,9 @@ export default class RuleReporter implements Reporter {
         ].join('\n'),
       ),
     );
-    const failed = report.rules.filter((v) => v.status === 'FAILED');
-    if (failed.length)
-      console.log(
-        redact(
-          failed
-            .map(
-              (v) =>
-                `  FAILED ${v.id}: ${v.text}\n    ${v.reasons.join('\n    ')}${v.evidence?.[0]?.curl ? `\n    reproduce: ${v.evidence[0].curl}` : ''}`,
-            )
-            .join('\n'),
-        ),
-      );
-    const errors = report.rules.filter((v) => v.status === 'ERROR');
-    if (errors.length)
-      console.log(redact(errors.map((v) => `  ERROR ${v.id} (harness fault, not the target's): ${v.reasons.join('; ')}`).join('\n')));
+    // Per failing rule one bounded block: ID, text, first violations, a property's seed, one runnable curl.
+    const failing = report.rules.filter((v) => v.status === 'FAILED' || v.status === 'ERROR');
+    if (failing.length) print(failing.flatMap((v) => failingRuleLines(v, seeds)).join('\n'));
     return this.compareVariants(report.rules) ? { status: 'failed' } : undefined;
   }
 }

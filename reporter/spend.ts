@@ -50,7 +50,8 @@ export function spendBreakdown(outcomes: readonly TestOutcome[], verdicts: reado
     const credits = Object.values(spend).reduce((a, b) => a + b, 0);
     if (credits <= 0) continue;
     for (const [op, c] of Object.entries(spend)) add(byOperation, op, c);
-    tests.push({ title: `${t.file} › ${t.title}`, credits, byOperation: spend });
+    // The title already starts with the test's file, as the reporter names a test (issue 33: it was repeated).
+    tests.push({ title: t.title, credits, byOperation: spend });
     const rules = judgedBy.get(t.title) ?? [];
     for (const id of rules) add(byRule, id, credits / rules.length);
   }
@@ -127,19 +128,17 @@ export function spendMarkdown(spend: ShownSpend): string[] {
   return out;
 }
 
-const escHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** The HTML "Spend" section (empty when nothing was spent). */
-export function spendHtml(spend: ShownSpend): string {
+/** The "Spend" section of the certification page as data: three tables of [name, USD] (undefined when nothing was spent). */
+export function spendView(spend: ShownSpend): { usd: string; tables: { head: string; rows: [string, string][] }[] } | undefined {
   const b = spend.breakdown;
-  if (!b) return '';
-  const table = (head: string, rows: [string, number][]) =>
-    `<table><thead><tr><th>${escHtml(head)}</th><th>USD</th></tr></thead><tbody>${rows
-      .map(([k, v]) => `<tr><td>${escHtml(k)}</td><td class="n">${usd3(v)}</td></tr>`)
-      .join('')}</tbody></table>`;
-  return `<h2>Spend (${usd3(spend.usd)})</h2>
-<div class="matrices">${table('operation', sorted(b.byOperation))}${table("family (its rules' share)", sorted(b.byFamily))}${table(
-    'costliest test',
-    b.topTests.map((t) => [t.title, t.usd]),
-  )}</div>`;
+  if (!b) return undefined;
+  const rows = (r: [string, number][]): [string, string][] => r.map(([k, v]) => [k, usd3(v)]);
+  return {
+    usd: usd3(spend.usd),
+    tables: [
+      { head: 'operation', rows: rows(sorted(b.byOperation)) },
+      { head: "family (its rules' share)", rows: rows(sorted(b.byFamily)) },
+      { head: 'costliest test', rows: rows(b.topTests.map((t) => [t.title, t.usd])) },
+    ],
+  };
 }

@@ -7,7 +7,7 @@
  */
 import { test, type APIResponse } from '@playwright/test';
 import type { Violation } from '../../lib/violation.ts';
-import { redact } from '../../lib/redact.ts';
+import { isSecret, placeholderOf, redact, registerSecret, type SecretVariable } from '../../lib/redact.ts';
 import {
   EVIDENCE_ATTACHMENT,
   EXCERPT_BYTES,
@@ -17,29 +17,35 @@ import {
   type ResponseExcerpt,
 } from '../../lib/evidence.ts';
 
-/** Secret header values → the environment variable a reader sets to replay them. */
-const placeholders = new Map<string, string>();
-
-/** Registers the run's secrets under their variable names (fixtures.ts). */
-export function registerPlaceholder(value: string | undefined, variable: string): void {
-  if (value) placeholders.set(value, `$${variable}`);
+/**
+ * Registers one of the run's configured secrets under its variable name (fixtures.ts): every request
+ * recorded from now on carries `$VARIABLE` where the value was sent, and every text is masked with it.
+ */
+export function registerPlaceholder(value: string | undefined, variable: SecretVariable): void {
+  registerSecret(value, variable);
 }
 
+/**
+ * The placeholder of a secret header whose registered value is no configured secret: a key the run made
+ * (a control-plane account's) is replayed with the configured key; a payment cannot be replayed as sent.
+ */
 const SECRET_HEADERS: Record<string, string> = {
   'x-service-api-key': '$FC_API_KEY',
   authorization: 'Bearer $FC_CONTROL_TOKEN',
   'payment-signature': '$FC_PAYMENT_SIGNATURE',
 };
+const BEARER = /^bearer\s+/i;
 
+/** The headers as recorded: each secret replaced by its `$VARIABLE` placeholder, by the header that carries it. */
 function placeholderHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    out[lower] =
-      placeholders.get(value) ??
-      (lower === 'authorization' && placeholders.has(value.replace(/^bearer\s+/i, ''))
-        ? `Bearer ${placeholders.get(value.replace(/^bearer\s+/i, ''))}`
-        : (SECRET_HEADERS[lower] ?? redact(value)));
+    const bearer = lower === 'authorization' && BEARER.test(value) ? placeholderOf(value.replace(BEARER, '')) : undefined;
+    const made =
+      SECRET_HEADERS[lower] !== undefined && (isSecret(value) || isSecret(value.replace(BEARER, '')) || lower === 'payment-signature');
+    // A value the harness never registered (a made-up key of an invalid-key test) is no secret: kept as sent.
+    out[lower] = placeholderOf(value) ?? (bearer ? `Bearer ${bearer}` : made ? SECRET_HEADERS[lower]! : redact(value));
   }
   return out;
 }

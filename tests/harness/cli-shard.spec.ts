@@ -14,7 +14,7 @@ const SELECT = ['--rule', 'PRICE-014', '--rule', 'PRICE-015', '--workers', '1'];
 interface RulesJson {
   rules: { id: string; status: string }[];
   shard: string | null;
-  spend: { unbilledStatuses?: number[] };
+  spend: { unbilledStatuses?: number[]; budgetUsd: number | null };
 }
 const rulesOf = (dir: string): RulesJson => JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as RulesJson;
 const statuses = (dir: string): Record<string, string> => Object.fromEntries(rulesOf(dir).rules.map((r) => [r.id, r.status]));
@@ -52,6 +52,9 @@ test('two shards merged equal one unsharded run', async () => {
       expect(statuses(join(dir, 'merged'))).toEqual(expected);
       expect(rulesOf(join(dir, 's1')).spend.unbilledStatuses).toEqual([422]);
       expect(rulesOf(join(dir, 'merged')).spend.unbilledStatuses, "the shards' --unbilled-status").toEqual([422]);
+      // The budget in force stays the shards' (unlimited on the embedded stub), never the merge's own $0.
+      expect(rulesOf(join(dir, 's1')).spend.budgetUsd).toBeNull();
+      expect(rulesOf(join(dir, 'merged')).spend.budgetUsd).toBeNull();
       expect(existsSync(join(dir, 'merged', 'certification.html'))).toBe(true);
       const verify = await runCli(['verify', join(dir, 'merged')]);
       expect(verify.code, verify.stdout + verify.stderr).toBe(0);

@@ -25,8 +25,9 @@ test("a test's spend goes to its operations, and is shared equally by the rules 
   const outcomes = [
     // Repeated annotations (test and result lists) count once.
     ...outcomeOf({
-      title: 'profile',
-      file: 'p.spec.ts',
+      // As the reporter names a test: its file (relative) and titles; the outcome's file is absolute.
+      title: 'p.spec.ts › profile',
+      file: '/abs/p.spec.ts',
       project: 'conformance',
       status: 'passed',
       annotations: ann(
@@ -40,8 +41,8 @@ test("a test's spend goes to its operations, and is shared equally by the rules 
     }),
     // A test whose case never occurred judged nothing: its spend is the operation's, no rule's.
     ...outcomeOf({
-      title: 'markets',
-      file: 'm.spec.ts',
+      title: 'm.spec.ts › markets',
+      file: '/abs/m.spec.ts',
       project: 'conformance',
       status: 'passed',
       annotations: ann(
