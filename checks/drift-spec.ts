@@ -15,13 +15,13 @@
  * difference: it states nothing against the spec.
  */
 import { asRecord } from '../lib/guards.ts';
+import { CHOICE_MARK as CHOICE } from '../contract/index.ts';
 import { ptr } from '../lib/violation.ts';
 import { CLASS_RANK, type DriftClass } from './drift-rules.ts';
 import type { DriftComparison, DriftDifference } from './drift.ts';
 
 type Node = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-const CHOICE = 'x-fc-choice';
 
 /** Follows local `$ref`s (chained ones too, at most 16 hops); undefined when one dangles. */
 function deref(doc: unknown, node: unknown): Node | undefined {

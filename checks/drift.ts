@@ -29,8 +29,6 @@ export type { DriftClass } from './drift-rules.ts';
 
 /** Name of the test attachment that carries the served document to the rule reporter (suites/versioning.spec.ts). */
 export const SERVED_CONTRACT_ATTACHMENT = 'served-contract';
-/** The mark of a node of contract/openapi.yaml the spec does not show; its value is the gap rule's ID. */
-export const CHOICE_MARK = 'x-fc-choice';
 
 type Segment = string | number;
 
@@ -60,7 +58,7 @@ export interface DriftComparison {
   differences: DriftDifference[];
 }
 
-/** A deep copy of an OpenAPI document without the harness's `x-fc-*` extensions (contract/operation-facts.ts, CHOICE_MARK). */
+/** A deep copy of an OpenAPI document without the harness's `x-fc-*` extensions (contract/operation-facts.ts, `x-fc-choice`). */
 export function withoutHarnessFacts(doc: unknown): unknown {
   if (Array.isArray(doc)) return doc.map(withoutHarnessFacts);
   const o = asRecord(doc);

@@ -149,7 +149,11 @@ test.describe('GET /api/v1/signals', () => {
               (r, i) =>
                 r.drawdown_risk_elevated === true &&
                 found.push(
-                  violation('VER-012', `exclude_crash_risk=true:/signals/${i}`, 'an elevated row survived the former-name filter (the alias does not work)'),
+                  violation(
+                    'VER-012',
+                    `exclude_crash_risk=true:/signals/${i}`,
+                    'an elevated row survived the former-name filter (the alias does not work)',
+                  ),
                 ),
             );
         });

@@ -1,6 +1,7 @@
 // Smoke test: starts the server on a free port, calls every operation at
 // least once, checks a few answers and exits non-zero on any failure.
 // Usage: node selftest.mjs   (about 30 seconds; light on CPU)
+//        DEVIATIONS=on node selftest.mjs   (planted deviations on: their checks fail)
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +59,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function start() {
   const child = spawn(process.execPath, [join(here, 'server.mjs')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', API_KEYS: `${KEY_A},${KEY_B}`, INACTIVE_API_KEYS: KEY_OFF, DEVIATIONS: process.env.SELFTEST_DEVIATIONS || 'off', SITE_URL: 'https://site.example' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', API_KEYS: `${KEY_A},${KEY_B}`, INACTIVE_API_KEYS: KEY_OFF, DEVIATIONS: process.env.SELFTEST_DEVIATIONS || process.env.DEVIATIONS || 'off', SITE_URL: 'https://site.example' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
@@ -167,6 +168,10 @@ async function run() {
   const src = await call('GET', `/api/v1/sources?market_keys=${encodeURIComponent(cat.json.markets.slice(0, 5).map((m) => m.marketKey).join(','))}&window=168`, { key: KEY_A });
   check(src.status === 200 && Array.isArray(src.json.sources), 'sources');
   check((await call('GET', '/api/v1/sources?market_keys=venue_a:1&venue=venue_a', { key: KEY_A })).status === 422, 'sources market_keys+venue 422');
+  // This market has a re-sighted old post beside recent articles: still ordered by publication.
+  const srcRs = await call('GET', '/api/v1/sources?markets=us-recession-in-2026', { key: KEY_A });
+  const srcTimes = (srcRs.json.sources || []).map((x) => x.published_at);
+  check(srcRs.status === 200 && srcTimes.length > 1 && srcTimes.every((t, i) => i === 0 || srcTimes[i - 1] >= t), 'sources newest publication first', srcTimes);
   check(evKey !== undefined, 'catalog has null-slug market');
   const mis = await call('GET', '/api/v1/markets/mispriced', { key: KEY_A });
   check(mis.status === 200 && mis.json.markets.every((m) => Math.abs(m.gap_pp) >= 7.5), 'mispriced');

@@ -92,6 +92,16 @@ async function main() {
     const before404 = await credits('acct_1');
     const f404 = await call('GET', '/api/v1/markets/no-such-market-here/forecast', { key: k1 });
     check('forecast 404 not billed', f404.status === 404 && (await credits('acct_1')) === before404, `credits ${before404} -> ${await credits('acct_1')}`);
+    // A tracked, in-scope market without a stored forecast, read with a control-plane account's key.
+    let noF = null;
+    const aSearch = await call('GET', '/api/v1/markets/search?venue=venue_a&limit=100', { key: k1 });
+    for (const r of aSearch.json.results.filter((x) => x.slug && !x.has_forecast)) {
+      const a = await call('GET', `/api/public/forecast-availability?slug=${encodeURIComponent(r.slug)}`);
+      if (a.json.tracked && !a.json.available && !a.json.excluded) { noF = r; break; }
+    }
+    const cpa = (await ctl('POST', '/accounts', { credits: 1000 })).json;
+    const fNo = noF && await call('GET', `/api/v1/markets/${encodeURIComponent(noF.slug)}/forecast`, { key: cpa.apiKey });
+    check('forecast 404 of a tracked market without a stored forecast not billed', fNo && fNo.status === 404 && (await credits(cpa.accountId)) === 1000, `market ${noF?.slug} status ${fNo?.status} credits 1000 -> ${await credits(cpa.accountId)}`);
     let ev = null;
     for (const m of list.json.markets.slice(0, 60)) {
       const r = await call('GET', `/api/v1/markets/${encodeURIComponent(m.marketKey)}/signals`, { key: k1 });
@@ -102,6 +112,8 @@ async function main() {
     check('sources', src.status === 200 && Array.isArray(src.json.sources));
     const src422 = await call('GET', '/api/v1/sources?markets=a&market_keys=venue_a:1', { key: k1 });
     check('sources conflicting params 422', src422.status === 422 && src422.json.error === 'invalid_request');
+    const srcVenue = await call('GET', `/api/v1/sources?market_keys=${encodeURIComponent(list.json.markets[0].marketKey)}&venue=g__`, { key: k1 });
+    check('sources venue not a venue key 422 (with market_keys)', srcVenue.status === 422 && srcVenue.json.error === 'invalid_request');
     const latest = await call('GET', '/api/v1/latest?hours=6', { key: k1 });
     check('latest feed', latest.status === 200 && latest.json.count === latest.json.events.length && latest.json.count > 0);
     const ts = latest.json.events.map((e) => e.occurred_at);
@@ -277,6 +289,19 @@ async function main() {
     check('control faults list/clear', fl.json.faults.length === 1 && fl.json.faults[0].remaining === null && fd.status === 204 && fl2.json.faults.length === 0);
     const lg = await ctl('GET', '/limits');
     check('control limits', lg.status === 200 && lg.json.bounds.standard.minute === 600);
+
+    // ---- latest feed completeness over time: a later answer never shows an
+    // event dated inside an earlier answer's window that the earlier one lacked ----
+    let lateEvents = 0;
+    let prev = (await call('GET', '/api/v1/latest?hours=6', { key: k1 })).json;
+    for (let i = 0; i < 8; i++) {
+      await ctl('POST', '/clock', { advanceSeconds: 900 });
+      const next = (await call('GET', `/api/v1/latest?hours=${1 + (i % 6)}`, { key: k1 })).json;
+      const had = new Set(prev.events.map((e) => `${e.type}|${e.id}|${e.market.marketKey}`));
+      lateEvents += next.events.filter((e) => e.occurred_at >= prev.window.since && e.occurred_at <= prev.as_of && !had.has(`${e.type}|${e.id}|${e.market.marketKey}`)).length;
+      prev = (await call('GET', '/api/v1/latest?hours=6', { key: k1 })).json;
+    }
+    check('latest feed complete for its window (no back-dated events)', lateEvents === 0, `late events ${lateEvents}`);
 
     // ---- bad input ----
     const badJson = await call('POST', '/api/v1/x/search', { key: k1, raw: '{"query": ' });

@@ -200,10 +200,8 @@ export function createApp(deps) {
       const billable = out.status < 400 && out.billable !== false;
       const extra = {};
       if (auth.kind === 'key') {
-        // DEVIATION D2: a 404 from the stored-forecast read keeps the debit.
-        const keep = config.deviations && route.path === '/api/v1/markets/:slug/forecast' && out.status === 404;
-        if (!billable && !keep) accounts.refund(auth.acct, price);
-        extra['X-Credits-Charged'] = String(billable || keep ? price : 0);
+        if (!billable) accounts.refund(auth.acct, price);
+        extra['X-Credits-Charged'] = String(billable ? price : 0);
         extra['X-Credits-Remaining'] = String(auth.acct.credits);
       } else if (billable) {
         const sr = ledger.settle(auth.verified);

@@ -36,7 +36,7 @@ function sourcesHandle(p, ctx) {
       for (const a of s.articlesByMarket.get(m.marketKey) || []) {
         if (a.published_at < since || a.correlated_at > ctx.now) continue;
         out.push({
-          type: 'article', market_slug: slug, market: mwr, title: a.title, url: a.url, source_name: a.source, feed_tier: a.feed_tier,
+          at: a.published_at, type: 'article', market_slug: slug, market: mwr, title: a.title, url: a.url, source_name: a.source, feed_tier: a.feed_tier,
           published_at: iso(a.published_at), relevance: { confidence: a.confidence, reasoning: a.comment, evidence_quote: a.evidence_quote },
           author_handle: a.author_handle, is_expert: false,
         });
@@ -47,14 +47,17 @@ function sourcesHandle(p, ctx) {
         // Posts window on when they were last seen as relevant.
         if (x.last_seen_at < since || x.last_seen_at > ctx.now) continue;
         out.push({
+          // DEVIATION D2: a post is ordered by when it was last seen, not by its publication.
+          at: ctx.config.deviations ? x.last_seen_at : x.published_at,
           type: 'x_post', market_slug: slug, market: mwr, title: x.text.length > 120 ? x.text.slice(0, 117) + '...' : x.text, url: x.url,
           source_name: 'x', feed_tier: 'social', published_at: iso(x.published_at), relevance: { ...x.relevance }, author_handle: x.handle, is_expert: x.is_expert,
         });
       }
     }
   }
-  out.sort((a, b) => b.published_at.localeCompare(a.published_at) || a.url.localeCompare(b.url));
-  return { body: { sources: out } };
+  // Newest publication first.
+  out.sort((a, b) => b.at - a.at || a.url.localeCompare(b.url));
+  return { body: { sources: out.map(({ at, ...item }) => item) } };
 }
 
 function latestValidate({ query: q }) {

@@ -17,10 +17,8 @@ export function createGate({ cfg, accounts, x402, ledger, limits, log }) {
   const fingerprint = (req) => createHash('sha256').update(req.method + ' ' + req.url + '\n' + (req.body?.raw || '')).digest('hex');
 
   function rateLimited(rej) {
-    // DEV-3: the per-second rejection reports retry_after in milliseconds.
-    const bodyRetry = cfg.deviations && rej.window === '1s' ? Math.max(1, Math.round(rej.retryMs)) : rej.retryAfter;
     const what = { '1s': 'per-second', '1m': 'per-minute', '1d': 'daily', in_flight: 'in-flight' }[rej.window];
-    return new ApiError(429, 'rate_limited', `Rate limit exceeded: ${what} bound of ${rej.limit} for scope '${rej.scope}'.`, { retry_after: bodyRetry, limit_scope: rej.scope }, rej.headers);
+    return new ApiError(429, 'rate_limited', `Rate limit exceeded: ${what} bound of ${rej.limit} for scope '${rej.scope}'.`, { retry_after: rej.retryAfter, limit_scope: rej.scope }, rej.headers);
   }
 
   function challenge(def, req, reason, { status = 402, code = 'payment_required' } = {}) {
@@ -43,7 +41,11 @@ export function createGate({ cfg, accounts, x402, ledger, limits, log }) {
         if (!b || typeof b.raw !== 'string' || b.raw.length === 0) throw invalid('A JSON request body is required.');
         if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(b.type || '')) throw invalid('Content-Type must be application/json.');
         if (Buffer.byteLength(b.raw) > MAX_BODY) throw invalid('The request body exceeds 64 KiB.');
-        try { return JSON.parse(b.raw); } catch { throw invalid('The request body is not valid JSON.'); }
+        try { return JSON.parse(b.raw); } catch {
+          // DEV-3: a body that does not parse is answered 400, the usual HTTP status, not 422.
+          if (cfg.deviations) throw new ApiError(400, 'invalid_request', 'The request body is not valid JSON.');
+          throw invalid('The request body is not valid JSON.');
+        }
       },
     };
   }

@@ -23,8 +23,11 @@ function latest(ctx, p) {
     for (const m of ds.markets) for (const f of forecastsOf(vx, m)) if (inWin(f.created_at)) events.push({ type: 'forecast', id: f.id, at: f.created_at, source: null, m, f });
   }
   if (p.types.includes('article')) {
-    for (const list of ds.articlesByMarket.values()) for (const a of list) if (inWin(a.published_at) && a.correlated_at <= vx.now) {
-      events.push({ type: 'article', id: a.id, at: a.published_at, m: ds.markets[a.marketIdx], source: { kind: 'article', title: a.title, url: a.url, source_name: a.source, feed_tier: a.feed_tier, published_at: iso(a.published_at), direction: a.direction, confidence: a.confidence } });
+    // An article enters the feed when it is correlated to its market, so that is
+    // when its event occurs: dating it at publication would back-date events that
+    // only became visible later into windows already answered as complete.
+    for (const list of ds.articlesByMarket.values()) for (const a of list) if (inWin(a.correlated_at)) {
+      events.push({ type: 'article', id: a.id, at: a.correlated_at, m: ds.markets[a.marketIdx], source: { kind: 'article', title: a.title, url: a.url, source_name: a.source, feed_tier: a.feed_tier, published_at: iso(a.published_at), direction: a.direction, confidence: a.confidence } });
     }
   }
   if (p.types.includes('x_post')) {

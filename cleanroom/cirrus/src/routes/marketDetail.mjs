@@ -50,8 +50,10 @@ function prepareSources(ctx) {
   const keys = q.csv('market_keys', { min: 1, max: 10, itemMax: 512 });
   if (slugs && keys) throw invalid('Give markets or market_keys, not both.');
   if (!slugs && !keys) throw invalid('Give markets (slugs) or market_keys.');
-  // With market_keys the venue parameter is not even read (any value is ignored).
-  return { slugs, keys, venue: keys ? undefined : q.venue(), window: q.int('window', { min: 1, max: 168, def: 48 }), types: q.csv('types', { allowed: ['article', 'x_post'], min: 1, max: 2, def: ['article', 'x_post'] }) };
+  // venue is always validated (a value that is not a venue key is a 422), but
+  // with market_keys its value is ignored: each key names its own venue.
+  const venue = q.venue();
+  return { slugs, keys, venue: keys ? undefined : venue, window: q.int('window', { min: 1, max: 168, def: 48 }), types: q.csv('types', { allowed: ['article', 'x_post'], min: 1, max: 2, def: ['article', 'x_post'] }) };
 }
 
 function sources(ctx, p) {
