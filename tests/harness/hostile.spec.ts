@@ -125,6 +125,13 @@ const KINDS: Kind[] = [
  */
 const EARNED_BY_THE_SERVED_CONTRACT: ReadonlySet<string> = new Set(['CONTRACT-001', 'CONTRACT-002']);
 
+/**
+ * Rules judged on statuses alone, earned by a target that answers 200 with garbage bodies: LIM-014 (the per-IP
+ * guard did not refuse a burst under its bound). Since one FAIL blinds no other rule (issue 32), the burst's
+ * over-admission (LIM-009, FAILED) no longer leaves it unjudged.
+ */
+const EARNED_BY_STATUSES: ReadonlySet<string> = new Set(['LIM-014']);
+
 test.describe('hostile targets: bounded runs, exit 2 (or 1 with evidence), reports written, no unearned PASS', () => {
   test.describe.configure({ mode: 'parallel', timeout: 180_000 });
   let server: Listening | undefined;
@@ -173,7 +180,9 @@ test.describe('hostile targets: bounded runs, exit 2 (or 1 with evidence), repor
         expect(out).toMatch(k.reason);
       }
       const unearned = report.rules
-        .filter((x) => x.status === 'PASSED' && !(k.servesContract && EARNED_BY_THE_SERVED_CONTRACT.has(x.id)))
+        .filter(
+          (x) => x.status === 'PASSED' && !(k.servesContract && (EARNED_BY_THE_SERVED_CONTRACT.has(x.id) || EARNED_BY_STATUSES.has(x.id))),
+        )
         .map((x) => `${x.id} (${x.instances} instances)`);
       // CONTRACT-002..004 count only answers of their case (contract/index.ts CONTRACT_RULE_CASES): none here.
       expect(unearned).toEqual([]);

@@ -52,7 +52,10 @@ test('against the schema mock, the exact-child test reports a missing case as NO
     expect(errors, output.slice(-3000)).toEqual([]);
     const exact = rules.find((x) => x.id === 'TGT-011')!;
     expect(exact.status, JSON.stringify(exact)).toBe('NOT_RUN');
-    expect(exact.reasons?.join(' ')).toMatch(/no instance of a resolvable venue_b event listing a child ticker/);
+    // The missing case is NOT_RUN with its reason: the test's own count, or its skip for want of the case (issue 32).
+    expect(exact.reasons?.join(' ')).toMatch(
+      /no instance of a resolvable venue_b event listing a child ticker|no instance: no venue_b event the target resolves/,
+    );
   } finally {
     server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -43,13 +43,16 @@ test('renamed body fields of a body whose names are a choice are matched one to 
   expect(withServedNames({ body: '{' }, names)).toEqual({ body: '{' });
 });
 
-test('a changed signature, an ambiguous match or no served document keeps our names', () => {
+test('a changed signature, an ambiguous match or no served document keeps our names; a name other targets use is taken whatever its bounds', () => {
   const doc = served();
   const schema = at(doc, 'components', 'schemas', 'SocialSearchRequest');
   const props = schema.properties as Json;
-  // days takes other bounds than range_days: no match; two twins of limit: ambiguous.
-  schema.properties = { query: props.query, days: { ...(props.range_days as Json), maximum: 90 }, a: props.limit, b: props.limit };
+  // window takes other bounds than range_days: no match; two twins of limit: ambiguous.
+  schema.properties = { query: props.query, window: { ...(props.range_days as Json), maximum: 90 }, a: props.limit, b: props.limit };
   expect([...renamedInputs(doc, 'searchSocial')]).toEqual([]);
+  // days, a name independent implementations give the range (issue 32), is taken although its bounds differ.
+  schema.properties = { query: props.query, days: { ...(props.range_days as Json), maximum: 90 }, a: props.limit, b: props.limit };
+  expect([...renamedInputs(doc, 'searchSocial')]).toEqual([['body|range_days', 'days']]);
   expect([...renamedInputs(undefined, 'searchSocial')]).toEqual([]);
   // A documented parameter (not a choice) is never renamed.
   const other = served();
