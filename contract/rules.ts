@@ -44,6 +44,11 @@ export interface Rule {
    */
   notOnStub?: string;
   /**
+   * A rule observed through the control plane or a funded wallet: why it truly needs one (what the public API
+   * cannot show or provoke). Every other rule the spec makes observable is judged on a target without one (issue 32).
+   */
+  needs?: string;
+  /**
    * Why a schema-valid random mock of contract/openapi.yaml (scripts/schema-mock.ts: every documented
    * route served, without authentication; any other path 404 not_found) earns this rule's PASS honestly,
    * in one line. `npm run vacuity` accepts a PASS on the mock only from a rule that says why.

@@ -83,6 +83,8 @@ export interface RuleVerdict {
   observe: Rule['observe'];
   kind: Rule['kind'];
   choice?: string;
+  /** Why the rule needs the control plane or a funded wallet (the catalogue's `needs`). */
+  needs?: string;
   status: RuleStatus;
   reasons: string[];
   /** Instances of the rule's case judged on the target's answers (PASSED needs at least one). */
@@ -329,6 +331,7 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
       observe: rule.observe,
       kind: rule.kind,
       ...(rule.choice ? { choice: rule.choice } : {}),
+      ...(rule.needs ? { needs: rule.needs } : {}),
     };
     if (!tests.length) {
       const status: RuleStatus =

@@ -10,7 +10,8 @@
  * contract/informative.yaml) matches no sentence or table row of the spec; then it lists the rules to
  * review and what now sits where the stale unit was. Skipped with a notice when the spec file is absent.
  * A rule's text is the project's own wording: it fails when it shares COPY_LIMIT or more consecutive words
- * with a unit it cites (contract/spec-text.ts copiedRun).
+ * with a unit it cites (contract/spec-text.ts copiedRun). A rule observed only through the control plane or a funded
+ * wallet must say why (`needs`): everything else the spec makes observable is judged without one (issue 32).
  */
 import { resolve } from 'node:path';
 import { coverage } from '../reporter/coverage.ts';
@@ -46,6 +47,15 @@ const problems = [
   ...c.unannotated.map((t) => `test names no rule: ${t}`),
 ];
 console.log(`catalogue: ${rules.size} rules; tested: ${c.tested.size}; pending (later issues): ${c.pending.length}`);
+
+// Black-box first (issue 32): a rule observed only through the control plane or a funded wallet says why it needs one.
+const unexplained = [...rules.values()].filter(
+  (r) => !r.retired && r.kind === 'rule' && (r.observe === 'control-plane' || r.observe === 'wallet') && !r.needs,
+);
+problems.push(...unexplained.map((r) => `rule ${r.id} is observed through the ${r.observe} but does not say why it needs it (needs:)`));
+console.log(
+  `black-box first: ${[...rules.values()].filter((r) => !r.retired && r.needs).length} rule(s) say why they need the control plane or a wallet`,
+);
 
 // Documented versus chosen (issue 18): a documented rule may not judge a part the spec does not show,
 // every mark names a gap, and the alternate stub flips exactly the gaps that name an alternate.
