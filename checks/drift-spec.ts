@@ -70,7 +70,11 @@ function shapeOf(doc: unknown, schema: unknown, depth = 0): Shape {
       const branches = (s[key] as unknown[]).map((b) => shapeOf(doc, b, depth + 1));
       for (const b of branches) {
         for (const t of b.types) out.types.add(t);
-        for (const [k, v] of b.properties) if (!out.properties.has(k)) out.properties.set(k, v);
+        // A member several branches give may be any of them (a union on venue gives venue_b or venue_a).
+        for (const [k, v] of b.properties) {
+          const had = out.properties.get(k);
+          out.properties.set(k, had === undefined || had === v ? v : key === 'allOf' ? had : { anyOf: [had, v] });
+        }
         out.listsProperties ||= b.listsProperties;
         if (b.enum) out.enum = [...(out.enum ?? []), ...b.enum];
         out.items ??= b.items;
@@ -154,7 +158,8 @@ function compareSchema(ctx: Ctx, ours: unknown, theirs: unknown, at: string, rea
       push(ctx, 'breaking', where, 'add', `the body member ${name} is required by the served contract, optional in the spec`);
     compareSchema(ctx, member, theirsMember, where, read, depth + 1);
   }
-  if (!read)
+  // A body whose members the spec does not show (our schema lists none) leaves what the target requires its choice.
+  if (!read && o.listsProperties)
     for (const name of t.required)
       if (!o.properties.has(name) && !o.choice)
         push(
@@ -177,6 +182,8 @@ function successSchema(doc: unknown, op: Node): { status: string; schema: unknow
   const status = Object.keys(responses).find((s) => /^2(\d\d|XX)$/i.test(s));
   if (!status) return undefined;
   const res = deref(doc, responses[status]);
+  // A success answer the spec does not show (marked on our copy) is the target's choice as a whole.
+  if (typeof res?.[CHOICE] === 'string') return undefined;
   const schema = asRecord(deref(doc, asRecord(res?.content)?.['application/json'])?.schema);
   return schema ? { status, schema } : undefined;
 }
@@ -250,6 +257,10 @@ export function compareWithReference(reference: unknown, served: unknown, label:
             'add',
             `the ${p.in} parameter ${String(p.name)} is required by the served contract, optional in the spec`,
           );
+        // A comma-separated list is one string on the wire: an array not exploded and a string describe the same value.
+        const commaList = (x: Node, doc: unknown) => x.explode === false && shapeOf(doc, x.schema).types.has('array');
+        const asString = (doc: unknown, x: Node) => shapeOf(doc, x.schema).types.has('string');
+        if ((commaList(p, reference) && asString(served, q)) || (commaList(q, served) && asString(reference, p))) continue;
         compareSchema(ctx, p.schema, q.schema, `${where}/schema`, false);
       }
       for (const q of served_) {

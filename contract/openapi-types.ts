@@ -1146,7 +1146,7 @@ export interface components {
         };
         /** @description Target resolution (GET /api/public/forecast-targets): "a union discriminated on venue (venue_b or venue_a); exactly one alternative applies". Not shown in the contract: "Required flags of target-resolution fields". Stub choice: input, venue, targetType, selectionRequired, event, markets and allContracts are always present; selectedMarket and generation are present for exact child input only. */
         TargetResolution: components["schemas"]["TargetResolutionVenueB"] | components["schemas"]["TargetResolutionVenueA"];
-        /** @description The venue_b alternative of the target resolution (required flags other than venue are not shown). */
+        /** @description The venue_b alternative of the target resolution (required flags other than venue are not shown; as the notation gives presence and nullability together, a member beyond input, venue and targetType may be null: gap TGT-048). */
         TargetResolutionVenueB: {
             /** @description the echoed ref */
             input?: string;
@@ -1157,12 +1157,12 @@ export interface components {
             venue: "venue_b";
             /** @enum {string} */
             targetType?: "event" | "market";
-            selectionRequired?: boolean;
-            event?: components["schemas"]["TargetEvent"];
-            selectedMarket?: components["schemas"]["ChildMarket"];
+            selectionRequired?: boolean | null;
+            event?: components["schemas"]["TargetEvent"] | null;
+            selectedMarket?: components["schemas"]["ChildMarket"] | null;
             markets?: components["schemas"]["ChildMarket"][];
-            generation?: components["schemas"]["VenueMarketForecastRequest"];
-            allContracts?: components["schemas"]["AllContracts"];
+            generation?: components["schemas"]["VenueMarketForecastRequest"] | null;
+            allContracts?: components["schemas"]["AllContracts"] | null;
         };
         /** @description The venue_a alternative of the target resolution. "For venue_a the children carry the question, an outcome label, YES bid/ask and the numeric market id." */
         TargetResolutionVenueA: {
@@ -1175,28 +1175,28 @@ export interface components {
             venue: "venue_a";
             /** @enum {string} */
             targetType?: "event" | "market";
-            selectionRequired?: boolean;
-            event?: components["schemas"]["TargetEvent"];
+            selectionRequired?: boolean | null;
+            event?: components["schemas"]["TargetEvent"] | null;
             /** @description Not shown in the contract: the key names of a venue_a child ("the question, an outcome label, YES bid/ask and the numeric market id"). Stub choice: {question, outcome, yesBid, yesAsk, marketId, generation}. */
-            selectedMarket?: Record<string, never>;
+            selectedMarket?: Record<string, never> | null;
             markets?: Record<string, never>[];
-            generation?: components["schemas"]["VenueMarketForecastRequest"];
-            allContracts?: components["schemas"]["AllContracts"];
+            generation?: components["schemas"]["VenueMarketForecastRequest"] | null;
+            allContracts?: components["schemas"]["AllContracts"] | null;
         };
         /** @description event {ticker, title, subtitle, category: strings; mutuallyExclusive: boolean; sourceUrl: string}. */
         TargetEvent: {
-            ticker?: string;
-            title?: string;
-            subtitle?: string;
-            category?: string;
-            mutuallyExclusive?: boolean;
-            sourceUrl?: string;
+            ticker?: string | null;
+            title?: string | null;
+            subtitle?: string | null;
+            category?: string | null;
+            mutuallyExclusive?: boolean | null;
+            sourceUrl?: string | null;
         };
         /** @description Child market (venue_b). Prices are fixed-point YES prices. The required flags of target-resolution fields are not shown, and the spec's notation gives presence and nullability together ('req', 'T|null'): a member that does not apply (no strike, no bid) may be null (gap TGT-048; issue 32 triage: three independent implementations answer null there). */
         ChildMarket: {
-            ticker?: string;
-            eventTicker?: string;
-            title?: string;
+            ticker?: string | null;
+            eventTicker?: string | null;
+            title?: string | null;
             subtitle?: string | null;
             strikeType?: string | null;
             floorStrike?: number | null;
@@ -1206,13 +1206,13 @@ export interface components {
             lastPrice?: number | null;
             volume24h?: number | null;
             openInterest?: number | null;
-            status?: string;
+            status?: string | null;
             /** Format: date-time */
-            closeTime?: string;
+            closeTime?: string | null;
             generation?: {
                 costUsd?: string;
                 body?: components["schemas"]["VenueMarketForecastRequest"];
-            };
+            } | null;
         };
         /** @description {marketCount: integer >= 1, estimatedCostUsd: string, requests: array of generation body}. "A fan-out plan: each child is a separate forecast at its own price". */
         AllContracts: {
