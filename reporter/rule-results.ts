@@ -347,11 +347,17 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
       return { ...base, status, reasons: rule.pending ? [`pending: ${rule.pending}`] : [], tests: [] };
     }
     const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
-    const status = judged.reduce<RuleStatus>(
+    // Black-box first (issue 32): a black-box rule one test could judge without the control plane, and did not for
+    // want of a case, is NOT_RUN for that reason; another test's "needs control plane" does not hide it.
+    const blackBoxTried = rule.observe === 'black-box' && judged.some((j) => j.status === 'NOT_RUN');
+    const considered = blackBoxTried
+      ? judged.filter((j) => !(j.status === 'SKIPPED' && /control plane|FC_CONTROL/i.test(j.reason ?? '')))
+      : judged;
+    const status = considered.reduce<RuleStatus>(
       (acc, j) => (RANK[j.status] > RANK[acc] ? j.status : acc),
       rule.kind === 'gap' ? 'GAP' : 'NOT_RUN',
     );
-    const reasons = [...new Set(judged.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
+    const reasons = [...new Set(considered.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
     const instances = judged.reduce((s, j) => s + (j.instances ?? 0), 0);
     const sames = judged.map((j) => j.same).filter((s) => s !== undefined);
     const same = sames.length ? sames.every(Boolean) : undefined;

@@ -11,6 +11,7 @@ import type { Params, TargetClient } from './client.ts';
 import { expect } from './matchers.ts';
 import { findRows, hasMembers } from './choices.ts';
 import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
+import { servedParameterName } from './served-contract.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -55,9 +56,11 @@ export async function broadSearch(paid: TargetClient): Promise<Row[]> {
     venueKeys().map((venue) => ({ venue })),
   );
   if (perVenue.length) return perVenue;
+  // The search text under the target's name for it (gap MSRCH-014; issue 32: query, text, search).
+  const text = await servedParameterName(paid, 'searchMarkets', 'q');
   return searchRows(
     paid,
-    ['will', 'price', 'win'].map((q) => ({ q })),
+    ['will', 'price', 'win'].map((q) => ({ [text]: q })),
   );
 }
 

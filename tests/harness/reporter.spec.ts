@@ -453,3 +453,15 @@ test('each failed rule reads its own violation line, not the first line of its t
   );
   expect(detail.map((d) => d.reasons[0])).toEqual(['[A-001] /a: first', '[B-001] /b: second']);
 });
+
+test("a black-box rule a test tried without the control plane and found no case for is NOT_RUN with that reason, not another test's 'needs control plane'", () => {
+  const rules = [rule('B-001'), rule('C-001', { observe: 'control-plane' })];
+  const detail = ruleVerdicts(new Map(rules.map((x) => [x.id, x])), [
+    outcome('model', 'skipped', ['B-001', 'C-001'], { reason: 'needs control plane (FC_CONTROL_TOKEN)' }),
+    outcome('black-box', 'skipped', ['B-001'], { reason: 'needs 1 tracked in-scope market without a forecast; found 0' }),
+  ]);
+  expect(detail.map((d) => [d.status, d.reasons[0]])).toEqual([
+    ['NOT_RUN', 'no instance: needs 1 tracked in-scope market without a forecast; found 0'],
+    ['SKIPPED', 'needs control plane (FC_CONTROL_TOKEN)'],
+  ]);
+});
