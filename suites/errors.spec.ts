@@ -6,7 +6,8 @@
  * with string error and message and a code its status allows. Unknown paths answer 404 not_found.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { idempotencyHeader } from './support/jobs.ts';
 import { routeLocks } from './support/locks.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { observe } from './support/matchers.ts';
@@ -309,5 +310,58 @@ test(
     const code = (answer.body as { error?: unknown } | null)?.error;
     observeChoice('ERR-015', answer.status === 422 && code === 'invalid_request', `answered ${answer.status} ${JSON.stringify(code)}`);
     expect(judgeWith(CHECKS.checkErrorEnvelope, answer)).toHaveNoViolations();
+  },
+);
+
+/**
+ * The operations taking a JSON body, cheapest first: the free key-only wallet routes run on any target with a key;
+ * the paid ones only on a control-plane account's test credits (a refused body may be billed, gap BILL-013).
+ */
+const BODY_OPERATIONS: readonly { op: string; paid: boolean }[] = [
+  { op: 'createWalletChallenge', paid: false },
+  { op: 'attestWallet', paid: false },
+  { op: 'createSocialProfile', paid: true },
+  { op: 'searchSocial', paid: true },
+  { op: 'createForecastRequest', paid: true },
+];
+
+test(
+  'a JSON body that does not parse answers 422 invalid_request, never another 4xx',
+  { annotation: rules('ERR-017', ERROR_RULES.envelope, ...contractRules(...BODY_OPERATIONS.map((b) => b.op))) },
+  async ({ api, targetOptions, freshKey }) => {
+    const own = await freshKey();
+    const key = own ?? targetOptions.apiKey;
+    test.skip(!key, 'needs an API key (FC_API_KEY): every route taking a body needs one');
+    const found: Violation[] = [];
+    let judgedBodies = 0;
+    for (const { op, paid } of BODY_OPERATIONS) {
+      if (paid && !own) continue;
+      await test.step(op, async () => {
+        const res = await api.withKey(key).post(contract().operation(op).path, {
+          headers: {
+            'content-type': 'application/json',
+            ...(op === 'createForecastRequest' ? { [await idempotencyHeader(api)]: `fc-${op}-bad-json-${targetOptions.seed}` } : {}),
+          },
+          data: '{"truncated":',
+        });
+        await expect(res).toMatchContract(op);
+        const answer = await observe(res);
+        const code = (answer.body as { error?: unknown } | null)?.error;
+        // A route that takes no body may ignore it: a 2xx tells nothing; a refusal for want of credit is not of this case.
+        if ((answer.status >= 200 && answer.status < 300) || [401, 402, 403, 429].includes(answer.status)) return;
+        judgedBodies++;
+        if (answer.status !== 422 || code !== 'invalid_request')
+          found.push(
+            violation(
+              'ERR-017',
+              `${op}/status`,
+              `a body that does not parse answered ${answer.status} ${JSON.stringify(code)}, expected 422 invalid_request`,
+            ),
+          );
+        found.push(...judgeWith(CHECKS.checkErrorEnvelope, answer, op));
+      });
+    }
+    judged('ERR-017', judgedBodies, 'a refusal of a body that does not parse');
+    expect(found).toHaveNoViolations();
   },
 );
