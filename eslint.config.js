@@ -45,7 +45,15 @@ export default tseslint.config(
   {
     files: ['tools/artillery/fc/**/*.{js,cjs,mjs}'],
     languageOptions: {
-      globals: { process: 'readonly', require: 'readonly', module: 'writable', Buffer: 'readonly', console: 'readonly', URL: 'readonly' },
+      globals: {
+        process: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        Buffer: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
     },
     rules: {
       // Artillery loads processors and v2 plugins with CommonJS semantics.

@@ -27,6 +27,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The engine's tool folder and the Node LTS tool folder (neither in the published package). */
 export const ARTILLERY_DIR = join(ROOT, 'tools', 'artillery');
 const NODE_LTS_DIR = join(ROOT, 'tools', 'node-lts');
+/**
+ * How long after their spawn the processes of a `--processes` run start their phases together, ms: room for
+ * every process to load Artillery on a busy machine (about 2 s each on an idle 2-core one).
+ */
+const PROCESS_START_MS = 8_000;
 /** The oldest Node the pinned Artillery accepts (its `engines`). */
 const MIN_NODE: readonly [number, number] = [22, 18];
 
@@ -351,9 +356,14 @@ export async function runArtillery(opts: ArtilleryRunOptions): Promise<Artillery
     const split = spawnSync(tool.node, [helper, 'split', scriptPath, String(n), join(workDir, 'parts')], { encoding: 'utf8' });
     if (split.status !== 0) throw new Error(`Artillery's splitter failed: ${split.stderr}`);
     const parts = split.stdout.split('\n').filter(Boolean);
+    // The parts' phases start together, once every process has had the time to start (processor.cjs fcStartGate).
+    const startAt = String(Date.now() + PROCESS_START_MS);
     const codes = await Promise.all(
       parts.map((part, k) => {
-        const env = artilleryEnv(opts, { FC_ARTILLERY_SKETCHES: join(workDir, `part-${k + 1}.sketches.jsonl`) });
+        const env = artilleryEnv(opts, {
+          FC_ARTILLERY_SKETCHES: join(workDir, `part-${k + 1}.sketches.jsonl`),
+          FC_ARTILLERY_START_AT: startAt,
+        });
         return run(
           tool.node,
           [tool.bin, 'run', '--quiet', '--output', join(workDir, `part-${k + 1}.json`), part],

@@ -192,14 +192,17 @@ test.describe('scale-out on loopback: Artillery workers and merged processes', (
         expect(r.run.rate).toBe(30);
         expect(r.run.principals.count).toBe(1);
         // Every request sent answered, 200 or 429, and judged from its own record.
-        expect(r.summary.statuses).toEqual({ '200': expect.any(Number), '429': expect.any(Number) });
+        expect(Object.keys(r.summary.statuses).every((code) => code === '200' || code === '429')).toBe(true);
         // The 429s are what the bound makes them: none while fewer than 20 were admitted in its window, and
         // never more than 20 admitted in one.
         expect(r.window.falseRejections).toBe(0);
         expect(r.window.falseAdmissions).toBe(0);
         expect(r.window.maxSurelyInWindow).toBeLessThanOrEqual(20);
-        expect(r.summary.statuses['429']).toBeGreaterThan(0);
       }
+      // One process offers the whole 30/s from its start: the bound refuses some. Four processes start as fast
+      // as a busy machine starts them, up to seconds apart, and overlap less: however many 429s their overlap
+      // earned, the verdict's limit rules (every clock-aligned second over the bound held its 429s) judged them.
+      for (const r of [single, workers]) expect(r.summary.statuses['429']).toBeGreaterThan(0);
       expect(single.summary.sent).toBe(90);
       expect([workers.run.engine, processes.run.engine].map((e) => e.name)).toEqual(['artillery', 'artillery']);
       expect(verdict(workers)).toEqual(verdict(single));

@@ -47,6 +47,16 @@ function fcPrincipal(context, _events, done) {
   return done();
 }
 
+/**
+ * The `before` hook of each part of a `--processes` run: waits until FC_ARTILLERY_START_AT (epoch ms), so
+ * the parts' phases start together however long each process took to start (the launcher then creates its
+ * worker). Without the variable it returns at once.
+ */
+function fcStartGate(_context, _events, done) {
+  const at = Number(process.env.FC_ARTILLERY_START_AT) || 0;
+  setTimeout(done, Math.max(0, at - Date.now()));
+}
+
 function errorFields(text) {
   try {
     const { error, retry_after, limit_scope } = JSON.parse(text);
@@ -92,4 +102,4 @@ function fcRecord(req, res, context, events, done) {
   return done();
 }
 
-module.exports = { fcPrincipal, fcRecord };
+module.exports = { fcPrincipal, fcRecord, fcStartGate };

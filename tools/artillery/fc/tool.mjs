@@ -26,7 +26,9 @@ if (command === 'split') {
   const [scriptPath, n, outDir] = args;
   const { default: divideWork } = await import(new URL('dist.js', lib).href);
   const script = JSON.parse(readFileSync(scriptPath, 'utf8'));
-  const parts = divideWork(script, Number(n));
+  // Artillery runs `before` in each process's launcher, not in its workers, so the splitter drops it from
+  // the parts; each part gets the start gate (processor.cjs fcStartGate) as its own `before`.
+  const parts = divideWork(script, Number(n)).map((part) => ({ ...part, before: { flow: [{ function: 'fcStartGate' }] } }));
   mkdirSync(outDir, { recursive: true });
   parts.forEach((part, i) => {
     const file = join(outDir, `worker-${i + 1}.json`);
