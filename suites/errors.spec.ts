@@ -342,7 +342,8 @@ test(
             'content-type': 'application/json',
             ...(op === 'createForecastRequest' ? { [await idempotencyHeader(api)]: `fc-${op}-bad-json-${targetOptions.seed}` } : {}),
           },
-          data: '{"truncated":',
+          // A Buffer, byte for byte: a string that does not parse is re-encoded as a JSON string by the transport.
+          data: Buffer.from('{"truncated":', 'utf8'),
         });
         await expect(res).toMatchContract(op);
         const answer = await observe(res);

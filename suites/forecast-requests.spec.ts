@@ -65,7 +65,19 @@ const STUB_ACCEPTED_KEYS = 'createdAt,jobId,status';
 
 /** Submits and expects an accepted job; returns its jobId. Observes the answer's form (gap JOB-034). */
 async function accepted(client: TargetClient, body: GenerationBody, key: string): Promise<string> {
-  const a = await submitJob(client, body, key);
+  let a = await submitJob(client, body, key);
+  // A 429 is a documented answer, not a refusal of the case: a short Retry-After (a per-second bound) is
+  // waited out once; a long one (an owner-scoped quota such as a daily cap per market) leaves the test
+  // without an accepted job, so its rules have no instance here (NOT_RUN), never a FAIL or a harness fault.
+  const wait = a.status === 429 ? (parseRetryAfter(a.headers['retry-after']) ?? 1) : undefined;
+  if (wait !== undefined && wait <= 2) {
+    await new Promise((r) => setTimeout(r, wait * 1000));
+    a = await submitJob(client, body, key);
+  }
+  test.skip(
+    a.status === 429,
+    `no instance: the target refused the generation for ${body.venue}:${body.market_id} with 429 (${a.bodyText.slice(0, 160)}), so no job of this test was created`,
+  );
   expect(
     a.status >= 200 && a.status < 300,
     `POST ${JOBS_PATH} for ${body.venue}:${body.market_id} is accepted (${a.status}: ${a.bodyText.slice(0, 200)})`,
@@ -705,7 +717,7 @@ test.describe('unknown markets', () => {
       await test.step('a known market id in another letter case (gap JOB-028: matched case-insensitively by the stub)', async () => {
         observing('JOB-028');
         // A market id with letters (a venue_b ticker), in the other letter case.
-        const target = (await generationTargets(api, paid, 6)).find((t) => /[A-Za-z]/.test(t.body.market_id));
+        const target = (await generationTargets(api, paid, 12)).find((t) => /[A-Za-z]/.test(t.body.market_id));
         if (!target) return;
         const id = target.body.market_id;
         const other = id.toLowerCase() === id ? id.toUpperCase() : id.toLowerCase();

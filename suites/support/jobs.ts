@@ -4,8 +4,8 @@
  * discovered through the target's own API (search rows, availability lookups, forecast-targets
  * resolutions). Nothing here knows the reference stub.
  */
-import { randomUUID } from 'node:crypto';
-import type { APIResponse } from '@playwright/test';
+import { createHash, randomUUID } from 'node:crypto';
+import { test, type APIResponse } from '@playwright/test';
 import type { GenerationBody } from '../../checks/jobs.ts';
 import type { TargetClient } from './client.ts';
 import { expect, observe } from './matchers.ts';
@@ -96,6 +96,30 @@ export interface GenerationTarget {
 export async function generationTargets(api: TargetClient, paid: TargetClient, max: number, maxLookups = 60): Promise<GenerationTarget[]> {
   const rows = await coveredRows(paid);
   const ordered = [...rows.filter((r) => r.has_forecast === false), ...rows.filter((r) => r.has_forecast !== false)].slice(0, maxLookups);
+  const found = await findTargets(api, ordered, max + SPREAD);
+  // Each test starts at its own place in what was found: a target may cap generations per market and
+  // account per day (an owner-scoped quota, Endpoints / POST forecast-requests), and tests that all took
+  // the first market would meet that cap on one market while others stay unused.
+  const start = found.length > max ? spreadOffset(found.length) : 0;
+  return [...found.slice(start), ...found.slice(0, start)].slice(0, max);
+}
+
+/** How many targets beyond the ones asked for are looked for, so tests can spread over them. */
+const SPREAD = 6;
+
+/** A stable place in `n` for the running test (its title path), 0 outside a test. */
+function spreadOffset(n: number): number {
+  let titles: string[];
+  try {
+    titles = test.info().titlePath;
+  } catch {
+    return 0;
+  }
+  const digest = createHash('sha256').update(titles.join('\u0000')).digest();
+  return digest.readUInt32BE(0) % n;
+}
+
+async function findTargets(api: TargetClient, ordered: Row[], max: number): Promise<GenerationTarget[]> {
   const out: GenerationTarget[] = [];
   for (let i = 0; i < ordered.length && out.length < max; i += CONCURRENCY) {
     const batch = await mapLimit(ordered.slice(i, i + CONCURRENCY), CONCURRENCY, async (row) => ({

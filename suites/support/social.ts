@@ -47,7 +47,9 @@ export async function readAnswer(res: APIResponse): Promise<Answer> {
 export function postJson(client: TargetClient, path: string, body: unknown): Promise<APIResponse> {
   return client.post(path, {
     headers: { 'content-type': 'application/json' },
-    data: typeof body === 'string' ? body : JSON.stringify(body),
+    // A string goes out byte for byte: the transport, like Playwright's, re-encodes a string that does not
+    // parse as JSON into a JSON string under a JSON content-type, so a malformed body would never be sent.
+    data: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8'),
   });
 }
 
