@@ -297,7 +297,9 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
     },
     async ({ api, targetOptions, freshKey }) => {
       const own = await freshKey();
-      const client = await principal(api, async () => own, targetOptions.apiKey);
+      // Without a control plane, on the second principal when there is one (its second is the burst's own), and
+      // only an admission past the bound is held against the target: fewer admitted may be other tests' calls.
+      const client = await principal(api, async () => own, targetOptions.apiKey2 ?? targetOptions.apiKey);
       const search = await requestOf(client, targetOptions.target, 'searchSocial');
       const profile = await requestOf(client, targetOptions.target, 'createSocialProfile');
       const standard = await requestOf(client, targetOptions.target, 'listAssets');
@@ -319,7 +321,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
         },
       );
       const { statuses, refused } = b;
-      const found = judgeBurst('LIM-005', `social research per-second, ${social.what}`, b, bound, false, social.admitted);
+      const found = judgeBurst('LIM-005', `social research per-second, ${social.what}`, b, bound, !own, social.admitted);
       const burstOp = social.request === search ? 'searchSocial' : 'createSocialProfile';
       found.push(...(await anatomy(refused, { scope: 'x_research', limit: 'second' }, burstOp)));
       const admitted = (st: number) => (st >= 200 && st < 300) || social.admitted.includes(st);

@@ -643,8 +643,21 @@ test.describe('GET /api/v1/markets', () => {
           `${descending.length} of ${ties.length} tied pair(s) not in marketKey ascending order`,
         );
       }
+      // Markets that got a forecast while the sorts were asked, or whose latest forecast crossed the default
+      // window's edge between them, may rightly be in one answer only: they are not compared.
+      const moved = union(
+        changedDuring(answers),
+        nearEdge(
+          answers.flatMap((a) => a.rows),
+          answers[0]!.clock[0] - 48 * HOUR_MS,
+        ),
+      );
       expect(
-        answers.slice(1).flatMap((a, i) => checkSameKeys(answers[0]!.rows, a.rows, 'MKT-031', `sort=${SORTS[0]} vs sort=${SORTS[i + 1]}`)),
+        answers
+          .slice(1)
+          .flatMap((a, i) =>
+            checkSameKeys(without(answers[0]!.rows, moved), without(a.rows, moved), 'MKT-031', `sort=${SORTS[0]} vs sort=${SORTS[i + 1]}`),
+          ),
       ).toHaveNoViolations();
     },
   );
