@@ -622,9 +622,10 @@ const OIL_INSIDE_MS = 940;
 /**
  * The oil spacing probed just outside and just inside its one second: A; B sent OIL_OUTSIDE_MS after A's
  * answer must be admitted; C sent OIL_INSIDE_MS after B's send must answer 429 when its answer came back
- * within one second of B's send (else the case did not land: retried, then NOT_RUN).
+ * within one second of B's send (else the case did not land: retried, then NOT_RUN). `own`: the principal is
+ * the test's alone (a control-plane account or the second key), so a refused quiet start is the target's fault.
  */
-async function oilSpacingEdges(client: TargetClient, r: PaidRequest): Promise<Violation[]> {
+async function oilSpacingEdges(client: TargetClient, r: PaidRequest, own: boolean): Promise<Violation[]> {
   const found: Violation[] = [];
   let inside = 0;
   let outside = 0;
@@ -633,12 +634,15 @@ async function oilSpacingEdges(client: TargetClient, r: PaidRequest): Promise<Vi
     const a = await send(client, r);
     const answeredA = Date.now();
     if (a.status() !== 200) {
+      // On a key other tests share, their calls may have spent its standard quota: try again, judge nothing.
+      if (!own) continue;
       found.push(violation('OIL-012', 'status', `an oil call after a quiet second answered ${a.status()}`));
       break;
     }
     await sleep(OIL_OUTSIDE_MS);
     const sentB = Date.now();
     const b = await send(client, r);
+    if (b.status() !== 200 && !own) continue;
     outside++;
     if (b.status() !== 200) {
       found.push(
@@ -718,7 +722,10 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
           'needs control plane (FC_CONTROL_TOKEN): an oil request held in flight past one second (a latency fault)',
         );
       }
-      const client = account ? api.withKey(account.apiKey) : paid;
+      // Without one, on the second principal when there is one: the first key's standard quota is shared with
+      // every other test running meanwhile, and a 429 it earns there is not the oil route's.
+      const client = account ? api.withKey(account.apiKey) : targetOptions.apiKey2 ? api.withKey(targetOptions.apiKey2) : paid;
+      const own = Boolean(account || targetOptions.apiKey2);
       const r = await requestOf(client, targetOptions.target, 'getOilSignal');
       const found: Violation[] = [];
       await sleep(1100);
@@ -727,10 +734,11 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
         const first = await send(client, r);
         // The second starts less than a second after the first only when the first came back within that second
         // (a loaded machine or a slow upstream may take longer): otherwise no instance, never a violation.
-        const inside = Date.now() - sentFirst < 1000;
+        // On a shared key another test's calls may have spent the standard quota: a refused first call is then no instance.
+        const inside = Date.now() - sentFirst < 1000 && (own || first.status() === 200);
         const second = await send(client, r);
         judged('OIL-012', inside ? 1 : 0, 'an oil start right after the previous one, within its second');
-        if (first.status() !== 200) found.push(violation('OIL-012', 'status', `the first oil call answered ${first.status()}`));
+        if (first.status() !== 200 && own) found.push(violation('OIL-012', 'status', `the first oil call answered ${first.status()}`));
         await expect(second).toMatchContract('getOilSignal');
         if (inside) found.push(...judgeRefusal(await answerOf(second), { scope: 'oil', limit: 'spacing' }, 'OIL-012'));
         const wait = second.status() === 429 ? parseRetryAfter(second.headers()['retry-after']) : undefined;
@@ -743,7 +751,7 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
       });
       await sleep(1100);
       await test.step(`the one second from both sides: a start ${OIL_OUTSIDE_MS} ms after the last answer is admitted, one ${OIL_INSIDE_MS} ms after the last start answers 429 (OIL-012)`, async () =>
-        found.push(...(await oilSpacingEdges(client, r))));
+        found.push(...(await oilSpacingEdges(client, r, own))));
       if (controlPlane) {
         await sleep(1100);
         await test.step('one request in flight (OIL-011)', async () => {
