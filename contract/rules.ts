@@ -32,6 +32,11 @@ export interface Rule {
   schema?: string;
   keyword?: string;
   operations?: string[];
+  /**
+   * The operations the rule applies to, as selectors over the contract's facts (contract/applicability.ts,
+   * issue 34); without it `operations` (or the component of `schema`) states them.
+   */
+  appliesTo?: string[];
   param?: string;
   retired?: boolean;
   /** Testable, but its test lands with a later issue (e.g. "issue 3: money"); reported PENDING, never passed. */

@@ -22,6 +22,16 @@ export const ANNOTATION = {
   unjudged: 'unjudged',
   /** n: answers of the target the test read (a rule with no case of its own needs one). */
   answers: 'answers',
+  /**
+   * "operationId n": answers of one operation the test read (formatOperationAnswers / parseOperationAnswers):
+   * the operations its rules were judged on, unless the test names them (`judgedOn`; issue 34's matrix).
+   */
+  operationAnswers: 'operation-answers',
+  /**
+   * "ID operationId n": n instances of the rule's case judged on answers of that operation (`judged(..., op)`;
+   * formatJudgedOn / parseJudgedOn). A rule with such entries in a test is judged there on those operations only.
+   */
+  judgedOn: 'judged-on',
   /** Comma-separated component schemas the test's answers were validated against. */
   exercised: 'exercised',
   /** "METHOD path: 429 ...": the test kept meeting 429 and ended THROTTLED. */
@@ -98,6 +108,24 @@ export const formatJudged = (j: Judged): string => `${j.id} ${j.n} ${j.what}`;
 export function parseJudged(description: string | undefined): { id: string; n: number; what: string | undefined } | undefined {
   const m = /^(\S+) (\d+)(?: (.*))?$/.exec(description ?? '');
   return m ? { id: m[1]!, n: Number(m[2]), what: m[3] } : undefined;
+}
+
+/** An `operation-answers` annotation's description. */
+export const formatOperationAnswers = (operationId: string, n: number): string => `${operationId} ${n}`;
+
+/** An `operation-answers` annotation's parts, or undefined when malformed. */
+export function parseOperationAnswers(description: string | undefined): { operationId: string; n: number } | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9]*) (\d+)$/.exec(description ?? '');
+  return m ? { operationId: m[1]!, n: Number(m[2]) } : undefined;
+}
+
+/** A `judged-on` annotation's description. */
+export const formatJudgedOn = (id: string, operationId: string, n: number): string => `${id} ${operationId} ${n}`;
+
+/** A `judged-on` annotation's parts, or undefined when malformed. */
+export function parseJudgedOn(description: string | undefined): { id: string; operationId: string; n: number } | undefined {
+  const m = /^(\S+) ([A-Za-z][A-Za-z0-9]*) (\d+)$/.exec(description ?? '');
+  return m ? { id: m[1]!, operationId: m[2]!, n: Number(m[3]) } : undefined;
 }
 
 /** A `spend` annotation's description, from credits per operationId. */

@@ -126,8 +126,69 @@ export function renderMarkdown(r: CertificationReport): string {
   }
   out.push(...driftMarkdown(r.drift));
   out.push(...spendMarkdown(r.spend));
+  out.push(...pairsMarkdown(r));
   out.push('The full per-rule table is in certification.html and rules.json.', '');
   return out.join('\n');
+}
+
+/** Marks of the rule × operation matrix: judged, applicable but not judged, not applicable. */
+const PAIR_MARK = { judged: '●', open: '○', none: '' } as const;
+
+/** The rule × operation matrix as the pages show it (issue 34): rows of the rules with applicable operations. */
+export interface PairMatrixView {
+  summary: string;
+  operations: string[];
+  rows: { id: string; status: string; colour: string; cells: { mark: string; title: string; open: boolean }[] }[];
+  /** Applicable pairs not judged, by reason (largest first). */
+  reasons: { reason: string; count: number }[];
+}
+
+/** The matrix view of a report, or undefined for a report without one (an older rules.json). */
+export function pairMatrix(r: CertificationReport): PairMatrixView | undefined {
+  const withCells = r.rules.filter((x) => x.matrix?.length && x.status !== 'NOT_SELECTED');
+  if (!withCells.length || !r.pairCoverage) return undefined;
+  const operations = [...new Set(withCells.flatMap((x) => x.matrix!.map((c) => c.operation)))].sort();
+  const reasons = new Map<string, number>();
+  const rows = withCells.map((x) => {
+    const byOp = new Map(x.matrix!.map((c) => [c.operation, c]));
+    return {
+      id: x.id,
+      status: x.status,
+      colour: colour(x.status),
+      cells: operations.map((op) => {
+        const c = byOp.get(op);
+        if (!c) return { mark: PAIR_MARK.none, title: `${op}: not applicable`, open: false };
+        if (c.judged) return { mark: PAIR_MARK.judged, title: `${x.id} on ${op}: judged`, open: false };
+        const reason = c.reason ?? 'not judged';
+        const kind = reason.replace(/ \(.*$/, '').replace(/:.*$/, '');
+        reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+        return { mark: PAIR_MARK.open, title: `${x.id} on ${op}: ${reason}`, open: true };
+      }),
+    };
+  });
+  const pc = r.pairCoverage;
+  return {
+    summary: `${pc.judged} of ${pc.applicable} applicable (rule, operation) pair(s) judged (${pc.percent}%): ${PAIR_MARK.judged} judged, ${PAIR_MARK.open} applicable but not judged, blank not applicable`,
+    operations,
+    rows,
+    reasons: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+  };
+}
+
+/** The matrix as Markdown: the summary, why pairs were not judged, then rules down and operations across. */
+function pairsMarkdown(r: CertificationReport): string[] {
+  const m = pairMatrix(r);
+  if (!m) return [];
+  const out = ['## Rule × operation', '', m.summary, ''];
+  if (m.reasons.length) {
+    out.push('| pairs not judged | why |', '|---|---|');
+    for (const x of m.reasons) out.push(`| ${x.count} | ${cell(x.reason)} |`);
+    out.push('');
+  }
+  out.push(`| rule | ${m.operations.join(' | ')} |`, `|---|${m.operations.map(() => ':-:').join('|')}|`);
+  for (const row of m.rows) out.push(`| ${row.id} | ${row.cells.map((c) => c.mark).join(' | ')} |`);
+  out.push('', 'Why each open pair was not judged: certification.html (hover a cell) and rules.json (`matrix`).', '');
+  return out;
 }
 
 /** Statuses of rules the run did not judge: left out of the bar, and a matrix row of only these is hidden under a selection. */
@@ -175,6 +236,7 @@ export interface CertificationPage {
   drift?: DriftView;
   spend?: ReturnType<typeof spendView>;
   matrices: MatrixView[];
+  pairs?: PairMatrixView;
   filters: { id: string; label: string; values: string[] }[];
   rules: {
     id: string;
@@ -284,6 +346,7 @@ export function certificationPage(r: CertificationReport): CertificationPage {
     ...(drift ? { drift } : {}),
     ...(spend ? { spend } : {}),
     matrices: [matrix('operation', byOperation, Boolean(r.selection)), matrix('family', byFamily, Boolean(r.selection))],
+    ...(pairMatrix(r) ? { pairs: pairMatrix(r)! } : {}),
     filters: [
       { id: 'f-status', label: 'Status', values: values(r.rules.map((x) => x.status)) },
       { id: 'f-family', label: 'Family', values: values(r.rules.map((x) => x.family)) },

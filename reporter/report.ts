@@ -11,7 +11,8 @@ import { isTestable, type Rule } from '../contract/rules.ts';
 import type { Evidence } from '../lib/evidence.ts';
 import { redact } from '../lib/redact.ts';
 import { REPORT_FILES } from '../lib/run-state.ts';
-import type { RuleVerdict } from './rule-results.ts';
+import { pairCoverage, type RuleVerdict } from './rule-results.ts';
+import { applicableOperations } from '../contract/applicability.ts';
 import { renderHtml, renderMarkdown } from './render.ts';
 import { renderJunit } from './junit.ts';
 import { driftGate, driftLines, type DriftSection } from './drift.ts';
@@ -97,6 +98,8 @@ export interface CertificationReport extends RunInfo {
   counts: Record<string, number>;
   /** Percentage of selected testable rules PASSED (or WARN). */
   coverage: number;
+  /** Issue 34: applicable (rule, operation) pairs of the selected testable rules, and those judged. Absent in older reports. */
+  pairCoverage?: { applicable: number; judged: number; percent: number };
   unlocks: Unlock[];
   rules: ReportedRule[];
   /** The served contract compared with the reference (and a baseline): reporter/drift.ts. Absent in reports of earlier versions. */
@@ -222,7 +225,7 @@ export function buildReport(
     return {
       ...v,
       family: family(v.id),
-      operations: catalogue.get(v.id)?.operations ?? [],
+      operations: catalogue.has(v.id) ? [...applicableOperations(catalogue.get(v.id)!)] : [],
       ...(ev?.length ? { evidence: ev } : {}),
       ...(ms !== undefined ? { durationMs: Math.round(ms) } : {}),
     };
@@ -243,6 +246,7 @@ export function buildReport(
     verdictReason: reason,
     counts,
     coverage,
+    pairCoverage: pairCoverage(verdicts),
     unlocks,
     rules,
     ...(drift ? { drift } : {}),
@@ -279,6 +283,11 @@ export function summaryLines(report: CertificationReport): string[] {
     `Rules: ${c('PASSED')} passed, ${c('WARN')} warned, ${c('FAILED')} failed, ${c('SKIPPED')} skipped, ${c('THROTTLED')} throttled, ${c('NOT_RUN')} not run, ${c('NOT_SELECTED')} not selected; ` +
       `${c('NO_TEST')} with no test, ${c('PENDING')} pending, ${c('GAP')} gaps, ${c('UNOBSERVABLE')} unobservable; coverage ${report.coverage}%`,
   ];
+  const pc = report.pairCoverage;
+  if (pc?.applicable)
+    lines.push(
+      `Rule × operation: ${pc.judged} of ${pc.applicable} applicable pair(s) judged (${pc.percent}%); the matrix is in rules.json and the certification pages`,
+    );
   if (report.unlocks.length) {
     lines.push('To unlock the skipped rules:');
     for (const u of report.unlocks) lines.push(`  ${String(u.rules).padStart(4)} rule(s) need ${u.need}: set ${u.set}`);

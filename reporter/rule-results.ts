@@ -17,7 +17,16 @@
  */
 import type { Rule } from '../contract/rules.ts';
 import { isTestable } from '../contract/rules.ts';
-import { ANNOTATION, parseJudged, parseSpend, PLAYWRIGHT_ANNOTATION, type AnnotationKind } from '../lib/annotation-kinds.ts';
+import {
+  ANNOTATION,
+  parseJudged,
+  parseJudgedOn,
+  parseOperationAnswers,
+  parseSpend,
+  PLAYWRIGHT_ANNOTATION,
+  type AnnotationKind,
+} from '../lib/annotation-kinds.ts';
+import { applicableOperations } from '../contract/applicability.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 /** Extensible: renderers must tolerate statuses they do not know (fall back to a neutral style). */
@@ -56,6 +65,10 @@ export interface TestOutcome {
   judged?: Record<string, { n: number; what: string }>;
   /** Answers of the target the test read (undefined: not recorded, e.g. an older reporter). */
   answers?: number;
+  /** Answers read per operation (`operation-answers`): the operations its rules were judged on (issue 34). */
+  operationAnswers?: Record<string, number>;
+  /** Instances judged per rule and operation (`judged-on`): where given for a rule, its only operations in this test. */
+  judgedOn?: Record<string, Record<string, number>>;
   /** Component schemas the test's answers were validated against (undefined: not recorded). */
   exercised?: ReadonlySet<string>;
   /** Credits the test's billed calls spent, per operation (`spend` annotation; reporter/spend.ts). */
@@ -92,7 +105,23 @@ export interface RuleVerdict {
   /** Gap rules: did the target make the stub's choice (undefined: not observed). */
   sameChoiceAsStub?: boolean;
   tests: { title: string; status: TestStatus | 'inconclusive' }[];
+  /**
+   * Issue 34: one cell per operation the rule applies to (contract/applicability.ts), judged or why not.
+   * Absent for gaps and unobservable rules; empty for a rule that applies to no operation.
+   */
+  matrix?: OperationCell[];
 }
+
+/** Whether a rule was judged on one operation it applies to, and if not, why (issue 34). */
+export interface OperationCell {
+  operation: string;
+  judged: boolean;
+  /** Why it was not judged there: not selected, skipped (with its need), no instance, or no test judged it there. */
+  reason?: string;
+}
+
+/** The reason of a cell no test touched: the pair the suites still have to judge. */
+export const NO_TEST_ON_OPERATION = 'no test judged it on this operation';
 
 const RANK: Record<RuleStatus, number> = {
   FAILED: 8,
@@ -183,6 +212,16 @@ export function outcomeOf(input: {
     warned: [...new Set(of(ANNOTATION.warnedRule))],
     judged,
     answers: of(ANNOTATION.answers).reduce((s, d) => s + (Number(d) || 0), 0),
+    operationAnswers: of(ANNOTATION.operationAnswers).reduce<Record<string, number>>((acc, d) => {
+      const o = parseOperationAnswers(d);
+      if (o) acc[o.operationId] = (acc[o.operationId] ?? 0) + o.n;
+      return acc;
+    }, {}),
+    judgedOn: of(ANNOTATION.judgedOn).reduce<Record<string, Record<string, number>>>((acc, d) => {
+      const j = parseJudgedOn(d);
+      if (j) (acc[j.id] ??= {})[j.operationId] = (acc[j.id]?.[j.operationId] ?? 0) + j.n;
+      return acc;
+    }, {}),
     exercised: new Set(
       of(ANNOTATION.exercised)
         .flatMap((d) => d.split(','))
@@ -344,7 +383,13 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
               : isTestable(rule)
                 ? 'NO_TEST'
                 : 'GAP';
-      return { ...base, status, reasons: rule.pending ? [`pending: ${rule.pending}`] : [], tests: [] };
+      return {
+        ...base,
+        status,
+        reasons: rule.pending ? [`pending: ${rule.pending}`] : [],
+        tests: [],
+        ...(isTestable(rule) ? { matrix: matrixOf(rule, []) } : {}),
+      };
     }
     const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
     // Black-box first (issue 32): a black-box rule one test could judge without the control plane, and did not for
@@ -359,6 +404,7 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
     );
     const reasons = [...new Set(considered.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
     const instances = judged.reduce((s, j) => s + (j.instances ?? 0), 0);
+    const matrix = isTestable(rule) ? matrixOf(rule, judged) : undefined;
     const sames = judged.map((j) => j.same).filter((s) => s !== undefined);
     const same = sames.length ? sames.every(Boolean) : undefined;
     return {
@@ -377,8 +423,57 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
         title: j.t.title,
         status: j.status === 'NOT_RUN' && j.t.status === 'failed' ? 'inconclusive' : j.t.status,
       })),
+      ...(matrix ? { matrix } : {}),
     };
   });
+}
+
+const JUDGING: ReadonlySet<RuleStatus> = new Set(['PASSED', 'FAILED', 'WARN']);
+
+/**
+ * The operations one test's judgement covers: those it named for the rule (`judged(..., op)`), else every
+ * applicable operation whose answers it read. Instances named with 0 are left out (no instance there).
+ */
+function operationsOf(t: TestOutcome, ruleId: string, applicable: ReadonlySet<string>): string[] {
+  const named = t.judgedOn?.[ruleId];
+  const counts = named ?? t.operationAnswers ?? {};
+  return Object.entries(counts)
+    .filter(([op, n]) => n > 0 && applicable.has(op))
+    .map(([op]) => op);
+}
+
+/** The rule × operation cells of one rule from its tests' judgements (issue 34). */
+function matrixOf(rule: Rule, judgements: readonly (Judgement & { t: TestOutcome })[]): OperationCell[] {
+  const ops = applicableOperations(rule);
+  const applicable = new Set(ops);
+  const judgedOn = new Set<string>();
+  const why = new Map<string, string>();
+  for (const j of judgements) {
+    const touched = operationsOf(j.t, rule.id, applicable);
+    if (JUDGING.has(j.status)) for (const op of touched) judgedOn.add(op);
+    else
+      for (const op of touched)
+        if (!why.has(op)) why.set(op, `${j.status === 'SKIPPED' ? 'skipped' : 'not judged'}: ${j.reason ?? j.status}`);
+    // A test that judged the rule but named 0 instances on an operation: no instance there.
+    for (const [op, n] of Object.entries(j.t.judgedOn?.[rule.id] ?? {}))
+      if (n === 0 && applicable.has(op) && !why.has(op)) why.set(op, `no instance on the target (${j.t.title})`);
+  }
+  const noTest = judgements.length === 0 ? 'no test' : NO_TEST_ON_OPERATION;
+  return ops.map((operation) =>
+    judgedOn.has(operation) ? { operation, judged: true } : { operation, judged: false, reason: why.get(operation) ?? noTest },
+  );
+}
+
+/** Applicable (rule, operation) pairs of selected testable rules, and those judged (issue 34). */
+export function pairCoverage(verdicts: readonly RuleVerdict[]): { applicable: number; judged: number; percent: number } {
+  let applicable = 0;
+  let judged = 0;
+  for (const v of verdicts) {
+    if (v.status === 'NOT_SELECTED' || v.status === 'PENDING' || !v.matrix) continue;
+    applicable += v.matrix.length;
+    judged += v.matrix.filter((c) => c.judged).length;
+  }
+  return { applicable, judged, percent: applicable ? Math.round((judged / applicable) * 1000) / 10 : 0 };
 }
 
 export function summarize(verdicts: RuleVerdict[]): Record<RuleStatus, number> {
@@ -396,6 +491,12 @@ export function applySelection(verdicts: RuleVerdict[], selected: ReadonlySet<st
   return verdicts.map((v) =>
     selected.has(v.id) || v.status === 'GAP' || v.status === 'UNOBSERVABLE'
       ? v
-      : { ...v, status: 'NOT_SELECTED', reasons: ['not selected'], tests: [] },
+      : {
+          ...v,
+          status: 'NOT_SELECTED',
+          reasons: ['not selected'],
+          tests: [],
+          ...(v.matrix ? { matrix: v.matrix.map((c) => ({ operation: c.operation, judged: false, reason: 'not selected' })) } : {}),
+        },
   );
 }

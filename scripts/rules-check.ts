@@ -12,10 +12,13 @@
  * A rule's text is the project's own wording: it fails when it shares COPY_LIMIT or more consecutive words
  * with a unit it cites (contract/spec-text.ts copiedRun). A rule observed only through the control plane or a funded
  * wallet must say why (`needs`): everything else the spec makes observable is judged without one (issue 32).
+ * Every live rule states the operations it applies to (`appliesTo`, `operations` or `schema`; contract/applicability.ts,
+ * issue 34), and each selector resolves against the contract.
  */
 import { resolve } from 'node:path';
 import { coverage } from '../reporter/coverage.ts';
 import { contract } from '../contract/index.ts';
+import { applicabilityProblems, applicabilityStatement } from '../contract/applicability.ts';
 import { loadRules, type Rule } from '../contract/rules.ts';
 import { loadInformative, traceability } from '../contract/spec-coverage.ts';
 import { COPY_LIMIT, copiedRun, loadSpecUnits, locate, specPath } from '../contract/spec-text.ts';
@@ -55,6 +58,13 @@ const unexplained = [...rules.values()].filter(
 problems.push(...unexplained.map((r) => `rule ${r.id} is observed through the ${r.observe} but does not say why it needs it (needs:)`));
 console.log(
   `black-box first: ${[...rules.values()].filter((r) => !r.retired && r.needs).length} rule(s) say why they need the control plane or a wallet`,
+);
+
+// Applicability (issue 34): every live rule states the operations it applies to, by selectors the contract resolves.
+const unstated = [...rules.values()].flatMap(applicabilityProblems);
+problems.push(...unstated);
+console.log(
+  `applicability: ${[...rules.values()].filter((r) => !r.retired && applicabilityStatement(r)).length} live rule(s) state their operations, ${unstated.length} problem(s)`,
 );
 
 // Documented versus chosen (issue 18): a documented rule may not judge a part the spec does not show,

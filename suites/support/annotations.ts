@@ -65,13 +65,17 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
  * rule is NOT_RUN "no instance of <what> on the target" (reporter/rule-results.ts).
  * @param ruleIds the rules judged; `'*'` = every rule of the test without its own count
  * @param what the case, as a noun phrase ("an Asset with more than 50 markets")
+ * @param operationId the operation whose answers held the instances (issue 34's rule × operation matrix): given
+ *   once for a rule in a test, the test credits that rule on the operations it names only; else on every
+ *   applicable operation whose answers the test read
  * @returns whether any instance was judged (a test with none can end there: its rules are NOT_RUN)
  */
-export function judged(ruleIds: string | readonly string[], n: number, what: string): boolean {
+export function judged(ruleIds: string | readonly string[], n: number, what: string, operationId?: string): boolean {
   const info = currentTest();
   if (!info) return n > 0;
   const add = Math.max(0, Math.floor(n));
   for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds) {
+    if (operationId) addUp(info, ANNOTATION.judgedOn, `${id} ${operationId} `, add);
     // One annotation per rule and case, added up in place (a fuzzed test judges hundreds of answers).
     const note = info.annotations.find((a) => {
       const j = a.type === ANNOTATION.judged ? parseJudged(a.description) : undefined;
@@ -88,8 +92,8 @@ export function declares(ruleId: string): boolean {
   return currentTest()?.annotations.some((a) => a.type === ANNOTATION.rule && a.description === ruleId) ?? false;
 }
 
-/** Counts one answer of the target read by the running test (suites/support/client.ts). */
-export function countAnswer(): void {
+/** Counts one answer of the target read by the running test, and of its operation when known (suites/support/client.ts). */
+export function countAnswer(operationId?: string): void {
   const info = currentTest();
   if (!info) return;
   let note = info.annotations.find((a) => a.type === ANNOTATION.answers);
@@ -98,6 +102,17 @@ export function countAnswer(): void {
     info.annotations.push(note);
   }
   note.description = String(Number(note.description ?? '0') + 1);
+  if (operationId) addUp(info, ANNOTATION.operationAnswers, `${operationId} `, 1);
+}
+
+/** Adds `n` to the count annotation of `type` whose description starts with `prefix` ("<prefix><count>"). */
+function addUp(info: NonNullable<ReturnType<typeof currentTest>>, type: string, prefix: string, n: number): void {
+  let note = info.annotations.find((a) => a.type === type && a.description?.startsWith(prefix));
+  if (!note) {
+    note = { type, description: `${prefix}0` };
+    info.annotations.push(note);
+  }
+  note.description = prefix + String(Number(note.description!.slice(prefix.length)) + n);
 }
 
 /**

@@ -220,7 +220,7 @@ export class TargetClient {
       throw failure;
     }
     recordAnswer();
-    countAnswer();
+    countAnswer(operationOf(method, path));
     await rememberExchange(method, res.url(), headers, options.data, res);
     return res;
   }

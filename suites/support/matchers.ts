@@ -140,7 +140,8 @@ export const expect = base.extend({
     recordExercised(contract().componentsOfStatus(operationId, observed.status));
     // An answer is an instance of CONTRACT-002..004 only when it is of their case (the fixtures start them at 0).
     const cases = contractCasesOf(operationId, observed.status);
-    for (const [ruleId, what] of Object.entries(CONTRACT_RULE_CASES)) if (declares(ruleId)) judged(ruleId, cases.has(ruleId) ? 1 : 0, what);
+    for (const [ruleId, what] of Object.entries(CONTRACT_RULE_CASES))
+      if (declares(ruleId)) judged(ruleId, cases.has(ruleId) ? 1 : 0, what, operationId);
     if (!observed.parsed && observed.bodyText.length > 0 && /json/i.test(observed.headers['content-type'] ?? '')) {
       violations.push({
         ruleId: 'CONTRACT-002',

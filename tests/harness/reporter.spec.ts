@@ -15,6 +15,7 @@ import {
   judgesRule,
   NO_SKIP_REASON,
   outcomeOf,
+  pairCoverage,
   ruleVerdicts,
   summarize,
   type RuleStatus,
@@ -464,4 +465,40 @@ test("a black-box rule a test tried without the control plane and found no case 
     ['NOT_RUN', 'no instance: needs 1 tracked in-scope market without a forecast; found 0'],
     ['SKIPPED', 'needs control plane (FC_CONTROL_TOKEN)'],
   ]);
+});
+
+test('the rule × operation matrix (issue 34): a rule is judged on the operations its tests named, else on the applicable ones they read; the rest say why', () => {
+  const rules = [
+    rule('A-001', { appliesTo: ['listMarkets', 'listAssets', 'getPricing'] }),
+    rule('B-001', { appliesTo: ['paid & status:404'] }),
+    rule('N-001', { appliesTo: ['none'] }),
+  ];
+  const read = (op: string, n = 1) => ({ type: ANNOTATION.operationAnswers, description: `${op} ${n}` });
+  const outcomes = [
+    // Read listMarkets and getOilSignal (not applicable to A-001): judged on listMarkets only.
+    ...of([...r('A-001'), read('listMarkets'), read('getOilSignal'), { type: 'answers', description: '2' }]),
+    // Named its operations for B-001: judged on getMarketForecast, none found on listSources, whatever else it read.
+    ...of([
+      ...r('B-001'),
+      read('listMarkets', 3),
+      { type: ANNOTATION.judgedOn, description: 'B-001 getMarketForecast 2' },
+      { type: ANNOTATION.judgedOn, description: 'B-001 listSources 0' },
+      { type: 'judged', description: 'B-001 2 a 404 answer' },
+    ]),
+    // Skipped for want of a key on listAssets: the cell says so.
+    outcome('skipper', 'skipped', ['A-001'], { reason: 'needs an API key (FC_API_KEY)', operationAnswers: { listAssets: 1 } }),
+  ];
+  const v = new Map(ruleVerdicts(new Map(rules.map((x) => [x.id, x])), outcomes).map((x) => [x.id, x]));
+  const cells = (id: string) => Object.fromEntries((v.get(id)!.matrix ?? []).map((c) => [c.operation, c.judged ? 'judged' : c.reason]));
+  expect(cells('A-001')).toEqual({
+    getPricing: 'no test judged it on this operation',
+    listAssets: 'skipped: needs an API key (FC_API_KEY)',
+    listMarkets: 'judged',
+  });
+  const b = cells('B-001');
+  expect(b.getMarketForecast).toBe('judged');
+  expect(b.listSources).toMatch(/^no instance on the target/);
+  expect(b.createSocialProfile).toBe('no test judged it on this operation');
+  expect(v.get('N-001')!.matrix).toEqual([]);
+  expect(pairCoverage([...v.values()])).toMatchObject({ applicable: 3 + Object.keys(b).length, judged: 2 });
 });
