@@ -122,7 +122,8 @@ const memo = new Map<string, readonly string[]>();
  * @throws Error for an unknown selector (rules:check reports it first)
  */
 export function applicableOperations(rule: Rule): readonly string[] {
-  const known = memo.get(rule.id);
+  const key = JSON.stringify([rule.appliesTo, rule.operations, rule.schema]);
+  const known = memo.get(key);
   if (known) return known;
   let ops: Set<string>;
   if (rule.appliesTo) ops = new Set(rule.appliesTo.flatMap((s) => [...selectOperations(s)]));
@@ -130,7 +131,7 @@ export function applicableOperations(rule: Rule): readonly string[] {
   else if (rule.schema) ops = atom(`component:${rule.schema.split('/')[0]!}`);
   else ops = new Set();
   const sorted = [...ops].sort();
-  memo.set(rule.id, sorted);
+  memo.set(key, sorted);
   return sorted;
 }
 

@@ -23,7 +23,7 @@ export const ANNOTATION = {
   /** n: answers of the target the test read (a rule with no case of its own needs one). */
   answers: 'answers',
   /**
-   * "operationId n": answers of one operation the test read (formatOperationAnswers / parseOperationAnswers):
+   * "operationId status n": answers of one operation and status the test read (formatOperationAnswers / parseOperationAnswers):
    * the operations its rules were judged on, unless the test names them (`judgedOn`; issue 34's matrix).
    */
   operationAnswers: 'operation-answers',
@@ -111,12 +111,12 @@ export function parseJudged(description: string | undefined): { id: string; n: n
 }
 
 /** An `operation-answers` annotation's description. */
-export const formatOperationAnswers = (operationId: string, n: number): string => `${operationId} ${n}`;
+export const formatOperationAnswers = (operationId: string, status: number, n: number): string => `${operationId} ${status} ${n}`;
 
 /** An `operation-answers` annotation's parts, or undefined when malformed. */
-export function parseOperationAnswers(description: string | undefined): { operationId: string; n: number } | undefined {
-  const m = /^([A-Za-z][A-Za-z0-9]*) (\d+)$/.exec(description ?? '');
-  return m ? { operationId: m[1]!, n: Number(m[2]) } : undefined;
+export function parseOperationAnswers(description: string | undefined): { operationId: string; status: number; n: number } | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9]*) (\d{3}) (\d+)$/.exec(description ?? '');
+  return m ? { operationId: m[1]!, status: Number(m[2]), n: Number(m[3]) } : undefined;
 }
 
 /** A `judged-on` annotation's description. */

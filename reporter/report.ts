@@ -150,6 +150,15 @@ export function unlocksOf(rules: readonly Pick<ReportedRule, 'status' | 'reasons
 }
 
 const family = (id: string) => id.replace(/-\d+$/, '');
+
+/** The operations a catalogue rule applies to; [] when unknown or its statement does not resolve (rules:check names it). */
+function operationsOf(rule: Rule | undefined): string[] {
+  try {
+    return rule ? [...applicableOperations(rule)] : [];
+  } catch {
+    return rule?.operations ?? [];
+  }
+}
 const OPEN = new Set(['SKIPPED', 'NOT_RUN', 'THROTTLED']);
 
 /** Verdict of the whole run, and why. */
@@ -225,7 +234,7 @@ export function buildReport(
     return {
       ...v,
       family: family(v.id),
-      operations: catalogue.has(v.id) ? [...applicableOperations(catalogue.get(v.id)!)] : [],
+      operations: operationsOf(catalogue.get(v.id)),
       ...(ev?.length ? { evidence: ev } : {}),
       ...(ms !== undefined ? { durationMs: Math.round(ms) } : {}),
     };

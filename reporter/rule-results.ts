@@ -65,8 +65,8 @@ export interface TestOutcome {
   judged?: Record<string, { n: number; what: string }>;
   /** Answers of the target the test read (undefined: not recorded, e.g. an older reporter). */
   answers?: number;
-  /** Answers read per operation (`operation-answers`): the operations its rules were judged on (issue 34). */
-  operationAnswers?: Record<string, number>;
+  /** Answers read per operation and status (`operation-answers`): the operations its rules were judged on (issue 34). */
+  operationAnswers?: Record<string, Record<string, number>>;
   /** Instances judged per rule and operation (`judged-on`): where given for a rule, its only operations in this test. */
   judgedOn?: Record<string, Record<string, number>>;
   /** Component schemas the test's answers were validated against (undefined: not recorded). */
@@ -212,9 +212,9 @@ export function outcomeOf(input: {
     warned: [...new Set(of(ANNOTATION.warnedRule))],
     judged,
     answers: of(ANNOTATION.answers).reduce((s, d) => s + (Number(d) || 0), 0),
-    operationAnswers: of(ANNOTATION.operationAnswers).reduce<Record<string, number>>((acc, d) => {
+    operationAnswers: of(ANNOTATION.operationAnswers).reduce<Record<string, Record<string, number>>>((acc, d) => {
       const o = parseOperationAnswers(d);
-      if (o) acc[o.operationId] = (acc[o.operationId] ?? 0) + o.n;
+      if (o) (acc[o.operationId] ??= {})[o.status] = (acc[o.operationId]?.[o.status] ?? 0) + o.n;
       return acc;
     }, {}),
     judgedOn: of(ANNOTATION.judgedOn).reduce<Record<string, Record<string, number>>>((acc, d) => {
@@ -388,7 +388,7 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
         status,
         reasons: rule.pending ? [`pending: ${rule.pending}`] : [],
         tests: [],
-        ...(isTestable(rule) ? { matrix: matrixOf(rule, []) } : {}),
+        ...(isTestable(rule) && matrixOf(rule, []) ? { matrix: matrixOf(rule, [])! } : {}),
       };
     }
     const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
@@ -432,24 +432,40 @@ const JUDGING: ReadonlySet<RuleStatus> = new Set(['PASSED', 'FAILED', 'WARN']);
 
 /**
  * The operations one test's judgement covers: those it named for the rule (`judged(..., op)`), else every
- * applicable operation whose answers it read. Instances named with 0 are left out (no instance there).
+ * applicable operation whose answers it read; for a rule about answers of given statuses (`status:NNN` in
+ * each of its selectors), only answers of those statuses count. Instances named with 0 are left out.
  */
-function operationsOf(t: TestOutcome, ruleId: string, applicable: ReadonlySet<string>): string[] {
-  const named = t.judgedOn?.[ruleId];
-  const counts = named ?? t.operationAnswers ?? {};
-  return Object.entries(counts)
-    .filter(([op, n]) => n > 0 && applicable.has(op))
+function operationsOf(t: TestOutcome, rule: Rule, applicable: ReadonlySet<string>): string[] {
+  const named = t.judgedOn?.[rule.id];
+  if (named)
+    return Object.entries(named)
+      .filter(([op, n]) => n > 0 && applicable.has(op))
+      .map(([op]) => op);
+  const statuses = statusesOf(rule);
+  return Object.entries(t.operationAnswers ?? {})
+    .filter(([op, byStatus]) => applicable.has(op) && Object.entries(byStatus).some(([st, n]) => n > 0 && (!statuses || statuses.has(st))))
     .map(([op]) => op);
 }
 
+/** The statuses a rule speaks of when every selector of its `appliesTo` names one (`status:404`), else undefined. */
+function statusesOf(rule: Rule): Set<string> | undefined {
+  const found = (rule.appliesTo ?? []).map((s) => /(?:^|&)\s*status:(\d{3})\s*(?:&|$)/.exec(s)?.[1]);
+  return found.length && found.every(Boolean) ? new Set(found as string[]) : undefined;
+}
+
 /** The rule × operation cells of one rule from its tests' judgements (issue 34). */
-function matrixOf(rule: Rule, judgements: readonly (Judgement & { t: TestOutcome })[]): OperationCell[] {
-  const ops = applicableOperations(rule);
+function matrixOf(rule: Rule, judgements: readonly (Judgement & { t: TestOutcome })[]): OperationCell[] | undefined {
+  let ops: readonly string[];
+  try {
+    ops = applicableOperations(rule);
+  } catch {
+    return undefined; // an unresolvable statement: rules:check names it; the report shows no matrix for the rule
+  }
   const applicable = new Set(ops);
   const judgedOn = new Set<string>();
   const why = new Map<string, string>();
   for (const j of judgements) {
-    const touched = operationsOf(j.t, rule.id, applicable);
+    const touched = operationsOf(j.t, rule, applicable);
     if (JUDGING.has(j.status)) for (const op of touched) judgedOn.add(op);
     else
       for (const op of touched)

@@ -92,8 +92,11 @@ export function declares(ruleId: string): boolean {
   return currentTest()?.annotations.some((a) => a.type === ANNOTATION.rule && a.description === ruleId) ?? false;
 }
 
-/** Counts one answer of the target read by the running test, and of its operation when known (suites/support/client.ts). */
-export function countAnswer(operationId?: string): void {
+/**
+ * Counts one answer of the target read by the running test, and of its operation and status when known
+ * (suites/support/client.ts, shared-answers.ts): the operations the test's rules were judged on (issue 34).
+ */
+export function countAnswer(operationId?: string, status?: number): void {
   const info = currentTest();
   if (!info) return;
   let note = info.annotations.find((a) => a.type === ANNOTATION.answers);
@@ -102,7 +105,7 @@ export function countAnswer(operationId?: string): void {
     info.annotations.push(note);
   }
   note.description = String(Number(note.description ?? '0') + 1);
-  if (operationId) addUp(info, ANNOTATION.operationAnswers, `${operationId} `, 1);
+  if (operationId && status) addUp(info, ANNOTATION.operationAnswers, `${operationId} ${status} `, 1);
 }
 
 /** Adds `n` to the count annotation of `type` whose description starts with `prefix` ("<prefix><count>"). */

@@ -220,7 +220,7 @@ export class TargetClient {
       throw failure;
     }
     recordAnswer();
-    countAnswer(operationOf(method, path));
+    countAnswer(operationOf(method, path), res.status());
     await rememberExchange(method, res.url(), headers, options.data, res);
     return res;
   }

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { bufferedResponse } from './transport.ts';
 import { countAnswer } from './annotations.ts';
+import { operationOf } from '../../contract/route-match.ts';
 import { lockFileOf } from '../../lib/run-state.ts';
 import { ANNOTATION, formatSharedAnswer } from '../../lib/annotation-kinds.ts';
 import { currentTest } from './annotations.ts';
@@ -109,7 +110,8 @@ export class SharedAnswers {
     for (;;) {
       const stored = read(answer);
       if (stored) {
-        countAnswer();
+        const path = new URL(stored.url).pathname;
+        countAnswer(operationOf('GET', path) ?? operationOf('POST', path), stored.status);
         note(caseKey, stored.credits ?? 0, false);
         return { res: bufferedResponse({ ...stored, body: Buffer.from(stored.body, 'base64') }), fresh: false };
       }

@@ -473,7 +473,7 @@ test('the rule × operation matrix (issue 34): a rule is judged on the operation
     rule('B-001', { appliesTo: ['paid & status:404'] }),
     rule('N-001', { appliesTo: ['none'] }),
   ];
-  const read = (op: string, n = 1) => ({ type: ANNOTATION.operationAnswers, description: `${op} ${n}` });
+  const read = (op: string, n = 1, status = 200) => ({ type: ANNOTATION.operationAnswers, description: `${op} ${status} ${n}` });
   const outcomes = [
     // Read listMarkets and getOilSignal (not applicable to A-001): judged on listMarkets only.
     ...of([...r('A-001'), read('listMarkets'), read('getOilSignal'), { type: 'answers', description: '2' }]),
@@ -486,7 +486,7 @@ test('the rule × operation matrix (issue 34): a rule is judged on the operation
       { type: 'judged', description: 'B-001 2 a 404 answer' },
     ]),
     // Skipped for want of a key on listAssets: the cell says so.
-    outcome('skipper', 'skipped', ['A-001'], { reason: 'needs an API key (FC_API_KEY)', operationAnswers: { listAssets: 1 } }),
+    outcome('skipper', 'skipped', ['A-001'], { reason: 'needs an API key (FC_API_KEY)', operationAnswers: { listAssets: { 200: 1 } } }),
   ];
   const v = new Map(ruleVerdicts(new Map(rules.map((x) => [x.id, x])), outcomes).map((x) => [x.id, x]));
   const cells = (id: string) => Object.fromEntries((v.get(id)!.matrix ?? []).map((c) => [c.operation, c.judged ? 'judged' : c.reason]));
@@ -501,4 +501,18 @@ test('the rule × operation matrix (issue 34): a rule is judged on the operation
   expect(b.createSocialProfile).toBe('no test judged it on this operation');
   expect(v.get('N-001')!.matrix).toEqual([]);
   expect(pairCoverage([...v.values()])).toMatchObject({ applicable: 3 + Object.keys(b).length, judged: 2 });
+});
+
+test('a rule about answers of one status is judged on an operation only where a test read that status there', () => {
+  const rules = [rule('E-001', { appliesTo: ['status:404'] })];
+  const outcomes = of([
+    ...r('E-001'),
+    { type: ANNOTATION.operationAnswers, description: 'getMarketForecast 404 1' },
+    { type: ANNOTATION.operationAnswers, description: 'getForecastTargets 200 2' },
+    { type: 'answers', description: '3' },
+  ]);
+  const [v] = ruleVerdicts(new Map(rules.map((x) => [x.id, x])), outcomes);
+  const cells = Object.fromEntries(v!.matrix!.map((c) => [c.operation, c.judged]));
+  expect(cells.getMarketForecast).toBe(true);
+  expect(cells.getForecastTargets).toBe(false);
 });
