@@ -165,8 +165,11 @@ export const NO_SKIP_REASON = 'skipped with no reason recorded by the test (a ha
  */
 const NEED = /control plane|FC_CONTROL|API key|FC_API_KEY|second principal|second key|budget|spend plan|wallet|FC_WALLET/i;
 
-/** Whether a skip's reason names a need the target lacks (SKIPPED) rather than a case it did not show (NOT_RUN). */
-export const namesNeed = (reason: string): boolean => NEED.test(reason) || reason === NO_SKIP_REASON;
+/**
+ * Whether a skip's reason names a need the target lacks (SKIPPED) rather than a case it did not show (NOT_RUN).
+ * A reason that says "no instance" first is a missing case whatever it goes on to name (a wallet holding nothing).
+ */
+export const namesNeed = (reason: string): boolean => (!/^no instance\b/i.test(reason) && NEED.test(reason)) || reason === NO_SKIP_REASON;
 
 /**
  * The outcome of one test from its annotations and error text (the reporter's input, kept pure so

@@ -143,6 +143,7 @@ test.describe('submission and reads', () => {
         'JOB-012',
         'JOB-013',
         'JOB-015',
+        'PARAM-023',
         // the stub's choices, observed: the answer, Retry-After, listing and forecastIds of a pending job
         'JOB-034',
         'JOB-018',
@@ -159,6 +160,7 @@ test.describe('submission and reads', () => {
       const jobId = await test.step('POST the availability generation body', () => accepted(paid, body, newKey()));
       const found: Violation[] = [];
       const statuses: unknown[] = [];
+      let defaultSucceeded = 0;
       const readAll = async (when: string) => {
         for (const view of ['status', 'result', undefined] as const) {
           await test.step(`read the job ${when} (view=${view ?? 'default'})`, async () => {
@@ -166,6 +168,18 @@ test.describe('submission and reads', () => {
             expect(a.status, `GET ${JOBS_PATH}/{jobId} with the submitting key (JOB-002)`).toBe(200);
             statuses.push(a.body.status);
             found.push(...checkJobRead(a, { view: view ?? 'result', jobId, request: body }, `/${view ?? 'default'}`));
+            // PARAM-023: without view, a succeeded job reads as view=result, its forecasts expanded.
+            if (view === undefined && a.body.status === 'succeeded') {
+              defaultSucceeded++;
+              if (!Array.isArray(a.body.forecasts) || a.body.forecasts.length === 0)
+                found.push(
+                  violation(
+                    'PARAM-023',
+                    '/default/forecasts',
+                    'a succeeded job read without view expands no forecast (view defaults to result)',
+                  ),
+                );
+            }
           });
         }
       };
@@ -180,6 +194,7 @@ test.describe('submission and reads', () => {
       }
       // The success rules speak of a succeeded read, the pending ones of a pending read: judged only when met.
       judged(['JOB-009', 'JOB-011'], statuses.filter((s) => s === 'succeeded').length, 'a read of a succeeded job');
+      judged('PARAM-023', defaultSucceeded, 'a read of a succeeded job without view');
       judged(['JOB-013', 'JOB-015'], statuses.filter(isPending).length, 'a read of a pending job');
       expect(found).toHaveNoViolations();
     },

@@ -92,7 +92,7 @@ test.describe('GET /api/v1/portfolio', () => {
         }),
         { seed: targetOptions.seed, numRuns: paidRuns(RUNS), endOnFailure: true },
       );
-      test.skip(rows === 0, `none of ${RUNS} random wallets holds a position on this target`);
+      test.skip(rows === 0, `no instance: none of ${RUNS} random wallets holds a position on this target`);
       observeChoice('PORT-007', shapes === 0, `${shapes} answer(s) with positions are not shaped {as_of, wallet, venues, positions[]}`);
     },
   );
@@ -114,7 +114,7 @@ test.describe('GET /api/v1/portfolio', () => {
           break;
         }
       }
-      test.skip(!chosen, 'none of 5 random wallets holds a position naming its venue on this target');
+      test.skip(!chosen, 'no instance: none of 5 random wallets holds a position naming its venue on this target');
       const perVenue: Record<string, unknown> = {};
       for (const venue of VENUES) {
         const { res, body } = await read(paid, targetOptions.target, chosen!.wallet, [venue]);
