@@ -1,5 +1,6 @@
 /**
- * Rule selection: `--rule ID`, `--family PREFIX`, `--operation operationId` and the tier decide
+ * Rule selection: `--rule ID`, `--family PREFIX`, `--operation operationId` (every rule that applies to it,
+ * contract/applicability.ts) and the tier decide
  * which catalogue rules a run judges; only the suite tests carrying a selected rule run (clock suites
  * only when one of their tests is selected); every other rule is reported NOT_SELECTED.
  */
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, type Rule } from '../contract/rules.ts';
+import { applicableOperations } from '../contract/applicability.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { listSuiteTests } from '../reporter/coverage.ts';
 import { UsageError, type RunTier } from './settings.ts';
@@ -77,7 +79,7 @@ export function selectRules(catalogue: ReadonlyMap<string, Rule>, input: Selecti
         (r) =>
           input.rules.includes(r.id) ||
           input.families.includes(familyOf(r.id)) ||
-          (r.operations ?? []).some((o) => input.operations.includes(o)),
+          applicableOperations(r).some((o) => input.operations.includes(o)),
       )
     : all;
   // Smoke: only rules about free routes (every operation they name is free, no key needed).

@@ -60,11 +60,15 @@ async function stopGroup(child: ChildProcess): Promise<void> {
  * Starts a target with fresh keys (and a control token when it serves the control plane) on a free port.
  * @throws Error when it exits or prints no listening line within START_TIMEOUT_MS
  */
-export async function startTarget(target: DifferentialTarget, deviating: boolean): Promise<RunningTarget> {
+export async function startTarget(
+  target: DifferentialTarget,
+  deviating: boolean,
+  logDir = join(ROOT, 'reports', 'differential'),
+): Promise<RunningTarget> {
   const port = await freePort();
   const keys: [string, string] = [`dk1_${randomBytes(12).toString('hex')}`, `dk2_${randomBytes(12).toString('hex')}`];
   const controlToken = target.controlPlane ? `ctl_${randomBytes(16).toString('hex')}` : undefined;
-  const logFile = join(ROOT, 'reports', 'differential', `${target.name}-${deviating ? 'deviating' : 'conforming'}.server.log`);
+  const logFile = join(logDir, `${target.name}-${deviating ? 'deviating' : 'conforming'}.server.log`);
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   const env: NodeJS.ProcessEnv = {
@@ -129,7 +133,7 @@ export async function runHarness(
   target: DifferentialTarget,
   running: RunningTarget,
   reportDir: string,
-  opts: { maxSpendUsd: number; timeoutMs: number; grep?: string },
+  opts: { maxSpendUsd: number; timeoutMs: number; grep?: string; operations?: readonly string[] },
 ): Promise<number | null> {
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FC_')));
   env.FC_API_KEY = running.keys[0];
@@ -151,6 +155,7 @@ export async function runHarness(
     '--report-dir',
     reportDir,
     ...(opts.grep ? ['--grep', opts.grep] : []),
+    ...(opts.operations ?? []).flatMap((op) => ['--operation', op]),
   ];
   const log = createWriteStream(`${reportDir}.log`);
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,0 +1,932 @@
+// Registry of one-rule vendor bugs. Each entry breaks exactly one sentence (or table row) of
+// shared/spec/api-contract.md, cited by its fingerprint in bugs-brief/spec-units.txt.
+//
+// Hooks (all optional, may be async):
+//   onRequest(ctx)        rewrite ctx.method/path/query/headers/body, or return ctx.reply(...) / a Res to answer directly
+//   onResponse(ctx, res)  rewrite res.status / res.headers / res.json (call res.touch() after in-place edits),
+//                         or return another Res (e.g. from ctx.forward()) to replace it
+// ctx helpers: forward(), upstream(), reply(), control(), charge(credits), stubNow(), sleep(ms), state, apiKey, bodyJson().
+//
+//   node bugs.mjs --json   prints the registry without hooks (bugs.json)
+
+const J = (res) => (res && res.json && typeof res.json === 'object' ? res.json : null);
+const isGet = (ctx, path) => ctx.method === 'GET' && ctx.path === path;
+const isPost = (ctx, path) => ctx.method === 'POST' && ctx.path === path;
+const MARKET_SIGNALS = /^\/api\/v1\/markets\/([^/]+)\/signals$/;
+const MARKET_FORECAST = /^\/api\/v1\/markets\/([^/]+)\/forecast$/;
+const JOB_READ = /^\/api\/auth\/forecast-requests\/([^/]+)$/;
+const PRICE = { '/api/v1/x/search': 500, '/api/v1/x/profile': 1000 };
+
+function dedupe(list) { return [...new Set(list)]; }
+function listParam(v) { return String(v).split(',').map((s) => s.trim()).filter(Boolean); }
+/** Recount venue_facets after rows were removed from a GET /api/v1/markets answer. */
+function discountFacets(body, removed) {
+  if (!Array.isArray(body.venue_facets)) return;
+  for (const f of body.venue_facets) {
+    const n = removed.filter((m) => m.venue === f.venue).length;
+    f.count = Math.max(0, f.count - n);
+  }
+}
+
+export const bugs = [
+  // ------------------------------------------------------------------ pattern a: a cross-cutting rule broken on one operation
+  {
+    name: 'mispriced_429_no_retry_after',
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['a8500226c2fd'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'The 429 answers of GET /api/v1/markets/mispriced carry no Retry-After header (the body retry_after and the other rate-limit headers stay); every other route keeps it.',
+    how: 'Exhaust the standard per-minute window of an account (POST /__control/limits/usage scope standard window minute count 600), then GET /api/v1/markets/mispriced with its key: 429 without Retry-After.',
+    onResponse(ctx, res) {
+      if (isGet(ctx, '/api/v1/markets/mispriced') && res.status === 429) delete res.headers['retry-after'];
+    },
+  },
+  {
+    name: 'job_status_view_billed',
+    pattern: 'a',
+    section: 'What the service does',
+    sentences: ['10cc32b6b192'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'Polling a forecast job with view=status debits 10 credits (the default/result view stays free).',
+    how: 'Create an account, POST /api/auth/forecast-requests (Idempotency-Key) for venue_a 1000503, read the balance, GET /api/auth/forecast-requests/{jobId}?view=status, read the balance again: 10 credits less.',
+    async onResponse(ctx, res) {
+      if (ctx.method === 'GET' && JOB_READ.test(ctx.path) && ctx.query.get('view') === 'status' && res.status === 200) {
+        await ctx.charge(10);
+      }
+    },
+  },
+  {
+    name: 'portfolio_422_no_message',
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['0d393b610ad6'],
+    operations: ['GET /api/v1/portfolio'],
+    what: 'The 422 error bodies of GET /api/v1/portfolio carry only {error} and lack the required human-readable message member.',
+    how: 'GET /api/v1/portfolio?wallet=0x12 with an API key: 422 {"error":"invalid_request"} with no message.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/v1/portfolio') && res.status === 422 && b) { delete b.message; res.touch(); }
+    },
+  },
+  {
+    name: 'sources_asset_ref_direction',
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['e2cb86870ea1'],
+    operations: ['GET /api/v1/sources'],
+    what: 'In GET /api/v1/sources, the direct HAS_MARKET asset refs of each source item\'s market say direction "outgoing" (the asset\'s point of view) instead of "incoming" relative to the market subject; other routes are right.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224&window=168: sources[].market.relationships.assets[] with via "direct" have direction "outgoing".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      for (const s of b.sources) {
+        const refs = s && s.market && s.market.relationships && s.market.relationships.assets;
+        if (Array.isArray(refs)) for (const r of refs) if (r.via === 'direct' && r.relationship === 'HAS_MARKET') r.direction = 'outgoing';
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'signals_serviceurl_unencoded',
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8fea420baad1'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The top-level serviceUrl of GET /api/v1/markets/{slug}/signals is built from the raw serviceMarketId without URL-encoding (":" stays literal), unlike every other route.',
+    how: 'GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b: serviceUrl is {site}/markets/venue_b:KXCPIYOY-26MAR-T2.8 instead of .../venue_b%3AKXCPIYOY-26MAR-T2.8.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method === 'GET' && MARKET_SIGNALS.test(ctx.path) && res.status === 200 && b && typeof b.serviceUrl === 'string') {
+        try { b.serviceUrl = decodeURIComponent(b.serviceUrl); res.touch(); } catch { /* leave */ }
+      }
+    },
+  },
+  {
+    name: 'latest_venueaurl_nonvenue_a',
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8e14f95c6129'],
+    operations: ['GET /api/v1/latest'],
+    what: 'In the latest feed, market.venueAUrl is filled with the venue page (marketUrl) for venue_b, venue_c and venue_a_us rows instead of null.',
+    how: 'GET /api/v1/latest: events whose market.venue is not venue_a carry a non-null market.venueAUrl.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      for (const e of b.events) {
+        const m = e && e.market;
+        if (m && m.venue !== 'venue_a' && m.venueAUrl === null && m.marketUrl) m.venueAUrl = m.marketUrl;
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'perps_402_error_code',
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['96f00d566dc6'],
+    operations: ['GET /api/v1/signals/perps'],
+    what: 'The 402 challenge of GET /api/v1/signals/perps answers error "x402_payment_required" (the wallet-link 422 code) instead of "payment_required"; the PAYMENT-REQUIRED header is intact.',
+    how: 'GET /api/v1/signals/perps without credentials: 402 with body error x402_payment_required.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/v1/signals/perps') && res.status === 402 && b) { b.error = 'x402_payment_required'; res.touch(); }
+    },
+  },
+  {
+    name: 'asset_linked_market_odds_last',
+    pattern: 'a',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['64a5b7155908'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In asset search linked markets, market_odds is the last trade (venue_quote.yes_last) instead of venue_quote.selected_probability; the market list and other routes are right.',
+    how: 'GET /api/v1/assets/search?reference=btc: linked_markets[] where market_odds differs from venue_quote.selected_probability (it equals yes_last).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      for (const a of b.assets) {
+        for (const m of a.linked_markets || []) {
+          const q = m.venue_quote;
+          if (q && typeof q.yes_last === 'number') m.market_odds = q.yes_last;
+        }
+      }
+      res.touch();
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern b: list / enum parameter partly honoured
+  {
+    name: 'sources_types_first_only',
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['20006d3b63d4'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources honours only the first entry of a comma-separated types list (types=x_post,article returns only social posts); a single type or the default works.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224,venue_b:KXCPIYOY-26MAR-T2.8&window=168&types=x_post,article: no article items.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.query.has('types')) return;
+      const list = listParam(ctx.query.get('types'));
+      if (list.length > 1) ctx.query.set('types', list[0]);
+    },
+  },
+  {
+    name: 'latest_types_article_only_alone',
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['157e1f7c1d80'],
+    operations: ['GET /api/v1/latest'],
+    what: 'In GET /api/v1/latest, "article" in types is honoured only when given alone: in a list with forecast or x_post, the article events are missing (the types echo still lists article).',
+    how: 'GET /api/v1/latest?types=forecast,article: no events of type article, though types=article alone has some.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      const list = ctx.query.has('types') ? listParam(ctx.query.get('types')) : [];
+      if (list.length > 1 && list.includes('article')) {
+        b.events = b.events.filter((e) => e.type !== 'article');
+        b.count = b.events.length;
+        res.touch();
+      }
+    },
+  },
+  {
+    name: 'markets_sort_signal_count_ignored',
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['24f05457f706'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets ignores sort=signal_count_desc and answers in the default updated_desc order; volume_desc and updated_desc work.',
+    how: 'GET /api/v1/markets?sort=signal_count_desc: signal_count is not non-increasing down the list.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/markets') && ctx.query.get('sort') === 'signal_count_desc') ctx.query.delete('sort');
+    },
+  },
+  {
+    name: 'assets_reference_first_only',
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'A repeated reference parameter is matched on its first value only; the references echo still lists every value.',
+    how: 'GET /api/v1/assets/search?reference=btc&reference=aapl: only the btc asset comes back (references echo ["btc","aapl"]).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search')) return;
+      const refs = ctx.query.getAll('reference');
+      if (refs.length > 1) {
+        ctx.allRefs = refs;
+        ctx.query.delete('reference');
+        ctx.query.append('reference', refs[0]);
+      }
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.allRefs && res.status === 200 && b && Array.isArray(b.references)) { b.references = dedupe(ctx.allRefs); res.touch(); }
+    },
+  },
+  {
+    name: 'signals_exclude_crash_risk_alias_ignored',
+    pattern: 'b',
+    section: 'Versioning',
+    sentences: ['e6f987f103ad'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals honours exclude_drawdown_risk=true but ignores its former name exclude_crash_risk=true (rows with elevated or unknown drawdown risk stay).',
+    how: 'GET /api/v1/signals?exclude_crash_risk=true: rows with drawdown_risk_elevated true or null are present (with exclude_drawdown_risk=true they are not).',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/signals') && ctx.query.has('exclude_crash_risk')) ctx.query.delete('exclude_crash_risk');
+    },
+  },
+  {
+    name: 'job_view_status_expands',
+    pattern: 'b',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['caa8b630420e', '149eb504a7c2'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'view=status is read as view=result: a succeeded job polled with view=status expands its published forecasts (with relationships).',
+    how: 'POST /api/auth/forecast-requests, move the clock 700 s (POST /__control/clock), GET /api/auth/forecast-requests/{jobId}?view=status: forecasts is non-empty.',
+    onRequest(ctx) {
+      if (ctx.method === 'GET' && JOB_READ.test(ctx.path) && ctx.query.get('view') === 'status') ctx.query.set('view', 'result');
+    },
+  },
+  {
+    name: 'profile_focus_reasoning_refused',
+    pattern: 'b',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['e0c7440d6870'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'POST /api/v1/x/profile refuses focus "reasoning" with 422 (general and trading are accepted).',
+    how: 'POST /api/v1/x/profile {"handle":"policy_pat","focus":"reasoning"} with an API key: 422 invalid_request.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile')) return;
+      const body = ctx.bodyJson();
+      if (body && typeof body === 'object' && body.focus === 'reasoning') { body.focus = 'reasoning_'; ctx.setBodyJson(body); }
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern c: a documented identifier form refused or misread
+  {
+    name: 'targets_event_market_url_misread',
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['4d6ffdd7c542', 'dc2473b6839e'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'A venue_a browser URL of the form /event/{slug}/{market-slug} is resolved as the bare event: targetType event, selectionRequired true, no selectedMarket and no ready generation body; /event/{slug} and /market/{slug} are right.',
+    how: 'GET /api/public/forecast-targets?ref=https://venue-a.example/event/fed-decision-in-april-2026/will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting: targetType event and no generation.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-targets') || !ctx.query.has('ref')) return;
+      const ref = ctx.query.get('ref');
+      let u;
+      try { u = new URL(ref); } catch { return; }
+      const m = /^\/event\/([^/]+)\/([^/]+)\/?$/.exec(u.pathname);
+      if (!m) return;
+      u.pathname = `/event/${m[1]}`;
+      ctx.origRef = ref;
+      ctx.query.set('ref', u.toString());
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.origRef && res.status === 200 && b) { b.input = ctx.origRef; res.touch(); }
+    },
+  },
+  {
+    name: 'availability_market_id_venue_c_misread',
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['a740a7fb49fd'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'market_id with venue=venue_c is looked up in the venue_a namespace, so an existing venue_c market answers tracked false (venue_a, venue_b and venue_a_us native ids work).',
+    how: 'GET /api/public/forecast-availability?market_id=c-0a6ce36144&venue=venue_c: tracked false, market null.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/public/forecast-availability') && ctx.query.has('market_id') && ctx.query.get('venue') === 'venue_c') {
+        ctx.query.set('venue', 'venue_a');
+      }
+    },
+  },
+  {
+    name: 'signals_venue_c_ignored',
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['480ee4347568'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals drops venue=venue_c and resolves the slug in the venue_a namespace, so a slug shared by both venues returns the venue_a market\'s evidence.',
+    how: 'GET /api/v1/markets/will-eur-usd-trade-above-125-in-2026/signals?venue=venue_c: market.venue is venue_a.',
+    onRequest(ctx) {
+      if (ctx.method === 'GET' && MARKET_SIGNALS.test(ctx.path) && ctx.query.get('venue') === 'venue_c') ctx.query.delete('venue');
+    },
+  },
+  {
+    name: 'sources_venue_a_us_keys_misparsed',
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['959b2b1f3d95', '6b9ba6eb33d0'],
+    operations: ['GET /api/v1/sources'],
+    what: 'market_keys of venue_a_us markets are split at the first "venue_a" prefix and never resolve, so their evidence is silently missing (other venues\' keys work).',
+    how: 'GET /api/v1/sources?market_keys=venue_a_us:78782773&window=168: {"sources":[]} while the market has articles and posts.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.query.has('market_keys')) return;
+      const keys = String(ctx.query.get('market_keys')).split(',');
+      if (!keys.some((k) => k.trim().startsWith('venue_a_us:'))) return;
+      ctx.query.set('market_keys', keys.map((k) => (k.trim().startsWith('venue_a_us:') ? `venue_a:${k.trim().slice('venue_a'.length)}` : k)).join(','));
+    },
+  },
+  {
+    name: 'assets_reference_venue_b_ticker_unmatched',
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'A reference given as the native id of a venue_b market (its ticker) matches nothing, because native ids are lower-cased before matching; the marketKey form and venue_a numeric native ids still match.',
+    how: 'GET /api/v1/assets/search?reference=KXCPIYOY-26MAR-T2.8: assets [] (reference=venue_b:KXCPIYOY-26MAR-T2.8 finds us-cpi).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search')) return;
+      const refs = ctx.query.getAll('reference');
+      if (!refs.some((r) => /^KX[A-Z0-9]*-[A-Z0-9.-]+$/.test(r))) return;
+      ctx.allRefs = refs;
+      ctx.query.delete('reference');
+      for (const r of refs) ctx.query.append('reference', /^KX[A-Z0-9]*-[A-Z0-9.-]+$/.test(r) ? r.toLowerCase() : r);
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.allRefs && res.status === 200 && b && Array.isArray(b.references)) { b.references = dedupe(ctx.allRefs); res.touch(); }
+    },
+  },
+  {
+    name: 'forecast_slug_dot_suffix_stripped',
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['4035ad11af64', '4274520129dd'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'The stored-forecast read treats a trailing ".xx" of the slug as a format suffix and drops it, so venue_b tickers with a decimal strike (KXCPIYOY-26MAR-T3.2) answer 404 even with venue=venue_b, although forecast-availability points its read there; slugs without a dot work.',
+    how: 'GET /api/v1/markets/KXCPIYOY-26MAR-T3.2/forecast?venue=venue_b (the read.endpoint availability gives for venue_b:KXCPIYOY-26MAR-T3.2): 404 naming slug KXCPIYOY-26MAR-T3.',
+    onRequest(ctx) {
+      if (ctx.method !== 'GET') return;
+      const m = MARKET_FORECAST.exec(ctx.path);
+      if (!m) return;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return; }
+      const stripped = slug.replace(/\.[^.]*$/, '');
+      if (stripped && stripped !== slug) ctx.path = `/api/v1/markets/${encodeURIComponent(stripped)}/forecast`;
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern d: a stated number wrong where it appears again
+  {
+    name: 'pricing_latest_price',
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['bbcf421734bc'],
+    operations: ['GET /api/public/pricing'],
+    what: 'GET /api/public/pricing lists GET /api/v1/latest at $0.010 / 10 credits, while the 402 challenge (20000 atomic units) and the API-key debit (20 credits) use the documented $0.02.',
+    how: 'GET /api/public/pricing: the getLatest route shows usd "0.010" and credits 10.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/pricing') || res.status !== 200 || !b || !Array.isArray(b.routes)) return;
+      for (const r of b.routes) if (r.path === '/api/v1/latest') { r.usd = '0.010'; r.credits = 10; }
+      res.touch();
+    },
+  },
+  {
+    name: 'xsearch_debit_50_credits',
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['09136ff6d2cd', '1298c54a809b'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'An API-key call of POST /api/v1/x/search debits 50 credits ($0.05) instead of 500 ($0.50); its 402 challenge still asks 500000 atomic units.',
+    how: 'Read an account balance, POST /api/v1/x/search {"query":"fed"} with its key (200), read again: 50 credits less instead of 500.',
+    async onResponse(ctx, res) {
+      if (isPost(ctx, '/api/v1/x/search') && res.status === 200 && ctx.apiKey) await ctx.charge(-450);
+    },
+  },
+  {
+    name: 'compat_openapi_latest_hours_max',
+    pattern: 'd',
+    section: 'Versioning',
+    sentences: ['778fd841452b', 'df6dccce9164'],
+    operations: ['GET /api/v1/openapi.json'],
+    what: 'The compatibility copy of the contract at /api/v1/openapi.json states maximum 12 for the hours parameter of GET /api/v1/latest (stale copy); /openapi.json and the route itself keep 6.',
+    how: 'GET /api/v1/openapi.json: paths["/api/v1/latest"].get.parameters hours schema maximum is 12.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/openapi.json') || res.status !== 200 || !b || !b.paths) return;
+      const op = b.paths['/api/v1/latest'] && b.paths['/api/v1/latest'].get;
+      for (const p of (op && op.parameters) || []) {
+        if (p.name === 'hours' && p.schema) {
+          p.schema.maximum = 12;
+          if (typeof p.description === 'string') p.description = p.description.replace(/max 6/, 'max 12');
+        }
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'targets_venue_a_child_cost',
+    pattern: 'd',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['dc2473b6839e', '7d408c9bbf65'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'For venue_a targets, each child market\'s generation.costUsd is "0.01" (the stored-read price) instead of the $1.00 generation price; venue_b children say "1.00".',
+    how: 'GET /api/public/forecast-targets?ref=venue_a:1000503: markets[].generation.costUsd and selectedMarket.generation.costUsd are "0.01".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b || b.venue !== 'venue_a') return;
+      const children = [...(Array.isArray(b.markets) ? b.markets : []), ...(b.selectedMarket ? [b.selectedMarket] : [])];
+      for (const c of children) if (c && c.generation && typeof c.generation === 'object') c.generation.costUsd = '0.01';
+      res.touch();
+    },
+  },
+  {
+    name: 'asset_summary_threshold_int',
+    pattern: 'd',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['188246ced510'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In q mode, market_summary.mispricing_threshold_pp is the truncated integer 7 instead of 7.5 (reference mode, material_only mode and the mispriced route say 7.5).',
+    how: 'GET /api/v1/assets/search?q=apple: assets[0].market_summary.mispricing_threshold_pp is 7.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.query.has('q') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      for (const a of b.assets) if (a.market_summary && typeof a.market_summary.mispricing_threshold_pp === 'number') {
+        a.market_summary.mispricing_threshold_pp = Math.trunc(a.market_summary.mispricing_threshold_pp);
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'xsearch_default_limit_30',
+    pattern: 'd',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['87e35c1076ef'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'POST /api/v1/x/search without a result count returns up to 30 results (the maximum) instead of the default 15; the echoed limit still says 15.',
+    how: 'POST /api/v1/x/search {"query":"bitcoin"}: 30 results.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/search')) return;
+      const body = ctx.bodyJson();
+      if (body && typeof body === 'object' && !Array.isArray(body) && body.limit === undefined) {
+        body.limit = 30;
+        ctx.setBodyJson(body);
+        ctx.limitDefaulted = true;
+      }
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.limitDefaulted && res.status === 200 && b && b.limit === 30) { b.limit = 15; res.touch(); }
+    },
+  },
+  {
+    name: 'x_research_policy_quota',
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['d52fce9a3b8f'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The RateLimit-Policy header of social-research 429 answers advertises a per-second quota of 20 (the standard tier\'s) instead of 5; the limiter itself still enforces 5.',
+    how: 'Fill an account\'s x_research day window (POST /__control/limits/usage scope x_research window day count 500), POST /api/v1/x/search: 429 whose RateLimit-Policy says "x_research-second";q=20.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status !== 429 || !b || b.limit_scope !== 'x_research') return;
+      const h = res.headers['ratelimit-policy'];
+      if (typeof h === 'string') res.headers['ratelimit-policy'] = h.replace(/("x_research-second";q=)5\b/, '$120');
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern e: time bounds at their edge
+  {
+    name: 'latest_default_window_4h',
+    pattern: 'e',
+    section: 'Events',
+    sentences: ['6c7d259f9c5a', 'df6dccce9164'],
+    operations: ['GET /api/v1/latest'],
+    what: 'Without hours, GET /api/v1/latest selects four hours of events while reporting window.hours 3 and window.since = as_of - 3 h, so events older than since are included; an explicit hours is right.',
+    how: 'GET /api/v1/latest (no hours): events with occurred_at earlier than window.since.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/latest') && !ctx.query.has('hours')) { ctx.query.set('hours', '4'); ctx.hoursDefaulted = true; }
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.hoursDefaulted || res.status !== 200 || !b || !b.window) return;
+      b.window.hours = 3;
+      const asOf = Date.parse(b.as_of);
+      if (!Number.isNaN(asOf)) b.window.since = new Date(asOf - 3 * 3600_000).toISOString();
+      res.touch();
+    },
+  },
+  {
+    name: 'sources_window_168_refused',
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['24b7b9d1a526', 'e58a35b4d66f'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources refuses its documented maximum window=168 with 422 (an exclusive upper bound); 167 and below work.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224&window=168: 422 invalid_request.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/sources') && ctx.query.get('window') !== null && Number(ctx.query.get('window')) === 168) ctx.query.set('window', '169');
+    },
+  },
+  {
+    name: 'markets_changed_within_off_by_one',
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['7f3c1dd2cd06'],
+    operations: ['GET /api/v1/markets'],
+    what: 'changed_within=N keeps markets whose latest forecast is up to N+1 hours old (the age is floored to whole hours before comparing).',
+    how: 'GET /api/v1/markets?changed_within=1: rows whose latest_forecast_at is more than one hour before now.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets') || !ctx.query.has('changed_within')) return;
+      const v = ctx.query.get('changed_within');
+      if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) < 168) ctx.query.set('changed_within', String(Number(v) + 1));
+    },
+  },
+  {
+    name: 'markets_search_as_of_start_of_day',
+    pattern: 'e',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'A date-only as_of (YYYY-MM-DD) is read as 00:00 UTC of that day instead of its end, so forecasts made during that day are left out; RFC 3339 instants work.',
+    how: 'GET /api/v1/markets/search?q=bitcoin&as_of=<yesterday>: no row has forecast_at on that date (as_of echo ...T00:00:00.000Z).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets/search')) return;
+      const v = ctx.query.get('as_of');
+      if (v && /^\d{4}-\d{2}-\d{2}$/.test(v)) ctx.query.set('as_of', `${v}T00:00:00.000Z`);
+    },
+  },
+  {
+    name: 'oil_spacing_half_second',
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['6636b2871e8f', '1ce1df2513c4'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'An API-key request of the oil route that starts 500-999 ms after the previous served start is answered 200 (the previous answer, replayed from a 1-second cache whose bound is checked as 0.5 s) and billed, instead of 429; starts under 500 ms apart still get 429.',
+    how: 'GET /api/v1/signals/oil?include_marks=false with an API key, then the same 650 ms after the first start: 200 instead of 429.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || ctx.headers['payment-signature']) return;
+      ctx.t0 = Date.now();
+      ctx.oilKey = `${ctx.url}|${ctx.headers['x-fault-scope'] || ''}|${ctx.apiKey || ''}`;
+    },
+    async onResponse(ctx, res) {
+      if (!ctx.oilKey) return;
+      const st = ctx.state;
+      if (res.status === 200 && res.json) {
+        const headers = { ...res.headers };
+        delete headers['content-length'];
+        st.oilLast = { t: ctx.t0, key: ctx.oilKey, json: res.json, headers };
+        return;
+      }
+      const spacing = res.status === 429 && /oil-spacing/.test(String(res.headers.ratelimit || ''));
+      const last = st.oilLast;
+      if (!spacing || !last || last.key !== ctx.oilKey || !ctx.apiKey) return;
+      const since = ctx.t0 - last.t;
+      if (since < 500 || since >= 1000) return;
+      await ctx.charge(10);
+      return ctx.reply(200, JSON.parse(JSON.stringify(last.json)), { ...last.headers, date: new Date().toUTCString() });
+    },
+  },
+  {
+    name: 'profile_lookback_14_refused',
+    pattern: 'e',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['ee7112e11786', 'e58a35b4d66f'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'POST /api/v1/x/profile refuses the documented minimum lookback_days=14 with 422 (its message still says 14..365); 15 and above work.',
+    how: 'POST /api/v1/x/profile {"handle":"policy_pat","lookback_days":14}: 422 invalid_request.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile')) return;
+      const body = ctx.bodyJson();
+      if (body && typeof body === 'object' && body.lookback_days === 14) { body.lookback_days = 13; ctx.setBodyJson(body); }
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern f: an unbilled answer billed for one cause
+  {
+    name: 'signals_404_known_market_billed',
+    pattern: 'f',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['85f5a54ab1af', '0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The 404 of GET /api/v1/markets/{slug}/signals for a known market with no article evidence keeps its 10-credit debit; the 404 of an unknown slug is refunded.',
+    how: 'GET /api/v1/markets/will-russia-and-ukraine-sign-a-ceasefire-agreement-in-2026/signals with an API key: 404, balance 10 credits lower.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method === 'GET' && MARKET_SIGNALS.test(ctx.path) && res.status === 404 && b && /no article evidence/i.test(String(b.message))) {
+        await ctx.charge(10);
+      }
+    },
+  },
+  {
+    name: 'profile_insufficient_history_billed',
+    pattern: 'f',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['48b21df24ec7'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'A 404 insufficient_post_history of POST /api/v1/x/profile keeps its 1000-credit debit (other 404s and 502s are refunded).',
+    how: 'POST /api/v1/x/profile {"handle":"nobody","lookback_days":14} with an API key: 404 insufficient_post_history and the balance is 1000 credits lower.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (isPost(ctx, '/api/v1/x/profile') && res.status === 404 && b && b.error === 'insufficient_post_history') await ctx.charge(1000);
+    },
+  },
+  {
+    name: 'x_research_429_billed',
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['4fc78605712d', 'c62df283b618'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'A 429 from the social-research scope debits the route price (500 / 1000 credits); 429s of the standard scope debit nothing.',
+    how: 'Fill an account\'s x_research day window (POST /__control/limits/usage), POST /api/v1/x/search with its key: 429 and the balance is 500 credits lower.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method === 'POST' && PRICE[ctx.path] && res.status === 429 && b && b.limit_scope === 'x_research') await ctx.charge(PRICE[ctx.path]);
+    },
+  },
+  {
+    name: 'forecast_404_no_stored_billed',
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'The 404 of the stored-forecast read for a known market that has no stored forecast keeps its 10-credit debit; an unknown slug\'s 404 is refunded.',
+    how: 'GET /api/v1/markets/will-us-unemployment-reach-5-in-2026/forecast with an API key: 404 and the balance is 10 credits lower.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method === 'GET' && MARKET_FORECAST.test(ctx.path) && res.status === 404 && b && /no stored forecast/i.test(String(b.message))) {
+        await ctx.charge(10);
+      }
+    },
+  },
+  {
+    name: 'markets_search_504_billed',
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'An upstream failure of GET /api/v1/markets/search answered with a status other than 502 (500, 503, 504) keeps its 10-credit debit; a 502 is refunded.',
+    how: 'POST /__control/faults {method GET, path /api/v1/markets/search, status 504, times 1, scope s}; GET /api/v1/markets/search?q=fed with X-Fault-Scope s and an API key: 504 and 10 credits gone.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/v1/markets/search') && [500, 503, 504].includes(res.status) && b && b.error === 'upstream_unavailable') await ctx.charge(10);
+    },
+  },
+  {
+    name: 'portfolio_502_billed',
+    pattern: 'f',
+    section: 'Errors',
+    sentences: ['5a78e9e6f3f1', '0c14253e0dc5'],
+    operations: ['GET /api/v1/portfolio'],
+    what: 'When the portfolio route fails closed with 502 upstream_unavailable, the 10-credit debit is kept; 502s of other routes are refunded.',
+    how: 'POST /__control/faults {method GET, path /api/v1/portfolio, status 502, times 1, scope s}; GET /api/v1/portfolio?wallet=0x1111111111111111111111111111111111111111 with X-Fault-Scope s: 502 and 10 credits gone.',
+    async onResponse(ctx, res) {
+      if (isGet(ctx, '/api/v1/portfolio') && res.status === 502) await ctx.charge(10);
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern g: other field-level invariants
+  {
+    name: 'availability_mentions_generation',
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['e9031d17bf13'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'For mention markets, forecast-availability reports excluded {reason: mentions} and still offers a ready generation body (sports and crypto_up_down exclusions have generation null).',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXPOWELLMENTION-26JAN28-TARIFF: excluded.reason mentions and generation non-null.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      if (b.excluded && b.excluded.reason === 'mentions' && b.generation === null && b.market) {
+        b.generation = {
+          method: 'POST',
+          endpoint: '/api/auth/forecast-requests',
+          authentication: { type: 'header', name: 'x-service-api-key' },
+          idempotencyKeyRequired: true,
+          body: { kind: 'venue_market', venue: b.market.venue, market_id: b.market.nativeMarketId },
+        };
+        res.touch();
+      }
+    },
+  },
+  {
+    name: 'availability_venue_b_targetresolution_absent',
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['c16fca8c19a6'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'For a tracked venue_b contract, the targetResolution key is omitted instead of present with null (all 200-body keys must be present); other venues and event answers are right.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T2.8: the body has no targetResolution key.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/public/forecast-availability') && res.status === 200 && b && b.market && b.market.venue === 'venue_b' && b.targetResolution === null) {
+        delete b.targetResolution;
+        res.touch();
+      }
+    },
+  },
+  {
+    name: 'job_foreign_404_differs',
+    pattern: 'g',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['dc653e5e791f'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'Reading another account\'s job answers 404 with a different message ("belongs to another account") than an unknown jobId, revealing that the job exists.',
+    how: 'Account A POSTs a job; account B GETs /api/auth/forecast-requests/{A\'s jobId} and a random uuid: the two 404 bodies differ.',
+    onResponse(ctx, res) {
+      const st = ctx.state;
+      st.jobOwner = st.jobOwner || new Map();
+      const b = J(res);
+      if (isPost(ctx, '/api/auth/forecast-requests') && res.status >= 200 && res.status < 300 && b && b.jobId && ctx.apiKey) {
+        st.jobOwner.set(String(b.jobId).toLowerCase(), ctx.apiKey);
+        return;
+      }
+      const m = ctx.method === 'GET' && JOB_READ.exec(ctx.path);
+      if (!m || res.status !== 404 || !b) return;
+      const owner = st.jobOwner.get(decodeURIComponent(m[1]).toLowerCase());
+      if (owner && owner !== ctx.apiKey) { b.message = 'This forecast request belongs to another account.'; res.touch(); }
+    },
+  },
+  {
+    name: 'targets_404_ticker_uppercased',
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['46e5d9d1b189'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'The 404 of forecast-targets echoes the unresolved reference upper-cased (normalised like a ticker) in its ticker field instead of as given.',
+    how: 'GET /api/public/forecast-targets?ref=nothing-here: 404 with ticker "NOTHING-HERE".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/public/forecast-targets') && res.status === 404 && b && typeof b.ticker === 'string') { b.ticker = b.ticker.toUpperCase(); res.touch(); }
+    },
+  },
+  {
+    name: 'assets_material_only_drops_markets',
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['509443b65376'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'With material_only=true, a qualifying asset\'s linked_markets keeps only its material markets (non-null odds or forecast), dropping its other active direct markets.',
+    how: 'GET /api/v1/assets/search?material_only=true: no linked market has both market_odds and latest_service_probability null (fed-funds-rate lists fewer than its linked_market_count).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || ctx.query.get('material_only') !== 'true' || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      for (const a of b.assets) {
+        if (Array.isArray(a.linked_markets)) a.linked_markets = a.linked_markets.filter((m) => m.market_odds !== null || m.latest_service_probability !== null);
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'profile_evidence_capped_20',
+    pattern: 'g',
+    section: 'Resources and their fields / Social-account profile (response of POST /api/v1/x/profile)',
+    sentences: ['a6d974292235', '7c4a7fa21ce8'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The profile\'s evidence array is capped at 20 entries while claims and observations still cite the older posts, so some cited post_ids do not resolve in evidence.',
+    how: 'POST /api/v1/x/profile {"handle":"policy_pat"}: post_ids cited in interests/tendencies/observations that are missing from evidence.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isPost(ctx, '/api/v1/x/profile') && res.status === 200 && b && Array.isArray(b.evidence) && b.evidence.length > 20) {
+        b.evidence = b.evidence.slice(0, 20);
+        res.touch();
+      }
+    },
+  },
+  {
+    name: 'oil_stale_reading_missing_true',
+    pattern: 'g',
+    section: 'Resources and their fields / Crude-oil signal (GET /api/v1/signals/oil)',
+    sentences: ['dad929685dc2'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'When the latest oil reading is stale (is_current false), reading_missing is true although reading is present.',
+    how: 'POST /__control/oil {scope s, reading stale}; GET /api/v1/signals/oil?include_marks=false with X-Fault-Scope s: reading non-null and reading_missing true.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/v1/signals/oil') && res.status === 200 && b && b.reading && b.reading.is_current === false) {
+        b.reading_missing = true;
+        res.touch();
+      }
+    },
+  },
+  {
+    name: 'forecast_history_crash_alias_missing',
+    pattern: 'g',
+    section: 'Versioning',
+    sentences: ['e6f987f103ad'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'In the stored-forecast read, history entries carry drawdown_risk_72h but no longer the former crash_risk alias (the current forecast still has both).',
+    how: 'GET /api/v1/markets/will-russia-and-ukraine-sign-a-ceasefire-agreement-in-2026/forecast: history[] entries lack crash_risk.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method === 'GET' && MARKET_FORECAST.test(ctx.path) && res.status === 200 && b && Array.isArray(b.history)) {
+        for (const h of b.history) if (h && 'crash_risk' in h) delete h.crash_risk;
+        res.touch();
+      }
+    },
+  },
+  {
+    name: 'assets_platform_case_sensitive',
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['bff123bc9b54'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'The platform filter of asset search compares case-sensitively, so platform=SEC keeps nothing while platform=sec keeps the SEC-identified companies.',
+    how: 'GET /api/v1/assets/search?q=*&platform=SEC: assets [].',
+    onResponse(ctx, res) {
+      const b = J(res);
+      const p = ctx.query.get('platform');
+      if (!isGet(ctx, '/api/v1/assets/search') || !p || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      b.assets = b.assets.filter((a) => (a.identifiers || []).some((i) => i.platform === p));
+      res.touch();
+    },
+  },
+  {
+    name: 'sources_articles_before_posts',
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['97c793d9ab4a'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources lists all articles (newest first) and then all social posts (newest first) instead of one list ordered by published time.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224,venue_b:KXCPIYOY-26MAR-T2.8,venue_c:c-0a6ce36144&window=168: an x_post newer than articles placed after them.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      b.sources = [...b.sources.filter((s) => s.type !== 'x_post'), ...b.sources.filter((s) => s.type === 'x_post')];
+      res.touch();
+    },
+  },
+  {
+    name: 'markets_topic_tag_case_sensitive',
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['408cd054a21e'],
+    operations: ['GET /api/v1/markets'],
+    what: 'topic matches categories case-insensitively but tags only in their exact case, so topic=CPI lists nothing while topic=cpi and topic=ECONOMICS work.',
+    how: 'GET /api/v1/markets?topic=CPI: markets [] (topic=cpi has rows).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      const t = ctx.query.get('topic');
+      if (!isGet(ctx, '/api/v1/markets') || !t || t === t.toLowerCase() || t.toLowerCase() === 'broker_a') return;
+      if (res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      const lc = t.toLowerCase();
+      const keep = (m) => (m.categories || []).some((c) => String(c).toLowerCase() === lc) || (m.tags || []).includes(t);
+      const removed = b.markets.filter((m) => !keep(m));
+      b.markets = b.markets.filter(keep);
+      discountFacets(b, removed);
+      res.touch();
+    },
+  },
+  {
+    name: 'forecast_truncated_flag_false',
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['b13033fea198'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'In the stored-forecast read, market.relationships.truncated is computed after capping (length > 50), so a category capped at 50 refs says false.',
+    how: 'GET /api/v1/markets/will-the-fed-increase-interest-rates-by-25-bps-after-the-january-2026-fomc-meeting/forecast: relationships.markets has 50 refs and truncated.markets false.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!(ctx.method === 'GET' && MARKET_FORECAST.test(ctx.path)) || res.status !== 200 || !b || !b.market) return;
+      const r = b.market.relationships;
+      if (!r || !r.truncated) return;
+      for (const k of ['assets', 'markets', 'signals']) if (Array.isArray(r[k])) r.truncated[k] = r[k].length > 50;
+      res.touch();
+    },
+  },
+  {
+    name: 'assets_directory_drops_tickerless',
+    pattern: 'g',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['da2ef9d953c4'],
+    operations: ['GET /api/v1/assets'],
+    what: 'The asset directory GET /api/v1/assets leaves out every Asset whose ticker is null (rates, indicators, private companies), so it is not the complete directory; asset search still finds them.',
+    how: 'GET /api/v1/assets: 25 assets, none with ticker null, while GET /api/v1/assets/search?q=* lists 33 (fed-funds-rate, us-cpi, openai, ...).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/v1/assets') && res.status === 200 && b && Array.isArray(b.assets)) {
+        b.assets = b.assets.filter((a) => a.ticker !== null);
+        res.touch();
+      }
+    },
+  },
+  {
+    name: 'profile_handle_at_15_refused',
+    pattern: 'g',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['46f6b97839b5'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'A handle of 15 characters written with its leading "@" (16 in all) is refused with 422: the 15-character bound is applied to the string including "@".',
+    how: 'POST /api/v1/x/profile {"handle":"@abcdefghijklmno"}: 422 (without "@" it is profiled).',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile')) return;
+      const body = ctx.bodyJson();
+      if (body && typeof body === 'object' && typeof body.handle === 'string' && /^@[A-Za-z0-9_]{15}$/.test(body.handle)) {
+        body.handle = `${body.handle}_`;
+        ctx.setBodyJson(body);
+      }
+    },
+  },
+];
+
+export const bugsByName = new Map(bugs.map((b) => [b.name, b]));
+
+export function registryJson() {
+  return bugs.map(({ name, pattern, section, sentences, operations, what, how }) => ({ name, pattern, section, sentences, operations, what, how }));
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href && process.argv.includes('--json')) {
+  process.stdout.write(`${JSON.stringify(registryJson(), null, 2)}\n`);
+}

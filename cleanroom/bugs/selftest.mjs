@@ -1,0 +1,539 @@
+// Self-test of the bug registry: node selftest.mjs [name...]
+//
+// Starts the proxy once as a pass-through and once per bug (each with its own stub), runs the bug's check against
+// both, and asserts that the rule holds on the pass-through and is broken through the bug. One line per bug, then a
+// total; exit code 1 on any failure. Env: STUB_ROOT (default ../.. of this file), as for proxy.mjs.
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { bugs } from './bugs.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const STUB_ROOT = process.env.STUB_ROOT || resolve(HERE, '../..');
+const TOKEN = 'selftest-control-token';
+const SITE = 'https://site.example';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------ proxy processes
+const children = new Set();
+function startProxy(bug) {
+  const env = {
+    PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', BUG: bug || '',
+    STUB_ROOT, STUB_API_KEYS: 'k1,k2', CONTROL_TOKEN: TOKEN, SITE_URL: SITE,
+  };
+  const child = spawn(process.execPath, [join(HERE, 'proxy.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let errText = '';
+  child.stderr.on('data', (c) => { errText = (errText + c.toString()).slice(-4000); });
+  const ready = new Promise((res, rej) => {
+    let out = '';
+    const timer = setTimeout(() => rej(new Error(`proxy ${bug || '(pass)'} did not start in 40 s\n${errText}`)), 40_000);
+    child.stdout.on('data', (c) => {
+      out += c.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) { clearTimeout(timer); res(m[1]); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); rej(new Error(`proxy ${bug || '(pass)'} exited ${code}\n${errText}`)); });
+  });
+  const stop = () => new Promise((res) => {
+    if (child.exitCode !== null || child.signalCode !== null) { children.delete(child); res(); return; }
+    const t = setTimeout(() => { try { child.kill('SIGKILL'); } catch { /* gone */ } }, 5000);
+    child.once('exit', () => { clearTimeout(t); children.delete(child); res(); });
+    child.kill('SIGTERM');
+  });
+  return { ready, stop, errText: () => errText };
+}
+function killAll() { for (const c of children) { try { c.kill('SIGTERM'); } catch { /* gone */ } } }
+process.on('exit', killAll);
+for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => { killAll(); process.exit(130); });
+
+// ------------------------------------------------------------------ client
+class Api {
+  constructor(base) { this.base = base; }
+  async req(method, path, { key, headers = {}, body, scope } = {}) {
+    const h = { ...headers };
+    if (key) h['x-service-api-key'] = key;
+    if (scope) h['x-fault-scope'] = scope;
+    let payload;
+    if (body !== undefined) { h['content-type'] = 'application/json'; payload = typeof body === 'string' ? body : JSON.stringify(body); }
+    const r = await fetch(this.base + path, { method, headers: h, body: payload });
+    const text = await r.text();
+    let json;
+    try { json = JSON.parse(text); } catch { json = undefined; }
+    const hs = {};
+    r.headers.forEach((v, k) => { hs[k] = v; });
+    return { status: r.status, headers: hs, json, text };
+  }
+  get(path, o) { return this.req('GET', path, o); }
+  post(path, body, o = {}) { return this.req('POST', path, { ...o, body }); }
+  control(method, path, body) {
+    return this.req(method, path, { headers: { authorization: `Bearer ${TOKEN}` }, body });
+  }
+  async newAccount(credits = 100000) {
+    const r = await this.control('POST', '/__control/accounts', { credits });
+    must(r.status === 201, `account creation answered ${r.status}`);
+    return { id: r.json.accountId, key: r.json.apiKey };
+  }
+  async credits(acct) {
+    const r = await this.control('GET', `/__control/accounts/${acct.id}`);
+    must(r.status === 200, `account read answered ${r.status}`);
+    return r.json.credits;
+  }
+  async now() { const r = await this.control('GET', '/__control/clock'); return Date.parse(r.json.now); }
+  async reset() { await this.control('POST', '/__control/reset'); }
+  async fill(scope, window, count, acct) {
+    const r = await this.control('POST', '/__control/limits/usage', { scope, window, count, accountId: acct.id });
+    must(r.status === 200, `usage preload answered ${r.status}`);
+  }
+  async fault(f) {
+    const r = await this.control('POST', '/__control/faults', f);
+    must(r.status === 200 || r.status === 201, `fault answered ${r.status}`);
+  }
+  /** Balance change (credits spent) around fn. */
+  async spent(acct, fn) {
+    const before = await this.credits(acct);
+    const out = await fn();
+    const after = await this.credits(acct);
+    return { spent: before - after, out };
+  }
+}
+function must(cond, msg) { if (!cond) throw new Error(`precondition: ${msg}`); }
+const enc = encodeURIComponent;
+const KEYS4 = 'venue_a:520224,venue_b:KXCPIYOY-26MAR-T2.8,venue_c:c-0a6ce36144,venue_a_us:78782773';
+const newJob = async (api, acct) => {
+  const r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+    { key: acct.key, headers: { 'idempotency-key': randomUUID() } });
+  must(r.status === 202 || r.status === 200 || r.status === 201, `job creation answered ${r.status} ${r.text.slice(0, 120)}`);
+  return r.json.jobId;
+};
+const v = (violated, detail) => ({ violated: !!violated, detail });
+
+// ------------------------------------------------------------------ one check per bug: {violated} must be false on the pass-through, true through the bug
+const checks = {
+  async mispriced_429_no_retry_after(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const r = await api.get('/api/v1/markets/mispriced', { key: a.key });
+    must(r.status === 429, `expected 429, got ${r.status}`);
+    return v(!r.headers['retry-after'], `retry-after=${r.headers['retry-after']}`);
+  },
+  async job_status_view_billed(api) {
+    const a = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const { spent, out } = await api.spent(a, () => api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key }));
+    must(out.status === 200, `job read ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async portfolio_422_no_message(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/portfolio?wallet=0x12', { key: a.key });
+    must(r.status === 422, `expected 422, got ${r.status}`);
+    return v(typeof r.json.message !== 'string', JSON.stringify(r.json));
+  },
+  async sources_asset_ref_direction(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/sources?market_keys=venue_a:520224&window=168', { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    const refs = r.json.sources.flatMap((s) => s.market.relationships.assets.filter((x) => x.via === 'direct'));
+    must(refs.length > 0, 'no direct asset refs');
+    const bad = refs.filter((x) => x.direction !== 'incoming');
+    return v(bad.length > 0, `${bad.length}/${refs.length} direct asset refs not incoming`);
+  },
+  async signals_serviceurl_unencoded(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200, `signals ${r.status}`);
+    const want = `${SITE}/markets/${enc(r.json.market.serviceMarketId)}`;
+    return v(r.json.serviceUrl !== want, r.json.serviceUrl);
+  },
+  async latest_venueaurl_nonvenue_a(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest', { key: a.key });
+    must(r.status === 200 && r.json.events.some((e) => e.market.venue !== 'venue_a'), 'latest has no non-venue_a events');
+    const bad = r.json.events.filter((e) => e.market.venue !== 'venue_a' && e.market.venueAUrl !== null);
+    return v(bad.length > 0, `${bad.length} non-venue_a events with venueAUrl`);
+  },
+  async perps_402_error_code(api) {
+    const r = await api.get('/api/v1/signals/perps');
+    must(r.status === 402 && r.headers['payment-required'], `expected 402 challenge, got ${r.status}`);
+    return v(r.json.error !== 'payment_required', `error=${r.json.error}`);
+  },
+  async asset_linked_market_odds_last(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    const lm = r.json.assets.flatMap((x) => x.linked_markets);
+    must(lm.length > 0, 'no linked markets');
+    const bad = lm.filter((m) => m.market_odds !== m.venue_quote.selected_probability);
+    return v(bad.length > 0, `${bad.length}/${lm.length} market_odds != selected_probability`);
+  },
+
+  async sources_types_first_only(api) {
+    const a = await api.newAccount();
+    const r = await api.get(`/api/v1/sources?market_keys=${KEYS4}&window=168&types=x_post,article`, { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    const kinds = new Set(r.json.sources.map((s) => s.type));
+    return v(!kinds.has('article') || !kinds.has('x_post'), `types seen: ${[...kinds]}`);
+  },
+  async latest_types_article_only_alone(api) {
+    const a = await api.newAccount();
+    const alone = await api.get('/api/v1/latest?types=article', { key: a.key });
+    must(alone.status === 200 && alone.json.events.length > 0, 'no article events at all');
+    const r = await api.get('/api/v1/latest?types=forecast,article', { key: a.key });
+    const n = r.json.events.filter((e) => e.type === 'article').length;
+    return v(n === 0, `${n} article events with types=forecast,article`);
+  },
+  async markets_sort_signal_count_ignored(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets?sort=signal_count_desc', { key: a.key });
+    must(r.status === 200, `markets ${r.status}`);
+    const s = r.json.markets.map((m) => m.signal_count);
+    const bad = s.findIndex((x, i) => i > 0 && x > s[i - 1]);
+    return v(bad !== -1, bad === -1 ? 'ordered' : `out of order at ${bad}`);
+  },
+  async assets_reference_first_only(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=btc&reference=aapl', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    const keys = r.json.assets.map((x) => x.assetKey).sort();
+    return v(keys.join() !== 'aapl,btc', `assets: ${keys}`);
+  },
+  async signals_exclude_crash_risk_alias_ignored(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals?exclude_crash_risk=true', { key: a.key });
+    must(r.status === 200, `signals ${r.status}`);
+    const bad = r.json.signals.filter((s) => s.drawdown_risk_elevated !== false);
+    return v(bad.length > 0, `${bad.length} rows with elevated or unknown drawdown risk`);
+  },
+  async job_view_status_expands(api) {
+    try {
+      const a = await api.newAccount(5000);
+      const id = await newJob(api, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 700 });
+      const r = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+      must(r.status === 200 && r.json.status === 'succeeded', `job ${r.status} ${r.json && r.json.status}`);
+      return v(r.json.forecasts.length > 0, `forecasts: ${r.json.forecasts.length}`);
+    } finally { await api.reset(); }
+  },
+  async profile_focus_reasoning_refused(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/profile', { handle: 'policy_pat', focus: 'reasoning' }, { key: a.key });
+    return v(r.status === 422, `status ${r.status}`);
+  },
+
+  async targets_event_market_url_misread(api) {
+    const ref = 'https://venue-a.example/event/fed-decision-in-april-2026/will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting';
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc(ref)}`);
+    must(r.status === 200, `targets ${r.status}`);
+    return v(r.json.targetType !== 'market' || !r.json.generation || !r.json.selectedMarket, `targetType ${r.json.targetType}`);
+  },
+  async availability_market_id_venue_c_misread(api) {
+    const r = await api.get('/api/public/forecast-availability?market_id=c-0a6ce36144&venue=venue_c');
+    must(r.status === 200, `availability ${r.status}`);
+    return v(!r.json.tracked || !r.json.market || r.json.market.marketKey !== 'venue_c:c-0a6ce36144', `tracked ${r.json.tracked}`);
+  },
+  async signals_venue_c_ignored(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/will-eur-usd-trade-above-125-in-2026/signals?venue=venue_c', { key: a.key });
+    return v(r.status !== 200 || r.json.market.venue !== 'venue_c', `status ${r.status} venue ${r.json && r.json.market && r.json.market.venue}`);
+  },
+  async sources_venue_a_us_keys_misparsed(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/sources?market_keys=venue_a_us:78782773&window=168', { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    return v(r.json.sources.length === 0, `${r.json.sources.length} sources`);
+  },
+  async assets_reference_venue_b_ticker_unmatched(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=KXCPIYOY-26MAR-T2.8', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    return v(!r.json.assets.some((x) => x.assetKey === 'us-cpi'), `assets: ${r.json.assets.map((x) => x.assetKey)}`);
+  },
+  async forecast_slug_dot_suffix_stripped(api) {
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T3.2');
+    must(av.status === 200 && av.json.read, 'availability gives no read pointer');
+    const a = await api.newAccount();
+    const r = await api.get(av.json.read.endpoint, { key: a.key });
+    return v(r.status !== 200, `${av.json.read.endpoint} -> ${r.status}`);
+  },
+
+  async pricing_latest_price(api) {
+    const r = await api.get('/api/public/pricing');
+    const row = r.json.routes.find((x) => x.path === '/api/v1/latest');
+    return v(Number(row.usd) !== 0.02 || row.credits !== 20, `usd ${row.usd} credits ${row.credits}`);
+  },
+  async xsearch_debit_50_credits(api) {
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key }));
+    must(out.status === 200, `x/search ${out.status}`);
+    return v(spent !== 500, `spent ${spent}`);
+  },
+  async compat_openapi_latest_hours_max(api) {
+    const r = await api.get('/api/v1/openapi.json');
+    const p = r.json.paths['/api/v1/latest'].get.parameters.find((x) => x.name === 'hours');
+    return v(p.schema.maximum !== 6, `maximum ${p.schema.maximum}`);
+  },
+  async targets_venue_a_child_cost(api) {
+    const r = await api.get('/api/public/forecast-targets?ref=venue_a:1000503');
+    must(r.status === 200 && r.json.venue === 'venue_a', `targets ${r.status}`);
+    const bad = r.json.markets.filter((m) => Number(m.generation.costUsd) !== 1);
+    return v(bad.length > 0, `${bad.length} children not at 1.00 (${bad[0] && bad[0].generation.costUsd})`);
+  },
+  async asset_summary_threshold_int(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?q=apple', { key: a.key });
+    must(r.status === 200 && r.json.assets.length > 0, `assets ${r.status}`);
+    const t = r.json.assets[0].market_summary.mispricing_threshold_pp;
+    return v(t !== 7.5, `threshold ${t}`);
+  },
+  async xsearch_default_limit_30(api) {
+    const a = await api.newAccount(5000);
+    const r = await api.post('/api/v1/x/search', { query: 'bitcoin' }, { key: a.key });
+    must(r.status === 200, `x/search ${r.status}`);
+    return v(r.json.results.length > 15, `${r.json.results.length} results`);
+  },
+  async x_research_policy_quota(api) {
+    const a = await api.newAccount(5000);
+    await api.fill('x_research', 'day', 500, a);
+    const r = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+    must(r.status === 429, `expected 429, got ${r.status}`);
+    const m = /"x_research-second";q=(\d+)/.exec(r.headers['ratelimit-policy'] || '');
+    must(m, `no x_research-second policy in ${r.headers['ratelimit-policy']}`);
+    return v(Number(m[1]) !== 5, `policy ${r.headers['ratelimit-policy']}`);
+  },
+
+  async latest_default_window_4h(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest', { key: a.key });
+    must(r.status === 200, `latest ${r.status}`);
+    const since = Date.parse(r.json.window.since);
+    const old = r.json.events.filter((e) => Date.parse(e.occurred_at) < since);
+    return v(old.length > 0 || r.json.window.hours !== 3, `${old.length} events before since (hours ${r.json.window.hours})`);
+  },
+  async sources_window_168_refused(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/sources?market_keys=venue_a:520224&window=168', { key: a.key });
+    return v(r.status !== 200, `status ${r.status}`);
+  },
+  async markets_changed_within_off_by_one(api) {
+    const a = await api.newAccount();
+    const now = await api.now();
+    const r = await api.get('/api/v1/markets?changed_within=1', { key: a.key });
+    must(r.status === 200, `markets ${r.status}`);
+    const old = r.json.markets.filter((m) => m.latest_forecast_at && Date.parse(m.latest_forecast_at) < now - 3600_000);
+    return v(old.length > 0, `${old.length} rows with a latest forecast older than 1 h`);
+  },
+  async markets_search_as_of_start_of_day(api) {
+    const a = await api.newAccount();
+    const day = new Date((await api.now()) - 86400_000).toISOString().slice(0, 10);
+    const r = await api.get(`/api/v1/markets/search?q=bitcoin&as_of=${day}`, { key: a.key });
+    must(r.status === 200, `search ${r.status}`);
+    const n = r.json.markets.filter((m) => m.forecast_at && m.forecast_at.slice(0, 10) === day).length;
+    return v(n === 0, `${n} rows with a forecast made on ${day}`);
+  },
+  async oil_spacing_half_second(api) {
+    const a = await api.newAccount();
+    await sleep(1200);
+    const t0 = Date.now();
+    const r1 = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    must(r1.status === 200, `first oil call ${r1.status}`);
+    await sleep(Math.max(0, t0 + 650 - Date.now()));
+    const r2 = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    const gap = Date.now() - t0;
+    await sleep(1100);
+    return v(r2.status !== 429, `second start ~650 ms later -> ${r2.status} (answered at +${gap} ms)`);
+  },
+  async profile_lookback_14_refused(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/profile', { handle: 'policy_pat', lookback_days: 14 }, { key: a.key });
+    return v(r.status === 422, `status ${r.status}`);
+  },
+
+  async signals_404_known_market_billed(api) {
+    const a = await api.newAccount(1000);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/will-russia-and-ukraine-sign-a-ceasefire-agreement-in-2026/signals', { key: a.key }));
+    must(out.status === 404, `expected 404, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async profile_insufficient_history_billed(api) {
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/profile', { handle: 'nobody', lookback_days: 14 }, { key: a.key }));
+    must(out.status === 404 && out.json.error === 'insufficient_post_history', `expected 404, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async x_research_429_billed(api) {
+    const a = await api.newAccount(5000);
+    await api.fill('x_research', 'day', 500, a);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key }));
+    must(out.status === 429, `expected 429, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async forecast_404_no_stored_billed(api) {
+    const a = await api.newAccount(1000);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/will-us-unemployment-reach-5-in-2026/forecast', { key: a.key }));
+    must(out.status === 404, `expected 404, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async markets_search_504_billed(api) {
+    const a = await api.newAccount(1000);
+    const scope = `st-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/markets/search', status: 504, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/search?q=fed', { key: a.key, scope }));
+    must(out.status === 504, `expected 504, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async portfolio_502_billed(api) {
+    const a = await api.newAccount(1000);
+    const scope = `st-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/portfolio', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/portfolio?wallet=0x1111111111111111111111111111111111111111', { key: a.key, scope }));
+    must(out.status === 502, `expected 502, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+
+  async availability_mentions_generation(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_b:KXPOWELLMENTION-26JAN28-TARIFF');
+    must(r.status === 200 && r.json.excluded, 'not excluded');
+    return v(r.json.generation !== null, `generation ${JSON.stringify(r.json.generation)}`);
+  },
+  async availability_venue_b_targetresolution_absent(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T2.8');
+    must(r.status === 200 && r.json.tracked, 'not tracked');
+    return v(!('targetResolution' in r.json), `keys: ${Object.keys(r.json)}`);
+  },
+  async job_foreign_404_differs(api) {
+    const a = await api.newAccount(5000);
+    const b = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const foreign = await api.get(`/api/auth/forecast-requests/${id}`, { key: b.key });
+    const unknown = await api.get(`/api/auth/forecast-requests/${randomUUID()}`, { key: b.key });
+    must(foreign.status === 404 && unknown.status === 404, `statuses ${foreign.status} ${unknown.status}`);
+    return v(foreign.text !== unknown.text, `${foreign.text} vs ${unknown.text}`);
+  },
+  async targets_404_ticker_uppercased(api) {
+    const r = await api.get('/api/public/forecast-targets?ref=nothing-here');
+    must(r.status === 404, `expected 404, got ${r.status}`);
+    return v(r.json.ticker !== 'nothing-here', `ticker ${r.json.ticker}`);
+  },
+  async assets_material_only_drops_markets(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?material_only=true', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    const nonMaterial = r.json.assets.flatMap((x) => x.linked_markets).filter((m) => m.market_odds === null && m.latest_service_probability === null);
+    return v(nonMaterial.length === 0, `${nonMaterial.length} non-material linked markets kept`);
+  },
+  async profile_evidence_capped_20(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+    must(r.status === 200, `profile ${r.status}`);
+    const p = r.json;
+    const cited = new Set();
+    const add = (o) => { if (o && Array.isArray(o.post_ids)) o.post_ids.forEach((x) => cited.add(x)); };
+    [...p.interests, ...p.beliefs, ...p.tendencies, ...p.observations].forEach(add);
+    add(p.risk_profile); add(p.information_processing);
+    const have = new Set(p.evidence.map((e) => e.post_id));
+    const missing = [...cited].filter((x) => !have.has(x));
+    return v(missing.length > 0, `${missing.length} cited post_ids missing from evidence`);
+  },
+  async oil_stale_reading_missing_true(api) {
+    const scope = `st-${randomUUID()}`;
+    await api.control('POST', '/__control/oil', { scope, reading: 'stale' });
+    const a = await api.newAccount();
+    await sleep(1200);
+    const r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+    await sleep(1100);
+    must(r.status === 200 && r.json.reading && r.json.reading.is_current === false, `oil ${r.status}`);
+    return v(r.json.reading_missing !== false, `reading_missing ${r.json.reading_missing}`);
+  },
+  async forecast_history_crash_alias_missing(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/will-russia-and-ukraine-sign-a-ceasefire-agreement-in-2026/forecast', { key: a.key });
+    must(r.status === 200 && r.json.history.length > 0, `forecast ${r.status}`);
+    const bad = r.json.history.filter((h) => !h.crash_risk);
+    return v(bad.length > 0, `${bad.length} history entries without crash_risk`);
+  },
+  async assets_platform_case_sensitive(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?q=*&platform=SEC', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    return v(r.json.assets.length === 0, `${r.json.assets.length} assets`);
+  },
+  async sources_articles_before_posts(api) {
+    const a = await api.newAccount();
+    const r = await api.get(`/api/v1/sources?market_keys=${KEYS4}&window=168`, { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    const t = r.json.sources.map((s) => Date.parse(s.published_at));
+    const bad = t.findIndex((x, i) => i > 0 && x > t[i - 1]);
+    return v(bad !== -1, bad === -1 ? 'newest first' : `out of order at ${bad}`);
+  },
+  async markets_topic_tag_case_sensitive(api) {
+    const a = await api.newAccount();
+    const lower = await api.get('/api/v1/markets?topic=cpi', { key: a.key });
+    must(lower.status === 200 && lower.json.markets.length > 0, 'topic=cpi is empty');
+    const r = await api.get('/api/v1/markets?topic=CPI', { key: a.key });
+    return v(r.json.markets.length !== lower.json.markets.length, `CPI ${r.json.markets.length} vs cpi ${lower.json.markets.length}`);
+  },
+  async forecast_truncated_flag_false(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/will-the-fed-increase-interest-rates-by-25-bps-after-the-january-2026-fomc-meeting/forecast', { key: a.key });
+    must(r.status === 200, `forecast ${r.status}`);
+    const rel = r.json.market.relationships;
+    must(rel.markets.length === 50, `markets refs ${rel.markets.length}`);
+    return v(rel.truncated.markets !== true, `truncated.markets ${rel.truncated.markets}`);
+  },
+  async assets_directory_drops_tickerless(api) {
+    const a = await api.newAccount();
+    const dir = await api.get('/api/v1/assets', { key: a.key });
+    const all = await api.get('/api/v1/assets/search?q=*', { key: a.key });
+    must(dir.status === 200 && all.status === 200, `statuses ${dir.status} ${all.status}`);
+    const have = new Set(dir.json.assets.map((x) => x.assetKey));
+    const missing = all.json.assets.filter((x) => !have.has(x.assetKey)).map((x) => x.assetKey);
+    return v(missing.length > 0, `${missing.length} assets missing from the directory (${missing.slice(0, 3)})`);
+  },
+  async profile_handle_at_15_refused(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/profile', { handle: '@abcdefghijklmno' }, { key: a.key });
+    return v(r.status === 422, `status ${r.status}`);
+  },
+};
+
+// ------------------------------------------------------------------ runner
+const wanted = process.argv.slice(2);
+const list = wanted.length ? bugs.filter((b) => wanted.includes(b.name)) : bugs;
+for (const w of wanted) if (!bugs.some((b) => b.name === w)) { console.error(`unknown bug ${w}`); process.exit(2); }
+for (const b of list) if (!checks[b.name]) { console.error(`no check for ${b.name}`); process.exit(2); }
+
+const started = Date.now();
+let failures = 0;
+const pass = startProxy('');
+const passApi = new Api(await pass.ready);
+console.log(`pass-through proxy at ${passApi.base}`);
+let next = list.length ? startProxy(list[0].name) : null;
+for (let i = 0; i < list.length; i++) {
+  const b = list[i];
+  const cur = next;
+  next = null;
+  let line;
+  try {
+    const api = new Api(await cur.ready);
+    next = i + 1 < list.length ? startProxy(list[i + 1].name) : null; // start the next stub while this one is checked
+    const base = await checks[b.name](passApi);
+    const bugged = await checks[b.name](api);
+    if (!base.violated && bugged.violated) line = `ok    ${b.name} [${b.pattern}] — ${bugged.detail}`;
+    else {
+      failures++;
+      line = `FAIL  ${b.name} [${b.pattern}] — pass-through: ${base.violated ? 'violated' : 'holds'} (${base.detail}); bug: ${bugged.violated ? 'violated' : 'holds'} (${bugged.detail})`;
+    }
+  } catch (e) {
+    failures++;
+    line = `FAIL  ${b.name} [${b.pattern}] — ${e.message.split('\n')[0]}`;
+    if (!next && i + 1 < list.length) next = startProxy(list[i + 1].name);
+  }
+  console.log(line);
+  await cur.stop();
+}
+await pass.stop();
+if (next) await next.stop();
+console.log(`${list.length - failures}/${list.length} bugs show (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+process.exit(failures ? 1 : 0);

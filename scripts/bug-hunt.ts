@@ -1,0 +1,168 @@
+/**
+ * `npm run bug-hunt`: the harness against subtle one-rule bugs it has never seen (issue 34's yardstick).
+ * The bugs live in `cleanroom/bugs/` (bugs.json, proxy.mjs): each was written from the spec alone by an author
+ * who never read the suites, as a hook of a reverse proxy in front of the reference stub that breaks one
+ * sentence of the spec on part of what it governs (one operation, one value, one side of a bound, one cause).
+ * For each bug the proxy (which starts the stub itself, with a control plane) is started with `BUG=<name>`, and
+ * a certify run selects every rule that applies to the bug's operations (`--operation`, contract/applicability.ts).
+ *
+ * A bug is killed when the run FAILED a rule; "by its rule" when a FAILED rule cites one of the sentences the bug
+ * breaks. A bug the spec's own level lets pass (a SHOULD rule citing its sentence WARNed, none FAILED) is "warned".
+ * A run that ends ERROR (a harness fault) is inconclusive, never a kill. Prints one line per bug and the
+ * kill rate; writes `reports/bug-hunt/summary.json` and `summary.md`, each run's reports beside them.
+ *
+ * Options: --only a,b (bug names) --timeout-min N per bug (default 10) --pattern a,b (the bugs' pattern letters)
+ * Exit: 0 at least --min-kill percent (default 97) of the bugs run were killed, 1 otherwise, 2 on a start failure.
+ * Loopback only: the proxy and its stub listen on 127.0.0.1.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './proof/playwright-run.ts';
+import { loadRules } from '../contract/rules.ts';
+import { operationOf } from '../contract/route-match.ts';
+import type { DifferentialTarget } from './differential/targets.ts';
+import { runHarness, startTarget } from './differential/launch.ts';
+
+/** One entry of cleanroom/bugs/bugs.json. */
+interface Bug {
+  name: string;
+  pattern: string;
+  section: string;
+  /** Fingerprints of the spec units the bug breaks (contract/spec-text.ts). */
+  sentences: string[];
+  /** "METHOD /path" of the operations it shows on. */
+  operations: string[];
+  what: string;
+}
+
+interface HuntResult {
+  bug: string;
+  pattern: string;
+  /** killed: a rule FAILED; warned: none failed, but a rule citing the bug's sentence warned (a SHOULD); inconclusive: ERROR. */
+  verdict: 'killed' | 'warned' | 'survived' | 'inconclusive';
+  /** A FAILED rule cites one of the bug's sentences. */
+  byItsRule: boolean;
+  failed: string[];
+  errors: string[];
+  ms: number;
+}
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    pattern: { type: 'string' },
+    'timeout-min': { type: 'string', default: '10' },
+    'min-kill': { type: 'string', default: '97' },
+  },
+});
+const BUGS_DIR = join(ROOT, 'cleanroom', 'bugs');
+const all = JSON.parse(readFileSync(join(BUGS_DIR, 'bugs.json'), 'utf8')) as Bug[];
+const only = values.only?.split(',').map((s) => s.trim());
+const patterns = values.pattern?.split(',').map((s) => s.trim());
+const unknown = only?.filter((n) => !all.some((b) => b.name === n)) ?? [];
+if (unknown.length) {
+  console.error(`unknown bug(s): ${unknown.join(', ')}`);
+  process.exit(2);
+}
+const chosen = all.filter((b) => (!only || only.includes(b.name)) && (!patterns || patterns.includes(b.pattern)));
+
+/** The operationIds of "METHOD /path" entries (a path with a `{param}` is matched as a template). */
+function operationIds(bug: Bug): string[] {
+  const ids = bug.operations.flatMap((o) => {
+    const [method, ...rest] = o.split(' ');
+    return (
+      rest
+        .join(' ')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        // "/x/search, /x/profile": a later path names only its tail under the API's /api/v1 prefix.
+        .map((p) => (p.startsWith('/api/') ? p : `/api/v1/${p.replace(/^\/+/, '')}`))
+        .map((p) => operationOf(method ?? 'GET', p.replace(/\{[^}]+\}/g, 'x')))
+    );
+  });
+  return [...new Set(ids.filter((x): x is string => Boolean(x)))];
+}
+
+const rules = loadRules();
+const citing = (bug: Bug) =>
+  new Set([...rules.values()].filter((r) => r.source?.some((s) => bug.sentences.includes(s.fp))).map((r) => r.id));
+
+const outDir = join(ROOT, 'reports', 'bug-hunt');
+mkdirSync(outDir, { recursive: true });
+const results: HuntResult[] = [];
+let startFailure = false;
+for (const bug of chosen) {
+  const ops = operationIds(bug);
+  const target: DifferentialTarget = {
+    name: `bug-${bug.name}`,
+    dir: BUGS_DIR,
+    start: ['node', 'proxy.mjs'],
+    env: { BUG: bug.name, STUB_ROOT: ROOT },
+    deviate: {},
+    controlPlane: true,
+    deviations: [],
+  };
+  const reportDir = join(outDir, bug.name);
+  rmSync(reportDir, { recursive: true, force: true });
+  const started = Date.now();
+  let server;
+  try {
+    server = await startTarget(target, false, outDir);
+  } catch (err) {
+    console.error(`${bug.name}: could not start: ${(err as Error).message}`);
+    startFailure = true;
+    continue;
+  }
+  try {
+    await runHarness(target, server, reportDir, {
+      maxSpendUsd: 100,
+      timeoutMs: Number(values['timeout-min']) * 60_000,
+      operations: ops,
+    });
+  } finally {
+    await server.stop();
+  }
+  const file = join(reportDir, 'rules.json');
+  const reported = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { rules: { id: string; status: string }[] }).rules : [];
+  const failed = reported.filter((r) => r.status === 'FAILED').map((r) => r.id);
+  const errors = reported.filter((r) => r.status === 'ERROR').map((r) => r.id);
+  const own = citing(bug);
+  const warned = reported.some((r) => r.status === 'WARN' && own.has(r.id));
+  const result: HuntResult = {
+    bug: bug.name,
+    pattern: bug.pattern,
+    verdict: failed.length ? 'killed' : errors.length || !reported.length ? 'inconclusive' : warned ? 'warned' : 'survived',
+    byItsRule: failed.some((id) => own.has(id)),
+    failed,
+    errors,
+    ms: Date.now() - started,
+  };
+  results.push(result);
+  console.log(
+    `${result.verdict.padEnd(12)} ${bug.name} [${bug.pattern}] on ${ops.join(', ') || '(no operation matched)'}: ${
+      failed.length
+        ? `FAILED ${failed.join(', ')}${result.byItsRule ? '' : ' (none citing its sentence)'}`
+        : errors.length
+          ? `ERROR ${errors.join(', ')}`
+          : 'no rule failed'
+    } (${Math.round(result.ms / 1000)} s)`,
+  );
+}
+
+const killed = results.filter((r) => r.verdict === 'killed').length;
+const rate = results.length ? Math.round((killed / results.length) * 1000) / 10 : 0;
+const lines = [
+  '| bug | pattern | verdict | by its rule | FAILED |',
+  '| --- | --- | --- | --- | --- |',
+  ...results.map((r) => `| ${r.bug} | ${r.pattern} | ${r.verdict} | ${r.byItsRule ? 'yes' : 'no'} | ${r.failed.join(', ')} |`),
+];
+writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ killed, of: results.length, rate, results }, null, 2)}\n`);
+writeFileSync(join(outDir, 'summary.md'), `# Bug hunt\n\n${killed} of ${results.length} killed (${rate}%)\n\n${lines.join('\n')}\n`);
+console.log(
+  `\nBug hunt: ${killed} of ${results.length} bug(s) killed (${rate}%); ${results.filter((r) => r.byItsRule).length} by a rule citing its sentence`,
+);
+const survivors = results.filter((r) => r.verdict !== 'killed');
+if (survivors.length) console.log(`Not killed: ${survivors.map((r) => `${r.bug} (${r.verdict})`).join(', ')}`);
+process.exit(startFailure ? 2 : rate >= Number(values['min-kill']) ? 0 : 1);
