@@ -1,7 +1,7 @@
 /**
  * The shared error envelope (spec: Errors) and the x402 challenge of a 402, as violations:
  * every error body is JSON with string `error` and `message` (ERR-001), retry_after only on 429
- * (ERR-002), the code matches the status (ERR-003/004/006/014), no server error but the documented
+ * (ERR-002), the code matches the status (ERR-003/004/006/007/010/014), no server error but the documented
  * 502/503 (CONTRACT-001), and a 402 carries a decodable PAYMENT-REQUIRED challenge (X402-001..003).
  */
 import { ptr, violation, type Violation } from '../lib/violation.ts';
@@ -17,8 +17,10 @@ export const ERROR_RULES = {
   code402: 'ERR-004',
   unknownPath: 'ERR-005',
   code404: 'ERR-006',
+  code409: 'ERR-007',
   invalidRequest: 'ERR-008',
   code422: 'ERR-014',
+  code502: 'ERR-010',
   statusDocumented: 'CONTRACT-001',
   challenge402: 'X402-001',
   challengeHeader: 'X402-002',
@@ -30,11 +32,25 @@ export const CODES_BY_STATUS: Readonly<Record<number, { rule: string; codes: rea
   401: { rule: ERROR_RULES.code401, codes: ['invalid_api_key', 'gateway_required'] },
   402: { rule: ERROR_RULES.code402, codes: ['payment_required'] },
   404: { rule: ERROR_RULES.code404, codes: ['not_found', 'link_token_not_found', 'insufficient_post_history'] },
+  409: { rule: ERROR_RULES.code409, codes: ['payment_replay_mismatch', 'wallet_already_attested'] },
   422: {
     rule: ERROR_RULES.code422,
     codes: ['invalid_request', 'x402_payment_required', 'forecast_topic_excluded', 'idempotency_key_reused'],
   },
 };
+
+/**
+ * A 502's code (ERR-010): upstream_unavailable on every route but social search and profiling, whose 502 the
+ * Errors table gives as a meaning without a code (gap XSRCH-005). Judged only when the operation is known.
+ */
+const UPSTREAM_502: { rule: string; codes: readonly string[] } = { rule: ERROR_RULES.code502, codes: ['upstream_unavailable'] };
+
+/** Whether the operation's 502 carries the upstream_unavailable code (not a social research route). */
+function upstreamCoded(operationId: string | undefined): boolean {
+  if (!operationId) return false;
+  const op = contract().operations.get(operationId);
+  return op !== undefined && !op.facts.limits.includes('x_research');
+}
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -92,7 +108,7 @@ export function checkErrorEnvelope(answer: ErrorAnswer, operationId?: string): V
   }
   if ('retry_after' in env && status !== 429)
     out.push(violation(ERROR_RULES.retryAfterOnly429, ptr('retry_after'), `retry_after on a ${status} answer (only 429 carries it)`));
-  const allowed = CODES_BY_STATUS[status];
+  const allowed = CODES_BY_STATUS[status] ?? (status === 502 && upstreamCoded(operationId) ? UPSTREAM_502 : undefined);
   if (allowed && typeof env.error === 'string' && !allowed.codes.includes(env.error)) {
     out.push(
       violation(
@@ -234,6 +250,10 @@ const ERROR_CASES: Record<string, RuleCase<[ErrorAnswer, string?]>> = {
     what: 'an error answer other than a 429 whose body the route shows',
     count: ([a, op]) => Number(a.status >= 400 && a.status !== 429 && !bodyNotShown(a.status, op)),
   },
+  [ERROR_RULES.code502]: {
+    what: 'a 502 answer of a route other than social search and profiling',
+    count: ([a, op]) => Number(a.status === 502 && upstreamCoded(op) && !bodyNotShown(a.status, op)),
+  },
   ...Object.fromEntries(
     Object.entries(CODES_BY_STATUS).map(([status, { rule }]) => [
       rule,
@@ -250,7 +270,7 @@ const ERROR_CASES: Record<string, RuleCase<[ErrorAnswer, string?]>> = {
 export const ERRORS_CHECKS = {
   checkErrorEnvelope: defineCheck(
     'checkErrorEnvelope',
-    ['ERR-001', 'ERR-002', 'ERR-003', 'ERR-004', 'ERR-006', 'ERR-014'],
+    ['ERR-001', 'ERR-002', 'ERR-003', 'ERR-004', 'ERR-006', 'ERR-007', 'ERR-010', 'ERR-014'],
     checkErrorEnvelope,
     undefined,
     ERROR_CASES,

@@ -10,6 +10,11 @@
 export const ANNOTATION = {
   /** A catalogue rule ID the test checks (declared with `rules(...)`). */
   rule: 'rule',
+  /**
+   * A rule ID joined to the test by a cross-cutting check of its answers (suites/support/answer-checks.ts, issue 34):
+   * judged and credited like a declared rule, but never the test's own (a failing assertion names its own rules).
+   */
+  crossCutting: 'cross-cutting',
   /** A rule ID the test found broken at error severity (credited even when not declared). */
   violation: 'violation',
   /** A rule ID the test found broken at warning severity (a SHOULD, MAY or gap rule): the rule's WARN. */

@@ -55,6 +55,8 @@ export interface TestOutcome {
   rules: string[];
   /** Rule IDs the test's checks reported as violated (error severity). */
   violated: string[];
+  /** Rules joined by the cross-cutting checks of its answers (`cross-cutting`, issue 34): judged, never its own. */
+  crossCutting?: string[];
   /** Rule IDs the test's checks reported at warning severity (SHOULD/MAY rules, gaps). */
   warned?: string[];
   /**
@@ -210,8 +212,9 @@ export function outcomeOf(input: {
     ...base,
     status: input.status,
     // A violation of a rule the test did not declare is still credited to that rule (as a failure).
-    rules: [...new Set([...declared, ...of(ANNOTATION.violation), ...of(ANNOTATION.warnedRule)])],
+    rules: [...new Set([...declared, ...of(ANNOTATION.violation), ...of(ANNOTATION.warnedRule), ...of(ANNOTATION.crossCutting)])],
     violated,
+    ...(of(ANNOTATION.crossCutting).length ? { crossCutting: [...new Set(of(ANNOTATION.crossCutting))] } : {}),
     warned: [...new Set(of(ANNOTATION.warnedRule))],
     judged,
     answers: of(ANNOTATION.answers).reduce((s, d) => s + (Number(d) || 0), 0),
@@ -340,10 +343,10 @@ function judge(t: TestOutcome, rule: Rule): Judgement {
     return { status: 'NOT_RUN', reason: `not judged: ${t.title} could not read the target's answer on (${t.fault})` };
   if (t.fault) return { status: 'ERROR', reason: `harness fault in ${t.title}: ${t.fault}` };
   if (t.status === 'timedOut') return { status: 'NOT_RUN', reason: `not judged: ${t.title} timed out` };
-  if (t.violated.length || selfAttributed(rule))
+  if (t.violated.length || selfAttributed(rule) || t.crossCutting?.includes(id))
     return { status: 'NOT_RUN', reason: `not judged: ${t.title} stopped before judging it (${t.reason ?? 'a failed precondition'})` };
   // A failing assertion that names no rule: it can only be about the test's single own rule.
-  const own = t.rules.filter((r) => !r.startsWith('CONTRACT-') && !/^SCH-/.test(r));
+  const own = t.rules.filter((r) => !r.startsWith('CONTRACT-') && !/^SCH-/.test(r) && !t.crossCutting?.includes(r));
   if (own.length === 1 && own[0] === id) return { status: 'FAILED', reason: t.reason ?? `${t.title} failed` };
   return { status: 'ERROR', reason: `harness fault: a failing assertion of ${t.title} names no rule (${t.reason ?? 'no message'})` };
 }

@@ -5,10 +5,11 @@
  * figures the metadata advertises besides prices (credits per USD, the increment, the tokens' decimals)
  * are held to the spec's where it states them (issue 22: PRICE-014/015, X402-032; gap X402-033).
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { operationOf } from '../contract/route-match.ts';
 import type { TargetClient } from './support/client.ts';
 import { rulesOf, runCheck } from '../checks/define.ts';
-import { checkPriceUnits, priceTable, unitFigures, type PriceEntry } from '../checks/pricing.ts';
+import { checkPriceUnits, priceTable, referencePrices, routeKey, unitFigures, type PriceEntry } from '../checks/pricing.ts';
 import { decimalsInBody } from '../checks/x402.ts';
 import { judgeDecimals } from './support/x402.ts';
 import { CHECKS } from '../checks/registry.ts';
@@ -24,6 +25,18 @@ async function readPricingBody(api: TargetClient): Promise<unknown> {
 /** The free pricing route's price table. */
 const readPricing = async (api: TargetClient): Promise<Map<string, PriceEntry> | undefined> => priceTable(await readPricingBody(api));
 
+/**
+ * Records `ruleId` judged on each paid operation the table lists (an entry `judge` accepts), as the route's own
+ * price (issue 34's matrix); the rule's other instances (a stated figure) stay the test's.
+ */
+function judgeListedRoutes(ruleId: string, table: ReadonlyMap<string, PriceEntry>, judge: (e: PriceEntry) => boolean): void {
+  for (const [route, e] of table) {
+    const [method, path] = route.split(' ');
+    const op = operationOf(method!, path!.replace(/\{\}/g, 'x'));
+    if (op && (e.credits ?? e.usd ?? 0) > 0) judged(ruleId, judge(e) ? 1 : 0, 'a paid route listed in the pricing metadata', op);
+  }
+}
+
 test.describe('reference prices at GET /api/public/pricing', () => {
   test(
     'every price of the reference table is the listed price',
@@ -31,6 +44,9 @@ test.describe('reference prices at GET /api/public/pricing', () => {
     async ({ api }) => {
       const table = await readPricing(api);
       test.skip(!table, 'the pricing metadata lists no {method, path, price} entries (its shape is a gap)');
+      // Each price is a fact about its own route (issue 34's matrix): judged on that operation, where listed.
+      for (const p of referencePrices())
+        judged(p.rule, table!.has(routeKey(p.method, p.path)) ? 1 : 0, 'the route listed in the pricing metadata', p.operationId);
       expect(runCheck(CHECKS.checkReferencePrices, [table!])).toHaveNoViolations();
     },
   );
@@ -54,6 +70,7 @@ test.describe('reference prices at GET /api/public/pricing', () => {
           'some paid price is listed',
         ).toBe(true);
         found.push(...checkPriceUnits(table).filter((v) => v.ruleId === 'PRICE-014'));
+        judgeListedRoutes('PRICE-014', table, () => true);
       }
       expect(found).toHaveNoViolations(body);
     },
@@ -73,7 +90,10 @@ test.describe('reference prices at GET /api/public/pricing', () => {
         'the pricing metadata lists no paid entry with both a USD price and credits, and no conversion figure',
       );
       const found = runCheck(CHECKS.checkAdvertisedUnits, [conversion]);
-      if (table) found.push(...checkPriceUnits(table).filter((v) => v.ruleId === 'PRICE-015'));
+      if (table) {
+        found.push(...checkPriceUnits(table).filter((v) => v.ruleId === 'PRICE-015'));
+        judgeListedRoutes('PRICE-015', table, (e) => e.usd !== undefined && e.credits !== undefined);
+      }
       expect(found).toHaveNoViolations(body);
     },
   );

@@ -25,6 +25,7 @@ import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
 import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
 import { PROJECT_FILES } from '../../lib/run-state.ts';
+import { setAnswerContext } from './answer-checks.ts';
 import { ANNOTATION, HELD_FAILURES_HEADER, formatJudged, formatSpend, formatStatusSpend } from '../../lib/annotation-kinds.ts';
 import { holdFailures, releaseHeldFailures } from './matchers.ts';
 
@@ -361,6 +362,7 @@ export const test = base.extend<
     registerPlaceholder(apiKey2, 'FC_API_KEY_2');
     registerPlaceholder(controlToken, 'FC_CONTROL_TOKEN');
     configureHealth(testInfo.project.outputDir, abortAfter);
+    setAnswerContext({ siteUrl });
     deriveWalletsFrom(walletSeed, testInfo.workerIndex);
     // Paid properties draw fewer cases when each is the configured key's money (issue 19; paidRuns).
     setThrift(!(control && controlToken) && Number.isFinite(maxSpendUsd));

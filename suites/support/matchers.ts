@@ -11,6 +11,7 @@ import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { attachEvidence } from './evidence.ts';
 import { declares, judged } from './annotations.ts';
+import { crossCuttingViolations } from './answer-checks.ts';
 
 const BODY_PREVIEW = 1000;
 
@@ -136,7 +137,9 @@ export const expect = base.extend({
   /** Status documented, JSON content-type, required headers present, body matches the operation's schema. */
   async toMatchContract(res: APIResponse, operationId: string) {
     const observed = await observe(res);
-    const violations = withCatalogueSeverity(validateResponse(operationId, observed));
+    // The schema's violations and the cross-cutting checks' (issue 34): both are facts of this one answer.
+    const cross = this.isNot ? [] : crossCuttingViolations(operationId, observed);
+    const violations = withCatalogueSeverity([...validateResponse(operationId, observed), ...cross]);
     recordExercised(contract().componentsOfStatus(operationId, observed.status));
     // An answer is an instance of CONTRACT-002..004 only when it is of their case (the fixtures start them at 0).
     const cases = contractCasesOf(operationId, observed.status);

@@ -1,0 +1,139 @@
+/**
+ * Cross-cutting checks run on every answer the contract matcher validates (issue 34: every rule judged on
+ * every operation it applies to). A rule the spec states of every answer of a kind — the error envelope
+ * and its codes per status, a 429's anatomy, the relationships envelope, the market routing object, the venue
+ * quote — is judged on each answer of that kind whatever the test is about, as the schema validator is, and
+ * credited to the answer's operation (`judged(..., operationId)`). Its rules join the running test as
+ * `cross-cutting` annotations (never as the test's own rules: a failing assertion of the test still names
+ * its own rule), and their violations are held with the answer's schema violations (suites/support/matchers.ts).
+ */
+import { contract, type ObservedResponse } from '../../contract/index.ts';
+import { selectOperations } from '../../contract/applicability.ts';
+import { loadRules } from '../../contract/rules.ts';
+import { checkErrorEnvelope, ERRORS_CHECKS } from '../../checks/errors.ts';
+import { checkRateLimited } from '../../checks/limits.ts';
+import { checkAllRelationships, checkRefDirections, findEnvelopes, refDirectionInstances, REL_RULES } from '../../checks/relationships.ts';
+import { checkRouting, checkServiceUrl, checkUniqueMarketKeys, ROUTING_CHECKS } from '../../checks/routing.ts';
+import { checkOddsEqualQuote, checkVenueQuote, QUOTE_CHECKS } from '../../checks/quote.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
+import { ptr, type Violation } from '../../lib/violation.ts';
+import { currentTest, judged } from './annotations.ts';
+
+type Row = Record<string, unknown>;
+
+/** The MUST rules of a 429's anatomy that hold of every 429, whatever limit refused it (checks/limits.ts). */
+const RATE_LIMITED_RULES = ['ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'CONTRACT-003'];
+/** The routing rules judged on every routing object (ROUTE-005 needs the site address: its own tests judge it). */
+const ROUTING_RULES = ROUTING_CHECKS.checkRouting.rules.filter((id) => loadRules().get(id)?.kind === 'rule');
+const QUOTE_RULES = [...QUOTE_CHECKS.checkVenueQuote.rules, ...QUOTE_CHECKS.checkOddsEqualQuote.rules].filter(
+  (id) => loadRules().get(id)?.kind === 'rule',
+);
+
+/** The run's public site address ({site_url}), which serviceUrl is checked against (ROUTE-005); set by the fixtures. */
+let siteUrl = '';
+
+/** Sets what the cross-cutting checks need of the run (suites/support/fixtures.ts, once per worker). */
+export function setAnswerContext(context: { siteUrl: string }): void {
+  siteUrl = context.siteUrl;
+}
+
+/** Adds `ids` to the running test as cross-cutting rules (once each); nothing outside a test. */
+function join(ids: readonly string[]): void {
+  const info = currentTest();
+  if (!info) return;
+  for (const id of ids)
+    if (!info.annotations.some((a) => (a.type === ANNOTATION.crossCutting || a.type === ANNOTATION.rule) && a.description === id))
+      info.annotations.push({ type: ANNOTATION.crossCutting, description: id });
+}
+
+/** Records `n` instances of `ids` on `operationId` after joining them to the test. */
+function judgedOn(ids: readonly string[], n: number, what: string, operationId: string): void {
+  if (!n) return;
+  join(ids);
+  judged(ids, n, what, operationId);
+}
+
+/** Objects carrying the market routing fields (marketKey with venue and nativeMarketId), with their pointers. */
+function routingObjects(value: unknown, path = ''): [string, Row][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => routingObjects(v, path + ptr(i)));
+  const row = value as Row;
+  const here: [string, Row][] =
+    typeof row.marketKey === 'string' && typeof row.venue === 'string' && 'nativeMarketId' in row ? [[path, row]] : [];
+  return [...here, ...Object.entries(row).flatMap(([k, v]) => (k === 'relationships' ? [] : routingObjects(v, path + ptr(k))))];
+}
+
+/** Arrays whose every element carries the market routing fields (a list of markets), with their pointers. */
+function routingLists(value: unknown, path = ''): [string, Row[]][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) {
+    const rows =
+      value.length > 0 && value.every((v) => routingObjects(v).some(([p]) => p === '')) ? [[path, value as Row[]] as [string, Row[]]] : [];
+    return [...rows, ...value.flatMap((v, i) => routingLists(v, path + ptr(i)))];
+  }
+  return Object.entries(value as Row).flatMap(([k, v]) => (k === 'relationships' ? [] : routingLists(v, path + ptr(k))));
+}
+
+/** Objects carrying a non-null venue_quote and their venue, with their pointers. */
+function quotedObjects(value: unknown, path = ''): [string, Row, string][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => quotedObjects(v, path + ptr(i)));
+  const row = value as Row;
+  const venue = typeof row.venue === 'string' ? row.venue : undefined;
+  const here: [string, Row, string][] = venue && row.venue_quote && typeof row.venue_quote === 'object' ? [[path, row, venue]] : [];
+  return [...here, ...Object.entries(row).flatMap(([k, v]) => (k === 'relationships' ? [] : quotedObjects(v, path + ptr(k))))];
+}
+
+/**
+ * The cross-cutting checks of one answer of `operationId`: their violations (errors and warnings), each rule's
+ * instances recorded on the operation. Never throws: a body of an unexpected shape gives no instance.
+ */
+export function crossCuttingViolations(operationId: string, observed: ObservedResponse): Violation[] {
+  if (!currentTest()) return [];
+  const { status } = observed;
+  const out: Violation[] = [];
+  if (status >= 400) {
+    const answer = { status, headers: observed.headers, bodyText: observed.bodyText };
+    for (const [id, c] of Object.entries(ERRORS_CHECKS.checkErrorEnvelope.cases ?? {}))
+      judgedOn([id], c.count([answer, operationId]), c.what, operationId);
+    out.push(...checkErrorEnvelope(answer, operationId));
+    if (status === 429 && !contract().responseChoice(operationId, 429)) {
+      judgedOn(RATE_LIMITED_RULES, 1, 'a 429 answer', operationId);
+      out.push(...checkRateLimited({ status, headers: observed.headers, body: observed.body }).filter((v) => v.severity === 'error'));
+    }
+    return out;
+  }
+  if (status < 200 || status >= 300 || typeof observed.body !== 'object' || observed.body === null) return out;
+  // Only where the operation's documented answers hold the object (the served contract's own schemas are not data).
+  const holds = (component: string) => selectOperations(`component:${component}`).has(operationId);
+  const envelopes = holds('RelationshipsEnvelope') ? findEnvelopes(observed.body) : [];
+  judgedOn(
+    REL_RULES.filter((id) => loadRules().get(id)?.kind === 'rule'),
+    envelopes.length,
+    'a relationships envelope',
+    operationId,
+  );
+  if (envelopes.length) {
+    out.push(...checkAllRelationships(observed.body));
+    judgedOn(['REL-011'], refDirectionInstances(observed.body), 'a ref of an edge type seen twice in one answer', operationId);
+    out.push(...checkRefDirections(observed.body));
+  }
+  const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
+  judgedOn(ROUTING_RULES, routed.length, 'an object carrying the market routing fields', operationId);
+  for (const [path, row] of routed) out.push(...checkRouting(row, path));
+  const served = siteUrl ? routed.filter(([, row]) => typeof row.serviceUrl === 'string') : [];
+  judgedOn(['ROUTE-005'], served.length, 'a serviceUrl of a routing object', operationId);
+  for (const [path, row] of served)
+    out.push(...checkServiceUrl(row.serviceUrl, row.serviceMarketId, siteUrl, `${path}${ptr('serviceUrl')}`));
+  const lists = holds('CanonicalMarketRouting') ? routingLists(observed.body) : [];
+  judgedOn(['ROUTE-002'], lists.filter(([, rows]) => rows.length > 1).length, 'a list of two or more markets', operationId);
+  for (const [path, rows] of lists) out.push(...checkUniqueMarketKeys(rows, path));
+  const quoted = holds('VenueQuoteV1') ? quotedObjects(observed.body) : [];
+  judgedOn(QUOTE_RULES, quoted.length, 'an object carrying a venue quote', operationId);
+  for (const [path, row, venue] of quoted) {
+    out.push(...checkVenueQuote(row.venue_quote, venue, `${path}/venue_quote`));
+    for (const key of ['yes_odds', 'market_odds'])
+      if (key in row) out.push(...checkOddsEqualQuote(row[key], row.venue_quote, `${path}${ptr(key)}`));
+  }
+  return out;
+}
