@@ -285,6 +285,20 @@ export function readReport(dir: string): CertificationReport {
   return data;
 }
 
+/** The open (rule, operation) pairs of selected rules by the kind of their reason (its words before a colon or bracket), most first. */
+function openPairReasons(report: CertificationReport): [string, number][] {
+  const kinds = new Map<string, number>();
+  for (const rule of report.rules) {
+    if (rule.status === 'NOT_SELECTED' || rule.status === 'PENDING') continue;
+    for (const cell of rule.matrix ?? []) {
+      if (cell.judged) continue;
+      const kind = (cell.reason ?? 'not judged').replace(/ \(.*$/, '').replace(/:.*$/, '');
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+  }
+  return [...kinds].sort((a, b) => b[1] - a[1]);
+}
+
 /** The end-of-run summary printed on stdout. */
 export function summaryLines(report: CertificationReport): string[] {
   const c = (s: string) => report.counts[s] ?? 0;
@@ -293,10 +307,14 @@ export function summaryLines(report: CertificationReport): string[] {
       `${c('NO_TEST')} with no test, ${c('PENDING')} pending, ${c('GAP')} gaps, ${c('UNOBSERVABLE')} unobservable; coverage ${report.coverage}%`,
   ];
   const pc = report.pairCoverage;
-  if (pc?.applicable)
+  if (pc?.applicable) {
+    const open = openPairReasons(report);
     lines.push(
-      `Rule × operation: ${pc.judged} of ${pc.applicable} applicable pair(s) judged (${pc.percent}%); the matrix is in rules.json and the certification pages`,
+      `Rule × operation: ${pc.judged} of ${pc.applicable} applicable pair(s) judged (${pc.percent}%)` +
+        (open.length ? `; not judged: ${open.map(([kind, n]) => `${n} ${kind}`).join(', ')}` : '') +
+        '; the matrix is in rules.json and the certification pages',
     );
+  }
   if (report.unlocks.length) {
     lines.push('To unlock the skipped rules:');
     for (const u of report.unlocks) lines.push(`  ${String(u.rules).padStart(4)} rule(s) need ${u.need}: set ${u.set}`);

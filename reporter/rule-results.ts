@@ -366,6 +366,7 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
     if (t.project === HARNESS_PROJECT) continue;
     for (const id of t.rules) byRule.set(id, [...(byRule.get(id) ?? []), t]);
   }
+  const read = answersRead(outcomes);
   return [...catalogue.values()].map((rule) => {
     const tests = byRule.get(rule.id) ?? [];
     const base = {
@@ -394,7 +395,7 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
         status,
         reasons: rule.pending ? [`pending: ${rule.pending}`] : [],
         tests: [],
-        ...(isTestable(rule) && matrixOf(rule, []) ? { matrix: matrixOf(rule, [])! } : {}),
+        ...(isTestable(rule) && matrixOf(rule, [], read) ? { matrix: matrixOf(rule, [], read)! } : {}),
       };
     }
     const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
@@ -410,7 +411,7 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
     );
     const reasons = [...new Set(considered.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
     const instances = judged.reduce((s, j) => s + (j.instances ?? 0), 0);
-    const matrix = isTestable(rule) ? matrixOf(rule, judged) : undefined;
+    const matrix = isTestable(rule) ? matrixOf(rule, judged, read) : undefined;
     const sames = judged.map((j) => j.same).filter((s) => s !== undefined);
     const same = sames.length ? sames.every(Boolean) : undefined;
     return {
@@ -459,8 +460,27 @@ function statusesOf(rule: Rule): Set<string> | undefined {
   return found.length && found.every(Boolean) ? new Set(found as string[]) : undefined;
 }
 
-/** The rule × operation cells of one rule from its tests' judgements (issue 34). */
-function matrixOf(rule: Rule, judgements: readonly (Judgement & { t: TestOutcome })[]): OperationCell[] | undefined {
+/** The statuses of the answers the whole run read, per operation (every conformance test's `operation-answers`). */
+function answersRead(outcomes: readonly TestOutcome[]): Map<string, Set<string>> {
+  const read = new Map<string, Set<string>>();
+  for (const t of outcomes) {
+    if (t.project === HARNESS_PROJECT) continue;
+    for (const [op, byStatus] of Object.entries(t.operationAnswers ?? {}))
+      for (const [status, n] of Object.entries(byStatus)) if (n > 0) read.set(op, (read.get(op) ?? new Set()).add(status));
+  }
+  return read;
+}
+
+/**
+ * The rule × operation cells of one rule from its tests' judgements (issue 34). A cell of a rule about answers
+ * of given statuses that no test judged, on an operation none of whose answers of those statuses the run read,
+ * is "no instance" (the run never met the case there), not "no test".
+ */
+function matrixOf(
+  rule: Rule,
+  judgements: readonly (Judgement & { t: TestOutcome })[],
+  read: ReadonlyMap<string, ReadonlySet<string>>,
+): OperationCell[] | undefined {
   let ops: readonly string[];
   try {
     ops = applicableOperations(rule);
@@ -481,8 +501,15 @@ function matrixOf(rule: Rule, judgements: readonly (Judgement & { t: TestOutcome
       if (n === 0 && applicable.has(op) && !why.has(op)) why.set(op, `no instance on the target (${j.t.title})`);
   }
   const noTest = judgements.length === 0 ? 'no test' : NO_TEST_ON_OPERATION;
+  const statuses = statusesOf(rule);
+  const noInstance = (op: string): string | undefined =>
+    statuses && ![...statuses].some((st) => read.get(op)?.has(st))
+      ? `no instance: the run read no ${[...statuses].join(' or ')} answer of this operation`
+      : undefined;
   return ops.map((operation) =>
-    judgedOn.has(operation) ? { operation, judged: true } : { operation, judged: false, reason: why.get(operation) ?? noTest },
+    judgedOn.has(operation)
+      ? { operation, judged: true }
+      : { operation, judged: false, reason: why.get(operation) ?? noInstance(operation) ?? noTest },
   );
 }
 

@@ -74,7 +74,7 @@ const chosen: Mutant[] = MUTANTS.filter(
 const started = Date.now();
 const startedAt = new Date(started).toISOString();
 const tests = chosen.length ? listTests() : [];
-const plans = chosen.map((m) => ({ mutant: m, ...testsFor(m.rule, tests) }));
+const plans = chosen.map((m) => ({ mutant: m, ...testsFor(m.rule, tests, m.via) }));
 console.log(`mutation: ${chosen.length} mutant(s) to run${merge ? `, merging into ${reportFile}` : ''}`);
 
 // Tests known to fail without a mutant (from earlier chunks): never kill evidence.

@@ -21,13 +21,33 @@ export interface Mutant {
   readonly bug: string;
   /** Why no test can observe the bug (a surviving mutant needs this reason). */
   readonly unobservable?: string;
+  /**
+   * The one operation the bug is on (issue 34: a rule already killed on one operation, broken on another),
+   * when it is not the rule's only operation.
+   */
+  readonly operation?: string;
+  /**
+   * Suite files whose tests answer on `operation` (the mutation run adds them to the tests carrying the rule):
+   * a cross-cutting rule is judged on every answer of its kind, so a test that does not carry the rule
+   * statically still judges it there (its `cross-cutting` annotation).
+   */
+  readonly via?: readonly string[];
+}
+
+/** Where a mutant of one operation is, and which suite files answer there (Mutant.operation, Mutant.via). */
+interface Where {
+  readonly operation: string;
+  readonly via?: readonly string[];
 }
 
 /**
- * The registry as data: per family, one row [name, rule, bug] or [name, rule, bug, unobservable]
- * (why no test can observe the bug; a surviving mutant needs it). Row order is the run order.
+ * The registry as data: per family, one row [name, rule, bug], [name, rule, bug, unobservable]
+ * (why no test can observe the bug; a surviving mutant needs it) or [name, rule, bug, where] (the one
+ * operation it breaks the rule on). Row order is the run order.
  */
-type MutantRow = readonly [name: string, rule: string, bug: string, unobservable?: string];
+type MutantRow =
+  | readonly [name: string, rule: string, bug: string, unobservable?: string]
+  | readonly [name: string, rule: string, bug: string, where: Where];
 
 const TABLE = {
   limits: [
@@ -41,6 +61,18 @@ const TABLE = {
       'LIM-003',
       'the daily counts roll over at 23:00 UTC (a server-local day an hour ahead): a call just before 00:00 UTC is admitted',
     ],
+    [
+      'lim-429-no-ratelimit-social',
+      'LIM-022',
+      "the social search route's own 429 drops the RateLimit header (the other scopes' 429s keep it)",
+      { operation: 'searchSocial', via: ['suites/limits.spec.ts'] },
+    ],
+    [
+      'lim-429-no-retry-after-body-oil',
+      'LIM-019',
+      "the oil route's 429 body leaves out retry_after (its Retry-After header stays)",
+      { operation: 'getOilSignal', via: ['suites/limits.spec.ts', 'suites/oil.spec.ts'] },
+    ],
   ],
   billing: [
     ['bill-no-refund-404', 'BILL-002', 'the API-key debit of a 404 answer is not refunded'],
@@ -53,6 +85,27 @@ const TABLE = {
       'BILL-001',
       "an off-by-one account lookup: an API-key call is debited to the account created just before the caller's (one principal's calls spend another's credits)",
     ],
+    [
+      'bill-free-debit-targets',
+      'BILL-012',
+      'the targets lookup debits one credit when a key is sent (the other free routes do not)',
+      { operation: 'getForecastTargets' },
+    ],
+    [
+      'bill-free-debit-openapi-v1',
+      'BILL-012',
+      'the versioned OpenAPI document debits one credit when a key is sent',
+      { operation: 'getOpenApiV1' },
+    ],
+    ['bill-no-refund-404-forecast', 'BILL-002', "the forecast route's 404 keeps its API-key debit", { operation: 'getMarketForecast' }],
+    ['bill-double-debit-latest', 'BILL-001', 'a successful latest call debits its price twice', { operation: 'getLatest' }],
+    ['bill-no-refund-502-portfolio', 'BILL-003', "the portfolio route's 502 keeps its API-key debit", { operation: 'getPortfolio' }],
+    [
+      'bill-debit-on-429-oil',
+      'BILL-008',
+      "the oil route's spacing refusal (429) is checked after the API-key debit, which it keeps",
+      { operation: 'getOilSignal' },
+    ],
   ],
   x402: [
     ['x402-settle-on-404', 'BILL-005', 'an x402 payment is settled although the answer is 404'],
@@ -61,6 +114,24 @@ const TABLE = {
     ['x402-replay-402', 'X402-016', 'a payment replayed for another resource answers 402 instead of 409 payment_replay_mismatch'],
     ['x402-amount-off', 'X402-007', 'the second token amount is one atomic unit off the price'],
     ['x402-decimals-18', 'X402-032', "the eip155:4663 entry's extra advertises 18 decimals for the 6-decimal token"],
+    [
+      'x402-no-challenge-header-sources',
+      'X402-002',
+      "the sources route's 402 drops the PAYMENT-REQUIRED header",
+      { operation: 'listSources' },
+    ],
+    [
+      'x402-amount-off-oil',
+      'X402-007',
+      "the oil route's challenge offers the first token's amount one atomic unit above the price",
+      { operation: 'getOilSignal' },
+    ],
+    [
+      'x402-replay-served-perps',
+      'X402-016',
+      'a payment already settled for another resource, presented on the perps route, is served (200) without being settled again',
+      { operation: 'listPerpSignals' },
+    ],
   ],
   pricing: [
     ['price-credits-per-usd-100', 'PRICE-015', 'the pricing metadata advertises 100 credits per USD (a credit taken for a cent)'],
@@ -68,6 +139,12 @@ const TABLE = {
       'price-usd-cent-off',
       'PRICE-015',
       "the pricing metadata lists one route's USD price one cent above its credits (signals: 0.020 for 10 credits)",
+    ],
+    [
+      'price-usd-cent-off-oil',
+      'PRICE-015',
+      "the pricing metadata lists the oil route's USD price one cent above its credits",
+      { operation: 'getOilSignal' },
     ],
   ],
   jobs: [
@@ -100,17 +177,65 @@ const TABLE = {
     ['rel-affects-edge', 'REL-005', 'sibling markets are labelled with an inferred AFFECTS edge'],
     ['rel-odds-leak', 'REL-004', 'market refs carry the venue odds'],
     ['rel-nested-odds', 'REL-004', 'market refs carry the venue odds one level down (pricing.selected_probability)'],
+    [
+      'rel-affects-edge-sources',
+      'REL-005',
+      "the sources route's envelope labels its first ref with an inferred AFFECTS edge",
+      { operation: 'listSources', via: ['suites/sources.spec.ts', 'suites/defaults.spec.ts'] },
+    ],
+    [
+      'rel-affects-edge-job',
+      'REL-005',
+      "the job read's envelope labels its first ref with an inferred AFFECTS edge",
+      { operation: 'getForecastRequest', via: ['suites/forecast-jobs-model.spec.ts'] },
+    ],
+    [
+      'rel-odds-leak-availability',
+      'REL-004',
+      "the availability route's envelope refs carry the market's odds",
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts', 'suites/auth-paid.spec.ts'] },
+    ],
   ],
   quotes: [
     ['quote-odds-bid', 'QUOTE-003', 'market_odds is the bid, not the selected probability'],
     ['quote-method-null-priced', 'QUOTE-004', 'quote_method is null on a priced midpoint quote'],
     ['quote-us-live', 'QUOTE-002', 'venue_a_us rows report freshness verified instead of stale'],
+    [
+      'quote-odds-bid-latest',
+      'QUOTE-003',
+      "the latest route's market_odds is the venue's yes bid instead of the quote's selected probability",
+      { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/defaults.spec.ts'] },
+    ],
+    [
+      'quote-us-live-search',
+      'QUOTE-002',
+      "the Asset search's venue_a_us quotes say verified instead of stale",
+      { operation: 'searchAssets', via: ['suites/assets-search.spec.ts'] },
+    ],
   ],
   routing: [
     ['route-url-double-encoded', 'ROUTE-005', 'serviceUrl percent-encodes the serviceMarketId twice (venue_b:X gives venue_b%253AX)'],
     ['route-broker-all', 'ROUTE-004', 'broker_channels is copied to venue_a rows too'],
     ['route-venue-a-url-all', 'ROUTE-006', 'venueAUrl is populated for every venue'],
     ['route-key-dash', 'ROUTE-001', 'marketKey is built with a dash instead of a colon'],
+    [
+      'route-key-dash-sources',
+      'ROUTE-001',
+      'the sources route writes marketKey with a dash (venue_a-123) instead of venue_a:123',
+      { operation: 'listSources', via: ['suites/sources.spec.ts', 'suites/defaults.spec.ts'] },
+    ],
+    [
+      'route-broker-all-latest',
+      'ROUTE-004',
+      'the latest route lists broker_a on venue_a rows too',
+      { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/defaults.spec.ts'] },
+    ],
+    [
+      'route-venue-a-url-availability',
+      'ROUTE-006',
+      "the availability route fills venueAUrl on every venue's rows",
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts', 'suites/auth-paid.spec.ts'] },
+    ],
   ],
   ordering: [
     ['order-updated-asc', 'MKT-027', 'sort=updated_desc is reversed (oldest first)'],
@@ -136,6 +261,36 @@ const TABLE = {
     ['err-retry-after-on-422', 'ERR-002', 'a 422 body carries retry_after'],
     ['err-unknown-path-400', 'ERR-005', 'an unserved path answers 400 instead of 404'],
     ['err-invalid-key-code', 'ERR-003', 'an unknown API key answers 401 unauthorized instead of invalid_api_key'],
+    [
+      'err-no-message-sources',
+      'ERR-001',
+      "the sources route's error bodies leave out message",
+      { operation: 'listSources', via: ['suites/sources.spec.ts', 'suites/auth.spec.ts'] },
+    ],
+    [
+      'err-retry-after-on-422-latest',
+      'ERR-002',
+      "the latest route's 422 body carries retry_after",
+      { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/errors.spec.ts'] },
+    ],
+    [
+      'err-invalid-key-code-stance',
+      'ERR-003',
+      "the stance route's 401 says error unauthorized instead of invalid_api_key",
+      { operation: 'getAssetStance', via: ['suites/auth.spec.ts', 'suites/asset-stance.spec.ts'] },
+    ],
+    [
+      'err-402-code-portfolio',
+      'ERR-004',
+      "the portfolio route's 402 says error payment_requested instead of payment_required",
+      { operation: 'getPortfolio', via: ['suites/auth.spec.ts', 'suites/portfolio.spec.ts'] },
+    ],
+    [
+      'err-409-code-link',
+      'ERR-007',
+      "the wallet link's 409 says error conflict instead of wallet_already_attested or payment_replay_mismatch",
+      { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
+    ],
   ],
   'social research': [
     ['xsrch-limit-plus-one', 'XSRCH-001', 'the search answers one more result than requested'],
@@ -221,7 +376,17 @@ const TABLE = {
 
 /** Every mutant, in registry order (TABLE flattened). */
 export const MUTANTS: readonly Mutant[] = Object.entries(TABLE).flatMap(([family, rows]: [string, readonly MutantRow[]]) =>
-  rows.map(([name, rule, bug, unobservable]) => ({ name, rule, family, bug, ...(unobservable ? { unobservable } : {}) })),
+  rows.map(([name, rule, bug, extra]) => ({
+    name,
+    rule,
+    family,
+    bug,
+    ...(typeof extra === 'string'
+      ? { unobservable: extra }
+      : extra
+        ? { operation: extra.operation, ...(extra.via ? { via: extra.via } : {}) }
+        : {}),
+  })),
 );
 
 /** A registered mutant's name (the first cell of a TABLE row). */
@@ -247,4 +412,9 @@ export function activateMutant(names: string | undefined): void {
 /** Whether the named mutant is on. */
 export function mutant(name: MutantName): boolean {
   return active.has(name);
+}
+
+/** Whether any mutant is on (a guard before work only a mutant needs, e.g. re-reading an answer). */
+export function anyMutant(): boolean {
+  return active.size > 0;
 }

@@ -24,7 +24,7 @@ export interface TestOutcome {
   line: number;
   status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
   ok: boolean;
-  /** Rule IDs annotated on the test (as it ended: withdrawn rules are gone). */
+  /** Rule IDs annotated on the test, its own and the cross-cutting rules its answers were judged on (as it ended: withdrawn rules are gone). */
   rules: string[];
   /** Rules withdrawn as unjudged ("ID: reason"). */
   unjudged: string[];
@@ -81,7 +81,9 @@ function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
       for (const t of spec.tests) {
         const last = t.results[t.results.length - 1];
         const annotations = [...t.annotations, ...(last?.annotations ?? [])];
-        const rules = [...new Set(annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? ''))];
+        // A cross-cutting rule judged on the test's answers (suites/support/answer-checks.ts) is carried too.
+        const carried = annotations.filter((a) => a.type === ANNOTATION.rule || a.type === ANNOTATION.crossCutting);
+        const rules = [...new Set(carried.map((a) => a.description ?? ''))];
         const unjudged = annotations.filter((a) => a.type === ANNOTATION.unjudged).map((a) => a.description ?? '');
         const message = last?.errors?.[0]?.message;
         const endedAt = last?.startTime ? Date.parse(last.startTime) + (last.duration ?? 0) : NaN;

@@ -32,11 +32,20 @@ export function listTests(): ListedTest[] {
 
 export const familyOf = (ruleId: string): string => ruleId.replace(/-\d+$/, '');
 
-/** The tests for one rule: those carrying it, then those carrying its family. */
-export function testsFor(rule: string, tests: readonly ListedTest[]): { carrying: ListedTest[]; family: ListedTest[] } {
+/**
+ * The tests for one rule: those carrying it (and every test of the `via` files, whose answers on a mutant's
+ * operation judge the rule as a cross-cutting one), then those carrying its family.
+ */
+export function testsFor(
+  rule: string,
+  tests: readonly ListedTest[],
+  via: readonly string[] = [],
+): { carrying: ListedTest[]; family: ListedTest[] } {
   const fam = familyOf(rule);
-  const carrying = tests.filter((t) => t.rules.includes(rule));
-  const family = NOT_EXPANDED.has(fam) ? [] : tests.filter((t) => !t.rules.includes(rule) && t.rules.some((r) => familyOf(r) === fam));
+  const inVia = (t: ListedTest): boolean =>
+    via.some((file) => t.file === file || t.file.endsWith(`/${file}`) || `suites/${t.file}` === file);
+  const carrying = tests.filter((t) => t.rules.includes(rule) || inVia(t));
+  const family = NOT_EXPANDED.has(fam) ? [] : tests.filter((t) => !carrying.includes(t) && t.rules.some((r) => familyOf(r) === fam));
   return { carrying, family };
 }
 

@@ -16,7 +16,8 @@ import { principalAdmission, type PrincipalAdmission } from '../limits/principal
 import type { Ticket } from '../limits/limiter.ts';
 import { GateCall, HandlerRequest } from './call.ts';
 import type { Admission, Principal } from '../money/billing/gate.ts';
-import { sendError, sendJson } from './reply.ts';
+import { sendJson } from './reply.ts';
+import { mutateAnswer } from './answer-mutants.ts';
 import { alt } from '../choices.ts';
 import { carriesCredentials, requestCheck } from './request-check.ts';
 
@@ -31,6 +32,17 @@ interface Operation {
   admitPrincipal: PrincipalAdmission;
   /** The alternate stub's parameter check of a request without credentials (gap AUTH-020); absent on the reference stub. */
   precheck?: (request: FastifyRequest) => void;
+}
+
+/** Writes one answer of `op` (passing it through the mutant of that operation, if one is on: stub/http/answer-mutants.ts). */
+function send(reply: FastifyReply, op: Operation, status: number, headers: Record<string, string> | undefined, text: string): void {
+  const answer = mutateAnswer(op.operationId, { status, headers, text });
+  sendJson(reply, answer.status, answer.headers, answer.text);
+}
+
+/** Writes the error envelope of `err` as `op`'s answer, with its headers and `extraHeaders` (e.g. PAYMENT-RESPONSE). */
+function sendRefusal(reply: FastifyReply, op: Operation, err: ApiError, extraHeaders?: Record<string, string>): void {
+  send(reply, op, err.status, extraHeaders ? { ...err.headers, ...extraHeaders } : err.headers, JSON.stringify(err.envelope()));
 }
 
 /** Applies the request's injected upstream fault, if any. @throws ApiError the fault's status */
@@ -65,12 +77,12 @@ async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, r
     const finished = admission.finish(status, result.billable !== false);
     const extra = finished instanceof Promise ? await finished : finished;
     const headers = result.headers ? { ...result.headers, ...extra } : extra;
-    sendJson(reply, status, headers, result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body));
+    send(reply, op, status, headers, result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body));
   } catch (err) {
     const apiErr = err instanceof ApiError ? err : undefined;
     const extra = await admission.finish(apiErr?.status ?? 500);
     if (!apiErr) throw err;
-    sendError(reply, apiErr, extra);
+    sendRefusal(reply, op, apiErr, extra);
   }
 }
 
@@ -113,7 +125,7 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
     } catch (err) {
       // Refusals before the handler ran (the principal's 429, a 401/402/403 of the gate, the alternate stub's 422 before credentials).
       if (!(err instanceof ApiError)) throw err;
-      sendError(reply, err);
+      sendRefusal(reply, op, err);
     } finally {
       hold.ticket?.release();
     }

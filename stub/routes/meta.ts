@@ -11,6 +11,11 @@ import { servedDocument } from '../alt/document.ts';
 import { servedPrice } from '../money/billing/prices.ts';
 import { alt } from '../choices.ts';
 
+/** Mutants price-usd-cent-off and price-usd-cent-off-oil: the operation whose listed USD price is one cent off. */
+const centOff = (operationId: string): boolean =>
+  (mutant('price-usd-cent-off') && operationId === 'getMarketSignals') ||
+  (mutant('price-usd-cent-off-oil') && operationId === 'getOilSignal');
+
 export const register: RouteModule = (route, ctx) => {
   // The x-fc-* extensions are the harness's per-operation facts (contract/operation-facts.ts), not part of the API.
   // The alternate stub serves its own choices written into the document (stub/alt/document.ts). Built
@@ -38,8 +43,8 @@ export const register: RouteModule = (route, ctx) => {
           operationId: op.operationId,
           method: op.method.toUpperCase(),
           path: op.path,
-          // mutant price-usd-cent-off: one route's USD price typed one cent above its credits.
-          usd: creditsToUsdString(price.credits + (mutant('price-usd-cent-off') && op.operationId === 'getMarketSignals' ? 10 : 0)),
+          // mutants price-usd-cent-off(-oil): one route's USD price typed one cent above its credits.
+          usd: creditsToUsdString(price.credits + (centOff(op.operationId) ? 10 : 0)),
           credits: price.credits,
           // Accepted authentication, as the operation's security alternatives ([] = none needed).
           auth: (op.spec.security ?? contract().doc.security ?? []).flatMap((scheme) => Object.keys(scheme)),

@@ -3,6 +3,7 @@
  * (GET /api/v1/signals/perps) and the crude-oil signal (GET /api/v1/signals/oil). Rules SIG-*, OIL-*,
  * VER-009..015; the gate has already authenticated and priced the call.
  */
+import { PRICES } from '../../contract/pricing.ts';
 import { JsonText } from '../context.ts';
 import type { DataStore } from '../data/index.ts';
 import type { RouteModule } from '../server.ts';
@@ -56,6 +57,18 @@ export const register: RouteModule = (route, ctx) => {
         done();
       }
     },
-    { beforeDebit: (principal) => void limiter.check(principal.accountId), upstreamInHandler: true },
+    {
+      beforeDebit: (principal) => {
+        // Mutant bill-debit-on-429-oil: the spacing refusal comes after a debit it keeps.
+        try {
+          limiter.check(principal.accountId);
+        } catch (err) {
+          if (mutant('bill-debit-on-429-oil') && principal.via === 'api-key')
+            ctx.accounts.debit(principal.accountId, PRICES.getOilSignal!.credits, 'getOilSignal');
+          throw err;
+        }
+      },
+      upstreamInHandler: true,
+    },
   );
 };

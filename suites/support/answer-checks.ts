@@ -22,7 +22,7 @@ import { currentTest, judged } from './annotations.ts';
 type Row = Record<string, unknown>;
 
 /** The MUST rules of a 429's anatomy that hold of every 429, whatever limit refused it (checks/limits.ts). */
-const RATE_LIMITED_RULES = ['ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'CONTRACT-003'];
+export const RATE_LIMITED_RULES = ['ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'CONTRACT-003'];
 /** The routing rules judged on every routing object (ROUTE-005 needs the site address: its own tests judge it). */
 const ROUTING_RULES = ROUTING_CHECKS.checkRouting.rules.filter((id) => loadRules().get(id)?.kind === 'rule');
 const QUOTE_RULES = [...QUOTE_CHECKS.checkVenueQuote.rules, ...QUOTE_CHECKS.checkOddsEqualQuote.rules].filter(
@@ -37,8 +37,12 @@ export function setAnswerContext(context: { siteUrl: string }): void {
   siteUrl = context.siteUrl;
 }
 
-/** Adds `ids` to the running test as cross-cutting rules (once each); nothing outside a test. */
-function join(ids: readonly string[]): void {
+/**
+ * Adds `ids` to the running test as cross-cutting rules (once each); nothing outside a test. Also used where a
+ * test's helper judges a rule the test does not declare (suites/support/limit-calls.ts judgeRefusal), so that the
+ * rule's violation is the rule's verdict, not an undeclared failure.
+ */
+export function join(ids: readonly string[]): void {
   const info = currentTest();
   if (!info) return;
   for (const id of ids)

@@ -9,6 +9,7 @@ import { checkRateLimited, type LimitAnswer, type Provoked, type TableLimit } fr
 import { CHECKS } from '../../checks/registry.ts';
 import type { Violation } from '../../lib/violation.ts';
 import { judgeWith } from './judging.ts';
+import { join, RATE_LIMITED_RULES } from './answer-checks.ts';
 import { discoverRequest, type PaidRequest } from './paid-requests.ts';
 import type { ControlPlane } from './control.ts';
 import type { TargetClient } from './client.ts';
@@ -58,6 +59,8 @@ export async function preload(controlPlane: ControlPlane, spec: Parameters<Contr
  */
 export function judgeRefusal(a: LimitAnswer, provoked: Provoked & TableLimit, statusRule?: string): Violation[] {
   const refused: TableLimit = { scope: provoked.scope, limit: provoked.limit };
+  // The anatomy rules are judged here whatever the test declares: a violation of one is that rule's verdict.
+  if (a.status === 429) join(RATE_LIMITED_RULES);
   return [
     ...checkRateLimited(a, provoked, statusRule),
     ...(a.status === 429 ? judgeWith(CHECKS.checkQuotaPolicies, a.headers['ratelimit-policy'], refused) : []),

@@ -498,7 +498,8 @@ test('the rule × operation matrix (issue 34): a rule is judged on the operation
   const b = cells('B-001');
   expect(b.getMarketForecast).toBe('judged');
   expect(b.listSources).toMatch(/^no instance on the target/);
-  expect(b.createSocialProfile).toBe('no test judged it on this operation');
+  // No test read a 404 of it: the case never occurred there (the run read none), not a missing test.
+  expect(b.createSocialProfile).toBe('no instance: the run read no 404 answer of this operation');
   expect(v.get('N-001')!.matrix).toEqual([]);
   expect(pairCoverage([...v.values()])).toMatchObject({ applicable: 3 + Object.keys(b).length, judged: 2 });
 });
@@ -511,8 +512,13 @@ test('a rule about answers of one status is judged on an operation only where a 
     { type: ANNOTATION.operationAnswers, description: 'getForecastTargets 200 2' },
     { type: 'answers', description: '3' },
   ]);
-  const [v] = ruleVerdicts(new Map(rules.map((x) => [x.id, x])), outcomes);
+  // Another test read a 404 of listSources without judging E-001: that pair had a case and no test.
+  const other = outcome('reader', 'passed', ['X-001'], { operationAnswers: { listSources: { 404: 1 } } });
+  const [v] = ruleVerdicts(new Map(rules.map((x) => [x.id, x])), [...outcomes, other]);
   const cells = Object.fromEntries(v!.matrix!.map((c) => [c.operation, c.judged]));
+  const why = Object.fromEntries(v!.matrix!.map((c) => [c.operation, c.reason]));
   expect(cells.getMarketForecast).toBe(true);
   expect(cells.getForecastTargets).toBe(false);
+  expect(why.getForecastTargets).toBe('no instance: the run read no 404 answer of this operation');
+  expect(why.listSources).toBe('no test judged it on this operation');
 });

@@ -72,7 +72,13 @@ export class AccountGate implements Gate {
     // The price served (the alternate stub flips the prices the spec does not show: stub/money/billing/prices.ts).
     const price = servedPrice(req.operationId, req.price);
     const { operationId } = req;
-    if (price.credits === 0 && !price.keyOnly && mutant('bill-free-route-debit'))
+    if (
+      price.credits === 0 &&
+      !price.keyOnly &&
+      (mutant('bill-free-route-debit') ||
+        (mutant('bill-free-debit-targets') && operationId === 'getForecastTargets') ||
+        (mutant('bill-free-debit-openapi-v1') && operationId === 'getOpenApiV1'))
+    )
       this.accounts.debit(this.accounts.byKey(header(req.headers, 'x-service-api-key') ?? '')?.id ?? '', 1, operationId);
     if (price.credits === 0 && !price.keyOnly) return FREE;
     // BILL-020: the spec names no HEAD; the alternate stub never bills one (it serves the GET without a body).
@@ -141,11 +147,17 @@ export class AccountGate implements Gate {
       if (mutant('bill-debit-before-check') && balance > 0) this.accounts.debit(accountId, balance, operationId);
       throw new ApiError(403, 'insufficient_credits', `This call costs ${price.credits} credits; the account holds ${balance}`);
     }
-    if (mutant('bill-double-debit')) this.accounts.debit(accountId, price.credits, operationId);
+    if (mutant('bill-double-debit') || (mutant('bill-double-debit-latest') && operationId === 'getLatest'))
+      this.accounts.debit(accountId, price.credits, operationId);
     return {
       principal,
       finish: once((status, billable) => {
-        if ((mutant('bill-no-refund-404') && status === 404) || (mutant('bill-no-refund-502') && status === 502)) return NO_HEADERS;
+        if (
+          (status === 404 &&
+            (mutant('bill-no-refund-404') || (mutant('bill-no-refund-404-forecast') && operationId === 'getMarketForecast'))) ||
+          (status === 502 && (mutant('bill-no-refund-502') || (mutant('bill-no-refund-502-portfolio') && operationId === 'getPortfolio')))
+        )
+          return NO_HEADERS;
         if (!(billable && isBilledStatus(status))) this.accounts.refund(debit);
         return NO_HEADERS;
       }),
@@ -157,6 +169,9 @@ export class AccountGate implements Gate {
     const offered = await this.challenges.requirements(price.credits);
     const outcome = await this.payments.verify(header, offered, url);
     if (!outcome.ok) {
+      // Mutant x402-replay-served-perps: the perps route serves a replayed payment without settling it again.
+      if (outcome.kind === 'replay' && mutant('x402-replay-served-perps') && operationId === 'listPerpSignals')
+        return { finish: nothingToFinish };
       if (outcome.kind === 'replay' && !mutant('x402-replay-402'))
         throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
       if (payerRoute) throw new ApiError(422, 'x402_payment_required', `No verifiable payer: ${outcome.reason}`);

@@ -54,7 +54,7 @@ export class Challenges {
   /** The PaymentRequired object offered for one call of `operationId` at `url`. */
   async paymentRequired(url: string, operationId: string, credits: number, error: string): Promise<PaymentRequired> {
     const accepts = (await this.requirements(credits)).map((a, i) =>
-      mutant('x402-amount-off') && i === 1
+      (mutant('x402-amount-off') && i === 1) || (mutant('x402-amount-off-oil') && i === 0 && operationId === 'getOilSignal')
         ? { ...a, amount: String(BigInt(a.amount) + 1n) }
         : mutant('x402-decimals-18') && i === 1
           ? { ...a, extra: { ...a.extra, decimals: 18 } }
@@ -66,7 +66,8 @@ export class Challenges {
   /** A 402 ApiError carrying a fresh challenge in PAYMENT-REQUIRED. */
   async error(url: string, operationId: string, credits: number, code: ErrorCode, message: string): Promise<ApiError> {
     const challenge = await this.paymentRequired(url, operationId, credits, message);
-    if (mutant('x402-no-challenge-header')) return new ApiError(402, code, message);
+    if (mutant('x402-no-challenge-header') || (mutant('x402-no-challenge-header-sources') && operationId === 'listSources'))
+      return new ApiError(402, code, message);
     if (mutant('x402-402-wrong-code'))
       return new ApiError(
         402,

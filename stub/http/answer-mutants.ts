@@ -1,0 +1,120 @@
+/**
+ * Mutants of one operation's answer (issue 34, stub/mutants.ts rows with an `operation`): a rule the
+ * suites already kill on one operation, broken on another, as a bug in that one route's own serializer
+ * would break it. Each rewrites the answer's final JSON or headers when its mutant is on and the answer is
+ * its operation's; the shared presenters (stub/present) stay correct, so every other operation still
+ * answers right. Nothing here runs unless a mutant is on (`anyMutant`).
+ */
+import { anyMutant, mutant } from '../mutants.ts';
+
+type Row = Record<string, unknown>;
+
+/** An answer on its way out: status, headers (names as written) and the JSON text of its body. */
+export interface OutgoingAnswer {
+  status: number;
+  headers: Record<string, string> | undefined;
+  text: string;
+}
+
+/** Every object inside `value`, depth first (the value itself included). */
+function objects(value: unknown, out: Row[] = []): Row[] {
+  if (Array.isArray(value)) for (const v of value) objects(v, out);
+  else if (value && typeof value === 'object') {
+    out.push(value as Row);
+    for (const v of Object.values(value)) objects(v, out);
+  }
+  return out;
+}
+
+/** Sets `key` of `o` (a mutant's one write), reporting that the answer changed. */
+function set(o: Row, key: string, value: unknown): true {
+  o[key] = value;
+  return true;
+}
+
+const isRef = (o: Row): boolean => typeof o.relationship === 'string' && typeof o.direction === 'string';
+const isRouting = (o: Row): boolean => typeof o.marketKey === 'string' && typeof o.venue === 'string' && 'nativeMarketId' in o;
+
+/** Applies the body rewrite of `operationId`'s mutant, if one is on; whether the body changed. */
+function rewriteBody(operationId: string, status: number, body: Row): boolean {
+  const all = (): Row[] => objects(body);
+  if (status >= 400) {
+    if (mutant('err-no-message-sources') && operationId === 'listSources') return delete body.message;
+    if (mutant('err-retry-after-on-422-latest') && operationId === 'getLatest' && status === 422) return set(body, 'retry_after', 1);
+    if (mutant('err-invalid-key-code-stance') && operationId === 'getAssetStance' && status === 401)
+      return set(body, 'error', 'unauthorized');
+    if (mutant('err-402-code-portfolio') && operationId === 'getPortfolio' && status === 402)
+      return set(body, 'error', 'payment_requested');
+    if (mutant('err-409-code-link') && operationId === 'linkWallet' && status === 409) return set(body, 'error', 'conflict');
+    if (mutant('lim-429-no-retry-after-body-oil') && operationId === 'getOilSignal' && status === 429) return delete body.retry_after;
+    return false;
+  }
+  if (
+    (mutant('rel-affects-edge-sources') && operationId === 'listSources') ||
+    (mutant('rel-affects-edge-job') && operationId === 'getForecastRequest')
+  ) {
+    const ref = all().find(isRef);
+    return !!ref && set(ref, 'relationship', 'AFFECTS');
+  }
+  if (mutant('rel-odds-leak-availability') && operationId === 'getForecastAvailability') {
+    const refs = all().filter(isRef);
+    for (const ref of refs) ref.market_odds = 0.5;
+    return refs.length > 0;
+  }
+  if (mutant('route-key-dash-sources') && operationId === 'listSources') {
+    const rows = all().filter(isRouting);
+    for (const row of rows) row.marketKey = (row.marketKey as string).replace(':', '-');
+    return rows.length > 0;
+  }
+  if (mutant('route-broker-all-latest') && operationId === 'getLatest') {
+    const rows = all().filter((o) => isRouting(o) && o.venue === 'venue_a');
+    for (const row of rows) row.broker_channels = ['broker_a'];
+    return rows.length > 0;
+  }
+  if (mutant('route-venue-a-url-availability') && operationId === 'getForecastAvailability') {
+    const rows = all().filter((o) => isRouting(o) && o.venue !== 'venue_a');
+    for (const row of rows) row.venueAUrl = `https://venue-a.example/market/${String(row.nativeMarketId)}`;
+    return rows.length > 0;
+  }
+  if (mutant('quote-odds-bid-latest') && operationId === 'getLatest') {
+    let changed = false;
+    for (const o of all()) {
+      const quote = o.venue_quote as Row | null | undefined;
+      if (!quote || typeof quote.yes_bid !== 'number' || quote.yes_bid === quote.selected_probability) continue;
+      // The odds sit beside the quote or in its row's venue_data (the latest route's market).
+      const holders = [o, ...(o.venue_data && typeof o.venue_data === 'object' ? [o.venue_data as Row] : [])];
+      for (const holder of holders)
+        for (const field of ['market_odds', 'yes_odds']) if (field in holder) changed = set(holder, field, quote.yes_bid);
+    }
+    return changed;
+  }
+  if (mutant('quote-us-live-search') && operationId === 'searchAssets') {
+    let changed = false;
+    for (const o of all()) {
+      const quote = o.venue_quote as Row | null | undefined;
+      if (o.venue === 'venue_a_us' && quote && typeof quote === 'object') changed = set(quote, 'freshness', 'verified');
+    }
+    return changed;
+  }
+  return false;
+}
+
+/**
+ * The answer as the mutant on `operationId` would write it (the same object when no mutant applies).
+ * Source: the issue-34 rows of stub/mutants.ts.
+ */
+export function mutateAnswer(operationId: string, answer: OutgoingAnswer): OutgoingAnswer {
+  if (!anyMutant()) return answer;
+  if (mutant('lim-429-no-ratelimit-social') && operationId === 'searchSocial' && answer.status === 429 && answer.headers) {
+    const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name.toLowerCase() !== 'ratelimit'));
+    return { ...answer, headers };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return answer;
+  }
+  if (!body || typeof body !== 'object' || !rewriteBody(operationId, answer.status, body as Row)) return answer;
+  return { ...answer, text: JSON.stringify(body) };
+}
