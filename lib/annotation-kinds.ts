@@ -28,13 +28,13 @@ export const ANNOTATION = {
   /** n: answers of the target the test read (a rule with no case of its own needs one). */
   answers: 'answers',
   /**
-   * "operationId status n": answers of one operation and status the test read (formatOperationAnswers / parseOperationAnswers):
+   * "operationId status n": answers of one operation and status the test read (written added up in place by suites/support/annotations.ts; parseOperationAnswers):
    * the operations its rules were judged on, unless the test names them (`judgedOn`; issue 34's matrix).
    */
   operationAnswers: 'operation-answers',
   /**
    * "ID operationId n": n instances of the rule's case judged on answers of that operation (`judged(..., op)`;
-   * formatJudgedOn / parseJudgedOn). A rule with such entries in a test is judged there on those operations only.
+   * written by suites/support/annotations.ts judged; parseJudgedOn). A rule with such entries in a test is judged there on those operations only.
    */
   judgedOn: 'judged-on',
   /** Comma-separated component schemas the test's answers were validated against. */
@@ -115,17 +115,11 @@ export function parseJudged(description: string | undefined): { id: string; n: n
   return m ? { id: m[1]!, n: Number(m[2]), what: m[3] } : undefined;
 }
 
-/** An `operation-answers` annotation's description. */
-export const formatOperationAnswers = (operationId: string, status: number, n: number): string => `${operationId} ${status} ${n}`;
-
 /** An `operation-answers` annotation's parts, or undefined when malformed. */
 export function parseOperationAnswers(description: string | undefined): { operationId: string; status: number; n: number } | undefined {
   const m = /^([A-Za-z][A-Za-z0-9]*) (\d{3}) (\d+)$/.exec(description ?? '');
   return m ? { operationId: m[1]!, status: Number(m[2]), n: Number(m[3]) } : undefined;
 }
-
-/** A `judged-on` annotation's description. */
-export const formatJudgedOn = (id: string, operationId: string, n: number): string => `${id} ${operationId} ${n}`;
 
 /** A `judged-on` annotation's parts, or undefined when malformed. */
 export function parseJudgedOn(description: string | undefined): { id: string; operationId: string; n: number } | undefined {
