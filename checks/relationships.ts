@@ -85,12 +85,16 @@ function viewEnd(category: string, via: unknown): 'market' | 'other' | undefined
   return undefined;
 }
 
+/** One ref's view of a market edge; `path` is its JSON pointer, prefixed with its answer's name when remembered across answers. */
 interface EdgeView {
   edge: string;
   end: 'market' | 'other';
   direction: string;
   path: string;
 }
+
+/** The first view of each (edge, end) seen so far: what REL-011 compares later views with, within one answer or across answers. */
+export type EdgeViews = Map<string, EdgeView>;
 
 const edgeViews = (body: unknown): EdgeView[] =>
   findEnvelopes(body).flatMap(([path, env]) =>
@@ -105,21 +109,26 @@ const edgeViews = (body: unknown): EdgeView[] =>
     }),
   );
 
-/** Refs REL-011 compares: those of an edge type seen at least twice (from either end) across `body`. */
-export function refDirectionInstances(body: unknown): number {
+/**
+ * Refs REL-011 compares: those of an edge type seen at least twice (from either end) across `body`, or seen
+ * before in `earlier` (the views remembered from other answers).
+ */
+export function refDirectionInstances(body: unknown, earlier?: ReadonlyMap<string, EdgeView>): number {
   const views = edgeViews(body);
   const per = new Map<string, number>();
   for (const v of views) per.set(v.edge, (per.get(v.edge) ?? 0) + 1);
-  return views.filter((v) => (per.get(v.edge) ?? 0) >= 2).length;
+  const seenBefore = (edge: string): boolean => !!earlier && (earlier.has(`${edge}|market`) || earlier.has(`${edge}|other`));
+  return views.filter((v) => (per.get(v.edge) ?? 0) >= 2 || seenBefore(v.edge)).length;
 }
 
 /**
  * REL-011 across every envelope of `body` (one answer, or an array of answers): each edge type between
  * a market and another node shows one direction from the market's end and the opposite one from the
  * other end. The first view of each (edge, end) sets the expectation; every disagreeing ref is reported.
+ * `first` may carry the views of earlier answers (it is updated with this one's first views, each path
+ * prefixed with `answer`, e.g. "listSources answer"), so that two answers that disagree are caught too.
  */
-export function checkRefDirections(body: unknown): Violation[] {
-  const first = new Map<string, EdgeView>();
+export function checkRefDirections(body: unknown, first: EdgeViews = new Map(), answer?: string): Violation[] {
   const out: Violation[] = [];
   for (const v of edgeViews(body)) {
     const same = first.get(`${v.edge}|${v.end}`);
@@ -134,7 +143,8 @@ export function checkRefDirections(body: unknown): Violation[] {
       );
     else if (!same && opposite && opposite.direction === v.direction)
       out.push(violation('REL-011', v.path + '/direction', `${v.edge} is ${v.direction} from both ends (also at ${opposite.path})`));
-    if (!same) first.set(`${v.edge}|${v.end}`, v);
+    // Remembered across answers, a view names its answer, so a later disagreement says where the first view was.
+    if (!same) first.set(`${v.edge}|${v.end}`, answer ? { ...v, path: `${answer}: ${v.path}` } : v);
   }
   return out;
 }

@@ -6,7 +6,8 @@
  * whose documented answers reach that component. A selector is an operationId or a fact of the contract:
  *
  * - `all`: every operation of contract/openapi.yaml;
- * - `free` / `paid`: price 0 / above 0 (x-fc-price);
+ * - `free` / `paid`: price 0 / above 0 (x-fc-price); `free` only where the spec shows the price (a route whose
+ *   price the spec does not show, priced 0 by the stub's choice, is not a free route a rule may speak of);
  * - `keyed` / `x402` / `open`: the API key, x402 payment, or no credential is one of its auth modes (security);
  * - `scope:standard`, `scope:x_research`, `scope:oil`: it counts against that limit scope (x-fc-limits);
  * - `body`: it takes a request body;
@@ -39,7 +40,7 @@ function atom(selector: string): Set<string> {
     case 'none':
       return new Set();
     case 'free':
-      return pick((o) => o.facts.price.credits === 0);
+      return pick((o) => o.facts.price.credits === 0 && !o.facts.price.gap);
     case 'paid':
       return pick((o) => o.facts.price.credits > 0);
     case 'keyed':

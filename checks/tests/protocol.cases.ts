@@ -220,13 +220,23 @@ export const PROTOCOL_CASES = [
   }),
   cases({
     check: C.checkErrorEnvelope,
-    ok: [[err(404, 'not_found')], [err(429, 'rate_limited', { retry_after: 3 })], [{ status: 200, headers: {}, bodyText: 'ok' }]],
+    ok: [
+      [err(404, 'not_found')],
+      [err(429, 'rate_limited', { retry_after: 3 })],
+      [{ status: 200, headers: {}, bodyText: 'ok' }],
+      [err(409, 'wallet_already_attested'), 'attestWallet'],
+      [err(502, 'upstream_unavailable'), 'getPortfolio'],
+      // The social routes' 502 has no code in the Errors table (gap XSRCH-005).
+      [err(502, 'upstream_timeout'), 'searchSocial'],
+    ],
     bad: {
       'ERR-001': [{ ...err(404, 'not_found'), headers: { 'content-type': 'text/plain' } }],
       'ERR-002': [err(404, 'not_found', { retry_after: 3 })],
       'ERR-003': [err(401, 'not_found')],
       'ERR-004': [err(402, 'insufficient_credits')],
       'ERR-006': [err(404, 'invalid_request')],
+      'ERR-007': [err(409, 'conflict')],
+      'ERR-010': [err(502, 'bad_gateway'), 'getPortfolio'],
       'ERR-014': [err(422, 'not_found')],
     },
   }),

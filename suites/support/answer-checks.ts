@@ -12,7 +12,14 @@ import { selectOperations } from '../../contract/applicability.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { checkErrorEnvelope, ERRORS_CHECKS } from '../../checks/errors.ts';
 import { checkRateLimited } from '../../checks/limits.ts';
-import { checkAllRelationships, checkRefDirections, findEnvelopes, refDirectionInstances, REL_RULES } from '../../checks/relationships.ts';
+import {
+  checkAllRelationships,
+  checkRefDirections,
+  findEnvelopes,
+  refDirectionInstances,
+  REL_RULES,
+  type EdgeViews,
+} from '../../checks/relationships.ts';
 import { checkRouting, checkServiceUrl, checkUniqueMarketKeys, ROUTING_CHECKS } from '../../checks/routing.ts';
 import { checkOddsEqualQuote, checkVenueQuote, QUOTE_CHECKS } from '../../checks/quote.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
@@ -28,6 +35,9 @@ const ROUTING_RULES = ROUTING_CHECKS.checkRouting.rules.filter((id) => loadRules
 const QUOTE_RULES = [...QUOTE_CHECKS.checkVenueQuote.rules, ...QUOTE_CHECKS.checkOddsEqualQuote.rules].filter(
   (id) => loadRules().get(id)?.kind === 'rule',
 );
+
+/** The first view of each market edge from each end in this worker's answers so far (REL-011 across answers). */
+const directionViews: EdgeViews = new Map();
 
 /** The run's public site address ({site_url}), which serviceUrl is checked against (ROUTE-005); set by the fixtures. */
 let siteUrl = '';
@@ -119,8 +129,9 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   );
   if (envelopes.length) {
     out.push(...checkAllRelationships(observed.body));
-    judgedOn(['REL-011'], refDirectionInstances(observed.body), 'a ref of an edge type seen twice in one answer', operationId);
-    out.push(...checkRefDirections(observed.body));
+    // REL-011 holds across answers too ("wherever it is seen"): this worker's earlier answers' first views are compared.
+    judgedOn(['REL-011'], refDirectionInstances(observed.body, directionViews), 'a ref of an edge type seen twice', operationId);
+    out.push(...checkRefDirections(observed.body, directionViews, `an earlier ${operationId} answer`));
   }
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(ROUTING_RULES, routed.length, 'an object carrying the market routing fields', operationId);

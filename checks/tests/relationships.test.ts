@@ -1,0 +1,25 @@
+/**
+ * REL-011 across answers (issue 34): the views of earlier answers, remembered, judge a later answer; each
+ * answer alone is consistent. Tests of the harness: no rule annotation, nothing credited.
+ */
+import { expect, test } from '@playwright/test';
+import { checkRefDirections, refDirectionInstances, type EdgeViews } from '../relationships.ts';
+import { assetRef, envelope } from './parts.ts';
+
+/** An answer whose market carries one direct asset ref (HAS_MARKET seen from the market's end) in `direction`. */
+const marketAnswer = (direction: string) => ({ market: { relationships: { ...envelope(), assets: [{ ...assetRef(1), direction }] } } });
+
+test('checkRefDirections: two answers that each hold one view disagree only when remembered together', () => {
+  const seen: EdgeViews = new Map();
+  expect(checkRefDirections(marketAnswer('incoming'), seen, 'an earlier getLatest answer')).toEqual([]);
+  // Alone, the second answer is consistent; against the first it is not.
+  expect(checkRefDirections(marketAnswer('outgoing'))).toEqual([]);
+  expect(refDirectionInstances(marketAnswer('outgoing'))).toBe(0);
+  expect(refDirectionInstances(marketAnswer('outgoing'), seen)).toBe(1);
+  const found = checkRefDirections(marketAnswer('outgoing'), seen, 'an earlier listSources answer');
+  expect(found.map((v) => [v.ruleId, v.message])).toEqual([
+    ['REL-011', expect.stringContaining('incoming at an earlier getLatest answer: /market/relationships/assets/0')],
+  ]);
+  // The first view stays the expectation: an answer agreeing with it is clean.
+  expect(checkRefDirections(marketAnswer('incoming'), seen, 'an earlier getLatest answer')).toEqual([]);
+});

@@ -1,0 +1,174 @@
+/**
+ * Unbilled answers of every paid operation (families BILL and LIM, with the control plane; issue 34: every
+ * rule judged on every operation it applies to). suites/billing.spec.ts proves a 502 unbilled on one
+ * operation and suites/limits.spec.ts a 429 on a few; here each paid operation an API key can call is
+ * refused both ways with a fresh account:
+ * - an upstream 502 injected through the control plane (`faults`): the key's debit is refunded (BILL-003), and
+ *   outside the social routes the error is upstream_unavailable (ERR-010; gap XSRCH-005 for the social ones);
+ * - its scope's per-minute quota filled through the control plane (`limits/usage`): the call is refused 429
+ *   before any debit (BILL-008), and the 429's anatomy is judged on that operation by the contract matcher
+ *   (suites/support/answer-checks.ts).
+ * - an identifier nothing matches (an unknown market, asset or reference) in the request the operation
+ *   otherwise answers: where the target answers 404, the key's debit is refunded (BILL-002); another refusal
+ *   there is the target's choice (the spec states a 404 only for some of these) and no instance.
+ * Each answer is unbilled, so the run spends nothing on them; the discovery of each request is shared.
+ */
+import { randomUUID } from 'node:crypto';
+import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { routeLocks } from './support/locks.ts';
+import { contract } from '../contract/index.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { LIMIT_BOUNDS, principalScopeOf } from '../contract/limits.ts';
+import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
+import { violation, type Violation } from '../lib/violation.ts';
+import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { errorOf } from './support/operations.ts';
+import { preload, send } from './support/limit-calls.ts';
+import type { TargetClient } from './support/client.ts';
+
+/** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
+const KEY_OPERATIONS = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s));
+/** Those whose documented answers include a 502. */
+const WITH_502 = KEY_OPERATIONS.filter((id) => contract().operation(id).spec.responses?.['502'] !== undefined);
+/** Those counted in a principal scope (Limits table): a full minute of it refuses the next call. */
+const SCOPED = KEY_OPERATIONS.filter((id) => principalScopeOf(id) !== undefined);
+/** The social routes, whose 502 has no code in the Errors table (gap XSRCH-005). */
+const SOCIAL = new Set(['searchSocial', 'createSocialProfile']);
+/** A 429 is rejected before any debit (BILL-008; not in BILLING_RULES, which names the refund rules). */
+const NOT_BILLED_429 = 'BILL-008';
+/** The per-minute bound's rule of each principal scope (Limits table). */
+const MINUTE_RULE = { standard: 'LIM-002', x_research: 'LIM-006' } as const;
+
+const price = (op: string): number => PRICES[op]!.credits;
+
+/** A marketKey no venue has (the routing form `<venue>:<native id>`, ROUTE-001). */
+const UNKNOWN_MARKET_KEY = 'venue_a:999999999991';
+/** Every string of `value` that is a marketKey, replaced by an unknown one (a generation body's market, whatever its served name). */
+function unknownMarkets(value: unknown): unknown {
+  if (typeof value === 'string') return /^venue_[a-z_]+:\S+$/.test(value) ? UNKNOWN_MARKET_KEY : value;
+  if (Array.isArray(value)) return value.map(unknownMarkets);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unknownMarkets(v)]));
+  return value;
+}
+
+/**
+ * Per operation, its discovered request with the identifier it names replaced by one nothing matches: the
+ * operations that document a 404 (contract/openapi.yaml) and name one thing (a market, an asset, a reference).
+ */
+const UNKNOWN_IDENTIFIER: Readonly<Record<string, (r: PaidRequest) => PaidRequest>> = {
+  getMarketSignals: (r) => ({ ...r, path: `/api/v1/markets/fc-no-such-market-${randomUUID().slice(0, 8)}/signals`, params: {} }),
+  getMarketForecast: (r) => ({ ...r, path: `/api/v1/markets/fc-no-such-market-${randomUUID().slice(0, 8)}/forecast`, params: {} }),
+  getAssetStance: (r) => ({ ...r, params: { ...r.params, asset: `fc-no-such-asset-${randomUUID().slice(0, 8)}` } }),
+  listSources: (r) => ({ ...r, params: { ...r.params, market_keys: UNKNOWN_MARKET_KEY } }),
+  searchAssets: (r) => ({ ...r, params: { reference: UNKNOWN_MARKET_KEY } }),
+  createForecastRequest: (r) => ({ ...r, body: unknownMarkets(r.body) }),
+};
+/** The operations of UNKNOWN_IDENTIFIER an API key pays for and that document a 404. */
+const WITH_404 = KEY_OPERATIONS.filter((id) => id in UNKNOWN_IDENTIFIER && contract().operation(id).spec.responses?.['404'] !== undefined);
+
+/** A request of `operationId` the target should answer with success, or SKIP with the discovery's reason. */
+async function requestFor(paid: TargetClient, target: string, operationId: string): Promise<PaidRequest> {
+  const found = await discoverRequest(paid, target, operationId);
+  test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
+  return (found as { request: PaidRequest }).request;
+}
+
+test.describe('an upstream 502 of every paid operation is refunded', () => {
+  for (const op of WITH_502) {
+    test(
+      `${op}: an injected upstream 502 leaves the key's balance unchanged${SOCIAL.has(op) ? '' : ' and names upstream_unavailable'}`,
+      {
+        annotation: rules(BILLING_RULES.notBilled502, ...(SOCIAL.has(op) ? [] : ['ERR-010']), ...contractRules(op)),
+        lock: routeLocks(op),
+      },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = await requestFor(paid, targetOptions.target, op);
+        const { res, account } = await controlPlane.withFault(
+          { method: request.method, path: contract().operation(op).path, status: 502 },
+          async (faultHeaders) => {
+            const account = await controlPlane.createAccount(price(op) * 2);
+            const res = await sendRequest(api.withKey(account.apiKey), request, faultHeaders);
+            return { res, account, status: res.status() };
+          },
+        );
+        await expect(res).toMatchContract(op);
+        // A fault the target's control plane did not apply leaves the case unprovoked (issue 32).
+        test.skip(res.status() !== 502, `no instance: the injected upstream 502 did not take effect (${op} answered ${res.status()})`);
+        const found: Violation[] = [];
+        judged(BILLING_RULES.notBilled502, 1, 'a 502 answer', op);
+        found.push(
+          ...checkDebit(
+            BILLING_RULES.notBilled502,
+            `a 502 answer of ${op}`,
+            price(op) * 2,
+            await controlPlane.balance(account.accountId),
+            0,
+          ),
+        );
+        if (!SOCIAL.has(op)) {
+          judged('ERR-010', 1, 'a 502 of a route other than social search and profiling', op);
+          const code = await errorOf(res);
+          if (code !== 'upstream_unavailable')
+            found.push(violation('ERR-010', '/error', `a 502 of ${op} has error ${JSON.stringify(code)}, expected upstream_unavailable`));
+        }
+        expect(found).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+test.describe('a call of every paid operation over its scope quota is refused before any debit', () => {
+  for (const op of SCOPED) {
+    const scope = principalScopeOf(op)!;
+    test(
+      `${op}: with a full ${scope} minute the next call answers 429 and debits nothing`,
+      { annotation: rules(NOT_BILLED_429, MINUTE_RULE[scope], ...contractRules(op)), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = await requestFor(paid, targetOptions.target, op);
+        const account = await controlPlane.createAccount(price(op) * 2);
+        await preload(controlPlane, { scope, window: 'minute', count: LIMIT_BOUNDS[scope].minute, accountId: account.accountId });
+        const res = await send(api.withKey(account.apiKey), request);
+        await expect(res).toMatchContract(op);
+        const found: Violation[] = [];
+        // The per-minute bound refuses the call after a full minute of the scope.
+        const minuteRule = MINUTE_RULE[scope];
+        judged(minuteRule, 1, `a call after ${LIMIT_BOUNDS[scope].minute} ${scope} calls in the minute`, op);
+        if (res.status() !== 429)
+          found.push(
+            violation(
+              minuteRule,
+              'status',
+              `after ${LIMIT_BOUNDS[scope].minute} ${scope} calls in the minute (preloaded), ${op} answered ${res.status()}, not 429`,
+            ),
+          );
+        else {
+          judged(NOT_BILLED_429, 1, 'a 429 answer', op);
+          found.push(
+            ...checkDebit(NOT_BILLED_429, `a 429 answer of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0),
+          );
+        }
+        expect(found).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+test.describe('a 404 of every paid operation naming an unknown identifier is not billed', () => {
+  for (const op of WITH_404) {
+    test(
+      `${op}: an identifier nothing matches, answered 404, leaves the key's balance unchanged`,
+      { annotation: rules(BILLING_RULES.notBilled404, ...contractRules(op)), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = UNKNOWN_IDENTIFIER[op]!(await requestFor(paid, targetOptions.target, op));
+        const account = await controlPlane.createAccount(price(op) * 2);
+        const res = await sendRequest(api.withKey(account.apiKey), request);
+        await expect(res).toMatchContract(op);
+        // The spec states a 404 only for some of these inputs: another refusal is the target's choice, not the case.
+        if (!judged(BILLING_RULES.notBilled404, res.status() === 404 ? 1 : 0, 'a 404 answer', op)) return;
+        expect(
+          checkDebit(BILLING_RULES.notBilled404, `a 404 of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0),
+        ).toHaveNoViolations();
+      },
+    );
+  }
+});
