@@ -11,6 +11,8 @@
  * - an identifier nothing matches (an unknown market, asset or reference) in the request the operation
  *   otherwise answers: where the target answers 404, the key's debit is refunded (BILL-002); another refusal
  *   there is the target's choice (the spec states a 404 only for some of these) and no instance.
+ * The same three refusals paid by x402 (a fresh wallet funded through the control plane) settle nothing: no
+ * PAYMENT-RESPONSE and the wallet untouched (BILL-006, BILL-009 over the payer's own minute, BILL-005).
  * Each answer is unbilled, so the run spends nothing on them; the discovery of each request is shared.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,6 +27,10 @@ import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from 
 import { errorOf } from './support/operations.ts';
 import { preload, send } from './support/limit-calls.ts';
 import type { TargetClient } from './support/client.ts';
+import type { ControlPlane } from './support/control.ts';
+import { BASE_NETWORK } from '../checks/x402.ts';
+import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds, type Wallet } from './support/x402.ts';
+import type { APIResponse } from '@playwright/test';
 
 /** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
 const KEY_OPERATIONS = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s));
@@ -168,6 +174,96 @@ test.describe('a 404 of every paid operation naming an unknown identifier is not
         expect(
           checkDebit(BILLING_RULES.notBilled404, `a 404 of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0),
         ).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+/** Funding of a test wallet: $1 in atomic units of a 6-decimal token. */
+const FUNDING = 1_000_000n;
+/** The operations of `ops` that take an x402 payment (their security names it). */
+const byX402 = (ops: readonly string[]): string[] =>
+  ops.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'x402' in s));
+
+/**
+ * A payment for one call of `request` (its own challenge, read unpaid, signed by a fresh wallet funded through
+ * the control plane), or SKIP when the unpaid call offers nothing to pay on Base (a 401 gateway_required is allowed).
+ */
+async function paymentFor(api: TargetClient, controlPlane: ControlPlane, request: PaidRequest): Promise<{ wallet: Wallet; header: string }> {
+  const c = await readChallenge(api, request.method, request.path, { params: request.params, data: request.body });
+  const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
+  test.skip(!entry, `no instance: the unpaid call answered ${c.status} without an exact entry on ${BASE_NETWORK} to pay`);
+  const wallet = newWallet();
+  await controlPlane.fundWallet(BASE_NETWORK, wallet.address, FUNDING);
+  const nowS = Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
+  return { wallet, header: encodePayment(await signPayment(wallet, c.challenge!, entry!, nowS)) };
+}
+
+/** Sends `request` paid with `header` (and `extra` headers), at once, a 429 returned as is. */
+const sendPaid = (api: TargetClient, request: PaidRequest, header: string, extra: Record<string, string> = {}) =>
+  send(api.withKey(undefined), request, { 'PAYMENT-SIGNATURE': header, ...extra });
+
+/** Not settled: no PAYMENT-RESPONSE and the payer's wallet untouched (BILL-005/006/009). */
+async function notSettled(rule: string, what: string, res: APIResponse, controlPlane: ControlPlane, wallet: Wallet): Promise<Violation[]> {
+  const found: Violation[] = [];
+  if (res.headers()['payment-response'] !== undefined)
+    found.push(violation(rule, 'header:PAYMENT-RESPONSE', `${what} carries a PAYMENT-RESPONSE: the payment was settled`));
+  found.push(...checkDebit(rule, what, FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
+  return found;
+}
+
+test.describe('an x402-paid answer that is not billed is never settled, on every operation', () => {
+  for (const op of byX402(WITH_502)) {
+    test(
+      `${op}: an injected upstream 502 paid by x402 settles nothing`,
+      { annotation: rules('BILL-006', ...contractRules(op)), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = await requestFor(paid, targetOptions.target, op);
+        const { res, wallet } = await controlPlane.withFault(
+          { method: request.method, path: contract().operation(op).path, status: 502 },
+          async (faultHeaders) => {
+            const { wallet, header } = await paymentFor(api, controlPlane, request);
+            const res = await sendPaid(api, request, header, faultHeaders);
+            return { res, wallet, status: res.status() };
+          },
+        );
+        await expect(res).toMatchContract(op);
+        test.skip(res.status() !== 502, `no instance: the injected upstream 502 did not take effect (${op} answered ${res.status()})`);
+        judged('BILL-006', 1, 'an x402-paid 502', op);
+        expect(await notSettled('BILL-006', `an x402-paid 502 of ${op}`, res, controlPlane, wallet)).toHaveNoViolations();
+      },
+    );
+  }
+
+  for (const op of byX402(SCOPED)) {
+    const scope = principalScopeOf(op)!;
+    test(
+      `${op}: a payer over its ${scope} minute is refused 429 and settles nothing`,
+      { annotation: rules('BILL-009', ...contractRules(op)), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = await requestFor(paid, targetOptions.target, op);
+        const { wallet, header } = await paymentFor(api, controlPlane, request);
+        await preload(controlPlane, { scope, window: 'minute', count: LIMIT_BOUNDS[scope].minute, payer: wallet.address });
+        const res = await sendPaid(api, request, header);
+        await expect(res).toMatchContract(op);
+        // The payer's quota is where the spec counts an x402 call (Limits): another answer is no 429 to judge.
+        if (!judged('BILL-009', res.status() === 429 ? 1 : 0, 'an x402-paid 429', op)) return;
+        expect(await notSettled('BILL-009', `an x402-paid 429 of ${op}`, res, controlPlane, wallet)).toHaveNoViolations();
+      },
+    );
+  }
+
+  for (const op of byX402(WITH_404)) {
+    test(
+      `${op}: an identifier nothing matches, paid by x402 and answered 404, settles nothing`,
+      { annotation: rules('BILL-005', ...contractRules(op)), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = UNKNOWN_IDENTIFIER[op]!(await requestFor(paid, targetOptions.target, op));
+        const { wallet, header } = await paymentFor(api, controlPlane, request);
+        const res = await sendPaid(api, request, header);
+        await expect(res).toMatchContract(op);
+        if (!judged('BILL-005', res.status() === 404 ? 1 : 0, 'an x402-paid 404', op)) return;
+        expect(await notSettled('BILL-005', `an x402-paid 404 of ${op}`, res, controlPlane, wallet)).toHaveNoViolations();
       },
     );
   }
