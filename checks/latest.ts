@@ -299,6 +299,34 @@ export function marketsInWindow(latest: unknown, marketsBody: unknown, edgeMs: n
   return rowsOf(obj(marketsBody)?.markets).filter((m) => ms(m.latest_forecast_at) >= since && ms(m.latest_forecast_at) <= asOf).length;
 }
 
+/** LATEST-019's instances: the events of the one-kind answer that lie inside both windows (each one looked for). */
+function kindEvents(single: unknown, listed: unknown, edgeMs: number): number {
+  const o = windowOverlap(single, listed, edgeMs);
+  return o ? o.nEvents.filter(o.inner).length : 0;
+}
+
+/**
+ * LATEST-019: every event of `single` (an answer of types=K) inside both answers' windows, except within
+ * `edgeMs` of their edges, is in `listed` (an answer of a types list naming K, in `label`'s position).
+ */
+export function checkKindsServed(single: unknown, listed: unknown, edgeMs: number, label: string): Violation[] {
+  const o = windowOverlap(single, listed, edgeMs);
+  if (!o) return [];
+  const have = new Set(o.wEvents.map(eventKey));
+  const out: Violation[] = [];
+  o.nEvents.forEach((e, i) => {
+    if (o.inner(e) && !have.has(eventKey(e)))
+      out.push(
+        violation(
+          'LATEST-019',
+          ptr('events', i),
+          `${String(e.type)} event ${eventKey(e)} at ${String(e.occurred_at)} is missing from ${label}`,
+        ),
+      );
+  });
+  return out;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 const checkLatestMarketEntry = defineCheck(
   'checkLatestMarket',
@@ -323,4 +351,10 @@ export const LATEST_CHECKS = {
     'LATEST-007': { what: 'an event inside the overlap of two windows', count: (args) => overlapEvents(...args) },
   }),
   checkBoardWide: defineCheck('checkBoardWide', ['LATEST-008'], checkBoardWide),
+  checkKindsServed: defineCheck('checkKindsServed', ['LATEST-019'], checkKindsServed, undefined, {
+    'LATEST-019': {
+      what: 'an event of a one-kind answer inside both windows',
+      count: ([single, listed, edgeMs]) => kindEvents(single, listed, edgeMs),
+    },
+  }),
 };

@@ -353,12 +353,18 @@ const TABLE = {
       'the market_keys cap is off by one (11 accepted): the second case of markets or market_keys 1..10',
     ],
     ['src-types-default-article', 'PARAM-059', 'an omitted types returns articles only instead of both kinds'],
+    ['src-types-first-only', 'SRC-018', 'of two listed types only the first is served (types=x_post,article answers posts only)'],
   ],
   latest: [
     ['latest-count-off', 'LATEST-009', 'count is events.length - 1 when there are events'],
     ['latest-forecast-on-article', 'LATEST-012', 'article events carry a forecast'],
     ['latest-hours-7', 'PARAM-062', 'hours accepts 7 (maximum off by one)'],
     ['latest-hours-default-2', 'PARAM-063', 'an omitted hours looks back 2 hours while window.hours and since still say 3'],
+    [
+      'latest-types-last-dropped',
+      'LATEST-019',
+      'a types list of two or more kinds loses its last one (the echoed types still name it, no event of it comes back)',
+    ],
   ],
   topics: [
     [

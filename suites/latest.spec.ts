@@ -158,6 +158,30 @@ test.describe('GET /api/v1/latest', () => {
   );
 
   test(
+    'every kind types names is served, in any position: each one-kind answer is inside the answers of lists naming it',
+    { annotation: rules('LATEST-019', ...contractRules('getLatest')) },
+    async ({ paid, targetOptions }) => {
+      // One answer per kind, then the kinds listed forwards, backwards and as a pair (each $0.02).
+      const lists = [[...LATEST_TYPES], [...LATEST_TYPES].reverse(), [LATEST_TYPES[2]!, LATEST_TYPES[0]!]];
+      test.skip(!affordable(targetOptions, 'getLatest', LATEST_TYPES.length + lists.length), 'spend budget too small');
+      const read = async (types: readonly string[]): Promise<FeedBody> => {
+        const { res, body } = await readFeed(paid, { hours: 6, types: types.join(',') });
+        await expect(res).toMatchContract('getLatest');
+        return body!;
+      };
+      const single = new Map<string, FeedBody>();
+      for (const kind of LATEST_TYPES) single.set(kind, await read([kind]));
+      const found = [];
+      for (const list of lists) {
+        const listed = await read(list);
+        for (const kind of list)
+          found.push(...judgeWith(CHECKS.checkKindsServed, single.get(kind), listed, EDGE_MS, `types=${list.join(',')}`));
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
     'the feed is board-wide: every market whose latest forecast falls in the window has that forecast event',
     { annotation: rules('LATEST-008', ...contractRules('getLatest', 'listMarkets')) },
     async ({ paid, targetOptions }) => {

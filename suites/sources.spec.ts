@@ -229,6 +229,34 @@ test.describe('GET /api/v1/sources', () => {
   );
 
   test(
+    'every kind types names is served, in either order: each one-kind answer is inside the answers of both lists',
+    { annotation: rules('SRC-018', ...contractRules('listSources', 'getLatest')) },
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      test.skip(!affordable(targetOptions, 'listSources', 4), 'spend budget too small');
+      const keys = (await evidenceMarkets(paid, sharedAnswers)).slice(0, 10).map((m) => m.marketKey);
+      test.skip(keys.length === 0, 'no market got evidence in the last 6 hours');
+      const base = { market_keys: keys.join(','), window: 48 };
+      const articles = await sources(paid, { ...base, types: 'article' });
+      const posts = await sources(paid, { ...base, types: 'x_post' });
+      judged('SRC-018', articles.body.sources.length + posts.body.sources.length, 'an evidence item of a one-kind answer');
+      const found = [];
+      for (const types of ['article,x_post', 'x_post,article']) {
+        const listed = await sources(paid, { ...base, types });
+        const label = `the answer of types=${types}`;
+        found.push(
+          ...checkSourcesSubset(articles.body, listed.body, 'SRC-018', {
+            windowStartMs: listed.sentMs - 48 * HOUR_MS,
+            edgeMs: EDGE_MS + SKEW_MS,
+            label,
+          }),
+          ...checkSourcesSubset(posts.body, listed.body, 'SRC-018', { label }),
+        );
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
     'windows nest: a narrower window never adds items, and the default window is 48 hours',
     { annotation: rules('SRC-011', 'PARAM-056', ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {

@@ -189,7 +189,11 @@ const byX402 = (ops: readonly string[]): string[] =>
  * A payment for one call of `request` (its own challenge, read unpaid, signed by a fresh wallet funded through
  * the control plane), or SKIP when the unpaid call offers nothing to pay on Base (a 401 gateway_required is allowed).
  */
-async function paymentFor(api: TargetClient, controlPlane: ControlPlane, request: PaidRequest): Promise<{ wallet: Wallet; header: string }> {
+async function paymentFor(
+  api: TargetClient,
+  controlPlane: ControlPlane,
+  request: PaidRequest,
+): Promise<{ wallet: Wallet; header: string }> {
   const c = await readChallenge(api, request.method, request.path, { params: request.params, data: request.body });
   const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
   test.skip(!entry, `no instance: the unpaid call answered ${c.status} without an exact entry on ${BASE_NETWORK} to pay`);

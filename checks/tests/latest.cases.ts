@@ -92,6 +92,11 @@ export const LATEST_CASES = [
     bad: { 'LATEST-007': [body, feed([forecastEvent(-10), articleEvent(-300, 'art_old')], 6), 1000] },
   }),
   cases({
+    check: C.checkKindsServed,
+    ok: [[feed([articleEvent(-60)]), feed([forecastEvent(-10), articleEvent(-60)]), 1000, 'types=forecast,article']],
+    bad: { 'LATEST-019': [feed([articleEvent(-60)]), feed([forecastEvent(-10)]), 1000, 'types=forecast,article'] },
+  }),
+  cases({
     check: C.checkBoardWide,
     ok: [
       [

@@ -127,7 +127,9 @@ export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
     if (!shown) markets.set(m.marketKey, (shown = latestMarket(m, ctx)));
     return shown;
   };
-  const events = drafts(ctx, new Set(types as EventType[]), from, now).map((d) => ({
+  // Mutant latest-types-last-dropped: a list of two or more kinds loses its last one (the echo still names it).
+  const served = mutant('latest-types-last-dropped') && types.length > 1 ? types.slice(0, -1) : types;
+  const events = drafts(ctx, new Set(served as EventType[]), from, now).map((d) => ({
     type: d.type,
     // The event's id is its payload's id, or <type>:<payload id> on the alternate stub (gap LATEST-015).
     id: alt('LATEST-015') ? `${d.type}:${d.id}` : d.id,

@@ -65,8 +65,11 @@ function compareItems(a: SourceItem, b: SourceItem): number {
 export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
   const markets = requestedMarkets(req, ctx);
   const windowHours = req.query.int('window', { min: 1, max: 168, default: mutant('src-window-default-24') ? 24 : 48 });
+  const listed = req.query.list('types', { min: 1, max: 2, allowed: TYPES });
   const types = new Set(
-    req.query.list('types', { min: 1, max: 2, allowed: TYPES }) ?? (mutant('src-types-default-article') ? ['article'] : TYPES),
+    // Mutant src-types-first-only: of two listed kinds only the first is served.
+    (mutant('src-types-first-only') && listed && listed.length > 1 ? listed.slice(0, 1) : listed) ??
+      (mutant('src-types-default-article') ? ['article'] : TYPES),
   );
   const now = ctx.clock.nowMs();
   const since = now - windowHours * HOUR_MS * (mutant('win-sources-unbounded') ? 2 : 1);
