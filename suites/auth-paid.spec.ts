@@ -13,8 +13,8 @@ import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
-import { baselineFor, discoverIdentities, errorOf, freeCalls, pathOf } from './support/operations.ts';
+import { PAID_OPERATIONS, discoverRequest, requestOrBaseline, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { discoverIdentities, errorOf, freeCalls } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
@@ -31,24 +31,6 @@ const UNENTITLED_OPERATIONS = PAID_OPERATIONS.filter((id) => {
   const { facts } = contract().operation(id);
   return !facts.entitlement.required && facts.observe === 'black-box';
 });
-
-/** A request of the operation: a discovered one when the target offers data, else its baseline. */
-async function requestOf(api: TargetClient, paid: TargetClient | undefined, target: string, operationId: string): Promise<PaidRequest> {
-  if (paid) {
-    const found = await discoverRequest(paid, target, operationId);
-    if ('request' in found) return found.request;
-  }
-  const base = baselineFor(operationId, await discoverIdentities(paid));
-  const op = contract().operation(operationId);
-  return {
-    method: op.method.toUpperCase(),
-    path: pathOf(operationId, base.path),
-    params: base.params,
-    body: base.body,
-    headers: base.headers,
-    expect: 200,
-  };
-}
 
 /** A skip reason when the target does not serve the route (generic 404 before any auth); a served route's answer is checked against the contract. */
 async function absentRoute(api: TargetClient, r: PaidRequest, operationId: string): Promise<string | undefined> {
@@ -68,7 +50,7 @@ test.describe('a key whose account holds no credits', () => {
       },
       async ({ api, controlPlane, targetOptions }) => {
         const paid = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
-        const request = await requestOf(api, paid, targetOptions.target, operationId);
+        const request = await requestOrBaseline(paid, targetOptions.target, operationId);
         const absent = await absentRoute(api, request, operationId);
         test.skip(absent !== undefined, absent);
         const account = await controlPlane.createAccount(0);

@@ -16,12 +16,13 @@ import { parseRetryAfter } from '../lib/retry-after.ts';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS } from '../contract/limits.ts';
+import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { checkBurst, checkGuardTightening, type GuardAnswer, type LimitAnswer, type Provoked, type TableLimit } from '../checks/limits.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
-import type { PaidRequest } from './support/paid-requests.ts';
+import { requestOrBaseline, type PaidRequest } from './support/paid-requests.ts';
 import { faultScope } from './support/control.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
@@ -838,6 +839,52 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
         const refusedAnswer = refused ? await answerOf(refused) : undefined;
         found.push(...checkGuardTightening(guardAnswers(statuses, refusedAnswer), 3, false));
         if (judgedAnatomy(refusedAnswer)) found.push(...judgeRefusal(refusedAnswer, { scope: 'ip_guard', limit: window }));
+        expect(found).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+test.describe('limits: the per-IP guard on every operation', () => {
+  // The guard counts every request from an address, whatever its route (Limits table): each operation's own
+  // request, sent without credentials after the address's window was filled, is refused 429 (issue 34).
+  for (const operationId of [...contract().operations.keys()].sort()) {
+    test(
+      `${operationId}: with the address's minute and then its day filled, its next request answers 429`,
+      { annotation: rules('LIM-010', 'LIM-011', ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = await requestOrBaseline(paid, targetOptions.target, operationId);
+        const address = api.sourceAddress();
+        const at = address ? { address } : {};
+        const found: Violation[] = [];
+        for (const { window, rule } of [
+          { window: 'minute', rule: 'LIM-010' },
+          { window: 'day', rule: 'LIM-011' },
+        ] as const) {
+          await awayFromMinuteEdge();
+          await preload(controlPlane, { scope: 'ip_guard', window, count: LIMIT_BOUNDS.ip_guard[window], ...at });
+          let res: APIResponse;
+          try {
+            res = await send(api.withKey(undefined), request);
+          } finally {
+            // The address is the whole worker's: give its quota back at once.
+            await controlPlane.limitUsage({ scope: 'ip_guard', window, count: 0, ...at });
+          }
+          await expect(res).toMatchContract(operationId);
+          judged(rule, 1, `a request after ${LIMIT_BOUNDS.ip_guard[window]} from the address in the ${window}`, operationId);
+          if (res.status() !== 429)
+            found.push(
+              violation(
+                rule,
+                'status',
+                `after ${LIMIT_BOUNDS.ip_guard[window]} requests from the address in the ${window} (preloaded), ${operationId} answered ${res.status()}, not 429`,
+              ),
+            );
+          else {
+            const answer = await answerOf(res);
+            if (judgedAnatomy(answer)) found.push(...judgeRefusal(answer, { scope: 'ip_guard', limit: window }));
+          }
+        }
         expect(found).toHaveNoViolations();
       },
     );

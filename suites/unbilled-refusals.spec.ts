@@ -25,12 +25,9 @@ import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { errorOf } from './support/operations.ts';
-import { preload, send } from './support/limit-calls.ts';
+import { answerOf, judgeRefusal, preload, send } from './support/limit-calls.ts';
 import type { TargetClient } from './support/client.ts';
-import type { ControlPlane } from './support/control.ts';
-import { BASE_NETWORK } from '../checks/x402.ts';
-import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds, type Wallet } from './support/x402.ts';
-import type { APIResponse } from '@playwright/test';
+import { notSettled, paymentFor, sendPaid } from './support/x402-payments.ts';
 
 /** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
 const KEY_OPERATIONS = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s));
@@ -84,7 +81,12 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
     test(
       `${op}: an injected upstream 502 leaves the key's balance unchanged${SOCIAL.has(op) ? '' : ' and names upstream_unavailable'}`,
       {
-        annotation: rules(BILLING_RULES.notBilled502, ...(SOCIAL.has(op) ? [] : ['ERR-010']), ...contractRules(op)),
+        annotation: rules(
+          BILLING_RULES.notBilled502,
+          BILLING_RULES.notBilledUpstream,
+          ...(SOCIAL.has(op) ? [] : ['ERR-010']),
+          ...contractRules(op),
+        ),
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
@@ -101,16 +103,12 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
         // A fault the target's control plane did not apply leaves the case unprovoked (issue 32).
         test.skip(res.status() !== 502, `no instance: the injected upstream 502 did not take effect (${op} answered ${res.status()})`);
         const found: Violation[] = [];
-        judged(BILLING_RULES.notBilled502, 1, 'a 502 answer', op);
-        found.push(
-          ...checkDebit(
-            BILLING_RULES.notBilled502,
-            `a 502 answer of ${op}`,
-            price(op) * 2,
-            await controlPlane.balance(account.accountId),
-            0,
-          ),
-        );
+        const after = await controlPlane.balance(account.accountId);
+        // A 502 for an unavailable upstream is both a 502 (BILL-003) and an upstream error answer (BILL-004).
+        for (const rule of [BILLING_RULES.notBilled502, BILLING_RULES.notBilledUpstream]) {
+          judged(rule, 1, 'a 502 answer', op);
+          found.push(...checkDebit(rule, `a 502 answer of ${op}`, price(op) * 2, after, 0));
+        }
         if (!SOCIAL.has(op)) {
           judged('ERR-010', 1, 'a 502 of a route other than social search and profiling', op);
           const code = await errorOf(res);
@@ -128,7 +126,7 @@ test.describe('a call of every paid operation over its scope quota is refused be
     const scope = principalScopeOf(op)!;
     test(
       `${op}: with a full ${scope} minute the next call answers 429 and debits nothing`,
-      { annotation: rules(NOT_BILLED_429, MINUTE_RULE[scope], ...contractRules(op)), lock: routeLocks(op) },
+      { annotation: rules(NOT_BILLED_429, 'LIM-017', 'LIM-033', MINUTE_RULE[scope], ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const account = await controlPlane.createAccount(price(op) * 2);
@@ -148,10 +146,14 @@ test.describe('a call of every paid operation over its scope quota is refused be
             ),
           );
         else {
-          judged(NOT_BILLED_429, 1, 'a 429 answer', op);
-          found.push(
-            ...checkDebit(NOT_BILLED_429, `a 429 answer of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0),
-          );
+          const after = await controlPlane.balance(account.accountId);
+          // "Rejected before any debit" (BILL-008) and "debits nothing" (LIM-017): the balance is untouched.
+          for (const rule of [NOT_BILLED_429, 'LIM-017']) {
+            judged(rule, 1, 'a 429 answer', op);
+            found.push(...checkDebit(rule, `a 429 answer of ${op}`, price(op) * 2, after, 0));
+          }
+          // The refusal's anatomy and the quota its RateLimit-Policy states for the minute (LIM-033).
+          found.push(...judgeRefusal(await answerOf(res), { scope, limit: 'minute' }));
         }
         expect(found).toHaveNoViolations();
       },
@@ -179,48 +181,15 @@ test.describe('a 404 of every paid operation naming an unknown identifier is not
   }
 });
 
-/** Funding of a test wallet: $1 in atomic units of a 6-decimal token. */
-const FUNDING = 1_000_000n;
 /** The operations of `ops` that take an x402 payment (their security names it). */
 const byX402 = (ops: readonly string[]): string[] =>
   ops.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'x402' in s));
-
-/**
- * A payment for one call of `request` (its own challenge, read unpaid, signed by a fresh wallet funded through
- * the control plane), or SKIP when the unpaid call offers nothing to pay on Base (a 401 gateway_required is allowed).
- */
-async function paymentFor(
-  api: TargetClient,
-  controlPlane: ControlPlane,
-  request: PaidRequest,
-): Promise<{ wallet: Wallet; header: string }> {
-  const c = await readChallenge(api, request.method, request.path, { params: request.params, data: request.body });
-  const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
-  test.skip(!entry, `no instance: the unpaid call answered ${c.status} without an exact entry on ${BASE_NETWORK} to pay`);
-  const wallet = newWallet();
-  await controlPlane.fundWallet(BASE_NETWORK, wallet.address, FUNDING);
-  const nowS = Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
-  return { wallet, header: encodePayment(await signPayment(wallet, c.challenge!, entry!, nowS)) };
-}
-
-/** Sends `request` paid with `header` (and `extra` headers), at once, a 429 returned as is. */
-const sendPaid = (api: TargetClient, request: PaidRequest, header: string, extra: Record<string, string> = {}) =>
-  send(api.withKey(undefined), request, { 'PAYMENT-SIGNATURE': header, ...extra });
-
-/** Not settled: no PAYMENT-RESPONSE and the payer's wallet untouched (BILL-005/006/009). */
-async function notSettled(rule: string, what: string, res: APIResponse, controlPlane: ControlPlane, wallet: Wallet): Promise<Violation[]> {
-  const found: Violation[] = [];
-  if (res.headers()['payment-response'] !== undefined)
-    found.push(violation(rule, 'header:PAYMENT-RESPONSE', `${what} carries a PAYMENT-RESPONSE: the payment was settled`));
-  found.push(...checkDebit(rule, what, FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
-  return found;
-}
 
 test.describe('an x402-paid answer that is not billed is never settled, on every operation', () => {
   for (const op of byX402(WITH_502)) {
     test(
       `${op}: an injected upstream 502 paid by x402 settles nothing`,
-      { annotation: rules('BILL-006', ...contractRules(op)), lock: routeLocks(op) },
+      { annotation: rules('BILL-006', 'BILL-007', ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const { res, wallet } = await controlPlane.withFault(
@@ -233,8 +202,13 @@ test.describe('an x402-paid answer that is not billed is never settled, on every
         );
         await expect(res).toMatchContract(op);
         test.skip(res.status() !== 502, `no instance: the injected upstream 502 did not take effect (${op} answered ${res.status()})`);
-        judged('BILL-006', 1, 'an x402-paid 502', op);
-        expect(await notSettled('BILL-006', `an x402-paid 502 of ${op}`, res, controlPlane, wallet)).toHaveNoViolations();
+        const found: Violation[] = [];
+        // A 502 for an unavailable upstream: BILL-006 (a 502) and BILL-007 (an upstream error answer).
+        for (const rule of ['BILL-006', 'BILL-007']) {
+          judged(rule, 1, 'an x402-paid 502', op);
+          found.push(...(await notSettled(rule, `an x402-paid 502 of ${op}`, res, controlPlane, wallet)));
+        }
+        expect(found).toHaveNoViolations();
       },
     );
   }
@@ -243,7 +217,7 @@ test.describe('an x402-paid answer that is not billed is never settled, on every
     const scope = principalScopeOf(op)!;
     test(
       `${op}: a payer over its ${scope} minute is refused 429 and settles nothing`,
-      { annotation: rules('BILL-009', ...contractRules(op)), lock: routeLocks(op) },
+      { annotation: rules('BILL-009', 'LIM-018', ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const { wallet, header } = await paymentFor(api, controlPlane, request);
@@ -251,8 +225,11 @@ test.describe('an x402-paid answer that is not billed is never settled, on every
         const res = await sendPaid(api, request, header);
         await expect(res).toMatchContract(op);
         // The payer's quota is where the spec counts an x402 call (Limits): another answer is no 429 to judge.
-        if (!judged('BILL-009', res.status() === 429 ? 1 : 0, 'an x402-paid 429', op)) return;
-        expect(await notSettled('BILL-009', `an x402-paid 429 of ${op}`, res, controlPlane, wallet)).toHaveNoViolations();
+        const found: Violation[] = [];
+        for (const rule of ['BILL-009', 'LIM-018'])
+          if (judged(rule, res.status() === 429 ? 1 : 0, 'an x402-paid 429', op))
+            found.push(...(await notSettled(rule, `an x402-paid 429 of ${op}`, res, controlPlane, wallet)));
+        expect(found).toHaveNoViolations();
       },
     );
   }

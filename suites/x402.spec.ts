@@ -8,7 +8,7 @@
  */
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
-import { OIL_ROUTE_LOCK } from './support/locks.ts';
+import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
 import {
@@ -39,6 +39,7 @@ import {
   judgeDecimals,
 } from './support/x402.ts';
 import { fromFetch } from './support/fetched.ts';
+import { FUNDING, notSettled, paymentFor, sendPaid } from './support/x402-payments.ts';
 import { discoverRequest, priceGapOf, type PaidRequest } from './support/paid-requests.ts';
 import type { ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
@@ -48,8 +49,6 @@ import type { APIResponse } from '@playwright/test';
 const X402_OPERATIONS = Object.keys(PRICES)
   .filter((id) => PRICES[id]!.x402 && contract().operations.has(id))
   .sort();
-/** Funding of a test wallet: $1 in atomic units of a 6-decimal token. */
-const FUNDING = 1_000_000n;
 const CHALLENGE_RULES = ['X402-001', 'X402-002', 'X402-003', 'X402-004', 'X402-005', 'X402-006', 'X402-007', 'X402-009', 'X402-022'];
 /** Figures a challenge may advertise beside its amounts: the tokens' decimals (X402-032; gap X402-033). */
 const ADVERTISED = ['X402-032', 'X402-033'];
@@ -197,6 +196,78 @@ test.describe('x402 challenge', () => {
           found.push(...judgeDecimals(decimalsInChallenge(c.challenge)));
         }
         expect(found).toHaveNoViolations(c.challenge);
+      },
+    );
+  }
+});
+
+test.describe('x402 on every paid operation: a valid payment is answered and settled once; settled, it pays nothing else', () => {
+  // issue 34: the flow's rules judged on each operation that takes a payment, not only on listAssets.
+  for (const op of X402_OPERATIONS) {
+    test(
+      `${op}: paid by x402 it answers 2xx with PAYMENT-RESPONSE, the wallet loses exactly the entry's amount; a payment settled for another resource is refused there`,
+      {
+        annotation: rules('AUTH-003', 'X402-012', 'X402-014', 'X402-015', 'X402-024', 'X402-016', 'X402-025', ...contractRules(op)),
+        lock: routeLocks(op),
+      },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const found = await discoverRequest(paid, targetOptions.target, op);
+        test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
+        const request = (found as { request: PaidRequest }).request;
+        const violations: Violation[] = [];
+        await test.step('a valid payment is answered and settled once', async () => {
+          const { wallet, entry, header } = await paymentFor(api, controlPlane, request);
+          const res = await sendPaid(api, request, header);
+          await expect(res).toMatchContract(op);
+          const answered = res.status() >= 200 && res.status() < 300;
+          judged(['AUTH-003', 'X402-012'], 1, 'a call paid by a valid x402 payment', op);
+          if (!answered)
+            violations.push(
+              violation('X402-012', 'status', `a valid payment on ${op} answered ${res.status()} ${(await errorOf(res)) ?? ''}`),
+            );
+          // A 2xx of the route is the case of the settlement rules.
+          if (!judged(['X402-014', 'X402-015', 'X402-024'], answered ? 1 : 0, 'a 2xx answer to an x402 payment', op)) return;
+          violations.push(...checkSettlement(res.headers()['payment-response'], { network: BASE_NETWORK, payer: wallet.address }));
+          violations.push(
+            ...checkDebit(
+              'X402-024',
+              `an x402 payment of ${entry.amount} on ${op}`,
+              FUNDING,
+              await controlPlane.walletBalance(BASE_NETWORK, wallet.address),
+              BigInt(entry.amount),
+            ),
+          );
+        });
+        await test.step('a payment settled for another resource, presented here, is refused and settles nothing more', async () => {
+          const otherOp = op === 'listAssets' ? 'listPerpSignals' : 'listAssets';
+          const other = await discoverRequest(paid, targetOptions.target, otherOp);
+          if (!('request' in other)) return void judged(['X402-016', 'X402-025'], 0, 'a payment settled elsewhere presented here', op);
+          const { wallet, entry, header } = await paymentFor(api, controlPlane, other.request);
+          const settled = await sendPaid(api, other.request, header);
+          await expect(settled).toMatchContract(otherOp);
+          // Only a payment the target settled is the case (the other route answered it).
+          if (
+            !judged(
+              ['X402-016', 'X402-025'],
+              settled.status() >= 200 && settled.status() < 300 ? 1 : 0,
+              'a payment settled elsewhere presented here',
+              op,
+            )
+          )
+            return;
+          const res = await sendPaid(api, request, header);
+          await expect(res).toMatchContract(op);
+          if (res.status() >= 200 && res.status() < 300)
+            violations.push(
+              violation('X402-016', 'status', `a payment settled on ${otherOp} was accepted again on ${op} (${res.status()})`),
+            );
+          const held = FUNDING - BigInt(entry.amount);
+          for (const rule of ['X402-016', 'X402-025'])
+            violations.push(
+              ...(await notSettled(rule, `a payment settled on ${otherOp}, presented on ${op}`, res, controlPlane, wallet, held)),
+            );
+        });
+        expect(violations).toHaveNoViolations();
       },
     );
   }

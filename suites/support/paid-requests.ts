@@ -10,7 +10,7 @@ import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/inde
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
 import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
-import { discoverIdentities, identityVars, pace } from './operations.ts';
+import { baselineFor, discoverIdentities, identityVars, pace, pathOf } from './operations.ts';
 import { directoryEntries } from './market-lists.ts';
 import { asServedQuery, inServedNames, servedParameterName } from './served-contract.ts';
 import { PRICES } from '../../contract/pricing.ts';
@@ -182,6 +182,27 @@ async function forecastGeneration(paid: TargetClient, target: string): Promise<u
 }
 
 /** Sends a discovered request with `client` (its key, or none). */
+/**
+ * A request of the operation: a discovered one (`discoverRequest`) when `paid` is given and the target offers
+ * data, else its baseline (contract/openapi.yaml `x-fc-discover` filled with the discovered identities).
+ */
+export async function requestOrBaseline(paid: TargetClient | undefined, target: string, operationId: string): Promise<PaidRequest> {
+  if (paid) {
+    const found = await discoverRequest(paid, target, operationId);
+    if ('request' in found) return found.request;
+  }
+  const base = baselineFor(operationId, await discoverIdentities(paid));
+  const op = contract().operation(operationId);
+  return {
+    method: op.method.toUpperCase(),
+    path: pathOf(operationId, base.path),
+    params: base.params,
+    body: base.body,
+    headers: base.headers,
+    expect: 200,
+  };
+}
+
 export async function sendRequest(client: TargetClient, r: PaidRequest, extraHeaders: Record<string, string> = {}): Promise<APIResponse> {
   const fresh = { ...r.headers, ...extraHeaders, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) };
   // A replayed idempotency key would make a second generation a different call.
