@@ -39,8 +39,17 @@ const SCOPED = KEY_OPERATIONS.filter((id) => principalScopeOf(id) !== undefined)
 const SOCIAL = new Set(['searchSocial', 'createSocialProfile']);
 /** A 429 is rejected before any debit (BILL-008; not in BILLING_RULES, which names the refund rules). */
 const NOT_BILLED_429 = 'BILL-008';
-/** The per-minute bound's rule of each principal scope (Limits table). */
-const MINUTE_RULE = { standard: 'LIM-002', x_research: 'LIM-006' } as const;
+/** The per-minute and per-day bounds' rules of each principal scope (Limits table). */
+const WINDOW_RULES = {
+  standard: [
+    { window: 'minute', rule: 'LIM-002' },
+    { window: 'day', rule: 'LIM-003' },
+  ],
+  x_research: [
+    { window: 'minute', rule: 'LIM-006' },
+    { window: 'day', rule: 'LIM-007' },
+  ],
+} as const;
 
 const price = (op: string): number => PRICES[op]!.credits;
 
@@ -124,36 +133,42 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
 test.describe('a call of every paid operation over its scope quota is refused before any debit', () => {
   for (const op of SCOPED) {
     const scope = principalScopeOf(op)!;
+    const bounds = WINDOW_RULES[scope];
     test(
-      `${op}: with a full ${scope} minute the next call answers 429 and debits nothing`,
-      { annotation: rules(NOT_BILLED_429, 'LIM-017', 'LIM-033', MINUTE_RULE[scope], ...contractRules(op)), lock: routeLocks(op) },
+      `${op}: with a full ${scope} minute, then a full day, the next call answers 429 and debits nothing`,
+      {
+        annotation: rules(NOT_BILLED_429, 'LIM-017', 'LIM-033', ...bounds.map((b) => b.rule), ...contractRules(op)),
+        lock: routeLocks(op),
+      },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
-        const account = await controlPlane.createAccount(price(op) * 2);
-        await preload(controlPlane, { scope, window: 'minute', count: LIMIT_BOUNDS[scope].minute, accountId: account.accountId });
-        const res = await send(api.withKey(account.apiKey), request);
-        await expect(res).toMatchContract(op);
         const found: Violation[] = [];
-        // The per-minute bound refuses the call after a full minute of the scope.
-        const minuteRule = MINUTE_RULE[scope];
-        judged(minuteRule, 1, `a call after ${LIMIT_BOUNDS[scope].minute} ${scope} calls in the minute`, op);
-        if (res.status() !== 429)
-          found.push(
-            violation(
-              minuteRule,
-              'status',
-              `after ${LIMIT_BOUNDS[scope].minute} ${scope} calls in the minute (preloaded), ${op} answered ${res.status()}, not 429`,
-            ),
-          );
-        else {
-          const after = await controlPlane.balance(account.accountId);
-          // "Rejected before any debit" (BILL-008) and "debits nothing" (LIM-017): the balance is untouched.
-          for (const rule of [NOT_BILLED_429, 'LIM-017']) {
-            judged(rule, 1, 'a 429 answer', op);
-            found.push(...checkDebit(rule, `a 429 answer of ${op}`, price(op) * 2, after, 0));
-          }
-          // The refusal's anatomy and the quota its RateLimit-Policy states for the minute (LIM-033).
-          found.push(...judgeRefusal(await answerOf(res), { scope, limit: 'minute' }));
+        for (const { window, rule } of bounds) {
+          await test.step(`a full ${window}`, async () => {
+            // A fresh account per window: each refusal is its own case.
+            const account = await controlPlane.createAccount(price(op) * 2);
+            const bound = LIMIT_BOUNDS[scope][window];
+            await preload(controlPlane, { scope, window, count: bound, accountId: account.accountId });
+            const res = await send(api.withKey(account.apiKey), request);
+            await expect(res).toMatchContract(op);
+            judged(rule, 1, `a call after ${bound} ${scope} calls in the ${window}`, op);
+            if (res.status() !== 429)
+              return void found.push(
+                violation(
+                  rule,
+                  'status',
+                  `after ${bound} ${scope} calls in the ${window} (preloaded), ${op} answered ${res.status()}, not 429`,
+                ),
+              );
+            const after = await controlPlane.balance(account.accountId);
+            // "Rejected before any debit" (BILL-008) and "debits nothing" (LIM-017): the balance is untouched.
+            for (const unbilled of [NOT_BILLED_429, 'LIM-017']) {
+              judged(unbilled, 1, 'a 429 answer', op);
+              found.push(...checkDebit(unbilled, `a 429 answer of ${op}`, price(op) * 2, after, 0));
+            }
+            // The refusal's anatomy and the quota its RateLimit-Policy states for the window (LIM-033).
+            found.push(...judgeRefusal(await answerOf(res), { scope, limit: window }));
+          });
         }
         expect(found).toHaveNoViolations();
       },
