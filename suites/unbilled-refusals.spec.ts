@@ -2,12 +2,12 @@
  * Unbilled answers of every paid operation (families BILL and LIM, with the control plane; issue 34: every
  * rule judged on every operation it applies to). suites/billing.spec.ts proves a 502 unbilled on one
  * operation and suites/limits.spec.ts a 429 on a few; here each paid operation an API key can call is
- * refused both ways with a fresh account:
- * - an upstream 502 injected through the control plane (`faults`): the key's debit is refunded (BILL-003), and
- *   outside the social routes the error is upstream_unavailable (ERR-010; gap XSRCH-005 for the social ones);
- * - its scope's per-minute quota filled through the control plane (`limits/usage`): the call is refused 429
- *   before any debit (BILL-008), and the 429's anatomy is judged on that operation by the contract matcher
- *   (suites/support/answer-checks.ts).
+ * refused three ways with a fresh account:
+ * - an upstream 502 injected through the control plane (`faults`): the key's debit is refunded (BILL-003,
+ *   BILL-004), and outside the social routes the error is upstream_unavailable (ERR-010; gap XSRCH-005);
+ * - its scope's minute, then its day, filled through the control plane (`limits/usage`): the call is refused
+ *   429 (LIM-002/003, LIM-006/007) before any debit (BILL-008, LIM-017), its RateLimit-Policy states the
+ *   window's quota (LIM-033), and its anatomy is judged by the contract matcher (suites/support/answer-checks.ts);
  * - an identifier nothing matches (an unknown market, asset or reference) in the request the operation
  *   otherwise answers: where the target answers 404, the key's debit is refunded (BILL-002); another refusal
  *   there is the target's choice (the spec states a 404 only for some of these) and no instance.
