@@ -62,6 +62,12 @@ const TABLE = {
       'the daily counts roll over at 23:00 UTC (a server-local day an hour ahead): a call just before 00:00 UTC is admitted',
     ],
     [
+      'lim-guard-skips-job-read',
+      'LIM-010',
+      'the per-IP guard leaves the job read uncounted (GET /api/auth/forecast-requests/{jobId} is never refused by it)',
+      { operation: 'getForecastRequest' },
+    ],
+    [
       'lim-429-no-ratelimit-social',
       'LIM-022',
       "the social search route's own 429 drops the RateLimit header (the other scopes' 429s keep it)",
@@ -124,6 +130,18 @@ const TABLE = {
       'x402-amount-off-oil',
       'X402-007',
       "the oil route's challenge offers the first token's amount one atomic unit above the price",
+      { operation: 'getOilSignal' },
+    ],
+    [
+      'x402-settle-on-502-sources',
+      'BILL-006',
+      'the sources route settles an x402 payment although it answers 502',
+      { operation: 'listSources' },
+    ],
+    [
+      'x402-no-settlement-header-oil',
+      'X402-014',
+      'the oil route settles an x402 payment but its 200 carries no PAYMENT-RESPONSE',
       { operation: 'getOilSignal' },
     ],
     [

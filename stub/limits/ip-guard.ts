@@ -12,6 +12,7 @@ import FindMyWay from 'find-my-way';
 import type { IncomingMessage } from 'node:http';
 import type { FixedAnswer } from '../http/reply.ts';
 import type { RateLimiter } from './limiter.ts';
+import { mutant } from '../mutants.ts';
 
 /** The router options of the stub's fastify instance (stub/server.ts), shared so both route alike. */
 export const ROUTER_OPTIONS = { maxParamLength: 2048 } as const;
@@ -40,6 +41,8 @@ export class IpGuard {
   decide(req: IncomingMessage): FixedAnswer | undefined {
     if (this.limits.isLifted) return undefined;
     if (this.counted.find(req.method as FindMyWay.HTTPMethod, req.url ?? '') === null) return undefined;
+    // Mutant lim-guard-skips-job-read: the job read is left out of the guard, as if it were a control route.
+    if (mutant('lim-guard-skips-job-read') && req.method === 'GET' && req.url?.startsWith('/api/auth/forecast-requests/')) return undefined;
     return this.limits.admitOnArrival(clientAddress(req));
   }
 }

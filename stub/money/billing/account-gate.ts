@@ -198,7 +198,11 @@ export class AccountGate implements Gate {
     return {
       principal,
       finish: once(async (status, billable): Promise<AddedHeaders> => {
-        if (!(billable && isBilledStatus(status)) && !(mutant('x402-settle-on-404') && status === 404)) {
+        if (
+          !(billable && isBilledStatus(status)) &&
+          !(mutant('x402-settle-on-404') && status === 404) &&
+          !(mutant('x402-settle-on-502-sources') && status === 502 && operationId === 'listSources')
+        ) {
           this.payments.unbilled(payment);
           rollback();
           return NO_HEADERS;
@@ -216,6 +220,8 @@ export class AccountGate implements Gate {
         }
         // X402-029: the payer is optional in x402 v2's SettleResponse; the alternate stub leaves it out.
         const { payer: _payer, ...withoutPayer } = settled;
+        // Mutant x402-no-settlement-header-oil: the oil route settles but leaves out PAYMENT-RESPONSE.
+        if (mutant('x402-no-settlement-header-oil') && operationId === 'getOilSignal') return NO_HEADERS;
         return { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(alt('X402-029') ? withoutPayer : settled) };
       }),
     };
