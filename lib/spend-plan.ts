@@ -60,6 +60,12 @@ export interface SpendPlan {
   budgetBound: { rules: number; judged: number };
   /** Credits per rule family: each bought test's credits shared equally by its rules. */
   byFamily: Record<string, number>;
+  /**
+   * Of `credits`, the small headrooms of bought tests priced as spend (ROOM_FROM): a reserve the day may or
+   * may not spend (a burst's refused calls refunded when measured), so a run spends between
+   * `credits - pricedRoom` and `credits`.
+   */
+  pricedRoom: number;
 }
 
 const family = (id: string) => id.replace(/-\d+$/, '');
@@ -166,8 +172,10 @@ const SWAP_PASSES = 20;
  */
 export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: number, testable: ReadonlySet<string>): SpendPlan {
   // A small headroom is priced as spend (ROOM_FROM); room for a charge certain to come back is room only.
+  const smallRoom = new Map<string, number>();
   const priced = candidates.map((c) => {
     const small = c.headroom !== undefined && c.headroom < ROOM_FROM;
+    if (small) smallRoom.set(c.key, c.headroom!);
     if (!small && !c.givenBack) return c;
     return {
       ...c,
@@ -231,6 +239,7 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     left: paid.filter((c) => !boughtKeys.has(c.key)).map((c) => ({ key: c.key, credits: costGiven(c, none) })),
     budgetBound: { rules: bound.size, judged: judged.size },
     byFamily,
+    pricedRoom: bought.reduce((sum, c) => sum + (smallRoom.get(c.key) ?? 0), 0),
   };
 }
 
@@ -244,6 +253,9 @@ export function planLines(plan: SpendPlan, budgetLabel: string): string[] {
   return [
     `Spend plan at ${budgetLabel}: ${usd(plan.credits)} in ${plan.bought.length} paid test(s); ${plan.left.length} paid test(s) left out (SKIPPED "budget: not in the spend plan")`,
     `  budget-bound rules judged: ${plan.budgetBound.judged} of ${plan.budgetBound.rules} (${pct}%)`,
+    ...(plan.pricedRoom
+      ? [`  of the plan, ${usd(plan.pricedRoom)} is reserve priced as spend (small headrooms of bought tests): the run may spend less`]
+      : []),
     ...(families.length ? [`  per family: ${families.join(', ')}`] : []),
   ];
 }

@@ -91,7 +91,11 @@ test('room is kept free for the largest headroom bought and for the slack, and t
 
 test('a headroom under ROOM_FROM is priced as spend: a cheap call refunded when measured may be billed on the day', () => {
   const plan = planSpend([{ key: 'lookup', credits: 0, headroom: 10, rules: ['K-001'] }], 1_000, new Set(['K-001']));
-  expect(plan).toMatchObject({ credits: 10, bought: ['lookup'], budgetBound: { rules: 1, judged: 1 } });
+  // The reserve is named, so a run that did not need it is not read as spending less than planned.
+  expect(plan).toMatchObject({ credits: 10, pricedRoom: 10, bought: ['lookup'], budgetBound: { rules: 1, judged: 1 } });
+  expect(planLines(plan, '$1.000')).toContain(
+    '  of the plan, $0.010 is reserve priced as spend (small headrooms of bought tests): the run may spend less',
+  );
   expect(planSpend([{ key: 'lookup', credits: 0, headroom: 10, rules: ['K-001'] }], 0, new Set(['K-001'])).bought).toEqual([]);
 });
 
