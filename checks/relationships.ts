@@ -76,13 +76,30 @@ export function checkAllRelationships(body: unknown): Violation[] {
 /** Edges between a market and another node whose direction REL-011 compares from both ends. */
 const MARKET_EDGES = new Set(['HAS_MARKET', 'HAS_SIGNAL', 'ON_MARKET']);
 
-/** One ref's view of a market edge: the end it is seen from ('market' or 'other'), or undefined when REL-011 does not place it. */
-function viewEnd(category: string, via: unknown): 'market' | 'other' | undefined {
-  // A market's asset and signal refs (direct) and any ref via a market are seen from a market.
-  if ((category === 'assets' || category === 'signals') && (via === 'direct' || via === 'market')) return 'market';
-  // Market refs are seen from the other end: the subject (direct) or the intermediate asset.
-  if (category === 'markets' && (via === 'direct' || via === 'asset')) return 'other';
+/**
+ * One ref's view of a market edge: the end it is seen from ('market' or 'other'), or undefined when REL-011 does
+ * not place it. A direct ref is read from the response subject (REL-011): a market's direct asset and signal refs
+ * are seen from a market only when the envelope's subject is a market; a direct market ref only when it is not
+ * (an asset, forecast or signal subject: the oil reading's markets).
+ */
+function viewEnd(category: string, via: unknown, subjectIsMarket: boolean): 'market' | 'other' | undefined {
+  // Any ref via a market is seen from a market; a market subject's direct asset and signal refs too.
+  if ((category === 'assets' || category === 'signals') && (via === 'market' || (via === 'direct' && subjectIsMarket))) return 'market';
+  // Market refs are seen from the other end: a non-market subject (direct) or the intermediate asset.
+  if (category === 'markets' && (via === 'asset' || (via === 'direct' && !subjectIsMarket))) return 'other';
   return undefined;
+}
+
+/** Every envelope inside `value` with its pointer and whether the object holding it is a market (a marketKey beside it). */
+function envelopesWithSubject(value: unknown, path = ''): [string, unknown, boolean][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => envelopesWithSubject(v, path + ptr(i)));
+  const row = value as Record<string, unknown>;
+  return Object.entries(row).flatMap(([k, v]) =>
+    k === 'relationships' && v && typeof v === 'object' && !Array.isArray(v)
+      ? [[path + ptr(k), v, typeof row.marketKey === 'string'] as [string, unknown, boolean]]
+      : envelopesWithSubject(v, path + ptr(k)),
+  );
 }
 
 /** One ref's view of a market edge; `path` is its JSON pointer, prefixed with its answer's name when remembered across answers. */
@@ -97,12 +114,12 @@ interface EdgeView {
 export type EdgeViews = Map<string, EdgeView>;
 
 const edgeViews = (body: unknown): EdgeView[] =>
-  findEnvelopes(body).flatMap(([path, env]) =>
+  envelopesWithSubject(body).flatMap(([path, env, subjectIsMarket]) =>
     CATEGORIES.flatMap((cat) => {
       const refs = (env as Record<string, unknown>)[cat];
       if (!Array.isArray(refs)) return [];
       return refs.flatMap((ref: Record<string, unknown> | null, i) => {
-        const end = ref && typeof ref === 'object' ? viewEnd(cat, ref.via) : undefined;
+        const end = ref && typeof ref === 'object' ? viewEnd(cat, ref.via, subjectIsMarket) : undefined;
         if (!ref || !end || !MARKET_EDGES.has(ref.relationship as string) || typeof ref.direction !== 'string') return [];
         return [{ edge: ref.relationship as string, end, direction: ref.direction, path: path + ptr(cat, i) }];
       });

@@ -130,7 +130,7 @@ export const MARKET_CASES = [
     ok: [
       [
         [
-          { market: { relationships: { ...envelope(), markets: [{ ...marketRefOf('outgoing', 'asset') }] } } },
+          { market: { marketKey: 'venue_a:512', relationships: { ...envelope(), markets: [{ ...marketRefOf('outgoing', 'asset') }] } } },
           {
             latestForecast: {
               relationships: {
@@ -147,7 +147,7 @@ export const MARKET_CASES = [
       // the second case: the same edge seen from the market end twice, in two answers, with two directions
       'REL-011': [
         [
-          { relationships: envelope() },
+          { marketKey: 'venue_a:512', relationships: envelope() },
           { relationships: { ...envelope(), assets: [{ ...assetRef(3), via: 'market', direction: 'outgoing' }] } },
         ],
       ],

@@ -7,7 +7,9 @@ import { checkRefDirections, refDirectionInstances, type EdgeViews } from '../re
 import { assetRef, envelope } from './parts.ts';
 
 /** An answer whose market carries one direct asset ref (HAS_MARKET seen from the market's end) in `direction`. */
-const marketAnswer = (direction: string) => ({ market: { relationships: { ...envelope(), assets: [{ ...assetRef(1), direction }] } } });
+const marketAnswer = (direction: string) => ({
+  market: { marketKey: 'venue_a:512', relationships: { ...envelope(), assets: [{ ...assetRef(1), direction }] } },
+});
 
 test('checkRefDirections: two answers that each hold one view disagree only when remembered together', () => {
   const seen: EdgeViews = new Map();
@@ -21,5 +23,14 @@ test('checkRefDirections: two answers that each hold one view disagree only when
     ['REL-011', expect.stringContaining('incoming at an earlier getLatest answer: /market/relationships/assets/0')],
   ]);
   // The first view stays the expectation: an answer agreeing with it is clean.
+  expect(checkRefDirections(marketAnswer('incoming'), seen, 'an earlier getLatest answer')).toEqual([]);
+});
+
+test("checkRefDirections: a direct ref is read from the response subject: a signal's direct asset ref is no market's view", () => {
+  const seen: EdgeViews = new Map();
+  // The oil reading (no marketKey) carries a direct asset ref: no view of a market edge from the market's end.
+  const reading = { reading: { relationships: { ...envelope(), assets: [{ ...assetRef(1), direction: 'outgoing' }] } } };
+  expect(refDirectionInstances(reading)).toBe(0);
+  expect(checkRefDirections(reading, seen, 'an earlier getOilSignal answer')).toEqual([]);
   expect(checkRefDirections(marketAnswer('incoming'), seen, 'an earlier getLatest answer')).toEqual([]);
 });
