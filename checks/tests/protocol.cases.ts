@@ -225,6 +225,8 @@ export const PROTOCOL_CASES = [
       [err(429, 'rate_limited', { retry_after: 3 })],
       [{ status: 200, headers: {}, bodyText: 'ok' }],
       [err(409, 'wallet_already_attested'), 'attestWallet'],
+      // The link route's own 422 for a missing or expired token has no code in its text.
+      [err(422, 'link_token_expired'), 'linkWallet'],
       [err(502, 'upstream_unavailable'), 'getPortfolio'],
       // The social routes' 502 has no code in the Errors table (gap XSRCH-005).
       [err(502, 'upstream_timeout'), 'searchSocial'],
