@@ -368,7 +368,11 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
         statuses.includes(429),
         `a burst of ${statuses.length} on GET /api/public/pricing answered no 429 (stub: counted)`,
       );
-      if (!statuses.includes(429)) return void judged('LIM-009', 0, 'a refusal of a free route by the guard in one second');
+      if (!statuses.includes(429)) {
+        // No refusal: neither the bound's case nor the anatomy's (a hostile target's 500s earn nothing).
+        judgedAnatomy(undefined);
+        return void judged('LIM-009', 0, 'a refusal of a free route by the guard in one second');
+      }
       // "may tighten during abuse" (LIM-014): fewer admitted is not LIM-009's violation; more is. A fresh
       // window of ordinary traffic is no abuse, so a refusal before the bound is LIM-014's (a warning).
       const found = judgeBurst('LIM-009', 'per-IP guard per-second', b, LIMIT_BOUNDS.ip_guard.second, true);
@@ -850,7 +854,11 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
           statuses.includes(429),
           `GET /api/public/pricing answered ${statuses.join(',')} after ${bound - 3} preloaded (stub: counted)`,
         );
-        if (!statuses.includes(429)) return void judged(rule, 0, `a refusal of a free route by the guard's ${window}`);
+        if (!statuses.includes(429)) {
+          // No refusal: neither the bound's case nor the anatomy's (a hostile target's 500s earn nothing).
+          judgedAnatomy(undefined);
+          return void judged(rule, 0, `a refusal of a free route by the guard's ${window}`);
+        }
         const found = checkBurst(rule, `per-IP guard per ${window} after ${bound - 3} preloaded`, statuses, 3, true);
         const refusedAnswer = refused ? await answerOf(refused) : undefined;
         found.push(...checkGuardTightening(guardAnswers(statuses, refusedAnswer), 3, false));
