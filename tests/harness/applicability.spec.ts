@@ -4,18 +4,8 @@
  */
 import { test, expect } from '@playwright/test';
 import { applicabilityProblems, applicableOperations, selectOperations } from '../../contract/applicability.ts';
-import { loadRules, type Rule } from '../../contract/rules.ts';
-
-const rule = (id: string, extra: Partial<Rule> = {}): Rule => ({
-  id,
-  section: 'S',
-  level: 'MUST',
-  text: `rule ${id}`,
-  observe: 'black-box',
-  kind: 'rule',
-  file: 't.yaml',
-  ...extra,
-});
+import { loadRules } from '../../contract/rules.ts';
+import { rule } from './support/catalogue-rule.ts';
 
 test('selectors resolve against the contract: prices, auth modes, documented statuses, scopes, components, intersections and complements', () => {
   const paid404 = selectOperations('paid & status:404');

@@ -6,6 +6,7 @@
 import { runInfo } from './support/run-info.ts';
 import { test, expect } from '@playwright/test';
 import { loadRules, type Rule } from '../../contract/rules.ts';
+import { rule } from './support/catalogue-rule.ts';
 import { buildReport, unlocksOf } from '../../reporter/report.ts';
 import { renderHtml } from '../../reporter/render.ts';
 import { renderJunit } from '../../reporter/junit.ts';
@@ -23,16 +24,6 @@ import {
 } from '../../reporter/rule-results.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 
-const rule = (id: string, extra: Partial<Rule> = {}): Rule => ({
-  id,
-  section: 'S',
-  level: 'MUST',
-  text: `rule ${id}`,
-  observe: 'black-box',
-  kind: 'rule',
-  file: 't.yaml',
-  ...extra,
-});
 const outcome = (title: string, status: TestOutcome['status'], rules: string[], extra: Partial<TestOutcome> = {}): TestOutcome => ({
   title,
   file: 'x.spec.ts',
