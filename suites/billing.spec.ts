@@ -18,6 +18,10 @@ import { discoverIdentities, errorOf, freeCalls, type FreeCall } from './support
 import type { TargetClient } from './support/client.ts';
 import { catalogRows, lookup } from './support/lookups.ts';
 import { observeChoice } from './support/choices.ts';
+import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
+
+/** Tracked markets tried when looking for one without article evidence (each 200 is billed its price). */
+const EVIDENCE_PROBES = 6;
 
 /** The reference price of an operation, in credits (documented prices only: see `livePrice`). */
 const price = (operationId: string): number => PRICES[operationId]!.credits;
@@ -147,6 +151,42 @@ test.describe('billing: a 404 of the stored-forecast read', () => {
         });
       }
       judged(BILLING_RULES.notBilled404, n, 'a 404 answer');
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('billing: a 404 of the evidence read', () => {
+  // Its text names two causes of the 404 (an invalid slug, no evidence) and says neither is billed (EVID-011;
+  // Authentication rule 7, BILL-002). The unknown slug is proven below; here the other cause: a market the run
+  // has seen tracked (it got a forecast in the feed) that has no article evidence (issue 34: every cause).
+  test(
+    'a 404 of the evidence read for a tracked market without article evidence is not billed',
+    { annotation: rules(BILLING_RULES.notBilled404, 'EVID-011', ...contractRules('getMarketSignals', 'getLatest')) },
+    async ({ api, paid, controlPlane, sharedAnswers }) => {
+      const op = 'getMarketSignals';
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' }, sharedAnswers);
+      await expect(feedRes).toMatchContract('getLatest');
+      const tracked = feedMarkets(feed, 'forecast').filter((m): m is FeedMarket & { slug: string } => m.slug !== null);
+      const found: Violation[] = [];
+      let n = 0;
+      // A market with evidence answers 200 and is billed its price: a few probes bound the spend.
+      for (const m of tracked.slice(0, EVIDENCE_PROBES)) {
+        const account = await controlPlane.createAccount(price(op) * 3);
+        const res = await api.withKey(account.apiKey).get(marketPath(m.slug, 'signals'), { params: { venue: m.venue } });
+        await expect(res).toMatchContract(op);
+        if (res.status() !== 404) continue;
+        n++;
+        const after = await controlPlane.balance(account.accountId);
+        for (const rule of [BILLING_RULES.notBilled404, 'EVID-011'])
+          found.push(...checkDebit(rule, `a 404 of ${op} for tracked market ${m.marketKey}`, price(op) * 3, after, 0));
+        break;
+      }
+      for (const rule of [BILLING_RULES.notBilled404, 'EVID-011']) judged(rule, n, 'a 404 of a tracked market without evidence', op);
+      test.skip(
+        n === 0,
+        `no instance: each of ${Math.min(tracked.length, EVIDENCE_PROBES)} tracked market(s) from the feed answered other than 404`,
+      );
       expect(found).toHaveNoViolations();
     },
   );
