@@ -11,6 +11,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { readSettings } from '../lib/settings.ts';
 import { ACCURACY_MULTIPLES, judgeAccuracy, type AccuracyResult } from './accuracy.ts';
 import { writeAccuracyReport, type TierAccuracy } from './accuracy-report.ts';
+import { loadCharts } from './charts.ts';
 import { DEFAULT_SAMPLE_EVERY, everyNth } from './contract-sample.ts';
 import { startEmbeddedStub } from './embedded.ts';
 import { buildProfiles, windowOf } from './profiles.ts';
@@ -125,6 +126,7 @@ const program = new Command('load:accuracy')
       t.runs.flatMap((r) => r.thresholds.filter((x) => !x.ok).map((x) => ({ ...x, metric: `${t.tier} ${r.multiple}× ${x.metric}` }))),
     );
     const all = tiers.flatMap((t) => t.runs.flatMap((r) => r.violations));
+    await loadCharts();
     const paths = writeAccuracyReport(
       {
         startedAt,

@@ -3,19 +3,54 @@
  * browser, no DOM). Three charts over 1-s windows: achieved vs target rate, latency percentiles,
  * status mix.
  */
-import * as echarts from 'echarts/core';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent } from 'echarts/components';
-import { SVGRenderer } from 'echarts/renderers';
 import type { RateWindow } from './analysis.ts';
+import type * as EChartsCore from 'echarts/core';
 
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, SVGRenderer]);
+/**
+ * The ECharts modules, loaded on demand: echarts is an optional peer dependency (package.json
+ * `peerDependenciesMeta`), installed only by those who want the load report's charts, so a user's install
+ * of the CLI does not carry its 60 MB. Undefined until `loadCharts` found it.
+ */
+let echarts: typeof EChartsCore | undefined;
+
+/**
+ * Loads ECharts for the charts below; call it (once) before rendering a report. Returns false, and the charts
+ * render as a one-line note naming the package, when echarts is not installed. Never throws.
+ */
+export async function loadCharts(): Promise<boolean> {
+  if (echarts) return true;
+  try {
+    const [core, charts, components, renderers] = await Promise.all([
+      import('echarts/core'),
+      import('echarts/charts'),
+      import('echarts/components'),
+      import('echarts/renderers'),
+    ]);
+    core.use([
+      charts.BarChart,
+      charts.LineChart,
+      components.GridComponent,
+      components.LegendComponent,
+      components.MarkLineComponent,
+      components.TitleComponent,
+      renderers.SVGRenderer,
+    ]);
+    echarts = core;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a chart shows when echarts is not installed. */
+export const CHARTS_ABSENT = '<p class="no-chart">Charts need the optional package echarts: <code>npm install echarts</code>.</p>';
 
 const WIDTH = 860;
 const HEIGHT = 320;
 
-/** Renders one ECharts option to a standalone SVG string. */
+/** Renders one ECharts option to a standalone SVG string (CHARTS_ABSENT until `loadCharts` loaded echarts). */
 function render(option: Record<string, unknown>): string {
+  if (!echarts) return CHARTS_ABSENT;
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height: HEIGHT });
   try {
     chart.setOption({ animation: false, grid: { left: 60, right: 30, top: 70, bottom: 45 }, ...option });

@@ -14,6 +14,7 @@ import { startEmbeddedStub, type EmbeddedStub } from './embedded.ts';
 import { judgeRun } from './judge.ts';
 import type { LoadProfile } from './profiles.ts';
 import { buildReport, writeReport, type EngineInfo, type LoadReport } from './report.ts';
+import { loadCharts } from './charts.ts';
 import { discoverIdentities, maxSpendCredits, plannedRequestOf, requestFactory, SYNTHETIC_IDENTITIES } from './requests.ts';
 import {
   assertBounds,
@@ -219,6 +220,7 @@ export async function runProfile(opts: ProfileRunOptions): Promise<{ report: Loa
       remote,
       ipGuard: IP_GUARD_NOTE,
     });
+    if (opts.outDir) await loadCharts();
     return { report, ...(opts.outDir ? { paths: writeReport(report, opts.outDir) } : {}) };
   } finally {
     await stub?.close();

@@ -4,6 +4,8 @@
 # dependencies from this checkout's node_modules (no network at all), and runs
 # `npx forecast-conformance run` against the embedded stub with one free-route rule (PRICE-014),
 # checks its verdict, then `verify`. A check of .ci/run (under a minute: no clock suite runs).
+# Only the runtime dependencies (package.json `dependencies`) are linked, so the tool proves it runs without
+# the dev ones (echarts, typescript); scripts/installed-size.ts prints what a user's install weighs.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -13,9 +15,9 @@ mkdir -p "$work/app/node_modules/forecast-conformance" "$work/app/node_modules/.
 cd "$work/app"
 echo '{"name":"package-check","private":true}' > package.json
 tar -xzf "$work"/forecast-conformance-*.tgz -C node_modules/forecast-conformance --strip-components=1
-for dep in "$root"/node_modules/* "$root"/node_modules/@*; do
-  name=$(basename "$dep")
-  [ -e "node_modules/$name" ] || ln -s "$dep" "node_modules/$name"
+for name in $(node -e 'console.log(Object.keys(require(process.argv[1]).dependencies).join("\n"))' "$root/package.json"); do
+  mkdir -p "node_modules/$(dirname "$name")"
+  ln -s "$root/node_modules/$name" "node_modules/$name"
 done
 ln -s ../forecast-conformance/bin/forecast-conformance.js node_modules/.bin/forecast-conformance
 npx --offline forecast-conformance --version
@@ -24,4 +26,6 @@ node -e '
   const r = JSON.parse(require("fs").readFileSync("out/rules.json", "utf8")).rules.find((x) => x.id === "PRICE-014");
   if (r?.status !== "PASSED") { console.error("package check: PRICE-014 is " + r?.status + ", not PASSED"); process.exit(1); }'
 npx --offline forecast-conformance verify out
+own=$(du -sb node_modules/forecast-conformance | cut -f1)
+(cd "$root" && npx tsx scripts/installed-size.ts --own-bytes "$own")
 echo "package check: OK"

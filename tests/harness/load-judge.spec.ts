@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { judgeAccuracy, type AccuracyTarget } from '../../load/accuracy.ts';
 import { renderAccuracyHtml } from '../../load/accuracy-report.ts';
+import { loadCharts } from '../../load/charts.ts';
 import type { RequestRecord } from '../../load/analysis.ts';
 import { everyNth, judgeAnswer, judgeSample } from '../../load/contract-sample.ts';
 import { buildProfiles, limitThresholds, TIERS, windowOf } from '../../load/profiles.ts';
@@ -238,7 +239,8 @@ test.describe('accuracy verdict', () => {
     expect(over.violations.map((v) => v.ruleId)).toEqual(['LIM-001', 'LIM-001']);
   });
 
-  test('a sampled answer breaking the contract crosses contract_violations; the HTML report shows it', () => {
+  test('a sampled answer breaking the contract crosses contract_violations; the HTML report shows it', async () => {
+    expect(await loadCharts(), 'echarts (a dev dependency here) loads').toBe(true);
     const r = judgeAccuracy(
       Array.from({ length: 22 }, (_, i) => rec(i, i * 45, i < 20 ? 200 : 429)),
       [sampled429(21, (a) => delete a.headers['retry-after'])],
