@@ -9,6 +9,7 @@ import type { RuleReporterOptions } from './reporter/rule-reporter.ts';
 import { readSettings } from './lib/settings.ts';
 import { registerSecret } from './lib/redact.ts';
 import { ownsSourceAddresses, serialSuites } from './lib/suite-phases.ts';
+import { E2E_TESTS, UNIT_TESTS } from './tests/lanes.ts';
 
 const settings = readSettings();
 const { reportDir, embedded, shard } = settings;
@@ -105,12 +106,11 @@ export default defineConfig<TargetOptions>({
       workers: 1,
       use: { soleWorker: true, spreadSources: true },
     },
-    // Tests of the harness (tests/harness) and the stub's unit tests (tests/stub): they credit no catalogue rule.
-    { name: 'harness', testDir: './tests', testMatch: /.*\.spec\.ts$/, testIgnore: /[\\/]variants[\\/]/ },
-    // Unit tests of the checks (checks/registry.ts) from hand-made fixtures: no target is contacted.
-    { name: 'checks', testDir: './checks', testMatch: /.*\.test\.ts$/ },
-    // The alternate stub run whole by the CLI (issue 18); the rule reporter compares it with this run's own
-    // verdicts at the end. After the projects above, so it has the machine to itself; it credits no catalogue rule.
-    { name: 'variants', testDir: './tests/variants', testMatch: /.*\.spec\.ts$/, dependencies: ['conformance', 'harness', 'checks'] },
+    // The unit lane (tests/lanes.ts UNIT_TESTS; alone: `npm run test:unit`): the checks' fixture tests and the pure
+    // units of the catalogue, the harness and the stub. They credit no catalogue rule and contact no target.
+    { name: 'unit', testDir: '.', testMatch: UNIT_TESTS },
+    // The rest of the harness's own tests (tests/): CLI runs, stub processes, reports opened in Chromium. They credit
+    // no catalogue rule. The e2e lane (tests/lanes.ts E2E_TESTS, `npm run test:e2e`) is not part of this run.
+    { name: 'harness', testDir: '.', testMatch: 'tests/**/*.spec.ts', testIgnore: [...UNIT_TESTS, ...E2E_TESTS] },
   ],
 });

@@ -1,0 +1,49 @@
+/**
+ * Test lanes (issue 35): which test file runs in which lane, stated once. Globs relative to the project root.
+ * - unit (`npm run test:unit`, playwright.unit.config.ts; also `npm test`'s `unit` project): no stub process,
+ *   no CLI run, no browser; the whole lane runs in seconds.
+ * - e2e (`npm run test:e2e`, playwright.e2e.config.ts; a check of .ci/run, not part of `npm test`): whole
+ *   CLI runs against embedded stubs (the alternate stub beside the main one, shards, hostile targets, spend
+ *   budgets), minutes each.
+ * - everything else under tests/ is the `harness` project of `npm test`.
+ * tests/harness/lanes.spec.ts proves every test file is in exactly one lane.
+ */
+
+/** The checks' fixture tests and the pure units of the catalogue, the harness and the stub. */
+export const UNIT_TESTS: string[] = [
+  'checks/**/*.test.ts',
+  ...[
+    'applicability',
+    'bounds-catalogue',
+    'budget',
+    'challenge-check',
+    'ci-docs',
+    'contract-validator',
+    'floor',
+    'judging',
+    'junit',
+    'lanes',
+    'load-judge',
+    'load',
+    'matcher',
+    'operation-facts',
+    'pacing-hub',
+    'property',
+    'reporter',
+    'schema-mock',
+    'selection',
+    'served-contract',
+    'severity',
+    'shared-answers',
+    'spec-trace',
+    'spend-plan',
+    'spend-report',
+    'topic-class',
+    'transport',
+    'variant-compare',
+  ].map((name) => `tests/harness/${name}.spec.ts`),
+  ...['ledger', 'limiter-windows', 'mutants'].map((name) => `tests/stub/${name}.spec.ts`),
+];
+
+/** Whole CLI runs that take minutes: their own lane, outside `npm test`'s bound. */
+export const E2E_TESTS: string[] = ['tests/variants/*.spec.ts'];
