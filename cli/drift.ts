@@ -10,6 +10,7 @@ import { redact } from '../lib/redact.ts';
 import { breakingCount, driftGate, driftLines, driftSection, readContractFile, type FailOnDrift } from '../reporter/drift.ts';
 import { preflight } from './preflight.ts';
 import { httpUrl, UsageError } from './settings.ts';
+import { processEnvironment } from '../lib/settings.ts';
 
 export interface DriftFlags {
   target?: string;
@@ -40,7 +41,7 @@ async function servedContract(flags: DriftFlags, env: NodeJS.ProcessEnv): Promis
  * The `drift` command. Returns the exit code (0, 1 or 2, above).
  * @throws UsageError for --target with --against, or neither (the caller prints it, exit 2)
  */
-export async function driftCommand(flags: DriftFlags, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function driftCommand(flags: DriftFlags, env: NodeJS.ProcessEnv = processEnvironment()): Promise<number> {
   if (flags.target && flags.against) throw new UsageError('drift: --target and --against exclude each other');
   const served = await servedContract(flags, env);
   if ('reason' in served) {

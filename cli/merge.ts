@@ -14,6 +14,7 @@ import { MANIFEST, SIGNATURE, writeBundle } from './bundle.ts';
 import { EXIT } from './run.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 import { REPORT_FILES } from '../lib/run-state.ts';
+import { childEnvironment } from '../lib/settings.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,8 +34,7 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
     const first = shards[0];
     const baseline = first?.drift?.comparisons.find((c) => c.against === 'baseline')?.before;
     const out = resolve(outDir);
-    const env: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('FC_')) env[k] = v;
+    const env = childEnvironment();
     Object.assign(env, {
       FC_REPORT_DIR: out,
       FC_TIER: first?.tier ?? 'standard',

@@ -42,6 +42,7 @@ import { supervise, type RunEnd } from './supervise.ts';
 import { ownsSourceAddresses } from '../lib/suite-phases.ts';
 import { driftNotRun, driftSource, readContractFile } from '../reporter/drift.ts';
 import { MANIFEST, SIGNATURE, writeBundle } from './bundle.ts';
+import { childEnvironment, processEnvironment } from '../lib/settings.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
@@ -66,9 +67,7 @@ export interface RunFlags extends Flags {
 
 /** Every FC_* variable removed: the child sees exactly the resolved settings. */
 function baseEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('FC_')) env[k] = v;
-  return env;
+  return childEnvironment();
 }
 
 /** Verdicts of a run that judged nothing: every selected testable rule NOT_RUN with `reason`. */
@@ -429,7 +428,7 @@ async function runAndReport(flags: RunFlags, out: (line: string) => void): Promi
     sign(reportDir, s.signingKey);
   }
   // GitHub Actions reads workflow commands from the step's output: stdout, or stderr under --json (stdout is the summary's).
-  reportToGithub(ended.report, ended.code, process.env, (line) => console.log(redact(line)));
+  reportToGithub(ended.report, ended.code, processEnvironment(), (line) => console.log(redact(line)));
   if (flags.json) out(redact(JSON.stringify(runSummary(ended.report, ended.code, reportDir), null, 2)));
   return ended.code;
 }

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../lib/http-client.ts';
 import { registerSecret } from '../lib/redact.ts';
+import { processEnvironment } from '../lib/settings.ts';
 
 export const CONFIG_FILE = 'forecast-conformance.config.json';
 const SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'config.schema.json');
@@ -209,7 +210,7 @@ export function registerSecrets(secrets: Secrets): void {
 }
 
 /** The secrets of a run, from the environment. */
-export function readSecrets(env: NodeJS.ProcessEnv = process.env): Secrets {
+export function readSecrets(env: NodeJS.ProcessEnv = processEnvironment()): Secrets {
   const out: Secrets = {};
   const apiKey = secretFrom(env, 'FC_API_KEY');
   const apiKey2 = secretFrom(env, 'FC_API_KEY_2');
@@ -232,7 +233,7 @@ const list = (v: string | undefined): string[] =>
  * Resolves every run setting: flag, else FC_* environment, else config file, else default.
  * @throws UsageError for a malformed value, naming its source field.
  */
-export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RunSettings {
+export function resolveSettings(flags: Flags, env: NodeJS.ProcessEnv = processEnvironment(), cwd = process.cwd()): RunSettings {
   const { settings: file, file: configFile } = readConfig(flags.config, cwd);
   const pick = <T>(flag: T | undefined, fromEnv: T | undefined, fromFile: T | undefined): T | undefined => flag ?? fromEnv ?? fromFile;
   const envNum = (name: string, parse: (field: string, v: string) => number) => (env[name] ? parse(name, env[name]) : undefined);

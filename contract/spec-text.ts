@@ -28,6 +28,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { specPathSetting } from '../lib/settings.ts';
 
 export interface SpecUnit {
   /** First 12 hex digits of SHA-256 of `text`. */
@@ -45,7 +46,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Where the spec is read from: FC_SPEC, else ../shared/spec/api-contract.md beside the project root. */
 export function specPath(): string {
-  return process.env.FC_SPEC || join(ROOT, '..', 'shared', 'spec', 'api-contract.md');
+  return specPathSetting() ?? join(ROOT, '..', 'shared', 'spec', 'api-contract.md');
 }
 
 /** Whitespace normalisation: runs of whitespace become one space; ends trimmed. */

@@ -1,10 +1,14 @@
 /**
  * The one place a Playwright run and the load CLI read the harness's environment variables (FC_*):
  * playwright.config.ts and load/main.ts call `readSettings()` and hand the values on as options; no
- * fixture, suite, reporter or load module reads process.env for them. The other readers: the
- * `forecast-conformance` CLI resolves its own settings (cli/settings.ts, and FC_TARGET in cli/drift.ts)
- * and hands them to its Playwright child, contract/spec-text.ts reads FC_SPEC (the spec's path), and
- * the embedded stub its own STUB_* variables (stub/main.ts).
+ * fixture, suite, reporter or load module reads process.env for them. This module is the only one of the
+ * run's layers that touches process.env (a lint rule, eslint.config.js, holds every other module of lib,
+ * contract, checks, suites, load, reporter and cli to it): the `forecast-conformance` CLI validates its own
+ * settings from `processEnvironment()` (cli/settings.ts) and hands them to its Playwright child, children
+ * start from `childEnvironment()`, contract/spec-text.ts reads FC_SPEC through `specPathSetting()`, and the
+ * embedded stub reads its own STUB_* variables in its entry point (stub/main.ts). The global setup still
+ * hands the pacing hub's address and the embedded stub's coordinates to the workers through the environment
+ * (suites/support/global-setup.ts; issue 35's run coordinator is to replace that hand-off).
  *
  * FC_TARGET        base URL of the API under test; unset = start the embedded reference stub
  * FC_EMBEDDED      "1" when the global setup started the embedded stub (set by the harness itself)
@@ -92,6 +96,38 @@ export interface Settings {
    * live line; `quiet` nothing (`run --json` prints its own summary).
    */
   terminal: 'full' | 'rules' | 'quiet';
+}
+
+/**
+ * This process's environment, for the resolvers that validate it (cli/settings.ts, cli/drift.ts) and for
+ * annotations written for GitHub (cli/run.ts). The object itself, so a later write is seen.
+ */
+export function processEnvironment(): NodeJS.ProcessEnv {
+  return process.env;
+}
+
+/**
+ * What a child run of the harness starts from: this process's environment without any FC_* variable (the
+ * child sees exactly the settings handed to it), plus `extra` (an undefined value removes a variable).
+ */
+export function childEnvironment(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('FC_')) env[k] = v;
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+/** The named variables of this process's environment that are set (a tool's child gets these and nothing else). */
+export function pickEnvironment(names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]!]])));
+}
+
+/** FC_SPEC: the path of the spec to read instead of ../shared/spec/api-contract.md; undefined when unset or empty. */
+export function specPathSetting(): string | undefined {
+  return process.env.FC_SPEC || undefined;
 }
 
 /** The settings from `env` (default: this process's environment). Never throws. */

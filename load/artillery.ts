@@ -21,6 +21,7 @@ import { METRIC } from './metrics.ts';
 import type { LoadProfile } from './profiles.ts';
 import type { PlannedRequest } from './scheduler.ts';
 import { parseThreshold } from './thresholds.ts';
+import { pickEnvironment } from '../lib/settings.ts';
 
 /** The project's root (this file is load/artillery.ts). */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -250,7 +251,7 @@ export interface ArtilleryRunOptions {
 function artilleryEnv(opts: ArtilleryRunOptions, extra: Record<string, string>): NodeJS.ProcessEnv {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT'];
   return {
-    ...Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]])),
+    ...pickEnvironment(keep),
     ARTILLERY_DISABLE_TELEMETRY: 'true',
     ARTILLERY_PLUGIN_PATH: join(ARTILLERY_DIR, 'fc', 'plugins'),
     FC_API_KEY: opts.keys.join(','),

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
 import { ANNOTATION } from '../lib/annotation-kinds.ts';
+import { processEnvironment } from '../lib/settings.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,7 +47,11 @@ export function listSuiteTests(): ListedSpec[] {
     [PLAYWRIGHT_CLI, 'test', '--list', '--reporter=json', '--project=conformance', '--project=conformance-clock'],
     {
       cwd: ROOT,
-      env: playwrightEnv({ ...process.env, FC_TARGET: process.env.FC_TARGET || 'http://127.0.0.1:9', PLAYWRIGHT_JSON_OUTPUT_NAME: '' }),
+      env: playwrightEnv({
+        ...processEnvironment(),
+        FC_TARGET: processEnvironment().FC_TARGET || 'http://127.0.0.1:9',
+        PLAYWRIGHT_JSON_OUTPUT_NAME: '',
+      }),
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     },
