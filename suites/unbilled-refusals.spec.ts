@@ -130,6 +130,37 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
   }
 });
 
+test.describe('an upstream error of every paid operation answered with another status is not billed either', () => {
+  // Authentication rule 7 names "any missing or error upstream response" beside the 502 (BILL-004, its example a
+  // 503): an implementation may answer an upstream failure with another status, and that answer is unbilled too.
+  // The control plane's fault (contract/control.yaml) makes the upstream fail with a 503; whatever status the
+  // target answers then, other than a success, is that failure's answer. Its contract is not judged here: the
+  // status is of the test's making, not the route's.
+  for (const op of WITH_502) {
+    test(
+      `${op}: an injected upstream 503 leaves the key's balance unchanged, whatever status answers it`,
+      { annotation: rules(BILLING_RULES.notBilledUpstream, ...contractRules(op)), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = await requestFor(paid, targetOptions.target, op);
+        const { res, account } = await controlPlane.withFault(
+          { method: request.method, path: contract().operation(op).path, status: 503 },
+          async (faultHeaders) => {
+            const account = await controlPlane.createAccount(price(op) * 2);
+            const res = await sendRequest(api.withKey(account.apiKey), request, faultHeaders);
+            return { res, account, status: res.status() };
+          },
+        );
+        test.skip(res.status() < 400, `no instance: the injected upstream 503 did not take effect (${op} answered ${res.status()})`);
+        judged(BILLING_RULES.notBilledUpstream, 1, 'an answer of an upstream error', op);
+        const after = await controlPlane.balance(account.accountId);
+        expect(
+          checkDebit(BILLING_RULES.notBilledUpstream, `a ${res.status()} answer of ${op}'s upstream 503`, price(op) * 2, after, 0),
+        ).toHaveNoViolations();
+      },
+    );
+  }
+});
+
 test.describe('a call of every paid operation over its scope quota is refused before any debit', () => {
   for (const op of SCOPED) {
     const scope = principalScopeOf(op)!;
