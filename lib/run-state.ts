@@ -1,6 +1,6 @@
 /**
  * The run-state files: the names of every file the processes of one run share through its folders
- * (docs/ARCHITECTURE.md "One run, end to end"). Two folders hold them:
+ * (docs/ARCHITECTURE.md "Channels of one run"). Two folders hold them:
  *
  * - the report folder (`--report-dir`, FC_REPORT_DIR, default `reports/`): the CLI writes the spend plan
  *   and the preflight's served contract there, the rule reporter the reports;

@@ -10,7 +10,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.ts';
 import { redact } from '../lib/redact.ts';
-import { HARNESS_PROJECT, applySelection, outcomeOf, ruleVerdicts, type TestOutcome } from './rule-results.ts';
+import { HARNESS_PROJECTS, applySelection, outcomeOf, ruleVerdicts, type TestOutcome } from './rule-results.ts';
 import { spendSummary } from '../lib/spend-ledger.ts';
 import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
 import { readAbort } from '../lib/run-health.ts';
@@ -198,7 +198,7 @@ export default class RuleReporter implements Reporter {
     }
     const flipped = flippedGaps();
     // Only rules a test of this run carried: a partial run (--grep) leaves the others unjudged here, not differing.
-    const carried = new Set(this.outcomes.filter((o) => o.project !== HARNESS_PROJECT).flatMap((o) => o.rules));
+    const carried = new Set(this.outcomes.filter((o) => !HARNESS_PROJECTS.has(o.project)).flatMap((o) => o.rules));
     let failed = false;
     for (const dir of this.variantRuns) {
       const alt = readVariantReport(dir);
@@ -267,7 +267,7 @@ export default class RuleReporter implements Reporter {
         });
     }
     // A run of the harness's own tests names no rule: it must not overwrite a certification report.
-    if (!this.outcomes.some((o) => o.rules.length && o.project !== HARNESS_PROJECT)) {
+    if (!this.outcomes.some((o) => o.rules.length && !HARNESS_PROJECTS.has(o.project))) {
       scrubFiles(this.siblingFiles);
       return this.compareVariants(null) ? { status: 'failed' } : undefined;
     }

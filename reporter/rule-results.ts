@@ -44,8 +44,11 @@ export type RuleStatus =
   | 'UNOBSERVABLE'
   | 'NOT_SELECTED';
 
-/** The Playwright project whose tests check the harness itself: never credited to catalogue rules. */
-export const HARNESS_PROJECT = 'harness';
+/**
+ * The Playwright projects whose tests check the harness itself (tests/lanes.ts: the unit lane, the rest of the
+ * harness's tests, the e2e lane): never credited to catalogue rules.
+ */
+export const HARNESS_PROJECTS: ReadonlySet<string> = new Set(['unit', 'harness', 'e2e']);
 
 export interface TestOutcome {
   title: string;
@@ -363,7 +366,7 @@ export function judgesRule(t: TestOutcome, rule: Rule): boolean {
 export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome[]): RuleVerdict[] {
   const byRule = new Map<string, TestOutcome[]>();
   for (const t of outcomes) {
-    if (t.project === HARNESS_PROJECT) continue;
+    if (HARNESS_PROJECTS.has(t.project)) continue;
     for (const id of t.rules) byRule.set(id, [...(byRule.get(id) ?? []), t]);
   }
   const read = answersRead(outcomes);
@@ -464,7 +467,7 @@ function statusesOf(rule: Rule): Set<string> | undefined {
 function answersRead(outcomes: readonly TestOutcome[]): Map<string, Set<string>> {
   const read = new Map<string, Set<string>>();
   for (const t of outcomes) {
-    if (t.project === HARNESS_PROJECT) continue;
+    if (HARNESS_PROJECTS.has(t.project)) continue;
     for (const [op, byStatus] of Object.entries(t.operationAnswers ?? {}))
       for (const [status, n] of Object.entries(byStatus)) if (n > 0) read.set(op, (read.get(op) ?? new Set()).add(status));
   }

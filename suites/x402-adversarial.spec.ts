@@ -10,6 +10,11 @@ import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { getAddress, type Hex } from 'viem';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { routeLocks } from './support/locks.ts';
+import { contract } from '../contract/index.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { discoverRequest, type PaidRequest } from './support/paid-requests.ts';
+import { FUNDING, sendPaid } from './support/x402-payments.ts';
 import { assertProperty } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequired, type PaymentRequirements } from '../checks/x402.ts';
 import { checkDebit } from '../checks/billing.ts';
@@ -44,7 +49,7 @@ const OTHERS = [
   { op: 'listSignals', path: '/api/v1/signals' },
   { op: 'listMispricedMarkets', path: '/api/v1/markets/mispriced' },
 ];
-const FUNDING = 1_000_000n;
+
 /** Refusals a target may answer (the stub: 402 payment_required with a fresh challenge, 409 payment_replay_mismatch). */
 const REFUSALS = [400, 401, 402, 403, 409, 422];
 
@@ -255,6 +260,53 @@ test.describe('adversarial x402 payments are refused and never settled', () => {
       );
     },
   );
+});
+
+/** The broken payments tried on every x402 operation (issue 34): one of each rule the accepts list and the signature state. */
+const PER_OPERATION_CASES = [
+  'forged signature (another key signs for the funded wallet)',
+  'underpaid: signed for less than the entry amount',
+  'payTo tampered: signed to another payee',
+  'asset tampered: another token with the same name and symbol',
+].map((name) => CASES.find((c) => c.name === name)!);
+/** Operations that take an x402 payment (contract/pricing.ts), but OP, whose cases run whole above. */
+const X402_OPERATIONS = Object.keys(PRICES)
+  .filter((id) => id !== OP && PRICES[id]!.x402 && contract().operations.has(id))
+  .sort();
+
+test.describe('adversarial x402 payments on every x402 operation are refused and never settled', () => {
+  for (const op of X402_OPERATIONS) {
+    test(
+      `${op}: a forged, underpaid, misdirected or foreign-token payment is refused and settles nothing`,
+      {
+        annotation: rules(...new Set(PER_OPERATION_CASES.map((c) => c.rule)), 'X402-025', ...contractRules(op)),
+        lock: routeLocks(op),
+      },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const found = await discoverRequest(paid, targetOptions.target, op);
+        test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
+        const request = (found as { request: PaidRequest }).request;
+        const violations: Violation[] = [];
+        for (const c of PER_OPERATION_CASES) {
+          await test.step(c.name, async () => {
+            // Each case its own challenge and wallet: a refusal may leave state behind (a nonce seen).
+            const ch = await readChallenge(api, request.method, request.path, { params: request.params, data: request.body });
+            const entry = ch.challenge && pickEntry(ch.challenge, BASE_NETWORK);
+            if (!entry) return void judged([c.rule, 'X402-025'], 0, 'a broken x402 payment', op);
+            const wallet = newWallet();
+            await controlPlane.fundWallet(BASE_NETWORK, wallet.address, FUNDING);
+            const nowS = Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
+            const s: Setup = { wallet, challenge: ch.challenge!, entry, nowS };
+            const res = await sendPaid(api, request, encodePayment(await signPayment(wallet, s.challenge, entry, nowS, c.tamper(s))));
+            await expect(res).toMatchContract(op);
+            judged([c.rule, 'X402-025'], 1, 'a broken x402 payment', op);
+            violations.push(...(await refused(res, controlPlane, s, c.rule, `${c.name} on ${op}`)));
+          });
+        }
+        expect(violations).toHaveNoViolations();
+      },
+    );
+  }
 });
 
 test.describe('replays', () => {

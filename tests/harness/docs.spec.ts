@@ -6,13 +6,13 @@
  * `cli/<module>.ts` in a .ts or .js file's comments) exists. Tests of the harness: they credit no rule.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { test, expect } from '@playwright/test';
 // @ts-expect-error -- eslint.config.js is plain JavaScript without declarations; LAYERS maps a layer to the layers it may import
-import { LAYERS } from '../../eslint.config.js';
+import eslintConfig, { LAYERS } from '../../eslint.config.js';
 
-const DOCS = ['README.md', 'docs/ARCHITECTURE.md', 'CONTRIBUTING.md', 'load/README.md'];
+const DOCS = ['README.md', 'docs/ARCHITECTURE.md', 'docs/conventions.md', 'CONTRIBUTING.md', 'load/README.md'];
 const TRACKED = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
   .split('\n')
   .filter(Boolean);
@@ -112,7 +112,7 @@ test('a planted stale path in a code comment is found; placeholders, globs, URLs
   const gone = (...parts: string[]) => parts.join('/');
   const text = [
     `/** Reads ${gone('suites', 'support', 'health.ts')} and lib/settings.ts. */`,
-    `// see ${gone('cli', 'request-plan.ts')}, \`suites/<name>.spec.ts:LINE\`, contract/rules/*.yaml`,
+    `// see ${gone('cli', 'request-plan.ts')}, \`suites/<name>.spec.ts:LINE\`, contract/rules/${'*'}.yaml`,
     `const url = 'http:/${''}/host/${gone('lib', 'gone.ts')}'; // https:/${''}/example.test/${gone('cli', 'gone.ts')}`,
     `import { x } from './${gone('lib', 'gone-too.ts')}';`,
   ].join('\n');
@@ -142,4 +142,60 @@ test('the layer picture of docs/ARCHITECTURE.md draws the imports eslint.config.
     return [...seen].sort();
   };
   for (const layer of Object.keys(layers)) expect(reach(layer), `${layer} may import`).toEqual([...layers[layer]!].sort());
+});
+
+/** The section of docs/ARCHITECTURE.md under `heading` (to the next heading of the same level). */
+function section(md: string, heading: string): string {
+  const start = md.indexOf(`## ${heading}\n`);
+  expect(start, `docs/ARCHITECTURE.md has a "${heading}" section`).toBeGreaterThanOrEqual(0);
+  const end = md.indexOf('\n## ', start + 3);
+  return md.slice(start, end < 0 ? undefined : end);
+}
+const backticked = (text: string): string[] => [...text.matchAll(/`([^`\s]+\.(?:ts|js))`/g)].map((m) => m[1]!);
+
+test('docs/ARCHITECTURE.md stays under 150 lines (issue 35); the folders and conventions are in docs/conventions.md', () => {
+  const lines = readFileSync('docs/ARCHITECTURE.md', 'utf8').split('\n').length;
+  expect(lines).toBeLessThan(150);
+});
+
+test('the environment readers docs/ARCHITECTURE.md names are the ones the lint rule allows, over the layers it names', () => {
+  const md = section(readFileSync('docs/ARCHITECTURE.md', 'utf8'), 'Where the environment is read');
+  const config = eslintConfig as { files?: string[]; ignores?: string[]; rules?: Record<string, unknown> }[];
+  const rule = config.find((c) => c.rules?.['no-restricted-syntax'] && JSON.stringify(c.rules['no-restricted-syntax']).includes('process'));
+  expect(rule, 'eslint.config.js holds a rule against process.env').toBeDefined();
+  // The one reader and the two exceptions: exactly the files the rule leaves out.
+  expect(
+    backticked(md)
+      .filter((p) => p !== 'eslint.config.js')
+      .sort(),
+  ).toEqual([...rule!.ignores!].sort());
+  // The layers the page says the rule covers are the ones its globs name.
+  const globbed = rule!.files!.join(' ');
+  for (const layer of ['lib', 'contract', 'checks', 'stub', 'suites', 'load', 'reporter', 'cli']) {
+    expect(md, `the page names ${layer}`).toContain(layer);
+    expect(globbed, `the rule covers ${layer}/`).toContain(layer);
+  }
+});
+
+test('every module that names a shared run-state file is a channel of the table in docs/ARCHITECTURE.md', () => {
+  const table = backticked(section(readFileSync('docs/ARCHITECTURE.md', 'utf8'), 'Channels of one run'));
+  const users: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = `${dir}/${e.name}`;
+      if (e.isDirectory()) walk(p);
+      else if (
+        p.endsWith('.ts') &&
+        p !== 'lib/run-state.ts' &&
+        /\b(PROJECT_FILES|lockFileOf|requestCountsFile)\b/.test(readFileSync(p, 'utf8'))
+      )
+        users.push(p);
+    }
+  };
+  for (const dir of ['lib', 'cli', 'reporter', 'suites', 'load', 'checks', 'contract', 'stub']) walk(dir);
+  expect(users.length).toBeGreaterThan(0);
+  expect(
+    users.filter((u) => !table.includes(u)),
+    'modules sharing run-state files the table does not name',
+  ).toEqual([]);
 });
