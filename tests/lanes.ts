@@ -45,5 +45,11 @@ export const UNIT_TESTS: string[] = [
   ...['ledger', 'limiter-windows', 'mutants'].map((name) => `tests/stub/${name}.spec.ts`),
 ];
 
-/** Whole CLI runs that take minutes: their own lane, outside `npm test`'s bound. */
-export const E2E_TESTS: string[] = ['tests/variants/*.spec.ts'];
+/**
+ * Whole CLI runs that take minutes: their own lane, outside `npm test`'s bound. The alternate stub beside the main
+ * one, the hostile target kinds, the shards merged, and the spend plan's dry runs against real runs at three budgets.
+ */
+export const E2E_TESTS: string[] = [
+  'tests/variants/*.spec.ts',
+  ...['hostile', 'cli-shard', 'spend-plan-run'].map((name) => `tests/harness/${name}.spec.ts`),
+];
