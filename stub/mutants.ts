@@ -107,6 +107,12 @@ const TABLE = {
     ['bill-double-debit-latest', 'BILL-001', 'a successful latest call debits its price twice', { operation: 'getLatest' }],
     ['bill-no-refund-502-portfolio', 'BILL-003', "the portfolio route's 502 keeps its API-key debit", { operation: 'getPortfolio' }],
     [
+      'bill-429-upstream-latest',
+      'BILL-010',
+      "the latest feed's scope 429 is answered after its upstream fetch (a pending upstream fault is taken by it)",
+      { operation: 'getLatest', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'bill-debit-on-429-oil',
       'BILL-008',
       "the oil route's spacing refusal (429) is checked after the API-key debit, which it keeps",

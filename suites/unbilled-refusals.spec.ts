@@ -27,6 +27,7 @@ import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from 
 import { errorOf } from './support/operations.ts';
 import { answerOf, judgeRefusal, preload, send } from './support/limit-calls.ts';
 import type { TargetClient } from './support/client.ts';
+import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './support/control.ts';
 import { notSettled, paymentFor, sendPaid } from './support/x402-payments.ts';
 
 /** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
@@ -39,6 +40,8 @@ const SCOPED = KEY_OPERATIONS.filter((id) => principalScopeOf(id) !== undefined)
 const SOCIAL = new Set(['searchSocial', 'createSocialProfile']);
 /** A 429 is rejected before any debit (BILL-008; not in BILLING_RULES, which names the refund rules). */
 const NOT_BILLED_429 = 'BILL-008';
+/** A 429 is decided before upstream work (BILL-010): no upstream fetch is made for it. */
+const NOT_BILLED_UPSTREAM_WORK = 'BILL-010';
 /** Upstream failures other than the 502 injected through the control plane: the spec's example, a gateway timeout. */
 const UPSTREAM_ERRORS = [503, 504] as const;
 /** The per-minute and per-day bounds' rules of each principal scope (Limits table). */
@@ -79,6 +82,37 @@ const UNKNOWN_IDENTIFIER: Readonly<Record<string, (r: PaidRequest) => PaidReques
 };
 /** The operations of UNKNOWN_IDENTIFIER an API key pays for and that document a 404. */
 const WITH_404 = KEY_OPERATIONS.filter((id) => id in UNKNOWN_IDENTIFIER && contract().operation(id).spec.responses?.['404'] !== undefined);
+
+/**
+ * BILL-010 after a 429 sent with the fault scope `marked`: another principal's call with the same scope reaches the
+ * upstream and meets the pending failure (502, unbilled). When it does not, the fault is gone only if the 429
+ * consumed it (a violation); a fault still live means the target does not scope faults (no instance). Clears it.
+ */
+async function upstreamStillPending(
+  api: TargetClient,
+  controlPlane: ControlPlane,
+  request: PaidRequest,
+  op: string,
+  marked: string,
+): Promise<Violation[]> {
+  const other = await controlPlane.createAccount(price(op) * 2);
+  const next = await send(api.withKey(other.apiKey), request, { [FAULT_SCOPE_HEADER]: marked });
+  const live = next.status() === 502 ? [] : await controlPlane.liveFaults();
+  await controlPlane.clearFaults();
+  if (next.status() === 502) {
+    judged(NOT_BILLED_UPSTREAM_WORK, 1, 'a 429 while an upstream failure was pending', op);
+    return [];
+  }
+  if (live.some((f) => (f as { scope?: string }).scope === marked)) return [];
+  judged(NOT_BILLED_UPSTREAM_WORK, 1, 'a 429 while an upstream failure was pending', op);
+  return [
+    violation(
+      NOT_BILLED_UPSTREAM_WORK,
+      'status',
+      `the upstream failure pending for the 429's call of ${op} was gone after it (the next call answered ${next.status()}): the 429 reached the upstream`,
+    ),
+  ];
+}
 
 /** A request of `operationId` the target should answer with success, or SKIP with the discovery's reason. */
 async function requestFor(paid: TargetClient, target: string, operationId: string): Promise<PaidRequest> {
@@ -186,7 +220,14 @@ test.describe('a call of every paid operation over its scope quota is refused be
     test(
       `${op}: with a full ${scope} minute, then a full day, the next call answers 429 and debits nothing`,
       {
-        annotation: rules(NOT_BILLED_429, 'LIM-017', 'LIM-033', ...bounds.map((b) => b.rule), ...contractRules(op)),
+        annotation: rules(
+          NOT_BILLED_429,
+          NOT_BILLED_UPSTREAM_WORK,
+          'LIM-017',
+          'LIM-033',
+          ...bounds.map((b) => b.rule),
+          ...contractRules(op),
+        ),
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
@@ -198,7 +239,11 @@ test.describe('a call of every paid operation over its scope quota is refused be
             const account = await controlPlane.createAccount(price(op) * 2);
             const bound = LIMIT_BOUNDS[scope][window];
             await preload(controlPlane, { scope, window, count: bound, accountId: account.accountId });
-            const res = await send(api.withKey(account.apiKey), request);
+            // An upstream failure pending for this call alone (a marked fault, once): a 429 decided before upstream
+            // work leaves it pending for the next call that reaches the upstream (BILL-010).
+            const marked = faultScope();
+            await controlPlane.fault({ method: request.method, path: contract().operation(op).path, status: 502, times: 1, scope: marked });
+            const res = await send(api.withKey(account.apiKey), request, { [FAULT_SCOPE_HEADER]: marked });
             await expect(res).toMatchContract(op);
             judged(rule, 1, `a call after ${bound} ${scope} calls in the ${window}`, op);
             if (res.status() !== 429)
@@ -217,6 +262,7 @@ test.describe('a call of every paid operation over its scope quota is refused be
             }
             // The refusal's anatomy and the quota its RateLimit-Policy states for the window (LIM-033).
             found.push(...judgeRefusal(await answerOf(res), { scope, limit: window }));
+            found.push(...(await upstreamStillPending(api, controlPlane, request, op, marked)));
           });
         }
         expect(found).toHaveNoViolations();

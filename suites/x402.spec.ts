@@ -207,7 +207,17 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
     test(
       `${op}: paid by x402 it answers 2xx with PAYMENT-RESPONSE, the wallet loses exactly the entry's amount; a payment settled for another resource is refused there`,
       {
-        annotation: rules('AUTH-003', 'X402-012', 'X402-014', 'X402-015', 'X402-024', 'X402-016', 'X402-025', ...contractRules(op)),
+        annotation: rules(
+          'AUTH-003',
+          'X402-010',
+          'X402-012',
+          'X402-014',
+          'X402-015',
+          'X402-024',
+          'X402-016',
+          'X402-025',
+          ...contractRules(op),
+        ),
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
@@ -237,6 +247,27 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
               BigInt(entry.amount),
             ),
           );
+        });
+        await test.step('a payment naming the asset in another letter case is accepted', async () => {
+          const c = await readChallenge(api, request.method, request.path, { params: request.params, data: request.body });
+          const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
+          const recased =
+            entry && (entry.asset === entry.asset.toLowerCase() ? `0x${entry.asset.slice(2).toUpperCase()}` : entry.asset.toLowerCase());
+          if (!entry || recased === entry.asset) return void judged('X402-010', 0, 'a payment naming the asset in another case', op);
+          const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
+          const nowS = Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
+          const payment = await signPayment(wallet, c.challenge!, entry, nowS, { accepted: { asset: recased! } });
+          const res = await sendPaid(api, request, encodePayment(payment));
+          await expect(res).toMatchContract(op);
+          judged('X402-010', 1, 'a payment naming the asset in another case', op);
+          if (res.status() < 200 || res.status() > 299)
+            violations.push(
+              violation(
+                'X402-010',
+                'status',
+                `on ${op}, asset ${recased} (the entry's ${entry.asset} in another case) was refused with ${res.status()}`,
+              ),
+            );
         });
         await test.step('a payment settled for another resource, presented here, is refused and settles nothing more', async () => {
           const otherOp = op === 'listAssets' ? 'listPerpSignals' : 'listAssets';

@@ -19,6 +19,7 @@ import type { Admission, Principal } from '../money/billing/gate.ts';
 import { sendJson } from './reply.ts';
 import { mutateAnswer } from './answer-mutants.ts';
 import { alt } from '../choices.ts';
+import { mutant } from '../mutants.ts';
 import { carriesCredentials, requestCheck } from './request-check.ts';
 
 /** What an operation's requests share, resolved once when the route is registered. */
@@ -125,6 +126,9 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
     } catch (err) {
       // Refusals before the handler ran (the principal's 429, a 401/402/403 of the gate, the alternate stub's 422 before credentials).
       if (!(err instanceof ApiError)) throw err;
+      // The mutant reaches the upstream before its scope's 429 is answered: a pending upstream fault is taken.
+      if (err.status === 429 && operationId === 'getLatest' && mutant('bill-429-upstream-latest'))
+        ctx.faults.forRequest(request.method, op.template, request.url, request.headers['x-fault-scope']);
       sendRefusal(reply, op, err);
     } finally {
       hold.ticket?.release();
