@@ -104,6 +104,40 @@ test.describe('billing: a HEAD on a paid GET (gap)', () => {
   );
 });
 
+test.describe('billing: parallel calls of every paid operation never overdraw', () => {
+  // BILL-017 on each operation an API key pays for (issue 34): the account's ledger, not one route's, is what
+  // parallel calls share. PARALLEL calls on credits for AFFORDABLE of them, each through the pacer (within every
+  // limit of the operation's scope, so a refusal is for credits alone).
+  const PARALLEL = 4;
+  const AFFORDABLE = 2;
+  const keyed = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((sec) => 'apiKey' in sec));
+  for (const op of keyed) {
+    test(
+      `${op}: ${PARALLEL} parallel calls on credits for ${AFFORDABLE}: exactly ${AFFORDABLE} succeed, the rest 403 insufficient_credits, balance 0`,
+      {
+        annotation: rules(BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits, ...contractRules(op)),
+        lock: routeLocks(op),
+      },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const found = await discoverRequest(paid, targetOptions.target, op);
+        test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
+        const request = (found as { request: PaidRequest }).request;
+        const credits = await livePrice(api, request, op);
+        const account = await controlPlane.createAccount(credits * AFFORDABLE);
+        const client = api.withKey(account.apiKey);
+        const answers = await Promise.all(Array.from({ length: PARALLEL }, () => sendRequest(client, request)));
+        const outcomes: ParallelOutcome[] = [];
+        for (const res of answers) {
+          await expect(res).toMatchContract(op);
+          outcomes.push({ status: res.status(), ...(res.status() === 403 ? { error: await errorOf(res) } : {}) });
+        }
+        judged([BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits], 1, 'parallel calls over the credits', op);
+        expect(checkParallelDebits(outcomes, AFFORDABLE, await controlPlane.balance(account.accountId), 0)).toHaveNoViolations();
+      },
+    );
+  }
+});
+
 test.describe('billing: a 404 of the stored-forecast read', () => {
   // Authentication rule 7 speaks of every 404: the read of an unknown slug and of a tracked market without a stored
   // forecast (issue 32: a planted deviation billed the latter on a clean-room target; the 404 of the evidence route
