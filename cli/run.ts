@@ -42,7 +42,7 @@ import { supervise, type RunEnd } from './supervise.ts';
 import { ownsSourceAddresses } from '../lib/suite-phases.ts';
 import { driftNotRun, driftSource, readContractFile } from '../reporter/drift.ts';
 import { MANIFEST, SIGNATURE, writeBundle } from './bundle.ts';
-import { childEnvironment, processEnvironment } from '../lib/settings.ts';
+import { DEFAULT_PROPERTY_SEED, childEnvironment, processEnvironment } from '../lib/settings.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYWRIGHT = PLAYWRIGHT_CLI;
@@ -83,7 +83,7 @@ function runInfo(s: RunSettings, selected: ReadonlySet<string> | null, started: 
     target:
       s.target ?? (s.stubVariant === 'alt' ? "embedded alternate stub (every gap rule's alternate choice)" : 'embedded reference stub'),
     tier: s.tier,
-    seed: s.seed ?? 20261122,
+    seed: s.seed ?? DEFAULT_PROPERTY_SEED,
     commandLine: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
     startedAt: started.toISOString(),
     finishedAt: new Date().toISOString(),

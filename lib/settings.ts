@@ -98,6 +98,12 @@ export interface Settings {
   terminal: 'full' | 'rules' | 'quiet';
 }
 
+/** The fast-check seed of a run's properties when FC_SEED (`--seed`) sets none. */
+export const DEFAULT_PROPERTY_SEED = 20261122;
+
+/** The embedded stub's dataset seed when FC_STUB_SEED (the stub: STUB_SEED) sets none. */
+export const DEFAULT_STUB_SEED = 42;
+
 /**
  * This process's environment, for the resolvers that validate it (cli/settings.ts, cli/drift.ts) and for
  * annotations written for GitHub (cli/run.ts). The object itself, so a later write is seen.
@@ -146,10 +152,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       .split(',')
       .map((v) => Number(v.trim()))
       .filter((n) => Number.isInteger(n) && n >= 400 && n <= 599),
-    seed: Number(env.FC_SEED ?? 20261122),
+    seed: Number(env.FC_SEED ?? DEFAULT_PROPERTY_SEED),
     reportDir: env.FC_REPORT_DIR ?? 'reports',
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
-    stubSeed: Number(env.FC_STUB_SEED ?? 42),
+    stubSeed: Number(env.FC_STUB_SEED ?? DEFAULT_STUB_SEED),
     stubMutant: env.FC_MUTANT || undefined,
     stubVariant: env.FC_STUB_VARIANT || undefined,
     workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,

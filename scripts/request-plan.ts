@@ -20,6 +20,7 @@ import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-pla
 import { ANNOTATION, parseSharedAnswer, parseSpend, parseStatusSpend, type StatusSpend } from '../lib/annotation-kinds.ts';
 import { loadRules } from '../contract/rules.ts';
 import { judgesRule, outcomeOf, type TestStatus } from '../reporter/rule-results.ts';
+import { DEFAULT_PROPERTY_SEED } from '../lib/settings.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EMBEDDED = 'embedded reference stub';
@@ -148,7 +149,7 @@ function sorted<T>(r: Record<string, T>): Record<string, T> {
 }
 
 const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-const seed = existsSync(rulesFile) ? (JSON.parse(readFileSync(rulesFile, 'utf8')) as { seed: number }).seed : 20261122;
+const seed = existsSync(rulesFile) ? (JSON.parse(readFileSync(rulesFile, 'utf8')) as { seed: number }).seed : DEFAULT_PROPERTY_SEED;
 const plan: RequestPlan = {
   measured: {
     commit,

@@ -10,6 +10,7 @@
  */
 import { DEFAULT_DEV_KEY } from './config.ts';
 import { startStub } from './app.ts';
+import { DEFAULT_STUB_SEED } from '../lib/settings.ts';
 
 const env = process.env;
 const keys = env.STUB_API_KEYS?.split(',')
@@ -21,7 +22,7 @@ const stub = await startStub({
   ...(env.SITE_URL ? { siteUrl: env.SITE_URL.replace(/\/+$/, '') } : {}),
   ...(keys?.length ? { apiKeys: keys } : {}),
   ...(env.CONTROL_TOKEN ? { controlToken: env.CONTROL_TOKEN } : {}),
-  seed: Number(env.STUB_SEED ?? 42),
+  seed: Number(env.STUB_SEED ?? DEFAULT_STUB_SEED),
   ...(env.STUB_NOW ? { anchor: new Date(env.STUB_NOW) } : {}),
   log: env.STUB_LOG === '1',
   ...(env.FC_MUTANT ? { mutant: env.FC_MUTANT } : {}),

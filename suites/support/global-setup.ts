@@ -11,6 +11,7 @@ import { abortRun } from '../../lib/run-health.ts';
 import { projectOutputDir } from '../../lib/run-state.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { registerSecret } from '../../lib/redact.ts';
+import { DEFAULT_STUB_SEED } from '../../lib/settings.ts';
 import { startPacingHub } from './pacing-hub.ts';
 import { createAgent, DEFAULT_MAX_BODY_BYTES, exchange } from '../../lib/http-client.ts';
 
@@ -61,7 +62,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     siteUrl,
     apiKeys: keys,
     controlToken,
-    seed: Number(config.metadata.stubSeed ?? 42),
+    seed: Number(config.metadata.stubSeed ?? DEFAULT_STUB_SEED),
     ...(typeof config.metadata.stubMutant === 'string' ? { mutant: config.metadata.stubMutant } : {}),
     ...(typeof config.metadata.stubVariant === 'string' ? { variant: config.metadata.stubVariant } : {}),
   });
