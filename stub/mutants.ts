@@ -234,7 +234,7 @@ const TABLE = {
       'quote-us-live-search',
       'QUOTE-002',
       "the Asset search's venue_a_us quotes say verified instead of stale",
-      { operation: 'searchAssets', via: ['suites/assets-search.spec.ts'] },
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
   ],
   routing: [

@@ -142,8 +142,8 @@ const OTHER_BOUNDS: readonly { bound: string; rule: string; suite: string; sides
       outside: { rule: 'OIL-012', case: 'ms after the previous answer' },
     },
   },
-  { bound: 'relationships: 50 refs a category', rule: 'REL-001', suite: 'suites/assets-search.spec.ts' },
-  { bound: 'relationships: capped at 50 with truncated', rule: 'REL-008', suite: 'suites/assets-search.spec.ts' },
+  { bound: 'relationships: 50 refs a category', rule: 'REL-001', suite: 'suites/asset-search.spec.ts' },
+  { bound: 'relationships: capped at 50 with truncated', rule: 'REL-008', suite: 'suites/asset-search.spec.ts' },
   {
     bound: 'link token: 15 minutes',
     rule: 'WAL-002',
