@@ -213,6 +213,38 @@ test.describe('an upstream error of every paid operation answered with another s
   }
 });
 
+test.describe("a full minute of the other principal scope refuses no call of an operation (each scope's quota is its own)", () => {
+  // LIM-012 on every scoped operation (issue 34): standard traffic never consumes the social research quota and
+  // social traffic never the standard one, so a principal whose other scope's minute is full is still admitted.
+  for (const op of SCOPED) {
+    const scope = principalScopeOf(op)!;
+    const other = scope === 'standard' ? 'x_research' : 'standard';
+    test(
+      `${op}: with the ${other} minute full, a ${scope} call is not refused 429`,
+      { annotation: rules('LIM-012', ...contractRules(op)), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = await requestFor(paid, targetOptions.target, op);
+        const account = await controlPlane.createAccount(price(op) * 2);
+        await preload(controlPlane, { scope: other, window: 'minute', count: LIMIT_BOUNDS[other].minute, accountId: account.accountId });
+        const res = await send(api.withKey(account.apiKey), request);
+        await expect(res).toMatchContract(op);
+        judged('LIM-012', 1, `a ${scope} call with the ${other} minute full`, op);
+        expect(
+          res.status() === 429
+            ? [
+                violation(
+                  'LIM-012',
+                  'status',
+                  `${op} (${scope}) answered 429 with only the ${other} minute full: ${(await errorOf(res)) ?? ''}`,
+                ),
+              ]
+            : [],
+        ).toHaveNoViolations();
+      },
+    );
+  }
+});
+
 test.describe('a call of every paid operation over its scope quota is refused before any debit', () => {
   for (const op of SCOPED) {
     const scope = principalScopeOf(op)!;
