@@ -358,16 +358,26 @@ test.describe('an x402-paid answer that is not billed is never settled, on every
   for (const op of byX402(SCOPED)) {
     const scope = principalScopeOf(op)!;
     test(
-      `${op}: a payer over its ${scope} minute is refused 429 and settles nothing`,
-      { annotation: rules('BILL-009', 'LIM-018', ...contractRules(op)), lock: routeLocks(op) },
+      `${op}: a payer over its ${scope} minute is refused 429 (its signed calls count there) and settles nothing`,
+      { annotation: rules('BILL-009', 'LIM-018', 'LIM-016', ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const { wallet, header } = await paymentFor(api, controlPlane, request);
         await preload(controlPlane, { scope, window: 'minute', count: LIMIT_BOUNDS[scope].minute, payer: wallet.address });
         const res = await sendPaid(api, request, header);
         await expect(res).toMatchContract(op);
-        // The payer's quota is where the spec counts an x402 call (Limits): another answer is no 429 to judge.
         const found: Violation[] = [];
+        // A signed retry counts against its payer's quota (LIM-016): with that minute full, it is refused.
+        judged('LIM-016', 1, "a signed x402 call over its payer's minute", op);
+        if (res.status() !== 429)
+          found.push(
+            violation(
+              'LIM-016',
+              'status',
+              `a signed x402 call of ${op} with its payer's ${scope} minute full answered ${res.status()}, not 429`,
+            ),
+          );
+        // The payer's quota is where the spec counts an x402 call (Limits): another answer is no 429 to judge.
         for (const rule of ['BILL-009', 'LIM-018'])
           if (judged(rule, res.status() === 429 ? 1 : 0, 'an x402-paid 429', op))
             found.push(...(await notSettled(rule, `an x402-paid 429 of ${op}`, res, controlPlane, wallet)));
