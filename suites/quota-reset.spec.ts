@@ -1,8 +1,10 @@
 /**
  * The Limits section's day reset against any target (spec: Limits table, per-day bounds; Errors 429
  * Retry-After; LIM-003, LIM-007, LIM-020): a principal refused for its daily bounds (preloaded through
- * the control plane) is admitted again once the target's clock passes 00:00 UTC. It moves the clock,
- * so it runs in the serial conformance-clock project; the other Limits rules are limits.spec.ts's.
+ * the control plane) is admitted again once the target's clock passes 00:00 UTC; and every scoped operation,
+ * refused for its full minute, is admitted again once the clock passed its Retry-After (LIM-020 per operation).
+ * It moves the clock, so it runs in the serial conformance-clock project; the other Limits rules are
+ * limits.spec.ts's.
  */
 import type { APIResponse } from '@playwright/test';
 import { parseRetryAfter } from '../lib/retry-after.ts';
@@ -11,6 +13,10 @@ import type { ControlPlane } from './support/control.ts';
 import { LIMIT_BOUNDS } from '../contract/limits.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { answerOf, CREDITS, judgeRefusal, preload, requestOf, send } from './support/limit-calls.ts';
+import { contract } from '../contract/index.ts';
+import { PRICES } from '../contract/pricing.ts';
+import { principalScopeOf } from '../contract/limits.ts';
+import { PAID_OPERATIONS, discoverRequest, type PaidRequest } from './support/paid-requests.ts';
 
 /** How far before and after 00:00 UTC the day's edge is probed, seconds (the target's clock moves by the control plane). */
 const DAY_EDGE_S = 3;
@@ -93,4 +99,53 @@ test.describe('limits: day counters reset at 00:00 UTC', () => {
       expect(found).toHaveNoViolations();
     },
   );
+});
+
+/** The paid operations an API key pays for that a principal scope counts (Limits table). */
+const SCOPED = PAID_OPERATIONS.filter(
+  (id) => principalScopeOf(id) !== undefined && (contract().operation(id).spec.security ?? []).some((sec) => 'apiKey' in sec),
+);
+
+test.describe('limits: every scoped operation is admitted again after its Retry-After', () => {
+  // LIM-020 on each operation a principal scope counts (issue 34): its minute filled through the control plane, the
+  // call is refused 429 with a Retry-After; the target's clock moved past that delay, the retry is not refused.
+  for (const op of SCOPED) {
+    const scope = principalScopeOf(op)!;
+    test(
+      `${op}: refused for a full ${scope} minute, it is admitted again once the clock passed its Retry-After`,
+      { annotation: rules('LIM-020', ...contractRules(op)) },
+      async ({ api, paid, targetOptions, controlPlane }) => {
+        const found0 = await discoverRequest(paid, targetOptions.target, op);
+        test.skip('skip' in found0, 'skip' in found0 ? `no instance: ${found0.skip}` : '');
+        const request = (found0 as { request: PaidRequest }).request;
+        const account = await controlPlane.createAccount(PRICES[op]!.credits * 4);
+        const client = api.withKey(account.apiKey);
+        await preload(controlPlane, { scope, window: 'minute', count: LIMIT_BOUNDS[scope].minute, accountId: account.accountId });
+        const refused = await send(client, request);
+        await expect(refused).toMatchContract(op);
+        const delay = refused.status() === 429 ? parseRetryAfter(refused.headers()['retry-after']) : undefined;
+        // LIM-002/LIM-006 judge the refusal and LIM-021 the header: without both there is no delay to wait.
+        test.skip(
+          delay === undefined,
+          `no instance: the call with a full ${scope} minute answered ${refused.status()} without a Retry-After`,
+        );
+        await controlPlane.advanceClock(delay! + 1);
+        const retried = await send(client, request);
+        await expect(retried).toMatchContract(op);
+        judged('LIM-020', 1, 'a call retried after its Retry-After', op);
+        expect(
+          retried.status() === 429
+            ? [
+                violation(
+                  'LIM-020',
+                  'status',
+                  `${op} retried ${delay! + 1} s after a 429 with Retry-After ${delay} answered 429 again (${(await answerOf(retried)).headers['ratelimit-policy'] ?? 'no policy'})`,
+                  'warning',
+                ),
+              ]
+            : [],
+        ).toHaveNoViolations();
+      },
+    );
+  }
 });
