@@ -44,6 +44,8 @@ const NOT_BILLED_429 = 'BILL-008';
 const NOT_BILLED_UPSTREAM_WORK = 'BILL-010';
 /** Upstream failures other than the 502 injected through the control plane: the spec's example, a gateway timeout. */
 const UPSTREAM_ERRORS = [503, 504] as const;
+/** How long a latency fault holds a call in the upstream when the in-flight bound is filled, ms. */
+const HELD_MS = 3000;
 /** The per-minute and per-day bounds' rules of each principal scope (Limits table). */
 const WINDOW_RULES = {
   standard: [
@@ -240,6 +242,65 @@ test.describe("a full minute of the other principal scope refuses no call of an 
               ]
             : [],
         ).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+test.describe('the standard in-flight bound refuses a call of every standard operation', () => {
+  // LIM-004 and LIM-023 on each operation of the standard scope (issue 34; suites/limits.spec.ts fills it on
+  // listAssets): its bound's worth of calls held in the upstream by a latency fault, one more call of the same
+  // customer answers 429 with X-Quotient-Max-Concurrent. The oil route has its own one-in-flight bound (OIL-011).
+  const bound = LIMIT_BOUNDS.standard.inFlight!;
+  for (const op of SCOPED.filter((id) => principalScopeOf(id) === 'standard' && id !== 'listAssets' && id !== 'getOilSignal')) {
+    test(
+      `${op}: with ${bound} calls in flight, one more answers 429 with X-Quotient-Max-Concurrent`,
+      { annotation: rules('LIM-004', 'LIM-023', NOT_BILLED_429, ...contractRules(op)), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const request = await requestFor(paid, targetOptions.target, op);
+        const account = await controlPlane.createAccount(price(op) * (bound + 3));
+        const client = api.withKey(account.apiKey);
+        const slow = faultScope();
+        await controlPlane.fault({
+          method: request.method,
+          path: contract().operation(op).path,
+          latencyMs: HELD_MS,
+          times: bound,
+          scope: slow,
+        });
+        const held = Array.from({ length: bound }, () => send(client, request, { [FAULT_SCOPE_HEADER]: slow }));
+        // The held calls reach the target before the extra one; a second try covers a slow start on a loaded machine.
+        let extra: Awaited<ReturnType<typeof send>> | undefined;
+        for (const wait of [600, 400]) {
+          await new Promise((r) => setTimeout(r, wait));
+          extra = await send(client, request);
+          if (extra.status() === 429) break;
+        }
+        const statuses = (await Promise.all(held)).map((res) => res.status());
+        await expect(extra!).toMatchContract(op);
+        const found: Violation[] = [];
+        if (statuses.some((st) => st < 200 || st > 299))
+          found.push(
+            violation('LIM-004', 'status', `the ${bound} held calls of ${op} answered ${statuses.join(',')}: the bound admits ${bound}`),
+          );
+        judged(['LIM-004', 'LIM-023'], 1, `a call over ${bound} in flight`, op);
+        found.push(...judgeRefusal(await answerOf(extra!), { scope: 'standard', limit: 'concurrency', maxConcurrent: bound }, 'LIM-004'));
+        // The refused call debits nothing (BILL-008): the account pays at most the answered calls' price (a target
+        // may bill a repeated request less, e.g. a generation answered with its existing job).
+        if (extra!.status() === 429) {
+          judged(NOT_BILLED_429, 1, 'a 429 answer', op);
+          const answered = statuses.filter((st) => st >= 200 && st <= 299).length;
+          const debited = price(op) * (bound + 3) - (await controlPlane.balance(account.accountId));
+          if (debited > price(op) * answered)
+            found.push(
+              violation(
+                NOT_BILLED_429,
+                'balance',
+                `${answered} answered calls and a 429 of ${op} debited ${debited} credits, more than the answered calls' ${price(op) * answered}`,
+              ),
+            );
+        }
+        expect(found).toHaveNoViolations();
       },
     );
   }
