@@ -15,14 +15,14 @@
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
-import { LIMIT_BOUNDS, OIL_LIMITS } from '../contract/limits.ts';
+import { LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../contract/limits.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { checkBurst, checkGuardTightening, type GuardAnswer, type LimitAnswer, type Provoked, type TableLimit } from '../checks/limits.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
-import { requestOrBaseline, type PaidRequest } from './support/paid-requests.ts';
+import { PAID_OPERATIONS, discoverRequest, requestOrBaseline, type PaidRequest } from './support/paid-requests.ts';
 import { faultScope } from './support/control.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
@@ -135,8 +135,16 @@ function judgeBurst(
   bound: number,
   mayTighten = false,
   admitted: readonly number[] = [],
+  operationId?: string,
 ): Violation[] {
-  if (judged(ruleId, b.inWindow ? 1 : 0, `a burst of ${b.statuses.length} requests answered inside one second (${BURST_ATTEMPTS} tries)`))
+  if (
+    judged(
+      ruleId,
+      b.inWindow ? 1 : 0,
+      `a burst of ${b.statuses.length} requests answered inside one second (${BURST_ATTEMPTS} tries)`,
+      operationId,
+    )
+  )
     // A status in `admitted` passed the limiter (an unbilled 404 of the route's own): an admitted request.
     return checkBurst(
       ruleId,
@@ -386,6 +394,38 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       expect(found).toHaveNoViolations();
     },
   );
+});
+
+test.describe('limits: the standard per-second bound on every standard operation', () => {
+  // LIM-001 on each operation of the standard scope (issue 34): the burst above is listAssets'; the oil route has its
+  // own one-second spacing (OIL-012). A fresh control-plane account per operation, so the second is the burst's own.
+  const STANDARD = PAID_OPERATIONS.filter(
+    (id) =>
+      principalScopeOf(id) === 'standard' &&
+      id !== 'listAssets' &&
+      id !== 'getOilSignal' &&
+      (contract().operation(id).spec.security ?? []).some((sec) => 'apiKey' in sec),
+  );
+  const bound = LIMIT_BOUNDS.standard.second;
+  for (const op of STANDARD) {
+    test(
+      `${op}: ${bound} calls in a second are admitted, call ${bound + 1} answers 429 rate_limited`,
+      { annotation: rules('LIM-001', ...ANATOMY, ...contractRules(op)) },
+      async ({ api, paid, targetOptions, controlPlane }) => {
+        const found0 = await discoverRequest(paid, targetOptions.target, op);
+        test.skip('skip' in found0, 'skip' in found0 ? `no instance: ${found0.skip}` : '');
+        const request = (found0 as { request: PaidRequest }).request;
+        const account = await controlPlane.createAccount(PRICES[op]!.credits * ((bound + 1) * BURST_ATTEMPTS + 3));
+        const client = api.withKey(account.apiKey);
+        await sleep(1100);
+        const b = await burst(bound + 1, () => send(client, request));
+        const found = judgeBurst('LIM-001', `${op} standard per-second`, b, bound, false, [], op);
+        found.push(...(await anatomy(b.refused, { scope: 'standard', limit: 'second' }, op)));
+        await sleep(1100);
+        expect(found).toHaveNoViolations();
+      },
+    );
+  }
 });
 
 test.describe('limits: scopes are independent and shared as the table says', () => {
