@@ -921,6 +921,7 @@ test.describe('limits: the per-IP guard on every operation', () => {
       {
         annotation: rules(
           ...(payable ? ['LIM-009', 'LIM-010', 'LIM-011'] : ['LIM-027']),
+          'LIM-014',
           ...ANATOMY,
           ...ADVERTISED,
           ...contractRules(operationId),
@@ -932,6 +933,27 @@ test.describe('limits: the per-IP guard on every operation', () => {
         const at = address ? { address } : {};
         const found: Violation[] = [];
         const refusals: LimitAnswer[] = [];
+        await test.step('one request under the second bound: admitted, or the guard tightened (LIM-014, a MAY)', async () => {
+          // Ordinary traffic, not abuse: a refusal under the bound is the guard's allowed tightening, reported as such.
+          await preload(controlPlane, { scope: 'ip_guard', window: 'second', count: LIMIT_BOUNDS.ip_guard.second - 1, ...at });
+          let res: APIResponse;
+          try {
+            res = await send(api.withKey(undefined), request);
+          } finally {
+            await controlPlane.limitUsage({ scope: 'ip_guard', window: 'second', count: 0, ...at });
+          }
+          await expect(res).toMatchContract(operationId);
+          judged('LIM-014', 1, 'a request one under the guard second from the address', operationId);
+          if (res.status() === 429)
+            found.push(
+              violation(
+                'LIM-014',
+                'status',
+                `${operationId} was refused by the guard after ${LIMIT_BOUNDS.ip_guard.second - 1} requests in the second: it tightened (allowed)`,
+                'warning',
+              ),
+            );
+        });
         for (const { window, rule } of [
           { window: 'second', rule: 'LIM-009' },
           { window: 'minute', rule: 'LIM-010' },
