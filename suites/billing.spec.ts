@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { requestFor } from './support/request-for.ts';
 import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -119,9 +120,7 @@ test.describe('billing: parallel calls of every paid operation never overdraw', 
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
-        const found = await discoverRequest(paid, targetOptions.target, op);
-        test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
-        const request = (found as { request: PaidRequest }).request;
+        const request = await requestFor(paid, targetOptions.target, op);
         const credits = await livePrice(api, request, op);
         const account = await controlPlane.createAccount(credits * AFFORDABLE);
         const client = api.withKey(account.apiKey);

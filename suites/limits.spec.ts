@@ -15,6 +15,7 @@
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { requestFor } from './support/request-for.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../contract/limits.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -22,7 +23,7 @@ import { checkBurst, checkGuardTightening, type GuardAnswer, type LimitAnswer, t
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
-import { PAID_OPERATIONS, discoverRequest, requestOrBaseline, type PaidRequest } from './support/paid-requests.ts';
+import { PAID_OPERATIONS, requestOrBaseline, type PaidRequest } from './support/paid-requests.ts';
 import { faultScope } from './support/control.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
@@ -412,9 +413,7 @@ test.describe('limits: the standard per-second bound on every standard operation
       `${op}: ${bound} calls in a second are admitted, call ${bound + 1} answers 429 rate_limited`,
       { annotation: rules('LIM-001', ...ANATOMY, ...contractRules(op)) },
       async ({ api, paid, targetOptions, controlPlane }) => {
-        const found0 = await discoverRequest(paid, targetOptions.target, op);
-        test.skip('skip' in found0, 'skip' in found0 ? `no instance: ${found0.skip}` : '');
-        const request = (found0 as { request: PaidRequest }).request;
+        const request = await requestFor(paid, targetOptions.target, op);
         const account = await controlPlane.createAccount(PRICES[op]!.credits * ((bound + 1) * BURST_ATTEMPTS + 3));
         const client = api.withKey(account.apiKey);
         await sleep(1100);

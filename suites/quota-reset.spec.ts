@@ -9,6 +9,7 @@
 import type { APIResponse } from '@playwright/test';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { requestFor } from './support/request-for.ts';
 import type { ControlPlane } from './support/control.ts';
 import { LIMIT_BOUNDS } from '../contract/limits.ts';
 import { violation, type Violation } from '../lib/violation.ts';
@@ -16,7 +17,7 @@ import { answerOf, CREDITS, judgeRefusal, preload, requestOf, send } from './sup
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { principalScopeOf } from '../contract/limits.ts';
-import { PAID_OPERATIONS, discoverRequest, type PaidRequest } from './support/paid-requests.ts';
+import { PAID_OPERATIONS } from './support/paid-requests.ts';
 
 /** How far before and after 00:00 UTC the day's edge is probed, seconds (the target's clock moves by the control plane). */
 const DAY_EDGE_S = 3;
@@ -115,9 +116,7 @@ test.describe('limits: every scoped operation is admitted again after its Retry-
       `${op}: refused for a full ${scope} minute, it is admitted again once the clock passed its Retry-After`,
       { annotation: rules('LIM-020', ...contractRules(op)) },
       async ({ api, paid, targetOptions, controlPlane }) => {
-        const found0 = await discoverRequest(paid, targetOptions.target, op);
-        test.skip('skip' in found0, 'skip' in found0 ? `no instance: ${found0.skip}` : '');
-        const request = (found0 as { request: PaidRequest }).request;
+        const request = await requestFor(paid, targetOptions.target, op);
         const account = await controlPlane.createAccount(PRICES[op]!.credits * 4);
         const client = api.withKey(account.apiKey);
         await preload(controlPlane, { scope, window: 'minute', count: LIMIT_BOUNDS[scope].minute, accountId: account.accountId });

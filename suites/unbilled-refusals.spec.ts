@@ -23,12 +23,13 @@ import { PRICES } from '../contract/pricing.ts';
 import { LIMIT_BOUNDS, principalScopeOf } from '../contract/limits.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { PAID_OPERATIONS, discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { PAID_OPERATIONS, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { errorOf } from './support/operations.ts';
 import { answerOf, judgeRefusal, preload, send } from './support/limit-calls.ts';
 import type { TargetClient } from './support/client.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './support/control.ts';
 import { notSettled, paymentFor, sendPaid } from './support/x402-payments.ts';
+import { requestFor } from './support/request-for.ts';
 
 /** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
 const KEY_OPERATIONS = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s));
@@ -114,13 +115,6 @@ async function upstreamStillPending(
       `the upstream failure pending for the 429's call of ${op} was gone after it (the next call answered ${next.status()}): the 429 reached the upstream`,
     ),
   ];
-}
-
-/** A request of `operationId` the target should answer with success, or SKIP with the discovery's reason. */
-async function requestFor(paid: TargetClient, target: string, operationId: string): Promise<PaidRequest> {
-  const found = await discoverRequest(paid, target, operationId);
-  test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
-  return (found as { request: PaidRequest }).request;
 }
 
 test.describe('an upstream 502 of every paid operation is refunded', () => {

@@ -10,10 +10,10 @@ import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { getAddress, type Hex } from 'viem';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { requestFor } from './support/request-for.ts';
 import { routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
-import { discoverRequest, type PaidRequest } from './support/paid-requests.ts';
 import { FUNDING, sendPaid } from './support/x402-payments.ts';
 import { assertProperty } from './support/property.ts';
 import { BASE_NETWORK, type PaymentRequired, type PaymentRequirements } from '../checks/x402.ts';
@@ -283,9 +283,7 @@ test.describe('adversarial x402 payments on every x402 operation are refused and
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
-        const found = await discoverRequest(paid, targetOptions.target, op);
-        test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
-        const request = (found as { request: PaidRequest }).request;
+        const request = await requestFor(paid, targetOptions.target, op);
         const violations: Violation[] = [];
         for (const c of PER_OPERATION_CASES) {
           await test.step(c.name, async () => {

@@ -8,6 +8,7 @@
  */
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { requestFor } from './support/request-for.ts';
 import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
@@ -221,9 +222,7 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
-        const found = await discoverRequest(paid, targetOptions.target, op);
-        test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
-        const request = (found as { request: PaidRequest }).request;
+        const request = await requestFor(paid, targetOptions.target, op);
         const violations: Violation[] = [];
         await test.step('a valid payment is answered and settled once', async () => {
           const { wallet, entry, header } = await paymentFor(api, controlPlane, request);
