@@ -414,10 +414,17 @@ test.describe('limits: the standard per-second bound on every standard operation
       { annotation: rules('LIM-001', ...ANATOMY, ...contractRules(op)) },
       async ({ api, paid, targetOptions, controlPlane }) => {
         const request = await requestFor(paid, targetOptions.target, op);
-        const account = await controlPlane.createAccount(PRICES[op]!.credits * ((bound + 1) * BURST_ATTEMPTS + 3));
+        const account = await controlPlane.createAccount(CREDITS);
         const client = api.withKey(account.apiKey);
         await sleep(1100);
         const b = await burst(bound + 1, () => send(client, request));
+        // A route that refuses the repeated request itself (a 4xx of its own) may do so before or after its limiter:
+        // the order is not shown, so such a burst is no case of the bound.
+        const own = b.statuses.filter((st) => st !== 429 && (st < 200 || st > 299));
+        if (own.length) {
+          judged('LIM-001', 0, 'a burst of the repeated request answered by the limiter alone', op);
+          test.skip(true, `no instance: ${op} answered the repeated request ${[...new Set(own)].join(', ')} itself`);
+        }
         const found = judgeBurst('LIM-001', `${op} standard per-second`, b, bound, false, [], op);
         found.push(...(await anatomy(b.refused, { scope: 'standard', limit: 'second' }, op)));
         await sleep(1100);

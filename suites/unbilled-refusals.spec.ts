@@ -23,7 +23,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { LIMIT_BOUNDS, principalScopeOf } from '../contract/limits.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { PAID_OPERATIONS, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { PAID_OPERATIONS, liveCredits, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { errorOf } from './support/operations.ts';
 import { answerOf, judgeRefusal, preload, send } from './support/limit-calls.ts';
 import type { TargetClient } from './support/client.ts';
@@ -98,7 +98,8 @@ async function upstreamStillPending(
   op: string,
   marked: string,
 ): Promise<Violation[]> {
-  const other = await controlPlane.createAccount(price(op) * 2);
+  // Credits to spare: a gap price may be above the reference one, and a refusal for credits never reaches the upstream.
+  const other = await controlPlane.createAccount(price(op) * 100);
   const next = await send(api.withKey(other.apiKey), request, { [FAULT_SCOPE_HEADER]: marked });
   const live = next.status() === 502 ? [] : await controlPlane.liveFaults();
   await controlPlane.clearFaults();
@@ -187,7 +188,8 @@ test.describe('an upstream error of every paid operation answered with another s
               },
             );
             // A fault the target's control plane did not apply leaves the case unprovoked.
-            if (res.status() < 400) return;
+            // A refusal of the credentials or credits comes before the upstream: the fault did not strike.
+            if (res.status() < 400 || [401, 402, 403].includes(res.status())) return;
             n++;
             judged(BILLING_RULES.notBilledUpstream, 1, 'an answer of an upstream error', op);
             const after = await controlPlane.balance(account.accountId);
@@ -252,7 +254,9 @@ test.describe('the standard in-flight bound refuses a call of every standard ope
       { annotation: rules('LIM-004', 'LIM-023', NOT_BILLED_429, ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
-        const account = await controlPlane.createAccount(price(op) * (bound + 3));
+        // The price the target bills (a gap price is its challenge's): every held call must be affordable.
+        const cost = (await liveCredits(api, request, op)) ?? price(op);
+        const account = await controlPlane.createAccount(cost * (bound + 3));
         const client = api.withKey(account.apiKey);
         const slow = faultScope();
         await controlPlane.fault({
@@ -273,10 +277,14 @@ test.describe('the standard in-flight bound refuses a call of every standard ope
         const statuses = (await Promise.all(held)).map((res) => res.status());
         await expect(extra!).toMatchContract(op);
         const found: Violation[] = [];
-        if (statuses.some((st) => st < 200 || st > 299))
+        if (statuses.includes(429))
           found.push(
             violation('LIM-004', 'status', `the ${bound} held calls of ${op} answered ${statuses.join(',')}: the bound admits ${bound}`),
           );
+        // Only calls that reached the upstream were held in flight (the fault strikes there): a route that refuses
+        // the repeated request itself (a 4xx of its own) never fills the bound, and is no case.
+        const wereHeld = statuses.every((st) => st === 429 || (st >= 200 && st <= 299));
+        test.skip(!wereHeld && !found.length, `no instance: the held calls of ${op} answered ${statuses.join(',')} without being held`);
         judged(['LIM-004', 'LIM-023'], 1, `a call over ${bound} in flight`, op);
         found.push(...judgeRefusal(await answerOf(extra!), { scope: 'standard', limit: 'concurrency', maxConcurrent: bound }, 'LIM-004'));
         // The refused call debits nothing (BILL-008): the account pays at most the answered calls' price (a target
@@ -284,13 +292,13 @@ test.describe('the standard in-flight bound refuses a call of every standard ope
         if (extra!.status() === 429) {
           judged(NOT_BILLED_429, 1, 'a 429 answer', op);
           const answered = statuses.filter((st) => st >= 200 && st <= 299).length;
-          const debited = price(op) * (bound + 3) - (await controlPlane.balance(account.accountId));
-          if (debited > price(op) * answered)
+          const debited = cost * (bound + 3) - (await controlPlane.balance(account.accountId));
+          if (debited > cost * answered)
             found.push(
               violation(
                 NOT_BILLED_429,
                 'balance',
-                `${answered} answered calls and a 429 of ${op} debited ${debited} credits, more than the answered calls' ${price(op) * answered}`,
+                `${answered} answered calls and a 429 of ${op} debited ${debited} credits, more than the answered calls' ${cost * answered}`,
               ),
             );
         }
