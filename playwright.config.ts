@@ -38,6 +38,7 @@ const ruleReporter: RuleReporterOptions = {
   failOnDrift: settings.failOnDrift,
   servedContract: settings.servedContract,
   budgetUsd: Number.isFinite(maxSpend) ? maxSpend : null,
+  ...(settings.runCoordinator ? { runCoordinator: settings.runCoordinator } : {}),
   quiet: settings.terminal === 'quiet',
 };
 
@@ -80,7 +81,7 @@ export default defineConfig<TargetOptions>({
     walletSeed: settings.walletSeed,
     abortAfter: settings.abortAfter,
     maxBodyBytes: settings.maxBodyBytes,
-    pacingHub: settings.pacingHub,
+    runCoordinator: settings.runCoordinator,
     spendPlan: settings.spendPlan,
     trace: 'off',
   },

@@ -1,6 +1,6 @@
 /**
  * The unit lane (`npm run test:unit`, issue 35): the checks' fixture tests, the catalogue's and the harness's
- * pure units and the stub's in-process units. No global setup (no stub process, no pacing hub), no rule
+ * pure units and the stub's in-process units. No global setup (no stub process, no run coordinator), no rule
  * reporter and nothing written under reports/: seconds, not minutes. `npm test` runs the same files as its
  * `unit` project (playwright.config.ts), beside the conformance suites. Which test file is a unit is stated
  * once, in tests/lanes.ts.

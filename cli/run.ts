@@ -1,7 +1,7 @@
 /**
  * `forecast-conformance run`: settings → selection → preflight → one Playwright run (the conformance
  * projects) → reports → signed bundle → exit code. The run is stopped when the target stops
- * answering (lib/run-health.ts; cli/supervise.ts) or on SIGINT/SIGTERM; reports are written in every case.
+ * answering (the run coordinator's abort, lib/run-coordinator.ts; cli/supervise.ts) or on SIGINT/SIGTERM; reports are written in every case.
  */
 import { pricedRefusalOperations, spendPlanFor, spendPlanLines, writeSpendPlan } from './spend.ts';
 import { probeCheckOrder } from './check-order.ts';
@@ -10,8 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
 import { redact } from '../lib/redact.ts';
-import { readAbort } from '../lib/run-health.ts';
-import { PROJECT_FILES, projectOutputDir, REPORT_DIR_FILES, REPORT_FILES } from '../lib/run-state.ts';
+import { startRunCoordinator, type RunCoordinator } from '../lib/run-coordinator.ts';
+import { REPORT_DIR_FILES, REPORT_FILES } from '../lib/run-state.ts';
 import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
 import {
   buildReport,
@@ -368,11 +368,11 @@ function playwrightArgs({ s, tests }: RunContext, flags: RunFlags): string[] {
  * The exit code once the Playwright run ended: its report's verdict, or 2 when it wrote none (aborted,
  * stopped, crashed), in which case the reports are written here with the reason.
  */
-function finish(ctx: RunContext, result: RunEnd, abortFile: string): { code: number; report: CertificationReport } {
+function finish(ctx: RunContext, result: RunEnd, coordinator: RunCoordinator): { code: number; report: CertificationReport } {
   if (!existsSync(join(ctx.reportDir, REPORT_FILES.rules))) {
-    const marker = readAbort(dirname(abortFile));
-    const reason = marker
-      ? `run aborted: ${marker.reason}`
+    const aborted = coordinator.abortReason();
+    const reason = aborted
+      ? `run aborted: ${aborted}`
       : result.stoppedBy
         ? `run ${result.stoppedBy}`
         : `the Playwright run ended (exit ${result.code ?? result.signal}) without writing a report`;
@@ -420,11 +420,20 @@ async function runAndReport(flags: RunFlags, out: (line: string) => void): Promi
     const plan = spendPlanOf(ctx, await freeRefusalsOf(ctx));
     const planFile = plan ? writeSpendPlan(reportDir, plan) : undefined;
     if (plan) for (const line of spendPlanLines(plan)) console.log(line);
-    const env = playwrightChildEnv(ctx, flags, planFile);
-    const abortFile = join(projectOutputDir(reportDir), PROJECT_FILES.abortMarker);
-    rmSync(abortFile, { force: true });
-    const result = await supervise([PLAYWRIGHT, ...playwrightArgs(ctx, flags)], { cwd: ROOT, env: playwrightEnv(env), abortFile });
-    ended = finish(ctx, result, abortFile);
+    // The run's shared state (pacing, ledger, shared answers, health, counts) lives here, in the CLI: an abort
+    // reaches it as an event (lib/run-coordinator.ts).
+    const coordinator = await startRunCoordinator();
+    try {
+      const env = { ...playwrightChildEnv(ctx, flags, planFile), FC_RUN_COORDINATOR: coordinator.address };
+      const result = await supervise([PLAYWRIGHT, ...playwrightArgs(ctx, flags)], {
+        cwd: ROOT,
+        env: playwrightEnv(env),
+        onAbort: (stop) => coordinator.state.onAbort(stop),
+      });
+      ended = finish(ctx, result, coordinator.state);
+    } finally {
+      await coordinator.close();
+    }
     sign(reportDir, s.signingKey);
   }
   // GitHub Actions reads workflow commands from the step's output: stdout, or stderr under --json (stdout is the summary's).

@@ -1,6 +1,7 @@
 /**
  * The Playwright run as `run` supervises it (cli/run.ts): started in its own process group, stopped
- * when the target stops answering (the abort marker, lib/run-health.ts) or on SIGINT/SIGTERM.
+ * when the run is aborted (the run coordinator's abort, lib/run-coordinator.ts: an event, never polled)
+ * or on SIGINT/SIGTERM.
  *
  * A stop is SIGINT first, which Playwright honours gracefully (workers tear down, reporters write
  * every report). A run that has not ended `graceMs` later, or a second signal, has its whole process
@@ -8,7 +9,6 @@
  * writes the reports itself, the rest NOT_RUN with the reason.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 
 /** How the run ended: its exit code or signal, and why it was stopped when it was. */
 export interface RunEnd {
@@ -20,10 +20,11 @@ export interface RunEnd {
 export interface SuperviseOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** The abort marker's path: once it exists, the run is stopped. */
-  abortFile: string;
-  /** ms between looks for the abort marker (default 250). */
-  pollMs?: number;
+  /**
+   * Subscribes to the run's abort (RunCoordinator.onAbort): once it is called, the run is stopped. Returns
+   * the unsubscribe function.
+   */
+  onAbort?: (stop: (reason: string) => void) => () => void;
   /** ms a stopped run may take to tear down and write its reports before it is killed (default 30 s). */
   graceMs?: number;
 }
@@ -53,16 +54,16 @@ export function supervise(argv: readonly string[], o: SuperviseOptions): Promise
         killGroup();
       }, graceMs);
     };
-    const poll = setInterval(() => {
-      if (!stoppedBy && existsSync(o.abortFile)) stop('target stopped answering');
-    }, o.pollMs ?? 250);
+    const offAbort = o.onAbort?.(() => {
+      if (!stoppedBy) stop('target stopped answering');
+    });
     const onSignal = (sig: NodeJS.Signals) => stop(`interrupted by ${sig}`);
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     // However this process ends, its run does not outlive it.
     process.on('exit', killGroup);
     child.on('exit', (code, signal) => {
-      clearInterval(poll);
+      offAbort?.();
       clearTimeout(grace);
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);

@@ -1,37 +1,16 @@
 /**
- * The run-state files: the names of every file the processes of one run share through its folders
- * (docs/ARCHITECTURE.md "Channels of one run"). Two folders hold them:
- *
- * - the report folder (`--report-dir`, FC_REPORT_DIR, default `reports/`): the CLI writes the spend plan
- *   and the preflight's served contract there, the rule reporter the reports;
- * - each Playwright project's output folder, `<report folder>/test-results` (playwright.config.ts
- *   `outputDir`; Playwright empties it when a run starts): the workers' spend ledger and its lock, the
- *   target-failure log, the abort marker, each worker's request counts and the shared answers.
+ * The run-state files: the names of every file the processes of one run share through its report
+ * folder (`--report-dir`, FC_REPORT_DIR, default `reports/`; docs/ARCHITECTURE.md "Channels of one run"):
+ * the CLI writes the spend plan and the preflight's served contract there, the rule reporter the
+ * reports. What the workers share while the run goes on (pacing, the spend ledger, shared answers, the
+ * target's health and abort, request counts) is the run coordinator's (lib/run-coordinator.ts), never a
+ * file. Playwright's own output (traces, attachments) goes to `<report folder>/test-results`.
  *
  * Every module that reads or writes one of these files takes its name from here, so a writer and a
  * reader cannot drift apart.
  */
-import { join } from 'node:path';
-
-/** The project output folder inside the report folder (playwright.config.ts `outputDir`). */
+/** Playwright's output folder inside the report folder (playwright.config.ts `outputDir`): left out of the bundle. */
 export const TEST_RESULTS_DIR = 'test-results';
-
-/** The project output folder of a run whose report folder is `reportDir`. */
-export const projectOutputDir = (reportDir: string): string => join(reportDir, TEST_RESULTS_DIR);
-
-/** Files in a project's output folder, shared by the workers (separate processes) and the runner. */
-export const PROJECT_FILES = {
-  /** The spend ledger (lib/spend-ledger.ts): credits committed and spent, written under `<ledger>.lock`. */
-  spendLedger: 'spend-ledger.json',
-  /** Consecutive connection failures and timeouts, one line each (lib/run-health.ts). */
-  targetFailures: 'target-failures.log',
-  /** The abort marker (lib/run-health.ts): once written, every call fails at once and the CLI stops the run. */
-  abortMarker: 'run-aborted.json',
-  /** Prefix of each worker's request counts, `request-counts-<worker>.json` (lib/request-counts.ts). */
-  requestCountsPrefix: 'request-counts-',
-  /** Folder of the paid answers shared by every test of a case, with their locks (suites/support/shared-answers.ts). */
-  sharedAnswers: 'shared-answers',
-} as const;
 
 /** Run-state files in the report folder: the CLI writes them for the runner to read. */
 export const REPORT_DIR_FILES = {
@@ -54,9 +33,3 @@ export const REPORT_FILES = {
   html: 'certification.html',
   junit: 'junit.xml',
 } as const;
-
-/** The lock file of a file shared under an exclusive lock (the spend ledger's). */
-export const lockFileOf = (path: string): string => `${path}.lock`;
-
-/** One worker's request counts file name. */
-export const requestCountsFile = (worker: string): string => `${PROJECT_FILES.requestCountsPrefix}${worker}.json`;

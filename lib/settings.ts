@@ -7,12 +7,13 @@
  * settings from `processEnvironment()` (cli/settings.ts) and hands them to its Playwright child, children
  * start from `childEnvironment()`, contract/spec-text.ts reads FC_SPEC through `specPathSetting()`, and the
  * embedded stub reads its own STUB_* variables in its entry point (stub/main.ts). The global setup still
- * hands the pacing hub's address and the embedded stub's coordinates to the workers through the environment
- * (suites/support/global-setup.ts; issue 35's run coordinator is to replace that hand-off).
+ * hands the embedded stub's coordinates, and a run coordinator it started itself, to the workers through the
+ * environment (suites/support/global-setup.ts).
  *
  * FC_TARGET        base URL of the API under test; unset = start the embedded reference stub
  * FC_EMBEDDED      "1" when the global setup started the embedded stub (set by the harness itself)
- * FC_PACING_HUB    "host:port" of the run's pacing hub (set by the global setup; suites/support/pacing-hub.ts)
+ * FC_RUN_COORDINATOR  "host:port" of the run coordinator (lib/run-coordinator.ts): set by `forecast-conformance
+ *                  run`, which starts it, or by the global setup of a plain `playwright test`
  * FC_SITE_URL      public site address serviceUrl is built from
  * FC_API_KEY(_2)   first and second principal's API keys
  * FC_CONTROL       control-plane base URL (defaults to the target); FC_CONTROL_TOKEN its bearer token
@@ -44,8 +45,8 @@ import { DEFAULT_MAX_BODY_BYTES } from './http-client.ts';
 export interface Settings {
   target: string;
   embedded: boolean;
-  /** The run's pacing hub, "host:port"; empty when none was started. */
-  pacingHub: string;
+  /** The run coordinator, "host:port" (lib/run-coordinator.ts); empty when none was started. */
+  runCoordinator: string;
   siteUrl: string;
   apiKey: string | undefined;
   apiKey2: string | undefined;
@@ -141,7 +142,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
     target: env.FC_TARGET ?? '',
     embedded: env.FC_EMBEDDED === '1',
-    pacingHub: env.FC_PACING_HUB ?? '',
+    runCoordinator: env.FC_RUN_COORDINATOR ?? '',
     siteUrl: env.FC_SITE_URL ?? '',
     apiKey: env.FC_API_KEY || undefined,
     apiKey2: env.FC_API_KEY_2 || undefined,

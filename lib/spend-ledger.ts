@@ -1,80 +1,80 @@
 /**
- * The run's spend ledger: one file per project output directory, shared by every Playwright worker
- * (separate processes) under an exclusive lock file, plus USD/credit amount helpers. Used by the
- * suites' budget fixture (suites/support/budget.ts) and by the reporter's spend line, so it lives
- * in lib/. Amounts are whole credits (1 credit = $0.001), so no float ever accumulates.
+ * The run's spend ledger and the USD/credit amount helpers. One ledger per run, held by the run
+ * coordinator (lib/run-coordinator.ts) and reached by every worker's budget (suites/support/budget.ts)
+ * through its typed client; each change is one message the coordinator applies whole, so parallel
+ * workers never overdraw. Amounts are whole credits (1 credit = $0.001), so no float ever accumulates.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { lockFileOf, PROJECT_FILES } from './run-state.ts';
-
-const LOCK_WAIT_MS = 10_000;
-const STALE_LOCK_MS = 30_000;
 
 /** Totals of one run, credits. `committed` = spent + credits still reserved by running tests. */
 export interface LedgerState {
+  /** The run's budget, credits; null = unlimited (or no paid call was charged yet). */
   limitCredits: number | null;
   committed: number;
   spent: number;
   calls: number;
 }
 
-const sleep = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-/** How long `update` waits for the lock, and the age (by mtime) at which a lock left by a dead worker is broken; ms. */
-export interface LockTimes {
-  waitMs: number;
-  staleMs: number;
+/** A change of the totals, credits: what a charge, a refund or a released reservation adds (negative to give back). */
+export interface LedgerChange {
+  committed: number;
+  spent: number;
+  calls: number;
 }
 
-/** The run-wide ledger file, shared by every worker through an exclusive lock file (`<path>.lock`). */
-export class Ledger {
-  constructor(
-    readonly path: string,
-    private readonly lockTimes: LockTimes = { waitMs: LOCK_WAIT_MS, staleMs: STALE_LOCK_MS },
-  ) {}
+/** The answer to a commitment: taken, or refused with the credits that were left. */
+export type Commitment = { ok: true } | { ok: false; left: number };
 
-  /** Reads the totals (zeros when nothing was spent yet). */
-  read(): LedgerState {
-    if (!existsSync(this.path)) return { limitCredits: null, committed: 0, spent: 0, calls: 0 };
-    return JSON.parse(readFileSync(this.path, 'utf8')) as LedgerState;
+/** The ledger as a budget sees it: every method is one atomic step of the run's one ledger. */
+export interface LedgerPort {
+  /** The totals now. */
+  read(): Promise<LedgerState>;
+  /**
+   * Applies `change` when its `committed` part fits `limitCredits` (null = unlimited), else nothing.
+   * @throws Error when the coordinator cannot be reached
+   */
+  commit(change: LedgerChange, limitCredits: number | null): Promise<Commitment>;
+  /** Applies `change` unconditionally (refunds and released reservations give credits back). */
+  adjust(change: LedgerChange): Promise<void>;
+}
+
+/** The one ledger of a run, in the process that holds it (the run coordinator; a unit test's own). */
+export class SpendLedger implements LedgerPort {
+  private state: LedgerState = { limitCredits: null, committed: 0, spent: 0, calls: 0 };
+
+  /** The totals now (a copy). */
+  now(): LedgerState {
+    return { ...this.state };
   }
 
-  /**
-   * Runs `fn` on the totals under the lock and stores what it returns (nothing is stored when `fn` throws).
-   * A lock older than 30 s is a dead worker's and is broken.
-   * @throws Error when the lock cannot be taken within 10 s; what `fn` throws.
-   */
-  update<T>(fn: (state: LedgerState) => { state: LedgerState; result: T }): T {
-    mkdirSync(dirname(this.path), { recursive: true });
-    const lock = lockFileOf(this.path);
-    const { waitMs, staleMs } = this.lockTimes;
-    const deadline = Date.now() + waitMs;
-    let fd: number | undefined;
-    while (fd === undefined) {
-      try {
-        fd = openSync(lock, 'wx');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        // A worker killed while holding the lock must not wedge the run.
-        try {
-          if (Date.now() - statSync(lock).mtimeMs > staleMs) unlinkSync(lock);
-        } catch {
-          // Released meanwhile.
-        }
-        if (Date.now() > deadline) throw new Error(`spend ledger: lock ${lock} held for more than ${waitMs} ms`, { cause: err });
-        sleep(2);
-      }
-    }
-    try {
-      const { state, result } = fn(this.read());
-      writeFileSync(`${this.path}.tmp`, JSON.stringify(state));
-      renameSync(`${this.path}.tmp`, this.path);
-      return result;
-    } finally {
-      closeSync(fd);
-      unlinkSync(lock);
-    }
+  read(): Promise<LedgerState> {
+    return Promise.resolve(this.now());
+  }
+
+  /** The synchronous step `commit` takes: check and apply in one turn of the event loop. */
+  commitNow(change: LedgerChange, limitCredits: number | null): Commitment {
+    const s = this.state;
+    const limit = limitCredits ?? Infinity;
+    if (limitCredits !== null) s.limitCredits = limitCredits;
+    if (change.committed > 0 && limit - s.committed < change.committed) return { ok: false, left: Math.max(0, limit - s.committed) };
+    this.adjustNow(change);
+    return { ok: true };
+  }
+
+  commit(change: LedgerChange, limitCredits: number | null): Promise<Commitment> {
+    return Promise.resolve(this.commitNow(change, limitCredits));
+  }
+
+  /** The synchronous step `adjust` takes. */
+  adjustNow(change: LedgerChange): void {
+    const s = this.state;
+    s.committed += change.committed;
+    s.spent += change.spent;
+    s.calls += change.calls;
+  }
+
+  adjust(change: LedgerChange): Promise<void> {
+    this.adjustNow(change);
+    return Promise.resolve();
   }
 }
 
@@ -89,25 +89,17 @@ export const usdToCredits = (amount: number): number => (Number.isFinite(amount)
  */
 export const budgetCredits = (amount: number): number =>
   amount === Infinity ? Infinity : Number.isFinite(amount) && amount > 0 ? Math.floor(Math.round(amount * 1e6) / 1e3) : 0;
-/** The ledger of the project whose output directory is `outputDir`. */
-export const ledgerIn = (outputDir: string): Ledger => new Ledger(join(outputDir, PROJECT_FILES.spendLedger));
 
-/** What the run spent, summed over the given output directories (a reporter passes every project's). */
-export function spendSummary(outputDirs: Iterable<string>): { spent: number; calls: number; limitCredits: number | null; line: string } {
-  let spent = 0;
-  let calls = 0;
-  let limitCredits: number | null = null;
-  let any = false;
-  for (const dir of new Set(outputDirs)) {
-    const path = join(dir, PROJECT_FILES.spendLedger);
-    if (!existsSync(path)) continue;
-    const s = new Ledger(path).read();
-    any = true;
-    spent += s.spent;
-    calls += s.calls;
-    limitCredits = s.limitCredits ?? limitCredits;
+/** The run's spend line from the ledger's totals (undefined: no ledger was reached). */
+export function spendSummary(state: LedgerState | undefined): { spent: number; calls: number; limitCredits: number | null; line: string } {
+  if (!state || state.calls === 0) {
+    return { spent: 0, calls: 0, limitCredits: state?.limitCredits ?? null, line: 'Spend: $0.000 (no paid call was charged)' };
   }
-  if (!any) return { spent, calls, limitCredits, line: 'Spend: $0.000 (no paid call was charged)' };
-  const limit = limitCredits === null ? 'unlimited budget' : `budget ${usd(limitCredits)}`;
-  return { spent, calls, limitCredits, line: `Spend: ${usd(spent)} in ${calls} paid call(s) (${limit}, priced from contract/pricing.ts)` };
+  const limit = state.limitCredits === null ? 'unlimited budget' : `budget ${usd(state.limitCredits)}`;
+  return {
+    spent: state.spent,
+    calls: state.calls,
+    limitCredits: state.limitCredits,
+    line: `Spend: ${usd(state.spent)} in ${state.calls} paid call(s) (${limit}, priced from contract/pricing.ts)`,
+  };
 }

@@ -6,10 +6,7 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { spendSummary } from '../lib/spend-ledger.ts';
-
-/** How often the spend ledger is read, ms at most once per (each read is a file read per project). */
-const SPEND_EVERY_MS = 1000;
+import { ANNOTATION, parseSpend } from '../lib/annotation-kinds.ts';
 
 /** Where the line goes: a TTY stream (process.stdout), or a stand-in in tests. */
 export interface LineOut {
@@ -26,20 +23,17 @@ export default class LiveLine implements Reporter {
   private total = 0;
   private done = 0;
   private failed = 0;
+  /** Credits the ended tests' billed calls spent (their `spend` annotations). */
   private spent = 0;
-  private spendReadAt = 0;
-  private dirs: string[] = [];
   private shown = false;
 
   /**
    * @param _options reporter options (none)
    * @param out the terminal (default process.stdout); nothing is written unless it is a TTY
-   * @param now the clock (ms), for tests
    */
   constructor(
     _options: unknown = {},
     private readonly out: LineOut = process.stdout,
-    private readonly now: () => number = Date.now,
   ) {}
 
   printsToStdio(): boolean {
@@ -48,7 +42,6 @@ export default class LiveLine implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.total = suite.allTests().length;
-    this.dirs = config.projects.map((p) => p.outputDir);
     // Said once, on a terminal or not (as Playwright's own reporters say it).
     this.out.write(`Running ${this.total} tests using ${config.workers} workers\n`);
   }
@@ -56,12 +49,10 @@ export default class LiveLine implements Reporter {
   onTestEnd(_test: TestCase, result: TestResult): void {
     this.done++;
     if (result.status === 'failed' || result.status === 'timedOut') this.failed++;
+    for (const a of result.annotations)
+      if (a.type === ANNOTATION.spend) for (const credits of Object.values(parseSpend(a.description ?? ''))) this.spent += credits;
     if (!this.out.isTTY) return;
-    if (this.now() - this.spendReadAt >= SPEND_EVERY_MS) {
-      this.spendReadAt = this.now();
-      this.spent = spendSummary(this.dirs).spent / 1000;
-    }
-    this.out.write(`\r\x1b[2K${liveLine(this.done, this.total, this.failed, this.spent)}`);
+    this.out.write(`\r\x1b[2K${liveLine(this.done, this.total, this.failed, this.spent / 1000)}`);
     this.shown = true;
   }
 

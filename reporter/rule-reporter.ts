@@ -13,7 +13,7 @@ import { redact } from '../lib/redact.ts';
 import { HARNESS_PROJECTS, applySelection, outcomeOf, ruleVerdicts, type TestOutcome } from './rule-results.ts';
 import { spendSummary } from '../lib/spend-ledger.ts';
 import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
-import { readAbort } from '../lib/run-health.ts';
+import { runStateAt } from '../lib/run-coordinator.ts';
 import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 import { buildReport, spendReport, summaryLines, writeReports, type ReportedRule, type RunInfo } from './report.ts';
@@ -54,6 +54,11 @@ export interface RuleReporterOptions {
   budgetUsd?: number | null;
   /** Print nothing (`run --json` prints its own summary); the reports are written as always. */
   quiet?: boolean;
+  /**
+   * The run coordinator the CLI started ("host:port", lib/run-coordinator.ts), read at the end for the
+   * ledger, the request counts and the abort; absent: the one this process's global setup started.
+   */
+  runCoordinator?: string;
 }
 
 /** Evidence per rule kept at most. */
@@ -85,8 +90,6 @@ export default class RuleReporter implements Reporter {
   private readonly requests: RequestCount[] = [];
   private readonly opts: RuleReporterOptions;
   private readonly outputDir: string;
-  /** Every project's output directory: the workers' spend ledger lives there (lib/spend-ledger.ts). */
-  private projectDirs: string[] = [];
   private siblingFiles: string[] = [];
   private suite: Suite | undefined;
   private startedAt = new Date();
@@ -105,7 +108,6 @@ export default class RuleReporter implements Reporter {
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
-    this.projectDirs = config.projects.map((p) => p.outputDir);
     this.siblingFiles = reporterOutputFiles(config);
     this.suite = suite;
     this.startedAt = new Date();
@@ -246,10 +248,11 @@ export default class RuleReporter implements Reporter {
 
   // Async only because Playwright reads a status override from a promise.
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
-    const abort = this.projectDirs.map((d) => readAbort(d)).find(Boolean);
+    const shared = await runStateAt(this.opts.runCoordinator);
+    const abort = shared?.abort;
     // Tests that never ended (run aborted or interrupted by a signal): their rules are NOT_RUN with the reason.
     const notRun = abort
-      ? `not run: run aborted: ${abort.reason}`
+      ? `not run: run aborted: ${abort}`
       : result.status === 'interrupted'
         ? 'not run: run interrupted (signal)'
         : 'not run';
@@ -274,7 +277,7 @@ export default class RuleReporter implements Reporter {
     const catalogue = loadRules();
     const selection = this.opts.selection ? this.opts.selection.split(',').filter(Boolean) : null;
     const verdicts = applySelection(ruleVerdicts(catalogue, this.outcomes), selection ? new Set(selection) : null);
-    const spend = spendSummary(this.projectDirs);
+    const spend = spendSummary(shared?.ledger);
     const breakdown = spendBreakdown(this.outcomes, verdicts);
     const finishedAt = new Date();
     const info: RunInfo = {
@@ -300,7 +303,7 @@ export default class RuleReporter implements Reporter {
       failOnSkip: this.opts.failOnSkip ?? false,
       minCoverage: this.opts.minCoverage ?? null,
       shard: this.opts.shard || null,
-      aborted: abort ? `run aborted: ${abort.reason}` : result.status === 'interrupted' ? 'run interrupted before it finished' : null,
+      aborted: abort ? `run aborted: ${abort}` : result.status === 'interrupted' ? 'run interrupted before it finished' : null,
     };
     const { durations, seeds } = this.testFacts();
     const report = buildReport(info, verdicts, catalogue, this.evidence, this.drift(), durations);
@@ -317,7 +320,7 @@ export default class RuleReporter implements Reporter {
           spendLine(info.spend.usd, info.spend.calls, info.spend.budgetUsd),
           ...spendLines(breakdown),
           ...unbilledStatementLines(verdicts, this.opts.unbilledStatuses),
-          requestSummary(this.projectDirs),
+          requestSummary(shared?.counts ?? {}),
           floorLine(
             info.durationMs,
             this.requests.filter((c) => c.n > 0),

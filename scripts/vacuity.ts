@@ -45,6 +45,8 @@ const child = spawn(
     env: {
       ...process.env,
       FC_TARGET: url,
+      // Its run's own coordinator (the global setup starts one), never a caller's.
+      FC_RUN_COORDINATOR: '',
       FC_EMBEDDED: '0',
       FC_API_KEY: 'vacuity_key_one_1',
       FC_API_KEY_2: 'vacuity_key_two_2',

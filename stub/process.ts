@@ -6,8 +6,8 @@
  * x402 SDK, fastify, its dataset). Bound here, the socket gives the run its URL at once, and the child
  * loads on the other core while the runner loads the suites and starts its workers; a call made
  * before the child serves waits in the socket's queue. Serving from its own process also keeps the
- * stub's work out of the runner's event loop, which paces every worker (suites/support/pacing-hub.ts)
- * and runs the reporters.
+ * stub's work out of the runner's event loop, which runs the reporters (and, in a plain `playwright test`,
+ * the run coordinator every worker paces through).
  */
 import { fork } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -180,10 +180,10 @@ test.describe('paid routes', () => {
         // The valid key's answer, read once (the step below judges AUTH-002 on it); undefined when no key or budget allows it.
         let validAnswer: Promise<Awaited<ReturnType<typeof answerOf>> | undefined> | undefined;
         const validCall = () =>
-          (validAnswer ??=
-            byKey && targetOptions.apiKey && budget.fits(costOf(operationId))
+          (validAnswer ??= (async () =>
+            byKey && targetOptions.apiKey && (await budget.fits(costOf(operationId)))
               ? answerOf(api.withKey(targetOptions.apiKey), operationId, base, false)
-              : Promise.resolve(undefined));
+              : undefined)());
         await invalidKeyStep(api, operationId, base, found, async () => (await validCall())?.status);
 
         if (!byKey) return expect(found).toHaveNoViolations();
@@ -191,7 +191,7 @@ test.describe('paid routes', () => {
           // A skipped step leaves the test passing: AUTH-002 must then read SKIPPED, not PASSED.
           const cannot = !targetOptions.apiKey
             ? 'needs an API key (FC_API_KEY)'
-            : !budget.fits(costOf(operationId))
+            : !(await budget.fits(costOf(operationId)))
               ? `budget: one call of ${operationId} does not fit the spend budget (FC_MAX_SPEND)`
               : undefined;
           if (cannot) withdrawRules(['AUTH-002'], cannot);

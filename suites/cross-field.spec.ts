@@ -115,7 +115,7 @@ function crossFieldProperties<T>(set: CrossFieldSet<T>): void {
           }
           // Black-box first: the configured key, within the budget; whether a 422 was billed is not read (gap BILL-013).
           const runs = paidRuns(RUNS);
-          if (set.operationId) budget.reserveCalls(set.operationId, runs + 1);
+          if (set.operationId) await budget.reserveCalls(set.operationId, runs + 1);
           await run(api, paid, targetOptions, undefined, runs);
         });
     }

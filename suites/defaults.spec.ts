@@ -87,7 +87,7 @@ for (const c of documentedDefaults()) {
       const expensive = (PRICES[c.operationId]?.credits ?? 0) >= EXPENSIVE_CREDITS;
       const calls = expensive ? LEAST_CALLS : CALLS;
       test.skip(!affordable(targetOptions, c.operationId, calls), `spend budget too small for ${calls} calls of ${c.operationId}`);
-      if (expensive) budget.reserveCalls(c.operationId, LEAST_CALLS);
+      if (expensive) await budget.reserveCalls(c.operationId, LEAST_CALLS);
       const found = await discoverRequest(paid, targetOptions.target, c.operationId);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const r = (found as { request: PaidRequest }).request;

@@ -181,7 +181,7 @@ for (const { operationId, method, path } of contract().operations.values()) {
       // On a $0.50+ route the configured key's fuzzed calls are dollars each (issue 19): the gate's error paths
       // only there; the route's own 422s are judged one value per case by parameters.spec.ts.
       const expensive = costOf(operationId) >= EXPENSIVE_CREDITS;
-      const withKey = own !== undefined || (Boolean(targetOptions.apiKey) && !expensive && budget.fits(costOf(operationId, runs)));
+      const withKey = own !== undefined || (Boolean(targetOptions.apiKey) && !expensive && (await budget.fits(costOf(operationId, runs))));
       if (!withKey && needsCredentials(operationId))
         test.info().annotations.push({
           type: 'note',

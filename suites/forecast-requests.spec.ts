@@ -154,7 +154,7 @@ test.describe('submission and reads', () => {
     },
     async ({ api, paid, budget, controlPlaneIfAny }) => {
       test.setTimeout(60_000 + SUCCESS_WAIT_MS);
-      budget.reserveCalls(CREATE, 1);
+      await budget.reserveCalls(CREATE, 1);
       const [target] = await oneTarget(api, paid);
       const body = target!.body;
       const jobId = await test.step('POST the availability generation body', () => accepted(paid, body, newKey()));
@@ -206,7 +206,7 @@ test.describe('submission and reads', () => {
     'the same idempotency key and body answer the same job',
     { annotation: rules('JOB-025', 'JOB-035', ...BOTH) },
     async ({ api, paid, budget }) => {
-      budget.reserveCalls(CREATE, 2);
+      await budget.reserveCalls(CREATE, 2);
       const [first] = await oneTarget(api, paid, 1);
       const header = await idempotencyHeader(paid);
       observeChoice('JOB-035', header.toLowerCase() === 'idempotency-key', `the target names the idempotency key's header ${header}`);
@@ -227,7 +227,7 @@ test.describe('submission and reads', () => {
     'another body under a used idempotency key is not that job (refused: gap JOB-008)',
     { annotation: rules('JOB-025', 'JOB-008', ...BOTH) },
     async ({ api, paid, budget }) => {
-      budget.reserveCalls(CREATE, 2);
+      await budget.reserveCalls(CREATE, 2);
       const [first, second] = await oneTarget(api, paid, 2);
       const key = newKey();
       const jobId = await accepted(paid, first!.body, key);
@@ -280,7 +280,7 @@ test.describe('submission and reads', () => {
     { annotation: rules('JOB-016', 'AUTH-008', 'JOB-020', ...BOTH) },
     async ({ api, paid, budget, targetOptions }) => {
       test.skip(!targetOptions.apiKey2, 'needs a second principal (FC_API_KEY_2)');
-      budget.reserveCalls(CREATE, 1);
+      await budget.reserveCalls(CREATE, 1);
       const [target] = await oneTarget(api, paid);
       const jobId = await accepted(paid, target!.body, newKey());
       // Another account's 404 says something only of a job that exists: its own key must read it back
@@ -386,7 +386,7 @@ test.describe('topic exclusion on every path', () => {
     },
     async ({ api, paid, budget }) => {
       // A run that cannot afford one generation would skip at its reservation below: skip before the lookups.
-      test.skip(!budget.fits(GENERATION_CREDITS), 'budget: needs at least one generation call ($1.000), less is left');
+      test.skip(!(await budget.fits(GENERATION_CREDITS)), 'budget: needs at least one generation call ($1.000), less is left');
       const { excluded, looked } = await test.step('look every listed market up', () => excludedMarkets(api, paid));
       test.skip(excluded.length === 0, `none of the ${looked} listed markets is topic-excluded (availability excluded non-null)`);
       const found: Violation[] = [];
@@ -436,7 +436,7 @@ test.describe('topic exclusion on every path', () => {
       });
       if (![...picked.values()].some((b) => b.from.startsWith('forecast-targets')))
         withdrawRules(['TOPIC-009'], 'no excluded market offered a forecast-targets child body');
-      budget.reserveCalls(CREATE, picked.size);
+      await budget.reserveCalls(CREATE, picked.size);
       let throttled = 0;
       for (const { key, body, from } of picked.values()) {
         await test.step(`POST ${key} (${from})`, async () => {
@@ -554,7 +554,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
       const start = GENERATION_CREDITS * (children.length + 2);
       const account = controlPlane ? await controlPlane.createAccount(start) : undefined;
       if (!account) {
-        budget.reserveCalls(CREATE, requests.length + 1);
+        await budget.reserveCalls(CREATE, requests.length + 1);
         withdrawRules(['BILL-001', 'PRICE-005'], 'needs the control plane to read the exact debits');
       }
       const client = account ? api.withKey(account.apiKey) : paid;

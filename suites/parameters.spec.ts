@@ -62,10 +62,12 @@ async function baselineAccepted(
   operationId: string,
   base: Baseline,
   targetOptions: { maxSpendUsd: number },
-  budget: { fits(credits: number): boolean },
+  budget: { fits(credits: number): Promise<boolean> },
 ): Promise<boolean> {
   const spendOk =
-    (PRICES[operationId]?.credits ?? 0) < EXPENSIVE_CREDITS ? budget.fits(costOf(operationId, 1)) : targetOptions.maxSpendUsd === Infinity;
+    (PRICES[operationId]?.credits ?? 0) < EXPENSIVE_CREDITS
+      ? await budget.fits(costOf(operationId, 1))
+      : targetOptions.maxSpendUsd === Infinity;
   if (!spendOk) return true;
   return test.step('the baseline request is accepted', async () => {
     const res = await send(client, operationId, base);
@@ -202,7 +204,7 @@ for (const { operationId } of contract().operations.values()) {
       // routes only on an unlimited one (the embedded stub).
       const spendOk =
         (PRICES[operationId]?.credits ?? 0) < EXPENSIVE_CREDITS
-          ? budget.fits(costOf(operationId, edges.length))
+          ? await budget.fits(costOf(operationId, edges.length))
           : targetOptions.maxSpendUsd === Infinity;
       if (!spendOk)
         test.info().annotations.push({

@@ -77,7 +77,7 @@ test.describe('GET /api/v1/portfolio', () => {
     'every position belongs to the requested wallet and sits on a requested venue (any wallet, any venue subset)',
     { annotation: rules(...rulesOf(CHECKS.checkPositions), 'PORT-005', 'PORT-007', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
-      budget.reserveCalls(OP, RUNS);
+      await budget.reserveCalls(OP, RUNS);
       const names = await parameterNames(paid, targetOptions.target);
       observeChoice('PORT-005', names.wallet === 'wallet' && names.venues === 'venues', `the wallet parameter is ${names.wallet}`);
       let rows = 0;
@@ -101,7 +101,7 @@ test.describe('GET /api/v1/portfolio', () => {
     'venues only selects: the single-venue answers together are exactly the all-venue answer',
     { annotation: rules(...rulesOf(CHECKS.checkPositions, CHECKS.checkVenuePartition), ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
-      budget.reserveCalls(OP, 5 + VENUES.length);
+      await budget.reserveCalls(OP, 5 + VENUES.length);
       const wallets = fc.sample(hexAddress, { seed: targetOptions.seed, numRuns: 5 });
       let chosen: { wallet: string; body: unknown } | undefined;
       const found: Violation[] = [];

@@ -22,7 +22,7 @@ test(
   'search results are not stored: the same search after the clock moved past its range searches the new range',
   { annotation: rules('XSRCH-003', 'XSRCH-002', ...contractRules('searchSocial')) },
   async ({ paid, controlPlane, budget }) => {
-    budget.reserveCalls('searchSocial', 7);
+    await budget.reserveCalls('searchSocial', 7);
     const RANGE = 90;
     let query: string | undefined;
     let first: Awaited<ReturnType<typeof requestSearch>> | undefined;
@@ -63,7 +63,7 @@ test(
   'a stored profile is reused just before it is 30 days old and recomputed just after',
   { annotation: rules('PROF-006', 'PROF-008', ...INVARIANTS, ...contractRules('createSocialProfile')) },
   async ({ paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
-    budget.reserveCalls('createSocialProfile', 4);
+    await budget.reserveCalls('createSocialProfile', 4);
     const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
     test.skip('skip' in found, 'skip' in found ? found.skip : '');
     const { handle } = found as { handle: string };

@@ -102,7 +102,7 @@ test.describe('x/profile: every returned profile', () => {
     'holds the profile invariants: the discovery answer and the default body (lookback and focus omitted)',
     { annotation: rules(...INVARIANTS, 'PARAM-078', 'PROF-017', 'PROF-018', 'PROF-020', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions, sharedAnswers }) => {
-      budget.reserveCalls(OP, 2);
+      await budget.reserveCalls(OP, 2);
       observing('PROF-017', 'PROF-018', 'PROF-020');
       const found = await test.step('discover a handle the target profiles', () =>
         findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers));
@@ -132,7 +132,7 @@ test.describe('x/profile: every returned profile', () => {
     'holds the profile invariants for each focus, an @-prefixed handle and shorter lookbacks',
     { annotation: rules(...INVARIANTS, 'PROF-004', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions, sharedAnswers }) => {
-      budget.reserveCalls(OP, 3);
+      await budget.reserveCalls(OP, 3);
       const found = await test.step('discover a handle the target profiles', () =>
         findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers));
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
@@ -159,7 +159,7 @@ test.describe('x/profile: every returned profile', () => {
       // Each run is a $1.00 call when it profiles (issue 19): THRIFT_RUNS on the configured key within a finite
       // budget, whose reservation must not exceed what the spend plan measured; the edges are the bad-bodies property's.
       const NUM_RUNS = paidRuns(6);
-      budget.reserveCalls(OP, NUM_RUNS);
+      await budget.reserveCalls(OP, NUM_RUNS);
       const handle = fc.tuple(fc.boolean(), fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/)).map(([at, h]) => `${at ? '@' : ''}${h}`);
       const body = fc.record({
         handle,
@@ -215,7 +215,7 @@ test.describe('x/profile: insufficient post history', () => {
     'at the edge of the floor: the smallest lookback a growing account is profiled at still cites at least 15 posts',
     { annotation: rules('PROF-004', 'PROF-015', ...INVARIANTS, ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
-      budget.reserveCalls(OP, 12);
+      await budget.reserveCalls(OP, 12);
       const growing = await test.step('find a handle refused at lookback 14 but profiled at 365', () =>
         findGrowingHandle(paid, targetOptions.seed));
       test.skip('skip' in growing, 'skip' in growing ? growing.skip : '');
@@ -272,7 +272,7 @@ test.describe('x/profile: the store of successful profiles', () => {
     'a stored profile is reused across callers for the same handle, focus and lookback',
     { annotation: rules('PROF-006', ...INVARIANTS, ...contractRules(OP)) },
     async ({ api, paid, budget, targetOptions, sharedAnswers }) => {
-      budget.reserveCalls(OP, 3);
+      await budget.reserveCalls(OP, 3);
       const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle } = found as { handle: string };
@@ -296,7 +296,7 @@ test.describe('x/profile: the store of successful profiles', () => {
     'a different focus or lookback does not reuse the stored profile',
     { annotation: rules('PROF-007', ...INVARIANTS, ...contractRules(OP)) },
     async ({ paid, budget, targetOptions, sharedAnswers }) => {
-      budget.reserveCalls(OP, 3);
+      await budget.reserveCalls(OP, 3);
       // The handle's profile at lookback 365 and the default focus (general, spec: POST /api/v1/x/profile)
       // is the stored one: each case differs from it in one member only (issue 19: no fourth $1.00 call).
       // Its answer is the run's shared discovery answer: stored by whichever test asked first.
@@ -324,7 +324,7 @@ test.describe('x/profile: failures', () => {
     'a search-provider fault answers 502 and is not billed',
     { annotation: rules('PROF-009', 'PROF-010', 'XSRCH-005', 'BILL-003', ...contractRules(OP)) },
     async ({ api, paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
-      budget.reserveCalls(OP, 1);
+      await budget.reserveCalls(OP, 1);
       const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle } = found as { handle: string };
@@ -399,7 +399,7 @@ test.describe('x/profile: failures', () => {
       // BILL-013): one value per case, the rule judged on one instance (issue 19). Reserving up front keeps
       // a budget skip out of the fast-check property (where it would read as a failed run).
       const NUM_RUNS = free || (await freshKey()) !== undefined ? 8 : 1;
-      if (!free) budget.reserveCalls(OP, 6 * NUM_RUNS);
+      if (!free) await budget.reserveCalls(OP, 6 * NUM_RUNS);
       const [valid] = probeHandles(targetOptions.seed, 1, 'v');
       const validChars = fc.stringMatching(/^[A-Za-z0-9_]{1,15}$/);
       const badChar = fc.constantFrom('-', '.', ' ', '!', '#', '$', 'é', 'ß', '\n', '\t', '/', '+', '%', '\u0000', '😀');

@@ -90,7 +90,7 @@ test.describe('x/search: defaults and bounds', () => {
     'a search with neither range_days nor limit: at most 15 results, all published within the last 30 days',
     { annotation: rules('XSRCH-001', 'XSRCH-002', ...contractRules(OP)) },
     async ({ paid: key, budget, freshKey }) => {
-      budget.reserveCalls(OP, 1);
+      await budget.reserveCalls(OP, 1);
       const paid = await ownSocialClient(key, freshKey);
       const query = QUERIES[0]!;
       const a = await requestSearch(paid, { query });
@@ -111,7 +111,7 @@ test.describe('x/search: defaults and bounds', () => {
     'at most the requested number of results (15 by default), all published within the requested range (30 days by default)',
     { annotation: rules('XSRCH-001', 'XSRCH-002', 'XSRCH-006', 'XSRCH-010', 'XSRCH-011', ...contractRules(OP)) },
     async ({ paid: key, budget, freshKey }) => {
-      budget.reserveCalls(OP, 18);
+      await budget.reserveCalls(OP, 18);
       observing('XSRCH-006', 'XSRCH-010', 'XSRCH-011');
       const paid = await ownSocialClient(key, freshKey);
       const found = await test.step('find a query with more than 15 results', () => broadQuery(paid, 15));
@@ -200,7 +200,7 @@ test.describe('x/search: defaults and bounds', () => {
     'out-of-bounds range_days and limit, a missing query and a malformed body answer 422 invalid_request',
     { annotation: rules('PARAM-081', 'ERR-008', ...contractRules(OP)) },
     async ({ paid: key, budget, freshKey }) => {
-      budget.reserveCalls(OP, 12);
+      await budget.reserveCalls(OP, 12);
       const paid = await ownSocialClient(key, freshKey);
       // The field names are a choice (gap XSRCH-010): the bounds are sent under the names the target serves,
       // which the harness knows when its /openapi.json shows them, or when it echoes the stub's names.
@@ -239,7 +239,7 @@ test.describe('x/search: failures', () => {
     'a social-search fault answers 502 and is not billed',
     { annotation: rules('XSRCH-004', 'XSRCH-007', 'XSRCH-005', 'BILL-003', ...contractRules(OP)) },
     async ({ api, controlPlane, budget }) => {
-      budget.reserveCalls(OP, 1);
+      await budget.reserveCalls(OP, 1);
       const { answer: a, violations } = await callDuringUpstreamFailure(
         controlPlane,
         faultLister(controlPlane),

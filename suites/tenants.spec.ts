@@ -57,7 +57,7 @@ async function twoPrincipals(
     ];
   }
   test.skip(!options.apiKey || !options.apiKey2, NEEDS_TWO);
-  test.skip(!budget.fits(costOf(CREATE, generations)), `budget: needs ${generations} generation calls, less is left`);
+  test.skip(!(await budget.fits(costOf(CREATE, generations))), `budget: needs ${generations} generation calls, less is left`);
   return [
     { name: 'A', client: api.withKey(options.apiKey) },
     { name: 'B', client: api.withKey(options.apiKey2) },
@@ -65,8 +65,8 @@ async function twoPrincipals(
 }
 
 /** Reserves the configured keys' `generations` calls (no control plane); control-plane accounts spend no budget. */
-function reserveGenerations(plane: ControlPlane | undefined, budget: Budget, generations: number): void {
-  if (!plane) budget.reserveCalls(CREATE, generations);
+async function reserveGenerations(plane: ControlPlane | undefined, budget: Budget, generations: number): Promise<void> {
+  if (!plane) await budget.reserveCalls(CREATE, generations);
 }
 
 /** `count` generation bodies of in-scope markets without a forecast; SKIPs when the target offers fewer. */
@@ -141,7 +141,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
       withoutBalances(plane, ['BILL-001']);
       const [a, b] = await twoPrincipals(api, targetOptions, plane, budget, 2);
       const [body] = await bodies(api, a.client, 1);
-      reserveGenerations(plane, budget, 2);
+      await reserveGenerations(plane, budget, 2);
       const key = newKey();
       const before = await balances(plane, [a, b]);
       const answers = await test.step('A and B POST the same body under the same idempotency key, at once', () =>
@@ -190,7 +190,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
       observing('JOB-029');
       const [a, b] = await twoPrincipals(api, targetOptions, plane, budget, 2);
       const [first, second] = await bodies(api, a.client, 2);
-      reserveGenerations(plane, budget, 2);
+      await reserveGenerations(plane, budget, 2);
       const key = newKey();
       const fromA = await test.step('A POSTs one body under the key', () => submitJob(a.client, first!, key));
       const fromB = await test.step('then B POSTs another body under the same key', () => submitJob(b.client, second!, key));

@@ -27,7 +27,7 @@ export const UNIT_TESTS: string[] = [
     'load',
     'matcher',
     'operation-facts',
-    'pacing-hub',
+    'run-coordinator',
     'property',
     'reporter',
     'schema-mock',

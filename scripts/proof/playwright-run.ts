@@ -10,8 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { CLOCK_SUITES } from '../../lib/suite-phases.ts';
-import { readAbort } from '../../lib/run-health.ts';
-import { projectOutputDir } from '../../lib/run-state.ts';
+import { startRunCoordinator } from '../../lib/run-coordinator.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -44,7 +43,7 @@ export interface RunOutcome {
   exitCode: number | null;
   /** Errors outside tests (global setup, collection). */
   errors: string[];
-  /** The abort marker's reason when the run was aborted (lib/run-health.ts: the target or the embedded stub stopped answering). */
+  /** The abort's reason when the run was aborted (lib/run-coordinator.ts: the target or the embedded stub stopped answering). */
   aborted?: string;
 }
 
@@ -161,8 +160,11 @@ export async function runConformance(opts: RunOptions): Promise<RunOutcome> {
 async function runChild(opts: RunOptions): Promise<RunOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'fc-proof-'));
   const jsonFile = join(dir, 'results.json');
+  // The run's coordinator is this script's: its abort (a target that stopped answering) is read here after the run.
+  const coordinator = await startRunCoordinator();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    FC_RUN_COORDINATOR: coordinator.address,
     FC_REPORT_DIR: dir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
     FC_WORKERS: String(opts.workers ?? 2),
@@ -207,15 +209,15 @@ async function runChild(opts: RunOptions): Promise<RunOutcome> {
   const ms = Date.now() - started;
   let tests: TestOutcome[] = [];
   const errors: string[] = [];
-  const marker = readAbort(projectOutputDir(dir));
-  let aborted = marker?.reason;
+  await coordinator.close();
+  let aborted = coordinator.state.abortReason();
   try {
     const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { suites?: JsonSuite[]; errors?: { message?: string }[] };
     tests = outcomes(report);
     // A run stopped at its first failure (maxFailures) closes the embedded stub while other workers are
-    // still calling it: their connection failures then write the abort marker. A test that had failed
-    // before the marker was written failed on the target's answers, not on the abort: not the harness's error.
-    const abortedAt = marker ? Date.parse(marker.at) : NaN;
+    // still calling it: their connection failures then abort the run. A test that had failed before the
+    // abort failed on the target's answers, not on the abort: not the harness's error.
+    const abortedAt = coordinator.state.abortedAt() ?? NaN;
     if (tests.some((t) => !t.ok && t.endedAt !== undefined && t.endedAt <= abortedAt)) aborted = undefined;
     errors.push(...(report.errors ?? []).map((e) => stripAnsi(e.message ?? '').split('\n')[0] ?? ''));
   } catch {

@@ -3,13 +3,13 @@
  * known from the price table (contract/pricing.ts), so the harness charges a call BEFORE sending it
  * and a test whose cost would not fit is SKIPPED ("budget: needs $X, $Y left"), never run half-way.
  *
- * Workers are separate processes: they share one ledger file in the run's output directory
- * (Playwright empties that directory when a run starts; lib/spend-ledger.ts).
+ * Workers are separate processes: they share the run's one ledger, held by the run coordinator
+ * (lib/run-coordinator.ts, lib/spend-ledger.ts); each charge is one step it applies whole.
  */
 import { test } from '@playwright/test';
 import { contract } from '../../contract/index.ts';
 import type { StatusSpend } from '../../lib/annotation-kinds.ts';
-import { usd, usdToCredits, type Ledger } from '../../lib/spend-ledger.ts';
+import { usd, usdToCredits, type LedgerPort } from '../../lib/spend-ledger.ts';
 
 /** Statuses the spec says are never billed (404, 429, 502) or that no account could pay (401/402/403). */
 const UNBILLED = new Set([401, 402, 403, 404, 429, 502]);
@@ -42,7 +42,7 @@ export class Budget {
   private readonly unbilled: ReadonlySet<number>;
 
   constructor(
-    private readonly ledger: Ledger,
+    private readonly ledger: LedgerPort,
     /** The run's limit, credits (Infinity = unlimited). */
     readonly limitCredits: number,
     /**
@@ -54,9 +54,12 @@ export class Budget {
     this.unbilled = new Set([...UNBILLED, ...declaredUnbilled]);
   }
 
+  /** Refunds told to the ledger and not yet applied (`release` waits for them). */
+  private readonly refunds = new Set<Promise<void>>();
+
   /** Credits still available to the run (Infinity when unlimited). */
-  left(): number {
-    return Math.max(0, this.limitCredits - this.ledger.read().committed);
+  async left(): Promise<number> {
+    return Math.max(0, this.limitCredits - (await this.ledger.read()).committed);
   }
 
   /** Credits spent by this test so far. */
@@ -88,62 +91,48 @@ export class Budget {
   }
 
   /** True when `credits` more fit the run's budget (counting this test's reservation). */
-  fits(credits: number): boolean {
-    return credits <= this.reserved || credits - this.reserved <= this.left();
+  async fits(credits: number): Promise<boolean> {
+    return credits <= this.reserved || credits - this.reserved <= (await this.left());
   }
 
   /**
    * Holds `amountUsd` for this test before it starts spending; SKIPS the test ("budget: needs $X,
    * $Y left") when the run's budget cannot cover it. Calls the test makes then draw from it.
    */
-  reserve(amountUsd: number): void {
-    this.reserveCredits(usdToCredits(amountUsd));
+  reserve(amountUsd: number): Promise<void> {
+    return this.reserveCredits(usdToCredits(amountUsd));
   }
 
   /** `reserve` for `calls` billed calls of an operation, priced from the price table. */
-  reserveCalls(operationId: string, calls = 1): void {
-    this.reserveCredits(costOf(operationId, calls));
+  reserveCalls(operationId: string, calls = 1): Promise<void> {
+    return this.reserveCredits(costOf(operationId, calls));
   }
 
   /** `reserve` in credits. */
-  reserveCredits(credits: number): void {
+  async reserveCredits(credits: number): Promise<void> {
     if (credits <= 0) return;
-    // null: it fits; a number: the credits left when it does not.
-    const short = this.ledger.update<number | null>((s) => {
-      if (this.limitCredits - s.committed < credits)
-        return { state: { ...s, limitCredits: finite(this.limitCredits) }, result: Math.max(0, this.limitCredits - s.committed) };
-      return { state: { ...s, limitCredits: finite(this.limitCredits), committed: s.committed + credits }, result: null };
-    });
-    if (short !== null) test.skip(true, `budget: needs ${usd(credits)}, ${usd(short)} left`);
+    const taken = await this.ledger.commit({ committed: credits, spent: 0, calls: 0 }, finite(this.limitCredits));
+    if (!taken.ok) test.skip(true, `budget: needs ${usd(credits)}, ${usd(taken.left)} left`);
     this.reserved += credits;
     this.peakHeld = Math.max(this.peakHeld, this.reserved + this.spentHere);
   }
 
   /**
    * Charges one call of `credits` before it is sent: from the reservation, else from the run's
-   * budget. SKIPS the test when it does not fit. Returns the function to call with the answer's
-   * status (an unbilled status gives the credits back).
+   * budget. SKIPS the test when it does not fit. Resolves to the function to call with the answer's
+   * status (an unbilled status gives the credits back; `release` waits for that refund).
    */
-  charge(credits: number, what: string): (status: number) => void {
+  async charge(credits: number, what: string): Promise<(status: number) => void> {
     if (credits <= 0) return () => {};
+    // Taken from the reservation before the ledger is asked: another call of this test meanwhile draws on what is left.
     const fromReserve = Math.min(this.reserved, credits);
     const extra = credits - fromReserve;
-    const short = this.ledger.update<number | null>((s) => {
-      if (extra > 0 && this.limitCredits - s.committed < extra)
-        return { state: { ...s, limitCredits: finite(this.limitCredits) }, result: Math.max(0, this.limitCredits - s.committed) };
-      return {
-        state: {
-          ...s,
-          limitCredits: finite(this.limitCredits),
-          committed: s.committed + extra,
-          spent: s.spent + credits,
-          calls: s.calls + 1,
-        },
-        result: null,
-      };
-    });
-    if (short !== null) test.skip(true, `budget: ${what} needs ${usd(extra)}, ${usd(short)} left`);
     this.reserved -= fromReserve;
+    const taken = await this.ledger.commit({ committed: extra, spent: credits, calls: 1 }, finite(this.limitCredits));
+    if (!taken.ok) {
+      this.reserved += fromReserve;
+      test.skip(true, `budget: ${what} needs ${usd(extra)}, ${usd(taken.left)} left`);
+    }
     this.spentHere += credits;
     this.peakHeld = Math.max(this.peakHeld, this.reserved + this.spentHere);
     this.byOperation.set(what, (this.byOperation.get(what) ?? 0) + credits);
@@ -161,24 +150,23 @@ export class Budget {
       settled = true;
       this.spentHere -= credits;
       this.byOperation.set(what, (this.byOperation.get(what) ?? 0) - credits);
-      this.ledger.update((s) => ({
-        state: { ...s, committed: s.committed - credits, spent: s.spent - credits, calls: s.calls - 1 },
-        result: undefined,
-      }));
+      const refund = this.ledger.adjust({ committed: -credits, spent: -credits, calls: -1 }).finally(() => this.refunds.delete(refund));
+      this.refunds.add(refund);
     };
   }
 
   /** `charge` priced from the price table: one call of `operationId`. */
-  chargeOperation(operationId: string): (status: number) => void {
+  chargeOperation(operationId: string): Promise<(status: number) => void> {
     return this.charge(costOf(operationId), operationId);
   }
 
-  /** Gives back what is left of this test's reservation (fixture teardown). */
-  release(): void {
+  /** Gives back what is left of this test's reservation, once its refunds are applied (fixture teardown). */
+  async release(): Promise<void> {
+    while (this.refunds.size) await Promise.allSettled([...this.refunds]);
     if (this.reserved <= 0) return;
     const credits = this.reserved;
     this.reserved = 0;
-    this.ledger.update((s) => ({ state: { ...s, committed: s.committed - credits }, result: undefined }));
+    await this.ledger.adjust({ committed: -credits, spent: 0, calls: 0 });
   }
 }
 

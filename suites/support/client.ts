@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { countAnswer, countRequest } from './annotations.ts';
 import { isTargetError, targetError, type HarnessError, TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
 import { rememberExchange } from './evidence.ts';
-import { abortedReason, recordAnswer, recordFailure } from '../../lib/run-health.ts';
+import { abortedReason, recordAnswer, recordFailure } from './run-link.ts';
 import { operationOf } from '../../contract/route-match.ts';
 import { hasOilLimits } from '../../contract/limits.ts';
 import type { Pacer } from './pacing.ts';
@@ -84,7 +84,11 @@ export interface Route {
  * Called before each request with its final headers; returns the function told the answer's status
  * (so an unbilled answer gives its charge back), or undefined when the call costs nothing.
  */
-export type CallMeter = (method: string, path: string, headers: Readonly<Record<string, string>>) => ((status: number) => void) | undefined;
+export type CallMeter = (
+  method: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+) => Promise<(status: number) => void> | undefined;
 
 function toSearch(params: Params | undefined): URLSearchParams | undefined {
   if (!params) return undefined;
@@ -155,7 +159,7 @@ export class TargetClient {
     const key = options.apiKey === undefined ? this.opts.apiKey : (options.apiKey ?? undefined);
     const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...options.headers };
     if (key) headers['x-service-api-key'] = key;
-    const settle = this.opts.meter?.(method, path, headers);
+    const settle = await this.opts.meter?.(method, path, headers);
     const principal = key ?? (Object.keys(headers).some((h) => h.toLowerCase() === 'payment-signature') ? 'x402' : undefined);
     const who = {
       operationId: operationOf(method, path),
@@ -199,7 +203,7 @@ export class TargetClient {
     headers: Record<string, string>,
     options: CallOptions,
   ): Promise<APIResponse> {
-    // A run whose target stopped answering (lib/run-health.ts) sends nothing more.
+    // A run whose target stopped answering (suites/support/run-link.ts) sends nothing more.
     const aborted = abortedReason();
     if (aborted) throw new TargetUnreachableError(`${method} ${path}: not sent, run aborted: ${aborted}`);
     countLimited(method, path, headers['x-service-api-key'], route.source.address);
@@ -216,7 +220,7 @@ export class TargetClient {
       });
     } catch (err) {
       const failure = failureOf(err, `${method} ${path}`, this.opts.timeoutMs);
-      recordFailure(failure.message);
+      await recordFailure(failure.message);
       throw failure;
     }
     recordAnswer();

@@ -6,13 +6,13 @@ import { test as base, type TestInfo } from '@playwright/test';
 import { TargetClient, type Route } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { registerPlaceholder, resetEvidence } from './evidence.ts';
-import { configureHealth } from '../../lib/run-health.ts';
 import { Budget } from './budget.ts';
 import { operationOf } from '../../contract/route-match.ts';
-import { budgetCredits, ledgerIn, usd } from '../../lib/spend-ledger.ts';
+import { budgetCredits, SpendLedger, usd } from '../../lib/spend-ledger.ts';
+import { linkWorker, runLink } from './run-link.ts';
 import { planKey } from '../../lib/request-plan.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { setThrift } from './property.ts';
 import { SharedAnswers } from './shared-answers.ts';
 import { ControlPlane, NEEDS_CONTROL } from './control.ts';
@@ -24,7 +24,6 @@ import { DEFAULT_MAX_BODY_BYTES } from '../../lib/http-client.ts';
 import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
 import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
-import { PROJECT_FILES } from '../../lib/run-state.ts';
 import { setAnswerContext } from './answer-checks.ts';
 import { ANNOTATION, HELD_FAILURES_HEADER, formatJudged, formatSpend, formatStatusSpend } from '../../lib/annotation-kinds.ts';
 import { holdFailures, releaseHeldFailures } from './matchers.ts';
@@ -102,7 +101,7 @@ export interface TargetOptions {
   maxBodyBytes: number;
   /** Derive test wallets' keys from this seed (harness secret scan only; unset = random keys). */
   walletSeed?: string | undefined;
-  /** Consecutive connection failures or timeouts after which the run is aborted (lib/run-health.ts). */
+  /** Consecutive connection failures or timeouts after which the run is aborted (suites/support/run-link.ts). */
   abortAfter: number;
   /**
    * Spread this project's workers over loopback source addresses of their own (a loopback target
@@ -116,8 +115,8 @@ export interface TargetOptions {
    * the configured keys, not 1 / workers of them.
    */
   soleWorker: boolean;
-  /** The run's pacing hub ("host:port", suites/support/pacing-hub.ts); empty = each worker paces its share alone. */
-  pacingHub: string;
+  /** The run coordinator ("host:port", lib/run-coordinator.ts); empty = each worker paces its share alone, spends from a ledger of its own. */
+  runCoordinator: string;
   /** The run's spend plan file (cli/spend.ts, issue 19): a paid test it left out skips before sending; empty = no plan. */
   spendPlan: string;
 }
@@ -140,7 +139,7 @@ export interface Fixtures {
    */
   paid: TargetClient;
   /**
-   * The run's spend budget as seen by this test: `budget.reserve(usd)` up front SKIPs a test that
+   * The run's spend budget as seen by this test: `await budget.reserve(usd)` up front SKIPs a test that
    * cannot afford its calls. Every paid call made with a configured principal's key (FC_API_KEY,
    * FC_API_KEY_2) through `api`/`paid` is charged automatically, before it is sent.
    */
@@ -176,8 +175,10 @@ const controlTransport = (control: string, timeoutMs: number, maxBodyBytes: numb
  * The run's shared answers as one test sees them: one store per project (the serial clock project runs
  * after the target's clock moved), metered by the test's budget (what a fetch of a case cost).
  */
-const sharedAnswersOf = (testInfo: TestInfo, budget: Budget): SharedAnswers =>
-  new SharedAnswers(join(testInfo.project.outputDir, PROJECT_FILES.sharedAnswers, testInfo.project.name), budget);
+const sharedAnswersOf = (testInfo: TestInfo, budget: Budget): SharedAnswers => new SharedAnswers(runLink(), testInfo.project.name, budget);
+
+/** This worker's ledger when no run coordinator was started (a fixture used outside a run). */
+let ownLedger: SpendLedger | undefined;
 
 /** Rules whose case a registered check declares (checks/define.ts `cases`): rule ID → what the case is. */
 const RULE_CASES = new Map([...ruleCases(Object.values(CHECKS)), ...Object.entries(CONTRACT_RULE_CASES)]);
@@ -215,7 +216,7 @@ export const test = base.extend<
   abortAfter: [5, { option: true, scope: 'worker' }],
   spreadSources: [false, { option: true, scope: 'worker' }],
   soleWorker: [false, { option: true, scope: 'worker' }],
-  pacingHub: ['', { option: true, scope: 'worker' }],
+  runCoordinator: ['', { option: true, scope: 'worker' }],
   spendPlan: ['', { option: true, scope: 'worker' }],
   leftOut: [
     async ({ spendPlan }, use) => {
@@ -241,10 +242,12 @@ export const test = base.extend<
 
   // One pacer per worker process (suites/support/pacing.ts); its request counts feed the run summary.
   pacer: [
-    async ({ soleWorker, pacingHub }, use, workerInfo) => {
-      const pacer = workerPacer(soleWorker ? 1 : workerInfo.config.workers, pacingHub || undefined);
+    async ({ soleWorker, runCoordinator, abortAfter }, use, workerInfo) => {
+      const link = linkWorker(runCoordinator, abortAfter);
+      const pacer = workerPacer(soleWorker ? 1 : workerInfo.config.workers, link);
       await use(pacer);
-      pacer.save(workerInfo.project.outputDir, `${workerInfo.parallelIndex}-${process.pid}`);
+      // The counts reach the coordinator before the worker ends, so the reporter's summary has them all.
+      await link?.addCounts(pacer.takeCounts());
     },
     { scope: 'worker' },
   ],
@@ -351,7 +354,7 @@ export const test = base.extend<
       abortAfter,
       spreadSources,
       soleWorker,
-      pacingHub,
+      runCoordinator,
       spendPlan,
     },
     use,
@@ -361,7 +364,6 @@ export const test = base.extend<
     registerPlaceholder(apiKey, 'FC_API_KEY');
     registerPlaceholder(apiKey2, 'FC_API_KEY_2');
     registerPlaceholder(controlToken, 'FC_CONTROL_TOKEN');
-    configureHealth(testInfo.project.outputDir, abortAfter);
     setAnswerContext({ siteUrl });
     deriveWalletsFrom(walletSeed, testInfo.workerIndex);
     // Paid properties draw fewer cases when each is the configured key's money (issue 19; paidRuns).
@@ -381,19 +383,20 @@ export const test = base.extend<
       abortAfter,
       spreadSources,
       soleWorker,
-      pacingHub,
+      runCoordinator,
       spendPlan,
     });
   },
 
-  budget: async ({ targetOptions }, use, testInfo) => {
+  budget: async ({ targetOptions, pacer: _linked }, use, testInfo) => {
+    // The run's one ledger, at the coordinator the pacer fixture linked this worker to; a worker's own without one.
     const budget = new Budget(
-      ledgerIn(testInfo.project.outputDir),
+      runLink()?.ledger() ?? (ownLedger ??= new SpendLedger()),
       budgetCredits(targetOptions.maxSpendUsd),
       new Set(targetOptions.unbilledStatuses),
     );
     await use(budget);
-    budget.release();
+    await budget.release();
     // What this test's billed calls spent, per operation: the reporter's spend per operation, test and rule (issue 19).
     const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
     if (spent.length) testInfo.annotations.push({ type: ANNOTATION.spend, description: formatSpend(spent) });

@@ -1,18 +1,17 @@
 /**
- * Before the run: starts the embedded reference stub when no target is configured and hands its
- * coordinates to the workers through the environment (which playwright.config.ts reads); against
+ * Before the run: links to the run coordinator (lib/run-coordinator.ts) the CLI started, or starts one
+ * for a plain `playwright test`; starts the embedded reference stub when no target is configured and
+ * hands its coordinates to the workers through the environment (which playwright.config.ts reads); against
  * a target with a control plane, restores its seeded state (POST /__control/reset) so that every run,
  * including a second one against the same staging target, starts from the same state.
  */
 import { randomBytes } from 'node:crypto';
 import type { FullConfig } from '@playwright/test';
 import { startStubProcess } from '../../stub/process.ts';
-import { abortRun } from '../../lib/run-health.ts';
-import { projectOutputDir } from '../../lib/run-state.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { registerSecret } from '../../lib/redact.ts';
 import { DEFAULT_STUB_SEED } from '../../lib/settings.ts';
-import { startPacingHub } from './pacing-hub.ts';
+import { CoordinatorClient, startRunCoordinator } from '../../lib/run-coordinator.ts';
 import { createAgent, DEFAULT_MAX_BODY_BYTES, exchange } from '../../lib/http-client.ts';
 
 const RESET_TIMEOUT_MS = 10_000;
@@ -39,9 +38,15 @@ async function resetTarget(control: string, token: string, maxBodyBytes: number)
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const use = (config.projects[0]?.use ?? {}) as Partial<TargetOptions>;
-  // Every worker paces through this one hub, so each bound is paced whole across workers.
-  const hub = await startPacingHub();
-  process.env.FC_PACING_HUB = hub.address;
+  // One coordinator per run: the CLI's when it started one, else this runner's own (closed at the teardown;
+  // its state stays readable in this process for the rule reporter).
+  const started = use.runCoordinator ? undefined : await startRunCoordinator();
+  if (started) process.env.FC_RUN_COORDINATOR = started.address;
+  const link = new CoordinatorClient(use.runCoordinator || started!.address);
+  const closeCoordinator = async () => {
+    link.close();
+    await started?.close();
+  };
   if (use.target) {
     if (use.control && use.controlToken) {
       // Not fatal: the tests that need the control plane report its absence themselves.
@@ -49,7 +54,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         console.warn(`warning: could not reset the target through its control plane: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
-    return () => hub.close();
+    return closeCoordinator;
   }
   const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
   const controlToken = randomBytes(24).toString('hex');
@@ -73,7 +78,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   void stub.failure.then((reason) => {
     stubFailure = reason;
     console.error(`forecast-conformance: ${reason}`);
-    abortRun(config.projects[0]?.outputDir ?? projectOutputDir(config.rootDir), reason);
+    void link.abort(reason);
   });
   Object.assign(process.env, {
     FC_TARGET: stub.url,
@@ -86,7 +91,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   });
   return async () => {
     await stub.close();
-    await hub.close();
+    await closeCoordinator();
     if (stubFailure) throw new Error(stubFailure);
   };
 }

@@ -308,7 +308,7 @@ export async function pace(operationId: string): Promise<void> {
 
 /**
  * True when `calls` billed calls of the operation fit the run's spend budget (USD), by price alone.
- * Prefer the `budget` fixture (`budget.fits(costOf(...))`), which also counts what the run spent.
+ * Prefer the `budget` fixture (`(await budget.fits(costOf(...)))`), which also counts what the run spent.
  */
 export function affordable(targetOptions: Pick<TargetOptions, 'maxSpendUsd'>, operationId: string, calls: number): boolean {
   const credits = contract().operation(operationId).facts.price.credits;

@@ -5,20 +5,20 @@
  * Each worker process owns one Pacer; every call waits at the gates of its principal in its scope
  * (standard or social research: an API key, an x402 payment, a control-plane account) and of the
  * per-IP guard of its source address (suites/support/transport.ts). In a Playwright run those gates
- * are the run's pacing hub (suites/support/pacing-hub.ts), shared by every worker, so each bound is
- * paced whole, by whichever worker needs it. Without a hub a worker keeps gates of its own and paces
+ * are the run coordinator's (lib/run-coordinator.ts), shared by every worker, so each bound is
+ * paced whole, by whichever worker needs it. Without a coordinator a worker keeps gates of its own and paces
  * 1 / workers of a bound other workers use too (the configured keys, x402 payers, one shared
  * address), the whole of one only it uses. Each window is paced a little longer than the target's
  * (SLACK_MS), which absorbs the jitter between our send and the target's count. The limit rules' own
- * tests send `unpaced` requests. Counts per principal and per scope are written at the worker's end
- * and summed in the end-of-run summary (`requestSummary`); the time calls waited, per gate, is each
+ * tests send `unpaced` requests. Counts per principal and per scope go to the coordinator at the worker's end
+ * and are summed in the end-of-run summary (`requestSummary`); the time calls waited, per gate, is each
  * test's `pacer-wait` annotation.
  */
 import { hasOilLimits, LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../../contract/limits.ts';
 import { createHash } from 'node:crypto';
-import { saveRequestCounts } from '../../lib/request-counts.ts';
-import { LocalGates, type GateKeeper, type Passage, type SlotSpec, type WindowSpec } from './pacing-gates.ts';
-import { HubGates } from './pacing-hub.ts';
+import type { RequestCounts } from '../../lib/request-counts.ts';
+import { LocalGates, type GateKeeper, type Passage, type SlotSpec, type WindowSpec } from '../../lib/pacing-gates.ts';
+import type { CoordinatorClient } from '../../lib/run-coordinator.ts';
 
 /**
  * Slack added to each window, ms. The target counts a call when it arrives, the pacer when it lets
@@ -44,15 +44,15 @@ export interface PacedCall {
 }
 
 export class Pacer {
-  private readonly counts: Record<string, Record<string, number>> = {};
+  private counts: RequestCounts = {};
   /** Milliseconds callers waited per gate ("scope label window"), since the last `takeWaits`. */
   private waits: Record<string, number> = {};
   private readonly fingerprints = new Map<string, string>();
 
   /**
    * @param workers worker processes sharing the target (each paces 1 / workers of a shared bound
-   *   when `gates` are its own; none when they are the run's pacing hub)
-   * @param gates where calls wait: this process's gates, or the hub's (suites/support/pacing-hub.ts)
+   *   when `gates` are its own; none when they are the run coordinator's)
+   * @param gates where calls wait: this process's gates, or the run coordinator's (lib/run-coordinator.ts)
    */
   constructor(
     private readonly workers: number,
@@ -137,16 +137,18 @@ export class Pacer {
     if (scope) this.count(call.label, scope);
   }
 
-  /** Writes this worker's counts into `dir` (read by `requestSummary`, lib/request-counts.ts). */
-  save(dir: string, worker: string): void {
-    saveRequestCounts(dir, worker, this.counts);
+  /** This worker's counts since the last take (for the coordinator; summed by `requestSummary`, lib/request-counts.ts), and forgets them. */
+  takeCounts(): RequestCounts {
+    const c = this.counts;
+    this.counts = {};
+    return c;
   }
 }
 
 /**
- * One Pacer per worker process: through the run's pacing hub at `hub` ("host:port", started by the
- * global setup) when there is one, else through gates of its own at 1 / workers of shared bounds.
+ * One Pacer per worker process: through the run coordinator's gates when the worker is linked to one
+ * (suites/support/run-link.ts), else through gates of its own at 1 / workers of shared bounds.
  */
 let pacer: Pacer | undefined;
-export const workerPacer = (workers: number, hub?: string): Pacer =>
-  (pacer ??= new Pacer(workers, hub ? new HubGates(hub, new LocalGates(), workers) : new LocalGates()));
+export const workerPacer = (workers: number, link?: CoordinatorClient): Pacer =>
+  (pacer ??= new Pacer(workers, link ? link.gates(new LocalGates(), workers) : new LocalGates()));

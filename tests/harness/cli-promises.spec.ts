@@ -15,6 +15,7 @@ import { DEFAULT_WORKERS, resolveSettings, SMOKE_WORKERS } from '../../cli/setti
 import { nearest, selectRules } from '../../cli/selection.ts';
 import { failingRuleLines, seedOf, spendLine } from '../../reporter/terminal.ts';
 import type { ReportedRule } from '../../reporter/report.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import LiveLine, { liveLine } from '../../reporter/live-line.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
@@ -112,27 +113,29 @@ test('the spend line states the budget in force', () => {
   expect(spendLine(2, 40, null)).toContain('budget unlimited (the embedded stub');
 });
 
-test('on a TTY the run shows a live line (done of total, failed, spend); off a TTY only the opening line', () => {
+test('on a TTY the run shows a live line (done of total, failed, spend from the ended tests); off a TTY only the opening line', () => {
   const written: string[] = [];
   const suite = { allTests: () => new Array(10) } as never;
-  const config = { projects: [{ outputDir: join(dir, 'none') }], workers: 2 } as never;
-  let now = 0;
-  const tty = new LiveLine({}, { isTTY: true, write: (t: string) => written.push(t) }, () => (now += 2000));
+  const config = { projects: [], workers: 2 } as never;
+  const tty = new LiveLine({}, { isTTY: true, write: (t: string) => written.push(t) });
   tty.onBegin(config, suite);
-  tty.onTestEnd({} as never, { status: 'passed' } as never);
-  tty.onTestEnd({} as never, { status: 'failed' } as never);
+  tty.onTestEnd(
+    {} as never,
+    { status: 'passed', annotations: [{ type: ANNOTATION.spend, description: 'listMarkets=10,searchSocial=500' }] } as never,
+  );
+  tty.onTestEnd({} as never, { status: 'failed', annotations: [] } as never);
   tty.onEnd();
   expect(written).toEqual([
     'Running 10 tests using 2 workers\n',
-    `\r\x1b[2K${liveLine(1, 10, 0, 0)}`,
-    `\r\x1b[2K${liveLine(2, 10, 1, 0)}`,
+    `\r\x1b[2K${liveLine(1, 10, 0, 0.51)}`,
+    `\r\x1b[2K${liveLine(2, 10, 1, 0.51)}`,
     '\r\x1b[2K',
   ]);
   expect(liveLine(2, 10, 1, 0.25)).toBe('2/10 tests, 1 failed, $0.250 spent');
   const piped: string[] = [];
   const off = new LiveLine({}, { isTTY: false, write: (t: string) => piped.push(t) });
   off.onBegin(config, suite);
-  off.onTestEnd({} as never, { status: 'failed' } as never);
+  off.onTestEnd({} as never, { status: 'failed', annotations: [] } as never);
   off.onEnd();
   expect(piped).toEqual(['Running 10 tests using 2 workers\n']);
 });

@@ -177,25 +177,35 @@ test('the environment readers docs/ARCHITECTURE.md names are the ones the lint r
   }
 });
 
-test('every module that names a shared run-state file is a channel of the table in docs/ARCHITECTURE.md', () => {
-  const table = backticked(section(readFileSync('docs/ARCHITECTURE.md', 'utf8'), 'Channels of one run'));
-  const users: string[] = [];
+/** The run's layers' TypeScript modules, as [path, text]. */
+function runModules(): [string, string][] {
+  const out: [string, string][] = [];
   const walk = (dir: string): void => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = `${dir}/${e.name}`;
       if (e.isDirectory()) walk(p);
-      else if (
-        p.endsWith('.ts') &&
-        p !== 'lib/run-state.ts' &&
-        /\b(PROJECT_FILES|lockFileOf|requestCountsFile)\b/.test(readFileSync(p, 'utf8'))
-      )
-        users.push(p);
+      else if (p.endsWith('.ts')) out.push([p, readFileSync(p, 'utf8')]);
     }
   };
   for (const dir of ['lib', 'cli', 'reporter', 'suites', 'load', 'checks', 'contract', 'stub']) walk(dir);
+  return out;
+}
+
+test('every module that opens a channel of the run (the coordinator, a run-state file) is named by the table in docs/ARCHITECTURE.md', () => {
+  const table = backticked(section(readFileSync('docs/ARCHITECTURE.md', 'utf8'), 'Channels of one run'));
+  const users = runModules()
+    .filter(([p, text]) => p !== 'lib/run-state.ts' && /\b(REPORT_DIR_FILES|startRunCoordinator|CoordinatorClient)\b/.test(text))
+    .map(([p]) => p);
   expect(users.length).toBeGreaterThan(0);
   expect(
     users.filter((u) => !table.includes(u)),
-    'modules sharing run-state files the table does not name',
+    'modules opening a channel the table does not name',
   ).toEqual([]);
+});
+
+test('no file is a lock, a marker or a counter between the processes of a run: no exclusive-create and no busy sleep (issue 35)', () => {
+  const offenders = runModules()
+    .filter(([, text]) => /Atomics\.wait|openSync\([^)]*['"]wx['"]|\.lock\b['"`]/.test(text))
+    .map(([p]) => p);
+  expect(offenders).toEqual([]);
 });

@@ -1,16 +1,30 @@
 /**
- * Paid answers shared across tests (issue 19; suites/support/shared-answers.ts): one fetch per run and
- * case however many readers ask at once; a throttled or transient answer is not kept; a lock left by a
- * dead worker does not wedge the case; what the fetch cost is named by every reader (for the spend plan).
+ * Paid answers shared across tests (issue 19; suites/support/shared-answers.ts), through the run
+ * coordinator: one fetch per run and case however many readers ask at once, in any worker; a throttled or
+ * transient answer is not kept; a failed fetch does not wedge the case; what the fetch cost is named by
+ * every reader (for the spend plan). Credits no catalogue rule.
  */
-import { mkdtempSync, writeFileSync, utimesSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { test, expect } from '@playwright/test';
+import { CoordinatorClient, startRunCoordinator, type StartedCoordinator } from '../../lib/run-coordinator.ts';
 import { caseKeyOf, SharedAnswers } from '../../suites/support/shared-answers.ts';
 import { ANNOTATION, parseSharedAnswer } from '../../lib/annotation-kinds.ts';
 import { bufferedResponse } from '../../suites/support/transport.ts';
+
+let coordinator: StartedCoordinator;
+const clients: CoordinatorClient[] = [];
+test.beforeEach(async () => {
+  coordinator = await startRunCoordinator();
+});
+test.afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await coordinator.close();
+});
+/** A worker's link to this test's coordinator (each its own connection, as separate workers have). */
+const link = (): CoordinatorClient => {
+  const c = new CoordinatorClient(coordinator.address);
+  clients.push(c);
+  return c;
+};
 
 const answerOf = (status: number, body: unknown) =>
   bufferedResponse({
@@ -22,14 +36,16 @@ const answerOf = (status: number, body: unknown) =>
   });
 
 test('readers of one case share one fetch, and read the same answer', async () => {
-  const shared = new SharedAnswers(mkdtempSync(join(tmpdir(), 'fc-shared-')));
+  // Five readers in five workers.
+  const readers = Array.from({ length: 5 }, () => new SharedAnswers(link(), 'conformance'));
+  const shared = readers[0]!;
   let fetches = 0;
   const fetch = async () => {
     fetches++;
     await new Promise((r) => setTimeout(r, 200));
     return answerOf(200, { handle: 'a', n: fetches });
   };
-  const all = await Promise.all(Array.from({ length: 5 }, () => shared.answer('profile:a', fetch)));
+  const all = await Promise.all(readers.map((r) => r.answer('profile:a', fetch)));
   expect(fetches).toBe(1);
   expect(all.filter((a) => a.fresh)).toHaveLength(1);
   for (const a of all) expect(await a.res.json()).toEqual({ handle: 'a', n: 1 });
@@ -40,8 +56,7 @@ test('readers of one case share one fetch, and read the same answer', async () =
 });
 
 test('a 429 or a 5xx is handed to its fetcher and not kept; the next reader asks again', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fc-shared-'));
-  const shared = new SharedAnswers(dir);
+  const shared = new SharedAnswers(link(), 'conformance');
   const statuses = [429, 502, 200];
   let fetches = 0;
   const fetch = async () => answerOf(statuses[fetches++]!, {});
@@ -50,26 +65,21 @@ test('a 429 or a 5xx is handed to its fetcher and not kept; the next reader asks
   expect((await shared.answer('c', fetch)).res.status()).toBe(200);
   expect((await shared.answer('c', fetch)).fresh).toBe(false);
   expect(fetches).toBe(3);
-  expect(readdirSync(dir).filter((f) => f.endsWith('.lock'))).toEqual([]);
 });
 
-test('a lock left by a dead worker is broken once it is stale, and a failed fetch stores nothing', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fc-shared-'));
-  const shared = new SharedAnswers(dir);
-  const lock = join(dir, `${createHash('sha256').update('d').digest('hex').slice(0, 32)}.lock`);
-  writeFileSync(lock, '');
-  const old = new Date(Date.now() - 10 * 60_000);
-  utimesSync(lock, old, old);
+test('a failed fetch stores nothing and hands the case on; each project reads its own cases', async () => {
+  const shared = new SharedAnswers(link(), 'conformance');
+  const clock = new SharedAnswers(link(), 'conformance-clock');
   expect((await shared.answer('d', async () => answerOf(200, { ok: 1 }))).fresh).toBe(true);
+  expect((await clock.answer('d', async () => answerOf(200, { ok: 1 }))).fresh, 'the clock project fetches its own').toBe(true);
   await expect(shared.answer('e', async () => Promise.reject(new Error('reset')))).rejects.toThrow('reset');
   expect((await shared.answer('e', async () => answerOf(200, { ok: 2 }))).fresh).toBe(true);
 });
 
 test("the fetch's cost is stored with the answer: the fetcher and every reader name the case and that cost", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fc-shared-'));
   let spent = 0;
-  const fetcher = new SharedAnswers(dir, { spent: () => spent });
-  const reader = new SharedAnswers(dir, { spent: () => 0 });
+  const fetcher = new SharedAnswers(link(), 'conformance', { spent: () => spent });
+  const reader = new SharedAnswers(link(), 'conformance', { spent: () => 0 });
   const key = caseKeyOf('GET', '/api/v1/latest', { types: 'forecast', hours: 6, absent: undefined });
   expect(key).toBe('GET /api/v1/latest?hours=6&types=forecast');
   const fetch = async () => {

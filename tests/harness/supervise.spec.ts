@@ -3,12 +3,12 @@
  * with a child of its own holding the output, is killed whole after the grace period, so `run`
  * never hangs on a stuck teardown. Credits no catalogue rule.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { supervise } from '../../cli/supervise.ts';
-import { PROJECT_FILES } from '../../lib/run-state.ts';
+import { RunCoordinator } from '../../lib/run-coordinator.ts';
 
 /** A "runner" that ignores SIGINT and starts a "worker" that ignores it too, both living on. */
 const STUBBORN = `
@@ -32,17 +32,22 @@ const alive = (pid: number) => {
 test('a run that ignores the stop is killed with its children after the grace period; the abort reason is kept', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fc-supervise-'));
   const pidFile = join(dir, 'worker.pid');
-  const abortFile = join(dir, PROJECT_FILES.abortMarker);
+  const coordinator = new RunCoordinator();
   // The stop is asked for only once the runner has installed its SIGINT handler and started its
   // worker (it writes the pid file after both): on a loaded machine node can take longer than any
   // fixed delay to start, and a SIGINT before the handler exists ends the runner by the signal.
   const ask = setInterval(() => {
     if (existsSync(pidFile)) {
       clearInterval(ask);
-      writeFileSync(abortFile, '{}');
+      coordinator.abort('target stopped answering (test)');
     }
   }, 20);
-  const end = await supervise(['-e', STUBBORN, pidFile], { cwd: dir, env: process.env, abortFile, pollMs: 50, graceMs: 500 });
+  const end = await supervise(['-e', STUBBORN, pidFile], {
+    cwd: dir,
+    env: process.env,
+    onAbort: (stop) => coordinator.onAbort(stop),
+    graceMs: 500,
+  });
   expect(end).toMatchObject({ code: null, signal: 'SIGKILL', stoppedBy: 'target stopped answering' });
   const worker = Number(readFileSync(pidFile, 'utf8'));
   await expect.poll(() => alive(worker), { message: 'the worker the run started' }).toBe(false);
@@ -50,6 +55,10 @@ test('a run that ignores the stop is killed with its children after the grace pe
 
 test('a run that ends by itself is left alone: its exit code, no stop reason', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fc-supervise-'));
-  const end = await supervise(['-e', 'process.exit(3)'], { cwd: dir, env: process.env, abortFile: join(dir, 'none') });
+  const end = await supervise(['-e', 'process.exit(3)'], {
+    cwd: dir,
+    env: process.env,
+    onAbort: (stop) => new RunCoordinator().onAbort(stop),
+  });
   expect(end).toEqual({ code: 3, signal: null });
 });

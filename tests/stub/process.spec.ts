@@ -73,7 +73,7 @@ test("a run whose embedded stub cannot start is aborted as the harness's error, 
     maxFailures: 1,
   });
   expect(run.timedOut).toBe(false);
-  // global-setup.ts wrote the abort marker with the stub's reason; the mutation run counts this as an error.
+  // global-setup.ts aborted the run through its coordinator with the stub's reason; the mutation run counts this as an error.
   expect(run.aborted).toMatch(/the embedded stub did not start: .*unknown mutant no-such-mutant/);
   // The teardown fails the Playwright run with the reason.
   expect(run.exitCode).not.toBe(0);

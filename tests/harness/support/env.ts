@@ -1,8 +1,10 @@
 /**
  * Child Playwright runs from inside a harness test: the worker's own variables (TEST_WORKER_INDEX,
- * PLAYWRIGHT_TEST, FORCE_COLOR...) must not leak into the child, which would take them for its own.
+ * PLAYWRIGHT_TEST, FORCE_COLOR...) must not leak into the child, which would take them for its own; nor
+ * must the run coordinator of the run this test is part of (FC_RUN_COORDINATOR): the child's spend, counts
+ * and abort are its own run's.
  */
-const WORKER_VARS = /^(TEST_|PW_|PLAYWRIGHT_TEST$|FORCE_COLOR$)/;
+const WORKER_VARS = /^(TEST_|PW_|PLAYWRIGHT_TEST$|FORCE_COLOR$|FC_RUN_COORDINATOR$)/;
 
 /** The parent environment without this worker's variables, plus `extra` (undefined removes a key). */
 export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {

@@ -2,7 +2,7 @@
  * The gates the pacer (suites/support/pacing.ts) waits at, kept in one process: sliding windows (at
  * most `limit` starts in any `windowMs`) and in-flight slots, each named by a key such as
  * "standard:key#ab12cd34|1000". Callers wait their turn in order. A run's workers share one set of
- * gates through the pacing hub (suites/support/pacing-hub.ts), so a bound is paced whole across
+ * gates through the run coordinator (lib/run-coordinator.ts), so a bound is paced whole across
  * workers rather than split into fixed shares.
  */
 
