@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StatusSpend } from './annotation-kinds.ts';
+import type { StatusSpend } from './test-result.ts';
 
 export const REQUEST_PLAN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'contract', 'request-plan.json');
 
@@ -17,7 +17,7 @@ export interface RequestPlan {
   /** `file › test title` → requests the test sent (every scope; the `ip` request annotations). */
   tests: Record<string, number>;
   /**
-   * `file › test title` → credits its configured principals' billed calls cost (`spend` annotations;
+   * `file › test title` → credits its configured principals' billed calls cost (the result's `spend`;
    * issue 19's spend plan, lib/spend-plan.ts): on the embedded stub with its control plane (`control`),
    * and served without one (`noControl`), where the suites cannot spread their calls over test accounts.
    * A test absent from a map spent nothing there.
@@ -33,13 +33,13 @@ export interface RequestPlan {
     shared?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
     /**
      * `file › test title` → operation → the credits of the test's spend that its refusal probes cost on
-     * the key (`refusal-spend` annotations; suites/support/refusals.ts): on a target that answers them
+     * the key (the result's `refusalSpend`; suites/support/refusals.ts): on a target that answers them
      * free (it checks parameters before credentials, gap AUTH-020), the plan prices them out.
      */
     refusals?: { control: Record<string, Record<string, number>>; noControl?: Record<string, Record<string, number>> };
     /**
      * `file › test title` → status (400..599) → the credits of the test's spend charged on answers of that
-     * status, and the dearest such call (`status-spend` annotations; suites/support/budget.ts): refusals
+     * status, and the dearest such call (the result's `statusSpend`; suites/support/budget.ts): refusals
      * the embedded stub does not bill but a target may (gap BILL-013). For statuses the operator declares
      * unbilled (`--unbilled-status`), the plan prices them out.
      */
@@ -52,7 +52,7 @@ export interface RequestPlan {
      */
     unjudged?: { control: Record<string, string[]>; noControl?: Record<string, string[]> };
     /**
-     * `file › test title` → credits its budget held beyond what it spent (`spend-headroom` annotations:
+     * `file › test title` → credits its budget held beyond what it spent (the result's `spendHeadroom`:
      * an unused reservation, a worst-case charge refunded as unbilled): room the plan keeps free for it.
      */
     headroom?: { control: Record<string, number>; noControl?: Record<string, number> };

@@ -62,11 +62,10 @@ export function runFloor(counts: readonly RequestCount[], rates = LIMIT_RATES): 
   return best;
 }
 
-/** A `requests` annotation "scope principal n" (suites/support/annotations.ts countRequest); unknown scopes count 0. */
-export function parseRequestCount(description: string): RequestCount {
-  const [scope = '', principal = '', n = '0'] = description.split(' ');
-  const known = (LIMIT_SCOPES as readonly string[]).includes(scope);
-  return { scope: known ? (scope as LimitScope) : 'ip_guard', principal, n: known ? Number(n) || 0 : 0 };
+/** A test result's request count (lib/test-result.ts `requests`; suites/support/annotations.ts countRequest); unknown scopes count 0. */
+export function requestCountOf(c: { scope: string; principal: string; n: number }): RequestCount {
+  const known = (LIMIT_SCOPES as readonly string[]).includes(c.scope);
+  return { scope: known ? (c.scope as LimitScope) : 'ip_guard', principal: c.principal, n: known ? c.n : 0 };
 }
 
 /** "3 min 10 s" style duration. */

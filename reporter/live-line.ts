@@ -6,7 +6,7 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { ANNOTATION, parseSpend } from '../lib/annotation-kinds.ts';
+import { readTestResult } from '../lib/test-result.ts';
 
 /** Where the line goes: a TTY stream (process.stdout), or a stand-in in tests. */
 export interface LineOut {
@@ -23,7 +23,7 @@ export default class LiveLine implements Reporter {
   private total = 0;
   private done = 0;
   private failed = 0;
-  /** Credits the ended tests' billed calls spent (their `spend` annotations). */
+  /** Credits the ended tests' billed calls spent (their results' `spend`, lib/test-result.ts). */
   private spent = 0;
   private shown = false;
 
@@ -49,8 +49,8 @@ export default class LiveLine implements Reporter {
   onTestEnd(_test: TestCase, result: TestResult): void {
     this.done++;
     if (result.status === 'failed' || result.status === 'timedOut') this.failed++;
-    for (const a of result.annotations)
-      if (a.type === ANNOTATION.spend) for (const credits of Object.values(parseSpend(a.description ?? ''))) this.spent += credits;
+    const read = readTestResult(result.attachments);
+    if (read?.ok) for (const credits of Object.values(read.data.spend)) this.spent += credits;
     if (!this.out.isTTY) return;
     this.out.write(`\r\x1b[2K${liveLine(this.done, this.total, this.failed, this.spent / 1000)}`);
     this.shown = true;

@@ -19,7 +19,8 @@ import { reporterOutputFiles, scrubFiles } from './scrub.ts';
 import { buildReport, spendReport, summaryLines, writeReports, type ReportedRule, type RunInfo } from './report.ts';
 import { spendBreakdown, spendLines, unbilledStatementLines } from './spend.ts';
 import { failingRuleLines, seedOf, spendLine, type PropertySeed } from './terminal.ts';
-import { floorLine, parseRequestCount, type RequestCount } from './floor.ts';
+import { floorLine, requestCountOf, type RequestCount } from './floor.ts';
+import { readTestResult } from '../lib/test-result.ts';
 import { SERVED_CONTRACT_ATTACHMENT } from '../checks/drift.ts';
 import { driftNotRun, driftSection, driftSource, readContractFile, type DriftSection } from './drift.ts';
 import { REPORT_DIR_FILES } from '../lib/run-state.ts';
@@ -131,10 +132,12 @@ export default class RuleReporter implements Reporter {
     ];
     // Violations held to the test's end name their rules in annotations; a custom message in them may name others.
     const error = texts.filter((t) => !t.includes(HELD_FAILURES_HEADER)).join('\n');
+    const data = readTestResult(result.attachments);
     const outcomes = outcomeOf({
       ...this.outcomeBase(test),
       status: result.status,
       annotations: [...test.annotations, ...result.annotations],
+      ...(data ? { result: data } : {}),
       ...(error ? { error } : {}),
       ...(texts.length ? { violationText: texts.join('\n') } : {}),
     });
@@ -143,9 +146,9 @@ export default class RuleReporter implements Reporter {
     const all = texts.join('\n');
     if (all && (result.status === 'failed' || result.status === 'timedOut') && !main.unreachable) main.reason = failureReason(all);
     this.outcomes.push(...outcomes);
-    for (const a of result.annotations) {
-      if (a.type === ANNOTATION.requests && a.description) this.requests.push(parseRequestCount(a.description));
-      if (a.type === ANNOTATION.variantRun && a.description) this.variantRuns.push(a.description);
+    if (data?.ok) {
+      this.requests.push(...data.data.requests.map(requestCountOf));
+      this.variantRuns.push(...data.data.variantRuns);
     }
     for (const a of result.attachments) {
       if (a.name === SERVED_CONTRACT_ATTACHMENT && a.body) this.served = a.body.toString('utf8');

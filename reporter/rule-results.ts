@@ -2,14 +2,14 @@
  * Per-rule verdicts from per-test outcomes: the data behind the certification report.
  *
  * - PASSED: a conformance test naming the rule passed AND judged at least one instance of the case the
- *   rule describes on the target's own answers (`judged` annotations; by default, every answer read).
+ *   rule describes on the target's own answers (its result's `judged`, lib/test-result.ts; by default, every answer read).
  * - WARN: a SHOULD (or MAY) rule whose check reported a violation; never breaks the exit status.
  * - FAILED: a failing assertion named the rule (a `violation` annotation or the rule ID in the error).
  * - ERROR: a harness fault (an exception in the harness, a generator that cannot be built for this
  *   target): names the fault, never fails a rule of the target.
  * - NOT_RUN: the rule was never judged (no instance of its case on the target, the test stopped before
  *   judging it, the target was unreachable). Violations are held to a test's end (issue 32), so a test
- *   that failed on one rule still judges the others on every answer it got (`ran-to-end`).
+ *   that failed on one rule still judges the others on every answer it got (`ranToEnd`).
  * - GAP: a point the spec leaves open, with whether the target made the stub's choice.
  * SKIPPED and THROTTLED are never counted as passed; a catalogue rule that no test names is NO_TEST.
  * Tests of the harness itself (project `harness`) never credit a catalogue rule.
@@ -17,15 +17,8 @@
  */
 import type { Rule } from '../contract/rules.ts';
 import { isTestable } from '../contract/rules.ts';
-import {
-  ANNOTATION,
-  parseJudged,
-  parseJudgedOn,
-  parseOperationAnswers,
-  parseSpend,
-  PLAYWRIGHT_ANNOTATION,
-  type AnnotationKind,
-} from '../lib/annotation-kinds.ts';
+import { ANNOTATION, PLAYWRIGHT_ANNOTATION } from '../lib/annotation-kinds.ts';
+import { emptyTestResult, type ReadResult } from '../lib/test-result.ts';
 import { applicableOperations } from '../contract/applicability.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
@@ -58,34 +51,36 @@ export interface TestOutcome {
   rules: string[];
   /** Rule IDs the test's checks reported as violated (error severity). */
   violated: string[];
-  /** Rules joined by the cross-cutting checks of its answers (`cross-cutting`, issue 34): judged, never its own. */
+  /** Rules joined by the cross-cutting checks of its answers (`crossCutting`, issue 34): judged, never its own. */
   crossCutting?: string[];
   /** Rule IDs the test's checks reported at warning severity (SHOULD/MAY rules, gaps). */
   warned?: string[];
   /**
-   * Instances judged per rule (`judged` annotations), with what the instance is ("an Asset with more
+   * Instances judged per rule (the result's `judged`), with what the instance is ("an Asset with more
    * than 50 markets"); the key `*` stands for every rule of the test without its own entry. A rule
    * without an entry is judged once per answer of the target read (`answers`).
    */
   judged?: Record<string, { n: number; what: string }>;
   /** Answers of the target the test read (undefined: not recorded, e.g. an older reporter). */
   answers?: number;
-  /** Answers read per operation and status (`operation-answers`): the operations its rules were judged on (issue 34). */
+  /** Answers read per operation and status (`operationAnswers`): the operations its rules were judged on (issue 34). */
   operationAnswers?: Record<string, Record<string, number>>;
-  /** Instances judged per rule and operation (`judged-on`): where given for a rule, its only operations in this test. */
+  /** Instances judged per rule and operation (`judgedOn`): where given for a rule, its only operations in this test. */
   judgedOn?: Record<string, Record<string, number>>;
   /** Component schemas the test's answers were validated against (undefined: not recorded). */
   exercised?: ReadonlySet<string>;
-  /** Credits the test's billed calls spent, per operation (`spend` annotation; reporter/spend.ts). */
+  /** Credits the test's billed calls spent, per operation (the result's `spend`; reporter/spend.ts). */
   spend?: Record<string, number>;
   throttled: boolean;
   /** Per violated rule, the first line its violation printed (`✗ [ID] pointer: message`), so each rule reads its own. */
   messages?: Record<string, string>;
   /**
-   * The test failed only through violations held to its end (`ran-to-end`, issue 32): each rule it
+   * The test failed only through violations held to its end (`ranToEnd`, issue 32): each rule it
    * carries was judged on every answer it got, so a rule it found no violation of keeps its own verdict.
    */
   ranToEnd?: boolean;
+  /** The test's structured result did not match its schema (lib/test-result.ts): the harness's fault, each rule ERROR. */
+  malformed?: string;
   /** A harness fault (exception in the harness, unbuildable generator): the rules are ERROR. */
   fault?: string;
   /** The target could not be reached or did not answer in time: the rules are NOT_RUN. */
@@ -177,10 +172,12 @@ const NEED = /control plane|FC_CONTROL|API key|FC_API_KEY|second principal|secon
 export const namesNeed = (reason: string): boolean => (!/^no instance\b/i.test(reason) && NEED.test(reason)) || reason === NO_SKIP_REASON;
 
 /**
- * The outcome of one test from its annotations and error text (the reporter's input, kept pure so
- * the harness tests can feed it directly).
- * @param annotations every annotation of the test and its result (the kinds of lib/annotation-kinds.ts, and
- *   Playwright's `skip` and `fixme`)
+ * The outcome of one test from its declared rules, its structured result and its error text (the
+ * reporter's input, kept pure so the harness tests can feed it directly).
+ * @param annotations the test's Playwright annotations: its declared `rule` IDs and Playwright's `skip`
+ *   and `fixme` reasons (nothing else is read from them)
+ * @param result the test's result (lib/test-result.ts readTestResult): absent for a test that attached
+ *   none (it never started, or it is not a suite test); a malformed one is the harness's fault (ERROR)
  */
 export function outcomeOf(input: {
   title: string;
@@ -188,20 +185,21 @@ export function outcomeOf(input: {
   project: string;
   status: TestStatus;
   annotations: readonly { type: string; description?: string }[];
+  result?: ReadResult;
   error?: string;
   /** Every error text of the test, held violations included: where each rule's own violation line is read. */
   violationText?: string;
 }): TestOutcome[] {
-  const of = (type: AnnotationKind | (typeof PLAYWRIGHT_ANNOTATION)[keyof typeof PLAYWRIGHT_ANNOTATION]) =>
+  const of = (type: typeof ANNOTATION.rule | (typeof PLAYWRIGHT_ANNOTATION)[keyof typeof PLAYWRIGHT_ANNOTATION]) =>
     input.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
   const declared = [...new Set(of(ANNOTATION.rule))];
   const skipReason = of(PLAYWRIGHT_ANNOTATION.skip).find(Boolean) ?? of(PLAYWRIGHT_ANNOTATION.fixme).find(Boolean);
+  const malformed = input.result && !input.result.ok ? input.result.error : undefined;
+  const r = input.result?.ok ? input.result.data : emptyTestResult();
   const judged: Record<string, { n: number; what: string }> = {};
-  for (const d of of(ANNOTATION.judged)) {
-    const j = parseJudged(d);
-    if (!j) continue;
+  for (const j of r.judged) {
     const prev = judged[j.id];
-    judged[j.id] = { n: (prev?.n ?? 0) + j.n, what: prev?.what ?? j.what ?? 'its case' };
+    judged[j.id] = { n: (prev?.n ?? 0) + j.n, what: prev?.what ?? (j.what || 'its case') };
   }
   const error = input.error ?? '';
   const failed = input.status === 'failed' || input.status === 'timedOut';
@@ -209,60 +207,49 @@ export function outcomeOf(input: {
   const unreachable = failed ? UNREACHABLE.exec(error)?.[0] : undefined;
   const fault = failed && !unreachable ? FAULT.exec(error)?.[1] : undefined;
   const firstLine = error.split('\n').find((l) => l.trim());
-  const violated = [...new Set([...of(ANNOTATION.violation), ...named.filter((id) => declared.includes(id))])];
+  const violated = [...new Set([...r.violations, ...named.filter((id) => declared.includes(id))])];
   const base = { title: input.title, file: input.file, project: input.project };
+  const operationAnswers: Record<string, Record<string, number>> = {};
+  for (const o of r.operationAnswers)
+    (operationAnswers[o.operationId] ??= {})[o.status] = (operationAnswers[o.operationId]?.[o.status] ?? 0) + o.n;
+  const judgedOn: Record<string, Record<string, number>> = {};
+  for (const j of r.judgedOn) (judgedOn[j.id] ??= {})[j.operationId] = (judgedOn[j.id]?.[j.operationId] ?? 0) + j.n;
   const main: TestOutcome = {
     ...base,
     status: input.status,
     // A violation of a rule the test did not declare is still credited to that rule (as a failure).
-    rules: [...new Set([...declared, ...of(ANNOTATION.violation), ...of(ANNOTATION.warnedRule), ...of(ANNOTATION.crossCutting)])],
+    rules: [...new Set([...declared, ...r.violations, ...r.warnedRules, ...r.crossCutting])],
     violated,
-    ...(of(ANNOTATION.crossCutting).length ? { crossCutting: [...new Set(of(ANNOTATION.crossCutting))] } : {}),
-    warned: [...new Set(of(ANNOTATION.warnedRule))],
+    ...(r.crossCutting.length ? { crossCutting: [...new Set(r.crossCutting)] } : {}),
+    warned: [...new Set(r.warnedRules)],
     judged,
-    answers: of(ANNOTATION.answers).reduce((s, d) => s + (Number(d) || 0), 0),
-    operationAnswers: of(ANNOTATION.operationAnswers).reduce<Record<string, Record<string, number>>>((acc, d) => {
-      const o = parseOperationAnswers(d);
-      if (o) (acc[o.operationId] ??= {})[o.status] = (acc[o.operationId]?.[o.status] ?? 0) + o.n;
-      return acc;
-    }, {}),
-    judgedOn: of(ANNOTATION.judgedOn).reduce<Record<string, Record<string, number>>>((acc, d) => {
-      const j = parseJudgedOn(d);
-      if (j) (acc[j.id] ??= {})[j.operationId] = (acc[j.id]?.[j.operationId] ?? 0) + j.n;
-      return acc;
-    }, {}),
-    exercised: new Set(
-      of(ANNOTATION.exercised)
-        .flatMap((d) => d.split(','))
-        .filter(Boolean),
-    ),
-    throttled: of(ANNOTATION.throttled).length > 0,
-    ...(failed && input.annotations.some((a) => a.type === ANNOTATION.ranToEnd) ? { ranToEnd: true } : {}),
+    answers: r.answers,
+    operationAnswers,
+    judgedOn,
+    exercised: new Set(r.exercised),
+    throttled: r.throttled.length > 0,
+    ...(failed && r.ranToEnd ? { ranToEnd: true } : {}),
     ...(input.violationText ? { messages: violationMessages(input.violationText) } : {}),
-    // One `spend` annotation per test (the budget fixture's teardown); a repeated copy is the same one.
-    spend: [...new Set(of(ANNOTATION.spend))].reduce<Record<string, number>>((acc, d) => {
-      for (const [op, c] of Object.entries(parseSpend(d))) acc[op] = (acc[op] ?? 0) + c;
-      return acc;
-    }, {}),
+    spend: { ...r.spend },
     ...(fault ? { fault: fault.slice(0, 300) } : {}),
+    ...(malformed ? { malformed: malformed.slice(0, 300) } : {}),
     ...(unreachable ? { unreachable: unreachable.slice(0, 300) } : {}),
     ...(input.status === 'skipped' ? { reason: skipReason ?? NO_SKIP_REASON } : firstLine ? { reason: firstLine.slice(0, 300) } : {}),
   };
   const out = [main];
   // Rules the test withdrew at run time (suites/support/annotations.ts withdrawRules): it could not
   // judge them, so they count as SKIPPED for this test, never PASSED.
-  for (const u of new Set(of(ANNOTATION.unjudged))) {
-    const at = u.indexOf(': ');
-    const id = at < 0 ? u : u.slice(0, at);
+  const withdrawn = new Map<string, string>();
+  for (const u of r.unjudged) if (!withdrawn.has(u.id)) withdrawn.set(u.id, u.reason);
+  for (const [id, reason] of withdrawn)
     out.push({
       ...base,
       status: 'skipped',
       rules: [id],
       violated: [],
       throttled: false,
-      reason: at < 0 ? 'not judged' : `not judged: ${u.slice(at + 2)}`,
+      reason: reason ? `not judged: ${reason}` : 'not judged',
     });
-  }
   return out;
 }
 
@@ -320,6 +307,8 @@ function judgeJudged(t: TestOutcome, rule: Rule): Judgement {
 /** What one test says about one of its rules. */
 function judge(t: TestOutcome, rule: Rule): Judgement {
   const id = rule.id;
+  // What the test found cannot be read: nothing it says about any rule stands.
+  if (t.malformed) return { status: 'ERROR', reason: `harness fault in ${t.title}: ${t.malformed}` };
   if (rule.kind === 'gap') return judgeGap(t, rule);
   if (t.status === 'skipped') {
     // A violation seen before the test had to skip is still the target's (held violations, issue 32).
@@ -463,7 +452,7 @@ function statusesOf(rule: Rule): Set<string> | undefined {
   return found.length && found.every(Boolean) ? new Set(found as string[]) : undefined;
 }
 
-/** The statuses of the answers the whole run read, per operation (every conformance test's `operation-answers`). */
+/** The statuses of the answers the whole run read, per operation (every conformance test's `operationAnswers`). */
 function answersRead(outcomes: readonly TestOutcome[]): Map<string, Set<string>> {
   const read = new Map<string, Set<string>>();
   for (const t of outcomes) {

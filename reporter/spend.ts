@@ -1,6 +1,6 @@
 /**
  * Spend per operation, family, rule and test (issue 19): what the run's billed calls cost, from the
- * `spend` annotation each test carries ("operationId=credits,…": its configured principals' billed
+ * `spend` of each test's result (lib/test-result.ts; credits per operationId: its configured principals' billed
  * calls, net of refunds; suites/support/fixtures.ts `budget`). A test's spend is shared equally by the
  * rules it judged (at least one instance), so a rule's spend is the share of the answers it was judged
  * on, and a family's the sum of its rules'. Units: credits (1 credit = $0.001).

@@ -10,7 +10,7 @@
  *   the stub's own choice (sameChoiceAsStub true).
  *
  * Used by the rule reporter, which compares its own run with the alternate-stub run a test of
- * tests/variants ran in `npm test` (a `variant-run` annotation), and by `npx tsx scripts/alt-compare.ts`.
+ * tests/variants ran in `npm test` (a result's `variantRuns`), and by `npx tsx scripts/alt-compare.ts`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -84,8 +84,8 @@ const killers = new Map<string, TestOutcome[]>();
 
 /** Time kept for the lazy baseline at the end of the run, ms. */
 const BASELINE_RESERVE_MS = 150_000;
-/** The test carries the rule: annotated with it, or withdrew it as unjudged ("ID: reason"). */
-const carries = (t: TestOutcome, rule: string): boolean => t.rules.includes(rule) || t.unjudged.some((u) => u.startsWith(`${rule}:`));
+/** The test carries the rule: annotated with it, or withdrew it as unjudged. */
+const carries = (t: TestOutcome, rule: string): boolean => t.rules.includes(rule) || t.unjudged.some((u) => u.id === rule);
 
 const rows: MatrixRow[] = [];
 for (const plan of plans) {

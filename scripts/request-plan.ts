@@ -2,7 +2,7 @@
  * `npm run request-plan [RESULTS_JSON] [--no-control RESULTS_JSON]`: writes contract/request-plan.json,
  * the requests each suite test sent in a run against the embedded stub (its `requests` "ip_guard …"
  * annotations, which count every request: suites/support/annotations.ts countRequest) and the credits
- * its configured keys' billed calls cost (`spend` annotations; issue 19's spend plan), with the commit and
+ * its configured keys' billed calls cost (its result's `spend`, lib/test-result.ts; issue 19's spend plan), with the commit and
  * date of the measurement. With `--no-control`, the spend of a second run, against the stub served
  * without a control plane (`npm run stub` without CONTROL_TOKEN, run with FC_TARGET and the keys but no
  * FC_CONTROL_TOKEN), is recorded as the plan of such targets.
@@ -17,7 +17,8 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
-import { ANNOTATION, parseSharedAnswer, parseSpend, parseStatusSpend, type StatusSpend } from '../lib/annotation-kinds.ts';
+import { ANNOTATION } from '../lib/annotation-kinds.ts';
+import { emptyTestResult, readTestResult, type ResultAttachment, type StatusSpend, type TestResultData } from '../lib/test-result.ts';
 import { loadRules } from '../contract/rules.ts';
 import { judgesRule, outcomeOf, type TestStatus } from '../reporter/rule-results.ts';
 import { DEFAULT_PROPERTY_SEED } from '../lib/settings.ts';
@@ -31,8 +32,13 @@ interface Annotation {
   type: string;
   description?: string;
 }
+interface JsonTest {
+  projectName: string;
+  annotations: Annotation[];
+  results: { status?: TestStatus; attachments?: ResultAttachment[] }[];
+}
 interface JsonSuite {
-  specs?: { file: string; title: string; tests: { projectName: string; annotations: Annotation[]; results: unknown[] }[] }[];
+  specs?: { file: string; title: string; tests: JsonTest[] }[];
   suites?: JsonSuite[];
 }
 
@@ -56,15 +62,21 @@ const report = JSON.parse(readFileSync(resultsFile, 'utf8')) as Report;
  * rule) whose component none of its answers reached; unless it ended THROTTLED (the machine's or the
  * target's pace, not a need: counted on but for what it withdrew). The spend plan does not count on it for them.
  */
-function notJudged(t: { annotations: Annotation[]; results: unknown[] }): string[] {
-  const of = (type: string) => t.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
-  const withdrawn = new Set(of(ANNOTATION.unjudged).map((d) => d.split(':')[0]!));
+function notJudged(t: JsonTest, data: TestResultData): string[] {
+  const withdrawn = new Set(data.unjudged.map((u) => u.id));
   // A withdrawn rule's own annotation is gone (suites/support/annotations.ts withdrawRules): it stays declared here.
-  const declared = [...new Set([...of(ANNOTATION.rule), ...withdrawn])];
-  if (of(ANNOTATION.throttled).length) return [...withdrawn];
-  const results = t.results as { status?: TestStatus }[];
+  const declared = [...new Set([...t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? ''), ...withdrawn])];
+  if (data.throttled.length) return [...withdrawn];
+  const results = t.results;
   if (results.every((r) => r.status === 'skipped')) return declared;
-  const [outcome] = outcomeOf({ title: '', file: '', project: '', status: results.at(-1)?.status ?? 'passed', annotations: t.annotations });
+  const [outcome] = outcomeOf({
+    title: '',
+    file: '',
+    project: '',
+    status: results.at(-1)?.status ?? 'passed',
+    annotations: t.annotations,
+    result: { ok: true, data },
+  });
   return declared.filter((id) => {
     const rule = catalogue.get(id);
     return withdrawn.has(id) || !rule || !judgesRule(outcome!, rule);
@@ -72,8 +84,8 @@ function notJudged(t: { annotations: Annotation[]; results: unknown[] }): string
 }
 
 /**
- * Per test of the suites: requests sent, credits its own calls spent (`spend` annotations, each counted
- * once, less the shared answers it fetched) and the shared answers it read (`shared-answer`: case →
+ * Per test of the suites, from its result (lib/test-result.ts): requests sent, credits its own calls spent
+ * (`spend`, less the shared answers it fetched) and the shared answers it read (`sharedAnswers`: case →
  * what its one fetch cost), which the spend plan buys once however many tests read them.
  */
 function measure(r: Report): {
@@ -97,40 +109,32 @@ function measure(r: Report): {
     for (const spec of s.specs ?? [])
       for (const t of spec.tests) {
         if (!SUITE_PROJECTS.has(t.projectName) || !t.results.length) continue;
-        // "ip_guard <address> N": every request the test sent goes through the per-IP guard's count.
-        const n = t.annotations
-          .filter((a) => a.type === ANNOTATION.requests && a.description?.startsWith('ip_guard '))
-          .reduce((sum, a) => sum + (Number(a.description!.split(' ')[2]) || 0), 0);
+        const read = readTestResult(t.results.at(-1)?.attachments);
+        if (read && !read.ok) throw new Error(`${spec.file} › ${spec.title}: ${read.error}`);
+        const data = read?.data ?? emptyTestResult();
+        // Every request the test sent goes through the per-IP guard's count.
+        const n = data.requests.filter((c) => c.scope === 'ip_guard').reduce((sum, c) => sum + c.n, 0);
         const key = planKey(spec.file, spec.title);
         // The plan knows a test by file and title: two tests under one key would pool their figures.
         const project = `${t.projectName} ${key}`;
         if (seen.has(project)) throw new Error(`${key}: two tests of one file share this title; the request plan cannot tell them apart`);
         seen.add(project);
         requests[key] = (requests[key] ?? 0) + n;
-        const notes = [...new Set(t.annotations.filter((a) => a.type === ANNOTATION.sharedAnswer).map((a) => a.description))]
-          .map(parseSharedAnswer)
-          .filter((x) => x !== undefined);
+        const notes = data.sharedAnswers;
         const fetched = notes.filter((x) => x.fetched).reduce((a, x) => a + x.credits, 0);
-        const credits = [...new Set(t.annotations.filter((a) => a.type === ANNOTATION.spend).map((a) => a.description ?? ''))]
-          .map((d) => Object.values(parseSpend(d)).reduce((a, b) => a + b, 0))
-          .reduce((a, b) => a + b, 0);
+        const credits = Object.values(data.spend).reduce((a, b) => a + b, 0);
         if (credits - fetched > 0) spend[key] = (spend[key] ?? 0) + credits - fetched;
         for (const x of notes) if (x.credits > 0) (shared[key] ??= {})[x.caseKey] = Math.max(shared[key]?.[x.caseKey] ?? 0, x.credits);
         // The part of that spend its refusal probes cost on the key (suites/support/refusals.ts), per operation.
-        for (const d of new Set(t.annotations.filter((a) => a.type === ANNOTATION.refusalSpend).map((a) => a.description ?? '')))
-          for (const [op, c] of Object.entries(parseSpend(d))) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
+        for (const [op, c] of Object.entries(data.refusalSpend)) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
         // The part of it billed on refusals (a status from 400 to 599; gap BILL-013), per status.
-        for (const d of new Set(t.annotations.filter((a) => a.type === ANNOTATION.statusSpend).map((a) => a.description ?? '')))
-          for (const [status, c] of parseStatusSpend(d)) {
-            const had = (statuses[key] ??= {})[status];
-            statuses[key][status] = { credits: (had?.credits ?? 0) + c.credits, dearest: Math.max(had?.dearest ?? 0, c.dearest) };
-          }
-        const room = Math.max(
-          0,
-          ...t.annotations.filter((a) => a.type === ANNOTATION.spendHeadroom).map((a) => Number(a.description) || 0),
-        );
+        for (const [status, c] of Object.entries(data.statusSpend)) {
+          const had = (statuses[key] ??= {})[status];
+          statuses[key][status] = { credits: (had?.credits ?? 0) + c.credits, dearest: Math.max(had?.dearest ?? 0, c.dearest) };
+        }
+        const room = data.spendHeadroom;
         if (room > 0) headroom[key] = Math.max(headroom[key] ?? 0, room);
-        const missed = notJudged(t);
+        const missed = notJudged(t, data);
         if (missed.length) unjudged[key] = missed;
       }
     (s.suites ?? []).forEach(walk);

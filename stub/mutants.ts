@@ -29,7 +29,7 @@ export interface Mutant {
   /**
    * Suite files whose tests answer on `operation` (the mutation run adds them to the tests carrying the rule):
    * a cross-cutting rule is judged on every answer of its kind, so a test that does not carry the rule
-   * statically still judges it there (its `cross-cutting` annotation).
+   * statically still judges it there (its result's `crossCutting`).
    */
   readonly via?: readonly string[];
 }

@@ -38,6 +38,7 @@ export const UNIT_TESTS: string[] = [
     'spec-trace',
     'spend-plan',
     'spend-report',
+    'test-result',
     'topic-class',
     'transport',
     'variant-compare',

@@ -12,6 +12,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { CLOCK_SUITES } from '../../lib/suite-phases.ts';
 import { startRunCoordinator } from '../../lib/run-coordinator.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
+import { readTestResult, type ResultAttachment } from '../../lib/test-result.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -25,8 +26,8 @@ export interface TestOutcome {
   ok: boolean;
   /** Rule IDs annotated on the test, its own and the cross-cutting rules its answers were judged on (as it ended: withdrawn rules are gone). */
   rules: string[];
-  /** Rules withdrawn as unjudged ("ID: reason"). */
-  unjudged: string[];
+  /** Rules withdrawn as unjudged, with why. */
+  unjudged: { id: string; reason: string }[];
   /** First line of the first error, for the matrix. */
   error?: string;
   /** When the test's last attempt ended (epoch ms), when the report says. */
@@ -54,6 +55,7 @@ interface JsonResult {
   duration?: number;
   errors?: { message?: string }[];
   annotations?: { type: string; description?: string }[];
+  attachments?: ResultAttachment[];
 }
 interface JsonTest {
   status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
@@ -80,10 +82,12 @@ function outcomes(report: { suites?: JsonSuite[] }): TestOutcome[] {
       for (const t of spec.tests) {
         const last = t.results[t.results.length - 1];
         const annotations = [...t.annotations, ...(last?.annotations ?? [])];
+        const read = readTestResult(last?.attachments);
+        const data = read?.ok ? read.data : undefined;
         // A cross-cutting rule judged on the test's answers (suites/support/answer-checks.ts) is carried too.
-        const carried = annotations.filter((a) => a.type === ANNOTATION.rule || a.type === ANNOTATION.crossCutting);
-        const rules = [...new Set(carried.map((a) => a.description ?? ''))];
-        const unjudged = annotations.filter((a) => a.type === ANNOTATION.unjudged).map((a) => a.description ?? '');
+        const declared = annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '');
+        const rules = [...new Set([...declared, ...(data?.crossCutting ?? [])])];
+        const unjudged = data?.unjudged ?? [];
         const message = last?.errors?.[0]?.message;
         const endedAt = last?.startTime ? Date.parse(last.startTime) + (last.duration ?? 0) : NaN;
         out.push({

@@ -1,13 +1,17 @@
 /**
- * Rule annotations: every suite test declares the catalogue rules it checks, as Playwright
- * annotations of type `rule`. Unknown IDs fail at collection time, so a test can never name a
- * rule the catalogue lacks.
+ * Rule annotations and the test's result: every suite test declares the catalogue rules it checks, as
+ * Playwright annotations of type `rule` (an ID each). Unknown IDs fail at collection time, so a test can
+ * never name a rule the catalogue lacks. What the test then finds (instances judged, answers read,
+ * violations, spend, requests) goes into its structured result (lib/test-result.ts), attached when it
+ * ends (the `testResult` fixture, suites/support/fixtures.ts): data, never an encoded string.
  */
 import { test } from '@playwright/test';
 import { contract } from '../../contract/index.ts';
 import type { LimitScope } from '../../contract/limits.ts';
 import { loadRules, schemaRulesFor } from '../../contract/rules.ts';
-import { ANNOTATION, formatJudged, parseJudged } from '../../lib/annotation-kinds.ts';
+import type { TestInfo } from '@playwright/test';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
+import { emptyTestResult, TEST_RESULT_ATTACHMENT, type TestResultData } from '../../lib/test-result.ts';
 
 export interface RuleAnnotation {
   type: typeof ANNOTATION.rule;
@@ -42,10 +46,44 @@ export function contractRules(...operationIds: string[]): string[] {
   return ['CONTRACT-001', 'CONTRACT-002', 'CONTRACT-003', 'CONTRACT-004', ...schemaRulesFor(names)];
 }
 
+/** Each running test's result, filled while it runs and attached when it ends. */
+const RESULTS = new WeakMap<TestInfo, TestResultData>();
+
+/** The result of the test `info` describes (created empty on first use). */
+export function resultOf(info: TestInfo): TestResultData {
+  let r = RESULTS.get(info);
+  if (!r) RESULTS.set(info, (r = emptyTestResult()));
+  return r;
+}
+
+/** The running test's result, or undefined outside a test (load scripts, the stub's self-check). */
+export function currentResult(): TestResultData | undefined {
+  const info = currentTest();
+  return info ? resultOf(info) : undefined;
+}
+
+/** Attaches the result of the test `info` describes (once, at its end: suites/support/fixtures.ts `testResult`). */
+export async function attachResult(info: TestInfo): Promise<void> {
+  const r = RESULTS.get(info) ?? emptyTestResult();
+  await info.attach(TEST_RESULT_ATTACHMENT.name, { body: JSON.stringify(r), contentType: TEST_RESULT_ATTACHMENT.contentType });
+}
+
+/** Adds `id` to `list` unless it is there. */
+export const addOnce = (list: string[], id: string): void => {
+  if (!list.includes(id)) list.push(id);
+};
+
+/** Adds `n` to the entry of `list` that `same` finds, or appends `make()` with `n`. */
+function addUp<T extends { n: number }>(list: T[], same: (e: T) => boolean, make: () => Omit<T, 'n'>, n: number): void {
+  const e = list.find(same);
+  if (e) e.n += n;
+  else list.push({ ...make(), n } as T);
+}
+
 /**
  * Withdraws rule annotations from the running test when the test could not judge them (a step
  * skipped for lack of a key or budget, no answer of the kind the rule speaks about): a passing test
- * must never report them PASSED. Each is recorded as an `unjudged` annotation ("ID: reason"), which
+ * must never report them PASSED. Each is recorded in the result's `unjudged` with the reason, which
  * the rule reporter counts as SKIPPED for that rule.
  */
 export function withdrawRules(ids: readonly string[], reason: string): void {
@@ -54,12 +92,12 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
   if (!drop.size) return;
   const kept = info.annotations.filter((a) => !(a.type === ANNOTATION.rule && a.description !== undefined && drop.has(a.description)));
   info.annotations.splice(0, info.annotations.length, ...kept);
-  for (const id of drop) info.annotations.push({ type: ANNOTATION.unjudged, description: `${id}: ${reason}` });
+  for (const id of drop) resultOf(info).unjudged.push({ id, reason });
 }
 
 /**
- * Records how many instances of a rule's case the running test judged on the target's answers
- * (`judged` annotation "ID n what"; counts add up over calls). A rule the test declares but never
+ * Records how many instances of a rule's case the running test judged on the target's answers (the
+ * result's `judged`; counts add up over calls). A rule the test declares but never
  * records is judged once per answer read, unless a registered check declares its case (checks/define.ts
  * `cases`): the fixtures record such a rule with 0 instances up front (suites/support/judging.ts). A PASSED verdict needs at least one instance: with 0, the
  * rule is NOT_RUN "no instance of <what> on the target" (reporter/rule-results.ts).
@@ -71,18 +109,24 @@ export function withdrawRules(ids: readonly string[], reason: string): void {
  * @returns whether any instance was judged (a test with none can end there: its rules are NOT_RUN)
  */
 export function judged(ruleIds: string | readonly string[], n: number, what: string, operationId?: string): boolean {
-  const info = currentTest();
-  if (!info) return n > 0;
+  const r = currentResult();
+  if (!r) return n > 0;
   const add = Math.max(0, Math.floor(n));
   for (const id of typeof ruleIds === 'string' ? [ruleIds] : ruleIds) {
-    if (operationId) addUp(info, ANNOTATION.judgedOn, `${id} ${operationId} `, add);
-    // One annotation per rule and case, added up in place (a fuzzed test judges hundreds of answers).
-    const note = info.annotations.find((a) => {
-      const j = a.type === ANNOTATION.judged ? parseJudged(a.description) : undefined;
-      return j?.id === id && j.what === what;
-    });
-    if (note) note.description = formatJudged({ id, n: parseJudged(note.description)!.n + add, what });
-    else info.annotations.push({ type: ANNOTATION.judged, description: formatJudged({ id, n: add, what }) });
+    if (operationId)
+      addUp(
+        r.judgedOn,
+        (e) => e.id === id && e.operationId === operationId,
+        () => ({ id, operationId }),
+        add,
+      );
+    // One entry per rule and case, added up in place (a fuzzed test judges hundreds of answers).
+    addUp(
+      r.judged,
+      (e) => e.id === id && e.what === what,
+      () => ({ id, what }),
+      add,
+    );
   }
   return n > 0;
 }
@@ -97,42 +141,32 @@ export function declares(ruleId: string): boolean {
  * (suites/support/client.ts, shared-answers.ts): the operations the test's rules were judged on (issue 34).
  */
 export function countAnswer(operationId?: string, status?: number): void {
-  const info = currentTest();
-  if (!info) return;
-  let note = info.annotations.find((a) => a.type === ANNOTATION.answers);
-  if (!note) {
-    note = { type: ANNOTATION.answers, description: '0' };
-    info.annotations.push(note);
-  }
-  note.description = String(Number(note.description ?? '0') + 1);
-  if (operationId && status) addUp(info, ANNOTATION.operationAnswers, `${operationId} ${status} `, 1);
-}
-
-/** Adds `n` to the count annotation of `type` whose description starts with `prefix` ("<prefix><count>"). */
-function addUp(info: NonNullable<ReturnType<typeof currentTest>>, type: string, prefix: string, n: number): void {
-  let note = info.annotations.find((a) => a.type === type && a.description?.startsWith(prefix));
-  if (!note) {
-    note = { type, description: `${prefix}0` };
-    info.annotations.push(note);
-  }
-  note.description = prefix + String(Number(note.description!.slice(prefix.length)) + n);
+  const r = currentResult();
+  if (!r) return;
+  r.answers++;
+  if (operationId && status)
+    addUp(
+      r.operationAnswers,
+      (e) => e.operationId === operationId && e.status === status,
+      () => ({ operationId, status }),
+      1,
+    );
 }
 
 /**
- * Counts one request sent by the running test against a limit scope (`requests` annotation
- * "scope principal n", added up per pair): the reporter's wall-time floor (reporter/floor.ts).
+ * Counts one request sent by the running test against a limit scope (the result's `requests`, added up
+ * per pair): the reporter's wall-time floor (reporter/floor.ts).
  * `principal` is a key fingerprint, a source address or 'route' (the oil route's), never a key.
  */
 export function countRequest(scope: LimitScope, principal: string): void {
-  const info = currentTest();
-  if (!info) return;
-  const prefix = `${scope} ${principal} `;
-  let note = info.annotations.find((a) => a.type === ANNOTATION.requests && a.description?.startsWith(prefix));
-  if (!note) {
-    note = { type: ANNOTATION.requests, description: `${prefix}0` };
-    info.annotations.push(note);
-  }
-  note.description = prefix + String(Number(note.description!.slice(prefix.length)) + 1);
+  const r = currentResult();
+  if (!r) return;
+  addUp(
+    r.requests,
+    (e) => e.scope === scope && e.principal === principal,
+    () => ({ scope, principal }),
+    1,
+  );
 }
 
 /** The running test's info, or undefined outside a test. */

@@ -4,7 +4,7 @@
  * and its codes per status, a 429's anatomy, the relationships envelope, the market routing object, the venue
  * quote — is judged on each answer of that kind whatever the test is about, as the schema validator is, and
  * credited to the answer's operation (`judged(..., operationId)`). Its rules join the running test as
- * `cross-cutting` annotations (never as the test's own rules: a failing assertion of the test still names
+ * its result's `crossCutting` (never as the test's own rules: a failing assertion of the test still names
  * its own rule), and their violations are held with the answer's schema violations (suites/support/matchers.ts).
  */
 import { contract, type ObservedResponse } from '../../contract/index.ts';
@@ -24,7 +24,7 @@ import { checkRouting, checkServiceUrl, checkUniqueMarketKeys, ROUTING_CHECKS } 
 import { checkOddsEqualQuote, checkVenueQuote, QUOTE_CHECKS } from '../../checks/quote.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { ptr, type Violation } from '../../lib/violation.ts';
-import { currentTest, judged } from './annotations.ts';
+import { addOnce, currentTest, judged, resultOf } from './annotations.ts';
 
 type Row = Record<string, unknown>;
 
@@ -55,9 +55,8 @@ export function setAnswerContext(context: { siteUrl: string }): void {
 export function join(ids: readonly string[]): void {
   const info = currentTest();
   if (!info) return;
-  for (const id of ids)
-    if (!info.annotations.some((a) => (a.type === ANNOTATION.crossCutting || a.type === ANNOTATION.rule) && a.description === id))
-      info.annotations.push({ type: ANNOTATION.crossCutting, description: id });
+  const r = resultOf(info);
+  for (const id of ids) if (!info.annotations.some((a) => a.type === ANNOTATION.rule && a.description === id)) addOnce(r.crossCutting, id);
 }
 
 /** Records `n` instances of `ids` on `operationId` after joining them to the test. */

@@ -8,7 +8,7 @@
  */
 import { test } from '@playwright/test';
 import { contract } from '../../contract/index.ts';
-import type { StatusSpend } from '../../lib/annotation-kinds.ts';
+import type { StatusSpend } from '../../lib/test-result.ts';
 import { usd, usdToCredits, type LedgerPort } from '../../lib/spend-ledger.ts';
 
 /** Statuses the spec says are never billed (404, 429, 502) or that no account could pay (401/402/403). */

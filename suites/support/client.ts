@@ -8,9 +8,8 @@
 import { parseRetryAfter } from '../../lib/retry-after.ts';
 import { test, type APIResponse } from '@playwright/test';
 import { redact } from '../../lib/redact.ts';
-import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { createHash } from 'node:crypto';
-import { countAnswer, countRequest } from './annotations.ts';
+import { countAnswer, countRequest, currentResult } from './annotations.ts';
 import { isTargetError, targetError, type HarnessError, TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
 import { rememberExchange } from './evidence.ts';
 import { abortedReason, recordAnswer, recordFailure } from './run-link.ts';
@@ -186,10 +185,7 @@ export class TargetClient {
       const retryAfter = parseRetryAfter(res.headers()['retry-after']) ?? 1;
       if (attempt >= this.opts.maxRetries429 || !(retryAfter <= this.opts.maxRetryAfterS)) {
         settle?.(429);
-        test.info().annotations.push({
-          type: ANNOTATION.throttled,
-          description: `${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s`,
-        });
+        currentResult()?.throttled.push(`${method} ${path}: 429 after ${attempt + 1} attempt(s), Retry-After ${retryAfter}s`);
         test.skip(true, `THROTTLED: ${method} ${path} kept answering 429 (Retry-After ${retryAfter}s)`);
       }
       await new Promise((r) => setTimeout(r, Math.max(0, retryAfter) * 1000));

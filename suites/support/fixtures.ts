@@ -25,11 +25,12 @@ import { ruleCases } from '../../checks/define.ts';
 import { CHECKS } from '../../checks/registry.ts';
 import { CONTRACT_RULE_CASES } from '../../contract/index.ts';
 import { setAnswerContext } from './answer-checks.ts';
-import { ANNOTATION, HELD_FAILURES_HEADER, formatJudged, formatSpend, formatStatusSpend } from '../../lib/annotation-kinds.ts';
+import { ANNOTATION, HELD_FAILURES_HEADER } from '../../lib/annotation-kinds.ts';
 import { holdFailures, releaseHeldFailures } from './matchers.ts';
 
 export { expect } from './matchers.ts';
 export { rules, contractRules, judged } from './annotations.ts';
+import { attachResult, resultOf } from './annotations.ts';
 
 /**
  * Bounded 429 handling: at most this many retries, each after a Retry-After of at most this many
@@ -193,7 +194,7 @@ interface LeftOutPlan {
 }
 
 export const test = base.extend<
-  Fixtures & { targetOptions: TargetOptions; caseInstances: void; withinSpendPlan: void; judgedToTheEnd: void },
+  Fixtures & { targetOptions: TargetOptions; testResult: void; caseInstances: void; withinSpendPlan: void; judgedToTheEnd: void },
   TargetOptions & {
     leftOut: { budget: string; tests: ReadonlyMap<string, number> };
     pacer: Pacer;
@@ -309,12 +310,22 @@ export const test = base.extend<
 
   // A declared rule with a narrow case (ERR-003: a 401 answer) starts at 0 instances: only the instances a
   // check counts (suites/support/judging.ts judgeWith) make it PASSED, never the answers the test read.
-  caseInstances: [
+  // The test's result (lib/test-result.ts), attached once at its very end: every fixture that writes into it
+  // (instances, the held violations, spend, pacer waits) depends on this one, so it is torn down after them.
+  testResult: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
     async ({}, use, testInfo) => {
+      await use();
+      await attachResult(testInfo);
+    },
+    { auto: true },
+  ],
+
+  caseInstances: [
+    async ({ testResult: _first }, use, testInfo) => {
       for (const a of testInfo.annotations) {
         const what = a.type === ANNOTATION.rule && a.description ? RULE_CASES.get(a.description) : undefined;
-        if (what) testInfo.annotations.push({ type: ANNOTATION.judged, description: formatJudged({ id: a.description!, n: 0, what }) });
+        if (what) resultOf(testInfo).judged.push({ id: a.description!, what, n: 0 });
       }
       await use();
     },
@@ -324,14 +335,13 @@ export const test = base.extend<
   // Issue 32: a violation is recorded and held, not thrown, so the test's later checks still judge their
   // rules on every answer it got; the test fails here, at its end, with every violation it held.
   judgedToTheEnd: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
-    async ({}, use, testInfo) => {
+    async ({ testResult: _first }, use, testInfo) => {
       holdFailures();
       await use();
       const held = releaseHeldFailures();
       if (!held?.messages.length || testInfo.status === 'skipped') return;
       // Nothing but held violations failed it: the body ran to its end (a thrown error or a timeout sets the status).
-      if (testInfo.status === 'passed') testInfo.annotations.push({ type: ANNOTATION.ranToEnd });
+      if (testInfo.status === 'passed') resultOf(testInfo).ranToEnd = true;
       throw new Error(`${HELD_FAILURES_HEADER} (${held.messages.length}):\n\n${held.messages.join('\n\n')}`);
     },
     { auto: true },
@@ -388,7 +398,7 @@ export const test = base.extend<
     });
   },
 
-  budget: async ({ targetOptions, pacer: _linked }, use, testInfo) => {
+  budget: async ({ targetOptions, pacer: _linked, testResult: _first }, use, testInfo) => {
     // The run's one ledger, at the coordinator the pacer fixture linked this worker to; a worker's own without one.
     const budget = new Budget(
       runLink()?.ledger() ?? (ownLedger ??= new SpendLedger()),
@@ -398,15 +408,14 @@ export const test = base.extend<
     await use(budget);
     await budget.release();
     // What this test's billed calls spent, per operation: the reporter's spend per operation, test and rule (issue 19).
-    const spent = [...budget.spentByOperation()].filter(([, credits]) => credits > 0);
-    if (spent.length) testInfo.annotations.push({ type: ANNOTATION.spend, description: formatSpend(spent) });
+    const r = resultOf(testInfo);
+    for (const [op, credits] of budget.spentByOperation()) if (credits > 0) r.spend[op] = (r.spend[op] ?? 0) + credits;
     // The part billed on refusals (gap BILL-013): what the plan prices out for a target declared not to bill them.
-    if (budget.spentByStatus().size)
-      testInfo.annotations.push({ type: ANNOTATION.statusSpend, description: formatStatusSpend(budget.spentByStatus()) });
-    if (budget.headroom() > 0) testInfo.annotations.push({ type: ANNOTATION.spendHeadroom, description: String(budget.headroom()) });
+    for (const [status, s] of budget.spentByStatus()) r.statusSpend[String(status)] = s;
+    r.spendHeadroom = budget.headroom();
   },
 
-  api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource }, use, testInfo) => {
+  api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource, testResult: _first }, use, testInfo) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
     resetEvidence();
     // Waits of calls made outside a test's `api` (worker fixtures, discovery) are not this test's.
@@ -449,15 +458,7 @@ export const test = base.extend<
         sharedAnswers: sharedAnswersOf(testInfo, budget),
       }),
     );
-    const waits = pacer.takeWaits();
-    const total = Object.values(waits).reduce((a, b) => a + b, 0);
-    if (total >= 1)
-      testInfo.annotations.push({
-        type: ANNOTATION.pacerWait,
-        description: Object.entries(waits)
-          .map(([g, ms]) => `${g}=${Math.round(ms)}`)
-          .join('; '),
-      });
+    for (const [gate, ms] of Object.entries(pacer.takeWaits())) if (ms >= 1) resultOf(testInfo).pacerWaits[gate] = Math.round(ms);
   },
 
   controlPlane: async ({ targetOptions }, use) => {

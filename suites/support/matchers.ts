@@ -1,16 +1,16 @@
 /**
  * Custom matchers (in the manner of Playwright's `toBeOK`): they print EVERY violation, each with
  * its JSON pointer and rule ID, and the first 1,000 characters of the body. Failing rule IDs are
- * also recorded as `violation` annotations so the rule reporter can fail exactly those rules.
+ * also recorded in the test's result (lib/test-result.ts) so the rule reporter can fail exactly those rules.
  */
-import { expect as base, test, type APIResponse } from '@playwright/test';
+import { expect as base, type APIResponse } from '@playwright/test';
 import { CONTRACT_RULE_CASES, contract, contractCasesOf, validateResponse, type ObservedResponse } from '../../contract/index.ts';
 import type { Violation } from '../../lib/violation.ts';
 import { redact } from '../../lib/redact.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { attachEvidence } from './evidence.ts';
-import { declares, judged } from './annotations.ts';
+import { addOnce, currentResult, currentTest, declares, judged, resultOf } from './annotations.ts';
 import { crossCuttingViolations } from './answer-checks.ts';
 
 const BODY_PREVIEW = 1000;
@@ -94,43 +94,28 @@ export function withCatalogueSeverity(violations: readonly Violation[]): Violati
 }
 
 /**
- * Annotates the running test (lib/annotation-kinds.ts): one `violation` per rule broken at error severity, one
- * `warned-rule` per rule violated at warning severity (the reporter credits both, even to a rule the test did not declare),
- * and the printed warnings.
+ * Records violations in the running test's result (lib/test-result.ts): each rule broken at error severity in
+ * `violations`, each rule violated at warning severity in `warnedRules` (the reporter credits both, even to a rule
+ * the test did not declare); the printed warnings go to a `warning` annotation for a reader of the report.
  */
 export function record(violations: readonly Violation[]): void {
-  try {
-    const info = test.info();
-    for (const id of new Set(violations.filter((v) => v.severity === 'error').map((v) => v.ruleId))) {
-      info.annotations.push({ type: ANNOTATION.violation, description: id });
-    }
-    const warnings = violations.filter((v) => v.severity === 'warning');
-    for (const id of new Set(warnings.map((v) => v.ruleId))) info.annotations.push({ type: ANNOTATION.warnedRule, description: id });
-    if (warnings.length) info.annotations.push({ type: ANNOTATION.warning, description: redact(formatViolations(warnings)) });
-  } catch {
-    // Outside a test (e.g. the harness's own unit checks): nothing to annotate.
-  }
+  const info = currentTest();
+  // Outside a test (e.g. the harness's own unit checks): nothing to record.
+  if (!info) return;
+  const r = resultOf(info);
+  for (const v of violations) addOnce(v.severity === 'error' ? r.violations : r.warnedRules, v.ruleId);
+  const warnings = violations.filter((v) => v.severity === 'warning');
+  if (warnings.length) info.annotations.push({ type: ANNOTATION.warning, description: redact(formatViolations(warnings)) });
 }
 
 /**
- * Records the component schemas an answer was validated against (one `exercised` annotation per
- * test), so that the reporter credits a schema rule only to tests whose answers reached it.
+ * Records the component schemas an answer was validated against (the result's `exercised`), so that the
+ * reporter credits a schema rule only to tests whose answers reached it.
  */
 export function recordExercised(names: Iterable<string>): void {
-  let info;
-  try {
-    info = test.info();
-  } catch {
-    return; // outside a test
-  }
-  let note = info.annotations.find((a) => a.type === ANNOTATION.exercised);
-  if (!note) {
-    note = { type: ANNOTATION.exercised, description: '' };
-    info.annotations.push(note);
-  }
-  const all = new Set(note.description ? note.description.split(',') : []);
-  for (const n of names) all.add(n);
-  note.description = [...all].sort().join(',');
+  const r = currentResult();
+  if (!r) return; // outside a test
+  for (const n of names) addOnce(r.exercised, n);
 }
 
 export const expect = base.extend({

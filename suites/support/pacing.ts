@@ -12,7 +12,7 @@
  * (SLACK_MS), which absorbs the jitter between our send and the target's count. The limit rules' own
  * tests send `unpaced` requests. Counts per principal and per scope go to the coordinator at the worker's end
  * and are summed in the end-of-run summary (`requestSummary`); the time calls waited, per gate, is each
- * test's `pacer-wait` annotation.
+ * test's result (`pacerWaits`, lib/test-result.ts).
  */
 import { hasOilLimits, LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../../contract/limits.ts';
 import { createHash } from 'node:crypto';

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { test } from '@playwright/test';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { expect, heldFailures } from './matchers.ts';
+import { addOnce, resultOf } from './annotations.ts';
 
 const SKIP_PREFIX = 'Test is skipped: ';
 
@@ -72,7 +73,7 @@ function attributed(message: string): boolean {
   const info = test.info();
   const declared = new Set(info.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description));
   const named = [...new Set(message.match(RULE_ID) ?? [])].filter((id) => declared.has(id));
-  for (const id of named) info.annotations.push({ type: ANNOTATION.violation, description: id });
+  for (const id of named) addOnce(resultOf(info).violations, id);
   return named.length > 0;
 }
 

@@ -14,7 +14,7 @@ import { test, type APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
 import { observeChoice } from './choices.ts';
 import { ROUTE_OWN_ANSWERS } from '../../checks/errors.ts';
-import { ANNOTATION, formatSpend, parseSpend } from '../../lib/annotation-kinds.ts';
+import { resultOf } from './annotations.ts';
 
 /** AUTH-020: the gap rule on the order of the parameter and credential checks. */
 export const ORDER_GAP = 'AUTH-020';
@@ -82,7 +82,7 @@ export const refusalsFree = (operationId: string): boolean => orderOf.get(operat
  * @param send sends the probe with the client given (pacing included)
  * @param read the answer's status and error code
  * @param spent the credits the budget has charged this test so far: what the keyed probe cost is
- *   recorded for the spend plan (`refusal-spend`, what a parameters-first target would not cost)
+ *   recorded for the spend plan (its result's `refusalSpend`, what a parameters-first target would not cost)
  * @returns the answer the case is judged on, and whether it came free (no credentials sent)
  */
 export async function refusalAnswer<A>(
@@ -106,17 +106,12 @@ export async function refusalAnswer<A>(
 }
 
 /**
- * Records credits the budget charged for a refusal probe sent on the key, per operation (annotation
- * `refusal-spend`, read by scripts/request-plan.ts): the part of a test's spend that a target checking
+ * Records credits the budget charged for a refusal probe sent on the key, per operation (the result's
+ * `refusalSpend`, read by scripts/request-plan.ts): the part of a test's spend that a target checking
  * parameters first would not cost (cli/spend.ts prices it out for such a target).
  */
 export function refusalSpent(operationId: string, credits: number): void {
   if (credits <= 0) return;
-  const annotations = test.info().annotations;
-  // One annotation per test, added up in place.
-  let note = annotations.find((a) => a.type === ANNOTATION.refusalSpend);
-  if (!note) annotations.push((note = { type: ANNOTATION.refusalSpend, description: '' }));
-  const sums = parseSpend(note.description ?? '');
+  const sums = resultOf(test.info()).refusalSpend;
   sums[operationId] = (sums[operationId] ?? 0) + credits;
-  note.description = formatSpend(Object.entries(sums));
 }

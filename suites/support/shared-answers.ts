@@ -12,7 +12,7 @@
  * calls themselves (billing, reuse, limits) send their own.
  *
  * What the fetch cost (credits: the charge the test's budget took for it, net of refunds) is stored with
- * the answer, and every reader, the fetcher included, carries a `shared-answer` annotation naming the
+ * the answer, and every reader, the fetcher included, records it in its result's `sharedAnswers` naming the
  * case and that cost: the spend plan buys each case once, not once per reader (lib/spend-plan.ts).
  */
 import type { APIResponse } from '@playwright/test';
@@ -20,8 +20,7 @@ import { bufferedResponse } from './transport.ts';
 import { countAnswer } from './annotations.ts';
 import { operationOf } from '../../contract/route-match.ts';
 import type { CoordinatorClient, SharedAnswer } from '../../lib/run-coordinator.ts';
-import { ANNOTATION, formatSharedAnswer } from '../../lib/annotation-kinds.ts';
-import { currentTest } from './annotations.ts';
+import { currentResult } from './annotations.ts';
 
 /** How long a reader waits for another worker's fetch of the same case before it fetches its own, ms. */
 const WAIT_MS = 90_000;
@@ -54,13 +53,12 @@ export async function sharedOrFetched(
   return shared ? (await shared.answer(caseKey, fetch)).res : fetch();
 }
 
-/** Records this test's share of a case in its annotations (once per case and test). */
+/** Records this test's share of a case in its result (once per case and test). */
 function note(caseKey: string, credits: number, fetched: boolean): void {
-  const info = currentTest();
-  if (!info) return;
-  const description = formatSharedAnswer({ fetched, credits, caseKey });
-  if (!info.annotations.some((a) => a.type === ANNOTATION.sharedAnswer && a.description === description))
-    info.annotations.push({ type: ANNOTATION.sharedAnswer, description });
+  const r = currentResult();
+  if (!r) return;
+  if (!r.sharedAnswers.some((u) => u.caseKey === caseKey && u.fetched === fetched && u.credits === credits))
+    r.sharedAnswers.push({ fetched, credits, caseKey });
 }
 
 const keep = (status: number) => status !== 429 && status < 500;

@@ -15,7 +15,7 @@ import { DEFAULT_WORKERS, resolveSettings, SMOKE_WORKERS } from '../../cli/setti
 import { nearest, selectRules } from '../../cli/selection.ts';
 import { failingRuleLines, seedOf, spendLine } from '../../reporter/terminal.ts';
 import type { ReportedRule } from '../../reporter/report.ts';
-import { ANNOTATION } from '../../lib/annotation-kinds.ts';
+import { emptyTestResult, TEST_RESULT_ATTACHMENT } from '../../lib/test-result.ts';
 import LiveLine, { liveLine } from '../../reporter/live-line.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
@@ -121,9 +121,17 @@ test('on a TTY the run shows a live line (done of total, failed, spend from the 
   tty.onBegin(config, suite);
   tty.onTestEnd(
     {} as never,
-    { status: 'passed', annotations: [{ type: ANNOTATION.spend, description: 'listMarkets=10,searchSocial=500' }] } as never,
+    {
+      status: 'passed',
+      attachments: [
+        {
+          name: TEST_RESULT_ATTACHMENT.name,
+          body: Buffer.from(JSON.stringify({ ...emptyTestResult(), spend: { listMarkets: 10, searchSocial: 500 } })),
+        },
+      ],
+    } as never,
   );
-  tty.onTestEnd({} as never, { status: 'failed', annotations: [] } as never);
+  tty.onTestEnd({} as never, { status: 'failed', attachments: [] } as never);
   tty.onEnd();
   expect(written).toEqual([
     'Running 10 tests using 2 workers\n',
@@ -135,7 +143,7 @@ test('on a TTY the run shows a live line (done of total, failed, spend from the 
   const piped: string[] = [];
   const off = new LiveLine({}, { isTTY: false, write: (t: string) => piped.push(t) });
   off.onBegin(config, suite);
-  off.onTestEnd({} as never, { status: 'failed', annotations: [] } as never);
+  off.onTestEnd({} as never, { status: 'failed', attachments: [] } as never);
   off.onEnd();
   expect(piped).toEqual(['Running 10 tests using 2 workers\n']);
 });

@@ -1,6 +1,6 @@
 /** The wall-time floor of a run (reporter/floor.ts): pure arithmetic over request counts; credits no rule. */
 import { test, expect } from '@playwright/test';
-import { floorLine, formatSeconds, parseRequestCount, runFloor, secondsFor, LIMIT_RATES } from '../../reporter/floor.ts';
+import { floorLine, formatSeconds, requestCountOf, runFloor, secondsFor, LIMIT_RATES } from '../../reporter/floor.ts';
 
 test('a scope binds by its per-second rate, and by a minute per exhausted per-minute quota', () => {
   expect(secondsFor(0, LIMIT_RATES.standard)).toBe(0);
@@ -43,13 +43,17 @@ test('the end-of-run line prints wall time, floor and their ratio', () => {
 });
 
 test('requests annotations parse; an unknown scope counts nothing', () => {
-  expect(parseRequestCount('x_research key#ab12 7')).toEqual({ scope: 'x_research', principal: 'key#ab12', n: 7 });
-  expect(parseRequestCount('bogus x 9').n).toBe(0);
-  expect(parseRequestCount('social key#ab12 7').n, 'the old name of the x_research scope is no scope').toBe(0);
+  expect(requestCountOf({ scope: 'x_research', principal: 'key#ab12', n: 7 })).toEqual({
+    scope: 'x_research',
+    principal: 'key#ab12',
+    n: 7,
+  });
+  expect(requestCountOf({ scope: 'bogus', principal: 'x', n: 9 }).n).toBe(0);
+  expect(requestCountOf({ scope: 'social', principal: 'key#ab12', n: 7 }).n, 'the old name of the x_research scope is no scope').toBe(0);
 });
 
 test("the oil route's starts count run-wide, one a second (Limits rule 3): 90 oil calls outlast 952 standard ones", () => {
-  expect(parseRequestCount('oil route 4')).toEqual({ scope: 'oil', principal: 'route', n: 4 });
+  expect(requestCountOf({ scope: 'oil', principal: 'route', n: 4 })).toEqual({ scope: 'oil', principal: 'route', n: 4 });
   expect(secondsFor(90, LIMIT_RATES.oil)).toBe(90);
   const f = runFloor([
     { scope: 'standard', principal: 'key#a', n: 952 },

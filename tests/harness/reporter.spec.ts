@@ -22,7 +22,7 @@ import {
   type RuleStatus,
   type TestOutcome,
 } from '../../reporter/rule-results.ts';
-import { ANNOTATION } from '../../lib/annotation-kinds.ts';
+import { emptyTestResult, type ReadResult } from '../../lib/test-result.ts';
 
 const outcome = (title: string, status: TestOutcome['status'], rules: string[], extra: Partial<TestOutcome> = {}): TestOutcome => ({
   title,
@@ -155,26 +155,55 @@ test("a failure on another assertion leaves schema rules unjudged but fails the 
   });
 });
 
+/**
+ * A test's declared rules and result from a compact list of facts, as these tests write them: `rule`, `skip`
+ * (Playwright's own annotations, kept as such) and, for the result (lib/test-result.ts), `violation`,
+ * `warned`, `cross`, `judged` ("ID n what"), `judged-on` ("ID op n"), `answers` (n), `read` ("op status n"),
+ * `exercised`, `ran-to-end`. A test's notation, not the harness's: the harness hands the reporter the data.
+ */
+export function factsOf(facts: readonly { type: string; description?: string }[]): {
+  annotations: { type: string; description?: string }[];
+  result: ReadResult;
+} {
+  const data = emptyTestResult();
+  const annotations: { type: string; description?: string }[] = [];
+  for (const { type, description: d = '' } of facts) {
+    const [a = '', b = '', ...rest] = d.split(' ');
+    if (type === 'rule' || type === 'skip' || type === 'fixme') annotations.push({ type, description: d });
+    else if (type === 'violation') data.violations.push(d);
+    else if (type === 'warned') data.warnedRules.push(d);
+    else if (type === 'cross') data.crossCutting.push(d);
+    else if (type === 'judged') data.judged.push({ id: a, n: Number(b), what: rest.join(' ') });
+    else if (type === 'judged-on') data.judgedOn.push({ id: a, operationId: b, n: Number(rest[0]) });
+    else if (type === 'answers') data.answers += Number(d);
+    else if (type === 'read') data.operationAnswers.push({ operationId: a, status: Number(b), n: Number(rest[0]) });
+    else if (type === 'exercised') data.exercised.push(d);
+    else if (type === 'ran-to-end') data.ranToEnd = true;
+    else throw new Error(`factsOf: unknown fact ${type}`);
+  }
+  return { annotations, result: { ok: true, data } };
+}
+
 const of = (
-  annotations: { type: string; description?: string }[],
+  facts: { type: string; description?: string }[],
   status: TestOutcome['status'] = 'passed',
   error?: string,
   project = 'conformance',
-) => outcomeOf({ title: 't', file: 'x.spec.ts', project, status, annotations, ...(error ? { error } : {}) });
+) => outcomeOf({ title: 't', file: 'x.spec.ts', project, status, ...factsOf(facts), ...(error ? { error } : {}) });
 const r = (...ids: string[]) => ids.map((description) => ({ type: 'rule', description }));
 
 test('a violated SHOULD rule is WARN, never PASSED or FAILED; a clean one PASSES', () => {
   const rules = [rule('S-001', { level: 'SHOULD' }), rule('S-002', { level: 'SHOULD' }), rule('M-001')];
   const v = verdicts(
     rules,
-    of([...r('S-001', 'S-002', 'M-001'), { type: ANNOTATION.warnedRule, description: 'S-001' }, { type: 'answers', description: '3' }]),
+    of([...r('S-001', 'S-002', 'M-001'), { type: 'warned', description: 'S-001' }, { type: 'answers', description: '3' }]),
   );
   expect(v).toEqual({ 'S-001': 'WARN', 'S-002': 'PASSED', 'M-001': 'PASSED' });
   expect(
     summarize(
       ruleVerdicts(
         new Map(rules.map((x) => [x.id, x])),
-        of([...r('S-001'), { type: ANNOTATION.warnedRule, description: 'S-001' }, { type: 'answers', description: '1' }]),
+        of([...r('S-001'), { type: 'warned', description: 'S-001' }, { type: 'answers', description: '1' }]),
       ),
     ),
   ).toMatchObject({ WARN: 1, PASSED: 0 });
@@ -231,7 +260,7 @@ test("a gap is GAP with whether the target made the stub's choice, never PASSED 
     rule('G-003', { kind: 'gap', choice: 'c' }),
   ];
   const detail = ruleVerdicts(new Map(gaps.map((x) => [x.id, x])), [
-    ...of([...r('G-001', 'G-002'), { type: ANNOTATION.warnedRule, description: 'G-002' }, { type: 'answers', description: '1' }]),
+    ...of([...r('G-001', 'G-002'), { type: 'warned', description: 'G-002' }, { type: 'answers', description: '1' }]),
     ...of([...r('G-003'), { type: 'violation', description: 'G-003' }], 'failed', 'G-003 broke'),
   ]);
   expect(detail.map((d) => [d.status, d.sameChoiceAsStub])).toEqual([
@@ -311,7 +340,7 @@ test('a violation of a rule the test did not declare is credited to that rule', 
   const rules = [rule('A-001'), rule('B-001'), rule('S-001', { level: 'SHOULD' })];
   const v = verdicts(rules, [
     ...of([...r('A-001'), { type: 'violation', description: 'B-001' }], 'failed', '1 violation(s):\n  ✗ [B-001] /x: broken'),
-    ...of([...r('A-001'), { type: ANNOTATION.warnedRule, description: 'S-001' }, { type: 'answers', description: '1' }]),
+    ...of([...r('A-001'), { type: 'warned', description: 'S-001' }, { type: 'answers', description: '1' }]),
   ]);
   expect(v).toEqual({ 'A-001': 'PASSED', 'B-001': 'FAILED', 'S-001': 'WARN' });
 });
@@ -378,15 +407,13 @@ test('one FAIL blinds no other rule: a test that held its violations to its end 
   ];
   const annotations = [
     ...r('A-001', 'B-001', 'C-001', 'SCH-001', 'G-001'),
-    { type: ANNOTATION.violation, description: 'A-001' },
+    { type: 'violation', description: 'A-001' },
     { type: 'judged', description: 'C-001 0 a market with more than 50 refs' },
-    { type: ANNOTATION.exercised, description: 'Market' },
+    { type: 'exercised', description: 'Market' },
     { type: 'answers', description: '3' },
   ];
   // Failed only by held violations, ran to its end: A fails, B and the schema rule pass, C's case never occurred.
-  expect(
-    verdicts(rules, of([...annotations, { type: ANNOTATION.ranToEnd }], 'failed', 'Violations held to the end of the test (1)')),
-  ).toEqual({
+  expect(verdicts(rules, of([...annotations, { type: 'ran-to-end' }], 'failed', 'Violations held to the end of the test (1)'))).toEqual({
     'A-001': 'FAILED',
     'B-001': 'PASSED',
     'C-001': 'NOT_RUN',
@@ -403,14 +430,10 @@ test('one FAIL blinds no other rule: a test that held its violations to its end 
 
 test('a violation seen before a test skipped still fails its rule; an exception after a violation leaves the rest NOT_RUN, not ERROR', () => {
   const rules = [rule('A-001'), rule('B-001')];
-  const violated = [
-    ...r('A-001', 'B-001'),
-    { type: ANNOTATION.violation, description: 'A-001' },
-    { type: 'skip', description: 'needs budget' },
-  ];
+  const violated = [...r('A-001', 'B-001'), { type: 'violation', description: 'A-001' }, { type: 'skip', description: 'needs budget' }];
   expect(verdicts(rules, of(violated, 'skipped'))).toEqual({ 'A-001': 'FAILED', 'B-001': 'SKIPPED' });
   const fault = of(
-    [...r('A-001', 'B-001'), { type: ANNOTATION.violation, description: 'A-001' }],
+    [...r('A-001', 'B-001'), { type: 'violation', description: 'A-001' }],
     'failed',
     "TypeError: Cannot read properties of undefined (reading 'markets')",
   );
@@ -428,12 +451,12 @@ test('each failed rule reads its own violation line, not the first line of its t
     file: 'x.spec.ts',
     project: 'conformance',
     status: 'failed',
-    annotations: [
+    ...factsOf([
       ...r('A-001', 'B-001'),
       { type: 'violation', description: 'A-001' },
       { type: 'violation', description: 'B-001' },
-      { type: ANNOTATION.ranToEnd },
-    ],
+      { type: 'ran-to-end' },
+    ]),
     violationText: 'Violations held to the end of the test (2):\n  ✗ [A-001] /a: first\n  ✗ [B-001] /b: second\n  ✗ [A-001] /c: later',
   });
   const detail = ruleVerdicts(
@@ -464,7 +487,7 @@ test('the rule × operation matrix (issue 34): a rule is judged on the operation
     rule('B-001', { appliesTo: ['paid & status:404'] }),
     rule('N-001', { appliesTo: ['none'] }),
   ];
-  const read = (op: string, n = 1, status = 200) => ({ type: ANNOTATION.operationAnswers, description: `${op} ${status} ${n}` });
+  const read = (op: string, n = 1, status = 200) => ({ type: 'read', description: `${op} ${status} ${n}` });
   const outcomes = [
     // Read listMarkets and getOilSignal (not applicable to A-001): judged on listMarkets only.
     ...of([...r('A-001'), read('listMarkets'), read('getOilSignal'), { type: 'answers', description: '2' }]),
@@ -472,8 +495,8 @@ test('the rule × operation matrix (issue 34): a rule is judged on the operation
     ...of([
       ...r('B-001'),
       read('listMarkets', 3),
-      { type: ANNOTATION.judgedOn, description: 'B-001 getMarketForecast 2' },
-      { type: ANNOTATION.judgedOn, description: 'B-001 listSources 0' },
+      { type: 'judged-on', description: 'B-001 getMarketForecast 2' },
+      { type: 'judged-on', description: 'B-001 listSources 0' },
       { type: 'judged', description: 'B-001 2 a 404 answer' },
     ]),
     // Skipped for want of a key on listAssets: the cell says so.
@@ -499,8 +522,8 @@ test('a rule about answers of one status is judged on an operation only where a 
   const rules = [rule('E-001', { appliesTo: ['status:404'] })];
   const outcomes = of([
     ...r('E-001'),
-    { type: ANNOTATION.operationAnswers, description: 'getMarketForecast 404 1' },
-    { type: ANNOTATION.operationAnswers, description: 'getForecastTargets 200 2' },
+    { type: 'read', description: 'getMarketForecast 404 1' },
+    { type: 'read', description: 'getForecastTargets 200 2' },
     { type: 'answers', description: '3' },
   ]);
   // Another test read a 404 of listSources without judging E-001: that pair had a case and no test.

@@ -7,7 +7,7 @@
 import { test, expect } from '@playwright/test';
 import { CoordinatorClient, startRunCoordinator, type StartedCoordinator } from '../../lib/run-coordinator.ts';
 import { caseKeyOf, SharedAnswers } from '../../suites/support/shared-answers.ts';
-import { ANNOTATION, parseSharedAnswer } from '../../lib/annotation-kinds.ts';
+import { resultOf } from '../../suites/support/annotations.ts';
 import { bufferedResponse } from '../../suites/support/transport.ts';
 
 let coordinator: StartedCoordinator;
@@ -86,16 +86,12 @@ test("the fetch's cost is stored with the answer: the fetcher and every reader n
     spent += 20; // the budget's charge for the call
     return answerOf(200, {});
   };
-  const notes = () =>
-    test
-      .info()
-      .annotations.filter((a) => a.type === ANNOTATION.sharedAnswer)
-      .map((a) => parseSharedAnswer(a.description));
+  const notes = () => resultOf(test.info()).sharedAnswers;
   await fetcher.answer(key, fetch);
   await reader.answer(key, fetch);
   expect(notes()).toEqual([
     { fetched: true, credits: 20, caseKey: key },
     { fetched: false, credits: 20, caseKey: key },
   ]);
-  test.info().annotations.length = 0;
+  resultOf(test.info()).sharedAnswers.length = 0;
 });

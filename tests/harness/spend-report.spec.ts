@@ -1,43 +1,32 @@
 /**
  * Spend per operation, family, rule and test (issue 19; reporter/spend.ts): parsed from the tests'
- * `spend` annotations, shared equally by the rules each test judged, and written into rules.json.
+ * results' `spend`, shared equally by the rules each test judged, and written into rules.json.
  */
 import { test, expect } from '@playwright/test';
 import type { Rule } from '../../contract/rules.ts';
 import { outcomeOf, ruleVerdicts } from '../../reporter/rule-results.ts';
 import { spendBreakdown, spendLines, unbilledStatementLines } from '../../reporter/spend.ts';
-import { parseSpend } from '../../lib/annotation-kinds.ts';
+import { emptyTestResult, type TestResultData } from '../../lib/test-result.ts';
 import { buildReport, spendReport } from '../../reporter/report.ts';
 import { runInfo } from './support/run-info.ts';
 
 const rule = (id: string): Rule => ({ id, section: 'S', level: 'MUST', text: id, observe: 'black-box', kind: 'rule', file: 't.yaml' });
-const ann = (rules: string[], extra: { type: string; description: string }[] = []) => [
-  ...rules.map((description) => ({ type: 'rule', description })),
-  ...extra,
-];
-
-test('a spend annotation is parsed per operation; malformed parts are ignored', () => {
-  expect(parseSpend('createSocialProfile=1000,getLatest=20,junk,x=-1')).toEqual({ createSocialProfile: 1000, getLatest: 20 });
+/** A test's declared rules and its result (lib/test-result.ts). */
+const ann = (rules: string[], result: Partial<TestResultData> = {}) => ({
+  annotations: rules.map((description) => ({ type: 'rule', description })),
+  result: { ok: true as const, data: { ...emptyTestResult(), ...result } },
 });
 
 test("a test's spend goes to its operations, and is shared equally by the rules it judged", () => {
   const catalogue = new Map(['PROF-001', 'PROF-002', 'LATEST-001', 'MKT-001'].map((id) => [id, rule(id)]));
   const outcomes = [
-    // Repeated annotations (test and result lists) count once.
     ...outcomeOf({
       // As the reporter names a test: its file (relative) and titles; the outcome's file is absolute.
       title: 'p.spec.ts › profile',
       file: '/abs/p.spec.ts',
       project: 'conformance',
       status: 'passed',
-      annotations: ann(
-        ['PROF-001', 'PROF-002', 'LATEST-001'],
-        [
-          { type: 'spend', description: 'createSocialProfile=2000,getLatest=20' },
-          { type: 'spend', description: 'createSocialProfile=2000,getLatest=20' },
-          { type: 'answers', description: '3' },
-        ],
-      ),
+      ...ann(['PROF-001', 'PROF-002', 'LATEST-001'], { spend: { createSocialProfile: 2000, getLatest: 20 }, answers: 3 }),
     }),
     // A test whose case never occurred judged nothing: its spend is the operation's, no rule's.
     ...outcomeOf({
@@ -45,13 +34,7 @@ test("a test's spend goes to its operations, and is shared equally by the rules 
       file: '/abs/m.spec.ts',
       project: 'conformance',
       status: 'passed',
-      annotations: ann(
-        ['MKT-001'],
-        [
-          { type: 'spend', description: 'listMarkets=10' },
-          { type: 'judged', description: 'MKT-001 0 a market with no forecast' },
-        ],
-      ),
+      ...ann(['MKT-001'], { spend: { listMarkets: 10 }, judged: [{ id: 'MKT-001', n: 0, what: 'a market with no forecast' }] }),
     }),
   ];
   const verdicts = ruleVerdicts(catalogue, outcomes);

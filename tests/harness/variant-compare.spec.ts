@@ -1,7 +1,7 @@
 /**
  * The alternate stub's verdicts against the main stub's (issue 18; reporter/variant-compare.ts), and the
  * rule reporter's end-of-run comparison in `npm test`: a test of tests/variants names the alternate run's
- * report directory (a `variant-run` annotation); a problem against the run's own verdicts fails the run.
+ * report directory (a result's `variantRuns`); a problem against the run's own verdicts fails the run.
  * Credits no catalogue rule.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { test, expect } from '@playwright/test';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import RuleReporter from '../../reporter/rule-reporter.ts';
 import { compareVariantRuns, flippedGaps, type ComparedRule } from '../../reporter/variant-compare.ts';
-import { ANNOTATION, formatJudged } from '../../lib/annotation-kinds.ts';
+import { ANNOTATION } from '../../lib/annotation-kinds.ts';
+import { emptyTestResult, TEST_RESULT_ATTACHMENT, type TestResultData } from '../../lib/test-result.ts';
 import { loadRules } from '../../contract/rules.ts';
 
 const documented = (id: string, status: string): ComparedRule => ({ id, status, kind: 'rule' });
@@ -58,22 +59,31 @@ function testCase(id: string, project: string, annotations: { type: string; desc
   } as unknown as TestCase;
 }
 
-const passed = (annotations: { type: string; description: string }[] = []): TestResult =>
-  ({ status: 'passed', annotations, attachments: [], errors: [] }) as unknown as TestResult;
+/** A passing result, with the test's structured result (lib/test-result.ts) attached. */
+const passed = (result: Partial<TestResultData> = {}): TestResult =>
+  ({
+    status: 'passed',
+    annotations: [],
+    attachments: [
+      {
+        name: TEST_RESULT_ATTACHMENT.name,
+        contentType: 'application/json',
+        body: Buffer.from(JSON.stringify({ ...emptyTestResult(), ...result })),
+      },
+    ],
+    errors: [],
+  }) as unknown as TestResult;
 
 /** Runs the reporter over one passing conformance test of `ruleId` and a variants test naming `altDir`. */
 async function reportWith(outputDir: string, ruleId: string, altDir: string): Promise<{ status: FullResult['status'] } | undefined> {
   const reporter = new RuleReporter({ outputDir });
-  const own = testCase('own', 'conformance', [
-    { type: ANNOTATION.rule, description: ruleId },
-    { type: ANNOTATION.judged, description: formatJudged({ id: ruleId, n: 1, what: 'its case' }) },
-  ]);
+  const own = testCase('own', 'conformance', [{ type: ANNOTATION.rule, description: ruleId }]);
   const variant = testCase('variant', 'variants', []);
   const config = { projects: [{ outputDir: join(outputDir, 'p') }], reporter: [], rootDir: outputDir } as unknown as FullConfig;
   const suite = { allTests: () => [own, variant] } as unknown as Suite;
   reporter.onBegin(config, suite);
-  reporter.onTestEnd(own, passed());
-  reporter.onTestEnd(variant, passed([{ type: ANNOTATION.variantRun, description: altDir }]));
+  reporter.onTestEnd(own, passed({ judged: [{ id: ruleId, n: 1, what: 'its case' }] }));
+  reporter.onTestEnd(variant, passed({ variantRuns: [altDir] }));
   const log = console.log;
   console.log = () => undefined;
   try {
