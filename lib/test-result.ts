@@ -1,6 +1,6 @@
 /**
  * What one suite test hands the rule reporter, as data (issue 35): one structured result per test,
- * attached as JSON (`fc-result`) when the test ends (suites/support/test-result.ts), validated against a
+ * attached as JSON (`fc-result`) when the test ends (suites/support/annotations.ts attachResult, the `testResult` fixture), validated against a
  * JSON Schema (ajv) where it is read (reporter/rule-results.ts, scripts/request-plan.ts,
  * scripts/proof/playwright-run.ts). No string encoding is parsed by hand: a result that does not match
  * the schema is the harness's fault, named as such, never a verdict of the target.
