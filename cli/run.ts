@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { isTestable, loadRules, type Rule } from '../contract/rules.ts';
 import { redact } from '../lib/redact.ts';
 import { startRunCoordinator, type RunCoordinator } from '../lib/run-coordinator.ts';
+import { writeRunConfig, type RunConfig } from '../lib/run-config.ts';
 import { REPORT_DIR_FILES, REPORT_FILES } from '../lib/run-state.ts';
 import { applySelection, ruleVerdicts, type RuleVerdict } from '../reporter/rule-results.ts';
 import {
@@ -298,41 +299,49 @@ async function passesPreflight(ctx: RunContext, target: string): Promise<boolean
   return true;
 }
 
-/** The Playwright child's environment: no inherited FC_* variable, the resolved settings and secrets. */
+/**
+ * The Playwright child's environment: the run configuration (lib/run-config.ts), written once into the
+ * report folder and named by FC_RUN_CONFIG, and the secrets, which never go into a file.
+ * @throws Error when the configuration does not match its schema (a bug of the CLI's own resolution)
+ */
 function playwrightChildEnv(ctx: RunContext, flags: RunFlags, spendPlanFile: string | undefined): NodeJS.ProcessEnv {
   const { s, secrets, selected, reportDir } = ctx;
-  const env = baseEnv();
-  Object.assign(env, {
-    FC_REPORT_DIR: reportDir,
-    FC_TIER: s.tier,
-    FC_TIMEOUT_MS: String(s.timeoutMs),
-    FC_ABORT_AFTER: String(s.abortAfter),
-    FC_MAX_BODY_BYTES: String(s.maxBodyBytes),
-    FC_COMMAND_LINE: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
-    FC_SELECTED_RULES: selected ? [...selected].sort().join(',') : '',
-    FC_FAIL_ON_SKIP: s.failOnSkip ? '1' : '',
-    // The rule summary only (a live line on a TTY), nothing with --json; Playwright's reporter with --verbose.
-    FC_TERMINAL: flags.json ? 'quiet' : flags.verbose ? 'full' : 'rules',
-  });
-  const set = (k: string, v: string | number | undefined) => {
-    if (v !== undefined && v !== '') env[k] = String(v);
-  };
-  set('FC_TARGET', s.target);
-  set('FC_SITE_URL', s.siteUrl);
-  set('FC_CONTROL', s.control);
-  // The budget in force, stated to the reporter too (a target without --max-spend has $0).
   const budget = budgetOf(s);
-  set('FC_MAX_SPEND', Number.isFinite(budget) ? budget : undefined);
-  set('FC_UNBILLED_STATUS', s.unbilledStatuses.join(','));
-  set('FC_SEED', s.seed);
-  set('FC_WORKERS', s.workers ?? (s.tier === 'smoke' ? SMOKE_WORKERS : DEFAULT_WORKERS));
-  set('FC_MIN_COVERAGE', s.minCoverage);
-  set('FC_SHARD', flags.shard);
-  set('FC_STUB_VARIANT', s.stubVariant);
-  set('FC_DRIFT_BASELINE', s.baseline);
-  set('FC_FAIL_ON_DRIFT', s.failOnDrift);
-  if (s.target) set('FC_SERVED_CONTRACT', join(reportDir, REPORT_DIR_FILES.servedContract));
-  set('FC_SPEND_PLAN', spendPlanFile);
+  const config: RunConfig = {
+    version: 1,
+    target: s.target ?? '',
+    siteUrl: s.siteUrl ?? '',
+    control: s.control ?? '',
+    // The budget in force, stated to the reporter too (a target without --max-spend has $0).
+    maxSpendUsd: Number.isFinite(budget) ? budget : null,
+    unbilledStatuses: [...s.unbilledStatuses],
+    seed: s.seed ?? DEFAULT_PROPERTY_SEED,
+    reportDir,
+    requestTimeoutMs: s.timeoutMs,
+    workers: s.workers ?? (s.tier === 'smoke' ? SMOKE_WORKERS : DEFAULT_WORKERS),
+    abortAfter: s.abortAfter,
+    maxBodyBytes: s.maxBodyBytes,
+    tier: s.tier,
+    commandLine: redact(['forecast-conformance', ...process.argv.slice(2)].join(' ')),
+    selectedRules: selected ? [...selected].sort() : [],
+    failOnSkip: s.failOnSkip,
+    minCoverage: s.minCoverage ?? null,
+    shard: flags.shard ?? '',
+    stubVariant: s.stubVariant ?? '',
+    spendPlan: spendPlanFile ?? '',
+    driftBaseline: s.baseline ?? '',
+    failOnDrift: s.failOnDrift ?? '',
+    servedContract: s.target ? join(reportDir, REPORT_DIR_FILES.servedContract) : '',
+    // The rule summary only (a live line on a TTY), nothing with --json; Playwright's reporter with --verbose.
+    terminal: flags.json ? 'quiet' : flags.verbose ? 'full' : 'rules',
+  };
+  const file = join(reportDir, REPORT_DIR_FILES.runConfig);
+  writeRunConfig(file, config);
+  const env = baseEnv();
+  env.FC_RUN_CONFIG = file;
+  const set = (k: string, v: string | undefined) => {
+    if (v) env[k] = v;
+  };
   if (s.tier !== 'smoke') {
     set('FC_API_KEY', secrets.apiKey);
     set('FC_API_KEY_2', secrets.apiKey2);

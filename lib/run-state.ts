@@ -14,6 +14,8 @@ export const TEST_RESULTS_DIR = 'test-results';
 
 /** Run-state files in the report folder: the CLI writes them for the runner to read. */
 export const REPORT_DIR_FILES = {
+  /** The run configuration (lib/run-config.ts): what the CLI decided, read by every process of the run; FC_RUN_CONFIG names it. */
+  runConfig: 'run-config.json',
   /** The spend plan (cli/spend.ts): the paid tests the budget buys; FC_SPEND_PLAN names it. */
   spendPlan: 'spend-plan.json',
   /**

@@ -4,12 +4,15 @@
  * fixture, suite, reporter or load module reads process.env for them. This module is the only one of the
  * run's layers that touches process.env (a lint rule, eslint.config.js, holds every other module of lib,
  * contract, checks, suites, load, reporter and cli to it): the `forecast-conformance` CLI validates its own
- * settings from `processEnvironment()` (cli/settings.ts) and hands them to its Playwright child, children
+ * settings from `processEnvironment()` (cli/settings.ts) and hands them to its Playwright child as one run
+ * configuration file (lib/run-config.ts, FC_RUN_CONFIG) with the secrets beside it, children
  * start from `childEnvironment()`, contract/spec-text.ts reads FC_SPEC through `specPathSetting()`, and the
  * embedded stub reads its own STUB_* variables in its entry point (stub/main.ts). The global setup still
  * hands the embedded stub's coordinates, and a run coordinator it started itself, to the workers through the
  * environment (suites/support/global-setup.ts).
  *
+ * FC_RUN_CONFIG    the run configuration the CLI wrote (lib/run-config.ts): when set, every setting below but the
+ *                  secrets, the embedded stub's coordinates and the run coordinator comes from it, not the environment
  * FC_TARGET        base URL of the API under test; unset = start the embedded reference stub
  * FC_EMBEDDED      "1" when the global setup started the embedded stub (set by the harness itself)
  * FC_RUN_COORDINATOR  "host:port" of the run coordinator (lib/run-coordinator.ts): set by `forecast-conformance
@@ -41,6 +44,7 @@
  * CI               set on CI (forbids test.only, dot reporter)
  */
 import { DEFAULT_MAX_BODY_BYTES } from './http-client.ts';
+import { readRunConfig, type RunConfig } from './run-config.ts';
 
 export interface Settings {
   target: string;
@@ -137,17 +141,68 @@ export function specPathSetting(): string | undefined {
   return process.env.FC_SPEC || undefined;
 }
 
-/** The settings from `env` (default: this process's environment). Never throws. */
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+/** The variables that carry what the runner itself started, or a secret: always the environment's. */
+function runtimeSettings(env: NodeJS.ProcessEnv) {
   return {
-    target: env.FC_TARGET ?? '',
     embedded: env.FC_EMBEDDED === '1',
     runCoordinator: env.FC_RUN_COORDINATOR ?? '',
-    siteUrl: env.FC_SITE_URL ?? '',
     apiKey: env.FC_API_KEY || undefined,
     apiKey2: env.FC_API_KEY_2 || undefined,
-    control: env.FC_CONTROL_TOKEN ? env.FC_CONTROL || env.FC_TARGET : undefined,
     controlToken: env.FC_CONTROL_TOKEN || undefined,
+    stubSeed: Number(env.FC_STUB_SEED ?? DEFAULT_STUB_SEED),
+    stubMutant: env.FC_MUTANT || undefined,
+    walletSeed: env.FC_WALLET_SEED || undefined,
+    ci: Boolean(env.CI),
+  };
+}
+
+/** A run configuration's settings (lib/run-config.ts): what the CLI decided, the same in every process. */
+function settingsOfConfig(c: RunConfig, env: NodeJS.ProcessEnv): Settings {
+  const runtime = runtimeSettings(env);
+  // The embedded stub's coordinates are the global setup's (its workers read them from the environment).
+  const target = runtime.embedded ? (env.FC_TARGET ?? '') : c.target;
+  return {
+    ...runtime,
+    target,
+    siteUrl: runtime.embedded ? (env.FC_SITE_URL ?? '') : c.siteUrl,
+    control: runtime.controlToken ? (runtime.embedded ? env.FC_CONTROL || target : c.control || target) : undefined,
+    maxSpendUsd: c.maxSpendUsd ?? Infinity,
+    unbilledStatuses: c.unbilledStatuses,
+    seed: c.seed,
+    reportDir: c.reportDir,
+    requestTimeoutMs: c.requestTimeoutMs,
+    stubVariant: c.stubVariant || undefined,
+    workers: c.workers,
+    abortAfter: c.abortAfter,
+    maxBodyBytes: c.maxBodyBytes,
+    tier: c.tier,
+    commandLine: c.commandLine,
+    selectedRules: c.selectedRules.join(','),
+    failOnSkip: c.failOnSkip,
+    minCoverage: c.minCoverage,
+    shard: c.shard,
+    spendPlan: c.spendPlan,
+    driftBaseline: c.driftBaseline,
+    failOnDrift: c.failOnDrift,
+    servedContract: c.servedContract,
+    terminal: c.terminal,
+  };
+}
+
+/**
+ * The settings of this run: from the run configuration FC_RUN_CONFIG names (written by the CLI, checked
+ * against its schema), else from the FC_* variables (a plain `playwright test`); secrets and what the runner
+ * started come from the environment either way.
+ * @throws Error when FC_RUN_CONFIG names a file that is not a valid run configuration
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  if (env.FC_RUN_CONFIG) return settingsOfConfig(readRunConfig(env.FC_RUN_CONFIG), env);
+  const runtime = runtimeSettings(env);
+  return {
+    ...runtime,
+    target: env.FC_TARGET ?? '',
+    siteUrl: env.FC_SITE_URL ?? '',
+    control: runtime.controlToken ? env.FC_CONTROL || env.FC_TARGET : undefined,
     maxSpendUsd: env.FC_MAX_SPEND !== undefined && env.FC_MAX_SPEND !== '' ? Number(env.FC_MAX_SPEND) : undefined,
     unbilledStatuses: (env.FC_UNBILLED_STATUS ?? '')
       .split(',')
@@ -156,12 +211,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     seed: Number(env.FC_SEED ?? DEFAULT_PROPERTY_SEED),
     reportDir: env.FC_REPORT_DIR ?? 'reports',
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
-    stubSeed: Number(env.FC_STUB_SEED ?? DEFAULT_STUB_SEED),
-    stubMutant: env.FC_MUTANT || undefined,
     stubVariant: env.FC_STUB_VARIANT || undefined,
     workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,
-    walletSeed: env.FC_WALLET_SEED || undefined,
-    ci: Boolean(env.CI),
     abortAfter: Number(env.FC_ABORT_AFTER ?? 5),
     maxBodyBytes: env.FC_MAX_BODY_BYTES ? Number(env.FC_MAX_BODY_BYTES) : DEFAULT_MAX_BODY_BYTES,
     tier: env.FC_TIER || 'standard',

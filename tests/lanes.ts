@@ -27,6 +27,7 @@ export const UNIT_TESTS: string[] = [
     'load',
     'matcher',
     'operation-facts',
+    'run-config',
     'run-coordinator',
     'property',
     'reporter',
