@@ -24,7 +24,7 @@ import {
   type RunVerdict,
 } from '../reporter/report.ts';
 import { preflight } from './preflight.ts';
-import { listTests, plannedTests, selectRules, strayPattern, uncovered, type PlannedTest } from './selection.ts';
+import { listTests, plannedTests, ruleTagPattern, selectRules, uncovered, type PlannedTest } from './selection.ts';
 import { loadRequestPlan, planLabel, plannedRequests } from '../lib/request-plan.ts';
 import {
   DEFAULT_WORKERS,
@@ -351,7 +351,7 @@ function playwrightChildEnv(ctx: RunContext, flags: RunFlags, spendPlanFile: str
 }
 
 /** `playwright test` arguments: the projects, the selected tests' locations and the filters. */
-function playwrightArgs({ s, tests }: RunContext, flags: RunFlags): string[] {
+function playwrightArgs({ s, tests, selected }: RunContext, flags: RunFlags): string[] {
   // The serial project runs when a selected test is in it: a clock suite's, or a one-address suite's
   // on a target the run cannot reach from loopback addresses of its own (lib/suite-phases.ts).
   const ownAddresses = ownsSourceAddresses(s.target);
@@ -364,12 +364,13 @@ function playwrightArgs({ s, tests }: RunContext, flags: RunFlags): string[] {
     // whatever the location filters say: without a selected clock test, --no-deps keeps them out
     // (they would cost minutes and money and, in a sharded run, run once in every shard).
     ...(clock ? [] : ['--no-deps']),
-    ...(tests ? [...new Set(tests.map((t) => (t.location.endsWith(':1') ? t.location.slice(0, -2) : t.location)))] : []),
+    // The planned tests' files (the tier may leave whole suites out), and among them the tests tagged with a
+    // selected rule (suites/support/annotations.ts ruleDetails), also matching the operator's --grep.
+    ...(tests ? [...new Set(tests.map((t) => t.location.replace(/:\d+$/, '')))] : []),
   ];
-  const strays = tests ? strayPattern(listTests(), tests) : undefined;
-  if (strays) args.push('--grep-invert', strays);
+  if (tests && selected) args.push('--grep', ruleTagPattern(selected, flags.grep));
+  else if (flags.grep) args.push('--grep', flags.grep);
   if (flags.shard) args.push('--shard', flags.shard);
-  if (flags.grep) args.push('--grep', flags.grep);
   return args;
 }
 

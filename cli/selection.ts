@@ -15,7 +15,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { listSuiteTests } from '../reporter/coverage.ts';
 import { UsageError, type RunTier } from './settings.ts';
 import { CLOCK_SUITES, ONE_ADDRESS_SUITES } from '../lib/suite-phases.ts';
-import { ANNOTATION } from '../lib/annotation-kinds.ts';
+import { ANNOTATION, ruleTag } from '../lib/annotation-kinds.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -148,18 +148,12 @@ export function uncovered(catalogue: ReadonlyMap<string, Rule>, selected: Readon
 }
 
 /**
- * A `--grep-invert` pattern for the unplanned tests that share a location with a planned one (tests
- * made in a loop share their line: a location filter would run them all), or undefined when none does.
- * A title that also occurs in a planned test's title is kept (the pattern would drop that test too).
+ * The `--grep` pattern of the tests carrying any of `ids`: their rule tags (suites/support/annotations.ts
+ * ruleDetails). Playwright matches it against a test's titles and tags; a tag ends at a space or the end.
+ * With `also` (the operator's own `--grep`), a test must match both.
  */
-export function strayPattern(all: readonly PlannedTest[], planned: readonly PlannedTest[]): string | undefined {
-  const key = (t: PlannedTest) => `${t.location}\u0000${t.title}`;
-  const chosen = new Set(planned.map(key));
-  const locations = new Set(planned.map((t) => t.location));
-  const strays = all
-    .filter((t) => locations.has(t.location) && !chosen.has(key(t)))
-    .map((t) => t.title)
-    .filter((title) => !planned.some((p) => p.title.includes(title)));
-  if (!strays.length) return undefined;
-  return [...new Set(strays)].map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+export function ruleTagPattern(ids: Iterable<string>, also?: string): string {
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const tags = `${escape(ruleTag(''))}(?:${[...new Set(ids)].sort().map(escape).join('|')})(?=\\s|$)`;
+  return also ? `^(?=[\\s\\S]*(?:${also}))(?=[\\s\\S]*${tags})` : tags;
 }

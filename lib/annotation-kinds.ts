@@ -24,3 +24,6 @@ export const HELD_FAILURES_HEADER = 'Violations held to the end of the test';
 
 /** Kinds Playwright itself writes that the reporter reads (the reason of a skipped test). */
 export const PLAYWRIGHT_ANNOTATION = { skip: 'skip', fixme: 'fixme' } as const;
+
+/** A rule ID's Playwright tag (`@ERR-001`): suites/support/annotations.ts ruleDetails tags tests, cli/selection.ts selects by it. */
+export const ruleTag = (id: string): string => `@${id}`;

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, paidRuns } from './support/property.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { withdrawRules } from './support/annotations.ts';
@@ -167,7 +167,7 @@ const identifiersOf = (a: Row): { platform: string; kind: string; value: string 
 test.describe('asset search: request modes (rule 1)', () => {
   test(
     'a request without q, reference or material_only=true answers 422, whatever filters it carries',
-    { annotation: rules('ASRCH-001', ...contractRules(OP)) },
+    { ...ruleDetails('ASRCH-001', ...contractRules(OP)) },
     async ({ paid, targetOptions }) => {
       await rejected(paid, {}, 'ASRCH-001');
       const filter = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_-'), minLength: 1, maxLength: 20 });
@@ -183,29 +183,25 @@ test.describe('asset search: request modes (rule 1)', () => {
     },
   );
 
-  test('material_only=false alone answers 422', { annotation: rules('ASRCH-003', ...contractRules(OP)) }, async ({ paid }) => {
+  test('material_only=false alone answers 422', { ...ruleDetails('ASRCH-003', ...contractRules(OP)) }, async ({ paid }) => {
     await rejected(paid, { material_only: false }, 'ASRCH-003');
     await rejected(paid, { material_only: false, asset_type: 'company' }, 'ASRCH-003');
   });
 
-  test(
-    'q together with reference answers 422',
-    { annotation: rules('ASRCH-002', ...contractRules(OP)) },
-    async ({ paid, targetOptions }) => {
-      const text = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789*:-'), minLength: 1, maxLength: 40 });
-      await assertProperty(
-        fc.asyncProperty(text, fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), async (q, reference, materialOnly) => {
-          await rejected(paid, { q, reference, material_only: materialOnly }, 'ASRCH-002');
-        }),
-        { seed: targetOptions.seed, numRuns: paidRuns(25), endOnFailure: true },
-      );
-    },
-  );
+  test('q together with reference answers 422', { ...ruleDetails('ASRCH-002', ...contractRules(OP)) }, async ({ paid, targetOptions }) => {
+    const text = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789*:-'), minLength: 1, maxLength: 40 });
+    await assertProperty(
+      fc.asyncProperty(text, fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), async (q, reference, materialOnly) => {
+        await rejected(paid, { q, reference, material_only: materialOnly }, 'ASRCH-002');
+      }),
+      { seed: targetOptions.seed, numRuns: paidRuns(25), endOnFailure: true },
+    );
+  });
 
   test(
     'q alone, reference alone and material_only=true alone each answer 200 and echo the request',
     {
-      annotation: rules(
+      ...ruleDetails(
         'ASRCH-004',
         'ASRCH-005',
         'ASRCH-010',
@@ -236,7 +232,7 @@ test.describe('asset search: request modes (rule 1)', () => {
   test(
     'out-of-bounds values answer 422 invalid_request',
     {
-      annotation: rules(
+      ...ruleDetails(
         ...['q', 'platform', 'asset_type'].flatMap((n) => [...paramRule(n, 'minLength'), ...paramRule(n, 'maxLength')]),
         ...paramRule('reference', 'maxItems'),
         ...paramRule('material_only', 'type'),
@@ -277,7 +273,7 @@ test.describe('asset search: request modes (rule 1)', () => {
 test.describe('asset search: q mode', () => {
   test(
     "q='*' returns every Asset of the directory, with empty linked_markets",
-    { annotation: rules('ASRCH-040', 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP, 'listAssets')) },
+    { ...ruleDetails('ASRCH-040', 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP, 'listAssets')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const res = await paid.get('/api/v1/assets');
@@ -297,7 +293,7 @@ test.describe('asset search: q mode', () => {
 
   test(
     "q='*' with platform or asset_type returns exactly the directory Assets passing the filter",
-    { annotation: rules('ASRCH-041', 'ASRCH-060', 'ASRCH-062', ...contractRules(OP)) },
+    { ...ruleDetails('ASRCH-041', 'ASRCH-060', 'ASRCH-062', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const platforms = [...new Set(all.flatMap((a) => identifiersOf(a).map((i) => i.platform.toLowerCase())))].sort().slice(0, 12);
@@ -354,7 +350,7 @@ test.describe('asset search: q mode', () => {
   for (const f of caseInsensitive) {
     test(
       `the ${f.param} filter is case-insensitive`,
-      { annotation: rules(...f.ruleIds, ...contractRules(OP)) },
+      { ...ruleDetails(...f.ruleIds, ...contractRules(OP)) },
       async ({ paid, targetOptions, sharedAnswers }) => {
         const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
         const values = [...new Set(f.values(all))].filter((v) => /[a-z].*[a-z]/i.test(v));
@@ -383,7 +379,7 @@ test.describe('asset search: q mode', () => {
   for (const field of byField) {
     test(
       `q equal to an Asset's ${field.title} returns that Asset`,
-      { annotation: rules(...field.ruleIds, 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP)) },
+      { ...ruleDetails(...field.ruleIds, 'ASRCH-010', 'ASRCH-020', 'ASRCH-050', ...contractRules(OP)) },
       async ({ paid, targetOptions, sharedAnswers }) => {
         const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
         const cases = all.flatMap((a) =>
@@ -430,7 +426,7 @@ test.describe('asset search: q mode', () => {
 
   test(
     'material_only=true filters q mode: a subset of the same q without it',
-    { annotation: rules('ASRCH-035', 'ASRCH-014', 'ASRCH-020', ...contractRules(OP)) },
+    { ...ruleDetails('ASRCH-035', 'ASRCH-014', 'ASRCH-020', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const qs = ['*', String(all[0]!.name), ...all.slice(1, 4).map((a) => String(a.assetKey))];
@@ -462,7 +458,7 @@ test.describe('asset search: reference mode', () => {
   test(
     'a reference equal to an Asset UUID, assetKey or identifier value returns that Asset',
     {
-      annotation: rules('ASRCH-070', 'ASRCH-071', 'ASRCH-072', 'ASRCH-046', 'ASRCH-014', ...REFERENCE_ANSWER_RULES, ...contractRules(OP)),
+      ...ruleDetails('ASRCH-070', 'ASRCH-071', 'ASRCH-072', 'ASRCH-046', 'ASRCH-014', ...REFERENCE_ANSWER_RULES, ...contractRules(OP)),
     },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
@@ -498,7 +494,7 @@ test.describe('asset search: reference mode', () => {
 
   test(
     'several references return the union of their matches, references deduplicated',
-    { annotation: rules('ASRCH-076', 'ASRCH-012', 'ASRCH-013', 'ASRCH-011', 'ASRCH-101', ...contractRules(OP)) },
+    { ...ruleDetails('ASRCH-076', 'ASRCH-012', 'ASRCH-013', 'ASRCH-011', 'ASRCH-101', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       test.skip(all.length < 2, 'needs two Assets');
@@ -528,7 +524,7 @@ test.describe('asset search: reference mode', () => {
 
   test(
     'reference matching is exact: a strict prefix of an assetKey does not return the Asset',
-    { annotation: rules('ASRCH-075', 'ASRCH-108', ...contractRules(OP)) },
+    { ...ruleDetails('ASRCH-075', 'ASRCH-108', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
@@ -579,7 +575,7 @@ test.describe('asset search: reference mode', () => {
   test(
     'every hydrated linked market of every Asset passes the market-item and linked-market rules',
     {
-      annotation: rules(
+      ...ruleDetails(
         'ASRCH-025',
         'ASRCH-026',
         'ASRCH-027',
@@ -611,7 +607,7 @@ test.describe('asset search: reference mode', () => {
 
   test(
     'reference-mode hydration is not capped at 50 markets',
-    { annotation: rules('ASRCH-024', ...contractRules(OP)) },
+    { ...ruleDetails('ASRCH-024', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const big = all.filter((a) => Number((a.market_summary as Row | undefined)?.active_market_count) > RELATIONSHIP_CAP);
@@ -643,7 +639,7 @@ test.describe('asset search: reference mode', () => {
 
   test(
     'a market of an Asset with more than 51 markets has its sibling refs capped at 50 and flagged truncated',
-    { annotation: rules('REL-008', 'REL-001', 'REL-002', ...contractRules(OP, 'getForecastAvailability')) },
+    { ...ruleDetails('REL-008', 'REL-001', 'REL-002', ...contractRules(OP, 'getForecastAvailability')) },
     async ({ api, paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       // Each market of such an Asset has more than 50 sibling markets through it (two-hop refs via asset).
@@ -677,7 +673,7 @@ test.describe('asset search: reference mode', () => {
 
   test(
     'every linked market is a direct HAS_MARKET link of its Asset (never AFFECTS)',
-    { annotation: rules('ASRCH-021', 'ASRCH-022', ...contractRules(OP, 'getForecastAvailability')) },
+    { ...ruleDetails('ASRCH-021', 'ASRCH-022', ...contractRules(OP, 'getForecastAvailability')) },
     async ({ api, paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
@@ -706,7 +702,7 @@ test.describe('asset search: reference mode', () => {
 
   test(
     'a reference by an active market marketKey or native id returns its Assets, with the market hydrated',
-    { annotation: rules('ASRCH-073', 'ASRCH-074', 'ASRCH-023', ...contractRules(OP, 'getForecastAvailability')) },
+    { ...ruleDetails('ASRCH-073', 'ASRCH-074', 'ASRCH-023', ...contractRules(OP, 'getForecastAvailability')) },
     async ({ api, paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
@@ -759,7 +755,7 @@ const isSignalOnly = (a: Row): boolean =>
 test.describe('asset search: materiality', () => {
   test(
     'material_only=true keeps every qualifying Asset with all its active markets, and only those',
-    { annotation: rules('ASRCH-030', 'ASRCH-031', 'ASRCH-032', 'ASRCH-033', 'ASRCH-014', ...contractRules(OP)) },
+    { ...ruleDetails('ASRCH-030', 'ASRCH-031', 'ASRCH-032', 'ASRCH-033', 'ASRCH-014', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const ids = assetIds({ assets: all });
@@ -814,7 +810,7 @@ test.describe('asset search: materiality', () => {
 
   test(
     'material_only=true alone returns exactly the qualifying Assets of the directory',
-    { annotation: rules('ASRCH-034', 'ASRCH-004', 'ASRCH-030', 'ASRCH-031', ...contractRules(OP)) },
+    { ...ruleDetails('ASRCH-034', 'ASRCH-004', 'ASRCH-030', 'ASRCH-031', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const plain = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);

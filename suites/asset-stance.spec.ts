@@ -4,7 +4,7 @@
  * that the route is served; the stub's choices (gaps ASSET-110..114) are observed, never judged. The
  * Asset is sent under the name the target's served contract gives the required parameter (gap ASSET-110).
  */
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import type { TargetClient } from './support/client.ts';
 import { observeChoice } from './support/choices.ts';
 import { servedParameterName } from './support/served-contract.ts';
@@ -34,7 +34,7 @@ const assetParam = (client: TargetClient): Promise<string> => servedParameterNam
 
 test(
   'the stance is served for a known Asset, by assetKey and by UUID',
-  { annotation: rules('ASSET-007', 'ASSET-110', 'ASSET-112', ...contractRules(OP)) },
+  { ...ruleDetails('ASSET-007', 'ASSET-110', 'ASSET-112', ...contractRules(OP)) },
   async ({ paid }) => {
     const asset = await someAsset(paid);
     const name = await assetParam(paid);
@@ -65,7 +65,7 @@ test(
 
 test(
   "the stub's stance parameter choices: missing Asset 422, unknown Asset 404",
-  { annotation: rules('ASSET-110', 'ASSET-111', ...contractRules(OP)) },
+  { ...ruleDetails('ASSET-110', 'ASSET-111', ...contractRules(OP)) },
   async ({ paid }) => {
     const name = await assetParam(paid);
     const cases: { params: Record<string, string>; rule: string; status: number }[] = [

@@ -6,7 +6,7 @@
  * byte-identical. The stub's shape and order (gaps ASSET-100, ASSET-102) are observed, never judged.
  */
 import type { APIResponse } from '@playwright/test';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import type { TargetClient } from './support/client.ts';
 import { observeChoice } from './support/choices.ts';
 import { directoryEntries } from './support/market-lists.ts';
@@ -47,7 +47,7 @@ function entries(dir: Row): Row[] | undefined {
 
 test(
   'the directory is metadata-only: no linked markets, no forecasts, each Asset once',
-  { annotation: rules('ASSET-002', 'ASSET-003', 'ASSET-004', 'ASSET-006', 'ASSET-100', 'ASSET-102', ...contractRules(OP)) },
+  { ...ruleDetails('ASSET-002', 'ASSET-003', 'ASSET-004', 'ASSET-006', 'ASSET-100', 'ASSET-102', ...contractRules(OP)) },
   async ({ paid }) => {
     const dir = await listAssets(paid);
     const rows = entries(dir);
@@ -63,7 +63,7 @@ test(
 
 test(
   'the directory is complete: every Asset asset search returns is listed',
-  { annotation: rules('ASSET-001', ...contractRules(OP, 'searchAssets')) },
+  { ...ruleDetails('ASSET-001', ...contractRules(OP, 'searchAssets')) },
   async ({ paid }) => {
     const dir = entries(await listAssets(paid));
     if (!dir) return;
@@ -85,7 +85,7 @@ test(
 
 test(
   'identifier values are byte-identical in the directory and in asset search',
-  { annotation: rules('ASSET-005', ...contractRules(OP, 'searchAssets')) },
+  { ...ruleDetails('ASSET-005', ...contractRules(OP, 'searchAssets')) },
   async ({ paid }) => {
     const rows = entries(await listAssets(paid));
     if (!rows) return;

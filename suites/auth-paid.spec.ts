@@ -7,7 +7,7 @@
  * AUTH-017), and the free routes with a 0-credit key (answered, never 403).
  */
 import { randomUUID } from 'node:crypto';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -45,7 +45,7 @@ test.describe('a key whose account holds no credits', () => {
     test(
       `${operationId}: 403 insufficient_credits, nothing debited`,
       {
-        annotation: rules('AUTH-011', BILLING_RULES.refusedDebitsNothing, 'ERR-001', ...contractRules(operationId)),
+        ...ruleDetails('AUTH-011', BILLING_RULES.refusedDebitsNothing, 'ERR-001', ...contractRules(operationId)),
         lock: routeLocks(operationId),
       },
       async ({ api, controlPlane, targetOptions }) => {
@@ -80,7 +80,7 @@ test.describe('API entitlement', () => {
   test(
     'the job read answers 403 (entitlement_required) to an account without an active API entitlement, 404 with one',
     // The job read's 403 and 404 bodies are not shown (gap JOB-020): the envelope's rules (ERR-001) do not apply here.
-    { annotation: rules('AUTH-012', 'AUTH-016', ...contractRules('getForecastRequest')) },
+    { ...ruleDetails('AUTH-012', 'AUTH-016', ...contractRules('getForecastRequest')) },
     async ({ api, controlPlane }) => {
       const op = 'getForecastRequest';
       const path = `/api/auth/forecast-requests/${randomUUID()}`;
@@ -135,7 +135,7 @@ test.describe('API entitlement', () => {
 
   test(
     "the paid data routes serve a key of an account without an active API entitlement (the stub's choice, gap AUTH-017)",
-    { annotation: rules('AUTH-017', ...contractRules(...UNENTITLED_OPERATIONS)) },
+    { ...ruleDetails('AUTH-017', ...contractRules(...UNENTITLED_OPERATIONS)) },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const credits = UNENTITLED_OPERATIONS.reduce((sum, op) => sum + PRICES[op]!.credits, 0);
       const client = api.withKey((await controlPlane.createAccount(credits, false)).apiKey);
@@ -169,7 +169,7 @@ test.describe('free routes take a key of an empty account', () => {
   test(
     'every free route answers a 0-credit key without 401, 402 or 403 and debits nothing',
     {
-      annotation: rules(
+      ...ruleDetails(
         'AUTH-015',
         BILLING_RULES.freeNeverDebits,
         ...contractRules('getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1'),

@@ -4,7 +4,7 @@
  * an invalid key 401 invalid_api_key, with a valid key the route itself; key-only routes answer 401
  * without a key. One test per operation, each with an otherwise valid request.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { routeLocks } from './support/locks.ts';
 import { judged, rulesNaming, withdrawRules } from './support/annotations.ts';
 import { observeChoice } from './support/choices.ts';
@@ -39,7 +39,7 @@ test.describe('free routes', () => {
   )) {
     test(
       `${method.toUpperCase()} ${path} (${operationId}) answers without key or payment`,
-      { annotation: rules(...rulesNaming(operationId, FREE_RULES), ...contractRules(operationId)) },
+      { ...ruleDetails(...rulesNaming(operationId, FREE_RULES), ...contractRules(operationId)) },
       async ({ api, targetOptions }) => {
         const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
         const absent = await probeImplemented(api, operationId, base);
@@ -167,7 +167,7 @@ test.describe('paid routes', () => {
     ];
     test(
       `${method.toUpperCase()} ${path} (${operationId}): no key → 402 challenge${keyed ? '; invalid key → 401' : ''}${byKey ? '; valid key → answered' : ''}`,
-      { annotation: rules(...ids, 'ERR-001', ...contractRules(operationId)), lock: routeLocks(operationId) },
+      { ...ruleDetails(...ids, 'ERR-001', ...contractRules(operationId)), lock: routeLocks(operationId) },
       async ({ api, targetOptions, budget }) => {
         const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
         const absent = await probeImplemented(api, operationId, base);
@@ -222,7 +222,7 @@ test.describe('key-only routes', () => {
     const noKeyRule = rulesNaming(operationId, NO_KEY_RULES)[0];
     test(
       `${method.toUpperCase()} ${path} (${operationId}): ${noKeyRule ? 'no key → 401; ' : ''}invalid key → 401 invalid_api_key`,
-      { annotation: rules(...(noKeyRule ? [noKeyRule] : []), 'AUTH-004', 'ERR-003', 'ERR-001', ...contractRules(operationId)) },
+      { ...ruleDetails(...(noKeyRule ? [noKeyRule] : []), 'AUTH-004', 'ERR-003', 'ERR-001', ...contractRules(operationId)) },
       async ({ api, targetOptions }) => {
         const base = await baseline(api, operationId, targetOptions.target, targetOptions.apiKey);
         const absent = await probeImplemented(api, operationId, base);

@@ -7,7 +7,7 @@
 import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, thrifty } from './support/property.ts';
 import { judgeWith } from './support/judging.ts';
 import { CHECKS } from '../checks/registry.ts';
@@ -80,7 +80,7 @@ async function lookUpRows(
 }
 
 test.describe('parameters', () => {
-  test('no identifier answers 422 invalid_request', { annotation: rules('AVAIL-001', ...contractRules(OP)) }, async ({ api }) => {
+  test('no identifier answers 422 invalid_request', { ...ruleDetails('AVAIL-001', ...contractRules(OP)) }, async ({ api }) => {
     await expectInvalidRequest(await api.get('/api/public/forecast-availability'), 'no parameter');
     for (const venue of VENUES)
       await expectInvalidRequest(await api.get('/api/public/forecast-availability', { params: { venue } }), `venue=${venue} alone`);
@@ -88,7 +88,7 @@ test.describe('parameters', () => {
 
   test(
     'several identifiers answer 422 invalid_request',
-    { annotation: rules('AVAIL-002', ...contractRules(OP)) },
+    { ...ruleDetails('AVAIL-002', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
       // Every combination of two or three identifiers is its own case of the rule (issue 22), each provoked.
       const combinations = [
@@ -113,7 +113,7 @@ test.describe('parameters', () => {
 
   test(
     'market_id without venue answers 422 invalid_request',
-    { annotation: rules('AVAIL-003', ...contractRules(OP)) },
+    { ...ruleDetails('AVAIL-003', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
       await assertProperty(
         fc.asyncProperty(someId, async (market_id) => {
@@ -129,7 +129,7 @@ test.describe('parameters', () => {
 
   test(
     'market_key together with another venue answers 422 invalid_request; with its own venue, the stub refuses too (gap)',
-    { annotation: rules('AVAIL-004', 'AVAIL-043', ...contractRules(OP)) },
+    { ...ruleDetails('AVAIL-004', 'AVAIL-043', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
       const pair = fc.tuple(venueArb, venueArb).filter(([a, b]) => a !== b);
       await assertProperty(
@@ -162,7 +162,7 @@ test.describe('parameters', () => {
 test.describe('identities', () => {
   test(
     'an unknown identity answers 200 with tracked false and nothing to read',
-    { annotation: rules('AVAIL-010', 'AVAIL-011', 'AVAIL-012', 'AVAIL-013', 'AVAIL-016', ...contractRules(OP)) },
+    { ...ruleDetails('AVAIL-010', 'AVAIL-011', 'AVAIL-012', 'AVAIL-013', 'AVAIL-016', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
       const form = fc.oneof(
         fc.tuple(venueArb, unknownId).map(([v, id]): Params => ({ market_key: `${v}:${id}` })),
@@ -186,7 +186,7 @@ test.describe('identities', () => {
   test(
     'every catalog market is tracked, and its availability agrees with its row',
     {
-      annotation: rules(
+      ...ruleDetails(
         'AVAIL-008',
         'AVAIL-009',
         'AVAIL-014',
@@ -215,7 +215,7 @@ test.describe('identities', () => {
 
   test(
     'search rows: available matches has_forecast, and an in-scope market without a forecast gets a generation body',
-    { annotation: rules('AVAIL-009', 'AVAIL-014', ...AVAILABILITY_BODY_RULES, ...MARKET_RULES, ...contractRules(OP, 'searchMarkets')) },
+    { ...ruleDetails('AVAIL-009', 'AVAIL-014', ...AVAILABILITY_BODY_RULES, ...MARKET_RULES, ...contractRules(OP, 'searchMarkets')) },
     async ({ api, paid }) => {
       const all = await discovered(paid, 'search');
       test.skip(!all.some((r) => r.has_forecast === false), 'search lists no market without a forecast (has_forecast false)');
@@ -233,7 +233,7 @@ test.describe('identities', () => {
 
   test(
     'slug, market_id and market_key name the same market; slug defaults to venue_a',
-    { annotation: rules('AVAIL-005', 'AVAIL-006', 'AVAIL-007', ...contractRules(OP)) },
+    { ...ruleDetails('AVAIL-005', 'AVAIL-006', 'AVAIL-007', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = spreadByVenue(await discovered(paid, 'both'), 40);
       const withSlug = rows.filter((r) => typeof r.slug === 'string' && r.slug !== '');
@@ -271,7 +271,7 @@ test.describe('identities', () => {
 
   test(
     'read points to the paid read of the same market',
-    { annotation: rules('AVAIL-017', 'AVAIL-018', ...contractRules(OP, 'getMarketForecast')) },
+    { ...ruleDetails('AVAIL-017', 'AVAIL-018', ...contractRules(OP, 'getMarketForecast')) },
     async ({ api, paid }) => {
       const rows = spreadByVenue(await discovered(paid, 'catalog'), 24);
       const answers = await mapLimit(rows, CONCURRENCY, async (row) => (await lookup(api, { market_key: String(row.marketKey) })).body);
@@ -318,7 +318,7 @@ test.describe('venue_b events', () => {
   test(
     'a multi-contract venue_b event answers a targetResolution; its children do not',
     {
-      annotation: rules(
+      ...ruleDetails(
         'AVAIL-026',
         'AVAIL-027',
         'AVAIL-028',
@@ -429,7 +429,7 @@ test.describe('topic exclusion', () => {
   for (const [topic, rule, label] of EXCLUDED) {
     test(
       `${label} markets are excluded, never forecast and offer no generation`,
-      { annotation: rules(rule, 'TOPIC-006', 'AVAIL-023', 'TOPIC-013', ...contractRules(OP)) },
+      { ...ruleDetails(rule, 'TOPIC-006', 'AVAIL-023', 'TOPIC-013', ...contractRules(OP)) },
       async ({ api, paid }) => {
         const rows = spreadByVenue(await classified(paid, topic), MAX_LOOKUPS);
         test.skip(rows.length === 0, `no ${label} market on the target`);
@@ -441,7 +441,7 @@ test.describe('topic exclusion', () => {
 
   test(
     'exclusion holds on every venue that lists an excluded topic',
-    { annotation: rules('TOPIC-005', ...contractRules(OP)) },
+    { ...ruleDetails('TOPIC-005', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = (await discovered(paid, 'both')).filter((r) => ['sports', 'mentions', 'crypto_up_down'].includes(classifyTopic(r)));
       const venues = new Set(rows.map((r) => String(r.venue)));
@@ -465,7 +465,7 @@ test.describe('topic exclusion', () => {
 
   test(
     'daily-close and longer crypto horizons stay in scope',
-    { annotation: rules('TOPIC-004', ...contractRules(OP)) },
+    { ...ruleDetails('TOPIC-004', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = spreadByVenue(await classified(paid, 'crypto_in_scope'), MAX_LOOKUPS);
       test.skip(rows.length === 0, 'no daily-close or longer crypto market on the target');
@@ -478,7 +478,7 @@ test.describe('topic exclusion', () => {
 
   test(
     'markets outside the excluded topics are not excluded',
-    { annotation: rules('TOPIC-007', ...contractRules(OP)) },
+    { ...ruleDetails('TOPIC-007', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = spreadByVenue(await classified(paid, 'in_scope'), 60);
       test.skip(rows.length === 0, 'no market outside the excluded topics on the target');

@@ -7,7 +7,7 @@
  * Tests needing the control plane SKIP without it ("needs control plane (FC_CONTROL_TOKEN)").
  */
 import { randomUUID } from 'node:crypto';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
 import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
@@ -53,7 +53,7 @@ test.describe('billing: every paid operation debits exactly its price', () => {
   for (const operationId of PAID_OPERATIONS) {
     test(
       `${operationId}: a successful API-key call debits exactly ${PRICES[operationId]!.gap ? 'its challenge price' : `${price(operationId)} credits`}`,
-      { annotation: rules(BILLING_RULES.debitsPrice, ...contractRules(operationId)), lock: routeLocks(operationId) },
+      { ...ruleDetails(BILLING_RULES.debitsPrice, ...contractRules(operationId)), lock: routeLocks(operationId) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const found = await test.step('discover a request the target answers', () =>
           discoverRequest(paid, targetOptions.target, operationId));
@@ -84,7 +84,7 @@ test.describe('billing: every paid operation debits exactly its price', () => {
 test.describe('billing: a HEAD on a paid GET (gap)', () => {
   test(
     "getMarketSignals: a HEAD is billed like its GET (the stub's choice; the spec names no HEAD)",
-    { annotation: rules('BILL-020') },
+    { ...ruleDetails('BILL-020') },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const op = 'getMarketSignals';
       const found = await discoverRequest(paid, targetOptions.target, op);
@@ -116,7 +116,7 @@ test.describe('billing: parallel calls of every paid operation never overdraw', 
     test(
       `${op}: ${PARALLEL} parallel calls on credits for ${AFFORDABLE}: exactly ${AFFORDABLE} succeed, the rest 403 insufficient_credits, balance 0`,
       {
-        annotation: rules(BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits, ...contractRules(op)),
+        ...ruleDetails(BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits, ...contractRules(op)),
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
@@ -143,7 +143,7 @@ test.describe('billing: a 404 of the stored-forecast read', () => {
   // alone did not show it).
   test(
     'a 404 of the stored-forecast read (an unknown slug, a tracked market without a stored forecast) is not billed',
-    { annotation: rules(BILLING_RULES.notBilled404, ...contractRules('getMarketForecast')) },
+    { ...ruleDetails(BILLING_RULES.notBilled404, ...contractRules('getMarketForecast')) },
     async ({ api, paid, controlPlane }) => {
       const op = 'getMarketForecast';
       const rows = ((await catalogRows(await paid.forDiscovery())) ?? []).filter((r) => typeof r.slug === 'string' && r.slug !== '');
@@ -195,7 +195,7 @@ test.describe('billing: a 404 of the evidence read', () => {
   // has seen tracked (it got a forecast in the feed) that has no article evidence (issue 34: every cause).
   test(
     'a 404 of the evidence read for a tracked market without article evidence is not billed',
-    { annotation: rules(BILLING_RULES.notBilled404, 'EVID-011', ...contractRules('getMarketSignals', 'getLatest')) },
+    { ...ruleDetails(BILLING_RULES.notBilled404, 'EVID-011', ...contractRules('getMarketSignals', 'getLatest')) },
     async ({ api, paid, controlPlane, sharedAnswers }) => {
       const op = 'getMarketSignals';
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' }, sharedAnswers);
@@ -229,7 +229,7 @@ test.describe('billing: unbilled answers', () => {
   test(
     "exact credit: a 404 is not billed, so an account holding one call's price still pays for a call, then is refused",
     {
-      annotation: rules(
+      ...ruleDetails(
         BILLING_RULES.notBilled404,
         BILLING_RULES.debitsPrice,
         BILLING_RULES.insufficientCredits,
@@ -301,7 +301,7 @@ test.describe('billing: unbilled answers', () => {
 
   test(
     'a 502 (upstream failure injected through the control plane) is refunded',
-    { annotation: rules(BILLING_RULES.notBilled502, 'ERR-010', ...contractRules('getPortfolio', 'searchSocial', 'createSocialProfile')) },
+    { ...ruleDetails(BILLING_RULES.notBilled502, 'ERR-010', ...contractRules('getPortfolio', 'searchSocial', 'createSocialProfile')) },
     async ({ api, paid, controlPlane, targetOptions }) => {
       // Only operations documenting a 502 can answer one without breaking their contract.
       const candidates = ['getPortfolio', 'searchSocial', 'createSocialProfile'];
@@ -354,7 +354,7 @@ test.describe('billing: unbilled answers', () => {
 
   test(
     'an upstream error answer (503 injected through the control plane) is refunded',
-    { annotation: rules(BILLING_RULES.notBilledUpstream, 'ERR-011', ...contractRules('createSocialProfile')) },
+    { ...ruleDetails(BILLING_RULES.notBilledUpstream, 'ERR-011', ...contractRules('createSocialProfile')) },
     async ({ api, paid, controlPlane, targetOptions }) => {
       // The only paid operation documenting a 503: social-account profiling ("not configured").
       const op = 'createSocialProfile';
@@ -394,7 +394,7 @@ test.describe('billing: unbilled answers', () => {
   test(
     'free routes never debit, even when a key is sent',
     {
-      annotation: rules(
+      ...ruleDetails(
         BILLING_RULES.freeNeverDebits,
         ...contractRules('getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1', 'getForecastRequest'),
       ),
@@ -434,7 +434,7 @@ test.describe('billing: refusals and concurrency', () => {
   test(
     'a balance below the price: 403 insufficient_credits on every paid operation, nothing debited',
     {
-      annotation: rules(
+      ...ruleDetails(
         BILLING_RULES.insufficientCredits,
         BILLING_RULES.refusedDebitsNothing,
         ...PAID_OPERATIONS.flatMap((op) => contractRules(op)),
@@ -484,7 +484,7 @@ test.describe('billing: refusals and concurrency', () => {
   test(
     'parallel calls on an account that can pay for k of them: exactly k succeed, the rest 403, balance never negative',
     {
-      annotation: rules(
+      ...ruleDetails(
         BILLING_RULES.noOverdraw,
         BILLING_RULES.insufficientCredits,
         BILLING_RULES.debitsPrice,
@@ -515,7 +515,7 @@ test.describe('billing: refusals and concurrency', () => {
 test.describe('billing: 429', () => {
   test(
     "a 429 (the oil route's one-second spacing) is rejected before any debit: no debit and no refund in the ledger",
-    { annotation: rules('BILL-008', ...contractRules('getOilSignal')), lock: OIL_ROUTE_LOCK },
+    { ...ruleDetails('BILL-008', ...contractRules('getOilSignal')), lock: OIL_ROUTE_LOCK },
     async ({ api, controlPlane }) => {
       const op = 'getOilSignal';
       const request: PaidRequest = { method: 'GET', path: '/api/v1/signals/oil', params: { include_marks: false }, expect: 200 };

@@ -3,7 +3,7 @@
  * toMatchContract on every answer). The validator's own attribution is tested in
  * tests/harness/contract-validator.spec.ts (a test of the harness credits no rule).
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { judged } from './support/annotations.ts';
 import { rulesOf, runCheck } from '../checks/define.ts';
 import { CHECKS } from '../checks/registry.ts';
@@ -11,7 +11,7 @@ import { servedOperations } from '../checks/versioning.ts';
 
 test(
   'the served /openapi.json is usable as a contract: every $ref resolves, operationIds are unique, every operation documents responses',
-  { annotation: rules(...rulesOf(CHECKS.checkServedContract, CHECKS.checkOpenApiDocument), ...contractRules('getOpenApi')) },
+  { ...ruleDetails(...rulesOf(CHECKS.checkServedContract, CHECKS.checkOpenApiDocument), ...contractRules('getOpenApi')) },
   async ({ api }) => {
     const res = await api.get('/openapi.json');
     await expect(res).toMatchContract('getOpenApi');

@@ -9,7 +9,7 @@
  * shrinking; a failure prints the re-checked shrunk counterexample and its curl.
  */
 import fc from 'fast-check';
-import { test, rules, contractRules } from './support/fixtures.ts';
+import { test, contractRules, ruleDetails } from './support/fixtures.ts';
 import { paidRuns } from './support/property.ts';
 import {
   accepts,
@@ -106,9 +106,9 @@ function crossFieldProperties<T>(set: CrossFieldSet<T>): void {
       const credits = set.credits;
       // Two bodies: only a keyed set asks for the control plane (a fixture that SKIPs without its token).
       if (credits === undefined)
-        test(p.title, { annotation: rules(...p.rules) }, async ({ api, targetOptions }) => run(api, api, targetOptions));
+        test(p.title, { ...ruleDetails(...p.rules) }, async ({ api, targetOptions }) => run(api, api, targetOptions));
       else
-        test(p.title, { annotation: rules(...p.rules) }, async ({ api, paid, budget, controlPlaneIfAny, targetOptions }) => {
+        test(p.title, { ...ruleDetails(...p.rules) }, async ({ api, paid, budget, controlPlaneIfAny, targetOptions }) => {
           if (controlPlaneIfAny) {
             const { client, balance } = await account(controlPlaneIfAny, api, credits);
             return run(api, client, targetOptions, balance);

@@ -7,7 +7,7 @@
  * differently on that data. When the non-default value answers the same items, the target's data cannot
  * tell the default from it: the rule is NOT_RUN for the case, never PASSED.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { judged } from './support/annotations.ts';
 import { routeLocks } from './support/locks.ts';
 import { affordable, jsonOrNull, pace } from './support/operations.ts';
@@ -80,7 +80,7 @@ for (const c of documentedDefaults()) {
   const label = `${c.param.name}=${JSON.stringify(c.value)}`;
   test(
     `${c.operationId}: an omitted ${c.param.name} answers as ${label} does, and ${JSON.stringify(c.other)} does not`,
-    { annotation: rules(c.rule.id, ...contractRules(c.operationId)), lock: routeLocks(c.operationId) },
+    { ...ruleDetails(c.rule.id, ...contractRules(c.operationId)), lock: routeLocks(c.operationId) },
     async ({ paid, targetOptions, budget }) => {
       // A $0.50+ case is held for its least calls up front (the spend plan buys it whole, issue 19); a
       // repeat or a second non-default is charged only if it comes, and skips the test if it does not fit.

@@ -6,7 +6,7 @@
  * with string error and message and a code its status allows. Unknown paths answer 404 not_found.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { idempotencyHeader } from './support/jobs.ts';
 import { routeLocks } from './support/locks.ts';
 import type { Params, TargetClient } from './support/client.ts';
@@ -169,7 +169,7 @@ function fuzzRules(operationId: string): string[] {
 for (const { operationId, method, path } of contract().operations.values()) {
   test(
     `${method.toUpperCase()} ${path} (${operationId}): malformed requests answer documented statuses with the error envelope`,
-    { annotation: rules(...fuzzRules(operationId), ...contractRules(operationId)), lock: routeLocks(operationId) },
+    { ...ruleDetails(...fuzzRules(operationId), ...contractRules(operationId)), lock: routeLocks(operationId) },
     async ({ api, targetOptions, budget, freshKey }) => {
       const ids = await discoverIdentities(targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined);
       const absent = await probeImplemented(api, operationId, baselineFor(operationId, ids));
@@ -228,7 +228,7 @@ const TEMPLATES = [...contract().operations.values()].map(
 
 test(
   'unknown paths answer 404 not_found in the error envelope',
-  { annotation: rules(ERROR_RULES.unknownPath, ERROR_RULES.envelope, ERROR_RULES.code404, ...schemaRulesFor(['ErrorEnvelope'])) },
+  { ...ruleDetails(ERROR_RULES.unknownPath, ERROR_RULES.envelope, ERROR_RULES.code404, ...schemaRulesFor(['ErrorEnvelope'])) },
   async ({ api, targetOptions }) => {
     const segment = fc
       .oneof(fc.stringMatching(/^[a-z0-9_-]{1,16}$/), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }))
@@ -268,7 +268,7 @@ test(
 
 test(
   'a method a served path does not serve: an error envelope (the stub answers 404 not_found, gap ERR-016)',
-  { annotation: rules(ERROR_RULES.envelope, 'ERR-016') },
+  { ...ruleDetails(ERROR_RULES.envelope, 'ERR-016') },
   async ({ api }) => {
     // One path of each method the contract serves; the other methods are not served there.
     const paths = [
@@ -296,7 +296,7 @@ test(
 
 test(
   'a JSON body sent as text/plain: an error envelope or the answer to the body (the stub answers 422 invalid_request, gap ERR-015)',
-  { annotation: rules(ERROR_RULES.envelope, 'ERR-015', ...contractRules('createWalletChallenge')) },
+  { ...ruleDetails(ERROR_RULES.envelope, 'ERR-015', ...contractRules('createWalletChallenge')) },
   async ({ api, targetOptions, freshKey }) => {
     const key = (await freshKey()) ?? targetOptions.apiKey;
     test.skip(!key, 'needs an API key (FC_API_KEY): the route that takes a body for free is key-only');
@@ -327,7 +327,7 @@ const BODY_OPERATIONS: readonly { op: string; paid: boolean }[] = [
 
 test(
   'a JSON body that does not parse answers 422 invalid_request, never another 4xx',
-  { annotation: rules('ERR-017', ERROR_RULES.envelope, ...contractRules(...BODY_OPERATIONS.map((b) => b.op))) },
+  { ...ruleDetails('ERR-017', ERROR_RULES.envelope, ...contractRules(...BODY_OPERATIONS.map((b) => b.op))) },
   async ({ api, targetOptions, freshKey }) => {
     const own = await freshKey();
     const key = own ?? targetOptions.apiKey;

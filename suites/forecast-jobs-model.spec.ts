@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, expectCommandsRan } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { checkAvailability } from '../checks/availability.ts';
@@ -397,7 +397,7 @@ test.describe('forecast jobs: the lifecycle (model-based)', () => {
   test(
     'any sequence of submit, replay, poll, clock advance, foreign and unentitled reads and control-plane endings keeps the job invariants',
     {
-      annotation: rules(
+      ...ruleDetails(
         'JOB-002',
         'JOB-009',
         'JOB-010',
@@ -520,7 +520,7 @@ test.describe('forecast jobs: success and endings', () => {
   test(
     'a job that succeeds: its forecast only in view=result (also by default), then the stored-forecast read and availability show it',
     {
-      annotation: rules(
+      ...ruleDetails(
         'JOB-009',
         'JOB-010',
         'JOB-011',
@@ -611,7 +611,7 @@ test.describe('forecast jobs: success and endings', () => {
 
   test(
     'jobs ended failed or rejected: no forecast in either view, no Retry-After, and the status never changes',
-    { annotation: rules('JOB-012', 'JOB-014', 'JOB-024', 'JOB-019', 'JOB-018', 'BILL-014', ...BOTH) },
+    { ...ruleDetails('JOB-012', 'JOB-014', 'JOB-024', 'JOB-019', 'JOB-018', 'BILL-014', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await generationTargets(api, paid, 1);
       test.skip(!target, 'needs a tracked in-scope market without a forecast (availability generation non-null)');

@@ -7,7 +7,7 @@
  * the clock is in forecast-jobs-model.spec.ts. Tests needing the control plane SKIP without it.
  */
 import { randomUUID } from 'node:crypto';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { checkDebit } from '../checks/billing.ts';
 import {
@@ -135,7 +135,7 @@ test.describe('submission and reads', () => {
   test(
     'an accepted generation answers a jobId the same key reads back; pending reads carry Retry-After and no forecasts, in both views',
     {
-      annotation: rules(
+      ...ruleDetails(
         'JOB-002',
         'JOB-009',
         'JOB-010',
@@ -204,7 +204,7 @@ test.describe('submission and reads', () => {
   // for $2.00 without the reused key's.
   test(
     'the same idempotency key and body answer the same job',
-    { annotation: rules('JOB-025', 'JOB-035', ...BOTH) },
+    { ...ruleDetails('JOB-025', 'JOB-035', ...BOTH) },
     async ({ api, paid, budget }) => {
       await budget.reserveCalls(CREATE, 2);
       const [first] = await oneTarget(api, paid, 1);
@@ -225,7 +225,7 @@ test.describe('submission and reads', () => {
 
   test(
     'another body under a used idempotency key is not that job (refused: gap JOB-008)',
-    { annotation: rules('JOB-025', 'JOB-008', ...BOTH) },
+    { ...ruleDetails('JOB-025', 'JOB-008', ...BOTH) },
     async ({ api, paid, budget }) => {
       await budget.reserveCalls(CREATE, 2);
       const [first, second] = await oneTarget(api, paid, 2);
@@ -249,7 +249,7 @@ test.describe('submission and reads', () => {
   // cannot buy the replay above still judges this rule (issue 19).
   test(
     'a generation without an idempotency key answers 422 invalid_request',
-    { annotation: rules('JOB-036', ORDER_GAP, ...BOTH) },
+    { ...ruleDetails('JOB-036', ORDER_GAP, ...BOTH) },
     async ({ api, paid, budget }) => {
       observing(ORDER_GAP);
       const [first] = await oneTarget(api, paid);
@@ -277,7 +277,7 @@ test.describe('submission and reads', () => {
 
   test(
     "another account's job answers the same 404 as an unknown job, in every view",
-    { annotation: rules('JOB-016', 'AUTH-008', 'JOB-020', ...BOTH) },
+    { ...ruleDetails('JOB-016', 'AUTH-008', 'JOB-020', ...BOTH) },
     async ({ api, paid, budget, targetOptions }) => {
       test.skip(!targetOptions.apiKey2, 'needs a second principal (FC_API_KEY_2)');
       await budget.reserveCalls(CREATE, 1);
@@ -310,7 +310,7 @@ test.describe('submission and reads', () => {
 
   test(
     'the job routes take only the API key: a PAYMENT-SIGNATURE alone answers 401',
-    { annotation: rules('AUTH-007', ...BOTH) },
+    { ...ruleDetails('AUTH-007', ...BOTH) },
     async ({ api }) => {
       const payment = Buffer.from(JSON.stringify({ x402Version: 2, payload: { signature: '0x00' } })).toString('base64');
       const headers = { 'payment-signature': payment, 'content-type': 'application/json' };
@@ -340,7 +340,7 @@ test.describe('submission and reads', () => {
 test.describe('key-only routes and x402', () => {
   test(
     'a signed x402 payment from a funded wallet does not open the job routes: 401, nothing settled',
-    { annotation: rules('AUTH-007', ...BOTH) },
+    { ...ruleDetails('AUTH-007', ...BOTH) },
     async ({ api, controlPlane }) => {
       // Loaded here, not at the top: viem and the x402 SDK cost every worker that runs this file's other tests a second.
       const { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } = await import('./support/x402.ts');
@@ -376,7 +376,7 @@ test.describe('topic exclusion on every path', () => {
   test(
     'every excluded market: availability excluded with generation null, and POST answers 422 forecast_topic_excluded (listed body and forecast-targets child body)',
     {
-      annotation: rules(
+      ...ruleDetails(
         'TOPIC-008',
         'TOPIC-009',
         'JOB-001',
@@ -464,7 +464,7 @@ test.describe('topic exclusion on every path', () => {
 
   test(
     'a refused excluded generation is not billed',
-    { annotation: rules('TOPIC-008', 'BILL-013', ...contractRules(CREATE)) },
+    { ...ruleDetails('TOPIC-008', 'BILL-013', ...contractRules(CREATE)) },
     async ({ api, paid, controlPlane }) => {
       const { excluded } = await excludedMarkets(api, paid);
       test.skip(excluded.length === 0, 'the target lists no topic-excluded market');
@@ -492,7 +492,7 @@ test.describe('topic exclusion on every path', () => {
 test.describe('billing, fan-out and quota (control plane)', () => {
   test(
     'parallel submits of one key make exactly one job; each answer is billed at most the generation price (replays: gap JOB-026)',
-    { annotation: rules('JOB-025', 'JOB-026', 'BILL-001', 'PRICE-005', ...BOTH) },
+    { ...ruleDetails('JOB-025', 'JOB-026', 'BILL-001', 'PRICE-005', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
       const start = GENERATION_CREDITS * 10;
@@ -526,7 +526,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
   test(
     "fan-out: each child of a small event's allContracts is its own job at $1.00",
     {
-      annotation: rules(
+      ...ruleDetails(
         'JOB-021',
         'JOB-022',
         'JOB-002',
@@ -609,7 +609,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
 
   test(
     'the owner-scoped daily quota answers 429 with retryAfter, limit_scope, quotaScope and limit, and debits nothing',
-    { annotation: rules('JOB-003', 'JOB-004', 'JOB-005', 'JOB-006', 'JOB-007', 'BILL-008', ...BOTH) },
+    { ...ruleDetails('JOB-003', 'JOB-004', 'JOB-005', 'JOB-006', 'JOB-007', 'BILL-008', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
       // Gap JOB-007: the bound is not shown; look for the 429 within a generous number of submissions.
@@ -650,7 +650,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
 
   test(
     'a job read without an active API entitlement answers 403',
-    { annotation: rules('AUTH-012', 'AUTH-016', ...BOTH) },
+    { ...ruleDetails('AUTH-012', 'AUTH-016', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
       const owner = await controlPlane.createAccount(GENERATION_CREDITS * 2);
@@ -675,7 +675,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
 
   test(
     "a generation from an account without an active API entitlement is refused 403 entitlement_required, unbilled (the stub's choice, gap AUTH-017)",
-    { annotation: rules('AUTH-017', 'BILL-013', ...contractRules(CREATE)) },
+    { ...ruleDetails('AUTH-017', 'BILL-013', ...contractRules(CREATE)) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
       const unentitled = await controlPlane.createAccount(GENERATION_CREDITS, false);
@@ -706,7 +706,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
 test.describe('unknown markets', () => {
   test(
     'a generation body naming no market the venue knows is refused unbilled (gap JOB-027); another letter case of a known id (gap JOB-028)',
-    { annotation: rules('JOB-027', 'JOB-028', ...contractRules(CREATE)) },
+    { ...ruleDetails('JOB-027', 'JOB-028', ...contractRules(CREATE)) },
     async ({ api, paid, controlPlane }) => {
       const account = await controlPlane.createAccount(GENERATION_CREDITS);
       const a = await submitJob(

@@ -4,7 +4,7 @@
  * Every answer is validated against the contract; every event is checked by checks/latest.ts.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
@@ -66,7 +66,7 @@ function observeFeedChoices(body: FeedBody | undefined): void {
 test.describe('GET /api/v1/latest', () => {
   test(
     'the default feed covers 3 hours ending now',
-    { annotation: rules('PARAM-063', 'LATEST-001', 'LATEST-003', 'LATEST-009', ...contractRules('getLatest')) },
+    { ...ruleDetails('PARAM-063', 'LATEST-001', 'LATEST-003', 'LATEST-009', ...contractRules('getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getLatest', 1), 'spend budget too small for one getLatest call');
       const sentMs = Date.now();
@@ -81,15 +81,7 @@ test.describe('GET /api/v1/latest', () => {
   test(
     'every event of the widest window obeys the window, order, type and payload rules',
     {
-      annotation: rules(
-        'LATEST-002',
-        'LATEST-010',
-        'LATEST-006',
-        'LATEST-015',
-        'LATEST-018',
-        ...EVENT_RULES,
-        ...contractRules('getLatest'),
-      ),
+      ...ruleDetails('LATEST-002', 'LATEST-010', 'LATEST-006', 'LATEST-015', 'LATEST-018', ...EVENT_RULES, ...contractRules('getLatest')),
     },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getLatest', 1), 'spend budget too small for one getLatest call');
@@ -110,7 +102,7 @@ test.describe('GET /api/v1/latest', () => {
 
   test(
     'hours and types are echoed and filter the events (any hours 1..6, any subset of kinds)',
-    { annotation: rules('LATEST-002', 'LATEST-010', ...EVENT_RULES, ...contractRules('getLatest')), lock: KEY_BOUND_LOCK },
+    { ...ruleDetails('LATEST-002', 'LATEST-010', ...EVENT_RULES, ...contractRules('getLatest')), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
       const runs = 25;
       test.skip(!affordable(targetOptions, 'getLatest', runs), `spend budget too small for ${runs} getLatest calls`);
@@ -137,7 +129,7 @@ test.describe('GET /api/v1/latest', () => {
 
   test(
     "the feed is complete for the window: narrower windows hold exactly the wider window's events inside them",
-    { annotation: rules('LATEST-007', ...contractRules('getLatest')) },
+    { ...ruleDetails('LATEST-007', ...contractRules('getLatest')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getLatest', 4), 'spend budget too small for 4 getLatest calls');
       const feeds: FeedBody[] = [];
@@ -159,7 +151,7 @@ test.describe('GET /api/v1/latest', () => {
 
   test(
     'every kind types names is served, in any position: each one-kind answer is inside the answers of lists naming it',
-    { annotation: rules('LATEST-019', ...contractRules('getLatest')) },
+    { ...ruleDetails('LATEST-019', ...contractRules('getLatest')) },
     async ({ paid, targetOptions }) => {
       // One answer per kind, then the kinds listed forwards, backwards and as a pair (each $0.02).
       const lists = [[...LATEST_TYPES], [...LATEST_TYPES].reverse(), [LATEST_TYPES[2]!, LATEST_TYPES[0]!]];
@@ -183,7 +175,7 @@ test.describe('GET /api/v1/latest', () => {
 
   test(
     'the feed is board-wide: every market whose latest forecast falls in the window has that forecast event',
-    { annotation: rules('LATEST-008', ...contractRules('getLatest', 'listMarkets')) },
+    { ...ruleDetails('LATEST-008', ...contractRules('getLatest', 'listMarkets')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 1) || !affordable(targetOptions, 'getLatest', 1), 'spend budget too small');
       const markets = await paid.get('/api/v1/markets');

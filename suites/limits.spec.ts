@@ -14,7 +14,7 @@
  */
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../contract/limits.ts';
 import { contract } from '../contract/index.ts';
@@ -197,7 +197,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
   test(
     'standard: exactly 20 requests in a second are admitted, the 21st answers 429 rate_limited with its full anatomy, and is not debited',
     {
-      annotation: rules(
+      ...ruleDetails(
         'LIM-001',
         'LIM-017',
         'BILL-008',
@@ -295,7 +295,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
   test(
     'social research: exactly 5 requests in a second are admitted, the 6th answers 429 rate_limited in the x_research scope; /x/profile and /x/search share it, the standard scope does not',
     {
-      annotation: rules(
+      ...ruleDetails(
         'LIM-005',
         'LIM-013',
         'LIM-012',
@@ -363,7 +363,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
 
   test(
     'per-IP guard: at most 50 requests a second from one address are admitted, the next answers 429 (a stricter guard is allowed)',
-    { annotation: rules('LIM-009', 'LIM-014', 'LIM-027', ...ANATOMY, ...ADVERTISED, ...contractRules('getPricing')) },
+    { ...ruleDetails('LIM-009', 'LIM-014', 'LIM-027', ...ANATOMY, ...ADVERTISED, ...contractRules('getPricing')) },
     async ({ api }) => {
       await sleep(1100);
       const b = await burst(LIMIT_BOUNDS.ip_guard.second + 1, () =>
@@ -411,7 +411,7 @@ test.describe('limits: the standard per-second bound on every standard operation
   for (const op of STANDARD) {
     test(
       `${op}: ${bound} calls in a second are admitted, call ${bound + 1} answers 429 rate_limited`,
-      { annotation: rules('LIM-001', ...ANATOMY, ...contractRules(op)) },
+      { ...ruleDetails('LIM-001', ...ANATOMY, ...contractRules(op)) },
       async ({ api, paid, targetOptions, controlPlane }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const account = await controlPlane.createAccount(CREDITS);
@@ -438,7 +438,7 @@ test.describe('limits: scopes are independent and shared as the table says', () 
   test(
     'standard and social research quotas are independent; /x/search and /x/profile share one',
     {
-      annotation: rules(
+      ...ruleDetails(
         'LIM-012',
         'LIM-013',
         'LIM-001',
@@ -535,7 +535,7 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
   ] as const) {
     test(
       `${scope}: with ${LIMIT_BOUNDS[scope].inFlight} requests in flight the next answers 429 with X-Quotient-Max-Concurrent`,
-      { annotation: rules(rule, 'LIM-023', 'LIM-030', ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
+      { ...ruleDetails(rule, 'LIM-023', 'LIM-030', ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
       async ({ api, targetOptions, controlPlane }) => {
         const account = await controlPlane.createAccount(CREDITS);
         const client = api.withKey(account.apiKey);
@@ -563,7 +563,7 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
 test.describe('limits: unsigned challenges and signed x402 retries', () => {
   test(
     'unsigned x402 challenges count only against the per-IP guard: more than the standard and social bounds in a second all answer 402',
-    { annotation: rules('LIM-015', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
+    { ...ruleDetails('LIM-015', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
     async ({ api, targetOptions }) => {
       const anon = api.withKey(undefined);
       const standard = await requestOf(api.withKey(targetOptions.apiKey), targetOptions.target, 'listAssets').catch(
@@ -598,7 +598,7 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
 
   test(
     'signed x402 retries count against the payer quota: the 6th signed social call in a second answers 429 and settles nothing',
-    { annotation: rules('LIM-016', 'LIM-018', 'BILL-009', 'X402-027', ...ANATOMY, ...ADVERTISED, ...contractRules('searchSocial')) },
+    { ...ruleDetails('LIM-016', 'LIM-018', 'BILL-009', 'X402-027', ...ANATOMY, ...ADVERTISED, ...contractRules('searchSocial')) },
     async ({ api, controlPlane }) => {
       const path = '/api/v1/x/search';
       // The body's field names are the target's choice (gap XSRCH-010): the ones its /openapi.json serves.
@@ -729,7 +729,7 @@ async function oilSpacingEdges(client: TargetClient, r: PaidRequest, own: boolea
 test.describe('limits: a 429 does no upstream work; the oil route', () => {
   test(
     'a 429 is decided before upstream work: a pending upstream fault is not consumed by it',
-    { annotation: rules('BILL-010', ...contractRules('listAssets')) },
+    { ...ruleDetails('BILL-010', ...contractRules('listAssets')) },
     async ({ api, targetOptions, controlPlane }) => {
       const account = await controlPlane.createAccount(CREDITS);
       const client = api.withKey(account.apiKey);
@@ -766,7 +766,7 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
   test(
     'oil: a start less than one second after the last answers 429 and is admitted after its Retry-After; one just over a second after is admitted; a second request while one is in flight answers 429',
     {
-      annotation: rules('OIL-011', 'OIL-012', 'LIM-020', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('getOilSignal')),
+      ...ruleDetails('OIL-011', 'OIL-012', 'LIM-020', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('getOilSignal')),
       // A target may space oil starts service-wide (its choice): no other oil test runs meanwhile.
       lock: OIL_ROUTE_LOCK,
     },
@@ -842,7 +842,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
     const bound = LIMIT_BOUNDS[scope][window];
     test(
       `${scope} per ${window}: with ${bound - 2} used, exactly 2 more are admitted and the next answers 429`,
-      { annotation: rules(rule, ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
+      { ...ruleDetails(rule, ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
       async ({ api, targetOptions, controlPlane }) => {
         const account = await controlPlane.createAccount(CREDITS);
         const client = api.withKey(account.apiKey);
@@ -873,7 +873,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
     const bound = LIMIT_BOUNDS.ip_guard[window];
     test(
       `per-IP guard per ${window}: with ${bound - 3} used from this address, at most 3 more are admitted and the next answers 429`,
-      { annotation: rules(rule, 'LIM-014', 'LIM-027', ...ANATOMY, ...ADVERTISED, ...contractRules('getPricing')) },
+      { ...ruleDetails(rule, 'LIM-014', 'LIM-027', ...ANATOMY, ...ADVERTISED, ...contractRules('getPricing')) },
       async ({ api, controlPlane }) => {
         // The guard of the address these calls leave from (the control plane's own otherwise).
         const address = api.sourceAddress();
@@ -925,7 +925,7 @@ test.describe('limits: the per-IP guard on every operation', () => {
     test(
       `${operationId}: with the address's second, then its minute, then its day filled, its next request answers 429${payable ? '' : ' (gap LIM-027)'}`,
       {
-        annotation: rules(
+        ...ruleDetails(
           ...(payable ? ['LIM-009', 'LIM-010', 'LIM-011'] : ['LIM-027']),
           'LIM-014',
           ...ANATOMY,
@@ -1006,7 +1006,7 @@ test.describe('limits: the per-IP guard on every operation', () => {
 test.describe('limits: what the contract leaves open (gaps, warnings at most)', () => {
   test(
     'a refused call does not count against the second (gap LIM-031); admitted answers carry no RateLimit fields (gap LIM-032); the per-second window slides (gap LIM-025)',
-    { annotation: rules('LIM-025', 'LIM-031', 'LIM-032', ...contractRules('listAssets')) },
+    { ...ruleDetails('LIM-025', 'LIM-031', 'LIM-032', ...contractRules('listAssets')) },
     async ({ api, targetOptions, controlPlane }) => {
       const account = await controlPlane.createAccount(CREDITS);
       const client = api.withKey(account.apiKey);

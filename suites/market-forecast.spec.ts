@@ -6,7 +6,7 @@
  * come from the target's pull feed (forecast events) and the free availability lookup.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
@@ -57,7 +57,7 @@ async function forecastedMarkets(
 test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   test(
     "the stored forecast carries reasoning, sources, uncertainty and drawdown_risk_72h on every forecast; its probability is the feed's",
-    { annotation: rules('FCST-007', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketForecast', 'getLatest')) },
+    { ...ruleDetails('FCST-007', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketForecast', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
       const { feed, markets } = await forecastedMarkets(paid, sharedAnswers);
@@ -87,7 +87,7 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
 
   test(
     'the read serves the latest committed forecast that availability reports',
-    { annotation: rules('FCST-008', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
+    { ...ruleDetails('FCST-008', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
     async ({ api, paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
       const { markets } = await forecastedMarkets(paid, sharedAnswers);
@@ -118,7 +118,7 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
 
   test(
     'venue selects the slug namespace; without venue the lookup stays in venue_a',
-    { annotation: rules('FCST-014', 'ROUTE-007', ...contractRules('getMarketForecast', 'getLatest')) },
+    { ...ruleDetails('FCST-014', 'ROUTE-007', ...contractRules('getMarketForecast', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', 2 * SAMPLE), 'spend budget too small');
       const { markets } = await forecastedMarkets(paid, sharedAnswers);
@@ -161,7 +161,7 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
 
   test(
     'an unknown slug answers 404',
-    { annotation: rules('FCST-010', ...contractRules('getMarketForecast')), lock: KEY_BOUND_LOCK },
+    { ...ruleDetails('FCST-010', ...contractRules('getMarketForecast')), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
       const slug = fc.stringMatching(/^[a-z0-9]{6,24}$/).map((s) => `fc-no-such-market-${s}`);
       await assertProperty(
@@ -181,7 +181,7 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
 
   test(
     'a tracked market without a stored forecast answers 404',
-    { annotation: rules('FCST-011', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
+    { ...ruleDetails('FCST-011', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
     async ({ api, paid, sharedAnswers }) => {
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article,x_post' }, sharedAnswers);
       await expect(feedRes).toMatchContract('getLatest');

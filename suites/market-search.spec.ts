@@ -5,7 +5,7 @@
  * against the contract; every row is checked by checks/market-row.ts and checks/markets.ts.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
@@ -111,7 +111,7 @@ function withOffset(t: number, minutes: number): string {
 test.describe('GET /api/v1/markets/search', () => {
   test(
     'every row carries consistent forecast and published-signal fields',
-    { annotation: rules(...ROW_RULES, 'MSRCH-014', 'MSRCH-015', 'MSRCH-016', ...SEARCH) },
+    { ...ruleDetails(...ROW_RULES, 'MSRCH-014', 'MSRCH-015', 'MSRCH-016', ...SEARCH) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'searchMarkets', 4), 'spend budget too small for 4 searchMarkets calls');
       const base = await baseRequest(paid);
@@ -160,7 +160,7 @@ test.describe('GET /api/v1/markets/search', () => {
 
   test(
     'venue, tag, category and tag=broker_a keep only matching rows',
-    { annotation: rules('MSRCH-006', 'MSRCH-007', 'MSRCH-008', 'MSRCH-009', 'CAT-003', ...ROW_RULES, ...SEARCH) },
+    { ...ruleDetails('MSRCH-006', 'MSRCH-007', 'MSRCH-008', 'MSRCH-009', 'CAT-003', ...ROW_RULES, ...SEARCH) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'searchMarkets', 9), 'spend budget too small for 9 searchMarkets calls');
       const base = await baseRequest(paid);
@@ -191,7 +191,7 @@ test.describe('GET /api/v1/markets/search', () => {
 
   test(
     'a filter matching no covered row answers 200 with an empty list',
-    { annotation: rules('CAT-002', ...SEARCH) },
+    { ...ruleDetails('CAT-002', ...SEARCH) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'searchMarkets', 3), 'spend budget too small for 3 searchMarkets calls');
       const base = await baseRequest(paid);
@@ -208,7 +208,7 @@ test.describe('GET /api/v1/markets/search', () => {
 
   test(
     'as_of=YYYY-MM-DD is the end of that UTC day',
-    { annotation: rules('MSRCH-010', 'MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
+    { ...ruleDetails('MSRCH-010', 'MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'searchMarkets', 5), 'spend budget too small for 5 searchMarkets calls');
       const base = await baseRequest(paid);
@@ -237,7 +237,7 @@ test.describe('GET /api/v1/markets/search', () => {
 
   test(
     'an as_of instant means the same instant whatever its offset',
-    { annotation: rules('MSRCH-011', 'MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
+    { ...ruleDetails('MSRCH-011', 'MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'searchMarkets', 4), 'spend budget too small for 4 searchMarkets calls');
       const base = await baseRequest(paid);
@@ -260,7 +260,7 @@ test.describe('GET /api/v1/markets/search', () => {
 
   test(
     "rows reflect the state as of as_of: no later forecast is counted (the stub's choice, gaps MSRCH-012 and MSRCH-013)",
-    { annotation: rules('MSRCH-011', 'MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
+    { ...ruleDetails('MSRCH-011', 'MSRCH-012', 'MSRCH-013', ...ROW_RULES, ...SEARCH) },
     async ({ paid, targetOptions }) => {
       const runs = 6;
       test.skip(!affordable(targetOptions, 'searchMarkets', runs + 2), `spend budget too small for ${runs + 2} searchMarkets calls`);
@@ -304,7 +304,7 @@ test.describe('GET /api/v1/markets/search', () => {
 
   test(
     'a future as_of: the stub clamps it to now (gap MSRCH-019, observed)',
-    { annotation: rules('MSRCH-019', ...SEARCH) },
+    { ...ruleDetails('MSRCH-019', ...SEARCH) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'searchMarkets', 2), 'spend budget too small for 2 searchMarkets calls');
       const base = await baseRequest(paid);
@@ -318,7 +318,7 @@ test.describe('GET /api/v1/markets/search', () => {
 
   test(
     'a malformed as_of answers 422 invalid_request',
-    { annotation: rules('PARAM-044', ...SEARCH), lock: KEY_BOUND_LOCK },
+    { ...ruleDetails('PARAM-044', ...SEARCH), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
       const runs = 25;
       test.skip(!affordable(targetOptions, 'searchMarkets', runs + 1), `spend budget too small for ${runs + 1} searchMarkets calls`);

@@ -4,7 +4,7 @@
  * the target's pull feed (markets that recently got an article or a forecast).
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
@@ -54,7 +54,7 @@ const withSlug = (ms: FeedMarket[], venue?: string): (FeedMarket & { slug: strin
 test.describe('GET /api/v1/markets/{slug}/signals', () => {
   test(
     'venue_a slugs: the complete evidence list, newest first, with a consistent total and last_updated',
-    { annotation: rules('ROUTE-007', 'EVID-006', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
+    { ...ruleDetails('ROUTE-007', 'EVID-006', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', SAMPLE + 1), 'spend budget too small');
       observing('EVID-006');
@@ -84,7 +84,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'venue selects the slug namespace; without venue the lookup stays in venue_a',
-    { annotation: rules('EVID-008', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
+    { ...ruleDetails('EVID-008', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', 2 * SAMPLE + 1), 'spend budget too small');
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' }, sharedAnswers);
@@ -132,7 +132,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'the list holds every article GET /api/v1/sources reports for the market',
-    { annotation: rules('EVID-003', ...contractRules('getMarketSignals', 'listSources', 'getLatest')) },
+    { ...ruleDetails('EVID-003', ...contractRules('getMarketSignals', 'listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(
         !affordable(targetOptions, 'getMarketSignals', SAMPLE) || !affordable(targetOptions, 'listSources', SAMPLE),
@@ -167,7 +167,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'an invalid slug answers 404; an over-long one 404 or 422',
-    { annotation: rules('EVID-009', 'EVID-018', 'PARAM-104', ...contractRules('getMarketSignals')), lock: KEY_BOUND_LOCK },
+    { ...ruleDetails('EVID-009', 'EVID-018', 'PARAM-104', ...contractRules('getMarketSignals')), lock: KEY_BOUND_LOCK },
     async ({ paid, targetOptions }) => {
       // Over 512 characters (Limits rule 4): an invalid slug (404, the route's text) or an invalid parameter (422), gap EVID-018.
       const long = await paid.get(marketPath(`fc-${'x'.repeat(520)}`, 'signals'));
@@ -194,7 +194,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'a tracked market without article evidence answers 404, never an empty 200',
-    { annotation: rules('EVID-010', ...contractRules('getMarketSignals', 'getLatest', 'listSources')) },
+    { ...ruleDetails('EVID-010', ...contractRules('getMarketSignals', 'getLatest', 'listSources')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(
         !affordable(targetOptions, 'getMarketSignals', PROBES) || !affordable(targetOptions, 'listSources', 2),

@@ -5,7 +5,7 @@
  * mispriced list (rules CAT-*). Every answer is validated against the contract; every row is
  * checked by checks/market-row.ts and checks/markets.ts.
  */
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { observeChoice, observing } from './support/choices.ts';
 import { searchAnswerRows, mispricedAnswerRows } from './support/market-lists.ts';
@@ -226,7 +226,7 @@ test.describe('GET /api/v1/markets', () => {
   test(
     'every row is a covered-market list item with an in-window forecast or a signal',
     {
-      annotation: rules(
+      ...ruleDetails(
         'MKT-003',
         'MKT-020',
         'MKT-021',
@@ -270,7 +270,7 @@ test.describe('GET /api/v1/markets', () => {
   test(
     'the venue filter partitions the catalog: each venue answers exactly its rows, with consistent facets',
     {
-      annotation: rules(
+      ...ruleDetails(
         'MKT-005',
         'MKT-006',
         'MKT-007',
@@ -317,7 +317,7 @@ test.describe('GET /api/v1/markets', () => {
   test(
     'topic matches an event or market tag or category exactly and case-insensitively',
     {
-      annotation: rules(
+      ...ruleDetails(
         'MKT-013',
         'MKT-014',
         'MKT-015',
@@ -405,7 +405,7 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'topic=broker_a selects exactly the broker-listed markets',
-    { annotation: rules('MKT-017', 'MKT-018', 'MKT-005', 'MKT-008', 'MKT-009', ...ROUTING, ...QUOTES, ...LIST) },
+    { ...ruleDetails('MKT-017', 'MKT-018', 'MKT-005', 'MKT-008', 'MKT-009', ...ROUTING, ...QUOTES, ...LIST) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 2), 'spend budget too small for 2 listMarkets calls');
       const all = await baseCatalog(paid);
@@ -425,7 +425,7 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'a filter matching no covered row answers 200 with an empty list',
-    { annotation: rules('CAT-002', 'CAT-003', 'MKT-009', ...LIST) },
+    { ...ruleDetails('CAT-002', 'CAT-003', 'MKT-009', ...LIST) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 5), 'spend budget too small for 5 listMarkets calls');
       const topic = `fc-no-such-topic-${targetOptions.seed}`;
@@ -444,7 +444,7 @@ test.describe('GET /api/v1/markets', () => {
   test(
     'max_forecast_age windows forecast_count and latest_forecast_at; markets with signals stay listed',
     {
-      annotation: rules('MKT-002', 'MKT-003', 'MKT-020', 'MKT-021', 'MKT-022', 'MKT-034', 'PARAM-036', ...ROUTING, ...QUOTES, ...LIST),
+      ...ruleDetails('MKT-002', 'MKT-003', 'MKT-020', 'MKT-021', 'MKT-022', 'MKT-034', 'PARAM-036', ...ROUTING, ...QUOTES, ...LIST),
     },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 5), 'spend budget too small for 5 listMarkets calls');
@@ -528,7 +528,7 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'changed_within selects by the unwindowed latest forecast, independently of max_forecast_age',
-    { annotation: rules('MKT-023', 'MKT-024', 'MKT-025', 'MKT-020', 'MKT-021', ...ROUTING, ...QUOTES, ...LIST) },
+    { ...ruleDetails('MKT-023', 'MKT-024', 'MKT-025', 'MKT-020', 'MKT-021', ...ROUTING, ...QUOTES, ...LIST) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 12), 'spend budget too small for 12 listMarkets calls');
       let hours = 0;
@@ -617,7 +617,7 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'each sort orders the same rows by its key',
-    { annotation: rules('MKT-027', 'MKT-028', 'MKT-030', 'MKT-031', 'MKT-029', 'MKT-032', ...LIST) },
+    { ...ruleDetails('MKT-027', 'MKT-028', 'MKT-030', 'MKT-031', 'MKT-029', 'MKT-032', ...LIST) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 3), 'spend budget too small for 3 listMarkets calls');
       // The first answer is the precondition (a catalog with rows); the others are judged by their own rule.
@@ -664,7 +664,7 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'every active market with an in-window forecast is listed',
-    { annotation: rules('MKT-001', ...LIST, ...contractRules('searchMarkets')) },
+    { ...ruleDetails('MKT-001', ...LIST, ...contractRules('searchMarkets')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 1) || !affordable(targetOptions, 'searchMarkets', 1), 'spend budget too small');
       const res = await paid.get('/api/v1/markets/search');
@@ -693,7 +693,7 @@ test.describe('GET /api/v1/markets', () => {
   test(
     'catalog, search and mispriced rows are covered; topic-excluded markets carry no forecast',
     {
-      annotation: rules(
+      ...ruleDetails(
         'CAT-001',
         'CAT-004',
         'CAT-005',
@@ -780,7 +780,7 @@ test.describe('GET /api/v1/markets', () => {
   test(
     "catalog rows show the stub's choices where the spec is silent (observed, never judged)",
     {
-      annotation: rules(...ROW_CHOICES.map((c) => c.gap), 'REL-010', ...LIST, ...contractRules('searchMarkets', 'getForecastAvailability')),
+      ...ruleDetails(...ROW_CHOICES.map((c) => c.gap), 'REL-010', ...LIST, ...contractRules('searchMarkets', 'getForecastAvailability')),
     },
     async ({ api, paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 1) || !affordable(targetOptions, 'searchMarkets', 1), 'spend budget too small');

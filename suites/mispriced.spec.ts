@@ -4,7 +4,7 @@
  * topic=broker_a filter (rules MISP-*). The response shape is a gap (SCH-125, MISP-005): rows are
  * read from `markets` and must carry latest_service_probability and market_odds to be judged.
  */
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { findRows, hasMembers, observeChoice } from './support/choices.ts';
 import { holdsNoRow, mispricedAnswerRows, searchAnswerRows } from './support/market-lists.ts';
 import type { Params, TargetClient } from './support/client.ts';
@@ -76,7 +76,7 @@ function judgeable(a: Answer): Row[] | undefined {
 test.describe('GET /api/v1/markets/mispriced', () => {
   test(
     'every listed market differs from its odds by at least the threshold',
-    { annotation: rules('MISP-001', 'MISP-005', 'MISP-008', ...ROUTING, ...QUOTES, ...MISPRICED) },
+    { ...ruleDetails('MISP-001', 'MISP-005', 'MISP-008', ...ROUTING, ...QUOTES, ...MISPRICED) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMispricedMarkets', 1), 'spend budget too small for one listMispricedMarkets call');
       const a = await mispriced(paid);
@@ -111,7 +111,7 @@ test.describe('GET /api/v1/markets/mispriced', () => {
 
   test(
     'topic=broker_a keeps exactly the broker-listed mispriced markets',
-    { annotation: rules('MISP-003', 'MISP-004', 'MISP-001', ...ROUTING, ...QUOTES, ...MISPRICED) },
+    { ...ruleDetails('MISP-003', 'MISP-004', 'MISP-001', ...ROUTING, ...QUOTES, ...MISPRICED) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMispricedMarkets', 2), 'spend budget too small for 2 listMispricedMarkets calls');
       const all = judgeable(await mispriced(paid));
@@ -136,7 +136,7 @@ test.describe('GET /api/v1/markets/mispriced', () => {
 
   test(
     'every open market whose forecast and odds differ by the threshold is listed',
-    { annotation: rules('MISP-002', ...MISPRICED, ...contractRules('searchMarkets')) },
+    { ...ruleDetails('MISP-002', ...MISPRICED, ...contractRules('searchMarkets')) },
     async ({ paid, targetOptions }) => {
       test.skip(
         !affordable(targetOptions, 'listMispricedMarkets', 1) || !affordable(targetOptions, 'searchMarkets', 1),
@@ -173,7 +173,7 @@ test.describe('GET /api/v1/markets/mispriced', () => {
 
   test(
     'a topic matching no covered row answers 200 with an empty list',
-    { annotation: rules('CAT-002', ...MISPRICED) },
+    { ...ruleDetails('CAT-002', ...MISPRICED) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMispricedMarkets', 1), 'spend budget too small for one listMispricedMarkets call');
       const a = await mispriced(paid, { topic: `fc-no-such-topic-${targetOptions.seed}` });

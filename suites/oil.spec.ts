@@ -9,7 +9,7 @@
  * this file's calls only and other workers' oil calls keep the seeded state; nothing needs restoring.
  * Those tests use a control-plane account (own credits, own oil limiter) to observe billing.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { OIL_ROUTE_LOCK } from './support/locks.ts';
 import type { TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
@@ -101,7 +101,7 @@ test.describe('GET /api/v1/signals/oil', () => {
 
   test(
     'default request: a reading gives reading_missing false, live marks are fetched and degraded is consistent',
-    { annotation: rules(...BODY_RULES, 'PARAM-071', 'OIL-021', 'OIL-022', ...contractRules('getOilSignal')) },
+    { ...ruleDetails(...BODY_RULES, 'PARAM-071', 'OIL-021', 'OIL-022', ...contractRules('getOilSignal')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getOilSignal', 1), 'spend budget too small');
       observing('OIL-021', 'OIL-022');
@@ -114,7 +114,7 @@ test.describe('GET /api/v1/signals/oil', () => {
 
   test(
     'include_marks=true carries venue_a_perps and perp_venue_b unless degraded',
-    { annotation: rules(...BODY_RULES, 'OIL-008', ...contractRules('getOilSignal')) },
+    { ...ruleDetails(...BODY_RULES, 'OIL-008', ...contractRules('getOilSignal')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getOilSignal', 1), 'spend budget too small');
       const body = await oilGet(paid, true);
@@ -124,7 +124,7 @@ test.describe('GET /api/v1/signals/oil', () => {
 
   test(
     'include_marks=false fetches no mark (gap OIL-009) and keeps every other rule',
-    { annotation: rules('OIL-002', 'OIL-009', 'OIL-016', 'OIL-018', 'OIL-020', ...contractRules('getOilSignal')) },
+    { ...ruleDetails('OIL-002', 'OIL-009', 'OIL-016', 'OIL-018', 'OIL-020', ...contractRules('getOilSignal')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getOilSignal', 1), 'spend budget too small');
       const body = await oilGet(paid, false);
@@ -134,7 +134,7 @@ test.describe('GET /api/v1/signals/oil', () => {
 
   test(
     'the perps WTI row is the oil signal reading, pointing to its canonical endpoint',
-    { annotation: rules('SIG-018', 'SIG-019', 'SIG-020', 'SIG-021', 'SIG-022', ...contractRules('getOilSignal', 'listPerpSignals')) },
+    { ...ruleDetails('SIG-018', 'SIG-019', 'SIG-020', 'SIG-021', 'SIG-022', ...contractRules('getOilSignal', 'listPerpSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(
         !affordable(targetOptions, 'getOilSignal', 1) || !affordable(targetOptions, 'listPerpSignals', 1),
@@ -154,7 +154,7 @@ test.describe('GET /api/v1/signals/oil', () => {
   );
   test(
     'no reading ever recorded: reading null gives reading_missing true (control plane)',
-    { annotation: rules('OIL-001', 'OIL-006', 'OIL-016', 'OIL-020', ...contractRules('getOilSignal')) },
+    { ...ruleDetails('OIL-001', 'OIL-006', 'OIL-016', 'OIL-020', ...contractRules('getOilSignal')) },
     async ({ api, controlPlane }) => {
       const account = await controlPlane.createAccount(OIL_ACCOUNT_CREDITS);
       const client = api.withKey(account.apiKey);
@@ -178,7 +178,7 @@ test.describe('GET /api/v1/signals/oil', () => {
 
   test(
     'a stale reading keeps reading_missing false; is_current false and days_since_reading reveal it (control plane)',
-    { annotation: rules('OIL-002', 'OIL-003', 'OIL-006', 'OIL-016', 'OIL-018', ...contractRules('getOilSignal')) },
+    { ...ruleDetails('OIL-002', 'OIL-003', 'OIL-006', 'OIL-016', 'OIL-018', ...contractRules('getOilSignal')) },
     async ({ api, controlPlane }) => {
       const account = await controlPlane.createAccount(OIL_ACCOUNT_CREDITS);
       const client = api.withKey(account.apiKey);
@@ -198,7 +198,7 @@ test.describe('GET /api/v1/signals/oil', () => {
   for (const mark of ['venue_a_perps', 'perp_venue_b'] as const) {
     test(
       `${mark} cannot be fetched: degraded true, the member null, not billed; include_marks=false is not degraded (control plane)`,
-      { annotation: rules('OIL-007', 'OIL-010', 'BILL-011', 'OIL-008', 'OIL-009', ...contractRules('getOilSignal')) },
+      { ...ruleDetails('OIL-007', 'OIL-010', 'BILL-011', 'OIL-008', 'OIL-009', ...contractRules('getOilSignal')) },
       async ({ api, controlPlane }) => {
         const account = await controlPlane.createAccount(OIL_ACCOUNT_CREDITS);
         const client = api.withKey(account.apiKey);

@@ -5,7 +5,7 @@
  * exactly max, every enum value) must not be rejected with 422 (a 404 for an unknown identity is fine).
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { routeLocks } from './support/locks.ts';
 import { judged as judgedInstances, withdrawRules } from './support/annotations.ts';
 import type { TargetClient } from './support/client.ts';
@@ -119,7 +119,7 @@ for (const { operationId } of contract().operations.values()) {
   test(
     `${operationId}: out-of-bounds parameters answer 422 invalid_request; edge values are accepted`,
     {
-      annotation: rules(...ruleIds, 'ERR-008', ...(paidRoute(operationId) ? [ORDER_GAP] : []), ...contractRules(operationId)),
+      ...ruleDetails(...ruleIds, 'ERR-008', ...(paidRoute(operationId) ? [ORDER_GAP] : []), ...contractRules(operationId)),
       lock: routeLocks(operationId),
     },
     async ({ api, targetOptions, budget, freshKey }) => {

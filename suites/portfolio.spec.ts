@@ -8,7 +8,7 @@
  */
 import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, paidRuns } from './support/property.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { rulesOf } from '../checks/define.ts';
@@ -75,7 +75,7 @@ function stubShaped(body: unknown): boolean {
 test.describe('GET /api/v1/portfolio', () => {
   test(
     'every position belongs to the requested wallet and sits on a requested venue (any wallet, any venue subset)',
-    { annotation: rules(...rulesOf(CHECKS.checkPositions), 'PORT-005', 'PORT-007', ...contractRules(OP)) },
+    { ...ruleDetails(...rulesOf(CHECKS.checkPositions), 'PORT-005', 'PORT-007', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
       await budget.reserveCalls(OP, RUNS);
       const names = await parameterNames(paid, targetOptions.target);
@@ -99,7 +99,7 @@ test.describe('GET /api/v1/portfolio', () => {
 
   test(
     'venues only selects: the single-venue answers together are exactly the all-venue answer',
-    { annotation: rules(...rulesOf(CHECKS.checkPositions, CHECKS.checkVenuePartition), ...contractRules(OP)) },
+    { ...ruleDetails(...rulesOf(CHECKS.checkPositions, CHECKS.checkVenuePartition), ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
       await budget.reserveCalls(OP, 5 + VENUES.length);
       const wallets = fc.sample(hexAddress, { seed: targetOptions.seed, numRuns: 5 });
@@ -129,7 +129,7 @@ test.describe('GET /api/v1/portfolio', () => {
 
   test(
     'a venue data source down: 502 upstream_unavailable (fails closed), not billed',
-    { annotation: rules('PORT-004', 'ERR-010', BILLING_RULES.notBilled502, ...contractRules(OP)) },
+    { ...ruleDetails('PORT-004', 'ERR-010', BILLING_RULES.notBilled502, ...contractRules(OP)) },
     async ({ api, controlPlane, targetOptions }) => {
       const credits = PRICES[OP]!.credits * 2;
       const wallet = `0x${'5a'.repeat(20)}`;

@@ -5,7 +5,7 @@
  * figures the metadata advertises besides prices (credits per USD, the increment, the tokens' decimals)
  * are held to the spec's where it states them (issue 22: PRICE-014/015, X402-032; gap X402-033).
  */
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { operationOf } from '../contract/route-match.ts';
 import type { TargetClient } from './support/client.ts';
 import { rulesOf, runCheck } from '../checks/define.ts';
@@ -40,7 +40,7 @@ function judgeListedRoutes(ruleId: string, table: ReadonlyMap<string, PriceEntry
 test.describe('reference prices at GET /api/public/pricing', () => {
   test(
     'every price of the reference table is the listed price',
-    { annotation: rules(...rulesOf(CHECKS.checkReferencePrices), 'PRICE-024', ...contractRules('getPricing')) },
+    { ...ruleDetails(...rulesOf(CHECKS.checkReferencePrices), 'PRICE-024', ...contractRules('getPricing')) },
     async ({ api }) => {
       const table = await readPricing(api);
       test.skip(!table, 'the pricing metadata lists no {method, path, price} entries (its shape is a gap)');
@@ -53,7 +53,7 @@ test.describe('reference prices at GET /api/public/pricing', () => {
 
   test(
     'paid prices are whole multiples of $0.005, and so is the price increment the metadata states',
-    { annotation: rules('PRICE-014', 'PRICE-024', ...contractRules('getPricing')) },
+    { ...ruleDetails('PRICE-014', 'PRICE-024', ...contractRules('getPricing')) },
     async ({ api }) => {
       const body = await readPricingBody(api);
       const table = priceTable(body);
@@ -78,7 +78,7 @@ test.describe('reference prices at GET /api/public/pricing', () => {
 
   test(
     '10 credits equal $0.01 wherever both are listed, and in the conversion figure the metadata states',
-    { annotation: rules('PRICE-015', 'PRICE-024', ...contractRules('getPricing')) },
+    { ...ruleDetails('PRICE-015', 'PRICE-024', ...contractRules('getPricing')) },
     async ({ api }) => {
       const body = await readPricingBody(api);
       const table = priceTable(body);
@@ -100,7 +100,7 @@ test.describe('reference prices at GET /api/public/pricing', () => {
 
   test(
     "the tokens' decimals the pricing metadata states: 6 for the eip155:4663 token (the eip155:8453 token's are a choice)",
-    { annotation: rules('X402-032', 'X402-033', 'PRICE-024', ...contractRules('getPricing')) },
+    { ...ruleDetails('X402-032', 'X402-033', 'PRICE-024', ...contractRules('getPricing')) },
     async ({ api }) => {
       const body = await readPricingBody(api);
       // Judged where the metadata states them (its shape is a gap); none stated leaves X402-032 NOT_RUN.

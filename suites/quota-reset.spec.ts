@@ -8,7 +8,7 @@
  */
 import type { APIResponse } from '@playwright/test';
 import { parseRetryAfter } from '../lib/retry-after.ts';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
 import type { ControlPlane } from './support/control.ts';
 import { LIMIT_BOUNDS } from '../contract/limits.ts';
@@ -38,7 +38,7 @@ const byScope = (standard: APIResponse, social: APIResponse) =>
 test.describe('limits: day counters reset at 00:00 UTC', () => {
   test(
     'a principal refused for its daily bound is still refused just before 00:00 UTC and admitted again just after',
-    { annotation: rules('LIM-003', 'LIM-007', 'LIM-020', 'LIM-033', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
+    { ...ruleDetails('LIM-003', 'LIM-007', 'LIM-020', 'LIM-033', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
     async ({ api, targetOptions, controlPlane }) => {
       const account = await controlPlane.createAccount(CREDITS);
       const client = api.withKey(account.apiKey);
@@ -114,7 +114,7 @@ test.describe('limits: every scoped operation is admitted again after its Retry-
     const scope = principalScopeOf(op)!;
     test(
       `${op}: refused for a full ${scope} minute, it is admitted again once the clock passed its Retry-After`,
-      { annotation: rules('LIM-020', ...contractRules(op)) },
+      { ...ruleDetails('LIM-020', ...contractRules(op)) },
       async ({ api, paid, targetOptions, controlPlane }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const account = await controlPlane.createAccount(PRICES[op]!.credits * 4);

@@ -5,7 +5,7 @@
  * split from article evidence. Test data comes from the target's own unfiltered list.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import type { TargetClient } from './support/client.ts';
 import { affordable, jsonOrNull } from './support/operations.ts';
@@ -90,7 +90,7 @@ function observeListChoices(body: unknown, rows: readonly Row[]): void {
 test.describe('GET /api/v1/signals', () => {
   test(
     'every row is a published trade signal: one per market, its newest publication, with its own id, side, status and timestamp',
-    { annotation: rules(...ROW_RULES, 'SIG-024', 'SIG-025', ...contractRules('listSignals')) },
+    { ...ruleDetails(...ROW_RULES, 'SIG-024', 'SIG-025', ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 1), 'spend budget too small');
       observing('SIG-016', 'SIG-024', 'SIG-025');
@@ -107,7 +107,7 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'exclude_drawdown_risk=true drops elevated rows, keeps safe ones and never falls back to an older publication',
-    { annotation: rules('SIG-005', 'SIG-008', 'SIG-009', 'SIG-010', ...LIST_RULES, ...contractRules('listSignals')) },
+    { ...ruleDetails('SIG-005', 'SIG-008', 'SIG-009', 'SIG-010', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);
@@ -128,7 +128,7 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'the former parameter name exclude_crash_risk gives the same rows as exclude_drawdown_risk',
-    { annotation: rules('VER-012', 'VER-015', 'SIG-008', ...LIST_RULES, ...contractRules('listSignals')) },
+    { ...ruleDetails('VER-012', 'VER-015', 'SIG-008', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 6), 'spend budget too small');
       const found: Violation[] = [];
@@ -178,7 +178,7 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'topic=broker_a keeps exactly the broker-listed markets, each with its newest publication',
-    { annotation: rules('SIG-011', 'SIG-012', 'SIG-005', ...LIST_RULES, ...contractRules('listSignals')) },
+    { ...ruleDetails('SIG-011', 'SIG-012', 'SIG-005', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);
@@ -199,7 +199,7 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'any topic only narrows the list: every filtered row is the unfiltered row of its market (property)',
-    { annotation: rules('SIG-005', 'SIG-013', ...LIST_RULES, ...contractRules('listSignals')) },
+    { ...ruleDetails('SIG-005', 'SIG-013', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
       const runs = 12;
       test.skip(!affordable(targetOptions, 'listSignals', runs + 1), 'spend budget too small');
@@ -227,7 +227,7 @@ test.describe('GET /api/v1/signals', () => {
 
   test(
     'article evidence stays at /api/v1/markets/{slug}/signals (version 5 break)',
-    { annotation: rules('VER-009', 'VER-010', ...LIST_RULES, ...contractRules('listSignals', 'getMarketSignals')) },
+    { ...ruleDetails('VER-009', 'VER-010', ...LIST_RULES, ...contractRules('listSignals', 'getMarketSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(
         !affordable(targetOptions, 'getMarketSignals', EVIDENCE_SAMPLE) || !affordable(targetOptions, 'listSignals', 1),
@@ -277,7 +277,7 @@ test.describe('GET /api/v1/signals', () => {
 test.describe('GET /api/v1/signals/perps', () => {
   test(
     'zero or one daily WTI row',
-    { annotation: rules('SIG-018', 'SIG-024', ...contractRules('listPerpSignals')) },
+    { ...ruleDetails('SIG-018', 'SIG-024', ...contractRules('listPerpSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
       const res = await paid.get('/api/v1/signals/perps');
@@ -292,7 +292,7 @@ test.describe('GET /api/v1/signals/perps', () => {
 
   test(
     'the WTI row is scoped wti-only and points to /api/v1/signals/oil',
-    { annotation: rules('SIG-019', 'SIG-020', 'SIG-023', ...contractRules('listPerpSignals')) },
+    { ...ruleDetails('SIG-019', 'SIG-020', 'SIG-023', ...contractRules('listPerpSignals')) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listPerpSignals', 1), 'spend budget too small');
       // An unknown parameter is ignored (gap SIG-023): the route documents no 422.

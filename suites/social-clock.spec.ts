@@ -6,7 +6,7 @@
  * at a time (playwright.config.ts). Without a control plane every test SKIPs.
  */
 import { randomInt } from 'node:crypto';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkSocialSearch, resultsOf } from '../checks/social-search.ts';
 import type { Violation } from '../lib/violation.ts';
@@ -20,7 +20,7 @@ const INVARIANTS = ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 
 
 test(
   'search results are not stored: the same search after the clock moved past its range searches the new range',
-  { annotation: rules('XSRCH-003', 'XSRCH-002', ...contractRules('searchSocial')) },
+  { ...ruleDetails('XSRCH-003', 'XSRCH-002', ...contractRules('searchSocial')) },
   async ({ paid, controlPlane, budget }) => {
     await budget.reserveCalls('searchSocial', 7);
     const RANGE = 90;
@@ -61,7 +61,7 @@ test(
 
 test(
   'a stored profile is reused just before it is 30 days old and recomputed just after',
-  { annotation: rules('PROF-006', 'PROF-008', ...INVARIANTS, ...contractRules('createSocialProfile')) },
+  { ...ruleDetails('PROF-006', 'PROF-008', ...INVARIANTS, ...contractRules('createSocialProfile')) },
   async ({ paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
     await budget.reserveCalls('createSocialProfile', 4);
     const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);

@@ -10,7 +10,7 @@
  * spend budget skips what the run cannot afford.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
@@ -100,7 +100,7 @@ test.describe('x/profile: every returned profile', () => {
   // general), judged here on its invariants.
   test(
     'holds the profile invariants: the discovery answer and the default body (lookback and focus omitted)',
-    { annotation: rules(...INVARIANTS, 'PARAM-078', 'PROF-017', 'PROF-018', 'PROF-020', ...contractRules(OP)) },
+    { ...ruleDetails(...INVARIANTS, 'PARAM-078', 'PROF-017', 'PROF-018', 'PROF-020', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions, sharedAnswers }) => {
       await budget.reserveCalls(OP, 2);
       observing('PROF-017', 'PROF-018', 'PROF-020');
@@ -130,7 +130,7 @@ test.describe('x/profile: every returned profile', () => {
 
   test(
     'holds the profile invariants for each focus, an @-prefixed handle and shorter lookbacks',
-    { annotation: rules(...INVARIANTS, 'PROF-004', ...contractRules(OP)) },
+    { ...ruleDetails(...INVARIANTS, 'PROF-004', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions, sharedAnswers }) => {
       await budget.reserveCalls(OP, 3);
       const found = await test.step('discover a handle the target profiles', () =>
@@ -154,7 +154,7 @@ test.describe('x/profile: every returned profile', () => {
 
   test(
     'property: any valid handle, lookback and focus get a profile holding the invariants or 404 insufficient_post_history',
-    { annotation: rules(...INVARIANTS, 'PROF-004', 'PARAM-074', ...contractRules(OP)) },
+    { ...ruleDetails(...INVARIANTS, 'PROF-004', 'PARAM-074', ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
       // Each run is a $1.00 call when it profiles (issue 19): THRIFT_RUNS on the configured key within a finite
       // budget, whose reservation must not exceed what the spend plan measured; the edges are the bad-bodies property's.
@@ -189,7 +189,7 @@ test.describe('x/profile: every returned profile', () => {
 test.describe('x/profile: insufficient post history', () => {
   test(
     'an account with fewer than 15 grounded posts in the window answers 404 insufficient_post_history',
-    { annotation: rules('PROF-004', 'ERR-006', ...contractRules(OP)) },
+    { ...ruleDetails('PROF-004', 'ERR-006', ...contractRules(OP)) },
     async ({ paid, targetOptions }) => {
       const thin = await test.step('find a handle without enough history at lookback 14', () => findThinHandle(paid, targetOptions.seed));
       test.skip('skip' in thin, 'skip' in thin ? thin.skip : '');
@@ -213,7 +213,7 @@ test.describe('x/profile: insufficient post history', () => {
 
   test(
     'at the edge of the floor: the smallest lookback a growing account is profiled at still cites at least 15 posts',
-    { annotation: rules('PROF-004', 'PROF-015', ...INVARIANTS, ...contractRules(OP)) },
+    { ...ruleDetails('PROF-004', 'PROF-015', ...INVARIANTS, ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
       await budget.reserveCalls(OP, 12);
       const growing = await test.step('find a handle refused at lookback 14 but profiled at 365', () =>
@@ -246,7 +246,7 @@ test.describe('x/profile: insufficient post history', () => {
 
   test(
     'a 404 insufficient_post_history is not billed (balance unchanged)',
-    { annotation: rules('PROF-004', 'PROF-005', 'BILL-002', ...contractRules(OP)) },
+    { ...ruleDetails('PROF-004', 'PROF-005', 'BILL-002', ...contractRules(OP)) },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const thin = await findThinHandle(paid, targetOptions.seed);
       test.skip('skip' in thin, 'skip' in thin ? thin.skip : '');
@@ -270,7 +270,7 @@ test.describe('x/profile: insufficient post history', () => {
 test.describe('x/profile: the store of successful profiles', () => {
   test(
     'a stored profile is reused across callers for the same handle, focus and lookback',
-    { annotation: rules('PROF-006', ...INVARIANTS, ...contractRules(OP)) },
+    { ...ruleDetails('PROF-006', ...INVARIANTS, ...contractRules(OP)) },
     async ({ api, paid, budget, targetOptions, sharedAnswers }) => {
       await budget.reserveCalls(OP, 3);
       const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
@@ -294,7 +294,7 @@ test.describe('x/profile: the store of successful profiles', () => {
 
   test(
     'a different focus or lookback does not reuse the stored profile',
-    { annotation: rules('PROF-007', ...INVARIANTS, ...contractRules(OP)) },
+    { ...ruleDetails('PROF-007', ...INVARIANTS, ...contractRules(OP)) },
     async ({ paid, budget, targetOptions, sharedAnswers }) => {
       await budget.reserveCalls(OP, 3);
       // The handle's profile at lookback 365 and the default focus (general, spec: POST /api/v1/x/profile)
@@ -322,7 +322,7 @@ test.describe('x/profile: the store of successful profiles', () => {
 test.describe('x/profile: failures', () => {
   test(
     'a search-provider fault answers 502 and is not billed',
-    { annotation: rules('PROF-009', 'PROF-010', 'XSRCH-005', 'BILL-003', ...contractRules(OP)) },
+    { ...ruleDetails('PROF-009', 'PROF-010', 'XSRCH-005', 'BILL-003', ...contractRules(OP)) },
     async ({ api, paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
       await budget.reserveCalls(OP, 1);
       const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
@@ -344,7 +344,7 @@ test.describe('x/profile: failures', () => {
   test(
     'a target without profiling configured answers 503 (on the target as it is, else in a control-plane scope where profiling is off)',
     // BILL-004 (a 503 is not billed) needs the balance: billing.spec.ts checks it through the control plane.
-    { annotation: rules('PROF-011', ...contractRules(OP)) },
+    { ...ruleDetails('PROF-011', ...contractRules(OP)) },
     async ({ paid, targetOptions, controlPlane }) => {
       const [probe] = probeHandles(targetOptions.seed, 1, 'n');
       let client = paid;
@@ -375,7 +375,7 @@ test.describe('x/profile: failures', () => {
   test(
     'bad bodies answer 422 invalid_request: handles outside the pattern, lookback outside 14..365, unknown focus, missing handle, malformed JSON',
     {
-      annotation: rules(
+      ...ruleDetails(
         'PARAM-072',
         'PARAM-073',
         'PARAM-074',

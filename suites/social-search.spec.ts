@@ -7,7 +7,7 @@
  * fails over a gap. Non-storage needs a clock advance: suites/social-clock.spec.ts. Each search
  * costs $0.50: the spend budget skips what the run cannot afford.
  */
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { checkSocialSearch, publishedAtOf, resultsOf } from '../checks/social-search.ts';
 import type { Violation } from '../lib/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -88,7 +88,7 @@ test.describe('x/search: defaults and bounds', () => {
   // limits and ranges of the next test.
   test(
     'a search with neither range_days nor limit: at most 15 results, all published within the last 30 days',
-    { annotation: rules('XSRCH-001', 'XSRCH-002', ...contractRules(OP)) },
+    { ...ruleDetails('XSRCH-001', 'XSRCH-002', ...contractRules(OP)) },
     async ({ paid: key, budget, freshKey }) => {
       await budget.reserveCalls(OP, 1);
       const paid = await ownSocialClient(key, freshKey);
@@ -109,7 +109,7 @@ test.describe('x/search: defaults and bounds', () => {
 
   test(
     'at most the requested number of results (15 by default), all published within the requested range (30 days by default)',
-    { annotation: rules('XSRCH-001', 'XSRCH-002', 'XSRCH-006', 'XSRCH-010', 'XSRCH-011', ...contractRules(OP)) },
+    { ...ruleDetails('XSRCH-001', 'XSRCH-002', 'XSRCH-006', 'XSRCH-010', 'XSRCH-011', ...contractRules(OP)) },
     async ({ paid: key, budget, freshKey }) => {
       await budget.reserveCalls(OP, 18);
       observing('XSRCH-006', 'XSRCH-010', 'XSRCH-011');
@@ -198,7 +198,7 @@ test.describe('x/search: defaults and bounds', () => {
 
   test(
     'out-of-bounds range_days and limit, a missing query and a malformed body answer 422 invalid_request',
-    { annotation: rules('PARAM-081', 'ERR-008', ...contractRules(OP)) },
+    { ...ruleDetails('PARAM-081', 'ERR-008', ...contractRules(OP)) },
     async ({ paid: key, budget, freshKey }) => {
       await budget.reserveCalls(OP, 12);
       const paid = await ownSocialClient(key, freshKey);
@@ -237,7 +237,7 @@ test.describe('x/search: defaults and bounds', () => {
 test.describe('x/search: failures', () => {
   test(
     'a social-search fault answers 502 and is not billed',
-    { annotation: rules('XSRCH-004', 'XSRCH-007', 'XSRCH-005', 'BILL-003', ...contractRules(OP)) },
+    { ...ruleDetails('XSRCH-004', 'XSRCH-007', 'XSRCH-005', 'BILL-003', ...contractRules(OP)) },
     async ({ api, controlPlane, budget }) => {
       await budget.reserveCalls(OP, 1);
       const { answer: a, violations } = await callDuringUpstreamFailure(

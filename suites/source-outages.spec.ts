@@ -3,7 +3,7 @@
  * the control plane fails the route's upstream for this test's own calls only (a fault scoped by
  * the X-Fault-Scope header, contract/control.yaml), and the route answers 503 in the error envelope.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { FAULT_SCOPE_HEADER, faultScope } from './support/control.ts';
@@ -21,7 +21,7 @@ const OUTAGES = [
 for (const o of OUTAGES) {
   test(
     `${o.operationId}: its source down answers 503 in the error envelope`,
-    { annotation: rules(o.rule, 'ERR-001', 'ERR-002', ...contractRules(o.operationId)) },
+    { ...ruleDetails(o.rule, 'ERR-001', 'ERR-002', ...contractRules(o.operationId)) },
     async ({ api, controlPlane }) => {
       const scope = faultScope();
       await test.step('fail the upstream of this test’s calls', () =>

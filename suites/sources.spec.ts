@@ -4,7 +4,7 @@
  * relevant). Test markets are discovered through the target's pull feed.
  */
 import fc from 'fast-check';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
@@ -71,7 +71,7 @@ test.describe('GET /api/v1/sources', () => {
   test(
     'market_keys: only the requested markets, newest first, articles inside the window, only the requested types',
     {
-      annotation: rules('SRC-004', 'SRC-016', 'SRC-017', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')),
+      ...ruleDetails('SRC-004', 'SRC-016', 'SRC-017', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')),
       lock: KEY_BOUND_LOCK,
     },
     async ({ paid, targetOptions, sharedAnswers }) => {
@@ -117,7 +117,7 @@ test.describe('GET /api/v1/sources', () => {
 
   test(
     'markets (slugs): looked up in venue_a by default and in the venue given',
-    { annotation: rules('SRC-005', 'SRC-006', 'ROUTE-007', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
+    { ...ruleDetails('SRC-005', 'SRC-006', 'ROUTE-007', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'listSources', 5), 'spend budget too small');
       const markets = (await evidenceMarkets(paid, sharedAnswers)).filter(
@@ -160,7 +160,7 @@ test.describe('GET /api/v1/sources', () => {
 
   test(
     "both or neither of markets and market_keys answer 422; unknown keys and venue with keys are the target's choice",
-    { annotation: rules('SRC-002', 'SRC-003', 'SRC-012', 'SRC-013', ...contractRules('listSources', 'getLatest')) },
+    { ...ruleDetails('SRC-002', 'SRC-003', 'SRC-012', 'SRC-013', ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       observing('SRC-012', 'SRC-013');
       const markets = await evidenceMarkets(paid, sharedAnswers);
@@ -206,7 +206,7 @@ test.describe('GET /api/v1/sources', () => {
 
   test(
     'without types both kinds come back: the per-type answers are contained in the default answer',
-    { annotation: rules('SRC-010', ...contractRules('listSources', 'getLatest')) },
+    { ...ruleDetails('SRC-010', ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'listSources', 3), 'spend budget too small');
       const keys = (await evidenceMarkets(paid, sharedAnswers)).slice(0, 10).map((m) => m.marketKey);
@@ -230,7 +230,7 @@ test.describe('GET /api/v1/sources', () => {
 
   test(
     'every kind types names is served, in either order: each one-kind answer is inside the answers of both lists',
-    { annotation: rules('SRC-018', ...contractRules('listSources', 'getLatest')) },
+    { ...ruleDetails('SRC-018', ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'listSources', 4), 'spend budget too small');
       const keys = (await evidenceMarkets(paid, sharedAnswers)).slice(0, 10).map((m) => m.marketKey);
@@ -258,7 +258,7 @@ test.describe('GET /api/v1/sources', () => {
 
   test(
     'windows nest: a narrower window never adds items, and the default window is 48 hours',
-    { annotation: rules('SRC-011', 'PARAM-056', ...contractRules('listSources', 'getLatest')) },
+    { ...ruleDetails('SRC-011', 'PARAM-056', ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'listSources', 4), 'spend budget too small');
       const keys = (await evidenceMarkets(paid, sharedAnswers)).slice(0, 10).map((m) => m.marketKey);

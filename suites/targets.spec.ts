@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { checkNotFoundEcho, checkSameChildren, checkSameResolution, childIds, type TargetExpectation } from '../checks/targets.ts';
@@ -77,7 +77,7 @@ async function expectStatus(res: APIResponse, status: number, what: string): Pro
 test.describe('venue_b', () => {
   test(
     'an event ticker answers event input: open children, each with its own $1.00 request',
-    { annotation: rules('TGT-008', 'TGT-020', ...EVENT_RULES, ...SHAPE_RULES, ...CHILD_CHOICES, ...contractRules(OP)) },
+    { ...ruleDetails('TGT-008', 'TGT-020', ...EVENT_RULES, ...SHAPE_RULES, ...CHILD_CHOICES, ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = await discovered(paid);
       const events = await resolvableEvents(api, rows, 8);
@@ -101,7 +101,7 @@ test.describe('venue_b', () => {
 
   test(
     'an exact child ticker answers the same list, that child selected and one ready request',
-    { annotation: rules('TGT-011', 'TGT-021', ...EXACT_RULES, ...SHAPE_RULES, ...contractRules(OP)) },
+    { ...ruleDetails('TGT-011', 'TGT-021', ...EXACT_RULES, ...SHAPE_RULES, ...contractRules(OP)) },
     async ({ api, paid }) => {
       const events = await resolvableEvents(api, await discovered(paid), 4);
       test.skip(events.length === 0, 'no venue_b event the target resolves');
@@ -134,7 +134,7 @@ test.describe('venue_b', () => {
 
   test(
     'a venue_b: marketKey resolves like the bare ticker it carries',
-    { annotation: rules('TGT-022', 'TGT-021', 'TGT-001', 'TGT-043', 'TGT-040', ...contractRules(OP)) },
+    { ...ruleDetails('TGT-022', 'TGT-021', 'TGT-001', 'TGT-043', 'TGT-040', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const events = await resolvableEvents(api, await discovered(paid), 3);
       test.skip(events.length === 0, 'no venue_b event the target resolves');
@@ -172,7 +172,7 @@ test.describe('venue_b', () => {
 
   test(
     'a public venue_b daily-event URL resolves the same event as its ticker',
-    { annotation: rules('TGT-019', ...EVENT_RULES, ...SHAPE_RULES, ...contractRules(OP)) },
+    { ...ruleDetails('TGT-019', ...EVENT_RULES, ...SHAPE_RULES, ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = (await discovered(paid)).filter(
         (r) => r.venue === 'venue_b' && typeof r.marketUrl === 'string' && typeof r.nativeEventId === 'string',
@@ -210,7 +210,7 @@ test.describe('venue_b', () => {
 
   test(
     'bare non-URL refs resolve as venue_b tickers, never as venue_a slugs',
-    { annotation: rules('TGT-027', ...contractRules(OP)) },
+    { ...ruleDetails('TGT-027', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const slugs = (await discovered(paid))
         .filter((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && /^[A-Za-z0-9._-]+$/.test(String(r.slug)))
@@ -231,7 +231,7 @@ test.describe('venue_b', () => {
 test.describe('venue_a', () => {
   test(
     'a venue_a: marketKey answers the venue_a alternative with that market selected',
-    { annotation: rules('TGT-023', 'TGT-033', 'TGT-002', 'TGT-047', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) },
+    { ...ruleDetails('TGT-023', 'TGT-033', 'TGT-002', 'TGT-047', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = spreadByVenue(
         (await discovered(paid)).filter((r) => r.venue === 'venue_a' && venueANumericId(r) !== undefined),
@@ -262,7 +262,7 @@ test.describe('venue_a', () => {
   test(
     'venue_a browser URLs /event/{slug}, /event/{slug}/{market-slug} and /market/{slug} are accepted',
     {
-      annotation: rules(
+      ...ruleDetails(
         'TGT-024',
         'TGT-025',
         'TGT-026',
@@ -327,7 +327,7 @@ test.describe('venue_a', () => {
 test.describe('errors', () => {
   test(
     'a well-formed ref that matches nothing answers 404 with the ref echoed in ticker',
-    { annotation: rules('TGT-028', 'TGT-029', 'TGT-034', ...contractRules(OP)) },
+    { ...ruleDetails('TGT-028', 'TGT-029', 'TGT-034', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
       const unknownTicker = fc.stringMatching(/^[A-Z0-9]{10,16}$/).map((s) => `FCUNKNOWN-${s}`);
       await assertProperty(
@@ -348,7 +348,7 @@ test.describe('errors', () => {
 
   test(
     'a URL of an unsupported host or path form answers 422 invalid_request',
-    { annotation: rules('TGT-030', ...contractRules(OP)) },
+    { ...ruleDetails('TGT-030', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
       const origins = new Set<string>();
       // Venue hosts come from the catalog when a key is configured; foreign hosts need no discovery.
@@ -379,7 +379,7 @@ test.describe('errors', () => {
 
   test(
     'a marketKey with another venue prefix answers 422 invalid_request',
-    { annotation: rules('TGT-031', ...contractRules(OP)) },
+    { ...ruleDetails('TGT-031', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {
       await assertProperty(
         fc.asyncProperty(fc.constantFrom('venue_a_us', 'venue_c'), fc.stringMatching(/^[A-Za-z0-9-]{1,24}$/), async (venue, id) => {

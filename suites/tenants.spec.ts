@@ -12,7 +12,7 @@
  * Spend: two generations per test at most, one per principal.
  */
 import { randomUUID } from 'node:crypto';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { observeChoice, observing } from './support/choices.ts';
 import type { TargetClient } from './support/client.ts';
@@ -134,7 +134,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
   test(
     'the same idempotency key and body from two principals at once: two jobs, each visible only to its owner, each billed once',
     {
-      annotation: rules('AUTH-019', 'AUTH-008', 'JOB-016', 'JOB-002', 'JOB-029', 'BILL-001', ...BOTH),
+      ...ruleDetails('AUTH-019', 'AUTH-008', 'JOB-016', 'JOB-002', 'JOB-029', 'BILL-001', ...BOTH),
     },
     async ({ api, targetOptions, controlPlaneIfAny: plane, budget }) => {
       observing('JOB-029');
@@ -185,7 +185,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
 
   test(
     "the same idempotency key with different bodies across principals: no cross-talk (neither the other's job nor a conflict with the other's record)",
-    { annotation: rules('AUTH-019', 'AUTH-008', 'JOB-016', 'JOB-002', 'JOB-029', ...BOTH) },
+    { ...ruleDetails('AUTH-019', 'AUTH-008', 'JOB-016', 'JOB-002', 'JOB-029', ...BOTH) },
     async ({ api, targetOptions, controlPlaneIfAny: plane, budget }) => {
       observing('JOB-029');
       const [a, b] = await twoPrincipals(api, targetOptions, plane, budget, 2);
@@ -227,7 +227,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
 test.describe('tenants: credits and limiter counters (control plane)', () => {
   test(
     "one principal's paid call and exhausted quota leave the other's credits and quota untouched (gaps BILL-021, LIM-026)",
-    { annotation: rules('BILL-001', 'BILL-021', 'LIM-026', ...contractRules('listAssets')) },
+    { ...ruleDetails('BILL-001', 'BILL-021', 'LIM-026', ...contractRules('listAssets')) },
     async ({ api, controlPlane }) => {
       observing('BILL-021', 'LIM-026');
       // B first, then A: on a target that numbers accounts, A's neighbour is B (a misrouted debit lands on B).

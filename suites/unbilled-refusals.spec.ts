@@ -16,7 +16,7 @@
  * Each answer is unbilled, so the run spends nothing on them; the discovery of each request is shared.
  */
 import { randomUUID } from 'node:crypto';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -123,7 +123,7 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
     test(
       `${op}: an injected upstream 502 leaves the key's balance unchanged${SOCIAL.has(op) ? '' : ' and names upstream_unavailable'}`,
       {
-        annotation: rules(
+        ...ruleDetails(
           BILLING_RULES.notBilled502,
           BILLING_RULES.notBilledUpstream,
           ...(SOCIAL.has(op) ? [] : ['ERR-010']),
@@ -172,7 +172,7 @@ test.describe('an upstream error of every paid operation answered with another s
   for (const op of WITH_502) {
     test(
       `${op}: an injected upstream 503 or 504 leaves the key's balance unchanged, whatever status answers it`,
-      { annotation: rules(BILLING_RULES.notBilledUpstream, ...contractRules(op)), lock: routeLocks(op) },
+      { ...ruleDetails(BILLING_RULES.notBilledUpstream, ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const found: Violation[] = [];
@@ -219,7 +219,7 @@ test.describe("a full minute of the other principal scope refuses no call of an 
     const other = scope === 'standard' ? 'x_research' : 'standard';
     test(
       `${op}: with the ${other} minute full, a ${scope} call is not refused 429`,
-      { annotation: rules('LIM-012', ...contractRules(op)), lock: routeLocks(op) },
+      { ...ruleDetails('LIM-012', ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const account = await controlPlane.createAccount(price(op) * 2);
@@ -251,7 +251,7 @@ test.describe('the standard in-flight bound refuses a call of every standard ope
   for (const op of SCOPED.filter((id) => principalScopeOf(id) === 'standard' && id !== 'listAssets' && id !== 'getOilSignal')) {
     test(
       `${op}: with ${bound} calls in flight, one more answers 429 with X-Quotient-Max-Concurrent`,
-      { annotation: rules('LIM-004', 'LIM-023', NOT_BILLED_429, ...contractRules(op)), lock: routeLocks(op) },
+      { ...ruleDetails('LIM-004', 'LIM-023', NOT_BILLED_429, ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         // The price the target bills (a gap price is its challenge's): every held call must be affordable.
@@ -315,14 +315,7 @@ test.describe('a call of every paid operation over its scope quota is refused be
     test(
       `${op}: with a full ${scope} minute, then a full day, the next call answers 429 and debits nothing`,
       {
-        annotation: rules(
-          NOT_BILLED_429,
-          NOT_BILLED_UPSTREAM_WORK,
-          'LIM-017',
-          'LIM-033',
-          ...bounds.map((b) => b.rule),
-          ...contractRules(op),
-        ),
+        ...ruleDetails(NOT_BILLED_429, NOT_BILLED_UPSTREAM_WORK, 'LIM-017', 'LIM-033', ...bounds.map((b) => b.rule), ...contractRules(op)),
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
@@ -370,7 +363,7 @@ test.describe('a 404 of every paid operation naming an unknown identifier is not
   for (const op of WITH_404) {
     test(
       `${op}: an identifier nothing matches, answered 404, leaves the key's balance unchanged`,
-      { annotation: rules(BILLING_RULES.notBilled404, ...contractRules(op)), lock: routeLocks(op) },
+      { ...ruleDetails(BILLING_RULES.notBilled404, ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = UNKNOWN_IDENTIFIER[op]!(await requestFor(paid, targetOptions.target, op));
         const account = await controlPlane.createAccount(price(op) * 2);
@@ -394,7 +387,7 @@ test.describe('an x402-paid answer that is not billed is never settled, on every
   for (const op of byX402(WITH_502)) {
     test(
       `${op}: an injected upstream 502 paid by x402 settles nothing`,
-      { annotation: rules('BILL-006', 'BILL-007', ...contractRules(op)), lock: routeLocks(op) },
+      { ...ruleDetails('BILL-006', 'BILL-007', ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const { res, wallet } = await controlPlane.withFault(
@@ -422,7 +415,7 @@ test.describe('an x402-paid answer that is not billed is never settled, on every
     const scope = principalScopeOf(op)!;
     test(
       `${op}: a payer over its ${scope} minute is refused 429 (its signed calls count there) and settles nothing`,
-      { annotation: rules('BILL-009', 'LIM-018', 'LIM-016', ...contractRules(op)), lock: routeLocks(op) },
+      { ...ruleDetails('BILL-009', 'LIM-018', 'LIM-016', ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const { wallet, header } = await paymentFor(api, controlPlane, request);
@@ -452,7 +445,7 @@ test.describe('an x402-paid answer that is not billed is never settled, on every
   for (const op of byX402(WITH_404)) {
     test(
       `${op}: an identifier nothing matches, paid by x402 and answered 404, settles nothing`,
-      { annotation: rules('BILL-005', ...contractRules(op)), lock: routeLocks(op) },
+      { ...ruleDetails('BILL-005', ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = UNKNOWN_IDENTIFIER[op]!(await requestFor(paid, targetOptions.target, op));
         const { wallet, header } = await paymentFor(api, controlPlane, request);

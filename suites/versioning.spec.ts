@@ -6,7 +6,7 @@
  * bounds and defaults it declares held to the spec's figures (VER-019). The
  * trade-signal parts of rules 3-4 (VER-009..012) are in signals.spec.ts.
  */
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { contract } from '../contract/index.ts';
 import { affordable } from './support/operations.ts';
 import { marketOf, signalRows } from '../checks/signals.ts';
@@ -37,7 +37,7 @@ const documented = [...contract().operations.values()].map((o) => ({ method: o.m
 test.describe('the machine-readable contract', () => {
   test(
     '/openapi.json serves an OpenAPI 3.x document listing every documented operation',
-    { annotation: rules('VER-005', 'VER-007', 'VER-008', ...contractRules('getOpenApi')) },
+    { ...ruleDetails('VER-005', 'VER-007', 'VER-008', ...contractRules('getOpenApi')) },
     async ({ api }) => {
       const res = await api.get('/openapi.json');
       await expect(res).toMatchContract('getOpenApi');
@@ -56,7 +56,7 @@ test.describe('the machine-readable contract', () => {
 
   test(
     '/api/v1/openapi.json serves the same document as /openapi.json',
-    { annotation: rules('VER-006', 'VER-005', ...contractRules('getOpenApi', 'getOpenApiV1')) },
+    { ...ruleDetails('VER-006', 'VER-005', ...contractRules('getOpenApi', 'getOpenApiV1')) },
     async ({ api }) => {
       const primary = await api.get('/openapi.json');
       await expect(primary).toMatchContract('getOpenApi');
@@ -70,7 +70,7 @@ test.describe('the machine-readable contract', () => {
 
   test(
     'paid data routes live under /api/v1, account and job routes under /api/auth, free lookups under /api/public',
-    { annotation: rules('VER-001', 'VER-002', 'VER-003', 'VER-004', ...contractRules('getOpenApi')) },
+    { ...ruleDetails('VER-001', 'VER-002', 'VER-003', 'VER-004', ...contractRules('getOpenApi')) },
     async ({ api }) => {
       const res = await api.get('/openapi.json');
       await expect(res).toMatchContract('getOpenApi');
@@ -87,7 +87,7 @@ test.describe('the machine-readable contract', () => {
 
   test(
     'the served contract breaks nothing the spec shows of the documented operations (contract drift)',
-    { annotation: rules('VER-018', ...contractRules('getOpenApi')) },
+    { ...ruleDetails('VER-018', ...contractRules('getOpenApi')) },
     async ({ api }, testInfo) => {
       const res = await api.get('/openapi.json');
       await expect(res).toMatchContract('getOpenApi');
@@ -130,7 +130,7 @@ function specFigures(): SpecFigure[] {
 test.describe('the figures the served contract states', () => {
   test(
     "every bound and default the served contract declares for a documented input is the spec's figure",
-    { annotation: rules('VER-019', ...contractRules('getOpenApi')) },
+    { ...ruleDetails('VER-019', ...contractRules('getOpenApi')) },
     async ({ api }) => {
       const res = await api.get('/openapi.json');
       await expect(res).toMatchContract('getOpenApi');
@@ -143,7 +143,7 @@ test.describe('the figures the served contract states', () => {
 test.describe('former drawdown names', () => {
   test(
     'the stored-forecast read carries crash_risk beside every drawdown_risk_72h, with the same value',
-    { annotation: rules('VER-013', 'VER-016', ...contractRules('listSignals', 'getMarketForecast')) },
+    { ...ruleDetails('VER-013', 'VER-016', ...contractRules('listSignals', 'getMarketForecast')) },
     async ({ paid, targetOptions }) => {
       test.skip(
         !affordable(targetOptions, 'listSignals', 1) || !affordable(targetOptions, 'getMarketForecast', FORECAST_PROBES),

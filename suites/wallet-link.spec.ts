@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, rules, contractRules, judged } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { judgeWith } from './support/judging.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { LINK_TOKEN_LIFETIME_S, lifetimeFigures } from '../checks/wallets.ts';
@@ -426,7 +426,7 @@ test.describe('wallet link: issuing, black-box', () => {
   // Black-box first (issue 32): a key issues a token on any target; the lifecycle below needs funded wallets.
   test(
     'an issued link token matches the token pattern',
-    { annotation: rules('WAL-001', 'WAL-016', ...contractRules('createWalletLinkToken')) },
+    { ...ruleDetails('WAL-001', 'WAL-016', ...contractRules('createWalletLinkToken')) },
     async ({ paid }) => {
       const { res, token, malformed } = await issue(paid);
       const vs: Violation[] = [];
@@ -450,7 +450,7 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
   test(
     'any sequence of issue, link, reuse, expiry, link-elsewhere and re-link keeps the lifecycle and is never billed',
     {
-      annotation: rules(
+      ...ruleDetails(
         'WAL-001',
         'WAL-002',
         'WAL-003',
@@ -515,7 +515,7 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
 test.describe('wallet link: refusals', () => {
   test(
     'a well-formed token that was never issued: 404 link_token_not_found, not settled',
-    { annotation: rules('WAL-005', 'WAL-008', 'WAL-012', ...contractRules('linkWallet')) },
+    { ...ruleDetails('WAL-005', 'WAL-008', 'WAL-012', ...contractRules('linkWallet')) },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const wallet = newWallet();
@@ -536,7 +536,7 @@ test.describe('wallet link: refusals', () => {
   test(
     'no verifiable payer (a forged payment signature): 422 x402_payment_required, not settled, token still usable',
     {
-      annotation: rules(
+      ...ruleDetails(
         'WAL-007',
         'WAL-010',
         'WAL-011',
@@ -589,7 +589,7 @@ test.describe('wallet link: refusals', () => {
 test.describe('wallet link: a call without payment (gaps)', () => {
   test(
     "an unpaid link call: the 402 challenge, or the route's own refusal first (the stub's choices, gaps WAL-022 and WAL-023)",
-    { annotation: rules('WAL-022', 'WAL-023', 'WAL-016', ...contractRules('linkWallet', 'createWalletLinkToken')) },
+    { ...ruleDetails('WAL-022', 'WAL-023', 'WAL-016', ...contractRules('linkWallet', 'createWalletLinkToken')) },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const account = await controlPlane.createAccount(CREDITS);
@@ -629,7 +629,7 @@ const OUTSIDE_MARGIN_S = 2;
 test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
   test(
     'the issuing answer advertises 15 minutes; a token used just before 15 minutes links, one used just after answers 422',
-    { annotation: rules('WAL-002', 'WAL-010', 'WAL-027', ...contractRules('linkWallet', 'createWalletLinkToken')) },
+    { ...ruleDetails('WAL-002', 'WAL-010', 'WAL-027', ...contractRules('linkWallet', 'createWalletLinkToken')) },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const account = await controlPlane.createAccount(CREDITS);

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { getAddress, type Hex } from 'viem';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
 import { routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
@@ -177,7 +177,7 @@ test.describe('adversarial x402 payments are refused and never settled', () => {
   for (const c of CASES) {
     test(
       c.name,
-      { annotation: rules(c.rule, 'X402-025', ...(c.echoedOther ? ['X402-026'] : []), ...contractRules(OP)) },
+      { ...ruleDetails(c.rule, 'X402-025', ...(c.echoedOther ? ['X402-026'] : []), ...contractRules(OP)) },
       async ({ api, controlPlane }) => {
         const s = await setup(api, controlPlane);
         const payment = await signPayment(s.wallet, s.challenge, s.entry, s.nowS, c.tamper(s));
@@ -196,7 +196,7 @@ test.describe('adversarial x402 payments are refused and never settled', () => {
 
   test(
     'underfunded wallet: a valid signature over more than the balance',
-    { annotation: rules('X402-025', ...contractRules(OP)) },
+    { ...ruleDetails('X402-025', ...contractRules(OP)) },
     async ({ api, controlPlane }) => {
       const c0 = await readChallenge(api, 'GET', PATH);
       await expect(c0.res).toMatchContract(OP);
@@ -214,7 +214,7 @@ test.describe('adversarial x402 payments are refused and never settled', () => {
 
   test(
     'base64url-encoded PAYMENT-SIGNATURE: read or refused (gap X402-034), the payer pays at most once',
-    { annotation: rules('X402-034', 'X402-024', ...contractRules(OP)) },
+    { ...ruleDetails('X402-034', 'X402-024', ...contractRules(OP)) },
     async ({ api, controlPlane }) => {
       const s = await setup(api, controlPlane);
       const res = await presentTo(api, encodePaymentBase64Url(await signPayment(s.wallet, s.challenge, s.entry, s.nowS)));
@@ -237,7 +237,7 @@ test.describe('adversarial x402 payments are refused and never settled', () => {
 
   test(
     'garbage PAYMENT-SIGNATURE headers (fast-check)',
-    { annotation: rules('X402-025', ...contractRules(OP)) },
+    { ...ruleDetails('X402-025', ...contractRules(OP)) },
     async ({ api, controlPlane, targetOptions }) => {
       const s = await setup(api, controlPlane);
       const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v), 'utf8').toString('base64');
@@ -279,7 +279,7 @@ test.describe('adversarial x402 payments on every x402 operation are refused and
     test(
       `${op}: a forged, underpaid, misdirected or foreign-token payment is refused and settles nothing`,
       {
-        annotation: rules(...new Set(PER_OPERATION_CASES.map((c) => c.rule)), 'X402-025', ...contractRules(op)),
+        ...ruleDetails(...new Set(PER_OPERATION_CASES.map((c) => c.rule)), 'X402-025', ...contractRules(op)),
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
@@ -310,7 +310,7 @@ test.describe('adversarial x402 payments on every x402 operation are refused and
 test.describe('replays', () => {
   test(
     'an identical replay of a settled payment pays nothing more: refused, or the same answer again (gap X402-017); the wallet pays once',
-    { annotation: rules('X402-024', 'X402-025', 'ERR-007', 'X402-017', ...contractRules(OP)) },
+    { ...ruleDetails('X402-024', 'X402-025', 'ERR-007', 'X402-017', ...contractRules(OP)) },
     async ({ api, controlPlane }) => {
       const s = await setup(api, controlPlane);
       const header = encodePayment(await signPayment(s.wallet, s.challenge, s.entry, s.nowS));
@@ -350,7 +350,7 @@ test.describe('replays', () => {
   test(
     'a payment settled on its own request is refused on another (the payer pays once); a never-used one presented elsewhere is gap X402-026',
     {
-      annotation: rules('X402-016', 'X402-025', 'ERR-007', 'X402-026', 'X402-027', ...contractRules(OP, ...OTHERS.map((o) => o.op))),
+      ...ruleDetails('X402-016', 'X402-025', 'ERR-007', 'X402-026', 'X402-027', ...contractRules(OP, ...OTHERS.map((o) => o.op))),
     },
     async ({ api, controlPlane }) => {
       const s = await setup(api, controlPlane);

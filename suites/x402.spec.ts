@@ -7,7 +7,7 @@
  * wallet loses exactly the price. Unbilled answers (404, 502, upstream error) are never settled.
  */
 import { parseRetryAfter } from '../lib/retry-after.ts';
-import { test, expect, rules, contractRules } from './support/fixtures.ts';
+import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
 import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
@@ -145,7 +145,7 @@ test.describe('x402 challenge', () => {
     test(
       `${operationId}: the 402 challenge decodes, validates and offers both networks at the price`,
       {
-        annotation: rules(
+        ...ruleDetails(
           ...CHALLENGE_RULES,
           ...ADVERTISED,
           'X402-021',
@@ -208,7 +208,7 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
     test(
       `${op}: paid by x402 it answers 2xx with PAYMENT-RESPONSE, the wallet loses exactly the entry's amount; a payment settled for another resource is refused there`,
       {
-        annotation: rules(
+        ...ruleDetails(
           'AUTH-003',
           'X402-010',
           'X402-012',
@@ -307,7 +307,7 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
   for (const network of [BASE_NETWORK, SECOND_NETWORK]) {
     test(
       `on ${network}: 200 with PAYMENT-RESPONSE (success, transaction, network, payer) and the wallet loses exactly the price`,
-      { annotation: rules('AUTH-003', 'X402-012', 'X402-014', 'X402-015', 'X402-024', 'X402-029', ...contractRules('listAssets')) },
+      { ...ruleDetails('AUTH-003', 'X402-012', 'X402-014', 'X402-015', 'X402-024', 'X402-029', ...contractRules('listAssets')) },
       async ({ api, controlPlane, targetOptions }) => {
         const op = 'listAssets';
         const path = '/api/v1/assets';
@@ -337,7 +337,7 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
 
   test(
     'the asset is matched case-insensitively: a payment naming the asset in another letter case is accepted',
-    { annotation: rules('X402-010', 'X402-012', 'X402-014', 'X402-024', ...contractRules('listAssets')) },
+    { ...ruleDetails('X402-010', 'X402-012', 'X402-014', 'X402-024', ...contractRules('listAssets')) },
     async ({ api, controlPlane }) => {
       const op = 'listAssets';
       const path = '/api/v1/assets';
@@ -378,7 +378,7 @@ test.describe('x402 interop: the official @x402/fetch client pays', () => {
 test.describe('x402: unbilled answers are never settled', () => {
   test(
     'a 404 paid by x402 carries no PAYMENT-RESPONSE and the wallet is not debited',
-    { annotation: rules('BILL-005', 'EVID-011', 'X402-027', ...contractRules('getMarketSignals')) },
+    { ...ruleDetails('BILL-005', 'EVID-011', 'X402-027', ...contractRules('getMarketSignals')) },
     async ({ api, controlPlane, targetOptions }) => {
       const op = 'getMarketSignals';
       const wallet = await fundedWallet(controlPlane, BASE_NETWORK);
@@ -435,7 +435,7 @@ test.describe('x402: unbilled answers are never settled', () => {
   ] as const) {
     test(
       `a ${status} (upstream failure injected through the control plane) paid by x402 is not settled`,
-      { annotation: rules(rule, ...candidates.flatMap((op) => contractRules(op))) },
+      { ...ruleDetails(rule, ...candidates.flatMap((op) => contractRules(op))) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         let chosen: { op: string; request: PaidRequest } | undefined;
         for (const op of candidates) {
@@ -493,7 +493,7 @@ test.describe('x402: unbilled answers are never settled', () => {
 test.describe('x402: a 429 settles nothing', () => {
   test(
     "a payment answered 429 (the oil route's one-second spacing) is not settled; whether it pays the retry is gap X402-027",
-    { annotation: rules('BILL-009', 'X402-024', 'X402-027', ...contractRules('getOilSignal')), lock: OIL_ROUTE_LOCK },
+    { ...ruleDetails('BILL-009', 'X402-024', 'X402-027', ...contractRules('getOilSignal')), lock: OIL_ROUTE_LOCK },
     async ({ api, controlPlane }) => {
       const op = 'getOilSignal';
       const path = '/api/v1/signals/oil';
@@ -556,7 +556,7 @@ test.describe('x402: a 429 settles nothing', () => {
 test.describe('x402: a key and a payment together (gap)', () => {
   test(
     'a call carrying both an API key and a PAYMENT-SIGNATURE: the stub uses the key and never settles the payment (gap AUTH-014)',
-    { annotation: rules('AUTH-014', ...contractRules('listAssets')) },
+    { ...ruleDetails('AUTH-014', ...contractRules('listAssets')) },
     async ({ api, controlPlane }) => {
       const op = 'listAssets';
       const path = '/api/v1/assets';

@@ -10,7 +10,7 @@ import { contract } from '../../contract/index.ts';
 import type { LimitScope } from '../../contract/limits.ts';
 import { loadRules, schemaRulesFor } from '../../contract/rules.ts';
 import type { TestInfo } from '@playwright/test';
-import { ANNOTATION } from '../../lib/annotation-kinds.ts';
+import { ANNOTATION, ruleTag } from '../../lib/annotation-kinds.ts';
 import { emptyTestResult, TEST_RESULT_ATTACHMENT, type TestResultData } from '../../lib/test-result.ts';
 
 export interface RuleAnnotation {
@@ -24,6 +24,16 @@ export function rules(...ids: string[]): RuleAnnotation[] {
   const unknown = ids.filter((id) => !catalogue.has(id));
   if (unknown.length) throw new Error(`unknown rule id(s): ${unknown.join(', ')}`);
   return [...new Set(ids)].map((description) => ({ type: ANNOTATION.rule, description }));
+}
+
+/**
+ * A suite test's details for the given rule IDs: their `rule` annotations and the same IDs as Playwright tags
+ * (`@ERR-001`), so a run selects the tests of its rules with `--grep` over tags (cli/selection.ts ruleTagPattern).
+ * @throws Error for an ID not in the catalogue.
+ */
+export function ruleDetails(...ids: string[]): { annotation: RuleAnnotation[]; tag: string[] } {
+  const annotation = rules(...ids);
+  return { annotation, tag: annotation.map((a) => ruleTag(a.description)) };
 }
 
 /**

@@ -1,24 +1,28 @@
 /**
- * Test selection of the CLI (cli/selection.ts): tests made in a loop share one location, so the
- * unselected ones sharing a selected test's location are left out by title (`--grep-invert`).
+ * Test selection of the CLI (cli/selection.ts): a run's tests are the ones tagged with a selected rule
+ * (suites/support/annotations.ts ruleDetails tags each test with its rule IDs), chosen by one `--grep` over
+ * tags: no escaped titles, and tests made in a loop on one line are told apart by their tags. Credits no
+ * catalogue rule.
  */
 import { test, expect } from '@playwright/test';
-import { strayPattern, type PlannedTest } from '../../cli/selection.ts';
+import { ruleTagPattern } from '../../cli/selection.ts';
+import { ruleTag } from '../../lib/annotation-kinds.ts';
 
-const t = (location: string, title: string): PlannedTest => ({ location, title, rules: [], clock: false, oneAddress: false });
+/** What Playwright matches `--grep` against: the titles, then the tags, space-separated. */
+const line = (title: string, ids: string[]) => [`suites/x.spec.ts ${title}`, ...ids.map(ruleTag)].join(' ');
 
-test('unselected tests sharing a selected location are inverted out by their escaped title', () => {
-  const all = [t('a.spec.ts:5', 'getX: bounds (1..2)'), t('a.spec.ts:5', 'getY: bounds'), t('b.spec.ts:9', 'other')];
-  const planned = [all[1]!];
-  const pattern = strayPattern(all, planned)!;
-  expect(pattern).toBe('getX: bounds \\(1\\.\\.2\\)');
-  expect(new RegExp(pattern).test('a.spec.ts getX: bounds (1..2)')).toBe(true);
-  expect(new RegExp(pattern).test('a.spec.ts getY: bounds')).toBe(false);
+test('a test is selected when one of its rule tags is selected, never by a prefix of another rule ID', () => {
+  const re = new RegExp(ruleTagPattern(['ERR-001', 'SCH-012']));
+  expect(re.test(line('getX: bounds (1..2)', ['PARAM-003', 'ERR-001']))).toBe(true);
+  expect(re.test(line('getY', ['SCH-012']))).toBe(true);
+  expect(re.test(line('getZ', ['ERR-0011', 'SCH-0120', 'XERR-001']))).toBe(false);
+  // A title that merely names the rule is no tag.
+  expect(re.test(line('ERR-001 in the title', ['ERR-002']))).toBe(false);
 });
 
-test('nothing is inverted when no location is shared, or when the title would also drop a selected test', () => {
-  const all = [t('a.spec.ts:5', 'one'), t('b.spec.ts:9', 'two')];
-  expect(strayPattern(all, [all[0]!])).toBeUndefined();
-  const shared = [t('a.spec.ts:5', 'bounds'), t('a.spec.ts:5', 'getY: bounds')];
-  expect(strayPattern(shared, [shared[1]!])).toBeUndefined();
+test("with the operator's --grep, a test must match it and carry a selected rule", () => {
+  const re = new RegExp(ruleTagPattern(['ERR-001'], 'bounds'));
+  expect(re.test(line('getX: bounds', ['ERR-001']))).toBe(true);
+  expect(re.test(line('getX: other', ['ERR-001']))).toBe(false);
+  expect(re.test(line('getX: bounds', ['ERR-002']))).toBe(false);
 });
