@@ -2,7 +2,7 @@
  * Which paid routes of a target answer an invalid request free (issue 19, gap AUTH-020). The spec does
  * not say whether a paid route checks a request's parameters before it asks for credentials. Before a
  * run without a control plane plans its spend, it sends each paid operation whose refusal probes cost
- * money on the embedded stub (contract/request-plan.json `spend.refusals`) one request that breaks a
+ * money on the embedded stub (measurements/request-plan.json `spend.refusals`) one request that breaks a
  * contract bound, with neither key nor payment: nobody is named, so nothing can be billed. A 422
  * invalid_request means the suites' refusal probes of that operation will be answered free too
  * (suites/support/refusals.ts), and the plan prices them out (cli/spend.ts); a 401 or 402, or anything

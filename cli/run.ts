@@ -114,7 +114,7 @@ function sign(dir: string, keyFile: string | undefined): void {
 function printPlannedRequests(planned: readonly PlannedTest[], list: boolean): void {
   const plan = loadRequestPlan();
   if (!plan) {
-    console.log('Planned requests: unknown (no contract/request-plan.json; `npm run request-plan` measures one on the embedded stub)');
+    console.log('Planned requests: unknown (no measurements/request-plan.json; `npm run request-plan` measures one on the embedded stub)');
     return;
   }
   const p = plannedRequests(plan, planned);

@@ -1,6 +1,6 @@
 /**
  * The run's spend plan (issue 19; lib/spend-plan.ts), from the measured spend of each selected test
- * (contract/request-plan.json `spend`): printed by `--dry-run`, written to `<report dir>/spend-plan.json`
+ * (measurements/request-plan.json `spend`): printed by `--dry-run`, written to `<report dir>/spend-plan.json`
  * for the run (its workers skip the tests left out, suites/support/fixtures.ts), and printed again
  * beside what the run spent.
  */

@@ -1,6 +1,6 @@
 /**
  * The request plan (cli `--dry-run`): how many requests each suite test sent when it last ran against the embedded
- * stub (`contract/request-plan.json`, written by `npm run request-plan` from a run's results.json).
+ * stub (`measurements/request-plan.json`, written by `npm run request-plan` from a run's results.json).
  * `--dry-run` sums it over the selected tests. It is a measurement, not a promise: another target
  * may answer with more or fewer items to walk, and property tests draw their cases from the seed.
  */
@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StatusSpend } from './test-result.ts';
 
-export const REQUEST_PLAN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'contract', 'request-plan.json');
+export const REQUEST_PLAN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'measurements', 'request-plan.json');
 
 export interface RequestPlan {
   /** Where and when the counts were measured. */

@@ -1,6 +1,6 @@
 /**
  * The spend plan (issue 19): before a run sends anything, which of its paid tests the budget buys.
- * Every suite test's spend was measured on the embedded stub (contract/request-plan.json `spend`: the
+ * Every suite test's spend was measured on the embedded stub (measurements/request-plan.json `spend`: the
  * credits its configured principals' billed calls cost, with and without a control plane). A test
  * that costs nothing always runs. Paid tests are bought cheapest coverage first: the one judging the
  * most budget-bound rules not yet judged per credit, while it fits what is left (a weighted greedy set

@@ -1,5 +1,5 @@
 /**
- * `npm run request-plan [RESULTS_JSON] [--no-control RESULTS_JSON]`: writes contract/request-plan.json,
+ * `npm run request-plan [RESULTS_JSON] [--no-control RESULTS_JSON]`: writes measurements/request-plan.json,
  * the requests each suite test sent in a run against the embedded stub (its `requests` "ip_guard …"
  * annotations, which count every request: suites/support/annotations.ts countRequest) and the credits
  * its configured keys' billed calls cost (its result's `spend`, lib/test-result.ts; issue 19's spend plan), with the commit and
@@ -199,5 +199,5 @@ const usd = (r: Record<string, number> | undefined) => `$${(Object.values(r ?? {
 console.log(
   `request plan: ${Object.keys(tests).length} test(s), ${total.toLocaleString('en-US')} request(s), spend ${usd(measured.spend)} with a control plane` +
     (noControl ? `, ${usd(noControl)} without` : '') +
-    ' → contract/request-plan.json',
+    ' → measurements/request-plan.json',
 );

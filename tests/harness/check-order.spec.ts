@@ -68,7 +68,7 @@ function oneRuleEach(keys: readonly string[]): { tests: PlannedTest[]; catalogue
 test('a plan for a target answering refusals free leaves out exactly their measured spend', () => {
   const measured = loadRequestPlan()?.spend;
   const refusals = measured?.refusals?.noControl ?? {};
-  test.skip(!Object.keys(refusals).length, 'contract/request-plan.json records no refusal spend without a control plane');
+  test.skip(!Object.keys(refusals).length, 'measurements/request-plan.json records no refusal spend without a control plane');
   const keys = Object.keys(measured!.noControl ?? {});
   const { tests, catalogue } = oneRuleEach(keys);
   const all = new Set(Object.values(refusals).flatMap((ops) => Object.keys(ops)));
@@ -85,7 +85,7 @@ test('a plan for a target answering refusals free leaves out exactly their measu
 function statusesMeasured() {
   const measured = loadRequestPlan()?.spend;
   const statuses = measured?.statuses?.noControl ?? {};
-  test.skip(!Object.keys(statuses).length, 'contract/request-plan.json records no refusal spend by status without a control plane');
+  test.skip(!Object.keys(statuses).length, 'measurements/request-plan.json records no refusal spend by status without a control plane');
   return { measured: measured!, statuses };
 }
 

@@ -152,7 +152,7 @@ test.describe('targets that cannot be judged: exit 2 with a one-line reason, rep
 test.describe('--dry-run: the planned requests, measured on the embedded stub', () => {
   test('each selected test shows its measured request count, and the sum is labelled with where and when it was measured', async () => {
     const plan = loadRequestPlan();
-    expect(plan, 'contract/request-plan.json (npm run request-plan)').toBeDefined();
+    expect(plan, 'measurements/request-plan.json (npm run request-plan)').toBeDefined();
     const r = await runCli(['run', '--rule', 'PRICE-014', '--rule', 'PRICE-015', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');

@@ -2,7 +2,7 @@
  * The plan `run --dry-run` prints is what the run then spends and judges (issue 19): at budgets $0,
  * $2 and $20, against a stub served without a control plane (two keys: every paid call is the
  * configured key's money), for one operation's rules (searchAssets: paid tests worth more than $2 and
- * less than $20 as measured in contract/request-plan.json `spend.noControl`), the run's spend is within 10%
+ * less than $20 as measured in measurements/request-plan.json `spend.noControl`), the run's spend is within 10%
  * of the plan's (a few cents of slack for the smallest plans: one $0.01 call more or less), and the
  * budget-bound rules the run left SKIPPED for budget are within 10% of those the plan left out. A bought
  * test the run could not complete (THROTTLED, failed: the machine's or the target's doing) is taken out
