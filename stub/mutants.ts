@@ -57,6 +57,12 @@ const TABLE = {
     ['lim-debit-on-429', 'BILL-008', 'an API-key call refused 429 by its scope is debited first'],
     ['lim-policy-quota-off', 'LIM-033', 'RateLimit-Policy advertises the per-second policies one above the bound (q=21;w=1)'],
     [
+      'lim-challenge-counts-portfolio',
+      'LIM-015',
+      'unsigned x402 challenges of the portfolio count against one standard quota, so the 21st in a second answers 429',
+      { operation: 'getPortfolio' },
+    ],
+    [
       'lim-day-reset-early',
       'LIM-003',
       'the daily counts roll over at 23:00 UTC (a server-local day an hour ahead): a call just before 00:00 UTC is admitted',

@@ -120,6 +120,9 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
     const hold: { ticket?: Ticket } = {};
     try {
       if (op.precheck && !carriesCredentials(request.headers)) op.precheck(request);
+      // The mutant counts an unsigned challenge of the portfolio in a standard quota of its own (LIM-015).
+      if (operationId === 'getPortfolio' && mutant('lim-challenge-counts-portfolio') && !carriesCredentials(request.headers))
+        hold.ticket = ctx.limits.admit('standard', 'unsigned-challenges');
       // A promise only for a payment or a challenge (see serve on awaiting).
       const admitted = ctx.gate.admit(new GateCall(request, operationId, price, beforeDebit(ctx, op, request, hold)));
       await serve(ctx, op, request, reply, admitted instanceof Promise ? await admitted : admitted);
