@@ -4,7 +4,7 @@
  * one unsharded run would have; then the merged folder is signed as a bundle.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,10 @@ import { UsageError } from './settings.ts';
 import { MANIFEST, SIGNATURE, writeBundle } from './bundle.ts';
 import { EXIT } from './run.ts';
 import { PLAYWRIGHT_CLI, playwrightEnv } from '../lib/playwright-cli.ts';
-import { REPORT_FILES } from '../lib/run-state.ts';
-import { childEnvironment } from '../lib/settings.ts';
+import { REPORT_DIR_FILES, REPORT_FILES } from '../lib/run-state.ts';
+import { childEnvironment, DEFAULT_PROPERTY_SEED } from '../lib/settings.ts';
+import { writeRunConfig, type RunConfig } from '../lib/run-config.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../lib/http-client.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,24 +36,40 @@ export async function mergeCommand(dirs: string[], outDir: string, signingKey?: 
     const first = shards[0];
     const baseline = first?.drift?.comparisons.find((c) => c.against === 'baseline')?.before;
     const out = resolve(outDir);
-    const env = childEnvironment();
-    Object.assign(env, {
-      FC_REPORT_DIR: out,
-      FC_TIER: first?.tier ?? 'standard',
-      FC_SELECTED_RULES: first?.selection?.join(',') ?? '',
-      FC_COMMAND_LINE: `forecast-conformance merge ${dirs.join(' ')}`,
-      FC_FAIL_ON_SKIP: first?.failOnSkip ? '1' : '',
-      ...(first?.minCoverage !== null && first?.minCoverage !== undefined ? { FC_MIN_COVERAGE: String(first.minCoverage) } : {}),
-      ...(first?.seed !== null && first?.seed !== undefined ? { FC_SEED: String(first.seed) } : {}),
-      // The budget the shards ran under stays the merged report's (Infinity: unlimited, the embedded stub's).
-      ...(first ? { FC_MAX_SPEND: String(first.spend.budgetUsd ?? Infinity) } : {}),
+    // The shards' settings, as one run configuration (lib/run-config.ts) for merge-reports' reporters.
+    const config: RunConfig = {
+      version: 1,
+      target: first && !first.target.startsWith('embedded ') ? first.target : '',
+      siteUrl: '',
+      control: '',
+      // The budget the shards ran under stays the merged report's (null: unlimited, the embedded stub's).
+      maxSpendUsd: first ? (first.spend.budgetUsd ?? null) : null,
       // The operator's statement on gap BILL-013 stays on the merged report.
-      ...(first?.spend.unbilledStatuses?.length ? { FC_UNBILLED_STATUS: first.spend.unbilledStatuses.join(',') } : {}),
-      ...(first && !first.target.startsWith('embedded ') ? { FC_TARGET: first.target } : {}),
+      unbilledStatuses: [...(first?.spend.unbilledStatuses ?? [])],
+      seed: first?.seed ?? DEFAULT_PROPERTY_SEED,
+      reportDir: out,
+      requestTimeoutMs: 15_000,
+      workers: 1,
+      abortAfter: 5,
+      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+      tier: first?.tier ?? 'standard',
+      commandLine: `forecast-conformance merge ${dirs.join(' ')}`,
+      selectedRules: [...(first?.selection ?? [])],
+      failOnSkip: first?.failOnSkip ?? false,
+      minCoverage: first?.minCoverage ?? null,
+      shard: '',
+      stubVariant: '',
+      spendPlan: '',
       // The drift section is rebuilt from the served contract a shard's test attached, with the shards' settings.
-      ...(first?.drift?.failOn ? { FC_FAIL_ON_DRIFT: first.drift.failOn } : {}),
-      ...(baseline && existsSync(baseline) ? { FC_DRIFT_BASELINE: baseline } : {}),
-    });
+      driftBaseline: baseline && existsSync(baseline) ? baseline : '',
+      failOnDrift: first?.drift?.failOn ?? '',
+      servedContract: '',
+      terminal: 'full',
+    };
+    mkdirSync(out, { recursive: true });
+    const configFile = join(out, REPORT_DIR_FILES.runConfig);
+    writeRunConfig(configFile, config);
+    const env = childEnvironment({ FC_RUN_CONFIG: configFile });
     for (const f of [REPORT_FILES.rules, MANIFEST, SIGNATURE]) rmSync(join(out, f), { force: true });
     const r = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'merge-reports', '--config', join(ROOT, 'playwright.config.ts'), blobs], {
       cwd: ROOT,
