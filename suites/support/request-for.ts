@@ -4,7 +4,8 @@
  * between the tests that need it), or the test SKIPs as "no instance" with the discovery's reason.
  */
 import { test } from './fixtures.ts';
-import { discoverRequest, type PaidRequest } from './paid-requests.ts';
+import { discoverRequest, sendRequest, type PaidRequest } from './paid-requests.ts';
+import type { APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
 
 /**
@@ -17,4 +18,26 @@ export async function requestFor(paid: TargetClient, target: string, operationId
   const found = await discoverRequest(paid, target, operationId);
   test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
   return (found as { request: PaidRequest }).request;
+}
+
+/**
+ * Why `res`, an answer to a request discovery found answered with success, is no instance of a success
+ * case: a 404 (the route's own "nothing here", never a refusal of credentials or payment) when the same
+ * request sent again by the discovery principal is not answered with success either, so the target's data
+ * changed since discovery (a stance no market supports any more, a forecast aged out): a rule about a
+ * successful or paid call has no case in it. Undefined for any other answer, and for a 404 the discovery
+ * principal's own call does not share (this call's credentials or payment made it): the rule judges those.
+ * @param paid the run's paying client, whose discovery principal sends the request again
+ */
+export async function goneSinceDiscovery(
+  res: APIResponse,
+  operationId: string,
+  paid: TargetClient,
+  request: PaidRequest,
+): Promise<string | undefined> {
+  if (res.status() !== 404) return undefined;
+  const again = await sendRequest(await paid.forDiscovery(), request);
+  if (again.status() >= 200 && again.status() < 300) return undefined;
+  const code = ((await res.json().catch(() => undefined)) as { error?: unknown } | undefined)?.error;
+  return `no instance: the request discovery found for ${operationId} answers 404${typeof code === 'string' ? ` ${code}` : ''} now, to its discovery principal too (the target's data changed)`;
 }
