@@ -124,7 +124,7 @@ function printPlannedRequests(planned: readonly PlannedTest[], list: boolean): v
       console.log(`  ${(requests === undefined ? '?' : n(requests)).padStart(6)}  ${test.location} ${test.title}`);
   console.log(
     `Requests: ${n(p.total)} ${planLabel(plan)}` +
-      (p.unmeasured ? `; ${p.unmeasured} test(s) not measured there (new or renamed since)` : '') +
+      (p.unmeasured ? `; ${p.unmeasured} test(s) not measured there (new, or their rules changed since)` : '') +
       '. Another target may need more or fewer: the suites walk what it lists.',
   );
 }

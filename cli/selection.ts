@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { isTestable, type Rule } from '../contract/rules.ts';
 import { applicableOperations } from '../contract/applicability.ts';
 import { PRICES } from '../contract/pricing.ts';
+import { operationsNamed } from '../contract/route-match.ts';
 import { listSuiteTests } from '../reporter/coverage.ts';
 import { UsageError, type RunTier } from './settings.ts';
 import { CLOCK_SUITES, ONE_ADDRESS_SUITES } from '../lib/suite-phases.ts';
@@ -94,6 +95,8 @@ export interface PlannedTest {
   location: string;
   title: string;
   rules: string[];
+  /** The operationIds its title names (contract/route-match.ts operationsNamed): part of its identity in the request plan. */
+  operations: string[];
   /** In a suite that moves the target's clock (lib/suite-phases.ts CLOCK_SUITES): the serial project. */
   clock: boolean;
   /** In a one-address suite (lib/suite-phases.ts ONE_ADDRESS_SUITES): the serial project unless the target is loopback. */
@@ -112,6 +115,8 @@ function sourcesHash(): string {
   };
   for (const d of ['suites', 'contract', 'checks']) walk(join(ROOT, d));
   h.update(readFileSync(join(ROOT, 'playwright.config.ts')));
+  // And this file: it decides the cached listing's shape.
+  h.update(readFileSync(fileURLToPath(import.meta.url)));
   return h.digest('hex').slice(0, 24);
 }
 
@@ -123,6 +128,7 @@ export function listTests(): PlannedTest[] {
     location: `${s.file}:${s.line}`,
     title: s.title,
     rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '')))],
+    operations: operationsNamed(s.title),
     clock: CLOCK_SUITES.test(s.file),
     oneAddress: ONE_ADDRESS_SUITES.test(s.file),
   }));

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isTestable, type Rule } from '../contract/rules.ts';
-import { loadRequestPlan, planKey } from '../lib/request-plan.ts';
+import { fileOf, loadRequestPlan, measuredKey, planKey } from '../lib/request-plan.ts';
 import { planLines, planSpend, type SpendPlan } from '../lib/spend-plan.ts';
 import { budgetCredits } from '../lib/spend-ledger.ts';
 import { REPORT_DIR_FILES } from '../lib/run-state.ts';
@@ -43,8 +43,9 @@ export function spendPlanFor(
 ): RunSpendPlan | undefined {
   const freeRefusals = free.refusals ?? new Set<string>();
   const unbilled = free.statuses ?? new Set<number>();
-  const measured = loadRequestPlan()?.spend;
-  if (!measured) return undefined;
+  const plan = loadRequestPlan();
+  const measured = plan?.spend;
+  if (!plan || !measured) return undefined;
   const mode = withControl || !measured.noControl ? 'control' : 'noControl';
   const credits = mode === 'control' ? measured.control : measured.noControl!;
   const shared = (mode === 'control' ? measured.shared?.control : measured.shared?.noControl) ?? {};
@@ -65,18 +66,20 @@ export function spendPlanFor(
   const priced = (key: string): number => (unbilled.has(422) ? Math.max(freed(key), declared(key)) : freed(key) + declared(key));
   const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
   const candidates = tests.map((t) => {
-    const key = planKey(t.location.replace(/:\d+$/, ''), t.title);
+    // Its figures under its stable identity (lib/request-plan.ts); an unmeasured test is planned as free.
+    const m = measuredKey(plan, { file: fileOf(t.location), title: t.title, rules: t.rules, operations: t.operations }) ?? '';
     // The rules it judged when measured: a test that skipped there (it needs a control plane, say) judges nothing here.
-    const missed = new Set(unjudged[key] ?? []);
+    const missed = new Set(unjudged[m] ?? []);
     const rules = t.rules.filter((id) => !missed.has(id));
     return {
-      key,
-      credits: Math.max(0, (credits[key] ?? 0) - priced(key)),
-      ...(shared[key] ? { shared: shared[key] } : {}),
-      ...(headroom[key] ? { headroom: headroom[key] } : {}),
+      // The run's own key of the test: what the workers look up to skip a test left out.
+      key: planKey(fileOf(t.location), t.title),
+      credits: Math.max(0, (credits[m] ?? 0) - priced(m)),
+      ...(shared[m] ? { shared: shared[m] } : {}),
+      ...(headroom[m] ? { headroom: headroom[m] } : {}),
       // A charge given back still needs room while its call is out: the dearest such call's, never priced as
       // spend (a refusal of an invalid request, unlike a 404 on a discovered value, is a refusal on any day).
-      ...(declaredRoom(key) ? { givenBack: declaredRoom(key) } : {}),
+      ...(declaredRoom(m) ? { givenBack: declaredRoom(m) } : {}),
       rules,
     };
   });

@@ -21,3 +21,13 @@ export function operationOf(method: string, path: string): string | undefined {
   const pathname = /^https?:/i.test(bare) ? new URL(bare).pathname : bare;
   return templates.find((t) => t.method === method.toUpperCase() && t.re.test(pathname))?.operationId;
 }
+
+let operationWords: { id: string; re: RegExp }[] | undefined;
+/** The operationIds `text` names as whole words, sorted (a per-operation test's title names its operation). */
+export function operationsNamed(text: string): string[] {
+  operationWords ??= [...contract().operations.values()].map((op) => ({ id: op.operationId, re: new RegExp(`\\b${op.operationId}\\b`) }));
+  return operationWords
+    .filter((w) => w.re.test(text))
+    .map((w) => w.id)
+    .sort();
+}

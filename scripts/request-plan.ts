@@ -16,10 +16,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { planKey, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
+import { measurementKeys, REQUEST_PLAN_FILE, type RequestPlan } from '../lib/request-plan.ts';
 import { ANNOTATION } from '../lib/annotation-kinds.ts';
 import { emptyTestResult, readTestResult, type ResultAttachment, type StatusSpend, type TestResultData } from '../lib/test-result.ts';
 import { loadRules } from '../contract/rules.ts';
+import { operationsNamed } from '../contract/route-match.ts';
 import { judgesRule, outcomeOf, type TestStatus } from '../reporter/rule-results.ts';
 import { DEFAULT_PROPERTY_SEED } from '../lib/settings.ts';
 
@@ -37,8 +38,15 @@ interface JsonTest {
   annotations: Annotation[];
   results: { status?: TestStatus; attachments?: ResultAttachment[] }[];
 }
+interface JsonSpec {
+  file: string;
+  title: string;
+  /** The test's tags without their `@`: the rule IDs it declares (suites/support/annotations.ts ruleDetails). */
+  tags?: string[];
+  tests: JsonTest[];
+}
 interface JsonSuite {
-  specs?: { file: string; title: string; tests: JsonTest[] }[];
+  specs?: JsonSpec[];
   suites?: JsonSuite[];
 }
 
@@ -104,42 +112,49 @@ function measure(r: Report): {
   const statuses: Record<string, Record<string, StatusSpend>> = {};
   const unjudged: Record<string, string[]> = {};
   const headroom: Record<string, number> = {};
-  const seen = new Set<string>();
+  const specs: JsonSpec[] = [];
   const walk = (s: JsonSuite) => {
-    for (const spec of s.specs ?? [])
-      for (const t of spec.tests) {
-        if (!SUITE_PROJECTS.has(t.projectName) || !t.results.length) continue;
-        const read = readTestResult(t.results.at(-1)?.attachments);
-        if (read && !read.ok) throw new Error(`${spec.file} › ${spec.title}: ${read.error}`);
-        const data = read?.data ?? emptyTestResult();
-        // Every request the test sent goes through the per-IP guard's count.
-        const n = data.requests.filter((c) => c.scope === 'ip_guard').reduce((sum, c) => sum + c.n, 0);
-        const key = planKey(spec.file, spec.title);
-        // The plan knows a test by file and title: two tests under one key would pool their figures.
-        const project = `${t.projectName} ${key}`;
-        if (seen.has(project)) throw new Error(`${key}: two tests of one file share this title; the request plan cannot tell them apart`);
-        seen.add(project);
-        requests[key] = (requests[key] ?? 0) + n;
-        const notes = data.sharedAnswers;
-        const fetched = notes.filter((x) => x.fetched).reduce((a, x) => a + x.credits, 0);
-        const credits = Object.values(data.spend).reduce((a, b) => a + b, 0);
-        if (credits - fetched > 0) spend[key] = (spend[key] ?? 0) + credits - fetched;
-        for (const x of notes) if (x.credits > 0) (shared[key] ??= {})[x.caseKey] = Math.max(shared[key]?.[x.caseKey] ?? 0, x.credits);
-        // The part of that spend its refusal probes cost on the key (suites/support/refusals.ts), per operation.
-        for (const [op, c] of Object.entries(data.refusalSpend)) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
-        // The part of it billed on refusals (a status from 400 to 599; gap BILL-013), per status.
-        for (const [status, c] of Object.entries(data.statusSpend)) {
-          const had = (statuses[key] ??= {})[status];
-          statuses[key][status] = { credits: (had?.credits ?? 0) + c.credits, dearest: Math.max(had?.dearest ?? 0, c.dearest) };
-        }
-        const room = data.spendHeadroom;
-        if (room > 0) headroom[key] = Math.max(headroom[key] ?? 0, room);
-        const missed = notJudged(t, data);
-        if (missed.length) unjudged[key] = missed;
-      }
+    specs.push(...(s.specs ?? []));
     (s.suites ?? []).forEach(walk);
   };
   r.suites.forEach(walk);
+  // Each test under its stable identity (lib/request-plan.ts): file, declared rules and named operations; the title only where they are shared.
+  const suiteSpecs = specs.filter((spec) => spec.tests.some((t) => SUITE_PROJECTS.has(t.projectName) && t.results.length));
+  const keys = measurementKeys(
+    suiteSpecs.map((spec) => ({
+      spec,
+      file: spec.file,
+      title: spec.title,
+      rules: spec.tags ?? [],
+      operations: operationsNamed(spec.title),
+    })),
+  );
+  for (const [{ spec }, key] of keys)
+    for (const t of spec.tests) {
+      if (!SUITE_PROJECTS.has(t.projectName) || !t.results.length) continue;
+      const read = readTestResult(t.results.at(-1)?.attachments);
+      if (read && !read.ok) throw new Error(`${spec.file} › ${spec.title}: ${read.error}`);
+      const data = read?.data ?? emptyTestResult();
+      // Every request the test sent goes through the per-IP guard's count.
+      const n = data.requests.filter((c) => c.scope === 'ip_guard').reduce((sum, c) => sum + c.n, 0);
+      requests[key] = (requests[key] ?? 0) + n;
+      const notes = data.sharedAnswers;
+      const fetched = notes.filter((x) => x.fetched).reduce((a, x) => a + x.credits, 0);
+      const credits = Object.values(data.spend).reduce((a, b) => a + b, 0);
+      if (credits - fetched > 0) spend[key] = (spend[key] ?? 0) + credits - fetched;
+      for (const x of notes) if (x.credits > 0) (shared[key] ??= {})[x.caseKey] = Math.max(shared[key]?.[x.caseKey] ?? 0, x.credits);
+      // The part of that spend its refusal probes cost on the key (suites/support/refusals.ts), per operation.
+      for (const [op, c] of Object.entries(data.refusalSpend)) if (c > 0) (refusals[key] ??= {})[op] = (refusals[key]?.[op] ?? 0) + c;
+      // The part of it billed on refusals (a status from 400 to 599; gap BILL-013), per status.
+      for (const [status, c] of Object.entries(data.statusSpend)) {
+        const had = (statuses[key] ??= {})[status];
+        statuses[key][status] = { credits: (had?.credits ?? 0) + c.credits, dearest: Math.max(had?.dearest ?? 0, c.dearest) };
+      }
+      const room = data.spendHeadroom;
+      if (room > 0) headroom[key] = Math.max(headroom[key] ?? 0, room);
+      const missed = notJudged(t, data);
+      if (missed.length) unjudged[key] = missed;
+    }
   return { requests, spend, shared, refusals, statuses, unjudged, headroom };
 }
 const measured = measure(report);

@@ -15,7 +15,7 @@ import { startStub } from '../../stub/app.ts';
 import { ROUTE_OWN_ANSWERS } from '../../checks/errors.ts';
 import { invalidRequestOf, probeCheckOrder } from '../../cli/check-order.ts';
 import { pricedRefusalOperations, spendPlanFor } from '../../cli/spend.ts';
-import { loadRequestPlan } from '../../lib/request-plan.ts';
+import { loadRequestPlan, parseMeasurementKey } from '../../lib/request-plan.ts';
 import type { PlannedTest } from '../../cli/selection.ts';
 
 /** Every operation that asks for credentials and charges for an answer. */
@@ -56,13 +56,24 @@ test.describe('the order probe on both stubs', () => {
   }
 });
 
-/** One planned test per measured test, each judging a rule of its own, so an unlimited budget buys every paid one. */
+/**
+ * One planned test per measured test, each judging a rule of its own, so an unlimited budget buys every paid one:
+ * a schema rule (`SCH-9…`), which is not part of a test's identity in the plan (lib/request-plan.ts).
+ */
 function oneRuleEach(keys: readonly string[]): { tests: PlannedTest[]; catalogue: Map<string, Rule> } {
+  const own = (i: number) => `SCH-9${String(i).padStart(4, '0')}`;
   const tests: PlannedTest[] = keys.map((k, i) => {
-    const file = k.split(' › ')[0]!;
-    return { location: `${file}:1`, title: k.slice(file.length + 3), rules: [`T-${i}`], clock: false, oneAddress: false };
+    const t = parseMeasurementKey(k);
+    return {
+      location: `${t.file}:1`,
+      title: t.title,
+      rules: [...t.rules, own(i)],
+      operations: [...t.operations],
+      clock: false,
+      oneAddress: false,
+    };
   });
-  return { tests, catalogue: new Map(tests.map((t) => [t.rules[0]!, { id: t.rules[0]!, kind: 'rule', observe: 'black-box' } as Rule])) };
+  return { tests, catalogue: new Map(keys.map((_, i) => [own(i), { id: own(i), kind: 'rule', observe: 'black-box' } as Rule])) };
 }
 
 test('a plan for a target answering refusals free leaves out exactly their measured spend', () => {

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { closedPort, garbageHttpServer, hangingServer, listen, rawGarbageServer, type Listening } from './support/servers.ts';
 import { runCli } from './support/cli.ts';
-import { loadRequestPlan, planKey, planLabel, plannedRequests, type RequestPlan } from '../../lib/request-plan.ts';
+import { operationsNamed } from '../../contract/route-match.ts';
+import { loadRequestPlan, measurementKeys, measuredKey, planLabel, plannedRequests, type RequestPlan } from '../../lib/request-plan.ts';
 
 const REPORTS = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'manifest.json', 'manifest.sig'];
 const noStack = (s: string) => expect(s, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
@@ -160,7 +161,9 @@ test.describe('--dry-run: the planned requests, measured on the embedded stub', 
       'paid prices are whole multiples of $0.005, and so is the price increment the metadata states',
       '10 credits equal $0.01 wherever both are listed, and in the conversion figure the metadata states',
     ];
-    const counts = titles.map((t) => plan!.tests[planKey('suites/pricing.spec.ts', t)]);
+    // Each is measured under its identity, its file and declared rules (lib/request-plan.ts): PRICE-014's and PRICE-015's.
+    const keyOf = (id: string) => Object.keys(plan!.tests).find((k) => k.startsWith('suites/pricing.spec.ts ') && k.includes(` @${id}`));
+    const counts = ['PRICE-014', 'PRICE-015'].map((id) => plan!.tests[keyOf(id) ?? '']);
     for (const [i, t] of titles.entries()) {
       expect(counts[i], t).toBeGreaterThan(0);
       expect(
@@ -180,17 +183,54 @@ test.describe('--dry-run: the planned requests, measured on the embedded stub', 
   test('the sum counts each test once, and a test the plan lacks is counted as not measured', () => {
     const plan: RequestPlan = {
       measured: { commit: 'abcdef0123', date: '2026-11-24T00:00:00Z', target: 'embedded reference stub', seed: 1, stubSeed: 42 },
-      tests: { 'suites/a.spec.ts › one': 3, 'suites/a.spec.ts › two': 5 },
+      tests: { 'suites/a.spec.ts @ERR-001': 3, 'suites/a.spec.ts @ERR-002': 5 },
     };
-    const t = (location: string, title: string) => ({ location, title, rules: [], clock: false, oneAddress: false });
+    const t = (location: string, title: string, rules: string[]) => ({
+      location,
+      title,
+      rules,
+      operations: [],
+      clock: false,
+      oneAddress: false,
+    });
     const p = plannedRequests(plan, [
-      t('suites/a.spec.ts:3', 'one'),
-      t('suites/a.spec.ts:9', 'two'),
-      t('suites/a.spec.ts:9', 'two'),
-      t('suites/b.spec.ts:1', 'new'),
+      t('suites/a.spec.ts:3', 'one', ['ERR-001']),
+      t('suites/a.spec.ts:9', 'two', ['ERR-002']),
+      t('suites/a.spec.ts:9', 'two', ['ERR-002']),
+      t('suites/b.spec.ts:1', 'new', ['ERR-001']),
     ]);
     expect([p.total, p.unmeasured, p.perTest.map((x) => x.requests)]).toEqual([8, 1, [3, 5, undefined]]);
     expect(planLabel(plan)).toBe('planned (measured on the embedded reference stub at abcdef0 on 2026-11-24, seed 1)');
+  });
+
+  test('a test is measured under its file, declared rules and named operations: a reworded title keeps its figure, tests sharing them are told apart by title', () => {
+    const t = (title: string, rules: string[]) => ({ file: 'suites/a.spec.ts', title, rules, operations: operationsNamed(title) });
+    const tests = [
+      t('one', ['ERR-002', 'ERR-001', 'CONTRACT-001']),
+      t('getPricing: bound', ['LIM-001']),
+      t('listMarkets: bound', ['LIM-001']),
+      t('a burst', ['LIM-002']),
+      t('a longer burst', ['LIM-002']),
+    ];
+    const keys = measurementKeys(tests);
+    expect([...keys.values()]).toEqual([
+      'suites/a.spec.ts @ERR-001 @ERR-002',
+      'suites/a.spec.ts @LIM-001 getPricing',
+      'suites/a.spec.ts @LIM-001 listMarkets',
+      'suites/a.spec.ts @LIM-002 › a burst',
+      'suites/a.spec.ts @LIM-002 › a longer burst',
+    ]);
+    const plan: RequestPlan = {
+      measured: { commit: 'abcdef0123', date: '2026-11-24T00:00:00Z', target: 'embedded reference stub', seed: 1, stubSeed: 42 },
+      tests: Object.fromEntries([...keys.values()].map((k, i) => [k, i + 1])),
+    };
+    // Reworded, or validating another schema: the same test.
+    expect(measuredKey(plan, t('one, reworded', ['ERR-001', 'ERR-002', 'SCH-001']))).toBe('suites/a.spec.ts @ERR-001 @ERR-002');
+    expect(measuredKey(plan, t('listMarkets: the bound, reworded', ['LIM-001']))).toBe('suites/a.spec.ts @LIM-001 listMarkets');
+    expect(measuredKey(plan, t('a longer burst', ['LIM-002']))).toBe('suites/a.spec.ts @LIM-002 › a longer burst');
+    // Its declared rules changed: not measured (the plan's figure was for what it judged then).
+    expect(measuredKey(plan, t('one', ['ERR-001']))).toBeUndefined();
+    expect(() => measurementKeys([...tests, t('a burst', ['LIM-002'])])).toThrow(/share this title and these rules/);
   });
 
   test('--unbilled-status: the statement is printed before the plan, the plan is no dearer, and a config file may make it', async () => {

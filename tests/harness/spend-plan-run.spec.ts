@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { runCli } from './support/cli.ts';
-import { loadRequestPlan, planKey } from '../../lib/request-plan.ts';
+import { loadRequestPlan, measuredKey, planKey } from '../../lib/request-plan.ts';
+import { operationsNamed } from '../../contract/route-match.ts';
 import { startStub, type RunningStub } from '../../stub/app.ts';
 
 const SELECT = ['--operation', 'searchAssets', '--workers', '2'];
@@ -40,7 +41,12 @@ function planOf(stdout: string): Planned {
 }
 
 interface JsonSuite {
-  specs?: { file: string; title: string; tests: { status: string; annotations: { type: string; description?: string }[] }[] }[];
+  specs?: {
+    file: string;
+    title: string;
+    tags?: string[];
+    tests: { status: string; annotations: { type: string; description?: string }[] }[];
+  }[];
   suites?: JsonSuite[];
 }
 
@@ -51,7 +57,8 @@ interface JsonSuite {
  */
 function notCompletedCredits(dir: string): { credits: number; tests: string[] } {
   const bought = new Set((JSON.parse(readFileSync(join(dir, 'spend-plan.json'), 'utf8')) as { bought: string[] }).bought);
-  const measured = loadRequestPlan()?.spend?.noControl ?? {};
+  const plan = loadRequestPlan();
+  const measured = plan?.spend?.noControl ?? {};
   const out = { credits: 0, tests: [] as string[] };
   const walk = (s: JsonSuite) => {
     for (const spec of s.specs ?? [])
@@ -59,7 +66,10 @@ function notCompletedCredits(dir: string): { credits: number; tests: string[] } 
         const key = planKey(spec.file, spec.title);
         const budget = t.annotations.some((a) => a.type === 'skip' && /budget/i.test(a.description ?? ''));
         if (!bought.has(key) || t.status === 'expected' || budget) continue;
-        out.credits += measured[key] ?? 0;
+        const m =
+          plan &&
+          measuredKey(plan, { file: spec.file, title: spec.title, rules: spec.tags ?? [], operations: operationsNamed(spec.title) });
+        out.credits += m ? (measured[m] ?? 0) : 0;
         out.tests.push(`${key} (${t.status})`);
       }
     (s.suites ?? []).forEach(walk);
