@@ -109,6 +109,12 @@ const TABLE = {
       'the versioned OpenAPI document debits one credit when a key is sent',
       { operation: 'getOpenApiV1' },
     ],
+    [
+      'bill-job-status-read',
+      'BILL-012',
+      "a view=status read of an existing job debits 10 credits (the default view and an unknown job's 404 stay free)",
+      { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
     ['bill-no-refund-404-forecast', 'BILL-002', "the forecast route's 404 keeps its API-key debit", { operation: 'getMarketForecast' }],
     ['bill-double-debit-latest', 'BILL-001', 'a successful latest call debits its price twice', { operation: 'getLatest' }],
     ['bill-no-refund-502-portfolio', 'BILL-003', "the portfolio route's 502 keeps its API-key debit", { operation: 'getPortfolio' }],

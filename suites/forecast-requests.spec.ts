@@ -491,8 +491,8 @@ test.describe('topic exclusion on every path', () => {
 
 test.describe('billing, fan-out and quota (control plane)', () => {
   test(
-    'parallel submits of one key make exactly one job; each answer is billed at most the generation price (replays: gap JOB-026)',
-    { ...ruleDetails('JOB-025', 'JOB-026', 'BILL-001', 'PRICE-005', ...BOTH) },
+    'parallel submits of one key make exactly one job; each answer is billed at most the generation price (replays: gap JOB-026); reading the job, either view, debits nothing',
+    { ...ruleDetails('JOB-025', 'JOB-026', 'BILL-001', 'PRICE-005', 'BILL-012', 'PRICE-003', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
       const start = GENERATION_CREDITS * 10;
@@ -517,6 +517,23 @@ test.describe('billing, fan-out and quota (control plane)', () => {
         const debited = balance - (await controlPlane.balance(account.accountId));
         found.push(...paidPerCall('a later replay', debited, 1, 0));
         observeChoice('JOB-026', debited === 0, `a later replay debited ${debited} credits`);
+      });
+      // The job read is free in either view (BILL-012; PRICE-003, a reference price): judged on this job, a 200 of
+      // the key that made it, not only on a 404 of an unknown job (suites/billing.spec.ts).
+      await test.step('reading the job, view=status and view=result, debits nothing', async () => {
+        for (const view of ['status', 'result'] as const) {
+          const before = await controlPlane.balance(account.accountId);
+          const read = await readJob(client, jobIds[0]!, view);
+          if (read.status !== 200) {
+            judged(['BILL-012', 'PRICE-003'], 0, `a view=${view} read of a job`, READ);
+            continue;
+          }
+          const after = await controlPlane.balance(account.accountId);
+          for (const rule of ['BILL-012', 'PRICE-003']) {
+            found.push(...checkDebit(rule, `a view=${view} read of the job (200)`, before, after, 0));
+            judged(rule, 1, `a view=${view} read of a job`, READ);
+          }
+        }
       });
       await cleanUp(controlPlane, jobIds);
       expect(found).toHaveNoViolations();

@@ -59,6 +59,7 @@ export const register: RouteModule = (route, ctx: StubContext) => {
     if (!job && mutant('job-foreign-403') && jobsOf(ctx).find(req.params.jobId ?? ''))
       throw new ApiError(403, 'entitlement_required', 'This job belongs to another account');
     if (!job) throw jobNotFound();
+    if (mutant('bill-job-status-read') && view === 'status') ctx.accounts.debit(owner, 10, 'getForecastRequest');
     const now = ctx.clock.nowMs();
     const wait = retryAfter(job, now);
     const headers: Record<string, string> = wait === undefined || mutant('job-no-retry-after') ? {} : { 'Retry-After': wait };
