@@ -27,3 +27,10 @@ export const PLAYWRIGHT_ANNOTATION = { skip: 'skip', fixme: 'fixme' } as const;
 
 /** A rule ID's Playwright tag (`@ERR-001`): suites/support/annotations.ts ruleDetails tags tests, cli/selection.ts selects by it. */
 export const ruleTag = (id: string): string => `@${id}`;
+
+/**
+ * The tag of the suites' per-operation repeats of windowed limits (a burst per operation, seconds each: tests/lanes.ts):
+ * `npm test` leaves them out of its conformance run (`--grep-invert @slow`) to keep its bound; every CLI run (the main
+ * job, the e2e lane's runs, the differential lane) runs them. Not a rule tag: no rule is `slow`.
+ */
+export const SLOW_TAG = '@slow';

@@ -20,6 +20,8 @@ interface ListedSpec {
   /** Relative to the project root. */
   file: string;
   line: number;
+  /** Its tags without their `@`: its rule IDs, and `slow` (lib/annotation-kinds.ts SLOW_TAG). */
+  tags?: string[];
   tests: ListedTest[];
 }
 interface ListedSuite {

@@ -41,7 +41,7 @@ interface JsonTest {
 interface JsonSpec {
   file: string;
   title: string;
-  /** The test's tags without their `@`: the rule IDs it declares (suites/support/annotations.ts ruleDetails). */
+  /** The test's tags without their `@`: the rule IDs it declares (suites/support/annotations.ts ruleDetails), and `slow`. */
   tags?: string[];
   tests: JsonTest[];
 }
@@ -125,7 +125,7 @@ function measure(r: Report): {
       spec,
       file: spec.file,
       title: spec.title,
-      rules: spec.tags ?? [],
+      rules: (spec.tags ?? []).filter((t) => catalogue.has(t)),
       operations: operationsNamed(spec.title),
     })),
   );

@@ -14,7 +14,7 @@
  */
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails, slow } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../contract/limits.ts';
 import { contract } from '../contract/index.ts';
@@ -411,7 +411,7 @@ test.describe('limits: the standard per-second bound on every standard operation
   for (const op of STANDARD) {
     test(
       `${op}: ${bound} calls in a second are admitted, call ${bound + 1} answers 429 rate_limited`,
-      { ...ruleDetails('LIM-001', ...ANATOMY, ...contractRules(op)) },
+      { ...slow(ruleDetails('LIM-001', ...ANATOMY, ...contractRules(op))) },
       async ({ api, paid, targetOptions, controlPlane }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const account = await controlPlane.createAccount(CREDITS);
@@ -447,7 +447,7 @@ test.describe('limits: unsigned x402 challenges on every x402 operation', () => 
     const count = LIMIT_BOUNDS[scope].second + 1;
     test(
       `${op}: ${count} unsigned challenges in a second all answer 402 (they count only against the per-IP guard)`,
-      { ...ruleDetails('LIM-015') },
+      { ...slow(ruleDetails('LIM-015')) },
       async ({ api, targetOptions }) => {
         // Any well-formed request of the operation: without credentials it is challenged before the route reads it
         // (its baseline, from synthetic identities: no paid discovery, so the test costs nothing on any budget).
@@ -974,12 +974,14 @@ test.describe('limits: the per-IP guard on every operation', () => {
     test(
       `${operationId}: with the address's second, then its minute, then its day filled, its next request answers 429${payable ? '' : ' (gap LIM-027)'}`,
       {
-        ...ruleDetails(
-          ...(payable ? ['LIM-009', 'LIM-010', 'LIM-011'] : ['LIM-027']),
-          'LIM-014',
-          ...ANATOMY,
-          ...ADVERTISED,
-          ...contractRules(operationId),
+        ...slow(
+          ruleDetails(
+            ...(payable ? ['LIM-009', 'LIM-010', 'LIM-011'] : ['LIM-027']),
+            'LIM-014',
+            ...ANATOMY,
+            ...ADVERTISED,
+            ...contractRules(operationId),
+          ),
         ),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {

@@ -16,7 +16,7 @@
  * Each answer is unbilled, so the run spends nothing on them; the discovery of each request is shared.
  */
 import { randomUUID } from 'node:crypto';
-import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails, slow } from './support/fixtures.ts';
 import { routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -251,7 +251,7 @@ test.describe('the standard in-flight bound refuses a call of every standard ope
   for (const op of SCOPED.filter((id) => principalScopeOf(id) === 'standard' && id !== 'listAssets' && id !== 'getOilSignal')) {
     test(
       `${op}: with ${bound} calls in flight, one more answers 429 with X-Quotient-Max-Concurrent`,
-      { ...ruleDetails('LIM-004', 'LIM-023', NOT_BILLED_429, ...contractRules(op)), lock: routeLocks(op) },
+      { ...slow(ruleDetails('LIM-004', 'LIM-023', NOT_BILLED_429, ...contractRules(op))), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         // The price the target bills (a gap price is its challenge's): every held call must be affordable.

@@ -6,6 +6,10 @@
  *   CLI runs against embedded stubs (the alternate stub beside the main one, shards, hostile targets, spend
  *   budgets), minutes each.
  * - everything else under tests/ is the `harness` project of `npm test`.
+ * - the suites' `@slow` tests (lib/annotation-kinds.ts SLOW_TAG: the per-operation bursts of windowed limits, each
+ *   rule also judged by a faster test on a representative operation) are left out of `npm test`'s conformance run
+ *   (`--grep-invert @slow` in package.json); every CLI run runs them: the main job (`npm start`), the e2e lane's
+ *   runs and the differential lane's.
  * tests/harness/lanes.spec.ts proves every test file is in exactly one lane.
  */
 

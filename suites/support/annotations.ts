@@ -10,7 +10,7 @@ import { contract } from '../../contract/index.ts';
 import type { LimitScope } from '../../contract/limits.ts';
 import { loadRules, schemaRulesFor } from '../../contract/rules.ts';
 import type { TestInfo } from '@playwright/test';
-import { ANNOTATION, ruleTag } from '../../lib/annotation-kinds.ts';
+import { ANNOTATION, ruleTag, SLOW_TAG } from '../../lib/annotation-kinds.ts';
 import { emptyTestResult, TEST_RESULT_ATTACHMENT, type TestResultData } from '../../lib/test-result.ts';
 
 export interface RuleAnnotation {
@@ -34,6 +34,14 @@ export function rules(...ids: string[]): RuleAnnotation[] {
 export function ruleDetails(...ids: string[]): { annotation: RuleAnnotation[]; tag: string[] } {
   const annotation = rules(...ids);
   return { annotation, tag: annotation.map((a) => ruleTag(a.description)) };
+}
+
+/**
+ * `details` with the slow lane's tag (lib/annotation-kinds.ts SLOW_TAG): a per-operation repeat of a windowed limit
+ * whose rule a faster test also judges on a representative operation, left out of `npm test`'s conformance run.
+ */
+export function slow<T extends { tag: string[] }>(details: T): T {
+  return { ...details, tag: [...details.tag, SLOW_TAG] };
 }
 
 /**

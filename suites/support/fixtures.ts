@@ -29,7 +29,7 @@ import { ANNOTATION, HELD_FAILURES_HEADER } from '../../lib/annotation-kinds.ts'
 import { holdFailures, releaseHeldFailures } from './matchers.ts';
 
 export { expect } from './matchers.ts';
-export { ruleDetails, contractRules, judged } from './annotations.ts';
+export { ruleDetails, contractRules, judged, slow } from './annotations.ts';
 import { attachResult, resultOf } from './annotations.ts';
 
 /**
