@@ -97,6 +97,15 @@ export const emptyTestResult = (): TestResultData => ({
 const count = { type: 'integer', minimum: 0 } as const;
 const ids = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
 const credits = { type: 'object', additionalProperties: count, required: [] } as const;
+const name = { type: 'string', minLength: 1 } as const;
+
+/** The schema of a list of counts keyed by two names (`{ [a]: string, [b]: string, n }` items, e.g. rule × operation). */
+function countedPairs<A extends string, B extends string>(a: A, b: B): JSONSchemaType<({ [K in A | B]: string } & { n: number })[]> {
+  return {
+    type: 'array',
+    items: { type: 'object', additionalProperties: false, required: [a, b, 'n'], properties: { [a]: name, [b]: name, n: count } },
+  } as unknown as JSONSchemaType<({ [K in A | B]: string } & { n: number })[]>;
+}
 
 const SCHEMA: JSONSchemaType<TestResultData> = {
   type: 'object',
@@ -115,15 +124,7 @@ const SCHEMA: JSONSchemaType<TestResultData> = {
         properties: { id: { type: 'string', minLength: 1 }, what: { type: 'string' }, n: count },
       },
     },
-    judgedOn: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'operationId', 'n'],
-        properties: { id: { type: 'string', minLength: 1 }, operationId: { type: 'string', minLength: 1 }, n: count },
-      },
-    },
+    judgedOn: countedPairs('id', 'operationId'),
     unjudged: {
       type: 'array',
       items: {
@@ -168,15 +169,7 @@ const SCHEMA: JSONSchemaType<TestResultData> = {
       },
     },
     spendHeadroom: count,
-    requests: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['scope', 'principal', 'n'],
-        properties: { scope: { type: 'string', minLength: 1 }, principal: { type: 'string', minLength: 1 }, n: count },
-      },
-    },
+    requests: countedPairs('scope', 'principal'),
     pacerWaits: { type: 'object', additionalProperties: { type: 'number', minimum: 0 }, required: [] },
     variantRuns: { type: 'array', items: { type: 'string', minLength: 1 } },
     ranToEnd: { type: 'boolean' },
