@@ -16,7 +16,7 @@ import { processEnvironment } from '../lib/settings.ts';
 export const CONFIG_FILE = 'forecast-conformance.config.json';
 const SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'config.schema.json');
 
-/** A run tier (`--tier`): how much of the catalogue a run judges (smoke, standard, certify); not a limit tier (load/profiles.ts). */
+/** A run tier (`--tier`): how much of the catalogue a run judges (smoke, standard, certify); not a limit scope (load/profiles.ts). */
 export type RunTier = 'smoke' | 'standard' | 'certify';
 export const RUN_TIERS: readonly RunTier[] = ['smoke', 'standard', 'certify'];
 /** The embedded stub's variants (stub/choices.ts; the CLI may not import stub/, so the names are repeated here). */

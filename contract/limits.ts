@@ -8,7 +8,7 @@ import { contract } from './index.ts';
 /**
  * A limit scope: a row of the Limits table (`standard`, social research `x_research`, the per-IP guard `ip_guard`)
  * or the oil route's own limits (`oil`). The one name of each scope everywhere: `x-fc-limits`, a 429's
- * `limit_scope` (gap LIM-029), the load profiles' tiers, the suites' request counts.
+ * `limit_scope` (gap LIM-029), the load profiles' scope limits, the suites' request counts.
  */
 export type LimitScope = 'standard' | 'x_research' | 'ip_guard' | 'oil';
 /** Every limit scope, in the order of the Limits table, then the oil route's. */

@@ -1,16 +1,16 @@
 /**
- * `npm run load:accuracy -- [--tier standard|social|ip-guard|oil]... [--seconds 2] [--sample-every 10] [--out-dir reports]`:
- * accuracy runs of each tier's window bound at 0.5×..5× (load/accuracy.ts) against a fresh embedded
- * stub per tier (tiers on; worker thread; loopback), the runs 1.1 s apart so no run's second leaks
- * into the next (each tier's minute bound holds every run's admissions). Prints one table per tier
+ * `npm run load:accuracy -- [--profile standard|social|ip-guard|oil]... [--seconds 2] [--sample-every 10] [--out-dir reports]`:
+ * accuracy runs of the window bound of each profile's limit scope at 0.5×..5× (load/accuracy.ts) against a fresh
+ * embedded stub per scope (limits on; worker thread; loopback), the runs 1.1 s apart so no run's second leaks
+ * into the next (each scope's minute bound holds every run's admissions). Prints one table per scope
  * and the k6-style end-of-test summary of every crossed threshold; writes reports/load.json and
  * reports/load.html. Exit codes: 0 every threshold met, 1 a threshold crossed. Bounded: at most
- * 6 runs × 4 tiers × `--seconds` (≤ 5) of traffic.
+ * 6 runs × 4 scopes × `--seconds` (≤ 5) of traffic.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { readSettings } from '../lib/settings.ts';
 import { ACCURACY_MULTIPLES, judgeAccuracy, type AccuracyResult } from './accuracy.ts';
-import { writeAccuracyReport, type TierAccuracy } from './accuracy-report.ts';
+import { writeAccuracyReport, type ScopeAccuracy } from './accuracy-report.ts';
 import { loadCharts } from './charts.ts';
 import { DEFAULT_SAMPLE_EVERY, everyNth } from './contract-sample.ts';
 import { startEmbeddedStub } from './embedded.ts';
@@ -22,14 +22,14 @@ import { summaryLines } from './thresholds.ts';
 import { scopeAnswers } from './window-judge.ts';
 import { PRICES } from '../contract/pricing.ts';
 
-/** The rule each tier's window enforces (spec: Limits table; Limits rule 3). */
+/** The rule the window of each profile's limit scope enforces (spec: Limits table; Limits rule 3). */
 const RULE = {
   standard: 'LIM-001',
   social: 'LIM-005',
   'ip-guard': 'LIM-009',
   oil: 'OIL-012',
 } as const;
-type TierName = keyof typeof RULE;
+type ProfileName = keyof typeof RULE;
 
 const positiveInt = (value: string): number => {
   const n = Number(value);
@@ -40,22 +40,22 @@ const settings = readSettings();
 const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 
 const program = new Command('load:accuracy')
-  .addOption(new Option('--tier <name...>', 'tiers to judge (default: all)').choices(Object.keys(RULE)))
+  .addOption(new Option('--profile <name...>', 'profiles whose limit scope to judge (default: all)').choices(Object.keys(RULE)))
   .addOption(new Option('--seconds <s>', 'seconds per run (1..5)').default('2'))
   .option('--sample-every <n>', 'validate one answer in n against the contract (and the first of each operation and status)', positiveInt)
   .option('--out-dir <dir>', 'where load.json and load.html go', settings.reportDir)
-  .action(async (flags: { tier?: TierName[]; seconds: string; sampleEvery?: number; outDir: string }) => {
+  .action(async (flags: { profile?: ProfileName[]; seconds: string; sampleEvery?: number; outDir: string }) => {
     const seconds = Math.min(5, Math.max(1, Number(flags.seconds) || 2));
     const sampleEvery = flags.sampleEvery ?? DEFAULT_SAMPLE_EVERY;
     const profiles = buildProfiles();
     const startedAt = new Date().toISOString();
-    const tiers: TierAccuracy[] = [];
+    const scopes: ScopeAccuracy[] = [];
     let target = '';
-    for (const tier of flags.tier ?? (Object.keys(RULE) as TierName[])) {
-      const profile = profiles[tier]!;
-      const { bound, windowMs } = windowOf(profile.tier);
-      const ruleId = RULE[tier];
-      const split = scopeAnswers(profile.tier.scope, profile.tier.scope === 'ip_guard');
+    for (const name of flags.profile ?? (Object.keys(RULE) as ProfileName[])) {
+      const profile = profiles[name]!;
+      const { bound, windowMs } = windowOf(profile.scope);
+      const ruleId = RULE[name];
+      const split = scopeAnswers(profile.scope.name, profile.scope.name === 'ip_guard');
       const rows: AccuracyResult[] = [];
       const stub = await startEmbeddedStub({ credits: 1_000_000_000 });
       target = stub.url.replace(/:\d+$/, '');
@@ -63,7 +63,7 @@ const program = new Command('load:accuracy')
         const vetted = await assertLoopbackTarget(stub.url);
         const { ids } = await discoverIdentities(vetted, stub.apiKey);
         const keyed = profile.operations.some((o) => o.withKey);
-        // The tier's cheapest operation: the judged quantity is the limiter, not the route.
+        // The profile's cheapest operation: the judged quantity is the limiter, not the route.
         const operation = [...profile.operations].sort(
           (a, b) => (PRICES[a.operationId]?.credits ?? 0) - (PRICES[b.operationId]?.credits ?? 0),
         )[0]!;
@@ -84,17 +84,17 @@ const program = new Command('load:accuracy')
       } finally {
         await stub.close();
       }
-      tiers.push({
-        tier,
-        title: profile.tier.title,
-        limitScope: profile.tier.scope,
+      scopes.push({
+        profile: name,
+        title: profile.scope.title,
+        limitScope: profile.scope.name,
         ruleId,
         bound,
         windowMs,
         seconds,
         runs: rows,
       });
-      console.log(`\n${tier}: ${bound} per ${windowMs} ms (${ruleId}), ${seconds} s per run`);
+      console.log(`\n${name}: ${bound} per ${windowMs} ms (${ruleId}), ${seconds} s per run`);
       console.log(
         'multiple  offered  admitted  429s  other  max/window  surely/window  bound  false rej  false adm  p50 ms  p99 ms  sampled  violating  thresholds',
       );
@@ -122,18 +122,18 @@ const program = new Command('load:accuracy')
         for (const v of r.violations) console.log(`    ${v.severity === 'error' ? '✗' : '!'} [${v.ruleId}] ${v.path}: ${v.message}`);
       }
     }
-    const crossed = tiers.flatMap((t) =>
-      t.runs.flatMap((r) => r.thresholds.filter((x) => !x.ok).map((x) => ({ ...x, metric: `${t.tier} ${r.multiple}× ${x.metric}` }))),
+    const crossed = scopes.flatMap((t) =>
+      t.runs.flatMap((r) => r.thresholds.filter((x) => !x.ok).map((x) => ({ ...x, metric: `${t.profile} ${r.multiple}× ${x.metric}` }))),
     );
-    const all = tiers.flatMap((t) => t.runs.flatMap((r) => r.violations));
+    const all = scopes.flatMap((t) => t.runs.flatMap((r) => r.violations));
     await loadCharts();
     const paths = writeAccuracyReport(
       {
         startedAt,
         finishedAt: new Date().toISOString(),
-        target: `${target} (embedded stub, one per tier)`,
+        target: `${target} (embedded stub, one per scope)`,
         sampleEvery,
-        tiers,
+        scopes,
         thresholdsCrossed: crossed.length,
         violations: {
           errors: all.filter((v) => v.severity === 'error').length,
@@ -142,7 +142,7 @@ const program = new Command('load:accuracy')
       },
       flags.outDir,
     );
-    const total = tiers.reduce((n, t) => n + t.runs.reduce((m, r) => m + r.thresholds.length, 0), 0);
+    const total = scopes.reduce((n, t) => n + t.runs.reduce((m, r) => m + r.thresholds.length, 0), 0);
     console.log('');
     if (crossed.length) for (const line of summaryLines(crossed, 'crossed thresholds')) console.log(line);
     console.log(crossed.length ? `accuracy: ${crossed.length} of ${total} threshold(s) crossed` : `accuracy: all ${total} thresholds met`);

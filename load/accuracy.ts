@@ -1,6 +1,6 @@
 /**
- * Rate accuracy of the Limits tiers (spec: Limits table; Limits rule 3; rules LIM-001/005/009,
- * OIL-012): each tier's per-second bound is offered at 0.5×, 0.9×, 1.0×, 1.1×, 2× and 5× with
+ * Rate accuracy of the limit scopes (spec: Limits table; Limits rule 3; rules LIM-001/005/009,
+ * OIL-012): each scope's per-second bound is offered at 0.5×, 0.9×, 1.0×, 1.1×, 2× and 5× with
  * evenly spaced starts (the open-model scheduler), and the answers are judged against the sliding
  * window (gap LIM-025) by interval arithmetic (load/window-judge.ts): admitted vs offered, the most
  * admitted in any window, false admissions and false rejections, each proven for every placement of
@@ -54,7 +54,7 @@ export interface AccuracyTarget {
 }
 
 /**
- * Judges one run of `records` (and its sampled answers) against a tier's window bound.
+ * Judges one run of `records` (and its sampled answers) against a scope's window bound.
  * A false admission or rejection, no 429 at all at 1.1× or more, or an answer neither admitted nor
  * refused, is a violation of `ruleId`; the thresholds are evaluated on the run's metrics.
  */

@@ -2,7 +2,7 @@
  * `npm run bench` (g): each load engine's ceiling on one cheap route, in one run, as ratios (issue 36):
  * autocannon (closed model, in this process) and Artillery (its open model as the engine uses it, one
  * request per virtual user, at an arrival rate past what it can send, ≤ 10 in flight; one local worker,
- * run by the tool folder's Node), each against the embedded stub (tiers lifted) and a raw node:http
+ * run by the tool folder's Node), each against the embedded stub (limits lifted) and a raw node:http
  * server (load/raw-server.ts), 10 in flight. The ratios tell how many load machines a target rate needs:
  * one Artillery process reaches its ceiling, so a rate R needs ⌈R / ceiling⌉ processes (or machines of
  * this size). Figures, not assertions.
@@ -53,7 +53,7 @@ function ceilingScript(target: string, path: string, withKey: boolean, seconds: 
 
 /**
  * Measures autocannon's and Artillery's ceilings on the paid read GET /api/v1/signals/perps (stub, key,
- * tiers lifted) and on raw node:http, `seconds` each. Artillery is left out, with the reason, when the
+ * limits lifted) and on raw node:http, `seconds` each. Artillery is left out, with the reason, when the
  * tool folder is not installed.
  * @throws Error when a server does not start.
  */

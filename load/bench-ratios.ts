@@ -1,8 +1,8 @@
 /**
  * `npm run bench` (f): the stub's request path as ratios to a raw node:http server (issue 20), measured
  * in one run with autocannon in this process (closed model, 10 connections, pipelining 1), every server
- * in its own worker thread: the paid read (GET /api/v1/signals/perps with a key, the tiers lifted) and
- * the 429 path (the same request, tiers on: past the per-IP guard's 50 a second nearly every answer is
+ * in its own worker thread: the paid read (GET /api/v1/signals/perps with a key, the limits lifted) and
+ * the 429 path (the same request, limits on: past the per-IP guard's 50 a second nearly every answer is
  * the guard's refusal, decided on arrival). The servers are measured in interleaved rounds, raw first in
  * each, and a round's ratios compare its own adjacent runs, so that other load on the machine weighs on
  * both sides of a ratio; the figure is the median round. Targets: paid read ≥ 0.6× raw, 429 path ≥ 0.7×.
@@ -75,8 +75,8 @@ async function capture429(url: string, apiKey: string): Promise<CapturedAnswer> 
 
 /**
  * Measures `rounds` interleaved rounds of `seconds` per server, after a 2 s unmeasured warm-up of each,
- * on two fresh embedded stubs (tiers lifted, tiers on).
- * @param served optional: a running stub with the tiers lifted that served other routes first, and its
+ * on two fresh embedded stubs (limits lifted, limits on).
+ * @param served optional: a running stub with the limits lifted that served other routes first, and its
  *   key; its paid read is measured beside the figures
  * @throws Error when a server does not start or the stub's answers cannot be captured.
  */
@@ -168,8 +168,8 @@ export function printRatios(f: RatioFigures): void {
   if (bounded > 0)
     console.log(`note: ${bounded} runs reached their request bound early; their rates are over the time to their last answer`);
   const verdict = (x: number, target: number) => `${n(x, 3)}× raw (target ≥ ${target}: ${x >= target ? 'met' : 'NOT met'})`;
-  console.log(`paid read (GET /api/v1/signals/perps with a key, tiers lifted): ${verdict(f.paidRead, RATIO_TARGETS.paidRead)}`);
-  console.log(`429 path (the same request, tiers on):                        ${verdict(f.refusal, RATIO_TARGETS.refusal)}`);
+  console.log(`paid read (GET /api/v1/signals/perps with a key, limits lifted): ${verdict(f.paidRead, RATIO_TARGETS.paidRead)}`);
+  console.log(`429 path (the same request, limits on):                        ${verdict(f.refusal, RATIO_TARGETS.refusal)}`);
   console.log(
     `beside them, against raw node:http writing the same answers (no target): paid read ${n(f.paidReadSameBytes, 3)}×, 429 path ${n(f.refusalSameBytes, 3)}×`,
   );

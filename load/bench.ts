@@ -4,11 +4,11 @@
  * (b) open-model scheduler accuracy at 20/s and 50/s, 5 s each (achieved rate, start jitter).
  * (c..e) issue 10's ratios (load/bench-proof.ts): stub vs raw node:http, contract-validation cost on
  * the full markets list, the harness's own CPU per request.
- * (f) the paid read GET /api/v1/signals/perps (tiers lifted) and the 429 path (tiers on) as ratios to a raw
+ * (f) the paid read GET /api/v1/signals/perps (limits lifted) and the 429 path (limits on) as ratios to a raw
  * node:http server, in interleaved rounds (load/bench-ratios.ts; targets of issue 20).
  * (g) the load engines' ceilings on one cheap route, autocannon's and Artillery's, against the stub and raw
  * node:http, as ratios (load/bench-engines.ts; issue 36): how many load machines a target rate needs.
- * (a), (b) and the cheap-read figures run with the Limits tiers lifted (config limitsLifted), so they
+ * (a), (b) and the cheap-read figures run with the limits lifted (config limitsLifted), so they
  * measure the server rather than the limiter.
  * Prints the tables and exits 0; about two minutes in all. Figures, not assertions.
  */
@@ -107,6 +107,6 @@ try {
   await stub.close();
 }
 console.log(
-  `\n(g) the load engines' ceilings on one cheap route (the paid read, tiers lifted; 10 in flight, ${SECONDS - 2} s each, fresh servers)\n`,
+  `\n(g) the load engines' ceilings on one cheap route (the paid read, limits lifted; 10 in flight, ${SECONDS - 2} s each, fresh servers)\n`,
 );
 printEngineCeilings(await measureEngineCeilings(SECONDS - 2));

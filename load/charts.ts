@@ -71,8 +71,8 @@ const xAxis = (windows: readonly RateWindow[]) => ({
 });
 
 /**
- * Achieved start rate per 1-s window (bars) against the target rate (line), with the tier's
- * per-second bound as a marked line when it has one. Rates in requests/s.
+ * Achieved start rate per 1-s window (bars) against the target rate (line), with the limit
+ * scope's per-second bound as a marked line when it has one. Rates in requests/s.
  */
 export function rateChart(windows: readonly RateWindow[], targetRate: number, limitPerSecond?: number): string {
   return render({
@@ -178,7 +178,7 @@ export interface AccuracyPoint {
   maxSurelyInWindow: number;
 }
 
-/** Offered, admitted and refused requests per multiple of a tier's bound (grouped bars). */
+/** Offered, admitted and refused requests per multiple of a scope's bound (grouped bars). */
 export function offeredAdmittedChart(title: string, points: readonly AccuracyPoint[]): string {
   const bar = (name: string, pick: (p: AccuracyPoint) => number, color: string) => ({
     name,

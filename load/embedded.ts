@@ -17,7 +17,7 @@ export interface EmbeddedStub {
 /**
  * Starts the stub (stub/app.ts startStub, port 0, 127.0.0.1) in a worker thread.
  * @param opts.credits when given, a fresh account with this balance (credits) provides the key.
- * @param opts.limitsLifted start with the Limits tiers lifted (throughput figures only; never for judging).
+ * @param opts.limitsLifted start with the limits lifted (throughput figures only; never for judging).
  * @param opts.principals how many distinct principals' keys to hand out (fresh accounts beyond the first).
  * @throws Error when the worker fails or does not listen within 30 s.
  */

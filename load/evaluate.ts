@@ -11,7 +11,7 @@ import { LIMIT_SCOPES } from '../contract/limits.ts';
 import { loadRules } from '../contract/rules.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { maxOf, type RequestRecord } from './analysis.ts';
-import type { Expectation, LoadProfile, Tier } from './profiles.ts';
+import type { Expectation, LoadProfile, ScopeLimits } from './profiles.ts';
 
 /** Answers that are no request start (gap OIL-013): refused before admission. */
 const NOT_ADMITTED = new Set([401, 402, 422, 429]);
@@ -136,9 +136,9 @@ function checkWindows(e: Expectation, tl: readonly Timed[], windowMs: number, li
   );
 }
 
-/** no-spurious-429: a start that every bound of the tier admits, even with skew, is never 429. */
-function checkSpurious(e: Expectation, tier: Tier, tl: readonly Timed[], skew: number): ExpectationResult {
-  const l = tier.limits;
+/** no-spurious-429: a start that every bound of the scope admits, even with skew, is never 429. */
+function checkSpurious(e: Expectation, scope: ScopeLimits, tl: readonly Timed[], skew: number): ExpectationResult {
+  const l = scope.limits;
   const rejected = tl.filter((t) => t.rec.status === 429);
   const hits: { i: number; msg: string }[] = [];
   for (const t of rejected) {
@@ -163,10 +163,10 @@ function checkSpurious(e: Expectation, tier: Tier, tl: readonly Timed[], skew: n
       if (t.rec.inFlightAtStart > l.inFlight) within = false;
     }
     if (within) {
-      const scope = t.rec.errorBody?.limit_scope;
+      const named = t.rec.errorBody?.limit_scope;
       hits.push({
         i: t.rec.i,
-        msg: `429${scope !== undefined ? ` (limit_scope ${String(scope)})` : ''} for a start every ${tier.title} bound admits: ${bounds.join(', ')}; a daily quota spent elsewhere also answers 429, see limit_scope`,
+        msg: `429${named !== undefined ? ` (limit_scope ${String(named)})` : ''} for a start every ${scope.title} bound admits: ${bounds.join(', ')}; a daily quota spent elsewhere also answers 429, see limit_scope`,
       });
     }
   }
@@ -235,7 +235,7 @@ function checkSpacing(e: Expectation, tl: readonly Timed[], spacingMs: number, s
 }
 
 /** 429-anatomy: headers and body of every 429, for the rules the expectation names. */
-function checkAnatomy(e: Expectation, tier: Tier, tl: readonly Timed[]): ExpectationResult {
+function checkAnatomy(e: Expectation, scope: ScopeLimits, tl: readonly Timed[]): ExpectationResult {
   const rejected = tl.filter((t) => t.rec.status === 429).map((t) => t.rec);
   const named = new Set(e.ruleIds);
   const checks: [string, (r: RequestRecord) => string | undefined][] = [
@@ -256,10 +256,10 @@ function checkAnatomy(e: Expectation, tier: Tier, tl: readonly Timed[]): Expecta
     [
       'LIM-023',
       (r) =>
-        tier.limits.inFlight !== undefined &&
-        r.inFlightAtStart > tier.limits.inFlight &&
+        scope.limits.inFlight !== undefined &&
+        r.inFlightAtStart > scope.limits.inFlight &&
         r.headers['x-quotient-max-concurrent'] === undefined
-          ? `429 with ${r.inFlightAtStart} in flight (limit ${tier.limits.inFlight}) without X-Quotient-Max-Concurrent`
+          ? `429 with ${r.inFlightAtStart} in flight (limit ${scope.limits.inFlight}) without X-Quotient-Max-Concurrent`
           : undefined,
     ],
     [
@@ -284,8 +284,8 @@ function checkAnatomy(e: Expectation, tier: Tier, tl: readonly Timed[]): Expecta
     [
       'OIL-014',
       (r) =>
-        r.errorBody?.limit_scope !== tier.scope
-          ? `oil 429 limit_scope is ${JSON.stringify(r.errorBody?.limit_scope)}, not ${tier.scope}`
+        r.errorBody?.limit_scope !== scope.name
+          ? `oil 429 limit_scope is ${JSON.stringify(r.errorBody?.limit_scope)}, not ${scope.name}`
           : undefined,
     ],
   ];
@@ -329,13 +329,13 @@ export function evaluateRun(
       case 'window-429':
         return checkWindows(e, tl, c.windowMs, c.limit, skew);
       case 'no-spurious-429':
-        return checkSpurious(e, profile.tier, tl, skew);
+        return checkSpurious(e, profile.scope, tl, skew);
       case 'in-flight':
         return checkInFlight(e, tl, c.limit, skew);
       case 'spacing':
         return checkSpacing(e, tl, c.spacingMs, skew);
       case '429-anatomy':
-        return checkAnatomy(e, profile.tier, tl);
+        return checkAnatomy(e, profile.scope, tl);
     }
   });
   const violations = results.flatMap((r) => r.violations);

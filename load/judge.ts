@@ -2,7 +2,7 @@
  * Judges a load run's records, whichever engine sent them (the scheduler, Artillery's workers or
  * processes): the profile's expectations (load/evaluate.ts), the window judge (load/window-judge.ts),
  * the contract sample (load/contract-sample.ts) and the k6-style thresholds (load/thresholds.ts).
- * A tier counted per principal is judged per principal when the run spread over several (each key has
+ * A limit scope counted per principal is judged per principal when the run spread over several (each key has
  * its own bounds), and the figures are added up: false rejections and admissions summed, every
  * principal's admitted-per-window samples in one trend, an expectation failed when any principal's is.
  * Pure but for the cached rule catalogue.
@@ -35,9 +35,9 @@ export interface JudgeOptions {
 
 const RANK: Record<ExpectationResult['outcome'], number> = { fail: 3, warn: 2, pass: 1, 'not-applicable': 0 };
 
-/** The records of each principal, in principal order; one group when the tier counts per IP or the run used one principal. */
+/** The records of each principal, in principal order; one group when the scope counts per IP or the run used one principal. */
 function byPrincipal(profile: LoadProfile, records: readonly RequestRecord[]): { principal?: number; records: RequestRecord[] }[] {
-  if (profile.tier.countsPer !== 'principal' || !records.some((r) => r.principal !== undefined)) return [{ records: [...records] }];
+  if (profile.scope.countsPer !== 'principal' || !records.some((r) => r.principal !== undefined)) return [{ records: [...records] }];
   const groups = new Map<number, RequestRecord[]>();
   for (const r of records) {
     const p = r.principal ?? 0;
@@ -95,8 +95,8 @@ export function judgeRun(
   run: { t0EpochMs: number; records: readonly RequestRecord[]; samples: readonly SampledAnswer[] },
   opts: JudgeOptions = {},
 ): RunJudgement {
-  const { bound, windowMs } = windowOf(profile.tier);
-  const split = scopeAnswers(profile.tier.scope, profile.tier.scope === 'ip_guard');
+  const { bound, windowMs } = windowOf(profile.scope);
+  const split = scopeAnswers(profile.scope.name, profile.scope.name === 'ip_guard');
   const groups = byPrincipal(profile, run.records);
   const evaluation = mergeEvaluations(
     groups.map((g) => ({

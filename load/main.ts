@@ -2,7 +2,7 @@
  * `npm run load -- --profile standard [--target http://127.0.0.1:4010] [--rate N --duration S]
  *   [--engine scheduler|artillery [--workers N | --processes N]] [--principals N] [--max-rate R] [--max-in-flight N]`
  *
- * Runs one limit-tier load profile (load/profiles.ts) against a LOOPBACK target (another only with the
+ * Runs one limit-scope load profile (load/profiles.ts) against a LOOPBACK target (another only with the
  * explicit --allow-remote), or, without --target, against the embedded stub started in-process. Writes
  * reports/load/<profile>.json and .html. The API key comes from FC_API_KEY only (never a flag, never
  * printed; a comma-separated list of keys spreads the load over several principals); the spend budget
@@ -67,14 +67,14 @@ interface Flags {
 }
 
 const program = new Command('load')
-  .description('Run a limit-tier load profile against a loopback target (or the embedded stub)')
+  .description('Run a limit-scope load profile against a loopback target (or the embedded stub)')
   .addOption(new Option('--profile <name>', 'load profile').choices(PROFILE_NAMES))
   .option('--list', 'list the profiles and exit')
   .option('--target <url>', 'loopback base URL (127.0.0.0/8, ::1, localhost); default: embedded stub')
-  .option('--rate <n>', "target rate, requests/s (default: the profile's, under the tier bound)", positive)
-  .option('--burst', "use the profile's burst rate (above the tier bound)")
+  .option('--rate <n>', "target rate, requests/s (default: the profile's, under the scope's bound)", positive)
+  .option('--burst', "use the profile's burst rate (above the scope's bound)")
   .option('--duration <s>', "seconds (default: the profile's)", positive)
-  .option('--max-in-flight <n>', "client in-flight cap and its stated ceiling (default: the tier's bound)", positive)
+  .option('--max-in-flight <n>', "client in-flight cap and its stated ceiling (default: the scope's bound)", positive)
   .option(
     '--max-rate <n>',
     'stated ceiling, requests/s: a run asking for more is refused; with --allow-remote it replaces the remote cap of 20/s',
@@ -120,7 +120,7 @@ const program = new Command('load')
     if (flags.list || !flags.profile) {
       for (const p of Object.values(profiles)) {
         console.log(
-          `${p.name.padEnd(9)} ${p.tier.title}: ${p.rate}/s (burst ${p.burstRate}/s) for ${p.durationS} s, ≤ ${p.maxInFlight} in flight — ${p.operations.map((o) => o.operationId).join(', ')}`,
+          `${p.name.padEnd(9)} ${p.scope.title}: ${p.rate}/s (burst ${p.burstRate}/s) for ${p.durationS} s, ≤ ${p.maxInFlight} in flight — ${p.operations.map((o) => o.operationId).join(', ')}`,
         );
       }
       if (!flags.list) process.exitCode = 2;

@@ -1,5 +1,5 @@
 /**
- * Load profiles, one per limit tier of the spec's Limits table (spec: Limits; GET /api/v1/signals/oil;
+ * Load profiles, one per limit scope of the spec's Limits table (spec: Limits; GET /api/v1/signals/oil;
  * Errors 429). A profile says which operations it drives, at what rate, for how long, with what
  * in-flight cap, and what it expects: expectations are evaluated into violations (load/evaluate.ts)
  * naming LIM / OIL / ERR / CONTRACT rules (catalogue severities, severityOf in load/evaluate.ts), and
@@ -11,8 +11,8 @@ import { PRICES } from '../contract/pricing.ts';
 import { METRIC } from './metrics.ts';
 import { assertThresholds, type Thresholds } from './thresholds.ts';
 
-/** Bounds of one limit tier. Absent = the tier has no such bound. */
-export interface TierLimits {
+/** Bounds of one limit scope. Absent = the scope has no such bound. */
+export interface LoadBounds {
   perSecond?: number;
   perMinute?: number;
   perDay?: number;
@@ -21,54 +21,54 @@ export interface TierLimits {
   minSpacingMs?: number;
 }
 
-/** A row of the Limits table (or the oil route's own limits): a limit tier, named by its limit scope. */
-export interface Tier {
+/** A row of the Limits table (or the oil route's own limits): the bounds of one limit scope. */
+export interface ScopeLimits {
   /**
-   * The limit scope (contract/limits.ts): what a 429 of this tier names as `limit_scope` (gap LIM-029 / OIL-014);
+   * The limit scope (contract/limits.ts): what a 429 of this scope names as `limit_scope` (gap LIM-029 / OIL-014);
    * the operations a profile drives count against it (x-fc-limits).
    */
-  scope: LimitScope;
+  name: LimitScope;
   title: string;
   /** Spec section the bounds come from. */
   section: string;
-  limits: TierLimits;
+  limits: LoadBounds;
   /** Whose quota it is (gap LIM-026): an API-key principal or the client IP. */
   countsPer: 'principal' | 'ip';
 }
 
-/** A row of the Limits table as tier bounds (contract/limits.ts, the one copy the stub and the suites read too). */
-const tableLimits = (b: ScopeBounds): TierLimits => ({
+/** A row of the Limits table as load bounds (contract/limits.ts, the one copy the stub and the suites read too). */
+const tableLimits = (b: ScopeBounds): LoadBounds => ({
   perSecond: b.second,
   perMinute: b.minute,
   perDay: b.day,
   ...(b.inFlight === undefined ? {} : { inFlight: b.inFlight }),
 });
 
-/** The limit tiers, by limit scope. */
-export const TIERS: Readonly<Record<LimitScope, Tier>> = {
+/** The limits of each limit scope, by its name. */
+export const SCOPE_LIMITS: Readonly<Record<LimitScope, ScopeLimits>> = {
   standard: {
-    scope: 'standard',
+    name: 'standard',
     title: 'Standard (all non-social payable routes)',
     section: 'Limits (table)',
     limits: tableLimits(LIMIT_BOUNDS.standard),
     countsPer: 'principal',
   },
   x_research: {
-    scope: 'x_research',
+    name: 'x_research',
     title: 'Social research (/x/search and /x/profile)',
     section: 'Limits (table)',
     limits: tableLimits(LIMIT_BOUNDS.x_research),
     countsPer: 'principal',
   },
   ip_guard: {
-    scope: 'ip_guard',
+    name: 'ip_guard',
     title: 'Secondary per-IP anti-abuse guard',
     section: 'Limits (table)',
     limits: tableLimits(LIMIT_BOUNDS.ip_guard),
     countsPer: 'ip',
   },
   oil: {
-    scope: 'oil',
+    name: 'oil',
     title: 'Oil signal route: one in flight, starts at least 1 s apart',
     section: 'Endpoints / GET /api/v1/signals/oil; Limits rule 3',
     limits: { inFlight: OIL_LIMITS.inFlight, minSpacingMs: OIL_LIMITS.spacingMs },
@@ -110,7 +110,7 @@ export interface OperationLoad {
 export type ExpectationCheck =
   /** In every clock-aligned window holding n > limit starts, at least n − limit answers are 429. */
   | { kind: 'window-429'; windowMs: number; limit: number }
-  /** No 429 for a start that every bound of the tier admits. */
+  /** No 429 for a start that every bound of the scope admits. */
   | { kind: 'no-spurious-429' }
   /** No start admitted while `limit` admitted requests are surely in flight. */
   | { kind: 'in-flight'; limit: number }
@@ -132,43 +132,43 @@ export interface Expectation {
 
 export interface LoadProfile {
   name: string;
-  tier: Tier;
+  scope: ScopeLimits;
   description: string;
   operations: OperationLoad[];
-  /** Default target rate, requests/s: under every bound of the tier for the default duration. */
+  /** Default target rate, requests/s: under every bound of the scope for the default duration. */
   rate: number;
-  /** Suggested rate above the tier's bound (`--burst`). */
+  /** Suggested rate above the scope's bound (`--burst`). */
   burstRate: number;
   /** Seconds. */
   durationS: number;
-  /** Client in-flight cap (the tier's in-flight bound where it has one). */
+  /** Client in-flight cap (the scope's in-flight bound where it has one). */
   maxInFlight: number;
   expects: Expectation[];
-  /** Rules of the tier this harness cannot observe from one load run, and why. */
+  /** Rules of the scope this harness cannot observe from one load run, and why. */
   notEvaluated: { ruleId: string; reason: string }[];
   /** k6-style thresholds on the run's metrics (load/metrics.ts); any crossed one exits 1. */
   thresholds: Thresholds;
 }
 
-/** The sliding window a tier's admissions are judged in (load/window-judge.ts): its per-second bound, or one start per spacing (oil). */
-export function windowOf(tier: Tier): { bound: number; windowMs: number } {
-  if (tier.limits.perSecond !== undefined) return { bound: tier.limits.perSecond, windowMs: 1000 };
-  return { bound: 1, windowMs: tier.limits.minSpacingMs ?? 1000 };
+/** The sliding window a scope's admissions are judged in (load/window-judge.ts): its per-second bound, or one start per spacing (oil). */
+export function windowOf(scope: ScopeLimits): { bound: number; windowMs: number } {
+  if (scope.limits.perSecond !== undefined) return { bound: scope.limits.perSecond, windowMs: 1000 };
+  return { bound: 1, windowMs: scope.limits.minSpacingMs ?? 1000 };
 }
 
 /**
- * The thresholds every profile declares (k6 style), for a tier's window bound and a latency budget:
+ * The thresholds every profile declares (k6 style), for a scope's window bound and a latency budget:
  * p(95) latency under `p95Ms`; under 1 % failed answers (no answer, 5xx, 4xx other than 429); no
  * false rejection and no false admission; at most the bound admitted in any window; no MUST rule of
  * the limit expectations broken; no sampled answer breaking the contract.
  */
-export function limitThresholds(tier: Tier, p95Ms: number): Thresholds {
+export function limitThresholds(scope: ScopeLimits, p95Ms: number): Thresholds {
   const t: Thresholds = {
     [METRIC.duration]: [`p(95)<${p95Ms}`],
     [METRIC.failed]: ['rate<0.01'],
     [METRIC.falseRejections]: ['count==0'],
     [METRIC.falseAdmissions]: ['count==0'],
-    [METRIC.admittedPerWindow]: [`max<=${windowOf(tier).bound}`],
+    [METRIC.admittedPerWindow]: [`max<=${windowOf(scope).bound}`],
     [METRIC.limitRuleViolations]: ['count==0'],
     [METRIC.contractViolations]: ['count==0'],
   };
@@ -181,18 +181,18 @@ const judgedScopeOf = (operationId: string): LimitScope =>
   hasOilLimits(operationId) ? 'oil' : (principalScopeOf(operationId) ?? 'ip_guard');
 
 /**
- * The contract facts of an operation a profile of `tier` drives, with its representative request: the
+ * The contract facts of an operation a profile of `scope` drives, with its representative request: the
  * operation's `x-fc-baseline` request with the identities filled in, or a `workload` request (load design,
  * such as a search term). Method, path, price, key and limit scope are read from the contract.
- * @throws Error when the operation does not count against the tier (x-fc-limits) or its baseline names a
+ * @throws Error when the operation does not count against the scope (x-fc-limits) or its baseline names a
  *   placeholder the load identities lack.
  */
-function op(tier: Tier, operationId: string, workload?: RequestShape): OperationLoad {
+function op(scope: ScopeLimits, operationId: string, workload?: RequestShape): OperationLoad {
   const o = contract().operation(operationId);
   const price = PRICES[operationId]!;
-  if (judgedScopeOf(operationId) !== tier.scope)
+  if (judgedScopeOf(operationId) !== scope.name)
     throw new Error(
-      `load profile ${tier.scope}: ${operationId} counts against ${judgedScopeOf(operationId)} (x-fc-limits), not ${tier.scope}`,
+      `load profile ${scope.name}: ${operationId} counts against ${judgedScopeOf(operationId)} (x-fc-limits), not ${scope.name}`,
     );
   const { params, path, body } = o.facts.baseline;
   const template = { params, path, body };
@@ -222,12 +222,12 @@ const anatomy = (extra: string[] = []): Expectation => ({
   check: { kind: '429-anatomy' },
 });
 
-/** The window, spurious-429 and in-flight expectations of a table tier. */
+/** The window, spurious-429 and in-flight expectations of a table scope. */
 function tableExpectations(
-  tier: Tier,
+  scope: ScopeLimits,
   rules: { second: string; minute: string; inFlight?: string; withinExtra?: string[]; windowExtra?: string[] },
 ): Expectation[] {
-  const l = tier.limits;
+  const l = scope.limits;
   const out: Expectation[] = [
     {
       id: 'within-no-429',
@@ -273,56 +273,61 @@ const NOT_EVALUATED_COMMON = [
 export function buildProfiles(): Record<string, LoadProfile> {
   const standard: LoadProfile = {
     name: 'standard',
-    tier: TIERS.standard,
+    scope: SCOPE_LIMITS.standard,
     description: 'Paid non-social reads with an API key: market list, market search, asset directory, trade signals.',
     operations: ['listMarkets', 'searchMarkets', 'listAssets', 'listSignals'].map((id) =>
-      op(TIERS.standard, id, id === 'searchMarkets' ? { query: { q: 'crude oil' } } : undefined),
+      op(SCOPE_LIMITS.standard, id, id === 'searchMarkets' ? { query: { q: 'crude oil' } } : undefined),
     ),
     rate: 18,
     burstRate: 30,
     durationS: 10,
     maxInFlight: 10,
-    expects: tableExpectations(TIERS.standard, { second: 'LIM-001', minute: 'LIM-002', inFlight: 'LIM-004' }),
+    expects: tableExpectations(SCOPE_LIMITS.standard, { second: 'LIM-001', minute: 'LIM-002', inFlight: 'LIM-004' }),
     notEvaluated: [{ ruleId: 'LIM-003', reason: DAILY }, ...NOT_EVALUATED_COMMON],
-    thresholds: limitThresholds(TIERS.standard, 1000),
+    thresholds: limitThresholds(SCOPE_LIMITS.standard, 1000),
   };
   const social: LoadProfile = {
     name: 'social',
-    tier: TIERS.x_research,
+    scope: SCOPE_LIMITS.x_research,
     description:
       'Social research with an API key: POST /api/v1/x/search and POST /api/v1/x/profile, sharing one quota. Expensive ($0.50 / $1.00 a call).',
-    operations: [op(TIERS.x_research, 'searchSocial'), op(TIERS.x_research, 'createSocialProfile')],
+    operations: [op(SCOPE_LIMITS.x_research, 'searchSocial'), op(SCOPE_LIMITS.x_research, 'createSocialProfile')],
     rate: 4,
     burstRate: 8,
     durationS: 5,
     maxInFlight: 5,
-    expects: tableExpectations(TIERS.x_research, { second: 'LIM-005', minute: 'LIM-006', inFlight: 'LIM-008', windowExtra: ['LIM-013'] }),
+    expects: tableExpectations(SCOPE_LIMITS.x_research, {
+      second: 'LIM-005',
+      minute: 'LIM-006',
+      inFlight: 'LIM-008',
+      windowExtra: ['LIM-013'],
+    }),
     notEvaluated: [{ ruleId: 'LIM-007', reason: DAILY }, ...NOT_EVALUATED_COMMON],
-    thresholds: limitThresholds(TIERS.x_research, 2000),
+    thresholds: limitThresholds(SCOPE_LIMITS.x_research, 2000),
   };
   const ipGuard: LoadProfile = {
     name: 'ip-guard',
-    tier: TIERS.ip_guard,
+    scope: SCOPE_LIMITS.ip_guard,
     description:
       'Free routes without a key (which count only against the per-IP guard, gap LIM-027): forecast availability, forecast targets, pricing.',
-    operations: ['getForecastAvailability', 'getForecastTargets', 'getPricing'].map((id) => op(TIERS.ip_guard, id)),
+    operations: ['getForecastAvailability', 'getForecastTargets', 'getPricing'].map((id) => op(SCOPE_LIMITS.ip_guard, id)),
     rate: 40,
     burstRate: 75,
     durationS: 10,
     maxInFlight: 25,
-    expects: tableExpectations(TIERS.ip_guard, { second: 'LIM-009', minute: 'LIM-010', withinExtra: ['LIM-027'] }),
+    expects: tableExpectations(SCOPE_LIMITS.ip_guard, { second: 'LIM-009', minute: 'LIM-010', withinExtra: ['LIM-027'] }),
     notEvaluated: [
       { ruleId: 'LIM-011', reason: DAILY },
       { ruleId: 'LIM-014', reason: 'the guard may tighten during abuse: judged by the suites (checks/limits.ts checkGuardTightening)' },
       ...NOT_EVALUATED_COMMON,
     ],
-    thresholds: limitThresholds(TIERS.ip_guard, 500),
+    thresholds: limitThresholds(SCOPE_LIMITS.ip_guard, 500),
   };
   const oil: LoadProfile = {
     name: 'oil',
-    tier: TIERS.oil,
+    scope: SCOPE_LIMITS.oil,
     description: 'GET /api/v1/signals/oil with an API key: one request in flight, starts at least one second apart.',
-    operations: [op(TIERS.oil, 'getOilSignal')],
+    operations: [op(SCOPE_LIMITS.oil, 'getOilSignal')],
     rate: 0.8,
     burstRate: 2,
     durationS: 10,
@@ -345,7 +350,7 @@ export function buildProfiles(): Record<string, LoadProfile> {
       anatomy(['OIL-014']),
     ],
     notEvaluated: [...NOT_EVALUATED_COMMON],
-    thresholds: limitThresholds(TIERS.oil, 1000),
+    thresholds: limitThresholds(SCOPE_LIMITS.oil, 1000),
   };
   return { standard, social, 'ip-guard': ipGuard, oil };
 }
@@ -353,13 +358,13 @@ export function buildProfiles(): Record<string, LoadProfile> {
 /**
  * Profile names, in the order of the Limits table: the words of `npm run load -- --profile` (documented
  * commands use them), so the social research profile stays `social` and the per-IP guard's `ip-guard`; the
- * limit scope each drives is its tier's `scope` (x_research, ip_guard).
+ * limit scope each drives is its `scope.name` (x_research, ip_guard).
  */
 export const PROFILE_NAMES = ['standard', 'social', 'ip-guard', 'oil'] as const;
 
-/** Whether a rate (req/s) is above a tier's per-second bound (or its spacing, for the oil route). */
-export function isAboveLimit(tier: Tier, rate: number): boolean {
-  const l = tier.limits;
+/** Whether a rate (req/s) is above a scope's per-second bound (or its spacing, for the oil route). */
+export function isAboveLimit(scope: ScopeLimits, rate: number): boolean {
+  const l = scope.limits;
   if (l.perSecond !== undefined && rate > l.perSecond) return true;
   return l.minSpacingMs !== undefined && 1000 / rate < l.minSpacingMs;
 }

@@ -57,7 +57,7 @@ export interface PrincipalsInfo {
 export interface LoadReport {
   profile: {
     name: string;
-    tier: LoadProfile['tier'];
+    scope: LoadProfile['scope'];
     description: string;
     operations: { operationId: string; method: string; path: string; credits: number }[];
     expects: LoadProfile['expects'];
@@ -120,7 +120,7 @@ export function buildReport(
   return {
     profile: {
       name: profile.name,
-      tier: profile.tier,
+      scope: profile.scope,
       description: profile.description,
       operations: profile.operations.map(({ operationId, method, path, credits }) => ({ operationId, method, path, credits })),
       expects: profile.expects,
@@ -212,7 +212,7 @@ export function renderHtml(r: LoadReport): string {
     )
     .join('');
   const notEvaluated = r.profile.notEvaluated.map((n) => `<li><b>${esc(n.ruleId)}</b>: ${esc(n.reason)}</li>`).join('');
-  const l = r.profile.tier.limits;
+  const l = r.profile.scope.limits;
   const limits = [
     l.perSecond !== undefined ? `${l.perSecond}/s` : '',
     l.perMinute !== undefined ? `${l.perMinute}/min` : '',
@@ -232,7 +232,7 @@ tr.fail td:first-child,tr.error td:first-child{color:#c00;font-weight:bold}tr.wa
 tr.pass td:first-child{color:#080}.chart{margin:8px 0}
 </style></head><body>
 <h1>Load profile <code>${esc(r.profile.name)}</code></h1>
-<p>${esc(r.profile.tier.title)} — ${esc(limits)} (${esc(r.profile.tier.section)}). ${esc(r.profile.description)}</p>
+<p>${esc(r.profile.scope.title)} — ${esc(limits)} (${esc(r.profile.scope.section)}). ${esc(r.profile.description)}</p>
 <h2>Run</h2>
 <table>${rows([
     ['target', `${r.run.target}${r.run.embedded ? ' (embedded stub)' : ''}${r.run.remote ? ' (remote opt-in)' : ''}`],

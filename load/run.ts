@@ -39,7 +39,7 @@ export interface ProfileRunOptions {
   apiKey?: string;
   /**
    * Keys of several principals for a given target (FC_API_KEY as a comma-separated list): the load is
-   * spread over them in turn, so a profile may exceed one key's tier while each key stays within its own.
+   * spread over them in turn, so a profile may exceed one key's limits while each key stays within its own.
    */
   apiKeys?: readonly string[];
   /** How many principals to spread the load over (default: every key given, else 1); the embedded stub creates them. */

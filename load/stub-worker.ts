@@ -1,7 +1,7 @@
 /**
  * Worker-thread entry of the embedded stub (load/embedded.ts): the stub serves from its own event
  * loop, so its request handling never delays the scheduler's starts. workerData `{credits?, limitsLifted?, principals?}`
- * (limitsLifted: the Limits tiers off, throughput runs only) adds an account with that balance whose key is handed out instead
+ * (limitsLifted: the limits off, throughput runs only) adds an account with that balance whose key is handed out instead
  * of the configured one; principals: that many keys in all, fresh accounts beyond the first. Posts {url, apiKey, apiKeys} once
  * listening; closes on the message 'close' and answers 'closed'.
  */

@@ -25,7 +25,7 @@ export interface StubConfig {
    */
   selfCheck?: (operationId: string, violations: Violation[]) => void;
   /**
-   * Starts with the rate-limit tiers lifted (standard, social research, per-IP guard; the oil route keeps
+   * Starts with the rate limits lifted (standard, social research, per-IP guard; the oil route keeps
    * its own limits): for pure throughput runs only (`npm run bench`, STUB_LIMITS=off). Default false.
    */
   limitsLifted?: boolean;

@@ -24,7 +24,7 @@ export interface StubContext {
   ledger: TokenLedger;
   /** Link tokens, SIWE challenges and wallet attestations. */
   wallets: WalletRegistry;
-  /** The Limits tiers (standard, social research, per-IP guard). */
+  /** The limit scopes of the Limits table (standard, social research, per-IP guard). */
   limits: RateLimiter;
   /** Upstream faults injected through the control plane. */
   faults: FaultTable;

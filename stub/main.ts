@@ -4,7 +4,7 @@
  * (comma-separated), CONTROL_TOKEN (enables the control plane), STUB_SEED, STUB_NOW (ISO anchor), STUB_LOG=1,
  * STUB_PROFILING=off (social profiling not configured: POST /api/v1/x/profile answers 503),
  * STUB_SELF_CHECK=1 (validate every answer against the contract and print violations),
- * STUB_LIMITS=off (rate-limit tiers lifted, for throughput runs only; default on).
+ * STUB_LIMITS=off (rate limits lifted, for throughput runs only; default on).
  * FC_MUTANT (switch on one mutant of stub/mutants.ts; never in production).
  * STUB_VARIANT=alt (the alternate stub: every gap's other allowed choice, stub/choices.ts).
  */
@@ -40,7 +40,7 @@ console.log(`forecast-conformance stub listening on ${stub.url}`);
 console.log(`site url: ${stub.ctx.config.siteUrl}`);
 if (stub.ctx.config.variant === 'alt') console.log("variant: alt (the alternate stub: every gap rule's alternate choice)");
 if (!keys?.length) console.log(`development API key: ${DEFAULT_DEV_KEY}`);
-if (stub.ctx.limits.isLifted) console.log('rate limits: LIFTED (STUB_LIMITS=off); the Limits tiers are not enforced');
+if (stub.ctx.limits.isLifted) console.log('rate limits: LIFTED (STUB_LIMITS=off); the Limits table is not enforced');
 console.log(`control plane: ${stub.ctx.config.controlToken ? 'on' : 'off (set CONTROL_TOKEN to enable)'}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void stub.close().then(() => process.exit(0)));

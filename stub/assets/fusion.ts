@@ -2,7 +2,7 @@
  * Reciprocal-rank fusion for asset search (spec: Asset search item, relevance: "Relevance scores are
  * reciprocal-rank-fusion scores that order one response only. They are not probabilities.").
  *
- * Each lane ranks the candidates it matched by a tier (0 = best). Candidates with an equal tier share
+ * Each lane grades the candidates it matched (0 = best). Candidates with an equal grade share
  * a rank (competition ranking: 1, 2, 2, 4), so a lane never invents an order it does not know. The
  * fused score is Σ over lanes of 1 / (K + rank), K = 60 (gap ASRCH-106).
  */
@@ -13,7 +13,7 @@ export const RRF_K = 60;
 /** One hit of a lane: the candidate key, how well it matched (0 = best) and which field matched. */
 export interface LaneHit {
   key: string;
-  tier: number;
+  grade: number;
   field: string;
 }
 
@@ -21,20 +21,20 @@ export interface LaneHit {
 export type RankedLane = Map<string, { rank: number; field: string }>;
 
 /**
- * Ranks one lane's hits: the best tier per candidate counts; equal tiers share a rank.
+ * Ranks one lane's hits: the best grade per candidate counts; equal grades share a rank.
  * Returns a map key → {rank, field}.
  */
 export function rankLane(hits: readonly LaneHit[]): RankedLane {
   const best = new Map<string, LaneHit>();
   for (const h of hits) {
     const cur = best.get(h.key);
-    if (!cur || h.tier < cur.tier) best.set(h.key, h);
+    if (!cur || h.grade < cur.grade) best.set(h.key, h);
   }
-  const sorted = [...best.values()].sort((a, b) => a.tier - b.tier);
+  const sorted = [...best.values()].sort((a, b) => a.grade - b.grade);
   const out: RankedLane = new Map();
   sorted.forEach((h, i) => {
     const prev = i > 0 ? sorted[i - 1]! : undefined;
-    const rank = prev && prev.tier === h.tier ? out.get(prev.key)!.rank : i + 1;
+    const rank = prev && prev.grade === h.grade ? out.get(prev.key)!.rank : i + 1;
     out.set(h.key, { rank, field: h.field });
   });
   return out;

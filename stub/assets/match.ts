@@ -1,6 +1,6 @@
 /**
  * The ranked lanes of asset search (gaps ASRCH-105, -106, -111): how q and reference values match
- * Assets. q matching is case-insensitive and fuzzy-by-tier; reference matching is exact (spec:
+ * Assets. q matching is case-insensitive and fuzzy-by-grade; reference matching is exact (spec:
  * "exact match on an Asset UUID or key, an AssetIdentifier key or value, or an ACTIVE linked
  * market's marketKey or native id").
  */
@@ -18,8 +18,8 @@ export const tokens = (s: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 
-/** Tier of a q against one name-like string: 0 equal, 1 same tokens, 2 every q token present, 3 substring. */
-function nameTier(q: string, value: string): number | undefined {
+/** Grade of a q against one name-like string: 0 equal, 1 same tokens, 2 every q token present, 3 substring. */
+function nameGrade(q: string, value: string): number | undefined {
   const ql = lc(q);
   const vl = lc(value);
   if (ql === vl) return 0;
@@ -36,18 +36,18 @@ function nameTier(q: string, value: string): number | undefined {
 function identityLane(q: string, assets: readonly Asset[]): LaneHit[] {
   const ql = lc(q);
   return assets.flatMap((a) =>
-    lc(a.assetKey) === ql ? [{ key: a.id, tier: 0, field: 'asset_key' }] : lc(a.id) === ql ? [{ key: a.id, tier: 0, field: 'id' }] : [],
+    lc(a.assetKey) === ql ? [{ key: a.id, grade: 0, field: 'asset_key' }] : lc(a.id) === ql ? [{ key: a.id, grade: 0, field: 'id' }] : [],
   );
 }
 
-/** Name/alias lane: tiers of nameTier over the name and every alias; the name wins a tie. */
+/** Name/alias lane: grades of nameGrade over the name and every alias; the name wins a tie. */
 function nameLane(q: string, assets: readonly Asset[]): LaneHit[] {
   const hits: LaneHit[] = [];
   for (const a of assets) {
-    const n = nameTier(q, a.name);
-    if (n !== undefined) hits.push({ key: a.id, tier: n, field: 'name' });
-    const aliasTiers = a.aliases.map((al) => nameTier(q, al)).filter((t): t is number => t !== undefined);
-    if (aliasTiers.length) hits.push({ key: a.id, tier: Math.min(...aliasTiers) + 0.5, field: 'aliases' });
+    const n = nameGrade(q, a.name);
+    if (n !== undefined) hits.push({ key: a.id, grade: n, field: 'name' });
+    const aliasGrades = a.aliases.map((al) => nameGrade(q, al)).filter((t): t is number => t !== undefined);
+    if (aliasGrades.length) hits.push({ key: a.id, grade: Math.min(...aliasGrades) + 0.5, field: 'aliases' });
   }
   return hits;
 }
@@ -58,8 +58,8 @@ function tickerLane(q: string, assets: readonly Asset[]): LaneHit[] {
   return assets.flatMap((a) => {
     if (a.ticker === null) return [];
     const t = lc(a.ticker);
-    if (t === ql) return [{ key: a.id, tier: 0, field: 'ticker' }];
-    return ql.length >= 2 && t.startsWith(ql) ? [{ key: a.id, tier: 1, field: 'ticker' }] : [];
+    if (t === ql) return [{ key: a.id, grade: 0, field: 'ticker' }];
+    return ql.length >= 2 && t.startsWith(ql) ? [{ key: a.id, grade: 1, field: 'ticker' }] : [];
   });
 }
 
@@ -73,7 +73,7 @@ function identifierLane(q: string, assets: readonly Asset[]): LaneHit[] {
   for (const a of assets) {
     for (const i of a.identifiers) {
       const v = lc(i.value);
-      const tier =
+      const grade =
         i.value === q
           ? 0
           : v === ql || identifierKeys(i).some((k) => lc(k) === ql)
@@ -81,7 +81,7 @@ function identifierLane(q: string, assets: readonly Asset[]): LaneHit[] {
             : ql.length >= 3 && v.startsWith(ql)
               ? 2
               : undefined;
-      if (tier !== undefined) hits.push({ key: a.id, tier, field: 'identifiers' });
+      if (grade !== undefined) hits.push({ key: a.id, grade, field: 'identifiers' });
     }
   }
   return hits;
@@ -97,7 +97,7 @@ function keywordLane(q: string, assets: readonly Asset[], graph: AssetGraph): La
     const market = new Set(graph.linkableMarkets(a).flatMap((m) => [...m.tags, ...m.categories].flatMap(tokens)));
     const ownHits = qt.filter((t) => own.has(t)).length;
     const allHits = qt.filter((t) => own.has(t) || market.has(t)).length;
-    if (allHits) hits.push({ key: a.id, tier: qt.length - allHits, field: ownHits ? 'keywords' : 'linked_markets' });
+    if (allHits) hits.push({ key: a.id, grade: qt.length - allHits, field: ownHits ? 'keywords' : 'linked_markets' });
   }
   return hits;
 }
@@ -112,7 +112,7 @@ export function qLanes(q: string, assets: readonly Asset[], graph: AssetGraph): 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One reference's lane: tier 0 for the Asset's own UUID (case-insensitive, as UUIDs are) or exact
+ * One reference's lane: grade 0 for the Asset's own UUID (case-insensitive, as UUIDs are) or exact
  * assetKey, 1 for an exact identifier value or key, 2 for an active linked market's exact marketKey
  * or native id.
  */
@@ -120,19 +120,19 @@ export function referenceLane(ref: string, assets: readonly Asset[], graph: Asse
   const allowed = new Set(assets.map((a) => a.id));
   const hits: LaneHit[] = [];
   for (const a of assets) {
-    if (UUID.test(ref) && lc(a.id) === lc(ref)) hits.push({ key: a.id, tier: 0, field: 'id' });
-    if (a.assetKey === ref) hits.push({ key: a.id, tier: 0, field: 'asset_key' });
+    if (UUID.test(ref) && lc(a.id) === lc(ref)) hits.push({ key: a.id, grade: 0, field: 'id' });
+    if (a.assetKey === ref) hits.push({ key: a.id, grade: 0, field: 'asset_key' });
     for (const i of a.identifiers) {
       const [full, short] = identifierKeys(i);
       const keyHit = [full, short].some((k) => {
         const j = k!.length - i.value.length;
         return ref.length === k!.length && ref.endsWith(i.value) && lc(ref.slice(0, j)) === lc(k!.slice(0, j));
       });
-      if (i.value === ref || keyHit) hits.push({ key: a.id, tier: 1, field: 'identifiers' });
+      if (i.value === ref || keyHit) hits.push({ key: a.id, grade: 1, field: 'identifiers' });
     }
   }
   for (const a of [...graph.assetsByMarketKey(ref), ...graph.assetsByNativeId(ref)]) {
-    if (allowed.has(a.id)) hits.push({ key: a.id, tier: 2, field: 'linked_markets' });
+    if (allowed.has(a.id)) hits.push({ key: a.id, grade: 2, field: 'linked_markets' });
   }
   return rankLane(hits);
 }

@@ -77,7 +77,7 @@ function candidates(graph: AssetGraph, req: SearchRequest): Asset[] {
 /** The directory lane of '*' and material-only mode: more active markets rank higher (gap ASRCH-106). */
 function directoryLane(graph: AssetGraph, assets: readonly Asset[]): RankedLane {
   const max = Math.max(0, ...assets.map((a) => graph.linkableMarkets(a).length));
-  return rankLane(assets.map((a) => ({ key: a.id, tier: max - graph.linkableMarkets(a).length, field: '' })));
+  return rankLane(assets.map((a) => ({ key: a.id, grade: max - graph.linkableMarkets(a).length, field: '' })));
 }
 
 const sortFields = (fields: readonly string[]): string[] => FIELD_ORDER.filter((f) => fields.includes(f));

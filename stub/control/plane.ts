@@ -1,6 +1,6 @@
 /**
  * The control plane of the stub (contract/control.yaml): accounts and credits, wallet funding on
- * the token ledger, the clock, upstream faults, scoped oil signal states, rate-limit usage and the tier switch, and a reset to the seeded state. Registered only when
+ * the token ledger, the clock, upstream faults, scoped oil signal states, rate-limit usage and the limits switch, and a reset to the seeded state. Registered only when
  * the stub starts with a control token; every call needs `Authorization: Bearer <token>` (401
  * otherwise). Secrets (API keys, the token) are never logged.
  */

@@ -2,7 +2,7 @@
  * The stub's node:http server, in front of fastify (its `serverFactory`). Every request starts its
  * connection's exchange (stub/http/exchange.ts); then one fast lane, before routing, answers the
  * refusals decided on arrival (the per-IP guard's 429, stub/limits/ip-guard.ts) from constant bytes
- * (stub/http/refusal.ts); everything else goes to fastify. While the tiers are lifted the lane costs
+ * (stub/http/refusal.ts); everything else goes to fastify. While the limits are lifted the lane costs
  * one flag check.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

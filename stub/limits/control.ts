@@ -1,6 +1,6 @@
 /**
  * Control-plane routes of the limiter (contract/control.yaml, /__control/limits): read and set the
- * throughput switch that lifts the tiers, and preload one window's usage of a principal or client
+ * throughput switch that lifts the limits, and preload one window's usage of a principal or client
  * address so the per-minute and per-day bounds and the 00:00 UTC reset are testable in seconds.
  * Registered inside the control plane's bearer-guarded scope by stub/control/plane.ts; control calls
  * themselves never count against any limit.

@@ -35,7 +35,7 @@ export class IpGuard {
 
   /**
    * Admits (counts) a request of a counted operation or refuses it; any other request passes uncounted.
-   * Nothing is looked up while the tiers are lifted.
+   * Nothing is looked up while the limits are lifted.
    * @returns the 429 to answer with (stub/http/refusal.ts), or undefined to go on routing
    */
   decide(req: IncomingMessage): FixedAnswer | undefined {

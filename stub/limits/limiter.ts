@@ -62,7 +62,7 @@ export class RateLimiter {
 
   /**
    * @param nowMs the stub clock (ms since the epoch)
-   * @param liftedByDefault start with the tiers lifted (throughput runs only; config `limitsLifted`)
+   * @param liftedByDefault start with the limits lifted (throughput runs only; config `limitsLifted`)
    * @param windowNowMs the clock fixed second and minute windows align to (ms): a real service's
    *   wall clock; the stub's is the wall clock plus the control plane's advances (its own clock starts
    *   from a minute-aligned anchor, so its seconds do not fall on the wall's)
@@ -75,7 +75,7 @@ export class RateLimiter {
     this.lifted = liftedByDefault;
   }
 
-  /** True while the tiers are lifted (control plane PUT /__control/limits). */
+  /** True while the limits are lifted (control plane PUT /__control/limits). */
   get isLifted(): boolean {
     return this.lifted;
   }

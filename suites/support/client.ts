@@ -1,7 +1,7 @@
 /**
  * The target client used by every suite: the harness's transport (suites/support/transport.ts, on
  * the undici client of lib/http-client.ts, answering in Playwright's `APIResponse` shape), plus the
- * harness's manners: pacing below the Limits tiers (suites/support/pacing.ts), bounded retry after
+ * harness's manners: pacing below the limit scopes (suites/support/pacing.ts), bounded retry after
  * 429 (reported THROTTLED, never passed), typed errors for an unreachable, slow, garbage-speaking or
  * oversized-body target (lib/errors.ts), and secret redaction of every error.
  */
@@ -45,7 +45,7 @@ export interface ClientOptions {
   meter?: CallMeter;
   /** Headers sent with every call of this client (e.g. X-Fault-Scope). */
   headers?: Readonly<Record<string, string>>;
-  /** Client-side pacing below the Limits tiers; absent = none (the harness's own tests). */
+  /** Client-side pacing below the limit scopes; absent = none (the harness's own tests). */
   pacer?: Pacer;
   /**
    * How a principal (an API key, 'x402' for a payment, undefined for none) is named in the request

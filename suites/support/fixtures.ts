@@ -46,7 +46,7 @@ const FRESH_ACCOUNT_CREDITS = 1_000_000;
 /**
  * Loopback source addresses each worker of a spreading project owns (suites/support/transport.ts):
  * worker i sends from 127.0.0.(2 + i * n) .. 127.0.0.(1 + (i + 1) * n), one address per call in
- * turn, so the per-IP guard (counted per client address) paces no worker below the tiers. 127.0.0.1
+ * turn, so the per-IP guard (counted per client address) paces no worker below the limits. 127.0.0.1
  * stays the address of the control plane and of the projects that do not spread. Six, not fewer:
  * a worker's discovery and property tests send hundreds of free calls, which three addresses (150 a
  * second) made wait; fewer when many workers would leave 127.0.0.2..253 (`sourcesPerWorker`).
@@ -160,7 +160,7 @@ export interface Fixtures {
   /**
    * The API key of a fresh control-plane account (entitled, holding test credits, its own rate-limit
    * quota), or undefined when the target has no control plane. Heavy suites spread their calls over
-   * such accounts so one principal's Limits tiers never pace a run (spec: Limits table).
+   * such accounts so one principal's limits never pace a run (spec: Limits table).
    */
   freshKey: () => Promise<string | undefined>;
 }

@@ -1,5 +1,5 @@
 /**
- * Client-side pacing below the spec's Limits tiers (spec: Limits table; Errors "Clients should use
+ * Client-side pacing below the spec's limit scopes (spec: Limits table; Errors "Clients should use
  * bounded retry and backoff"), so a conformant target never throttles a normal run.
  *
  * Each worker process owns one Pacer; every call waits at the gates of its principal in its scope

@@ -4,7 +4,7 @@
  * (a loopback server addressed through the remote opt-in); the load spread over several principals;
  * and the scale-out proof: `standard --burst` through Artillery's local runner with 4 workers and as 4
  * processes merged by Artillery's own tooling gives the verdict of the single-process scheduler's run,
- * the merged counts are the sum of the parts, and the 429s are what the tier bound makes them.
+ * the merged counts are the sum of the parts, and the 429s are what the scope's bound makes them.
  * The Artillery tests skip, naming the install command, where tools/artillery is not installed
  * (`.ci/run` installs it). Tests of the harness: they credit no rule.
  */

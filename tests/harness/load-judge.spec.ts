@@ -9,7 +9,7 @@ import { renderAccuracyHtml } from '../../load/accuracy-report.ts';
 import { loadCharts } from '../../load/charts.ts';
 import type { RequestRecord } from '../../load/analysis.ts';
 import { everyNth, judgeAnswer, judgeSample } from '../../load/contract-sample.ts';
-import { buildProfiles, limitThresholds, TIERS, windowOf } from '../../load/profiles.ts';
+import { buildProfiles, limitThresholds, SCOPE_LIMITS, windowOf } from '../../load/profiles.ts';
 import type { SampledAnswer } from '../../load/scheduler.ts';
 import {
   evaluateThresholds,
@@ -54,10 +54,10 @@ test.describe('threshold grammar', () => {
     expect(() => parseThreshold('count=0')).toThrow(/threshold "count=0": expected one of/);
   });
 
-  test('every profile declares parseable thresholds on its tier bound', () => {
+  test('every profile declares parseable thresholds on its scope bound', () => {
     for (const p of Object.values(buildProfiles())) {
       expect(Object.keys(p.thresholds).length, p.name).toBeGreaterThan(0);
-      expect(p.thresholds.admitted_per_window).toEqual([`max<=${windowOf(p.tier).bound}`]);
+      expect(p.thresholds.admitted_per_window).toEqual([`max<=${windowOf(p.scope).bound}`]);
       for (const list of Object.values(p.thresholds)) for (const e of list) expect(() => parseThreshold(e)).not.toThrow();
     }
   });
@@ -213,7 +213,7 @@ test.describe('accuracy verdict', () => {
     windowMs: 1000,
     ruleId: 'LIM-001',
     split: scopeAnswers('standard'),
-    thresholds: limitThresholds(TIERS.standard, 500),
+    thresholds: limitThresholds(SCOPE_LIMITS.standard, 500),
   };
 
   test('an ideal run meets every threshold; an over-admission crosses false_admissions and admitted_per_window', () => {
@@ -253,9 +253,9 @@ test.describe('accuracy verdict', () => {
       finishedAt: 'b',
       target: 'http://127.0.0.1',
       sampleEvery: 10,
-      tiers: [
+      scopes: [
         {
-          tier: 'standard',
+          profile: 'standard',
           title: 'Standard',
           limitScope: 'standard',
           ruleId: 'LIM-001',

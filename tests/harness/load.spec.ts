@@ -12,7 +12,7 @@ import { contract } from '../../contract/index.ts';
 import { ConfigError } from '../../lib/errors.ts';
 import { percentile, rateWindows, startJitter, summarizeRun, type RequestRecord } from '../../load/analysis.ts';
 import { evaluateRun } from '../../load/evaluate.ts';
-import { buildProfiles, isAboveLimit, ruleIdsOf, TIERS } from '../../load/profiles.ts';
+import { buildProfiles, isAboveLimit, ruleIdsOf, SCOPE_LIMITS } from '../../load/profiles.ts';
 import { maxSpendCredits, requestFactory, SYNTHETIC_IDENTITIES } from '../../load/requests.ts';
 import {
   assertBounds,
@@ -303,25 +303,25 @@ test.describe('analysis on synthetic data', () => {
 test.describe('profiles and evaluation', () => {
   const profiles = buildProfiles();
 
-  test("one profile per limit tier, with the spec's bounds and the contract's operations", () => {
+  test("one profile per limit scope, with the spec's bounds and the contract's operations", () => {
     expect(Object.keys(profiles).sort()).toEqual(['ip-guard', 'oil', 'social', 'standard']);
-    expect(TIERS.standard.limits).toEqual({ perSecond: 20, perMinute: 600, perDay: 20_000, inFlight: 10 });
-    expect(TIERS.x_research.limits).toEqual({ perSecond: 5, perMinute: 60, perDay: 500, inFlight: 5 });
-    expect(TIERS.ip_guard.limits).toEqual({ perSecond: 50, perMinute: 1_200, perDay: 50_000 });
-    expect(TIERS.oil.limits).toEqual({ inFlight: 1, minSpacingMs: 1000 });
+    expect(SCOPE_LIMITS.standard.limits).toEqual({ perSecond: 20, perMinute: 600, perDay: 20_000, inFlight: 10 });
+    expect(SCOPE_LIMITS.x_research.limits).toEqual({ perSecond: 5, perMinute: 60, perDay: 500, inFlight: 5 });
+    expect(SCOPE_LIMITS.ip_guard.limits).toEqual({ perSecond: 50, perMinute: 1_200, perDay: 50_000 });
+    expect(SCOPE_LIMITS.oil.limits).toEqual({ inFlight: 1, minSpacingMs: 1000 });
     expect(profiles.social!.operations.map((o) => o.path).sort()).toEqual(['/api/v1/x/profile', '/api/v1/x/search']);
     for (const p of Object.values(profiles)) {
-      expect(isAboveLimit(p.tier, p.rate), `${p.name} default rate is under its bound`).toBe(false);
-      expect(isAboveLimit(p.tier, p.burstRate), `${p.name} burst rate is over its bound`).toBe(true);
-      if (p.tier.limits.perMinute) expect(p.rate * Math.min(p.durationS, 60)).toBeLessThanOrEqual(p.tier.limits.perMinute);
-      if (p.tier.limits.inFlight) expect(p.maxInFlight).toBeLessThanOrEqual(p.tier.limits.inFlight);
+      expect(isAboveLimit(p.scope, p.rate), `${p.name} default rate is under its bound`).toBe(false);
+      expect(isAboveLimit(p.scope, p.burstRate), `${p.name} burst rate is over its bound`).toBe(true);
+      if (p.scope.limits.perMinute) expect(p.rate * Math.min(p.durationS, 60)).toBeLessThanOrEqual(p.scope.limits.perMinute);
+      if (p.scope.limits.inFlight) expect(p.maxInFlight).toBeLessThanOrEqual(p.scope.limits.inFlight);
       for (const o of p.operations) {
         const c = contract().operation(o.operationId);
         expect(o.method).toBe(c.method.toUpperCase());
         expect(o.path).toBe(c.path);
-        // x-fc-limits: the profile's operations count against its tier (the oil route has its own limits).
+        // x-fc-limits: the profile's operations count against its scope (the oil route has its own limits).
         const scope = c.facts.limits.includes('oil') ? 'oil' : (c.facts.limits[0] ?? 'ip_guard');
-        expect(scope, `${p.name}: ${o.operationId}`).toBe(p.tier.scope);
+        expect(scope, `${p.name}: ${o.operationId}`).toBe(p.scope.name);
       }
       const planned = requestFactory(p, SYNTHETIC_IDENTITIES, 'fc_test_key');
       for (let i = 0; i < p.operations.length; i++) {

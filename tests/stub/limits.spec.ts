@@ -106,7 +106,7 @@ test('the in-flight bound admits exactly its size of parallel slow requests', as
   expect(refused.headers.get('x-quotient-max-concurrent')).toBe(String(LIMIT_BOUNDS.standard.inFlight));
 });
 
-test('lifted tiers admit everything; the switch is off again after reset', async () => {
+test('lifted limits admit everything; the switch is off again after reset', async () => {
   await control('PUT', '/limits', { lifted: true });
   await control('POST', '/limits/usage', { scope: 'ip_guard', window: 'day', count: LIMIT_BOUNDS.ip_guard.day });
   expect((await fetch(`${stub.url}/api/public/pricing`)).status).toBe(200);

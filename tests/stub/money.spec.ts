@@ -25,7 +25,7 @@ const USDC = 'eip155:8453';
 /** A portfolio read: a $0.01 route that always answers 200 on the stub. */
 const PORTFOLIO = `/api/v1/portfolio?wallet=0x${'ab'.repeat(20)}`;
 
-// The Limits tiers are lifted: these tests judge the ledger under parallel load, not the limiter (harness/stub-limits.spec.ts).
+// The limits are lifted: these tests judge the ledger under parallel load, not the limiter (harness/stub-limits.spec.ts).
 const startPrivate = (withControl = true) =>
   startStub({ port: 0, apiKeys: [KEY], limitsLifted: true, ...(withControl ? { controlToken: TOKEN } : {}) });
 

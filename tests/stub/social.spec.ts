@@ -27,7 +27,7 @@ type StubFixture = [(args: object, use: (stub: RunningStub) => Promise<void>) =>
 const ownStub = (profiling: boolean): StubFixture => [
   // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture's dependencies
   async ({}, use) => {
-    // Tiers lifted: these tests judge the social model, not the limiter (tests/stub/limits.spec.ts).
+    // Limits lifted: these tests judge the social model, not the limiter (tests/stub/limits.spec.ts).
     const stub = await startStub({
       port: 0,
       apiKeys: [KEY],
