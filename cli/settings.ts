@@ -19,7 +19,7 @@ const SCHEMA_PATH = join(dirname(fileURLToPath(import.meta.url)), 'config.schema
 /** A run tier (`--tier`): how much of the catalogue a run judges (smoke, standard, certify); not a limit scope (load/profiles.ts). */
 export type RunTier = 'smoke' | 'standard' | 'certify';
 export const RUN_TIERS: readonly RunTier[] = ['smoke', 'standard', 'certify'];
-/** The embedded stub's variants (stub/choices.ts; the CLI may not import stub/, so the names are repeated here). */
+/** The embedded stub's variants (stub/variant.ts; the CLI may not import stub/, so the names are repeated here). */
 export const STUB_VARIANT_NAMES: readonly string[] = ['main', 'alt'];
 
 /** A configuration the CLI refuses: printed as one line, exit code 2. */

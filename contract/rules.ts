@@ -22,7 +22,7 @@ export interface Rule {
   /** Gap entries: the choice the reference stub makes where the spec is silent. */
   choice?: string;
   /**
-   * Gap entries: another choice the spec allows, which the alternate stub makes (stub/choices.ts `alt`);
+   * Gap entries: another choice the spec allows, which the alternate stub makes (stub/variant.ts `alt`);
    * a target making it is reported GAP "differs", never FAILED.
    */
   alternate?: string;

@@ -27,7 +27,7 @@
  * FC_REPORT_DIR    where reports are written (default reports/)
  * FC_TIMEOUT_MS    per-request timeout, ms (default 15000)
  * FC_STUB_SEED     dataset seed of the embedded stub (default 42)
- * FC_STUB_VARIANT  main (default) or alt: the embedded stub's variant (stub/choices.ts; alt makes every gap's
+ * FC_STUB_VARIANT  main (default) or alt: the embedded stub's variant (stub/variant.ts; alt makes every gap's
  *                  other allowed choice)
  * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`, `playwright test`;
  *                  `forecast-conformance run` does not pass it on)
@@ -67,7 +67,7 @@ export interface Settings {
   stubSeed: number;
   /** Name of one stub mutant to switch on (stub/mutants.ts); undefined = none. */
   stubMutant: string | undefined;
-  /** The embedded stub's variant: `main` or `alt` (stub/choices.ts); undefined = main. */
+  /** The embedded stub's variant: `main` or `alt` (stub/variant.ts); undefined = main. */
   stubVariant: string | undefined;
   workers: number;
   walletSeed: string | undefined;

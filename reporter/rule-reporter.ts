@@ -32,7 +32,7 @@ export interface RuleReporterOptions {
   outputDir?: string;
   /** Base URL under test; '' = the embedded reference stub. */
   target?: string;
-  /** The embedded stub's variant (stub/choices.ts): `alt` labels the target as the alternate stub. */
+  /** The embedded stub's variant (stub/variant.ts): `alt` labels the target as the alternate stub. */
   stubVariant?: string;
   tier?: string;
   seed?: number;

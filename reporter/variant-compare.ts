@@ -1,7 +1,7 @@
 /**
  * The spec, not the stub (issue 18): two runs' verdicts compared, one against the main stub and one
  * against the alternate stub, which makes every gap rule's `alternate` instead of its `choice`
- * (stub/choices.ts). The alternate stub keeps every documented rule, so a harness that judges only
+ * (stub/variant.ts). The alternate stub keeps every documented rule, so a harness that judges only
  * what the spec states gives it:
  *
  * - no FAILED and no ERROR rule;

@@ -1,7 +1,7 @@
 /**
  * The alternate stub's flips as written in stub/ (issue 18): every `alt('GAP-ID')` call, by gap ID,
  * with the files that make it. `npm run rules:check` holds them equal to the catalogue's gaps that
- * name an `alternate` (stub/choices.ts).
+ * name an `alternate` (stub/variant.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

@@ -17,7 +17,7 @@ import { registerOtherMethods } from './routes/methods.ts';
 import { registerMediaTypes } from './routes/media-types.ts';
 import type { StubContext } from './context.ts';
 import { activateMutant } from './mutants.ts';
-import { activateVariant } from './choices.ts';
+import { activateVariant } from './variant.ts';
 import { holdTickObjectMaps } from './http/tick-maps.ts';
 
 export interface RunningStub {

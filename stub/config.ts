@@ -35,7 +35,7 @@ export interface StubConfig {
   mutant?: string;
   /**
    * `alt` serves the alternate stub: every gap rule's `alternate` instead of its `choice`
-   * (stub/choices.ts); default `main`.
+   * (stub/variant.ts); default `main`.
    */
   variant?: string;
 }

@@ -3,7 +3,7 @@
  * handler turns an ApiError into the JSON error envelope {error, message, ...extra}.
  */
 import { mutant } from './mutants.ts';
-import { alt } from './choices.ts';
+import { alt } from './variant.ts';
 
 export type ErrorCode =
   | 'invalid_api_key'

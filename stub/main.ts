@@ -6,7 +6,7 @@
  * STUB_SELF_CHECK=1 (validate every answer against the contract and print violations),
  * STUB_LIMITS=off (rate limits lifted, for throughput runs only; default on).
  * FC_MUTANT (switch on one mutant of stub/mutants.ts; never in production).
- * STUB_VARIANT=alt (the alternate stub: every gap's other allowed choice, stub/choices.ts).
+ * STUB_VARIANT=alt (the alternate stub: every gap's other allowed choice, stub/variant.ts).
  */
 import { DEFAULT_DEV_KEY } from './config.ts';
 import { startStub } from './app.ts';

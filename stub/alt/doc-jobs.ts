@@ -4,7 +4,7 @@
  * job read's Retry-After form (gap JOB-018), each guarded by its own flip.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import type { DocumentEdit } from './document.ts';
 
 type Node = Record<string, unknown>;

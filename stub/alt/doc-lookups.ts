@@ -5,7 +5,7 @@
  * and the read's shape (gap FCST-016), each guarded by its own flip.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import type { DocumentEdit } from './document.ts';
 
 type Node = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * parameter names and response shapes its flips change, each guarded by the flip's own `alt(...)`.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 type Operation = OpenAPIV3_1.OperationObject;
 type Parameter = OpenAPIV3_1.ParameterObject;

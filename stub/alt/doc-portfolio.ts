@@ -3,7 +3,7 @@
  * alternate name (gap PORT-005) and the alternate response shape (gap PORT-007).
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 

@@ -3,7 +3,7 @@
  * alternate names (gap XSRCH-010) and the alternate response shape (gap XSRCH-011).
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 const RENAMED: Record<string, string> = { query: 'q', range_days: 'days', limit: 'max_results' };
 

@@ -4,7 +4,7 @@
  * unpaid 422 carries the PAYMENT-REQUIRED challenge (gap WAL-022).
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import type { DocumentEdit } from './document.ts';
 
 export const editWallets: DocumentEdit = (doc: OpenAPIV3_1.Document) => {

@@ -2,12 +2,12 @@
  * The machine-readable contract the alternate stub serves (spec: Versioning rule 2): the reference
  * document with the alternate stub's choices written in, so a client (and the harness's drift check)
  * reads the shape the alternate stub answers. Each flip that changes a served part registers its edit
- * here, guarded by its own `alt('GAP-ID')` (stub/choices.ts); the main stub serves the document as it is.
+ * here, guarded by its own `alt('GAP-ID')` (stub/variant.ts); the main stub serves the document as it is.
  *
  * The edits are per area (one module each, `stub/alt/doc-<area>.ts`), listed in EDITS below.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { stubVariant } from '../choices.ts';
+import { stubVariant } from '../variant.ts';
 import { editMarketsDocument } from './doc-markets.ts';
 import { editPortfolio } from './doc-portfolio.ts';
 import { editSocial } from './doc-social.ts';

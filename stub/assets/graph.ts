@@ -6,7 +6,7 @@
  */
 import type { Asset, DataStore, Market } from '../data/index.ts';
 import { linkedMarket, type LinkedMarket, type MarketItemContext } from '../present/index.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** "mispricing_threshold_pp: number, currently 7.5". */
 export const MISPRICING_THRESHOLD_PP = 7.5;

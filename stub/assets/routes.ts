@@ -10,7 +10,7 @@ import { AssetGraph } from './graph.ts';
 import { parseSearch, runSearch } from './search.ts';
 import { assetStance, presentStance, resolveStanceAsset } from './stance.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 const graphOf = (ctx: StubContext): AssetGraph => new AssetGraph(ctx.store, ctx.config.siteUrl, ctx.clock.now());
 

@@ -11,7 +11,7 @@ import { fuse, rankLane, roundScore, type Fused, type RankedLane } from './fusio
 import type { AssetGraph, MarketSummary } from './graph.ts';
 import { FIELD_ORDER, qLanes, referenceLane } from './match.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** Spec Limits 4: "asset q 1..200; reference at most 50 items; platform and asset_type 1..80". */
 const Q_MAX = 200;

@@ -5,7 +5,7 @@
  */
 import type { Asset } from '../data/index.ts';
 import { invalidRequest, notFound } from '../errors.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import type { Query } from '../params.ts';
 import type { AssetGraph } from './graph.ts';
 

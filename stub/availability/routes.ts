@@ -16,7 +16,7 @@ import type { RouteModule } from '../server.ts';
 import { generationBody } from '../targets/present.ts';
 import { openChildren } from '../targets/resolve.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 const MAX_ID = 512;
 

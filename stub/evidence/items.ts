@@ -4,7 +4,7 @@
  */
 import type { Article, Market, SocialPost } from '../data/index.ts';
 import { iso, type CanonicalMarketWithRelationships } from '../present/index.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import type { components } from '../../contract/openapi-types.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { Article, Forecast, Market, SocialPost } from '../data/index.ts';
 import { iso, isoOrNull, relationships, routing, serviceUrl, venueAUrl, venueQuote, venueQuoteMember } from '../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 const HOUR_MS = 3_600_000;
 export const EVENT_TYPES = ['forecast', 'article', 'x_post'] as const;

@@ -10,7 +10,7 @@ import { articleEvidenceItem } from './items.ts';
 import { marketBySlug } from './lookup.ts';
 import { listSources } from './sources.ts';
 import { getLatest } from './latest.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** Spec Limits, item 4: slug 1..512 characters. */
 const SLUG_MAX = 512;

@@ -6,7 +6,7 @@ import { parseMarketKey, type Market } from '../data/index.ts';
 import { withRelationships } from '../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
 import { invalidRequest, notFound } from '../errors.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import { articleSourceItem, postSourceItem, type SourceItem } from './items.ts';
 import { mutant } from '../mutants.ts';
 

@@ -18,7 +18,7 @@ import { GateCall, HandlerRequest } from './call.ts';
 import type { Admission, Principal } from '../money/billing/gate.ts';
 import { sendJson } from './reply.ts';
 import { mutateAnswer } from './answer-mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import { mutant } from '../mutants.ts';
 import { carriesCredentials, requestCheck } from './request-check.ts';
 

@@ -7,7 +7,7 @@
  * never stored, which makes "terminal never changes" hold by construction.
  */
 import type { EpochMs, Forecast, Market, Venue } from '../data/model.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 export type JobStatus = 'accepted' | 'submitted' | 'running' | 'succeeded' | 'rejected' | 'failed';
 export type EndOutcome = 'failed' | 'rejected';

@@ -5,7 +5,7 @@
 import type { DataStore } from '../data/store.ts';
 import { iso, relationships, routing } from '../present/index.ts';
 import { errorCodeOf, statusAt, updatedAt, type Job } from './model.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import { mutant } from '../mutants.ts';
 
 export type JobView = 'status' | 'result';

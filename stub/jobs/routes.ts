@@ -12,7 +12,7 @@ import { checkQuota, generationRequest, idempotencyKey, jobsOf, submit } from '.
 import type { RouteModule } from '../server.ts';
 import type { RouteRequest } from '../context.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /**
  * One 404 for an unknown, malformed and another account's jobId alike: nothing in it depends on

@@ -16,7 +16,7 @@ import { derivedUuid, jobForecast } from './forecast.ts';
 import { TERMINAL, statusAt, successDelayMs, type EndOutcome, type GenerationRequest, type Job } from './model.ts';
 import { JobStore } from './store.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** Accepted generations per account per UTC day (gap JOB-007; the alternate stub's bound is 25). */
 const dailyQuota = (): number => (alt('JOB-007') ? 25 : 50);

@@ -10,7 +10,7 @@ import { serializePolicies, serializeStates, type RateLimitPolicy } from '../../
 import { ApiError } from '../errors.ts';
 import { fixedAnswer, type FixedAnswer } from '../http/reply.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import { serializeDictionary, serializeList } from 'structured-headers';
 
 /** One limit a request exceeded and the whole seconds until it frees a slot (at least 1). */

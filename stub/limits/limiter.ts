@@ -10,11 +10,11 @@
  * - an in-flight count, where the table has one.
  * Only admitted requests consume quota (gap LIM-031). Checks and updates run synchronously, so
  * parallel requests on Node's single thread can never both take the last slot.
- * The alternate stub (stub/choices.ts) keeps FIXED windows aligned to the clock's second and minute
+ * The alternate stub (stub/variant.ts) keeps FIXED windows aligned to the clock's second and minute
  * instead (gap LIM-025's alternate), and counts refused requests against them (LIM-031's).
  * Time comes from the stub's clock (ms), so the control plane's clock advance moves the windows.
  */
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import { LIMIT_BOUNDS, type LimitScope, type LimitWindow } from '../../contract/limits.ts';
 import { FixedRefusals, rateLimited, type Exceeded } from './answer.ts';
 import type { FixedAnswer } from '../http/reply.ts';

@@ -8,7 +8,7 @@ import { marketListItem, type MarketListItem } from '../present/index.ts';
 import type { Query } from '../params.ts';
 import { FILTER_BOUNDS, byMarketKey, matchesTopic } from './topic.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 export const SORTS = ['updated_desc', 'volume_desc', 'signal_count_desc'] as const;
 export type CatalogSort = (typeof SORTS)[number];

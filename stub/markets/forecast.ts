@@ -10,7 +10,7 @@ import { iso, withRelationships } from '../present/index.ts';
 import type { RouteModule } from '../server.ts';
 import { notFound } from '../errors.ts';
 import { marketBySlug } from '../evidence/lookup.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** Earlier forecasts returned with the current one (gap FCST-012). */
 const HISTORY_MAX = 20;

@@ -8,7 +8,7 @@ import { linkedMarket, type LinkedMarket } from '../present/index.ts';
 import type { Query } from '../params.ts';
 import { DEFAULT_MAX_FORECAST_AGE_H } from './catalog.ts';
 import { FILTER_BOUNDS, byMarketKey, matchesTopic } from './topic.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** market_summary.mispricing_threshold_pp, "currently 7.5" (the asset routes use the same value). */
 export const MISPRICING_THRESHOLD_PP = 7.5;

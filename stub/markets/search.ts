@@ -10,7 +10,7 @@ import { parseAsOf } from './as-of.ts';
 import { invalidRequest } from '../errors.ts';
 import { DEFAULT_MAX_FORECAST_AGE_H } from './catalog.ts';
 import { FILTER_BOUNDS, byMarketKey, matchesCategory, matchesTag } from './topic.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 export interface SearchParams {
   q?: string;

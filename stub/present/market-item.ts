@@ -6,7 +6,7 @@ import { routing, serviceUrl, venueAUrl } from './routing.ts';
 import { iso, isoOrNull } from './time.ts';
 import type { LinkedMarket, MarketListItem } from './types.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 export interface MarketItemContext {
   store: DataStore;

@@ -4,7 +4,7 @@ import { selectedProbability } from '../data/quote.ts';
 import { isoOrNull } from './time.ts';
 import type { VenueQuoteV1 } from './types.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** The wire token of a method: last_trade is our token for the fresh last-trade method (gap QUOTE-007; fresh_last on the alternate stub). */
 const methodToken = (method: string | undefined): string | null =>

@@ -23,7 +23,7 @@ import type {
   Via,
 } from './types.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /**
  * The edge between a published trade signal and its market, seen from `end` (gap REL-010): Market

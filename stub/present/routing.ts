@@ -2,7 +2,7 @@
 import type { Market } from '../data/model.ts';
 import type { CanonicalMarketRouting } from './types.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** A venue_b row no broker lists: the alternate stub keeps its would-be category (gap ROUTE-008). */
 const unlistedCategory = (m: Market): string | null =>

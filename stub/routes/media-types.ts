@@ -5,7 +5,7 @@
  * reads a text/plain body as JSON (a body that does not parse is still 422).
  */
 import type { FastifyInstance } from 'fastify';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** Registers the alternate stub's lenient text/plain parser (nothing on the stub). */
 export function registerMediaTypes(app: FastifyInstance): void {

@@ -9,7 +9,7 @@ import type { RouteModule } from '../server.ts';
 import { mutant } from '../mutants.ts';
 import { servedDocument } from '../alt/document.ts';
 import { servedPrice } from '../money/billing/prices.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** Mutants price-usd-cent-off and price-usd-cent-off-oil: the operation whose listed USD price is one cent off. */
 const centOff = (operationId: string): boolean =>

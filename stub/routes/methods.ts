@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contract/index.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import { ApiError } from '../errors.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -6,7 +6,7 @@ import type { DataStore, OilData, OilMarks, OilReading } from '../data/index.ts'
 import { emptyRelationships, iso } from '../present/index.ts';
 import type { OilReadingState } from './oil-states.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 const DAY = 86_400_000;
 const dayStart = (t: number): number => Math.floor(t / DAY) * DAY;

@@ -7,7 +7,7 @@ import { invalidRequest } from '../errors.ts';
 import type { Query } from '../params.ts';
 import { iso, serviceUrl, withRelationships } from '../present/index.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 export interface SignalFilters {
   /** exclude_drawdown_risk (or its former name exclude_crash_risk); keeps only rows with a `false` read (SIG-009). */

@@ -14,7 +14,7 @@ import type { CorpusPost, ProfileRequest } from './model.ts';
 import { research } from './research.ts';
 import { synthesize, type Synthesis } from './synthesis.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 const DAY = 86_400_000;
 /** Grounded posts a profile needs (spec: behaviour 2; Limits rule 4). */

@@ -9,7 +9,7 @@ import type { RouteModule } from '../server.ts';
 import { profilingConfigured } from './profiling-states.ts';
 import { parseProfileRequest, parseSearchRequest, profileFor, searchPosts } from './index.ts';
 import { altSearchShape } from './search.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 export const register: RouteModule = (route) => {
   route('createSocialProfile', (req, ctx) => {

@@ -7,7 +7,7 @@
 import type { StubContext } from '../context.ts';
 import type { SearchRequest } from './model.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 const DAY = 86_400_000;
 

@@ -6,7 +6,7 @@
 import { invalidRequest } from '../errors.ts';
 import { FOCUSES, type Focus, type ProfileRequest, type SearchRequest } from './model.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** spec: POST /api/v1/x/profile, handle pattern. JS `$` never matches before a trailing newline. */
 export const HANDLE_PATTERN = /^@?[A-Za-z0-9_]{1,15}$/;

@@ -2,7 +2,7 @@
  * The target resolution object (spec: Resources / Target resolution) and the generation body
  * (VenueMarketForecastRequest) shared with forecast availability.
  *
- * Gap choices (each flipped by the alternate stub, stub/choices.ts): USD strings with two decimals
+ * Gap choices (each flipped by the alternate stub, stub/variant.ts): USD strings with two decimals
  * (TGT-035); child status 'open' (TGT-036); prices in dollars, strikes that do not apply omitted
  * (TGT-045); venue_a children are {question, outcome, yesBid, yesAsk, marketId, generation} (TGT-047)
  * and event.ticker is the venue_a event slug (TGT-042); selectionRequired false (TGT-038) and
@@ -15,7 +15,7 @@ import { round } from '../data/rng.ts';
 import { iso } from '../present/time.ts';
 import type { Resolved } from './resolve.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 /** Generation body (VenueMarketForecastRequest): market_id is the venue-native id (gap AVAIL-041). */
 export interface GenerationBody {

@@ -13,7 +13,7 @@ import type { DataStore } from '../data/store.ts';
 import { VENUE_HOSTS } from '../data/urls.ts';
 import { invalidRequest, notFound, type ApiError } from '../errors.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 export interface Resolved {
   venue: 'venue_a' | 'venue_b';

@@ -12,7 +12,7 @@ import { invalidRequest } from '../errors.ts';
 import { iso } from '../present/time.ts';
 import type { RouteModule } from '../server.ts';
 import { positionsOf, type Position } from './positions.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 

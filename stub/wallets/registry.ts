@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import { getAddress } from 'viem';
 import type { Hex } from '../money/x402/tokens.ts';
 

@@ -13,7 +13,7 @@ import type { RouteRequest } from '../context.ts';
 import type { RouteModule } from '../server.ts';
 import type { Hex } from '../money/x402/tokens.ts';
 import { mutant } from '../mutants.ts';
-import { alt } from '../choices.ts';
+import { alt } from '../variant.ts';
 import { buildSiweMessage, verifySiwe } from './siwe.ts';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

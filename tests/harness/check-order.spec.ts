@@ -33,7 +33,7 @@ test('every paid operation whose refusals the plan prices has an invalid request
 });
 
 test.describe('the order probe on both stubs', () => {
-  // The two stubs share one process's variant switch (stub/choices.ts): one at a time.
+  // The two stubs share one process's variant switch (stub/variant.ts): one at a time.
   test.describe.configure({ mode: 'serial' });
   for (const [variant, free] of [
     ['main', false],

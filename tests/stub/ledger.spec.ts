@@ -8,7 +8,7 @@
 import { test, expect } from '@playwright/test';
 import { AccountStore } from '../../stub/money/accounts/store.ts';
 import { RateLimiter } from '../../stub/limits/limiter.ts';
-import { activateVariant } from '../../stub/choices.ts';
+import { activateVariant } from '../../stub/variant.ts';
 import { LIMIT_BOUNDS } from '../../contract/limits.ts';
 
 const KEPT = 200;

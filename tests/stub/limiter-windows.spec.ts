@@ -5,7 +5,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { RateLimiter } from '../../stub/limits/limiter.ts';
-import { activateVariant } from '../../stub/choices.ts';
+import { activateVariant } from '../../stub/variant.ts';
 import { LIMIT_BOUNDS } from '../../contract/limits.ts';
 import { ApiError } from '../../stub/errors.ts';
 

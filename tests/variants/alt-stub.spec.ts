@@ -1,6 +1,6 @@
 /**
  * The spec, not the stub (issue 18), in the e2e lane (`npm run test:e2e`, tests/lanes.ts): a full standard
- * run against the alternate stub (every gap rule's `alternate`, stub/choices.ts) beside one against the main
+ * run against the alternate stub (every gap rule's `alternate`, stub/variant.ts) beside one against the main
  * stub, one worker each (scripts/alt-compare.ts `runVariants`). The alternate run must FAIL and ERROR no rule,
  * judge every documented rule as the main stub does, and report every flipped gap GAP "differs"
  * (reporter/variant-compare.ts). A test of the harness: it credits no catalogue rule.

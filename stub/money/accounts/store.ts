@@ -6,7 +6,7 @@
  * API keys are secrets: they are never logged and never returned after creation.
  */
 import { randomBytes } from 'node:crypto';
-import { alt } from '../../choices.ts';
+import { alt } from '../../variant.ts';
 
 /** Balance of each account seeded from config.apiKeys. */
 export const DEFAULT_KEY_CREDITS = 1_000_000;

@@ -24,7 +24,7 @@ import type { Challenges } from './challenge.ts';
 import { mutant } from '../../mutants.ts';
 import { isBilledStatus, NO_HEADERS, type AddedHeaders, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
 import { servedPrice } from './prices.ts';
-import { alt } from '../../choices.ts';
+import { alt } from '../../variant.ts';
 import { PRICES, type Price } from '../../../contract/pricing.ts';
 
 /**

@@ -11,7 +11,7 @@ import { creditsToUsdString } from '../../../contract/pricing.ts';
 import { ApiError, type ErrorCode } from '../../errors.ts';
 import { MAX_TIMEOUT_SECONDS, PAY_TO, TOKENS } from '../x402/tokens.ts';
 import { mutant } from '../../mutants.ts';
-import { alt } from '../../choices.ts';
+import { alt } from '../../variant.ts';
 
 /** The alternate stub's payee and maxTimeoutSeconds (gap X402-021). */
 const ALT_PAY_TO = '0x000000000000000000000000000000000000a17e';

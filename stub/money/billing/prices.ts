@@ -1,12 +1,12 @@
 /**
  * The price the stub charges per operation (credits; 1 credit = $0.001): the contract's `x-fc-price`
  * (contract/pricing.ts PRICES), except where the spec shows no price and the alternate stub makes
- * another choice (stub/choices.ts): the PRICE gaps of routes the reference table leaves out, and
+ * another choice (stub/variant.ts): the PRICE gaps of routes the reference table leaves out, and
  * the link's payment amount (WAL-012). "The live payment challenge is authoritative": the gate
  * debits, challenges and the pricing route lists this price.
  */
 import { creditsToUsd, type Price } from '../../../contract/pricing.ts';
-import { alt } from '../../choices.ts';
+import { alt } from '../../variant.ts';
 
 /** The alternate stub's price (credits) of an operation whose price the spec does not show, when flipped. */
 const ALTERNATE_CREDITS: Readonly<Record<string, () => number | false>> = {

@@ -14,7 +14,7 @@ import type { x402ResourceServer } from '@x402/core/server';
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { nonceKey, type TokenLedger } from './ledger.ts';
 import { tokenOfNetwork, type Hex, type TokenInfo } from './tokens.ts';
-import { alt } from '../../choices.ts';
+import { alt } from '../../variant.ts';
 
 export interface VerifiedPayment {
   payload: PaymentPayload;

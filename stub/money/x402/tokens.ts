@@ -3,7 +3,7 @@
  * Both have 6 decimals, so 1 credit ($0.001) = 1,000 atomic units (contract/pricing.ts creditsToAtomic).
  */
 import type { Network } from '@x402/core/types';
-import { alt } from '../../choices.ts';
+import { alt } from '../../variant.ts';
 
 export type Hex = `0x${string}`;
 
