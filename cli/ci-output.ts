@@ -28,7 +28,7 @@ const failingRules = (report: CertificationReport) => report.rules.filter((r) =>
 
 /** The first violation of the rule (its own first), else its first reason. */
 function firstOf(rule: ReportedRule): string {
-  const vs = (rule.evidence ?? []).flatMap((e) => e.violations);
+  const vs = (rule.exhibits ?? []).flatMap((e) => e.violations);
   const v = vs.find((x) => x.ruleId === rule.id) ?? vs[0];
   return v ? `[${v.ruleId}] ${v.path}: ${v.message}` : (rule.reasons[0] ?? rule.status);
 }
@@ -43,7 +43,7 @@ export function runSummary(report: CertificationReport, exitCode: number, report
     counts: report.counts,
     coverage: report.coverage,
     failing: failingRules(report).map((r) => {
-      const curl = r.evidence?.find((e) => e.curl)?.curl;
+      const curl = r.exhibits?.find((e) => e.curl)?.curl;
       return { id: r.id, status: r.status, level: r.level, text: r.text, first: firstOf(r), ...(curl ? { curl } : {}) };
     }),
     spend: { usd: report.spend.usd, calls: report.spend.calls, budgetUsd: report.spend.budgetUsd },
@@ -67,7 +67,7 @@ const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C'
 /** One `::error` line per failing rule, titled with its ID; the message its text, first violation and curl. */
 export function githubAnnotations(report: CertificationReport): string[] {
   return failingRules(report).map((r) => {
-    const curl = r.evidence?.find((e) => e.curl)?.curl;
+    const curl = r.exhibits?.find((e) => e.curl)?.curl;
     const message = [`${r.status} ${r.id} (${r.level}): ${r.text}`, firstOf(r), ...(curl ? [`reproduce: ${curl}`] : [])].join('\n');
     return `::error title=${property(`${r.id} ${r.status}`)}::${data(message)}`;
   });
@@ -95,7 +95,7 @@ export function stepSummary(report: CertificationReport, exitCode: number): stri
   if (failing.length) out.push(`### Failing rules (${failing.length})`, '');
   for (const r of failing) {
     out.push(`- **${r.id}** ${r.status} (${r.level}): ${cell(r.text)}`, `  - ${cell(firstOf(r))}`);
-    const curl = r.evidence?.find((e) => e.curl)?.curl;
+    const curl = r.exhibits?.find((e) => e.curl)?.curl;
     if (curl) out.push('', `  ${fence(curl)}sh`, `  ${curl}`, `  ${fence(curl)}`, '');
   }
   out.push('', 'Reports: `certification.html`, `rules.json`, `junit.xml` in the uploaded bundle.', '');

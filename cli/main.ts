@@ -238,10 +238,10 @@ program
   .command('replay')
   .description("re-send one recorded failing case from a report and give the verdict of the rule's own check")
   .option('--report-dir <dir>', 'report folder holding rules.json', 'reports')
-  .option('--rule <id>', 'the rule whose evidence to replay (default: the first with evidence)')
+  .option('--rule <id>', 'the rule whose exhibit to replay (default: the first with one)')
   .option(
     '--case <n>',
-    'which evidence of that rule, from 1',
+    'which exhibit of that rule, from 1',
     arg((v) => positiveInt('--case', v)),
     1,
   )

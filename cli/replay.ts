@@ -1,5 +1,5 @@
 /**
- * `forecast-conformance replay`: re-sends one recorded failing case (the evidence of a FAILED or WARN
+ * `forecast-conformance replay`: re-sends one recorded failing case (an exhibit of a FAILED or WARN
  * rule in rules.json) and gives the verdict of that rule's own check (issue 33):
  * - exit 1: the recorded violation, or any violation of the rule, is still there;
  * - exit 0: the rule's check ran and finds none;
@@ -19,7 +19,7 @@ import { readReport, type ReportedRule } from '../reporter/report.ts';
 import { operationOf } from '../contract/route-match.ts';
 import { redact } from '../lib/redact.ts';
 import type { Violation } from '../lib/violation.ts';
-import type { RecordedRequest } from '../lib/evidence.ts';
+import type { RecordedRequest } from '../lib/exhibit.ts';
 import { readSecrets, registerSecrets, UsageError } from './settings.ts';
 import { createAgent, DEFAULT_MAX_BODY_BYTES, exchange, type HttpAnswer } from '../lib/http-client.ts';
 import { judgeAnswer, judgesOf } from './replay-judges.ts';
@@ -27,7 +27,7 @@ import { judgeAnswer, judgesOf } from './replay-judges.ts';
 export interface ReplayOptions {
   reportDir: string;
   rule?: string;
-  /** 1-based index among the rule's evidence. */
+  /** 1-based index among the rule's exhibits. */
   case: number;
   target?: string;
   /** The answer's body limit, bytes (default DEFAULT_MAX_BODY_BYTES). */
@@ -113,32 +113,32 @@ function rerunTests(rule: ReportedRule, origin: string, maxSpend: number): Promi
  */
 export async function replayCommand(opts: ReplayOptions): Promise<number> {
   const report = readReport(opts.reportDir);
-  const rule = opts.rule ? report.rules.find((r) => r.id === opts.rule) : report.rules.find((r) => r.evidence?.some((e) => e.request));
+  const rule = opts.rule ? report.rules.find((r) => r.id === opts.rule) : report.rules.find((r) => r.exhibits?.some((e) => e.request));
   if (!rule)
     throw new UsageError(
       opts.rule
         ? `${opts.rule} is not in ${opts.reportDir}/rules.json`
         : `no rule in ${opts.reportDir}/rules.json carries a recorded request`,
     );
-  const evidence = rule.evidence?.filter((e) => e.request)[opts.case - 1];
-  if (!evidence?.request) throw new UsageError(`${rule.id} has no recorded request #${opts.case}`);
-  const headers = filledHeaders(evidence.request);
-  const url = new URL(evidence.request.url);
+  const exhibit = rule.exhibits?.filter((e) => e.request)[opts.case - 1];
+  if (!exhibit?.request) throw new UsageError(`${rule.id} has no recorded request #${opts.case}`);
+  const headers = filledHeaders(exhibit.request);
+  const url = new URL(exhibit.request.url);
   if (opts.target) {
     const t = new URL(opts.target);
     url.protocol = t.protocol;
     url.host = t.host;
   }
-  console.log(`Replaying ${rule.id} case ${opts.case}: ${evidence.request.method} ${url}`);
-  for (const v of evidence.violations) console.log(`  recorded: ${line(v)}`);
+  console.log(`Replaying ${rule.id} case ${opts.case}: ${exhibit.request.method} ${url}`);
+  for (const v of exhibit.violations) console.log(`  recorded: ${line(v)}`);
   let res: HttpAnswer;
   const agent = createAgent(undefined, REPLAY_TIMEOUT_MS);
   try {
-    const body = evidence.request.body !== undefined ? Buffer.from(evidence.request.body, 'utf8') : undefined;
+    const body = exhibit.request.body !== undefined ? Buffer.from(exhibit.request.body, 'utf8') : undefined;
     res = await exchange(
       agent,
       url,
-      { method: evidence.request.method, headers, body },
+      { method: exhibit.request.method, headers, body },
       { timeoutMs: REPLAY_TIMEOUT_MS, maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES },
     );
   } catch (err) {
@@ -151,12 +151,12 @@ export async function replayCommand(opts: ReplayOptions): Promise<number> {
   const text = res.body.toString('utf8');
   console.log(
     redact(
-      `Answer: HTTP ${res.status} (recorded ${evidence.response?.status ?? '?'}): ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}`,
+      `Answer: HTTP ${res.status} (recorded ${exhibit.response?.status ?? '?'}): ${text.slice(0, 300)}${text.length > 300 ? '…' : ''}`,
     ),
   );
-  const operationId = operationOf(evidence.request.method, url.pathname);
+  const operationId = operationOf(exhibit.request.method, url.pathname);
   if (!operationId) {
-    console.log(`Verdict: ${rule.id} not judged: ${evidence.request.method} ${url.pathname} is no operation of the contract (exit 2)`);
+    console.log(`Verdict: ${rule.id} not judged: ${exhibit.request.method} ${url.pathname} is no operation of the contract (exit 2)`);
     return CANNOT_REPLAY;
   }
   let body: unknown = text;
@@ -167,7 +167,7 @@ export async function replayCommand(opts: ReplayOptions): Promise<number> {
   }
   const now = judgeAnswer({ operationId, status: res.status, headers: joinedHeaders(res), body, bodyText: text });
   for (const v of now) console.log(redact(`  now: ${line(v)}`));
-  const recurring = evidence.violations.filter((r) => now.some((v) => sameViolation(r, v)));
+  const recurring = exhibit.violations.filter((r) => now.some((v) => sameViolation(r, v)));
   const ofRule = now.filter((v) => v.ruleId === rule.id);
   if (recurring.length || ofRule.length) {
     const what = ofRule.length ? `${ofRule.length} violation(s) of ${rule.id}` : `the recorded violation ${line(recurring[0]!)}`;

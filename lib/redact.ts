@@ -1,6 +1,6 @@
 /**
  * Secret masking by exact value. Secrets are masked where they are captured: the harness knows which
- * configured secret it sends in which header (suites/support/evidence.ts records `$FC_API_KEY`,
+ * configured secret it sends in which header (suites/support/exhibit.ts records `$FC_API_KEY`,
  * `$FC_API_KEY_2` and `$FC_CONTROL_TOKEN` placeholders), so no report is ever built from a secret.
  * `redact` is the last guard on every text written or printed: it replaces each registered value and
  * nothing else. No pattern is run over finished text: a pattern over rendered HTML, Markdown or XML

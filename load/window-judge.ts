@@ -35,7 +35,7 @@ export interface WindowJudgement {
   falseAdmissions: number;
   /** Refusals with surely fewer than `bound` passed requests in their window. */
   falseRejections: number;
-  /** Record indices (`i`) of the false admissions and false rejections, for evidence. */
+  /** Record indices (`i`) of the false admissions and false rejections, named in the violations. */
   falseAdmissionAt: number[];
   falseRejectionAt: number[];
 }

@@ -25,7 +25,7 @@ const LEFT_OUT = new Set(['NOT_SELECTED']);
 /** The failure text of a rule: each violation with its pointer, then the request, the answer and a curl command. */
 export function failureText(r: ReportedRule): string {
   const lines: string[] = [];
-  for (const e of r.evidence ?? []) {
+  for (const e of r.exhibits ?? []) {
     for (const v of e.violations.filter((x) => x.ruleId === r.id)) lines.push(`[${v.ruleId}] ${v.path}: ${v.message}`);
     if (e.request) lines.push(`request: ${e.request.method} ${e.request.url}`);
     if (e.response) lines.push(`response: HTTP ${e.response.status}: ${e.response.body.slice(0, 300)}`);

@@ -1,14 +1,14 @@
 /**
  * Renders the certification report as Markdown and as one self-contained HTML page (the vendor's
  * certificate): verdict and run facts first, then each failure in a section of its own with its
- * evidence and `curl` reproduction, then a matrix by operation and by rule family, then the full
+ * exhibits and `curl` reproduction, then a matrix by operation and by rule family, then the full
  * per-rule table with client-side filters.
  *
  * The page is built from data: this module turns the report into a view (`CertificationPage`) and
  * the Eta templates (reporter/templates.ts) render it with autoescape on, so no value (a body holding
  * `</pre>`, quotes, `&`) can break the markup (issue 33).
  */
-import type { Evidence } from '../lib/evidence.ts';
+import type { Exhibit } from '../lib/exhibit.ts';
 import type { CertificationReport, ReportedRule } from './report.ts';
 import { driftMarkdown, driftView, type DriftView } from './drift.ts';
 import { spendMarkdown, spendView } from './spend.ts';
@@ -103,8 +103,8 @@ export function renderMarkdown(r: CertificationReport): string {
   if (!failures.length) out.push('None.', '');
   for (const f of failures) {
     out.push(`### ${f.id} (${f.level}, ${f.section})`, '', f.text, '');
-    if (!f.evidence?.length) out.push(`- ${f.reasons.join('\n- ')}`, '');
-    for (const e of f.evidence ?? []) {
+    if (!f.exhibits?.length) out.push(`- ${f.reasons.join('\n- ')}`, '');
+    for (const e of f.exhibits ?? []) {
       for (const v of e.violations) out.push(`- ${code(`[${v.ruleId}] ${v.path}`)}: ${v.message.replace(/\n/g, ' ')}`);
       if (e.request) out.push('', `Request: ${code(`${e.request.method} ${e.request.url}`)} → HTTP ${e.response?.status ?? '?'}`);
       if (e.response) {
@@ -120,7 +120,7 @@ export function renderMarkdown(r: CertificationReport): string {
     out.push(`## Warnings (${warnings.length})`, '');
     for (const w of warnings)
       out.push(
-        `- **${w.id}** ${cell(w.text)}: ${cell(w.evidence?.[0]?.violations.find((v) => v.ruleId === w.id)?.message ?? w.reasons.join('; '))}`,
+        `- **${w.id}** ${cell(w.text)}: ${cell(w.exhibits?.[0]?.violations.find((v) => v.ruleId === w.id)?.message ?? w.reasons.join('; '))}`,
       );
     out.push('');
   }
@@ -202,9 +202,9 @@ interface MatrixView {
   rows: { name: string; cells: { n: string; highlight?: string }[]; total: number }[];
 }
 
-/** One piece of evidence as the page shows it. */
-interface EvidenceView {
-  violations: Evidence['violations'];
+/** One exhibit as the page shows it. */
+interface ExhibitView {
+  violations: Exhibit['violations'];
   request?: { method: string; url: string; body?: string };
   response?: { status: number; contentType: string; truncated: boolean; headers: string; body: string };
   curl?: string;
@@ -219,7 +219,7 @@ interface FailureView {
   section: string;
   text: string;
   reasons: string;
-  evidence: EvidenceView[];
+  exhibits: ExhibitView[];
 }
 
 /** Everything certification.eta shows, already worded; the template only lays it out. */
@@ -274,7 +274,7 @@ function matrix(title: string, all: Map<string, ReportedRule[]>, selection: bool
   };
 }
 
-function evidenceView(e: Evidence): EvidenceView {
+function exhibitView(e: Exhibit): ExhibitView {
   return {
     violations: e.violations,
     ...(e.request
@@ -341,7 +341,7 @@ export function certificationPage(r: CertificationReport): CertificationPage {
       section: f.section,
       text: f.text,
       reasons: f.reasons.join('; '),
-      evidence: (f.evidence ?? []).map(evidenceView),
+      exhibits: (f.exhibits ?? []).map(exhibitView),
     })),
     ...(drift ? { drift } : {}),
     ...(spend ? { spend } : {}),

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isTestable, type Rule } from '../contract/rules.ts';
-import type { Evidence } from '../lib/evidence.ts';
+import type { Exhibit } from '../lib/exhibit.ts';
 import { redact } from '../lib/redact.ts';
 import { REPORT_FILES } from '../lib/run-state.ts';
 import { pairCoverage, type RuleVerdict } from './rule-results.ts';
@@ -50,8 +50,8 @@ export interface ReportedRule extends Omit<RuleVerdict, 'status'> {
   /** Catalogue family (the ID prefix). */
   family: string;
   operations: string[];
-  /** Evidence of FAILED and WARN verdicts (suites/support/evidence.ts). */
-  evidence?: Evidence[];
+  /** Exhibits of FAILED and WARN verdicts (suites/support/exhibit.ts). */
+  exhibits?: Exhibit[];
   /** The summed durations of the tests that carried the rule, ms (JUnit's `time`); absent when unknown. */
   durationMs?: number;
 }
@@ -217,25 +217,25 @@ export function runVerdict(
 }
 
 /**
- * Builds the report from verdicts (NOT_SELECTED applied by the caller), their evidence, the drift section
+ * Builds the report from verdicts (NOT_SELECTED applied by the caller), their exhibits, the drift section
  * and, given `durations` (test title → ms, as in RuleVerdict.tests), each rule's summed test time.
  */
 export function buildReport(
   info: RunInfo,
   verdicts: readonly RuleVerdict[],
   catalogue: ReadonlyMap<string, Rule>,
-  evidence: ReadonlyMap<string, Evidence[]> = new Map(),
+  exhibits: ReadonlyMap<string, Exhibit[]> = new Map(),
   drift?: DriftSection,
   durations?: ReadonlyMap<string, number>,
 ): CertificationReport {
   const rules: ReportedRule[] = verdicts.map((v) => {
-    const ev = (v.status as string) === 'FAILED' || (v.status as string) === 'WARN' ? evidence.get(v.id) : undefined;
+    const ev = (v.status as string) === 'FAILED' || (v.status as string) === 'WARN' ? exhibits.get(v.id) : undefined;
     const ms = durations && v.tests.length ? v.tests.reduce((n, t) => n + (durations.get(t.title) ?? 0), 0) : undefined;
     return {
       ...v,
       family: family(v.id),
       operations: operationsOf(catalogue.get(v.id)),
-      ...(ev?.length ? { evidence: ev } : {}),
+      ...(ev?.length ? { exhibits: ev } : {}),
       ...(ms !== undefined ? { durationMs: Math.round(ms) } : {}),
     };
   });

@@ -12,7 +12,7 @@ import { loadRules } from '../contract/rules.ts';
 import { redact } from '../lib/redact.ts';
 import { HARNESS_PROJECTS, applySelection, outcomeOf, ruleVerdicts, type TestOutcome } from './rule-results.ts';
 import { spendSummary } from '../lib/spend-ledger.ts';
-import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
+import { EXHIBIT_ATTACHMENT, type Exhibit } from '../lib/exhibit.ts';
 import { runStateAt } from '../lib/run-coordinator.ts';
 import { requestSummary } from '../lib/request-counts.ts';
 import { reporterOutputFiles, scrubFiles } from './scrub.ts';
@@ -62,8 +62,8 @@ export interface RuleReporterOptions {
   runCoordinator?: string;
 }
 
-/** Evidence per rule kept at most. */
-const EVIDENCE_PER_RULE = 3;
+/** Exhibits per rule kept at most. */
+const EXHIBITS_PER_RULE = 3;
 
 /** The reason a failed test gives: its first violation line, else its first error line. */
 export function failureReason(message: string): string {
@@ -85,7 +85,7 @@ export function failureReason(message: string): string {
 
 export default class RuleReporter implements Reporter {
   private readonly outcomes: TestOutcome[] = [];
-  private readonly evidence = new Map<string, Evidence[]>();
+  private readonly exhibits = new Map<string, Exhibit[]>();
   private readonly ended = new Set<string>();
   /** Requests sent per limit scope and principal (`requests` annotations), for the wall-time floor. */
   private readonly requests: RequestCount[] = [];
@@ -152,16 +152,16 @@ export default class RuleReporter implements Reporter {
     }
     for (const a of result.attachments) {
       if (a.name === SERVED_CONTRACT_ATTACHMENT && a.body) this.served = a.body.toString('utf8');
-      if (a.name !== EVIDENCE_ATTACHMENT || !a.body) continue;
+      if (a.name !== EXHIBIT_ATTACHMENT || !a.body) continue;
       try {
-        const e = JSON.parse(a.body.toString('utf8')) as Evidence;
+        const e = JSON.parse(a.body.toString('utf8')) as Exhibit;
         for (const id of new Set(e.violations.map((v) => v.ruleId))) {
-          const list = this.evidence.get(id) ?? [];
-          if (list.length < EVIDENCE_PER_RULE) list.push(e);
-          this.evidence.set(id, list);
+          const list = this.exhibits.get(id) ?? [];
+          if (list.length < EXHIBITS_PER_RULE) list.push(e);
+          this.exhibits.set(id, list);
         }
       } catch {
-        // A malformed attachment is no evidence.
+        // A malformed attachment is no exhibit.
       }
     }
   }
@@ -309,7 +309,7 @@ export default class RuleReporter implements Reporter {
       aborted: abort ? `run aborted: ${abort}` : result.status === 'interrupted' ? 'run interrupted before it finished' : null,
     };
     const { durations, seeds } = this.testFacts();
-    const report = buildReport(info, verdicts, catalogue, this.evidence, this.drift(), durations);
+    const report = buildReport(info, verdicts, catalogue, this.exhibits, this.drift(), durations);
     writeReports(this.outputDir, report);
     scrubFiles(this.siblingFiles);
     const print = (text: string) => {

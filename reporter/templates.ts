@@ -14,7 +14,7 @@ const MARKUP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;',
 /**
  * A character no HTML or XML document may carry, shown instead as its Unicode control picture (C0
  * controls but tab, newline and return, and DEL) or as U+FFFD (C1 controls, noncharacters, a lone
- * surrogate), so a target's stray control byte stays visible in the evidence and never breaks the file.
+ * surrogate), so a target's stray control byte stays visible in the exhibits and never breaks the file.
  */
 const UNCARRIABLE =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point

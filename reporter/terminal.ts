@@ -39,18 +39,18 @@ export function failingRuleLines(rule: ReportedRule, seeds: ReadonlyMap<string, 
     rule.status === 'ERROR'
       ? `  ERROR ${rule.id} (a harness fault, not the target's): ${cut(rule.text, TEXT)}`
       : `  FAILED ${rule.id} (${rule.level}): ${cut(rule.text, TEXT)}`;
-  const evidence = rule.evidence ?? [];
-  const violations = evidence.flatMap((e) => e.violations);
+  const exhibits = rule.exhibits ?? [];
+  const violations = exhibits.flatMap((e) => e.violations);
   const own = violations.filter((v) => v.ruleId === rule.id);
   const lines = (own.length ? own : violations).map((v) => `[${v.ruleId}] ${v.path}: ${v.message}`);
-  // The verdict's own reason first when the evidence does not say it (a target error, a failed assertion's text).
+  // The verdict's own reason first when the exhibits do not say it (a target error, a failed assertion's text).
   const first = rule.reasons[0];
   const reasons = [...new Set([...(first && !lines.some((l) => first.includes(l) || l.includes(first)) ? [first] : []), ...lines])];
   const out = [head, ...reasons.slice(0, SHOWN_VIOLATIONS).map((l) => `    ${cut(l, LINE)}`)];
   if (reasons.length > SHOWN_VIOLATIONS) out.push(`    … ${reasons.length - SHOWN_VIOLATIONS} more (rules.json, certification.html)`);
   const seed = rule.tests.map((t) => seeds.get(t.title)).find(Boolean);
   if (seed) out.push(`    property seed ${seed.seed}${seed.path ? ` (path ${seed.path})` : ''}: rerun with --seed ${seed.seed}`);
-  const curl = evidence.find((e) => e.curl)?.curl;
+  const curl = exhibits.find((e) => e.curl)?.curl;
   if (curl) out.push(`    reproduce: ${curl}`);
   return out;
 }

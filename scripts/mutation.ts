@@ -77,7 +77,7 @@ const tests = chosen.length ? listTests() : [];
 const plans = chosen.map((m) => ({ mutant: m, ...testsFor(m.rule, tests, m.via) }));
 console.log(`mutation: ${chosen.length} mutant(s) to run${merge ? `, merging into ${reportFile}` : ''}`);
 
-// Tests known to fail without a mutant (from earlier chunks): never kill evidence.
+// Tests known to fail without a mutant (from earlier chunks): never counted as a kill.
 const baselineFailures = new Set<string>(previous?.baselineFailures ?? []);
 /** The failing tests of each killed mutant, for the lazy baseline. */
 const killers = new Map<string, TestOutcome[]>();
@@ -175,11 +175,11 @@ if (!values['no-baseline'] && killers.size) {
   );
   if (!base.tests.length) console.log('baseline: no outcome; kills are kept unconfirmed');
   for (const row of rows) {
-    const evidence = (killers.get(row.mutant) ?? []).filter((t) => !failingIds.has(t.id));
-    if (row.status !== 'killed' || evidence.length === killers.get(row.mutant)?.length) continue;
-    if (evidence.length) {
-      row.failed = evidence.map((t) => `${t.id}${t.error ? ` — ${t.error}` : ''}`);
-      row.carriesRule = evidence.some((t) => carries(t, row.rule));
+    const confirmed = (killers.get(row.mutant) ?? []).filter((t) => !failingIds.has(t.id));
+    if (row.status !== 'killed' || confirmed.length === killers.get(row.mutant)?.length) continue;
+    if (confirmed.length) {
+      row.failed = confirmed.map((t) => `${t.id}${t.error ? ` — ${t.error}` : ''}`);
+      row.carriesRule = confirmed.some((t) => carries(t, row.rule));
       row.flagged = !row.carriesRule;
     } else {
       Object.assign(row, {

@@ -150,7 +150,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
       const ids = answers.map(acceptedId);
       // The jobs end failed whatever the verdict, after the balances are read (an ending refunds).
       try {
-        // AUTH-019, judged on the two POST answers (the evidence of a failure): neither names the other's job. When both
+        // AUTH-019, judged on the two POST answers (the exhibits of a failure): neither names the other's job. When both
         // name one job, one of them was answered the job the other submitted (which one, the answers cannot tell).
         const shared = ids[0] !== undefined && ids[0] === ids[1];
         judged('AUTH-019', ids.filter(Boolean).length, "a generation answer beside another principal's known job identity");
@@ -197,7 +197,7 @@ test.describe('tenants: one idempotency key, two principals', () => {
       if (!judged('*', fromA.status === 429 || fromB.status === 429 ? 0 : 1, 'two generations admitted past the rate limits')) return;
       const [idA, idB] = [acceptedId(fromA), acceptedId(fromB)];
       try {
-        // AUTH-019 on the two POST answers (the evidence of a failure): B's answer names no job of A's, nor A's of B's.
+        // AUTH-019 on the two POST answers (the exhibits of a failure): B's answer names no job of A's, nor A's of B's.
         judged('AUTH-019', [idA, idB].filter(Boolean).length, "a generation answer beside another principal's known job identity");
         expect([...checkNoForeignJob(fromB, idA ? [idA] : []), ...checkNoForeignJob(fromA, idB ? [idB] : [])]).toHaveNoViolations([
           fromA.body,

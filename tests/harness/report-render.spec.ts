@@ -1,9 +1,9 @@
 /**
- * Issue 33: the certification page of a run with several failures whose evidence holds quotes, `<`,
+ * Issue 33: the certification page of a run with several failures whose exhibits hold quotes, `<`,
  * `&`, closing tags, a script, non-ASCII text and long bodies is well-formed HTML (parsed by parse5, a
  * real HTML parser: no parse error, no stray or unclosed element), and in headless Chromium (Debian's,
  * driven by Playwright through `executablePath`; no browser is downloaded) every failure is a section
- * of its own holding its text, its evidence whole and its runnable `curl`, and no value ran as script.
+ * of its own holding its text, its exhibits whole and its runnable `curl`, and no value ran as script.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,18 +60,18 @@ test('the page parses clean: no parse error, every failure a section of its own 
     const curls = elements(s)
       .filter((e) => e.tagName === 'pre' && attr(e, 'class') === 'curl')
       .map(text);
-    expect(curls).toEqual((rule.evidence ?? []).map((e) => e.curl));
-    for (const e of rule.evidence ?? []) expect(text(s)).toContain(carriable(e.response!.body));
+    expect(curls).toEqual((rule.exhibits ?? []).map((e) => e.curl));
+    for (const e of rule.exhibits ?? []) expect(text(s)).toContain(carriable(e.response!.body));
   }
   // A control byte is shown as its control picture (U+2401), never dropped.
   expect(text(doc)).toContain(carriable(HOSTILE));
   expect(carriable(HOSTILE)).toContain('\u2401');
 });
 
-test('the Markdown keeps every curl whole in a fence nothing in the evidence closes', () => {
+test('the Markdown keeps every curl whole in a fence nothing in the exhibits closes', () => {
   const md = renderMarkdown(report);
   for (const f of failures.filter((x) => x.status === 'FAILED'))
-    for (const e of f.evidence ?? [])
+    for (const e of f.exhibits ?? [])
       expect(md).toMatch(new RegExp(`\`{3,}sh\\n${e.curl!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n\`{3,}`));
 });
 
@@ -103,7 +103,7 @@ test("in Debian's headless Chromium each failure shows whole, with its curl, and
       const rule = failures.find((f) => f.id === s.rule)!;
       expect(s.heading).toContain(rule.id);
       expect(s.nested).toBe(0);
-      expect(s.curls).toEqual((rule.evidence ?? []).map((e) => e.curl));
+      expect(s.curls).toEqual((rule.exhibits ?? []).map((e) => e.curl));
     }
     // The filter script works on the full table: one status at a time.
     await page.selectOption('#f-status', 'FAILED');

@@ -1,11 +1,11 @@
 /**
- * A certification report of a run with several failures whose evidence holds everything that breaks a
+ * A certification report of a run with several failures whose exhibits hold everything that breaks a
  * string-built page: quotes of both kinds, `<`, `&`, closing tags (`</pre>`, `</section>`), a script,
  * CDATA's end, non-ASCII text, characters XML cannot carry and bodies longer than the excerpt.
  * Built from the real catalogue (tests/harness/report-render.spec.ts, tests/harness/junit.spec.ts).
  */
 import { loadRules } from '../../../contract/rules.ts';
-import type { Evidence } from '../../../lib/evidence.ts';
+import type { Exhibit } from '../../../lib/exhibit.ts';
 import { buildReport, type CertificationReport } from '../../../reporter/report.ts';
 import { applySelection, ruleVerdicts, type RuleStatus } from '../../../reporter/rule-results.ts';
 import { runInfo } from './run-info.ts';
@@ -16,7 +16,7 @@ export const HOSTILE = `"quoted" 'single' <b>bold</b> & amp; </pre></section></c
 const curl = (path: string, keyed: boolean) =>
   `curl -sS -i -X GET 'http://127.0.0.1:4010${path}'${keyed ? ` -H "x-service-api-key: $FC_API_KEY"` : ''} -H 'accept: application/json'`;
 
-function evidence(ruleId: string, path: string, keyed: boolean, body: string): Evidence {
+function exhibit(ruleId: string, path: string, keyed: boolean, body: string): Exhibit {
   return {
     violations: [{ ruleId, severity: 'error', path: '/message', message: `must have "message" ${HOSTILE}` }],
     request: {
@@ -42,7 +42,7 @@ export const STATUSES: Record<string, RuleStatus> = {
   'ERR-004': 'THROTTLED',
 };
 
-/** A report of `STATUSES` (the rest NOT_SELECTED, gaps and unobservable rules as the catalogue has them), with evidence and test times. */
+/** A report of `STATUSES` (the rest NOT_SELECTED, gaps and unobservable rules as the catalogue has them), with exhibits and test times. */
 export function hostileReport(): CertificationReport {
   const catalogue = loadRules();
   const warned = [...catalogue.values()].find((r) => r.kind === 'rule' && r.level === 'SHOULD' && !r.retired)!.id;
@@ -58,17 +58,17 @@ export function hostileReport(): CertificationReport {
         }
       : v,
   );
-  const ev = new Map<string, Evidence[]>([
+  const ev = new Map<string, Exhibit[]>([
     [
       'ERR-001',
       [
-        evidence('ERR-001', '/api/v1/markets?limit=-1&q=%3Cscript%3E', true, long),
-        evidence('ERR-001', '/api/v1/latest?hours=99', true, '{}'),
+        exhibit('ERR-001', '/api/v1/markets?limit=-1&q=%3Cscript%3E', true, long),
+        exhibit('ERR-001', '/api/v1/latest?hours=99', true, '{}'),
       ],
     ],
-    ['PRICE-015', [evidence('PRICE-015', '/api/public/pricing', false, long)]],
-    ['VER-006', [evidence('VER-006', '/api/v1/openapi.json', false, `<html>${HOSTILE}</html>`)]],
-    [warned, [evidence(warned, '/api/v1/sources', true, '{"ok":true}')]],
+    ['PRICE-015', [exhibit('PRICE-015', '/api/public/pricing', false, long)]],
+    ['VER-006', [exhibit('VER-006', '/api/v1/openapi.json', false, `<html>${HOSTILE}</html>`)]],
+    [warned, [exhibit(warned, '/api/v1/sources', true, '{"ok":true}')]],
   ]);
   const durations = new Map(verdicts.flatMap((v) => v.tests.map((t) => [t.title, 1234] as const)));
   return buildReport(

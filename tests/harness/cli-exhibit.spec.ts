@@ -30,7 +30,7 @@ const secretEnv = () => ({ FC_API_KEY: keys[0], FC_API_KEY_2: keys[1], FC_CONTRO
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dir = mkdtempSync(join(tmpdir(), 'fc-evidence-'));
+  dir = mkdtempSync(join(tmpdir(), 'fc-exhibit-'));
   stub = await startStub({ port: 0, apiKeys: keys, controlToken, seed: 42 });
   // The edit: GET /api/public/pricing now lists listSources at $0.006 (6 credits).
   (PRICES as Record<string, Price>).listSources = { ...saved, credits: 6 };
@@ -61,7 +61,7 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('the broken rule fails the run (exit 1) and carries its evidence', () => {
+test('the broken rule fails the run (exit 1) and carries its exhibits', () => {
   expect(run.code, run.stdout + run.stderr).toBe(1);
   const report = JSON.parse(readFileSync(join(dir, 'r', 'rules.json'), 'utf8'));
   expect(report.verdict).toBe('FAILED');
@@ -69,7 +69,7 @@ test('the broken rule fails the run (exit 1) and carries its evidence', () => {
   expect(rule.status).toBe('FAILED');
   expect(rule.reasons[0]).toMatch(/^\[PRICE-014\] .*0\.006/);
   expect(rule.reasons[0]).not.toMatch(/violation\(s\):/);
-  const e = rule.evidence[0];
+  const e = rule.exhibits[0];
   expect(e.violations[0]).toMatchObject({ ruleId: 'PRICE-014', severity: 'error' });
   expect(e.violations[0].path).toMatch(/^\//);
   expect(e.request).toMatchObject({ method: 'GET', url: `${stub.url}/api/public/pricing` });

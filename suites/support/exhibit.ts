@@ -1,21 +1,21 @@
 /**
- * Evidence of a verdict: when an answer is judged and violations are found (errors or warnings),
+ * Exhibits of a verdict: when an answer is judged and violations are found (errors or warnings),
  * the matcher attaches the violations as data, the request that drew the answer (method, URL,
  * redacted headers, body), an excerpt of the answer (status, headers, first 2 KB) and a `curl`
  * command reproducing it with secrets as environment-variable placeholders. The rule reporter
- * reads these `fc-evidence` attachments into rules.json and the certification report.
+ * reads these `fc-exhibit` attachments into rules.json and the certification report.
  */
 import { test, type APIResponse } from '@playwright/test';
 import type { Violation } from '../../lib/violation.ts';
 import { isSecret, placeholderOf, redact, registerSecret, type SecretVariable } from '../../lib/redact.ts';
 import {
-  EVIDENCE_ATTACHMENT,
+  EXHIBIT_ATTACHMENT,
   EXCERPT_BYTES,
   MAX_PER_TEST,
-  type Evidence,
+  type Exhibit,
   type RecordedRequest,
   type ResponseExcerpt,
-} from '../../lib/evidence.ts';
+} from '../../lib/exhibit.ts';
 
 /**
  * Registers one of the run's configured secrets under its variable name (fixtures.ts): every request
@@ -109,10 +109,10 @@ export async function rememberExchange(
 const exchanges = new WeakMap<APIResponse, { request: RecordedRequest; response: ResponseExcerpt }>();
 
 /**
- * Attaches evidence for `violations` to the running test: the exchange of `res` when given (it was
+ * Attaches an exhibit for `violations` to the running test: the exchange of `res` when given (it was
  * sent by the target client), else this test's last exchange. Outside a test, does nothing.
  */
-export function attachEvidence(violations: readonly Violation[], res?: APIResponse): void {
+export function attachExhibit(violations: readonly Violation[], res?: APIResponse): void {
   if (!violations.length) return;
   let info;
   try {
@@ -120,16 +120,16 @@ export function attachEvidence(violations: readonly Violation[], res?: APIRespon
   } catch {
     return;
   }
-  if (info.attachments.filter((a) => a.name === EVIDENCE_ATTACHMENT).length >= MAX_PER_TEST) return;
+  if (info.attachments.filter((a) => a.name === EXHIBIT_ATTACHMENT).length >= MAX_PER_TEST) return;
   const exchange = (res && exchanges.get(res)) ?? last;
-  const evidence: Evidence = {
+  const exhibit: Exhibit = {
     violations: violations.map((v) => ({ ...v, message: redact(v.message) })),
     ...(exchange ? { request: exchange.request, response: exchange.response, curl: curlOf(exchange.request) } : {}),
   };
-  info.attachments.push({ name: EVIDENCE_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(evidence)) });
+  info.attachments.push({ name: EXHIBIT_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(exhibit)) });
 }
 
 /** Forgets the last exchange (a new test starts). */
-export function resetEvidence(): void {
+export function resetExhibit(): void {
   last = undefined;
 }

@@ -1,15 +1,15 @@
 /**
- * The shape of a verdict's evidence (rules.json, the certification report): the violations as data,
+ * The shape of a verdict's exhibit (rules.json, the certification report): the violations as data,
  * the request that drew the answer, an excerpt of the answer and a `curl` reproduction. Shared by
- * the suites, which attach it (suites/support/evidence.ts), and the reporter, which reads it.
+ * the suites, which attach it (suites/support/exhibit.ts), and the reporter, which reads it.
  */
 import type { Violation } from './violation.ts';
 
 /** Name of the test attachment the rule reporter reads. */
-export const EVIDENCE_ATTACHMENT = 'fc-evidence';
+export const EXHIBIT_ATTACHMENT = 'fc-exhibit';
 /** Bytes of the answer's body kept in the excerpt. */
 export const EXCERPT_BYTES = 2048;
-/** Evidence attachments per test at most (a property test can judge hundreds of answers). */
+/** Exhibit attachments per test at most (a property test can judge hundreds of answers). */
 export const MAX_PER_TEST = 5;
 
 export interface RecordedRequest {
@@ -28,7 +28,7 @@ export interface ResponseExcerpt {
   truncated: boolean;
 }
 
-export interface Evidence {
+export interface Exhibit {
   violations: Violation[];
   request?: RecordedRequest;
   response?: ResponseExcerpt;
