@@ -20,6 +20,7 @@ import { isTestable } from '../contract/rules.ts';
 import { ANNOTATION, PLAYWRIGHT_ANNOTATION } from '../lib/annotation-kinds.ts';
 import { emptyTestResult, type ReadResult } from '../lib/test-result.ts';
 import { applicableOperations } from '../contract/applicability.ts';
+import { answerCheckedRules } from '../checks/answer-rules.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 /** Extensible: renderers must tolerate statuses they do not know (fall back to a neutral style). */
@@ -466,7 +467,8 @@ function answersRead(outcomes: readonly TestOutcome[]): Map<string, Set<string>>
 /**
  * The rule × operation cells of one rule from its tests' judgements (issue 34). A cell of a rule about answers
  * of given statuses that no test judged, on an operation none of whose answers of those statuses the run read,
- * is "no instance" (the run never met the case there), not "no test".
+ * is "no instance" (the run never met the case there), not "no test"; so is a cell of a rule checked on every
+ * successful answer (checks/answer-rules.ts) on an operation whose successful answers held none of its case.
  */
 function matrixOf(
   rule: Rule,
@@ -498,10 +500,16 @@ function matrixOf(
     statuses && ![...statuses].some((st) => read.get(op)?.has(st))
       ? `no instance: the run read no ${[...statuses].join(' or ')} answer of this operation`
       : undefined;
+  // A rule checked on every successful answer (checks/answer-rules.ts): its case never occurred in those the run read.
+  const checked = answerCheckedRules().get(rule.id);
+  const noCase = (op: string): string | undefined =>
+    checked && [...(read.get(op) ?? [])].some((st) => /^2\d\d$/.test(st))
+      ? `no instance: none of the run's successful answers of this operation, each checked for it, held ${checked}`
+      : undefined;
   return ops.map((operation) =>
     judgedOn.has(operation)
       ? { operation, judged: true }
-      : { operation, judged: false, reason: why.get(operation) ?? noInstance(operation) ?? noTest },
+      : { operation, judged: false, reason: why.get(operation) ?? noInstance(operation) ?? noCase(operation) ?? noTest },
   );
 }
 

@@ -9,7 +9,6 @@
  */
 import { contract, type ObservedResponse } from '../../contract/index.ts';
 import { selectOperations } from '../../contract/applicability.ts';
-import { loadRules } from '../../contract/rules.ts';
 import { checkErrorEnvelope, ERRORS_CHECKS } from '../../checks/errors.ts';
 import { checkRateLimited } from '../../checks/limits.ts';
 import {
@@ -17,11 +16,11 @@ import {
   checkRefDirections,
   findEnvelopes,
   refDirectionInstances,
-  REL_RULES,
   type EdgeViews,
 } from '../../checks/relationships.ts';
-import { checkRouting, checkServiceUrl, checkUniqueMarketKeys, ROUTING_CHECKS } from '../../checks/routing.ts';
-import { checkOddsEqualQuote, checkVenueQuote, QUOTE_CHECKS } from '../../checks/quote.ts';
+import { checkRouting, checkServiceUrl, checkUniqueMarketKeys } from '../../checks/routing.ts';
+import { checkOddsEqualQuote, checkVenueQuote } from '../../checks/quote.ts';
+import { ANSWER_CASES, answerRuleGroups } from '../../checks/answer-rules.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { ptr, type Violation } from '../../lib/violation.ts';
 import { addOnce, currentTest, judged, resultOf } from './annotations.ts';
@@ -30,11 +29,8 @@ type Row = Record<string, unknown>;
 
 /** The MUST rules of a 429's anatomy that hold of every 429, whatever limit refused it (checks/limits.ts). */
 export const RATE_LIMITED_RULES = ['ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'CONTRACT-003'];
-/** The routing rules judged on every routing object (ROUTE-005 needs the site address: its own tests judge it). */
-const ROUTING_RULES = ROUTING_CHECKS.checkRouting.rules.filter((id) => loadRules().get(id)?.kind === 'rule');
-const QUOTE_RULES = [...QUOTE_CHECKS.checkVenueQuote.rules, ...QUOTE_CHECKS.checkOddsEqualQuote.rules].filter(
-  (id) => loadRules().get(id)?.kind === 'rule',
-);
+/** The rules judged on every successful answer, by group, and what one instance of each is (checks/answer-rules.ts). */
+const RULES = answerRuleGroups();
 
 /** The first view of each market edge from each end in this worker's answers so far (REL-011 across answers). */
 const directionViews: EdgeViews = new Map();
@@ -120,30 +116,25 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   // Only where the operation's documented answers hold the object (the served contract's own schemas are not data).
   const holds = (component: string) => selectOperations(`component:${component}`).has(operationId);
   const envelopes = holds('RelationshipsEnvelope') ? findEnvelopes(observed.body) : [];
-  judgedOn(
-    REL_RULES.filter((id) => loadRules().get(id)?.kind === 'rule'),
-    envelopes.length,
-    'a relationships envelope',
-    operationId,
-  );
+  judgedOn(RULES.envelope, envelopes.length, ANSWER_CASES.envelope, operationId);
   if (envelopes.length) {
     out.push(...checkAllRelationships(observed.body));
     // REL-011 holds across answers too ("wherever it is seen"): this worker's earlier answers' first views are compared.
-    judgedOn(['REL-011'], refDirectionInstances(observed.body, directionViews), 'a ref of an edge type seen twice', operationId);
+    judgedOn(RULES.directionSeenTwice, refDirectionInstances(observed.body, directionViews), ANSWER_CASES.directionSeenTwice, operationId);
     out.push(...checkRefDirections(observed.body, directionViews, `an earlier ${operationId} answer`));
   }
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
-  judgedOn(ROUTING_RULES, routed.length, 'an object carrying the market routing fields', operationId);
+  judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);
   for (const [path, row] of routed) out.push(...checkRouting(row, path));
   const served = siteUrl ? routed.filter(([, row]) => typeof row.serviceUrl === 'string') : [];
-  judgedOn(['ROUTE-005'], served.length, 'a serviceUrl of a routing object', operationId);
+  judgedOn(RULES.serviceUrl, served.length, ANSWER_CASES.serviceUrl, operationId);
   for (const [path, row] of served)
     out.push(...checkServiceUrl(row.serviceUrl, row.serviceMarketId, siteUrl, `${path}${ptr('serviceUrl')}`));
   const lists = holds('CanonicalMarketRouting') ? routingLists(observed.body) : [];
-  judgedOn(['ROUTE-002'], lists.filter(([, rows]) => rows.length > 1).length, 'a list of two or more markets', operationId);
+  judgedOn(RULES.marketList, lists.filter(([, rows]) => rows.length > 1).length, ANSWER_CASES.marketList, operationId);
   for (const [path, rows] of lists) out.push(...checkUniqueMarketKeys(rows, path));
   const quoted = holds('VenueQuoteV1') ? quotedObjects(observed.body) : [];
-  judgedOn(QUOTE_RULES, quoted.length, 'an object carrying a venue quote', operationId);
+  judgedOn(RULES.quote, quoted.length, ANSWER_CASES.quote, operationId);
   for (const [path, row, venue] of quoted) {
     out.push(...checkVenueQuote(row.venue_quote, venue, `${path}/venue_quote`));
     for (const key of ['yes_odds', 'market_odds'])

@@ -536,3 +536,25 @@ test('a rule about answers of one status is judged on an operation only where a 
   expect(why.getForecastTargets).toBe('no instance: the run read no 404 answer of this operation');
   expect(why.listSources).toBe('no test judged it on this operation');
 });
+
+test('a rule checked on every successful answer (checks/answer-rules.ts) is "no instance" where the run read successes without its case', () => {
+  const rules = [rule('ROUTE-002', { appliesTo: ['listMarkets', 'getLatest', 'listSources'] })];
+  const outcomes = [
+    ...of([
+      ...r('ROUTE-002'),
+      { type: 'judged-on', description: 'ROUTE-002 listMarkets 1' },
+      { type: 'judged', description: 'ROUTE-002 1 a list' },
+    ]),
+    // Another test read getLatest's successes: each was checked, none held a list of two or more markets.
+    outcome('reader', 'passed', ['X-001'], { operationAnswers: { getLatest: { 200: 3 }, listSources: { 422: 1 } } }),
+  ];
+  const [v] = ruleVerdicts(new Map(rules.map((x) => [x.id, x])), outcomes);
+  const why = Object.fromEntries(v!.matrix!.map((c) => [c.operation, c.judged ? 'judged' : c.reason]));
+  expect(why).toEqual({
+    listMarkets: 'judged',
+    getLatest:
+      "no instance: none of the run's successful answers of this operation, each checked for it, held a list of two or more markets",
+    // Only a refusal of listSources was read: no successful answer was checked there.
+    listSources: 'no test judged it on this operation',
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The rules judged on every successful answer of the operations they apply to (issue 34: a cross-cutting check
+ * runs on every answer, as the schema validator does; suites/support/answer-checks.ts runs them), each with the
+ * case one instance is. One list for the checker, which counts the instances under these names, and for the
+ * rule reporter, which calls an applicable operation whose successful answers the run read but none of which
+ * held the case "no instance" rather than "no test" (reporter/rule-results.ts).
+ */
+import { loadRules } from '../contract/rules.ts';
+import { QUOTE_CHECKS } from './quote.ts';
+import { REL_RULES } from './relationships.ts';
+import { ROUTING_CHECKS } from './routing.ts';
+
+/** Documented rules only: a gap or a check's warning-only rule is no pair a run must judge. */
+const documented = (ids: readonly string[]): string[] => ids.filter((id) => loadRules().get(id)?.kind === 'rule');
+
+/** What one instance of each group is, in the checker's words. */
+export const ANSWER_CASES = {
+  envelope: 'a relationships envelope',
+  directionSeenTwice: 'a ref of an edge type seen twice',
+  routing: 'an object carrying the market routing fields',
+  serviceUrl: 'a serviceUrl of a routing object',
+  marketList: 'a list of two or more markets',
+  quote: 'an object carrying a venue quote',
+} as const;
+
+/** The rules of each group (the routing rules but ROUTE-005, which needs the site address, and ROUTE-002, a list's). */
+export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> {
+  return {
+    envelope: documented(REL_RULES),
+    directionSeenTwice: ['REL-011'],
+    routing: documented(ROUTING_CHECKS.checkRouting.rules),
+    serviceUrl: ['ROUTE-005'],
+    marketList: ['ROUTE-002'],
+    quote: documented([...QUOTE_CHECKS.checkVenueQuote.rules, ...QUOTE_CHECKS.checkOddsEqualQuote.rules]),
+  };
+}
+
+let checked: Map<string, string> | undefined;
+/** Rule ID → the case one instance of it is, for every rule judged on every successful answer. */
+export function answerCheckedRules(): ReadonlyMap<string, string> {
+  if (checked) return checked;
+  checked = new Map();
+  for (const [group, ids] of Object.entries(answerRuleGroups()))
+    for (const id of ids) checked.set(id, ANSWER_CASES[group as keyof typeof ANSWER_CASES]);
+  return checked;
+}
