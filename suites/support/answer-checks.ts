@@ -83,6 +83,44 @@ function routingLists(value: unknown, path = ''): [string, Row[]][] {
   return Object.entries(value as Row).flatMap(([k, v]) => (k === 'relationships' ? [] : routingLists(v, path + ptr(k))));
 }
 
+/**
+ * serviceUrls with the serviceMarketId they name, with their pointers: a routing object's own, and one beside the
+ * routing object an object carries as `market` (the market-signals answer's top level, a trade-signal row).
+ */
+function serviceUrls(value: unknown, path = ''): [string, unknown, unknown][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => serviceUrls(v, path + ptr(i)));
+  const row = value as Row;
+  const market = row.market && typeof row.market === 'object' ? (row.market as Row) : undefined;
+  const id = 'serviceMarketId' in row ? row.serviceMarketId : market?.serviceMarketId;
+  const here: [string, unknown, unknown][] = 'serviceUrl' in row ? [[path + ptr('serviceUrl'), row.serviceUrl, id]] : [];
+  return [...here, ...Object.entries(row).flatMap(([k, v]) => (k === 'relationships' ? [] : serviceUrls(v, path + ptr(k))))];
+}
+
+/** The case of gap ROUTE-010 (which reserved characters serviceUrl escapes), as suites/markets.spec.ts observes it. */
+const ESCAPE_CASE = "the serviceUrl of a serviceMarketId holding a reserved character such as ':'";
+
+/**
+ * Gap ROUTE-010 observed on every serviceUrl of a serviceMarketId that encodeURIComponent changes: the stub's choice
+ * escapes every reserved character, so a serviceUrl holding the raw id made another choice (a warning, GAP "differs").
+ */
+function observeEscaping(body: unknown, operationId: string): Violation[] {
+  const cases = serviceUrls(body).filter(
+    (c): c is [string, string, string] => typeof c[1] === 'string' && typeof c[2] === 'string' && encodeURIComponent(c[2]) !== c[2],
+  );
+  if (!cases.length) return [];
+  join(['ROUTE-010']);
+  judged('ROUTE-010', cases.length, ESCAPE_CASE, operationId);
+  return cases
+    .filter(([, url, id]) => url.includes(id))
+    .map(([path, url, id]) => ({
+      ruleId: 'ROUTE-010',
+      severity: 'warning' as const,
+      path,
+      message: `differs from the stub's choice: serviceUrl ${url} leaves ${id} unescaped`,
+    }));
+}
+
 /** Objects carrying a non-null venue_quote and their venue, with their pointers. */
 function quotedObjects(value: unknown, path = ''): [string, Row, string][] {
   if (!value || typeof value !== 'object') return [];
@@ -130,6 +168,7 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   judgedOn(RULES.serviceUrl, served.length, ANSWER_CASES.serviceUrl, operationId);
   for (const [path, row] of served)
     out.push(...checkServiceUrl(row.serviceUrl, row.serviceMarketId, siteUrl, `${path}${ptr('serviceUrl')}`));
+  if (holds('CanonicalMarketRouting')) out.push(...observeEscaping(observed.body, operationId));
   const lists = holds('CanonicalMarketRouting') ? routingLists(observed.body) : [];
   judgedOn(RULES.marketList, lists.filter(([, rows]) => rows.length > 1).length, ANSWER_CASES.marketList, operationId);
   for (const [path, rows] of lists) out.push(...checkUniqueMarketKeys(rows, path));

@@ -140,7 +140,8 @@ export const expect = base.extend({
     }
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;
-    if (!pass && !this.isNot) record(violations);
+    // Warnings too (a SHOULD rule's, a gap's "differs"), not only when an error fails the answer.
+    if (!this.isNot && violations.length) record(violations);
     if (!this.isNot) attachExhibit(violations, res);
     const where = `${res.url().replace(/\?.*$/, '')} → ${observed.status}`;
     const failure = () =>
