@@ -581,9 +581,11 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
   for (const { scope, operationId, rule } of [
     { scope: 'standard', operationId: 'listAssets', rule: 'LIM-004' },
     { scope: 'x_research', operationId: 'searchSocial', rule: 'LIM-008' },
+    // The profile route shares the social research scope: its own in-flight bound, judged there too (issue 34).
+    { scope: 'x_research', operationId: 'createSocialProfile', rule: 'LIM-008' },
   ] as const) {
     test(
-      `${scope}: with ${LIMIT_BOUNDS[scope].inFlight} requests in flight the next answers 429 with X-Quotient-Max-Concurrent`,
+      `${scope} (${operationId}): with ${LIMIT_BOUNDS[scope].inFlight} requests in flight the next answers 429 with X-Quotient-Max-Concurrent`,
       { ...ruleDetails(rule, 'LIM-023', 'LIM-030', ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
       async ({ api, targetOptions, controlPlane }) => {
         const account = await controlPlane.createAccount(CREDITS);
