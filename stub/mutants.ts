@@ -63,6 +63,12 @@ const TABLE = {
       { operation: 'getPortfolio' },
     ],
     [
+      'lim-inflight-skips-profile',
+      'LIM-008',
+      'the profile route never holds a social research in-flight slot, so a sixth concurrent profile call is admitted (/x/search keeps the bound)',
+      { operation: 'createSocialProfile', via: ['suites/limits.spec.ts'] },
+    ],
+    [
       'lim-day-reset-early',
       'LIM-003',
       'the daily counts roll over at 23:00 UTC (a server-local day an hour ahead): a call just before 00:00 UTC is admitted',
