@@ -68,8 +68,11 @@ const MARKET_ITEM_RULES = [
   'REL-006',
 ];
 
-/** What a reference-mode search judges on every answer (checkAssetSearch): query null, references as given, each linked market. */
-const REFERENCE_ANSWER_RULES = ['ASRCH-011', 'ASRCH-013', ...MARKET_ITEM_RULES];
+/**
+ * What a reference-mode search judges on every answer (checkAssetSearch): query null, references as given, each linked
+ * market, and no stance on an item (ASSET-006, a SHOULD: the asset-level stance is a separate product).
+ */
+const REFERENCE_ANSWER_RULES = ['ASRCH-011', 'ASRCH-013', 'ASSET-006', ...MARKET_ITEM_RULES];
 
 /** The wire parameters of a search request. */
 function paramsOf(req: SearchRequest): Params {

@@ -492,7 +492,7 @@ test.describe('topic exclusion on every path', () => {
 test.describe('billing, fan-out and quota (control plane)', () => {
   test(
     'parallel submits of one key make exactly one job; each answer is billed at most the generation price (replays: gap JOB-026); reading the job, either view, debits nothing',
-    { ...ruleDetails('JOB-025', 'JOB-026', 'BILL-001', 'PRICE-005', 'BILL-012', 'PRICE-003', ...BOTH) },
+    { ...ruleDetails('JOB-025', 'JOB-026', 'BILL-001', 'PRICE-005', 'BILL-012', 'PRICE-003', 'AUTH-002', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
       const start = GENERATION_CREDITS * 10;
@@ -502,6 +502,13 @@ test.describe('billing, fan-out and quota (control plane)', () => {
       const answers = await test.step('8 parallel POSTs with one key and body', () =>
         Promise.all(Array.from({ length: 8 }, () => submitJob(client, target!.body, key))));
       const found: Violation[] = [];
+      // The generation route takes the key in x-service-api-key like every paid route (AUTH-002): these paid submits
+      // judge it there, where auth.spec.ts's per-route calls would buy a $1.00 generation of their own.
+      const challenged = answers.filter((a) => a.status === 402).length;
+      judged('AUTH-002', answers.length, 'a call with a valid key', CREATE);
+      expect(
+        challenged ? [violation('AUTH-002', 'status', `${challenged} of ${answers.length} submits with a valid key answered 402`)] : [],
+      ).toHaveNoViolations();
       for (const a of answers)
         expect(a.status, `every parallel submit is answered as accepted (${a.bodyText.slice(0, 200)})`).toBeLessThan(300);
       const jobIds = [...new Set(answers.map((a) => String(submittedJobId(a.body))))];

@@ -130,12 +130,20 @@ function specFigures(): SpecFigure[] {
 test.describe('the figures the served contract states', () => {
   test(
     "every bound and default the served contract declares for a documented input is the spec's figure",
-    { ...ruleDetails('VER-019', ...contractRules('getOpenApi')) },
+    { ...ruleDetails('VER-019', ...contractRules('getOpenApi', 'getOpenApiV1')) },
     async ({ api }) => {
-      const res = await api.get('/openapi.json');
-      await expect(res).toMatchContract('getOpenApi');
-      const doc: unknown = res.status() === 200 ? await res.json().catch(() => undefined) : undefined;
-      expect(judgeWith(CHECKS.checkServedFigures, doc, specFigures())).toHaveNoViolations();
+      // Both paths the contract is served at (Versioning rule 2): the compatibility path states the figures too.
+      const found: Violation[] = [];
+      for (const [path, operationId] of [
+        ['/openapi.json', 'getOpenApi'],
+        ['/api/v1/openapi.json', 'getOpenApiV1'],
+      ] as const) {
+        const res = await api.get(path);
+        await expect(res).toMatchContract(operationId);
+        const doc: unknown = res.status() === 200 ? await res.json().catch(() => undefined) : undefined;
+        found.push(...judgeWith(CHECKS.checkServedFigures, doc, specFigures()).map((v) => ({ ...v, path: `${path}:${v.path}` })));
+      }
+      expect(found).toHaveNoViolations();
     },
   );
 });
