@@ -10,6 +10,7 @@ import type { APIResponse } from '@playwright/test';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
+import { requestOrBaseline } from './support/paid-requests.ts';
 import type { ControlPlane } from './support/control.ts';
 import { LIMIT_BOUNDS } from '../contract/limits.ts';
 import { violation, type Violation } from '../lib/violation.ts';
@@ -79,6 +80,59 @@ test.describe('limits: every scoped operation is admitted again after its Retry-
               ]
             : [],
         ).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+test.describe('limits: every operation only the per-IP guard counts is admitted again after its Retry-After', () => {
+  // LIM-020 where no principal scope counts the call (issue 34): the free lookups, the job read, the wallet routes.
+  // The address's guard minute filled through the control plane, the request is refused 429 with a Retry-After;
+  // the target's clock moved past it, the retry is not refused. Whether the guard counts such a route at all is gap
+  // LIM-027, and a route that answers the request itself first (its credentials, say) met no guard: no instance.
+  // One source address per test (fixtures.ts `oneSource`): the one the guard preloads name.
+  test.use({ oneSource: true });
+  const GUARDED = [...contract().operations.keys()]
+    .filter((id) => principalScopeOf(id) === undefined && contract().documentedStatuses(id).includes('429'))
+    .sort();
+  for (const op of GUARDED) {
+    test(
+      `${op}: refused for the address's full guard minute, it is admitted again once the clock passed its Retry-After`,
+      { ...ruleDetails('LIM-020', ...contractRules(op)) },
+      async ({ api, paid, targetOptions, controlPlane }) => {
+        const request = await requestOrBaseline(paid, targetOptions.target, op);
+        const address = api.sourceAddress();
+        const at = address ? { address } : {};
+        const anon = api.withKey(undefined);
+        await preload(controlPlane, { scope: 'ip_guard', window: 'minute', count: LIMIT_BOUNDS.ip_guard.minute, ...at });
+        try {
+          const refused = await send(anon, request);
+          await expect(refused).toMatchContract(op);
+          const delay = refused.status() === 429 ? parseRetryAfter(refused.headers()['retry-after']) : undefined;
+          test.skip(
+            delay === undefined,
+            `no instance: with the address's guard minute full, ${op} answered ${refused.status()}${refused.status() === 429 ? ' without a Retry-After' : ' (not counted by the guard, gap LIM-027, or answered before it)'}`,
+          );
+          await controlPlane.advanceClock(delay! + 1);
+          const retried = await send(anon, request);
+          await expect(retried).toMatchContract(op);
+          judged('LIM-020', 1, 'a call retried after its Retry-After', op);
+          expect(
+            retried.status() === 429
+              ? [
+                  violation(
+                    'LIM-020',
+                    'status',
+                    `${op} retried ${delay! + 1} s after a guard 429 with Retry-After ${delay} answered 429 again`,
+                    'warning',
+                  ),
+                ]
+              : [],
+          ).toHaveNoViolations();
+        } finally {
+          // The address is the run's: give its guard minute back at once.
+          await controlPlane.limitUsage({ scope: 'ip_guard', window: 'minute', count: 0, ...at });
+        }
       },
     );
   }
