@@ -7,7 +7,7 @@
 import { venueKeys } from '../contract/index.ts';
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
-import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
+import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, thrifty } from './support/property.ts';
 import { judgeWith } from './support/judging.ts';
 import { CHECKS } from '../checks/registry.ts';
@@ -233,7 +233,7 @@ test.describe('identities', () => {
 
   test(
     'slug, market_id and market_key name the same market; slug defaults to venue_a',
-    { ...ruleDetails('AVAIL-005', 'AVAIL-006', 'AVAIL-007', ...contractRules(OP)) },
+    { ...ruleDetails('AVAIL-005', 'AVAIL-006', 'AVAIL-007', 'ROUTE-007', ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = spreadByVenue(await discovered(paid, 'both'), 40);
       const withSlug = rows.filter((r) => typeof r.slug === 'string' && r.slug !== '');
@@ -264,6 +264,12 @@ test.describe('identities', () => {
         const c = await lookup(api, { slug });
         found.push(...checkAvailabilityIdentity(c.body, { slug }, `/${key}/slug`));
         if (venue === 'venue_a') found.push(...sameKey(c.body, row, 'AVAIL-005', 'slug'));
+        // The routing rule of every slug lookup naming no venue (ROUTE-007), here too: the venue_a namespace.
+        const resolved = c.body.market as Row | null;
+        judged('ROUTE-007', 1, 'a slug lookup naming no venue', OP);
+        if (venue === 'venue_a') found.push(...sameKey(c.body, row, 'ROUTE-007', 'slug'));
+        else if (resolved && resolved.venue !== 'venue_a')
+          found.push(violation('ROUTE-007', `/${key}/slug`, `slug ${slug} without venue resolved to a ${String(resolved.venue)} row`));
       });
       expect(found).toHaveNoViolations();
     },
