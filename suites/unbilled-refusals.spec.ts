@@ -30,6 +30,7 @@ import type { TargetClient } from './support/client.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './support/control.ts';
 import { notSettled, paymentFor, sendPaid } from './support/x402-payments.ts';
 import { requestFor } from './support/request-for.ts';
+import { findThinHandle } from './support/social.ts';
 
 /** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
 const KEY_OPERATIONS = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s));
@@ -456,4 +457,27 @@ test.describe('an x402-paid answer that is not billed is never settled, on every
       },
     );
   }
+
+  // The profile route's documented 404 is another cause (issue 34: every cause of a 404): a handle without enough
+  // grounded posts in the window (insufficient_post_history), paid by x402, is not settled either.
+  const PROFILE = 'createSocialProfile';
+  test(
+    `${PROFILE}: a handle without enough post history, paid by x402 and answered 404, settles nothing`,
+    { ...ruleDetails('BILL-005', ...contractRules(PROFILE)), lock: routeLocks(PROFILE) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const thin = await findThinHandle(paid, targetOptions.seed);
+      if ('skip' in thin) {
+        judged('BILL-005', 0, 'an x402-paid 404', PROFILE);
+        test.skip(true, `no instance: ${thin.skip}`);
+        return;
+      }
+      const base = await requestFor(paid, targetOptions.target, PROFILE);
+      const request: PaidRequest = { ...base, body: { ...(base.body as object), handle: thin.handle, lookback_days: thin.lookbackDays } };
+      const { wallet, header } = await paymentFor(api, controlPlane, request);
+      const res = await sendPaid(api, request, header);
+      await expect(res).toMatchContract(PROFILE);
+      if (!judged('BILL-005', res.status() === 404 ? 1 : 0, 'an x402-paid 404', PROFILE)) return;
+      expect(await notSettled('BILL-005', `an x402-paid 404 of ${PROFILE}`, res, controlPlane, wallet)).toHaveNoViolations();
+    },
+  );
 });
