@@ -157,6 +157,12 @@ const TABLE = {
       { operation: 'getOilSignal' },
     ],
     [
+      'x402-settle-profile-404',
+      'BILL-005',
+      'the profile route settles an x402 payment although it answers 404 insufficient_post_history',
+      { operation: 'createSocialProfile', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'x402-settle-on-502-sources',
       'BILL-006',
       'the sources route settles an x402 payment although it answers 502',

@@ -201,6 +201,7 @@ export class AccountGate implements Gate {
         if (
           !(billable && isBilledStatus(status)) &&
           !(mutant('x402-settle-on-404') && status === 404) &&
+          !(mutant('x402-settle-profile-404') && status === 404 && operationId === 'createSocialProfile') &&
           !(mutant('x402-settle-on-502-sources') && status === 502 && operationId === 'listSources')
         ) {
           this.payments.unbilled(payment);
