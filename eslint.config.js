@@ -114,12 +114,12 @@ export default tseslint.config(
     },
   },
   // One reader of the environment (issue 35): in the run's layers only lib/settings.ts touches process.env (its
-  // processEnvironment, childEnvironment, pickEnvironment, specPathSetting and readSettings); the stub's entry point
-  // reads its own STUB_* variables; the global setup still hands the embedded stub (and the run coordinator it
-  // starts for a plain `playwright test`) to the workers that way. scripts/ and tests/ are tools and tests of the harness, outside the run.
+  // processEnvironment, childEnvironment, pickEnvironment, specPathSetting, readSettings and handToWorkers, which the
+  // global setup hands the embedded stub and its run coordinator through); the stub's entry point reads its own
+  // STUB_* variables. scripts/ and tests/ are tools and tests of the harness, outside the run.
   {
     files: ['{lib,contract,checks,stub,suites,load,reporter,cli}/**/*.ts', 'playwright*.config.ts'],
-    ignores: ['lib/settings.ts', 'stub/main.ts', 'suites/support/global-setup.ts'],
+    ignores: ['lib/settings.ts', 'stub/main.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

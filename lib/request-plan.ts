@@ -70,7 +70,7 @@ export const planKey = (file: string, title: string): string => `${file} › ${t
 
 /** A suite test as the plan knows it. */
 export interface PlanTest {
-  /** `suites/x.spec.ts`. */
+  /** The suite file, relative to the project root (`suites/pricing.spec.ts`). */
   file: string;
   title: string;
   /** The rule IDs it declares (its tags). */

@@ -131,6 +131,15 @@ export function childEnvironment(extra: Record<string, string | undefined> = {})
   return env;
 }
 
+/**
+ * Hands settings to the workers the runner starts after this call (Playwright's global setup: the embedded stub's
+ * address and secrets, the run coordinator it started for a plain `playwright test`), through this process's
+ * environment, which they inherit and `readSettings()` reads: secrets never go into the run configuration file.
+ */
+export function handToWorkers(vars: Record<string, string>): void {
+  Object.assign(process.env, vars);
+}
+
 /** The named variables of this process's environment that are set (a tool's child gets these and nothing else). */
 export function pickEnvironment(names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((k) => (process.env[k] === undefined ? [] : [[k, process.env[k]!]])));

@@ -10,7 +10,7 @@ import type { FullConfig } from '@playwright/test';
 import { startStubProcess } from '../../stub/process.ts';
 import type { TargetOptions } from './fixtures.ts';
 import { registerSecret } from '../../lib/redact.ts';
-import { DEFAULT_STUB_SEED } from '../../lib/settings.ts';
+import { DEFAULT_STUB_SEED, handToWorkers } from '../../lib/settings.ts';
 import { CoordinatorClient, startRunCoordinator } from '../../lib/run-coordinator.ts';
 import { createAgent, DEFAULT_MAX_BODY_BYTES, exchange } from '../../lib/http-client.ts';
 
@@ -41,7 +41,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   // One coordinator per run: the CLI's when it started one, else this runner's own (closed at the teardown;
   // its state stays readable in this process for the rule reporter).
   const started = use.runCoordinator ? undefined : await startRunCoordinator();
-  if (started) process.env.FC_RUN_COORDINATOR = started.address;
+  if (started) handToWorkers({ FC_RUN_COORDINATOR: started.address });
   const link = new CoordinatorClient(use.runCoordinator || started!.address);
   const closeCoordinator = async () => {
     link.close();
@@ -56,7 +56,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     }
     return closeCoordinator;
   }
-  const keys = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
+  const keys: [string, string] = [`fc_${randomBytes(16).toString('hex')}`, `fc_${randomBytes(16).toString('hex')}`];
   const controlToken = randomBytes(24).toString('hex');
   const siteUrl = 'https://forecast.site.test';
   // The reporters run in this process: they mask these in every report.
@@ -80,7 +80,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     console.error(`forecast-conformance: ${reason}`);
     void link.abort(reason);
   });
-  Object.assign(process.env, {
+  handToWorkers({
     FC_TARGET: stub.url,
     FC_SITE_URL: siteUrl,
     FC_API_KEY: keys[0],

@@ -163,7 +163,7 @@ test('the environment readers docs/ARCHITECTURE.md names are the ones the lint r
   const config = eslintConfig as { files?: string[]; ignores?: string[]; rules?: Record<string, unknown> }[];
   const rule = config.find((c) => c.rules?.['no-restricted-syntax'] && JSON.stringify(c.rules['no-restricted-syntax']).includes('process'));
   expect(rule, 'eslint.config.js holds a rule against process.env').toBeDefined();
-  // The one reader and the two exceptions: exactly the files the rule leaves out.
+  // The one reader and its exception: exactly the files the rule leaves out.
   expect(
     backticked(md)
       .filter((p) => p !== 'eslint.config.js')
