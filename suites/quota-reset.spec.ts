@@ -18,7 +18,8 @@ import { answerOf, CREDITS, judgeRefusal, preload, requestOf, send } from './sup
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { principalScopeOf } from '../contract/limits.ts';
-import { PAID_OPERATIONS } from './support/paid-requests.ts';
+import { PAID_OPERATIONS, type PaidRequest } from './support/paid-requests.ts';
+import type { TargetClient } from './support/client.ts';
 
 /** How far before and after 00:00 UTC the day's edge is probed, seconds (the target's clock moves by the control plane). */
 const DAY_EDGE_S = 3;
@@ -35,6 +36,41 @@ const byScope = (standard: APIResponse, social: APIResponse) =>
     ['LIM-003', 'standard', standard],
     ['LIM-007', 'social', social],
   ] as const;
+
+/**
+ * LIM-020 on one operation whose limit the caller has just filled: `client` sends `request`, which must be refused
+ * 429 with a Retry-After (else the test SKIPs as no instance, `why` naming the answer); the target's clock moves past
+ * that delay and the retry must not be refused again (a warning: LIM-020 is a SHOULD).
+ */
+async function retriedAfterDelay(
+  controlPlane: ControlPlane,
+  client: TargetClient,
+  request: PaidRequest,
+  op: string,
+  why: (refused: APIResponse) => string,
+): Promise<void> {
+  const refused = await send(client, request);
+  await expect(refused).toMatchContract(op);
+  const delay = refused.status() === 429 ? parseRetryAfter(refused.headers()['retry-after']) : undefined;
+  test.skip(delay === undefined, `no instance: ${why(refused)}`);
+  await controlPlane.advanceClock(delay! + 1);
+  const retried = await send(client, request);
+  await expect(retried).toMatchContract(op);
+  judged('LIM-020', 1, 'a call retried after its Retry-After', op);
+  const policy = (await answerOf(retried)).headers['ratelimit-policy'] ?? 'no policy';
+  expect(
+    retried.status() === 429
+      ? [
+          violation(
+            'LIM-020',
+            'status',
+            `${op} retried ${delay! + 1} s after a 429 with Retry-After ${delay} answered 429 again (${policy})`,
+            'warning',
+          ),
+        ]
+      : [],
+  ).toHaveNoViolations();
+}
 
 /** The paid operations an API key pays for that a principal scope counts (Limits table). */
 const SCOPED = PAID_OPERATIONS.filter(
@@ -56,30 +92,14 @@ test.describe('limits: every scoped operation is admitted again after its Retry-
         const account = await controlPlane.createAccount(PRICES[op]!.credits * 4);
         const client = api.withKey(account.apiKey);
         await preload(controlPlane, { scope, window: 'minute', count: LIMIT_BOUNDS[scope].minute, accountId: account.accountId });
-        const refused = await send(client, request);
-        await expect(refused).toMatchContract(op);
-        const delay = refused.status() === 429 ? parseRetryAfter(refused.headers()['retry-after']) : undefined;
         // LIM-002/LIM-006 judge the refusal and LIM-021 the header: without both there is no delay to wait.
-        test.skip(
-          delay === undefined,
-          `no instance: the call with a full ${scope} minute answered ${refused.status()} without a Retry-After`,
+        await retriedAfterDelay(
+          controlPlane,
+          client,
+          request,
+          op,
+          (r) => `the call with a full ${scope} minute answered ${r.status()} without a Retry-After`,
         );
-        await controlPlane.advanceClock(delay! + 1);
-        const retried = await send(client, request);
-        await expect(retried).toMatchContract(op);
-        judged('LIM-020', 1, 'a call retried after its Retry-After', op);
-        expect(
-          retried.status() === 429
-            ? [
-                violation(
-                  'LIM-020',
-                  'status',
-                  `${op} retried ${delay! + 1} s after a 429 with Retry-After ${delay} answered 429 again (${(await answerOf(retried)).headers['ratelimit-policy'] ?? 'no policy'})`,
-                  'warning',
-                ),
-              ]
-            : [],
-        ).toHaveNoViolations();
       },
     );
   }
@@ -106,29 +126,14 @@ test.describe('limits: every operation only the per-IP guard counts is admitted 
         const anon = api.withKey(undefined);
         await preload(controlPlane, { scope: 'ip_guard', window: 'minute', count: LIMIT_BOUNDS.ip_guard.minute, ...at });
         try {
-          const refused = await send(anon, request);
-          await expect(refused).toMatchContract(op);
-          const delay = refused.status() === 429 ? parseRetryAfter(refused.headers()['retry-after']) : undefined;
-          test.skip(
-            delay === undefined,
-            `no instance: with the address's guard minute full, ${op} answered ${refused.status()}${refused.status() === 429 ? ' without a Retry-After' : ' (not counted by the guard, gap LIM-027, or answered before it)'}`,
+          await retriedAfterDelay(
+            controlPlane,
+            anon,
+            request,
+            op,
+            (r) =>
+              `with the address's guard minute full, ${op} answered ${r.status()}${r.status() === 429 ? ' without a Retry-After' : ' (not counted by the guard, gap LIM-027, or answered before it)'}`,
           );
-          await controlPlane.advanceClock(delay! + 1);
-          const retried = await send(anon, request);
-          await expect(retried).toMatchContract(op);
-          judged('LIM-020', 1, 'a call retried after its Retry-After', op);
-          expect(
-            retried.status() === 429
-              ? [
-                  violation(
-                    'LIM-020',
-                    'status',
-                    `${op} retried ${delay! + 1} s after a guard 429 with Retry-After ${delay} answered 429 again`,
-                    'warning',
-                  ),
-                ]
-              : [],
-          ).toHaveNoViolations();
         } finally {
           // The address is the run's: give its guard minute back at once.
           await controlPlane.limitUsage({ scope: 'ip_guard', window: 'minute', count: 0, ...at });
