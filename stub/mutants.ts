@@ -400,6 +400,12 @@ const TABLE = {
       'PARAM-050',
       'the market_keys cap is off by one (11 accepted): the second case of markets or market_keys 1..10',
     ],
+    [
+      'src-venue-a-us-keys-lost',
+      'SRC-019',
+      'market_keys of venue_a_us markets never resolve (the venue read up to the first "venue_a"), so their evidence is silently missing',
+      { operation: 'listSources', via: ['suites/sources.spec.ts'] },
+    ],
     ['src-types-default-article', 'PARAM-059', 'an omitted types returns articles only instead of both kinds'],
     ['src-types-first-only', 'SRC-018', 'of two listed types only the first is served (types=x_post,article answers posts only)'],
   ],

@@ -13,6 +13,7 @@ import { feedMarkets, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkSources, checkSourcesSubset } from '../checks/evidence.ts';
 import type { TargetClient } from './support/client.ts';
 import { observeChoice, observing } from './support/choices.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 
 const SKEW_MS = 5 * 60_000;
 /** Articles this close to a window's start may age out between two calls a moment apart. */
@@ -68,6 +69,44 @@ async function sources(paid: TargetClient, params: Record<string, string | numbe
 }
 
 test.describe('GET /api/v1/sources', () => {
+  test(
+    'market_keys of every venue: a market the feed shows an article for answers with that article',
+    { ...ruleDetails('SRC-019', ...contractRules('listSources', 'getLatest')), lock: KEY_BOUND_LOCK },
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      // One market per venue (issue 34, identifier forms on data shown to exist): a key of any venue must resolve, so
+      // an answer without the market's known article is a failure, not "no data".
+      const { res, body } = await readFeed(paid, { hours: 6, types: 'article' }, sharedAnswers);
+      await expect(res).toMatchContract('getLatest');
+      // The event's source object is the target's to shape (its members are not shown): the article is known by an
+      // http(s) URL found anywhere in it, matched against the sources items' url.
+      const urlsIn = (v: unknown): string[] =>
+        typeof v === 'string' ? (/^https?:\/\//.test(v) ? [v] : []) : v && typeof v === 'object' ? Object.values(v).flatMap(urlsIn) : [];
+      const picks = new Map<string, { key: string; urls: string[] }>();
+      for (const e of ((body as { events?: unknown }).events ?? []) as Record<string, unknown>[]) {
+        const m = e.market as Record<string, unknown> | null | undefined;
+        const urls = urlsIn(e.source);
+        if (e.type !== 'article' || !urls.length || typeof m?.marketKey !== 'string' || typeof m.venue !== 'string') continue;
+        if (!picks.has(m.venue)) picks.set(m.venue, { key: m.marketKey, urls });
+      }
+      test.skip(picks.size === 0, 'no instance: no market got an article in the feed of the last 6 hours');
+      test.skip(!affordable(targetOptions, 'listSources', picks.size), 'spend budget too small');
+      const found: Violation[] = [];
+      for (const [venue, { key, urls }] of picks) {
+        const { body: answer } = await sources(paid, { market_keys: key, window: 168, types: 'article' });
+        judged('SRC-019', 1, 'a market the feed shows an article for', 'listSources');
+        if (!answer.sources.some((i) => urls.includes(String(i.url))))
+          found.push(
+            violation(
+              'SRC-019',
+              '/sources',
+              `${key} (${venue}) answered ${answer.sources.length} article(s) for 168 hours, none of them ${urls[0]!}, which the latest feed shows for it`,
+            ),
+          );
+      }
+      expect(found).toHaveNoViolations();
+    },
+  );
+
   test(
     'market_keys: only the requested markets, newest first, articles inside the window, only the requested types',
     {

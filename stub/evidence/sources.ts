@@ -34,6 +34,8 @@ function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
       ? entries.map((key) => {
           if (!parseMarketKey(key))
             throw invalidRequest(`market_keys entry ${JSON.stringify(key)} is not a marketKey (<venue>:<native id>)`);
+          // A key's venue read up to the first "venue_a" (venue_a_us:X as venue_a): such keys never resolve.
+          if (mutant('src-venue-a-us-keys-lost') && key.startsWith('venue_a_us:')) return undefined;
           const m = ctx.store.byMarketKey(key);
           // venue filters the keys (gap SRC-013), or is ignored with keys on the alternate stub.
           return m && (venue === undefined || m.venue === venue || alt('SRC-013')) ? m : undefined;
