@@ -10,7 +10,7 @@
  * breaks. A bug the spec's own level lets pass (a SHOULD rule citing its sentence WARNed, none FAILED) is "warned";
  * one that is a choice the spec leaves open (a gap rule citing its sentence reported GAP "differs", none FAILED) is
  * "choice". The kill rate is printed over every bug run and over those neither warned nor a choice (the MUSTs).
- * A run that ends ERROR (a harness fault) is inconclusive, never a kill. Prints one line per bug and the
+ * A run that ends ERROR (a harness fault) or aborted (the target stopped answering) is inconclusive, never a kill. Prints one line per bug and the
  * kill rate; writes `reports/bug-hunt/summary.json` and `summary.md`, each run's reports beside them.
  *
  * Options: --only a,b (bug names) --timeout-min N per bug (default 10) --pattern a,b (the bugs' pattern letters)
@@ -137,6 +137,8 @@ for (const bug of chosen) {
   const reported = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as { rules: { id: string; status: string; sameChoiceAsStub?: boolean }[] }).rules
     : [];
+  // A run aborted because the target stopped answering judged part of it only: whatever it FAILED, it is no verdict.
+  const aborted = existsSync(file) && Boolean((JSON.parse(readFileSync(file, 'utf8')) as { aborted?: string }).aborted);
   const failed = reported.filter((r) => r.status === 'FAILED').map((r) => r.id);
   const errors = reported.filter((r) => r.status === 'ERROR').map((r) => r.id);
   const own = citing(bug);
@@ -145,15 +147,17 @@ for (const bug of chosen) {
   const result: HuntResult = {
     bug: bug.name,
     pattern: bug.pattern,
-    verdict: failed.length
-      ? 'killed'
-      : errors.length || !reported.length
-        ? 'inconclusive'
-        : warned
-          ? 'warned'
-          : choice
-            ? 'choice'
-            : 'survived',
+    verdict: aborted
+      ? 'inconclusive'
+      : failed.length
+        ? 'killed'
+        : errors.length || !reported.length
+          ? 'inconclusive'
+          : warned
+            ? 'warned'
+            : choice
+              ? 'choice'
+              : 'survived',
     byItsRule: failed.some((id) => own.has(id)),
     failed,
     errors,
