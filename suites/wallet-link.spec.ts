@@ -35,12 +35,10 @@ import {
 import type { ControlAccount, ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
 import { errorOf, jsonOrNull } from './support/operations.ts';
-import { findString, observeChoice } from './support/choices.ts';
+import { observeChoice } from './support/choices.ts';
 import { routeOwnAnswer } from '../checks/errors.ts';
+import { issueLinkToken, LINK_PATH as LINK, type Issued } from './support/link-token.ts';
 
-const LINK = '/api/v1/wallets/link';
-const ISSUE = '/api/auth/wallets/x402-token';
-const TOKEN = /^svc_[A-Za-z0-9_-]{43}$/;
 /** Spec: the link token "expires after 15 minutes"; one second more. */
 const EXPIRE_SECONDS = 15 * 60 + 1;
 const FUNDING = 1_000_000n;
@@ -72,36 +70,23 @@ interface Real {
   tokens: string[];
 }
 
-/** What issuing a link token gave: the answer, the token found in it, and a malformed token it carries (WAL-001). */
-interface Issued {
-  res: APIResponse;
-  /** The string of the documented pattern in the answer (findString): the spec shows no member name (WAL-016). */
-  token?: string;
-  /** A string under a member named like a token that does not match the pattern. */
-  malformed?: string;
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * Issues a link token for an account (API key, key or bearer per the spec). The request and response of
- * the issuing operation are not shown (gap WAL-016): any 2xx is an issue, the token is the string of the
- * documented pattern ^svc_[A-Za-z0-9_-]{43}$ wherever the answer puts it, and the stub's shape (200
- * {token, expires_at}) is observed as WAL-016.
+ * Issues a link token for an account (suites/support/link-token.ts `issueLinkToken`) and observes the stub's
+ * shape of the answer (200 {token, expires_at}) as gap WAL-016: the spec shows neither request nor response.
  */
 async function issue(client: TargetClient): Promise<Issued> {
-  const res = await client.post(ISSUE, { headers: { 'content-type': 'application/json' }, data: '{}' });
-  await expect(res).toMatchContract('createWalletLinkToken');
-  if (res.status() < 200 || res.status() >= 300) return { res };
+  const issued = await issueLinkToken(client);
+  const { res } = issued;
+  if (res.status() < 200 || res.status() >= 300) return issued;
   const body = await jsonOrNull(res);
   observeChoice(
     'WAL-016',
     res.status() === 200 && isObject(body) && typeof body.token === 'string' && 'expires_at' in body,
     `issuing answered ${res.status()} with members ${isObject(body) ? Object.keys(body).join(', ') : typeof body} (stub: 200 {token, expires_at, link_path})`,
   );
-  const token = findString(body, TOKEN)?.value;
-  const malformed = isObject(body) ? Object.entries(body).find(([k, v]) => /token/i.test(k) && typeof v === 'string')?.[1] : undefined;
-  return { res, ...(token ? { token } : typeof malformed === 'string' ? { malformed } : {}) };
+  return issued;
 }
 
 /** The stub's payment amount of a link (gap WAL-012: $0.01 in 6-decimal atomic units). */
@@ -515,20 +500,27 @@ test.describe('wallet link: the link-token lifecycle (model-based)', () => {
 test.describe('wallet link: refusals', () => {
   test(
     'a well-formed token that was never issued: 404 link_token_not_found, not settled',
-    { ...ruleDetails('WAL-005', 'WAL-008', 'WAL-012', ...contractRules('linkWallet')) },
+    { ...ruleDetails('WAL-005', 'WAL-008', 'BILL-005', 'WAL-012', ...contractRules('linkWallet')) },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const wallet = newWallet();
       await controlPlane.fundWallet(BASE_NETWORK, wallet.address, FUNDING);
       const never = `svc_${randomBytes(32).toString('base64url')}`;
-      const { res } = await link(api, controlPlane, never, wallet);
+      const { res, entry } = await link(api, controlPlane, never, wallet);
       const vs = await judgeRefusedLink(
         res,
         'a never-issued token',
         { status: 404, code: 'link_token_not_found', rule: 'WAL-005' },
         'WAL-008',
       );
-      vs.push(...checkDebit('WAL-008', 'a 404 link', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
+      const balance = await controlPlane.walletBalance(BASE_NETWORK, wallet.address);
+      vs.push(...checkDebit('WAL-008', 'a 404 link', FUNDING, balance, 0n));
+      // BILL-005's case: a call carrying a payment answered 404 (the route may refuse the token before any payment, gap WAL-023).
+      if (judged('BILL-005', entry && res.status() === 404 ? 1 : 0, 'an x402-paid call answered 404', 'linkWallet')) {
+        if (res.headers()['payment-response'] !== undefined)
+          vs.push(violation('BILL-005', 'header:PAYMENT-RESPONSE', 'a paid link answered 404 carries a PAYMENT-RESPONSE'));
+        vs.push(...checkDebit('BILL-005', 'a paid link answered 404', FUNDING, balance, 0n));
+      }
       expect(vs).toHaveNoViolations();
     },
   );

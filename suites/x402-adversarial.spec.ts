@@ -35,6 +35,7 @@ import type { TargetClient } from './support/client.ts';
 import { observeChoice } from './support/choices.ts';
 import { judged } from './support/annotations.ts';
 import { errorOf } from './support/operations.ts';
+import { fresh } from './support/link-token.ts';
 
 /** The route paid in these tests: the cheapest x402 route, no parameters, no side effects. */
 const OP = 'listAssets';
@@ -283,10 +284,12 @@ test.describe('adversarial x402 payments on every x402 operation are refused and
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
-        const request = await requestFor(paid, targetOptions.target, op);
+        const first = await requestFor(paid, targetOptions.target, op);
         const violations: Violation[] = [];
-        for (const c of PER_OPERATION_CASES) {
+        for (const [i, c] of PER_OPERATION_CASES.entries()) {
           await test.step(c.name, async () => {
+            // A live request for each case: a single-use one (the wallet link's token) renewed, so the refusal is the payment's.
+            const request = i === 0 ? first : await fresh(first);
             // Each case its own challenge and wallet: a refusal may leave state behind (a nonce seen).
             const ch = await readChallenge(api, request.method, request.path, { params: request.params, data: request.body });
             const entry = ch.challenge && pickEntry(ch.challenge, BASE_NETWORK);

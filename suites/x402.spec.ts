@@ -9,6 +9,7 @@
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { goneSinceDiscovery, requestFor } from './support/request-for.ts';
+import { fresh } from './support/link-token.ts';
 import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
@@ -222,7 +223,9 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
+        // A single-use request (the wallet link's token) is renewed for each later send (`fresh`).
         const request = await requestFor(paid, targetOptions.target, op);
+        const first = request;
         const violations: Violation[] = [];
         await test.step('a valid payment is answered and settled once', async () => {
           const { wallet, entry, header } = await paymentFor(api, controlPlane, request);
@@ -250,6 +253,7 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
           );
         });
         await test.step('a payment naming the asset in another letter case is accepted', async () => {
+          const request = await fresh(first);
           const c = await readChallenge(api, request.method, request.path, { params: request.params, data: request.body });
           const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
           const recased =
@@ -289,7 +293,7 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
             )
           )
             return;
-          const res = await sendPaid(api, request, header);
+          const res = await sendPaid(api, await fresh(first), header);
           await expect(res).toMatchContract(op);
           if (res.status() >= 200 && res.status() < 300)
             violations.push(

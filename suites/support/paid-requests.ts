@@ -27,6 +27,11 @@ export interface PaidRequest {
   body?: unknown;
   headers?: Record<string, string>;
   expect: number;
+  /**
+   * A single-use request (the wallet link's token is consumed on first use): a fresh equivalent for each
+   * send (suites/support/link-token.ts `fresh`). Absent: the request may be sent again as it is.
+   */
+  renew?: () => Promise<PaidRequest>;
 }
 
 /** The request, or why the target gives no data to build one (the test SKIPs with it). */

@@ -7,14 +7,24 @@ import { test } from './fixtures.ts';
 import { discoverRequest, sendRequest, type PaidRequest } from './paid-requests.ts';
 import type { APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
+import { linkRequest } from './link-token.ts';
+
+/** The wallet link: its request is built on a link token issued to the discovery principal, renewed per send. */
+const LINK_OPERATION = 'linkWallet';
 
 /**
  * A request of `operationId` the target answers with success.
  * @param paid the run's paying client (discovery may spend on it; its answers are shared)
  * @param target the target's base URL
- * @throws SKIP "no instance: …" when no such request was found
+ * @throws SKIP "no instance: …" when no such request was found; SKIP when the key issues no link token (linkWallet)
  */
 export async function requestFor(paid: TargetClient, target: string, operationId: string): Promise<PaidRequest> {
+  if (operationId === LINK_OPERATION) {
+    // Issuing needs the key; with the control plane the discovery principal is its own account's key.
+    const link = await linkRequest(await paid.forDiscovery());
+    test.skip('skip' in link, 'skip' in link ? link.skip : '');
+    return link as PaidRequest;
+  }
   const found = await discoverRequest(paid, target, operationId);
   test.skip('skip' in found, 'skip' in found ? `no instance: ${found.skip}` : '');
   return (found as { request: PaidRequest }).request;
@@ -35,7 +45,9 @@ export async function goneSinceDiscovery(
   paid: TargetClient,
   request: PaidRequest,
 ): Promise<string | undefined> {
-  if (res.status() !== 404) return undefined;
+  // A single-use request was made fresh for this send (a link token just issued): its 404 is the route's
+  // answer to live data, never a change since discovery.
+  if (res.status() !== 404 || request.renew) return undefined;
   const again = await sendRequest(await paid.forDiscovery(), request);
   if (again.status() >= 200 && again.status() < 300) return undefined;
   const code = ((await res.json().catch(() => undefined)) as { error?: unknown } | undefined)?.error;

@@ -202,7 +202,8 @@ export class AccountGate implements Gate {
           !(billable && isBilledStatus(status)) &&
           !(mutant('x402-settle-on-404') && status === 404) &&
           !(mutant('x402-settle-profile-404') && status === 404 && operationId === 'createSocialProfile') &&
-          !(mutant('x402-settle-on-502-sources') && status === 502 && operationId === 'listSources')
+          !(mutant('x402-settle-on-502-sources') && status === 502 && operationId === 'listSources') &&
+          !(mutant('x402-settle-link-404') && status === 404 && operationId === 'linkWallet')
         ) {
           this.payments.unbilled(payment);
           rollback();
@@ -221,8 +222,9 @@ export class AccountGate implements Gate {
         }
         // X402-029: the payer is optional in x402 v2's SettleResponse; the alternate stub leaves it out.
         const { payer: _payer, ...withoutPayer } = settled;
-        // Mutant x402-no-settlement-header-oil: the oil route settles but leaves out PAYMENT-RESPONSE.
+        // Mutants x402-no-settlement-header-oil and -link: the route settles but leaves out PAYMENT-RESPONSE.
         if (mutant('x402-no-settlement-header-oil') && operationId === 'getOilSignal') return NO_HEADERS;
+        if (mutant('x402-no-settlement-header-link') && operationId === 'linkWallet') return NO_HEADERS;
         return { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(alt('X402-029') ? withoutPayer : settled) };
       }),
     };
