@@ -52,6 +52,12 @@ type MutantRow =
 const TABLE = {
   limits: [
     ['lim-admit-21', 'LIM-001', 'the standard scope admits 21 requests in a second, one above its bound'],
+    [
+      'lim-link-payer-uncounted',
+      'LIM-016',
+      "the wallet link's signed calls do not count against their payer's standard quota",
+      { operation: 'linkWallet' },
+    ],
     ['lim-social-in-standard', 'LIM-005', 'social research calls count in the standard scope, so their 5-a-second bound never applies'],
     ['lim-429-no-ratelimit', 'LIM-022', 'a 429 answer carries no RateLimit header field'],
     ['lim-debit-on-429', 'BILL-008', 'an API-key call refused 429 by its scope is debited first'],
@@ -173,6 +179,18 @@ const TABLE = {
       'X402-014',
       'the oil route settles an x402 payment but its 200 carries no PAYMENT-RESPONSE',
       { operation: 'getOilSignal' },
+    ],
+    [
+      'x402-no-settlement-header-link',
+      'X402-014',
+      'the wallet link settles its x402 payment but its 200 carries no PAYMENT-RESPONSE',
+      { operation: 'linkWallet' },
+    ],
+    [
+      'x402-settle-link-404',
+      'BILL-005',
+      'the wallet link settles an x402 payment although it answers 404 link_token_not_found',
+      { operation: 'linkWallet' },
     ],
     [
       'x402-replay-served-perps',

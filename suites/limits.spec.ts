@@ -16,6 +16,7 @@ import { parseRetryAfter } from '../lib/retry-after.ts';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, contractRules, judged, ruleDetails, slow } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
+import { fresh } from './support/link-token.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../contract/limits.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -715,6 +716,86 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
           );
         });
       }
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('limits: the wallet link, counted against its payer', () => {
+  // issue 34: the standard scope's bounds on the one route no key pays (spec: Limits table, "all non-social payable
+  // routes"; rule 1, "Signed retries also count against customer or payer quota"). Each link needs a token of its own
+  // (consumed on first use), all of one account, so the one payer's later links answer 200 already_attested.
+  const bound = LIMIT_BOUNDS.standard.second;
+  test(
+    `linkWallet: ${bound} signed links of one payer in a second are admitted, link ${bound + 1} answers 429 and settles nothing`,
+    {
+      ...slow(ruleDetails('LIM-001', 'LIM-016', 'LIM-018', 'BILL-009', 'LIM-020', ...ANATOMY, ...contractRules('linkWallet'))),
+    },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const op = 'linkWallet';
+      const first = await requestFor(paid, targetOptions.target, op);
+      const count = bound + 1;
+      const wallet = newWallet();
+      const nowS = Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
+      // Every attempt of the burst, and the retry after Retry-After, pays a fresh link with a fresh authorization,
+      // each signed for its own link's challenge before the burst, so the burst itself fits in one second. Issuing
+      // and the unpaid challenges count against the per-IP guard alone: spaced to stay far under its bound.
+      const links: { request: PaidRequest; header: string; amount: bigint }[] = [];
+      const signers: (() => Promise<void>)[] = [];
+      for (let i = 0; i < BURST_ATTEMPTS * count + 1; i++) {
+        const request = i === 0 ? first : await fresh(first);
+        const c = await readChallenge(api, request.method, request.path, { params: request.params });
+        const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
+        test.skip(!entry, `no instance: the unpaid link answered ${c.status} without an exact entry on ${BASE_NETWORK} to pay`);
+        const at = links.length;
+        links.push({ request, header: '', amount: BigInt(entry!.amount) });
+        signers.push(async () => void (links[at]!.header = encodePayment(await signPayment(wallet, c.challenge!, entry!, nowS))));
+        await sleep(40);
+      }
+      await Promise.all(signers.map((sign) => sign()));
+      const funding = links.reduce((sum, l) => sum + l.amount, 0n);
+      await controlPlane.fundWallet(BASE_NETWORK, wallet.address, funding);
+      let i = 0;
+      // Every answer of every attempt, with its link: each 200 settled its own payment.
+      const every: { status: number; amount: bigint }[] = [];
+      await sleep(1100);
+      const b = await burst(count, async () => {
+        const l = links[i++]!;
+        const res = await send(api.withKey(undefined), l.request, { 'PAYMENT-SIGNATURE': l.header });
+        every.push({ status: res.status(), amount: l.amount });
+        return res;
+      });
+      // A link the route answered itself (a 4xx of its own: 409, 422) is no case of the bound.
+      const own = b.statuses.filter((st) => st !== 429 && (st < 200 || st > 299));
+      if (own.length) {
+        judged(['LIM-001', 'LIM-016', 'LIM-018', 'BILL-009', 'LIM-020'], 0, 'a burst of signed links answered by the limiter alone', op);
+        test.skip(true, `no instance: the signed links answered ${[...new Set(own)].join(', ')} of the route's own`);
+      }
+      const found = judgeBurst('LIM-016', 'signed links of one payer', b, bound, false, [], op);
+      found.push(...judgeBurst('LIM-001', 'signed links of one payer (its customer)', b, bound, false, [], op));
+      found.push(...(await anatomy(b.refused, { scope: 'standard', limit: 'second' }, op)));
+      const refusals = every.filter((e) => e.status === 429).length;
+      judged(['LIM-018', 'BILL-009'], refusals ? 1 : 0, 'a signed call answered 429', op);
+      if (b.refused?.headers()['payment-response'] !== undefined)
+        for (const rule of ['LIM-018', 'BILL-009'])
+          found.push(violation(rule, 'header:PAYMENT-RESPONSE', 'a link answered 429 carries a PAYMENT-RESPONSE: the payment was settled'));
+      const spent = every.filter((e) => e.status >= 200 && e.status < 300).reduce((sum, e) => sum + e.amount, 0n);
+      const balance = await controlPlane.walletBalance(BASE_NETWORK, wallet.address);
+      if (refusals)
+        for (const rule of ['LIM-018', 'BILL-009'])
+          found.push(...checkDebit(rule, `${every.length - refusals} settled link(s) and ${refusals} 429(s)`, funding, balance, spent));
+      if (b.refused) {
+        await test.step('after Retry-After, a fresh link of the same payer is no longer refused by that bound (LIM-020)', async () => {
+          await sleep(Math.min(5, Math.max(1, parseRetryAfter(b.refused!.headers()['retry-after']) ?? 1)) * 1000 + 50);
+          const l = links[links.length - 1]!;
+          const retried = await send(api.withKey(undefined), l.request, { 'PAYMENT-SIGNATURE': l.header });
+          await expect(retried).toMatchContract(op);
+          judged('LIM-020', 1, 'a request retried after the Retry-After delay', op);
+          if (retried.status() === 429)
+            found.push(violation('LIM-020', 'status', 'a signed link sent after the Retry-After delay was refused 429 again'));
+        });
+      } else judged('LIM-020', 0, 'a request retried after the Retry-After delay', op);
+      await sleep(1100);
       expect(found).toHaveNoViolations();
     },
   );

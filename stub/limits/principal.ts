@@ -21,6 +21,8 @@ export function principalAdmission(ctx: StubContext, operationId: string, price:
   const own = principalScopeOf(operationId);
   const scope = mutant('lim-social-in-standard') && own === 'x_research' ? 'standard' : own;
   if (!scope) return () => NO_TICKET;
+  // The wallet link's signed calls left uncounted: its payer's 21st link in a second is admitted.
+  if (mutant('lim-link-payer-uncounted') && operationId === 'linkWallet') return () => NO_TICKET;
   return (principal) => {
     try {
       const ticket = ctx.limits.admit(scope, principal.accountId);
