@@ -14,6 +14,8 @@ import { checkSources, checkSourcesSubset } from '../checks/evidence.ts';
 import type { TargetClient } from './support/client.ts';
 import { observeChoice, observing } from './support/choices.ts';
 import { violation, type Violation } from '../lib/violation.ts';
+import { drawnFrom } from './support/exhibit.ts';
+import type { APIResponse } from '@playwright/test';
 
 const SKEW_MS = 5 * 60_000;
 /** Articles this close to a window's start may age out between two calls a moment apart. */
@@ -90,25 +92,46 @@ test.describe('GET /api/v1/sources', () => {
       }
       test.skip(picks.size === 0, 'no instance: no market got an article in the feed of the last 6 hours');
       test.skip(!affordable(targetOptions, 'listSources', picks.size), 'spend budget too small');
+      const answers: { venue: string; key: string; urls: string[]; res: APIResponse; items: { url?: unknown }[] }[] = [];
       for (const [venue, { key, urls }] of picks) {
         // Not the sources() helper: a venue's refusal is this rule's violation, and the other venues are still judged.
         const res = await paid.get('/api/v1/sources', { params: { market_keys: key, window: 168, types: 'article' } });
         await expect(res).toMatchContract('listSources');
-        judged('SRC-019', 1, 'a market the feed shows an article for', 'listSources');
-        const answer = (res.status() === 200 ? await res.json() : { sources: [] }) as Answer['body'];
-        // Asserted per market, right after its answer: the exhibit's request and curl are this answer's (a failure is
-        // held to the end of the test, so the other venues are still judged).
-        const found: Violation[] = [];
-        if (!(answer.sources ?? []).some((i) => urls.includes(String(i.url))))
-          found.push(
-            violation(
-              'SRC-019',
-              '/sources',
-              `${key} (${venue}) answered ${res.status()} with ${(answer.sources ?? []).length} article(s) for 168 hours, none of them ${urls[0]!}, which the latest feed shows for it`,
-            ),
-          );
-        expect(found).toHaveNoViolations();
+        const items = res.status() === 200 ? (((await res.json()) as Answer['body']).sources ?? []) : [];
+        answers.push({ venue, key, urls, res, items });
       }
+      // A feed URL found in a sources item shows the two name an article alike on this target; until one does, a
+      // market answered with other articles is no case (its feed URL may be another of the article's URLs).
+      const matches = (a: (typeof answers)[number]) => a.items.some((i) => a.urls.includes(String(i.url)));
+      const alike = answers.some(matches);
+      const found: Violation[] = [];
+      let cases = 0;
+      for (const a of answers) {
+        const what = `${a.key} (${a.venue}) answered ${a.res.status()} with ${a.items.length} article(s) for 168 hours`;
+        if (a.res.status() !== 200 || a.items.length === 0) {
+          cases++;
+          found.push(...drawnFrom(a.res, [violation('SRC-019', '/sources', `${what}; the latest feed shows an article for it`)]));
+        } else if (alike) {
+          cases++;
+          if (!matches(a))
+            found.push(
+              ...drawnFrom(a.res, [
+                violation('SRC-019', '/sources', `${what}, none of them ${a.urls[0]!}, which the latest feed shows for it`),
+              ]),
+            );
+        }
+      }
+      judged(
+        'SRC-019',
+        cases,
+        'a market the feed shows an article for, on a target whose feed and sources name an article alike',
+        'listSources',
+      );
+      test.skip(
+        cases === 0,
+        "no instance: no URL of the feed's article events is the url of an article /sources answered for their markets (the event's source members are not shown)",
+      );
+      expect(found).toHaveNoViolations();
     },
   );
 

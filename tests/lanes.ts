@@ -23,6 +23,7 @@ export const UNIT_TESTS: string[] = [
     'challenge-check',
     'ci-docs',
     'contract-validator',
+    'exhibit',
     'floor',
     'judging',
     'junit',

@@ -106,11 +106,33 @@ export async function rememberExchange(
   exchanges.set(res, last);
 }
 
-const exchanges = new WeakMap<APIResponse, { request: RecordedRequest; response: ResponseExcerpt }>();
+type Exchange = { request: RecordedRequest; response: ResponseExcerpt };
+const exchanges = new WeakMap<APIResponse, Exchange>();
+/** The exchange each violation was found in, when the test said so (`drawnFrom`). */
+const drawnBy = new WeakMap<Violation, Exchange>();
 
 /**
- * Attaches an exhibit for `violations` to the running test: the exchange of `res` when given (it was
- * sent by the target client), else this test's last exchange. Outside a test, does nothing.
+ * Marks `violations` as found in the answer `res` (sent by the target client): their exhibit shows that
+ * exchange, whichever answers the test read after it (a test judging several answers holds its violations
+ * to the end, when its last exchange is another answer's). Returns `violations`, for `found.push(...)`.
+ */
+export function drawnFrom<T extends readonly Violation[]>(res: APIResponse, violations: T): T {
+  const exchange = exchanges.get(res);
+  if (exchange) for (const v of violations) drawnBy.set(v, exchange);
+  return violations;
+}
+
+/** Keeps the exchange `from` was found in on its copy `to` (a violation re-graded by the catalogue). */
+export function sameExchange(from: Violation, to: Violation): Violation {
+  const exchange = drawnBy.get(from);
+  if (exchange) drawnBy.set(to, exchange);
+  return to;
+}
+
+/**
+ * Attaches exhibits for `violations` to the running test, one per exchange: each violation's own
+ * (`drawnFrom`), else the exchange of `res` when given (it was sent by the target client), else this
+ * test's last exchange. At most MAX_PER_TEST per test. Outside a test, does nothing.
  */
 export function attachExhibit(violations: readonly Violation[], res?: APIResponse): void {
   if (!violations.length) return;
@@ -120,13 +142,20 @@ export function attachExhibit(violations: readonly Violation[], res?: APIRespons
   } catch {
     return;
   }
-  if (info.attachments.filter((a) => a.name === EXHIBIT_ATTACHMENT).length >= MAX_PER_TEST) return;
-  const exchange = (res && exchanges.get(res)) ?? last;
-  const exhibit: Exhibit = {
-    violations: violations.map((v) => ({ ...v, message: redact(v.message) })),
-    ...(exchange ? { request: exchange.request, response: exchange.response, curl: curlOf(exchange.request) } : {}),
-  };
-  info.attachments.push({ name: EXHIBIT_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(exhibit)) });
+  const fallback = (res && exchanges.get(res)) ?? last;
+  const groups = new Map<Exchange | undefined, Violation[]>();
+  for (const v of violations) {
+    const exchange = drawnBy.get(v) ?? fallback;
+    groups.set(exchange, [...(groups.get(exchange) ?? []), v]);
+  }
+  for (const [exchange, vs] of groups) {
+    if (info.attachments.filter((a) => a.name === EXHIBIT_ATTACHMENT).length >= MAX_PER_TEST) return;
+    const exhibit: Exhibit = {
+      violations: vs.map((v) => ({ ...v, message: redact(v.message) })),
+      ...(exchange ? { request: exchange.request, response: exchange.response, curl: curlOf(exchange.request) } : {}),
+    };
+    info.attachments.push({ name: EXHIBIT_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(exhibit)) });
+  }
 }
 
 /** Forgets the last exchange (a new test starts). */

@@ -9,7 +9,7 @@ import type { Violation } from '../../lib/violation.ts';
 import { redact } from '../../lib/redact.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { loadRules } from '../../contract/rules.ts';
-import { attachExhibit } from './exhibit.ts';
+import { attachExhibit, sameExchange } from './exhibit.ts';
 import { addOnce, currentResult, currentTest, declares, judged, resultOf } from './annotations.ts';
 import { crossCuttingViolations } from './answer-checks.ts';
 
@@ -89,7 +89,7 @@ export function effectiveSeverity(v: Violation): Violation['severity'] {
 export function withCatalogueSeverity(violations: readonly Violation[]): Violation[] {
   return violations.map((v) => {
     const severity = effectiveSeverity(v);
-    return severity === v.severity ? v : { ...v, severity };
+    return severity === v.severity ? v : sameExchange(v, { ...v, severity });
   });
 }
 

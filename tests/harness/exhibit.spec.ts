@@ -1,0 +1,44 @@
+/**
+ * A verdict's exhibits show the exchange each violation was found in (suites/support/exhibit.ts `drawnFrom`):
+ * a test that judges several answers and holds its violations to the end attaches one exhibit per answer,
+ * not the test's last exchange for all of them.
+ */
+import { test, expect } from '@playwright/test';
+import { EXHIBIT_ATTACHMENT, type Exhibit } from '../../lib/exhibit.ts';
+import type { Violation } from '../../lib/violation.ts';
+import { attachExhibit, drawnFrom, rememberExchange, sameExchange } from '../../suites/support/exhibit.ts';
+import { bufferedResponse } from '../../suites/support/transport.ts';
+
+const answerAt = async (path: string, status: number) => {
+  const url = `http://127.0.0.1:1${path}`;
+  const res = bufferedResponse({ url, status, statusText: '', headers: [], body: Buffer.from(`{"at":"${path}"}`) });
+  await rememberExchange('GET', url, {}, undefined, res);
+  return res;
+};
+const v = (ruleId: string): Violation => ({ ruleId, severity: 'error', path: '/', message: ruleId });
+const exhibits = () =>
+  test
+    .info()
+    .attachments.filter((a) => a.name === EXHIBIT_ATTACHMENT)
+    .map((a) => JSON.parse(a.body!.toString('utf8')) as Exhibit);
+
+test('violations drawn from an earlier answer are exhibited with it, the rest with the last exchange', async () => {
+  const first = await answerAt('/api/v1/sources?market_keys=a', 200);
+  const held = drawnFrom(first, [v('SRC-019')]);
+  await answerAt('/api/v1/sources?market_keys=b', 404);
+  attachExhibit([...held, v('ERR-006')]);
+  const [a, b] = exhibits();
+  expect(a!.request!.url).toContain('market_keys=a');
+  expect(a!.violations.map((x) => x.ruleId)).toEqual(['SRC-019']);
+  expect(b!.request!.url).toContain('market_keys=b');
+  expect(b!.response!.status).toBe(404);
+  expect(b!.violations.map((x) => x.ruleId)).toEqual(['ERR-006']);
+});
+
+test('a violation re-graded by the catalogue keeps the exchange it was drawn from', async () => {
+  const first = await answerAt('/api/v1/latest?hours=1', 200);
+  const [found] = drawnFrom(first, [v('LIM-020')]);
+  await answerAt('/api/v1/latest?hours=2', 200);
+  attachExhibit([sameExchange(found!, { ...found!, severity: 'warning' })]);
+  expect(exhibits()[0]!.request!.url).toContain('hours=1');
+});
