@@ -75,6 +75,12 @@ const TABLE = {
       { operation: 'createSocialProfile', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'lim-inflight-skips-link',
+      'LIM-004',
+      "the wallet link never holds a standard in-flight slot, so a payer's eleventh concurrent link is admitted",
+      { operation: 'linkWallet' },
+    ],
+    [
       'lim-day-reset-early',
       'LIM-003',
       'the daily counts roll over at 23:00 UTC (a server-local day an hour ahead): a call just before 00:00 UTC is admitted',

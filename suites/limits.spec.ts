@@ -25,8 +25,8 @@ import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
 import { PAID_OPERATIONS, requestOrBaseline, type PaidRequest } from './support/paid-requests.ts';
-import { faultScope } from './support/control.ts';
-import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds } from './support/x402.ts';
+import { faultScope, type ControlPlane } from './support/control.ts';
+import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds, type Wallet } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
 import { answerOf, CREDITS, judgeRefusal, preload, requestOf, send, socialBurst } from './support/limit-calls.ts';
 import { observeChoice } from './support/choices.ts';
@@ -721,6 +721,52 @@ test.describe('limits: unsigned challenges and signed x402 retries', () => {
   );
 });
 
+/** A wallet link ready to send: its request on a token of its own, the payment signed for its challenge, the amount. */
+interface SignedLink {
+  request: PaidRequest;
+  header: string;
+  amount: bigint;
+}
+
+/**
+ * `n` links of one payer, each on a token of its own (the first is `first`'s), paid by `wallet` and signed for the
+ * link's own challenge before any is sent (so a burst of them fits in one second), and `wallet` funded for all.
+ * Issuing and the unpaid challenges count against the per-IP guard alone: spaced to stay far under its bound.
+ * @throws SKIP "no instance: ..." when a link's challenge offers no exact entry on eip155:8453
+ */
+async function signedLinks(
+  api: TargetClient,
+  controlPlane: ControlPlane,
+  first: PaidRequest,
+  n: number,
+  wallet: Wallet,
+): Promise<SignedLink[]> {
+  const nowS = Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
+  const links: SignedLink[] = [];
+  const signers: Promise<void>[] = [];
+  for (let i = 0; i < n; i++) {
+    const request = i === 0 ? first : await fresh(first);
+    const c = await readChallenge(api, request.method, request.path, { params: request.params });
+    const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
+    test.skip(!entry, `no instance: the unpaid link answered ${c.status} without an exact entry on ${BASE_NETWORK} to pay`);
+    const link: SignedLink = { request, header: '', amount: BigInt(entry!.amount) };
+    links.push(link);
+    signers.push(signPayment(wallet, c.challenge!, entry!, nowS).then((p) => void (link.header = encodePayment(p))));
+    await sleep(40);
+  }
+  await Promise.all(signers);
+  await controlPlane.fundWallet(
+    BASE_NETWORK,
+    wallet.address,
+    links.reduce((sum, l) => sum + l.amount, 0n),
+  );
+  return links;
+}
+
+/** Sends a signed link without a key, at once (a 429 returned as is). */
+const sendLink = (api: TargetClient, l: SignedLink): Promise<APIResponse> =>
+  send(api.withKey(undefined), l.request, { 'PAYMENT-SIGNATURE': l.header });
+
 test.describe('limits: the wallet link, counted against its payer', () => {
   // issue 34: the standard scope's bounds on the one route no key pays (spec: Limits table, "all non-social payable
   // routes"; rule 1, "Signed retries also count against customer or payer quota"). Each link needs a token of its own
@@ -729,49 +775,84 @@ test.describe('limits: the wallet link, counted against its payer', () => {
   test(
     `linkWallet: ${bound} signed links of one payer in a second are admitted, link ${bound + 1} answers 429 and settles nothing`,
     {
-      ...slow(ruleDetails('LIM-001', 'LIM-016', 'LIM-018', 'BILL-009', 'LIM-020', ...ANATOMY, ...contractRules('linkWallet'))),
+      ...slow(
+        ruleDetails(
+          'LIM-001',
+          'LIM-016',
+          'LIM-018',
+          'BILL-009',
+          'LIM-020',
+          'LIM-012',
+          ...ANATOMY,
+          ...contractRules('linkWallet'),
+          ...contractRules('searchSocial'),
+        ),
+      ),
     },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const op = 'linkWallet';
       const first = await requestFor(paid, targetOptions.target, op);
       const count = bound + 1;
       const wallet = newWallet();
+      // Every attempt of the burst, and the retry after Retry-After.
+      const links = await signedLinks(api, controlPlane, first, BURST_ATTEMPTS * count + 1, wallet);
+      let funding = links.reduce((sum, l) => sum + l.amount, 0n);
+      // LIM-012's case: the payer's social search right after its full standard second, signed before the burst.
+      const { body: search } = await inServedNames(api, '', 'searchSocial', { body: { query: 'crude oil' } });
+      const social = { method: 'POST', path: '/api/v1/x/search', body: search, expect: 200 };
+      const sc = await readChallenge(api, social.method, social.path, { data: search });
+      const se = sc.challenge && pickEntry(sc.challenge, BASE_NETWORK);
       const nowS = Math.max(unixSeconds((await controlPlane.clock()).now), unixSeconds(new Date()));
-      // Every attempt of the burst, and the retry after Retry-After, pays a fresh link with a fresh authorization,
-      // each signed for its own link's challenge before the burst, so the burst itself fits in one second. Issuing
-      // and the unpaid challenges count against the per-IP guard alone: spaced to stay far under its bound.
-      const links: { request: PaidRequest; header: string; amount: bigint }[] = [];
-      const signers: (() => Promise<void>)[] = [];
-      for (let i = 0; i < BURST_ATTEMPTS * count + 1; i++) {
-        const request = i === 0 ? first : await fresh(first);
-        const c = await readChallenge(api, request.method, request.path, { params: request.params });
-        const entry = c.challenge && pickEntry(c.challenge, BASE_NETWORK);
-        test.skip(!entry, `no instance: the unpaid link answered ${c.status} without an exact entry on ${BASE_NETWORK} to pay`);
-        const at = links.length;
-        links.push({ request, header: '', amount: BigInt(entry!.amount) });
-        signers.push(async () => void (links[at]!.header = encodePayment(await signPayment(wallet, c.challenge!, entry!, nowS))));
-        await sleep(40);
+      const socialHeader = se ? encodePayment(await signPayment(wallet, sc.challenge!, se, nowS)) : undefined;
+      if (se) {
+        await controlPlane.fundWallet(BASE_NETWORK, wallet.address, BigInt(se.amount));
+        funding += BigInt(se.amount);
       }
-      await Promise.all(signers.map((sign) => sign()));
-      const funding = links.reduce((sum, l) => sum + l.amount, 0n);
-      await controlPlane.fundWallet(BASE_NETWORK, wallet.address, funding);
+      let afterSocial: { status: number; inSecond: boolean } | undefined;
+      const socialFound: Violation[] = [];
       let i = 0;
       // Every answer of every attempt, with its link: each 200 settled its own payment.
       const every: { status: number; amount: bigint }[] = [];
       await sleep(1100);
-      const b = await burst(count, async () => {
-        const l = links[i++]!;
-        const res = await send(api.withKey(undefined), l.request, { 'PAYMENT-SIGNATURE': l.header });
-        every.push({ status: res.status(), amount: l.amount });
-        return res;
-      });
+      const b = await burst(
+        count,
+        async () => {
+          const l = links[i++]!;
+          const res = await sendLink(api, l);
+          every.push({ status: res.status(), amount: l.amount });
+          return res;
+        },
+        async (startedMs) => {
+          if (!socialHeader) return;
+          const res = await send(api.withKey(undefined), social, { 'PAYMENT-SIGNATURE': socialHeader });
+          afterSocial = { status: res.status(), inSecond: sameSecond(startedMs) };
+          if (res.status() >= 200 && res.status() < 300) every.push({ status: res.status(), amount: BigInt(se!.amount) });
+        },
+      );
+      const standardFull = b.inWindow && b.statuses.slice(0, bound).every((st) => st >= 200 && st < 300);
+      if (
+        judged(
+          'LIM-012',
+          standardFull && afterSocial?.inSecond ? 1 : 0,
+          "a payer's social search in the second its links filled the standard quota",
+          op,
+        ) &&
+        afterSocial!.status === 429
+      )
+        socialFound.push(
+          violation(
+            'LIM-012',
+            'status',
+            "after a payer's full standard second of links its signed social search answered 429: standard traffic consumed the social quota",
+          ),
+        );
       // A link the route answered itself (a 4xx of its own: 409, 422) is no case of the bound.
       const own = b.statuses.filter((st) => st !== 429 && (st < 200 || st > 299));
       if (own.length) {
         judged(['LIM-001', 'LIM-016', 'LIM-018', 'BILL-009', 'LIM-020'], 0, 'a burst of signed links answered by the limiter alone', op);
         test.skip(true, `no instance: the signed links answered ${[...new Set(own)].join(', ')} of the route's own`);
       }
-      const found = judgeBurst('LIM-016', 'signed links of one payer', b, bound, false, [], op);
+      const found = [...socialFound, ...judgeBurst('LIM-016', 'signed links of one payer', b, bound, false, [], op)];
       found.push(...judgeBurst('LIM-001', 'signed links of one payer (its customer)', b, bound, false, [], op));
       found.push(...(await anatomy(b.refused, { scope: 'standard', limit: 'second' }, op)));
       const refusals = every.filter((e) => e.status === 429).length;
@@ -787,8 +868,7 @@ test.describe('limits: the wallet link, counted against its payer', () => {
       if (b.refused) {
         await test.step('after Retry-After, a fresh link of the same payer is no longer refused by that bound (LIM-020)', async () => {
           await sleep(Math.min(5, Math.max(1, parseRetryAfter(b.refused!.headers()['retry-after']) ?? 1)) * 1000 + 50);
-          const l = links[links.length - 1]!;
-          const retried = await send(api.withKey(undefined), l.request, { 'PAYMENT-SIGNATURE': l.header });
+          const retried = await sendLink(api, links[links.length - 1]!);
           await expect(retried).toMatchContract(op);
           judged('LIM-020', 1, 'a request retried after the Retry-After delay', op);
           if (retried.status() === 429)
@@ -799,6 +879,80 @@ test.describe('limits: the wallet link, counted against its payer', () => {
       expect(found).toHaveNoViolations();
     },
   );
+
+  test(
+    `linkWallet: with ${LIMIT_BOUNDS.standard.inFlight} links of one payer in flight the next answers 429 with X-Quotient-Max-Concurrent`,
+    { ...ruleDetails('LIM-004', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('linkWallet')) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const op = 'linkWallet';
+      const inFlight = LIMIT_BOUNDS.standard.inFlight!;
+      const links = await signedLinks(api, controlPlane, await requestFor(paid, targetOptions.target, op), inFlight + 1, newWallet());
+      // The held links are slowed by a control-plane latency fault of this test's scope (X-Fault-Scope).
+      const slowed = faultScope();
+      await controlPlane.fault({ method: 'GET', path: links[0]!.request.path, latencyMs: 2000, times: inFlight, scope: slowed });
+      await sleep(1100);
+      const held = links
+        .slice(0, inFlight)
+        .map((l) => send(api.withKey(undefined), l.request, { 'PAYMENT-SIGNATURE': l.header, 'x-fault-scope': slowed }));
+      await sleep(400);
+      const extra = await sendLink(api, links[inFlight]!);
+      const statuses = (await Promise.all(held)).map((res) => res.status());
+      const own = statuses.filter((st) => st !== 429 && (st < 200 || st > 299));
+      if (own.length) {
+        judged(['LIM-004', 'LIM-023'], 0, 'links held in flight, answered by the limiter alone', op);
+        test.skip(true, `no instance: the held links answered ${[...new Set(own)].join(', ')} of the route's own`);
+      }
+      judged(['LIM-004', 'LIM-023'], 1, `a link sent while ${inFlight} of its payer's were in flight`, op);
+      const found: Violation[] = [];
+      if (statuses.some((st) => st !== 200))
+        found.push(
+          violation(
+            'LIM-004',
+            'status',
+            `the ${inFlight} slow links answered ${statuses.join(',')}: the bound admits ${inFlight} in flight`,
+          ),
+        );
+      await expect(extra).toMatchContract(op);
+      found.push(...judgeRefusal(await answerOf(extra), { scope: 'standard', limit: 'concurrency', maxConcurrent: inFlight }, 'LIM-004'));
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  for (const { window, rule } of [
+    { window: 'minute', rule: 'LIM-002' },
+    { window: 'day', rule: 'LIM-003' },
+  ] as const) {
+    const quota = LIMIT_BOUNDS.standard[window];
+    test(
+      `linkWallet per ${window}: with ${quota - 3} of its payer's used, 3 more signed links are admitted and the next answers 429`,
+      { ...ruleDetails(rule, ...ANATOMY, ...ADVERTISED, ...contractRules('linkWallet')) },
+      async ({ api, paid, controlPlane, targetOptions }) => {
+        const op = 'linkWallet';
+        const wallet = newWallet();
+        const links = await signedLinks(api, controlPlane, await requestFor(paid, targetOptions.target, op), 4, wallet);
+        await sleep(1100);
+        await awayFromMinuteEdge();
+        await preload(controlPlane, { scope: 'standard', window, count: quota - 3, payer: wallet.address });
+        const statuses: number[] = [];
+        let refused: APIResponse | undefined;
+        for (const l of links) {
+          const res = await sendLink(api, l);
+          statuses.push(res.status());
+          if (res.status() === 429) refused ??= res;
+          await sleep(250);
+        }
+        const own = statuses.filter((st) => st !== 429 && (st < 200 || st > 299));
+        if (own.length) {
+          judged(rule, 0, `signed links answered by the limiter alone`, op);
+          test.skip(true, `no instance: the signed links answered ${[...new Set(own)].join(', ')} of the route's own`);
+        }
+        judged(rule, 1, `a payer's links after ${quota - 3} preloaded`, op);
+        const found = checkBurst(rule, `a payer's links per ${window} after ${quota - 3} preloaded`, statuses, 3);
+        found.push(...(await anatomy(refused, { scope: 'standard', limit: window }, op)));
+        expect(found).toHaveNoViolations();
+      },
+    );
+  }
 });
 
 /**

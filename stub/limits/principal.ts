@@ -26,8 +26,9 @@ export function principalAdmission(ctx: StubContext, operationId: string, price:
   return (principal) => {
     try {
       const ticket = ctx.limits.admit(scope, principal.accountId);
-      // The profile route's calls counted but never held in flight: its 6th concurrent call is admitted.
+      // The profile route's (the wallet link's) calls counted but never held in flight: its 6th (11th) concurrent call is admitted.
       if (mutant('lim-inflight-skips-profile') && operationId === 'createSocialProfile') ticket.release();
+      if (mutant('lim-inflight-skips-link') && operationId === 'linkWallet') ticket.release();
       return ticket;
     } catch (err) {
       if (mutant('lim-debit-on-429') && principal.via === 'api-key') ctx.accounts.debit(principal.accountId, price.credits, operationId);
