@@ -17,6 +17,7 @@ const documented = (ids: readonly string[]): string[] => ids.filter((id) => load
 export const ANSWER_CASES = {
   envelope: 'a relationships envelope',
   directionSeenTwice: 'a ref of an edge type seen twice',
+  cappedCategory: "a category of a market's envelope that an envelope of the same market flags truncated",
   routing: 'an object carrying the market routing fields',
   serviceUrl: 'a serviceUrl of a routing object',
   marketList: 'a list of two or more markets',
@@ -28,6 +29,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
   return {
     envelope: documented(REL_RULES),
     directionSeenTwice: ['REL-011'],
+    cappedCategory: ['REL-008'],
     routing: documented(ROUTING_CHECKS.checkRouting.rules),
     serviceUrl: ['ROUTE-005'],
     marketList: ['ROUTE-002'],

@@ -90,14 +90,17 @@ function viewEnd(category: string, via: unknown, subjectIsMarket: boolean): 'mar
   return undefined;
 }
 
-/** Every envelope inside `value` with its pointer and whether the object holding it is a market (a marketKey beside it). */
-function envelopesWithSubject(value: unknown, path = ''): [string, unknown, boolean][] {
+/**
+ * Every envelope inside `value` with its pointer and, when the object holding it is a market (a marketKey beside
+ * it), that marketKey.
+ */
+function envelopesWithSubject(value: unknown, path = ''): [string, unknown, string | undefined][] {
   if (!value || typeof value !== 'object') return [];
   if (Array.isArray(value)) return value.flatMap((v, i) => envelopesWithSubject(v, path + ptr(i)));
   const row = value as Record<string, unknown>;
   return Object.entries(row).flatMap(([k, v]) =>
     k === 'relationships' && v && typeof v === 'object' && !Array.isArray(v)
-      ? [[path + ptr(k), v, typeof row.marketKey === 'string'] as [string, unknown, boolean]]
+      ? [[path + ptr(k), v, typeof row.marketKey === 'string' ? row.marketKey : undefined] as [string, unknown, string | undefined]]
       : envelopesWithSubject(v, path + ptr(k)),
   );
 }
@@ -114,8 +117,9 @@ interface EdgeView {
 export type EdgeViews = Map<string, EdgeView>;
 
 const edgeViews = (body: unknown): EdgeView[] =>
-  envelopesWithSubject(body).flatMap(([path, env, subjectIsMarket]) =>
+  envelopesWithSubject(body).flatMap(([path, env, market]) =>
     CATEGORIES.flatMap((cat) => {
+      const subjectIsMarket = market !== undefined;
       const refs = (env as Record<string, unknown>)[cat];
       if (!Array.isArray(refs)) return [];
       return refs.flatMap((ref: Record<string, unknown> | null, i) => {
@@ -166,6 +170,60 @@ export function checkRefDirections(body: unknown, first: EdgeViews = new Map(), 
   return out;
 }
 
+/**
+ * The categories of markets' envelopes the target flagged truncated (so really holding more than 50 refs, REL-008),
+ * by `marketKey|category`, each with where it was seen: what later envelopes of the same market are held to.
+ */
+export type CappedCategories = Map<string, string>;
+
+/** Each category of a market's envelope in `body`, with its pointer and the key of the market it belongs to. */
+const marketCategories = (body: unknown) =>
+  envelopesWithSubject(body).flatMap(([path, env, market]) =>
+    market === undefined
+      ? []
+      : CATEGORIES.filter((cat) => Array.isArray((env as Record<string, unknown>)[cat])).map((cat) => {
+          const e = env as Record<string, unknown>;
+          return {
+            key: `${market}|${cat}`,
+            market,
+            cat,
+            path: path + ptr(cat),
+            refs: (e[cat] as unknown[]).length,
+            flagged: (e.truncated as Record<string, unknown> | undefined)?.[cat],
+          };
+        }),
+  );
+
+/**
+ * REL-008's instances in `body`: categories of a market's envelope that this answer or an earlier one (`known`)
+ * flags truncated, that is known to hold more than 50 refs.
+ */
+export function cappedInstances(body: unknown, known?: ReadonlyMap<string, string>): number {
+  const cats = marketCategories(body);
+  const here = new Set(cats.filter((c) => c.flagged === true).map((c) => c.key));
+  return cats.filter((c) => here.has(c.key) || known?.has(c.key)).length;
+}
+
+/**
+ * REL-008 across the envelopes of one market: a category the target flags truncated in one envelope of a market
+ * (it really has more than 50 refs) is capped at 50 and flagged truncated in every envelope of that market, in this
+ * answer and later ones. `known` carries what earlier answers flagged (updated with this one's, each named
+ * `answer`), so an answer that lists the category short of the cap, or unflagged, after another flagged it is caught.
+ */
+export function checkCappedCategories(body: unknown, known: CappedCategories = new Map(), answer?: string): Violation[] {
+  const cats = marketCategories(body);
+  for (const c of cats) if (c.flagged === true && !known.has(c.key)) known.set(c.key, answer ? `${answer}: ${c.path}` : c.path);
+  return cats
+    .filter((c) => known.has(c.key) && !(c.refs === REL_CAP && c.flagged === true))
+    .map((c) =>
+      violation(
+        'REL-008',
+        c.path,
+        `${c.market}'s ${c.cat}: ${c.refs} refs, truncated ${JSON.stringify(c.flagged)}; ${known.get(c.key)!} flags the category truncated (more than ${REL_CAP}), so it is capped at ${REL_CAP} and flagged wherever the market's envelope is`,
+      ),
+    );
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** Every rule of the relationships envelope (spread by the composite checks of market rows). */
 export const REL_RULES = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006', 'REL-009'];
@@ -173,6 +231,12 @@ export const REL_RULES = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005',
 export const RELATIONSHIPS_CHECKS = {
   checkRelationships: defineCheck('checkRelationships', REL_RULES, checkRelationships),
   checkAllRelationships: defineCheck('checkAllRelationships', REL_RULES, checkAllRelationships),
+  checkCappedCategories: defineCheck('checkCappedCategories', ['REL-008'], checkCappedCategories, undefined, {
+    'REL-008': {
+      what: 'a category of a market envelope that an envelope of the same market flags truncated',
+      count: ([body]) => cappedInstances(body),
+    },
+  }),
   checkRefDirections: defineCheck('checkRefDirections', ['REL-011'], checkRefDirections, undefined, {
     'REL-011': {
       what: 'a ref of an edge type seen from both of its ends, or twice from one end, in the answers judged',

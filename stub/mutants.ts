@@ -246,6 +246,12 @@ const TABLE = {
   relationships: [
     ['rel-cap-51', 'REL-001', 'the relationships cap is off by one: 51 refs per category'],
     ['rel-truncated-wrong-cap', 'REL-002', 'truncated.markets compares against a page size of 20 instead of the cap of 50'],
+    [
+      'rel-forecast-truncated-after-cap',
+      'REL-008',
+      'the stored forecast read flags a category truncated only when it holds more than 50 refs after capping (so never)',
+      { operation: 'getMarketForecast' },
+    ],
     ['rel-affects-edge', 'REL-005', 'sibling markets are labelled with an inferred AFFECTS edge'],
     ['rel-odds-leak', 'REL-004', 'market refs carry the venue odds'],
     ['rel-nested-odds', 'REL-004', 'market refs carry the venue odds one level down (pricing.selected_probability)'],

@@ -26,6 +26,8 @@ import {
 } from '../checks/assets.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { KEY_BOUND_LOCK } from './support/locks.ts';
+import { marketRequest, sendRequest } from './support/paid-requests.ts';
+import { affordable } from './support/operations.ts';
 import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './support/shared-answers.ts';
 
 // Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).
@@ -34,6 +36,8 @@ test.describe.configure({ lock: KEY_BOUND_LOCK });
 const OP = 'searchAssets';
 const PATH = '/api/v1/assets/search';
 const AVAILABILITY = '/api/public/forecast-availability';
+/** The paid reads of one market that may carry its envelope (REL-008 judged on each, issue 34). */
+const MARKET_READS = ['getMarketForecast', 'getMarketSignals', 'listSources'];
 /** Reference values per request (spec Limits 4: "reference at most 50 items"). */
 const MAX_REFERENCES = 50;
 /** Upper bound of availability look-ups one test makes (free route, but a real target has an IP guard). */
@@ -671,6 +675,52 @@ test.describe('asset search: reference mode', () => {
               ),
             ];
       expect(found).toHaveNoViolations(rel);
+    },
+  );
+
+  test(
+    'a market whose envelope flags a category truncated has it capped at 50 and flagged on each paid read of the market',
+    {
+      ...ruleDetails('REL-008', ...contractRules('getForecastAvailability', ...MARKET_READS)),
+    },
+    async ({ api, paid, targetOptions, sharedAnswers }) => {
+      // issue 34: REL-008 on every operation carrying the market's envelope, not only on the free lookup. The paid
+      // reads' envelopes are judged by the cross-cutting check (suites/support/answer-checks.ts, REL-008 across
+      // answers) against the lookup's flag, read first in this worker.
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
+      const big = all.filter((a) => Number(a.linked_market_count) > RELATIONSHIP_CAP + 1);
+      test.skip(!big.length, `no instance: no Asset links more than ${RELATIONSHIP_CAP + 1} markets`);
+      const body = await search(paid, { mode: 'reference', references: [String(big[0]!.id)] }, targetOptions.siteUrl);
+      const keys = linkedKeys(findAsset(body, String(big[0]!.id))).slice(0, 10);
+      test.skip(!keys.length, 'no instance: no hydrated linked market of an Asset with more than 51 markets');
+      // The free lookups of its linked markets: one that flags a category truncated, with a stored forecast if one has
+      // (so the stored forecast read answers 200), else the first that flags one.
+      let market: Row | undefined;
+      let stored = false;
+      for (const key of keys) {
+        const res = await api.get(AVAILABILITY, { params: { market_key: key } });
+        await expect(res).toMatchContract('getForecastAvailability');
+        const answer = (await res.json().catch(() => ({}))) as Row;
+        const m = answer.market as Row | null | undefined;
+        const truncated = ((m?.relationships as Row | undefined)?.truncated ?? {}) as Row;
+        if (!m || !Object.values(truncated).includes(true)) continue;
+        if (!market || (!stored && answer.available === true)) [market, stored] = [m, answer.available === true];
+        if (stored) break;
+      }
+      test.skip(!market, `no instance: the lookups of ${keys.length} linked market(s) flag no category of their envelopes truncated`);
+      const marketKey = String(market!.marketKey);
+      test.skip(!MARKET_READS.every((op) => affordable(targetOptions, op, 1)), 'spend budget too small');
+      for (const op of MARKET_READS) {
+        const request = await marketRequest(paid, targetOptions.target, op, {
+          marketKey: String(market!.marketKey),
+          slug: typeof market!.slug === 'string' ? market!.slug : null,
+          venue: String(market!.venue),
+        });
+        if (!request) continue;
+        await test.step(`${op} of ${marketKey!}`, async () => {
+          await expect(await sendRequest(paid, request)).toMatchContract(op);
+        });
+      }
     },
   );
 

@@ -33,6 +33,17 @@ const marketRefOf = (direction: string, via: string, relationship = 'HAS_MARKET'
   question: null,
 });
 
+/** An envelope whose markets category holds 50 refs, flagged truncated or not. */
+const cappedMarkets = (truncated: boolean): Row => ({
+  ...envelope(),
+  markets: Array.from({ length: 50 }, (_, i) => ({
+    ...marketRefOf('outgoing', 'asset'),
+    marketKey: `venue_a:${1000 + i}`,
+    nativeMarketId: String(1000 + i),
+  })),
+  truncated: { assets: false, markets: truncated, signals: false },
+});
+
 export const MARKET_CASES = [
   cases({
     check: C.checkRouting,
@@ -149,6 +160,34 @@ export const MARKET_CASES = [
         [
           { marketKey: 'venue_a:512', relationships: envelope() },
           { relationships: { ...envelope(), assets: [{ ...assetRef(3), via: 'market', direction: 'outgoing' }] } },
+        ],
+      ],
+    },
+  }),
+  cases({
+    check: C.checkCappedCategories,
+    ok: [
+      // Two answers (an array of bodies): the market's markets category capped at 50 and flagged in both.
+      [
+        [
+          { marketKey: 'venue_a:512', relationships: cappedMarkets(true) },
+          { market: { marketKey: 'venue_a:512', relationships: cappedMarkets(true) } },
+        ],
+      ],
+      // Another market's category short of the cap, unflagged: nothing says it holds more than 50.
+      [
+        [
+          { marketKey: 'venue_a:512', relationships: cappedMarkets(true) },
+          { marketKey: 'venue_a:9', relationships: envelope() },
+        ],
+      ],
+    ],
+    bad: {
+      // The same market's category capped at 50 but unflagged after an answer flagged it (computed after capping).
+      'REL-008': [
+        [
+          { marketKey: 'venue_a:512', relationships: cappedMarkets(true) },
+          { marketKey: 'venue_a:512', relationships: cappedMarkets(false) },
         ],
       ],
     },

@@ -11,6 +11,7 @@ import type { RouteModule } from '../server.ts';
 import { notFound } from '../errors.ts';
 import { marketBySlug } from '../evidence/lookup.ts';
 import { alt } from '../variant.ts';
+import { mutant } from '../mutants.ts';
 
 /** Earlier forecasts returned with the current one (gap FCST-012). */
 const HISTORY_MAX = 20;
@@ -49,10 +50,15 @@ export const register: RouteModule = (route) => {
     if (!current) throw notFound(`market ${market.marketKey} has no stored forecast`);
     const history = older.slice(0, HISTORY_MAX).map(storedForecast);
     const withHistory = !alt('FCST-012') || req.query.bool('history', false);
-    if (alt('FCST-016'))
-      return { body: { ...storedForecast(current), market: withRelationships(market, ctx.store), ...(withHistory ? { history } : {}) } };
+    const withEnvelope = withRelationships(market, ctx.store);
+    // Mutant rel-forecast-truncated-after-cap: this route flags a category truncated only above 50 refs after capping it.
+    if (mutant('rel-forecast-truncated-after-cap')) {
+      const r = withEnvelope.relationships;
+      r.truncated = { assets: r.assets.length > 50, markets: r.markets.length > 50, signals: r.signals.length > 50 };
+    }
+    if (alt('FCST-016')) return { body: { ...storedForecast(current), market: withEnvelope, ...(withHistory ? { history } : {}) } };
     return {
-      body: { market: withRelationships(market, ctx.store), forecast: storedForecast(current), ...(withHistory ? { history } : {}) },
+      body: { market: withEnvelope, forecast: storedForecast(current), ...(withHistory ? { history } : {}) },
     };
   });
 };

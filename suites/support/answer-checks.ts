@@ -8,14 +8,18 @@
  * its own rule), and their violations are held with the answer's schema violations (suites/support/matchers.ts).
  */
 import { contract, type ObservedResponse } from '../../contract/index.ts';
-import { selectOperations } from '../../contract/applicability.ts';
+import { applicableOperations, selectOperations } from '../../contract/applicability.ts';
+import { loadRules } from '../../contract/rules.ts';
 import { checkErrorEnvelope, ERRORS_CHECKS } from '../../checks/errors.ts';
 import { checkRateLimited } from '../../checks/limits.ts';
 import {
+  cappedInstances,
   checkAllRelationships,
+  checkCappedCategories,
   checkRefDirections,
   findEnvelopes,
   refDirectionInstances,
+  type CappedCategories,
   type EdgeViews,
 } from '../../checks/relationships.ts';
 import { checkRouting, checkServiceUrl, checkUniqueMarketKeys } from '../../checks/routing.ts';
@@ -34,6 +38,15 @@ const RULES = answerRuleGroups();
 
 /** The first view of each market edge from each end in this worker's answers so far (REL-011 across answers). */
 const directionViews: EdgeViews = new Map();
+/** The categories of markets' envelopes flagged truncated in this worker's answers so far (REL-008 across answers). */
+const cappedSeen: CappedCategories = new Map();
+
+/** Whether every rule of `ids` applies to `operationId` (contract/applicability.ts). */
+const appliesTo = (ids: readonly string[], operationId: string): boolean =>
+  ids.every((id) => {
+    const rule = loadRules().get(id);
+    return rule !== undefined && applicableOperations(rule).includes(operationId);
+  });
 
 /** The run's public site address ({site_url}), which serviceUrl is checked against (ROUTE-005); set by the fixtures. */
 let siteUrl = '';
@@ -160,6 +173,12 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     // REL-011 holds across answers too ("wherever it is seen"): this worker's earlier answers' first views are compared.
     judgedOn(RULES.directionSeenTwice, refDirectionInstances(observed.body, directionViews), ANSWER_CASES.directionSeenTwice, operationId);
     out.push(...checkRefDirections(observed.body, directionViews, `an earlier ${operationId} answer`));
+  }
+  // REL-008 across answers: a market's category one envelope flags truncated is capped and flagged in all of them, on
+  // every operation the rule applies to (the stored forecast read's envelope too, where a target carries one).
+  if (appliesTo(RULES.cappedCategory, operationId)) {
+    judgedOn(RULES.cappedCategory, cappedInstances(observed.body, cappedSeen), ANSWER_CASES.cappedCategory, operationId);
+    out.push(...checkCappedCategories(observed.body, cappedSeen, `an earlier ${operationId} answer`));
   }
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);

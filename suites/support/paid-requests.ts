@@ -147,11 +147,39 @@ async function sourceVars(
  *   contract declares none (`unavailable`).
  */
 export async function discoverRequest(paid: TargetClient, target: string, operationId: string): Promise<Discovered> {
-  const op = contract().operation(operationId);
-  const recipe = op.facts.discover;
+  const recipe = contract().operation(operationId).facts.discover;
   if ('unavailable' in recipe) return { skip: `no black-box request for ${operationId}: ${recipe.unavailable}` };
   const vars = await sourceVars(paid, target, recipe);
   if (typeof vars === 'string') return { skip: vars };
+  return { request: await recipeRequest(paid, target, operationId, vars) };
+}
+
+/**
+ * A request of `operationId` about one given market (its recipe's source is a feed market: x-fc-discover
+ * `from: feed-market`), or undefined for an operation whose recipe takes no market. Nothing is sent.
+ * @param market the market's marketKey, slug (venue-scoped) and venue
+ */
+export async function marketRequest(
+  paid: TargetClient,
+  target: string,
+  operationId: string,
+  market: { marketKey: string; slug?: string | null; venue: string },
+): Promise<PaidRequest | undefined> {
+  const recipe = contract().operation(operationId).facts.discover;
+  if ('unavailable' in recipe || recipe.from !== 'feed-market' || (recipe.slug && !market.slug)) return undefined;
+  const vars = {
+    marketKey: market.marketKey,
+    slug: market.slug ?? undefined,
+    // Slugs are venue-scoped; the venue parameter is needed outside the default venue_a namespace (ROUTE-007).
+    slugVenueParam: market.venue === 'venue_a' ? undefined : market.venue,
+  };
+  return recipeRequest(paid, target, operationId, vars);
+}
+
+/** The request an operation's recipe makes of `vars`, in the target's served names and query style. */
+async function recipeRequest(paid: TargetClient, target: string, operationId: string, vars: Record<string, unknown>): Promise<PaidRequest> {
+  const op = contract().operation(operationId);
+  const recipe = op.facts.discover as Extract<DiscoverRecipe, { request: unknown }>;
   // Inputs whose names the spec does not show go under the names the target serves (issue 18).
   const req = await inServedNames(paid, target, operationId, fillTemplate(recipe.request, { uuid: randomUUID(), ...vars }));
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.path?.[name] ?? '')));
@@ -162,14 +190,12 @@ export async function discoverRequest(paid: TargetClient, target: string, operat
   // Shaped as the target's served contract takes the query: its required parameters, its list style (issue 32).
   const params = await asServedQuery(paid, target, operationId, named, typeof vars.assetKey === 'string' ? { asset: vars.assetKey } : {});
   return {
-    request: {
-      method: op.method.toUpperCase(),
-      path,
-      params,
-      ...(req.body === undefined ? {} : { body: req.body }),
-      ...(req.headers ? { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) } : {}),
-      expect: op.facts.successStatus,
-    },
+    method: op.method.toUpperCase(),
+    path,
+    params,
+    ...(req.body === undefined ? {} : { body: req.body }),
+    ...(req.headers ? { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) } : {}),
+    expect: op.facts.successStatus,
   };
 }
 
