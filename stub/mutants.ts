@@ -376,6 +376,11 @@ const TABLE = {
     ['prof-lookback-13', 'PARAM-076', 'lookback_days accepts 13 (minimum off by one)'],
     ['prof-lookback-echo', 'PROF-016', 'window.lookback_days echoes the default 365 instead of the requested value'],
     ['prof-lookback-366', 'PARAM-077', 'lookback_days accepts 366 (maximum off by one)'],
+    [
+      'param-handle-at-counted',
+      'PARAM-074',
+      'the 15-character handle bound counts a leading "@", so "@" and 15 characters are refused 422',
+    ],
     ['prof-cache-29d23h', 'PROF-006', 'a stored profile is reused for 29 days 23 hours only: a request just before 30 days recomputes it'],
   ],
   oil: [

@@ -191,21 +191,23 @@ for (const { operationId } of contract().operations.values()) {
         });
       }
 
+      const expensive = (PRICES[operationId]?.credits ?? 0) >= EXPENSIVE_CREDITS;
+      const finite = targetOptions.maxSpendUsd !== Infinity;
       const edges: EdgeCase[] = thriftEdges(
         [
           ...specs.flatMap((s) => inBoundsEdges(s, base.examples[s.name], targetOptions.seed)),
           // bound - 1 / bound + 1 inside the range: beside the exact bound, only where calls are not counted.
           ...(thrift ? [] : boundaries.flatMap((b) => b.inside)),
-        ].filter((e) => ruleOf(operationId, e) && !skipsEdges(base, e)),
+        ]
+          .filter((e) => ruleOf(operationId, e) && !skipsEdges(base, e))
+          // A $0.50+ route on a finite budget: only the edges of a pattern's bounded run (an accepted form's length,
+          // where an off-by-one hides: the handle's "@" and 15 characters), each within the budget.
+          .filter((e) => !(expensive && finite) || /characters? of the run$/.test(e.what)),
         runs === CHARGED_RUNS,
         targetOptions.seed,
       );
-      // Edge values are valid requests, so they are billed: only within the budget, and the $0.50+
-      // routes only on an unlimited one (the embedded stub).
-      const spendOk =
-        (PRICES[operationId]?.credits ?? 0) < EXPENSIVE_CREDITS
-          ? await budget.fits(costOf(operationId, edges.length))
-          : targetOptions.maxSpendUsd === Infinity;
+      // Edge values are valid requests, so they are billed: only within the budget.
+      const spendOk = await budget.fits(costOf(operationId, edges.length));
       if (!spendOk)
         test.info().annotations.push({
           type: 'note',
@@ -216,9 +218,11 @@ for (const { operationId } of contract().operations.values()) {
       const judged = new Set([...sent, ...(spendOk ? edges : [])].map((c) => ruleOf(operationId, c)!.id));
       withdrawRules(
         ruleIds.filter((id) => !judged.has(id)),
-        spendOk
-          ? 'no in-bounds edge value of this rule is sent with the discovered baseline'
-          : 'edge values not sent: over the spend budget',
+        !spendOk
+          ? 'edge values not sent: over the spend budget'
+          : expensive && finite
+            ? "edge values of a $0.50+ route are sent on a finite spend budget only for a pattern's bounded run"
+            : 'no in-bounds edge value of this rule is sent with the discovered baseline',
       );
       for (const e of spendOk ? edges : []) {
         const rule = ruleOf(operationId, e)!;

@@ -40,6 +40,8 @@ export function parseProfileRequest(raw: unknown): ProfileRequest {
   const handle = body.handle;
   if (handle === undefined) throw invalidRequest('handle is required');
   if (typeof handle !== 'string' || !HANDLE_PATTERN.test(handle)) throw invalidRequest('handle must match ^@?[A-Za-z0-9_]{1,15}$');
+  // Mutant param-handle-at-counted: the 15-character bound counts the leading "@".
+  if (mutant('param-handle-at-counted') && handle.length > 15) throw invalidRequest('handle must match ^@?[A-Za-z0-9_]{1,15}$');
   const lookbackDays = intField(body, 'lookback_days', mutant('prof-lookback-13') ? 13 : 14, mutant('prof-lookback-366') ? 366 : 365, 365);
   let focus: Focus = 'general';
   if ('focus' in body) {

@@ -300,6 +300,30 @@ export function padTo(example: string, length: number): string {
   return example + fill.repeat(length - example.length);
 }
 
+/** A pattern of one optional literal prefix and a bounded run of one class: ^@?[A-Za-z0-9_]{1,15}$. */
+const BOUNDED_RUN = /^\^(?:(\\.|[^\\[(){}?*+.|^$])\?)?\[([^\]]+)\]\{(\d+),(\d+)\}\$$/;
+
+/**
+ * The length edges of a pattern that bounds a run of one character class (issue 34: an accepted form checked at
+ * each of its edges, not on one sample): the longest run without and with the optional prefix, and the shortest.
+ * The prefix does not count in the run's length (the bound is the run's), so "@" and 15 characters match. Nothing
+ * for a pattern of another form.
+ */
+export function patternLengthEdges(pattern: string): Omit<EdgeCase, 'param'>[] {
+  const m = BOUNDED_RUN.exec(pattern);
+  if (!m) return [];
+  const [, rawPrefix, cls, min, max] = m;
+  const prefix = rawPrefix?.replace(/^\\/, '');
+  const klass = new RegExp(`^[${cls!}]$`);
+  const ch = ['a', 'A', '0', '_', '-'].find((c) => klass.test(c));
+  if (!ch) return [];
+  const [lo, hi] = [Number(min), Number(max)];
+  const edges: Omit<EdgeCase, 'param'>[] = [{ keyword: 'pattern', what: `${hi} characters of the run`, value: ch.repeat(hi) }];
+  if (prefix) edges.push({ keyword: 'pattern', what: `"${prefix}" and ${hi} characters of the run`, value: prefix + ch.repeat(hi) });
+  if (lo >= 1 && lo < hi) edges.push({ keyword: 'pattern', what: `${lo} character(s) of the run`, value: ch.repeat(lo) });
+  return edges.filter((e) => new RegExp(pattern).test(String(e.value)));
+}
+
 /**
  * In-bounds edge values: exactly minLength/maxLength (built from `example`, a valid value of the
  * parameter, when there is one, so that a structured identity keeps its form), exactly
@@ -322,6 +346,7 @@ export function inBoundsEdges(spec: ParamSpec, example: string | undefined, seed
     if (s.pattern) {
       const [match] = fc.sample(fc.stringMatching(new RegExp(s.pattern)), { seed, numRuns: 1 });
       if (match !== undefined) out.push({ keyword: 'pattern', what: `matching ${s.pattern}`, value: match });
+      out.push(...patternLengthEdges(s.pattern));
     }
     if (s.format === 'uuid')
       out.push({ keyword: 'format', what: 'a UUID', value: fc.sample(fc.uuid({ version: 4 }), { seed, numRuns: 1 })[0]! });
