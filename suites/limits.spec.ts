@@ -17,6 +17,7 @@ import type { APIResponse } from '@playwright/test';
 import { test, expect, contractRules, judged, ruleDetails, slow } from './support/fixtures.ts';
 import { requestFor } from './support/request-for.ts';
 import { fresh } from './support/link-token.ts';
+import { drawnFrom } from './support/exhibit.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../contract/limits.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -191,7 +192,8 @@ function guardAnswers(statuses: readonly number[], firstRefused: LimitAnswer | u
 async function anatomy(res: APIResponse | undefined, provoked: Provoked & TableLimit, operationId?: string): Promise<Violation[]> {
   if (!judgedAnatomy(res)) return [];
   await expect(res).toMatchContract(operationId ?? (provoked.scope === 'x_research' ? 'searchSocial' : 'listAssets'));
-  return judgeRefusal(await answerOf(res), provoked);
+  // Exhibited with the 429 itself, whichever answers the test reads after it.
+  return drawnFrom(res, judgeRefusal(await answerOf(res), provoked));
 }
 
 test.describe('limits: per-second bounds, exceeded for real', () => {
@@ -913,7 +915,12 @@ test.describe('limits: the wallet link, counted against its payer', () => {
           ),
         );
       await expect(extra).toMatchContract(op);
-      found.push(...judgeRefusal(await answerOf(extra), { scope: 'standard', limit: 'concurrency', maxConcurrent: inFlight }, 'LIM-004'));
+      found.push(
+        ...drawnFrom(
+          extra,
+          judgeRefusal(await answerOf(extra), { scope: 'standard', limit: 'concurrency', maxConcurrent: inFlight }, 'LIM-004'),
+        ),
+      );
       expect(found).toHaveNoViolations();
     },
   );

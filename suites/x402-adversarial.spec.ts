@@ -36,6 +36,7 @@ import { observeChoice } from './support/choices.ts';
 import { judged } from './support/annotations.ts';
 import { errorOf } from './support/operations.ts';
 import { fresh } from './support/link-token.ts';
+import { drawnFrom } from './support/exhibit.ts';
 
 /** The route paid in these tests: the cheapest x402 route, no parameters, no side effects. */
 const OP = 'listAssets';
@@ -301,7 +302,7 @@ test.describe('adversarial x402 payments on every x402 operation are refused and
             const res = await sendPaid(api, request, encodePayment(await signPayment(wallet, s.challenge, entry, nowS, c.tamper(s))));
             await expect(res).toMatchContract(op);
             judged([c.rule, 'X402-025'], 1, 'a broken x402 payment', op);
-            violations.push(...(await refused(res, controlPlane, s, c.rule, `${c.name} on ${op}`)));
+            violations.push(...drawnFrom(res, await refused(res, controlPlane, s, c.rule, `${c.name} on ${op}`)));
           });
         }
         expect(violations).toHaveNoViolations();

@@ -10,6 +10,7 @@ import { parseRetryAfter } from '../lib/retry-after.ts';
 import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { goneSinceDiscovery, requestFor } from './support/request-for.ts';
 import { fresh } from './support/link-token.ts';
+import { drawnFrom } from './support/exhibit.ts';
 import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES, creditsToAtomic } from '../contract/pricing.ts';
@@ -241,7 +242,9 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
             );
           // A 2xx of the route is the case of the settlement rules.
           if (!judged(['X402-014', 'X402-015', 'X402-024'], answered ? 1 : 0, 'a 2xx answer to an x402 payment', op)) return;
-          violations.push(...checkSettlement(res.headers()['payment-response'], { network: BASE_NETWORK, payer: wallet.address }));
+          violations.push(
+            ...drawnFrom(res, checkSettlement(res.headers()['payment-response'], { network: BASE_NETWORK, payer: wallet.address })),
+          );
           violations.push(
             ...checkDebit(
               'X402-024',
@@ -302,7 +305,10 @@ test.describe('x402 on every paid operation: a valid payment is answered and set
           const held = FUNDING - BigInt(entry.amount);
           for (const rule of ['X402-016', 'X402-025'])
             violations.push(
-              ...(await notSettled(rule, `a payment settled on ${otherOp}, presented on ${op}`, res, controlPlane, wallet, held)),
+              ...drawnFrom(
+                res,
+                await notSettled(rule, `a payment settled on ${otherOp}, presented on ${op}`, res, controlPlane, wallet, held),
+              ),
             );
         });
         expect(violations).toHaveNoViolations();
