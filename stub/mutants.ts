@@ -153,7 +153,6 @@ const TABLE = {
     ['x402-settle-on-404', 'BILL-005', 'an x402 payment is settled although the answer is 404'],
     ['x402-402-wrong-code', 'ERR-004', 'a 402 answer carries error payment_requested instead of payment_required'],
     ['x402-no-challenge-header', 'X402-002', 'the 402 answer drops the PAYMENT-REQUIRED header'],
-    ['x402-replay-402', 'X402-016', 'a payment replayed for another resource answers 402 instead of 409 payment_replay_mismatch'],
     ['x402-amount-off', 'X402-007', 'the second token amount is one atomic unit off the price'],
     ['x402-decimals-18', 'X402-032', "the eip155:4663 entry's extra advertises 18 decimals for the 6-decimal token"],
     [
