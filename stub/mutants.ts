@@ -86,10 +86,12 @@ const TABLE = {
       'the daily counts roll over at 23:00 UTC (a server-local day an hour ahead): a call just before 00:00 UTC is admitted',
     ],
     [
-      'lim-guard-skips-job-read',
+      // Not the job read (its former target): which limits the job read counts against is gap LIM-027, so a guard
+      // leaving it out is an allowed choice. The link is payable, and the guard counts every payable route's requests.
+      'lim-guard-skips-link',
       'LIM-010',
-      'the per-IP guard leaves the job read uncounted (GET /api/auth/forecast-requests/{jobId} is never refused by it)',
-      { operation: 'getForecastRequest' },
+      'the per-IP guard leaves the wallet link uncounted (GET /api/v1/wallets/link is never refused by it)',
+      { operation: 'linkWallet' },
     ],
     [
       'lim-429-no-ratelimit-social',

@@ -41,8 +41,8 @@ export class IpGuard {
   decide(req: IncomingMessage): FixedAnswer | undefined {
     if (this.limits.isLifted) return undefined;
     if (this.counted.find(req.method as FindMyWay.HTTPMethod, req.url ?? '') === null) return undefined;
-    // Mutant lim-guard-skips-job-read: the job read is left out of the guard, as if it were a control route.
-    if (mutant('lim-guard-skips-job-read') && req.method === 'GET' && req.url?.startsWith('/api/auth/forecast-requests/')) return undefined;
+    // Mutant lim-guard-skips-link: the wallet link is left out of the guard, as if it were a control route.
+    if (mutant('lim-guard-skips-link') && req.method === 'GET' && req.url?.startsWith('/api/v1/wallets/link')) return undefined;
     return this.limits.admitOnArrival(clientAddress(req));
   }
 }

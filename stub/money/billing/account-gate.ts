@@ -172,8 +172,7 @@ export class AccountGate implements Gate {
       // Mutant x402-replay-served-perps: the perps route serves a replayed payment without settling it again.
       if (outcome.kind === 'replay' && mutant('x402-replay-served-perps') && operationId === 'listPerpSignals')
         return { finish: nothingToFinish };
-      if (outcome.kind === 'replay')
-        throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
+      if (outcome.kind === 'replay') throw new ApiError(409, 'payment_replay_mismatch', `Payment refused: ${outcome.reason}`);
       if (payerRoute) throw new ApiError(422, 'x402_payment_required', `No verifiable payer: ${outcome.reason}`);
       throw await this.challenges.error(url, operationId, price.credits, 'payment_required', `Payment refused: ${outcome.reason}`);
     }
