@@ -200,8 +200,9 @@ for (const { operationId } of contract().operations.values()) {
           ...(thrift ? [] : boundaries.flatMap((b) => b.inside)),
         ]
           .filter((e) => ruleOf(operationId, e) && !skipsEdges(base, e))
-          // A $0.50+ route on a finite budget: only the edges of a pattern's bounded run (an accepted form's length,
-          // where an off-by-one hides: the handle's "@" and 15 characters), each within the budget.
+          // A $0.50+ route on a finite budget: only the longest runs of a bounded pattern, with and without its prefix
+          // (an accepted form's length, where an off-by-one hides: the handle's "@" and 15 characters), within the budget;
+          // the shortest run ("1 character(s) of the run") and the other edges only on an unlimited one.
           .filter((e) => !(expensive && finite) || /characters? of the run$/.test(e.what)),
         runs === CHARGED_RUNS,
         targetOptions.seed,
