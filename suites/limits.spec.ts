@@ -770,6 +770,7 @@ const sendLink = (api: TargetClient, l: SignedLink): Promise<APIResponse> =>
   send(api.withKey(undefined), l.request, { 'PAYMENT-SIGNATURE': l.header });
 
 test.describe('limits: the wallet link, counted against its payer', () => {
+  // `@slow`, all of them: per-operation variants of bounds judged on listAssets in npm test too (tests/lanes.ts).
   // issue 34: the standard scope's bounds on the one route no key pays (spec: Limits table, "all non-social payable
   // routes"; rule 1, "Signed retries also count against customer or payer quota"). Each link needs a token of its own
   // (consumed on first use), all of one account, so the one payer's later links answer 200 already_attested.
@@ -884,7 +885,7 @@ test.describe('limits: the wallet link, counted against its payer', () => {
 
   test(
     `linkWallet: with ${LIMIT_BOUNDS.standard.inFlight} links of one payer in flight the next answers 429 with X-Quotient-Max-Concurrent`,
-    { ...ruleDetails('LIM-004', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('linkWallet')) },
+    { ...slow(ruleDetails('LIM-004', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('linkWallet'))) },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const op = 'linkWallet';
       const inFlight = LIMIT_BOUNDS.standard.inFlight!;
@@ -932,7 +933,7 @@ test.describe('limits: the wallet link, counted against its payer', () => {
     const quota = LIMIT_BOUNDS.standard[window];
     test(
       `linkWallet per ${window}: with ${quota - 3} of its payer's used, 3 more signed links are admitted and the next answers 429`,
-      { ...ruleDetails(rule, ...ANATOMY, ...ADVERTISED, ...contractRules('linkWallet')) },
+      { ...slow(ruleDetails(rule, ...ANATOMY, ...ADVERTISED, ...contractRules('linkWallet'))) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const op = 'linkWallet';
         const wallet = newWallet();
