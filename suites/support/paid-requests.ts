@@ -121,8 +121,7 @@ async function sourceVars(
       const m = feedMarkets(await feed(paid), recipe.kind as Parameters<typeof feedMarkets>[1]).find((x) => !recipe.slug || x.slug);
       if (!m)
         return `no market${recipe.slug ? ' with a slug' : ''} got ${recipe.kind ? `a${/^[aeiou]/.test(recipe.kind) ? 'n' : ''} ${recipe.kind.replace('_', ' ')}` : 'an event'} ${FEED}`;
-      // Slugs are venue-scoped; the venue parameter is needed outside the default venue_a namespace (ROUTE-007).
-      return { marketKey: m.marketKey, slug: m.slug ?? undefined, slugVenueParam: m.venue === 'venue_a' ? undefined : m.venue };
+      return marketVars(m);
     }
     case 'feed-handle': {
       const handle = await feedHandle(paid);
@@ -167,14 +166,15 @@ export async function marketRequest(
 ): Promise<PaidRequest | undefined> {
   const recipe = contract().operation(operationId).facts.discover;
   if ('unavailable' in recipe || recipe.from !== 'feed-market' || (recipe.slug && !market.slug)) return undefined;
-  const vars = {
-    marketKey: market.marketKey,
-    slug: market.slug ?? undefined,
-    // Slugs are venue-scoped; the venue parameter is needed outside the default venue_a namespace (ROUTE-007).
-    slugVenueParam: market.venue === 'venue_a' ? undefined : market.venue,
-  };
-  return recipeRequest(paid, target, operationId, vars);
+  return recipeRequest(paid, target, operationId, marketVars(market));
 }
+
+/** A recipe's variables of one market. Slugs are venue-scoped: the venue parameter outside venue_a's namespace (ROUTE-007). */
+const marketVars = (m: { marketKey: string; slug?: string | null; venue: string }): Record<string, unknown> => ({
+  marketKey: m.marketKey,
+  slug: m.slug ?? undefined,
+  slugVenueParam: m.venue === 'venue_a' ? undefined : m.venue,
+});
 
 /** The request an operation's recipe makes of `vars`, in the target's served names and query style. */
 async function recipeRequest(paid: TargetClient, target: string, operationId: string, vars: Record<string, unknown>): Promise<PaidRequest> {
