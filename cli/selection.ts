@@ -4,21 +4,14 @@
  * which catalogue rules a run judges; only the suite tests carrying a selected rule run (clock suites
  * only when one of their tests is selected); every other rule is reported NOT_SELECTED.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isTestable, type Rule } from '../contract/rules.ts';
 import { applicableOperations } from '../contract/applicability.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { operationsNamed } from '../contract/route-match.ts';
-import { listSuiteTests } from '../reporter/coverage.ts';
+import { suiteTests } from '../reporter/test-index.ts';
 import { UsageError, type RunTier } from './settings.ts';
 import { CLOCK_SUITES, ONE_ADDRESS_SUITES } from '../lib/suite-phases.ts';
-import { ANNOTATION, ruleTag } from '../lib/annotation-kinds.ts';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { ruleTag } from '../lib/annotation-kinds.ts';
 
 /** Operations a smoke run may call: free, no key needed (contract/pricing.ts). */
 export const FREE_OPERATIONS = Object.entries(PRICES)
@@ -103,41 +96,20 @@ export interface PlannedTest {
   oneAddress: boolean;
 }
 
-/** Hash of everything that decides the test list, so the listing (seconds of work) is cached. */
-function sourcesHash(): string {
-  const h = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(ts|ya?ml)$/.test(name)) h.update(path).update(readFileSync(path));
-    }
-  };
-  for (const d of ['suites', 'contract', 'checks']) walk(join(ROOT, d));
-  h.update(readFileSync(join(ROOT, 'playwright.config.ts')));
-  // And this file: it decides the cached listing's shape.
-  h.update(readFileSync(fileURLToPath(import.meta.url)));
-  return h.digest('hex').slice(0, 24);
-}
-
-/** Every suite test with its location and rules (cached per source hash in the temp folder). */
+/**
+ * Every suite test with its location, rules and what the plan derives from them: from the static test index
+ * (reporter/test-index.ts), or Playwright's listing when the sources changed since it was written.
+ * @throws Error when the listing is needed and fails.
+ */
 export function listTests(): PlannedTest[] {
-  const cache = join(tmpdir(), 'forecast-conformance', `tests-${sourcesHash()}.json`);
-  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as PlannedTest[];
-  const tests = listSuiteTests().map((s) => ({
-    location: `${s.file}:${s.line}`,
-    title: s.title,
-    rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '')))],
-    operations: operationsNamed(s.title),
-    clock: CLOCK_SUITES.test(s.file),
-    oneAddress: ONE_ADDRESS_SUITES.test(s.file),
+  return suiteTests().map((t) => ({
+    location: `${t.file}:${t.line}`,
+    title: t.title,
+    rules: t.rules,
+    operations: operationsNamed(t.title),
+    clock: CLOCK_SUITES.test(t.file),
+    oneAddress: ONE_ADDRESS_SUITES.test(t.file),
   }));
-  mkdirSync(dirname(cache), { recursive: true });
-  // Written aside, then renamed: parallel runs (shards) never read a half-written cache.
-  const part = `${cache}.${process.pid}.part`;
-  writeFileSync(part, JSON.stringify(tests));
-  renameSync(part, cache);
-  return tests;
 }
 
 /** The tests carrying at least one selected rule. */

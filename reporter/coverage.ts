@@ -15,7 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 interface ListedTest {
   annotations: { type: string; description?: string }[];
 }
-interface ListedSpec {
+export interface ListedSpec {
   title: string;
   /** Relative to the project root. */
   file: string;

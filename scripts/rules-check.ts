@@ -13,10 +13,12 @@
  * with a unit it cites (contract/spec-text.ts copiedRun). A rule observed only through the control plane or a funded
  * wallet must say why (`needs`): everything else the spec makes observable is judged without one (issue 32).
  * Every live rule states the operations it applies to (`appliesTo`, `operations` or `schema`; contract/applicability.ts,
- * issue 34), and each selector resolves against the contract.
+ * issue 34), and each selector resolves against the contract. The static test index (suites/test-index.json) must be
+ * the listing's (reporter/test-index.ts).
  */
 import { resolve } from 'node:path';
-import { coverage } from '../reporter/coverage.ts';
+import { coverage, listSuiteTests } from '../reporter/coverage.ts';
+import { testIndexProblem } from '../reporter/test-index.ts';
 import { contract } from '../contract/index.ts';
 import { applicabilityProblems, applicabilityStatement } from '../contract/applicability.ts';
 import { loadRules, type Rule } from '../contract/rules.ts';
@@ -43,13 +45,17 @@ function loadChecked(): Map<string, Rule> {
 }
 
 const rules = loadChecked();
-const c = coverage(undefined, rules);
+const specs = listSuiteTests();
+const c = coverage(specs, rules);
 const problems = [
   ...c.unknown.map((u) => `unknown rule ${u.id} named by ${u.test}`),
   ...c.untested.map((id) => `no test for ${id}: ${rules.get(id)?.text ?? ''}`),
   ...c.unannotated.map((t) => `test names no rule: ${t}`),
 ];
 console.log(`catalogue: ${rules.size} rules; tested: ${c.tested.size}; pending (later issues): ${c.pending.length}`);
+// The static test index (issue 35) the CLI plans from is this listing's.
+const indexProblem = testIndexProblem(specs);
+if (indexProblem) problems.push(indexProblem);
 
 // Black-box first (issue 32): a rule observed only through the control plane or a funded wallet says why it needs one.
 const unexplained = [...rules.values()].filter(

@@ -5,30 +5,14 @@
  * (CONTRACT, SCH: every test validates its answers) are not expanded, or every mutant would run
  * the whole suite.
  */
-import { listSuiteTests } from '../../reporter/coverage.ts';
-import { ANNOTATION } from '../../lib/annotation-kinds.ts';
+import { suiteTests, type IndexedTest } from '../../reporter/test-index.ts';
 
 const NOT_EXPANDED = new Set(['CONTRACT', 'SCH']);
 
-export interface ListedTest {
-  file: string;
-  line: number;
-  title: string;
-  rules: string[];
-}
+export type ListedTest = IndexedTest;
 
-/** Every conformance test with its rule IDs (no target contacted). */
-export function listTests(): ListedTest[] {
-  return listSuiteTests().map((spec) => {
-    const s = spec as typeof spec & { line: number };
-    return {
-      file: s.file,
-      line: s.line,
-      title: s.title,
-      rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '')))],
-    };
-  });
-}
+/** Every conformance test with its rule IDs (no target contacted; the static test index when fresh). */
+export const listTests = (): ListedTest[] => suiteTests();
 
 export const familyOf = (ruleId: string): string => ruleId.replace(/-\d+$/, '');
 

@@ -9,14 +9,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { coverage, listSuiteTests } from '../../reporter/coverage.ts';
+import { testIndexProblem } from '../../reporter/test-index.ts';
 import { ANNOTATION, SLOW_TAG } from '../../lib/annotation-kinds.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { ROOT } from './support/cli.ts';
 import { childEnv, withChildEnv } from './support/env.ts';
 
-test('every testable, non-pending rule has a test and every test names known rules', async () => {
+test('every testable, non-pending rule has a test, every test names known rules, and the static test index is their listing', async () => {
   test.setTimeout(90_000);
-  const c = withChildEnv(() => coverage());
+  const specs = withChildEnv(() => listSuiteTests());
+  const c = coverage(specs);
   const catalogue = loadRules();
   expect(c.unknown, 'tests naming rules the catalogue lacks').toEqual([]);
   expect(
@@ -25,6 +27,8 @@ test('every testable, non-pending rule has a test and every test names known rul
   ).toEqual([]);
   expect(c.unannotated, 'suite tests naming no rule').toEqual([]);
   expect(c.tested.size).toBeGreaterThan(0);
+  // The CLI plans from suites/test-index.json (reporter/test-index.ts): it must be this listing's, for these sources.
+  expect(testIndexProblem(specs)).toBeNull();
 });
 
 test('npm test leaves out the @slow tests, and every rule they declare is declared by a test it runs', () => {

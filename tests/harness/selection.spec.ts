@@ -5,7 +5,8 @@
  * catalogue rule.
  */
 import { test, expect } from '@playwright/test';
-import { ruleTagPattern } from '../../cli/selection.ts';
+import { listTests, ruleTagPattern } from '../../cli/selection.ts';
+import { freshIndex, sourcesHash } from '../../reporter/test-index.ts';
 import { ruleTag } from '../../lib/annotation-kinds.ts';
 
 /** What Playwright matches `--grep` against: the titles, then the tags, space-separated. */
@@ -25,4 +26,17 @@ test("with the operator's --grep, a test must match it and carry a selected rule
   expect(re.test(line('getX: bounds', ['ERR-001']))).toBe(true);
   expect(re.test(line('getX: other', ['ERR-001']))).toBe(false);
   expect(re.test(line('getX: bounds', ['ERR-002']))).toBe(false);
+});
+
+test('a run plans from the static test index: on this tree it is fresh, and listTests reads it without listing', () => {
+  const index = freshIndex();
+  expect(index, 'suites/test-index.json was not written for these sources (npm run rules:gen)').not.toBeNull();
+  const planned = listTests();
+  expect(planned.map((t) => t.location)).toEqual(index!.map((t) => `${t.file}:${t.line}`));
+  expect(planned.find((t) => t.rules.includes('PRICE-014'))?.location).toMatch(/^suites\/[\w-]+\.spec\.ts:\d+$/);
+});
+
+test('an index written for other sources is not fresh: the plan falls back to the listing', () => {
+  expect(freshIndex('0'.repeat(24))).toBeNull();
+  expect(sourcesHash()).toMatch(/^[0-9a-f]{24}$/);
 });
