@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync,
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ANNOTATION } from '../lib/annotation-kinds.ts';
+import { ANNOTATION, SLOW_TAG } from '../lib/annotation-kinds.ts';
 import { listSuiteTests, type ListedSpec } from './coverage.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +34,8 @@ export interface IndexedTest {
   title: string;
   /** The rule IDs its `rule` annotations name, deduplicated, in annotation order. */
   rules: string[];
+  /** Present (true) when it carries the `@slow` tag (lib/annotation-kinds.ts SLOW_TAG): left out of `npm test`. */
+  slow?: true;
 }
 
 interface TestIndex {
@@ -67,6 +69,7 @@ export function indexedFrom(specs: readonly ListedSpec[]): IndexedTest[] {
     line: s.line,
     title: s.title,
     rules: [...new Set(s.tests.flatMap((t) => t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? '')))],
+    ...((s.tags ?? []).includes(SLOW_TAG.slice(1)) ? { slow: true as const } : {}),
   }));
 }
 

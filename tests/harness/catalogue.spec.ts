@@ -10,7 +10,6 @@ import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
 import { coverage, listSuiteTests } from '../../reporter/coverage.ts';
 import { testIndexProblem } from '../../reporter/test-index.ts';
-import { ANNOTATION, SLOW_TAG } from '../../lib/annotation-kinds.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { ROOT } from './support/cli.ts';
 import { childEnv, withChildEnv } from './support/env.ts';
@@ -29,23 +28,6 @@ test('every testable, non-pending rule has a test, every test names known rules,
   expect(c.tested.size).toBeGreaterThan(0);
   // The CLI plans from suites/test-index.json (reporter/test-index.ts): it must be this listing's, for these sources.
   expect(testIndexProblem(specs)).toBeNull();
-});
-
-test('npm test leaves out the @slow tests, and every rule they declare is declared by a test it runs', () => {
-  test.setTimeout(90_000);
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.test;
-  expect(script).toContain(`--grep-invert ${SLOW_TAG}`);
-  const specs = withChildEnv(() => listSuiteTests());
-  const isSlow = (s: (typeof specs)[number]) => (s.tags ?? []).includes(SLOW_TAG.slice(1));
-  const rulesOf = (s: (typeof specs)[number]) =>
-    s.tests.flatMap((t) => t.annotations.filter((a) => a.type === ANNOTATION.rule).map((a) => a.description ?? ''));
-  const fast = new Set(specs.filter((s) => !isSlow(s)).flatMap(rulesOf));
-  const slow = specs.filter(isSlow);
-  expect(slow.length, 'no suite test is tagged @slow').toBeGreaterThan(0);
-  expect(
-    [...new Set(slow.flatMap(rulesOf))].filter((id) => !fast.has(id)),
-    'rules only @slow tests declare',
-  ).toEqual([]);
 });
 
 test.describe('catalogue loader', () => {

@@ -4,10 +4,13 @@
  * tags: no escaped titles, and tests made in a loop on one line are told apart by their tags. Credits no
  * catalogue rule.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { listTests, ruleTagPattern } from '../../cli/selection.ts';
 import { freshIndex, sourcesHash } from '../../reporter/test-index.ts';
-import { ruleTag } from '../../lib/annotation-kinds.ts';
+import { SLOW_TAG, ruleTag } from '../../lib/annotation-kinds.ts';
+import { ROOT } from './support/cli.ts';
 
 /** What Playwright matches `--grep` against: the titles, then the tags, space-separated. */
 const line = (title: string, ids: string[]) => [`suites/x.spec.ts ${title}`, ...ids.map(ruleTag)].join(' ');
@@ -39,4 +42,18 @@ test('a run plans from the static test index: on this tree it is fresh, and list
 test('an index written for other sources is not fresh: the plan falls back to the listing', () => {
   expect(freshIndex('0'.repeat(24))).toBeNull();
   expect(sourcesHash()).toMatch(/^[0-9a-f]{24}$/);
+});
+
+test('npm test leaves out the @slow tests, and every rule they declare is declared by a test it runs', () => {
+  // Read from the static test index, which rules:check and the catalogue test prove to be the suites' listing.
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.test;
+  expect(script).toContain(`--grep-invert ${SLOW_TAG}`);
+  const tests = freshIndex() ?? [];
+  const fast = new Set(tests.filter((t) => !t.slow).flatMap((t) => t.rules));
+  const slow = tests.filter((t) => t.slow);
+  expect(slow.length, 'no suite test is tagged @slow').toBeGreaterThan(0);
+  expect(
+    [...new Set(slow.flatMap((t) => t.rules))].filter((id) => !fast.has(id)),
+    'rules only @slow tests declare',
+  ).toEqual([]);
 });
