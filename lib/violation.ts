@@ -15,9 +15,22 @@ export interface Violation {
   message: string;
 }
 
+/** Told of each violation `violation()` makes; set by the suites' exhibits (suites/support/exhibit.ts). */
+let made: ((v: Violation) => void) | undefined;
+
+/**
+ * Has `listener` told of every violation `violation()` makes from now on (undefined stops it): the suites' exhibits
+ * note the answer a test had just read when it found the violation, since a test may read others before it reports.
+ */
+export function onViolationMade(listener: ((v: Violation) => void) | undefined): void {
+  made = listener;
+}
+
 /** A violation of `ruleId` at `path` (an `error` unless said otherwise). */
 export function violation(ruleId: string, path: string, message: string, severity: Violation['severity'] = 'error'): Violation {
-  return { ruleId, severity, path, message };
+  const v: Violation = { ruleId, severity, path, message };
+  made?.(v);
+  return v;
 }
 
 /** A JSON pointer of reference tokens, each escaped (RFC 6901): `ptr('markets', 3, 'a/b')` is `/markets/3/a~1b`. */

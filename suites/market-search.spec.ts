@@ -27,7 +27,7 @@ import {
   type Row,
   type SearchFilters,
 } from '../checks/markets.ts';
-import type { Violation } from '../lib/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 
 /** Tolerated clock skew between the harness and the target, ms. */
 const SKEW_MS = 2 * 60_000;
@@ -139,20 +139,11 @@ test.describe('GET /api/v1/markets/search', () => {
         const a = await search(paid, { [text]: probe.question as string });
         const rows = a.rows ?? [];
         const found = rowViolations(rows, targetOptions.siteUrl);
-        if (a.status !== 200)
-          found.push({
-            ruleId: 'MSRCH-024',
-            severity: 'warning',
-            path: 'status',
-            message: `searching an exact question answered ${a.status}`,
-          });
+        if (a.status !== 200) found.push(violation('MSRCH-024', 'status', `searching an exact question answered ${a.status}`, 'warning'));
         if (!keysOf(rows).includes(String(probe.marketKey)))
-          found.push({
-            ruleId: 'MSRCH-024',
-            severity: 'warning',
-            path: '/markets',
-            message: `searching the exact question of ${String(probe.marketKey)} did not return it`,
-          });
+          found.push(
+            violation('MSRCH-024', '/markets', `searching the exact question of ${String(probe.marketKey)} did not return it`, 'warning'),
+          );
         expect(found).toHaveNoViolations(a.body);
       });
     },
@@ -278,12 +269,13 @@ test.describe('GET /api/v1/markets/search', () => {
         const found = rowViolations(rows, targetOptions.siteUrl, asOfMs);
         const same = rows.find((r) => r.marketKey === probe.marketKey);
         if (same && same.forecast_at != null && ms(same.forecast_at) >= at)
-          found.push({
-            ruleId: 'MSRCH-012',
-            severity: 'error',
-            path: '/markets',
-            message: `${String(probe.marketKey)} still shows the forecast of ${String(probe.forecast_at)} as of ${new Date(asOfMs).toISOString()}`,
-          });
+          found.push(
+            violation(
+              'MSRCH-012',
+              '/markets',
+              `${String(probe.marketKey)} still shows the forecast of ${String(probe.forecast_at)} as of ${new Date(asOfMs).toISOString()}`,
+            ),
+          );
         expect(found).toHaveNoViolations(a.body);
       });
 

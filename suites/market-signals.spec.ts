@@ -10,7 +10,7 @@ import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkEvidenceCompleteness, checkMarketSignals } from '../checks/evidence.ts';
-import type { Violation } from '../lib/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { observeChoice, observing } from './support/choices.ts';
 
 /** Markets read per test: enough to see several rows, cheap on a real target. */
@@ -217,12 +217,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           await expect(sources).toMatchContract('listSources');
           const n = ((await sources.json()) as { sources: unknown[] }).sources.length;
           if (n > 0)
-            found.push({
-              ruleId: 'EVID-010',
-              severity: 'error',
-              path: m.marketKey,
-              message: `404 although GET /api/v1/sources reports ${n} article(s) for the market`,
-            });
+            found.push(violation('EVID-010', m.marketKey, `404 although GET /api/v1/sources reports ${n} article(s) for the market`));
         } else
           found.push(
             ...checkMarketSignals(await res.json(), { siteUrl: targetOptions.siteUrl, slug: m.slug, venue: m.venue }).filter(

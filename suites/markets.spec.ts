@@ -39,7 +39,7 @@ import {
   tiedPairs,
   type Row,
 } from '../checks/markets.ts';
-import type { Violation } from '../lib/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 
 /** Tolerated clock skew between the target's Date header and its data, ms. */
 const SKEW_MS = 2 * 60_000;
@@ -389,12 +389,9 @@ test.describe('GET /api/v1/markets', () => {
             const p = await catalog200(paid, { topic: prefix }, 'MKT-015');
             const leaked = p.rows
               .filter((r) => showsTopic(r, topic))
-              .map((r, i) => ({
-                ruleId: 'MKT-015',
-                severity: 'error' as const,
-                path: `/markets/${i}`,
-                message: `topic=${prefix} selected ${String(r.marketKey)}, which carries only ${topic}`,
-              }));
+              .map((r, i) =>
+                violation('MKT-015', `/markets/${i}`, `topic=${prefix} selected ${String(r.marketKey)}, which carries only ${topic}`),
+              );
             expect(leaked).toHaveNoViolations(p.body);
           }
         });
@@ -475,12 +472,13 @@ test.describe('GET /api/v1/markets', () => {
         for (const r of without(dflt.rows, edge)) {
           const o = byKey.get(String(r.marketKey));
           if (o && (o.forecast_count !== r.forecast_count || o.latest_forecast_at !== r.latest_forecast_at)) {
-            found.push({
-              ruleId: 'PARAM-036',
-              severity: 'error',
-              path: '/markets',
-              message: `${String(r.marketKey)}: omitted gives ${String(r.forecast_count)}/${String(r.latest_forecast_at)}, 48 gives ${String(o.forecast_count)}/${String(o.latest_forecast_at)}`,
-            });
+            found.push(
+              violation(
+                'PARAM-036',
+                '/markets',
+                `${String(r.marketKey)}: omitted gives ${String(r.forecast_count)}/${String(r.latest_forecast_at)}, 48 gives ${String(o.forecast_count)}/${String(o.latest_forecast_at)}`,
+              ),
+            );
           }
         }
         expect(found).toHaveNoViolations();
@@ -497,12 +495,13 @@ test.describe('GET /api/v1/markets', () => {
           for (const r of without(answers.get(order[i]!)!.rows, changed)) {
             const n = narrow.get(String(r.marketKey));
             if (n !== undefined && n > (r.forecast_count as number))
-              found.push({
-                ruleId: 'MKT-022',
-                severity: 'error',
-                path: '/markets',
-                message: `${String(r.marketKey)}: forecast_count ${n} at ${order[i - 1]}h but ${String(r.forecast_count)} at ${order[i]}h`,
-              });
+              found.push(
+                violation(
+                  'MKT-022',
+                  '/markets',
+                  `${String(r.marketKey)}: forecast_count ${n} at ${order[i - 1]}h but ${String(r.forecast_count)} at ${order[i]}h`,
+                ),
+              );
           }
           // Every market listed for its forecasts in the narrow window is listed in the wider one.
           const wide = answers.get(order[i]!)!;
@@ -560,12 +559,13 @@ test.describe('GET /api/v1/markets', () => {
             a.rows.forEach((r, i) => {
               const t = ms(r.latest_forecast_at);
               if (!(t >= a.clock[0] - hours * HOUR_MS - SKEW_MS)) {
-                found.push({
-                  ruleId: 'MKT-023',
-                  severity: 'error',
-                  path: `/markets/${i}/latest_forecast_at`,
-                  message: `${String(r.marketKey)}: latest forecast ${String(r.latest_forecast_at)} is not within changed_within=${hours}h`,
-                });
+                found.push(
+                  violation(
+                    'MKT-023',
+                    `/markets/${i}/latest_forecast_at`,
+                    `${String(r.marketKey)}: latest forecast ${String(r.latest_forecast_at)} is not within changed_within=${hours}h`,
+                  ),
+                );
               }
             });
           }
@@ -735,36 +735,40 @@ test.describe('GET /api/v1/markets', () => {
         rows.forEach((r, i) => {
           const av = availability.get(String(r.marketKey));
           if (av?.tracked !== true)
-            found.push({
-              ruleId: 'CAT-001',
-              severity: 'error',
-              path: `${operationId}/markets/${i}`,
-              message: `${String(r.marketKey)} is not tracked (forecast-availability tracked ${JSON.stringify(av?.tracked)})`,
-            });
+            found.push(
+              violation(
+                'CAT-001',
+                `${operationId}/markets/${i}`,
+                `${String(r.marketKey)} is not tracked (forecast-availability tracked ${JSON.stringify(av?.tracked)})`,
+              ),
+            );
           if (av?.excluded == null) return;
           const reason = JSON.stringify((av.excluded as Row).reason);
           if (operationId === 'listMarkets' && (r.forecast_count !== 0 || r.latest_forecast_at !== null)) {
-            found.push({
-              ruleId: 'CAT-004',
-              severity: 'error',
-              path: `listMarkets/markets/${i}`,
-              message: `excluded (${reason}) ${String(r.marketKey)} has forecast_count ${String(r.forecast_count)}, latest_forecast_at ${String(r.latest_forecast_at)}`,
-            });
+            found.push(
+              violation(
+                'CAT-004',
+                `listMarkets/markets/${i}`,
+                `excluded (${reason}) ${String(r.marketKey)} has forecast_count ${String(r.forecast_count)}, latest_forecast_at ${String(r.latest_forecast_at)}`,
+              ),
+            );
           }
           if (operationId === 'searchMarkets' && r.has_forecast !== false)
-            found.push({
-              ruleId: 'CAT-005',
-              severity: 'error',
-              path: `searchMarkets/markets/${i}/has_forecast`,
-              message: `excluded (${reason}) ${String(r.marketKey)} has has_forecast ${String(r.has_forecast)}`,
-            });
+            found.push(
+              violation(
+                'CAT-005',
+                `searchMarkets/markets/${i}/has_forecast`,
+                `excluded (${reason}) ${String(r.marketKey)} has has_forecast ${String(r.has_forecast)}`,
+              ),
+            );
           if (operationId === 'listMispricedMarkets')
-            found.push({
-              ruleId: 'CAT-006',
-              severity: 'error',
-              path: `listMispricedMarkets/markets/${i}`,
-              message: `excluded (${reason}) ${String(r.marketKey)} is listed as mispriced`,
-            });
+            found.push(
+              violation(
+                'CAT-006',
+                `listMispricedMarkets/markets/${i}`,
+                `excluded (${reason}) ${String(r.marketKey)} is listed as mispriced`,
+              ),
+            );
         });
       }
       const excluded = Object.fromEntries(

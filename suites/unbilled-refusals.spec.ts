@@ -30,6 +30,7 @@ import type { TargetClient } from './support/client.ts';
 import { FAULT_SCOPE_HEADER, faultScope, type ControlPlane } from './support/control.ts';
 import { notSettled, paymentFor, sendPaid } from './support/x402-payments.ts';
 import { requestFor } from './support/request-for.ts';
+import { drawnFrom } from './support/exhibit.ts';
 import { findThinHandle } from './support/social.ts';
 
 /** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
@@ -110,13 +111,13 @@ async function upstreamStillPending(
   }
   if (live.some((f) => (f as { scope?: string }).scope === marked)) return [];
   judged(NOT_BILLED_UPSTREAM_WORK, 1, 'a 429 while an upstream failure was pending', op);
-  return [
+  return drawnFrom(next, [
     violation(
       NOT_BILLED_UPSTREAM_WORK,
       'status',
       `the upstream failure pending for the 429's call of ${op} was gone after it (the next call answered ${next.status()}): the 429 reached the upstream`,
     ),
-  ];
+  ]);
 }
 
 test.describe('an upstream 502 of every paid operation is refunded', () => {
@@ -195,12 +196,15 @@ test.describe('an upstream error of every paid operation answered with another s
             judged(BILLING_RULES.notBilledUpstream, 1, 'an answer of an upstream error', op);
             const after = await controlPlane.balance(account.accountId);
             found.push(
-              ...checkDebit(
-                BILLING_RULES.notBilledUpstream,
-                `a ${res.status()} answer of ${op}'s upstream ${status}`,
-                price(op) * 2,
-                after,
-                0,
+              ...drawnFrom(
+                res,
+                checkDebit(
+                  BILLING_RULES.notBilledUpstream,
+                  `a ${res.status()} answer of ${op}'s upstream ${status}`,
+                  price(op) * 2,
+                  after,
+                  0,
+                ),
               ),
             );
           });
@@ -287,7 +291,12 @@ test.describe('the standard in-flight bound refuses a call of every standard ope
         const wereHeld = statuses.every((st) => st === 429 || (st >= 200 && st <= 299));
         test.skip(!wereHeld && !found.length, `no instance: the held calls of ${op} answered ${statuses.join(',')} without being held`);
         judged(['LIM-004', 'LIM-023'], 1, `a call over ${bound} in flight`, op);
-        found.push(...judgeRefusal(await answerOf(extra!), { scope: 'standard', limit: 'concurrency', maxConcurrent: bound }, 'LIM-004'));
+        found.push(
+          ...drawnFrom(
+            extra!,
+            judgeRefusal(await answerOf(extra!), { scope: 'standard', limit: 'concurrency', maxConcurrent: bound }, 'LIM-004'),
+          ),
+        );
         // The refused call debits nothing (BILL-008): the account pays at most the answered calls' price (a target
         // may bill a repeated request less, e.g. a generation answered with its existing job).
         if (extra!.status() === 429) {
@@ -296,11 +305,13 @@ test.describe('the standard in-flight bound refuses a call of every standard ope
           const debited = cost * (bound + 3) - (await controlPlane.balance(account.accountId));
           if (debited > cost * answered)
             found.push(
-              violation(
-                NOT_BILLED_429,
-                'balance',
-                `${answered} answered calls and a 429 of ${op} debited ${debited} credits, more than the answered calls' ${cost * answered}`,
-              ),
+              ...drawnFrom(extra!, [
+                violation(
+                  NOT_BILLED_429,
+                  'balance',
+                  `${answered} answered calls and a 429 of ${op} debited ${debited} credits, more than the answered calls' ${cost * answered}`,
+                ),
+              ]),
             );
         }
         expect(found).toHaveNoViolations();
@@ -337,20 +348,22 @@ test.describe('a call of every paid operation over its scope quota is refused be
             judged(rule, 1, `a call after ${bound} ${scope} calls in the ${window}`, op);
             if (res.status() !== 429)
               return void found.push(
-                violation(
-                  rule,
-                  'status',
-                  `after ${bound} ${scope} calls in the ${window} (preloaded), ${op} answered ${res.status()}, not 429`,
-                ),
+                ...drawnFrom(res, [
+                  violation(
+                    rule,
+                    'status',
+                    `after ${bound} ${scope} calls in the ${window} (preloaded), ${op} answered ${res.status()}, not 429`,
+                  ),
+                ]),
               );
             const after = await controlPlane.balance(account.accountId);
             // "Rejected before any debit" (BILL-008) and "debits nothing" (LIM-017): the balance is untouched.
             for (const unbilled of [NOT_BILLED_429, 'LIM-017']) {
               judged(unbilled, 1, 'a 429 answer', op);
-              found.push(...checkDebit(unbilled, `a 429 answer of ${op}`, price(op) * 2, after, 0));
+              found.push(...drawnFrom(res, checkDebit(unbilled, `a 429 answer of ${op}`, price(op) * 2, after, 0)));
             }
             // The refusal's anatomy and the quota its RateLimit-Policy states for the window (LIM-033).
-            found.push(...judgeRefusal(await answerOf(res), { scope, limit: window }));
+            found.push(...drawnFrom(res, judgeRefusal(await answerOf(res), { scope, limit: window })));
             found.push(...(await upstreamStillPending(api, controlPlane, request, op, marked)));
           });
         }

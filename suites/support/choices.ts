@@ -6,7 +6,7 @@
  * documented pattern inside a chosen body), the helpers here find that content wherever the target put
  * it, so the documented rules are judged on any conforming shape.
  */
-import type { Violation } from '../../lib/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { record } from './matchers.ts';
 import { judged } from './annotations.ts';
@@ -22,7 +22,7 @@ export function observeChoice(gapId: string, sameAsStub: boolean, detail: string
   if (!rule || rule.kind !== 'gap') throw new Error(`observeChoice: ${gapId} is not a gap rule`);
   judged(gapId, 1, choiceCase(gapId));
   if (!sameAsStub) {
-    const v: Violation = { ruleId: gapId, severity: 'warning', path: '/', message: `differs from the stub's choice: ${detail}` };
+    const v: Violation = violation(gapId, '/', `differs from the stub's choice: ${detail}`, 'warning');
     record([v]);
   }
   return sameAsStub;

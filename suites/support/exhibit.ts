@@ -6,7 +6,7 @@
  * reads these `fc-exhibit` attachments into rules.json and the certification report.
  */
 import { test, type APIResponse } from '@playwright/test';
-import type { Violation } from '../../lib/violation.ts';
+import { onViolationMade, type Violation } from '../../lib/violation.ts';
 import { isSecret, placeholderOf, redact, registerSecret, type SecretVariable } from '../../lib/redact.ts';
 import {
   EXHIBIT_ATTACHMENT,
@@ -110,6 +110,15 @@ type Exchange = { request: RecordedRequest; response: ResponseExcerpt };
 const exchanges = new WeakMap<APIResponse, Exchange>();
 /** The exchange each violation was found in, when the test said so (`drawnFrom`). */
 const drawnBy = new WeakMap<Violation, Exchange>();
+/**
+ * The exchange last read when each violation was made (lib/violation.ts `violation()`): a test judges an answer
+ * as it reads it, then may read others before it reports what it found, so this is nearer the truth than the
+ * test's last exchange, and comes after a test's own word (`drawnFrom`, or the answer a matcher was given).
+ */
+const madeDuring = new WeakMap<Violation, Exchange>();
+onViolationMade((v) => {
+  if (last) madeDuring.set(v, last);
+});
 
 /**
  * Marks `violations` as found in the answer `res` (sent by the target client): their exhibit shows that
@@ -126,13 +135,16 @@ export function drawnFrom<T extends readonly Violation[]>(res: APIResponse, viol
 export function sameExchange(from: Violation, to: Violation): Violation {
   const exchange = drawnBy.get(from);
   if (exchange) drawnBy.set(to, exchange);
+  const during = madeDuring.get(from);
+  if (during) madeDuring.set(to, during);
   return to;
 }
 
 /**
  * Attaches exhibits for `violations` to the running test, one per exchange: each violation's own
- * (`drawnFrom`), else the exchange of `res` when given (it was sent by the target client), else this
- * test's last exchange. At most MAX_PER_TEST per test. Outside a test, does nothing.
+ * (`drawnFrom`), else the exchange of `res` when given (it was sent by the target client), else the
+ * exchange last read when the violation was made, else this test's last exchange. At most MAX_PER_TEST per
+ * test. Outside a test, does nothing.
  */
 export function attachExhibit(violations: readonly Violation[], res?: APIResponse): void {
   if (!violations.length) return;
@@ -142,10 +154,10 @@ export function attachExhibit(violations: readonly Violation[], res?: APIRespons
   } catch {
     return;
   }
-  const fallback = (res && exchanges.get(res)) ?? last;
+  const given = res && exchanges.get(res);
   const groups = new Map<Exchange | undefined, Violation[]>();
   for (const v of violations) {
-    const exchange = drawnBy.get(v) ?? fallback;
+    const exchange = drawnBy.get(v) ?? given ?? madeDuring.get(v) ?? last;
     groups.set(exchange, [...(groups.get(exchange) ?? []), v]);
   }
   for (const [exchange, vs] of groups) {

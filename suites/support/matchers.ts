@@ -5,7 +5,7 @@
  */
 import { expect as base, type APIResponse } from '@playwright/test';
 import { CONTRACT_RULE_CASES, contract, contractCasesOf, validateResponse, type ObservedResponse } from '../../contract/index.ts';
-import type { Violation } from '../../lib/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
 import { redact } from '../../lib/redact.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { loadRules } from '../../contract/rules.ts';
@@ -131,12 +131,7 @@ export const expect = base.extend({
     for (const [ruleId, what] of Object.entries(CONTRACT_RULE_CASES))
       if (declares(ruleId)) judged(ruleId, cases.has(ruleId) ? 1 : 0, what, operationId);
     if (!observed.parsed && observed.bodyText.length > 0 && /json/i.test(observed.headers['content-type'] ?? '')) {
-      violations.push({
-        ruleId: 'CONTRACT-002',
-        severity: 'error',
-        path: '/',
-        message: 'content-type says JSON but the body does not parse',
-      });
+      violations.push(violation('CONTRACT-002', '/', 'content-type says JSON but the body does not parse'));
     }
     const errors = violations.filter((v) => v.severity === 'error');
     const pass = errors.length === 0;

@@ -23,6 +23,7 @@ import { send } from './limit-calls.ts';
 import type { PaidRequest } from './paid-requests.ts';
 import type { TargetClient } from './client.ts';
 import type { ControlPlane } from './control.ts';
+import { drawnFrom } from './exhibit.ts';
 
 /** Funding of a test wallet: $1 in atomic units of a 6-decimal token. */
 export const FUNDING = 1_000_000n;
@@ -70,5 +71,6 @@ export async function notSettled(
   if (res.headers()['payment-response'] !== undefined)
     found.push(violation(rule, 'header:PAYMENT-RESPONSE', `${what} carries a PAYMENT-RESPONSE: the payment was settled`));
   found.push(...checkDebit(rule, what, held, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
-  return found;
+  // Its exhibit is the unsettled answer, whichever answers the test reads after it.
+  return drawnFrom(res, found);
 }

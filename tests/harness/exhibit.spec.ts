@@ -1,11 +1,12 @@
 /**
  * A verdict's exhibits show the exchange each violation was found in (suites/support/exhibit.ts `drawnFrom`):
  * a test that judges several answers and holds its violations to the end attaches one exhibit per answer,
- * not the test's last exchange for all of them.
+ * not the test's last exchange for all of them; a violation made by `violation()` keeps the answer last read when it
+ * was made.
  */
 import { test, expect } from '@playwright/test';
 import { EXHIBIT_ATTACHMENT, type Exhibit } from '../../lib/exhibit.ts';
-import type { Violation } from '../../lib/violation.ts';
+import { violation, type Violation } from '../../lib/violation.ts';
 import { attachExhibit, drawnFrom, rememberExchange, sameExchange } from '../../suites/support/exhibit.ts';
 import { bufferedResponse } from '../../suites/support/transport.ts';
 
@@ -41,4 +42,23 @@ test('a violation re-graded by the catalogue keeps the exchange it was drawn fro
   await answerAt('/api/v1/latest?hours=2', 200);
   attachExhibit([sameExchange(found!, { ...found!, severity: 'warning' })]);
   expect(exhibits()[0]!.request!.url).toContain('hours=1');
+});
+
+test('a violation made as an answer is judged is exhibited with that answer, though the test read others before it reported', async () => {
+  await answerAt('/api/v1/signals/oil?start=a', 200);
+  const found = [violation('OIL-011', 'status', 'made while judging the first answer')];
+  const second = await answerAt('/api/v1/signals/oil?start=b', 429);
+  found.push(violation('LIM-004', 'status', 'made while judging the second answer'));
+  await answerAt('/api/v1/pricing', 200);
+  // The matcher's answer, when given, comes first; a test's own drawnFrom before both.
+  const given = violation('ERR-006', '/', 'made while judging the third answer');
+  attachExhibit([...found, v('SRC-001')]);
+  const urls = exhibits().map((e) => [e.request!.url.replace(/^.*\/api\/v1\//, ''), e.violations.map((x) => x.ruleId).join(',')]);
+  expect(urls).toEqual([
+    ['signals/oil?start=a', 'OIL-011'],
+    ['signals/oil?start=b', 'LIM-004'],
+    ['pricing', 'SRC-001'],
+  ]);
+  attachExhibit([given], second);
+  expect(exhibits()[3]!.request!.url).toContain('start=b');
 });
