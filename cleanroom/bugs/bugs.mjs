@@ -919,12 +919,374 @@ export const bugs = [
       }
     },
   },
+
+  // ================================================================== round 2 (14 bugs, two per pattern)
+  // ------------------------------------------------------------------ pattern a
+  {
+    name: 'stance_403_payment_required_code',
+    round: 2,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['9897d53e523d'],
+    operations: ['GET /api/v1/assets/stance'],
+    what: 'When an API-key account cannot pay GET /api/v1/assets/stance, the 403 answer carries error "payment_required" (the 402 challenge code) instead of "insufficient_credits"; status, message and every other route are right.',
+    how: 'Create an account with 5 credits; GET /api/v1/assets/stance?asset=btc with its key: 403 {"error":"payment_required",...}.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/v1/assets/stance') && res.status === 403 && b && b.error === 'insufficient_credits') { b.error = 'payment_required'; res.touch(); }
+    },
+  },
+  {
+    name: 'search_snapshot_freshness_verified',
+    round: 2,
+    pattern: 'a',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['577dea61adea'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'In GET /api/v1/markets/search rows, the graph-snapshot quotes of venue_a_us and venue_c markets say freshness "verified" instead of "stale" (quote_method stays graph_snapshot); the market list, latest feed, mispriced list and asset search keep "stale".',
+    how: 'GET /api/v1/markets/search?q=bitcoin: rows of venue venue_c or venue_a_us have venue_quote.freshness "verified".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      for (const m of b.markets) {
+        const q = m && m.venue_quote;
+        if (q && (m.venue === 'venue_a_us' || m.venue === 'venue_c') && q.quote_method === 'graph_snapshot' && q.freshness === 'stale') q.freshness = 'verified';
+      }
+      res.touch();
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern b
+  {
+    name: 'mispriced_topic_broker_a_ignored',
+    round: 2,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['4e67c8fbf4ff'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'GET /api/v1/markets/mispriced ignores the special value topic=broker_a (any case) and returns the whole mispriced list, broker-less rows included; the topic echo still says broker_a, and ordinary tag/category topics filter as before.',
+    how: 'GET /api/v1/markets/mispriced?topic=broker_a: rows whose broker_channels is [] (venue_a, venue_c rows).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets/mispriced')) return;
+      const t = ctx.query.get('topic');
+      if (t && t.trim().toLowerCase() === 'broker_a') { ctx.origTopic = t; ctx.query.delete('topic'); }
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.origTopic !== undefined && res.status === 200 && b && typeof b === 'object') { b.topic = ctx.origTopic; res.touch(); }
+    },
+  },
+  {
+    name: 'signals_exclude_drawdown_active_only',
+    round: 2,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ed03cd5f7401'],
+    operations: ['GET /api/v1/signals'],
+    what: 'exclude_drawdown_risk=true removes elevated or unknown drawdown-risk rows only among status "active" signals: expired and withdrawn rows with drawdown_risk_elevated true (or null) stay in the filtered list.',
+    how: 'GET /api/v1/signals?exclude_drawdown_risk=true: rows with drawdown_risk_elevated true whose status is expired or withdrawn.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/signals') && ctx.query.get('exclude_drawdown_risk') === 'true') { ctx.query.delete('exclude_drawdown_risk'); ctx.excludeDrawdown = true; }
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.excludeDrawdown || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      b.signals = b.signals.filter((s) => s.status !== 'active' || s.drawdown_risk_elevated === false);
+      if (typeof b.count === 'number') b.count = b.signals.length;
+      res.touch();
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern c
+  {
+    name: 'targets_bare_numeric_ref_as_venue_a',
+    round: 2,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['e8ad531b4f00'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'A bare all-digit ref is read as a venue_a numeric market id instead of a venue_b ticker: ref=1000503 answers 200 with the venue_a target (input echoed as given) where no venue_b ticker matches and 404 is due; other bare refs, URLs and marketKeys are right.',
+    how: 'GET /api/public/forecast-targets?ref=1000503: 200 with venue venue_a (the reference answers 404 not_found, ticker "1000503").',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-targets')) return;
+      const ref = ctx.query.get('ref');
+      if (ref && /^\d{1,20}$/.test(ref)) { ctx.origRef = ref; ctx.query.set('ref', `venue_a:${ref}`); }
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.origRef === undefined || !b) return;
+      const sub = `venue_a:${ctx.origRef}`;
+      if (b.input === sub) b.input = ctx.origRef;
+      if (b.ticker === sub) b.ticker = ctx.origRef;
+      if (typeof b.message === 'string') b.message = b.message.split(sub).join(ctx.origRef);
+      res.touch();
+    },
+  },
+  {
+    name: 'assets_q_identifier_zeros_stripped',
+    round: 2,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['b4b8a0ad2039'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'An all-digit q with leading zeros (an SEC CIK such as 0000320193) is normalised as a number before matching, so the platform identifier finds nothing; the query echo keeps the given string, and ISIN, FRED, ticker and name queries work.',
+    how: 'GET /api/v1/assets/search?q=0000320193: assets [] (the reference returns aapl, matched on identifiers).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search')) return;
+      const q = ctx.query.get('q');
+      if (q && /^0+[1-9]\d*$/.test(q)) { ctx.origQ = q; ctx.query.set('q', q.replace(/^0+/, '')); }
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.origQ !== undefined && res.status === 200 && b && 'query' in b) { b.query = ctx.origQ; res.touch(); }
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern d
+  {
+    name: 'assets_directory_debit_10',
+    round: 2,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['abb3d4e3e2ad'],
+    operations: ['GET /api/v1/assets'],
+    what: 'An API-key call of the asset directory GET /api/v1/assets debits 10 credits ($0.01, the asset-search price) instead of 5 ($0.005); its 402 challenge (5000 units) and the pricing answer still say $0.005.',
+    how: 'Read an account balance, GET /api/v1/assets with its key (200), read again: 10 credits less instead of 5.',
+    async onResponse(ctx, res) {
+      if (isGet(ctx, '/api/v1/assets') && res.status === 200 && ctx.apiKey && !ctx.headers['payment-signature']) await ctx.charge(5);
+    },
+  },
+  {
+    name: 'markets_default_forecast_age_24',
+    round: 2,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['fb6a3786da57'],
+    operations: ['GET /api/v1/markets'],
+    what: 'Without max_forecast_age, GET /api/v1/markets windows forecast_count and latest_forecast_at (and the in-window listing) on 24 hours instead of the documented default 48; an explicit max_forecast_age=48 is right.',
+    how: 'GET /api/v1/markets and GET /api/v1/markets?max_forecast_age=48: markets whose latest forecast is 24-48 h old have forecast_count 0 / latest_forecast_at null (or are missing) in the first answer only.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/markets') && !ctx.query.has('max_forecast_age')) ctx.query.set('max_forecast_age', '24');
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern e
+  {
+    name: 'generation_daily_crypto_excluded',
+    round: 2,
+    pattern: 'e',
+    section: 'What the service does',
+    sentences: ['e9a5f80cb102'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests refuses daily-close crypto up/down markets with 422 forecast_topic_excluded (reason crypto_up_down), drawing the horizon line at one day instead of at the hourly settle; fifteen-minute and hourly ones are refused as they should, and forecast-availability still reports the daily ones in scope.',
+    how: 'POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_c","market_id":"c-c6152ae925"} (Idempotency-Key, API key): 422 forecast_topic_excluded; the reference accepts it (202).',
+    async onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests')) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || body.kind !== 'venue_market' || typeof body.venue !== 'string' || typeof body.market_id !== 'string') return;
+      const key = `${body.venue}:${body.market_id}`;
+      const av = await freeGet(ctx, `/api/public/forecast-availability?market_key=${encodeURIComponent(key)}`);
+      if (!av || av.tracked !== true || av.excluded !== null || !DAILY_UP_DOWN.test(String(av.question || ''))) return;
+      // Let the reference run its own checks (key, quota, credits, idempotency) on a short-horizon twin of the same venue,
+      // so that only the topic verdict differs; fall back to answering directly.
+      const twin = await shortHorizonTwin(ctx, body.venue);
+      if (twin) {
+        ctx.dailyTwin = { key, twin: `${body.venue}:${twin}` };
+        ctx.setBodyJson({ ...body, market_id: twin });
+        return;
+      }
+      if (!ctx.apiKey) return;
+      return ctx.reply(422, { error: 'forecast_topic_excluded', message: `${key} is out of scope (crypto_up_down): sports outcomes, mention markets and short-horizon crypto up/down markets are never forecast` });
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.dailyTwin || !b) return;
+      const { key, twin } = ctx.dailyTwin;
+      if (typeof b.message === 'string') b.message = b.message.split(twin).join(key);
+      res.touch();
+    },
+  },
+  {
+    name: 'standard_day_resets_0100_utc',
+    round: 2,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['db986177c205'],
+    operations: ['GET /api/v1/assets', 'GET /api/v1/markets', 'GET /api/v1/markets/search', 'POST /api/auth/forecast-requests'],
+    what: 'The standard scope\'s daily quota (20,000 per UTC day) rolls over at 01:00 UTC instead of 00:00 UTC: an account that exhausted it keeps getting 429 standard-day during the first hour of the next UTC day, and day-limit 429s advertise Retry-After up to 01:00 UTC (3600 s more than the UTC midnight); the social-research scope and the per-second/per-minute windows are right.',
+    how: 'POST /__control/limits/usage {scope standard, window day, count 20000, accountId}; GET /api/v1/assets with its key (429); POST /__control/clock to 30 s after the next UTC midnight; GET /api/v1/assets again: 429 with Retry-After about 3570 (the reference answers 200).',
+    async onRequest(ctx) {
+      const st = dayState(ctx);
+      const key = ctx.apiKey;
+      if (!key || !st.out.has(key) || !isStandardRoute(ctx)) return;
+      const now = await ctx.stubNow();
+      const d = Math.floor(now / DAY_MS);
+      const od = st.out.get(key);
+      if (d === od + 1 && now - d * DAY_MS < HOUR_MS) {
+        const s = Math.max(1, Math.ceil((d * DAY_MS + HOUR_MS - now) / 1000));
+        ctx.dayReplied = true;
+        return ctx.reply(429, {
+          error: 'rate_limited',
+          message: `Too many requests: the standard scope's daily limit is exceeded; retry after ${s} s`,
+          retry_after: s,
+          limit_scope: 'standard',
+        }, { 'retry-after': String(s), 'ratelimit-policy': STD_POLICY, ratelimit: `"standard-day";r=0;t=${s}` });
+      }
+      if (d > od) st.out.delete(key);
+    },
+    async onResponse(ctx, res) {
+      const st = dayState(ctx);
+      const b = J(res);
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset' && res.status < 300) { st.out.clear(); return; }
+      if (ctx.method === 'POST' && ctx.path === '/__control/accounts' && res.status === 201 && b && b.apiKey && b.accountId) {
+        keysOf(st, b.accountId).add(b.apiKey);
+        return;
+      }
+      if (ctx.method === 'POST' && ctx.path === '/__control/limits/usage' && res.status === 200 && b) {
+        const q = ctx.bodyJson() || {};
+        if (q.scope !== 'standard' || q.window !== 'day' || !q.accountId) return;
+        const now = await ctx.stubNow();
+        for (const k of keysOf(st, q.accountId)) {
+          if (typeof b.bound === 'number' && Number(q.count) >= b.bound) st.out.set(k, Math.floor(now / DAY_MS));
+          else st.out.delete(k);
+        }
+        return;
+      }
+      if (ctx.dayReplied || res.status !== 429 || !b || b.limit_scope !== 'standard' || !/standard-day/.test(String(res.headers.ratelimit || ''))) return;
+      const now = await ctx.stubNow();
+      if (ctx.apiKey) st.out.set(ctx.apiKey, Math.floor(now / DAY_MS));
+      // the buggy day ends at 01:00 UTC: every day-limit wait is one hour longer
+      const ra = Number(res.headers['retry-after']);
+      if (Number.isFinite(ra)) res.headers['retry-after'] = String(ra + 3600);
+      if (typeof b.retry_after === 'number') b.retry_after += 3600;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after (\d+) s/, (_m, n) => `retry after ${Number(n) + 3600} s`);
+      if (typeof res.headers.ratelimit === 'string') res.headers.ratelimit = res.headers.ratelimit.replace(/("standard-day";r=\d+;t=)(\d+)/, (_m, p, n) => `${p}${Number(n) + 3600}`);
+      res.touch();
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern f
+  {
+    name: 'generation_404_billed',
+    round: 2,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'A generation request for a market the venue does not have answers 404 not_found and keeps its 1000-credit ($1.00) debit; the 422 refusals (topic excluded, multi-contract event) are refunded as before.',
+    how: 'POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_b","market_id":"NOPE-1"} (Idempotency-Key, API key): 404 and the balance is 1000 credits lower.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (isPost(ctx, '/api/auth/forecast-requests') && res.status === 404 && b && b.error === 'not_found' && ctx.apiKey) await ctx.charge(1000);
+    },
+  },
+  {
+    name: 'xsearch_502_billed',
+    round: 2,
+    pattern: 'f',
+    section: 'Errors',
+    sentences: ['5a78e9e6f3f1', '0c14253e0dc5'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'When POST /api/v1/x/search answers 502 (social search unavailable or not executed), the 500-credit ($0.50) debit is kept; 502s of other routes, and the x/profile 502, are refunded.',
+    how: 'POST /__control/faults {method POST, path /api/v1/x/search, status 502, times 1, scope s}; POST /api/v1/x/search {"query":"fed"} with X-Fault-Scope s and an API key: 502 and 500 credits gone.',
+    async onResponse(ctx, res) {
+      if (isPost(ctx, '/api/v1/x/search') && res.status === 502 && ctx.apiKey) await ctx.charge(500);
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern g
+  {
+    name: 'oil_perp_venue_b_down_not_degraded',
+    round: 2,
+    pattern: 'g',
+    section: 'Resources and their fields / Crude-oil signal (GET /api/v1/signals/oil)',
+    sentences: ['03bc51cf5e0d'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'When only the perp_venue_b mark could not be fetched (marks.perp_venue_b null) the oil answer says degraded false; a failed venue_a_perps mark still gives degraded true.',
+    how: 'POST /__control/oil {scope s, reading current, marksDown ["perp_venue_b"]}; GET /api/v1/signals/oil with X-Fault-Scope s: marks.perp_venue_b null and degraded false.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !b || !b.marks) return;
+      if (b.marks.perp_venue_b === null && b.marks.venue_a_perps && b.degraded === true) { b.degraded = false; res.touch(); }
+    },
+  },
+  {
+    name: 'signals_last_updated_oldest',
+    round: 2,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['fc87e709e32f'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'last_updated of GET /api/v1/markets/{slug}/signals is the publication time of the oldest returned article (the last of the newest-first list) instead of the newest one\'s; answers with a single article are right.',
+    how: 'GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b: last_updated equals signals[signals.length-1].published_at, days before signals[0].published_at.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!(ctx.method === 'GET' && MARKET_SIGNALS.test(ctx.path)) || res.status !== 200 || !b || !Array.isArray(b.signals) || b.signals.length < 2) return;
+      const oldest = b.signals[b.signals.length - 1];
+      if (oldest && typeof oldest.published_at === 'string') { b.last_updated = oldest.published_at; res.touch(); }
+    },
+  },
 ];
+
+// ------------------------------------------------------------------ round-2 helpers
+const DAY_MS = 86400_000;
+const HOUR_MS = 3600_000;
+const STD_POLICY = '"standard-second";q=20;w=1, "standard-minute";q=600;w=60, "standard-day";q=20000;w=86400, "standard-concurrency";q=10';
+const DAILY_UP_DOWN = /up or down|close higher|\bbe up\b/i;
+
+/** Non-social payable routes (the standard rate-limit scope) called with an API key. */
+function isStandardRoute(ctx) {
+  if (ctx.method === 'POST' && ctx.path === '/api/auth/forecast-requests') return true;
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+  return /^\/api\/v1\//.test(ctx.path) && !/^\/api\/v1\/(openapi\.json|wallets\/|x\/)/.test(ctx.path);
+}
+
+/** Per-proxy state of standard_day_resets_0100_utc: account -> keys, key -> UTC day index of its exhausted day. */
+function dayState(ctx) {
+  if (!ctx.state.utcDay) {
+    const acctKeys = new Map();
+    const env = process.env.STUB_API_KEYS || process.env.API_KEYS || '';
+    env.split(',').map((s) => s.trim()).filter(Boolean).forEach((k, i) => acctKeys.set(`acct_${i + 1}`, new Set([k])));
+    ctx.state.utcDay = { acctKeys, out: new Map() };
+  }
+  return ctx.state.utcDay;
+}
+function keysOf(st, acct) {
+  if (!st.acctKeys.has(acct)) st.acctKeys.set(acct, new Set());
+  return st.acctKeys.get(acct);
+}
+
+/** A free, unauthenticated GET to the stub from the client's address; parsed JSON of a 200, else null. */
+async function freeGet(ctx, url) {
+  try {
+    const r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json' } });
+    return r.status === 200 && r.json && typeof r.json === 'object' ? r.json : null;
+  } catch { return null; }
+}
+
+/** A short-horizon (excluded, crypto_up_down) market id of the venue, checked once through forecast-availability. */
+const TWIN_CANDIDATES = {
+  venue_a: ['1009517', '1008765'],
+  venue_a_us: ['27490084'],
+  venue_b: ['KXBTC15M-26MAR201415-YES', 'KXETHH-26MAR2014-YES'],
+  venue_c: ['c-411570493e'],
+};
+async function shortHorizonTwin(ctx, venue) {
+  ctx.state.twins = ctx.state.twins || new Map();
+  if (ctx.state.twins.has(venue)) return ctx.state.twins.get(venue);
+  let found = null;
+  for (const id of TWIN_CANDIDATES[venue] || []) {
+    const av = await freeGet(ctx, `/api/public/forecast-availability?market_key=${encodeURIComponent(`${venue}:${id}`)}`);
+    if (av && av.tracked && av.excluded && av.excluded.reason === 'crypto_up_down') { found = id; break; }
+  }
+  ctx.state.twins.set(venue, found);
+  return found;
+}
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));
 
 export function registryJson() {
-  return bugs.map(({ name, pattern, section, sentences, operations, what, how }) => ({ name, pattern, section, sentences, operations, what, how }));
+  return bugs.map(({ name, round, pattern, section, sentences, operations, what, how }) => ({ name, ...(round ? { round } : {}), pattern, section, sentences, operations, what, how }));
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href && process.argv.includes('--json')) {

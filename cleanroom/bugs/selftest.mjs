@@ -496,6 +496,122 @@ const checks = {
     const r = await api.post('/api/v1/x/profile', { handle: '@abcdefghijklmno' }, { key: a.key });
     return v(r.status === 422, `status ${r.status}`);
   },
+
+  // ------------------------------------------------------------------ round 2
+  async stance_403_payment_required_code(api) {
+    const a = await api.newAccount(5);
+    const r = await api.get('/api/v1/assets/stance?asset=btc', { key: a.key });
+    must(r.status === 403, `expected 403, got ${r.status}`);
+    return v(r.json.error !== 'insufficient_credits', `error=${r.json.error}`);
+  },
+  async search_snapshot_freshness_verified(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/search?q=bitcoin', { key: a.key });
+    must(r.status === 200, `search ${r.status}`);
+    const snap = r.json.markets.filter((m) => m.venue === 'venue_a_us' || m.venue === 'venue_c');
+    must(snap.length > 0, 'no venue_a_us / venue_c rows');
+    const bad = snap.filter((m) => m.venue_quote.quote_method !== 'graph_snapshot' || m.venue_quote.freshness !== 'stale');
+    return v(bad.length > 0, `${bad.length}/${snap.length} snapshot quotes not stale (${bad[0] && bad[0].venue_quote.freshness})`);
+  },
+  async mispriced_topic_broker_a_ignored(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/mispriced?topic=broker_a', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `mispriced ${r.status}`);
+    const bad = r.json.markets.filter((m) => !(m.broker_channels || []).includes('broker_a'));
+    return v(bad.length > 0, `${bad.length}/${r.json.markets.length} rows not broker-listed`);
+  },
+  async signals_exclude_drawdown_active_only(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals?exclude_drawdown_risk=true', { key: a.key });
+    must(r.status === 200, `signals ${r.status}`);
+    const bad = r.json.signals.filter((s) => s.drawdown_risk_elevated === true);
+    return v(bad.length > 0, `${bad.length} rows with drawdown_risk_elevated true (${[...new Set(bad.map((s) => s.status))]})`);
+  },
+  async targets_bare_numeric_ref_as_venue_a(api) {
+    const r = await api.get('/api/public/forecast-targets?ref=1000503');
+    must(r.status === 200 || r.status === 404, `targets ${r.status}`);
+    return v(r.status === 200 && r.json.venue !== 'venue_b', `status ${r.status} venue ${r.json && r.json.venue}`);
+  },
+  async assets_q_identifier_zeros_stripped(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?q=0000320193', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    return v(!r.json.assets.some((x) => x.assetKey === 'aapl'), `assets: ${r.json.assets.map((x) => x.assetKey)} (query ${r.json.query})`);
+  },
+  async assets_directory_debit_10(api) {
+    const a = await api.newAccount(1000);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets', { key: a.key }));
+    must(out.status === 200, `assets ${out.status}`);
+    return v(spent !== 5, `spent ${spent}`);
+  },
+  async markets_default_forecast_age_24(api) {
+    const a = await api.newAccount();
+    const now = await api.now();
+    const def = await api.get('/api/v1/markets', { key: a.key });
+    const exp = await api.get('/api/v1/markets?max_forecast_age=48', { key: a.key });
+    must(def.status === 200 && exp.status === 200, `statuses ${def.status} ${exp.status}`);
+    const byKey = new Map(def.json.markets.map((m) => [m.marketKey, m]));
+    const mid = exp.json.markets.filter((m) => m.latest_forecast_at && now - Date.parse(m.latest_forecast_at) > 25 * 3600_000
+      && now - Date.parse(m.latest_forecast_at) < 47 * 3600_000);
+    must(mid.length > 0, 'no market with a latest forecast 25-47 h old');
+    const bad = mid.filter((m) => !byKey.has(m.marketKey) || byKey.get(m.marketKey).latest_forecast_at !== m.latest_forecast_at);
+    return v(bad.length > 0, `${bad.length}/${mid.length} markets with a 25-47 h old forecast differ from max_forecast_age=48`);
+  },
+  async generation_daily_crypto_excluded(api) {
+    const a = await api.newAccount(5000);
+    const r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_c', market_id: 'c-c6152ae925' },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    must([200, 201, 202, 422].includes(r.status), `generation ${r.status} ${r.text.slice(0, 120)}`);
+    return v(r.status === 422 && r.json.error === 'forecast_topic_excluded', `status ${r.status} ${r.json && (r.json.error || r.json.status)}: ${r.json && r.json.message || ''}`);
+  },
+  async standard_day_resets_0100_utc(api) {
+    try {
+      const a = await api.newAccount();
+      await api.fill('standard', 'day', 20000, a);
+      const r1 = await api.get('/api/v1/assets', { key: a.key });
+      must(r1.status === 429, `expected 429 before midnight, got ${r1.status}`);
+      const now = await api.now();
+      const midnight = Math.floor(now / 86400_000) * 86400_000 + 86400_000;
+      await api.control('POST', '/__control/clock', { advanceSeconds: Math.ceil((midnight - now) / 1000) + 30 });
+      const r2 = await api.get('/api/v1/assets', { key: a.key });
+      return v(r2.status === 429, `30 s after UTC midnight -> ${r2.status} (retry-after ${r2.headers['retry-after']})`);
+    } finally { await api.reset(); }
+  },
+  async generation_404_billed(api) {
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_b', market_id: 'NOPE-1' },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } }));
+    must(out.status === 404, `expected 404, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async xsearch_502_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `st-${randomUUID()}`;
+    await api.fault({ method: 'POST', path: '/api/v1/x/search', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key, scope }));
+    must(out.status === 502, `expected 502, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async oil_perp_venue_b_down_not_degraded(api) {
+    const scope = `st-${randomUUID()}`;
+    const c = await api.control('POST', '/__control/oil', { scope, reading: 'current', marksDown: ['perp_venue_b'] });
+    must(c.status === 200 || c.status === 201, `oil control ${c.status}`);
+    const a = await api.newAccount();
+    await sleep(1200);
+    const r = await api.get('/api/v1/signals/oil', { key: a.key, scope });
+    await sleep(1100);
+    must(r.status === 200 && r.json.marks && r.json.marks.perp_venue_b === null && r.json.marks.venue_a_perps, `oil ${r.status}`);
+    return v(r.json.degraded !== true, `perp_venue_b null, degraded ${r.json.degraded}`);
+  },
+  async signals_last_updated_oldest(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200 && r.json.signals.length >= 2, `signals ${r.status}`);
+    const newest = r.json.signals.reduce((x, y) => (Date.parse(y.published_at) > Date.parse(x.published_at) ? y : x));
+    const lu = Date.parse(r.json.last_updated);
+    return v(lu !== Date.parse(newest.published_at) && lu !== Date.parse(newest.correlated_at),
+      `last_updated ${r.json.last_updated}, newest article ${newest.published_at}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
