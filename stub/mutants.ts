@@ -409,6 +409,7 @@ const TABLE = {
     ['tgt-count-off', 'TGT-016', 'allContracts.marketCount is one less than its requests'],
     ['tgt-input-lowercased', 'TGT-001', 'input echoes the ref lower-cased'],
     ['tgt-bad-prefix-404', 'TGT-031', 'an unsupported marketKey prefix answers 404 instead of 422'],
+    ['tgt-bare-venue-a-id', 'TGT-027', "a bare all-digit ref naming a venue_a market's numeric id resolves on venue_a (round-2 bug)"],
   ],
   assets: [
     ['asset-q-and-reference', 'ASRCH-002', 'q together with reference is accepted (q wins)'],

@@ -133,5 +133,7 @@ export function resolveRef(store: DataStore, ref: string): Resolved {
     throw invalidRequest(`unsupported marketKey prefix ${prefix}: (only venue_b: and venue_a:)`);
   }
   if (!BARE_TICKER.test(ref)) throw invalidRequest('ref is neither a URL, a marketKey nor a venue_b ticker');
+  if (mutant('tgt-bare-venue-a-id') && /^\d+$/.test(ref) && store.byMarketKey(`venue_a:${ref}`))
+    return venueAMarket(store, ref, store.byMarketKey(`venue_a:${ref}`), `venue_a:${ref}`);
   return venueBTicker(store, ref, ref);
 }
