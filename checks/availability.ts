@@ -331,6 +331,14 @@ const SHORT_WINDOW =
 const OTHER_SUBDAILY = /\b\d+[ -]?(?:min(?:ute)?s?|hours?|hrs?)\b/i;
 const EXCLUSION_HINT = /sport|mention|up-or-down|nfl|nba|nhl|mlb|soccer|epl/i;
 
+/** Whether a row's question or tags call it an up/down market (whatever its horizon). */
+export function isUpDown(row: Obj): boolean {
+  const labels = [...(Array.isArray(row.tags) ? row.tags : []), ...(Array.isArray(row.categories) ? row.categories : [])].map((t) =>
+    String(t).toLowerCase(),
+  );
+  return UP_DOWN.test(str(row.question) ?? '') || labels.includes('up-or-down');
+}
+
 /**
  * Classifies a catalog or search row by the unambiguous signals only: an exact tag or category
  * 'sports' or 'mentions'; a crypto up/down question naming a 15-minute, hourly or intraday window

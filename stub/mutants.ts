@@ -463,6 +463,12 @@ const TABLE = {
       'TOPIC-002',
       'mention markets are not excluded: the second case of the topic exclusion (sports, mentions, short-horizon crypto)',
     ],
+    [
+      'topic-daily-crypto-generation',
+      'TOPIC-004',
+      'a generation for a daily-close crypto up/down market is refused 422 forecast_topic_excluded while availability keeps it in scope (round-2 bug)',
+      { operation: 'createForecastRequest' },
+    ],
   ],
   signals: [
     ['sig-drawdown-wrong-value', 'SIG-008', 'exclude_drawdown_risk=true drops the null reads instead of the true ones, keeping risky rows'],

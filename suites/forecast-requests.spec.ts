@@ -39,6 +39,7 @@ import {
   excludedMarkets,
   generationTargets,
   idempotencyHeader,
+  inScopeCryptoTargets,
   newKey,
   readJob,
   resolution,
@@ -458,6 +459,41 @@ test.describe('topic exclusion on every path', () => {
       }
       if (throttled === picked.size)
         withdrawRules(['TOPIC-008', 'TOPIC-009', 'JOB-001'], `every generation (${throttled}) was refused with 429 by a quota`);
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
+    'a daily-close or longer crypto market, in scope by its availability, is not refused forecast_topic_excluded by a generation',
+    { ...ruleDetails('TOPIC-004', ...contractRules(CREATE)) },
+    async ({ api, paid, budget }) => {
+      // Round-2 bug generation_daily_crypto_excluded: availability kept these in scope while the generation refused
+      // them; the sentence keeps them in scope for the service, so the generation is judged too (one call: $1.000).
+      test.skip(!(await budget.fits(GENERATION_CREDITS)), 'budget: needs one generation call ($1.000), less is left');
+      const [target] = await test.step('find a daily-close or longer crypto market its availability keeps in scope', () =>
+        inScopeCryptoTargets(api, paid, 1));
+      if (!target) {
+        judged('TOPIC-004', 0, 'a generation for a daily-close or longer crypto market', CREATE);
+        test.skip(true, 'no instance: no listed daily-close or longer crypto market that its availability keeps in scope');
+        return;
+      }
+      await budget.reserveCalls(CREATE, 1);
+      const a = await submitJob(paid, target.body, newKey());
+      test.info().annotations.push({
+        type: 'note',
+        description: `generation asked for ${String(target.row.marketKey)} (${String(target.row.question)}): ${a.status}`,
+      });
+      // An owner-scoped quota refusal (429) says nothing of the market's scope: not an instance.
+      if (!judged('TOPIC-004', a.status === 429 ? 0 : 1, 'a generation for a daily-close or longer crypto market', CREATE)) return;
+      const found: Violation[] = [];
+      if (a.status === 422 && a.body.error === 'forecast_topic_excluded')
+        found.push(
+          violation(
+            'TOPIC-004',
+            `/${String(target.row.marketKey)}`,
+            `a daily-close or longer crypto market (availability tracked, excluded null) was refused 422 forecast_topic_excluded`,
+          ),
+        );
       expect(found).toHaveNoViolations();
     },
   );

@@ -100,6 +100,9 @@ export function resolveGenerationMarket(store: DataStore, req: GenerationRequest
       (alt('AVAIL-041') && m.serviceMarketId.toLowerCase() === id));
   if (m && named) {
     if (m.exclusion && !mutant('job-excluded-accepted')) throw excludedError(m);
+    // Mutant: the horizon line drawn at the day, not the hourly settle (a daily-close crypto up/down market refused).
+    if (mutant('topic-daily-crypto-generation') && m.tags.includes('crypto') && m.tags.includes('up-or-down'))
+      throw excludedError({ ...m, exclusion: 'crypto_up_down' });
     return m;
   }
   const found = req.venue === 'venue_b' ? store.eventByTicker(req.market_id) : undefined;

@@ -7,6 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { test, type APIResponse } from '@playwright/test';
 import type { GenerationBody } from '../../checks/jobs.ts';
+import { classifyTopic, isUpDown } from '../../checks/availability.ts';
 import type { TargetClient } from './client.ts';
 import { expect, observe } from './matchers.ts';
 import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, venueANumericId, venueBEvents, type Row } from './lookups.ts';
@@ -102,6 +103,32 @@ export async function generationTargets(api: TargetClient, paid: TargetClient, m
   // the first market would meet that cap on one market while others stay unused.
   const start = found.length > max ? spreadOffset(found.length) : 0;
   return [...found.slice(start), ...found.slice(0, start)].slice(0, max);
+}
+
+/**
+ * Listed daily-close or longer crypto markets (the rows' own words, checks/availability.ts classifyTopic) that their
+ * availability answer keeps in scope (tracked, excluded null), the up/down ones first (the edge of the horizon line
+ * the spec draws at the hourly settle): at most `max`, at most `maxLookups` looked up. Each carries the generation
+ * body its availability offers, else the one its row names (a market with a stored forecast may offer none).
+ */
+export async function inScopeCryptoTargets(
+  api: TargetClient,
+  paid: TargetClient,
+  max: number,
+  maxLookups = 20,
+): Promise<GenerationTarget[]> {
+  const rows = (await coveredRows(paid)).filter((r) => classifyTopic(r) === 'crypto_in_scope');
+  const ordered = [...rows.filter(isUpDown), ...rows.filter((r) => !isUpDown(r))].slice(0, maxLookups);
+  const out: GenerationTarget[] = [];
+  for (const row of ordered) {
+    if (out.length >= max) break;
+    const { res, body } = await lookup(api, { market_key: String(row.marketKey) });
+    if (res.status() !== 200 || body.tracked !== true || body.excluded !== null) continue;
+    const gen = body.generation as Row | null | undefined;
+    const offered = gen && typeof gen.body === 'object' && gen.body !== null ? (gen.body as GenerationBody) : undefined;
+    out.push({ row, availability: body, body: offered ?? bodyOfRow(row) });
+  }
+  return out;
 }
 
 /** How many targets beyond the ones asked for are looked for, so tests can spread over them. */
