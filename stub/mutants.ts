@@ -136,6 +136,12 @@ const TABLE = {
       { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
     ],
     ['bill-no-refund-404-forecast', 'BILL-002', "the forecast route's 404 keeps its API-key debit", { operation: 'getMarketForecast' }],
+    [
+      'bill-no-refund-404-generation',
+      'BILL-002',
+      "a generation's 404 (a market no venue knows) keeps its API-key debit (round-2 bug)",
+      { operation: 'createForecastRequest', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
     ['bill-double-debit-latest', 'BILL-001', 'a successful latest call debits its price twice', { operation: 'getLatest' }],
     ['bill-no-refund-502-portfolio', 'BILL-003', "the portfolio route's 502 keeps its API-key debit", { operation: 'getPortfolio' }],
     [

@@ -83,7 +83,11 @@ const UNKNOWN_IDENTIFIER: Readonly<Record<string, (r: PaidRequest) => PaidReques
   getAssetStance: (r) => ({ ...r, params: { ...r.params, asset: `fc-no-such-asset-${randomUUID().slice(0, 8)}` } }),
   listSources: (r) => ({ ...r, params: { ...r.params, market_keys: UNKNOWN_MARKET_KEY } }),
   searchAssets: (r) => ({ ...r, params: { reference: UNKNOWN_MARKET_KEY } }),
-  createForecastRequest: (r) => ({ ...r, body: unknownMarkets(r.body) }),
+  // A generation body names its market by venue and native id (not a marketKey): the id is replaced too.
+  createForecastRequest: (r) => ({
+    ...r,
+    body: { ...(unknownMarkets(r.body) as object), market_id: `FC-NO-SUCH-MARKET-${randomUUID().slice(0, 8).toUpperCase()}` },
+  }),
 };
 /** The operations of UNKNOWN_IDENTIFIER an API key pays for and that document a 404. */
 const WITH_404 = KEY_OPERATIONS.filter((id) => id in UNKNOWN_IDENTIFIER && contract().operation(id).spec.responses?.['404'] !== undefined);

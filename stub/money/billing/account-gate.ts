@@ -154,7 +154,9 @@ export class AccountGate implements Gate {
       finish: once((status, billable) => {
         if (
           (status === 404 &&
-            (mutant('bill-no-refund-404') || (mutant('bill-no-refund-404-forecast') && operationId === 'getMarketForecast'))) ||
+            (mutant('bill-no-refund-404') ||
+              (mutant('bill-no-refund-404-forecast') && operationId === 'getMarketForecast') ||
+              (mutant('bill-no-refund-404-generation') && operationId === 'createForecastRequest'))) ||
           (status === 502 && (mutant('bill-no-refund-502') || (mutant('bill-no-refund-502-portfolio') && operationId === 'getPortfolio')))
         )
           return NO_HEADERS;
