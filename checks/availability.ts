@@ -331,12 +331,15 @@ const SHORT_WINDOW =
 const OTHER_SUBDAILY = /\b\d+[ -]?(?:min(?:ute)?s?|hours?|hrs?)\b/i;
 const EXCLUSION_HINT = /sport|mention|up-or-down|nfl|nba|nhl|mlb|soccer|epl/i;
 
-/** Whether a row's question or tags call it an up/down market (whatever its horizon). */
-export function isUpDown(row: Obj): boolean {
-  const labels = [...(Array.isArray(row.tags) ? row.tags : []), ...(Array.isArray(row.categories) ? row.categories : [])].map((t) =>
+/** A row's tags and categories, lower-cased. */
+const labelsOf = (row: Obj): string[] =>
+  [...(Array.isArray(row.tags) ? row.tags : []), ...(Array.isArray(row.categories) ? row.categories : [])].map((t) =>
     String(t).toLowerCase(),
   );
-  return UP_DOWN.test(str(row.question) ?? '') || labels.includes('up-or-down');
+
+/** Whether a row's question or tags call it an up/down market (whatever its horizon). */
+export function isUpDown(row: Obj): boolean {
+  return UP_DOWN.test(str(row.question) ?? '') || labelsOf(row).includes('up-or-down');
 }
 
 /**
@@ -345,14 +348,12 @@ export function isUpDown(row: Obj): boolean {
  * (short horizon) or none (daily close and longer). Rows with partial hints are `unclear`.
  */
 export function classifyTopic(row: Obj): TopicClass {
-  const labels = [...(Array.isArray(row.tags) ? row.tags : []), ...(Array.isArray(row.categories) ? row.categories : [])].map((t) =>
-    String(t).toLowerCase(),
-  );
+  const labels = labelsOf(row);
   const question = str(row.question) ?? '';
   if (labels.includes('sports')) return 'sports';
   if (labels.includes('mentions')) return 'mentions';
   const crypto = labels.includes('crypto');
-  const upDown = UP_DOWN.test(question) || labels.includes('up-or-down');
+  const upDown = isUpDown(row);
   // 'Bitcoin up or down in the next hour?' is an hourly settle (issue 32 triage: the harness read it as in scope).
   if (crypto && upDown)
     return SHORT_WINDOW.test(question) ? 'crypto_up_down' : OTHER_SUBDAILY.test(question) ? 'unclear' : 'crypto_in_scope';

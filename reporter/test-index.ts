@@ -107,6 +107,13 @@ export function freshIndex(hash = sourcesHash()): IndexedTest[] | null {
  * @throws Error when the listing is needed and fails.
  */
 export function suiteTests(): IndexedTest[] {
+  // Once per process: a run plans, prints and buys from the same list, and its sources do not change meanwhile.
+  return (suiteTestsMemo ??= listedOrIndexed());
+}
+
+let suiteTestsMemo: IndexedTest[] | undefined;
+
+function listedOrIndexed(): IndexedTest[] {
   const hash = sourcesHash();
   const fresh = freshIndex(hash);
   if (fresh) return fresh;
