@@ -1226,6 +1226,142 @@ export const bugs = [
       if (oldest && typeof oldest.published_at === 'string') { b.last_updated = oldest.published_at; res.touch(); }
     },
   },
+
+  // ================================================================== round 3 (b): patterns e, f, g
+  // ------------------------------------------------------------------ pattern e
+  {
+    name: 'sources_x_post_windowed_on_published',
+    round: 3,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['75323952ae04'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources windows social posts on their published time instead of when they were last seen as relevant: a re-sighted x_post published before the window start is left out although it was sighted inside the window; articles and fresh posts are right.',
+    how: 'GET /api/v1/latest?hours=6&types=x_post lists an x_post sighted inside the window; GET /api/v1/sources?market_keys=<its marketKey>&window=6&types=x_post lacks that post (its url), because it was published more than 6 h ago (the reference lists it).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      const w = ctx.query.has('window') ? Number(ctx.query.get('window')) : 48;
+      if (!Number.isFinite(w) || w < 1) return;
+      const cutoff = (await ctx.stubNow()) - w * HOUR_MS;
+      const kept = b.sources.filter((s) => !(s && s.type === 'x_post' && Date.parse(s.published_at) < cutoff));
+      if (kept.length !== b.sources.length) { b.sources = kept; res.touch(); }
+    },
+  },
+  {
+    name: 'latest_window_oldest_quarter_hour_dropped',
+    round: 3,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['445529a3d214'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest leaves out the events of the oldest 15 minutes of its window (occurred_at in [window.since, window.since + 15 min)); window.since, window.hours and count (recounted) still look right, and every returned event lies inside the window.',
+    how: 'GET /api/v1/latest?hours=3 and GET /api/v1/latest?hours=4: events of the 4-hour answer with occurred_at between the 3-hour answer\'s window.since and 15 minutes later are missing from the 3-hour answer.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events) || !b.window) return;
+      const since = Date.parse(b.window.since);
+      if (Number.isNaN(since)) return;
+      const edge = since + 15 * 60_000;
+      b.events = b.events.filter((e) => !(e && Date.parse(e.occurred_at) < edge));
+      if (typeof b.count === 'number') b.count = b.events.length;
+      res.touch();
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern f
+  {
+    name: 'profile_502_provider_down_billed',
+    round: 3,
+    pattern: 'f',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['0c5c54e9a2ab'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'When POST /api/v1/x/profile answers 502 (search provider unavailable or not run), the 1000-credit ($1.00) debit is kept; its 404 insufficient_post_history and the x/search 502 are refunded.',
+    how: 'POST /__control/faults {method POST, path /api/v1/x/profile, status 502, times 1, scope s}; POST /api/v1/x/profile {"handle":"policy_pat"} with X-Fault-Scope s and an API key: 502 and the balance is 1000 credits lower.',
+    async onResponse(ctx, res) {
+      if (isPost(ctx, '/api/v1/x/profile') && res.status === 502 && ctx.apiKey && !ctx.headers['payment-signature']) await ctx.charge(1000);
+    },
+  },
+  {
+    name: 'oil_spacing_429_billed',
+    round: 3,
+    pattern: 'f',
+    section: 'Limits',
+    sentences: ['c62df283b618'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'A 429 of GET /api/v1/signals/oil from its own oil scope (start spacing or in-flight limit) debits the route\'s 10 credits; the 429 itself (headers, body) is right, and standard-scope 429s debit nothing.',
+    how: 'GET /api/v1/signals/oil?include_marks=false twice in a row with an API key: the second answers 429 (limit_scope oil) and the balance drops by 10 credits across it.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/v1/signals/oil') && res.status === 429 && b && b.limit_scope === 'oil' && ctx.apiKey && !ctx.headers['payment-signature']) await ctx.charge(10);
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern g
+  {
+    name: 'search_venue_a_us_service_id_bare',
+    round: 3,
+    pattern: 'g',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['631d0954f278'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'In GET /api/v1/markets/search rows, venue_a_us markets carry a bare numeric serviceMarketId (their native id, the legacy venue_a form) instead of the venue-prefixed venue_a_us:<id>; serviceUrl is built from it consistently, so it points at /markets/<id>. Other venues and other routes are right.',
+    how: 'GET /api/v1/markets/search?q=bitcoin: rows with venue venue_a_us have serviceMarketId equal to nativeMarketId (e.g. "27490084") and serviceUrl {site}/markets/27490084.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      for (const m of b.markets) {
+        if (!m || m.venue !== 'venue_a_us' || typeof m.nativeMarketId !== 'string' || !/^\d+$/.test(m.nativeMarketId)) continue;
+        const old = m.serviceMarketId;
+        if (old !== `venue_a_us:${m.nativeMarketId}`) continue;
+        m.serviceMarketId = m.nativeMarketId;
+        if (typeof m.serviceUrl === 'string') m.serviceUrl = m.serviceUrl.split(encodeURIComponent(old)).join(encodeURIComponent(m.nativeMarketId));
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'availability_venue_c_stored_generation_offered',
+    round: 3,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['4035ad11af64'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'For venue_c markets that already have a stored forecast, forecast-availability gives the read pointer and also a ready generation body (generation non-null); venue_a, venue_a_us and venue_b markets with a forecast have generation null.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_c:c-0a6ce36144: available true, read non-null and generation {method POST, endpoint /api/auth/forecast-requests, ...}.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      const m = b.market;
+      if (!m || m.venue !== 'venue_c' || b.available !== true || !b.read || b.generation !== null || b.excluded) return;
+      b.generation = {
+        method: 'POST',
+        endpoint: '/api/auth/forecast-requests',
+        authentication: { type: 'header', name: 'x-service-api-key' },
+        idempotencyKeyRequired: true,
+        body: { kind: 'venue_market', venue: m.venue, market_id: m.nativeMarketId },
+      };
+      res.touch();
+    },
+  },
+  {
+    name: 'assets_references_echo_not_deduplicated',
+    round: 3,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['9f1c2783f6b4'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'The references echo of GET /api/v1/assets/search lists every reference parameter as given, repeats included, instead of the deduplicated list; the matched assets are right (each once).',
+    how: 'GET /api/v1/assets/search?reference=btc&reference=btc&reference=aapl: references ["btc","btc","aapl"] (the reference answers ["btc","aapl"]).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.references)) return;
+      const given = ctx.query.getAll('reference');
+      const echoed = new Set(b.references);
+      if (given.length > b.references.length && given.every((r) => echoed.has(r))) { b.references = given; res.touch(); }
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers

@@ -612,6 +612,80 @@ const checks = {
     return v(lu !== Date.parse(newest.published_at) && lu !== Date.parse(newest.correlated_at),
       `last_updated ${r.json.last_updated}, newest article ${newest.published_at}`);
   },
+
+  // ------------------------------------------------------------------ round 3 (b)
+  async sources_x_post_windowed_on_published(api) {
+    const a = await api.newAccount();
+    const lat = await api.get('/api/v1/latest?hours=6&types=x_post', { key: a.key });
+    must(lat.status === 200, `latest ${lat.status}`);
+    const since = Date.parse(lat.json.window.since);
+    // x_posts sighted as relevant well inside the 6-hour window, by market
+    const sighted = lat.json.events.filter((e) => e.type === 'x_post' && e.source && e.source.url && Date.parse(e.occurred_at) > since + 120_000);
+    must(sighted.length > 0, 'no x_post events in the last 6 hours');
+    const keys = [...new Set(sighted.map((e) => e.market.marketKey))];
+    const listed = new Map();
+    for (let i = 0; i < keys.length; i += 10) {
+      const r = await api.get(`/api/v1/sources?market_keys=${keys.slice(i, i + 10).map(enc).join(',')}&window=6&types=x_post`, { key: a.key });
+      must(r.status === 200, `sources ${r.status}`);
+      for (const s of r.json.sources) listed.set(s.url, s);
+    }
+    const missing = sighted.filter((e) => !listed.has(e.source.url));
+    const older = [...listed.values()].filter((s) => Date.parse(s.published_at) < since).length;
+    return v(missing.length > 0, `${missing.length}/${sighted.length} x_posts sighted within 6 h missing from sources window=6 (${older} listed posts published before the window)`);
+  },
+  async latest_window_oldest_quarter_hour_dropped(api) {
+    const a = await api.newAccount();
+    const h3 = await api.get('/api/v1/latest?hours=3', { key: a.key });
+    const h4 = await api.get('/api/v1/latest?hours=4', { key: a.key });
+    must(h3.status === 200 && h4.status === 200, `statuses ${h3.status} ${h4.status}`);
+    const since = Date.parse(h3.json.window.since);
+    const asOf = Date.parse(h3.json.as_of);
+    const id = (e) => `${e.type}|${e.id}|${e.occurred_at}`;
+    const have = new Set(h3.json.events.map(id));
+    const due = h4.json.events.filter((e) => Date.parse(e.occurred_at) >= since + 60_000 && Date.parse(e.occurred_at) <= asOf);
+    must(due.length > 0, 'no events in the 3-hour window');
+    const missing = due.filter((e) => !have.has(id(e)));
+    return v(missing.length > 0, `${missing.length}/${due.length} in-window events missing from hours=3 (oldest missing ${missing.length ? missing[missing.length - 1].occurred_at : '-'}, since ${h3.json.window.since})`);
+  },
+  async profile_502_provider_down_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `st-${randomUUID()}`;
+    await api.fault({ method: 'POST', path: '/api/v1/x/profile', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key, scope }));
+    must(out.status === 502, `expected 502, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async oil_spacing_429_billed(api) {
+    const a = await api.newAccount(1000);
+    await sleep(1200);
+    const r1 = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    must(r1.status === 200, `first oil call ${r1.status}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/oil?include_marks=false', { key: a.key }));
+    await sleep(1100);
+    must(out.status === 429, `expected 429 on the second start, got ${out.status}`);
+    return v(spent !== 0, `429 (${out.json && out.json.limit_scope}) spent ${spent}`);
+  },
+  async search_venue_a_us_service_id_bare(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/search?q=bitcoin', { key: a.key });
+    must(r.status === 200, `search ${r.status}`);
+    const rows = r.json.markets.filter((m) => m.venue !== 'venue_a');
+    must(rows.some((m) => m.venue === 'venue_a_us'), 'no venue_a_us rows');
+    const bad = rows.filter((m) => !String(m.serviceMarketId).startsWith(`${m.venue}:`));
+    return v(bad.length > 0, `${bad.length}/${rows.length} non-venue_a rows without a venue prefix (${bad[0] && `${bad[0].venue} ${bad[0].serviceMarketId}`})`);
+  },
+  async availability_venue_c_stored_generation_offered(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_c:c-0a6ce36144');
+    must(r.status === 200 && r.json.available === true && r.json.read, 'no stored forecast');
+    return v(r.json.generation !== null, `generation ${JSON.stringify(r.json.generation)}`);
+  },
+  async assets_references_echo_not_deduplicated(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=btc&reference=btc&reference=aapl', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    const refs = r.json.references;
+    return v(new Set(refs).size !== refs.length, `references ${JSON.stringify(refs)}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
