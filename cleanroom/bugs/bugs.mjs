@@ -1362,6 +1362,170 @@ export const bugs = [
       if (given.length > b.references.length && given.every((r) => echoed.has(r))) { b.references = given; res.touch(); }
     },
   },
+  // ================================================================== round 3 (a): patterns a, b, c, d, two each
+  // ------------------------------------------------------------------ pattern a
+  {
+    name: 'targets_api_key_call_billed',
+    round: 3,
+    pattern: 'a',
+    section: 'What the service does',
+    sentences: ['c7ff4a82bfc4'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'A successful GET /api/public/forecast-targets that carries an x-service-api-key header debits 10 credits from that key\'s account, as if the free lookup were a $0.01 paid read; calls without a key (the documented way) cost nothing, and forecast-availability stays free with or without a key.',
+    how: 'Read an account balance, GET /api/public/forecast-targets?ref=venue_a:1000503 with its key (200), read again: 10 credits less.',
+    async onResponse(ctx, res) {
+      if (isGet(ctx, '/api/public/forecast-targets') && res.status === 200 && ctx.apiKey) await ctx.charge(10);
+    },
+  },
+  {
+    name: 'signals_invalid_key_402',
+    round: 3,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['9ce82331b2dd'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals with an invalid x-service-api-key treats the key as absent and answers the 402 x402 challenge (payment_required, PAYMENT-REQUIRED header) instead of 401 invalid_api_key; every other paid route answers 401.',
+    how: 'GET /api/v1/signals with x-service-api-key: not-a-key: 402 payment_required (GET /api/v1/markets/mispriced with the same header: 401 invalid_api_key).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals') || res.status !== 401 || !b || b.error !== 'invalid_api_key') return;
+      const headers = { ...ctx.headers };
+      delete headers['x-service-api-key'];
+      const r = await ctx.upstream({ method: 'GET', url: ctx.url, headers });
+      return r.status === 402 ? r : undefined;
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern b
+  {
+    name: 'sources_markets_last_slug_dropped',
+    round: 3,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['01bbf8aeefdb'],
+    operations: ['GET /api/v1/sources'],
+    what: 'When GET /api/v1/sources is given two or more comma-separated slugs in markets, the last slug is dropped (an off-by-one slice), so that market\'s articles and posts are silently missing; one slug alone, and any market_keys list, work.',
+    how: 'GET /api/v1/sources?markets=will-the-fed-increase-interest-rates-by-25-bps-after-the-january-2026-fomc-meeting,will-us-unemployment-reach-5-in-2026&window=168: no item has market_slug will-us-unemployment-reach-5-in-2026 (alone, that slug has 7 articles).',
+    onResponse(ctx, res) {
+      // filtered on the answer (not by rewriting the query), so the x402 resource URL stays the client's own
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.query.has('markets') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      const list = listParam(ctx.query.get('markets'));
+      if (list.length < 2 || list.length > 10) return;
+      const last = list[list.length - 1].toLowerCase();
+      if (list.slice(0, -1).some((x) => x.toLowerCase() === last)) return;
+      b.sources = b.sources.filter((x) => String(x.market_slug || '').toLowerCase() !== last);
+      res.touch();
+    },
+  },
+  {
+    name: 'assets_asset_type_dropped_with_platform',
+    round: 3,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['4a6c5a6a8ef5'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search ignores asset_type when platform is also given, so the answer keeps every asset of the platform namespace whatever its type; asset_type alone, and platform alone, filter as documented (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/assets/search?q=*&platform=fred&asset_type=commodity: ten assets (fed-funds-rate, us-cpi, spx, ...) instead of crude-wti, brent and natgas.',
+    onRequest(ctx) {
+      // API-key calls only: rewriting the query of an x402 call would change the resource its payment is signed for
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (ctx.query.get('platform') && ctx.query.has('asset_type')) ctx.query.delete('asset_type');
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern c
+  {
+    name: 'generation_decimal_ticker_refused',
+    round: 3,
+    pattern: 'c',
+    section: 'Resources and their fields / Generation body (VenueMarketForecastRequest)',
+    sentences: ['1074a9aaeecf', '59ffa906dc6b'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests validates market_id against [A-Za-z0-9_-] and refuses venue_b tickers with a decimal strike (KXFED-26APR-T3.75) with 422 invalid_request, although such a ticker is a venue_b ticker and forecast-availability hands out exactly that body; tickers without a dot and venue_a numeric ids are accepted.',
+    how: 'POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_b","market_id":"KXFED-26APR-T3.75"} (Idempotency-Key, API key): 422 invalid_request (the reference answers 202 with a jobId).',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests')) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || typeof body.market_id !== 'string' || !/^[A-Za-z0-9_-]*\.[A-Za-z0-9_.-]*$/.test(body.market_id)) return;
+      // an empty market_id lets the reference run its own key, entitlement and body checks in their order, then refuse
+      ctx.dotTicker = body.market_id;
+      ctx.setBodyJson({ ...body, market_id: '' });
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.dotTicker === undefined || res.status !== 422 || !b || b.error !== 'invalid_request') return;
+      b.message = `market_id "${ctx.dotTicker}" must be 1..512 characters of A-Z, a-z, 0-9, "_" and "-"`;
+      res.touch();
+    },
+  },
+  {
+    name: 'availability_condition_id_untracked',
+    round: 3,
+    pattern: 'c',
+    section: 'Resources and their fields / Venue key (enum)',
+    sentences: ['9be37d64aecd'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability looks a venue_a condition id (0x + 64 hex) given as slug without venue up in the venue_a_us namespace instead of venue_a, so a covered venue_a market answers tracked false with every field null; ordinary slugs, market_key and market_id with venue_a work.',
+    how: 'GET /api/public/forecast-availability?slug=0x3d196a4ffab05533961ed69736811ac1f4312be7004e08d1d9665700c6b4cdea (condition_id of venue_a:520224 in the latest feed): tracked false, market null (the reference resolves venue_a:520224).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || ctx.query.has('venue')) return;
+      const s = ctx.query.get('slug');
+      if (s && /^0x[0-9a-fA-F]{64}$/.test(s)) ctx.query.set('venue', 'venue_a_us');
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern d
+  {
+    name: 'assets_reference_cap_49',
+    round: 3,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['e58a35b4d66f'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search refuses exactly 50 reference values with 422 (the cap is checked as >= 50), although "reference at most 50 items" allows 50; 49 and fewer work, 51 is refused as it should be (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/assets/search with 50 reference parameters (btc, aapl and 48 others): 422 invalid_request "reference allows at most 50 values" (the reference answers 200).',
+    onRequest(ctx) {
+      // API-key calls only (an x402 call's query is part of the resource its payment is signed for)
+      if (isGet(ctx, '/api/v1/assets/search') && ctx.apiKey && !ctx.headers['payment-signature'] && ctx.query.getAll('reference').length === 50) {
+        ctx.query.append('reference', 'cap-check-extra'); // the reference itself then refuses, with its own 422 body
+      }
+    },
+  },
+  {
+    name: 'sources_credit_check_10',
+    round: 3,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['6d0b797a1b12', '1298c54a809b'],
+    operations: ['GET /api/v1/sources'],
+    what: 'The API-key credit check of GET /api/v1/sources requires 10 credits ($0.01) instead of the 5 the $0.005 route costs: an account holding 5 to 9 credits gets 403 insufficient_credits, and every such 403 says "This call costs 10 credits", while the debit itself, the 402 challenge and the pricing answer use 5.',
+    how: 'Create an account with 5 credits; GET /api/v1/sources?market_keys=venue_a:520224 with its key: 403 insufficient_credits and the balance stays 5 (the reference answers 200 and the balance is 0).',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/sources') && ctx.apiKey && !ctx.headers['payment-signature']) ctx.srcCheck = true;
+    },
+    async onResponse(ctx, res) {
+      learnAccounts(ctx, res);
+      if (!ctx.srcCheck) return;
+      const e = J(res);
+      if (res.status === 403 && e && e.error === 'insufficient_credits' && typeof e.message === 'string') {
+        e.message = e.message.replace(/costs 5 credits/, 'costs 10 credits');
+        res.touch();
+        return;
+      }
+      if (res.status !== 200) return;
+      // the reference has just debited 5; undo it if the balance before the call was under 10 credits
+      const acct = await accountOf(ctx);
+      if (!acct) return;
+      const r = await ctx.control('GET', `/__control/accounts/${encodeURIComponent(acct)}`);
+      if (!r || r.status !== 200 || !r.json || typeof r.json.credits !== 'number') return;
+      const before = r.json.credits + 5;
+      if (before >= 10) return;
+      if (!(await ctx.charge(-5))) return;
+      return ctx.reply(403, { error: 'insufficient_credits', message: `This call costs 10 credits; the account holds ${before}` });
+    },
+  },
+
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -1418,6 +1582,26 @@ async function shortHorizonTwin(ctx, venue) {
   ctx.state.twins.set(venue, found);
   return found;
 }
+
+// ------------------------------------------------------------------ round-3 helpers
+/** API key -> control-plane account id, as the proxy learns it: configured keys are acct_1.. in order, others come
+ *  from POST /__control/accounts answers (call learnAccounts from onResponse). */
+function accountMap(ctx) {
+  if (!ctx.state.r3Accounts) {
+    const m = new Map();
+    const env = process.env.STUB_API_KEYS || process.env.API_KEYS || '';
+    env.split(',').map((s) => s.trim()).filter(Boolean).forEach((k, i) => m.set(k, `acct_${i + 1}`));
+    ctx.state.r3Accounts = m;
+  }
+  return ctx.state.r3Accounts;
+}
+function learnAccounts(ctx, res) {
+  const b = J(res);
+  if (ctx.method === 'POST' && ctx.path === '/__control/accounts' && res.status === 201 && b && b.apiKey && b.accountId) {
+    accountMap(ctx).set(b.apiKey, b.accountId);
+  }
+}
+async function accountOf(ctx) { return (ctx.apiKey && accountMap(ctx).get(ctx.apiKey)) || null; }
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));
 

@@ -686,6 +686,66 @@ const checks = {
     const refs = r.json.references;
     return v(new Set(refs).size !== refs.length, `references ${JSON.stringify(refs)}`);
   },
+  // ------------------------------------------------------------------ round 3 (a)
+  async targets_api_key_call_billed(api) {
+    const a = await api.newAccount(1000);
+    const { spent, out } = await api.spent(a, () => api.get('/api/public/forecast-targets?ref=venue_a:1000503', { key: a.key }));
+    must(out.status === 200, `targets ${out.status}`);
+    return v(spent !== 0, `spent ${spent}`);
+  },
+  async signals_invalid_key_402(api) {
+    const r = await api.get('/api/v1/signals', { key: 'not-a-valid-key' });
+    must([401, 402].includes(r.status), `signals with an invalid key ${r.status}`);
+    return v(r.status !== 401 || r.json.error !== 'invalid_api_key', `status ${r.status} error ${r.json && r.json.error}`);
+  },
+  async sources_markets_last_slug_dropped(api) {
+    const a = await api.newAccount();
+    const s1 = 'will-the-fed-increase-interest-rates-by-25-bps-after-the-january-2026-fomc-meeting';
+    const s2 = 'will-us-unemployment-reach-5-in-2026';
+    const alone = await api.get(`/api/v1/sources?markets=${s2}&window=168`, { key: a.key });
+    must(alone.status === 200 && alone.json.sources.length > 0, `${s2} alone: ${alone.status}`);
+    const r = await api.get(`/api/v1/sources?markets=${s1},${s2}&window=168`, { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    const n2 = r.json.sources.filter((s) => s.market_slug === s2).length;
+    const n1 = r.json.sources.filter((s) => s.market_slug === s1).length;
+    return v(n2 === 0 || n1 === 0, `${s1}: ${n1} items, ${s2}: ${n2} items (alone ${alone.json.sources.length})`);
+  },
+  async assets_asset_type_dropped_with_platform(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?q=*&platform=fred&asset_type=commodity', { key: a.key });
+    must(r.status === 200 && r.json.assets.length > 0, `assets ${r.status}`);
+    const bad = r.json.assets.filter((x) => String(x.asset_type).toLowerCase() !== 'commodity');
+    return v(bad.length > 0, `${r.json.assets.length} assets, ${bad.length} not commodity (${bad.slice(0, 3).map((x) => x.assetKey)})`);
+  },
+  async generation_decimal_ticker_refused(api) {
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_b:KXFED-26APR-T3.75');
+    must(av.status === 200 && av.json.tracked && av.json.generation, 'availability offers no generation body');
+    const a = await api.newAccount(5000);
+    const r = await api.post('/api/auth/forecast-requests', av.json.generation.body, { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    return v(![200, 201, 202].includes(r.status), `status ${r.status} ${r.text.slice(0, 120)}`);
+  },
+  async availability_condition_id_untracked(api) {
+    const a = await api.newAccount();
+    const l = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(l.status === 200, `latest ${l.status}`);
+    const m = l.json.events.map((e) => e.market).find((x) => x.venue === 'venue_a' && /^0x[0-9a-f]{64}$/i.test(x.condition_id || ''));
+    must(m, 'no venue_a market with a condition id in the latest feed');
+    const r = await api.get(`/api/public/forecast-availability?slug=${m.condition_id}`);
+    must(r.status === 200, `availability ${r.status}`);
+    return v(!r.json.tracked || !r.json.market || r.json.market.marketKey !== m.marketKey, `${m.condition_id.slice(0, 10)}... -> tracked ${r.json.tracked} ${r.json.market && r.json.market.marketKey}`);
+  },
+  async assets_reference_cap_49(api) {
+    const a = await api.newAccount();
+    const refs = ['btc', 'aapl'];
+    for (let i = refs.length; i < 50; i++) refs.push(`no-such-asset-${i}`);
+    const r = await api.get(`/api/v1/assets/search?${refs.map((x) => `reference=${enc(x)}`).join('&')}`, { key: a.key });
+    return v(r.status !== 200 || !r.json.assets.some((x) => x.assetKey === 'btc'), `50 references -> ${r.status} ${r.text.slice(0, 100)}`);
+  },
+  async sources_credit_check_10(api) {
+    const a = await api.newAccount(5);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/sources?market_keys=venue_a:520224', { key: a.key }));
+    return v(out.status !== 200 || spent !== 5, `status ${out.status} ${out.json && out.json.message || ''}, spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
