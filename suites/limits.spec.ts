@@ -977,14 +977,15 @@ const OIL_INSIDE_MS = 940;
  * answer must be admitted; C sent OIL_INSIDE_MS after B's send must answer 429 when its answer came back
  * within one second of B's send (else the case did not land: retried, then NOT_RUN). `own`: the principal is
  * the test's alone (a control-plane account or the second key), so a refused quiet start is the target's fault.
+ * `sendOil` sends the oil request (and records its answer for the debit judged at the test's end).
  */
-async function oilSpacingEdges(client: TargetClient, r: PaidRequest, own: boolean): Promise<Violation[]> {
+async function oilSpacingEdges(sendOil: () => Promise<APIResponse>, own: boolean): Promise<Violation[]> {
   const found: Violation[] = [];
   let inside = 0;
   let outside = 0;
   for (let attempt = 0; attempt < BURST_ATTEMPTS && !inside; attempt++) {
     await sleep(1100);
-    const a = await send(client, r);
+    const a = await sendOil();
     const answeredA = Date.now();
     if (a.status() !== 200) {
       // On a key other tests share, their calls may have spent its standard quota: try again, judge nothing.
@@ -994,7 +995,7 @@ async function oilSpacingEdges(client: TargetClient, r: PaidRequest, own: boolea
     }
     await sleep(OIL_OUTSIDE_MS);
     const sentB = Date.now();
-    const b = await send(client, r);
+    const b = await sendOil();
     if (b.status() !== 200 && !own) continue;
     outside++;
     if (b.status() !== 200) {
@@ -1008,7 +1009,7 @@ async function oilSpacingEdges(client: TargetClient, r: PaidRequest, own: boolea
       break;
     }
     await sleep(Math.max(0, sentB + OIL_INSIDE_MS - Date.now()));
-    const c = await send(client, r);
+    const c = await sendOil();
     // C started before its answer came back: within one second of B's send, so less than a second after B's start.
     if (Date.now() - sentB >= 1000) continue;
     inside++;
@@ -1060,7 +1061,7 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
   test(
     'oil: a start less than one second after the last answers 429 and is admitted after its Retry-After; one just over a second after is admitted; a second request while one is in flight answers 429',
     {
-      ...ruleDetails('OIL-011', 'OIL-012', 'LIM-020', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('getOilSignal')),
+      ...ruleDetails('OIL-011', 'OIL-012', 'LIM-017', 'LIM-020', 'LIM-023', ...ANATOMY, ...ADVERTISED, ...contractRules('getOilSignal')),
       // A target may space oil starts service-wide (its choice): no other oil test runs meanwhile.
       lock: OIL_ROUTE_LOCK,
     },
@@ -1074,6 +1075,7 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
           ['OIL-011', 'LIM-023'],
           'needs control plane (FC_CONTROL_TOKEN): an oil request held in flight past one second (a latency fault)',
         );
+        withdrawRules(['LIM-017'], "needs control plane (FC_CONTROL_TOKEN): the exact balance of the oil calls' account");
       }
       // Without one, on the second principal when there is one: the first key's standard quota is shared with
       // every other test running meanwhile, and a 429 it earns there is not the oil route's.
@@ -1081,15 +1083,24 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
       const own = Boolean(account || targetOptions.apiKey2);
       const r = await requestOf(client, targetOptions.target, 'getOilSignal');
       const found: Violation[] = [];
+      // Every oil answer, for LIM-017 at the end: the oil route's own 429s (spacing, in flight) debit nothing, so the
+      // balance moves by the admitted calls only (the standard-scope 429 is judged in the unbilled-refusals suite).
+      const answered: number[] = [];
+      const sendOil = async (headers?: Record<string, string>) => {
+        const res = await send(client, r, headers);
+        answered.push(res.status());
+        return res;
+      };
+      const before = account ? await controlPlane!.balance(account.accountId) : undefined;
       await sleep(1100);
       await test.step('starts less than one second apart (OIL-012); the refused start retried after its Retry-After is admitted (LIM-020)', async () => {
         const sentFirst = Date.now();
-        const first = await send(client, r);
+        const first = await sendOil();
         // The second starts less than a second after the first only when the first came back within that second
         // (a loaded machine or a slow upstream may take longer): otherwise no instance, never a violation.
         // On a shared key another test's calls may have spent the standard quota: a refused first call is then no instance.
         const inside = Date.now() - sentFirst < 1000 && (own || first.status() === 200);
-        const second = await send(client, r);
+        const second = await sendOil();
         judged('OIL-012', inside ? 1 : 0, 'an oil start right after the previous one, within its second');
         if (first.status() !== 200 && own) found.push(violation('OIL-012', 'status', `the first oil call answered ${first.status()}`));
         await expect(second).toMatchContract('getOilSignal');
@@ -1097,22 +1108,22 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
         const wait = second.status() === 429 ? parseRetryAfter(second.headers()['retry-after']) : undefined;
         if (judged('LIM-020', wait === undefined ? 0 : 1, 'a 429 carrying a Retry-After')) {
           await sleep(Math.min(5, Math.max(1, wait!)) * 1000 + 50);
-          const again = await send(client, r);
+          const again = await sendOil();
           if (again.status() === 429)
             found.push(violation('LIM-020', 'status', `retried after its Retry-After of ${wait} s, the oil call was refused again (429)`));
         }
       });
       await sleep(1100);
       await test.step(`the one second from both sides: a start ${OIL_OUTSIDE_MS} ms after the last answer is admitted, one ${OIL_INSIDE_MS} ms after the last start answers 429 (OIL-012)`, async () =>
-        found.push(...(await oilSpacingEdges(client, r, own))));
+        found.push(...(await oilSpacingEdges(sendOil, own))));
       if (controlPlane) {
         await sleep(1100);
         await test.step('one request in flight (OIL-011)', async () => {
           const slow = faultScope();
           await controlPlane.fault({ method: 'GET', path: r.path, latencyMs: 2500, times: 1, scope: slow });
-          const held = send(client, r, { 'x-fault-scope': slow });
+          const held = sendOil({ 'x-fault-scope': slow });
           await sleep(1300);
-          const during = await send(client, r);
+          const during = await sendOil();
           const first = await held;
           if (first.status() !== 200) found.push(violation('OIL-011', 'status', `the slow oil call answered ${first.status()}`));
           await expect(during).toMatchContract('getOilSignal');
@@ -1120,6 +1131,20 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
             ...judgeRefusal(await answerOf(during), { scope: 'oil', limit: 'concurrency', maxConcurrent: OIL_LIMITS.inFlight }, 'OIL-011'),
           );
         });
+      }
+      if (account) {
+        const refused = answered.filter((s) => s === 429).length;
+        const admitted = answered.filter((s) => s === 200).length;
+        if (judged('LIM-017', refused, "an oil-route 429 (spacing or in flight) on the account's key", 'getOilSignal'))
+          found.push(
+            ...checkDebit(
+              'LIM-017',
+              `${admitted} admitted oil call(s) and ${refused} oil-route 429(s)`,
+              before!,
+              await controlPlane!.balance(account.accountId),
+              admitted * PRICES.getOilSignal!.credits,
+            ),
+          );
       }
       expect(found).toHaveNoViolations();
     },

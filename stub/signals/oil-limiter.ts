@@ -19,6 +19,11 @@ export class OilLimiter {
     private readonly spacingMs = 1000,
   ) {}
 
+  /** Whether a request of `scope` is in flight now (what an in-flight refusal of check() was about). */
+  busy(scope: string): boolean {
+    return this.scopes.get(scope)?.inFlight === true;
+  }
+
   /** Forgets every scope (control-plane reset: the clock may move back to its seeded offset). */
   reset(): void {
     this.scopes.clear();

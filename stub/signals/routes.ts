@@ -59,11 +59,16 @@ export const register: RouteModule = (route, ctx) => {
     },
     {
       beforeDebit: (principal) => {
-        // Mutant bill-debit-on-429-oil: the spacing refusal comes after a debit it keeps.
+        // Mutant bill-debit-on-429-oil: the spacing refusal comes after a debit it keeps;
+        // lim-oil-inflight-429-debited: the in-flight refusal alone keeps one.
         try {
           limiter.check(principal.accountId);
         } catch (err) {
-          if (mutant('bill-debit-on-429-oil') && principal.via === 'api-key')
+          const inFlight = limiter.busy(principal.accountId);
+          if (
+            principal.via === 'api-key' &&
+            ((mutant('bill-debit-on-429-oil') && !inFlight) || (mutant('lim-oil-inflight-429-debited') && inFlight))
+          )
             ctx.accounts.debit(principal.accountId, PRICES.getOilSignal!.credits, 'getOilSignal');
           throw err;
         }
