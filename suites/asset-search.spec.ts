@@ -165,6 +165,26 @@ async function edgesOf(api: TargetClient, marketKey: string): Promise<{ ids: str
   };
 }
 
+/**
+ * Pairs (platform, asset_type) for the filters together, at most `max`: per type (in order), a platform one of its
+ * Assets carries, then a platform none of them carries (the pair selects nothing), alternating so both kinds occur.
+ */
+function filterPairs(all: readonly Row[], platforms: readonly string[], types: readonly string[], max = 8): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const assetType of types) {
+    const carried = new Set(
+      all
+        .filter((a) => String(a.asset_type).toLowerCase() === assetType)
+        .flatMap((a) => identifiersOf(a).map((i) => i.platform.toLowerCase())),
+    );
+    const inside = platforms.find((p) => carried.has(p));
+    const outside = platforms.find((p) => !carried.has(p));
+    if (inside) pairs.push([inside, assetType]);
+    if (outside && pairs.length % 3 === 1) pairs.push([outside, assetType]);
+  }
+  return pairs.slice(0, max);
+}
+
 /** Swaps the case of every letter ("Nasdaq" → "nASDAQ"); differs from the input when it has a letter. */
 const swapCase = (s: string): string => [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 
@@ -299,7 +319,7 @@ test.describe('asset search: q mode', () => {
   );
 
   test(
-    "q='*' with platform or asset_type returns exactly the directory Assets passing the filter",
+    "q='*' with platform, asset_type or both returns exactly the directory Assets passing the filters",
     { ...ruleDetails('ASRCH-041', 'ASRCH-060', 'ASRCH-062', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
@@ -324,6 +344,26 @@ test.describe('asset search: q mode', () => {
           const want = all.filter((a) => String(a.asset_type).toLowerCase() === assetType);
           found.push(
             ...checkSameAssetSet(assetIds(body), assetIds({ assets: want }), 'ASRCH-041', '/assets', `q='*'&asset_type=${assetType}`),
+          );
+        });
+      }
+      // Both filters together (issue 34: a filter honoured alone may be dropped beside another): every Asset passing
+      // both, and only those. Per type, a platform its Assets carry and, when there is one, a platform they do not
+      // (an empty answer then), so neither filter can stand in for the other.
+      for (const [platform, assetType] of filterPairs(all, platforms, types)) {
+        await test.step(`platform=${platform}&asset_type=${assetType}`, async () => {
+          const body = await search(paid, { mode: 'q', q: '*', platform, assetType }, targetOptions.siteUrl);
+          const want = all.filter(
+            (a) => String(a.asset_type).toLowerCase() === assetType && identifiersOf(a).some((i) => i.platform.toLowerCase() === platform),
+          );
+          found.push(
+            ...checkSameAssetSet(
+              assetIds(body),
+              assetIds({ assets: want }),
+              'ASRCH-041',
+              '/assets',
+              `q='*'&platform=${platform}&asset_type=${assetType}`,
+            ),
           );
         });
       }

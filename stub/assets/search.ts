@@ -66,7 +66,8 @@ export interface AssetSearchResponse {
 /** Filters that apply in every mode (gap ASRCH-114): platform namespace, type, materiality. */
 function candidates(graph: AssetGraph, req: SearchRequest): Asset[] {
   const platform = req.platform?.toLowerCase();
-  const type = req.assetType?.toLowerCase();
+  // Mutant asset-type-dropped-with-platform: asset_type is ignored when platform is given too.
+  const type = mutant('asset-type-dropped-with-platform') && platform !== undefined ? undefined : req.assetType?.toLowerCase();
   return graph
     .assets()
     .filter((a) => platform === undefined || a.identifiers.some((i) => i.platform.toLowerCase() === platform))
