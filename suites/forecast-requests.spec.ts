@@ -29,6 +29,7 @@ import type { ControlPlane } from './support/control.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
 import type { TargetClient } from './support/client.ts';
 import { ORDER_GAP, refusalAnswer } from './support/refusals.ts';
+import { drawnFrom } from './support/exhibit.ts';
 import {
   CREATE,
   GENERATION_CREDITS,
@@ -42,6 +43,7 @@ import {
   inScopeCryptoTargets,
   newKey,
   readJob,
+  refusedReadyBody,
   resolution,
   resolutionChildren,
   smallEvent,
@@ -61,11 +63,21 @@ async function oneTarget(api: TargetClient, paid: TargetClient, count = 1): Prom
   return targets;
 }
 
+/** At most this many market_id forms are bought in the AVAIL-044 test ($1.00 each on a real target). */
+const MAX_FORMS = 6;
+
+/** A body's venue and the character classes of its market_id ("A" upper, "a" lower, "9" digit, others as they are). */
+const marketIdForm = (body: GenerationBody): string =>
+  `${body.venue}:${[...new Set(body.market_id.replace(/[A-Z]/g, 'A').replace(/[a-z]/g, 'a').replace(/[0-9]/g, '9'))].sort().join('')}`;
+
 /** The stub's choice for an accepted generation (gap JOB-034): 202 with exactly {jobId, status, createdAt}. */
 const STUB_ACCEPTED_KEYS = 'createdAt,jobId,status';
 
-/** Submits and expects an accepted job; returns its jobId. Observes the answer's form (gap JOB-034). */
-async function accepted(client: TargetClient, body: GenerationBody, key: string): Promise<string> {
+/**
+ * Submits and expects an accepted job; returns its jobId. Observes the answer's form (gap JOB-034). `ready`: the body
+ * is one availability offered, whose 400 or 422 is AVAIL-044's case (the test skips: no instance), not a harness fault.
+ */
+async function accepted(client: TargetClient, body: GenerationBody, key: string, ready = false): Promise<string> {
   let a = await submitJob(client, body, key);
   // A 429 is a documented answer, not a refusal of the case: a short Retry-After (a per-second bound) is
   // waited out once; a long one (an owner-scoped quota such as a daily cap per market) leaves the test
@@ -79,6 +91,8 @@ async function accepted(client: TargetClient, body: GenerationBody, key: string)
     a.status === 429,
     `no instance: the target refused the generation for ${body.venue}:${body.market_id} with 429 (${a.bodyText.slice(0, 160)}), so no job of this test was created`,
   );
+  const refused = ready ? refusedReadyBody(a, body) : undefined;
+  test.skip(refused !== undefined, refused);
   expect(
     a.status >= 200 && a.status < 300,
     `POST ${JOBS_PATH} for ${body.venue}:${body.market_id} is accepted (${a.status}: ${a.bodyText.slice(0, 200)})`,
@@ -158,7 +172,7 @@ test.describe('submission and reads', () => {
       await budget.reserveCalls(CREATE, 1);
       const [target] = await oneTarget(api, paid);
       const body = target!.body;
-      const jobId = await test.step('POST the availability generation body', () => accepted(paid, body, newKey()));
+      const jobId = await test.step('POST the availability generation body', () => accepted(paid, body, newKey(), true));
       const found: Violation[] = [];
       const statuses: unknown[] = [];
       let defaultSucceeded = 0;
@@ -201,6 +215,52 @@ test.describe('submission and reads', () => {
     },
   );
 
+  test(
+    'a ready body of every market_id form availability offers is accepted, never answered 400 or 422',
+    { ...ruleDetails('AVAIL-044', ...contractRules('getForecastAvailability'), ...BOTH) },
+    async ({ api, paid, budget }) => {
+      const targets = await test.step('discover markets offering a generation body', () => generationTargets(api, paid, 24));
+      // One body per venue and market_id form (the character classes it holds: a ticker's "." or "-", a bare
+      // numeric id), so a form refused alone is met without buying a generation for every market.
+      const byForm = new Map<string, GenerationTarget>();
+      for (const t of targets) if (!byForm.has(marketIdForm(t.body))) byForm.set(marketIdForm(t.body), t);
+      const sample = [...byForm.values()].slice(0, MAX_FORMS);
+      test.skip(
+        sample.length === 0,
+        'no instance: availability offered no generation body (no tracked in-scope market without a forecast)',
+      );
+      await budget.reserveCalls(CREATE, sample.length);
+      const found: Violation[] = [];
+      let posted = 0;
+      for (const { body } of sample) {
+        await test.step(`${body.venue}:${body.market_id} (form ${marketIdForm(body)})`, async () => {
+          let a = await submitJob(paid, body, newKey());
+          const wait = a.status === 429 ? (parseRetryAfter(a.headers['retry-after']) ?? 1) : undefined;
+          if (wait !== undefined && wait <= 2) {
+            await new Promise((r) => setTimeout(r, wait * 1000));
+            a = await submitJob(paid, body, newKey());
+          }
+          // A limit or a key that cannot pay is no instance of the body's readiness.
+          if ([402, 403, 429].includes(a.status)) return;
+          posted++;
+          if (a.status === 400 || a.status === 422)
+            found.push(
+              ...drawnFrom(a.res, [
+                violation(
+                  'AVAIL-044',
+                  `/${body.venue}:${body.market_id}`,
+                  `the generation body availability offers for ${body.venue}:${body.market_id} was answered ${a.status}: ${a.bodyText.slice(0, 200)}`,
+                ),
+              ]),
+            );
+        });
+      }
+      judged('AVAIL-044', posted, 'a generation body availability offered, posted as given', CREATE);
+      judged('AVAIL-044', posted, 'a generation body availability offered, posted as given', 'getForecastAvailability');
+      expect(found).toHaveNoViolations();
+    },
+  );
+
   // Two tests of two generations each, not one of three (issue 19): a budget buys JOB-025's replay case
   // for $2.00 without the reused key's.
   test(
@@ -212,7 +272,7 @@ test.describe('submission and reads', () => {
       const header = await idempotencyHeader(paid);
       observeChoice('JOB-035', header.toLowerCase() === 'idempotency-key', `the target names the idempotency key's header ${header}`);
       const key = newKey();
-      const jobId = await accepted(paid, first!.body, key);
+      const jobId = await accepted(paid, first!.body, key, true);
       const again = await test.step('the same key and body again: the same jobId', () => submitJob(paid, first!.body, key));
       expect(again.status, `a replay answers like the original (${again.bodyText.slice(0, 200)})`).toBeLessThan(300);
       const found: Violation[] = [];
@@ -231,7 +291,7 @@ test.describe('submission and reads', () => {
       await budget.reserveCalls(CREATE, 2);
       const [first, second] = await oneTarget(api, paid, 2);
       const key = newKey();
-      const jobId = await accepted(paid, first!.body, key);
+      const jobId = await accepted(paid, first!.body, key, true);
       const other = await test.step('the same key with another body', () => submitJob(paid, second!.body, key));
       const what = `${other.status} ${JSON.stringify(other.body.error ?? submittedJobId(other.body))}`;
       observeChoice(
@@ -283,7 +343,7 @@ test.describe('submission and reads', () => {
       test.skip(!targetOptions.apiKey2, 'needs a second principal (FC_API_KEY_2)');
       await budget.reserveCalls(CREATE, 1);
       const [target] = await oneTarget(api, paid);
-      const jobId = await accepted(paid, target!.body, newKey());
+      const jobId = await accepted(paid, target!.body, newKey(), true);
       // Another account's 404 says something only of a job that exists: its own key must read it back
       // (the read is free), naming it somewhere in the answer (the member is a choice, gap JOB-034).
       const own = await readJob(paid, jobId, 'status');
@@ -714,7 +774,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
       const owner = await controlPlane.createAccount(GENERATION_CREDITS * 2);
-      const jobId = await accepted(api.withKey(owner.apiKey), target!.body, newKey());
+      const jobId = await accepted(api.withKey(owner.apiKey), target!.body, newKey(), true);
       const unentitled = await controlPlane.createAccount(GENERATION_CREDITS * 2, false);
       const client = api.withKey(unentitled.apiKey);
       const found: Violation[] = [];

@@ -66,6 +66,9 @@ export function generationRequest(body: unknown): GenerationRequest {
   if (typeof b.venue !== 'string' || !(VENUES as readonly string[]).includes(b.venue))
     throw invalidRequest(`venue must be one of ${VENUES.join(', ')}`);
   if (b.market_id === undefined) throw invalidRequest('market_id is required');
+  // Mutant job-dotted-ticker-refused: a venue_b ticker holding "." (a strike such as T3.75) is refused as malformed.
+  if (mutant('job-dotted-ticker-refused') && typeof b.market_id === 'string' && b.market_id.includes('.'))
+    throw invalidRequest('market_id must hold only letters, digits, "_" and "-"');
   if (typeof b.market_id !== 'string' || b.market_id.length < 1 || b.market_id.length > MARKET_ID_MAX)
     throw invalidRequest(`market_id must be a string of 1..${MARKET_ID_MAX} characters`);
   return { kind: 'venue_market', venue: b.venue as Venue, market_id: b.market_id };

@@ -82,6 +82,17 @@ export async function coveredRows(paid: TargetClient): Promise<Row[]> {
   return [...byKey.values()];
 }
 
+/**
+ * The skip reason of a test whose generation body, the one availability offers (spec forecast-availability rule 2),
+ * the target answered 400 or 422: the test has no job to judge, and that refusal is AVAIL-044's own case (judged by
+ * its test), so the test's rules get no instance here rather than a harness fault. Undefined for any other answer.
+ */
+export function refusedReadyBody(a: Answer, body: GenerationBody): string | undefined {
+  return a.status === 400 || a.status === 422
+    ? `no instance: the target answered ${a.status} to the generation body availability offers for ${body.venue}:${body.market_id} (${a.bodyText.slice(0, 160)}), so no job of this test was created; AVAIL-044 judges that refusal`
+    : undefined;
+}
+
 /** A market a generation can be asked for: its row, the availability answer and the ready body. */
 export interface GenerationTarget {
   row: Row;
