@@ -17,6 +17,7 @@ export const BILLING_RULES = {
   refusedDebitsNothing: 'BILL-016',
   noOverdraw: 'BILL-017',
   insufficientCredits: 'AUTH-011',
+  exactPriceAdmitted: 'AUTH-021',
 } as const;
 
 /**

@@ -7,6 +7,7 @@
  * Tests needing the control plane SKIP without it ("needs control plane (FC_CONTROL_TOKEN)").
  */
 import { randomUUID } from 'node:crypto';
+import { drawnFrom } from './support/exhibit.ts';
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { goneSinceDiscovery, requestFor } from './support/request-for.ts';
 import { OIL_ROUTE_LOCK, routeLocks } from './support/locks.ts';
@@ -117,14 +118,39 @@ test.describe('billing: parallel calls of every paid operation never overdraw', 
   const keyed = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((sec) => 'apiKey' in sec));
   for (const op of keyed) {
     test(
-      `${op}: ${PARALLEL} parallel calls on credits for ${AFFORDABLE}: exactly ${AFFORDABLE} succeed, the rest 403 insufficient_credits, balance 0`,
+      `${op}: an account holding one call's price is admitted; ${PARALLEL} parallel calls on credits for ${AFFORDABLE}: exactly ${AFFORDABLE} succeed, the rest 403 insufficient_credits, balance 0`,
       {
-        ...ruleDetails(BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits, ...contractRules(op)),
+        ...ruleDetails(BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits, BILLING_RULES.exactPriceAdmitted, ...contractRules(op)),
         lock: routeLocks(op),
       },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const credits = await livePrice(api, request, op);
+        // The credit check asks the price, not more (issue 34: a price wrong where it appears again): one call's price
+        // in credits admits one call.
+        const exact: Violation[] = [];
+        await test.step(`an account holding exactly ${credits} credits, one call's price, is admitted`, async () => {
+          const one = await controlPlane.createAccount(credits);
+          const res = await sendRequest(api.withKey(one.apiKey), request);
+          await expect(res).toMatchContract(op);
+          const refused = res.status() === 403 && (await errorOf(res)) === 'insufficient_credits';
+          judged(
+            BILLING_RULES.exactPriceAdmitted,
+            refused || (res.status() >= 200 && res.status() < 300) ? 1 : 0,
+            "a call on one call's price",
+            op,
+          );
+          if (refused)
+            exact.push(
+              ...drawnFrom(res, [
+                violation(
+                  BILLING_RULES.exactPriceAdmitted,
+                  'status',
+                  `an account holding ${credits} credits (the call's price) was refused 403 insufficient_credits`,
+                ),
+              ]),
+            );
+        });
         const account = await controlPlane.createAccount(credits * AFFORDABLE);
         const client = api.withKey(account.apiKey);
         const answers = await Promise.all(Array.from({ length: PARALLEL }, () => sendRequest(client, request)));
@@ -138,7 +164,10 @@ test.describe('billing: parallel calls of every paid operation never overdraw', 
         if (gone) judged([BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits], 0, 'parallel calls over the credits', op);
         test.skip(gone !== undefined, gone);
         judged([BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits], 1, 'parallel calls over the credits', op);
-        expect(checkParallelDebits(outcomes, AFFORDABLE, await controlPlane.balance(account.accountId), 0)).toHaveNoViolations();
+        expect([
+          ...exact,
+          ...checkParallelDebits(outcomes, AFFORDABLE, await controlPlane.balance(account.accountId), 0),
+        ]).toHaveNoViolations();
       },
     );
   }

@@ -141,7 +141,13 @@ export class AccountGate implements Gate {
     const principal: Principal = { accountId, via: 'api-key' };
     req.beforeDebit?.(principal);
     if (price.credits === 0) return { principal, finish: nothingToFinish };
-    const debit = this.accounts.debit(mutant('bill-debit-neighbour') ? neighbour(accountId) : accountId, price.credits, operationId);
+    // Mutant auth-credit-check-double-sources: the evidence route's credit check asks twice its price (the debit stays).
+    const short =
+      mutant('auth-credit-check-double-sources') &&
+      operationId === 'listSources' &&
+      (this.accounts.get(accountId)?.credits ?? 0) < 2 * price.credits;
+    const debit =
+      !short && this.accounts.debit(mutant('bill-debit-neighbour') ? neighbour(accountId) : accountId, price.credits, operationId);
     if (!debit) {
       const balance = this.accounts.get(accountId)?.credits ?? 0;
       if (mutant('bill-debit-before-check') && balance > 0) this.accounts.debit(accountId, balance, operationId);
