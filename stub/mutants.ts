@@ -105,6 +105,12 @@ const TABLE = {
       "the oil route's 429 body leaves out retry_after (its Retry-After header stays)",
       { operation: 'getOilSignal', via: ['suites/limits.spec.ts', 'suites/oil.spec.ts'] },
     ],
+    [
+      'lim-oil-inflight-429-debited',
+      'LIM-017',
+      "the oil route's in-flight refusal (429, one request already running) keeps an API-key debit",
+      { operation: 'getOilSignal', via: ['suites/limits.spec.ts'] },
+    ],
   ],
   billing: [
     ['bill-no-refund-404', 'BILL-002', 'the API-key debit of a 404 answer is not refunded'],
@@ -155,6 +161,12 @@ const TABLE = {
       'BILL-008',
       "the oil route's spacing refusal (429) is checked after the API-key debit, which it keeps",
       { operation: 'getOilSignal' },
+    ],
+    [
+      'auth-credit-check-double-sources',
+      'AUTH-021',
+      "the evidence route's credit check asks twice its price: an account holding one call's price is refused 403 insufficient_credits",
+      { operation: 'listSources' },
     ],
   ],
   x402: [
@@ -232,6 +244,12 @@ const TABLE = {
     ['job-idem-new-job', 'JOB-025', 'a repeated idempotency key creates a second job'],
     ['job-foreign-403', 'JOB-016', "another account's jobId answers 403 instead of the unknown-job 404"],
     ['job-excluded-accepted', 'JOB-001', 'a topic-excluded market is accepted for generation'],
+    [
+      'job-dotted-ticker-refused',
+      'AVAIL-044',
+      'a generation body whose venue_b ticker holds "." (a strike such as T3.75), as availability offers it, is answered 422 invalid_request',
+      { operation: 'createForecastRequest' },
+    ],
     [
       'job-idem-shared-across-keys',
       'AUTH-019',
@@ -420,6 +438,12 @@ const TABLE = {
   assets: [
     ['asset-q-and-reference', 'ASRCH-002', 'q together with reference is accepted (q wins)'],
     ['asset-reference-51', 'PARAM-026', 'the reference cap is off by one: 51 values are accepted'],
+    [
+      'asset-type-dropped-with-platform',
+      'ASRCH-062',
+      'the asset_type filter is ignored when platform is given too (each filter alone is honoured)',
+      { operation: 'searchAssets' },
+    ],
     ['asset-directory-dupe', 'ASSET-004', 'the directory lists its first asset twice'],
     [
       'asset-directory-nested-market',
@@ -451,6 +475,12 @@ const TABLE = {
     ],
     ['src-types-default-article', 'PARAM-059', 'an omitted types returns articles only instead of both kinds'],
     ['src-types-first-only', 'SRC-018', 'of two listed types only the first is served (types=x_post,article answers posts only)'],
+    [
+      'src-list-last-slug-dropped',
+      'SRC-020',
+      'markets naming two or more slugs leaves the last one out (one slug alone and market_keys lists are honoured)',
+      { operation: 'listSources' },
+    ],
   ],
   latest: [
     ['latest-count-off', 'LATEST-009', 'count is events.length - 1 when there are events'],

@@ -24,6 +24,8 @@ const HOUR_MS = 3_600_000;
 const ROUTING = ['ROUTE-001', 'ROUTE-003', 'ROUTE-004'];
 const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-006'];
 const ITEM_RULES = ['SRC-001', 'SRC-007', 'SRC-009', ...ROUTING, ...ENVELOPE];
+/** Markets in the SRC-020 lists: enough for a first, a middle and a last position. */
+const LIST_SIZE = 3;
 
 /** Up to 10 markets that recently got an article or a social post (the feed's evidence events). */
 async function evidenceMarkets(paid: TargetClient, shared: SharedAnswers): Promise<FeedMarket[]> {
@@ -222,6 +224,66 @@ test.describe('GET /api/v1/sources', () => {
         }
       }
       judged('*', rows, 'an evidence item answered for a slug request');
+    },
+  );
+
+  test(
+    "a list honours every market it names, first or last: each market's own articles are in the list's answer (markets and market_keys)",
+    { ...ruleDetails('SRC-020', ...contractRules('listSources', 'getLatest')) },
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      test.skip(!affordable(targetOptions, 'listSources', 2 * LIST_SIZE + 4), 'spend budget too small');
+      const markets = await evidenceMarkets(paid, sharedAnswers);
+      // One venue's markets, so the slugs of the markets form share the venue parameter's namespace (SRC-006).
+      const byVenue = new Map<string, FeedMarket[]>();
+      for (const m of markets) byVenue.set(m.venue, [...(byVenue.get(m.venue) ?? []), m]);
+      const [venue, all] = [...byVenue].sort((a, b) => b[1].length - a[1].length)[0] ?? ['', []];
+      const chosen: { market: FeedMarket; urls: string[] }[] = [];
+      for (const market of all) {
+        if (chosen.length === LIST_SIZE) break;
+        // The market's own answer: its articles well inside the window, so none ages out before the list's call.
+        const own = await sources(paid, { market_keys: market.marketKey, window: 168 });
+        const since = own.sentMs - 168 * HOUR_MS + 10 * EDGE_MS;
+        const urls = own.body.sources
+          .filter((i) => i.type === 'article' && typeof i.url === 'string' && Date.parse(String(i.published_at)) > since)
+          .map((i) => String(i.url));
+        if (urls.length) chosen.push({ market, urls });
+      }
+      test.skip(chosen.length < 2, `no instance: fewer than two ${venue || 'feed'} markets with articles in their own answer`);
+      const slugged = chosen.every((c) => c.market.slug !== null && !c.market.slug.includes(','));
+      const forms: [string, (order: typeof chosen) => Record<string, string | number | undefined>][] = [
+        ['market_keys', (order) => ({ market_keys: order.map((c) => c.market.marketKey).join(','), window: 168 })],
+      ];
+      if (slugged)
+        forms.push([
+          'markets',
+          (order) => ({ markets: order.map((c) => c.market.slug).join(','), window: 168, venue: venue === 'venue_a' ? undefined : venue }),
+        ]);
+      const found: Violation[] = [];
+      let lists = 0;
+      for (const [form, params] of forms)
+        for (const [position, order] of [
+          ['last', chosen],
+          ['first', [...chosen].reverse()],
+        ] as const) {
+          await test.step(`${form}, ${chosen.length} markets, the probed market ${position}`, async () => {
+            const { body } = await sources(paid, params(order));
+            lists++;
+            const urls = new Set(body.sources.filter((i) => i.type === 'article').map((i) => String(i.url)));
+            for (const [i, c] of order.entries()) {
+              const missing = c.urls.filter((u) => !urls.has(u));
+              if (missing.length)
+                found.push(
+                  violation(
+                    'SRC-020',
+                    `/sources`,
+                    `${form} naming ${order.length} markets: ${missing.length} of the ${c.urls.length} article(s) of ${c.market.marketKey} (position ${i + 1}) missing, e.g. ${missing[0]}`,
+                  ),
+                );
+            }
+          });
+        }
+      judged('SRC-020', lists, 'a list of markets whose own answers hold articles');
+      expect(found).toHaveNoViolations();
     },
   );
 

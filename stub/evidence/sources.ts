@@ -40,7 +40,8 @@ function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
           // venue filters the keys (gap SRC-013), or is ignored with keys on the alternate stub.
           return m && (venue === undefined || m.venue === venue || alt('SRC-013')) ? m : undefined;
         })
-      : entries.map((slug) => {
+      : // Mutant src-list-last-slug-dropped: of two or more slugs, the last is never looked up.
+        (mutant('src-list-last-slug-dropped') && entries.length > 1 ? entries.slice(0, -1) : entries).map((slug) => {
           const m = ctx.store.resolveMarket({ slug, venue: venue ?? 'venue_a' });
           return m?.slug?.toLowerCase() === slug.toLowerCase() ? m : undefined;
         });
