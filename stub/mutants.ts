@@ -427,6 +427,12 @@ const TABLE = {
       'market_id together with slug is accepted (market_id wins): the second case of more than one identifier',
     ],
     ['avail-key-513', 'PARAM-002', 'market_key accepts 513 characters (maxLength off by one)'],
+    [
+      'avail-condition-id-slug-venue-a-us',
+      'AVAIL-005',
+      'a venue_a condition id given as slug with no venue is looked up in venue_a_us (tracked false; with venue=venue_a it resolves)',
+      { operation: 'getForecastAvailability' },
+    ],
   ],
   targets: [
     ['tgt-cost-cents', 'TGT-014', "a child's generation.costUsd is 0.01 instead of 1.00"],

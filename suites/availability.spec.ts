@@ -239,6 +239,7 @@ test.describe('identities', () => {
       const withSlug = rows.filter((r) => typeof r.slug === 'string' && r.slug !== '');
       test.skip(!withSlug.some((r) => r.venue === 'venue_a'), 'no venue_a market with a slug on the target');
       const found: Violation[] = [];
+      let conditionIds = 0;
       const sameKey = (body: Row, row: Row, rule: string, how: string): Violation[] => {
         const m = body.market as Row | null;
         return m?.marketKey === row.marketKey
@@ -270,7 +271,26 @@ test.describe('identities', () => {
         if (venue === 'venue_a') found.push(...sameKey(c.body, row, 'ROUTE-007', 'slug'));
         else if (resolved && resolved.venue !== 'venue_a')
           found.push(violation('ROUTE-007', `/${key}/slug`, `slug ${slug} without venue resolved to a ${String(resolved.venue)} row`));
+        // Another identifier form in the slug parameter (issue 34): a venue_a row's condition id. Whether the slug
+        // parameter takes one is not shown, but whatever venue=venue_a answers for it, the lookup naming no venue
+        // answers alike (slug: venue defaults to venue_a; condition-id lookups stay in the venue_a namespace).
+        const conditionId = row.condition_id;
+        if (venue !== 'venue_a' || typeof conditionId !== 'string' || conditionId === '') return;
+        const [named, bare] = [await lookup(api, { slug: conditionId, venue: 'venue_a' }), await lookup(api, { slug: conditionId })];
+        if (named.res.status() !== 200 || bare.res.status() !== 200) return;
+        conditionIds++;
+        const was = (b: Row) => `tracked ${String(b.tracked)}, market ${JSON.stringify((b.market as Row | null)?.marketKey ?? null)}`;
+        if (was(named.body) !== was(bare.body))
+          for (const rule of ['AVAIL-005', 'ROUTE-007'])
+            found.push(
+              violation(
+                rule,
+                `/${key}/slug=condition_id`,
+                `the condition id ${conditionId} as slug answered ${was(bare.body)} without venue but ${was(named.body)} with venue=venue_a`,
+              ),
+            );
       });
+      judged(['AVAIL-005', 'ROUTE-007'], conditionIds, "a venue_a row's condition id as slug, with venue=venue_a and without venue", OP);
       expect(found).toHaveNoViolations();
     },
   );

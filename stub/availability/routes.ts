@@ -80,7 +80,10 @@ function parseLookup(q: Query): MarketLookup {
     if (!venue && !mutant('avail-id-no-venue')) throw invalidRequest('market_id is venue-native: venue is required');
     return { venue: venue ?? 'venue_a', marketId };
   }
-  return { slug: q.requiredStr('slug', { max: MAX_ID }), venue };
+  const slug = q.requiredStr('slug', { max: MAX_ID });
+  // Mutant avail-condition-id-slug-venue-a-us: a condition id as slug naming no venue is looked up in venue_a_us.
+  if (mutant('avail-condition-id-slug-venue-a-us') && !venue && /^0x[0-9a-f]{64}$/i.test(slug)) return { slug, venue: 'venue_a_us' };
+  return { slug, venue };
 }
 
 /** The venue_b event a lookup names, if its venue is venue_b (gap AVAIL-036). */
