@@ -9,7 +9,8 @@
  * A bug is killed when the run FAILED a rule; "by its rule" when a FAILED rule cites one of the sentences the bug
  * breaks. A bug the spec's own level lets pass (a SHOULD rule citing its sentence WARNed, none FAILED) is "warned";
  * one that is a choice the spec leaves open (a gap rule citing its sentence reported GAP "differs", none FAILED) is
- * "choice". The kill rate is printed over every bug run and over those neither warned nor a choice (the MUSTs).
+ * "choice"; one whose every citing rule the catalogue reads as unobservable from outside is "unobservable". The kill
+ * rate is printed over every bug run and over those neither warned, a choice nor unobservable (the MUSTs).
  * A run that ends ERROR (a harness fault) or aborted (the target stopped answering) is inconclusive, never a kill. Prints one line per bug and the
  * kill rate; writes `reports/bug-hunt/summary.json` and `summary.md`, each run's reports beside them.
  *
@@ -46,9 +47,11 @@ interface HuntResult {
   pattern: string;
   /**
    * killed: a rule FAILED; warned: none failed, but a rule citing the bug's sentence warned (a SHOULD); choice: none
-   * failed, but a gap rule citing it reported the target differs from the stub's choice; inconclusive: ERROR.
+   * failed, but a gap rule citing it reported the target differs from the stub's choice; unobservable: none failed,
+   * and every rule citing its sentences is one the catalogue reads as unobservable from outside (`observe:
+   * unobservable`: the spec gives a black-box client no witness of it); inconclusive: ERROR.
    */
-  verdict: 'killed' | 'warned' | 'choice' | 'survived' | 'inconclusive';
+  verdict: 'killed' | 'warned' | 'choice' | 'unobservable' | 'survived' | 'inconclusive';
   /** A FAILED rule cites one of the bug's sentences. */
   byItsRule: boolean;
   failed: string[];
@@ -144,6 +147,7 @@ for (const bug of chosen) {
   const own = citing(bug);
   const warned = reported.some((r) => r.status === 'WARN' && own.has(r.id));
   const choice = reported.some((r) => r.status === 'GAP' && r.sameChoiceAsStub === false && own.has(r.id));
+  const unobservable = own.size > 0 && [...own].every((id) => rules.get(id)?.observe === 'unobservable');
   const result: HuntResult = {
     bug: bug.name,
     pattern: bug.pattern,
@@ -157,7 +161,9 @@ for (const bug of chosen) {
             ? 'warned'
             : choice
               ? 'choice'
-              : 'survived',
+              : unobservable
+                ? 'unobservable'
+                : 'survived',
     byItsRule: failed.some((id) => own.has(id)),
     failed,
     errors,
@@ -178,8 +184,9 @@ for (const bug of chosen) {
 const killed = results.filter((r) => r.verdict === 'killed').length;
 const percent = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : 0);
 const rate = percent(killed, results.length);
-// The bugs that break what the spec states as a MUST: not a SHOULD it lets pass, not a choice it leaves open.
-const musts = results.filter((r) => r.verdict !== 'warned' && r.verdict !== 'choice').length;
+// The bugs that break what the spec states as a MUST: not a SHOULD it lets pass, not a choice it leaves open, not a
+// sentence it gives a black-box client no witness of (each printed with its verdict below).
+const musts = results.filter((r) => !['warned', 'choice', 'unobservable'].includes(r.verdict)).length;
 const mustRate = percent(killed, musts);
 const lines = [
   '| bug | pattern | verdict | by its rule | FAILED |',
