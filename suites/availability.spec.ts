@@ -25,6 +25,7 @@ import {
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { observing, observeChoice } from './support/choices.ts';
+import { readFeed } from './support/feed.ts';
 import { broadSearch, catalogRows, lookup, mapLimit, resolveTarget, spreadByVenue, venueBEvents, type Row } from './support/lookups.ts';
 
 const OP = 'getForecastAvailability';
@@ -233,13 +234,12 @@ test.describe('identities', () => {
 
   test(
     'slug, market_id and market_key name the same market; slug defaults to venue_a',
-    { ...ruleDetails('AVAIL-005', 'AVAIL-006', 'AVAIL-007', 'ROUTE-007', ...contractRules(OP)) },
-    async ({ api, paid }) => {
+    { ...ruleDetails('AVAIL-005', 'AVAIL-006', 'AVAIL-007', 'ROUTE-007', ...contractRules(OP, 'getLatest')) },
+    async ({ api, paid, sharedAnswers }) => {
       const rows = spreadByVenue(await discovered(paid, 'both'), 40);
       const withSlug = rows.filter((r) => typeof r.slug === 'string' && r.slug !== '');
       test.skip(!withSlug.some((r) => r.venue === 'venue_a'), 'no venue_a market with a slug on the target');
       const found: Violation[] = [];
-      let conditionIds = 0;
       const sameKey = (body: Row, row: Row, rule: string, how: string): Violation[] => {
         const m = body.market as Row | null;
         return m?.marketKey === row.marketKey
@@ -271,26 +271,38 @@ test.describe('identities', () => {
         if (venue === 'venue_a') found.push(...sameKey(c.body, row, 'ROUTE-007', 'slug'));
         else if (resolved && resolved.venue !== 'venue_a')
           found.push(violation('ROUTE-007', `/${key}/slug`, `slug ${slug} without venue resolved to a ${String(resolved.venue)} row`));
-        // Another identifier form in the slug parameter (issue 34): a venue_a row's condition id. Whether the slug
-        // parameter takes one is not shown, but whatever venue=venue_a answers for it, the lookup naming no venue
-        // answers alike (slug: venue defaults to venue_a; condition-id lookups stay in the venue_a namespace).
-        const conditionId = row.condition_id;
-        if (venue !== 'venue_a' || typeof conditionId !== 'string' || conditionId === '') return;
+      });
+      // Another identifier form in the slug parameter (issue 34): a venue_a market's condition id, as the latest feed's
+      // markets name it. Whether the slug parameter takes one is not shown, but whatever venue=venue_a answers for it,
+      // the lookup naming no venue answers alike (slug: venue defaults to venue_a; condition-id lookups stay in the
+      // venue_a namespace).
+      const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6 }, sharedAnswers);
+      await expect(feedRes).toMatchContract('getLatest');
+      const conditionIds = [
+        ...new Set(
+          (feed?.events ?? [])
+            .map((e) => e.market as Row | undefined)
+            .filter((m) => m?.venue === 'venue_a' && typeof m.condition_id === 'string' && m.condition_id !== '')
+            .map((m) => String(m!.condition_id)),
+        ),
+      ].slice(0, 4);
+      let compared = 0;
+      for (const conditionId of conditionIds) {
         const [named, bare] = [await lookup(api, { slug: conditionId, venue: 'venue_a' }), await lookup(api, { slug: conditionId })];
-        if (named.res.status() !== 200 || bare.res.status() !== 200) return;
-        conditionIds++;
+        if (named.res.status() !== 200 || bare.res.status() !== 200) continue;
+        compared++;
         const was = (b: Row) => `tracked ${String(b.tracked)}, market ${JSON.stringify((b.market as Row | null)?.marketKey ?? null)}`;
         if (was(named.body) !== was(bare.body))
           for (const rule of ['AVAIL-005', 'ROUTE-007'])
             found.push(
               violation(
                 rule,
-                `/${key}/slug=condition_id`,
+                `/slug=${conditionId}`,
                 `the condition id ${conditionId} as slug answered ${was(bare.body)} without venue but ${was(named.body)} with venue=venue_a`,
               ),
             );
-      });
-      judged(['AVAIL-005', 'ROUTE-007'], conditionIds, "a venue_a row's condition id as slug, with venue=venue_a and without venue", OP);
+      }
+      judged(['AVAIL-005', 'ROUTE-007'], compared, "a venue_a market's condition id as slug, with venue=venue_a and without venue", OP);
       expect(found).toHaveNoViolations();
     },
   );
