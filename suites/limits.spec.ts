@@ -25,7 +25,7 @@ import { checkBurst, checkGuardTightening, type GuardAnswer, type LimitAnswer, t
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
-import { PAID_OPERATIONS, requestOrBaseline, type PaidRequest } from './support/paid-requests.ts';
+import { PAID_OPERATIONS, liveCredits, requestOrBaseline, type PaidRequest } from './support/paid-requests.ts';
 import { faultScope, type ControlPlane } from './support/control.ts';
 import { encodePayment, newWallet, pickEntry, readChallenge, signPayment, unixSeconds, type Wallet } from './support/x402.ts';
 import type { TargetClient } from './support/client.ts';
@@ -1091,6 +1091,8 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
         answered.push(res.status());
         return res;
       };
+      // The oil route's price is not shown (PRICE-022): the debit of an admitted call is what its challenge asks.
+      const oilCredits = account ? await liveCredits(api, r, 'getOilSignal') : undefined;
       const before = account ? await controlPlane!.balance(account.accountId) : undefined;
       await sleep(1100);
       await test.step('starts less than one second apart (OIL-012); the refused start retried after its Retry-After is admitted (LIM-020)', async () => {
@@ -1135,14 +1137,17 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
       if (account) {
         const refused = answered.filter((s) => s === 429).length;
         const admitted = answered.filter((s) => s === 200).length;
-        if (judged('LIM-017', refused, "an oil-route 429 (spacing or in flight) on the account's key", 'getOilSignal'))
+        const priced = oilCredits === undefined ? 0 : refused;
+        if (
+          judged('LIM-017', priced, "an oil-route 429 (spacing or in flight) on the account's key, the call's price known", 'getOilSignal')
+        )
           found.push(
             ...checkDebit(
               'LIM-017',
-              `${admitted} admitted oil call(s) and ${refused} oil-route 429(s)`,
+              `${admitted} admitted oil call(s) at ${oilCredits} credits and ${refused} oil-route 429(s)`,
               before!,
               await controlPlane!.balance(account.accountId),
-              admitted * PRICES.getOilSignal!.credits,
+              admitted * oilCredits!,
             ),
           );
       }
