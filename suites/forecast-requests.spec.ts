@@ -48,6 +48,7 @@ import {
   resolutionChildren,
   smallEvent,
   submitJob,
+  submitPastShort429,
   type GenerationTarget,
 } from './support/jobs.ts';
 
@@ -78,15 +79,10 @@ const STUB_ACCEPTED_KEYS = 'createdAt,jobId,status';
  * is one availability offered, whose 400 or 422 is AVAIL-044's case (the test skips: no instance), not a harness fault.
  */
 async function accepted(client: TargetClient, body: GenerationBody, key: string, ready = false): Promise<string> {
-  let a = await submitJob(client, body, key);
   // A 429 is a documented answer, not a refusal of the case: a short Retry-After (a per-second bound) is
   // waited out once; a long one (an owner-scoped quota such as a daily cap per market) leaves the test
   // without an accepted job, so its rules have no instance here (NOT_RUN), never a FAIL or a harness fault.
-  const wait = a.status === 429 ? (parseRetryAfter(a.headers['retry-after']) ?? 1) : undefined;
-  if (wait !== undefined && wait <= 2) {
-    await new Promise((r) => setTimeout(r, wait * 1000));
-    a = await submitJob(client, body, key);
-  }
+  const a = await submitPastShort429(client, body, key);
   test.skip(
     a.status === 429,
     `no instance: the target refused the generation for ${body.venue}:${body.market_id} with 429 (${a.bodyText.slice(0, 160)}), so no job of this test was created`,
@@ -234,16 +230,13 @@ test.describe('submission and reads', () => {
       let posted = 0;
       for (const { body } of sample) {
         await test.step(`${body.venue}:${body.market_id} (form ${marketIdForm(body)})`, async () => {
-          let a = await submitJob(paid, body, newKey());
-          const wait = a.status === 429 ? (parseRetryAfter(a.headers['retry-after']) ?? 1) : undefined;
-          if (wait !== undefined && wait <= 2) {
-            await new Promise((r) => setTimeout(r, wait * 1000));
-            a = await submitJob(paid, body, newKey());
-          }
-          // A limit or a key that cannot pay is no instance of the body's readiness.
-          if ([402, 403, 429].includes(a.status)) return;
+          const a = await submitPastShort429(paid, body, newKey());
+          // Only an acceptance or a 400/422 speaks of the body's readiness: a limit, a key that cannot pay or a
+          // server error is no instance of it.
+          const refused = a.status === 400 || a.status === 422;
+          if (!refused && (a.status < 200 || a.status >= 300)) return;
           posted++;
-          if (a.status === 400 || a.status === 422)
+          if (refused)
             found.push(
               ...drawnFrom(a.res, [
                 violation(

@@ -4,6 +4,7 @@
  * discovered through the target's own API (search rows, availability lookups, forecast-targets
  * resolutions). Nothing here knows the reference stub.
  */
+import { parseRetryAfter } from '../../lib/retry-after.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { test, type APIResponse } from '@playwright/test';
 import type { GenerationBody } from '../../checks/jobs.ts';
@@ -80,6 +81,19 @@ export async function coveredRows(paid: TargetClient): Promise<Row[]> {
   for (const r of [...((await catalogRows(paid)) ?? []), ...(await broadSearch(paid))])
     byKey.set(String(r.marketKey), { ...byKey.get(String(r.marketKey)), ...r });
   return [...byKey.values()];
+}
+
+/**
+ * POSTs a generation body (`submitJob`); a 429 with a short Retry-After (at most 2 s: a per-second bound) is waited
+ * out and the call sent once more under the same key (a 429 made no job). A longer one (an owner-scoped quota) is
+ * returned as it is: the caller's case did not occur.
+ */
+export async function submitPastShort429(client: TargetClient, body: unknown, key: string): Promise<Answer> {
+  const a = await submitJob(client, body, key);
+  const wait = a.status === 429 ? (parseRetryAfter(a.headers['retry-after']) ?? 1) : undefined;
+  if (wait === undefined || wait > 2) return a;
+  await new Promise((r) => setTimeout(r, wait * 1000));
+  return submitJob(client, body, key);
 }
 
 /**
