@@ -1526,6 +1526,312 @@ export const bugs = [
     },
   },
 
+  // ==================================================================== round 4 (b): patterns e, f and g
+  // ------------------------------------------------------------------ pattern e (round 4 b)
+  {
+    name: 'signals_evidence_cache_15min',
+    round: 4,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['1dc66abd12f3'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals answers from an evidence list that is up to 15 minutes stale: articles correlated to the market in the last 15 minutes (correlated_at within 15 min of the service clock) are missing, while total and last_updated are recounted from what is returned; the latest feed already lists those article events. A market whose evidence is all that recent is answered in full (cache miss).',
+    how: 'GET /api/v1/latest?hours=6&types=article: take the newest article events (occurred_at a minute or so before as_of on a fresh stub); GET /api/v1/markets/{market.slug}/signals?venue={market.venue}: the article id is not among signals[].id (the reference lists it first).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      const now = await ctx.stubNow();
+      const fresh = (s) => { const t = Date.parse(s && s.correlated_at); return Number.isFinite(t) && t > now - 15 * 60_000; };
+      const kept = b.signals.filter((s) => !fresh(s));
+      if (kept.length === b.signals.length || kept.length === 0) return;
+      const first = b.signals[0];
+      let lu = null;
+      if (first && b.last_updated === first.correlated_at) lu = kept[0].correlated_at;
+      else lu = kept.map((s) => s.published_at).filter(Boolean).sort().pop() || null;
+      b.signals = kept;
+      if (typeof b.total === 'number') b.total = kept.length;
+      b.last_updated = lu;
+      res.touch();
+    },
+  },
+  {
+    name: 'x_research_minute_lockout_from_rejection',
+    round: 4,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['d52fce9a3b8f', 'a8500226c2fd'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'After a per-minute 429 of the social-research scope, the API key is locked out of /x/search and /x/profile for a full 60 s counted from that rejection (a penalty box), instead of until its oldest admission leaves the sliding minute: a client that honours a Retry-After shorter than 60 s (the window was already partly elapsed) gets 429 again, with Retry-After pointing at rejection + 60 s. A rejection at the moment the window filled (Retry-After 60) ends at the same time as the true window, so the usual fill-then-wait-61-s test passes.',
+    how: 'Fill an account\'s x_research minute window (POST /__control/limits/usage count 60); advance the clock 30 s; POST /api/v1/x/search with its key: 429, Retry-After 30; advance the clock 31 s; POST /api/v1/x/search again: 429 (Retry-After 29) instead of 200.',
+    async onRequest(ctx) {
+      if (ctx.method !== 'POST' || !PRICE[ctx.path] || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const box = ctx.state.r4bLockout && ctx.state.r4bLockout.get(ctx.apiKey);
+      if (!box) return;
+      const now = await ctx.stubNow();
+      const left = Math.ceil((box.at + 60_000 - now) / 1000);
+      if (left <= 0 || left > 60) { ctx.state.r4bLockout.delete(ctx.apiKey); return; } // over, or the clock was reset
+      const headers = { ...box.headers, 'retry-after': String(left) };
+      if (typeof headers.ratelimit === 'string') headers.ratelimit = headers.ratelimit.replace(/t=\d+/, `t=${left}`);
+      return ctx.reply(429, { ...box.body, message: `Too many requests: the x_research scope's per-minute limit is exceeded; retry after ${left} s`, retry_after: left }, headers);
+    },
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'POST' || !PRICE[ctx.path] || !ctx.apiKey || res.status !== 429 || !b || b.limit_scope !== 'x_research') return;
+      const minute = /per-minute/.test(String(b.message || '')) || /x_research-minute/.test(String(res.headers.ratelimit || ''));
+      if (!minute) return;
+      ctx.state.r4bLockout = ctx.state.r4bLockout || new Map();
+      if (ctx.state.r4bLockout.has(ctx.apiKey)) return; // the box runs from the first rejection
+      const headers = {};
+      for (const k of ['ratelimit-policy', 'ratelimit', 'x-quotient-max-concurrent']) if (res.headers[k] !== undefined) headers[k] = res.headers[k];
+      ctx.state.r4bLockout.set(ctx.apiKey, { at: await ctx.stubNow(), headers, body: { ...b } });
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern f (round 4 b)
+  {
+    name: 'stance_404_unknown_asset_billed',
+    round: 4,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/assets/stance'],
+    what: 'The 404 not_found of GET /api/v1/assets/stance for an asset that does not exist keeps its 10-credit debit on API-key accounts (the stance handler returns its not-found as a result, past the refund hook); the 422 for a missing asset and every other route\'s 404 are refunded.',
+    how: 'GET /api/v1/assets/stance?asset=no-such-asset with an API key: 404 not_found and the balance is 10 credits lower (the reference debits and refunds).',
+    async onResponse(ctx, res) {
+      if (isGet(ctx, '/api/v1/assets/stance') && res.status === 404 && ctx.apiKey && !ctx.headers['payment-signature']) await ctx.charge(10);
+    },
+  },
+  {
+    name: 'ip_guard_429_billed',
+    round: 4,
+    pattern: 'f',
+    section: 'Limits',
+    sentences: ['c62df283b618', '4fc78605712d'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'A 429 from the secondary per-IP guard (limit_scope ip_guard) on an API-key call debits the route\'s price, as if the guard ran after the customer debit and its rejection never reached the refund hook; 429s of the customer scopes (standard, x_research) and of the oil route debit nothing.',
+    how: 'Fill the caller address\'s ip_guard minute window (POST /__control/limits/usage scope ip_guard window minute count 1200); GET /api/v1/assets/search?q=btc with an API key: 429 limit_scope ip_guard and the balance is 10 credits lower. Clear the window afterwards (count 0).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status !== 429 || !b || b.limit_scope !== 'ip_guard' || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const price = r4bRoutePrice(ctx);
+      if (price) await ctx.charge(price);
+    },
+  },
+
+  // ------------------------------------------------------------------ pattern g (round 4 b)
+  {
+    name: 'availability_latest_forecast_probability',
+    round: 4,
+    pattern: 'g',
+    section: 'Resources and their fields / Availability latestForecast',
+    sentences: ['d20a128ec045', 'b4c97ee5ce7d'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'For venue_b markets with a stored forecast, the free forecast-availability answer\'s latestForecast carries the forecast\'s probability (the real one, as the paid read gives it) next to id, createdAt and relationships: the free lookup leaks what only the paid read should give. venue_a, venue_a_us and venue_c answers keep existence metadata only.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T2.4: latestForecast has a probability member (0.8761 on the seeded data).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      const lf = b.latestForecast;
+      if (!lf || typeof lf !== 'object' || !b.market || b.market.venue !== 'venue_b' || !b.read || typeof b.read.endpoint !== 'string') return;
+      const p = await r4bStoredProbability(ctx, b.read.endpoint, lf.id);
+      if (typeof p !== 'number') return;
+      b.latestForecast = { id: lf.id, createdAt: lf.createdAt, probability: p, relationships: lf.relationships };
+      res.touch();
+    },
+  },
+  {
+    name: 'job_status_view_forecast_ids_empty',
+    round: 4,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['caa8b630420e'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'view=status of a succeeded job answers forecastIds [] (the status projection fills the ids from the forecasts it does not expand), while view=result of the same job lists the published forecast\'s id in forecastIds and forecasts; pending and failed jobs are unaffected (their ids are empty anyway).',
+    how: 'Create an account, POST /api/auth/forecast-requests for venue_a 1000503, advance the clock 700 s; GET /api/auth/forecast-requests/{jobId}?view=status: status succeeded with forecastIds [], while GET /api/auth/forecast-requests/{jobId} lists one id.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || ctx.query.get('view') !== 'status' || res.status !== 200 || !b) return;
+      if (b.status === 'succeeded' && Array.isArray(b.forecastIds) && b.forecastIds.length) { b.forecastIds = []; res.touch(); }
+    },
+  },
+  {
+    name: 'assets_search_identifier_values_lowercased',
+    round: 4,
+    pattern: 'g',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['948116da3c69'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search returns identifiers[].value in the lower-cased form it matches on (US0378331005 becomes us0378331005, AAPL becomes aapl, BTC-PERP becomes btc-perp) instead of preserved exactly; platform and kind are untouched, numeric values look unchanged, and the asset directory GET /api/v1/assets keeps the exact values.',
+    how: 'GET /api/v1/assets/search?reference=aapl: identifiers [{nasdaq, ticker, "aapl"}, {isin, isin, "us0378331005"}, ...] while GET /api/v1/assets lists "AAPL" and "US0378331005" for the same asset.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      let changed = false;
+      for (const a of b.assets) {
+        for (const idf of (a && Array.isArray(a.identifiers) ? a.identifiers : [])) {
+          if (idf && typeof idf.value === 'string' && idf.value !== idf.value.toLowerCase()) { idf.value = idf.value.toLowerCase(); changed = true; }
+        }
+      }
+      if (changed) res.touch();
+    },
+  },
+
+
+  // ================================================================== round 4 (a): patterns a, b, c, d, two each
+  {
+    name: 'forecast_unknown_slug_404_not_json',
+    round: 4,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['eac185078085'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'When the stored-forecast read cannot resolve the slug to a covered market, its 404 falls through to the web framework\'s default handler: a text/plain body "Not Found" with no JSON error envelope. The 404 of a known market without a stored forecast, and every other route\'s errors, stay JSON; billing is untouched (the 404 is still not billed).',
+    how: 'GET /api/v1/markets/no-such-market-slug/forecast with an API key: 404 with content-type text/plain and body "Not Found" (the reference answers a JSON {error: not_found, message}).',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_FORECAST.test(ctx.path) || res.status !== 404) return;
+      const e = J(res);
+      if (!e || e.error !== 'not_found' || !/no covered market/i.test(String(e.message || ''))) return;
+      return new res.constructor(404, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Not Found'));
+    },
+  },
+  {
+    name: 'job_listing_broker_channels_empty',
+    round: 4,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['0c7cada0f9dc'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The listing of a forecast job is a routing snapshot taken before broker enrichment: for venue_b contracts that broker_a lists, listing.broker_channels is [] (and broker_a_category / broker_a_url are null, consistently), although the same market carries ["broker_a"] on every other route.',
+    how: 'POST /api/auth/forecast-requests for venue_b KXFED-26APR-T3.75 (API key, Idempotency-Key), then GET /api/auth/forecast-requests/{jobId}: listing.broker_channels is [] while forecast-availability?market_key=venue_b:KXFED-26APR-T3.75 shows market.broker_channels ["broker_a"].',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 200) return;
+      const b = J(res);
+      const l = b && b.listing;
+      if (!l || l.venue !== 'venue_b' || !Array.isArray(l.broker_channels) || l.broker_channels.length === 0) return;
+      l.broker_channels = [];
+      l.broker_a_category = null;
+      l.broker_a_url = null;
+      res.touch();
+    },
+  },
+  {
+    name: 'search_venue_a_prefix_match',
+    round: 4,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'The venue filter of GET /api/v1/markets/search matches venue keys by prefix, so venue=venue_a also keeps venue_a_us rows (count recounted); venue_a_us, venue_b and venue_c filter exactly (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/markets/search?q=bitcoin&venue=venue_a with an API key: rows with venue venue_a_us appear next to the venue_a rows.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/markets/search') && ctx.apiKey && !ctx.headers['payment-signature'] && ctx.query.get('venue') === 'venue_a') {
+        ctx.query.delete('venue');
+        ctx.r4aPrefix = true;
+      }
+    },
+    onResponse(ctx, res) {
+      if (!ctx.r4aPrefix || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.markets)) return;
+      b.markets = b.markets.filter((m) => typeof m.venue === 'string' && m.venue.startsWith('venue_a'));
+      if (typeof b.count === 'number') b.count = b.markets.length;
+      res.touch();
+    },
+  },
+  {
+    name: 'job_explicit_view_result_unexpanded',
+    round: 4,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['aa18e5fa15e9', 'f2ec0f42280f'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read expands the published forecast only when view is absent: an explicit view=result is handled like view=status, so a succeeded job read with view=result has forecastIds but an empty forecasts array. The default (no view) and view=status are right.',
+    how: 'Create a job (venue_a 1000503), advance the clock 700 s, GET /api/auth/forecast-requests/{jobId}?view=result: status succeeded, forecasts [] (without view: one forecast).',
+    onRequest(ctx) {
+      if (ctx.method === 'GET' && JOB_READ.test(ctx.path) && ctx.query.get('view') === 'result') ctx.query.set('view', 'status');
+    },
+  },
+  {
+    name: 'forecast_shared_slug_other_venue_fallback',
+    round: 4,
+    pattern: 'c',
+    section: 'Versioning',
+    sentences: ['dc87306380e0'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'A legacy slug given without venue to the stored-forecast read leaves the venue_a namespace when the venue_a market of that slug has no stored forecast: the read falls back to another venue\'s market with the same slug (venue_c, venue_a_us, venue_b in that order) and answers its forecast (200, billed). Slugs whose venue_a market has a forecast, and explicit venues, are right (API-key calls).',
+    how: 'GET /api/v1/markets/will-ethereum-reach-6000-by-june-30-2026/forecast with an API key (no venue): 200 with market.marketKey venue_c:c-b4cd802a73, where the reference answers 404 (venue_a:1003550 has no stored forecast).',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_FORECAST.test(ctx.path) || res.status !== 404) return;
+      if (ctx.query.has('venue') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const e = J(res);
+      if (!e || !/no stored forecast/i.test(String(e.message || ''))) return;
+      for (const venue of ['venue_c', 'venue_a_us', 'venue_b']) {
+        const q = new URLSearchParams(ctx.query);
+        q.set('venue', venue);
+        const r = await ctx.upstream({ method: 'GET', url: `${ctx.path}?${q}` });
+        if (r.status === 200) return r;
+      }
+    },
+  },
+  {
+    name: 'sources_slug_venue_ignored',
+    round: 4,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['f2c39a12bd17', '01bbf8aeefdb'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources drops the venue parameter when markets (slugs) are given and resolves every slug in the venue_a namespace: a slug shared with venue_a returns the venue_a market\'s evidence, and a venue_b or venue_c slug only that venue has returns nothing. market_keys, and slugs without venue, are right (API-key calls).',
+    how: 'GET /api/v1/sources?markets=will-ethereum-reach-6000-by-june-30-2026&venue=venue_c&window=168 with an API key: items whose market is venue_a:1003550 instead of venue_c:c-b4cd802a73.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/sources') && ctx.apiKey && !ctx.headers['payment-signature'] && ctx.query.has('markets')
+        && ctx.query.has('venue') && ctx.query.get('venue') !== 'venue_a') {
+        ctx.query.delete('venue');
+      }
+    },
+  },
+  {
+    name: 'targets_ref_cap_1024',
+    round: 4,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['8c97e0a469ed', 'e58a35b4d66f'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'GET /api/public/forecast-targets refuses any ref longer than 1024 characters with 422 invalid_request (whose message still says 1..2048), so a valid venue_a browser URL of 1025 to 2048 characters (a long tracking query string) is refused instead of resolved; refs up to 1024 characters resolve and 2049+ is refused as it should be.',
+    how: 'GET /api/public/forecast-targets?ref=<https://venue-a.example/event/fed-decision-in-april-2026?utm_source=aaa... padded to 1500 characters>: 422 (the reference answers 200 with the event target).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-targets')) return;
+      const ref = ctx.query.get('ref');
+      if (typeof ref === 'string' && ref.length > 1024 && ref.length <= 2048) {
+        return ctx.reply(422, { error: 'invalid_request', message: 'ref must be 1..2048 characters' });
+      }
+    },
+  },
+  {
+    name: 'search_exact_balance_refused',
+    round: 4,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['a67cee85dc70', '1298c54a809b'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'The API-key credit check of GET /api/v1/markets/search compares balance <= price: an account holding exactly 10 credits ($0.01, the route price) gets 403 insufficient_credits ("This call costs 10 credits; the account holds 10") and is not debited, although 10 credits pay the call; larger balances are debited 10 as documented, and the 402 challenge is untouched.',
+    how: 'Create an account with 10 credits; GET /api/v1/markets/search?q=bitcoin with its key: 403 insufficient_credits and the balance stays 10 (the reference answers 200 and the balance is 0).',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/markets/search') && ctx.apiKey && !ctx.headers['payment-signature']) ctx.r4aExact = true;
+    },
+    async onResponse(ctx, res) {
+      learnAccounts(ctx, res);
+      if (!ctx.r4aExact || res.status !== 200) return;
+      // the reference has just debited 10; undo it when the balance before the call was exactly the price
+      const acct = await accountOf(ctx);
+      if (!acct) return;
+      const r = await ctx.control('GET', `/__control/accounts/${encodeURIComponent(acct)}`);
+      if (!r || r.status !== 200 || !r.json || typeof r.json.credits !== 'number') return;
+      const before = r.json.credits + 10;
+      if (before !== 10) return;
+      if (!(await ctx.charge(-10))) return;
+      return ctx.reply(403, { error: 'insufficient_credits', message: `This call costs 10 credits; the account holds ${before}` });
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -1602,6 +1908,43 @@ function learnAccounts(ctx, res) {
   }
 }
 async function accountOf(ctx) { return (ctx.apiKey && accountMap(ctx).get(ctx.apiKey)) || null; }
+
+// ------------------------------------------------------------------ round-4 (b) helpers
+/** Contract table price (credits) of a paid route called with an API key, or 0 when the table gives none. */
+function r4bRoutePrice(ctx) {
+  const p = ctx.path;
+  if (ctx.method === 'POST') return PRICE[p] || 0;
+  if (ctx.method !== 'GET') return 0;
+  if (p === '/api/v1/latest') return 20;
+  if (p === '/api/v1/sources' || p === '/api/v1/assets') return 5;
+  if (p === '/api/v1/assets/search' || p === '/api/v1/markets/search') return 10;
+  if (MARKET_SIGNALS.test(p) || MARKET_FORECAST.test(p)) return 10;
+  return 0;
+}
+
+/** The probability of the stored forecast behind a read pointer, read once per forecast id through a proxy-owned
+ *  API-key account (created through the control plane, recreated after a reset). */
+async function r4bStoredProbability(ctx, endpoint, forecastId) {
+  ctx.state.r4bProb = ctx.state.r4bProb || new Map();
+  if (ctx.state.r4bProb.has(forecastId)) return ctx.state.r4bProb.get(forecastId);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r4bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r4bKey = c.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url: endpoint, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r4bKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r4bKey = null; continue; }
+    const f = r.status === 200 && r.json && r.json.forecast;
+    if (!f || f.id !== forecastId || typeof f.probability !== 'number') return null;
+    ctx.state.r4bProb.set(forecastId, f.probability);
+    return f.probability;
+  }
+  return null;
+}
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));
 

@@ -746,6 +746,158 @@ const checks = {
     const { spent, out } = await api.spent(a, () => api.get('/api/v1/sources?market_keys=venue_a:520224', { key: a.key }));
     return v(out.status !== 200 || spent !== 5, `status ${out.status} ${out.json && out.json.message || ''}, spent ${spent}`);
   },
+  // ---------------------------------------------------------------- round 4 (b)
+  async signals_evidence_cache_15min(api) {
+    const a = await api.newAccount();
+    const l = await api.get('/api/v1/latest?hours=6&types=article', { key: a.key });
+    must(l.status === 200, `latest ${l.status}`);
+    const seen = new Set();
+    const cands = [];
+    for (const e of l.json.events) {
+      const m = e.market;
+      if (!m || !m.slug || seen.has(m.marketKey)) continue;
+      seen.add(m.marketKey);
+      cands.push(e);
+      if (cands.length >= 6) break;
+    }
+    must(cands.length > 0, 'no article events in the latest feed');
+    const missing = [];
+    for (const e of cands) {
+      const r = await api.get(`/api/v1/markets/${enc(e.market.slug)}/signals?venue=${e.market.venue}`, { key: a.key });
+      if (r.status !== 200 || !r.json.signals.some((s) => s.id === e.id)) missing.push(`${e.id}@${e.occurred_at} on ${e.market.marketKey} (${r.status})`);
+    }
+    return v(missing.length > 0, missing.length ? `missing: ${missing.slice(0, 2).join('; ')}` : `${cands.length} newest article events all listed`);
+  },
+  async x_research_minute_lockout_from_rejection(api) {
+    try {
+      const a = await api.newAccount();
+      await api.fill('x_research', 'minute', 60, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 30 });
+      const r1 = await api.post('/api/v1/x/search', { query: 'oil' }, { key: a.key });
+      const ra = Number(r1.headers['retry-after']);
+      must(r1.status === 429 && ra > 0 && ra <= 31, `first call ${r1.status} retry-after ${r1.headers['retry-after']}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: ra + 1 });
+      const r2 = await api.post('/api/v1/x/search', { query: 'oil' }, { key: a.key });
+      return v(r2.status !== 200, `Retry-After ${ra} honoured, then ${r2.status} retry-after ${r2.headers['retry-after'] || '-'}`);
+    } finally { await api.reset(); }
+  },
+  async stance_404_unknown_asset_billed(api) {
+    const a = await api.newAccount();
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets/stance?asset=no-such-asset', { key: a.key }));
+    must(out.status === 404, `stance ${out.status}`);
+    return v(spent !== 0, `404 ${out.json && out.json.error}, spent ${spent}`);
+  },
+  async ip_guard_429_billed(api) {
+    const a = await api.newAccount();
+    try {
+      const f = await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'minute', count: 1200 });
+      must(f.status === 200, `ip_guard preload ${f.status}`);
+      const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets/search?q=btc', { key: a.key }));
+      must(out.status === 429 && out.json && out.json.limit_scope === 'ip_guard', `expected ip_guard 429, got ${out.status} ${out.json && out.json.limit_scope}`);
+      return v(spent !== 0, `429 ip_guard, spent ${spent}`);
+    } finally {
+      await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'minute', count: 0 });
+    }
+  },
+  async availability_latest_forecast_probability(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T2.4');
+    must(r.status === 200 && r.json.available && r.json.latestForecast, `availability ${r.status} ${r.json && r.json.available}`);
+    const extra = Object.keys(r.json.latestForecast).filter((k) => !['id', 'createdAt', 'relationships'].includes(k));
+    return v(extra.length > 0, `latestForecast keys: ${Object.keys(r.json.latestForecast).join(',')}${extra.length ? ` (probability ${r.json.latestForecast.probability})` : ''}`);
+  },
+  async job_status_view_forecast_ids_empty(api) {
+    try {
+      const a = await api.newAccount(5000);
+      const id = await newJob(api, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 700 });
+      const s = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+      const r = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+      must(s.status === 200 && s.json.status === 'succeeded', `status view ${s.status} ${s.json && s.json.status}`);
+      must(r.status === 200 && r.json.forecastIds.length > 0, `result view ${r.status} ids ${r.json && JSON.stringify(r.json.forecastIds)}`);
+      return v(JSON.stringify(s.json.forecastIds) !== JSON.stringify(r.json.forecastIds), `status view ids ${JSON.stringify(s.json.forecastIds)}, result view ids ${JSON.stringify(r.json.forecastIds)}`);
+    } finally { await api.reset(); }
+  },
+  async assets_search_identifier_values_lowercased(api) {
+    const a = await api.newAccount();
+    const d = await api.get('/api/v1/assets', { key: a.key });
+    const s = await api.get('/api/v1/assets/search?reference=aapl', { key: a.key });
+    must(d.status === 200 && s.status === 200, `directory ${d.status}, search ${s.status}`);
+    const da = d.json.assets.find((x) => x.assetKey === 'aapl');
+    const sa = s.json.assets.find((x) => x.assetKey === 'aapl');
+    must(da && sa, 'aapl missing');
+    const fmt = (x) => x.identifiers.map((i) => `${i.platform}|${i.kind}|${i.value}`).sort().join(', ');
+    return v(fmt(da) !== fmt(sa), `search: ${fmt(sa)}; directory: ${fmt(da)}`);
+  },
+  // ------------------------------------------------------------------ round 4 (a)
+  async forecast_unknown_slug_404_not_json(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/no-such-market-slug/forecast', { key: a.key });
+    must(r.status === 404, `expected 404, got ${r.status}`);
+    const ok = /json/i.test(r.headers['content-type'] || '') && r.json && typeof r.json.error === 'string' && typeof r.json.message === 'string';
+    return v(!ok, `content-type ${r.headers['content-type']}, body ${r.text.slice(0, 60)}`);
+  },
+  async job_listing_broker_channels_empty(api) {
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_b:KXFED-26APR-T3.75');
+    must(av.status === 200 && av.json.market && av.json.market.broker_channels.includes('broker_a'), 'market not broker-listed');
+    const a = await api.newAccount(5000);
+    const p = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_b', market_id: 'KXFED-26APR-T3.75' },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    must([200, 201, 202].includes(p.status), `job creation ${p.status}`);
+    const r = await api.get(`/api/auth/forecast-requests/${p.json.jobId}`, { key: a.key });
+    must(r.status === 200 && r.json.listing, `job read ${r.status}`);
+    const l = r.json.listing;
+    return v(JSON.stringify(l.broker_channels) !== JSON.stringify(av.json.market.broker_channels) || l.broker_a_category !== av.json.market.broker_a_category,
+      `listing broker_channels ${JSON.stringify(l.broker_channels)} category ${l.broker_a_category} (availability ${JSON.stringify(av.json.market.broker_channels)})`);
+  },
+  async search_venue_a_prefix_match(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/markets/search?q=bitcoin', { key: a.key });
+    must(all.status === 200 && all.json.markets.some((m) => m.venue === 'venue_a_us') && all.json.markets.some((m) => m.venue === 'venue_a'), 'no venue_a and venue_a_us rows for q=bitcoin');
+    const r = await api.get('/api/v1/markets/search?q=bitcoin&venue=venue_a', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `search ${r.status}`);
+    const bad = r.json.markets.filter((m) => m.venue !== 'venue_a');
+    return v(bad.length > 0, `${bad.length}/${r.json.markets.length} rows not venue_a (${[...new Set(bad.map((m) => m.venue))]})`);
+  },
+  async job_explicit_view_result_unexpanded(api) {
+    try {
+      const a = await api.newAccount(5000);
+      const id = await newJob(api, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 700 });
+      const r = await api.get(`/api/auth/forecast-requests/${id}?view=result`, { key: a.key });
+      must(r.status === 200 && r.json.status === 'succeeded' && r.json.forecastIds.length > 0, `job ${r.status} ${r.json && r.json.status}`);
+      return v(r.json.forecasts.length === 0, `view=result: ${r.json.forecasts.length} forecasts for ${r.json.forecastIds.length} ids`);
+    } finally { await api.reset(); }
+  },
+  async forecast_shared_slug_other_venue_fallback(api) {
+    const slug = 'will-ethereum-reach-6000-by-june-30-2026';
+    const av = await api.get(`/api/public/forecast-availability?slug=${slug}`);
+    must(av.status === 200 && av.json.market && av.json.market.venue === 'venue_a' && av.json.available === false, 'venue_a market of the slug has a forecast');
+    const a = await api.newAccount();
+    const c = await api.get(`/api/v1/markets/${slug}/forecast?venue=venue_c`, { key: a.key });
+    must(c.status === 200, `venue_c twin has no forecast (${c.status})`);
+    const r = await api.get(`/api/v1/markets/${slug}/forecast`, { key: a.key });
+    return v(r.status === 200 && r.json.market && r.json.market.venue !== 'venue_a', `no venue: ${r.status} ${r.json && r.json.market ? r.json.market.marketKey : (r.json && r.json.error)}`);
+  },
+  async sources_slug_venue_ignored(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/sources?markets=will-ethereum-reach-6000-by-june-30-2026&venue=venue_c&window=168', { key: a.key });
+    must(r.status === 200 && r.json.sources.length > 0, `sources ${r.status} ${r.json && r.json.sources && r.json.sources.length}`);
+    const bad = r.json.sources.filter((s) => s.market.venue !== 'venue_c');
+    return v(bad.length > 0, `${bad.length}/${r.json.sources.length} items of another venue (${[...new Set(bad.map((s) => s.market.marketKey))]})`);
+  },
+  async targets_ref_cap_1024(api) {
+    const base = 'https://venue-a.example/event/fed-decision-in-april-2026?utm_source=';
+    const ref = base + 'a'.repeat(1500 - base.length);
+    const short = await api.get(`/api/public/forecast-targets?ref=${enc(base + 'x')}`);
+    must(short.status === 200, `short URL ref ${short.status}`);
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc(ref)}`);
+    return v(r.status !== 200, `1500-character ref -> ${r.status} ${r.text.slice(0, 80)}`);
+  },
+  async search_exact_balance_refused(api) {
+    const a = await api.newAccount(10);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/search?q=bitcoin', { key: a.key }));
+    return v(out.status !== 200 || spent !== 10, `status ${out.status} ${out.json && out.json.message || ''}, spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
