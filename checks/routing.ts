@@ -109,6 +109,39 @@ export function checkUniqueMarketKeys(rows: readonly Row[], path = ''): Violatio
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 const checkVenueAUrlEntry = defineCheck('checkVenueAUrl', ['ROUTE-006'], checkVenueAUrl);
 /** The routing checks, by name (the name of the function each wraps). */
+/** A routing object's broker channels as a sorted list, undefined when it carries none to compare. */
+function brokersOf(routing: unknown): string[] | undefined {
+  const b = (routing as Row | null | undefined)?.broker_channels;
+  return Array.isArray(b) ? b.map(String).sort() : undefined;
+}
+
+/**
+ * ROUTE-013: a job's listing names the brokers its market's own routing object names. `listing` is the job's
+ * listing, `market` the routing object forecast-availability answered for the same market; judged only where both
+ * name the same marketKey and carry broker_channels (which market a listing names is gap JOB-023).
+ * @returns a violation when the two broker sets differ; none when they agree or cannot be compared
+ */
+export function checkListingBrokers(listing: unknown, market: unknown, path = ''): Violation[] {
+  const a = brokersOf(listing);
+  const b = brokersOf(market);
+  const key = (listing as Row | null | undefined)?.marketKey;
+  if (!a || !b || typeof key !== 'string' || key !== (market as Row).marketKey) return [];
+  if (a.join(',') === b.join(',')) return [];
+  return [
+    violation(
+      'ROUTE-013',
+      path + ptr('listing', 'broker_channels'),
+      `the listing of ${key} names broker_channels ${JSON.stringify(a)}; forecast-availability shows ${JSON.stringify(b)} for the same market`,
+    ),
+  ];
+}
+
+/** Whether checkListingBrokers can judge the pair: both carry broker_channels and name one marketKey. */
+export function listingComparable(listing: unknown, market: unknown): boolean {
+  const key = (listing as Row | null | undefined)?.marketKey;
+  return Boolean(brokersOf(listing) && brokersOf(market)) && typeof key === 'string' && key === (market as Row).marketKey;
+}
+
 export const ROUTING_CHECKS = {
   checkVenueAUrl: checkVenueAUrlEntry,
   checkRouting: defineCheck(
@@ -118,4 +151,10 @@ export const ROUTING_CHECKS = {
   ),
   checkServiceUrl: defineCheck('checkServiceUrl', ['ROUTE-005'], checkServiceUrl),
   checkUniqueMarketKeys: defineCheck('checkUniqueMarketKeys', ['ROUTE-002'], checkUniqueMarketKeys),
+  checkListingBrokers: defineCheck('checkListingBrokers', ['ROUTE-013'], checkListingBrokers, undefined, {
+    'ROUTE-013': {
+      what: "a job's listing and forecast-availability's routing object of one marketKey",
+      count: ([listing, market]) => (listingComparable(listing, market) ? 1 : 0),
+    },
+  }),
 };

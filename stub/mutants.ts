@@ -106,6 +106,18 @@ const TABLE = {
       { operation: 'getOilSignal', via: ['suites/limits.spec.ts', 'suites/oil.spec.ts'] },
     ],
     [
+      'lim-social-minute-lockout',
+      'LIM-006',
+      "a social-research minute refusal locks the key out for 60 s counted from the refusal (a penalty box), so a call after its Retry-After, with none of the minute's admissions left, is refused again (round-4 bug)",
+      { operation: 'searchSocial', via: ['suites/quota-reset.spec.ts'] },
+    ],
+    [
+      'lim-guard-429-debited',
+      'LIM-017',
+      "a per-IP guard 429 of a paid route keeps an API-key debit of the route's price (the scopes' 429s debit nothing; round-4 bug)",
+      { operation: 'listAssets' },
+    ],
+    [
       'lim-oil-inflight-429-debited',
       'LIM-017',
       "the oil route's in-flight refusal (429, one request already running) keeps an API-key debit",
@@ -317,6 +329,12 @@ const TABLE = {
     ],
   ],
   routing: [
+    [
+      'route-listing-no-brokers',
+      'ROUTE-013',
+      "a venue_b job's listing has broker_channels [] (broker fields null) while the market's routing elsewhere names broker_a (round-4 bug)",
+      { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
     ['route-url-double-encoded', 'ROUTE-005', 'serviceUrl percent-encodes the serviceMarketId twice (venue_b:X gives venue_b%253AX)'],
     ['route-broker-all', 'ROUTE-004', 'broker_channels is copied to venue_a rows too'],
     ['route-venue-a-url-all', 'ROUTE-006', 'venueAUrl is populated for every venue'],
@@ -435,6 +453,12 @@ const TABLE = {
     ],
   ],
   targets: [
+    [
+      'tgt-ref-cap-1024',
+      'PARAM-010',
+      'forecast-targets refuses a ref of 1025 to 2048 characters 422, so a venue_a event URL with a long query string is refused (round-4 bug)',
+      { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
     ['tgt-cost-cents', 'TGT-014', "a child's generation.costUsd is 0.01 instead of 1.00"],
     ['tgt-count-off', 'TGT-016', 'allContracts.marketCount is one less than its requests'],
     ['tgt-input-lowercased', 'TGT-001', 'input echoes the ref lower-cased'],

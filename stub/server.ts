@@ -17,6 +17,7 @@ import { frontDoor } from './http/front-door.ts';
 import { operationHandler } from './http/operation.ts';
 import { answerError, answerFrameworkError, answerNotFound } from './http/reply.ts';
 import { IpGuard, ROUTER_OPTIONS } from './limits/ip-guard.ts';
+import { mutant } from './mutants.ts';
 
 /** A route module: registers its handlers by operationId. */
 export type RouteModule = (route: (operationId: string, handler: RouteHandler, options?: RouteOptions) => void, ctx: StubContext) => void;
@@ -43,7 +44,14 @@ function addSelfCheck(app: FastifyInstance, report: NonNullable<StubContext['con
 }
 
 export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyInstance {
-  const guard = new IpGuard(ctx.limits);
+  // Mutant lim-guard-429-debited: a per-IP guard 429 of a paid route keeps an API-key debit of its price.
+  const guard = new IpGuard(ctx.limits, (req, operationId) => {
+    if (!mutant('lim-guard-429-debited')) return;
+    const key = req.headers['x-service-api-key'];
+    const account = typeof key === 'string' ? ctx.accounts.byKey(key) : undefined;
+    const credits = contract().operation(operationId).facts.price.credits;
+    if (account && credits > 0) ctx.accounts.debit(account.id, credits, operationId);
+  });
   const app = Fastify({
     logger: ctx.config.log
       ? { redact: ['req.headers["x-service-api-key"]', 'req.headers.authorization', 'req.headers["payment-signature"]'] }
@@ -66,7 +74,7 @@ export function buildServer(ctx: StubContext, modules: RouteModule[]): FastifyIn
     const url = toFastifyPath(op.path);
     const serve = operationHandler(ctx, operationId, handler, options);
     registered.add(operationId);
-    guard.count(method, url);
+    guard.count(method, url, operationId);
     app.route({ method, url, config: { operationId }, handler: serve });
   };
   for (const register of modules) register(route, ctx);

@@ -212,14 +212,22 @@ test.describe('submission and reads', () => {
   );
 
   test(
-    'a ready body of every market_id form availability offers is accepted, never answered 400 or 422',
-    { ...ruleDetails('AVAIL-044', ...contractRules('getForecastAvailability'), ...BOTH) },
+    "a ready body of every market_id form availability offers is accepted, never answered 400 or 422; its listing names the market's brokers",
+    { ...ruleDetails('AVAIL-044', 'ROUTE-013', ...contractRules('getForecastAvailability'), ...BOTH) },
     async ({ api, paid, budget }) => {
       const targets = await test.step('discover markets offering a generation body', () => generationTargets(api, paid, 24));
       // One body per venue and market_id form (the character classes it holds: a ticker's "." or "-", a bare
-      // numeric id), so a form refused alone is met without buying a generation for every market.
+      // numeric id), so a form refused alone is met without buying a generation for every market. Within a form a
+      // broker-listed market comes first: its job's listing must name the broker too (ROUTE-013; issue 34, round 4).
+      const listed = (t: GenerationTarget) => {
+        const b = (t.availability.market as { broker_channels?: unknown } | undefined)?.broker_channels;
+        return Array.isArray(b) && b.length > 0;
+      };
       const byForm = new Map<string, GenerationTarget>();
-      for (const t of targets) if (!byForm.has(marketIdForm(t.body))) byForm.set(marketIdForm(t.body), t);
+      for (const t of targets) {
+        const had = byForm.get(marketIdForm(t.body));
+        if (!had || (!listed(had) && listed(t))) byForm.set(marketIdForm(t.body), t);
+      }
       const sample = [...byForm.values()].slice(0, MAX_FORMS);
       test.skip(
         sample.length === 0,
@@ -228,7 +236,7 @@ test.describe('submission and reads', () => {
       await budget.reserveCalls(CREATE, sample.length);
       const found: Violation[] = [];
       let posted = 0;
-      for (const { body } of sample) {
+      for (const { body, availability } of sample) {
         await test.step(`${body.venue}:${body.market_id} (form ${marketIdForm(body)})`, async () => {
           const a = await submitPastShort429(paid, body, newKey());
           // Only an acceptance or a 400/422 speaks of the body's readiness: a limit, a key that cannot pay or a
@@ -236,6 +244,13 @@ test.describe('submission and reads', () => {
           const refused = a.status === 400 || a.status === 422;
           if (!refused && (a.status < 200 || a.status >= 300)) return;
           posted++;
+          const jobId = refused ? undefined : submittedJobId(a.body);
+          if (jobId) {
+            // The job read is free: its listing against the routing availability showed for the market (ROUTE-013).
+            const r = await readJob(paid, jobId, 'status');
+            if (r.status === 200)
+              found.push(...drawnFrom(r.res, judgeWith(CHECKS.checkListingBrokers, r.body.listing, availability.market)));
+          }
           if (refused)
             found.push(
               ...drawnFrom(a.res, [

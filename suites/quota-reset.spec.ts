@@ -2,7 +2,8 @@
  * The Limits section's day reset against any target (spec: Limits table, per-day bounds; Errors 429
  * Retry-After; LIM-003, LIM-007, LIM-020): a principal refused for its daily bounds (preloaded through
  * the control plane) is admitted again once the target's clock passes 00:00 UTC; and every scoped operation,
- * refused for its full minute, is admitted again once the clock passed its Retry-After (LIM-020 per operation).
+ * refused mid-way through a full minute, is admitted again once the clock passed its Retry-After (LIM-020 per
+ * operation) and once the minute's admissions left it (LIM-002, LIM-006: the bound's admitting side).
  * It moves the clock, so it runs in the serial conformance-clock project; the other Limits rules are
  * limits.spec.ts's.
  */
@@ -41,6 +42,12 @@ const byScope = (standard: APIResponse, social: APIResponse) =>
  * LIM-020 on one operation whose limit the caller has just filled: `client` sends `request`, which must be refused
  * 429 with a Retry-After (else the test SKIPs as no instance, `why` naming the answer); the target's clock moves past
  * that delay and the retry must not be refused again (a warning: LIM-020 is a SHOULD).
+ *
+ * `cleared`, when given, is the bound's other side (a MUST): the filled window's admissions all leave it
+ * `inS` seconds after the refusal (control.yaml stamps preloaded admissions at the target's time; a fixed window
+ * has ended by then too), so a call then is under the bound whatever the window semantics (gap LIM-025) and
+ * whether a refusal counts (gap LIM-031: one refused call is far below any bound). A 429 then, naming the same
+ * limit_scope as the refusal, FAILs `cleared.rule`: a penalty box refusing below the table's bound.
  */
 async function retriedAfterDelay(
   controlPlane: ControlPlane,
@@ -48,6 +55,7 @@ async function retriedAfterDelay(
   request: PaidRequest,
   op: string,
   why: (refused: APIResponse) => string,
+  cleared?: { rule: string; inS: number; what: string },
 ): Promise<void> {
   const refused = await send(client, request);
   await expect(refused).toMatchContract(op);
@@ -58,7 +66,7 @@ async function retriedAfterDelay(
   await expect(retried).toMatchContract(op);
   judged('LIM-020', 1, 'a call retried after its Retry-After', op);
   const policy = (await answerOf(retried)).headers['ratelimit-policy'] ?? 'no policy';
-  expect(
+  const found: Violation[] =
     retried.status() === 429
       ? [
           violation(
@@ -68,9 +76,30 @@ async function retriedAfterDelay(
             'warning',
           ),
         ]
-      : [],
-  ).toHaveNoViolations();
+      : [];
+  if (cleared) {
+    await test.step(`${cleared.inS} s after the refusal the filled window holds none of its admissions: admitted (${cleared.rule})`, async () => {
+      // A Retry-After shorter than the window's rest was judged above; the bound's side is judged once it cleared.
+      const late =
+        delay! + 1 >= cleared.inS ? retried : await controlPlane.advanceClock(cleared.inS - delay!).then(() => send(client, request));
+      if (late !== retried) await expect(late).toMatchContract(op);
+      judged(cleared.rule, 1, `a call once the filled ${cleared.what}'s admissions had left it`, op);
+      const scopeOf = async (r: APIResponse) => ((await answerOf(r)).body as { limit_scope?: unknown } | undefined)?.limit_scope;
+      if (late.status() === 429 && (await scopeOf(late)) === (await scopeOf(refused)))
+        found.push(
+          violation(
+            cleared.rule,
+            'status',
+            `${op}: refused 429 mid-${cleared.what} (Retry-After ${delay}), then answered 429 again (${policy}) with none of the filled ${cleared.what}'s admissions left in it: the limit refuses below its bound (a lockout counted from the refusal)`,
+          ),
+        );
+    });
+  }
+  expect(found).toHaveNoViolations();
 }
+
+/** How far into a filled minute its refusal is provoked, s: its Retry-After is then shorter than a window. */
+const MID_MINUTE_S = 30;
 
 /** The paid operations an API key pays for that a principal scope counts (Limits table). */
 const SCOPED = PAID_OPERATIONS.filter(
@@ -84,21 +113,26 @@ test.describe('limits: every scoped operation is admitted again after its Retry-
   // call is refused 429 with a Retry-After; the target's clock moved past that delay, the retry is not refused.
   for (const op of SCOPED) {
     const scope = principalScopeOf(op)!;
+    const minuteRule = scope === 'x_research' ? 'LIM-006' : 'LIM-002';
     test(
-      `${op}: refused for a full ${scope} minute, it is admitted again once the clock passed its Retry-After`,
-      { ...ruleDetails('LIM-020', ...contractRules(op)) },
+      `${op}: refused mid-way through a full ${scope} minute, it is admitted again once the clock passed its Retry-After`,
+      { ...ruleDetails('LIM-020', minuteRule, ...contractRules(op)) },
       async ({ api, paid, targetOptions, controlPlane }) => {
         const request = await requestFor(paid, targetOptions.target, op);
         const account = await controlPlane.createAccount(PRICES[op]!.credits * 4);
         const client = api.withKey(account.apiKey);
         await preload(controlPlane, { scope, window: 'minute', count: LIMIT_BOUNDS[scope].minute, accountId: account.accountId });
+        // Refused mid-minute (issue 34, round 4: a lockout counted from the refusal passes a refusal at the fill):
+        // its Retry-After is the minute's rest, and a call after it is under the bound.
+        await controlPlane.advanceClock(MID_MINUTE_S);
         // LIM-002/LIM-006 judge the refusal and LIM-021 the header: without both there is no delay to wait.
         await retriedAfterDelay(
           controlPlane,
           client,
           request,
           op,
-          (r) => `the call with a full ${scope} minute answered ${r.status()} without a Retry-After`,
+          (r) => `the call ${MID_MINUTE_S} s into a full ${scope} minute answered ${r.status()} without a Retry-After`,
+          { rule: minuteRule, inS: 60 - MID_MINUTE_S, what: 'minute' },
         );
       },
     );

@@ -14,6 +14,7 @@ import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observeChoice } from './support/choices.ts';
 import { judged } from './support/annotations.ts';
+import { drawnFrom } from './support/exhibit.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import type { TargetClient } from './support/client.ts';
 import {
@@ -338,6 +339,46 @@ test.describe('venue_a', () => {
         await selects(marketUrl, 'TGT-026');
       });
       if (exactChecked === 0) withdrawRules(['TGT-025'], 'no sampled venue_a market is a child of a multi-market event');
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('the ref length bound', () => {
+  // PARAM-010's in-bounds side on a ref that resolves (issue 34, round 4): a bare alnum ref of 2048 characters
+  // may be refused as a malformed ticker (the baseline has no length edges for ref), but a venue_a event URL the
+  // target resolves with a short query string is the same accepted form padded, so refusing it at 2048
+  // characters refuses a length the bound 1..2048 admits.
+  test(
+    'a venue_a event URL the target resolves with a query string still resolves padded to exactly 2048 characters',
+    { ...ruleDetails('PARAM-010', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      const all = await discovered(paid);
+      const origin = venueOrigin(all, 'venue_a');
+      const row = all.find(
+        (r) =>
+          r.venue === 'venue_a' &&
+          typeof (r.event as Row | undefined)?.slug === 'string' &&
+          (r.end_date === null || Date.parse(String(r.end_date)) > Date.now()),
+      );
+      test.skip(!origin || !row, 'no instance: no open venue_a market with an event slug and a marketUrl');
+      const base = `${origin}/event/${String((row!.event as Row).slug)}?utm_source=fc`;
+      const short = await resolveTarget(api, base);
+      // Whether a browser URL may carry a query string is the target's reading: only one it resolves is the case.
+      if (!judged('PARAM-010', short.res.status() === 200 ? 1 : 0, 'a resolvable event URL padded to exactly 2048 characters', OP)) return;
+      const padded = `${base}&fc_pad=`;
+      const ref = padded + 'a'.repeat(2048 - padded.length);
+      const long = await resolveTarget(api, ref);
+      const found =
+        long.res.status() === 422
+          ? drawnFrom(long.res, [
+              violation(
+                'PARAM-010',
+                '/ref',
+                `${base} resolves (200), but the same URL padded to ${ref.length} characters (inside 1..2048) answered 422: ${JSON.stringify(long.body).slice(0, 200)}`,
+              ),
+            ])
+          : [];
       expect(found).toHaveNoViolations();
     },
   );

@@ -8,6 +8,15 @@ import { errorCodeOf, statusAt, updatedAt, type Job } from './model.ts';
 import { alt } from '../variant.ts';
 import { mutant } from '../mutants.ts';
 
+/**
+ * The listing's routing object. Mutant route-listing-no-brokers: a venue_b contract's listing is taken before the
+ * broker channels are stamped (broker_channels [], broker fields null), unlike its routing on every other route.
+ */
+function listingOf(market: Parameters<typeof routing>[0]): ReturnType<typeof routing> {
+  const r = routing(market);
+  return mutant('route-listing-no-brokers') ? { ...r, broker_channels: [], broker_a_category: null, broker_a_url: null } : r;
+}
+
 export type JobView = 'status' | 'result';
 
 /** The submission answer: the job identity, its current status and creation time (gap on SCH ForecastRequestAccepted). */
@@ -56,6 +65,6 @@ export function jobView(job: Job, now: number, view: JobView, store: DataStore) 
     forecastIds: forecastIdsAt(job, status),
     forecasts: succeeded && (view === 'result' || mutant('job-status-expands')) ? [publishedForecast(job, store)] : [],
     errorCode: status === 'failed' || status === 'rejected' ? errorCodeOf(status) : null,
-    listing: alt('JOB-023') && status === 'accepted' ? null : routing(job.market),
+    listing: alt('JOB-023') && status === 'accepted' ? null : listingOf(job.market),
   };
 }

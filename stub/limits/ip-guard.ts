@@ -25,12 +25,19 @@ const clientAddress = (req: IncomingMessage): string => (req.socket.remoteAddres
 export class IpGuard {
   private readonly counted = FindMyWay(ROUTER_OPTIONS);
 
-  constructor(private readonly limits: RateLimiter) {}
+  /**
+   * @param onRefused called with a request the guard refused and its operation (mutant lim-guard-429-debited's
+   *   debit: stub/server.ts); the guard itself never bills
+   */
+  constructor(
+    private readonly limits: RateLimiter,
+    private readonly onRefused?: (req: IncomingMessage, operationId: string) => void,
+  ) {}
 
   /** Counts the requests of an operation at `path` (fastify's form, `:param`); a GET's HEAD too. */
-  count(method: 'GET' | 'POST', path: string): void {
-    this.counted.on(method, path, counts);
-    if (method === 'GET') this.counted.on('HEAD', path, counts);
+  count(method: 'GET' | 'POST', path: string, operationId: string): void {
+    this.counted.on(method, path, counts, { operationId });
+    if (method === 'GET') this.counted.on('HEAD', path, counts, { operationId });
   }
 
   /**
@@ -40,9 +47,12 @@ export class IpGuard {
    */
   decide(req: IncomingMessage): FixedAnswer | undefined {
     if (this.limits.isLifted) return undefined;
-    if (this.counted.find(req.method as FindMyWay.HTTPMethod, req.url ?? '') === null) return undefined;
+    const found = this.counted.find(req.method as FindMyWay.HTTPMethod, req.url ?? '');
+    if (found === null) return undefined;
     // Mutant lim-guard-skips-link: the wallet link is left out of the guard, as if it were a control route.
     if (mutant('lim-guard-skips-link') && req.method === 'GET' && req.url?.startsWith('/api/v1/wallets/link')) return undefined;
-    return this.limits.admitOnArrival(clientAddress(req));
+    const refused = this.limits.admitOnArrival(clientAddress(req));
+    if (refused && this.onRefused) this.onRefused(req, (found.store as { operationId: string }).operationId);
+    return refused;
   }
 }

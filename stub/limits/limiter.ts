@@ -59,6 +59,8 @@ export class RateLimiter {
   /** Refused requests count against the second and minute windows too (gap LIM-031's alternate). */
   private readonly refusedCount = alt('LIM-031');
   private readonly refusals = new FixedRefusals();
+  /** Mutant lim-social-minute-lockout's lockouts: key to the window-clock instant (ms) its lockout ends. */
+  private readonly lockouts = new Map<string, number>();
 
   /**
    * @param nowMs the stub clock (ms since the epoch)
@@ -87,6 +89,7 @@ export class RateLimiter {
   /** Forgets all usage and restores the configured lift (control-plane reset). */
   reset(): void {
     for (const m of Object.values(this.usage)) m.clear();
+    this.lockouts.clear();
     this.lifted = this.liftedByDefault;
   }
 
@@ -160,8 +163,13 @@ export class RateLimiter {
     const now = this.nowMs();
     const u = this.state(scope, key, now);
     const t = this.windowNow(now);
+    // Mutant lim-social-minute-lockout: a social-research minute refusal locks the key out for 60 s from the refusal.
+    const lockedUntil = mutant('lim-social-minute-lockout') && scope === 'x_research' ? (this.lockouts.get(key) ?? 0) : 0;
+    if (t < lockedUntil) throw rateLimited(scope, [{ window: 'minute', retryAfter: Math.max(1, Math.ceil((lockedUntil - t) / 1000)) }]);
     const exceeded = this.exceeded(scope, u, now, t);
     this.count(u, t, exceeded === undefined);
+    if (exceeded && mutant('lim-social-minute-lockout') && scope === 'x_research' && exceeded.some((e) => e.window === 'minute'))
+      this.lockouts.set(key, t + 60_000);
     if (exceeded) throw rateLimited(scope, exceeded);
     if (LIMIT_BOUNDS[scope].inFlight === undefined) return NO_TICKET;
     u.inFlight++;
