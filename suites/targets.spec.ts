@@ -62,6 +62,16 @@ async function resolvableEvents(api: TargetClient, rows: Row[], max: number): Pr
   return out;
 }
 
+/** venue_a markets with a slug, an event slug and a numeric id: the rows its browser URL forms name. */
+const venueAEventRows = (all: readonly Row[]): Row[] =>
+  all.filter(
+    (r) =>
+      r.venue === 'venue_a' && typeof r.slug === 'string' && typeof (r.event as Row | undefined)?.slug === 'string' && venueANumericId(r),
+  );
+
+/** Open markets only: catalog rows are active; search rows may be closed (nothing to forecast). */
+const isOpen = (r: Row): boolean => r.end_date === null || Date.parse(String(r.end_date)) > Date.now();
+
 async function resolve200(api: TargetClient, ref: string, found: Violation[], rule: string): Promise<Row | undefined> {
   const { res, body } = await resolveTarget(api, ref);
   if (res.status() === 200) return body;
@@ -298,17 +308,10 @@ test.describe('venue_a', () => {
     async ({ api, paid }) => {
       const all = await discovered(paid);
       const origin = venueOrigin(all, 'venue_a');
-      const rows = all.filter(
-        (r) =>
-          r.venue === 'venue_a' &&
-          typeof r.slug === 'string' &&
-          typeof (r.event as Row | undefined)?.slug === 'string' &&
-          venueANumericId(r),
-      );
+      const rows = venueAEventRows(all);
       test.skip(!origin || rows.length === 0, 'no venue_a market with a slug, an event slug and a marketUrl');
       const found: Violation[] = [];
-      // Open markets only: catalog rows are active; search rows may be closed (nothing to forecast).
-      const open = rows.filter((r) => r.end_date === null || Date.parse(String(r.end_date)) > Date.now()).slice(0, 8);
+      const open = rows.filter(isOpen).slice(0, 8);
       test.skip(open.length === 0, 'no open venue_a market with a slug');
       let exactChecked = 0;
       await mapLimit(open, CONCURRENCY, async (row) => {
@@ -355,12 +358,7 @@ test.describe('the ref length bound', () => {
     async ({ api, paid }) => {
       const all = await discovered(paid);
       const origin = venueOrigin(all, 'venue_a');
-      const row = all.find(
-        (r) =>
-          r.venue === 'venue_a' &&
-          typeof (r.event as Row | undefined)?.slug === 'string' &&
-          (r.end_date === null || Date.parse(String(r.end_date)) > Date.now()),
-      );
+      const row = venueAEventRows(all).find(isOpen);
       test.skip(!origin || !row, 'no instance: no open venue_a market with an event slug and a marketUrl');
       const base = `${origin}/event/${String((row!.event as Row).slug)}?utm_source=fc`;
       const short = await resolveTarget(api, base);
