@@ -77,6 +77,27 @@ export const MARKET_CASES = [
     },
   }),
   cases({
+    check: C.checkListingBrokers,
+    ok: [
+      [
+        { marketKey: 'venue_b:KXFED-26APR-T3.75', broker_channels: ['broker_a'] },
+        { marketKey: 'venue_b:KXFED-26APR-T3.75', broker_channels: ['broker_a'] },
+        '',
+      ],
+      [{ marketKey: 'venue_a:1', broker_channels: [] }, { marketKey: 'venue_a:1', broker_channels: [] }, ''],
+      // Another market (which market a listing names is gap JOB-023), or a listing without broker_channels: no case.
+      [{ marketKey: 'venue_b:X', broker_channels: [] }, { marketKey: 'venue_b:Y', broker_channels: ['broker_a'] }, ''],
+      [null, { marketKey: 'venue_b:Y', broker_channels: ['broker_a'] }, ''],
+    ],
+    bad: {
+      'ROUTE-013': [
+        { marketKey: 'venue_b:KXFED-26APR-T3.75', broker_channels: [] },
+        { marketKey: 'venue_b:KXFED-26APR-T3.75', broker_channels: ['broker_a'] },
+        '',
+      ],
+    },
+  }),
+  cases({
     check: C.checkUniqueMarketKeys,
     ok: [[[marketRow('1'), marketRow('2')], '/markets']],
     bad: { 'ROUTE-002': [[marketRow('1'), marketRow('1')], '/markets'] },
