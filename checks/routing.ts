@@ -106,9 +106,6 @@ export function checkUniqueMarketKeys(rows: readonly Row[], path = ''): Violatio
   return out;
 }
 
-// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
-const checkVenueAUrlEntry = defineCheck('checkVenueAUrl', ['ROUTE-006'], checkVenueAUrl);
-/** The routing checks, by name (the name of the function each wraps). */
 /** A routing object's broker channels as a sorted list, undefined when it carries none to compare. */
 function brokersOf(routing: unknown): string[] | undefined {
   const b = (routing as Row | null | undefined)?.broker_channels;
@@ -142,6 +139,9 @@ export function listingComparable(listing: unknown, market: unknown): boolean {
   return Boolean(brokersOf(listing) && brokersOf(market)) && typeof key === 'string' && key === (market as Row).marketKey;
 }
 
+// ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
+const checkVenueAUrlEntry = defineCheck('checkVenueAUrl', ['ROUTE-006'], checkVenueAUrl);
+/** The routing checks, by name (the name of the function each wraps). */
 export const ROUTING_CHECKS = {
   checkVenueAUrl: checkVenueAUrlEntry,
   checkRouting: defineCheck(
