@@ -196,70 +196,6 @@ async function anatomy(res: APIResponse | undefined, provoked: Provoked & TableL
   return drawnFrom(res, judgeRefusal(await answerOf(res), provoked));
 }
 
-test.describe('limits: a per-IP guard 429 of a keyed call debits nothing', () => {
-  // Issue 34, round 4: a guard placed after the debit passed every keyless guard test (no key, nothing to debit)
-  // and every scope-quota test (their 429s are the scope's). Every paid operation an API key pays for, sent with a
-  // fresh account's key while the address's guard minute is full: a 429 (the guard counts every request from the
-  // address, LIM-010) that leaves the account's balance as it was (LIM-017, BILL-008). First in the file: the
-  // guard tests below wait out minute edges, and a mutant of this case is met at once.
-  const KEYED = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s)).sort();
-  test(
-    `with the address's guard minute full, a keyed call of each of ${KEYED.length} paid operations answers 429 and debits nothing`,
-    { ...ruleDetails('LIM-010', 'LIM-017', 'BILL-008', ...ANATOMY, ...KEYED.flatMap((op) => contractRules(op))) },
-    async ({ api, paid, controlPlane, targetOptions }) => {
-      const address = api.sourceAddress();
-      const at = address ? { address } : {};
-      // Discovery first: it would count against the full minute.
-      const requests = new Map<string, PaidRequest>();
-      for (const op of KEYED) requests.set(op, await requestOrBaseline(paid, targetOptions.target, op));
-      const accounts = new Map<string, { accountId: string; apiKey: string; credits: number }>();
-      for (const op of KEYED) {
-        const credits = (PRICES[op]?.credits ?? 0) * 2;
-        accounts.set(op, { ...(await controlPlane.createAccount(credits)), credits });
-      }
-      await awayFromMinuteEdge();
-      await preload(controlPlane, { scope: 'ip_guard', window: 'minute', count: LIMIT_BOUNDS.ip_guard.minute, ...at });
-      const answers = new Map<string, APIResponse>();
-      try {
-        for (const op of KEYED) answers.set(op, await send(api.withKey(accounts.get(op)!.apiKey), requests.get(op)!));
-      } finally {
-        // The address is the whole worker's: give its quota back at once.
-        await controlPlane.limitUsage({ scope: 'ip_guard', window: 'minute', count: 0, ...at });
-      }
-      const found: Violation[] = [];
-      let refused: APIResponse | undefined;
-      for (const op of KEYED) {
-        const res = answers.get(op)!;
-        const account = accounts.get(op)!;
-        await expect(res).toMatchContract(op);
-        judged('LIM-010', 1, "a keyed request after the address's full guard minute", op);
-        if (res.status() !== 429) {
-          judged(['LIM-017', 'BILL-008'], 0, "a keyed call's 429 from the per-IP guard", op);
-          found.push(
-            ...drawnFrom(res, [
-              violation(
-                'LIM-010',
-                'status',
-                `with the address's guard minute full (preloaded), a keyed call of ${op} answered ${res.status()}, not 429`,
-              ),
-            ]),
-          );
-          continue;
-        }
-        refused ??= res;
-        const after = await controlPlane.balance(account.accountId);
-        for (const unbilled of ['LIM-017', 'BILL-008']) {
-          judged(unbilled, 1, "a keyed call's 429 from the per-IP guard", op);
-          found.push(...drawnFrom(res, checkDebit(unbilled, `a per-IP guard 429 of ${op} on an API key`, account.credits, after, 0)));
-        }
-      }
-      if (judgedAnatomy(refused))
-        found.push(...drawnFrom(refused, judgeRefusal(await answerOf(refused), { scope: 'ip_guard', limit: 'minute' })));
-      expect(found).toHaveNoViolations();
-    },
-  );
-});
-
 test.describe('limits: per-second bounds, exceeded for real', () => {
   test(
     'standard: exactly 20 requests in a second are admitted, the 21st answers 429 rate_limited with its full anatomy, and is not debited',
@@ -1215,6 +1151,70 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
             ),
           );
       }
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('limits: a per-IP guard 429 of a keyed call debits nothing', () => {
+  // Issue 34, round 4: a guard placed after the debit passed every keyless guard test (no key, nothing to debit)
+  // and every scope-quota test (their 429s are the scope's). Every paid operation an API key pays for, sent with a
+  // fresh account's key while the address's guard minute is full: a 429 (the guard counts every request from the
+  // address, LIM-010) that leaves the account's balance as it was (LIM-017, BILL-008). One preload for all of them,
+  // before the per-operation guard tests below (which wait out minute edges).
+  const KEYED = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s)).sort();
+  test(
+    `with the address's guard minute full, a keyed call of each of ${KEYED.length} paid operations answers 429 and debits nothing`,
+    { ...ruleDetails('LIM-010', 'LIM-017', 'BILL-008', ...ANATOMY, ...KEYED.flatMap((op) => contractRules(op))) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const address = api.sourceAddress();
+      const at = address ? { address } : {};
+      // Discovery first: it would count against the full minute.
+      const requests = new Map<string, PaidRequest>();
+      for (const op of KEYED) requests.set(op, await requestOrBaseline(paid, targetOptions.target, op));
+      const accounts = new Map<string, { accountId: string; apiKey: string; credits: number }>();
+      for (const op of KEYED) {
+        const credits = (PRICES[op]?.credits ?? 0) * 2;
+        accounts.set(op, { ...(await controlPlane.createAccount(credits)), credits });
+      }
+      await awayFromMinuteEdge();
+      await preload(controlPlane, { scope: 'ip_guard', window: 'minute', count: LIMIT_BOUNDS.ip_guard.minute, ...at });
+      const answers = new Map<string, APIResponse>();
+      try {
+        for (const op of KEYED) answers.set(op, await send(api.withKey(accounts.get(op)!.apiKey), requests.get(op)!));
+      } finally {
+        // The address is the whole worker's: give its quota back at once.
+        await controlPlane.limitUsage({ scope: 'ip_guard', window: 'minute', count: 0, ...at });
+      }
+      const found: Violation[] = [];
+      let refused: APIResponse | undefined;
+      for (const op of KEYED) {
+        const res = answers.get(op)!;
+        const account = accounts.get(op)!;
+        await expect(res).toMatchContract(op);
+        judged('LIM-010', 1, "a keyed request after the address's full guard minute", op);
+        if (res.status() !== 429) {
+          judged(['LIM-017', 'BILL-008'], 0, "a keyed call's 429 from the per-IP guard", op);
+          found.push(
+            ...drawnFrom(res, [
+              violation(
+                'LIM-010',
+                'status',
+                `with the address's guard minute full (preloaded), a keyed call of ${op} answered ${res.status()}, not 429`,
+              ),
+            ]),
+          );
+          continue;
+        }
+        refused ??= res;
+        const after = await controlPlane.balance(account.accountId);
+        for (const unbilled of ['LIM-017', 'BILL-008']) {
+          judged(unbilled, 1, "a keyed call's 429 from the per-IP guard", op);
+          found.push(...drawnFrom(res, checkDebit(unbilled, `a per-IP guard 429 of ${op} on an API key`, account.credits, after, 0)));
+        }
+      }
+      if (judgedAnatomy(refused))
+        found.push(...drawnFrom(refused, judgeRefusal(await answerOf(refused), { scope: 'ip_guard', limit: 'minute' })));
       expect(found).toHaveNoViolations();
     },
   );
