@@ -119,10 +119,10 @@ function brokersOf(routing: unknown): string[] | undefined {
  * @returns a violation when the two broker sets differ; none when they agree or cannot be compared
  */
 export function checkListingBrokers(listing: unknown, market: unknown, path = ''): Violation[] {
-  const a = brokersOf(listing);
-  const b = brokersOf(market);
-  const key = (listing as Row | null | undefined)?.marketKey;
-  if (!a || !b || typeof key !== 'string' || key !== (market as Row).marketKey) return [];
+  if (!listingComparable(listing, market)) return [];
+  const a = brokersOf(listing)!;
+  const b = brokersOf(market)!;
+  const key = String((listing as Row).marketKey);
   if (a.join(',') === b.join(',')) return [];
   return [
     violation(
