@@ -24,7 +24,6 @@ import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observing, observeChoice } from './support/choices.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { parseRetryAfter } from '../lib/retry-after.ts';
 import type { ControlPlane } from './support/control.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
 import type { TargetClient } from './support/client.ts';
@@ -42,6 +41,7 @@ import {
   idempotencyHeader,
   inScopeCryptoTargets,
   newKey,
+  pollJob,
   readJob,
   refusedReadyBody,
   resolution,
@@ -49,6 +49,7 @@ import {
   smallEvent,
   submitJob,
   submitPastShort429,
+  type Answer,
   type GenerationTarget,
 } from './support/jobs.ts';
 
@@ -124,20 +125,10 @@ function paidPerCall(what: string, debited: number, calls: number, least = 1): V
  */
 const SUCCESS_WAIT_MS = 45_000;
 
-/**
- * Polls the job (view=status) after each Retry-After (at least 1 s, at most the time left) until it is
- * terminal or `withinMs` passed. @returns the terminal status, or undefined when it did not end in time
- */
+/** Follows a job to its end within `withinMs` (ms). @returns its terminal status, or undefined when it did not end in time */
 async function followUntilEnded(client: TargetClient, jobId: string, withinMs: number): Promise<string | undefined> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const a = await readJob(client, jobId, 'status');
-    if (a.status !== 200) return undefined;
-    if (isTerminal(a.body.status)) return String(a.body.status);
-    const waitMs = Math.max(1, parseRetryAfter(a.headers['retry-after']) ?? 2) * 1000;
-    if (Date.now() + waitMs > deadline) return undefined;
-    await new Promise((r) => setTimeout(r, waitMs));
-  }
+  const ended = await pollJob(client, jobId, withinMs, (read) => isTerminal(read.body.status));
+  return ended ? String(ended.body.status) : undefined;
 }
 
 /** Ends the test's jobs failed so they never publish a forecast into a shared target (best effort). */
@@ -267,17 +258,9 @@ test.describe('submission and reads', () => {
         // after its Retry-After, until its listing names a market or LISTING_WAIT_MS passed (no instance then).
         const deadline = Date.now() + LISTING_WAIT_MS;
         for (const { jobId, market } of listings) {
-          for (;;) {
-            const r = await readJob(paid, jobId, 'status');
-            if (r.status !== 200) break;
-            if (r.body.listing !== null && r.body.listing !== undefined) {
-              found.push(...drawnFrom(r.res, judgeWith(CHECKS.checkListingBrokers, r.body.listing, market)));
-              break;
-            }
-            const waitMs = Math.max(1, parseRetryAfter(r.headers['retry-after']) ?? 1) * 1000;
-            if (isTerminal(r.body.status) || Date.now() + waitMs > deadline) break;
-            await new Promise((done) => setTimeout(done, waitMs));
-          }
+          const named = (read: Answer): boolean => read.body.listing !== null && read.body.listing !== undefined;
+          const r = await pollJob(paid, jobId, deadline - Date.now(), named, 1);
+          if (r) found.push(...drawnFrom(r.res, judgeWith(CHECKS.checkListingBrokers, r.body.listing, market)));
         }
       });
       judged('AVAIL-044', posted, 'a generation body availability offered, posted as given', CREATE);

@@ -7,7 +7,7 @@
 import { parseRetryAfter } from '../../lib/retry-after.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { test, type APIResponse } from '@playwright/test';
-import type { GenerationBody } from '../../checks/jobs.ts';
+import { isTerminal, type GenerationBody } from '../../checks/jobs.ts';
 import { classifyTopic, isUpDown } from '../../checks/availability.ts';
 import type { TargetClient } from './client.ts';
 import { expect, observe } from './matchers.ts';
@@ -67,6 +67,31 @@ function learnHeader(generation: Row): void {
 /** GETs a job (view omitted: the default). The answer is checked against the contract (getForecastRequest). */
 export async function readJob(client: TargetClient, jobId: string, view?: 'status' | 'result'): Promise<Answer> {
   return answer(await client.get(`${JOBS_PATH}/${encodeURIComponent(jobId)}`, { params: view ? { view } : {} }), READ);
+}
+
+/**
+ * Reads a job (view=status) until `done` holds of a read, pausing between reads for its Retry-After (s; at least 1,
+ * `fallbackS` when the read carries none). Reads are free (JOB-013), so polling costs nothing on a real target.
+ * @returns the read `done` held of; undefined when a read was not 200, the job ended without `done` holding, or the
+ *   next pause would pass `withinMs` (ms from the call)
+ */
+export async function pollJob(
+  client: TargetClient,
+  jobId: string,
+  withinMs: number,
+  done: (read: Answer) => boolean,
+  fallbackS = 2,
+): Promise<Answer | undefined> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const read = await readJob(client, jobId, 'status');
+    if (read.status !== 200) return undefined;
+    if (done(read)) return read;
+    if (isTerminal(read.body.status)) return undefined;
+    const waitMs = Math.max(1, parseRetryAfter(read.headers['retry-after']) ?? fallbackS) * 1000;
+    if (Date.now() + waitMs > deadline) return undefined;
+    await new Promise((r) => setTimeout(r, waitMs));
+  }
 }
 
 /** The generation body of a listed row: venue_b ticker, venue_a numeric id, native id elsewhere. */
