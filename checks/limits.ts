@@ -8,6 +8,7 @@
 import { LIMIT_BOUNDS, LIMIT_SCOPES, OIL_LIMITS, WINDOW_SECONDS, type LimitScope, type LimitWindow } from '../contract/limits.ts';
 import { parsePolicies, parseStates, readQuotaPolicies, type RateLimitPolicy } from '../contract/ratelimit-fields.ts';
 import { defineCheck } from './define.ts';
+import { parseRetryAfter } from '../lib/retry-after.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 
 /** An observed answer: status, lower-case headers, parsed JSON body (or undefined). */
@@ -25,6 +26,14 @@ export interface Provoked {
   maxConcurrent?: number;
 }
 
+/**
+ * Whether two statements of one wait (s) agree up to rounding and the time between stating them: within 2 s, or
+ * within a quarter of the longer (a long daily wait may be rounded to the minute).
+ */
+function sameWait(aS: number, bS: number): boolean {
+  return Math.abs(aS - bS) <= Math.max(2, Math.max(aS, bS) / 4);
+}
+
 /** Violations of a 429 answer's anatomy. A status other than 429 is reported against `statusRule`. */
 export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, statusRule = 'ERR-009'): Violation[] {
   if (a.status !== 429) return [violation(statusRule, 'status', `expected 429 rate_limited, got ${a.status}`)];
@@ -37,15 +46,30 @@ export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, status
     out.push(violation('LIM-019', '/retry_after', `retry_after must be the integer seconds to wait, got ${JSON.stringify(retryAfter)}`));
   const header = a.headers['retry-after'];
   if (header === undefined) out.push(violation('CONTRACT-003', 'header:Retry-After', 'a 429 carries no Retry-After'));
-  else if (typeof retryAfter === 'number' && String(retryAfter) !== header.trim())
-    out.push(
-      violation(
-        'LIM-024',
-        'header:Retry-After',
-        `Retry-After ${header} differs from retry_after ${retryAfter} (stub choice: equal)`,
-        'warning',
-      ),
-    );
+  else if (typeof retryAfter === 'number' && String(retryAfter) !== header.trim()) {
+    // The form of Retry-After and its relation to retry_after are open (gap LIM-024), but both state the wait for this
+    // one refusal in seconds (324d8a2ff7f0; RFC 9110 10.2.3): beyond rounding they cannot differ. An HTTP-date is read
+    // against the answer's own Date, so the harness's clock plays no part.
+    const dateMs = a.headers.date === undefined ? Number.NaN : Date.parse(a.headers.date);
+    const headerWait = parseRetryAfter(header, Number.isNaN(dateMs) ? undefined : dateMs);
+    if (headerWait !== undefined && !sameWait(retryAfter, headerWait))
+      out.push(
+        violation(
+          'LIM-019',
+          '/retry_after',
+          `retry_after says ${retryAfter} s to wait where the same 429's Retry-After says ${headerWait} s: one of them is not the seconds to wait`,
+        ),
+      );
+    else
+      out.push(
+        violation(
+          'LIM-024',
+          'header:Retry-After',
+          `Retry-After ${header} differs from retry_after ${retryAfter} (stub choice: equal)`,
+          'warning',
+        ),
+      );
+  }
   if (typeof body.limit_scope !== 'string' || !(LIMIT_SCOPES as readonly string[]).includes(body.limit_scope)) {
     out.push(
       violation(

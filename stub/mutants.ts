@@ -106,6 +106,24 @@ const TABLE = {
       { operation: 'getOilSignal', via: ['suites/limits.spec.ts', 'suites/oil.spec.ts'] },
     ],
     [
+      'bill-profile-focus-reasoning-double',
+      'BILL-001',
+      "a profile with focus reasoning debits the route's price twice, as a second search (round-5 bug, on the other focus value)",
+      { operation: 'createSocialProfile', via: ['suites/social-profile.spec.ts'] },
+    ],
+    [
+      'bill-assets-reference-over-40',
+      'BILL-001',
+      'a reference-mode asset search of more than 40 references debits the price twice (round-5 bug: priced per batch of references)',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
+      'lim-429-retry-after-ms-sources',
+      'LIM-019',
+      "the sources route's 429 body states retry_after in ms while its Retry-After header says s (round-5 bug, on another route)",
+      { operation: 'listSources' },
+    ],
+    [
       'lim-social-minute-lockout',
       'LIM-006',
       "a social-research minute refusal locks the key out for 60 s counted from the refusal (a penalty box), so a call after its Retry-After, with none of the minute's admissions left, is refused again (round-4 bug)",

@@ -29,6 +29,7 @@ import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { marketRequest, sendRequest } from './support/paid-requests.ts';
 import { affordable } from './support/operations.ts';
 import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './support/shared-answers.ts';
+import { watchDebits } from './support/debit-watch.ts';
 
 // Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).
 test.describe.configure({ lock: KEY_BOUND_LOCK });
@@ -566,6 +567,27 @@ test.describe('asset search: reference mode', () => {
         }),
         { seed: targetOptions.seed, numRuns: paidRuns(10), endOnFailure: true },
       );
+    },
+  );
+
+  test(
+    'the most references one call takes (50) answer 200 and debit the one price of a call',
+    { ...ruleDetails('BILL-001', ...contractRules(OP)) },
+    async ({ api, paid, targetOptions, sharedAnswers, controlPlaneIfAny }) => {
+      // Credits are debited per call (aab559504c4d) at the route's one price (ca3f9fbb9b42), however many references
+      // it carries up to the bound (Limits rule 4); the debit is read on an account of its own (a control plane).
+      if (!controlPlaneIfAny) withdrawRules(['BILL-001'], 'needs control plane (FC_CONTROL_TOKEN): the exact debit of the call');
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
+      // The directory's Assets first, then references nothing matches, so that a small directory still fills the call.
+      const known = assetIds({ assets: all }).slice(0, MAX_REFERENCES);
+      const references = [...known, ...Array.from({ length: MAX_REFERENCES - known.length }, (_, i) => `fc-ref-${i}`)];
+      const watch = await watchDebits(api, controlPlaneIfAny, paid);
+      const res = await watch.call(`${MAX_REFERENCES} references`, OP, async () => {
+        const r = await call(watch.client, { reference: references });
+        return { res: r, status: r.status() };
+      });
+      expect(res.status, `${MAX_REFERENCES} distinct references are within the bound`).toBe(200);
+      expect(watch.found).toHaveNoViolations();
     },
   );
 

@@ -35,6 +35,8 @@ import { observe } from './support/matchers.ts';
 import { observeChoice, observing } from './support/choices.ts';
 import { paidRuns } from './support/property.ts';
 import { ORDER_GAP, knownOrder, learnOrder, refusalAnswer } from './support/refusals.ts';
+import { watchDebits } from './support/debit-watch.ts';
+import { withdrawRules } from './support/annotations.ts';
 
 const OP = 'createSocialProfile';
 const PRICE = PRICES[OP]!.credits;
@@ -129,15 +131,19 @@ test.describe('x/profile: every returned profile', () => {
   );
 
   test(
-    'holds the profile invariants for each focus, an @-prefixed handle and shorter lookbacks',
-    { ...ruleDetails(...INVARIANTS, 'PROF-004', ...contractRules(OP)) },
-    async ({ paid, budget, targetOptions, sharedAnswers }) => {
+    'holds the profile invariants for each focus, an @-prefixed handle and shorter lookbacks; each focus debits the one price',
+    { ...ruleDetails(...INVARIANTS, 'PROF-004', 'BILL-001', ...contractRules(OP)) },
+    async ({ api, paid, budget, targetOptions, sharedAnswers, controlPlaneIfAny }) => {
       await budget.reserveCalls(OP, 3);
       const found = await test.step('discover a handle the target profiles', () =>
         findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers));
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle } = found as { handle: string };
-      const vs: Violation[] = [];
+      // focus reweights the one search (e0c7440d6870): whatever its value, a profile is one call at the route's
+      // price (BILL-001), each call's debit read on an account of its own (a control plane); unjudged without one.
+      if (!controlPlaneIfAny) withdrawRules(['BILL-001'], 'needs control plane (FC_CONTROL_TOKEN): the exact debit of each call');
+      const watch = await watchDebits(api, controlPlaneIfAny, paid);
+      const vs = watch.found;
       // Each case once, folded into two calls: the other two focus values, an @-prefixed handle and two
       // shorter lookbacks (a 404 insufficient_post_history is allowed there, PROF-004).
       for (const [body, lookbackDays] of [
@@ -145,7 +151,8 @@ test.describe('x/profile: every returned profile', () => {
         [{ handle, focus: 'reasoning', lookback_days: 180 }, 180],
       ] as const) {
         await test.step(JSON.stringify(body), async () => {
-          vs.push(...profileOr404(await requestProfile(paid, body), { lookbackDays }, JSON.stringify(body)));
+          const a = await watch.call(JSON.stringify(body), OP, () => requestProfile(watch.client, body));
+          vs.push(...profileOr404(a, { lookbackDays }, JSON.stringify(body)));
         });
       }
       expect(vs).toHaveNoViolations();

@@ -99,8 +99,12 @@ test.describe('registry', () => {
   });
 });
 
+const seen = new Map<string, number>();
 for (const c of ALL_CASES as readonly CheckCases<unknown[]>[]) {
-  test(`${c.check.name}`, async () => {
+  // A check may have more than one block of fixtures (one rule, two cases): later blocks are numbered.
+  const n = (seen.get(c.check.name) ?? 0) + 1;
+  seen.set(c.check.name, n);
+  test(n === 1 ? c.check.name : `${c.check.name} (${n})`, async () => {
     for (const [i, input] of c.ok.entries()) {
       await test.step(`conforming fixture ${i}`, () => {
         const found = runCheck(c.check, input, { strict: true });

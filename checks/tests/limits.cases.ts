@@ -41,6 +41,23 @@ export const LIMIT_CASES = [
       'OIL-012': [{ ...refused, status: 200 }, {}, 'OIL-012'],
     },
   }),
+  // retry_after and Retry-After state one wait (both in seconds; the header may be an HTTP-date read against Date).
+  cases({
+    check: C.checkRateLimited,
+    ok: [],
+    bad: {
+      // A wait in ms where the header says s (round 5's signals_429_retry_after_ms).
+      'LIM-019': [mutate(refused, (a) => ((body(a).retry_after = 60000), (headers(a)['retry-after'] = '60')))],
+      // An HTTP-date three seconds after the answer's Date for a retry_after of 2: one wait, another form (a warning only).
+      'LIM-024': [
+        mutate(refused, (a) => {
+          body(a).retry_after = 2;
+          headers(a).date = 'Sun, 29 Nov 2026 18:00:00 GMT';
+          headers(a)['retry-after'] = 'Sun, 29 Nov 2026 18:00:03 GMT';
+        }),
+      ],
+    },
+  }),
   cases({
     check: C.checkBurst,
     ok: [

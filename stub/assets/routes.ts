@@ -11,12 +11,21 @@ import { parseSearch, runSearch } from './search.ts';
 import { assetStance, presentStance, resolveStanceAsset } from './stance.ts';
 import { mutant } from '../mutants.ts';
 import { alt } from '../variant.ts';
+import { PRICES } from '../../contract/pricing.ts';
 
 const graphOf = (ctx: StubContext): AssetGraph => new AssetGraph(ctx.store, ctx.config.siteUrl, ctx.clock.now());
 
 export const register: RouteModule = (route) => {
   route('searchAssets', (req, ctx) => {
     const parsed = parseSearch(req.query);
+    // Mutant bill-assets-reference-over-40: a reference call of more than 40 references is billed twice (an API key's account).
+    if (
+      mutant('bill-assets-reference-over-40') &&
+      parsed.mode === 'reference' &&
+      parsed.references.length > 40 &&
+      req.principal?.via === 'api-key'
+    )
+      ctx.accounts.debit(req.principal.accountId, PRICES.searchAssets!.credits, 'searchAssets');
     return { body: runSearch(graphOf(ctx), parsed) };
   });
 

@@ -47,6 +47,8 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
       return set(body, 'error', 'payment_requested');
     if (mutant('err-409-code-link') && operationId === 'linkWallet' && status === 409) return set(body, 'error', 'conflict');
     if (mutant('lim-429-no-retry-after-body-oil') && operationId === 'getOilSignal' && status === 429) return delete body.retry_after;
+    if (mutant('lim-429-retry-after-ms-sources') && operationId === 'listSources' && status === 429 && typeof body.retry_after === 'number')
+      return set(body, 'retry_after', body.retry_after * 1000);
     return false;
   }
   if (

@@ -10,6 +10,8 @@ import { profilingConfigured } from './profiling-states.ts';
 import { parseProfileRequest, parseSearchRequest, profileFor, searchPosts } from './index.ts';
 import { altSearchShape } from './search.ts';
 import { alt } from '../variant.ts';
+import { mutant } from '../mutants.ts';
+import { PRICES } from '../../contract/pricing.ts';
 
 export const register: RouteModule = (route) => {
   route('createSocialProfile', (req, ctx) => {
@@ -17,7 +19,11 @@ export const register: RouteModule = (route) => {
     const request = parseProfileRequest(req.body);
     if (!profilingConfigured(ctx, req.headers['x-fault-scope']))
       throw serviceUnavailable('Social-account profiling is not configured on this service.');
-    return { body: profileFor(ctx, request) };
+    const body = profileFor(ctx, request);
+    // Mutant bill-profile-focus-reasoning-double: focus reasoning is billed as a second search (an API key's account).
+    if (mutant('bill-profile-focus-reasoning-double') && request.focus === 'reasoning' && req.principal?.via === 'api-key')
+      ctx.accounts.debit(req.principal.accountId, PRICES.createSocialProfile!.credits, 'createSocialProfile');
+    return { body };
   });
 
   route('searchSocial', (req, ctx) => {
