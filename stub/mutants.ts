@@ -118,6 +118,18 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     [
+      'lim-second-429-debited-latest',
+      'LIM-017',
+      "the latest feed's per-second 429 keeps an API key's debit of its price (round-5 bug: the minute's and the day's stay free)",
+      { operation: 'getLatest', via: ['suites/limits.spec.ts'] },
+    ],
+    [
+      'bill-repeat-404-kept-stance',
+      'BILL-002',
+      'the stance route refunds a 404 once per account and URL: the same request repeated keeps its debit (round-5 bug, on another route)',
+      { operation: 'getAssetStance', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'lim-429-retry-after-ms-sources',
       'LIM-019',
       "the sources route's 429 body states retry_after in ms while its Retry-After header says s (round-5 bug, on another route)",

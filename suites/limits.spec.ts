@@ -414,12 +414,14 @@ test.describe('limits: the standard per-second bound on every standard operation
   for (const op of STANDARD) {
     test(
       `${op}: ${bound} calls in a second are admitted, call ${bound + 1} answers 429 rate_limited`,
-      { ...slow(ruleDetails('LIM-001', ...ANATOMY, ...contractRules(op))) },
+      { ...slow(ruleDetails('LIM-001', 'LIM-017', ...ANATOMY, ...contractRules(op))) },
       async ({ api, paid, targetOptions, controlPlane }) => {
         const request = await requestFor(paid, targetOptions.target, op);
+        const credits = await liveCredits(api, request, op);
         const account = await controlPlane.createAccount(CREDITS);
         const client = api.withKey(account.apiKey);
         await sleep(1100);
+        const before = await controlPlane.balance(account.accountId);
         const b = await burst(bound + 1, () => send(client, request));
         // A route that refuses the repeated request itself (a 4xx of its own) may do so before or after its limiter:
         // the order is not shown, so such a burst is no case of the bound.
@@ -430,6 +432,22 @@ test.describe('limits: the standard per-second bound on every standard operation
         }
         const found = judgeBurst('LIM-001', `${op} standard per-second`, b, bound, false, [], op);
         found.push(...(await anatomy(b.refused, { scope: 'standard', limit: 'second' }, op)));
+        // The per-second 429s debit nothing (c62df283b618), as the minute's and the day's do (suites/unbilled-refusals.spec.ts):
+        // the balance moved by the admitted calls' price only (a route without a readable price is no instance, and so is
+        // the generation route: whether a repeat of one body under one idempotency key is debited again is gap JOB-026).
+        const all = [...b.earlierStatuses, ...b.statuses];
+        const admitted = all.filter((st) => st >= 200 && st < 300).length;
+        const readable = credits !== undefined && op !== 'createForecastRequest';
+        if (judged('LIM-017', readable && admitted < all.length ? 1 : 0, 'a per-second 429 with the balance read', op))
+          found.push(
+            ...checkDebit(
+              'LIM-017',
+              `${admitted} admitted call(s) and ${all.length - admitted} 429(s) of ${op}`,
+              before,
+              await controlPlane.balance(account.accountId),
+              admitted * credits!,
+            ),
+          );
         await sleep(1100);
         expect(found).toHaveNoViolations();
       },

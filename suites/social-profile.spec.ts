@@ -131,7 +131,7 @@ test.describe('x/profile: every returned profile', () => {
   );
 
   test(
-    'holds the profile invariants for each focus, an @-prefixed handle and shorter lookbacks; each focus debits the one price',
+    'holds the profile invariants for each focus, an @-prefixed handle and shorter lookbacks',
     { ...ruleDetails(...INVARIANTS, 'PROF-004', 'BILL-001', ...contractRules(OP)) },
     async ({ api, paid, budget, targetOptions, sharedAnswers, controlPlaneIfAny }) => {
       await budget.reserveCalls(OP, 3);

@@ -385,13 +385,26 @@ test.describe('a 404 of every paid operation naming an unknown identifier is not
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = UNKNOWN_IDENTIFIER[op]!(await requestFor(paid, targetOptions.target, op));
         const account = await controlPlane.createAccount(price(op) * 2);
-        const res = await sendRequest(api.withKey(account.apiKey), request);
-        await expect(res).toMatchContract(op);
-        // The spec states a 404 only for some of these inputs: another refusal is the target's choice, not the case.
-        if (!judged(BILLING_RULES.notBilled404, res.status() === 404 ? 1 : 0, 'a 404 answer', op)) return;
-        expect(
-          checkDebit(BILLING_RULES.notBilled404, `a 404 of ${op}`, price(op) * 2, await controlPlane.balance(account.accountId), 0),
-        ).toHaveNoViolations();
+        const found: Violation[] = [];
+        // A 404 is never billed (0c14253e0dc5), the first or a repeat: a client's retry of the same request at once is
+        // a case of its own (a refund kept once per request would bill it; round-5 bug).
+        for (const attempt of ['first', 'repeated']) {
+          const res = await sendRequest(api.withKey(account.apiKey), request);
+          await expect(res).toMatchContract(op);
+          // The spec states a 404 only for some of these inputs: another refusal is the target's choice, not the case.
+          if (!judged(BILLING_RULES.notBilled404, res.status() === 404 ? 1 : 0, 'a 404 answer', op)) break;
+          found.push(
+            ...checkDebit(
+              BILLING_RULES.notBilled404,
+              `the ${attempt} 404 of ${op}`,
+              price(op) * 2,
+              await controlPlane.balance(account.accountId),
+              0,
+            ),
+          );
+          if (found.length) break;
+        }
+        expect(found).toHaveNoViolations();
       },
     );
   }

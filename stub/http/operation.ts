@@ -95,7 +95,18 @@ async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, r
 function beforeDebit(ctx: StubContext, op: Operation, request: FastifyRequest, hold: { ticket?: Ticket }): (principal: Principal) => void {
   return (principal) => {
     op.options.beforeDebit?.(principal, request.headers, ctx);
-    hold.ticket = op.admitPrincipal(principal);
+    if (!mutant('lim-second-429-debited-latest')) {
+      hold.ticket = op.admitPrincipal(principal);
+      return;
+    }
+    // Mutant lim-second-429-debited-latest: the latest feed's per-second 429 keeps an API key's debit of its price.
+    try {
+      hold.ticket = op.admitPrincipal(principal);
+    } catch (err) {
+      if (op.operationId === 'getLatest' && principal.via === 'api-key' && err instanceof ApiError && err.status === 429)
+        if (JSON.stringify(err.headers).includes('second')) ctx.accounts.debit(principal.accountId, op.price.credits, op.operationId);
+      throw err;
+    }
   };
 }
 

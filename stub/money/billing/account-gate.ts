@@ -57,6 +57,9 @@ function once(fn: (status: number, billable: boolean) => AddedHeaders | Promise<
   };
 }
 
+/** The account and URL of each stance 404 refunded (mutant bill-repeat-404-kept-stance only). */
+const refunded404 = new Set<string>();
+
 export class AccountGate implements Gate {
   constructor(
     private readonly accounts: AccountStore,
@@ -166,6 +169,12 @@ export class AccountGate implements Gate {
           (status === 502 && (mutant('bill-no-refund-502') || (mutant('bill-no-refund-502-portfolio') && operationId === 'getPortfolio')))
         )
           return NO_HEADERS;
+        // Mutant bill-repeat-404-kept-stance: a 404 of the stance route is refunded once per account and URL; a repeat keeps its debit.
+        if (status === 404 && operationId === 'getAssetStance' && mutant('bill-repeat-404-kept-stance')) {
+          const seen = `${accountId} ${req.url}`;
+          if (refunded404.has(seen)) return NO_HEADERS;
+          refunded404.add(seen);
+        }
         if (!(billable && isBilledStatus(status))) this.accounts.refund(debit);
         return NO_HEADERS;
       }),
