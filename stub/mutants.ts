@@ -130,6 +130,12 @@ const TABLE = {
       { operation: 'getAssetStance', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
+      'oil-spacing-from-end',
+      'OIL-012',
+      "the oil spacing is counted from the previous request's end: a start over a second after a slow start, once it answered, is refused (round-5 bug)",
+      { operation: 'getOilSignal', via: ['suites/limits.spec.ts'] },
+    ],
+    [
       'lim-429-retry-after-ms-sources',
       'LIM-019',
       "the sources route's 429 body states retry_after in ms while its Retry-After header says s (round-5 bug, on another route)",

@@ -989,6 +989,9 @@ test.describe('limits: the wallet link, counted against its payer', () => {
  */
 const OIL_OUTSIDE_MS = 1050;
 const OIL_INSIDE_MS = 940;
+/** How long a latency fault holds the slow oil start, ms, and when the next start is sent after it, ms from its send. */
+const OIL_SLOW_MS = 700;
+const OIL_AFTER_SLOW_MS = 1200;
 
 /**
  * The oil spacing probed just outside and just inside its one second: A; B sent OIL_OUTSIDE_MS after A's
@@ -1150,6 +1153,30 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
           found.push(
             ...judgeRefusal(await answerOf(during), { scope: 'oil', limit: 'concurrency', maxConcurrent: OIL_LIMITS.inFlight }, 'OIL-011'),
           );
+        });
+        await sleep(1100);
+        await test.step(`after a slow start, a start ${OIL_AFTER_SLOW_MS} ms after it, once it has answered, is admitted (OIL-012)`, async () => {
+          // The one second runs between starts (6636b2871e8f), whatever the previous call's length: a start over a
+          // second after a start that took OIL_SLOW_MS, none in flight, is admitted (a spacing counted from the
+          // previous answer would refuse it; round-5 bug). The case lands only when the slow call answered in time.
+          const slow = faultScope();
+          await controlPlane.fault({ method: 'GET', path: r.path, latencyMs: OIL_SLOW_MS, times: 1, scope: slow });
+          const sentA = Date.now();
+          const a = await sendOil({ 'x-fault-scope': slow });
+          const tookA = Date.now() - sentA;
+          const lands = a.status() === 200 && tookA >= OIL_SLOW_MS / 2 && tookA < OIL_AFTER_SLOW_MS - 100;
+          if (!judged('OIL-012', lands ? 1 : 0, `an oil start ${OIL_AFTER_SLOW_MS} ms after a slow start that has answered`)) return;
+          await sleep(Math.max(0, sentA + OIL_AFTER_SLOW_MS - Date.now()));
+          const b = await sendOil();
+          await expect(b).toMatchContract('getOilSignal');
+          if (b.status() !== 200)
+            found.push(
+              violation(
+                'OIL-012',
+                'status',
+                `an oil start ${OIL_AFTER_SLOW_MS} ms after the previous start (which took ${tookA} ms; none in flight) answered ${b.status()}, expected 200`,
+              ),
+            );
         });
       }
       if (account) {

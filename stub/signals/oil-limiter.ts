@@ -4,6 +4,7 @@
  */
 import type { ApiError } from '../errors.ts';
 import { rateLimited as answer429 } from '../limits/answer.ts';
+import { mutant } from '../mutants.ts';
 
 interface ScopeState {
   inFlight: boolean;
@@ -55,6 +56,8 @@ export class OilLimiter {
     this.scopes.set(scope, state);
     return () => {
       state.inFlight = false;
+      // Mutant oil-spacing-from-end: the one second is counted from the previous request's end, not its start.
+      if (mutant('oil-spacing-from-end')) state.lastStartMs = this.nowMs();
     };
   }
 }
