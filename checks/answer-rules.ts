@@ -22,6 +22,7 @@ export const ANSWER_CASES = {
   serviceUrl: 'a serviceUrl of a routing object',
   marketList: 'a list of two or more markets',
   quote: 'an object carrying a venue quote',
+  snapshotSeenTwice: 'a graph_snapshot quote of a snapshot seen before for the same market',
 } as const;
 
 /** The rules of each group (the routing rules but ROUTE-005, which needs the site address, and ROUTE-002, a list's). */
@@ -34,6 +35,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     serviceUrl: ['ROUTE-005'],
     marketList: ['ROUTE-002'],
     quote: documented([...QUOTE_CHECKS.checkVenueQuote.rules, ...QUOTE_CHECKS.checkOddsEqualQuote.rules]),
+    snapshotSeenTwice: ['QUOTE-012'],
   };
 }
 

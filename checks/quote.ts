@@ -175,11 +175,76 @@ function quoteClockChoice(q: Quote, path: string): Violation[] {
     : [];
 }
 
+/**
+ * The graph_snapshot quotes seen so far, by the market they price (`venue:market_id`): the snapshot (its
+ * venue_timestamp and prices), the observed_at it was shown with, and where (QUOTE-012 across answers).
+ */
+export type SnapshotViews = Map<string, { snapshot: string; observedAt: unknown; where: string }>;
+
+/** Each graph_snapshot quote of `quotes` ([quote, JSON pointer] pairs) with the market it prices and its snapshot's identity. */
+function snapshots(quotes: readonly (readonly [unknown, string])[]) {
+  return quotes.flatMap(([quote, path]) => {
+    if (!quote || typeof quote !== 'object') return [];
+    const q = quote as Quote;
+    if (q.quote_method !== 'graph_snapshot' || typeof q.venue !== 'string' || typeof q.market_id !== 'string') return [];
+    if (typeof q.venue_timestamp !== 'string') return [];
+    const snapshot = JSON.stringify([q.venue_timestamp, q.yes_bid, q.yes_ask, q.yes_last, q.selected_probability]);
+    return [{ market: `${q.venue}:${q.market_id}`, snapshot, observedAt: q.observed_at, path }];
+  });
+}
+
+/** QUOTE-012's instances: graph_snapshot quotes of a snapshot an earlier view (`known`, or earlier in `quotes`) showed for the same market. */
+export function snapshotInstances(
+  quotes: readonly (readonly [unknown, string])[],
+  known?: ReadonlyMap<string, { snapshot: string }>,
+): number {
+  const here = new Map<string, string>();
+  return snapshots(quotes).filter((s) => {
+    const seen = known?.get(s.market)?.snapshot === s.snapshot || here.get(s.market) === s.snapshot;
+    if (!here.has(s.market)) here.set(s.market, s.snapshot);
+    return seen;
+  }).length;
+}
+
+/**
+ * QUOTE-012 across answers: a graph_snapshot's observed_at is when the service observed the stored snapshot, one
+ * time of that one snapshot, so the same snapshot of a market (the same venue_timestamp and prices) shows the same
+ * observed_at wherever it is seen; a snapshot shown with a later observed_at (the time of the answer) is another
+ * statement of one observation. `known` carries the earlier views (updated with this answer's, each named `answer`).
+ */
+export function checkSnapshotObservedAt(
+  quotes: readonly (readonly [unknown, string])[],
+  known: SnapshotViews = new Map(),
+  answer?: string,
+): Violation[] {
+  const out: Violation[] = [];
+  for (const s of snapshots(quotes)) {
+    const seen = known.get(s.market);
+    if (seen?.snapshot === s.snapshot && seen.observedAt !== s.observedAt)
+      out.push(
+        violation(
+          'QUOTE-012',
+          s.path + ptr('observed_at'),
+          `${s.market}'s stored snapshot (venue_timestamp and prices unchanged) is observed at ${JSON.stringify(s.observedAt)} here and at ${JSON.stringify(seen.observedAt)} in ${seen.where}`,
+        ),
+      );
+    else if (seen?.snapshot !== s.snapshot)
+      known.set(s.market, { snapshot: s.snapshot, observedAt: s.observedAt, where: answer ? `${answer}: ${s.path}` : s.path });
+  }
+  return out;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The quote checks, by name (the name of the function each wraps). */
 export const QUOTE_CHECKS = {
   checkVenueQuote: defineCheck('checkVenueQuote', ['QUOTE-001', 'QUOTE-002', 'QUOTE-004', 'QUOTE-005', 'QUOTE-008'], checkVenueQuote),
   checkOddsEqualQuote: defineCheck('checkOddsEqualQuote', ['QUOTE-003'], checkOddsEqualQuote),
+  checkSnapshotObservedAt: defineCheck('checkSnapshotObservedAt', ['QUOTE-012'], checkSnapshotObservedAt, undefined, {
+    'QUOTE-012': {
+      what: 'a graph_snapshot quote of a snapshot seen before for the same market',
+      count: ([quotes, known]) => snapshotInstances(quotes, known),
+    },
+  }),
   checkQuoteSelection: defineCheck('checkQuoteSelection', ['QUOTE-009', 'QUOTE-010', 'QUOTE-013'], checkQuoteSelection, undefined, {
     'QUOTE-009': {
       what: 'a priced quote with a book or last-trade method and that side quoted',

@@ -136,6 +136,12 @@ const TABLE = {
       { operation: 'getOilSignal', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'quote-snapshot-observed-now-markets',
+      'QUOTE-012',
+      'the market list shows each graph_snapshot quote observed at the time of the answer, where the same stored snapshot elsewhere keeps its one observed_at (round-5 bug, on the other route)',
+      { operation: 'listMarkets', via: ['suites/mispriced.spec.ts'] },
+    ],
+    [
       'lim-429-retry-after-ms-sources',
       'LIM-019',
       "the sources route's 429 body states retry_after in ms while its Retry-After header says s (round-5 bug, on another route)",

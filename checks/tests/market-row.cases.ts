@@ -44,6 +44,16 @@ const cappedMarkets = (truncated: boolean): Row => ({
   truncated: { assets: false, markets: truncated, signals: false },
 });
 
+/** A venue_c graph_snapshot quote (stored snapshot: stale, observed once at 10:05). */
+const SNAPSHOT = {
+  ...liveQuote('venue_c'),
+  market_id: '0xabc',
+  quote_method: 'graph_snapshot',
+  venue_timestamp: '2026-11-20T10:00:00Z',
+  observed_at: '2026-11-20T10:05:00Z',
+  freshness: 'stale',
+};
+
 export const MARKET_CASES = [
   cases({
     check: C.checkRouting,
@@ -115,6 +125,33 @@ export const MARKET_CASES = [
       'QUOTE-004': [{ ...liveQuote(), selected_probability: null }, 'venue_a', ''],
       'QUOTE-005': [{ ...liveQuote('venue_b'), quote_method: 'graph_snapshot' }, 'venue_b', ''],
       'QUOTE-008': [liveQuote('venue_b'), 'venue_a', ''],
+    },
+  }),
+  cases({
+    check: C.checkSnapshotObservedAt,
+    // One stored snapshot seen twice with one observed_at; a new snapshot (another venue_timestamp) may be observed later.
+    ok: [
+      [
+        [
+          [SNAPSHOT, '/a/venue_quote'],
+          [SNAPSHOT, '/b/venue_quote'],
+        ],
+      ],
+      [
+        [
+          [SNAPSHOT, '/a/venue_quote'],
+          [{ ...SNAPSHOT, venue_timestamp: '2026-11-20T11:00:00Z', observed_at: '2026-11-20T11:05:00Z' }, '/b/venue_quote'],
+        ],
+      ],
+    ],
+    // The same snapshot shown with the answer's time as observed_at (round-5 bug: the mispriced list's quotes).
+    bad: {
+      'QUOTE-012': [
+        [
+          [SNAPSHOT, '/a/venue_quote'],
+          [{ ...SNAPSHOT, observed_at: '2026-11-29T18:00:00Z' }, '/b/venue_quote'],
+        ],
+      ],
     },
   }),
   cases({

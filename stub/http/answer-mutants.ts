@@ -90,6 +90,15 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
     }
     return changed;
   }
+  if (mutant('quote-snapshot-observed-now-markets') && operationId === 'listMarkets') {
+    // The stored snapshot's observed_at replaced by the time of the answer (round-5 bug, on another route).
+    let changed = false;
+    for (const o of all()) {
+      const quote = o.venue_quote as Row | null | undefined;
+      if (quote && quote.quote_method === 'graph_snapshot') changed = set(quote, 'observed_at', new Date().toISOString());
+    }
+    return changed;
+  }
   if (mutant('quote-us-live-search') && operationId === 'searchAssets') {
     let changed = false;
     for (const o of all()) {

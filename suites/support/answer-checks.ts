@@ -23,7 +23,13 @@ import {
   type EdgeViews,
 } from '../../checks/relationships.ts';
 import { checkRouting, checkServiceUrl, checkUniqueMarketKeys } from '../../checks/routing.ts';
-import { checkOddsEqualQuote, checkVenueQuote } from '../../checks/quote.ts';
+import {
+  checkOddsEqualQuote,
+  checkSnapshotObservedAt,
+  checkVenueQuote,
+  snapshotInstances,
+  type SnapshotViews,
+} from '../../checks/quote.ts';
 import { ANSWER_CASES, answerRuleGroups } from '../../checks/answer-rules.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { ptr, type Violation } from '../../lib/violation.ts';
@@ -40,6 +46,8 @@ const RULES = answerRuleGroups();
 const directionViews: EdgeViews = new Map();
 /** The categories of markets' envelopes flagged truncated in this worker's answers so far (REL-008 across answers). */
 const cappedSeen: CappedCategories = new Map();
+/** The first view of each market's graph_snapshot quote in this worker's answers so far (QUOTE-012 across answers). */
+const snapshotViews: SnapshotViews = new Map();
 
 /** Whether every rule of `ids` applies to `operationId` (contract/applicability.ts). */
 const appliesTo = (ids: readonly string[], operationId: string): boolean =>
@@ -193,6 +201,10 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   for (const [path, rows] of lists) out.push(...checkUniqueMarketKeys(rows, path));
   const quoted = holds('VenueQuoteV1') ? quotedObjects(observed.body) : [];
   judgedOn(RULES.quote, quoted.length, ANSWER_CASES.quote, operationId);
+  // QUOTE-012 across answers: one stored snapshot of a market, one observed_at, wherever this worker saw it.
+  const quotes = quoted.map(([path, row]) => [row.venue_quote, `${path}/venue_quote`] as const);
+  judgedOn(RULES.snapshotSeenTwice, snapshotInstances(quotes, snapshotViews), ANSWER_CASES.snapshotSeenTwice, operationId);
+  out.push(...checkSnapshotObservedAt(quotes, snapshotViews, `an earlier ${operationId} answer`));
   for (const [path, row, venue] of quoted) {
     out.push(...checkVenueQuote(row.venue_quote, venue, `${path}/venue_quote`));
     for (const key of ['yes_odds', 'market_odds'])
