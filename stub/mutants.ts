@@ -142,6 +142,12 @@ const TABLE = {
       { operation: 'listMarkets', via: ['suites/mispriced.spec.ts'] },
     ],
     [
+      'asset-linked-probability-no-side',
+      'ASRCH-117',
+      "a linked market with a refreshed forecast shows its NO side's probability as latest_service_probability (round-5 bug's kin: the stored forecast read disagrees)",
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
       'lim-429-retry-after-ms-sources',
       'LIM-019',
       "the sources route's 429 body states retry_after in ms while its Retry-After header says s (round-5 bug, on another route)",

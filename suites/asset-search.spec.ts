@@ -30,6 +30,7 @@ import { marketRequest, sendRequest } from './support/paid-requests.ts';
 import { affordable } from './support/operations.ts';
 import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './support/shared-answers.ts';
 import { watchDebits } from './support/debit-watch.ts';
+import { currentForecast } from '../checks/forecast.ts';
 
 // Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).
 test.describe.configure({ lock: KEY_BOUND_LOCK });
@@ -43,6 +44,10 @@ const MARKET_READS = ['getMarketForecast', 'getMarketSignals', 'listSources'];
 const MAX_REFERENCES = 50;
 /** Upper bound of availability look-ups one test makes (free route, but a real target has an IP guard). */
 const MAX_EDGE_LOOKUPS = 300;
+/** Stored forecast reads one test buys to compare a linked market's probability ($0.01 each). */
+const FORECAST_READS = 3;
+/** Two statements of one probability may differ by a rounding to two decimals. */
+const PROBABILITY_ROUNDING = 0.005;
 
 type Row = Record<string, unknown>;
 
@@ -783,6 +788,59 @@ test.describe('asset search: reference mode', () => {
           await expect(await sendRequest(paid, request)).toMatchContract(op);
         });
       }
+    },
+  );
+
+  test(
+    "a linked market's latest_service_probability is the one its stored forecast read shows for the same forecast",
+    { ...ruleDetails('ASRCH-117', ...contractRules(OP, 'getMarketForecast')) },
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      // Two routes state one fact (issue 34, round 5): the latest committed forecast's probability. The stored forecast
+      // read (FCST-008: it serves the latest) names its current forecast's created_at; where that is the linked market's
+      // forecast_at, both speak of one forecast. A refreshed forecast (a non-zero latest_forecast_delta) is tried first:
+      // there the previous forecast's probability differs from the latest's.
+      test.skip(!affordable(targetOptions, 'getMarketForecast', FORECAST_READS), 'spend budget too small');
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
+      const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      const refreshed = (m: Row): boolean => typeof m.latest_forecast_delta === 'number' && m.latest_forecast_delta !== 0;
+      const linked = [
+        ...new Map(
+          [...hydrated.values()]
+            .flatMap((a) => (a.linked_markets ?? []) as Row[])
+            .filter((m) => typeof m.latest_service_probability === 'number' && typeof m.forecast_at === 'string')
+            .map((m) => [String(m.marketKey), m] as const),
+        ).values(),
+      ].sort((a, b) => Number(refreshed(b)) - Number(refreshed(a)));
+      test.skip(!linked.length, 'no instance: no linked market carries a latest forecast');
+      const found: Violation[] = [];
+      let compared = 0;
+      for (const m of linked) {
+        if (compared >= FORECAST_READS) break;
+        const request = await marketRequest(paid, targetOptions.target, 'getMarketForecast', {
+          marketKey: String(m.marketKey),
+          slug: typeof m.slug === 'string' ? m.slug : null,
+          venue: String(m.venue),
+        });
+        if (!request) continue;
+        const res = await sendRequest(paid, request);
+        await expect(res).toMatchContract('getMarketForecast');
+        if (res.status() !== 200) continue;
+        const current = currentForecast(await res.json())?.forecast;
+        // Another forecast committed since the search (or a read of another shape) is no instance.
+        if (typeof current?.created_at !== 'string' || Date.parse(current.created_at) !== Date.parse(String(m.forecast_at))) continue;
+        compared++;
+        const read = current.probability;
+        if (typeof read !== 'number' || Math.abs(read - (m.latest_service_probability as number)) > PROBABILITY_ROUNDING)
+          found.push(
+            violation(
+              'ASRCH-117',
+              `/linked_markets/${String(m.marketKey)}/latest_service_probability`,
+              `${String(m.marketKey)}: latest_service_probability ${String(m.latest_service_probability)} for the forecast of ${String(m.forecast_at)}, which its stored forecast read shows with probability ${JSON.stringify(read)}`,
+            ),
+          );
+      }
+      judged('ASRCH-117', compared, 'a linked market whose forecast the stored forecast read shows as current (same created_at)', OP);
+      expect(found).toHaveNoViolations();
     },
   );
 

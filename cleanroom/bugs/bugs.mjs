@@ -1832,6 +1832,338 @@ export const bugs = [
       return ctx.reply(403, { error: 'insufficient_credits', message: `This call costs 10 credits; the account holds ${before}` });
     },
   },
+  // =========== round 5 (a): patterns a-d
+  // ------------------------------------------------------------------ pattern a (round 5 a)
+  {
+    name: 'job_status_view_no_retry_after',
+    round: 5,
+    pattern: 'a',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['0bbfd5cb890f', '1615359acdc2'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'A non-terminal job (accepted, submitted or running) read with view=status answers without the Retry-After header; the default view and view=result of the same job keep it, and terminal reads are unaffected. The status projection is built by a separate serializer that never got the polling header, though view=status is the view made for polling.',
+    how: 'Create a job (venue_a 1000503, API key, Idempotency-Key) and read it at once with GET /api/auth/forecast-requests/{jobId}?view=status: status running (non-terminal) and no Retry-After header (the reference sends retry-after: 30, as the default view still does).',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || ctx.query.get('view') !== 'status' || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !['accepted', 'submitted', 'running'].includes(b.status)) return;
+      delete res.headers['retry-after'];
+    },
+  },
+  {
+    name: 'signals_429_retry_after_ms',
+    round: 5,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The 429 answers of GET /api/v1/markets/{slug}/signals carry the body retry_after in milliseconds (the limiter\'s reset delay passed through unconverted): 60000 where the Retry-After header, the message ("retry after 60 s") and every other route say 60 seconds. Status, error code, limit_scope and the rate-limit headers are right.',
+    how: 'Exhaust the standard per-minute window of an account (POST /__control/limits/usage scope standard window minute count 600), then GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b with its key: 429 with retry-after: 60 and body retry_after 60000.',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 429) return;
+      const b = J(res);
+      if (!b || typeof b.retry_after !== 'number') return;
+      b.retry_after *= 1000;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 5 a)
+  {
+    name: 'oil_include_marks_false_ignored',
+    round: 5,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/signals/oil',
+    sentences: ['8742c87f78ed', '03bc51cf5e0d'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'include_marks is read with a truthiness test on the query string (Boolean("false") is true), so include_marks=false (or =0) still fetches the venue marks: the answer carries the marks it was told not to fetch, and when a venue mark is down it says degraded true although no mark was requested. Omitting the parameter or sending true is right (API-key calls; x402 calls are left correct).',
+    how: 'POST /__control/oil {scope: S, reading: seeded, marksDown: [venue_a_perps]}; GET /api/v1/signals/oil?include_marks=false with an API key and X-Fault-Scope S: degraded true and marks {venue_a_perps: null, perp_venue_b: {...}} (the reference answers marks {} and degraded false).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || !ctx.apiKey || ctx.headers['payment-signature'] || !ctx.query.has('include_marks')) return;
+      if (Boolean(ctx.query.get('include_marks'))) ctx.query.delete('include_marks'); // any non-empty value counts as true
+    },
+  },
+  {
+    name: 'generation_venue_a_us_refused',
+    round: 5,
+    pattern: 'b',
+    section: 'Resources and their fields / Generation body (VenueMarketForecastRequest)',
+    sentences: ['6e7befa1ad33', '59ffa906dc6b'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The generation endpoint validates the body\'s venue against a list written before the US venue existed (venue_a, venue_b, venue_c): a body with venue venue_a_us is refused with 422 invalid_request and not debited, although venue is a venue key and forecast-availability hands out exactly that body as ready for venue_a_us markets without a stored forecast. The other three venues are accepted.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a_us:67430337: generation.body {kind: venue_market, venue: venue_a_us, market_id: 67430337}; POST it to /api/auth/forecast-requests with an API key and an Idempotency-Key: 422 (the reference answers 202 with a jobId).',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests')) return;
+      const b = ctx.bodyJson();
+      if (b && typeof b === 'object' && b.venue === 'venue_a_us') {
+        return ctx.reply(422, { error: 'invalid_request', message: 'venue must be one of venue_a, venue_b, venue_c' });
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 5 a)
+  {
+    name: 'availability_ticker_slug_sniffed_venue_b',
+    round: 5,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['96fba92b0249', '9be37d64aecd'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'A slug given without venue that looks like a venue_b ticker (upper-case letters, digits, hyphens and dots, such as KXFED-26APR-T3.75) is "auto-detected" and looked up in the venue_b namespace instead of the default venue_a: the answer is tracked true with the venue_b contract, its generation body (or targetResolution for an event ticker), where the venue_a namespace has no such slug and tracked false is due. Ordinary lower-case slugs, shared slugs, and every call that gives venue, market_key or market_id are right.',
+    how: 'GET /api/public/forecast-availability?slug=KXFED-26APR-T3.75 (no venue): tracked true with market.marketKey venue_b:KXFED-26APR-T3.75; the reference answers tracked false with every other field null (only ...&venue=venue_b finds the contract).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability')) return;
+      const q = ctx.query;
+      if (q.has('venue') || q.has('market_key') || q.has('market_id') || !q.has('slug')) return;
+      if (/^[A-Z][A-Z0-9]*(-[A-Z0-9.]+)+$/.test(q.get('slug'))) q.set('venue', 'venue_b');
+    },
+  },
+  {
+    name: 'availability_market_id_event_no_target',
+    round: 5,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['7559ac6ecf3f'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'A venue_b multi-contract event ticker given as market_id (with venue=venue_b) is looked up only as a contract: the answer is tracked false with targetResolution null (every field null), so the caller is not sent to forecast-targets. The same event given as market_key (venue_b:KXFED-26APR) or as slug with venue=venue_b still gets its targetResolution; contract tickers given as market_id are right.',
+    how: 'GET /api/public/forecast-availability?market_id=KXFED-26APR&venue=venue_b: targetResolution null, where the reference (and ?market_key=venue_b:KXFED-26APR) answers {endpoint: /api/public/forecast-targets?ref=KXFED-26APR, reason: venue_event_requires_market, marketCount: 7}.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200) return;
+      if (!ctx.query.has('market_id') || ctx.query.get('venue') !== 'venue_b') return;
+      const b = J(res);
+      if (!b || !b.targetResolution || b.tracked) return;
+      b.targetResolution = null;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 5 a)
+  {
+    name: 'profile_focus_second_search_billed',
+    round: 5,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['5cbe7aa298a0', 'e0c7440d6870'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'A successful POST /api/v1/x/profile with focus trading or reasoning debits 2000 credits ($2.00) on API-key accounts: the focus is billed as a second research search on top of the $1.00 profile, although focus only reweights the same search and the route costs $1.00. focus general (or absent) is debited 1000 as documented; the 402 challenge and the pricing answer still say $1.00.',
+    how: 'Create an account, POST /api/v1/x/profile {handle: policy_pat, focus: trading} with its key: 200 and the balance drops by 2000 (the reference: 1000).',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const b = ctx.bodyJson();
+      if (b && (b.focus === 'trading' || b.focus === 'reasoning')) await ctx.charge(PRICE['/api/v1/x/profile']);
+    },
+  },
+  {
+    name: 'assets_reference_batch_priced',
+    round: 5,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['ca3f9fbb9b42', 'aab559504c4d'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'Asset search in reference mode is billed per started batch of 25 reference values instead of per call: a request with 26 to 50 references debits 20 credits ($0.02) from an API-key account; 1 to 25 references, q mode and material_only mode are debited 10 credits ($0.01) as documented. The 402 challenge and the pricing answer still say $0.01.',
+    how: 'Create an account; GET /api/v1/assets/search with 30 reference parameters (asset keys from GET /api/v1/assets) with its key: 200 and the balance drops by 20 (the reference: 10).',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const n = ctx.query.getAll('reference').length;
+      if (n > 25) await ctx.charge(10 * (Math.ceil(n / 25) - 1));
+    },
+  },
+  // =========== round 5 (b): patterns e-g
+  // ------------------------------------------------------------------ pattern e (round 5 b)
+  {
+    name: 'search_as_of_offset_dropped',
+    round: 5,
+    pattern: 'e',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'An RFC 3339 as_of carrying a numeric UTC offset (for example 2026-11-29T17:00:00+05:00) is read as if its wall-clock time were UTC: the offset is dropped, so the snapshot is taken at 17:00Z instead of 12:00Z and forecasts made in between are included (the as_of echo shows the misread instant). Z instants, +00:00 and date-only values are right (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/markets/search?q=bitcoin&as_of=<now - 5 h as wall time>+05:00 (that is, the instant now - 10 h): rows whose forecast_at is later than that instant, and as_of echoed 5 h late (the reference echoes the instant and no forecast_at is later).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets/search') || !ctx.apiKey) return;
+      const a = ctx.query.get('as_of');
+      const m = a && /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)([+-])(\d{2}):?(\d{2})$/.exec(a);
+      if (!m || (m[3] === '00' && m[4] === '00')) return;
+      ctx.query.set('as_of', `${m[1]}Z`);
+    },
+  },
+  {
+    name: 'oil_spacing_from_previous_end',
+    round: 5,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['6636b2871e8f', '1ce1df2513c4'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The oil route measures its one-second start spacing from the moment the previous admitted request finished instead of from when it started: a request that starts at least one second after the previous start, with nothing in flight, is refused 429 (limit_scope oil, start-spacing, Retry-After counted from the previous end) whenever the previous request took long enough that less than a second has passed since it ended. Fast previous requests hide it; starts under one second apart are refused as they should be.',
+    how: 'POST /__control/faults {method GET, path /api/v1/signals/oil, latencyMs 800, times 1, scope s}; GET /api/v1/signals/oil?include_marks=false with X-Fault-Scope s and an API key (200 after ~0.8 s); 1.15 s after its start (0.35 s after its end) GET the route again: 429 limit_scope oil (the reference answers 200).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/signals/oil')) return;
+      const now = Date.now();
+      const st = ctx.state.r5bOil || (ctx.state.r5bOil = { start: 0, end: 0 });
+      ctx.r5bOilStart = now;
+      if (st.end && now - st.start >= 1000 && now - st.end < 1000) {
+        const wait = Math.max(1, Math.ceil((st.end + 1000 - now) / 1000));
+        ctx.r5bOilStart = 0;
+        return ctx.reply(429, {
+          error: 'rate_limited',
+          message: `Too many requests: the oil scope's start-spacing limit is exceeded; retry after ${wait} s`,
+          retry_after: wait,
+          limit_scope: 'oil',
+        }, {
+          'retry-after': String(wait),
+          'ratelimit-policy': '"oil-concurrency";q=1, "oil-spacing";q=1;w=1',
+          ratelimit: `"oil-spacing";r=0;t=${wait}`,
+        });
+      }
+    },
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || !ctx.r5bOilStart) return;
+      if ([401, 402, 403, 429].includes(res.status)) return;
+      const st = ctx.state.r5bOil || (ctx.state.r5bOil = { start: 0, end: 0 });
+      if (ctx.r5bOilStart >= st.start) { st.start = ctx.r5bOilStart; st.end = Date.now(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 5 b)
+  {
+    name: 'repeat_404_refund_deduped',
+    round: 5,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast'],
+    what: 'Refunds of 404 answers are deduplicated per API key and request (method and URL) for 60 seconds, as if a repeated identical call were a retry of one already refunded: the first 404 of a request is refunded, an identical request answered 404 again within a minute keeps its 10-credit debit. Different URLs, other statuses and x402 calls are unaffected.',
+    how: 'GET /api/v1/markets/no-such-market-slug/signals with an API key twice in a row: both 404; the first leaves the balance unchanged, the second costs 10 credits (the reference refunds both).',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !ctx.apiKey || res.status !== 404) return;
+      if (!MARKET_SIGNALS.test(ctx.path) && !MARKET_FORECAST.test(ctx.path)) return;
+      const seen = ctx.state.r5b404 || (ctx.state.r5b404 = new Map());
+      const fp = `${ctx.apiKey} GET ${ctx.url}`;
+      const now = Date.now();
+      const at = seen.get(fp);
+      if (at && now - at < 60_000) { await ctx.charge(10); return; }
+      seen.set(fp, now);
+    },
+  },
+  {
+    name: 'standard_second_429_billed',
+    round: 5,
+    pattern: 'f',
+    section: 'Limits',
+    sentences: ['c62df283b618', '4fc78605712d'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast'],
+    what: 'A 429 of the standard scope caused by its per-second window (20 per second) debits the route\'s table price on API-key calls, as if the burst check ran after the debit and its rejection skipped the refund; the standard per-minute, per-day and in-flight 429s, and the other scopes\' 429s, debit nothing. The 429 answer itself is unchanged.',
+    how: 'POST /__control/limits/usage {scope standard, window second, count 20, accountId}; GET /api/v1/assets/search?q=btc with its key at once: 429 (RateLimit "standard-second", message "per-second") and the balance is 10 credits lower.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.apiKey || res.status !== 429 || !b || b.limit_scope !== 'standard') return;
+      const rl = String(res.headers.ratelimit || '');
+      if (!/standard-second/.test(rl) && !/per-second/.test(String(b.message || ''))) return;
+      const price = r4bRoutePrice(ctx);
+      if (price > 0) await ctx.charge(price);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 5 b)
+  {
+    name: 'mispriced_snapshot_observed_at_now',
+    round: 5,
+    pattern: 'g',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['3b5e1a854d3c'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'In GET /api/v1/markets/mispriced, the graph-snapshot quotes (venue_a_us and venue_c rows, quote_method graph_snapshot) carry observed_at = the time of the response instead of the time the stored snapshot was observed, so the same market\'s quote reports a different observed_at here than on GET /api/v1/markets, the latest feed or market search (venue_timestamp, freshness stale and the prices stay). Live venue_a / venue_b quotes are unaffected.',
+    how: 'GET /api/v1/markets and GET /api/v1/markets/mispriced: for venue_c:c-0a6ce36144 (and every other graph_snapshot row) venue_quote.observed_at is 2026-11-29T05:43:00.000Z on the market list and the current service time on the mispriced list.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/mispriced') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      const now = new Date(await ctx.stubNow()).toISOString();
+      let n = 0;
+      for (const m of b.markets) {
+        const q = m && m.venue_quote;
+        if (q && q.quote_method === 'graph_snapshot' && q.observed_at) { q.observed_at = now; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'asset_linked_probability_prior',
+    round: 5,
+    pattern: 'g',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['6eb57fea977d', 'f319ea0d285c'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In asset search linked markets, latest_service_probability is the probability of the forecast the latest one refreshed (its prior: the latest probability minus latest_forecast_delta) for markets whose latest forecast has a non-zero delta, so it disagrees with the stored-forecast read, market search and the latest feed for the same market, and no longer pairs with the thesis and forecast_at shown beside it. Markets with one forecast (delta null) are right.',
+    how: 'GET /api/v1/assets/search?reference=btc: venue_b:KXMSTRBTC-26-YES has latest_service_probability 0.6811 (0.6031 - (-0.078)), while GET /api/v1/markets/KXMSTRBTC-26-YES/forecast?venue=venue_b answers probability 0.6031 (its history shows 0.6811 as the previous forecast).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      let n = 0;
+      for (const a of b.assets) {
+        for (const m of (a && Array.isArray(a.linked_markets) ? a.linked_markets : [])) {
+          const p = m.latest_service_probability;
+          const d = m.latest_forecast_delta;
+          if (typeof p !== 'number' || typeof d !== 'number' || d === 0) continue;
+          const prior = Math.min(1, Math.max(0, Number((p - d).toFixed(4))));
+          if (prior !== p) { m.latest_service_probability = prior; n++; }
+        }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'profile_cache_ignores_lookback',
+    round: 5,
+    pattern: 'g',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['066e684ee3b1'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The stored-profile cache of POST /api/v1/x/profile is keyed by handle and focus only: a request whose lookback_days differs from a stored profile of the same handle and focus (within 30 days) is answered with that stored profile (its window.lookback_days, from_date and evidence; meta.cached true) instead of a profile of the requested window. Billing is unchanged; repeats with the same lookback, and other handles or focus values, are right.',
+    how: 'POST /api/v1/x/profile {"handle":"policy_pat"} (lookback 365), then {"handle":"policy_pat","lookback_days":30}: the second answer has window.lookback_days 365 and from_date a year back (the reference answers lookback_days 30, from_date 30 days back).',
+    onResponse(ctx, res) {
+      if (isPost(ctx, '/__control/reset')) { ctx.state.r5bProfiles = new Map(); return; }
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !b.window) return;
+      const q = ctx.bodyJson() || {};
+      if (typeof q.handle !== 'string') return;
+      const key = `${q.handle.replace(/^@/, '').toLowerCase()}|${q.focus || 'general'}`;
+      const lookback = q.lookback_days === undefined ? 365 : Number(q.lookback_days);
+      const cache = ctx.state.r5bProfiles || (ctx.state.r5bProfiles = new Map());
+      const hit = cache.get(key);
+      if (hit && hit.lookback !== lookback && Date.now() - hit.at < 30 * 86400_000) {
+        const copy = JSON.parse(JSON.stringify(hit.body));
+        if (copy.meta && typeof copy.meta === 'object' && 'cached' in copy.meta) copy.meta.cached = true;
+        res.json = copy;
+        return;
+      }
+      if (!hit || hit.lookback !== lookback) cache.set(key, { body: JSON.parse(JSON.stringify(b)), lookback, at: Date.now() });
+    },
+  },
+  {
+    name: 'job_read_cache_cross_account',
+    round: 5,
+    pattern: 'g',
+    section: 'Authentication',
+    sentences: ['aa15605b568e', 'f4de45244d07'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'Job reads go through a 10-second read-through cache keyed by jobId and view that sits after the key and entitlement checks but before the ownership check: for 10 s after the owner read a job, any other entitled account asking for the same jobId (same view) gets the owner\'s 200 answer instead of the 404 unknown-or-not-owned. Outside that window, or for a job its owner has not read, the foreign read is 404 as it should be.',
+    how: 'Account A POSTs a job for venue_a 1000503 and GETs /api/auth/forecast-requests/{jobId}; within 10 s account B GETs the same path: 200 with A\'s job (the reference answers 404).',
+    onResponse(ctx, res) {
+      if (isPost(ctx, '/__control/reset')) { ctx.state.r5bJobs = new Map(); return; }
+      const m = ctx.method === 'GET' && JOB_READ.exec(ctx.path);
+      if (!m || !ctx.apiKey) return;
+      const cache = ctx.state.r5bJobs || (ctx.state.r5bJobs = new Map());
+      const key = `${m[1].toLowerCase()}|${ctx.query.get('view') || 'result'}`;
+      const now = Date.now();
+      if (res.status === 200) {
+        cache.set(key, { status: res.status, headers: { ...res.headers }, body: Buffer.from(res.finalBody()), at: now, owner: ctx.apiKey });
+        return;
+      }
+      const hit = cache.get(key);
+      if (res.status === 404 && hit && hit.owner !== ctx.apiKey && now - hit.at < 10_000) {
+        res.status = hit.status;
+        res.headers = { ...hit.headers };
+        res.body = Buffer.from(hit.body);
+        res._json = undefined; res._parsed = false; res._dirty = false;
+      }
+    },
+  },
+
 ];
 
 // ------------------------------------------------------------------ round-2 helpers

@@ -898,6 +898,160 @@ const checks = {
     const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/search?q=bitcoin', { key: a.key }));
     return v(out.status !== 200 || spent !== 10, `status ${out.status} ${out.json && out.json.message || ''}, spent ${spent}`);
   },
+  // ------------------------------------------------------------------ round 5 (a)
+  async job_status_view_no_retry_after(api) {
+    const a = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const r = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+    must(r.status === 200 && ['accepted', 'submitted', 'running'].includes(r.json.status), `job ${r.status} ${r.json && r.json.status}`);
+    const d = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+    must(d.status === 200 && d.headers['retry-after'], 'default view has no Retry-After either');
+    return v(!r.headers['retry-after'], `view=status ${r.json.status}: retry-after=${r.headers['retry-after']} (default view ${d.headers['retry-after']})`);
+  },
+  async signals_429_retry_after_ms(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key });
+    must(r.status === 429 && r.headers['retry-after'], `expected 429 with Retry-After, got ${r.status}`);
+    const hdr = Number(r.headers['retry-after']);
+    return v(r.json.retry_after !== hdr, `retry_after ${r.json.retry_after}, Retry-After ${hdr}`);
+  },
+  async oil_include_marks_false_ignored(api) {
+    const scope = `r5a-oil-${randomUUID()}`;
+    const s = await api.control('POST', '/__control/oil', { scope, reading: 'seeded', marksDown: ['venue_a_perps'] });
+    must(s.status === 200, `oil state ${s.status}`);
+    const a = await api.newAccount();
+    let r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+    if (r.status === 429) { await sleep(1100); r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope }); }
+    must(r.status === 200, `oil ${r.status}`);
+    const n = Object.keys(r.json.marks || {}).length;
+    return v(r.json.degraded !== false || n > 0, `include_marks=false: degraded ${r.json.degraded}, marks ${JSON.stringify(r.json.marks)}`);
+  },
+  async generation_venue_a_us_refused(api) {
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_a_us:67430337');
+    must(av.status === 200 && av.json.generation && av.json.generation.body.venue === 'venue_a_us', 'no venue_a_us generation body');
+    const a = await api.newAccount(5000);
+    const r = await api.post('/api/auth/forecast-requests', av.json.generation.body, { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    return v(![200, 201, 202].includes(r.status), `status ${r.status} ${r.text.slice(0, 100)}`);
+  },
+  async availability_ticker_slug_sniffed_venue_b(api) {
+    const vb = await api.get('/api/public/forecast-availability?slug=KXFED-26APR-T3.75&venue=venue_b');
+    must(vb.status === 200 && vb.json.tracked, 'venue_b contract not tracked');
+    const r = await api.get('/api/public/forecast-availability?slug=KXFED-26APR-T3.75');
+    must(r.status === 200, `availability ${r.status}`);
+    return v(r.json.tracked || (r.json.market && r.json.market.venue !== 'venue_a'), `no venue: tracked ${r.json.tracked} ${r.json.market ? r.json.market.marketKey : ''}`);
+  },
+  async availability_market_id_event_no_target(api) {
+    const mk = await api.get('/api/public/forecast-availability?market_key=venue_b:KXFED-26APR');
+    must(mk.status === 200 && mk.json.targetResolution, 'event market_key has no targetResolution');
+    const r = await api.get('/api/public/forecast-availability?market_id=KXFED-26APR&venue=venue_b');
+    must(r.status === 200, `availability ${r.status}`);
+    return v(!r.json.targetResolution, `market_id form: targetResolution ${JSON.stringify(r.json.targetResolution)}`);
+  },
+  async profile_focus_second_search_billed(api) {
+    const a = await api.newAccount(10000);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/profile', { handle: 'policy_pat', focus: 'trading' }, { key: a.key }));
+    must(out.status === 200, `profile ${out.status}`);
+    return v(spent !== 1000, `spent ${spent}`);
+  },
+  async assets_reference_batch_priced(api) {
+    const a = await api.newAccount();
+    const dir = await api.get('/api/v1/assets', { key: a.key });
+    must(dir.status === 200 && dir.json.assets.length >= 30, 'asset directory too small');
+    const qs = dir.json.assets.slice(0, 30).map((x) => `reference=${enc(x.assetKey)}`).join('&');
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/assets/search?${qs}`, { key: a.key }));
+    must(out.status === 200 && out.json.assets.length === 30, `search ${out.status} ${out.json && out.json.assets && out.json.assets.length}`);
+    return v(spent !== 10, `30 references: spent ${spent}`);
+  },
+  // ------------------------------------------------------------------ round 5 (b)
+  async search_as_of_offset_dropped(api) {
+    const a = await api.newAccount();
+    const inst = Math.floor((await api.now() - 10 * 3600_000) / 1000) * 1000;
+    const z = await api.get(`/api/v1/markets/search?q=bitcoin&as_of=${enc(new Date(inst + 5 * 3600_000).toISOString())}`, { key: a.key });
+    must(z.status === 200 && z.json.markets.some((m) => m.forecast_at && Date.parse(m.forecast_at) > inst), 'no bitcoin forecast made in the 5 h after the instant');
+    const wall = new Date(inst + 5 * 3600_000).toISOString().slice(0, 19);
+    const r = await api.get(`/api/v1/markets/search?q=bitcoin&as_of=${enc(`${wall}+05:00`)}`, { key: a.key });
+    must(r.status === 200, `search ${r.status}`);
+    const later = r.json.markets.filter((m) => m.forecast_at && Date.parse(m.forecast_at) > inst);
+    return v(later.length > 0 || Date.parse(r.json.as_of) !== inst,
+      `as_of ${wall}+05:00 (= ${new Date(inst).toISOString()}) echoed ${r.json.as_of}; ${later.length} rows with a later forecast_at${later.length ? ` (e.g. ${later[0].forecast_at})` : ''}`);
+  },
+  async oil_spacing_from_previous_end(api) {
+    const a = await api.newAccount();
+    const scope = `oil-${randomUUID()}`;
+    await sleep(1200);
+    await api.fault({ method: 'GET', path: '/api/v1/signals/oil', latencyMs: 800, times: 1, scope });
+    const t0 = Date.now();
+    const r1 = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+    const t1 = Date.now();
+    must(r1.status === 200 && t1 - t0 >= 700, `first call ${r1.status} in ${t1 - t0} ms`);
+    await sleep(Math.max(0, t0 + 1250 - Date.now()));
+    const t2 = Date.now();
+    const r2 = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    return v(r2.status !== 200, `second start ${t2 - t0} ms after the first start (${t2 - t1} ms after its end): ${r2.status}${r2.json && r2.json.limit_scope ? ` ${r2.json.limit_scope}` : ''}`);
+  },
+  async repeat_404_refund_deduped(api) {
+    const a = await api.newAccount();
+    const p = `/api/v1/markets/no-such-market-${randomUUID().slice(0, 8)}/signals`;
+    const s1 = await api.spent(a, () => api.get(p, { key: a.key }));
+    must(s1.out.status === 404 && s1.spent === 0, `first call ${s1.out.status}, spent ${s1.spent}`);
+    const s2 = await api.spent(a, () => api.get(p, { key: a.key }));
+    must(s2.out.status === 404, `second call ${s2.out.status}`);
+    return v(s2.spent !== 0, `first 404 spent ${s1.spent}, identical second 404 spent ${s2.spent}`);
+  },
+  async standard_second_429_billed(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'second', 20, a);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets/search?q=btc', { key: a.key }));
+    must(out.status === 429 && out.json && out.json.limit_scope === 'standard', `expected a standard 429, got ${out.status} ${out.json && out.json.limit_scope}`);
+    return v(spent !== 0, `429 ${out.headers.ratelimit}, spent ${spent}`);
+  },
+  async mispriced_snapshot_observed_at_now(api) {
+    const a = await api.newAccount();
+    const l = await api.get('/api/v1/markets', { key: a.key });
+    const mp = await api.get('/api/v1/markets/mispriced', { key: a.key });
+    must(l.status === 200 && mp.status === 200, `markets ${l.status}, mispriced ${mp.status}`);
+    const byKey = new Map(l.json.markets.map((m) => [m.marketKey, m]));
+    const pairs = mp.json.markets.filter((m) => m.venue_quote && m.venue_quote.quote_method === 'graph_snapshot' && byKey.has(m.marketKey));
+    must(pairs.length > 0, 'no graph-snapshot row on both lists');
+    const bad = pairs.filter((m) => m.venue_quote.observed_at !== byKey.get(m.marketKey).venue_quote.observed_at);
+    const e = bad[0];
+    return v(bad.length > 0, `${bad.length}/${pairs.length} snapshot quotes differ${e ? ` (${e.marketKey}: mispriced ${e.venue_quote.observed_at}, markets ${byKey.get(e.marketKey).venue_quote.observed_at})` : ''}`);
+  },
+  async asset_linked_probability_prior(api) {
+    const a = await api.newAccount();
+    const s = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(s.status === 200, `asset search ${s.status}`);
+    const lm = s.json.assets.flatMap((x) => x.linked_markets)
+      .filter((m) => typeof m.latest_forecast_delta === 'number' && m.latest_forecast_delta !== 0 && m.slug).slice(0, 3);
+    must(lm.length > 0, 'no linked market with a forecast delta');
+    const diffs = [];
+    for (const m of lm) {
+      const f = await api.get(`/api/v1/markets/${enc(m.slug)}/forecast?venue=${m.venue}`, { key: a.key });
+      must(f.status === 200 && f.json.forecast, `forecast read of ${m.marketKey}: ${f.status}`);
+      if (f.json.forecast.probability !== m.latest_service_probability) diffs.push(`${m.marketKey}: linked ${m.latest_service_probability}, read ${f.json.forecast.probability}`);
+    }
+    return v(diffs.length > 0, diffs.length ? diffs.slice(0, 2).join('; ') : `${lm.length} linked markets agree with the forecast read`);
+  },
+  async profile_cache_ignores_lookback(api) {
+    const a = await api.newAccount();
+    const r1 = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+    must(r1.status === 200, `first profile ${r1.status}`);
+    const r2 = await api.post('/api/v1/x/profile', { handle: 'policy_pat', lookback_days: 30 }, { key: a.key });
+    must(r2.status === 200, `second profile ${r2.status}`);
+    return v(r2.json.window.lookback_days !== 30, `lookback_days 30 requested after 365: window ${JSON.stringify(r2.json.window)}`);
+  },
+  async job_read_cache_cross_account(api) {
+    try {
+      const A = await api.newAccount(5000);
+      const B = await api.newAccount(5000);
+      const id = await newJob(api, A);
+      const ra = await api.get(`/api/auth/forecast-requests/${id}`, { key: A.key });
+      must(ra.status === 200, `owner read ${ra.status}`);
+      const rb = await api.get(`/api/auth/forecast-requests/${id}`, { key: B.key });
+      return v(rb.status !== 404, `other account's read right after the owner's: ${rb.status}${rb.json && rb.json.jobId ? ` jobId ${rb.json.jobId}` : ''}`);
+    } finally { await api.reset(); }
+  },
 };
 
 // ------------------------------------------------------------------ runner

@@ -99,6 +99,16 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
     }
     return changed;
   }
+  if (mutant('asset-linked-probability-no-side') && operationId === 'searchAssets') {
+    // A refreshed forecast's linked market shows the NO side's probability (the stored forecast read keeps the YES side).
+    let changed = false;
+    for (const o of all()) {
+      const p = o.latest_service_probability;
+      if (typeof p === 'number' && p !== 0.5 && typeof o.latest_forecast_delta === 'number' && o.latest_forecast_delta !== 0)
+        changed = set(o, 'latest_service_probability', Math.round((1 - p) * 10_000) / 10_000);
+    }
+    return changed;
+  }
   if (mutant('quote-us-live-search') && operationId === 'searchAssets') {
     let changed = false;
     for (const o of all()) {
