@@ -179,7 +179,7 @@ function quoteClockChoice(q: Quote, path: string): Violation[] {
  * The graph_snapshot quotes seen so far, by the market they price (`venue:market_id`): the snapshot (its
  * venue_timestamp and prices), the observed_at it was shown with, and where (QUOTE-012 across answers).
  */
-export type SnapshotViews = Map<string, { snapshot: string; observedAt: unknown; where: string }>;
+export type SnapshotViews = Map<string, { snapshot: string; observedAt: unknown; shown: unknown; where: string }>;
 
 /** Each graph_snapshot quote of `quotes` ([quote, JSON pointer] pairs) with the market it prices and its snapshot's identity. */
 function snapshots(quotes: readonly (readonly [unknown, string])[]) {
@@ -187,9 +187,13 @@ function snapshots(quotes: readonly (readonly [unknown, string])[]) {
     if (!quote || typeof quote !== 'object') return [];
     const q = quote as Quote;
     if (q.quote_method !== 'graph_snapshot' || typeof q.venue !== 'string' || typeof q.market_id !== 'string') return [];
-    if (typeof q.venue_timestamp !== 'string') return [];
-    const snapshot = JSON.stringify([q.venue_timestamp, q.yes_bid, q.yes_ask, q.yes_last, q.selected_probability]);
-    return [{ market: `${q.venue}:${q.market_id}`, snapshot, observedAt: q.observed_at, path }];
+    // Instants compared as instants: two routes may write one time in two RFC 3339 forms.
+    const taken = typeof q.venue_timestamp === 'string' ? Date.parse(q.venue_timestamp) : Number.NaN;
+    if (Number.isNaN(taken)) return [];
+    const snapshot = JSON.stringify([taken, q.yes_bid, q.yes_ask, q.yes_last, q.selected_probability]);
+    const observedAt =
+      typeof q.observed_at === 'string' && !Number.isNaN(Date.parse(q.observed_at)) ? Date.parse(q.observed_at) : q.observed_at;
+    return [{ market: `${q.venue}:${q.market_id}`, snapshot, observedAt, shown: q.observed_at, path }];
   });
 }
 
@@ -225,11 +229,16 @@ export function checkSnapshotObservedAt(
         violation(
           'QUOTE-012',
           s.path + ptr('observed_at'),
-          `${s.market}'s stored snapshot (venue_timestamp and prices unchanged) is observed at ${JSON.stringify(s.observedAt)} here and at ${JSON.stringify(seen.observedAt)} in ${seen.where}`,
+          `${s.market}'s stored snapshot (venue_timestamp and prices unchanged) is observed at ${JSON.stringify(s.shown)} here and at ${JSON.stringify(seen.shown)} in ${seen.where}`,
         ),
       );
     else if (seen?.snapshot !== s.snapshot)
-      known.set(s.market, { snapshot: s.snapshot, observedAt: s.observedAt, where: answer ? `${answer}: ${s.path}` : s.path });
+      known.set(s.market, {
+        snapshot: s.snapshot,
+        observedAt: s.observedAt,
+        shown: s.shown,
+        where: answer ? `${answer}: ${s.path}` : s.path,
+      });
   }
   return out;
 }

@@ -143,6 +143,13 @@ export const MARKET_CASES = [
           [{ ...SNAPSHOT, venue_timestamp: '2026-11-20T11:00:00Z', observed_at: '2026-11-20T11:05:00Z' }, '/b/venue_quote'],
         ],
       ],
+      // One snapshot's instants written in another RFC 3339 form.
+      [
+        [
+          [SNAPSHOT, '/a/venue_quote'],
+          [{ ...SNAPSHOT, venue_timestamp: '2026-11-20T10:00:00.000+00:00', observed_at: '2026-11-20T10:05:00.000Z' }, '/b/venue_quote'],
+        ],
+      ],
     ],
     // The same snapshot shown with the answer's time as observed_at (round-5 bug: the mispriced list's quotes).
     bad: {
