@@ -191,8 +191,8 @@ function snapshots(quotes: readonly (readonly [unknown, string])[]) {
     const taken = typeof q.venue_timestamp === 'string' ? Date.parse(q.venue_timestamp) : Number.NaN;
     if (Number.isNaN(taken)) return [];
     const snapshot = JSON.stringify([taken, q.yes_bid, q.yes_ask, q.yes_last, q.selected_probability]);
-    const observedAt =
-      typeof q.observed_at === 'string' && !Number.isNaN(Date.parse(q.observed_at)) ? Date.parse(q.observed_at) : q.observed_at;
+    const at = typeof q.observed_at === 'string' ? Date.parse(q.observed_at) : Number.NaN;
+    const observedAt = Number.isNaN(at) ? q.observed_at : at;
     return [{ market: `${q.venue}:${q.market_id}`, snapshot, observedAt, shown: q.observed_at, path }];
   });
 }
