@@ -2164,6 +2164,381 @@ export const bugs = [
     },
   },
 
+  // ================================================================== round 6 (a): patterns a, b, c, d, two each
+  // ------------------------------------------------------------------ pattern a (round 6 a)
+  {
+    name: 'availability_invalid_key_401',
+    round: 6,
+    pattern: 'a',
+    section: 'Authentication',
+    sentences: ['b3d8589a5c32', '48ecf8936bf0'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability runs the API-key check whenever an x-service-api-key header is present: a call carrying an invalid (revoked, mistyped) key is refused 401 invalid_api_key instead of being answered, although the route is free and needs no authentication. Calls without the header, and calls with a valid key, are answered as before; forecast-targets answers whatever key is sent.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a:520224 with x-service-api-key: not-a-key: 401 {"error":"invalid_api_key"} (the reference answers 200 tracked true, as it does without the header).',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || !ctx.apiKey) return;
+      // key validation shared with the paid gateway: a free, owner-scoped job lookup tells a valid key (404) from an invalid one (401)
+      let r;
+      try {
+        r = await ctx.upstream({ method: 'GET', url: '/api/auth/forecast-requests/00000000-0000-4000-8000-000000000000', headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.apiKey } });
+      } catch { return; }
+      if (r.status === 401) return ctx.reply(401, { error: 'invalid_api_key', message: 'The x-service-api-key is not valid' });
+    },
+  },
+  {
+    name: 'generation_no_key_402',
+    round: 6,
+    pattern: 'a',
+    section: 'Authentication',
+    sentences: ['15e7460c1919', '9ce82331b2dd'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests without an x-service-api-key header is answered like a paid /api/v1 route: 402 payment_required with a PAYMENT-REQUIRED challenge for $1.00 (1000000 units on both networks), instead of 401 gateway_required, although generation accepts only the API key. An invalid key still gets 401, a valid key is served, and the job read answers 401 without a key.',
+    how: 'POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_a","market_id":"1000503"} with an Idempotency-Key and no API key: 402 with a PAYMENT-REQUIRED header whose accepts ask 1000000 (the reference answers 401 gateway_required).',
+    async onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || ctx.apiKey || ctx.headers['payment-signature']) return;
+      let tpl = ctx.state.r6aChallenge;
+      if (!tpl) {
+        try {
+          const r = await ctx.upstream({ method: 'GET', url: '/api/v1/markets/search?q=x', headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json' } });
+          if (r.status !== 402 || !r.headers['payment-required']) return;
+          tpl = JSON.parse(Buffer.from(String(r.headers['payment-required']), 'base64').toString('utf8'));
+          ctx.state.r6aChallenge = tpl;
+        } catch { return; }
+      }
+      const host = ctx.headers.host || '127.0.0.1';
+      const ch = JSON.parse(JSON.stringify(tpl));
+      ch.resource = { ...(ch.resource || {}), url: `http://${host}${ctx.path}`, description: 'createForecastRequest', mimeType: 'application/json' };
+      for (const a of ch.accepts || []) a.amount = '1000000';
+      return ctx.reply(402, { error: 'payment_required', message: 'Payment required: pay with x402 (PAYMENT-SIGNATURE) or send an API key' },
+        { 'payment-required': Buffer.from(JSON.stringify(ch)).toString('base64') });
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 6 a)
+  {
+    name: 'portfolio_venue_a_us_merged_away',
+    round: 6,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ca913c2afd81'],
+    operations: ['GET /api/v1/portfolio'],
+    what: 'An explicit venues list on GET /api/v1/portfolio that names both venues of the first operator (venue_a and venue_a_us) is deduplicated per operator, so only the first-listed of the two is fetched: the other one\'s positions are missing although the venues echo lists it. Either venue alone, lists with venue_b / venue_c, and the default (no venues) are right.',
+    how: 'GET /api/v1/portfolio?wallet=0x7234567890123456789012345678901234567890&venues=venue_a,venue_a_us with an API key: no venue_a_us position (venues=venue_a_us alone, and the default, show venue_a_us:... positions).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/portfolio') || res.status !== 200 || !b || !Array.isArray(b.positions) || !ctx.query.has('venues')) return;
+      const list = ctx.query.getAll('venues').flatMap(listParam);
+      const ia = list.indexOf('venue_a');
+      const iu = list.indexOf('venue_a_us');
+      if (ia === -1 || iu === -1) return;
+      const dropped = ia < iu ? 'venue_a_us' : 'venue_a';
+      const kept = b.positions.filter((p) => !p || p.venue !== dropped);
+      if (kept.length !== b.positions.length) { b.positions = kept; res.touch(); }
+    },
+  },
+  {
+    name: 'markets_volume_sort_lost_with_venue',
+    round: 6,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['24f05457f706'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets ignores sort=volume_desc when a venue filter is also given (the per-venue query path has no volume ordering) and answers in the default updated_desc order; volume_desc alone, and signal_count_desc / updated_desc with or without venue, are right (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/markets?venue=venue_b&sort=volume_desc with an API key: volume_24h is not non-increasing down the list (GET /api/v1/markets?sort=volume_desc alone is ordered).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (ctx.query.get('sort') === 'volume_desc' && ctx.query.get('venue')) ctx.query.delete('sort');
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 6 a)
+  {
+    name: 'assets_reference_us_numeric_id_as_venue_a',
+    round: 6,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode, a bare all-digit reference is taken for a legacy venue_a native id (the bare-numeric serviceMarketId convention) and matched only in the venue_a namespace, so the native id of an active venue_a_us market (also all digits) matches nothing; the same market\'s marketKey (venue_a_us:<id>), venue_a numeric ids and other venues\' native ids match. The references echo stays as given (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/assets/search?reference=78782773 (native id of venue_a_us:78782773, linked to eth) with an API key: assets [] (the reference answers eth, as reference=venue_a_us:78782773 still does).',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const refs = ctx.query.getAll('reference');
+      if (!refs.some((r) => /^\d+$/.test(r))) return;
+      const cache = ctx.state.r6aUsIds || (ctx.state.r6aUsIds = new Map());
+      const isUsOnly = async (id) => {
+        if (cache.has(id)) return cache.get(id);
+        const a = await freeGet(ctx, `/api/public/forecast-availability?market_key=${encodeURIComponent(`venue_a:${id}`)}`);
+        let out = false;
+        if (a && !a.tracked) {
+          const u = await freeGet(ctx, `/api/public/forecast-availability?market_key=${encodeURIComponent(`venue_a_us:${id}`)}`);
+          out = !!(u && u.tracked);
+        }
+        cache.set(id, out);
+        return out;
+      };
+      const next = [];
+      let changed = false;
+      for (const r of refs) {
+        if (/^\d+$/.test(r) && await isUsOnly(r)) { next.push(`venue_a:${r}`); changed = true; } else next.push(r);
+      }
+      if (!changed) return;
+      ctx.r6aRefs = refs;
+      ctx.query.delete('reference');
+      for (const r of next) ctx.query.append('reference', r);
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r6aRefs || !b || !Array.isArray(b.references)) return;
+      b.references = dedupe(ctx.r6aRefs);
+      res.touch();
+    },
+  },
+  {
+    name: 'signals_slug_venue_cached',
+    round: 6,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['480ee4347568', 'dc87306380e0'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals resolves slugs through a 60-second resolver cache keyed by slug alone and filled by lookups that named a venue: for a minute after any call (any account) asked for a shared slug with venue=venue_c (or another non-venue_a venue), a call of the same slug without venue is answered with that venue\'s market and evidence instead of the venue_a market. Without such an earlier call, and with an explicit venue, the answer is right (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/markets/will-ethereum-reach-6000-by-june-30-2026/signals?venue=venue_c, then at once the same path without venue (API key): market venue_c:c-b4cd802a73 with 3 articles (the reference answers venue_a:1003550 with 1).',
+    onRequest(ctx) {
+      if (isPost(ctx, '/__control/reset')) { ctx.state.r6aSlugVenue = new Map(); return; }
+      const m = ctx.method === 'GET' && MARKET_SIGNALS.exec(ctx.path);
+      if (!m || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const cache = ctx.state.r6aSlugVenue || (ctx.state.r6aSlugVenue = new Map());
+      let slug = m[1];
+      try { slug = decodeURIComponent(m[1]); } catch { /* keep raw */ }
+      const venue = ctx.query.get('venue');
+      if (venue) { ctx.r6aSlug = { slug, venue }; return; }
+      const hit = cache.get(slug);
+      if (hit && Date.now() - hit.at < 60_000) ctx.query.set('venue', hit.venue);
+    },
+    onResponse(ctx, res) {
+      if (!ctx.r6aSlug || res.status !== 200) return;
+      const cache = ctx.state.r6aSlugVenue || (ctx.state.r6aSlugVenue = new Map());
+      if (ctx.r6aSlug.venue === 'venue_a') cache.delete(ctx.r6aSlug.slug);
+      else cache.set(ctx.r6aSlug.slug, { venue: ctx.r6aSlug.venue, at: Date.now() });
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 6 a)
+  {
+    name: 'standard_in_flight_counted_twice',
+    round: 6,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['db986177c205'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'POST /api/auth/forecast-requests'],
+    what: 'The standard scope\'s in-flight bound is 10, but every in-flight API-key request is counted twice (the slot is taken by both the auth and the billing middleware), so a sixth concurrent request of one key is refused 429 (limit_scope standard, RateLimit "standard-concurrency", X-Quotient-Max-Concurrent still 10) where up to ten must be admitted. Sequential traffic, the per-second/minute/day windows and the other scopes are unaffected; the 429 debits nothing.',
+    how: 'POST /__control/faults {method GET, path /api/v1/assets, latencyMs 1500, scope s}; send 8 concurrent GET /api/v1/assets with one API key and X-Fault-Scope s: 3 answer 429 "standard-concurrency" (the reference answers all 8 with 200).',
+    async onRequest(ctx) {
+      if (isPost(ctx, '/__control/reset')) { ctx.state.r6aInFlight = new Map(); return; }
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || !isStandardRoute(ctx) || ctx.path === '/api/v1/signals/oil') return;
+      const fl = ctx.state.r6aInFlight || (ctx.state.r6aInFlight = new Map());
+      const n = fl.get(ctx.apiKey) || 0;
+      if (2 * (n + 1) > 10) {
+        return ctx.reply(429, {
+          error: 'rate_limited',
+          message: 'Too many requests: the standard scope\'s concurrency (in-flight) limit is exceeded; retry after 1 s',
+          retry_after: 1,
+          limit_scope: 'standard',
+        }, {
+          'retry-after': '1',
+          'ratelimit-policy': STD_POLICY,
+          ratelimit: '"standard-concurrency";r=0;t=1',
+          'x-quotient-max-concurrent': '10',
+        });
+      }
+      fl.set(ctx.apiKey, n + 1);
+      try { return await ctx.forward(); } finally {
+        const k = fl.get(ctx.apiKey) || 1;
+        if (k <= 1) fl.delete(ctx.apiKey); else fl.set(ctx.apiKey, k - 1);
+      }
+    },
+  },
+  {
+    name: 'forecast_repeat_read_unbilled',
+    round: 6,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['074e1adbc772', 'aab559504c4d'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'A stored-forecast read repeated by the same API key (same URL) within 60 seconds is served from a response cache placed in front of the biller and debits 0 credits instead of the 10 ($0.01) every read costs; the first read, reads of other markets and reads after a minute are debited 10. The answer itself is identical.',
+    how: 'GET /api/v1/markets/KXMSTRBTC-26-YES/forecast?venue=venue_b twice with one API key: the first read costs 10 credits, the second 0 (the reference debits 10 each time).',
+    async onResponse(ctx, res) {
+      if (isPost(ctx, '/__control/reset')) { ctx.state.r6aReads = new Map(); return; }
+      if (ctx.method !== 'GET' || !MARKET_FORECAST.test(ctx.path) || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const seen = ctx.state.r6aReads || (ctx.state.r6aReads = new Map());
+      const fp = `${ctx.apiKey} ${ctx.url}`;
+      const now = Date.now();
+      const at = seen.get(fp);
+      if (at && now - at < 60_000) { await ctx.charge(-10); return; }
+      seen.set(fp, now);
+    },
+  },
+
+  // =========== round 6 (b): patterns e-g
+  // ------------------------------------------------------------------ pattern e (round 6 b)
+  {
+    name: 'profile_cache_age_whole_days',
+    round: 6,
+    pattern: 'e',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['066e684ee3b1', '85cb25419188'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The age limit of stored profiles is compared in whole UTC calendar days (today minus the day the profile was made, at most 30) instead of elapsed time under 30 days: a profile that is 30 days and some hours old but was made 30 calendar days ago is still served from the store (its old window, evidence and generated_at; meta.cached true) instead of a fresh profile. Profiles under 30 days old are reused as they should be, and profiles 31 calendar days old are refreshed. Billing is unchanged.',
+    how: 'POST /api/v1/x/profile {"handle":"policy_pat"} with an API key; POST /__control/clock {advanceSeconds: 30 days + 60 s}; POST the same profile again: window.to_date is the date 30 days back and meta.cached true (the reference answers a fresh profile dated today).',
+    async onResponse(ctx, res) {
+      if (isPost(ctx, '/__control/reset')) { ctx.state.r6bProfiles = new Map(); return; }
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !b.window || !b.meta) return;
+      const q = ctx.bodyJson() || {};
+      if (typeof q.handle !== 'string') return;
+      const key = `${q.handle.replace(/^@/, '').toLowerCase()}|${q.focus || 'general'}|${q.lookback_days === undefined ? 365 : Number(q.lookback_days)}`;
+      const cache = ctx.state.r6bProfiles || (ctx.state.r6bProfiles = new Map());
+      if (b.meta.cached === true) return;
+      const now = new Date(await ctx.stubNow()).getTime();
+      const hit = cache.get(key);
+      if (hit && now - hit.at >= 30 * DAY_MS && Math.floor(now / DAY_MS) - Math.floor(hit.at / DAY_MS) <= 30) {
+        const copy = JSON.parse(JSON.stringify(hit.body));
+        copy.meta.cached = true;
+        res.json = copy;
+        return;
+      }
+      const at = Date.parse(b.meta.generated_at) || now;
+      cache.set(key, { body: JSON.parse(JSON.stringify(b)), at });
+    },
+  },
+  {
+    name: 'markets_changed_within_windowed_latest',
+    round: 6,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['7f3c1dd2cd06'],
+    operations: ['GET /api/v1/markets'],
+    what: 'changed_within is tested against the windowed latest_forecast_at (the one max_forecast_age limits) instead of the unwindowed latest forecast: when changed_within is longer than max_forecast_age (default 48), markets whose latest forecast is older than max_forecast_age but inside changed_within are dropped, so the changed_within window is cut at the max_forecast_age edge. venue_facets are recounted; changed_within up to max_forecast_age is right.',
+    how: 'GET /api/v1/markets?changed_within=168 and GET /api/v1/markets?changed_within=168&max_forecast_age=168: the reference lists the same markets in both (23 of them with latest_forecast_at null in the first); through the bug the first lacks every market whose latest forecast is 48 to 168 hours old.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      if (!ctx.query.get('changed_within')) return;
+      const removed = b.markets.filter((m) => m && m.latest_forecast_at === null);
+      if (!removed.length) return;
+      b.markets = b.markets.filter((m) => !(m && m.latest_forecast_at === null));
+      discountFacets(b, removed);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 6 b)
+  {
+    name: 'standard_concurrency_429_billed',
+    round: 6,
+    pattern: 'f',
+    section: 'Limits',
+    sentences: ['c62df283b618', '4fc78605712d'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast'],
+    what: 'A 429 of the standard scope caused by its in-flight limit (ten calls of one account already running) debits the route\'s table price on API-key calls, as if the concurrency slot were taken after the debit and its refusal skipped the refund; the standard per-second, per-minute and per-day 429s and other scopes\' 429s debit nothing. The 429 answer itself is unchanged.',
+    how: 'POST /__control/faults {GET /api/v1/assets, latencyMs 1500, times 10, scope s}; start eleven GET /api/v1/assets with X-Fault-Scope s and one account\'s key, 20 ms apart: ten 200s (5 credits each) and one 429 "standard-concurrency"; the account is debited 55 credits instead of 50.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || res.status !== 429 || !b || b.limit_scope !== 'standard') return;
+      const rl = String(res.headers.ratelimit || '');
+      if (!/standard-concurrency/.test(rl) && !/concurrency|in-flight/.test(String(b.message || ''))) return;
+      const price = r4bRoutePrice(ctx);
+      if (price > 0) await ctx.charge(price);
+    },
+  },
+  {
+    name: 'slow_upstream_error_billed',
+    round: 6,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'An upstream error (a 500, 502, 503 or 504 answer) that arrives one second or more after the call started keeps its API-key debit, as if the refund only ran inside a one-second fast-fail path and a slow failure were settled like a success; upstream errors that come back quickly are refunded. The error answer itself is unchanged.',
+    how: 'POST /__control/faults {GET /api/v1/assets/search, status 502, latencyMs 1200, times 1, scope s}; GET /api/v1/assets/search?q=btc with X-Fault-Scope s and an API key: 502 after 1.2 s, and the balance is 10 credits lower (the same fault without latency costs nothing).',
+    onRequest(ctx) { ctx.r6bT0 = Date.now(); },
+    async onResponse(ctx, res) {
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || ![500, 502, 503, 504].includes(res.status)) return;
+      if (!ctx.r6bT0 || Date.now() - ctx.r6bT0 < 1000) return;
+      const price = r4bRoutePrice(ctx);
+      if (price > 0) await ctx.charge(price);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 6 b)
+  {
+    name: 'search_has_published_signal_active_only',
+    round: 6,
+    pattern: 'g',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'In market search rows, has_published_signal is true only when the market\'s newest published signal is still active: markets whose publication was withdrawn or has expired answer has_published_signal false while published_signal_count beside it is 1 or more, so two members of one row disagree about whether the market has a published signal. Other routes are right.',
+    how: 'GET /api/v1/markets/search?q=bitcoin: venue_b:KXBTCD-26MAR2117-T97999.99 (its only signal, ts_67beb7d87e339be7, is withdrawn) has has_published_signal false and published_signal_count 1 (the reference answers true).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      const status = await r6bSignalStatus(ctx);
+      if (!status) return;
+      let n = 0;
+      for (const m of b.markets) {
+        if (m && m.has_published_signal === true && status.has(m.marketKey) && status.get(m.marketKey) !== 'active') { m.has_published_signal = false; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'latest_forecast_venue_a_us_collapsed',
+    round: 6,
+    pattern: 'g',
+    section: 'Resources and their fields / Compact forecast (in the latest feed)',
+    sentences: ['404b357416a6'],
+    operations: ['GET /api/v1/latest'],
+    what: 'In the latest feed, the compact forecast of a venue_a_us market says venue "venue_a" (the operator family) while the same event\'s market.venue and forecast.market.venue say venue_a_us, so two members of one event disagree about the forecast\'s venue. Forecasts of the other venues are right.',
+    how: 'GET /api/v1/latest?hours=6&types=forecast: events whose market.venue is venue_a_us carry forecast.venue venue_a (forecast.market.marketKey still venue_a_us:...).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      let n = 0;
+      for (const e of b.events) {
+        const f = e && e.forecast;
+        if (f && f.venue === 'venue_a_us') { f.venue = 'venue_a'; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'job_forecast_created_at_from_job',
+    round: 6,
+    pattern: 'g',
+    section: 'Resources and their fields / Forecast request (job)',
+    sentences: ['668ad9e399ed'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'In a succeeded job read with view=result, each published forecast\'s createdAt is the job\'s createdAt (when the request was accepted) instead of the time the forecast was created, so the same forecast id carries another createdAt here than in forecast-availability\'s latestForecast, the latest feed and the stored-forecast read. Job status, ids, probability and relationships are unchanged.',
+    how: 'POST /api/auth/forecast-requests for venue_a 1000503, POST /__control/clock {advanceSeconds 700}, GET /api/auth/forecast-requests/{jobId}: forecasts[0].createdAt equals the job createdAt, while GET /api/public/forecast-availability?market_key=venue_a:1000503 gives latestForecast with the same id and a later createdAt.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 200 || !b || !Array.isArray(b.forecasts) || !b.createdAt) return;
+      let n = 0;
+      for (const f of b.forecasts) if (f && f.createdAt && f.createdAt !== b.createdAt) { f.createdAt = b.createdAt; n++; }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'x_research_max_concurrent_header_10',
+    round: 6,
+    pattern: 'g',
+    section: 'Errors',
+    sentences: ['a8500226c2fd', 'd52fce9a3b8f'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The concurrency 429 of the social-research scope carries X-Quotient-Max-Concurrent: 10 (the standard scope\'s in-flight bound, from a shared constant) while its RateLimit-Policy header says "x_research-concurrency";q=5 and the limits table gives 5: two headers of one answer state different in-flight bounds. Standard-scope 429s and the other x_research 429s are right.',
+    how: 'POST /__control/faults {POST /api/v1/x/search, latencyMs 1500, times 5, scope s}; start six POST /api/v1/x/search {"query":"fed"} with X-Fault-Scope s and one key, 20 ms apart: the sixth is 429 with X-Quotient-Max-Concurrent 10 and RateLimit-Policy "x_research-concurrency";q=5.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status !== 429 || !b || b.limit_scope !== 'x_research' || res.headers['x-quotient-max-concurrent'] === undefined) return;
+      res.headers['x-quotient-max-concurrent'] = '10';
+    },
+  },
+
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -2274,6 +2649,35 @@ async function r4bStoredProbability(ctx, endpoint, forecastId) {
     if (!f || f.id !== forecastId || typeof f.probability !== 'number') return null;
     ctx.state.r4bProb.set(forecastId, f.probability);
     return f.probability;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ round-6 (B) helpers
+/** marketKey -> status of its newest published signal, read from GET /api/v1/signals through a proxy-owned
+ *  API-key account (recreated after a reset), cached for 30 s. */
+async function r6bSignalStatus(ctx) {
+  const c = ctx.state.r6bSig;
+  if (c && Date.now() - c.at < 30_000) return c.map;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r6bKey) {
+      const a = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!a || a.status !== 201 || !a.json || !a.json.apiKey) return null;
+      ctx.state.r6bKey = a.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url: '/api/v1/signals', headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r6bKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r6bKey = null; continue; }
+    if (r.status !== 200 || !r.json || !Array.isArray(r.json.signals)) return null;
+    const map = new Map();
+    for (const s of r.json.signals) {
+      const k = s && s.market && s.market.marketKey;
+      if (k && !map.has(k)) map.set(k, s.status);
+    }
+    ctx.state.r6bSig = { at: Date.now(), map };
+    return map;
   }
   return null;
 }

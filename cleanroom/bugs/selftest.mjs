@@ -1052,6 +1052,164 @@ const checks = {
       return v(rb.status !== 404, `other account's read right after the owner's: ${rb.status}${rb.json && rb.json.jobId ? ` jobId ${rb.json.jobId}` : ''}`);
     } finally { await api.reset(); }
   },
+  // ------------------------------------------------------------------ round 6 (a)
+  async availability_invalid_key_401(api) {
+    const plain = await api.get('/api/public/forecast-availability?market_key=venue_a:520224');
+    must(plain.status === 200 && plain.json.tracked === true, `availability without key ${plain.status}`);
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_a:520224', { key: 'not-a-valid-key' });
+    return v(r.status !== 200, `with an invalid key: ${r.status} ${r.json && r.json.error ? r.json.error : ''}`);
+  },
+  async generation_no_key_402(api) {
+    const r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+      { headers: { 'idempotency-key': randomUUID() } });
+    must([401, 402].includes(r.status), `generation without key answered ${r.status}`);
+    return v(r.status !== 401 || !!r.headers['payment-required'], `without a key: ${r.status} ${r.json && r.json.error}${r.headers['payment-required'] ? ' (PAYMENT-REQUIRED challenge)' : ''}`);
+  },
+  async portfolio_venue_a_us_merged_away(api) {
+    const a = await api.newAccount();
+    const W = '0x7234567890123456789012345678901234567890';
+    const alone = await api.get(`/api/v1/portfolio?wallet=${W}&venues=venue_a_us`, { key: a.key });
+    must(alone.status === 200 && alone.json.positions.some((p) => p.venue === 'venue_a_us'), 'wallet has no venue_a_us position');
+    const both = await api.get(`/api/v1/portfolio?wallet=${W}&venues=venue_a,venue_a_us`, { key: a.key });
+    must(both.status === 200, `portfolio ${both.status}`);
+    const us = both.json.positions.filter((p) => p.venue === 'venue_a_us').length;
+    const va = both.json.positions.filter((p) => p.venue === 'venue_a').length;
+    return v(us === 0 || va === 0, `venues=venue_a,venue_a_us: ${va} venue_a and ${us} venue_a_us positions (echo ${JSON.stringify(both.json.venues)})`);
+  },
+  async markets_volume_sort_lost_with_venue(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets?venue=venue_b&sort=volume_desc', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 2, `markets ${r.status}`);
+    const vols = r.json.markets.map((m) => m.volume_24h).filter((x) => typeof x === 'number');
+    const bad = vols.findIndex((x, i) => i > 0 && x > vols[i - 1]);
+    return v(bad !== -1, bad === -1 ? `ordered (${vols.length} rows)` : `volume out of order at ${bad}: ${vols[bad - 1]} then ${vols[bad]}`);
+  },
+  async assets_reference_us_numeric_id_as_venue_a(api) {
+    const a = await api.newAccount();
+    const key = await api.get('/api/v1/assets/search?reference=venue_a_us:78782773', { key: a.key });
+    must(key.status === 200 && key.json.assets.some((x) => x.assetKey === 'eth'), 'marketKey form finds no eth');
+    const r = await api.get('/api/v1/assets/search?reference=78782773', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    return v(!r.json.assets.some((x) => x.assetKey === 'eth'), `reference=78782773: [${r.json.assets.map((x) => x.assetKey)}], echo ${JSON.stringify(r.json.references)}`);
+  },
+  async signals_slug_venue_cached(api) {
+    try {
+      const a = await api.newAccount();
+      const S = 'will-ethereum-reach-6000-by-june-30-2026';
+      const c = await api.get(`/api/v1/markets/${S}/signals?venue=venue_c`, { key: a.key });
+      must(c.status === 200 && c.json.market.venue === 'venue_c', `venue_c read ${c.status}`);
+      const r = await api.get(`/api/v1/markets/${S}/signals`, { key: a.key });
+      must(r.status === 200, `signals ${r.status}`);
+      return v(r.json.market.venue !== 'venue_a', `no venue, after a venue_c call: ${r.json.market.marketKey} (${r.json.total} articles)`);
+    } finally { await api.reset(); }
+  },
+  async standard_in_flight_counted_twice(api) {
+    const a = await api.newAccount();
+    const scope = `r6a-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/assets', latencyMs: 1500, times: 8, scope });
+    const rs = await Promise.all(Array.from({ length: 8 }, () => api.get('/api/v1/assets', { key: a.key, scope })));
+    const n429 = rs.filter((r) => r.status === 429).length;
+    must(rs.every((r) => r.status === 200 || r.status === 429), `statuses ${rs.map((r) => r.status)}`);
+    return v(n429 > 0, `8 concurrent calls: ${n429} answered 429${n429 ? ` (${rs.find((r) => r.status === 429).headers.ratelimit})` : ''}`);
+  },
+  async forecast_repeat_read_unbilled(api) {
+    const a = await api.newAccount();
+    const url = '/api/v1/markets/KXMSTRBTC-26-YES/forecast?venue=venue_b';
+    const one = await api.spent(a, () => api.get(url, { key: a.key }));
+    const two = await api.spent(a, () => api.get(url, { key: a.key }));
+    must(one.out.status === 200 && two.out.status === 200, `reads ${one.out.status}/${two.out.status}`);
+    must(one.spent === 10, `first read cost ${one.spent}`);
+    return v(two.spent !== 10, `first read ${one.spent} credits, repeat ${two.spent}`);
+  },
+  // ------------------------------------------------------------------ round 6 (B)
+  async profile_cache_age_whole_days(api) {
+    try {
+      const a = await api.newAccount(10000);
+      const r1 = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+      must(r1.status === 200, `profile ${r1.status}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 30 * 86400 + 60 });
+      const today = new Date(await api.now()).toISOString().slice(0, 10);
+      const r2 = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+      must(r2.status === 200, `profile after 30 days ${r2.status}`);
+      return v(r2.json.window.to_date !== today, `30 days + 60 s later: to_date ${r2.json.window.to_date} (today ${today}), cached ${r2.json.meta && r2.json.meta.cached}`);
+    } finally { await api.reset(); }
+  },
+  async markets_changed_within_windowed_latest(api) {
+    const a = await api.newAccount();
+    const r1 = await api.get('/api/v1/markets?changed_within=168', { key: a.key });
+    const r2 = await api.get('/api/v1/markets?changed_within=168&max_forecast_age=168', { key: a.key });
+    must(r1.status === 200 && r2.status === 200, `markets ${r1.status} ${r2.status}`);
+    const k1 = new Set(r1.json.markets.map((m) => m.marketKey));
+    const missing = r2.json.markets.filter((m) => !k1.has(m.marketKey));
+    must(r2.json.markets.length > 0, 'no markets changed within 168 h');
+    return v(missing.length > 0, `${missing.length} markets changed within 168 h missing under the default max_forecast_age (e.g. ${missing[0] ? `${missing[0].marketKey} latest ${missing[0].latest_forecast_at}` : '-'})`);
+  },
+  async standard_concurrency_429_billed(api) {
+    try {
+      const a = await api.newAccount();
+      const scope = `cc-${randomUUID()}`;
+      await api.fault({ method: 'GET', path: '/api/v1/assets', latencyMs: 1500, times: 10, scope });
+      const { spent, out } = await api.spent(a, () => Promise.all(Array.from({ length: 11 }, (_, i) => sleep(i * 20).then(() => api.get('/api/v1/assets', { key: a.key, scope })))));
+      const ok = out.filter((r) => r.status === 200).length;
+      const lim = out.filter((r) => r.status === 429 && /concurrency/.test(String(r.headers.ratelimit || '') + (r.json && r.json.message))).length;
+      must(lim >= 1, `no concurrency 429 (${out.map((r) => r.status).join(',')})`);
+      return v(spent !== ok * 5, `${ok} x 200 and ${lim} concurrency 429: spent ${spent} (expected ${ok * 5})`);
+    } finally { await api.reset(); }
+  },
+  async slow_upstream_error_billed(api) {
+    try {
+      const a = await api.newAccount();
+      const scope = `sf-${randomUUID()}`;
+      await api.fault({ method: 'GET', path: '/api/v1/assets/search', status: 502, latencyMs: 1200, times: 1, scope });
+      const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets/search?q=btc', { key: a.key, scope }));
+      must(out.status === 502, `expected 502, got ${out.status}`);
+      return v(spent !== 0, `slow 502: spent ${spent}`);
+    } finally { await api.reset(); }
+  },
+  async search_has_published_signal_active_only(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/search?q=bitcoin', { key: a.key });
+    must(r.status === 200, `search ${r.status}`);
+    const withCount = r.json.markets.filter((m) => m.published_signal_count > 0);
+    must(withCount.length > 0, 'no rows with published signals');
+    const bad = r.json.markets.filter((m) => (m.published_signal_count > 0) !== (m.has_published_signal === true));
+    return v(bad.length > 0, `${bad.length} rows disagree (e.g. ${bad[0] ? `${bad[0].marketKey} has_published_signal ${bad[0].has_published_signal} count ${bad[0].published_signal_count}` : '-'})`);
+  },
+  async latest_forecast_venue_a_us_collapsed(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6&types=forecast', { key: a.key });
+    must(r.status === 200, `latest ${r.status}`);
+    const us = r.json.events.filter((e) => e.forecast && e.market && e.market.venue === 'venue_a_us');
+    must(us.length > 0, 'no venue_a_us forecast events');
+    const bad = us.filter((e) => e.forecast.venue !== e.market.venue);
+    return v(bad.length > 0, `${bad.length}/${us.length} venue_a_us forecast events with forecast.venue ${bad[0] ? bad[0].forecast.venue : '-'}`);
+  },
+  async job_forecast_created_at_from_job(api) {
+    try {
+      const a = await api.newAccount(5000);
+      const id = await newJob(api, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 700 });
+      const j = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+      must(j.status === 200 && j.json.status === 'succeeded' && j.json.forecasts.length > 0, `job ${j.status} ${j.json && j.json.status}`);
+      const f = j.json.forecasts[0];
+      const av = await api.get('/api/public/forecast-availability?market_key=venue_a:1000503');
+      must(av.status === 200 && av.json.latestForecast && av.json.latestForecast.id === f.id, `availability latestForecast ${av.json && av.json.latestForecast && av.json.latestForecast.id} vs ${f.id}`);
+      return v(Date.parse(av.json.latestForecast.createdAt) !== Date.parse(f.createdAt), `forecast ${f.id}: job says createdAt ${f.createdAt} (job createdAt ${j.json.createdAt}), availability ${av.json.latestForecast.createdAt}`);
+    } finally { await api.reset(); }
+  },
+  async x_research_max_concurrent_header_10(api) {
+    try {
+      const a = await api.newAccount(100000);
+      const scope = `xc-${randomUUID()}`;
+      await api.fault({ method: 'POST', path: '/api/v1/x/search', latencyMs: 1500, times: 5, scope });
+      const out = await Promise.all(Array.from({ length: 6 }, (_, i) => sleep(i * 20).then(() => api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key, scope }))));
+      const lim = out.find((r) => r.status === 429 && r.headers['x-quotient-max-concurrent'] !== undefined);
+      must(lim, `no x_research concurrency 429 (${out.map((r) => r.status).join(',')})`);
+      const m = /"x_research-concurrency";q=(\d+)/.exec(lim.headers['ratelimit-policy'] || '');
+      return v(!m || m[1] !== lim.headers['x-quotient-max-concurrent'] || lim.headers['x-quotient-max-concurrent'] !== '5', `X-Quotient-Max-Concurrent ${lim.headers['x-quotient-max-concurrent']}, RateLimit-Policy concurrency q=${m && m[1]}`);
+    } finally { await api.reset(); }
+  },
+
 };
 
 // ------------------------------------------------------------------ runner
