@@ -23,6 +23,8 @@ export const ANSWER_CASES = {
   marketList: 'a list of two or more markets',
   quote: 'an object carrying a venue quote',
   snapshotSeenTwice: 'a graph_snapshot quote of a snapshot seen before for the same market',
+  forecastSeenTwice: 'a forecast whose id an earlier answer (or view) carried',
+  catalogOrder: 'a listMarkets answer of two or more rows, judged for the sort it was asked (or the default)',
 } as const;
 
 /** The rules of each group (the routing rules but ROUTE-005, which needs the site address, and ROUTE-002, a list's). */
@@ -36,6 +38,8 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     marketList: ['ROUTE-002'],
     quote: documented([...QUOTE_CHECKS.checkVenueQuote.rules, ...QUOTE_CHECKS.checkOddsEqualQuote.rules]),
     snapshotSeenTwice: ['QUOTE-012'],
+    forecastSeenTwice: ['FCST-017'],
+    catalogOrder: ['MKT-027', 'MKT-028', 'MKT-030', 'PARAM-041'],
   };
 }
 

@@ -188,6 +188,116 @@ export function checkMatchesAvailability(readBody: unknown, availabilityBody: un
       ];
 }
 
+// ---- one stored forecast across answers (FCST-017) ---------------------------------------------
+
+/** One forecast an answer carries: its id, creation instant (ms; NaN when unreadable), probability when shown, pointer. */
+export interface ForecastSighting {
+  id: string;
+  createdMs: number;
+  created: unknown;
+  probability?: number;
+  path: string;
+}
+
+/** The first sighting of each forecast id in the answers seen so far, with the answer it was in (FCST-017). */
+export type ForecastViews = Map<string, ForecastSighting & { where: string }>;
+
+/** A forecast object's sighting, its creation named createdAt (jobs, availability) or created_at (feed, read). */
+function sighting(f: Row | undefined, path: string): ForecastSighting[] {
+  if (!f || typeof f.id !== 'string' || f.id === '') return [];
+  const created = 'createdAt' in f ? f.createdAt : f.created_at;
+  return [
+    {
+      id: f.id,
+      createdMs: ms(created),
+      created,
+      ...(typeof f.probability === 'number' ? { probability: f.probability } : {}),
+      path,
+    },
+  ];
+}
+
+/**
+ * The forecasts an answer of `operationId` carries, where each route places them: a job's forecasts[] (getForecastRequest),
+ * availability's latestForecast, each latest-feed event's compact forecast, and the stored-forecast read's current
+ * forecast and history (its shape is gap FCST-016: located as `currentForecast` does). Other operations: none.
+ */
+export function forecastSightings(operationId: string, body: unknown): ForecastSighting[] {
+  const b = obj(body);
+  if (!b) return [];
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  switch (operationId) {
+    case 'getForecastRequest':
+      return list(b.forecasts).flatMap((f, i) => sighting(obj(f), ptr('forecasts', i)));
+    case 'getForecastAvailability':
+      return sighting(obj(b.latestForecast), '/latestForecast');
+    case 'getLatest':
+      return list(b.events).flatMap((e, i) => sighting(obj(obj(e)?.forecast), ptr('events', i, 'forecast')));
+    case 'getMarketForecast':
+      return allForecasts(body).flatMap(({ forecast, path }) => sighting(forecast, path));
+    default:
+      return [];
+  }
+}
+
+/** How far two statements of one creation instant may be apart (a route may write it to the second), ms. */
+const CREATED_ROUNDING_MS = 1000;
+/** How far two statements of one probability may be apart (a view may round it to two decimals). */
+const PROBABILITY_ROUNDING = 0.005;
+
+/** FCST-017's instances: forecasts of `sightings` whose id an earlier sighting (`known`, or earlier in this answer) carried. */
+export function forecastSeenTwiceInstances(sightings: readonly ForecastSighting[], known?: ReadonlyMap<string, unknown>): number {
+  const here = new Set<string>();
+  return sightings.filter((s) => {
+    const seen = known?.has(s.id) === true || here.has(s.id);
+    here.add(s.id);
+    return seen;
+  }).length;
+}
+
+/**
+ * FCST-017: one stored forecast (one id) states one creation instant and one probability in every answer carrying it.
+ * Instants are compared as instants (two routes may write one time in two RFC 3339 forms) and probabilities up to
+ * rounding; a view without a probability (availability's) is held to the creation instant only. `known` carries the
+ * earlier sightings and is updated with this answer's, each named `answer`.
+ */
+export function checkForecastSeenTwice(
+  sightings: readonly ForecastSighting[],
+  known: ForecastViews = new Map(),
+  answer?: string,
+): Violation[] {
+  const out: Violation[] = [];
+  for (const s of sightings) {
+    const seen = known.get(s.id);
+    if (!seen) {
+      known.set(s.id, { ...s, where: answer ? `${answer}: ${s.path}` : s.path });
+      continue;
+    }
+    if (Number.isFinite(s.createdMs) && Number.isFinite(seen.createdMs) && Math.abs(s.createdMs - seen.createdMs) >= CREATED_ROUNDING_MS)
+      out.push(
+        violation(
+          'FCST-017',
+          s.path,
+          `forecast ${s.id} was created at ${JSON.stringify(s.created)} here and at ${JSON.stringify(seen.created)} in ${seen.where}`,
+        ),
+      );
+    if (s.probability !== undefined && seen.probability === undefined) known.set(s.id, { ...seen, probability: s.probability });
+    else if (
+      s.probability !== undefined &&
+      seen.probability !== undefined &&
+      Math.abs(s.probability - seen.probability) > PROBABILITY_ROUNDING
+    )
+      out.push(
+        violation(
+          'FCST-017',
+          s.path + '/probability',
+          `forecast ${s.id} has probability ${s.probability} here and ${seen.probability} in ${seen.where}`,
+        ),
+      );
+  }
+  return out;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The forecast checks, by name (the name of the function each wraps). */
 export const FORECAST_CHECKS = {
@@ -211,4 +321,10 @@ export const FORECAST_CHECKS = {
   ),
   checkProbabilityMatchesFeed: defineCheck('checkProbabilityMatchesFeed', ['FCST-007'], checkProbabilityMatchesFeed),
   checkMatchesAvailability: defineCheck('checkMatchesAvailability', ['FCST-008'], checkMatchesAvailability),
+  checkForecastSeenTwice: defineCheck('checkForecastSeenTwice', ['FCST-017'], checkForecastSeenTwice, undefined, {
+    'FCST-017': {
+      what: 'a forecast whose id an earlier answer (or view) carried',
+      count: ([sightings, known]) => forecastSeenTwiceInstances(sightings, known),
+    },
+  }),
 };

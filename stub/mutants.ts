@@ -154,6 +154,36 @@ const TABLE = {
       { operation: 'listSources' },
     ],
     [
+      'order-volume-lost-with-venue',
+      'MKT-028',
+      'sort=volume_desc beside a venue filter falls back to the default order (round-6 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
+      'mkt-changed-within-windowed',
+      'MKT-025',
+      'changed_within selects by the latest forecast inside max_forecast_age, so the default 48 h loses markets changed 48-168 h ago (round-6 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
+      'port-venue-a-us-merged',
+      'PORT-002',
+      'venues naming venue_a and venue_a_us together fetch venue_a alone: the venue_a_us positions are missing (round-6 bug)',
+      { operation: 'getPortfolio', via: ['suites/portfolio.spec.ts'] },
+    ],
+    [
+      'bill-slow-upstream-error-kept-sources',
+      'BILL-004',
+      "the evidence route's upstream error keeps its debit when it comes a second or more after admission (round-6 bug, on one route)",
+      { operation: 'listSources', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
+      'job-forecast-created-at-job',
+      'FCST-017',
+      "a succeeded job's forecast is dated with the job's creation, where availability and the read date it when it was created (round-6 bug)",
+      { operation: 'getForecastRequest', via: ['suites/forecast-jobs-model.spec.ts'] },
+    ],
+    [
       'lim-social-minute-lockout',
       'LIM-006',
       "a social-research minute refusal locks the key out for 60 s counted from the refusal (a penalty box), so a call after its Retry-After, with none of the minute's admissions left, is refused again (round-4 bug)",

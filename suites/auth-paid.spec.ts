@@ -19,6 +19,7 @@ import type { TargetClient } from './support/client.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observe } from './support/matchers.ts';
+import { observeChoice } from './support/choices.ts';
 
 /** Operations that need credits from a key (linkWallet is paid by the wallet being linked). */
 const CREDIT_OPERATIONS = [...PAID_OPERATIONS];
@@ -196,6 +197,21 @@ test.describe('free routes take a key of an empty account', () => {
         });
       }
       found.push(...checkDebit(BILLING_RULES.freeNeverDebits, 'the free routes', 0, await controlPlane.balance(account.accountId), 0));
+      // Gap AUTH-015 is about any key a free route is sent, and an invalid key is where choices part: the stub ignores
+      // it; a target that refuses it (401) made another choice the spec leaves open (GAP "differs", never a FAIL).
+      const invalid = api.withKey(`fc-invalid-${randomUUID()}`);
+      await test.step('an invalid key', async () => {
+        for (const [op, path, params] of calls) {
+          const res = await invalid.get(path, { params });
+          await expect(res).toMatchContract(op);
+          if (res.status() === 429) continue;
+          observeChoice(
+            'AUTH-015',
+            ![401, 402, 403].includes(res.status()),
+            `${op} answered ${res.status()} ${(await errorOf(res)) ?? ''} to an invalid key`,
+          );
+        }
+      });
       expect(found).toHaveNoViolations();
     },
   );

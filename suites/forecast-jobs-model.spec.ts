@@ -555,6 +555,8 @@ test.describe('forecast jobs: success and endings', () => {
         'JOB-024',
         'JOB-031',
         'JOB-032',
+        // one forecast id, one creation instant and probability in the job, the read and availability (cross-cutting)
+        'FCST-017',
         'AVAIL-013',
         'AVAIL-015',
         'AVAIL-019',

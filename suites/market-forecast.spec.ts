@@ -57,7 +57,7 @@ async function forecastedMarkets(
 test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   test(
     "the stored forecast carries reasoning, sources, uncertainty and drawdown_risk_72h on every forecast; its probability is the feed's",
-    { ...ruleDetails('FCST-007', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketForecast', 'getLatest')) },
+    { ...ruleDetails('FCST-007', 'FCST-017', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketForecast', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
       const { feed, markets } = await forecastedMarkets(paid, sharedAnswers);

@@ -45,8 +45,14 @@ const SOCIAL = new Set(['searchSocial', 'createSocialProfile']);
 const NOT_BILLED_429 = 'BILL-008';
 /** A 429 is decided before upstream work (BILL-010): no upstream fetch is made for it. */
 const NOT_BILLED_UPSTREAM_WORK = 'BILL-010';
-/** Upstream failures other than the 502 injected through the control plane: the spec's example, a gateway timeout. */
-const UPSTREAM_ERRORS = [503, 504] as const;
+/**
+ * Upstream failures other than the 502 injected through the control plane: the spec's example, and a gateway timeout
+ * that arrives late, as timeouts do (latencyMs, ms): a refund decided by how long the call took is then seen.
+ */
+const UPSTREAM_ERRORS = [
+  { status: 503, latencyMs: 0 },
+  { status: 504, latencyMs: 1200 },
+] as const;
 /** How long a latency fault holds a call in the upstream when the in-flight bound is filled, ms. */
 const HELD_MS = 3000;
 /** The per-minute and per-day bounds' rules of each principal scope (Limits table). */
@@ -172,7 +178,7 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
 test.describe('an upstream error of every paid operation answered with another status is not billed either', () => {
   // Authentication rule 7 names "any missing or error upstream response" beside the 502 (BILL-004, its example a
   // 503): an implementation may answer an upstream failure with another status, and that answer is unbilled too.
-  // The control plane's fault (contract/control.yaml) makes the upstream fail with a 503, then with a 504 (a
+  // The control plane's fault (contract/control.yaml) makes the upstream fail with a 503, then with a 504 1.2 s late (a
   // gateway timeout); whatever status the target answers then, other than a success, is that failure's answer.
   // Its contract is not judged here: the status is of the test's making, not the route's.
   for (const op of WITH_502) {
@@ -183,10 +189,10 @@ test.describe('an upstream error of every paid operation answered with another s
         const request = await requestFor(paid, targetOptions.target, op);
         const found: Violation[] = [];
         let n = 0;
-        for (const status of UPSTREAM_ERRORS) {
-          await test.step(`an upstream ${status}`, async () => {
+        for (const { status, latencyMs } of UPSTREAM_ERRORS) {
+          await test.step(`an upstream ${status}${latencyMs ? ` after ${latencyMs} ms` : ''}`, async () => {
             const { res, account } = await controlPlane.withFault(
-              { method: request.method, path: contract().operation(op).path, status },
+              { method: request.method, path: contract().operation(op).path, status, ...(latencyMs ? { latencyMs } : {}) },
               async (faultHeaders) => {
                 const account = await controlPlane.createAccount(price(op) * 2);
                 const res = await sendRequest(api.withKey(account.apiKey), request, faultHeaders);

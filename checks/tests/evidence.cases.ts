@@ -182,4 +182,97 @@ export const FORECAST_CASES = [
     ok: [[forecastBody, { latestForecast: { id: 'fc_2', createdAt: T2 } }]],
     bad: { 'FCST-008': [forecastBody, { latestForecast: { id: 'fc_1', createdAt: T1 } }] },
   }),
+  cases({
+    check: C.checkForecastSeenTwice,
+    // One forecast seen in a job, availability (no probability) and the feed, its instant written in two RFC 3339
+    // forms and to the second; a different forecast of the same market may be created later.
+    ok: [
+      [
+        [
+          {
+            id: 'fc_9',
+            createdMs: Date.parse('2026-11-20T10:00:00.250Z'),
+            created: '2026-11-20T10:00:00.250Z',
+            probability: 0.41,
+            path: '/forecasts/0',
+          },
+          { id: 'fc_9', createdMs: Date.parse('2026-11-20T10:00:00+00:00'), created: '2026-11-20T10:00:00+00:00', path: '/latestForecast' },
+          {
+            id: 'fc_9',
+            createdMs: Date.parse('2026-11-20T10:00:00Z'),
+            created: '2026-11-20T10:00:00Z',
+            probability: 0.41,
+            path: '/events/0/forecast',
+          },
+          {
+            id: 'fc_10',
+            createdMs: Date.parse('2026-11-21T10:00:00Z'),
+            created: '2026-11-21T10:00:00Z',
+            probability: 0.6,
+            path: '/events/1/forecast',
+          },
+        ],
+      ],
+    ],
+    // Round-6 bug: a job's forecast dated with the job's own createdAt, availability naming the forecast's.
+    bad: {
+      'FCST-017': [
+        [
+          {
+            id: 'fc_9',
+            createdMs: Date.parse('2026-11-20T09:50:00Z'),
+            created: '2026-11-20T09:50:00Z',
+            probability: 0.41,
+            path: '/forecasts/0',
+          },
+          { id: 'fc_9', createdMs: Date.parse('2026-11-20T10:00:00Z'), created: '2026-11-20T10:00:00Z', path: '/latestForecast' },
+        ],
+      ],
+    },
+  }),
+  cases({
+    check: C.checkForecastSeenTwice,
+    // Within rounding to two decimals: one probability.
+    ok: [
+      [
+        [
+          {
+            id: 'fc_9',
+            createdMs: Date.parse('2026-11-20T10:00:00Z'),
+            created: '2026-11-20T10:00:00Z',
+            probability: 0.413,
+            path: '/forecast',
+          },
+          {
+            id: 'fc_9',
+            createdMs: Date.parse('2026-11-20T10:00:00Z'),
+            created: '2026-11-20T10:00:00Z',
+            probability: 0.41,
+            path: '/events/0/forecast',
+          },
+        ],
+      ],
+    ],
+    // The read showing an earlier generation's probability under the current forecast's id.
+    bad: {
+      'FCST-017': [
+        [
+          {
+            id: 'fc_9',
+            createdMs: Date.parse('2026-11-20T10:00:00Z'),
+            created: '2026-11-20T10:00:00Z',
+            probability: 0.41,
+            path: '/forecast',
+          },
+          {
+            id: 'fc_9',
+            createdMs: Date.parse('2026-11-20T10:00:00Z'),
+            created: '2026-11-20T10:00:00Z',
+            probability: 0.55,
+            path: '/events/0/forecast',
+          },
+        ],
+      ],
+    },
+  }),
 ];

@@ -29,7 +29,8 @@ function publishedForecast(job: Job, store: DataStore) {
     id: f.id,
     question: job.market.question,
     probability: f.probability,
-    createdAt: iso(f.createdAt),
+    // Mutant job-forecast-created-at-job: the forecast is dated with its job's creation (round-6 bug).
+    createdAt: iso(mutant('job-forecast-created-at-job') ? job.createdAt : f.createdAt),
     headline: f.headline,
     bluf: f.bluf,
     thesis: f.thesis,

@@ -51,7 +51,10 @@ export interface CatalogResponse {
  */
 function isListed(store: DataStore, m: Market, nowMs: number, p: CatalogParams): boolean {
   if (p.changedWithin !== undefined) {
-    const latest = store.forecastsFor(m.marketKey).find((f) => f.createdAt <= nowMs);
+    // Mutant mkt-changed-within-windowed: the latest forecast is looked for inside max_forecast_age (round-6 bug).
+    const latest = mutant('mkt-changed-within-windowed')
+      ? store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge)[0]
+      : store.forecastsFor(m.marketKey).find((f) => f.createdAt <= nowMs);
     return latest !== undefined && latest.createdAt > nowMs - p.changedWithin * HOUR_MS;
   }
   return store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge).length > 0 || store.articlesFor(m.marketKey).length > 0;
@@ -106,14 +109,16 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
   // Counted before the venue filter (gap MKT-011; the alternate stub counts the returned rows).
   const counted = alt('MKT-011') ? filtered : candidates;
   const venue_facets = facets(counted);
+  // Mutant order-volume-lost-with-venue: volume_desc beside a venue filter falls back to the default order (round-6 bug).
+  const sort = mutant('order-volume-lost-with-venue') && p.venue !== undefined && p.sort === 'volume_desc' ? 'updated_desc' : p.sort;
   const markets = filtered
     .map((m) => marketListItem(m, itemCtx))
     .sort(
-      (mutant('order-updated-asc') && p.sort === 'updated_desc') ||
-        (mutant('order-volume-asc') && p.sort === 'volume_desc') ||
-        (mutant('order-signals-asc') && p.sort === 'signal_count_desc')
-        ? (a, b) => ORDER[p.sort](b, a)
-        : ORDER[p.sort],
+      (mutant('order-updated-asc') && sort === 'updated_desc') ||
+        (mutant('order-volume-asc') && sort === 'volume_desc') ||
+        (mutant('order-signals-asc') && sort === 'signal_count_desc')
+        ? (a, b) => ORDER[sort](b, a)
+        : ORDER[sort],
     );
   return { markets, venue_facets };
 }

@@ -6,6 +6,7 @@
  * keys, default all four); any caller may read any wallet (PORT-006). A venue-source outage is an
  * injected upstream fault on this route: 502 upstream_unavailable, never billed.
  */
+import { mutant } from '../mutants.ts';
 import { getAddress } from 'viem';
 import { VENUES, type Venue } from '../params.ts';
 import { invalidRequest } from '../errors.ts';
@@ -24,7 +25,9 @@ export const register: RouteModule = (route) => {
     if (!ADDRESS.test(given)) throw invalidRequest(`${name} must be a 0x-prefixed 20-byte hex address`);
     const venues = (req.query.list('venues', { min: 1, max: VENUES.length, allowed: VENUES }) ?? [...VENUES]) as Venue[];
     const wallet = getAddress(given);
-    const positions = positionsOf(ctx.store, wallet, venues);
+    // Mutant port-venue-a-us-merged: venue_a and venue_a_us asked together are fetched as venue_a alone (round-6 bug).
+    const fetched = mutant('port-venue-a-us-merged') && venues.includes('venue_a') ? venues.filter((v) => v !== 'venue_a_us') : venues;
+    const positions = positionsOf(ctx.store, wallet, fetched);
     if (alt('PORT-007'))
       return { body: { address: wallet.toLowerCase(), holdings: positions.map(holding), generated_at: iso(ctx.clock.nowMs()) } };
     return { body: { as_of: iso(ctx.clock.nowMs()), wallet, venues, positions } };

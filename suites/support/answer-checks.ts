@@ -23,6 +23,8 @@ import {
   type EdgeViews,
 } from '../../checks/relationships.ts';
 import { checkRouting, checkServiceUrl, checkUniqueMarketKeys } from '../../checks/routing.ts';
+import { checkSortOrder, SORTS } from '../../checks/markets.ts';
+import { checkForecastSeenTwice, forecastSeenTwiceInstances, forecastSightings, type ForecastViews } from '../../checks/forecast.ts';
 import {
   checkOddsEqualQuote,
   checkSnapshotObservedAt,
@@ -48,6 +50,8 @@ const directionViews: EdgeViews = new Map();
 const cappedSeen: CappedCategories = new Map();
 /** The first view of each market's graph_snapshot quote in this worker's answers so far (QUOTE-012 across answers). */
 const snapshotViews: SnapshotViews = new Map();
+/** The first sighting of each forecast id in this worker's answers so far (FCST-017 across answers). */
+const forecastViews: ForecastViews = new Map();
 
 /** Whether every rule of `ids` applies to `operationId` (contract/applicability.ts). */
 const appliesTo = (ids: readonly string[], operationId: string): boolean =>
@@ -152,11 +156,41 @@ function quotedObjects(value: unknown, path = ''): [string, Row, string][] {
   return [...here, ...Object.entries(row).flatMap(([k, v]) => (k === 'relationships' ? [] : quotedObjects(v, path + ptr(k))))];
 }
 
+/** The rule a catalog answer's order is judged by, for the sort it was asked (none: the default, PARAM-041). */
+const SORT_RULES: Record<(typeof SORTS)[number], string> = {
+  updated_desc: 'MKT-027',
+  volume_desc: 'MKT-028',
+  signal_count_desc: 'MKT-030',
+};
+
 /**
- * The cross-cutting checks of one answer of `operationId`: their violations (errors and warnings), each rule's
- * instances recorded on the operation. Never throws: a body of an unexpected shape gives no instance.
+ * The order of a listMarkets answer, for the sort its request asked (MKT-027/028/030; omitted: PARAM-041), on every
+ * catalog answer whatever filters came with it: an order kept alone but lost beside a venue or topic filter is still
+ * the sort row broken (24f05457f706). A request URL the harness cannot read, or a sort value outside the enum (its
+ * refusal is PARAM-040's), gives no instance.
  */
-export function crossCuttingViolations(operationId: string, observed: ObservedResponse): Violation[] {
+function catalogOrderViolations(body: unknown, url: string | undefined): Violation[] {
+  const rows = (body as { markets?: unknown }).markets;
+  if (!url || !Array.isArray(rows) || rows.length < 2 || !rows.every((r) => r !== null && typeof r === 'object')) return [];
+  let asked: string | null;
+  try {
+    asked = new URL(url).searchParams.get('sort');
+  } catch {
+    return [];
+  }
+  const sort = SORTS.find((s) => s === asked);
+  if (asked !== null && !sort) return [];
+  judgedOn([sort ? SORT_RULES[sort] : 'PARAM-041'], 1, ANSWER_CASES.catalogOrder, 'listMarkets');
+  // MKT-029 (where nulls sit) is a gap its own test observes; only the documented order is held here.
+  return checkSortOrder(rows as Row[], sort, 'PARAM-041').filter((v) => v.severity === 'error');
+}
+
+/**
+ * The cross-cutting checks of one answer of `operationId` (`url`: the request's, for the checks that hold an answer
+ * to what was asked): their violations (errors and warnings), each rule's instances recorded on the operation.
+ * Never throws: a body of an unexpected shape gives no instance.
+ */
+export function crossCuttingViolations(operationId: string, observed: ObservedResponse, url?: string): Violation[] {
   if (!currentTest()) return [];
   const { status } = observed;
   const out: Violation[] = [];
@@ -188,6 +222,11 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     judgedOn(RULES.cappedCategory, cappedInstances(observed.body, cappedSeen), ANSWER_CASES.cappedCategory, operationId);
     out.push(...checkCappedCategories(observed.body, cappedSeen, `an earlier ${operationId} answer`));
   }
+  if (operationId === 'listMarkets') out.push(...catalogOrderViolations(observed.body, url));
+  // FCST-017 across answers: one stored forecast, one creation instant and one probability, wherever this worker saw it.
+  const sightings = forecastSightings(operationId, observed.body);
+  judgedOn(RULES.forecastSeenTwice, forecastSeenTwiceInstances(sightings, forecastViews), ANSWER_CASES.forecastSeenTwice, operationId);
+  out.push(...checkForecastSeenTwice(sightings, forecastViews, `an earlier ${operationId} answer`));
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);
   for (const [path, row] of routed) out.push(...checkRouting(row, path));

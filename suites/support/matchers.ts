@@ -123,7 +123,7 @@ export const expect = base.extend({
   async toMatchContract(res: APIResponse, operationId: string) {
     const observed = await observe(res);
     // The schema's violations and the cross-cutting checks' (issue 34): both are facts of this one answer.
-    const cross = this.isNot ? [] : crossCuttingViolations(operationId, observed);
+    const cross = this.isNot ? [] : crossCuttingViolations(operationId, observed, res.url());
     const violations = withCatalogueSeverity([...validateResponse(operationId, observed), ...cross]);
     recordExercised(contract().componentsOfStatus(operationId, observed.status));
     // An answer is an instance of CONTRACT-002..004 only when it is of their case (the fixtures start them at 0).

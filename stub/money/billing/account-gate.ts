@@ -158,6 +158,7 @@ export class AccountGate implements Gate {
     }
     if (mutant('bill-double-debit') || (mutant('bill-double-debit-latest') && operationId === 'getLatest'))
       this.accounts.debit(accountId, price.credits, operationId);
+    const admittedMs = Date.now();
     return {
       principal,
       finish: once((status, billable) => {
@@ -167,6 +168,14 @@ export class AccountGate implements Gate {
               (mutant('bill-no-refund-404-forecast') && operationId === 'getMarketForecast') ||
               (mutant('bill-no-refund-404-generation') && operationId === 'createForecastRequest'))) ||
           (status === 502 && (mutant('bill-no-refund-502') || (mutant('bill-no-refund-502-portfolio') && operationId === 'getPortfolio')))
+        )
+          return NO_HEADERS;
+        // Mutant bill-slow-upstream-error-kept-sources: the evidence route's upstream error keeps its debit once the call took a second (round-6 bug).
+        if (
+          status >= 500 &&
+          operationId === 'listSources' &&
+          mutant('bill-slow-upstream-error-kept-sources') &&
+          Date.now() - admittedMs >= 1000
         )
           return NO_HEADERS;
         // Mutant bill-repeat-404-kept-stance: a 404 of the stance route is refunded once per account and URL; a repeat keeps its debit.
