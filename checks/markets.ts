@@ -15,6 +15,12 @@ export const HOUR_MS = 3_600_000;
 /** The venue keys (contract: components.schemas.VenueKey). */
 export const MARKET_VENUES = venueKeys();
 export const SORTS = ['updated_desc', 'volume_desc', 'signal_count_desc'] as const;
+/** The rule each sort value's order is judged by (MKT-027, MKT-028, MKT-030; an omitted sort is PARAM-041's default). */
+export const SORT_RULES: Record<(typeof SORTS)[number], string> = {
+  updated_desc: 'MKT-027',
+  volume_desc: 'MKT-028',
+  signal_count_desc: 'MKT-030',
+};
 /** market_summary.mispricing_threshold_pp as the spec states it ("currently 7.5"). */
 export const DEFAULT_MISPRICING_THRESHOLD_PP = 7.5;
 const EPS = 1e-9;

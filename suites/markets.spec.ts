@@ -21,6 +21,7 @@ import {
   HOUR_MS,
   MARKET_VENUES,
   SORTS,
+  SORT_RULES,
   answerClock,
   checkBrokerRows,
   checkContains,
@@ -47,7 +48,6 @@ const ROUTING = ['ROUTE-001', 'ROUTE-002', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005'
 const QUOTES = ['QUOTE-001', 'QUOTE-002', 'QUOTE-003', 'QUOTE-004', 'QUOTE-005'];
 const LIST = contractRules('listMarkets');
 /** The rule each sort value's order is judged by. */
-const SORT_RULE: Record<(typeof SORTS)[number], string> = { updated_desc: 'MKT-027', volume_desc: 'MKT-028', signal_count_desc: 'MKT-030' };
 
 interface Answer {
   status: number;
@@ -653,7 +653,7 @@ test.describe('GET /api/v1/markets', () => {
       const first = await baseCatalog(paid, { sort: SORTS[0] });
       if (!first) return;
       const answers: Answer[] = [first];
-      for (const sort of SORTS.slice(1)) answers.push(await catalog200(paid, { sort }, SORT_RULE[sort]));
+      for (const sort of SORTS.slice(1)) answers.push(await catalog200(paid, { sort }, SORT_RULES[sort]));
       const ties: [Row, Row][] = [];
       SORTS.forEach((sort, i) => {
         const a = answers[i]!;

@@ -23,7 +23,7 @@ import {
   type EdgeViews,
 } from '../../checks/relationships.ts';
 import { checkRouting, checkServiceUrl, checkUniqueMarketKeys } from '../../checks/routing.ts';
-import { checkSortOrder, SORTS } from '../../checks/markets.ts';
+import { checkSortOrder, SORT_RULES, SORTS } from '../../checks/markets.ts';
 import { checkForecastSeenTwice, forecastSeenTwiceInstances, forecastSightings, type ForecastViews } from '../../checks/forecast.ts';
 import {
   checkOddsEqualQuote,
@@ -155,13 +155,6 @@ function quotedObjects(value: unknown, path = ''): [string, Row, string][] {
   const here: [string, Row, string][] = venue && row.venue_quote && typeof row.venue_quote === 'object' ? [[path, row, venue]] : [];
   return [...here, ...Object.entries(row).flatMap(([k, v]) => (k === 'relationships' ? [] : quotedObjects(v, path + ptr(k))))];
 }
-
-/** The rule a catalog answer's order is judged by, for the sort it was asked (none: the default, PARAM-041). */
-const SORT_RULES: Record<(typeof SORTS)[number], string> = {
-  updated_desc: 'MKT-027',
-  volume_desc: 'MKT-028',
-  signal_count_desc: 'MKT-030',
-};
 
 /**
  * The order of a listMarkets answer, for the sort its request asked (MKT-027/028/030; omitted: PARAM-041), on every
