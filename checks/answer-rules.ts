@@ -24,6 +24,7 @@ export const ANSWER_CASES = {
   quote: 'an object carrying a venue quote',
   snapshotSeenTwice: 'a graph_snapshot quote of a snapshot seen before for the same market',
   forecastSeenTwice: 'a forecast whose id an earlier answer (or view) carried',
+  marketSeenTwice: 'a market whose marketKey an earlier answer (or object) carried',
   catalogOrder: 'a listMarkets answer of two or more rows, judged for the sort it was asked (or the default)',
 } as const;
 
@@ -39,6 +40,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     quote: documented([...QUOTE_CHECKS.checkVenueQuote.rules, ...QUOTE_CHECKS.checkOddsEqualQuote.rules]),
     snapshotSeenTwice: ['QUOTE-012'],
     forecastSeenTwice: ['FCST-017'],
+    marketSeenTwice: ['ROUTE-014'],
     catalogOrder: ['MKT-027', 'MKT-028', 'MKT-030', 'PARAM-041'],
   };
 }

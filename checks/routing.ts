@@ -139,6 +139,111 @@ export function listingComparable(listing: unknown, market: unknown): boolean {
   return Boolean(brokersOf(listing) && brokersOf(market)) && typeof key === 'string' && key === (market as Row).marketKey;
 }
 
+/**
+ * The members of a market object that state which market it is, or a fact of the market itself (ROUTE-014): one
+ * marketKey names one market (e583ecdc6909), so every answer carrying it states these alike. Prices, odds, counts
+ * and forecast figures are left out: they move with time and have their own rules.
+ */
+const IDENTITY_MEMBERS = [
+  'venue',
+  'nativeMarketId',
+  'nativeEventId',
+  'seriesTicker',
+  'serviceMarketId',
+  'slug',
+  'marketUrl',
+  'question',
+  'end_date',
+  'broker_channels',
+] as const;
+
+/** One market object of an answer (a routing object, a list item, a MarketRef): its marketKey and identity members. */
+export interface MarketSighting {
+  marketKey: string;
+  /** Each identity member the object carries non-null, in a comparable form (instants in ms, URLs normalised, channels sorted). */
+  members: Partial<Record<(typeof IDENTITY_MEMBERS)[number], string>>;
+  path: string;
+}
+
+/** The first statement of each identity member of each marketKey in the answers seen so far, with where it was. */
+export type MarketViews = Map<string, Map<string, { value: string; where: string }>>;
+
+/** A member's value in a form two spellings of one fact share; undefined when null, absent or unreadable. */
+function comparable(member: string, value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (member === 'broker_channels') return Array.isArray(value) ? JSON.stringify(value.map(String).sort()) : undefined;
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (member === 'end_date') {
+    const t = Date.parse(value);
+    return Number.isFinite(t) ? String(t) : value;
+  }
+  if (member === 'marketUrl') {
+    try {
+      return new URL(value).href;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+/**
+ * The market objects an answer carries anywhere (relationships envelopes' MarketRefs included): every object with a
+ * string marketKey, a string venue and a nativeMarketId, which is the shape of a market in every answer of the spec.
+ */
+export function marketSightings(body: unknown, path = ''): MarketSighting[] {
+  if (!body || typeof body !== 'object') return [];
+  if (Array.isArray(body)) return body.flatMap((v, i) => marketSightings(v, path + ptr(i)));
+  const row = body as Row;
+  const here: MarketSighting[] = [];
+  if (typeof row.marketKey === 'string' && typeof row.venue === 'string' && 'nativeMarketId' in row) {
+    const members: MarketSighting['members'] = {};
+    for (const m of IDENTITY_MEMBERS) {
+      const v = comparable(m, row[m]);
+      if (v !== undefined) members[m] = v;
+    }
+    here.push({ marketKey: row.marketKey, members, path });
+  }
+  return [...here, ...Object.entries(row).flatMap(([k, v]) => marketSightings(v, path + ptr(k)))];
+}
+
+/** ROUTE-014's instances: sightings of a marketKey an earlier sighting (`known`, or earlier in this answer) carried. */
+export function marketSeenTwiceInstances(sightings: readonly MarketSighting[], known?: ReadonlyMap<string, unknown>): number {
+  const here = new Set<string>();
+  return sightings.filter((s) => {
+    const seen = known?.has(s.marketKey) === true || here.has(s.marketKey);
+    here.add(s.marketKey);
+    return seen;
+  }).length;
+}
+
+/**
+ * ROUTE-014: one marketKey, one market. Each identity member a sighting states non-null is compared with the first
+ * non-null statement of it for the same marketKey (`known`, updated with this answer's sightings named `answer`);
+ * a null or absent member is no statement (a ref may leave question null, a feed may omit it).
+ * @returns a violation per member stated two ways
+ */
+export function checkMarketSeenTwice(sightings: readonly MarketSighting[], known: MarketViews = new Map(), answer?: string): Violation[] {
+  const out: Violation[] = [];
+  for (const s of sightings) {
+    let views = known.get(s.marketKey);
+    if (!views) known.set(s.marketKey, (views = new Map()));
+    for (const [member, value] of Object.entries(s.members)) {
+      const first = views.get(member);
+      if (!first) views.set(member, { value, where: answer ? `${answer}: ${s.path}` : s.path });
+      else if (first.value !== value)
+        out.push(
+          violation(
+            'ROUTE-014',
+            s.path + ptr(member),
+            `market ${s.marketKey} has ${member} ${value} here and ${first.value} in ${first.where}`,
+          ),
+        );
+    }
+  }
+  return out;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 const checkVenueAUrlEntry = defineCheck('checkVenueAUrl', ['ROUTE-006'], checkVenueAUrl);
 /** The routing checks, by name (the name of the function each wraps). */
@@ -151,6 +256,12 @@ export const ROUTING_CHECKS = {
   ),
   checkServiceUrl: defineCheck('checkServiceUrl', ['ROUTE-005'], checkServiceUrl),
   checkUniqueMarketKeys: defineCheck('checkUniqueMarketKeys', ['ROUTE-002'], checkUniqueMarketKeys),
+  checkMarketSeenTwice: defineCheck('checkMarketSeenTwice', ['ROUTE-014'], checkMarketSeenTwice, undefined, {
+    'ROUTE-014': {
+      what: 'a market whose marketKey an earlier answer (or object) carried',
+      count: ([sightings, known]) => marketSeenTwiceInstances(sightings, known),
+    },
+  }),
   checkListingBrokers: defineCheck('checkListingBrokers', ['ROUTE-013'], checkListingBrokers, undefined, {
     'ROUTE-013': {
       what: "a job's listing and forecast-availability's routing object of one marketKey",

@@ -178,6 +178,12 @@ const TABLE = {
       { operation: 'listSources', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
+      'ref-question-event-title',
+      'ROUTE-014',
+      "a relationships envelope's MarketRef states its market's question as the event's title, where the market's own rows state the market's question",
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
+    ],
+    [
       'job-forecast-created-at-job',
       'FCST-017',
       "a succeeded job's forecast is dated with the job's creation, where availability and the read date it when it was created (round-6 bug)",

@@ -23,6 +23,7 @@ import {
   type TopicClass,
 } from '../checks/availability.ts';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
+import { checkMarketSeenTwice, marketSightings, type MarketViews } from '../checks/routing.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { observing, observeChoice } from './support/choices.ts';
 import { readFeed } from './support/feed.ts';
@@ -196,6 +197,7 @@ test.describe('identities', () => {
         ...AVAILABILITY_BODY_RULES,
         ...MARKET_RULES,
         ...rulesOf(CHECKS.checkRefDirections),
+        ...rulesOf(CHECKS.checkMarketSeenTwice),
         ...contractRules(OP, 'listMarkets'),
       ),
     },
@@ -210,7 +212,14 @@ test.describe('identities', () => {
       expect(answers.length).toBeGreaterThan(0);
       // REL-011 across all answers: one edge type reads one way from the market's end and the other way from its other end.
       const directions = judgeWith(CHECKS.checkRefDirections, answers);
-      expect([...violations, ...directions]).toHaveNoViolations(answers.slice(0, 3));
+      // ROUTE-014: one marketKey, one market. Each availability answer states its market (and its envelope's refs) as
+      // the catalog rows did, whichever worker read the catalog (every answer is also held to this worker's earlier ones).
+      const views: MarketViews = new Map();
+      checkMarketSeenTwice(marketSightings(rows, '/catalog'), views, 'the catalog');
+      const identity = answers.flatMap((body, i) =>
+        judgeWith(CHECKS.checkMarketSeenTwice, marketSightings(body, `/${String(rows[i]!.marketKey)}`), views, 'availability'),
+      );
+      expect([...violations, ...directions, ...identity]).toHaveNoViolations(answers.slice(0, 3));
     },
   );
 

@@ -3,6 +3,7 @@
  * (REL-*) and their composites (checks/market-row.ts).
  */
 import { CHECKS } from '../registry.ts';
+import { marketSightings } from '../routing.ts';
 import { cases, lift, mutate } from './cases.ts';
 import {
   assetRef,
@@ -21,6 +22,8 @@ import {
 const C = CHECKS;
 type Row = Record<string, unknown>;
 const ctx = { siteUrl: SITE };
+/** The market sightings of one answer holding `objects` in order (ROUTE-014). */
+const marketsOf = (objects: unknown[]) => marketSightings(objects);
 const row = marketRow();
 /** A MarketRef of an envelope, seen from `via`'s node with `direction`. */
 const marketRefOf = (direction: string, via: string, relationship = 'HAS_MARKET'): Row => ({
@@ -104,6 +107,31 @@ export const MARKET_CASES = [
         { marketKey: 'venue_b:KXFED-26APR-T3.75', broker_channels: [] },
         { marketKey: 'venue_b:KXFED-26APR-T3.75', broker_channels: ['broker_a'] },
         '',
+      ],
+    },
+  }),
+  cases({
+    check: C.checkMarketSeenTwice,
+    // One market as a list row, as availability's routing object (end_date written in another RFC 3339 form) and as a
+    // MarketRef leaving question null (no statement); a second market with other members.
+    ok: [
+      [
+        marketsOf([
+          marketRow('512'),
+          { ...canonicalMarket('512'), end_date: '2026-12-31T00:00:00.000+00:00' },
+          { marketKey: 'venue_a:512', venue: 'venue_a', nativeMarketId: '512', question: null },
+          { ...marketRow('513'), question: 'Will it snow?' },
+        ]),
+        new Map(),
+        'test',
+      ],
+    ],
+    bad: {
+      // Round-4 kin: one route states the market's broker channels (or its question) otherwise.
+      'ROUTE-014': [
+        marketsOf([marketRow('7', 'venue_b'), { ...canonicalMarket('7', 'venue_b'), question: 'Will it snow?' }]),
+        new Map(),
+        'test',
       ],
     },
   }),

@@ -61,7 +61,8 @@ const marketRef = (c: RefCommon, m: Market): MarketRef => ({
   marketKey: m.marketKey,
   venue: m.venue,
   nativeMarketId: m.nativeMarketId,
-  question: m.question,
+  // ROUTE-014's mutant: a ref names its market by the event's title, unlike every other answer carrying the market.
+  question: mutant('ref-question-event-title') && m.event.title ? m.event.title : m.question,
   ...(mutant('rel-odds-leak') ? { market_odds: selectedProbability(m.quote) } : {}),
   ...(mutant('rel-nested-odds') ? { pricing: { selected_probability: selectedProbability(m.quote) } } : {}),
 });

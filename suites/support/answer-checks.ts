@@ -22,7 +22,15 @@ import {
   type CappedCategories,
   type EdgeViews,
 } from '../../checks/relationships.ts';
-import { checkRouting, checkServiceUrl, checkUniqueMarketKeys } from '../../checks/routing.ts';
+import {
+  checkMarketSeenTwice,
+  checkRouting,
+  checkServiceUrl,
+  checkUniqueMarketKeys,
+  marketSeenTwiceInstances,
+  marketSightings,
+  type MarketViews,
+} from '../../checks/routing.ts';
 import { checkSortOrder, SORT_RULES, SORTS } from '../../checks/markets.ts';
 import { checkForecastSeenTwice, forecastSeenTwiceInstances, forecastSightings, type ForecastViews } from '../../checks/forecast.ts';
 import {
@@ -52,6 +60,8 @@ const cappedSeen: CappedCategories = new Map();
 const snapshotViews: SnapshotViews = new Map();
 /** The first sighting of each forecast id in this worker's answers so far (FCST-017 across answers). */
 const forecastViews: ForecastViews = new Map();
+/** The first statement of each identity member of each marketKey in this worker's answers so far (ROUTE-014). */
+const marketViews: MarketViews = new Map();
 
 /** Whether every rule of `ids` applies to `operationId` (contract/applicability.ts). */
 const appliesTo = (ids: readonly string[], operationId: string): boolean =>
@@ -220,6 +230,12 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   const sightings = forecastSightings(operationId, observed.body);
   judgedOn(RULES.forecastSeenTwice, forecastSeenTwiceInstances(sightings, forecastViews), ANSWER_CASES.forecastSeenTwice, operationId);
   out.push(...checkForecastSeenTwice(sightings, forecastViews, `an earlier ${operationId} answer`));
+  // ROUTE-014 across answers: one marketKey, one market (identity members), wherever this worker saw it.
+  if (appliesTo(RULES.marketSeenTwice, operationId)) {
+    const markets = marketSightings(observed.body);
+    judgedOn(RULES.marketSeenTwice, marketSeenTwiceInstances(markets, marketViews), ANSWER_CASES.marketSeenTwice, operationId);
+    out.push(...checkMarketSeenTwice(markets, marketViews, `an earlier ${operationId} answer`));
+  }
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);
   for (const [path, row] of routed) out.push(...checkRouting(row, path));
