@@ -2539,6 +2539,251 @@ export const bugs = [
     },
   },
 
+  // ================================================================== round 7 (a): patterns a, b, c, d
+  {
+    name: 'availability_inactive_signal_ref_side_null',
+    round: 7,
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['3e747a432475', 'd980ccef4ec4'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'In forecast-availability, the market\'s SignalRefs of withdrawn or expired signals carry side null (the side is joined from the active-signal view only), while GET /api/v1/signals states the same signal id with its side ("yes"/"no"). Refs of active signals, and every other route\'s refs, are right.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXBTCD-26MAR2117-T97999.99: market.relationships.signals[0] (ts_67beb7d87e339be7, withdrawn) has side null; GET /api/v1/signals lists that id with side "no".',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || !b.market) return;
+      const refs = b.market.relationships && b.market.relationships.signals;
+      if (!Array.isArray(refs) || !refs.length) return;
+      const status = await r7aSignalStatusById(ctx);
+      if (!status) return;
+      let hit = false;
+      for (const r of refs) {
+        const s = status.get(r.id);
+        if (s && s !== 'active' && r.side !== null) { r.side = null; hit = true; }
+      }
+      if (hit) res.touch();
+    },
+  },
+  {
+    name: 'markets_max_forecast_age_lost_with_topic',
+    round: 7,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['fb6a3786da57'],
+    operations: ['GET /api/v1/markets'],
+    what: 'When a topic filter is given, max_forecast_age is dropped (the topic query path has no window argument) and forecast_count / latest_forecast_at are windowed on the default 48 hours; max_forecast_age alone, and topic alone, are right (API-key calls).',
+    how: 'GET /api/v1/markets?topic=bitcoin&max_forecast_age=168: the same forecast_count sum (46) and latest_forecast_at values as topic=bitcoin alone; the reference answers 108, and the unfiltered max_forecast_age=168 list agrees with it row by row.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/markets') && ctx.apiKey && ctx.query.has('topic') && ctx.query.has('max_forecast_age')) ctx.query.delete('max_forecast_age');
+    },
+  },
+  {
+    name: 'targets_venue_b_url_query_unmatched',
+    round: 7,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['4d6ffdd7c542'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'A venue_b daily-event URL carrying a query string or fragment (a shared link, ?utm_source=...) is split on "/" without URL parsing, so the event ticker is read with the query attached and nothing matches: 404 not_found echoing that ticker. The bare URL, tickers, marketKeys and venue_a URLs (with or without a query) are right.',
+    how: 'GET /api/public/forecast-targets?ref=https://venue-b.example/markets/kxcpiyoy/us-cpi-yoy/kxcpiyoy-26mar?utm_source=share: 404 {ticker "KXCPIYOY-26MAR?UTM_SOURCE=SHARE"}; the reference resolves event KXCPIYOY-26MAR with 5 children.',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-targets')) return;
+      const ref = ctx.query.get('ref');
+      if (!ref) return;
+      const m = /^https?:\/\/[^/]+\/markets\/[^/?#]+\/[^/?#]+\/([^/]+)$/i.exec(ref.trim());
+      if (!m || !/[?#]/.test(m[1])) return;
+      let host = '';
+      try { host = new URL(ref.trim()).hostname; } catch { return; }
+      if (!/venue-b/i.test(host)) return;
+      const probe = await ctx.forward();
+      if (probe.status !== 200 || !probe.json || probe.json.venue !== 'venue_b') return probe;
+      const ticker = m[1].toUpperCase();
+      return ctx.reply(404, { error: 'not_found', message: `no forecast target matches ${ticker}`, ticker });
+    },
+  },
+  {
+    name: 'assets_q_summary_forecast_windowed',
+    round: 7,
+    pattern: 'd',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['188246ced510', '64022309acf7'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In q mode, market_summary.markets_with_forecast counts only the linked markets with a forecast inside the catalog\'s default 48-hour window (forecast_count > 0) instead of every market with a stored forecast, so the same asset\'s summary says fewer markets with a forecast in q mode than in reference mode (where it matches the has_forecast flags). Reference and material_only answers are right.',
+    how: 'GET /api/v1/assets/search?q=btc: btc market_summary.markets_with_forecast 35; GET /api/v1/assets/search?reference=btc: 49, and 49 linked markets with has_forecast true.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets) || !ctx.query.has('q')) return;
+      const keys = b.assets.filter((a) => a && a.market_summary && a.assetKey).map((a) => a.assetKey);
+      if (!keys.length) return;
+      const counts = await r7aWindowedForecastCounts(ctx, keys);
+      let hit = false;
+      for (const a of b.assets) {
+        if (!a || !a.market_summary || !a.assetKey) continue;
+        const n = counts.get(a.assetKey);
+        if (typeof n === 'number' && n !== a.market_summary.markets_with_forecast) { a.market_summary.markets_with_forecast = n; hit = true; }
+      }
+      if (hit) res.touch();
+    },
+  },
+  {
+    name: 'oil_no_marks_challenge_unrounded',
+    round: 7,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['212316fdb1b2'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'With include_marks=false the oil route\'s 402 challenge asks $0.0075 (amount 7500 on both networks: a 25% discount for the two skipped mark fetches, not rounded up to the $0.005 grid); with marks it asks 10000. API-key debits are unchanged.',
+    how: 'GET /api/v1/signals/oil?include_marks=false without credentials: PAYMENT-REQUIRED accepts[].amount "7500" (not a multiple of 5000).',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 402 || ctx.query.get('include_marks') !== 'false') return;
+      const h = res.headers['payment-required'];
+      if (!h) return;
+      let tpl;
+      try { tpl = JSON.parse(Buffer.from(String(h), 'base64').toString('utf8')); } catch { return; }
+      if (!tpl || !Array.isArray(tpl.accepts)) return;
+      for (const a of tpl.accepts) {
+        const key = a.amount !== undefined ? 'amount' : 'maxAmountRequired';
+        const n = Number(a[key]);
+        if (Number.isFinite(n) && n > 0) a[key] = String(Math.round(n * 0.75));
+      }
+      res.headers['payment-required'] = Buffer.from(JSON.stringify(tpl)).toString('base64');
+    },
+  },
+  // =========== round 7 (b): patterns e, f, g
+  // ------------------------------------------------------------------ pattern e (round 7 b)
+  {
+    name: 'standard_second_refusals_counted',
+    round: 7,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['db986177c205', '4fc78605712d'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast'],
+    what: 'The standard scope\'s per-second window counts refused attempts as well as admissions (the limiter increments before it checks): once an API key has been refused in the last second, a call is refused 429 "standard-second" whenever the key made 20 or more attempts, admitted or refused, in the second before it, although fewer than 20 calls were admitted in that second. Keys that were never refused, and the minute, day and in-flight bounds, are unaffected; the refusal is not billed.',
+    how: 'Preload the standard second window of an account with 20 (POST /__control/limits/usage); 500 ms later send 25 GET /api/v1/assets with its key (all 429, rightly); 1.15 s after the preload (the 20 admissions have left the window) GET /api/v1/assets again: 429 standard-second with Retry-After 1 (the reference answers 200).',
+    onRequest(ctx) {
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || r4bRoutePrice(ctx) <= 0 || ctx.method !== 'GET') return;
+      const all = (ctx.state.r7bAttempts = ctx.state.r7bAttempts || new Map());
+      const now = Date.now();
+      const list = (all.get(ctx.apiKey) || []).filter((a) => now - a.t < 1000);
+      const mine = { t: now, refused: false };
+      list.push(mine);
+      all.set(ctx.apiKey, list);
+      ctx.r7bAttempt = mine;
+      const before = list.length - 1;
+      if (before >= 20 && list.some((a) => a !== mine && a.refused)) {
+        mine.refused = true;
+        const oldest = Math.min(...list.filter((a) => a !== mine).map((a) => a.t));
+        const wait = Math.max(1, Math.ceil((oldest + 1000 - now) / 1000));
+        return ctx.reply(429, {
+          error: 'rate_limited',
+          message: `Too many requests: the standard scope's per-second limit is exceeded; retry after ${wait} s`,
+          retry_after: wait,
+          limit_scope: 'standard',
+        }, {
+          'retry-after': String(wait),
+          'ratelimit-policy': '"standard-second";q=20;w=1, "standard-minute";q=600;w=60, "standard-day";q=20000;w=86400, "standard-concurrency";q=10',
+          ratelimit: `"standard-second";r=0;t=${wait}`,
+        });
+      }
+    },
+    onResponse(ctx, res) {
+      if (ctx.r7bAttempt && res.status === 429) ctx.r7bAttempt.refused = true;
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 7 b)
+  {
+    name: 'last_credits_404_refund_skipped',
+    round: 7,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The refund of an unbilled answer (a 404, or a 500/502/503/504 upstream error) is skipped when the call\'s debit took the API-key account to a zero balance: the refund job treats an account emptied by the debit as exhausted and leaves it alone, so an account that spends its last credits on a 404 or a failed upstream keeps the debit. Accounts that still hold credits after the debit are refunded as documented; successes and 429s are unchanged.',
+    how: 'Create an account with exactly 10 credits; GET /api/v1/markets/nope-nope/forecast with its key: 404 not_found and the balance is 0 (the reference refunds: 10). The same call from an account with 11 credits leaves 11.',
+    async onResponse(ctx, res) {
+      learnAccounts(ctx, res);
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || ![404, 500, 502, 503, 504].includes(res.status)) return;
+      const price = r4bRoutePrice(ctx);
+      if (price <= 0) return;
+      const acct = await accountOf(ctx);
+      if (!acct) return;
+      const r = await ctx.control('GET', `/__control/accounts/${encodeURIComponent(acct)}`);
+      if (!r || r.status !== 200 || !r.json || r.json.credits !== price) return;
+      const e = Array.isArray(r.json.entries) ? r.json.entries : [];
+      const last = e[e.length - 1];
+      const prev = e[e.length - 2];
+      // the reference debited the price (down to 0) and refunded it; the buggy refund job would have skipped that
+      if (!last || last.kind !== 'refund' || !prev || prev.kind !== 'debit' || prev.balance !== 0) return;
+      await ctx.charge(price);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 7 b)
+  {
+    name: 'signals_crash_alias_null_false',
+    round: 7,
+    pattern: 'g',
+    section: 'Versioning',
+    sentences: ['e6f987f103ad', 'ed03cd5f7401'],
+    operations: ['GET /api/v1/signals'],
+    what: 'In GET /api/v1/signals rows, the former field crash_risk_elevated is serialised as a boolean (drawdown_risk_elevated === true), so a row with no current drawdown read says drawdown_risk_elevated null (unknown, not safe) and crash_risk_elevated false (safe) beside it; true and false rows agree. Clients still on the alias read unknown risk as safe.',
+    how: 'GET /api/v1/signals with an API key: the rows whose drawdown_risk_elevated is null (12 in the seed) carry crash_risk_elevated false (the reference: null).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals') || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      let n = 0;
+      for (const s of b.signals) {
+        if (s && s.drawdown_risk_elevated === null && 'crash_risk_elevated' in s) { s.crash_risk_elevated = s.drawdown_risk_elevated === true; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'latest_venue_b_yes_odds_cents',
+    round: 7,
+    pattern: 'g',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['64a5b7155908'],
+    operations: ['GET /api/v1/latest'],
+    what: 'In the latest feed, market.venue_data.yes_odds of venue_b markets is rounded to whole cents (the venue\'s tick) while market.venue_quote.selected_probability beside it keeps the half-cent midpoint: a venue_b book at 0.96/0.99 says selected_probability 0.975 and yes_odds 0.98. Quotes already on a whole cent, and other venues, agree.',
+    how: 'GET /api/v1/latest?hours=6 with an API key: events whose market is venue_b with a half-cent midpoint (for example 0.975, 0.965, 0.595) have venue_data.yes_odds different from venue_quote.selected_probability.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      let n = 0;
+      for (const e of b.events) {
+        const m = e && e.market;
+        const vd = m && m.venue_data;
+        if (!m || m.venue !== 'venue_b' || !vd || typeof vd.yes_odds !== 'number') continue;
+        const cents = Math.round(vd.yes_odds * 100 + 1e-9) / 100;
+        if (cents !== vd.yes_odds) { vd.yes_odds = cents; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'sources_article_published_at_correlated',
+    round: 7,
+    pattern: 'g',
+    section: 'Resources and their fields / Source item (GET /api/v1/sources)',
+    sentences: ['92ff9445882d', '3cb09d395a58'],
+    operations: ['GET /api/v1/sources'],
+    what: 'In GET /api/v1/sources, an article item\'s published_at is the time the article was correlated to the market (the RELEVANT_TO edge\'s timestamp, the column social posts are windowed on) instead of its publication time, so the same article (same url, same market) says published_at P on GET /api/v1/markets/{slug}/signals and a later instant (its correlated_at there) on the sources route; items are re-ordered newest first on the shown value, and the set of items and social posts are unchanged.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224&window=168&types=article and GET /api/v1/markets/will-us-unemployment-reach-5-in-2026/signals with an API key: for each article url, sources published_at equals the signals route\'s correlated_at (for example 15:29:06 instead of 14:29:06), not its published_at.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      let n = 0;
+      for (const s of b.sources) {
+        if (!s || s.type !== 'article' || !s.market || !s.market.slug) continue;
+        const corr = await r7bCorrelatedAt(ctx, s.market.slug, s.market.venue);
+        const at = corr && corr.get(s.url);
+        if (at && at !== s.published_at) { s.published_at = at; n++; }
+      }
+      if (!n) return;
+      b.sources.sort((x, y) => Date.parse(y.published_at) - Date.parse(x.published_at));
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -2677,6 +2922,89 @@ async function r6bSignalStatus(ctx) {
       if (k && !map.has(k)) map.set(k, s.status);
     }
     ctx.state.r6bSig = { at: Date.now(), map };
+    return map;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ round-7 (a) helpers
+/** A proxy-owned API key (created through the control plane, recreated after a reset), then one GET through it. */
+async function r7aGet(ctx, url) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r7aKey) {
+      const a = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!a || a.status !== 201 || !a.json || !a.json.apiKey) return null;
+      ctx.state.r7aKey = a.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r7aKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r7aKey = null; continue; }
+    return r.status === 200 ? r.json : null;
+  }
+  return null;
+}
+/** Published-signal id -> status, from GET /api/v1/signals, cached for 30 s. */
+async function r7aSignalStatusById(ctx) {
+  const c = ctx.state.r7aSig;
+  if (c && Date.now() - c.at < 30_000) return c.map;
+  const j = await r7aGet(ctx, '/api/v1/signals');
+  if (!j || !Array.isArray(j.signals)) return null;
+  const map = new Map();
+  for (const s of j.signals) if (s && s.id) map.set(s.id, s.status);
+  ctx.state.r7aSig = { at: Date.now(), map };
+  return map;
+}
+/** assetKey -> number of its linked markets with an in-window (default 48 h) forecast, from reference-mode answers
+ *  (up to 50 references per call), cached for 30 s per asset. */
+async function r7aWindowedForecastCounts(ctx, keys) {
+  const cache = ctx.state.r7aWin || (ctx.state.r7aWin = new Map());
+  const out = new Map();
+  const missing = [];
+  for (const k of keys) {
+    const c = cache.get(k);
+    if (c && Date.now() - c.at < 30_000) out.set(k, c.n); else missing.push(k);
+  }
+  for (let i = 0; i < missing.length; i += 50) {
+    const part = missing.slice(i, i + 50);
+    const j = await r7aGet(ctx, `/api/v1/assets/search?${part.map((k) => `reference=${encodeURIComponent(k)}`).join('&')}`);
+    if (!j || !Array.isArray(j.assets)) continue;
+    for (const a of j.assets) {
+      if (!a || !part.includes(a.assetKey) || !Array.isArray(a.linked_markets)) continue;
+      const n = a.linked_markets.filter((m) => typeof m.forecast_count === 'number' && m.forecast_count > 0).length;
+      cache.set(a.assetKey, { at: Date.now(), n });
+      out.set(a.assetKey, n);
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ round-7 (b) helpers
+/** url -> correlated_at of one market's article evidence, read through a proxy-owned API-key account (created through
+ *  the control plane, recreated after a reset), cached for a few seconds. */
+async function r7bCorrelatedAt(ctx, slug, venue) {
+  const cache = (ctx.state.r7bCorr = ctx.state.r7bCorr || new Map());
+  const ck = `${venue || ''}|${slug}`;
+  const hit = cache.get(ck);
+  if (hit && Date.now() - hit.at < 5000) return hit.map;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r7bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r7bKey = c.json.apiKey;
+    }
+    let r;
+    const url = `/api/v1/markets/${encodeURIComponent(slug)}/signals${venue ? `?venue=${encodeURIComponent(venue)}` : ''}`;
+    try {
+      r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r7bKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r7bKey = null; continue; }
+    const map = new Map();
+    if (r.status === 200 && r.json && Array.isArray(r.json.signals)) {
+      for (const s of r.json.signals) if (s && s.url && s.correlated_at && !map.has(s.url)) map.set(s.url, s.correlated_at);
+    }
+    cache.set(ck, { at: Date.now(), map });
     return map;
   }
   return null;

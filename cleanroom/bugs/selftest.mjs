@@ -1210,6 +1210,119 @@ const checks = {
     } finally { await api.reset(); }
   },
 
+  // ------------------------------------------------------------------ round 7 (a)
+  async availability_inactive_signal_ref_side_null(api) {
+    const a = await api.newAccount();
+    const s = await api.get('/api/v1/signals', { key: a.key });
+    must(s.status === 200, `signals ${s.status}`);
+    const byId = new Map(s.json.signals.map((x) => [x.id, x]));
+    const inactive = s.json.signals.filter((x) => x.status !== 'active' && x.side);
+    must(inactive.length > 0, 'no inactive signal with a side');
+    const bad = [];
+    let seen = 0;
+    for (const sig of inactive.slice(0, 6)) {
+      const r = await api.get(`/api/public/forecast-availability?market_key=${enc(sig.market.marketKey)}`);
+      must(r.status === 200 && r.json.market, `availability ${r.status}`);
+      for (const ref of r.json.market.relationships.signals) {
+        const row = byId.get(ref.id);
+        if (!row) continue;
+        seen++;
+        if (ref.side !== row.side) bad.push(`${ref.id} (${row.status}): ref side ${ref.side}, /api/v1/signals side ${row.side}`);
+      }
+    }
+    must(seen > 0, 'no signal ref found on availability');
+    return v(bad.length > 0, bad.length ? bad.slice(0, 2).join('; ') : `${seen} refs agree`);
+  },
+  async markets_max_forecast_age_lost_with_topic(api) {
+    const a = await api.newAccount();
+    const t = await api.get('/api/v1/markets?topic=bitcoin&max_forecast_age=168', { key: a.key });
+    const all = await api.get('/api/v1/markets?max_forecast_age=168', { key: a.key });
+    must(t.status === 200 && all.status === 200, `markets ${t.status}/${all.status}`);
+    const ref = new Map(all.json.markets.map((m) => [m.marketKey, m]));
+    const bad = t.json.markets.filter((m) => ref.has(m.marketKey) && (ref.get(m.marketKey).forecast_count !== m.forecast_count || ref.get(m.marketKey).latest_forecast_at !== m.latest_forecast_at));
+    const sum = t.json.markets.reduce((x, m) => x + m.forecast_count, 0);
+    return v(bad.length > 0, `${bad.length}/${t.json.markets.length} topic rows differ from the unfiltered 168 h list (forecast_count sum ${sum})`);
+  },
+  async targets_venue_b_url_query_unmatched(api) {
+    const bare = 'https://venue-b.example/markets/kxcpiyoy/us-cpi-yoy/kxcpiyoy-26mar';
+    const b = await api.get(`/api/public/forecast-targets?ref=${enc(bare)}`);
+    must(b.status === 200 && b.json.event && b.json.event.ticker === 'KXCPIYOY-26MAR', `bare URL ${b.status}`);
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc(bare + '?utm_source=share')}`);
+    return v(r.status !== 200 || !r.json.event || r.json.event.ticker !== 'KXCPIYOY-26MAR', `URL with query -> ${r.status} ${r.text.slice(0, 100)}`);
+  },
+  async assets_q_summary_forecast_windowed(api) {
+    const a = await api.newAccount();
+    const q = await api.get('/api/v1/assets/search?q=btc', { key: a.key });
+    const r = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(q.status === 200 && r.status === 200, `asset search ${q.status}/${r.status}`);
+    const qa = q.json.assets.find((x) => x.assetKey === 'btc');
+    const ra = r.json.assets.find((x) => x.assetKey === 'btc');
+    must(qa && ra, 'btc missing');
+    const flags = ra.linked_markets.filter((m) => m.has_forecast).length;
+    must(ra.market_summary.markets_with_forecast === flags, `reference mode summary ${ra.market_summary.markets_with_forecast} vs ${flags} flags`);
+    return v(qa.market_summary.markets_with_forecast !== ra.market_summary.markets_with_forecast, `q mode ${qa.market_summary.markets_with_forecast}, reference mode ${ra.market_summary.markets_with_forecast} (${flags} has_forecast)`);
+  },
+  async oil_no_marks_challenge_unrounded(api) {
+    const r = await api.get('/api/v1/signals/oil?include_marks=false');
+    must(r.status === 402 && r.headers['payment-required'], `oil ${r.status}`);
+    const tpl = JSON.parse(Buffer.from(r.headers['payment-required'], 'base64').toString('utf8'));
+    const amounts = tpl.accepts.map((x) => Number(x.amount ?? x.maxAmountRequired));
+    return v(amounts.some((n) => n % 5000 !== 0), `amounts ${amounts.join(',')}`);
+  },
+  // ------------------------------------------------------------------ round 7 (b)
+  async standard_second_refusals_counted(api) {
+    try {
+      const a = await api.newAccount(100000);
+      await api.fill('standard', 'second', 20, a);
+      const t0 = Date.now();
+      await sleep(Math.max(0, t0 + 500 - Date.now()));
+      const burst = await Promise.all(Array.from({ length: 25 }, () => api.get('/api/v1/assets', { key: a.key })));
+      must(burst.every((r) => r.status === 429), `burst answered ${[...new Set(burst.map((r) => r.status))].join(',')}`);
+      must(Date.now() < t0 + 1000, 'burst took too long');
+      await sleep(Math.max(0, t0 + 1150 - Date.now()));
+      const r = await api.get('/api/v1/assets', { key: a.key });
+      return v(r.status === 429, `call 1.15 s after 20 admissions (25 refusals 0.5 s before): ${r.status} ${r.headers['ratelimit'] || ''}`);
+    } finally { await api.reset(); }
+  },
+  async last_credits_404_refund_skipped(api) {
+    try {
+      const a = await api.newAccount(10);
+      const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/nope-nope/forecast', { key: a.key }));
+      must(out.status === 404, `expected 404, got ${out.status}`);
+      return v(spent !== 0, `10-credit account, 404 forecast read: spent ${spent}`);
+    } finally { await api.reset(); }
+  },
+  async signals_crash_alias_null_false(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals', { key: a.key });
+    must(r.status === 200 && r.json && Array.isArray(r.json.signals), `signals answered ${r.status}`);
+    const nul = r.json.signals.filter((s) => s.drawdown_risk_elevated === null);
+    must(nul.length > 0, 'no row with unknown drawdown risk');
+    const bad = r.json.signals.filter((s) => s.crash_risk_elevated !== s.drawdown_risk_elevated);
+    return v(bad.length > 0, `${bad.length} rows where crash_risk_elevated differs (e.g. ${bad[0] && `${bad[0].id}: ${bad[0].drawdown_risk_elevated} vs ${bad[0].crash_risk_elevated}`})`);
+  },
+  async latest_venue_b_yes_odds_cents(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200 && r.json && Array.isArray(r.json.events), `latest answered ${r.status}`);
+    const bad = r.json.events.filter((e) => e.market && e.market.venue_data && e.market.venue_quote
+      && e.market.venue_data.yes_odds !== e.market.venue_quote.selected_probability);
+    const ex = bad[0];
+    return v(bad.length > 0, `${bad.length} events where yes_odds != selected_probability${ex ? ` (e.g. ${ex.market.marketKey}: ${ex.market.venue_data.yes_odds} vs ${ex.market.venue_quote.selected_probability})` : ''}`);
+  },
+  async sources_article_published_at_correlated(api) {
+    const a = await api.newAccount();
+    const s = await api.get('/api/v1/sources?market_keys=venue_a:520224&window=168&types=article', { key: a.key });
+    must(s.status === 200 && s.json && Array.isArray(s.json.sources) && s.json.sources.length > 0, `sources answered ${s.status}`);
+    const slug = s.json.sources[0].market.slug;
+    const g = await api.get(`/api/v1/markets/${enc(slug)}/signals`, { key: a.key });
+    must(g.status === 200 && g.json && Array.isArray(g.json.signals), `signals answered ${g.status}`);
+    const pub = new Map(g.json.signals.map((x) => [x.url, x.published_at]));
+    const both = s.json.sources.filter((x) => pub.has(x.url));
+    must(both.length > 0, 'no article on both routes');
+    const bad = both.filter((x) => Date.parse(x.published_at) !== Date.parse(pub.get(x.url)));
+    return v(bad.length > 0, `${bad.length}/${both.length} articles with another published_at on /sources${bad[0] ? ` (e.g. ${bad[0].published_at} vs ${pub.get(bad[0].url)})` : ''}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
