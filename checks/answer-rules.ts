@@ -25,6 +25,7 @@ export const ANSWER_CASES = {
   snapshotSeenTwice: 'a graph_snapshot quote of a snapshot seen before for the same market',
   forecastSeenTwice: 'a forecast whose id an earlier answer (or view) carried',
   marketSeenTwice: 'a market whose marketKey an earlier answer (or object) carried',
+  signalSeenTwice: 'a publication whose id an earlier answer (or ref) stated',
   catalogOrder: 'a listMarkets answer of two or more rows, judged for the sort it was asked (or the default)',
 } as const;
 
@@ -41,6 +42,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     snapshotSeenTwice: ['QUOTE-012'],
     forecastSeenTwice: ['FCST-017'],
     marketSeenTwice: ['ROUTE-014'],
+    signalSeenTwice: ['SIG-027'],
     catalogOrder: ['MKT-027', 'MKT-028', 'MKT-030', 'PARAM-041'],
   };
 }

@@ -449,6 +449,47 @@ export function checkStance(body: unknown, asset: { id: string; assetKey: string
   return out;
 }
 
+/** The market_summary members, compared across an Asset's statements (ASRCH-118). */
+const SUMMARY_MEMBERS = [
+  'active_market_count',
+  'markets_with_forecast',
+  'markets_with_published_signal',
+  'mispriced_market_count',
+  'mispricing_threshold_pp',
+] as const;
+
+/** ASRCH-118's instances: Assets of `b` (by id) that `a` also states a market_summary for. */
+export function summaryPairs(a: readonly Row[], b: readonly Row[]): [Row, Row][] {
+  const first = new Map(a.filter((x) => x.market_summary && typeof x.market_summary === 'object').map((x) => [String(x.id), x]));
+  return b
+    .filter((x) => x.market_summary && typeof x.market_summary === 'object' && first.has(String(x.id)))
+    .map((x) => [first.get(String(x.id))!, x]);
+}
+
+/**
+ * ASRCH-118: market_summary is a member of the Asset's item, so one Asset asked at one time states one summary in
+ * q mode and in reference mode, whatever its counting rules (gap ASRCH-104). `q` and `reference` are the two answers'
+ * Asset items; `label` names them in messages.
+ * @returns a violation per summary member stated two ways
+ */
+export function checkSummaryAcrossModes(q: readonly Row[], reference: readonly Row[], label = 'q mode vs reference mode'): Violation[] {
+  const out: Violation[] = [];
+  for (const [a, b] of summaryPairs(q, reference)) {
+    const sa = a.market_summary as Row;
+    const sb = b.market_summary as Row;
+    for (const m of SUMMARY_MEMBERS)
+      if (m in sa && m in sb && sa[m] !== sb[m])
+        out.push(
+          violation(
+            'ASRCH-118',
+            `/assets/${String(b.id)}/market_summary/${m}`,
+            `${String(b.assetKey ?? b.id)}: ${m} ${JSON.stringify(sa[m])} and ${JSON.stringify(sb[m])} (${label})`,
+          ),
+        );
+  }
+  return out;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 const checkLinkedMarketEntry = defineCheck('checkLinkedMarket', ['ASRCH-025', 'ASRCH-026', 'ASRCH-027', 'ASRCH-028'], checkLinkedMarket);
 const checkSearchEchoEntry = defineCheck(
@@ -461,6 +502,12 @@ const checkRelevanceOrderEntry = defineCheck('checkRelevanceOrder', ['ASRCH-050'
 const checkFiltersEntry = defineCheck('checkFilters', ['ASRCH-060', 'ASRCH-062'], checkFilters);
 /** The assets checks, by name (the name of the function each wraps). */
 export const ASSETS_CHECKS = {
+  checkSummaryAcrossModes: defineCheck('checkSummaryAcrossModes', ['ASRCH-118'], checkSummaryAcrossModes, undefined, {
+    'ASRCH-118': {
+      what: 'an Asset stated with a market_summary in both modes',
+      count: ([q, reference]) => summaryPairs(q, reference).length,
+    },
+  }),
   checkLinkedMarket: checkLinkedMarketEntry,
   checkSearchEcho: checkSearchEchoEntry,
   checkRetrieval: checkRetrievalEntry,

@@ -160,6 +160,37 @@ export function checkEvidenceCompleteness(signalsBody: unknown, sourcesBody: unk
   return out;
 }
 
+/** The pairs EVID-019 compares: each article item of `sourcesBody` for the evidence answer's market whose url it lists. */
+export function samePublicationPairs(signalsBody: unknown, sourcesBody: unknown): [Row, Row, number][] {
+  const market = (signalsBody as Row | undefined)?.market as Row | undefined;
+  if (!market) return [];
+  const byUrl = new Map(rowsOf((signalsBody as Row).signals).map((s) => [s.url, s]));
+  return rowsOf((sourcesBody as Row | undefined)?.sources).flatMap((item, i): [Row, Row, number][] => {
+    const evidence = byUrl.get(item.url);
+    return item.type === 'article' && (item.market as Row | undefined)?.marketKey === market.marketKey && evidence
+      ? [[item, evidence, i]]
+      : [];
+  });
+}
+
+/**
+ * EVID-019: an article's published_at is when the article was published, on GET /api/v1/sources (92ff9445882d) as on
+ * the market's evidence list (3cb09d395a58): the same article (url) of the same market states one instant on both,
+ * compared as instants. When it was correlated is a member of the evidence item alone (correlated_at).
+ * @returns a violation per article stated with two publication instants
+ */
+export function checkEvidencePublishedAt(signalsBody: unknown, sourcesBody: unknown): Violation[] {
+  return samePublicationPairs(signalsBody, sourcesBody)
+    .filter(([item, evidence]) => Date.parse(String(item.published_at)) !== Date.parse(String(evidence.published_at)))
+    .map(([item, evidence, i]) =>
+      violation(
+        'EVID-019',
+        ptr('sources', i, 'published_at'),
+        `article ${JSON.stringify(item.url)} was published at ${JSON.stringify(item.published_at)} on GET /api/v1/sources and at ${JSON.stringify(evidence.published_at)} on the market's evidence list`,
+      ),
+    );
+}
+
 export interface SourcesRequest {
   siteUrl: string;
   /** Requested market_keys (key mode) … */
@@ -299,6 +330,12 @@ export const EVIDENCE_CHECKS = {
     checkMarketSignals,
   ),
   checkEvidenceCompleteness: defineCheck('checkEvidenceCompleteness', ['EVID-003'], checkEvidenceCompleteness),
+  checkEvidencePublishedAt: defineCheck('checkEvidencePublishedAt', ['EVID-019'], checkEvidencePublishedAt, undefined, {
+    'EVID-019': {
+      what: "an article of GET /api/v1/sources that the market's evidence list also carries (same url)",
+      count: ([signalsBody, sourcesBody]) => samePublicationPairs(signalsBody, sourcesBody).length,
+    },
+  }),
   checkSources: defineCheck(
     'checkSources',
     ['SRC-001', 'SRC-004', 'SRC-005', 'SRC-006', 'SRC-007', 'SRC-009', 'SRC-014', ...MARKET_ROW_CHECKS.checkCanonicalMarket.rules],

@@ -180,6 +180,39 @@ export function checkContains(
   return [...new Set(expected)].filter((k) => !have.has(k)).map((k) => violation(ruleId, path, `${k} is missing (${why})`));
 }
 
+/**
+ * MKT-041: a filter only selects, the window still applies. Each row of `filtered` (an answer asked with a filter at
+ * window N) shows the forecast_count and latest_forecast_at (compared as instants) of the same market's row in
+ * `unfiltered` (asked at the same N, without the filter). A market only one answer lists is left to the completeness
+ * rules. `label` names the filtered request in messages.
+ * @returns a violation per member a filtered row states otherwise
+ */
+export function checkFilteredWindow(filtered: readonly Row[], unfiltered: readonly Row[], label: string, path = '/markets'): Violation[] {
+  const base = new Map(unfiltered.map((r) => [String(r.marketKey), r]));
+  const instant = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : v);
+  const out: Violation[] = [];
+  filtered.forEach((r, i) => {
+    const u = base.get(String(r.marketKey));
+    if (!u) return;
+    for (const member of ['forecast_count', 'latest_forecast_at'] as const)
+      if (instant(r[member]) !== instant(u[member]))
+        out.push(
+          violation(
+            'MKT-041',
+            `${path}${ptr(i, member)}`,
+            `${String(r.marketKey)} has ${member} ${JSON.stringify(r[member])} under ${label}, ${JSON.stringify(u[member])} in the unfiltered answer at the same window`,
+          ),
+        );
+  });
+  return out;
+}
+
+/** MKT-041's instances: rows of `filtered` whose market `unfiltered` lists too. */
+export const filteredWindowInstances = (filtered: readonly Row[], unfiltered: readonly Row[]): number => {
+  const keys = new Set(keysOf(unfiltered));
+  return filtered.filter((r) => keys.has(String(r.marketKey))).length;
+};
+
 /** Two answers hold the same set of marketKeys (MKT-013, -025, -031, MSRCH-010, -011). */
 export function checkSameKeys(a: readonly Row[], b: readonly Row[], ruleId: string, what: string, path = '/markets'): Violation[] {
   const ka = new Set(keysOf(a));
@@ -526,6 +559,12 @@ export const MARKETS_CHECKS = {
   checkTopicShown: defineCheck('checkTopicShown', ['MKT-019'], checkTopicShown),
   checkContains: defineCheck('checkContains', [], checkContains, ([, , rule]) => rule),
   checkSameKeys: defineCheck('checkSameKeys', [], checkSameKeys, ([, , rule]) => rule),
+  checkFilteredWindow: defineCheck('checkFilteredWindow', ['MKT-041'], checkFilteredWindow, undefined, {
+    'MKT-041': {
+      what: 'a row of a filtered answer whose market the unfiltered answer at the same window lists',
+      count: ([filtered, unfiltered]) => filteredWindowInstances(filtered, unfiltered),
+    },
+  }),
   checkVenueFacets: defineCheck('checkVenueFacets', ['MKT-005', 'MKT-008', 'MKT-009', 'MKT-010', 'MKT-011'], checkVenueFacets),
   checkSortOrder: defineCheck('checkSortOrder', ['MKT-027', 'MKT-028', 'MKT-029', 'MKT-030'], checkSortOrder, ([, , rule]) => rule),
   checkSearchRow: defineCheck(

@@ -9,6 +9,7 @@ import { checkServiceUrl, ROUTING_CHECKS } from './routing.ts';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
+import { findEnvelopes } from './relationships.ts';
 
 type Row = Record<string, unknown>;
 
@@ -357,6 +358,99 @@ export function checkArticleEvidence(body: unknown, label: string): Violation[] 
   return out;
 }
 
+/** One statement of a publication (a trade signal): its id, and its side and publication instant where stated. */
+export interface SignalSighting {
+  id: string;
+  /** The side as stated (null included); absent when the object has no side member. */
+  side?: unknown;
+  /** The publication instant in ms, or 'null' when stated null; absent when the object states none. */
+  published?: number | 'null';
+  publishedRaw?: unknown;
+  path: string;
+}
+
+/** The first statement of each publication id in the answers seen so far, with the answer it was in (SIG-027). */
+export type SignalViews = Map<string, SignalSighting & { where: string }>;
+
+function signalSighting(o: Row, path: string, at: unknown): SignalSighting {
+  const published = at === null ? 'null' : typeof at === 'string' && Number.isFinite(Date.parse(at)) ? Date.parse(at) : undefined;
+  return {
+    id: String(o.id),
+    ...('side' in o ? { side: o.side } : {}),
+    ...(published !== undefined ? { published, publishedRaw: at } : {}),
+    path,
+  };
+}
+
+/**
+ * The publications an answer states: every SignalRef of every relationships envelope (its side and published_at),
+ * and on GET /api/v1/signals each row itself (its side and its timestamp, publishedAtOf). Never throws.
+ */
+export function signalSightings(operationId: string, body: unknown): SignalSighting[] {
+  const out: SignalSighting[] = [];
+  if (operationId === 'listSignals')
+    (signalRows(body) ?? []).forEach((r, i) => {
+      if (typeof r.id === 'string' && r.id !== '') out.push(signalSighting(r, ptr('signals', i), publishedAtOf(r) ?? r.published_at));
+    });
+  for (const [path, env] of findEnvelopes(body)) {
+    const refs = obj(env)?.signals;
+    if (!Array.isArray(refs)) continue;
+    refs.forEach((r, i) => {
+      const ref = obj(r);
+      if (ref && typeof ref.id === 'string' && ref.id !== '')
+        out.push(signalSighting(ref, `${path}${ptr('signals', i)}`, 'published_at' in ref ? ref.published_at : undefined));
+    });
+  }
+  return out;
+}
+
+/** SIG-027's instances: sightings of a publication an earlier sighting (`known`, or earlier in this answer) stated. */
+export function signalSeenTwiceInstances(sightings: readonly SignalSighting[], known?: ReadonlyMap<string, unknown>): number {
+  const here = new Set<string>();
+  return sightings.filter((s) => {
+    const seen = known?.has(s.id) === true || here.has(s.id);
+    here.add(s.id);
+    return seen;
+  }).length;
+}
+
+/**
+ * SIG-027: one publication, one side and one publication instant, wherever it is stated (a SignalRef of any envelope,
+ * a GET /api/v1/signals row). A side or instant stated null where another answer states a value is a disagreement:
+ * the ref's members are the publication's own. Instants are compared as instants. `known` carries the earlier
+ * statements and is updated with this answer's, each named `answer`.
+ */
+export function checkSignalSeenTwice(sightings: readonly SignalSighting[], known: SignalViews = new Map(), answer?: string): Violation[] {
+  const out: Violation[] = [];
+  for (const s of sightings) {
+    const seen = known.get(s.id);
+    if (!seen) {
+      known.set(s.id, { ...s, where: answer ? `${answer}: ${s.path}` : s.path });
+      continue;
+    }
+    if ('side' in s && 'side' in seen && s.side !== seen.side)
+      out.push(
+        violation(
+          'SIG-027',
+          `${s.path}/side`,
+          `publication ${s.id} has side ${JSON.stringify(s.side)} here and ${JSON.stringify(seen.side)} in ${seen.where}`,
+        ),
+      );
+    else if ('side' in s && !('side' in seen)) known.set(s.id, { ...seen, side: s.side });
+    if (s.published !== undefined && seen.published !== undefined && s.published !== seen.published)
+      out.push(
+        violation(
+          'SIG-027',
+          `${s.path}/published_at`,
+          `publication ${s.id} was published at ${JSON.stringify(s.publishedRaw)} here and at ${JSON.stringify(seen.publishedRaw)} in ${seen.where}`,
+        ),
+      );
+    else if (s.published !== undefined && seen.published === undefined)
+      known.set(s.id, { ...(known.get(s.id) ?? seen), published: s.published, publishedRaw: s.publishedRaw });
+  }
+  return out;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 const checkTradeSignalRowEntry = defineCheck(
   'checkTradeSignalRow',
@@ -369,6 +463,12 @@ const checkTradeSignalRowEntry = defineCheck(
 );
 /** The signals checks, by name (the name of the function each wraps). */
 export const SIGNALS_CHECKS = {
+  checkSignalSeenTwice: defineCheck('checkSignalSeenTwice', ['SIG-027'], checkSignalSeenTwice, undefined, {
+    'SIG-027': {
+      what: 'a publication whose id an earlier answer (or ref) stated',
+      count: ([sightings, known]) => signalSeenTwiceInstances(sightings, known),
+    },
+  }),
   checkTradeSignalRow: checkTradeSignalRowEntry,
   checkTradeSignals: defineCheck('checkTradeSignals', [...checkTradeSignalRowEntry.rules, 'SIG-003', 'SIG-015'], checkTradeSignals),
   checkNoFallback: defineCheck('checkNoFallback', ['SIG-005'], checkNoFallback),

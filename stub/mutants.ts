@@ -178,6 +178,36 @@ const TABLE = {
       { operation: 'listSources', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
+      'sig-ref-side-null-availability',
+      'SIG-027',
+      "availability's envelopes state each publication's side null, where the signal list states it (round-7 bug)",
+      { operation: 'getForecastAvailability', via: ['suites/signals.spec.ts'] },
+    ],
+    [
+      'asset-summary-q-forecast-off',
+      'ASRCH-118',
+      "q mode's market_summary counts one market with a forecast fewer than reference mode for the same Asset (round-7 bug)",
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
+      'mkt-topic-window-default',
+      'MKT-041',
+      'beside a topic, listMarkets windows forecast_count and latest_forecast_at by the 48 h default instead of the max_forecast_age asked (round-7 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
+      'x402-oil-no-marks-unrounded',
+      'X402-007',
+      "with include_marks=false the oil route's challenge asks three quarters of its price, off the $0.005 increment (round-7 bug)",
+      { operation: 'getOilSignal', via: ['suites/x402.spec.ts'] },
+    ],
+    [
+      'src-article-published-late',
+      'EVID-019',
+      "GET /api/v1/sources dates each article five minutes after the market's evidence list does (round-7 bug)",
+      { operation: 'listSources', via: ['suites/market-signals.spec.ts'] },
+    ],
+    [
       'ref-question-event-title',
       'ROUTE-014',
       "a relationships envelope's MarketRef states its market's question as the event's title, where the market's own rows state the market's question",

@@ -6,6 +6,8 @@
  */
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
+import { judgeWith } from './support/judging.ts';
+import { CHECKS } from '../checks/registry.ts';
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, paidRuns } from './support/property.ts';
 import type { Params, TargetClient } from './support/client.ts';
@@ -658,14 +660,19 @@ test.describe('asset search: reference mode', () => {
         'ASRCH-051',
         'ASRCH-103',
         'ASRCH-112',
+        'ASRCH-118',
         ...REFERENCE_ANSWER_RULES,
         ...contractRules(OP),
       ),
     },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
+      // A fresh q='*' right before the hydration: each Asset's market_summary in both modes at one time (ASRCH-118;
+      // the shared answer may predate forecasts published since). Round-7 bug: q mode counting a narrower window.
+      const now = (await search(paid, { mode: 'q', q: '*' }, targetOptions.siteUrl)).assets as Row[];
       // search() checks every linked market of every response row (checkAssetSearch).
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      expect.soft(judgeWith(CHECKS.checkSummaryAcrossModes, now, [...hydrated.values()], "q='*' vs reference mode")).toHaveNoViolations();
       const linked = [...hydrated.values()].flatMap((a) => (a.linked_markets ?? []) as Row[]);
       judged('*', linked.length, 'a hydrated linked market');
       // Gap ASRCH-112: the stub orders linked markets by market_updated_at descending, then marketKey.

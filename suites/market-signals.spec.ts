@@ -11,6 +11,8 @@ import { affordable } from './support/operations.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
 import { checkEvidenceCompleteness, checkMarketSignals } from '../checks/evidence.ts';
 import { violation, type Violation } from '../lib/violation.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
 import { observeChoice, observing } from './support/choices.ts';
 
 /** Markets read per test: enough to see several rows, cheap on a real target. */
@@ -132,7 +134,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'the list holds every article GET /api/v1/sources reports for the market',
-    { ...ruleDetails('EVID-003', ...contractRules('getMarketSignals', 'listSources', 'getLatest')) },
+    { ...ruleDetails('EVID-003', 'EVID-019', ...contractRules('getMarketSignals', 'listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       test.skip(
         !affordable(targetOptions, 'getMarketSignals', SAMPLE) || !affordable(targetOptions, 'listSources', SAMPLE),
@@ -154,9 +156,14 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           await expect(signals).toMatchContract('getMarketSignals');
           expect(signals.status()).toBe(200);
           const sourcesBody = await sources.json();
+          const signalsBody = await signals.json();
           compared += (sourcesBody as { sources: unknown[] }).sources.length;
           found.push(
-            ...checkEvidenceCompleteness(await signals.json(), sourcesBody).map((v) => ({ ...v, path: `${m.marketKey}:${v.path}` })),
+            ...[
+              ...checkEvidenceCompleteness(signalsBody, sourcesBody),
+              // One article, one publication instant on both routes (round-7 bug: /sources dating it when correlated).
+              ...judgeWith(CHECKS.checkEvidencePublishedAt, signalsBody, sourcesBody),
+            ].map((v) => ({ ...v, path: `${m.marketKey}:${v.path}` })),
           );
         });
       }

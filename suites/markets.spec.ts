@@ -330,13 +330,14 @@ test.describe('GET /api/v1/markets', () => {
         'MKT-008',
         'MKT-009',
         'MKT-003',
+        'MKT-041',
         ...ROUTING,
         ...QUOTES,
         ...LIST,
       ),
     },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'listMarkets', 11), 'spend budget too small for 11 listMarkets calls');
+      test.skip(!affordable(targetOptions, 'listMarkets', 13), 'spend budget too small for 13 listMarkets calls');
       const all = await baseCatalog(paid);
       if (!all) return;
       const freq = new Map<string, number>();
@@ -357,6 +358,7 @@ test.describe('GET /api/v1/markets', () => {
       if (!direct) withdrawRules(['MKT-016'], 'no catalog row carries a tag outside its categories');
       let prefixChecked = false;
       let caseChecked = false;
+      let windowChecked = false;
 
       for (const topic of [...new Set([category, direct?.tag].filter((t): t is string => !!t))]) {
         await test.step(`topic=${topic}`, async () => {
@@ -385,6 +387,26 @@ test.describe('GET /api/v1/markets', () => {
           for (const variant of spellings) {
             const b = await catalog200(paid, { topic: variant }, 'MKT-013');
             expect(checkSameKeys(a.rows, b.rows, 'MKT-013', `topic=${topic} vs topic=${variant}`)).toHaveNoViolations(b.body);
+          }
+
+          // The topic with a wider window than the default (round-7 bug: the window dropped beside a topic): the
+          // topic's markets of the unfiltered answer at 168 h are listed, each row windowed as there (MKT-041).
+          if (!windowChecked) {
+            windowChecked = true;
+            const wide = { max_forecast_age: 168 };
+            const [t, u] = [await catalog200(paid, { topic, ...wide }, 'MKT-041'), await catalog200(paid, wide, 'MKT-041')];
+            expect(
+              [
+                ...checkContains(
+                  t.rows,
+                  keysOf(u.rows.filter((r) => showsTopic(r, topic))),
+                  'MKT-041',
+                  `the 168 h answer lists it under ${topic}`,
+                ),
+                ...judgeWith(CHECKS.checkFilteredWindow, t.rows, u.rows, `topic=${topic}&max_forecast_age=168`),
+              ],
+              `topic=${topic} at max_forecast_age=168 against the unfiltered answer at 168`,
+            ).toHaveNoViolations(t.body);
           }
 
           const prefix = topic.slice(0, -1);

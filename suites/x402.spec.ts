@@ -134,6 +134,23 @@ function observeChallengeChoices(operationId: string, challenge: PaymentRequired
   );
 }
 
+/**
+ * The unpaid request of `operationId` once more for each boolean query parameter it documents, set to the value its
+ * baseline does not send (the other side of its default): a price, or a challenge, may be built per request (round-7
+ * bug: the oil route's challenge unrounded without marks). Each is `params` with that one parameter changed.
+ */
+function booleanVariants(operationId: string, params: Record<string, string | number | boolean> = {}): Record<string, string>[] {
+  const c = contract();
+  const out: Record<string, string>[] = [];
+  for (const raw of c.operation(operationId).spec.parameters ?? []) {
+    const p = c.deref(raw) as { name?: string; in?: string; schema?: { type?: unknown; default?: unknown } };
+    if (p.in !== 'query' || typeof p.name !== 'string' || p.schema?.type !== 'boolean') continue;
+    const sent = p.name in params ? String(params[p.name]) === 'true' : p.schema.default === true;
+    out.push({ ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])), [p.name]: String(!sent) });
+  }
+  return out;
+}
+
 /** Whether PAYMENT-RESPONSE names the payer, optional in x402 v2's SettleResponse (gap X402-029; the stub names it). */
 function observeSettlementPayer(header: string | undefined): void {
   const settled = decodeBase64Json(header).value as { payer?: unknown } | undefined;
@@ -197,6 +214,21 @@ test.describe('x402 challenge', () => {
           found.push(...checkChallenge(c.challenge, ctx));
           // The decimals the challenge advertises, if any (X402-032; gap X402-033): a free answer.
           found.push(...judgeDecimals(decimalsInChallenge(c.challenge)));
+          // The challenge of each boolean parameter's other value: the live challenge decides the cost, so its amount
+          // is held to the $0.005 increment and the networks, not to the reference price (a free 402 each).
+          for (const params of booleanVariants(operationId, base.params as Record<string, string> | undefined)) {
+            const v = await readChallenge(api, op.method.toUpperCase(), path, { params, data: base.body });
+            await expect(v.res).toMatchContract(operationId);
+            if (!v.challenge) continue;
+            const label = new URLSearchParams(params).toString();
+            found.push(
+              ...checkChallenge(v.challenge, {
+                priceAtomic: pickEntry(v.challenge, BASE_NETWORK)?.amount ?? '',
+                reference: false,
+                url: v.res.url(),
+              }).map((x) => ({ ...x, path: `${label}:${x.path}` })),
+            );
+          }
         }
         expect(found).toHaveNoViolations(c.challenge);
       },

@@ -251,4 +251,33 @@ export const DIRECTORY_CASES = [
       ],
     },
   }),
+  cases({
+    check: C.checkSummaryAcrossModes,
+    ok: [
+      [
+        [
+          {
+            id: UUID(1),
+            assetKey: 'btc',
+            market_summary: { active_market_count: 4, markets_with_forecast: 2, mispricing_threshold_pp: 7.5 },
+          },
+        ],
+        [
+          {
+            id: UUID(1),
+            assetKey: 'btc',
+            market_summary: { active_market_count: 4, markets_with_forecast: 2, mispricing_threshold_pp: 7.5 },
+          },
+          { id: UUID(2), assetKey: 'eth', market_summary: { active_market_count: 1, markets_with_forecast: 0 } },
+        ],
+      ],
+    ],
+    // Round-7 bug: q mode counting forecasts of a narrower window than reference mode.
+    bad: {
+      'ASRCH-118': [
+        [{ id: UUID(1), assetKey: 'btc', market_summary: { active_market_count: 4, markets_with_forecast: 1 } }],
+        [{ id: UUID(1), assetKey: 'btc', market_summary: { active_market_count: 4, markets_with_forecast: 2 } }],
+      ],
+    },
+  }),
 ];

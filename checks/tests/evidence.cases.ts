@@ -75,6 +75,37 @@ export const EVIDENCE_CASES = [
     },
   }),
   cases({
+    check: C.checkEvidencePublishedAt,
+    // The same article on both routes, its instant written in another RFC 3339 form; another market's: no case.
+    ok: [
+      [
+        signalsBody,
+        {
+          sources: [
+            {
+              type: 'article',
+              url: 'https://news.test/1',
+              published_at: '2026-11-20T09:00:00.000+00:00',
+              market: { marketKey: 'venue_a:512' },
+            },
+            { type: 'article', url: 'https://news.test/2', published_at: '2026-11-19T00:00:00Z', market: { marketKey: 'venue_a:9' } },
+          ],
+        },
+      ],
+    ],
+    // Round-7 bug: /sources dates the article when it was correlated.
+    bad: {
+      'EVID-019': [
+        signalsBody,
+        {
+          sources: [
+            { type: 'article', url: 'https://news.test/2', published_at: '2026-11-20T08:04:00Z', market: { marketKey: 'venue_a:512' } },
+          ],
+        },
+      ],
+    },
+  }),
+  cases({
     check: C.checkEvidenceCompleteness,
     ok: [
       [

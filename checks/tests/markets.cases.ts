@@ -237,4 +237,26 @@ export const MARKETS_CASES = [
     ],
     bad: { 'MISP-001': [[{ marketKey: 'venue_a:1', latest_service_probability: 0.55, market_odds: 0.5 }], 7.5] },
   }),
+  cases({
+    check: C.checkFilteredWindow,
+    // The filtered row as the unfiltered one (an instant in another form); a market only one answer lists: no case.
+    ok: [
+      [
+        [{ ...a1, forecast_count: 3, latest_forecast_at: '2026-11-18T10:00:00Z' }],
+        [
+          { ...a1, forecast_count: 3, latest_forecast_at: '2026-11-18T10:00:00.000Z' },
+          { ...b1, forecast_count: 1 },
+        ],
+        'topic=x&max_forecast_age=168',
+      ],
+    ],
+    // Round-7 bug: beside a topic, the default 48 h window counted instead of the 168 h asked.
+    bad: {
+      'MKT-041': [
+        [{ ...a1, forecast_count: 1, latest_forecast_at: '2026-11-20T09:00:00Z' }],
+        [{ ...a1, forecast_count: 3, latest_forecast_at: '2026-11-20T09:00:00Z' }],
+        'topic=x&max_forecast_age=168',
+      ],
+    },
+  }),
 ];

@@ -1,5 +1,6 @@
 /** Fixtures of the trade-signal, oil and portfolio checks (SIG-*, VER-009..012, OIL-*, PARAM-071, PORT-*). */
 import { CHECKS } from '../registry.ts';
+import { signalSightings } from '../signals.ts';
 import { alsoBreaks, cases, lift, mutate } from './cases.ts';
 import { canonicalMarket, CANONICAL_MUTANTS, SITE } from './parts.ts';
 
@@ -243,6 +244,36 @@ export const PORTFOLIO_CASES = [
       'PORT-002': [
         { positions: [pos('venue_a', 1), pos('venue_b', 2)] },
         { venue_a: { positions: [pos('venue_a', 1)] }, venue_b: { positions: [] } },
+      ],
+    },
+  }),
+  cases({
+    check: C.checkSignalSeenTwice,
+    // One publication on the list and as a ref of another answer, its instant in another RFC 3339 form; a ref
+    // without a side member states nothing of it.
+    ok: [
+      [
+        [
+          ...signalSightings('listSignals', { signals: [signalRow('ts_1', '512', '2026-11-20T09:00:00.000Z')] }),
+          ...signalSightings('getForecastAvailability', {
+            market: { relationships: { signals: [signalRef('ts_1', '2026-11-20T09:00:00Z'), { id: 'ts_2', published_at: null }] } },
+          }),
+        ],
+        new Map(),
+        'test',
+      ],
+    ],
+    // Round-7 bug: a withdrawn publication's ref on availability with side null, the list stating its side.
+    bad: {
+      'SIG-027': [
+        [
+          ...signalSightings('listSignals', { signals: [signalRow('ts_1', '512', T(3))] }),
+          ...signalSightings('getForecastAvailability', {
+            market: { relationships: { signals: [{ ...signalRef('ts_1', T(3)), side: null }] } },
+          }),
+        ],
+        new Map(),
+        'test',
       ],
     },
   }),

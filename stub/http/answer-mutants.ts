@@ -109,6 +109,30 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
     }
     return changed;
   }
+  if (mutant('sig-ref-side-null-availability') && operationId === 'getForecastAvailability') {
+    // A publication's ref states no side on availability, where the signal list states its side (round-7 bug).
+    const refs = all().filter((o) => isRef(o) && o.relationship === 'HAS_SIGNAL' && o.side !== null && 'side' in o);
+    for (const ref of refs) ref.side = null;
+    return refs.length > 0;
+  }
+  if (mutant('asset-summary-q-forecast-off') && operationId === 'searchAssets' && typeof body.query === 'string') {
+    // q mode's market_summary counts one market with a forecast fewer than reference mode (round-7 bug).
+    let changed = false;
+    for (const o of all()) {
+      const summary = o.market_summary as Row | undefined;
+      if (summary && typeof summary.markets_with_forecast === 'number' && summary.markets_with_forecast > 0)
+        changed = set(summary, 'markets_with_forecast', summary.markets_with_forecast - 1);
+    }
+    return changed;
+  }
+  if (mutant('src-article-published-late') && operationId === 'listSources' && Array.isArray(body.sources)) {
+    // Each article dated five minutes after its publication, as when it was correlated (round-7 bug).
+    let changed = false;
+    for (const item of body.sources as Row[])
+      if (item.type === 'article' && typeof item.published_at === 'string')
+        changed = set(item, 'published_at', new Date(Date.parse(item.published_at) + 300_000).toISOString());
+    return changed;
+  }
   if (mutant('quote-us-live-search') && operationId === 'searchAssets') {
     let changed = false;
     for (const o of all()) {

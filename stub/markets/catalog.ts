@@ -29,10 +29,13 @@ export interface CatalogParams {
 
 /** Parses the listMarkets query. @throws ApiError 422 invalid_request on any bad value. */
 export function parseCatalogParams(q: Query): CatalogParams {
+  const topic = q.str('topic', FILTER_BOUNDS);
+  const maxForecastAge = q.int('max_forecast_age', { min: 1, default: mutant('mkt-max-age-default-24') ? 24 : DEFAULT_MAX_FORECAST_AGE_H });
   return {
-    topic: q.str('topic', FILTER_BOUNDS),
+    topic,
     venue: q.venue(),
-    maxForecastAge: q.int('max_forecast_age', { min: 1, default: mutant('mkt-max-age-default-24') ? 24 : DEFAULT_MAX_FORECAST_AGE_H }),
+    // Mutant mkt-topic-window-default: beside a topic, the default window replaces the one asked (round-7 bug).
+    maxForecastAge: mutant('mkt-topic-window-default') && topic !== undefined ? DEFAULT_MAX_FORECAST_AGE_H : maxForecastAge,
     changedWithin: q.int('changed_within', { min: 1, max: 168 }),
     sort: q.enum('sort', SORTS, 'updated_desc'),
   };

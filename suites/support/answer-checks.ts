@@ -32,6 +32,7 @@ import {
   type MarketViews,
 } from '../../checks/routing.ts';
 import { checkSortOrder, SORT_RULES, SORTS } from '../../checks/markets.ts';
+import { checkSignalSeenTwice, signalSeenTwiceInstances, signalSightings, type SignalViews } from '../../checks/signals.ts';
 import { checkForecastSeenTwice, forecastSeenTwiceInstances, forecastSightings, type ForecastViews } from '../../checks/forecast.ts';
 import {
   checkOddsEqualQuote,
@@ -62,6 +63,8 @@ const snapshotViews: SnapshotViews = new Map();
 const forecastViews: ForecastViews = new Map();
 /** The first statement of each identity member of each marketKey in this worker's answers so far (ROUTE-014). */
 const marketViews: MarketViews = new Map();
+/** The first statement of each publication id in this worker's answers so far (SIG-027). */
+const signalViews: SignalViews = new Map();
 
 /** Whether every rule of `ids` applies to `operationId` (contract/applicability.ts). */
 const appliesTo = (ids: readonly string[], operationId: string): boolean =>
@@ -235,6 +238,12 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     const markets = marketSightings(observed.body);
     judgedOn(RULES.marketSeenTwice, marketSeenTwiceInstances(markets, marketViews), ANSWER_CASES.marketSeenTwice, operationId);
     out.push(...checkMarketSeenTwice(markets, marketViews, `an earlier ${operationId} answer`));
+  }
+  // SIG-027 across answers: one publication, one side and one publication instant, wherever this worker saw it.
+  if (appliesTo(RULES.signalSeenTwice, operationId)) {
+    const signals = signalSightings(operationId, observed.body);
+    judgedOn(RULES.signalSeenTwice, signalSeenTwiceInstances(signals, signalViews), ANSWER_CASES.signalSeenTwice, operationId);
+    out.push(...checkSignalSeenTwice(signals, signalViews, `an earlier ${operationId} answer`));
   }
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);

@@ -53,12 +53,19 @@ export class Challenges {
 
   /** The PaymentRequired object offered for one call of `operationId` at `url`. */
   async paymentRequired(url: string, operationId: string, credits: number, error: string): Promise<PaymentRequired> {
+    // Mutant x402-oil-no-marks-unrounded: without marks, the oil challenge asks three quarters of the price (round-7 bug).
+    const unrounded =
+      mutant('x402-oil-no-marks-unrounded') &&
+      operationId === 'getOilSignal' &&
+      new URL(url, 'http://stub').searchParams.get('include_marks') === 'false';
     const accepts = (await this.requirements(credits)).map((a, i) =>
-      (mutant('x402-amount-off') && i === 1) || (mutant('x402-amount-off-oil') && i === 0 && operationId === 'getOilSignal')
-        ? { ...a, amount: String(BigInt(a.amount) + 1n) }
-        : mutant('x402-decimals-18') && i === 1
-          ? { ...a, extra: { ...a.extra, decimals: 18 } }
-          : a,
+      unrounded
+        ? { ...a, amount: String((BigInt(a.amount) * 3n) / 4n) }
+        : (mutant('x402-amount-off') && i === 1) || (mutant('x402-amount-off-oil') && i === 0 && operationId === 'getOilSignal')
+          ? { ...a, amount: String(BigInt(a.amount) + 1n) }
+          : mutant('x402-decimals-18') && i === 1
+            ? { ...a, extra: { ...a.extra, decimals: 18 } }
+            : a,
     );
     return this.server.createPaymentRequiredResponse(accepts, { url, description: operationId, mimeType: 'application/json' }, error);
   }
