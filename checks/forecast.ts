@@ -9,6 +9,7 @@ import { checkServiceUrl, checkVenueAUrl, ROUTING_CHECKS } from './routing.ts';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
+import { earlierSighting, seenBefore } from './seen-twice.ts';
 
 type Row = Record<string, unknown>;
 
@@ -247,12 +248,10 @@ const PROBABILITY_ROUNDING = 0.005;
 
 /** FCST-017's instances: forecasts of `sightings` whose id an earlier sighting (`known`, or earlier in this answer) carried. */
 export function forecastSeenTwiceInstances(sightings: readonly ForecastSighting[], known?: ReadonlyMap<string, unknown>): number {
-  const here = new Set<string>();
-  return sightings.filter((s) => {
-    const seen = known?.has(s.id) === true || here.has(s.id);
-    here.add(s.id);
-    return seen;
-  }).length;
+  return seenBefore(
+    sightings.map((s) => s.id),
+    known,
+  );
 }
 
 /**
@@ -268,11 +267,8 @@ export function checkForecastSeenTwice(
 ): Violation[] {
   const out: Violation[] = [];
   for (const s of sightings) {
-    const seen = known.get(s.id);
-    if (!seen) {
-      known.set(s.id, { ...s, where: answer ? `${answer}: ${s.path}` : s.path });
-      continue;
-    }
+    const seen = earlierSighting(known, s.id, s, answer);
+    if (!seen) continue;
     if (Number.isFinite(s.createdMs) && Number.isFinite(seen.createdMs) && Math.abs(s.createdMs - seen.createdMs) >= CREATED_ROUNDING_MS)
       out.push(
         violation(

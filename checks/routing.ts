@@ -4,6 +4,7 @@
  */
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
+import { seenBefore } from './seen-twice.ts';
 
 type Row = Record<string, unknown>;
 
@@ -209,12 +210,10 @@ export function marketSightings(body: unknown, path = ''): MarketSighting[] {
 
 /** ROUTE-014's instances: sightings of a marketKey an earlier sighting (`known`, or earlier in this answer) carried. */
 export function marketSeenTwiceInstances(sightings: readonly MarketSighting[], known?: ReadonlyMap<string, unknown>): number {
-  const here = new Set<string>();
-  return sightings.filter((s) => {
-    const seen = known?.has(s.marketKey) === true || here.has(s.marketKey);
-    here.add(s.marketKey);
-    return seen;
-  }).length;
+  return seenBefore(
+    sightings.map((s) => s.marketKey),
+    known,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { checkServiceUrl, ROUTING_CHECKS } from './routing.ts';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { asRecord as obj } from '../lib/guards.ts';
 import { defineCheck } from './define.ts';
+import { earlierSighting, seenBefore } from './seen-twice.ts';
 import { findEnvelopes } from './relationships.ts';
 
 type Row = Record<string, unknown>;
@@ -406,12 +407,10 @@ export function signalSightings(operationId: string, body: unknown): SignalSight
 
 /** SIG-027's instances: sightings of a publication an earlier sighting (`known`, or earlier in this answer) stated. */
 export function signalSeenTwiceInstances(sightings: readonly SignalSighting[], known?: ReadonlyMap<string, unknown>): number {
-  const here = new Set<string>();
-  return sightings.filter((s) => {
-    const seen = known?.has(s.id) === true || here.has(s.id);
-    here.add(s.id);
-    return seen;
-  }).length;
+  return seenBefore(
+    sightings.map((s) => s.id),
+    known,
+  );
 }
 
 /**
@@ -423,11 +422,8 @@ export function signalSeenTwiceInstances(sightings: readonly SignalSighting[], k
 export function checkSignalSeenTwice(sightings: readonly SignalSighting[], known: SignalViews = new Map(), answer?: string): Violation[] {
   const out: Violation[] = [];
   for (const s of sightings) {
-    const seen = known.get(s.id);
-    if (!seen) {
-      known.set(s.id, { ...s, where: answer ? `${answer}: ${s.path}` : s.path });
-      continue;
-    }
+    const seen = earlierSighting(known, s.id, s, answer);
+    if (!seen) continue;
     if ('side' in s && 'side' in seen && s.side !== seen.side)
       out.push(
         violation(
