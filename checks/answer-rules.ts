@@ -26,6 +26,7 @@ export const ANSWER_CASES = {
   forecastSeenTwice: 'a forecast whose id an earlier answer (or view) carried',
   marketSeenTwice: 'a market whose marketKey an earlier answer (or object) carried',
   signalSeenTwice: 'a publication whose id an earlier answer (or ref) stated',
+  assetSeenTwice: 'an Asset whose id an earlier answer (or object) carried',
   catalogOrder: 'a listMarkets answer of two or more rows, judged for the sort it was asked (or the default)',
 } as const;
 
@@ -43,6 +44,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     forecastSeenTwice: ['FCST-017'],
     marketSeenTwice: ['ROUTE-014'],
     signalSeenTwice: ['SIG-027'],
+    assetSeenTwice: ['ASSET-115'],
     catalogOrder: ['MKT-027', 'MKT-028', 'MKT-030', 'PARAM-041'],
   };
 }

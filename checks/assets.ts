@@ -9,6 +9,7 @@ import { checkMarketList, MARKET_ROW_CHECKS } from './market-row.ts';
 import type { MarketCheckContext } from './market-row.ts';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
+import { checkIdentitySeenTwice, identitySightings, seenBefore, type IdentitySighting, type IdentityViews } from './seen-twice.ts';
 
 type Row = Record<string, unknown>;
 
@@ -490,6 +491,40 @@ export function checkSummaryAcrossModes(q: readonly Row[], reference: readonly R
   return out;
 }
 
+/** The members naming an Asset (AssetRef's, which every Asset item and directory entry carries too): ASSET-115. */
+const ASSET_IDENTITY = ['assetKey', 'name', 'ticker', 'asset_type'] as const;
+
+/**
+ * The Assets an answer states anywhere (AssetRefs of every envelope, asset-search items, directory entries): every
+ * object with a string id and a string assetKey, keyed by id, with its identity members stated non-null.
+ */
+export const assetSightings = (body: unknown, path = ''): IdentitySighting[] =>
+  identitySightings(
+    body,
+    (row) => (typeof row.id === 'string' && typeof row.assetKey === 'string' ? row.id : undefined),
+    ASSET_IDENTITY,
+    (_, v) => (v === null || v === undefined ? undefined : typeof v === 'string' ? v : JSON.stringify(v)),
+    path,
+  );
+
+/** ASSET-115's instances: Assets whose id an earlier sighting (`known`, or earlier in this answer) carried. */
+export const assetSeenTwiceInstances = (sightings: readonly IdentitySighting[], known?: ReadonlyMap<string, unknown>): number =>
+  seenBefore(
+    sightings.map((s) => s.key),
+    known,
+  );
+
+/**
+ * ASSET-115: one Asset id, one Asset: its assetKey, name, ticker and asset_type are stated alike wherever an answer
+ * carries it (`known`: the first statements, updated with this answer's, each named `answer`).
+ * @returns a violation per member stated two ways
+ */
+export const checkAssetSeenTwice = (
+  sightings: readonly IdentitySighting[],
+  known: IdentityViews = new Map(),
+  answer?: string,
+): Violation[] => checkIdentitySeenTwice('ASSET-115', 'Asset', sightings, known, answer);
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 const checkLinkedMarketEntry = defineCheck('checkLinkedMarket', ['ASRCH-025', 'ASRCH-026', 'ASRCH-027', 'ASRCH-028'], checkLinkedMarket);
 const checkSearchEchoEntry = defineCheck(
@@ -502,6 +537,12 @@ const checkRelevanceOrderEntry = defineCheck('checkRelevanceOrder', ['ASRCH-050'
 const checkFiltersEntry = defineCheck('checkFilters', ['ASRCH-060', 'ASRCH-062'], checkFilters);
 /** The assets checks, by name (the name of the function each wraps). */
 export const ASSETS_CHECKS = {
+  checkAssetSeenTwice: defineCheck('checkAssetSeenTwice', ['ASSET-115'], checkAssetSeenTwice, undefined, {
+    'ASSET-115': {
+      what: 'an Asset whose id an earlier answer (or object) carried',
+      count: ([sightings, known]) => assetSeenTwiceInstances(sightings, known),
+    },
+  }),
   checkSummaryAcrossModes: defineCheck('checkSummaryAcrossModes', ['ASRCH-118'], checkSummaryAcrossModes, undefined, {
     'ASRCH-118': {
       what: 'an Asset stated with a market_summary in both modes',

@@ -4,7 +4,7 @@
  */
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
-import { seenBefore } from './seen-twice.ts';
+import { checkIdentitySeenTwice, identitySightings, seenBefore, type IdentitySighting, type IdentityViews } from './seen-twice.ts';
 
 type Row = Record<string, unknown>;
 
@@ -158,16 +158,8 @@ const IDENTITY_MEMBERS = [
   'broker_channels',
 ] as const;
 
-/** One market object of an answer (a routing object, a list item, a MarketRef): its marketKey and identity members. */
-export interface MarketSighting {
-  marketKey: string;
-  /** Each identity member the object carries non-null, in a comparable form (instants in ms, URLs normalised, channels sorted). */
-  members: Partial<Record<(typeof IDENTITY_MEMBERS)[number], string>>;
-  path: string;
-}
-
-/** The first statement of each identity member of each marketKey in the answers seen so far, with where it was. */
-export type MarketViews = Map<string, Map<string, { value: string; where: string }>>;
+/** The first statement of each identity member of each marketKey in the answers seen so far (ROUTE-014). */
+export type MarketViews = IdentityViews;
 
 /** A member's value in a form two spellings of one fact share; undefined when null, absent or unreadable. */
 function comparable(member: string, value: unknown): string | undefined {
@@ -190,28 +182,22 @@ function comparable(member: string, value: unknown): string | undefined {
 
 /**
  * The market objects an answer carries anywhere (relationships envelopes' MarketRefs included): every object with a
- * string marketKey, a string venue and a nativeMarketId, which is the shape of a market in every answer of the spec.
+ * string marketKey, a string venue and a nativeMarketId, which is the shape of a market in every answer of the spec;
+ * keyed by marketKey, with the identity members each states non-null (instants in ms, URLs normalised, channels sorted).
  */
-export function marketSightings(body: unknown, path = ''): MarketSighting[] {
-  if (!body || typeof body !== 'object') return [];
-  if (Array.isArray(body)) return body.flatMap((v, i) => marketSightings(v, path + ptr(i)));
-  const row = body as Row;
-  const here: MarketSighting[] = [];
-  if (typeof row.marketKey === 'string' && typeof row.venue === 'string' && 'nativeMarketId' in row) {
-    const members: MarketSighting['members'] = {};
-    for (const m of IDENTITY_MEMBERS) {
-      const v = comparable(m, row[m]);
-      if (v !== undefined) members[m] = v;
-    }
-    here.push({ marketKey: row.marketKey, members, path });
-  }
-  return [...here, ...Object.entries(row).flatMap(([k, v]) => marketSightings(v, path + ptr(k)))];
-}
+export const marketSightings = (body: unknown, path = ''): IdentitySighting[] =>
+  identitySightings(
+    body,
+    (row) => (typeof row.marketKey === 'string' && typeof row.venue === 'string' && 'nativeMarketId' in row ? row.marketKey : undefined),
+    IDENTITY_MEMBERS,
+    comparable,
+    path,
+  );
 
 /** ROUTE-014's instances: sightings of a marketKey an earlier sighting (`known`, or earlier in this answer) carried. */
-export function marketSeenTwiceInstances(sightings: readonly MarketSighting[], known?: ReadonlyMap<string, unknown>): number {
+export function marketSeenTwiceInstances(sightings: readonly IdentitySighting[], known?: ReadonlyMap<string, unknown>): number {
   return seenBefore(
-    sightings.map((s) => s.marketKey),
+    sightings.map((s) => s.key),
     known,
   );
 }
@@ -222,26 +208,11 @@ export function marketSeenTwiceInstances(sightings: readonly MarketSighting[], k
  * a null or absent member is no statement (a ref may leave question null, a feed may omit it).
  * @returns a violation per member stated two ways
  */
-export function checkMarketSeenTwice(sightings: readonly MarketSighting[], known: MarketViews = new Map(), answer?: string): Violation[] {
-  const out: Violation[] = [];
-  for (const s of sightings) {
-    let views = known.get(s.marketKey);
-    if (!views) known.set(s.marketKey, (views = new Map()));
-    for (const [member, value] of Object.entries(s.members)) {
-      const first = views.get(member);
-      if (!first) views.set(member, { value, where: answer ? `${answer}: ${s.path}` : s.path });
-      else if (first.value !== value)
-        out.push(
-          violation(
-            'ROUTE-014',
-            s.path + ptr(member),
-            `market ${s.marketKey} has ${member} ${value} here and ${first.value} in ${first.where}`,
-          ),
-        );
-    }
-  }
-  return out;
-}
+export const checkMarketSeenTwice = (
+  sightings: readonly IdentitySighting[],
+  known: MarketViews = new Map(),
+  answer?: string,
+): Violation[] => checkIdentitySeenTwice('ROUTE-014', 'market', sightings, known, answer);
 
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 const checkVenueAUrlEntry = defineCheck('checkVenueAUrl', ['ROUTE-006'], checkVenueAUrl);

@@ -208,6 +208,12 @@ const TABLE = {
       { operation: 'listSources', via: ['suites/market-signals.spec.ts'] },
     ],
     [
+      'asset-ref-ticker-lower-availability',
+      'ASSET-115',
+      "availability's AssetRefs state their Asset's ticker in lower case, where asset search states it as stored",
+      { operation: 'getForecastAvailability', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
       'ref-question-event-title',
       'ROUTE-014',
       "a relationships envelope's MarketRef states its market's question as the event's title, where the market's own rows state the market's question",

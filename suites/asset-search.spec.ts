@@ -853,7 +853,9 @@ test.describe('asset search: reference mode', () => {
 
   test(
     'every linked market is a direct HAS_MARKET link of its Asset (never AFFECTS)',
-    { ...ruleDetails('ASRCH-021', 'ASRCH-022', ...contractRules(OP, 'getForecastAvailability')) },
+    // ASSET-115 is judged on these answers by the cross-cutting checks: each AssetRef availability shows for a linked
+    // market names its Asset as the hydrated items do (suites/support/answer-checks.ts).
+    { ...ruleDetails('ASRCH-021', 'ASRCH-022', 'ASSET-115', ...contractRules(OP, 'getForecastAvailability')) },
     async ({ api, paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);

@@ -5,6 +5,7 @@
  */
 import type { SearchRequest } from '../assets.ts';
 import { CHECKS } from '../registry.ts';
+import { assetSightings } from '../assets.ts';
 import { alsoBreaks, cases, lift, mutate } from './cases.ts';
 import { marketRow, ROW_MUTANTS, SITE, UUID } from './parts.ts';
 
@@ -277,6 +278,40 @@ export const DIRECTORY_CASES = [
       'ASRCH-118': [
         [{ id: UUID(1), assetKey: 'btc', market_summary: { active_market_count: 4, markets_with_forecast: 1 } }],
         [{ id: UUID(1), assetKey: 'btc', market_summary: { active_market_count: 4, markets_with_forecast: 2 } }],
+      ],
+    },
+  }),
+  cases({
+    check: C.checkAssetSeenTwice,
+    // One Asset as a search item and as an AssetRef (ticker null there: no statement); another Asset.
+    ok: [
+      [
+        assetSightings([
+          { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'BTC', asset_type: 'crypto' },
+          {
+            relationship: 'HAS_MARKET',
+            direction: 'incoming',
+            via: 'direct',
+            id: UUID(1),
+            assetKey: 'btc',
+            name: 'Bitcoin',
+            ticker: null,
+            asset_type: 'crypto',
+          },
+          { id: UUID(2), assetKey: 'eth', name: 'Ether', ticker: 'ETH', asset_type: 'crypto' },
+        ]),
+        new Map(),
+        'test',
+      ],
+    ],
+    bad: {
+      'ASSET-115': [
+        assetSightings([
+          { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'BTC', asset_type: 'crypto' },
+          { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'btc', asset_type: 'crypto' },
+        ]),
+        new Map(),
+        'test',
       ],
     },
   }),

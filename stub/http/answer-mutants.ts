@@ -133,6 +133,14 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
         changed = set(item, 'published_at', new Date(Date.parse(item.published_at) + 300_000).toISOString());
     return changed;
   }
+  if (mutant('asset-ref-ticker-lower-availability') && operationId === 'getForecastAvailability') {
+    // An AssetRef states its Asset's ticker in lower case, where asset search states it as stored.
+    const refs = all().filter(
+      (o) => isRef(o) && typeof o.assetKey === 'string' && typeof o.ticker === 'string' && o.ticker !== o.ticker.toLowerCase(),
+    );
+    for (const ref of refs) ref.ticker = (ref.ticker as string).toLowerCase();
+    return refs.length > 0;
+  }
   if (mutant('quote-us-live-search') && operationId === 'searchAssets') {
     let changed = false;
     for (const o of all()) {

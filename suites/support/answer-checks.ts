@@ -32,6 +32,8 @@ import {
   type MarketViews,
 } from '../../checks/routing.ts';
 import { checkSortOrder, SORT_RULES, SORTS } from '../../checks/markets.ts';
+import { assetSeenTwiceInstances, assetSightings, checkAssetSeenTwice } from '../../checks/assets.ts';
+import type { IdentityViews } from '../../checks/seen-twice.ts';
 import { checkSignalSeenTwice, signalSeenTwiceInstances, signalSightings, type SignalViews } from '../../checks/signals.ts';
 import { checkForecastSeenTwice, forecastSeenTwiceInstances, forecastSightings, type ForecastViews } from '../../checks/forecast.ts';
 import {
@@ -65,6 +67,8 @@ const forecastViews: ForecastViews = new Map();
 const marketViews: MarketViews = new Map();
 /** The first statement of each publication id in this worker's answers so far (SIG-027). */
 const signalViews: SignalViews = new Map();
+/** The first statement of each identity member of each Asset id in this worker's answers so far (ASSET-115). */
+const assetViews: IdentityViews = new Map();
 
 /** Whether every rule of `ids` applies to `operationId` (contract/applicability.ts). */
 const appliesTo = (ids: readonly string[], operationId: string): boolean =>
@@ -244,6 +248,12 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     const signals = signalSightings(operationId, observed.body);
     judgedOn(RULES.signalSeenTwice, signalSeenTwiceInstances(signals, signalViews), ANSWER_CASES.signalSeenTwice, operationId);
     out.push(...checkSignalSeenTwice(signals, signalViews, `an earlier ${operationId} answer`));
+  }
+  // ASSET-115 across answers: one Asset id, one assetKey, name, ticker and asset_type, wherever this worker saw it.
+  if (appliesTo(RULES.assetSeenTwice, operationId)) {
+    const assets = assetSightings(observed.body);
+    judgedOn(RULES.assetSeenTwice, assetSeenTwiceInstances(assets, assetViews), ANSWER_CASES.assetSeenTwice, operationId);
+    out.push(...checkAssetSeenTwice(assets, assetViews, `an earlier ${operationId} answer`));
   }
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);
