@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { APIResponse } from '@playwright/test';
 import { judgeWith } from './support/judging.ts';
+import { runCheck } from '../checks/define.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, paidRuns } from './support/property.ts';
@@ -672,7 +673,17 @@ test.describe('asset search: reference mode', () => {
       const now = (await search(paid, { mode: 'q', q: '*' }, targetOptions.siteUrl)).assets as Row[];
       // search() checks every linked market of every response row (checkAssetSearch).
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
-      expect.soft(judgeWith(CHECKS.checkSummaryAcrossModes, now, [...hydrated.values()], "q='*' vs reference mode")).toHaveNoViolations();
+      let found = judgeWith(CHECKS.checkSummaryAcrossModes, now, [...hydrated.values()], "q='*' vs reference mode");
+      if (found.length) {
+        // A forecast published during the hydration (another test's job) moves a count: an Asset whose reference-mode
+        // summary matches a q='*' taken after it is no verdict; only one matching neither is.
+        const after = (await search(paid, { mode: 'q', q: '*' }, targetOptions.siteUrl)).assets as Row[];
+        const later = new Set(
+          [...hydrated.values()].filter((a) => !runCheck(CHECKS.checkSummaryAcrossModes, [after, [a]]).length).map((a) => String(a.id)),
+        );
+        found = found.filter((v) => !later.has(v.path.split('/')[2] ?? ''));
+      }
+      expect.soft(found).toHaveNoViolations();
       const linked = [...hydrated.values()].flatMap((a) => (a.linked_markets ?? []) as Row[]);
       judged('*', linked.length, 'a hydrated linked market');
       // Gap ASRCH-112: the stub orders linked markets by market_updated_at descending, then marketKey.

@@ -15,7 +15,7 @@ import { thrifty } from './support/property.ts';
 import { lookup, mapLimit } from './support/lookups.ts';
 import { checkMarketList } from '../checks/market-row.ts';
 import { CHECKS } from '../checks/registry.ts';
-import { rulesOf } from '../checks/define.ts';
+import { rulesOf, runCheck } from '../checks/define.ts';
 import { judgeWith } from './support/judging.ts';
 import {
   HOUR_MS,
@@ -394,18 +394,23 @@ test.describe('GET /api/v1/markets', () => {
           if (!windowChecked) {
             windowChecked = true;
             const wide = { max_forecast_age: 168 };
-            const [t, u] = [await catalog200(paid, { topic, ...wide }, 'MKT-041'), await catalog200(paid, wide, 'MKT-041')];
+            const label = `topic=${topic}&max_forecast_age=168`;
+            const missing = (t: Answer): Violation[] =>
+              checkContains(
+                t.rows,
+                keysOf(u.rows.filter((r) => showsTopic(r, topic))),
+                'MKT-041',
+                `the 168 h answer lists it under ${topic}`,
+              );
+            const u = await catalog200(paid, wide, 'MKT-041');
+            let t = await catalog200(paid, { topic, ...wide }, 'MKT-041');
+            // A forecast published between the two calls (another test's job) moves a count: a difference is read again
+            // once, and only one that persists is a verdict (a bug does not go away when asked twice).
+            if (missing(t).length || runCheck(CHECKS.checkFilteredWindow, [t.rows, u.rows, label]).length)
+              t = await catalog200(paid, { topic, ...wide }, 'MKT-041');
             expect(
-              [
-                ...checkContains(
-                  t.rows,
-                  keysOf(u.rows.filter((r) => showsTopic(r, topic))),
-                  'MKT-041',
-                  `the 168 h answer lists it under ${topic}`,
-                ),
-                ...judgeWith(CHECKS.checkFilteredWindow, t.rows, u.rows, `topic=${topic}&max_forecast_age=168`),
-              ],
-              `topic=${topic} at max_forecast_age=168 against the unfiltered answer at 168`,
+              [...missing(t), ...judgeWith(CHECKS.checkFilteredWindow, t.rows, u.rows, label)],
+              `${label} against the unfiltered answer at 168`,
             ).toHaveNoViolations(t.body);
           }
 

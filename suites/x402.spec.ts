@@ -28,7 +28,7 @@ import { observeChoice } from './support/choices.ts';
 import { judged } from './support/annotations.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { discoverIdentities, errorOf, pathOf, unpaidBaseline } from './support/operations.ts';
+import { discoverIdentities, errorOf, pacingMs, pathOf, unpaidBaseline } from './support/operations.ts';
 import {
   encodePayment,
   newWallet,
@@ -172,6 +172,8 @@ test.describe('x402 challenge', () => {
           ...(priceGap ? [priceGap] : []),
           ...contractRules(operationId),
         ),
+        // The oil route spaces request starts (one in flight, a second apart): its challenges are asked under its lock.
+        lock: routeLocks(operationId),
       },
       async ({ api, targetOptions }) => {
         const keyed = targetOptions.apiKey ? api.withKey(targetOptions.apiKey) : undefined;
@@ -217,6 +219,9 @@ test.describe('x402 challenge', () => {
           // The challenge of each boolean parameter's other value: the live challenge decides the cost, so its amount
           // is held to the $0.005 increment and the networks, not to the reference price (a free 402 each).
           for (const params of booleanVariants(operationId, base.params as Record<string, string> | undefined)) {
+            // A spaced route's next start comes a second after the last (its 429 would be no challenge to judge).
+            const spacing = pacingMs(operationId);
+            if (spacing) await new Promise((r) => setTimeout(r, spacing));
             const v = await readChallenge(api, op.method.toUpperCase(), path, { params, data: base.body });
             await expect(v.res).toMatchContract(operationId);
             if (!v.challenge) continue;
