@@ -9,7 +9,13 @@ import { checkMarketList, MARKET_ROW_CHECKS } from './market-row.ts';
 import type { MarketCheckContext } from './market-row.ts';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
-import { checkIdentitySeenTwice, identitySightings, seenBefore, type IdentitySighting, type IdentityViews } from './seen-twice.ts';
+import {
+  checkIdentitySeenTwice,
+  identitySightings,
+  identitySeenTwiceInstances,
+  type IdentitySighting,
+  type IdentityViews,
+} from './seen-twice.ts';
 
 type Row = Record<string, unknown>;
 
@@ -507,13 +513,6 @@ export const assetSightings = (body: unknown, path = ''): IdentitySighting[] =>
     path,
   );
 
-/** ASSET-115's instances: Assets whose id an earlier sighting (`known`, or earlier in this answer) carried. */
-export const assetSeenTwiceInstances = (sightings: readonly IdentitySighting[], known?: ReadonlyMap<string, unknown>): number =>
-  seenBefore(
-    sightings.map((s) => s.key),
-    known,
-  );
-
 /**
  * ASSET-115: one Asset id, one Asset: its assetKey, name, ticker and asset_type are stated alike wherever an answer
  * carries it (`known`: the first statements, updated with this answer's, each named `answer`).
@@ -540,7 +539,7 @@ export const ASSETS_CHECKS = {
   checkAssetSeenTwice: defineCheck('checkAssetSeenTwice', ['ASSET-115'], checkAssetSeenTwice, undefined, {
     'ASSET-115': {
       what: 'an Asset whose id an earlier answer (or object) carried',
-      count: ([sightings, known]) => assetSeenTwiceInstances(sightings, known),
+      count: ([sightings, known]) => identitySeenTwiceInstances(sightings, known),
     },
   }),
   checkSummaryAcrossModes: defineCheck('checkSummaryAcrossModes', ['ASRCH-118'], checkSummaryAcrossModes, undefined, {

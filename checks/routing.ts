@@ -4,7 +4,13 @@
  */
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
-import { checkIdentitySeenTwice, identitySightings, seenBefore, type IdentitySighting, type IdentityViews } from './seen-twice.ts';
+import {
+  checkIdentitySeenTwice,
+  identitySightings,
+  identitySeenTwiceInstances,
+  type IdentitySighting,
+  type IdentityViews,
+} from './seen-twice.ts';
 
 type Row = Record<string, unknown>;
 
@@ -194,14 +200,6 @@ export const marketSightings = (body: unknown, path = ''): IdentitySighting[] =>
     path,
   );
 
-/** ROUTE-014's instances: sightings of a marketKey an earlier sighting (`known`, or earlier in this answer) carried. */
-export function marketSeenTwiceInstances(sightings: readonly IdentitySighting[], known?: ReadonlyMap<string, unknown>): number {
-  return seenBefore(
-    sightings.map((s) => s.key),
-    known,
-  );
-}
-
 /**
  * ROUTE-014: one marketKey, one market. Each identity member a sighting states non-null is compared with the first
  * non-null statement of it for the same marketKey (`known`, updated with this answer's sightings named `answer`);
@@ -229,7 +227,7 @@ export const ROUTING_CHECKS = {
   checkMarketSeenTwice: defineCheck('checkMarketSeenTwice', ['ROUTE-014'], checkMarketSeenTwice, undefined, {
     'ROUTE-014': {
       what: 'a market whose marketKey an earlier answer (or object) carried',
-      count: ([sightings, known]) => marketSeenTwiceInstances(sightings, known),
+      count: ([sightings, known]) => identitySeenTwiceInstances(sightings, known),
     },
   }),
   checkListingBrokers: defineCheck('checkListingBrokers', ['ROUTE-013'], checkListingBrokers, undefined, {

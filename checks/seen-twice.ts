@@ -68,6 +68,13 @@ export function identitySightings(
   return [...here, ...Object.entries(row).flatMap(([k, v]) => identitySightings(v, keyOf, members, comparable, path + ptr(k)))];
 }
 
+/** The instances of an identity rule: sightings of a key an earlier sighting (`known`, or earlier in this answer) carried. */
+export const identitySeenTwiceInstances = (sightings: readonly IdentitySighting[], known?: ReadonlyMap<string, unknown>): number =>
+  seenBefore(
+    sightings.map((s) => s.key),
+    known,
+  );
+
 /**
  * One key, one thing: each member a sighting states is compared with the first statement of it for the same key
  * (`known`, updated with this answer's sightings, each named `answer`). `noun` names the thing in messages.

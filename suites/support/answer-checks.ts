@@ -27,13 +27,12 @@ import {
   checkRouting,
   checkServiceUrl,
   checkUniqueMarketKeys,
-  marketSeenTwiceInstances,
   marketSightings,
   type MarketViews,
 } from '../../checks/routing.ts';
 import { checkSortOrder, SORT_RULES, SORTS } from '../../checks/markets.ts';
-import { assetSeenTwiceInstances, assetSightings, checkAssetSeenTwice } from '../../checks/assets.ts';
-import type { IdentityViews } from '../../checks/seen-twice.ts';
+import { assetSightings, checkAssetSeenTwice } from '../../checks/assets.ts';
+import { identitySeenTwiceInstances, type IdentityViews } from '../../checks/seen-twice.ts';
 import { checkSignalSeenTwice, signalSeenTwiceInstances, signalSightings, type SignalViews } from '../../checks/signals.ts';
 import { checkForecastSeenTwice, forecastSeenTwiceInstances, forecastSightings, type ForecastViews } from '../../checks/forecast.ts';
 import {
@@ -69,6 +68,9 @@ const marketViews: MarketViews = new Map();
 const signalViews: SignalViews = new Map();
 /** The first statement of each identity member of each Asset id in this worker's answers so far (ASSET-115). */
 const assetViews: IdentityViews = new Map();
+
+/** The cross-answer groups of checks/answer-rules.ts (one thing, one fact wherever it is seen). */
+type SeenTwice = 'forecastSeenTwice' | 'marketSeenTwice' | 'signalSeenTwice' | 'assetSeenTwice';
 
 /** Whether every rule of `ids` applies to `operationId` (contract/applicability.ts). */
 const appliesTo = (ids: readonly string[], operationId: string): boolean =>
@@ -233,28 +235,31 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     out.push(...checkCappedCategories(observed.body, cappedSeen, `an earlier ${operationId} answer`));
   }
   if (operationId === 'listMarkets') out.push(...catalogOrderViolations(observed.body, url));
-  // FCST-017 across answers: one stored forecast, one creation instant and one probability, wherever this worker saw it.
-  const sightings = forecastSightings(operationId, observed.body);
-  judgedOn(RULES.forecastSeenTwice, forecastSeenTwiceInstances(sightings, forecastViews), ANSWER_CASES.forecastSeenTwice, operationId);
-  out.push(...checkForecastSeenTwice(sightings, forecastViews, `an earlier ${operationId} answer`));
-  // ROUTE-014 across answers: one marketKey, one market (identity members), wherever this worker saw it.
-  if (appliesTo(RULES.marketSeenTwice, operationId)) {
-    const markets = marketSightings(observed.body);
-    judgedOn(RULES.marketSeenTwice, marketSeenTwiceInstances(markets, marketViews), ANSWER_CASES.marketSeenTwice, operationId);
-    out.push(...checkMarketSeenTwice(markets, marketViews, `an earlier ${operationId} answer`));
-  }
-  // SIG-027 across answers: one publication, one side and one publication instant, wherever this worker saw it.
-  if (appliesTo(RULES.signalSeenTwice, operationId)) {
-    const signals = signalSightings(operationId, observed.body);
-    judgedOn(RULES.signalSeenTwice, signalSeenTwiceInstances(signals, signalViews), ANSWER_CASES.signalSeenTwice, operationId);
-    out.push(...checkSignalSeenTwice(signals, signalViews, `an earlier ${operationId} answer`));
-  }
-  // ASSET-115 across answers: one Asset id, one assetKey, name, ticker and asset_type, wherever this worker saw it.
-  if (appliesTo(RULES.assetSeenTwice, operationId)) {
-    const assets = assetSightings(observed.body);
-    judgedOn(RULES.assetSeenTwice, assetSeenTwiceInstances(assets, assetViews), ANSWER_CASES.assetSeenTwice, operationId);
-    out.push(...checkAssetSeenTwice(assets, assetViews, `an earlier ${operationId} answer`));
-  }
+  // One thing, one fact wherever this worker saw it (checks/seen-twice.ts): FCST-017 one stored forecast, ROUTE-014
+  // one marketKey, SIG-027 one publication, ASSET-115 one Asset id.
+  const earlier = `an earlier ${operationId} answer`;
+  const across = <S, V>(
+    group: SeenTwice,
+    sightings: () => S[],
+    views: V,
+    instances: (s: S[], v: V) => number,
+    check: (s: S[], v: V, a: string) => Violation[],
+  ) => {
+    if (!appliesTo(RULES[group], operationId)) return;
+    const seen = sightings();
+    judgedOn(RULES[group], instances(seen, views), ANSWER_CASES[group], operationId);
+    out.push(...check(seen, views, earlier));
+  };
+  across(
+    'forecastSeenTwice',
+    () => forecastSightings(operationId, observed.body),
+    forecastViews,
+    forecastSeenTwiceInstances,
+    checkForecastSeenTwice,
+  );
+  across('marketSeenTwice', () => marketSightings(observed.body), marketViews, identitySeenTwiceInstances, checkMarketSeenTwice);
+  across('signalSeenTwice', () => signalSightings(operationId, observed.body), signalViews, signalSeenTwiceInstances, checkSignalSeenTwice);
+  across('assetSeenTwice', () => assetSightings(observed.body), assetViews, identitySeenTwiceInstances, checkAssetSeenTwice);
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);
   for (const [path, row] of routed) out.push(...checkRouting(row, path));
