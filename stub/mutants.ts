@@ -196,6 +196,12 @@ const TABLE = {
       { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
     ],
     [
+      'mkt-venue-window-default',
+      'MKT-041',
+      'beside a venue, listMarkets windows forecast_count and latest_forecast_at by the 48 h default instead of the max_forecast_age asked',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
       'x402-oil-no-marks-unrounded',
       'X402-007',
       "with include_marks=false the oil route's challenge asks three quarters of its price, off the $0.005 increment (round-7 bug)",

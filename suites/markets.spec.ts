@@ -337,7 +337,7 @@ test.describe('GET /api/v1/markets', () => {
       ),
     },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'listMarkets', 13), 'spend budget too small for 13 listMarkets calls');
+      test.skip(!affordable(targetOptions, 'listMarkets', 14), 'spend budget too small for 14 listMarkets calls');
       const all = await baseCatalog(paid);
       if (!all) return;
       const freq = new Map<string, number>();
@@ -412,6 +412,28 @@ test.describe('GET /api/v1/markets', () => {
               [...missing(t), ...judgeWith(CHECKS.checkFilteredWindow, t.rows, u.rows, label)],
               `${label} against the unfiltered answer at 168`,
             ).toHaveNoViolations(t.body);
+            // The same window beside the venue filter (MKT-041 holds whatever filter comes with it): the venue with
+            // the most rows at 168 h, every one of its rows listed and windowed as in the unfiltered answer.
+            const venue = MARKET_VENUES.map((x) => [x, u.rows.filter((r) => r.venue === x).length] as const)
+              .sort((x, y) => y[1] - x[1])
+              .find(([, n]) => n > 0)?.[0];
+            if (venue) {
+              const vLabel = `venue=${venue}&max_forecast_age=168`;
+              const vMissing = (v: Answer): Violation[] =>
+                checkContains(
+                  v.rows,
+                  keysOf(u.rows.filter((r) => r.venue === venue)),
+                  'MKT-041',
+                  `the 168 h answer lists it with venue ${venue}`,
+                );
+              let v = await catalog200(paid, { venue, ...wide }, 'MKT-041');
+              if (vMissing(v).length || runCheck(CHECKS.checkFilteredWindow, [v.rows, u.rows, vLabel]).length)
+                v = await catalog200(paid, { venue, ...wide }, 'MKT-041');
+              expect(
+                [...vMissing(v), ...judgeWith(CHECKS.checkFilteredWindow, v.rows, u.rows, vLabel)],
+                `${vLabel} against the unfiltered answer at 168`,
+              ).toHaveNoViolations(v.body);
+            }
           }
 
           const prefix = topic.slice(0, -1);

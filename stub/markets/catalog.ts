@@ -31,11 +31,15 @@ export interface CatalogParams {
 export function parseCatalogParams(q: Query): CatalogParams {
   const topic = q.str('topic', FILTER_BOUNDS);
   const maxForecastAge = q.int('max_forecast_age', { min: 1, default: mutant('mkt-max-age-default-24') ? 24 : DEFAULT_MAX_FORECAST_AGE_H });
+  const venue = q.venue();
+  // Mutants mkt-topic-window-default and mkt-venue-window-default: beside a topic (round-7 bug) or a venue, the
+  // default window replaces the one asked.
+  const windowLost =
+    (mutant('mkt-topic-window-default') && topic !== undefined) || (mutant('mkt-venue-window-default') && venue !== undefined);
   return {
     topic,
-    venue: q.venue(),
-    // Mutant mkt-topic-window-default: beside a topic, the default window replaces the one asked (round-7 bug).
-    maxForecastAge: mutant('mkt-topic-window-default') && topic !== undefined ? DEFAULT_MAX_FORECAST_AGE_H : maxForecastAge,
+    venue,
+    maxForecastAge: windowLost ? DEFAULT_MAX_FORECAST_AGE_H : maxForecastAge,
     changedWithin: q.int('changed_within', { min: 1, max: 168 }),
     sort: q.enum('sort', SORTS, 'updated_desc'),
   };
