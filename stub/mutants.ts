@@ -112,6 +112,12 @@ const TABLE = {
       { operation: 'createSocialProfile', via: ['suites/social-profile.spec.ts'] },
     ],
     [
+      'bill-latest-hours-over-3-double',
+      'BILL-001',
+      'a latest feed of more than the default 3 hours debits the price twice (round-8 bug: priced by the window asked)',
+      { operation: 'getLatest', via: ['suites/parameters.spec.ts'] },
+    ],
+    [
       'bill-assets-reference-over-40',
       'BILL-001',
       'a reference-mode asset search of more than 40 references debits the price twice (round-5 bug: priced per batch of references)',

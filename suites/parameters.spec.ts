@@ -40,6 +40,7 @@ import {
 } from './support/operations.ts';
 import { ORDER_GAP, refusalAnswer, refusalsFree, refusedOf } from './support/refusals.ts';
 import { observing } from './support/choices.ts';
+import { watchDebits } from './support/debit-watch.ts';
 
 /** Values tried per out-of-bounds case; a constant case (a left-out parameter) runs once. */
 const NUM_RUNS = 5;
@@ -122,7 +123,7 @@ for (const { operationId } of contract().operations.values()) {
       ...ruleDetails(...ruleIds, 'ERR-008', ...(paidRoute(operationId) ? [ORDER_GAP] : []), ...contractRules(operationId)),
       lock: routeLocks(operationId),
     },
-    async ({ api, targetOptions, budget, freshKey }) => {
+    async ({ api, targetOptions, budget, freshKey, controlPlaneIfAny }) => {
       const keyed = needsCredentials(operationId);
       test.skip(keyed && !targetOptions.apiKey, 'needs an API key (FC_API_KEY)');
       if (paidRoute(operationId)) observing(ORDER_GAP);
@@ -225,16 +226,29 @@ for (const { operationId } of contract().operations.values()) {
             ? "edge values of a $0.50+ route are sent on a finite spend budget only for a pattern's bounded run"
             : 'no in-bounds edge value of this rule is sent with the discovered baseline',
       );
+      // Each in-bounds edge of a paid route is also a call whose debit is read (round-8 bug: a price that grows with
+      // the hours asked): on an account of its own with a control plane, the route's one price whatever value it
+      // carries (BILL-001), nothing for a 404, 429 or 502 (suites/support/debit-watch.ts); unjudged without one.
+      const watch =
+        keyed && paidRoute(operationId) && spendOk && edges.length ? await watchDebits(api, controlPlaneIfAny, client) : undefined;
       for (const e of spendOk ? edges : []) {
         const rule = ruleOf(operationId, e)!;
         await test.step(`${e.param.name} ${e.what} is accepted [${rule.id}]`, async () => {
-          const res = await send(client, operationId, requestFor(base, e.param, e.value));
+          const parts = requestFor(base, e.param, e.value);
+          const res = watch
+            ? (
+                await watch.call(`${e.param.name} ${e.what}`, operationId, async () => {
+                  const r = await send(watch.client, operationId, parts);
+                  return { r, status: r.status() };
+                })
+              ).r
+            : await send(client, operationId, parts);
           await pace(operationId);
           await expect(res).toMatchContract(operationId);
           found.push(...checkAccepted(rule.id, e.param.name, e.value, res.status(), await jsonOrNull(res)));
         });
       }
-      expect(found).toHaveNoViolations();
+      expect([...found, ...(watch?.found ?? [])]).toHaveNoViolations();
     },
   );
 }

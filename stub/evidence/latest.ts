@@ -6,6 +6,7 @@ import type { Article, Forecast, Market, SocialPost } from '../data/index.ts';
 import { iso, isoOrNull, relationships, routing, serviceUrl, venueAUrl, venueQuote, venueQuoteMember } from '../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
 import { mutant } from '../mutants.ts';
+import { PRICES } from '../../contract/pricing.ts';
 import { alt } from '../variant.ts';
 
 const HOUR_MS = 3_600_000;
@@ -115,6 +116,9 @@ function drafts(ctx: StubContext, types: ReadonlySet<EventType>, since: number, 
 /** Handler of getLatest. @throws ApiError 422 for hours outside 1..6 or an unknown type. */
 export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
   const hours = req.query.int('hours', { min: 1, max: mutant('latest-hours-7') ? 7 : 6, default: 3 });
+  // Mutant bill-latest-hours-over-3-double: a window longer than the default debits the price twice (round-8 bug).
+  if (mutant('bill-latest-hours-over-3-double') && hours > 3 && req.principal?.via === 'api-key')
+    ctx.accounts.debit(req.principal.accountId, PRICES.getLatest!.credits, 'getLatest');
   // The default of types is a gap (PARAM): all three kinds.
   const types = req.query.list('types', { min: 1, max: 3, allowed: EVENT_TYPES }) ?? [...EVENT_TYPES];
   const now = ctx.clock.nowMs();
