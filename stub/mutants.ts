@@ -118,6 +118,12 @@ const TABLE = {
       { operation: 'getLatest', via: ['suites/parameters.spec.ts'] },
     ],
     [
+      'sig-topic-lost-with-drawdown-filter',
+      'SIG-011',
+      'beside exclude_drawdown_risk=true, listSignals drops the topic filter (round-8 bug: each filter right alone)',
+      { operation: 'listSignals', via: ['suites/signals.spec.ts'] },
+    ],
+    [
       'bill-assets-reference-over-40',
       'BILL-001',
       'a reference-mode asset search of more than 40 references debits the price twice (round-5 bug: priced per batch of references)',

@@ -208,10 +208,10 @@ test.describe('GET /api/v1/signals', () => {
   );
 
   test(
-    'topic=broker_a keeps exactly the broker-listed markets, each with its newest publication',
-    { ...ruleDetails('SIG-011', 'SIG-012', 'SIG-005', ...LIST_RULES, ...contractRules('listSignals')) },
+    'topic=broker_a keeps exactly the broker-listed markets, each with its newest publication, alone and beside exclude_drawdown_risk=true',
+    { ...ruleDetails('SIG-011', 'SIG-012', 'SIG-005', 'SIG-008', 'SIG-009', 'SIG-010', ...LIST_RULES, ...contractRules('listSignals')) },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'listSignals', 2), 'spend budget too small');
+      test.skip(!affordable(targetOptions, 'listSignals', 4), 'spend budget too small');
       const all = await listSignals(paid, targetOptions.siteUrl);
       const listed = all.rows.filter(
         (r) => Array.isArray(marketOf(r)?.broker_channels) && (marketOf(r)!.broker_channels as unknown[]).includes('broker_a'),
@@ -224,6 +224,20 @@ test.describe('GET /api/v1/signals', () => {
         ...checkBrokerFilter(broker.rows, all.rows),
         ...checkNoFallback(broker.rows, all.rows, 'topic=broker_a'),
       ];
+      // Both filters together (round-8 bug: the topic dropped beside the drawdown filter, each right alone): the broker
+      // rows of the drawdown-filtered list, which are the safe rows of the broker list.
+      const { both, safe } = await test.step('topic=broker_a&exclude_drawdown_risk=true', async () => ({
+        safe: await listSignals(paid, targetOptions.siteUrl, { exclude_drawdown_risk: 'true' }),
+        both: await listSignals(paid, targetOptions.siteUrl, { topic: 'broker_a', exclude_drawdown_risk: 'true' }),
+      }));
+      const label = 'topic=broker_a&exclude_drawdown_risk=true';
+      found.push(
+        ...safe.violations,
+        ...both.violations,
+        ...checkBrokerFilter(both.rows, safe.rows),
+        ...checkDrawdownFilter(both.rows, broker.rows, label),
+        ...checkNoFallback(both.rows, all.rows, label),
+      );
       expect(found).toHaveNoViolations();
     },
   );

@@ -59,6 +59,8 @@ function eligible(s: TradeSignal, m: Market, f: SignalFilters, store: DataStore)
   const risky = alt('SIG-009') ? s.drawdownRiskElevated === true : s.drawdownRiskElevated !== false;
   if (f.excludeDrawdownRisk && (mutant('sig-drawdown-wrong-value') ? s.drawdownRiskElevated === null : risky)) return false;
   if (f.topic !== undefined && alt('SIG-013') && !knownTopic(f.topic, store)) return true;
+  // Mutant sig-topic-lost-with-drawdown-filter: beside exclude_drawdown_risk=true the topic is dropped (round-8 bug).
+  if (mutant('sig-topic-lost-with-drawdown-filter') && f.excludeDrawdownRisk) return true;
   return f.topic === undefined || matchesTopic(m, f.topic, store);
 }
 
