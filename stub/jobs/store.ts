@@ -8,6 +8,7 @@ import type { EpochMs } from '../data/model.ts';
 import { DAY } from '../data/rng.ts';
 import type { Job } from './model.ts';
 import { mutant } from '../mutants.ts';
+import { alt } from '../variant.ts';
 
 const ownerKey = (owner: string, key: string): string => `${owner}\u0000${key}`;
 
@@ -28,6 +29,8 @@ export class JobStore {
    */
   get(owner: string, id: string): Job | undefined {
     const job = this.byId.get(id.toLowerCase());
+    // Any letter case names the job (gap JOB-037); the alternate stub matches the jobId as issued only.
+    if (alt('JOB-037') && job?.id !== id) return undefined;
     return job?.owner === owner ? job : undefined;
   }
 
