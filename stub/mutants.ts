@@ -124,6 +124,12 @@ const TABLE = {
       { operation: 'listSignals', via: ['suites/signals.spec.ts'] },
     ],
     [
+      'msrch-category-lost-with-venue',
+      'MSRCH-008',
+      'beside a venue filter, searchMarkets drops the category filter (kin of a round-8 bug: one filter lost beside another)',
+      { operation: 'searchMarkets', via: ['suites/market-search.spec.ts'] },
+    ],
+    [
       'bill-assets-reference-over-40',
       'BILL-001',
       'a reference-mode asset search of more than 40 references debits the price twice (round-5 bug: priced per batch of references)',
