@@ -2784,6 +2784,201 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 8 (a): patterns a, b, c, d
+  {
+    name: 'sources_conflict_409',
+    round: 8,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['713e31698732'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources given both markets and market_keys (a conflicting pair) answers 409 {"error":"conflicting_parameters"} instead of 422 invalid_request; its other 422 causes (missing keys, out-of-range window, more than 10 entries) and every other route keep 422.',
+    how: 'GET /api/v1/sources?markets=will-us-unemployment-reach-5-in-2026&market_keys=venue_a:520224 with an API key: 409 conflicting_parameters (the reference: 422 invalid_request).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 422 || !b || b.error !== 'invalid_request') return;
+      if (!ctx.query.has('markets') || !ctx.query.has('market_keys')) return;
+      res.status = 409;
+      b.error = 'conflicting_parameters';
+      res.touch();
+    },
+  },
+  {
+    name: 'signals_topic_lost_with_drawdown_filter',
+    round: 8,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ed03cd5f7401'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals drops the topic=broker_a filter when exclude_drawdown_risk=true is also given (the drawdown branch filters the unfiltered board), so signals on markets no broker lists come back; each filter alone is right (API-key calls only).',
+    how: 'GET /api/v1/signals?topic=broker_a&exclude_drawdown_risk=true with an API key: 42 rows, 20 of them on markets with empty broker_channels (the reference: 22 rows, all broker-listed).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/signals') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (String(ctx.query.get('exclude_drawdown_risk')).toLowerCase() === 'true' && ctx.query.has('topic')) ctx.query.delete('topic');
+    },
+  },
+  {
+    name: 'job_read_uppercase_id_404',
+    round: 8,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['cc2ed782da5e'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read looks the jobId up as an exact string, so the caller\'s own job spelt as an upper-case UUID answers the unknown-job 404; the lower-case form returned by POST works.',
+    how: 'POST /api/auth/forecast-requests (venue_a 1000503), then GET /api/auth/forecast-requests/{JOBID upper-cased} with the same key: 404 not_found (the reference answers 200 with that job).',
+    onRequest(ctx) {
+      const m = ctx.method === 'GET' && JOB_READ.exec(ctx.path);
+      if (!m) return;
+      let id;
+      try { id = decodeURIComponent(m[1]); } catch { return; }
+      if (/^[0-9A-Fa-f-]{36}$/.test(id) && /[A-F]/.test(id)) ctx.path = '/api/auth/forecast-requests/00000000-0000-4000-8000-000000000000';
+    },
+  },
+  {
+    name: 'latest_hours_debit_per_block',
+    round: 8,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['bbcf421734bc', '1298c54a809b'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest debits 20 credits per started 3-hour block of its window, so hours=4..6 costs 40 credits ($0.04) instead of the flat $0.02; the default and hours 1..3 cost 20 (API-key calls only; the x402 challenge is unchanged).',
+    how: 'Create an account, GET /api/v1/latest?hours=6 with its key: the balance falls by 40 credits (the reference: 20); GET /api/v1/latest: 20.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const h = Number(ctx.query.get('hours'));
+      if (Number.isInteger(h) && h > 3 && h <= 6) await ctx.charge(20 * (Math.ceil(h / 3) - 1));
+    },
+  },
+  {
+    name: 'availability_target_count_with_event',
+    round: 8,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['c16fca8c19a6', '1d099ad81fdb'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'For a venue_b multi-contract event, the availability answer\'s targetResolution.marketCount (and the count in its message) includes the event\'s own row, one more than the open child markets the forecast-targets endpoint it points to lists (markets and allContracts.marketCount).',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR: targetResolution.marketCount 6 ("... with 6 open contracts"); GET /api/public/forecast-targets?ref=KXCPIYOY-26MAR: 5 markets, allContracts.marketCount 5.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || !b.targetResolution) return;
+      const t = b.targetResolution;
+      if (!Number.isInteger(t.marketCount)) return;
+      const n = t.marketCount + 1;
+      if (typeof t.message === 'string') t.message = t.message.replace(`with ${t.marketCount} open`, `with ${n} open`);
+      t.marketCount = n;
+      res.touch();
+    },
+  },
+  // ================================================================== round 8 (b): patterns e, f, g
+  // ------------------------------------------------------------------ pattern e (round 8 b)
+  {
+    name: 'latest_newest_minutes_stale',
+    round: 8,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['445529a3d214'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest computes as_of and window.since per request but reads its events from a materialized view refreshed every five minutes: events whose occurred_at lies in the last five minutes before as_of (the newest edge of the window) are missing, and count is recounted from what is returned. as_of, window and types stay right, every returned event lies in the window, and older events are all there.',
+    how: 'Right after start, GET /api/v1/sources?market_keys=venue_a:520224,...&window=1&types=article lists the article "Traders reassess whether US unemployment reach 5% in 2026..." (published about 3 minutes before start, correlated seconds before start); GET /api/v1/latest?hours=1&types=article has no event with that url for venue_a:520224 (the reference lists it).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events) || !b.as_of) return;
+      const asOf = Date.parse(b.as_of);
+      if (!Number.isFinite(asOf)) return;
+      const cutoff = asOf - 5 * 60_000;
+      const kept = b.events.filter((e) => !(e && Date.parse(e.occurred_at) > cutoff));
+      if (kept.length === b.events.length) return;
+      b.events = kept;
+      if (typeof b.count === 'number') b.count = kept.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 8 b)
+  {
+    name: 'generation_daily_quota_429_billed',
+    round: 8,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['c62df283b618', '4fc78605712d'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'When POST /api/auth/forecast-requests is refused 429 by the owner-scoped daily generation quota (quotaScope venue_market_daily), the $1.00 (1000-credit) debit is kept: the quota is counted inside the job service, after the gateway debited the call, and its refusal is handled like a business answer rather than a rate limit, so the refund hook never sees it. The 429 answer itself (retryAfter, limit_scope, quotaScope, limit) is unchanged; the standard scope\'s 429s of the same route, and every other refusal, debit nothing.',
+    how: 'Create an account with 100000 credits; POST /api/auth/forecast-requests for venue_a 1000503 fifty times (new Idempotency-Key each, paced under 20/s), all 202; the 51st answers 429 quotaScope venue_market_daily limit 50 and the balance drops by 1000 (the reference: unchanged).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 429 || !b || !ctx.apiKey) return;
+      if (b.quotaScope !== 'venue_market_daily') return;
+      await ctx.charge(1000);
+    },
+  },
+  {
+    name: 'oil_partial_marks_billed',
+    round: 8,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'An oil answer whose live venue marks came back only in part (one of the two mark fetches failed: that mark null, degraded true) keeps its API-key debit: the refund hook only fires when every upstream mark fetch failed, so a partial upstream failure is settled like a success. Answers with both marks missing are refunded, complete answers are debited as usual, and the answer itself is unchanged.',
+    how: 'POST /__control/oil {scope S, reading seeded, marksDown [venue_a_perps]}; GET /api/v1/signals/oil with an API key and X-Fault-Scope S: 200, marks.venue_a_perps null, degraded true, and the balance is 10 credits lower (the reference: unchanged).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !b || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (b.degraded !== true || !b.marks || typeof b.marks !== 'object') return;
+      const vals = ['venue_a_perps', 'perp_venue_b'].map((k) => b.marks[k]);
+      const down = vals.filter((m) => m === null).length;
+      const up = vals.filter((m) => m && typeof m === 'object').length;
+      if (down === 1 && up === 1) await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 8 b)
+  {
+    name: 'profile_post_count_citations',
+    round: 8,
+    pattern: 'g',
+    section: 'Resources and their fields / Social-account profile (response of POST /api/v1/x/profile)',
+    sentences: ['00a2db4b711e'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'window.post_count of a profile counts citations instead of distinct posts: it is the number of post_ids entries across interests, beliefs, tendencies, risk_profile, information_processing and observations (a post cited by five claims counts five times), while evidence, which resolves every cited post once, lists far fewer posts. Every other member is unchanged.',
+    how: 'POST /api/v1/x/profile {"handle":"policy_pat"} with an API key: window.post_count 196 while the profile cites 24 distinct post_ids and evidence has 24 entries (the reference: 24).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !b.window || typeof b.window.post_count !== 'number') return;
+      let n = 0;
+      for (const k of ['interests', 'beliefs', 'tendencies', 'observations']) {
+        if (Array.isArray(b[k])) for (const c of b[k]) if (c && Array.isArray(c.post_ids)) n += c.post_ids.length;
+      }
+      for (const k of ['risk_profile', 'information_processing']) {
+        if (b[k] && Array.isArray(b[k].post_ids)) n += b[k].post_ids.length;
+      }
+      if (n > b.window.post_count) { b.window.post_count = n; res.touch(); }
+    },
+  },
+  {
+    name: 'availability_latest_forecast_oldest',
+    round: 8,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['c16fca8c19a6', 'd20a128ec045'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'forecast-availability\'s latestForecast is the market\'s first stored forecast (the lookup sorts the committed forecasts ascending by creation time and takes the first row): for markets with two or more stored forecasts, latestForecast.id and createdAt name the oldest one, while the paid read it points to answers a newer forecast and GET /api/v1/markets gives that newer instant as latest_forecast_at. Markets with one stored forecast, and every other member (tracked, available, read, generation), are right.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXFED-26JUN-T4.25: latestForecast {id 24eda97e-..., createdAt 2026-11-29T10:50Z (the oldest of its history)} while GET /api/v1/markets/KXFED-26JUN-T4.25/forecast?venue=venue_b answers forecast.id 2dd79c94-... created 22:41Z (the reference availability names that one).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      const lf = b.latestForecast;
+      if (!lf || typeof lf !== 'object' || !b.read || typeof b.read.endpoint !== 'string') return;
+      const stored = await r8bStoredRead(ctx, b.read.endpoint);
+      if (!stored || !stored.forecast) return;
+      const all = [stored.forecast, ...(Array.isArray(stored.history) ? stored.history : [])]
+        .filter((f) => f && f.id && f.created_at && Number.isFinite(Date.parse(f.created_at)));
+      if (all.length < 2) return;
+      all.sort((x, y) => Date.parse(x.created_at) - Date.parse(y.created_at));
+      const first = all[0];
+      if (first.id === lf.id) return;
+      lf.id = first.id;
+      lf.createdAt = first.created_at;
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -3006,6 +3201,26 @@ async function r7bCorrelatedAt(ctx, slug, venue) {
     }
     cache.set(ck, { at: Date.now(), map });
     return map;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ round-8 (b) helpers
+/** The stored-forecast read (with history) behind an availability read pointer, fetched with a proxy-private account. */
+async function r8bStoredRead(ctx, endpoint) {
+  if (!/^\/api\/v1\/markets\/[^/]+\/forecast(\?|$)/.test(endpoint)) return null;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r8bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r8bKey = c.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url: endpoint, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r8bKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r8bKey = null; continue; }
+    return r.status === 200 && r.json && typeof r.json === 'object' ? r.json : null;
   }
   return null;
 }

@@ -1323,6 +1323,123 @@ const checks = {
     const bad = both.filter((x) => Date.parse(x.published_at) !== Date.parse(pub.get(x.url)));
     return v(bad.length > 0, `${bad.length}/${both.length} articles with another published_at on /sources${bad[0] ? ` (e.g. ${bad[0].published_at} vs ${pub.get(bad[0].url)})` : ''}`);
   },
+  // ------------------------------------------------------------------ round 8 (a)
+  async sources_conflict_409(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/sources?markets=will-us-unemployment-reach-5-in-2026&market_keys=venue_a:520224', { key: a.key });
+    must(r.status >= 400 && r.status < 500 && r.status !== 401 && r.status !== 403, `sources answered ${r.status}`);
+    return v(r.status !== 422 || !r.json || r.json.error !== 'invalid_request', `markets + market_keys -> ${r.status} ${r.text.slice(0, 100)}`);
+  },
+  async signals_topic_lost_with_drawdown_filter(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals?topic=broker_a&exclude_drawdown_risk=true', { key: a.key });
+    must(r.status === 200 && r.json && Array.isArray(r.json.signals) && r.json.signals.length > 0, `signals answered ${r.status}`);
+    const off = r.json.signals.filter((s) => !s.market || !Array.isArray(s.market.broker_channels) || !s.market.broker_channels.includes('broker_a'));
+    const risky = r.json.signals.filter((s) => s.drawdown_risk_elevated !== false);
+    must(risky.length === 0, `${risky.length} rows not cleared of drawdown risk`);
+    return v(off.length > 0, `${off.length}/${r.json.signals.length} rows on markets not broker-listed`);
+  },
+  async job_read_uppercase_id_404(api) {
+    const a = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const low = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+    must(low.status === 200, `lower-case read ${low.status}`);
+    const r = await api.get(`/api/auth/forecast-requests/${id.toUpperCase()}`, { key: a.key });
+    return v(r.status !== 200 || !r.json || String(r.json.jobId).toLowerCase() !== id.toLowerCase(), `upper-case jobId read -> ${r.status} ${r.text.slice(0, 80)}`);
+  },
+  async latest_hours_debit_per_block(api) {
+    const a = await api.newAccount();
+    const d = await api.spent(a, () => api.get('/api/v1/latest', { key: a.key }));
+    must(d.out.status === 200 && d.spent === 20, `default latest ${d.out.status}, spent ${d.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/latest?hours=6', { key: a.key }));
+    must(out.status === 200, `latest hours=6 ${out.status}`);
+    return v(spent !== 20, `hours=6 spent ${spent} credits (default: 20)`);
+  },
+  async availability_target_count_with_event(api) {
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR');
+    must(av.status === 200 && av.json && av.json.targetResolution, `availability ${av.status}`);
+    const t = await api.get(av.json.targetResolution.endpoint);
+    must(t.status === 200 && t.json && Array.isArray(t.json.markets), `targets ${t.status}`);
+    const n = av.json.targetResolution.marketCount;
+    return v(n !== t.json.markets.length || (t.json.allContracts && n !== t.json.allContracts.marketCount),
+      `availability marketCount ${n}; targets ${t.json.markets.length} markets, allContracts.marketCount ${t.json.allContracts && t.json.allContracts.marketCount}`);
+  },
+  // ------------------------------------------------------------------ round 8 (b)
+  async latest_newest_minutes_stale(api) {
+    const a = await api.newAccount();
+    const l = await api.get('/api/v1/latest?hours=1&types=article', { key: a.key });
+    must(l.status === 200 && l.json && Array.isArray(l.json.events), `latest answered ${l.status}`);
+    const since = Date.parse(l.json.window.since);
+    const asOf = Date.parse(l.json.as_of);
+    const s = await api.get(`/api/v1/sources?market_keys=${enc(KEYS4)}&window=1&types=article`, { key: a.key });
+    must(s.status === 200 && s.json && Array.isArray(s.json.sources), `sources answered ${s.status}`);
+    // an article published inside the feed's window was also correlated inside it (at or after publication, before now)
+    const due = s.json.sources.filter((x) => x.type === 'article' && Date.parse(x.published_at) >= since && Date.parse(x.published_at) <= asOf);
+    must(due.length > 0, 'no article published within the last hour on the four markets');
+    const seen = new Set(l.json.events.filter((e) => e.type === 'article' && e.source && e.market).map((e) => `${e.market.marketKey} ${e.source.url}`));
+    const missing = due.filter((x) => !seen.has(`${x.market.marketKey} ${x.url}`));
+    const countOk = l.json.count === l.json.events.length;
+    must(countOk, `count ${l.json.count} vs ${l.json.events.length} events`);
+    return v(missing.length > 0, `${missing.length}/${due.length} in-window articles missing from the feed${missing[0] ? ` (e.g. ${missing[0].market.marketKey} published ${missing[0].published_at}; as_of ${l.json.as_of})` : ''}`);
+  },
+  async generation_daily_quota_429_billed(api) {
+    try {
+      const a = await api.newAccount(100000);
+      let r;
+      for (let i = 0; i < 60; i++) {
+        r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+          { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+        if (r.status === 429 && r.json && r.json.quotaScope === 'venue_market_daily') break;
+        must(r.status === 202 || r.status === 200 || r.status === 201 || (r.status === 429 && r.json && r.json.limit_scope === 'standard'), `generation ${i} answered ${r.status}`);
+        if (r.status === 429) await sleep(1100);
+        await sleep(60);
+      }
+      must(r.status === 429 && r.json.quotaScope === 'venue_market_daily', `no daily-quota 429 (last ${r.status})`);
+      const { spent, out } = await api.spent(a, () => api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+        { key: a.key, headers: { 'idempotency-key': randomUUID() } }));
+      must(out.status === 429 && out.json && out.json.quotaScope === 'venue_market_daily', `repeat answered ${out.status}`);
+      return v(spent !== 0, `daily-quota 429 (limit ${out.json.limit}, retryAfter ${out.json.retryAfter}): spent ${spent}`);
+    } finally { await api.reset(); }
+  },
+  async oil_partial_marks_billed(api) {
+    const scope = `r8b-oil-${randomUUID()}`;
+    const o = await api.control('POST', '/__control/oil', { scope, reading: 'seeded', marksDown: ['venue_a_perps'] });
+    must(o.status === 200, `oil state answered ${o.status}`);
+    const a = await api.newAccount();
+    await sleep(1100); // oil start spacing
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/oil', { key: a.key, scope }));
+    must(out.status === 200 && out.json && out.json.degraded === true && out.json.marks && out.json.marks.venue_a_perps === null && out.json.marks.perp_venue_b,
+      `oil answered ${out.status} ${out.text.slice(0, 160)}`);
+    return v(spent !== 0, `one mark down (venue_a_perps null, degraded true): spent ${spent}`);
+  },
+  async profile_post_count_citations(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+    must(r.status === 200 && r.json && r.json.window, `profile answered ${r.status}`);
+    const p = r.json;
+    const ids = new Set();
+    for (const k of ['interests', 'beliefs', 'tendencies', 'observations']) for (const c of p[k] || []) for (const id of c.post_ids || []) ids.add(id);
+    for (const k of ['risk_profile', 'information_processing']) for (const id of (p[k] && p[k].post_ids) || []) ids.add(id);
+    const ev = new Set((p.evidence || []).map((e) => e.post_id));
+    must(ids.size > 0, 'no cited posts');
+    return v(p.window.post_count !== ids.size, `post_count ${p.window.post_count}; distinct cited posts ${ids.size}; evidence ${ev.size}`);
+  },
+  async availability_latest_forecast_oldest(api) {
+    const a = await api.newAccount();
+    const m = await api.get('/api/v1/markets', { key: a.key });
+    must(m.status === 200 && m.json && Array.isArray(m.json.markets), `markets answered ${m.status}`);
+    const multi = m.json.markets.filter((x) => x.forecast_count >= 2).slice(0, 4);
+    must(multi.length > 0, 'no market with two stored forecasts');
+    const bad = [];
+    for (const x of multi) {
+      const av = await api.get(`/api/public/forecast-availability?market_key=${enc(x.marketKey)}`);
+      must(av.status === 200 && av.json && av.json.latestForecast && av.json.read, `availability ${x.marketKey} answered ${av.status}`);
+      const rd = await api.get(av.json.read.endpoint, { key: a.key });
+      must(rd.status === 200 && rd.json && rd.json.forecast, `read ${av.json.read.endpoint} answered ${rd.status}`);
+      if (av.json.latestForecast.id !== rd.json.forecast.id) bad.push(`${x.marketKey}: ${av.json.latestForecast.id} @${av.json.latestForecast.createdAt} vs read ${rd.json.forecast.id} @${rd.json.forecast.created_at}`);
+    }
+    return v(bad.length > 0, `${bad.length}/${multi.length} markets whose latestForecast is not the read's forecast${bad[0] ? ` (e.g. ${bad[0]})` : ''}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
