@@ -27,6 +27,7 @@ export const ANSWER_CASES = {
   marketSeenTwice: 'a market whose marketKey an earlier answer (or object) carried',
   signalSeenTwice: 'a publication whose id an earlier answer (or ref) stated',
   assetSeenTwice: 'an Asset whose id an earlier answer (or object) carried',
+  newestForecast: "availability's latestForecast of a market an answer dated two seconds or more before showed a forecast of",
   catalogOrder: 'a listMarkets answer of two or more rows, judged for the sort it was asked (or the default)',
 } as const;
 
@@ -45,6 +46,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     marketSeenTwice: ['ROUTE-014'],
     signalSeenTwice: ['SIG-027'],
     assetSeenTwice: ['ASSET-115'],
+    newestForecast: ['AVAIL-045'],
     catalogOrder: ['MKT-027', 'MKT-028', 'MKT-030', 'PARAM-041'],
   };
 }

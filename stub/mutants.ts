@@ -130,6 +130,12 @@ const TABLE = {
       { operation: 'searchMarkets', via: ['suites/market-search.spec.ts'] },
     ],
     [
+      'avail-latest-forecast-oldest',
+      'AVAIL-045',
+      "availability's latestForecast names the market's oldest stored forecast, not its newest (round-8 bug)",
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
+    ],
+    [
       'bill-assets-reference-over-40',
       'BILL-001',
       'a reference-mode asset search of more than 40 references debits the price twice (round-5 bug: priced per batch of references)',

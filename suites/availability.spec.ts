@@ -24,6 +24,8 @@ import {
 } from '../checks/availability.ts';
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { checkMarketSeenTwice, marketSightings, type MarketViews } from '../checks/routing.ts';
+import { checkNewestForecast, forecastInstants, newestForecastInstances, type NewestViews } from '../checks/newest-forecast.ts';
+import { ANSWER_CASES } from '../checks/answer-rules.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { observing, observeChoice } from './support/choices.ts';
 import { readFeed } from './support/feed.ts';
@@ -194,6 +196,7 @@ test.describe('identities', () => {
         'AVAIL-014',
         'AVAIL-025',
         'AVAIL-027',
+        'AVAIL-045',
         ...AVAILABILITY_BODY_RULES,
         ...MARKET_RULES,
         ...rulesOf(CHECKS.checkRefDirections),
@@ -219,7 +222,23 @@ test.describe('identities', () => {
       const identity = answers.flatMap((body, i) =>
         judgeWith(CHECKS.checkMarketSeenTwice, marketSightings(body, `/${String(rows[i]!.marketKey)}`), views, 'availability'),
       );
-      expect([...violations, ...directions, ...identity]).toHaveNoViolations(answers.slice(0, 3));
+      // AVAIL-045: each latestForecast is no older than the forecast its catalog row showed. The catalog answer was
+      // received before any lookup was sent (whichever worker read it), so it counts as shown before (Date 0).
+      const newest: NewestViews = new Map();
+      checkNewestForecast({ stated: forecastInstants('listMarkets', { markets: rows }).stated, latest: [] }, newest, 0, 'the catalog');
+      const latest = answers.map((body) => forecastInstants(OP, body).latest);
+      judged(
+        'AVAIL-045',
+        latest.reduce((n, l) => n + newestForecastInstances(l, newest, Date.now()), 0),
+        ANSWER_CASES.newestForecast,
+      );
+      const older = latest.flatMap((l, i) =>
+        checkNewestForecast({ stated: [], latest: l }, newest, Date.now(), 'availability').map((v) => ({
+          ...v,
+          path: `/${String(rows[i]!.marketKey)}${v.path}`,
+        })),
+      );
+      expect([...violations, ...directions, ...identity, ...older]).toHaveNoViolations(answers.slice(0, 3));
     },
   );
 

@@ -127,7 +127,8 @@ const generation = (m: Market): unknown => ({
 function forMarket(store: DataStore, m: Market, at: Origin): Availability {
   const excluded = excludedOf(mutant('topic-mentions-in-scope') && m.exclusion === 'mentions' ? null : m.exclusion);
   if (!m.covered) return { ...untracked(), generation: excluded ? null : generation(m), excluded };
-  const latest = store.latestForecast(m.marketKey);
+  // Mutant avail-latest-forecast-oldest: the lookup takes the first stored forecast, not the newest (round-8 bug).
+  const latest = mutant('avail-latest-forecast-oldest') ? store.forecastsFor(m.marketKey).at(-1) : store.latestForecast(m.marketKey);
   return {
     tracked: true,
     available: latest !== undefined,

@@ -43,6 +43,7 @@ import {
   type SnapshotViews,
 } from '../../checks/quote.ts';
 import { ANSWER_CASES, answerRuleGroups } from '../../checks/answer-rules.ts';
+import { checkNewestForecast, forecastInstants, newestForecastInstances, type NewestViews } from '../../checks/newest-forecast.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
 import { ptr, type Violation } from '../../lib/violation.ts';
 import { addOnce, currentTest, judged, resultOf } from './annotations.ts';
@@ -68,6 +69,9 @@ const marketViews: MarketViews = new Map();
 const signalViews: SignalViews = new Map();
 /** The first statement of each identity member of each Asset id in this worker's answers so far (ASSET-115). */
 const assetViews: IdentityViews = new Map();
+
+/** Each market's forecast instants this worker's answers stated, with their Date (AVAIL-045 across answers). */
+const newestViews: NewestViews = new Map();
 
 /** The cross-answer groups of checks/answer-rules.ts (one thing, one fact wherever it is seen). */
 type SeenTwice = 'forecastSeenTwice' | 'marketSeenTwice' | 'signalSeenTwice' | 'assetSeenTwice';
@@ -260,6 +264,13 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   across('marketSeenTwice', () => marketSightings(observed.body), marketViews, identitySeenTwiceInstances, checkMarketSeenTwice);
   across('signalSeenTwice', () => signalSightings(operationId, observed.body), signalViews, signalSeenTwiceInstances, checkSignalSeenTwice);
   across('assetSeenTwice', () => assetSightings(observed.body), assetViews, identitySeenTwiceInstances, checkAssetSeenTwice);
+  // AVAIL-045: availability's latestForecast is never older than a forecast of its market an answer dated before showed
+  // (catalog rows and the latest feed are sightings only; checks/newest-forecast.ts).
+  const instants = forecastInstants(operationId, observed.body);
+  const dateMs = Date.parse(observed.headers['date'] ?? '');
+  if (appliesTo(RULES.newestForecast, operationId))
+    judgedOn(RULES.newestForecast, newestForecastInstances(instants.latest, newestViews, dateMs), ANSWER_CASES.newestForecast, operationId);
+  out.push(...checkNewestForecast(instants, newestViews, dateMs, earlier));
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);
   for (const [path, row] of routed) out.push(...checkRouting(row, path));
