@@ -27,7 +27,8 @@ export const ANSWER_CASES = {
   marketSeenTwice: 'a market whose marketKey an earlier answer (or object) carried',
   signalSeenTwice: 'a publication whose id an earlier answer (or ref) stated',
   assetSeenTwice: 'an Asset whose id an earlier answer (or object) carried',
-  newestForecast: "availability's latestForecast of a market an answer dated two seconds or more before showed a forecast of",
+  newestForecast:
+    "a member naming a market's newest forecast (latestForecast, latest_forecast_at, a linked market's forecast_at) of a market an answer dated two seconds or more before showed a forecast of",
   catalogOrder: 'a listMarkets answer of two or more rows, judged for the sort it was asked (or the default)',
 } as const;
 
@@ -46,7 +47,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     marketSeenTwice: ['ROUTE-014'],
     signalSeenTwice: ['SIG-027'],
     assetSeenTwice: ['ASSET-115'],
-    newestForecast: ['AVAIL-045'],
+    newestForecast: ['AVAIL-045', 'MKT-042', 'ASRCH-119'],
     catalogOrder: ['MKT-027', 'MKT-028', 'MKT-030', 'PARAM-041'],
   };
 }

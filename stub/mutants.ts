@@ -136,6 +136,18 @@ const TABLE = {
       { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
     ],
     [
+      'mkt-latest-forecast-at-oldest',
+      'MKT-042',
+      "a catalog row's latest_forecast_at is its oldest in-window forecast's instant (kin of a round-8 bug)",
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
+      'asrch-forecast-at-oldest',
+      'ASRCH-119',
+      "an asset-search linked market's forecast fields describe its oldest stored forecast (kin of a round-8 bug)",
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
       'bill-assets-reference-over-40',
       'BILL-001',
       'a reference-mode asset search of more than 40 references debits the price twice (round-5 bug: priced per batch of references)',

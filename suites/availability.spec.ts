@@ -229,7 +229,7 @@ test.describe('identities', () => {
       const latest = answers.map((body) => forecastInstants(OP, body).latest);
       judged(
         'AVAIL-045',
-        latest.reduce((n, l) => n + newestForecastInstances(l, newest, Date.now()), 0),
+        latest.reduce((n, l) => n + newestForecastInstances(l, newest, Date.now(), 'AVAIL-045'), 0),
         ANSWER_CASES.newestForecast,
       );
       const older = latest.flatMap((l, i) =>

@@ -494,7 +494,20 @@ test.describe('GET /api/v1/markets', () => {
   test(
     'max_forecast_age windows forecast_count and latest_forecast_at; markets with signals stay listed',
     {
-      ...ruleDetails('MKT-002', 'MKT-003', 'MKT-020', 'MKT-021', 'MKT-022', 'MKT-034', 'PARAM-036', ...ROUTING, ...QUOTES, ...LIST),
+      // MKT-042 is judged on every catalog answer against this worker's earlier ones (suites/support/answer-checks.ts).
+      ...ruleDetails(
+        'MKT-002',
+        'MKT-003',
+        'MKT-020',
+        'MKT-021',
+        'MKT-022',
+        'MKT-034',
+        'MKT-042',
+        'PARAM-036',
+        ...ROUTING,
+        ...QUOTES,
+        ...LIST,
+      ),
     },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 5), 'spend budget too small for 5 listMarkets calls');

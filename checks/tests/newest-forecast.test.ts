@@ -15,7 +15,7 @@ test('checkNewestForecast: a latestForecast older than a forecast an earlier ans
   const views: NewestViews = new Map();
   expect(checkNewestForecast(forecastInstants('listMarkets', catalog('2026-11-29T10:00:00Z')), views, T0, 'listMarkets')).toEqual([]);
   const older = forecastInstants('getForecastAvailability', availability('2026-11-20T10:00:00Z'));
-  expect(newestForecastInstances(older.latest, views, T0 + 5000)).toBe(1);
+  expect(newestForecastInstances(older.latest, views, T0 + 5000, 'AVAIL-045')).toBe(1);
   const found = checkNewestForecast(older, views, T0 + 5000, 'availability');
   expect(found.map((v) => [v.ruleId, v.path])).toEqual([['AVAIL-045', '/latestForecast/createdAt']]);
   expect(found[0]!.message).toContain('listMarkets: /markets/0/latest_forecast_at');
@@ -41,7 +41,7 @@ test('checkNewestForecast: a newer latestForecast, a second of rounding and answ
   const fresh: NewestViews = new Map();
   checkNewestForecast(forecastInstants('listMarkets', catalog('2026-11-29T10:00:00Z')), fresh, T0, 'listMarkets');
   const older = forecastInstants('getForecastAvailability', availability('2026-11-20T10:00:00Z'));
-  expect(newestForecastInstances(older.latest, fresh, T0 + 1000)).toBe(0);
+  expect(newestForecastInstances(older.latest, fresh, T0 + 1000, 'AVAIL-045')).toBe(0);
   expect(checkNewestForecast(older, fresh, T0 + 1000, 'a')).toEqual([]);
   // No readable Date: nothing judged, nothing recorded.
   expect(checkNewestForecast(older, new Map(), NaN, 'a')).toEqual([]);

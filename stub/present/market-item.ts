@@ -49,7 +49,8 @@ export function marketListItem(m: Market, ctx: MarketItemContext): MarketListIte
     forecast_count: mutant('win-forecast-count-unwindowed')
       ? ctx.store.forecastsFor(m.marketKey).filter((f) => f.createdAt <= ctx.now.getTime()).length
       : inWindow.length,
-    latest_forecast_at: isoOrNull(latest?.createdAt),
+    // Mutant mkt-latest-forecast-at-oldest: the oldest in-window forecast's instant (kin of a round-8 bug).
+    latest_forecast_at: isoOrNull((mutant('mkt-latest-forecast-at-oldest') ? inWindow.at(-1) : latest)?.createdAt),
     market_updated_at: iso(m.updatedAt),
     latest_forecast_delta: described?.deltaFromPrior ?? null,
     latest_forecast_refresh_reason: described?.refreshReason ?? null,
@@ -82,5 +83,7 @@ export function linkedFields(latest: Forecast | undefined, published: readonly T
  * probability, paired thesis, time, odds at forecast) and published trade-signal existence/count.
  */
 export function linkedMarket(m: Market, ctx: MarketItemContext): LinkedMarket {
-  return { ...marketListItem(m, ctx), ...linkedFields(ctx.store.latestForecast(m.marketKey), ctx.store.tradeSignalsFor(m.marketKey)) };
+  // Mutant asrch-forecast-at-oldest: the linked market's fields describe its oldest stored forecast (kin of a round-8 bug).
+  const latest = mutant('asrch-forecast-at-oldest') ? ctx.store.forecastsFor(m.marketKey).at(-1) : ctx.store.latestForecast(m.marketKey);
+  return { ...marketListItem(m, ctx), ...linkedFields(latest, ctx.store.tradeSignalsFor(m.marketKey)) };
 }

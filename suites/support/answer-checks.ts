@@ -264,12 +264,13 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   across('marketSeenTwice', () => marketSightings(observed.body), marketViews, identitySeenTwiceInstances, checkMarketSeenTwice);
   across('signalSeenTwice', () => signalSightings(operationId, observed.body), signalViews, signalSeenTwiceInstances, checkSignalSeenTwice);
   across('assetSeenTwice', () => assetSightings(observed.body), assetViews, identitySeenTwiceInstances, checkAssetSeenTwice);
-  // AVAIL-045: availability's latestForecast is never older than a forecast of its market an answer dated before showed
-  // (catalog rows and the latest feed are sightings only; checks/newest-forecast.ts).
+  // AVAIL-045, MKT-042, ASRCH-119: a member naming a market's newest forecast is never older than a forecast of the
+  // market an answer dated before showed (the latest feed's forecasts are sightings only; checks/newest-forecast.ts).
   const instants = forecastInstants(operationId, observed.body);
   const dateMs = Date.parse(observed.headers['date'] ?? '');
-  if (appliesTo(RULES.newestForecast, operationId))
-    judgedOn(RULES.newestForecast, newestForecastInstances(instants.latest, newestViews, dateMs), ANSWER_CASES.newestForecast, operationId);
+  for (const rule of RULES.newestForecast)
+    if (appliesTo([rule], operationId))
+      judgedOn([rule], newestForecastInstances(instants.latest, newestViews, dateMs, rule), ANSWER_CASES.newestForecast, operationId);
   out.push(...checkNewestForecast(instants, newestViews, dateMs, earlier));
   const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);
