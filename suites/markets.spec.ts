@@ -393,47 +393,28 @@ test.describe('GET /api/v1/markets', () => {
           // topic's markets of the unfiltered answer at 168 h are listed, each row windowed as there (MKT-041).
           if (!windowChecked) {
             windowChecked = true;
-            const wide = { max_forecast_age: 168 };
-            const label = `topic=${topic}&max_forecast_age=168`;
-            const missing = (t: Answer): Violation[] =>
-              checkContains(
-                t.rows,
-                keysOf(u.rows.filter((r) => showsTopic(r, topic))),
-                'MKT-041',
-                `the 168 h answer lists it under ${topic}`,
-              );
-            const u = await catalog200(paid, wide, 'MKT-041');
-            let t = await catalog200(paid, { topic, ...wide }, 'MKT-041');
-            // A forecast published between the two calls (another test's job) moves a count: a difference is read again
-            // once, and only one that persists is a verdict (a bug does not go away when asked twice).
-            if (missing(t).length || runCheck(CHECKS.checkFilteredWindow, [t.rows, u.rows, label]).length)
-              t = await catalog200(paid, { topic, ...wide }, 'MKT-041');
-            expect(
-              [...missing(t), ...judgeWith(CHECKS.checkFilteredWindow, t.rows, u.rows, label)],
-              `${label} against the unfiltered answer at 168`,
-            ).toHaveNoViolations(t.body);
-            // The same window beside the venue filter (MKT-041 holds whatever filter comes with it): the venue with
-            // the most rows at 168 h, every one of its rows listed and windowed as in the unfiltered answer.
+            const u = await catalog200(paid, { max_forecast_age: 168 }, 'MKT-041');
+            // One filter beside the 168 h window: every market `u` lists under it (`selects`) is listed, each row windowed
+            // as in `u`. A forecast published between the two calls (another test's job) moves a count: a difference is
+            // read again once, and only one that persists is a verdict (a bug does not go away when asked twice).
+            const besideWindow = async (filter: Params, selects: (r: Row) => boolean) => {
+              const label = `${new URLSearchParams(filter as Record<string, string>).toString()}&max_forecast_age=168`;
+              const missing = (t: Answer): Violation[] =>
+                checkContains(t.rows, keysOf(u.rows.filter(selects)), 'MKT-041', `the 168 h answer lists it under ${label}`);
+              let t = await catalog200(paid, { ...filter, max_forecast_age: 168 }, 'MKT-041');
+              if (missing(t).length || runCheck(CHECKS.checkFilteredWindow, [t.rows, u.rows, label]).length)
+                t = await catalog200(paid, { ...filter, max_forecast_age: 168 }, 'MKT-041');
+              expect(
+                [...missing(t), ...judgeWith(CHECKS.checkFilteredWindow, t.rows, u.rows, label)],
+                `${label} against the unfiltered answer at 168`,
+              ).toHaveNoViolations(t.body);
+            };
+            await besideWindow({ topic }, (r) => showsTopic(r, topic));
+            // MKT-041 holds whatever filter comes with the window: the venue with the most rows at 168 h too.
             const venue = MARKET_VENUES.map((x) => [x, u.rows.filter((r) => r.venue === x).length] as const)
               .sort((x, y) => y[1] - x[1])
               .find(([, n]) => n > 0)?.[0];
-            if (venue) {
-              const vLabel = `venue=${venue}&max_forecast_age=168`;
-              const vMissing = (v: Answer): Violation[] =>
-                checkContains(
-                  v.rows,
-                  keysOf(u.rows.filter((r) => r.venue === venue)),
-                  'MKT-041',
-                  `the 168 h answer lists it with venue ${venue}`,
-                );
-              let v = await catalog200(paid, { venue, ...wide }, 'MKT-041');
-              if (vMissing(v).length || runCheck(CHECKS.checkFilteredWindow, [v.rows, u.rows, vLabel]).length)
-                v = await catalog200(paid, { venue, ...wide }, 'MKT-041');
-              expect(
-                [...vMissing(v), ...judgeWith(CHECKS.checkFilteredWindow, v.rows, u.rows, vLabel)],
-                `${vLabel} against the unfiltered answer at 168`,
-              ).toHaveNoViolations(v.body);
-            }
+            if (venue) await besideWindow({ venue }, (r) => r.venue === venue);
           }
 
           const prefix = topic.slice(0, -1);
