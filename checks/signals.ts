@@ -261,7 +261,8 @@ export function checkDrawdownFilter(filtered: readonly Row[], unfiltered: readon
   return out;
 }
 
-const brokerListed = (r: Row): boolean => {
+/** Whether a signal row's market lists broker_a among its broker_channels (SIG-011). */
+export const brokerListed = (r: Row): boolean => {
   const channels = marketOf(r)?.broker_channels ?? r.broker_channels;
   return Array.isArray(channels) && channels.includes('broker_a');
 };
