@@ -118,6 +118,12 @@ const TABLE = {
       { operation: 'getLatest', via: ['suites/parameters.spec.ts'] },
     ],
     [
+      'bill-latest-hours-4-double',
+      'BILL-001',
+      'a latest feed of exactly 4 hours debits the price twice (a price that changes between the edges of 1..6)',
+      { operation: 'getLatest', via: ['suites/parameters.spec.ts'] },
+    ],
+    [
       'sig-topic-lost-with-drawdown-filter',
       'SIG-011',
       'beside exclude_drawdown_risk=true, listSignals drops the topic filter (round-8 bug: each filter right alone)',

@@ -119,6 +119,9 @@ export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
   // Mutant bill-latest-hours-over-3-double: a window longer than the default debits the price twice (round-8 bug).
   if (mutant('bill-latest-hours-over-3-double') && hours > 3 && req.principal?.via === 'api-key')
     ctx.accounts.debit(req.principal.accountId, PRICES.getLatest!.credits, 'getLatest');
+  // Mutant bill-latest-hours-4-double: only hours=4 debits twice, a value no edge (1, 2, 5, 6) reaches.
+  if (mutant('bill-latest-hours-4-double') && hours === 4 && req.principal?.via === 'api-key')
+    ctx.accounts.debit(req.principal.accountId, PRICES.getLatest!.credits, 'getLatest');
   // The default of types is a gap (PARAM): all three kinds.
   const types = req.query.list('types', { min: 1, max: 3, allowed: EVENT_TYPES }) ?? [...EVENT_TYPES];
   const now = ctx.clock.nowMs();

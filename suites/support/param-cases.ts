@@ -389,7 +389,7 @@ export function inBoundsEdges(spec: ParamSpec, example: string | undefined, seed
  * structured identity keeps its form. `over`: just outside (maximum + 1, maxLength + 1 characters,
  * maxItems + 1 entries, minimum - 1, minLength - 1 characters when that is not empty), each a one-value
  * out-of-bounds case judged by the bound's rule (422). `inside`: just inside (maximum - 1, minimum + 1,
- * maxLength - 1 characters, maxItems - 1 entries), in-bounds edges never answered 422. The bound itself
+ * maxLength - 1 characters, maxItems - 1 entries, and `interiorValues` between them), in-bounds edges never answered 422. The bound itself
  * is `inBoundsEdges`' exactly-min/exactly-max edge. A random out-of-bounds value (`outOfBounds`) seldom
  * lands on bound + 1, so a bound off by one passed those alone.
  */
@@ -423,6 +423,7 @@ export function boundaryCases(spec: ParamSpec, example: string | undefined): { o
       inside.push({ keyword: 'maximum', what: `exactly ${s.maximum - 1} (bound - 1)`, value: num(s.maximum - 1) });
     if (s.minimum !== undefined && s.minimum + 1 <= hi)
       inside.push({ keyword: 'minimum', what: `exactly ${s.minimum + 1} (bound + 1)`, value: num(s.minimum + 1) });
+    for (const n of interiorValues(lo, hi)) inside.push({ keyword: 'maximum', what: `exactly ${n} (between the bounds)`, value: num(n) });
   } else if (t === 'array' && spec.in === 'query') {
     const item = resolveSchema(s.items);
     const wire = (items: string[]): ParamValue => (spec.csv ? items.join(',') : items);
@@ -434,9 +435,22 @@ export function boundaryCases(spec: ParamSpec, example: string | undefined): { o
       one('maxItems', `exactly ${s.maxItems + 1} entries (bound + 1)`, wire(entries(s.maxItems + 1)));
       if (s.maxItems - 1 >= Math.max(1, s.minItems ?? 0))
         inside.push({ keyword: 'maxItems', what: `exactly ${s.maxItems - 1} entries (bound - 1)`, value: wire(entries(s.maxItems - 1)) });
+      for (const n of interiorValues(Math.max(1, s.minItems ?? 0), s.maxItems))
+        inside.push({ keyword: 'maxItems', what: `exactly ${n} entries (between the bounds)`, value: wire(entries(n)) });
     }
   }
   return { over: over.map((c) => ({ ...c, param: spec })), inside: inside.map((e) => ({ ...e, param: spec })) };
+}
+
+/**
+ * Integers strictly between bound + 1 and bound - 1 of a closed range (round-8 bug: a price that changed at a value
+ * between the edges, hours above 3, passed every edge): each of them on a short range (at most 8 values, the hours of
+ * the latest feed), the midpoint and the quartiles on a longer one (a 168-hour window). Nothing for an open range.
+ */
+export function interiorValues(lo: number, hi: number): number[] {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi - lo < 4) return [];
+  if (hi - lo <= 10) return Array.from({ length: hi - lo - 3 }, (_, i) => lo + 2 + i);
+  return [...new Set([0.25, 0.5, 0.75].map((q) => Math.round(lo + (hi - lo) * q)))];
 }
 
 /** A documented default (issue 22): the parameter, its default, the PARAM rule stating it and a value that is not it. */

@@ -18,6 +18,7 @@ import {
   documentedBounds,
   documentedDefaults,
   inBoundsEdges,
+  interiorValues,
   outOfBounds,
   paramRule,
   paramSpecs,
@@ -191,6 +192,20 @@ test('every parameter bound has its cases at bound - 1, bound and bound + 1, jud
       missing.push(`${label(b)}: no case just inside`);
   }
   expect(missing, 'bounds without their boundary cases').toEqual([]);
+});
+
+test('values between the bounds: every one on a short range, the quartiles on a long one, none on an open range', () => {
+  // Round-8 bug: a price that changed above hours=3 of 1..6 passed bound, bound + 1 and bound - 1 on both sides.
+  expect(interiorValues(1, 6)).toEqual([3, 4]);
+  expect(interiorValues(1, 5)).toEqual([3]);
+  expect(interiorValues(1, 4)).toEqual([]);
+  expect(interiorValues(1, 168)).toEqual([43, 85, 126]);
+  expect(interiorValues(1, Infinity)).toEqual([]);
+  const hours = boundaryCases(
+    paramSpecs('getLatest').find((p) => p.name === 'hours')!,
+    undefined,
+  ).inside.map((e) => e.value);
+  expect(hours).toEqual(expect.arrayContaining(['2', '3', '4', '5']));
 });
 
 test('every documented default has a default oracle with a value that tells it apart', () => {
