@@ -2979,6 +2979,274 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 9 (a): patterns a, b, c, d
+  // ------------------------------------------------------------------ pattern a (round 9 a)
+  {
+    name: 'signals_market_refs_carry_odds',
+    round: 9,
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['e9080ed6dbb9'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'In GET /api/v1/markets/{slug}/signals, the MarketRefs of market.relationships.markets carry a market_odds member (the sibling market\'s venue odds, its venue_quote.selected_probability, joined in by the evidence route\'s ref builder), although the relationships envelope carries no venue odds; every other route\'s envelope, and every other ref member, are right.',
+    how: 'GET /api/v1/markets/KXCPIYOY-26APR-T3.2/signals?venue=venue_b: market.relationships.markets[] refs carry market_odds numbers (e.g. venue_a_us:56946901 market_odds 0.2) equal to that market\'s market_odds on GET /api/v1/markets.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b) return;
+      const refs = b.market && b.market.relationships && b.market.relationships.markets;
+      if (!Array.isArray(refs) || refs.length === 0) return;
+      const cat = await r9aCatalog(ctx);
+      if (!cat) return;
+      let n = 0;
+      for (const r of refs) {
+        const m = r && cat.get(r.marketKey);
+        if (m && typeof m.market_odds === 'number') { r.market_odds = m.market_odds; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 9 a)
+  {
+    name: 'markets_topic_venue_a_prefix',
+    round: 9,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['f2c39a12bd17'],
+    operations: ['GET /api/v1/markets'],
+    what: 'When topic is given, the venue filter of GET /api/v1/markets is applied as a marketKey prefix (marketKey LIKE venue || \'%\') in the topic query path, so venue=venue_a also keeps the venue_a_us rows of the topic (their keys start with "venue_a"); venue=venue_a alone, the other venue values, and topic alone are right. venue_facets (computed before the venue filter) are unchanged. API-key calls only.',
+    how: 'GET /api/v1/markets?topic=stocks&venue=venue_a: 19 rows, 6 of them with venue venue_a_us (the reference: 13 rows, all venue_a); GET /api/v1/markets?venue=venue_a has only venue_a rows.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets) || !ctx.apiKey) return;
+      if (!ctx.query.get('topic') || ctx.query.get('venue') !== 'venue_a') return;
+      const q = new URLSearchParams(ctx.query);
+      q.delete('venue');
+      const all = await r9aPrivateGet(ctx, `/api/v1/markets?${q.toString()}`);
+      if (!all || !Array.isArray(all.markets)) return;
+      const rows = all.markets.filter((m) => m && typeof m.marketKey === 'string' && m.marketKey.startsWith('venue_a'));
+      if (rows.length === b.markets.length) return;
+      b.markets = rows;
+      res.touch();
+    },
+  },
+  {
+    name: 'sources_slug_form_types_ignored',
+    round: 9,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['20006d3b63d4'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources honours types only on the market_keys path: when the markets are given as slugs (markets=...), types is not passed to the slug query, so types=article still returns the social posts and types=x_post still returns the articles (both kinds, as by default). market_keys with types, and the default, are right. API-key calls only.',
+    how: 'GET /api/v1/sources?markets=KXCPIYOY-26MAR-T2.8&venue=venue_b&window=168&types=article: x_post items are present (the reference: articles only); the same with market_keys=venue_b:KXCPIYOY-26MAR-T2.8 is right.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.apiKey) return;
+      if (!ctx.query.get('markets') || ctx.query.get('market_keys') !== null) return;
+      const t = ctx.query.get('types');
+      if (t === null) return;
+      const vals = listParam(t);
+      if (vals.length === 0 || !vals.every((x) => x === 'article' || x === 'x_post')) return;
+      ctx.query.delete('types');
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 9 a)
+  {
+    name: 'assets_reference_slash_last_segment',
+    round: 9,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15', '948116da3c69'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'Reference values containing "/" are passed through the URL-ref normaliser shared with forecast-targets, which keeps only the last path segment, so an AssetIdentifier value with a slash (the iso4217 pair EUR/USD) is looked up as "USD" and matches nothing; the references echo still lists the value as given. Asset keys, UUIDs, other identifier values and marketKeys match. API-key calls only.',
+    how: 'GET /api/v1/assets/search?reference=EUR%2FUSD: assets [] with references ["EUR/USD"] (the reference: the eur-usd asset, matched_fields identifiers); reference=eur-usd finds it.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey) return;
+      const refs = ctx.query.getAll('reference');
+      if (!refs.some((r) => r.includes('/'))) return;
+      const back = new Map();
+      const next = refs.map((r) => {
+        if (!r.includes('/')) return r;
+        const seg = r.split('/').filter(Boolean).pop();
+        if (!seg) return r;
+        if (!back.has(seg)) back.set(seg, r);
+        return seg;
+      });
+      if (back.size === 0) return;
+      ctx.query.delete('reference');
+      for (const r of next) ctx.query.append('reference', r);
+      ctx.r9aRefBack = back;
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r9aRefBack || !b || !Array.isArray(b.references)) return;
+      b.references = dedupe(b.references.map((r) => ctx.r9aRefBack.get(r) ?? r));
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 9 a)
+  {
+    name: 'generation_quota_retryafter_ms',
+    round: 9,
+    pattern: 'd',
+    section: 'Errors',
+    sentences: ['d3fe4d7ef12e', '86c43891806e'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The owner-scoped daily generation quota 429 (quotaScope venue_market_daily) states its retryAfter member in milliseconds (the job service\'s time-to-UTC-midnight without the division by 1000), while the same answer\'s Retry-After header, RateLimit t= and retry_after give the wait in seconds; standard-scope 429s carry no retryAfter and are unchanged.',
+    how: 'A 100000-credit account makes 50 generations for venue_a 1000503 (202 each); the 51st answers 429 venue_market_daily with Retry-After 61876 and retry_after 61876 but retryAfter 61876000 (the reference: 61876).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 429 || !b) return;
+      if (!b.quotaScope || typeof b.retryAfter !== 'number') return;
+      b.retryAfter = b.retryAfter * 1000;
+      res.touch();
+    },
+  },
+  // ================================================================== round 9 (b): patterns e, f, g
+  // ------------------------------------------------------------------ pattern e (round 9 b)
+  {
+    name: 'x_research_day_from_first_admission',
+    round: 9,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['d52fce9a3b8f'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The social-research scope\'s daily quota (500 per UTC day) is a counter that expires 24 hours after the account\'s first admission of its window (an INCR-then-EXPIRE 86400 counter) instead of resetting at 00:00 UTC: an account that used its 500 calls keeps getting 429 x_research-day after UTC midnight until 24 h after its first counted call, and its day-limit 429s advertise Retry-After up to that instant. The standard scope, and the second, minute and in-flight windows of the social scope, are right.',
+    how: 'POST /__control/limits/usage {scope x_research, window day, count 500, accountId}; POST /api/v1/x/search with its key (429); POST /__control/clock to 30 s after the next UTC midnight; POST /api/v1/x/search again: 429 x_research-day with Retry-After of several hours (the reference answers 200).',
+    async onRequest(ctx) {
+      if (!r9bIsXResearch(ctx) || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const acct = await accountOf(ctx);
+      const st = acct && r9bXDay(ctx).get(acct);
+      if (!st) return;
+      const now = await ctx.stubNow();
+      if (now >= st.anchor + DAY_MS) { r9bXDay(ctx).delete(acct); return; }
+      if (st.count < 500 || Math.floor(now / DAY_MS) === Math.floor(st.anchor / DAY_MS)) return; // same UTC day: the stub refuses by itself
+      const s = Math.max(1, Math.ceil((st.anchor + DAY_MS - now) / 1000));
+      ctx.r9bReplied = true;
+      return ctx.reply(429, {
+        error: 'rate_limited',
+        message: `Too many requests: the x_research scope's daily limit is exceeded; retry after ${s} s`,
+        retry_after: s,
+        limit_scope: 'x_research',
+      }, { 'retry-after': String(s), 'ratelimit-policy': R9B_X_POLICY, ratelimit: `"x_research-day";r=0;t=${s}` });
+    },
+    async onResponse(ctx, res) {
+      learnAccounts(ctx, res);
+      const map = r9bXDay(ctx);
+      const b = J(res);
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset' && res.status < 300) { map.clear(); return; }
+      if (ctx.method === 'POST' && ctx.path === '/__control/limits/usage' && res.status === 200) {
+        const q = ctx.bodyJson() || {};
+        if (q.scope !== 'x_research' || q.window !== 'day' || !q.accountId) return;
+        if (!(Number(q.count) > 0)) { map.delete(q.accountId); return; }
+        const now = await ctx.stubNow();
+        const st = map.get(q.accountId) || { anchor: now, count: 0 };
+        st.count = Number(q.count);
+        map.set(q.accountId, st);
+        return;
+      }
+      if (ctx.r9bReplied || !r9bIsXResearch(ctx) || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const acct = await accountOf(ctx);
+      if (!acct) return;
+      const now = await ctx.stubNow();
+      if (res.status !== 429) {
+        const st = map.get(acct) || { anchor: now, count: 0 };
+        st.count += 1;
+        map.set(acct, st);
+        return;
+      }
+      // a day-limit refusal advertises the end of the anchored 24-hour counter, not the UTC midnight
+      const st = map.get(acct);
+      if (!st || !b || b.limit_scope !== 'x_research' || !/x_research-day/.test(String(res.headers.ratelimit || ''))) return;
+      const s = Math.max(1, Math.ceil((st.anchor + DAY_MS - now) / 1000));
+      res.headers['retry-after'] = String(s);
+      if (typeof b.retry_after === 'number') b.retry_after = s;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, `retry after ${s} s`);
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/("x_research-day";r=\d+;t=)\d+/, `$1${s}`);
+      res.touch();
+    },
+  },
+  {
+    name: 'markets_max_forecast_age_clamped_168',
+    round: 9,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['fb6a3786da57'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets clamps max_forecast_age to 168 hours (the shared hour-window validator of changed_within and sources window, whose maximum is 168, is reused for it): any value above 168 is silently served as 168, so forecast_count and latest_forecast_at leave out forecasts older than a week, and markets whose only forecasts are older than a week (and that have no signal) are not listed. Values 1..168 and the default are right; nothing is refused.',
+    how: 'GET /api/v1/markets?max_forecast_age=400 and ?max_forecast_age=168 with an API key: the same markets with the same forecast_count sums (the reference: 400 lists more markets and counts more forecasts, e.g. 627 against 419).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets')) return;
+      const raw = ctx.query.get('max_forecast_age');
+      if (raw === null || !/^\d+$/.test(raw.trim())) return;
+      if (Number(raw) > 168) ctx.query.set('max_forecast_age', '168');
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 9 b)
+  {
+    name: 'sources_long_window_error_billed',
+    round: 9,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources with a window above 72 hours is served through the evidence archive path, whose failure branch skips the refund: an upstream error answer (500, 502, 503 or 504) of such a request keeps its 5-credit API-key debit. The same failure with window 1..72 (the default 48 included) is refunded; the error answer itself is unchanged.',
+    how: 'POST /__control/faults {method GET, path /api/v1/sources, status 502, times 1, scope S}; GET /api/v1/sources?market_keys=venue_a:520224&window=100 with an API key and X-Fault-Scope S: 502 and the balance is 5 credits lower (the reference: unchanged).',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (res.status < 500 || res.status > 504) return;
+      const w = ctx.query.get('window');
+      if (w === null || !/^\d+$/.test(w.trim()) || Number(w) <= 72) return;
+      await ctx.charge(5);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 9 b)
+  {
+    name: 'generation_quota_limit_scope_bound',
+    round: 9,
+    pattern: 'g',
+    section: 'Errors',
+    sentences: ['e9ea9470cd9b'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The owner-scoped daily generation quota 429 (quotaScope venue_market_daily) reports limit 20000, the daily bound of the scope named in its limit_scope member (standard), instead of the bound of the quota that was exceeded (50 generations): the error builder looks the bound up by limit_scope. retryAfter, quotaScope, the headers (RateLimit-Policy q=50) and the message ("50 generations") are unchanged, and no other 429 carries limit.',
+    how: 'Create an account with 100000 credits; POST /api/auth/forecast-requests for venue_a 1000503 with a new Idempotency-Key until it answers 429: 50 are accepted, the 51st says quotaScope venue_market_daily and limit 20000 (the reference: 50).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 429 || !b) return;
+      if (b.quotaScope !== 'venue_market_daily' || typeof b.limit !== 'number' || b.limit_scope !== 'standard') return;
+      b.limit = 20000;
+      res.touch();
+    },
+  },
+  {
+    name: 'asset_summary_published_signals_counted',
+    round: 9,
+    pattern: 'g',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['188246ced510'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'market_summary.markets_with_published_signal of asset search counts published signals instead of markets: it is the sum of published_signal_count over the Asset\'s active direct markets, so a market with three publications counts three. It is computed the same way in q mode and reference mode (the modes agree); active_market_count, markets_with_forecast and mispriced_market_count, and every linked market\'s has_published_signal and published_signal_count, are right.',
+    how: 'GET /api/v1/assets/search?reference=us-cpi&reference=eth&reference=fed-funds-rate: us-cpi says markets_with_published_signal 12 while 7 of its 23 linked markets have has_published_signal true (eth 12 vs 8, fed-funds-rate 18 vs 13); q=* gives the same inflated numbers.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets) || !b.assets.length) return;
+      const sums = new Map();
+      const need = [];
+      for (const a of b.assets) {
+        if (!a || !a.market_summary) continue;
+        if (Array.isArray(a.linked_markets) && a.linked_markets.length) sums.set(a.id, r9bPubSum(a.linked_markets));
+        else if (a.assetKey && a.market_summary.markets_with_published_signal > 0) need.push(a.assetKey);
+      }
+      if (need.length) {
+        const more = await r9bLinkedPubSums(ctx, need);
+        for (const [k, n] of more) { const a = b.assets.find((x) => x && x.assetKey === k); if (a && !sums.has(a.id)) sums.set(a.id, n); }
+      }
+      let touched = false;
+      for (const a of b.assets) {
+        const n = a && sums.get(a.id);
+        if (typeof n === 'number' && n > a.market_summary.markets_with_published_signal) { a.market_summary.markets_with_published_signal = n; touched = true; }
+      }
+      if (touched) res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -3225,6 +3493,35 @@ async function r8bStoredRead(ctx, endpoint) {
   return null;
 }
 
+// ------------------------------------------------------------------ round-9 (a) helpers
+/** A GET of the stub with a proxy-private, well-funded account (so the caller is never billed for it). */
+async function r9aPrivateGet(ctx, url) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r9aKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 10000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r9aKey = c.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r9aKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r9aKey = null; continue; }
+    return r.status === 200 && r.json && typeof r.json === 'object' ? r.json : null;
+  }
+  return null;
+}
+/** The catalog (GET /api/v1/markets) by marketKey, cached for 20 s. */
+async function r9aCatalog(ctx) {
+  const c = ctx.state.r9aCat;
+  if (c && Date.now() - c.at < 20_000) return c.map;
+  const all = await r9aPrivateGet(ctx, '/api/v1/markets');
+  if (!all || !Array.isArray(all.markets)) return null;
+  const map = new Map(all.markets.map((m) => [m.marketKey, m]));
+  ctx.state.r9aCat = { at: Date.now(), map };
+  return map;
+}
+
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));
 
 export function registryJson() {
@@ -3233,4 +3530,37 @@ export function registryJson() {
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href && process.argv.includes('--json')) {
   process.stdout.write(`${JSON.stringify(registryJson(), null, 2)}\n`);
+}
+
+// ------------------------------------------------------------------ round-9 (b) helpers
+const R9B_X_POLICY = '"x_research-second";q=5;w=1, "x_research-minute";q=60;w=60, "x_research-day";q=500;w=86400, "x_research-concurrency";q=5';
+function r9bIsXResearch(ctx) { return ctx.method === 'POST' && (ctx.path === '/api/v1/x/search' || ctx.path === '/api/v1/x/profile'); }
+/** accountId -> {anchor: stub ms of the first counted admission, count} of the anchored social-research day counter. */
+function r9bXDay(ctx) { if (!ctx.state.r9bXDay) ctx.state.r9bXDay = new Map(); return ctx.state.r9bXDay; }
+function r9bPubSum(linked) { return linked.reduce((n, m) => n + (m && typeof m.published_signal_count === 'number' ? m.published_signal_count : 0), 0); }
+/** assetKey -> sum of published_signal_count over its hydrated linked markets, through reference-mode calls of a
+ *  proxy-owned API-key account (recreated after a reset), batches of at most 50 references. */
+async function r9bLinkedPubSums(ctx, keys) {
+  const out = new Map();
+  for (let i = 0; i < keys.length; i += 50) {
+    const batch = keys.slice(i, i + 50);
+    const qs = batch.map((k) => `reference=${encodeURIComponent(k)}`).join('&');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (!ctx.state.r9bKey) {
+        const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+        if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return out;
+        ctx.state.r9bKey = c.json.apiKey;
+      }
+      let r;
+      try {
+        r = await ctx.upstream({ method: 'GET', url: `/api/v1/assets/search?${qs}`, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r9bKey } });
+      } catch { return out; }
+      if (r.status === 401 || r.status === 403) { ctx.state.r9bKey = null; continue; }
+      if (r.status === 200 && r.json && Array.isArray(r.json.assets)) {
+        for (const a of r.json.assets) if (a && a.assetKey && Array.isArray(a.linked_markets)) out.set(a.assetKey, r9bPubSum(a.linked_markets));
+      }
+      break;
+    }
+  }
+  return out;
 }

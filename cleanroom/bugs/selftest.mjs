@@ -1440,6 +1440,133 @@ const checks = {
     }
     return v(bad.length > 0, `${bad.length}/${multi.length} markets whose latestForecast is not the read's forecast${bad[0] ? ` (e.g. ${bad[0]})` : ''}`);
   },
+  // ------------------------------------------------------------------ round 9 (a)
+  async signals_market_refs_carry_odds(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26APR-T3.2/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200 && r.json && r.json.market && r.json.market.relationships, `signals answered ${r.status}`);
+    const refs = r.json.market.relationships.markets;
+    must(Array.isArray(refs) && refs.length > 0, 'no market refs');
+    const forbidden = ['market_odds', 'yes_odds', 'probability', 'selected_probability', 'venue_quote', 'odds'];
+    const bad = refs.filter((x) => forbidden.some((k) => k in x));
+    return v(bad.length > 0, `${bad.length}/${refs.length} MarketRefs carry odds${bad[0] ? ` (e.g. ${bad[0].marketKey} market_odds ${bad[0].market_odds})` : ''}`);
+  },
+  async markets_topic_venue_a_prefix(api) {
+    const a = await api.newAccount();
+    const alone = await api.get('/api/v1/markets?venue=venue_a', { key: a.key });
+    must(alone.status === 200 && alone.json.markets.every((m) => m.venue === 'venue_a'), 'venue=venue_a alone is not right');
+    const t = await api.get('/api/v1/markets?topic=stocks', { key: a.key });
+    must(t.status === 200 && t.json.markets.some((m) => m.venue === 'venue_a_us') && t.json.markets.some((m) => m.venue === 'venue_a'), 'topic=stocks lacks venue_a / venue_a_us rows');
+    const r = await api.get('/api/v1/markets?topic=stocks&venue=venue_a', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets) && r.json.markets.length > 0, `markets answered ${r.status}`);
+    const other = r.json.markets.filter((m) => m.venue !== 'venue_a');
+    return v(other.length > 0, `topic=stocks&venue=venue_a: ${r.json.markets.length} rows, ${other.length} not venue_a${other[0] ? ` (e.g. ${other[0].marketKey})` : ''}`);
+  },
+  async sources_slug_form_types_ignored(api) {
+    const a = await api.newAccount();
+    const k = await api.get('/api/v1/sources?market_keys=venue_b:KXCPIYOY-26MAR-T2.8&window=168&types=article', { key: a.key });
+    must(k.status === 200 && k.json.sources.every((s) => s.type === 'article'), 'market_keys form with types=article is not right');
+    const all = await api.get('/api/v1/sources?markets=KXCPIYOY-26MAR-T2.8&venue=venue_b&window=168', { key: a.key });
+    must(all.status === 200 && all.json.sources.some((s) => s.type === 'x_post'), 'no x_post for the market');
+    const r = await api.get('/api/v1/sources?markets=KXCPIYOY-26MAR-T2.8&venue=venue_b&window=168&types=article', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.sources), `sources answered ${r.status}`);
+    const posts = r.json.sources.filter((s) => s.type !== 'article');
+    return v(posts.length > 0, `markets=<slug>&types=article: ${r.json.sources.length} items, ${posts.length} not articles`);
+  },
+  async assets_reference_slash_last_segment(api) {
+    const a = await api.newAccount();
+    const d = await api.get('/api/v1/assets', { key: a.key });
+    must(d.status === 200, `directory ${d.status}`);
+    const withSlash = d.json.assets.flatMap((x) => x.identifiers.filter((i) => i.value.includes('/')).map((i) => ({ key: x.assetKey, value: i.value })));
+    must(withSlash.length > 0, 'no identifier value with a slash');
+    const { key, value } = withSlash[0];
+    const r = await api.get(`/api/v1/assets/search?reference=${enc(value)}`, { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `search answered ${r.status}`);
+    must(Array.isArray(r.json.references) && r.json.references.includes(value), `references echo ${JSON.stringify(r.json.references)}`);
+    const found = r.json.assets.some((x) => x.assetKey === key);
+    return v(!found, `reference=${value}: ${r.json.assets.length} assets (${key} ${found ? 'found' : 'missing'})`);
+  },
+  async generation_quota_retryafter_ms(api) {
+    try {
+      const a = await api.newAccount(100000);
+      let r;
+      for (let i = 0; i < 60; i++) {
+        r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+          { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+        if (r.status === 429 && r.json && r.json.quotaScope === 'venue_market_daily') break;
+        must(r.status === 202 || r.status === 200 || r.status === 201 || (r.status === 429 && r.json && r.json.limit_scope === 'standard'), `generation ${i} answered ${r.status}`);
+        if (r.status === 429) await sleep(1100);
+        await sleep(60);
+      }
+      must(r.status === 429 && r.json.quotaScope === 'venue_market_daily', `no daily-quota 429 (last ${r.status})`);
+      const ra = Number(r.headers['retry-after']);
+      must(Number.isFinite(ra) && ra > 0, `Retry-After ${r.headers['retry-after']}`);
+      const ok = r.json.retryAfter === ra || Math.abs(r.json.retryAfter - ra) <= 1;
+      return v(!ok, `Retry-After ${ra}, retry_after ${r.json.retry_after}, retryAfter ${r.json.retryAfter}`);
+    } finally { await api.reset(); }
+  },
+  async x_research_day_from_first_admission(api) {
+    try {
+      const a = await api.newAccount();
+      await api.fill('x_research', 'day', 500, a);
+      const r1 = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+      must(r1.status === 429, `expected 429 before midnight, got ${r1.status}`);
+      const now = await api.now();
+      const midnight = Math.floor(now / 86400_000) * 86400_000 + 86400_000;
+      await api.control('POST', '/__control/clock', { advanceSeconds: Math.ceil((midnight - now) / 1000) + 30 });
+      const r2 = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+      must(r2.status === 200 || r2.status === 429, `x/search after midnight answered ${r2.status}`);
+      return v(r2.status === 429, `30 s after UTC midnight -> ${r2.status} (retry-after ${r2.headers['retry-after']})`);
+    } finally { await api.reset(); }
+  },
+  async markets_max_forecast_age_clamped_168(api) {
+    const a = await api.newAccount();
+    const sum = async (h) => {
+      const r = await api.get(`/api/v1/markets?max_forecast_age=${h}`, { key: a.key });
+      must(r.status === 200 && r.json && Array.isArray(r.json.markets), `markets ${h} answered ${r.status}`);
+      return { n: r.json.markets.length, f: r.json.markets.reduce((x, m) => x + m.forecast_count, 0) };
+    };
+    const w = await sum(168);
+    const l = await sum(400);
+    return v(l.f <= w.f, `max_forecast_age=168: ${w.n} markets, ${w.f} forecasts; 400: ${l.n} markets, ${l.f} forecasts`);
+  },
+  async sources_long_window_error_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `r9b-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/sources', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/sources?market_keys=venue_a:520224&window=100', { key: a.key, scope }));
+    must(out.status === 502, `expected 502, got ${out.status}`);
+    return v(spent !== 0, `window=100, upstream 502: spent ${spent}`);
+  },
+  async generation_quota_limit_scope_bound(api) {
+    const a = await api.newAccount(100000);
+    let admitted = 0;
+    let r;
+    for (let i = 0; i < 80; i++) {
+      r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+        { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+      if (r.status === 429 && r.json && r.json.quotaScope) break;
+      must(r.status === 202 || r.status === 200 || r.status === 201 || r.status === 429, `generation answered ${r.status}`);
+      if (r.status === 429) { await sleep(1100); continue; }
+      admitted++;
+      await sleep(60);
+    }
+    must(r.status === 429 && r.json.quotaScope === 'venue_market_daily', `no owner-scoped quota 429 (last ${r.status})`);
+    return v(r.json.limit !== admitted, `${admitted} admitted, then 429 ${r.json.quotaScope} limit ${r.json.limit} (RateLimit-Policy ${r.headers['ratelimit-policy']})`);
+  },
+  async asset_summary_published_signals_counted(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=us-cpi&reference=eth&reference=fed-funds-rate', { key: a.key });
+    must(r.status === 200 && r.json && r.json.assets.length >= 1, `asset search answered ${r.status}`);
+    const bad = [];
+    for (const x of r.json.assets) {
+      const n = x.linked_markets.filter((m) => m.has_published_signal).length;
+      if (x.market_summary.markets_with_published_signal !== n) bad.push(`${x.assetKey}: ${x.market_summary.markets_with_published_signal} vs ${n} markets`);
+    }
+    const q = await api.get('/api/v1/assets/search?q=*', { key: a.key });
+    const cpi = q.status === 200 && q.json.assets.find((x) => x.assetKey === 'us-cpi');
+    return v(bad.length > 0, `${bad.length ? bad.join('; ') : 'all agree'}; q=* us-cpi says ${cpi ? cpi.market_summary.markets_with_published_signal : '?'}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
