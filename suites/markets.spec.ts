@@ -42,6 +42,8 @@ import {
 } from '../checks/markets.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 
+/** A window of a year, h: max_forecast_age has no stated maximum (MKT-043). */
+const WIDE_HOURS = 8760;
 /** Tolerated clock skew between the target's Date header and its data, ms. */
 const SKEW_MS = 2 * 60_000;
 const ROUTING = ['ROUTE-001', 'ROUTE-002', 'ROUTE-003', 'ROUTE-004', 'ROUTE-005', 'ROUTE-006'];
@@ -331,13 +333,14 @@ test.describe('GET /api/v1/markets', () => {
         'MKT-009',
         'MKT-003',
         'MKT-041',
+        'MKT-006',
         ...ROUTING,
         ...QUOTES,
         ...LIST,
       ),
     },
     async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'listMarkets', 14), 'spend budget too small for 14 listMarkets calls');
+      test.skip(!affordable(targetOptions, 'listMarkets', 18), 'spend budget too small for 18 listMarkets calls');
       const all = await baseCatalog(paid);
       if (!all) return;
       const freq = new Map<string, number>();
@@ -415,6 +418,21 @@ test.describe('GET /api/v1/markets', () => {
               .sort((x, y) => y[1] - x[1])
               .find(([, n]) => n > 0)?.[0];
             if (venue) await besideWindow({ venue }, (r) => r.venue === venue);
+
+            // The topic beside each venue (round-9 bug: with a topic, venue=venue_a also kept venue_a_us rows, one
+            // venue key a prefix of another): every row of topic=T&venue=X has venue X, the venue filter's own
+            // statement about its rows (MKT-006), and shows T (MKT-019); which rows the pair must hold beyond that
+            // stays gap MKT-038. On a budget, one venue: one whose key begins another's, where a prefix match hides.
+            const venues = thrifty()
+              ? [MARKET_VENUES.find((x) => MARKET_VENUES.some((y) => y !== x && y.startsWith(x))) ?? MARKET_VENUES[0]!]
+              : MARKET_VENUES;
+            for (const v of venues) {
+              const tv = await catalog200(paid, { topic, venue: v }, 'MKT-006');
+              expect(
+                [...checkVenueRows(tv.rows, v, 'MKT-006'), ...checkTopicShown(tv.rows, topic)],
+                `topic=${topic}&venue=${v}`,
+              ).toHaveNoViolations(tv.body);
+            }
           }
 
           const prefix = topic.slice(0, -1);
@@ -484,18 +502,20 @@ test.describe('GET /api/v1/markets', () => {
         'MKT-022',
         'MKT-034',
         'MKT-042',
+        'MKT-043',
         'PARAM-036',
         ...ROUTING,
         ...QUOTES,
         ...LIST,
       ),
     },
-    async ({ paid, targetOptions }) => {
-      test.skip(!affordable(targetOptions, 'listMarkets', 5), 'spend budget too small for 5 listMarkets calls');
+    async ({ api, paid, targetOptions }) => {
+      test.skip(!affordable(targetOptions, 'listMarkets', 6), 'spend budget too small for 6 listMarkets calls');
       const answers = new Map<string, Answer>();
       // On a budget (thrifty) the default, 48 h and 1 h windows: the default (PARAM-036), one wider window
-      // than 1 h (MKT-022) and the 1 h listing (MKT-002); each call is billed.
-      const windows = thrifty() ? [undefined, 48, 1] : [undefined, 48, 1, 6, 168];
+      // than 1 h (MKT-022) and the 1 h listing (MKT-002); each call is billed. A year too (MKT-043): the parameter
+      // has no stated maximum, and 168 h bounds its neighbours (round-9 bug: the window clamped to 168 h).
+      const windows = thrifty() ? [undefined, 48, 1] : [undefined, 48, 1, 6, 168, WIDE_HOURS];
       for (const hours of windows) {
         await test.step(`max_forecast_age=${hours ?? 'omitted'}`, async () => {
           const a = await catalog200(paid, hours === undefined ? {} : { max_forecast_age: hours }, 'MKT-022');
@@ -556,6 +576,44 @@ test.describe('GET /api/v1/markets', () => {
           found.push(...checkContains(wide.rows, keysOf(withForecast), 'MKT-022', `it has an in-window forecast at ${order[i - 1]}h`));
         }
         expect(found).toHaveNoViolations();
+      });
+
+      await test.step(`a ${WIDE_HOURS} h window shows the forecasts older than a week that availability shows`, async () => {
+        const wide = answers.get(String(WIDE_HOURS));
+        if (!wide) return void judged('MKT-043', 0, `a ${WIDE_HOURS} h window (not asked on a budget)`);
+        // The rows a clamped window would get wrong: no in-window forecast, or only one older than 168 h. Their market's
+        // latest committed forecast (availability, a free route) inside the window must show in the row (MKT-043).
+        const weekAgo = wide.clock[0] - 168 * HOUR_MS;
+        const rows = [
+          ...wide.rows.filter((r) => r.latest_forecast_at === null).slice(0, 8),
+          ...wide.rows.filter((r) => typeof r.latest_forecast_at === 'string' && Date.parse(r.latest_forecast_at) < weekAgo).slice(0, 4),
+        ];
+        let instances = 0;
+        const found = (
+          await mapLimit(rows, 4, async (r) => {
+            const { body } = await lookup(api, { market_key: String(r.marketKey) });
+            const created = Date.parse(String((body.latestForecast as Row | null | undefined)?.createdAt ?? ''));
+            // Inside the window by the answer's own clock, and computed before the catalog answered.
+            if (Number.isNaN(created) || created < wide.clock[1] - WIDE_HOURS * HOUR_MS + SKEW_MS || created > wide.clock[0]) return [];
+            instances++;
+            const ageH = Math.round((wide.clock[0] - created) / HOUR_MS);
+            return r.latest_forecast_at === null || !((r.forecast_count as number) >= 1)
+              ? [
+                  violation(
+                    'MKT-043',
+                    '/markets',
+                    `${String(r.marketKey)} at max_forecast_age=${WIDE_HOURS}: latest_forecast_at ${JSON.stringify(r.latest_forecast_at)}, forecast_count ${String(r.forecast_count)}, though availability shows its forecast of ${new Date(created).toISOString()} (${ageH} h old)`,
+                  ),
+                ]
+              : [];
+          })
+        ).flat();
+        judged(
+          'MKT-043',
+          instances,
+          `a row at ${WIDE_HOURS} h whose market has a forecast inside the window older than a week or unlisted`,
+        );
+        expect(found).toHaveNoViolations(wide.body);
       });
 
       await test.step('markets with signals stay listed under max_forecast_age=1', () => {

@@ -39,7 +39,12 @@ export function parseCatalogParams(q: Query): CatalogParams {
   return {
     topic,
     venue,
-    maxForecastAge: windowLost ? DEFAULT_MAX_FORECAST_AGE_H : maxForecastAge,
+    // Mutant mkt-forecast-age-clamp-168: a window above 168 h served as 168 h (round-9 bug: its neighbours' maximum).
+    maxForecastAge: windowLost
+      ? DEFAULT_MAX_FORECAST_AGE_H
+      : mutant('mkt-forecast-age-clamp-168')
+        ? Math.min(168, maxForecastAge)
+        : maxForecastAge,
     changedWithin: q.int('changed_within', { min: 1, max: 168 }),
     sort: q.enum('sort', SORTS, 'updated_desc'),
   };
@@ -111,7 +116,9 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
     (m) =>
       p.venue === undefined ||
       m.venue === p.venue ||
-      (mutant('mkt-venue-filter-leak') && p.venue === 'venue_a' && m.venue === 'venue_a_us'),
+      (mutant('mkt-venue-filter-leak') && p.venue === 'venue_a' && m.venue === 'venue_a_us') ||
+      // Mutant mkt-topic-venue-prefix: beside a topic, the venue matched as a key prefix (round-9 bug).
+      (mutant('mkt-topic-venue-prefix') && p.topic !== undefined && m.venue.startsWith(p.venue)),
   );
   // Counted before the venue filter (gap MKT-011; the alternate stub counts the returned rows).
   const counted = alt('MKT-011') ? filtered : candidates;
