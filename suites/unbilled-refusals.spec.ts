@@ -32,6 +32,8 @@ import { notSettled, paymentFor, sendPaid } from './support/x402-payments.ts';
 import { requestFor } from './support/request-for.ts';
 import { drawnFrom } from './support/exhibit.ts';
 import { findThinHandle } from './support/social.ts';
+import { interiorValues, paramSpecs } from './support/param-cases.ts';
+import { isRecord } from '../lib/guards.ts';
 
 /** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
 const KEY_OPERATIONS = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s));
@@ -130,6 +132,29 @@ async function upstreamStillPending(
   ]);
 }
 
+/**
+ * The values of each bounded integer parameter or body field of `op` that `request` carries or could carry: min, min + 1,
+ * the values between (`interiorValues`), max - 1 and max, each as the wire carries it (a query string, a body number).
+ */
+function integerVariants(op: string, request: PaidRequest): { field: string; value: string | number; what: string }[] {
+  const out: { field: string; value: string | number; what: string }[] = [];
+  for (const spec of paramSpecs(op)) {
+    const { minimum: lo, maximum: hi, type } = spec.schema;
+    if (type !== 'integer' || lo === undefined || hi === undefined) continue;
+    if (spec.in === 'body' ? !isRecord(request.body) : spec.in !== 'query') continue;
+    for (const n of [...new Set([lo, lo + 1, ...interiorValues(lo, hi), hi - 1, hi])].filter((n) => n >= lo && n <= hi))
+      out.push({ field: spec.field, value: spec.in === 'body' ? n : String(n), what: `${spec.name}=${n}` });
+  }
+  return out;
+}
+
+/** `request` with one query parameter or body field set to `value`. */
+function withValue(request: PaidRequest, field: string, value: string | number): PaidRequest {
+  return typeof value === 'number'
+    ? { ...request, body: { ...(request.body as Record<string, unknown>), [field]: value } }
+    : { ...request, params: { ...request.params, [field]: value } };
+}
+
 test.describe('an upstream 502 of every paid operation is refunded', () => {
   for (const op of WITH_502) {
     test(
@@ -168,6 +193,26 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
           const code = await errorOf(res);
           if (code !== 'upstream_unavailable')
             found.push(violation('ERR-010', '/error', `a 502 of ${op} has error ${JSON.stringify(code)}, expected upstream_unavailable`));
+        }
+        // The same fault beside every value of a bounded integer the request carries (round-9 bug: a 502 refunded with
+        // window 1..72 but billed above): each bound, one step inside it and the values between (param-cases.ts).
+        for (const { field, value, what } of integerVariants(op, request)) {
+          await test.step(`an upstream 502 with ${what}`, async () => {
+            const varied = withValue(request, field, value);
+            const v = await controlPlane.withFault(
+              { method: request.method, path: contract().operation(op).path, status: 502 },
+              async (faultHeaders) => {
+                const account = await controlPlane.createAccount(price(op) * 2);
+                const res = await sendRequest(api.withKey(account.apiKey), varied, faultHeaders);
+                return { res, account, status: res.status() };
+              },
+            );
+            if (v.status !== 502) return;
+            const left = await controlPlane.balance(v.account.accountId);
+            found.push(
+              ...drawnFrom(v.res, checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} with ${what}`, price(op) * 2, left, 0)),
+            );
+          });
         }
         expect(found).toHaveNoViolations();
       },

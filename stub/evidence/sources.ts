@@ -74,6 +74,8 @@ export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
     (mutant('src-types-first-only') && listed && listed.length > 1 ? listed.slice(0, 1) : listed) ??
       (mutant('src-types-default-article') ? ['article'] : TYPES),
   );
+  // Mutant src-slug-form-types-ignored: with the markets (slug) form, types is not applied (round-9 bug).
+  if (mutant('src-slug-form-types-ignored') && req.query.has('markets')) for (const t of TYPES) types.add(t);
   const now = ctx.clock.nowMs();
   const since = now - windowHours * HOUR_MS * (mutant('win-sources-unbounded') ? 2 : 1);
   const inWindow = (t: number): boolean => t >= since && t <= now;

@@ -167,7 +167,13 @@ export class AccountGate implements Gate {
             (mutant('bill-no-refund-404') ||
               (mutant('bill-no-refund-404-forecast') && operationId === 'getMarketForecast') ||
               (mutant('bill-no-refund-404-generation') && operationId === 'createForecastRequest'))) ||
-          (status === 502 && (mutant('bill-no-refund-502') || (mutant('bill-no-refund-502-portfolio') && operationId === 'getPortfolio')))
+          (status === 502 &&
+            (mutant('bill-no-refund-502') || (mutant('bill-no-refund-502-portfolio') && operationId === 'getPortfolio'))) ||
+          // Mutant bill-sources-wide-window-502-kept: the evidence route's 502 keeps its debit above window=72 (round-9 bug).
+          (status === 502 &&
+            operationId === 'listSources' &&
+            mutant('bill-sources-wide-window-502-kept') &&
+            Number(new URL(req.url).searchParams.get('window') ?? 48) > 72)
         )
           return NO_HEADERS;
         // Mutant bill-slow-upstream-error-kept-sources: the evidence route's upstream error keeps its debit once the call took a second (round-6 bug).
