@@ -10,7 +10,7 @@ import { judgeWith } from './support/judging.ts';
 import { runCheck } from '../checks/define.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
-import { assertProperty, paidRuns } from './support/property.ts';
+import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import type { Params, TargetClient } from './support/client.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { observeChoice } from './support/choices.ts';
@@ -529,6 +529,14 @@ test.describe('asset search: reference mode', () => {
           withdrawRules(kind.ruleId === 'ASRCH-072' ? ['ASRCH-072', 'ASRCH-046'] : [kind.ruleId], `no Asset has a ${kind.title}`);
           continue;
         }
+        // One value of each punctuation the values carry ("/", ".", "-", a space, none...) goes first (round-9 bug: a
+        // reference holding "/" cut to its last segment, EUR/USD read as USD): each form of value, not a sample of the
+        // commonest; then seeded random ones.
+        const byForm = new Map<string, (typeof cases)[number]>();
+        for (const c of cases) {
+          const form = [...new Set(c.value.replace(/[A-Za-z0-9]/g, ''))].sort().join('');
+          if (!byForm.has(form)) byForm.set(form, c);
+        }
         await test.step(`by ${kind.title}`, () =>
           assertProperty(
             fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
@@ -542,7 +550,12 @@ test.describe('asset search: reference mode', () => {
               }
               expect(found).toHaveNoViolations(body);
             }),
-            { seed: targetOptions.seed, numRuns: paidRuns(Math.min(10, cases.length)), endOnFailure: true },
+            {
+              seed: targetOptions.seed,
+              numRuns: paidRuns(Math.min(10, cases.length)) + (thrifty() ? 0 : byForm.size),
+              examples: thrifty() ? [] : [...byForm.values()].map((c) => [c] as [(typeof cases)[number]]),
+              endOnFailure: true,
+            },
           ));
       }
     },

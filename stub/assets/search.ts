@@ -95,7 +95,11 @@ export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchRes
   const pool = candidates(graph, req);
   const byId = new Map(pool.map((a) => [a.id, a]));
   let lanes: RankedLane[];
-  if (req.mode === 'reference') lanes = req.references.map((r) => referenceLane(r, pool, graph));
+  if (req.mode === 'reference')
+    lanes = req.references.map((r) =>
+      // Mutant asrch-reference-slash-last-segment: a reference holding "/" is matched on its last segment (round-9 bug).
+      referenceLane(mutant('asrch-reference-slash-last-segment') && r.includes('/') ? r.slice(r.lastIndexOf('/') + 1) : r, pool, graph),
+    );
   else if (req.mode === 'q' && req.q !== '*') lanes = qLanes(req.q, pool, graph);
   else lanes = [directoryLane(graph, pool)];
   const fused: Fused[] = fuse(lanes, (id) => byId.get(id)!.assetKey);
