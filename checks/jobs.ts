@@ -6,7 +6,9 @@
  */
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { isRecord as isObj } from '../lib/guards.ts';
+import { parseRetryAfter } from '../lib/retry-after.ts';
 import { defineCheck } from './define.ts';
+import { sameWait } from './limits.ts';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -245,20 +247,50 @@ export function checkSubmission(body: unknown): Violation[] {
   return [];
 }
 
+/** What else the run knows of one owner-scoped quota refusal, to hold its members against. */
+export interface QuotaFacts {
+  /** The same answer's Retry-After and Date headers (the wait it states, in s, RFC 9110 10.2.3). */
+  headers?: Record<string, string>;
+  /** Generations the refused account had admitted this UTC day, all for the one market (a fresh account's count). */
+  admitted?: number;
+}
+
 /**
  * The owner-scoped quota error fields (JOB-003..006): retryAfter and limit integers, limit_scope and
- * quotaScope strings.
+ * quotaScope strings. With `facts` (round-9 bugs: retryAfter in ms beside a Retry-After in s; limit naming
+ * another scope's bound): retryAfter states the same wait in seconds as the answer's Retry-After (JOB-003),
+ * and limit, the bound of the quota exceeded, is the number of generations admitted before it (JOB-006).
  */
-export function checkQuotaError(body: unknown): Violation[] {
+export function checkQuotaError(body: unknown, facts: QuotaFacts = {}): Violation[] {
   if (!isObj(body)) return [violation('JOB-003', '/', 'the quota error is not a JSON object')];
   const out: Violation[] = [];
   if (!Number.isInteger(body.retryAfter))
     out.push(violation('JOB-003', '/retryAfter', `retryAfter is ${JSON.stringify(body.retryAfter)}, not an integer number of seconds`));
+  else if (facts.headers?.['retry-after'] !== undefined) {
+    const dateMs = Date.parse(facts.headers.date ?? '');
+    const headerWait = parseRetryAfter(facts.headers['retry-after'], Number.isNaN(dateMs) ? undefined : dateMs);
+    if (headerWait !== undefined && !sameWait(body.retryAfter as number, headerWait))
+      out.push(
+        violation(
+          'JOB-003',
+          '/retryAfter',
+          `retryAfter says ${String(body.retryAfter)} s to wait where the same 429's Retry-After says ${headerWait} s`,
+        ),
+      );
+  }
   if (typeof body.limit_scope !== 'string' || body.limit_scope === '')
     out.push(violation('JOB-004', '/limit_scope', `limit_scope is ${JSON.stringify(body.limit_scope)}`));
   if (typeof body.quotaScope !== 'string' || body.quotaScope === '')
     out.push(violation('JOB-005', '/quotaScope', `quotaScope is ${JSON.stringify(body.quotaScope)}`));
   if (!Number.isInteger(body.limit)) out.push(violation('JOB-006', '/limit', `limit is ${JSON.stringify(body.limit)}, not an integer`));
+  else if (facts.admitted !== undefined && body.limit !== facts.admitted)
+    out.push(
+      violation(
+        'JOB-006',
+        '/limit',
+        `limit is ${String(body.limit)}, but the quota refused after ${facts.admitted} admitted generation(s) of this account today`,
+      ),
+    );
   return out;
 }
 

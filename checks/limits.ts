@@ -30,7 +30,7 @@ export interface Provoked {
  * Whether two statements of one wait (s) agree up to rounding and the time between stating them: within 2 s, or
  * within a quarter of the longer (a long daily wait may be rounded to the minute).
  */
-function sameWait(aS: number, bS: number): boolean {
+export function sameWait(aS: number, bS: number): boolean {
   return Math.abs(aS - bS) <= Math.max(2, Math.max(aS, bS) / 4);
 }
 

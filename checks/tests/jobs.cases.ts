@@ -104,4 +104,23 @@ export const JOB_CASES = [
       'JOB-006': [{ retryAfter: 30, limit: '5', limit_scope: 'account', quotaScope: 'forecast_requests' }],
     },
   }),
+  cases({
+    check: C.checkQuotaError,
+    ok: [
+      [
+        { retryAfter: 61854, limit: 50, limit_scope: 'standard', quotaScope: 'venue_market_daily' },
+        { headers: { 'retry-after': '61855' }, admitted: 50 },
+      ],
+    ],
+    bad: {
+      'JOB-003': [
+        { retryAfter: 61854000, limit: 50, limit_scope: 'standard', quotaScope: 'venue_market_daily' },
+        { headers: { 'retry-after': '61854' }, admitted: 50 },
+      ],
+      'JOB-006': [
+        { retryAfter: 61854, limit: 20000, limit_scope: 'standard', quotaScope: 'venue_market_daily' },
+        { headers: { 'retry-after': '61854' }, admitted: 50 },
+      ],
+    },
+  }),
 ];

@@ -135,7 +135,15 @@ function quotaError(now: number): ApiError {
     429,
     'rate_limited',
     `The daily forecast-request quota of ${dailyQuota()} generations per account is used up; retry after the next UTC midnight`,
-    { retry_after: wait, retryAfter: wait, limit_scope: 'standard', quotaScope: QUOTA_SCOPE, limit: dailyQuota() },
+    {
+      retry_after: wait,
+      // Mutants job-quota-retry-after-ms and job-quota-limit-scope-bound: retryAfter in ms, limit the standard scope's
+      // daily bound (round-9 bugs: the member beside the headers stating another wait or another bound).
+      retryAfter: mutant('job-quota-retry-after-ms') ? wait * 1000 : wait,
+      limit_scope: 'standard',
+      quotaScope: QUOTA_SCOPE,
+      limit: mutant('job-quota-limit-scope-bound') ? 20000 : dailyQuota(),
+    },
     {
       'Retry-After': String(wait),
       'RateLimit-Policy': `"${QUOTA_SCOPE}";q=${dailyQuota()};w=86400`,
