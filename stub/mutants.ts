@@ -118,6 +118,48 @@ const TABLE = {
       { operation: 'getLatest', via: ['suites/parameters.spec.ts'] },
     ],
     [
+      'mkt-topic-venue-prefix',
+      'MKT-006',
+      'beside a topic, listMarkets matches venue as a key prefix: venue=venue_a keeps venue_a_us rows (round-9 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
+      'src-slug-form-types-ignored',
+      'SRC-009',
+      'with markets (slugs), listSources serves both kinds whatever types says; market_keys honours it (round-9 bug)',
+      { operation: 'listSources', via: ['suites/sources.spec.ts'] },
+    ],
+    [
+      'asrch-reference-slash-last-segment',
+      'ASRCH-072',
+      'a reference holding "/" is matched on its last segment: the identifier value EUR/USD finds nothing (round-9 bug)',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
+      'job-quota-retry-after-ms',
+      'JOB-003',
+      "the generation quota 429's retryAfter is in ms while Retry-After and retry_after are in s (round-9 bug)",
+      { operation: 'createForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'job-quota-limit-scope-bound',
+      'JOB-006',
+      "the generation quota 429's limit is the standard scope's daily bound, not the quota's (round-9 bug)",
+      { operation: 'createForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'mkt-forecast-age-clamp-168',
+      'MKT-043',
+      'listMarkets serves any max_forecast_age above 168 as 168 (round-9 bug: a maximum borrowed from changed_within)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
+      'bill-sources-wide-window-502-kept',
+      'BILL-003',
+      "listSources' upstream 502 keeps its debit when window is above 72 (round-9 bug: a bill that changes between the edges)",
+      { operation: 'listSources', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'bill-latest-hours-4-double',
       'BILL-001',
       'a latest feed of exactly 4 hours debits the price twice (a price that changes between the edges of 1..6)',
