@@ -3247,6 +3247,230 @@ export const bugs = [
       if (touched) res.touch();
     },
   },
+  // ================================================================== round 10 (a): patterns a, b, c, d
+  // ------------------------------------------------------------------ pattern a (round 10 a)
+  {
+    name: 'availability_agreeing_ids_accepted',
+    round: 10,
+    pattern: 'a',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['7edb5fae1d9a', 'bda29bf2b217'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability refuses more than one identifier only when they disagree: when two or three of market_key, market_id and slug are given and each alone resolves to the same tracked market, the route answers 200 with that market\'s availability (as if only one had been given) instead of 422. Identifiers naming different markets, unknown ones, and zero identifiers still get 422.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a:520224&slug=will-us-unemployment-reach-5-in-2026: 200 tracked true for venue_a:520224 (the reference: 422 "supply exactly one of market_key, market_id, slug").',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability')) return;
+      const names = ['market_key', 'market_id', 'slug'].filter((n) => ctx.query.getAll(n).length === 1 && ctx.query.get(n) !== '');
+      if (names.length < 2) return;
+      const venue = ctx.query.get('venue');
+      const answers = [];
+      for (const n of names) {
+        const q = new URLSearchParams();
+        q.set(n, ctx.query.get(n));
+        if (n !== 'market_key' && venue !== null) q.set('venue', venue);
+        let r;
+        try { r = await ctx.upstream({ method: 'GET', url: `/api/public/forecast-availability?${q.toString()}` }); } catch { return; }
+        const b = J(r);
+        if (r.status !== 200 || !b || b.tracked !== true || !b.market || !b.market.marketKey) return;
+        answers.push({ r, key: b.market.marketKey });
+      }
+      if (!answers.every((a) => a.key === answers[0].key)) return;
+      return answers[0].r;
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 10 a)
+  {
+    name: 'assets_material_only_false_directory',
+    round: 10,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['81fff03d6a41', 'c37e8ffa597c'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search tests whether material_only is present rather than true: material_only=false given alone (no q, no reference) passes the input check and is answered 200 as the unfiltered directory (query "*", material_only false, every Asset with an empty linked_markets, platform and asset_type still applied) instead of 422. material_only=true alone, q, reference and the empty request are right. API-key calls only.',
+    how: 'GET /api/v1/assets/search?material_only=false with an API key: 200 {query:"*", material_only:false, assets:[...all Assets]} (the reference: 422 "supply q, reference, or material_only=true alone").',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey) return;
+      if (ctx.query.getAll('material_only').length !== 1 || ctx.query.get('material_only') !== 'false') return;
+      if (ctx.query.get('q') !== null || ctx.query.getAll('reference').length) return;
+      ctx.query.delete('material_only');
+      ctx.query.set('q', '*');
+      ctx.r10aMatFalse = true;
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r10aMatFalse || res.status !== 200 || !b) return;
+      b.material_only = false;
+      res.touch();
+    },
+  },
+  {
+    name: 'assets_material_asset_type_case_sensitive',
+    round: 10,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['4a6c5a6a8ef5'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'On the material-only directory path of GET /api/v1/assets/search (material_only=true without q or reference), the asset_type filter is applied after materiality in code with an exact string comparison, so a letter-case variant of a type (asset_type=CryptoAsset) keeps no Asset; the same variant with q or reference, and the exact lower-case value with material_only, are right. API-key calls only.',
+    how: 'GET /api/v1/assets/search?material_only=true&asset_type=CryptoAsset: assets [] (the reference: btc, eth, doge, sol, xrp, as with asset_type=cryptoasset).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      if (ctx.query.get('material_only') !== 'true' || ctx.query.get('q') !== null || ctx.query.getAll('reference').length) return;
+      const t = ctx.query.get('asset_type');
+      if (!t) return;
+      const kept = b.assets.filter((a) => a && a.asset_type === t);
+      if (kept.length === b.assets.length) return;
+      b.assets = kept;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 10 a)
+  {
+    name: 'assets_reference_uuid_lost_with_filter',
+    round: 10,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode of GET /api/v1/assets/search, when a platform or asset_type filter is also given, the filtered query matches references against asset keys, identifiers and linked markets but not against the Asset UUID column, so an Asset named only by its UUID is missing (references still echoes the UUID). A UUID reference alone, and keys, identifier values and marketKeys beside a filter, are right. API-key calls only.',
+    how: 'GET /api/v1/assets/search?reference=b25ee26b-7b4e-4832-893c-1ecde38f8183&asset_type=cryptoasset: assets [] (the reference: the btc Asset); the same UUID without asset_type, or reference=btc&asset_type=cryptoasset, finds it.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      if (!ctx.query.get('platform') && !ctx.query.get('asset_type')) return;
+      const refs = ctx.query.getAll('reference');
+      const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      const uuids = new Set(refs.filter((r) => UUID.test(r)).map((r) => r.toLowerCase()));
+      if (uuids.size === 0) return;
+      const others = refs.filter((r) => !UUID.test(r));
+      const otherHit = (a) => others.some((r) => {
+        const l = r.toLowerCase();
+        if (String(a.assetKey || '').toLowerCase() === l) return true;
+        if (Array.isArray(a.identifiers) && a.identifiers.some((i) => i && (i.value === r || `${i.platform}:${i.kind}:${i.value}` === r))) return true;
+        return Array.isArray(a.linked_markets) && a.linked_markets.some((m) => m && (m.marketKey === r || m.nativeMarketId === r));
+      });
+      const kept = b.assets.filter((a) => !(a && uuids.has(String(a.id).toLowerCase()) && !otherHit(a)));
+      if (kept.length === b.assets.length) return;
+      b.assets = kept;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 10 a)
+  {
+    name: 'signals_slug_over_255_refused',
+    round: 10,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['e58a35b4d66f', '85f5a54ab1af'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The evidence route GET /api/v1/markets/{slug}/signals validates its path slug against a 255-character column bound instead of the stated 1..512: a slug of 256 to 512 characters is refused 422 "slug must be 1..255 characters" instead of being looked up (404 when nothing matches). Slugs up to 255 characters, 513 and more (422), and the other routes\' slug bounds are right. API-key calls only.',
+    how: 'GET /api/v1/markets/<300 x "a">/signals with an API key: 422 invalid_request (the reference: 404 not_found; 512 characters also 404, 513 characters 422).',
+    onRequest(ctx) {
+      const m = ctx.method === 'GET' && MARKET_SIGNALS.exec(ctx.path);
+      if (!m || !ctx.apiKey) return;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return; }
+      if (slug.length <= 255 || slug.length > 512) return;
+      return ctx.reply(422, { error: 'invalid_request', message: 'slug must be 1..255 characters' });
+    },
+  },
+  // ================================================================== round 10 (b): patterns e, f, g
+  // ------------------------------------------------------------------ pattern e (round 10 b)
+  {
+    name: 'profile_post_threshold_extra_day',
+    round: 10,
+    pattern: 'e',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['48b21df24ec7'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The 15-grounded-post threshold of POST /api/v1/x/profile is counted over lookback_days + 1 days (the collector counts the day count inclusively, reaching one day before the window start): an account with fewer than 15 grounded posts in the requested window but 15 or more once the day before it is added is profiled (and billed $1.00) instead of 404 insufficient_post_history. The profile carries the requested lookback_days and from_date, while its post_count and evidence include the posts of the extra day. Accounts with 15 or more posts in the window, and accounts short even with the extra day, are answered as the reference does (API-key calls; x402 calls are left correct).',
+    how: 'POST /api/v1/x/profile {handle: nobody, lookback_days: 24} with an API key: 200 with window.lookback_days 24, post_count 15 and an evidence post older than window.from_date (the reference: 404 insufficient_post_history, "@nobody has 14 grounded post(s) in the last 24 days"); lookback_days 25 is 200 on both.',
+    async onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+      const n = body.lookback_days === undefined ? 365 : body.lookback_days;
+      if (!Number.isInteger(n) || n < 14 || n >= 365) return;
+      const first = await ctx.forward();
+      const fb = J(first);
+      if (first.status !== 404 || !fb || fb.error !== 'insufficient_post_history') return first;
+      const wider = await ctx.upstream({ method: 'POST', url: ctx.url, headers: { ...ctx.headers }, body: Buffer.from(JSON.stringify({ ...body, lookback_days: n + 1 })) });
+      const wb = J(wider);
+      if (wider.status !== 200 || !wb || !wb.window || typeof wb.window.from_date !== 'string') return first;
+      const d = new Date(`${wb.window.from_date}T00:00:00Z`);
+      if (Number.isNaN(d.getTime())) return first;
+      d.setUTCDate(d.getUTCDate() + 1);
+      wb.window.from_date = d.toISOString().slice(0, 10);
+      wb.window.lookback_days = n;
+      wider.touch();
+      return wider;
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 10 b)
+  {
+    name: 'refund_dropped_while_key_busy',
+    round: 10,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The refund of an unbilled answer (a 404, or a 500/502/503/504 upstream error) of an API-key call is dropped when another call of the same API key is still in flight at the moment the answer comes back: the refund asks for the account row without waiting (a NOWAIT lock) and the running call holds that row for its whole duration, so the failed lock is swallowed and the debit stays. A 404 or upstream error with no other call of the key running is refunded as documented; successes, 429s and x402 calls are unchanged.',
+    how: 'Make GET /api/v1/latest slow for one scope (POST /__control/faults {GET /api/v1/latest, latencyMs 1500, scope S}); start GET /api/v1/latest with an API key and X-Fault-Scope S, and 300 ms later GET /api/v1/markets/nope-nope/forecast with the same key: 404, and once both are done the account has spent 30 credits (the reference: 20, the latest call only).',
+    async onRequest(ctx) {
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      const price = r4bRoutePrice(ctx);
+      if (price <= 0) return;
+      const busy = r10bBusy(ctx);
+      const key = ctx.apiKey;
+      busy.set(key, (busy.get(key) || 0) + 1);
+      let res;
+      try { res = await ctx.forward(); } finally { busy.set(key, busy.get(key) - 1); if (busy.get(key) <= 0) busy.delete(key); }
+      if ([404, 500, 502, 503, 504].includes(res.status) && (busy.get(key) || 0) > 0) await ctx.charge(price);
+      return res;
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 10 b)
+  {
+    name: 'search_unpriced_quote_method_midpoint',
+    round: 10,
+    pattern: 'g',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['a6f55b9bfa72'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'In GET /api/v1/markets/search rows, a venue_b quote whose pricing is unavailable (no bid, ask or last; selected_probability null, freshness unavailable) says quote_method "midpoint" (the venue adapter\'s configured book method, filled in before the book came back empty) instead of null. Priced quotes, the other venues and the other routes are right.',
+    how: 'GET /api/v1/markets/search?q=cpi with an API key: the venue_b rows whose venue_quote has selected_probability null (venue_b:KXCPIYOY-26APR-T3.2 among them) carry quote_method "midpoint" (the reference: null).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      let n = 0;
+      for (const m of b.markets) {
+        const q = m && m.venue_quote;
+        if (!q || m.venue !== 'venue_b' || q.quote_method !== null || q.selected_probability !== null) continue;
+        if (q.yes_bid !== null || q.yes_ask !== null || q.yes_last !== null) continue;
+        q.quote_method = 'midpoint';
+        n++;
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'ip_guard_second_429_scope_standard',
+    round: 10,
+    pattern: 'g',
+    section: 'Errors',
+    sentences: ['76e92050fab9'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'GET /api/v1/markets', 'GET /api/v1/signals', 'GET /api/v1/markets/mispriced', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'When the secondary per-IP guard refuses an API-key call on its per-second window, the 429 body says limit_scope "standard" (the calling key\'s customer scope, stamped by the shared per-second fast path; "x_research" on the social routes) although the standard scope of that key is far from its bounds and the guard rejected the request; the Retry-After, RateLimit-Policy and RateLimit headers (ip_guard-second) and the message are unchanged. The guard\'s minute and day refusals, unkeyed calls, and the customer scopes\' own 429s say the right scope.',
+    how: 'POST /__control/limits/usage {scope ip_guard, window second, count 50} (this client\'s address), then at once GET /api/v1/assets with a fresh API key: 429 with limit_scope "standard" (the reference: "ip_guard"), RateLimit "ip_guard-second".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status !== 429 || !b || b.limit_scope !== 'ip_guard' || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const rl = String(res.headers.ratelimit || '');
+      if (!rl.startsWith('"ip_guard-second"')) return;
+      b.limit_scope = r9bIsXResearch(ctx) ? 'x_research' : 'standard';
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -3564,3 +3788,8 @@ async function r9bLinkedPubSums(ctx, keys) {
   }
   return out;
 }
+
+
+// ------------------------------------------------------------------ round-10 (b) helpers
+/** API key -> number of its calls in flight through the proxy. */
+function r10bBusy(ctx) { if (!ctx.state.r10bBusy) ctx.state.r10bBusy = new Map(); return ctx.state.r10bBusy; }

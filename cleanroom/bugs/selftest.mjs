@@ -1567,6 +1567,94 @@ const checks = {
     const cpi = q.status === 200 && q.json.assets.find((x) => x.assetKey === 'us-cpi');
     return v(bad.length > 0, `${bad.length ? bad.join('; ') : 'all agree'}; q=* us-cpi says ${cpi ? cpi.market_summary.markets_with_published_signal : '?'}`);
   },
+  // ------------------------------------------------------------------ round 10 (a)
+  async availability_agreeing_ids_accepted(api) {
+    const k = await api.get('/api/public/forecast-availability?market_key=venue_a:520224');
+    must(k.status === 200 && k.json.tracked === true, `market_key alone answered ${k.status}`);
+    const slug = k.json.market.slug;
+    const s = await api.get(`/api/public/forecast-availability?slug=${enc(slug)}`);
+    must(s.status === 200 && s.json.market && s.json.market.marketKey === 'venue_a:520224', `slug alone answered ${s.status}`);
+    const r = await api.get(`/api/public/forecast-availability?market_key=venue_a:520224&slug=${enc(slug)}`);
+    return v(r.status !== 422, `market_key + slug of one market -> ${r.status} ${r.text.slice(0, 100)}`);
+  },
+  async assets_material_only_false_directory(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?material_only=false', { key: a.key });
+    return v(r.status !== 422, `material_only=false alone -> ${r.status} ${r.text.slice(0, 100)}`);
+  },
+  async assets_material_asset_type_case_sensitive(api) {
+    const a = await api.newAccount();
+    const keys = async (t) => {
+      const r = await api.get(`/api/v1/assets/search?material_only=true&asset_type=${t}`, { key: a.key });
+      must(r.status === 200, `material_only asset_type=${t} answered ${r.status}`);
+      return r.json.assets.map((x) => x.assetKey).sort().join(',');
+    };
+    const lower = await keys('cryptoasset');
+    must(lower.length > 0, 'no material cryptoassets');
+    const mixed = await keys('CryptoAsset');
+    return v(lower !== mixed, `cryptoasset: [${lower}]; CryptoAsset: [${mixed}]`);
+  },
+  async assets_reference_uuid_lost_with_filter(api) {
+    const a = await api.newAccount();
+    const k = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(k.status === 200 && k.json.assets.length === 1, `reference=btc answered ${k.status}`);
+    const { id, asset_type: type } = k.json.assets[0];
+    const alone = await api.get(`/api/v1/assets/search?reference=${id}`, { key: a.key });
+    must(alone.status === 200 && alone.json.assets.some((x) => x.id === id), 'UUID alone does not find the Asset');
+    const r = await api.get(`/api/v1/assets/search?reference=${id}&asset_type=${type}`, { key: a.key });
+    must(r.status === 200, `UUID + asset_type answered ${r.status}`);
+    return v(!r.json.assets.some((x) => x.id === id), `reference=${id}&asset_type=${type}: [${r.json.assets.map((x) => x.assetKey)}]`);
+  },
+  async signals_slug_over_255_refused(api) {
+    const a = await api.newAccount();
+    const r = await api.get(`/api/v1/markets/${'a'.repeat(300)}/signals`, { key: a.key });
+    must(r.status === 404 || r.status === 422, `300-char slug answered ${r.status}`);
+    return v(r.status !== 404, `300-char slug -> ${r.status} ${r.text.slice(0, 80)}`);
+  },
+  // ------------------------------------------------------------------ round 10 (b)
+  async profile_post_threshold_extra_day(api) {
+    const a = await api.newAccount();
+    const ok = await api.post('/api/v1/x/profile', { handle: 'nobody', lookback_days: 25 }, { key: a.key });
+    must(ok.status === 200, `lookback 25 answered ${ok.status}`);
+    await sleep(1100);
+    const r = await api.post('/api/v1/x/profile', { handle: 'nobody', lookback_days: 24 }, { key: a.key });
+    must(r.status === 200 || r.status === 404, `lookback 24 answered ${r.status} ${r.text.slice(0, 100)}`);
+    if (r.status === 404) return v(false, `404 ${r.json.error}: ${r.json.message}`);
+    const older = r.json.evidence.filter((e) => e.published_at && e.published_at.slice(0, 10) < r.json.window.from_date).length;
+    return v(true, `200 profile: window ${JSON.stringify(r.json.window)}, ${older} evidence post(s) before from_date`);
+  },
+  async refund_dropped_while_key_busy(api) {
+    const a = await api.newAccount();
+    const scope = `busy-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/latest', latencyMs: 1500, times: 1, scope });
+    const before = await api.credits(a);
+    const slow = api.get('/api/v1/latest', { key: a.key, scope });
+    await sleep(300);
+    const nf = await api.get('/api/v1/markets/nope-nope/forecast', { key: a.key });
+    const s = await slow;
+    must(nf.status === 404 && s.status === 200, `404 call ${nf.status}, slow call ${s.status}`);
+    const spent = (await api.credits(a)) - before;
+    return v(-spent !== 20, `spent ${-spent} credits (latest 20 + 404 ${-spent - 20})`);
+  },
+  async search_unpriced_quote_method_midpoint(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/search?q=cpi', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets), `search ${r.status}`);
+    const unpriced = r.json.markets.filter((m) => m.venue_quote && m.venue_quote.selected_probability === null && m.venue_quote.yes_bid === null && m.venue_quote.yes_ask === null && m.venue_quote.yes_last === null);
+    must(unpriced.length > 0, 'no unpriced quote in the answer');
+    const bad = unpriced.filter((m) => m.venue_quote.quote_method !== null);
+    return v(bad.length > 0, `${bad.length}/${unpriced.length} unpriced quotes with quote_method ${bad.length ? bad[0].venue_quote.quote_method : 'null'} (${bad.slice(0, 2).map((m) => m.marketKey)})`);
+  },
+  async ip_guard_second_429_scope_standard(api) {
+    const a = await api.newAccount();
+    await sleep(1100);
+    const u = await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'second', count: 50 });
+    must(u.status === 200, `ip_guard preload ${u.status}`);
+    const r = await api.get('/api/v1/assets', { key: a.key });
+    must(r.status === 429 && String(r.headers.ratelimit || '').startsWith('"ip_guard-second"'), `expected an ip_guard-second 429, got ${r.status} ${r.headers.ratelimit}`);
+    await sleep(1100);
+    return v(r.json.limit_scope !== 'ip_guard', `limit_scope ${r.json.limit_scope}, RateLimit ${r.headers.ratelimit}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
