@@ -95,7 +95,7 @@ test.describe('parameters', () => {
   test(
     'several identifiers answer 422 invalid_request',
     { ...ruleDetails('AVAIL-002', ...contractRules(OP)) },
-    async ({ api, targetOptions }) => {
+    async ({ api, paid, targetOptions }) => {
       // Every combination of two or three identifiers is its own case of the rule (issue 22), each provoked.
       const combinations = [
         ['market_key', 'market_id'],
@@ -114,6 +114,23 @@ test.describe('parameters', () => {
           }),
           { seed: targetOptions.seed, numRuns: 7 },
         );
+      // Identifiers that agree (round-10 bug: several refused only when they name different markets): each one alone
+      // names one market the run has listed, and together they are still more than one (AVAIL-002). A venue_a market
+      // with a slug, so its slug alone stays in its namespace, and its native id with venue=venue_a.
+      await test.step('identifiers that each name one listed market, given together', async () => {
+        const m = (await catalogRows(paid))?.find((r) => r.venue === 'venue_a' && typeof r.slug === 'string' && r.slug !== '');
+        if (!m) return;
+        const [key, id, slug] = [String(m.marketKey), String(m.nativeMarketId), String(m.slug)];
+        for (const params of [
+          { market_key: key, slug },
+          { market_id: id, venue: 'venue_a', slug },
+          { market_key: key, market_id: id, slug },
+        ] as Params[])
+          await expectInvalidRequest(
+            await api.get('/api/public/forecast-availability', { params }),
+            `${JSON.stringify(params)} (one market)`,
+          );
+      });
     },
   );
 

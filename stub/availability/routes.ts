@@ -59,11 +59,22 @@ const untracked = (): Availability => ({
 const excludedOf = (reason: Exclusion | null): Availability['excluded'] =>
   reason ? { reason, message: (alt('TOPIC-013') ? ALT_EXCLUSION_MESSAGES : EXCLUSION_MESSAGES)[reason] } : null;
 
+/**
+ * Mutant avail-agreeing-ids-accepted (round-10 bug): market_id (with venue) and slug naming one market are answered as
+ * the market_id lookup; identifiers naming different markets stay refused.
+ */
+function agreeing(q: Query, store: DataStore): boolean {
+  if (!mutant('avail-agreeing-ids-accepted') || !q.has('market_id') || !q.has('slug') || q.has('market_key')) return false;
+  const venue = q.venue() ?? 'venue_a';
+  const byId = store.resolveMarket({ venue, marketId: q.requiredStr('market_id', { max: MAX_ID }) });
+  return byId !== undefined && byId === store.resolveMarket({ slug: q.requiredStr('slug', { max: MAX_ID }), venue });
+}
+
 /** The parsed identity (rule 5: exactly one identifier; market_id needs venue; market_key excludes venue). */
-function parseLookup(q: Query): MarketLookup {
+function parseLookup(q: Query, store: DataStore): MarketLookup {
   // The second case of rule 5 broken by a mutant: two identifiers are accepted (market_id wins over slug).
   const which =
-    mutant('avail-two-ids-accepted') && q.has('market_id') && q.has('slug') && !q.has('market_key')
+    (mutant('avail-two-ids-accepted') && q.has('market_id') && q.has('slug') && !q.has('market_key')) || agreeing(q, store)
       ? 'market_id'
       : q.exactlyOne('market_key', 'market_id', 'slug');
   const venue = q.venue();
@@ -193,7 +204,7 @@ function resolveStrict(store: DataStore, lookup: MarketLookup): Market | undefin
 
 export const register: RouteModule = (route) => {
   route('getForecastAvailability', (req, ctx) => {
-    const lookup = parseLookup(req.query);
+    const lookup = parseLookup(req.query, ctx.store);
     const origin = new URL(req.url).origin;
     const at: Origin = (path, absolute) => (absolute ? `${origin}${path}` : path);
     const market = resolveStrict(ctx.store, lookup);
