@@ -5,7 +5,8 @@
  */
 import { iso, serviceUrl, venueAUrl, withRelationships } from '../present/index.ts';
 import type { RouteModule } from '../server.ts';
-import { notFound } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { mutant } from '../mutants.ts';
 import { articleEvidenceItem } from './items.ts';
 import { marketBySlug } from './lookup.ts';
 import { listSources } from './sources.ts';
@@ -24,6 +25,9 @@ export const register: RouteModule = (route) => {
     const slug = req.params.slug ?? '';
     // An over-long slug is an invalid parameter (422) here, or an invalid slug (404) on the alternate stub (gap EVID-018).
     if (alt('EVID-018') && slug.length > SLUG_MAX) throw notFound(`no market has a slug of ${slug.length} characters`);
+    // Mutant sig-slug-over-255-refused: a column width of 255 refuses slugs of 256..510 characters, no edge (round-10 bug).
+    if (mutant('sig-slug-over-255-refused') && slug.length > 255 && slug.length < SLUG_MAX - 1)
+      throw new ApiError(422, 'invalid_request', 'slug must be 1..255 characters');
     const market = marketBySlug(ctx, slug, req.query);
     const now = ctx.clock.nowMs();
     // The store lists newest published first; only already-published articles are live.

@@ -410,6 +410,11 @@ export function boundaryCases(spec: ParamSpec, example: string | undefined): { o
           what: `exactly ${s.maxLength - 1} characters (bound - 1)`,
           value: padTo(example ?? 'a', s.maxLength - 1),
         });
+      // Lengths between the example's (or the minimum) and the maximum (round-10 bug: a slug refused above 255 of its
+      // 512 characters, a column width no edge reaches).
+      const from = Math.max(1, s.minLength ?? 1, example?.length ?? 1);
+      for (const n of interiorValues(from, s.maxLength))
+        inside.push({ keyword: 'maxLength', what: `exactly ${n} characters (between the bounds)`, value: padTo(example ?? 'a', n) });
     }
     if (s.minLength !== undefined && s.minLength >= 2 && canBeEmpty)
       one('minLength', `exactly ${s.minLength - 1} character(s) (bound - 1)`, 'a'.repeat(s.minLength - 1));
