@@ -160,6 +160,18 @@ const TABLE = {
       { operation: 'listSources', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
+      'avail-agreeing-ids-accepted',
+      'AVAIL-002',
+      'market_id (with venue) and slug naming one market are answered 200, as the market_id lookup (round-10 bug)',
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
+    ],
+    [
+      'sig-slug-over-255-refused',
+      'PARAM-104',
+      'getMarketSignals refuses path slugs of 256..512 characters with 422 (round-10 bug: a length between the bounds)',
+      { operation: 'getMarketSignals', via: ['suites/parameters.spec.ts'] },
+    ],
+    [
       'bill-latest-hours-4-double',
       'BILL-001',
       'a latest feed of exactly 4 hours debits the price twice (a price that changes between the edges of 1..6)',
