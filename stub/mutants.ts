@@ -172,6 +172,18 @@ const TABLE = {
       { operation: 'getMarketSignals', via: ['suites/parameters.spec.ts'] },
     ],
     [
+      'asrch-material-asset-type-case',
+      'ASRCH-063',
+      'with material_only=true alone, asset_type is compared by exact letter case (round-10 bug: one mode of a filter)',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
+      'asrch-reference-uuid-lost-with-filter',
+      'ASRCH-070',
+      'beside platform or asset_type, a reference given as an Asset UUID matches nothing (round-10 bug: one form beside a filter)',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
       'bill-latest-hours-4-double',
       'BILL-001',
       'a latest feed of exactly 4 hours debits the price twice (a price that changes between the edges of 1..6)',

@@ -68,11 +68,20 @@ function candidates(graph: AssetGraph, req: SearchRequest): Asset[] {
   const platform = req.platform?.toLowerCase();
   // Mutant asset-type-dropped-with-platform: asset_type is ignored when platform is given too.
   const type = mutant('asset-type-dropped-with-platform') && platform !== undefined ? undefined : req.assetType?.toLowerCase();
-  return graph
-    .assets()
-    .filter((a) => platform === undefined || a.identifiers.some((i) => i.platform.toLowerCase() === platform))
-    .filter((a) => type === undefined || a.assetType.toLowerCase() === type)
-    .filter((a) => !req.materialOnly || graph.isMaterial(a));
+  return (
+    graph
+      .assets()
+      .filter((a) => platform === undefined || a.identifiers.some((i) => i.platform.toLowerCase() === platform))
+      .filter((a) => type === undefined || a.assetType.toLowerCase() === type)
+      // Mutant asrch-material-asset-type-case: on the material-only path asset_type is compared by exact case (round-10 bug).
+      .filter(
+        (a) =>
+          !(mutant('asrch-material-asset-type-case') && req.mode === 'material') ||
+          req.assetType === undefined ||
+          a.assetType === req.assetType,
+      )
+      .filter((a) => !req.materialOnly || graph.isMaterial(a))
+  );
 }
 
 /** The directory lane of '*' and material-only mode: more active markets rank higher (gap ASRCH-106). */
@@ -97,8 +106,11 @@ export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchRes
   let lanes: RankedLane[];
   if (req.mode === 'reference')
     lanes = req.references.map((r) =>
-      // Mutant asrch-reference-slash-last-segment: a reference holding "/" is matched on its last segment (round-9 bug).
-      referenceLane(mutant('asrch-reference-slash-last-segment') && r.includes('/') ? r.slice(r.lastIndexOf('/') + 1) : r, pool, graph),
+      // Mutant asrch-reference-uuid-lost-with-filter: beside platform or asset_type, a UUID reference matches nothing (round-10 bug).
+      mutant('asrch-reference-uuid-lost-with-filter') && (req.platform ?? req.assetType) !== undefined && byId.has(r)
+        ? referenceLane('\u0000', pool, graph)
+        : // Mutant asrch-reference-slash-last-segment: a reference holding "/" is matched on its last segment (round-9 bug).
+          referenceLane(mutant('asrch-reference-slash-last-segment') && r.includes('/') ? r.slice(r.lastIndexOf('/') + 1) : r, pool, graph),
     );
   else if (req.mode === 'q' && req.q !== '*') lanes = qLanes(req.q, pool, graph);
   else lanes = [directoryLane(graph, pool)];
