@@ -34,6 +34,26 @@ export function sameWait(aS: number, bS: number): boolean {
   return Math.abs(aS - bS) <= Math.max(2, Math.max(aS, bS) / 4);
 }
 
+/**
+ * A 429 the per-IP guard gave a caller whose own scopes were far from their bounds (LIM-034, round-10 bug: the guard's
+ * per-second refusal of a keyed call stamped with the key's customer scope): limit_scope names neither customer scope.
+ * Which name the guard's own scope carries is open (gap LIM-029); only standard and x_research, scopes that did not
+ * reject, are wrong. Nothing for another status.
+ */
+export function checkGuardScope(status: number, body: unknown, what: string): Violation[] {
+  if (status !== 429) return [];
+  const scope = (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}).limit_scope;
+  return scope === 'standard' || scope === 'x_research'
+    ? [
+        violation(
+          'LIM-034',
+          '/limit_scope',
+          `${what}: the per-IP guard refused, but limit_scope names ${scope}, a scope far from its bounds`,
+        ),
+      ]
+    : [];
+}
+
 /** Violations of a 429 answer's anatomy. A status other than 429 is reported against `statusRule`. */
 export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, statusRule = 'ERR-009'): Violation[] {
   if (a.status !== 429) return [violation(statusRule, 'status', `expected 429 rate_limited, got ${a.status}`)];

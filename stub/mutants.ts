@@ -184,6 +184,12 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     [
+      'lim-guard-second-scope-standard',
+      'LIM-034',
+      "the per-IP guard's per-second 429 says limit_scope standard, a scope that did not reject (round-10 bug)",
+      { operation: 'listAssets', via: ['suites/limits.spec.ts'] },
+    ],
+    [
       'bill-latest-hours-4-double',
       'BILL-001',
       'a latest feed of exactly 4 hours debits the price twice (a price that changes between the edges of 1..6)',

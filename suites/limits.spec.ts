@@ -21,7 +21,15 @@ import { drawnFrom } from './support/exhibit.ts';
 import { LIMIT_BOUNDS, OIL_LIMITS, principalScopeOf } from '../contract/limits.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
-import { checkBurst, checkGuardTightening, type GuardAnswer, type LimitAnswer, type Provoked, type TableLimit } from '../checks/limits.ts';
+import {
+  checkBurst,
+  checkGuardScope,
+  checkGuardTightening,
+  type GuardAnswer,
+  type LimitAnswer,
+  type Provoked,
+  type TableLimit,
+} from '../checks/limits.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { BASE_NETWORK } from '../checks/x402.ts';
@@ -1260,6 +1268,48 @@ test.describe('limits: a per-IP guard 429 of a keyed call debits nothing', () =>
       }
       if (judgedAnatomy(refused))
         found.push(...drawnFrom(refused, judgeRefusal(await answerOf(refused), { scope: 'ip_guard', limit: 'minute' })));
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('limits: a per-IP guard 429 of a keyed call names no customer scope', () => {
+  // Round-10 bug: the guard's per-second refusal of a keyed call said limit_scope "standard" (the key's scope, far from
+  // its bounds) while its headers named the guard. Each window of the guard, a fresh account's key, one route of each
+  // customer scope: whatever the guard's scope is called (gap LIM-029), it is not standard or x_research (LIM-034).
+  test(
+    "with the address's guard second, minute or day full, a fresh key's call is refused without naming standard or x_research",
+    { ...ruleDetails('LIM-034', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const address = api.sourceAddress();
+      const at = address ? { address } : {};
+      const requests = [
+        await requestOrBaseline(paid, targetOptions.target, 'listAssets'),
+        await requestOrBaseline(paid, targetOptions.target, 'searchSocial'),
+      ];
+      const found: Violation[] = [];
+      let refusals = 0;
+      for (const window of ['second', 'minute', 'day'] as const) {
+        const account = await controlPlane.createAccount(CREDITS);
+        const client = api.withKey(account.apiKey);
+        if (window !== 'second') await awayFromMinuteEdge();
+        const preloadAndSend = async (): Promise<APIResponse[]> => {
+          await preload(controlPlane, { scope: 'ip_guard', window, count: LIMIT_BOUNDS.ip_guard[window], ...at });
+          try {
+            return await Promise.all(requests.map((r) => send(client, r)));
+          } finally {
+            await controlPlane.limitUsage({ scope: 'ip_guard', window, count: 0, ...at });
+          }
+        };
+        const { value: answers } = window === 'second' ? await inOneSecond(preloadAndSend) : { value: await preloadAndSend() };
+        for (const [i, res] of answers.entries()) {
+          if (res.status() !== 429) continue;
+          refusals++;
+          const op = i === 0 ? 'listAssets' : 'searchSocial';
+          found.push(...drawnFrom(res, checkGuardScope(429, (await answerOf(res)).body, `${op} after a full guard ${window}`)));
+        }
+      }
+      judged('LIM-034', refusals, 'a keyed call refused by the per-IP guard');
       expect(found).toHaveNoViolations();
     },
   );

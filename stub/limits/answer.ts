@@ -144,7 +144,12 @@ function refusal(scope: LimitScope, worst: Exceeded, maxConcurrent: number | und
     429,
     'rate_limited',
     `Too many requests: the ${scope} scope's ${WHAT[worst.window]} limit is exceeded; retry after ${worst.retryAfter} s`,
-    { retry_after: worst.retryAfter, limit_scope: scopeName(scope) },
+    {
+      retry_after: worst.retryAfter,
+      // Mutant lim-guard-second-scope-standard: the guard's per-second 429 names the standard scope (round-10 bug).
+      limit_scope:
+        mutant('lim-guard-second-scope-standard') && scope === 'ip_guard' && worst.window === 'second' ? 'standard' : scopeName(scope),
+    },
     {
       'Retry-After': retryAfterField(worst.retryAfter),
       'RateLimit-Policy': policyField(scope),
