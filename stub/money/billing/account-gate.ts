@@ -57,6 +57,8 @@ function once(fn: (status: number, billable: boolean) => AddedHeaders | Promise<
   };
 }
 
+/** Calls admitted per account and not yet finished (mutant bill-refund-dropped-while-busy only reads it). */
+const inFlight = new Map<string, number>();
 /** The account and URL of each stance 404 refunded (mutant bill-repeat-404-kept-stance only). */
 const refunded404 = new Set<string>();
 
@@ -159,9 +161,15 @@ export class AccountGate implements Gate {
     if (mutant('bill-double-debit') || (mutant('bill-double-debit-latest') && operationId === 'getLatest'))
       this.accounts.debit(accountId, price.credits, operationId);
     const admittedMs = Date.now();
+    inFlight.set(accountId, (inFlight.get(accountId) ?? 0) + 1);
     return {
       principal,
       finish: once((status, billable) => {
+        const busy = (inFlight.get(accountId) ?? 1) > 1;
+        if (busy) inFlight.set(accountId, inFlight.get(accountId)! - 1);
+        else inFlight.delete(accountId);
+        // Mutant bill-refund-dropped-while-busy: an unbilled answer keeps its debit while another call of the account is in flight (round-10 bug).
+        if (busy && mutant('bill-refund-dropped-while-busy')) return NO_HEADERS;
         if (
           (status === 404 &&
             (mutant('bill-no-refund-404') ||
