@@ -190,6 +190,18 @@ const TABLE = {
       { operation: 'listAssets', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'prof-floor-extra-day',
+      'PROF-023',
+      'x/profile collects posts over lookback_days + 1 days: an account short by the window is profiled, citing a post before from_date (round-10 bug)',
+      { operation: 'createSocialProfile', via: ['suites/social-profile.spec.ts'] },
+    ],
+    [
+      'bill-refund-dropped-while-busy',
+      'BILL-002',
+      'an unbilled answer (404, 502) keeps its debit while another call of the same account is in flight (round-10 bug)',
+      { operation: 'getMarketForecast', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'bill-latest-hours-4-double',
       'BILL-001',
       'a latest feed of exactly 4 hours debits the price twice (a price that changes between the edges of 1..6)',

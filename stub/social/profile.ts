@@ -74,7 +74,8 @@ export const groundedPosts = (posts: readonly CorpusPost[]): CorpusPost[] => pos
 export function buildProfile(ctx: StubContext, req: ProfileRequest, nowMs: number): SocialProfile {
   const corpus = corpusFor(ctx.store, ctx.config.seed, req.handle);
   const w = windowOf(nowMs, req.lookbackDays);
-  const grounded = groundedPosts(corpus.postsBetween(w.fromMs, w.toMs));
+  // Mutant prof-floor-extra-day: the posts are collected over one day more than the window (round-10 bug).
+  const grounded = groundedPosts(corpus.postsBetween(w.fromMs - (mutant('prof-floor-extra-day') ? DAY : 0), w.toMs));
   if (grounded.length < MIN_GROUNDED_POSTS) {
     throw notFound(
       `@${corpus.account.handle} has ${grounded.length} grounded post(s) in the last ${req.lookbackDays} days; a profile needs at least ${MIN_GROUNDED_POSTS}.`,
