@@ -38,10 +38,9 @@ export function sameWait(aS: number, bS: number): boolean {
  * A 429 the per-IP guard gave a caller whose own scopes were far from their bounds (LIM-034, round-10 bug: the guard's
  * per-second refusal of a keyed call stamped with the key's customer scope): limit_scope names neither customer scope.
  * Which name the guard's own scope carries is open (gap LIM-029); only standard and x_research, scopes that did not
- * reject, are wrong. Nothing for another status.
+ * reject, are wrong.
  */
-export function checkGuardScope(status: number, body: unknown, what: string): Violation[] {
-  if (status !== 429) return [];
+export function checkGuardScope(body: unknown, what: string): Violation[] {
   const scope = (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}).limit_scope;
   return scope === 'standard' || scope === 'x_research'
     ? [

@@ -1306,7 +1306,7 @@ test.describe('limits: a per-IP guard 429 of a keyed call names no customer scop
           if (res.status() !== 429) continue;
           refusals++;
           const op = i === 0 ? 'listAssets' : 'searchSocial';
-          found.push(...drawnFrom(res, checkGuardScope(429, (await answerOf(res)).body, `${op} after a full guard ${window}`)));
+          found.push(...drawnFrom(res, checkGuardScope((await answerOf(res)).body, `${op} after a full guard ${window}`)));
         }
       }
       judged('LIM-034', refusals, 'a keyed call refused by the per-IP guard');
