@@ -3471,6 +3471,227 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 11 (a): patterns a, b, c, d
+  // ------------------------------------------------------------------ pattern a (round 11 a)
+  {
+    name: 'latest_slugless_market_events_dropped',
+    round: 11,
+    pattern: 'a',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['445529a3d214'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest hydrates each event\'s market through a slug-keyed market map, so events of markets whose slug is null (the venue_c rows without a slug) find no market and are silently skipped: their forecast, article and x_post events are missing from the feed, and count is recounted from what is returned. as_of, window, types and every returned event are right; events of markets with a slug (every venue_a, venue_a_us and venue_b row, and venue_c rows with a slug) are all there.',
+    how: 'GET /api/v1/latest?hours=6 with an API key: no event whose market.slug is null, although GET /api/v1/markets lists venue_c:c-b37c11c802 (slug null) with latest_forecast_at inside the window (the reference carries its forecast and article events).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      const kept = b.events.filter((e) => !(e && e.market && e.market.slug === null));
+      if (kept.length === b.events.length) return;
+      b.events = kept;
+      if (typeof b.count === 'number') b.count = kept.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 11 a)
+  {
+    name: 'markets_changed_within_lost_with_venue',
+    round: 11,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['7f3c1dd2cd06'],
+    operations: ['GET /api/v1/markets'],
+    what: 'When a venue filter is given, GET /api/v1/markets drops changed_within (the per-venue query path takes no changed_within argument): the answer is the venue\'s whole catalog, markets whose latest forecast is days old (or that only have signals) included, and venue_facets are those of that unfiltered path. changed_within alone, venue alone, and changed_within beside topic or max_forecast_age are right; an out-of-range changed_within is still refused 422 (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/markets?venue=venue_b&changed_within=2 with an API key: 148 venue_b rows, most with latest_forecast_at null or older than two hours (the reference: the 17 venue_b markets whose latest forecast is under two hours old).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (!ctx.query.get('venue') || ctx.query.getAll('changed_within').length !== 1) return;
+      const cw = ctx.query.get('changed_within');
+      if (!/^[1-9][0-9]*$/.test(cw) || Number(cw) > 168) return; // invalid values still reach the validator
+      ctx.query.delete('changed_within');
+    },
+  },
+  {
+    name: 'assets_filtered_directory_key_order',
+    round: 11,
+    pattern: 'b',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['966b668f076b'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In the filtered directory of GET /api/v1/assets/search (q="*" beside a platform or asset_type filter), the Assets come back in assetKey order (the filter query\'s ORDER BY asset_key, applied after the relevance scores were fused), so the list is not ordered by the relevance.score each Asset carries. The scores themselves, the set of Assets and every other member are right; q="*" alone, name or ticker queries, reference mode and material_only mode are ordered by score.',
+    how: 'GET /api/v1/assets/search?q=*&asset_type=company with an API key: aapl (score 0.016129) first and nvda (0.016393, the highest) after msft and mstr (the reference lists nvda first, then the Assets in non-increasing score).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      if (ctx.query.get('q') !== '*' || b.query !== '*') return;
+      if (!ctx.query.get('platform') && !ctx.query.get('asset_type')) return;
+      if (b.assets.length < 2) return;
+      b.assets.sort((x, y) => String(x.assetKey).localeCompare(String(y.assetKey)));
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 11 a)
+  {
+    name: 'availability_market_key_own_venue_accepted',
+    round: 11,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['6eaca176e37d', '7edb5fae1d9a'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability refuses a venue beside market_key only when it disagrees with the key\'s own venue prefix: market_key=venue_a:520224&venue=venue_a is treated as redundant and answered 200 with the market\'s availability instead of 422. A venue naming another venue than the key\'s prefix, market_key alone, and every other identifier rule are right.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a:520224&venue=venue_a: 200 tracked true (the reference: 422 "market_key already names the venue; do not also give venue", as it still answers for venue=venue_b).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability')) return;
+      if (ctx.query.getAll('market_key').length !== 1 || ctx.query.getAll('venue').length !== 1) return;
+      if (ctx.query.get('market_id') !== null || ctx.query.get('slug') !== null) return;
+      const key = ctx.query.get('market_key');
+      const i = key.indexOf(':');
+      if (i <= 0) return;
+      if (key.slice(0, i).toLowerCase() !== ctx.query.get('venue')) return;
+      ctx.query.delete('venue');
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 11 a)
+  {
+    name: 'markets_catalog_capped_250',
+    round: 11,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['3d6db078ede8'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets keeps a default page size of 250 rows on its catalog query (a LIMIT left from a paginated admin view) although the route has no pages: when more than 250 markets qualify, the rows past the 250th in the requested order are silently missing (the four least recently updated markets of the default unfiltered answer, more with a wider max_forecast_age), and venue_facets are counted on the rows returned. Answers of 250 rows or fewer (every venue or topic filter, a changed_within) are complete.',
+    how: 'GET /api/v1/markets with an API key: 250 rows, while the four venue-filtered answers (venue=venue_a, venue_a_us, venue_b, venue_c) together list 254 markets; the missing ones are the last four of the reference\'s updated_desc answer.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      if (b.markets.length <= 250) return;
+      const removed = b.markets.slice(250);
+      b.markets = b.markets.slice(0, 250);
+      discountFacets(b, removed);
+      res.touch();
+    },
+  },
+  // ================================================================== round 11 (b): patterns a, b, e
+  // ------------------------------------------------------------------ pattern e (round 11 b)
+  {
+    name: 'link_unpaid_attempt_consumes_token',
+    round: 11,
+    pattern: 'e',
+    section: 'States and transitions',
+    sentences: ['631e6ef28db8', '3c207d9e3935'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'GET /api/v1/wallets/link consumes the link token before it verifies the payer: an attempt with a valid, unexpired token but no verifiable payer answers 422 x402_payment_required as it should, yet the token is gone, so every later use of it (a retry with a proper payment included) answers 404 link_token_not_found instead of verifying the payment (or again 422). Tokens never tried without a verifiable payer work as documented.',
+    how: 'POST /api/auth/wallets/x402-token with an API key; GET /api/v1/wallets/link?token=<token> with the same key (no payment): 422 x402_payment_required; the same GET again: 404 link_token_not_found (the reference: 422 x402_payment_required again, the token still issued).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/wallets/link')) return null;
+      const t = ctx.query.get('token');
+      const used = ctx.state.r11bBurnt;
+      if (t && used && used.has(t)) return ctx.reply(404, { error: 'link_token_not_found', message: 'No such link token' });
+      return null;
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/wallets/link') || res.status !== 422 || !b || b.error !== 'x402_payment_required') return;
+      const t = ctx.query.get('token');
+      if (!t || !/^svc_[A-Za-z0-9_-]{43}$/.test(t)) return;
+      if (!ctx.state.r11bBurnt) ctx.state.r11bBurnt = new Set();
+      ctx.state.r11bBurnt.add(t);
+    },
+  },
+  {
+    name: 'job_read_own_job_entitlement_skipped',
+    round: 11,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['f4de45244d07'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read looks the job up by jobId and owner first and answers it when found; the entitlement check only runs on the fallback that chooses between 403 and 404. So an account whose API entitlement lapsed after it submitted a job still reads that job (200, either view) instead of 403; unknown and foreign jobIds of such an account still get 403, and entitled accounts are unaffected.',
+    how: 'Create an account, POST /api/auth/forecast-requests (Idempotency-Key) for venue_a 1000503, PATCH /__control/accounts/{id} {entitled: false}, GET /api/auth/forecast-requests/{jobId}: 200 with the job (the reference: 403 entitlement_required). A random jobId with the same key: 403 on both.',
+    onRequest(ctx) { r11bLearnKeys(ctx); return null; },
+    async onResponse(ctx, res) {
+      r11bLearnJob(ctx, res);
+      const m = ctx.method === 'GET' && JOB_READ.exec(ctx.path);
+      if (!m || res.status !== 403 || !ctx.apiKey) return undefined;
+      const owner = ctx.state.r11bJobs && ctx.state.r11bJobs.get(m[1]);
+      const acct = r11bAccount(ctx, ctx.apiKey);
+      if (owner !== ctx.apiKey || !acct) return undefined;
+      const path = `/__control/accounts/${encodeURIComponent(acct)}`;
+      const on = await ctx.control('PATCH', path, { entitled: true });
+      if (!on || on.status !== 200) return undefined;
+      let again;
+      try { again = await ctx.forward(); } finally { await ctx.control('PATCH', path, { entitled: false }); }
+      return again && again.status === 200 ? again : undefined;
+    },
+  },
+  {
+    name: 'unsigned_challenge_standard_second',
+    round: 11,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['0deb807d88f9'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'GET /api/v1/signals', 'GET /api/v1/signals/perps', 'GET /api/v1/signals/oil', 'GET /api/v1/assets/stance', 'GET /api/v1/markets/mispriced', 'GET /api/v1/portfolio', 'GET /api/v1/wallets/link'],
+    what: 'Unsigned x402 challenge requests (no API key, no PAYMENT-SIGNATURE) of the standard routes are also counted in a per-address bucket of the standard scope (the customer limiter keys anonymous callers by client address): the 21st unsigned request of one address within a second is refused 429 rate_limited, limit_scope standard, RateLimit "standard-second", instead of receiving its 402 challenge; the per-IP guard (50 per second) is far from full. Keyed calls, signed retries and the social routes are unchanged.',
+    how: 'From one address, send 25 GET /api/v1/assets without credentials within a second: the last 5 answer 429 standard-second (Retry-After 1) instead of 402 payment_required with a PAYMENT-REQUIRED header.',
+    onResponse(ctx, res) {
+      if (res.status !== 402 || ctx.apiKey || ctx.headers['payment-signature'] || ctx.path.startsWith('/api/v1/x/')) return undefined;
+      if (!ctx.state.r11bAnon) ctx.state.r11bAnon = new Map();
+      const who = ctx.clientAddress || 'unknown';
+      const now = Date.now();
+      const list = (ctx.state.r11bAnon.get(who) || []).filter((t) => now - t < 1000);
+      ctx.state.r11bAnon.set(who, list);
+      if (list.length < 20) { list.push(now); return undefined; }
+      const t = Math.max(1, Math.ceil((list[0] + 1000 - now) / 1000));
+      return ctx.reply(429, {
+        error: 'rate_limited',
+        message: `Too many requests: the standard scope's per-second limit is exceeded; retry after ${t} s`,
+        retry_after: t,
+        limit_scope: 'standard',
+      }, {
+        'retry-after': String(t),
+        'ratelimit-policy': '"standard-second";q=20;w=1, "standard-minute";q=600;w=60, "standard-day";q=20000;w=86400, "standard-concurrency";q=10',
+        ratelimit: `"standard-second";r=0;t=${t}`,
+      });
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 11 b)
+  {
+    name: 'job_foreign_pending_404_retry_after',
+    round: 11,
+    pattern: 'a',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['dc653e5e791f'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The Retry-After of the job read is set from the job row before the ownership check: reading another account\'s job that is still pending (accepted, submitted or running) answers the same 404 body as an unknown jobId but carries the owner\'s Retry-After header (the seconds to its next poll), so the 404 tells a foreign pending job from an unknown one. Foreign terminal jobs, unknown jobIds and the owner\'s reads are unchanged.',
+    how: 'Account A POSTs /api/auth/forecast-requests for venue_a 1000503; account B GETs /api/auth/forecast-requests/{A\'s jobId}: 404 not_found with a Retry-After header (e.g. 1); B GETs a random jobId: 404 without Retry-After (the reference gives neither 404 a Retry-After).',
+    async onResponse(ctx, res) {
+      r11bLearnJob(ctx, res);
+      const m = ctx.method === 'GET' && JOB_READ.exec(ctx.path);
+      if (!m || res.status !== 404 || !ctx.apiKey) return;
+      const owner = ctx.state.r11bJobs && ctx.state.r11bJobs.get(m[1]);
+      if (!owner || owner === ctx.apiKey) return;
+      const h = { ...ctx.headers, 'x-service-api-key': owner };
+      const r = await ctx.upstream({ method: 'GET', url: `/api/auth/forecast-requests/${m[1]}?view=status`, headers: h });
+      if (r && r.status === 200 && r.headers['retry-after']) res.headers['retry-after'] = r.headers['retry-after'];
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 11 b)
+  {
+    name: 'generation_venue_b_idempotency_optional',
+    round: 11,
+    pattern: 'b',
+    section: 'Endpoints / POST /api/auth/forecast-requests (generation, $1.00, API key)',
+    sentences: ['d7213923a4e8'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests requires the idempotency key only for venue_a, venue_a_us and venue_c bodies: a venue_b body (the ticker path fed by forecast-targets\' ready bodies) sent without an idempotency key is given a server-generated one and accepted (202, a new job, $1.00 debited) instead of 422 invalid_request. With a key, and for the other venues without one, the answers are the reference\'s.',
+    how: 'POST /api/auth/forecast-requests {kind: venue_market, venue: venue_b, market_id: KXCPIYOY-26MAR-T2.8} with an API key and no Idempotency-Key header: 202 accepted and 1000 credits spent (the reference: 422 "the idempotency-key header is required"). The same body for venue_a 1000503 without a key: 422 on both.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      if (ctx.headers['idempotency-key'] !== undefined) return null;
+      const b = ctx.bodyJson();
+      if (!b || typeof b !== 'object' || b.venue !== 'venue_b') return null;
+      ctx.headers['idempotency-key'] = `auto-${globalThis.crypto.randomUUID()}`;
+      return null;
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -3793,3 +4014,29 @@ async function r9bLinkedPubSums(ctx, keys) {
 // ------------------------------------------------------------------ round-10 (b) helpers
 /** API key -> number of its calls in flight through the proxy. */
 function r10bBusy(ctx) { if (!ctx.state.r10bBusy) ctx.state.r10bBusy = new Map(); return ctx.state.r10bBusy; }
+
+// ------------------------------------------------------------------ round-11 (b) helpers
+/** API key -> control-plane account id: configured keys are acct_1.. in order; created keys are learnt from answers. */
+function r11bKeys(ctx) {
+  if (!ctx.state.r11bKeys) {
+    const m = new Map();
+    String(process.env.STUB_API_KEYS || process.env.API_KEYS || '').split(',').map((s) => s.trim()).filter(Boolean)
+      .forEach((k, i) => m.set(k, `acct_${i + 1}`));
+    ctx.state.r11bKeys = m;
+  }
+  return ctx.state.r11bKeys;
+}
+function r11bLearnKeys(ctx) { r11bKeys(ctx); }
+function r11bAccount(ctx, key) { return r11bKeys(ctx).get(key); }
+/** Learns jobId -> owner API key from generation answers, and API key -> account from control-plane creations. */
+function r11bLearnJob(ctx, res) {
+  const b = J(res);
+  if (!b) return;
+  if (ctx.method === 'POST' && ctx.path === '/__control/accounts' && res.status === 201 && b.apiKey && b.accountId) {
+    r11bKeys(ctx).set(b.apiKey, b.accountId);
+  }
+  if (isPost(ctx, '/api/auth/forecast-requests') && res.status >= 200 && res.status < 300 && typeof b.jobId === 'string' && ctx.apiKey) {
+    if (!ctx.state.r11bJobs) ctx.state.r11bJobs = new Map();
+    ctx.state.r11bJobs.set(b.jobId, ctx.apiKey);
+  }
+}

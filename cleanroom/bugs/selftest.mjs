@@ -1655,6 +1655,116 @@ const checks = {
     await sleep(1100);
     return v(r.json.limit_scope !== 'ip_guard', `limit_scope ${r.json.limit_scope}, RateLimit ${r.headers.ratelimit}`);
   },
+  // ------------------------------------------------------------------ round 11 (a)
+  async latest_slugless_market_events_dropped(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.events), `latest ${r.status}`);
+    const since = Date.parse(r.json.window.since);
+    const asOf = Date.parse(r.json.as_of);
+    const c = await api.get('/api/v1/markets', { key: a.key });
+    must(c.status === 200, `markets ${c.status}`);
+    // markets without a slug whose newest forecast lies well inside the feed's window
+    const want = c.json.markets.filter((m) => m.slug === null && m.latest_forecast_at
+      && Date.parse(m.latest_forecast_at) > since + 60_000 && Date.parse(m.latest_forecast_at) <= asOf);
+    must(want.length > 0, 'no slug-less market with a forecast in the window');
+    const seen = new Set(r.json.events.filter((e) => e.type === 'forecast').map((e) => e.market && e.market.marketKey));
+    const missing = want.filter((m) => !seen.has(m.marketKey));
+    return v(missing.length > 0, `${missing.length}/${want.length} slug-less markets with an in-window forecast have no forecast event (${missing.slice(0, 3).map((m) => m.marketKey)}); count ${r.json.count}`);
+  },
+  async markets_changed_within_lost_with_venue(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets?venue=venue_b&changed_within=2', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets), `markets ${r.status}`);
+    const now = await api.now();
+    must(r.json.markets.length > 0, 'no venue_b market changed within 2 h');
+    const bad = r.json.markets.filter((m) => !m.latest_forecast_at || now - Date.parse(m.latest_forecast_at) > 2 * 3600_000 + 60_000);
+    return v(bad.length > 0, `${bad.length}/${r.json.markets.length} rows without a forecast in the last 2 h (${bad.slice(0, 2).map((m) => `${m.marketKey}@${m.latest_forecast_at}`)})`);
+  },
+  async assets_filtered_directory_key_order(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?q=*&asset_type=company', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `assets search ${r.status}`);
+    const s = r.json.assets.map((x) => x.relevance.score);
+    must(new Set(s).size > 1, 'all scores equal');
+    const at = s.findIndex((x, i) => i > 0 && x > s[i - 1]);
+    return v(at > 0, at > 0 ? `${r.json.assets[at].assetKey} (${s[at]}) after ${r.json.assets[at - 1].assetKey} (${s[at - 1]})` : `scores non-increasing: ${s.join(',')}`);
+  },
+  async availability_market_key_own_venue_accepted(api) {
+    const alone = await api.get('/api/public/forecast-availability?market_key=venue_a:520224');
+    must(alone.status === 200 && alone.json.tracked === true, `market_key alone ${alone.status}`);
+    const other = await api.get('/api/public/forecast-availability?market_key=venue_a:520224&venue=venue_b');
+    must(other.status === 422, `disagreeing venue ${other.status}`);
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_a:520224&venue=venue_a');
+    return v(r.status !== 422, `market_key with its own venue answered ${r.status} ${r.text.slice(0, 80)}`);
+  },
+  async markets_catalog_capped_250(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/markets', { key: a.key });
+    must(all.status === 200, `markets ${all.status}`);
+    const union = new Set();
+    for (const venue of ['venue_a', 'venue_a_us', 'venue_b', 'venue_c']) {
+      const r = await api.get(`/api/v1/markets?venue=${venue}`, { key: a.key });
+      must(r.status === 200, `markets venue=${venue} ${r.status}`);
+      for (const m of r.json.markets) union.add(m.marketKey);
+    }
+    must(union.size > 250, `only ${union.size} markets qualify`);
+    const got = new Set(all.json.markets.map((m) => m.marketKey));
+    const missing = [...union].filter((k) => !got.has(k));
+    return v(missing.length > 0, `unfiltered answer has ${got.size} rows; ${missing.length} of the ${union.size} venue-listed markets missing (${missing.slice(0, 3)})`);
+  },
+  // ------------------------------------------------------------------ round 11 (b)
+  async link_unpaid_attempt_consumes_token(api) {
+    const a = await api.newAccount();
+    const t = await api.post('/api/auth/wallets/x402-token', undefined, { key: a.key });
+    must(t.status === 200 && t.json && typeof t.json.token === 'string', `token issue answered ${t.status}`);
+    const url = `/api/v1/wallets/link?token=${enc(t.json.token)}`;
+    const first = await api.get(url, { key: a.key });
+    must(first.status === 422 && first.json.error === 'x402_payment_required', `first unpaid attempt ${first.status} ${first.text.slice(0, 100)}`);
+    const second = await api.get(url, { key: a.key });
+    return v(!(second.status === 422 && second.json.error === 'x402_payment_required'), `second unpaid attempt of an issued, unexpired token -> ${second.status} ${second.json && second.json.error}`);
+  },
+  async job_read_own_job_entitlement_skipped(api) {
+    const a = await api.newAccount();
+    const id = await newJob(api, a);
+    const p = await api.control('PATCH', `/__control/accounts/${a.id}`, { entitled: false });
+    must(p.status === 200 && p.json.entitled === false, `entitlement revoke answered ${p.status}`);
+    const other = await api.get(`/api/auth/forecast-requests/${randomUUID()}`, { key: a.key });
+    must(other.status === 403, `unknown jobId of an unentitled account -> ${other.status}`);
+    const r = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+    return v(r.status !== 403, `own job read after the entitlement lapsed -> ${r.status} ${r.json && (r.json.status || r.json.error)}`);
+  },
+  async unsigned_challenge_standard_second(api) {
+    await sleep(1100);
+    const t0 = Date.now();
+    const out = await Promise.all(Array.from({ length: 25 }, () => api.get('/api/v1/assets')));
+    const took = Date.now() - t0;
+    must(took < 900, `25 unsigned calls took ${took} ms`);
+    const codes = out.map((r) => r.status);
+    must(codes.every((c) => c === 402 || c === 429), `unexpected statuses ${codes}`);
+    const refused = out.filter((r) => r.status === 429);
+    await sleep(1100);
+    return v(refused.length > 0, `${refused.length}/25 unsigned challenge requests refused 429 (${refused.length ? `limit_scope ${refused[0].json.limit_scope}, RateLimit ${refused[0].headers.ratelimit}` : 'all 402'})`);
+  },
+  async job_foreign_pending_404_retry_after(api) {
+    const a = await api.newAccount();
+    const b = await api.newAccount();
+    const id = await newJob(api, a);
+    const own = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+    must(own.status === 200 && ['accepted', 'submitted', 'running'].includes(own.json.status) && own.headers['retry-after'], `owner read ${own.status} ${own.json && own.json.status}`);
+    const foreign = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: b.key });
+    const unknown = await api.get(`/api/auth/forecast-requests/${randomUUID()}?view=status`, { key: b.key });
+    must(foreign.status === 404 && unknown.status === 404, `foreign ${foreign.status}, unknown ${unknown.status}`);
+    const differs = foreign.headers['retry-after'] !== unknown.headers['retry-after'] || foreign.text !== unknown.text;
+    return v(differs, `foreign 404 Retry-After=${foreign.headers['retry-after']}, unknown 404 Retry-After=${unknown.headers['retry-after']}`);
+  },
+  async generation_venue_b_idempotency_optional(api) {
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.post('/api/auth/forecast-requests',
+      { kind: 'venue_market', venue: 'venue_b', market_id: 'KXCPIYOY-26MAR-T2.8' }, { key: a.key }));
+    must([422, 200, 201, 202].includes(out.status), `generation without a key answered ${out.status} ${out.text.slice(0, 100)}`);
+    return v(out.status !== 422, `venue_b body without an idempotency key -> ${out.status} ${out.text.slice(0, 80)}; spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
