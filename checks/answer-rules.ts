@@ -30,6 +30,8 @@ export const ANSWER_CASES = {
   newestForecast:
     "a member naming a market's newest forecast (latestForecast, latest_forecast_at, a linked market's forecast_at) of a market an answer dated two seconds or more before showed a forecast of",
   catalogOrder: 'a listMarkets answer of two or more rows, judged for the sort it was asked (or the default)',
+  catalogFilters:
+    'a listMarkets answer with rows, judged for each filter it was asked (venue, changed_within, the max_forecast_age window)',
 } as const;
 
 /** The rules of each group (the routing rules but ROUTE-005, which needs the site address, and ROUTE-002, a list's). */
@@ -49,6 +51,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     assetSeenTwice: ['ASSET-115'],
     newestForecast: ['AVAIL-045', 'MKT-042', 'ASRCH-119'],
     catalogOrder: ['MKT-027', 'MKT-028', 'MKT-030', 'PARAM-041'],
+    catalogFilters: ['MKT-006', 'MKT-020', 'MKT-023'],
   };
 }
 

@@ -169,6 +169,27 @@ export function checkStatusProgress(previous: string | undefined, next: string, 
 export interface RawAnswer {
   status: number;
   bodyText: string;
+  /** Lower-case header names → values; when both answers carry them, their headers are compared too (JOB-016). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Headers two answers of one kind may carry differently without telling anything of the job: transport framing,
+ * a per-answer time, id or trace, and the rate-limit counters each call moves (their presence is compared, not their
+ * values).
+ */
+const PER_ANSWER_HEADER =
+  /^(connection|keep-alive|transfer-encoding|content-length|date|age|etag|set-cookie|server-timing|traceparent|tracestate)$|request-id|trace-id|correlation-id/;
+const COUNTER_HEADER = /^(ratelimit|ratelimit-policy|x-ratelimit-.*|x-quotient-max-concurrent)$/;
+
+/** JOB-016 on the headers: a header one 404 carries and the other does not, or a differing value (masked), is a difference. */
+function headerDifferences(other: Record<string, string>, unknown: Record<string, string>, otherId: string, unknownId: string): string[] {
+  const names = new Set([...Object.keys(other), ...Object.keys(unknown)].filter((n) => !PER_ANSWER_HEADER.test(n)));
+  return [...names].flatMap((n) => {
+    if (!(n in other) || !(n in unknown)) return [`${n} only on ${n in other ? "another account's job" : 'the unknown job'}`];
+    if (COUNTER_HEADER.test(n) || masked(other[n]!, otherId) === masked(unknown[n]!, unknownId)) return [];
+    return [`${n}: ${JSON.stringify(other[n])} vs ${JSON.stringify(unknown[n])}`];
+  });
 }
 
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -208,6 +229,11 @@ export function checkSameNotFound(other: RawAnswer, unknown: RawAnswer, otherId:
         `the two 404 bodies differ: ${JSON.stringify(other.bodyText.slice(0, 200))} vs ${JSON.stringify(unknown.bodyText.slice(0, 200))}`,
       ),
     );
+  }
+  // The same 404 in its headers too (round-11 bug: a foreign pending job's 404 carried its owner's Retry-After).
+  if (other.status === 404 && unknown.status === 404 && other.headers && unknown.headers) {
+    const diff = headerDifferences(other.headers, unknown.headers, otherId, unknownId);
+    if (diff.length) out.push(violation('JOB-016', 'headers', `the two 404s differ in their headers: ${diff.join('; ')}`));
   }
   return out;
 }

@@ -124,6 +124,30 @@ const TABLE = {
       { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
     ],
     [
+      'auth-own-job-entitlement-skipped',
+      'AUTH-012',
+      'getForecastRequest serves the owner its own job after its entitlement lapsed; unknown and foreign jobs still 403 (round-11 bug)',
+      { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'job-foreign-pending-retry-after',
+      'JOB-016',
+      "getForecastRequest's 404 for another account's pending job carries the owner's Retry-After; an unknown jobId's does not (round-11 bug)",
+      { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'job-idem-optional-venue-b',
+      'JOB-036',
+      'createForecastRequest gives a venue_b body without an idempotency key a server-made one and accepts it (round-11 bug)',
+      { operation: 'createForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'mkt-changed-within-lost-with-venue',
+      'MKT-023',
+      'beside a venue, listMarkets drops changed_within and lists the whole catalog of the venue (round-11 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
       'src-slug-form-types-ignored',
       'SRC-009',
       'with markets (slugs), listSources serves both kinds whatever types says; market_keys honours it (round-9 bug)',

@@ -580,8 +580,8 @@ test.describe('wallet link: refusals', () => {
 
 test.describe('wallet link: a call without payment (gaps)', () => {
   test(
-    "an unpaid link call: the 402 challenge, or the route's own refusal first (the stub's choices, gaps WAL-022 and WAL-023)",
-    { ...ruleDetails('WAL-022', 'WAL-023', 'WAL-016', ...contractRules('linkWallet', 'createWalletLinkToken')) },
+    "an unpaid link call: the 402 challenge, or the route's own refusal first (the stub's choices, gaps WAL-022 and WAL-023); the token stays issued",
+    { ...ruleDetails('WAL-022', 'WAL-023', 'WAL-016', 'WAL-021', 'WAL-011', ...contractRules('linkWallet', 'createWalletLinkToken')) },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const account = await controlPlane.createAccount(CREDITS);
@@ -610,6 +610,27 @@ test.describe('wallet link: a call without payment (gaps)', () => {
         never.status === 402,
         `an unpaid call with a never-issued token answered ${never.status} ${never.code ?? ''} (stub: the 402 challenge before the token is looked at)`,
       );
+      // Whatever the unpaid calls answered, they carried no verifiable payment: the token is still issued and links an
+      // honest payer (round-11 bug: a keyed unpaid attempt consumed the token before the payer was checked).
+      await test.step('the same token then links an honest payer: unpaid calls do not consume it (WAL-021)', async () => {
+        const wallet = newWallet();
+        await controlPlane.fundWallet(BASE_NETWORK, wallet.address, FUNDING);
+        const { res } = await link(api, controlPlane, token!, wallet);
+        const vs: Violation[] = [];
+        if (res.status() === 200) {
+          const body = (await res.json()) as { wallet: { address: string } };
+          if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase())
+            vs.push(violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`));
+        } else
+          vs.push(
+            violation(
+              'WAL-021',
+              'status',
+              `after two unpaid calls (no key: ${bare.status}; a key: ${keyed.status}), the still-issued token answered ${res.status()} ${(await errorOf(res)) ?? ''} to an honest payment, expected 200`,
+            ),
+          );
+        expect(vs).toHaveNoViolations();
+      });
     },
   );
 });

@@ -80,6 +80,33 @@ export const JOB_CASES = [
     },
   }),
   cases({
+    check: C.checkSameNotFound,
+    ok: [
+      [
+        {
+          status: 404,
+          bodyText: '{}',
+          headers: { date: 'Mon, 30 Nov 2026 10:00:00 GMT', ratelimit: '"standard-second";r=18;t=1', 'content-type': 'application/json' },
+        },
+        {
+          status: 404,
+          bodyText: '{}',
+          headers: { date: 'Mon, 30 Nov 2026 10:00:01 GMT', ratelimit: '"standard-second";r=17;t=1', 'content-type': 'application/json' },
+        },
+        'job_A',
+        'job_B',
+      ],
+    ],
+    bad: {
+      'JOB-016': [
+        { status: 404, bodyText: '{}', headers: { 'retry-after': '2', 'content-type': 'application/json' } },
+        { status: 404, bodyText: '{}', headers: { 'content-type': 'application/json' } },
+        'job_A',
+        'job_B',
+      ],
+    },
+  }),
+  cases({
     check: C.checkSubmission,
     ok: [[{ jobId: 'job_1', status: 'accepted' }], [{ id: 'job_1' }], [{ job: { uuid: '0f8fad5b-d9cb-469f-a165-70867728950e' } }]],
     bad: { 'JOB-002': [{ status: 'accepted', jobId: '' }] },

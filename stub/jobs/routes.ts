@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Forecast generation jobs: POST /api/auth/forecast-requests (createForecastRequest, $1.00, API key
  * only) and GET /api/auth/forecast-requests/{jobId} (getForecastRequest, free, API key only). The
@@ -36,7 +37,11 @@ export const register: RouteModule = (route, ctx: StubContext) => {
     (req, ctx) => {
       const owner = ownerOf(req);
       const request = generationRequest(req.body);
-      const key = idempotencyKey(req.headers);
+      // Mutant job-idem-optional-venue-b: a venue_b body without a key is given a server-made one (round-11 bug).
+      const key =
+        mutant('job-idem-optional-venue-b') && request.venue === 'venue_b' && !req.headers['idempotency-key']
+          ? randomUUID()
+          : idempotencyKey(req.headers);
       const { job, replay } = submit(ctx, owner, key, request);
       const now = ctx.clock.nowMs();
       return {
@@ -58,6 +63,15 @@ export const register: RouteModule = (route, ctx: StubContext) => {
     const job = jobsOf(ctx).get(owner, req.params.jobId ?? '');
     if (!job && mutant('job-foreign-403') && jobsOf(ctx).find(req.params.jobId ?? ''))
       throw new ApiError(403, 'entitlement_required', 'This job belongs to another account');
+    if (!job && mutant('auth-own-job-entitlement-skipped') && ctx.accounts.get(owner)?.entitled === false)
+      throw new ApiError(403, 'entitlement_required', 'The account lacks an active API entitlement');
+    // Mutant job-foreign-pending-retry-after: another account's pending job's 404 carries its owner's Retry-After (round-11 bug).
+    const foreign = !job && mutant('job-foreign-pending-retry-after') ? jobsOf(ctx).find(req.params.jobId ?? '') : undefined;
+    const leaked = foreign ? retryAfter(foreign, ctx.clock.nowMs()) : undefined;
+    if (leaked !== undefined) {
+      const e = jobNotFound();
+      throw new ApiError(e.status, e.code, e.message, e.extra, { 'Retry-After': leaked });
+    }
     if (!job) throw jobNotFound();
     if (mutant('bill-job-status-read') && view === 'status') ctx.accounts.debit(owner, 10, 'getForecastRequest');
     const now = ctx.clock.nowMs();

@@ -62,7 +62,8 @@ export interface CatalogResponse {
  * max_forecast_age is (MKT-023..-025, gap MKT-026).
  */
 function isListed(store: DataStore, m: Market, nowMs: number, p: CatalogParams): boolean {
-  if (p.changedWithin !== undefined) {
+  // Mutant mkt-changed-within-lost-with-venue: beside a venue, changed_within is dropped (round-11 bug).
+  if (p.changedWithin !== undefined && !(mutant('mkt-changed-within-lost-with-venue') && p.venue !== undefined)) {
     // Mutant mkt-changed-within-windowed: the latest forecast is looked for inside max_forecast_age (round-6 bug).
     const latest = mutant('mkt-changed-within-windowed')
       ? store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge)[0]

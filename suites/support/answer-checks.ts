@@ -30,7 +30,7 @@ import {
   marketSightings,
   type MarketViews,
 } from '../../checks/routing.ts';
-import { checkSortOrder, SORT_RULES, SORTS } from '../../checks/markets.ts';
+import { checkSortOrder, HOUR_MS, MARKET_VENUES, ms, SORT_RULES, SORTS } from '../../checks/markets.ts';
 import { assetSightings, checkAssetSeenTwice } from '../../checks/assets.ts';
 import { identitySeenTwiceInstances, type IdentityViews } from '../../checks/seen-twice.ts';
 import { checkSignalSeenTwice, signalSeenTwiceInstances, signalSightings, type SignalViews } from '../../checks/signals.ts';
@@ -45,7 +45,7 @@ import {
 import { ANSWER_CASES, answerRuleGroups } from '../../checks/answer-rules.ts';
 import { checkNewestForecast, forecastInstants, newestForecastInstances, type NewestViews } from '../../checks/newest-forecast.ts';
 import { ANNOTATION } from '../../lib/annotation-kinds.ts';
-import { ptr, type Violation } from '../../lib/violation.ts';
+import { ptr, violation, type Violation } from '../../lib/violation.ts';
 import { addOnce, currentTest, judged, resultOf } from './annotations.ts';
 
 type Row = Record<string, unknown>;
@@ -201,6 +201,81 @@ function catalogOrderViolations(body: unknown, url: string | undefined): Violati
   return checkSortOrder(rows as Row[], sort, 'PARAM-041').filter((v) => v.severity === 'error');
 }
 
+/** The clock skew allowed between the answer's Date header and the instants it states, ms (as suites/markets.spec.ts). */
+const CATALOG_SKEW_MS = 2 * 60_000;
+/** The documented default of max_forecast_age, h (Endpoints / GET /api/v1/markets, its row). */
+const DEFAULT_FORECAST_AGE_H = 48;
+
+/**
+ * Each filter's own statement about the rows of a listMarkets answer, on every catalog answer whatever other
+ * parameters came with it (round-11 bug: changed_within dropped only beside a venue; a filter honoured alone is not
+ * yet honoured beside another): venue=X, every row has venue X (MKT-006); changed_within=H, every row's latest
+ * forecast within the last H hours (MKT-023, read from latest_forecast_at only when the max_forecast_age window is
+ * at least H wide, where that member shows the unwindowed latest forecast); the max_forecast_age window (asked, or
+ * its documented default of 48 h), every latest_forecast_at null or inside it (MKT-020). The clock is the answer's
+ * own Date header. A request URL the harness cannot read, a refused value or an answer without a Date gives no
+ * instance. How the filters combine beyond each one's own rows stays gap MKT-038.
+ */
+function catalogFilterViolations(body: unknown, url: string | undefined, dateMs: number): Violation[] {
+  const rows = (body as { markets?: unknown }).markets;
+  if (!url || !Array.isArray(rows) || !rows.length || !rows.every((r) => r !== null && typeof r === 'object')) return [];
+  let params: URLSearchParams;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    return [];
+  }
+  const out: Violation[] = [];
+  const listed = rows as Row[];
+  const venue = params.get('venue');
+  if (venue !== null && MARKET_VENUES.includes(venue)) {
+    judgedOn(['MKT-006'], 1, ANSWER_CASES.catalogFilters, 'listMarkets');
+    listed.forEach((r, i) => {
+      if (r.venue !== venue)
+        out.push(
+          violation(
+            'MKT-006',
+            `/markets/${i}/venue`,
+            `row of venue ${JSON.stringify(r.venue)} under venue=${venue} (with ${params.toString()})`,
+          ),
+        );
+    });
+  }
+  if (!Number.isFinite(dateMs)) return out;
+  const whole = (v: string | null): number | undefined => (v !== null && /^[0-9]+$/.test(v) ? Number(v) : undefined);
+  const age = params.has('max_forecast_age') ? whole(params.get('max_forecast_age')) : DEFAULT_FORECAST_AGE_H;
+  if (age !== undefined && age >= 1) {
+    judgedOn(['MKT-020'], 1, ANSWER_CASES.catalogFilters, 'listMarkets');
+    listed.forEach((r, i) => {
+      if (r.latest_forecast_at === null || r.latest_forecast_at === undefined) return;
+      const t = ms(r.latest_forecast_at);
+      if (!(t >= dateMs - age * HOUR_MS - CATALOG_SKEW_MS && t <= dateMs + CATALOG_SKEW_MS))
+        out.push(
+          violation(
+            'MKT-020',
+            `/markets/${i}/latest_forecast_at`,
+            `${String(r.marketKey)}: latest_forecast_at ${String(r.latest_forecast_at)} outside the ${age} h window of an answer dated ${new Date(dateMs).toISOString()} (with ${params.toString()})`,
+          ),
+        );
+    });
+  }
+  const within = whole(params.get('changed_within'));
+  if (within !== undefined && within >= 1 && within <= 168 && age !== undefined && age >= within) {
+    judgedOn(['MKT-023'], 1, ANSWER_CASES.catalogFilters, 'listMarkets');
+    listed.forEach((r, i) => {
+      if (!(ms(r.latest_forecast_at) >= dateMs - within * HOUR_MS - CATALOG_SKEW_MS))
+        out.push(
+          violation(
+            'MKT-023',
+            `/markets/${i}/latest_forecast_at`,
+            `${String(r.marketKey)}: latest forecast ${String(r.latest_forecast_at)} is not within changed_within=${within} h of an answer dated ${new Date(dateMs).toISOString()} (with ${params.toString()})`,
+          ),
+        );
+    });
+  }
+  return out;
+}
+
 /**
  * The cross-cutting checks of one answer of `operationId` (`url`: the request's, for the checks that hold an answer
  * to what was asked): their violations (errors and warnings), each rule's instances recorded on the operation.
@@ -238,7 +313,11 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     judgedOn(RULES.cappedCategory, cappedInstances(observed.body, cappedSeen), ANSWER_CASES.cappedCategory, operationId);
     out.push(...checkCappedCategories(observed.body, cappedSeen, `an earlier ${operationId} answer`));
   }
-  if (operationId === 'listMarkets') out.push(...catalogOrderViolations(observed.body, url));
+  if (operationId === 'listMarkets')
+    out.push(
+      ...catalogOrderViolations(observed.body, url),
+      ...catalogFilterViolations(observed.body, url, Date.parse(observed.headers['date'] ?? '')),
+    );
   // One thing, one fact wherever this worker saw it (checks/seen-twice.ts): FCST-017 one stored forecast, ROUTE-014
   // one marketKey, SIG-027 one publication, ASSET-115 one Asset id.
   const earlier = `an earlier ${operationId} answer`;

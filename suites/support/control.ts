@@ -137,6 +137,14 @@ export class ControlPlane {
     };
   }
 
+  /**
+   * Grants or withdraws an account's API entitlement (PATCH /__control/accounts/{id}); the account keeps its jobs.
+   * @throws ControlPlaneError when the control plane refuses the update
+   */
+  async setEntitled(accountId: string, entitled: boolean): Promise<void> {
+    await this.call('PATCH', `/__control/accounts/${encodeURIComponent(accountId)}`, { entitled });
+  }
+
   /** Credit balance of an account, credits. */
   async balance(accountId: string): Promise<number> {
     return (await this.account(accountId)).credits;
