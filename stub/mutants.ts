@@ -142,6 +142,12 @@ const TABLE = {
       { operation: 'createForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
     ],
     [
+      'wal-unpaid-keyed-consumes-token',
+      'WAL-021',
+      'linkWallet consumes the token on a keyed call without payment before answering its 422 (round-11 bug)',
+      { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
+    ],
+    [
       'mkt-changed-within-lost-with-venue',
       'MKT-023',
       'beside a venue, listMarkets drops changed_within and lists the whole catalog of the venue (round-11 bug)',

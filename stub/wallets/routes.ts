@@ -78,6 +78,8 @@ export const register: RouteModule = (route) => {
         ? notFound('The link token was already used', 'link_token_not_found')
         : invalidRequest('The link token was already used');
     const payer = req.principal?.payer;
+    // Mutant wal-unpaid-keyed-consumes-token: a keyed call without payment uses the token up before its 422 (round-11 bug).
+    if (!payer && mutant('wal-unpaid-keyed-consumes-token') && req.principal?.via === 'api-key') ctx.wallets.consume(link);
     if (!payer)
       throw new ApiError(
         422,
