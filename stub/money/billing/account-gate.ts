@@ -137,7 +137,11 @@ export class AccountGate implements Gate {
     const { operationId } = req;
     // Mutant auth-own-job-entitlement-skipped: the job read passes the gate; its route refuses only a job the account
     // does not own (round-11 bug: the entitlement checked on the not-found path only).
-    if (needsEntitlement(operationId) && !entitled && !(mutant('auth-own-job-entitlement-skipped') && operationId === 'getForecastRequest')) {
+    if (
+      needsEntitlement(operationId) &&
+      !entitled &&
+      !(mutant('auth-own-job-entitlement-skipped') && operationId === 'getForecastRequest')
+    ) {
       // AUTH-016: the 403's code is not shown; the alternate stub says entitlement_inactive.
       throw new ApiError(
         403,
