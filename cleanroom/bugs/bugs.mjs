@@ -3692,6 +3692,318 @@ export const bugs = [
       return null;
     },
   },
+  // ================================================================== round 12 (a): patterns a, b, e (money, limits and state)
+  // ------------------------------------------------------------------ pattern b (round 12 a)
+  {
+    name: 'oil_no_marks_degraded_from_health',
+    round: 12,
+    pattern: 'b',
+    section: 'Resources and their fields / Crude-oil signal (GET /api/v1/signals/oil)',
+    sentences: ['03bc51cf5e0d'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'degraded is taken from the venue-mark health monitor instead of from the fetches this request made: with include_marks=false (no mark requested, marks {}), a call answers degraded true whenever a venue mark upstream is down. include_marks=true (default) with or without a mark down, and include_marks=false with every mark up, are the reference\'s answers; the bill is unchanged (the call is debited as the reference debits it).',
+    how: 'POST /__control/oil {scope: S, reading: seeded, marksDown: [perp_venue_b]}; GET /api/v1/signals/oil?include_marks=false with X-Fault-Scope S and an API key: 200, marks {}, degraded true (the reference: degraded false, since no mark was requested).',
+    onRequest(ctx) {
+      r12aOilLearn(ctx);
+      return null;
+    },
+    onResponse(ctx, res) {
+      r12aOilLearnAnswer(ctx, res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || b.degraded !== false) return;
+      const im = String(ctx.query.get('include_marks') ?? '').toLowerCase();
+      if (!['false', '0'].includes(im)) return;
+      const scope = ctx.headers['x-fault-scope'];
+      const down = scope && ctx.state.r12aOilDown && ctx.state.r12aOilDown.get(String(scope));
+      if (!down || !down.length) return;
+      b.degraded = true;
+      res.touch();
+    },
+  },
+  {
+    name: 'xsearch_repeat_served_from_cache',
+    round: 12,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced (POST /api/v1/x/search)',
+    sentences: ['87e35c1076ef'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'POST /api/v1/x/search keeps its answers in a ten-minute cache keyed by the request body (across callers): a repeat of the same search within ten minutes (wall time) is billed and counted as usual but answers the stored result of the first call, with its searched_at and its result set, even when the clock has moved so that some of those posts now fall outside range_days. The first call of each body, and every different body, are the reference\'s answers.',
+    how: 'POST /api/v1/x/search {query: oil, range_days: 1, limit: 30} (5 results), POST /__control/clock {advanceSeconds: 43200}, the same search again: the same 5 results and the first searched_at, two of them published more than a day before the moved clock (the reference: 3 results, a new searched_at). 500 credits are spent on each call on both.',
+    onResponse(ctx, res) {
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset') { ctx.state.r12aXCache = null; return; }
+      if (!isPost(ctx, '/api/v1/x/search') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const b = J(res);
+      const q = ctx.bodyJson();
+      if (!b || !q || typeof q !== 'object') return;
+      const key = JSON.stringify(Object.keys(q).sort().map((k) => [k, q[k]]));
+      if (!ctx.state.r12aXCache) ctx.state.r12aXCache = new Map();
+      const hit = ctx.state.r12aXCache.get(key);
+      if (hit && Date.now() - hit.at < 10 * 60_000) { res.json = JSON.parse(hit.body); return; }
+      ctx.state.r12aXCache.set(key, { at: Date.now(), body: JSON.stringify(b) });
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 12 a)
+  {
+    name: 'job_result_hydrated_by_market',
+    round: 12,
+    pattern: 'e',
+    section: 'States and transitions; Resources and their fields / Forecast request (job)',
+    sentences: ['5d288ad3debc', '5fad2823d3aa'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The result view hydrates forecasts by the job\'s market (the latest forecast a generation published for listing.marketKey) instead of by the job\'s own forecast ids. A job that is still pending, or that failed or was rejected, on a market where an earlier generation (any account\'s) already succeeded answers that earlier forecast in forecasts, while its status, forecastIds ([]), errorCode and Retry-After stay the reference\'s. view=status, succeeded jobs and jobs on markets with no earlier successful generation are unchanged.',
+    how: 'Create a job for venue_a 1000503, advance the clock 700 s (it succeeds), create a second job for the same market: GET /api/auth/forecast-requests/{second} (view=result) answers status accepted with forecasts [the first job\'s forecast]; after POST /__control/jobs/{second} {outcome: failed} it answers status failed, errorCode set, forecasts [that forecast]. The reference: forecasts [] in both reads.',
+    async onResponse(ctx, res) {
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset') { ctx.state.r12aJobs = null; ctx.state.r12aMktForecast = null; return; }
+      const b = J(res);
+      if (!b) return;
+      if (isPost(ctx, '/api/auth/forecast-requests') && res.status >= 200 && res.status < 300 && typeof b.jobId === 'string' && ctx.apiKey) {
+        const q = ctx.bodyJson();
+        if (q && typeof q.venue === 'string' && typeof q.market_id === 'string') {
+          if (!ctx.state.r12aJobs) ctx.state.r12aJobs = [];
+          ctx.state.r12aJobs.push({ jobId: b.jobId, key: ctx.apiKey, marketKey: `${q.venue}:${q.market_id}` });
+        }
+        return;
+      }
+      const m = ctx.method === 'GET' ? JOB_READ.exec(ctx.path) : null;
+      if (!m || res.status !== 200 || ctx.query.get('view') === 'status') return;
+      if (b.status === 'succeeded' || !Array.isArray(b.forecasts) || b.forecasts.length > 0) return;
+      const mk = b.listing && b.listing.marketKey;
+      if (!mk) return;
+      if (!ctx.state.r12aMktForecast) ctx.state.r12aMktForecast = new Map();
+      let f = ctx.state.r12aMktForecast.get(mk);
+      if (!f) {
+        const cands = (ctx.state.r12aJobs || []).filter((j) => j.marketKey === mk && j.jobId !== m[1]).slice(-6).reverse();
+        for (const c of cands) {
+          let r;
+          try {
+            r = await ctx.upstream({ method: 'GET', url: `/api/auth/forecast-requests/${c.jobId}`, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': c.key } });
+          } catch { continue; }
+          const rb = r && r.status === 200 ? r.json : null;
+          if (rb && rb.status === 'succeeded' && Array.isArray(rb.forecasts) && rb.forecasts.length) {
+            f = [...rb.forecasts].sort((x, y) => Date.parse(y.createdAt) - Date.parse(x.createdAt))[0];
+            ctx.state.r12aMktForecast.set(mk, f);
+            break;
+          }
+        }
+      }
+      if (!f) return;
+      b.forecasts = [f];
+      res.touch();
+    },
+  },
+  {
+    name: 'job_read_standard_limited',
+    round: 12,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['db986177c205'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'Once an API key is refused by the standard scope (any window), the gateway\'s block cache also refuses that key\'s free job reads (either view) with the same standard 429 (rate_limited, limit_scope standard, retry_after and Retry-After counting down to the end of the block, the standard RateLimit-Policy and RateLimit) until the block lapses or a later standard call of the key is admitted. The job read is not a payable route, so the standard scope never applies to it; a key never refused, and every other account, reads its jobs as the reference does.',
+    how: 'Create a job for venue_a 1000503, POST /__control/limits/usage {scope: standard, window: minute, count: 600, accountId}, GET /api/v1/assets with the key (429 standard, on both), then GET /api/auth/forecast-requests/{jobId}?view=status: 429 rate_limited limit_scope standard through the bug, 200 with the job on the reference.',
+    onRequest(ctx) {
+      if (ctx.method === 'POST' && (ctx.path === '/__control/reset' || ctx.path === '/__control/limits/usage')) { ctx.state.r12aBlock = null; return null; }
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || !ctx.apiKey) return null;
+      const blk = ctx.state.r12aBlock && ctx.state.r12aBlock.get(ctx.apiKey);
+      if (!blk) return null;
+      return (async () => {
+        const now = await ctx.stubNow();
+        const secs = Math.ceil((blk.until - now) / 1000);
+        if (secs <= 0) { ctx.state.r12aBlock.delete(ctx.apiKey); return null; }
+        const message = String(blk.message || 'Too many requests').replace(/retry after \d+ s/, `retry after ${secs} s`);
+        const headers = { 'retry-after': String(secs) };
+        if (blk.policy) headers['ratelimit-policy'] = blk.policy;
+        if (blk.ratelimit) headers.ratelimit = String(blk.ratelimit).replace(/t=\d+/, `t=${secs}`);
+        return ctx.reply(429, { error: 'rate_limited', message, retry_after: secs, limit_scope: 'standard' }, headers);
+      })();
+    },
+    async onResponse(ctx, res) {
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || JOB_READ.test(ctx.path) || ctx.path.startsWith('/__control')) return;
+      if (!ctx.path.startsWith('/api/v1/') && !isPost(ctx, '/api/auth/forecast-requests')) return;
+      const b = J(res);
+      if (res.status === 429 && b && b.limit_scope === 'standard' && Number.isFinite(Number(b.retry_after))) {
+        if (!ctx.state.r12aBlock) ctx.state.r12aBlock = new Map();
+        const now = await ctx.stubNow();
+        ctx.state.r12aBlock.set(ctx.apiKey, {
+          until: now + Number(b.retry_after) * 1000, message: b.message,
+          policy: res.headers['ratelimit-policy'], ratelimit: res.headers.ratelimit,
+        });
+      } else if (res.status >= 200 && res.status < 300 && ctx.state.r12aBlock && !['/api/v1/x/search', '/api/v1/x/profile', '/api/v1/signals/oil'].includes(ctx.path)) {
+        ctx.state.r12aBlock.delete(ctx.apiKey);
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 12 a)
+  {
+    name: 'social_502_retry_after',
+    round: 12,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The 502 answers of the two social research routes (the search provider unavailable or not run) carry a retry_after member (30) in their error body, which the error table reserves for 429 answers. The status, error code, message, headers and the bill (none) are the reference\'s; every 429 and every other error is unchanged.',
+    how: 'POST /__control/faults {method: POST, path: /api/v1/x/search, scope: S, times: 1}; POST /api/v1/x/search {query: oil} with X-Fault-Scope S and an API key: 502 {error: upstream_unavailable, message, retry_after: 30} (the reference: {error, message} only).',
+    onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/search') && !isPost(ctx, '/api/v1/x/profile')) return;
+      const b = J(res);
+      if (res.status !== 502 || !b || typeof b.error !== 'string' || b.retry_after !== undefined) return;
+      b.retry_after = 30;
+      res.touch();
+    },
+  },
+  // ================================================================== round 12 (b): patterns b, e, g (read routes)
+  {
+    name: 'availability_unforecast_answer_cached',
+    round: 12,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['c16fca8c19a6', '4035ad11af64'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability keeps a ten-minute negative cache (wall-clock TTL, keyed by the query string) of its answers for tracked markets that have no stored forecast: once a market was looked up while it had none, the same lookup keeps answering available false, latestForecast null, read null and a ready generation body for ten minutes, although a generation job for that market has meanwhile succeeded and the paid read serves its forecast. First lookups, markets that already had a forecast, and other identifier spellings are right.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a:1000503 (available false, generation body), POST /api/auth/forecast-requests with that body and an Idempotency-Key, POST /__control/clock {advanceSeconds: 700}, GET the job (succeeded, forecastIds [id]), then the same availability lookup again: still available false with generation non-null (the reference answers available true, read pointer, latestForecast.id = id).',
+    onRequest(ctx) {
+      if (isPost(ctx, '/__control/reset')) { ctx.state.r12bAvCache = new Map(); return null; }
+      if (!isGet(ctx, '/api/public/forecast-availability')) return null;
+      const cache = ctx.state.r12bAvCache;
+      const hit = cache && cache.get(r12bAvKey(ctx));
+      if (!hit) return null;
+      if (Date.now() - hit.at > 600_000) { cache.delete(r12bAvKey(ctx)); return null; }
+      return ctx.reply(hit.status, JSON.parse(hit.body), hit.headers);
+    },
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || b.tracked !== true || b.available !== false) return;
+      if (!ctx.state.r12bAvCache) ctx.state.r12bAvCache = new Map();
+      const key = r12bAvKey(ctx);
+      if (ctx.state.r12bAvCache.has(key)) return; // the answer came from the cache
+      const headers = {};
+      for (const [k, val] of Object.entries(res.headers)) if (!['date', 'content-length', 'connection', 'keep-alive'].includes(k)) headers[k] = val;
+      ctx.state.r12bAvCache.set(key, { at: Date.now(), status: res.status, headers, body: JSON.stringify(b) });
+    },
+  },
+  {
+    name: 'latest_hours_lost_with_types',
+    round: 12,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['445529a3d214', 'df6dccce9164'],
+    operations: ['GET /api/v1/latest'],
+    what: 'When a types list is given, GET /api/v1/latest selects its events from the default three-hour window whatever hours asks (the typed query path is called without the hours argument), while window.hours and window.since still state the requested window: with hours=4..6 and types, every event older than three hours is missing (count recounted from what is returned). hours alone, types alone, and hours 1..3 with types are right.',
+    how: 'GET /api/v1/latest?hours=6 and GET /api/v1/latest?hours=6&types=forecast,article,x_post: the first lists events 3 to 6 hours old, the second (window.hours 6, since = as_of - 6 h) none of them.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !ctx.query.has('types')) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.events) || typeof b.as_of !== 'string') return;
+      const cut = Date.parse(b.as_of) - 3 * 3600_000;
+      if (!Number.isFinite(cut)) return;
+      const kept = b.events.filter((e) => !(e && typeof e.occurred_at === 'string' && Date.parse(e.occurred_at) < cut));
+      if (kept.length === b.events.length) return;
+      b.events = kept;
+      b.count = kept.length;
+      res.touch();
+    },
+  },
+  {
+    name: 'latest_forecast_asset_refs_direct',
+    round: 12,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['f6a4d8d06cae'],
+    operations: ['GET /api/v1/latest'],
+    what: 'In the latest feed, the relationships envelope of each compact forecast labels its asset refs via "direct" instead of via "market": the compact-forecast builder copies the event market\'s direct HAS_MARKET asset refs into the forecast envelope without relabelling them as two-hop refs, although a forecast has no HAS_MARKET edge of its own (the asset reaches it through its market). Relationship, direction and the asset members are unchanged; the event market\'s own envelope, forecast-availability\'s latestForecast and job forecasts still say via "market".',
+    how: 'GET /api/v1/latest?types=forecast: events[].forecast.relationships.assets[] carry relationship HAS_MARKET with via "direct"; the same forecast id\'s envelope in GET /api/public/forecast-availability (latestForecast.relationships.assets) says via "market".',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.events)) return;
+      let n = 0;
+      for (const e of b.events) {
+        const refs = e && e.forecast && e.forecast.relationships && e.forecast.relationships.assets;
+        if (Array.isArray(refs)) for (const r of refs) if (r && r.via === 'market') { r.via = 'direct'; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'markets_spread_only_listed',
+    round: 12,
+    pattern: 'g',
+    section: 'What the service does',
+    sentences: ['d6952febefc0', '3d6db078ede8'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets qualifies a market on "in-window forecast or signal" through a market-flags view whose signal flag is also raised by the mispricing job, so a market whose only claim is a spread of at least the mispricing threshold between an old forecast and the venue price is listed although it has no in-window forecast, no article signal and no published signal (forecast_count 0, latest_forecast_at null, signal_count 0). venue_facets count them; topic and venue filters and the sort order apply to them; with changed_within, or with a max_forecast_age wide enough to reach their forecasts, the answer is the reference\'s.',
+    how: 'GET /api/v1/markets: it lists venue_b:KXETHD-26MAR2017-T3999.99, venue_b:KXCPIYOY-26FEB-T2.6, venue_a:522590 and venue_a:516978 (rows of GET /api/v1/markets/mispriced with has_published_signal false) with forecast_count 0 and signal_count 0; the reference lists none of them.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || ctx.query.has('changed_within')) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.markets)) return;
+      const ageRaw = ctx.query.get('max_forecast_age');
+      const age = ageRaw === null ? 48 : Number(ageRaw);
+      if (!Number.isInteger(age) || age < 1) return;
+      const mis = await r12bOwnGet(ctx, '/api/v1/markets/mispriced');
+      if (!mis || !Array.isArray(mis.markets)) return;
+      const now = await ctx.stubNow();
+      const have = new Set(b.markets.map((m) => m && m.marketKey));
+      const topic = ctx.query.get('topic');
+      const venue = ctx.query.get('venue');
+      const tmpl = b.markets[0] ? Object.keys(b.markets[0]) : null;
+      const adds = [];
+      for (const m of mis.markets) {
+        if (!m || have.has(m.marketKey) || m.has_published_signal !== false || m.signal_count !== 0 || m.forecast_count !== 0) continue;
+        const fAt = Date.parse(m.forecast_at);
+        if (!Number.isFinite(fAt) || now - fAt <= age * 3600_000) continue;
+        if (topic !== null && !r12bTopicMatch(m, topic)) continue;
+        const row = {};
+        for (const k of tmpl || Object.keys(m)) if (k in m) row[k] = m[k];
+        for (const k of ['has_forecast', 'latest_service_probability', 'thesis', 'forecast_at', 'market_odds_at_forecast', 'has_published_signal', 'published_signal_count', 'mispricing_pp']) if (!tmpl || !tmpl.includes(k)) delete row[k];
+        row.forecast_count = 0;
+        row.latest_forecast_at = null;
+        adds.push(row);
+      }
+      if (!adds.length) return;
+      if (Array.isArray(b.venue_facets)) {
+        for (const a of adds) {
+          const f = b.venue_facets.find((x) => x.venue === a.venue);
+          if (f) f.count += 1; else b.venue_facets.push({ venue: a.venue, count: 1 });
+        }
+      }
+      const sort = ctx.query.get('sort') || 'updated_desc';
+      const keyOf = (m) => (sort === 'volume_desc' ? (m.volume_24h ?? -1) : sort === 'signal_count_desc' ? m.signal_count : Date.parse(m.market_updated_at));
+      for (const a of adds) {
+        if (venue !== null && a.venue !== venue) continue;
+        const k = keyOf(a);
+        let i = 0;
+        while (i < b.markets.length && keyOf(b.markets[i]) >= k) i++;
+        b.markets.splice(i, 0, a);
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'assets_reference_material_only_dropped',
+    round: 12,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['509443b65376'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode, GET /api/v1/assets/search does not apply material_only=true: the exact-lookup lane never receives the flag, so a referenced Asset none of whose active direct markets has venue odds or a latest forecast probability is returned with its linked markets, while the material_only echo says true. material_only alone (the directory) and beside q, and reference without material_only, are right (API-key calls only).',
+    how: 'GET /api/v1/assets/search?reference=dormant-holdings&material_only=true: the reference answers assets [] (its two active markets have null market_odds and no forecast); through the bug the Asset comes back with those two linked markets and material_only true.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey) return null;
+      if (!ctx.query.getAll('reference').length || ctx.query.get('material_only') !== 'true') return null;
+      ctx.query.delete('material_only');
+      ctx.r12bMatDropped = true;
+      return null;
+    },
+    onResponse(ctx, res) {
+      if (!ctx.r12bMatDropped || !isGet(ctx, '/api/v1/assets/search')) return;
+      const b = J(res);
+      if (res.status !== 200 || !b || b.material_only !== false) return;
+      b.material_only = true;
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -3965,6 +4277,49 @@ async function r9aCatalog(ctx) {
   const map = new Map(all.markets.map((m) => [m.marketKey, m]));
   ctx.state.r9aCat = { at: Date.now(), map };
   return map;
+}
+
+// ------------------------------------------------------------------ round-12 (a) helpers
+/** Learns X-Fault-Scope -> venue marks down from the control plane's oil answers (dropped on reset). */
+function r12aOilLearn(ctx) {
+  if (ctx.method === 'POST' && ctx.path === '/__control/reset') ctx.state.r12aOilDown = null;
+}
+function r12aOilLearnAnswer(ctx, res) {
+  if (!(ctx.method === 'POST' && ctx.path === '/__control/oil') || res.status !== 200) return;
+  const b = J(res);
+  if (!b || typeof b.scope !== 'string') return;
+  if (!ctx.state.r12aOilDown) ctx.state.r12aOilDown = new Map();
+  ctx.state.r12aOilDown.set(b.scope, Array.isArray(b.marksDown) ? b.marksDown.slice() : []);
+}
+
+// ------------------------------------------------------------------ round-12 (b) helpers
+/** Cache key of an availability lookup: its query parameters in a stable order. */
+function r12bAvKey(ctx) {
+  return [...ctx.query.entries()].map(([k, val]) => `${k}=${val}`).sort().join('&');
+}
+/** GET through a proxy-owned API-key account (created through the control plane, recreated after a reset). */
+async function r12bOwnGet(ctx, url) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r12bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r12bKey = c.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r12bKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r12bKey = null; continue; }
+    return r.status === 200 ? r.json : null;
+  }
+  return null;
+}
+/** The catalog's topic rule: case-insensitive exact tag or category; broker_a selects broker-listed markets. */
+function r12bTopicMatch(m, topic) {
+  const t = String(topic).toLowerCase();
+  if (t === 'broker_a') return Array.isArray(m.broker_channels) && m.broker_channels.length > 0;
+  const words = [...(m.tags || []), ...(m.categories || [])].map((x) => String(x).toLowerCase());
+  return words.includes(t);
 }
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));

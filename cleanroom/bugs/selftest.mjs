@@ -1765,6 +1765,143 @@ const checks = {
     must([422, 200, 201, 202].includes(out.status), `generation without a key answered ${out.status} ${out.text.slice(0, 100)}`);
     return v(out.status !== 422, `venue_b body without an idempotency key -> ${out.status} ${out.text.slice(0, 80)}; spent ${spent}`);
   },
+  // ------------------------------------------------------------------ round 12 (a)
+  async oil_no_marks_degraded_from_health(api) {
+    const scope = `r12a-oil-${randomUUID()}`;
+    const o = await api.control('POST', '/__control/oil', { scope, reading: 'seeded', marksDown: ['perp_venue_b'] });
+    must(o.status === 200, `oil state answered ${o.status}`);
+    const a = await api.newAccount();
+    await sleep(1100);
+    const r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+    await sleep(1100);
+    must(r.status === 200 && r.json && typeof r.json.degraded === 'boolean', `oil answered ${r.status} ${r.text.slice(0, 100)}`);
+    must(!r.json.marks || Object.values(r.json.marks).every((x) => x == null) || Object.keys(r.json.marks).length === 0, `marks fetched: ${JSON.stringify(r.json.marks)}`);
+    return v(r.json.degraded !== false, `include_marks=false with perp_venue_b down: marks ${JSON.stringify(r.json.marks)}, degraded ${r.json.degraded}`);
+  },
+  async xsearch_repeat_served_from_cache(api) {
+    try {
+      const a = await api.newAccount();
+      const body = { query: 'oil', range_days: 1, limit: 30 };
+      const first = await api.post('/api/v1/x/search', body, { key: a.key });
+      must(first.status === 200 && Array.isArray(first.json.results), `first search ${first.status}`);
+      const adv = await api.control('POST', '/__control/clock', { advanceSeconds: 43200 });
+      must(adv.status === 200, `clock answered ${adv.status}`);
+      const now = await api.now();
+      const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', body, { key: a.key }));
+      must(out.status === 200 && Array.isArray(out.json.results) && spent === 500, `second search ${out.status}, spent ${spent}`);
+      const old = out.json.results.filter((x) => Date.parse(x.published_at) < now - 86400_000);
+      const stale = out.json.searched_at === first.json.searched_at;
+      return v(old.length > 0 || stale, `repeat after +12 h: ${out.json.results.length} results (first ${first.json.results.length}), ${old.length} older than range_days=1, searched_at ${stale ? 'same as first' : 'new'}`);
+    } finally { await api.reset(); }
+  },
+  async job_result_hydrated_by_market(api) {
+    try {
+      const a = await api.newAccount(10000);
+      const first = await newJob(api, a);
+      const adv = await api.control('POST', '/__control/clock', { advanceSeconds: 700 });
+      must(adv.status === 200, `clock answered ${adv.status}`);
+      const done = await api.get(`/api/auth/forecast-requests/${first}`, { key: a.key });
+      must(done.status === 200 && done.json.status === 'succeeded' && done.json.forecasts.length > 0, `first job ${done.status} ${done.json && done.json.status}`);
+      const b = await api.newAccount(10000);
+      const second = await newJob(api, b);
+      const pending = await api.get(`/api/auth/forecast-requests/${second}`, { key: b.key });
+      must(pending.status === 200 && ['accepted', 'submitted', 'running'].includes(pending.json.status), `second job ${pending.status} ${pending.json && pending.json.status}`);
+      const end = await api.control('POST', `/__control/jobs/${second}`, { outcome: 'failed' });
+      must(end.status === 200, `job end answered ${end.status}`);
+      const failed = await api.get(`/api/auth/forecast-requests/${second}?view=result`, { key: b.key });
+      must(failed.status === 200 && failed.json.status === 'failed', `failed job ${failed.status} ${failed.json && failed.json.status}`);
+      const np = pending.json.forecasts.length;
+      const nf = failed.json.forecasts.length;
+      return v(np > 0 || nf > 0, `second job on the same market: ${pending.json.status} with ${np} forecasts, then failed with ${nf} forecasts (forecastIds ${JSON.stringify(failed.json.forecastIds)})`);
+    } finally { await api.reset(); }
+  },
+  async job_read_standard_limited(api) {
+    const a = await api.newAccount(10000);
+    const id = await newJob(api, a);
+    await api.fill('standard', 'minute', 600, a);
+    const paid = await api.get('/api/v1/assets', { key: a.key });
+    must(paid.status === 429 && paid.json.limit_scope === 'standard', `paid call answered ${paid.status}`);
+    const r = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+    must(r.status === 200 || r.status === 429, `job read answered ${r.status}`);
+    return v(r.status !== 200, `job read while the key is refused by the standard scope: ${r.status} ${r.json && r.json.limit_scope ? `limit_scope ${r.json.limit_scope}, Retry-After ${r.headers['retry-after']}` : ''}`);
+  },
+  async social_502_retry_after(api) {
+    const scope = `r12a-x-${randomUUID()}`;
+    await api.fault({ method: 'POST', path: '/api/v1/x/search', scope, times: 1 });
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/search', { query: 'oil' }, { key: a.key, scope });
+    must(r.status === 502 && r.json && typeof r.json.error === 'string', `x/search answered ${r.status}`);
+    return v('retry_after' in r.json, `502 body ${JSON.stringify(r.json)}`);
+  },
+  // ---------------------------------------------------------------- round 12 (b)
+  async availability_unforecast_answer_cached(api) {
+    const a = await api.newAccount(20000);
+    const cat = await api.get('/api/v1/markets', { key: a.key });
+    must(cat.status === 200, `catalog ${cat.status}`);
+    let pick = null;
+    for (const m of cat.json.markets.filter((x) => x.venue === 'venue_a' && x.forecast_count === 0).slice(0, 15)) {
+      const r = await api.get(`/api/public/forecast-availability?market_key=${enc(m.marketKey)}`);
+      if (r.status === 200 && r.json.tracked && r.json.available === false && r.json.generation && !r.json.excluded && !r.json.targetResolution) { pick = { m, r }; break; }
+    }
+    must(pick, 'no venue_a market without a stored forecast');
+    const url = `/api/public/forecast-availability?market_key=${enc(pick.m.marketKey)}`;
+    const g = await api.post('/api/auth/forecast-requests', pick.r.json.generation.body, { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    must([200, 201, 202].includes(g.status), `generation ${g.status} ${g.text.slice(0, 100)}`);
+    await api.control('POST', '/__control/clock', { advanceSeconds: 700 });
+    const j = await api.get(`/api/auth/forecast-requests/${g.json.jobId}?view=status`, { key: a.key });
+    must(j.status === 200 && j.json.status === 'succeeded' && j.json.forecastIds.length > 0, `job ${j.status} ${j.json && j.json.status}`);
+    const after = await api.get(url);
+    must(after.status === 200, `availability ${after.status}`);
+    const b = after.json;
+    return v(b.available !== true || b.generation !== null || !b.read || !b.latestForecast,
+      `${pick.m.marketKey} after job ${j.json.status} (${j.json.forecastIds[0]}): available ${b.available}, read ${b.read && b.read.endpoint}, generation ${b.generation ? 'non-null' : 'null'}, latestForecast ${b.latestForecast && b.latestForecast.id}`);
+  },
+  async latest_hours_lost_with_types(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    const typed = await api.get('/api/v1/latest?hours=6&types=forecast,article,x_post', { key: a.key });
+    must(all.status === 200 && typed.status === 200, `latest ${all.status} ${typed.status}`);
+    must(typed.json.window.hours === 6, `typed window ${JSON.stringify(typed.json.window)}`);
+    const since = Date.parse(typed.json.window.since);
+    const asOf = Date.parse(typed.json.as_of);
+    const ids = new Set(typed.json.events.map((e) => e.id));
+    const older = all.json.events.filter((e) => { const t = Date.parse(e.occurred_at); return t > since + 60_000 && t < asOf - 3 * 3600_000; });
+    must(older.length > 0, 'no event 3 to 6 hours old');
+    const missing = older.filter((e) => !ids.has(e.id));
+    return v(missing.length > 0, `${missing.length}/${older.length} events 3-6 h old missing from hours=6&types=... (window.hours ${typed.json.window.hours}, count ${typed.json.count})`);
+  },
+  async latest_forecast_asset_refs_direct(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6&types=forecast', { key: a.key });
+    must(r.status === 200, `latest ${r.status}`);
+    const refs = r.json.events.flatMap((e) => (e.forecast && e.forecast.relationships ? e.forecast.relationships.assets : []));
+    must(refs.length > 0, 'no asset refs in compact forecasts');
+    // a forecast touches its market (ON_MARKET) and its signals (ON_FORECAST); a HAS_MARKET edge reaches it only through the market
+    const bad = refs.filter((x) => x.relationship === 'HAS_MARKET' && x.via !== 'market');
+    return v(bad.length > 0, `${bad.length}/${refs.length} compact-forecast asset refs with HAS_MARKET via ${bad[0] && bad[0].via}`);
+  },
+  async markets_spread_only_listed(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets', { key: a.key });
+    const s = await api.get('/api/v1/signals', { key: a.key });
+    must(r.status === 200 && s.status === 200, `catalog ${r.status}, signals ${s.status}`);
+    const published = new Set(s.json.signals.map((x) => x.market && x.market.marketKey));
+    const bad = r.json.markets.filter((m) => !(m.forecast_count > 0) && !(m.signal_count > 0) && !published.has(m.marketKey));
+    const facetSum = r.json.venue_facets.reduce((n, f) => n + f.count, 0);
+    must(facetSum === r.json.markets.length, `facets ${facetSum} vs rows ${r.json.markets.length}`);
+    return v(bad.length > 0, `${bad.length} listed markets with no in-window forecast and no signal: ${bad.slice(0, 4).map((m) => m.marketKey).join(', ')}`);
+  },
+  async assets_reference_material_only_dropped(api) {
+    const a = await api.newAccount();
+    const plain = await api.get('/api/v1/assets/search?reference=dormant-holdings', { key: a.key });
+    must(plain.status === 200 && plain.json.assets.length === 1 && plain.json.assets[0].linked_markets.length > 0, `reference alone ${plain.status}`);
+    const immaterial = plain.json.assets[0].linked_markets.every((m) => m.market_odds === null && m.latest_service_probability === null);
+    must(immaterial, 'dormant-holdings has a material market');
+    const r = await api.get('/api/v1/assets/search?reference=dormant-holdings&material_only=true', { key: a.key });
+    must(r.status === 200 && r.json.material_only === true, `material reference ${r.status} ${r.json && r.json.material_only}`);
+    const bad = r.json.assets.filter((x) => !x.linked_markets.some((m) => m.market_odds !== null || m.latest_service_probability !== null));
+    return v(bad.length > 0, `material_only=true kept ${bad.map((x) => `${x.assetKey} (${x.linked_markets.length} markets, none material)`).join(', ') || 'nothing'}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
