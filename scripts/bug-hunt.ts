@@ -15,8 +15,9 @@
  * kill rate; writes `reports/bug-hunt/summary.json` and `summary.md`, each run's reports beside them.
  *
  * Options: --only a,b (bug names) --timeout-min N per bug (default 10) --pattern a,b (the bugs' pattern letters)
- *          --quick: select only the families of the rules citing the bug's sentences (a look while iterating; the
- *            yardstick is the default selection, every rule applying to the bug's operations)
+ *          --quick: select only the families of the rules citing the bug's sentences, the schema and contract
+ *            families aside when another is there (a look while iterating; the yardstick is the default selection,
+ *            every rule applying to the bug's operations)
  * Exit: 0 when at least --min-kill percent (default 97) of the bugs run that break a MUST were killed, 1 otherwise,
  *   2 on a start failure.
  * Loopback only: the proxy and its stub listen on 127.0.0.1.
@@ -101,6 +102,17 @@ const rules = loadRules();
 const citing = (bug: Bug) =>
   new Set([...rules.values()].filter((r) => r.source?.some((s) => bug.sentences.includes(s.fp))).map((r) => r.id));
 
+/**
+ * The families `--quick` selects for a bug: those of the rules citing its sentences, but the schema and contract
+ * families (SCH, CONTRACT) when another family is there too. Those are judged on every answer any selected test reads,
+ * and selecting them selects nearly every test (a whole run per bug).
+ */
+function quickFamilies(bug: Bug): string[] {
+  const all = [...new Set([...citing(bug)].map((id) => id.replace(/-\d+$/, '')))];
+  const own = all.filter((f) => f !== 'SCH' && f !== 'CONTRACT');
+  return own.length ? own : all;
+}
+
 const outDir = join(ROOT, 'reports', 'bug-hunt');
 mkdirSync(outDir, { recursive: true });
 const results: HuntResult[] = [];
@@ -131,7 +143,7 @@ for (const bug of chosen) {
     await runHarness(target, server, reportDir, {
       maxSpendUsd: 100,
       timeoutMs: Number(values['timeout-min']) * 60_000,
-      ...(values.quick ? { families: [...new Set([...citing(bug)].map((id) => id.replace(/-\d+$/, '')))] } : { operations: ops }),
+      ...(values.quick ? { families: quickFamilies(bug) } : { operations: ops }),
     });
   } finally {
     await server.stop();
