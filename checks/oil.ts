@@ -16,7 +16,7 @@ export interface OilRequest {
 
 /**
  * One oil signal body: reading_missing iff reading is null (OIL-001/002), degraded false when both
- * marks were fetched (OIL-006), requested marks present unless degraded (OIL-008; PARAM-071 when
+ * marks were fetched or none was requested (OIL-006), requested marks present unless degraded (OIL-008; PARAM-071 when
  * include_marks is omitted), episode.days a
  * whole number, at least 1 for an open episode (OIL-016); warnings for the gaps OIL-009 (include_marks=false) and OIL-018
  * (is_current vs days_since_reading).
@@ -62,15 +62,10 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
     // The stub's choice leaves both members out (gap OIL-009); present, even null, is another choice.
     const carried = MARKS.filter((k) => k in marks);
     if (carried.length) out.push(violation('OIL-009', '/marks', `include_marks=false but marks carries ${carried.join(', ')}`, 'warning'));
+    // No mark is requested, so none failed: degraded (true when a requested mark could not be fetched) is false
+    // (OIL-006; round-12 bug: degraded read from the marks' upstream health whatever was asked).
     if (b.degraded !== false)
-      out.push(
-        violation(
-          'OIL-009',
-          '/degraded',
-          `include_marks=false: degraded ${JSON.stringify(b.degraded)} (stub: false, no mark requested)`,
-          'warning',
-        ),
-      );
+      out.push(violation('OIL-006', '/degraded', `include_marks=false requests no mark, but degraded is ${JSON.stringify(b.degraded)}`));
   }
 
   // A count of consecutive reading days: a whole number, at least 1 for an open episode (it holds its opening day);
@@ -161,8 +156,9 @@ const present = (v: unknown): boolean => v !== null && v !== undefined;
 const OIL_CASES: Record<string, RuleCase<[unknown, OilRequest?]>> = {
   'OIL-002': { what: 'an oil signal with a non-null reading', count: ([b]) => Number(present(obj(b)?.reading)) },
   'OIL-006': {
-    what: 'an oil signal with every requested venue mark fetched',
-    count: ([b, req]) => Number(req?.includeMarks !== false && MARKS.every((k) => obj(obj(obj(b)?.marks)?.[k]) !== undefined)),
+    what: 'an oil signal with every requested venue mark fetched (or none requested: include_marks=false)',
+    count: ([b, req]) =>
+      Number(obj(b) !== undefined && (req?.includeMarks === false || MARKS.every((k) => obj(obj(obj(b)?.marks)?.[k]) !== undefined))),
   },
   'OIL-016': { what: 'an oil signal with a non-null episode.days', count: ([b]) => Number(present(obj(obj(b)?.episode)?.days)) },
   'PARAM-071': {

@@ -711,6 +711,12 @@ const TABLE = {
   oil: [
     ['oil-missing-flag-inverted', 'OIL-002', 'reading_missing is true on a present reading'],
     ['oil-degraded-always', 'OIL-006', 'degraded is true whenever marks are requested'],
+    [
+      'oil-degraded-unrequested',
+      'OIL-006',
+      'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',
+      { operation: 'getOilSignal', via: ['suites/oil.spec.ts'] },
+    ],
     ['oil-marks-dropped', 'OIL-008', 'include_marks=true drops marks.perp_venue_b while degraded stays false'],
     ['oil-spacing-900', 'OIL-012', 'oil starts need only 900 ms between them: a start 0.94 s after the last is admitted'],
     ['oil-spacing-1100', 'OIL-012', 'oil starts need 1,100 ms between them: a start just over a second after the last is refused'],

@@ -198,7 +198,7 @@ test.describe('GET /api/v1/signals/oil', () => {
   for (const mark of ['venue_a_perps', 'perp_venue_b'] as const) {
     test(
       `${mark} cannot be fetched: degraded true, the member null, not billed; include_marks=false is not degraded (control plane)`,
-      { ...ruleDetails('OIL-007', 'OIL-010', 'BILL-011', 'OIL-008', 'OIL-009', ...contractRules('getOilSignal')) },
+      { ...ruleDetails('OIL-007', 'OIL-010', 'BILL-011', 'OIL-008', 'OIL-009', 'OIL-006', ...contractRules('getOilSignal')) },
       async ({ api, controlPlane }) => {
         const account = await controlPlane.createAccount(OIL_ACCOUNT_CREDITS);
         const client = api.withKey(account.apiKey);
@@ -215,7 +215,7 @@ test.describe('GET /api/v1/signals/oil', () => {
         });
         await test.step('include_marks=false: no mark requested, so not degraded', async () => {
           const body = await oilGet(client, false, headers);
-          // degraded false here is the gap OIL-009's choice: checkOilSignal warns on another answer.
+          // No mark requested, none failed: degraded false (OIL-006); how marks is shown stays gap OIL-009 (a warning).
           expect(judgeWith(CHECKS.checkOilSignal, body, { includeMarks: false })).toHaveNoViolations(body);
         });
       },

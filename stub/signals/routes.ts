@@ -51,6 +51,8 @@ export const register: RouteModule = (route, ctx) => {
           marks = { venueAPerps: down('venue_a_perps') ? null : venueAPerps, perpVenueB: down('perp_venue_b') ? null : perpVenueB };
         }
         const body = oilSignal(ctx.store, ctx.clock.nowMs(), marks, state?.reading);
+        // Mutant oil-degraded-unrequested: without marks asked, degraded follows the marks' upstream health (round-12 bug).
+        if (!includeMarks && mutant('oil-degraded-unrequested') && (down('venue_a_perps') || down('perp_venue_b'))) body.degraded = true;
         // A mark that could not be fetched is a missing upstream response: not billed (gap BILL-011).
         return { body, billable: body.degraded !== true };
       } finally {
