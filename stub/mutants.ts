@@ -712,6 +712,12 @@ const TABLE = {
     ['oil-missing-flag-inverted', 'OIL-002', 'reading_missing is true on a present reading'],
     ['oil-degraded-always', 'OIL-006', 'degraded is true whenever marks are requested'],
     [
+      'lim-job-read-standard',
+      'LIM-035',
+      "the free job read is counted in the key's standard scope and refused 429 standard when it is full (round-12 bug)",
+      { operation: 'getForecastRequest', via: ['suites/limits.spec.ts'] },
+    ],
+    [
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',

@@ -12,6 +12,7 @@
  * serial conformance-clock project (lib/suite-phases.ts). Requests here are `unpaced` (the harness's
  * pacing would keep them under the bounds).
  */
+import { randomUUID } from 'node:crypto';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import type { APIResponse } from '@playwright/test';
 import { test, expect, contractRules, judged, ruleDetails, slow } from './support/fixtures.ts';
@@ -1310,6 +1311,58 @@ test.describe('limits: a per-IP guard 429 of a keyed call names no customer scop
         }
       }
       judged('LIM-034', refusals, 'a keyed call refused by the per-IP guard');
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('limits: a key its customer scope refuses still gets its free answers', () => {
+  // Round-12 bug: once a key met a standard 429, its free job reads answered a standard 429 too. The standard and social
+  // research scopes cover payable routes (Limits table): a free operation's 429, whatever limit gave it (gap LIM-027),
+  // never names them (LIM-035). Each scope's day filled for a fresh account, a paid call of the scope refused first.
+  test(
+    "with the key's standard or x_research day full, its free calls are never refused in that scope's name",
+    { ...ruleDetails('LIM-035', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const free = ['getForecastRequest', 'getForecastAvailability', 'getForecastTargets', 'getPricing'].map((op) => {
+        const o = contract().operation(op);
+        const params: Record<string, string> =
+          op === 'getForecastAvailability' ? { market_key: 'venue_a:1' } : op === 'getForecastTargets' ? { ref: 'venue_a:1' } : {};
+        const path = op === 'getForecastRequest' ? o.path.replace('{jobId}', randomUUID()) : o.path;
+        return { op, request: { method: o.method.toUpperCase(), path, params, expect: 200 } as PaidRequest };
+      });
+      const found: Violation[] = [];
+      let instances = 0;
+      for (const [scope, op] of [
+        ['standard', 'listAssets'],
+        ['x_research', 'searchSocial'],
+      ] as const) {
+        await test.step(`${scope} day full`, async () => {
+          const account = await controlPlane.createAccount(CREDITS);
+          const client = api.withKey(account.apiKey);
+          const paidCall = await requestOrBaseline(paid, targetOptions.target, op);
+          await preload(controlPlane, { scope, window: 'day', count: LIMIT_BOUNDS[scope].day, accountId: account.accountId });
+          const refused = await send(client, paidCall);
+          if (refused.status() !== 429) return;
+          for (const { op: freeOp, request } of free) {
+            const res = await send(client, request);
+            instances++;
+            const body = res.status() === 429 ? (await answerOf(res)).body : undefined;
+            const named = (body as { limit_scope?: unknown } | undefined)?.limit_scope;
+            if (named === 'standard' || named === 'x_research')
+              found.push(
+                ...drawnFrom(res, [
+                  violation(
+                    'LIM-035',
+                    '/limit_scope',
+                    `${freeOp}, free, answered 429 naming ${named} while the key's ${scope} day was full`,
+                  ),
+                ]),
+              );
+          }
+        });
+      }
+      judged('LIM-035', instances, 'a free call of a key whose standard or x_research scope refused a paid call');
       expect(found).toHaveNoViolations();
     },
   );

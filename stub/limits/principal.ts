@@ -20,6 +20,12 @@ export type PrincipalAdmission = (principal: Principal) => Ticket;
 export function principalAdmission(ctx: StubContext, operationId: string, price: Price): PrincipalAdmission {
   const own = principalScopeOf(operationId);
   const scope = mutant('lim-social-in-standard') && own === 'x_research' ? 'standard' : own;
+  // Mutant lim-job-read-standard: the free job read counted in the key's standard scope, refused with it (round-12 bug).
+  if (!scope && mutant('lim-job-read-standard') && operationId === 'getForecastRequest')
+    return (principal) => {
+      ctx.limits.admit('standard', principal.accountId).release();
+      return NO_TICKET;
+    };
   if (!scope) return () => NO_TICKET;
   // The wallet link's signed calls left uncounted: its payer's 21st link in a second is admitted.
   if (mutant('lim-link-payer-uncounted') && operationId === 'linkWallet') return () => NO_TICKET;
