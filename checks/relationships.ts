@@ -105,6 +105,56 @@ function envelopesWithSubject(value: unknown, path = ''): [string, unknown, stri
   );
 }
 
+/**
+ * The envelopes a forecast holds, with their pointers: a compact forecast or a job's or the stored read's forecast
+ * (an object with a numeric probability and a creation instant), and availability's latestForecast.
+ */
+function forecastEnvelopes(value: unknown, path = '', key = ''): [string, Record<string, unknown>][] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => forecastEnvelopes(v, path + ptr(i)));
+  const row = value as Record<string, unknown>;
+  const isForecast =
+    key === 'latestForecast' ||
+    (typeof row.probability === 'number' && (typeof row.created_at === 'string' || typeof row.createdAt === 'string'));
+  const env = row.relationships;
+  const here: [string, Record<string, unknown>][] =
+    isForecast && env && typeof env === 'object' && !Array.isArray(env)
+      ? [[path + ptr('relationships'), env as Record<string, unknown>]]
+      : [];
+  return [...here, ...Object.entries(row).flatMap(([k, v]) => (k === 'relationships' ? [] : forecastEnvelopes(v, path + ptr(k), k)))];
+}
+
+/** The AssetRefs with relationship HAS_MARKET in forecasts' envelopes (REL-012's instances), with their pointers. */
+const forecastAssetRefs = (body: unknown): [string, Record<string, unknown>][] =>
+  forecastEnvelopes(body).flatMap(([path, env]) =>
+    Array.isArray(env.assets)
+      ? (env.assets as unknown[]).flatMap((ref, i) =>
+          ref && typeof ref === 'object' && (ref as Record<string, unknown>).relationship === 'HAS_MARKET'
+            ? [[path + ptr('assets', i), ref as Record<string, unknown>] as [string, Record<string, unknown>]]
+            : [],
+        )
+      : [],
+  );
+
+/** REL-012's instances in `body`: AssetRefs with relationship HAS_MARKET in a forecast's envelope. */
+export const forecastAssetRefInstances = (body: unknown): number => forecastAssetRefs(body).length;
+
+/**
+ * REL-012 (round-12 bug: the latest feed's compact forecasts said their assets were direct): HAS_MARKET joins an asset
+ * and a market, so an asset reached from a forecast is two hops away, via its market.
+ */
+export function checkForecastAssetVia(body: unknown): Violation[] {
+  return forecastAssetRefs(body)
+    .filter(([, ref]) => ref.via !== 'market')
+    .map(([path, ref]) =>
+      violation(
+        'REL-012',
+        path + '/via',
+        `a forecast's HAS_MARKET asset ref ${String(ref.assetKey)} has via ${JSON.stringify(ref.via)}; a forecast reaches assets through its market (via market)`,
+      ),
+    );
+}
+
 /** One ref's view of a market edge; `path` is its JSON pointer, prefixed with its answer's name when remembered across answers. */
 interface EdgeView {
   edge: string;
@@ -235,6 +285,12 @@ export const RELATIONSHIPS_CHECKS = {
     'REL-008': {
       what: 'a category of a market envelope that an envelope of the same market flags truncated',
       count: ([body]) => cappedInstances(body),
+    },
+  }),
+  checkForecastAssetVia: defineCheck('checkForecastAssetVia', ['REL-012'], checkForecastAssetVia, undefined, {
+    'REL-012': {
+      what: "an AssetRef with relationship HAS_MARKET in a forecast's envelope",
+      count: ([body]) => forecastAssetRefInstances(body),
     },
   }),
   checkRefDirections: defineCheck('checkRefDirections', ['REL-011'], checkRefDirections, undefined, {

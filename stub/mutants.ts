@@ -718,6 +718,12 @@ const TABLE = {
       { operation: 'getForecastRequest', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'rel-forecast-assets-direct',
+      'REL-012',
+      "a forecast's envelope gives its market's assets via direct instead of via market (round-12 bug, on the latest feed)",
+      { operation: 'getLatest', via: ['suites/latest.spec.ts'] },
+    ],
+    [
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',

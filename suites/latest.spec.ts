@@ -81,7 +81,17 @@ test.describe('GET /api/v1/latest', () => {
   test(
     'every event of the widest window obeys the window, order, type and payload rules',
     {
-      ...ruleDetails('LATEST-002', 'LATEST-010', 'LATEST-006', 'LATEST-015', 'LATEST-018', ...EVENT_RULES, ...contractRules('getLatest')),
+      // REL-012 (a compact forecast's assets are via market) is judged on every envelope a forecast holds (cross-cutting).
+      ...ruleDetails(
+        'LATEST-002',
+        'LATEST-010',
+        'LATEST-006',
+        'LATEST-015',
+        'LATEST-018',
+        'REL-012',
+        ...EVENT_RULES,
+        ...contractRules('getLatest'),
+      ),
     },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'getLatest', 1), 'spend budget too small for one getLatest call');

@@ -230,6 +230,17 @@ export const MARKET_CASES = [
     },
   }),
   cases({
+    check: C.checkForecastAssetVia,
+    ok: [
+      [{ latestForecast: { relationships: { ...envelope(), assets: [{ ...assetRef(2), via: 'market' }] } } }],
+      // A market's own envelope: its assets are direct.
+      [{ marketKey: 'venue_a:512', relationships: envelope() }],
+    ],
+    bad: {
+      'REL-012': [{ forecasts: [{ id: 'f1', probability: 0.4, created_at: '2026-11-30T10:00:00Z', relationships: envelope() }] }],
+    },
+  }),
+  cases({
     check: C.checkRefDirections,
     ok: [
       [

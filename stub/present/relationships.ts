@@ -145,8 +145,10 @@ function forForecast(store: DataStore, forecastId: string): Parts {
   const f = store.forecastById(forecastId);
   const m = f ? store.byMarketKey(f.marketKey) : undefined;
   if (!f || !m) return { assets: [], markets: [], signals: [] };
+  // Mutant rel-forecast-assets-direct: a forecast's assets said to be one hop away (round-12 bug).
+  const assets = assetsViaMarket(store, [m.marketKey]);
   return {
-    assets: assetsViaMarket(store, [m.marketKey]),
+    assets: mutant('rel-forecast-assets-direct') ? assets.map((a) => ({ ...a, via: 'direct' as Via })) : assets,
     markets: [marketRef(common('ON_MARKET', 'outgoing', 'direct'), m)],
     signals: store.tradeSignalsOnForecast(f.id).map((s) => signalRef(common('ON_FORECAST', 'incoming', 'direct'), s)),
   };

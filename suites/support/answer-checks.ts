@@ -16,7 +16,9 @@ import {
   cappedInstances,
   checkAllRelationships,
   checkCappedCategories,
+  checkForecastAssetVia,
   checkRefDirections,
+  forecastAssetRefInstances,
   findEnvelopes,
   refDirectionInstances,
   type CappedCategories,
@@ -306,6 +308,9 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   judgedOn(RULES.envelope, envelopes.length, ANSWER_CASES.envelope, operationId);
   if (envelopes.length) {
     out.push(...checkAllRelationships(observed.body));
+    // REL-012: a forecast's assets are reached through its market (via market), on every envelope a forecast holds.
+    judgedOn(RULES.forecastAssetVia, forecastAssetRefInstances(observed.body), ANSWER_CASES.forecastAssetVia, operationId);
+    out.push(...checkForecastAssetVia(observed.body));
     // REL-011 holds across answers too ("wherever it is seen"): this worker's earlier answers' first views are compared.
     judgedOn(RULES.directionSeenTwice, refDirectionInstances(observed.body, directionViews), ANSWER_CASES.directionSeenTwice, operationId);
     out.push(...checkRefDirections(observed.body, directionViews, `an earlier ${operationId} answer`));
