@@ -4004,6 +4004,249 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 13 (a): patterns b, g (read routes: envelopes by kind of subject, order, filter exactness)
+  {
+    name: 'availability_forecast_signal_refs_has_signal',
+    round: 13,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['ef83341d4f9f'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'In GET /api/public/forecast-availability, the signal refs of latestForecast.relationships carry relationship "HAS_SIGNAL" (the market-to-signal edge name) instead of "ON_FORECAST", the edge that links a published signal to the forecast it was made on: the availability serializer labels every signal ref with the market envelope\'s edge constant. direction (incoming), via (direct) and the SignalRef members are unchanged; the market envelope beside it, the latest feed\'s compact forecasts and job forecasts still say ON_FORECAST.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a:1004471: latestForecast.relationships.signals[0] is {relationship "HAS_SIGNAL", direction "incoming", via "direct", id ts_00600da9ca547791}; the same forecast in GET /api/v1/latest?hours=6&types=forecast says ON_FORECAST.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200) return;
+      const b = J(res);
+      const refs = b && b.latestForecast && b.latestForecast.relationships && b.latestForecast.relationships.signals;
+      if (!Array.isArray(refs) || !refs.length) return;
+      for (const r of refs) if (r && r.relationship === 'ON_FORECAST') r.relationship = 'HAS_SIGNAL';
+      res.touch();
+    },
+  },
+  {
+    name: 'signals_evidence_day_bucket_order',
+    round: 13,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['1dc66abd12f3'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals orders its article evidence by the UTC publication day (newest day first) and, within a day, by source name: the query sorts on a date column, not the timestamp. Articles of different days are newest first, but two or more articles of one day come in source-name order, so an older article can precede a newer one of the same day. The set, total, last_updated and every item are the reference\'s.',
+    how: 'GET /api/v1/markets/will-us-unemployment-reach-5-in-2026/signals (venue_a:520224, seven articles, two on 2026-11-30 or 11-28 of the seeded clock): within one day an older article (e.g. Financial Times 01:23) comes before a newer one (The Block 10:51); the reference lists them by published_at descending.',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.signals) || b.signals.length < 2) return;
+      const day = (s) => (s && typeof s.published_at === 'string' ? s.published_at.slice(0, 10) : '');
+      const sorted = b.signals.map((s, i) => ({ s, i })).sort((x, y) => {
+        const dx = day(x.s), dy = day(y.s);
+        if (dx !== dy) return dx < dy ? 1 : -1;
+        const nx = String((x.s && x.s.source) || ''), ny = String((y.s && y.s.source) || '');
+        if (nx !== ny) return nx < ny ? -1 : 1;
+        return x.i - y.i;
+      }).map((x) => x.s);
+      b.signals = sorted;
+      res.touch();
+    },
+  },
+  {
+    name: 'markets_topic_tag_word_match',
+    round: 13,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['408cd054a21e'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets matches topic against the hyphen-separated words of each tag as well as against whole tags and categories, so topic=rates also lists every interest-rates market and topic=gas every natural-gas market. Whole-tag, category and broker_a topics answer as on the reference; the added rows are real catalog rows (with the same window, venue and sort), placed where the sort puts them, and venue_facets count them.',
+    how: 'GET /api/v1/markets?topic=rates: the reference lists venue_a:520785 and venue_c:c-3b9d16511a (tag "rates"); through the bug it also lists the interest-rates markets (venue_a:1001222, venue_b:KXFED-..., ...), none of which has a tag or category "rates".',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200) return;
+      const topic = ctx.query.get('topic');
+      if (topic === null || !topic.trim() || topic.toLowerCase() === 'broker_a') return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.markets)) return;
+      const t = topic.toLowerCase();
+      const q = new URLSearchParams(ctx.query);
+      q.delete('topic');
+      const s = q.toString();
+      const all = await r12bOwnGet(ctx, `/api/v1/markets${s ? `?${s}` : ''}`);
+      if (!all || !Array.isArray(all.markets)) return;
+      const have = new Set(b.markets.map((m) => m && m.marketKey));
+      const adds = all.markets.filter((m) => m && !have.has(m.marketKey) && !r12bTopicMatch(m, t)
+        && (m.tags || []).some((tag) => String(tag).toLowerCase().split('-').includes(t)));
+      if (!adds.length) return;
+      const pos = new Map(all.markets.map((m, i) => [m.marketKey, i]));
+      b.markets = [...b.markets, ...adds].sort((x, y) => (pos.get(x.marketKey) ?? 0) - (pos.get(y.marketKey) ?? 0));
+      if (Array.isArray(b.venue_facets)) {
+        for (const a of adds) {
+          const f = b.venue_facets.find((x) => x.venue === a.venue);
+          if (f) f.count += 1; else b.venue_facets.push({ venue: a.venue, count: 1 });
+        }
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'signal_list_sibling_market_refs_incoming',
+    round: 13,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['e2cb86870ea1'],
+    operations: ['GET /api/v1/signals'],
+    what: 'In GET /api/v1/signals, the two-hop market refs of each row\'s market envelope (HAS_MARKET via asset: the markets sharing an Asset with the signal\'s market) say direction "incoming", the direction of the first hop seen from the subject market, instead of "outgoing", the direction of the final HAS_MARKET edge relative to the intermediate Asset. Direct refs and every other route\'s envelopes are unchanged.',
+    how: 'GET /api/v1/signals: signals[].market.relationships.markets[] with via "asset" and relationship HAS_MARKET say direction "incoming"; the same market\'s envelope in GET /api/v1/markets/{slug}/forecast or GET /api/v1/sources says "outgoing".',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.signals)) return;
+      let n = 0;
+      for (const s of b.signals) {
+        const refs = s && s.market && s.market.relationships && s.market.relationships.markets;
+        if (Array.isArray(refs)) for (const r of refs) if (r && r.via === 'asset' && r.direction === 'outgoing') { r.direction = 'incoming'; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'sources_x_post_market_envelope_empty',
+    round: 13,
+    pattern: 'g',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting); Relationships envelope',
+    sentences: ['1159b672ac53', 'b13033fea198'],
+    operations: ['GET /api/v1/sources'],
+    what: 'In GET /api/v1/sources, the market of each x_post item is built from the social-post index\'s routing snapshot, whose relationships envelope is never hydrated: assets, markets and signals are [] with truncated all false, although the market has a direct HAS_MARKET Asset (and its article items in the same answer carry the full envelope). Article items, the routing fields and every other route are unchanged.',
+    how: 'GET /api/v1/sources?market_keys=venue_c:c-9dce55d58f&window=168: the article items\' market.relationships hold 1 asset and 4 markets; the x_post item\'s market (same marketKey) holds none, with truncated {assets:false, markets:false, signals:false}.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.sources)) return;
+      let n = 0;
+      for (const s of b.sources) {
+        if (!s || s.type !== 'x_post' || !s.market || !s.market.relationships) continue;
+        s.market.relationships = { assets: [], markets: [], signals: [], truncated: { assets: false, markets: false, signals: false } };
+        n++;
+      }
+      if (n) res.touch();
+    },
+  },
+  // ================================================================== round 13 (b): patterns a, e, f (money, limits and state)
+  // ------------------------------------------------------------------ pattern f (round 13 b): a free route refused on a paid route's state
+  {
+    name: 'job_read_empty_balance_403',
+    round: 13,
+    pattern: 'f',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['10cc32b6b192', 'f4de45244d07'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read runs the paid routes\' credit guard (a positive balance is required before any keyed route is served): an entitled account whose balance is 0 (typically because its last 1000 credits paid the generation) gets 403 insufficient_credits when it polls its own job, either view, instead of the job. Accounts holding at least one credit, and the 401/404 answers, are unchanged; nothing is debited.',
+    how: 'Create an account with exactly 1000 credits, POST /api/auth/forecast-requests for venue_a 1000503 (balance now 0), then GET /api/auth/forecast-requests/{jobId}?view=status with the same key: 403 {"error":"insufficient_credits"} through the bug, 200 with the job on the reference.',
+    async onRequest(ctx) {
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || !ctx.apiKey) return null;
+      const acct = r11bAccount(ctx, ctx.apiKey);
+      if (!acct) return null;
+      const r = await ctx.control('GET', `/__control/accounts/${encodeURIComponent(acct)}`);
+      if (!r || r.status !== 200 || !r.json || !r.json.entitled || r.json.credits > 0) return null;
+      return ctx.reply(403, { error: 'insufficient_credits', message: 'The account holds no credits; top up to use the API' });
+    },
+    onResponse(ctx, res) { r11bLearnJob(ctx, res); },
+  },
+  {
+    name: 'empty_balance_refusal_cached',
+    round: 13,
+    pattern: 'f',
+    section: 'Errors',
+    sentences: ['9897d53e523d'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'POST /api/v1/x/search', 'POST /api/v1/x/profile', 'POST /api/auth/forecast-requests'],
+    what: 'When a paid call of an API key is refused 403 insufficient_credits while the account holds 0 credits, the gateway marks the key "drained" for 60 seconds (wall clock) and refuses every paid call of that key with 403 insufficient_credits until the mark expires, without reading the balance again: an account topped up right after the refusal is still refused although it can pay. Refusals at a positive balance set no mark; nothing is debited.',
+    how: 'Create an account with 0 credits, GET /api/v1/latest with its key (403 insufficient_credits, both sides), PATCH the account to 1000 credits, GET /api/v1/latest again: 403 insufficient_credits through the bug (for 60 s), 200 and a 20-credit debit on the reference.',
+    onRequest(ctx) {
+      if (!ctx.apiKey || !r13bPaid(ctx)) return null;
+      const at = r13bDrained(ctx).get(ctx.apiKey);
+      if (at === undefined) return null;
+      if (Date.now() - at >= 60_000) { r13bDrained(ctx).delete(ctx.apiKey); return null; }
+      const price = r4bRoutePrice(ctx) || (isPost(ctx, '/api/auth/forecast-requests') ? 1000 : 0);
+      const message = price ? `This call costs ${price} credits; the account holds 0` : 'The account holds 0 credits';
+      return ctx.reply(403, { error: 'insufficient_credits', message });
+    },
+    onResponse(ctx, res) {
+      r11bLearnJob(ctx, res);
+      const b = J(res);
+      if (!ctx.apiKey || !r13bPaid(ctx) || res.status !== 403 || !b || b.error !== 'insufficient_credits') return;
+      if (/holds 0\b/.test(String(b.message || ''))) r13bDrained(ctx).set(ctx.apiKey, Date.now());
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 13 b): a wait that is not the wait
+  {
+    name: 'standard_day_429_minute_wait',
+    round: 13,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0', 'a8500226c2fd'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'GET /api/v1/markets', 'GET /api/v1/signals', 'GET /api/v1/markets/mispriced', 'POST /api/auth/forecast-requests'],
+    what: 'A 429 of the standard scope\'s daily window (20,000 per UTC day) states as its wait the seconds to the end of the current clock minute (1..60, the reset of the limiter\'s shortest fixed window) instead of the seconds to 00:00 UTC: Retry-After, the body retry_after, the RateLimit t= and the message all agree on that short wait, and a client that honours it is refused again. The refusal itself, its scope and the per-second and per-minute 429s are right.',
+    how: 'Preload an account\'s standard day usage to 20,000 (POST /__control/limits/usage), GET /api/v1/latest: 429 with Retry-After N. Advance the clock N+1 seconds and repeat: through the bug N <= 60 and the repeat is 429 again (same UTC day); on the reference N is the time to UTC midnight and the repeat is 200.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status !== 429 || !b || b.limit_scope !== 'standard') return;
+      if (!/"standard-day"/.test(String(res.headers.ratelimit || ''))) return;
+      const now = await ctx.stubNow();
+      const wait = Math.max(1, 60 - Math.floor((now % 60_000) / 1000));
+      res.headers['retry-after'] = String(wait);
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, `t=${wait}`);
+      b.retry_after = wait;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, `retry after ${wait} s`);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 13 b): a gate or a lifetime that moves with state or time
+  {
+    name: 'profile_focus_gate_on_subset',
+    round: 13,
+    pattern: 'e',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['48b21df24ec7', 'e0c7440d6870'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'With focus trading or reasoning, the 15-grounded-post gate of POST /api/v1/x/profile is applied after the focus pass has narrowed the candidate posts to the ones it weights (three of every four grounded posts here), not to the account\'s grounded posts in the window: an account with 15 to 19 grounded posts gets 404 insufficient_post_history (refunded, message counting the subset) under trading or reasoning while focus general profiles it. Accounts with 20 or more posts, and focus general, are right (API-key calls only).',
+    how: 'POST /api/v1/x/profile {"handle":"nobody","lookback_days":30} answers 200 with window.post_count 17. The same body with "focus":"trading" answers 200 (post_count 17) on the reference and 404 insufficient_post_history ("12 grounded post(s)") through the bug.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/profile') || !ctx.apiKey || res.status !== 200) return null;
+      const body = ctx.bodyJson() || {};
+      if (body.focus !== 'trading' && body.focus !== 'reasoning') return null;
+      const b = J(res);
+      const n = b && b.window && b.window.post_count;
+      if (typeof n !== 'number' || n < 15) return null;
+      const subset = Math.floor((n * 3) / 4);
+      if (subset >= 15) return null;
+      await ctx.charge(-PRICE['/api/v1/x/profile']);
+      const days = b.window.lookback_days;
+      return ctx.reply(404, { error: 'insufficient_post_history', message: `@${b.handle} has ${subset} grounded post(s) in the last ${days} days; a profile needs at least 15.` });
+    },
+  },
+  {
+    name: 'link_token_ttl_10_minutes',
+    round: 13,
+    pattern: 'e',
+    section: 'States and transitions',
+    sentences: ['c39b2ec586a7', 'e1243762eb1d', '4c8292e63e92'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'GET /api/v1/wallets/link judges a link token expired 10 minutes after issue (the signature-challenge nonce lifetime reused as the link-token TTL) instead of 15: from minute 10 to minute 15 every use of an issued token, paid or not, answers 422 invalid_request "The link token expired", so it can no longer link a wallet. Before 10 minutes, after 15, unknown tokens and calls without credentials (402) are right; nothing is settled or billed.',
+    how: 'POST /api/auth/wallets/x402-token with an API key, advance the clock 12 minutes, GET /api/v1/wallets/link?token=... with the key and no payment: 422 x402_payment_required (a live token, no payer) on the reference; 422 invalid_request "The link token expired" through the bug.',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/wallets/link')) return null;
+      if (!ctx.apiKey && !ctx.headers['payment-signature']) return null;
+      const exp = r13bTokens(ctx).get(ctx.query.get('token') || '');
+      if (exp === undefined) return null;
+      const now = await ctx.stubNow();
+      const issued = exp - 15 * 60_000;
+      if (now < issued + 10 * 60_000 || now >= exp) return null;
+      return ctx.reply(422, { error: 'invalid_request', message: 'The link token expired (15 minutes after issue)' });
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isPost(ctx, '/api/auth/wallets/x402-token') && res.status === 200 && b && typeof b.token === 'string' && b.expires_at) {
+        const t = Date.parse(b.expires_at);
+        if (Number.isFinite(t)) r13bTokens(ctx).set(b.token, t);
+      }
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-2 helpers
@@ -4321,6 +4564,18 @@ function r12bTopicMatch(m, topic) {
   const words = [...(m.tags || []), ...(m.categories || [])].map((x) => String(x).toLowerCase());
   return words.includes(t);
 }
+
+// ------------------------------------------------------------------ round-13 (b) helpers
+/** Paid routes of the credit guard (every /api/v1 route but the contract copy and the wallet link, plus generation). */
+function r13bPaid(ctx) {
+  if (isPost(ctx, '/api/auth/forecast-requests')) return true;
+  if (!ctx.path.startsWith('/api/v1/')) return false;
+  return ctx.path !== '/api/v1/openapi.json' && ctx.path !== '/api/v1/wallets/link';
+}
+/** API key -> wall-clock ms of its last 403 insufficient_credits at a zero balance. */
+function r13bDrained(ctx) { if (!ctx.state.r13bDrained) ctx.state.r13bDrained = new Map(); return ctx.state.r13bDrained; }
+/** Link token -> its expires_at (ms, service clock) as issued. */
+function r13bTokens(ctx) { if (!ctx.state.r13bTokens) ctx.state.r13bTokens = new Map(); return ctx.state.r13bTokens; }
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));
 

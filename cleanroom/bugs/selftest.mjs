@@ -1902,6 +1902,98 @@ const checks = {
     const bad = r.json.assets.filter((x) => !x.linked_markets.some((m) => m.market_odds !== null || m.latest_service_probability !== null));
     return v(bad.length > 0, `material_only=true kept ${bad.map((x) => `${x.assetKey} (${x.linked_markets.length} markets, none material)`).join(', ') || 'nothing'}`);
   },
+  // ------------------------------------------------------------------ round 13 (a)
+  async availability_forecast_signal_refs_has_signal(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_a:1004471');
+    must(r.status === 200 && r.json.latestForecast, `availability ${r.status}`);
+    const refs = r.json.latestForecast.relationships.signals;
+    must(refs.length > 0, 'no signal refs on the latest forecast');
+    const bad = refs.filter((x) => x.relationship !== 'ON_FORECAST');
+    return v(bad.length > 0, `forecast signal refs: ${refs.map((x) => `${x.id} ${x.relationship} ${x.direction} ${x.via}`).join('; ')}`);
+  },
+  async signals_evidence_day_bucket_order(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/will-us-unemployment-reach-5-in-2026/signals', { key: a.key });
+    must(r.status === 200 && r.json.signals.length >= 2, `evidence ${r.status}`);
+    const t = r.json.signals.map((s) => Date.parse(s.published_at));
+    const i = t.findIndex((x, k) => k > 0 && x > t[k - 1]);
+    return v(i > 0, i > 0 ? `${r.json.signals[i - 1].published_at} (${r.json.signals[i - 1].source}) before ${r.json.signals[i].published_at} (${r.json.signals[i].source})` : 'newest first');
+  },
+  async markets_topic_tag_word_match(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets?topic=rates', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `catalog ${r.status}`);
+    const bad = r.json.markets.filter((m) => ![...m.tags, ...m.categories].some((x) => x.toLowerCase() === 'rates'));
+    return v(bad.length > 0, `${r.json.markets.length} rows, ${bad.length} without tag or category "rates" (e.g. ${bad.slice(0, 2).map((m) => `${m.marketKey} ${m.tags.join('/')}`).join(', ')})`);
+  },
+  async signal_list_sibling_market_refs_incoming(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals', { key: a.key });
+    must(r.status === 200 && r.json.signals.length > 0, `signal list ${r.status}`);
+    const refs = r.json.signals.flatMap((s) => s.market.relationships.markets.filter((x) => x.via === 'asset' && x.relationship === 'HAS_MARKET'));
+    must(refs.length > 0, 'no two-hop market refs');
+    const bad = refs.filter((x) => x.direction !== 'outgoing');
+    return v(bad.length > 0, `${bad.length} of ${refs.length} HAS_MARKET via asset refs not outgoing`);
+  },
+  async sources_x_post_market_envelope_empty(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/sources?market_keys=venue_c:c-9dce55d58f&window=168', { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    const posts = r.json.sources.filter((s) => s.type === 'x_post');
+    must(posts.length > 0, 'no x_post item');
+    const bad = posts.filter((s) => s.market.relationships.assets.length === 0 && s.market.relationships.truncated.assets === false);
+    const arts = r.json.sources.filter((s) => s.type === 'article').map((s) => s.market.relationships.assets.length);
+    return v(bad.length > 0, `x_post market asset refs ${posts.map((s) => s.market.relationships.assets.length).join(',')} (article items: ${arts.join(',')})`);
+  },
+  // ---------------------------------------------------------------- round 13 (b)
+  async job_read_empty_balance_403(api) {
+    const a = await api.newAccount(1000);
+    const id = await newJob(api, a);
+    must((await api.credits(a)) === 0, 'the generation did not take the balance to 0');
+    const r = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+    return v(r.status !== 200 || r.json.jobId !== id, `own job read at a zero balance -> ${r.status} ${r.json && (r.json.error || r.json.status)}`);
+  },
+  async empty_balance_refusal_cached(api) {
+    const a = await api.newAccount(0);
+    const first = await api.get('/api/v1/latest', { key: a.key });
+    must(first.status === 403 && first.json.error === 'insufficient_credits', `empty account -> ${first.status}`);
+    const p = await api.control('PATCH', `/__control/accounts/${a.id}`, { credits: 1000 });
+    must(p.status === 200 && p.json.credits === 1000, `top-up answered ${p.status}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/latest', { key: a.key }));
+    return v(out.status !== 200, `after a top-up to 1000 credits -> ${out.status} ${out.json && out.json.error} (spent ${spent})`);
+  },
+  async standard_day_429_minute_wait(api) {
+    try {
+      const a = await api.newAccount();
+      await api.fill('standard', 'day', 20000, a);
+      const r = await api.get('/api/v1/latest', { key: a.key });
+      must(r.status === 429 && r.json.limit_scope === 'standard', `expected a standard 429, got ${r.status}`);
+      const wait = Number(r.headers['retry-after']);
+      must(Number.isInteger(wait) && wait > 0 && r.json.retry_after === wait, `retry-after ${r.headers['retry-after']} / ${r.json.retry_after}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: wait + 1 });
+      const again = await api.get('/api/v1/latest', { key: a.key });
+      return v(again.status !== 200, `Retry-After ${wait} honoured (+1 s) -> ${again.status} ${again.json && again.json.message}`);
+    } finally { await api.reset(); }
+  },
+  async profile_focus_gate_on_subset(api) {
+    const a = await api.newAccount(10000);
+    const g = await api.post('/api/v1/x/profile', { handle: 'nobody', lookback_days: 30 }, { key: a.key });
+    must(g.status === 200 && g.json.window.post_count >= 15 && g.json.window.post_count < 20, `general profile ${g.status} ${g.json && g.json.window && g.json.window.post_count}`);
+    await sleep(250);
+    const { spent, out: r } = await api.spent(a, () => api.post('/api/v1/x/profile', { handle: 'nobody', lookback_days: 30, focus: 'trading' }, { key: a.key }));
+    return v(r.status !== 200, `focus trading of an account with ${g.json.window.post_count} grounded posts -> ${r.status} ${r.json && (r.json.message || r.json.window && r.json.window.post_count)} (spent ${spent})`);
+  },
+  async link_token_ttl_10_minutes(api) {
+    try {
+      const a = await api.newAccount();
+      const t = await api.post('/api/auth/wallets/x402-token', undefined, { key: a.key });
+      must(t.status === 200 && t.json && typeof t.json.token === 'string', `token issue answered ${t.status}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 12 * 60 });
+      const r = await api.get(`/api/v1/wallets/link?token=${enc(t.json.token)}`, { key: a.key });
+      must(r.status === 422, `unpaid use at 12 minutes -> ${r.status}`);
+      return v(r.json.error !== 'x402_payment_required', `unpaid use of a 12-minute-old token -> 422 ${r.json.error} (${r.json.message})`);
+    } finally { await api.reset(); }
+  },
 };
 
 // ------------------------------------------------------------------ runner
