@@ -136,6 +136,37 @@ const forecastAssetRefs = (body: unknown): [string, Record<string, unknown>][] =
       : [],
   );
 
+/** The direct SignalRefs of forecasts' envelopes (REL-013's instances), with their pointers. */
+const forecastSignalRefs = (body: unknown): [string, Record<string, unknown>][] =>
+  forecastEnvelopes(body).flatMap(([path, env]) =>
+    Array.isArray(env.signals)
+      ? (env.signals as unknown[]).flatMap((ref, i) =>
+          ref && typeof ref === 'object' && (ref as Record<string, unknown>).via === 'direct'
+            ? [[path + ptr('signals', i), ref as Record<string, unknown>] as [string, Record<string, unknown>]]
+            : [],
+        )
+      : [],
+  );
+
+/** REL-013's instances in `body`: direct SignalRefs in a forecast's envelope. */
+export const forecastSignalRefInstances = (body: unknown): number => forecastSignalRefs(body).length;
+
+/**
+ * REL-013 (round-13 bug: availability's latestForecast labelled its signals HAS_SIGNAL, the market's edge): a signal
+ * published on a forecast is linked to it by ON_FORECAST, the one edge the enum names for a forecast.
+ */
+export function checkForecastSignalEdge(body: unknown): Violation[] {
+  return forecastSignalRefs(body)
+    .filter(([, ref]) => ref.relationship !== 'ON_FORECAST')
+    .map(([path, ref]) =>
+      violation(
+        'REL-013',
+        path + '/relationship',
+        `a forecast's direct signal ref ${String(ref.id)} has relationship ${JSON.stringify(ref.relationship)}; a signal published on a forecast is ON_FORECAST it`,
+      ),
+    );
+}
+
 /** REL-012's instances in `body`: AssetRefs with relationship HAS_MARKET in a forecast's envelope. */
 export const forecastAssetRefInstances = (body: unknown): number => forecastAssetRefs(body).length;
 
@@ -292,6 +323,9 @@ export const RELATIONSHIPS_CHECKS = {
       what: "an AssetRef with relationship HAS_MARKET in a forecast's envelope",
       count: ([body]) => forecastAssetRefInstances(body),
     },
+  }),
+  checkForecastSignalEdge: defineCheck('checkForecastSignalEdge', ['REL-013'], checkForecastSignalEdge, undefined, {
+    'REL-013': { what: "a SignalRef with via direct in a forecast's envelope", count: ([body]) => forecastSignalRefInstances(body) },
   }),
   checkRefDirections: defineCheck('checkRefDirections', ['REL-011'], checkRefDirections, undefined, {
     'REL-011': {

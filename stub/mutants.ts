@@ -724,6 +724,18 @@ const TABLE = {
       { operation: 'getLatest', via: ['suites/latest.spec.ts'] },
     ],
     [
+      'rel-forecast-signals-has-signal',
+      'REL-013',
+      "a forecast's envelope labels the signals published on it HAS_SIGNAL instead of ON_FORECAST (round-13 bug, on availability)",
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
+    ],
+    [
+      'mkt-topic-word-match',
+      'MKT-015',
+      'listMarkets topic also matches one word of a hyphenated tag: topic=rates selects the interest-rates markets (round-13 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',

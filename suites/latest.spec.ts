@@ -81,7 +81,8 @@ test.describe('GET /api/v1/latest', () => {
   test(
     'every event of the widest window obeys the window, order, type and payload rules',
     {
-      // REL-012 (a compact forecast's assets are via market) is judged on every envelope a forecast holds (cross-cutting).
+      // REL-012/013 (a compact forecast's assets via market, its signals ON_FORECAST) are judged on every envelope a
+      // forecast holds (cross-cutting).
       ...ruleDetails(
         'LATEST-002',
         'LATEST-010',
@@ -89,6 +90,7 @@ test.describe('GET /api/v1/latest', () => {
         'LATEST-015',
         'LATEST-018',
         'REL-012',
+        'REL-013',
         ...EVENT_RULES,
         ...contractRules('getLatest'),
       ),

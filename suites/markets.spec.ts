@@ -448,7 +448,36 @@ test.describe('GET /api/v1/markets', () => {
           }
         });
       }
-      if (!prefixChecked) withdrawRules(['MKT-015'], 'no topic has a prefix of two or more characters that no row shows');
+      // A word of a compound tag or category (round-13 bug: topic=rates also selected the markets tagged interest-rates):
+      // exact matching selects no market by a part of its tag either (MKT-015). The commonest compound values whose
+      // words no row shows; on a budget (thrifty) one.
+      const parts = [...freq]
+        .sort((x, y) => y[1] - x[1])
+        .flatMap(([t]) =>
+          String(t)
+            .split(/[-_\s/]+/)
+            .filter((w) => w.length >= 3 && w.toLowerCase() !== String(t).toLowerCase())
+            .map((w) => ({ tag: String(t), word: w })),
+        )
+        .filter(({ word }) => !all.rows.some((r) => showsTopic(r, word)));
+      for (const { tag, word } of parts.slice(0, thrifty() ? 1 : 2)) {
+        await test.step(`topic=${word}, a word of ${tag}`, async () => {
+          prefixChecked = true;
+          const p = await catalog200(paid, { topic: word }, 'MKT-015');
+          const leaked = p.rows
+            .filter((r) => showsTopic(r, tag) && !showsTopic(r, word))
+            .map((r, i) =>
+              violation(
+                'MKT-015',
+                `/markets/${i}`,
+                `topic=${word} selected ${String(r.marketKey)}, which carries only ${tag} (a compound of it)`,
+              ),
+            );
+          expect(leaked).toHaveNoViolations(p.body);
+        });
+      }
+      if (!prefixChecked)
+        withdrawRules(['MKT-015'], 'no topic has a prefix of two or more characters, or a word of a compound value, that no row shows');
     },
   );
 

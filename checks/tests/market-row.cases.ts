@@ -230,6 +230,34 @@ export const MARKET_CASES = [
     },
   }),
   cases({
+    check: C.checkForecastSignalEdge,
+    ok: [
+      [
+        {
+          latestForecast: {
+            relationships: { ...envelope(), signals: [{ relationship: 'ON_FORECAST', direction: 'incoming', via: 'direct', id: 's1' }] },
+          },
+        },
+      ],
+      // A market's own signals: HAS_SIGNAL (or ON_MARKET, gap REL-010) is not this rule's.
+      [
+        {
+          marketKey: 'venue_a:512',
+          relationships: { ...envelope(), signals: [{ relationship: 'HAS_SIGNAL', direction: 'outgoing', via: 'direct', id: 's1' }] },
+        },
+      ],
+    ],
+    bad: {
+      'REL-013': [
+        {
+          latestForecast: {
+            relationships: { ...envelope(), signals: [{ relationship: 'HAS_SIGNAL', direction: 'incoming', via: 'direct', id: 's1' }] },
+          },
+        },
+      ],
+    },
+  }),
+  cases({
     check: C.checkForecastAssetVia,
     ok: [
       [{ latestForecast: { relationships: { ...envelope(), assets: [{ ...assetRef(2), via: 'market' }] } } }],

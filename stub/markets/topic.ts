@@ -19,7 +19,9 @@ const lower = (s: string): string => s.toLowerCase();
 export function matchesTopic(m: Market, topic: string): boolean {
   const t = mutant('mkt-topic-case') ? topic : lower(topic);
   if (t === BROKER_TOPIC && m.brokerChannels.includes('broker_a')) return true;
-  return m.tags.some((x) => lower(x) === t) || m.categories.some((x) => lower(x) === t);
+  // Mutant mkt-topic-word-match: topic also matches one word of a hyphenated tag (round-13 bug).
+  const words = (x: string): string[] => (mutant('mkt-topic-word-match') ? lower(x).split('-') : []);
+  return m.tags.some((x) => lower(x) === t || words(x).includes(t)) || m.categories.some((x) => lower(x) === t);
 }
 
 /** True when `tag` is one of the market's tags, case-insensitively (search `tag`; gap MSRCH-018). */

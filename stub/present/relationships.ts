@@ -150,7 +150,10 @@ function forForecast(store: DataStore, forecastId: string): Parts {
   return {
     assets: mutant('rel-forecast-assets-direct') ? assets.map((a) => ({ ...a, via: 'direct' as Via })) : assets,
     markets: [marketRef(common('ON_MARKET', 'outgoing', 'direct'), m)],
-    signals: store.tradeSignalsOnForecast(f.id).map((s) => signalRef(common('ON_FORECAST', 'incoming', 'direct'), s)),
+    // Mutant rel-forecast-signals-has-signal: a forecast's signals labelled with the market's edge (round-13 bug).
+    signals: store
+      .tradeSignalsOnForecast(f.id)
+      .map((s) => signalRef(common(mutant('rel-forecast-signals-has-signal') ? 'HAS_SIGNAL' : 'ON_FORECAST', 'incoming', 'direct'), s)),
   };
 }
 

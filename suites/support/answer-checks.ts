@@ -17,8 +17,10 @@ import {
   checkAllRelationships,
   checkCappedCategories,
   checkForecastAssetVia,
+  checkForecastSignalEdge,
   checkRefDirections,
   forecastAssetRefInstances,
+  forecastSignalRefInstances,
   findEnvelopes,
   refDirectionInstances,
   type CappedCategories,
@@ -311,6 +313,9 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     // REL-012: a forecast's assets are reached through its market (via market), on every envelope a forecast holds.
     judgedOn(RULES.forecastAssetVia, forecastAssetRefInstances(observed.body), ANSWER_CASES.forecastAssetVia, operationId);
     out.push(...checkForecastAssetVia(observed.body));
+    // REL-013: a signal published on a forecast is ON_FORECAST it, in every envelope a forecast holds.
+    judgedOn(RULES.forecastSignalEdge, forecastSignalRefInstances(observed.body), ANSWER_CASES.forecastSignalEdge, operationId);
+    out.push(...checkForecastSignalEdge(observed.body));
     // REL-011 holds across answers too ("wherever it is seen"): this worker's earlier answers' first views are compared.
     judgedOn(RULES.directionSeenTwice, refDirectionInstances(observed.body, directionViews), ANSWER_CASES.directionSeenTwice, operationId);
     out.push(...checkRefDirections(observed.body, directionViews, `an earlier ${operationId} answer`));
