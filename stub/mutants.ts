@@ -736,6 +736,12 @@ const TABLE = {
       { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
     ],
     [
+      'auth-job-read-empty-balance',
+      'AUTH-022',
+      'the free job read answers 403 insufficient_credits to an entitled account at zero credits (round-13 bug)',
+      { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',

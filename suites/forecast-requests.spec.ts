@@ -865,6 +865,33 @@ test.describe('billing, fan-out and quota (control plane)', () => {
   );
 
   test(
+    'an entitled account at a zero balance still reads its own job in both views (the read is free)',
+    { ...ruleDetails('AUTH-022', ...BOTH) },
+    async ({ api, paid, controlPlane }) => {
+      // Round-13 bug: a job read at zero credits answered 403 insufficient_credits (the usual way there: the last
+      // credits bought the generation). The read is free, and its 403 is the entitlement's only (AUTH-022).
+      const [target] = await oneTarget(api, paid);
+      const owner = await controlPlane.createAccount(GENERATION_CREDITS);
+      const jobId = await accepted(api.withKey(owner.apiKey), target!.body, newKey(), true);
+      await controlPlane.setCredits(owner.accountId, 0);
+      const found: Violation[] = [];
+      for (const view of ['status', 'result'] as const) {
+        const a = await readJob(api.withKey(owner.apiKey), jobId, view);
+        if (a.status !== 200)
+          found.push(
+            violation(
+              'AUTH-022',
+              `/${view}`,
+              `the owner, entitled and at zero credits, read its job (view=${view}) and got ${a.status} ${JSON.stringify(a.body.error)}`,
+            ),
+          );
+      }
+      await cleanUp(controlPlane, [jobId]);
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
     "a generation from an account without an active API entitlement is refused 403 entitlement_required, unbilled (the stub's choice, gap AUTH-017)",
     { ...ruleDetails('AUTH-017', 'BILL-013', ...contractRules(CREATE)) },
     async ({ api, paid, controlPlane }) => {

@@ -138,6 +138,14 @@ export class ControlPlane {
   }
 
   /**
+   * Sets an account's balance, credits (PATCH /__control/accounts/{id}).
+   * @throws ControlPlaneError when the control plane refuses the update
+   */
+  async setCredits(accountId: string, credits: number): Promise<void> {
+    await this.call('PATCH', `/__control/accounts/${encodeURIComponent(accountId)}`, { credits });
+  }
+
+  /**
    * Grants or withdraws an account's API entitlement (PATCH /__control/accounts/{id}); the account keeps its jobs.
    * @throws ControlPlaneError when the control plane refuses the update
    */

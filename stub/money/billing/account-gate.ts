@@ -149,6 +149,9 @@ export class AccountGate implements Gate {
         'The account lacks an active API entitlement',
       );
     }
+    // Mutant auth-job-read-empty-balance: the free job read refused 403 insufficient_credits at a zero balance (round-13 bug).
+    if (mutant('auth-job-read-empty-balance') && operationId === 'getForecastRequest' && this.accounts.get(accountId)?.credits === 0)
+      throw new ApiError(403, 'insufficient_credits', 'The account holds 0 credits');
     const principal: Principal = { accountId, via: 'api-key' };
     req.beforeDebit?.(principal);
     if (price.credits === 0) return { principal, finish: nothingToFinish };
