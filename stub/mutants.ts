@@ -742,6 +742,12 @@ const TABLE = {
       { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
     ],
     [
+      'auth-refusal-remembered',
+      'AUTH-021',
+      'a key refused 403 insufficient_credits stays refused for 60 s after a top-up (round-13 bug)',
+      { operation: 'listAssets', via: ['suites/billing.spec.ts'] },
+    ],
+    [
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',

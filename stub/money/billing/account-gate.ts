@@ -62,6 +62,9 @@ const inFlight = new Map<string, number>();
 /** The account and URL of each stance 404 refunded (mutant bill-repeat-404-kept-stance only). */
 const refunded404 = new Set<string>();
 
+/** Mutant auth-refusal-remembered: when each account was last refused for credits, ms. */
+const drained = new Map<string, number>();
+
 export class AccountGate implements Gate {
   constructor(
     private readonly accounts: AccountStore,
@@ -155,6 +158,9 @@ export class AccountGate implements Gate {
     const principal: Principal = { accountId, via: 'api-key' };
     req.beforeDebit?.(principal);
     if (price.credits === 0) return { principal, finish: nothingToFinish };
+    // Mutant auth-refusal-remembered: a key refused for credits stays refused for 60 s, a top-up notwithstanding (round-13 bug).
+    if (mutant('auth-refusal-remembered') && Date.now() - (drained.get(accountId) ?? -Infinity) < 60_000)
+      throw new ApiError(403, 'insufficient_credits', `This call costs ${price.credits} credits`);
     // Mutant auth-credit-check-double-sources: the evidence route's credit check asks twice its price (the debit stays).
     const short =
       mutant('auth-credit-check-double-sources') &&
@@ -164,6 +170,7 @@ export class AccountGate implements Gate {
       !short && this.accounts.debit(mutant('bill-debit-neighbour') ? neighbour(accountId) : accountId, price.credits, operationId);
     if (!debit) {
       const balance = this.accounts.get(accountId)?.credits ?? 0;
+      if (mutant('auth-refusal-remembered')) drained.set(accountId, Date.now());
       if (mutant('bill-debit-before-check') && balance > 0) this.accounts.debit(accountId, balance, operationId);
       throw new ApiError(403, 'insufficient_credits', `This call costs ${price.credits} credits; the account holds ${balance}`);
     }
