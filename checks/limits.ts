@@ -53,6 +53,35 @@ export function checkGuardScope(body: unknown, what: string): Violation[] {
     : [];
 }
 
+/** One UTC day, ms. */
+const DAY_MS = 86_400_000;
+
+/**
+ * LIM-036 (round-13 bug: a daily 429 said to wait to the end of the minute): a 429 refused under a per-UTC-day limit
+ * states the wait to the next 00:00 UTC of the target's clock (`nowMs`, read right after the answer), when its count
+ * resets; Retry-After and retry_after each agree with it up to rounding (sameWait). Within 5 s of midnight nothing is
+ * judged (the reset may already have come).
+ */
+export function checkDayWait(a: LimitAnswer, nowMs: number): Violation[] {
+  const toMidnightS = ((Math.floor(nowMs / DAY_MS) + 1) * DAY_MS - nowMs) / 1000;
+  if (a.status !== 429 || toMidnightS < 5) return [];
+  const body = (typeof a.body === 'object' && a.body !== null ? a.body : {}) as Record<string, unknown>;
+  const dateMs = a.headers.date === undefined ? Number.NaN : Date.parse(a.headers.date);
+  const waits: [string, number | undefined][] = [
+    ['header:Retry-After', parseRetryAfter(a.headers['retry-after'], Number.isNaN(dateMs) ? undefined : dateMs)],
+    ['/retry_after', typeof body.retry_after === 'number' ? body.retry_after : undefined],
+  ];
+  return waits
+    .filter((w): w is [string, number] => w[1] !== undefined && !sameWait(w[1], toMidnightS))
+    .map(([where, wait]) =>
+      violation(
+        'LIM-036',
+        where,
+        `a daily limit's 429 states a wait of ${wait} s; the UTC day's count resets at 00:00 UTC, ${Math.round(toMidnightS)} s away`,
+      ),
+    );
+}
+
 /** Violations of a 429 answer's anatomy. A status other than 429 is reported against `statusRule`. */
 export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, statusRule = 'ERR-009'): Violation[] {
   if (a.status !== 429) return [violation(statusRule, 'status', `expected 429 rate_limited, got ${a.status}`)];

@@ -748,6 +748,12 @@ const TABLE = {
       { operation: 'listAssets', via: ['suites/billing.spec.ts'] },
     ],
     [
+      'lim-day-wait-minute',
+      'LIM-036',
+      "a daily limit's 429 states the wait to the end of the current minute, not to 00:00 UTC (round-13 bug)",
+      { operation: 'listAssets', via: ['suites/limits.spec.ts'] },
+    ],
+    [
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',

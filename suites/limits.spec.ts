@@ -24,6 +24,7 @@ import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
 import {
   checkBurst,
+  checkDayWait,
   checkGuardScope,
   checkGuardTightening,
   type GuardAnswer,
@@ -1378,7 +1379,7 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
     const bound = LIMIT_BOUNDS[scope][window];
     test(
       `${scope} per ${window}: with ${bound - 2} used, exactly 2 more are admitted and the next answers 429`,
-      { ...ruleDetails(rule, ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
+      { ...ruleDetails(rule, ...ANATOMY, ...ADVERTISED, ...(window === 'day' ? ['LIM-036'] : []), ...contractRules(operationId)) },
       async ({ api, targetOptions, controlPlane }) => {
         const account = await controlPlane.createAccount(CREDITS);
         const client = api.withKey(account.apiKey);
@@ -1397,6 +1398,12 @@ test.describe('limits: per-minute and per-day bounds from preloaded usage', () =
         }
         const found = checkBurst(rule, `${scope} per ${window} after ${bound - 3} preloaded`, statuses, 3);
         found.push(...(await anatomy(refused, { scope, limit: window })));
+        // A daily 429 waits to the next 00:00 UTC of the target's clock (LIM-036).
+        if (window === 'day' && refused) {
+          const now = (await controlPlane.clock()).now.getTime();
+          judged('LIM-036', 1, 'a 429 of a per-UTC-day bound', operationId);
+          found.push(...drawnFrom(refused, checkDayWait(await answerOf(refused), now)));
+        }
         expect(found).toHaveNoViolations();
       },
     );

@@ -139,7 +139,13 @@ export class RateLimiter {
     if (u.minute.length >= b.minute)
       (exceeded ??= []).push({ window: 'minute', retryAfter: this.waitS(u.minute[u.minute.length - b.minute]!, 60_000, t) });
     if (u.day >= b.day)
-      (exceeded ??= []).push({ window: 'day', retryAfter: Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)) });
+      // Mutant lim-day-wait-minute: the daily 429 waits to the end of the minute (round-13 bug).
+      (exceeded ??= []).push({
+        window: 'day',
+        retryAfter: mutant('lim-day-wait-minute')
+          ? Math.max(1, Math.ceil((60_000 - (now % 60_000)) / 1000))
+          : Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)),
+      });
     if (b.inFlight !== undefined && u.inFlight >= b.inFlight) (exceeded ??= []).push({ window: 'concurrency', retryAfter: 1 });
     return exceeded;
   }
