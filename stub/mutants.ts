@@ -754,6 +754,12 @@ const TABLE = {
       { operation: 'listAssets', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'rel-signal-list-siblings-incoming',
+      'REL-011',
+      "listSignals rows' market envelopes say their two-hop (via asset) market refs are incoming (round-13 bug)",
+      { operation: 'listSignals', via: ['suites/signals.spec.ts'] },
+    ],
+    [
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',

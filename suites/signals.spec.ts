@@ -26,6 +26,7 @@ import {
   type SignalViews,
 } from '../checks/signals.ts';
 import { CHECKS } from '../checks/registry.ts';
+import type { EdgeViews } from '../checks/relationships.ts';
 import { judgeWith } from './support/judging.ts';
 import { lookup } from './support/lookups.ts';
 import { violation, type Violation } from '../lib/violation.ts';
@@ -97,25 +98,31 @@ function observeListChoices(body: unknown, rows: readonly Row[]): void {
 test.describe('GET /api/v1/signals', () => {
   test(
     'every row is a published trade signal: one per market, its newest publication, with its own id, side, status and timestamp',
-    { ...ruleDetails(...ROW_RULES, 'SIG-024', 'SIG-025', 'SIG-027', ...contractRules('listSignals', 'getForecastAvailability')) },
+    {
+      ...ruleDetails(...ROW_RULES, 'SIG-024', 'SIG-025', 'SIG-027', 'REL-011', ...contractRules('listSignals', 'getForecastAvailability')),
+    },
     async ({ api, paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listSignals', 1), 'spend budget too small');
       observing('SIG-016', 'SIG-024', 'SIG-025');
       const { body, rows, violations } = await listSignals(paid, targetOptions.siteUrl);
       observeListChoices(body, rows);
       test.skip(rows.length === 0, 'the target lists no published trade signal');
-      await test.step("each publication states one side and one timestamp here and in its market's availability (SIG-027)", async () => {
+      await test.step("each publication states one side and one timestamp here and in its market's availability (SIG-027); each edge one direction (REL-011)", async () => {
         // A ref's side and published_at are its publication's own (3e747a432475): the markets of a few rows of each
         // status are looked up on the free availability route, whose envelopes must state every publication as the
         // list did (round-7 bug: a withdrawn publication's ref with side null there).
         const views: SignalViews = new Map();
         checkSignalSeenTwice(signalSightings('listSignals', body), views, 'GET /api/v1/signals');
+        // The rows' market envelopes, where the target carries them, read directions as every envelope does (REL-011;
+        // round-13 bug: the list's two-hop market refs said incoming): within the list, and against the same markets'
+        // envelopes on availability.
+        const directions: EdgeViews = new Map();
+        const found: Violation[] = [...judgeWith(CHECKS.checkRefDirections, body, directions, 'GET /api/v1/signals')];
         const byStatus = new Map<string, Row[]>();
         for (const r of rows) byStatus.set(String(r.status), [...(byStatus.get(String(r.status)) ?? []), r]);
         const keys = [...new Set([...byStatus.values()].flatMap((rs) => rs.slice(0, 3)).map((r) => marketOf(r)?.marketKey ?? r.marketKey))]
           .filter((k): k is string => typeof k === 'string')
           .slice(0, 9);
-        const found: Violation[] = [];
         for (const key of keys) {
           // An availability answer that is no JSON body is the availability rules' to judge, not a reason to leave
           // this test's row rules unjudged: it gives no sighting here.
@@ -125,6 +132,7 @@ test.describe('GET /api/v1/signals', () => {
           );
           found.push(
             ...judgeWith(CHECKS.checkSignalSeenTwice, signalSightings('getForecastAvailability', avail), views, `availability of ${key}`),
+            ...judgeWith(CHECKS.checkRefDirections, avail, directions, `availability of ${key}`),
           );
         }
         expect.soft(found).toHaveNoViolations();

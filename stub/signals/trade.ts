@@ -71,7 +71,7 @@ function row(s: TradeSignal, m: Market, store: DataStore, siteUrl: string): Reco
   return {
     id: s.id,
     ...metadata,
-    [alt('SIG-025') ? 'listing' : 'market']: withRelationships(m, store),
+    [alt('SIG-025') ? 'listing' : 'market']: siblingsFlipped(withRelationships(m, store)),
     side: s.side,
     status: s.status,
     conviction: s.conviction,
@@ -104,3 +104,10 @@ export function tradeSignals(store: DataStore, f: SignalFilters, siteUrl: string
 /** The marketKey of a presented row (under `market` or, on the alternate stub, `listing`). */
 const keyOf = (row: Record<string, unknown>): string =>
   String(((row.market ?? row.listing) as { marketKey?: unknown } | undefined)?.marketKey);
+
+/** Mutant rel-signal-list-siblings-incoming: the list rows' two-hop market refs say incoming (round-13 bug). */
+function siblingsFlipped<T extends { relationships: { markets: { via: string; direction: string }[] } }>(market: T): T {
+  if (!mutant('rel-signal-list-siblings-incoming')) return market;
+  const markets = market.relationships.markets.map((r) => (r.via === 'asset' ? { ...r, direction: 'incoming' } : r));
+  return { ...market, relationships: { ...market.relationships, markets } };
+}
