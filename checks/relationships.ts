@@ -124,29 +124,23 @@ function forecastEnvelopes(value: unknown, path = '', key = ''): [string, Record
   return [...here, ...Object.entries(row).flatMap(([k, v]) => (k === 'relationships' ? [] : forecastEnvelopes(v, path + ptr(k), k)))];
 }
 
-/** The AssetRefs with relationship HAS_MARKET in forecasts' envelopes (REL-012's instances), with their pointers. */
-const forecastAssetRefs = (body: unknown): [string, Record<string, unknown>][] =>
+/** The refs of one category of forecasts' envelopes that `pick` keeps, with their pointers (REL-012/013's instances). */
+const forecastRefs = (body: unknown, category: 'assets' | 'signals', pick: (ref: Record<string, unknown>) => boolean) =>
   forecastEnvelopes(body).flatMap(([path, env]) =>
-    Array.isArray(env.assets)
-      ? (env.assets as unknown[]).flatMap((ref, i) =>
-          ref && typeof ref === 'object' && (ref as Record<string, unknown>).relationship === 'HAS_MARKET'
-            ? [[path + ptr('assets', i), ref as Record<string, unknown>] as [string, Record<string, unknown>]]
+    Array.isArray(env[category])
+      ? (env[category] as unknown[]).flatMap((ref, i) =>
+          ref && typeof ref === 'object' && pick(ref as Record<string, unknown>)
+            ? [[path + ptr(category, i), ref as Record<string, unknown>] as [string, Record<string, unknown>]]
             : [],
         )
       : [],
   );
 
-/** The direct SignalRefs of forecasts' envelopes (REL-013's instances), with their pointers. */
-const forecastSignalRefs = (body: unknown): [string, Record<string, unknown>][] =>
-  forecastEnvelopes(body).flatMap(([path, env]) =>
-    Array.isArray(env.signals)
-      ? (env.signals as unknown[]).flatMap((ref, i) =>
-          ref && typeof ref === 'object' && (ref as Record<string, unknown>).via === 'direct'
-            ? [[path + ptr('signals', i), ref as Record<string, unknown>] as [string, Record<string, unknown>]]
-            : [],
-        )
-      : [],
-  );
+/** The AssetRefs with relationship HAS_MARKET in forecasts' envelopes (REL-012's instances). */
+const forecastAssetRefs = (body: unknown) => forecastRefs(body, 'assets', (ref) => ref.relationship === 'HAS_MARKET');
+
+/** The direct SignalRefs of forecasts' envelopes (REL-013's instances). */
+const forecastSignalRefs = (body: unknown) => forecastRefs(body, 'signals', (ref) => ref.via === 'direct');
 
 /** REL-013's instances in `body`: direct SignalRefs in a forecast's envelope. */
 export const forecastSignalRefInstances = (body: unknown): number => forecastSignalRefs(body).length;

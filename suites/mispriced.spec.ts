@@ -118,7 +118,8 @@ test.describe('GET /api/v1/markets/mispriced', () => {
       test.skip(!affordable(targetOptions, 'listMispricedMarkets', 2), 'spend budget too small for 2 listMispricedMarkets calls');
       const all = judgeable(await mispriced(paid));
       if (!all) return;
-      const brokered = all.filter((r) => Array.isArray(r.broker_channels) && r.broker_channels.includes('broker_a'));
+      const isBrokered = (r: Row): boolean => Array.isArray(r.broker_channels) && r.broker_channels.includes('broker_a');
+      const brokered = all.filter(isBrokered);
       test.skip(!brokered.length, 'no broker-listed market is mispriced on the target');
       const a = await mispriced(paid, { topic: 'broker_a' });
       expect(a.status, 'topic=broker_a answers 200 (MISP-004)').toBe(200);
@@ -127,11 +128,25 @@ test.describe('GET /api/v1/markets/mispriced', () => {
         judged('*', 0, 'a topic=broker_a answer whose rows show forecast and odds (gap MISP-005)');
         return;
       }
+      // Odds move between two calls, so a market at the threshold may leave the list between them: a missing market
+      // is read again once (both lists), and only one missing twice is a verdict (a bug does not go away when asked twice).
+      let missing = checkContains(rows, keysOf(brokered), 'MISP-004', 'it is broker-listed and in the unfiltered mispriced list');
+      if (missing.length) {
+        const again = (await mispriced(paid)).rows;
+        const filteredAgain = (await mispriced(paid, { topic: 'broker_a' })).rows;
+        if (again && filteredAgain)
+          missing = checkContains(
+            filteredAgain,
+            keysOf(again.filter(isBrokered)),
+            'MISP-004',
+            'it is broker-listed and in the unfiltered mispriced list (read twice)',
+          );
+      }
       expect([
         ...checkMarketList(rows, { siteUrl: targetOptions.siteUrl }, '/markets'),
         ...checkMispricedRows(rows, a.thresholdPp),
         ...checkBrokerRows(rows, 'MISP-003'),
-        ...checkContains(rows, keysOf(brokered), 'MISP-004', 'it is broker-listed and in the unfiltered mispriced list'),
+        ...missing,
       ]).toHaveNoViolations(a.body);
     },
   );

@@ -146,6 +146,33 @@ async function judgeRefusedLink(
   return vs;
 }
 
+/**
+ * The judge of a still-issued token's honest link (WAL-021): it links `wallet`, the payer (WAL-011). A refusal does not
+ * consume a token, nor does a call without payment: only a verifiable payment moves it to consumed.
+ * @param after what came before, for the message ("a link refused for no verifiable payer")
+ */
+async function judgeHonestLink(
+  api: TargetClient,
+  control: ControlPlane,
+  token: string,
+  wallet: Wallet,
+  after: string,
+): Promise<Violation[]> {
+  const { res } = await link(api, control, token, wallet);
+  if (res.status() !== 200)
+    return [
+      violation(
+        'WAL-021',
+        'status',
+        `after ${after}, the still-issued token answered ${res.status()} ${(await errorOf(res)) ?? ''} to an honest payment, expected 200`,
+      ),
+    ];
+  const body = (await res.json()) as { wallet: { address: string } };
+  return body.wallet.address.toLowerCase() === wallet.address.toLowerCase()
+    ? []
+    : [violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`)];
+}
+
 /** The state every step must leave: attestations as modelled, credits untouched, wallets paid only for 200 links. */
 async function invariants(m: Model, r: Real, after: string): Promise<Violation[]> {
   const out: Violation[] = [];
@@ -559,19 +586,7 @@ test.describe('wallet link: refusals', () => {
         vs.push(...checkDebit('WAL-010', 'a 422 link', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n));
       });
       await test.step('the same token then links the honest payer: a refusal does not consume it (WAL-021)', async () => {
-        const { res } = await link(api, controlPlane, token!, wallet);
-        if (res.status() === 200) {
-          const body = (await res.json()) as { wallet: { address: string } };
-          if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase())
-            vs.push(violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`));
-        } else
-          vs.push(
-            violation(
-              'WAL-021',
-              'status',
-              `after a link refused for no verifiable payer, the still-issued token answered ${res.status()} ${(await errorOf(res)) ?? ''} to an honest payment, expected 200`,
-            ),
-          );
+        vs.push(...(await judgeHonestLink(api, controlPlane, token!, wallet, 'a link refused for no verifiable payer')));
       });
       expect(vs).toHaveNoViolations();
     },
@@ -615,21 +630,8 @@ test.describe('wallet link: a call without payment (gaps)', () => {
       await test.step('the same token then links an honest payer: unpaid calls do not consume it (WAL-021)', async () => {
         const wallet = newWallet();
         await controlPlane.fundWallet(BASE_NETWORK, wallet.address, FUNDING);
-        const { res } = await link(api, controlPlane, token!, wallet);
-        const vs: Violation[] = [];
-        if (res.status() === 200) {
-          const body = (await res.json()) as { wallet: { address: string } };
-          if (body.wallet.address.toLowerCase() !== wallet.address.toLowerCase())
-            vs.push(violation('WAL-011', '/wallet/address', `attested ${body.wallet.address}, the payer is ${wallet.address}`));
-        } else
-          vs.push(
-            violation(
-              'WAL-021',
-              'status',
-              `after two unpaid calls (no key: ${bare.status}; a key: ${keyed.status}), the still-issued token answered ${res.status()} ${(await errorOf(res)) ?? ''} to an honest payment, expected 200`,
-            ),
-          );
-        expect(vs).toHaveNoViolations();
+        const after = `two unpaid calls (no key: ${bare.status}; a key: ${keyed.status})`;
+        expect(await judgeHonestLink(api, controlPlane, token!, wallet, after)).toHaveNoViolations();
       });
     },
   );
