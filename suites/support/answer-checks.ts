@@ -304,21 +304,29 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     return out;
   }
   if (status < 200 || status >= 300 || typeof observed.body !== 'object' || observed.body === null) return out;
-  // Only where the operation's documented answers hold the object (the served contract's own schemas are not data).
-  const holds = (component: string) => selectOperations(`component:${component}`).has(operationId);
-  const envelopes = holds('RelationshipsEnvelope') ? findEnvelopes(observed.body) : [];
+  // Each group where its rules apply: the operations whose documented answers hold the component, and those whose
+  // answer shape is not shown but whose rows the spec describes as markets or forecasts (a market search or
+  // mispriced row, a trade signal's market, the stored read's market: the rules' appliesTo names them), where the
+  // target carries one (round-13 bug: an envelope inside the signal list, whose shape is not shown, went unread).
+  const envelopes = appliesTo(RULES.envelope, operationId) ? findEnvelopes(observed.body) : [];
   judgedOn(RULES.envelope, envelopes.length, ANSWER_CASES.envelope, operationId);
   if (envelopes.length) {
     out.push(...checkAllRelationships(observed.body));
     // REL-012: a forecast's assets are reached through its market (via market), on every envelope a forecast holds.
-    judgedOn(RULES.forecastAssetVia, forecastAssetRefInstances(observed.body), ANSWER_CASES.forecastAssetVia, operationId);
-    out.push(...checkForecastAssetVia(observed.body));
+    if (appliesTo(RULES.forecastAssetVia, operationId)) {
+      judgedOn(RULES.forecastAssetVia, forecastAssetRefInstances(observed.body), ANSWER_CASES.forecastAssetVia, operationId);
+      out.push(...checkForecastAssetVia(observed.body));
+    }
     // REL-013: a signal published on a forecast is ON_FORECAST it, in every envelope a forecast holds.
-    judgedOn(RULES.forecastSignalEdge, forecastSignalRefInstances(observed.body), ANSWER_CASES.forecastSignalEdge, operationId);
-    out.push(...checkForecastSignalEdge(observed.body));
+    if (appliesTo(RULES.forecastSignalEdge, operationId)) {
+      judgedOn(RULES.forecastSignalEdge, forecastSignalRefInstances(observed.body), ANSWER_CASES.forecastSignalEdge, operationId);
+      out.push(...checkForecastSignalEdge(observed.body));
+    }
     // REL-011 holds across answers too ("wherever it is seen"): this worker's earlier answers' first views are compared.
-    judgedOn(RULES.directionSeenTwice, refDirectionInstances(observed.body, directionViews), ANSWER_CASES.directionSeenTwice, operationId);
-    out.push(...checkRefDirections(observed.body, directionViews, `an earlier ${operationId} answer`));
+    if (appliesTo(RULES.directionSeenTwice, operationId)) {
+      judgedOn(RULES.directionSeenTwice, refDirectionInstances(observed.body, directionViews), ANSWER_CASES.directionSeenTwice, operationId);
+      out.push(...checkRefDirections(observed.body, directionViews, `an earlier ${operationId} answer`));
+    }
   }
   // REL-008 across answers: a market's category one envelope flags truncated is capped and flagged in all of them, on
   // every operation the rule applies to (the stored forecast read's envelope too, where a target carries one).
@@ -364,23 +372,25 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     if (appliesTo([rule], operationId))
       judgedOn([rule], newestForecastInstances(instants.latest, newestViews, dateMs, rule), ANSWER_CASES.newestForecast, operationId);
   out.push(...checkNewestForecast(instants, newestViews, dateMs, earlier));
-  const routed = holds('CanonicalMarketRouting') ? routingObjects(observed.body) : [];
+  const routed = appliesTo(RULES.routing, operationId) ? routingObjects(observed.body) : [];
   judgedOn(RULES.routing, routed.length, ANSWER_CASES.routing, operationId);
   for (const [path, row] of routed) out.push(...checkRouting(row, path));
-  const served = siteUrl ? routed.filter(([, row]) => typeof row.serviceUrl === 'string') : [];
+  const served = siteUrl && appliesTo(RULES.serviceUrl, operationId) ? routed.filter(([, row]) => typeof row.serviceUrl === 'string') : [];
   judgedOn(RULES.serviceUrl, served.length, ANSWER_CASES.serviceUrl, operationId);
   for (const [path, row] of served)
     out.push(...checkServiceUrl(row.serviceUrl, row.serviceMarketId, siteUrl, `${path}${ptr('serviceUrl')}`));
-  if (holds('CanonicalMarketRouting')) out.push(...observeEscaping(observed.body, operationId));
-  const lists = holds('CanonicalMarketRouting') ? routingLists(observed.body) : [];
+  if (appliesTo(['ROUTE-010'], operationId)) out.push(...observeEscaping(observed.body, operationId));
+  const lists = appliesTo(RULES.marketList, operationId) ? routingLists(observed.body) : [];
   judgedOn(RULES.marketList, lists.filter(([, rows]) => rows.length > 1).length, ANSWER_CASES.marketList, operationId);
   for (const [path, rows] of lists) out.push(...checkUniqueMarketKeys(rows, path));
-  const quoted = holds('VenueQuoteV1') ? quotedObjects(observed.body) : [];
+  const quoted = appliesTo(RULES.quote, operationId) ? quotedObjects(observed.body) : [];
   judgedOn(RULES.quote, quoted.length, ANSWER_CASES.quote, operationId);
   // QUOTE-012 across answers: one stored snapshot of a market, one observed_at, wherever this worker saw it.
   const quotes = quoted.map(([path, row]) => [row.venue_quote, `${path}/venue_quote`] as const);
-  judgedOn(RULES.snapshotSeenTwice, snapshotInstances(quotes, snapshotViews), ANSWER_CASES.snapshotSeenTwice, operationId);
-  out.push(...checkSnapshotObservedAt(quotes, snapshotViews, `an earlier ${operationId} answer`));
+  if (appliesTo(RULES.snapshotSeenTwice, operationId)) {
+    judgedOn(RULES.snapshotSeenTwice, snapshotInstances(quotes, snapshotViews), ANSWER_CASES.snapshotSeenTwice, operationId);
+    out.push(...checkSnapshotObservedAt(quotes, snapshotViews, `an earlier ${operationId} answer`));
+  }
   for (const [path, row, venue] of quoted) {
     out.push(...checkVenueQuote(row.venue_quote, venue, `${path}/venue_quote`));
     for (const key of ['yes_odds', 'market_odds'])
