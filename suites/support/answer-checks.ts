@@ -8,7 +8,7 @@
  * its own rule), and their violations are held with the answer's schema violations (suites/support/matchers.ts).
  */
 import { contract, type ObservedResponse } from '../../contract/index.ts';
-import { applicableOperations, selectOperations } from '../../contract/applicability.ts';
+import { applicableOperations } from '../../contract/applicability.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { checkErrorEnvelope, ERRORS_CHECKS } from '../../checks/errors.ts';
 import { checkRateLimited } from '../../checks/limits.ts';
