@@ -324,7 +324,12 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     }
     // REL-011 holds across answers too ("wherever it is seen"): this worker's earlier answers' first views are compared.
     if (appliesTo(RULES.directionSeenTwice, operationId)) {
-      judgedOn(RULES.directionSeenTwice, refDirectionInstances(observed.body, directionViews), ANSWER_CASES.directionSeenTwice, operationId);
+      judgedOn(
+        RULES.directionSeenTwice,
+        refDirectionInstances(observed.body, directionViews),
+        ANSWER_CASES.directionSeenTwice,
+        operationId,
+      );
       out.push(...checkRefDirections(observed.body, directionViews, `an earlier ${operationId} answer`));
     }
   }
