@@ -4247,7 +4247,315 @@ export const bugs = [
       }
     },
   },
+  // ================================================================== round 14 (a): patterns b, g (read routes: a cap, a count of days, a category's shape, a quote's freshness, a response's order)
+  {
+    name: 'oil_episode_days_from_clock',
+    round: 14,
+    pattern: 'g',
+    section: 'Resources and their fields / Crude-oil signal (GET /api/v1/signals/oil)',
+    sentences: ['c01e830e2683'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'GET /api/v1/signals/oil counts episode.days as the UTC calendar days from the episode\'s opening day through today (inclusive, from the clock) instead of the same-side reading days: before today\'s reading is frozen (20:30 UTC) the count includes a day that has no reading yet, so an episode opened on 11-24 whose latest reading is 11-29 says days 7. The reading, the other episode members, marks and degraded are unchanged; after the freeze, when today\'s reading exists, the count is right.',
+    how: 'GET /api/v1/signals/oil (seeded clock 2026-11-30 13:20 UTC): episode.opened_at 2026-11-24T20:30Z and reading.reading_date 2026-11-29, so at most 6 reading days; the reference says days 6, the bug days 7.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200) return;
+      const b = J(res);
+      const ep = b && b.episode;
+      if (!ep || typeof ep.opened_at !== 'string' || typeof ep.days !== 'number') return;
+      const open = Date.parse(ep.opened_at.slice(0, 10));
+      const now = await ctx.stubNow();
+      if (!Number.isFinite(open) || !Number.isFinite(now)) return;
+      const today = Date.parse(new Date(now).toISOString().slice(0, 10));
+      const days = Math.round((today - open) / 86_400_000) + 1;
+      if (days > ep.days) { ep.days = days; res.touch(); }
+    },
+  },
+  {
+    name: 'sources_market_refs_uncapped',
+    round: 14,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['6880664291b9', 'f29e8e9dbb90'],
+    operations: ['GET /api/v1/sources'],
+    what: 'In GET /api/v1/sources, the market envelope of each source item is hydrated by a batch loader that applies the 50-ref cap to the direct lane only, so the two-hop market refs (HAS_MARKET via asset) are not capped: a fed-funds-rate market (71 markets on that Asset) carries 81 market refs (the reference\'s 50 plus the further active siblings), with truncated.markets false (nothing was cut). The refs themselves are well formed; assets and signals, and every other route\'s envelopes (capped at 50, truncated true), are unchanged.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:1000503&window=168 (a fed-funds-rate market, 71 markets on that Asset): the reference\'s items carry 50 market refs with truncated.markets true; through the bug 81 with truncated.markets false.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.sources)) return;
+      const linked = new Map();
+      let n = 0;
+      for (const s of b.sources) {
+        const m = s && s.market;
+        const rel = m && m.relationships;
+        if (!rel || !rel.truncated || rel.truncated.markets !== true || !Array.isArray(rel.markets)) continue;
+        const have = new Set(rel.markets.map((r) => r && r.marketKey));
+        have.add(m.marketKey);
+        const adds = [];
+        for (const a of rel.assets || []) {
+          if (!a || a.via !== 'direct' || !a.assetKey) continue;
+          if (!linked.has(a.assetKey)) {
+            const j = await r12bOwnGet(ctx, `/api/v1/assets/search?reference=${encodeURIComponent(a.assetKey)}`);
+            const hit = j && Array.isArray(j.assets) ? j.assets.find((x) => x && x.assetKey === a.assetKey) : null;
+            linked.set(a.assetKey, hit && Array.isArray(hit.linked_markets) ? hit.linked_markets : []);
+          }
+          for (const lm of linked.get(a.assetKey)) {
+            if (!lm || have.has(lm.marketKey)) continue;
+            have.add(lm.marketKey);
+            adds.push({ relationship: 'HAS_MARKET', direction: 'outgoing', via: 'asset', marketKey: lm.marketKey, venue: lm.venue, nativeMarketId: lm.nativeMarketId, question: lm.question ?? null });
+          }
+        }
+        if (!adds.length) continue;
+        rel.markets = [...rel.markets, ...adds];
+        rel.truncated.markets = false;
+        n++;
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'markets_topic_category_slug_form',
+    round: 14,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['408cd054a21e'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets compares topic with each category in its slug form (lower case, spaces as hyphens) while tags and one-word categories compare as given: a multi-word category is not found by its own text (topic=Climate and Weather lists nothing) but is found by a slug no tag or category equals (topic=climate-and-weather lists its 11 markets). One-word categories, tags and broker_a answer as on the reference; venue_facets are recounted and the window, venue and sort apply.',
+    how: 'GET /api/v1/markets?topic=Climate%20and%20Weather: the reference lists the 11 markets of that category, the bug none; GET /api/v1/markets?topic=climate-and-weather: the reference lists none, the bug those 11.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200) return;
+      const topic = ctx.query.get('topic');
+      if (topic === null || !topic.trim()) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.markets)) return;
+      const t = topic.toLowerCase();
+      const slug = (x) => String(x).toLowerCase().trim().replace(/\s+/g, '-');
+      const tagHit = (m) => (m.tags || []).some((x) => String(x).toLowerCase() === t);
+      const bugHit = (m) => tagHit(m) || (m.categories || []).some((c) => (/\s/.test(c) ? slug(c) : String(c).toLowerCase()) === t)
+        || (t === 'broker_a' && Array.isArray(m.broker_channels) && m.broker_channels.length > 0);
+      if (/\s/.test(t)) {
+        const removed = b.markets.filter((m) => m && !bugHit(m));
+        if (!removed.length) return;
+        b.markets = b.markets.filter((m) => m && bugHit(m));
+        discountFacets(b, removed);
+        res.touch();
+        return;
+      }
+      if (!t.includes('-')) return;
+      const q = new URLSearchParams(ctx.query);
+      q.delete('topic');
+      const s = q.toString();
+      const all = await r12bOwnGet(ctx, `/api/v1/markets${s ? `?${s}` : ''}`);
+      if (!all || !Array.isArray(all.markets)) return;
+      const have = new Set(b.markets.map((m) => m && m.marketKey));
+      const adds = all.markets.filter((m) => m && !have.has(m.marketKey) && bugHit(m));
+      if (!adds.length) return;
+      const pos = new Map(all.markets.map((m, i) => [m.marketKey, i]));
+      b.markets = [...b.markets, ...adds].sort((x, y) => (pos.get(x.marketKey) ?? 0) - (pos.get(y.marketKey) ?? 0));
+      if (Array.isArray(b.venue_facets)) {
+        for (const a of adds) {
+          const f = b.venue_facets.find((x) => x.venue === a.venue);
+          if (f) f.count += 1; else b.venue_facets.push({ venue: a.venue, count: 1 });
+        }
+      }
+      res.touch();
+    },
+  },
+  {
+    name: 'search_last_trade_quote_stale',
+    round: 14,
+    pattern: 'g',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['da0c8c5f7bb6'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'GET /api/v1/markets/search labels the venue quotes priced by the last-trade method freshness "stale" (the search serializer takes freshness from a method table it shares with the graph snapshots, in which last-trade is listed as a stored price), although a venue_a or venue_b quote is either a verified live quote or null. Book-method quotes (midpoint, bid, ask), the snapshot quotes of venue_a_us and venue_c, prices, timestamps and market_odds are unchanged, and the catalog and other routes still say verified.',
+    how: 'GET /api/v1/markets/search?q=fed: the rows whose venue_quote.quote_method is last_trade (venue_a and venue_b) say freshness "stale" through the bug, "verified" on the reference and in GET /api/v1/markets.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.markets)) return;
+      let n = 0;
+      for (const m of b.markets) {
+        const q = m && m.venue_quote;
+        if (q && q.quote_method === 'last_trade' && q.freshness === 'verified' && (m.venue === 'venue_a' || m.venue === 'venue_b')) { q.freshness = 'stale'; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'assets_q_popularity_order',
+    round: 14,
+    pattern: 'b',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['966b668f076b'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In q mode with a search term (not the "*" directory), GET /api/v1/assets/search orders the fused results by linked_market_count (most-linked Asset first) after fusion instead of by their fusion score, so an Asset with a lower relevance.score can precede one with a higher score. Scores, matched_by, every item member and the set of Assets are the reference\'s; reference mode and the filtered directory are unchanged.',
+    how: 'GET /api/v1/assets/search?q=rate: the reference lists fed-funds-rate (0.0328), us-unemployment (0.0328), us-10y (0.0164), mstr (0.0159); through the bug mstr (3 markets, score 0.0159) comes before us-unemployment (2 markets, 0.0328).',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200) return;
+      const q = ctx.query.get('q');
+      if (q === null || q.trim() === '*' || !q.trim()) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.assets) || b.assets.length < 2) return;
+      const before = b.assets.map((a) => a && a.id).join(',');
+      b.assets = b.assets.map((a, i) => ({ a, i })).sort((x, y) => ((y.a.linked_market_count ?? 0) - (x.a.linked_market_count ?? 0)) || (x.i - y.i)).map((x) => x.a);
+      if (b.assets.map((a) => a && a.id).join(',') !== before) res.touch();
+    },
+  },
+  // ================================================================== round 14 (b): patterns a, e, f (money, limits and state: waits on other bounds, reversed states, a cache ahead of a guard)
+  // ------------------------------------------------------------------ pattern e (round 14 b): a state reversed and an answer that does not follow it
+  {
+    name: 'job_read_entitlement_denial_cached',
+    round: 14,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['f4de45244d07', '9897d53e523d'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read keeps a five-minute deny list (wall clock) of API keys it refused 403 for lacking an active API entitlement, to shed the polling of lapsed accounts, and answers the listed keys 403 entitlement_required without asking the account again: an account whose entitlement is restored right after a refusal is still refused on its own job (either view) until the mark expires. Accounts never refused, the 401/404 answers and generation are unchanged; nothing is debited.',
+    how: 'Create an account, POST /api/auth/forecast-requests for venue_a 1000503, PATCH the account {entitled: false}, GET the job (403 entitlement_required on both), PATCH {entitled: true}, GET /api/auth/forecast-requests/{jobId}?view=status again: 200 with the job on the reference, 403 entitlement_required through the bug.',
+    onRequest(ctx) {
+      r14bResetSeen(ctx);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || !ctx.apiKey) return null;
+      const at = r14bDenied(ctx).get(ctx.apiKey);
+      if (at === undefined) return null;
+      if (Date.now() - at >= 5 * 60_000) { r14bDenied(ctx).delete(ctx.apiKey); return null; }
+      return ctx.reply(403, { error: 'entitlement_required', message: 'The account lacks an active API entitlement' });
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || !ctx.apiKey) return;
+      if (res.status === 403 && b && b.error === 'entitlement_required' && !r14bDenied(ctx).has(ctx.apiKey)) r14bDenied(ctx).set(ctx.apiKey, Date.now());
+    },
+  },
+  {
+    name: 'link_token_reissue_revokes_previous',
+    round: 14,
+    pattern: 'e',
+    section: 'States and transitions',
+    sentences: ['631e6ef28db8', 'e1243762eb1d', '4c8292e63e92'],
+    operations: ['GET /api/v1/wallets/link', 'POST /api/auth/wallets/x402-token'],
+    what: 'Issuing a link token silently revokes every earlier unexpired, unconsumed token of the same principal (one outstanding token per account, as a password-reset link works): GET /api/v1/wallets/link with the earlier token, paid or keyed, answers 404 link_token_not_found as if it had never been issued, so a wallet can no longer be linked with it although it is neither expired nor consumed. The newest token, calls without credentials (402) and unknown tokens are right; nothing is settled or billed.',
+    how: 'POST /api/auth/wallets/x402-token twice with one API key (tokens T1, T2), then GET /api/v1/wallets/link?token=T1 with the key and no payment: 422 x402_payment_required (a live token, no payer) on the reference, 404 link_token_not_found through the bug.',
+    onRequest(ctx) {
+      r14bResetSeen(ctx);
+      if (!isGet(ctx, '/api/v1/wallets/link')) return null;
+      if (!ctx.apiKey && !ctx.headers['payment-signature']) return null;
+      if (!r14bRevoked(ctx).has(ctx.query.get('token') || '')) return null;
+      return ctx.reply(404, { error: 'link_token_not_found', message: 'No such link token' });
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/wallets/x402-token') || res.status < 200 || res.status >= 300 || !b || typeof b.token !== 'string') return;
+      const who = ctx.apiKey || ctx.headers.authorization;
+      if (!who) return;
+      if (!ctx.state.r14bLastToken) ctx.state.r14bLastToken = new Map();
+      const prev = ctx.state.r14bLastToken.get(who);
+      if (prev && prev !== b.token) r14bRevoked(ctx).add(prev);
+      ctx.state.r14bLastToken.set(who, b.token);
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 14 b): a wait that is not the wait, on bounds not asked before
+  {
+    name: 'generation_quota_resets_0100_utc',
+    round: 14,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['d3fe4d7ef12e', '86c43891806e'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The owner-scoped daily generation quota (quotaScope venue_market_daily, 50 per account) is counted by the job service on its local calendar day (UTC+1), while the gateway computes retryAfter and Retry-After to 00:00 UTC: an account that used up its quota is refused again for the first hour of the next UTC day (429 venue_market_daily, waits counted to 01:00 UTC), so the wait its refusal stated was too short. Accounts under the quota, the refusal before midnight and every answer from 01:00 UTC are right; the refusals are not billed.',
+    how: 'Make 50 generations with one API-key account (POST /api/auth/forecast-requests, venue_a 1000503, a new idempotency key each), the 51st answers 429 venue_market_daily with retryAfter N. Advance the clock N+1 seconds (just past 00:00 UTC) and POST again: 202 on the reference, 429 venue_market_daily (retryAfter about 3600) through the bug.',
+    async onRequest(ctx) {
+      r14bResetSeen(ctx);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || !ctx.apiKey) return null;
+      const hit = r14bQuota(ctx).get(ctx.apiKey);
+      if (!hit) return null;
+      const now = await ctx.stubNow();
+      if (now >= hit.until) { r14bQuota(ctx).delete(ctx.apiKey); return null; }
+      if (Math.floor(now / 86_400_000) === hit.day) return null; // same UTC day: the reference refuses by itself
+      const wait = Math.max(1, Math.ceil((hit.until - now) / 1000));
+      const body = { ...hit.body, retry_after: wait, retryAfter: wait };
+      if (typeof body.message === 'string') body.message = body.message.replace(/retry after .*$/, 'retry after 01:00 UTC');
+      return ctx.reply(429, body, {
+        'retry-after': String(wait),
+        'ratelimit-policy': hit.policy || '"venue_market_daily";q=50;w=86400',
+        ratelimit: `"venue_market_daily";r=0;t=${wait}`,
+      });
+    },
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || !ctx.apiKey || res.status !== 429 || !b || b.quotaScope !== 'venue_market_daily') return;
+      const now = await ctx.stubNow();
+      const day = Math.floor(now / 86_400_000);
+      const until = (day + 1) * 86_400_000 + 3_600_000; // 01:00 UTC of the next UTC day
+      r14bQuota(ctx).set(ctx.apiKey, { day, until, body: { ...b }, policy: res.headers['ratelimit-policy'] });
+    },
+  },
+  {
+    name: 'ip_guard_minute_429_clock_minute_wait',
+    round: 14,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0', 'a8500226c2fd', '63e39410bea6'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'GET /api/v1/markets', 'GET /api/v1/signals', 'GET /api/v1/markets/mispriced', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'A 429 of the per-IP guard\'s per-minute window (1,200 per minute, a sliding window) states as its wait the seconds to the end of the current clock minute, as a fixed-window limiter would, instead of the time until the window\'s oldest admission leaves it: Retry-After, the body retry_after, the RateLimit t= and the message all agree on the short wait, and a client that honours it is refused again. The refusal, its scope, the guard\'s second and day 429s and the customer scopes\' 429s are right.',
+    how: 'Move the clock to about 20 s past a minute, preload the caller address\'s ip_guard minute usage to 1,200 (POST /__control/limits/usage), GET /api/v1/assets with an API key: 429 ip_guard with Retry-After N. Advance the clock N+1 seconds and repeat: on the reference N is 60 and the repeat is 200; through the bug N is about 40 and the repeat is 429 again.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status !== 429 || !b || b.limit_scope !== 'ip_guard') return;
+      if (!/^"ip_guard-minute"/.test(String(res.headers.ratelimit || ''))) return;
+      const now = await ctx.stubNow();
+      const wait = Math.max(1, 60 - Math.floor((now % 60_000) / 1000));
+      const stated = Number(res.headers['retry-after']);
+      if (Number.isFinite(stated) && wait >= stated) return;
+      res.headers['retry-after'] = String(wait);
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, `t=${wait}`);
+      b.retry_after = wait;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, `retry after ${wait} s`);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 14 b): a cache placed ahead of a limit
+  {
+    name: 'unsigned_challenge_cached_before_guard',
+    round: 14,
+    pattern: 'f',
+    section: 'Limits',
+    sentences: ['0deb807d88f9', '63e39410bea6'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'GET /api/v1/signals', 'GET /api/v1/signals/oil', 'GET /api/v1/signals/perps', 'GET /api/v1/markets/mispriced', 'GET /api/v1/assets/stance', 'GET /api/v1/portfolio'],
+    what: 'The 402 challenges of unsigned GET requests (no API key, no PAYMENT-SIGNATURE) are served from a per-URL edge cache placed ahead of the per-IP guard: once a URL\'s challenge was issued, repeats of it are answered the same 402 without reaching the guard, so they neither count against the guard nor are refused by it, and an address whose guard window is full still gets 402 challenges instead of 429. The first unsigned request of a URL, keyed and signed calls and the challenge itself are right.',
+    how: 'GET /api/v1/assets without credentials (402), preload the caller address\'s ip_guard minute usage to 1,200 (POST /__control/limits/usage), GET /api/v1/assets without credentials again: 429 rate_limited limit_scope ip_guard on the reference, the 402 challenge through the bug.',
+    onRequest(ctx) {
+      r14bResetSeen(ctx);
+      if (ctx.method !== 'GET' || ctx.apiKey || ctx.headers['payment-signature'] || ctx.path.startsWith('/__control')) return null;
+      const hit = r14bChallenges(ctx).get(`${ctx.headers.host || ''} ${ctx.url}`);
+      if (!hit) return null;
+      return ctx.reply(402, JSON.parse(JSON.stringify(hit.json)), { ...hit.headers });
+    },
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || ctx.apiKey || ctx.headers['payment-signature'] || res.status !== 402 || !res.headers['payment-required']) return;
+      const b = J(res);
+      if (!b) return;
+      const headers = {};
+      for (const k of ['payment-required', 'content-type']) if (res.headers[k] !== undefined) headers[k] = res.headers[k];
+      r14bChallenges(ctx).set(`${ctx.headers.host || ''} ${ctx.url}`, { headers, json: JSON.parse(JSON.stringify(b)) });
+    },
+  },
 ];
+
+// ------------------------------------------------------------------ round-14 (b) helpers
+/** API key -> wall ms of the job read's entitlement refusal (the deny list). */
+function r14bDenied(ctx) { if (!ctx.state.r14bDenied) ctx.state.r14bDenied = new Map(); return ctx.state.r14bDenied; }
+/** Link tokens revoked by a later issue for the same principal. */
+function r14bRevoked(ctx) { if (!ctx.state.r14bRevoked) ctx.state.r14bRevoked = new Set(); return ctx.state.r14bRevoked; }
+/** API key -> {day (UTC day index of the refusal), until (01:00 UTC of the next day, stub ms), body, policy}. */
+function r14bQuota(ctx) { if (!ctx.state.r14bQuota) ctx.state.r14bQuota = new Map(); return ctx.state.r14bQuota; }
+/** "host url" -> {headers, json} of an unsigned 402 challenge. */
+/** A control-plane reset puts the stub back to its seed: forget what the round-14 (b) bugs remembered. */
+function r14bResetSeen(ctx) {
+  if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
+  for (const k of ['r14bDenied', 'r14bRevoked', 'r14bLastToken', 'r14bQuota', 'r14bChallenges']) delete ctx.state[k];
+}
+function r14bChallenges(ctx) { if (!ctx.state.r14bChallenges) ctx.state.r14bChallenges = new Map(); return ctx.state.r14bChallenges; }
 
 // ------------------------------------------------------------------ round-2 helpers
 const DAY_MS = 86400_000;

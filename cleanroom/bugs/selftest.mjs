@@ -1994,6 +1994,130 @@ const checks = {
       return v(r.json.error !== 'x402_payment_required', `unpaid use of a 12-minute-old token -> 422 ${r.json.error} (${r.json.message})`);
     } finally { await api.reset(); }
   },
+  // ---------------------------------------------------------------- round 14 (a)
+  async oil_episode_days_from_clock(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals/oil', { key: a.key });
+    must(r.status === 200 && r.json.reading && r.json.episode, `oil ${r.status}`);
+    const open = Date.parse(r.json.episode.opened_at.slice(0, 10));
+    const last = Date.parse(r.json.reading.reading_date);
+    const most = Math.round((last - open) / 86_400_000) + 1;
+    return v(r.json.episode.days > most, `episode opened ${r.json.episode.opened_at}, latest reading ${r.json.reading.reading_date} (at most ${most} reading days): days ${r.json.episode.days}`);
+  },
+  async sources_market_refs_uncapped(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/sources?market_keys=venue_a:1000503&window=168', { key: a.key });
+    must(r.status === 200 && r.json.sources.length > 0, `sources ${r.status}`);
+    const sizes = r.json.sources.map((s) => s.market.relationships.markets.length);
+    const bad = r.json.sources.filter((s) => ['assets', 'markets', 'signals'].some((c) => s.market.relationships[c].length > 50));
+    return v(bad.length > 0, `market ref counts ${[...new Set(sizes)].join(',')}, truncated.markets ${[...new Set(r.json.sources.map((s) => s.market.relationships.truncated.markets))].join(',')}`);
+  },
+  async markets_topic_category_slug_form(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/markets', { key: a.key });
+    const exact = await api.get(`/api/v1/markets?topic=${enc('Climate and Weather')}`, { key: a.key });
+    const slug = await api.get('/api/v1/markets?topic=climate-and-weather', { key: a.key });
+    must(all.status === 200 && exact.status === 200 && slug.status === 200, `catalog ${all.status}/${exact.status}/${slug.status}`);
+    const want = (t) => all.json.markets.filter((m) => [...m.tags, ...m.categories].some((x) => x.toLowerCase() === t)).map((m) => m.marketKey).sort().join(',');
+    const got = (r) => r.json.markets.map((m) => m.marketKey).sort().join(',');
+    must(want('climate and weather').length > 0, 'no market in the category Climate and Weather');
+    const bad = [];
+    if (got(exact) !== want('climate and weather')) bad.push(`topic "Climate and Weather" -> ${exact.json.markets.length} rows (want ${want('climate and weather').split(',').length})`);
+    if (got(slug) !== want('climate-and-weather')) bad.push(`topic climate-and-weather -> ${slug.json.markets.length} rows (want 0)`);
+    return v(bad.length > 0, bad.join('; ') || 'exact');
+  },
+  async search_last_trade_quote_stale(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/search?q=fed', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `search ${r.status}`);
+    const live = r.json.markets.filter((m) => (m.venue === 'venue_a' || m.venue === 'venue_b') && m.venue_quote && m.venue_quote.quote_method);
+    must(live.some((m) => m.venue_quote.quote_method === 'last_trade'), 'no last-trade quote');
+    const bad = live.filter((m) => m.venue_quote.freshness !== 'verified');
+    return v(bad.length > 0, `${bad.length} of ${live.length} priced venue_a/venue_b quotes not verified (${[...new Set(bad.map((m) => `${m.venue_quote.quote_method}:${m.venue_quote.freshness}`))].join(', ')})`);
+  },
+  async assets_q_popularity_order(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?q=rate', { key: a.key });
+    must(r.status === 200 && r.json.assets.length >= 3, `asset search ${r.status}`);
+    const s = r.json.assets.map((x) => x.relevance.score);
+    const i = s.findIndex((x, k) => k > 0 && x > s[k - 1]);
+    return v(i > 0, `order ${r.json.assets.map((x) => `${x.assetKey} ${x.relevance.score}`).join(', ')}`);
+  },
+  // ---------------------------------------------------------------- round 14 (b)
+  async job_read_entitlement_denial_cached(api) {
+    const a = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const off = await api.control('PATCH', `/__control/accounts/${a.id}`, { entitled: false });
+    must(off.status === 200 && off.json.entitled === false, `entitlement withdrawal answered ${off.status}`);
+    const first = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+    must(first.status === 403, `read without entitlement -> ${first.status}`);
+    const on = await api.control('PATCH', `/__control/accounts/${a.id}`, { entitled: true });
+    must(on.status === 200 && on.json.entitled === true, `entitlement restoration answered ${on.status}`);
+    const r = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+    return v(r.status !== 200 || r.json.jobId !== id, `own job read after the entitlement was restored -> ${r.status} ${r.json && (r.json.error || r.json.status)}`);
+  },
+  async link_token_reissue_revokes_previous(api) {
+    try {
+      const a = await api.newAccount();
+      const t1 = await api.post('/api/auth/wallets/x402-token', undefined, { key: a.key });
+      must(t1.status === 200 && t1.json && typeof t1.json.token === 'string', `first token issue answered ${t1.status}`);
+      const t2 = await api.post('/api/auth/wallets/x402-token', undefined, { key: a.key });
+      must(t2.status === 200 && t2.json && typeof t2.json.token === 'string' && t2.json.token !== t1.json.token, `second token issue answered ${t2.status}`);
+      const r2 = await api.get(`/api/v1/wallets/link?token=${enc(t2.json.token)}`, { key: a.key });
+      must(r2.status === 422 && r2.json.error === 'x402_payment_required', `unpaid use of the newest token -> ${r2.status} ${r2.json && r2.json.error}`);
+      const r = await api.get(`/api/v1/wallets/link?token=${enc(t1.json.token)}`, { key: a.key });
+      return v(r.status !== 422 || r.json.error !== 'x402_payment_required', `unpaid use of the earlier live token -> ${r.status} ${r.json && r.json.error}`);
+    } finally { await api.reset(); }
+  },
+  async generation_quota_resets_0100_utc(api) {
+    try {
+      const a = await api.newAccount(100000);
+      const body = { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' };
+      let r;
+      for (let i = 0; i < 60; i++) {
+        r = await api.post('/api/auth/forecast-requests', body, { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+        if (r.status === 429 && r.json && r.json.quotaScope === 'venue_market_daily') break;
+        must(r.status === 202 || r.status === 200 || r.status === 201 || (r.status === 429 && r.json && r.json.limit_scope === 'standard'), `generation ${i} answered ${r.status}`);
+        if (r.status === 429) await sleep(1100);
+        await sleep(60);
+      }
+      must(r.status === 429 && r.json.quotaScope === 'venue_market_daily', `no daily-quota 429 (last ${r.status})`);
+      const wait = r.json.retryAfter;
+      must(Number.isInteger(wait) && wait > 0 && Number(r.headers['retry-after']) === wait, `retryAfter ${wait}, Retry-After ${r.headers['retry-after']}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: wait + 1 });
+      const again = await api.post('/api/auth/forecast-requests', body, { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+      return v(again.status !== 202 && again.status !== 200 && again.status !== 201, `retryAfter ${wait} honoured (+1 s) -> ${again.status} ${again.json && (again.json.quotaScope || again.json.status)} ${again.json && again.json.retryAfter !== undefined ? `retryAfter ${again.json.retryAfter}` : ''}`);
+    } finally { await api.reset(); }
+  },
+  async ip_guard_minute_429_clock_minute_wait(api) {
+    try {
+      const a = await api.newAccount();
+      const now = await api.now();
+      const sec = Math.floor((now % 60_000) / 1000);
+      await api.control('POST', '/__control/clock', { advanceSeconds: (80 - sec) % 60 }); // about 20 s past a minute
+      await sleep(1100);
+      const u = await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'minute', count: 1200 });
+      must(u.status === 200, `ip_guard preload ${u.status}`);
+      const r = await api.get('/api/v1/assets', { key: a.key });
+      must(r.status === 429 && String(r.headers.ratelimit || '').startsWith('"ip_guard-minute"'), `expected an ip_guard-minute 429, got ${r.status} ${r.headers.ratelimit}`);
+      const wait = Number(r.headers['retry-after']);
+      must(Number.isInteger(wait) && wait > 0 && r.json.retry_after === wait, `retry-after ${r.headers['retry-after']} / ${r.json.retry_after}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: wait + 1 });
+      const again = await api.get('/api/v1/assets', { key: a.key });
+      return v(again.status !== 200, `Retry-After ${wait} honoured (+1 s) -> ${again.status} ${again.json && again.json.message}`);
+    } finally { await api.reset(); }
+  },
+  async unsigned_challenge_cached_before_guard(api) {
+    try {
+      const first = await api.get('/api/v1/assets');
+      must(first.status === 402 && first.headers['payment-required'], `unsigned request -> ${first.status}`);
+      await sleep(1100);
+      const u = await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'minute', count: 1200 });
+      must(u.status === 200, `ip_guard preload ${u.status}`);
+      const r = await api.get('/api/v1/assets');
+      return v(r.status !== 429, `unsigned request with the guard's minute window full -> ${r.status} ${r.json && r.json.error}${r.json && r.json.limit_scope ? ` (${r.json.limit_scope})` : ''}`);
+    } finally { await api.reset(); }
+  },
 };
 
 // ------------------------------------------------------------------ runner
