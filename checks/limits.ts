@@ -82,6 +82,43 @@ export function checkDayWait(a: LimitAnswer, nowMs: number): Violation[] {
     );
 }
 
+/** The quotas a 429's RateLimit-Policy states, by window (s; in-flight bounds under -1); empty when unread. */
+function quotasByWindow(a: LimitAnswer): Map<number, number> {
+  const out = new Map<number, number>();
+  try {
+    for (const p of readQuotaPolicies(a.headers['ratelimit-policy'] ?? ''))
+      out.set(p.window ?? -1, Math.min(out.get(p.window ?? -1) ?? Infinity, p.quota));
+  } catch {
+    // A header in no syntax read (gap LIM-028): no quota is compared.
+  }
+  return out;
+}
+
+/**
+ * LIM-020 (round-14 bugs: a guard minute's wait to the end of the clock minute, a generation quota counted on another
+ * day than its stated wait): `retried` was sent once the wait `refused` stated had passed, the caller sending nothing
+ * else meanwhile; a 429 again from the same limit breaks the stated wait. Not the same limit: another limit_scope or
+ * quotaScope, or a policy stating a lower quota over one of the refusal's windows than the refusal stated (a per-IP
+ * guard tightened during abuse, which the Limits table allows).
+ */
+export function checkRetryAdmitted(refused: LimitAnswer, retried: LimitAnswer, what: string): Violation[] {
+  if (refused.status !== 429 || retried.status !== 429) return [];
+  const member = (a: LimitAnswer, k: string) =>
+    typeof a.body === 'object' && a.body !== null ? (a.body as Record<string, unknown>)[k] : undefined;
+  for (const k of ['limit_scope', 'quotaScope'])
+    if (member(refused, k) !== undefined && member(retried, k) !== undefined && member(refused, k) !== member(retried, k)) return [];
+  const before = quotasByWindow(refused);
+  for (const [w, q] of quotasByWindow(retried)) if (q < (before.get(w) ?? -Infinity)) return [];
+  const scope = member(retried, 'quotaScope') ?? member(retried, 'limit_scope');
+  return [
+    violation(
+      'LIM-020',
+      'status',
+      `${what}: retried once its stated wait (Retry-After ${refused.headers['retry-after'] ?? 'absent'}) had passed, it was refused 429 again by the same limit${scope === undefined ? '' : ` (${String(scope)})`}, now saying Retry-After ${retried.headers['retry-after'] ?? 'absent'}`,
+    ),
+  ];
+}
+
 /** Violations of a 429 answer's anatomy. A status other than 429 is reported against `statusRule`. */
 export function checkRateLimited(a: LimitAnswer, provoked: Provoked = {}, statusRule = 'ERR-009'): Violation[] {
   if (a.status !== 429) return [violation(statusRule, 'status', `expected 429 rate_limited, got ${a.status}`)];
@@ -319,6 +356,7 @@ export const LIMIT_CHECKS = {
   ),
   checkBurst: defineCheck('checkBurst', [], checkBurst, ([ruleId]) => ruleId),
   checkGuardTightening: defineCheck('checkGuardTightening', ['LIM-014'], checkGuardTightening),
+  checkRetryAdmitted: defineCheck('checkRetryAdmitted', ['LIM-020'], checkRetryAdmitted),
   checkQuotaPolicies: defineCheck('checkQuotaPolicies', ['LIM-033'], checkQuotaPolicies, undefined, {
     'LIM-033': {
       what: "a 429's RateLimit-Policy stating a policy over its refusing limit's window",

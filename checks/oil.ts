@@ -18,7 +18,8 @@ export interface OilRequest {
  * One oil signal body: reading_missing iff reading is null (OIL-001/002), degraded false when both
  * marks were fetched or none was requested (OIL-006), requested marks present unless degraded (OIL-008; PARAM-071 when
  * include_marks is omitted), episode.days a
- * whole number, at least 1 for an open episode (OIL-016); warnings for the gaps OIL-009 (include_marks=false) and OIL-018
+ * whole number, at least 1 for an open episode and no more than the UTC days from its opening through the latest reading
+ * (OIL-016); warnings for the gaps OIL-009 (include_marks=false) and OIL-018
  * (is_current vs days_since_reading).
  */
 export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[] {
@@ -83,6 +84,18 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
       ),
     );
   }
+  // Nor more reading days than there are days from the opening day through the latest frozen reading: an open
+  // episode's reading days lie between the two (round-14 bug: days counted from the clock, a day with no reading
+  // yet counted before the freeze). Read from the answer's own opened_at and reading_date, UTC calendar days.
+  const span = openSpanDays(episode, obj(reading));
+  if (span !== undefined && typeof days === 'number' && Number.isInteger(days) && days > span)
+    out.push(
+      violation(
+        'OIL-016',
+        '/episode/days',
+        `episode.days ${days} counts more reading days than the ${span} UTC day(s) from the episode's opening (opened_at ${String(episode?.opened_at)}) through the latest reading (${String(obj(reading)?.reading_date)})`,
+      ),
+    );
 
   const r = obj(reading);
   if (r && typeof r.days_since_reading === 'number') {
@@ -101,6 +114,19 @@ export function checkOilSignal(body: unknown, req: OilRequest = {}): Violation[]
       );
   }
   return out;
+}
+
+/** The UTC calendar days from an open episode's opening day through the latest reading's day, inclusive; undefined
+ * when the episode is not open, either date is unreadable or the reading precedes the opening (then no bound is read). */
+function openSpanDays(episode: Record<string, unknown> | undefined, reading: Record<string, unknown> | undefined): number | undefined {
+  if (episode?.status !== 'open' || typeof episode.opened_at !== 'string' || typeof reading?.reading_date !== 'string') return undefined;
+  const opened = Date.parse(episode.opened_at);
+  // A date (the stub's form) or a date-time (another allowed form, gap OIL-022): its UTC day.
+  const latest = /^\d{4}-\d{2}-\d{2}/.test(reading.reading_date) ? Date.parse(`${reading.reading_date.slice(0, 10)}T00:00:00Z`) : NaN;
+  if (!Number.isFinite(opened) || !Number.isFinite(latest)) return undefined;
+  const DAY_MS = 86_400_000;
+  const span = Math.round((latest - Math.floor(opened / DAY_MS) * DAY_MS) / DAY_MS) + 1;
+  return span >= 1 ? span : undefined;
 }
 
 /**

@@ -736,9 +736,21 @@ const TABLE = {
       { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
     ],
     [
+      'mkt-topic-category-slug',
+      'MKT-014',
+      'listMarkets topic compares a multi-word category in its slug form: topic=Climate and Weather selects nothing (round-14 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
       'auth-job-read-empty-balance',
       'AUTH-022',
       'the free job read answers 403 insufficient_credits to an entitled account at zero credits (round-13 bug)',
+      { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'auth-entitlement-denial-remembered',
+      'AUTH-023',
+      'a key refused 403 for its entitlement stays refused for 5 minutes after the entitlement is restored (round-14 bug)',
       { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
     ],
     [
@@ -746,6 +758,24 @@ const TABLE = {
       'AUTH-021',
       'a key refused 403 insufficient_credits stays refused for 60 s after a top-up (round-13 bug)',
       { operation: 'listAssets', via: ['suites/billing.spec.ts'] },
+    ],
+    [
+      'lim-unsigned-challenge-cached',
+      'LIM-010',
+      'a repeated unsigned GET of one URL is answered from a challenge cache in front of the per-IP guard, never counted nor refused (round-14 bug)',
+      { operation: 'listAssets', via: ['suites/limits.spec.ts'] },
+    ],
+    [
+      'lim-guard-minute-wait-clock',
+      'LIM-020',
+      "the per-IP guard's minute 429 states the wait to the end of the clock minute; a retry after it is refused again (round-14 bug)",
+      { operation: 'listAssets', via: ['suites/quota-reset.spec.ts'] },
+    ],
+    [
+      'job-quota-reset-late',
+      'LIM-020',
+      'the daily generation quota resets at 01:00 UTC while its 429 waits to 00:00 UTC (round-14 bug)',
+      { operation: 'createForecastRequest', via: ['suites/quota-reset.spec.ts'] },
     ],
     [
       'lim-day-wait-minute',
@@ -763,6 +793,12 @@ const TABLE = {
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',
+      { operation: 'getOilSignal', via: ['suites/oil.spec.ts'] },
+    ],
+    [
+      'oil-episode-days-from-clock',
+      'OIL-016',
+      "the open episode's days count the UTC days from its opening through today, a day with no reading yet included (round-14 bug)",
       { operation: 'getOilSignal', via: ['suites/oil.spec.ts'] },
     ],
     ['oil-marks-dropped', 'OIL-008', 'include_marks=true drops marks.perp_venue_b while degraded stays false'],

@@ -824,8 +824,8 @@ test.describe('billing, fan-out and quota (control plane)', () => {
   );
 
   test(
-    "a job read without an active API entitlement answers 403, the owner's own job too once its entitlement lapsed",
-    { ...ruleDetails('AUTH-012', 'AUTH-016', ...BOTH) },
+    "a job read without an active API entitlement answers 403, the owner's own job too once its entitlement lapsed, and reads again once restored",
+    { ...ruleDetails('AUTH-012', 'AUTH-016', 'AUTH-023', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
       const owner = await controlPlane.createAccount(GENERATION_CREDITS * 2);
@@ -858,6 +858,20 @@ test.describe('billing, fan-out and quota (control plane)', () => {
           );
         else if (a.body.error !== 'entitlement_required')
           found.push(violation('AUTH-016', `/own job/${view}/error`, `403 error is ${JSON.stringify(a.body.error)}`, 'warning'));
+      }
+      // And once the entitlement is active again (round-14 bug: a refused key kept on a deny list after its account was
+      // restored): the 403 speaks of the account at the time of the call, so the owner reads its job again (AUTH-023).
+      await controlPlane.setEntitled(owner.accountId, true);
+      for (const view of ['status', 'result'] as const) {
+        const a = await readJob(api.withKey(owner.apiKey), jobId, view);
+        if (a.status !== 200)
+          found.push(
+            violation(
+              'AUTH-023',
+              `/own job restored/${view}`,
+              `the owner, its entitlement restored after a 403, read its job (view=${view}) and got ${a.status} ${JSON.stringify(a.body.error ?? '')}`,
+            ),
+          );
       }
       await cleanUp(controlPlane, [jobId]);
       expect(found).toHaveNoViolations();

@@ -177,6 +177,12 @@ export const OIL_CASES = [
       [oil, { includeMarks: true }],
       [set(oil, { marks: {} }), { includeMarks: false }],
       [set(oil, { reading: null, reading_missing: true, episode: null })],
+      [
+        set(oil, {
+          reading: { ...(oil.reading as Row), reading_date: '2026-11-29' },
+          episode: { days: 6, status: 'open', opened_at: '2026-11-24T20:30:00Z' },
+        }),
+      ],
       // No episode runs yet: 0 consecutive days (issue 32 triage).
       [set(oil, { reading: null, reading_missing: true, episode: { days: 0, status: 'none' } })],
       [set(oneMark, { degraded: true })],
@@ -190,6 +196,19 @@ export const OIL_CASES = [
       'OIL-009': [oil, { includeMarks: false }],
       'OIL-016': [set(oil, { episode: { days: 0, status: 'open' } })],
       'OIL-018': [set(oil, { reading: { id: 'oil_1', side: 'long', is_current: true, days_since_reading: 3 } })],
+    },
+  }),
+  cases({
+    check: C.checkOilSignal,
+    ok: [],
+    // An open episode from 11-24 through the 11-29 reading holds at most 6 reading days (round-14 bug).
+    bad: {
+      'OIL-016': [
+        set(oil, {
+          reading: { ...(oil.reading as Row), reading_date: '2026-11-29' },
+          episode: { days: 7, status: 'open', opened_at: '2026-11-24T20:30:00Z' },
+        }),
+      ],
     },
   }),
   cases({

@@ -163,8 +163,14 @@ export function checkQuota(ctx: StubContext, owner: string, headers: IncomingHtt
   const key = headerValue(headers, idempotencyHeader());
   if (key !== undefined && jobs.byKey(owner, key)) return;
   const now = ctx.clock.nowMs();
-  if (jobs.createdToday(owner, now) >= dailyQuota()) throw quotaError(now);
+  if (jobs.createdToday(owner, now, quotaOffset()) >= dailyQuota()) throw quotaError(now);
 }
+
+/**
+ * How long after 00:00 UTC the quota's day starts, ms: 0; on mutant job-quota-reset-late an hour, so the day's count
+ * resets at 01:00 UTC while the 429's wait still points to 00:00 UTC (round-14 bug).
+ */
+const quotaOffset = (): number => (mutant('job-quota-reset-late') ? 3_600_000 : 0);
 
 export type Submission = { job: Job; replay: boolean };
 
@@ -189,7 +195,7 @@ export function submit(ctx: StubContext, owner: string, key: string, req: Genera
   }
   const market = resolveGenerationMarket(ctx.store, req);
   const now = ctx.clock.nowMs();
-  if (jobs.createdToday(owner, now) >= dailyQuota()) throw quotaError(now);
+  if (jobs.createdToday(owner, now, quotaOffset()) >= dailyQuota()) throw quotaError(now);
   const id = derivedUuid(
     'job',
     String(ctx.config.seed),

@@ -40,8 +40,9 @@ export class JobStore {
   }
 
   /** Jobs `owner` created since the start of the UTC day of `now` (the daily quota's count). */
-  createdToday(owner: string, now: EpochMs): number {
-    const dayStart = Math.floor(now / DAY) * DAY;
+  createdToday(owner: string, now: EpochMs, offsetMs = 0): number {
+    // `offsetMs`: the day counted starts that long after 00:00 UTC (mutant job-quota-reset-late only).
+    const dayStart = Math.floor((now - offsetMs) / DAY) * DAY + offsetMs;
     return (this.byOwner.get(owner) ?? []).filter((j) => j.createdAt >= dayStart && j.createdAt <= now).length;
   }
 

@@ -24,6 +24,8 @@ const clientAddress = (req: IncomingMessage): string => (req.socket.remoteAddres
 
 export class IpGuard {
   private readonly counted = FindMyWay(ROUTER_OPTIONS);
+  /** Mutant lim-unsigned-challenge-cached: the URLs of unsigned GETs seen. */
+  private readonly unsignedSeen = new Set<string>();
 
   /**
    * @param onRefused called with a request the guard refused and its operation (mutant lim-guard-429-debited's
@@ -51,6 +53,17 @@ export class IpGuard {
     if (found === null) return undefined;
     // Mutant lim-guard-skips-link: the wallet link is left out of the guard, as if it were a control route.
     if (mutant('lim-guard-skips-link') && req.method === 'GET' && req.url?.startsWith('/api/v1/wallets/link')) return undefined;
+    // Mutant lim-unsigned-challenge-cached: a repeated unsigned GET of one URL is answered from a challenge cache in
+    // front of the guard, neither counted nor refused (round-14 bug).
+    if (
+      mutant('lim-unsigned-challenge-cached') &&
+      req.method === 'GET' &&
+      !req.headers['x-service-api-key'] &&
+      !req.headers['payment-signature']
+    ) {
+      if (this.unsignedSeen.has(req.url ?? '')) return undefined;
+      this.unsignedSeen.add(req.url ?? '');
+    }
     const refused = this.limits.admitOnArrival(clientAddress(req));
     if (refused && this.onRefused) this.onRefused(req, (found.store as { operationId: string }).operationId);
     return refused;

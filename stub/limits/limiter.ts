@@ -137,7 +137,14 @@ export class RateLimiter {
     if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
       (exceeded ??= []).push({ window: 'second', retryAfter: this.waitS(u.second[u.second.length - b.second]!, 1000, t) });
     if (u.minute.length >= b.minute)
-      (exceeded ??= []).push({ window: 'minute', retryAfter: this.waitS(u.minute[u.minute.length - b.minute]!, 60_000, t) });
+      // Mutant lim-guard-minute-wait-clock: the guard's minute 429 waits to the end of the clock minute (round-14 bug).
+      (exceeded ??= []).push({
+        window: 'minute',
+        retryAfter:
+          mutant('lim-guard-minute-wait-clock') && scope === 'ip_guard'
+            ? Math.max(1, Math.ceil((60_000 - (t % 60_000)) / 1000))
+            : this.waitS(u.minute[u.minute.length - b.minute]!, 60_000, t),
+      });
     if (u.day >= b.day)
       // Mutant lim-day-wait-minute: the daily 429 waits to the end of the minute (round-13 bug).
       (exceeded ??= []).push({

@@ -21,7 +21,9 @@ export function matchesTopic(m: Market, topic: string): boolean {
   if (t === BROKER_TOPIC && m.brokerChannels.includes('broker_a')) return true;
   // Mutant mkt-topic-word-match: topic also matches one word of a hyphenated tag (round-13 bug).
   const words = (x: string): string[] => (mutant('mkt-topic-word-match') ? lower(x).split('-') : []);
-  return m.tags.some((x) => lower(x) === t || words(x).includes(t)) || m.categories.some((x) => lower(x) === t);
+  // Mutant mkt-topic-category-slug: a multi-word category compares in its slug form only (round-14 bug).
+  const category = (x: string): string => (mutant('mkt-topic-category-slug') ? lower(x).replace(/\s+/g, '-') : lower(x));
+  return m.tags.some((x) => lower(x) === t || words(x).includes(t)) || m.categories.some((x) => category(x) === t);
 }
 
 /** True when `tag` is one of the market's tags, case-insensitively (search `tag`; gap MSRCH-018). */

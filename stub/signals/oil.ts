@@ -121,13 +121,20 @@ const NULL_EPISODE = {
 };
 
 /** The episode: outcome fields null until scored, live return null without a fetched mark (OIL-020). */
-function presentEpisode(oil: OilData, nowMs: number, liveMark: boolean): Record<string, unknown> {
+function presentEpisode(oil: OilData, nowMs: number, liveMark: boolean, reading: OilReading): Record<string, unknown> {
   const e = oil.episode;
+  // The reading days through the reading shown: a control-plane state that shows an older reading (stale) shows the
+  // episode as of that reading (OIL-016: no more days than from the opening day through the latest reading).
+  const through = Math.round((Date.parse(`${reading.readingDate}T00:00:00Z`) - dayStart(e.openedAt)) / DAY) + 1;
   const scored = e.outcomeAt <= nowMs;
   return {
     id: e.id,
     opened_at: iso(e.openedAt),
-    days: e.days,
+    // Mutant oil-episode-days-from-clock: the UTC days from the opening day through today, a day with no reading yet
+    // counted before the freeze (round-14 bug).
+    days: mutant('oil-episode-days-from-clock')
+      ? Math.round((dayStart(nowMs) - dayStart(e.openedAt)) / DAY) + 1
+      : Math.max(1, Math.min(e.days, through)),
     status: valueOf(e.status),
     ref_price: e.refPrice,
     outcome_price: scored ? e.outcomePrice : null,
@@ -177,7 +184,7 @@ export function oilSignal(
     reading: r ? presentReading(r, nowMs) : null,
     // With no reading every episode field is null (gap OIL-020), but the alternate stub's status none.
     episode: r
-      ? presentEpisode(store.oil(), nowMs, Boolean(marks?.venueAPerps))
+      ? presentEpisode(store.oil(), nowMs, Boolean(marks?.venueAPerps), r)
       : { ...NULL_EPISODE, ...(alt('OIL-020') ? { status: 'none' } : {}) },
     marks: presentMarks(marks),
     degraded,

@@ -64,6 +64,8 @@ const refunded404 = new Set<string>();
 
 /** Mutant auth-refusal-remembered: when each account was last refused for credits, ms. */
 const drained = new Map<string, number>();
+/** Mutant auth-entitlement-denial-remembered: when each account was last refused for its entitlement, ms. */
+const unentitled = new Map<string, number>();
 
 export class AccountGate implements Gate {
   constructor(
@@ -140,11 +142,15 @@ export class AccountGate implements Gate {
     const { operationId } = req;
     // Mutant auth-own-job-entitlement-skipped: the job read passes the gate; its route refuses only a job the account
     // does not own (round-11 bug: the entitlement checked on the not-found path only).
+    // Mutant auth-entitlement-denial-remembered: a key refused for its entitlement stays refused for 5 minutes, its
+    // entitlement restored notwithstanding (round-14 bug).
+    const remembered = mutant('auth-entitlement-denial-remembered') && Date.now() - (unentitled.get(accountId) ?? -Infinity) < 300_000;
     if (
       needsEntitlement(operationId) &&
-      !entitled &&
+      (!entitled || remembered) &&
       !(mutant('auth-own-job-entitlement-skipped') && operationId === 'getForecastRequest')
     ) {
+      if (mutant('auth-entitlement-denial-remembered') && !remembered) unentitled.set(accountId, Date.now());
       // AUTH-016: the 403's code is not shown; the alternate stub says entitlement_inactive.
       throw new ApiError(
         403,
