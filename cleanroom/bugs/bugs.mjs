@@ -4540,6 +4540,243 @@ export const bugs = [
       r14bChallenges(ctx).set(`${ctx.headers.host || ''} ${ctx.url}`, { headers, json: JSON.parse(JSON.stringify(b)) });
     },
   },
+  // ================================================================== round 15 (a): patterns a, c, g (read routes: a pointer missing its venue, a fault swallowed by one identifier form or one parameter, a one-sided count)
+  {
+    name: 'availability_read_pointer_venue_a_us_unqualified',
+    round: 15,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['4035ad11af64'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'For venue_a_us markets that have a stored forecast, forecast-availability builds read.endpoint without its ?venue=venue_a_us query (the pointer builder adds the venue only for venues outside the first operator\'s family, testing venue.startsWith("venue_a")), so the pointer names the bare slug, which the paid read resolves in the legacy venue_a namespace: it reads another market\'s forecast (a slug shared with venue_a) or answers 404. venue_a, venue_b and venue_c pointers, available, latestForecast and generation null are unchanged.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a_us:28098314 (available true): read.endpoint is /api/v1/markets/will-the-supreme-court-rule-the-ieepa-tariffs-unlawful/forecast without ?venue=venue_a_us; following it with an API key reads venue_a:522846 (same slug, no stored forecast): 404 instead of the forecast latestForecast names.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !b.market || b.market.venue !== 'venue_a_us' || !b.read || typeof b.read.endpoint !== 'string') return;
+      const [path, q] = b.read.endpoint.split('?');
+      if (q === undefined) return;
+      const sp = new URLSearchParams(q);
+      sp.delete('venue');
+      const rest = sp.toString();
+      b.read.endpoint = path + (rest ? `?${rest}` : '');
+      res.touch();
+    },
+  },
+  {
+    name: 'availability_market_id_source_down_untracked',
+    round: 15,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['17e81f58abf2', '88a24cd7b873'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'When the availability source is down, a lookup by market_id (with venue) fails open: the native-id path catches the source error as "no such market" and answers 200 with tracked false, available false and every other member null, instead of 503; market_key and slug lookups still answer 503, and the answers while the source is up are unchanged.',
+    how: 'POST /__control/faults {method GET, path /api/public/forecast-availability, status 503, scope s}; with X-Fault-Scope s, GET ?market_key=venue_a:520224 answers 503 on both sides, while GET ?market_id=520224&venue=venue_a answers 503 on the reference and 200 {tracked:false, ...} through the bug.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 503) return;
+      if (!ctx.query.has('market_id') || ctx.query.has('market_key') || ctx.query.has('slug')) return;
+      return ctx.reply(200, {
+        tracked: false, available: false, market: null, question: null, latestForecast: null,
+        read: null, generation: null, targetResolution: null, excluded: null,
+      });
+    },
+  },
+  {
+    name: 'targets_venue_a_resolution_down_404',
+    round: 15,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['46e5d9d1b189', '88a24cd7b873'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'When venue resolution is unavailable, forecast-targets answers the venue_a forms of ref (a venue_a: marketKey or a venue_a browser URL) with 404 not_found echoing the ref in ticker, as if nothing matched (the venue_a resolver returns null on a fetch error and the route reads null as no match), instead of 503; venue_b refs (tickers, URLs, venue_b: keys) still answer 503, and answers while resolution is up are unchanged.',
+    how: 'POST /__control/faults {method GET, path /api/public/forecast-targets, status 503, scope s}; with X-Fault-Scope s, GET ?ref=KXCPIYOY-26MAR answers 503 on both sides, while GET ?ref=venue_a:1000503 answers 503 on the reference and 404 {error not_found, ticker "venue_a:1000503"} through the bug.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 503) return;
+      const ref = String(ctx.query.get('ref') || '');
+      let venueA = /^venue_a:/i.test(ref);
+      if (!venueA && /^https?:\/\//i.test(ref)) {
+        try { const u = new URL(ref); venueA = /(^|\.)venue-a\./i.test(u.hostname) && !/(^|\.)us\.venue-a\./i.test(u.hostname); } catch { /* not a URL */ }
+      }
+      if (!venueA) return;
+      const tail = ref.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop();
+      return ctx.reply(404, { error: 'not_found', message: `no forecast target matches ${tail}`, ticker: ref });
+    },
+  },
+  {
+    name: 'portfolio_explicit_venues_fail_open',
+    round: 15,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['5a78e9e6f3f1'],
+    operations: ['GET /api/v1/portfolio'],
+    what: 'When GET /api/v1/portfolio is given an explicit venues list and its venue data source is down, it fails open: the per-venue fetches are settled one by one and the failed ones dropped, so the answer is 200 with the requested venues and no positions (billed as a 200, 10 credits) instead of 502 upstream_unavailable; without venues (the default set) it still fails closed. API-key calls only.',
+    how: 'POST /__control/faults {method GET, path /api/v1/portfolio, status 502, scope s}; with X-Fault-Scope s and an API key, GET /api/v1/portfolio?wallet=0x1111...1111 answers 502 on both sides, while GET ...&venues=venue_c answers 502 on the reference and 200 {venues:[venue_c], positions:[]} through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/portfolio') || res.status !== 502 || !ctx.apiKey) return;
+      const b = J(res);
+      if (!b || b.error !== 'upstream_unavailable') return;
+      const raw = ctx.query.get('venues');
+      const wallet = ctx.query.get('wallet');
+      if (!raw || !wallet) return;
+      const venues = dedupe(listParam(raw));
+      if (!venues.length || venues.some((x) => !['venue_a', 'venue_a_us', 'venue_b', 'venue_c'].includes(x))) return;
+      await ctx.charge(10);
+      const now = await ctx.stubNow();
+      return ctx.reply(200, { as_of: new Date(now).toISOString(), wallet, venues, positions: [] });
+    },
+  },
+  {
+    name: 'asset_summary_mispriced_one_sided',
+    round: 15,
+    pattern: 'g',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['188246ced510'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode (where the summary is computed in code from the hydrated linked markets), market_summary.mispriced_market_count counts only the markets whose latest forecast probability is at least mispricing_threshold_pp above the venue odds (a signed spread, probability minus odds), leaving out the markets priced as far above the forecast; q mode and the mispriced list count both sides, as the reference does.',
+    how: 'GET /api/v1/assets/search?reference=btc: 16 of its linked markets have |latest_service_probability - market_odds| >= 7.5 pp and the reference says mispriced_market_count 16; through the bug it says 8 (only forecast above odds).',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !ctx.query.has('reference')) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.assets)) return;
+      for (const a of b.assets) {
+        const s = a && a.market_summary;
+        if (!s || typeof s.mispriced_market_count !== 'number' || !Array.isArray(a.linked_markets)) continue;
+        const t = typeof s.mispricing_threshold_pp === 'number' ? s.mispricing_threshold_pp : 7.5;
+        const below = a.linked_markets.filter((m) => typeof m.latest_service_probability === 'number' && typeof m.market_odds === 'number'
+          && (m.market_odds - m.latest_service_probability) * 100 >= t - 1e-9).length;
+        if (below > 0) s.mispriced_market_count = Math.max(0, s.mispriced_market_count - below);
+      }
+      res.touch();
+    },
+  },
+
+
+  // ================================================================== round 15 (b): patterns a, e, f (money, limits and state: waits on windows nobody honoured, a bill on a refusal, a refusal that outlives a top-up, an in-flight bound shared across scopes)
+  // ------------------------------------------------------------------ pattern a (round 15 b): a stated wait that is too short, on windows nobody honoured
+  {
+    name: 'oil_spacing_429_wait_floored',
+    round: 15,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0', 'a8500226c2fd', '6636b2871e8f'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The oil route\'s start-spacing 429 (limit_scope oil, RateLimit "oil-spacing") states its wait as the remaining spacing floored to whole seconds instead of rounded up: since the remainder is always under one second, Retry-After, the body retry_after, the RateLimit t= and the message all say 0, and a client that honours the wait starts again inside the same second and is refused again. The refusal itself, its scope and policy, the oil in-flight 429 and every other scope\'s 429 are right; nothing is debited.',
+    how: 'GET /api/v1/signals/oil?include_marks=false with an API key (200), and 100 ms later again: 429 limit_scope oil with Retry-After N. Wait N seconds (+150 ms) and repeat: on the reference N is 1 and the repeat is 200; through the bug N is 0 and the repeat is 429 again.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 429 || !b || b.limit_scope !== 'oil') return;
+      if (!/^"oil-spacing"/.test(String(res.headers.ratelimit || ''))) return;
+      res.headers['retry-after'] = '0';
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, 't=0');
+      b.retry_after = 0;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, 'retry after 0 s');
+      res.touch();
+    },
+  },
+  {
+    name: 'x_research_minute_429_second_wait',
+    round: 15,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0', 'a8500226c2fd', 'd52fce9a3b8f'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'A 429 of the social-research scope\'s per-minute window (60 per minute) states as its wait the reset of the scope\'s soonest-resetting window (its per-second window, 1 s) instead of the time until the minute window admits again: Retry-After, the body retry_after, the RateLimit t= and the message all say 1, so a client that honours it is refused again for up to a minute. The refusal, its scope, RateLimit-Policy, the social second/day/in-flight 429s and the standard and guard 429s are right; nothing is debited.',
+    how: 'Preload an account\'s x_research minute usage to 60 (POST /__control/limits/usage), POST /api/v1/x/search {query: "fed"} with its key: 429 x_research with Retry-After N. Advance the clock N+1 seconds and repeat: on the reference N is 60 and the repeat is 200; through the bug N is 1 and the repeat is 429 again.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'POST' || !/^\/api\/v1\/x\/(search|profile)$/.test(ctx.path)) return;
+      if (res.status !== 429 || !b || b.limit_scope !== 'x_research') return;
+      if (!/^"x_research-minute"/.test(String(res.headers.ratelimit || ''))) return;
+      res.headers['retry-after'] = '1';
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, 't=1');
+      b.retry_after = 1;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, 'retry after 1 s');
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 15 b): a bill on a refusal the route's own error list calls unbilled
+  {
+    name: 'link_keyed_unpaid_422_billed',
+    round: 15,
+    pattern: 'f',
+    section: 'Endpoints / GET /api/v1/wallets/link',
+    sentences: ['3c207d9e3935'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'A GET /api/v1/wallets/link carrying an API key and a live link token but no x402 payment answers 422 x402_payment_required as it should, yet debits 10 credits from the key\'s account: the gateway\'s API-key billing admits every /api/v1 call at the standard $0.01 and its refund hook only returns 404, 429, 502 and upstream errors, while the payer check runs inside the handler after the debit. The 422 of a missing or expired token (rejected by validation before billing), the 404 link_token_not_found (refunded) and calls without credentials (402) debit nothing.',
+    how: 'Issue a link token (POST /api/auth/wallets/x402-token with an API key), read the balance, GET /api/v1/wallets/link?token=T with the key and no payment: 422 x402_payment_required on both; the balance is unchanged on the reference and 10 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/wallets/link') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (res.status === 422 && b && b.error === 'x402_payment_required') await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 15 b): a state that changed between two calls, and an answer that does not follow it
+  {
+    name: 'short_balance_refusal_cached_per_route',
+    round: 15,
+    pattern: 'e',
+    section: 'Errors',
+    sentences: ['9897d53e523d'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'POST /api/v1/x/search', 'POST /api/v1/x/profile', 'POST /api/auth/forecast-requests'],
+    what: 'When a paid call of an API key is refused 403 insufficient_credits while the account holds some credits but fewer than the route\'s price, the gateway memoises "cannot afford this route" for that key and route (method and path) for 60 seconds (wall clock) and answers the same 403 (with the balance it saw then) without reading the account again: an account topped up right after the refusal is still refused on that route for a minute, although it now holds the price. Refusals at a zero balance, other routes of the same key (cheaper or not yet refused) and keys never refused are unchanged; nothing is debited.',
+    how: 'Create an account with 5 credits, GET /api/v1/latest (20 credits) with its key: 403 insufficient_credits ("the account holds 5"). PATCH the account {credits: 1000}, GET /api/v1/latest again: 200 (20 credits debited) on the reference, 403 insufficient_credits through the bug.',
+    onRequest(ctx) {
+      r15bResetSeen(ctx);
+      if (!ctx.apiKey || ctx.path.startsWith('/__control')) return null;
+      const k = `${ctx.apiKey} ${ctx.method} ${ctx.path}`;
+      const hit = r15bShort(ctx).get(k);
+      if (!hit) return null;
+      if (Date.now() - hit.at >= 60_000) { r15bShort(ctx).delete(k); return null; }
+      return ctx.reply(403, { ...hit.body });
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.apiKey || res.status !== 403 || !b || b.error !== 'insufficient_credits') return;
+      const m = /holds (\d+)/.exec(String(b.message || ''));
+      if (!m || Number(m[1]) <= 0) return; // an empty account is not this bug's case
+      const k = `${ctx.apiKey} ${ctx.method} ${ctx.path}`;
+      if (!r15bShort(ctx).has(k)) r15bShort(ctx).set(k, { at: Date.now(), body: { ...b } });
+    },
+  },
+  {
+    name: 'x_research_in_flight_shared_with_standard',
+    round: 15,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['d52fce9a3b8f', 'db986177c205'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The social-research scope\'s in-flight bound (5) is checked against one in-flight counter per API key shared with the standard scope, so the key\'s standard calls still running count against it: while five standard calls of an account are in flight (well under the standard bound of 10), its POST /api/v1/x/search or /x/profile is refused 429 rate_limited, limit_scope x_research, "x_research-concurrency" (X-Quotient-Max-Concurrent 5, Retry-After 1), although no social call is running. Social calls alone, standard calls alone, and other accounts are limited as documented; the refusal is answered before any debit.',
+    how: 'Add a latency fault of 1.5 s on GET /api/v1/assets (scoped), start five GET /api/v1/assets with one API key, and 300 ms later POST /api/v1/x/search {query: "fed"} with the same key: 200 on the reference, 429 x_research-concurrency through the bug.',
+    onRequest(ctx) {
+      r15bResetSeen(ctx);
+      if (!ctx.apiKey) return null;
+      const social = ctx.method === 'POST' && /^\/api\/v1\/x\/(search|profile)$/.test(ctx.path);
+      if (!social && !isStandardRoute(ctx)) return null;
+      const live = r15bInFlight(ctx, ctx.apiKey);
+      if (social) {
+        const running = [...live.values()].filter((s) => Date.now() - s < 60_000).length;
+        if (running >= 5) {
+          return ctx.reply(429, {
+            error: 'rate_limited',
+            message: "Too many requests: the x_research scope's concurrency (in-flight) limit is exceeded; retry after 1 s",
+            retry_after: 1,
+            limit_scope: 'x_research',
+          }, {
+            'retry-after': '1',
+            ratelimit: '"x_research-concurrency";r=0;t=1',
+            'ratelimit-policy': '"x_research-second";q=5;w=1, "x_research-minute";q=60;w=60, "x_research-day";q=500;w=86400, "x_research-concurrency";q=5',
+            'x-quotient-max-concurrent': '5',
+          });
+        }
+      }
+      ctx.r15bSlot = Symbol('slot');
+      live.set(ctx.r15bSlot, Date.now());
+      return null;
+    },
+    onResponse(ctx) {
+      if (ctx.r15bSlot && ctx.apiKey) r15bInFlight(ctx, ctx.apiKey).delete(ctx.r15bSlot);
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-14 (b) helpers
@@ -4884,6 +5121,21 @@ function r13bPaid(ctx) {
 function r13bDrained(ctx) { if (!ctx.state.r13bDrained) ctx.state.r13bDrained = new Map(); return ctx.state.r13bDrained; }
 /** Link token -> its expires_at (ms, service clock) as issued. */
 function r13bTokens(ctx) { if (!ctx.state.r13bTokens) ctx.state.r13bTokens = new Map(); return ctx.state.r13bTokens; }
+
+// ------------------------------------------------------------------ round-15 (b) helpers
+/** "key METHOD path" -> {at (wall ms), body} of a 403 insufficient_credits given at a positive balance. */
+function r15bShort(ctx) { if (!ctx.state.r15bShort) ctx.state.r15bShort = new Map(); return ctx.state.r15bShort; }
+/** API key -> Map(slot -> wall ms start) of its standard and social calls still running (one shared counter). */
+function r15bInFlight(ctx, key) {
+  if (!ctx.state.r15bInFlight) ctx.state.r15bInFlight = new Map();
+  if (!ctx.state.r15bInFlight.has(key)) ctx.state.r15bInFlight.set(key, new Map());
+  return ctx.state.r15bInFlight.get(key);
+}
+/** A control-plane reset puts the stub back to its seed: forget what the round-15 (b) bugs remembered. */
+function r15bResetSeen(ctx) {
+  if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
+  delete ctx.state.r15bShort;
+}
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));
 

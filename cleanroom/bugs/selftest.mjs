@@ -2118,6 +2118,122 @@ const checks = {
       return v(r.status !== 429, `unsigned request with the guard's minute window full -> ${r.status} ${r.json && r.json.error}${r.json && r.json.limit_scope ? ` (${r.json.limit_scope})` : ''}`);
     } finally { await api.reset(); }
   },
+  // ---------------------------------------------------------------- round 15 (a)
+  async availability_read_pointer_venue_a_us_unqualified(api) {
+    const a = await api.newAccount();
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_a_us:28098314');
+    must(av.status === 200 && av.json.available === true && av.json.read && av.json.latestForecast, `availability ${av.status}`);
+    const r = await api.get(av.json.read.endpoint, { key: a.key });
+    const got = r.status === 200 && r.json.market && r.json.forecast ? `${r.json.market.marketKey} forecast ${r.json.forecast.id}` : `${r.status} ${r.json && r.json.error}`;
+    const ok = r.status === 200 && r.json.market && r.json.market.marketKey === 'venue_a_us:28098314' && r.json.forecast && r.json.forecast.id === av.json.latestForecast.id;
+    return v(!ok, `read.endpoint ${av.json.read.endpoint} -> ${got} (latestForecast ${av.json.latestForecast.id})`);
+  },
+  async availability_market_id_source_down_untracked(api) {
+    const scope = `r15a-av-${randomUUID()}`;
+    try {
+      await api.fault({ method: 'GET', path: '/api/public/forecast-availability', status: 503, scope });
+      const k = await api.get('/api/public/forecast-availability?market_key=venue_a:520224', { scope });
+      must(k.status === 503, `market_key lookup with the source down -> ${k.status}`);
+      const r = await api.get('/api/public/forecast-availability?market_id=520224&venue=venue_a', { scope });
+      return v(r.status !== 503, `market_id lookup with the source down -> ${r.status} ${r.json && (r.json.error || `tracked ${r.json.tracked}`)}`);
+    } finally { await api.control('DELETE', '/__control/faults'); }
+  },
+  async targets_venue_a_resolution_down_404(api) {
+    const scope = `r15a-tg-${randomUUID()}`;
+    try {
+      await api.fault({ method: 'GET', path: '/api/public/forecast-targets', status: 503, scope });
+      const b = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR', { scope });
+      must(b.status === 503, `venue_b ref with resolution down -> ${b.status}`);
+      const r = await api.get(`/api/public/forecast-targets?ref=${enc('venue_a:1000503')}`, { scope });
+      return v(r.status !== 503, `venue_a:1000503 with resolution down -> ${r.status} ${r.json && r.json.error}`);
+    } finally { await api.control('DELETE', '/__control/faults'); }
+  },
+  async portfolio_explicit_venues_fail_open(api) {
+    const scope = `r15a-pf-${randomUUID()}`;
+    const wallet = '0x1111111111111111111111111111111111111111';
+    try {
+      const a = await api.newAccount();
+      await api.fault({ method: 'GET', path: '/api/v1/portfolio', status: 502, scope });
+      const d = await api.get(`/api/v1/portfolio?wallet=${wallet}`, { key: a.key, scope });
+      must(d.status === 502, `default venues with the source down -> ${d.status}`);
+      const r = await api.get(`/api/v1/portfolio?wallet=${wallet}&venues=venue_c`, { key: a.key, scope });
+      return v(r.status !== 502, `venues=venue_c with the source down -> ${r.status} ${r.json && (r.json.error || `positions ${JSON.stringify(r.json.positions)}`)}`);
+    } finally { await api.control('DELETE', '/__control/faults'); }
+  },
+  async asset_summary_mispriced_one_sided(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(r.status === 200 && r.json.assets.length === 1, `asset search ${r.status}`);
+    const x = r.json.assets[0];
+    const t = x.market_summary.mispricing_threshold_pp;
+    const priced = x.linked_markets.filter((m) => typeof m.latest_service_probability === 'number' && typeof m.market_odds === 'number');
+    const mis = priced.filter((m) => Math.abs(m.latest_service_probability - m.market_odds) * 100 >= t);
+    const below = mis.filter((m) => m.market_odds > m.latest_service_probability).length;
+    must(below > 0, 'no linked market priced above its forecast by the threshold');
+    return v(x.market_summary.mispriced_market_count !== mis.length, `${mis.length} linked markets at least ${t} pp from their forecast (${below} priced above it): mispriced_market_count ${x.market_summary.mispriced_market_count}`);
+  },
+  // ---------------------------------------------------------------- round 15 (b)
+  async oil_spacing_429_wait_floored(api) {
+    const a = await api.newAccount();
+    await sleep(1200);
+    const r1 = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    must(r1.status === 200, `first oil call ${r1.status}`);
+    await sleep(100);
+    const r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    must(r.status === 429 && r.json.limit_scope === 'oil' && String(r.headers.ratelimit || '').startsWith('"oil-spacing"'), `expected an oil-spacing 429, got ${r.status} ${r.headers.ratelimit}`);
+    const wait = Number(r.headers['retry-after']);
+    must(Number.isInteger(wait) && r.json.retry_after === wait, `retry-after ${r.headers['retry-after']} / ${r.json.retry_after}`);
+    await sleep(wait * 1000 + 150);
+    const again = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    return v(again.status !== 200, `Retry-After ${wait} honoured (+150 ms) -> ${again.status}${again.json && again.json.limit_scope ? ` ${again.json.limit_scope} (${again.json.message})` : ''}`);
+  },
+  async x_research_minute_429_second_wait(api) {
+    try {
+      const a = await api.newAccount(100000);
+      await api.fill('x_research', 'minute', 60, a);
+      const r = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+      must(r.status === 429 && r.json.limit_scope === 'x_research' && String(r.headers.ratelimit || '').startsWith('"x_research-minute"'), `expected an x_research-minute 429, got ${r.status} ${r.headers.ratelimit}`);
+      const wait = Number(r.headers['retry-after']);
+      must(Number.isInteger(wait) && wait > 0 && r.json.retry_after === wait, `retry-after ${r.headers['retry-after']} / ${r.json.retry_after}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: wait + 1 });
+      await sleep(1100);
+      const again = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+      return v(again.status !== 200, `Retry-After ${wait} honoured (+1 s) -> ${again.status} ${again.json && again.json.message}`);
+    } finally { await api.reset(); }
+  },
+  async link_keyed_unpaid_422_billed(api) {
+    try {
+      const a = await api.newAccount(1000);
+      const t = await api.post('/api/auth/wallets/x402-token', undefined, { key: a.key });
+      must(t.status === 200 && t.json && typeof t.json.token === 'string', `token issue answered ${t.status}`);
+      const { spent, out } = await api.spent(a, () => api.get(`/api/v1/wallets/link?token=${enc(t.json.token)}`, { key: a.key }));
+      must(out.status === 422 && out.json.error === 'x402_payment_required', `unpaid keyed link -> ${out.status} ${out.json && out.json.error}`);
+      return v(spent !== 0, `422 x402_payment_required spent ${spent} credits`);
+    } finally { await api.reset(); }
+  },
+  async short_balance_refusal_cached_per_route(api) {
+    const a = await api.newAccount(5);
+    const first = await api.get('/api/v1/latest', { key: a.key });
+    must(first.status === 403 && first.json.error === 'insufficient_credits', `5-credit account -> ${first.status}`);
+    const p = await api.control('PATCH', `/__control/accounts/${a.id}`, { credits: 1000 });
+    must(p.status === 200 && p.json.credits === 1000, `top-up answered ${p.status}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/latest', { key: a.key }));
+    return v(out.status !== 200 || spent !== 20, `after a top-up to 1000 credits -> ${out.status} ${out.json && (out.json.error ? `${out.json.error} (${out.json.message})` : '')} (spent ${spent})`);
+  },
+  async x_research_in_flight_shared_with_standard(api) {
+    try {
+      const a = await api.newAccount(100000);
+      const scope = `r15b-${randomUUID()}`;
+      await api.fault({ method: 'GET', path: '/api/v1/assets', latencyMs: 1500, times: 5, scope });
+      await sleep(1100);
+      const slow = Array.from({ length: 5 }, () => api.get('/api/v1/assets', { key: a.key, scope }));
+      await sleep(300);
+      const r = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+      const std = await Promise.all(slow);
+      must(std.every((x) => x.status === 200), `standard calls ${std.map((x) => x.status).join(',')}`);
+      return v(r.status !== 200, `x/search with 5 standard calls in flight -> ${r.status}${r.json && r.json.limit_scope ? ` ${r.json.limit_scope} ${r.headers.ratelimit}` : ''}`);
+    } finally { await api.reset(); }
+  },
 };
 
 // ------------------------------------------------------------------ runner
