@@ -754,6 +754,30 @@ const TABLE = {
       { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
     ],
     [
+      'auth-short-refusal-remembered',
+      'AUTH-021',
+      'a key refused 403 insufficient_credits at a short, positive balance stays refused on that route for 60 s after a top-up (round-15 bug)',
+      { operation: 'getLatest', via: ['suites/billing.spec.ts'] },
+    ],
+    [
+      'wal-keyed-unpaid-422-billed',
+      'WAL-010',
+      'a keyed link call refused 422 (a live token, no payment) keeps a 10-credit debit (round-15 bug)',
+      { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
+    ],
+    [
+      'tgt-venue-a-outage-404',
+      'TGT-032',
+      'forecast-targets answers a venue_a ref 404 not_found while venue resolution is down; venue_b refs still answer 503 (round-15 bug)',
+      { operation: 'getForecastTargets', via: ['suites/source-outages.spec.ts'] },
+    ],
+    [
+      'avail-market-id-outage-untracked',
+      'AVAIL-031',
+      "availability's market_id form answers 200 untracked while its source is down; market_key and slug still answer 503 (round-15 bug)",
+      { operation: 'getForecastAvailability', via: ['suites/source-outages.spec.ts'] },
+    ],
+    [
       'auth-refusal-remembered',
       'AUTH-021',
       'a key refused 403 insufficient_credits stays refused for 60 s after a top-up (round-13 bug)',
@@ -764,6 +788,18 @@ const TABLE = {
       'LIM-010',
       'a repeated unsigned GET of one URL is answered from a challenge cache in front of the per-IP guard, never counted nor refused (round-14 bug)',
       { operation: 'listAssets', via: ['suites/limits.spec.ts'] },
+    ],
+    [
+      'oil-spacing-wait-floored',
+      'LIM-020',
+      "the oil route's spacing 429 rounds its wait down, so it states 0 s; a retry after it is refused again (round-15 bug)",
+      { operation: 'getOilSignal', via: ['suites/limits.spec.ts'] },
+    ],
+    [
+      'lim-social-in-flight-shared',
+      'LIM-012',
+      "the social in-flight bound counts the key's standard calls in flight: with 5 standard calls running, x/search is refused (round-15 bug)",
+      { operation: 'searchSocial', via: ['suites/limits.spec.ts'] },
     ],
     [
       'lim-guard-minute-wait-clock',

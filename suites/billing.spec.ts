@@ -118,7 +118,7 @@ test.describe('billing: parallel calls of every paid operation never overdraw', 
   const keyed = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((sec) => 'apiKey' in sec));
   for (const op of keyed) {
     test(
-      `${op}: an account holding one call's price is admitted, after a refusal at zero too; ${PARALLEL} parallel calls on credits for ${AFFORDABLE}: exactly ${AFFORDABLE} succeed, the rest 403 insufficient_credits, balance 0`,
+      `${op}: an account holding one call's price is admitted, after a refusal at zero or a short balance too; ${PARALLEL} parallel calls on credits for ${AFFORDABLE}: exactly ${AFFORDABLE} succeed, the rest 403 insufficient_credits, balance 0`,
       {
         ...ruleDetails(BILLING_RULES.noOverdraw, BILLING_RULES.insufficientCredits, BILLING_RULES.exactPriceAdmitted, ...contractRules(op)),
         lock: routeLocks(op),
@@ -152,26 +152,28 @@ test.describe('billing: parallel calls of every paid operation never overdraw', 
             );
         });
         // The same after a refusal (round-13 bug: a key refused at zero credits stayed refused for a while after its
-        // top-up): an account refused 403 insufficient_credits, then given one call's price, is admitted at once.
-        await test.step(`refused at zero credits, then topped up to ${credits}: admitted`, async () => {
-          const empty = await controlPlane.createAccount(0);
-          const first = await sendRequest(api.withKey(empty.apiKey), request);
-          await expect(first).toMatchContract(op);
-          if (first.status() !== 403 || (await errorOf(first)) !== 'insufficient_credits') return;
-          await controlPlane.setCredits(empty.accountId, credits);
-          const res = await sendRequest(api.withKey(empty.apiKey), request);
-          await expect(res).toMatchContract(op);
-          if (res.status() === 403 && (await errorOf(res)) === 'insufficient_credits')
-            exact.push(
-              ...drawnFrom(res, [
-                violation(
-                  BILLING_RULES.exactPriceAdmitted,
-                  'status',
-                  `an account refused at 0 credits and then given ${credits} credits (the call's price) was refused 403 insufficient_credits again`,
-                ),
-              ]),
-            );
-        });
+        // top-up; round-14 bug: the same only for a refusal at a short, positive balance): an account refused 403
+        // insufficient_credits at zero or one credit short of the price, then given one call's price, is admitted at once.
+        for (const short of [...new Set([0, credits - 1])].filter((c) => c >= 0 && c < credits))
+          await test.step(`refused at ${short} credits, then topped up to ${credits}: admitted`, async () => {
+            const low = await controlPlane.createAccount(short);
+            const first = await sendRequest(api.withKey(low.apiKey), request);
+            await expect(first).toMatchContract(op);
+            if (first.status() !== 403 || (await errorOf(first)) !== 'insufficient_credits') return;
+            await controlPlane.setCredits(low.accountId, credits);
+            const res = await sendRequest(api.withKey(low.apiKey), request);
+            await expect(res).toMatchContract(op);
+            if (res.status() === 403 && (await errorOf(res)) === 'insufficient_credits')
+              exact.push(
+                ...drawnFrom(res, [
+                  violation(
+                    BILLING_RULES.exactPriceAdmitted,
+                    'status',
+                    `an account refused at ${short} credits and then given ${credits} credits (the call's price) was refused 403 insufficient_credits again`,
+                  ),
+                ]),
+              );
+          });
         const account = await controlPlane.createAccount(credits * AFFORDABLE);
         const client = api.withKey(account.apiKey);
         const answers = await Promise.all(Array.from({ length: PARALLEL }, () => sendRequest(client, request)));

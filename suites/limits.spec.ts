@@ -293,11 +293,12 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
           );
       });
       await test.step('after Retry-After the same request is admitted (LIM-020)', async () => {
-        // Waited for real, so only a wait of at most 5 s is taken (a longer one is the clock suites' to judge).
+        // Waited for real, exactly the stated wait (round-15 bug: a wait floored to 0 s), so only a wait of at most 5 s is
+        // taken (a longer one is the clock suites' to judge).
         const wait = parseRetryAfter(refused?.headers()['retry-after']);
         if (!judged('LIM-020', refused && wait !== undefined && wait <= 5 ? 1 : 0, 'a 429 to retry after its Retry-After (at most 5 s)'))
           return;
-        await sleep(Math.max(1, wait!) * 1000 + 50);
+        await sleep(wait! * 1000 + 50);
         const again = await send(client, r);
         found.push(
           ...drawnFrom(again, checkRetryAdmitted(await answerOf(refused!), await answerOf(again), `retried ${wait} s after a 429`)),
@@ -619,11 +620,24 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
   ] as const) {
     test(
       `${scope} (${operationId}): with ${LIMIT_BOUNDS[scope].inFlight} requests in flight the next answers 429 with X-Quotient-Max-Concurrent`,
-      { ...ruleDetails(rule, 'LIM-023', 'LIM-030', ...ANATOMY, ...ADVERTISED, ...contractRules(operationId)) },
+      {
+        ...ruleDetails(
+          rule,
+          'LIM-023',
+          'LIM-030',
+          ...(scope === 'standard' ? ['LIM-012', ...contractRules('searchSocial')] : []),
+          ...ANATOMY,
+          ...ADVERTISED,
+          ...contractRules(operationId),
+        ),
+      },
       async ({ api, targetOptions, controlPlane }) => {
         const account = await controlPlane.createAccount(CREDITS);
         const client = api.withKey(account.apiKey);
         const r = await requestOf(client, targetOptions.target, operationId);
+        // While the standard scope's calls fill its in-flight bound, a social call of the same key is the social
+        // scope's (round-15 bug: one in-flight counter per key shared by both scopes refused it): LIM-012.
+        const social = scope === 'standard' ? await requestOf(client, targetOptions.target, 'searchSocial') : undefined;
         const bound = LIMIT_BOUNDS[scope].inFlight!;
         const slow = faultScope();
         await controlPlane.fault({ method: r.method, path: r.path, latencyMs: 2000, times: bound, scope: slow });
@@ -631,8 +645,31 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
         const held = Array.from({ length: bound }, () => send(client, r, { 'x-fault-scope': slow }));
         await sleep(400);
         const extra = await send(client, r);
+        const besides = social ? await send(client, social) : undefined;
         const statuses = (await Promise.all(held)).map((res) => res.status());
         const found: Violation[] = [];
+        if (
+          besides &&
+          judged(
+            'LIM-012',
+            statuses.every((st) => st === 200) ? 1 : 0,
+            'a social call while the standard in-flight bound is full',
+            'searchSocial',
+          )
+        ) {
+          await expect(besides).toMatchContract('searchSocial');
+          const limitScope = ((await answerOf(besides)).body as { limit_scope?: unknown } | undefined)?.limit_scope;
+          if (besides.status() === 429 && limitScope !== 'ip_guard')
+            found.push(
+              ...drawnFrom(besides, [
+                violation(
+                  'LIM-012',
+                  'status',
+                  `with ${bound} standard calls of the key in flight, its social search answered 429 (limit_scope ${JSON.stringify(limitScope)}): standard traffic consumed the social research quota`,
+                ),
+              ]),
+            );
+        }
         if (statuses.some((s) => s !== 200))
           found.push(
             violation(rule, 'status', `the ${bound} slow requests answered ${statuses.join(',')}: the bound admits ${bound} in flight`),
@@ -900,13 +937,13 @@ test.describe('limits: the wallet link, counted against its payer', () => {
           found.push(...checkDebit(rule, `${every.length - refusals} settled link(s) and ${refusals} 429(s)`, funding, balance, spent));
       if (b.refused) {
         await test.step('after Retry-After, a fresh link of the same payer is no longer refused by that bound (LIM-020)', async () => {
-          // Waited for real: only a wait of at most 5 s is taken.
+          // Waited for real, exactly the stated wait (round-15 bug: a spacing wait floored to 0 s): only a wait of at most 5 s is taken.
           const wait = parseRetryAfter(b.refused!.headers()['retry-after']);
           if (
             !judged('LIM-020', wait !== undefined && wait <= 5 ? 1 : 0, 'a request retried after the Retry-After delay (at most 5 s)', op)
           )
             return;
-          await sleep(Math.max(1, wait!) * 1000 + 50);
+          await sleep(wait! * 1000 + 50);
           const retried = await sendLink(api, links[links.length - 1]!);
           await expect(retried).toMatchContract(op);
           found.push(
@@ -1150,9 +1187,9 @@ test.describe('limits: a 429 does no upstream work; the oil route', () => {
         await expect(second).toMatchContract('getOilSignal');
         if (inside) found.push(...judgeRefusal(await answerOf(second), { scope: 'oil', limit: 'spacing' }, 'OIL-012'));
         const wait = second.status() === 429 ? parseRetryAfter(second.headers()['retry-after']) : undefined;
-        // Waited for real: only a wait of at most 5 s is taken.
+        // Waited for real, exactly the stated wait (round-15 bug: a spacing wait floored to 0 s): only a wait of at most 5 s is taken.
         if (judged('LIM-020', wait === undefined || wait > 5 ? 0 : 1, 'a 429 carrying a Retry-After of at most 5 s')) {
-          await sleep(Math.max(1, wait!) * 1000 + 50);
+          await sleep(wait! * 1000 + 50);
           const again = await sendOil();
           found.push(
             ...drawnFrom(

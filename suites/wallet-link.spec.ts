@@ -596,7 +596,19 @@ test.describe('wallet link: refusals', () => {
 test.describe('wallet link: a call without payment (gaps)', () => {
   test(
     "an unpaid link call: the 402 challenge, or the route's own refusal first (the stub's choices, gaps WAL-022 and WAL-023); the token stays issued",
-    { ...ruleDetails('WAL-022', 'WAL-023', 'WAL-016', 'WAL-021', 'WAL-011', ...contractRules('linkWallet', 'createWalletLinkToken')) },
+    {
+      ...ruleDetails(
+        'WAL-022',
+        'WAL-023',
+        'WAL-016',
+        'WAL-021',
+        'WAL-011',
+        'WAL-008',
+        'WAL-009',
+        'WAL-010',
+        ...contractRules('linkWallet', 'createWalletLinkToken'),
+      ),
+    },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const account = await controlPlane.createAccount(CREDITS);
@@ -613,7 +625,23 @@ test.describe('wallet link: a call without payment (gaps)', () => {
         bare.status === 402 && bare.code === 'payment_required',
         `an unpaid call with an issued token and no key answered ${bare.status} ${bare.code ?? ''} (stub: the 402 challenge)`,
       );
+      const before = await controlPlane.balance(account.accountId);
       const keyed = await answer(api.withKey(account.apiKey), token!);
+      // None of the route's errors is billed, a keyed one's neither (round-15 bug: a keyed unpaid call's 422 kept the
+      // debit a gateway made before the payer check): the key's account pays nothing for a refused link.
+      const refusal = { 404: 'WAL-008', 409: 'WAL-009', 422: 'WAL-010' }[keyed.status];
+      const unbilled: Violation[] = [];
+      if (judged(refusal ?? 'WAL-010', refusal ? 1 : 0, "a keyed link call's refusal", 'linkWallet'))
+        unbilled.push(
+          ...checkDebit(
+            refusal!,
+            `a keyed unpaid link answered ${keyed.status} ${keyed.code ?? ''}`,
+            before,
+            await controlPlane.balance(account.accountId),
+            0,
+          ),
+        );
+      expect.soft(unbilled).toHaveNoViolations();
       observeChoice(
         'WAL-022',
         keyed.status === 422 && keyed.code === 'x402_payment_required' && !keyed.challenge,

@@ -46,6 +46,19 @@ function sendRefusal(reply: FastifyReply, op: Operation, err: ApiError, extraHea
   send(reply, op, err.status, extraHeaders ? { ...err.headers, ...extraHeaders } : err.headers, JSON.stringify(err.envelope()));
 }
 
+/** Mutant avail-market-id-outage-untracked's answer: an identity that resolves to no market row. */
+const UNTRACKED = {
+  tracked: false,
+  available: false,
+  market: null,
+  question: null,
+  latestForecast: null,
+  read: null,
+  generation: null,
+  targetResolution: null,
+  excluded: null,
+};
+
 /** Applies the request's injected upstream fault, if any. @throws ApiError the fault's status */
 function upstream(ctx: StubContext, op: Operation, request: FastifyRequest): Promise<void> | undefined {
   const fault = ctx.faults.forRequest(request.method, op.template, request.url, request.headers['x-fault-scope']);
@@ -70,6 +83,26 @@ async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, r
     const req = routeRequest(ctx, op, request, admission.principal);
     // Nothing to wait for on the common path: no injected fault, a handler that answers at once.
     const fault = op.options.upstreamInHandler ? undefined : upstream(ctx, op, request);
+    // Mutant avail-market-id-outage-untracked: availability's market_id form reads its source's failure as "no such
+    // market", answering 200 untracked (round-15 bug).
+    if (
+      fault &&
+      mutant('avail-market-id-outage-untracked') &&
+      op.operationId === 'getForecastAvailability' &&
+      /[?&]market_id=/.test(request.url)
+    ) {
+      await fault.catch(() => undefined);
+      const extra = await admission.finish(200, false);
+      send(reply, op, 200, extra, JSON.stringify(UNTRACKED));
+      return;
+    }
+    // Mutant tgt-venue-a-outage-404: forecast-targets reads venue resolution's failure on a venue_a ref as "nothing
+    // matches", answering 404 (round-15 bug).
+    const ref = op.operationId === 'getForecastTargets' ? new URL(request.url, 'http://x').searchParams.get('ref') : null;
+    if (fault && mutant('tgt-venue-a-outage-404') && ref !== null && /^venue_a:|venue-a/.test(ref)) {
+      await fault.catch(() => undefined);
+      throw new ApiError(404, 'not_found', `no target matches ${ref}`, { ticker: ref });
+    }
     if (fault) await fault;
     const answer = op.handler(req, ctx);
     const result = answer instanceof Promise ? await answer : answer;
@@ -82,6 +115,14 @@ async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, r
   } catch (err) {
     const apiErr = err instanceof ApiError ? err : undefined;
     const extra = await admission.finish(apiErr?.status ?? 500);
+    // Mutant wal-keyed-unpaid-422-billed: a keyed link call refused 422 keeps a 10-credit debit (round-15 bug).
+    if (
+      mutant('wal-keyed-unpaid-422-billed') &&
+      op.operationId === 'linkWallet' &&
+      apiErr?.status === 422 &&
+      admission.principal?.via === 'api-key'
+    )
+      ctx.accounts.debit(admission.principal.accountId, 10, op.operationId);
     if (!apiErr) throw err;
     sendRefusal(reply, op, apiErr, extra);
   }

@@ -179,7 +179,13 @@ export class RateLimiter {
     // Mutant lim-social-minute-lockout: a social-research minute refusal locks the key out for 60 s from the refusal.
     const lockedUntil = mutant('lim-social-minute-lockout') && scope === 'x_research' ? (this.lockouts.get(key) ?? 0) : 0;
     if (t < lockedUntil) throw rateLimited(scope, [{ window: 'minute', retryAfter: Math.max(1, Math.ceil((lockedUntil - t) / 1000)) }]);
-    const exceeded = this.exceeded(scope, u, now, t);
+    let exceeded = this.exceeded(scope, u, now, t);
+    // Mutant lim-social-in-flight-shared: the social in-flight bound counts the key's standard calls in flight too
+    // (round-15 bug: one in-flight counter per key).
+    if (!exceeded && mutant('lim-social-in-flight-shared') && scope === 'x_research') {
+      const standard = this.usage.standard.get(key)?.inFlight ?? 0;
+      if (u.inFlight + standard >= LIMIT_BOUNDS.x_research.inFlight!) exceeded = [{ window: 'concurrency', retryAfter: 1 }];
+    }
     this.count(u, t, exceeded === undefined);
     if (exceeded && mutant('lim-social-minute-lockout') && scope === 'x_research' && exceeded.some((e) => e.window === 'minute'))
       this.lockouts.set(key, t + 60_000);

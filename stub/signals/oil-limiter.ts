@@ -40,7 +40,9 @@ export class OilLimiter {
     const now = this.nowMs();
     if (state.inFlight) throw rateLimited(Math.max(1, Math.ceil((state.lastStartMs + this.spacingMs - now) / 1000)), true);
     const waitMs = state.lastStartMs + this.spacingMs - now;
-    if (waitMs > 0) throw rateLimited(Math.max(1, Math.ceil(waitMs / 1000)), false);
+    // Mutant oil-spacing-wait-floored: the spacing 429's wait rounded down, so it says 0 s (round-15 bug).
+    if (waitMs > 0)
+      throw rateLimited(mutant('oil-spacing-wait-floored') ? Math.floor(waitMs / 1000) : Math.max(1, Math.ceil(waitMs / 1000)), false);
     return state;
   }
 

@@ -64,6 +64,8 @@ const refunded404 = new Set<string>();
 
 /** Mutant auth-refusal-remembered: when each account was last refused for credits, ms. */
 const drained = new Map<string, number>();
+/** Mutant auth-short-refusal-remembered: when each account and operation was last refused at a short balance, ms. */
+const shortOf = new Map<string, number>();
 /** Mutant auth-entitlement-denial-remembered: when each account was last refused for its entitlement, ms. */
 const unentitled = new Map<string, number>();
 
@@ -167,6 +169,10 @@ export class AccountGate implements Gate {
     // Mutant auth-refusal-remembered: a key refused for credits stays refused for 60 s, a top-up notwithstanding (round-13 bug).
     if (mutant('auth-refusal-remembered') && Date.now() - (drained.get(accountId) ?? -Infinity) < 60_000)
       throw new ApiError(403, 'insufficient_credits', `This call costs ${price.credits} credits`);
+    // Mutant auth-short-refusal-remembered: a refusal at a short, positive balance is remembered per route for 60 s
+    // (round-15 bug).
+    if (mutant('auth-short-refusal-remembered') && Date.now() - (shortOf.get(`${accountId} ${operationId}`) ?? -Infinity) < 60_000)
+      throw new ApiError(403, 'insufficient_credits', `This call costs ${price.credits} credits`);
     // Mutant auth-credit-check-double-sources: the evidence route's credit check asks twice its price (the debit stays).
     const short =
       mutant('auth-credit-check-double-sources') &&
@@ -177,6 +183,7 @@ export class AccountGate implements Gate {
     if (!debit) {
       const balance = this.accounts.get(accountId)?.credits ?? 0;
       if (mutant('auth-refusal-remembered')) drained.set(accountId, Date.now());
+      if (mutant('auth-short-refusal-remembered') && balance > 0) shortOf.set(`${accountId} ${operationId}`, Date.now());
       if (mutant('bill-debit-before-check') && balance > 0) this.accounts.debit(accountId, balance, operationId);
       throw new ApiError(403, 'insufficient_credits', `This call costs ${price.credits} credits; the account holds ${balance}`);
     }
