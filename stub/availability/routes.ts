@@ -44,7 +44,8 @@ interface Availability {
   excluded: { reason: Exclusion; message: string } | null;
 }
 
-const untracked = (): Availability => ({
+/** The answer for an identity that resolves to no market row (also mutant avail-market-id-outage-untracked's). */
+export const untracked = (): Availability => ({
   tracked: false,
   available: mutant('avail-untracked-available'),
   market: null,

@@ -20,6 +20,7 @@ import { sendJson } from './reply.ts';
 import { mutateAnswer } from './answer-mutants.ts';
 import { alt } from '../variant.ts';
 import { mutant } from '../mutants.ts';
+import { untracked } from '../availability/routes.ts';
 import { carriesCredentials, requestCheck } from './request-check.ts';
 
 /** What an operation's requests share, resolved once when the route is registered. */
@@ -45,19 +46,6 @@ function send(reply: FastifyReply, op: Operation, status: number, headers: Recor
 function sendRefusal(reply: FastifyReply, op: Operation, err: ApiError, extraHeaders?: Record<string, string>): void {
   send(reply, op, err.status, extraHeaders ? { ...err.headers, ...extraHeaders } : err.headers, JSON.stringify(err.envelope()));
 }
-
-/** Mutant avail-market-id-outage-untracked's answer: an identity that resolves to no market row. */
-const UNTRACKED = {
-  tracked: false,
-  available: false,
-  market: null,
-  question: null,
-  latestForecast: null,
-  read: null,
-  generation: null,
-  targetResolution: null,
-  excluded: null,
-};
 
 /** Applies the request's injected upstream fault, if any. @throws ApiError the fault's status */
 function upstream(ctx: StubContext, op: Operation, request: FastifyRequest): Promise<void> | undefined {
@@ -93,7 +81,7 @@ async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, r
     ) {
       await fault.catch(() => undefined);
       const extra = await admission.finish(200, false);
-      send(reply, op, 200, extra, JSON.stringify(UNTRACKED));
+      send(reply, op, 200, extra, JSON.stringify(untracked()));
       return;
     }
     // Mutant tgt-venue-a-outage-404: forecast-targets reads venue resolution's failure on a venue_a ref as "nothing
