@@ -5,6 +5,13 @@ import { cases, mutate } from './cases.ts';
 
 const C = CHECKS;
 
+/** A 429 of the per-IP guard's minute (or of the scope and policy given), for LIM-020's retries. */
+const guardMinute = (policy = '"ip_guard-minute";q=1200;w=60', scope = 'ip_guard'): LimitAnswer => ({
+  status: 429,
+  headers: { 'retry-after': '30', 'ratelimit-policy': policy },
+  body: { error: 'rate_limited', message: 'Too many requests', retry_after: 30, limit_scope: scope },
+});
+
 /** A conforming 429 of the standard scope's per-second bound. */
 const refused: LimitAnswer = {
   status: 429,
@@ -92,6 +99,20 @@ export const LIMIT_CASES = [
     bad: {
       // The per-second policy one above the bound (mutant lim-policy-quota-off).
       'LIM-033': ['"standard-second";q=21;w=1, "standard-minute";q=600;w=60', { scope: 'standard', limit: 'second' }],
+    },
+  }),
+  cases({
+    check: C.checkRetryAdmitted,
+    ok: [
+      // Admitted once the stated wait passed.
+      [guardMinute(), { status: 200, headers: {}, body: {} }, 'a retry'],
+      // Refused again by another limit (the key's own scope), or by a guard that now states a lower quota (tightened).
+      [guardMinute(), guardMinute('"standard-minute";q=600;w=60', 'standard'), 'a retry'],
+      [guardMinute(), guardMinute('"ip_guard-minute";q=600;w=60'), 'a retry'],
+    ],
+    bad: {
+      // Refused again by the same limit at the same quota: the stated wait was too short (round-14 bug).
+      'LIM-020': [guardMinute(), guardMinute(), 'a retry'],
     },
   }),
   cases({
