@@ -71,27 +71,31 @@ async function serve(ctx: StubContext, op: Operation, request: FastifyRequest, r
     const req = routeRequest(ctx, op, request, admission.principal);
     // Nothing to wait for on the common path: no injected fault, a handler that answers at once.
     const fault = op.options.upstreamInHandler ? undefined : upstream(ctx, op, request);
-    // Mutant avail-market-id-outage-untracked: availability's market_id form reads its source's failure as "no such
-    // market", answering 200 untracked (round-15 bug).
-    if (
-      fault &&
-      mutant('avail-market-id-outage-untracked') &&
-      op.operationId === 'getForecastAvailability' &&
-      /[?&]market_id=/.test(request.url)
-    ) {
-      await fault.catch(() => undefined);
-      const extra = await admission.finish(200, false);
-      send(reply, op, 200, extra, JSON.stringify(untracked()));
-      return;
+    if (fault) {
+      // Only a call whose upstream is faulted reaches the two outage mutants (never the common path).
+      // Mutant avail-market-id-outage-untracked: availability's market_id form reads its source's failure as "no such
+      // market", answering 200 untracked (round-15 bug).
+      if (
+        mutant('avail-market-id-outage-untracked') &&
+        op.operationId === 'getForecastAvailability' &&
+        /[?&]market_id=/.test(request.url)
+      ) {
+        await fault.catch(() => undefined);
+        send(reply, op, 200, await admission.finish(200, false), JSON.stringify(untracked()));
+        return;
+      }
+      // Mutant tgt-venue-a-outage-404: forecast-targets reads venue resolution's failure on a venue_a ref as "nothing
+      // matches", answering 404 (round-15 bug).
+      const ref =
+        mutant('tgt-venue-a-outage-404') && op.operationId === 'getForecastTargets'
+          ? new URL(request.url, 'http://x').searchParams.get('ref')
+          : null;
+      if (ref !== null && /^venue_a:|venue-a/.test(ref)) {
+        await fault.catch(() => undefined);
+        throw new ApiError(404, 'not_found', `no target matches ${ref}`, { ticker: ref });
+      }
+      await fault;
     }
-    // Mutant tgt-venue-a-outage-404: forecast-targets reads venue resolution's failure on a venue_a ref as "nothing
-    // matches", answering 404 (round-15 bug).
-    const ref = op.operationId === 'getForecastTargets' ? new URL(request.url, 'http://x').searchParams.get('ref') : null;
-    if (fault && mutant('tgt-venue-a-outage-404') && ref !== null && /^venue_a:|venue-a/.test(ref)) {
-      await fault.catch(() => undefined);
-      throw new ApiError(404, 'not_found', `no target matches ${ref}`, { ticker: ref });
-    }
-    if (fault) await fault;
     const answer = op.handler(req, ctx);
     const result = answer instanceof Promise ? await answer : answer;
     const status = result.status ?? 200;
