@@ -4777,6 +4777,279 @@ export const bugs = [
       if (ctx.r15bSlot && ctx.apiKey) r15bInFlight(ctx, ctx.apiKey).delete(ctx.r15bSlot);
     },
   },
+
+  // ================================================================== round 16 (a): patterns a, b, c, d, g (read routes: a legacy alias filled on one route, a broker filter lost beside venue, a US marketKey split at the wrong venue, an envelope cap taken from a page size, a thesis joined by event)
+  // ------------------------------------------------------------------ pattern a (round 16 a): the venueAUrl rule broken on one route's top level
+  {
+    name: 'signals_venueaurl_nonvenue_a',
+    round: 16,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8e14f95c6129'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The top-level venueAUrl of GET /api/v1/markets/{slug}/signals is built as "venueAUrl ?? market.marketUrl" (a fallback meant for old clients that only read venueAUrl), so for venue_b, venue_c and venue_a_us markets it carries the venue page instead of null. venue_a answers, the nested market object, serviceUrl, the evidence items, total and last_updated are unchanged, and every other route keeps venueAUrl null for other venues.',
+    how: 'GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b with an API key: venueAUrl is null on the reference and https://venue-b.example/markets/kxcpiyoy/cpi-year-over-year/kxcpiyoy-26mar (market.marketUrl) through the bug.',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !b.market || b.market.venue === 'venue_a' || b.venueAUrl !== null || typeof b.market.marketUrl !== 'string') return;
+      b.venueAUrl = b.market.marketUrl;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 16 a): a filter value honoured only without a second filter
+  {
+    name: 'search_broker_tag_lost_with_venue',
+    round: 16,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'GET /api/v1/markets/search drops the tag=broker_a filter when a venue filter is also given: the per-venue lane resolves tag against market tags only and treats broker_a (which is no market tag) as "no tag filter", so the venue\'s rows that no broker lists come back beside the broker-listed ones. tag=broker_a alone (with or without q), venue alone, and ordinary tags with venue are right; count agrees with the rows. API-key calls only (x402 calls are left correct).',
+    how: 'GET /api/v1/markets/search?q=fed&tag=broker_a&venue=venue_b with an API key: the reference answers 63 rows, all with broker_channels ["broker_a"]; through the bug 66 rows, 3 of them with broker_channels [] (the answer of q=fed&venue=venue_b).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      if (!ctx.query.get('venue')) return null;
+      const tags = ctx.query.getAll('tag');
+      if (!tags.some((t) => String(t).trim().toLowerCase() === 'broker_a')) return null;
+      ctx.query.delete('tag');
+      for (const t of tags) if (String(t).trim().toLowerCase() !== 'broker_a') ctx.query.append('tag', t);
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 16 a): a documented identifier form misread on a route nobody used it on
+  {
+    name: 'assets_reference_venue_a_us_key_misparsed',
+    round: 16,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15', '6b9ba6eb33d0'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search splits a marketKey reference by testing the venue keys in enum order with startsWith, so "venue_a_us:<id>" is taken as venue venue_a with native id "us:<id>" and matches no linked market: the Asset of an active venue_a_us market is not returned for its marketKey. The references echo still lists the key as given; marketKeys of venue_a, venue_b and venue_c, the bare native id of the venue_a_us market, Asset keys, UUIDs and identifiers match. API-key calls only (x402 calls are left correct).',
+    how: 'GET /api/v1/assets/search?reference=venue_a_us:78782773 with an API key: the reference answers the eth Asset (references ["venue_a_us:78782773"]); through the bug assets [] with the same references echo. With &reference=btc added, only btc comes back.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      const refs = ctx.query.getAll('reference');
+      if (!refs.some((r) => String(r).startsWith('venue_a_us:'))) return null;
+      const back = new Map();
+      ctx.query.delete('reference');
+      for (const r of refs) {
+        if (String(r).startsWith('venue_a_us:')) {
+          const mis = `venue_a:${String(r).slice('venue_a'.length + 1)}`;
+          back.set(mis, r);
+          ctx.query.append('reference', mis);
+        } else ctx.query.append('reference', r);
+      }
+      ctx.r16aRefs = back;
+      return null;
+    },
+    onResponse(ctx, res) {
+      if (!ctx.r16aRefs || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.references)) return;
+      b.references = dedupe(b.references.map((r) => ctx.r16aRefs.get(r) || r));
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 16 a): a stated bound replaced by another number on one route
+  {
+    name: 'latest_envelope_cap_100',
+    round: 16,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['ee3d8237f94a', 'f29e8e9dbb90'],
+    operations: ['GET /api/v1/latest'],
+    what: 'The latest feed hydrates each event market\'s relationships with the feed\'s own page-size constant (100) as the per-category cap instead of 50, so a market with more than 50 sibling markets on its Asset carries up to 100 market refs, and truncated.markets is true only when more than 100 were cut. Every added ref is a well-formed HAS_MARKET ref (outgoing, via asset) to a real active market of the same Asset. Markets with 50 or fewer refs, the compact forecasts\' envelopes, asset and signal refs, and every other route\'s envelopes (capped at 50) are unchanged.',
+    how: 'GET /api/v1/latest?hours=6 with an API key: the events on fed-funds-rate and btc markets (for example venue_b:KXFED-26JAN-T3.00) carry 50 market refs with truncated.markets true on the reference; through the bug they carry every sibling (70 or more) with truncated.markets false.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.events)) return;
+      const CAP = 100;
+      const linked = new Map();
+      let n = 0;
+      for (const e of b.events) {
+        const m = e && e.market;
+        const rel = m && m.relationships;
+        if (!rel || !rel.truncated || rel.truncated.markets !== true || !Array.isArray(rel.markets)) continue;
+        const have = new Set(rel.markets.map((r) => r && r.marketKey));
+        have.add(m.marketKey);
+        const pool = [];
+        for (const a of rel.assets || []) {
+          if (!a || a.via !== 'direct' || !a.assetKey) continue;
+          if (!linked.has(a.assetKey)) {
+            const j = await r12bOwnGet(ctx, `/api/v1/assets/search?reference=${encodeURIComponent(a.assetKey)}`);
+            const hit = j && Array.isArray(j.assets) ? j.assets.find((x) => x && x.assetKey === a.assetKey) : null;
+            linked.set(a.assetKey, hit && Array.isArray(hit.linked_markets) ? hit.linked_markets : []);
+          }
+          for (const lm of linked.get(a.assetKey)) {
+            if (!lm || have.has(lm.marketKey)) continue;
+            have.add(lm.marketKey);
+            pool.push({ relationship: 'HAS_MARKET', direction: 'outgoing', via: 'asset', marketKey: lm.marketKey, venue: lm.venue, nativeMarketId: lm.nativeMarketId, question: lm.question ?? null });
+          }
+        }
+        if (!pool.length) continue;
+        const room = Math.max(0, CAP - rel.markets.length);
+        rel.markets = [...rel.markets, ...pool.slice(0, room)];
+        rel.truncated.markets = pool.length > room;
+        n++;
+      }
+      if (n) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 16 a): a paired member joined on the wrong key
+  {
+    name: 'asset_linked_thesis_event_keyed',
+    round: 16,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['f319ea0d285c', '6eb57fea977d'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'When GET /api/v1/assets/search hydrates linked markets, the thesis is looked up in a map keyed by the market\'s event id instead of its market key, so every forecast market of a multi-market event (strike ladders such as KXBTCD-26MAR2317) carries the thesis of the first such market in the list, not the thesis of its own latest forecast. latest_service_probability, forecast_at, market_odds_at_forecast and has_forecast stay right, markets alone in their event are right, and the stored forecast read, market search and the latest feed are unchanged.',
+    how: 'GET /api/v1/assets/search?reference=btc with an API key, then GET /api/v1/markets/{ticker}/forecast?venue=venue_b for the forecast markets of event KXBTCD-26MAR2317: on the reference each linked thesis equals the stored forecast\'s thesis (whose probability equals latest_service_probability); through the bug all of them carry the first one\'s thesis, so most differ.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.assets)) return;
+      let n = 0;
+      for (const a of b.assets) {
+        if (!a || !Array.isArray(a.linked_markets)) continue;
+        const byEvent = new Map();
+        for (const m of a.linked_markets) {
+          if (!m || !m.has_forecast || typeof m.thesis !== 'string') continue;
+          const ev = (m.event && m.event.id) || m.nativeEventId;
+          if (!ev) continue;
+          if (!byEvent.has(ev)) { byEvent.set(ev, m.thesis); continue; }
+          if (m.thesis !== byEvent.get(ev)) { m.thesis = byEvent.get(ev); n++; }
+        }
+      }
+      if (n) res.touch();
+    },
+  },
+
+  // ================================================================== round 16 (b): patterns a, d, e, f, g (money, limits and state: a concurrency header lost on the generation route, a social credit check at the sibling's price, in-flight slots held by refunded 404s, a generation 502 that keeps its $1.00, a profile belief left without citations)
+  // ------------------------------------------------------------------ pattern a (round 16 b): a header a 429 must carry, lost on one operation's concurrency refusal
+  {
+    name: 'generation_concurrency_429_no_max_concurrent',
+    round: 16,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['a8500226c2fd'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'When POST /api/auth/forecast-requests is refused by the standard scope\'s in-flight bound (429 rate_limited, limit_scope standard, RateLimit "standard-concurrency"), the answer lacks the X-Quotient-Max-Concurrent header: the generation route builds its 429s through its owner-quota error writer, which sets Retry-After, RateLimit-Policy and RateLimit but knows nothing of concurrency. The body, the other three headers, the generation\'s other 429s and the concurrency 429s of every other standard route are right; nothing is debited.',
+    how: 'Add a scoped latency fault of 1.5 s on GET /api/v1/assets and start ten such calls with one API key; 300 ms later POST /api/auth/forecast-requests (venue_a 1000503, Idempotency-Key) with the same key: 429 standard-concurrency with X-Quotient-Max-Concurrent 10 on the reference, without the header through the bug.',
+    onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 429) return;
+      if (!/^"standard-concurrency"/.test(String(res.headers.ratelimit || ''))) return;
+      delete res.headers['x-quotient-max-concurrent'];
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 16 b): a price wrong where it appears again, in one route's credit check
+  {
+    name: 'xsearch_credit_check_profile_price',
+    round: 16,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['09136ff6d2cd', '1298c54a809b'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'The API-key credit check of POST /api/v1/x/search uses the social-research scope\'s price (the highest of its two routes, the 1000 credits of /x/profile) instead of the 500 credits ($0.50) the route costs: an account holding 500 to 999 credits is refused 403 insufficient_credits ("This call costs 1000 credits"), and every x/search 403 says 1000. The debit of an admitted call (500), the 402 challenge, /x/profile and every standard route are right; the refusal debits nothing.',
+    how: 'Create an account with 700 credits and POST /api/v1/x/search {query: "fed"} with its key: 200 and 500 credits debited on the reference; 403 insufficient_credits ("costs 1000 credits; the account holds 700") and no debit through the bug.',
+    async onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      const acct = await accountOf(ctx);
+      if (!acct) return null;
+      const r = await ctx.control('GET', `/__control/accounts/${encodeURIComponent(acct)}`);
+      if (!r || r.status !== 200 || !r.json || typeof r.json.credits !== 'number') return null;
+      const held = r.json.credits;
+      if (held < 500 || held >= 1000) return null;
+      return ctx.reply(403, { error: 'insufficient_credits', message: `This call costs 1000 credits; the account holds ${held}` });
+    },
+    onResponse(ctx, res) {
+      learnAccounts(ctx, res);
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/search') || res.status !== 403 || !b || b.error !== 'insufficient_credits') return;
+      if (typeof b.message === 'string') { b.message = b.message.replace(/costs 500 credits/, 'costs 1000 credits'); res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 16 b): an in-flight bound that counts calls after they ended
+  {
+    name: 'standard_in_flight_slot_held_by_404',
+    round: 16,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['db986177c205'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'GET /api/v1/signals', 'GET /api/v1/markets/mispriced', 'POST /api/auth/forecast-requests'],
+    what: 'A keyed standard-scope call answered 404 (refunded) keeps its in-flight slot after the answer: the release sits in the billing-success branch and the refund path skips it, so the slot is freed only by a sweeper 30 seconds later. Ten 404s of one account within half a minute (unknown slugs on the evidence or forecast route) fill its in-flight bound of 10, and its next standard call is refused 429 rate_limited, limit_scope standard, "standard-concurrency" (X-Quotient-Max-Concurrent 10, Retry-After 1), although nothing of the account is running. Answers other than 404, the social scope and other accounts are unchanged; the refusal is answered before any debit.',
+    how: 'With one API key, call GET /api/v1/markets/no-such-market-N/signals ten times in a row (404, refunded), then GET /api/v1/assets: 200 on the reference, 429 standard-concurrency through the bug.',
+    onRequest(ctx) {
+      r16bResetSeen(ctx);
+      if (!ctx.apiKey || !isStandardRoute(ctx)) return null;
+      const st = r16bSlots(ctx, ctx.apiKey);
+      const now = Date.now();
+      st.leaked = st.leaked.filter((t) => now - t < 30_000);
+      if (st.leaked.length + st.running.size >= 10) {
+        return ctx.reply(429, {
+          error: 'rate_limited',
+          message: "Too many requests: the standard scope's concurrency (in-flight) limit is exceeded; retry after 1 s",
+          retry_after: 1,
+          limit_scope: 'standard',
+        }, {
+          'retry-after': '1',
+          ratelimit: '"standard-concurrency";r=0;t=1',
+          'ratelimit-policy': STD_POLICY,
+          'x-quotient-max-concurrent': '10',
+        });
+      }
+      ctx.r16bSlot = Symbol('slot');
+      st.running.add(ctx.r16bSlot);
+      return null;
+    },
+    onResponse(ctx, res) {
+      if (!ctx.r16bSlot || !ctx.apiKey) return;
+      const st = r16bSlots(ctx, ctx.apiKey);
+      st.running.delete(ctx.r16bSlot);
+      if (res.status === 404) st.leaked.push(Date.now());
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 16 b): an unbilled answer billed for one cause on one route
+  {
+    name: 'generation_upstream_502_billed',
+    round: 16,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests debits its $1.00 at admission and leaves refunds to the job pipeline (a job that ends failed or rejected gives the credits back); when the job queue is unavailable and the call answers 502 upstream_unavailable, no job exists to refund, so the 1000 credits stay debited. The 502 answer itself is right; the generation\'s 404, 422 and 429 and the 502s of every other route are unbilled as documented.',
+    how: 'Add a scoped fault (POST /api/auth/forecast-requests, status 502, times 1), read the balance, POST /api/auth/forecast-requests (venue_a 1000503, Idempotency-Key) with an API key and the fault scope: 502 on both; the balance is unchanged on the reference and 1000 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || !ctx.apiKey || res.status !== 502) return;
+      await ctx.charge(1000);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 16 b): a field-level invariant of the social profile
+  {
+    name: 'profile_unsupported_belief_kept',
+    round: 16,
+    pattern: 'g',
+    section: 'Resources and their fields / Social-account profile (response of POST /api/v1/x/profile)',
+    sentences: ['7c4a7fa21ce8'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The profile\'s grounding pass removes from each belief the post ids that do not resolve to evidence but keeps a belief left with none: the last belief of a profile (drawn from a thread whose root post lies outside the window) is returned with its claim and confidence and post_ids []. Every id still cited resolves to evidence, window.post_count is unchanged (the belief\'s posts are cited by an interest too), and interests, tendencies, observations, risk_profile and information_processing are right.',
+    how: 'POST /api/v1/x/profile {handle: "alice"} with an API key: every belief cites at least one post on the reference; through the bug the last belief has post_ids [].',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !Array.isArray(b.beliefs) || b.beliefs.length < 2) return;
+      const cited = new Set((b.interests || []).flatMap((x) => (Array.isArray(x.post_ids) ? x.post_ids : [])));
+      for (let i = b.beliefs.length - 1; i >= 0; i--) {
+        const x = b.beliefs[i];
+        if (!x || !Array.isArray(x.post_ids) || x.post_ids.length === 0) continue;
+        if (!x.post_ids.every((id) => cited.has(id))) continue;
+        x.post_ids = [];
+        res.touch();
+        return;
+      }
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-14 (b) helpers
@@ -5209,4 +5482,17 @@ function r11bLearnJob(ctx, res) {
     if (!ctx.state.r11bJobs) ctx.state.r11bJobs = new Map();
     ctx.state.r11bJobs.set(b.jobId, ctx.apiKey);
   }
+}
+
+// ------------------------------------------------------------------ round-16 (b) helpers
+/** API key -> {running: Set of slots of its standard calls in flight, leaked: wall ms of its 404 answers whose slot was not released}. */
+function r16bSlots(ctx, key) {
+  if (!ctx.state.r16bSlots) ctx.state.r16bSlots = new Map();
+  if (!ctx.state.r16bSlots.has(key)) ctx.state.r16bSlots.set(key, { running: new Set(), leaked: [] });
+  return ctx.state.r16bSlots.get(key);
+}
+/** A control-plane reset puts the stub back to its seed: forget what the round-16 (b) bugs remembered. */
+function r16bResetSeen(ctx) {
+  if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
+  delete ctx.state.r16bSlots;
 }

@@ -2234,6 +2234,121 @@ const checks = {
       return v(r.status !== 200, `x/search with 5 standard calls in flight -> ${r.status}${r.json && r.json.limit_scope ? ` ${r.json.limit_scope} ${r.headers.ratelimit}` : ''}`);
     } finally { await api.reset(); }
   },
+  // ---------------------------------------------------------------- round 16 (a)
+  async signals_venueaurl_nonvenue_a(api) {
+    const a = await api.newAccount();
+    const own = await api.get('/api/v1/markets/will-us-unemployment-reach-5-in-2026/signals', { key: a.key });
+    must(own.status === 200 && own.json.market.venue === 'venue_a' && typeof own.json.venueAUrl === 'string', `venue_a evidence -> ${own.status} ${own.json && own.json.venueAUrl}`);
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200 && r.json.market && r.json.market.venue === 'venue_b', `venue_b evidence -> ${r.status}`);
+    return v(r.json.venueAUrl !== null, `venue_b evidence venueAUrl=${JSON.stringify(r.json.venueAUrl)}`);
+  },
+  async search_broker_tag_lost_with_venue(api) {
+    const a = await api.newAccount();
+    const alone = await api.get('/api/v1/markets/search?q=fed&tag=broker_a', { key: a.key });
+    must(alone.status === 200 && alone.json.markets.length > 0 && alone.json.markets.every((m) => (m.broker_channels || []).includes('broker_a')), `tag=broker_a alone -> ${alone.status}`);
+    const r = await api.get('/api/v1/markets/search?q=fed&tag=broker_a&venue=venue_b', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets) && r.json.count === r.json.markets.length, `tag=broker_a&venue=venue_b -> ${r.status}`);
+    const unlisted = r.json.markets.filter((m) => !(m.broker_channels || []).includes('broker_a'));
+    return v(unlisted.length > 0, `${r.json.markets.length} rows, ${unlisted.length} not broker-listed${unlisted[0] ? ` (e.g. ${unlisted[0].marketKey})` : ''}`);
+  },
+  async assets_reference_venue_a_us_key_misparsed(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=venue_a_us%3A78782773', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `reference=venue_a_us:78782773 -> ${r.status}`);
+    must(JSON.stringify(r.json.references) === JSON.stringify(['venue_a_us:78782773']), `references echo ${JSON.stringify(r.json.references)}`);
+    const keys = r.json.assets.map((x) => x.assetKey);
+    return v(!keys.includes('eth'), `reference=venue_a_us:78782773 -> assets ${JSON.stringify(keys)}`);
+  },
+  async latest_envelope_cap_100(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.events), `latest -> ${r.status}`);
+    let worst = null;
+    for (const e of r.json.events) {
+      const rel = e.market && e.market.relationships;
+      if (!rel) continue;
+      for (const cat of ['assets', 'markets', 'signals']) {
+        const n = Array.isArray(rel[cat]) ? rel[cat].length : 0;
+        if (!worst || n > worst.n) worst = { n, cat, key: e.market.marketKey, truncated: rel.truncated && rel.truncated[cat] };
+      }
+    }
+    must(worst && worst.n >= 50, `no envelope reaches the cap (largest ${worst && worst.n})`);
+    return v(worst.n > 50, `largest category: ${worst.key} ${worst.cat} ${worst.n} refs, truncated ${worst.truncated}`);
+  },
+  async asset_linked_thesis_event_keyed(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(r.status === 200 && r.json.assets.length === 1, `reference=btc -> ${r.status}`);
+    const group = r.json.assets[0].linked_markets.filter((m) => m.has_forecast && m.event && m.event.id === 'KXBTCD-26MAR2317');
+    must(group.length >= 3, `event KXBTCD-26MAR2317 has ${group.length} forecast markets`);
+    let paired = 0;
+    const off = [];
+    for (const m of group) {
+      const f = await api.get(`/api/v1/markets/${enc(m.slug || m.nativeMarketId)}/forecast?venue=${m.venue}`, { key: a.key });
+      must(f.status === 200 && f.json.forecast, `forecast read ${m.marketKey} -> ${f.status}`);
+      if (f.json.forecast.probability !== m.latest_service_probability) continue;
+      paired++;
+      if (f.json.forecast.thesis !== m.thesis) off.push(m.marketKey);
+    }
+    must(paired >= 3, `only ${paired} linked markets pair with their stored forecast`);
+    return v(off.length > 0, `${off.length} of ${paired} linked theses differ from their stored forecast${off[0] ? ` (e.g. ${off[0]})` : ''}`);
+  },
+  // ---------------------------------------------------------------- round 16 (b)
+  async generation_concurrency_429_no_max_concurrent(api) {
+    try {
+      const a = await api.newAccount(100000);
+      const scope = `r16b-gc-${randomUUID()}`;
+      await api.fault({ method: 'GET', path: '/api/v1/assets', latencyMs: 1500, times: 10, scope });
+      await sleep(1100);
+      const slow = Array.from({ length: 10 }, () => api.get('/api/v1/assets', { key: a.key, scope }));
+      await sleep(300);
+      const r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+        { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+      const std = await Promise.all(slow);
+      must(std.every((x) => x.status === 200), `slow calls ${std.map((x) => x.status).join(',')}`);
+      must(r.status === 429 && r.json.limit_scope === 'standard' && String(r.headers.ratelimit || '').startsWith('"standard-concurrency"'), `expected a standard-concurrency 429, got ${r.status} ${r.headers.ratelimit}`);
+      return v(r.headers['x-quotient-max-concurrent'] === undefined, `generation concurrency 429: X-Quotient-Max-Concurrent ${r.headers['x-quotient-max-concurrent']}, Retry-After ${r.headers['retry-after']}`);
+    } finally { await api.reset(); }
+  },
+  async xsearch_credit_check_profile_price(api) {
+    const a = await api.newAccount(700);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key }));
+    return v(out.status !== 200 || spent !== 500, `700-credit account -> ${out.status} ${out.json && out.json.error ? `${out.json.error} (${out.json.message})` : ''} (spent ${spent})`);
+  },
+  async standard_in_flight_slot_held_by_404(api) {
+    try {
+      const a = await api.newAccount(100000);
+      await sleep(1100);
+      for (let i = 0; i < 10; i++) {
+        const r = await api.get(`/api/v1/markets/no-such-market-${i}/signals`, { key: a.key });
+        must(r.status === 404, `unknown slug ${i} -> ${r.status}`);
+      }
+      const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets', { key: a.key }));
+      return v(out.status !== 200, `after ten 404s, nothing in flight -> ${out.status}${out.json && out.json.limit_scope ? ` ${out.json.limit_scope} ${out.headers.ratelimit}` : ''} (spent ${spent})`);
+    } finally { await api.reset(); }
+  },
+  async generation_upstream_502_billed(api) {
+    const scope = `r16b-g502-${randomUUID()}`;
+    try {
+      const a = await api.newAccount(5000);
+      await api.fault({ method: 'POST', path: '/api/auth/forecast-requests', status: 502, times: 1, scope });
+      const { spent, out } = await api.spent(a, () => api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+        { key: a.key, scope, headers: { 'idempotency-key': randomUUID() } }));
+      must(out.status === 502, `generation with the queue down -> ${out.status}`);
+      return v(spent !== 0, `502 ${out.json && out.json.error} spent ${spent} credits`);
+    } finally { await api.control('DELETE', '/__control/faults'); }
+  },
+  async profile_unsupported_belief_kept(api) {
+    const a = await api.newAccount(10000);
+    const r = await api.post('/api/v1/x/profile', { handle: 'alice' }, { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.beliefs) && r.json.beliefs.length > 0, `profile ${r.status}`);
+    const ev = new Set(r.json.evidence.map((e) => e.post_id));
+    const claims = [...r.json.interests, ...r.json.beliefs, ...r.json.tendencies, ...r.json.observations,
+      ...[r.json.risk_profile, r.json.information_processing].filter(Boolean)];
+    const bad = claims.filter((c) => !Array.isArray(c.post_ids) || c.post_ids.length === 0 || c.post_ids.some((id) => !ev.has(id)));
+    return v(bad.length > 0, `${bad.length} of ${claims.length} claims without resolving citations${bad.length ? ` (e.g. ${JSON.stringify(bad[0]).slice(0, 160)})` : ''}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
