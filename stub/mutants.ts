@@ -796,6 +796,12 @@ const TABLE = {
       { operation: 'getOilSignal', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'lim-in-flight-held-by-404',
+      'LIM-004',
+      "a 404's in-flight slot is released 30 s after its answer: after ten 404s of a key, its next standard call is refused for concurrency with nothing running (round-16 bug)",
+      { operation: 'listAssets', via: ['suites/limits.spec.ts'] },
+    ],
+    [
       'lim-social-in-flight-shared',
       'LIM-012',
       "the social in-flight bound counts the key's standard calls in flight: with 5 standard calls running, x/search is refused (round-15 bug)",
@@ -881,6 +887,12 @@ const TABLE = {
       'ASRCH-062',
       'the asset_type filter is ignored when platform is given too (each filter alone is honoured)',
       { operation: 'searchAssets' },
+    ],
+    [
+      'asset-linked-thesis-sibling',
+      'ASRCH-120',
+      "a linked market of a multi-market event carries the thesis of the event's first linked market, not its own forecast's (round-16 bug)",
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     ['asset-directory-dupe', 'ASSET-004', 'the directory lists its first asset twice'],
     [

@@ -894,8 +894,8 @@ test.describe('asset search: reference mode', () => {
   );
 
   test(
-    "a linked market's latest_service_probability is the one its stored forecast read shows for the same forecast",
-    { ...ruleDetails('ASRCH-117', ...contractRules(OP, 'getMarketForecast')) },
+    "a linked market's latest_service_probability and thesis are the ones its stored forecast read shows for the same forecast",
+    { ...ruleDetails('ASRCH-117', 'ASRCH-120', ...contractRules(OP, 'getMarketForecast')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       // Two routes state one fact (issue 34, round 5): the latest committed forecast's probability. The stored forecast
       // read (FCST-008: it serves the latest) names its current forecast's created_at; where that is the linked market's
@@ -912,10 +912,21 @@ test.describe('asset search: reference mode', () => {
             .filter((m) => typeof m.latest_service_probability === 'number' && typeof m.forecast_at === 'string')
             .map((m) => [String(m.marketKey), m] as const),
         ).values(),
-      ].sort((a, b) => Number(refreshed(b)) - Number(refreshed(a)));
+      ];
+      // Markets of one event (a strike ladder) first among equals: there a pairing slip between siblings can show.
+      const eventOf = (m: Row): string => {
+        const ev = m.event as { id?: unknown } | undefined;
+        return String(ev?.id ?? m.nativeEventId ?? m.marketKey);
+      };
+      const siblings = new Map<string, number>();
+      for (const m of linked) siblings.set(eventOf(m), (siblings.get(eventOf(m)) ?? 0) + 1);
+      linked.sort(
+        (a, b) => Number(refreshed(b)) - Number(refreshed(a)) || (siblings.get(eventOf(b)) ?? 0) - (siblings.get(eventOf(a)) ?? 0),
+      );
       test.skip(!linked.length, 'no instance: no linked market carries a latest forecast');
       const found: Violation[] = [];
       let compared = 0;
+      let theses = 0;
       for (const m of linked) {
         if (compared >= FORECAST_READS) break;
         const request = await marketRequest(paid, targetOptions.target, 'getMarketForecast', {
@@ -932,6 +943,19 @@ test.describe('asset search: reference mode', () => {
         if (typeof current?.created_at !== 'string' || Date.parse(current.created_at) !== Date.parse(String(m.forecast_at))) continue;
         compared++;
         const read = current.probability;
+        // The thesis paired with that probability (round-16 bug: a ladder's theses looked up by event, each market
+        // showing its first sibling's): where both answers carry one, the same text (ASRCH-120).
+        if (typeof current.thesis === 'string' && typeof m.thesis === 'string') {
+          theses++;
+          if (current.thesis !== m.thesis)
+            found.push(
+              violation(
+                'ASRCH-120',
+                `/linked_markets/${String(m.marketKey)}/thesis`,
+                `${String(m.marketKey)}: the linked thesis ${JSON.stringify(m.thesis.slice(0, 80))} is not the thesis of the forecast of ${String(m.forecast_at)}, which its stored forecast read shows as ${JSON.stringify(current.thesis.slice(0, 80))}`,
+              ),
+            );
+        }
         if (typeof read !== 'number' || Math.abs(read - (m.latest_service_probability as number)) > PROBABILITY_ROUNDING)
           found.push(
             violation(
@@ -942,6 +966,7 @@ test.describe('asset search: reference mode', () => {
           );
       }
       judged('ASRCH-117', compared, 'a linked market whose forecast the stored forecast read shows as current (same created_at)', OP);
+      judged('ASRCH-120', theses, 'a linked market and its stored forecast read, both with a thesis, speaking of one forecast', OP);
       expect(found).toHaveNoViolations();
     },
   );

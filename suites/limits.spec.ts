@@ -681,6 +681,65 @@ test.describe('limits: in-flight bounds, filled with a slow route', () => {
   }
 });
 
+test.describe('limits: an answered call leaves the in-flight count', () => {
+  // Round-16 bug: a refunded 404 kept its in-flight slot for half a minute, so ten of them refused the key's next call
+  // 429 "concurrency" with nothing running. The bound counts calls in flight (Limits table); an answered call, whatever
+  // its status, is no longer one. More than the bound's worth of answers of each unbilled kind, one at a time (each
+  // kind in a second of its own: the per-second bound is not met), then one call of the key: it is not refused by the
+  // standard scope, which holds none of the key's calls and whose windows are far below their bounds (LIM-004).
+  test(
+    "after more than the bound of 404, 422 and 502 answers one at a time, the key's next standard call is admitted",
+    { ...ruleDetails('LIM-004', ...contractRules('getMarketSignals'), ...contractRules('getLatest'), ...contractRules('listAssets')) },
+    async ({ api, targetOptions, controlPlane }) => {
+      const account = await controlPlane.createAccount(CREDITS);
+      const client = api.withKey(account.apiKey);
+      const r = await requestOf(client, targetOptions.target, 'listAssets');
+      const count = LIMIT_BOUNDS.standard.inFlight! + 1;
+      const upstream = faultScope();
+      await controlPlane.fault({ method: r.method, path: r.path, status: 502, times: count, scope: upstream });
+      const kinds: { what: string; request: PaidRequest; headers?: Record<string, string> }[] = [
+        {
+          what: 'an unknown market (404)',
+          request: {
+            method: 'GET',
+            path: `/api/v1/markets/fc-no-such-market-${randomUUID().slice(0, 8)}/signals`,
+            params: {},
+            expect: 404,
+          },
+        },
+        {
+          what: 'latest hours above its bound (422)',
+          request: { method: 'GET', path: '/api/v1/latest', params: { hours: '7' }, expect: 422 },
+        },
+        { what: 'an upstream fault (502)', request: r, headers: { 'x-fault-scope': upstream } },
+      ];
+      const seen: string[] = [];
+      for (const { what, request, headers } of kinds) {
+        await sleep(1100);
+        const statuses: number[] = [];
+        for (let i = 0; i < count; i++) statuses.push((await send(client, request, headers)).status());
+        seen.push(`${count} × ${what}: ${[...new Set(statuses)].join('/')}`);
+      }
+      await sleep(1100);
+      const next = await send(client, r);
+      await expect(next).toMatchContract('listAssets');
+      judged('LIM-004', 1, "a call after the key's earlier calls were all answered", 'listAssets');
+      const body = next.status() === 429 ? ((await answerOf(next)).body as { limit_scope?: unknown } | undefined) : undefined;
+      const found: Violation[] =
+        next.status() === 429 && body?.limit_scope === 'standard'
+          ? drawnFrom(next, [
+              violation(
+                'LIM-004',
+                'status',
+                `with none of the key's calls in flight (${seen.join('; ')}, each answered), its next call was refused 429 by the standard scope (${next.headers()['ratelimit'] ?? 'no RateLimit'}): answered calls still held the bound`,
+              ),
+            ])
+          : [];
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
 test.describe('limits: unsigned challenges and signed x402 retries', () => {
   test(
     'unsigned x402 challenges count only against the per-IP guard: more than the standard and social bounds in a second all answer 402',
@@ -1389,6 +1448,45 @@ test.describe('limits: a per-IP guard 429 of a keyed call names no customer scop
       expect(found).toHaveNoViolations();
     },
   );
+
+  // Issue 34 (a rule judged on every operation it applies to): the guard counts every route of the address (the
+  // free lookups and the contract too, gap LIM-027), so its full UTC day is one state in which each operation's 429
+  // can be read. Each is the guard's (the key is fresh, its own scopes empty): it names no customer scope (LIM-034),
+  // and, a per-UTC-day bound, it states the wait to the next 00:00 UTC of the target's clock (LIM-036). An
+  // operation the guard does not count, or that answers the request itself first, is no instance.
+  const GUARDED_ALL = [...contract().operations.keys()].filter((id) => contract().documentedStatuses(id).includes('429')).sort();
+  test(
+    `with the address's guard day full, each operation's 429 (${GUARDED_ALL.length}) names no customer scope and waits to 00:00 UTC`,
+    { ...ruleDetails('LIM-034', 'LIM-036', ...GUARDED_ALL.flatMap((op) => contractRules(op))) },
+    async ({ api, paid, controlPlane, targetOptions }) => {
+      const address = api.sourceAddress();
+      const at = address ? { address } : {};
+      // Every request found before the guard closes the address (discovery reads the target too).
+      const requests: [string, PaidRequest][] = [];
+      for (const op of GUARDED_ALL) requests.push([op, await requestOrBaseline(paid, targetOptions.target, op)]);
+      const account = await controlPlane.createAccount(CREDITS);
+      const client = api.withKey(account.apiKey);
+      const found: Violation[] = [];
+      const refusedOn: string[] = [];
+      await preload(controlPlane, { scope: 'ip_guard', window: 'day', count: LIMIT_BOUNDS.ip_guard.day, ...at });
+      try {
+        for (const [op, request] of requests) {
+          const res = await send(client, request);
+          await expect.soft(res).toMatchContract(op);
+          if (res.status() !== 429) continue;
+          const now = (await controlPlane.clock()).now.getTime();
+          const answer = await answerOf(res);
+          refusedOn.push(op);
+          judged(['LIM-034', 'LIM-036'], 1, "a call refused by the per-IP guard's full day", op);
+          found.push(...drawnFrom(res, [...checkGuardScope(answer.body, `${op} after a full guard day`), ...checkDayWait(answer, now)]));
+        }
+      } finally {
+        await controlPlane.limitUsage({ scope: 'ip_guard', window: 'day', count: 0, ...at });
+      }
+      test.skip(!refusedOn.length, "no instance: no operation answered 429 with the address's guard day full");
+      expect(found).toHaveNoViolations();
+    },
+  );
 });
 
 test.describe('limits: a key its customer scope refuses still gets its free answers', () => {
@@ -1399,13 +1497,15 @@ test.describe('limits: a key its customer scope refuses still gets its free answ
     "with the key's standard or x_research day full, its free calls are never refused in that scope's name",
     { ...ruleDetails('LIM-035', ...contractRules('listAssets'), ...contractRules('searchSocial')) },
     async ({ api, paid, controlPlane, targetOptions }) => {
-      const free = ['getForecastRequest', 'getForecastAvailability', 'getForecastTargets', 'getPricing'].map((op) => {
-        const o = contract().operation(op);
-        const params: Record<string, string> =
-          op === 'getForecastAvailability' ? { market_key: 'venue_a:1' } : op === 'getForecastTargets' ? { ref: 'venue_a:1' } : {};
-        const path = op === 'getForecastRequest' ? o.path.replace('{jobId}', randomUUID()) : o.path;
-        return { op, request: { method: o.method.toUpperCase(), path, params, expect: 200 } as PaidRequest };
-      });
+      const free = ['getForecastRequest', 'getForecastAvailability', 'getForecastTargets', 'getPricing', 'getOpenApi', 'getOpenApiV1'].map(
+        (op) => {
+          const o = contract().operation(op);
+          const params: Record<string, string> =
+            op === 'getForecastAvailability' ? { market_key: 'venue_a:1' } : op === 'getForecastTargets' ? { ref: 'venue_a:1' } : {};
+          const path = op === 'getForecastRequest' ? o.path.replace('{jobId}', randomUUID()) : o.path;
+          return { op, request: { method: o.method.toUpperCase(), path, params, expect: 200 } as PaidRequest };
+        },
+      );
       const found: Violation[] = [];
       let instances = 0;
       for (const [scope, op] of [

@@ -109,6 +109,22 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
     }
     return changed;
   }
+  if (mutant('asset-linked-thesis-sibling') && operationId === 'searchAssets') {
+    // Each Asset's linked markets of one event carry the thesis of the event's first market with one (round-16 bug:
+    // the theses looked up by event, not by market).
+    let changed = false;
+    for (const a of all()) {
+      if (!Array.isArray(a.linked_markets)) continue;
+      const first = new Map<string, unknown>();
+      for (const m of a.linked_markets as Row[]) {
+        const ev = (m.event as Row | undefined)?.id ?? m.nativeEventId;
+        if (typeof m.thesis !== 'string' || typeof ev !== 'string') continue;
+        if (!first.has(ev)) first.set(ev, m.thesis);
+        else if (first.get(ev) !== m.thesis) changed = set(m, 'thesis', first.get(ev));
+      }
+    }
+    return changed;
+  }
   if (mutant('sig-ref-side-null-availability') && operationId === 'getForecastAvailability') {
     // A publication's ref states no side on availability, where the signal list states its side (round-7 bug).
     const refs = all().filter((o) => isRef(o) && o.relationship === 'HAS_SIGNAL' && o.side !== null && 'side' in o);

@@ -178,7 +178,11 @@ export function operationHandler(ctx: StubContext, operationId: string, handler:
         ctx.faults.forRequest(request.method, op.template, request.url, request.headers['x-fault-scope']);
       sendRefusal(reply, op, err);
     } finally {
-      hold.ticket?.release();
+      // Mutant lim-in-flight-held-by-404: a 404's in-flight slot is released only 30 s after its answer (round-16 bug:
+      // the refund path skipped the release, a sweeper freed it later).
+      const ticket = hold.ticket;
+      if (ticket && reply.statusCode === 404 && mutant('lim-in-flight-held-by-404')) setTimeout(() => ticket.release(), 30_000).unref();
+      else ticket?.release();
     }
   };
 }
