@@ -5050,6 +5050,269 @@ export const bugs = [
       }
     },
   },
+  // ================================================================== round 17 (a): patterns a, b, c, d, g (read routes: a legacy service id prefixed on the sources route, a platform filter lost in reference mode, a venue_c native id read as an asset key, a sources key list capped at 9, venue_a target children priced from the NO side)
+  // ------------------------------------------------------------------ pattern a (round 17 a): a routing field broken on one operation
+  {
+    name: 'sources_legacy_service_id_prefixed',
+    round: 17,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['631d0954f278'],
+    operations: ['GET /api/v1/sources'],
+    what: 'The sources route builds each item\'s market.serviceMarketId from the marketKey it was asked for, so legacy venue_a rows (whose serviceMarketId is the bare numeric id everywhere else) carry the venue-prefixed form "venue_a:<id>". Non-legacy venue_a rows and the other venues already use the prefixed form and are unchanged, and so are marketKey, nativeMarketId, the envelope and every other member; the catalog, availability and the latest feed keep the bare id.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224&window=168 with an API key: the catalog row venue_a:520224 has serviceMarketId "520224"; the reference\'s source items say "520224", the bug\'s say "venue_a:520224".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      let touched = false;
+      for (const s of b.sources) {
+        const m = s && s.market;
+        if (m && m.venue === 'venue_a' && typeof m.serviceMarketId === 'string' && /^\d+$/.test(m.serviceMarketId) && typeof m.marketKey === 'string') {
+          m.serviceMarketId = m.marketKey;
+          touched = true;
+        }
+      }
+      if (touched) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 17 a): a filter lost in one mode
+  {
+    name: 'assets_reference_platform_ignored',
+    round: 17,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['bff123bc9b54'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode the platform filter is dropped: the reference lane applies asset_type (a column of the Asset) but not platform (a join on identifiers), so every referenced Asset comes back whether or not it has an identifier in the platform namespace. platform in q mode and in the filtered directory, asset_type in reference mode and reference mode without filters are right. API-key calls only.',
+    how: 'GET /api/v1/assets/search?reference=btc&reference=aapl&platform=coingecko with an API key: the reference answers btc only; through the bug aapl (identifiers nasdaq, isin, sec) comes back beside it.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      if (ctx.query.getAll('reference').length === 0 || !ctx.query.has('platform')) return null;
+      ctx.query.delete('platform');
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 17 a): a documented identifier form misread
+  {
+    name: 'assets_reference_venue_c_native_id_unmatched',
+    round: 17,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'The reference classifier sends every lower-case slug-shaped reference (letters, digits and hyphens, no colon) to the Asset-key and identifier lane only, since Asset keys look like that (crude-wti, eur-usd). Bare venue_c native ids (c-0a6ce36144) have the same shape, so they are never matched against linked markets and their Asset is not returned. The references echo keeps the value. The venue_c marketKey, venue_a and venue_a_us numeric ids, venue_b tickers, Asset keys, UUIDs and identifier values still match. API-key calls only.',
+    how: 'GET /api/v1/assets/search?reference=c-0a6ce36144 with an API key: the reference answers eur-usd (as for reference=venue_c:c-0a6ce36144); through the bug assets [] with references ["c-0a6ce36144"]. With &reference=btc added, only btc comes back.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      const refs = ctx.query.getAll('reference');
+      const isVenueC = (r) => /^c-[0-9a-f]{6,}$/.test(String(r));
+      if (!refs.some(isVenueC)) return null;
+      const back = new Map();
+      ctx.query.delete('reference');
+      for (const r of refs) {
+        if (isVenueC(r)) { const miss = `${r}~`; back.set(miss, r); ctx.query.append('reference', miss); } else ctx.query.append('reference', r);
+      }
+      ctx.r17aRefs = back;
+      return null;
+    },
+    onResponse(ctx, res) {
+      if (!ctx.r17aRefs || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.references)) return;
+      b.references = dedupe(b.references.map((r) => ctx.r17aRefs.get(r) || r));
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 17 a): a stated bound wrong on one parameter
+  {
+    name: 'sources_market_keys_cap_9',
+    round: 17,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/sources ($0.005); Limits',
+    sentences: ['959b2b1f3d95', 'e58a35b4d66f'],
+    operations: ['GET /api/v1/sources'],
+    what: 'The market_keys validator tests the entry count with ">= 10" instead of "> 10", so a list of exactly ten marketKeys is refused 422 invalid_request (its message still says 1..10 entries). Lists of one to nine keys, ten slugs in markets, and eleven keys (422 on both sides) are unchanged. Nothing is debited on the refusal. API-key calls only.',
+    how: 'GET /api/v1/sources?market_keys=<ten covered marketKeys>&window=168 with an API key: the reference answers 200 with items on all ten markets; through the bug 422 "market_keys must list 1..10 entries".',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.apiKey || ctx.headers['payment-signature'] || !ctx.query.has('market_keys')) return null;
+      const raw = ctx.query.get('market_keys');
+      if (listParam(raw).length !== 10) return null;
+      ctx.query.set('market_keys', `${raw},venue_a:0`); // eleven entries: the stub's own 422, after its own auth
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 17 a): a field-level invariant of the venue_a target alternative
+  {
+    name: 'targets_venue_a_children_no_side',
+    round: 17,
+    pattern: 'g',
+    section: 'Resources and their fields / Target resolution (GET /api/public/forecast-targets)',
+    sentences: ['8205d70ed8a1'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'The venue_a resolver reads each child\'s book from the second outcome token (the NO token) instead of the first, so the children of a venue_a target (markets[] and selectedMarket) carry the NO side\'s bid and ask as yesBid and yesAsk (yesBid = 1 - YES ask, yesAsk = 1 - YES bid). The numbers stay in 0..1 with bid below ask. question, outcome, marketId, generation, event, allContracts and every venue_b target are unchanged.',
+    how: 'GET /api/public/forecast-targets?ref=venue_a:1000503: the catalog quote of venue_a:1000503 is yes_bid 0.054, yes_ask 0.067, and the reference child says the same; through the bug the child says yesBid 0.933, yesAsk 0.946.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b || b.venue !== 'venue_a') return;
+      const r6 = (x) => Math.round(x * 1e6) / 1e6;
+      const flip = (c) => {
+        if (!c || typeof c.yesBid !== 'number' || typeof c.yesAsk !== 'number') return;
+        const bid = c.yesBid;
+        c.yesBid = r6(1 - c.yesAsk);
+        c.yesAsk = r6(1 - bid);
+      };
+      for (const c of Array.isArray(b.markets) ? b.markets : []) flip(c);
+      flip(b.selectedMarket);
+      res.touch();
+    },
+  },
+  // ================================================================== round 17 (b): patterns a, d, e, f, g (money, limits and state: a generation refused by the standard scope that still takes a daily-quota slot, the second token's decimals in the pricing answer, a profile cache whose age restarts at each reuse, a profiling-not-configured 503 that keeps its $1.00, a job's polling view listing its sibling jobs' forecasts)
+  // ------------------------------------------------------------------ pattern a (round 17 b): a 429 that does upstream work, on one operation
+  {
+    name: 'generation_standard_429_reserves_quota',
+    round: 17,
+    pattern: 'a',
+    section: 'Authentication',
+    sentences: ['4fc78605712d'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The job service reserves a slot of the owner-scoped daily generation quota (venue_market_daily, 50 per account) before the gateway\'s standard-scope limiter runs on the generation route, and a standard-scope 429 (per-second, per-minute, per-day or in-flight) never gives the slot back. Each refused generation therefore uses up one of the day\'s 50 generations although no job was created and nothing was debited: an account that made 49 generations and was once refused by the standard scope is refused its 50th with 429 quotaScope venue_market_daily (limit 50, retryAfter to the next UTC midnight). The standard 429 itself, the quota 429 of an account that really made 50 generations, every other route\'s 429 and all bills are unchanged.',
+    how: 'Create an account with 100000 credits and POST /api/auth/forecast-requests for venue_a 1000503 49 times (new Idempotency-Key each, paced under 20/s): all 202. Preload its standard second window (count 20) and POST once more: 429 limit_scope standard on both sides. Clear the window and POST again: the reference answers 202; through the bug the answer is 429 rate_limited quotaScope venue_market_daily limit 50.',
+    async onRequest(ctx) {
+      r17bResetSeen(ctx);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || !ctx.apiKey) return null;
+      const now = await ctx.stubNow();
+      const st = r17bQuota(ctx, ctx.apiKey, now);
+      ctx.r17bQuota = st;
+      if (st.accepted.size >= 50 || st.accepted.size + st.phantom < 50) return null;
+      const wait = Math.max(1, Math.ceil(((Math.floor(now / DAY_MS) + 1) * DAY_MS - now) / 1000));
+      return ctx.reply(429, {
+        error: 'rate_limited',
+        message: 'The daily forecast-request quota of 50 generations per account is used up; retry after the next UTC midnight',
+        retry_after: wait,
+        retryAfter: wait,
+        limit_scope: 'standard',
+        quotaScope: 'venue_market_daily',
+        limit: 50,
+      }, {
+        'retry-after': String(wait),
+        'ratelimit-policy': '"venue_market_daily";q=50;w=86400',
+        ratelimit: `"venue_market_daily";r=0;t=${wait}`,
+      });
+    },
+    onResponse(ctx, res) {
+      const st = ctx.r17bQuota;
+      const b = J(res);
+      if (!st || !b) return;
+      if (res.status >= 200 && res.status < 300 && typeof b.jobId === 'string') st.accepted.add(b.jobId);
+      else if (res.status === 429 && b.limit_scope === 'standard' && !b.quotaScope) st.phantom += 1;
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 17 b): a stated number wrong where it appears again (the pricing answer's networks)
+  {
+    name: 'pricing_second_token_decimals_18',
+    round: 17,
+    pattern: 'd',
+    section: 'Authentication',
+    sentences: ['0d85347c43c2'],
+    operations: ['GET /api/public/pricing'],
+    what: 'The networks list of GET /api/public/pricing gives the eip155:4663 token 18 decimals (the ERC-20 default left in the network config) instead of 6; the eip155:8453 entry (6), the route prices, the 402 challenges (whose 4663 amounts are still in 6-decimal units, 10000 for $0.01) and settlement are unchanged.',
+    how: 'GET /api/public/pricing: networks[] entry with network eip155:4663 has decimals 18 (the reference: 6).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/pricing') || res.status !== 200 || !b || !Array.isArray(b.networks)) return;
+      let n = 0;
+      for (const net of b.networks) if (net && net.network === 'eip155:4663' && net.decimals === 6) { net.decimals = 18; n++; }
+      if (n) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 17 b): a time bound broken on one side (a cache age restarted by reuse)
+  {
+    name: 'profile_cache_sliding_expiry',
+    round: 17,
+    pattern: 'e',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00); Limits',
+    sentences: ['066e684ee3b1', '85cb25419188'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The profile store is an LRU cache with its age updated on every read (update-age-on-get): a stored profile\'s 30 days are counted from its last reuse instead of from when it was made. A profile that was reused at least once in the last 30 days is served from the store (its old window, evidence and meta.generated_at; meta.cached true) however old it is, instead of a fresh profile. A profile never reused is refreshed after 30 days as documented, reuse under 30 days is right, and every call is billed $1.00 as on the reference.',
+    how: 'POST /api/v1/x/profile {handle: policy_pat} with an API key; advance the clock 20 days and POST it again (reused on both sides); advance 15 more days (35 days after it was made) and POST it again. The reference answers a fresh profile whose window.to_date is today; through the bug window.to_date is still the date 35 days back (meta.cached true).',
+    async onResponse(ctx, res) {
+      if (isPost(ctx, '/__control/reset')) { delete ctx.state.r17bProfiles; return; }
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !b.window || !b.meta) return;
+      const q = ctx.bodyJson() || {};
+      if (typeof q.handle !== 'string') return;
+      const key = `${q.handle.replace(/^@/, '').toLowerCase()}|${q.focus || 'general'}|${q.lookback_days === undefined ? 365 : Number(q.lookback_days)}`;
+      const cache = ctx.state.r17bProfiles || (ctx.state.r17bProfiles = new Map());
+      const now = await ctx.stubNow();
+      const hit = cache.get(key);
+      if (b.meta.cached === true) {
+        if (hit) hit.lastUsed = now;
+        else cache.set(key, { body: JSON.parse(JSON.stringify(b)), storedAt: Date.parse(b.meta.generated_at) || now, lastUsed: now });
+        return;
+      }
+      if (hit && now - hit.storedAt >= 30 * DAY_MS && now - hit.lastUsed < 30 * DAY_MS) {
+        hit.lastUsed = now;
+        const copy = JSON.parse(JSON.stringify(hit.body));
+        copy.meta.cached = true;
+        res.json = copy;
+        return;
+      }
+      cache.set(key, { body: JSON.parse(JSON.stringify(b)), storedAt: Date.parse(b.meta.generated_at) || now, lastUsed: now });
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 17 b): an unbilled answer billed for one cause (profiling not configured)
+  {
+    name: 'profile_not_configured_503_billed',
+    round: 17,
+    pattern: 'f',
+    section: 'Authentication; Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['0c14253e0dc5', 'c858eea87826'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'When POST /api/v1/x/profile answers 503 because profiling is not configured, the $1.00 (1000-credit) API-key debit is kept: the not-configured check sits in the handler, after the admission debit, and the refund hook lists 404, 429, 502 and upstream-call failures but not the handler\'s own 503. The 503 answer is unchanged; the route\'s 404 insufficient_post_history and 502, a 503 injected as an upstream fault, and the 503s of the free routes are unbilled as documented. x402 calls are left correct.',
+    how: 'POST /__control/profiling {scope S, configured false}; with an API key and X-Fault-Scope S, POST /api/v1/x/profile {handle: alice}: 503 "profiling is not configured" on both sides. The balance is unchanged on the reference and 1000 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 503 || !b || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (!/not configured/i.test(String(b.message || ''))) return;
+      await ctx.charge(1000);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 17 b): a job's forecast ids joined on its market instead of the job
+  {
+    name: 'job_status_forecast_ids_by_market',
+    round: 17,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['caa8b630420e'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The polling view (view=status) of a succeeded job reads its forecastIds from the owner\'s published generations keyed by the job\'s market instead of by the job: it lists the forecasts of every succeeded job of the same account on the same market (oldest job first), not only its own. A job alone on its market, non-terminal and failed jobs, and view=result (whose forecastIds and forecasts are the job\'s own) are right; other accounts\' jobs never appear.',
+    how: 'With one key, POST two generations for venue_a 1000503 (new Idempotency-Key each), advance the clock 600 s, then read the first job with view=status and view=result: the reference gives the one id of view=result\'s forecast in both; through the bug view=status lists two forecast ids (the second job\'s too).',
+    async onResponse(ctx, res) {
+      r17bResetSeen(ctx);
+      const b = J(res);
+      if (isPost(ctx, '/api/auth/forecast-requests') && ctx.apiKey && res.status >= 200 && res.status < 300 && b && typeof b.jobId === 'string') {
+        const q = ctx.bodyJson() || {};
+        if (!ctx.state.r17bJobs) ctx.state.r17bJobs = new Map();
+        if (!ctx.state.r17bJobs.has(b.jobId)) ctx.state.r17bJobs.set(b.jobId, { key: ctx.apiKey, market: `${q.venue}:${q.market_id}`, createdAt: b.createdAt || '' });
+        return;
+      }
+      const m = ctx.method === 'GET' ? JOB_READ.exec(ctx.path) : null;
+      if (!m || ctx.query.get('view') !== 'status' || res.status !== 200 || !b || b.status !== 'succeeded' || !ctx.apiKey) return;
+      const jobs = ctx.state.r17bJobs;
+      const me = jobs && jobs.get(b.jobId);
+      if (!me || me.key !== ctx.apiKey) return;
+      const siblings = [...jobs.entries()].filter(([, j]) => j.key === me.key && j.market === me.market)
+        .sort((x, y) => String(x[1].createdAt).localeCompare(String(y[1].createdAt)));
+      const ids = [];
+      for (const [id] of siblings) {
+        if (id === b.jobId) { for (const f of b.forecastIds || []) if (!ids.includes(f)) ids.push(f); continue; }
+        const r = await ctx.upstream({ method: 'GET', url: `/api/auth/forecast-requests/${encodeURIComponent(id)}?view=status`, headers: { ...ctx.headers } });
+        const rb = J(r);
+        if (r.status === 200 && rb && rb.status === 'succeeded' && Array.isArray(rb.forecastIds)) for (const f of rb.forecastIds) if (!ids.includes(f)) ids.push(f);
+      }
+      if (ids.length > (b.forecastIds || []).length) { b.forecastIds = ids; res.touch(); }
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-14 (b) helpers
@@ -5408,6 +5671,21 @@ function r15bInFlight(ctx, key) {
 function r15bResetSeen(ctx) {
   if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
   delete ctx.state.r15bShort;
+}
+
+// ------------------------------------------------------------------ round-17 (b) helpers
+/** API key -> {day (UTC day index, stub clock), accepted: Set of jobIds answered 2xx that day, phantom: standard-scope 429s of the generation that day}. */
+function r17bQuota(ctx, key, now) {
+  if (!ctx.state.r17bQuota) ctx.state.r17bQuota = new Map();
+  const day = Math.floor(now / DAY_MS);
+  let st = ctx.state.r17bQuota.get(key);
+  if (!st || st.day !== day) { st = { day, accepted: new Set(), phantom: 0 }; ctx.state.r17bQuota.set(key, st); }
+  return st;
+}
+/** A control-plane reset puts the stub back to its seed: forget what the round-17 (b) bugs remembered. */
+function r17bResetSeen(ctx) {
+  if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
+  for (const k of ['r17bQuota', 'r17bJobs', 'r17bProfiles']) delete ctx.state[k];
 }
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));

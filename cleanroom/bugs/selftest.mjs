@@ -2349,6 +2349,129 @@ const checks = {
     const bad = claims.filter((c) => !Array.isArray(c.post_ids) || c.post_ids.length === 0 || c.post_ids.some((id) => !ev.has(id)));
     return v(bad.length > 0, `${bad.length} of ${claims.length} claims without resolving citations${bad.length ? ` (e.g. ${JSON.stringify(bad[0]).slice(0, 160)})` : ''}`);
   },
+  // ---------------------------------------------------------------- round 17 (a)
+  async sources_legacy_service_id_prefixed(api) {
+    const a = await api.newAccount();
+    const cat = await api.get('/api/v1/markets', { key: a.key });
+    must(cat.status === 200 && Array.isArray(cat.json.markets), `catalog -> ${cat.status}`);
+    const row = cat.json.markets.find((m) => m.marketKey === 'venue_a:520224');
+    must(row && row.serviceMarketId === '520224', `catalog serviceMarketId of venue_a:520224 ${row && row.serviceMarketId}`);
+    const r = await api.get('/api/v1/sources?market_keys=venue_a:520224&window=168', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.sources), `sources -> ${r.status}`);
+    const items = r.json.sources.filter((s) => s.market && s.market.marketKey === 'venue_a:520224');
+    must(items.length > 0, 'no source item on venue_a:520224');
+    const off = items.filter((s) => s.market.serviceMarketId !== row.serviceMarketId);
+    return v(off.length > 0, `${off.length} of ${items.length} items: serviceMarketId ${JSON.stringify(items[0].market.serviceMarketId)} (catalog "${row.serviceMarketId}")`);
+  },
+  async assets_reference_platform_ignored(api) {
+    const a = await api.newAccount();
+    const plain = await api.get('/api/v1/assets/search?reference=btc&reference=aapl', { key: a.key });
+    must(plain.status === 200 && plain.json.assets.length === 2, `reference=btc&reference=aapl -> ${plain.status} ${plain.json && plain.json.assets && plain.json.assets.length}`);
+    const r = await api.get('/api/v1/assets/search?reference=btc&reference=aapl&platform=coingecko', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `with platform=coingecko -> ${r.status}`);
+    must(r.json.assets.some((x) => x.assetKey === 'btc'), 'btc missing under platform=coingecko');
+    const out = r.json.assets.filter((x) => !(x.identifiers || []).some((i) => String(i.platform).toLowerCase() === 'coingecko'));
+    return v(out.length > 0, `platform=coingecko in reference mode -> ${JSON.stringify(r.json.assets.map((x) => x.assetKey))}`);
+  },
+  async assets_reference_venue_c_native_id_unmatched(api) {
+    const a = await api.newAccount();
+    const key = await api.get('/api/v1/assets/search?reference=venue_c%3Ac-0a6ce36144', { key: a.key });
+    must(key.status === 200 && key.json.assets.some((x) => x.assetKey === 'eur-usd'), `reference=venue_c:c-0a6ce36144 -> ${key.status}`);
+    const r = await api.get('/api/v1/assets/search?reference=c-0a6ce36144', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `reference=c-0a6ce36144 -> ${r.status}`);
+    must(JSON.stringify(r.json.references) === JSON.stringify(['c-0a6ce36144']), `references echo ${JSON.stringify(r.json.references)}`);
+    const keys = r.json.assets.map((x) => x.assetKey);
+    return v(!keys.includes('eur-usd'), `reference=c-0a6ce36144 -> assets ${JSON.stringify(keys)}`);
+  },
+  async sources_market_keys_cap_9(api) {
+    const a = await api.newAccount();
+    const ten = [...KEYS4.split(','), 'venue_a:1000503', 'venue_b:KXFED-26OCT-T4.25', 'venue_a:521274', 'venue_a:514699', 'venue_a:520785', 'venue_a:516092'];
+    const eleven = await api.get(`/api/v1/sources?window=168&market_keys=${enc([...ten, 'venue_a:515817'].join(','))}`, { key: a.key });
+    must(eleven.status === 422, `eleven keys -> ${eleven.status}`);
+    const r = await api.get(`/api/v1/sources?window=168&market_keys=${enc(ten.join(','))}`, { key: a.key });
+    return v(r.status !== 200, `ten keys -> ${r.status}${r.json && r.json.error ? ` ${r.json.error} (${r.json.message})` : ` ${r.json && r.json.sources && r.json.sources.length} items`}`);
+  },
+  async targets_venue_a_children_no_side(api) {
+    const a = await api.newAccount();
+    const cat = await api.get('/api/v1/markets', { key: a.key });
+    must(cat.status === 200 && Array.isArray(cat.json.markets), `catalog -> ${cat.status}`);
+    const quotes = new Map(cat.json.markets.filter((m) => m.venue === 'venue_a' && m.venue_quote && typeof m.venue_quote.yes_bid === 'number' && typeof m.venue_quote.yes_ask === 'number')
+      .map((m) => [m.nativeMarketId, m.venue_quote]));
+    const r = await api.get('/api/public/forecast-targets?ref=venue_a%3A1000503');
+    must(r.status === 200 && r.json.venue === 'venue_a' && Array.isArray(r.json.markets), `targets venue_a:1000503 -> ${r.status}`);
+    const compared = r.json.markets.filter((c) => quotes.has(String(c.marketId)));
+    must(compared.length >= 1, 'no venue_a child with a priced catalog quote');
+    const off = compared.filter((c) => { const q = quotes.get(String(c.marketId)); return c.yesBid !== q.yes_bid || c.yesAsk !== q.yes_ask; });
+    const c0 = off[0] || compared[0];
+    const q0 = quotes.get(String(c0.marketId));
+    return v(off.length > 0, `${off.length} of ${compared.length} children off the catalog quote (e.g. ${c0.marketId}: yesBid ${c0.yesBid} yesAsk ${c0.yesAsk}, quote ${q0.yes_bid}/${q0.yes_ask})`);
+  },
+  // ---------------------------------------------------------------- round 17 (b)
+  async generation_standard_429_reserves_quota(api) {
+    try {
+      const a = await api.newAccount(100000);
+      const gen = () => api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+        { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+      for (let i = 0; i < 49; i++) {
+        const r = await gen();
+        must(r.status >= 200 && r.status < 300, `generation ${i + 1} -> ${r.status} ${r.text.slice(0, 120)}`);
+        await sleep(60);
+      }
+      await sleep(1100);
+      await api.fill('standard', 'second', 20, a);
+      const refused = await gen();
+      must(refused.status === 429 && refused.json.limit_scope === 'standard' && !refused.json.quotaScope, `expected a standard 429, got ${refused.status} ${refused.text.slice(0, 120)}`);
+      await api.fill('standard', 'second', 0, a);
+      const r = await gen();
+      return v(!(r.status >= 200 && r.status < 300), `50th generation after 49 accepted and one standard 429 -> ${r.status}${r.json && r.json.quotaScope ? ` ${r.json.quotaScope} limit ${r.json.limit}` : ''}`);
+    } finally { await api.reset(); }
+  },
+  async pricing_second_token_decimals_18(api) {
+    const r = await api.get('/api/public/pricing');
+    must(r.status === 200 && Array.isArray(r.json.networks), `pricing ${r.status}`);
+    const n = r.json.networks.find((x) => x.network === 'eip155:4663');
+    must(n, 'no eip155:4663 network in pricing');
+    return v(n.decimals !== 6, `eip155:4663 decimals ${n.decimals}`);
+  },
+  async profile_cache_sliding_expiry(api) {
+    try {
+      const a = await api.newAccount(10000);
+      const r1 = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+      must(r1.status === 200, `profile ${r1.status}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 20 * 86400 });
+      const r2 = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+      must(r2.status === 200 && r2.json.window.to_date === r1.json.window.to_date, `profile after 20 days ${r2.status} ${r2.json && r2.json.window && r2.json.window.to_date}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 15 * 86400 });
+      const today = new Date(await api.now()).toISOString().slice(0, 10);
+      const r3 = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+      must(r3.status === 200, `profile after 35 days ${r3.status}`);
+      return v(r3.json.window.to_date !== today, `35 days after it was made (reused at day 20): to_date ${r3.json.window.to_date} (today ${today}), cached ${r3.json.meta && r3.json.meta.cached}`);
+    } finally { await api.reset(); }
+  },
+  async profile_not_configured_503_billed(api) {
+    const scope = `r17b-np-${randomUUID()}`;
+    const s = await api.control('POST', '/__control/profiling', { scope, configured: false });
+    must(s.status === 200, `profiling switch ${s.status}`);
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/profile', { handle: 'alice' }, { key: a.key, scope }));
+    must(out.status === 503, `profile with profiling not configured -> ${out.status}`);
+    return v(spent !== 0, `503 ${out.json && out.json.error} spent ${spent} credits`);
+  },
+  async job_status_forecast_ids_by_market(api) {
+    try {
+      const a = await api.newAccount(100000);
+      const id1 = await newJob(api, a);
+      await newJob(api, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 600 });
+      const s = await api.get(`/api/auth/forecast-requests/${id1}?view=status`, { key: a.key });
+      const r = await api.get(`/api/auth/forecast-requests/${id1}?view=result`, { key: a.key });
+      must(s.status === 200 && r.status === 200 && s.json.status === 'succeeded' && r.json.status === 'succeeded', `job reads ${s.status} ${s.json && s.json.status} / ${r.status} ${r.json && r.json.status}`);
+      const own = r.json.forecasts.map((f) => f.id).sort().join();
+      must(own.length > 0, 'succeeded job without forecasts');
+      const got = [...s.json.forecastIds].sort().join();
+      return v(got !== own, `view=status forecastIds [${got}], view=result forecasts [${own}]`);
+    } finally { await api.reset(); }
+  },
 };
 
 // ------------------------------------------------------------------ runner
