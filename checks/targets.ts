@@ -384,3 +384,47 @@ export const TARGETS_CHECKS = {
   checkSameResolution: defineCheck('checkSameResolution', [], checkSameResolution, ([, , rule]) => rule),
   checkNotFoundEcho: defineCheck('checkNotFoundEcho', ['TGT-029', 'TGT-034'], checkNotFoundEcho),
 };
+
+/** How far from one half a quote's YES midpoint must lie for its side to be told from the NO side's (TGT-049). */
+const SIDE_MARGIN = 0.2;
+
+/**
+ * TGT-049 (round-17 bug: venue_a children carried the NO side's book as yesBid/yesAsk): each child of `body` whose
+ * market `quotes` knows (by `<venue>:<child id>`, the venue quote's yes_bid and yes_ask) has its YES midpoint nearer
+ * the quote's than the complement. A quote within SIDE_MARGIN of one half cannot tell the sides apart (a live book
+ * moves between the two answers), and a price in neither dollars nor cents (gap TGT-045) is not read.
+ * @returns the violations and how many children were compared
+ */
+export function checkChildYesSide(
+  body: unknown,
+  quotes: ReadonlyMap<string, { yes_bid: number; yes_ask: number }>,
+  path = '',
+): { found: Violation[]; compared: number } {
+  const found: Violation[] = [];
+  let compared = 0;
+  if (!isObj(body)) return { found, compared };
+  const listed = Array.isArray(body.markets) ? (body.markets as unknown[]) : [];
+  // The selected child once: it is usually one of the listed children too.
+  const selectedId = childMarketId(body.selectedMarket, body.venue);
+  const children = [...listed, ...(selectedId !== undefined && !childIds(body).includes(selectedId) ? [body.selectedMarket] : [])];
+  for (const [i, child] of children.entries()) {
+    const id = childMarketId(child, body.venue);
+    const quote = id === undefined ? undefined : quotes.get(`${String(body.venue)}:${id}`.toLowerCase());
+    if (!quote || !isObj(child) || typeof child.yesBid !== 'number' || typeof child.yesAsk !== 'number') continue;
+    const quoteMid = (quote.yes_bid + quote.yes_ask) / 2;
+    const top = Math.max(child.yesBid, child.yesAsk);
+    const scale = top <= 1 ? 1 : top <= 100 ? 100 : undefined;
+    if (Math.abs(quoteMid - 0.5) < SIDE_MARGIN || scale === undefined) continue;
+    compared++;
+    const mid = (child.yesBid + child.yesAsk) / 2 / scale;
+    if (Math.abs(mid - quoteMid) > Math.abs(mid - (1 - quoteMid)))
+      found.push(
+        violation(
+          'TGT-049',
+          `${path}${i < listed.length ? `/markets/${i}` : '/selectedMarket'}/yesBid`,
+          `child ${id}: yesBid ${child.yesBid} and yesAsk ${child.yesAsk} lie nearer the NO side (${(1 - quoteMid).toFixed(3)}) than the venue quote's YES midpoint ${quoteMid.toFixed(3)}`,
+        ),
+      );
+  }
+  return { found, compared };
+}

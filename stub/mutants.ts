@@ -407,6 +407,12 @@ const TABLE = {
     ],
   ],
   billing: [
+    [
+      'bill-profile-not-configured-503',
+      'BILL-004',
+      "x/profile's 503 for profiling that is not configured keeps its $1.00 debit on an API key (round-17 bug)",
+      { operation: 'createSocialProfile', via: ['suites/social-profile.spec.ts'] },
+    ],
     ['bill-no-refund-404', 'BILL-002', 'the API-key debit of a 404 answer is not refunded'],
     ['bill-no-refund-502', 'BILL-003', 'the API-key debit of a 502 answer is not refunded'],
     ['bill-free-route-debit', 'BILL-012', 'a free route debits one credit when a key is sent'],
@@ -796,6 +802,18 @@ const TABLE = {
       { operation: 'getOilSignal', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'job-status-ids-by-market',
+      'JOB-009',
+      'the polling view of a succeeded job names the forecasts of every succeeded job of its owner on the same market (round-17 bug)',
+      { operation: 'getForecastRequest', via: ['suites/forecast-jobs-model.spec.ts'] },
+    ],
+    [
+      'job-quota-counts-refused',
+      'JOB-038',
+      "a generation the standard scope refuses 429 still takes a slot of the owner's daily generation quota, which then refuses below its stated limit (round-17 bug)",
+      { operation: 'createForecastRequest', via: ['suites/quota-reset.spec.ts'] },
+    ],
+    [
       'lim-in-flight-held-by-404',
       'LIM-004',
       "a 404's in-flight slot is released 30 s after its answer: after ten 404s of a key, its next standard call is refused for concurrency with nothing running (round-16 bug)",
@@ -867,6 +885,12 @@ const TABLE = {
     ],
   ],
   targets: [
+    [
+      'tgt-venue-a-children-no-side',
+      'TGT-049',
+      "venue_a target children carry the NO side's book as yesBid/yesAsk (round-17 bug)",
+      { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
     [
       'tgt-ref-cap-1024',
       'PARAM-010',

@@ -127,8 +127,23 @@ async function invariants(m: Model, r: Real): Promise<void> {
   r.steps++;
   const found: Violation[] = [];
   for (const job of m.jobs) {
-    await pollAndCheck(r, job, 'status', found);
-    await pollAndCheck(r, job, 'result', found);
+    const status = await pollAndCheck(r, job, 'status', found);
+    const result = await pollAndCheck(r, job, 'result', found);
+    // The polling view names the job's own forecast ids, the ones its result view expands (round-17 bug: the ids of
+    // every succeeded job of the owner on the same market): JOB-009.
+    if (status.status === 200 && result.status === 200 && status.body.status === 'succeeded' && result.body.status === 'succeeded') {
+      const idsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String).sort() : []);
+      const polled = idsOf(status.body.forecastIds);
+      const expanded = idsOf(result.body.forecastIds);
+      if (expanded.length && JSON.stringify(polled) !== JSON.stringify(expanded))
+        found.push(
+          violation(
+            'JOB-009',
+            `/${job.jobId}/status/forecastIds`,
+            `view=status names forecast ids [${polled.join(', ')}]; the same job's view=result names [${expanded.join(', ')}]`,
+          ),
+        );
+    }
   }
   const probe = m.jobs[r.steps % Math.max(1, m.jobs.length)];
   if (probe) {
@@ -394,6 +409,8 @@ const SCENARIO = (): fc.AsyncCommand<Model, Real>[] => [
   new ReadAsOtherOwner(0, 'result'),
   new ReadWithoutEntitlement(0),
   new Submit('fresh', 0, 1),
+  // A second job on the first market, both succeeded: each job's views name its own forecast (JOB-009).
+  new Submit('fresh', 0, 0),
   new AdvanceClock(600),
   new Poll(0, 'result'),
   new EndJob(0, 'failed'),

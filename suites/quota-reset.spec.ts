@@ -282,8 +282,8 @@ test.describe('limits: the owner-scoped generation quota admits again once its s
   // an hour after 00:00 UTC), so a generation submitted once the stated wait had passed was refused again. After the
   // day reset above: the wait moves the target's clock up to a day.
   test(
-    `${CREATE}: refused by its owner-scoped quota, a new generation is admitted once the clock passed its Retry-After`,
-    { ...ruleDetails('LIM-020', ...contractRules(CREATE)) },
+    `${CREATE}: refused by its owner-scoped quota only after its stated limit, a new generation is admitted once the clock passed its Retry-After`,
+    { ...ruleDetails('LIM-020', 'JOB-038', ...contractRules(CREATE)) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await generationTargets(api, paid, 1);
       test.skip(!target, 'no in-scope market offers a generation body');
@@ -292,6 +292,19 @@ test.describe('limits: the owner-scoped generation quota admits again once its s
       const account = await controlPlane.createAccount(GENERATION_CREDITS * (maxSubmits + 2));
       const client = api.withKey(account.apiKey);
       const jobIds: string[] = [];
+      // First a generation the standard scope refuses (its second preloaded full): a 429 is rejected before upstream
+      // work, so it takes no slot of the quota (round-17 bug: the quota's slot was reserved first and kept). JOB-038.
+      await preload(controlPlane, {
+        scope: 'standard',
+        window: 'second',
+        count: LIMIT_BOUNDS.standard.second,
+        accountId: account.accountId,
+      });
+      const standardRefusal = await submitJob(client, target!.body, newKey());
+      await controlPlane.limitUsage({ scope: 'standard', window: 'second', count: 0, accountId: account.accountId });
+      if (standardRefusal.status < 300 && typeof standardRefusal.body.jobId === 'string') jobIds.push(standardRefusal.body.jobId);
+      const refusedFirst = standardRefusal.status === 429 && standardRefusal.body.quotaScope === undefined;
+      await new Promise((r) => setTimeout(r, 1100));
       let refusal: Answer | undefined;
       for (let i = 0; i < maxSubmits && !refusal; i++) {
         const a = await submitJob(client, target!.body, newKey());
@@ -301,6 +314,21 @@ test.describe('limits: the owner-scoped generation quota admits again once its s
         await new Promise((r) => setTimeout(r, 60));
       }
       try {
+        // The quota's limit member states its configured bound: at least that many generations were admitted first.
+        const limit = refusal?.body.limit;
+        const found: Violation[] = [];
+        if (
+          judged('JOB-038', refusal && typeof limit === 'number' ? 1 : 0, 'a quota 429 stating its limit', CREATE) &&
+          jobIds.length < (limit as number)
+        )
+          found.push(
+            violation(
+              'JOB-038',
+              '/limit',
+              `the quota refused after ${jobIds.length} admitted generation(s) while stating limit ${String(limit)}${refusedFirst ? ' (a generation refused 429 by the standard scope came first)' : ''}`,
+            ),
+          );
+        expect.soft(found).toHaveNoViolations(refusal?.body);
         const delay = refusal ? parseRetryAfter(refusal.headers['retry-after']) : undefined;
         test.skip(delay === undefined, `no instance: no quota 429 with a Retry-After within ${maxSubmits} generations`);
         await controlPlane.advanceClock(delay! + 1);

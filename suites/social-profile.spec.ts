@@ -361,16 +361,18 @@ test.describe('x/profile: failures', () => {
 
   test(
     'a target without profiling configured answers 503 (on the target as it is, else in a control-plane scope where profiling is off)',
-    // BILL-004 (a 503 is not billed) needs the balance: billing.spec.ts checks it through the control plane.
-    { ...ruleDetails('PROF-011', ...contractRules(OP)) },
-    async ({ paid, targetOptions, controlPlane }) => {
+    // BILL-004: profiling that is not configured gives no upstream answer, so its 503 is not billed (round-17 bug: the
+    // not-configured 503 kept its $1.00; billing.spec.ts and unbilled-refusals.spec.ts hold the injected upstream 503s).
+    { ...ruleDetails('PROF-011', 'BILL-004', ...contractRules(OP)) },
+    async ({ api, paid, targetOptions, controlPlane }) => {
       const [probe] = probeHandles(targetOptions.seed, 1, 'n');
       let client = paid;
+      let scope: string | undefined;
       // No retry of a 503 here: it is the answer under test, and each retry may be billed (gap BILL-013).
       const first = await requestProfile(paid, { handle: probe, lookback_days: 14 }, { retry5xx: false });
       if (first.status !== 503) {
         // Profiling is configured here: provoke the unconfigured service for this test's calls only.
-        const scope = faultScope();
+        scope = faultScope();
         test.skip(
           (await controlPlane.profilingState(scope, false)) === 'unsupported',
           `profiling is configured on this target (a valid request answered ${first.status}) and its control plane cannot turn it off`,
@@ -386,6 +388,24 @@ test.describe('x/profile: failures', () => {
         if (a.status !== 503)
           vs.push(violation('PROF-011', 'status', `${what} to a service without profiling configured answered ${a.status}`));
       }
+      // With the control plane's scope, the same 503 to an account whose balance it reads.
+      if (scope !== undefined)
+        await test.step("the 503 leaves a control-plane account's balance unchanged (BILL-004)", async () => {
+          const credits = PRICES[OP]!.credits * 2;
+          const account = await controlPlane.createAccount(credits);
+          const keyed = api.withKey(account.apiKey).withHeaders({ [FAULT_SCOPE_HEADER]: scope });
+          const a = await requestProfile(keyed, { handle: probe, lookback_days: 14 }, { retry5xx: false });
+          if (!judged('BILL-004', a.status === 503 ? 1 : 0, 'a 503 of profiling that is not configured', OP)) return;
+          vs.push(
+            ...checkDebit(
+              'BILL-004',
+              'a 503 of profiling that is not configured',
+              credits,
+              await controlPlane.balance(account.accountId),
+              0,
+            ),
+          );
+        });
       expect(vs).toHaveNoViolations();
     },
   );

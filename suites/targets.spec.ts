@@ -9,7 +9,14 @@ import type { APIResponse } from '@playwright/test';
 import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { assertProperty } from './support/property.ts';
 import { withdrawRules } from './support/annotations.ts';
-import { checkNotFoundEcho, checkSameChildren, checkSameResolution, childIds, type TargetExpectation } from '../checks/targets.ts';
+import {
+  checkChildYesSide,
+  checkNotFoundEcho,
+  checkSameChildren,
+  checkSameResolution,
+  childIds,
+  type TargetExpectation,
+} from '../checks/targets.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observing, observeChoice } from './support/choices.ts';
@@ -51,6 +58,17 @@ async function discovered(paid: TargetClient): Promise<Row[]> {
   return [...byKey.values()];
 }
 
+/** Each row's venue quote YES book by lower-cased marketKey (TGT-049 reads a child's side against it). */
+function yesBooks(rows: readonly Row[]): Map<string, { yes_bid: number; yes_ask: number }> {
+  const out = new Map<string, { yes_bid: number; yes_ask: number }>();
+  for (const r of rows) {
+    const q = r.venue_quote as Row | null | undefined;
+    if (q && typeof q.yes_bid === 'number' && typeof q.yes_ask === 'number')
+      out.set(String(r.marketKey).toLowerCase(), { yes_bid: q.yes_bid, yes_ask: q.yes_ask });
+  }
+  return out;
+}
+
 /** venue_b events the target resolves (200), with their resolutions; at most `max`. */
 async function resolvableEvents(api: TargetClient, rows: Row[], max: number): Promise<{ ticker: string; rows: Row[]; body: Row }[]> {
   const out: { ticker: string; rows: Row[]; body: Row }[] = [];
@@ -88,15 +106,21 @@ async function expectStatus(res: APIResponse, status: number, what: string): Pro
 test.describe('venue_b', () => {
   test(
     'an event ticker answers event input: open children, each with its own $1.00 request',
-    { ...ruleDetails('TGT-008', 'TGT-020', ...EVENT_RULES, ...SHAPE_RULES, ...CHILD_CHOICES, ...contractRules(OP)) },
+    { ...ruleDetails('TGT-008', 'TGT-020', 'TGT-049', ...EVENT_RULES, ...SHAPE_RULES, ...CHILD_CHOICES, ...contractRules(OP)) },
     async ({ api, paid }) => {
       const rows = await discovered(paid);
       const events = await resolvableEvents(api, rows, 8);
       test.skip(events.length === 0, 'no venue_b event the target resolves');
       const found: Violation[] = [];
+      const books = yesBooks(rows);
+      let sided = 0;
       for (const ev of events) {
         const at = `/${ev.ticker}`;
         found.push(...checkResolution(ev.body, { ref: ev.ticker, kind: 'event', venue: 'venue_b', eventTicker: ev.ticker }, at));
+        // Each child's prices are the YES side's, as the catalog's venue quote of the same market states it (TGT-049).
+        const side = checkChildYesSide(ev.body, books, at);
+        sided += side.compared;
+        found.push(...side.found);
         const children = new Set(childIds(ev.body).map((t) => t.toLowerCase()));
         // Every open catalog row of the event must be offered (listed catalog rows are active).
         for (const row of ev.rows.filter(
@@ -106,6 +130,7 @@ test.describe('venue_b', () => {
             found.push(violation('TGT-008', at + '/markets', `open listed child ${String(row.nativeMarketId)} is missing`));
         }
       }
+      judged('TGT-049', sided, "a child whose market's venue quote states a YES book far from even", OP);
       expect(found).toHaveNoViolations(events[0]?.body);
     },
   );
@@ -276,15 +301,18 @@ test.describe('venue_b', () => {
 test.describe('venue_a', () => {
   test(
     'a venue_a: marketKey answers the venue_a alternative with that market selected',
-    { ...ruleDetails('TGT-023', 'TGT-033', 'TGT-002', 'TGT-047', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) },
+    { ...ruleDetails('TGT-023', 'TGT-033', 'TGT-002', 'TGT-047', 'TGT-049', ...EXACT_RULES, ...VENUE_A_SHAPE_RULES, ...contractRules(OP)) },
     async ({ api, paid }) => {
+      const all = await discovered(paid);
       const rows = spreadByVenue(
-        (await discovered(paid)).filter((r) => r.venue === 'venue_a' && venueANumericId(r) !== undefined),
+        all.filter((r) => r.venue === 'venue_a' && venueANumericId(r) !== undefined),
         12,
       );
       test.skip(rows.length === 0, 'no venue_a market with a numeric id');
       const found: Violation[] = [];
+      const books = yesBooks(all);
       let resolved = 0;
+      let sided = 0;
       await mapLimit(rows, CONCURRENCY, async (row) => {
         const ref = String(row.marketKey);
         const { res, body } = await resolveTarget(api, ref);
@@ -298,7 +326,12 @@ test.describe('venue_a', () => {
             `/${ref}`,
           ),
         );
+        // The children's YES bid and ask are the YES side's, as the catalog's venue quote states it (TGT-049).
+        const side = checkChildYesSide(body, books, `/${ref}`);
+        sided += side.compared;
+        found.push(...side.found);
       });
+      judged('TGT-049', sided, "a child whose market's venue quote states a YES book far from even", OP);
       expect(found).toHaveNoViolations();
       test.skip(resolved === 0, 'every sampled venue_a marketKey answered 404 (closed, gap TGT-039): nothing resolved to check');
     },

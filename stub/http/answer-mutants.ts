@@ -109,6 +109,21 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
     }
     return changed;
   }
+  if (mutant('tgt-venue-a-children-no-side') && operationId === 'getForecastTargets' && body.venue === 'venue_a') {
+    // venue_a children carry the NO side's book as yesBid/yesAsk (round-17 bug).
+    let changed = false;
+    const kids = [
+      ...(Array.isArray(body.markets) ? (body.markets as Row[]) : []),
+      ...(body.selectedMarket ? [body.selectedMarket as Row] : []),
+    ];
+    for (const c of kids)
+      if (typeof c.yesBid === 'number' && typeof c.yesAsk === 'number') {
+        const [bid, ask] = [c.yesBid, c.yesAsk];
+        changed = set(c, 'yesBid', Math.round((1 - ask) * 10_000) / 10_000);
+        set(c, 'yesAsk', Math.round((1 - bid) * 10_000) / 10_000);
+      }
+    return changed;
+  }
   if (mutant('asset-linked-thesis-sibling') && operationId === 'searchAssets') {
     // Each Asset's linked markets of one event carry the thesis of the event's first market with one (round-16 bug:
     // the theses looked up by event, not by market).

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { StubContext } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { acceptedView, jobView } from './present.ts';
-import { retryAfter } from './model.ts';
+import { retryAfter, statusAt } from './model.ts';
 import { checkQuota, generationRequest, idempotencyKey, jobsOf, submit } from './service.ts';
 import type { RouteModule } from '../server.ts';
 import type { RouteRequest } from '../context.ts';
@@ -77,6 +77,14 @@ export const register: RouteModule = (route, ctx: StubContext) => {
     const now = ctx.clock.nowMs();
     const wait = retryAfter(job, now);
     const headers: Record<string, string> = wait === undefined || mutant('job-no-retry-after') ? {} : { 'Retry-After': wait };
-    return { body: jobView(job, now, view, ctx.store), headers };
+    const body = jobView(job, now, view, ctx.store);
+    // Mutant job-status-ids-by-market: the polling view of a succeeded job names the forecasts of every succeeded job of
+    // its owner on the same market (round-17 bug: a join on the market, not the job).
+    if (mutant('job-status-ids-by-market') && view === 'status' && body.status === 'succeeded')
+      body.forecastIds = jobsOf(ctx)
+        .ownedBy(owner)
+        .filter((j) => j.market.marketKey === job.market.marketKey && statusAt(j, now) === 'succeeded')
+        .map((j) => j.forecast.id);
+    return { body, headers };
   });
 };

@@ -43,7 +43,21 @@ export class JobStore {
   createdToday(owner: string, now: EpochMs, offsetMs = 0): number {
     // `offsetMs`: the day counted starts that long after 00:00 UTC (mutant job-quota-reset-late only).
     const dayStart = Math.floor((now - offsetMs) / DAY) * DAY + offsetMs;
-    return (this.byOwner.get(owner) ?? []).filter((j) => j.createdAt >= dayStart && j.createdAt <= now).length;
+    const phantoms = (this.refusedSlots.get(owner) ?? []).filter((t) => t >= dayStart && t <= now).length;
+    return (this.byOwner.get(owner) ?? []).filter((j) => j.createdAt >= dayStart && j.createdAt <= now).length + phantoms;
+  }
+
+  /** Quota slots taken by refused generations of `owner` (mutant job-quota-counts-refused only), by time. */
+  private readonly refusedSlots = new Map<string, EpochMs[]>();
+
+  /** Mutant job-quota-counts-refused: a generation the standard scope refused still takes a quota slot at `now`. */
+  takeRefusedSlot(owner: string, now: EpochMs): void {
+    this.refusedSlots.set(owner, [...(this.refusedSlots.get(owner) ?? []), now]);
+  }
+
+  /** Every job of `owner`, oldest first. */
+  ownedBy(owner: string): readonly Job[] {
+    return this.byOwner.get(owner) ?? [];
   }
 
   add(job: Job): void {

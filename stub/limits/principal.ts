@@ -10,6 +10,7 @@ import type { StubContext } from '../context.ts';
 import type { Principal } from '../money/billing/gate.ts';
 import { mutant } from '../mutants.ts';
 import type { Ticket } from './limiter.ts';
+import { jobsOf } from '../jobs/service.ts';
 
 const NO_TICKET: Ticket = { release: () => undefined };
 
@@ -38,6 +39,10 @@ export function principalAdmission(ctx: StubContext, operationId: string, price:
       return ticket;
     } catch (err) {
       if (mutant('lim-debit-on-429') && principal.via === 'api-key') ctx.accounts.debit(principal.accountId, price.credits, operationId);
+      // Mutant job-quota-counts-refused: the generation's quota slot is reserved before the standard limiter refuses
+      // it and never given back (round-17 bug).
+      if (mutant('job-quota-counts-refused') && operationId === 'createForecastRequest')
+        jobsOf(ctx).takeRefusedSlot(principal.accountId, ctx.clock.nowMs());
       throw err;
     }
   };

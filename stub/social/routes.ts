@@ -17,8 +17,13 @@ export const register: RouteModule = (route) => {
   route('createSocialProfile', (req, ctx) => {
     // The body is validated before the configuration is consulted (gap PROF-025).
     const request = parseProfileRequest(req.body);
-    if (!profilingConfigured(ctx, req.headers['x-fault-scope']))
+    if (!profilingConfigured(ctx, req.headers['x-fault-scope'])) {
+      // Mutant bill-profile-not-configured-503: the not-configured 503 keeps its $1.00 (a second debit the gate's
+      // refund of the first leaves standing; round-17 bug).
+      if (mutant('bill-profile-not-configured-503') && req.principal?.via === 'api-key')
+        ctx.accounts.debit(req.principal.accountId, PRICES.createSocialProfile!.credits, 'createSocialProfile');
       throw serviceUnavailable('Social-account profiling is not configured on this service.');
+    }
     const body = profileFor(ctx, request);
     // Mutant bill-profile-focus-reasoning-double: focus reasoning is billed as a second search (an API key's account).
     if (mutant('bill-profile-focus-reasoning-double') && request.focus === 'reasoning' && req.principal?.via === 'api-key')
