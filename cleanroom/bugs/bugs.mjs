@@ -5313,6 +5313,226 @@ export const bugs = [
       if (ids.length > (b.forecastIds || []).length) { b.forecastIds = ids; res.touch(); }
     },
   },
+  // ================================================================== round 18 (a): patterns a, b, c, d, g (read routes: the broker join left out of availability's routing object, an explicit sort=updated_desc ignored by the catalog, sources keys of a second venue looked up in the first key's venue, a stale sources window bound in /openapi.json, catalog forecast stats joined on the slug)
+  // ------------------------------------------------------------------ pattern a (round 18 a): a routing field broken on one operation
+  {
+    name: 'availability_venue_b_broker_channels_empty',
+    round: 18,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['0c7cada0f9dc'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability builds its market routing object from the bare market row without the broker join, so a broker-listed venue_b market carries broker_channels [], broker_a_category null and broker_a_url null there, while the catalog, search, sources and the other routes say broker_a. Rows of the other venues (never broker-listed) and unlisted venue_b rows are unchanged, and so are tracked, available, read, generation and the envelope.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T2.8: the catalog row has broker_channels ["broker_a"], broker_a_category "economics" and a broker_a_url; the reference\'s availability market says the same, the bug\'s says [], null, null.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || !b.market) return;
+      const m = b.market;
+      if (m.venue !== 'venue_b' || !Array.isArray(m.broker_channels) || m.broker_channels.length === 0) return;
+      m.broker_channels = [];
+      m.broker_a_category = null;
+      m.broker_a_url = null;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 18 a): one enum value honoured only when implied
+  {
+    name: 'markets_explicit_updated_sort_ignored',
+    round: 18,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['24f05457f706'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets honours sort=updated_desc only as the default: the sort switch has branches for volume_desc and signal_count_desc and applies the updated ordering only when sort is absent, so an explicit sort=updated_desc falls through and the rows come in the list query\'s key order (marketKey ascending). Omitting sort, volume_desc and signal_count_desc are right; rows, facets and every member are unchanged.',
+    how: 'GET /api/v1/markets?sort=updated_desc with an API key: the reference lists 254 rows with market_updated_at non-increasing (the same order as without sort); through the bug the same rows come ordered by marketKey (venue_a:1000503, venue_a:1001222, ...), with market_updated_at out of order.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || ctx.query.get('sort') !== 'updated_desc' || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      b.markets.sort((x, y) => (String(x.marketKey) < String(y.marketKey) ? -1 : String(x.marketKey) > String(y.marketKey) ? 1 : 0));
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 18 a): a documented identifier form misread in one combination
+  {
+    name: 'sources_market_keys_first_venue_only',
+    round: 18,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['959b2b1f3d95'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources resolves market_keys the way it resolves slugs: it takes one venue for the whole list (from the first key) and looks every native id up in that venue. So in a list that mixes venues, the keys of the other venues find nothing and are skipped silently; their items are missing. A single key, a list of one venue\'s keys and the slug form are right, and the order of the remaining items is unchanged. API-key calls only.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224,venue_b:KXCPIYOY-26MAR-T2.8,venue_c:c-0a6ce36144&window=168 with an API key: the reference answers items on all three markets (7, 11 and 4); through the bug only the 7 items of venue_a:520224. Each key alone answers its items on both sides.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.apiKey || ctx.headers['payment-signature'] || !ctx.query.has('market_keys')) return null;
+      const keys = listParam(ctx.query.get('market_keys'));
+      if (keys.length < 2 || keys.length > 10) return null;
+      const venueOf = (k) => (k.includes(':') ? k.slice(0, k.indexOf(':')) : '');
+      const first = venueOf(keys[0]);
+      const kept = keys.filter((k) => venueOf(k) === first);
+      if (kept.length !== keys.length) ctx.query.set('market_keys', kept.join(','));
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 18 a): a stated bound wrong in the served contract
+  {
+    name: 'openapi_sources_window_max_72',
+    round: 18,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/sources ($0.005); Versioning',
+    sentences: ['24b7b9d1a526', '778fd841452b'],
+    operations: ['GET /openapi.json'],
+    what: 'The machine-readable contract served at /openapi.json (the primary path) states maximum 72 (and "max 72" in the description) for the window parameter of GET /api/v1/sources, a stale bound from an older release; the route itself still accepts 1..168, and the compatibility copy at /api/v1/openapi.json and every other parameter of the served contract are right.',
+    how: 'GET /openapi.json: paths["/api/v1/sources"].get.parameters window has schema maximum 72 (the reference: 168, as in /api/v1/openapi.json); GET /api/v1/sources?market_keys=venue_a:520224&window=168 still answers 200 on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/openapi.json') || res.status !== 200 || !b || !b.paths) return;
+      const op = b.paths['/api/v1/sources'] && b.paths['/api/v1/sources'].get;
+      const p = op && Array.isArray(op.parameters) && op.parameters.find((x) => x && x.name === 'window');
+      if (!p || !p.schema || p.schema.maximum !== 168) return;
+      p.schema.maximum = 72;
+      if (typeof p.description === 'string') p.description = p.description.replace('max 168', 'max 72');
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 18 a): a member joined on the wrong key
+  {
+    name: 'markets_forecast_stats_slug_joined',
+    round: 18,
+    pattern: 'g',
+    section: 'Resources and their fields / Market list item (GET /api/v1/markets rows; also the base of linked markets in asset search)',
+    sentences: ['12d907d7d2a1'],
+    operations: ['GET /api/v1/markets'],
+    what: 'The catalog joins its windowed forecast aggregate to the rows on slug (the legacy lookup key) instead of marketKey, and the aggregate keeps the venue_a row for each slug. So a venue_a_us or venue_c row that shares its slug with a venue_a market carries that venue_a market\'s forecast_count, latest_forecast_at, latest_forecast_delta and latest_forecast_refresh_reason. venue_a rows, venue_b rows, slugless rows and rows whose slug no venue_a market uses are right, and the row set, order and facets are unchanged.',
+    how: 'GET /api/v1/markets with an API key: venue_c:c-af6cec1ec0 (slug will-brent-crude-trade-below-60-in-2026, no stored forecast: availability answers available false, latestForecast null) has forecast_count 0 and latest_forecast_at null on the reference; through the bug it has forecast_count 2 and the latest_forecast_at of venue_a:518310, which shares the slug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      // The aggregate spans the whole board: remember the venue_a rows of earlier answers with the same window, so a venue filter keeps the slip.
+      if (!ctx.state.r18aSlugStats) ctx.state.r18aSlugStats = new Map();
+      const win = ctx.query.get('max_forecast_age') || '48';
+      if (!ctx.state.r18aSlugStats.has(win)) ctx.state.r18aSlugStats.set(win, new Map());
+      const bySlug = ctx.state.r18aSlugStats.get(win);
+      for (const m of b.markets) if (m && m.venue === 'venue_a' && typeof m.slug === 'string') bySlug.set(m.slug, { ...m });
+      let touched = false;
+      for (const m of b.markets) {
+        if (!m || m.venue === 'venue_a' || m.venue === 'venue_b' || typeof m.slug !== 'string') continue;
+        const twin = bySlug.get(m.slug);
+        if (!twin) continue;
+        for (const f of ['forecast_count', 'latest_forecast_at', 'latest_forecast_delta', 'latest_forecast_refresh_reason']) m[f] = twin[f];
+        touched = true;
+      }
+      if (touched) res.touch();
+    },
+  },
+  // ================================================================== round 18 (b): patterns a, d, e, f, g (money, limits and state: the social profile's challenge offering one token, a link token's stated expiry an hour out, an expired link token forgotten by the sweeper, a generation's standard-scope 429 that keeps its $1.00, an idempotency key shared across accounts)
+  // ------------------------------------------------------------------ pattern a (round 18 b): a payment option missing from one route's challenge
+  {
+    name: 'profile_challenge_second_token_missing',
+    round: 18,
+    pattern: 'a',
+    section: 'Authentication',
+    sentences: ['0d85347c43c2'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The x402 challenge (PAYMENT-REQUIRED) of POST /api/v1/x/profile lists only the eip155:8453 option. The social routes register their paywall with a per-route accepts list written before the second token was added, and /x/profile\'s list was never updated, so its accepts list lacks the scheme exact entry on eip155:4663. The 8453 entry (amount 1000000, asset, payTo, timeout) is unchanged, as are the 402 body, every other route\'s challenge (x/search included) and the pricing answer\'s networks. Payments are verified by the reference, so nothing is billed differently.',
+    how: 'POST /api/v1/x/profile {handle: "alice"} with no credentials: 402. Decode the PAYMENT-REQUIRED header: the reference lists eip155:8453 and eip155:4663 (both 1000000); through the bug only eip155:8453.',
+    onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 402) return;
+      const raw = res.headers['payment-required'];
+      if (typeof raw !== 'string') return;
+      let pr;
+      try { pr = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')); } catch { return; }
+      if (!pr || !Array.isArray(pr.accepts)) return;
+      pr.accepts = pr.accepts.filter((a) => a && a.network !== 'eip155:4663');
+      res.headers['payment-required'] = Buffer.from(JSON.stringify(pr)).toString('base64');
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 18 b): the link-token lifetime stated again in the issuing answer
+  {
+    name: 'link_token_expires_at_one_hour',
+    round: 18,
+    pattern: 'd',
+    section: 'Limits; States and transitions',
+    sentences: ['e1243762eb1d', 'c39b2ec586a7'],
+    operations: ['POST /api/auth/wallets/x402-token'],
+    what: 'The issuing answer of POST /api/auth/wallets/x402-token states expires_at one hour after issue: the handler formats the expiry from the portal session constant (3600 s) while the token store applies the link token\'s own 15-minute TTL. The token itself still expires 15 minutes after issue (a later use answers 422 "The link token expired"), and token, link_path, the link route and every bill are unchanged. A client that trusts expires_at and links at minute 20 is refused.',
+    how: 'POST /api/auth/wallets/x402-token with an API key and read the clock (GET /__control/clock): the reference\'s expires_at is 15 minutes later; through the bug it is 60 minutes later. An unpaid keyed GET /api/v1/wallets/link?token=... 16 minutes after issue answers 422 invalid_request (expired) on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/wallets/x402-token') || res.status !== 200 || !b || typeof b.expires_at !== 'string') return;
+      const t = Date.parse(b.expires_at);
+      if (!Number.isFinite(t)) return;
+      b.expires_at = new Date(t - 15 * 60_000 + 3600_000).toISOString();
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 18 b): an expired link token forgotten after a second, unstated bound
+  {
+    name: 'link_expired_token_forgotten',
+    round: 18,
+    pattern: 'e',
+    section: 'States and transitions; Endpoints / GET /api/v1/wallets/link',
+    sentences: ['c39b2ec586a7', '3c207d9e3935'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'Expired link tokens are swept from the token store one hour after they expire (the store\'s TTL is the lifetime plus an hour of grace, and the expired answer is built only while the record is still there). From 75 minutes after issue on, any use of the token, keyed or paid, answers 404 link_token_not_found ("No such link token") instead of 422 invalid_request "The link token expired". Uses before 15 minutes, uses between 15 and 75 minutes (422 expired), consumed tokens, unknown tokens and calls without credentials are right. Both answers are unbilled and unsettled.',
+    how: 'POST /api/auth/wallets/x402-token with an API key (token T). Advance the clock 16 minutes and GET /api/v1/wallets/link?token=T with the key and no payment: 422 invalid_request (expired) on both sides. Advance the clock one more day and repeat: the reference still answers 422 invalid_request "The link token expired"; through the bug 404 link_token_not_found.',
+    async onResponse(ctx, res) {
+      r18bResetSeen(ctx);
+      const b = J(res);
+      if (isPost(ctx, '/api/auth/wallets/x402-token') && res.status === 200 && b && typeof b.token === 'string' && typeof b.expires_at === 'string') {
+        const t = Date.parse(b.expires_at);
+        if (Number.isFinite(t)) r18bTokens(ctx).set(b.token, t);
+        return;
+      }
+      if (!isGet(ctx, '/api/v1/wallets/link') || res.status !== 422 || !b || b.error !== 'invalid_request') return;
+      const exp = r18bTokens(ctx).get(ctx.query.get('token') || '');
+      if (exp === undefined) return;
+      const now = await ctx.stubNow();
+      if (now < exp + 3600_000) return;
+      return ctx.reply(404, { error: 'link_token_not_found', message: 'No such link token' });
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 18 b): a generation refused by the standard scope keeps its $1.00
+  {
+    name: 'generation_standard_429_billed',
+    round: 18,
+    pattern: 'f',
+    section: 'Authentication; Limits',
+    sentences: ['4fc78605712d', 'c62df283b618'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The generation route takes its $1.00 (1000 credits) in its own admission step, which runs before the gateway\'s standard-scope limiter, and leaves refunds to the job pipeline. When the standard scope refuses a generation (per-second, per-minute, per-day or in-flight: 429 rate_limited, limit_scope standard), no job exists to refund, so the 1000 credits stay debited. The 429 itself is unchanged. The generation\'s daily-quota 429, its 404, 422 and 502, and the standard-scope 429s of every other route are unbilled as documented.',
+    how: 'Create an account with 5000 credits, preload its standard second window (POST /__control/limits/usage scope standard window second count 20), read the balance, POST /api/auth/forecast-requests {venue_a, 1000503} with an Idempotency-Key: 429 limit_scope standard on both sides. The balance is unchanged on the reference and 1000 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 429 || !ctx.apiKey) return;
+      const b = J(res);
+      if (!b || b.limit_scope !== 'standard' || b.quotaScope) return;
+      await ctx.charge(1000);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 18 b): an idempotency key looked up across accounts
+  {
+    name: 'generation_idempotency_key_cross_account',
+    round: 18,
+    pattern: 'g',
+    section: 'Authentication',
+    sentences: ['aa15605b568e'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The generation route\'s idempotency store is keyed by the idempotency key alone, not by account and key. When a second account sends a key another account already used, the route answers the first account\'s replay: 202 with the other account\'s jobId, status, createdAt and Location. So the caller sees a job it did not submit, gets no job of its own and is not debited, and a read of the returned jobId answers 404 (not owned). Keys used by one account only, replays by the same account, and every job read are right.',
+    how: 'Two accounts A and B. A POSTs /api/auth/forecast-requests {venue_a, 1000503} with Idempotency-Key K; B POSTs the same body with the same K. The reference gives B its own new jobId (readable by B); through the bug B receives A\'s jobId, and B\'s GET /api/auth/forecast-requests/{that jobId} answers 404.',
+    async onRequest(ctx) {
+      r18bResetSeen(ctx);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || !ctx.apiKey) return null;
+      const k = ctx.headers['idempotency-key'];
+      if (typeof k !== 'string' || !k) return null;
+      const owner = r18bIdem(ctx).get(k);
+      if (!owner || owner === ctx.apiKey) return null;
+      return ctx.upstream({ method: 'POST', url: ctx.url, headers: { ...ctx.headers, 'x-service-api-key': owner }, body: ctx.body });
+    },
+    onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || !ctx.apiKey || res.status < 200 || res.status >= 300) return;
+      const k = ctx.headers['idempotency-key'];
+      if (typeof k === 'string' && k && !r18bIdem(ctx).has(k)) r18bIdem(ctx).set(k, ctx.apiKey);
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-14 (b) helpers
@@ -5686,6 +5906,17 @@ function r17bQuota(ctx, key, now) {
 function r17bResetSeen(ctx) {
   if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
   for (const k of ['r17bQuota', 'r17bJobs', 'r17bProfiles']) delete ctx.state[k];
+}
+
+// ------------------------------------------------------------------ round-18 (b) helpers
+/** Link token -> its expires_at (ms, service clock) as the reference issued it. */
+function r18bTokens(ctx) { if (!ctx.state.r18bTokens) ctx.state.r18bTokens = new Map(); return ctx.state.r18bTokens; }
+/** Idempotency key -> the API key that first used it on the generation route (the store keyed by idempotency key alone). */
+function r18bIdem(ctx) { if (!ctx.state.r18bIdem) ctx.state.r18bIdem = new Map(); return ctx.state.r18bIdem; }
+/** A control-plane reset puts the stub back to its seed: forget what the round-18 (b) bugs remembered. */
+function r18bResetSeen(ctx) {
+  if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
+  for (const k of ['r18bTokens', 'r18bIdem']) delete ctx.state[k];
 }
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));

@@ -2472,6 +2472,117 @@ const checks = {
       return v(got !== own, `view=status forecastIds [${got}], view=result forecasts [${own}]`);
     } finally { await api.reset(); }
   },
+  // ------------------------------------------------------------------ round 18 (a)
+  async availability_venue_b_broker_channels_empty(api) {
+    const a = await api.newAccount();
+    const cat = await api.get('/api/v1/markets?venue=venue_b', { key: a.key });
+    must(cat.status === 200, `catalog ${cat.status}`);
+    const row = cat.json.markets.find((m) => m.marketKey === 'venue_b:KXCPIYOY-26MAR-T2.8');
+    must(row && row.broker_channels.includes('broker_a'), 'catalog row not broker-listed');
+    const r = await api.get(`/api/public/forecast-availability?market_key=${enc('venue_b:KXCPIYOY-26MAR-T2.8')}`);
+    must(r.status === 200 && r.json.market, `availability ${r.status}`);
+    const m = r.json.market;
+    const same = JSON.stringify(m.broker_channels) === JSON.stringify(row.broker_channels)
+      && m.broker_a_category === row.broker_a_category && m.broker_a_url === row.broker_a_url;
+    return v(!same, `availability ${JSON.stringify(m.broker_channels)} ${m.broker_a_category}; catalog ${JSON.stringify(row.broker_channels)} ${row.broker_a_category}`);
+  },
+  async markets_explicit_updated_sort_ignored(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets?sort=updated_desc', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 2, `catalog ${r.status}`);
+    const t = r.json.markets.map((m) => Date.parse(m.market_updated_at));
+    let bad = 0;
+    for (let i = 1; i < t.length; i++) if (t[i] > t[i - 1]) bad++;
+    return v(bad > 0, `${bad} rows out of updated_desc order`);
+  },
+  async sources_market_keys_first_venue_only(api) {
+    const a = await api.newAccount();
+    const keys = ['venue_a:520224', 'venue_b:KXCPIYOY-26MAR-T2.8', 'venue_c:c-0a6ce36144'];
+    const r = await api.get(`/api/v1/sources?market_keys=${enc(keys.join(','))}&window=168`, { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    const seen = new Set(r.json.sources.map((s) => s.market.marketKey));
+    const missing = [];
+    for (const k of keys) {
+      if (seen.has(k)) continue;
+      const one = await api.get(`/api/v1/sources?market_keys=${enc(k)}&window=168`, { key: a.key });
+      must(one.status === 200, `sources ${k} ${one.status}`);
+      if (one.json.sources.length > 0) missing.push(k);
+    }
+    return v(missing.length > 0, `keys with items alone but none in the list: [${missing}]`);
+  },
+  async openapi_sources_window_max_72(api) {
+    const r = await api.get('/openapi.json');
+    must(r.status === 200 && r.json && r.json.paths, `openapi ${r.status}`);
+    const p = r.json.paths['/api/v1/sources'].get.parameters.find((x) => x.name === 'window');
+    must(p && p.schema, 'no window parameter');
+    return v(p.schema.maximum !== 168, `window maximum ${p.schema.maximum}`);
+  },
+  async markets_forecast_stats_slug_joined(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets', { key: a.key });
+    must(r.status === 200, `catalog ${r.status}`);
+    const row = r.json.markets.find((m) => m.marketKey === 'venue_c:c-af6cec1ec0');
+    must(row, 'venue_c:c-af6cec1ec0 not listed');
+    const av = await api.get(`/api/public/forecast-availability?market_key=${enc('venue_c:c-af6cec1ec0')}`);
+    must(av.status === 200 && av.json.available === false, `availability ${av.status} ${av.json && av.json.available}`);
+    return v(row.forecast_count !== 0 || row.latest_forecast_at !== null, `forecast_count ${row.forecast_count}, latest_forecast_at ${row.latest_forecast_at}`);
+  },
+  // ---------------------------------------------------------------- round 18 (b)
+  async profile_challenge_second_token_missing(api) {
+    const r = await api.post('/api/v1/x/profile', { handle: 'alice' });
+    must(r.status === 402 && typeof r.headers['payment-required'] === 'string', `unpaid profile -> ${r.status}`);
+    const pr = JSON.parse(Buffer.from(r.headers['payment-required'], 'base64').toString('utf8'));
+    must(Array.isArray(pr.accepts) && pr.accepts.some((a) => a.network === 'eip155:8453'), 'no eip155:8453 option');
+    const nets = pr.accepts.map((a) => `${a.scheme}@${a.network}`);
+    return v(!pr.accepts.some((a) => a.scheme === 'exact' && a.network === 'eip155:4663'), `x/profile accepts ${JSON.stringify(nets)}`);
+  },
+  async link_token_expires_at_one_hour(api) {
+    const a = await api.newAccount();
+    const before = await api.now();
+    const r = await api.req('POST', '/api/auth/wallets/x402-token', { key: a.key });
+    const after = await api.now();
+    must(r.status === 200 && typeof r.json.expires_at === 'string', `token issue -> ${r.status}`);
+    const left = (Date.parse(r.json.expires_at) - before) / 60_000;
+    const leftMax = (Date.parse(r.json.expires_at) - after) / 60_000;
+    return v(left > 15.05 || leftMax < 14.95, `expires_at ${r.json.expires_at}, ${left.toFixed(2)} minutes after issue`);
+  },
+  async link_expired_token_forgotten(api) {
+    try {
+      const a = await api.newAccount();
+      const t = await api.req('POST', '/api/auth/wallets/x402-token', { key: a.key });
+      must(t.status === 200 && typeof t.json.token === 'string', `token issue -> ${t.status}`);
+      const url = `/api/v1/wallets/link?token=${enc(t.json.token)}`;
+      await api.control('POST', '/__control/clock', { advanceSeconds: 16 * 60 });
+      const r1 = await api.get(url, { key: a.key });
+      must(r1.status === 422 && r1.json.error === 'invalid_request', `16 minutes after issue -> ${r1.status} ${r1.json && r1.json.error}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 86400 });
+      const r2 = await api.get(url, { key: a.key });
+      return v(!(r2.status === 422 && r2.json.error === 'invalid_request'), `a day after expiry -> ${r2.status} ${r2.json && r2.json.error} (${r2.json && r2.json.message})`);
+    } finally { await api.reset(); }
+  },
+  async generation_standard_429_billed(api) {
+    try {
+      const a = await api.newAccount(5000);
+      await sleep(1100);
+      await api.fill('standard', 'second', 20, a);
+      const { spent, out } = await api.spent(a, () => api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+        { key: a.key, headers: { 'idempotency-key': randomUUID() } }));
+      must(out.status === 429 && out.json.limit_scope === 'standard' && !out.json.quotaScope, `expected a standard 429, got ${out.status} ${out.text.slice(0, 120)}`);
+      return v(spent !== 0, `standard 429 on generation spent ${spent} credits`);
+    } finally { await api.reset(); }
+  },
+  async generation_idempotency_key_cross_account(api) {
+    const A = await api.newAccount(5000);
+    const B = await api.newAccount(5000);
+    const k = randomUUID();
+    const body = { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' };
+    const ra = await api.post('/api/auth/forecast-requests', body, { key: A.key, headers: { 'idempotency-key': k } });
+    must(ra.status >= 200 && ra.status < 300 && ra.json.jobId, `A's generation -> ${ra.status}`);
+    const { spent, out: rb } = await api.spent(B, () => api.post('/api/auth/forecast-requests', body, { key: B.key, headers: { 'idempotency-key': k } }));
+    must(rb.status >= 200 && rb.status < 300 && rb.json.jobId, `B's generation -> ${rb.status}`);
+    const read = await api.get(`/api/auth/forecast-requests/${rb.json.jobId}?view=status`, { key: B.key });
+    return v(rb.json.jobId === ra.json.jobId || read.status !== 200, `B got jobId ${rb.json.jobId === ra.json.jobId ? "(A's)" : '(its own)'}, B's read -> ${read.status}, B spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
