@@ -561,6 +561,12 @@ const TABLE = {
     ['wal-token-short', 'WAL-001', 'link tokens are one character short (42 after svc_)'],
     ['wal-unauth-token', 'WAL-017', 'the link-token route issues a token without an API key'],
     ['wal-unknown-token-422', 'WAL-005', 'a never-issued token answers 422 instead of 404 link_token_not_found'],
+    [
+      'wal-expired-token-forgotten',
+      'WAL-002',
+      'an hour past its expiry a link token answers 404 link_token_not_found, as if never issued (round-18 bug)',
+      { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
+    ],
     ['wal-token-16min', 'WAL-002', 'link tokens live 16 minutes (expires_at says so too): a token used just after 15 minutes still links'],
     [
       'wal-token-14min',
@@ -932,6 +938,12 @@ const TABLE = {
     ['mkt-max-age-default-24', 'PARAM-036', 'an omitted max_forecast_age windows at 24 hours instead of the default 48'],
   ],
   sources: [
+    [
+      'src-market-keys-first-venue',
+      'SRC-020',
+      "a market_keys list is looked up in its first key's venue: the other venues' markets are silently missing (round-18 bug)",
+      { operation: 'listSources', via: ['suites/sources.spec.ts'] },
+    ],
     ['src-both-accepted', 'SRC-002', 'markets with market_keys is accepted (markets wins)'],
     ['src-eleven-markets', 'PARAM-047', 'the markets cap is off by one: 11 entries are accepted'],
     ['src-types-ignored', 'SRC-009', 'types=article still returns x_post items'],

@@ -26,6 +26,8 @@ const ENVELOPE = ['REL-001', 'REL-002', 'REL-003', 'REL-004', 'REL-005', 'REL-00
 const ITEM_RULES = ['SRC-001', 'SRC-007', 'SRC-009', ...ROUTING, ...ENVELOPE];
 /** Markets in the SRC-020 lists: enough for a first, a middle and a last position. */
 const LIST_SIZE = 3;
+/** Own answers read to find a market with articles of each other venue for a mixed market_keys list (at most 3 a venue). */
+const MIXED_PROBES = 9;
 
 /** Up to 10 markets that recently got an article or a social post (the feed's evidence events). */
 async function evidenceMarkets(paid: TargetClient, shared: SharedAnswers): Promise<FeedMarket[]> {
@@ -253,7 +255,7 @@ test.describe('GET /api/v1/sources', () => {
     "a list honours every market it names, first or last: each market's own articles are in the list's answer (markets and market_keys)",
     { ...ruleDetails('SRC-020', ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
-      test.skip(!affordable(targetOptions, 'listSources', 2 * LIST_SIZE + 4), 'spend budget too small');
+      test.skip(!affordable(targetOptions, 'listSources', 2 * LIST_SIZE + 4 + MIXED_PROBES), 'spend budget too small');
       const markets = await evidenceMarkets(paid, sharedAnswers);
       // One venue's markets, so the slugs of the markets form share the venue parameter's namespace (SRC-006).
       const byVenue = new Map<string, FeedMarket[]>();
@@ -280,14 +282,36 @@ test.describe('GET /api/v1/sources', () => {
           'markets',
           (order) => ({ markets: order.map((c) => c.market.slug).join(','), window: 168, venue: venue === 'venue_a' ? undefined : venue }),
         ]);
+      // market_keys name their venue, so one list may mix venues (round-18 bug: every key looked up in the first key's
+      // venue): one market with articles of each other venue beside the first chosen, first and last alike.
+      const mixed = [chosen[0]!];
+      for (const [other, ms] of byVenue) {
+        if (other === venue) continue;
+        for (const market of ms.slice(0, 3)) {
+          const own = await sources(paid, { market_keys: market.marketKey, window: 168 });
+          const since = own.sentMs - 168 * HOUR_MS + 10 * EDGE_MS;
+          const urls = own.body.sources
+            .filter((i) => i.type === 'article' && typeof i.url === 'string' && Date.parse(String(i.published_at)) > since)
+            .map((i) => String(i.url));
+          if (urls.length) {
+            mixed.push({ market, urls });
+            break;
+          }
+        }
+      }
+      if (mixed.length > 1)
+        forms.push([
+          'market_keys across venues',
+          (order) => ({ market_keys: order.map((c) => c.market.marketKey).join(','), window: 168 }),
+        ]);
       const found: Violation[] = [];
       let lists = 0;
       for (const [form, params] of forms)
         for (const [position, order] of [
-          ['last', chosen],
-          ['first', [...chosen].reverse()],
+          ['last', form === 'market_keys across venues' ? mixed : chosen],
+          ['first', [...(form === 'market_keys across venues' ? mixed : chosen)].reverse()],
         ] as const) {
-          await test.step(`${form}, ${chosen.length} markets, the probed market ${position}`, async () => {
+          await test.step(`${form}, ${order.length} markets, the probed market ${position}`, async () => {
             const { body } = await sources(paid, params(order));
             lists++;
             const urls = new Set(body.sources.filter((i) => i.type === 'article').map((i) => String(i.url)));

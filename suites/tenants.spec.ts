@@ -24,6 +24,7 @@ import { checkDebit } from '../checks/billing.ts';
 import { checkJobRead, checkNoForeignJob, checkSameNotFound, submittedJobId, type GenerationBody } from '../checks/jobs.ts';
 import { PRICES } from '../contract/pricing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
+import { drawnFrom } from './support/exhibit.ts';
 
 const BOTH = contractRules(CREATE, READ);
 /** Credits of each fresh account: two generations and a few cheap calls. */
@@ -176,6 +177,25 @@ test.describe('tenants: one idempotency key, two principals', () => {
               const what = `${p.name}'s generation, sent at once with the other's under the same idempotency key`;
               found.push(...checkDebit('BILL-001', what, before![i]!, after![i]!, GENERATION_CREDITS));
             }
+        // One after the other too (round-18 bug: keys looked up across accounts, so B, sending A's key once A had been
+        // answered, got A's job): with the control plane's test credits only, the run's money buys the pair above.
+        if (plane)
+          await test.step("then, under a fresh key, B POSTs the same body once A's answer is back: B gets no job of A's", async () => {
+            const later = newKey();
+            const fromA = await submitJob(a.client, body!, later);
+            const fromB = await submitJob(b.client, body!, later);
+            const [idA, idB] = [acceptedId(fromA), acceptedId(fromB)];
+            ids.push(idA, idB);
+            if (!judged('AUTH-019', idA && fromB.status !== 429 ? 1 : 0, "a generation sent after another principal's under its key"))
+              return;
+            found.push(...drawnFrom(fromB.res, checkNoForeignJob(fromB, [idA!])));
+            found.push(
+              ...(await readsAcross([
+                { p: a, jobId: idA, body: body! },
+                { p: b, jobId: idB, body: body! },
+              ])),
+            );
+          });
         expect(found).toHaveNoViolations(answers.map((x) => x.body));
       } finally {
         await cleanUp(plane, ids);

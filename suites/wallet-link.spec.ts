@@ -668,6 +668,8 @@ test.describe('wallet link: a call without payment (gaps)', () => {
 /** How far inside and outside the 15 minutes the lifetime cases land, seconds (the target's clock moves by the control plane). */
 const INSIDE_MARGIN_S = 5;
 const OUTSIDE_MARGIN_S = 2;
+/** How long after issue the expired token is used once more, seconds: a day, far past any cleanup of the 15 minutes. */
+const LONG_AFTER_S = 86_400;
 
 test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
   test(
@@ -737,6 +739,22 @@ test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
             0n,
           ),
         );
+      });
+      await test.step(`long after: ${LONG_AFTER_S / 3600} h after issue the expired token still answers 422 (WAL-002)`, async () => {
+        // An expired token stays expired: every later use is a 422 (States and transitions), however late (round-18 bug:
+        // tokens forgotten an hour past expiry answered 404 link_token_not_found, as if never issued).
+        const now = (await controlPlane.clock()).now.getTime();
+        await controlPlane.advanceClock(Math.max(0, LONG_AFTER_S * 1000 - (now - to)) / 1000);
+        const { res } = await link(api, controlPlane, outside.token!, wallets[1]!);
+        judged('WAL-002', 1, 'an expired link token used long after its 15 minutes');
+        if (res.status() !== 422)
+          vs.push(
+            violation(
+              'WAL-002',
+              'status',
+              `an expired token used ${LONG_AFTER_S / 3600} h after issue answered ${res.status()} ${(await errorOf(res)) ?? ''}, expected 422 (a later use of an expired token)`,
+            ),
+          );
       });
       expect(vs).toHaveNoViolations();
     },

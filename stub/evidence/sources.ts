@@ -36,7 +36,9 @@ function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
             throw invalidRequest(`market_keys entry ${JSON.stringify(key)} is not a marketKey (<venue>:<native id>)`);
           // A key's venue read up to the first "venue_a" (venue_a_us:X as venue_a): such keys never resolve.
           if (mutant('src-venue-a-us-keys-lost') && key.startsWith('venue_a_us:')) return undefined;
-          const m = ctx.store.byMarketKey(key);
+          // Mutant src-market-keys-first-venue: every key looked up in the first key's venue (round-18 bug).
+          const first = entries[0]!.slice(0, entries[0]!.indexOf(':'));
+          const m = ctx.store.byMarketKey(mutant('src-market-keys-first-venue') ? `${first}:${key.slice(key.indexOf(':') + 1)}` : key);
           // venue filters the keys (gap SRC-013), or is ignored with keys on the alternate stub.
           return m && (venue === undefined || m.venue === venue || alt('SRC-013')) ? m : undefined;
         })

@@ -71,6 +71,9 @@ export const register: RouteModule = (route) => {
     if (!link && mutant('wal-unknown-token-422')) throw invalidRequest('No such link token');
     if (!link) throw notFound('No such link token', 'link_token_not_found');
     const state = ctx.wallets.tokenState(link);
+    // Mutant wal-expired-token-forgotten: an hour past its expiry a token is forgotten, answered as never issued (round-18 bug).
+    if (state === 'expired' && mutant('wal-expired-token-forgotten') && ctx.clock.nowMs() > link.expiresAt + 3_600_000)
+      throw notFound('No such link token', 'link_token_not_found');
     if (state === 'expired') throw invalidRequest('The link token expired (15 minutes after issue)');
     // WAL-004: a consumed token answers 422 on the stub, 404 link_token_not_found on the alternate stub.
     if (state === 'consumed')
