@@ -5533,6 +5533,227 @@ export const bugs = [
       if (typeof k === 'string' && k && !r18bIdem(ctx).has(k)) r18bIdem(ctx).set(k, ctx.apiKey);
     },
   },
+  // ================================================================== round 19 (a): patterns a, b, c, d, g (read routes: the evidence route's capped envelope flagged untruncated, a mixed asset-search reference list resolved in the first reference's lane, forecast-targets venue_a marketKeys looked up in the legacy id index, the mispriced list's threshold stated as an integer, forecast-targets echoing a venue_b marketKey without its prefix)
+  // ------------------------------------------------------------------ pattern a (round 19 a): the envelope's truncated flag broken on one operation
+  {
+    name: 'evidence_truncated_markets_false',
+    round: 19,
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['b13033fea198'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The article-evidence route GET /api/v1/markets/{slug}/signals builds its market\'s envelope with a helper that computes truncated after the cap (length > 50), so a category cut at 50 refs says truncated false. The cap itself (50 refs) is right, uncapped categories are right, and every other route (the stored read, sources, the latest feed, availability, the signal list) says true where it capped.',
+    how: 'GET /api/v1/markets/KXFED-26OCT-T4.25/signals?venue=venue_b with an API key (a fed-funds-rate market, whose Asset has 71 markets): market.relationships.markets holds 50 refs; the reference says truncated.markets true, the bug false. The same market\'s envelope in GET /api/v1/sources?market_keys=venue_b:KXFED-26OCT-T4.25&window=168 says true on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b || !b.market) return;
+      const rel = b.market.relationships;
+      if (!rel || !rel.truncated) return;
+      let touched = false;
+      for (const cat of ['assets', 'markets', 'signals']) {
+        if (rel.truncated[cat] === true && Array.isArray(rel[cat]) && !(rel[cat].length > 50)) { rel.truncated[cat] = false; touched = true; }
+      }
+      if (touched) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 19 a): a list parameter honoured only in one combination
+  {
+    name: 'assets_reference_mixed_lanes_first_kind',
+    round: 19,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search picks one resolver lane for the whole reference list from its first item: a venue-prefixed marketKey sends the list to the linked-market lane, anything else (UUID, asset key, identifier key or value, native id) to the asset lane. In a list that mixes a marketKey with the other forms, the items of the other kind match nothing and are skipped silently, so their Assets are missing; the references echo still lists every item (deduplicated). A single reference, lists of one kind and q mode are right. API-key calls only.',
+    how: 'GET /api/v1/assets/search?reference=btc&reference=venue_b:KXCPIYOY-26MAR-T2.8 with an API key: the reference answers btc and us-cpi (the Asset linked to the CPI market); through the bug only btc. With the order reversed only us-cpi. Each reference alone answers its Asset on both sides.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      const refs = ctx.query.getAll('reference');
+      if (refs.length < 2 || refs.length > 50 || ctx.query.has('q')) return null;
+      const isKey = (r) => /^(venue_a|venue_a_us|venue_b|venue_c):./.test(r);
+      const firstKind = isKey(refs[0]);
+      const kept = refs.filter((r) => isKey(r) === firstKind);
+      if (kept.length === refs.length) return null;
+      ctx.r19aRefEcho = dedupe(refs); // per request
+      ctx.query.delete('reference');
+      for (const r of kept) ctx.query.append('reference', r);
+      return null;
+    },
+    onResponse(ctx, res) {
+      const echo = ctx.r19aRefEcho;
+      const b = J(res);
+      if (!echo || !isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.references)) return;
+      b.references = echo;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 19 a): a documented identifier form misread for one kind of row
+  {
+    name: 'targets_venue_a_key_legacy_index_only',
+    round: 19,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['4d6ffdd7c542'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'GET /api/public/forecast-targets resolves a ref of the marketKey form venue_a:<id> by stripping the prefix and looking the id up in the legacy serviceMarketId index, where only legacy venue_a rows are keyed by their bare numeric id. So the marketKey of a newer venue_a market (one whose serviceMarketId is venue-prefixed, such as venue_a:1000503) answers 404 not_found with the ticker echoing the ref, while legacy rows (venue_a:520224), venue_b marketKeys, tickers and the venue_a browser URLs of the same markets still resolve.',
+    how: 'GET /api/public/forecast-targets?ref=venue_a:1000503: the reference answers 200 (venue venue_a, targetType market, selectedMarket.marketId 1000503, a generation body); through the bug 404 {error not_found, ticker "venue_a:1000503"}. ref=venue_a:520224 and ref=https://venue-a.example/market/will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting answer 200 on both sides.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200) return undefined;
+      const ref = ctx.query.get('ref');
+      if (typeof ref !== 'string' || !/^venue_a:\d+$/.test(ref)) return undefined;
+      if (!ctx.state.r19aServiceIds) ctx.state.r19aServiceIds = new Map();
+      let sid = ctx.state.r19aServiceIds.get(ref);
+      if (sid === undefined) {
+        const r = await ctx.upstream({ url: `/api/public/forecast-availability?market_key=${encodeURIComponent(ref)}`, headers: { accept: 'application/json' } });
+        const a = J(r);
+        sid = r.status === 200 && a && a.market && typeof a.market.serviceMarketId === 'string' ? a.market.serviceMarketId : null;
+        if (sid !== null) ctx.state.r19aServiceIds.set(ref, sid);
+      }
+      if (typeof sid !== 'string' || !sid.startsWith('venue_a:')) return undefined;
+      return ctx.reply(404, { error: 'not_found', message: `no forecast target matches ${ref}`, ticker: ref });
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 19 a): a stated number wrong where it appears again
+  {
+    name: 'mispriced_threshold_int',
+    round: 19,
+    pattern: 'd',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['188246ced510'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'GET /api/v1/markets/mispriced states mispricing_threshold_pp 7 (the threshold read through an integer parse of its config) instead of the service\'s 7.5; the rows are still selected at 7.5 (a row at exactly 7.5 pp stays), and the asset summaries of GET /api/v1/assets/search in every mode say 7.5. The topic=broker_a answer states 7 as well.',
+    how: 'GET /api/v1/markets/mispriced with an API key: mispricing_threshold_pp is 7.5 on the reference and 7 through the bug; GET /api/v1/assets/search?q=apple says market_summary.mispricing_threshold_pp 7.5 on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/mispriced') || res.status !== 200 || !b || typeof b.mispricing_threshold_pp !== 'number') return;
+      b.mispricing_threshold_pp = Math.trunc(b.mispricing_threshold_pp);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 19 a): an echo member normalised on one form
+  {
+    name: 'targets_venue_b_key_input_unprefixed',
+    round: 19,
+    pattern: 'g',
+    section: 'Resources and their fields / Target resolution (GET /api/public/forecast-targets)',
+    sentences: ['869b3bd65199'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'For a ref of the marketKey form venue_b:<ticker>, GET /api/public/forecast-targets echoes in input the ticker it resolved (the ref without its venue_b: prefix) instead of the ref as given. The target itself (venue, targetType, event, markets, selectedMarket, generation, allContracts) is right; bare tickers, URLs and venue_a marketKeys echo as given, and the 404 ticker echo is unchanged.',
+    how: 'GET /api/public/forecast-targets?ref=venue_b:KXCPIYOY-26MAR-T2.8: the reference echoes input "venue_b:KXCPIYOY-26MAR-T2.8"; through the bug "KXCPIYOY-26MAR-T2.8". The event form ref=venue_b:KXCPIYOY-26MAR echoes "KXCPIYOY-26MAR".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b) return;
+      const ref = ctx.query.get('ref');
+      if (typeof ref !== 'string' || !ref.startsWith('venue_b:') || b.input !== ref || b.venue !== 'venue_b') return;
+      b.input = ref.slice('venue_b:'.length);
+      res.touch();
+    },
+  },
+  // ================================================================== round 19 (b): patterns a, d, e, f, g (money, limits and state: the job read answering an unknown API key with the unknown-job 404, a stored profile's reuse billed at a tenth of the price, a link token kept live for a minute past its 15 minutes, an upstream 500 that keeps its debit, the generation quota's quotaScope stamped with the day)
+  // ------------------------------------------------------------------ pattern a (round 19 b): an invalid key's 401 lost on the job read
+  {
+    name: 'job_read_invalid_key_404',
+    round: 19,
+    pattern: 'a',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only); Errors',
+    sentences: ['f4de45244d07', '9ce82331b2dd'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'GET /api/auth/forecast-requests/{jobId} with an x-service-api-key that belongs to no account answers 404 not_found "No forecast request with this jobId exists for this API key." (the unknown-job answer) instead of 401 invalid_api_key. The job handler resolves the key to an owner id that may be empty and looks the job up by (owner, jobId) before the key check runs, so an unknown key simply owns no job. A missing key still answers 401, a valid key is read as documented, and every other route answers an invalid key 401.',
+    how: 'GET /api/auth/forecast-requests/{any uuid} with x-service-api-key fc_0000000000000000000000000000000000000000: 401 invalid_api_key on the reference, 404 not_found through the bug.',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 401 || !ctx.apiKey) return;
+      const b = J(res);
+      if (!b || b.error !== 'invalid_api_key') return;
+      return ctx.reply(404, { error: 'not_found', message: 'No forecast request with this jobId exists for this API key.' });
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 19 b): the profile's price wrong on a reused (stored) answer
+  {
+    name: 'profile_cached_reuse_debit_100',
+    round: 19,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['5cbe7aa298a0'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'An API-key POST /api/v1/x/profile answered from the stored profiles (meta.cached true: another call made the same handle, focus and lookback less than 30 days ago) debits 100 credits ($0.10, a "reuse rate") instead of the route\'s 1000 ($1.00): the biller refunds 900 of the admission debit when the research step reports a store hit. Fresh profiles are debited 1000, and the answer itself is unchanged. x402 payments are verified and settled by the reference at the challenge amount.',
+    how: 'Account A POSTs /api/v1/x/profile {handle: "policy_pat", lookback_days: 180} (fresh or stored, either way), then account B POSTs the same body: meta.cached true. B spends 1000 credits on the reference, 100 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !ctx.apiKey) return;
+      const b = J(res);
+      if (b && b.meta && b.meta.cached === true) await ctx.charge(-900);
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 19 b): a link token still live for a minute past its lifetime
+  {
+    name: 'link_token_expiry_60s_leeway',
+    round: 19,
+    pattern: 'e',
+    section: 'Limits; States and transitions',
+    sentences: ['e1243762eb1d', 'c39b2ec586a7'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'The link route\'s token pre-check (the step that decides between "expired" and "now pay") verifies the token\'s expiry with a 60-second clock-skew tolerance, the default of the token library it shares with the portal sessions. For the first minute after the 15 minutes are up, an unpaid keyed use answers 422 x402_payment_required ("No verifiable payer") as for a live token, instead of 422 invalid_request "The link token expired". The strict check before settlement still refuses a paid attempt in that minute (422 expired, not settled), so the client is asked to pay and then told the token had already expired. Uses before 15 minutes and more than 16 minutes after issue, consumed and unknown tokens, and calls without credentials (402) are right; nothing is billed.',
+    how: 'POST /api/auth/wallets/x402-token with an API key (token T), advance the clock 15 minutes 20 seconds, GET /api/v1/wallets/link?token=T with the key and no payment: 422 invalid_request (expired) on the reference, 422 x402_payment_required through the bug.',
+    async onResponse(ctx, res) {
+      if (!ctx.state.r19bLinkExp) ctx.state.r19bLinkExp = new Map();
+      const exp = ctx.state.r19bLinkExp;
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset') { exp.clear(); return; }
+      const b = J(res);
+      if (isPost(ctx, '/api/auth/wallets/x402-token') && res.status === 200 && b && typeof b.token === 'string') {
+        const t = Date.parse(b.expires_at);
+        if (Number.isFinite(t)) exp.set(b.token, t);
+        return;
+      }
+      if (!isGet(ctx, '/api/v1/wallets/link') || res.status !== 422 || !b || b.error !== 'invalid_request') return;
+      if (ctx.headers['payment-signature'] || !ctx.apiKey) return;
+      const at = exp.get(ctx.query.get('token') || '');
+      if (at === undefined || !/expired/i.test(String(b.message || ''))) return;
+      const now = await ctx.stubNow();
+      if (now > at && now - at <= 60_000) {
+        return ctx.reply(422, { error: 'x402_payment_required', message: 'No verifiable payer: the call must carry an x402 payment (PAYMENT-SIGNATURE) from the wallet to link' });
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 19 b): an upstream 500 keeps its debit
+  {
+    name: 'upstream_500_refund_skipped',
+    round: 19,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/markets/search', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The API-key refund hook matches the upstream failures by status from a list (404, 429, 502, 503, 504) instead of by class, so an upstream that fails with 500 (answered 500 upstream_unavailable, as on the reference) keeps the route\'s debit (20 credits on the latest feed, 10 on a stored forecast read, 500 on x/search...). Upstream failures of the listed statuses, slow failures, 404s and 429s are refunded, and x402 calls are not settled.',
+    how: 'Add a scoped fault {method GET, path /api/v1/latest, status 500, scope S}, then GET /api/v1/latest with an API key and X-Fault-Scope S: 500 on both sides. The balance is unchanged on the reference and 20 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      if (res.status !== 500 || !ctx.apiKey) return;
+      const b = J(res);
+      if (!b || b.error !== 'upstream_unavailable') return;
+      const price = {
+        'GET /api/v1/latest': 20, 'GET /api/v1/sources': 5, 'GET /api/v1/assets': 5, 'GET /api/v1/assets/search': 10,
+        'GET /api/v1/markets/search': 10, 'POST /api/v1/x/search': 500, 'POST /api/v1/x/profile': 1000,
+      }[`${ctx.method} ${ctx.path}`]
+        ?? (ctx.method === 'GET' && (MARKET_SIGNALS.test(ctx.path) || MARKET_FORECAST.test(ctx.path)) ? 10 : undefined);
+      if (price) await ctx.charge(price);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 19 b): the generation quota's quotaScope not stable
+  {
+    name: 'generation_quota_scope_dated',
+    round: 19,
+    pattern: 'g',
+    section: 'Errors; Endpoints / POST /api/auth/forecast-requests (generation, $1.00, API key)',
+    sentences: ['ec672a281b6c', '86c43891806e'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The daily-quota 429 of POST /api/auth/forecast-requests carries quotaScope "venue_market_daily:<UTC date>" (for example venue_market_daily:2026-11-30): the error builder copies the limiter\'s bucket key, which carries the day, instead of the stable scope name. retryAfter, retry_after, limit_scope, limit, the RateLimit and RateLimit-Policy headers (which name the policy venue_market_daily) and the refusal itself are right; nothing is billed.',
+    how: 'With one account, POST /api/auth/forecast-requests {venue_a, 1000503} with fresh Idempotency-Keys until the 51st answers 429: quotaScope venue_market_daily on the reference, venue_market_daily:YYYY-MM-DD through the bug.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 429) return;
+      const b = J(res);
+      if (!b || typeof b.quotaScope !== 'string' || b.quotaScope.includes(':')) return;
+      const day = new Date(await ctx.stubNow()).toISOString().slice(0, 10);
+      b.quotaScope = `${b.quotaScope}:${day}`;
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-14 (b) helpers

@@ -2583,6 +2583,108 @@ const checks = {
     const read = await api.get(`/api/auth/forecast-requests/${rb.json.jobId}?view=status`, { key: B.key });
     return v(rb.json.jobId === ra.json.jobId || read.status !== 200, `B got jobId ${rb.json.jobId === ra.json.jobId ? "(A's)" : '(its own)'}, B's read -> ${read.status}, B spent ${spent}`);
   },
+  // ---------------------------------------------------------------- round 19 (a)
+  async evidence_truncated_markets_false(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/KXFED-26OCT-T4.25/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200, `evidence ${r.status}`);
+    const rel = r.json.market.relationships;
+    must(rel.markets.length === 50, `expected a capped market category, got ${rel.markets.length} refs`);
+    const s = await api.get(`/api/v1/sources?market_keys=${enc('venue_b:KXFED-26OCT-T4.25')}&window=168`, { key: a.key });
+    must(s.status === 200 && s.json.sources.length > 0, `sources ${s.status}`);
+    must(s.json.sources[0].market.relationships.truncated.markets === true, 'sources does not flag the cap');
+    return v(rel.truncated.markets !== true, `50 market refs, truncated.markets ${rel.truncated.markets}`);
+  },
+  async assets_reference_mixed_lanes_first_kind(api) {
+    const a = await api.newAccount();
+    const keys = async (qs) => {
+      const r = await api.get(`/api/v1/assets/search?${qs}`, { key: a.key });
+      must(r.status === 200, `asset search ${qs} -> ${r.status}`);
+      return { keys: r.json.assets.map((x) => x.assetKey).sort(), refs: r.json.references };
+    };
+    const mk = enc('venue_b:KXCPIYOY-26MAR-T2.8');
+    const one = await keys('reference=btc');
+    const two = await keys(`reference=${mk}`);
+    must(one.keys.join() === 'btc' && two.keys.join() === 'us-cpi', `single references: ${one.keys} / ${two.keys}`);
+    const mixed = await keys(`reference=btc&reference=${mk}`);
+    must(mixed.refs.length === 2, `echo ${mixed.refs}`);
+    return v(mixed.keys.join() !== 'btc,us-cpi', `mixed list answered [${mixed.keys}]`);
+  },
+  async targets_venue_a_key_legacy_index_only(api) {
+    const legacy = await api.get(`/api/public/forecast-targets?ref=${enc('venue_a:520224')}`);
+    must(legacy.status === 200 && legacy.json.venue === 'venue_a', `legacy key -> ${legacy.status}`);
+    const url = await api.get(`/api/public/forecast-targets?ref=${enc('https://venue-a.example/market/will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting')}`);
+    must(url.status === 200, `browser URL -> ${url.status}`);
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc('venue_a:1000503')}`);
+    const ok = r.status === 200 && r.json.venue === 'venue_a' && r.json.selectedMarket && r.json.selectedMarket.marketId === '1000503';
+    return v(!ok, `venue_a:1000503 -> ${r.status} ${r.text.slice(0, 100)}`);
+  },
+  async mispriced_threshold_int(api) {
+    const a = await api.newAccount();
+    const s = await api.get('/api/v1/assets/search?q=apple', { key: a.key });
+    must(s.status === 200 && s.json.assets[0].market_summary.mispricing_threshold_pp === 7.5, 'asset summary threshold not 7.5');
+    const r = await api.get('/api/v1/markets/mispriced', { key: a.key });
+    must(r.status === 200, `mispriced ${r.status}`);
+    return v(r.json.mispricing_threshold_pp !== 7.5, `mispricing_threshold_pp ${r.json.mispricing_threshold_pp}`);
+  },
+  async targets_venue_b_key_input_unprefixed(api) {
+    const ref = 'venue_b:KXCPIYOY-26MAR-T2.8';
+    const bare = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR-T2.8');
+    must(bare.status === 200 && bare.json.input === 'KXCPIYOY-26MAR-T2.8', `bare ticker -> ${bare.status} ${bare.json && bare.json.input}`);
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc(ref)}`);
+    must(r.status === 200 && r.json.venue === 'venue_b' && r.json.selectedMarket, `prefixed key -> ${r.status}`);
+    return v(r.json.input !== ref, `input ${JSON.stringify(r.json.input)}`);
+  },
+  // ---------------------------------------------------------------- round 19 (b)
+  async job_read_invalid_key_404(api) {
+    const r = await api.get(`/api/auth/forecast-requests/${randomUUID()}`, { key: `fc_${'0'.repeat(40)}` });
+    must(r.json && typeof r.json.error === 'string', `job read with an unknown key -> ${r.status} ${r.text.slice(0, 80)}`);
+    return v(r.status !== 401, `job read with an unknown API key -> ${r.status} ${r.json.error}`);
+  },
+  async profile_cached_reuse_debit_100(api) {
+    const body = { handle: 'policy_pat', lookback_days: 180 };
+    const A = await api.newAccount(5000);
+    const B = await api.newAccount(5000);
+    const ra = await api.post('/api/v1/x/profile', body, { key: A.key });
+    must(ra.status === 200, `A's profile -> ${ra.status} ${ra.text.slice(0, 80)}`);
+    const { spent, out } = await api.spent(B, () => api.post('/api/v1/x/profile', body, { key: B.key }));
+    must(out.status === 200 && out.json.meta && out.json.meta.cached === true, `B's profile -> ${out.status} cached ${out.json && out.json.meta && out.json.meta.cached}`);
+    return v(spent !== 1000, `stored profile reused by another account: spent ${spent} credits`);
+  },
+  async link_token_expiry_60s_leeway(api) {
+    try {
+      const a = await api.newAccount();
+      const t = await api.req('POST', '/api/auth/wallets/x402-token', { key: a.key });
+      must(t.status === 200 && typeof t.json.token === 'string', `token issue -> ${t.status}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 15 * 60 + 20 });
+      const r = await api.get(`/api/v1/wallets/link?token=${enc(t.json.token)}`, { key: a.key });
+      must(r.status === 422, `15 min 20 s after issue -> ${r.status}`);
+      return v(r.json.error !== 'invalid_request', `unpaid keyed use 15 min 20 s after issue -> 422 ${r.json.error} (${r.json.message})`);
+    } finally { await api.reset(); }
+  },
+  async upstream_500_refund_skipped(api) {
+    const scope = `r19b-500-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/latest', status: 500, scope });
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/latest', { key: a.key, scope }));
+    must(out.status === 500, `latest with an upstream 500 fault -> ${out.status}`);
+    return v(spent !== 0, `upstream 500 ${out.json && out.json.error} spent ${spent} credits`);
+  },
+  async generation_quota_scope_dated(api) {
+    try {
+      const a = await api.newAccount(100000);
+      let r;
+      for (let i = 0; i < 60; i++) {
+        r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+          { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+        if (r.status === 429 && r.json && r.json.quotaScope) break;
+        must(r.status >= 200 && r.status < 300, `generation ${i + 1} -> ${r.status} ${r.text.slice(0, 120)}`);
+        await sleep(60);
+      }
+      must(r.status === 429 && typeof r.json.quotaScope === 'string', `no daily-quota 429 after 60 generations (${r.status})`);
+      return v(r.json.quotaScope !== 'venue_market_daily', `daily-quota 429 quotaScope ${r.json.quotaScope}, limit ${r.json.limit}`);
+    } finally { await api.reset(); }
+  },
 };
 
 // ------------------------------------------------------------------ runner
