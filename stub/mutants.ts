@@ -408,6 +408,18 @@ const TABLE = {
   ],
   billing: [
     [
+      'bill-upstream-500-kept',
+      'BILL-004',
+      "an answer of an upstream's 500 keeps the key's debit (round-19 bug)",
+      { operation: 'getLatest', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
+      'bill-profile-reuse-discount',
+      'BILL-001',
+      "a stored profile's reuse by an API key debits 100 credits instead of x/profile's 1000 (round-19 bug)",
+      { operation: 'createSocialProfile', via: ['suites/social-clock.spec.ts'] },
+    ],
+    [
       'bill-profile-not-configured-503',
       'BILL-004',
       "x/profile's 503 for profiling that is not configured keeps its $1.00 debit on an API key (round-17 bug)",
@@ -808,6 +820,12 @@ const TABLE = {
       { operation: 'getOilSignal', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'job-quota-scope-dated',
+      'JOB-005',
+      "the generation quota's quotaScope carries the UTC date: each day's refusals name another scope (round-19 bug)",
+      { operation: 'createForecastRequest', via: ['suites/quota-reset.spec.ts'] },
+    ],
+    [
       'job-status-ids-by-market',
       'JOB-009',
       'the polling view of a succeeded job names the forecasts of every succeeded job of its owner on the same market (round-17 bug)',
@@ -892,6 +910,12 @@ const TABLE = {
   ],
   targets: [
     [
+      'tgt-venue-a-key-legacy-only',
+      'TGT-023',
+      'a venue_a: marketKey of a newer market (id 1,000,000 and up) answers 404, as if closed (round-19 bug)',
+      { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
+    [
       'tgt-venue-a-children-no-side',
       'TGT-049',
       "venue_a target children carry the NO side's book as yesBid/yesAsk (round-17 bug)",
@@ -910,6 +934,12 @@ const TABLE = {
     ['tgt-bare-venue-a-id', 'TGT-027', "a bare all-digit ref naming a venue_a market's numeric id resolves on venue_a (round-2 bug)"],
   ],
   assets: [
+    [
+      'asset-reference-first-kind',
+      'ASRCH-076',
+      "the first reference's kind (marketKey or Asset identity) decides the lookup: references of the other kind match nothing (round-19 bug)",
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
     ['asset-q-and-reference', 'ASRCH-002', 'q together with reference is accepted (q wins)'],
     ['asset-reference-51', 'PARAM-026', 'the reference cap is off by one: 51 values are accepted'],
     [

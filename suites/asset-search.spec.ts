@@ -657,6 +657,34 @@ test.describe('asset search: reference mode', () => {
         }),
         { seed: targetOptions.seed, numRuns: paidRuns(10), endOnFailure: true },
       );
+      await test.step("references of two kinds in one list, each first: an Asset's key and another Asset's market's marketKey", async () => {
+        // Round-19 bug: the first reference decided how the whole list was looked up (as Assets or as markets), so the
+        // other kind was skipped. Each reference kind is a form the row states (ASRCH-071, ASRCH-073); together, a union.
+        const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+        const withMarket = [...hydrated.values()].find((h) =>
+          ((h.linked_markets ?? []) as Row[]).some((m) => typeof m.marketKey === 'string'),
+        );
+        const other = withMarket && all.find((a) => String(a.id) !== String(withMarket.id));
+        if (!judged('ASRCH-076', withMarket && other ? 2 : 0, 'a reference list mixing an asset key and a marketKey', OP)) return;
+        const marketKey = String(((withMarket!.linked_markets ?? []) as Row[]).find((m) => typeof m.marketKey === 'string')!.marketKey);
+        for (const references of [
+          [String(other!.assetKey), marketKey],
+          [marketKey, String(other!.assetKey)],
+        ]) {
+          const body = await search(paid, { mode: 'reference', references }, targetOptions.siteUrl);
+          expect
+            .soft(
+              checkContainsAssets(
+                assetIds(body),
+                [String(other!.id), String(withMarket!.id)],
+                'ASRCH-076',
+                '/assets',
+                `references ${JSON.stringify(references)}`,
+              ),
+            )
+            .toHaveNoViolations(body);
+        }
+      });
     },
   );
 

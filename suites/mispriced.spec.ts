@@ -10,7 +10,7 @@ import { holdsNoRow, mispricedAnswerRows, searchAnswerRows } from './support/mar
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { checkMarketList } from '../checks/market-row.ts';
-import { ptr } from '../lib/violation.ts';
+import { ptr, violation } from '../lib/violation.ts';
 import { checkSnapshotObservedAt, snapshotInstances, type SnapshotViews } from '../checks/quote.ts';
 import {
   DEFAULT_MISPRICING_THRESHOLD_PP,
@@ -78,25 +78,36 @@ function judgeable(a: Answer): Row[] | undefined {
 test.describe('GET /api/v1/markets/mispriced', () => {
   test(
     'every listed market differs from its odds by at least the threshold',
-    { ...ruleDetails('MISP-001', 'MISP-005', 'MISP-008', ...ROUTING, ...QUOTES, ...MISPRICED) },
+    { ...ruleDetails('MISP-001', 'MISP-005', 'MISP-008', 'MISP-012', ...ROUTING, ...QUOTES, ...MISPRICED) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMispricedMarkets', 1), 'spend budget too small for one listMispricedMarkets call');
       const a = await mispriced(paid);
       const rows = judgeable(a);
       if (!rows) return;
-      if (a.thresholdPp !== DEFAULT_MISPRICING_THRESHOLD_PP)
-        test.info().annotations.push({ type: 'note', description: `the answer states mispricing_threshold_pp ${a.thresholdPp}` });
+      // A stated threshold other than the asset summary's (round-19 bug: 7 on the list, 7.5 in the summary): MISP-012.
+      const stated = (a.body as Row | undefined)?.mispricing_threshold_pp;
+      judged('MISP-012', typeof stated === 'number' ? 1 : 0, 'a mispriced list stating mispricing_threshold_pp');
       expect([
+        ...(typeof stated === 'number' && stated !== DEFAULT_MISPRICING_THRESHOLD_PP
+          ? [
+              violation(
+                'MISP-012',
+                '/mispricing_threshold_pp',
+                `the list states a threshold of ${stated} pp; the asset summary states the service's, ${DEFAULT_MISPRICING_THRESHOLD_PP}`,
+                'warning',
+              ),
+            ]
+          : []),
         ...checkMarketList(rows, { siteUrl: targetOptions.siteUrl }, '/markets'),
         ...checkMispricedRows(rows, a.thresholdPp),
       ]).toHaveNoViolations(a.body);
-      const stated = rows.filter(
+      const statedPp = rows.filter(
         (r) => typeof r.mispricing_pp === 'number' && Math.abs((r.mispricing_pp as number) - mispricingPp(r)!) > 0.01,
       );
-      if (stated.length)
+      if (statedPp.length)
         test.info().annotations.push({
           type: 'warning',
-          description: `${stated.length} row(s) state a mispricing_pp that differs from |forecast - odds| (gap MISP-005)`,
+          description: `${statedPp.length} row(s) state a mispricing_pp that differs from |forecast - odds| (gap MISP-005)`,
         });
       // Gap MISP-005: the stub's envelope; gap MISP-008: the stub's order, largest gap first.
       const shape = a.pointer === '/markets' && typeof (a.body as Row).mispricing_threshold_pp === 'number';

@@ -283,7 +283,7 @@ test.describe('limits: the owner-scoped generation quota admits again once its s
   // day reset above: the wait moves the target's clock up to a day.
   test(
     `${CREATE}: refused by its owner-scoped quota only after its stated limit, a new generation is admitted once the clock passed its Retry-After`,
-    { ...ruleDetails('LIM-020', 'JOB-038', ...contractRules(CREATE)) },
+    { ...ruleDetails('LIM-020', 'JOB-038', 'JOB-005', ...contractRules(CREATE)) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await generationTargets(api, paid, 1);
       test.skip(!target, 'no in-scope market offers a generation body');
@@ -335,9 +335,34 @@ test.describe('limits: the owner-scoped generation quota admits again once its s
         const retried = await submitJob(client, target!.body, newKey());
         if (retried.status < 300 && typeof retried.body.jobId === 'string') jobIds.push(retried.body.jobId);
         judged('LIM-020', 1, 'a generation submitted once its quota 429 Retry-After had passed', CREATE);
-        expect(checkRetryAdmitted(refusal!, retried, `${CREATE} submitted ${delay! + 1} s after its quota 429`)).toHaveNoViolations(
-          retried.body,
-        );
+        expect
+          .soft(checkRetryAdmitted(refusal!, retried, `${CREATE} submitted ${delay! + 1} s after its quota 429`))
+          .toHaveNoViolations(retried.body);
+        await test.step("the next window's refusal names the same quotaScope (JOB-005: a stable scope)", async () => {
+          // Round-19 bug: quotaScope carried the UTC date, a new scope every day. The quota filled again in the window
+          // the clock moved into; its refusal names the scope the first one named.
+          let again: Answer | undefined;
+          const tries = maxSubmits - jobIds.length;
+          for (let i = 0; i < tries && !again; i++) {
+            const a = await submitJob(client, target!.body, newKey());
+            if (a.status === 429 && a.body.quotaScope !== undefined) again = a;
+            else if (a.status < 300 && typeof a.body.jobId === 'string') jobIds.push(a.body.jobId);
+            await new Promise((r) => setTimeout(r, 60));
+          }
+          const [first, second] = [refusal!.body.quotaScope, again?.body.quotaScope];
+          if (!judged('JOB-005', typeof first === 'string' && typeof second === 'string' ? 1 : 0, "two windows' quota refusals", CREATE))
+            return;
+          if (first !== second)
+            expect
+              .soft([
+                violation(
+                  'JOB-005',
+                  '/quotaScope',
+                  `the quota's refusals of two windows name quotaScope ${JSON.stringify(first)} and ${JSON.stringify(second)}: not one stable scope`,
+                ),
+              ])
+              .toHaveNoViolations(again!.body);
+        });
       } finally {
         for (const id of jobIds) await controlPlane.endJob(id, 'failed');
       }

@@ -10,6 +10,8 @@ import { test, expect, contractRules, judged, ruleDetails } from './support/fixt
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
 import { checkSocialSearch, resultsOf } from '../checks/social-search.ts';
 import type { Violation } from '../lib/violation.ts';
+import { checkDebit } from '../checks/billing.ts';
+import { PRICES } from '../contract/pricing.ts';
 import { findProfiledHandle, requestProfile, requestSearch } from './support/social.ts';
 
 const DAY_S = 86_400;
@@ -61,8 +63,8 @@ test(
 
 test(
   'a stored profile is reused just before it is 30 days old and recomputed just after',
-  { ...ruleDetails('PROF-006', 'PROF-008', ...INVARIANTS, ...contractRules('createSocialProfile')) },
-  async ({ paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
+  { ...ruleDetails('PROF-006', 'PROF-008', 'BILL-001', ...INVARIANTS, ...contractRules('createSocialProfile')) },
+  async ({ api, paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
     await budget.reserveCalls('createSocialProfile', 4);
     const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
     test.skip('skip' in found, 'skip' in found ? found.skip : '');
@@ -93,6 +95,13 @@ test(
       const landed = (await controlPlane.clock()).now.getTime() - from < CACHE_DAYS * DAY_S * 1000;
       if (judged('PROF-006', landed ? 1 : 0, 'the same request just before the stored profile turned 30 days old'))
         vs.push(...checkReused('PROF-006', first.body, a.body, `the same request ${CACHE_MARGIN_S} s before 30 days`));
+      // A reuse is a call of the route like any other: an API key pays its price (round-19 bug: a stored profile's
+      // reuse debited a tenth of it). Read on a control-plane account of its own: BILL-001.
+      const price = PRICES.createSocialProfile!.credits;
+      const account = await controlPlane.createAccount(price * 2);
+      const b = await requestProfile(api.withKey(account.apiKey), body);
+      if (judged('BILL-001', b.status === 200 && landed ? 1 : 0, "a stored profile's reuse by an API key", 'createSocialProfile'))
+        vs.push(...checkDebit('BILL-001', "a stored profile's reuse", price * 2, await controlPlane.balance(account.accountId), price));
     });
     await test.step('just outside: 30 days and 2 s later, recomputed', async () => {
       // Even a profile stored at `to` is 30 days and 2 s old.

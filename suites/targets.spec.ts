@@ -311,12 +311,20 @@ test.describe('venue_a', () => {
       test.skip(rows.length === 0, 'no venue_a market with a numeric id');
       const found: Violation[] = [];
       const books = yesBooks(all);
+      // The catalog lists active markets: one whose end_date is ahead is open, so a 404 for it is no closed market.
+      const listedOpen = new Set(((await catalogRows(paid)) ?? []).filter(isOpen).map((r) => String(r.marketKey)));
       let resolved = 0;
       let sided = 0;
       await mapLimit(rows, CONCURRENCY, async (row) => {
         const ref = String(row.marketKey);
         const { res, body } = await resolveTarget(api, ref);
-        if (res.status() === 404) return; // a closed market has nothing open to forecast (gap TGT-039)
+        // A closed market has nothing open to forecast (gap TGT-039); an open listed one does (round-19 bug: newer venue_a
+        // markets looked up only among the legacy ids, answered 404 as if closed).
+        if (res.status() === 404 && listedOpen.has(ref))
+          return void found.push(
+            violation('TGT-023', `/${ref}`, `the catalog lists ${ref} as active and open; its marketKey answered 404`),
+          );
+        if (res.status() === 404) return;
         if (res.status() !== 200) return void found.push(violation('TGT-023', `/${ref}`, `answered ${res.status()}`));
         resolved++;
         found.push(

@@ -52,6 +52,8 @@ const NOT_BILLED_UPSTREAM_WORK = 'BILL-010';
  * that arrives late, as timeouts do (latencyMs, ms): a refund decided by how long the call took is then seen.
  */
 const UPSTREAM_ERRORS = [
+  // An upstream's own failure (round-19 bug: a refund keyed on a list of statuses kept the debit of an upstream 500).
+  { status: 500, latencyMs: 0 },
   { status: 503, latencyMs: 0 },
   { status: 504, latencyMs: 1200 },
 ] as const;
@@ -219,7 +221,7 @@ test.describe('an upstream error of every paid operation answered with another s
   // Its contract is not judged here: the status is of the test's making, not the route's.
   for (const op of WITH_502) {
     test(
-      `${op}: an injected upstream 503 or 504 leaves the key's balance unchanged, whatever status answers it`,
+      `${op}: an injected upstream 500, 503 or 504 leaves the key's balance unchanged, whatever status answers it`,
       { ...ruleDetails(BILLING_RULES.notBilledUpstream, ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);

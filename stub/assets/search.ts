@@ -104,13 +104,22 @@ export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchRes
   const pool = candidates(graph, req);
   const byId = new Map(pool.map((a) => [a.id, a]));
   let lanes: RankedLane[];
+  // Mutant asset-reference-first-kind: the first reference's kind (a marketKey, with ':', or an Asset identity) decides
+  // the lookup, and references of the other kind match nothing (round-19 bug).
+  const firstIsMarket = req.mode === 'reference' && req.references[0]!.includes(':');
   if (req.mode === 'reference')
     lanes = req.references.map((r) =>
-      // Mutant asrch-reference-uuid-lost-with-filter: beside platform or asset_type, a UUID reference matches nothing (round-10 bug).
-      mutant('asrch-reference-uuid-lost-with-filter') && (req.platform ?? req.assetType) !== undefined && byId.has(r)
+      mutant('asset-reference-first-kind') && r.includes(':') !== firstIsMarket
         ? referenceLane('\u0000', pool, graph)
-        : // Mutant asrch-reference-slash-last-segment: a reference holding "/" is matched on its last segment (round-9 bug).
-          referenceLane(mutant('asrch-reference-slash-last-segment') && r.includes('/') ? r.slice(r.lastIndexOf('/') + 1) : r, pool, graph),
+        : // Mutant asrch-reference-uuid-lost-with-filter: beside platform or asset_type, a UUID reference matches nothing (round-10 bug).
+          mutant('asrch-reference-uuid-lost-with-filter') && (req.platform ?? req.assetType) !== undefined && byId.has(r)
+          ? referenceLane('\u0000', pool, graph)
+          : // Mutant asrch-reference-slash-last-segment: a reference holding "/" is matched on its last segment (round-9 bug).
+            referenceLane(
+              mutant('asrch-reference-slash-last-segment') && r.includes('/') ? r.slice(r.lastIndexOf('/') + 1) : r,
+              pool,
+              graph,
+            ),
     );
   else if (req.mode === 'q' && req.q !== '*') lanes = qLanes(req.q, pool, graph);
   else lanes = [directoryLane(graph, pool)];

@@ -141,7 +141,8 @@ function quotaError(now: number): ApiError {
       // daily bound (round-9 bugs: the member beside the headers stating another wait or another bound).
       retryAfter: mutant('job-quota-retry-after-ms') ? wait * 1000 : wait,
       limit_scope: 'standard',
-      quotaScope: QUOTA_SCOPE,
+      // Mutant job-quota-scope-dated: the scope carries the UTC date, a new one each day (round-19 bug).
+      quotaScope: mutant('job-quota-scope-dated') ? `${QUOTA_SCOPE}:${new Date(now).toISOString().slice(0, 10)}` : QUOTA_SCOPE,
       limit: mutant('job-quota-limit-scope-bound') ? 20000 : dailyQuota(),
     },
     {

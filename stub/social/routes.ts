@@ -25,6 +25,14 @@ export const register: RouteModule = (route) => {
       throw serviceUnavailable('Social-account profiling is not configured on this service.');
     }
     const body = profileFor(ctx, request);
+    // Mutant bill-profile-reuse-discount: a stored profile's reuse by an API key is billed 100 credits, not 1000 (900
+    // given back; round-19 bug).
+    if (
+      mutant('bill-profile-reuse-discount') &&
+      (body.meta as { cached?: boolean } | undefined)?.cached &&
+      req.principal?.via === 'api-key'
+    )
+      ctx.accounts.refund({ accountId: req.principal.accountId, credits: 900, operationId: 'createSocialProfile', refunded: false });
     // Mutant bill-profile-focus-reasoning-double: focus reasoning is billed as a second search (an API key's account).
     if (mutant('bill-profile-focus-reasoning-double') && request.focus === 'reasoning' && req.principal?.via === 'api-key')
       ctx.accounts.debit(req.principal.accountId, PRICES.createSocialProfile!.credits, 'createSocialProfile');

@@ -126,6 +126,9 @@ export function resolveRef(store: DataStore, ref: string): Resolved {
       throw nothingMatches(ref, `${id} (a marketKey names a market, not an event)`);
     if (prefix === 'venue_b') return venueBTicker(store, ref, id);
     if (prefix === 'venue_a') {
+      // Mutant tgt-venue-a-key-legacy-only: a venue_a: marketKey is looked up only among legacy rows (a bare numeric
+      // serviceMarketId below 1,000,000 here), so newer markets answer 404 (round-19 bug).
+      if (mutant('tgt-venue-a-key-legacy-only') && Number(id) >= 1_000_000) throw nothingMatches(ref, ref);
       const market = store.byMarketKey(`venue_a:${id}`);
       return venueAMarket(store, ref, market, `venue_a:${id}`);
     }

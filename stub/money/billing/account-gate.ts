@@ -200,6 +200,8 @@ export class AccountGate implements Gate {
         // Mutant bill-refund-dropped-while-busy: an unbilled answer keeps its debit while another call of the account is in flight (round-10 bug).
         if (busy && mutant('bill-refund-dropped-while-busy')) return NO_HEADERS;
         if (
+          // Mutant bill-upstream-500-kept: an upstream's 500 keeps its debit (round-19 bug: refunds keyed on a status list).
+          (status === 500 && mutant('bill-upstream-500-kept')) ||
           (status === 404 &&
             (mutant('bill-no-refund-404') ||
               (mutant('bill-no-refund-404-forecast') && operationId === 'getMarketForecast') ||
