@@ -415,7 +415,7 @@ const TABLE = {
     ],
     [
       'bill-profile-reuse-discount',
-      'BILL-001',
+      'BILL-022',
       "a stored profile's reuse by an API key debits 100 credits instead of x/profile's 1000 (round-19 bug)",
       { operation: 'createSocialProfile', via: ['suites/social-clock.spec.ts'] },
     ],

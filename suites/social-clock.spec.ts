@@ -63,7 +63,7 @@ test(
 
 test(
   'a stored profile is reused just before it is 30 days old and recomputed just after',
-  { ...ruleDetails('PROF-006', 'PROF-008', 'BILL-001', ...INVARIANTS, ...contractRules('createSocialProfile')) },
+  { ...ruleDetails('PROF-006', 'PROF-008', 'BILL-022', ...INVARIANTS, ...contractRules('createSocialProfile')) },
   async ({ api, paid, controlPlane, budget, targetOptions, sharedAnswers }) => {
     await budget.reserveCalls('createSocialProfile', 4);
     const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
@@ -96,12 +96,12 @@ test(
       if (judged('PROF-006', landed ? 1 : 0, 'the same request just before the stored profile turned 30 days old'))
         vs.push(...checkReused('PROF-006', first.body, a.body, `the same request ${CACHE_MARGIN_S} s before 30 days`));
       // A reuse is a call of the route like any other: an API key pays its price (round-19 bug: a stored profile's
-      // reuse debited a tenth of it). Read on a control-plane account of its own: BILL-001.
+      // reuse debited a tenth of it). Read on a control-plane account of its own: BILL-022.
       const price = PRICES.createSocialProfile!.credits;
       const account = await controlPlane.createAccount(price * 2);
       const b = await requestProfile(api.withKey(account.apiKey), body);
-      if (judged('BILL-001', b.status === 200 && landed ? 1 : 0, "a stored profile's reuse by an API key", 'createSocialProfile'))
-        vs.push(...checkDebit('BILL-001', "a stored profile's reuse", price * 2, await controlPlane.balance(account.accountId), price));
+      if (judged('BILL-022', b.status === 200 && landed ? 1 : 0, "a stored profile's reuse by an API key", 'createSocialProfile'))
+        vs.push(...checkDebit('BILL-022', "a stored profile's reuse", price * 2, await controlPlane.balance(account.accountId), price));
     });
     await test.step('just outside: 30 days and 2 s later, recomputed', async () => {
       // Even a profile stored at `to` is 30 days and 2 s old.
