@@ -85,7 +85,8 @@ test.describe('GET /api/v1/markets/mispriced', () => {
       const rows = judgeable(a);
       if (!rows) return;
       // A stated threshold other than the asset summary's (round-19 bug: 7 on the list, 7.5 in the summary): MISP-012.
-      const stated = (a.body as Row | undefined)?.mispricing_threshold_pp;
+      // Whatever member the list's shape states it in (gap SCH-125: the alternate shape names it threshold_pp).
+      const stated = (a.body as Row | undefined)?.mispricing_threshold_pp ?? (a.body as Row | undefined)?.threshold_pp;
       judged('MISP-012', typeof stated === 'number' ? 1 : 0, 'a mispriced list stating mispricing_threshold_pp');
       expect([
         ...(typeof stated === 'number' && stated !== DEFAULT_MISPRICING_THRESHOLD_PP
