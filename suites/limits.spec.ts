@@ -1457,7 +1457,8 @@ test.describe('limits: a per-IP guard 429 of a keyed call names no customer scop
   const GUARDED_ALL = [...contract().operations.keys()].filter((id) => contract().documentedStatuses(id).includes('429')).sort();
   test(
     `with the address's guard day full, each operation's 429 (${GUARDED_ALL.length}) names no customer scope and waits to 00:00 UTC`,
-    { ...ruleDetails('LIM-034', 'LIM-036', ...GUARDED_ALL.flatMap((op) => contractRules(op))) },
+    // The oil route is among them: a target whose guard lets it through starts an oil call (OIL_ROUTE_LOCK).
+    { ...ruleDetails('LIM-034', 'LIM-036', ...GUARDED_ALL.flatMap((op) => contractRules(op))), lock: OIL_ROUTE_LOCK },
     async ({ api, paid, controlPlane, targetOptions }) => {
       const address = api.sourceAddress();
       const at = address ? { address } : {};
@@ -1477,7 +1478,9 @@ test.describe('limits: a per-IP guard 429 of a keyed call names no customer scop
           const now = (await controlPlane.clock()).now.getTime();
           const answer = await answerOf(res);
           refusedOn.push(op);
-          judged(['LIM-034', 'LIM-036'], 1, "a call refused by the per-IP guard's full day", op);
+          judged('LIM-034', 1, "a call refused by the per-IP guard's full day", op);
+          // checkDayWait judges nothing within 5 s of 00:00 UTC (the reset may have come): no instance then.
+          judged('LIM-036', 86_400_000 - (now % 86_400_000) >= 5_000 ? 1 : 0, "a call refused by the per-IP guard's full day", op);
           found.push(...drawnFrom(res, [...checkGuardScope(answer.body, `${op} after a full guard day`), ...checkDayWait(answer, now)]));
         }
       } finally {
