@@ -61,14 +61,15 @@ export function readingInState(store: DataStore, nowMs: number, state: OilReadin
 /**
  * A reading stays current until the next day's reading is due (its freeze instant + 1 day), and
  * days_since_reading counts UTC calendar days (OIL-018). The alternate stub's choice is the time
- * since the freeze in days, rounded up to hundredths and at least 0.01: rounded down, it was a whole
- * number for the quarter hour after each freeze, and the alternate-stub parity test then saw the
- * main stub's choice on one CI run in a hundred.
+ * since the freeze in days, given as the midpoint of the hundredth of a day it falls in (0.005,
+ * 0.015, ...), so it is never a whole number: rounded down or up to hundredths it was whole for a
+ * quarter hour around each freeze, and the alternate-stub parity test then saw the main stub's
+ * choice on one CI run in a hundred (rounded down: after the freeze; rounded up: before it).
  */
 export const isCurrent = (r: OilReading, nowMs: number): boolean => nowMs < r.frozenAt + DAY;
 const daysSince = (r: OilReading, nowMs: number): number =>
   alt('OIL-018')
-    ? Math.max(0.01, Math.ceil(((nowMs - r.frozenAt) / DAY) * 100) / 100)
+    ? (Math.floor(Math.max(0, (nowMs - r.frozenAt) / DAY) * 100) + 0.5) / 100
     : Math.max(0, Math.round((dayStart(nowMs) - Date.parse(`${r.readingDate}T00:00:00Z`)) / DAY));
 
 /** The alternate stub's values of state, side, intensity and episode status (gap OIL-021). */
