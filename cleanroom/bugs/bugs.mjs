@@ -5754,6 +5754,244 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 20 (b): patterns b, d, d, g, g (the evidence route's explicit venue=venue_a losing legacy venue_a rows, x/search cutting a long range at 90 days, the pricing answer's half-cent increment stated as a cent, a trading-focus profile's interest weights in percent, the filtered directory with material_only hydrating linked markets)
+  // ------------------------------------------------------------------ pattern b (round 20 b): an enum parameter honoured for all but one value on one kind of row
+  {
+    name: 'signals_explicit_venue_a_legacy_404',
+    round: 20,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['480ee4347568'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'When venue is given, GET /api/v1/markets/{slug}/signals resolves the slug through the per-venue slug index, which is keyed by serviceMarketId and so was built without the legacy venue_a rows (whose serviceMarketId is the bare numeric id); the default lookup (venue omitted) goes through the venue_a namespace index and finds them. So an explicit venue=venue_a on the slug of a legacy venue_a market answers 404 not_found ("no covered market with slug ... in the venue_a namespace"), unbilled, while the same slug without venue answers its evidence. Newer venue_a rows (venue-prefixed serviceMarketId, such as venue_a:1000503) and every other venue resolve with an explicit venue. API-key calls only.',
+    how: 'GET /api/v1/markets/will-us-unemployment-reach-5-in-2026/signals?venue=venue_a with an API key (venue_a:520224, serviceMarketId 520224): the reference answers 200 with its 7 articles (as it does without venue); through the bug 404 not_found, nothing spent. The same call for will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting (venue_a:1000503) answers 200 on both sides.',
+    async onRequest(ctx) {
+      const m = ctx.method === 'GET' ? MARKET_SIGNALS.exec(ctx.path) : null;
+      if (!m || !ctx.apiKey || ctx.headers['payment-signature'] || ctx.query.get('venue') !== 'venue_a') return null;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return null; }
+      const r = await ctx.upstream({ method: 'GET', url: `/api/public/forecast-availability?slug=${encodeURIComponent(slug)}&venue=venue_a`, headers: { accept: 'application/json' } });
+      const mk = r && r.status === 200 && r.json && r.json.market;
+      if (!mk || mk.venue !== 'venue_a' || !/^\d+$/.test(String(mk.serviceMarketId))) return null;
+      // the per-venue index only knows venue-prefixed service ids: the lookup misses, as an unknown slug would
+      ctx.r20bSlug = { asked: slug, probe: `venue_a:${mk.nativeMarketId}` };
+      ctx.path = `/api/v1/markets/${encodeURIComponent(ctx.r20bSlug.probe)}/signals`;
+      return null;
+    },
+    onResponse(ctx, res) {
+      const s = ctx.r20bSlug;
+      const b = J(res);
+      if (!s || res.status !== 404 || !b || typeof b.message !== 'string') return;
+      b.message = b.message.split(JSON.stringify(s.probe)).join(JSON.stringify(s.asked));
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 20 b): a stated bound applied smaller where the request reaches it
+  {
+    name: 'xsearch_range_capped_90_days',
+    round: 20,
+    pattern: 'd',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['87e35c1076ef'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'POST /api/v1/x/search passes the search window to the provider through a client whose own range ceiling (MAX_RANGE_DAYS = 90, left from the first provider plan) clamps it silently. A range_days of 91 to 180 is accepted and echoed as asked, but the search covers only the last 90 days, so older posts inside the asked window are missing. The default 30 days, ranges up to 90, the 1..180 validation (181 is 422), limit, billing (500 credits) and the not-stored rule are unchanged. API-key calls only.',
+    how: 'POST /api/v1/x/search {"query":"fed","range_days":180,"limit":30} with an API key: the reference answers 15 results, one published about 121 days before searched_at; through the bug 14 results, none older than 90 days, with range_days still 180.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || !Number.isInteger(body.range_days) || body.range_days <= 90 || body.range_days > 180) return null;
+      ctx.r20bRange = body.range_days;
+      body.range_days = 90;
+      ctx.setBodyJson(body);
+      return null;
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r20bRange || res.status !== 200 || !b || b.range_days !== 90) return;
+      b.range_days = ctx.r20bRange;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 20 b): a stated number wrong where the pricing answer restates it
+  {
+    name: 'pricing_increment_one_cent',
+    round: 20,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['212316fdb1b2'],
+    operations: ['GET /api/public/pricing'],
+    what: 'GET /api/public/pricing states increment_usd "0.010": the pricing metadata kept the one-cent increment of the price list from before the half-cent routes, while the routes themselves are priced (and the 402 challenges ask, and API-key calls debit) in the documented $0.005 increments, so the same answer lists sources, the asset directory and perps at "0.005". Route prices, credits, credits_per_usd, networks and site_url are unchanged.',
+    how: 'GET /api/public/pricing: increment_usd is "0.005" on the reference and "0.010" through the bug; the listSources row says usd "0.005" on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/pricing') || res.status !== 200 || !b || b.increment_usd === undefined) return;
+      b.increment_usd = '0.010';
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 20 b): a member's range broken on one value of a parameter
+  {
+    name: 'profile_trading_weights_percent',
+    round: 20,
+    pattern: 'g',
+    section: 'Resources and their fields / Social-account profile (response of POST /api/v1/x/profile)',
+    sentences: ['39302df3a5ae'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'With focus trading, the reweighting pass of POST /api/v1/x/profile scores interest topics on the 0..100 scale its prompt asks for, and the normaliser that maps weights back to 0..1 runs only on the general and reasoning paths. So every interests[].weight of a trading-focus profile is a percentage (38 instead of 0.38); a stored trading profile reused later carries the same weights. Topics, post_ids, their order, every other member, focus general and reasoning, billing and caching are unchanged.',
+    how: 'POST /api/v1/x/profile {"handle":"policy_pat","focus":"trading"} with an API key: interests[0] is {topic Economics, weight 0.38} on the reference and weight 38 through the bug. The same body with focus general answers 0.38 on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !Array.isArray(b.interests)) return;
+      const focus = (b.meta && b.meta.focus) || ((ctx.bodyJson() || {}).focus);
+      if (focus !== 'trading') return;
+      for (const it of b.interests) if (it && typeof it.weight === 'number' && it.weight <= 1) it.weight = Math.round(it.weight * 10000) / 100;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 20 b): a mode's emptied member filled in one combination
+  {
+    name: 'assets_star_material_hydrated',
+    round: 20,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01); Resources and their fields / Asset search item',
+    sentences: ['64022309acf7', '7405c9380237'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search routes on the normalised query: material_only=true alone is answered as the filtered directory with query "*", and the mode switch hydrates linked markets whenever the normalised query is "*" and material_only is true. So an explicit q=* with material_only=true (a q-mode request) is answered like material_only alone: every Asset carries its hydrated linked_markets instead of the empty array q mode returns. The Assets, their order, market_summary, the query echo ("*"), material_only and the price are the same as the reference; q=* without material_only, other q values with material_only, and material_only alone are right. API-key calls only.',
+    how: 'GET /api/v1/assets/search?q=*&material_only=true with an API key: the reference answers 32 Assets, each with linked_markets [] (fed-funds-rate linked_market_count 71); through the bug fed-funds-rate carries 71 linked markets, btc 62, and so on.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      if (ctx.query.get('q') !== '*' || ctx.query.get('material_only') !== 'true' || ctx.query.has('reference')) return null;
+      ctx.query.delete('q');
+      return null;
+    },
+  },
+  // ================================================================== round 20 (a): patterns a, c, e, f (the oil route's in-flight 429 without X-Quotient-Max-Concurrent, a link token containing "-" refused as malformed, the sources article window's lower bound floored to the hour, an upstream error of the published-signal list that keeps its debit, a running job's read without Retry-After)
+  // ------------------------------------------------------------------ pattern a (round 20 a): the oil route's in-flight 429 loses its concurrency header
+  {
+    name: 'oil_in_flight_429_no_max_concurrent',
+    round: 20,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['a8500226c2fd'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The 429 that GET /api/v1/signals/oil answers while another oil request is in flight carries no X-Quotient-Max-Concurrent header: the oil limiter builds its own 429 and sets that header only from the standard and social limiters\' concurrency bound, which the oil scope does not use. Retry-After, RateLimit-Policy, RateLimit ("oil-concurrency";r=0), the body (rate_limited, retry_after, limit_scope oil) and the start-spacing 429 are right, and nothing is billed.',
+    how: 'Add a scoped latency fault {GET /api/v1/signals/oil, latencyMs 2500, times 1, scope S}; GET /api/v1/signals/oil?include_marks=false with an API key and X-Fault-Scope S, and 1.2 s later (spacing kept) a second oil call with the key: 429 in-flight with x-quotient-max-concurrent 1 on the reference, without the header through the bug.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 429) return;
+      if (!/oil-concurrency/.test(String(res.headers.ratelimit || ''))) return;
+      delete res.headers['x-quotient-max-concurrent'];
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 20 a): a link token with "-" in it refused as malformed
+  {
+    name: 'link_token_hyphen_refused',
+    round: 20,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/wallets/link',
+    sentences: ['4c8292e63e92'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'The link route validates the token with ^svc_\\w{43}$ (\\w covers "_" but not "-") instead of the documented ^svc_[A-Za-z0-9_-]{43}$, so a live token the service itself issued whose base64url body contains "-" (about half of them) answers 422 invalid_request "token must match ^svc_[A-Za-z0-9_-]{43}$" once the call carries credentials: an unpaid keyed call gets that 422 instead of 422 x402_payment_required, and a paid call is refused before verification (not settled, so the wallet cannot be linked with that token). A "-" token that is expired, consumed or unknown gets the same 422 before its state is looked at; tokens without "-" (in every state) and calls without credentials (402 challenge) are right.',
+    how: 'POST /api/auth/wallets/x402-token with an API key until the token contains "-", then GET /api/v1/wallets/link?token=T with the key and no payment: 422 x402_payment_required on the reference, 422 invalid_request (token must match) through the bug. A token without "-" answers x402_payment_required on both sides.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/wallets/link') || !ctx.headers['payment-signature']) return;
+      const t = ctx.query.get('token') || '';
+      if (/^svc_[A-Za-z0-9_-]{43}$/.test(t) && t.includes('-')) {
+        return ctx.reply(422, { error: 'invalid_request', message: 'token must match ^svc_[A-Za-z0-9_-]{43}$' });
+      }
+    },
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/wallets/link') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (res.status === 401 || res.status === 402 || res.status === 403) return;
+      const t = ctx.query.get('token') || '';
+      if (/^svc_[A-Za-z0-9_-]{43}$/.test(t) && t.includes('-')) {
+        return ctx.reply(422, { error: 'invalid_request', message: 'token must match ^svc_[A-Za-z0-9_-]{43}$' });
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 20 a): the sources article window bound floored to the hour
+  {
+    name: 'sources_window_hour_floored',
+    round: 20,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['24b7b9d1a526'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources computes the lower bound of the article window from the current UTC hour (date_trunc(hour, now) - window hours, a cache-friendly bucket) instead of from now, so articles published up to an hour before the window (between the start of the current hour minus window hours and now minus window hours) are returned as well, in published order. x_posts (windowed on last sighting), the upper bound, window 168 and the rest of the answer are right. API-key calls only; the bill is unchanged.',
+    how: 'At minute 40 of an hour (advance the clock), GET /api/v1/sources?market_keys=<four keys>&window=168 lists the articles; pick W (1..167) with an article published between the hour start minus W hours and now minus W hours (a minute of margin), then GET ...&window=W: the reference answers no article older than now minus W hours, the bug answers that article.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.sources)) return;
+      const raw = ctx.query.get('window');
+      const w = raw === null ? 48 : Number(raw);
+      if (!Number.isInteger(w) || w < 1 || w > 167) return;
+      if (ctx.query.has('types') && !listParam(ctx.query.get('types')).includes('article')) return;
+      const now = await ctx.stubNow();
+      const since = Math.floor(now / 3_600_000) * 3_600_000 - w * 3_600_000;
+      const q = new URLSearchParams(ctx.query);
+      q.set('window', String(w + 1));
+      q.set('types', 'article');
+      // the widened article read runs on an internal service account, so the caller's ledger shows its one debit
+      let wide;
+      for (let attempt = 0; attempt < 2 && !wide; attempt++) {
+        if (!ctx.state.r20aSrcKey) {
+          const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+          if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return;
+          ctx.state.r20aSrcKey = c.json.apiKey;
+        }
+        let r;
+        try {
+          r = await ctx.upstream({ method: 'GET', url: `${ctx.path}?${q}`, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r20aSrcKey } });
+        } catch { return; }
+        if (r.status === 401 || r.status === 403) { ctx.state.r20aSrcKey = null; continue; }
+        wide = r;
+      }
+      if (!wide || wide.status !== 200) return;
+      const wj = J(wide);
+      if (!wj || !Array.isArray(wj.sources)) return;
+      const keyOf = (s) => `${s.type}|${s.url}|${s.market_slug}|${s.published_at}`;
+      const have = new Set(b.sources.map(keyOf));
+      const extra = wj.sources.filter((s) => s && s.type === 'article' && !have.has(keyOf(s)) && Date.parse(s.published_at) >= since);
+      if (!extra.length) return;
+      const all = [...b.sources, ...extra];
+      all.sort((x, y) => Date.parse(y.published_at) - Date.parse(x.published_at));
+      b.sources = all;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 20 a): an upstream error of the published-signal list keeps its debit
+  {
+    name: 'signal_list_upstream_error_billed',
+    round: 20,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals (the published trade-signal list, served since the version-5 split by its own handler) keeps its 10-credit API-key debit when its upstream fails (a 5xx upstream answer such as 502 upstream_unavailable or 503 service_unavailable): that handler\'s refund hook was wired for its 404 and 429 answers only. The answer itself is right, x402 calls are not settled, and every other route (the evidence list /markets/{slug}/signals included) refunds the failure.',
+    how: 'Add a scoped fault {GET /api/v1/signals, status 503, scope S}, then GET /api/v1/signals with an API key and X-Fault-Scope S: 503 on both sides; the balance is unchanged on the reference and 10 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals') || res.status < 500 || res.status > 504 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const b = J(res);
+      if (!b || typeof b.error !== 'string') return;
+      await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 20 a): a running job's read without Retry-After
+  {
+    name: 'job_running_no_retry_after',
+    round: 20,
+    pattern: 'a',
+    section: 'States and transitions; Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['1615359acdc2', '0bbfd5cb890f'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'GET /api/auth/forecast-requests/{jobId} sets Retry-After from the queue estimate of the job (time until submission, then until a worker picks it up), which exists only while the job is accepted or submitted; once the job is running the estimate is gone and the header is left out. So every read of a running job (either view) answers 200 without Retry-After. Accepted and submitted reads carry it, terminal reads need none, and the body is right.',
+    how: 'POST /api/auth/forecast-requests {venue_a, 1000503} with an Idempotency-Key, then poll GET /api/auth/forecast-requests/{jobId} every second: after about 12 s the status is running; that read carries Retry-After (30) on the reference and none through the bug.',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 200) return;
+      const b = J(res);
+      if (b && b.status === 'running') delete res.headers['retry-after'];
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-14 (b) helpers

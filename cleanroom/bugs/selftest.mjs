@@ -2685,6 +2685,117 @@ const checks = {
       return v(r.json.quotaScope !== 'venue_market_daily', `daily-quota 429 quotaScope ${r.json.quotaScope}, limit ${r.json.limit}`);
     } finally { await api.reset(); }
   },
+  // ------------------------------------------------------------------ round 20 (b)
+  async signals_explicit_venue_a_legacy_404(api) {
+    const a = await api.newAccount();
+    const slug = 'will-us-unemployment-reach-5-in-2026';
+    const bare = await api.get(`/api/v1/markets/${slug}/signals`, { key: a.key });
+    must(bare.status === 200 && bare.json.market.marketKey === 'venue_a:520224', `evidence without venue -> ${bare.status}`);
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/markets/${slug}/signals?venue=venue_a`, { key: a.key }));
+    return v(out.status !== 200 || !out.json || out.json.total !== bare.json.total,
+      `venue=venue_a -> ${out.status} ${out.json && (out.json.error || out.json.total)} (without venue: total ${bare.json.total}), spent ${spent}`);
+  },
+  async xsearch_range_capped_90_days(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/search', { query: 'fed', range_days: 180, limit: 30 }, { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.results), `x/search -> ${r.status}`);
+    const now = Date.parse(r.json.searched_at);
+    const ages = r.json.results.map((p) => (now - Date.parse(p.published_at)) / 86400000);
+    const old = ages.filter((d) => d > 90 && d <= 180).length;
+    return v(old === 0, `range_days ${r.json.range_days}: ${r.json.results.length} results, ${old} older than 90 days (oldest ${Math.max(...ages).toFixed(0)} d)`);
+  },
+  async pricing_increment_one_cent(api) {
+    const r = await api.get('/api/public/pricing');
+    must(r.status === 200 && r.json, `pricing -> ${r.status}`);
+    const src = (r.json.routes || []).find((x) => x.path === '/api/v1/sources');
+    return v(Number(r.json.increment_usd) !== 0.005, `increment_usd ${r.json.increment_usd}, sources usd ${src && src.usd}`);
+  },
+  async profile_trading_weights_percent(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/profile', { handle: 'policy_pat', focus: 'trading' }, { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.interests) && r.json.interests.length > 0, `profile -> ${r.status}`);
+    const bad = r.json.interests.filter((i) => !(typeof i.weight === 'number' && i.weight >= 0 && i.weight <= 1));
+    return v(bad.length > 0, `focus trading: weights ${r.json.interests.map((i) => i.weight).join(',')}`);
+  },
+  async assets_star_material_hydrated(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?q=*&material_only=true', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets) && r.json.assets.length > 0, `asset search -> ${r.status}`);
+    const filled = r.json.assets.filter((x) => Array.isArray(x.linked_markets) && x.linked_markets.length > 0);
+    return v(filled.length > 0, `query ${JSON.stringify(r.json.query)}: ${r.json.assets.length} assets, ${filled.length} with linked_markets (e.g. ${filled[0] ? `${filled[0].assetKey} ${filled[0].linked_markets.length}` : 'none'})`);
+  },
+  async oil_in_flight_429_no_max_concurrent(api) {
+    const a = await api.newAccount();
+    const scope = `r20a-oil-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/signals/oil', latencyMs: 2500, times: 1, scope });
+    await sleep(1100); // keep the oil start spacing from any earlier oil call
+    const first = api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+    await sleep(1200);
+    const r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    const f = await first;
+    must(f.status === 200, `slow oil call -> ${f.status}`);
+    must(r.status === 429 && /oil-concurrency/.test(String(r.headers.ratelimit || '')), `oil call while one is in flight -> ${r.status} ratelimit=${r.headers.ratelimit}`);
+    return v(r.headers['x-quotient-max-concurrent'] === undefined, `oil in-flight 429: x-quotient-max-concurrent=${r.headers['x-quotient-max-concurrent']}`);
+  },
+  async link_token_hyphen_refused(api) {
+    const a = await api.newAccount();
+    let tok;
+    for (let i = 0; i < 40 && !tok; i++) {
+      const t = await api.req('POST', '/api/auth/wallets/x402-token', { key: a.key });
+      must(t.status === 200 && typeof t.json.token === 'string', `token issue -> ${t.status}`);
+      if (t.json.token.includes('-')) tok = t.json.token;
+    }
+    must(tok, 'no issued link token contained "-" in 40 tries');
+    const r = await api.get(`/api/v1/wallets/link?token=${enc(tok)}`, { key: a.key });
+    must(r.status === 422 && r.json, `unpaid keyed link with a live token -> ${r.status}`);
+    return v(r.json.error !== 'x402_payment_required', `unpaid keyed link with live token ${tok} -> 422 ${r.json.error} (${r.json.message})`);
+  },
+  async sources_window_hour_floored(api) {
+    try {
+      const a = await api.newAccount();
+      const H = 3_600_000;
+      let now = await api.now();
+      const adv = (((40 * 60_000 - (now % H)) % H) + H) % H;
+      if (adv > 0) await api.control('POST', '/__control/clock', { advanceSeconds: Math.ceil(adv / 1000) });
+      const all = await api.get(`/api/v1/sources?market_keys=${enc(KEYS4)}&window=168`, { key: a.key });
+      must(all.status === 200, `sources window 168 -> ${all.status}`);
+      now = await api.now();
+      const floor = Math.floor(now / H) * H;
+      const arts = all.json.sources.filter((s) => s.type === 'article').map((s) => Date.parse(s.published_at));
+      let W;
+      for (let w = 1; w <= 167 && !W; w++) {
+        if (arts.some((p) => p >= floor - w * H + 60_000 && p < now - w * H - 60_000)) W = w;
+      }
+      must(W, 'no article just outside any window');
+      const t0 = await api.now();
+      const r = await api.get(`/api/v1/sources?market_keys=${enc(KEYS4)}&window=${W}`, { key: a.key });
+      must(r.status === 200, `sources window ${W} -> ${r.status}`);
+      const old = r.json.sources.filter((s) => s.type === 'article' && Date.parse(s.published_at) < t0 - W * H);
+      return v(old.length > 0, `window=${W}: ${old.length} article(s) older than now-${W}h (${old.map((s) => s.published_at).join(', ')})`);
+    } finally { await api.reset(); }
+  },
+  async signal_list_upstream_error_billed(api) {
+    const scope = `r20a-sig-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/signals', status: 503, scope });
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals', { key: a.key, scope }));
+    must(out.status === 503, `signal list with an upstream 503 fault -> ${out.status}`);
+    return v(spent !== 0, `signal list upstream ${out.status} ${out.json && out.json.error} spent ${spent} credits`);
+  },
+  async job_running_no_retry_after(api) {
+    const a = await api.newAccount();
+    const id = await newJob(api, a);
+    let r;
+    for (let i = 0; i < 40; i++) {
+      r = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+      must(r.status === 200, `job read -> ${r.status}`);
+      if (r.json.status === 'running') break;
+      must(['accepted', 'submitted'].includes(r.json.status), `job reached ${r.json.status} before running`);
+      await sleep(1000);
+    }
+    must(r.json.status === 'running', `job still ${r.json.status} after 40 s`);
+    return v(!r.headers['retry-after'], `running job read: retry-after=${r.headers['retry-after']}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
