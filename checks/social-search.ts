@@ -7,7 +7,7 @@
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
 
-export const SEARCH_RULES = { limit: 'XSRCH-001', range: 'XSRCH-002', notStored: 'XSRCH-003' } as const;
+export const SEARCH_RULES = { limit: 'XSRCH-001', range: 'XSRCH-002', notStored: 'XSRCH-003', wholeRange: 'XSRCH-013' } as const;
 
 const DAY = 86_400_000;
 
@@ -65,8 +65,47 @@ export function checkSocialSearch(
   return out;
 }
 
+/** A result's identity: its post_id (the stub's choice), else its one member named like an id, else its url; undefined when none. */
+export function postKeyOf(r: Row): string | undefined {
+  if (typeof r.post_id === 'string') return r.post_id;
+  const ids = Object.entries(r).filter(([k, v]) => /(^|_)id$/i.test(k) && (typeof v === 'string' || typeof v === 'number'));
+  if (ids.length === 1) return String(ids[0]![1]);
+  return typeof r.url === 'string' ? r.url : undefined;
+}
+
+/**
+ * XSRCH-013 (spec: Other operations referenced, row POST /api/v1/x/search, "max 180 days"): the posts `earlier` answers of
+ * the same query returned that lie inside a later search's range (`rangeDays` back from `nowMs`, the target's instant of
+ * that search, less `toleranceMs` at the range's far end) are all in its answer. Judged only on an answer with room left
+ * (fewer results than `limit`): a full answer may have left older posts out (the order is not shown, gap XSRCH-006).
+ * Returns [] when the answer's shape or the posts' identities are not recognised. Rows: results (see resultsOf).
+ */
+export function checkRangeCovered(
+  body: unknown,
+  earlier: readonly Row[],
+  o: { limit: number; rangeDays: number; nowMs: number; toleranceMs: number },
+): Violation[] {
+  const results = resultsOf(body);
+  if (!results || results.length >= o.limit) return [];
+  const returned = new Set(results.map(postKeyOf));
+  const from = o.nowMs - o.rangeDays * DAY + o.toleranceMs;
+  const missing = earlier.filter((r) => {
+    const t = publishedAtOf(r);
+    const key = postKeyOf(r);
+    return key !== undefined && t >= from && t <= o.nowMs && !returned.has(key);
+  });
+  return missing.map((r) =>
+    violation(
+      SEARCH_RULES.wholeRange,
+      '/results',
+      `post ${postKeyOf(r)} (published ${new Date(publishedAtOf(r)).toISOString()}, inside the ${o.rangeDays}-day range ending ${new Date(o.nowMs).toISOString()}) was returned by an earlier search of the same query and is missing from this answer of ${results.length} result(s) at limit ${o.limit}`,
+    ),
+  );
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The social-search checks, by name (the name of the function each wraps). */
 export const SOCIAL_SEARCH_CHECKS = {
   checkSocialSearch: defineCheck('checkSocialSearch', ['XSRCH-001', 'XSRCH-002'], checkSocialSearch, ([, o]) => o.rangeRule),
+  checkRangeCovered: defineCheck('checkRangeCovered', ['XSRCH-013'], checkRangeCovered),
 };

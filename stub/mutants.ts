@@ -722,6 +722,7 @@ const TABLE = {
   'social research': [
     ['xsrch-limit-plus-one', 'XSRCH-001', 'the search answers one more result than requested'],
     ['xsrch-lookback-off', 'XSRCH-002', 'results of one day beyond the lookback range are kept'],
+    ['xsrch-range-capped-90', 'XSRCH-013', 'a range of up to 180 days is accepted and echoed but searched over 90 days only'],
     ['prof-lookback-13', 'PARAM-076', 'lookback_days accepts 13 (minimum off by one)'],
     ['prof-lookback-echo', 'PROF-016', 'window.lookback_days echoes the default 365 instead of the requested value'],
     ['prof-lookback-366', 'PARAM-077', 'lookback_days accepts 366 (maximum off by one)'],

@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { checkNotReused, checkReused, checkSocialProfile } from '../checks/social-profile.ts';
-import { checkSocialSearch, resultsOf } from '../checks/social-search.ts';
+import { checkRangeCovered, checkSocialSearch, resultsOf } from '../checks/social-search.ts';
 import type { Violation } from '../lib/violation.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -21,22 +21,25 @@ const CACHE_MARGIN_S = 60;
 const INVARIANTS = ['PROF-012', 'PROF-013', 'PROF-014', 'PROF-015', 'PROF-016', 'PROF-023', 'PROF-024'];
 
 test(
-  'search results are not stored: the same search after the clock moved past its range searches the new range',
-  { ...ruleDetails('XSRCH-003', 'XSRCH-002', ...contractRules('searchSocial')) },
+  'search results are not stored: the same search after the clock moved past its range searches the new range; a 180-day range covers the posts it moved past',
+  { ...ruleDetails('XSRCH-003', 'XSRCH-002', 'XSRCH-013', ...contractRules('searchSocial')) },
   async ({ paid, controlPlane, budget }) => {
-    await budget.reserveCalls('searchSocial', 7);
+    await budget.reserveCalls('searchSocial', 8);
     const RANGE = 90;
     let query: string | undefined;
     let first: Awaited<ReturnType<typeof requestSearch>> | undefined;
+    // The first query with results; one with room left (fewer than 30) is preferred, so that the 180-day search
+    // after the move can be judged whole (XSRCH-013 reads an answer with room left only).
     for (const q of ['the', 'market', 'rates', 'oil', 'bitcoin']) {
       const a = await requestSearch(paid, { query: q, range_days: RANGE, limit: 30 });
       test.skip(
         a.status !== 200 || !resultsOf(a.body),
         `the target answered ${a.status} without a results array (body field names and response shape are the stub's choice)`,
       );
-      if ((resultsOf(a.body)?.length ?? 0) > 0) {
-        query = q;
-        first = a;
+      const n = resultsOf(a.body)?.length ?? 0;
+      if (n > 0 && !first) [query, first] = [q, a];
+      if (n > 0 && n < 30) {
+        [query, first] = [q, a];
         break;
       }
     }
@@ -56,6 +59,20 @@ test(
     test.info().annotations.push({
       type: 'note',
       description: `${JSON.stringify(query)}: ${resultsOf(first!.body)?.length} results before (clock ${before.now.toISOString()}), ${resultsOf(second.body)?.length} after (clock ${now.toISOString()})`,
+    });
+    // The first results are now 91 to 181 days old: a search of the same query over the 180 days allowed covers those
+    // still inside it (round-20 bug: a range accepted up to 180 days but searched over 90 only).
+    await test.step('the same query over 180 days: the first results still inside the range are returned', async () => {
+      const wide = await requestSearch(paid, { query, range_days: 180, limit: 30 });
+      expect(wide.status, 'range_days 180 is a valid search').toBe(200);
+      const rows = resultsOf(wide.body) ?? [];
+      const at = (await controlPlane.clock()).now.getTime();
+      const opts = { limit: 30, rangeDays: 180, nowMs: at, toleranceMs: 60_000 };
+      const earlier = resultsOf(first!.body) ?? [];
+      // The earlier results the check expects back (those an empty answer would be missing).
+      const inRange = checkRangeCovered({ results: [] }, earlier, opts).length;
+      if (judged('XSRCH-013', rows.length < 30 ? inRange : 0, 'an earlier result inside the 180-day range of an answer with room left'))
+        vs.push(...checkRangeCovered(wide.body, earlier, opts));
     });
     expect(vs).toHaveNoViolations(second.body);
   },

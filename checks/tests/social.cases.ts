@@ -103,4 +103,31 @@ export const SOCIAL_SEARCH_CASES = [
       'XSRCH-003': [{ results: [{ published_at: daysAgo(40) }] }, { ...search, rangeRule: 'XSRCH-003' }],
     },
   }),
+  cases({
+    check: C.checkRangeCovered,
+    ok: [
+      // Every earlier post inside the 180-day range is returned again.
+      [
+        { results: [{ post_id: 'p1', published_at: daysAgo(120) }] },
+        [{ post_id: 'p1', published_at: daysAgo(120) }],
+        { ...search, limit: 30, rangeDays: 180 },
+      ],
+      // An earlier post now past the range is not expected.
+      [{ results: [] }, [{ post_id: 'p1', published_at: daysAgo(181) }], { ...search, limit: 30, rangeDays: 180 }],
+      // A full answer is not judged: older posts may have been cut.
+      [
+        { results: [{ post_id: 'p2', published_at: daysAgo(1) }] },
+        [{ post_id: 'p1', published_at: daysAgo(120) }],
+        { ...search, limit: 1, rangeDays: 180 },
+      ],
+    ],
+    bad: {
+      // A range accepted at 180 but searched over 90 days (round-20 bug): the 120-day-old post is left out.
+      'XSRCH-013': [
+        { matches: [{ id: 'p2', posted_at: daysAgo(3) }] },
+        [{ id: 'p1', posted_at: daysAgo(120) }],
+        { ...search, limit: 30, rangeDays: 180 },
+      ],
+    },
+  }),
 ];

@@ -37,7 +37,8 @@ const words = (s: string): string[] => s.toLowerCase().match(/[a-z0-9_]+/g) ?? [
  */
 export function searchPosts(ctx: StubContext, req: SearchRequest): SearchResponse {
   const now = ctx.clock.nowMs();
-  const from = now - req.rangeDays * DAY;
+  // The mutant searches at most 90 days back whatever range was asked (XSRCH-013).
+  const from = now - (mutant('xsrch-range-capped-90') ? Math.min(req.rangeDays, 90) : req.rangeDays) * DAY;
   const terms = new Set(words(req.query));
   const results = terms.size
     ? ctx.store
