@@ -5992,6 +5992,255 @@ export const bugs = [
       if (b && b.status === 'running') delete res.headers['retry-after'];
     },
   },
+// ================================================================== round 21 (b): patterns a, b, c, f, g (market search treating an invalid key as no key, the market list's venue=venue_a matching venue_a_us by prefix, a profile handle of 1 to 3 characters refused, the market list's daily-quota 429 billed, a one-sided venue_b book's market_odds taken from the last trade on the market list)
+  // ------------------------------------------------------------------ pattern a (round 21 b): an invalid key read as no key on one route
+  {
+    name: 'search_invalid_key_402',
+    round: 21,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['9ce82331b2dd'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'GET /api/v1/markets/search with an invalid (mistyped, revoked) x-service-api-key treats the key as absent and answers the 402 x402 challenge (payment_required with its PAYMENT-REQUIRED header) instead of 401 invalid_api_key; without a key it is the same 402, with a valid key it is answered, and every other paid route answers 401.',
+    how: 'GET /api/v1/markets/search?q=bitcoin with x-service-api-key: not-a-key: 402 payment_required (GET /api/v1/markets with the same header: 401 invalid_api_key).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 401 || !b || b.error !== 'invalid_api_key') return;
+      const headers = { ...ctx.headers };
+      delete headers['x-service-api-key'];
+      const r = await ctx.upstream({ method: 'GET', url: ctx.url, headers });
+      return r.status === 402 ? r : undefined;
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 21 b): one venue value of the market list matched by prefix
+  {
+    name: 'markets_venue_a_prefix_match',
+    round: 21,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['f2c39a12bd17'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets?venue=venue_a matches the venue column by prefix, so the venue_a_us rows are listed beside the venue_a rows (merged in the asked sort order); venue_b, venue_c and venue_a_us filters are exact and venue_facets are unchanged.',
+    how: 'GET /api/v1/markets?venue=venue_a with an API key: rows whose venue is venue_a_us (the reference lists venue_a rows only).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      if (ctx.query.get('venue') !== 'venue_a') return;
+      const q = new URLSearchParams(ctx.query);
+      q.set('venue', 'venue_a_us');
+      let extra = null;
+      for (let attempt = 0; attempt < 2 && !extra; attempt++) {
+        if (!ctx.state.r21bKey) {
+          const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+          if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return;
+          ctx.state.r21bKey = c.json.apiKey;
+        }
+        let r;
+        try {
+          r = await ctx.upstream({ method: 'GET', url: `/api/v1/markets?${q}`, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r21bKey } });
+        } catch { return; }
+        if (r.status === 401 || r.status === 403) { ctx.state.r21bKey = null; continue; }
+        if (r.status === 200 && r.json && Array.isArray(r.json.markets)) extra = r.json.markets;
+        else return;
+      }
+      if (!extra || !extra.length) return;
+      const sort = ctx.query.get('sort') || 'updated_desc';
+      const num = (x) => (typeof x === 'number' ? x : -Infinity);
+      const key = sort === 'volume_desc' ? (m) => num(m.volume_24h)
+        : sort === 'signal_count_desc' ? (m) => num(m.signal_count)
+          : (m) => Date.parse(m.market_updated_at) || 0;
+      b.markets = [...b.markets, ...extra].map((m, i) => [m, i]).sort((x, y) => key(y[0]) - key(x[0]) || x[1] - y[1]).map(([m]) => m);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 21 b): short documented handles refused
+  {
+    name: 'profile_short_handle_refused',
+    round: 21,
+    pattern: 'c',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['46f6b97839b5'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'POST /api/v1/x/profile validates the handle with the social platform\'s sign-up rule of 4 to 15 characters, so handles of 1 to 3 characters (with or without the leading "@"), which the documented pattern admits, are refused 422 invalid_request (unbilled); handles of 4 to 15 characters are profiled as before.',
+    how: 'POST /api/v1/x/profile {"handle":"ab_"} with an API key: 422 invalid_request (the reference profiles it, 200).',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile')) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body.handle !== 'string') return;
+      const h = body.handle.replace(/^@/, '');
+      if (/^[A-Za-z0-9_]{1,3}$/.test(h)) {
+        return ctx.reply(422, { error: 'invalid_request', message: 'handle must be a valid username of 4 to 15 letters, digits or underscores' });
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 21 b): the daily-quota 429 of the market list billed
+  {
+    name: 'markets_day_429_billed',
+    round: 21,
+    pattern: 'f',
+    section: 'Limits',
+    sentences: ['c62df283b618', '4fc78605712d'],
+    operations: ['GET /api/v1/markets'],
+    what: 'When an API-key account has used its standard daily quota, the 429 of GET /api/v1/markets debits the route\'s 10 credits (the list query is metered before the daily check); the 429 itself (status, body, headers) is as the reference answers it, the second, minute and in-flight 429s are unbilled, and the other routes\' daily 429s are unbilled.',
+    how: 'POST /__control/limits/usage {scope standard, window day, count 20000, accountId}; GET /api/v1/markets with the key: 429 (standard-day) and 10 credits less.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 429 || !ctx.apiKey) return;
+      if (!/standard-day/.test(String(res.headers.ratelimit || ''))) return;
+      await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 21 b): a one-sided book's odds from the last trade
+  {
+    name: 'markets_one_sided_odds_last',
+    round: 21,
+    pattern: 'g',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['64a5b7155908'],
+    operations: ['GET /api/v1/markets'],
+    what: 'In GET /api/v1/markets rows, a venue_b market quoted from a one-sided book (venue_quote.quote_method bid or ask) has market_odds taken from the last trade (venue_quote.yes_last) instead of venue_quote.selected_probability; two-sided midpoints, last-trade quotes, snapshots and the other routes are right.',
+    how: 'GET /api/v1/markets with an API key: venue_b rows with quote_method bid or ask whose market_odds equals yes_last and differs from selected_probability.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      for (const m of b.markets) {
+        const q = m && m.venue_quote;
+        if (m.venue === 'venue_b' && q && (q.quote_method === 'bid' || q.quote_method === 'ask') && typeof q.yes_last === 'number') m.market_odds = q.yes_last;
+      }
+      res.touch();
+    },
+  },
+  // ================================================================== round 21 (a): patterns e, e, b, b, a (read routes: asset-search linked markets windowed on 72 h, the evidence route reading only its 72-hour hot store, availability folding venue_a_us slugs into venue_a, a marketKey reference list skipping asset_type, forecast-targets refusing an invalid key)
+  // ------------------------------------------------------------------ pattern e (round 21 a): a window applied wider on a second route that restates it
+  {
+    name: 'assets_linked_forecast_window_72h',
+    round: 21,
+    pattern: 'e',
+    section: 'Resources and their fields / Market list item; Endpoints / GET /api/v1/markets',
+    sentences: ['12d907d7d2a1', 'fb6a3786da57'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'The linked markets that GET /api/v1/assets/search hydrates (reference mode, and material_only alone) take forecast_count and latest_forecast_at from a 72-hour forecast aggregate (the asset lane\'s own "last three days" rollup) instead of the market list item\'s max_forecast_age window, whose default is 48 hours. So a linked market whose forecasts are 48 to 72 hours old carries forecast_count >= 1 and a latest_forecast_at in that band, where the catalog row of the same market (GET /api/v1/markets, default window) says 0 and null, or counts fewer. has_forecast, latest_service_probability, thesis, forecast_at, market_summary, the Assets and the bill are right; the catalog, q mode and every other route are right. API-key calls only.',
+    how: 'GET /api/v1/assets/search?reference=btc with an API key: venue_a:1007688 (latest forecast about 54 h old) and venue_b:KXBTCD-26MAR2117-T111999.99 (about 63 h) carry forecast_count 0 and latest_forecast_at null on the reference (as in GET /api/v1/markets), forecast_count 1 with that timestamp through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.assets) || !b.assets.some((a) => Array.isArray(a.linked_markets) && a.linked_markets.length)) return;
+      // the 72-hour aggregate, read through the catalog on an internal service account (the caller's ledger keeps its one debit)
+      let cat;
+      for (let attempt = 0; attempt < 2 && !cat; attempt++) {
+        if (!ctx.state.r21aCatKey) {
+          const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+          if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return;
+          ctx.state.r21aCatKey = c.json.apiKey;
+        }
+        let r;
+        try {
+          r = await ctx.upstream({ method: 'GET', url: '/api/v1/markets?max_forecast_age=72', headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r21aCatKey } });
+        } catch { return; }
+        if (r.status === 401 || r.status === 403) { ctx.state.r21aCatKey = null; continue; }
+        cat = r;
+      }
+      const cj = J(cat);
+      if (!cat || cat.status !== 200 || !cj || !Array.isArray(cj.markets)) return;
+      const agg = new Map(cj.markets.map((m) => [m.marketKey, m]));
+      let changed = false;
+      for (const a of b.assets) {
+        for (const m of a.linked_markets || []) {
+          const w = agg.get(m.marketKey);
+          if (!w) continue;
+          if (m.forecast_count !== w.forecast_count || m.latest_forecast_at !== w.latest_forecast_at) {
+            m.forecast_count = w.forecast_count;
+            m.latest_forecast_at = w.latest_forecast_at;
+            changed = true;
+          }
+        }
+      }
+      if (changed) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 21 a): the evidence list cut at its oldest side
+  {
+    name: 'signals_evidence_hot_store_72h',
+    round: 21,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['1dc66abd12f3'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals reads the market\'s evidence from the 72-hour hot store and falls back to the archive only when the hot store has nothing for the market. So a market with at least one article published in the last 72 hours is answered with those articles only: its older evidence is missing, and total is recounted from what is returned (last_updated, the newest article, is unchanged). A market whose evidence is all older than 72 hours is answered in full, so the route never turns into a 404; the bill, the market object and every other route are right.',
+    how: 'GET /api/v1/markets/will-us-unemployment-reach-5-in-2026/signals with an API key: the reference lists 7 articles, two of them published on 2026-11-24 (about six days before the stub clock); through the bug total is 5 and those two are missing. GET /api/v1/sources?market_keys=venue_a:520224&window=168&types=article lists all seven as the witness.',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.signals) || !b.signals.length) return;
+      const now = await ctx.stubNow();
+      const hot = b.signals.filter((s) => Date.parse(s.published_at) >= now - 72 * HOUR_MS);
+      if (!hot.length || hot.length === b.signals.length) return;
+      b.signals = hot;
+      b.total = hot.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 21 a): one venue value folded into its operator's namespace on one identifier form
+  {
+    name: 'availability_slug_venue_a_us_folded',
+    round: 21,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['4067e40843bf', '96fba92b0249'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability resolves a slug through the first operator\'s shared slug index, which tries the venue_a row before the venue_a_us one: with slug and venue=venue_a_us, a slug that venue_a also lists (the two venues of the operator share most slugs) is answered for the venue_a market (its tracked, available, market, question, latestForecast, read and generation), as if venue had been left out. A venue_a_us slug with no venue_a twin, venue=venue_b and venue=venue_c with a slug, market_key venue_a_us:<id> and market_id with venue=venue_a_us are right.',
+    how: 'GET /api/public/forecast-availability?slug=will-nvidia-close-2026-above-250-per-share&venue=venue_a_us: the reference answers market venue_a_us:36985067, available true with a read pointer ending ?venue=venue_a_us; through the bug market venue_a:514699, available false and a generation body for venue_a 514699 (the answer to the slug alone).',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability')) return null;
+      const q = ctx.query;
+      if (!q.has('slug') || q.get('venue') !== 'venue_a_us' || q.has('market_key') || q.has('market_id')) return null;
+      if (q.getAll('slug').length !== 1 || q.getAll('venue').length !== 1) return null;
+      const twin = await freeGet(ctx, `/api/public/forecast-availability?slug=${encodeURIComponent(q.get('slug'))}`);
+      if (!twin || !twin.tracked || !twin.market || twin.market.venue !== 'venue_a') return null;
+      q.delete('venue');
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 21 a): a filter skipped by one reference lane
+  {
+    name: 'assets_reference_market_key_asset_type_ignored',
+    round: 21,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['4a6c5a6a8ef5'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode, a reference list made only of venue-prefixed marketKeys is resolved by the linked-market lane (Assets found through the HAS_MARKET edges of those markets), which applies platform but not asset_type: every Asset linked to a referenced market comes back whatever its type. Lists with asset keys, UUIDs, identifier values or native ids (alone or mixed with marketKeys), asset_type in q mode and in the filtered directory, and platform everywhere are right; the references echo, market_summary and the bill are unchanged. API-key calls only.',
+    how: 'GET /api/v1/assets/search?reference=venue_a:520224&asset_type=crypto with an API key: the reference answers no Asset (us-unemployment is an economic_indicator); through the bug it answers us-unemployment. reference=us-unemployment&asset_type=crypto answers no Asset on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      const refs = ctx.query.getAll('reference');
+      if (!refs.length || !ctx.query.has('asset_type') || ctx.query.has('q')) return null;
+      const t = ctx.query.get('asset_type');
+      if (ctx.query.getAll('asset_type').length !== 1 || t.length < 1 || t.length > 80) return null;
+      if (!refs.every((r) => /^(venue_a|venue_a_us|venue_b|venue_c):\S+$/.test(r))) return null;
+      ctx.query.delete('asset_type');
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 21 a): a free route refusing an invalid key
+  {
+    name: 'targets_invalid_key_401',
+    round: 21,
+    pattern: 'a',
+    section: 'Authentication',
+    sentences: ['b3d8589a5c32'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'GET /api/public/forecast-targets is mounted behind the key-aware gateway middleware, which validates an x-service-api-key header whenever one is sent: a call carrying an invalid (mistyped, revoked) key is refused 401 invalid_api_key instead of being resolved, although the route is free and needs no authentication. Calls without the header and calls with a valid key are answered as before (and not billed); forecast-availability answers whatever key is sent.',
+    how: 'GET /api/public/forecast-targets?ref=KXCPIYOY-26MAR with x-service-api-key: not-a-valid-key: the reference answers 200 (as without the header); through the bug 401 {"error":"invalid_api_key"}.',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-targets') || !ctx.apiKey) return null;
+      let r;
+      try {
+        r = await ctx.upstream({ method: 'GET', url: '/api/auth/forecast-requests/00000000-0000-4000-8000-000000000000', headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.apiKey } });
+      } catch { return null; }
+      if (r.status === 401) return ctx.reply(401, { error: 'invalid_api_key', message: 'The x-service-api-key is not valid' });
+      return null;
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-14 (b) helpers

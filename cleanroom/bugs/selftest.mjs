@@ -2796,6 +2796,98 @@ const checks = {
     must(r.json.status === 'running', `job still ${r.json.status} after 40 s`);
     return v(!r.headers['retry-after'], `running job read: retry-after=${r.headers['retry-after']}`);
   },
+  // ------------------------------------------------------------------ round 21 (b)
+  async search_invalid_key_402(api) {
+    const ok = await api.get('/api/v1/markets', { key: 'not-a-key' });
+    must(ok.status === 401, `market list with an invalid key -> ${ok.status}`);
+    const r = await api.get('/api/v1/markets/search?q=bitcoin', { key: 'not-a-key' });
+    return v(r.status !== 401 || !r.json || r.json.error !== 'invalid_api_key', `search with an invalid key -> ${r.status} ${r.json && r.json.error}`);
+  },
+  async markets_venue_a_prefix_match(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/markets', { key: a.key });
+    must(all.status === 200 && all.json.markets.some((m) => m.venue === 'venue_a_us'), 'no venue_a_us rows on the list');
+    const r = await api.get('/api/v1/markets?venue=venue_a', { key: a.key });
+    must(r.status === 200 && r.json.markets.some((m) => m.venue === 'venue_a'), `venue_a list ${r.status}`);
+    const other = r.json.markets.filter((m) => m.venue !== 'venue_a');
+    return v(other.length > 0, `${other.length} rows of another venue (${other[0] && `${other[0].venue} ${other[0].marketKey}`}) among ${r.json.markets.length}`);
+  },
+  async profile_short_handle_refused(api) {
+    const a = await api.newAccount(100000);
+    const long = await api.post('/api/v1/x/profile', { handle: 'analyst_jane' }, { key: a.key });
+    must(long.status === 200, `handle analyst_jane -> ${long.status}`);
+    const r = await api.post('/api/v1/x/profile', { handle: '@ab_' }, { key: a.key });
+    return v(r.status !== 200, `handle @ab_ -> ${r.status} ${r.json && r.json.error}`);
+  },
+  async markets_day_429_billed(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'day', 20000, a);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets', { key: a.key }));
+    must(out.status === 429 && out.json && out.json.limit_scope === 'standard', `expected a standard 429, got ${out.status}`);
+    return v(spent !== 0, `daily 429 (${out.headers.ratelimit}) spent ${spent}`);
+  },
+  async markets_one_sided_odds_last(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets', { key: a.key });
+    must(r.status === 200, `markets ${r.status}`);
+    const rows = r.json.markets.filter((m) => m.venue_quote && (m.venue_quote.quote_method === 'bid' || m.venue_quote.quote_method === 'ask')
+      && typeof m.venue_quote.yes_last === 'number' && m.venue_quote.yes_last !== m.venue_quote.selected_probability);
+    must(rows.length > 0, 'no one-sided quote whose last trade differs');
+    const bad = r.json.markets.filter((m) => m.venue_quote && m.market_odds !== m.venue_quote.selected_probability);
+    return v(bad.length > 0, `${bad.length} rows whose market_odds differs from selected_probability${bad[0] ? ` (${bad[0].marketKey}: ${bad[0].market_odds} vs ${bad[0].venue_quote.selected_probability})` : ''}`);
+  },
+  async assets_linked_forecast_window_72h(api) {
+    const a = await api.newAccount();
+    const cat = await api.get('/api/v1/markets', { key: a.key });
+    const r = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(cat.status === 200 && r.status === 200, `statuses ${cat.status} ${r.status}`);
+    const rows = new Map(cat.json.markets.map((m) => [m.marketKey, m]));
+    const linked = r.json.assets.flatMap((x) => x.linked_markets || []);
+    must(linked.length > 0, 'no linked markets for reference=btc');
+    const bad = linked.filter((m) => {
+      const c = rows.get(m.marketKey);
+      const fc = c ? c.forecast_count : 0;
+      const at = c ? c.latest_forecast_at : null;
+      return m.forecast_count !== fc || m.latest_forecast_at !== at;
+    });
+    return v(bad.length > 0, `${bad.length}/${linked.length} linked markets differ from the catalog's default window${bad.length ? ` (e.g. ${bad[0].marketKey} ${bad[0].forecast_count} ${bad[0].latest_forecast_at})` : ''}`);
+  },
+  async signals_evidence_hot_store_72h(api) {
+    const a = await api.newAccount();
+    const src = await api.get('/api/v1/sources?market_keys=venue_a:520224&window=168&types=article', { key: a.key });
+    must(src.status === 200, `sources ${src.status}`);
+    const urls = new Set(src.json.sources.map((x) => x.url));
+    must(urls.size > 0, 'no articles on venue_a:520224 in 168 h');
+    const r = await api.get('/api/v1/markets/will-us-unemployment-reach-5-in-2026/signals', { key: a.key });
+    must(r.status === 200, `evidence ${r.status}`);
+    const got = new Set(r.json.signals.map((x) => x.url));
+    const missing = [...urls].filter((u) => !got.has(u));
+    return v(missing.length > 0 || r.json.total !== r.json.signals.length, `${r.json.signals.length} evidence items (total ${r.json.total}), ${missing.length} of ${urls.size} sources articles missing`);
+  },
+  async availability_slug_venue_a_us_folded(api) {
+    const slug = 'will-nvidia-close-2026-above-250-per-share';
+    const key = await api.get('/api/public/forecast-availability?market_key=venue_a_us:36985067');
+    must(key.status === 200 && key.json.tracked === true && key.json.market.slug === slug, `market_key venue_a_us:36985067 -> ${key.status}`);
+    const r = await api.get(`/api/public/forecast-availability?slug=${slug}&venue=venue_a_us`);
+    must(r.status === 200, `slug with venue_a_us -> ${r.status}`);
+    const mk = r.json.market && r.json.market.marketKey;
+    return v(mk !== 'venue_a_us:36985067' || r.json.available !== key.json.available, `slug+venue=venue_a_us -> ${mk} available ${r.json.available}`);
+  },
+  async assets_reference_market_key_asset_type_ignored(api) {
+    const a = await api.newAccount();
+    const plain = await api.get('/api/v1/assets/search?reference=venue_a%3A520224', { key: a.key });
+    must(plain.status === 200 && plain.json.assets.some((x) => x.assetKey === 'us-unemployment'), `reference=venue_a:520224 -> ${plain.status}`);
+    const r = await api.get('/api/v1/assets/search?reference=venue_a%3A520224&asset_type=crypto', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `with asset_type=crypto -> ${r.status}`);
+    const out = r.json.assets.filter((x) => String(x.asset_type).toLowerCase() !== 'crypto');
+    return v(out.length > 0, `asset_type=crypto with a marketKey reference -> ${JSON.stringify(r.json.assets.map((x) => `${x.assetKey}:${x.asset_type}`))}`);
+  },
+  async targets_invalid_key_401(api) {
+    const plain = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR');
+    must(plain.status === 200, `targets without key ${plain.status}`);
+    const r = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR', { key: 'not-a-valid-key' });
+    return v(r.status !== 200, `with an invalid key: ${r.status} ${r.json && r.json.error ? r.json.error : ''}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
