@@ -950,6 +950,12 @@ const TABLE = {
       { operation: 'searchAssets' },
     ],
     [
+      'asset-type-dropped-market-references',
+      'ASRCH-062',
+      'the asset_type filter is ignored when every reference is a marketKey (Asset references are filtered)',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
       'asset-linked-thesis-sibling',
       'ASRCH-120',
       "a linked market of a multi-market event carries the thesis of the event's first linked market, not its own forecast's (round-16 bug)",

@@ -923,7 +923,7 @@ test.describe('asset search: reference mode', () => {
 
   test(
     "a linked market's latest_service_probability and thesis are the ones its stored forecast read shows for the same forecast",
-    { ...ruleDetails('ASRCH-117', 'ASRCH-120', ...contractRules(OP, 'getMarketForecast')) },
+    { ...ruleDetails('ASRCH-117', 'ASRCH-120', 'ASRCH-121', ...contractRules(OP, 'getMarketForecast')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       // Two routes state one fact (issue 34, round 5): the latest committed forecast's probability. The stored forecast
       // read (FCST-008: it serves the latest) names its current forecast's created_at; where that is the linked market's
@@ -931,7 +931,23 @@ test.describe('asset search: reference mode', () => {
       // there the previous forecast's probability differs from the latest's.
       test.skip(!affordable(targetOptions, 'getMarketForecast', FORECAST_READS), 'spend budget too small');
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
+      const hydratedFrom = Date.now();
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      // Gap ASRCH-121 (round-21 bug: linked markets windowed over 72 hours): the stub's choice is the catalog's default
+      // window, so no linked latest_forecast_at is older than 48 hours. Read on the harness's clock with a margin
+      // (the answers carry no instant of their own): a warning at most.
+      const windowed = [...hydrated.values()]
+        .flatMap((a) => (a.linked_markets ?? []) as Row[])
+        .filter((m) => typeof m.latest_forecast_at === 'string');
+      if (windowed.length) {
+        const edge = hydratedFrom - (48 * 3600 + 600) * 1000;
+        const older = windowed.filter((m) => Date.parse(String(m.latest_forecast_at)) < edge);
+        observeChoice(
+          'ASRCH-121',
+          older.length === 0,
+          `${older.length} of ${windowed.length} linked market(s) show a latest_forecast_at older than 48 hours (e.g. ${String(older[0]?.marketKey)}: ${String(older[0]?.latest_forecast_at)})`,
+        );
+      }
       const refreshed = (m: Row): boolean => typeof m.latest_forecast_delta === 'number' && m.latest_forecast_delta !== 0;
       const linked = [
         ...new Map(
@@ -1032,7 +1048,7 @@ test.describe('asset search: reference mode', () => {
 
   test(
     'a reference by an active market marketKey or native id returns its Assets, with the market hydrated',
-    { ...ruleDetails('ASRCH-073', 'ASRCH-074', 'ASRCH-023', ...contractRules(OP, 'getForecastAvailability')) },
+    { ...ruleDetails('ASRCH-073', 'ASRCH-074', 'ASRCH-023', 'ASRCH-062', ...contractRules(OP, 'getForecastAvailability')) },
     async ({ api, paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
@@ -1074,6 +1090,38 @@ test.describe('asset search: reference mode', () => {
         }),
         { seed: targetOptions.seed, numRuns: paidRuns(Math.min(25, markets.length)), endOnFailure: true },
       );
+      // The filters apply in this mode too (round-21 bug: asset_type ignored when every reference is a marketKey): a
+      // marketKey and a native id beside an asset_type its Assets do not have return none of them (ASRCH-062, checked on
+      // every answer with the filter), and beside their own type still return them (ASRCH-073, ASRCH-074).
+      const types = [...new Set(all.map((a) => String(a.asset_type)))];
+      let filtered = 0;
+      for (const m of markets) {
+        if (filtered >= 2) break;
+        const marketKey = String(m.marketKey);
+        const edges = await edgesOf(api, marketKey);
+        if (edges === undefined || edges.truncated || edges.ids.length === 0) continue;
+        const own = [...new Set(edges.ids.map((id) => all.find((a) => String(a.id) === id)?.asset_type).filter((t) => t != null))];
+        const other = types.find((t) => !own.some((o) => String(o).toLowerCase() === t.toLowerCase()));
+        if (own.length !== 1 || other === undefined) continue;
+        filtered++;
+        for (const [ruleId, ref] of [
+          ['ASRCH-073', marketKey],
+          ['ASRCH-074', String(m.nativeMarketId)],
+        ] as const)
+          await test.step(`reference=${ref} beside asset_type=${other}, then its own ${String(own[0])}`, async () => {
+            await searchFiltered(paid, { mode: 'reference', references: [ref], assetType: other }, targetOptions.siteUrl);
+            const body = await searchFiltered(
+              paid,
+              { mode: 'reference', references: [ref], assetType: String(own[0]) },
+              targetOptions.siteUrl,
+            );
+            if (body)
+              expect(
+                checkContainsAssets(assetIds(body), edges.ids, ruleId, '/assets', `reference=${ref}&asset_type=${String(own[0])}`),
+              ).toHaveNoViolations(body);
+          });
+      }
+      judged('ASRCH-062', filtered * 2, 'a marketKey or native id reference beside an asset_type its Assets lack', OP);
     },
   );
 });

@@ -67,7 +67,13 @@ export interface AssetSearchResponse {
 function candidates(graph: AssetGraph, req: SearchRequest): Asset[] {
   const platform = req.platform?.toLowerCase();
   // Mutant asset-type-dropped-with-platform: asset_type is ignored when platform is given too.
-  const type = mutant('asset-type-dropped-with-platform') && platform !== undefined ? undefined : req.assetType?.toLowerCase();
+  // Mutant asset-type-dropped-market-references: asset_type is ignored when every reference is a marketKey (round-21 bug).
+  const marketRefsOnly = req.mode === 'reference' && req.references.every((r) => r.includes(':'));
+  const type =
+    (mutant('asset-type-dropped-with-platform') && platform !== undefined) ||
+    (mutant('asset-type-dropped-market-references') && marketRefsOnly)
+      ? undefined
+      : req.assetType?.toLowerCase();
   return (
     graph
       .assets()
