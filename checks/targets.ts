@@ -383,6 +383,7 @@ export const TARGETS_CHECKS = {
   checkSameChildren: defineCheck('checkSameChildren', ['TGT-037'], checkSameChildren, ([, , rule]) => rule),
   checkSameResolution: defineCheck('checkSameResolution', [], checkSameResolution, ([, , rule]) => rule),
   checkNotFoundEcho: defineCheck('checkNotFoundEcho', ['TGT-029', 'TGT-034'], checkNotFoundEcho),
+  checkChildYesSide: defineCheck('checkChildYesSide', ['TGT-049'], checkChildYesSide),
 };
 
 /** How far from one half a quote's YES midpoint must lie for its side to be told from the NO side's (TGT-049). */
@@ -399,10 +400,10 @@ export function checkChildYesSide(
   body: unknown,
   quotes: ReadonlyMap<string, { yes_bid: number; yes_ask: number }>,
   path = '',
-): { found: Violation[]; compared: number } {
+): { violations: Violation[]; compared: number } {
   const found: Violation[] = [];
   let compared = 0;
-  if (!isObj(body)) return { found, compared };
+  if (!isObj(body)) return { violations: found, compared };
   const listed = Array.isArray(body.markets) ? (body.markets as unknown[]) : [];
   // The selected child once: it is usually one of the listed children too.
   const selectedId = childMarketId(body.selectedMarket, body.venue);
@@ -426,5 +427,5 @@ export function checkChildYesSide(
         ),
       );
   }
-  return { found, compared };
+  return { violations: found, compared };
 }

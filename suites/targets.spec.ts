@@ -120,7 +120,7 @@ test.describe('venue_b', () => {
         // Each child's prices are the YES side's, as the catalog's venue quote of the same market states it (TGT-049).
         const side = checkChildYesSide(ev.body, books, at);
         sided += side.compared;
-        found.push(...side.found);
+        found.push(...side.violations);
         const children = new Set(childIds(ev.body).map((t) => t.toLowerCase()));
         // Every open catalog row of the event must be offered (listed catalog rows are active).
         for (const row of ev.rows.filter(
@@ -337,7 +337,7 @@ test.describe('venue_a', () => {
         // The children's YES bid and ask are the YES side's, as the catalog's venue quote states it (TGT-049).
         const side = checkChildYesSide(body, books, `/${ref}`);
         sided += side.compared;
-        found.push(...side.found);
+        found.push(...side.violations);
       });
       judged('TGT-049', sided, "a child whose market's venue quote states a YES book far from even", OP);
       expect(found).toHaveNoViolations();

@@ -168,6 +168,8 @@ const exact: Row = {
 const expectEvent = { ref: 'EVT', kind: 'event', venue: 'venue_b', eventTicker: 'EVT' } as const;
 const expectExact = { ref: 'EVT-A', kind: 'market', venue: 'venue_b', selected: 'EVT-A', selectedRule: 'TGT-021' } as const;
 const child0 = (b: Row): Row => (b.markets as Row[])[0]!;
+/** The catalog's venue quotes by marketKey (lower case), as checkChildYesSide reads them: EVT-A's YES book near 0.14. */
+const YES_QUOTES = new Map([['venue_b:evt-a', { yes_bid: 0.12, yes_ask: 0.16 }]]);
 
 export const TARGET_CASES = [
   cases({
@@ -257,6 +259,24 @@ export const TARGET_CASES = [
     bad: {
       'TGT-029': [{ error: 'not_found', message: 'no such event' }, 'ZZZ'],
       'TGT-034': [{ error: 'not_found', message: 'no such event', details: { ticker: 'ZZZ' } }, 'ZZZ'],
+    },
+  }),
+  cases({
+    check: C.checkChildYesSide,
+    ok: [
+      // The child's YES book lies by the catalog quote's YES midpoint (0.14), far from even.
+      [mutate(event, (b) => Object.assign(child0(b), { yesBid: 0.12, yesAsk: 0.16 })), YES_QUOTES],
+      // In cents (gap TGT-045), the same side.
+      [mutate(event, (b) => Object.assign(child0(b), { yesBid: 12, yesAsk: 16 })), YES_QUOTES],
+      // A quote near even cannot tell the sides apart: not read.
+      [
+        mutate(event, (b) => Object.assign(child0(b), { yesBid: 0.52, yesAsk: 0.56 })),
+        new Map([['venue_b:evt-a', { yes_bid: 0.45, yes_ask: 0.47 }]]),
+      ],
+    ],
+    bad: {
+      // The NO side's book as yesBid/yesAsk (round-17 bug).
+      'TGT-049': [mutate(event, (b) => Object.assign(child0(b), { yesBid: 0.84, yesAsk: 0.88 })), YES_QUOTES],
     },
   }),
 ];
