@@ -6241,6 +6241,211 @@ export const bugs = [
       return null;
     },
   },
+  // ================================================================== round 22 (b): patterns b, c, c, g, g (free lookups and asset search: the platform filter read on an Asset's first identifier only, a CIK reference with leading zeros lost as a number, an availability market_id with a decimal strike cut at its dot, exact-child target input listing only the selected child, availability's generation body carrying the serviceMarketId as market_id)
+  // ------------------------------------------------------------------ pattern b (round 22 b): a filter honoured on one position of a list
+  {
+    name: 'assets_platform_first_identifier_only',
+    round: 22,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['bff123bc9b54'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search with platform keeps only Assets whose first (primary) identifier is in that platform namespace: an Asset carrying the platform on its second or third identifier (crude-wti, brent, spx, natgas and ndx for platform=fred; every equity for platform=sec or isin) is dropped. The match stays case-insensitive, Assets whose primary identifier is in the namespace are kept, and every mode (q, reference, material_only) and the other filters are right.',
+    how: 'GET /api/v1/assets/search?q=*&platform=fred with an API key: the reference lists fed-funds-rate, us-cpi, us-gdp and also crude-wti, brent, spx, natgas, ndx (fred as a later identifier); through the bug only the Assets whose identifiers[0].platform is fred. platform=sec answers no Asset at all.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      const p = ctx.query.get('platform');
+      if (typeof p !== 'string' || !p) return;
+      const want = p.toLowerCase();
+      b.assets = b.assets.filter((a) => {
+        const first = a && Array.isArray(a.identifiers) ? a.identifiers[0] : null;
+        return !!first && String(first.platform).toLowerCase() === want;
+      });
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 22 b): an identifier value with leading zeros read as a number in reference mode
+  {
+    name: 'assets_reference_cik_zeros_stripped',
+    round: 22,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode, an all-digit reference with leading zeros (an SEC CIK such as 0000320193, an AssetIdentifier value) is routed to the numeric native-id lane and normalised as an integer (320193) before matching, so it matches nothing: its Asset is missing from assets. The references echo keeps the given string; all-digit references without leading zeros (venue_a native ids), the same CIK as q, and every other reference form are right.',
+    how: 'GET /api/v1/assets/search?reference=0000320193 with an API key: the reference answers the aapl Asset with its hydrated linked markets; through the bug assets is empty (references ["0000320193"]). reference=0000320193&reference=btc answers btc only.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      const refs = ctx.query.getAll('reference');
+      if (!refs.length || !refs.some((r) => /^0\d+$/.test(r))) return;
+      const kept = refs.filter((r) => !/^0\d+$/.test(r));
+      if (!kept.length) { b.assets = []; res.touch(); return; }
+      const q = new URLSearchParams(ctx.query);
+      q.delete('reference');
+      for (const r of kept) q.append('reference', r);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (!ctx.state.r22bKey) {
+          const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+          if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return;
+          ctx.state.r22bKey = c.json.apiKey;
+        }
+        let r;
+        try {
+          r = await ctx.upstream({ method: 'GET', url: `/api/v1/assets/search?${q}`, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r22bKey } });
+        } catch { return; }
+        if (r.status === 401 || r.status === 403) { ctx.state.r22bKey = null; continue; }
+        if (r.status === 200 && r.json && Array.isArray(r.json.assets)) { b.assets = r.json.assets; res.touch(); }
+        return;
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 22 b): a venue-native id with a decimal strike cut at its dot
+  {
+    name: 'availability_market_id_decimal_cut',
+    round: 22,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['a740a7fb49fd'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability normalises market_id with a routine meant for venue_a numeric ids that clients send as floats ("1000503.0"): everything from the last dot is cut, for every venue. A venue_b ticker with a decimal strike (KXFED-26APR-T3.75, KXCPIYOY-26MAR-T2.8) given as market_id with venue=venue_b is looked up as KXFED-26APR-T3 and answered tracked false (all members null). The market_key and slug forms of the same market, tickers without a dot and venue_a numeric ids are right.',
+    how: 'GET /api/public/forecast-availability?market_id=KXFED-26APR-T3.75&venue=venue_b: the reference answers tracked true (market venue_b:KXFED-26APR-T3.75, a generation body); through the bug tracked false, market null. market_key=venue_b:KXFED-26APR-T3.75 is tracked on both sides.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability')) return;
+      const id = ctx.query.get('market_id');
+      if (typeof id !== 'string' || !id.includes('.')) return;
+      const cut = id.slice(0, id.lastIndexOf('.'));
+      if (!cut) return;
+      ctx.query.set('market_id', cut);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 22 b): exact-child input narrowing the child list to the selection
+  {
+    name: 'targets_exact_child_list_narrowed',
+    round: 22,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['dc2473b6839e'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'For exact venue_b child input (a bare child ticker or a venue_b: marketKey of a child), GET /api/public/forecast-targets narrows markets to the selected child alone instead of the event\'s full list of open children; selectedMarket, generation, event, allContracts (every child) and selectionRequired false are as the reference answers them. Event input and venue_a exact children keep the full list.',
+    how: 'GET /api/public/forecast-targets?ref=KXCPIYOY-26MAR-T2.8: the reference lists every open child of KXCPIYOY-26MAR in markets (the same list as ref=KXCPIYOY-26MAR); through the bug markets holds only KXCPIYOY-26MAR-T2.8.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b) return;
+      if (b.venue !== 'venue_b' || !b.selectedMarket || !Array.isArray(b.markets) || b.markets.length < 2) return;
+      const sel = b.markets.filter((m) => m && m.ticker === b.selectedMarket.ticker);
+      if (!sel.length) return;
+      b.markets = sel;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 22 b): the ready generation body built from the serviceMarketId
+  {
+    name: 'availability_generation_service_market_id',
+    round: 22,
+    pattern: 'g',
+    section: 'Resources and their fields / Generation body (VenueMarketForecastRequest)',
+    sentences: ['1074a9aaeecf', '59ffa906dc6b'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'The ready generation body of GET /api/public/forecast-availability takes market_id from the market\'s serviceMarketId instead of its native id, so for venue_b rows it is the prefixed form "venue_b:<ticker>" (and likewise prefixed for venue_c and venue_a_us); legacy venue_a rows, whose serviceMarketId is bare numeric, carry the right numeric id. venue, kind and every other member are right, and forecast-targets\' bodies are right.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXFED-26APR-T3.75: the reference\'s generation.body.market_id is "KXFED-26APR-T3.75"; through the bug "venue_b:KXFED-26APR-T3.75". market_key=venue_a:1000503 answers "1000503" on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      const g = b.generation;
+      const m = b.market;
+      if (!g || !g.body || !m || typeof m.serviceMarketId !== 'string' || m.serviceMarketId === g.body.market_id) return;
+      g.body.market_id = m.serviceMarketId;
+      res.touch();
+    },
+  },
+  // ================================================================== round 22 (a): patterns a, d, d, e, f (a job read's listing stamping a legacy venue_a row's serviceMarketId with the venue prefix, a stored forecast read debited per forecast it carries, the oil route's in-flight 429 stating the standard in-flight bound, the sources route's default window of 72 hours, a succeeded job's result read billed at the forecast-read price)
+  // ------------------------------------------------------------------ pattern a (round 22 a): the job read's listing builds serviceMarketId from venue and native id
+  {
+    name: 'job_listing_legacy_service_id_prefixed',
+    round: 22,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['631d0954f278'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The listing routing object of a forecast job read builds serviceMarketId as <venue>:<native id> for every row, so a job on a legacy venue_a market (whose serviceMarketId is bare numeric on every other route) answers listing.serviceMarketId "venue_a:520224"; non-legacy venue_a rows and other venues are unchanged (already prefixed), and marketKey, nativeMarketId, the rest of the listing and the job are right, in both views.',
+    how: 'POST /api/auth/forecast-requests {venue_market, venue_a, 520224} with an Idempotency-Key, then GET /api/auth/forecast-requests/{jobId}?view=status: listing.serviceMarketId is "520224" on the reference (as on GET /api/v1/markets), "venue_a:520224" through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 200 || !b || !b.listing) return;
+      const l = b.listing;
+      if (typeof l.venue === 'string' && typeof l.nativeMarketId === 'string' && l.serviceMarketId === l.nativeMarketId) {
+        l.serviceMarketId = `${l.venue}:${l.nativeMarketId}`;
+        res.touch();
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 22 a): a stored forecast read metered per forecast in the answer
+  {
+    name: 'forecast_read_debit_per_forecast',
+    round: 22,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['074e1adbc772', '4274520129dd'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'A stored forecast read by API key is metered per forecast it returns: 10 credits for the current forecast plus 10 for each prior forecast in its history array, so a market with one stored forecast costs the stated 10 credits but a market with a history costs 20 or more. The answer itself is unchanged; x402 reads are left alone.',
+    how: 'GET /api/v1/markets/will-the-10-year-treasury-yield-close-2026-above-5/forecast with an API key (current forecast plus one in history): the balance drops by 10 on the reference, by 20 through the bug; a single-forecast market still costs 10.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_FORECAST.test(ctx.path) || res.status !== 200 || !b || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const extra = Array.isArray(b.history) ? b.history.length : 0;
+      if (extra > 0) await ctx.charge(10 * extra);
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 22 a): the oil in-flight 429 states the standard in-flight bound
+  {
+    name: 'oil_in_flight_max_concurrent_10',
+    round: 22,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/signals/oil',
+    sentences: ['1ce1df2513c4', 'a8500226c2fd'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The 429 that GET /api/v1/signals/oil answers while another oil request is in flight carries X-Quotient-Max-Concurrent: 10 (the standard scope\'s in-flight bound, from the shared limiter default) instead of 1, while its RateLimit-Policy still says "oil-concurrency";q=1 and the contract allows one oil request in flight. The refusal itself, Retry-After, RateLimit, the body and the start-spacing 429 are right.',
+    how: 'Add a scoped latency fault {GET /api/v1/signals/oil, latencyMs 2500, times 1, scope S}; GET /api/v1/signals/oil?include_marks=false with an API key and X-Fault-Scope S, and 1.2 s later (spacing kept) a second oil call: 429 with RateLimit "oil-concurrency" and X-Quotient-Max-Concurrent 1 on the reference, 10 through the bug.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 429) return;
+      if (!/oil-concurrency/.test(String(res.headers.ratelimit || '')) || res.headers['x-quotient-max-concurrent'] === undefined) return;
+      res.headers['x-quotient-max-concurrent'] = '10';
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 22 a): the sources route's default window is three days
+  {
+    name: 'sources_default_window_72h',
+    round: 22,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['24b7b9d1a526'],
+    operations: ['GET /api/v1/sources'],
+    what: 'When window is omitted, GET /api/v1/sources applies 72 hours instead of the default 48, so evidence published (or, for posts, last seen) 48 to 72 hours ago is returned; any explicit window, including window=48, is honoured exactly, and the bounds 1 and 168 are right. API-key calls only (an x402-paid request is not rewritten); the bill is unchanged.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224&window=168 shows an article about 60 hours old; GET /api/v1/sources?market_keys=venue_a:520224 (no window) leaves it out on the reference and returns it through the bug, while ...&window=48 leaves it out on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (!ctx.query.has('window')) ctx.query.set('window', '72');
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 22 a): a succeeded job's result read goes through the forecast-read biller
+  {
+    name: 'job_result_read_billed_after_success',
+    round: 22,
+    pattern: 'f',
+    section: 'What the service does',
+    sentences: ['10cc32b6b192'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'Once a forecast job has succeeded, a read in the result view (view=result or the default), which embeds the published forecast, debits the stored-forecast read price of 10 credits per forecast it returns; polling reads while the job is pending, the status view and reads of failed or rejected jobs stay free, and the answer is unchanged.',
+    how: 'Create an account, POST /api/auth/forecast-requests (Idempotency-Key) for venue_a 1000503, advance the clock 700 s, then GET /api/auth/forecast-requests/{jobId}?view=status (free on both) and GET /api/auth/forecast-requests/{jobId}: status succeeded with forecasts, 0 credits on the reference, 10 through the bug.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 200 || !b || !ctx.apiKey) return;
+      if ((ctx.query.get('view') || 'result') !== 'result' || b.status !== 'succeeded' || !Array.isArray(b.forecasts) || b.forecasts.length === 0) return;
+      await ctx.charge(10 * b.forecasts.length);
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-14 (b) helpers

@@ -2888,6 +2888,110 @@ const checks = {
     const r = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR', { key: 'not-a-valid-key' });
     return v(r.status !== 200, `with an invalid key: ${r.status} ${r.json && r.json.error ? r.json.error : ''}`);
   },
+  // ------------------------------------------------------------------ round 22 (b)
+  async assets_platform_first_identifier_only(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/assets/search?q=*', { key: a.key });
+    must(all.status === 200 && Array.isArray(all.json.assets), `q=* -> ${all.status}`);
+    const want = all.json.assets.filter((x) => (x.identifiers || []).some((i) => String(i.platform).toLowerCase() === 'fred')).map((x) => x.assetKey);
+    must(all.json.assets.some((x) => (x.identifiers || []).slice(1).some((i) => String(i.platform).toLowerCase() === 'fred')), 'no Asset carries fred on a later identifier');
+    const r = await api.get('/api/v1/assets/search?q=*&platform=fred', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `platform=fred -> ${r.status}`);
+    const got = new Set(r.json.assets.map((x) => x.assetKey));
+    const missing = want.filter((k) => !got.has(k));
+    return v(missing.length > 0, `platform=fred: ${got.size} Assets, ${missing.length} of ${want.length} with a fred identifier missing (${missing.slice(0, 5).join(', ')})`);
+  },
+  async assets_reference_cik_zeros_stripped(api) {
+    const a = await api.newAccount();
+    const q = await api.get('/api/v1/assets/search?q=0000320193', { key: a.key });
+    must(q.status === 200 && q.json.assets.some((x) => x.assetKey === 'aapl' && x.identifiers.some((i) => i.value === '0000320193')), `q=0000320193 -> ${q.status}`);
+    const r = await api.get('/api/v1/assets/search?reference=0000320193', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `reference=0000320193 -> ${r.status}`);
+    return v(!r.json.assets.some((x) => x.assetKey === 'aapl'), `reference=0000320193 -> ${JSON.stringify(r.json.assets.map((x) => x.assetKey))} (references ${JSON.stringify(r.json.references)})`);
+  },
+  async availability_market_id_decimal_cut(api) {
+    const key = await api.get('/api/public/forecast-availability?market_key=venue_b%3AKXFED-26APR-T3.75');
+    must(key.status === 200 && key.json.tracked === true, `market_key venue_b:KXFED-26APR-T3.75 -> ${key.status} tracked ${key.json && key.json.tracked}`);
+    const r = await api.get('/api/public/forecast-availability?market_id=KXFED-26APR-T3.75&venue=venue_b');
+    must(r.status === 200, `market_id form -> ${r.status}`);
+    const mk = r.json.market && r.json.market.marketKey;
+    return v(r.json.tracked !== true || mk !== 'venue_b:KXFED-26APR-T3.75', `market_id=KXFED-26APR-T3.75&venue=venue_b -> tracked ${r.json.tracked}, market ${mk}`);
+  },
+  async targets_exact_child_list_narrowed(api) {
+    const ev = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR');
+    must(ev.status === 200 && Array.isArray(ev.json.markets) && ev.json.markets.length > 1, `event ref -> ${ev.status}`);
+    const r = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR-T2.8');
+    must(r.status === 200 && r.json.selectedMarket && r.json.generation, `child ref -> ${r.status}`);
+    const evT = ev.json.markets.map((m) => m.ticker).sort().join(',');
+    const chT = (r.json.markets || []).map((m) => m.ticker).sort().join(',');
+    return v(evT !== chT, `event lists ${ev.json.markets.length} children, exact child input lists ${(r.json.markets || []).length}`);
+  },
+  async availability_generation_service_market_id(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_b%3AKXFED-26APR-T3.75');
+    must(r.status === 200 && r.json.tracked === true && r.json.generation && r.json.generation.body, `availability -> ${r.status}, generation ${r.json && JSON.stringify(r.json.generation)}`);
+    const body = r.json.generation.body;
+    return v(body.market_id !== r.json.market.nativeMarketId, `generation.body ${JSON.stringify(body)} for ${r.json.market.marketKey}`);
+  },
+  // ------------------------------------------------------------------ round 22 (a)
+  async job_listing_legacy_service_id_prefixed(api) {
+    const a = await api.newAccount(5000);
+    const cat = await api.get('/api/v1/markets?venue=venue_a', { key: a.key });
+    const row = cat.status === 200 && cat.json.markets.find((m) => m.marketKey === 'venue_a:520224');
+    must(row && row.serviceMarketId === '520224', `catalog row venue_a:520224 serviceMarketId ${row && row.serviceMarketId}`);
+    const c = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '520224' },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    must(c.status >= 200 && c.status < 300 && c.json.jobId, `job creation ${c.status}`);
+    const r = await api.get(`/api/auth/forecast-requests/${c.json.jobId}?view=status`, { key: a.key });
+    must(r.status === 200 && r.json.listing && r.json.listing.marketKey === 'venue_a:520224', `job read ${r.status}`);
+    return v(r.json.listing.serviceMarketId !== row.serviceMarketId, `job listing serviceMarketId ${r.json.listing.serviceMarketId} (catalog ${row.serviceMarketId})`);
+  },
+  async forecast_read_debit_per_forecast(api) {
+    const a = await api.newAccount();
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/will-the-10-year-treasury-yield-close-2026-above-5/forecast', { key: a.key }));
+    must(out.status === 200 && out.json.forecast && Array.isArray(out.json.history) && out.json.history.length > 0, `forecast read ${out.status} history ${out.json && out.json.history && out.json.history.length}`);
+    return v(spent !== 10, `read with ${out.json.history.length} prior forecast(s) spent ${spent} credits`);
+  },
+  async oil_in_flight_max_concurrent_10(api) {
+    const a = await api.newAccount();
+    const scope = `r22a-oil-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/signals/oil', latencyMs: 2500, times: 1, scope });
+    await sleep(1100); // keep the oil start spacing from any earlier oil call
+    const first = api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+    await sleep(1200);
+    const r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    const f = await first;
+    must(f.status === 200, `slow oil call -> ${f.status}`);
+    must(r.status === 429 && /oil-concurrency/.test(String(r.headers.ratelimit || '')), `oil call while one is in flight -> ${r.status} ratelimit=${r.headers.ratelimit}`);
+    const h = r.headers['x-quotient-max-concurrent'];
+    must(h !== undefined, 'no x-quotient-max-concurrent on the oil in-flight 429');
+    return v(Number(h) !== 1, `oil in-flight 429: x-quotient-max-concurrent=${h}, ratelimit-policy=${r.headers['ratelimit-policy']}`);
+  },
+  async sources_default_window_72h(api) {
+    const a = await api.newAccount();
+    const now = await api.now();
+    const wide = await api.get('/api/v1/sources?market_keys=venue_a:520224&window=168', { key: a.key });
+    must(wide.status === 200, `sources window=168 ${wide.status}`);
+    const mid = wide.json.sources.filter((s) => s.type === 'article' && now - Date.parse(s.published_at) > 49 * 3_600_000 && now - Date.parse(s.published_at) < 71 * 3_600_000);
+    must(mid.length > 0, 'no article 49 to 71 hours old on venue_a:520224');
+    const w48 = await api.get('/api/v1/sources?market_keys=venue_a:520224&window=48', { key: a.key });
+    must(w48.status === 200 && !w48.json.sources.some((s) => s.url === mid[0].url), `window=48 ${w48.status}`);
+    const r = await api.get('/api/v1/sources?market_keys=venue_a:520224', { key: a.key });
+    must(r.status === 200, `sources default window ${r.status}`);
+    const old = r.json.sources.filter((s) => s.type === 'article' && now - Date.parse(s.published_at) > 48 * 3_600_000);
+    return v(old.length > 0, `default window: ${r.json.sources.length} items, ${old.length} articles older than 48 h${old[0] ? ` (${old[0].published_at})` : ''}`);
+  },
+  async job_result_read_billed_after_success(api) {
+    try {
+      const a = await api.newAccount(5000);
+      const id = await newJob(api, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 700 });
+      const s = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+      must(s.status === 200 && s.json.status === 'succeeded', `status view ${s.status} ${s.json && s.json.status}`);
+      const { spent, out } = await api.spent(a, () => api.get(`/api/auth/forecast-requests/${id}`, { key: a.key }));
+      must(out.status === 200 && out.json.status === 'succeeded' && out.json.forecasts.length > 0, `result view ${out.status} ${out.json && out.json.forecasts && out.json.forecasts.length}`);
+      return v(spent !== 0, `succeeded job's result read spent ${spent} credits`);
+    } finally { await api.reset(); }
+  },
 };
 
 // ------------------------------------------------------------------ runner
