@@ -583,7 +583,8 @@ test.describe('asset search: reference mode', () => {
         // commonest; then seeded random ones.
         const byForm = new Map<string, (typeof cases)[number]>();
         for (const c of cases) {
-          const form = [...new Set(c.value.replace(/[A-Za-z0-9]/g, ''))].sort().join('');
+          // A leading zero is a form of its own (round-22 bug: an all-digit CIK such as 0000320193 read as a number).
+          const form = [...new Set(c.value.replace(/[A-Za-z0-9]/g, ''))].sort().join('') + (/^0\d/.test(c.value) ? ' 0' : '');
           if (!byForm.has(form)) byForm.set(form, c);
         }
         await test.step(`by ${kind.title}`, () =>
