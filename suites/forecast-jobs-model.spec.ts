@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { test, expect, contractRules, ruleDetails } from './support/fixtures.ts';
 import { assertProperty, expectCommandsRan } from './support/property.ts';
-import { withdrawRules } from './support/annotations.ts';
+import { judged, withdrawRules } from './support/annotations.ts';
 import { checkAvailability } from '../checks/availability.ts';
 import { checkDebit } from '../checks/billing.ts';
 import { currentForecast } from '../checks/forecast.ts';
@@ -572,6 +572,9 @@ test.describe('forecast jobs: success and endings', () => {
         'JOB-024',
         'JOB-031',
         'JOB-032',
+        // a read of the succeeded job debits nothing, in either view
+        'BILL-012',
+        'PRICE-003',
         // one forecast id, one creation instant and probability in the job, the read and availability (cross-cutting)
         'FCST-017',
         'AVAIL-013',
@@ -598,14 +601,29 @@ test.describe('forecast jobs: success and endings', () => {
       let forecastId = '';
       let probability: unknown;
 
+      // The job read is free in either view and in every state (BILL-012; PRICE-003, a reference price): judged on
+      // each read of the succeeded job, whose result view embeds the published forecast (a round-22 bug billed that
+      // read as a stored-forecast read, while the polling reads stayed free).
+      const freeRead = async (view?: 'status' | 'result') => {
+        const before = await controlPlane.balance(account.accountId);
+        const read = await readJob(client, jobId, view);
+        const what = `a view=${view ?? 'default'} read of the succeeded job`;
+        if (read.status !== 200) return read;
+        const after = await controlPlane.balance(account.accountId);
+        for (const rule of ['BILL-012', 'PRICE-003']) {
+          found.push(...checkDebit(rule, `${what} (200)`, before, after, 0));
+          judged(rule, 1, what, READ);
+        }
+        return read;
+      };
       await test.step('view=result expands the published forecast; view=status names only its id', async () => {
-        const result = await readJob(client, jobId, 'result');
+        const result = await freeRead('result');
         found.push(...checkJobRead(result, { view: 'result', jobId, request: body }, '/result'));
-        const status = await readJob(client, jobId, 'status');
+        const status = await freeRead('status');
         found.push(...checkJobRead(status, { view: 'status', jobId, request: body }, '/status'));
         forecastId = String((status.body.forecastIds as unknown[] | undefined)?.[0] ?? '');
         probability = ((result.body.forecasts as Record<string, unknown>[] | undefined)?.[0] ?? {}).probability;
-        const byDefault = await readJob(client, jobId);
+        const byDefault = await freeRead();
         if (!Array.isArray(byDefault.body.forecasts) || byDefault.body.forecasts.length === 0)
           found.push(
             violation('PARAM-023', '/default/forecasts', 'a succeeded job read without view expands no forecast (view defaults to result)'),
