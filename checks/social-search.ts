@@ -74,6 +74,19 @@ export function postKeyOf(r: Row): string | undefined {
 }
 
 /**
+ * The rows of `earlier` (with a post key) published inside the range of `o.rangeDays` days (d) ending at `o.nowMs`
+ * (ms since the epoch), `o.toleranceMs` (ms) inside its far side: the results a later search over that range covers
+ * (XSRCH-013).
+ */
+export function inRangeOf(earlier: readonly Row[], o: { rangeDays: number; nowMs: number; toleranceMs: number }): Row[] {
+  const from = o.nowMs - o.rangeDays * DAY + o.toleranceMs;
+  return earlier.filter((r) => {
+    const t = publishedAtOf(r);
+    return postKeyOf(r) !== undefined && t >= from && t <= o.nowMs;
+  });
+}
+
+/**
  * XSRCH-013 (spec: Other operations referenced, row POST /api/v1/x/search, "max 180 days"): the posts `earlier` answers of
  * the same query returned that lie inside a later search's range (`rangeDays` back from `nowMs`, the target's instant of
  * that search, less `toleranceMs` at the range's far end) are all in its answer. Judged only on an answer with room left
@@ -88,12 +101,7 @@ export function checkRangeCovered(
   const results = resultsOf(body);
   if (!results || results.length >= o.limit) return [];
   const returned = new Set(results.map(postKeyOf));
-  const from = o.nowMs - o.rangeDays * DAY + o.toleranceMs;
-  const missing = earlier.filter((r) => {
-    const t = publishedAtOf(r);
-    const key = postKeyOf(r);
-    return key !== undefined && t >= from && t <= o.nowMs && !returned.has(key);
-  });
+  const missing = inRangeOf(earlier, o).filter((r) => !returned.has(postKeyOf(r)));
   return missing.map((r) =>
     violation(
       SEARCH_RULES.wholeRange,

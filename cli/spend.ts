@@ -66,7 +66,8 @@ export function spendPlanFor(
   const priced = (key: string): number => (unbilled.has(422) ? Math.max(freed(key), declared(key)) : freed(key) + declared(key));
   const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
   const candidates = tests.map((t) => {
-    // Its figures under its stable identity (lib/request-plan.ts); an unmeasured test is planned as free.
+    // Its figures under its stable identity (lib/request-plan.ts); an unmeasured test's spend is unknown (undefined:
+    // only an unlimited budget runs it).
     const m = measuredKey(plan, { file: fileOf(t.location), title: t.title, rules: t.rules, operations: t.operations }) ?? '';
     // The rules it judged when measured: a test that skipped there (it needs a control plane, say) judges nothing here.
     const missed = new Set(unjudged[m] ?? []);
@@ -74,7 +75,7 @@ export function spendPlanFor(
     return {
       // The run's own key of the test: what the workers look up to skip a test left out.
       key: planKey(fileOf(t.location), t.title),
-      credits: Math.max(0, (credits[m] ?? 0) - priced(m)),
+      credits: m ? Math.max(0, (credits[m] ?? 0) - priced(m)) : undefined,
       ...(shared[m] ? { shared: shared[m] } : {}),
       ...(headroom[m] ? { headroom: headroom[m] } : {}),
       // A charge given back still needs room while its call is out: the dearest such call's, never priced as

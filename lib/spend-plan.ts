@@ -30,7 +30,8 @@ export interface PlanCandidate {
   key: string;
   /**
    * Measured credits of one run of the test's own calls (shared answers it fetched not included);
-   * undefined when it was never measured (bought as free).
+   * undefined when it was never measured (a new test, or one whose declared rules changed since): its spend
+   * is unknown, so a finite budget leaves it out and only an unlimited one runs it.
    */
   credits: number | undefined;
   /** The shared answers it reads (suites/support/shared-answers.ts): case key → what its one fetch costs, credits. */
@@ -54,8 +55,11 @@ export interface SpendPlan {
   credits: number;
   /** Keys of the paid tests bought, in buying order. */
   bought: string[];
-  /** Paid tests left out, with what each would have cost on its own (its calls and the shared answers it reads). */
-  left: { key: string; credits: number }[];
+  /**
+   * Paid tests left out, with what each would have cost on its own (its calls and the shared answers it reads);
+   * `unmeasured` when its spend was never measured (then `credits` counts only the shared answers it reads).
+   */
+  left: { key: string; credits: number; unmeasured?: true }[];
   /** Budget-bound rules (no free test judges them) and how many the bought tests judge. */
   budgetBound: { rules: number; judged: number };
   /** Credits per rule family: each bought test's credits shared equally by its rules. */
@@ -130,6 +134,8 @@ function extend(s: PlanState, pool: PlanCandidate[], ctx: PlanContext): PlanStat
     let bestCost = 0;
     for (let i = 0; i < pool.length; i++) {
       const c = pool[i]!;
+      // Its spend unknown, a never-measured test fits no finite budget (the plan prints what it will spend).
+      if (c.credits === undefined && Number.isFinite(ctx.budgetCredits)) continue;
       const spend = costGiven(c, s.had);
       if (spend + Math.max(s.room, c.headroom ?? 0) + ctx.slack > ctx.budgetCredits - s.spent) continue;
       // Its price: what it spends, and the room it would add beyond what is kept free already (room the
@@ -186,7 +192,8 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
   const none = new Set<string>();
   // A test that spends nothing but needs room (a charge given back as unbilled) is not free: a budget
   // without that room skips it.
-  const needsBudget = (c: PlanCandidate) => costGiven(c, none) > 0 || (c.headroom ?? 0) > 0;
+  // A never-measured test may spend: it needs a budget too.
+  const needsBudget = (c: PlanCandidate) => c.credits === undefined || costGiven(c, none) > 0 || (c.headroom ?? 0) > 0;
   const paid = priced.filter(needsBudget);
   const freeJudged = new Set(priced.filter((c) => !needsBudget(c)).flatMap((c) => c.rules));
   const bound = new Set(paid.flatMap((c) => c.rules).filter((id) => testable.has(id) && !freeJudged.has(id)));
@@ -194,6 +201,7 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
   const slack = Number.isFinite(budgetCredits) ? Math.floor(budgetCredits * SLACK_SHARE) : 0;
   // A budget that buys every paid test runs them all (the most thorough run); a smaller one buys coverage only.
   const allShared = new Map(paid.flatMap((c) => Object.entries(c.shared ?? {})));
+  // (Never-measured tests aside: no finite budget buys them, `extend`.)
   const everything =
     paid.reduce((s, c) => s + (c.credits ?? 0), 0) +
       [...allShared.values()].reduce((a, b) => a + b, 0) +
@@ -236,7 +244,9 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     budgetCredits,
     credits: spent,
     bought: bought.map((c) => c.key),
-    left: paid.filter((c) => !boughtKeys.has(c.key)).map((c) => ({ key: c.key, credits: costGiven(c, none) })),
+    left: paid
+      .filter((c) => !boughtKeys.has(c.key))
+      .map((c) => ({ key: c.key, credits: costGiven(c, none), ...(c.credits === undefined ? { unmeasured: true as const } : {}) })),
     budgetBound: { rules: bound.size, judged: judged.size },
     byFamily,
     pricedRoom: bought.reduce((sum, c) => sum + (smallRoom.get(c.key) ?? 0), 0),
@@ -246,6 +256,7 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
 /** The plan's lines for `--dry-run` and the run summary. */
 export function planLines(plan: SpendPlan, budgetLabel: string): string[] {
   const usd = (c: number) => `$${(c / 1000).toFixed(3)}`;
+  const unmeasured = plan.left.filter((l) => l.unmeasured).length;
   const pct = plan.budgetBound.rules ? Math.round((plan.budgetBound.judged / plan.budgetBound.rules) * 1000) / 10 : 100;
   const families = Object.entries(plan.byFamily)
     .sort((a, b) => b[1] - a[1])
@@ -253,6 +264,11 @@ export function planLines(plan: SpendPlan, budgetLabel: string): string[] {
   return [
     `Spend plan at ${budgetLabel}: ${usd(plan.credits)} in ${plan.bought.length} paid test(s); ${plan.left.length} paid test(s) left out (SKIPPED "budget: not in the spend plan")`,
     `  budget-bound rules judged: ${plan.budgetBound.judged} of ${plan.budgetBound.rules} (${pct}%)`,
+    ...(unmeasured
+      ? [
+          `  of those left out, ${unmeasured} never measured (new, or their declared rules changed): their spend is unknown; re-measure with scripts/request-plan.ts`,
+        ]
+      : []),
     ...(plan.pricedRoom
       ? [`  of the plan, ${usd(plan.pricedRoom)} is reserve priced as spend (small headrooms of bought tests): the run may spend less`]
       : []),

@@ -166,6 +166,12 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     [
+      'asrch-reference-leading-zeros-stripped',
+      'ASRCH-072',
+      'an all-digit reference is read as a number: the CIK 0000320193 is looked up as 320193 and finds nothing (round-22 bug)',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
       'job-quota-retry-after-ms',
       'JOB-003',
       "the generation quota 429's retryAfter is in ms while Retry-After and retry_after are in s (round-9 bug)",
@@ -452,6 +458,18 @@ const TABLE = {
       'BILL-012',
       "a view=status read of an existing job debits 10 credits (the default view and an unknown job's 404 stay free)",
       { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'job-result-read-billed-after-success',
+      'BILL-012',
+      'a result-view read of a succeeded job debits 10 credits per forecast it embeds; polling and the status view stay free (round-22 bug)',
+      { operation: 'getForecastRequest', via: ['suites/forecast-jobs-model.spec.ts'] },
+    ],
+    [
+      'fcst-read-debit-per-forecast',
+      'BILL-001',
+      'a stored forecast read by API key is debited its price once more per forecast of the history it returns (round-22 bug)',
+      { operation: 'getMarketForecast', via: ['suites/market-forecast.spec.ts'] },
     ],
     ['bill-no-refund-404-forecast', 'BILL-002', "the forecast route's 404 keeps its API-key debit", { operation: 'getMarketForecast' }],
     [

@@ -121,8 +121,14 @@ export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchRes
           mutant('asrch-reference-uuid-lost-with-filter') && (req.platform ?? req.assetType) !== undefined && byId.has(r)
           ? referenceLane('\u0000', pool, graph)
           : // Mutant asrch-reference-slash-last-segment: a reference holding "/" is matched on its last segment (round-9 bug).
+            // Mutant asrch-reference-leading-zeros-stripped: an all-digit reference is read as a number, its leading
+            // zeros dropped, so a CIK such as 0000320193 matches nothing (round-22 bug).
             referenceLane(
-              mutant('asrch-reference-slash-last-segment') && r.includes('/') ? r.slice(r.lastIndexOf('/') + 1) : r,
+              mutant('asrch-reference-slash-last-segment') && r.includes('/')
+                ? r.slice(r.lastIndexOf('/') + 1)
+                : mutant('asrch-reference-leading-zeros-stripped') && /^0\d+$/.test(r)
+                  ? String(Number(r))
+                  : r,
               pool,
               graph,
             ),

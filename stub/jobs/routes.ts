@@ -78,6 +78,10 @@ export const register: RouteModule = (route, ctx: StubContext) => {
     const wait = retryAfter(job, now);
     const headers: Record<string, string> = wait === undefined || mutant('job-no-retry-after') ? {} : { 'Retry-After': wait };
     const body = jobView(job, now, view, ctx.store);
+    // Mutant job-result-read-billed-after-success: a result-view read of a succeeded job is billed 10 credits per
+    // forecast it embeds, while polling stays free (round-22 bug).
+    if (mutant('job-result-read-billed-after-success') && view === 'result' && body.status === 'succeeded')
+      ctx.accounts.debit(owner, 10 * (Array.isArray(body.forecasts) ? body.forecasts.length : 0), 'getForecastRequest');
     // Mutant job-status-ids-by-market: the polling view of a succeeded job names the forecasts of every succeeded job of
     // its owner on the same market (round-17 bug: a join on the market, not the job).
     if (mutant('job-status-ids-by-market') && view === 'status' && body.status === 'succeeded')

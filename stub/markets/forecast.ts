@@ -12,6 +12,7 @@ import { notFound } from '../errors.ts';
 import { marketBySlug } from '../evidence/lookup.ts';
 import { alt } from '../variant.ts';
 import { mutant } from '../mutants.ts';
+import { PRICES } from '../../contract/pricing.ts';
 
 /** Earlier forecasts returned with the current one (gap FCST-012). */
 const HISTORY_MAX = 20;
@@ -51,6 +52,10 @@ export const register: RouteModule = (route) => {
     const history = older.slice(0, HISTORY_MAX).map(storedForecast);
     const withHistory = !alt('FCST-012') || req.query.bool('history', false);
     const withEnvelope = withRelationships(market, ctx.store);
+    // Mutant fcst-read-debit-per-forecast: an API-key read is debited the route's price once more for each forecast of
+    // the history it returns (round-22 bug: a read priced per forecast, not per call).
+    if (mutant('fcst-read-debit-per-forecast') && withHistory && req.principal?.via === 'api-key')
+      ctx.accounts.debit(req.principal.accountId, PRICES.getMarketForecast!.credits * history.length, 'getMarketForecast');
     // Mutant rel-forecast-truncated-after-cap: this route flags a category truncated only above 50 refs after capping it.
     if (mutant('rel-forecast-truncated-after-cap')) {
       const r = withEnvelope.relationships;

@@ -190,13 +190,13 @@ let nextSource = 0;
 /** What the fixtures read of the run's spend plan file (cli/spend.ts RunSpendPlan). */
 interface LeftOutPlan {
   budgetLabel: string;
-  left: { key: string; credits: number }[];
+  left: { key: string; credits: number; unmeasured?: true }[];
 }
 
 export const test = base.extend<
   Fixtures & { targetOptions: TargetOptions; testResult: void; caseInstances: void; withinSpendPlan: void; judgedToTheEnd: void },
   TargetOptions & {
-    leftOut: { budget: string; tests: ReadonlyMap<string, number> };
+    leftOut: { budget: string; tests: ReadonlyMap<string, LeftOutPlan['left'][number]> };
     pacer: Pacer;
     sources: { home: Source | undefined; spread: Source[]; sole: Source | undefined };
     discoveryKey: () => Promise<string | undefined>;
@@ -222,18 +222,20 @@ export const test = base.extend<
   leftOut: [
     async ({ spendPlan }, use) => {
       const plan = spendPlan && existsSync(spendPlan) ? (JSON.parse(readFileSync(spendPlan, 'utf8')) as LeftOutPlan) : undefined;
-      await use({ budget: plan?.budgetLabel ?? '', tests: new Map((plan?.left ?? []).map((l) => [l.key, l.credits])) });
+      await use({ budget: plan?.budgetLabel ?? '', tests: new Map((plan?.left ?? []).map((l) => [l.key, l])) });
     },
     { scope: 'worker' },
   ],
   // A paid test the spend plan left out (cheaper coverage used the budget) skips before it sends anything.
   withinSpendPlan: [
     async ({ leftOut }, use, testInfo) => {
-      const credits = leftOut.tests.get(planKey(relative(testInfo.config.rootDir, testInfo.file).split(sep).join('/'), testInfo.title));
-      if (credits !== undefined)
+      const left = leftOut.tests.get(planKey(relative(testInfo.config.rootDir, testInfo.file).split(sep).join('/'), testInfo.title));
+      if (left)
         testInfo.skip(
           true,
-          `budget: not in the spend plan for ${leftOut.budget} (measured at ${usd(credits)}; cheaper tests judge more rules)`,
+          left.unmeasured
+            ? `budget: not in the spend plan for ${leftOut.budget} (its spend was never measured: a new test, or its declared rules changed since)`
+            : `budget: not in the spend plan for ${leftOut.budget} (measured at ${usd(left.credits)}; cheaper tests judge more rules)`,
         );
       await use();
     },

@@ -15,31 +15,45 @@ const candidates: PlanCandidate[] = [
 ];
 const testable = new Set(['A-001', 'A-002', 'P-001', 'P-002', 'P-003', 'C-001', 'C-002', 'U-001']);
 
-test("a zero budget buys no paid test; free and unmeasured tests run; budget-bound rules are the paid tests' own", () => {
+test("a zero budget buys no paid test; free tests run; budget-bound rules are the paid and unmeasured tests' own", () => {
   const plan = planSpend(candidates, 0, testable);
-  expect(plan).toMatchObject({ credits: 0, bought: [], budgetBound: { rules: 5, judged: 0 } });
-  expect(plan.left.map((l) => l.key).sort()).toEqual(['cheap', 'cheap-pair', 'profile', 'profile-again']);
+  expect(plan).toMatchObject({ credits: 0, bought: [], budgetBound: { rules: 6, judged: 0 } });
+  expect(plan.left.map((l) => l.key).sort()).toEqual(['cheap', 'cheap-pair', 'profile', 'profile-again', 'unmeasured']);
+});
+
+test('a never-measured test (its spend unknown) is left out of every finite budget, and said so; an unlimited one runs it', () => {
+  for (const budget of [0, 500, 1_000_000]) {
+    const plan = planSpend(candidates, budget, testable);
+    expect(plan.bought).not.toContain('unmeasured');
+    expect(plan.left.find((l) => l.key === 'unmeasured')).toEqual({ key: 'unmeasured', credits: 0, unmeasured: true });
+    expect(planLines(plan, `$${budget / 1000}`).join('\n')).toContain('1 never measured');
+  }
+  const unlimited = planSpend(candidates, Infinity, testable);
+  expect(unlimited.bought).toContain('unmeasured');
+  expect(unlimited.left).toEqual([]);
 });
 
 test('a small budget buys the most rules per credit first, and stops where nothing new fits', () => {
   const plan = planSpend(candidates, 500, testable);
   expect(plan.bought).toEqual(['cheap-pair']);
-  expect(plan.budgetBound).toEqual({ rules: 5, judged: 2 });
+  expect(plan.budgetBound).toEqual({ rules: 6, judged: 2 });
   const more = planSpend(candidates, 1_100, testable);
   expect(more.bought).toEqual(['cheap-pair', 'profile']);
   expect(more.credits).toBe(1_020);
   expect(more.budgetBound.judged).toBe(5);
-  // Coverage is complete: the costlier repeat and the cheap single are left out (the least spend).
-  expect(more.left.map((l) => l.key).sort()).toEqual(['cheap', 'profile-again']);
+  // Coverage of the measured tests' rules is complete (U-001's test was never measured): the costlier repeat and the
+  // cheap single are left out (the least spend).
+  expect(more.left.map((l) => l.key).sort()).toEqual(['cheap', 'profile-again', 'unmeasured']);
   expect(more.byFamily).toEqual({ C: 20, P: 750, A: 250 });
-  expect(planLines(more, '$1.100')[1]).toBe('  budget-bound rules judged: 5 of 5 (100%)');
+  expect(planLines(more, '$1.100')[1]).toBe('  budget-bound rules judged: 5 of 6 (83.3%)');
 });
 
-test('a budget that buys every paid test runs them all', () => {
+test('a budget that buys every paid test runs them all (a never-measured one only when unlimited)', () => {
   // 3,030 measured, and the slack (SLACK_SHARE of the budget) on top.
   for (const budget of [3_110, Infinity]) {
     const plan = planSpend(candidates, budget, testable);
-    expect(plan.bought.sort()).toEqual(['cheap', 'cheap-pair', 'profile', 'profile-again']);
+    const measured = ['cheap', 'cheap-pair', 'profile', 'profile-again'];
+    expect(plan.bought.sort()).toEqual(Number.isFinite(budget) ? measured : [...measured, 'unmeasured']);
     expect(plan.credits).toBe(3_030);
   }
 });
