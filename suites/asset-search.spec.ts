@@ -163,14 +163,20 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
 /** Every given Asset hydrated through reference mode (batches of 50 UUIDs), merged by id. */
-async function hydrate(client: TargetClient, ids: readonly string[], siteUrl: string, materialOnly?: boolean): Promise<Map<string, Row>> {
+async function hydrate(
+  client: TargetClient,
+  ids: readonly string[],
+  siteUrl: string,
+  materialOnly?: boolean,
+  clock?: { dateMs?: number },
+): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
   for (const batch of chunks(ids, MAX_REFERENCES)) {
-    const body = await search(
-      client,
-      { mode: 'reference', references: batch, ...(materialOnly === undefined ? {} : { materialOnly }) },
-      siteUrl,
-    );
+    const req: SearchRequest = { mode: 'reference', references: batch, ...(materialOnly === undefined ? {} : { materialOnly }) };
+    const res = await call(client, paramsOf(req));
+    // The target's own instant of its first answer (its Date header, ms; NaN when absent), for windows it applies.
+    if (clock && clock.dateMs === undefined) clock.dateMs = Date.parse(res.headers()['date'] ?? '');
+    const body = await answered(res, req, siteUrl);
     for (const a of body.assets as Row[]) out.set(String(a.id), a);
   }
   return out;
@@ -933,15 +939,16 @@ test.describe('asset search: reference mode', () => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', FORECAST_READS), 'spend budget too small');
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
       const hydratedFrom = Date.now();
-      const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      const clock: { dateMs?: number } = {};
+      const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl, undefined, clock);
       // Gap ASRCH-121 (round-21 bug: linked markets windowed over 72 hours): the stub's choice is the catalog's default
-      // window, so no linked latest_forecast_at is older than 48 hours. Read on the harness's clock with a margin
-      // (the answers carry no instant of their own): a warning at most.
+      // window, so no linked latest_forecast_at is older than 48 hours. Read on the target's clock (its first answer's
+      // Date header, whole seconds) with a margin, else on the harness's: a warning at most.
       const windowed = [...hydrated.values()]
         .flatMap((a) => (a.linked_markets ?? []) as Row[])
         .filter((m) => typeof m.latest_forecast_at === 'string');
       if (windowed.length) {
-        const edge = hydratedFrom - (48 * 3600 + 600) * 1000;
+        const edge = (Number.isFinite(clock.dateMs) ? clock.dateMs! : hydratedFrom) - (48 * 3600 + 600) * 1000;
         const older = windowed.filter((m) => Date.parse(String(m.latest_forecast_at)) < edge);
         observeChoice(
           'ASRCH-121',

@@ -16,7 +16,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit, checkParallelDebits, type ParallelOutcome } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, liveCredits, sendRequest, type PaidRequest } from './support/paid-requests.ts';
-import { discoverIdentities, errorOf, freeCalls, type FreeCall } from './support/operations.ts';
+import { discoverIdentities, errorOf, freeCalls, type FreeCall, type Identities } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 import { catalogRows, lookup } from './support/lookups.ts';
 import { observeChoice } from './support/choices.ts';
@@ -466,18 +466,20 @@ test.describe('billing: unbilled answers', () => {
       const calls: FreeCall[] = [
         ...freeCalls(ids),
         ['getForecastRequest', `/api/auth/forecast-requests/${randomUUID()}`, { view: 'status' }],
+        ...(await moreStates(paid, ids)),
       ];
       const found: Violation[] = [];
       for (const [op, path, params] of calls) {
-        await test.step(`${op}`, async () => {
+        await test.step(`${op} ${JSON.stringify(params)}`, async () => {
+          const before = await controlPlane.balance(account.accountId);
           const res = await client.get(path, { params });
           await expect(res).toMatchContract(op);
           expect(res.status(), `${op} is free: never 402/403`).not.toBe(402);
           found.push(
             ...checkDebit(
               BILLING_RULES.freeNeverDebits,
-              `${op} (${res.status()})`,
-              credits,
+              `${op} ${JSON.stringify(params)} (${res.status()})`,
+              before,
               await controlPlane.balance(account.accountId),
               0,
             ),
@@ -488,6 +490,31 @@ test.describe('billing: unbilled answers', () => {
     },
   );
 });
+
+/**
+ * More answers of the free routes than their one discovered call (a round-22 bug billed a free read in one state
+ * only): availability by each identifier form, for a catalog market with a stored forecast and one without, and for an
+ * unknown market; forecast-targets for a marketKey and an unknown ref. Each is a call of a free route, whatever it
+ * answers (BILL-012 speaks of the route, not of its status).
+ */
+async function moreStates(paid: TargetClient, ids: Identities): Promise<FreeCall[]> {
+  const AVAILABILITY = '/api/public/forecast-availability';
+  const TARGETS = '/api/public/forecast-targets';
+  const out: FreeCall[] = [
+    ['getForecastAvailability', AVAILABILITY, { slug: ids.slug, ...(ids.slugVenue === 'venue_a' ? {} : { venue: ids.slugVenue }) }],
+    ['getForecastAvailability', AVAILABILITY, { venue: ids.venue, market_id: ids.nativeMarketId }],
+    ['getForecastAvailability', AVAILABILITY, { market_key: `${ids.venue}:fc-unknown-${randomUUID().slice(0, 8)}` }],
+    ['getForecastTargets', TARGETS, { ref: ids.marketKey }],
+    ['getForecastTargets', TARGETS, { ref: `venue_b:FC-UNKNOWN-${randomUUID().slice(0, 8).toUpperCase()}` }],
+  ];
+  // A market with a stored forecast (read set) and one without (generation offered, or null): the catalog says which.
+  const rows = (await catalogRows(paid)) ?? [];
+  for (const has of [true, false]) {
+    const row = rows.find((r) => r.has_forecast === has && r.marketKey !== ids.marketKey);
+    if (row) out.push(['getForecastAvailability', AVAILABILITY, { market_key: String(row.marketKey) }]);
+  }
+  return out;
+}
 
 test.describe('billing: refusals and concurrency', () => {
   test(

@@ -6446,7 +6446,265 @@ export const bugs = [
       await ctx.charge(10 * b.forecasts.length);
     },
   },
+  // ================================================================== round 23 (a): patterns a, a, b, c, d (the latest feed's 429 refused only after its board-wide fetch has run, the perps route answering a short-balance key with a payment challenge, asset search's materiality lane skipping platform, a venue_a /market/{slug} URL resolved through the event-slug index, the evidence route metering venue-qualified reads at the sources rate)
+  // ------------------------------------------------------------------ pattern a (round 23 a): the latest feed starts its upstream fetch before the limiter's verdict
+  {
+    name: 'latest_429_upstream_prefetched',
+    round: 23,
+    pattern: 'a',
+    section: 'Authentication',
+    sentences: ['4fc78605712d'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest starts its board-wide feed fetch as soon as the request is parsed, in parallel with the rate limiter, and only drops the result when the limiter refuses: a 429 of the latest feed (any standard window) still does the route\'s upstream work, so a pending upstream fault of the route is used up by the refused call. The 429 itself (status, body, headers) is the reference\'s, nothing is debited, and every other route rejects its 429 before any upstream work.',
+    how: 'POST /__control/faults {GET /api/v1/latest, status 502, times 1, scope S}; fill the account\'s standard minute window (600); GET /api/v1/latest with the key and X-Fault-Scope S: 429; clear the window (count 0) and call again with S: 502 on the reference (the fault is still pending), 200 through the bug (the refused call used it up).',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 429) return;
+      // the prefetch: the same request, run to its upstream work under the proxy's own account, its result dropped
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (!ctx.state.r23aPrefetchKey) {
+          const c = await ctx.control('POST', '/__control/accounts', { credits: 10000000 });
+          if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return;
+          ctx.state.r23aPrefetchKey = c.json.apiKey;
+        }
+        const h = { ...ctx.headers, 'x-service-api-key': ctx.state.r23aPrefetchKey };
+        delete h['payment-signature'];
+        let r;
+        try { r = await ctx.upstream({ method: 'GET', url: ctx.url, headers: h }); } catch { return; }
+        if (r.status === 401 || r.status === 403) { ctx.state.r23aPrefetchKey = null; continue; }
+        return;
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 23 a): the perps route offers x402 to a key that cannot pay
+  {
+    name: 'perps_short_balance_402',
+    round: 23,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['9897d53e523d'],
+    operations: ['GET /api/v1/signals/perps'],
+    what: 'When an API-key account cannot pay GET /api/v1/signals/perps, the route falls back to its keyless answer and returns the x402 challenge (402 payment_required with a PAYMENT-REQUIRED header) instead of 403 insufficient_credits; nothing is debited, funded keys and keyless calls are answered as before, and every other route answers 403 insufficient_credits.',
+    how: 'Create an account with 3 credits; GET /api/v1/signals/perps with its key: 403 insufficient_credits on the reference, 402 payment_required with PAYMENT-REQUIRED through the bug (GET /api/v1/markets/mispriced with the same key: 403 on both).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/perps') || res.status !== 403 || !b || b.error !== 'insufficient_credits' || !ctx.apiKey) return;
+      const h = { ...ctx.headers };
+      delete h['x-service-api-key'];
+      try {
+        const r = await ctx.upstream({ method: 'GET', url: ctx.url, headers: h });
+        if (r.status === 402) return r;
+      } catch { /* keep the 403 */ }
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 23 a): the materiality lane of asset search applies asset_type but not platform
+  {
+    name: 'assets_material_platform_ignored',
+    round: 23,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['bff123bc9b54'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'A request with material_only=true alone (no q, no reference) goes to the materiality lane, which applies asset_type but not platform: every material Asset comes back whatever its identifiers\' platforms. platform in q mode, in the filtered directory and in reference mode, and asset_type everywhere, are right; the echo, market summaries and the bill are unchanged. API-key calls only (an x402-paid request is not rewritten).',
+    how: 'GET /api/v1/assets/search?material_only=true&platform=coingecko with an API key: the reference answers the five Assets with a coingecko identifier (btc, eth, doge, sol, xrp); through the bug all 32 material Assets (fed-funds-rate, us-cpi, nvda, ...).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const q = ctx.query;
+      if (q.get('material_only') !== 'true' || q.has('q') || q.has('reference') || !q.has('platform')) return;
+      q.delete('platform');
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 23 a): a venue_a /market/{slug} URL is looked up in the event-slug index
+  {
+    name: 'targets_market_url_event_index',
+    round: 23,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['4d6ffdd7c542'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'A venue_a browser URL of the form /market/{slug} is resolved through the event-slug index (where a stand-alone market\'s event carries the market\'s own slug) and then narrowed to the market: it resolves for stand-alone markets, but the /market/{slug} URL of a child of a multi-market event answers 404 not_found (ticker echoing the ref). /event/{slug}, /event/{slug}/{market-slug}, venue_a: marketKeys and every venue_b form are right.',
+    how: 'GET /api/public/forecast-targets?ref=https://venue-a.example/market/will-bitcoin-reach-200000-in-2026: the reference answers 200 (venue_a, targetType market, selectedMarket.marketId 506592 in event what-price-will-bitcoin-hit-in-2026, a generation body); through the bug 404 not_found. ref=https://venue-a.example/market/will-us-unemployment-reach-5-in-2026 answers 200 on both.',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-targets')) return;
+      const ref = ctx.query.get('ref');
+      if (!ref) return;
+      let u;
+      try { u = new URL(ref); } catch { return; }
+      if (!/venue-a/i.test(u.hostname)) return;
+      const m = /^\/market\/([^/]+)\/?$/.exec(u.pathname);
+      if (!m) return;
+      const ev = new URL(ref);
+      ev.pathname = `/event/${m[1]}`;
+      let r;
+      try { r = await ctx.upstream({ method: 'GET', url: `/api/public/forecast-targets?ref=${encodeURIComponent(ev.toString())}` }); } catch { return; }
+      if (r.status !== 404 || !r.json) return;
+      const body = { ...r.json, ticker: ref };
+      return ctx.reply(404, body);
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 23 a): venue-qualified evidence reads are metered at the sources rate
+  {
+    name: 'signals_venue_qualified_debit_5',
+    round: 23,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['18a2388de154'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals with a venue other than venue_a is served from the sources evidence index and metered at that route\'s rate: an API-key call debits 5 credits instead of 10. Legacy slug lookups (no venue, or venue=venue_a) debit 10; the answer, the 404 refund and x402 calls are unchanged.',
+    how: 'Create an account; GET /api/v1/markets/will-us-unemployment-reach-5-in-2026/signals with its key spends 10 credits on both; GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b spends 10 on the reference and 5 through the bug.',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const venue = ctx.query.get('venue');
+      if (!venue || venue === 'venue_a') return;
+      await ctx.charge(-5);
+    },
+  },
+  // ================================================================== round 23 (b): patterns d, e, e, f, g (the evidence route metered per page of ten articles, a date-only as_of of market search ending the day in US Eastern time, the social search's default range left to the provider's own seven days, an upstream 4xx error keeping its debit, the stored forecast read's MarketRefs naming a venue_a_us market venue_a)
+  // ------------------------------------------------------------------ pattern d (round 23 b): the evidence route metered per upstream page of ten articles
+  {
+    name: 'signals_evidence_debit_per_page',
+    round: 23,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['18a2388de154', 'aab559504c4d'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals meters every page of ten articles it reads from the correlation store at the route price: an answer of 1 to 10 articles debits the stated 10 credits ($0.01), one of 11 to 20 debits 20, and so on. The answer itself is unchanged; the 404 is still refunded; x402 calls are left alone.',
+    how: 'GET /api/v1/markets/will-wti-crude-oil-settle-above-80-on-june-30-2026/signals?venue=venue_a_us with an API key (11 articles): the balance falls by 10 on the reference and by 20 through the bug; GET /api/v1/markets/KXWTI-26MAR23-T75.99/signals?venue=venue_b (10 articles) costs 10 on both.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      const pages = Math.ceil(b.signals.length / 10);
+      if (pages > 1) await ctx.charge(10 * (pages - 1));
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 23 b): a date-only as_of ends the day in US Eastern time
+  {
+    name: 'search_as_of_date_eastern_end_of_day',
+    round: 23,
+    pattern: 'e',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'A date-only as_of (YYYY-MM-DD) of GET /api/v1/markets/search is taken as the end of that day in US Eastern time (the venues\' trading-day convention, 04:59:59.999Z or 03:59:59.999Z of the next UTC day) instead of the end of the UTC day, so forecasts made in the first four or five hours of the next UTC day are part of the snapshot (forecast_at, latest_service_probability and market_odds_at_forecast of the next morning). The as_of echo still says the UTC end of day; RFC 3339 instants are right. API-key calls only (an x402-paid request is not rewritten).',
+    how: 'GET /api/v1/markets/search?q=bitcoin&as_of=<the day before yesterday> with an API key: on the reference every forecast_at is at most <day>T23:59:59.999Z; through the bug some rows carry a forecast_at of the next day between 00:00Z and 05:00Z (q=fed and q=cpi show it as well).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const d = ctx.query.get('as_of');
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d || '');
+      if (!m) return;
+      const utcEnd = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999);
+      if (!Number.isFinite(utcEnd)) return;
+      let offsetHours = 5;
+      try {
+        const name = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'shortOffset' })
+          .formatToParts(new Date(utcEnd)).find((p) => p.type === 'timeZoneName');
+        const om = name && /GMT([+-]\d+)/.exec(name.value);
+        if (om) offsetHours = -Number(om[1]);
+      } catch { /* keep EST */ }
+      const easternEnd = new Date(utcEnd + offsetHours * 3_600_000).toISOString();
+      ctx.r23bAsOfEcho = new Date(utcEnd).toISOString();
+      ctx.query.set('as_of', easternEnd);
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r23bAsOfEcho || res.status !== 200 || !b || typeof b.as_of !== 'string') return;
+      b.as_of = ctx.r23bAsOfEcho;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 23 b): the social search's default range left to the provider's seven days
+  {
+    name: 'xsearch_default_range_provider_7d',
+    round: 23,
+    pattern: 'e',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['87e35c1076ef'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'When POST /api/v1/x/search is called without a range, the service echoes its documented default range_days 30 but forwards no range to the search provider, which then applies its own default of seven days: posts 7 to 30 days old are missing from results. An explicit range_days (30 included) is honoured exactly, and the result count, limit, billing and every other member are right.',
+    how: 'POST /api/v1/x/search {"query":"oil","limit":30,"range_days":30} with an API key lists posts 7 to 30 days old (about three weeks); POST /api/v1/x/search {"query":"oil","limit":30} (no range) echoes range_days 30 and lists them on the reference, but not through the bug (every result is under seven days old).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/search') || res.status !== 200 || !b || !Array.isArray(b.results)) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || body.range_days !== undefined) return;
+      const ref = Date.parse(b.searched_at) || Date.now();
+      const since = ref - 7 * 86_400_000;
+      const kept = b.results.filter((r) => !r || typeof r.published_at !== 'string' || Date.parse(r.published_at) >= since);
+      if (kept.length === b.results.length) return;
+      b.results = kept;
+      if (Number.isInteger(b.count)) b.count = kept.length;
+      if (Number.isInteger(b.total)) b.total = kept.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 23 b): an upstream answering a 4xx error keeps the debit
+  {
+    name: 'upstream_4xx_error_billed',
+    round: 23,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/assets/stance', 'GET /api/v1/markets', 'GET /api/v1/markets/search', 'GET /api/v1/markets/mispriced', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'GET /api/v1/signals', 'GET /api/v1/signals/perps', 'GET /api/v1/signals/oil', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The API-key refund hook treats an upstream failure as unbilled only when the answer is a 404, a 429 or a 5xx: when the upstream answers an error of another 4xx status (400, 403, 409, 422...), which the gateway relays with that status in the error envelope, the call keeps its debit as if the client had erred (20 credits on the latest feed, 10 on a stored forecast read, 500 on x/search...). Upstream 5xx failures, 404s and 429s are refunded, and x402 calls are not settled.',
+    how: 'POST /__control/faults {GET /api/v1/latest, status 409, times 1, scope S}; GET /api/v1/latest with an API key and X-Fault-Scope S: 409 invalid_request "The upstream source refused the request", 0 credits spent on the reference, 20 through the bug. The same fault with status 502 costs 0 on both.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status < 400 || res.status >= 500 || res.status === 404 || res.status === 429 || !b) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || !/upstream/i.test(String(b.message || ''))) return;
+      const price = R23B_PRICES[`${ctx.method} ${routeTemplate(ctx.path)}`];
+      if (price) await ctx.charge(price);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 23 b): the stored forecast read's MarketRefs name a venue_a_us market venue_a
+  {
+    name: 'forecast_market_refs_venue_a_us_as_venue_a',
+    round: 23,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['7b63f0111145'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'In GET /api/v1/markets/{slug}/forecast, the MarketRefs of the relationships envelopes carry venue "venue_a" for venue_a_us markets (the ref builder reads the venue from the graph node\'s operator family), while their marketKey (venue_a_us:<id>), nativeMarketId and question are right; venue_a, venue_b and venue_c refs, the subject market and every other route are right.',
+    how: 'GET /api/v1/markets/will-wti-crude-oil-settle-above-80-on-june-30-2026/forecast with an API key: market.relationships.markets holds venue_a_us:94403076 with venue venue_a_us on the reference and venue venue_a through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_FORECAST.test(ctx.path) || res.status !== 200 || !b) return;
+      let n = 0;
+      const walk = (o) => {
+        if (Array.isArray(o)) { o.forEach(walk); return; }
+        if (!o || typeof o !== 'object') return;
+        if (o.relationship && typeof o.marketKey === 'string' && o.venue === 'venue_a_us') { o.venue = 'venue_a'; n++; }
+        for (const k of Object.keys(o)) walk(o[k]);
+      };
+      walk(b);
+      if (n) res.touch();
+    },
+  },
 ];
+
+// ------------------------------------------------------------------ round-23 (b) helpers
+/** Table prices (credits) of the keyed paid routes, by method and path template. */
+const R23B_PRICES = {
+  'GET /api/v1/latest': 20,
+  'GET /api/v1/sources': 5,
+  'GET /api/v1/assets': 5,
+  'GET /api/v1/assets/search': 10,
+  'GET /api/v1/assets/stance': 10,
+  'GET /api/v1/markets': 10,
+  'GET /api/v1/markets/search': 10,
+  'GET /api/v1/markets/mispriced': 10,
+  'GET /api/v1/markets/{slug}/signals': 10,
+  'GET /api/v1/markets/{slug}/forecast': 10,
+  'GET /api/v1/signals': 10,
+  'GET /api/v1/signals/perps': 5,
+  'GET /api/v1/signals/oil': 10,
+  'POST /api/v1/x/search': 500,
+  'POST /api/v1/x/profile': 1000,
+};
+function routeTemplate(path) {
+  if (MARKET_SIGNALS.test(path)) return '/api/v1/markets/{slug}/signals';
+  if (MARKET_FORECAST.test(path)) return '/api/v1/markets/{slug}/forecast';
+  return path;
+}
 
 // ------------------------------------------------------------------ round-14 (b) helpers
 /** API key -> wall ms of the job read's entitlement refusal (the deny list). */

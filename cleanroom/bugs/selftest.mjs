@@ -2992,6 +2992,127 @@ const checks = {
       return v(spent !== 0, `succeeded job's result read spent ${spent} credits`);
     } finally { await api.reset(); }
   },
+  // ------------------------------------------------------------------ round 23 (a)
+  async latest_429_upstream_prefetched(api) {
+    const a = await api.newAccount();
+    const scope = `r23a-prefetch-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/latest', status: 502, times: 1, scope });
+    await api.fill('standard', 'minute', 600, a);
+    const refused = await api.get('/api/v1/latest', { key: a.key, scope });
+    must(refused.status === 429, `latest with a full minute window -> ${refused.status}`);
+    await api.fill('standard', 'minute', 0, a);
+    const r = await api.get('/api/v1/latest', { key: a.key, scope });
+    must(r.status === 502 || r.status === 200, `latest after the window was cleared -> ${r.status}`);
+    return v(r.status !== 502, `the times:1 fault after a refused call: next call answered ${r.status} (${r.status === 502 ? 'fault still pending' : 'fault used up by the 429'})`);
+  },
+  async perps_short_balance_402(api) {
+    const a = await api.newAccount(3);
+    const other = await api.get('/api/v1/markets/mispriced', { key: a.key });
+    must(other.status === 403 && other.json && other.json.error === 'insufficient_credits', `mispriced with 3 credits -> ${other.status}`);
+    const { spent, out: r } = await api.spent(a, () => api.get('/api/v1/signals/perps', { key: a.key }));
+    must(spent === 0, `perps with 3 credits spent ${spent}`);
+    return v(r.status !== 403 || !r.json || r.json.error !== 'insufficient_credits', `perps with a 3-credit key -> ${r.status} ${r.json && r.json.error}${r.headers['payment-required'] ? ' (PAYMENT-REQUIRED)' : ''}`);
+  },
+  async assets_material_platform_ignored(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/assets/search?material_only=true', { key: a.key });
+    must(all.status === 200 && all.json.assets.length > 0, `material_only alone -> ${all.status}`);
+    const want = all.json.assets.filter((x) => x.identifiers.some((i) => String(i.platform).toLowerCase() === 'coingecko')).map((x) => x.assetKey).sort();
+    must(want.length > 0 && want.length < all.json.assets.length, `coingecko assets among material ones: ${want.length}/${all.json.assets.length}`);
+    const r = await api.get('/api/v1/assets/search?material_only=true&platform=coingecko', { key: a.key });
+    must(r.status === 200, `material_only&platform=coingecko -> ${r.status}`);
+    const bad = r.json.assets.filter((x) => !x.identifiers.some((i) => String(i.platform).toLowerCase() === 'coingecko'));
+    return v(bad.length > 0, `${r.json.assets.length} assets, ${bad.length} without a coingecko identifier${bad[0] ? ` (e.g. ${bad[0].assetKey})` : ''}`);
+  },
+  async targets_market_url_event_index(api) {
+    const solo = await api.get(`/api/public/forecast-targets?ref=${enc('https://venue-a.example/market/will-us-unemployment-reach-5-in-2026')}`);
+    must(solo.status === 200 && solo.json.targetType === 'market', `stand-alone /market/ URL -> ${solo.status}`);
+    const ref = 'https://venue-a.example/market/will-bitcoin-reach-200000-in-2026';
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc(ref)}`);
+    const ok = r.status === 200 && r.json.venue === 'venue_a' && r.json.selectedMarket && r.json.selectedMarket.marketId === '506592' && r.json.generation;
+    return v(!ok, `/market/ URL of a child of a multi-market event -> ${r.status} ${r.json && (r.json.error || `${r.json.targetType} ${r.json.selectedMarket && r.json.selectedMarket.marketId}`)}`);
+  },
+  async signals_venue_qualified_debit_5(api) {
+    const a = await api.newAccount();
+    const legacy = await api.spent(a, () => api.get('/api/v1/markets/will-us-unemployment-reach-5-in-2026/signals', { key: a.key }));
+    must(legacy.out.status === 200 && legacy.spent === 10, `legacy slug read -> ${legacy.out.status}, spent ${legacy.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key }));
+    must(out.status === 200, `venue_b evidence read -> ${out.status}`);
+    return v(spent !== 10, `venue=venue_b evidence read spent ${spent} credits (legacy slug read ${legacy.spent})`);
+  },
+  // ------------------------------------------------------------------ round 23 (b)
+  async signals_evidence_debit_per_page(api) {
+    const a = await api.newAccount();
+    const cat = await api.get('/api/v1/markets?max_forecast_age=168', { key: a.key });
+    must(cat.status === 200, `catalog ${cat.status}`);
+    const cands = cat.json.markets.filter((m) => m.signal_count > 10).sort((x, y) => y.signal_count - x.signal_count).slice(0, 4);
+    must(cands.length > 0, 'no market with more than ten articles');
+    for (const m of cands) {
+      const slug = m.venue === 'venue_b' ? m.nativeMarketId : m.slug;
+      if (!slug) continue;
+      const { spent, out } = await api.spent(a, () => api.get(`/api/v1/markets/${enc(slug)}/signals?venue=${m.venue}`, { key: a.key }));
+      if (out.status !== 200 || out.json.signals.length <= 10) continue;
+      return v(spent !== 10, `${m.marketKey}: ${out.json.signals.length} articles, spent ${spent} credits`);
+    }
+    throw new Error('precondition: no evidence answer with more than ten articles');
+  },
+  async search_as_of_date_eastern_end_of_day(api) {
+    const a = await api.newAccount();
+    const now = await api.now();
+    let rows = 0;
+    for (const back of [2, 3]) {
+      const day = new Date(now - back * 86_400_000).toISOString().slice(0, 10);
+      const end = Date.parse(`${day}T23:59:59.999Z`);
+      for (const q of ['bitcoin', 'fed', 'cpi', 'oil']) {
+        const r = await api.get(`/api/v1/markets/search?q=${q}&as_of=${day}`, { key: a.key });
+        must(r.status === 200, `search ${q} as_of=${day} -> ${r.status}`);
+        const dated = r.json.markets.filter((m) => m.forecast_at);
+        rows += dated.length;
+        const late = dated.filter((m) => Date.parse(m.forecast_at) > end);
+        if (late.length) return v(true, `as_of=${day} (echo ${r.json.as_of}): ${late[0].marketKey} forecast_at ${late[0].forecast_at}`);
+      }
+    }
+    must(rows > 0, 'no search row with a forecast_at');
+    return v(false, `${rows} rows with forecast_at, none after the UTC end of the as_of day`);
+  },
+  async xsearch_default_range_provider_7d(api) {
+    const a = await api.newAccount();
+    const now = await api.now();
+    const wide = await api.post('/api/v1/x/search', { query: 'oil', limit: 30, range_days: 30 }, { key: a.key });
+    must(wide.status === 200, `x/search range_days=30 -> ${wide.status}`);
+    const old = wide.json.results.filter((x) => now - Date.parse(x.published_at) > 8 * 86_400_000 && now - Date.parse(x.published_at) < 29 * 86_400_000);
+    must(old.length > 0, 'no post 8 to 29 days old for "oil"');
+    await sleep(250);
+    const r = await api.post('/api/v1/x/search', { query: 'oil', limit: 30 }, { key: a.key });
+    must(r.status === 200 && r.json.range_days === 30, `x/search default range -> ${r.status} range_days ${r.json && r.json.range_days}`);
+    const ids = new Set(r.json.results.map((x) => x.post_id));
+    const missing = old.filter((x) => !ids.has(x.post_id));
+    return v(missing.length > 0, `default range (echo ${r.json.range_days}): ${r.json.results.length} results, ${missing.length}/${old.length} posts 8 to 29 days old missing`);
+  },
+  async upstream_4xx_error_billed(api) {
+    const a = await api.newAccount();
+    const scope = `r23b-4xx-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/latest', status: 409, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/latest', { key: a.key, scope }));
+    must(out.status === 409 && out.json && out.json.error, `latest with a 409 upstream fault -> ${out.status}`);
+    return v(spent !== 0, `upstream 409 (${out.json.message}) spent ${spent} credits`);
+  },
+  async forecast_market_refs_venue_a_us_as_venue_a(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/will-wti-crude-oil-settle-above-80-on-june-30-2026/forecast', { key: a.key });
+    must(r.status === 200 && r.json.market && r.json.market.relationships, `forecast read ${r.status}`);
+    const refs = [];
+    const walk = (o) => {
+      if (Array.isArray(o)) { o.forEach(walk); return; }
+      if (!o || typeof o !== 'object') return;
+      if (o.relationship && typeof o.marketKey === 'string') refs.push(o);
+      for (const k of Object.keys(o)) walk(o[k]);
+    };
+    walk(r.json);
+    must(refs.some((x) => x.marketKey.startsWith('venue_a_us:')), 'no venue_a_us MarketRef in the forecast read');
+    const bad = refs.filter((x) => x.marketKey.split(':')[0] !== x.venue);
+    return v(bad.length > 0, `${bad.length}/${refs.length} MarketRefs whose venue differs from their marketKey${bad[0] ? ` (${bad[0].marketKey} venue ${bad[0].venue})` : ''}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
