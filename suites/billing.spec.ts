@@ -19,6 +19,7 @@ import { PAID_OPERATIONS, discoverRequest, liveCredits, sendRequest, type PaidRe
 import { discoverIdentities, errorOf, freeCalls, type FreeCall, type Identities } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 import { catalogRows, lookup } from './support/lookups.ts';
+import { coveredRows } from './support/jobs.ts';
 import { observeChoice } from './support/choices.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
 
@@ -507,8 +508,8 @@ async function moreStates(paid: TargetClient, ids: Identities): Promise<FreeCall
     ['getForecastTargets', TARGETS, { ref: ids.marketKey }],
     ['getForecastTargets', TARGETS, { ref: `venue_b:FC-UNKNOWN-${randomUUID().slice(0, 8).toUpperCase()}` }],
   ];
-  // A market with a stored forecast (read set) and one without (generation offered, or null): the catalog says which.
-  const rows = (await catalogRows(paid)) ?? [];
+  // A market with a stored forecast (read set) and one without (generation offered, or null): its search row says which.
+  const rows = await coveredRows(paid);
   for (const has of [true, false]) {
     const row = rows.find((r) => r.has_forecast === has && r.marketKey !== ids.marketKey);
     if (row) out.push(['getForecastAvailability', AVAILABILITY, { market_key: String(row.marketKey) }]);
