@@ -14,6 +14,11 @@ import { violation, type Violation } from '../lib/violation.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observeChoice, observing } from './support/choices.ts';
+import { watchDebits, type DebitWatch } from './support/debit-watch.ts';
+import { withdrawRules } from './support/annotations.ts';
+import type { TargetClient } from './support/client.ts';
+import type { ControlPlane } from './support/control.ts';
+import type { APIResponse } from '@playwright/test';
 
 /** Markets read per test: enough to see several rows, cheap on a real target. */
 const SAMPLE = 5;
@@ -50,24 +55,44 @@ function observeLastUpdated(body: unknown, slug: string): void {
   );
 }
 
+/**
+ * A debit watch for a test's evidence reads (BILL-001: one price a read, whatever the venue or the number of articles
+ * it returns; round-23 bugs priced a venue-qualified read at the sources rate, and a long list per page of ten).
+ * Without a control plane the rule is withdrawn and the reads go out on `paid`, unwatched.
+ */
+async function signalsWatch(api: TargetClient, plane: ControlPlane | undefined, paid: TargetClient): Promise<DebitWatch> {
+  if (!plane) withdrawRules(['BILL-001'], 'needs control plane (FC_CONTROL_TOKEN): the exact debit of each read');
+  return watchDebits(api, plane, paid);
+}
+
+/** GET {slug}/signals (with `venue` when given) through `watch`, its debit judged. */
+async function readSignals(watch: DebitWatch, slug: string, venue?: string): Promise<APIResponse> {
+  const { res } = await watch.call(`the evidence of ${slug}${venue ? ` (venue=${venue})` : ''}`, 'getMarketSignals', async () => {
+    const r = await watch.client.get(marketPath(slug, 'signals'), venue ? { params: { venue } } : undefined);
+    return { res: r, status: r.status() };
+  });
+  return res;
+}
+
 const withSlug = (ms: FeedMarket[], venue?: string): (FeedMarket & { slug: string })[] =>
   ms.filter((m): m is FeedMarket & { slug: string } => m.slug !== null && (venue === undefined ? true : m.venue === venue));
 
 test.describe('GET /api/v1/markets/{slug}/signals', () => {
   test(
     'venue_a slugs: the complete evidence list, newest first, with a consistent total and last_updated',
-    { ...ruleDetails('ROUTE-007', 'EVID-006', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
-    async ({ paid, targetOptions, sharedAnswers }) => {
+    { ...ruleDetails('ROUTE-007', 'EVID-006', 'BILL-001', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
+    async ({ api, paid, controlPlaneIfAny, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', SAMPLE + 1), 'spend budget too small');
       observing('EVID-006');
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' }, sharedAnswers);
       await expect(feedRes).toMatchContract('getLatest');
       const sample = withSlug(feedMarkets(feed, 'article'), 'venue_a').slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no venue_a market with a slug got an article in the last 6 hours');
-      const found: Violation[] = [];
+      const watch = await signalsWatch(api, controlPlaneIfAny, paid);
+      const found: Violation[] = watch.found;
       for (const m of sample) {
         await test.step(m.slug, async () => {
-          const res = await paid.get(marketPath(m.slug, 'signals'));
+          const res = await readSignals(watch, m.slug);
           await expect(res).toMatchContract('getMarketSignals');
           expect(res.status(), `${m.marketKey} got an article in the feed, so it has evidence`).toBe(200);
           const body: unknown = await res.json();
@@ -86,8 +111,8 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'venue selects the slug namespace; without venue the lookup stays in venue_a',
-    { ...ruleDetails('EVID-008', 'ROUTE-007', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
-    async ({ paid, targetOptions, sharedAnswers }) => {
+    { ...ruleDetails('EVID-008', 'ROUTE-007', 'BILL-001', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
+    async ({ api, paid, controlPlaneIfAny, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', 2 * SAMPLE + 1), 'spend budget too small');
       const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6, types: 'article' }, sharedAnswers);
       await expect(feedRes).toMatchContract('getLatest');
@@ -95,11 +120,12 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
         .filter((m) => m.venue !== 'venue_a')
         .slice(0, SAMPLE);
       test.skip(others.length === 0, 'no non-venue_a market with a slug got an article in the last 6 hours');
-      const found: Violation[] = [];
+      const watch = await signalsWatch(api, controlPlaneIfAny, paid);
+      const found: Violation[] = watch.found;
       // On a budget (thrifty) one market judges the rule: each lookup is billed ($0.01).
       for (const m of thrifty() ? others.slice(0, 1) : others) {
         await test.step(`${m.slug} (venue=${m.venue})`, async () => {
-          const res = await paid.get(marketPath(m.slug, 'signals'), { params: { venue: m.venue } });
+          const res = await readSignals(watch, m.slug, m.venue);
           await expect(res).toMatchContract('getMarketSignals');
           expect(res.status(), `${m.marketKey} got an article in the feed, so it has evidence`).toBe(200);
           const body = await res.json();
@@ -115,7 +141,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
           ).toBe(m.marketKey);
         });
         await test.step(`${m.slug} (no venue: venue_a namespace)`, async () => {
-          const res = await paid.get(marketPath(m.slug, 'signals'));
+          const res = await readSignals(watch, m.slug);
           await expect(res).toMatchContract('getMarketSignals');
           // Another venue_a market may share the slug; what may never come back is the other venue's row.
           expect([200, 404], 'a slug lookup answers the venue_a market or 404').toContain(res.status());
@@ -134,8 +160,8 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
 
   test(
     'the list holds every article GET /api/v1/sources reports for the market',
-    { ...ruleDetails('EVID-003', 'EVID-019', ...contractRules('getMarketSignals', 'listSources', 'getLatest')) },
-    async ({ paid, targetOptions, sharedAnswers }) => {
+    { ...ruleDetails('EVID-003', 'EVID-019', 'BILL-001', ...contractRules('getMarketSignals', 'listSources', 'getLatest')) },
+    async ({ api, paid, controlPlaneIfAny, targetOptions, sharedAnswers }) => {
       test.skip(
         !affordable(targetOptions, 'getMarketSignals', SAMPLE) || !affordable(targetOptions, 'listSources', SAMPLE),
         'spend budget too small',
@@ -144,7 +170,8 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
       await expect(feedRes).toMatchContract('getLatest');
       const sample = withSlug(feedMarkets(feed, 'article')).slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no market with a slug got an article in the last 6 hours');
-      const found: Violation[] = [];
+      const watch = await signalsWatch(api, controlPlaneIfAny, paid);
+      const found: Violation[] = watch.found;
       let compared = 0;
       for (const m of sample) {
         // On a budget (thrifty), the markets until one had an article to compare: each pair is billed ($0.015).
@@ -152,7 +179,7 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
         await test.step(m.marketKey, async () => {
           const sources = await paid.get('/api/v1/sources', { params: { market_keys: m.marketKey, types: 'article', window: 168 } });
           await expect(sources).toMatchContract('listSources');
-          const signals = await paid.get(marketPath(m.slug, 'signals'), { params: { venue: m.venue } });
+          const signals = await readSignals(watch, m.slug, m.venue);
           await expect(signals).toMatchContract('getMarketSignals');
           expect(signals.status()).toBe(200);
           const sourcesBody = await sources.json();
