@@ -8,7 +8,7 @@
  * costs $0.50: the spend budget skips what the run cannot afford.
  */
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
-import { checkSocialSearch, publishedAtOf, resultsOf } from '../checks/social-search.ts';
+import { checkRangeCovered, checkSocialSearch, inRangeOf, publishedAtOf, resultsOf } from '../checks/social-search.ts';
 import type { Violation } from '../lib/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import {
@@ -104,6 +104,43 @@ test.describe('x/search: defaults and bounds', () => {
       judged('XSRCH-002', n!, 'a result of a search without range_days');
       judged('XSRCH-001', 1, 'an answer of a search without limit');
       expect(checkSocialSearch(a.body, { limit: 15, rangeDays: 30, ...searchInstant(a) })).toHaveNoViolations(a.body);
+    },
+  );
+
+  test(
+    'a search without range_days covers the default 30 days: what the same query over range_days 30 returns is in its answer',
+    { ...ruleDetails('XSRCH-013', 'XSRCH-002', ...contractRules(OP)) },
+    async ({ paid: key, budget, freshKey }) => {
+      // The default range is a range asked (XSRCH-002: 30 when not given), and a search covers the whole of it
+      // (XSRCH-013; round-23 bug: the default echoed as 30 but searched over the provider's 7). Black-box: the same
+      // query, the same limit, once with range_days 30 and once without; the results of the first that are still
+      // inside 30 days are in the second when it has room. The first query with a result older than 7 days is used.
+      await budget.reserveCalls(OP, 2 * QUERIES.length);
+      const paid = await ownSocialClient(key, freshKey);
+      const LIMIT = 30;
+      let checked = 0;
+      const found: Violation[] = [];
+      for (const query of QUERIES) {
+        const explicit = await requestSearch(paid, { query, range_days: 30, limit: LIMIT });
+        test.skip(
+          explicit.status !== 200 || !resultsOf(explicit.body),
+          `the target answered ${explicit.status} without a results array to a search with range_days 30 (field names and response shape are the stub's choice)`,
+        );
+        const earlier = resultsOf(explicit.body)!;
+        const at = searchInstant(explicit);
+        // Only a result older than a week tells a shorter searched range from the whole one.
+        if (!earlier.some((r) => publishedAtOf(r) < at.nowMs - 7 * DAY)) continue;
+        const byDefault = await requestSearch(paid, { query, limit: LIMIT });
+        expect(byDefault.status, 'the same search without range_days is valid').toBe(200);
+        const opts = { limit: LIMIT, rangeDays: 30, ...searchInstant(byDefault) };
+        const rows = resultsOf(byDefault.body) ?? [];
+        if (rows.length >= LIMIT) continue;
+        checked += inRangeOf(earlier, opts).length;
+        found.push(...checkRangeCovered(byDefault.body, earlier, opts));
+        break;
+      }
+      judged('XSRCH-013', checked, 'a result of a 30-day search still inside the default range of an answer with room left');
+      expect(found).toHaveNoViolations();
     },
   );
 
