@@ -56,6 +56,9 @@ const UPSTREAM_ERRORS = [
   { status: 500, latencyMs: 0 },
   { status: 503, latencyMs: 0 },
   { status: 504, latencyMs: 1200 },
+  // An upstream's refusal is an error upstream response too (round-23 bug: refunds keyed on 404, 429 and 5xx kept the
+  // debit of an upstream 4xx).
+  { status: 409, latencyMs: 0 },
 ] as const;
 /** How long a latency fault holds a call in the upstream when the in-flight bound is filled, ms. */
 const HELD_MS = 3000;
@@ -216,8 +219,8 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
 test.describe('an upstream error of every paid operation answered with another status is not billed either', () => {
   // Authentication rule 7 names "any missing or error upstream response" beside the 502 (BILL-004, its example a
   // 503): an implementation may answer an upstream failure with another status, and that answer is unbilled too.
-  // The control plane's fault (contract/control.yaml) makes the upstream fail with a 503, then with a 504 1.2 s late (a
-  // gateway timeout); whatever status the target answers then, other than a success, is that failure's answer.
+  // The control plane's fault (contract/control.yaml) makes the upstream fail with a 500, a 503, a 504 1.2 s late (a
+  // gateway timeout), then refuse with a 409; whatever status the target answers then, other than a success, is that failure's answer.
   // Its contract is not judged here: the status is of the test's making, not the route's.
   for (const op of WITH_502) {
     test(
