@@ -460,6 +460,24 @@ const TABLE = {
       { operation: 'getForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
     ],
     [
+      'sig-debit-venue-qualified',
+      'BILL-001',
+      'an evidence read naming a venue other than venue_a is debited 5 credits, the sources rate, instead of 10 (round-23 bug)',
+      { operation: 'getMarketSignals', via: ['suites/market-signals.spec.ts'] },
+    ],
+    [
+      'sig-debit-per-page',
+      'BILL-001',
+      'an evidence read is debited 10 credits per started page of ten articles it returns (round-23 bug)',
+      { operation: 'getMarketSignals', via: ['suites/market-signals.spec.ts'] },
+    ],
+    [
+      'bill-upstream-4xx-kept',
+      'BILL-004',
+      "an upstream's 409 keeps its API-key debit (round-23 bug: refunds keyed on 404, 429 and 5xx)",
+      { operation: 'getLatest', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'job-result-read-billed-after-success',
       'BILL-012',
       'a result-view read of a succeeded job debits 10 credits per forecast it embeds; polling and the status view stay free (round-22 bug)',
@@ -741,6 +759,12 @@ const TABLE = {
     ['xsrch-limit-plus-one', 'XSRCH-001', 'the search answers one more result than requested'],
     ['xsrch-lookback-off', 'XSRCH-002', 'results of one day beyond the lookback range are kept'],
     ['xsrch-range-capped-90', 'XSRCH-013', 'a range of up to 180 days is accepted and echoed but searched over 90 days only'],
+    [
+      'xsrch-default-range-7',
+      'XSRCH-013',
+      'a search without range_days echoes the default 30 but searches 7 days (round-23 bug)',
+      { operation: 'searchSocial', via: ['suites/social-search.spec.ts'] },
+    ],
     ['prof-lookback-13', 'PARAM-076', 'lookback_days accepts 13 (minimum off by one)'],
     ['prof-lookback-echo', 'PROF-016', 'window.lookback_days echoes the default 365 instead of the requested value'],
     ['prof-lookback-366', 'PARAM-077', 'lookback_days accepts 366 (maximum off by one)'],

@@ -224,7 +224,7 @@ test.describe('an upstream error of every paid operation answered with another s
   // Its contract is not judged here: the status is of the test's making, not the route's.
   for (const op of WITH_502) {
     test(
-      `${op}: an injected upstream 500, 503 or 504 leaves the key's balance unchanged, whatever status answers it`,
+      `${op}: an injected upstream 500, 503, 504 or 409 leaves the key's balance unchanged, whatever status answers it`,
       { ...ruleDetails(BILLING_RULES.notBilledUpstream, ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);

@@ -34,6 +34,15 @@ export const register: RouteModule = (route) => {
     const articles = ctx.store.articlesFor(market.marketKey).filter((a) => a.publishedAt <= now);
     const newest = articles[0];
     if (!newest) throw notFound(`market ${market.marketKey} has no article evidence`);
+    const payer = req.principal?.via === 'api-key' ? req.principal.accountId : undefined;
+    // Mutant sig-debit-venue-qualified: a read naming a venue other than venue_a is debited the sources rate, 5 credits
+    // instead of 10 (round-23 bug): 5 given back.
+    if (mutant('sig-debit-venue-qualified') && payer && (req.query.venue() ?? 'venue_a') !== 'venue_a')
+      ctx.accounts.update(payer, { credits: (ctx.accounts.get(payer)?.credits ?? 0) + 5 });
+    // Mutant sig-debit-per-page: the read is debited once more per started page of ten articles beyond the first
+    // (round-23 bug).
+    if (mutant('sig-debit-per-page') && payer && articles.length > 10)
+      ctx.accounts.debit(payer, 10 * (Math.ceil(articles.length / 10) - 1), 'getMarketSignals');
     return {
       body: {
         market: withRelationships(market, ctx.store),

@@ -60,5 +60,7 @@ export interface ProfileRequest {
 export interface SearchRequest {
   query: string;
   rangeDays: number;
+  /** True when the body named no range (rangeDays is the default 30). */
+  rangeDefaulted?: boolean;
   limit: number;
 }

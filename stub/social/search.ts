@@ -38,7 +38,9 @@ const words = (s: string): string[] => s.toLowerCase().match(/[a-z0-9_]+/g) ?? [
 export function searchPosts(ctx: StubContext, req: SearchRequest): SearchResponse {
   const now = ctx.clock.nowMs();
   // The mutant searches at most 90 days back whatever range was asked (XSRCH-013).
-  const from = now - (mutant('xsrch-range-capped-90') ? Math.min(req.rangeDays, 90) : req.rangeDays) * DAY;
+  // Mutant xsrch-default-range-7: a search without a range searches 7 days while echoing the default 30 (round-23 bug).
+  const searched = mutant('xsrch-default-range-7') && req.rangeDefaulted ? 7 : req.rangeDays;
+  const from = now - (mutant('xsrch-range-capped-90') ? Math.min(searched, 90) : searched) * DAY;
   const terms = new Set(words(req.query));
   const results = terms.size
     ? ctx.store

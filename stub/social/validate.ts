@@ -65,5 +65,10 @@ export function parseSearchRequest(raw: unknown): SearchRequest {
   const query = body[q];
   if (query === undefined) throw invalidRequest(`${q} is required`);
   if (typeof query !== 'string' || query.length === 0) throw invalidRequest(`${q} must be a non-empty string`);
-  return { query, rangeDays: intField(body, days, 1, 180, 30), limit: intField(body, count, 1, 30, 15) };
+  return {
+    query,
+    rangeDays: intField(body, days, 1, 180, 30),
+    ...(body[days] === undefined ? { rangeDefaulted: true } : {}),
+    limit: intField(body, count, 1, 30, 15),
+  };
 }

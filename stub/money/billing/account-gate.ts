@@ -202,6 +202,9 @@ export class AccountGate implements Gate {
         if (
           // Mutant bill-upstream-500-kept: an upstream's 500 keeps its debit (round-19 bug: refunds keyed on a status list).
           (status === 500 && mutant('bill-upstream-500-kept')) ||
+          // Mutant bill-upstream-4xx-kept: an upstream's 409 of the latest feed keeps its debit (round-23 bug: refunds
+          // keyed on 404, 429 and 5xx).
+          (status === 409 && operationId === 'getLatest' && mutant('bill-upstream-4xx-kept')) ||
           (status === 404 &&
             (mutant('bill-no-refund-404') ||
               (mutant('bill-no-refund-404-forecast') && operationId === 'getMarketForecast') ||
