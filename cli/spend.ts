@@ -65,6 +65,15 @@ export function spendPlanFor(
   const declaredRoom = (key: string): number => Math.max(0, ...declaredOf(key).map(([, s]) => s.dearest));
   const priced = (key: string): number => (unbilled.has(422) ? Math.max(freed(key), declared(key)) : freed(key) + declared(key));
   const testable = new Set([...catalogue.values()].filter((r) => isTestable(r) && (!selected || selected.has(r.id))).map((r) => r.id));
+  // An unmeasured test (new, or its declared rules changed) is priced as the dearest measured test of its file
+  // (of the whole plan when its file has none): a conservative estimate, so a budget that buys its file's dearest
+  // test runs it and a $0 budget leaves it out, and the plan says so.
+  const dearest = new Map<string, number>();
+  for (const [key, c] of Object.entries(credits)) {
+    const file = key.split(' ')[0]!;
+    dearest.set(file, Math.max(dearest.get(file) ?? 0, c));
+  }
+  const overall = Math.max(0, ...dearest.values());
   const candidates = tests.map((t) => {
     // Its figures under its stable identity (lib/request-plan.ts); an unmeasured test's spend is unknown (undefined:
     // only an unlimited budget runs it).
@@ -75,7 +84,8 @@ export function spendPlanFor(
     return {
       // The run's own key of the test: what the workers look up to skip a test left out.
       key: planKey(fileOf(t.location), t.title),
-      credits: m ? Math.max(0, (credits[m] ?? 0) - priced(m)) : undefined,
+      credits: m ? Math.max(0, (credits[m] ?? 0) - priced(m)) : (dearest.get(fileOf(t.location)) ?? overall),
+      ...(m ? {} : { estimated: true as const }),
       ...(shared[m] ? { shared: shared[m] } : {}),
       ...(headroom[m] ? { headroom: headroom[m] } : {}),
       // A charge given back still needs room while its call is out: the dearest such call's, never priced as

@@ -34,6 +34,11 @@ export interface PlanCandidate {
    * is unknown, so a finite budget leaves it out and only an unlimited one runs it.
    */
   credits: number | undefined;
+  /**
+   * True when `credits` is an estimate, the test never measured (cli/spend.ts prices it as its file's dearest
+   * measured test): left out, it is listed `unmeasured`.
+   */
+  estimated?: true;
   /** The shared answers it reads (suites/support/shared-answers.ts): case key → what its one fetch costs, credits. */
   shared?: Readonly<Record<string, number>>;
   /** Credits its budget held beyond what it spent, as measured: room the run must have left when it runs. */
@@ -246,7 +251,11 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
     bought: bought.map((c) => c.key),
     left: paid
       .filter((c) => !boughtKeys.has(c.key))
-      .map((c) => ({ key: c.key, credits: costGiven(c, none), ...(c.credits === undefined ? { unmeasured: true as const } : {}) })),
+      .map((c) => ({
+        key: c.key,
+        credits: costGiven(c, none),
+        ...(c.credits === undefined || c.estimated ? { unmeasured: true as const } : {}),
+      })),
     budgetBound: { rules: bound.size, judged: judged.size },
     byFamily,
     pricedRoom: bought.reduce((sum, c) => sum + (smallRoom.get(c.key) ?? 0), 0),
@@ -266,7 +275,7 @@ export function planLines(plan: SpendPlan, budgetLabel: string): string[] {
     `  budget-bound rules judged: ${plan.budgetBound.judged} of ${plan.budgetBound.rules} (${pct}%)`,
     ...(unmeasured
       ? [
-          `  of those left out, ${unmeasured} never measured (new, or their declared rules changed): their spend is unknown; re-measure with scripts/request-plan.ts`,
+          `  of those left out, ${unmeasured} never measured (new, or their declared rules changed): priced as their file's dearest test or unknown; re-measure with scripts/request-plan.ts`,
         ]
       : []),
     ...(plan.pricedRoom

@@ -234,7 +234,7 @@ export const test = base.extend<
         testInfo.skip(
           true,
           left.unmeasured
-            ? `budget: not in the spend plan for ${leftOut.budget} (its spend was never measured: a new test, or its declared rules changed since)`
+            ? `budget: not in the spend plan for ${leftOut.budget} (never measured, a new test or its declared rules changed since: priced at ${usd(left.credits)}, its file's dearest test)`
             : `budget: not in the spend plan for ${leftOut.budget} (measured at ${usd(left.credits)}; cheaper tests judge more rules)`,
         );
       await use();

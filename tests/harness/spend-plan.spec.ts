@@ -48,6 +48,18 @@ test('a small budget buys the most rules per credit first, and stops where nothi
   expect(planLines(more, '$1.100')[1]).toBe('  budget-bound rules judged: 5 of 6 (83.3%)');
 });
 
+test("a never-measured test priced by an estimate (its file's dearest test) is bought when the budget holds it, else listed unmeasured", () => {
+  const pool: PlanCandidate[] = [
+    { key: 'measured', credits: 100, rules: ['M-001'] },
+    { key: 'new', credits: 500, estimated: true, rules: ['N-001'] },
+  ];
+  const ids = new Set(['M-001', 'N-001']);
+  expect(planSpend(pool, 1_000, ids).bought.sort()).toEqual(['measured', 'new']);
+  const small = planSpend(pool, 300, ids);
+  expect(small.bought).toEqual(['measured']);
+  expect(small.left).toEqual([{ key: 'new', credits: 500, unmeasured: true }]);
+});
+
 test('a budget that buys every paid test runs them all (a never-measured one only when unlimited)', () => {
   // 3,030 measured, and the slack (SLACK_SHARE of the budget) on top.
   for (const budget of [3_110, Infinity]) {
