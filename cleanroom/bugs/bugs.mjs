@@ -6679,6 +6679,224 @@ export const bugs = [
       if (n) res.touch();
     },
   },
+  // ================================================================== round 24 (a): patterns a, b, c, d, g (the evidence route nesting an envelope inside its asset refs, a sources slug list resolving only its first slug in the venue asked, asset search's q mode missing identifier values with punctuation, x/search metering a second page above the default 15 results, the latest feed's forecast asset refs without their ticker)
+  // ------------------------------------------------------------------ pattern a (round 24 a): the evidence route's asset refs carry a nested envelope
+  {
+    name: 'evidence_asset_refs_nested_envelope',
+    round: 24,
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['cc7cde0f4613'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'In GET /api/v1/markets/{slug}/signals, every direct AssetRef of market.relationships carries a nested relationships envelope of its own (the asset\'s HAS_MARKET edge back to the subject market as an outgoing direct MarketRef, empty assets and signals, truncated all false): the graph expansion is serialised as a tree instead of being flattened. The flat categories, their members and every other route are right.',
+    how: 'GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b with an API key: market.relationships.assets[0] (us-cpi) has a relationships member holding a MarketRef to venue_b:KXCPIYOY-26MAR-T2.8; on the reference no ref has one.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b) return;
+      const m = b.market;
+      const refs = m && m.relationships && m.relationships.assets;
+      if (!Array.isArray(refs) || !refs.length) return;
+      for (const r of refs) {
+        if (!r || r.via !== 'direct') continue;
+        r.relationships = {
+          assets: [],
+          markets: [{ relationship: 'HAS_MARKET', direction: 'outgoing', via: 'direct', marketKey: m.marketKey, venue: m.venue, nativeMarketId: m.nativeMarketId, question: m.question === undefined ? null : m.question }],
+          signals: [],
+          truncated: { assets: false, markets: false, signals: false },
+        };
+      }
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 24 a): the venue of a sources slug list applied to its first slug only
+  {
+    name: 'sources_slug_list_venue_first_only',
+    round: 24,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['01bbf8aeefdb', 'f2c39a12bd17'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources with a list of slugs (markets) and a venue other than venue_a resolves only the first slug in that venue; the slugs after it are resolved in the default venue_a namespace, so the evidence of the venue\'s other markets is silently missing (or, for a slug venue_a shares, is the venue_a market\'s). A single slug with a venue, a slug list without venue (or with venue_a), and every market_keys list are right. API-key calls only; the bill is one call as on the reference.',
+    how: 'GET /api/v1/sources?markets=KXFED-26OCT-T4.25,KXCPIYOY-26MAR-T2.8,KXWTI-26MAR23-T75.99&venue=venue_b&window=168 with an API key: the reference returns items of the three venue_b markets; through the bug only those of venue_b:KXFED-26OCT-T4.25.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || ctx.query.has('market_keys')) return;
+      const venue = ctx.query.get('venue');
+      const raw = ctx.query.get('markets');
+      if (!venue || venue === 'venue_a' || !raw) return;
+      const slugs = dedupe(listParam(raw));
+      if (slugs.length < 2) return;
+      const first = slugs[0];
+      const kept = b.sources.filter((s) => s && (s.market_slug === first || (s.market && s.market.slug === first)));
+      let extra = [];
+      const q = new URLSearchParams(ctx.query.toString());
+      q.set('markets', slugs.slice(1).join(','));
+      q.delete('venue');
+      try {
+        const r = await ctx.upstream({ method: 'GET', url: `/api/v1/sources?${q.toString()}` });
+        if (r.status === 200 && r.json && Array.isArray(r.json.sources)) {
+          extra = r.json.sources;
+          await ctx.charge(-5); // the second lookup is internal: give its debit back, so the call costs one price
+        }
+      } catch { /* keep the first slug's items */ }
+      const merged = [...kept, ...extra].map((s, i) => ({ s, i }));
+      merged.sort((x, y) => (Date.parse(y.s.published_at) - Date.parse(x.s.published_at)) || (x.i - y.i));
+      b.sources = merged.map((x) => x.s);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 24 a): q mode misses platform identifier values with punctuation
+  {
+    name: 'assets_q_punctuated_identifier_unmatched',
+    round: 24,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['b4b8a0ad2039'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In q mode, the identifier lane of GET /api/v1/assets/search is an index of alphanumeric tokens, so a q that is a platform identifier value containing punctuation (EUR/USD, WTI-PERP, BTC-PERP, space-exploration-technologies) never matches that identifier: an Asset found only through it is missing, and one also found by name or keyword loses identifiers from relevance.matched_fields. Identifier values without punctuation (AAPL, US0378331005, CIKs), names, tickers, asset keys, reference mode and the echo are right.',
+    how: 'GET /api/v1/assets/search?q=EUR%2FUSD with an API key: the reference answers the eur-usd Asset (matched_fields ["identifiers"]); through the bug assets is []. q=US0378331005 answers aapl on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      const q = (ctx.query.get('q') || '').trim();
+      if (!q || q === '*' || !/[^A-Za-z0-9\s]/.test(q)) return;
+      const ql = q.toLowerCase();
+      const out = [];
+      for (const a of b.assets) {
+        const hit = a && Array.isArray(a.identifiers) && a.identifiers.some((i) => i && String(i.value).toLowerCase() === ql);
+        const rel = a && a.relevance;
+        if (!hit || !rel || !Array.isArray(rel.matched_fields) || !rel.matched_fields.includes('identifiers')) { out.push(a); continue; }
+        rel.matched_fields = rel.matched_fields.filter((f) => f !== 'identifiers');
+        if (rel.matched_fields.length) out.push(a);
+      }
+      b.assets = out;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 24 a): x/search metered per provider page of 15 results
+  {
+    name: 'xsearch_limit_second_page_billed',
+    round: 24,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['09136ff6d2cd', 'aab559504c4d'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'POST /api/v1/x/search meters each page of 15 results it asks the search provider for at the route price: a call with a limit of 16 to 30 (two provider pages) debits 1000 credits ($1.00) instead of the stated 500 ($0.50). The default limit 15 and any smaller limit debit 500; the answer, the 402 challenge and the refunds are unchanged. API-key calls only.',
+    how: 'Create an account, POST /api/v1/x/search {"query":"bitcoin","limit":30} with its key (200, 30 results): the balance falls by 500 on the reference and by 1000 through the bug; {"query":"bitcoin"} costs 500 on both.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/search') || res.status !== 200 || !b) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      const limit = Number(b.limit);
+      if (Number.isFinite(limit) && limit > 15) await ctx.charge(500 * (Math.ceil(limit / 15) - 1));
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 24 a): the latest feed's forecast AssetRefs lose their ticker
+  {
+    name: 'latest_forecast_asset_ref_ticker_null',
+    round: 24,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['49227af393ea'],
+    operations: ['GET /api/v1/latest'],
+    what: 'In GET /api/v1/latest, the AssetRefs inside each compact forecast\'s relationships are built from the forecast graph\'s asset stub, which has no ticker: their ticker is null even for Assets that have one (btc BTC, crude-wti CL, eth ETH...). id, assetKey, name, asset_type, the edge members, the market-level envelope of each event and every other route are right.',
+    how: 'GET /api/v1/assets (the directory: btc has ticker BTC), then GET /api/v1/latest?hours=6: events[].forecast.relationships.assets[] with assetKey btc have ticker null through the bug, "BTC" on the reference (the market-level envelope of the same event says "BTC" on both).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      for (const e of b.events) {
+        const refs = e && e.forecast && e.forecast.relationships && e.forecast.relationships.assets;
+        if (Array.isArray(refs)) for (const r of refs) if (r && 'ticker' in r) r.ticker = null;
+      }
+      res.touch();
+    },
+  },
+  // ================================================================== round 24 (b): patterns d, d, e, f, g (asset search's filtered directory metered at the directory rate, social search metered per page of fifteen results, market search's RFC 3339 as_of served from the hourly snapshot, an upstream 429 that keeps its debit, forecast-targets echoing a URL ref without its query string)
+  // ------------------------------------------------------------------ pattern d (round 24 b): q=* of asset search is metered at the directory's price
+  {
+    name: 'assets_wildcard_query_directory_price',
+    round: 24,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['ca3f9fbb9b42', 'aab559504c4d'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search with q=* (the filtered directory) is served by the directory handler and metered at the directory\'s rate: an API-key call debits 5 credits ($0.005) instead of the route\'s 10 ($0.01). Any other q, reference mode and material_only alone debit 10; the answer, the 402 challenge, the pricing answer and x402 calls are unchanged.',
+    how: 'Create an account; GET /api/v1/assets/search?q=bitcoin with its key spends 10 credits on both; GET /api/v1/assets/search?q=* spends 10 on the reference and 5 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (String(ctx.query.get('q') || '').trim() !== '*') return;
+      await ctx.charge(-5);
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 24 b): an RFC 3339 as_of of market search is served from the snapshot of its hour
+  {
+    name: 'search_as_of_instant_hourly_snapshot',
+    round: 24,
+    pattern: 'e',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'GET /api/v1/markets/search answers an RFC 3339 instant as_of from the hourly snapshot store: the snapshot is taken at the start of the UTC hour holding the instant, so forecasts made between that hour start and the instant are missing (forecast_at, latest_service_probability and market_odds_at_forecast of the forecast before, or null). The as_of echo still states the instant asked; date-only as_of (the day-close snapshot) and calls without as_of are right. API-key calls only (an x402-paid request is not rewritten).',
+    how: 'GET /api/v1/markets/search?q=bitcoin with an API key; take a row whose forecast_at T is not on the hour (venue_a:504978 at 22:50:48.946Z, say); GET /api/v1/markets/search?q=bitcoin&as_of=<T + 1 s>: the row\'s forecast_at is T on the reference and null (or an earlier forecast) through the bug, while the as_of echo is T + 1 s on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const raw = ctx.query.get('as_of');
+      if (!raw || !/^\d{4}-\d{2}-\d{2}T/.test(raw)) return;
+      const t = Date.parse(raw);
+      if (!Number.isFinite(t)) return;
+      const floored = Math.floor(t / 3_600_000) * 3_600_000;
+      if (floored === t) return;
+      ctx.r24bAsOf = new Date(t).toISOString();
+      ctx.query.set('as_of', new Date(floored).toISOString());
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r24bAsOf || res.status !== 200 || !b || typeof b.as_of !== 'string') return;
+      b.as_of = ctx.r24bAsOf;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 24 b): an upstream 429 relayed after the debit keeps it
+  {
+    name: 'upstream_429_refund_skipped',
+    round: 24,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5', 'c62df283b618'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/assets/search', 'GET /api/v1/assets/stance', 'GET /api/v1/markets', 'GET /api/v1/markets/search', 'GET /api/v1/markets/mispriced', 'GET /api/v1/markets/{slug}/signals', 'GET /api/v1/markets/{slug}/forecast', 'GET /api/v1/signals', 'GET /api/v1/signals/perps', 'GET /api/v1/signals/oil', 'POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The API-key refund hook skips every 429, reasoning that the limiter refuses ahead of the debit: so when an admitted, debited call finds its upstream throttling and the gateway relays that 429 (rate_limited, Retry-After, no RateLimit-Policy of a customer scope), the call keeps its debit (10 credits on market search, 20 on the latest feed, 500 on x/search...). The gateway limiter\'s own 429s (standard, x_research, ip_guard, oil) debit nothing, as on the reference, and upstream 5xx, 4xx and 404 answers are refunded. x402 calls are not settled.',
+    how: 'POST /__control/faults {GET /api/v1/markets/search, status 429, times 1, scope S}; GET /api/v1/markets/search?q=oil with an API key and X-Fault-Scope S: 429 rate_limited, 0 credits spent on the reference and 10 through the bug. A standard per-minute 429 (usage preloaded to 600) costs 0 on both.',
+    async onResponse(ctx, res) {
+      if (res.status !== 429 || res.headers['ratelimit-policy']) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      const price = R23B_PRICES[`${ctx.method} ${routeTemplate(ctx.path)}`];
+      if (price) await ctx.charge(price);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 24 b): forecast-targets echoes a URL ref canonicalised
+  {
+    name: 'targets_url_input_query_stripped',
+    round: 24,
+    pattern: 'g',
+    section: 'Resources and their fields / Target resolution (GET /api/public/forecast-targets)',
+    sentences: ['869b3bd65199'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'For a ref given as a browser URL (venue_a /event/ or /market/ URLs, venue_b event URLs), GET /api/public/forecast-targets echoes in input the canonical URL its resolver matched (origin and path, without the query string, the fragment or a trailing slash) instead of the ref as given. Resolution, venue, targetType, markets and generation are right; URLs without a query, fragment or trailing slash, tickers and marketKeys are echoed exactly, and the 404 echo is unchanged.',
+    how: 'GET /api/public/forecast-targets?ref=https://venue-a.example/event/fed-decision-in-april-2026?utm_source=newsletter&utm_medium=email (URL-encoded): input is the full ref on the reference and https://venue-a.example/event/fed-decision-in-april-2026 through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b || typeof b.input !== 'string') return;
+      const ref = ctx.query.get('ref');
+      if (!ref || b.input !== ref || !/^https?:\/\//i.test(ref.trim())) return;
+      let u;
+      try { u = new URL(ref.trim()); } catch { return; }
+      const canonical = `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+      if (canonical === b.input) return;
+      b.input = canonical;
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

@@ -3113,6 +3113,115 @@ const checks = {
     const bad = refs.filter((x) => x.marketKey.split(':')[0] !== x.venue);
     return v(bad.length > 0, `${bad.length}/${refs.length} MarketRefs whose venue differs from their marketKey${bad[0] ? ` (${bad[0].marketKey} venue ${bad[0].venue})` : ''}`);
   },
+  // ------------------------------------------------------------------ round 24 (a)
+  async evidence_asset_refs_nested_envelope(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200 && r.json.market && r.json.market.relationships, `evidence read ${r.status}`);
+    must(r.json.market.relationships.assets.length > 0, 'no asset refs on the evidence market');
+    const refs = [];
+    const walk = (o, inRef) => {
+      if (Array.isArray(o)) { o.forEach((x) => walk(x, inRef)); return; }
+      if (!o || typeof o !== 'object') return;
+      const isRef = typeof o.relationship === 'string' && typeof o.via === 'string';
+      if (isRef) refs.push(o);
+      for (const k of Object.keys(o)) walk(o[k], inRef || isRef);
+    };
+    walk(r.json, false);
+    const nested = refs.filter((x) => Object.values(x).some((val) => val && typeof val === 'object'));
+    return v(nested.length > 0, `${nested.length}/${refs.length} refs carrying a nested object${nested[0] ? ` (${nested[0].assetKey || nested[0].marketKey}: ${Object.keys(nested[0]).join(',')})` : ''}`);
+  },
+  async sources_slug_list_venue_first_only(api) {
+    const a = await api.newAccount();
+    const slugs = ['KXFED-26OCT-T4.25', 'KXCPIYOY-26MAR-T2.8', 'KXWTI-26MAR23-T75.99'];
+    const seen = new Set();
+    for (const s of slugs) {
+      const one = await api.get(`/api/v1/sources?markets=${enc(s)}&venue=venue_b&window=168`, { key: a.key });
+      must(one.status === 200 && one.json.sources.length > 0, `sources for ${s} alone -> ${one.status} ${one.json && one.json.sources && one.json.sources.length}`);
+    }
+    const r = await api.get(`/api/v1/sources?markets=${slugs.map(enc).join(',')}&venue=venue_b&window=168`, { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    for (const s of r.json.sources) seen.add(s.market.marketKey);
+    const missing = slugs.filter((s) => !seen.has(`venue_b:${s}`));
+    return v(missing.length > 0, `${r.json.sources.length} items; markets missing from the list answer: ${missing.join(',') || 'none'}`);
+  },
+  async assets_q_punctuated_identifier_unmatched(api) {
+    const a = await api.newAccount();
+    const plain = await api.get('/api/v1/assets/search?q=US0378331005', { key: a.key });
+    must(plain.status === 200 && plain.json.assets.some((x) => x.assetKey === 'aapl'), `q=US0378331005 -> ${plain.status}`);
+    const r = await api.get(`/api/v1/assets/search?q=${enc('EUR/USD')}`, { key: a.key });
+    must(r.status === 200 && r.json.query === 'EUR/USD', `q=EUR/USD -> ${r.status}`);
+    const hit = r.json.assets.find((x) => x.identifiers.some((i) => i.value === 'EUR/USD'));
+    return v(!hit || !hit.relevance.matched_fields.includes('identifiers'), hit ? `${hit.assetKey} matched_fields ${hit.relevance.matched_fields}` : `assets: [${r.json.assets.map((x) => x.assetKey)}]`);
+  },
+  async xsearch_limit_second_page_billed(api) {
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', { query: 'bitcoin', limit: 30 }, { key: a.key }));
+    must(out.status === 200 && out.json.results.length > 15, `x/search limit 30 -> ${out.status} ${out.json && out.json.results && out.json.results.length}`);
+    return v(spent !== 500, `limit ${out.json.limit}, ${out.json.results.length} results: spent ${spent} credits`);
+  },
+  async latest_forecast_asset_ref_ticker_null(api) {
+    const a = await api.newAccount();
+    const dir = await api.get('/api/v1/assets', { key: a.key });
+    must(dir.status === 200, `asset directory ${dir.status}`);
+    const ticker = new Map(dir.json.assets.map((x) => [x.assetKey, x.ticker]));
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200, `latest ${r.status}`);
+    const refs = r.json.events.flatMap((e) => (e.forecast && e.forecast.relationships ? e.forecast.relationships.assets : []));
+    must(refs.some((x) => ticker.get(x.assetKey)), 'no forecast AssetRef of an Asset with a ticker');
+    const bad = refs.filter((x) => ticker.has(x.assetKey) && x.ticker !== ticker.get(x.assetKey));
+    return v(bad.length > 0, `${bad.length}/${refs.length} forecast AssetRefs whose ticker differs from the directory${bad[0] ? ` (${bad[0].assetKey}: ${bad[0].ticker} vs ${ticker.get(bad[0].assetKey)})` : ''}`);
+  },
+  // ------------------------------------------------------------------ round 24 (b)
+  async assets_wildcard_query_directory_price(api) {
+    const a = await api.newAccount();
+    const plain = await api.spent(a, () => api.get('/api/v1/assets/search?q=bitcoin', { key: a.key }));
+    must(plain.out.status === 200 && plain.spent === 10, `q=bitcoin -> ${plain.out.status}, spent ${plain.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets/search?q=*', { key: a.key }));
+    must(out.status === 200 && out.json.query === '*', `q=* -> ${out.status}`);
+    return v(spent !== 10, `q=* (${out.json.assets.length} assets) spent ${spent} credits (q=bitcoin ${plain.spent})`);
+  },
+  async search_as_of_instant_hourly_snapshot(api) {
+    const a = await api.newAccount();
+    for (const q of ['bitcoin', 'fed', 'cpi']) {
+      const cur = await api.get(`/api/v1/markets/search?q=${q}`, { key: a.key });
+      must(cur.status === 200, `search ${q} -> ${cur.status}`);
+      const rows = cur.json.markets.filter((m) => m.forecast_at && Date.parse(m.forecast_at) % 3_600_000 > 120_000)
+        .sort((x, y) => Date.parse(y.forecast_at) - Date.parse(x.forecast_at)).slice(0, 3);
+      for (const m of rows) {
+        const t = Date.parse(m.forecast_at);
+        const asOf = new Date(Math.floor(t / 1000) * 1000 + 1000).toISOString();
+        const r = await api.get(`/api/v1/markets/search?q=${q}&as_of=${enc(asOf)}`, { key: a.key });
+        must(r.status === 200, `search ${q} as_of=${asOf} -> ${r.status}`);
+        must(Date.parse(r.json.as_of) === Date.parse(asOf), `as_of echo ${r.json.as_of} for ${asOf}`);
+        const row = r.json.markets.find((x) => x.marketKey === m.marketKey);
+        if (!row) continue;
+        return v(row.forecast_at !== m.forecast_at, `${m.marketKey}: forecast_at ${m.forecast_at}; as_of=${asOf} (echo ${r.json.as_of}) gives ${row.forecast_at}`);
+      }
+    }
+    throw new Error('precondition: no search row with a forecast off the hour');
+  },
+  async upstream_429_refund_skipped(api) {
+    const a = await api.newAccount();
+    const scope = `r24b-429-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/markets/search', status: 429, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/search?q=oil', { key: a.key, scope }));
+    must(out.status === 429 && out.json && out.json.error, `search with a 429 upstream fault -> ${out.status}`);
+    const b = await api.newAccount();
+    await api.fill('standard', 'minute', 600, b);
+    const lim = await api.spent(b, () => api.get('/api/v1/markets/search?q=oil', { key: b.key }));
+    must(lim.out.status === 429 && lim.spent === 0, `standard minute 429 -> ${lim.out.status}, spent ${lim.spent}`);
+    return v(spent !== 0, `upstream 429 (${out.json.message}) spent ${spent} credits; limiter 429 spent ${lim.spent}`);
+  },
+  async targets_url_input_query_stripped(api) {
+    const clean = 'https://venue-a.example/event/fed-decision-in-april-2026';
+    const c = await api.get(`/api/public/forecast-targets?ref=${enc(clean)}`);
+    must(c.status === 200 && c.json.input === clean, `clean URL -> ${c.status} input ${c.json && c.json.input}`);
+    const ref = `${clean}?utm_source=newsletter&utm_medium=email`;
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc(ref)}`);
+    must(r.status === 200 && r.json.venue === 'venue_a' && r.json.targetType === 'event', `URL with a query -> ${r.status}`);
+    return v(r.json.input !== ref, `input ${r.json.input}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
