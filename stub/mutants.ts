@@ -478,6 +478,12 @@ const TABLE = {
       { operation: 'getLatest', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
+      'bill-upstream-429-kept',
+      'BILL-004',
+      "market search's upstream 429 keeps its API-key debit (round-24 bug: only the limiter's own 429 goes unbilled)",
+      { operation: 'searchMarkets', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'job-result-read-billed-after-success',
       'BILL-012',
       'a result-view read of a succeeded job debits 10 credits per forecast it embeds; polling and the status view stay free (round-22 bug)',

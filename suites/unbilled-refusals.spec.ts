@@ -57,8 +57,9 @@ const UPSTREAM_ERRORS = [
   { status: 503, latencyMs: 0 },
   { status: 504, latencyMs: 1200 },
   // An upstream's refusal is an error upstream response too (round-23 bug: refunds keyed on 404, 429 and 5xx kept the
-  // debit of an upstream 4xx).
+  // debit of an upstream 4xx), and so is its rate limit (round-24 bug: a refund for the limiter's own 429 only).
   { status: 409, latencyMs: 0 },
+  { status: 429, latencyMs: 0 },
 ] as const;
 /** How long a latency fault holds a call in the upstream when the in-flight bound is filled, ms. */
 const HELD_MS = 3000;
@@ -220,11 +221,11 @@ test.describe('an upstream error of every paid operation answered with another s
   // Authentication rule 7 names "any missing or error upstream response" beside the 502 (BILL-004, its example a
   // 503): an implementation may answer an upstream failure with another status, and that answer is unbilled too.
   // The control plane's fault (contract/control.yaml) makes the upstream fail with a 500, a 503, a 504 1.2 s late (a
-  // gateway timeout), then refuse with a 409; whatever status the target answers then, other than a success, is that failure's answer.
+  // gateway timeout), then refuse with a 409 and a 429; whatever status the target answers then, other than a success, is that failure's answer.
   // Its contract is not judged here: the status is of the test's making, not the route's.
   for (const op of WITH_502) {
     test(
-      `${op}: an injected upstream 500, 503, 504 or 409 leaves the key's balance unchanged, whatever status answers it`,
+      `${op}: an injected upstream 500, 503, 504, 409 or 429 leaves the key's balance unchanged, whatever status answers it`,
       { ...ruleDetails(BILLING_RULES.notBilledUpstream, ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = await requestFor(paid, targetOptions.target, op);
@@ -236,7 +237,8 @@ test.describe('an upstream error of every paid operation answered with another s
               { method: request.method, path: contract().operation(op).path, status, ...(latencyMs ? { latencyMs } : {}) },
               async (faultHeaders) => {
                 const account = await controlPlane.createAccount(price(op) * 2);
-                const res = await sendRequest(api.withKey(account.apiKey), request, faultHeaders);
+                // An upstream's 429 is the answer judged, not a wait to honour and retry.
+                const res = await sendRequest(api.withKey(account.apiKey), request, faultHeaders, { raw429: true });
                 return { res, account, status: res.status() };
               },
             );

@@ -234,14 +234,24 @@ export async function requestOrBaseline(paid: TargetClient | undefined, target: 
   };
 }
 
-export async function sendRequest(client: TargetClient, r: PaidRequest, extraHeaders: Record<string, string> = {}): Promise<APIResponse> {
+export async function sendRequest(
+  client: TargetClient,
+  r: PaidRequest,
+  extraHeaders: Record<string, string> = {},
+  options: { raw429?: boolean } = {},
+): Promise<APIResponse> {
   const fresh = { ...r.headers, ...extraHeaders, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) };
   // A replayed idempotency key would make a second generation a different call.
   if ('Idempotency-Key' in fresh) fresh['Idempotency-Key'] = randomUUID();
   // A header whose name the spec does not show goes under the target's name (gap JOB-035).
   const operationId = operationOf(r.method, r.path);
   const headers = operationId ? await inTargetHeaderNames(client, operationId, fresh) : fresh;
-  return client.call(r.method, r.path, { params: r.params, headers, ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }) });
+  return client.call(r.method, r.path, {
+    params: r.params,
+    headers,
+    ...(r.body === undefined ? {} : { data: JSON.stringify(r.body) }),
+    ...(options.raw429 ? { raw429: true } : {}),
+  });
 }
 
 /**

@@ -205,6 +205,9 @@ export class AccountGate implements Gate {
           // Mutant bill-upstream-4xx-kept: an upstream's 409 of the latest feed keeps its debit (round-23 bug: refunds
           // keyed on 404, 429 and 5xx).
           (status === 409 && operationId === 'getLatest' && mutant('bill-upstream-4xx-kept')) ||
+          // Mutant bill-upstream-429-kept: market search's upstream 429 keeps its debit (round-24 bug: the refund was for
+          // the limiter's own 429, which is refused before any debit).
+          (status === 429 && operationId === 'searchMarkets' && mutant('bill-upstream-429-kept')) ||
           (status === 404 &&
             (mutant('bill-no-refund-404') ||
               (mutant('bill-no-refund-404-forecast') && operationId === 'getMarketForecast') ||
