@@ -766,6 +766,12 @@ const TABLE = {
     ['xsrch-lookback-off', 'XSRCH-002', 'results of one day beyond the lookback range are kept'],
     ['xsrch-range-capped-90', 'XSRCH-013', 'a range of up to 180 days is accepted and echoed but searched over 90 days only'],
     [
+      'xsrch-limit-over-15-billed',
+      'BILL-001',
+      'a social search with a limit above 15 debits twice its price (round-24 bug)',
+      { operation: 'searchSocial', via: ['suites/social-search.spec.ts'] },
+    ],
+    [
       'xsrch-default-range-7',
       'XSRCH-013',
       'a search without range_days echoes the default 30 but searches 7 days (round-23 bug)',

@@ -40,7 +40,12 @@ export const register: RouteModule = (route) => {
   });
 
   route('searchSocial', (req, ctx) => {
-    const answer = searchPosts(ctx, parseSearchRequest(req.body));
+    const parsed = parseSearchRequest(req.body);
+    const answer = searchPosts(ctx, parsed);
+    // Mutant xsrch-limit-over-15-billed: a limit above 15 debits a second search price (round-24 bug: a page of 15 per
+    // provider call, each metered).
+    if (mutant('xsrch-limit-over-15-billed') && parsed.limit > 15 && req.principal?.via === 'api-key')
+      ctx.accounts.debit(req.principal.accountId, PRICES.searchSocial!.credits, 'searchSocial');
     // The response shape is a choice (gap XSRCH-011).
     return { body: alt('XSRCH-011') ? altSearchShape(answer) : answer };
   });
