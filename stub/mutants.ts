@@ -1015,6 +1015,12 @@ const TABLE = {
       "a linked market of a multi-market event carries the thesis of the event's first linked market, not its own forecast's (round-16 bug)",
       { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
+    [
+      'asrch-wildcard-directory-price',
+      'BILL-001',
+      "an asset search with q=* is debited the directory's 5 credits instead of 10 (round-24 bug)",
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
     ['asset-directory-dupe', 'ASSET-004', 'the directory lists its first asset twice'],
     [
       'asset-directory-nested-market',

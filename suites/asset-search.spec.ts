@@ -696,7 +696,7 @@ test.describe('asset search: reference mode', () => {
   );
 
   test(
-    'the most references one call takes (50) answer 200 and debit the one price of a call',
+    'the most references one call takes (50) answer 200 and debit the one price of a call, as a call of each other mode does',
     { ...ruleDetails('BILL-001', ...contractRules(OP)) },
     async ({ api, paid, targetOptions, sharedAnswers, controlPlaneIfAny }) => {
       // Credits are debited per call (aab559504c4d) at the route's one price (ca3f9fbb9b42), however many references
@@ -712,6 +712,15 @@ test.describe('asset search: reference mode', () => {
         return { res: r, status: r.status() };
       });
       expect(res.status, `${MAX_REFERENCES} distinct references are within the bound`).toBe(200);
+      // Every mode of the route is the same call at the same price (round-24 bug: q=* debited the directory's price):
+      // a word, the wildcard, material-only.
+      for (const params of [{ q: 'bitcoin' }, { q: '*' }, { material_only: 'true' }] as Params[])
+        await test.step(JSON.stringify(params), () =>
+          watch.call(JSON.stringify(params), OP, async () => {
+            const r = await call(watch.client, params);
+            return { res: r, status: r.status() };
+          }),
+        );
       expect(watch.found).toHaveNoViolations();
     },
   );

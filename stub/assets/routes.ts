@@ -26,6 +26,9 @@ export const register: RouteModule = (route) => {
       req.principal?.via === 'api-key'
     )
       ctx.accounts.debit(req.principal.accountId, PRICES.searchAssets!.credits, 'searchAssets');
+    // Mutant asrch-wildcard-directory-price: q=* is debited the directory's 5 credits, not 10 (round-24 bug): 5 given back.
+    if (mutant('asrch-wildcard-directory-price') && parsed.mode === 'q' && parsed.q === '*' && req.principal?.via === 'api-key')
+      ctx.accounts.update(req.principal.accountId, { credits: (ctx.accounts.get(req.principal.accountId)?.credits ?? 0) + 5 });
     return { body: runSearch(graphOf(ctx), parsed) };
   });
 
