@@ -502,14 +502,16 @@ const ASSET_IDENTITY = ['assetKey', 'name', 'ticker', 'asset_type'] as const;
 
 /**
  * The Assets an answer states anywhere (AssetRefs of every envelope, asset-search items, directory entries): every
- * object with a string id and a string assetKey, keyed by id, with its identity members stated non-null.
+ * object with a string id and a string assetKey, keyed by id, with each identity member it carries. A null is a
+ * statement too (a ticker null says the Asset has none: round-24 bug, AssetRefs of one route stating null for an
+ * Asset whose ticker the others state); a member left out states nothing.
  */
 export const assetSightings = (body: unknown, path = ''): IdentitySighting[] =>
   identitySightings(
     body,
     (row) => (typeof row.id === 'string' && typeof row.assetKey === 'string' ? row.id : undefined),
     ASSET_IDENTITY,
-    (_, v) => (v === null || v === undefined ? undefined : typeof v === 'string' ? v : JSON.stringify(v)),
+    (_, v) => (v === undefined ? undefined : v === null ? 'null' : typeof v === 'string' ? v : JSON.stringify(v)),
     path,
   );
 

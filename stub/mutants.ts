@@ -1066,6 +1066,12 @@ const TABLE = {
     ],
   ],
   latest: [
+    [
+      'latest-forecast-asset-ticker-null',
+      'ASSET-115',
+      "the latest feed's compact forecasts carry AssetRefs whose ticker is null, whatever the Asset's ticker (round-24 bug)",
+      { operation: 'getLatest' },
+    ],
     ['latest-count-off', 'LATEST-009', 'count is events.length - 1 when there are events'],
     ['latest-forecast-on-article', 'LATEST-012', 'article events carry a forecast'],
     ['latest-hours-7', 'PARAM-062', 'hours accepts 7 (maximum off by one)'],

@@ -13,6 +13,7 @@ import { LATEST_TYPES, checkBoardWide, checkLatest, marketsInWindow } from '../c
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observeChoice, observing } from './support/choices.ts';
+import { assetSightings } from '../checks/assets.ts';
 
 /** Tolerated clock skew between the harness and the target. */
 const SKEW_MS = 5 * 60_000;
@@ -109,6 +110,30 @@ test.describe('GET /api/v1/latest', () => {
       expect(
         checkLatest(body, { siteUrl: targetOptions.siteUrl, hours: 6, types: LATEST_TYPES, sentMs, receivedMs, skewMs: SKEW_MS }),
       ).toHaveNoViolations(body);
+    },
+  );
+
+  test(
+    'every AssetRef of the feed names its Asset as the asset directory does: one assetKey, name, ticker and asset_type an id',
+    { ...ruleDetails('ASSET-115', ...contractRules('getLatest', 'listAssets')) },
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      // ASSET-115 is judged on every answer against what the worker saw before; here the feed's envelopes (forecast
+      // payloads carry AssetRefs via their market) are read right after the directory, so each of their Assets has a
+      // statement to meet (round-24 bug: the feed's compact forecasts stated ticker null for Assets that have one).
+      test.skip(
+        !affordable(targetOptions, 'getLatest', 1) || !affordable(targetOptions, 'listAssets', 1),
+        'spend budget too small for the directory and one getLatest call',
+      );
+      const dir = await paid.get('/api/v1/assets');
+      await expect(dir).toMatchContract('listAssets');
+      test.skip(dir.status() !== 200, `the asset directory answered ${dir.status()}`);
+      const known = new Map();
+      const found = judgeWith(CHECKS.checkAssetSeenTwice, assetSightings(await dir.json()), known, 'GET /api/v1/assets');
+      const { res, body } = await readFeed(paid, { hours: 6, types: LATEST_TYPES.join(',') }, sharedAnswers);
+      await expect(res).toMatchContract('getLatest');
+      test.skip(!body?.events.length, 'the target reports no event in the last 6 hours');
+      found.push(...judgeWith(CHECKS.checkAssetSeenTwice, assetSightings(body), known, 'GET /api/v1/latest'));
+      expect(found).toHaveNoViolations();
     },
   );
 

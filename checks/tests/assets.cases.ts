@@ -283,9 +283,46 @@ export const DIRECTORY_CASES = [
   }),
   cases({
     check: C.checkAssetSeenTwice,
-    // One Asset as a search item and as an AssetRef (ticker null there: no statement); another Asset.
+    // One Asset as a search item and as an AssetRef (ticker left out there: no statement); an Asset without a ticker
+    // stated null twice; another Asset.
     ok: [
       [
+        assetSightings([
+          { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'BTC', asset_type: 'crypto' },
+          {
+            relationship: 'HAS_MARKET',
+            direction: 'incoming',
+            via: 'direct',
+            id: UUID(1),
+            assetKey: 'btc',
+            name: 'Bitcoin',
+            asset_type: 'crypto',
+          },
+          { id: UUID(3), assetKey: 'fed-funds-rate', name: 'Fed funds rate', ticker: null, asset_type: 'rate' },
+          { id: UUID(3), assetKey: 'fed-funds-rate', name: 'Fed funds rate', ticker: null, asset_type: 'rate' },
+          { id: UUID(2), assetKey: 'eth', name: 'Ether', ticker: 'ETH', asset_type: 'crypto' },
+        ]),
+        new Map(),
+        'test',
+      ],
+    ],
+    bad: {
+      'ASSET-115': [
+        assetSightings([
+          { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'BTC', asset_type: 'crypto' },
+          { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'btc', asset_type: 'crypto' },
+        ]),
+        new Map(),
+        'test',
+      ],
+    },
+  }),
+  cases({
+    check: C.checkAssetSeenTwice,
+    ok: [],
+    // Round-24 bug: the latest feed's AssetRefs stating ticker null for an Asset whose ticker the directory states.
+    bad: {
+      'ASSET-115': [
         assetSightings([
           { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'BTC', asset_type: 'crypto' },
           {
@@ -298,17 +335,6 @@ export const DIRECTORY_CASES = [
             ticker: null,
             asset_type: 'crypto',
           },
-          { id: UUID(2), assetKey: 'eth', name: 'Ether', ticker: 'ETH', asset_type: 'crypto' },
-        ]),
-        new Map(),
-        'test',
-      ],
-    ],
-    bad: {
-      'ASSET-115': [
-        assetSightings([
-          { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'BTC', asset_type: 'crypto' },
-          { id: UUID(1), assetKey: 'btc', name: 'Bitcoin', ticker: 'btc', asset_type: 'crypto' },
         ]),
         new Map(),
         'test',

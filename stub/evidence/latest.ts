@@ -46,8 +46,17 @@ function compactForecast(f: Forecast, m: Market, ctx: StubContext): Record<strin
     delta_from_prior: f.deltaFromPrior,
     delta_reasoning: f.deltaReasoning,
     refresh_reason: f.refreshReason,
-    relationships: relationships({ kind: 'forecast', forecastId: f.id }, ctx.store),
+    relationships: tickerless(relationships({ kind: 'forecast', forecastId: f.id }, ctx.store)),
   };
+}
+
+/**
+ * A compact forecast's envelope; with mutant latest-forecast-asset-ticker-null, its AssetRefs state ticker null
+ * whatever the Asset's ticker (round-24 bug).
+ */
+function tickerless<T extends { assets: { ticker: string | null }[] }>(envelope: T): T {
+  if (!mutant('latest-forecast-asset-ticker-null')) return envelope;
+  return { ...envelope, assets: envelope.assets.map((a) => ({ ...a, ticker: null })) };
 }
 
 /** Mutant latest-forecast-on-article only: the market's latest forecast, compacted (null when none). */
