@@ -985,6 +985,12 @@ const TABLE = {
     ['tgt-cost-cents', 'TGT-014', "a child's generation.costUsd is 0.01 instead of 1.00"],
     ['tgt-count-off', 'TGT-016', 'allContracts.marketCount is one less than its requests'],
     ['tgt-input-lowercased', 'TGT-001', 'input echoes the ref lower-cased'],
+    [
+      'tgt-url-input-query-stripped',
+      'TGT-001',
+      'input echoes a URL ref without its query string or fragment (round-24 bug)',
+      { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
     ['tgt-bad-prefix-404', 'TGT-031', 'an unsupported marketKey prefix answers 404 instead of 422'],
     ['tgt-bare-venue-a-id', 'TGT-027', "a bare all-digit ref naming a venue_a market's numeric id resolves on venue_a (round-2 bug)"],
   ],

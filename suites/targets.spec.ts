@@ -253,6 +253,19 @@ test.describe('venue_b', () => {
               String((queried.body.event as Row | undefined)?.ticker) === String((bare.body.event as Row | undefined)?.ticker),
             `${withQuery} answered ${queried.res.status()} where the URL without its query string resolves`,
           );
+        // Resolved or not as the target chose, an answered ref is echoed exactly, its query string included (TGT-001;
+        // round-24 bug: a browser URL echoed without its query string, fragment or trailing slash).
+        if (queried.res.status() === 200) {
+          judged('TGT-001', 1, 'a URL ref with a query string answered 200');
+          if (queried.body.input !== withQuery)
+            found.push(
+              violation(
+                'TGT-001',
+                `/${withQuery}/input`,
+                `input ${JSON.stringify(queried.body.input)} does not echo the ref ${JSON.stringify(withQuery)}`,
+              ),
+            );
+        }
       }
       test.skip(compared === 0, 'no event of a venue_b event-page URL resolves by its ticker');
       expect(found).toHaveNoViolations();

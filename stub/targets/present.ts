@@ -104,7 +104,12 @@ export function targetResolution(ref: string, r: Resolved): Record<string, unkno
   const child = (m: Market): Record<string, unknown> => (r.venue === 'venue_b' ? venueBChild(m, r.event) : venueAChild(m));
   const markets = r.children.map(child);
   const out: Record<string, unknown> = {
-    input: mutant('tgt-input-lowercased') ? ref.toLowerCase() : ref,
+    // Mutant tgt-url-input-query-stripped: a URL ref is echoed without its query string (round-24 bug).
+    input: mutant('tgt-input-lowercased')
+      ? ref.toLowerCase()
+      : mutant('tgt-url-input-query-stripped') && /^https?:\/\//i.test(ref)
+        ? ref.replace(/[?#].*$/, '')
+        : ref,
     venue: r.venue,
     targetType: r.selected ? 'market' : 'event',
     selectionRequired: r.selected === null,
