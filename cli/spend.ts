@@ -75,8 +75,7 @@ export function spendPlanFor(
   }
   const overall = Math.max(0, ...dearest.values());
   const candidates = tests.map((t) => {
-    // Its figures under its stable identity (lib/request-plan.ts); an unmeasured test's spend is unknown (undefined:
-    // only an unlimited budget runs it).
+    // Its figures under its stable identity (lib/request-plan.ts); an unmeasured test's, estimated (above).
     const m = measuredKey(plan, { file: fileOf(t.location), title: t.title, rules: t.rules, operations: t.operations }) ?? '';
     // The rules it judged when measured: a test that skipped there (it needs a control plane, say) judges nothing here.
     const missed = new Set(unjudged[m] ?? []);
