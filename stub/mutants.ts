@@ -503,6 +503,92 @@ const TABLE = {
       { operation: 'createForecastRequest', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     ['bill-double-debit-latest', 'BILL-001', 'a successful latest call debits its price twice', { operation: 'getLatest' }],
+    // Issue 34, the ledger watch (suites/support/ledger-watch.ts): a slip on one value, form or cause of a route no billing
+    // test watched, killed where any test makes the call on an account the harness created.
+    [
+      'bill-latest-hours-scaled',
+      'BILL-001',
+      'a latest feed over more than its default 3 hours is debited twice its price',
+      { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/parameters.spec.ts'] },
+    ],
+    [
+      'bill-latest-types-per-kind',
+      'BILL-001',
+      'a latest feed is debited its price once per event kind listed in types',
+      { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/parameters.spec.ts'] },
+    ],
+    [
+      'bill-market-search-venue-extra',
+      'BILL-001',
+      'a market search naming a venue is debited twice its price',
+      { operation: 'searchMarkets', via: ['suites/market-search.spec.ts', 'suites/parameters.spec.ts'] },
+    ],
+    [
+      'bill-sources-per-market-key',
+      'BILL-001',
+      'an evidence read by market_keys is debited its price once per key listed',
+      { operation: 'listSources', via: ['suites/sources.spec.ts', 'suites/parameters.spec.ts'] },
+    ],
+    [
+      'bill-sources-window-scaled',
+      'BILL-001',
+      'an evidence read over a window wider than its default 48 hours is debited twice its price',
+      { operation: 'listSources', via: ['suites/sources.spec.ts', 'suites/parameters.spec.ts'] },
+    ],
+    [
+      'bill-asset-search-material-extra',
+      'BILL-001',
+      'an asset search with material_only=true is debited twice its price',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts', 'suites/parameters.spec.ts'] },
+    ],
+    [
+      'bill-asset-search-platform-extra',
+      'BILL-001',
+      'an asset search narrowed to a platform is debited twice its price',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts', 'suites/parameters.spec.ts'] },
+    ],
+    [
+      'bill-no-refund-404-signals-venue',
+      'BILL-002',
+      "the evidence route's 404 keeps its API-key debit when the slug was looked up in a venue's namespace (venue given)",
+      { operation: 'getMarketSignals', via: ['suites/market-signals.spec.ts', 'suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
+      'bill-no-refund-404-forecast-venue',
+      'BILL-002',
+      "the stored-forecast route's 404 keeps its API-key debit when the slug was looked up in a venue's namespace (venue given)",
+      { operation: 'getMarketForecast', via: ['suites/market-forecast.spec.ts', 'suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
+      'bill-no-refund-404-profile',
+      'BILL-002',
+      "the social profile's 404 keeps its API-key debit",
+      { operation: 'createSocialProfile', via: ['suites/social-profile.spec.ts'] },
+    ],
+    [
+      'bill-no-refund-502-latest',
+      'BILL-003',
+      "the latest feed's 502 keeps its API-key debit",
+      { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/source-outages.spec.ts'] },
+    ],
+    [
+      'bill-no-refund-502-social-search',
+      'BILL-003',
+      "the social search's 502 keeps its API-key debit",
+      { operation: 'searchSocial', via: ['suites/social-search.spec.ts', 'suites/source-outages.spec.ts'] },
+    ],
+    [
+      'bill-free-debit-availability',
+      'BILL-012',
+      'the availability lookup debits one credit when a key is sent',
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
+    ],
+    [
+      'bill-free-debit-pricing',
+      'BILL-012',
+      'the pricing answer debits one credit when a key is sent',
+      { operation: 'getPricing', via: ['suites/pricing.spec.ts'] },
+    ],
     ['bill-no-refund-502-portfolio', 'BILL-003', "the portfolio route's 502 keeps its API-key debit", { operation: 'getPortfolio' }],
     [
       'bill-429-upstream-latest',

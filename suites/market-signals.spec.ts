@@ -14,10 +14,8 @@ import { violation, type Violation } from '../lib/violation.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { observeChoice, observing } from './support/choices.ts';
-import { watchDebits, type DebitWatch } from './support/debit-watch.ts';
-import { withdrawRules } from './support/annotations.ts';
+import { watchDebits } from './support/debit-watch.ts';
 import type { TargetClient } from './support/client.ts';
-import type { ControlPlane } from './support/control.ts';
 import type { APIResponse } from '@playwright/test';
 
 /** Markets read per test: enough to see several rows, cheap on a real target. */
@@ -56,23 +54,12 @@ function observeLastUpdated(body: unknown, slug: string): void {
 }
 
 /**
- * A debit watch for a test's evidence reads (BILL-001: one price a read, whatever the venue or the number of articles
- * it returns; round-23 bugs priced a venue-qualified read at the sources rate, and a long list per page of ten).
- * Without a control plane the rule is withdrawn and the reads go out on `paid`, unwatched.
+ * GET {slug}/signals (with `venue` when given) on a debit-watched client (watchDebits), its debit judged, one call at a
+ * time (BILL-001: one price a read, whatever the venue or the number of articles it returns; round-23 bugs priced a
+ * venue-qualified read at the sources rate, and a long list per page of ten).
  */
-async function signalsWatch(api: TargetClient, plane: ControlPlane | undefined, paid: TargetClient): Promise<DebitWatch> {
-  if (!plane) withdrawRules(['BILL-001'], 'needs control plane (FC_CONTROL_TOKEN): the exact debit of each read');
-  return watchDebits(api, plane, paid);
-}
-
-/** GET {slug}/signals (with `venue` when given) through `watch`, its debit judged. */
-async function readSignals(watch: DebitWatch, slug: string, venue?: string): Promise<APIResponse> {
-  const { res } = await watch.call(`the evidence of ${slug}${venue ? ` (venue=${venue})` : ''}`, 'getMarketSignals', async () => {
-    const r = await watch.client.get(marketPath(slug, 'signals'), venue ? { params: { venue } } : undefined);
-    return { res: r, status: r.status() };
-  });
-  return res;
-}
+const readSignals = (watch: TargetClient, slug: string, venue?: string): Promise<APIResponse> =>
+  watch.get(marketPath(slug, 'signals'), venue ? { params: { venue } } : undefined);
 
 /**
  * `ms` with the markets most present among the feed's article events first (stable otherwise): a market with many
@@ -100,8 +87,8 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
       await expect(feedRes).toMatchContract('getLatest');
       const sample = busiestFirst(withSlug(feedMarkets(feed, 'article'), 'venue_a'), feed).slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no venue_a market with a slug got an article in the last 6 hours');
-      const watch = await signalsWatch(api, controlPlaneIfAny, paid);
-      const found: Violation[] = watch.found;
+      const watch = await watchDebits(api, controlPlaneIfAny, paid);
+      const found: Violation[] = [];
       for (const m of sample) {
         await test.step(m.slug, async () => {
           const res = await readSignals(watch, m.slug);
@@ -133,8 +120,8 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
         feed,
       ).slice(0, SAMPLE);
       test.skip(others.length === 0, 'no non-venue_a market with a slug got an article in the last 6 hours');
-      const watch = await signalsWatch(api, controlPlaneIfAny, paid);
-      const found: Violation[] = watch.found;
+      const watch = await watchDebits(api, controlPlaneIfAny, paid);
+      const found: Violation[] = [];
       // On a budget (thrifty) one market judges the rule: each lookup is billed ($0.01).
       for (const m of thrifty() ? others.slice(0, 1) : others) {
         await test.step(`${m.slug} (venue=${m.venue})`, async () => {
@@ -183,8 +170,8 @@ test.describe('GET /api/v1/markets/{slug}/signals', () => {
       await expect(feedRes).toMatchContract('getLatest');
       const sample = busiestFirst(withSlug(feedMarkets(feed, 'article')), feed).slice(0, SAMPLE);
       test.skip(sample.length === 0, 'no market with a slug got an article in the last 6 hours');
-      const watch = await signalsWatch(api, controlPlaneIfAny, paid);
-      const found: Violation[] = watch.found;
+      const watch = await watchDebits(api, controlPlaneIfAny, paid);
+      const found: Violation[] = [];
       let compared = 0;
       for (const m of sample) {
         // On a budget (thrifty), the markets until one had an article to compare: each pair is billed ($0.015).

@@ -27,6 +27,7 @@ export const UNIT_TESTS: string[] = [
     'floor',
     'judging',
     'junit',
+    'ledger-watch',
     'lanes',
     'load-judge',
     'load',

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { countAnswer, countRequest, currentResult } from './annotations.ts';
 import { isTargetError, targetError, type HarnessError, TargetTimeoutError, TargetUnreachableError } from '../../lib/errors.ts';
 import { rememberExchange } from './exhibit.ts';
+import { watchedAttempt } from './ledger-watch.ts';
 import { abortedReason, recordAnswer, recordFailure } from './run-link.ts';
 import { operationOf } from '../../contract/route-match.ts';
 import { hasOilLimits } from '../../contract/limits.ts';
@@ -159,7 +160,8 @@ export class TargetClient {
     const headers: Record<string, string> = { accept: 'application/json', ...this.opts.headers, ...options.headers };
     if (key) headers['x-service-api-key'] = key;
     const settle = await this.opts.meter?.(method, path, headers);
-    const principal = key ?? (Object.keys(headers).some((h) => h.toLowerCase() === 'payment-signature') ? 'x402' : undefined);
+    const hasPayment = Object.keys(headers).some((h) => h.toLowerCase() === 'payment-signature');
+    const principal = key ?? (hasPayment ? 'x402' : undefined);
     const who = {
       operationId: operationOf(method, path),
       principal,
@@ -174,7 +176,8 @@ export class TargetClient {
       else if (pacer) release = await pacer.acquire(paced);
       let res: APIResponse;
       try {
-        res = await this.send(route, method, path, headers, options);
+        // Its debit is judged when the key is an account the harness created (suites/support/ledger-watch.ts).
+        res = await watchedAttempt(key, who.operationId, hasPayment, () => this.send(route, method, path, headers, options));
       } finally {
         release();
       }

@@ -13,6 +13,7 @@ import type { APIResponse } from '@playwright/test';
 import type { LimitScope, LimitWindow } from '../../contract/limits.ts';
 import type { Fetcher } from './transport.ts';
 import { redact, registerSecret } from '../../lib/redact.ts';
+import { balanceSet, unwatchAccounts, watchAccount } from './ledger-watch.ts';
 
 /** Skip reason of every test that needs the control plane. */
 export const NEEDS_CONTROL = 'needs control plane (FC_CONTROL_TOKEN)';
@@ -72,6 +73,8 @@ export class ControlPlaneError extends Error {
 export class ControlPlane {
   /** Ids of the faults this test injected. */
   private readonly faultIds: string[] = [];
+  /** Ids of the accounts this plane created (watched until it is disposed). */
+  private readonly accountIds = new Set<string>();
 
   /**
    * @param ctx the transport to the control plane (suites/support/transport.ts, bounded in time and body bytes)
@@ -121,7 +124,11 @@ export class ControlPlane {
     if (typeof body?.accountId !== 'string' || typeof body.apiKey !== 'string')
       throw new ControlPlaneError('control plane POST /__control/accounts: no accountId/apiKey in the answer');
     registerSecret(body.apiKey);
-    return { accountId: body.accountId, apiKey: body.apiKey };
+    const { accountId } = body;
+    // Every call on it has its debit judged from now on (suites/support/ledger-watch.ts).
+    watchAccount(body.apiKey, accountId, () => this.balance(accountId));
+    this.accountIds.add(accountId);
+    return { accountId, apiKey: body.apiKey };
   }
 
   /** Credit balance and entitlement of an account. */
@@ -142,6 +149,7 @@ export class ControlPlane {
    * @throws ControlPlaneError when the control plane refuses the update
    */
   async setCredits(accountId: string, credits: number): Promise<void> {
+    balanceSet(accountId);
     await this.call('PATCH', `/__control/accounts/${encodeURIComponent(accountId)}`, { credits });
   }
 
@@ -323,6 +331,7 @@ export class ControlPlane {
 
   /** Fixture teardown: clears what this test injected and is still live. */
   async dispose(): Promise<void> {
+    unwatchAccounts(this.accountIds);
     await this.clearFaults();
   }
 }

@@ -24,6 +24,7 @@ import type { Challenges } from './challenge.ts';
 import { mutant } from '../../mutants.ts';
 import { isBilledStatus, NO_HEADERS, type AddedHeaders, type Admission, type AdmitRequest, type Gate, type Principal } from './gate.ts';
 import { servedPrice } from './prices.ts';
+import { extraDebit, keepsUnbilledDebit } from './ledger-mutants.ts';
 import { alt } from '../../variant.ts';
 import { PRICES, type Price } from '../../../contract/pricing.ts';
 
@@ -89,6 +90,8 @@ export class AccountGate implements Gate {
       !price.keyOnly &&
       (mutant('bill-free-route-debit') ||
         (mutant('bill-free-debit-targets') && operationId === 'getForecastTargets') ||
+        (mutant('bill-free-debit-availability') && operationId === 'getForecastAvailability') ||
+        (mutant('bill-free-debit-pricing') && operationId === 'getPricing') ||
         (mutant('bill-free-debit-openapi-v1') && operationId === 'getOpenApiV1'))
     )
       this.accounts.debit(this.accounts.byKey(header(req.headers, 'x-service-api-key') ?? '')?.id ?? '', 1, operationId);
@@ -189,6 +192,8 @@ export class AccountGate implements Gate {
     }
     if (mutant('bill-double-debit') || (mutant('bill-double-debit-latest') && operationId === 'getLatest'))
       this.accounts.debit(accountId, price.credits, operationId);
+    const extra = extraDebit(operationId, new URL(req.url).searchParams, price.credits);
+    if (extra) this.accounts.debit(accountId, extra, operationId);
     const admittedMs = Date.now();
     inFlight.set(accountId, (inFlight.get(accountId) ?? 0) + 1);
     return {
@@ -200,6 +205,7 @@ export class AccountGate implements Gate {
         // Mutant bill-refund-dropped-while-busy: an unbilled answer keeps its debit while another call of the account is in flight (round-10 bug).
         if (busy && mutant('bill-refund-dropped-while-busy')) return NO_HEADERS;
         if (
+          keepsUnbilledDebit(operationId, status, new URL(req.url).searchParams) ||
           // Mutant bill-upstream-500-kept: an upstream's 500 keeps its debit (round-19 bug: refunds keyed on a status list).
           (status === 500 && mutant('bill-upstream-500-kept')) ||
           // Mutant bill-upstream-4xx-kept: an upstream's 409 of the latest feed keeps its debit (round-23 bug: refunds

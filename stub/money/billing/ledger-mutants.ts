@@ -1,0 +1,47 @@
+/**
+ * Billing slips on one value, form or cause of a route no billing test watched (issue 34; the ledger watch of
+ * suites/support/ledger-watch.ts judges every API-key call's debit, so each is killed where any test makes the call).
+ * Each is switched on alone by name (stub/mutants.ts, family billing); none changes an answer, only the account.
+ */
+import { mutant } from '../../mutants.ts';
+
+/**
+ * The credits a mutant debits on top of the price of an admitted API-key call (0 without one).
+ * @param operationId the call's operation
+ * @param query the call's query string
+ * @param credits the route's price, credits
+ */
+export function extraDebit(operationId: string, query: URLSearchParams, credits: number): number {
+  const listed = (name: string): string[] =>
+    query
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .filter(Boolean);
+  // A window priced by its length: the latest feed over more than its default 3 hours debits twice.
+  if (operationId === 'getLatest' && mutant('bill-latest-hours-scaled') && Number(query.get('hours') ?? 3) > 3) return credits;
+  // Each event kind asked for priced on its own.
+  if (operationId === 'getLatest' && mutant('bill-latest-types-per-kind')) return credits * Math.max(0, listed('types').length - 1);
+  // A venue-qualified market search priced as a second search.
+  if (operationId === 'searchMarkets' && mutant('bill-market-search-venue-extra') && query.has('venue')) return credits;
+  // Evidence by marketKey priced per key listed.
+  if (operationId === 'listSources' && mutant('bill-sources-per-market-key'))
+    return credits * Math.max(0, listed('market_keys').length - 1);
+  // Evidence over a window wider than its default 48 hours debits twice.
+  if (operationId === 'listSources' && mutant('bill-sources-window-scaled') && Number(query.get('window') ?? 48) > 48) return credits;
+  // An asset search narrowed to material links priced as a second search.
+  if (operationId === 'searchAssets' && mutant('bill-asset-search-material-extra') && query.get('material_only') === 'true') return credits;
+  // An asset search narrowed to one platform priced as a second search.
+  if (operationId === 'searchAssets' && mutant('bill-asset-search-platform-extra') && query.has('platform')) return credits;
+  return 0;
+}
+
+/** Whether a mutant keeps the debit of an unbilled answer (a 404 or a 502) of `operationId` asked with `query`. */
+export function keepsUnbilledDebit(operationId: string, status: number, query: URLSearchParams): boolean {
+  return (
+    (status === 404 && operationId === 'getMarketSignals' && mutant('bill-no-refund-404-signals-venue') && query.has('venue')) ||
+    (status === 404 && operationId === 'getMarketForecast' && mutant('bill-no-refund-404-forecast-venue') && query.has('venue')) ||
+    (status === 404 && operationId === 'createSocialProfile' && mutant('bill-no-refund-404-profile')) ||
+    (status === 502 && operationId === 'getLatest' && mutant('bill-no-refund-502-latest')) ||
+    (status === 502 && operationId === 'searchSocial' && mutant('bill-no-refund-502-social-search'))
+  );
+}
