@@ -29,14 +29,13 @@ export interface PlanCandidate {
   /** `file › title` (lib/request-plan.ts planKey). */
   key: string;
   /**
-   * Measured credits of one run of the test's own calls (shared answers it fetched not included);
-   * undefined when it was never measured (a new test, or one whose declared rules changed since): its spend
-   * is unknown, so a finite budget leaves it out and only an unlimited one runs it.
+   * Credits of one run of the test's own calls (shared answers it fetched not included): measured, or an estimate
+   * (`estimated`) for a test never measured.
    */
-  credits: number | undefined;
+  credits: number;
   /**
-   * True when `credits` is an estimate, the test never measured (cli/spend.ts prices it as its file's dearest
-   * measured test): left out, it is listed `unmeasured`.
+   * True when `credits` is an estimate: the test was never measured (new, or its declared rules changed since), and
+   * cli/spend.ts prices it as its file's dearest measured test. Left out, it is listed `unmeasured`.
    */
   estimated?: true;
   /** The shared answers it reads (suites/support/shared-answers.ts): case key → what its one fetch costs, credits. */
@@ -62,7 +61,7 @@ export interface SpendPlan {
   bought: string[];
   /**
    * Paid tests left out, with what each would have cost on its own (its calls and the shared answers it reads);
-   * `unmeasured` when its spend was never measured (then `credits` counts only the shared answers it reads).
+   * `unmeasured` when its spend was never measured (then `credits` is the estimate).
    */
   left: { key: string; credits: number; unmeasured?: true }[];
   /** Budget-bound rules (no free test judges them) and how many the bought tests judge. */
@@ -81,7 +80,7 @@ const family = (id: string) => id.replace(/-\d+$/, '');
 
 /** What buying `c` adds when the shared answers in `had` are bought already, credits. */
 function costGiven(c: PlanCandidate, had: ReadonlySet<string>): number {
-  let credits = c.credits ?? 0;
+  let credits = c.credits;
   for (const [k, v] of Object.entries(c.shared ?? {})) if (!had.has(k)) credits += v;
   return credits;
 }
@@ -139,8 +138,6 @@ function extend(s: PlanState, pool: PlanCandidate[], ctx: PlanContext): PlanStat
     let bestCost = 0;
     for (let i = 0; i < pool.length; i++) {
       const c = pool[i]!;
-      // Its spend unknown, a never-measured test fits no finite budget (the plan prints what it will spend).
-      if (c.credits === undefined && Number.isFinite(ctx.budgetCredits)) continue;
       const spend = costGiven(c, s.had);
       if (spend + Math.max(s.room, c.headroom ?? 0) + ctx.slack > ctx.budgetCredits - s.spent) continue;
       // Its price: what it spends, and the room it would add beyond what is kept free already (room the
@@ -197,8 +194,7 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
   const none = new Set<string>();
   // A test that spends nothing but needs room (a charge given back as unbilled) is not free: a budget
   // without that room skips it.
-  // A never-measured test may spend: it needs a budget too.
-  const needsBudget = (c: PlanCandidate) => c.credits === undefined || costGiven(c, none) > 0 || (c.headroom ?? 0) > 0;
+  const needsBudget = (c: PlanCandidate) => costGiven(c, none) > 0 || (c.headroom ?? 0) > 0;
   const paid = priced.filter(needsBudget);
   const freeJudged = new Set(priced.filter((c) => !needsBudget(c)).flatMap((c) => c.rules));
   const bound = new Set(paid.flatMap((c) => c.rules).filter((id) => testable.has(id) && !freeJudged.has(id)));
@@ -254,7 +250,7 @@ export function planSpend(candidates: readonly PlanCandidate[], budgetCredits: n
       .map((c) => ({
         key: c.key,
         credits: costGiven(c, none),
-        ...(c.credits === undefined || c.estimated ? { unmeasured: true as const } : {}),
+        ...(c.estimated ? { unmeasured: true as const } : {}),
       })),
     budgetBound: { rules: bound.size, judged: judged.size },
     byFamily,
@@ -275,7 +271,7 @@ export function planLines(plan: SpendPlan, budgetLabel: string): string[] {
     `  budget-bound rules judged: ${plan.budgetBound.judged} of ${plan.budgetBound.rules} (${pct}%)`,
     ...(unmeasured
       ? [
-          `  of those left out, ${unmeasured} never measured (new, or their declared rules changed): priced as their file's dearest test or unknown; re-measure with scripts/request-plan.ts`,
+          `  of those left out, ${unmeasured} never measured (new, or their declared rules changed): priced as their file's dearest test; re-measure with scripts/request-plan.ts`,
         ]
       : []),
     ...(plan.pricedRoom

@@ -11,7 +11,7 @@ const candidates: PlanCandidate[] = [
   { key: 'profile-again', credits: 2000, rules: ['P-001', 'P-002'] },
   { key: 'cheap', credits: 10, rules: ['C-001'] },
   { key: 'cheap-pair', credits: 20, rules: ['C-001', 'C-002'] },
-  { key: 'unmeasured', credits: undefined, rules: ['U-001'] },
+  { key: 'unmeasured', credits: 5000, estimated: true, rules: ['U-001'] },
 ];
 const testable = new Set(['A-001', 'A-002', 'P-001', 'P-002', 'P-003', 'C-001', 'C-002', 'U-001']);
 
@@ -21,16 +21,18 @@ test("a zero budget buys no paid test; free tests run; budget-bound rules are th
   expect(plan.left.map((l) => l.key).sort()).toEqual(['cheap', 'cheap-pair', 'profile', 'profile-again', 'unmeasured']);
 });
 
-test('a never-measured test (its spend unknown) is left out of every finite budget, and said so; an unlimited one runs it', () => {
-  for (const budget of [0, 500, 1_000_000]) {
+test('a never-measured test is priced by its estimate: left out of a budget that cannot hold it, and said so; bought by one that can', () => {
+  for (const budget of [0, 500, 4_000]) {
     const plan = planSpend(candidates, budget, testable);
     expect(plan.bought).not.toContain('unmeasured');
-    expect(plan.left.find((l) => l.key === 'unmeasured')).toEqual({ key: 'unmeasured', credits: 0, unmeasured: true });
+    expect(plan.left.find((l) => l.key === 'unmeasured')).toEqual({ key: 'unmeasured', credits: 5000, unmeasured: true });
     expect(planLines(plan, `$${budget / 1000}`).join('\n')).toContain('1 never measured');
   }
-  const unlimited = planSpend(candidates, Infinity, testable);
-  expect(unlimited.bought).toContain('unmeasured');
-  expect(unlimited.left).toEqual([]);
+  for (const budget of [1_000_000, Infinity]) {
+    const plan = planSpend(candidates, budget, testable);
+    expect(plan.bought).toContain('unmeasured');
+    expect(plan.left).toEqual([]);
+  }
 });
 
 test('a small budget buys the most rules per credit first, and stops where nothing new fits', () => {
@@ -60,13 +62,12 @@ test("a never-measured test priced by an estimate (its file's dearest test) is b
   expect(small.left).toEqual([{ key: 'new', credits: 500, unmeasured: true }]);
 });
 
-test('a budget that buys every paid test runs them all (a never-measured one only when unlimited)', () => {
-  // 3,030 measured, and the slack (SLACK_SHARE of the budget) on top.
-  for (const budget of [3_110, Infinity]) {
-    const plan = planSpend(candidates, budget, testable);
-    const measured = ['cheap', 'cheap-pair', 'profile', 'profile-again'];
-    expect(plan.bought.sort()).toEqual(Number.isFinite(budget) ? measured : [...measured, 'unmeasured']);
-    expect(plan.credits).toBe(3_030);
+test('a budget that buys every paid test runs them all (a never-measured one when its estimate fits too)', () => {
+  // 3,030 measured and 5,000 estimated, and the slack (SLACK_SHARE of the budget) on top.
+  for (const budget of [8_300, Infinity]) {
+    const all = planSpend(candidates, budget, testable);
+    expect(all.bought.sort()).toEqual(['cheap', 'cheap-pair', 'profile', 'profile-again', 'unmeasured']);
+    expect(all.credits).toBe(8_030);
   }
 });
 
