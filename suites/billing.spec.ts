@@ -16,7 +16,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { BILLING_RULES, checkDebit, checkParallelDebits, type ParallelOutcome } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { PAID_OPERATIONS, discoverRequest, liveCredits, sendRequest, type PaidRequest } from './support/paid-requests.ts';
-import { discoverIdentities, errorOf, freeCalls, type FreeCall, type Identities } from './support/operations.ts';
+import { discoverIdentities, errorOf, freeCalls, pathOf, type FreeCall, type Identities } from './support/operations.ts';
 import type { TargetClient } from './support/client.ts';
 import { catalogRows, lookup } from './support/lookups.ts';
 import { coveredRows } from './support/jobs.ts';
@@ -499,8 +499,8 @@ test.describe('billing: unbilled answers', () => {
  * answers (BILL-012 speaks of the route, not of its status).
  */
 async function moreStates(paid: TargetClient, ids: Identities): Promise<FreeCall[]> {
-  const AVAILABILITY = '/api/public/forecast-availability';
-  const TARGETS = '/api/public/forecast-targets';
+  const AVAILABILITY = pathOf('getForecastAvailability', {});
+  const TARGETS = pathOf('getForecastTargets', {});
   const out: FreeCall[] = [
     ['getForecastAvailability', AVAILABILITY, { slug: ids.slug, ...(ids.slugVenue === 'venue_a' ? {} : { venue: ids.slugVenue }) }],
     ['getForecastAvailability', AVAILABILITY, { venue: ids.venue, market_id: ids.nativeMarketId }],
