@@ -6897,6 +6897,218 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 25 (a): patterns a, b, d, e, f (the stance route's 404 without a message, the latest feed's types list losing its last value, the sources slug list capped at nine, the latest feed refusing its own maximum window, an upstream 502 of the mispriced list keeping its debit)
+  // ------------------------------------------------------------------ pattern a (round 25 a): the stance route's 404 body carries no message
+  {
+    name: 'stance_404_no_message',
+    round: 25,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['0d393b610ad6'],
+    operations: ['GET /api/v1/assets/stance'],
+    what: 'The 404 answers of GET /api/v1/assets/stance (an unknown asset) carry only {error: "not_found"}: the stance handler builds its own not-found body and leaves out the required human-readable message member. Its other statuses, every other route\'s 404 and the billing (not billed) are right.',
+    how: 'GET /api/v1/assets/stance?asset=zzz with an API key: 404 {"error":"not_found","message":"no asset \\"zzz\\""} on the reference, {"error":"not_found"} through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/stance') || res.status !== 404 || !b || !('message' in b)) return;
+      delete b.message;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 25 a): the latest feed drops the last value of its types list
+  {
+    name: 'latest_types_last_value_dropped',
+    round: 25,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['157e1f7c1d80'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest splits a types list of two or more values with an off-by-one slice, so the last value listed is not applied: types=forecast,article,x_post serves no x_post events (types=article,forecast no forecast events). The types echo still lists every value asked and count is the number of events served. A single value, and no types at all (every kind), are right. API-key calls only.',
+    how: 'GET /api/v1/latest?hours=6&types=forecast,article,x_post with an API key: the reference serves the three kinds (x_post included, as without types); through the bug no x_post event, while types echoes all three.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      const raw = ctx.query.get('types');
+      if (!raw) return;
+      const list = dedupe(listParam(raw));
+      if (list.length < 2) return;
+      const last = list[list.length - 1];
+      const kept = b.events.filter((e) => !e || e.type !== last);
+      if (kept.length === b.events.length) return;
+      b.events = kept;
+      b.count = kept.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 25 a): the sources slug list is capped at nine entries
+  {
+    name: 'sources_markets_slug_cap_9',
+    round: 25,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['01bbf8aeefdb', 'e58a35b4d66f'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources refuses a markets (slug) list of exactly ten entries with 422 invalid_request ("markets must list 1..9 slugs"): the slug parser checks the count with < 10 where market_keys uses <= 10. Lists of one to nine slugs and market_keys lists of ten are right, and the refusal is not billed.',
+    how: 'GET /api/v1/sources?markets=<ten covered venue_a slugs>&window=168 with an API key: 200 on the reference, 422 through the bug; the same ten markets as market_keys answer 200 on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources') || ctx.query.has('market_keys')) return;
+      const raw = ctx.query.get('markets');
+      if (!raw || listParam(raw).length !== 10) return;
+      return ctx.reply(422, { error: 'invalid_request', message: 'markets must list 1..9 slugs' });
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 25 a): the latest feed refuses its own maximum window
+  {
+    name: 'latest_hours_6_refused',
+    round: 25,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['df6dccce9164', 'e58a35b4d66f'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest treats its maximum window as exclusive: hours=6 is refused with 422 invalid_request ("hours must be between 1 and 6") instead of serving the six-hour window. hours 1 to 5, the default 3 and the refusal of 7 are right; the refusal is not billed.',
+    how: 'GET /api/v1/latest?hours=6 with an API key: 200 with window.hours 6 on the reference, 422 through the bug; hours=5 answers 200 on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/latest')) return;
+      const h = ctx.query.get('hours');
+      if (h === null || Number(String(h).trim()) !== 6) return;
+      return ctx.reply(422, { error: 'invalid_request', message: 'hours must be between 1 and 6' });
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 25 a): an upstream 502 of the mispriced list keeps its debit
+  {
+    name: 'mispriced_upstream_502_billed',
+    round: 25,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'GET /api/v1/markets/mispriced answers an upstream failure with 502 upstream_unavailable as the reference does, but its error path skips the API-key refund, so the call keeps its 10-credit debit. Its 200s, 429s and every other route\'s 502 are right; x402 calls are not settled.',
+    how: 'POST /__control/faults {GET /api/v1/markets/mispriced, status 502, times 1, scope S}; GET /api/v1/markets/mispriced with an API key and X-Fault-Scope S: 502 on both sides, 0 credits spent on the reference and 10 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets/mispriced') || res.status !== 502) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      await ctx.charge(10);
+    },
+  },
+  // ================================================================== round 25 (b): patterns d, d, e, f, g (asset search's q bound counted in UTF-8 bytes, the asset directory's credit check at the asset-search price, forecast-availability excluding daily-close crypto up/down markets, the evidence route keeping its debit for a slug found only in another venue's namespace, asset search's linked-market book quotes stamped with the service clock)
+  // ------------------------------------------------------------------ pattern d (round 25 b): asset search's q bound of 200 counted in UTF-8 bytes
+  {
+    name: 'assets_q_bound_utf8_bytes',
+    round: 25,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['b4b8a0ad2039', 'e58a35b4d66f'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search checks the 200 bound of q against the UTF-8 byte length of the decoded value (a Buffer.byteLength guard) instead of its length in characters: a q of at most 200 characters whose UTF-8 form is longer than 200 bytes (accented names, non-Latin scripts: 101 or more two-byte characters, 67 or more three-byte ones) is refused 422 invalid_request "q must be 1..200 characters", with nothing debited. ASCII queries up to 200 characters, the 201-character refusal, reference mode and the other bounds are right.',
+    how: 'GET /api/v1/assets/search?q=<"é" repeated 150 times> with an API key: 200 (assets []) on the reference, 422 invalid_request through the bug; q of 200 ASCII letters is 200 on both and 201 letters 422 on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.query.has('q')) return;
+      const q = ctx.query.get('q');
+      if ([...q].length > 200 || Buffer.byteLength(q, 'utf8') <= 200) return;
+      return ctx.reply(422, { error: 'invalid_request', message: 'q must be 1..200 characters' });
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 25 b): the asset directory's credit check at the asset-search price
+  {
+    name: 'assets_directory_credit_check_10',
+    round: 25,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['abb3d4e3e2ad', '1298c54a809b'],
+    operations: ['GET /api/v1/assets'],
+    what: 'The API-key credit check of GET /api/v1/assets (the metadata-only directory) is the asset family\'s shared guard, priced at asset search\'s 10 credits ($0.01) instead of the directory\'s 5 ($0.005): an account holding 5 to 9 credits gets 403 insufficient_credits ("This call costs 10 credits"), and every directory 403 states 10. The debit of an admitted call (5), the 402 challenge, the pricing answer, asset search and every other route are right; x402 calls are not touched.',
+    how: 'Create an account with 5 credits; GET /api/v1/assets with its key: 200 and a balance of 0 on the reference, 403 insufficient_credits and a balance of 5 through the bug.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/assets') && ctx.apiKey && !ctx.headers['payment-signature']) ctx.r25bDirCheck = true;
+    },
+    async onResponse(ctx, res) {
+      learnAccounts(ctx, res);
+      if (!ctx.r25bDirCheck) return;
+      const e = J(res);
+      if (res.status === 403 && e && e.error === 'insufficient_credits' && typeof e.message === 'string') {
+        e.message = e.message.replace(/costs 5 credits/, 'costs 10 credits');
+        res.touch();
+        return;
+      }
+      if (res.status !== 200) return;
+      const acct = await accountOf(ctx);
+      if (!acct) return;
+      const r = await ctx.control('GET', `/__control/accounts/${encodeURIComponent(acct)}`);
+      if (!r || r.status !== 200 || !r.json || typeof r.json.credits !== 'number') return;
+      const before = r.json.credits + 5;
+      if (before >= 10) return;
+      if (!(await ctx.charge(-5))) return;
+      return ctx.reply(403, { error: 'insufficient_credits', message: `This call costs 10 credits; the account holds ${before}` });
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 25 b): availability excludes daily-close crypto up/down markets
+  {
+    name: 'availability_daily_crypto_excluded',
+    round: 25,
+    pattern: 'e',
+    section: 'What the service does',
+    sentences: ['e9a5f80cb102'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability classifies crypto up/down markets by their title alone ("Up or Down", "close higher"), without the settle horizon: daily-close crypto up/down markets (Bitcoin Up or Down on March 20, Ethereum Up or Down on March 20, Will Bitcoin close higher on March 20 than on March 19) are reported excluded {reason: crypto_up_down} with generation null, drawing the horizon line at one day instead of at the hourly settle. tracked, available, read and market are unchanged; fifteen-minute and hourly markets are excluded as on the reference; the generation route still accepts daily markets.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a:1007688 (no key): excluded null on the reference, excluded {reason crypto_up_down} through the bug; venue_c:c-c6152ae925 and venue_a:1008133 likewise. venue_a:1008765 (fifteen minutes) is excluded on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      if (b.tracked !== true || b.excluded !== null || !DAILY_UP_DOWN.test(String(b.question || ''))) return;
+      if (!/bitcoin|ethereum|solana|\bbtc\b|\beth\b|crypto|xrp|doge/i.test(String(b.question))) return;
+      b.excluded = { reason: 'crypto_up_down', message: 'Short-horizon crypto up/down markets (fifteen-minute and hourly settles) are never forecast.' };
+      b.generation = null;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 25 b): the evidence route's 404 for a slug of another venue's namespace keeps its debit
+  {
+    name: 'signals_namespace_miss_404_billed',
+    round: 25,
+    pattern: 'f',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['85f5a54ab1af', '0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The evidence route resolves the slug across every venue before billing, so a slug that names a covered market of another venue passes the "known slug" gate and is debited; the namespace check then answers 404 not_found ("no covered market with slug ... in the venue_b namespace") through a path that skips the refund, and the call keeps its 10 credits. Slugs unknown in every venue, known markets without evidence and every 200 are billed as on the reference; x402 calls are not touched.',
+    how: 'Create an account; GET /api/v1/markets/will-meta-release-llama-5-before-july-2026/signals?venue=venue_b with its key (a venue_a slug asked in the venue_b namespace): 404 not_found on both, 0 credits spent on the reference and 10 through the bug. GET /api/v1/markets/no-such-slug-zz/signals?venue=venue_b costs 0 on both.',
+    async onResponse(ctx, res) {
+      const m = MARKET_SIGNALS.exec(ctx.path);
+      if (ctx.method !== 'GET' || !m || res.status !== 404 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return; }
+      const asked = ctx.query.get('venue') || 'venue_a';
+      for (const v of ['venue_a', 'venue_a_us', 'venue_b', 'venue_c']) {
+        if (v === asked) continue;
+        const av = await freeGet(ctx, `/api/public/forecast-availability?slug=${encodeURIComponent(slug)}&venue=${v}`);
+        if (av && av.tracked === true) { await ctx.charge(10); return; }
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 25 b): asset search's linked-market book quotes stamped with the service clock
+  {
+    name: 'asset_linked_book_quote_venue_timestamp_observed',
+    round: 25,
+    pattern: 'g',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['3c8e98610f3d'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In the linked markets that GET /api/v1/assets/search hydrates (reference mode, material_only alone), book-method venue quotes (quote_method midpoint, bid or ask) carry venue_timestamp equal to observed_at: the hydration copies the quote cache entry\'s fetch time into the source-clock member instead of the book update time. Last-trade and graph_snapshot quotes, the prices, quote_method, freshness and observed_at are right, and every other route (the market list, market search...) gives the book update time for the same quote.',
+    how: 'GET /api/v1/assets/search?reference=btc with an API key and GET /api/v1/markets: for linked markets with a midpoint quote (venue_a:1007688...), venue_quote.venue_timestamp equals the market list\'s on the reference; through the bug it equals venue_quote.observed_at, minutes later than the book update the market list states.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      let n = 0;
+      for (const a of b.assets) {
+        for (const lm of (a && a.linked_markets) || []) {
+          const q = lm && lm.venue_quote;
+          if (!q || !['midpoint', 'bid', 'ask'].includes(q.quote_method) || typeof q.observed_at !== 'string') continue;
+          if (q.venue_timestamp !== q.observed_at) { q.venue_timestamp = q.observed_at; n++; }
+        }
+      }
+      if (n) res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

@@ -3222,6 +3222,116 @@ const checks = {
     must(r.status === 200 && r.json.venue === 'venue_a' && r.json.targetType === 'event', `URL with a query -> ${r.status}`);
     return v(r.json.input !== ref, `input ${r.json.input}`);
   },
+  // ---------------------------------------------------------------- round 25 (a)
+  async stance_404_no_message(api) {
+    const a = await api.newAccount();
+    const ok = await api.get('/api/v1/assets/stance?asset=btc', { key: a.key });
+    must(ok.status === 200, `stance of btc -> ${ok.status}`);
+    const r = await api.get('/api/v1/assets/stance?asset=zzz-no-such-asset', { key: a.key });
+    must(r.status === 404 && r.json && r.json.error, `stance of an unknown asset -> ${r.status}`);
+    return v(typeof r.json.message !== 'string' || !r.json.message, `404 body ${r.text.slice(0, 100)}`);
+  },
+  async latest_types_last_value_dropped(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(all.status === 200 && all.json.events.some((e) => e.type === 'x_post'), `latest without types -> ${all.status}, no x_post event`);
+    const r = await api.get('/api/v1/latest?hours=6&types=forecast,article,x_post', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.events), `latest with types -> ${r.status}`);
+    must(JSON.stringify(r.json.types) === JSON.stringify(['forecast', 'article', 'x_post']), `types echo ${JSON.stringify(r.json.types)}`);
+    const n = r.json.events.filter((e) => e.type === 'x_post').length;
+    return v(n === 0, `${n} x_post events of ${r.json.events.length} (${all.json.events.filter((e) => e.type === 'x_post').length} without types)`);
+  },
+  async sources_markets_slug_cap_9(api) {
+    const a = await api.newAccount();
+    const cat = await api.get('/api/v1/markets?venue=venue_a', { key: a.key });
+    must(cat.status === 200, `catalog -> ${cat.status}`);
+    const rows = cat.json.markets.filter((m) => m.venue === 'venue_a' && m.slug).slice(0, 10);
+    must(rows.length === 10, `only ${rows.length} venue_a slugs`);
+    const keys = await api.get(`/api/v1/sources?market_keys=${enc(rows.map((m) => m.marketKey).join(','))}&window=168`, { key: a.key });
+    must(keys.status === 200, `ten market_keys -> ${keys.status}`);
+    const r = await api.get(`/api/v1/sources?markets=${enc(rows.map((m) => m.slug).join(','))}&window=168`, { key: a.key });
+    return v(r.status !== 200, `ten slugs -> ${r.status} ${r.status !== 200 ? r.text.slice(0, 80) : ''}`);
+  },
+  async latest_hours_6_refused(api) {
+    const a = await api.newAccount();
+    const five = await api.get('/api/v1/latest?hours=5', { key: a.key });
+    must(five.status === 200, `hours=5 -> ${five.status}`);
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    return v(r.status !== 200 || !r.json || !r.json.window || r.json.window.hours !== 6, `hours=6 -> ${r.status} ${r.text.slice(0, 80)}`);
+  },
+  async mispriced_upstream_502_billed(api) {
+    const a = await api.newAccount();
+    const scope = `r25a-502-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/markets/mispriced', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/mispriced', { key: a.key, scope }));
+    must(out.status === 502, `mispriced with a 502 fault -> ${out.status}`);
+    const ok = await api.spent(a, () => api.get('/api/v1/markets/mispriced', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent > 0, `mispriced -> ${ok.out.status}, spent ${ok.spent}`);
+    return v(spent !== 0, `502 spent ${spent} credits (a 200 spends ${ok.spent})`);
+  },
+  // ------------------------------------------------------------------ round 25 (b)
+  async assets_q_bound_utf8_bytes(api) {
+    const a = await api.newAccount();
+    const ascii = await api.get(`/api/v1/assets/search?q=${'a'.repeat(200)}`, { key: a.key });
+    must(ascii.status === 200, `200 ASCII characters -> ${ascii.status}`);
+    const over = await api.get(`/api/v1/assets/search?q=${'a'.repeat(201)}`, { key: a.key });
+    must(over.status === 422, `201 ASCII characters -> ${over.status}`);
+    const q = 'é'.repeat(150);
+    const r = await api.get(`/api/v1/assets/search?q=${enc(q)}`, { key: a.key });
+    return v(r.status !== 200, `150 two-byte characters -> ${r.status} ${r.text.slice(0, 80)}`);
+  },
+  async assets_directory_credit_check_10(api) {
+    const rich = await api.newAccount();
+    const { spent } = await api.spent(rich, () => api.get('/api/v1/assets', { key: rich.key }));
+    must(spent === 5, `a funded directory call spent ${spent}`);
+    const a = await api.newAccount(5);
+    const r = await api.get('/api/v1/assets', { key: a.key });
+    const left = await api.credits(a);
+    return v(r.status !== 200 || left !== 0, `5-credit account -> ${r.status}, balance ${left}`);
+  },
+  async availability_daily_crypto_excluded(api) {
+    const short = await api.get('/api/public/forecast-availability?market_key=venue_a:1008765');
+    must(short.status === 200 && short.json.excluded && short.json.excluded.reason === 'crypto_up_down', 'the fifteen-minute market is excluded');
+    const out = [];
+    for (const k of ['venue_a:1007688', 'venue_c:c-c6152ae925']) {
+      const r = await api.get(`/api/public/forecast-availability?market_key=${enc(k)}`);
+      must(r.status === 200 && r.json.tracked === true, `${k} -> ${r.status}`);
+      if (r.json.excluded !== null) out.push(`${k} excluded ${r.json.excluded.reason}`);
+    }
+    return v(out.length > 0, out.join('; ') || 'daily markets in scope');
+  },
+  async signals_namespace_miss_404_billed(api) {
+    const a = await api.newAccount();
+    const unknown = await api.spent(a, () => api.get('/api/v1/markets/no-such-slug-zz/signals?venue=venue_b', { key: a.key }));
+    must(unknown.out.status === 404 && unknown.spent === 0, `unknown slug -> ${unknown.out.status}, spent ${unknown.spent}`);
+    const slug = 'will-meta-release-llama-5-before-july-2026';
+    const av = await api.get(`/api/public/forecast-availability?slug=${slug}`);
+    must(av.status === 200 && av.json.tracked === true, 'the slug is a venue_a market');
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/markets/${slug}/signals?venue=venue_b`, { key: a.key }));
+    must(out.status === 404, `venue_a slug in the venue_b namespace -> ${out.status}`);
+    return v(spent !== 0, `404 spent ${spent}`);
+  },
+  async asset_linked_book_quote_venue_timestamp_observed(api) {
+    const a = await api.newAccount();
+    const list = await api.get('/api/v1/markets?max_forecast_age=168', { key: a.key });
+    must(list.status === 200, `market list -> ${list.status}`);
+    const byKey = new Map(list.json.markets.map((m) => [m.marketKey, m.venue_quote]));
+    const r = await api.get('/api/v1/assets/search?reference=btc&reference=eth&reference=crude-wti', { key: a.key });
+    must(r.status === 200, `asset search -> ${r.status}`);
+    let compared = 0;
+    const bad = [];
+    for (const as of r.json.assets) {
+      for (const lm of as.linked_markets || []) {
+        const q = lm.venue_quote;
+        const ref = byKey.get(lm.marketKey);
+        if (!q || !ref || !['midpoint', 'bid', 'ask'].includes(q.quote_method) || ref.quote_method !== q.quote_method) continue;
+        compared++;
+        if (q.venue_timestamp !== ref.venue_timestamp) bad.push(`${lm.marketKey} ${q.venue_timestamp} vs ${ref.venue_timestamp}`);
+      }
+    }
+    must(compared > 0, 'no book quote to compare');
+    return v(bad.length > 0, `${bad.length}/${compared} differ ${bad.slice(0, 2).join('; ')}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
