@@ -71,11 +71,28 @@ function parse(text: string): unknown {
 }
 
 /**
- * True when the route's own text leaves the body of this answer unshown, so the shared envelope's
- * rules do not apply to it: the contract marks the operation's response for the status `x-fc-choice`
- * (e.g. the job read's 401, 403 and 404: "Body shapes ... of this route: not shown", gap JOB-020).
+ * The gaps whose route text leaves an error answer's *body* unshown (the job read's 401, 403 and 404: "Body
+ * shapes ... of this route: not shown", gap JOB-020). Other choices marked on an error response leave its *status*
+ * open (what an unknown Asset or an unmatched reference answers: ASSET-111, ASRCH-108, SRC-012, WAL-024): a target
+ * answering that status still answers an error body, and every error body is the envelope (Errors; round-25 bug: a
+ * stance 404 without its message).
+ */
+const BODIES_UNSHOWN: ReadonlySet<string> = new Set(['JOB-020']);
+
+/**
+ * True when the route's own text leaves the body of this answer unshown, so the shared envelope's rules do not apply
+ * to it: the operation's response for the status is marked `x-fc-choice` with a gap of BODIES_UNSHOWN.
  */
 export function bodyNotShown(status: number, operationId: string | undefined): boolean {
+  const gap = operationId === undefined ? undefined : contract().responseChoice(operationId, status);
+  return gap !== undefined && BODIES_UNSHOWN.has(gap);
+}
+
+/**
+ * True when the error code of this answer is not the Errors table's to state: its body is unshown, or the status
+ * itself is the target's choice on this route (`x-fc-choice`), whose code comes with the choice.
+ */
+export function codeNotShown(status: number, operationId: string | undefined): boolean {
   return operationId !== undefined && contract().responseChoice(operationId, status) !== undefined;
 }
 
@@ -242,7 +259,8 @@ export function checkPaymentChallenge(answer: ErrorAnswer, operationId?: string)
  * no verifiable payer, is x402_payment_required). A route's own text beats the general table.
  */
 const OWN_UNCODED: Readonly<Record<string, readonly number[]>> = { linkWallet: [422] };
-const codeUnshown = (status: number, operationId: string | undefined): boolean => OWN_UNCODED[operationId ?? '']?.includes(status) === true;
+const codeUnshown = (status: number, operationId: string | undefined): boolean =>
+  OWN_UNCODED[operationId ?? '']?.includes(status) === true || codeNotShown(status, operationId);
 
 /**
  * The case of each rule of checkErrorEnvelope: ERR-001 speaks of an error answer, ERR-002 of an error

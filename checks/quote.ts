@@ -243,6 +243,79 @@ export function checkSnapshotObservedAt(
   return out;
 }
 
+/**
+ * The live observations seen so far (a book or last-trade quote), by market, method, observed_at and prices: the
+ * venue_timestamp it stated and where (QUOTE-015 across answers).
+ */
+export type ObservationViews = Map<string, { clock: number; shown: unknown; where: string }>;
+
+/** Each live (not graph_snapshot) quote of `quotes` with the observation it states and the source clock it gives. */
+function observations(quotes: readonly (readonly [unknown, string])[]) {
+  return quotes.flatMap(([quote, path]) => {
+    if (!quote || typeof quote !== 'object') return [];
+    const q = quote as Quote;
+    if (typeof q.quote_method !== 'string' || q.quote_method === 'graph_snapshot') return [];
+    if (typeof q.venue !== 'string' || typeof q.market_id !== 'string') return [];
+    // Instants compared as instants: two routes may write one time in two RFC 3339 forms.
+    const at = typeof q.observed_at === 'string' ? Date.parse(q.observed_at) : Number.NaN;
+    const clock = typeof q.venue_timestamp === 'string' ? Date.parse(q.venue_timestamp) : Number.NaN;
+    if (Number.isNaN(at) || Number.isNaN(clock)) return [];
+    // The same instant and the same prices: one observation (a book that moved between two observations in one
+    // instant would show other prices).
+    const key = JSON.stringify([q.venue, q.market_id, q.quote_method, at, q.yes_bid, q.yes_ask, q.yes_last, q.selected_probability]);
+    return [{ key, market: `${q.venue}:${q.market_id}`, clock, shown: q.venue_timestamp, path }];
+  });
+}
+
+/** Every venue_quote object of `body` with its JSON pointer (under `path`): the [quote, pointer] pairs the cross-answer quote checks take. */
+export function venueQuotesIn(body: unknown, path = ''): [unknown, string][] {
+  if (!body || typeof body !== 'object') return [];
+  if (Array.isArray(body)) return body.flatMap((v, i) => venueQuotesIn(v, path + ptr(i)));
+  return Object.entries(body as Record<string, unknown>).flatMap(([k, v]): [unknown, string][] =>
+    k === 'venue_quote' && v && typeof v === 'object' ? [[v, path + ptr(k)]] : venueQuotesIn(v, path + ptr(k)),
+  );
+}
+
+/** QUOTE-015's instances: live quotes of an observation an earlier view (`known`, or earlier in `quotes`) showed. */
+export function observationInstances(
+  quotes: readonly (readonly [unknown, string])[],
+  known?: ReadonlyMap<string, { clock: number }>,
+): number {
+  const here = new Set<string>();
+  return observations(quotes).filter((o) => {
+    const seen = known?.has(o.key) === true || here.has(o.key);
+    here.add(o.key);
+    return seen;
+  }).length;
+}
+
+/**
+ * QUOTE-015 across answers: venue_timestamp is the source's clock at one observation (the book's last update, the
+ * last trade), so one observation of a market (its method, observed_at and prices) states one venue_timestamp
+ * wherever it is seen (round-25 bug: asset search's linked markets stating the observation time as the book's).
+ * `known` carries the earlier views (updated with this answer's, each named `answer`).
+ */
+export function checkObservationClock(
+  quotes: readonly (readonly [unknown, string])[],
+  known: ObservationViews = new Map(),
+  answer?: string,
+): Violation[] {
+  const out: Violation[] = [];
+  for (const o of observations(quotes)) {
+    const seen = known.get(o.key);
+    if (seen && seen.clock !== o.clock)
+      out.push(
+        violation(
+          'QUOTE-015',
+          o.path + ptr('venue_timestamp'),
+          `${o.market}'s observation (the same method, observed_at and prices) states venue_timestamp ${JSON.stringify(o.shown)} here and ${JSON.stringify(seen.shown)} in ${seen.where}`,
+        ),
+      );
+    else if (!seen) known.set(o.key, { clock: o.clock, shown: o.shown, where: answer ? `${answer}: ${o.path}` : o.path });
+  }
+  return out;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The quote checks, by name (the name of the function each wraps). */
 export const QUOTE_CHECKS = {
@@ -252,6 +325,12 @@ export const QUOTE_CHECKS = {
     'QUOTE-012': {
       what: 'a graph_snapshot quote of a snapshot seen before for the same market',
       count: ([quotes, known]) => snapshotInstances(quotes, known),
+    },
+  }),
+  checkObservationClock: defineCheck('checkObservationClock', ['QUOTE-015'], checkObservationClock, undefined, {
+    'QUOTE-015': {
+      what: 'a live quote of an observation (method, observed_at and prices) seen before for the same market',
+      count: ([quotes, known]) => observationInstances(quotes, known),
     },
   }),
   checkQuoteSelection: defineCheck('checkQuoteSelection', ['QUOTE-009', 'QUOTE-010', 'QUOTE-013'], checkQuoteSelection, undefined, {

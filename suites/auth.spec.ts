@@ -11,7 +11,7 @@ import { observeChoice } from './support/choices.ts';
 import type { TargetClient } from './support/client.ts';
 import { contract } from '../contract/index.ts';
 import { PRICES } from '../contract/pricing.ts';
-import { bodyNotShown, checkPaymentChallenge, routeOwnAnswer } from '../checks/errors.ts';
+import { checkPaymentChallenge, codeNotShown, routeOwnAnswer } from '../checks/errors.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { violation, type Violation } from '../lib/violation.ts';
@@ -96,7 +96,7 @@ async function invalidKeyStep(
 ): Promise<void> {
   await test.step('invalid key → 401 invalid_api_key', async () => {
     const answer = await answerOf(api.withKey(INVALID_KEY), operationId, base, true);
-    const code = bodyNotShown(401, operationId) ? 'invalid_api_key' : (answer.body as { error?: unknown } | null)?.error;
+    const code = codeNotShown(401, operationId) ? 'invalid_api_key' : (answer.body as { error?: unknown } | null)?.error;
     const rejected = answer.status === 401 && code === 'invalid_api_key';
     // A 422 may be the target checking the request before the key (gap AUTH-020) on a request it finds invalid (its
     // parameters are not all shown): the same request with a valid key tells. Refused 422 there too, the request is

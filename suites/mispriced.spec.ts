@@ -10,8 +10,8 @@ import { holdsNoRow, mispricedAnswerRows, searchAnswerRows } from './support/mar
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { checkMarketList } from '../checks/market-row.ts';
-import { ptr, violation } from '../lib/violation.ts';
-import { checkSnapshotObservedAt, snapshotInstances, type SnapshotViews } from '../checks/quote.ts';
+import { violation } from '../lib/violation.ts';
+import { checkSnapshotObservedAt, snapshotInstances, venueQuotesIn, type SnapshotViews } from '../checks/quote.ts';
 import {
   DEFAULT_MISPRICING_THRESHOLD_PP,
   checkBrokerRows,
@@ -225,8 +225,8 @@ test.describe('GET /api/v1/markets/mispriced', () => {
       await expect(res).toMatchContract('listMarkets');
       expect(res.status(), 'GET /api/v1/markets answers 200').toBe(200);
       const views: SnapshotViews = new Map();
-      const found = checkSnapshotObservedAt(quotesIn(await res.json()), views, 'GET /api/v1/markets');
-      const mine = quotesIn(list.body);
+      const found = checkSnapshotObservedAt(venueQuotesIn(await res.json()), views, 'GET /api/v1/markets');
+      const mine = venueQuotesIn(list.body);
       judged(
         'QUOTE-012',
         snapshotInstances(mine, views),
@@ -237,12 +237,3 @@ test.describe('GET /api/v1/markets/mispriced', () => {
     },
   );
 });
-
-/** Every venue_quote of `body` with its JSON pointer. */
-function quotesIn(body: unknown, path = ''): [unknown, string][] {
-  if (!body || typeof body !== 'object') return [];
-  if (Array.isArray(body)) return body.flatMap((v, i) => quotesIn(v, path + ptr(i)));
-  return Object.entries(body as Row).flatMap(([k, v]): [unknown, string][] =>
-    k === 'venue_quote' && v && typeof v === 'object' ? [[v, path + ptr(k)]] : quotesIn(v, path + ptr(k)),
-  );
-}

@@ -190,6 +190,46 @@ export const MARKET_CASES = [
     },
   }),
   cases({
+    check: C.checkObservationClock,
+    // One live observation seen twice with one source clock; a later observation (another observed_at) or a moved
+    // book (other prices) may state another; a graph_snapshot is QUOTE-012's.
+    ok: [
+      [
+        [
+          [liveQuote(), '/a/venue_quote'],
+          [{ ...liveQuote(), venue_timestamp: '2026-11-20T10:00:00.000+00:00' }, '/b/venue_quote'],
+        ],
+      ],
+      [
+        [
+          [liveQuote(), '/a/venue_quote'],
+          [{ ...liveQuote(), venue_timestamp: '2026-11-20T10:00:30Z', observed_at: '2026-11-20T10:00:31Z' }, '/b/venue_quote'],
+        ],
+      ],
+      [
+        [
+          [liveQuote(), '/a/venue_quote'],
+          [{ ...liveQuote(), yes_bid: 0.38, selected_probability: 0.395, venue_timestamp: '2026-11-20T10:00:01Z' }, '/b/venue_quote'],
+        ],
+      ],
+      [
+        [
+          [SNAPSHOT, '/a/venue_quote'],
+          [{ ...SNAPSHOT, venue_timestamp: '2026-11-20T09:00:00Z' }, '/b/venue_quote'],
+        ],
+      ],
+    ],
+    // The same observation stating its observed_at as the book's update time (round-25 bug: asset search's linked markets).
+    bad: {
+      'QUOTE-015': [
+        [
+          [liveQuote(), '/a/venue_quote'],
+          [{ ...liveQuote(), venue_timestamp: '2026-11-20T10:00:01Z' }, '/b/venue_quote'],
+        ],
+      ],
+    },
+  }),
+  cases({
     check: C.checkOddsEqualQuote,
     ok: [
       [0.4, liveQuote(), '/market_odds'],

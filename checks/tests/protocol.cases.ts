@@ -230,6 +230,10 @@ export const PROTOCOL_CASES = [
       [err(502, 'upstream_unavailable'), 'getPortfolio'],
       // The social routes' 502 has no code in the Errors table (gap XSRCH-005).
       [err(502, 'upstream_timeout'), 'searchSocial'],
+      // The job read's 404 body is not shown (gap JOB-020): no envelope to hold it to.
+      [{ status: 404, headers: {}, bodyText: '' }, 'getForecastRequest'],
+      // An unknown Asset's status is the target's choice (gap ASSET-111), and so is its code.
+      [err(404, 'asset_not_found'), 'getAssetStance'],
     ],
     bad: {
       'ERR-001': [{ ...err(404, 'not_found'), headers: { 'content-type': 'text/plain' } }],
@@ -241,6 +245,13 @@ export const PROTOCOL_CASES = [
       'ERR-010': [err(502, 'bad_gateway'), 'getPortfolio'],
       'ERR-014': [err(422, 'not_found')],
     },
+  }),
+  // A status the route leaves to the target (an unknown Asset's 404, gap ASSET-111) is still an error body: the envelope
+  // holds (round-25 bug: the stance 404 without its message).
+  cases({
+    check: C.checkErrorEnvelope,
+    ok: [[err(404, 'not_found'), 'getAssetStance']],
+    bad: { 'ERR-001': [{ status: 404, headers: json, bodyText: JSON.stringify({ error: 'not_found' }) }, 'getAssetStance'] },
   }),
   cases({
     check: C.checkNoServerError,

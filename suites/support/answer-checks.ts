@@ -42,6 +42,9 @@ import { checkForecastSeenTwice, forecastSeenTwiceInstances, forecastSightings, 
 import {
   checkOddsEqualQuote,
   checkSnapshotObservedAt,
+  checkObservationClock,
+  observationInstances,
+  type ObservationViews,
   checkVenueQuote,
   snapshotInstances,
   type SnapshotViews,
@@ -65,6 +68,8 @@ const directionViews: EdgeViews = new Map();
 const cappedSeen: CappedCategories = new Map();
 /** The first view of each market's graph_snapshot quote in this worker's answers so far (QUOTE-012 across answers). */
 const snapshotViews: SnapshotViews = new Map();
+/** The first view of each market's live quote observation in this worker's answers so far (QUOTE-015 across answers). */
+const observationViews: ObservationViews = new Map();
 /** The first sighting of each forecast id in this worker's answers so far (FCST-017 across answers). */
 const forecastViews: ForecastViews = new Map();
 /** The first statement of each identity member of each marketKey in this worker's answers so far (ROUTE-014). */
@@ -395,6 +400,11 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   if (appliesTo(RULES.snapshotSeenTwice, operationId)) {
     judgedOn(RULES.snapshotSeenTwice, snapshotInstances(quotes, snapshotViews), ANSWER_CASES.snapshotSeenTwice, operationId);
     out.push(...checkSnapshotObservedAt(quotes, snapshotViews, `an earlier ${operationId} answer`));
+  }
+  // QUOTE-015 across answers: one live observation of a market, one source clock, wherever this worker saw it.
+  if (appliesTo(RULES.observationSeenTwice, operationId)) {
+    judgedOn(RULES.observationSeenTwice, observationInstances(quotes, observationViews), ANSWER_CASES.observationSeenTwice, operationId);
+    out.push(...checkObservationClock(quotes, observationViews, `an earlier ${operationId} answer`));
   }
   for (const [path, row, venue] of quoted) {
     out.push(...checkVenueQuote(row.venue_quote, venue, `${path}/venue_quote`));

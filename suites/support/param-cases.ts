@@ -341,6 +341,10 @@ export function inBoundsEdges(spec: ParamSpec, example: string | undefined, seed
       out.push({ keyword: 'minLength', what: `exactly ${s.minLength} character(s)`, value: 'a'.repeat(Math.max(1, s.minLength)) });
     if (s.maxLength !== undefined)
       out.push({ keyword: 'maxLength', what: `exactly ${s.maxLength} characters`, value: padTo(example ?? 'a', s.maxLength) });
+    // A bound of free text counts characters, not bytes (round-25 bug: a q of accented letters refused by its UTF-8
+    // length): the bound again in a two-byte letter, twice as many bytes as characters.
+    if (s.maxLength !== undefined && example === undefined && !s.pattern && !s.format && !s.enum)
+      out.push({ keyword: 'maxLength', what: `exactly ${s.maxLength} characters of two UTF-8 bytes each`, value: 'é'.repeat(s.maxLength) });
     for (const v of s.enum ?? []) out.push({ keyword: 'enum', what: `= ${String(v)}`, value: String(v) });
     if (s.const !== undefined) out.push({ keyword: 'const', what: `= ${String(s.const)}`, value: String(s.const) });
     if (s.pattern) {
