@@ -298,6 +298,12 @@ const TABLE = {
       { operation: 'getOilSignal', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'quote-linked-clock-observed',
+      'QUOTE-015',
+      "asset search's linked markets state each book quote's observed_at as its venue_timestamp, where the same observation elsewhere states the book's update time (round-25 bug)",
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
       'quote-snapshot-observed-now-markets',
       'QUOTE-012',
       'the market list shows each graph_snapshot quote observed at the time of the answer, where the same stored snapshot elsewhere keeps its one observed_at (round-5 bug, on the other route)',
@@ -817,6 +823,12 @@ const TABLE = {
     ['err-unknown-path-400', 'ERR-005', 'an unserved path answers 400 instead of 404'],
     ['err-invalid-key-code', 'ERR-003', 'an unknown API key answers 401 unauthorized instead of invalid_api_key'],
     [
+      'err-no-message-stance-404',
+      'ERR-001',
+      "the stance route's 404 (an unknown Asset, the stub's choice) leaves out message (round-25 bug)",
+      { operation: 'getAssetStance', via: ['suites/unbilled-refusals.spec.ts', 'suites/asset-stance.spec.ts'] },
+    ],
+    [
       'err-no-message-sources',
       'ERR-001',
       "the sources route's error bodies leave out message",
@@ -1081,6 +1093,12 @@ const TABLE = {
     ['tgt-bare-venue-a-id', 'TGT-027', "a bare all-digit ref naming a venue_a market's numeric id resolves on venue_a (round-2 bug)"],
   ],
   assets: [
+    [
+      'asrch-q-bound-bytes',
+      'PARAM-025',
+      "asset search's q bound is counted in UTF-8 bytes, so a q of 101 to 200 two-byte letters is refused 422 (round-25 bug)",
+      { operation: 'searchAssets', via: ['suites/parameters.spec.ts'] },
+    ],
     [
       'asset-reference-first-kind',
       'ASRCH-076',

@@ -430,7 +430,9 @@ test.describe('a 404 of every paid operation naming an unknown identifier is not
   for (const op of WITH_404) {
     test(
       `${op}: an identifier nothing matches, answered 404, leaves the key's balance unchanged`,
-      { ...ruleDetails(BILLING_RULES.notBilled404, ...contractRules(op)), lock: routeLocks(op) },
+      // And the 404's error envelope (ERR-001, ERR-006; judged on every answer, suites/support/answer-checks.ts): a status
+      // the route leaves to the target still answers the envelope (round-25 bug: a stance 404 without its message).
+      { ...ruleDetails(BILLING_RULES.notBilled404, 'ERR-001', 'ERR-006', ...contractRules(op)), lock: routeLocks(op) },
       async ({ api, paid, controlPlane, targetOptions }) => {
         const request = UNKNOWN_IDENTIFIER[op]!(await requestFor(paid, targetOptions.target, op));
         const account = await controlPlane.createAccount(price(op) * 2);

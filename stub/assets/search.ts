@@ -32,6 +32,9 @@ export type SearchRequest =
  */
 export function parseSearch(query: Query): SearchRequest {
   const q = query.str('q', { max: Q_MAX });
+  // Mutant asrch-q-bound-bytes: the bound counted in UTF-8 bytes, so 101+ two-byte letters are refused (round-25 bug).
+  if (mutant('asrch-q-bound-bytes') && q !== undefined && Buffer.byteLength(q, 'utf8') > Q_MAX)
+    throw invalidRequest(`q must be 1..${Q_MAX} characters`);
   const references = query.multi('reference', {
     max: REFERENCE_MAX_ITEMS + (mutant('asset-reference-51') ? 1 : 0),
     maxLen: REFERENCE_MAX_LEN,

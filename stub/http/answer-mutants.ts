@@ -40,6 +40,8 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
   const all = (): Row[] => objects(body);
   if (status >= 400) {
     if (mutant('err-no-message-sources') && operationId === 'listSources') return delete body.message;
+    // The stance route's own not-found body, without its message (round-25 bug; the 404 itself is the stub's choice).
+    if (mutant('err-no-message-stance-404') && operationId === 'getAssetStance' && status === 404) return delete body.message;
     if (mutant('err-retry-after-on-422-latest') && operationId === 'getLatest' && status === 422) return set(body, 'retry_after', 1);
     if (mutant('err-invalid-key-code-stance') && operationId === 'getAssetStance' && status === 401)
       return set(body, 'error', 'unauthorized');
@@ -171,6 +173,16 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
     );
     for (const ref of refs) ref.ticker = (ref.ticker as string).toLowerCase();
     return refs.length > 0;
+  }
+  if (mutant('quote-linked-clock-observed') && operationId === 'searchAssets') {
+    // A book quote's source clock replaced by its observed_at in the linked markets (round-25 bug).
+    let changed = false;
+    for (const o of all()) {
+      const quote = o.venue_quote as Row | null | undefined;
+      if (quote && ['midpoint', 'bid', 'ask'].includes(String(quote.quote_method)) && typeof quote.observed_at === 'string')
+        changed = set(quote, 'venue_timestamp', quote.observed_at);
+    }
+    return changed;
   }
   if (mutant('quote-us-live-search') && operationId === 'searchAssets') {
     let changed = false;
