@@ -3,6 +3,7 @@
  */
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 import { defineCheck } from './define.ts';
+import { earlierSighting, seenBefore } from './seen-twice.ts';
 
 const LIVE = new Set(['venue_a', 'venue_b']);
 const SNAPSHOT = new Set(['venue_a_us', 'venue_c']);
@@ -176,10 +177,10 @@ function quoteClockChoice(q: Quote, path: string): Violation[] {
 }
 
 /**
- * The graph_snapshot quotes seen so far, by the market they price (`venue:market_id`): the snapshot (its
- * venue_timestamp and prices), the observed_at it was shown with, and where (QUOTE-012 across answers).
+ * The graph_snapshot quotes seen so far, by snapshot (the market it prices, `venue:market_id`, its venue_timestamp
+ * and prices): the observed_at it was first shown with, and where (QUOTE-012 across answers).
  */
-export type SnapshotViews = Map<string, { snapshot: string; observedAt: unknown; shown: unknown; where: string }>;
+export type SnapshotViews = Map<string, { observedAt: unknown; shown: unknown; path: string; where: string }>;
 
 /** Each graph_snapshot quote of `quotes` ([quote, JSON pointer] pairs) with the market it prices and its snapshot's identity. */
 function snapshots(quotes: readonly (readonly [unknown, string])[]) {
@@ -190,25 +191,20 @@ function snapshots(quotes: readonly (readonly [unknown, string])[]) {
     // Instants compared as instants: two routes may write one time in two RFC 3339 forms.
     const taken = typeof q.venue_timestamp === 'string' ? Date.parse(q.venue_timestamp) : Number.NaN;
     if (Number.isNaN(taken)) return [];
-    const snapshot = JSON.stringify([taken, q.yes_bid, q.yes_ask, q.yes_last, q.selected_probability]);
+    const market = `${q.venue}:${q.market_id}`;
+    const key = JSON.stringify([market, taken, q.yes_bid, q.yes_ask, q.yes_last, q.selected_probability]);
     const at = typeof q.observed_at === 'string' ? Date.parse(q.observed_at) : Number.NaN;
     const observedAt = Number.isNaN(at) ? q.observed_at : at;
-    return [{ market: `${q.venue}:${q.market_id}`, snapshot, observedAt, shown: q.observed_at, path }];
+    return [{ market, key, observedAt, shown: q.observed_at, path }];
   });
 }
 
 /** QUOTE-012's instances: graph_snapshot quotes of a snapshot an earlier view (`known`, or earlier in `quotes`) showed for the same market. */
-export function snapshotInstances(
-  quotes: readonly (readonly [unknown, string])[],
-  known?: ReadonlyMap<string, { snapshot: string }>,
-): number {
-  const here = new Map<string, string>();
-  return snapshots(quotes).filter((s) => {
-    const seen = known?.get(s.market)?.snapshot === s.snapshot || here.get(s.market) === s.snapshot;
-    if (!here.has(s.market)) here.set(s.market, s.snapshot);
-    return seen;
-  }).length;
-}
+export const snapshotInstances = (quotes: readonly (readonly [unknown, string])[], known?: ReadonlyMap<string, unknown>): number =>
+  seenBefore(
+    snapshots(quotes).map((s) => s.key),
+    known,
+  );
 
 /**
  * QUOTE-012 across answers: a graph_snapshot's observed_at is when the service observed the stored snapshot, one
@@ -221,33 +217,25 @@ export function checkSnapshotObservedAt(
   known: SnapshotViews = new Map(),
   answer?: string,
 ): Violation[] {
-  const out: Violation[] = [];
-  for (const s of snapshots(quotes)) {
-    const seen = known.get(s.market);
-    if (seen?.snapshot === s.snapshot && seen.observedAt !== s.observedAt)
-      out.push(
-        violation(
-          'QUOTE-012',
-          s.path + ptr('observed_at'),
-          `${s.market}'s stored snapshot (venue_timestamp and prices unchanged) is observed at ${JSON.stringify(s.shown)} here and at ${JSON.stringify(seen.shown)} in ${seen.where}`,
-        ),
-      );
-    else if (seen?.snapshot !== s.snapshot)
-      known.set(s.market, {
-        snapshot: s.snapshot,
-        observedAt: s.observedAt,
-        shown: s.shown,
-        where: answer ? `${answer}: ${s.path}` : s.path,
-      });
-  }
-  return out;
+  return snapshots(quotes).flatMap((s) => {
+    const seen = earlierSighting(known, s.key, { observedAt: s.observedAt, shown: s.shown, path: s.path }, answer);
+    return seen && seen.observedAt !== s.observedAt
+      ? [
+          violation(
+            'QUOTE-012',
+            s.path + ptr('observed_at'),
+            `${s.market}'s stored snapshot (venue_timestamp and prices unchanged) is observed at ${JSON.stringify(s.shown)} here and at ${JSON.stringify(seen.shown)} in ${seen.where}`,
+          ),
+        ]
+      : [];
+  });
 }
 
 /**
  * The live observations seen so far (a book or last-trade quote), by market, method, observed_at and prices: the
  * venue_timestamp it stated and where (QUOTE-015 across answers).
  */
-export type ObservationViews = Map<string, { clock: number; shown: unknown; where: string }>;
+export type ObservationViews = Map<string, { clock: number; shown: unknown; path: string; where: string }>;
 
 /** Each live (not graph_snapshot) quote of `quotes` with the observation it states and the source clock it gives. */
 function observations(quotes: readonly (readonly [unknown, string])[]) {
@@ -277,17 +265,11 @@ export function venueQuotesIn(body: unknown, path = ''): [unknown, string][] {
 }
 
 /** QUOTE-015's instances: live quotes of an observation an earlier view (`known`, or earlier in `quotes`) showed. */
-export function observationInstances(
-  quotes: readonly (readonly [unknown, string])[],
-  known?: ReadonlyMap<string, { clock: number }>,
-): number {
-  const here = new Set<string>();
-  return observations(quotes).filter((o) => {
-    const seen = known?.has(o.key) === true || here.has(o.key);
-    here.add(o.key);
-    return seen;
-  }).length;
-}
+export const observationInstances = (quotes: readonly (readonly [unknown, string])[], known?: ReadonlyMap<string, unknown>): number =>
+  seenBefore(
+    observations(quotes).map((o) => o.key),
+    known,
+  );
 
 /**
  * QUOTE-015 across answers: venue_timestamp is the source's clock at one observation (the book's last update, the
@@ -300,20 +282,18 @@ export function checkObservationClock(
   known: ObservationViews = new Map(),
   answer?: string,
 ): Violation[] {
-  const out: Violation[] = [];
-  for (const o of observations(quotes)) {
-    const seen = known.get(o.key);
-    if (seen && seen.clock !== o.clock)
-      out.push(
-        violation(
-          'QUOTE-015',
-          o.path + ptr('venue_timestamp'),
-          `${o.market}'s observation (the same method, observed_at and prices) states venue_timestamp ${JSON.stringify(o.shown)} here and ${JSON.stringify(seen.shown)} in ${seen.where}`,
-        ),
-      );
-    else if (!seen) known.set(o.key, { clock: o.clock, shown: o.shown, where: answer ? `${answer}: ${o.path}` : o.path });
-  }
-  return out;
+  return observations(quotes).flatMap((o) => {
+    const seen = earlierSighting(known, o.key, { clock: o.clock, shown: o.shown, path: o.path }, answer);
+    return seen && seen.clock !== o.clock
+      ? [
+          violation(
+            'QUOTE-015',
+            o.path + ptr('venue_timestamp'),
+            `${o.market}'s observation (the same method, observed_at and prices) states venue_timestamp ${JSON.stringify(o.shown)} here and ${JSON.stringify(seen.shown)} in ${seen.where}`,
+          ),
+        ]
+      : [];
+  });
 }
 
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----

@@ -1,6 +1,6 @@
 /**
- * The instance count of the cross-answer rules ("one X, one fact wherever it is seen": FCST-017, ROUTE-014, SIG-027):
- * an object is an instance when its id was seen before, in an earlier answer (`known`) or earlier in the same answer.
+ * The instance count of the cross-answer rules ("one X, one fact wherever it is seen": FCST-017, ROUTE-014, SIG-027, QUOTE-012,
+ * QUOTE-015): an object is an instance when its id was seen before, in an earlier answer (`known`) or earlier in the same answer.
  */
 import { ptr, violation, type Violation } from '../lib/violation.ts';
 

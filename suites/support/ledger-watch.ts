@@ -30,12 +30,10 @@ import { applicableOperations } from '../../contract/applicability.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { loadRules } from '../../contract/rules.ts';
 import { checkDebit } from '../../checks/billing.ts';
-import { redact } from '../../lib/redact.ts';
 import type { Violation } from '../../lib/violation.ts';
 import { currentResult, judged } from './annotations.ts';
 import { join } from './answer-checks.ts';
-import { attachExhibit } from './exhibit.ts';
-import { formatViolations, heldFailures, record, withCatalogueSeverity } from './matchers.ts';
+import { holdViolations } from './matchers.ts';
 
 /** Reads an account's balance, credits (ControlPlane.balance). */
 export type BalanceReader = () => Promise<number>;
@@ -164,15 +162,6 @@ export function judgeGroup(
   };
 }
 
-/** Holds `violations` to the test's end, as the contract matcher does (suites/support/matchers.ts). */
-function hold(violations: Violation[], res: APIResponse | undefined): void {
-  const v = withCatalogueSeverity(violations);
-  record(v);
-  attachExhibit(v, res);
-  const errors = v.filter((x) => x.severity === 'error');
-  if (errors.length) heldFailures()?.messages.push(redact(`${errors.length} violation(s):\n${formatViolations(v)}`));
-}
-
 /** The default GroupJudge: instances and violations go to the running test (see the module comment). */
 function judgeAndHold(answered: readonly Answered[], before: number, after: number, w: { openGenerations: number }): void {
   const { violations, instances, refunds } = judgeGroup(answered, before, after, w.openGenerations);
@@ -189,7 +178,7 @@ function judgeAndHold(answered: readonly Answered[], before: number, after: numb
   if (!violations.length) return;
   // A violated rule joins the test as well: its FAIL is that rule's verdict, not an undeclared failure.
   join(violations.map((v) => v.ruleId));
-  hold(violations, answered.length === 1 ? answered[0]!.res : undefined);
+  holdViolations(violations, { res: answered.length === 1 ? answered[0]!.res : undefined });
 }
 
 async function close(w: Watched, g: Group): Promise<void> {

@@ -109,6 +109,26 @@ export function record(violations: readonly Violation[]): void {
 }
 
 /**
+ * Judges `found` in the running test: records each rule at its catalogue severity, attaches the exhibit (of `res`
+ * when given), and when an error is among them pushes the failure message to `holder` (default: the running test's
+ * holder, even inside a property) so the test goes on and fails at its end. Returns whether no error was found and
+ * the failure message. Used by `toHaveNoViolations` and by checks made outside an `expect` (the ledger watch).
+ */
+export function holdViolations(
+  found: readonly Violation[],
+  opts: { res?: APIResponse; holder?: HeldFailures | undefined; preview?: string } = {},
+): { pass: boolean; failure: () => string } {
+  const violations = withCatalogueSeverity(found);
+  const errors = violations.filter((v) => v.severity === 'error');
+  record(violations);
+  attachExhibit(violations, opts.res);
+  const failure = () => `${errors.length} violation(s):\n${formatViolations(violations)}${opts.preview ?? ''}`;
+  const holder = 'holder' in opts ? opts.holder : heldFailures();
+  if (errors.length && holder) holder.messages.push(redact(failure()));
+  return { pass: errors.length === 0, failure };
+}
+
+/**
  * Records the component schemas an answer was validated against (the result's `exercised`), so that the
  * reporter credits a schema rule only to tests whose answers reached it.
  */
@@ -154,15 +174,13 @@ export const expect = base.extend({
 
   /** A list of violations from `checks/` is empty; prints all of them otherwise. */
   toHaveNoViolations(found: readonly Violation[], body?: unknown) {
-    const violations = withCatalogueSeverity(found);
-    const errors = violations.filter((v) => v.severity === 'error');
-    const pass = errors.length === 0;
-    if (!this.isNot) record(violations);
-    if (!this.isNot) attachExhibit(violations);
+    if (this.isNot) {
+      const pass = withCatalogueSeverity(found).every((v) => v.severity !== 'error');
+      return { name: 'toHaveNoViolations', pass, message: () => 'expected violations, found none' };
+    }
     const preview = body === undefined ? '' : `\nbody: ${JSON.stringify(body).slice(0, BODY_PREVIEW)}`;
-    const failure = () => `${errors.length} violation(s):\n${formatViolations(violations)}${preview}`;
-    const holder = this.isNot ? undefined : holding();
-    if (!pass && holder) holder.messages.push(redact(failure()));
+    const holder = holding();
+    const { pass, failure } = holdViolations(found, { holder, preview });
     return {
       name: 'toHaveNoViolations',
       pass: pass || holder !== undefined,
