@@ -34,6 +34,7 @@ import { affordable } from './support/operations.ts';
 import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './support/shared-answers.ts';
 import { watchDebits } from './support/debit-watch.ts';
 import { currentForecast } from '../checks/forecast.ts';
+import { oneOfEachForm } from './support/value-forms.ts';
 import { checkObservationClock, observationInstances, venueQuotesIn, type ObservationViews } from '../checks/quote.ts';
 
 // Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).
@@ -588,12 +589,8 @@ test.describe('asset search: reference mode', () => {
         // One value of each punctuation the values carry ("/", ".", "-", a space, none...) goes first (round-9 bug: a
         // reference holding "/" cut to its last segment, EUR/USD read as USD): each form of value, not a sample of the
         // commonest; then seeded random ones.
-        const byForm = new Map<string, (typeof cases)[number]>();
-        for (const c of cases) {
-          // A leading zero is a form of its own (round-22 bug: an all-digit CIK such as 0000320193 read as a number).
-          const form = [...new Set(c.value.replace(/[A-Za-z0-9]/g, ''))].sort().join('') + (/^0\d/.test(c.value) ? ' 0' : '');
-          if (!byForm.has(form)) byForm.set(form, c);
-        }
+        // A leading zero or a decimal part ending in zero is a form of its own (suites/support/value-forms.ts).
+        const eachForm = oneOfEachForm(cases, (c) => c.value);
         await test.step(`by ${kind.title}`, () =>
           assertProperty(
             fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {
@@ -609,14 +606,14 @@ test.describe('asset search: reference mode', () => {
             }),
             {
               seed: targetOptions.seed,
-              numRuns: paidRuns(Math.min(10, cases.length)) + (thrifty() ? 0 : byForm.size),
-              examples: thrifty() ? [] : [...byForm.values()].map((c) => [c] as [(typeof cases)[number]]),
+              numRuns: paidRuns(Math.min(10, cases.length)) + (thrifty() ? 0 : eachForm.length),
+              examples: thrifty() ? [] : eachForm.map((c) => [c] as [(typeof cases)[number]]),
               endOnFailure: true,
             },
           ));
         // The same form beside a filter the Asset passes (round-10 bug: a UUID reference lost once asset_type or platform
         // came with it): its own type, one of its own platforms; the Asset is still returned.
-        const { asset, value } = [...byForm.values()][0] ?? cases[0]!;
+        const { asset, value } = eachForm[0] ?? cases[0]!;
         const own = identifiersOf(asset)[0]?.platform;
         for (const filter of [{ assetType: String(asset.asset_type) }, ...(own ? [{ platform: own }] : [])] as Partial<SearchRequest>[])
           await test.step(`by ${kind.title} beside ${JSON.stringify(filter)}`, async () => {

@@ -312,22 +312,29 @@ test.describe('x/profile: the store of successful profiles', () => {
     'a different focus or lookback does not reuse the stored profile',
     { ...ruleDetails('PROF-007', ...INVARIANTS, ...contractRules(OP)) },
     async ({ paid, budget, targetOptions, sharedAnswers }) => {
-      await budget.reserveCalls(OP, 3);
+      await budget.reserveCalls(OP, 4);
       // The handle's profile at lookback 365 and the default focus (general, spec: POST /api/v1/x/profile)
-      // is the stored one: each case differs from it in one member only (issue 19: no fourth $1.00 call).
-      // Its answer is the run's shared discovery answer: stored by whichever test asked first.
+      // is the stored one: each case differs from it in one member only. Its answer is the run's shared discovery
+      // answer: stored by whichever test asked first.
       const found = await findProfiledHandle(paid, targetOptions.seed, 365, sharedAnswers);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const { handle, answer: general } = found as { handle: string; answer: Answer };
       const vs: Violation[] = checkSocialProfile(general.body, { lookbackDays: 365 });
+      // Every focus value, and each answer held against every earlier one (round-26 bug: focus read as "general or
+      // not", so a stored trading profile answered a reasoning request): no two of these requests match in handle,
+      // focus and lookback, so none may answer another's stored profile.
+      const earlier: { what: string; body: unknown }[] = [{ what: 'focus general at lookback 365', body: general.body }];
       for (const [what, body, lookbackDays] of [
-        ['focus trading instead of the default general', { handle, lookback_days: 365, focus: 'trading' }, 365],
-        ['lookback 364 instead of 365', { handle, lookback_days: 364 }, 364],
+        ['focus trading', { handle, lookback_days: 365, focus: 'trading' }, 365],
+        ['focus reasoning', { handle, lookback_days: 365, focus: 'reasoning' }, 365],
+        ['lookback 364 (focus general)', { handle, lookback_days: 364 }, 364],
       ] as const) {
         await test.step(what, async () => {
           const a = await requestProfile(paid, body);
           expect(a.status, `${what}: the handle was profiled at lookback 365`).toBe(200);
-          vs.push(...checkSocialProfile(a.body, { lookbackDays }), ...checkNotReused('PROF-007', general.body, a.body, what));
+          vs.push(...checkSocialProfile(a.body, { lookbackDays }));
+          for (const e of earlier) vs.push(...checkNotReused('PROF-007', e.body, a.body, `${what} after ${e.what}`));
+          earlier.push({ what, body: a.body });
         });
       }
       expect(vs).toHaveNoViolations();

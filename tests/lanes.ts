@@ -28,6 +28,7 @@ export const UNIT_TESTS: string[] = [
     'judging',
     'junit',
     'ledger-watch',
+    'value-forms',
     'lanes',
     'load-judge',
     'load',

@@ -9,7 +9,7 @@
  * wait for that read, so their debits fall after it); when the last call of the group has its answer the balance is
  * read again. The group's debit (before − after, credits) is then held to what its answers owe:
  * - a 2xx of a route with a reference price: that price (BILL-001; Authentication rule 2);
- * - a 404, a 429 or a 502: nothing (BILL-002, LIM-017, BILL-003; Authentication rule 7, Limits rule 2);
+ * - a 404, a 429, a 502 or a 503: nothing (BILL-002, LIM-017, BILL-003, BILL-004; Authentication rule 7, Limits rule 2);
  * - any answer of a free route: nothing (BILL-012; Authentication rule 1);
  * each only where the catalogue says the rule applies to the operation (contract/applicability.ts).
  * Anything else makes the group's debit unknown, and the group is not judged: a 2xx of a route the spec prices only
@@ -41,8 +41,12 @@ export type BalanceReader = () => Promise<number>;
 /** The operation whose 2xx may be refunded later (gap BILL-014) or at once (a replay, gap JOB-026). */
 const GENERATION = 'createForecastRequest';
 
-/** The unbilled statuses the spec names (Authentication rule 7; Limits rule 2) and the rule each is judged by. */
-const UNBILLED: Readonly<Record<number, string>> = { 404: 'BILL-002', 429: 'LIM-017', 502: 'BILL-003' };
+/**
+ * The unbilled statuses the spec names (Authentication rule 7; Limits rule 2) and the rule each is judged by. A 503
+ * (a source, resolution or profiling unavailable or not configured: Errors) is an answer without its upstream's
+ * answer, so "any missing or error upstream response" (BILL-004) holds it unbilled (round-26 bug: a stance 503 billed).
+ */
+const UNBILLED: Readonly<Record<number, string>> = { 404: 'BILL-002', 429: 'LIM-017', 502: 'BILL-003', 503: 'BILL-004' };
 
 /** One answer of a group: its operation, status and response (for the exhibit). */
 export interface Answered {

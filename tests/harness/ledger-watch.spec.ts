@@ -15,12 +15,13 @@ import {
   type Answered,
 } from '../../suites/support/ledger-watch.ts';
 
-test('what an answer owes: the reference price on a 2xx, nothing on a 404, 429 or 502 or on a free route; else unknown', () => {
+test('what an answer owes: the reference price on a 2xx, nothing on a 404, 429, 502 or 503 or on a free route; else unknown', () => {
   expect(owed('searchMarkets', 200)).toEqual({ rule: 'BILL-001', credits: 10 });
   expect(owed('searchSocial', 200)).toEqual({ rule: 'BILL-001', credits: 500 });
   expect(owed('getMarketSignals', 404)).toEqual({ rule: 'BILL-002', credits: 0 });
   expect(owed('listMarkets', 429)).toEqual({ rule: 'LIM-017', credits: 0 });
   expect(owed('getLatest', 502)).toEqual({ rule: 'BILL-003', credits: 0 });
+  expect(owed('getAssetStance', 503)).toEqual({ rule: 'BILL-004', credits: 0 });
   // A free route never debits, whatever it answered and whether or not a key came with it.
   for (const status of [200, 404, 422]) expect(owed('getForecastTargets', status)).toEqual({ rule: 'BILL-012', credits: 0 });
   expect(owed('getForecastRequest', 200)).toEqual({ rule: 'BILL-012', credits: 0 });
