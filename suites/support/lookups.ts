@@ -5,6 +5,7 @@
  * shared answer (bought once per run, and every reading test known to need it, issue 19); every answer
  * read is checked against the contract.
  */
+import { oneOfEachForm } from './value-forms.ts';
 import { venueKeys } from '../../contract/index.ts';
 import type { APIResponse } from '@playwright/test';
 import type { Params, TargetClient } from './client.ts';
@@ -93,13 +94,17 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
 }
 
 /**
- * At most `max` rows, taken round-robin across venues so every venue on the target is represented
- * (input order is kept within a venue).
+ * At most `max` rows, taken round-robin across venues so every venue on the target is represented. Within a venue,
+ * one row of each form of native id comes first (suites/support/value-forms.ts: issue 34, each identifier form tried
+ * on data the run has listed), then the others in input order.
  */
 export function spreadByVenue(rows: readonly Row[], max: number): Row[] {
   const byVenue = new Map<string, Row[]>();
   for (const r of rows) byVenue.set(String(r.venue), [...(byVenue.get(String(r.venue)) ?? []), r]);
-  const queues = [...byVenue.values()];
+  const queues = [...byVenue.values()].map((q) => {
+    const first = oneOfEachForm(q, (r) => String(r.nativeMarketId ?? ''));
+    return [...first, ...q.filter((r) => !first.includes(r))];
+  });
   const out: Row[] = [];
   for (let i = 0; out.length < max && queues.some((q) => i < q.length); i++) {
     for (const q of queues) if (i < q.length && out.length < max) out.push(q[i]!);
