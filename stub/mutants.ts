@@ -1063,6 +1063,18 @@ const TABLE = {
   ],
   targets: [
     [
+      'tgt-strike-trailing-zero',
+      'TGT-010',
+      'an exact venue_b child ticker whose strike ends in zero after the point (T3.00) answers its event, no child selected (round-26 bug)',
+      { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
+    [
+      'prof-focus-folded',
+      'PROF-007',
+      'the profile store keys focus as general or not, so a stored trading profile answers a reasoning request (round-26 bug)',
+      { operation: 'createSocialProfile', via: ['suites/social-profile.spec.ts'] },
+    ],
+    [
       'tgt-venue-a-key-legacy-only',
       'TGT-023',
       'a venue_a: marketKey of a newer market (id 1,000,000 and up) answers 404, as if closed (round-19 bug)',

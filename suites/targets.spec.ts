@@ -170,24 +170,36 @@ test.describe('venue_b', () => {
       }
       // One open listed child of each ticker form the catalog holds, of any event (round-26 bug: a strike such as
       // T3.00 read as a number, so its child was taken for the event): each form tried, not the first events' only.
+      // A child is tried where its event resolves and lists it (an event of a topic the target does not support may
+      // be refused 422), and never one whose ticker is also an event's (a single-contract event's ticker is event input).
+      const eventTickers = new Set(rows.map((r) => String(r.nativeEventId ?? '').toLowerCase()));
       const forms = oneOfEachForm(
         rows.filter(
-          (r) => r.venue === 'venue_b' && typeof r.nativeMarketId === 'string' && isOpen(r) && !tried.has(r.nativeMarketId.toLowerCase()),
+          (r) =>
+            r.venue === 'venue_b' &&
+            typeof r.nativeMarketId === 'string' &&
+            typeof r.nativeEventId === 'string' &&
+            isOpen(r) &&
+            !tried.has(r.nativeMarketId.toLowerCase()) &&
+            !eventTickers.has(r.nativeMarketId.toLowerCase()),
         ),
         (r) => String(r.nativeMarketId),
       );
       await test.step(`one listed child of each ticker form (${forms.length})`, () =>
         mapLimit(forms, CONCURRENCY, async (r) => {
           const ticker = String(r.nativeMarketId);
+          const event = await resolveTarget(api, String(r.nativeEventId));
+          if (event.res.status() !== 200 || !childIds(event.body).some((t) => t.toLowerCase() === ticker.toLowerCase())) return;
           const body = await resolve200(api, ticker, found, 'TGT-021');
-          if (body)
-            found.push(
-              ...checkResolution(
-                body,
-                { ref: ticker, kind: 'market', venue: 'venue_b', selected: ticker, selectedRule: 'TGT-021' },
-                `/${ticker}`,
-              ),
-            );
+          if (!body) return;
+          const expectation: TargetExpectation = {
+            ref: ticker,
+            kind: 'market',
+            venue: 'venue_b',
+            selected: ticker,
+            selectedRule: 'TGT-021',
+          };
+          found.push(...checkResolution(body, expectation, `/${ticker}`), ...checkSameChildren(event.body, body, 'TGT-011', `/${ticker}`));
         }));
       expect(found).toHaveNoViolations(events[0]?.body);
     },

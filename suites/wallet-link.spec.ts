@@ -319,6 +319,18 @@ class ReuseToken implements fc.AsyncCommand<Model, Real> {
       observeChoice('WAL-004', res.status() === 422, `a consumed token answered ${res.status()} ${code ?? ''} (stub: 422 invalid_request)`);
     if (res.headers()['payment-response'] !== undefined)
       vs.push(violation('WAL-010', 'header:PAYMENT-RESPONSE', 'a refused link carries a PAYMENT-RESPONSE: it was settled'));
+    // The same token sent unpaid with its own account's key (round-27 bug: an expired token's keyed 422 kept a debit):
+    // the route's errors are never billed, and the invariants read that account's credits after it.
+    const keyed = await r.api.withKey(r.accounts[m.tokens[ti]!.account]!.apiKey).get(LINK, { params: { token: r.tokens[ti]! } });
+    await expect(keyed).toMatchContract('linkWallet');
+    if (keyed.status() >= 200 && keyed.status() < 300)
+      vs.push(
+        violation(
+          expired ? 'WAL-002' : 'WAL-003',
+          'status',
+          `a ${expired ? 'expired' : 'consumed'} token sent with a key was accepted (${keyed.status()})`,
+        ),
+      );
     await settle(m, r, this.toString(), vs);
   }
   toString = (): string => `ReuseToken(token #${this.t}, wallet #${this.w})`;

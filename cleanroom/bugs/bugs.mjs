@@ -7109,6 +7109,410 @@ export const bugs = [
       if (n) res.touch();
     },
   },
+  // ================================================================== round 26 (a): patterns c, d, d, e, g (forecast-targets reading a child ticker with a trailing-zero strike as its event, the oil challenge stating the second token's amount in 18-decimal units, the pricing answer stating the half-cent routes at 10 credits, the market list comparing forecast ages in whole hours, the latest feed concatenated by kind instead of merged in time)
+  // ------------------------------------------------------------------ pattern c (round 26 a): forecast-targets reads a child ticker with a trailing-zero strike as its event
+  {
+    name: 'targets_trailing_zero_strike_child_as_event',
+    round: 26,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['4d6ffdd7c542', 'dc2473b6839e'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'GET /api/public/forecast-targets matches an exact venue_b child ticker through its strike index: the strike suffix is parsed as a number and the child ticker rebuilt from it, so a strike written with a trailing zero after the decimal point (KXFED-26JUN-T3.00, T3.50, T4.00, KXGDP-26APR29-T2.0...) becomes KXFED-26JUN-T3, matches no child, and the resolver falls back to the event prefix: the answer is the event input\'s (targetType event, selectionRequired true, no selectedMarket, no generation), with input echoing the ref as given and the same children and allContracts. Strikes without a trailing zero (T2.8, T3.25, T0.5, T99999.99), event tickers, URLs and venue_a refs resolve as on the reference. Bare tickers and venue_b: marketKeys are affected.',
+    how: 'GET /api/public/forecast-targets?ref=KXFED-26JUN-T3.00 (no key): targetType market with selectedMarket KXFED-26JUN-T3.00 and a generation body on the reference; targetType event, selectionRequired true, no selectedMarket and no generation through the bug. ref=KXFED-26JUN-T3.25 answers the exact child on both.',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-targets')) return;
+      const ref = ctx.query.get('ref');
+      if (typeof ref !== 'string') return;
+      const m = /^(venue_b:)?([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)-T(\d+\.\d*0)$/.exec(ref.trim());
+      if (!m) return;
+      const rebuilt = `${m[2]}-T${Number(m[3])}`;
+      const eventQuery = new URLSearchParams(ctx.query);
+      eventQuery.set('ref', m[2]);
+      let r;
+      try {
+        r = await ctx.upstream({ method: 'GET', url: `${ctx.path}?${eventQuery.toString()}`, headers: { ...ctx.headers } });
+      } catch { return; }
+      const b = J(r);
+      if (r.status !== 200 || !b || b.targetType !== 'event' || !Array.isArray(b.markets)) return;
+      if (b.markets.some((c) => c && c.ticker === rebuilt)) return;
+      b.input = ref;
+      r.touch();
+      return r;
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 26 a): the oil challenge states the second token's amount in 18-decimal units
+  {
+    name: 'oil_challenge_second_token_18_decimals',
+    round: 26,
+    pattern: 'd',
+    section: 'Authentication',
+    sentences: ['0d85347c43c2'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The oil route prices its 402 challenge in its own code path (its cost is decided by the live challenge), and that path converts the price to base units with 18 decimals for every token but the main one: the accepts entry for eip155:4663 asks 10000000000000000 (0.01 at 18 decimals) where the 6-decimal token needs 10000, while the eip155:8453 entry beside it asks 10000. Scheme, network, asset, payTo and the body are right; every other route\'s challenge and the pricing answer (decimals 6) are right.',
+    how: 'GET /api/v1/signals/oil without credentials: 402 with PAYMENT-REQUIRED; decode it: the eip155:4663 entry\'s amount equals the eip155:8453 amount (10000) on the reference and is 10^12 times it through the bug. GET /api/v1/sources unpaid: both amounts 5000 on both sides.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 402) return;
+      const raw = res.headers['payment-required'];
+      if (typeof raw !== 'string') return;
+      let ch;
+      try { ch = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')); } catch { return; }
+      if (!ch || !Array.isArray(ch.accepts)) return;
+      let n = 0;
+      for (const a of ch.accepts) {
+        if (a && a.network === 'eip155:4663' && /^\d+$/.test(String(a.amount))) { a.amount = (BigInt(a.amount) * 10n ** 12n).toString(); n++; }
+      }
+      if (n) res.headers['payment-required'] = Buffer.from(JSON.stringify(ch), 'utf8').toString('base64');
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 26 a): the pricing answer states the half-cent routes' credits rounded up to a whole cent
+  {
+    name: 'pricing_half_cent_credits_rounded_up',
+    round: 26,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['1298c54a809b'],
+    operations: ['GET /api/public/pricing'],
+    what: 'GET /api/public/pricing works out each route\'s credits as whole cents times ten, with the cents rounded up (a leftover of the one-cent price list): the three half-cent routes (GET /api/v1/sources, GET /api/v1/assets, GET /api/v1/signals/perps) are listed at usd "0.005" and credits 10, which states $0.005 as 10 credits where 10 credits equal $0.01. Their usd strings, every other route, credits_per_usd (1000), increment_usd, the networks, the 402 challenges and the API-key debits (5 credits) are right.',
+    how: 'GET /api/public/pricing: the listSources, listAssets and listPerpSignals routes carry credits 5 (usd 0.005, credits_per_usd 1000) on the reference and credits 10 through the bug; a funded GET /api/v1/sources still debits 5.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/pricing') || res.status !== 200 || !b || !Array.isArray(b.routes)) return;
+      let n = 0;
+      for (const r of b.routes) {
+        if (r && typeof r.credits === 'number' && r.credits % 10 !== 0) { r.credits = Math.ceil(r.credits / 10) * 10; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 26 a): the market list compares forecast ages in whole hours
+  {
+    name: 'markets_forecast_age_whole_hours',
+    round: 26,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['fb6a3786da57'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets floors a forecast\'s age to whole hours before comparing it with max_forecast_age (floor(age in hours) <= N), so the window reaches up to an hour past its edge: a forecast 48 h 40 min old counts in forecast_count and sets latest_forecast_at under the default 48, and a market whose only recent forecast is in that band (and has no signal) is listed. The explicit value and the default are both affected; changed_within, the other members, the order and the bill are right. API-key calls only.',
+    how: 'Read the list with max_forecast_age=168 and pick N with some market\'s newest forecast between N and N+1 hours old; GET /api/v1/markets?max_forecast_age=N with an API key: on the reference every row\'s latest_forecast_at is at most N hours before the stub clock; through the bug that market carries a latest_forecast_at (and a forecast counted) older than N hours.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const raw = ctx.query.get('max_forecast_age');
+      if (raw === null) { ctx.query.set('max_forecast_age', '49'); return; }
+      if (!/^\d+$/.test(String(raw).trim())) return;
+      const n = Number(String(raw).trim());
+      if (n < 1) return;
+      ctx.query.set('max_forecast_age', String(n + 1));
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 26 a): the latest feed concatenated by kind instead of merged in time
+  {
+    name: 'latest_events_grouped_by_type',
+    round: 26,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['445529a3d214'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest runs one query per kind (forecast, article, x_post), each newest first, and concatenates the three lists without merging them, so the feed is not chronological: every forecast event comes before every article, and every article before every x_post. The events, their count, the window, as_of and the types echo are exactly the reference\'s; a feed of one kind (types with a single value) is in order.',
+    how: 'GET /api/v1/latest?hours=6 with an API key: on the reference occurred_at never increases down the events list; through the bug the first article is newer than the last forecast (and the first x_post newer than the last article).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      const rank = { forecast: 0, article: 1, x_post: 2 };
+      const idx = new Map(b.events.map((e, k) => [e, k]));
+      const sorted = [...b.events].sort((x, y) => ((rank[x && x.type] ?? 3) - (rank[y && y.type] ?? 3)) || (idx.get(x) - idx.get(y)));
+      if (sorted.every((e, k) => e === b.events[k])) return;
+      b.events = sorted;
+      res.touch();
+    },
+  },
+  // ================================================================== round 26 (b): patterns a, b, d, f, g (the published signal list's serviceUrl not URL-encoded, the profile cache folding the two non-default focus values together, the perps route's 429 stating a daily quota of 2,000, an upstream 503 of the stance route keeping its debit, the perps row pointing at its own route as canonical_endpoint)
+  {
+    name: 'signal_list_serviceurl_unencoded',
+    round: 26,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8fea420baad1'],
+    operations: ['GET /api/v1/signals'],
+    what: 'The row-level serviceUrl of GET /api/v1/signals (the published trade-signal list, served by its own handler since the version-5 split) is concatenated from the raw serviceMarketId without URL-encoding, so venue-prefixed ids keep a literal ":" ({site}/markets/venue_a:1004471 instead of .../venue_a%3A1004471). market.serviceMarketId, the envelope and every other field are unchanged; the evidence route, the market list, search and the other routes encode as the reference does.',
+    how: 'GET /api/v1/signals with an API key: rows whose market.serviceMarketId is venue-prefixed carry serviceUrl {site}/markets/<serviceMarketId> with a raw colon; encoding the serviceMarketId gives a different string.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals') || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      let touched = false;
+      for (const row of b.signals) {
+        if (row && typeof row.serviceUrl === 'string' && row.serviceUrl.includes('%')) {
+          try { row.serviceUrl = decodeURIComponent(row.serviceUrl); touched = true; } catch { /* leave */ }
+        }
+      }
+      if (touched) res.touch();
+    },
+  },
+  {
+    name: 'profile_cache_focus_folded',
+    round: 26,
+    pattern: 'b',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['066e684ee3b1'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The profile cache keys focus as a flag (general or not), so the two non-default values share one entry: once a profile of a handle and lookback was made with focus trading (or reasoning), a request for the same handle and lookback with the other non-default focus is answered with the stored profile of the first focus (meta.focus the first value, meta.cached true) instead of a new profile. focus general keeps its own entry, a repeat of the same focus is reused as documented, and the price is unchanged (the reuse is debited as the reference debits a reuse).',
+    how: 'With an API key, POST /api/v1/x/profile {"handle":"macro_trader","focus":"trading"}, then {"handle":"macro_trader","focus":"reasoning"}: the second answer says meta.focus "trading" and meta.cached true.',
+    onRequest(ctx) {
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset') { delete ctx.state.r26bFocus; return; }
+      if (!isPost(ctx, '/api/v1/x/profile') || !ctx.apiKey) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || typeof body.handle !== 'string') return;
+      const focus = body.focus === undefined ? 'general' : body.focus;
+      if (focus !== 'trading' && focus !== 'reasoning') return;
+      const key = `${body.handle.replace(/^@/, '').toLowerCase()}|${body.lookback_days === undefined ? 365 : body.lookback_days}`;
+      if (!ctx.state.r26bFocus) ctx.state.r26bFocus = new Map();
+      const seen = ctx.state.r26bFocus.get(key);
+      ctx.r26bKey = key;
+      ctx.r26bFocus = focus;
+      if (seen && seen !== focus) ctx.setBodyJson({ ...body, focus: seen });
+    },
+    onResponse(ctx, res) {
+      if (!ctx.r26bKey || res.status !== 200) return;
+      if (!ctx.state.r26bFocus.has(ctx.r26bKey)) ctx.state.r26bFocus.set(ctx.r26bKey, ctx.r26bFocus);
+    },
+  },
+  {
+    name: 'perps_429_policy_day_2000',
+    round: 26,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['db986177c205'],
+    operations: ['GET /api/v1/signals/perps'],
+    what: 'The 429 answers of GET /api/v1/signals/perps state the standard daily quota as 2,000 in RateLimit-Policy ("standard-day";q=2000;w=86400): the perps route was added with its own copy of the policy string, and a zero was lost. The limiter itself still admits 20,000 a day, and the per-second, per-minute and in-flight terms, RateLimit, Retry-After and the body are unchanged; the other standard routes state q=20000.',
+    how: 'Exhaust the standard per-minute window of an account (POST /__control/limits/usage scope standard window minute count 600), then GET /api/v1/signals/perps with its key: 429 whose RateLimit-Policy has "standard-day";q=2000.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/perps') || res.status !== 429) return;
+      const p = res.headers['ratelimit-policy'];
+      if (typeof p === 'string' && p.includes('"standard-day";q=20000')) {
+        res.headers['ratelimit-policy'] = p.replace('"standard-day";q=20000', '"standard-day";q=2000');
+      }
+    },
+  },
+  {
+    name: 'stance_upstream_503_billed',
+    round: 26,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/assets/stance'],
+    what: 'When the upstream of GET /api/v1/assets/stance fails with 503 (the stance source unavailable), the route answers 503 in the error envelope as the reference does but keeps its 10-credit API-key debit: the stance handler maps only a 502 to the refunding upstream error and passes a 503 through as an ordinary answer. Its 502s, 504s and 404s are refunded, and so are 503s of every other route.',
+    how: 'Create an account, POST /__control/faults {method GET, path /api/v1/assets/stance, status 503, times 1, scope s}, GET /api/v1/assets/stance?asset=meta with the key and X-Fault-Scope s: 503, and the balance is 10 credits lower.',
+    async onResponse(ctx, res) {
+      if (isGet(ctx, '/api/v1/assets/stance') && res.status === 503 && ctx.apiKey) await ctx.charge(10);
+    },
+  },
+  {
+    name: 'perps_canonical_endpoint_self',
+    round: 26,
+    pattern: 'g',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['04dc5098cd77'],
+    operations: ['GET /api/v1/signals/perps'],
+    what: 'The daily WTI row of GET /api/v1/signals/perps carries canonical_endpoint "/api/v1/signals/perps" (the route serving the row) instead of "/api/v1/signals/oil", the route that holds the full reading. scope stays wti-only, and id, reading_date, side, state, count and as_of are unchanged.',
+    how: 'GET /api/v1/signals/perps with an API key: signals[0].canonical_endpoint is "/api/v1/signals/perps".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/perps') || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      for (const row of b.signals) if (row && row.canonical_endpoint === '/api/v1/signals/oil') row.canonical_endpoint = '/api/v1/signals/perps';
+      res.touch();
+    },
+  },
+  // ================================================================== round 27 (a): patterns a, a, c, f, g (the generation reading a trailing-zero strike as a number, the oil answer saying reading_missing false with no reading, an expired link token's keyed 422 billed, the latest feed's market refs carrying venue odds, the sources route's venue_b markets without their broker routing)
+  // ------------------------------------------------------------------ pattern c (round 27 a): the generation rebuilds a venue_b ticker from its strike read as a number
+  {
+    name: 'generation_trailing_zero_strike_404',
+    round: 27,
+    pattern: 'c',
+    section: 'Resources and their fields / Generation body (VenueMarketForecastRequest)',
+    sentences: ['1074a9aaeecf', 'dc2473b6839e'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests canonicalises a venue_b market_id before looking the contract up: the strike suffix (-T<number>) is parsed as a number and the ticker rebuilt from it, so a strike written with a trailing zero after the decimal point (KXFED-26JUN-T3.00, T3.50, T4.00, KXGDP-26APR29-T2.0...) becomes KXFED-26JUN-T3, matches no contract, and the request is answered 404 not_found ("the venue venue_b has no market ...", refunded) instead of being accepted. The ready bodies that forecast-targets and forecast-availability hand out carry the ticker as listed, so following them fails. Strikes without a trailing zero (T2.8, T3.25, T0.5), venue_a numeric ids and the other reads of the same tickers (forecast-targets, availability) are right.',
+    how: 'With an API key and an Idempotency-Key, POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_b","market_id":"KXFED-26JUN-T3.00"}: 202 with a jobId on the reference, 404 not_found through the bug (nothing debited on either). market_id KXFED-26JUN-T3.25 is accepted on both.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests')) return null;
+      const b = ctx.bodyJson();
+      if (!b || typeof b !== 'object' || b.venue !== 'venue_b' || typeof b.market_id !== 'string') return null;
+      const m = /^([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)-T(\d+\.\d*0)$/.exec(b.market_id);
+      if (!m) return null;
+      b.market_id = `${m[1]}-T${Number(m[2])}`;
+      ctx.setBodyJson(b);
+      ctx.headers['content-length'] = String(ctx.body.length);
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 27 a): the oil answer says reading_missing false when no reading was ever recorded
+  {
+    name: 'oil_no_reading_missing_false',
+    round: 27,
+    pattern: 'g',
+    section: 'Resources and their fields / Crude-oil signal (GET /api/v1/signals/oil)',
+    sentences: ['dad929685dc2'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'GET /api/v1/signals/oil takes reading_missing from the reading record\'s own missed-day flag (reading_missing = Boolean(reading && reading.missed)), so when no reading was ever recorded (reading null) the answer says reading_missing false beside reading null. A current or stale reading says false as on the reference; episode, marks, degraded and the bill are unchanged.',
+    how: 'POST /__control/oil {scope s, reading "none"}, then GET /api/v1/signals/oil?include_marks=false with an API key and X-Fault-Scope s: reading null with reading_missing true on the reference, false through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !b) return;
+      if (b.reading === null && b.reading_missing === true) { b.reading_missing = false; res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 27 a): an expired link token's keyed 422 keeps its debit
+  {
+    name: 'link_expired_token_keyed_billed',
+    round: 27,
+    pattern: 'f',
+    section: 'Endpoints / GET /api/v1/wallets/link',
+    sentences: ['3c207d9e3935'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'A GET /api/v1/wallets/link carrying an API key and a link token that has expired (more than 15 minutes after issue) answers 422 invalid_request "The link token expired" as it should, yet debits 10 credits from the key\'s account: the token\'s state is checked in the handler after the gateway\'s standard API-key debit, and the handler\'s refund list was written by error code (x402_payment_required, link_token_not_found), so the expiry 422, which carries the generic invalid_request code, is not refunded. Live unpaid tokens (422 x402_payment_required), unknown and consumed tokens (404), a missing or malformed token (422 before billing) and calls without credentials (402) debit nothing.',
+    how: 'Issue a link token with an API key (POST /api/auth/wallets/x402-token), advance the stub clock 16 minutes (POST /__control/clock), read the balance, GET /api/v1/wallets/link?token=T with the key: 422 invalid_request (expired) on both; the balance is unchanged on the reference and 10 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/wallets/link') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (res.status === 422 && b && b.error === 'invalid_request' && /expired/i.test(String(b.message || ''))) await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 27 a): the latest feed's forecast envelopes carry the market's venue odds in their market refs
+  {
+    name: 'latest_forecast_market_refs_odds',
+    round: 27,
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['e9080ed6dbb9'],
+    operations: ['GET /api/v1/latest'],
+    what: 'In GET /api/v1/latest, the compact forecast\'s relationships envelope builds its direct ON_MARKET MarketRef by spreading the event\'s hydrated LatestMarket ref fields, which brings along the venue odds the feed joined for venue_data: each such ref carries a yes_odds member equal to market.venue_data.yes_odds. The envelope must carry no venue odds. relationship, direction, via, marketKey, venue, nativeMarketId and question are right, the event market, venue_data and venue_quote are unchanged, and article and x_post events, other refs and every other route are right.',
+    how: 'GET /api/v1/latest?hours=6&types=forecast with an API key: events[].forecast.relationships.markets[] with relationship ON_MARKET and via direct carry yes_odds (the market\'s venue_data.yes_odds) through the bug, and no odds member on the reference.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      let n = 0;
+      for (const e of b.events) {
+        const refs = e && e.forecast && e.forecast.relationships && e.forecast.relationships.markets;
+        const vd = e && e.market && e.market.venue_data;
+        if (!Array.isArray(refs) || !vd) continue;
+        for (const r of refs) {
+          if (r && r.relationship === 'ON_MARKET' && r.via === 'direct' && r.marketKey === e.market.marketKey) { r.yes_odds = vd.yes_odds; n++; }
+        }
+      }
+      if (n) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 27 a): the sources route's venue_b markets lack their broker routing
+  {
+    name: 'sources_venue_b_broker_routing_empty',
+    round: 27,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['0c7cada0f9dc'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources builds each source item\'s market from the evidence store\'s market snapshot, which is taken before broker enrichment: for venue_b contracts that broker_a lists, market.broker_channels is [] (as if no broker listed the contract), and broker_a_category and broker_a_url are null. The other routing members, the relationships and the evidence items are right, non-listed and non-venue_b markets are unchanged, and the same market on the market list, search and availability carries ["broker_a"] with its category and deep link.',
+    how: 'GET /api/v1/sources?market_keys=venue_b:KXCPIYOY-26MAR-T2.8&window=168 with an API key: sources[].market.broker_channels is ["broker_a"] (broker_a_category economics) on the reference, [] with null category and url through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      let n = 0;
+      for (const s of b.sources) {
+        const m = s && s.market;
+        if (m && m.venue === 'venue_b' && Array.isArray(m.broker_channels) && m.broker_channels.length) {
+          m.broker_channels = []; m.broker_a_category = null; m.broker_a_url = null; n++;
+        }
+      }
+      if (n) res.touch();
+    },
+  },
+  // ================================================================== round 27 (b): patterns a, c, d, e, g (the job read's 403 body without message, the stored read of a venue_b child whose strike ends in zero answered 404, asset search in material_only mode debiting 20 credits, the latest feed's six-hour window served as five hours behind its echo, the mispriced list's venue_b rows stating seriesTicker null)
+  // ------------------------------------------------------------------ pattern a (round 27 b): the job read's entitlement 403 carries no message
+  {
+    name: 'job_read_403_no_message',
+    round: 27,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['0d393b610ad6'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The 403 answer of GET /api/auth/forecast-requests/{jobId} for an account that lacks an active API entitlement carries only {error} (the entitlement guard of the job routes builds its own body) and lacks the required human-readable message member; its 401 and 404 bodies, and every other route\'s 403, keep it.',
+    how: 'Create an account, PATCH /__control/accounts/{id} {entitled: false}, GET /api/auth/forecast-requests/{any uuid} with its key: 403 {"error":"entitlement_required"} with no message (the reference carries a message).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method === 'GET' && JOB_READ.test(ctx.path) && res.status === 403 && b && 'message' in b) { delete b.message; res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 27 b): the stored read parses a venue_b strike as a number
+  {
+    name: 'forecast_read_trailing_zero_strike_404',
+    round: 27,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['4035ad11af64', '4274520129dd'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'The stored-forecast read normalises a venue_b ticker slug through its strike index, which parses the strike suffix as a number: a child whose strike is written with a trailing zero (KXFED-26JUN-T3.00) is looked up as KXFED-26JUN-T3 and answered 404 not_found (unbilled), although the market is covered, has a stored forecast, and forecast-availability points its read at exactly that path. Strikes without a trailing zero (T2.8, T50000) and the other venues are right. API-key calls only (an x402-paid request is left alone).',
+    how: 'GET /api/public/forecast-availability?market_id=KXFED-26JUN-T3.00&venue=venue_b: available true, read.endpoint /api/v1/markets/KXFED-26JUN-T3.00/forecast?venue=venue_b. GET that endpoint with an API key: the reference answers 200 with the forecast; through the bug 404 not_found ("no covered market with slug KXFED-26JUN-T3 ...").',
+    onRequest(ctx) {
+      if (ctx.method !== 'GET' || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const m = MARKET_FORECAST.exec(ctx.path);
+      if (!m || ctx.query.get('venue') !== 'venue_b') return;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return; }
+      const mm = /^(.*-T)(\d+\.\d*0)$/.exec(slug);
+      if (!mm) return;
+      ctx.path = `/api/v1/markets/${encodeURIComponent(mm[1] + String(Number(mm[2])))}/forecast`;
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 27 b): asset search in material_only mode debits 20 credits
+  {
+    name: 'assets_material_only_debit_20',
+    round: 27,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['ca3f9fbb9b42'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'An API-key call of GET /api/v1/assets/search with material_only=true debits 20 credits ($0.02): the materiality lane is metered as the search plus a stored-forecast read for the probabilities it checks. The q and reference modes without material_only cost the listed 10 credits, the 402 challenge and the pricing answer still say $0.01, and the answer itself is unchanged.',
+    how: 'With an API key, read the balance, GET /api/v1/assets/search?material_only=true, read the balance again: 20 credits less (10 on the reference; GET /api/v1/assets/search?q=btc costs 10 on both).',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (String(ctx.query.get('material_only')).toLowerCase() === 'true') await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 27 b): the latest feed's maximum window served as five hours
+  {
+    name: 'latest_six_hours_served_five',
+    round: 27,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['445529a3d214', 'df6dccce9164'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest?hours=6 echoes window.hours 6 and window.since = as_of - 6 h but selects its events from the last five hours only (the hot event table keeps five hours, and the archive join is wired for windows beyond six): the events 5 to 6 hours old are missing and count is recounted. hours 1 to 5 and the default are complete.',
+    how: 'GET /api/v1/latest?hours=6 with an API key: the reference lists events whose occurred_at lies between window.since and as_of - 5 h (16 of them in the seed); through the bug none is older than as_of - 5 h.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events) || Number(ctx.query.get('hours')) !== 6) return;
+      const edge = Date.parse(b.as_of) - 5 * 3600e3;
+      b.events = b.events.filter((e) => Date.parse(e.occurred_at) >= edge);
+      b.count = b.events.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 27 b): the mispriced list's venue_b rows state seriesTicker null
+  {
+    name: 'mispriced_venue_b_series_ticker_null',
+    round: 27,
+    pattern: 'g',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['55e4bb23b030'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'The rows of GET /api/v1/markets/mispriced come from the mispricing view, which has no series column, so every venue_b row states seriesTicker null while the market list, search and the other routes state the series (KXWTI, KXFED...) of the same marketKey. The other routing members and the venue_a, venue_a_us and venue_c rows (whose series is null anyway) are unchanged.',
+    how: 'GET /api/v1/markets/mispriced and GET /api/v1/markets?venue=venue_b with an API key: venue_b:KXWTI-26MAR20-T67.99 says seriesTicker "KXWTI" in the market list and null in the mispriced list.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/mispriced') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      for (const m of b.markets) if (m && m.venue === 'venue_b') m.seriesTicker = null;
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

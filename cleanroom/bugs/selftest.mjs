@@ -3332,6 +3332,225 @@ const checks = {
     must(compared > 0, 'no book quote to compare');
     return v(bad.length > 0, `${bad.length}/${compared} differ ${bad.slice(0, 2).join('; ')}`);
   },
+  // ------------------------------------------------------------------ round 26 (a)
+  async targets_trailing_zero_strike_child_as_event(api) {
+    const plain = await api.get('/api/public/forecast-targets?ref=KXFED-26JUN-T3.25');
+    must(plain.status === 200 && plain.json.selectedMarket && plain.json.selectedMarket.ticker === 'KXFED-26JUN-T3.25', `KXFED-26JUN-T3.25 -> ${plain.status}`);
+    const ev = await api.get('/api/public/forecast-targets?ref=KXFED-26JUN');
+    must(ev.status === 200 && ev.json.targetType === 'event', `KXFED-26JUN -> ${ev.status}`);
+    const r = await api.get('/api/public/forecast-targets?ref=KXFED-26JUN-T3.00');
+    must(r.status === 200, `KXFED-26JUN-T3.00 -> ${r.status}`);
+    const b = r.json;
+    const ok = b.targetType === 'market' && b.selectedMarket && b.selectedMarket.ticker === 'KXFED-26JUN-T3.00' && b.generation && b.generation.market_id === 'KXFED-26JUN-T3.00';
+    return v(!ok, `KXFED-26JUN-T3.00 -> targetType ${b.targetType}, selectionRequired ${b.selectionRequired}, selectedMarket ${b.selectedMarket ? b.selectedMarket.ticker : 'none'}, generation ${b.generation ? b.generation.market_id : 'none'}`);
+  },
+  async oil_challenge_second_token_18_decimals(api) {
+    const decode = (r) => JSON.parse(Buffer.from(r.headers['payment-required'], 'base64').toString('utf8'));
+    const src = await api.get('/api/v1/sources?market_keys=venue_a:520224');
+    must(src.status === 402 && src.headers['payment-required'], `unpaid sources -> ${src.status}`);
+    const sa = decode(src).accepts;
+    must(sa.length === 2 && sa[0].amount === sa[1].amount, `sources amounts ${sa.map((x) => x.amount)}`);
+    const r = await api.get('/api/v1/signals/oil');
+    must(r.status === 402 && r.headers['payment-required'], `unpaid oil -> ${r.status}`);
+    const acc = decode(r).accepts;
+    const main = acc.find((x) => x.network === 'eip155:8453');
+    const second = acc.find((x) => x.network === 'eip155:4663');
+    must(main && second, 'both payment options offered');
+    return v(second.amount !== main.amount, `oil eip155:8453 ${main.amount}, eip155:4663 ${second.amount}`);
+  },
+  async markets_forecast_age_whole_hours(api) {
+    const a = await api.newAccount();
+    const now = await api.now();
+    const wide = await api.get('/api/v1/markets?max_forecast_age=168', { key: a.key });
+    must(wide.status === 200, `market list -> ${wide.status}`);
+    let pick = null;
+    for (const m of wide.json.markets) {
+      if (!m.latest_forecast_at) continue;
+      const h = (now - Date.parse(m.latest_forecast_at)) / 3600e3;
+      const n = Math.floor(h);
+      if (n < 1 || n > 160 || h - n < 0.08 || h - n > 0.92) continue;
+      if (!pick || n < pick.n) pick = { n, key: m.marketKey, h };
+    }
+    must(pick, 'no market with a newest forecast inside an hour band');
+    const before = await api.now();
+    const r = await api.get(`/api/v1/markets?max_forecast_age=${pick.n}`, { key: a.key });
+    must(r.status === 200, `max_forecast_age=${pick.n} -> ${r.status}`);
+    const late = r.json.markets.filter((m) => m.latest_forecast_at && before - Date.parse(m.latest_forecast_at) > pick.n * 3600e3);
+    return v(late.length > 0, `max_forecast_age=${pick.n}: ${late.length} rows older than the window ${late.slice(0, 2).map((m) => `${m.marketKey} ${m.latest_forecast_at} count ${m.forecast_count}`).join('; ')}`);
+  },
+  async pricing_half_cent_credits_rounded_up(api) {
+    const r = await api.get('/api/public/pricing');
+    must(r.status === 200 && Array.isArray(r.json.routes) && r.json.credits_per_usd === 1000, `pricing -> ${r.status}`);
+    const src = r.json.routes.find((x) => x.method === 'GET' && x.path === '/api/v1/sources');
+    must(src && src.usd === '0.005', 'sources listed at 0.005');
+    const bad = r.json.routes.filter((x) => Math.round(Number(x.usd) * r.json.credits_per_usd) !== x.credits);
+    return v(bad.length > 0, `${bad.length} routes whose credits differ from usd x credits_per_usd ${bad.map((x) => `${x.path} ${x.usd} ${x.credits}`).join('; ')}`);
+  },
+  async latest_events_grouped_by_type(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200, `latest -> ${r.status}`);
+    const ev = r.json.events;
+    must(new Set(ev.map((e) => e.type)).size >= 2, 'the feed holds two kinds or more');
+    const bad = [];
+    for (let k = 1; k < ev.length; k++) {
+      if (Date.parse(ev[k].occurred_at) > Date.parse(ev[k - 1].occurred_at)) bad.push(`${ev[k - 1].type} ${ev[k - 1].occurred_at} then ${ev[k].type} ${ev[k].occurred_at}`);
+    }
+    return v(bad.length > 0, `${bad.length} steps back in time of ${ev.length} events ${bad.slice(0, 2).join('; ')}`);
+  },
+  // ------------------------------------------------------------------ round 26 (b)
+  async signal_list_serviceurl_unencoded(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.signals), `signal list ${r.status}`);
+    const bad = [];
+    let compared = 0;
+    for (const row of r.json.signals) {
+      const id = row && row.market && row.market.serviceMarketId;
+      if (typeof id !== 'string' || typeof row.serviceUrl !== 'string' || !/[^A-Za-z0-9_.~-]/.test(id)) continue;
+      compared++;
+      if (row.serviceUrl !== `${SITE}/markets/${enc(id)}`) bad.push(`${id} -> ${row.serviceUrl}`);
+    }
+    must(compared > 0, 'no row with a venue-prefixed serviceMarketId');
+    return v(bad.length > 0, `${bad.length}/${compared} differ ${bad.slice(0, 2).join('; ')}`);
+  },
+  async profile_cache_focus_folded(api) {
+    const a = await api.newAccount();
+    const r1 = await api.post('/api/v1/x/profile', { handle: 'macro_trader', focus: 'trading' }, { key: a.key });
+    must(r1.status === 200, `first profile ${r1.status}`);
+    const r2 = await api.post('/api/v1/x/profile', { handle: 'macro_trader', focus: 'reasoning' }, { key: a.key });
+    must(r2.status === 200, `second profile ${r2.status}`);
+    const m = r2.json.meta || {};
+    return v(m.focus !== 'reasoning', `focus reasoning asked after trading: meta ${JSON.stringify(m)}`);
+  },
+  async perps_429_policy_day_2000(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const r = await api.get('/api/v1/signals/perps', { key: a.key });
+    must(r.status === 429, `expected 429, got ${r.status}`);
+    const p = r.headers['ratelimit-policy'] || '';
+    const m = /"standard-day";q=(\d+)/.exec(p);
+    must(m, `no standard-day term in ${p}`);
+    return v(Number(m[1]) !== 20000, `RateLimit-Policy ${p}`);
+  },
+  async stance_upstream_503_billed(api) {
+    const a = await api.newAccount();
+    const scope = `r26b-stance-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/assets/stance', status: 503, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets/stance?asset=meta', { key: a.key, scope }));
+    must(out.status === 503, `expected 503, got ${out.status}`);
+    return v(spent !== 0, `spent ${spent} on a 503`);
+  },
+  async perps_canonical_endpoint_self(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals/perps', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.signals) && r.json.signals.length > 0, `perps ${r.status} ${r.text.slice(0, 100)}`);
+    const bad = r.json.signals.filter((s) => s.canonical_endpoint !== '/api/v1/signals/oil');
+    return v(bad.length > 0, `canonical_endpoint ${r.json.signals.map((s) => s.canonical_endpoint).join(',')}`);
+  },
+  async generation_trailing_zero_strike_404(api) {
+    const a = await api.newAccount(5000);
+    const r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_b', market_id: 'KXFED-26JUN-T3.00' },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    must(r.status !== 401 && r.status !== 403 && r.status !== 429 && r.status !== 422, `generation answered ${r.status} ${r.text.slice(0, 120)}`);
+    return v(!(r.status >= 200 && r.status < 300 && r.json && typeof r.json.jobId === 'string'), `KXFED-26JUN-T3.00 -> ${r.status} ${r.text.slice(0, 120)}`);
+  },
+  async oil_no_reading_missing_false(api) {
+    const a = await api.newAccount();
+    const scope = `r27a-oil-${randomUUID()}`;
+    const s = await api.control('POST', '/__control/oil', { scope, reading: 'none' });
+    must(s.status === 200, `oil state ${s.status}`);
+    const r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+    must(r.status === 200 && r.json && r.json.reading === null, `oil ${r.status} reading ${r.json && JSON.stringify(r.json.reading)}`);
+    return v(r.json.reading_missing !== true, `reading null, reading_missing ${r.json.reading_missing}`);
+  },
+  async link_expired_token_keyed_billed(api) {
+    try {
+      const a = await api.newAccount(1000);
+      const t = await api.post('/api/auth/wallets/x402-token', undefined, { key: a.key });
+      must(t.status === 200 && t.json && typeof t.json.token === 'string', `token issue answered ${t.status}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 16 * 60 });
+      const { spent, out } = await api.spent(a, () => api.get(`/api/v1/wallets/link?token=${enc(t.json.token)}`, { key: a.key }));
+      must(out.status === 422 && out.json.error === 'invalid_request', `expired keyed link -> ${out.status} ${out.json && out.json.error}`);
+      return v(spent !== 0, `422 expired token spent ${spent} credits`);
+    } finally { await api.reset(); }
+  },
+  async latest_forecast_market_refs_odds(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6&types=forecast', { key: a.key });
+    must(r.status === 200, `latest ${r.status}`);
+    const refs = r.json.events.flatMap((e) => (e.forecast && e.forecast.relationships ? e.forecast.relationships.markets : []));
+    must(refs.length > 0, 'no market refs in forecast envelopes');
+    const odds = ['yes_odds', 'market_odds', 'probability', 'selected_probability', 'venue_quote', 'venue_data'];
+    const bad = refs.filter((x) => odds.some((k) => Object.prototype.hasOwnProperty.call(x, k)));
+    return v(bad.length > 0, `${bad.length}/${refs.length} market refs carry odds ${bad[0] ? JSON.stringify(bad[0]).slice(0, 160) : ''}`);
+  },
+  async sources_venue_b_broker_routing_empty(api) {
+    const a = await api.newAccount();
+    const mk = await api.get('/api/v1/markets?venue=venue_b', { key: a.key });
+    must(mk.status === 200, `markets ${mk.status}`);
+    const row = mk.json.markets.find((m) => m.marketKey === 'venue_b:KXCPIYOY-26MAR-T2.8');
+    must(row && row.broker_channels.includes('broker_a'), 'KXCPIYOY-26MAR-T2.8 not broker-listed on the market list');
+    const r = await api.get('/api/v1/sources?market_keys=venue_b:KXCPIYOY-26MAR-T2.8&window=168', { key: a.key });
+    must(r.status === 200 && r.json.sources.length > 0, `sources ${r.status} ${r.json && r.json.sources && r.json.sources.length}`);
+    const bad = r.json.sources.filter((s) => !(Array.isArray(s.market.broker_channels) && s.market.broker_channels.includes('broker_a')) || s.market.broker_a_category !== row.broker_a_category || s.market.broker_a_url !== row.broker_a_url);
+    return v(bad.length > 0, `${bad.length}/${r.json.sources.length} items' market broker routing differs from the market list (${bad[0] ? JSON.stringify(bad[0].market.broker_channels) : ''})`);
+  },
+  // ------------------------------------------------------------------ round 27 (b)
+  async job_read_403_no_message(api) {
+    const a = await api.newAccount();
+    const p = await api.control('PATCH', `/__control/accounts/${a.id}`, { entitled: false });
+    must(p.status === 200, `entitlement patch ${p.status}`);
+    const r = await api.get(`/api/auth/forecast-requests/${randomUUID()}`, { key: a.key });
+    must(r.status === 403 && r.json, `expected 403, got ${r.status}`);
+    return v(typeof r.json.error !== 'string' || typeof r.json.message !== 'string', JSON.stringify(r.json));
+  },
+  async forecast_read_trailing_zero_strike_404(api) {
+    const a = await api.newAccount();
+    const av = await api.get('/api/public/forecast-availability?market_id=KXFED-26JUN-T3.00&venue=venue_b');
+    must(av.status === 200 && av.json.available === true && av.json.read && av.json.read.endpoint, `availability ${av.status} ${av.text.slice(0, 120)}`);
+    const r = await api.get(av.json.read.endpoint, { key: a.key });
+    const id = r.json && r.json.market && r.json.market.nativeMarketId;
+    return v(r.status !== 200 || id !== 'KXFED-26JUN-T3.00', `${av.json.read.endpoint} -> ${r.status} ${r.status === 200 ? id : r.text.slice(0, 120)}`);
+  },
+  async assets_material_only_debit_20(api) {
+    const a = await api.newAccount();
+    const q = await api.spent(a, () => api.get('/api/v1/assets/search?q=btc', { key: a.key }));
+    must(q.out.status === 200 && q.spent === 10, `q mode ${q.out.status} spent ${q.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets/search?material_only=true', { key: a.key }));
+    must(out.status === 200, `material_only ${out.status}`);
+    return v(spent !== 10, `material_only=true spent ${spent}`);
+  },
+  async latest_six_hours_served_five(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200 && r.json.window && r.json.window.hours === 6, `latest ${r.status}`);
+    const asOf = Date.parse(r.json.as_of);
+    must(Math.abs(asOf - 6 * 3600e3 - Date.parse(r.json.window.since)) < 2000, `since ${r.json.window.since} as_of ${r.json.as_of}`);
+    // The sixth hour of the window must add the events 5 to 6 hours old: some exist in the seed, so hours=6 lists
+    // events older than as_of - 5 h and more events than hours=5.
+    const r5 = await api.get('/api/v1/latest?hours=5', { key: a.key });
+    must(r5.status === 200, `latest hours=5 ${r5.status}`);
+    const old = r.json.events.filter((e) => Date.parse(e.occurred_at) < asOf - 5 * 3600e3 - 1000).length;
+    return v(old === 0 || r.json.count !== r.json.events.length || r.json.count <= r5.json.count, `hours=6: ${r.json.count} events, ${old} older than 5 h; hours=5: ${r5.json.count}`);
+  },
+  async mispriced_venue_b_series_ticker_null(api) {
+    const a = await api.newAccount();
+    const mp = await api.get('/api/v1/markets/mispriced', { key: a.key });
+    must(mp.status === 200, `mispriced ${mp.status}`);
+    const list = await api.get('/api/v1/markets?venue=venue_b', { key: a.key });
+    must(list.status === 200, `markets ${list.status}`);
+    const series = new Map(list.json.markets.map((m) => [m.marketKey, m.seriesTicker]));
+    const bad = [];
+    let compared = 0;
+    for (const m of mp.json.markets) {
+      if (m.venue !== 'venue_b' || !series.has(m.marketKey)) continue;
+      compared++;
+      if (m.seriesTicker !== series.get(m.marketKey)) bad.push(`${m.marketKey} ${m.seriesTicker} vs ${series.get(m.marketKey)}`);
+    }
+    must(compared > 0, 'no venue_b market in both lists');
+    return v(bad.length > 0, `${bad.length}/${compared} differ ${bad.slice(0, 2).join('; ')}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner

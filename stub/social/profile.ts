@@ -54,7 +54,9 @@ function storeOf(ctx: StubContext): Map<string, Stored> {
 }
 
 /** Cache key: the lower-cased handle, focus and lookback (gap PROF-019). */
-const keyOf = (r: ProfileRequest): string => `${r.handle.toLowerCase()}|${r.focus}|${r.lookbackDays}`;
+const keyOf = (r: ProfileRequest): string =>
+  // Mutant prof-focus-folded: focus keyed as "general or not", so a stored trading profile answers reasoning (round-26 bug).
+  `${r.handle.toLowerCase()}|${mutant('prof-focus-folded') && r.focus !== 'general' ? 'other' : r.focus}|${r.lookbackDays}`;
 
 /**
  * The window of a request at `nowMs` (gap PROF-017): to_date is the UTC date of the request,

@@ -50,6 +50,13 @@ function resolvedEvent(store: DataStore, ref: string, event: VenueEvent, selecte
  * TGT-040; the alternate stub: exactly). @throws 404 when neither.
  */
 function venueBTicker(store: DataStore, ref: string, ticker: string): Resolved {
+  // Mutant tgt-strike-trailing-zero: a strike ending in zero after the point (T3.00) read as a number, so the child is
+  // taken for its event (round-26 bug).
+  if (mutant('tgt-strike-trailing-zero') && /-T\d+\.\d*0$/i.test(ticker)) {
+    const child = store.resolveMarket({ venue: 'venue_b', marketId: ticker });
+    const parent = child ? store.eventOf(child) : undefined;
+    if (parent) return resolvedEvent(store, ref, parent, null);
+  }
   const same = (a: string | null | undefined): boolean => (alt('TGT-040') ? a === ticker : a?.toLowerCase() === ticker.toLowerCase());
   const event = store.eventByTicker(ticker);
   if (event && same(event.ticker)) return resolvedEvent(store, ref, event, null);

@@ -48,6 +48,14 @@ const GENERATION = 'createForecastRequest';
  */
 const UNBILLED: Readonly<Record<number, string>> = { 404: 'BILL-002', 429: 'LIM-017', 502: 'BILL-003', 503: 'BILL-004' };
 
+/**
+ * The unbilled statuses a route's own text names beyond the general ones, by operation, and the rule each is judged by:
+ * the wallet link's errors (none is billed: 404, 409, 422; round-27 bug: an expired token's keyed 422 billed).
+ */
+const ROUTE_UNBILLED: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  linkWallet: { 404: 'WAL-008', 409: 'WAL-009', 422: 'WAL-010' },
+};
+
 /** One answer of a group: its operation, status and response (for the exhibit). */
 export interface Answered {
   operationId: string | undefined;
@@ -114,6 +122,9 @@ export type Owed = { rule: string; credits: number } | { unknown: string };
 export function owed(operationId: string | undefined, status: number): Owed {
   const price = operationId ? PRICES[operationId] : undefined;
   if (!operationId || !price) return { unknown: 'an operation outside the contract' };
+  // A route's own text beats the general rule (the wallet link: none of its errors is billed).
+  const own = ROUTE_UNBILLED[operationId]?.[status];
+  if (own && applies(own, operationId)) return { rule: own, credits: 0 };
   if (applies('BILL-012', operationId)) return { rule: 'BILL-012', credits: 0 };
   const unbilled = UNBILLED[status];
   if (unbilled && applies(unbilled, operationId)) return { rule: unbilled, credits: 0 };

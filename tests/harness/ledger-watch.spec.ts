@@ -22,6 +22,9 @@ test('what an answer owes: the reference price on a 2xx, nothing on a 404, 429, 
   expect(owed('listMarkets', 429)).toEqual({ rule: 'LIM-017', credits: 0 });
   expect(owed('getLatest', 502)).toEqual({ rule: 'BILL-003', credits: 0 });
   expect(owed('getAssetStance', 503)).toEqual({ rule: 'BILL-004', credits: 0 });
+  // The wallet link's own text: none of its errors is billed (a 422 elsewhere is gap BILL-013).
+  expect(owed('linkWallet', 422)).toEqual({ rule: 'WAL-010', credits: 0 });
+  expect(owed('linkWallet', 409)).toEqual({ rule: 'WAL-009', credits: 0 });
   // A free route never debits, whatever it answered and whether or not a key came with it.
   for (const status of [200, 404, 422]) expect(owed('getForecastTargets', status)).toEqual({ rule: 'BILL-012', credits: 0 });
   expect(owed('getForecastRequest', 200)).toEqual({ rule: 'BILL-012', credits: 0 });
