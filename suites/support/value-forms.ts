@@ -12,17 +12,35 @@
  */
 export function formOf(value: string): string {
   const punctuation = [...new Set(value.replace(/[A-Za-z0-9]/g, ''))].sort().join('');
-  const leadingZero = /(^|[^0-9.])0\d/.test(value);
-  const trailingZero = /\.\d*0(?!\d)/.test(value);
-  return `${punctuation}${leadingZero ? ' 0…' : ''}${trailingZero ? ' …0' : ''}`;
+  return `${punctuation}${numberTraps(value)}`;
 }
 
-/** The first item of each form of `valueOf(item)` (see formOf), in the order of `items`. */
-export function oneOfEachForm<T>(items: readonly T[], valueOf: (item: T) => string): T[] {
+/**
+ * The number-like traps of a value (see formOf): " 0…" for a digit run with a leading zero, " …0" for a decimal part
+ * ending in zero; "" for none.
+ */
+export function numberTraps(value: string): string {
+  const leadingZero = /(^|[^0-9.])0\d/.test(value);
+  const trailingZero = /\.\d*0(?!\d)/.test(value);
+  return `${leadingZero ? ' 0…' : ''}${trailingZero ? ' …0' : ''}`;
+}
+
+/**
+ * The first item of each form of `valueOf(item)` (see formOf) within each scope of `scopeOf(item)` (a venue: one
+ * venue's ids are not another's), in the order of `items`.
+ */
+export function oneOfEachForm<T>(items: readonly T[], valueOf: (item: T) => string, scopeOf: (item: T) => string = () => ''): T[] {
   const byForm = new Map<string, T>();
   for (const item of items) {
-    const form = formOf(valueOf(item));
+    const form = `${scopeOf(item)} ${formOf(valueOf(item))}`;
     if (!byForm.has(form)) byForm.set(form, item);
   }
   return [...byForm.values()];
+}
+
+/** The first `n` of `items`, then one item of each form (see oneOfEachForm) those `n` did not show, in order. */
+export function withEachForm<T>(items: readonly T[], n: number, valueOf: (item: T) => string, scopeOf?: (item: T) => string): T[] {
+  const first = items.slice(0, n);
+  const shown = new Set(first.map((i) => `${scopeOf?.(i) ?? ''} ${formOf(valueOf(i))}`));
+  return [...first, ...oneOfEachForm(items, valueOf, scopeOf).filter((i) => !shown.has(`${scopeOf?.(i) ?? ''} ${formOf(valueOf(i))}`))];
 }
