@@ -167,8 +167,18 @@ const IDENTITY_MEMBERS = [
 /** The first statement of each identity member of each marketKey in the answers seen so far (ROUTE-014). */
 export type MarketViews = IdentityViews;
 
-/** A member's value in a form two spellings of one fact share; undefined when null, absent or unreadable. */
+/**
+ * The routing object's nullable members (CanonicalMarketRouting: string|null, required): only routing objects carry
+ * them, and there a null states a fact of the market (no event, no series, no slug, no venue page), so a null where
+ * another answer states a value is two statements of one market (round-27 bug: the mispriced list's venue_b rows
+ * stating seriesTicker null where the market list states KXWTI). question and end_date stay unstated when null: a
+ * MarketRef may leave question null, and an item's end_date null is read as not given.
+ */
+const NULL_STATES: ReadonlySet<string> = new Set(['nativeEventId', 'seriesTicker', 'slug', 'marketUrl']);
+
+/** A member's value in a form two spellings of one fact share; undefined when absent, unreadable or a null that states nothing. */
 function comparable(member: string, value: unknown): string | undefined {
+  if (value === null && NULL_STATES.has(member)) return 'null';
   if (value === null || value === undefined) return undefined;
   if (member === 'broker_channels') return Array.isArray(value) ? JSON.stringify(value.map(String).sort()) : undefined;
   if (typeof value !== 'string') return JSON.stringify(value);
@@ -201,9 +211,10 @@ export const marketSightings = (body: unknown, path = ''): IdentitySighting[] =>
   );
 
 /**
- * ROUTE-014: one marketKey, one market. Each identity member a sighting states non-null is compared with the first
- * non-null statement of it for the same marketKey (`known`, updated with this answer's sightings named `answer`);
- * a null or absent member is no statement (a ref may leave question null, a feed may omit it).
+ * ROUTE-014: one marketKey, one market. Each identity member a sighting states is compared with the first statement
+ * of it for the same marketKey (`known`, updated with this answer's sightings named `answer`); an absent member is no
+ * statement, nor a null question or end_date (a ref may leave question null), while a routing member's null is
+ * (NULL_STATES).
  * @returns a violation per member stated two ways
  */
 export const checkMarketSeenTwice = (

@@ -830,9 +830,20 @@ test.describe('billing, fan-out and quota (control plane)', () => {
 
   test(
     "a job read without an active API entitlement answers 403, the owner's own job too once its entitlement lapsed, and reads again once restored",
-    { ...ruleDetails('AUTH-012', 'AUTH-016', 'AUTH-023', ...BOTH) },
+    { ...ruleDetails('AUTH-012', 'AUTH-016', 'AUTH-023', 'JOB-020', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await oneTarget(api, paid);
+      observing('JOB-020');
+      // The 403's body is not shown (gap JOB-020; round-27 author's reading: the Errors envelope still holds): the
+      // stub's is the envelope {error, message}; another body is a choice the report names.
+      const bodyChoice = (a: Answer, what: string): void => {
+        const b = a.body as Record<string, unknown> | null;
+        observeChoice(
+          'JOB-020',
+          typeof b?.error === 'string' && typeof b.message === 'string',
+          `the job read's 403 (${what}) is ${a.bodyText.slice(0, 120)}`,
+        );
+      };
       const owner = await controlPlane.createAccount(GENERATION_CREDITS * 2);
       const jobId = await accepted(api.withKey(owner.apiKey), target!.body, newKey(), true);
       const unentitled = await controlPlane.createAccount(GENERATION_CREDITS * 2, false);
@@ -843,6 +854,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
         ['an unknown job', randomUUID()],
       ] as const) {
         const a = await readJob(client, id, 'status');
+        if (a.status === 403) bodyChoice(a, what);
         if (a.status !== 403)
           found.push(violation('AUTH-012', `/${what}`, `an account without entitlement reading ${what} got ${a.status}`));
         else if (a.body.error !== 'entitlement_required')
@@ -853,6 +865,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
       await controlPlane.setEntitled(owner.accountId, false);
       for (const view of ['status', 'result'] as const) {
         const a = await readJob(api.withKey(owner.apiKey), jobId, view);
+        if (a.status === 403) bodyChoice(a, `the owner's own job, view=${view}`);
         if (a.status !== 403)
           found.push(
             violation(

@@ -136,6 +136,19 @@ export const MARKET_CASES = [
     },
   }),
   cases({
+    check: C.checkMarketSeenTwice,
+    // A routing object's null seriesTicker is a statement (no series): null on both routes agrees; null where another
+    // route states KXWTI does not (round-27 bug: the mispriced list's venue_b rows).
+    ok: [[marketsOf([marketRow('9', 'venue_b'), canonicalMarket('9', 'venue_b')]), new Map(), 'test']],
+    bad: {
+      'ROUTE-014': [
+        marketsOf([{ ...marketRow('9', 'venue_b'), seriesTicker: 'KXWTI' }, canonicalMarket('9', 'venue_b')]),
+        new Map(),
+        'test',
+      ],
+    },
+  }),
+  cases({
     check: C.checkUniqueMarketKeys,
     ok: [[[marketRow('1'), marketRow('2')], '/markets']],
     bad: { 'ROUTE-002': [[marketRow('1'), marketRow('1')], '/markets'] },
