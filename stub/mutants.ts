@@ -304,6 +304,12 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     [
+      'route-mispriced-series-null',
+      'ROUTE-014',
+      "the mispriced list's venue_b rows state seriesTicker null, where the market list states each row's series (round-27 bug)",
+      { operation: 'listMispricedMarkets', via: ['suites/mispriced.spec.ts'] },
+    ],
+    [
       'quote-snapshot-observed-now-markets',
       'QUOTE-012',
       'the market list shows each graph_snapshot quote observed at the time of the answer, where the same stored snapshot elsewhere keeps its one observed_at (round-5 bug, on the other route)',
@@ -1062,6 +1068,18 @@ const TABLE = {
     ],
   ],
   targets: [
+    [
+      'gen-strike-trailing-zero',
+      'AVAIL-044',
+      'a generation body whose venue_b strike ends in zero after the point (T3.00) is answered 404, as if T3 (round-27 bug)',
+      { operation: 'createForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'wal-expired-keyed-billed',
+      'WAL-010',
+      'a keyed wallet-link call with an expired token keeps 10 credits beside its 422 (round-27 bug)',
+      { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
+    ],
     [
       'tgt-strike-trailing-zero',
       'TGT-010',

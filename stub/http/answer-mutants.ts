@@ -174,6 +174,14 @@ function rewriteBody(operationId: string, status: number, body: Row): boolean {
     for (const ref of refs) ref.ticker = (ref.ticker as string).toLowerCase();
     return refs.length > 0;
   }
+  if (mutant('route-mispriced-series-null') && operationId === 'listMispricedMarkets') {
+    // The mispriced list's venue_b rows state seriesTicker null, where the market list states the series (round-27 bug).
+    let changed = false;
+    for (const o of all())
+      if (o.venue === 'venue_b' && typeof o.marketKey === 'string' && typeof o.seriesTicker === 'string')
+        changed = set(o, 'seriesTicker', null);
+    return changed;
+  }
   if (mutant('quote-linked-clock-observed') && operationId === 'searchAssets') {
     // A book quote's source clock replaced by its observed_at in the linked markets (round-25 bug).
     let changed = false;

@@ -91,6 +91,10 @@ const excludedError = (m: Market): ApiError =>
  * multi-contract event (gap JOB-022); 404 not_found when the venue knows no such market (gap JOB-027).
  */
 export function resolveGenerationMarket(store: DataStore, req: GenerationRequest): Market {
+  // Mutant gen-strike-trailing-zero: a venue_b strike ending in zero after the point read as a number (T3.00 → T3), so
+  // the ticker names no market: 404 (round-27 bug).
+  if (mutant('gen-strike-trailing-zero') && req.venue === 'venue_b' && /-T\d+\.\d*0$/i.test(req.market_id))
+    throw notFound(`${req.market_id.replace(/\.?0+$/, '')} names no venue_b market`);
   const id = req.market_id.toLowerCase();
   const m = store.resolveMarket({ venue: req.venue, marketId: req.market_id });
   // Gap JOB-028: the venue-native id matched case-insensitively (the alternate stub: exactly).

@@ -74,6 +74,9 @@ export const register: RouteModule = (route) => {
     // Mutant wal-expired-token-forgotten: an hour past its expiry a token is forgotten, answered as never issued (round-18 bug).
     if (state === 'expired' && mutant('wal-expired-token-forgotten') && ctx.clock.nowMs() > link.expiresAt + 3_600_000)
       throw notFound('No such link token', 'link_token_not_found');
+    // Mutant wal-expired-keyed-billed: a keyed call with an expired token keeps 10 credits beside its 422 (round-27 bug).
+    if (state === 'expired' && mutant('wal-expired-keyed-billed') && req.principal?.via === 'api-key')
+      ctx.accounts.debit(req.principal.accountId, 10, 'linkWallet');
     if (state === 'expired') throw invalidRequest('The link token expired (15 minutes after issue)');
     // WAL-004: a consumed token answers 422 on the stub, 404 link_token_not_found on the alternate stub.
     if (state === 'consumed')
