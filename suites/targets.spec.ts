@@ -148,24 +148,20 @@ test.describe('venue_b', () => {
       const withChildren = events.filter((ev) => childIds(ev.body).some((t) => t !== '?'));
       if (!judged('*', withChildren.length, 'a resolvable venue_b event listing a child ticker')) return;
       const tried = new Set<string>();
+      /** Resolves one exact child ticker: 200, that child selected, the same children as its event (`eventBody`). */
+      const judgeExactChild = async (ticker: string, eventBody: Row): Promise<void> => {
+        const body = await resolve200(api, ticker, found, 'TGT-021');
+        if (!body) return;
+        const expectation: TargetExpectation = { ref: ticker, kind: 'market', venue: 'venue_b', selected: ticker, selectedRule: 'TGT-021' };
+        found.push(...checkResolution(body, expectation, `/${ticker}`), ...checkSameChildren(eventBody, body, 'TGT-011', `/${ticker}`));
+      };
       for (const ev of withChildren) {
         await test.step(`children of ${ev.ticker}`, async () => {
           const tickers = childIds(ev.body)
             .filter((t) => t !== '?')
             .slice(0, 10);
           for (const t of tickers) tried.add(t.toLowerCase());
-          await mapLimit(tickers, CONCURRENCY, async (ticker) => {
-            const body = await resolve200(api, ticker, found, 'TGT-021');
-            if (!body) return;
-            const expectation: TargetExpectation = {
-              ref: ticker,
-              kind: 'market',
-              venue: 'venue_b',
-              selected: ticker,
-              selectedRule: 'TGT-021',
-            };
-            found.push(...checkResolution(body, expectation, `/${ticker}`), ...checkSameChildren(ev.body, body, 'TGT-011', `/${ticker}`));
-          });
+          await mapLimit(tickers, CONCURRENCY, (ticker) => judgeExactChild(ticker, ev.body));
         });
       }
       // One open listed child of each ticker form the catalog holds, of any event (round-26 bug: a strike such as
@@ -190,16 +186,7 @@ test.describe('venue_b', () => {
           const ticker = String(r.nativeMarketId);
           const event = await resolveTarget(api, String(r.nativeEventId));
           if (event.res.status() !== 200 || !childIds(event.body).some((t) => t.toLowerCase() === ticker.toLowerCase())) return;
-          const body = await resolve200(api, ticker, found, 'TGT-021');
-          if (!body) return;
-          const expectation: TargetExpectation = {
-            ref: ticker,
-            kind: 'market',
-            venue: 'venue_b',
-            selected: ticker,
-            selectedRule: 'TGT-021',
-          };
-          found.push(...checkResolution(body, expectation, `/${ticker}`), ...checkSameChildren(event.body, body, 'TGT-011', `/${ticker}`));
+          await judgeExactChild(ticker, event.body);
         }));
       expect(found).toHaveNoViolations(events[0]?.body);
     },
