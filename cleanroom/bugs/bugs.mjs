@@ -7513,6 +7513,233 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 28 (a): patterns a, a, e, e, f (forecast-availability billed to a key when a stored forecast exists, the portfolio route's 429 answered as plain text, the social-research daily 429 stating a one-minute wait, the per-IP guard's day ending at 01:00 UTC, a keyed link call with an unknown token billed)
+  // ------------------------------------------------------------------ pattern a (round 28 a): forecast-availability billed to an API key when a stored forecast exists
+  {
+    name: 'availability_keyed_available_billed',
+    round: 28,
+    pattern: 'a',
+    section: 'What the service does',
+    sentences: ['48ecf8936bf0'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'A GET /api/public/forecast-availability that carries an x-service-api-key header and whose answer says available true (a committed stored forecast exists, read points at the paid read) debits 10 credits from the key\'s account: the gateway meters keyed calls by the answer\'s read pointer, as if the free existence check were the $0.01 stored read it points at. The answer itself is unchanged. Calls without a key (the documented way), keyed calls answering available false (generation offered, excluded or untracked) and forecast-targets cost nothing.',
+    how: 'Read an account balance, GET /api/public/forecast-availability?market_id=KXFED-26JUN-T3.00&venue=venue_b with its key (200, available true), read again: 10 credits less through the bug, unchanged on the reference. GET /api/public/forecast-availability?market_id=1000503&venue=venue_a (available false) with the key costs nothing on both.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !ctx.apiKey || !b) return;
+      if (b.available === true && b.read && typeof b.read.endpoint === 'string') await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 28 a): the portfolio route's 429 is a plain-text body
+  {
+    name: 'portfolio_429_plain_text',
+    round: 28,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['eac185078085', 'a8500226c2fd'],
+    operations: ['GET /api/v1/portfolio'],
+    what: 'The 429 answers of GET /api/v1/portfolio are written by the rate-limit middleware\'s default handler of the wallet-addressed service: status 429, the headers Retry-After, RateLimit-Policy and RateLimit as on every route, but the body is the plain text "Too Many Requests" (content-type text/plain) instead of the JSON error envelope {error: rate_limited, message, retry_after, limit_scope}. Its other errors (422, 502) and every other route\'s 429 are JSON.',
+    how: 'Preload an account\'s standard per-minute usage to 600 (POST /__control/limits/usage), GET /api/v1/portfolio?wallet=0x1111111111111111111111111111111111111111 with its key: 429 with Retry-After on both; the body is JSON {error: "rate_limited", ...} on the reference and text/plain "Too Many Requests" through the bug.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/portfolio') || res.status !== 429) return;
+      const b = J(res);
+      if (!b || b.error !== 'rate_limited') return;
+      const headers = { ...res.headers, 'content-type': 'text/plain; charset=utf-8' };
+      delete headers['content-length'];
+      return new res.constructor(429, headers, Buffer.from('Too Many Requests'));
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 28 a): the social-research daily 429 states a one-minute wait
+  {
+    name: 'x_research_day_429_minute_wait',
+    round: 28,
+    pattern: 'e',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0', 'a8500226c2fd'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'A 429 of the social-research scope\'s daily window (500 per UTC day) states as its wait the seconds to the end of the current clock minute (1..60; the social limiter reuses the minute window\'s reset for every window it does not track in seconds) instead of the seconds to 00:00 UTC: Retry-After, the body retry_after, RateLimit t= and the message agree on that short wait, and a client that honours it is refused again until midnight. The refusal, its limit_scope and RateLimit-Policy, the social second, minute and in-flight 429s, and the standard and guard 429s are right. Nothing is debited.',
+    how: 'Preload an account\'s x_research day usage to 500 (POST /__control/limits/usage), POST /api/v1/x/search {"query":"oil"} with its key: 429 x_research-day with Retry-After N. On the reference N is the seconds to the next UTC midnight (hours); through the bug N <= 60, and after advancing the clock N+1 s the same call is 429 again.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status !== 429 || !b || b.limit_scope !== 'x_research') return;
+      if (!/"x_research-day"/.test(String(res.headers.ratelimit || ''))) return;
+      const now = await ctx.stubNow();
+      const wait = Math.max(1, 60 - Math.floor((now % 60_000) / 1000));
+      res.headers['retry-after'] = String(wait);
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, `t=${wait}`);
+      b.retry_after = wait;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, `retry after ${wait} s`);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 28 a): the per-IP guard's day ends at 01:00 UTC
+  {
+    name: 'ip_guard_day_resets_0100_utc',
+    round: 28,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['63e39410bea6'],
+    operations: ['GET /api/v1/assets', 'GET /api/v1/markets', 'GET /api/public/forecast-targets', 'GET /api/public/forecast-availability'],
+    what: 'The per-IP anti-abuse guard\'s daily bound (50,000 per UTC day) rolls over at 01:00 UTC instead of 00:00 UTC (the guard\'s day bucket is computed in the edge\'s local time, UTC+1): a client address that exhausted it keeps getting 429 ip_guard-day during the first hour of the next UTC day, and the guard\'s day-limit 429s advertise Retry-After one hour longer than the wait to UTC midnight. The guard\'s second and minute windows and the standard and social scopes are right (their days end at 00:00 UTC).',
+    how: 'POST /__control/limits/usage {scope ip_guard, window day, count 50000} (keyed by the caller\'s address); GET /api/v1/assets with an API key: 429 ip_guard-day. POST /__control/clock to 30 s after the next UTC midnight; GET /api/v1/assets again: 200 on the reference, 429 ip_guard-day with Retry-After about 3570 through the bug.',
+    async onRequest(ctx) {
+      const out = r28aGuardDay(ctx);
+      const od = out.get(ctx.clientAddress);
+      if (od === undefined || !/^\/api\//.test(ctx.path)) return null;
+      const now = await ctx.stubNow();
+      const d = Math.floor(now / DAY_MS);
+      if (d === od + 1 && now - d * DAY_MS < HOUR_MS) {
+        const s = Math.max(1, Math.ceil((d * DAY_MS + HOUR_MS - now) / 1000));
+        ctx.r28aGuardReplied = true;
+        return ctx.reply(429, {
+          error: 'rate_limited',
+          message: `Too many requests: the ip_guard scope's daily limit is exceeded; retry after ${s} s`,
+          retry_after: s,
+          limit_scope: 'ip_guard',
+        }, { 'retry-after': String(s), 'ratelimit-policy': R28A_GUARD_POLICY, ratelimit: `"ip_guard-day";r=0;t=${s}` });
+      }
+      if (d > od) out.delete(ctx.clientAddress);
+      return null;
+    },
+    async onResponse(ctx, res) {
+      const out = r28aGuardDay(ctx);
+      const b = J(res);
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset' && res.status < 300) { out.clear(); return; }
+      if (ctx.method === 'POST' && ctx.path === '/__control/limits/usage' && res.status === 200 && b) {
+        const q = ctx.bodyJson() || {};
+        if (q.scope !== 'ip_guard' || q.window !== 'day') return;
+        const addr = q.address || ctx.clientAddress;
+        const now = await ctx.stubNow();
+        if (typeof b.bound === 'number' && Number(q.count) >= b.bound) out.set(addr, Math.floor(now / DAY_MS));
+        else out.delete(addr);
+        return;
+      }
+      if (ctx.r28aGuardReplied || res.status !== 429 || !b || b.limit_scope !== 'ip_guard' || !/"ip_guard-day"/.test(String(res.headers.ratelimit || ''))) return;
+      const now = await ctx.stubNow();
+      out.set(ctx.clientAddress, Math.floor(now / DAY_MS));
+      const ra = Number(res.headers['retry-after']);
+      if (!Number.isFinite(ra)) return;
+      const s = ra + 3600;
+      res.headers['retry-after'] = String(s);
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, `t=${s}`);
+      b.retry_after = s;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, `retry after ${s} s`);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 28 a): a keyed link call with an unknown token keeps its debit
+  {
+    name: 'link_unknown_token_keyed_billed',
+    round: 28,
+    pattern: 'f',
+    section: 'Endpoints / GET /api/v1/wallets/link',
+    sentences: ['3c207d9e3935'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'A GET /api/v1/wallets/link carrying an API key and a well-formed link token that was never issued (or was issued to nobody the token store knows) answers 404 link_token_not_found as it should, yet debits 10 credits from the key\'s account: the token lookup runs after the gateway\'s standard API-key debit, and the refund hook is wired to the handler\'s 422 path only. Live unpaid tokens (422 x402_payment_required), expired tokens (422), a missing or malformed token and calls without credentials debit nothing, and the 404 body is unchanged.',
+    how: 'Read an account balance, GET /api/v1/wallets/link?token=svc_ followed by 43 "a" characters with its key: 404 link_token_not_found on both; the balance is unchanged on the reference and 10 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/wallets/link') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (res.status === 404 && b && b.error === 'link_token_not_found') await ctx.charge(10);
+    },
+  },
+  // ================================================================== round 28 (b): patterns c, d, e, g, g (the stored read of a venue_a_us slug folded into its venue_a twin, the generation refusing market ids of 256..512 characters, the sources route serving its longest windows as six days, asset search echoing query "*" in reference mode, the evidence route's market stating nativeEventId null)
+  // ------------------------------------------------------------------ pattern c (round 28 b): the stored read looks a venue_a_us slug up in the first operator's shared index
+  {
+    name: 'forecast_read_venue_a_us_slug_folded',
+    round: 28,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['4035ad11af64', '4274520129dd'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'The stored-forecast read resolves slug plus venue=venue_a_us through the first operator\'s shared slug index, which tries the venue_a row before the venue_a_us one: a venue_a_us slug that venue_a also lists is answered for the venue_a twin (its stored forecast, or 404 not_found unbilled when the twin has none), although forecast-availability resolves the venue_a_us market, says available true and points its read at exactly that path. venue_a_us slugs without a venue_a twin, the other venues and the no-venue form are right. API-key calls only (an x402-paid request is left alone).',
+    how: 'GET /api/public/forecast-availability?slug=will-nvidia-close-2026-above-250-per-share&venue=venue_a_us: market venue_a_us:36985067, available true, read.endpoint /api/v1/markets/will-nvidia-close-2026-above-250-per-share/forecast?venue=venue_a_us. GET that endpoint with an API key: the reference answers 200 with market venue_a_us:36985067; through the bug 404 not_found ("market venue_a:514699 has no stored forecast").',
+    async onRequest(ctx) {
+      if (ctx.method !== 'GET' || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const m = MARKET_FORECAST.exec(ctx.path);
+      if (!m || ctx.query.get('venue') !== 'venue_a_us') return;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return; }
+      const twin = await freeGet(ctx, `/api/public/forecast-availability?slug=${encodeURIComponent(slug)}&venue=venue_a`);
+      if (twin && twin.tracked === true && twin.market && twin.market.venue === 'venue_a') ctx.query.set('venue', 'venue_a');
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 28 b): the generation checks market_id against a 255-character column
+  {
+    name: 'generation_market_id_bound_255',
+    round: 28,
+    pattern: 'd',
+    section: 'Resources and their fields / Generation body (VenueMarketForecastRequest)',
+    sentences: ['1074a9aaeecf', 'e58a35b4d66f'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests validates the generation body\'s market_id against the 255-character width of the job table\'s column instead of the documented 1..512: a market_id of 256 to 512 characters is refused with 422 invalid_request "market_id must be a string of 1..255 characters" instead of being looked up (the reference answers 404 not_found, unbilled, for an id that names nothing). Ids up to 255 characters, 513 characters and more (422 on both), and every other check are right; nothing is debited either way.',
+    how: 'With an API key and an Idempotency-Key, POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_b","market_id":<300 x "A">}: the reference answers 404 not_found ("the venue venue_b has no market ..."); through the bug 422 invalid_request ("market_id must be a string of 1..255 characters").',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || !ctx.apiKey) return;
+      const b = ctx.bodyJson();
+      if (!b || typeof b !== 'object' || typeof b.market_id !== 'string' || b.market_id.length <= 255 || b.market_id.length > 512) return;
+      // Let the stub refuse it as over-long (its own 422 with every header), then restate the bound the column has.
+      ctx.setBodyJson({ ...b, market_id: b.market_id.padEnd(513, 'X') });
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 422 || !b) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body.market_id !== 'string' || body.market_id.length !== 513 || !/X$/.test(body.market_id)) return;
+      b.message = 'market_id must be a string of 1..255 characters';
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 28 b): the sources route serves windows beyond six days as six days
+  {
+    name: 'sources_window_top_day_dropped',
+    round: 28,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['24b7b9d1a526', 'e58a35b4d66f'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources accepts window up to 168 but selects evidence from at most the last 144 hours (the correlated-evidence partition it reads keeps six days, and windows are clamped to that retention without a word): with window 145..168 the items between 144 hours and the window\'s start are missing. window 1..144 and the default 48 are complete; nothing else of the answer changes.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224,venue_b:KXCPIYOY-26MAR-T2.8,venue_c:c-0a6ce36144,venue_a_us:78782773&window=168 with an API key: the reference lists three articles published 144 to 168 hours ago; through the bug none is older than 144 hours.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources')) return;
+      const w = ctx.query.get('window');
+      if (w === null || !/^\d+$/.test(w)) return;
+      const n = Number(w);
+      if (n > 144 && n <= 168) ctx.query.set('window', '144');
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 28 b): asset search echoes query "*" in reference mode
+  {
+    name: 'assets_reference_query_star',
+    round: 28,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['9f1c2783f6b4'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'The response builder of GET /api/v1/assets/search echoes query as q ?? "*" (the directory marker written for the material_only-alone mode), so a reference-mode answer says query "*" instead of null. q mode (the q value), the material_only-alone directory ("*"), references, material_only, the assets and retrieval are right.',
+    how: 'GET /api/v1/assets/search?reference=btc with an API key: the reference answers query null with references ["btc"]; through the bug query "*".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b) return;
+      if (b.query === null && Array.isArray(b.references) && b.references.length > 0) { b.query = '*'; res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 28 b): the evidence route's market states nativeEventId null
+  {
+    name: 'signals_market_native_event_id_null',
+    round: 28,
+    pattern: 'g',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['4226352dd549'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals builds its market from the evidence store\'s market snapshot, which has no event column, so market.nativeEventId is null while forecast-availability, the market list and the other routes state the event (KXCPIYOY-26MAR, E733134...) of the same marketKey. The other routing members, the relationships, the evidence items, total and last_updated are unchanged.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T2.8: market.nativeEventId KXCPIYOY-26MAR. GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b with an API key: the same on the reference, null through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b || !b.market) return;
+      if (b.market.nativeEventId !== null) { b.market.nativeEventId = null; res.touch(); }
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -8010,3 +8237,8 @@ function r16bResetSeen(ctx) {
   if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
   delete ctx.state.r16bSlots;
 }
+
+// ------------------------------------------------------------------ round-28 (a) helpers
+const R28A_GUARD_POLICY = '"ip_guard-second";q=50;w=1, "ip_guard-minute";q=1200;w=60, "ip_guard-day";q=50000;w=86400';
+/** Client address -> UTC day index on which the per-IP guard's daily bound was exhausted. */
+function r28aGuardDay(ctx) { if (!ctx.state.r28aGuardDay) ctx.state.r28aGuardDay = new Map(); return ctx.state.r28aGuardDay; }

@@ -3551,6 +3551,93 @@ const checks = {
     must(compared > 0, 'no venue_b market in both lists');
     return v(bad.length > 0, `${bad.length}/${compared} differ ${bad.slice(0, 2).join('; ')}`);
   },
+  // ------------------------------------------------------------------ round 28 (a)
+  async availability_keyed_available_billed(api) {
+    const a = await api.newAccount();
+    const { spent, out } = await api.spent(a, () => api.get('/api/public/forecast-availability?market_id=KXFED-26JUN-T3.00&venue=venue_b', { key: a.key }));
+    must(out.status === 200 && out.json && out.json.available === true, `availability ${out.status} available ${out.json && out.json.available}`);
+    return v(spent !== 0, `keyed availability (available true) spent ${spent} credits`);
+  },
+  async portfolio_429_plain_text(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const r = await api.get('/api/v1/portfolio?wallet=0x1111111111111111111111111111111111111111', { key: a.key });
+    must(r.status === 429, `expected 429, got ${r.status}`);
+    const ok = r.json && typeof r.json === 'object' && typeof r.json.error === 'string' && typeof r.json.message === 'string';
+    return v(!ok, `429 content-type ${r.headers['content-type']} body ${r.text.slice(0, 80)}`);
+  },
+  async x_research_day_429_minute_wait(api) {
+    const a = await api.newAccount();
+    await api.fill('x_research', 'day', 500, a);
+    const r = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+    must(r.status === 429 && /x_research-day/.test(String(r.headers.ratelimit || '')), `expected a day 429, got ${r.status} ${r.headers.ratelimit}`);
+    const now = await api.now();
+    const toMidnight = Math.ceil((Math.floor(now / 86400_000) * 86400_000 + 86400_000 - now) / 1000);
+    const ra = Number(r.headers['retry-after']);
+    const body = r.json && r.json.retry_after;
+    return v(!(ra >= toMidnight - 5) || !(body >= toMidnight - 5), `Retry-After ${ra}, retry_after ${body}, UTC midnight in ${toMidnight} s`);
+  },
+  async ip_guard_day_resets_0100_utc(api) {
+    try {
+      const a = await api.newAccount();
+      const u = await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'day', count: 50000 });
+      must(u.status === 200, `guard usage preload ${u.status}`);
+      const r1 = await api.get('/api/v1/assets', { key: a.key });
+      must(r1.status === 429 && /ip_guard-day/.test(String(r1.headers.ratelimit || '')), `expected a guard day 429, got ${r1.status}`);
+      const now = await api.now();
+      const midnight = Math.floor(now / 86400_000) * 86400_000 + 86400_000;
+      await api.control('POST', '/__control/clock', { advanceSeconds: Math.ceil((midnight - now) / 1000) + 30 });
+      const r2 = await api.get('/api/v1/assets', { key: a.key });
+      must(r2.status === 200 || r2.status === 429, `directory after midnight answered ${r2.status}`);
+      return v(r2.status === 429, `30 s after UTC midnight -> ${r2.status} (retry-after ${r2.headers['retry-after']}; before midnight ${r1.headers['retry-after']})`);
+    } finally { await api.reset(); }
+  },
+  async link_unknown_token_keyed_billed(api) {
+    const a = await api.newAccount(1000);
+    const token = `svc_${'a'.repeat(43)}`;
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/wallets/link?token=${token}`, { key: a.key }));
+    must(out.status === 404 && out.json && out.json.error === 'link_token_not_found', `unknown token -> ${out.status} ${out.json && out.json.error}`);
+    return v(spent !== 0, `404 link_token_not_found spent ${spent} credits`);
+  },
+  // ------------------------------------------------------------------ round 28 (b)
+  async forecast_read_venue_a_us_slug_folded(api) {
+    const a = await api.newAccount();
+    const av = await api.get('/api/public/forecast-availability?slug=will-nvidia-close-2026-above-250-per-share&venue=venue_a_us');
+    must(av.status === 200 && av.json.available === true && av.json.market && av.json.read && av.json.read.endpoint, `availability ${av.status} ${av.text.slice(0, 120)}`);
+    const want = av.json.market.marketKey;
+    const r = await api.get(av.json.read.endpoint, { key: a.key });
+    const got = r.json && r.json.market && r.json.market.marketKey;
+    return v(r.status !== 200 || got !== want, `${av.json.read.endpoint} -> ${r.status} ${r.status === 200 ? got : r.text.slice(0, 120)} (availability: ${want})`);
+  },
+  async generation_market_id_bound_255(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_b', market_id: 'A'.repeat(300) },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    must(r.status === 404 || r.status === 422, `generation answered ${r.status} ${r.text.slice(0, 120)}`);
+    return v(r.status === 422, `300-character market_id -> ${r.status} ${r.json && r.json.message ? r.json.message.slice(0, 80) : ''}`);
+  },
+  async sources_window_top_day_dropped(api) {
+    const a = await api.newAccount();
+    const r = await api.get(`/api/v1/sources?market_keys=${enc(KEYS4)}&window=168`, { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.sources), `sources ${r.status}`);
+    const now = await api.now();
+    const old = r.json.sources.filter((s) => now - Date.parse(s.published_at) > 144 * 3600e3 + 60e3).length;
+    return v(old === 0, `window=168: ${r.json.sources.length} items, ${old} older than 144 h`);
+  },
+  async assets_reference_query_star(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(r.status === 200 && r.json.assets.length > 0, `asset search ${r.status}`);
+    return v(r.json.query !== null, `reference mode query=${JSON.stringify(r.json.query)}`);
+  },
+  async signals_market_native_event_id_null(api) {
+    const a = await api.newAccount();
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T2.8');
+    must(av.status === 200 && av.json.market && typeof av.json.market.nativeEventId === 'string', `availability ${av.status}`);
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200 && r.json.market && r.json.market.marketKey === av.json.market.marketKey, `evidence ${r.status}`);
+    return v(r.json.market.nativeEventId !== av.json.market.nativeEventId, `evidence ${JSON.stringify(r.json.market.nativeEventId)} vs availability ${av.json.market.nativeEventId}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
