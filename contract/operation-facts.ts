@@ -16,7 +16,7 @@
  * - `x-fc-section`  the spec section that describes the operation: `Endpoints / <METHOD> <path>` when it has
  *                   its own, else `Endpoints / Other operations referenced` (the generated SCH/PARAM rules cite it).
  * - `x-fc-baseline` an otherwise valid request (params, path, body, headers) plus how its
- *                   parameters relate (exclusive, needs, drops, examples, noLengthEdges, noEdges),
+ *                   parameters relate (exclusive, needs, drops, examples, noLengthEdges, noEdges, unknownEdges),
  *                   with `$name` placeholders filled from the identities discovered on the target.
  * - `x-fc-discover` how to build a request the target answers with success: `from` names the data
  *                   source (identities, asset, feed-market, feed-handle, generation; none = static),
@@ -79,6 +79,7 @@ export interface BaselineTemplate extends RequestTemplate {
   examples?: Record<string, unknown>;
   noLengthEdges?: string[];
   noEdges?: string[];
+  unknownEdges?: string[];
 }
 
 /** Data sources of a discovery recipe (filled in by suites/support/paid-requests.ts). */

@@ -15,9 +15,11 @@ import { isTestable } from '../contract/rules.ts';
 import {
   boundaryCases,
   checkAccepted,
+  checkAcceptedBeside,
   checkRejected,
   inBoundsEdges,
   outOfBounds,
+  padTo,
   paramRule,
   paramSpecs,
   rejectionStatuses,
@@ -85,7 +87,9 @@ async function baselineAccepted(
 
 /** Whether the baseline keeps `c`'s parameter out of edge values (noEdges), or out of length edges (noLengthEdges). */
 const skipsEdges = (base: Baseline, c: { param: { name: string }; keyword: string }): boolean =>
-  !!base.noEdges?.includes(c.param.name) || !!(base.noLengthEdges?.includes(c.param.name) && /Length$/.test(c.keyword));
+  !!base.noEdges?.includes(c.param.name) ||
+  !!base.unknownEdges?.includes(c.param.name) ||
+  !!(base.noLengthEdges?.includes(c.param.name) && /Length$/.test(c.keyword));
 
 /**
  * The in-bounds edges to send: all of them, or on the configured key within a finite budget (`thrift`)
@@ -239,6 +243,40 @@ for (const { operationId } of contract().operations.values()) {
           await pace(operationId);
           await expect(res).toMatchContract(operationId);
           found.push(...checkAccepted(rule.id, e.param.name, e.value, res.status(), await jsonOrNull(res)));
+        });
+      }
+      // Length edges that name nothing (unknownEdges: a generation's market_id), held against an unknown value of
+      // ordinary length. Refused answers are free where the target bills no refusal; on the configured key within a
+      // finite budget otherwise only the exact maximum is sent.
+      for (const name of base.unknownEdges ?? []) {
+        const spec = specs.find((p) => p.name === name);
+        const example = base.examples[name];
+        if (!spec || example === undefined) continue;
+        const lengthEdges = [
+          ...(thrift && !refusalsFree(operationId) ? [] : boundaryCases(spec, example).inside),
+          ...inBoundsEdges(spec, example, targetOptions.seed),
+        ].filter((e) => /Length$/.test(e.keyword) && ruleOf(operationId, e));
+        if (!lengthEdges.length) continue;
+        await test.step(`${name}: in-bounds lengths answered like an unknown value of ordinary length`, async () => {
+          // Each is also a call whose debit is read (a refusal debits nothing; suites/support/debit-watch.ts).
+          const watched = keyed && paidRoute(operationId) ? await watchDebits(api, controlPlaneIfAny, client, []) : client;
+          const answerOf = async (value: string) => {
+            const res = await send(watched, operationId, requestFor(base, spec, value));
+            await pace(operationId);
+            await expect(res).toMatchContract(operationId);
+            return { status: res.status(), code: ((await jsonOrNull(res)) as { error?: unknown } | null)?.error };
+          };
+          const unknown = await answerOf(padTo(example, example.length + 3));
+          // An unknown value accepted (a job for a market that does not exist) makes every edge a billed call.
+          if (unknown.status < 300)
+            return void test.info().annotations.push({
+              type: 'note',
+              description: `${name} length edges not sent: a value naming nothing was accepted (${unknown.status})`,
+            });
+          for (const e of lengthEdges) {
+            const vs = checkAcceptedBeside(ruleOf(operationId, e)!.id, name, e.value, await answerOf(String(e.value)), unknown);
+            if (vs) found.push(...vs);
+          }
         });
       }
       expect(found).toHaveNoViolations();

@@ -59,6 +59,12 @@ export interface Baseline extends RequestParts {
    * not show; and the one valid body is a $1.00 job counted against the per-market daily quota.
    */
   noEdges?: string[];
+  /**
+   * Parameters whose in-bounds length edges name nothing, on a route whose answer for an unknown value the contract
+   * does not show (a generation's market_id): each edge is held against the answer to an unknown value of ordinary
+   * length (checkAcceptedBeside), not against "anything but 422".
+   */
+  unknownEdges?: string[];
 }
 
 const SYNTHETIC: Identities = {

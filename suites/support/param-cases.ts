@@ -613,6 +613,40 @@ export function checkAccepted(ruleId: string, label: string, value: unknown, sta
   return [violation(ruleId, 'status', `${label}=${preview(value)} is within bounds but was rejected with 422 (${JSON.stringify(msg)})`)];
 }
 
+/** One answer, as far as the in-bounds judgements read it: its status and error code. */
+export interface AnswerCode {
+  status: number;
+  /** The error envelope's `error` member, when the body has one. */
+  code?: unknown;
+}
+
+/**
+ * An in-bounds edge of a parameter whose unknown values have an answer the contract does not show (a generation's
+ * market_id, Limits rule 4: 1..512 characters): the edge names nothing, so it is held against `unknown`, the answer
+ * to a value of ordinary length that names nothing either (round-28 bug: ids of 256..512 characters refused 422
+ * invalid_request, ids of ordinary length looked up and answered 404). A 422 is a violation of `ruleId` only where
+ * the ordinary-length value was not refused the same way; undefined when the two are refused alike (no judgement:
+ * the target refuses unknown values of any length with that 422).
+ */
+export function checkAcceptedBeside(
+  ruleId: string,
+  label: string,
+  value: unknown,
+  edge: AnswerCode,
+  unknown: AnswerCode,
+): Violation[] | undefined {
+  if (edge.status !== 422) return [];
+  if (unknown.status === 422 && unknown.code === edge.code) return undefined;
+  const said = `${unknown.status}${unknown.code === undefined ? '' : ` ${JSON.stringify(unknown.code)}`}`;
+  return [
+    violation(
+      ruleId,
+      'status',
+      `${label}=${preview(value)} is within bounds but was refused 422 ${JSON.stringify(edge.code)}, where a value of ordinary length naming nothing answered ${said}`,
+    ),
+  ];
+}
+
 /** A value of `s`'s form (its first enumerated value, its minimum, a string matching its pattern), or undefined. */
 function placeholder(s: ParamSchema): string | undefined {
   const t = typeOf(s);
