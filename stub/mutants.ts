@@ -1069,6 +1069,12 @@ const TABLE = {
   ],
   targets: [
     [
+      'gen-market-id-bound-255',
+      'PARAM-020',
+      'a generation body whose market_id has 256..512 characters is refused 422 invalid_request (round-28 bug)',
+      { operation: 'createForecastRequest', via: ['suites/parameters.spec.ts'] },
+    ],
+    [
       'gen-strike-trailing-zero',
       'AVAIL-044',
       'a generation body whose venue_b strike ends in zero after the point (T3.00) is answered 404, as if T3 (round-27 bug)',

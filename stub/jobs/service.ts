@@ -69,8 +69,10 @@ export function generationRequest(body: unknown): GenerationRequest {
   // Mutant job-dotted-ticker-refused: a venue_b ticker holding "." (a strike such as T3.75) is refused as malformed.
   if (mutant('job-dotted-ticker-refused') && typeof b.market_id === 'string' && b.market_id.includes('.'))
     throw invalidRequest('market_id must hold only letters, digits, "_" and "-"');
-  if (typeof b.market_id !== 'string' || b.market_id.length < 1 || b.market_id.length > MARKET_ID_MAX)
-    throw invalidRequest(`market_id must be a string of 1..${MARKET_ID_MAX} characters`);
+  // Mutant gen-market-id-bound-255: market_id bounded at a 255-character storage column, not the stated 512 (round-28 bug).
+  const max = mutant('gen-market-id-bound-255') ? 255 : MARKET_ID_MAX;
+  if (typeof b.market_id !== 'string' || b.market_id.length < 1 || b.market_id.length > max)
+    throw invalidRequest(`market_id must be a string of 1..${max} characters`);
   return { kind: 'venue_market', venue: b.venue as Venue, market_id: b.market_id };
 }
 
