@@ -7740,6 +7740,265 @@ export const bugs = [
       if (b.market.nativeEventId !== null) { b.market.nativeEventId = null; res.touch(); }
     },
   },
+  // ================================================================== round 29 (a): patterns c, c, d, g, g (an event of one child resolved as its child on forecast-targets, a sports market looked up by slug reported in scope on forecast-availability, the pricing answer billing the job read at the generation price, a sports generation answered 404, a venue_a exact child without its selectedMarket)
+  // ------------------------------------------------------------------ pattern c (round 29 a): an event ticker whose event has one open child read as the child
+  {
+    name: 'targets_single_child_event_autoselected',
+    round: 29,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['7ca16dc33cd6', '4f4181e602fd'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'GET /api/public/forecast-targets resolves event input whose event has exactly one open child market as if that child had been given: targetType market, selectionRequired false, selectedMarket the only child and a ready generation body, with input still echoing the event ticker. Events of two or more children, and exact child input, are right.',
+    how: 'GET /api/public/forecast-targets?ref=KXMSTRBTC-26 (the event ticker, one open child KXMSTRBTC-26-YES): the reference answers targetType event, selectionRequired true, no selectedMarket and no generation; through the bug targetType market, selectionRequired false, selectedMarket KXMSTRBTC-26-YES and generation.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b) return;
+      if (b.targetType !== 'event' || !Array.isArray(b.markets) || b.markets.length !== 1) return;
+      const only = b.markets[0];
+      const body = only && only.generation && only.generation.body;
+      if (!body) return;
+      const out = {};
+      for (const [k, val] of Object.entries(b)) {
+        if (k === 'targetType') out.targetType = 'market';
+        else if (k === 'selectionRequired') out.selectionRequired = false;
+        else if (k === 'event') { out.event = val; out.selectedMarket = only; out.generation = body; }
+        else if (k !== 'selectedMarket' && k !== 'generation') out[k] = val;
+      }
+      res.json = out;
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 29 a): a sports market looked up by slug reported in scope
+  {
+    name: 'availability_slug_sports_not_excluded',
+    round: 29,
+    pattern: 'c',
+    section: 'What the service does',
+    sentences: ['ee2342695b8c', '59ffa906dc6b'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability runs its sports check on the event series of the identity it resolved, which the slug lookup does not load: a sports market looked up by slug (slug=<ticker>&venue=venue_b) answers excluded null and a ready generation body, while market_key and market_id lookups of the same market answer excluded {reason: sports} and generation null. Mention and crypto up/down exclusions are right under every form; POST /api/auth/forecast-requests still refuses the body with 422 forecast_topic_excluded.',
+    how: 'GET /api/public/forecast-availability?slug=KXNFLGAME-26JAN11BUFKC-BUF&venue=venue_b: the reference answers excluded {reason: sports} and generation null (as for market_key=venue_b:KXNFLGAME-26JAN11BUFKC-BUF); through the bug excluded null and generation {method POST, endpoint /api/auth/forecast-requests, body {kind venue_market, venue venue_b, market_id KXNFLGAME-26JAN11BUFKC-BUF}}.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      if (!ctx.query.has('slug') || !b.excluded || b.excluded.reason !== 'sports' || !b.market || b.available) return;
+      b.excluded = null;
+      b.generation = {
+        method: 'POST',
+        endpoint: '/api/auth/forecast-requests',
+        authentication: { type: 'header', name: 'x-service-api-key' },
+        idempotencyKeyRequired: true,
+        body: { kind: 'venue_market', venue: b.market.venue, market_id: b.market.nativeMarketId },
+      };
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 29 a): the pricing answer prices the job read at the generation's $1.00
+  {
+    name: 'pricing_job_read_generation_price',
+    round: 29,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['10cc32b6b192'],
+    operations: ['GET /api/public/pricing'],
+    what: 'GET /api/public/pricing looks each route\'s price up in the price map by path prefix, so the job read GET /api/auth/forecast-requests/{jobId} matches the generation entry /api/auth/forecast-requests and is listed at usd "1.000" / 1000 credits instead of free. The job read itself debits nothing, and every other entry (the generation at 1.000, the free lookups, the paid routes) is right.',
+    how: 'GET /api/public/pricing: the routes entry of operationId getForecastRequest (GET /api/auth/forecast-requests/{jobId}) says usd "0.000", credits 0 on the reference; through the bug usd "1.000", credits 1000.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/pricing') || res.status !== 200 || !b || !Array.isArray(b.routes)) return;
+      const gen = b.routes.find((r) => r && r.method === 'POST' && r.path === '/api/auth/forecast-requests');
+      for (const r of b.routes) {
+        if (r && r.method === 'GET' && r.path === '/api/auth/forecast-requests/{jobId}') {
+          r.usd = gen ? gen.usd : '1.000';
+          r.credits = gen ? gen.credits : 1000;
+        }
+      }
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 29 a): a sports generation answered 404 instead of 422 forecast_topic_excluded
+  {
+    name: 'generation_sports_excluded_404',
+    round: 29,
+    pattern: 'g',
+    section: 'Endpoints / POST /api/auth/forecast-requests (generation, $1.00, API key)',
+    sentences: ['5597efb84be5'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The generation route looks the market up in the forecastable index before its topic check, and the sports feed\'s markets are never loaded into that index: a generation body naming a sports market answers 404 not_found ("the venue venue_b has no market ...") instead of 422 forecast_topic_excluded. Mention and crypto up/down markets still answer 422 forecast_topic_excluded; nothing is debited either way.',
+    how: 'POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_b","market_id":"KXNFLGAME-26JAN11BUFKC-BUF"} with an API key and an idempotency key: 422 forecast_topic_excluded (reason sports in the message) on the reference; 404 not_found through the bug. GET /api/public/forecast-availability?market_key=venue_b:KXNFLGAME-26JAN11BUFKC-BUF says tracked true, excluded {reason: sports}.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 422 || !b || b.error !== 'forecast_topic_excluded') return;
+      if (!/\(sports\)/.test(String(b.message || ''))) return;
+      const body = ctx.bodyJson() || {};
+      return ctx.reply(404, { error: 'not_found', message: `the venue ${body.venue} has no market "${body.market_id}"` });
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 29 a): a venue_a exact child answered without selectedMarket
+  {
+    name: 'targets_venue_a_selected_market_missing',
+    round: 29,
+    pattern: 'g',
+    section: 'Resources and their fields / Target resolution (GET /api/public/forecast-targets)',
+    sentences: ['4f4181e602fd'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'The venue_a resolver of GET /api/public/forecast-targets builds the exact-child answer through the venue_b serializer, which emits selectedMarket only for children carrying a ticker: for an exact venue_a child (a venue_a: marketKey, an /event/{slug}/{market-slug} or /market/{slug} URL) the answer says targetType market, selectionRequired false and carries the ready generation body, but no selectedMarket. venue_b exact children and all event input are right.',
+    how: 'GET /api/public/forecast-targets?ref=venue_a:1000503: the reference answers targetType market with selectedMarket {marketId 1000503, ...} and generation; through the bug the same answer without selectedMarket.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b) return;
+      if (b.venue !== 'venue_a' || b.targetType !== 'market' || !('selectedMarket' in b)) return;
+      delete b.selectedMarket;
+      res.touch();
+    },
+  },
+  // ================================================================== round 29 (b): patterns a, e, f, g, g (the stance route's 429 stating retry_after as a string, the social-research day ending at 01:00 UTC, a profile's repeated insufficient-history 404 billed, the drawdown filter of the published-signal list falling back to older publications, link tokens issued in the standard base64 alphabet)
+  // ------------------------------------------------------------------ pattern a (round 29 b): the stance route's 429 states retry_after as a string
+  {
+    name: 'stance_429_retry_after_string',
+    round: 29,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0'],
+    operations: ['GET /api/v1/assets/stance'],
+    what: 'The 429 answers of GET /api/v1/assets/stance carry retry_after as a JSON string ("60"): the stance handler builds its rate-limit body from the limiter\'s header map and copies the Retry-After header value as it is instead of the integer the limiter gives. Status, error, message, limit_scope, the Retry-After, RateLimit-Policy and RateLimit headers and the value itself are right, and every other route states an integer.',
+    how: 'Preload an account\'s standard per-minute usage to 600 (POST /__control/limits/usage), GET /api/v1/assets/stance?asset=btc with its key: 429 on both; the body says retry_after 60 (a number) on the reference and retry_after "60" (a string) through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/stance') || res.status !== 429 || !b || typeof b.retry_after !== 'number') return;
+      b.retry_after = String(b.retry_after);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 29 b): the social-research day ends at 01:00 UTC
+  {
+    name: 'x_research_day_resets_0100_utc',
+    round: 29,
+    pattern: 'e',
+    section: 'Limits',
+    sentences: ['d52fce9a3b8f'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The social-research scope\'s daily bound (500 per UTC day) rolls over at 01:00 UTC instead of 00:00 UTC (the social limiter\'s day bucket is computed in the research workers\' local time, UTC+1): an account that exhausted it keeps getting 429 x_research-day during the first hour of the next UTC day, and its day-limit 429s advertise a Retry-After one hour longer than the wait to UTC midnight. The social second, minute and in-flight windows, and the standard and guard scopes, are right; nothing is debited.',
+    how: 'Preload an account\'s x_research day usage to 500 (POST /__control/limits/usage), POST /api/v1/x/search {"query":"fed"} with its key: 429 x_research-day. Move the clock (POST /__control/clock) to 30 s after the next UTC midnight and repeat: 200 on the reference, 429 x_research-day with Retry-After about 3570 through the bug.',
+    async onRequest(ctx) {
+      const out = r29bXDay(ctx);
+      if (!r29bIsSocial(ctx) || !ctx.apiKey || !out.has(ctx.apiKey)) return null;
+      const od = out.get(ctx.apiKey);
+      const now = await ctx.stubNow();
+      const d = Math.floor(now / DAY_MS);
+      if (d === od + 1 && now - d * DAY_MS < HOUR_MS) {
+        const s = Math.max(1, Math.ceil((d * DAY_MS + HOUR_MS - now) / 1000));
+        ctx.r29bXDayReplied = true;
+        return ctx.reply(429, {
+          error: 'rate_limited',
+          message: `Too many requests: the x_research scope's daily limit is exceeded; retry after ${s} s`,
+          retry_after: s,
+          limit_scope: 'x_research',
+        }, { 'retry-after': String(s), 'ratelimit-policy': R9B_X_POLICY, ratelimit: `"x_research-day";r=0;t=${s}` });
+      }
+      if (d > od) out.delete(ctx.apiKey);
+      return null;
+    },
+    async onResponse(ctx, res) {
+      const out = r29bXDay(ctx);
+      const b = J(res);
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset' && res.status < 300) { out.clear(); return; }
+      if (ctx.r29bXDayReplied || !r29bIsSocial(ctx) || res.status !== 429 || !b || b.limit_scope !== 'x_research') return;
+      if (!/"x_research-day"/.test(String(res.headers.ratelimit || ''))) return;
+      const now = await ctx.stubNow();
+      if (ctx.apiKey) out.set(ctx.apiKey, Math.floor(now / DAY_MS));
+      const ra = Number(res.headers['retry-after']);
+      if (!Number.isFinite(ra)) return;
+      const s = ra + 3600;
+      res.headers['retry-after'] = String(s);
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, `t=${s}`);
+      b.retry_after = s;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, `retry after ${s} s`);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 29 b): a repeated insufficient-history 404 of the profile route is billed
+  {
+    name: 'profile_insufficient_history_cached_billed',
+    round: 29,
+    pattern: 'f',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['48b21df24ec7', '0c14253e0dc5'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'POST /api/v1/x/profile stores its insufficient-history outcome in the profile cache (so the research agent is not run again for an account that has too few posts) and serves a repeat of the same handle, focus and lookback from that cache on the cache-hit path, which bills as a reused profile: the repeated 404 insufficient_post_history keeps its 1000-credit debit, whoever asks. The first such 404 for a handle, focus and lookback is unbilled, the answer is unchanged, reused successful profiles are billed as before, and x402 calls are left alone.',
+    how: 'POST /api/v1/x/profile {"handle":"nobody","lookback_days":14} with account A\'s key (404, unbilled on both), then the same body with account B\'s key: 404 insufficient_post_history on both; B\'s balance is unchanged on the reference and 1000 credits lower through the bug.',
+    async onResponse(ctx, res) {
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset' && res.status < 300) { delete ctx.state.r29bThin; return; }
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 404 || !b || b.error !== 'insufficient_post_history') return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      const q = ctx.bodyJson() || {};
+      const k = [String(q.handle || '').replace(/^@/, '').toLowerCase(), q.focus || 'general', q.lookback_days === undefined ? 365 : Number(q.lookback_days)].join('|');
+      if (!ctx.state.r29bThin) ctx.state.r29bThin = new Set();
+      if (ctx.state.r29bThin.has(k)) await ctx.charge(1000);
+      else ctx.state.r29bThin.add(k);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 29 b): the drawdown filter of the published-signal list falls back to older publications
+  {
+    name: 'signals_drawdown_filter_older_fallback',
+    round: 29,
+    pattern: 'g',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ed03cd5f7401'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals with exclude_drawdown_risk=true (or its former name exclude_crash_risk=true) applies the drawdown filter inside the per-market "newest publication" query (WHERE before DISTINCT ON) instead of after it: for a market whose newest publication has elevated or unknown drawdown risk, the list carries the market\'s newest older publication instead of nothing (its id, side and published_at, risk false). Rows whose newest publication passes the filter, the unfiltered list, count (recounted) and the order (newest first) are right. API-key calls only.',
+    how: 'GET /api/v1/signals and GET /api/v1/signals?exclude_drawdown_risk=true with an API key: on the reference every id of the filtered list is in the unfiltered list; through the bug the filtered list carries ids such as the older HAS_SIGNAL refs of markets whose newest signal says drawdown_risk_elevated true or null.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals') || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      const flag = ['exclude_drawdown_risk', 'exclude_crash_risk'].find((p) => ctx.query.get(p) === 'true');
+      if (!flag) return;
+      const qs = new URLSearchParams(ctx.query);
+      qs.delete('exclude_drawdown_risk'); qs.delete('exclude_crash_risk');
+      const all = await r29bOwnGet(ctx, `/api/v1/signals${qs.toString() ? `?${qs}` : ''}`);
+      if (!all || !Array.isArray(all.signals)) return;
+      const kept = new Set(b.signals.map((s) => s && s.market && s.market.marketKey));
+      const added = [];
+      for (const row of all.signals) {
+        if (!row || row.drawdown_risk_elevated === false || !row.market || kept.has(row.market.marketKey)) continue;
+        const refs = ((row.market.relationships && row.market.relationships.signals) || [])
+          .filter((r) => r && r.id !== row.id && typeof r.published_at === 'string' && r.published_at < row.published_at)
+          .sort((x, y) => (x.published_at < y.published_at ? 1 : -1));
+        if (!refs.length) continue;
+        const o = refs[0];
+        added.push({ ...row, id: o.id, side: o.side, published_at: o.published_at, drawdown_risk_elevated: false, crash_risk_elevated: false });
+        kept.add(row.market.marketKey);
+      }
+      if (!added.length) return;
+      b.signals = [...b.signals, ...added].sort((x, y) => (x.published_at === y.published_at ? (x.id < y.id ? -1 : 1) : (x.published_at < y.published_at ? 1 : -1)));
+      if (typeof b.count === 'number') b.count = b.signals.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 29 b): link tokens issued in the standard base64 alphabet
+  {
+    name: 'link_token_issued_std_base64',
+    round: 29,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/wallets/link',
+    sentences: ['4c8292e63e92'],
+    operations: ['POST /api/auth/wallets/x402-token'],
+    what: 'POST /api/auth/wallets/x402-token encodes the token\'s 32 random bytes with the standard base64 alphabet (unpadded) instead of base64url, so a token whose body would hold "-" or "_" (about three in four) is issued with "+" or "/" there and does not match the documented ^svc_[A-Za-z0-9_-]{43}$: the link route refuses it (422 invalid_request; a raw "+" in the query also reads as a space), so that token can never link a wallet. link_path carries the same token, expires_at is unchanged, and tokens made only of letters and digits work as documented.',
+    how: 'POST /api/auth/wallets/x402-token with an API key up to 20 times: on the reference every token matches ^svc_[A-Za-z0-9_-]{43}$; through the bug some contain "+" or "/" (and GET /api/v1/wallets/link?token=<that token, URL-encoded> with the key answers 422 invalid_request rather than 422 x402_payment_required).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/wallets/x402-token') || res.status < 200 || res.status >= 300 || !b || typeof b.token !== 'string') return;
+      const m = /^svc_([A-Za-z0-9_-]{43})$/.exec(b.token);
+      if (!m) return;
+      const std = `svc_${m[1].replace(/-/g, '+').replace(/_/g, '/')}`;
+      if (std === b.token) return;
+      if (typeof b.link_path === 'string') b.link_path = b.link_path.split(b.token).join(encodeURIComponent(std));
+      b.token = std;
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -8242,3 +8501,25 @@ function r16bResetSeen(ctx) {
 const R28A_GUARD_POLICY = '"ip_guard-second";q=50;w=1, "ip_guard-minute";q=1200;w=60, "ip_guard-day";q=50000;w=86400';
 /** Client address -> UTC day index on which the per-IP guard's daily bound was exhausted. */
 function r28aGuardDay(ctx) { if (!ctx.state.r28aGuardDay) ctx.state.r28aGuardDay = new Map(); return ctx.state.r28aGuardDay; }
+
+// ------------------------------------------------------------------ round-29 (b) helpers
+function r29bIsSocial(ctx) { return ctx.method === 'POST' && (ctx.path === '/api/v1/x/search' || ctx.path === '/api/v1/x/profile'); }
+/** API key -> UTC day index (stub clock) on which its social-research daily bound was exhausted. */
+function r29bXDay(ctx) { if (!ctx.state.r29bXDay) ctx.state.r29bXDay = new Map(); return ctx.state.r29bXDay; }
+/** A GET through a proxy-owned API-key account (recreated after a reset), so the caller is not billed twice. */
+async function r29bOwnGet(ctx, url) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r29bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r29bKey = c.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r29bKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r29bKey = null; continue; }
+    return r.status === 200 ? r.json : null;
+  }
+  return null;
+}

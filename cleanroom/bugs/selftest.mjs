@@ -3638,6 +3638,97 @@ const checks = {
     must(r.status === 200 && r.json.market && r.json.market.marketKey === av.json.market.marketKey, `evidence ${r.status}`);
     return v(r.json.market.nativeEventId !== av.json.market.nativeEventId, `evidence ${JSON.stringify(r.json.market.nativeEventId)} vs availability ${av.json.market.nativeEventId}`);
   },
+  // ------------------------------------------------------------------ round 29 (a)
+  async targets_single_child_event_autoselected(api) {
+    const r = await api.get('/api/public/forecast-targets?ref=KXMSTRBTC-26');
+    must(r.status === 200 && r.json && Array.isArray(r.json.markets) && r.json.markets.length === 1, `targets ${r.status} ${r.text.slice(0, 120)}`);
+    const j = r.json;
+    return v(j.targetType !== 'event' || j.selectionRequired !== true || 'selectedMarket' in j || 'generation' in j,
+      `event input KXMSTRBTC-26 (1 child): targetType ${j.targetType}, selectionRequired ${j.selectionRequired}, selectedMarket ${j.selectedMarket ? j.selectedMarket.ticker : 'absent'}`);
+  },
+  async availability_slug_sports_not_excluded(api) {
+    const t = 'KXNFLGAME-26JAN11BUFKC-BUF';
+    const k = await api.get(`/api/public/forecast-availability?market_key=venue_b:${t}`);
+    must(k.status === 200 && k.json.excluded && k.json.excluded.reason === 'sports', `availability by key ${k.status} ${k.text.slice(0, 120)}`);
+    const r = await api.get(`/api/public/forecast-availability?slug=${t}&venue=venue_b`);
+    must(r.status === 200 && r.json.tracked === true, `availability by slug ${r.status} ${r.text.slice(0, 120)}`);
+    return v(!r.json.excluded || r.json.excluded.reason !== 'sports' || r.json.generation !== null,
+      `slug form: excluded ${JSON.stringify(r.json.excluded)}, generation ${r.json.generation ? 'a ready body' : 'null'}`);
+  },
+  async pricing_job_read_generation_price(api) {
+    const r = await api.get('/api/public/pricing');
+    must(r.status === 200 && r.json && Array.isArray(r.json.routes), `pricing ${r.status}`);
+    const e = r.json.routes.find((x) => x.method === 'GET' && x.path === '/api/auth/forecast-requests/{jobId}');
+    must(e, 'no job read entry');
+    return v(Number(e.usd) !== 0 || e.credits !== 0, `job read listed at usd ${e.usd}, credits ${e.credits}`);
+  },
+  async generation_sports_excluded_404(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_b', market_id: 'KXNFLGAME-26JAN11BUFKC-BUF' },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    must(r.status === 422 || r.status === 404 || r.status === 202, `generation answered ${r.status} ${r.text.slice(0, 120)}`);
+    return v(r.status !== 422 || !r.json || r.json.error !== 'forecast_topic_excluded', `sports market generation -> ${r.status} ${r.json && r.json.error}`);
+  },
+  async targets_venue_a_selected_market_missing(api) {
+    const r = await api.get('/api/public/forecast-targets?ref=venue_a:1000503');
+    must(r.status === 200 && r.json && r.json.venue === 'venue_a' && r.json.targetType === 'market' && r.json.generation, `targets ${r.status} ${r.text.slice(0, 120)}`);
+    const sm = r.json.selectedMarket;
+    return v(!sm || sm.marketId !== '1000503', `exact venue_a child: selectedMarket ${sm ? sm.marketId : 'absent'}`);
+  },
+  // ------------------------------------------------------------------ round 29 (b)
+  async stance_429_retry_after_string(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const r = await api.get('/api/v1/assets/stance?asset=btc', { key: a.key });
+    must(r.status === 429 && r.json, `expected 429, got ${r.status}`);
+    return v(!Number.isInteger(r.json.retry_after), `retry_after ${JSON.stringify(r.json.retry_after)} (${typeof r.json.retry_after})`);
+  },
+  async x_research_day_resets_0100_utc(api) {
+    const a = await api.newAccount(5000);
+    await api.fill('x_research', 'day', 500, a);
+    const r1 = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+    must(r1.status === 429 && /x_research-day/.test(String(r1.headers.ratelimit || '')), `expected a social day 429, got ${r1.status}`);
+    const now = await api.now();
+    const midnight = Math.floor(now / 86400_000) * 86400_000 + 86400_000;
+    await api.control('POST', '/__control/clock', { advanceSeconds: Math.ceil((midnight - now) / 1000) + 30 });
+    const r2 = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+    must(r2.status === 200 || r2.status === 429, `x/search after midnight answered ${r2.status}`);
+    return v(r2.status === 429, `30 s after UTC midnight -> ${r2.status} (retry-after ${r2.headers['retry-after']}; before midnight ${r1.headers['retry-after']})`);
+  },
+  async profile_insufficient_history_cached_billed(api) {
+    const a = await api.newAccount(5000);
+    const b = await api.newAccount(5000);
+    const body = { handle: 'nobody', lookback_days: 14 };
+    const first = await api.spent(a, () => api.post('/api/v1/x/profile', body, { key: a.key }));
+    must(first.out.status === 404 && first.out.json.error === 'insufficient_post_history', `first profile call -> ${first.out.status}`);
+    must(first.spent === 0, `first 404 already billed ${first.spent}`);
+    const second = await api.spent(b, () => api.post('/api/v1/x/profile', body, { key: b.key }));
+    must(second.out.status === 404 && second.out.json.error === 'insufficient_post_history', `repeat profile call -> ${second.out.status}`);
+    return v(second.spent !== 0, `repeat 404 spent ${second.spent}`);
+  },
+  async signals_drawdown_filter_older_fallback(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/signals', { key: a.key });
+    const f = await api.get('/api/v1/signals?exclude_drawdown_risk=true', { key: a.key });
+    must(all.status === 200 && f.status === 200, `signals ${all.status}/${f.status}`);
+    must(all.json.signals.some((s) => s.drawdown_risk_elevated !== false), 'no elevated or unknown newest signal to filter');
+    const ids = new Set(all.json.signals.map((s) => s.id));
+    const extra = f.json.signals.filter((s) => !ids.has(s.id));
+    return v(extra.length > 0, `${extra.length} filtered rows not among the newest per market (${extra.slice(0, 3).map((s) => s.id).join(', ')})`);
+  },
+  async link_token_issued_std_base64(api) {
+    const a = await api.newAccount();
+    const bad = [];
+    let dashy = 0;
+    for (let i = 0; i < 20; i++) {
+      const t = await api.req('POST', '/api/auth/wallets/x402-token', { key: a.key });
+      must(t.status === 200 && typeof t.json.token === 'string', `token issue -> ${t.status}`);
+      if (/[-_+/]/.test(t.json.token.slice(4))) dashy++;
+      if (!/^svc_[A-Za-z0-9_-]{43}$/.test(t.json.token)) bad.push(t.json.token);
+    }
+    must(dashy > 0, 'no issued token used a non-alphanumeric character in 20 tries');
+    return v(bad.length > 0, `${bad.length} of 20 issued tokens break the pattern (${bad[0] || '-'})`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
