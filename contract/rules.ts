@@ -38,6 +38,11 @@ export interface Rule {
    */
   appliesTo?: string[];
   param?: string;
+  /**
+   * A route's own statement that its answers of these HTTP statuses are not billed (WAL-008: a link's 404): the ledger
+   * watch (suites/support/ledger-watch.ts) judges its `operations`' answers of them by this rule, before the general ones.
+   */
+  unbilled?: number[];
   retired?: boolean;
   /** Testable, but its test lands with a later issue (e.g. "issue 3: money"); reported PENDING, never passed. */
   pending?: string;

@@ -50,11 +50,21 @@ const UNBILLED: Readonly<Record<number, string>> = { 404: 'BILL-002', 429: 'LIM-
 
 /**
  * The unbilled statuses a route's own text names beyond the general ones, by operation, and the rule each is judged by:
- * the wallet link's errors (none is billed: 404, 409, 422; round-27 bug: an expired token's keyed 422 billed).
+ * the catalogue's rules with `unbilled` statuses (the wallet link's errors, none billed: 404, 409, 422, round-27 bug: an
+ * expired token's keyed 422 billed; the evidence read's 404; the social routes' 502). The first rule naming a status wins.
  */
-const ROUTE_UNBILLED: Readonly<Record<string, Readonly<Record<number, string>>>> = {
-  linkWallet: { 404: 'WAL-008', 409: 'WAL-009', 422: 'WAL-010' },
-};
+let routeTable: Map<string, string> | undefined;
+function routeUnbilled(operationId: string, status: number): string | undefined {
+  routeTable ??= (() => {
+    const table = new Map<string, string>();
+    for (const rule of loadRules().values())
+      if (!rule.retired && rule.unbilled)
+        for (const op of applicableOperations(rule))
+          for (const code of rule.unbilled) if (!table.has(`${op} ${code}`)) table.set(`${op} ${code}`, rule.id);
+    return table;
+  })();
+  return routeTable.get(`${operationId} ${status}`);
+}
 
 /** One answer of a group: its operation, status and response (for the exhibit). */
 export interface Answered {
@@ -123,8 +133,8 @@ export function owed(operationId: string | undefined, status: number): Owed {
   const price = operationId ? PRICES[operationId] : undefined;
   if (!operationId || !price) return { unknown: 'an operation outside the contract' };
   // A route's own text beats the general rule (the wallet link: none of its errors is billed).
-  const own = ROUTE_UNBILLED[operationId]?.[status];
-  if (own && applies(own, operationId)) return { rule: own, credits: 0 };
+  const own = routeUnbilled(operationId, status);
+  if (own) return { rule: own, credits: 0 };
   if (applies('BILL-012', operationId)) return { rule: 'BILL-012', credits: 0 };
   const unbilled = UNBILLED[status];
   if (unbilled && applies(unbilled, operationId)) return { rule: unbilled, credits: 0 };

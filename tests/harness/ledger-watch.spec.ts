@@ -18,13 +18,17 @@ import {
 test('what an answer owes: the reference price on a 2xx, nothing on a 404, 429, 502 or 503 or on a free route; else unknown', () => {
   expect(owed('searchMarkets', 200)).toEqual({ rule: 'BILL-001', credits: 10 });
   expect(owed('searchSocial', 200)).toEqual({ rule: 'BILL-001', credits: 500 });
-  expect(owed('getMarketSignals', 404)).toEqual({ rule: 'BILL-002', credits: 0 });
+  expect(owed('getAssetStance', 404)).toEqual({ rule: 'BILL-002', credits: 0 });
   expect(owed('listMarkets', 429)).toEqual({ rule: 'LIM-017', credits: 0 });
   expect(owed('getLatest', 502)).toEqual({ rule: 'BILL-003', credits: 0 });
   expect(owed('getAssetStance', 503)).toEqual({ rule: 'BILL-004', credits: 0 });
   // The wallet link's own text: none of its errors is billed (a 422 elsewhere is gap BILL-013).
   expect(owed('linkWallet', 422)).toEqual({ rule: 'WAL-010', credits: 0 });
   expect(owed('linkWallet', 409)).toEqual({ rule: 'WAL-009', credits: 0 });
+  // Other routes' own statements (the catalogue's `unbilled` statuses) before the general rule.
+  expect(owed('getMarketSignals', 404)).toEqual({ rule: 'EVID-011', credits: 0 });
+  expect(owed('searchSocial', 502)).toEqual({ rule: 'XSRCH-007', credits: 0 });
+  expect(owed('createSocialProfile', 502)).toEqual({ rule: 'PROF-010', credits: 0 });
   // A free route never debits, whatever it answered and whether or not a key came with it.
   for (const status of [200, 404, 422]) expect(owed('getForecastTargets', status)).toEqual({ rule: 'BILL-012', credits: 0 });
   expect(owed('getForecastRequest', 200)).toEqual({ rule: 'BILL-012', credits: 0 });
@@ -59,7 +63,8 @@ test('a group is held to what its answers owe: a match credits each call, a one-
     990,
     0,
   );
-  expect(billed404.violations.map((v) => v.ruleId)).toEqual(['BILL-002']);
+  // The route's own statement (EVID-011) judges its 404s before the general BILL-002.
+  expect(billed404.violations.map((v) => v.ruleId)).toEqual(['EVID-011']);
 
   // A burst of 2xx and 429 answers that took one price too many: which call took it cannot be told.
   const mixed = judgeGroup(
