@@ -61,26 +61,59 @@ async function discovered(paid: TargetClient, source: 'catalog' | 'search' | 'bo
   return rows;
 }
 
-/** Looks every row up by marketKey and runs the body checks plus `extra` on each answer. */
+/**
+ * The request paths naming one listed row besides its marketKey: market_id with its venue, slug with its venue, and
+ * a venue_a slug alone (the venue defaults to venue_a). Each names the same market (AVAIL-005..007).
+ */
+function otherForms(row: Row): Params[] {
+  const venue = String(row.venue);
+  const slug = typeof row.slug === 'string' && row.slug !== '' ? row.slug : undefined;
+  return [
+    ...(row.nativeMarketId !== undefined && row.nativeMarketId !== null ? [{ market_id: String(row.nativeMarketId), venue }] : []),
+    ...(slug ? [{ slug, venue }] : []),
+    ...(slug && venue === 'venue_a' ? [{ slug }] : []),
+  ];
+}
+
+/**
+ * Looks every row up by marketKey and runs the body checks plus `extra` on each answer. With `everyPath`, each row is
+ * also looked up by its other identifier forms (otherForms) and `extra` runs on each of those answers too: a rule that
+ * holds "on any request path" (What the service does, rule 2; round-29 bug: a sports market looked up by slug and
+ * venue answered excluded null). A form the target does not answer 200 is no instance here (AVAIL-005..007 judge it).
+ */
 async function lookUpRows(
   api: TargetClient,
   rows: readonly Row[],
   extra: (body: Row, row: Row, at: string) => Violation[] = () => [],
+  everyPath = false,
 ): Promise<{ violations: Violation[]; answers: Row[] }> {
   const exchanges = await mapLimit(rows, CONCURRENCY, async (row) => {
     const { res, body } = await lookup(api, { market_key: String(row.marketKey) });
     expect(res.status(), `availability of ${String(row.marketKey)}`).toBe(200);
-    return { res, body };
+    // One at a time: the lookups stay within CONCURRENCY in flight (the per-IP guard counts free routes too).
+    const others: { params: Params; res: APIResponse; body: Row }[] = [];
+    for (const params of everyPath ? otherForms(row) : []) others.push({ params, ...(await lookup(api, params)) });
+    return { res, body, others };
   });
   // Each row's violations are drawn from its own answer (its exhibit and curl), not from the last answer read.
-  const violations = exchanges.flatMap(({ res, body }, i) => {
+  const violations = exchanges.flatMap(({ res, body, others }, i) => {
     const row = rows[i]!;
     const at = `/${String(row.marketKey)}`;
-    return drawnFrom(res, [
-      ...checkAvailability(body, at),
-      ...checkAvailabilityIdentity(body, { market_key: String(row.marketKey) }, at),
-      ...extra(body, row, at),
-    ]);
+    return [
+      ...drawnFrom(res, [
+        ...checkAvailability(body, at),
+        ...checkAvailabilityIdentity(body, { market_key: String(row.marketKey) }, at),
+        ...extra(body, row, at),
+      ]),
+      ...others
+        .filter((o) => o.res.status() === 200)
+        .flatMap((o) => {
+          const where = `${at}/${Object.entries(o.params)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join('&')}`;
+          return drawnFrom(o.res, [...checkAvailability(o.body, where), ...extra(o.body, row, where)]);
+        }),
+    ];
   });
   return { violations, answers: exchanges.map((e) => e.body) };
 }
@@ -513,7 +546,8 @@ test.describe('topic exclusion', () => {
       async ({ api, paid }) => {
         const rows = spreadByVenue(await classified(paid, topic), MAX_LOOKUPS);
         test.skip(rows.length === 0, `no ${label} market on the target`);
-        const { violations } = await lookUpRows(api, rows, (body, row, at) => checkExclusion(body, topic, String(row.marketKey), at));
+        // On every request path (rule 2 of What the service does): each row by each of its identifier forms.
+        const { violations } = await lookUpRows(api, rows, (body, row, at) => checkExclusion(body, topic, String(row.marketKey), at), true);
         expect(violations).toHaveNoViolations();
       },
     );
@@ -526,19 +560,24 @@ test.describe('topic exclusion', () => {
       const rows = (await discovered(paid, 'both')).filter((r) => ['sports', 'mentions', 'crypto_up_down'].includes(classifyTopic(r)));
       const venues = new Set(rows.map((r) => String(r.venue)));
       test.skip(venues.size < 2, `excluded topics are listed on ${venues.size} venue(s) only`);
-      const { violations } = await lookUpRows(api, spreadByVenue(rows, MAX_LOOKUPS), (body, row, at) => {
-        const excluded = body.excluded as Row | null;
-        const want = classifyTopic(row);
-        return excluded?.reason === want
-          ? []
-          : [
-              violation(
-                'TOPIC-005',
-                at + '/excluded',
-                `${String(row.venue)} row of an excluded topic (${want}) answers excluded ${JSON.stringify(excluded)}`,
-              ),
-            ];
-      });
+      const { violations } = await lookUpRows(
+        api,
+        spreadByVenue(rows, MAX_LOOKUPS),
+        (body, row, at) => {
+          const excluded = body.excluded as Row | null;
+          const want = classifyTopic(row);
+          return excluded?.reason === want
+            ? []
+            : [
+                violation(
+                  'TOPIC-005',
+                  at + '/excluded',
+                  `${String(row.venue)} row of an excluded topic (${want}) answers excluded ${JSON.stringify(excluded)}`,
+                ),
+              ];
+        },
+        true,
+      );
       expect(violations).toHaveNoViolations();
     },
   );
@@ -549,8 +588,11 @@ test.describe('topic exclusion', () => {
     async ({ api, paid }) => {
       const rows = spreadByVenue(await classified(paid, 'crypto_in_scope'), MAX_LOOKUPS);
       test.skip(rows.length === 0, 'no daily-close or longer crypto market on the target');
-      const { violations } = await lookUpRows(api, rows, (body, row, at) =>
-        checkExclusion(body, 'crypto_in_scope', String(row.marketKey), at),
+      const { violations } = await lookUpRows(
+        api,
+        rows,
+        (body, row, at) => checkExclusion(body, 'crypto_in_scope', String(row.marketKey), at),
+        true,
       );
       expect(violations).toHaveNoViolations();
     },
@@ -562,7 +604,12 @@ test.describe('topic exclusion', () => {
     async ({ api, paid }) => {
       const rows = spreadByVenue(await classified(paid, 'in_scope'), 60);
       test.skip(rows.length === 0, 'no market outside the excluded topics on the target');
-      const { violations } = await lookUpRows(api, rows, (body, row, at) => checkExclusion(body, 'in_scope', String(row.marketKey), at));
+      const { violations } = await lookUpRows(
+        api,
+        rows,
+        (body, row, at) => checkExclusion(body, 'in_scope', String(row.marketKey), at),
+        true,
+      );
       expect(violations).toHaveNoViolations();
     },
   );

@@ -34,12 +34,51 @@ async function secondsToMidnight(controlPlane: ControlPlane): Promise<number> {
   return (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
 }
 
+/** One answer at a day's edge: the rule it is judged under, what was refused (for the message) and the answer. */
+type DayAnswer = readonly [rule: string, what: string, res: APIResponse];
+
+/**
+ * The two sides of 00:00 UTC for principals whose daily bound is used up (refused already): `sendAll` sends one call
+ * per principal. Just inside (DAY_EDGE_S before, on the target's clock) each must still be refused 429; just outside
+ * (DAY_EDGE_S after) each must be admitted (200). Violations go to `found`, under each answer's rule.
+ */
+async function acrossMidnight(controlPlane: ControlPlane, sendAll: () => Promise<DayAnswer[]>, found: Violation[]): Promise<void> {
+  const rulesOf = (answers: DayAnswer[]) => [...new Set(answers.map(([rule]) => rule))];
+  await test.step(`just inside: ${DAY_EDGE_S} s before 00:00 UTC every principal is still refused`, async () => {
+    // The same UTC day as the refusals: the daily counts stand until it ends.
+    const left = await secondsToMidnight(controlPlane);
+    if (left > DAY_EDGE_S + 1) await controlPlane.advanceClock(left - DAY_EDGE_S);
+    const answers = await sendAll();
+    // Landed when the answers came back before the day ended (a loaded machine may take longer).
+    const landed = left > DAY_EDGE_S + 1 && (await secondsToMidnight(controlPlane)) < DAY_EDGE_S + 1;
+    if (!judged(rulesOf(answers), landed ? 1 : 0, 'a call just before 00:00 UTC of a day whose bound is used up')) return;
+    for (const [rule, what, res] of answers)
+      if (res.status() !== 429)
+        found.push(
+          violation(
+            rule,
+            'status',
+            `${DAY_EDGE_S} s before 00:00 UTC the ${what} call answered ${res.status()}: the daily count reset early`,
+          ),
+        );
+  });
+  await test.step(`just outside: ${DAY_EDGE_S} s after 00:00 UTC every principal is admitted again`, async () => {
+    // A day that already ended (the inside case did not land) is not skipped a second time.
+    const left = await secondsToMidnight(controlPlane);
+    await controlPlane.advanceClock(left > 86_400 - 60 ? DAY_EDGE_S : left + DAY_EDGE_S);
+    const answers = await sendAll();
+    judged(rulesOf(answers), 1, 'a call just after 00:00 UTC following a day whose bound was used up');
+    for (const [rule, what, res] of answers)
+      if (res.status() !== 200)
+        found.push(violation(rule, 'status', `after 00:00 UTC the ${what} call answered ${res.status()}: the daily count did not reset`));
+  });
+}
+
 /** Each scope's daily rule, its name and its answer (standard: LIM-003; social research: LIM-007). */
-const byScope = (standard: APIResponse, social: APIResponse) =>
-  [
-    ['LIM-003', 'standard', standard],
-    ['LIM-007', 'social', social],
-  ] as const;
+const byScope = (standard: APIResponse, social: APIResponse): DayAnswer[] => [
+  ['LIM-003', 'standard', standard],
+  ['LIM-007', 'social', social],
+];
 
 /**
  * LIM-020 on one operation whose limit the caller has just filled: `client` sends `request`, which must be refused
@@ -240,38 +279,38 @@ test.describe('limits: day counters reset at 00:00 UTC', () => {
       found.push(...judgeRefusal(await answerOf(refusedX), { scope: 'x_research', limit: 'day' }, 'LIM-007'));
       judged(['LIM-003', 'LIM-007'], 1, 'a call over a used-up daily bound');
       // The wait a daily 429 states is LIM-036's (limits.spec.ts); here the day's two sides.
-      await test.step(`just inside: ${DAY_EDGE_S} s before 00:00 UTC both scopes still refuse`, async () => {
-        // The same UTC day as the refusals: the daily counts stand until it ends.
-        const left = await secondsToMidnight(controlPlane);
-        if (left > DAY_EDGE_S + 1) await controlPlane.advanceClock(left - DAY_EDGE_S);
-        const s = await send(client, standard);
-        const x = await send(client, social);
-        // Landed when the answers came back before the day ended (a loaded machine may take longer).
-        const landed = left > DAY_EDGE_S + 1 && (await secondsToMidnight(controlPlane)) < DAY_EDGE_S + 1;
-        if (!judged(['LIM-003', 'LIM-007'], landed ? 1 : 0, 'a call just before 00:00 UTC of a day whose bound is used up')) return;
-        for (const [rule, scope, res] of byScope(s, x))
-          if (res.status() !== 429)
-            found.push(
-              violation(
-                rule,
-                'status',
-                `${DAY_EDGE_S} s before 00:00 UTC the ${scope} call answered ${res.status()}: the daily count reset early`,
-              ),
-            );
-      });
-      await test.step(`just outside: ${DAY_EDGE_S} s after 00:00 UTC both scopes admit again`, async () => {
-        // A day that already ended (the inside case did not land) is not skipped a second time.
-        const left = await secondsToMidnight(controlPlane);
-        await controlPlane.advanceClock(left > 86_400 - 60 ? DAY_EDGE_S : left + DAY_EDGE_S);
-        judged(['LIM-003', 'LIM-007'], 1, 'a call just after 00:00 UTC following a day whose bound was used up');
-        const s = await send(client, standard);
-        const x = await send(client, social);
-        for (const [rule, scope, res] of byScope(s, x))
-          if (res.status() !== 200)
-            found.push(
-              violation(rule, 'status', `after 00:00 UTC the ${scope} call answered ${res.status()}: the daily count did not reset`),
-            );
-      });
+      await acrossMidnight(controlPlane, async () => byScope(await send(client, standard), await send(client, social)), found);
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+test.describe('limits: the per-IP guard day resets at 00:00 UTC too', () => {
+  // Round-28 bug: the guard's day counted in the edge's local time (UTC+1), so an address that used up its 50,000 was
+  // still refused in the first hour of the next UTC day. The guard is keyed by the address, not the account: its own
+  // test, the address's day preloaded and given back at the end (a fresh key, its own scopes empty).
+  // One source address (fixtures.ts `oneSource`): the one the guard preload names.
+  test.use({ oneSource: true });
+  test(
+    'the address refused for its guard day is still refused just before 00:00 UTC and admitted again just after',
+    { ...ruleDetails('LIM-011', ...contractRules('listAssets')) },
+    async ({ api, targetOptions, controlPlane }) => {
+      const account = await controlPlane.createAccount(CREDITS);
+      const client = api.withKey(account.apiKey);
+      const address = client.sourceAddress();
+      const at = address ? { address } : {};
+      const request = await requestOf(client, targetOptions.target, 'listAssets');
+      const found: Violation[] = [];
+      await preload(controlPlane, { scope: 'ip_guard', window: 'day', count: LIMIT_BOUNDS.ip_guard.day, ...at });
+      try {
+        const refused = await send(client, request);
+        found.push(...drawnFrom(refused, judgeRefusal(await answerOf(refused), { scope: 'ip_guard', limit: 'day' }, 'LIM-011')));
+        judged('LIM-011', 1, "a call over the address's used-up guard day");
+        await acrossMidnight(controlPlane, async () => [['LIM-011', "guarded address's", await send(client, request)]], found);
+      } finally {
+        // The address is the run's: give its guard day back at once.
+        await controlPlane.limitUsage({ scope: 'ip_guard', window: 'day', count: 0, ...at });
+      }
       expect(found).toHaveNoViolations();
     },
   );
