@@ -86,6 +86,12 @@ const TABLE = {
       'the daily counts roll over at 23:00 UTC (a server-local day an hour ahead): a call just before 00:00 UTC is admitted',
     ],
     [
+      'lim-guard-day-local',
+      'LIM-011',
+      "the per-IP guard's day rolls over at 01:00 UTC, its 429 waiting until then: an address still refused just after 00:00 UTC (round-28 bug)",
+      { operation: 'listAssets', via: ['suites/quota-reset.spec.ts'] },
+    ],
+    [
       // Not the job read (its former target): which limits the job read counts against is gap LIM-027, so a guard
       // leaving it out is an allowed choice. The link is payable, and the guard counts every payable route's requests.
       'lim-guard-skips-link',
@@ -1229,6 +1235,12 @@ const TABLE = {
     ],
   ],
   topics: [
+    [
+      'avail-slug-sports-in-scope',
+      'TOPIC-001',
+      'a sports market looked up by slug with its venue answers excluded null and a generation body (round-29 bug)',
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
+    ],
     [
       'topic-mentions-in-scope',
       'TOPIC-002',

@@ -209,6 +209,9 @@ export const register: RouteModule = (route) => {
     const origin = new URL(req.url).origin;
     const at: Origin = (path, absolute) => (absolute ? `${origin}${path}` : path);
     const market = resolveStrict(ctx.store, lookup);
+    // Mutant avail-slug-sports-in-scope: a sports market looked up by slug with its venue loses its exclusion (round-29 bug).
+    if (market && mutant('avail-slug-sports-in-scope') && 'slug' in lookup && lookup.venue !== undefined && market.exclusion === 'sports')
+      return { body: forMarket(ctx.store, { ...market, exclusion: null }, at) };
     if (market) return { body: forMarket(ctx.store, market, at) };
     const event = namedVenueBEvent(ctx.store, lookup);
     return { body: event ? forEvent(ctx.store, event, at) : untracked() };

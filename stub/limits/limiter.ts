@@ -38,6 +38,15 @@ export interface Ticket {
 }
 
 const DAY_MS = 86_400_000;
+
+/** Mutant lim-guard-day-local: the per-IP guard's day rolls over at 01:00 UTC, its 429 waiting until then (round-28 bug). */
+const guardDayLag = (scope: TableScope): number => (mutant('lim-guard-day-local') && scope === 'ip_guard' ? 3_600_000 : 0);
+
+/**
+ * How far a scope's day is shifted from the UTC day, ms: 0 but under a mutant. lim-day-reset-early: every day rolls
+ * over at 23:00 UTC (a server-local day an hour ahead, its wait still stated to 00:00 UTC); lim-guard-day-local above.
+ */
+const dayShift = (scope: TableScope): number => (mutant('lim-day-reset-early') ? 3_600_000 : -guardDayLag(scope));
 const NO_TICKET: Ticket = { release: () => undefined };
 
 /**
@@ -101,8 +110,7 @@ export class RateLimiter {
   private state(scope: TableScope, key: string, now: number): Usage {
     const map = this.usage[scope];
     let u = map.get(key);
-    // mutant lim-day-reset-early: the day rolls over at 23:00 UTC (a server-local day an hour ahead).
-    const dayNumber = Math.floor((now + (mutant('lim-day-reset-early') ? 3_600_000 : 0)) / DAY_MS);
+    const dayNumber = Math.floor((now + dayShift(scope)) / DAY_MS);
     const t = this.windowNow(now);
     if (!u) {
       u = { second: [], minute: [], dayNumber, day: 0, inFlight: 0 };
@@ -151,7 +159,7 @@ export class RateLimiter {
         window: 'day',
         retryAfter: mutant('lim-day-wait-minute')
           ? Math.max(1, Math.ceil((60_000 - (now % 60_000)) / 1000))
-          : Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS - now) / 1000)),
+          : Math.max(1, Math.ceil(((u.dayNumber + 1) * DAY_MS + guardDayLag(scope) - now) / 1000)),
       });
     if (b.inFlight !== undefined && u.inFlight >= b.inFlight) (exceeded ??= []).push({ window: 'concurrency', retryAfter: 1 });
     return exceeded;
