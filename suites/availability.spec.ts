@@ -79,7 +79,8 @@ function otherForms(row: Row): Params[] {
  * Looks every row up by marketKey and runs the body checks plus `extra` on each answer. With `everyPath`, each row is
  * also looked up by its other identifier forms (otherForms) and `extra` runs on each of those answers too: a rule that
  * holds "on any request path" (What the service does, rule 2; round-29 bug: a sports market looked up by slug and
- * venue answered excluded null). A form the target does not answer 200 is no instance here (AVAIL-005..007 judge it).
+ * venue answered excluded null). A form the target does not answer 200 with the row's market is no instance here
+ * (AVAIL-005..007 judge it).
  */
 async function lookUpRows(
   api: TargetClient,
@@ -106,7 +107,8 @@ async function lookUpRows(
         ...extra(body, row, at),
       ]),
       ...others
-        .filter((o) => o.res.status() === 200)
+        // Only a form that named the row's market (one that resolved elsewhere or to nothing is AVAIL-005..007's).
+        .filter((o) => o.res.status() === 200 && (o.body.market as Row | null | undefined)?.marketKey === row.marketKey)
         .flatMap((o) => {
           const where = `${at}/${Object.entries(o.params)
             .map(([k, v]) => `${k}=${String(v)}`)
