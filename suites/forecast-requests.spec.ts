@@ -6,7 +6,7 @@
  * Markets are discovered through the target's API (suites/support/jobs.ts). The lifecycle driven by
  * the clock is in forecast-jobs-model.spec.ts. Tests needing the control plane SKIP without it.
  */
-import { numberTraps } from './support/value-forms.ts';
+import { formOf } from './support/value-forms.ts';
 import { randomUUID } from 'node:crypto';
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { withdrawRules } from './support/annotations.ts';
@@ -77,8 +77,7 @@ const MAX_FORMS = 8;
  * A body's venue and the character classes of its market_id ("A" upper, "a" lower, "9" digit, others as they are),
  * with its number-like traps (value-forms.ts; round-27 bug: a strike ending in zero read as a number, answered 404).
  */
-const marketIdForm = (body: GenerationBody): string =>
-  `${body.venue}:${[...new Set(body.market_id.replace(/[A-Z]/g, 'A').replace(/[a-z]/g, 'a').replace(/[0-9]/g, '9'))].sort().join('')}${numberTraps(body.market_id)}`;
+const marketIdForm = (body: GenerationBody): string => `${body.venue}:${formOf(body.market_id, { classes: true })}`;
 
 /** The stub's choice for an accepted generation (gap JOB-034): 202 with exactly {jobId, status, createdAt}. */
 const STUB_ACCEPTED_KEYS = 'createdAt,jobId,status';

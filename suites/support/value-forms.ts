@@ -8,11 +8,16 @@
  * space, none), and the traps of an implementation that reads part of it as a number: a digit run with a leading zero
  * (round-22 bug: an all-digit CIK such as 0000320193 read as a number) and a decimal part ending in zero (round-26
  * bug: a venue_b child whose strike is T3.00 read as 3, so the child was taken for its event).
- * @returns a string equal for two values of one form, e.g. "-." for KXFED-26JUN-T3.25, "-. …0" for KXFED-26JUN-T3.00
+ * With `classes`, the character classes it holds count too (upper case "A", lower case "a", digits "9"): a bare numeric
+ * id and a ticker are then two forms even without punctuation (a generation's market_id).
+ * @returns a string equal for two values of one form, e.g. "-." for KXFED-26JUN-T3.25, "-. …0" for KXFED-26JUN-T3.00,
+ *   "-.9A" for KXFED-26JUN-T3.25 with `classes`
  */
-export function formOf(value: string): string {
-  const punctuation = [...new Set(value.replace(/[A-Za-z0-9]/g, ''))].sort().join('');
-  return `${punctuation}${numberTraps(value)}`;
+export function formOf(value: string, opts: { classes?: boolean } = {}): string {
+  const kept = opts.classes
+    ? value.replace(/[A-Z]/g, 'A').replace(/[a-z]/g, 'a').replace(/[0-9]/g, '9')
+    : value.replace(/[A-Za-z0-9]/g, '');
+  return `${[...new Set(kept)].sort().join('')}${numberTraps(value)}`;
 }
 
 /**

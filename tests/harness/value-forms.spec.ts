@@ -16,6 +16,14 @@ test('a form is the punctuation a value carries, and its number-like traps', () 
   expect(formOf('EUR/USD')).not.toBe(formOf('EURUSD'));
 });
 
+test('with classes, the character classes a value holds count too', () => {
+  expect(formOf('520224')).toBe(formOf('ABC'));
+  expect(formOf('520224', { classes: true })).not.toBe(formOf('ABC', { classes: true }));
+  expect(formOf('KXFED-26JUN-T3.25', { classes: true })).toBe('-.9A');
+  expect(formOf('KXFED-26JUN-T3.00', { classes: true })).toBe('-.9A …0');
+  expect(formOf('AB-03', { classes: true })).toBe('-9A 0…');
+});
+
 test('one item of each form, the first met, in order', () => {
   const picked = oneOfEachForm(['A-1.25', 'B-2.50', 'C-3.75', 'D-4.00', 'E'], (v) => v);
   expect(picked).toEqual(['A-1.25', 'B-2.50', 'E']);
