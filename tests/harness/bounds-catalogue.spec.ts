@@ -73,8 +73,17 @@ const OTHER_BOUNDS: readonly { bound: string; rule: string; suite: string; sides
     rule: 'LIM-003',
     suite: 'suites/quota-reset.spec.ts',
     sides: {
-      inside: { rule: 'LIM-003', case: 's before 00:00 UTC both scopes still refuse' },
-      outside: { rule: 'LIM-003', case: 's after 00:00 UTC both scopes admit again' },
+      inside: { rule: 'LIM-003', case: 's before 00:00 UTC every principal is still refused' },
+      outside: { rule: 'LIM-003', case: 's after 00:00 UTC every principal is admitted again' },
+    },
+  },
+  {
+    bound: 'the per-IP guard: the UTC day ends at 00:00',
+    rule: 'LIM-011',
+    suite: 'suites/quota-reset.spec.ts',
+    sides: {
+      inside: { rule: 'LIM-011', case: 's before 00:00 UTC every principal is still refused' },
+      outside: { rule: 'LIM-011', case: 's after 00:00 UTC every principal is admitted again' },
     },
   },
   { bound: 'standard scope: 10 in flight', rule: 'LIM-004', suite: 'suites/limits.spec.ts' },
