@@ -193,12 +193,10 @@ test.describe('GET /api/v1/sources', () => {
         "an article of a market's signal list inside the 168-hour window, on a target naming articles alike on both routes",
         'listSources',
       );
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: `${cases} article(s) of the signal lists looked for, ${oldest} of them older than 144 h`,
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: `${cases} article(s) of the signal lists looked for, ${oldest} of them older than 144 h`,
+      });
       test.skip(cases === 0, "no instance: no signal list's article inside the window is named alike in the sources answer");
       expect(found).toHaveNoViolations();
     },
