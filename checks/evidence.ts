@@ -304,6 +304,48 @@ export function checkSourcesSubset(
   return out;
 }
 
+/** Where one signal-list answer is held against one sources answer of its market (checkSignalListInSources). */
+export interface WindowedRead {
+  /** When the sources call was sent, ms since the epoch (the window ends then). */
+  sentMs: number;
+  /** The sources call's window, hours. */
+  windowHours: number;
+  /** Articles this close to either end of the window are not looked for (clock skew, ageing out), ms. */
+  marginMs: number;
+}
+
+/**
+ * The articles of a market's signal list (the complete live article evidence, 1dc66abd12f3) published inside a sources
+ * answer's window (by `read`, margins aside), where the two answers name an article alike (one url of the list among
+ * the sources items; otherwise no article is looked for: a target may name copies of an article differently).
+ */
+export function signalListInWindow(signalsBody: unknown, sourcesBody: unknown, read: WindowedRead): Row[] {
+  const shown = rowsOf((signalsBody as Row | undefined)?.signals).filter((i) => typeof i.url === 'string');
+  const urls = new Set(rowsOf((sourcesBody as Row | undefined)?.sources).map((i) => i.url));
+  if (!shown.some((i) => urls.has(i.url))) return [];
+  const start = read.sentMs - read.windowHours * 3_600_000 + read.marginMs;
+  return shown.filter((i) => ms(i.published_at) >= start && ms(i.published_at) <= read.sentMs - read.marginMs);
+}
+
+/**
+ * SRC-019 (97c793d9ab4a, 24b7b9d1a526): every article a market's signal list shows inside the window of a sources
+ * answer for that market is among its items, however old within the window (round-28 bug: window 145..168 served as
+ * 144 hours, behind no echo). Judged only where the two name an article alike (signalListInWindow).
+ */
+export function checkSignalListInSources(signalsBody: unknown, sourcesBody: unknown, read: WindowedRead): Violation[] {
+  const urls = new Set(rowsOf((sourcesBody as Row | undefined)?.sources).map((i) => i.url));
+  const count = rowsOf((sourcesBody as Row | undefined)?.sources).length;
+  return signalListInWindow(signalsBody, sourcesBody, read)
+    .filter((i) => !urls.has(i.url))
+    .map((i) =>
+      violation(
+        'SRC-019',
+        '/sources',
+        `the signal list shows ${String(i.url)}, published ${((read.sentMs - ms(i.published_at)) / 3_600_000).toFixed(1)} h before the call, but the ${read.windowHours}-hour answer (${count} item(s)) does not hold it`,
+      ),
+    );
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The evidence checks, by name (the name of the function each wraps). */
 export const EVIDENCE_CHECKS = {
@@ -343,4 +385,10 @@ export const EVIDENCE_CHECKS = {
     ([, req]) => req.windowRule,
   ),
   checkSourcesSubset: defineCheck('checkSourcesSubset', [], checkSourcesSubset, ([, , rule]) => rule),
+  checkSignalListInSources: defineCheck('checkSignalListInSources', ['SRC-019'], checkSignalListInSources, undefined, {
+    'SRC-019': {
+      what: "an article of a market's signal list inside the window, on a target naming articles alike on both routes",
+      count: ([signalsBody, sourcesBody, read]) => signalListInWindow(signalsBody, sourcesBody, read).length,
+    },
+  }),
 };

@@ -10,7 +10,9 @@ import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import type { SharedAnswers } from './support/shared-answers.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
-import { checkSources, checkSourcesSubset } from '../checks/evidence.ts';
+import { checkSources, checkSourcesSubset, signalListInWindow } from '../checks/evidence.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
 import type { TargetClient } from './support/client.ts';
 import { observeChoice, observing } from './support/choices.ts';
 import { violation, type Violation } from '../lib/violation.ts';
@@ -162,37 +164,19 @@ test.describe('GET /api/v1/sources', () => {
         await expect(list).toMatchContract('getMarketSignals');
         // A 404 is "no evidence" (EVID-011): nothing to look for.
         if (list.status() !== 200) continue;
-        const shown = (((await list.json()) as { signals?: { url?: unknown; published_at?: unknown }[] }).signals ?? []).filter(
-          (i): i is { url: string; published_at: string } => typeof i.url === 'string' && typeof i.published_at === 'string',
-        );
-        const { body, sentMs } = await sources(paid, { market_keys: m.marketKey, window: 168, types: 'article' });
-        const urls = new Set(body.sources.map((i) => i.url));
-        // Only where the two routes name an article alike (one URL of the list among the answer's items): a target
-        // whose signal list and sources answer hold differently named copies of an article is no case.
-        if (!shown.some((i) => urls.has(i.url))) continue;
-        const start = sentMs - 168 * HOUR_MS + EDGE_MS + SKEW_MS;
-        for (const i of shown) {
-          const at = Date.parse(i.published_at);
-          if (!(at >= start && at <= sentMs - SKEW_MS)) continue;
-          cases++;
-          const hours = (sentMs - at) / HOUR_MS;
-          if (hours > 144) oldest++;
-          if (!urls.has(i.url))
-            found.push(
-              violation(
-                'SRC-019',
-                '/sources',
-                `${m.marketKey}: the signal list shows ${i.url}, published ${hours.toFixed(1)} h ago, but the 168-hour answer (${body.sources.length} article(s)) does not hold it`,
-              ),
-            );
-        }
+        const listed = await list.json();
+        const sentMs = Date.now();
+        const res = await paid.get('/api/v1/sources', { params: { market_keys: m.marketKey, window: 168, types: 'article' } });
+        await expect(res).toMatchContract('listSources');
+        if (res.status() !== 200) continue;
+        const body = await res.json();
+        // Margins at both ends of the window: skew, and an article ageing out between the calls.
+        const read = { sentMs, windowHours: 168, marginMs: EDGE_MS + SKEW_MS };
+        const inWindow = signalListInWindow(listed, body, read);
+        cases += inWindow.length;
+        oldest += inWindow.filter((i) => sentMs - Date.parse(String(i.published_at)) > 144 * HOUR_MS).length;
+        found.push(...drawnFrom(res, judgeWith(CHECKS.checkSignalListInSources, listed, body, read)));
       }
-      judged(
-        'SRC-019',
-        cases,
-        "an article of a market's signal list inside the 168-hour window, on a target naming articles alike on both routes",
-        'listSources',
-      );
       test.info().annotations.push({
         type: 'note',
         description: `${cases} article(s) of the signal lists looked for, ${oldest} of them older than 144 h`,

@@ -49,7 +49,35 @@ const keyReq = { siteUrl: SITE, marketKeys: ['venue_a:512'], windowHours: 48, no
 const slugReq = { siteUrl: SITE, slugs: ['will-it-rain-512'], windowHours: 48, nowMs: NOW, skewMs: 1000 };
 const withOld = set(sourcesBody, { sources: [item('x_post', 1, 1), item('article', 2, 50)] });
 
+/** A market's signal list with articles 2 and 160 hours back, and a 168-hour sources answer of the same articles. */
+const longList: Row = set(signalsBody, {
+  signals: [article(1, hoursAgo(2)), article(2, hoursAgo(160))],
+  total: 2,
+  last_updated: hoursAgo(2),
+});
+const longSources: Row = {
+  sources: [
+    { ...item('article', 1, 2), url: 'https://news.test/1' },
+    { ...item('article', 2, 160), url: 'https://news.test/2' },
+  ],
+};
+const week = { sentMs: NOW, windowHours: 168, marginMs: 60_000 };
+
 export const EVIDENCE_CASES = [
+  cases({
+    check: C.checkSignalListInSources,
+    ok: [
+      [longList, longSources, week],
+      // No url in common: the two routes name articles otherwise, so nothing is looked for.
+      [longList, { sources: [item('article', 7, 2)] }, week],
+      // An article outside the window (160 h back, a 48-hour answer) is not owed.
+      [longList, { sources: [(longSources.sources as Row[])[0]] }, { ...week, windowHours: 48 }],
+    ],
+    bad: {
+      // The oldest day dropped (round-28 bug: 145..168 served as 144 hours).
+      'SRC-019': [longList, { sources: [(longSources.sources as Row[])[0]] }, week],
+    },
+  }),
   cases({
     check: C.checkMarketSignals,
     ok: [
