@@ -7999,6 +7999,196 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 30 (a): patterns b, c, c, d, e (the published-signal list's broker topic kept as every venue_b row, a venue_c slug answered untracked by forecast-availability, the sources route's slug form stating seriesTicker null, forecast-availability's market refs cut at 25, the market list's longest changed_within windows served as six days)
+  // ------------------------------------------------------------------ pattern b (round 30 a): topic=broker_a on the published-signal list kept as "every venue_b row"
+  {
+    name: 'signals_broker_topic_venue_b_rows',
+    round: 30,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ed03cd5f7401', '408cd054a21e'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals applies topic=broker_a as a venue filter (broker_a is stamped only on venue_b rows, so the list handler keeps every venue_b row) instead of keeping the rows whose market a broker lists: venue_b publications whose market has empty broker_channels stay in the filtered list, and count counts them. The unfiltered list, other topics, exclude_drawdown_risk and the market list\'s and mispriced list\'s broker filters are right.',
+    how: 'GET /api/v1/signals?topic=broker_a with an API key: every row has market.broker_channels ["broker_a"] on the reference (33 rows); through the bug 42 rows, nine of them venue_b markets with broker_channels [].',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/signals') || ctx.query.get('topic') !== 'broker_a') return;
+      ctx.r30aBrokerByVenue = true;
+      ctx.query.delete('topic');
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r30aBrokerByVenue || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      b.signals = b.signals.filter((r) => r && r.market && r.market.venue === 'venue_b');
+      if (typeof b.count === 'number') b.count = b.signals.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 30 a): a venue_c slug answered untracked by forecast-availability
+  {
+    name: 'availability_venue_c_slug_untracked',
+    round: 30,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['c16fca8c19a6', '96fba92b0249'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability resolves slug with venue=venue_c through the slug indexes of the venues that key markets by slug on their own side (venue_a, venue_a_us, venue_b), none of which holds venue_c rows: a covered venue_c market looked up by its slug answers tracked false, available false and every other member null. market_key=venue_c:... and market_id=...&venue=venue_c lookups of the same market, and slug lookups on the other venues, are right.',
+    how: 'GET /api/public/forecast-availability?slug=will-ethereum-reach-6000-by-june-30-2026&venue=venue_c: tracked true, available true, market venue_c:c-b4cd802a73 on the reference (as for market_key=venue_c:c-b4cd802a73); through the bug tracked false with every member null.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability')) return;
+      if (!ctx.query.has('slug') || ctx.query.get('venue') !== 'venue_c' || ctx.query.has('market_key') || ctx.query.has('market_id')) return;
+      const slug = ctx.query.get('slug');
+      if (!slug || slug.length > 512) return;
+      return ctx.reply(200, { tracked: false, available: false, market: null, question: null, latestForecast: null, read: null, generation: null, targetResolution: null, excluded: null });
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 30 a): the sources route's slug form states seriesTicker null for venue_b markets
+  {
+    name: 'sources_slug_form_series_ticker_null',
+    round: 30,
+    pattern: 'c',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['55e4bb23b030', '01bbf8aeefdb'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources hydrates each item\'s market from the identity the request named: under the markets (slug) form with venue=venue_b it builds the routing object from the slug index row, which has no series column, so market.seriesTicker is null (KXCPIYOY for venue_b:KXCPIYOY-26MAR-T2.8), while the market_keys form of the same route, availability and the market list state the series. Every other member, the items, their order and the other venues are unchanged.',
+    how: 'GET /api/v1/sources?market_keys=venue_b:KXCPIYOY-26MAR-T2.8&window=168 and GET /api/v1/sources?markets=KXCPIYOY-26MAR-T2.8&venue=venue_b&window=168 with an API key: every item\'s market.seriesTicker is KXCPIYOY under both forms on the reference; null under the slug form through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      if (!ctx.query.has('markets') || ctx.query.has('market_keys') || ctx.query.get('venue') !== 'venue_b') return;
+      for (const s of b.sources) if (s && s.market && s.market.venue === 'venue_b') s.market.seriesTicker = null;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 30 a): forecast-availability's market refs cut at 25
+  {
+    name: 'availability_market_refs_cap_25',
+    round: 30,
+    pattern: 'd',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['6880664291b9', 'f29e8e9dbb90'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability reads the market\'s two-hop market refs through the graph client\'s default page of 25, so market.relationships.markets holds 25 refs with truncated.markets true where 26 or more exist (the reference carries 50, the stated cap). Assets and signals refs, latestForecast.relationships and every other route\'s envelope are right; an envelope of 25 or fewer market refs is unchanged.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXFED-26OCT-T4.25 (a fed-funds-rate market whose Asset has 71 markets): market.relationships.markets holds 50 refs with truncated.markets true on the reference; 25 through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || !b.market) return;
+      const rel = b.market.relationships;
+      if (!rel || !Array.isArray(rel.markets) || rel.markets.length <= 25) return;
+      rel.markets = rel.markets.slice(0, 25);
+      if (rel.truncated && typeof rel.truncated === 'object') rel.truncated.markets = true;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 30 a): the market list's changed_within of 145..168 served as 144 hours
+  {
+    name: 'markets_changed_within_top_day_dropped',
+    round: 30,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['7f3c1dd2cd06', 'e58a35b4d66f'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets reads changed_within against the forecast-change index, a partition that keeps six days, and clamps the window to it without a word: changed_within 145 to 168 is served as 144 hours, so markets whose latest forecast was created between 144 hours ago and the window\'s start are missing. changed_within 1 to 144, max_forecast_age, the other filters and the facets (recounted over the rows served) are consistent; the answer has no window echo.',
+    how: 'GET /api/v1/markets?changed_within=168 and ?changed_within=144 with an API key: 163 and 157 markets on the reference (six markets with a latest forecast 144 to 168 hours old); 157 and 157 through the bug.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets')) return;
+      const w = ctx.query.get('changed_within');
+      if (w === null || !/^\d+$/.test(w)) return;
+      const n = Number(w);
+      if (n > 144 && n <= 168) ctx.query.set('changed_within', '144');
+    },
+  },
+  // ================================================================== round 30 (b): patterns a, a, b, f, g (the stance route's 422 for a missing asset under its own error code, the mispriced list answering an unknown API key 403 insufficient_credits, the portfolio's explicit venues list losing venue_c, the perps row's upstream failure billed, forecast-availability's venue_b generation hint saying no idempotency key is needed)
+  // ------------------------------------------------------------------ pattern a (round 30 b): the stance route's 422 for a missing asset carries its own error code
+  {
+    name: 'stance_missing_asset_422_code',
+    round: 30,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['713e31698732'],
+    operations: ['GET /api/v1/assets/stance'],
+    what: 'GET /api/v1/assets/stance answers a request without its asset parameter (absent or empty) with 422 and error "missing_parameter" (the stance handler\'s own validator code) instead of "invalid_request"; status, message and billing are unchanged, an over-long asset still answers invalid_request, and every other route\'s 422 says invalid_request.',
+    how: 'GET /api/v1/assets/stance with an API key and no asset: 422 {"error":"missing_parameter","message":"asset is required"}; GET /api/v1/assets/stance?asset=<201 characters> still answers 422 invalid_request.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/stance') || res.status !== 422 || !b || b.error !== 'invalid_request') return;
+      const asset = ctx.query.get('asset');
+      if (asset !== null && asset !== '') return;
+      b.error = 'missing_parameter';
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 30 b): the mispriced list answers an unknown API key 403 insufficient_credits
+  {
+    name: 'mispriced_invalid_key_403',
+    round: 30,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['9ce82331b2dd'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'GET /api/v1/markets/mispriced runs its credit guard before the key check, and the guard reads the balance of an unknown key as 0: a call with an x-service-api-key that belongs to no account (mistyped, revoked) answers 403 insufficient_credits instead of 401 invalid_api_key. Valid keys (funded or not), calls without credentials (402) and every other route\'s invalid key (401) are right; nothing is debited.',
+    how: 'GET /api/v1/markets/mispriced with x-service-api-key: bogus-key: 403 {"error":"insufficient_credits"} through the bug, 401 invalid_api_key on the reference (as GET /api/v1/markets/search answers for the same key).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/mispriced') || res.status !== 401 || !b || b.error !== 'invalid_api_key') return;
+      return ctx.reply(403, { error: 'insufficient_credits', message: 'The account does not hold enough credits for this route' });
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 30 b): the portfolio's explicit venues list loses venue_c
+  {
+    name: 'portfolio_explicit_venue_c_dropped',
+    round: 30,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ca913c2afd81'],
+    operations: ['GET /api/v1/portfolio'],
+    what: 'An explicit venues list on GET /api/v1/portfolio maps each listed venue to its positions fetcher through a table written before venue_c positions were served, and skips the unknown entry silently: venue_c, alone or beside other venues, contributes no positions although the venues echo lists it. The default (no venues), which goes through the aggregate fetcher, still carries venue_c positions, and the other venues of an explicit list are right.',
+    how: 'GET /api/v1/portfolio?wallet=0x2234567890123456789012345678901234567890 with an API key: one venue_c position among three; the same with &venues=venue_c,venue_b: the venue_b position only (venues echo ["venue_c","venue_b"]); on the reference the venue_c position is there.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/portfolio') || res.status !== 200 || !b || !Array.isArray(b.positions)) return;
+      const venues = ctx.query.get('venues');
+      if (venues === null || !listParam(venues).includes('venue_c')) return;
+      const kept = b.positions.filter((p) => !p || p.venue !== 'venue_c');
+      if (kept.length === b.positions.length) return;
+      b.positions = kept;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 30 b): the perps row's upstream failure keeps its debit
+  {
+    name: 'perps_upstream_error_billed',
+    round: 30,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/signals/perps'],
+    what: 'GET /api/v1/signals/perps is served through the oil service\'s row reader, whose error mapper turns an upstream failure into an ordinary answer (502 upstream_unavailable or 503, in the error envelope as on the reference) instead of raising the refunding upstream error: the call keeps its half-cent API-key debit (5 credits). Its 200s, its 429s and every other route\'s upstream failures are refunded; x402 calls are not settled.',
+    how: 'POST /__control/faults {GET /api/v1/signals/perps, status 502, times 1, scope S}; GET /api/v1/signals/perps with an API key and X-Fault-Scope S: 502 on both sides, 0 credits spent on the reference and 5 through the bug (a 200 spends 5).',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/perps') || res.status < 500) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      await ctx.charge(5);
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 30 b): forecast-availability's venue_b generation hint says no idempotency key is needed
+  {
+    name: 'availability_venue_b_idempotency_false',
+    round: 30,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['c16fca8c19a6', 'd7213923a4e8'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'When forecast-availability hands out a ready generation for a venue_b market, its generation object says idempotencyKeyRequired false: the hint builder reads the flag from the ticker path\'s retry policy (venue_b bodies come from forecast-targets\' plans) instead of stating the route\'s rule. The generation route still refuses a venue_b body without an idempotency key (422), and the hint of venue_a, venue_a_us and venue_c markets says true.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXCPIYOY-26MAR-T3.0 (no stored forecast): generation.idempotencyKeyRequired false through the bug, true on the reference; market_key=venue_a:1000503 says true on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || !b.generation || typeof b.generation !== 'object') return;
+      const g = b.generation;
+      if (!g.body || g.body.venue !== 'venue_b' || g.idempotencyKeyRequired !== true) return;
+      g.idempotencyKeyRequired = false;
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

@@ -3729,6 +3729,95 @@ const checks = {
     must(dashy > 0, 'no issued token used a non-alphanumeric character in 20 tries');
     return v(bad.length > 0, `${bad.length} of 20 issued tokens break the pattern (${bad[0] || '-'})`);
   },
+  // ------------------------------------------------------------------ round 30 (a)
+  async signals_broker_topic_venue_b_rows(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/signals', { key: a.key });
+    must(all.status === 200 && Array.isArray(all.json.signals), `signal list ${all.status}`);
+    must(all.json.signals.some((r) => r.market && r.market.venue === 'venue_b' && r.market.broker_channels.length === 0), 'no unlisted venue_b row in the unfiltered list');
+    const r = await api.get('/api/v1/signals?topic=broker_a', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.signals) && r.json.signals.length > 0, `topic=broker_a ${r.status}`);
+    const unlisted = r.json.signals.filter((x) => !(x.market && Array.isArray(x.market.broker_channels) && x.market.broker_channels.includes('broker_a')));
+    return v(unlisted.length > 0, `topic=broker_a: ${r.json.signals.length} rows, ${unlisted.length} without broker_a (${unlisted[0] ? unlisted[0].market.marketKey : '-'})`);
+  },
+  async availability_venue_c_slug_untracked(api) {
+    const slug = 'will-ethereum-reach-6000-by-june-30-2026';
+    const k = await api.get('/api/public/forecast-availability?market_key=venue_c:c-b4cd802a73');
+    must(k.status === 200 && k.json.tracked === true && k.json.market && k.json.market.slug === slug, `availability by key ${k.status} ${k.text.slice(0, 120)}`);
+    const r = await api.get(`/api/public/forecast-availability?slug=${slug}&venue=venue_c`);
+    must(r.status === 200, `availability by slug ${r.status}`);
+    return v(r.json.tracked !== true || !r.json.market || r.json.market.marketKey !== 'venue_c:c-b4cd802a73',
+      `slug form: tracked ${r.json.tracked}, market ${r.json.market ? r.json.market.marketKey : null}`);
+  },
+  async sources_slug_form_series_ticker_null(api) {
+    const a = await api.newAccount();
+    const k = await api.get('/api/v1/sources?market_keys=venue_b:KXCPIYOY-26MAR-T2.8&window=168', { key: a.key });
+    must(k.status === 200 && k.json.sources.length > 0 && k.json.sources.every((s) => s.market.seriesTicker === 'KXCPIYOY'), `sources by key ${k.status}`);
+    const r = await api.get('/api/v1/sources?markets=KXCPIYOY-26MAR-T2.8&venue=venue_b&window=168', { key: a.key });
+    must(r.status === 200 && r.json.sources.length > 0, `sources by slug ${r.status}`);
+    const off = r.json.sources.filter((s) => s.market.seriesTicker !== 'KXCPIYOY');
+    return v(off.length > 0, `slug form: ${off.length} of ${r.json.sources.length} items state seriesTicker ${off[0] ? JSON.stringify(off[0].market.seriesTicker) : 'KXCPIYOY'}`);
+  },
+  async availability_market_refs_cap_25(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_b:KXFED-26OCT-T4.25');
+    must(r.status === 200 && r.json.market && r.json.market.relationships, `availability ${r.status}`);
+    const rel = r.json.market.relationships;
+    must(rel.truncated && rel.truncated.markets === true, 'market refs not truncated: too few siblings to show the cap');
+    return v(rel.markets.length !== 50, `truncated market refs: ${rel.markets.length} (cap 50)`);
+  },
+  async markets_changed_within_top_day_dropped(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets?changed_within=168', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets), `markets ${r.status}`);
+    const now = await api.now();
+    // Markets whose latest forecast is 144..168 h old: their keys from the unwindowed list (latest_forecast_at is windowed by max_forecast_age, so widen it).
+    const wide = await api.get('/api/v1/markets?max_forecast_age=200', { key: a.key });
+    must(wide.status === 200, `markets wide ${wide.status}`);
+    const old = wide.json.markets.filter((m) => m.latest_forecast_at && now - Date.parse(m.latest_forecast_at) > 144 * 3600e3 + 60e3 && now - Date.parse(m.latest_forecast_at) < 168 * 3600e3 - 60e3).map((m) => m.marketKey);
+    must(old.length > 0, 'no market with a latest forecast 144..168 h old');
+    const got = new Set(r.json.markets.map((m) => m.marketKey));
+    const missing = old.filter((k) => !got.has(k));
+    return v(missing.length > 0, `changed_within=168: ${r.json.markets.length} markets, ${missing.length} of ${old.length} with a latest forecast 144..168 h old missing`);
+  },
+  // ------------------------------------------------------------------ round 30 (b)
+  async stance_missing_asset_422_code(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/stance', { key: a.key });
+    must(r.status === 422 && r.json && typeof r.json.message === 'string', `stance without asset -> ${r.status}`);
+    return v(r.json.error !== 'invalid_request', `error=${r.json.error}`);
+  },
+  async mispriced_invalid_key_403(api) {
+    const ref = await api.get('/api/v1/markets/search?q=fed', { key: 'bogus-key-r30b' });
+    must(ref.status === 401, `market search with an unknown key -> ${ref.status}`);
+    const r = await api.get('/api/v1/markets/mispriced', { key: 'bogus-key-r30b' });
+    return v(r.status !== 401 || !r.json || !['invalid_api_key', 'gateway_required'].includes(r.json.error), `${r.status} ${r.json && r.json.error}`);
+  },
+  async portfolio_explicit_venue_c_dropped(api) {
+    const a = await api.newAccount();
+    const W = '0x2234567890123456789012345678901234567890';
+    const all = await api.get(`/api/v1/portfolio?wallet=${W}`, { key: a.key });
+    must(all.status === 200 && all.json.positions.some((p) => p.venue === 'venue_c'), 'wallet has no venue_c position');
+    const r = await api.get(`/api/v1/portfolio?wallet=${W}&venues=venue_c,venue_b`, { key: a.key });
+    must(r.status === 200 && (r.json.venues || []).includes('venue_c'), `portfolio ${r.status}`);
+    const c = r.json.positions.filter((p) => p.venue === 'venue_c').length;
+    const b = r.json.positions.filter((p) => p.venue === 'venue_b').length;
+    return v(c === 0, `venues=venue_c,venue_b: ${c} venue_c and ${b} venue_b positions (default list has ${all.json.positions.filter((p) => p.venue === 'venue_c').length} venue_c)`);
+  },
+  async perps_upstream_error_billed(api) {
+    const a = await api.newAccount();
+    const scope = `r30b-perps-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/signals/perps', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/perps', { key: a.key, scope }));
+    must(out.status === 502, `perps with a 502 fault -> ${out.status}`);
+    const ok = await api.spent(a, () => api.get('/api/v1/signals/perps', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent > 0, `perps -> ${ok.out.status}, spent ${ok.spent}`);
+    return v(spent !== 0, `502 spent ${spent} credits (a 200 spends ${ok.spent})`);
+  },
+  async availability_venue_b_idempotency_false(api) {
+    const r = await api.get(`/api/public/forecast-availability?market_key=${enc('venue_b:KXCPIYOY-26MAR-T3.0')}`);
+    must(r.status === 200 && r.json.generation && r.json.generation.body && r.json.generation.body.venue === 'venue_b', `availability ${r.status}, generation ${JSON.stringify(r.json && r.json.generation)}`);
+    return v(r.json.generation.idempotencyKeyRequired !== true, `idempotencyKeyRequired=${r.json.generation.idempotencyKeyRequired}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
