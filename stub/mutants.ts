@@ -154,6 +154,12 @@ const TABLE = {
       { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
     ],
     [
+      'mkt-changed-within-top-day',
+      'MKT-024',
+      'changed_within above 144 hours is served as 144: markets whose latest forecast is 144..168 hours old are left out (round-30 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
       'mkt-changed-within-lost-with-venue',
       'MKT-023',
       'beside a venue, listMarkets drops changed_within and lists the whole catalog of the venue (round-11 bug)',

@@ -778,6 +778,20 @@ test.describe('GET /api/v1/markets', () => {
             'listed with the default max_forecast_age and changed within 168 h (changed_within=168 with max_forecast_age=168 returns it)',
           ),
         ).toHaveNoViolations(omitted.body);
+        // The widest window whole, its oldest day too (round-30 bug: changed_within 145..168 served as 144 hours): every
+        // market whose latest forecast the 168-hour listing shows inside 168 h is returned by changed_within=168.
+        const week = hours === 168 ? base! : await catalog200(paid, { max_forecast_age: 168 }, 'MKT-024');
+        const inWeek = without(
+          week.rows.filter((r) => r.latest_forecast_at != null && ms(r.latest_forecast_at) >= week.clock[1] - 168 * HOUR_MS + SKEW_MS),
+          union(nearEdge(week.rows, week.clock[0] - 168 * HOUR_MS), changedDuring([week, wide])),
+        );
+        test.info().annotations.push({
+          type: 'note',
+          description: `${inWeek.length} market(s) with a forecast within 168 h, ${inWeek.filter((r) => ms(r.latest_forecast_at) < week.clock[0] - 144 * HOUR_MS).length} of them older than 144 h`,
+        });
+        expect(
+          checkContains(wide.rows, keysOf(inWeek), 'MKT-024', 'its latest forecast (max_forecast_age=168) is within 168 h'),
+        ).toHaveNoViolations(wide.body);
       });
     },
   );

@@ -68,7 +68,9 @@ function isListed(store: DataStore, m: Market, nowMs: number, p: CatalogParams):
     const latest = mutant('mkt-changed-within-windowed')
       ? store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge)[0]
       : store.forecastsFor(m.marketKey).find((f) => f.createdAt <= nowMs);
-    return latest !== undefined && latest.createdAt > nowMs - p.changedWithin * HOUR_MS;
+    // Mutant mkt-changed-within-top-day: a window above 144 hours is served as 144 (a six-day partition; round-30 bug).
+    const hours = mutant('mkt-changed-within-top-day') ? Math.min(p.changedWithin, 144) : p.changedWithin;
+    return latest !== undefined && latest.createdAt > nowMs - hours * HOUR_MS;
   }
   return store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge).length > 0 || store.articlesFor(m.marketKey).length > 0;
 }
