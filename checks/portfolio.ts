@@ -86,12 +86,27 @@ export const positionKey = (p: Row): string =>
 
 /**
  * The venues parameter only selects (PORT-002): the positions answered per venue, together, are
- * exactly the positions answered for all of those venues at once.
+ * exactly the positions answered for all of those venues at once; and a position the answer without venues
+ * (`unfiltered`) shows on a venue requested alone is in that venue's answer.
  */
-export function checkVenuePartition(all: unknown, perVenue: Record<string, unknown>): Violation[] {
+export function checkVenuePartition(all: unknown, perVenue: Record<string, unknown>, unfiltered?: unknown): Violation[] {
   const whole = new Set(positionsOf(all).map(positionKey));
   const parts = new Set(Object.values(perVenue).flatMap((b) => positionsOf(b).map(positionKey)));
   const out: Violation[] = [];
+  // The answer without venues (its default is gap PORT-005) still shows the wallet's positions: one on a venue that is
+  // requested alone is selected by that request (round-30 bug: venue_c dropped from every explicit list, its echo kept).
+  for (const p of positionsOf(unfiltered)) {
+    const venue = venueOf(p);
+    if (venue === undefined || !(venue in perVenue) || positionsOf(perVenue[venue]).some((q) => positionKey(q) === positionKey(p)))
+      continue;
+    out.push(
+      violation(
+        PORTFOLIO_RULES.venues,
+        'positions',
+        `position ${positionKey(p)} is answered without venues but not when its venue ${venue} is requested alone`,
+      ),
+    );
+  }
   for (const k of whole)
     if (!parts.has(k))
       out.push(
@@ -116,10 +131,11 @@ const POSITION_CASES: Record<string, RuleCase<[unknown, { wallet: string; venues
 };
 
 /** The cases of checkVenuePartition: a position answered for all venues or for one. */
-const PARTITION_CASES: Record<string, RuleCase<[unknown, Record<string, unknown>]>> = {
+const PARTITION_CASES: Record<string, RuleCase<[unknown, Record<string, unknown>, unknown?]>> = {
   'PORT-002': {
-    what: 'a position answered for all venues or for one venue',
-    count: ([all, per]) => positionsOf(all).length + Object.values(per).reduce<number>((n, b) => n + positionsOf(b).length, 0),
+    what: 'a position answered for all venues, for one venue, or without venues',
+    count: ([all, per, unfiltered]) =>
+      positionsOf(all).length + Object.values(per).reduce<number>((n, b) => n + positionsOf(b).length, 0) + positionsOf(unfiltered).length,
   },
 };
 

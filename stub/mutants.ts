@@ -352,6 +352,12 @@ const TABLE = {
       { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
     ],
     [
+      'port-listed-venue-c-dropped',
+      'PORT-002',
+      'an explicit venues list skips venue_c (its echo kept); the answer without venues still holds venue_c positions (round-30 bug)',
+      { operation: 'getPortfolio', via: ['suites/portfolio.spec.ts'] },
+    ],
+    [
       'port-venue-a-us-merged',
       'PORT-002',
       'venues naming venue_a and venue_a_us together fetch venue_a alone: the venue_a_us positions are missing (round-6 bug)',
@@ -1241,6 +1247,12 @@ const TABLE = {
     ],
   ],
   topics: [
+    [
+      'avail-venue-b-idempotency-false',
+      'SCH-302',
+      "a venue_b market's ready generation hint says idempotencyKeyRequired false (round-30 bug)",
+      { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
+    ],
     [
       'avail-slug-sports-in-scope',
       'TOPIC-001',

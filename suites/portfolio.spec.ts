@@ -61,6 +61,14 @@ async function read(client: TargetClient, target: string, wallet: string, venues
   return { res, body: res.status() === 200 ? ((await res.json()) as unknown) : undefined };
 }
 
+/** The answer without venues for `wallet` (200), or undefined when the target answers it otherwise (gap PORT-005). */
+async function readUnfiltered(client: TargetClient, target: string, wallet: string): Promise<unknown> {
+  const names = await parameterNames(client, target);
+  const res = await client.get(PATH, { params: await asServedQuery(client, target, OP, { [names.wallet]: wallet }) });
+  await expect(res).toMatchContract(OP);
+  return res.status() === 200 ? ((await res.json()) as unknown) : undefined;
+}
+
 /** The stub's shape (gap PORT-007): {as_of, wallet, venues, positions: [{wallet, venue, marketKey, outcome, ...}]}. */
 function stubShaped(body: unknown): boolean {
   const b = body as Record<string, unknown> | null;
@@ -101,7 +109,7 @@ test.describe('GET /api/v1/portfolio', () => {
     'venues only selects: the single-venue answers together are exactly the all-venue answer',
     { ...ruleDetails(...rulesOf(CHECKS.checkPositions, CHECKS.checkVenuePartition), ...contractRules(OP)) },
     async ({ paid, budget, targetOptions }) => {
-      await budget.reserveCalls(OP, 5 + VENUES.length);
+      await budget.reserveCalls(OP, 6 + VENUES.length);
       const wallets = fc.sample(hexAddress, { seed: targetOptions.seed, numRuns: 5 });
       // The wallet whose positions span the most venues (then: the most positions) is the one partitioned: a venue
       // merged away or dropped in the all-venue answer shows only on a wallet holding a position there, and the
@@ -126,7 +134,9 @@ test.describe('GET /api/v1/portfolio', () => {
         found.push(...judgeWith(CHECKS.checkPositions, body, { wallet: chosen!.wallet, venues: [venue] }));
         perVenue[venue] = body;
       }
-      found.push(...judgeWith(CHECKS.checkVenuePartition, chosen!.body, perVenue));
+      // The answer without venues, where the target answers one (its default is gap PORT-005; a refusal is no case).
+      const unfiltered = await readUnfiltered(paid, targetOptions.target, chosen!.wallet);
+      found.push(...judgeWith(CHECKS.checkVenuePartition, chosen!.body, perVenue, unfiltered));
       expect(found).toHaveNoViolations();
     },
   );

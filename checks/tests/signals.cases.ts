@@ -258,11 +258,29 @@ export const PORTFOLIO_CASES = [
         { positions: [pos('venue_a', 1), pos('venue_b', 2)] },
         { venue_a: { positions: [pos('venue_a', 1)] }, venue_b: { positions: [pos('venue_b', 2)] } },
       ],
+      // The answer without venues may hold a venue not requested alone (its default is gap PORT-005).
+      [
+        { positions: [pos('venue_a', 1)] },
+        { venue_a: { positions: [pos('venue_a', 1)] } },
+        { positions: [pos('venue_a', 1), pos('venue_c', 3)] },
+      ],
     ],
     bad: {
       'PORT-002': [
         { positions: [pos('venue_a', 1), pos('venue_b', 2)] },
         { venue_a: { positions: [pos('venue_a', 1)] }, venue_b: { positions: [] } },
+      ],
+    },
+  }),
+  cases({
+    check: C.checkVenuePartition,
+    ok: [],
+    bad: {
+      // Round-30 bug: a venue dropped from every explicit list, both sides alike; the answer without venues shows it.
+      'PORT-002': [
+        { positions: [pos('venue_a', 1)] },
+        { venue_a: { positions: [pos('venue_a', 1)] }, venue_c: { positions: [] } },
+        { positions: [pos('venue_a', 1), pos('venue_c', 3)] },
       ],
     },
   }),

@@ -133,7 +133,14 @@ export async function runHarness(
   target: DifferentialTarget,
   running: RunningTarget,
   reportDir: string,
-  opts: { maxSpendUsd: number; timeoutMs: number; grep?: string; operations?: readonly string[]; families?: readonly string[] },
+  opts: {
+    maxSpendUsd: number;
+    timeoutMs: number;
+    grep?: string;
+    operations?: readonly string[];
+    families?: readonly string[];
+    rules?: readonly string[];
+  },
 ): Promise<number | null> {
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FC_')));
   env.FC_API_KEY = running.keys[0];
@@ -157,6 +164,7 @@ export async function runHarness(
     ...(opts.grep ? ['--grep', opts.grep] : []),
     ...(opts.operations ?? []).flatMap((op) => ['--operation', op]),
     ...(opts.families ?? []).flatMap((f) => ['--family', f]),
+    ...(opts.rules ?? []).flatMap((id) => ['--rule', id]),
   ];
   const log = createWriteStream(`${reportDir}.log`);
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -130,7 +130,8 @@ const generation = (m: Market): unknown => ({
   method: 'POST',
   endpoint: '/api/auth/forecast-requests',
   ...(alt('AVAIL-042') ? { authenticationHeader: 'x-service-api-key' } : { authentication: { type: 'header', name: 'x-service-api-key' } }),
-  idempotencyKeyRequired: true,
+  // Mutant avail-venue-b-idempotency-false: a venue_b market's hint says no idempotency key is required (round-30 bug).
+  idempotencyKeyRequired: !(mutant('avail-venue-b-idempotency-false') && m.venue === 'venue_b'),
   ...(alt('JOB-035') ? { idempotencyKeyHeader: 'X-Idempotency-Key' } : {}),
   body: generationBody(m),
 });

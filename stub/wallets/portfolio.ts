@@ -23,10 +23,17 @@ export const register: RouteModule = (route) => {
     const name = alt('PORT-005') ? 'address' : 'wallet';
     const given = req.query.requiredStr(name, { max: 42 });
     if (!ADDRESS.test(given)) throw invalidRequest(`${name} must be a 0x-prefixed 20-byte hex address`);
-    const venues = (req.query.list('venues', { min: 1, max: VENUES.length, allowed: VENUES }) ?? [...VENUES]) as Venue[];
+    const listed = req.query.list('venues', { min: 1, max: VENUES.length, allowed: VENUES }) as Venue[] | undefined;
+    const venues = listed ?? [...VENUES];
     const wallet = getAddress(given);
     // Mutant port-venue-a-us-merged: venue_a and venue_a_us asked together are fetched as venue_a alone (round-6 bug).
-    const fetched = mutant('port-venue-a-us-merged') && venues.includes('venue_a') ? venues.filter((v) => v !== 'venue_a_us') : venues;
+    // Mutant port-listed-venue-c-dropped: an explicit list skips venue_c, its echo kept (round-30 bug).
+    const fetched =
+      mutant('port-venue-a-us-merged') && venues.includes('venue_a')
+        ? venues.filter((v) => v !== 'venue_a_us')
+        : mutant('port-listed-venue-c-dropped') && listed
+          ? venues.filter((v) => v !== 'venue_c')
+          : venues;
     const positions = positionsOf(ctx.store, wallet, fetched);
     if (alt('PORT-007'))
       return { body: { address: wallet.toLowerCase(), holdings: positions.map(holding), generated_at: iso(ctx.clock.nowMs()) } };
