@@ -8189,6 +8189,218 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 31 (a): patterns c, d, e, g, g (the evidence route reading a venue_b strike ending in zero as a number, the published-signal list's envelope capped at 50 refs in all, forecast-availability drawing the short-horizon line at fifteen minutes, the stored forecast read's SignalRefs stating published_at in whole seconds, asset search's reference mode echoing its references as query)
+  // ------------------------------------------------------------------ pattern c (round 31 a): the evidence route reads a venue_b strike ending in zero as a number
+  {
+    name: 'evidence_trailing_zero_strike_404',
+    round: 31,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['1dc66abd12f3', '85f5a54ab1af'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'With venue=venue_b, the evidence route normalises the strike part of the ticker slug through a number parse (T3.00 becomes T3, T4.50 becomes T4.5), so a covered venue_b market whose strike ends in zero finds no market and answers 404 not_found (unbilled) although it has live article evidence. Strikes without a trailing zero (T3.25, T2.8), the other venues and every other route are right. API-key calls only (an x402 request is not rewritten).',
+    how: 'GET /api/v1/markets/KXFED-26OCT-T3.00/signals?venue=venue_b with an API key: 200 with its articles on the reference, 404 not_found through the bug; GET /api/v1/markets/KXFED-26JUN-T3.25/signals?venue=venue_b is 200 on both.',
+    onRequest(ctx) {
+      const m = ctx.method === 'GET' && MARKET_SIGNALS.exec(ctx.path);
+      if (!m || !ctx.apiKey || ctx.headers['payment-signature'] || ctx.query.get('venue') !== 'venue_b') return null;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return null; }
+      const s = /^(.*-T)(\d+\.\d*0)$/.exec(slug);
+      if (!s) return null;
+      const norm = `${s[1]}${String(Number(s[2]))}`;
+      if (norm === slug) return null;
+      ctx.path = `/api/v1/markets/${encodeURIComponent(norm)}/signals`;
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 31 a): the published-signal list's envelope capped at 50 refs in all
+  {
+    name: 'signal_list_envelope_total_cap_50',
+    round: 31,
+    pattern: 'd',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['6880664291b9', 'ee3d8237f94a'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals hydrates each row\'s market envelope with one graph query for the three categories under a single LIMIT 50 (assets first, then signals, then markets), so the envelope holds at most 50 refs in all instead of 50 per category: a market with one Asset, two publications and 50 or more sibling markets carries 47 market refs (truncated.markets true). Envelopes under 50 refs in all, every other route\'s envelopes and the rows themselves are right.',
+    how: 'GET /api/v1/signals with an API key: the row of venue_b:KXFED-26OCT-T4.25 has 1 asset ref, 2 signal refs and 50 market refs (truncated.markets true) on the reference, 47 market refs through the bug; the same market\'s envelope on forecast-availability keeps 50.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals') || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      let changed = false;
+      for (const row of b.signals) {
+        const rel = row && row.market && row.market.relationships;
+        if (!rel || !Array.isArray(rel.assets) || !Array.isArray(rel.markets) || !Array.isArray(rel.signals)) continue;
+        const room = Math.max(0, 50 - rel.assets.length - rel.signals.length);
+        if (rel.markets.length <= room) continue;
+        rel.markets = rel.markets.slice(0, room);
+        if (rel.truncated && typeof rel.truncated === 'object') rel.truncated.markets = true;
+        changed = true;
+      }
+      if (changed) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 31 a): forecast-availability draws the short-horizon line at fifteen minutes
+  {
+    name: 'availability_hourly_crypto_in_scope',
+    round: 31,
+    pattern: 'e',
+    section: 'What the service does',
+    sentences: ['ee2342695b8c', 'e9031d17bf13'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'forecast-availability\'s exclusion classifier recognises a short-horizon crypto up/down market only by the fifteen-minute markers (a "15 minutes" title, a 15M series), so hourly crypto up/down markets (Bitcoin Up or Down at 2PM ET, Ethereum up between 2pm and 3pm ET) answer excluded null and a ready generation body, as if in scope; the horizon line falls between fifteen minutes and an hour instead of after the hourly settle. Fifteen-minute markets, sports and mention markets stay excluded; tracked, available, read and market are unchanged; the generation route still refuses the body (422 forecast_topic_excluded).',
+    how: 'GET /api/public/forecast-availability?market_key=venue_a:1009517 (Bitcoin Up or Down - March 20, 2PM ET; no key): excluded {reason crypto_up_down} and generation null on the reference, excluded null and a generation for venue_a 1009517 through the bug; venue_b:KXETHH-26MAR2014-YES likewise; venue_a:1008765 (fifteen minutes) is excluded on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || !b.excluded || b.excluded.reason !== 'crypto_up_down') return;
+      const m = b.market;
+      if (!m || (m.venue !== 'venue_a' && m.venue !== 'venue_b') || b.available || b.read) return;
+      if (/15\s*min|fifteen|15M/i.test(`${b.question || ''} ${m.nativeMarketId || ''} ${m.seriesTicker || ''}`)) return;
+      b.excluded = null;
+      b.generation = {
+        method: 'POST',
+        endpoint: '/api/auth/forecast-requests',
+        authentication: { type: 'header', name: 'x-service-api-key' },
+        idempotencyKeyRequired: true,
+        body: { kind: 'venue_market', venue: m.venue, market_id: m.nativeMarketId },
+      };
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 31 a): the stored forecast read's SignalRefs state published_at in whole seconds
+  {
+    name: 'forecast_read_signal_ref_whole_seconds',
+    round: 31,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['3e747a432475'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'The stored forecast read hydrates its SignalRefs from the graph\'s publication property kept in epoch seconds, so every SignalRef of the answer (in the market\'s envelope and in the forecasts\' envelopes) states published_at with the milliseconds dropped (08:17:30.548Z becomes 08:17:30.000Z): an instant that the publication never had, and not the one the signal list and forecast-availability state for the same publication. Ids, sides, order and every other member are right; publications made on a whole second are unchanged.',
+    how: 'GET /api/v1/markets/KXFED-26OCT-T3.00/forecast?venue=venue_b with an API key: market.relationships.signals has ts_93380f8ffb158425 at 2026-..T08:17:30.548Z on the reference (as on GET /api/public/forecast-availability?market_key=venue_b:KXFED-26OCT-T3.00), at ...:30.000Z through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_FORECAST.test(ctx.path) || res.status !== 200 || !b) return;
+      let changed = false;
+      const walk = (o) => {
+        if (Array.isArray(o)) { for (const x of o) walk(x); return; }
+        if (!o || typeof o !== 'object') return;
+        if (o.relationship === 'HAS_SIGNAL' && typeof o.published_at === 'string') {
+          const t = Date.parse(o.published_at);
+          if (Number.isFinite(t) && t % 1000 !== 0) { o.published_at = new Date(t - (t % 1000)).toISOString(); changed = true; }
+        }
+        for (const v of Object.values(o)) walk(v);
+      };
+      walk(b);
+      if (changed) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 31 a): asset search's reference mode echoes its references as query
+  {
+    name: 'assets_reference_query_echoed',
+    round: 31,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['9f1c2783f6b4'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode, GET /api/v1/assets/search fills the query member with the lookup string it ran (the deduplicated references joined by commas) instead of null; q mode (the q value, or "*"), material_only alone (null), references, the Assets and the bill are right.',
+    how: 'GET /api/v1/assets/search?reference=fed-funds-rate with an API key: query null on the reference, "fed-funds-rate" through the bug (references ["fed-funds-rate"] on both).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || b.query !== null || !Array.isArray(b.references) || !b.references.length) return;
+      b.query = b.references.join(',');
+      res.touch();
+    },
+  },
+  // ================================================================== round 31 (b): patterns a, b, f, g, g (forecast-targets' 503 adding retry_after, the sources route's explicit types lists losing x_post, a stored-forecast read's namespace-miss 404 billed, forecast-availability's venue_c read pointer saying paid false, the evidence route's SignalRefs pointing at the evidence path)
+  {
+    name: 'targets_503_retry_after',
+    round: 31,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'When venue resolution is unavailable, the 503 answer of GET /api/public/forecast-targets adds retry_after: 30 to its error body (the resolver\'s transient-failure hint, copied from its upstream client\'s backoff), although retry_after belongs to 429 answers only. Status, error code, message and headers are unchanged; every other status and route is right.',
+    how: 'POST /__control/faults {GET /api/public/forecast-targets, status 503, times 1, scope S}, then GET /api/public/forecast-targets?ref=KXFED-26JUN with X-Fault-Scope S: 503 {error, message, retry_after: 30}.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (isGet(ctx, '/api/public/forecast-targets') && res.status === 503 && b && typeof b.error === 'string' && b.retry_after === undefined) {
+        b.retry_after = 30; res.touch();
+      }
+    },
+  },
+  {
+    name: 'sources_types_explicit_x_post_dropped',
+    round: 31,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['20006d3b63d4'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources maps each value of an explicit types list to its evidence table through a lookup written when the social kind was named "x" (article -> articles, x -> posts), so x_post finds no table and is skipped silently: types=x_post answers no sources, and types=article,x_post (in either order) answers only the articles. Without types both kinds come back, as the default says; articles are right in every form.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224,venue_b:KXCPIYOY-26MAR-T2.8,venue_c:c-0a6ce36144,venue_a_us:78782773 lists 3 x_post items; the same with types=article,x_post lists none of them (14 articles), and with types=x_post it answers {sources: []}.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      const t = ctx.query.get('types');
+      if (t === null || !listParam(t).includes('x_post')) return;
+      b.sources = b.sources.filter((s) => s && s.type !== 'x_post');
+      res.touch();
+    },
+  },
+  {
+    name: 'forecast_read_namespace_miss_404_billed',
+    round: 31,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'The stored-forecast read resolves its slug across every venue before billing, so a slug that names a covered market of another venue (asked without venue, which keeps the venue_a namespace) passes the known-market gate and is debited; the namespace check then answers 404 not_found through a path that skips the refund, and the call keeps its 10 credits. Made-up slugs, 200s and every other route are right. API-key calls only.',
+    how: 'With an API key, GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/forecast (a venue_b ticker, no venue): 404 not_found (venue_a namespace) as on the reference, and the balance is 10 credits lower; GET /api/v1/markets/no-such-market-r31b/forecast costs nothing.',
+    async onResponse(ctx, res) {
+      const m = ctx.method === 'GET' && MARKET_FORECAST.exec(ctx.path);
+      if (!m || res.status !== 404 || !ctx.apiKey || ctx.headers['payment-signature'] || ctx.query.get('venue')) return;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return; }
+      for (const venue of ['venue_b', 'venue_c', 'venue_a_us']) {
+        let r;
+        try {
+          r = await ctx.upstream({ method: 'GET', url: `/api/public/forecast-availability?slug=${encodeURIComponent(slug)}&venue=${venue}`, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json' } });
+        } catch { return; }
+        if (r.status === 200 && r.json && r.json.tracked === true) { await ctx.charge(10); return; }
+      }
+    },
+  },
+  {
+    name: 'availability_venue_c_read_paid_false',
+    round: 31,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['c16fca8c19a6'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'The read pointer of GET /api/public/forecast-availability takes paid from a per-venue price table whose venue_c entry was never added (the venue joined after the table), so for a venue_c market with a stored forecast read is {method GET, endpoint .../forecast?venue=venue_c, paid false}; venue_a, venue_a_us and venue_b pointers say paid true, and the read itself is billed as always.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_c:c-0a6ce36144: available true, read.paid false (the reference says true); venue_a_us:78782773 says read.paid true.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || !b.read || typeof b.read !== 'object') return;
+      if (b.market && b.market.venue === 'venue_c') { b.read.paid = false; res.touch(); }
+    },
+  },
+  {
+    name: 'signals_evidence_signal_ref_endpoint_self',
+    round: 31,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['3e747a432475'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals (the article-evidence route) builds the SignalRefs of its market envelope with canonical_endpoint set to the route it serves, /api/v1/markets/<slug>/signals (the pre-version-5 home of "signals"), instead of the constant /api/v1/signals; signal_type, id, side, published_at and every other route\'s SignalRefs are right.',
+    how: 'GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b with an API key: market.relationships.signals[0].canonical_endpoint is /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b || !b.market || !b.market.relationships) return;
+      const refs = b.market.relationships.signals;
+      if (!Array.isArray(refs) || !refs.length) return;
+      for (const r of refs) if (r && r.canonical_endpoint === '/api/v1/signals') r.canonical_endpoint = ctx.path;
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

@@ -3818,6 +3818,91 @@ const checks = {
     must(r.status === 200 && r.json.generation && r.json.generation.body && r.json.generation.body.venue === 'venue_b', `availability ${r.status}, generation ${JSON.stringify(r.json && r.json.generation)}`);
     return v(r.json.generation.idempotencyKeyRequired !== true, `idempotencyKeyRequired=${r.json.generation.idempotencyKeyRequired}`);
   },
+  // ---------------------------------------------------------------- round 31 (a)
+  async evidence_trailing_zero_strike_404(api) {
+    const a = await api.newAccount();
+    const ok = await api.get('/api/v1/markets/KXFED-26JUN-T3.25/signals?venue=venue_b', { key: a.key });
+    must(ok.status === 200, `T3.25 evidence -> ${ok.status}`);
+    const r = await api.get('/api/v1/markets/KXFED-26OCT-T3.00/signals?venue=venue_b', { key: a.key });
+    return v(r.status !== 200 || !Array.isArray(r.json && r.json.signals) || !r.json.signals.length,
+      `KXFED-26OCT-T3.00 -> ${r.status} ${r.status === 200 ? `${r.json.signals.length} articles` : r.text.slice(0, 80)}`);
+  },
+  async signal_list_envelope_total_cap_50(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.signals), `signals ${r.status}`);
+    const rows = r.json.signals.filter((s) => s.market && s.market.relationships && s.market.relationships.truncated && s.market.relationships.truncated.markets);
+    must(rows.length > 0, 'no row with a truncated markets category');
+    const bad = rows.filter((s) => s.market.relationships.markets.length !== 50);
+    return v(bad.length > 0, `${rows.length} truncated rows; ${bad.length} with a market count other than 50 (e.g. ${bad[0] ? `${bad[0].market.marketKey}: ${bad[0].market.relationships.markets.length}` : '-'})`);
+  },
+  async availability_hourly_crypto_in_scope(api) {
+    const fifteen = await api.get(`/api/public/forecast-availability?market_key=${enc('venue_a:1008765')}`);
+    must(fifteen.status === 200 && fifteen.json.excluded, `fifteen-minute market ${fifteen.status} excluded ${JSON.stringify(fifteen.json && fifteen.json.excluded)}`);
+    const r = await api.get(`/api/public/forecast-availability?market_key=${enc('venue_a:1009517')}`);
+    must(r.status === 200 && r.json.tracked === true && /up or down/i.test(r.json.question || ''), `hourly market ${r.status} ${r.text.slice(0, 120)}`);
+    return v(!r.json.excluded || r.json.generation !== null, `hourly: excluded=${JSON.stringify(r.json.excluded)} generation=${r.json.generation ? 'offered' : 'null'}`);
+  },
+  async forecast_read_signal_ref_whole_seconds(api) {
+    const a = await api.newAccount();
+    const av = await api.get(`/api/public/forecast-availability?market_key=${enc('venue_b:KXFED-26OCT-T3.00')}`);
+    must(av.status === 200 && av.json.market, `availability ${av.status}`);
+    const truth = new Map(av.json.market.relationships.signals.map((s) => [s.id, s.published_at]));
+    must([...truth.values()].some((t) => !/\.000Z$/.test(t)), 'no publication off a whole second');
+    const r = await api.get('/api/v1/markets/KXFED-26OCT-T3.00/forecast?venue=venue_b', { key: a.key });
+    must(r.status === 200 && r.json.market, `forecast read ${r.status}`);
+    const refs = r.json.market.relationships.signals.filter((s) => truth.has(s.id));
+    must(refs.length > 0, 'no shared signal ref');
+    const bad = refs.filter((s) => Date.parse(s.published_at) !== Date.parse(truth.get(s.id)));
+    return v(bad.length > 0, bad.length ? `${bad[0].id}: ${bad[0].published_at} vs ${truth.get(bad[0].id)}` : `${refs.length} refs agree`);
+  },
+  async assets_reference_query_echoed(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=fed-funds-rate', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.references), `asset search ${r.status}`);
+    return v(r.json.query !== null, `query=${JSON.stringify(r.json.query)} references=${JSON.stringify(r.json.references)}`);
+  },
+  async targets_503_retry_after(api) {
+    const scope = `r31b-targets-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/public/forecast-targets', status: 503, times: 1, scope });
+    const r = await api.get('/api/public/forecast-targets?ref=KXFED-26JUN', { scope });
+    must(r.status === 503 && r.json && typeof r.json.error === 'string', `targets with a 503 fault -> ${r.status}`);
+    return v(r.json.retry_after !== undefined, `503 body ${JSON.stringify(r.json)}`);
+  },
+  async sources_types_explicit_x_post_dropped(api) {
+    const a = await api.newAccount();
+    const base = `/api/v1/sources?market_keys=${enc(KEYS4)}`;
+    const all = await api.get(base, { key: a.key });
+    must(all.status === 200, `sources ${all.status}`);
+    const posts = all.json.sources.filter((s) => s.type === 'x_post').length;
+    must(posts > 0, 'no x_post items without types');
+    const both = await api.get(`${base}&types=article,x_post`, { key: a.key });
+    must(both.status === 200, `sources types=article,x_post ${both.status}`);
+    const got = both.json.sources.filter((s) => s.type === 'x_post').length;
+    return v(got === 0, `default ${posts} x_post; types=article,x_post ${got} x_post of ${both.json.sources.length}`);
+  },
+  async forecast_read_namespace_miss_404_billed(api) {
+    const a = await api.newAccount();
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/forecast', { key: a.key }));
+    must(out.status === 404, `venue_b ticker without venue -> ${out.status}`);
+    const ok = await api.spent(a, () => api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/forecast?venue=venue_b', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent > 0, `forecast read with venue -> ${ok.out.status}, spent ${ok.spent}`);
+    return v(spent !== 0, `namespace-miss 404 spent ${spent} credits (a 200 spends ${ok.spent})`);
+  },
+  async availability_venue_c_read_paid_false(api) {
+    const r = await api.get(`/api/public/forecast-availability?market_key=${enc('venue_c:c-0a6ce36144')}`);
+    must(r.status === 200 && r.json.available === true && r.json.read, `availability ${r.status}, read ${JSON.stringify(r.json && r.json.read)}`);
+    return v(r.json.read.paid !== true, `read ${JSON.stringify(r.json.read)}`);
+  },
+  async signals_evidence_signal_ref_endpoint_self(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200, `evidence ${r.status}`);
+    const refs = r.json.market.relationships.signals;
+    must(refs.length > 0, 'no signal refs');
+    const bad = refs.filter((x) => x.canonical_endpoint !== '/api/v1/signals');
+    return v(bad.length > 0, `${refs.length} SignalRefs, canonical_endpoint ${JSON.stringify(refs.map((x) => x.canonical_endpoint))}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
