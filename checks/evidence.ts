@@ -315,16 +315,25 @@ export interface WindowedRead {
 }
 
 /**
+ * The articles (members with a url) of a market's signal list published inside a sources call's window, by `read`,
+ * margins aside. Shape: the signal list's rows as shown.
+ */
+export function articlesInWindow(signalsBody: unknown, read: WindowedRead): Row[] {
+  const start = read.sentMs - read.windowHours * 3_600_000 + read.marginMs;
+  return rowsOf((signalsBody as Row | undefined)?.signals)
+    .filter((i) => typeof i.url === 'string')
+    .filter((i) => ms(i.published_at) >= start && ms(i.published_at) <= read.sentMs - read.marginMs);
+}
+
+/**
  * The articles of a market's signal list (the complete live article evidence, 1dc66abd12f3) published inside a sources
- * answer's window (by `read`, margins aside), where the two answers name an article alike (one url of the list among
- * the sources items; otherwise no article is looked for: a target may name copies of an article differently).
+ * answer's window (articlesInWindow), where the two answers name an article alike (one url of the list among the
+ * sources items; otherwise no article is looked for: a target may name copies of an article differently).
  */
 export function signalListInWindow(signalsBody: unknown, sourcesBody: unknown, read: WindowedRead): Row[] {
-  const shown = rowsOf((signalsBody as Row | undefined)?.signals).filter((i) => typeof i.url === 'string');
+  const shown = rowsOf((signalsBody as Row | undefined)?.signals);
   const urls = new Set(rowsOf((sourcesBody as Row | undefined)?.sources).map((i) => i.url));
-  if (!shown.some((i) => urls.has(i.url))) return [];
-  const start = read.sentMs - read.windowHours * 3_600_000 + read.marginMs;
-  return shown.filter((i) => ms(i.published_at) >= start && ms(i.published_at) <= read.sentMs - read.marginMs);
+  return shown.some((i) => typeof i.url === 'string' && urls.has(i.url)) ? articlesInWindow(signalsBody, read) : [];
 }
 
 /**

@@ -10,7 +10,7 @@ import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import type { SharedAnswers } from './support/shared-answers.ts';
 import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
-import { checkSources, checkSourcesSubset, signalListInWindow } from '../checks/evidence.ts';
+import { articlesInWindow, checkSources, checkSourcesSubset, signalListInWindow } from '../checks/evidence.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import type { TargetClient } from './support/client.ts';
@@ -168,10 +168,26 @@ test.describe('GET /api/v1/sources', () => {
         const sentMs = Date.now();
         const res = await paid.get('/api/v1/sources', { params: { market_keys: m.marketKey, window: 168, types: 'article' } });
         await expect(res).toMatchContract('listSources');
-        if (res.status() !== 200) continue;
-        const body = await res.json();
         // Margins at both ends of the window: skew, and an article ageing out between the calls.
         const read = { sentMs, windowHours: 168, marginMs: EDGE_MS + SKEW_MS };
+        if (res.status() !== 200) {
+          // A refusal of a market whose list shows articles inside the window leaves them out: each is a case (as in
+          // the feed test above), whether or not the target names an article alike.
+          const shown = articlesInWindow(listed, read);
+          cases += shown.length;
+          if (shown.length)
+            found.push(
+              ...drawnFrom(res, [
+                violation(
+                  'SRC-019',
+                  '/sources',
+                  `${m.marketKey} (${m.venue}) answered ${res.status()} for 168 hours; its signal list shows ${shown.length} article(s) inside the window`,
+                ),
+              ]),
+            );
+          continue;
+        }
+        const body = await res.json();
         const inWindow = signalListInWindow(listed, body, read);
         cases += inWindow.length;
         oldest += inWindow.filter((i) => sentMs - Date.parse(String(i.published_at)) > 144 * HOUR_MS).length;
