@@ -388,6 +388,12 @@ const TABLE = {
       { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
     ],
     [
+      'sig-read-ref-whole-seconds',
+      'SIG-027',
+      "the stored forecast read's SignalRefs state published_at in whole seconds, other answers to the millisecond (round-31 bug)",
+      { operation: 'getMarketForecast', via: ['suites/market-forecast.spec.ts'] },
+    ],
+    [
       'mkt-venue-window-default',
       'MKT-041',
       'beside a venue, listMarkets windows forecast_count and latest_forecast_at by the 48 h default instead of the max_forecast_age asked',

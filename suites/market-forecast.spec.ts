@@ -18,6 +18,7 @@ import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import { watchDebits } from './support/debit-watch.ts';
+import { checkSignalSeenTwice, signalSightings, type SignalViews } from '../checks/signals.ts';
 import { withEachForm } from './support/value-forms.ts';
 
 const SAMPLE = 5;
@@ -99,8 +100,8 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
   );
 
   test(
-    'the read serves the latest committed forecast that availability reports',
-    { ...ruleDetails('FCST-008', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
+    'the read serves the latest committed forecast that availability reports, and states each publication as availability does',
+    { ...ruleDetails('FCST-008', 'SIG-027', ...contractRules('getMarketForecast', 'getForecastAvailability', 'getLatest')) },
     async ({ api, paid, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketForecast', SAMPLE), 'spend budget too small');
       const { markets } = await forecastedMarkets(paid, sharedAnswers);
@@ -121,7 +122,18 @@ test.describe('GET /api/v1/markets/{slug}/forecast', () => {
           const read = await paid.get(marketPath(m.slug, 'forecast'), { params: { venue } });
           await expect(read).toMatchContract('getMarketForecast');
           expect(read.status()).toBe(200);
-          found.push(...checkMatchesAvailability(await read.json(), await avail.json()).map(at(m.marketKey)));
+          const [readBody, availBody] = [await read.json(), await avail.json()];
+          found.push(...checkMatchesAvailability(readBody, availBody).map(at(m.marketKey)));
+          // One market's two answers carry its publications' SignalRefs both: each states one side and one instant,
+          // to the millisecond (SIG-027; round-31 bug: the read's refs in whole seconds). Not left to the per-worker
+          // watch, which sees a publication twice only by chance.
+          const views: SignalViews = new Map();
+          checkSignalSeenTwice(signalSightings('getForecastAvailability', availBody), views, 'its availability');
+          found.push(
+            ...judgeWith(CHECKS.checkSignalSeenTwice, signalSightings('getMarketForecast', readBody), views, 'the read').map(
+              at(m.marketKey),
+            ),
+          );
         });
       }
       expect(found).toHaveNoViolations();

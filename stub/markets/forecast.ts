@@ -61,6 +61,10 @@ export const register: RouteModule = (route) => {
       const r = withEnvelope.relationships;
       r.truncated = { assets: r.assets.length > 50, markets: r.markets.length > 50, signals: r.signals.length > 50 };
     }
+    // Mutant sig-read-ref-whole-seconds: this route's SignalRefs state published_at in whole seconds (round-31 bug).
+    if (mutant('sig-read-ref-whole-seconds'))
+      for (const ref of withEnvelope.relationships.signals)
+        if (ref.published_at) ref.published_at = new Date(Math.floor(Date.parse(ref.published_at) / 1000) * 1000).toISOString();
     if (alt('FCST-016')) return { body: { ...storedForecast(current), market: withEnvelope, ...(withHistory ? { history } : {}) } };
     return {
       body: { market: withEnvelope, forecast: storedForecast(current), ...(withHistory ? { history } : {}) },

@@ -45,8 +45,9 @@ export function generateTradeSignals(
               ['withdrawn', 10],
             ])
           : 'expired';
+      const id = `ts_${rng.hex(16)}`;
       out.push({
-        id: `ts_${rng.hex(16)}`,
+        id,
         marketKey: m.marketKey,
         forecastId: fc.id,
         side,
@@ -54,7 +55,9 @@ export function generateTradeSignals(
         conviction: convergence >= 12 ? 'high' : convergence >= 7.5 ? 'medium' : 'low',
         convergence,
         capacity: Math.round(rng.between(500, 60_000) / 10) * 10,
-        publishedAt,
+        // A publication's instant has milliseconds, as a real clock's does (drawn from the id so the seed's other draws
+        // stay as they were): a ref restating it at another precision is then seen (SIG-027).
+        publishedAt: publishedAt + (parseInt(id.slice(3, 6), 16) % 1000),
         drawdownRiskElevated: rng.weighted<boolean | null>([
           [true, 30],
           [false, 50],
