@@ -8401,6 +8401,214 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 32 (a): patterns c, d, d, e, f (the sources route reading a venue_b strike ending in zero as a number, asset search refusing an asset_type of 65 to 80 characters, the sources route metered per started group of five markets, the social-research per-second 429 stating a wait of 0, the evidence route's 404 for an event identifier billed)
+  // ------------------------------------------------------------------ pattern c (round 32 a): the sources route reads a venue_b strike ending in zero as a number
+  {
+    name: 'sources_trailing_zero_strike_dropped',
+    round: 32,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['97c793d9ab4a', '959b2b1f3d95'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources canonicalises each venue_b identifier it is given (a venue_b: marketKey in market_keys, or a ticker slug in markets with venue=venue_b) through the strike index, which parses the strike suffix as a number: a contract whose strike ends in zero after the decimal point (KXFED-26OCT-T3.00 becomes KXFED-26OCT-T3, KXCPIYOY-26JAN-T3.0 becomes KXCPIYOY-26JAN-T3) resolves to no market and its articles and posts are silently missing from the answer, which stays a 200. Strikes without a trailing zero (T2.8, T3.25), whole-number strikes, the other venues and every other route are right; the bill is unchanged.',
+    how: 'GET /api/v1/sources?market_keys=venue_b:KXFED-26OCT-T3.00,venue_b:KXCPIYOY-26MAR-T2.8&window=168 with an API key: the reference lists items of both markets, the bug only those of KXCPIYOY-26MAR-T2.8; GET /api/v1/markets/KXFED-26OCT-T3.00/signals?venue=venue_b lists the same market\'s articles inside the window on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      const zeroStrike = (id) => {
+        const s = /-T(\d+\.\d*0)$/.exec(String(id || ''));
+        return !!s && String(Number(s[1])) !== s[1];
+      };
+      const kept = b.sources.filter((s) => !(s && s.market && s.market.venue === 'venue_b' && zeroStrike(s.market.nativeMarketId)));
+      if (kept.length === b.sources.length) return;
+      b.sources = kept;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 32 a): asset search refuses an asset_type of 65 to 80 characters
+  {
+    name: 'assets_asset_type_bound_64',
+    round: 32,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['4a6c5a6a8ef5', 'e58a35b4d66f'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search validates asset_type against the 64-character width of the Asset table\'s type column instead of the documented 1..80: an asset_type of 65 to 80 characters is refused with 422 invalid_request "asset_type must be 1..64 characters" instead of being applied (it matches no type, so the reference answers 200 with no Assets). asset_type of 1 to 64 characters, 81 or more (422 on both), platform up to 80 characters and every other parameter are right. Keyless unsigned calls still get the 402 challenge first; a signed call is refused before settlement.',
+    how: 'GET /api/v1/assets/search?q=*&asset_type=<70 x> with an API key: 200 {assets: []} on the reference, 422 "asset_type must be 1..64 characters" through the bug; the same with platform=<70 x> is 200 on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search')) return null;
+      const t = ctx.query.get('asset_type');
+      if (t === null) return null;
+      const n = [...t].length;
+      if (n < 65 || n > 80) return null;
+      const body = { error: 'invalid_request', message: 'asset_type must be 1..64 characters' };
+      if (ctx.headers['payment-signature']) return ctx.reply(422, body);
+      if (!ctx.apiKey) return null;
+      // keyed call: let the reference refuse an over-long value, so 429 and 403 keep their order before validation
+      ctx.query.set('asset_type', 'x'.repeat(81));
+      ctx.r32aTypeBound = true;
+      return null;
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r32aTypeBound || res.status !== 422 || !b || typeof b.message !== 'string') return;
+      b.message = b.message.replace(/asset_type must be 1\.\.80 characters/, 'asset_type must be 1..64 characters');
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 32 a): the sources route metered per started group of five markets
+  {
+    name: 'sources_debit_per_five_markets',
+    round: 32,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['6d0b797a1b12', 'aab559504c4d'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources reads its evidence with a batch loader that takes five markets per batch and sends every batch through the shared metering call, so an API-key call is debited 5 credits ($0.005) per started group of five markets: 1 to 5 entries in market_keys (or markets) cost 5 credits as the table says, 6 to 10 entries cost 10. The answer, the 402 challenge (5000 atomic units), the pricing answer and every other route are right; x402 calls are not touched.',
+    how: 'Create an account, GET /api/v1/sources?market_keys=<ten venue_b marketKeys of GET /api/v1/markets?venue=venue_b>&window=168 with its key: 5 credits spent on the reference, 10 through the bug; with four keys 5 on both.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const raw = ctx.query.get('market_keys') ?? ctx.query.get('markets');
+      if (raw === null) return;
+      const n = dedupe(listParam(raw)).length;
+      const extra = 5 * (Math.ceil(n / 5) - 1);
+      if (extra > 0) await ctx.charge(extra);
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 32 a): the social-research per-second 429 states a wait of 0
+  {
+    name: 'x_research_second_429_wait_zero',
+    round: 32,
+    pattern: 'e',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0', 'a8500226c2fd', 'd52fce9a3b8f'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'A 429 of the social-research scope\'s per-second window (5 per second) states its wait as the time left in the window floored to whole seconds instead of rounded up: the remainder is always under a second, so Retry-After, the body retry_after, the RateLimit t= and the message all say 0, and a client that honours the wait retries inside the same second and is refused again. The refusal, its scope, RateLimit-Policy, the social minute, day and in-flight 429s and the standard, guard and oil 429s are right; nothing is debited.',
+    how: 'Preload an account\'s x_research second usage to 5 (POST /__control/limits/usage), then POST /api/v1/x/search {query: "fed"} with its key: 429 limit_scope x_research with Retry-After 1 and retry_after 1 on the reference, 0 and 0 through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'POST' || !/^\/api\/v1\/x\/(search|profile)$/.test(ctx.path)) return;
+      if (res.status !== 429 || !b || b.limit_scope !== 'x_research') return;
+      if (!/^"x_research-second"/.test(String(res.headers.ratelimit || ''))) return;
+      res.headers['retry-after'] = '0';
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, 't=0');
+      b.retry_after = 0;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, 'retry after 0 s');
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 32 a): the evidence route's 404 for an event identifier billed
+  {
+    name: 'evidence_event_slug_404_billed',
+    round: 32,
+    pattern: 'f',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['85f5a54ab1af', '0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The evidence route\'s billing gate checks the slug against the venue\'s URL-slug registry, which holds events as well as markets (venue_a event slugs, venue_b event tickers), so a slug that names an event rather than a covered market passes the gate and is debited; the covered-market lookup then answers 404 not_found through a path that skips the refund, and the call keeps its 10 credits. The 404 itself is the reference\'s; made-up slugs, known markets without evidence, other venues\' slugs and every 200 are billed as on the reference; x402 calls are not touched.',
+    how: 'Create an account; GET /api/v1/markets/KXFED-26OCT/signals?venue=venue_b (the event of KXFED-26OCT-T3.00) with its key: 404 not_found on both, 0 credits spent on the reference and 10 through the bug; GET /api/v1/markets/fed-decision-in-april-2026/signals (a venue_a event slug) likewise; GET /api/v1/markets/no-such-slug-r32a/signals costs 0 on both.',
+    async onResponse(ctx, res) {
+      const m = ctx.method === 'GET' && MARKET_SIGNALS.exec(ctx.path);
+      if (!m || res.status !== 404 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return; }
+      const venue = ctx.query.get('venue') || 'venue_a';
+      if (venue !== 'venue_a' && venue !== 'venue_b') return;
+      const ref = venue === 'venue_b' ? slug : `https://venue-a.example/event/${slug}`;
+      const t = await freeGet(ctx, `/api/public/forecast-targets?ref=${encodeURIComponent(ref)}`);
+      if (!t || t.targetType !== 'event' || t.venue !== venue) return;
+      const av = await freeGet(ctx, `/api/public/forecast-availability?slug=${encodeURIComponent(slug)}&venue=${venue}`);
+      if (av && av.tracked === true) return;
+      await ctx.charge(10);
+    },
+  },
+  // ================================================================== round 32 (b): patterns a, a, c, g, g (the generation's owner-scoped quota 429 under its own error code, the oil route's perp_venue_b mark time in epoch milliseconds, x/profile refusing handles with upper-case letters, the polling view calling a rejected job failed, forecast-targets' venue_b children stating lastPrice as a fixed-point string)
+  // ------------------------------------------------------------------ pattern a (round 32 b): the generation's owner-scoped daily quota 429 answers error quota_exceeded
+  {
+    name: 'generation_quota_429_code_quota_exceeded',
+    round: 32,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['a8500226c2fd'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'When the owner-scoped daily generation quota (quotaScope venue_market_daily) is used up, the 429 of POST /api/auth/forecast-requests comes from the job service\'s own quota error writer, which names the code quota_exceeded instead of rate_limited. Status, message, retryAfter, limit_scope, quotaScope, limit and the rate-limit headers are unchanged; the gateway\'s standard-scope 429s of the same route (second, minute, day, in flight) and every other route still say rate_limited.',
+    how: 'With a 100000-credit account, POST /api/auth/forecast-requests {venue_market, venue_a, 1000503} with a new Idempotency-Key each time: 50 are accepted and the 51st answers 429 with quotaScope venue_market_daily and error quota_exceeded (the reference: rate_limited).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 429 || !b) return;
+      if (typeof b.quotaScope === 'string' && b.error === 'rate_limited') { b.error = 'quota_exceeded'; res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 32 b): the oil route's perp_venue_b mark time passed through in epoch milliseconds
+  {
+    name: 'oil_perp_venue_b_at_epoch_ms',
+    round: 32,
+    pattern: 'a',
+    section: 'Resources and their fields',
+    sentences: ['e965d3311b6c', 'e62639151116'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'GET /api/v1/signals/oil passes the second perp venue\'s mark time through as that venue\'s API gives it, epoch milliseconds as a JSON number (marks.perp_venue_b.at 1796132457000), instead of an RFC 3339 date-time; marks.venue_a_perps.at, the reading, the episode and every other member keep their date-time strings, and a degraded answer with perp_venue_b null is unchanged.',
+    how: 'GET /api/v1/signals/oil with an API key: marks.perp_venue_b.at is a number (milliseconds since 1970) while marks.venue_a_perps.at is "2026-...Z".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !b || !b.marks) return;
+      const m = b.marks.perp_venue_b;
+      if (m && typeof m.at === 'string' && Number.isFinite(Date.parse(m.at))) { m.at = Date.parse(m.at); res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 32 b): x/profile refuses handles written with upper-case letters
+  {
+    name: 'profile_uppercase_handle_refused',
+    round: 32,
+    pattern: 'c',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['46f6b97839b5'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The profile body validator checks handle against ^@?[a-z0-9_]{1,15}$, the lower-case form the service stores handles in, so a handle written with any upper-case letter (as the platform displays it, e.g. "Policy_Pat") is refused with 422 invalid_request, unbilled, although the documented pattern allows A-Z. The same handle in lower case, with or without "@", is profiled as before. API-key calls only.',
+    how: 'POST /api/v1/x/profile {"handle":"Policy_Pat"} with an API key: 422 invalid_request (the reference answers 200 with handle policy_pat); {"handle":"policy_pat"} is 200 on both.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile') || !ctx.apiKey) return null;
+      const b = ctx.bodyJson();
+      if (!b || typeof b !== 'object' || typeof b.handle !== 'string') return null;
+      if (!/^@?[A-Za-z0-9_]{1,15}$/.test(b.handle) || !/[A-Z]/.test(b.handle)) return null;
+      return ctx.reply(422, { error: 'invalid_request', message: 'handle must match ^@?[a-z0-9_]{1,15}$' });
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 32 b): the polling view states a rejected job as failed
+  {
+    name: 'job_status_view_rejected_as_failed',
+    round: 32,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/auth/forecast-requests/{jobId} (free, API key only)',
+    sentences: ['caa8b630420e'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The polling projection (view=status) maps terminal states through a three-way table written for a progress bar (pending, succeeded, failed), so a job that ended rejected is stated as status failed in view=status, while the default and view=result reads of the same job say rejected. errorCode (forecast_request_rejected), forecastIds, timestamps and listing are unchanged, and failed, succeeded and pending jobs are right in both views.',
+    how: 'Create a job (POST /api/auth/forecast-requests, venue_a 1000503), end it with POST /__control/jobs/{jobId} {outcome: rejected}, then GET /api/auth/forecast-requests/{jobId}?view=status: status failed with errorCode forecast_request_rejected; the default view says rejected.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || ctx.query.get('view') !== 'status' || res.status !== 200 || !b) return;
+      if (b.status === 'rejected') { b.status = 'failed'; res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 32 b): forecast-targets' venue_b children state lastPrice as the venue's fixed-point string
+  {
+    name: 'targets_venue_b_child_last_price_string',
+    round: 32,
+    pattern: 'g',
+    section: 'Resources and their fields / Target resolution (GET /api/public/forecast-targets)',
+    sentences: ['fee0dd0b3269'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'The venue_b resolver copies each child market\'s last trade from the venue\'s fixed-point dollar field without parsing it, so lastPrice of every venue_b child (markets[] and selectedMarket) is a four-decimal string ("0.9700") instead of a number; yesBid, yesAsk, the strikes, volume24h and openInterest are numbers as before, and venue_a targets (which carry no lastPrice) are unchanged.',
+    how: 'GET /api/public/forecast-targets?ref=KXFED-26JUN: markets[0].lastPrice is "0.9700" (the reference: 0.97), while yesBid is 0.97.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b || b.venue !== 'venue_b') return;
+      const fix = (c) => { if (c && typeof c.lastPrice === 'number') c.lastPrice = c.lastPrice.toFixed(4); };
+      if (Array.isArray(b.markets)) b.markets.forEach(fix);
+      if (b.selectedMarket) fix(b.selectedMarket);
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

@@ -3902,7 +3902,103 @@ const checks = {
     must(refs.length > 0, 'no signal refs');
     const bad = refs.filter((x) => x.canonical_endpoint !== '/api/v1/signals');
     return v(bad.length > 0, `${refs.length} SignalRefs, canonical_endpoint ${JSON.stringify(refs.map((x) => x.canonical_endpoint))}`);
+  },  // ---------------------------------------------------------------- round 32 (b)
+  async generation_quota_429_code_quota_exceeded(api) {
+    const a = await api.newAccount(100000);
+    let r;
+    for (let i = 0; i < 80; i++) {
+      r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+        { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+      if (r.status === 429 && r.json && r.json.quotaScope) break;
+      must(r.status === 202 || r.status === 200 || r.status === 201 || r.status === 429, `generation answered ${r.status}`);
+      await sleep(r.status === 429 ? 1100 : 60);
+    }
+    must(r.status === 429 && r.json.quotaScope === 'venue_market_daily', `no owner-scoped quota 429 (last ${r.status})`);
+    return v(r.json.error !== 'rate_limited', `429 ${r.json.quotaScope}: error ${r.json.error}`);
   },
+  async oil_perp_venue_b_at_epoch_ms(api) {
+    const a = await api.newAccount();
+    let r;
+    for (let i = 0; i < 5; i++) {
+      r = await api.get('/api/v1/signals/oil', { key: a.key });
+      if (r.status !== 429) break;
+      await sleep(1200);
+    }
+    must(r.status === 200 && r.json.marks && r.json.marks.perp_venue_b && r.json.marks.venue_a_perps, `oil ${r.status}`);
+    const at = r.json.marks.perp_venue_b.at;
+    const rfc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+    return v(typeof at !== 'string' || !rfc.test(at), `perp_venue_b.at ${JSON.stringify(at)}, venue_a_perps.at ${JSON.stringify(r.json.marks.venue_a_perps.at)}`);
+  },
+  async profile_uppercase_handle_refused(api) {
+    const a = await api.newAccount(100000);
+    const r = await api.post('/api/v1/x/profile', { handle: 'Policy_Pat' }, { key: a.key });
+    must(r.status === 200 || r.status === 422, `profile answered ${r.status} ${r.text.slice(0, 120)}`);
+    return v(r.status !== 200, `handle Policy_Pat: ${r.status} ${r.status === 200 ? r.json.handle : r.text.slice(0, 120)}`);
+  },
+  async job_status_view_rejected_as_failed(api) {
+    const a = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const e = await api.control('POST', `/__control/jobs/${id}`, { outcome: 'rejected' });
+    must(e.status === 200, `job end answered ${e.status}`);
+    const s = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+    const d = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+    must(s.status === 200 && d.status === 200 && d.json.status === 'rejected', `reads ${s.status}/${d.status} ${d.json && d.json.status}`);
+    return v(s.json.status !== d.json.status, `view=status ${s.json.status}, default view ${d.json.status} (errorCode ${s.json.errorCode})`);
+  },
+  async targets_venue_b_child_last_price_string(api) {
+    const r = await api.get('/api/public/forecast-targets?ref=KXFED-26JUN');
+    must(r.status === 200 && r.json.venue === 'venue_b' && Array.isArray(r.json.markets) && r.json.markets.length, `targets ${r.status}`);
+    const bad = r.json.markets.filter((c) => c.lastPrice !== undefined && c.lastPrice !== null && typeof c.lastPrice !== 'number');
+    return v(bad.length > 0, `${bad.length}/${r.json.markets.length} children with a non-number lastPrice (first ${JSON.stringify(r.json.markets[0].lastPrice)})`);
+  },
+  // ---------------------------------------------------------------- round 32 (a)
+  async sources_trailing_zero_strike_dropped(api) {
+    const a = await api.newAccount();
+    const ev = await api.get('/api/v1/markets/KXFED-26OCT-T3.00/signals?venue=venue_b', { key: a.key });
+    must(ev.status === 200, `evidence ${ev.status}`);
+    const now = await api.now();
+    const inWindow = ev.json.signals.filter((s) => now - Date.parse(s.published_at) <= 168 * 3600_000).length;
+    must(inWindow > 0, 'KXFED-26OCT-T3.00 has no article inside 168 h');
+    const r = await api.get('/api/v1/sources?market_keys=venue_b:KXFED-26OCT-T3.00,venue_b:KXCPIYOY-26MAR-T2.8&window=168', { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    const other = r.json.sources.filter((s) => s.market.marketKey === 'venue_b:KXCPIYOY-26MAR-T2.8').length;
+    must(other > 0, 'no items for KXCPIYOY-26MAR-T2.8');
+    const n = r.json.sources.filter((s) => s.market.marketKey === 'venue_b:KXFED-26OCT-T3.00').length;
+    return v(n === 0, `${n} items for KXFED-26OCT-T3.00 (${inWindow} articles in window on the evidence route), ${other} for T2.8`);
+  },
+  async assets_asset_type_bound_64(api) {
+    const a = await api.newAccount();
+    const over = await api.get(`/api/v1/assets/search?q=*&asset_type=${'x'.repeat(81)}`, { key: a.key });
+    must(over.status === 422, `81 characters answered ${over.status}`);
+    const r = await api.get(`/api/v1/assets/search?q=*&asset_type=${'x'.repeat(70)}`, { key: a.key });
+    return v(r.status !== 200, `70 characters: ${r.status} ${r.text.slice(0, 120)}`);
+  },
+  async sources_debit_per_five_markets(api) {
+    const a = await api.newAccount();
+    const list = await api.get('/api/v1/markets?venue=venue_b', { key: a.key });
+    must(list.status === 200 && list.json.markets.length >= 10, 'fewer than ten venue_b markets');
+    const keys = list.json.markets.slice(0, 10).map((m) => m.marketKey).join(',');
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/sources?market_keys=${enc(keys)}&window=168`, { key: a.key }));
+    must(out.status === 200, `sources ${out.status}`);
+    return v(spent !== 5, `spent ${spent} for ten market keys`);
+  },
+  async x_research_second_429_wait_zero(api) {
+    const a = await api.newAccount();
+    await api.fill('x_research', 'second', 5, a);
+    const r = await api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key });
+    must(r.status === 429 && r.json && r.json.limit_scope === 'x_research', `expected an x_research 429, got ${r.status}`);
+    const h = Number(r.headers['retry-after']);
+    return v(!(h >= 1) || !(r.json.retry_after >= 1), `Retry-After ${r.headers['retry-after']}, retry_after ${r.json.retry_after}`);
+  },
+  async evidence_event_slug_404_billed(api) {
+    const a = await api.newAccount();
+    const miss = await api.spent(a, () => api.get('/api/v1/markets/no-such-slug-r32a/signals?venue=venue_b', { key: a.key }));
+    must(miss.out.status === 404 && miss.spent === 0, `unknown slug: ${miss.out.status}, spent ${miss.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/KXFED-26OCT/signals?venue=venue_b', { key: a.key }));
+    must(out.status === 404, `event ticker answered ${out.status}`);
+    return v(spent !== 0, `spent ${spent} on the event ticker's 404`);
+  },
+
 };
 
 // ------------------------------------------------------------------ runner
