@@ -566,6 +566,12 @@ const TABLE = {
       { operation: 'listSources', via: ['suites/sources.spec.ts', 'suites/parameters.spec.ts'] },
     ],
     [
+      'bill-sources-per-five-markets',
+      'BILL-001',
+      'an evidence read is debited its price per started group of five markets it names, slugs or keys (round-32 bug)',
+      { operation: 'listSources', via: ['suites/sources.spec.ts'] },
+    ],
+    [
       'bill-sources-window-scaled',
       'BILL-001',
       'an evidence read over a window wider than its default 48 hours is debited twice its price',
@@ -1224,6 +1230,12 @@ const TABLE = {
       'src-venue-a-us-keys-lost',
       'SRC-019',
       'market_keys of venue_a_us markets never resolve (the venue read up to the first "venue_a"), so their evidence is silently missing',
+      { operation: 'listSources', via: ['suites/sources.spec.ts'] },
+    ],
+    [
+      'src-strike-trailing-zero-lost',
+      'SRC-019',
+      'market_keys naming a venue_b strike ending in zero (T3.00) never resolve, read as a number: their evidence is silently missing (round-32 bug)',
       { operation: 'listSources', via: ['suites/sources.spec.ts'] },
     ],
     ['src-types-default-article', 'PARAM-059', 'an omitted types returns articles only instead of both kinds'],

@@ -16,6 +16,8 @@ import { judgeWith } from './support/judging.ts';
 import type { TargetClient } from './support/client.ts';
 import { observeChoice, observing } from './support/choices.ts';
 import { violation, type Violation } from '../lib/violation.ts';
+import { formOf } from './support/value-forms.ts';
+import { watchDebits } from './support/debit-watch.ts';
 import { drawnFrom } from './support/exhibit.ts';
 import type { APIResponse } from '@playwright/test';
 
@@ -89,17 +91,20 @@ test.describe('GET /api/v1/sources', () => {
       // http(s) URL found anywhere in it, matched against the sources items' url.
       const urlsIn = (v: unknown): string[] =>
         typeof v === 'string' ? (/^https?:\/\//.test(v) ? [v] : []) : v && typeof v === 'object' ? Object.values(v).flatMap(urlsIn) : [];
-      const picks = new Map<string, { key: string; urls: string[] }>();
+      // One market per venue and per form of its key (round-32 bug: a venue_b strike ending in zero read as a number,
+      // its items dropped from a 200): formOf's number-like traps.
+      const picks = new Map<string, { venue: string; key: string; urls: string[] }>();
       for (const e of ((body as { events?: unknown }).events ?? []) as Record<string, unknown>[]) {
         const m = e.market as Record<string, unknown> | null | undefined;
         const urls = urlsIn(e.source);
         if (e.type !== 'article' || !urls.length || typeof m?.marketKey !== 'string' || typeof m.venue !== 'string') continue;
-        if (!picks.has(m.venue)) picks.set(m.venue, { key: m.marketKey, urls });
+        const form = `${m.venue} ${formOf(m.marketKey)}`;
+        if (!picks.has(form)) picks.set(form, { venue: m.venue, key: m.marketKey, urls });
       }
       test.skip(picks.size === 0, 'no instance: no market got an article in the feed of the last 6 hours');
       test.skip(!affordable(targetOptions, 'listSources', picks.size), 'spend budget too small');
       const answers: { venue: string; key: string; urls: string[]; res: APIResponse; items: { url?: unknown }[] }[] = [];
-      for (const [venue, { key, urls }] of picks) {
+      for (const { venue, key, urls } of picks.values()) {
         // Not the sources() helper: a venue's refusal is this rule's violation, and the other venues are still judged.
         const res = await paid.get('/api/v1/sources', { params: { market_keys: key, window: 168, types: 'article' } });
         await expect(res).toMatchContract('listSources');
@@ -147,10 +152,13 @@ test.describe('GET /api/v1/sources', () => {
     async ({ paid, targetOptions, sharedAnswers }) => {
       // Round-28 bug: window 145..168 served as 144 hours, behind no echo. The signal list is the complete live article
       // evidence of one market (Endpoints / GET {slug}/signals, 1dc66abd12f3), published times of days back; the
-      // sources route's evidence for that market within the window holds them (SRC-019). One market per venue.
+      // sources route's evidence for that market within the window holds them (SRC-019). One market per venue and per
+      // form of its key (formOf: a strike ending in zero, a leading zero).
       const picks = new Map<string, FeedMarket & { slug: string }>();
-      for (const m of await evidenceMarkets(paid, sharedAnswers))
-        if (m.slug !== null && !picks.has(m.venue)) picks.set(m.venue, { ...m, slug: m.slug });
+      for (const m of await evidenceMarkets(paid, sharedAnswers)) {
+        const form = `${m.venue} ${formOf(m.marketKey)}`;
+        if (m.slug !== null && !picks.has(form)) picks.set(form, { ...m, slug: m.slug });
+      }
       test.skip(picks.size === 0, 'no market with a slug got evidence in the last 6 hours');
       test.skip(
         !affordable(targetOptions, 'getMarketSignals', picks.size) || !affordable(targetOptions, 'listSources', picks.size),
@@ -205,15 +213,18 @@ test.describe('GET /api/v1/sources', () => {
   test(
     'market_keys: only the requested markets, newest first, articles inside the window, only the requested types',
     {
-      ...ruleDetails('SRC-004', 'SRC-016', 'SRC-017', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')),
+      ...ruleDetails('SRC-004', 'SRC-016', 'SRC-017', 'BILL-001', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')),
       lock: KEY_BOUND_LOCK,
     },
-    async ({ paid, targetOptions, sharedAnswers }) => {
+    async ({ api, paid, controlPlaneIfAny, targetOptions, sharedAnswers }) => {
       const runs = 25;
       test.skip(!affordable(targetOptions, 'listSources', runs), 'spend budget too small');
       observing('SRC-016', 'SRC-017');
       const keys = (await evidenceMarkets(paid, sharedAnswers)).map((m) => m.marketKey);
       test.skip(keys.length === 0, 'no market got an article or a social post in the last 6 hours');
+      // Each call debits the route's one price however many markets it names (round-32 bug: 5 credits per started
+      // group of five keys): the calls go one at a time on a watched account, each debit judged (BILL-001).
+      const watch = await watchDebits(api, controlPlaneIfAny, paid);
       let rows = 0;
       await assertProperty(
         fc.asyncProperty(
@@ -221,7 +232,7 @@ test.describe('GET /api/v1/sources', () => {
           fc.integer({ min: 1, max: 168 }),
           fc.option(fc.uniqueArray(fc.constantFrom('article', 'x_post'), { minLength: 1, maxLength: 2 }), { nil: undefined }),
           async (marketKeys, window, types) => {
-            const { body, sentMs } = await sources(paid, { market_keys: marketKeys.join(','), window, types: types?.join(',') });
+            const { body, sentMs } = await sources(watch, { market_keys: marketKeys.join(','), window, types: types?.join(',') });
             rows += body.sources.length;
             observeItemChoices(body.sources);
             expect(
@@ -251,9 +262,11 @@ test.describe('GET /api/v1/sources', () => {
 
   test(
     'markets (slugs): looked up in venue_a by default and in the venue given, types honoured beside them',
-    { ...ruleDetails('SRC-005', 'SRC-006', 'ROUTE-007', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
-    async ({ paid, targetOptions, sharedAnswers }) => {
+    { ...ruleDetails('SRC-005', 'SRC-006', 'ROUTE-007', 'BILL-001', ...ITEM_RULES, ...contractRules('listSources', 'getLatest')) },
+    async ({ api, paid, controlPlaneIfAny, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'listSources', 9), 'spend budget too small');
+      // Up to ten slugs a call, each call's debit judged: one price however many markets it names (BILL-001).
+      const watch = await watchDebits(api, controlPlaneIfAny, paid);
       const markets = (await evidenceMarkets(paid, sharedAnswers)).filter(
         (m): m is FeedMarket & { slug: string } => m.slug !== null && !m.slug.includes(','),
       );
@@ -266,7 +279,7 @@ test.describe('GET /api/v1/sources', () => {
         const sample = slugs.slice(0, 10);
         await test.step(`${venue}: ${sample.length} slug(s)`, async () => {
           const params = { markets: sample.join(','), window: 168, venue: venue === 'venue_a' ? undefined : venue };
-          const { body, sentMs } = await sources(paid, params);
+          const { body, sentMs } = await sources(watch, params);
           rows += body.sources.length;
           expect(
             checkSources(body, {

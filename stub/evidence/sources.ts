@@ -36,6 +36,9 @@ function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
             throw invalidRequest(`market_keys entry ${JSON.stringify(key)} is not a marketKey (<venue>:<native id>)`);
           // A key's venue read up to the first "venue_a" (venue_a_us:X as venue_a): such keys never resolve.
           if (mutant('src-venue-a-us-keys-lost') && key.startsWith('venue_a_us:')) return undefined;
+          // Mutant src-strike-trailing-zero-lost: a strike ending in zero read as a number (T3.00 as T3), so the key
+          // names no market and its evidence is silently missing (round-32 bug).
+          if (mutant('src-strike-trailing-zero-lost') && /\.\d*0$/.test(key)) return undefined;
           // Mutant src-market-keys-first-venue: every key looked up in the first key's venue (round-18 bug).
           const first = entries[0]!.slice(0, entries[0]!.indexOf(':'));
           const m = ctx.store.byMarketKey(mutant('src-market-keys-first-venue') ? `${first}:${key.slice(key.indexOf(':') + 1)}` : key);

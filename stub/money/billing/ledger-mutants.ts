@@ -26,6 +26,9 @@ export function extraDebit(operationId: string, query: URLSearchParams, credits:
   // Evidence by marketKey priced per key listed.
   if (operationId === 'listSources' && mutant('bill-sources-per-market-key'))
     return credits * Math.max(0, listed('market_keys').length - 1);
+  // Evidence priced per started group of five markets named (either form): 6..10 markets debit twice (round-32 bug).
+  if (operationId === 'listSources' && mutant('bill-sources-per-five-markets'))
+    return credits * (Math.ceil((listed('market_keys').length + listed('markets').length) / 5) - 1);
   // Evidence over a window wider than its default 48 hours debits twice.
   if (operationId === 'listSources' && mutant('bill-sources-window-scaled') && Number(query.get('window') ?? 48) > 48) return credits;
   // An asset search narrowed to material links priced as a second search.
