@@ -1039,6 +1039,12 @@ const TABLE = {
       { operation: 'searchSocial', via: ['suites/limits.spec.ts'] },
     ],
     [
+      'lim-social-second-wait-floored',
+      'LIM-020',
+      "the social research second's 429 states a wait floored to whole seconds (0): a client honouring it is refused again (round-32 bug)",
+      { operation: 'createSocialProfile', via: ['suites/limits.spec.ts'] },
+    ],
+    [
       'lim-guard-minute-wait-clock',
       'LIM-020',
       "the per-IP guard's minute 429 states the wait to the end of the clock minute; a retry after it is refused again (round-14 bug)",

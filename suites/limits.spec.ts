@@ -315,6 +315,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
         'LIM-005',
         'LIM-013',
         'LIM-012',
+        'LIM-020',
         ...ANATOMY,
         ...ADVERTISED,
         ...contractRules('searchSocial'),
@@ -373,6 +374,28 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
             `after a full social second (${statuses.join(',')}) a standard call answered ${standardStatus}: social traffic consumed the standard quota`,
           ),
         );
+      await test.step('after its Retry-After the last refused social request is admitted (LIM-020)', async () => {
+        // As on the standard second (round-32 bug: the social second's wait floored to 0 s): the wait honoured is the one
+        // the last social call sent stated (nothing else sent in the scope since), and the burst's own request is retried
+        // (unbilled where it is a profile of a handle without history); waited for real, so only a wait of at most 5 s
+        // is taken. On a shared key (no control plane) other tests' calls may refuse it: no case.
+        const last = tail?.other.status() === 429 ? tail.other : refused;
+        const request = social.request;
+        const wait = parseRetryAfter(last?.headers()['retry-after']);
+        if (
+          !judged(
+            'LIM-020',
+            own && last && wait !== undefined && wait <= 5 ? 1 : 0,
+            'a social 429 to retry after its Retry-After (at most 5 s), on an account of its own',
+          )
+        )
+          return;
+        await sleep(wait! * 1000 + 50);
+        const again = await send(client, request);
+        found.push(
+          ...drawnFrom(again, checkRetryAdmitted(await answerOf(last!), await answerOf(again), `retried ${wait} s after a social 429`)),
+        );
+      });
       expect(found).toHaveNoViolations();
     },
   );

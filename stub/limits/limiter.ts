@@ -143,7 +143,14 @@ export class RateLimiter {
     const b = LIMIT_BOUNDS[scope];
     let exceeded: Exceeded[] | undefined;
     if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
-      (exceeded ??= []).push({ window: 'second', retryAfter: this.waitS(u.second[u.second.length - b.second]!, 1000, t) });
+      // Mutant lim-social-second-wait-floored: the social second's wait floored to whole seconds, so 0 (round-32 bug).
+      (exceeded ??= []).push({
+        window: 'second',
+        retryAfter:
+          mutant('lim-social-second-wait-floored') && scope === 'x_research'
+            ? 0
+            : this.waitS(u.second[u.second.length - b.second]!, 1000, t),
+      });
     if (u.minute.length >= b.minute)
       // Mutant lim-guard-minute-wait-clock: the guard's minute 429 waits to the end of the clock minute (round-14 bug).
       (exceeded ??= []).push({
