@@ -590,6 +590,12 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/asset-search.spec.ts', 'suites/parameters.spec.ts'] },
     ],
     [
+      'bill-no-refund-404-signals-event',
+      'BILL-002',
+      "an evidence read naming a venue_b market's event ticker answers 404 and keeps its debit (round-32 bug)",
+      { operation: 'getMarketSignals', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'bill-no-refund-404-signals-venue',
       'BILL-002',
       "the evidence route's 404 keeps its API-key debit when the slug was looked up in a venue's namespace (venue given)",

@@ -34,6 +34,8 @@ import { drawnFrom } from './support/exhibit.ts';
 import { findThinHandle } from './support/social.ts';
 import { interiorValues, paramSpecs } from './support/param-cases.ts';
 import { isRecord } from '../lib/guards.ts';
+import { feedMarkets, marketPath, readFeed } from './support/feed.ts';
+import { lookup } from './support/lookups.ts';
 
 /** The paid operations an API key pays for (linkWallet is paid by the wallet being linked). */
 const KEY_OPERATIONS = PAID_OPERATIONS.filter((id) => (contract().operation(id).spec.security ?? []).some((s) => 'apiKey' in s));
@@ -484,6 +486,67 @@ test.describe('a 404 of every paid operation naming an unknown identifier is not
               ),
             );
           });
+        expect(found).toHaveNoViolations();
+      },
+    );
+  }
+});
+
+/** The per-market reads whose path names a market by slug (marketPath), with the leaf of each. */
+const SLUG_READS = { getMarketSignals: 'signals', getMarketForecast: 'forecast' } as const;
+
+test.describe('a 404 of a per-market read naming an event, not a market, is not billed', () => {
+  // Another cause of the 404 (issue 34: every cause, not the easiest; round-32 bug: an event's identifier passed the
+  // billing gate and its 404 kept the debit): a market's event, as its routing object names it (nativeEventId, read
+  // on the free availability route), sent where the route takes a market's slug, one per venue. The route's text
+  // makes an invalid slug a 404 that is not billed; another answer there is the target's reading, no instance.
+  for (const [op, leaf] of Object.entries(SLUG_READS)) {
+    test(
+      `${op}: a market's event identifier in the slug's place, answered 404, leaves the key's balance unchanged`,
+      { ...ruleDetails(BILLING_RULES.notBilled404, ...contractRules(op, 'getLatest', 'getForecastAvailability')), lock: routeLocks(op) },
+      async ({ api, paid, controlPlane, sharedAnswers }) => {
+        const { res: feedRes, body: feed } = await readFeed(paid, { hours: 6 }, sharedAnswers);
+        await expect(feedRes).toMatchContract('getLatest');
+        const events = new Map<string, string>();
+        for (const m of feedMarkets(feed).slice(0, 40)) {
+          if (events.has(m.venue)) continue;
+          const { res, body } = await lookup(api, { market_key: m.marketKey });
+          const market = isRecord(body.market) ? body.market : undefined;
+          const event = market?.nativeEventId;
+          if (
+            res.status() === 200 &&
+            typeof event === 'string' &&
+            event !== '' &&
+            event !== market?.nativeMarketId &&
+            event !== market?.slug
+          )
+            events.set(m.venue, event);
+        }
+        test.skip(events.size === 0, 'no instance: no market of the feed names an event of its own (nativeEventId) on availability');
+        const found: Violation[] = [];
+        let cases = 0;
+        for (const [venue, event] of events) {
+          const account = await controlPlane.createAccount(price(op) * 2);
+          const res = await api
+            .withKey(account.apiKey)
+            .get(marketPath(event, leaf), venue === 'venue_a' ? undefined : { params: { venue } });
+          await expect(res).toMatchContract(op);
+          if (res.status() !== 404) continue;
+          cases++;
+          found.push(
+            ...drawnFrom(
+              res,
+              checkDebit(
+                BILLING_RULES.notBilled404,
+                `the 404 of ${op} for ${venue}'s event ${event}`,
+                price(op) * 2,
+                await controlPlane.balance(account.accountId),
+                0,
+              ),
+            ),
+          );
+        }
+        judged(BILLING_RULES.notBilled404, cases, "a 404 for a market's event identifier", op);
         expect(found).toHaveNoViolations();
       },
     );

@@ -205,7 +205,7 @@ export class AccountGate implements Gate {
         // Mutant bill-refund-dropped-while-busy: an unbilled answer keeps its debit while another call of the account is in flight (round-10 bug).
         if (busy && mutant('bill-refund-dropped-while-busy')) return NO_HEADERS;
         if (
-          keepsUnbilledDebit(operationId, status, new URL(req.url).searchParams) ||
+          keepsUnbilledDebit(operationId, status, new URL(req.url)) ||
           // Mutant bill-upstream-500-kept: an upstream's 500 keeps its debit (round-19 bug: refunds keyed on a status list).
           (status === 500 && mutant('bill-upstream-500-kept')) ||
           // Mutant bill-upstream-4xx-kept: an upstream's 409 of the latest feed keeps its debit (round-23 bug: refunds

@@ -39,8 +39,16 @@ export function extraDebit(operationId: string, query: URLSearchParams, credits:
 }
 
 /** Whether a mutant keeps the debit of an unbilled answer (a 404 or a 502) of `operationId` asked with `query`. */
-export function keepsUnbilledDebit(operationId: string, status: number, query: URLSearchParams): boolean {
+export function keepsUnbilledDebit(operationId: string, status: number, url: URL): boolean {
+  const query = url.searchParams;
   return (
+    // An evidence read naming a venue_b event ticker (two segments, no strike) keeps its 404's debit (round-32 bug: the
+    // billing gate's slug registry holds events too, and the lookup's 404 skipped the refund).
+    (status === 404 &&
+      operationId === 'getMarketSignals' &&
+      mutant('bill-no-refund-404-signals-event') &&
+      query.get('venue') === 'venue_b' &&
+      /^\/api\/v1\/markets\/[A-Z0-9]+-[A-Z0-9]+\/signals$/.test(url.pathname)) ||
     (status === 404 && operationId === 'getMarketSignals' && mutant('bill-no-refund-404-signals-venue') && query.has('venue')) ||
     (status === 404 && operationId === 'getMarketForecast' && mutant('bill-no-refund-404-forecast-venue') && query.has('venue')) ||
     (status === 404 && operationId === 'createSocialProfile' && mutant('bill-no-refund-404-profile')) ||
