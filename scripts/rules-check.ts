@@ -120,6 +120,16 @@ if (!units) {
     if (copied >= COPY_LIMIT)
       problems.push(`rule ${r.id} copies ${copied} consecutive words of its spec sentence: word it in the project's own terms`);
   }
+  // A schema rule about one member cites a unit that names that member (round-32 survivor: ChildMarket.lastPrice cited
+  // the generation row, so a bug-hunt selecting by sentence never ran it). Exempt: a member no unit names, and the
+  // members of x402's PaymentRequired, which the spec takes from the x402 v2 document rather than listing them.
+  const named = (member: string, text: string): boolean => new RegExp(`\\b${member}\\b`).test(text);
+  for (const r of rules.values()) {
+    const member = r.retired || r.schema?.startsWith('PaymentRequired/') ? undefined : /\/properties\/(\w+)$/.exec(r.schema ?? '')?.[1];
+    if (!member || !units.some((u) => named(member, u.text))) continue;
+    if (!(r.source ?? []).some((s) => named(member, unitByFp.get(s.fp)?.text ?? '')))
+      problems.push(`rule ${r.id} is about ${member} but cites no spec unit that names it: cite the unit that does`);
+  }
   // a unit that moved keeps its fingerprint: only the human locator is out of date
   const moved = [...rules.values()]
     .filter((r) => r.source?.some((s) => fpsOk.has(s.fp) && locate(units, s.fp, s.at) !== s.at))
