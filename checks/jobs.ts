@@ -165,6 +165,28 @@ export function checkStatusProgress(previous: string | undefined, next: string, 
   return [];
 }
 
+/**
+ * JOB-009 (caa8b630420e): view=status states the job's state, the one its default or result view states. Two reads of
+ * one job in both views, both in a terminal state (which never changes), must agree (round-32 bug: a rejected job
+ * polled as failed). A pending read beside a terminal one is a job that moved between the reads: no case.
+ * @returns a violation when the two terminal states differ
+ */
+export function checkViewsAgree(polled: unknown, result: unknown, jobId: string): Violation[] {
+  const [a, b] = [isObj(polled) ? polled.status : undefined, isObj(result) ? result.status : undefined];
+  if (!isTerminal(a) || !isTerminal(b) || a === b) return [];
+  return [
+    violation(
+      'JOB-009',
+      `/${jobId}/status`,
+      `view=status states job ${jobId} ${JSON.stringify(a)}; the same job's view=result states ${JSON.stringify(b)}`,
+    ),
+  ];
+}
+
+/** Terminal reads of a job in both views (JOB-009's case of checkViewsAgree). */
+export const viewsAgreeInstances = (polled: unknown, result: unknown): number =>
+  isObj(polled) && isObj(result) && isTerminal(polled.status) && isTerminal(result.status) ? 1 : 0;
+
 /** One observed answer (status, lower-case headers, raw body). */
 export interface RawAnswer {
   status: number;
@@ -329,6 +351,12 @@ export const JOBS_CHECKS = {
     checkJobRead,
   ),
   checkStatusProgress: defineCheck('checkStatusProgress', ['JOB-017', 'JOB-024'], checkStatusProgress),
+  checkViewsAgree: defineCheck('checkViewsAgree', ['JOB-009'], checkViewsAgree, undefined, {
+    'JOB-009': {
+      what: 'a job read in both views, both in a terminal state',
+      count: ([polled, result]) => viewsAgreeInstances(polled, result),
+    },
+  }),
   checkSameNotFound: defineCheck('checkSameNotFound', ['AUTH-008', 'JOB-016'], checkSameNotFound),
   checkSubmission: defineCheck('checkSubmission', ['JOB-002'], checkSubmission),
   checkNoForeignJob: defineCheck('checkNoForeignJob', ['AUTH-019'], checkNoForeignJob),

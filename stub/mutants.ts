@@ -1021,6 +1021,11 @@ const TABLE = {
       { operation: 'createForecastRequest', via: ['suites/quota-reset.spec.ts'] },
     ],
     [
+      'job-status-rejected-as-failed',
+      'JOB-009',
+      'the polling view (view=status) states a rejected job as failed; the result view says rejected (round-32 bug)',
+    ],
+    [
       'job-status-ids-by-market',
       'JOB-009',
       'the polling view of a succeeded job names the forecasts of every succeeded job of its owner on the same market (round-17 bug)',

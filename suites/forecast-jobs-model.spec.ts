@@ -30,6 +30,8 @@ import {
   type GenerationBody,
 } from '../checks/jobs.ts';
 import { observeChoice } from './support/choices.ts';
+import { CHECKS } from '../checks/registry.ts';
+import { judgeWith } from './support/judging.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import type { ControlAccount, ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
@@ -129,6 +131,9 @@ async function invariants(m: Model, r: Real): Promise<void> {
   for (const job of m.jobs) {
     const status = await pollAndCheck(r, job, 'status', found);
     const result = await pollAndCheck(r, job, 'result', found);
+    // Both views state the job's one state once it is terminal (JOB-009; round-32 bug: a rejected job polled as failed).
+    if (status.status === 200 && result.status === 200)
+      found.push(...judgeWith(CHECKS.checkViewsAgree, status.body, result.body, job.jobId));
     // The polling view names the job's own forecast ids, the ones its result view expands (round-17 bug: the ids of
     // every succeeded job of the owner on the same market): JOB-009.
     if (status.status === 200 && result.status === 200 && status.body.status === 'succeeded' && result.body.status === 'succeeded') {
@@ -672,7 +677,7 @@ test.describe('forecast jobs: success and endings', () => {
 
   test(
     'jobs ended failed or rejected: no forecast in either view, no Retry-After, and the status never changes',
-    { ...ruleDetails('JOB-012', 'JOB-014', 'JOB-024', 'JOB-019', 'JOB-018', 'BILL-014', ...BOTH) },
+    { ...ruleDetails('JOB-009', 'JOB-012', 'JOB-014', 'JOB-024', 'JOB-019', 'JOB-018', 'BILL-014', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
       const [target] = await generationTargets(api, paid, 1);
       test.skip(!target, 'needs a tracked in-scope market without a forecast (availability generation non-null)');
@@ -690,14 +695,18 @@ test.describe('forecast jobs: success and endings', () => {
       }
       const readAll = async (label: string) => {
         for (const [jobId, outcome] of jobs) {
+          const bodies: unknown[] = [];
           for (const view of ['status', 'result'] as const) {
             const a = await readJob(client, jobId, view);
             expect(a.status).toBe(200);
+            bodies.push(a.body);
             found.push(
               ...checkJobRead(a, { view, jobId, request: target!.body }, `/${label}/${outcome}/${view}`),
               ...checkStatusProgress(outcome, String(a.body.status), jobId),
             );
           }
+          // The polling view states the job's state as the result view does (JOB-009): a rejected job is not "failed".
+          found.push(...judgeWith(CHECKS.checkViewsAgree, bodies[0], bodies[1], jobId));
         }
       };
       await test.step('read right after the ending', () => readAll('ended'));

@@ -89,6 +89,8 @@ export const register: RouteModule = (route, ctx: StubContext) => {
         .ownedBy(owner)
         .filter((j) => j.market.marketKey === job.market.marketKey && statusAt(j, now) === 'succeeded')
         .map((j) => j.forecast.id);
+    // Mutant job-status-rejected-as-failed: the polling view states a rejected job as failed (round-32 bug).
+    if (mutant('job-status-rejected-as-failed') && view === 'status' && body.status === 'rejected') body.status = 'failed';
     return { body, headers };
   });
 };
