@@ -60,6 +60,15 @@ export const JOB_CASES = [
     bad: { 'JOB-024': ['succeeded', 'running', 'job_1'], 'JOB-017': ['running', 'submitted', 'job_1'] },
   }),
   cases({
+    check: C.checkViewsAgree,
+    ok: [
+      [{ status: 'rejected' }, { status: 'rejected' }, 'job_1'],
+      // A job that moved between the two reads is no case.
+      [{ status: 'running' }, { status: 'succeeded' }, 'job_1'],
+    ],
+    bad: { 'JOB-009': [{ status: 'failed' }, { status: 'rejected' }, 'job_1'] },
+  }),
+  cases({
     check: C.checkSameNotFound,
     ok: [
       [
