@@ -32,6 +32,7 @@ import {
 import { observeChoice } from './support/choices.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
+import { drawnFrom } from './support/exhibit.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import type { ControlAccount, ControlPlane } from './support/control.ts';
 import type { TargetClient } from './support/client.ts';
@@ -133,7 +134,7 @@ async function invariants(m: Model, r: Real): Promise<void> {
     const result = await pollAndCheck(r, job, 'result', found);
     // Both views state the job's one state once it is terminal (JOB-009; round-32 bug: a rejected job polled as failed).
     if (status.status === 200 && result.status === 200)
-      found.push(...judgeWith(CHECKS.checkViewsAgree, status.body, result.body, job.jobId));
+      found.push(...drawnFrom(status.res, judgeWith(CHECKS.checkViewsAgree, status.body, result.body, job.jobId)));
     // The polling view names the job's own forecast ids, the ones its result view expands (round-17 bug: the ids of
     // every succeeded job of the owner on the same market): JOB-009.
     if (status.status === 200 && result.status === 200 && status.body.status === 'succeeded' && result.body.status === 'succeeded') {
@@ -695,18 +696,19 @@ test.describe('forecast jobs: success and endings', () => {
       }
       const readAll = async (label: string) => {
         for (const [jobId, outcome] of jobs) {
-          const bodies: unknown[] = [];
+          const reads: Awaited<ReturnType<typeof readJob>>[] = [];
           for (const view of ['status', 'result'] as const) {
             const a = await readJob(client, jobId, view);
             expect(a.status).toBe(200);
-            bodies.push(a.body);
+            reads.push(a);
             found.push(
               ...checkJobRead(a, { view, jobId, request: target!.body }, `/${label}/${outcome}/${view}`),
               ...checkStatusProgress(outcome, String(a.body.status), jobId),
             );
           }
           // The polling view states the job's state as the result view does (JOB-009): a rejected job is not "failed".
-          found.push(...judgeWith(CHECKS.checkViewsAgree, bodies[0], bodies[1], jobId));
+          const [polled, result] = [reads[0]!, reads[1]!];
+          found.push(...drawnFrom(polled.res, judgeWith(CHECKS.checkViewsAgree, polled.body, result.body, jobId)));
         }
       };
       await test.step('read right after the ending', () => readAll('ended'));

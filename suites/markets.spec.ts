@@ -417,7 +417,7 @@ test.describe('GET /api/v1/markets', () => {
                   nearEdge(base.rows, base.clock[0] - 168 * HOUR_MS),
                   nearEdge(t.rows, t.clock[0] - 168 * HOUR_MS),
                 );
-              const found = (base: Answer, t: Answer, judge: boolean): Violation[] => {
+              const differences = (base: Answer, t: Answer, judge: boolean): Violation[] => {
                 const skip = moving(base, t);
                 const [tRows, baseRows] = [without(t.rows, skip), without(base.rows, skip)];
                 return [
@@ -429,11 +429,11 @@ test.describe('GET /api/v1/markets', () => {
               };
               let base = u;
               let t = await catalog200(paid, { ...filter, max_forecast_age: 168 }, 'MKT-041');
-              if (found(base, t, false).length) {
+              if (differences(base, t, false).length) {
                 base = await catalog200(paid, { max_forecast_age: 168 }, 'MKT-041');
                 t = await catalog200(paid, { ...filter, max_forecast_age: 168 }, 'MKT-041');
               }
-              expect(found(base, t, true), `${label} against the unfiltered answer at 168`).toHaveNoViolations(t.body);
+              expect(differences(base, t, true), `${label} against the unfiltered answer at 168`).toHaveNoViolations(t.body);
             };
             await besideWindow({ topic }, (r) => showsTopic(r, topic));
             // MKT-041 holds whatever filter comes with the window: the venue with the most rows at 168 h too.

@@ -38,7 +38,7 @@ export function extraDebit(operationId: string, query: URLSearchParams, credits:
   return 0;
 }
 
-/** Whether a mutant keeps the debit of an unbilled answer (a 404 or a 502) of `operationId` asked with `query`. */
+/** Whether a mutant keeps the debit of an unbilled answer (a 404 or a 502) of `operationId` asked at `url` (path and query). */
 export function keepsUnbilledDebit(operationId: string, status: number, url: URL): boolean {
   const query = url.searchParams;
   return (
