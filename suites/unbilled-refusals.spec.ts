@@ -510,7 +510,8 @@ test.describe('a 404 of a per-market read naming an event, not a market, is not 
         const events = new Map<string, string>();
         for (const m of feedMarkets(feed).slice(0, 40)) {
           if (events.has(m.venue)) continue;
-          const { res, body } = await lookup(api, { market_key: m.marketKey });
+          // Both operations' tests read the same feed markets: the lookups are shared (free, asked once a run).
+          const { res, body } = await lookup(api, { market_key: m.marketKey }, sharedAnswers);
           const market = isRecord(body.market) ? body.market : undefined;
           const event = market?.nativeEventId;
           if (

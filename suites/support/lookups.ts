@@ -11,7 +11,7 @@ import type { APIResponse } from '@playwright/test';
 import type { Params, TargetClient } from './client.ts';
 import { expect } from './matchers.ts';
 import { findRows, hasMembers } from './choices.ts';
-import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
+import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './shared-answers.ts';
 import { servedParameterName } from './served-contract.ts';
 
 export type Row = Record<string, unknown>;
@@ -65,9 +65,15 @@ export async function broadSearch(paid: TargetClient): Promise<Row[]> {
   );
 }
 
-/** One availability lookup; the answer is checked against the contract. */
-export async function lookup(api: TargetClient, params: Params): Promise<{ res: APIResponse; body: Row }> {
-  const res = await api.get('/api/public/forecast-availability', { params });
+/**
+ * One availability lookup; the answer is checked against the contract. With `shared`, the run's answer of the case
+ * (asked once a run, issue 19): for a test that only needs the case, not a call of its own.
+ */
+export async function lookup(api: TargetClient, params: Params, shared?: SharedAnswers): Promise<{ res: APIResponse; body: Row }> {
+  const path = '/api/public/forecast-availability';
+  const res = shared
+    ? await sharedOrFetched(shared, caseKeyOf('GET', path, params), () => api.get(path, { params }))
+    : await api.get(path, { params });
   await expect(res).toMatchContract('getForecastAvailability');
   return { res, body: (await res.json()) as Row };
 }
