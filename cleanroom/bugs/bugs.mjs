@@ -8609,6 +8609,213 @@ export const bugs = [
       res.touch();
     },
   },
+  // ================================================================== round 33 (a): patterns a, a, c, e, g (the job read stating updatedAt in the database's text form, the latest feed's serviceUrl of legacy venue_a rows built from the marketKey, forecast-targets answering 404 for venue_b children named by an outcome word, the per-IP guard's per-second 429 stating a wait of 0, the oil episode's prices as decimal strings)
+  // ------------------------------------------------------------------ pattern a (round 33 a): the job read's updatedAt in PostgreSQL's timestamptz text form
+  {
+    name: 'job_updated_at_postgres_text',
+    round: 33,
+    pattern: 'a',
+    section: 'Resources and their fields / Forecast request (job)',
+    sentences: ['3ac84dfc7e19', 'e965d3311b6c'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read copies updatedAt from the job row as the database driver renders a timestamptz column in text mode ("2026-12-01 16:46:47.994+00": a space for the T and an hour-only offset), which is not an RFC 3339 date-time; createdAt (set by the service when it accepts the job), the forecasts\' createdAt, the POST answer and every other member are right, in every view and every state.',
+    how: 'Create an account, POST /api/auth/forecast-requests {venue_market, venue_a, 1000503} with an Idempotency-Key, then GET /api/auth/forecast-requests/{jobId}: updatedAt is "YYYY-MM-DD hh:mm:ss.sss+00" while createdAt is "YYYY-MM-DDThh:mm:ss.sssZ".',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 200 || !b) return;
+      const m = typeof b.updatedAt === 'string' && /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}(?:\.\d+)?)Z$/.exec(b.updatedAt);
+      if (m) { b.updatedAt = `${m[1]} ${m[2]}+00`; res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 33 a): the latest feed's serviceUrl of legacy venue_a rows built from the marketKey
+  {
+    name: 'latest_legacy_service_url_market_key',
+    round: 33,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8fea420baad1'],
+    operations: ['GET /api/v1/latest'],
+    what: 'The latest feed builds each event market\'s serviceUrl from the marketKey (the feed\'s join key) instead of the serviceMarketId, so for legacy venue_a rows, whose serviceMarketId is the bare numeric id, serviceUrl is {site}/markets/venue_a%3A520224 while serviceMarketId says 520224. Rows whose serviceMarketId is venue-prefixed (venue_b, venue_c, venue_a_us and the newer venue_a rows) come out right because the two ids coincide; the encoding, every other member and every other route are right.',
+    how: 'GET /api/v1/latest with an API key: events whose market is a legacy venue_a row (serviceMarketId without a colon, e.g. 520224) carry serviceUrl https://site.example/markets/venue_a%3A520224 instead of https://site.example/markets/520224.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      for (const e of b.events) {
+        const m = e && e.market;
+        if (!m || m.venue !== 'venue_a' || typeof m.serviceUrl !== 'string' || typeof m.marketKey !== 'string') continue;
+        if (typeof m.serviceMarketId !== 'string' || m.serviceMarketId.includes(':')) continue;
+        m.serviceUrl = m.serviceUrl.replace(/\/markets\/[^/]*$/, `/markets/${encodeURIComponent(m.marketKey)}`);
+      }
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 33 a): forecast-targets answers 404 for venue_b children named by an outcome word
+  {
+    name: 'targets_outcome_suffix_child_404',
+    round: 33,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['4d6ffdd7c542', 'e8ad531b4f00'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'The venue_b resolver looks a bare ref up in the event index first and, on a miss, splits off a child only when the last segment is a strike (T or B and a number). An exact binary child whose last segment is an outcome word (KXRECESSION-26-YES, KXNVDAMCAP-26-YES, KXPRESPARTY-28-D) is therefore neither an event nor a child, and the route answers 404 not_found with the ticker echo, as for a ticker that does not exist. Strike children (KXFED-26OCT-T3.00), event tickers (KXRECESSION-26), event URLs and venue_a refs are right; the bare and the venue_b: marketKey forms both fail.',
+    how: 'GET /api/public/forecast-targets?ref=KXRECESSION-26-YES: the reference answers 200 targetType market with selectedMarket KXRECESSION-26-YES and a ready generation body; the bug answers 404 {error: not_found, ticker: "KXRECESSION-26-YES"}. ref=KXRECESSION-26 (its event) is 200 on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b) return;
+      if (b.venue !== 'venue_b' || b.targetType !== 'market') return;
+      const ref = ctx.query.get('ref') || '';
+      if (/^[a-z]+:\/\//i.test(ref)) return;
+      const ticker = ref.replace(/^venue_b:/, '');
+      const segs = ticker.split('-');
+      if (segs.length < 2 || /^[TB]-?\d/i.test(segs[segs.length - 1])) return;
+      return ctx.reply(404, { error: 'not_found', message: `no forecast target matches ${ticker}`, ticker: ref });
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 33 a): the per-IP guard's per-second 429 states a wait of 0
+  {
+    name: 'ip_guard_second_429_wait_zero',
+    round: 33,
+    pattern: 'e',
+    section: 'Errors',
+    sentences: ['324d8a2ff7f0', 'a8500226c2fd', '63e39410bea6'],
+    operations: ['GET /api/v1/latest', 'GET /api/v1/sources', 'GET /api/v1/assets', 'GET /api/v1/markets', 'GET /api/public/forecast-availability', 'GET /api/public/forecast-targets'],
+    what: 'A 429 of the per-IP guard\'s per-second window (50 per second) states its wait as the time left in the window floored to whole seconds instead of rounded up: the remainder is always under a second, so Retry-After, the body retry_after, the RateLimit t= and the message all say 0, and a client that honours the wait retries inside the same second and is refused again. The refusal, limit_scope ip_guard, RateLimit-Policy, the guard\'s minute and day 429s and the standard, social and oil 429s are right; nothing is debited.',
+    how: 'Wait for a fresh second, preload the guard\'s second window of the client address to 50 (POST /__control/limits/usage {scope: ip_guard, window: second, count: 50}), then GET /api/v1/assets with an API key: 429 limit_scope ip_guard with Retry-After 1 and retry_after 1 on the reference, 0 and 0 through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (res.status !== 429 || !b || b.limit_scope !== 'ip_guard') return;
+      if (!/^"ip_guard-second"/.test(String(res.headers.ratelimit || ''))) return;
+      res.headers['retry-after'] = '0';
+      res.headers.ratelimit = String(res.headers.ratelimit).replace(/t=\d+/, 't=0');
+      b.retry_after = 0;
+      if (typeof b.message === 'string') b.message = b.message.replace(/retry after \d+ s/, 'retry after 0 s');
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 33 a): the oil episode's prices as decimal strings
+  {
+    name: 'oil_episode_prices_numeric_strings',
+    round: 33,
+    pattern: 'g',
+    section: 'Resources and their fields / Crude-oil signal (GET /api/v1/signals/oil)',
+    sentences: ['3e5e2c1a4c86'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The oil route reads the episode\'s ref_price and outcome_price from NUMERIC(10,2) columns, which the database driver returns as strings, and passes them on unparsed: episode.ref_price "71.11" and outcome_price "74.83" instead of numbers. return_pct and live_return_pct (computed in the service), days, the reading, the marks and a null outcome_price are unchanged.',
+    how: 'GET /api/v1/signals/oil with an API key: episode.ref_price is the string "71.11" (the reference: the number 71.11), while episode.return_pct is a number.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !b || !b.episode || typeof b.episode !== 'object') return;
+      for (const k of ['ref_price', 'outcome_price']) {
+        const x = b.episode[k];
+        if (typeof x === 'number') b.episode[k] = Math.abs(x * 100 - Math.round(x * 100)) < 1e-9 ? x.toFixed(2) : String(x);
+      }
+      res.touch();
+    },
+  },
+  // ================================================================== round 33 (b): patterns b, d, d, f, f (the latest feed dropping social posts when forecasts and posts are asked without articles, availability refusing a slug of 256 to 512 characters, market search debited twice for an as_of snapshot, the oil route billing an answer degraded by the second perp venue's mark alone, the social-research in-flight 429 billed)
+  // ------------------------------------------------------------------ pattern b (round 33 b): the latest feed drops x_post events from types=forecast,x_post
+  {
+    name: 'latest_types_forecast_x_post_pair',
+    round: 33,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['157e1f7c1d80'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest decides which of its two lanes to read from the types list as "forecast lane when forecast is asked; evidence lane when article is asked or forecast is not", a shortcut meant to skip the evidence lane for types=forecast alone. So the one subset that asks for forecasts and social posts but not articles (types=forecast,x_post, in either order) never reads the evidence lane: its x_post events are missing, and the answer holds only the forecasts (count recounted, the types echo still forecast and x_post). Every single value, the pairs with article, all three and the default are right; the bill is unchanged.',
+    how: 'GET /api/v1/latest?hours=6&types=forecast,x_post with an API key: the reference answers forecast and x_post events (55 and 39 at the seed), the bug only the 55 forecasts, while GET /api/v1/latest?hours=6&types=x_post lists the 39 posts on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      const raw = ctx.query.get('types');
+      if (raw === null) return;
+      const t = new Set(listParam(raw));
+      if (!(t.has('forecast') && t.has('x_post') && !t.has('article'))) return;
+      const kept = b.events.filter((e) => !(e && e.type === 'x_post'));
+      if (kept.length === b.events.length) return;
+      b.events = kept;
+      if (typeof b.count === 'number') b.count = kept.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 33 b): availability refuses a slug of 256 to 512 characters
+  {
+    name: 'availability_slug_bound_255',
+    round: 33,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['96fba92b0249', 'e58a35b4d66f'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability validates its slug parameter against the 255-character width of the slug index it looks the market up in, instead of the documented 1..512: a slug of 256 to 512 characters is refused with 422 invalid_request "slug must be 1..255 characters" instead of being looked up (the reference answers 200 with tracked false and every other member null for a slug no market has). Slugs of 1 to 255 characters, 513 or more (422 on both), market_key and market_id of any length, and the slug path parameters of the other routes are right.',
+    how: 'GET /api/public/forecast-availability?slug=<300 x "a"> (no key): 200 {tracked: false, available: false, ...} on the reference, 422 "slug must be 1..255 characters" through the bug; ?market_id=<300 x "a">&venue=venue_b is 200 on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability')) return null;
+      const s = ctx.query.get('slug');
+      if (s === null) return null;
+      const n = [...s].length;
+      if (n < 256 || n > 512) return null;
+      // let the reference refuse an over-long slug, so any earlier refusal (a 429, a conflict) keeps its order
+      ctx.query.set('slug', 'a'.repeat(513));
+      ctx.r33bSlugBound = true;
+      return null;
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r33bSlugBound || res.status !== 422 || !b || typeof b.message !== 'string') return;
+      b.message = b.message.replace(/slug must be 1\.\.512 characters/, 'slug must be 1..255 characters');
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 33 b): market search debited twice for an as_of snapshot
+  {
+    name: 'markets_search_as_of_debit_20',
+    round: 33,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['a67cee85dc70', '66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'GET /api/v1/markets/search sends a request that carries as_of through the historical-snapshot lane, which calls the shared metering step itself, and the search handler meters the call again: an API-key search with as_of (a date or an instant) is debited 20 credits ($0.02) instead of the table\'s $0.01. The answer is the reference\'s; a search without as_of costs 10 credits, the 402 challenge, the pricing answer and every other route are right; x402 calls are not touched.',
+    how: 'Create an account, GET /api/v1/markets/search?q=fed with its key (10 credits on both), then GET /api/v1/markets/search?q=fed&as_of=2026-11-30: 10 credits spent on the reference, 20 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (ctx.query.get('as_of') === null) return;
+      await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 33 b): the oil route bills an answer degraded by perp_venue_b alone
+  {
+    name: 'oil_perp_venue_b_down_billed',
+    round: 33,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5', '03bc51cf5e0d'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The oil route decides its refund from the outcome of its first upstream mark fetch (venue_a_perps) only, the fetch it made first when the route had one mark: when the second perp venue\'s mark alone could not be fetched (marks.perp_venue_b null, degraded true, venue_a_perps present), the 10-credit debit of an API-key call is kept. An answer degraded by venue_a_perps, or by both marks, is refunded as on the reference, and the answer itself (status, marks, degraded, reading) is unchanged; x402 calls are not touched.',
+    how: 'POST /__control/oil {scope S, reading seeded, marksDown [perp_venue_b]}; GET /api/v1/signals/oil with an API key and X-Fault-Scope S: 200 with degraded true and perp_venue_b null, 0 credits spent on the reference and 10 through the bug; with marksDown [venue_a_perps] 0 on both.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !b || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const m = b.marks;
+      if (b.degraded !== true || !m || m.perp_venue_b !== null || !m.venue_a_perps) return;
+      await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 33 b): the social-research in-flight 429 billed
+  {
+    name: 'x_research_concurrency_429_billed',
+    round: 33,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['4fc78605712d', 'c62df283b618'],
+    operations: ['POST /api/v1/x/search', 'POST /api/v1/x/profile'],
+    what: 'The social-research limiter checks its second, minute and day windows before the debit, but its in-flight bound only after the debit (the slot is taken where the call starts its research), and that refusal path skips the refund: a social call refused because five of the key\'s social calls are running (429 limit_scope x_research, RateLimit "x_research-concurrency") keeps the route\'s price (500 credits for x/search, 1000 for x/profile). The 429 itself is the reference\'s; the social second, minute and day 429s and every standard-scope 429 debit nothing; x402 calls are not touched.',
+    how: 'POST /__control/faults {POST /api/v1/x/search, latencyMs 3000, times 5, scope S}; five POST /api/v1/x/search {query: "fed", limit: 1} with one key and X-Fault-Scope S, then a sixth 1.2 s later (a new second window) while the five still run: 429 "x_research-concurrency"; the account spends 2500 credits on the reference and 3000 through the bug.',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'POST' || !/^\/api\/v1\/x\/(search|profile)$/.test(ctx.path)) return;
+      if (res.status !== 429 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (!/^"x_research-concurrency"/.test(String(res.headers.ratelimit || ''))) return;
+      await ctx.charge(PRICE[ctx.path]);
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

@@ -3998,6 +3998,106 @@ const checks = {
     must(out.status === 404, `event ticker answered ${out.status}`);
     return v(spent !== 0, `spent ${spent} on the event ticker's 404`);
   },
+  // ---------------------------------------------------------------- round 33 (a)
+  async job_updated_at_postgres_text(api) {
+    const a = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const r = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+    must(r.status === 200 && r.json && typeof r.json.createdAt === 'string', `job read ${r.status}`);
+    const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+    must(rfc3339.test(r.json.createdAt), `createdAt ${r.json.createdAt}`);
+    return v(typeof r.json.updatedAt !== 'string' || !rfc3339.test(r.json.updatedAt), `createdAt ${r.json.createdAt}, updatedAt ${JSON.stringify(r.json.updatedAt)}`);
+  },
+  async latest_legacy_service_url_market_key(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.events), `latest ${r.status}`);
+    const legacy = r.json.events.map((e) => e.market).filter((m) => m && m.venue === 'venue_a' && typeof m.serviceMarketId === 'string' && !m.serviceMarketId.includes(':'));
+    must(legacy.length > 0, 'no legacy venue_a market in the feed');
+    const bad = legacy.filter((m) => m.serviceUrl !== `${SITE}/markets/${enc(m.serviceMarketId)}`);
+    return v(bad.length > 0, `${bad.length}/${legacy.length} legacy venue_a events with serviceUrl off serviceMarketId (e.g. ${bad[0] ? `${bad[0].serviceMarketId} -> ${bad[0].serviceUrl}` : '-'})`);
+  },
+  async targets_outcome_suffix_child_404(api) {
+    const ev = await api.get('/api/public/forecast-targets?ref=KXRECESSION-26');
+    must(ev.status === 200 && ev.json.targetType === 'event' && ev.json.markets.some((c) => c.ticker === 'KXRECESSION-26-YES'), `event ref ${ev.status}`);
+    const r = await api.get('/api/public/forecast-targets?ref=KXRECESSION-26-YES');
+    const ok = r.status === 200 && r.json.targetType === 'market' && r.json.selectedMarket && r.json.selectedMarket.ticker === 'KXRECESSION-26-YES' && r.json.generation;
+    return v(!ok, `exact child KXRECESSION-26-YES -> ${r.status} ${r.json && (r.json.error || r.json.targetType)}`);
+  },
+  async ip_guard_second_429_wait_zero(api) {
+    const a = await api.newAccount();
+    await sleep(1100);
+    const u = await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'second', count: 50 });
+    must(u.status === 200, `ip_guard preload ${u.status}`);
+    const r = await api.get('/api/v1/assets', { key: a.key });
+    await sleep(1100);
+    must(r.status === 429 && String(r.headers.ratelimit || '').startsWith('"ip_guard-second"'), `expected an ip_guard-second 429, got ${r.status} ${r.headers.ratelimit}`);
+    const h = Number(r.headers['retry-after']);
+    return v(!(h >= 1) || !(r.json.retry_after >= 1), `Retry-After ${r.headers['retry-after']}, retry_after ${r.json.retry_after}`);
+  },
+  async oil_episode_prices_numeric_strings(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/signals/oil', { key: a.key });
+    must(r.status === 200 && r.json && r.json.episode && r.json.episode.ref_price !== null && r.json.episode.ref_price !== undefined, `oil ${r.status}`);
+    const e = r.json.episode;
+    const bad = ['ref_price', 'outcome_price', 'return_pct', 'live_return_pct'].filter((k) => e[k] !== null && e[k] !== undefined && typeof e[k] !== 'number');
+    return v(bad.length > 0, bad.length ? bad.map((k) => `${k} ${JSON.stringify(e[k])}`).join(', ') : `ref_price ${e.ref_price}, outcome_price ${e.outcome_price}`);
+  },
+  // ---------------------------------------------------------------- round 33 (b)
+  async latest_types_forecast_x_post_pair(api) {
+    const a = await api.newAccount();
+    const posts = await api.get('/api/v1/latest?hours=6&types=x_post', { key: a.key });
+    must(posts.status === 200 && posts.json.events.length > 0, `types=x_post answered ${posts.status} with ${posts.json && posts.json.events.length} events`);
+    const r = await api.get('/api/v1/latest?hours=6&types=forecast,x_post', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.events), `types=forecast,x_post answered ${r.status}`);
+    const n = r.json.events.filter((e) => e.type === 'x_post').length;
+    const f = r.json.events.filter((e) => e.type === 'forecast').length;
+    must(f > 0, 'no forecast event in six hours');
+    return v(n === 0, `types=forecast,x_post: ${f} forecasts, ${n} x_post events (types=x_post alone: ${posts.json.events.length})`);
+  },
+  async availability_slug_bound_255(api) {
+    const over = await api.get(`/api/public/forecast-availability?slug=${'a'.repeat(513)}`);
+    must(over.status === 422, `513 characters answered ${over.status}`);
+    const id = await api.get(`/api/public/forecast-availability?market_id=${'a'.repeat(300)}&venue=venue_b`);
+    must(id.status === 200, `a 300-character market_id answered ${id.status}`);
+    const r = await api.get(`/api/public/forecast-availability?slug=${'a'.repeat(300)}`);
+    return v(r.status !== 200 || !r.json || r.json.tracked !== false, `300-character slug: ${r.status} ${r.text.slice(0, 120)}`);
+  },
+  async markets_search_as_of_debit_20(api) {
+    const a = await api.newAccount();
+    const plain = await api.spent(a, () => api.get('/api/v1/markets/search?q=fed', { key: a.key }));
+    must(plain.out.status === 200 && plain.spent === 10, `plain search: ${plain.out.status}, spent ${plain.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/search?q=fed&as_of=2026-11-30', { key: a.key }));
+    must(out.status === 200, `as_of search answered ${out.status}`);
+    return v(spent !== 10, `search with as_of: spent ${spent}`);
+  },
+  async oil_perp_venue_b_down_billed(api) {
+    const scope = `r33b-oil-${randomUUID()}`;
+    const o = await api.control('POST', '/__control/oil', { scope, reading: 'seeded', marksDown: ['perp_venue_b'] });
+    must(o.status === 200, `oil state answered ${o.status}`);
+    const a = await api.newAccount();
+    await sleep(1100); // oil start spacing
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/oil', { key: a.key, scope }));
+    must(out.status === 200 && out.json && out.json.degraded === true && out.json.marks && out.json.marks.perp_venue_b === null && out.json.marks.venue_a_perps,
+      `oil answered ${out.status} ${out.text.slice(0, 160)}`);
+    return v(spent !== 0, `perp_venue_b down (null, degraded true): spent ${spent}`);
+  },
+  async x_research_concurrency_429_billed(api) {
+    try {
+      const a = await api.newAccount(100000);
+      const scope = `r33b-xc-${randomUUID()}`;
+      await api.fault({ method: 'POST', path: '/api/v1/x/search', latencyMs: 3000, times: 5, scope });
+      const before = await api.credits(a);
+      const call = () => api.post('/api/v1/x/search', { query: 'fed', limit: 1 }, { key: a.key, scope });
+      const out = await Promise.all(Array.from({ length: 6 }, (_, i) => sleep(i < 5 ? i * 20 : 1200).then(call)));
+      const after = await api.credits(a);
+      const ok = out.filter((r) => r.status === 200).length;
+      const lim = out.filter((r) => r.status === 429 && /^"x_research-concurrency"/.test(r.headers.ratelimit || ''));
+      must(ok === 5 && lim.length === 1, `expected five 200s and one concurrency 429 (${out.map((r) => r.status).join(',')})`);
+      const spent = before - after;
+      return v(spent !== 5 * 500, `five searches and one in-flight 429: spent ${spent}`);
+    } finally { await api.reset(); }
+  },
 
 };
 
