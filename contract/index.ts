@@ -17,6 +17,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parseYamlFile } from '../lib/yaml-file.ts';
+import { SPEC_DATE_TIME } from './date-time.ts';
 import { loadRules } from './rules.ts';
 import { parseFacts, type OperationFacts } from './operation-facts.ts';
 import type { Violation } from '../lib/violation.ts';
@@ -101,6 +102,8 @@ class Contract {
     const validated = withoutDiscriminatorMappings(structuredClone(this.doc));
     this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true, discriminator: true });
     addFormats(this.ajv);
+    // The spec's date-time, not ajv-formats' laxer one (contract/date-time.ts).
+    this.ajv.addFormat('date-time', SPEC_DATE_TIME);
     this.ajv.addSchema(validated as object, REF);
     indexSchemaLocations(validated.components?.schemas ?? {});
     indexParents(validated);

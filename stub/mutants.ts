@@ -61,6 +61,12 @@ const TABLE = {
     ['lim-social-in-standard', 'LIM-005', 'social research calls count in the standard scope, so their 5-a-second bound never applies'],
     ['lim-429-no-ratelimit', 'LIM-022', 'a 429 answer carries no RateLimit header field'],
     ['lim-debit-on-429', 'BILL-008', 'an API-key call refused 429 by its scope is debited first'],
+    [
+      'lim-social-concurrency-429-debited',
+      'BILL-008',
+      "the social in-flight 429 keeps an API key's debit of the route's price; the social second, minute and day 429s stay free (round-33 bug)",
+      { operation: 'searchSocial', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
     ['lim-policy-quota-off', 'LIM-033', 'RateLimit-Policy advertises the per-second policies one above the bound (q=21;w=1)'],
     [
       'lim-challenge-counts-portfolio',
@@ -1026,6 +1032,11 @@ const TABLE = {
       'the polling view (view=status) states a rejected job as failed; the result view says rejected (round-32 bug)',
     ],
     [
+      'job-updated-at-db-text',
+      'SCH-229',
+      "the job read states updatedAt in a database's text form (a space, an hours-only offset), createdAt in RFC 3339 (round-33 bug)",
+    ],
+    [
       'job-status-ids-by-market',
       'JOB-009',
       'the polling view of a succeeded job names the forecasts of every succeeded job of its owner on the same market (round-17 bug)',
@@ -1054,6 +1065,12 @@ const TABLE = {
       'LIM-020',
       "the social research second's 429 states a wait floored to whole seconds (0): a client honouring it is refused again (round-32 bug)",
       { operation: 'createSocialProfile', via: ['suites/limits.spec.ts'] },
+    ],
+    [
+      'lim-guard-second-wait-floored',
+      'LIM-020',
+      "the per-IP guard second's 429 states a wait floored to whole seconds (0): a client honouring it is refused again (round-33 bug)",
+      { operation: 'getPricing', via: ['suites/limits.spec.ts'] },
     ],
     [
       'lim-guard-minute-wait-clock',

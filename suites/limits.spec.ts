@@ -402,7 +402,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
 
   test(
     'per-IP guard: at most 50 requests a second from one address are admitted, the next answers 429 (a stricter guard is allowed)',
-    { ...ruleDetails('LIM-009', 'LIM-014', 'LIM-027', ...ANATOMY, ...ADVERTISED, ...contractRules('getPricing')) },
+    { ...ruleDetails('LIM-009', 'LIM-014', 'LIM-027', 'LIM-020', ...ANATOMY, ...ADVERTISED, ...contractRules('getPricing')) },
     async ({ api }) => {
       await sleep(1100);
       const b = await burst(LIMIT_BOUNDS.ip_guard.second + 1, () =>
@@ -430,6 +430,18 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
         await expect(refused).toMatchContract('getPricing');
         found.push(...judgeRefusal(refusedAnswer, { scope: 'ip_guard', limit: 'second' }));
       }
+      await test.step("after its Retry-After the guard's refused request is admitted (LIM-020)", async () => {
+        // As on the standard and social seconds (round-33 bug: the guard second's wait floored to 0 s): the refused call is
+        // the burst's last, so its stated wait is the latest; waited for real, so only a wait of at most 5 s is taken.
+        const wait = parseRetryAfter(refused?.headers()['retry-after']);
+        if (
+          !judged('LIM-020', refused && wait !== undefined && wait <= 5 ? 1 : 0, 'a guard 429 to retry after its Retry-After (at most 5 s)')
+        )
+          return;
+        await sleep(wait! * 1000 + 50);
+        const again = await api.withKey(undefined).call('GET', '/api/public/pricing', { raw429: true, unpaced: true });
+        found.push(...drawnFrom(again, checkRetryAdmitted(refusedAnswer!, await answerOf(again), `retried ${wait} s after a guard 429`)));
+      });
       await sleep(1100);
       expect(found).toHaveNoViolations();
     },

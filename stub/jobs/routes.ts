@@ -91,6 +91,9 @@ export const register: RouteModule = (route, ctx: StubContext) => {
         .map((j) => j.forecast.id);
     // Mutant job-status-rejected-as-failed: the polling view states a rejected job as failed (round-32 bug).
     if (mutant('job-status-rejected-as-failed') && view === 'status' && body.status === 'rejected') body.status = 'failed';
+    // Mutant job-updated-at-db-text: updatedAt in a database's text form, a space and an hours-only offset (round-33 bug).
+    if (mutant('job-updated-at-db-text') && typeof body.updatedAt === 'string')
+      body.updatedAt = body.updatedAt.replace('T', ' ').replace('Z', '+00');
     return { body, headers };
   });
 };

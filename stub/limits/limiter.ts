@@ -143,11 +143,13 @@ export class RateLimiter {
     const b = LIMIT_BOUNDS[scope];
     let exceeded: Exceeded[] | undefined;
     if (u.second.length >= b.second + (mutant('lim-admit-21') && scope === 'standard' ? 1 : 0))
-      // Mutant lim-social-second-wait-floored: the social second's wait floored to whole seconds, so 0 (round-32 bug).
+      // Mutants lim-social-second-wait-floored, lim-guard-second-wait-floored: the social (the per-IP guard's) second's
+      // wait floored to whole seconds, so 0 (round-32, round-33 bugs).
       (exceeded ??= []).push({
         window: 'second',
         retryAfter:
-          mutant('lim-social-second-wait-floored') && scope === 'x_research'
+          (mutant('lim-social-second-wait-floored') && scope === 'x_research') ||
+          (mutant('lim-guard-second-wait-floored') && scope === 'ip_guard')
             ? 0
             : this.waitS(u.second[u.second.length - b.second]!, 1000, t),
       });

@@ -39,6 +39,15 @@ export function principalAdmission(ctx: StubContext, operationId: string, price:
       return ticket;
     } catch (err) {
       if (mutant('lim-debit-on-429') && principal.via === 'api-key') ctx.accounts.debit(principal.accountId, price.credits, operationId);
+      // Mutant lim-social-concurrency-429-debited: the social in-flight 429 keeps an API key's debit of the route's price,
+      // the social second, minute and day 429s stay free (round-33 bug).
+      if (
+        mutant('lim-social-concurrency-429-debited') &&
+        scope === 'x_research' &&
+        principal.via === 'api-key' &&
+        JSON.stringify((err as { headers?: unknown }).headers ?? {}).includes('concurrency')
+      )
+        ctx.accounts.debit(principal.accountId, price.credits, operationId);
       // Mutant job-quota-counts-refused: the generation's quota slot is reserved before the standard limiter refuses
       // it and never given back (round-17 bug).
       if (mutant('job-quota-counts-refused') && operationId === 'createForecastRequest')

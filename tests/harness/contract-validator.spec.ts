@@ -130,4 +130,15 @@ test.describe('unions and chosen parts (issue 18)', () => {
       JSON.stringify(documented),
     ).toBe(true);
   });
+  test("a date-time is the spec's ISO 8601 / RFC 3339 form, not ajv-formats' laxer one", () => {
+    // Round-33 bug: a database's text form of a timestamp (a space, an hours-only offset) passed every schema rule.
+    const rule = [...loadRules().values()].find(
+      (r) => r.schema === 'ForecastRequest/properties/updatedAt' && r.keyword === 'format' && !r.retired,
+    )!.id;
+    const job = (updatedAt: string) => ({ jobId: 'j1', status: 'queued', createdAt: '2026-12-01T16:49:00.258Z', updatedAt });
+    for (const bad of ['2026-12-01 16:49:00.258+00', '2026-12-01T16:49:00', '2026-02-30T16:49:00Z'])
+      expect(has(validateResponse('getForecastRequest', answer(200, job(bad))), rule, '/updatedAt'), bad).toBe(true);
+    for (const good of ['2026-12-01T16:49:00.258Z', '2026-12-01T16:49:00+05:30', '2026-12-01T16:49:00+00', '2026-12-01 16:49:00Z'])
+      expect(has(validateResponse('getForecastRequest', answer(200, job(good))), rule, '/updatedAt'), good).toBe(false);
+  });
 });
