@@ -1103,6 +1103,11 @@ const TABLE = {
       { operation: 'getOilSignal', via: ['suites/oil.spec.ts'] },
     ],
     [
+      'oil-episode-price-strings',
+      'SCH-484',
+      "the oil episode's ref_price and outcome_price are decimal strings (a database driver's NUMERIC), its percentages numbers (round-33 bug)",
+    ],
+    [
       'oil-episode-days-from-clock',
       'OIL-016',
       "the open episode's days count the UTC days from its opening through today, a day with no reading yet included (round-14 bug)",

@@ -137,8 +137,10 @@ function presentEpisode(oil: OilData, nowMs: number, liveMark: boolean, reading:
       ? Math.round((dayStart(nowMs) - dayStart(e.openedAt)) / DAY) + 1
       : Math.max(1, Math.min(e.days, through)),
     status: valueOf(e.status),
-    ref_price: e.refPrice,
-    outcome_price: scored ? e.outcomePrice : null,
+    // Mutant oil-episode-price-strings: the reference and outcome prices as a driver returns NUMERIC columns, decimal
+    // strings (round-33 bug).
+    ref_price: mutant('oil-episode-price-strings') ? String(e.refPrice) : e.refPrice,
+    outcome_price: scored ? (mutant('oil-episode-price-strings') ? String(e.outcomePrice) : e.outcomePrice) : null,
     outcome_at: scored ? iso(e.outcomeAt) : null,
     return_pct: scored ? e.returnPct : null,
     live_return_pct: liveMark ? e.liveReturnPct : null,

@@ -141,4 +141,13 @@ test.describe('unions and chosen parts (issue 18)', () => {
     for (const good of ['2026-12-01T16:49:00.258Z', '2026-12-01T16:49:00+05:30', '2026-12-01T16:49:00+00', '2026-12-01 16:49:00Z'])
       expect(has(validateResponse('getForecastRequest', answer(200, job(good))), rule, '/updatedAt'), good).toBe(false);
   });
+  test("a member whose type the spec states and whose nullability it leaves open: another type is a failure, not the gap's", () => {
+    // Round-33 bug: an oil episode's prices as decimal strings were read as the nullability gap's warning.
+    const rule = schRule('OilEpisode/properties/ref_price');
+    const episode = (ref_price: unknown) => ({ asset: 'crude-wti', reading: null, episode: { ref_price }, marks: {}, degraded: false });
+    const at = (v: unknown) => validateResponse('getOilSignal', answer(200, episode(v))).filter((x) => x.path === '/episode/ref_price');
+    expect(at('71.11'), JSON.stringify(at('71.11'))).toEqual([expect.objectContaining({ ruleId: rule, severity: 'error' })]);
+    expect(at(71.11)).toEqual([]);
+    expect(at(null)).toEqual([]);
+  });
 });
