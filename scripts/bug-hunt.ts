@@ -111,8 +111,15 @@ const citing = (bug: Bug) =>
 function quickSelection(bug: Bug): { families: string[]; rules: string[] } {
   const all = [...new Set([...citing(bug)].map((id) => id.replace(/-\d+$/, '')))];
   const own = all.filter((f) => f !== 'SCH' && f !== 'CONTRACT');
-  if (!own.length) return { families: all, rules: [] };
-  return { families: own, rules: [...citing(bug)].filter((id) => !own.includes(id.replace(/-\d+$/, ''))).sort() };
+  // A price row is also judged on the ledger: BILL-001 (a call debits its route's price) cites the sentence that
+  // charges the price, not the row that states it (round-33 bug: a search with as_of debited twice, failing only
+  // BILL-001, survived a --quick that selected the row's PRICE rule alone).
+  const ledger = all.includes('PRICE') ? ['BILL-001'] : [];
+  if (!own.length) return { families: all, rules: ledger };
+  return {
+    families: own,
+    rules: [...new Set([...citing(bug)].filter((id) => !own.includes(id.replace(/-\d+$/, ''))).concat(ledger))].sort(),
+  };
 }
 
 const outDir = join(ROOT, 'reports', 'bug-hunt');

@@ -560,6 +560,12 @@ const TABLE = {
       { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/parameters.spec.ts'] },
     ],
     [
+      'bill-market-search-as-of-extra',
+      'BILL-001',
+      'a market search with as_of (either form) is debited twice its price (round-33 bug)',
+      { operation: 'searchMarkets', via: ['suites/market-search.spec.ts', 'suites/parameters.spec.ts'] },
+    ],
+    [
       'bill-market-search-venue-extra',
       'BILL-001',
       'a market search naming a venue is debited twice its price',

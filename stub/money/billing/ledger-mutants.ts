@@ -23,6 +23,8 @@ export function extraDebit(operationId: string, query: URLSearchParams, credits:
   if (operationId === 'getLatest' && mutant('bill-latest-types-per-kind')) return credits * Math.max(0, listed('types').length - 1);
   // A venue-qualified market search priced as a second search.
   if (operationId === 'searchMarkets' && mutant('bill-market-search-venue-extra') && query.has('venue')) return credits;
+  // A point-in-time market search priced as a second search (round-33 bug).
+  if (operationId === 'searchMarkets' && mutant('bill-market-search-as-of-extra') && query.has('as_of')) return credits;
   // Evidence by marketKey priced per key listed.
   if (operationId === 'listSources' && mutant('bill-sources-per-market-key'))
     return credits * Math.max(0, listed('market_keys').length - 1);
