@@ -419,6 +419,7 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
       if (!statuses.includes(429)) {
         // No refusal: neither the bound's case nor the anatomy's (a hostile target's 500s earn nothing).
         judgedAnatomy(undefined);
+        judged('LIM-020', 0, 'a guard 429 to retry after its Retry-After (at most 5 s)');
         return void judged('LIM-009', 0, 'a refusal of a free route by the guard in one second');
       }
       // "may tighten during abuse" (LIM-014): fewer admitted is not LIM-009's violation; more is. A fresh
