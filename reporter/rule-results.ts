@@ -360,72 +360,76 @@ export function ruleVerdicts(catalogue: Map<string, Rule>, outcomes: TestOutcome
     for (const id of t.rules) byRule.set(id, [...(byRule.get(id) ?? []), t]);
   }
   const read = answersRead(outcomes);
-  return [...catalogue.values()].map((rule) => {
-    const tests = byRule.get(rule.id) ?? [];
-    const base = {
-      id: rule.id,
-      level: rule.level,
-      section: rule.section,
-      text: rule.text,
-      observe: rule.observe,
-      kind: rule.kind,
-      ...(rule.choice ? { choice: rule.choice } : {}),
-      ...(rule.needs ? { needs: rule.needs } : {}),
-    };
-    if (!tests.length) {
-      const status: RuleStatus =
-        rule.kind === 'gap'
-          ? 'GAP'
-          : rule.observe === 'unobservable'
-            ? 'UNOBSERVABLE'
-            : rule.pending
-              ? 'PENDING'
-              : isTestable(rule)
-                ? 'NO_TEST'
-                : 'GAP';
+  // A retired rule asks nothing of a target any more (its sentence left the spec, or another rule took its place):
+  // listed, it read as a live gap in rules.json and the certification pages and swelled the gap count.
+  return [...catalogue.values()]
+    .filter((rule) => !rule.retired)
+    .map((rule) => {
+      const tests = byRule.get(rule.id) ?? [];
+      const base = {
+        id: rule.id,
+        level: rule.level,
+        section: rule.section,
+        text: rule.text,
+        observe: rule.observe,
+        kind: rule.kind,
+        ...(rule.choice ? { choice: rule.choice } : {}),
+        ...(rule.needs ? { needs: rule.needs } : {}),
+      };
+      if (!tests.length) {
+        const status: RuleStatus =
+          rule.kind === 'gap'
+            ? 'GAP'
+            : rule.observe === 'unobservable'
+              ? 'UNOBSERVABLE'
+              : rule.pending
+                ? 'PENDING'
+                : isTestable(rule)
+                  ? 'NO_TEST'
+                  : 'GAP';
+        return {
+          ...base,
+          status,
+          reasons: rule.pending ? [`pending: ${rule.pending}`] : [],
+          tests: [],
+          ...(isTestable(rule) && matrixOf(rule, [], read) ? { matrix: matrixOf(rule, [], read)! } : {}),
+        };
+      }
+      const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
+      // Black-box first (issue 32): a black-box rule one test could judge without the control plane, and did not for
+      // want of a case, is NOT_RUN for that reason; another test's "needs control plane" does not hide it.
+      const blackBoxTried = rule.observe === 'black-box' && judged.some((j) => j.status === 'NOT_RUN');
+      const considered = blackBoxTried
+        ? judged.filter((j) => !(j.status === 'SKIPPED' && /control plane|FC_CONTROL/i.test(j.reason ?? '')))
+        : judged;
+      const status = considered.reduce<RuleStatus>(
+        (acc, j) => (RANK[j.status] > RANK[acc] ? j.status : acc),
+        rule.kind === 'gap' ? 'GAP' : 'NOT_RUN',
+      );
+      const reasons = [...new Set(considered.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
+      const instances = judged.reduce((s, j) => s + (j.instances ?? 0), 0);
+      const matrix = isTestable(rule) ? matrixOf(rule, judged, read) : undefined;
+      const sames = judged.map((j) => j.same).filter((s) => s !== undefined);
+      const same = sames.length ? sames.every(Boolean) : undefined;
       return {
         ...base,
         status,
-        reasons: rule.pending ? [`pending: ${rule.pending}`] : [],
-        tests: [],
-        ...(isTestable(rule) && matrixOf(rule, [], read) ? { matrix: matrixOf(rule, [], read)! } : {}),
+        reasons:
+          rule.kind === 'gap' && same !== undefined
+            ? [
+                same ? "the target made the stub's choice" : "the target differs from the stub's choice",
+                ...reasons.filter((r) => !r.startsWith('not observed') || !same),
+              ]
+            : reasons,
+        ...(instances ? { instances } : {}),
+        ...(same !== undefined ? { sameChoiceAsStub: same } : {}),
+        tests: judged.map((j) => ({
+          title: j.t.title,
+          status: j.status === 'NOT_RUN' && j.t.status === 'failed' ? 'inconclusive' : j.t.status,
+        })),
+        ...(matrix ? { matrix } : {}),
       };
-    }
-    const judged = tests.map((t) => ({ t, ...judge(t, rule) }));
-    // Black-box first (issue 32): a black-box rule one test could judge without the control plane, and did not for
-    // want of a case, is NOT_RUN for that reason; another test's "needs control plane" does not hide it.
-    const blackBoxTried = rule.observe === 'black-box' && judged.some((j) => j.status === 'NOT_RUN');
-    const considered = blackBoxTried
-      ? judged.filter((j) => !(j.status === 'SKIPPED' && /control plane|FC_CONTROL/i.test(j.reason ?? '')))
-      : judged;
-    const status = considered.reduce<RuleStatus>(
-      (acc, j) => (RANK[j.status] > RANK[acc] ? j.status : acc),
-      rule.kind === 'gap' ? 'GAP' : 'NOT_RUN',
-    );
-    const reasons = [...new Set(considered.filter((j) => j.status === status && j.reason).map((j) => j.reason!))];
-    const instances = judged.reduce((s, j) => s + (j.instances ?? 0), 0);
-    const matrix = isTestable(rule) ? matrixOf(rule, judged, read) : undefined;
-    const sames = judged.map((j) => j.same).filter((s) => s !== undefined);
-    const same = sames.length ? sames.every(Boolean) : undefined;
-    return {
-      ...base,
-      status,
-      reasons:
-        rule.kind === 'gap' && same !== undefined
-          ? [
-              same ? "the target made the stub's choice" : "the target differs from the stub's choice",
-              ...reasons.filter((r) => !r.startsWith('not observed') || !same),
-            ]
-          : reasons,
-      ...(instances ? { instances } : {}),
-      ...(same !== undefined ? { sameChoiceAsStub: same } : {}),
-      tests: judged.map((j) => ({
-        title: j.t.title,
-        status: j.status === 'NOT_RUN' && j.t.status === 'failed' ? 'inconclusive' : j.t.status,
-      })),
-      ...(matrix ? { matrix } : {}),
-    };
-  });
+    });
 }
 
 const JUDGING: ReadonlySet<RuleStatus> = new Set(['PASSED', 'FAILED', 'WARN']);

@@ -83,7 +83,7 @@ test('one failure anywhere beats passes; a pass beats skips', () => {
   expect(v).toEqual({ 'A-001': 'FAILED', 'A-002': 'PASSED', 'A-003': 'THROTTLED' });
 });
 
-test('rules without tests: gaps, unobservable, pending and untested are told apart', () => {
+test('rules without tests: gaps, unobservable, pending and untested are told apart; retired rules are left out', () => {
   const v = verdicts(
     [
       rule('G-001', { kind: 'gap', choice: 'c' }),
@@ -91,10 +91,11 @@ test('rules without tests: gaps, unobservable, pending and untested are told apa
       rule('P-001', { pending: 'issue 9' }),
       rule('N-001'),
       rule('R-001', { retired: true }),
+      rule('R-002', { kind: 'gap', retired: true }),
     ],
     [],
   );
-  expect(v).toEqual({ 'G-001': 'GAP', 'U-001': 'UNOBSERVABLE', 'P-001': 'PENDING', 'N-001': 'NO_TEST', 'R-001': 'GAP' });
+  expect(v).toEqual({ 'G-001': 'GAP', 'U-001': 'UNOBSERVABLE', 'P-001': 'PENDING', 'N-001': 'NO_TEST' });
 });
 
 test('the summary counts only passing rules as PASSED', () => {
