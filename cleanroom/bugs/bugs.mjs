@@ -8816,6 +8816,214 @@ export const bugs = [
       await ctx.charge(PRICE[ctx.path]);
     },
   },
+  // ================================================================== round 34 (a): patterns a, a, c, e, g (the job read's ON_MARKET refs stated from the market's side, the trade-signal list's 429 without RateLimit-Policy, generation refusing legacy venue_a numeric ids, the market list's default forecast window of 24 hours, snapshot quotes' schema_version as a number)
+  // ------------------------------------------------------------------ pattern a (round 34 a): the job read's ON_MARKET refs say direction incoming
+  {
+    name: 'job_forecast_market_ref_incoming',
+    round: 34,
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['e2cb86870ea1'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read builds the relationships of each published forecast (forecasts[].relationships, view=result after success) from the market\'s side of the ON_MARKET edge, so the direct ON_MARKET market ref says direction "incoming" (the edge as seen from the market) instead of "outgoing" relative to the forecast that is the ref\'s subject. The two-hop asset refs (via market), relationship, via, every other member, the status view and every other route\'s forecast envelopes (forecast read, latest feed, availability) are right.',
+    how: 'Create an account, POST /api/auth/forecast-requests {venue_market, venue_a, 1000503} with an Idempotency-Key, POST /__control/clock {advanceSeconds: 700}, GET /api/auth/forecast-requests/{jobId}: status succeeded, forecasts[0].relationships.markets[0] is {relationship ON_MARKET, via direct, direction "outgoing"} on the reference and direction "incoming" through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 200 || !b || !Array.isArray(b.forecasts)) return;
+      let n = 0;
+      for (const f of b.forecasts) {
+        const refs = f && f.relationships && f.relationships.markets;
+        if (!Array.isArray(refs)) continue;
+        for (const r of refs) if (r && r.relationship === 'ON_MARKET' && r.via === 'direct' && r.direction === 'outgoing') { r.direction = 'incoming'; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 34 a): the trade-signal list's 429 carries no RateLimit-Policy
+  {
+    name: 'signal_list_429_no_ratelimit_policy',
+    round: 34,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['a8500226c2fd'],
+    operations: ['GET /api/v1/signals'],
+    what: 'The 429 answers of GET /api/v1/signals (published trade signals) are written by the route\'s own early-exit path, which sets Retry-After and RateLimit but not RateLimit-Policy, so a client cannot learn the quota that refused it from this route. The body (rate_limited, retry_after, limit_scope), the other two headers, the status and every other route\'s 429 (the evidence route /api/v1/markets/{slug}/signals included) are right; nothing is debited.',
+    how: 'Create an account, preload its standard minute window (POST /__control/limits/usage {scope standard, window minute, count 600}), GET /api/v1/signals with its key: 429 with RateLimit-Policy "standard-second";q=20;w=1, ... on the reference, no RateLimit-Policy header through the bug (Retry-After 60 and RateLimit "standard-minute";r=0;t=60 on both).',
+    onResponse(ctx, res) {
+      if (isGet(ctx, '/api/v1/signals') && res.status === 429 && res.headers['ratelimit-policy'] !== undefined) {
+        delete res.headers['ratelimit-policy'];
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 34 a): generation answers 404 for legacy venue_a numeric ids
+  {
+    name: 'generation_legacy_venue_a_id_404',
+    round: 34,
+    pattern: 'c',
+    section: 'Resources and their fields / Generation body (VenueMarketForecastRequest)',
+    sentences: ['1074a9aaeecf'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests looks a venue_a market_id up in the service-market-id index as "venue_a:<id>", the form of the newer venue_a rows, so a legacy venue_a market (whose serviceMarketId is the bare numeric id, e.g. 520224, 503039) is not found and the request is answered 404 not_found ("the venue venue_a has no market ...", nothing debited) instead of being accepted, although forecast-availability hands out that very body for it. Newer venue_a rows (1000503), venue_b tickers and every read of the same markets are right.',
+    how: 'With an API key and an Idempotency-Key, POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_a","market_id":"520224"}: 202 with a jobId (1000 credits) on the reference, 404 not_found (0 credits) through the bug; market_id 1000503 is 202 on both.',
+    async onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests')) return null;
+      const b = ctx.bodyJson();
+      if (!b || typeof b !== 'object' || b.kind !== 'venue_market' || b.venue !== 'venue_a' || typeof b.market_id !== 'string' || !/^\d+$/.test(b.market_id)) return null;
+      if (!(await r34aLegacyVenueA(ctx, b.market_id))) return null;
+      ctx.r34aLegacyId = b.market_id;
+      b.market_id = `venue_a:${b.market_id}`;
+      ctx.setBodyJson(b);
+      ctx.headers['content-length'] = String(ctx.body.length);
+      return null;
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r34aLegacyId || !b || typeof b.message !== 'string') return;
+      b.message = b.message.split(`venue_a:${ctx.r34aLegacyId}`).join(ctx.r34aLegacyId);
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 34 a): the market list's default forecast window is 24 hours
+  {
+    name: 'markets_default_forecast_age_24h',
+    round: 34,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['fb6a3786da57'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets applies a default max_forecast_age of 24 hours (the board\'s freshness default) instead of the documented 48 when the parameter is omitted: forecast_count and latest_forecast_at only count forecasts of the last day, and markets whose only in-window forecast is 24 to 48 hours old and that have no signals drop out of the list (venue_facets recounted accordingly). An explicit max_forecast_age (48 included), changed_within, sort, topic and venue are honoured exactly; the bill is unchanged.',
+    how: 'GET /api/v1/markets and GET /api/v1/markets?max_forecast_age=48 with an API key: identical on the reference (254 markets at the seed); through the bug the first lists fewer markets (242) and e.g. venue_b:KXCPIYOY-26APR-T3.2 says forecast_count 0 and latest_forecast_at null while the explicit 48 says 1.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets') || ctx.query.has('max_forecast_age')) return null;
+      ctx.query.set('max_forecast_age', '24');
+      return null;
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 34 a): snapshot quotes of the market list state schema_version as the number 1
+  {
+    name: 'markets_snapshot_quote_schema_version_number',
+    round: 34,
+    pattern: 'g',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['a60ca0fe1778'],
+    operations: ['GET /api/v1/markets'],
+    what: 'In GET /api/v1/markets, the venue quotes of venue_a_us and venue_c rows (graph snapshots, quote_method graph_snapshot) are built from the stored snapshot record, whose schema_version column is an integer, so venue_quote.schema_version is the number 1 instead of the constant string "1". Live quotes (venue_a, venue_b) of the same answer, every other member and every other route\'s quotes are right.',
+    how: 'GET /api/v1/markets with an API key: rows whose venue is venue_c or venue_a_us carry venue_quote.schema_version 1 (a number) through the bug, "1" on the reference; venue_a and venue_b rows say "1" on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      let n = 0;
+      for (const m of b.markets) {
+        const q = m && m.venue_quote;
+        if (q && q.quote_method === 'graph_snapshot' && q.schema_version === '1') { q.schema_version = 1; n++; }
+      }
+      if (n) res.touch();
+    },
+  },
+  // ================================================================== round 34 (b): patterns b, b, d, f, f (asset search's material_only dropped beside a named q, the market list's venue_c filter merging the other graph-snapshot venue, the profile's default lookback of 180 days, the perp-signal list's per-minute 429 billed, the market list's upstream 502 billed)
+  // ------------------------------------------------------------------ pattern b (round 34 b): material_only dropped in q mode with a named term
+  {
+    name: 'assets_q_material_only_dropped',
+    round: 34,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['509443b65376'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search with a named q term (anything but "*") and material_only=true ignores material_only: Assets with no active direct linked market carrying venue odds or a latest forecast probability are listed, while the echo still says material_only true. material_only alone, with q=*, and with reference are honoured.',
+    how: 'GET /api/v1/assets/search?q=dormant&material_only=true with an API key: 0 assets on the reference, the non-material dormant-holdings asset (markets_with_forecast 0, no odds) through the bug; q=*&material_only=true leaves it out on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search')) return;
+      const q = ctx.query.get('q');
+      if (q !== null && q.trim() !== '*' && !ctx.query.has('reference') && ctx.query.get('material_only') === 'true') {
+        ctx.query.delete('material_only');
+        ctx.r34bMatDropped = true;
+      }
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.r34bMatDropped && res.status === 200 && b) { b.material_only = true; res.touch(); }
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 34 b): venue=venue_c on the market list also keeps venue_a_us rows
+  {
+    name: 'markets_venue_c_snapshot_lane_merged',
+    round: 34,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['f2c39a12bd17'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets?venue=venue_c filters on the quote lane (graph_snapshot) rather than the venue key, so it also lists the venue_a_us rows (the other snapshot-priced venue). venue=venue_a, venue_b and venue_a_us, and every other route\'s venue filter, are right; venue_facets (over the unfiltered catalog) stay as on the reference.',
+    how: 'GET /api/v1/markets?venue=venue_c with an API key: every row has venue venue_c on the reference (31 rows); through the bug 52 rows, 21 of them venue_a_us.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || ctx.query.get('venue') !== 'venue_c' || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      const q = new URLSearchParams(ctx.query);
+      q.set('venue', 'venue_a_us');
+      const other = await r34bOwnGet(ctx, `/api/v1/markets?${q.toString()}`);
+      if (!other || !Array.isArray(other.markets)) return;
+      const seen = new Set(b.markets.map((m) => m.marketKey));
+      const merged = b.markets.concat(other.markets.filter((m) => !seen.has(m.marketKey)));
+      const sort = ctx.query.get('sort') || 'updated_desc';
+      const key = sort === 'volume_desc' ? (m) => (typeof m.volume_24h === 'number' ? m.volume_24h : -Infinity)
+        : sort === 'signal_count_desc' ? (m) => m.signal_count
+          : (m) => Date.parse(m.market_updated_at) || 0;
+      merged.sort((x, y) => key(y) - key(x));
+      b.markets = merged;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 34 b): the profile's default lookback of 180 days
+  {
+    name: 'profile_default_lookback_180',
+    round: 34,
+    pattern: 'd',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['ee7112e11786'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'POST /api/v1/x/profile without lookback_days profiles the last 180 days instead of the default 365: window.lookback_days is 180 and window.from_date 180 days before to_date. An explicit lookback_days (365 included) is honoured; the price and every other member are the reference\'s.',
+    how: 'POST /api/v1/x/profile {handle: "policy_pat"} with an API key: window.lookback_days 365 (from_date a year before to_date) on the reference, 180 through the bug; {handle: "policy_pat", lookback_days: 365} says 365 on both.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile')) return;
+      const body = ctx.bodyJson();
+      if (body && typeof body === 'object' && !Array.isArray(body) && body.lookback_days === undefined && typeof body.handle === 'string') {
+        body.lookback_days = 180;
+        ctx.setBodyJson(body);
+      }
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 34 b): the perp-signal list's per-minute 429 billed
+  {
+    name: 'perps_minute_429_billed',
+    round: 34,
+    pattern: 'f',
+    section: 'Limits',
+    sentences: ['c62df283b618', '4fc78605712d'],
+    operations: ['GET /api/v1/signals/perps'],
+    what: 'A 429 of GET /api/v1/signals/perps refused by the standard scope\'s per-minute window debits the route\'s 5 credits from the API-key account. The 429 itself (status, body, Retry-After, RateLimit headers) is the reference\'s; its second, day and in-flight 429s, and every other route\'s 429, debit nothing; x402 calls are not touched.',
+    how: 'POST /__control/limits/usage {scope standard, window minute, count 600, accountId}; GET /api/v1/signals/perps with that key: 429 "standard-minute" on both, 0 credits spent on the reference and 5 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/perps') || res.status !== 429) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (!/^"standard-minute"/.test(String(res.headers.ratelimit || ''))) return;
+      await ctx.charge(5);
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 34 b): the market list's upstream 502 billed
+  {
+    name: 'markets_catalog_502_billed',
+    round: 34,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets answers an upstream failure with 502 upstream_unavailable as the reference does, but its error path skips the API-key refund, so the call keeps its 10-credit debit. Its 200s, 429s and other error statuses, and every other route\'s 502, are right; x402 calls are not settled.',
+    how: 'POST /__control/faults {GET /api/v1/markets, status 502, times 1, scope S}; GET /api/v1/markets with an API key and X-Fault-Scope S: 502 on both sides, 0 credits spent on the reference and 10 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 502) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      await ctx.charge(10);
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -9336,6 +9544,39 @@ async function r29bOwnGet(ctx, url) {
       r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r29bKey } });
     } catch { return null; }
     if (r.status === 401 || r.status === 403) { ctx.state.r29bKey = null; continue; }
+    return r.status === 200 ? r.json : null;
+  }
+  return null;
+}
+
+// ---- round-34 (a) helpers
+/** Whether a venue_a numeric id names a legacy row (bare numeric serviceMarketId), read once through the free
+ *  availability lookup and cached per proxy (the seed's rows keep their form). */
+async function r34aLegacyVenueA(ctx, id) {
+  if (!ctx.state.r34aLegacy) ctx.state.r34aLegacy = new Map();
+  const c = ctx.state.r34aLegacy;
+  if (c.has(id)) return c.get(id);
+  const av = await freeGet(ctx, `/api/public/forecast-availability?market_id=${encodeURIComponent(id)}&venue=venue_a`);
+  const m = av && av.tracked && av.market;
+  const legacy = !!(m && m.venue === 'venue_a' && m.nativeMarketId === id && m.serviceMarketId === id);
+  if (av) c.set(id, legacy);
+  return legacy;
+}
+
+// ------------------------------------------------------------------ round-34 (b) helpers
+/** A GET through a proxy-owned API-key account (recreated after a reset), so the caller is not billed twice. */
+async function r34bOwnGet(ctx, url) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r34bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r34bKey = c.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r34bKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r34bKey = null; continue; }
     return r.status === 200 ? r.json : null;
   }
   return null;

@@ -4099,6 +4099,108 @@ const checks = {
     } finally { await api.reset(); }
   },
 
+  // ---- round 34 (a)
+  async job_forecast_market_ref_incoming(api) {
+    try {
+      const a = await api.newAccount(5000);
+      const id = await newJob(api, a);
+      const adv = await api.control('POST', '/__control/clock', { advanceSeconds: 700 });
+      must(adv.status === 200, `clock answered ${adv.status}`);
+      const j = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+      must(j.status === 200 && j.json.status === 'succeeded' && j.json.forecasts.length > 0, `job ${j.status} ${j.json && j.json.status}`);
+      const refs = j.json.forecasts.flatMap((f) => f.relationships.markets.filter((r) => r.relationship === 'ON_MARKET' && r.via === 'direct'));
+      must(refs.length > 0, 'no direct ON_MARKET refs');
+      const bad = refs.filter((r) => r.direction !== 'outgoing');
+      return v(bad.length > 0, `${bad.length}/${refs.length} direct ON_MARKET refs not outgoing (${refs.map((r) => r.direction).join(',')})`);
+    } finally { await api.reset(); }
+  },
+  async signal_list_429_no_ratelimit_policy(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const r = await api.get('/api/v1/signals', { key: a.key });
+    must(r.status === 429 && r.headers['retry-after'] && r.headers.ratelimit, `expected a 429 with Retry-After and RateLimit, got ${r.status}`);
+    return v(!r.headers['ratelimit-policy'], `RateLimit-Policy=${r.headers['ratelimit-policy']}`);
+  },
+  async generation_legacy_venue_a_id_404(api) {
+    const a = await api.newAccount(5000);
+    const gen = (id) => api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: id },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    const av = await api.get('/api/public/forecast-availability?market_id=520224&venue=venue_a');
+    must(av.status === 200 && av.json.tracked && av.json.market.serviceMarketId === '520224', `availability ${av.status} ${av.text.slice(0, 120)}`);
+    const newer = await gen('1000503');
+    must([200, 201, 202].includes(newer.status), `1000503 answered ${newer.status}`);
+    const { spent, out } = await api.spent(a, () => gen('520224'));
+    return v(![200, 201, 202].includes(out.status), `520224 (legacy) answered ${out.status} ${out.text.slice(0, 100)}, spent ${spent}`);
+  },
+  async markets_default_forecast_age_24h(api) {
+    const a = await api.newAccount();
+    const d = await api.get('/api/v1/markets', { key: a.key });
+    const e = await api.get('/api/v1/markets?max_forecast_age=48', { key: a.key });
+    must(d.status === 200 && e.status === 200, `markets ${d.status} ${e.status}`);
+    const row = (m) => `${m.marketKey}:${m.forecast_count}:${m.latest_forecast_at}`;
+    const ds = new Set(d.json.markets.map(row));
+    const diff = e.json.markets.filter((m) => !ds.has(row(m)));
+    return v(diff.length > 0 || d.json.markets.length !== e.json.markets.length,
+      `default ${d.json.markets.length} markets, max_forecast_age=48 ${e.json.markets.length}; ${diff.length} rows differ${diff[0] ? ` (e.g. ${row(diff[0])})` : ''}`);
+  },
+  async markets_snapshot_quote_schema_version_number(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets', { key: a.key });
+    must(r.status === 200, `markets ${r.status}`);
+    const snaps = r.json.markets.filter((m) => m.venue_quote && m.venue_quote.quote_method === 'graph_snapshot');
+    must(snaps.length > 0, 'no snapshot quotes');
+    const bad = r.json.markets.filter((m) => m.venue_quote && m.venue_quote.schema_version !== '1');
+    return v(bad.length > 0, `${bad.length}/${r.json.markets.length} quotes with schema_version !== "1" (${bad.slice(0, 2).map((m) => `${m.venue}:${JSON.stringify(m.venue_quote.schema_version)}`).join(', ')})`);
+  },
+
+  // ---------------------------------------------------------------- round 34 (b)
+  async assets_q_material_only_dropped(api) {
+    const a = await api.newAccount();
+    const star = await api.get('/api/v1/assets/search?q=*&material_only=true', { key: a.key });
+    must(star.status === 200 && Array.isArray(star.json.assets) && !star.json.assets.some((x) => x.assetKey === 'dormant-holdings'), `q=* material_only answered ${star.status}`);
+    const plain = await api.get('/api/v1/assets/search?q=dormant', { key: a.key });
+    must(plain.status === 200 && plain.json.assets.some((x) => x.assetKey === 'dormant-holdings'), `q=dormant answered ${plain.status} without dormant-holdings`);
+    const r = await api.get('/api/v1/assets/search?q=dormant&material_only=true', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets) && r.json.material_only === true, `q=dormant&material_only=true answered ${r.status}`);
+    const bad = r.json.assets.filter((x) => x.assetKey === 'dormant-holdings');
+    return v(bad.length > 0, `q=dormant&material_only=true: ${r.json.assets.length} assets (${r.json.assets.map((x) => x.assetKey).join(', ') || '-'})`);
+  },
+  async markets_venue_c_snapshot_lane_merged(api) {
+    const a = await api.newAccount();
+    const b = await api.get('/api/v1/markets?venue=venue_b', { key: a.key });
+    must(b.status === 200 && b.json.markets.length > 0 && b.json.markets.every((m) => m.venue === 'venue_b'), `venue=venue_b answered ${b.status}`);
+    const r = await api.get('/api/v1/markets?venue=venue_c', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets) && r.json.markets.some((m) => m.venue === 'venue_c'), `venue=venue_c answered ${r.status}`);
+    const other = r.json.markets.filter((m) => m.venue !== 'venue_c');
+    return v(other.length > 0, `venue=venue_c: ${r.json.markets.length} rows, ${other.length} of another venue (${[...new Set(other.map((m) => m.venue))].join(', ') || '-'})`);
+  },
+  async profile_default_lookback_180(api) {
+    const a = await api.newAccount();
+    const r = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+    must(r.status === 200 && r.json && r.json.window, `profile answered ${r.status} ${r.text.slice(0, 120)}`);
+    const w = r.json.window;
+    const days = Math.round((Date.parse(w.to_date) - Date.parse(w.from_date)) / 86400000);
+    return v(w.lookback_days !== 365 || days < 364, `no lookback_days: window.lookback_days ${w.lookback_days}, ${w.from_date}..${w.to_date} (${days} days)`);
+  },
+  async perps_minute_429_billed(api) {
+    const a = await api.newAccount();
+    const u = await api.control('POST', '/__control/limits/usage', { scope: 'standard', window: 'minute', count: 600, accountId: a.id });
+    must(u.status === 200, `minute preload answered ${u.status}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/perps', { key: a.key }));
+    must(out.status === 429 && /^"standard-minute"/.test(out.headers.ratelimit || ''), `expected a standard-minute 429, got ${out.status} ${out.headers.ratelimit}`);
+    return v(spent !== 0, `perps standard-minute 429: spent ${spent}`);
+  },
+  async markets_catalog_502_billed(api) {
+    const a = await api.newAccount();
+    const ok = await api.spent(a, () => api.get('/api/v1/markets?venue=venue_c', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent === 10, `catalog read: ${ok.out.status}, spent ${ok.spent}`);
+    const scope = `r34b-m502-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/markets', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets', { key: a.key, scope }));
+    must(out.status === 502 && out.json && out.json.error === 'upstream_unavailable', `faulted catalog answered ${out.status}`);
+    return v(spent !== 0, `catalog 502: spent ${spent}`);
+  },
+
 };
 
 // ------------------------------------------------------------------ runner
