@@ -232,6 +232,12 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     [
+      'asrch-q-named-material-dropped',
+      'ASRCH-030',
+      'material_only=true is ignored in q mode beside a named term; q=*, reference and material_only alone keep it (round-34 bug)',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
+    ],
+    [
       'asrch-reference-uuid-lost-with-filter',
       'ASRCH-070',
       'beside platform or asset_type, a reference given as an Asset UUID matches nothing (round-10 bug: one form beside a filter)',
@@ -1153,6 +1159,12 @@ const TABLE = {
       'gen-strike-trailing-zero',
       'AVAIL-044',
       'a generation body whose venue_b strike ends in zero after the point (T3.00) is answered 404, as if T3 (round-27 bug)',
+      { operation: 'createForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
+      'gen-legacy-venue-a-404',
+      'AVAIL-044',
+      'a generation body naming a legacy venue_a row (bare numeric serviceMarketId) is answered 404, newer venue_a ids accepted (round-34 bug)',
       { operation: 'createForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
     ],
     [

@@ -529,25 +529,68 @@ test.describe('asset search: q mode', () => {
   }
 
   test(
-    'material_only=true filters q mode: a subset of the same q without it',
-    { ...ruleDetails('ASRCH-035', 'ASRCH-014', 'ASRCH-020', ...contractRules(OP)) },
+    'material_only=true filters q mode: a subset of the same q without it, its material Assets and only those',
+    { ...ruleDetails('ASRCH-035', 'ASRCH-030', 'ASRCH-033', 'ASRCH-014', 'ASRCH-020', ...contractRules(OP)) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
-      const qs = ['*', String(all[0]!.name), ...all.slice(1, 4).map((a) => String(a.assetKey))];
+      // Each Asset's materiality from its hydrated answer (reference mode), so a q naming one Asset that is not
+      // material is a case of the filter: round-34 bug, material_only dropped beside a named q term (q=* kept it),
+      // where the plain answer's subset is the whole answer.
+      const hydrated = await hydrate(paid, assetIds({ assets: all }), targetOptions.siteUrl);
+      const materialOf = (id: string): boolean | undefined => {
+        const a = hydrated.get(id);
+        return a ? isMaterialAsset(a) : undefined;
+      };
+      const named = (a: Row) => [String(a.name), String(a.assetKey)];
+      const notMaterial = all.filter((a) => materialOf(String(a.id)) === false).slice(0, 2);
+      const material = all.filter((a) => materialOf(String(a.id)) === true).slice(0, 1);
+      const qs = [
+        ...new Set([
+          '*',
+          String(all[0]!.name),
+          ...all.slice(1, 4).map((a) => String(a.assetKey)),
+          ...[...notMaterial, ...material].flatMap(named),
+        ]),
+      ];
       const found: Violation[] = [];
+      let dropped = 0;
+      let kept = 0;
       for (const q of qs) {
         const plain = await search(paid, { mode: 'q', q }, targetOptions.siteUrl);
-        const material = await search(paid, { mode: 'q', q, materialOnly: true }, targetOptions.siteUrl);
+        const filtered = await search(paid, { mode: 'q', q, materialOnly: true }, targetOptions.siteUrl);
         found.push(
           ...checkContainsAssets(
             assetIds(plain),
-            assetIds(material),
+            assetIds(filtered),
             'ASRCH-035',
             '/assets',
             `q=${JSON.stringify(q)}&material_only=true returned Assets the plain q did not`,
           ),
         );
+        const shown = new Set(assetIds(filtered));
+        for (const id of assetIds(plain)) {
+          const isMaterial = materialOf(id);
+          if (isMaterial === false) {
+            dropped++;
+            if (shown.has(id))
+              found.push(
+                violation('ASRCH-030', `/assets/${id}`, `q=${JSON.stringify(q)}&material_only=true kept an Asset that is not material`),
+              );
+          } else if (isMaterial === true) {
+            kept++;
+            if (!shown.has(id))
+              found.push(
+                violation(
+                  'ASRCH-033',
+                  `/assets/${id}`,
+                  `q=${JSON.stringify(q)}&material_only=true dropped a material Asset the plain q lists`,
+                ),
+              );
+          }
+        }
       }
+      judged('ASRCH-030', dropped, 'an Asset that is not material, listed by a plain q', OP);
+      judged('ASRCH-033', kept, 'a material Asset listed by a plain q', OP);
       expect(found).toHaveNoViolations();
     },
   );

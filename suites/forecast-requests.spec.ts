@@ -75,16 +75,22 @@ const MAX_FORMS = 8;
 
 /**
  * A body's venue and the character classes of its market_id ("A" upper, "a" lower, "9" digit, others as they are),
- * with its number-like traps (value-forms.ts; round-27 bug: a strike ending in zero read as a number, answered 404).
+ * with its number-like traps (value-forms.ts; round-27 bug: a strike ending in zero read as a number, answered 404),
+ * and the form of the market's serviceMarketId on availability: the same numeric venue_a id names a legacy row (a bare
+ * serviceMarketId) or a newer one (venue-prefixed), and a target may look the two up apart (round-34 bug: a legacy
+ * venue_a id answered 404 while 1000503 was accepted).
  */
-const marketIdForm = (body: GenerationBody): string => `${body.venue}:${formOf(body.market_id, { classes: true })}`;
+const marketIdForm = ({ body, availability }: GenerationTarget): string => {
+  const routed = (availability.market as { serviceMarketId?: unknown } | undefined)?.serviceMarketId;
+  return `${body.venue}:${formOf(body.market_id, { classes: true })} ${typeof routed === 'string' ? formOf(routed) : '-'}`;
+};
 
 /** The stub's choice for an accepted generation (gap JOB-034): 202 with exactly {jobId, status, createdAt}. */
 const STUB_ACCEPTED_KEYS = 'createdAt,jobId,status';
 
 /**
  * Submits and expects an accepted job; returns its jobId. Observes the answer's form (gap JOB-034). `ready`: the body
- * is one availability offered, whose 400 or 422 is AVAIL-044's case (the test skips: no instance), not a harness fault.
+ * is one availability offered, whose 400, 404 or 422 is AVAIL-044's case (the test skips: no instance), not a harness fault.
  */
 async function accepted(client: TargetClient, body: GenerationBody, key: string, ready = false): Promise<string> {
   // A 429 is a documented answer, not a refusal of the case: a short Retry-After (a per-second bound) is
@@ -232,8 +238,8 @@ test.describe('submission and reads', () => {
       };
       const byForm = new Map<string, GenerationTarget>();
       for (const t of targets) {
-        const had = byForm.get(marketIdForm(t.body));
-        if (!had || (!listed(had) && listed(t))) byForm.set(marketIdForm(t.body), t);
+        const had = byForm.get(marketIdForm(t));
+        if (!had || (!listed(had) && listed(t))) byForm.set(marketIdForm(t), t);
       }
       const sample = [...byForm.values()].slice(0, MAX_FORMS);
       test.skip(
@@ -244,8 +250,9 @@ test.describe('submission and reads', () => {
       const found: Violation[] = [];
       let posted = 0;
       const listings: { jobId: string; market: unknown }[] = [];
-      for (const { body, availability } of sample) {
-        await test.step(`${body.venue}:${body.market_id} (form ${marketIdForm(body)})`, async () => {
+      for (const target of sample) {
+        const { body, availability } = target;
+        await test.step(`${body.venue}:${body.market_id} (form ${marketIdForm(target)})`, async () => {
           const a = await submitPastShort429(paid, body, newKey());
           // Only an acceptance or a 400/404/422 speaks of the body's readiness: a limit, a key that cannot pay or a
           // server error is no instance of it. A 404 (nothing matches) of the market availability just tracked and

@@ -89,7 +89,14 @@ function candidates(graph: AssetGraph, req: SearchRequest): Asset[] {
           req.assetType === undefined ||
           a.assetType === req.assetType,
       )
-      .filter((a) => !req.materialOnly || graph.isMaterial(a))
+      // Mutant asrch-q-named-material-dropped: material_only ignored in q mode beside a named term (q=* keeps it;
+      // round-34 bug).
+      .filter(
+        (a) =>
+          !req.materialOnly ||
+          graph.isMaterial(a) ||
+          (mutant('asrch-q-named-material-dropped') && req.mode === 'q' && req.q.trim() !== '*'),
+      )
   );
 }
 

@@ -99,6 +99,10 @@ export function resolveGenerationMarket(store: DataStore, req: GenerationRequest
     throw notFound(`${req.market_id.replace(/\.?0+$/, '')} names no venue_b market`);
   const id = req.market_id.toLowerCase();
   const m = store.resolveMarket({ venue: req.venue, marketId: req.market_id });
+  // Mutant gen-legacy-venue-a-404: the id looked up in its venue-prefixed form only, so a legacy venue_a row (a bare
+  // numeric serviceMarketId) names no market: 404 (round-34 bug).
+  if (mutant('gen-legacy-venue-a-404') && m?.venue === 'venue_a' && /^\d+$/.test(m.serviceMarketId))
+    throw notFound(`the venue venue_a has no market "${req.market_id}"`);
   // Gap JOB-028: the venue-native id matched case-insensitively (the alternate stub: exactly).
   const native = alt('JOB-028') ? m?.nativeMarketId === req.market_id : m?.nativeMarketId.toLowerCase() === id;
   const named =

@@ -127,7 +127,8 @@ export async function submitPastShort429(client: TargetClient, body: unknown, ke
  * its test), so the test's rules get no instance here rather than a harness fault. Undefined for any other answer.
  */
 export function refusedReadyBody(a: Answer, body: GenerationBody): string | undefined {
-  return a.status === 400 || a.status === 422
+  // A 404 (nothing matches) of the market availability has just tracked and offered a body for refuses it as surely.
+  return a.status === 400 || a.status === 404 || a.status === 422
     ? `no instance: the target answered ${a.status} to the generation body availability offers for ${body.venue}:${body.market_id} (${a.bodyText.slice(0, 160)}), so no job of this test was created; AVAIL-044 judges that refusal`
     : undefined;
 }
