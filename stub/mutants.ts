@@ -1186,6 +1186,12 @@ const TABLE = {
       { operation: 'createSocialProfile', via: ['suites/social-profile.spec.ts'] },
     ],
     [
+      'tgt-url-404-no-error',
+      'ERR-001',
+      'a forecast-targets 404 of a URL-form ref that matches nothing carries no error member; a ticker ref keeps it (round-35 bug)',
+      { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
+    [
       'tgt-venue-a-key-legacy-only',
       'TGT-023',
       'a venue_a: marketKey of a newer market (id 1,000,000 and up) answers 404, as if closed (round-19 bug)',

@@ -498,6 +498,65 @@ test.describe('errors', () => {
   );
 
   test(
+    'every accepted ref form that matches nothing answers 404 not_found, the error envelope whole',
+    { ...ruleDetails('TGT-028', 'TGT-029', 'TGT-034', ...contractRules(OP)) },
+    async ({ api, paid }) => {
+      // The ticker test above sends bare and venue_b: tickers only. Round-35 bug: the 404 of a URL-form ref that
+      // matched nothing left out the envelope's error member. Each accepted form (Endpoints / forecast-targets,
+      // 4d6ffdd7c542) is sent naming nothing: a venue_a: marketKey, a venue_b event page and the three venue_a
+      // browser paths on the venue's own origin (from the catalog; a form without an origin is not sent).
+      const unknown = `fcunknown${Date.now().toString(36)}`;
+      const rows = await discovered(paid);
+      const refs: { form: string; ref: string; url: boolean }[] = [
+        { form: 'venue_a: marketKey', ref: `venue_a:9${Date.now()}`, url: false },
+      ];
+      const originA = venueOrigin(rows, 'venue_a');
+      if (originA)
+        refs.push(
+          { form: '/event/{slug}', ref: `${originA}/event/${unknown}`, url: true },
+          { form: '/event/{slug}/{market-slug}', ref: `${originA}/event/${unknown}/${unknown}-m`, url: true },
+          { form: '/market/{slug}', ref: `${originA}/market/${unknown}`, url: true },
+        );
+      // A venue_b event page with its last segment (the event) replaced by an unknown event ticker.
+      const page = rows.find((r) => r.venue === 'venue_b' && typeof r.marketUrl === 'string' && typeof r.nativeEventId === 'string');
+      const pageUrl = page ? String(page.marketUrl).replace(/[?#].*$/, '') : '';
+      if (page && pageUrl.toLowerCase().endsWith(`/${String(page.nativeEventId).toLowerCase()}`))
+        refs.push({
+          form: 'venue_b event URL',
+          ref: `${pageUrl.slice(0, -String(page.nativeEventId).length)}FCUNKNOWN-${unknown.toUpperCase()}`,
+          url: true,
+        });
+      const found: Violation[] = [];
+      let notFound = 0;
+      for (const { form, ref, url } of refs) {
+        const res = await api.get('/api/public/forecast-targets', { params: { ref } });
+        await expect.soft(res, `${form}: ${ref}`).toMatchContract(OP);
+        const body = (await res.json().catch(() => null)) as Row | null;
+        // A 503 (venue resolution unavailable) and a limit's 429 say nothing of the ref.
+        if (res.status() === 503 || res.status() === 429) continue;
+        if (res.status() !== 404 || body?.error !== 'not_found') {
+          found.push(
+            ...drawnFrom(res, [
+              violation(
+                'TGT-028',
+                `/${ref}`,
+                `${form} ${ref} matches nothing: answered ${res.status()} ${JSON.stringify(body?.error)}, not 404 not_found`,
+              ),
+            ]),
+          );
+          continue;
+        }
+        notFound++;
+        // What a URL's echo holds (the URL, or the ticker it names) is not shown: the echo is judged on the non-URL forms.
+        if (!url) found.push(...drawnFrom(res, checkNotFoundEcho(body, ref)));
+      }
+      judged('TGT-028', refs.length, 'a well-formed ref of one accepted form that matches nothing', OP);
+      judged('TGT-029', notFound && refs.some((r) => !r.url) ? 1 : 0, 'a 404 of a non-URL ref', OP);
+      expect(found).toHaveNoViolations();
+    },
+  );
+
+  test(
     'a URL of an unsupported host or path form answers 422 invalid_request',
     { ...ruleDetails('TGT-030', ...contractRules(OP)) },
     async ({ api, targetOptions }) => {

@@ -35,8 +35,16 @@ const VENUE_A_HOST = hostOf(VENUE_HOSTS.venue_a);
 export const openChildren = (store: DataStore, event: VenueEvent): Market[] => store.childrenOf(event).filter((m) => m.status === 'open');
 
 /** 404 with the unresolved reference echoed in `ticker` (gap TGT-034: the alternate stub nests it in details). */
-const nothingMatches = (ref: string, what: string): ApiError =>
-  notFound(`no forecast target matches ${what}`, 'not_found', alt('TGT-034') ? { details: { ticker: ref } } : { ticker: ref });
+const nothingMatches = (ref: string, what: string): ApiError => {
+  const err = notFound(`no forecast target matches ${what}`, 'not_found', alt('TGT-034') ? { details: { ticker: ref } } : { ticker: ref });
+  // Mutant tgt-url-404-no-error: the 404 of a URL-form ref built by its own path, without the envelope's error
+  // member (round-35 bug); a ticker's 404 keeps it.
+  if (mutant('tgt-url-404-no-error') && /^https?:\/\//i.test(ref)) {
+    const whole = err.envelope();
+    err.envelope = () => Object.fromEntries(Object.entries(whole).filter(([k]) => k !== 'error'));
+  }
+  return err;
+};
 
 function resolvedEvent(store: DataStore, ref: string, event: VenueEvent, selected: Market | null): Resolved {
   const children = openChildren(store, event);
