@@ -9024,6 +9024,196 @@ export const bugs = [
       await ctx.charge(10);
     },
   },
+  // ---------------------------------------------------------------- round 35 (a)
+  {
+    name: 'markets_venue_a_us_filter_empty',
+    round: 35,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['f2c39a12bd17'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets?venue=venue_a_us answers an empty markets array: the catalog\'s venue filter maps the venue key to the catalog\'s venue code through a table written before the US venue was added, so venue_a_us maps to no code and matches no row. venue=venue_a, venue_b and venue_c, the unfiltered list (which lists the venue_a_us rows) and venue_facets (which count the whole list, as on the reference) are right.',
+    how: 'GET /api/v1/markets (venue_a_us rows listed, facet venue_a_us 21), then GET /api/v1/markets?venue=venue_a_us: 21 rows on the reference, [] through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      if (ctx.query.get('venue') !== 'venue_a_us') return;
+      b.markets = [];
+      res.touch();
+    },
+  },
+  {
+    name: 'targets_exact_child_estimated_cost_one',
+    round: 35,
+    pattern: 'd',
+    section: 'Resources and their fields / Target resolution (GET /api/public/forecast-targets)',
+    sentences: ['1d099ad81fdb', '7d408c9bbf65'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'For exact venue_b child input (a child ticker or a venue_b: marketKey of a child) of a multi-contract event, allContracts.estimatedCostUsd states the selected child\'s own generation price ("1.00") instead of the fan-out plan\'s cost (marketCount x $1.00, "5.00" for a five-child event); marketCount, requests, every child\'s generation.costUsd and the event-input answer (which says "5.00") are the reference\'s.',
+    how: 'GET /api/public/forecast-targets?ref=KXCPIYOY-26MAR-T2.8: allContracts {marketCount 5, requests 5} with estimatedCostUsd "5.00" on the reference and "1.00" through the bug; ref=KXCPIYOY-26MAR says "5.00" on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b) return;
+      if (b.venue !== 'venue_b' || b.targetType !== 'market' || !b.allContracts || !b.selectedMarket) return;
+      const g = b.selectedMarket.generation;
+      if (!g || typeof g.costUsd !== 'string' || !(b.allContracts.marketCount > 1)) return;
+      b.allContracts.estimatedCostUsd = g.costUsd;
+      res.touch();
+    },
+  },
+  {
+    name: 'job_foreign_404_billed',
+    round: 35,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5', '10cc32b6b192'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read looks a jobId up before the ownership check and meters the lookup at the stored-read price when the job exists: reading a job that belongs to another account answers the same 404 not_found body as an unknown jobId, but debits 10 credits from the caller\'s account. An unknown jobId\'s 404, and every read of one\'s own jobs (either view), stay free.',
+    how: 'Account A: POST /api/auth/forecast-requests (venue_a 1000503, Idempotency-Key) -> jobId; account B: GET /api/auth/forecast-requests/{jobId}: 404 on both sides, B spends 0 credits on the reference and 10 through the bug.',
+    async onResponse(ctx, res) {
+      const jobs = r35aJobs(ctx);
+      if (ctx.method === 'POST' && ctx.path === '/api/auth/forecast-requests' && res.status >= 200 && res.status < 300) {
+        const b = J(res);
+        if (b && typeof b.jobId === 'string' && ctx.apiKey) jobs.set(b.jobId.toLowerCase(), ctx.apiKey);
+        return;
+      }
+      const m = ctx.method === 'GET' ? JOB_READ.exec(ctx.path) : null;
+      if (!m || res.status !== 404 || !ctx.apiKey) return;
+      let id;
+      try { id = decodeURIComponent(m[1]).toLowerCase(); } catch { return; }
+      const owner = jobs.get(id);
+      if (owner && owner !== ctx.apiKey) await ctx.charge(10);
+    },
+  },
+  {
+    name: 'sources_concurrency_max_concurrent_5',
+    round: 35,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['db986177c205', 'a8500226c2fd'],
+    operations: ['GET /api/v1/sources'],
+    what: 'The concurrency 429 of GET /api/v1/sources (the standard scope\'s in-flight bound, ten calls of one account already running) carries X-Quotient-Max-Concurrent: 5, the social-research scope\'s bound, because the sources route (which also returns social posts) takes the header from the social limiter profile; the limiter still admits ten in flight, and RateLimit-Policy ("standard-concurrency";q=10), RateLimit, Retry-After and the body are the reference\'s. Every other route, and the sources route\'s second, minute and day 429s, are right.',
+    how: 'POST /__control/faults {GET /api/v1/sources, latencyMs 1500, times 10, scope S}; eleven GET /api/v1/sources?market_keys=venue_a:520224 calls of one API key with X-Fault-Scope S, 20 ms apart: the eleventh answers 429 "standard-concurrency" with X-Quotient-Max-Concurrent 10 on the reference and 5 through the bug.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 429) return;
+      if (res.headers['x-quotient-max-concurrent'] === undefined) return;
+      if (!/standard-concurrency/.test(String(res.headers.ratelimit || ''))) return;
+      res.headers['x-quotient-max-concurrent'] = '5';
+    },
+  },
+  {
+    name: 'assets_directory_502_billed',
+    round: 35,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/assets'],
+    what: 'GET /api/v1/assets (the metadata-only directory) answers an upstream failure with 502 upstream_unavailable as the reference does, but its error path skips the API-key refund, so the call keeps its 5-credit debit. Its 200s, 429s and other statuses, the asset search\'s 502, and every other route\'s 502 are right; x402 calls are not settled.',
+    how: 'POST /__control/faults {GET /api/v1/assets, status 502, times 1, scope S}; GET /api/v1/assets with an API key and X-Fault-Scope S: 502 on both sides, 0 credits spent on the reference and 5 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets') || res.status !== 502) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return;
+      await ctx.charge(5);
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 35 b): the targets 404 of a URL ref without its error code
+  {
+    name: 'targets_url_ref_404_no_error_code',
+    round: 35,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['69081e483e80'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'When GET /api/public/forecast-targets answers 404 for a URL-form ref (a venue_a /event/ or /market/ browser URL or a venue_b event URL that matches nothing), the error body lacks the required error member: it carries only message and the echoed ticker. The 404 of a bare ticker or marketKey ref, the 422s and 503s, and every other route\'s errors keep {error, message}.',
+    how: 'GET /api/public/forecast-targets?ref=https%3A%2F%2Fvenue-a.example%2Fevent%2Fno-such-event-xyz: 404 {"message":"no forecast target matches no-such-event-xyz","ticker":"https://venue-a.example/event/no-such-event-xyz"} with no error; ?ref=KXNOPE-99 still answers {"error":"not_found",...}.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 404) return;
+      const b = J(res);
+      if (!b || !r35bIsUrlRef(ctx.query.get('ref'))) return;
+      delete b.error;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 35 b): asset-search linked markets' market_updated_at without a zone
+  {
+    name: 'asset_linked_market_updated_at_zoneless',
+    round: 35,
+    pattern: 'a',
+    section: 'Resources and their fields',
+    sentences: ['e965d3311b6c'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'The linked markets hydrated by GET /api/v1/assets/search (reference mode and material_only mode) carry market_updated_at as a zone-less local date-time ("2026-12-01T20:26:00.000", the graph store\'s LocalDateTime printed as is) instead of an RFC 3339 date-time with an offset. The instant is the right UTC wall time; end_date, latest_forecast_at, forecast_at, the venue_quote timestamps and every other route\'s market_updated_at keep the Z.',
+    how: 'GET /api/v1/assets/search?reference=venue_a:520224 with an API key: assets[].linked_markets[].market_updated_at is "2026-12-01T20:26:00.000" (no Z, no offset); GET /api/v1/markets gives the same market "2026-12-01T20:26:00.000Z".',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.assets)) return;
+      let changed = false;
+      for (const a of b.assets) {
+        for (const m of (a && Array.isArray(a.linked_markets) ? a.linked_markets : [])) {
+          const z = r35bZoneless(m && m.market_updated_at);
+          if (z) { m.market_updated_at = z; changed = true; }
+        }
+      }
+      if (changed) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 35 b): a venue_b marketKey of an exact child read as its event on targets
+  {
+    name: 'targets_venue_b_key_child_as_event',
+    round: 35,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['4d6ffdd7c542', 'dc2473b6839e'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'GET /api/public/forecast-targets resolves a venue_b: marketKey ref through the event index only: the marketKey of an exact binary child (venue_b:KXCPIYOY-26MAR-T2.8) is answered as its parent event (targetType event, selectionRequired true, the open children, no selectedMarket and no ready generation body), with input echoing the ref. The bare child ticker, venue_b: event keys, venue_a: keys and URLs are right.',
+    how: 'GET /api/public/forecast-targets?ref=venue_b:KXCPIYOY-26MAR-T2.8: the reference answers targetType market, selectionRequired false, selectedMarket.ticker KXCPIYOY-26MAR-T2.8 and generation {kind venue_market, venue venue_b, market_id KXCPIYOY-26MAR-T2.8}; through the bug targetType event, selectionRequired true, no selectedMarket and no generation. ?ref=KXCPIYOY-26MAR-T2.8 is right on both.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200) return;
+      const ref = ctx.query.get('ref') || '';
+      const b = J(res);
+      if (!/^venue_b:/i.test(ref) || !b || b.targetType !== 'market' || !b.selectedMarket || !b.selectedMarket.eventTicker) return;
+      const ev = await ctx.upstream({ method: 'GET', url: `/api/public/forecast-targets?ref=${encodeURIComponent(b.selectedMarket.eventTicker)}` });
+      const e = J(ev);
+      if (ev.status !== 200 || !e || e.targetType !== 'event') return;
+      e.input = ref;
+      ev.touch();
+      return ev;
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 35 b): the sources slug form's default window of 24 hours
+  {
+    name: 'sources_slug_form_default_window_24h',
+    round: 35,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['24b7b9d1a526'],
+    operations: ['GET /api/v1/sources'],
+    what: 'When GET /api/v1/sources is called with the legacy markets (slug) form and no window, it applies 24 hours (the slug lane\'s old default) instead of the documented 48, so evidence 24 to 48 hours old is missing. The market_keys form\'s default, any explicit window on either form, types, the order and the bill are right.',
+    how: 'GET /api/v1/sources?markets=will-us-unemployment-reach-5-in-2026 with an API key against ?markets=will-us-unemployment-reach-5-in-2026&window=48: the reference answers the same 4 items to both; through the bug the first answers only the 2 from the last 24 hours (articles published about 46 h before the clock are dropped).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources')) return;
+      if (!ctx.query.has('markets') || ctx.query.has('market_keys') || ctx.query.has('window')) return;
+      ctx.query.set('window', '24');
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 35 b): asset search's lexical lane reported skipped in reference mode
+  {
+    name: 'assets_reference_retrieval_lexical_skipped',
+    round: 35,
+    pattern: 'g',
+    section: 'Resources and their fields / Asset search item',
+    sentences: ['f04b75d9dd46'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode, GET /api/v1/assets/search reports retrieval.lexical as "skipped" (the exact-reference lane never consults the lexical backend) instead of the lane\'s observed value "unconfigured". graph stays "ok"; q mode and material_only mode, the assets, references, query and the bill are right.',
+    how: 'GET /api/v1/assets/search?reference=venue_a:520224 with an API key: retrieval is {"graph":"ok","lexical":"skipped"}; ?q=oil answers {"graph":"ok","lexical":"unconfigured"}.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !b.retrieval || typeof b.retrieval !== 'object' || ctx.query.has('q') || !ctx.query.getAll('reference').length) return;
+      if (b.retrieval.lexical === 'unconfigured') { b.retrieval.lexical = 'skipped'; res.touch(); }
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -9581,3 +9771,13 @@ async function r34bOwnGet(ctx, url) {
   }
   return null;
 }
+
+// ---- round-35 (a) helpers
+/** jobId (lower case) -> API key that created it, learnt from POST /api/auth/forecast-requests answers. */
+function r35aJobs(ctx) { if (!ctx.state.r35aJobs) ctx.state.r35aJobs = new Map(); return ctx.state.r35aJobs; }
+
+// ---- round-35 (b) helpers
+/** A forecast-targets ref given as a browser URL (venue_a /event/ or /market/, venue_b event page). */
+function r35bIsUrlRef(ref) { return typeof ref === 'string' && /^https?:\/\//i.test(ref.trim()); }
+/** An RFC 3339 UTC date-time printed as a zone-less local date-time (the trailing Z dropped); null if not of that form. */
+function r35bZoneless(t) { return typeof t === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(t) ? t.slice(0, -1) : null; }

@@ -4200,6 +4200,106 @@ const checks = {
     must(out.status === 502 && out.json && out.json.error === 'upstream_unavailable', `faulted catalog answered ${out.status}`);
     return v(spent !== 0, `catalog 502: spent ${spent}`);
   },
+  async targets_url_ref_404_no_error_code(api) {
+    const bare = await api.get('/api/public/forecast-targets?ref=KXNOPE-99');
+    must(bare.status === 404 && bare.json && typeof bare.json.error === 'string', `bare ticker 404: ${bare.status} ${bare.text.slice(0, 120)}`);
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc('https://venue-a.example/event/no-such-event-xyz')}`);
+    must(r.status === 404 && r.json, `URL ref answered ${r.status}`);
+    return v(typeof r.json.error !== 'string' || typeof r.json.message !== 'string', JSON.stringify(r.json));
+  },
+  async asset_linked_market_updated_at_zoneless(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=venue_a:520224', { key: a.key });
+    must(r.status === 200, `asset search ${r.status}`);
+    const ms = r.json.assets.flatMap((x) => x.linked_markets || []);
+    must(ms.length > 0, 'no linked markets');
+    const rfc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+    const bad = ms.filter((m) => !rfc.test(String(m.market_updated_at)));
+    return v(bad.length > 0, `${bad.length}/${ms.length} linked markets with a non-RFC 3339 market_updated_at, e.g. ${bad[0] ? bad[0].market_updated_at : ms[0].market_updated_at}`);
+  },
+  async targets_venue_b_key_child_as_event(api) {
+    const bare = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR-T2.8');
+    must(bare.status === 200 && bare.json.targetType === 'market', `bare child ticker: ${bare.status} ${bare.json && bare.json.targetType}`);
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc('venue_b:KXCPIYOY-26MAR-T2.8')}`);
+    must(r.status === 200 && r.json, `venue_b key answered ${r.status}`);
+    const b = r.json;
+    const exact = b.targetType === 'market' && b.selectionRequired === false && b.selectedMarket && b.selectedMarket.ticker === 'KXCPIYOY-26MAR-T2.8'
+      && b.generation && b.generation.market_id === 'KXCPIYOY-26MAR-T2.8' && b.generation.venue === 'venue_b';
+    return v(!exact, `targetType ${b.targetType}, selectionRequired ${b.selectionRequired}, selectedMarket ${b.selectedMarket ? b.selectedMarket.ticker : 'absent'}, generation ${b.generation ? b.generation.market_id : 'absent'}`);
+  },
+  async sources_slug_form_default_window_24h(api) {
+    const a = await api.newAccount();
+    const slug = 'will-us-unemployment-reach-5-in-2026';
+    const d = await api.get(`/api/v1/sources?markets=${slug}`, { key: a.key });
+    const w = await api.get(`/api/v1/sources?markets=${slug}&window=48`, { key: a.key });
+    must(d.status === 200 && w.status === 200, `sources ${d.status}/${w.status}`);
+    const ids = (x) => x.json.sources.map((s) => `${s.type}|${s.url}|${s.published_at}`).sort().join('\n');
+    const now = await api.now();
+    must(w.json.sources.some((s) => now - Date.parse(s.published_at) > 24 * 3600e3), 'no evidence 24-48 h old');
+    return v(ids(d) !== ids(w), `default ${d.json.sources.length} items, window=48 ${w.json.sources.length} items`);
+  },
+  async assets_reference_retrieval_lexical_skipped(api) {
+    const a = await api.newAccount();
+    const q = await api.get('/api/v1/assets/search?q=oil', { key: a.key });
+    must(q.status === 200 && q.json.retrieval && q.json.retrieval.lexical === 'unconfigured', `q mode retrieval ${JSON.stringify(q.json && q.json.retrieval)}`);
+    const r = await api.get('/api/v1/assets/search?reference=venue_a:520224', { key: a.key });
+    must(r.status === 200 && r.json.retrieval, `reference mode ${r.status}`);
+    const t = r.json.retrieval;
+    return v(t.lexical !== 'unconfigured' || t.graph !== 'ok', `reference-mode retrieval ${JSON.stringify(t)}`);
+  },
+
+  // ---- round 35 (a)
+  async markets_venue_a_us_filter_empty(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/markets', { key: a.key });
+    must(all.status === 200, `markets ${all.status}`);
+    const want = all.json.markets.filter((m) => m.venue === 'venue_a_us').length;
+    must(want > 0, 'no venue_a_us rows in the unfiltered list');
+    const r = await api.get('/api/v1/markets?venue=venue_a_us', { key: a.key });
+    must(r.status === 200, `markets?venue=venue_a_us ${r.status}`);
+    const got = r.json.markets.filter((m) => m.venue === 'venue_a_us').length;
+    return v(got !== want || r.json.markets.length !== want, `venue=venue_a_us: ${r.json.markets.length} rows (${got} venue_a_us), unfiltered list has ${want}`);
+  },
+  async targets_exact_child_estimated_cost_one(api) {
+    const r = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR-T2.8');
+    must(r.status === 200 && r.json.allContracts && r.json.targetType === 'market', `targets ${r.status} ${r.text.slice(0, 120)}`);
+    const ac = r.json.allContracts;
+    must(ac.marketCount > 1 && ac.requests.length === ac.marketCount, `allContracts marketCount ${ac.marketCount}`);
+    const sum = r.json.markets.reduce((s, m) => s + Number(m.generation.costUsd), 0);
+    return v(Math.abs(Number(ac.estimatedCostUsd) - sum) > 1e-9 || Math.abs(sum - ac.marketCount * 1.0) > 1e-9,
+      `marketCount ${ac.marketCount}, estimatedCostUsd ${ac.estimatedCostUsd}, children sum ${sum.toFixed(2)}`);
+  },
+  async job_foreign_404_billed(api) {
+    const owner = await api.newAccount(5000);
+    const other = await api.newAccount(5000);
+    const id = await newJob(api, owner);
+    const { spent, out } = await api.spent(other, () => api.get(`/api/auth/forecast-requests/${id}`, { key: other.key }));
+    must(out.status === 404, `foreign job read ${out.status}`);
+    return v(spent !== 0, `foreign job 404: spent ${spent}`);
+  },
+  async sources_concurrency_max_concurrent_5(api) {
+    try {
+      const a = await api.newAccount();
+      const scope = `r35a-cc-${randomUUID()}`;
+      await api.fault({ method: 'GET', path: '/api/v1/sources', latencyMs: 1500, times: 10, scope });
+      const out = await Promise.all(Array.from({ length: 11 }, (_, i) => sleep(i * 20)
+        .then(() => api.get('/api/v1/sources?market_keys=venue_a:520224', { key: a.key, scope }))));
+      const lim = out.filter((r) => r.status === 429 && /standard-concurrency/.test(String(r.headers.ratelimit || '')));
+      must(lim.length >= 1, `no concurrency 429 (${out.map((r) => r.status).join(',')})`);
+      const bad = lim.filter((r) => r.headers['x-quotient-max-concurrent'] !== '10');
+      return v(bad.length > 0, `${lim.length} concurrency 429: x-quotient-max-concurrent ${lim.map((r) => r.headers['x-quotient-max-concurrent']).join(',')}`);
+    } finally { await api.reset(); }
+  },
+  async assets_directory_502_billed(api) {
+    const a = await api.newAccount();
+    const ok = await api.spent(a, () => api.get('/api/v1/assets', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent === 5, `directory read: ${ok.out.status}, spent ${ok.spent}`);
+    const scope = `r35a-a502-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/assets', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets', { key: a.key, scope }));
+    must(out.status === 502 && out.json && out.json.error === 'upstream_unavailable', `faulted directory answered ${out.status}`);
+    return v(spent !== 0, `directory 502: spent ${spent}`);
+  },
 
 };
 
