@@ -23,7 +23,7 @@ import { parseFacts, type OperationFacts } from './operation-facts.ts';
 import type { Violation } from '../lib/violation.ts';
 
 export type { Violation } from '../lib/violation.ts';
-export { fillTemplate, type DiscoverRecipe, type OperationFacts, type Price } from './operation-facts.ts';
+export { fillTemplate, type DiscoverRecipe, type OperationFacts, type RequestTemplate, type Price } from './operation-facts.ts';
 
 export const CONTRACT_PATH = join(dirname(fileURLToPath(import.meta.url)), 'openapi.yaml');
 /** The extension marking a part of the document that the spec does not show: the value is its gap rule's ID. */

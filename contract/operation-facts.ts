@@ -94,6 +94,11 @@ export type DiscoverRecipe =
       /** feed-market: the market must have a slug. */
       slug?: boolean;
       request: RequestTemplate;
+      /**
+       * Other documented request forms (a mutually exclusive input beside the main one: the sources route's slug form),
+       * by name, filled from the same data; a feed market then needs a slug when a form names `$slug`.
+       */
+      forms?: Record<string, RequestTemplate>;
     }
   | { unavailable: string };
 
@@ -162,6 +167,7 @@ export function parseFacts(
           request: d.request,
           ...(d.kind !== undefined ? { kind: d.kind } : {}),
           ...(d.slug ? { slug: true } : {}),
+          ...(d.forms ? { forms: d.forms } : {}),
         };
   const observe = ext['x-fc-observe'];
   if (price.credits > 0 && 'unavailable' in discover && observe === 'black-box')
@@ -194,7 +200,9 @@ interface FactExtensions {
   'x-fc-limits': OperationLimit[];
   'x-fc-section': string;
   'x-fc-baseline': BaselineTemplate;
-  'x-fc-discover': { unavailable: string } | { from?: DiscoverSource; kind?: string; slug?: boolean; request: RequestTemplate };
+  'x-fc-discover':
+    | { unavailable: string }
+    | { from?: DiscoverSource; kind?: string; slug?: boolean; request: RequestTemplate; forms?: Record<string, RequestTemplate> };
 }
 
 /**

@@ -1285,6 +1285,12 @@ const TABLE = {
     ['src-types-ignored', 'SRC-009', 'types=article still returns x_post items'],
     ['src-window-default-24', 'PARAM-056', 'an omitted window looks back 24 hours instead of the default 48'],
     [
+      'src-slug-form-window-default-24',
+      'PARAM-056',
+      'the slug form (markets) alone takes 24 hours for an omitted window; market_keys keeps 48 (round-35 bug)',
+      { operation: 'listSources', via: ['suites/defaults.spec.ts'] },
+    ],
+    [
       'src-eleven-market-keys',
       'PARAM-050',
       'the market_keys cap is off by one (11 accepted): the second case of markets or market_keys 1..10',

@@ -12,7 +12,7 @@ import { judged } from './support/annotations.ts';
 import { routeLocks } from './support/locks.ts';
 import { affordable, jsonOrNull, pace } from './support/operations.ts';
 import { EXPENSIVE_CREDITS } from './support/budget.ts';
-import { discoverRequest, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { discoverRequest, requestForms, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { ABSENT, documentedDefaults, type DefaultCase, type ParamValue } from './support/param-cases.ts';
 import type { TargetClient } from './support/client.ts';
 import { PRICES } from '../contract/pricing.ts';
@@ -76,10 +76,12 @@ async function answer(client: TargetClient, c: DefaultCase, r: PaidRequest, valu
   return { status: res.status(), items: itemsOf(res.status(), await jsonOrNull(res)) };
 }
 
-for (const c of documentedDefaults()) {
+// Each documented default on the operation's main request and on each of its other request forms (round-35 bug: the
+// sources route's slug form took 24 hours for an omitted window, its market_keys form 48).
+for (const [c, form] of documentedDefaults().flatMap((d) => [undefined, ...requestForms(d.operationId)].map((f) => [d, f] as const))) {
   const label = `${c.param.name}=${JSON.stringify(c.value)}`;
   test(
-    `${c.operationId}: an omitted ${c.param.name} answers as ${label} does, and ${JSON.stringify(c.other)} does not`,
+    `${c.operationId}${form ? ` (${form} form)` : ''}: an omitted ${c.param.name} answers as ${label} does, and ${JSON.stringify(c.other)} does not`,
     { ...ruleDetails(c.rule.id, ...contractRules(c.operationId)), lock: routeLocks(c.operationId) },
     async ({ paid, targetOptions, budget }) => {
       // A $0.50+ case is held for its least calls up front (the spend plan buys it whole, issue 19); a
@@ -88,7 +90,7 @@ for (const c of documentedDefaults()) {
       const calls = expensive ? LEAST_CALLS : CALLS;
       test.skip(!affordable(targetOptions, c.operationId, calls), `spend budget too small for ${calls} calls of ${c.operationId}`);
       if (expensive) await budget.reserveCalls(c.operationId, LEAST_CALLS);
-      const found = await discoverRequest(paid, targetOptions.target, c.operationId);
+      const found = await discoverRequest(paid, targetOptions.target, c.operationId, form);
       test.skip('skip' in found, 'skip' in found ? found.skip : '');
       const r = (found as { request: PaidRequest }).request;
 

@@ -72,7 +72,9 @@ function compareItems(a: SourceItem, b: SourceItem): number {
  */
 export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
   const markets = requestedMarkets(req, ctx);
-  const windowHours = req.query.int('window', { min: 1, max: 168, default: mutant('src-window-default-24') ? 24 : 48 });
+  // Mutant src-slug-form-window-default-24: the slug form (markets) alone takes 24 hours for an omitted window (round-35 bug).
+  const slugForm24 = mutant('src-slug-form-window-default-24') && req.query.has('markets');
+  const windowHours = req.query.int('window', { min: 1, max: 168, default: mutant('src-window-default-24') || slugForm24 ? 24 : 48 });
   const listed = req.query.list('types', { min: 1, max: 2, allowed: TYPES });
   const types = new Set(
     // Mutant src-types-first-only: of two listed kinds only the first is served.

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
-import { contract, fillTemplate, type DiscoverRecipe } from '../../contract/index.ts';
+import { contract, fillTemplate, type DiscoverRecipe, type RequestTemplate } from '../../contract/index.ts';
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
 import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
@@ -145,12 +145,21 @@ async function sourceVars(
  * @returns the request, or a skip reason when the target offers no data for the recipe or the
  *   contract declares none (`unavailable`).
  */
-export async function discoverRequest(paid: TargetClient, target: string, operationId: string): Promise<Discovered> {
+export async function discoverRequest(paid: TargetClient, target: string, operationId: string, form?: string): Promise<Discovered> {
   const recipe = contract().operation(operationId).facts.discover;
   if ('unavailable' in recipe) return { skip: `no black-box request for ${operationId}: ${recipe.unavailable}` };
-  const vars = await sourceVars(paid, target, recipe);
+  const template = form === undefined ? recipe.request : recipe.forms?.[form];
+  if (!template) return { skip: `${operationId} has no request form ${form}` };
+  // A form naming $slug needs a feed market with one, as a recipe marked slug does.
+  const vars = await sourceVars(paid, target, { ...recipe, ...(JSON.stringify(template).includes('$slug') ? { slug: true } : {}) });
   if (typeof vars === 'string') return { skip: vars };
-  return { request: await recipeRequest(paid, target, operationId, vars) };
+  return { request: await recipeRequest(paid, target, operationId, vars, template) };
+}
+
+/** The names of an operation's other documented request forms (x-fc-discover `forms`), in the contract's order. */
+export function requestForms(operationId: string): string[] {
+  const recipe = contract().operation(operationId).facts.discover;
+  return 'unavailable' in recipe ? [] : Object.keys(recipe.forms ?? {});
 }
 
 /**
@@ -177,11 +186,17 @@ const marketVars = (m: { marketKey: string; slug?: string | null; venue: string 
 });
 
 /** The request an operation's recipe makes of `vars`, in the target's served names and query style. */
-async function recipeRequest(paid: TargetClient, target: string, operationId: string, vars: Record<string, unknown>): Promise<PaidRequest> {
+async function recipeRequest(
+  paid: TargetClient,
+  target: string,
+  operationId: string,
+  vars: Record<string, unknown>,
+  template?: RequestTemplate,
+): Promise<PaidRequest> {
   const op = contract().operation(operationId);
   const recipe = op.facts.discover as Extract<DiscoverRecipe, { request: unknown }>;
   // Inputs whose names the spec does not show go under the names the target serves (issue 18).
-  const req = await inServedNames(paid, target, operationId, fillTemplate(recipe.request, { uuid: randomUUID(), ...vars }));
+  const req = await inServedNames(paid, target, operationId, fillTemplate(template ?? recipe.request, { uuid: randomUUID(), ...vars }));
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.path?.[name] ?? '')));
   // A parameter whose name the spec does not show goes under the name the target's served contract gives it.
   const named: Params = {};
