@@ -142,8 +142,10 @@ async function sourceVars(
  * billed to the first principal and charged to the spend budget); an input whose name the spec does
  * not show is sent under the target's served name (suites/support/served-contract.ts). `expect` is the operation's first
  * documented 2xx status.
+ * @param form one of the operation's other request forms (`x-fc-discover` `forms`, `requestForms`): that form's request
+ *   instead of the main one, from the same data
  * @returns the request, or a skip reason when the target offers no data for the recipe or the
- *   contract declares none (`unavailable`).
+ *   contract declares none (`unavailable`), or has no such form.
  */
 export async function discoverRequest(paid: TargetClient, target: string, operationId: string, form?: string): Promise<Discovered> {
   const recipe = contract().operation(operationId).facts.discover;
