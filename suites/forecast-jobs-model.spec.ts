@@ -45,8 +45,11 @@ import {
   newKey,
   readJob,
   refusedReadyBody,
+  offeredOrSkip,
+  SPARE_TARGETS,
   submitJob,
   type Answer,
+  type GenerationTarget,
 } from './support/jobs.ts';
 
 const BOTH = contractRules(CREATE, READ);
@@ -553,14 +556,22 @@ async function untilTerminal(
 /** The stub's walk of a job left alone (gap JOB-017): every pending status, then succeeded. */
 const STUB_WALK = 'accepted,submitted,running,succeeded';
 
-/** Submits `body` for `client` and returns the jobId of the accepted job. */
-async function acceptedJob(client: TargetClient, body: GenerationBody): Promise<string> {
-  const a = await submitJob(client, body, newKey());
-  const refused = refusedReadyBody(a, body);
-  test.skip(refused !== undefined, refused);
-  expect(a.status, `the generation for ${body.venue}:${body.market_id} is accepted (${a.bodyText.slice(0, 200)})`).toBeLessThan(300);
+/**
+ * The first of `targets` whose offered body `client`'s generation is accepted for (`offeredOrSkip`: a refused body is
+ * AVAIL-044's case, so the next market is tried; no instance when every one was refused).
+ * @returns the accepted target and its job's jobId
+ */
+async function acceptedJob(
+  client: TargetClient,
+  targets: readonly GenerationTarget[],
+): Promise<{ target: GenerationTarget; jobId: string }> {
+  const { answer: a, target } = await offeredOrSkip(client, targets);
+  expect(
+    a.status,
+    `the generation for ${target.body.venue}:${target.body.market_id} is accepted (${a.bodyText.slice(0, 200)})`,
+  ).toBeLessThan(300);
   expect(checkSubmission(a.body)).toHaveNoViolations(a.body);
-  return String(submittedJobId(a.body));
+  return { target, jobId: String(submittedJobId(a.body)) };
 }
 
 test.describe('forecast jobs: success and endings', () => {
@@ -591,12 +602,13 @@ test.describe('forecast jobs: success and endings', () => {
       ),
     },
     async ({ api, paid, controlPlane }) => {
-      const [target] = await test.step('discover a market offering a generation body', () => generationTargets(api, paid, 1));
-      test.skip(!target, 'needs a tracked in-scope market without a forecast (availability generation non-null)');
-      const { body, row } = target!;
+      const targets = await test.step('discover a market offering a generation body', () =>
+        generationTargets(api, paid, 1 + SPARE_TARGETS));
+      test.skip(!targets.length, 'needs a tracked in-scope market without a forecast (availability generation non-null)');
       const account = await controlPlane.createAccount(GENERATION_CREDITS + 100);
       const client = api.withKey(account.apiKey);
-      const jobId = await test.step('submit', () => acceptedJob(client, body));
+      const { target, jobId } = await test.step('submit', () => acceptedJob(client, targets));
+      const { body, row } = target;
       const { final, seen } = await test.step('advance the clock until the job ends', () => untilTerminal(client, controlPlane, jobId));
       observeChoice('JOB-017', seen.join(',') === STUB_WALK, `a job left alone read ${seen.join(' → ')}`);
       test.skip(
@@ -680,15 +692,16 @@ test.describe('forecast jobs: success and endings', () => {
     'jobs ended failed or rejected: no forecast in either view, no Retry-After, and the status never changes',
     { ...ruleDetails('JOB-009', 'JOB-012', 'JOB-014', 'JOB-024', 'JOB-019', 'JOB-018', 'BILL-014', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
-      const [target] = await generationTargets(api, paid, 1);
-      test.skip(!target, 'needs a tracked in-scope market without a forecast (availability generation non-null)');
+      let targets = await generationTargets(api, paid, 1 + SPARE_TARGETS);
+      test.skip(!targets.length, 'needs a tracked in-scope market without a forecast (availability generation non-null)');
       const start = GENERATION_CREDITS * 3;
       const account = await controlPlane.createAccount(start);
       const client = api.withKey(account.apiKey);
       const found: Violation[] = [];
       const jobs: [string, 'failed' | 'rejected'][] = [];
       for (const outcome of ['failed', 'rejected'] as const) {
-        const jobId = await acceptedJob(client, target!.body);
+        const { target, jobId } = await acceptedJob(client, targets);
+        targets = [target]; // the second job on the market the first was accepted for
         const ended = await controlPlane.endJob(jobId, outcome);
         test.skip(ended === 'unsupported', 'the control plane cannot end jobs (POST /__control/jobs/{jobId})');
         expect(ended, `job ${jobId} was still pending and could be ended ${outcome}`).toBe('ended');
@@ -702,7 +715,7 @@ test.describe('forecast jobs: success and endings', () => {
             expect(a.status).toBe(200);
             reads.push(a);
             found.push(
-              ...checkJobRead(a, { view, jobId, request: target!.body }, `/${label}/${outcome}/${view}`),
+              ...checkJobRead(a, { view, jobId, request: targets[0]!.body }, `/${label}/${outcome}/${view}`),
               ...checkStatusProgress(outcome, String(a.body.status), jobId),
             );
           }

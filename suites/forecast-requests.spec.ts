@@ -50,6 +50,8 @@ import {
   resolutionChildren,
   smallEvent,
   submitJob,
+  offeredOrSkip,
+  SPARE_TARGETS,
   submitPastShort429,
   type Answer,
   type GenerationTarget,
@@ -57,9 +59,12 @@ import {
 
 const BOTH = contractRules(CREATE, READ);
 
-/** One in-scope market offering a generation body; SKIPs when the target has none. */
-async function oneTarget(api: TargetClient, paid: TargetClient, count = 1): Promise<GenerationTarget[]> {
-  const targets = await test.step('discover markets offering a generation body', () => generationTargets(api, paid, count));
+/**
+ * `count` in-scope markets offering a generation body, and up to `spares` more; SKIPs when the target has fewer than
+ * `count`.
+ */
+async function oneTarget(api: TargetClient, paid: TargetClient, count = 1, spares = 0): Promise<GenerationTarget[]> {
+  const targets = await test.step('discover markets offering a generation body', () => generationTargets(api, paid, count + spares));
   test.skip(
     targets.length < count,
     `needs ${count} tracked in-scope market(s) without a forecast (availability generation non-null); found ${targets.length}`,
@@ -89,10 +94,10 @@ const marketIdForm = ({ body, availability }: GenerationTarget): string => {
 const STUB_ACCEPTED_KEYS = 'createdAt,jobId,status';
 
 /**
- * Submits and expects an accepted job; returns its jobId. Observes the answer's form (gap JOB-034). `ready`: the body
- * is one availability offered, whose 400, 404 or 422 is AVAIL-044's case (the test skips: no instance), not a harness fault.
+ * Submits and expects an accepted job; returns its jobId. Observes the answer's form (gap JOB-034). For a body
+ * availability offered, use `acceptedOffered` (a refusal of it is AVAIL-044's case, not this test's).
  */
-async function accepted(client: TargetClient, body: GenerationBody, key: string, ready = false): Promise<string> {
+async function accepted(client: TargetClient, body: GenerationBody, key: string): Promise<string> {
   // A 429 is a documented answer, not a refusal of the case: a short Retry-After (a per-second bound) is
   // waited out once; a long one (an owner-scoped quota such as a daily cap per market) leaves the test
   // without an accepted job, so its rules have no instance here (NOT_RUN), never a FAIL or a harness fault.
@@ -101,8 +106,24 @@ async function accepted(client: TargetClient, body: GenerationBody, key: string,
     a.status === 429,
     `no instance: the target refused the generation for ${body.venue}:${body.market_id} with 429 (${a.bodyText.slice(0, 160)}), so no job of this test was created`,
   );
-  const refused = ready ? refusedReadyBody(a, body) : undefined;
-  test.skip(refused !== undefined, refused);
+  return acceptedAnswer(a, body);
+}
+
+/**
+ * The first of `targets` whose offered body the target accepts (`offeredOrSkip`: a refused one is AVAIL-044's case,
+ * and the next market is tried; no instance when every one was refused). Judged as `accepted` judges.
+ * @returns the accepted target, its jobId and the Idempotency-Key that created it
+ */
+async function acceptedOffered(
+  client: TargetClient,
+  targets: readonly GenerationTarget[],
+): Promise<{ target: GenerationTarget; jobId: string; key: string }> {
+  const { target, answer, key } = await offeredOrSkip(client, targets);
+  return { target, jobId: acceptedAnswer(answer, target.body), key };
+}
+
+/** Expects `a` (a generation for `body`) accepted and judges it; returns its jobId (see `accepted`). */
+function acceptedAnswer(a: Answer, body: GenerationBody): string {
   expect(
     a.status >= 200 && a.status < 300,
     `POST ${JOBS_PATH} for ${body.venue}:${body.market_id} is accepted (${a.status}: ${a.bodyText.slice(0, 200)})`,
@@ -172,9 +193,9 @@ test.describe('submission and reads', () => {
       test.setTimeout(60_000 + SUCCESS_WAIT_MS);
       observing('JOB-037');
       await budget.reserveCalls(CREATE, 1);
-      const [target] = await oneTarget(api, paid);
-      const body = target!.body;
-      const jobId = await test.step('POST the availability generation body', () => accepted(paid, body, newKey(), true));
+      const targets = await oneTarget(api, paid, 1, SPARE_TARGETS);
+      const { target, jobId } = await test.step('POST the availability generation body', () => acceptedOffered(paid, targets));
+      const body = target.body;
       const found: Violation[] = [];
       const statuses: unknown[] = [];
       let defaultSucceeded = 0;
@@ -297,12 +318,11 @@ test.describe('submission and reads', () => {
     { ...ruleDetails('JOB-025', 'JOB-035', ...BOTH) },
     async ({ api, paid, budget }) => {
       await budget.reserveCalls(CREATE, 2);
-      const [first] = await oneTarget(api, paid, 1);
+      const targets = await oneTarget(api, paid, 1, SPARE_TARGETS);
       const header = await idempotencyHeader(paid);
       observeChoice('JOB-035', header.toLowerCase() === 'idempotency-key', `the target names the idempotency key's header ${header}`);
-      const key = newKey();
-      const jobId = await accepted(paid, first!.body, key, true);
-      const again = await test.step('the same key and body again: the same jobId', () => submitJob(paid, first!.body, key));
+      const { target: first, jobId, key } = await acceptedOffered(paid, targets);
+      const again = await test.step('the same key and body again: the same jobId', () => submitJob(paid, first.body, key));
       expect(again.status, `a replay answers like the original (${again.bodyText.slice(0, 200)})`).toBeLessThan(300);
       const found: Violation[] = [];
       if (submittedJobId(again.body) !== jobId)
@@ -318,10 +338,11 @@ test.describe('submission and reads', () => {
     { ...ruleDetails('JOB-025', 'JOB-008', ...BOTH) },
     async ({ api, paid, budget }) => {
       await budget.reserveCalls(CREATE, 2);
-      const [first, second] = await oneTarget(api, paid, 2);
-      const key = newKey();
-      const jobId = await accepted(paid, first!.body, key, true);
-      const other = await test.step('the same key with another body', () => submitJob(paid, second!.body, key));
+      const targets = await oneTarget(api, paid, 2, SPARE_TARGETS);
+      // The other body is any other found market's: it need not be one the target accepts.
+      const { target: first, jobId, key } = await acceptedOffered(paid, targets);
+      const second = targets.find((t) => t !== first)!;
+      const other = await test.step('the same key with another body', () => submitJob(paid, second.body, key));
       const what = `${other.status} ${JSON.stringify(other.body.error ?? submittedJobId(other.body))}`;
       observeChoice(
         'JOB-008',
@@ -392,8 +413,7 @@ test.describe('submission and reads', () => {
     async ({ api, paid, budget, targetOptions }) => {
       test.skip(!targetOptions.apiKey2, 'needs a second principal (FC_API_KEY_2)');
       await budget.reserveCalls(CREATE, 1);
-      const [target] = await oneTarget(api, paid);
-      const jobId = await accepted(paid, target!.body, newKey(), true);
+      const { jobId } = await acceptedOffered(paid, await oneTarget(api, paid, 1, SPARE_TARGETS));
       // Another account's 404 says something only of a job that exists: its own key must read it back
       // (the read is free), naming it somewhere in the answer (the member is a choice, gap JOB-034).
       const own = await readJob(paid, jobId, 'status');
@@ -640,13 +660,25 @@ test.describe('billing, fan-out and quota (control plane)', () => {
     'parallel submits of one key make exactly one job; each answer is billed at most the generation price (replays: gap JOB-026); reading the job, either view, debits nothing',
     { ...ruleDetails('JOB-025', 'JOB-026', 'BILL-001', 'PRICE-005', 'BILL-012', 'PRICE-003', 'AUTH-002', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
-      const [target] = await oneTarget(api, paid);
+      const targets = await oneTarget(api, paid, 1, SPARE_TARGETS);
       const start = GENERATION_CREDITS * 10;
       const account = await controlPlane.createAccount(start);
       const client = api.withKey(account.apiKey);
-      const key = newKey();
-      const answers = await test.step('8 parallel POSTs with one key and body', () =>
-        Promise.all(Array.from({ length: 8 }, () => submitJob(client, target!.body, key))));
+      let key = '';
+      let target: GenerationTarget | undefined;
+      let answers: Answer[] = [];
+      const refusals: string[] = [];
+      await test.step('8 parallel POSTs with one key and body', async () => {
+        // A body every submit of which is refused (AVAIL-044's case, unbilled) is not this test's: the next market's is tried.
+        for (const t of targets) {
+          key = newKey();
+          answers = await Promise.all(Array.from({ length: 8 }, () => submitJob(client, t.body, key)));
+          const refused = answers.map((a) => refusedReadyBody(a, t.body));
+          if (refused.some((r) => r === undefined)) return void (target = t);
+          refusals.push(refused[0]!);
+        }
+      });
+      test.skip(!target, `no instance: no job of this test was created; ${refusals.join('; ')}`);
       const found: Violation[] = [];
       // The generation route takes the key in x-service-api-key like every paid route (AUTH-002): these paid submits
       // judge it there, where auth.spec.ts's per-route calls would buy a $1.00 generation of their own.
@@ -781,7 +813,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
     'the owner-scoped daily quota answers 429 with retryAfter, limit_scope, quotaScope and limit, and debits nothing',
     { ...ruleDetails('JOB-003', 'JOB-004', 'JOB-005', 'JOB-006', 'JOB-007', 'BILL-008', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
-      const [target] = await oneTarget(api, paid);
+      const targets = await oneTarget(api, paid, 1, SPARE_TARGETS);
       // Gap JOB-007: the bound is not shown; look for the 429 within a generous number of submissions.
       const maxSubmits = 120;
       const account = await controlPlane.createAccount(GENERATION_CREDITS * (maxSubmits + 1));
@@ -789,9 +821,11 @@ test.describe('billing, fan-out and quota (control plane)', () => {
       const jobIds: string[] = [];
       let refusal: Awaited<ReturnType<typeof submitJob>> | undefined;
       let firstDate: string | undefined;
+      // The first submission is the first market whose offered body is not refused (AVAIL-044's case, unbilled).
+      const { target, answer: first } = await offeredOrSkip(client, targets);
       await test.step(`submit new generations until the quota answers (at most ${maxSubmits})`, async () => {
         for (let i = 0; i < maxSubmits && !refusal; i++) {
-          const a = await submitJob(client, target!.body, newKey());
+          const a = i === 0 ? first : await submitJob(client, target.body, newKey());
           firstDate ??= a.headers.date;
           if (a.status === 429) refusal = a;
           else if (a.status < 300) jobIds.push(String(submittedJobId(a.body)));
@@ -838,7 +872,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
     "a job read without an active API entitlement answers 403, the owner's own job too once its entitlement lapsed, and reads again once restored",
     { ...ruleDetails('AUTH-012', 'AUTH-016', 'AUTH-023', 'JOB-020', ...BOTH) },
     async ({ api, paid, controlPlane }) => {
-      const [target] = await oneTarget(api, paid);
+      const targets = await oneTarget(api, paid, 1, SPARE_TARGETS);
       observing('JOB-020');
       // The 403's body is not shown (gap JOB-020; round-27 author's reading: the Errors envelope still holds): the
       // stub's is the envelope {error, message}; another body is a choice the report names.
@@ -851,7 +885,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
         );
       };
       const owner = await controlPlane.createAccount(GENERATION_CREDITS * 2);
-      const jobId = await accepted(api.withKey(owner.apiKey), target!.body, newKey(), true);
+      const { jobId } = await acceptedOffered(api.withKey(owner.apiKey), targets);
       const unentitled = await controlPlane.createAccount(GENERATION_CREDITS * 2, false);
       const client = api.withKey(unentitled.apiKey);
       const found: Violation[] = [];
@@ -908,9 +942,9 @@ test.describe('billing, fan-out and quota (control plane)', () => {
     async ({ api, paid, controlPlane }) => {
       // Round-13 bug: a job read at zero credits answered 403 insufficient_credits (the usual way there: the last
       // credits bought the generation). The read is free, and its 403 is the entitlement's only (AUTH-022).
-      const [target] = await oneTarget(api, paid);
+      const targets = await oneTarget(api, paid, 1, SPARE_TARGETS);
       const owner = await controlPlane.createAccount(GENERATION_CREDITS);
-      const jobId = await accepted(api.withKey(owner.apiKey), target!.body, newKey(), true);
+      const { jobId } = await acceptedOffered(api.withKey(owner.apiKey), targets);
       await controlPlane.setCredits(owner.accountId, 0);
       const found: Violation[] = [];
       for (const view of ['status', 'result'] as const) {

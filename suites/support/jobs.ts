@@ -133,6 +133,66 @@ export function refusedReadyBody(a: Answer, body: GenerationBody): string | unde
     : undefined;
 }
 
+/** An offered generation body the target accepted: its target, the answer and the Idempotency-Key that created it. */
+export interface AcceptedSubmission {
+  target: GenerationTarget;
+  answer: Answer;
+  key: string;
+}
+
+/**
+ * Submits the offered bodies of `targets` in turn, each under a fresh Idempotency-Key (`submitPastShort429`), until
+ * one is answered other than a refusal. A body answered 400, 404 or 422 (AVAIL-044's case, `refusedReadyBody`) or 429
+ * (a quota on that market or account) is not the caller's case, and one refused identifier form must not leave the
+ * caller's rules unjudged, so the next market is tried. Those refusals are unbilled (BILL-002, BILL-008): trying costs
+ * nothing on a real target.
+ * @returns the first answer that was not a refusal (a 2xx, or a 401/5xx the caller judges) with its target and key;
+ *   `refusals` (one reason per target, in order) when every body was refused or `targets` is empty
+ */
+async function submitFirstOffered(
+  client: TargetClient,
+  targets: readonly GenerationTarget[],
+): Promise<AcceptedSubmission | { refusals: string[] }> {
+  const refusals: string[] = [];
+  for (const target of targets) {
+    const key = newKey();
+    const answer = await submitPastShort429(client, target.body, key);
+    const refused =
+      answer.status === 429
+        ? `the target answered 429 to the generation body for ${target.body.venue}:${target.body.market_id} (${answer.bodyText.slice(0, 160)})`
+        : refusedReadyBody(answer, target.body);
+    if (refused === undefined) return { target, answer, key };
+    refusals.push(refused);
+  }
+  return { refusals: refusals.length ? refusals : ['no tracked in-scope market offering a generation body was found'] };
+}
+
+/**
+ * Markets found beyond a test's own (`generationTargets(…, n + SPARE_TARGETS)`), tried in turn when the target refuses
+ * an offered body: one refused identifier form is AVAIL-044's case, and must not leave a test's other rules without an
+ * instance.
+ */
+export const SPARE_TARGETS = 2;
+
+/**
+ * `submitFirstOffered`, and the test SKIPs (no instance: no job of it was created) when every body was refused. A
+ * note names the refused markets when the accepted one is not the first.
+ * @returns the first submission not refused; its answer is the caller's to judge
+ */
+export async function offeredOrSkip(client: TargetClient, targets: readonly GenerationTarget[]): Promise<AcceptedSubmission> {
+  const r = await submitFirstOffered(client, targets);
+  if ('refusals' in r) {
+    test.skip(true, `no instance: no job of this test was created; ${r.refusals.join('; ')}`);
+    throw new Error('unreachable: test.skip throws');
+  }
+  if (r.target !== targets[0])
+    test.info().annotations.push({
+      type: 'note',
+      description: `generation bodies refused before ${r.target.body.venue}:${r.target.body.market_id} was answered ${r.answer.status}`,
+    });
+  return r;
+}
+
 /** A market a generation can be asked for: its row, the availability answer and the ready body. */
 export interface GenerationTarget {
   row: Row;
