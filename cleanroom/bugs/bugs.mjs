@@ -9214,6 +9214,209 @@ export const bugs = [
       if (b.retrieval.lexical === 'unconfigured') { b.retrieval.lexical = 'skipped'; res.touch(); }
     },
   },
+  // ------------------------------------------------------------------ pattern a (round 36 a): malformed JSON bodies of the social search answered 400
+  {
+    name: 'xsearch_malformed_body_400',
+    round: 36,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['713e31698732'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'POST /api/v1/x/search answers a request body that is not valid JSON with status 400 instead of 422: the social-search handler lets its JSON body parser\'s own error status through to the shared error formatter, so the body is still the envelope {"error":"invalid_request","message":"<the parser\'s message>"}, only the status is 400. Well-formed bodies with bad or missing members, the other POST routes (generation, x/profile) and their malformed bodies are answered 422 as the contract says; nothing is debited.',
+    how: 'POST /api/v1/x/search with an API key, Content-Type application/json and the truncated body {"query": "fed", "limit": : 422 invalid_request on the reference, 400 invalid_request through the bug; POST /api/v1/x/profile with the same kind of body answers 422 on both.',
+    onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/search') || res.status !== 422) return;
+      const why = r36aUnparseable(ctx.body);
+      const b = J(res);
+      if (!why || !b || b.error !== 'invalid_request') return;
+      res.status = 400;
+      b.message = `malformed request: ${why}`;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 36 a): availability's slug lane points its target resolution under /api/v1
+  {
+    name: 'availability_slug_target_endpoint_v1',
+    round: 36,
+    pattern: 'a',
+    section: 'Versioning',
+    sentences: ['d9114c35e929', 'd9c8b6a8917e'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'When a venue_b multi-contract event is named through the slug form (slug=<event ticker>&venue=venue_b), forecast-availability builds targetResolution.endpoint with the versioned prefix that its slug lane uses for every other pointer it writes: /api/v1/forecast-targets?ref=<ticker> instead of /api/public/forecast-targets?ref=<ticker>. No route lives there, so the caller cannot resolve the event through the endpoint it was given. reason, message and marketCount are right; the market_key and market_id forms of the same event, read.endpoint, generation and every other answer are the reference\'s.',
+    how: 'GET /api/public/forecast-availability?slug=KXFED-26APR&venue=venue_b: targetResolution.endpoint is /api/v1/forecast-targets?ref=KXFED-26APR (GET answers 404) through the bug and /api/public/forecast-targets?ref=KXFED-26APR (GET answers the 7-contract event) on the reference; ?market_key=venue_b:KXFED-26APR points at /api/public/ on both.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !ctx.query.has('slug')) return;
+      const b = J(res);
+      const t = b && b.targetResolution;
+      if (!t || typeof t.endpoint !== 'string' || !t.endpoint.startsWith('/api/public/')) return;
+      t.endpoint = `/api/v1/${t.endpoint.slice('/api/public/'.length)}`;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 36 a): a one-character asset q (the one-letter ticker B) matches nothing
+  {
+    name: 'assets_q_one_letter_ticker_unmatched',
+    round: 36,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['b4b8a0ad2039'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'Asset search in q mode drops query terms shorter than two characters before it consults the identity lanes (a minimum token length meant for the keyword lane), so a q of one character matches nothing: q=B, the ticker of Brent Crude Oil (and its ICE symbol), answers 200 with an empty assets array instead of the brent Asset. The query echo, references, material_only, retrieval and the $0.01 bill are the reference\'s; two-letter tickers (CL, GC, NG, BA), longer q values, \'*\', reference mode and material_only alone are right.',
+    how: 'GET /api/v1/assets/search?q=B with an API key: the reference answers the brent Asset (relevance.matched_fields ticker, identifiers); through the bug assets is []. ?q=CL answers crude-wti on both.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !ctx.query.has('q')) return;
+      const q = String(ctx.query.get('q')).trim();
+      const b = J(res);
+      if (q.length !== 1 || q === '*' || !b || !Array.isArray(b.assets) || !b.assets.length) return;
+      b.assets = [];
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 36 a): the stored read's drawdown risk window starting at read time
+  {
+    name: 'forecast_read_drawdown_anchored_at_read',
+    round: 36,
+    pattern: 'e',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['4274520129dd'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'The stored-forecast read asks the risk model for the path risk over the part of each forecast\'s 72-hour window still ahead at read time: the window keeps its end at created_at + 72 h but starts at the read instead of at created_at, so drawdown_risk_72h (and its crash_risk alias, kept equal) shrinks as the forecast ages (1 - (1 - r)^(hours left / 72), three decimals) and is {yes: 0, no: 0} for every forecast more than 72 hours old. A forecast read within minutes of its creation shows its own numbers; probability, uncertainty, sources, the history list and the bill are the reference\'s.',
+    how: 'GET /api/v1/markets/will-the-10-year-treasury-yield-close-2026-above-5/forecast with an API key, POST /__control/clock {advanceSeconds: 108000}, the same read again: on the reference every forecast (current and history) carries the same drawdown_risk_72h both times; through the bug the current forecast\'s {yes 0.171, no 0.027} becomes {yes 0.103, no 0.016} and the day-old history entry moves from {yes 0.03, no 0.036} to {yes 0.011, no 0.013} (the reference says {yes 0.046, no 0.054} for it both times).',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_FORECAST.test(ctx.path) || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !b.forecast || typeof b.forecast !== 'object') return;
+      const now = await ctx.stubNow();
+      let changed = false;
+      for (const f of [b.forecast, ...(Array.isArray(b.history) ? b.history : [])]) {
+        if (!f || !f.drawdown_risk_72h || typeof f.drawdown_risk_72h !== 'object') continue;
+        const created = Date.parse(f.created_at);
+        if (!Number.isFinite(created)) continue;
+        const next = {};
+        for (const side of Object.keys(f.drawdown_risk_72h)) next[side] = r36aRiskLeft(f.drawdown_risk_72h[side], created, now);
+        f.drawdown_risk_72h = next;
+        if (f.crash_risk && typeof f.crash_risk === 'object') f.crash_risk = { ...next };
+        changed = true;
+      }
+      if (changed) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 36 a): the latest feed's compact forecasts state the favoured side's probability
+  {
+    name: 'latest_forecast_probability_favoured_side',
+    round: 36,
+    pattern: 'g',
+    section: 'What the service does',
+    sentences: ['498dd2935eb8', '404b357416a6'],
+    operations: ['GET /api/v1/latest'],
+    what: 'The latest feed\'s compact forecasts carry the probability of the side the forecast favours (max(p, 1 - p), the feed card\'s "conviction") instead of the YES probability: a forecast that puts YES at 11% is stated with probability 0.8896. Forecasts at or above 50% are unchanged, and the value stays a number in 0..1; id, created_at, headline, thesis, delta_from_prior, the market and every other route (the stored read, the job result, asset search) state the YES probability of the same forecast.',
+    how: 'GET /api/v1/latest?hours=6&types=forecast with an API key, then GET /api/v1/markets/{slug}/forecast?venue={venue} for the events\' markets: for the same forecast id (e.g. venue_a:520785, "Fading NO at 11%") the stored read says 0.1104 and the feed 0.1104 on the reference, 0.8896 through the bug.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.events)) return;
+      let changed = false;
+      for (const e of b.events) {
+        const f = e && e.forecast;
+        if (!f || typeof f.probability !== 'number' || f.probability >= 0.5) continue;
+        f.probability = Math.round((1 - f.probability) * 1e4) / 1e4;
+        changed = true;
+      }
+      if (changed) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 36 b): market search's venue filter dropped in the as_of lane
+  {
+    name: 'search_as_of_venue_filter_dropped',
+    round: 36,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'GET /api/v1/markets/search with as_of goes through the historical-snapshot lane, which builds its query from q, tag and category and leaves the venue filter out: a search with both as_of and venue answers every venue\'s matching rows (count recounted by the lane, so consistent). venue without as_of, as_of without venue, tag, category, the as_of cut, the bill and the 402 challenge are right.',
+    how: 'GET /api/v1/markets/search?q=bitcoin&as_of=<yesterday, YYYY-MM-DD>&venue=venue_b with an API key: the reference answers 47 rows, all venue_b; through the bug 66 rows, with venue_a, venue_a_us and venue_c rows among them. The same search without as_of answers the 47 venue_b rows on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets/search')) return;
+      if (ctx.query.has('as_of') && ctx.query.has('venue')) ctx.query.delete('venue');
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 36 b): the signal list's exclude_drawdown_risk=false applied as true
+  {
+    name: 'signals_exclude_drawdown_false_applied',
+    round: 36,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ed03cd5f7401'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals switches its drawdown filter on by the presence of exclude_drawdown_risk, not by its value: an explicit exclude_drawdown_risk=false filters the list exactly as true does (rows with drawdown_risk_elevated true or null dropped, count recounted). The parameter absent, =true, the exclude_crash_risk alias (parsed by value, =false included), topic=broker_a and the bill are right.',
+    how: 'GET /api/v1/signals with an API key answers 69 rows on both; GET /api/v1/signals?exclude_drawdown_risk=false answers the same 69 on the reference and 42 through the bug (the 27 rows whose drawdown_risk_elevated is true or null are gone, count 42), the same 42 that exclude_drawdown_risk=true answers on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/signals') || !ctx.query.has('exclude_drawdown_risk')) return;
+      ctx.query.set('exclude_drawdown_risk', 'true');
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 36 b): a venue_b child's generation debited at its event's fan-out price
+  {
+    name: 'generation_venue_b_child_fan_out_debit',
+    round: 36,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['7d408c9bbf65', 'aab559504c4d'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests prices a venue_b generation from the target resolver\'s plan for the ticker, allContracts.estimatedCostUsd, instead of the generation price: an accepted generation for an exact child of a multi-contract venue_b event debits marketCount x 1000 credits (5000 for a child of a five-contract event) instead of 1000. venue_a (and other venues\') generations, venue_b markets whose event has one open contract, idempotent replays, refusals, the 202 answer, the job, availability\'s and forecast-targets\' costs and the pricing answer are right.',
+    how: 'Create an account with 20000 credits and POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_b","market_id":"KXCPIYOY-26MAR-T2.8"} with an Idempotency-Key: 202 accepted on both; 1000 credits spent on the reference, 5000 through the bug (forecast-targets gives KXCPIYOY-26MAR marketCount 5, estimatedCostUsd "5.00"). {"venue":"venue_a","market_id":"1000503"} costs 1000 on both.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 202) return;
+      const body = ctx.bodyJson();
+      const b = J(res);
+      if (!body || body.venue !== 'venue_b' || typeof body.market_id !== 'string' || !b || !b.jobId) return;
+      const seen = r36bGenerations(ctx);
+      const id = `${b.jobId}|${b.createdAt || ''}`;
+      if (seen.has(id)) return; // an idempotent replay of a job already priced
+      seen.add(id);
+      const plan = await ctx.upstream({
+        method: 'GET',
+        url: `/api/public/forecast-targets?ref=${encodeURIComponent(body.market_id)}`,
+        headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json' },
+      });
+      const t = J(plan);
+      const n = plan.status === 200 && t && t.targetType === 'market' && t.allContracts ? Number(t.allContracts.marketCount) : 0;
+      if (Number.isInteger(n) && n > 1) await ctx.charge((n - 1) * 1000);
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 36 b): a profile 404 for an "@"-written handle billed
+  {
+    name: 'profile_at_handle_404_billed',
+    round: 36,
+    pattern: 'f',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['48b21df24ec7', '0c14253e0dc5'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'POST /api/v1/x/profile answers insufficient history before the debit from a post-count index keyed by the bare handle; a handle written with its leading "@" misses that index, so the call is debited, and the research agent (which strips the "@") then finds too few grounded posts and answers 404 insufficient_post_history through a path that skips the refund. So a 404 for "@handle" keeps its 1000 credits; the same 404 for the bare handle is refunded, and every 200 is billed as on the reference.',
+    how: 'Create an account with 5000 credits and POST /api/v1/x/profile {"handle":"@nobody","lookback_days":14} with its key: 404 insufficient_post_history ("@nobody has 8 grounded post(s) in the last 14 days") on both; 0 credits spent on the reference, 1000 through the bug. {"handle":"nobody","lookback_days":14} costs 0 on both.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 404) return;
+      const b = J(res);
+      const body = ctx.bodyJson();
+      if (!b || b.error !== 'insufficient_post_history' || !body || typeof body.handle !== 'string' || !body.handle.startsWith('@')) return;
+      await ctx.charge(1000);
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 36 b): a venue-qualified stored-forecast read's 404 billed
+  {
+    name: 'forecast_read_venue_qualified_404_billed',
+    round: 36,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'GET /api/v1/markets/{slug}/forecast with a venue parameter resolves the slug through the marketKey resolver, which meters the call itself; when that lookup finds no market or no stored forecast, its not-found branch answers 404 without the refund. So any 404 of a venue-qualified stored read keeps its 10-credit debit; 404s of bare (venue_a namespace) slugs are refunded, and every 200 is billed as on the reference.',
+    how: 'With an API key: GET /api/v1/markets/KXNOPE-R36B/forecast?venue=venue_b answers 404 not_found on both; 0 credits spent on the reference, 10 through the bug. GET /api/v1/markets/no-such-slug-r36b/forecast (no venue) costs 0 on both; GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/forecast?venue=venue_b is a 200 at 10 credits on both.',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_FORECAST.test(ctx.path) || res.status !== 404 || !ctx.query.has('venue')) return;
+      await ctx.charge(10);
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -9781,3 +9984,22 @@ function r35aJobs(ctx) { if (!ctx.state.r35aJobs) ctx.state.r35aJobs = new Map()
 function r35bIsUrlRef(ref) { return typeof ref === 'string' && /^https?:\/\//i.test(ref.trim()); }
 /** An RFC 3339 UTC date-time printed as a zone-less local date-time (the trailing Z dropped); null if not of that form. */
 function r35bZoneless(t) { return typeof t === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(t) ? t.slice(0, -1) : null; }
+
+// ---- round-36 (a) helpers
+/** The JSON.parse error of a non-empty request body that is not valid JSON, else null. */
+function r36aUnparseable(body) {
+  if (!body || !body.length) return null;
+  const text = body.toString('utf8');
+  if (!text.trim()) return null;
+  try { JSON.parse(text); return null; } catch (e) { return String(e && e.message || 'invalid JSON'); }
+}
+/** Path risk r of a 72-hour window anchored at createdMs, re-asked over the part still ahead at nowMs (three decimals). */
+function r36aRiskLeft(r, createdMs, nowMs) {
+  if (typeof r !== 'number' || !Number.isFinite(r)) return r;
+  const left = Math.min(1, Math.max(0, (createdMs + 72 * 3600 * 1000 - nowMs) / (72 * 3600 * 1000)));
+  return Math.round((1 - Math.pow(1 - Math.min(1, Math.max(0, r)), left)) * 1000) / 1000;
+}
+
+// ---- round-36 (b) helpers
+/** "jobId|createdAt" of the venue_b generations already priced, so an idempotent replay (same job) is not priced again. */
+function r36bGenerations(ctx) { if (!ctx.state.r36bGenerations) ctx.state.r36bGenerations = new Set(); return ctx.state.r36bGenerations; }

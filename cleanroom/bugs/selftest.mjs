@@ -4301,6 +4301,113 @@ const checks = {
     return v(spent !== 0, `directory 502: spent ${spent}`);
   },
 
+  async xsearch_malformed_body_400(api) {
+    const a = await api.newAccount();
+    const ok = await api.post('/api/v1/x/search', '{"query": "fed", "limit": 20}', { key: a.key });
+    must(ok.status === 200, `well-formed x/search answered ${ok.status}`);
+    await sleep(1100);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', '{"query": "fed", "limit": ', { key: a.key }));
+    must(out.json && typeof out.json.error === 'string', `malformed x/search answered ${out.status} ${out.text.slice(0, 120)}`);
+    must(spent === 0, `malformed x/search spent ${spent}`);
+    return v(out.status !== 422, `malformed JSON body -> ${out.status} ${JSON.stringify(out.json)}`);
+  },
+  async availability_slug_target_endpoint_v1(api) {
+    const mk = await api.get('/api/public/forecast-availability?market_key=venue_b:KXFED-26APR');
+    must(mk.status === 200 && mk.json.targetResolution, `market_key form: ${mk.status} targetResolution ${mk.json && JSON.stringify(mk.json.targetResolution)}`);
+    const r = await api.get('/api/public/forecast-availability?slug=KXFED-26APR&venue=venue_b');
+    must(r.status === 200 && r.json.targetResolution && typeof r.json.targetResolution.endpoint === 'string', `slug form: ${r.status} ${r.text.slice(0, 160)}`);
+    const ep = r.json.targetResolution.endpoint;
+    const t = await api.get(ep);
+    const resolves = t.status === 200 && t.json && t.json.event && t.json.event.ticker === 'KXFED-26APR' && Array.isArray(t.json.markets) && t.json.markets.length > 0;
+    return v(!ep.startsWith('/api/public/forecast-targets') || !resolves, `slug form endpoint ${ep} -> ${t.status} (market_key form: ${mk.json.targetResolution.endpoint})`);
+  },
+  async assets_q_one_letter_ticker_unmatched(api) {
+    const a = await api.newAccount();
+    const two = await api.get('/api/v1/assets/search?q=CL', { key: a.key });
+    must(two.status === 200 && two.json.assets.some((x) => x.assetKey === 'crude-wti'), `q=CL -> ${two.status} ${two.text.slice(0, 120)}`);
+    const dir = await api.get('/api/v1/assets', { key: a.key });
+    must(dir.status === 200 && dir.json.assets.some((x) => x.ticker === 'B' && x.assetKey === 'brent'), 'no Asset with ticker B in the directory');
+    const r = await api.get('/api/v1/assets/search?q=B', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets) && r.json.query === 'B', `q=B -> ${r.status} ${r.text.slice(0, 120)}`);
+    return v(!r.json.assets.some((x) => x.assetKey === 'brent'), `q=B -> assets [${r.json.assets.map((x) => x.assetKey).join(',')}]`);
+  },
+  async forecast_read_drawdown_anchored_at_read(api) {
+    try {
+      const a = await api.newAccount();
+      const url = '/api/v1/markets/will-the-10-year-treasury-yield-close-2026-above-5/forecast';
+      const risks = (j) => new Map([j.forecast, ...(j.history || [])].map((f) => [f.id, JSON.stringify(f.drawdown_risk_72h)]));
+      const r1 = await api.get(url, { key: a.key });
+      must(r1.status === 200 && r1.json.forecast && r1.json.forecast.drawdown_risk_72h, `first read ${r1.status}`);
+      const c = await api.control('POST', '/__control/clock', { advanceSeconds: 30 * 3600 });
+      must(c.status === 200, `clock advance ${c.status}`);
+      const r2 = await api.get(url, { key: a.key });
+      must(r2.status === 200 && r2.json.forecast, `second read ${r2.status}`);
+      const before = risks(r1.json);
+      const after = risks(r2.json);
+      const same = [...before.keys()].filter((id) => after.has(id));
+      must(same.length > 0, 'no forecast id in both reads');
+      const moved = same.filter((id) => before.get(id) !== after.get(id));
+      return v(moved.length > 0, moved.length ? moved.map((id) => `${id.slice(0, 8)}: ${before.get(id)} -> ${after.get(id)} 30 h later`).join('; ') : `${same.length} forecasts keep their drawdown_risk_72h 30 h later`);
+    } finally { await api.reset(); }
+  },
+  async latest_forecast_probability_favoured_side(api) {
+    const a = await api.newAccount();
+    const l = await api.get('/api/v1/latest?hours=6&types=forecast', { key: a.key });
+    must(l.status === 200 && l.json.events.length > 0, `latest ${l.status}`);
+    const rows = [];
+    for (const e of l.json.events.filter((x) => x.forecast && x.market && x.market.slug).slice(0, 15)) {
+      const f = await api.get(`/api/v1/markets/${enc(e.market.slug)}/forecast?venue=${e.market.venue}`, { key: a.key });
+      if (f.status !== 200 || !f.json.forecast || f.json.forecast.id !== e.forecast.id) continue;
+      rows.push({ key: e.market.marketKey, feed: e.forecast.probability, read: f.json.forecast.probability });
+    }
+    must(rows.some((x) => x.read < 0.5), `no NO-leaning forecast among ${rows.length} compared`);
+    const bad = rows.filter((x) => x.feed !== x.read);
+    return v(bad.length > 0, bad.length ? `${bad.length}/${rows.length} differ, e.g. ${bad.slice(0, 2).map((x) => `${x.key}: feed ${x.feed}, read ${x.read}`).join('; ')}` : `${rows.length} feed forecasts agree with the stored read`);
+  },
+
+  async search_as_of_venue_filter_dropped(api) {
+    const a = await api.newAccount();
+    const day = new Date((await api.now()) - 86400_000).toISOString().slice(0, 10);
+    const plain = await api.get('/api/v1/markets/search?q=bitcoin&venue=venue_b', { key: a.key });
+    must(plain.status === 200 && plain.json.markets.length > 0 && plain.json.markets.every((m) => m.venue === 'venue_b'), `venue search ${plain.status}`);
+    const r = await api.get(`/api/v1/markets/search?q=bitcoin&as_of=${day}&venue=venue_b`, { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `as_of venue search ${r.status} ${r.text.slice(0, 120)}`);
+    const bad = r.json.markets.filter((m) => m.venue !== 'venue_b');
+    return v(bad.length > 0, `as_of=${day}&venue=venue_b: ${r.json.markets.length} rows (count ${r.json.count}), ${bad.length} of other venues (${[...new Set(bad.map((m) => m.venue))]})`);
+  },
+  async signals_exclude_drawdown_false_applied(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/signals', { key: a.key });
+    must(all.status === 200 && all.json.signals.length > 0, `signal list ${all.status}`);
+    must(all.json.signals.some((s) => s.drawdown_risk_elevated !== false), 'no row the drawdown filter would drop');
+    const r = await api.get('/api/v1/signals?exclude_drawdown_risk=false', { key: a.key });
+    must(r.status === 200, `exclude_drawdown_risk=false ${r.status}`);
+    const ids = new Set(r.json.signals.map((s) => s.id));
+    const missing = all.json.signals.filter((s) => !ids.has(s.id));
+    return v(missing.length > 0 || r.json.signals.length !== all.json.signals.length,
+      `unfiltered ${all.json.signals.length} rows; exclude_drawdown_risk=false ${r.json.signals.length} rows (count ${r.json.count}), ${missing.length} missing`);
+  },
+  async generation_venue_b_child_fan_out_debit(api) {
+    const a = await api.newAccount(20000);
+    const t = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR-T2.8');
+    must(t.status === 200 && t.json.targetType === 'market' && t.json.allContracts.marketCount > 1, `targets ${t.status}`);
+    const { spent, out } = await api.spent(a, () => api.post('/api/auth/forecast-requests',
+      { kind: 'venue_market', venue: 'venue_b', market_id: 'KXCPIYOY-26MAR-T2.8' }, { key: a.key, headers: { 'idempotency-key': randomUUID() } }));
+    must(out.status === 202 && out.json && out.json.jobId, `generation answered ${out.status} ${out.text.slice(0, 120)}`);
+    return v(spent !== 1000, `venue_b child of a ${t.json.allContracts.marketCount}-contract event: spent ${spent}`);
+  },
+  async profile_at_handle_404_billed(api) {
+    const a = await api.newAccount(5000);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/profile', { handle: '@nobody', lookback_days: 14 }, { key: a.key }));
+    must(out.status === 404 && out.json && out.json.error === 'insufficient_post_history', `profile answered ${out.status} ${out.text.slice(0, 120)}`);
+    return v(spent !== 0, `@nobody 404 insufficient_post_history: spent ${spent}`);
+  },
+  async forecast_read_venue_qualified_404_billed(api) {
+    const a = await api.newAccount();
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/KXNOPE-R36B/forecast?venue=venue_b', { key: a.key }));
+    must(out.status === 404, `venue-qualified read answered ${out.status}`);
+    return v(spent !== 0, `KXNOPE-R36B?venue=venue_b 404: spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
