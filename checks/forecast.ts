@@ -294,6 +294,44 @@ export function checkForecastSeenTwice(
   return out;
 }
 
+/**
+ * FCST-006: drawdown_risk_72h is anchored to its forecast's created_at, so one forecast's value does not depend on the
+ * instant it is read. `earlier` and `later` are two reads of one market's stored forecast, `movedS` (s) apart on the
+ * target's clock; every forecast id both carry (current or history) must carry the same {yes, no} (round-36 bug: the
+ * window measured from the read, its values shrinking as the forecast aged).
+ */
+export function checkDrawdownAnchored(earlier: unknown, later: unknown, movedS: number): Violation[] {
+  const before = new Map(allForecasts(earlier).map(({ forecast }) => [String(forecast.id), obj(forecast.drawdown_risk_72h)]));
+  const out: Violation[] = [];
+  for (const { forecast, path } of allForecasts(later)) {
+    const id = String(forecast.id);
+    const was = before.get(id);
+    const now = obj(forecast.drawdown_risk_72h);
+    if (forecast.id === undefined || !was || !now) continue;
+    if (was.yes !== now.yes || was.no !== now.no)
+      out.push(
+        violation(
+          'FCST-006',
+          path + '/drawdown_risk_72h',
+          `forecast ${id} read ${movedS} s later carries drawdown_risk_72h ${JSON.stringify({ yes: now.yes, no: now.no })}, ${JSON.stringify({ yes: was.yes, no: was.no })} before: a value anchored to its created_at does not move with the read`,
+        ),
+      );
+  }
+  return out;
+}
+
+/** The forecasts (by id) two reads both carry with a drawdown_risk_72h: FCST-006's instances. */
+export function drawdownAnchoredInstances(earlier: unknown, later: unknown): number {
+  const ids = new Set(
+    allForecasts(earlier)
+      .filter(({ forecast }) => obj(forecast.drawdown_risk_72h))
+      .map(({ forecast }) => String(forecast.id)),
+  );
+  return allForecasts(later).filter(
+    ({ forecast }) => forecast.id !== undefined && obj(forecast.drawdown_risk_72h) && ids.has(String(forecast.id)),
+  ).length;
+}
+
 // ---- registered checks (checks/define.ts): checks/registry.ts spreads this family's entries into CHECKS ----
 /** The forecast checks, by name (the name of the function each wraps). */
 export const FORECAST_CHECKS = {
@@ -317,6 +355,12 @@ export const FORECAST_CHECKS = {
   ),
   checkProbabilityMatchesFeed: defineCheck('checkProbabilityMatchesFeed', ['FCST-007'], checkProbabilityMatchesFeed),
   checkMatchesAvailability: defineCheck('checkMatchesAvailability', ['FCST-008'], checkMatchesAvailability),
+  checkDrawdownAnchored: defineCheck('checkDrawdownAnchored', ['FCST-006'], checkDrawdownAnchored, undefined, {
+    'FCST-006': {
+      what: 'a forecast two reads at different clock instants both carry',
+      count: ([earlier, later]) => drawdownAnchoredInstances(earlier, later),
+    },
+  }),
   checkForecastSeenTwice: defineCheck('checkForecastSeenTwice', ['FCST-017'], checkForecastSeenTwice, undefined, {
     'FCST-017': {
       what: 'a forecast whose id an earlier answer (or view) carried',

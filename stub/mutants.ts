@@ -538,6 +538,11 @@ const TABLE = {
       { operation: 'getForecastRequest', via: ['suites/forecast-jobs-model.spec.ts'] },
     ],
     [
+      'fcst-drawdown-anchored-at-read',
+      'FCST-006',
+      'drawdown_risk_72h is measured over what is left of the 72 hours after created_at at the read, so it shrinks as the forecast ages (round-36 bug)',
+    ],
+    [
       'fcst-read-debit-per-forecast',
       'BILL-001',
       'a stored forecast read by API key is debited its price once more per forecast of the history it returns (round-22 bug)',

@@ -7,7 +7,7 @@
  * pending ones only move forward; Retry-After iff non-terminal; forecasts empty unless succeeded and
  * view=result; another owner gets the same 404 as an unknown job; each new job is billed once.
  * Then the success path (the published forecast in the job, the stored-forecast read and
- * availability) and jobs ended failed or rejected.
+ * availability) and jobs ended failed or rejected; last, a stored forecast read twice across a clock move (FCST-006).
  *
  * AdvanceClock moves the target's clock forward (it cannot go back): this file runs in the
  * `conformance-clock` project, after every other suite (playwright.config.ts).
@@ -35,6 +35,7 @@ import { judgeWith } from './support/judging.ts';
 import { drawnFrom } from './support/exhibit.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 import type { ControlAccount, ControlPlane } from './support/control.ts';
+import { feedMarkets, marketPath, readFeed } from './support/feed.ts';
 import type { TargetClient } from './support/client.ts';
 import { lookup } from './support/lookups.ts';
 import {
@@ -743,6 +744,49 @@ test.describe('forecast jobs: success and endings', () => {
           0,
         ).map((v) => ({ ...v, severity: 'warning' as const })),
       );
+      expect(found).toHaveNoViolations();
+    },
+  );
+});
+
+/** How far the clock moves between two reads of one stored forecast (s): inside the 72-hour drawdown window. */
+const DRAWDOWN_MOVE_S = 6 * 3600;
+/** Markets of the forecast feed read twice ($0.01 a read on a real target). */
+const DRAWDOWN_SAMPLE = 3;
+
+test.describe('stored forecasts across the clock', () => {
+  // FCST-006 was unobservable while the harness read each forecast at one instant: a value measured from the read
+  // (round-36 bug) is told from one anchored to created_at only by reading one forecast again after the clock moved.
+  test(
+    'a stored forecast read again once the clock moved carries the same drawdown_risk_72h (anchored to its created_at)',
+    { ...ruleDetails('FCST-006', ...contractRules('getMarketForecast', 'getLatest')) },
+    async ({ paid, controlPlane, sharedAnswers }) => {
+      const { res, body: feed } = await readFeed(paid, { hours: 6, types: 'forecast' }, sharedAnswers);
+      await expect(res).toMatchContract('getLatest');
+      const markets = feedMarkets(feed, 'forecast')
+        .filter((m) => m.slug !== null)
+        .slice(0, DRAWDOWN_SAMPLE);
+      test.skip(!markets.length, 'no market with a slug got a forecast in the last 6 hours');
+      const read = async (m: (typeof markets)[number]) => {
+        const r = await paid.get(marketPath(m.slug!, 'forecast'), { params: { venue: m.venue === 'venue_a' ? undefined : m.venue } });
+        await expect(r).toMatchContract('getMarketForecast');
+        return r.status() === 200 ? ((await r.json()) as unknown) : undefined;
+      };
+      const before = await test.step('read each stored forecast', () => Promise.all(markets.map(read)));
+      await controlPlane.advanceClock(DRAWDOWN_MOVE_S);
+      const found: Violation[] = [];
+      await test.step(`read each again ${DRAWDOWN_MOVE_S} s later`, async () => {
+        for (const [i, m] of markets.entries()) {
+          const after = await read(m);
+          if (before[i] !== undefined && after !== undefined)
+            found.push(
+              ...judgeWith(CHECKS.checkDrawdownAnchored, before[i], after, DRAWDOWN_MOVE_S).map((v) => ({
+                ...v,
+                path: `${m.marketKey}:${v.path}`,
+              })),
+            );
+        }
+      });
       expect(found).toHaveNoViolations();
     },
   );

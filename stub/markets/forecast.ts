@@ -21,7 +21,13 @@ const HISTORY_MAX = 20;
  * One stored forecast. drawdown_risk_72h is the path risk over ~72 hours from created_at; it is
  * reported beside the probability and never adjusts it (FCST-007).
  */
-function storedForecast(f: Forecast): Record<string, unknown> {
+function storedForecast(f: Forecast, now: number): Record<string, unknown> {
+  // Mutant fcst-drawdown-anchored-at-read: the 72-hour window is measured from the read, its risk scaled by what is left
+  // of the window after created_at (round-36 bug: the value shrinks as the forecast ages).
+  const left = Math.max(0, 1 - (now - f.createdAt) / 259_200_000);
+  const risk = mutant('fcst-drawdown-anchored-at-read')
+    ? { yes: Math.round(f.drawdownRisk72h.yes * left * 1000) / 1000, no: Math.round(f.drawdownRisk72h.no * left * 1000) / 1000 }
+    : f.drawdownRisk72h;
   return {
     id: f.id,
     probability: f.probability,
@@ -36,9 +42,9 @@ function storedForecast(f: Forecast): Record<string, unknown> {
           sources: f.sources.map((s) => ({ title: s.title, url: s.url, publisher: s.publisher })),
           uncertainty: { low: f.uncertainty.low, high: f.uncertainty.high },
         }),
-    drawdown_risk_72h: { yes: f.drawdownRisk72h.yes, no: f.drawdownRisk72h.no },
+    drawdown_risk_72h: { yes: risk.yes, no: risk.no },
     // The former name still works as an alias, same value (Versioning rule 4; VER-013, VER-016).
-    crash_risk: { yes: f.drawdownRisk72h.yes, no: f.drawdownRisk72h.no },
+    crash_risk: { yes: risk.yes, no: risk.no },
   };
 }
 
@@ -49,7 +55,7 @@ export const register: RouteModule = (route) => {
     const now = ctx.clock.nowMs();
     const [current, ...older] = ctx.store.forecastsFor(market.marketKey).filter((f) => f.createdAt <= now);
     if (!current) throw notFound(`market ${market.marketKey} has no stored forecast`);
-    const history = older.slice(0, HISTORY_MAX).map(storedForecast);
+    const history = older.slice(0, HISTORY_MAX).map((f) => storedForecast(f, now));
     const withHistory = !alt('FCST-012') || req.query.bool('history', false);
     const withEnvelope = withRelationships(market, ctx.store);
     // Mutant fcst-read-debit-per-forecast: an API-key read is debited the route's price once more for each forecast of
@@ -65,9 +71,9 @@ export const register: RouteModule = (route) => {
     if (mutant('sig-read-ref-whole-seconds'))
       for (const ref of withEnvelope.relationships.signals)
         if (ref.published_at) ref.published_at = new Date(Math.floor(Date.parse(ref.published_at) / 1000) * 1000).toISOString();
-    if (alt('FCST-016')) return { body: { ...storedForecast(current), market: withEnvelope, ...(withHistory ? { history } : {}) } };
+    if (alt('FCST-016')) return { body: { ...storedForecast(current, now), market: withEnvelope, ...(withHistory ? { history } : {}) } };
     return {
-      body: { market: withEnvelope, forecast: storedForecast(current), ...(withHistory ? { history } : {}) },
+      body: { market: withEnvelope, forecast: storedForecast(current, now), ...(withHistory ? { history } : {}) },
     };
   });
 };
