@@ -274,6 +274,12 @@ const TABLE = {
       { operation: 'listSignals', via: ['suites/signals.spec.ts'] },
     ],
     [
+      'msrch-venue-dropped-with-as-of',
+      'MSRCH-006',
+      'beside as_of, searchMarkets drops the venue filter: each alone still holds (round-36 bug)',
+      { operation: 'searchMarkets', via: ['suites/market-search.spec.ts'] },
+    ],
+    [
       'msrch-category-lost-with-venue',
       'MSRCH-008',
       'beside a venue filter, searchMarkets drops the category filter (kin of a round-8 bug: one filter lost beside another)',

@@ -108,7 +108,9 @@ export function searchMarkets(store: DataStore, siteUrl: string, nowMs: number, 
   const asOfMs = Math.min(asked, nowMs);
   const scored: { m: Market; score: number }[] = [];
   for (const m of store.coveredMarkets()) {
-    if (p.venue !== undefined && m.venue !== p.venue) continue;
+    // Mutant msrch-venue-dropped-with-as-of: beside as_of the venue filter is dropped (round-36 bug).
+    const venueDropped = mutant('msrch-venue-dropped-with-as-of') && p.asOf !== undefined;
+    if (p.venue !== undefined && !venueDropped && m.venue !== p.venue) continue;
     if (p.tag !== undefined && !matchesTag(m, p.tag)) continue;
     // Mutant msrch-category-lost-with-venue: beside a venue the category filter is dropped (kin of a round-8 bug).
     const categoryLost = mutant('msrch-category-lost-with-venue') && p.venue !== undefined;
