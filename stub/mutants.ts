@@ -274,6 +274,11 @@ const TABLE = {
       { operation: 'listSignals', via: ['suites/signals.spec.ts'] },
     ],
     [
+      'avail-slug-event-endpoint-v1',
+      'AVAIL-029',
+      "a venue_b event named by slug answers a targetResolution whose endpoint is /api/v1/forecast-targets (404); the other forms' endpoints resolve (round-36 bug)",
+    ],
+    [
       'msrch-venue-dropped-with-as-of',
       'MSRCH-006',
       'beside as_of, searchMarkets drops the venue filter: each alone still holds (round-36 bug)',

@@ -215,6 +215,10 @@ export const register: RouteModule = (route) => {
       return { body: forMarket(ctx.store, { ...market, exclusion: null }, at) };
     if (market) return { body: forMarket(ctx.store, market, at) };
     const event = namedVenueBEvent(ctx.store, lookup);
-    return { body: event ? forEvent(ctx.store, event, at) : untracked() };
+    // Mutant avail-slug-event-endpoint-v1: an event named by slug points its targetResolution at /api/v1/forecast-targets,
+    // a path that answers 404 (round-36 bug); the market_key and market_id forms keep /api/public.
+    const v1: Origin = (path, absolute) => at(path.replace('/api/public/', '/api/v1/'), absolute);
+    const slugV1 = mutant('avail-slug-event-endpoint-v1') && 'slug' in lookup;
+    return { body: event ? forEvent(ctx.store, event, slugV1 ? v1 : at) : untracked() };
   });
 };
