@@ -232,6 +232,11 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     [
+      'asrch-q-one-letter-unmatched',
+      'ASRCH-043',
+      'a one-character q matches nothing: an Asset whose ticker is one letter is not found by it (round-36 bug)',
+    ],
+    [
       'asrch-q-named-material-dropped',
       'ASRCH-030',
       'material_only=true is ignored in q mode beside a named term; q=*, reference and material_only alone keep it (round-34 bug)',

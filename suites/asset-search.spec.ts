@@ -473,6 +473,12 @@ test.describe('asset search: q mode', () => {
     );
   }
 
+  /** The cases of the shortest and of the longest value (one each; the same case once when all are one length). */
+  const edgeCases = <T extends { value: string }>(cases: readonly T[]): T[] => {
+    const byLength = [...cases].sort((a, b) => a.value.length - b.value.length);
+    return [...new Set([byLength[0], byLength[byLength.length - 1]])].filter((c): c is T => c !== undefined);
+  };
+
   /** One property per identity field: q equal to that field of a random Asset returns the Asset. */
   const byField: { title: string; ruleIds: string[]; values: (a: Row) => string[] }[] = [
     { title: 'name', ruleIds: ['ASRCH-042'], values: (a) => [String(a.name)] },
@@ -522,7 +528,14 @@ test.describe('asset search: q mode', () => {
             }
             expect(found).toHaveNoViolations(body);
           }),
-          { seed: targetOptions.seed, numRuns: paidRuns(Math.min(25, cases.length)), endOnFailure: true },
+          {
+            seed: targetOptions.seed,
+            numRuns: paidRuns(Math.min(25, cases.length)),
+            // The edges of the values besides random ones (round-36 bug: a one-letter ticker matched nothing, the
+            // longer ones did): the shortest and the longest value of the field, off a budget.
+            examples: thrifty() ? [] : edgeCases(cases).map((c) => [c] as [(typeof cases)[number]]),
+            endOnFailure: true,
+          },
         );
       },
     );

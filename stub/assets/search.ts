@@ -143,6 +143,8 @@ export function runSearch(graph: AssetGraph, req: SearchRequest): AssetSearchRes
               graph,
             ),
     );
+  // Mutant asrch-q-one-letter-unmatched: a one-character q matches nothing, so a one-letter ticker finds no Asset (round-36 bug).
+  else if (req.mode === 'q' && mutant('asrch-q-one-letter-unmatched') && req.q !== '*' && req.q.trim().length === 1) lanes = [];
   else if (req.mode === 'q' && req.q !== '*') lanes = qLanes(req.q, pool, graph);
   else lanes = [directoryLane(graph, pool)];
   const fused: Fused[] = fuse(lanes, (id) => byId.get(id)!.assetKey);
