@@ -566,6 +566,12 @@ const TABLE = {
     ],
     ['bill-no-refund-404-forecast', 'BILL-002', "the forecast route's 404 keeps its API-key debit", { operation: 'getMarketForecast' }],
     [
+      'gen-venue-b-child-debit-per-event',
+      'BILL-001',
+      "a venue_b child's new generation is debited the price once per contract of its event, not once (round-36 bug)",
+      { operation: 'createForecastRequest', via: ['suites/forecast-requests.spec.ts'] },
+    ],
+    [
       'bill-no-refund-404-generation',
       'BILL-002',
       "a generation's 404 (a market no venue knows) keeps its API-key debit (round-2 bug)",

@@ -14,6 +14,10 @@ import type { RouteModule } from '../server.ts';
 import type { RouteRequest } from '../context.ts';
 import { mutant } from '../mutants.ts';
 import { alt } from '../variant.ts';
+import { PRICES } from '../../contract/pricing.ts';
+
+/** A generation's price, credits (PRICE-005). */
+const GENERATION_PRICE_CREDITS = PRICES.createForecastRequest!.credits;
 
 /**
  * One 404 for an unknown, malformed and another account's jobId alike: nothing in it depends on
@@ -43,6 +47,11 @@ export const register: RouteModule = (route, ctx: StubContext) => {
           ? randomUUID()
           : idempotencyKey(req.headers);
       const { job, replay } = submit(ctx, owner, key, request);
+      // Mutant gen-venue-b-child-debit-per-event: a new venue_b child's generation is debited once more per other
+      // contract of its event (round-36 bug: a child billed as its event's fan-out).
+      const event = job.market.venue === 'venue_b' ? ctx.store.eventOf(job.market) : undefined;
+      if (mutant('gen-venue-b-child-debit-per-event') && event && !replay && req.principal?.via === 'api-key')
+        ctx.accounts.debit(owner, GENERATION_PRICE_CREDITS * (ctx.store.childrenOf(event).length - 1), 'createForecastRequest');
       const now = ctx.clock.nowMs();
       return {
         // Gap JOB-034: 202 with the job's identity; the alternate stub answers the job itself, 201 new or 200 replayed.
