@@ -237,6 +237,17 @@ export const FORECAST_CASES = [
     bad: { 'FCST-007': [forecastBody, { events: [{ type: 'forecast', forecast: { id: 'fc_1', probability: 0.35 } }] }] },
   }),
   cases({
+    check: C.checkDrawdownAnchored,
+    // The same forecasts read 6 h later: equal values; a forecast only one read carries is no instance.
+    ok: [
+      [forecastBody, structuredClone(forecastBody), 21_600],
+      [forecastBody, mutate(forecastBody, (b) => (current(b).id = 'fc_new')), 21_600],
+    ],
+    bad: {
+      'FCST-006': [forecastBody, mutate(forecastBody, (b) => ((past(b).drawdown_risk_72h as Row).yes = 0.001)), 21_600],
+    },
+  }),
+  cases({
     check: C.checkMatchesAvailability,
     ok: [[forecastBody, { latestForecast: { id: 'fc_2', createdAt: T2 } }]],
     bad: { 'FCST-008': [forecastBody, { latestForecast: { id: 'fc_1', createdAt: T1 } }] },
