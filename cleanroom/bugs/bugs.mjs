@@ -9417,6 +9417,209 @@ export const bugs = [
       await ctx.charge(10);
     },
   },
+  // ------------------------------------------------------------------ pattern b (round 37 a): the market list's topic dropped beside changed_within
+  {
+    name: 'markets_topic_lost_with_changed_within',
+    round: 37,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['408cd054a21e'],
+    operations: ['GET /api/v1/markets'],
+    what: 'When changed_within is given, GET /api/v1/markets answers from the changed-forecast query path, which takes the window, venue, max_forecast_age and sort but has no topic argument: a request with both topic and changed_within answers every market whose latest forecast changed within the window, whatever its tags and categories (venue_facets are counted over the rows served, so they agree). topic alone, changed_within alone, topic beside venue, sort or max_forecast_age, and the bill are right.',
+    how: 'With an API key, GET /api/v1/markets?topic=fed&changed_within=24: the reference answers the 30 fed markets whose latest forecast is under 24 h old, each with tag "fed"; through the bug it answers all 104 rows of GET /api/v1/markets?changed_within=24, 74 of them without a fed tag or category (cpi, bitcoin, oil ... markets). GET /api/v1/markets?topic=fed lists only fed rows on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets')) return;
+      if (ctx.query.has('topic') && ctx.query.has('changed_within')) ctx.query.delete('topic');
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 37 a): the oil route's no-marks API-key debit below its live challenge
+  {
+    name: 'oil_no_marks_debit_half',
+    round: 37,
+    pattern: 'd',
+    section: 'Endpoints / GET /api/v1/signals/oil',
+    sentences: ['d258585eac19', '1298c54a809b'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The API-key meter of GET /api/v1/signals/oil prices a call from its upstream work and takes half off when include_marks=false skips the two mark fetches: such a call debits 5 credits ($0.005), while the live 402 challenge for the same request asks 10000 atomic units ($0.01, 10 credits) on both networks. The default call (marks included) debits 10 as on the reference; the answer, the challenge, the spacing and the 429s are unchanged; x402-paid calls are left alone.',
+    how: 'GET /api/v1/signals/oil?include_marks=false without credentials: 402 whose PAYMENT-REQUIRED asks 10000 on eip155:8453 and eip155:4663 (both sides). Then, 1.2 s apart, the same call with an API key: 10 credits spent on the reference, 5 through the bug; GET /api/v1/signals/oil (marks included) spends 10 on both.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !ctx.apiKey) return;
+      if (r37aFlag(ctx.query.get('include_marks')) !== false) return;
+      await ctx.charge(-5); // give back half of the 10-credit debit the reference took
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 37 a): the served contract's profile lookback minimum stated as 30
+  {
+    name: 'openapi_profile_lookback_min_30',
+    round: 37,
+    pattern: 'd',
+    section: 'Versioning',
+    sentences: ['ee7112e11786', '778fd841452b'],
+    operations: ['GET /openapi.json', 'GET /api/v1/openapi.json'],
+    what: 'The machine-readable contract (both /openapi.json and the compatibility copy at /api/v1/openapi.json, which stay identical) states minimum 30 for lookback_days in components.schemas.SocialProfileRequest, the request body of POST /api/v1/x/profile: a stale bound from the schema module of an older release. The route itself still accepts 14..365 (default 365), the maximum and default in the schema are right, and every path parameter of the document is unchanged.',
+    how: 'GET /openapi.json and GET /api/v1/openapi.json: components.schemas.SocialProfileRequest.properties.lookback_days.minimum is 14 on the reference and 30 through the bug (maximum 365 and default 365 on both). POST /api/v1/x/profile {"handle":"nobody","lookback_days":14} with an API key is accepted on both (404 insufficient_post_history, not 422).',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || (ctx.path !== '/openapi.json' && ctx.path !== '/api/v1/openapi.json') || res.status !== 200) return;
+      const b = J(res);
+      const lb = b && b.components && b.components.schemas && b.components.schemas.SocialProfileRequest
+        && b.components.schemas.SocialProfileRequest.properties && b.components.schemas.SocialProfileRequest.properties.lookback_days;
+      if (!lb || typeof lb !== 'object') return;
+      lb.minimum = 30;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 37 a): the latest feed's upstream error billed when types is given
+  {
+    name: 'latest_types_lane_error_billed',
+    round: 37,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest with a types parameter is assembled lane by lane (forecast, article, x_post) by a lane fetcher whose failure branch answers the upstream error (502 upstream_unavailable, or the 5xx met) without the API-key refund, so such a call keeps its 20-credit debit. The default call (no types, the board snapshot path) is refunded as on the reference; the error answer itself, every 200 and every other route are unchanged; x402 calls are not settled.',
+    how: 'POST /__control/faults {GET /api/v1/latest, status 502, times 1, scope S}; GET /api/v1/latest?types=forecast,article with an API key and X-Fault-Scope S: 502 upstream_unavailable on both, 0 credits spent on the reference, 20 through the bug. The same fault on GET /api/v1/latest (no types) costs 0 on both.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/latest') || !r37aUpstreamError(res.status) || !ctx.query.has('types') || !ctx.apiKey) return;
+      await ctx.charge(20);
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 37 a): asset search's upstream error billed in the material-only scan
+  {
+    name: 'assets_material_scan_error_billed',
+    round: 37,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search with material_only=true alone (no q, no reference) runs the materiality scan over the directory; when its upstream fails, the scan\'s error handler answers 502 upstream_unavailable (or the 5xx met) as the reference does but skips the API-key refund, so the call keeps its 10-credit debit. The same failure in q mode, reference mode or beside material_only with q/reference is refunded; every 200 and every other route are unchanged; x402 calls are not settled.',
+    how: 'POST /__control/faults {GET /api/v1/assets/search, status 502, times 1, scope S}; GET /api/v1/assets/search?material_only=true with an API key and X-Fault-Scope S: 502 on both, 0 credits spent on the reference, 10 through the bug. The same fault on GET /api/v1/assets/search?q=btc costs 0 on both; an unfaulted material_only=true call is a 200 at 10 credits on both.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !r37aUpstreamError(res.status) || !ctx.apiKey) return;
+      if (r37aFlag(ctx.query.get('material_only')) !== true || ctx.query.has('q') || ctx.query.has('reference')) return;
+      await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ pattern a (round 37 b): forecast-targets' per-IP guard 429 without the RateLimit headers
+  {
+    name: 'targets_guard_429_no_ratelimit_headers',
+    round: 37,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['a8500226c2fd'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'GET /api/public/forecast-targets answers from the venue resolver\'s edge function, which runs its own copy of the per-IP anti-abuse guard. That copy builds its 429 with Retry-After and the JSON body (error rate_limited, retry_after, limit_scope ip_guard) but without the RateLimit-Policy and RateLimit headers, which only the main gateway\'s limiter writes. Every other 429 keeps all its headers: forecast-availability\'s (the other free route), the paid routes\' guard and customer-scope 429s. Status, body, Retry-After and what is counted are the reference\'s.',
+    how: 'POST /__control/limits/usage {scope ip_guard, window minute, count 1200} (the caller\'s address), then GET /api/public/forecast-targets?ref=KXCPIYOY-26MAR without a key: 429 rate_limited, limit_scope ip_guard, Retry-After 60 on both. The reference also sends RateLimit-Policy ("ip_guard-second";q=50;w=1, ...) and RateLimit ("ip_guard-minute";r=0;t=60); through the bug both headers are missing. GET /api/public/forecast-availability?market_key=venue_a:520224 in the same state carries both on both.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 429) return;
+      delete res.headers['ratelimit-policy'];
+      delete res.headers.ratelimit;
+    },
+  },
+  // ------------------------------------------------------------------ pattern c (round 37 b): sources market_keys of newer venue_a markets unmatched
+  {
+    name: 'sources_newer_venue_a_keys_unmatched',
+    round: 37,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['959b2b1f3d95', '6b9ba6eb33d0'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources resolves a venue_a market key through the legacy convention that venue_a rows are addressed by their bare serviceMarketId: the native part of venue_a:<id> is matched against serviceMarketId. That column is bare only for legacy venue_a rows; newer venue_a rows carry the venue-prefixed serviceMarketId venue_a:<id>. So a market_keys entry naming a newer venue_a market (venue_a:1000503) matches nothing and its articles and posts are silently missing; a call naming only such keys answers {"sources":[]}. Legacy venue_a keys (venue_a:520224), the other venues\' keys, the slug form (markets=) of the same market, ordering and billing are the reference\'s.',
+    how: 'With an API key: GET /api/v1/sources?market_keys=venue_a:1000503&window=168 lists the evidence of venue_a:1000503 on the reference and answers {"sources":[]} through the bug; GET /api/v1/sources?markets=will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting&window=168 lists the same items on both, and market_keys=venue_a:520224,venue_a:1000503 keeps only the venue_a:520224 items through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources) || !ctx.query.has('market_keys')) return;
+      const asked = new Set(listParam(ctx.query.get('market_keys')).map((k) => k.toLowerCase()));
+      const kept = b.sources.filter((s) => !r37bNewerVenueA(s && s.market, asked));
+      if (kept.length === b.sources.length) return;
+      b.sources = kept;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern e (round 37 b): the oil reading cached until 00:00 UTC
+  {
+    name: 'oil_reading_cached_per_utc_day',
+    round: 37,
+    pattern: 'e',
+    section: 'Resources and their fields / Crude-oil signal (GET /api/v1/signals/oil)',
+    sentences: ['5132a8387590'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'The oil route caches its daily block (reading, episode and reading_missing) per UTC date, on the ground that the reading changes once a day: the first 200 answer of a UTC day fixes the block that every later call of that day is served, until 00:00 UTC. A reading frozen later that day (at the daily freeze) is therefore not served before midnight, and a day that started without a reading keeps answering reading null. The cache is keyed by the UTC date and by the dataset the call sees (the control plane\'s oil state of its X-Fault-Scope), so a state that changes under one scope shows it. marks and degraded stay live, include_marks is honoured, and the first answer of each day, the spacing, the in-flight limit and the bill are the reference\'s.',
+    how: 'POST /__control/oil {scope S, reading stale}; GET /api/v1/signals/oil?include_marks=false with X-Fault-Scope S and an API key: the stale reading (is_current false) on both. POST /__control/oil {scope S, reading current}; 1.2 s later the same GET: the reference answers the current reading (a later reading_date, is_current true); through the bug the stale reading is answered again until 00:00 UTC.',
+    onRequest(ctx) {
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset') delete ctx.state.r37bOilDay;
+    },
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !b || !('reading' in b)) return;
+      const day = new Date(await ctx.stubNow()).toISOString().slice(0, 10);
+      const key = `${day}|${ctx.headers['x-fault-scope'] || ''}`;
+      const cache = r37bOilDay(ctx);
+      const hit = cache.get(key);
+      if (!hit) {
+        cache.set(key, JSON.stringify({ reading: b.reading, episode: b.episode, reading_missing: b.reading_missing }));
+        return;
+      }
+      const block = JSON.parse(hit);
+      if (JSON.stringify(block.reading) === JSON.stringify(b.reading)) return;
+      b.reading = block.reading;
+      b.episode = block.episode;
+      b.reading_missing = block.reading_missing;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 37 b): a last trade inside the spread selected under the midpoint label
+  {
+    name: 'latest_quote_last_trade_labelled_midpoint',
+    round: 37,
+    pattern: 'g',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['a6f55b9bfa72', '30afe2c9bc7d'],
+    operations: ['GET /api/v1/latest'],
+    what: 'The latest feed builds its LatestMarket quotes with a "better estimate" step: when a two-sided book\'s last trade lies inside the spread, selected_probability takes that last trade instead of the midpoint, but quote_method keeps the label "midpoint" set before the step (and venue_timestamp stays the book update time). venue_data.yes_odds follows selected_probability, so the yes_odds rule holds. Quotes whose last trade lies outside the spread or equals the midpoint, the bid, ask, last-trade and graph-snapshot methods, and every other route\'s quotes are the reference\'s.',
+    how: 'GET /api/v1/latest with an API key: on the reference every venue_quote with quote_method "midpoint" has selected_probability = (yes_bid + yes_ask) / 2. Through the bug about half of them (34 of 65 markets with hours=6) carry the last trade instead, e.g. venue_b:KXFED-26OCT-T4.25 with yes_bid 0.01, yes_ask 0.03, yes_last 0.01: selected_probability and venue_data.yes_odds 0.01 under "midpoint" (the reference: 0.02).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      let n = 0;
+      for (const e of b.events) {
+        const m = e && e.market;
+        const q = m && m.venue_quote;
+        if (!q || q.quote_method !== 'midpoint') continue;
+        const { yes_bid: bid, yes_ask: ask, yes_last: last } = q;
+        if (![bid, ask, last].every((x) => typeof x === 'number') || last < bid || last > ask || last === q.selected_probability) continue;
+        q.selected_probability = last;
+        if (m.venue_data && typeof m.venue_data === 'object' && 'yes_odds' in m.venue_data) m.venue_data.yes_odds = last;
+        n++;
+      }
+      if (n) res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern g (round 37 b): two-hop AssetRefs of availability's latestForecast carry the edge id
+  {
+    name: 'availability_forecast_asset_ref_edge_id',
+    round: 37,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['49227af393ea'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'forecast-availability builds latestForecast.relationships from the graph path Forecast -ON_MARKET-> Market <-HAS_MARKET- Asset. For the two-hop AssetRefs (relationship HAS_MARKET, via market) the serializer takes the id of that final HAS_MARKET edge, which is a uuid of its own, instead of the id of the Asset at its start. assetKey, name, ticker, asset_type, relationship, direction and via are right, and so are the direct AssetRefs of market.relationships in the same answer, which carry the Asset\'s id; other routes are the reference\'s.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXWTI-26MAR20-T73.99 (no key): latestForecast.relationships.assets holds the crude-wti ref (HAS_MARKET, incoming, via market). Its id is 08e8d5c7-1ec6-4269-9e65-ac4c0de78d07 on the reference, the id of crude-wti in GET /api/v1/assets and in market.relationships.assets of the same answer; through the bug it is another uuid (the edge\'s).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      const lf = b.latestForecast;
+      const refs = lf && lf.relationships && lf.relationships.assets;
+      if (!Array.isArray(refs)) return;
+      const mk = (b.market && b.market.marketKey) || '';
+      let n = 0;
+      for (const r of refs) {
+        if (!r || r.via !== 'market' || r.relationship !== 'HAS_MARKET' || typeof r.id !== 'string') continue;
+        r.id = await r37bEdgeUuid(`HAS_MARKET|${r.id}|${mk}`);
+        n++;
+      }
+      if (n) res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -10003,3 +10206,33 @@ function r36aRiskLeft(r, createdMs, nowMs) {
 // ---- round-36 (b) helpers
 /** "jobId|createdAt" of the venue_b generations already priced, so an idempotent replay (same job) is not priced again. */
 function r36bGenerations(ctx) { if (!ctx.state.r36bGenerations) ctx.state.r36bGenerations = new Set(); return ctx.state.r36bGenerations; }
+
+// ---- round-37 (a) helpers
+/** A boolean query value: true / false for the usual spellings, undefined when absent or unreadable. */
+function r37aFlag(v) {
+  if (v === null || v === undefined) return undefined;
+  const t = String(v).trim().toLowerCase();
+  if (t === 'true' || t === '1') return true;
+  if (t === 'false' || t === '0') return false;
+  return undefined;
+}
+/** An answer that relays a failed upstream (the unbilled 5xx class of the billing rules). */
+function r37aUpstreamError(status) { return status >= 500 && status <= 599; }
+
+// ---- round-37 (b) helpers
+/** Whether a source item's market is a newer venue_a market (venue-prefixed serviceMarketId) asked for by marketKey. */
+function r37bNewerVenueA(market, askedKeys) {
+  if (!market || market.venue !== 'venue_a' || typeof market.marketKey !== 'string') return false;
+  return String(market.serviceMarketId || '').startsWith('venue_a:') && askedKeys.has(market.marketKey.toLowerCase());
+}
+/** "UTC date|X-Fault-Scope" -> JSON of the oil route's cached daily block {reading, episode, reading_missing}. */
+function r37bOilDay(ctx) { if (!ctx.state.r37bOilDay) ctx.state.r37bOilDay = new Map(); return ctx.state.r37bOilDay; }
+/** A deterministic uuid (version 5 layout, SHA-1) naming a graph edge. */
+async function r37bEdgeUuid(name) {
+  const { createHash } = await import('node:crypto');
+  const h = createHash('sha1').update(`r37b-edge|${name}`).digest('hex').slice(0, 32).split('');
+  h[12] = '5';
+  h[16] = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  const x = h.join('');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+}

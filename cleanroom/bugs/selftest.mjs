@@ -4408,6 +4408,155 @@ const checks = {
     must(out.status === 404, `venue-qualified read answered ${out.status}`);
     return v(spent !== 0, `KXNOPE-R36B?venue=venue_b 404: spent ${spent}`);
   },
+
+  async markets_topic_lost_with_changed_within(api) {
+    const a = await api.newAccount();
+    const has = (m, t) => [...(m.tags || []), ...(m.categories || [])].some((x) => String(x).toLowerCase() === t);
+    const cw = await api.get('/api/v1/markets?changed_within=24', { key: a.key });
+    must(cw.status === 200 && cw.json.markets.some((m) => has(m, 'fed')) && cw.json.markets.some((m) => !has(m, 'fed')), `changed_within=24 -> ${cw.status}`);
+    const r = await api.get('/api/v1/markets?topic=fed&changed_within=24', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `topic=fed&changed_within=24 -> ${r.status}`);
+    const off = r.json.markets.filter((m) => !has(m, 'fed'));
+    const facets = r.json.venue_facets.reduce((n, f) => n + f.count, 0);
+    return v(off.length > 0, `topic=fed&changed_within=24: ${r.json.markets.length} rows (facets ${facets}), ${off.length} without a fed tag or category, e.g. ${off.slice(0, 2).map((m) => m.marketKey).join(', ') || '-'} (changed_within=24 alone: ${cw.json.markets.length} rows)`);
+  },
+  async oil_no_marks_debit_half(api) {
+    const a = await api.newAccount();
+    const un = await api.get('/api/v1/signals/oil?include_marks=false');
+    must(un.status === 402 && un.headers['payment-required'], `unpaid oil -> ${un.status}`);
+    const amounts = JSON.parse(Buffer.from(un.headers['payment-required'], 'base64').toString('utf8')).accepts.map((x) => Number(x.amount));
+    must(amounts.length > 0 && amounts.every((x) => x === amounts[0]), `challenge amounts ${amounts}`);
+    const want = amounts[0] / 1000; // both tokens have 6 decimals: 1000 atomic units = $0.001 = 1 credit
+    await sleep(1200);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/oil?include_marks=false', { key: a.key }));
+    must(out.status === 200, `keyed oil include_marks=false -> ${out.status}`);
+    await sleep(1200);
+    const marks = await api.spent(a, () => api.get('/api/v1/signals/oil', { key: a.key }));
+    must(marks.out.status === 200, `keyed oil -> ${marks.out.status}`);
+    return v(spent !== want, `challenge asks ${amounts[0]} (${want} credits); include_marks=false spent ${spent}, marks included spent ${marks.spent}`);
+  },
+  async openapi_profile_lookback_min_30(api) {
+    const seen = [];
+    let bad = false;
+    for (const p of ['/openapi.json', '/api/v1/openapi.json']) {
+      const r = await api.get(p);
+      must(r.status === 200 && r.json && r.json.paths && r.json.paths['/api/v1/x/profile'], `${p} -> ${r.status}`);
+      let sch = r.json.paths['/api/v1/x/profile'].post.requestBody.content['application/json'].schema;
+      if (sch && sch.$ref) sch = sch.$ref.replace(/^#\//, '').split('/').reduce((o, k) => (o ? o[k] : undefined), r.json);
+      const lb = sch && sch.properties && sch.properties.lookback_days;
+      must(lb, `${p}: no lookback_days in the x/profile body schema`);
+      seen.push(`${p} lookback_days ${lb.minimum}..${lb.maximum} default ${lb.default}`);
+      if (lb.minimum !== 14 || lb.maximum !== 365 || lb.default !== 365) bad = true;
+    }
+    const a = await api.newAccount(5000);
+    const pr = await api.post('/api/v1/x/profile', { handle: 'nobody', lookback_days: 14 }, { key: a.key });
+    must(pr.status !== 422 && pr.status < 500, `x/profile lookback_days=14 -> ${pr.status}`);
+    return v(bad, `${seen.join('; ')}; the route answers lookback_days=14 with ${pr.status}`);
+  },
+  async latest_types_lane_error_billed(api) {
+    const a = await api.newAccount();
+    const scope = `r37a-latest-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/latest', status: 502, times: 1, scope });
+    const plain = await api.spent(a, () => api.get('/api/v1/latest', { key: a.key, scope }));
+    must(plain.out.status === 502, `faulted latest -> ${plain.out.status}`);
+    await api.fault({ method: 'GET', path: '/api/v1/latest', status: 502, times: 1, scope });
+    const typed = await api.spent(a, () => api.get('/api/v1/latest?types=forecast,article', { key: a.key, scope }));
+    must(typed.out.status === 502, `faulted latest?types -> ${typed.out.status}`);
+    return v(typed.spent !== 0, `502 without types: spent ${plain.spent}; 502 with types=forecast,article: spent ${typed.spent}`);
+  },
+  async assets_material_scan_error_billed(api) {
+    const a = await api.newAccount();
+    const scope = `r37a-assets-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/assets/search', status: 502, times: 1, scope });
+    const q = await api.spent(a, () => api.get('/api/v1/assets/search?q=btc', { key: a.key, scope }));
+    must(q.out.status === 502, `faulted q=btc -> ${q.out.status}`);
+    await api.fault({ method: 'GET', path: '/api/v1/assets/search', status: 502, times: 1, scope });
+    const m = await api.spent(a, () => api.get('/api/v1/assets/search?material_only=true', { key: a.key, scope }));
+    must(m.out.status === 502, `faulted material_only=true -> ${m.out.status}`);
+    return v(m.spent !== 0, `502 for q=btc: spent ${q.spent}; 502 for material_only=true alone: spent ${m.spent}`);
+  },
+
+  async targets_guard_429_no_ratelimit_headers(api) {
+    const fill = await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'minute', count: 1200 });
+    must(fill.status === 200, `guard preload answered ${fill.status}`);
+    try {
+      const r = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR');
+      must(r.status === 429 && r.json && r.json.limit_scope === 'ip_guard', `targets answered ${r.status} ${r.text.slice(0, 120)}`);
+      const av = await api.get('/api/public/forecast-availability?market_key=venue_a%3A520224');
+      must(av.status === 429, `availability answered ${av.status}`);
+      const show = (x) => `Retry-After ${x.headers['retry-after']}, RateLimit-Policy ${x.headers['ratelimit-policy'] ? 'present' : 'missing'}, RateLimit ${x.headers.ratelimit || 'missing'}`;
+      return v(!r.headers['retry-after'] || !r.headers['ratelimit-policy'] || !r.headers.ratelimit, `targets guard 429: ${show(r)}; availability guard 429: ${show(av)}`);
+    } finally {
+      await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'minute', count: 0 });
+      await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'second', count: 0 });
+    }
+  },
+  async sources_newer_venue_a_keys_unmatched(api) {
+    const a = await api.newAccount();
+    const slug = 'will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting';
+    const bySlug = await api.get(`/api/v1/sources?markets=${slug}&window=168`, { key: a.key });
+    must(bySlug.status === 200 && bySlug.json.sources.length > 0 && bySlug.json.sources.every((s) => s.market.marketKey === 'venue_a:1000503'), `slug form ${bySlug.status}`);
+    must(String(bySlug.json.sources[0].market.serviceMarketId).startsWith('venue_a:'), 'venue_a:1000503 is not a newer (prefixed) row');
+    const r = await api.get('/api/v1/sources?market_keys=venue_a:520224,venue_a:1000503&window=168', { key: a.key });
+    must(r.status === 200, `market_keys form ${r.status}`);
+    const count = (k) => r.json.sources.filter((s) => s.market.marketKey === k).length;
+    must(count('venue_a:520224') > 0, 'no items for the legacy key venue_a:520224');
+    return v(count('venue_a:1000503') === 0, `market_keys=venue_a:520224,venue_a:1000503: ${count('venue_a:520224')} items for venue_a:520224, ${count('venue_a:1000503')} for venue_a:1000503 (markets=<its slug>: ${bySlug.json.sources.length})`);
+  },
+  async oil_reading_cached_per_utc_day(api) {
+    const scope = `r37b-oil-${randomUUID()}`;
+    try {
+      const a = await api.newAccount();
+      const st = await api.control('POST', '/__control/oil', { scope, reading: 'stale' });
+      must(st.status === 200, `oil state stale answered ${st.status}`);
+      await sleep(1200);
+      const r1 = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+      must(r1.status === 200 && r1.json.reading && r1.json.reading.is_current === false, `stale read ${r1.status} ${r1.text.slice(0, 120)}`);
+      const cur = await api.control('POST', '/__control/oil', { scope, reading: 'current' });
+      must(cur.status === 200, `oil state current answered ${cur.status}`);
+      await sleep(1200);
+      const r2 = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+      must(r2.status === 200 && r2.json.reading, `current read ${r2.status} ${r2.text.slice(0, 120)}`);
+      const s = (x) => `${x.reading_date} (is_current ${x.is_current}, days_since_reading ${x.days_since_reading})`;
+      return v(r2.json.reading.is_current !== true || r2.json.reading.reading_date <= r1.json.reading.reading_date,
+        `stale state: ${s(r1.json.reading)}; after the state moved to current: ${s(r2.json.reading)}`);
+    } finally {
+      await api.control('POST', '/__control/oil', { scope, reading: 'seeded' });
+    }
+  },
+  async latest_quote_last_trade_labelled_midpoint(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200, `latest ${r.status}`);
+    const seen = new Map();
+    for (const e of r.json.events) {
+      const q = e.market && e.market.venue_quote;
+      if (q && q.quote_method === 'midpoint' && typeof q.yes_bid === 'number' && typeof q.yes_ask === 'number') seen.set(e.market.marketKey, q);
+    }
+    must(seen.size > 0, 'no midpoint quote in the feed');
+    const bad = [...seen].filter(([, q]) => Math.abs(q.selected_probability - (q.yes_bid + q.yes_ask) / 2) > 1e-6);
+    return v(bad.length > 0, bad.length
+      ? `${bad.length}/${seen.size} midpoint quotes are not the midpoint, e.g. ${bad.slice(0, 2).map(([k, q]) => `${k}: bid ${q.yes_bid} ask ${q.yes_ask} last ${q.yes_last} selected ${q.selected_probability}`).join('; ')}`
+      : `${seen.size} midpoint quotes all at (bid + ask) / 2`);
+  },
+  async availability_forecast_asset_ref_edge_id(api) {
+    const a = await api.newAccount();
+    const dir = await api.get('/api/v1/assets', { key: a.key });
+    must(dir.status === 200 && dir.json.assets.length > 0, `directory ${dir.status}`);
+    const idOf = new Map(dir.json.assets.map((x) => [x.assetKey, x.id]));
+    const rows = [];
+    for (const key of ['venue_b:KXWTI-26MAR20-T73.99', 'venue_b:KXCPIYOY-26MAR-T2.8', 'venue_a:520785']) {
+      const r = await api.get(`/api/public/forecast-availability?market_key=${enc(key)}`);
+      must(r.status === 200, `availability ${key} ${r.status}`);
+      const lf = r.json.latestForecast;
+      for (const ref of (lf && lf.relationships && lf.relationships.assets) || []) rows.push({ key, ref });
+    }
+    must(rows.some((x) => x.ref.via === 'market'), 'no two-hop asset ref in any latestForecast');
+    const bad = rows.filter((x) => x.ref.id !== idOf.get(x.ref.assetKey));
+    return v(bad.length > 0, bad.length
+      ? `${bad.length}/${rows.length} latestForecast asset refs with another id than the Asset's, e.g. ${bad.slice(0, 2).map((x) => `${x.key}: ${x.ref.assetKey} ${x.ref.id} (Asset ${idOf.get(x.ref.assetKey)})`).join('; ')}`
+      : `${rows.length} latestForecast asset refs carry their Asset's id`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
