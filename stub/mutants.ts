@@ -284,6 +284,11 @@ const TABLE = {
       "a venue_b event named by slug answers a targetResolution whose endpoint is /api/v1/forecast-targets (404); the other forms' endpoints resolve (round-36 bug)",
     ],
     [
+      'mkt-topic-lost-with-changed-within',
+      'MKT-014',
+      'beside changed_within, listMarkets drops the topic filter: each alone still holds (round-37 bug)',
+    ],
+    [
       'msrch-venue-dropped-with-as-of',
       'MSRCH-006',
       'beside as_of, searchMarkets drops the venue filter: each alone still holds (round-36 bug)',

@@ -686,7 +686,7 @@ test.describe('GET /api/v1/markets', () => {
 
   test(
     'changed_within selects by the unwindowed latest forecast, independently of max_forecast_age',
-    { ...ruleDetails('MKT-023', 'MKT-024', 'MKT-025', 'MKT-020', 'MKT-021', ...ROUTING, ...QUOTES, ...LIST) },
+    { ...ruleDetails('MKT-023', 'MKT-024', 'MKT-025', 'MKT-020', 'MKT-021', 'MKT-014', 'MKT-006', ...ROUTING, ...QUOTES, ...LIST) },
     async ({ paid, targetOptions }) => {
       test.skip(!affordable(targetOptions, 'listMarkets', 15), 'spend budget too small for 15 listMarkets calls');
       let hours = 0;
@@ -771,6 +771,38 @@ test.describe('GET /api/v1/markets', () => {
           );
         expect(found).toHaveNoViolations();
       });
+
+      // Each filter beside changed_within (round-37 bug: the topic dropped beside it). A market of
+      // changed_within=H&topic=T&max_forecast_age=168 has a forecast within 168 h, so topic=T&max_forecast_age=168 lists
+      // it: a row that answer does not list was not selected by the topic (MKT-014). The venue is on each row (MKT-006).
+      // Off a budget (thrifty): each call is billed.
+      if (thrifty()) judged(['MKT-014', 'MKT-006'], 0, 'a filter beside changed_within (not asked on a budget)');
+      else
+        await test.step(`changed_within=${hours} beside a topic and a venue`, async () => {
+          const topic = own.rows
+            .flatMap((r) => [...(Array.isArray(r.categories) ? r.categories : []), ...(Array.isArray(r.tags) ? r.tags : [])])
+            .map(String)[0];
+          const venue = String(own.rows[0]?.venue ?? MARKET_VENUES[0]);
+          const found: Violation[] = [];
+          if (topic !== undefined) {
+            const pair = await catalog200(paid, { changed_within: hours, topic, max_forecast_age: 168 }, 'MKT-014');
+            const alone = await catalog200(paid, { topic, max_forecast_age: 168 }, 'MKT-014');
+            const edge = union(changedDuring([pair, alone]), nearEdge(alone.rows, alone.clock[0] - 168 * HOUR_MS));
+            found.push(
+              ...checkContains(
+                without(alone.rows, edge),
+                keysOf(without(pair.rows, edge)),
+                'MKT-014',
+                `topic=${topic}&max_forecast_age=168 lists every market of changed_within=${hours}&topic=${topic}`,
+              ),
+            );
+          }
+          judged('MKT-014', topic === undefined ? 0 : 1, 'a topic beside changed_within');
+          const v = await catalog200(paid, { changed_within: hours, venue }, 'MKT-006');
+          judged('MKT-006', v.rows.length, 'a row of a venue beside changed_within');
+          found.push(...checkVenueRows(v.rows, venue, 'MKT-006'));
+          expect(found).toHaveNoViolations();
+        });
 
       // The default max_forecast_age (48 h) is narrower than the widest changed_within (168 h): a market listed by
       // default and changed within 168 h is returned by changed_within=168 with max_forecast_age omitted, whatever the

@@ -114,7 +114,15 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
   const itemCtx = { store, siteUrl, now: new Date(nowMs), maxForecastAgeHours: p.maxForecastAge };
   const candidates = store
     .coveredMarkets()
-    .filter((m) => m.active && isListed(store, m, nowMs, p) && (p.topic === undefined || matchesTopic(m, p.topic)));
+    // Mutant mkt-topic-lost-with-changed-within: beside changed_within the topic filter is dropped (round-37 bug).
+    .filter(
+      (m) =>
+        m.active &&
+        isListed(store, m, nowMs, p) &&
+        (p.topic === undefined ||
+          (mutant('mkt-topic-lost-with-changed-within') && p.changedWithin !== undefined) ||
+          matchesTopic(m, p.topic)),
+    );
   const filtered = candidates.filter(
     (m) =>
       p.venue === undefined ||
