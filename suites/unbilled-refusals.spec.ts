@@ -162,6 +162,29 @@ function integerVariants(op: string, request: PaidRequest): { what: string; requ
   return out;
 }
 
+/**
+ * The request with each value of every enum, boolean or enum-list parameter of its place (query, or a body it has), one
+ * at a time: a 502 may go down another path beside one value (round-37 bug: the feed's 502 billed when types was given).
+ */
+function valueVariants(op: string, request: PaidRequest): { what: string; request: PaidRequest }[] {
+  const out: { what: string; request: PaidRequest }[] = [];
+  for (const spec of paramSpecs(op)) {
+    if (spec.in === 'body' ? !isRecord(request.body) : spec.in !== 'query') continue;
+    const { type, enum: values, items } = spec.schema;
+    const list = type === 'array';
+    const each = type === 'boolean' ? [true, false] : (values ?? (list ? items?.enum : undefined) ?? []);
+    for (const v of each)
+      out.push({
+        what: `${spec.name}=${String(v)}`,
+        request:
+          spec.in === 'body'
+            ? { ...request, body: { ...(request.body as Record<string, unknown>), [spec.field]: list ? [v] : v } }
+            : { ...request, params: { ...request.params, [spec.field]: String(v) } },
+      });
+  }
+  return out;
+}
+
 test.describe('an upstream 502 of every paid operation is refunded', () => {
   for (const op of WITH_502) {
     test(
@@ -202,8 +225,9 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
             found.push(violation('ERR-010', '/error', `a 502 of ${op} has error ${JSON.stringify(code)}, expected upstream_unavailable`));
         }
         // The same fault beside every value of a bounded integer the request carries (round-9 bug: a 502 refunded with
-        // window 1..72 but billed above): each bound, one step inside it and the values between (param-cases.ts).
-        for (const { what, request: varied } of integerVariants(op, request)) {
+        // window 1..72 but billed above): each bound, one step inside it and the values between (param-cases.ts); and
+        // beside each value of an enum, boolean or enum-list parameter (valueVariants).
+        for (const { what, request: varied } of [...integerVariants(op, request), ...valueVariants(op, request)]) {
           await test.step(`an upstream 502 with ${what}`, async () => {
             const v = await faulted(varied);
             if (v.status !== 502) return;
