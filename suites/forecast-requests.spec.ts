@@ -856,7 +856,7 @@ test.describe('billing, fan-out and quota (control plane)', () => {
         return;
       }
       const before = await controlPlane.balance(account.accountId);
-      const again = await submitJob(client, target!.body, newKey());
+      const again = await submitJob(client, target.body, newKey());
       expect(again.status, 'the quota still refuses the next new generation').toBe(429);
       // The bound and the anatomy beyond the four fields are the stub's choice (gap JOB-007): 50 a UTC day, limit_scope standard.
       observeChoice(
