@@ -78,7 +78,9 @@ async function answer(client: TargetClient, c: DefaultCase, r: PaidRequest, valu
 
 // Each documented default on the operation's main request and on each of its other request forms (round-35 bug: the
 // sources route's slug form took 24 hours for an omitted window, its market_keys form 48).
-for (const [c, form] of documentedDefaults().flatMap((d) => [undefined, ...requestForms(d.operationId)].map((f) => [d, f] as const))) {
+for (const [c, form] of documentedDefaults().flatMap((d) =>
+  [undefined, ...requestForms(d.operationId, d.param.field)].map((f) => [d, f] as const),
+)) {
   const label = `${c.param.name}=${JSON.stringify(c.value)}`;
   test(
     `${c.operationId}${form ? ` (${form} form)` : ''}: an omitted ${c.param.name} answers as ${label} does, and ${JSON.stringify(c.other)} does not`,

@@ -23,7 +23,7 @@ import { PRICES } from '../contract/pricing.ts';
 import { LIMIT_BOUNDS, principalScopeOf } from '../contract/limits.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { PAID_OPERATIONS, liveCredits, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import { PAID_OPERATIONS, discoverRequest, liveCredits, requestForms, sendRequest, type PaidRequest } from './support/paid-requests.ts';
 import { errorOf } from './support/operations.ts';
 import { answerOf, judgeRefusal, preload, send } from './support/limit-calls.ts';
 import type { TargetClient } from './support/client.ts';
@@ -234,6 +234,24 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
             const left = await controlPlane.balance(v.account.accountId);
             found.push(
               ...drawnFrom(v.res, checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} with ${what}`, price(op) * 2, left, 0)),
+            );
+          });
+        }
+        // The same fault in each of the operation's other documented request forms (round-37 bug: asset search's 502
+        // billed when material_only=true came alone, and refunded beside q).
+        for (const form of requestForms(op)) {
+          await test.step(`an upstream 502 in the ${form} form`, async () => {
+            const d = await discoverRequest(paid, targetOptions.target, op, form);
+            if ('skip' in d) return;
+            const v = await faulted(d.request);
+            if (v.status !== 502) return;
+            judged(BILLING_RULES.notBilled502, 1, `a 502 answer in the ${form} form`, op);
+            const left = await controlPlane.balance(v.account.accountId);
+            found.push(
+              ...drawnFrom(
+                v.res,
+                checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} in the ${form} form`, price(op) * 2, left, 0),
+              ),
             );
           });
         }

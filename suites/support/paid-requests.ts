@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate, type DiscoverRecipe, type RequestTemplate } from '../../contract/index.ts';
+import { isRecord } from '../../lib/guards.ts';
 import type { Params, TargetClient } from './client.ts';
 import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
 import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
@@ -158,10 +159,17 @@ export async function discoverRequest(paid: TargetClient, target: string, operat
   return { request: await recipeRequest(paid, target, operationId, vars, template) };
 }
 
-/** The names of an operation's other documented request forms (x-fc-discover `forms`), in the contract's order. */
-export function requestForms(operationId: string): string[] {
+/**
+ * The names of an operation's other documented request forms (x-fc-discover `forms`), in the contract's order.
+ * @param unset only the forms whose template leaves this input (a query parameter or body field) unset: a form that
+ *   is defined by the input (asset search's material_only form) tells nothing of its default
+ */
+export function requestForms(operationId: string, unset?: string): string[] {
   const recipe = contract().operation(operationId).facts.discover;
-  return 'unavailable' in recipe ? [] : Object.keys(recipe.forms ?? {});
+  if ('unavailable' in recipe) return [];
+  return Object.entries(recipe.forms ?? {})
+    .filter(([, t]) => unset === undefined || !((t.params && unset in t.params) || (isRecord(t.body) && unset in t.body)))
+    .map(([name]) => name);
 }
 
 /**

@@ -55,6 +55,13 @@ export function keepsUnbilledDebit(operationId: string, status: number, url: URL
     (status === 404 && operationId === 'getMarketForecast' && mutant('bill-no-refund-404-forecast-venue') && query.has('venue')) ||
     (status === 404 && operationId === 'createSocialProfile' && mutant('bill-no-refund-404-profile')) ||
     (status === 502 && operationId === 'getLatest' && mutant('bill-no-refund-502-latest')) ||
+    // The materiality scan (material_only=true alone: neither q nor reference) keeps its 502's debit (round-37 bug).
+    (status === 502 &&
+      operationId === 'searchAssets' &&
+      mutant('bill-no-refund-502-asset-material-scan') &&
+      query.get('material_only') === 'true' &&
+      !query.has('q') &&
+      !query.has('reference')) ||
     (status === 502 && operationId === 'searchSocial' && mutant('bill-no-refund-502-social-search'))
   );
 }
