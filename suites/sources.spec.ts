@@ -9,7 +9,7 @@ import { KEY_BOUND_LOCK } from './support/locks.ts';
 import { assertProperty, paidRuns, thrifty } from './support/property.ts';
 import { affordable } from './support/operations.ts';
 import type { SharedAnswers } from './support/shared-answers.ts';
-import { feedMarkets, marketPath, readFeed, type FeedMarket } from './support/feed.ts';
+import { feedMarkets, marketPath, readFeed, routingScope, type FeedMarket } from './support/feed.ts';
 import { articlesInWindow, checkSources, checkSourcesSubset, signalListInWindow } from '../checks/evidence.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
@@ -93,18 +93,21 @@ test.describe('GET /api/v1/sources', () => {
         typeof v === 'string' ? (/^https?:\/\//.test(v) ? [v] : []) : v && typeof v === 'object' ? Object.values(v).flatMap(urlsIn) : [];
       // One market per venue and per form of its key (round-32 bug: a venue_b strike ending in zero read as a number,
       // its items dropped from a 200): formOf's number-like traps.
-      const articles: { venue: string; key: string; urls: string[] }[] = [];
+      const articles: { venue: string; key: string; urls: string[]; serviceMarketId: string | null }[] = [];
       for (const e of ((body as { events?: unknown }).events ?? []) as Record<string, unknown>[]) {
         const m = e.market as Record<string, unknown> | null | undefined;
         const urls = urlsIn(e.source);
         if (e.type !== 'article' || !urls.length || typeof m?.marketKey !== 'string' || typeof m.venue !== 'string') continue;
-        articles.push({ venue: m.venue, key: m.marketKey, urls });
+        articles.push({
+          venue: m.venue,
+          key: m.marketKey,
+          urls,
+          serviceMarketId: typeof m.serviceMarketId === 'string' ? m.serviceMarketId : null,
+        });
       }
-      const picks = oneOfEachForm(
-        articles,
-        (a) => a.key,
-        (a) => a.venue,
-      );
+      // Within a venue, one of each form of serviceMarketId too (routingScope; round-37 bug: a newer venue_a key matched
+      // nothing while a legacy one did).
+      const picks = oneOfEachForm(articles, (a) => a.key, routingScope);
       test.skip(picks.length === 0, 'no instance: no market got an article in the feed of the last 6 hours');
       test.skip(!affordable(targetOptions, 'listSources', picks.length), 'spend budget too small');
       const answers: { venue: string; key: string; urls: string[]; res: APIResponse; items: { url?: unknown }[] }[] = [];
@@ -163,7 +166,7 @@ test.describe('GET /api/v1/sources', () => {
       const picks = oneOfEachForm(
         (await evidenceMarkets(paid, sharedAnswers)).filter((m): m is FeedMarket & { slug: string } => m.slug !== null),
         (m) => m.marketKey,
-        (m) => m.venue,
+        routingScope,
       );
       test.skip(picks.length === 0, 'no market with a slug got evidence in the last 6 hours');
       test.skip(

@@ -39,6 +39,12 @@ function requestedMarkets(req: RouteRequest, ctx: StubContext): Market[] {
           // Mutant src-strike-trailing-zero-lost: a strike ending in zero read as a number (T3.00 as T3), so the key
           // names no market and its evidence is silently missing (round-32 bug).
           if (mutant('src-strike-trailing-zero-lost') && /\.\d*0$/.test(key)) return undefined;
+          // Mutant src-newer-venue-a-keys-unmatched: a venue_a key's native id matched against the bare serviceMarketId of
+          // legacy rows only, so a newer venue_a market (venue-prefixed serviceMarketId) names nothing (round-37 bug).
+          if (mutant('src-newer-venue-a-keys-unmatched') && key.startsWith('venue_a:')) {
+            const row = ctx.store.byMarketKey(key);
+            if (row && !/^\d+$/.test(row.serviceMarketId)) return undefined;
+          }
           // Mutant src-market-keys-first-venue: every key looked up in the first key's venue (round-18 bug).
           const first = entries[0]!.slice(0, entries[0]!.indexOf(':'));
           const m = ctx.store.byMarketKey(mutant('src-market-keys-first-venue') ? `${first}:${key.slice(key.indexOf(':') + 1)}` : key);

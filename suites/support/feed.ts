@@ -6,11 +6,14 @@
 import type { APIResponse } from '@playwright/test';
 import type { TargetClient } from './client.ts';
 import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './shared-answers.ts';
+import { formOf } from './value-forms.ts';
 
 export interface FeedMarket {
   marketKey: string;
   venue: string;
   slug: string | null;
+  /** The routing object's serviceMarketId (bare for legacy venue_a rows, venue-prefixed elsewhere), null when not a string. */
+  serviceMarketId: string | null;
 }
 
 export interface FeedEvent {
@@ -52,10 +55,24 @@ export function feedMarkets(body: FeedBody | undefined, type?: string): FeedMark
     if (type && e.type !== type) continue;
     const m = e.market;
     if (!m || typeof m.marketKey !== 'string' || seen.has(m.marketKey)) continue;
-    seen.set(m.marketKey, { marketKey: m.marketKey, venue: String(m.venue), slug: typeof m.slug === 'string' && m.slug ? m.slug : null });
+    seen.set(m.marketKey, {
+      marketKey: m.marketKey,
+      venue: String(m.venue),
+      slug: typeof m.slug === 'string' && m.slug ? m.slug : null,
+      serviceMarketId: typeof m.serviceMarketId === 'string' ? m.serviceMarketId : null,
+    });
   }
   return [...seen.values()];
 }
+
+/**
+ * The scope of a market's identifiers when one of each form is tried (value-forms.ts `oneOfEachForm`): its venue and
+ * the form of its serviceMarketId. A numeric venue_a id names a legacy row (bare serviceMarketId) or a newer one
+ * (venue-prefixed), and a target may look the two up apart (round-34 bug on generation, round-37 bug on the sources
+ * route: a newer venue_a key matched nothing).
+ */
+export const routingScope = (m: Pick<FeedMarket, 'venue' | 'serviceMarketId'>): string =>
+  `${m.venue} ${m.serviceMarketId === null ? '-' : formOf(m.serviceMarketId)}`;
 
 /** The path of a per-market read, the slug URL-encoded. */
 export const marketPath = (slug: string, leaf: 'signals' | 'forecast'): string => `/api/v1/markets/${encodeURIComponent(slug)}/${leaf}`;
