@@ -161,6 +161,46 @@ export function checkStaleReading(body: unknown): Violation[] {
 }
 
 /**
+ * The answer after the reading due now was recorded (control-plane state `current`) in a scope whose earlier answer
+ * was `before` (its state `none` or `stale`): reading is that latest frozen reading (OIL-004): non-null, is_current
+ * true, and a reading_date after the earlier reading's when both are YYYY-MM-DD dates (their form is gap OIL-022);
+ * and reading is not null, a reading having been recorded (OIL-005). A target that kept serving the earlier block
+ * (round-37 bug: the daily block cached per UTC date) breaks them.
+ */
+export function checkLatestReading(body: unknown, before: unknown): Violation[] {
+  const b = obj(body);
+  if (!b) return [];
+  const r = obj(b.reading);
+  if (!r)
+    return [
+      violation('OIL-005', '/reading', `a reading was recorded, but reading is ${JSON.stringify(b.reading)}`),
+      violation('OIL-004', '/reading', `the reading due now was recorded, but reading is ${JSON.stringify(b.reading)}`),
+    ];
+  const out: Violation[] = [];
+  if (r.is_current !== true)
+    out.push(
+      violation(
+        'OIL-004',
+        '/reading/is_current',
+        `the reading due now was recorded, but the reading answered has is_current ${JSON.stringify(r.is_current)}`,
+      ),
+    );
+  const day = (v: unknown): number | undefined =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : undefined;
+  const was = day(obj(obj(before)?.reading)?.reading_date);
+  const now = day(r.reading_date);
+  if (was !== undefined && now !== undefined && now <= was)
+    out.push(
+      violation(
+        'OIL-004',
+        '/reading/reading_date',
+        `the reading due now was recorded, but reading_date ${String(r.reading_date)} is not after the earlier reading's ${String(obj(obj(before)?.reading)?.reading_date)}`,
+      ),
+    );
+  return out;
+}
+
+/**
  * A requested venue mark whose fetch failed (control-plane marksDown): degraded true (OIL-007) and
  * the member null (gap OIL-010, warning on another representation).
  */
@@ -204,5 +244,6 @@ export const OIL_CHECKS = {
     OIL_CASES,
   ),
   checkStaleReading: defineCheck('checkStaleReading', ['OIL-003'], checkStaleReading),
+  checkLatestReading: defineCheck('checkLatestReading', ['OIL-004', 'OIL-005'], checkLatestReading),
   checkMarkDown: defineCheck('checkMarkDown', ['OIL-007', 'OIL-010'], checkMarkDown),
 };

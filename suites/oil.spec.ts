@@ -49,11 +49,15 @@ async function oilGet(paid: TargetClient, includeMarks?: boolean, headers: Reado
 const OIL_ACCOUNT_CREDITS = 100_000;
 
 /**
- * Sets an oil state for a fresh scope (skipping the test when the target's control plane has no
- * oil route) and returns the headers that put a call in that scope.
+ * Sets an oil state for a scope, a fresh one unless given (skipping the test when the target's control plane has no
+ * oil route), and returns the headers that put a call in that scope. A scope given again moves its state on, as a
+ * day's reading being recorded does (OIL-004).
  */
-async function oilState(controlPlane: ControlPlane, spec: Omit<OilStateSpec, 'scope'>): Promise<Record<string, string>> {
-  const scope = faultScope();
+async function oilState(
+  controlPlane: ControlPlane,
+  spec: Omit<OilStateSpec, 'scope'>,
+  scope = faultScope(),
+): Promise<Record<string, string>> {
   test.skip((await controlPlane.oilState({ ...spec, scope })) === 'unsupported', "the target's control plane has no POST /__control/oil");
   return { [FAULT_SCOPE_HEADER]: scope };
 }
@@ -153,15 +157,18 @@ test.describe('GET /api/v1/signals/oil', () => {
     },
   );
   test(
-    'no reading ever recorded: reading null gives reading_missing true (control plane)',
-    { ...ruleDetails('OIL-001', 'OIL-006', 'OIL-016', 'OIL-020', ...contractRules('getOilSignal')) },
+    'no reading ever recorded: reading null gives reading_missing true; once one is recorded it is answered (control plane)',
+    { ...ruleDetails('OIL-001', 'OIL-004', 'OIL-005', 'OIL-006', 'OIL-016', 'OIL-020', ...contractRules('getOilSignal')) },
     async ({ api, controlPlane }) => {
       const account = await controlPlane.createAccount(OIL_ACCOUNT_CREDITS);
       const client = api.withKey(account.apiKey);
-      const headers = await oilState(controlPlane, { reading: 'none' });
+      const scope = faultScope();
+      const headers = await oilState(controlPlane, { reading: 'none' }, scope);
+      let before: unknown;
       for (const includeMarks of [true, false]) {
         await test.step(`include_marks=${includeMarks}`, async () => {
           const body = await oilGet(client, includeMarks, headers);
+          before = body;
           expect((body as { reading?: unknown }).reading, 'the control-plane state none must leave no reading').toBeNull();
           const episode = rec((body as Json).episode) ?? {};
           const set = Object.entries(episode).filter(([, v]) => v !== null);
@@ -173,24 +180,35 @@ test.describe('GET /api/v1/signals/oil', () => {
           expect(judgeWith(CHECKS.checkOilSignal, body, { includeMarks })).toHaveNoViolations(body);
         });
       }
+      // The same scope, later: the reading due is recorded, and the day that began with none answers it (round-37 bug:
+      // the daily block cached per UTC date kept answering null until midnight).
+      await test.step('then the reading due is recorded: it is answered', async () => {
+        const body = await oilGet(client, false, await oilState(controlPlane, { reading: 'current' }, scope));
+        expect(judgeWith(CHECKS.checkLatestReading, body, before)).toHaveNoViolations(body);
+      });
     },
   );
 
   test(
-    'a stale reading keeps reading_missing false; is_current false and days_since_reading reveal it (control plane)',
-    { ...ruleDetails('OIL-002', 'OIL-003', 'OIL-006', 'OIL-016', 'OIL-018', ...contractRules('getOilSignal')) },
+    'a stale reading keeps reading_missing false; is_current false and days_since_reading reveal it; the reading due replaces it (control plane)',
+    { ...ruleDetails('OIL-002', 'OIL-003', 'OIL-004', 'OIL-006', 'OIL-016', 'OIL-018', ...contractRules('getOilSignal')) },
     async ({ api, controlPlane }) => {
       const account = await controlPlane.createAccount(OIL_ACCOUNT_CREDITS);
       const client = api.withKey(account.apiKey);
+      // One scope for both states: the reading due is recorded after the stale one was answered, as on a real day
+      // (round-37 bug: the daily block cached per UTC date served the stale reading until midnight).
+      const scope = faultScope();
+      let stale: unknown;
       await test.step('stale: the reading due was missed', async () => {
-        const body = await oilGet(client, true, await oilState(controlPlane, { reading: 'stale' }));
-        expect([...checkStaleReading(body), ...judgeWith(CHECKS.checkOilSignal, body, { includeMarks: true })]).toHaveNoViolations(body);
+        stale = await oilGet(client, true, await oilState(controlPlane, { reading: 'stale' }, scope));
+        expect([...checkStaleReading(stale), ...judgeWith(CHECKS.checkOilSignal, stale, { includeMarks: true })]).toHaveNoViolations(stale);
       });
-      await test.step('current: the reading due is there', async () => {
-        const body = await oilGet(client, true, await oilState(controlPlane, { reading: 'current' }));
-        const reading = (body as { reading?: { is_current?: unknown } | null }).reading;
-        expect(reading?.is_current, 'the control-plane state current must show a current reading').toBe(true);
-        expect(judgeWith(CHECKS.checkOilSignal, body, { includeMarks: true })).toHaveNoViolations(body);
+      await test.step('current: the reading due is recorded, and it is the reading answered', async () => {
+        const body = await oilGet(client, true, await oilState(controlPlane, { reading: 'current' }, scope));
+        expect([
+          ...judgeWith(CHECKS.checkLatestReading, body, stale),
+          ...judgeWith(CHECKS.checkOilSignal, body, { includeMarks: true }),
+        ]).toHaveNoViolations(body);
       });
     },
   );

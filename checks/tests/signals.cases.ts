@@ -217,6 +217,27 @@ export const OIL_CASES = [
     bad: { 'OIL-003': [oil] },
   }),
   cases({
+    check: C.checkLatestReading,
+    ok: [
+      [
+        set(oil, { reading: { id: 'oil_2', is_current: true, reading_date: '2026-11-29' } }),
+        set(oil, { reading: { id: 'oil_1', is_current: false, reading_date: '2026-11-27' } }),
+      ],
+      [oil, set(oil, { reading: null, reading_missing: true })],
+    ],
+    bad: {
+      // The earlier (stale) block served again after the reading due was recorded (round-37 bug).
+      'OIL-004': [
+        set(oil, { reading: { id: 'oil_1', is_current: false, reading_date: '2026-11-27' } }),
+        set(oil, { reading: { id: 'oil_1', is_current: false, reading_date: '2026-11-27' } }),
+      ],
+      'OIL-005': alsoBreaks(
+        [set(oil, { reading: null, reading_missing: true }), set(oil, { reading: null, reading_missing: true })],
+        'OIL-004',
+      ),
+    },
+  }),
+  cases({
     check: C.checkMarkDown,
     ok: [[set(oneMark, { degraded: true }), 'perp_venue_b']],
     bad: { 'OIL-007': [oneMark, 'perp_venue_b'], 'OIL-010': [set(oil, { degraded: true }), 'perp_venue_b'] },

@@ -33,6 +33,7 @@ export const register: RouteModule = (route, ctx) => {
     return { body: perps.body };
   });
 
+  const dailyBlocks = new Map<string, Record<string, unknown>>();
   route(
     'getOilSignal',
     async (req) => {
@@ -51,6 +52,14 @@ export const register: RouteModule = (route, ctx) => {
           marks = { venueAPerps: down('venue_a_perps') ? null : venueAPerps, perpVenueB: down('perp_venue_b') ? null : perpVenueB };
         }
         const body = oilSignal(ctx.store, ctx.clock.nowMs(), marks, state?.reading);
+        // Mutant oil-reading-cached-per-utc-day: the daily block (reading, episode, reading_missing) of a UTC date and
+        // scope is the first answer's, so a reading recorded later that day is not served before midnight (round-37 bug).
+        if (mutant('oil-reading-cached-per-utc-day')) {
+          const day = `${new Date(ctx.clock.nowMs()).toISOString().slice(0, 10)}|${req.headers['x-fault-scope'] ?? ''}`;
+          const kept = dailyBlocks.get(day);
+          if (kept) Object.assign(body, kept);
+          else dailyBlocks.set(day, { reading: body.reading, episode: body.episode, reading_missing: body.reading_missing });
+        }
         // Mutant oil-degraded-unrequested: without marks asked, degraded follows the marks' upstream health (round-12 bug).
         if (!includeMarks && mutant('oil-degraded-unrequested') && (down('venue_a_perps') || down('perp_venue_b'))) body.degraded = true;
         // A mark that could not be fetched is a missing upstream response: not billed (gap BILL-011).
