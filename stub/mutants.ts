@@ -307,6 +307,12 @@ const TABLE = {
       { operation: 'getForecastAvailability', via: ['suites/availability.spec.ts'] },
     ],
     [
+      'avail-asset-ref-edge-id',
+      'ASSET-001',
+      "availability's latestForecast two-hop AssetRefs (via market) carry their HAS_MARKET edge's id, a uuid of no Asset (round-37 bug)",
+      { operation: 'getForecastAvailability', via: ['suites/assets.spec.ts'] },
+    ],
+    [
       'mkt-latest-forecast-at-oldest',
       'MKT-042',
       "a catalog row's latest_forecast_at is its oldest in-window forecast's instant (kin of a round-8 bug)",
@@ -668,6 +674,12 @@ const TABLE = {
       'BILL-003',
       "the latest feed's 502 keeps its API-key debit",
       { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/source-outages.spec.ts'] },
+    ],
+    [
+      'bill-no-refund-502-asset-material-scan',
+      'BILL-003',
+      "asset search's 502 keeps its API-key debit when material_only=true comes alone (refunded beside q or reference; round-37 bug)",
+      { operation: 'searchAssets', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
       'bill-no-refund-502-social-search',
@@ -1152,6 +1164,12 @@ const TABLE = {
       "the oil episode's ref_price and outcome_price are decimal strings (a database driver's NUMERIC), its percentages numbers (round-33 bug)",
     ],
     [
+      'oil-reading-cached-per-utc-day',
+      'OIL-004',
+      "the oil route's daily block (reading, episode, reading_missing) is the UTC date's first answer's, per scope: a reading recorded later that day is not served before midnight (round-37 bug)",
+      { operation: 'getOilSignal', via: ['suites/oil.spec.ts'] },
+    ],
+    [
       'oil-episode-days-from-clock',
       'OIL-016',
       "the open episode's days count the UTC days from its opening through today, a day with no reading yet included (round-14 bug)",
@@ -1337,6 +1355,12 @@ const TABLE = {
       'src-strike-trailing-zero-lost',
       'SRC-019',
       'market_keys naming a venue_b strike ending in zero (T3.00) never resolve, read as a number: their evidence is silently missing (round-32 bug)',
+      { operation: 'listSources', via: ['suites/sources.spec.ts'] },
+    ],
+    [
+      'src-newer-venue-a-keys-unmatched',
+      'SRC-019',
+      'market_keys naming a newer venue_a market (venue-prefixed serviceMarketId) never resolve: the native id is matched against the bare serviceMarketId of legacy rows only (round-37 bug)',
       { operation: 'listSources', via: ['suites/sources.spec.ts'] },
     ],
     ['src-types-default-article', 'PARAM-059', 'an omitted types returns articles only instead of both kinds'],

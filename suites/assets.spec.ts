@@ -10,10 +10,16 @@ import { test, expect, contractRules, judged, ruleDetails } from './support/fixt
 import type { TargetClient } from './support/client.ts';
 import { observeChoice } from './support/choices.ts';
 import { directoryEntries } from './support/market-lists.ts';
-import { assetIds, checkContainsAssets, checkDirectory, checkDirectoryMatchesSearch } from '../checks/assets.ts';
+import { assetIds, assetSightings, checkContainsAssets, checkDirectory, checkDirectoryMatchesSearch } from '../checks/assets.ts';
+import { readFeed } from './support/feed.ts';
+import { violation } from '../lib/violation.ts';
 
 const OP = 'listAssets';
 type Row = Record<string, unknown>;
+/** Availability answers (a free route) read for the feed's Asset-linked markets in the ASSET-001 test. */
+const AVAILABILITY_READS = 10;
+const rec = (v: unknown): Row | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : undefined);
+const rows = (v: unknown): Row[] => (Array.isArray(v) ? v.filter((x): x is Row => rec(x) !== undefined) : []);
 
 /** The directory; every answer is checked against the contract and must be 200. */
 async function listAssets(client: TargetClient): Promise<Row> {
@@ -62,9 +68,9 @@ test(
 );
 
 test(
-  'the directory is complete: every Asset asset search returns is listed',
-  { ...ruleDetails('ASSET-001', ...contractRules(OP, 'searchAssets')) },
-  async ({ paid }) => {
+  'the directory is complete: every Asset asset search returns, and every Asset an AssetRef names, is listed',
+  { ...ruleDetails('ASSET-001', ...contractRules(OP, 'searchAssets', 'getLatest', 'getForecastAvailability')) },
+  async ({ paid, sharedAnswers }) => {
     const dir = entries(await listAssets(paid));
     if (!dir) return;
     const listed = assetIds({ assets: dir });
@@ -79,6 +85,38 @@ test(
       ),
     );
     expect(searched[0]!.assets as Row[]).not.toHaveLength(0);
+    // Complete means every Asset an answer names too: each AssetRef's id (of the feed's envelopes, and of the
+    // availability answers of the feed's Asset-linked markets, free) is a listed Asset's (round-37 bug: availability's
+    // two-hop AssetRefs carried the id of their HAS_MARKET edge).
+    await test.step('every AssetRef of the feed and of availability names a listed Asset', async () => {
+      const { res, body } = await readFeed(paid, { hours: 6, types: 'forecast' }, sharedAnswers);
+      await expect(res).toMatchContract('getLatest');
+      const answers: { op: string; what: string; body: unknown }[] = body ? [{ op: 'getLatest', what: 'the latest feed', body }] : [];
+      const linked = (body?.events ?? []).filter((e) => rows(rec(rec(e.market)?.relationships)?.assets).length > 0);
+      const markets = [...new Set(linked.map((e) => String(rec(e.market)?.marketKey)))].slice(0, AVAILABILITY_READS);
+      for (const key of markets) {
+        const a = await paid.withKey(undefined).get('/api/public/forecast-availability', { params: { market_key: key } });
+        await expect(a).toMatchContract('getForecastAvailability');
+        if (a.status() === 200) answers.push({ op: 'getForecastAvailability', what: `availability of ${key}`, body: await a.json() });
+      }
+      const names = new Set(listed);
+      for (const { op, what, body: b } of answers) {
+        const refs = assetSightings(b);
+        judged('ASSET-001', refs.length, 'an Asset an answer names (an object with id and assetKey)', op);
+        const unlisted = refs.filter((r) => !names.has(r.key));
+        if (unlisted.length)
+          found.push(
+            violation(
+              'ASSET-001',
+              unlisted[0]!.path,
+              `${what} names Asset id(s) the directory lacks: ${unlisted
+                .slice(0, 3)
+                .map((r) => `${r.key} (${r.members.assetKey ?? '?'} at ${r.path})`)
+                .join(', ')}`,
+            ),
+          );
+      }
+    });
     expect(found).toHaveNoViolations();
   },
 );

@@ -11,6 +11,7 @@ import type { Exclusion, Market, Venue, VenueEvent } from '../data/model.ts';
 import { parseMarketKey, type DataStore, type MarketLookup } from '../data/store.ts';
 import { invalidRequest } from '../errors.ts';
 import { withRelationships, relationships, iso } from '../present/index.ts';
+import type { RelationshipsEnvelope } from '../present/types.ts';
 import type { Query } from '../params.ts';
 import type { RouteModule } from '../server.ts';
 import { generationBody } from '../targets/present.ts';
@@ -152,7 +153,7 @@ function forMarket(store: DataStore, m: Market, at: Origin): Availability {
           id: latest.id,
           createdAt: iso(latest.createdAt),
           ...(mutant('avail-latest-nested-probability') ? { meta: { value: { probability: latest.probability } } } : {}),
-          relationships: relationships({ kind: 'forecast', forecastId: latest.id }, store),
+          relationships: edgeIdAssetRefs(relationships({ kind: 'forecast', forecastId: latest.id }, store)),
         }
       : null,
     read: latest ? { method: 'GET', endpoint: readEndpoint(m, at), paid: true } : null,
@@ -160,6 +161,16 @@ function forMarket(store: DataStore, m: Market, at: Origin): Availability {
     targetResolution: null,
     excluded,
   };
+}
+
+/**
+ * Mutant avail-asset-ref-edge-id: the forecast's two-hop AssetRefs (via market) carry the id of their HAS_MARKET edge, a
+ * uuid of no Asset, instead of the Asset's (round-37 bug). Otherwise the envelope as it is.
+ */
+function edgeIdAssetRefs(envelope: RelationshipsEnvelope): RelationshipsEnvelope {
+  if (!mutant('avail-asset-ref-edge-id')) return envelope;
+  const edgeId = (id: string): string => (id.startsWith('0') ? '1' : '0') + id.slice(1);
+  return { ...envelope, assets: envelope.assets.map((r) => (r.via === 'market' ? { ...r, id: edgeId(r.id) } : r)) };
 }
 
 /** targetResolution.message (gap AVAIL-033: its wording is not shown). */
