@@ -4557,6 +4557,138 @@ const checks = {
       ? `${bad.length}/${rows.length} latestForecast asset refs with another id than the Asset's, e.g. ${bad.slice(0, 2).map((x) => `${x.key}: ${x.ref.assetKey} ${x.ref.id} (Asset ${idOf.get(x.ref.assetKey)})`).join('; ')}`
       : `${rows.length} latestForecast asset refs carry their Asset's id`);
   },
+  // ---------------------------------------------------------------- round 38 (a)
+  async latest_forecast_market_source_url_scheme_relative(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200, `latest ${r.status}`);
+    const rows = r.json.events.filter((e) => e.forecast && e.forecast.market && typeof e.forecast.market.sourceUrl === 'string');
+    must(rows.length > 0, 'no forecast event with a forecast.market.sourceUrl');
+    must(rows.every((e) => /^https?:\/\//.test(e.market.sourceUrl || '')), 'an event market.sourceUrl is not absolute');
+    const bad = rows.filter((e) => !/^[a-z][a-z0-9+.-]*:/i.test(e.forecast.market.sourceUrl));
+    return v(bad.length > 0, bad.length
+      ? `${bad.length}/${rows.length} forecast.market.sourceUrl without a scheme, e.g. ${bad[0].forecast.market.sourceUrl} (event market.sourceUrl ${bad[0].market.sourceUrl})`
+      : `${rows.length} forecast.market.sourceUrl all absolute`);
+  },
+  async assets_q_hyphenated_key_negated(api) {
+    const a = await api.newAccount();
+    const ref = await api.get('/api/v1/assets/search?reference=crude-wti', { key: a.key });
+    must(ref.status === 200 && ref.json.assets.some((x) => x.assetKey === 'crude-wti'), `reference=crude-wti ${ref.status}`);
+    const r = await api.get('/api/v1/assets/search?q=crude-wti', { key: a.key });
+    must(r.status === 200, `q=crude-wti ${r.status}`);
+    const keys = r.json.assets.map((x) => x.assetKey);
+    return v(!keys.includes('crude-wti'), `q=crude-wti -> [${keys.join(', ')}]`);
+  },
+  async markets_latest_forecast_at_default_window(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets?max_forecast_age=168', { key: a.key });
+    must(r.status === 200, `markets ${r.status}`);
+    const counted = r.json.markets.filter((m) => m.forecast_count >= 1);
+    must(counted.length > 0, 'no row with an in-window forecast');
+    const now = await api.now();
+    const old = counted.filter((m) => m.latest_forecast_at && now - Date.parse(m.latest_forecast_at) > 48 * 3600e3).length;
+    const bad = counted.filter((m) => m.latest_forecast_at === null || now - Date.parse(m.latest_forecast_at) > 168 * 3600e3);
+    return v(bad.length > 0, bad.length
+      ? `${bad.length}/${counted.length} rows with forecast_count >= 1 and no in-window latest_forecast_at, e.g. ${bad[0].marketKey} forecast_count ${bad[0].forecast_count} latest_forecast_at ${bad[0].latest_forecast_at}`
+      : `${counted.length} counted rows all carry latest_forecast_at (${old} older than 48 h)`);
+  },
+  async targets_venue_a_url_child_generation_missing(api) {
+    const key = await api.get('/api/public/forecast-targets?ref=venue_a:1000503');
+    must(key.status === 200 && key.json.generation, `marketKey form ${key.status}`);
+    const url = 'https://venue-a.example/market/will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting';
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc(url)}`);
+    must(r.status === 200 && r.json.venue === 'venue_a' && r.json.targetType === 'market' && r.json.selectedMarket, `URL form ${r.status} ${r.json && r.json.targetType}`);
+    const g = r.json.generation;
+    const ok = g && g.kind === 'venue_market' && g.venue === 'venue_a' && g.market_id === r.json.selectedMarket.marketId;
+    return v(!ok, `exact child by URL: generation ${JSON.stringify(g)}; by marketKey: ${JSON.stringify(key.json.generation)}`);
+  },
+  async profile_observation_post_ids_rounded(api) {
+    const a = await api.newAccount(10000);
+    const r = await api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key });
+    must(r.status === 200, `profile ${r.status}`);
+    const p = r.json;
+    const ids = new Set(p.evidence.map((e) => e.post_id));
+    const cited = [];
+    const take = (where, list) => { for (const id of list || []) cited.push({ where, id }); };
+    for (const k of ['interests', 'beliefs', 'tendencies', 'observations']) for (const x of p[k] || []) take(k, x.post_ids);
+    for (const k of ['risk_profile', 'information_processing']) if (p[k]) take(k, p[k].post_ids);
+    must(cited.some((c) => c.where === 'observations'), 'no observation cites a post');
+    const bad = cited.filter((c) => !ids.has(c.id));
+    return v(bad.length > 0, bad.length
+      ? `${bad.length}/${cited.length} cited post ids not in evidence (${[...new Set(bad.map((c) => c.where))].join(', ')}), e.g. ${bad[0].id}`
+      : `${cited.length} cited post ids all resolve in evidence`);
+  },
+  // ---------------------------------------------------------------- round 38 (b)
+  async search_category_lost_with_venue(api) {
+    const a = await api.newAccount();
+    const econ = (m) => (m.categories || []).some((c) => String(c).toLowerCase() === 'economics');
+    const cat = await api.get('/api/v1/markets/search?q=fed&category=Economics', { key: a.key });
+    must(cat.status === 200 && cat.json.markets.length > 0 && cat.json.markets.every(econ), `category alone ${cat.status}`);
+    const ven = await api.get('/api/v1/markets/search?q=fed&venue=venue_a', { key: a.key });
+    must(ven.status === 200 && ven.json.markets.every((m) => m.venue === 'venue_a') && ven.json.markets.some((m) => !econ(m)), `venue alone ${ven.status}`);
+    const r = await api.get('/api/v1/markets/search?q=fed&venue=venue_a&category=Economics', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `venue and category ${r.status}`);
+    const off = r.json.markets.filter((m) => !econ(m));
+    const offVenue = r.json.markets.filter((m) => m.venue !== 'venue_a');
+    return v(off.length > 0 || offVenue.length > 0, `q=fed&venue=venue_a&category=Economics: ${r.json.markets.length} rows (count ${r.json.count}), ${off.length} outside Economics${off.length ? ` (${off.slice(0, 2).map((m) => `${m.marketKey} ${JSON.stringify(m.categories)}`).join(', ')})` : ''}, ${offVenue.length} off venue (venue_a alone: ${ven.json.markets.length} rows)`);
+  },
+  async markets_broker_topic_lost_with_venue(api) {
+    const a = await api.newAccount();
+    const broker = (m) => Array.isArray(m.broker_channels) && m.broker_channels.includes('broker_a');
+    const alone = await api.get('/api/v1/markets?topic=broker_a', { key: a.key });
+    must(alone.status === 200 && alone.json.markets.length > 0 && alone.json.markets.every(broker), `topic=broker_a ${alone.status}`);
+    const vb = await api.get('/api/v1/markets?venue=venue_b', { key: a.key });
+    must(vb.status === 200 && vb.json.markets.some((m) => !broker(m)), `venue=venue_b has no broker-less row`);
+    const r = await api.get('/api/v1/markets?topic=broker_a&venue=venue_b', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `topic=broker_a&venue=venue_b ${r.status}`);
+    const off = r.json.markets.filter((m) => !broker(m) || m.venue !== 'venue_b');
+    const facets = r.json.venue_facets.reduce((n, f) => n + f.count, 0);
+    return v(off.length > 0, `topic=broker_a&venue=venue_b: ${r.json.markets.length} rows (facets ${facets}), ${off.length} not broker-listed${off.length ? `, e.g. ${off.slice(0, 2).map((m) => m.marketKey).join(', ')}` : ''} (topic=broker_a alone: ${alone.json.markets.length}; venue=venue_b alone: ${vb.json.markets.length})`);
+  },
+  async asset_q_summary_mispriced_at_10pp(api) {
+    const a = await api.newAccount();
+    const ref = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(ref.status === 200 && ref.json.assets.length === 1, `reference=btc ${ref.status}`);
+    const full = ref.json.assets[0];
+    const t = full.market_summary.mispricing_threshold_pp;
+    const spread = (m) => Math.abs(m.latest_service_probability - m.market_odds) * 100;
+    const priced = full.linked_markets.filter((m) => typeof m.latest_service_probability === 'number' && typeof m.market_odds === 'number');
+    const mis = priced.filter((m) => spread(m) >= t - 1e-9);
+    const between = mis.filter((m) => spread(m) < 10 - 1e-9);
+    must(full.market_summary.mispriced_market_count === mis.length, `reference-mode count ${full.market_summary.mispriced_market_count} vs ${mis.length} computed`);
+    must(between.length > 0, `no linked market between ${t} and 10 pp`);
+    const q = await api.get('/api/v1/assets/search?q=btc', { key: a.key });
+    must(q.status === 200, `q=btc ${q.status}`);
+    const x = q.json.assets.find((y) => y.assetKey === full.assetKey);
+    must(x, 'btc not in q=btc');
+    return v(x.market_summary.mispriced_market_count !== mis.length || x.market_summary.mispricing_threshold_pp !== t,
+      `${mis.length} linked markets of btc at least ${t} pp from their forecast (${between.length} below 10 pp); q=btc says mispriced_market_count ${x.market_summary.mispriced_market_count} at mispricing_threshold_pp ${x.market_summary.mispricing_threshold_pp}`);
+  },
+  async markets_changed_within_502_billed(api) {
+    const a = await api.newAccount();
+    const scope = `r38b-mcw-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/markets', status: 502, times: 1, scope });
+    const plain = await api.spent(a, () => api.get('/api/v1/markets', { key: a.key, scope }));
+    must(plain.out.status === 502 && plain.spent === 0, `faulted plain list ${plain.out.status}, spent ${plain.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/markets', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets?changed_within=24', { key: a.key, scope }));
+    must(out.status === 502 && out.json && out.json.error === 'upstream_unavailable', `faulted changed_within list ${out.status}`);
+    return v(spent !== 0, `502 without changed_within: spent ${plain.spent}; 502 with changed_within=24: spent ${spent}`);
+  },
+  async evidence_venue_qualified_502_billed(api) {
+    const a = await api.newAccount();
+    const scope = `r38b-ev-${randomUUID()}`;
+    const slug = 'will-the-fed-decrease-interest-rates-by-50-bps-after-the-april-2026-fomc-meeting';
+    await api.fault({ method: 'GET', path: '/api/v1/markets/{slug}/signals', status: 502, times: 1, scope });
+    const legacy = await api.spent(a, () => api.get(`/api/v1/markets/${slug}/signals`, { key: a.key, scope }));
+    must(legacy.out.status === 502 && legacy.spent === 0, `faulted legacy lookup ${legacy.out.status}, spent ${legacy.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/markets/{slug}/signals', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key, scope }));
+    must(out.status === 502 && out.json && out.json.error === 'upstream_unavailable', `faulted venue_b lookup ${out.status}`);
+    const ok = await api.spent(a, () => api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent === 10, `unfaulted venue_b lookup ${ok.out.status}, spent ${ok.spent}`);
+    return v(spent !== 0, `502 of the legacy slug lookup: spent ${legacy.spent}; 502 of KXCPIYOY-26MAR-T2.8?venue=venue_b: spent ${spent} (its 200 spends ${ok.spent})`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
