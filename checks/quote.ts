@@ -109,7 +109,7 @@ export function quoteSelectionInstances(quotes: readonly unknown[]): number {
 }
 
 /**
- * selected_probability is the price its quote_method's name points to (gap QUOTE-009, warning: midpoint, bid, ask, last trade);
+ * selected_probability is the price its quote_method's name points to (QUOTE-009: midpoint, bid, ask, last trade);
  * a graph snapshot's source price is a choice (gap QUOTE-010, warning), and so are the presence and order
  * of venue_timestamp and observed_at on a priced quote (gap QUOTE-013, warning). `quotes`: [quote, JSON pointer] pairs.
  */
@@ -141,8 +141,7 @@ export function checkQuoteSelection(quotes: readonly (readonly [unknown, string]
           violation(
             'QUOTE-009',
             path + ptr('selected_probability'),
-            `quote_method ${JSON.stringify(q.quote_method)} selects ${p}, not ${want.what} (${want.value}) (stub choice)`,
-            'warning',
+            `quote_method ${JSON.stringify(q.quote_method)} selects ${p}, not ${want.what} (${+want.value.toFixed(6)})`,
           ),
         );
     }

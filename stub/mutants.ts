@@ -860,6 +860,12 @@ const TABLE = {
     ['quote-method-null-priced', 'QUOTE-004', 'quote_method is null on a priced midpoint quote'],
     ['quote-us-live', 'QUOTE-002', 'venue_a_us rows report freshness verified instead of stale'],
     [
+      'quote-latest-last-trade-as-midpoint',
+      'QUOTE-009',
+      "the latest feed's midpoint quotes whose last trade lies inside the spread select the last trade, still labelled midpoint (round-37 bug)",
+      { operation: 'getLatest', via: ['suites/latest.spec.ts'] },
+    ],
+    [
       'quote-odds-bid-latest',
       'QUOTE-003',
       "the latest route's market_odds is the venue's yes bid instead of the quote's selected probability",

@@ -6,6 +6,7 @@ import type { Article, Forecast, Market, SocialPost } from '../data/index.ts';
 import { iso, isoOrNull, relationships, routing, serviceUrl, venueAUrl, venueQuote, venueQuoteMember } from '../present/index.ts';
 import type { RouteRequest, RouteResult, StubContext } from '../context.ts';
 import { mutant } from '../mutants.ts';
+import type { VenueQuoteV1 } from '../present/types.ts';
 import { PRICES } from '../../contract/pricing.ts';
 import { alt } from '../variant.ts';
 
@@ -15,7 +16,7 @@ type EventType = (typeof EVENT_TYPES)[number];
 
 /** Spec "Latest-feed market (LatestMarket)"; id/condition_id/question choices are gap LATEST-018. */
 function latestMarket(m: Market, ctx: StubContext): Record<string, unknown> {
-  const quote = venueQuote(m);
+  const quote = lastTradeAsMidpoint(venueQuote(m));
   return {
     ...routing(m),
     // The alternate stub names the market by its marketKey and leaves the optional question out (gap LATEST-018).
@@ -26,9 +27,19 @@ function latestMarket(m: Market, ctx: StubContext): Record<string, unknown> {
     serviceUrl: serviceUrl(m, ctx.config.siteUrl),
     venueAUrl: venueAUrl(m),
     venue_data: { yes_odds: quote.selected_probability, volume_24h: m.volume24h },
-    venue_quote: venueQuoteMember(m),
+    venue_quote: m.quote ? quote : venueQuoteMember(m),
     relationships: relationships({ kind: 'market', marketKey: m.marketKey }, ctx.store),
   };
+}
+
+/**
+ * Mutant quote-latest-last-trade-as-midpoint: a midpoint quote whose last trade lies strictly inside the spread takes
+ * the last trade as selected_probability, still labelled midpoint (yes_odds follows it; round-37 bug).
+ */
+function lastTradeAsMidpoint(q: VenueQuoteV1): VenueQuoteV1 {
+  if (!mutant('quote-latest-last-trade-as-midpoint') || q.quote_method !== 'midpoint') return q;
+  const { yes_bid: bid, yes_ask: ask, yes_last: last } = q;
+  return bid !== null && ask !== null && last !== null && bid < last && last < ask ? { ...q, selected_probability: last } : q;
 }
 
 /** Spec "Compact forecast (in the latest feed)". */

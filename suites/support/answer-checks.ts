@@ -46,6 +46,8 @@ import {
   observationInstances,
   type ObservationViews,
   checkVenueQuote,
+  checkQuoteSelection,
+  quoteSelectionInstances,
   snapshotInstances,
   type SnapshotViews,
 } from '../../checks/quote.ts';
@@ -405,6 +407,12 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
   if (appliesTo(RULES.observationSeenTwice, operationId)) {
     judgedOn(RULES.observationSeenTwice, observationInstances(quotes, observationViews), ANSWER_CASES.observationSeenTwice, operationId);
     out.push(...checkObservationClock(quotes, observationViews, `an earlier ${operationId} answer`));
+  }
+  // QUOTE-009 on every quote of every answer (round-37 bug: the latest feed's midpoint-labelled quotes took the last
+  // trade; the rule was judged on the market list only). Its gap companions (QUOTE-010, QUOTE-013) stay with the suites.
+  if (appliesTo(RULES.quoteSelection, operationId)) {
+    judgedOn(RULES.quoteSelection, quoteSelectionInstances(quotes.map(([q]) => q)), ANSWER_CASES.quoteSelection, operationId);
+    out.push(...checkQuoteSelection(quotes).filter((v) => RULES.quoteSelection.includes(v.ruleId)));
   }
   for (const [path, row, venue] of quoted) {
     out.push(...checkVenueQuote(row.venue_quote, venue, `${path}/venue_quote`));
