@@ -121,6 +121,8 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
         isListed(store, m, nowMs, p) &&
         (p.topic === undefined ||
           (mutant('mkt-topic-lost-with-changed-within') && p.changedWithin !== undefined) ||
+          // Mutant mkt-broker-topic-lost-with-venue: topic=broker_a skipped beside venue=venue_b (round-38 bug).
+          (mutant('mkt-broker-topic-lost-with-venue') && p.topic.toLowerCase() === 'broker_a' && p.venue === 'venue_b') ||
           matchesTopic(m, p.topic)),
     );
   const filtered = candidates.filter(
