@@ -289,6 +289,11 @@ const TABLE = {
       'beside changed_within, listMarkets drops the topic filter: each alone still holds (round-37 bug)',
     ],
     [
+      'mkt-broker-topic-lost-with-venue',
+      'MKT-017',
+      'beside venue=venue_b, listMarkets skips topic=broker_a as if redundant: non-broker venue_b rows are listed (round-38 bug)',
+    ],
+    [
       'msrch-venue-dropped-with-as-of',
       'MSRCH-006',
       'beside as_of, searchMarkets drops the venue filter: each alone still holds (round-36 bug)',
@@ -674,6 +679,12 @@ const TABLE = {
       'BILL-003',
       "the latest feed's 502 keeps its API-key debit",
       { operation: 'getLatest', via: ['suites/latest.spec.ts', 'suites/source-outages.spec.ts'] },
+    ],
+    [
+      'bill-no-refund-502-signals-venue',
+      'BILL-003',
+      "an evidence read's 502 keeps its API-key debit when a venue other than venue_a qualifies the slug (round-38 bug)",
+      { operation: 'getMarketSignals', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
       'bill-no-refund-502-asset-material-scan',

@@ -23,7 +23,15 @@ import { PRICES } from '../contract/pricing.ts';
 import { LIMIT_BOUNDS, principalScopeOf } from '../contract/limits.ts';
 import { BILLING_RULES, checkDebit } from '../checks/billing.ts';
 import { violation, type Violation } from '../lib/violation.ts';
-import { PAID_OPERATIONS, discoverRequest, liveCredits, requestForms, sendRequest, type PaidRequest } from './support/paid-requests.ts';
+import {
+  PAID_OPERATIONS,
+  discoverRequest,
+  liveCredits,
+  otherMarketRequests,
+  requestForms,
+  sendRequest,
+  type PaidRequest,
+} from './support/paid-requests.ts';
 import { errorOf } from './support/operations.ts';
 import { answerOf, judgeRefusal, preload, send } from './support/limit-calls.ts';
 import type { TargetClient } from './support/client.ts';
@@ -252,6 +260,19 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
                 v.res,
                 checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} in the ${form} form`, price(op) * 2, left, 0),
               ),
+            );
+          });
+        }
+        // And about one market of each other venue (and serviceMarketId form) for a per-market operation (round-38 bug:
+        // the 502 of an evidence read naming a venue_b market with venue=venue_b kept its debit).
+        for (const { what, request: other } of await otherMarketRequests(paid, targetOptions.target, op)) {
+          await test.step(`an upstream 502 about ${what}`, async () => {
+            const v = await faulted(other);
+            if (v.status !== 502) return;
+            judged(BILLING_RULES.notBilled502, 1, `a 502 answer about ${what}`, op);
+            const left = await controlPlane.balance(v.account.accountId);
+            found.push(
+              ...drawnFrom(v.res, checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} about ${what}`, price(op) * 2, left, 0)),
             );
           });
         }

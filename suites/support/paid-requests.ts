@@ -9,7 +9,8 @@ import type { APIResponse } from '@playwright/test';
 import { contract, fillTemplate, type DiscoverRecipe, type RequestTemplate } from '../../contract/index.ts';
 import { isRecord } from '../../lib/guards.ts';
 import type { Params, TargetClient } from './client.ts';
-import { feedMarkets, readFeed, type FeedBody } from './feed.ts';
+import { feedMarkets, readFeed, routingScope, type FeedBody } from './feed.ts';
+import { oneOfEachForm } from './value-forms.ts';
 import { caseKeyOf, sharedOrFetched } from './shared-answers.ts';
 import { baselineFor, discoverIdentities, identityVars, pace, pathOf } from './operations.ts';
 import { directoryEntries } from './market-lists.ts';
@@ -186,6 +187,32 @@ export async function marketRequest(
   const recipe = contract().operation(operationId).facts.discover;
   if ('unavailable' in recipe || recipe.from !== 'feed-market' || (recipe.slug && !market.slug)) return undefined;
   return recipeRequest(paid, target, operationId, marketVars(market));
+}
+
+/**
+ * The requests of an operation whose recipe takes a feed market (x-fc-discover `from: feed-market`) about one more
+ * market of each venue and form of serviceMarketId (feed.ts `routingScope`) than the main request's: a per-market read
+ * may go down another path for another venue's market (round-38 bug: a venue-qualified evidence read's 502 kept its
+ * debit). Empty for other recipes. Nothing is sent but the (shared) feed read.
+ */
+export async function otherMarketRequests(
+  paid: TargetClient,
+  target: string,
+  operationId: string,
+): Promise<{ what: string; request: PaidRequest }[]> {
+  const recipe = contract().operation(operationId).facts.discover;
+  if ('unavailable' in recipe || recipe.from !== 'feed-market') return [];
+  const markets = feedMarkets(await feed(await paid.forDiscovery()), recipe.kind as Parameters<typeof feedMarkets>[1]).filter(
+    (x) => !recipe.slug || x.slug,
+  );
+  const first = markets[0];
+  const picks = oneOfEachForm(markets, () => '', routingScope).filter(
+    (m) => m !== first && routingScope(m) !== (first && routingScope(first)),
+  );
+  const out: { what: string; request: PaidRequest }[] = [];
+  for (const m of picks)
+    out.push({ what: `${m.marketKey} (${m.venue})`, request: await recipeRequest(paid, target, operationId, marketVars(m)) });
+  return out;
 }
 
 /** A recipe's variables of one market. Slugs are venue-scoped: the venue parameter outside venue_a's namespace (ROUTE-007). */

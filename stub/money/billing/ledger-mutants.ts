@@ -55,6 +55,12 @@ export function keepsUnbilledDebit(operationId: string, status: number, url: URL
     (status === 404 && operationId === 'getMarketForecast' && mutant('bill-no-refund-404-forecast-venue') && query.has('venue')) ||
     (status === 404 && operationId === 'createSocialProfile' && mutant('bill-no-refund-404-profile')) ||
     (status === 502 && operationId === 'getLatest' && mutant('bill-no-refund-502-latest')) ||
+    // An evidence read qualified by a venue other than venue_a keeps its 502's debit (round-38 bug).
+    (status === 502 &&
+      operationId === 'getMarketSignals' &&
+      mutant('bill-no-refund-502-signals-venue') &&
+      query.has('venue') &&
+      query.get('venue') !== 'venue_a') ||
     // The materiality scan (material_only=true alone: neither q nor reference) keeps its 502's debit (round-37 bug).
     (status === 502 &&
       operationId === 'searchAssets' &&
