@@ -232,47 +232,32 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
           if (code !== 'upstream_unavailable')
             found.push(violation('ERR-010', '/error', `a 502 of ${op} has error ${JSON.stringify(code)}, expected upstream_unavailable`));
         }
-        // The same fault beside every value of a bounded integer the request carries (round-9 bug: a 502 refunded with
-        // window 1..72 but billed above): each bound, one step inside it and the values between (param-cases.ts); and
-        // beside each value of an enum, boolean or enum-list parameter (valueVariants).
-        for (const { what, request: varied } of [...integerVariants(op, request), ...valueVariants(op, request)]) {
-          await test.step(`an upstream 502 with ${what}`, async () => {
+        // The same fault on variants of the request, each on an account of its own:
+        // - beside every value of a bounded integer the request carries (round-9 bug: a 502 refunded with window 1..72
+        //   but billed above): each bound, one step inside it and the values between (param-cases.ts); and beside each
+        //   value of an enum, boolean or enum-list parameter (valueVariants; round-37 bug: the feed's types);
+        // - in each of the operation's other documented request forms (round-37 bug: asset search's 502 billed when
+        //   material_only=true came alone, and refunded beside q);
+        // - about one market of each other venue and serviceMarketId form, for a per-market operation (round-38 bug:
+        //   the 502 of an evidence read naming a venue_b market with venue=venue_b kept its debit).
+        const forms: { what: string; request: PaidRequest }[] = [];
+        for (const form of requestForms(op)) {
+          const d = await discoverRequest(paid, targetOptions.target, op, form);
+          if (!('skip' in d)) forms.push({ what: `in the ${form} form`, request: d.request });
+        }
+        const variants = [
+          ...[...integerVariants(op, request), ...valueVariants(op, request)].map((v) => ({ ...v, what: `with ${v.what}` })),
+          ...forms,
+          ...(await otherMarketRequests(paid, targetOptions.target, op)).map((v) => ({ ...v, what: `about ${v.what}` })),
+        ];
+        for (const { what, request: varied } of variants) {
+          await test.step(`an upstream 502 ${what}`, async () => {
             const v = await faulted(varied);
             if (v.status !== 502) return;
+            judged(BILLING_RULES.notBilled502, 1, `a 502 answer ${what}`, op);
             const left = await controlPlane.balance(v.account.accountId);
             found.push(
-              ...drawnFrom(v.res, checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} with ${what}`, price(op) * 2, left, 0)),
-            );
-          });
-        }
-        // The same fault in each of the operation's other documented request forms (round-37 bug: asset search's 502
-        // billed when material_only=true came alone, and refunded beside q).
-        for (const form of requestForms(op)) {
-          await test.step(`an upstream 502 in the ${form} form`, async () => {
-            const d = await discoverRequest(paid, targetOptions.target, op, form);
-            if ('skip' in d) return;
-            const v = await faulted(d.request);
-            if (v.status !== 502) return;
-            judged(BILLING_RULES.notBilled502, 1, `a 502 answer in the ${form} form`, op);
-            const left = await controlPlane.balance(v.account.accountId);
-            found.push(
-              ...drawnFrom(
-                v.res,
-                checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} in the ${form} form`, price(op) * 2, left, 0),
-              ),
-            );
-          });
-        }
-        // And about one market of each other venue (and serviceMarketId form) for a per-market operation (round-38 bug:
-        // the 502 of an evidence read naming a venue_b market with venue=venue_b kept its debit).
-        for (const { what, request: other } of await otherMarketRequests(paid, targetOptions.target, op)) {
-          await test.step(`an upstream 502 about ${what}`, async () => {
-            const v = await faulted(other);
-            if (v.status !== 502) return;
-            judged(BILLING_RULES.notBilled502, 1, `a 502 answer about ${what}`, op);
-            const left = await controlPlane.balance(v.account.accountId);
-            found.push(
-              ...drawnFrom(v.res, checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} about ${what}`, price(op) * 2, left, 0)),
+              ...drawnFrom(v.res, checkDebit(BILLING_RULES.notBilled502, `a 502 answer of ${op} ${what}`, price(op) * 2, left, 0)),
             );
           });
         }
