@@ -16,8 +16,8 @@ export interface RunSummary {
   exitCode: number;
   counts: Record<string, number>;
   coverage: number;
-  /** Each FAILED or ERROR rule: its ID, status, level, text, first violation (or reason) and one curl. */
-  failing: { id: string; status: string; level: string; text: string; first: string; curl?: string }[];
+  /** Each FAILED or ERROR rule: its ID, status, level, text, first violation (or reason), one curl and the control-plane calls to make before it (`setup`). */
+  failing: { id: string; status: string; level: string; text: string; first: string; curl?: string; setup?: string[] }[];
   spend: { usd: number; calls: number; budgetUsd: number | null };
   /** null when the served contract was not compared. */
   drift: { status: string; breaking: number; nonBreaking: number; annotation: number } | null;
@@ -43,8 +43,16 @@ export function runSummary(report: CertificationReport, exitCode: number, report
     counts: report.counts,
     coverage: report.coverage,
     failing: failingRules(report).map((r) => {
-      const curl = r.exhibits?.find((e) => e.curl)?.curl;
-      return { id: r.id, status: r.status, level: r.level, text: r.text, first: firstOf(r), ...(curl ? { curl } : {}) };
+      const shown = r.exhibits?.find((e) => e.curl);
+      return {
+        id: r.id,
+        status: r.status,
+        level: r.level,
+        text: r.text,
+        first: firstOf(r),
+        ...(shown?.curl ? { curl: shown.curl } : {}),
+        ...(shown?.setup?.length ? { setup: shown.setup } : {}),
+      };
     }),
     spend: { usd: report.spend.usd, calls: report.spend.calls, budgetUsd: report.spend.budgetUsd },
     drift: report.drift
@@ -67,8 +75,13 @@ const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C'
 /** One `::error` line per failing rule, titled with its ID; the message its text, first violation and curl. */
 export function githubAnnotations(report: CertificationReport): string[] {
   return failingRules(report).map((r) => {
-    const curl = r.exhibits?.find((e) => e.curl)?.curl;
-    const message = [`${r.status} ${r.id} (${r.level}): ${r.text}`, firstOf(r), ...(curl ? [`reproduce: ${curl}`] : [])].join('\n');
+    const shown = r.exhibits?.find((e) => e.curl);
+    const message = [
+      `${r.status} ${r.id} (${r.level}): ${r.text}`,
+      firstOf(r),
+      ...(shown?.setup ?? []).map((call) => `set up first: ${call}`),
+      ...(shown?.curl ? [`reproduce: ${shown.curl}`] : []),
+    ].join('\n');
     return `::error title=${property(`${r.id} ${r.status}`)}::${data(message)}`;
   });
 }
@@ -95,8 +108,11 @@ export function stepSummary(report: CertificationReport, exitCode: number): stri
   if (failing.length) out.push(`### Failing rules (${failing.length})`, '');
   for (const r of failing) {
     out.push(`- **${r.id}** ${r.status} (${r.level}): ${cell(r.text)}`, `  - ${cell(firstOf(r))}`);
-    const curl = r.exhibits?.find((e) => e.curl)?.curl;
-    if (curl) out.push('', `  ${fence(curl)}sh`, `  ${curl}`, `  ${fence(curl)}`, '');
+    const shown = r.exhibits?.find((e) => e.curl);
+    // The control-plane calls that set up the case come first, in the same block: the block runs as it stands.
+    const script = [...(shown?.setup ?? []), ...(shown?.curl ? [shown.curl] : [])];
+    const text = script.join('\n');
+    if (script.length) out.push('', `  ${fence(text)}sh`, ...script.map((l) => `  ${l}`), `  ${fence(text)}`, '');
   }
   out.push('', 'Reports: `certification.html`, `rules.json`, `junit.xml` in the uploaded bundle.', '');
   return out.join('\n');

@@ -11,6 +11,8 @@ export const EXHIBIT_ATTACHMENT = 'fc-exhibit';
 export const EXCERPT_BYTES = 2048;
 /** Exhibit attachments per test at most (a property test can judge hundreds of answers). */
 export const MAX_PER_TEST = 5;
+/** Control-plane calls kept as an exhibit's setup at most (the latest ones; a test rarely makes more). */
+export const MAX_SETUP = 12;
 
 export interface RecordedRequest {
   method: string;
@@ -34,4 +36,10 @@ export interface Exhibit {
   response?: ResponseExcerpt;
   /** Shell command reproducing the request; secrets are `$FC_*` placeholders. */
   curl?: string;
+  /**
+   * Shell commands of the control-plane calls that changed the target's state earlier in the same test (a fault, the
+   * oil state, the clock, an account's credits), oldest first, at most MAX_SETUP: run them before `curl` to put the
+   * target in the state the request met. Absent when the test made none.
+   */
+  setup?: string[];
 }

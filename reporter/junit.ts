@@ -29,6 +29,7 @@ export function failureText(r: ReportedRule): string {
     for (const v of e.violations.filter((x) => x.ruleId === r.id)) lines.push(`[${v.ruleId}] ${v.path}: ${v.message}`);
     if (e.request) lines.push(`request: ${e.request.method} ${e.request.url}`);
     if (e.response) lines.push(`response: HTTP ${e.response.status}: ${e.response.body.slice(0, 300)}`);
+    for (const call of e.setup ?? []) lines.push(`set up first: ${call}`);
     if (e.curl) lines.push(`reproduce: ${e.curl}`);
   }
   return lines.length ? lines.join('\n') : r.reasons.join('\n');

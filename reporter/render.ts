@@ -111,6 +111,10 @@ export function renderMarkdown(r: CertificationReport): string {
         const body = e.response.body.slice(0, 600);
         out.push('', `${fence(body)}json`, body, fence(body));
       }
+      if (e.setup?.length) {
+        const setup = e.setup.join('\n');
+        out.push('', 'Set up first (control plane):', '', `${fence(setup)}sh`, setup, fence(setup));
+      }
       if (e.curl) out.push('', 'Reproduce:', '', `${fence(e.curl)}sh`, e.curl, fence(e.curl));
       out.push('');
     }
@@ -208,6 +212,8 @@ interface ExhibitView {
   request?: { method: string; url: string; body?: string };
   response?: { status: number; contentType: string; truncated: boolean; headers: string; body: string };
   curl?: string;
+  /** The control-plane calls to run before `curl`, one command per line. */
+  setup?: string;
 }
 
 /** A failed, erroring or warned rule: one section of the page. */
@@ -300,6 +306,7 @@ function exhibitView(e: Exhibit): ExhibitView {
         }
       : {}),
     ...(e.curl ? { curl: e.curl } : {}),
+    ...(e.setup?.length ? { setup: e.setup.join('\n') } : {}),
   };
 }
 

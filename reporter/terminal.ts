@@ -31,7 +31,8 @@ const cut = (s: string, n: number) => {
 };
 
 /**
- * The block of one FAILED or ERROR rule: at most 3 + SHOWN_VIOLATIONS lines plus one for the seed.
+ * The block of one FAILED or ERROR rule: at most 3 + SHOWN_VIOLATIONS lines plus one for the seed and one naming the
+ * control-plane calls to make before the curl.
  * @param seeds the seed of each failing property test, by test title (RuleVerdict.tests titles)
  */
 export function failingRuleLines(rule: ReportedRule, seeds: ReadonlyMap<string, PropertySeed> = new Map()): string[] {
@@ -50,8 +51,11 @@ export function failingRuleLines(rule: ReportedRule, seeds: ReadonlyMap<string, 
   if (reasons.length > SHOWN_VIOLATIONS) out.push(`    … ${reasons.length - SHOWN_VIOLATIONS} more (rules.json, certification.html)`);
   const seed = rule.tests.map((t) => seeds.get(t.title)).find(Boolean);
   if (seed) out.push(`    property seed ${seed.seed}${seed.path ? ` (path ${seed.path})` : ''}: rerun with --seed ${seed.seed}`);
-  const curl = exhibits.find((e) => e.curl)?.curl;
-  if (curl) out.push(`    reproduce: ${curl}`);
+  const shown = exhibits.find((e) => e.curl);
+  // A control-plane case (a fault, the oil state, the clock) is reproduced only after the calls that set it up.
+  if (shown?.setup?.length)
+    out.push(`    set up first: ${shown.setup.length} control-plane call(s) of the test, in rules.json and certification.html`);
+  if (shown?.curl) out.push(`    reproduce: ${shown.curl}`);
   return out;
 }
 

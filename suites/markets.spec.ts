@@ -17,6 +17,7 @@ import { checkMarketList } from '../checks/market-row.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { rulesOf, runCheck } from '../checks/define.ts';
 import { judgeWith } from './support/judging.ts';
+import { answerRuleGroups } from '../checks/answer-rules.ts';
 import {
   HOUR_MS,
   MARKET_VENUES,
@@ -42,6 +43,8 @@ import {
 } from '../checks/markets.ts';
 import { violation, type Violation } from '../lib/violation.ts';
 
+/** QUOTE-009's rules: judged on every answer by suites/support/answer-checks.ts. */
+const QUOTE_SELECTION = answerRuleGroups().quoteSelection;
 /** A window of a year, h: max_forecast_age has no stated maximum (MKT-043). */
 const WIDE_HOURS = 8760;
 /** Tolerated clock skew between the target's Date header and its data, ms. */
@@ -254,11 +257,12 @@ test.describe('GET /api/v1/markets', () => {
       if (a.rows.length) observeChoice('QUOTE-014', nullQuotes.length === 0, `venue_quote is null on ${nullQuotes.slice(0, 5).join(', ')}`);
       const found = [
         ...rowViolations(a, targetOptions.siteUrl, 48),
-        // QUOTE-009 counts only priced quotes with a book or last-trade method (judgeWith)
+        // Gaps QUOTE-010 and QUOTE-013 are judged here; QUOTE-009 is judged on every answer by the cross-cutting
+        // answer checks (answerRuleGroups().quoteSelection), so its violations are not reported a second time.
         ...judgeWith(
           CHECKS.checkQuoteSelection,
           a.rows.map((r, i) => [r.venue_quote, `/markets/${i}/venue_quote`] as const),
-        ),
+        ).filter((v) => !QUOTE_SELECTION.includes(v.ruleId)),
         ...checkVenueFacets(a.body),
         ...checkSortOrder(a.rows, undefined, 'PARAM-041'),
       ];

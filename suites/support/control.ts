@@ -14,6 +14,7 @@ import type { LimitScope, LimitWindow } from '../../contract/limits.ts';
 import type { Fetcher } from './transport.ts';
 import { redact, registerSecret } from '../../lib/redact.ts';
 import { balanceSet, unwatchAccounts, watchAccount } from './ledger-watch.ts';
+import { rememberSetup } from './exhibit.ts';
 
 /** Skip reason of every test that needs the control plane. */
 export const NEEDS_CONTROL = 'needs control plane (FC_CONTROL_TOKEN)';
@@ -107,6 +108,14 @@ export class ControlPlane {
     const text = await res.text();
     if (res.status() < 200 || res.status() >= 300)
       throw new ControlPlaneError(`control plane ${method} ${path} answered ${res.status()}: ${text.slice(0, 300)}`);
+    // A call that changed the target's state is part of reproducing what the test sends after it.
+    if (method !== 'GET')
+      rememberSetup(
+        method,
+        res.url(),
+        { authorization: `Bearer ${this.token}`, ...(data === undefined ? {} : { 'content-type': 'application/json' }) },
+        data,
+      );
     if (!text) return undefined;
     try {
       return JSON.parse(text) as unknown;

@@ -12,6 +12,7 @@ import {
   EXHIBIT_ATTACHMENT,
   EXCERPT_BYTES,
   MAX_PER_TEST,
+  MAX_SETUP,
   type Exhibit,
   type RecordedRequest,
   type ResponseExcerpt,
@@ -35,6 +36,8 @@ const SECRET_HEADERS: Record<string, string> = {
   'payment-signature': '$FC_PAYMENT_SIGNATURE',
 };
 const BEARER = /^bearer\s+/i;
+/** The header naming a test's fault scope (control.yaml: a scoped fault strikes only calls carrying it). */
+const FAULT_SCOPE = 'x-fault-scope';
 
 /** The headers as recorded: each secret replaced by its `$VARIABLE` placeholder, by the header that carries it. */
 function placeholderHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
@@ -64,7 +67,51 @@ export function curlOf(req: RecordedRequest): string {
 }
 
 /** The last exchange of this worker's running test (workers run one test at a time). */
-let last: { request: RecordedRequest; response: ResponseExcerpt } | undefined;
+let last: Exchange | undefined;
+/** One state-changing control-plane call: its curl, and the X-Fault-Scope of a fault it injected. */
+interface SetupCall {
+  curl: string;
+  /** Set on a fault's creation: its scope ('' when unscoped). */
+  faultScope?: string;
+}
+
+/**
+ * The control-plane calls that changed the target's state in this worker's running test, oldest first: a
+ * control-plane case (a fault, the oil state, the clock) is reproduced only after them.
+ */
+let setup: SetupCall[] = [];
+
+/** The path of the control plane's fault collection (POST adds one, DELETE clears them all). */
+const FAULTS_PATH = /\/__control\/faults\/?(?:\?.*)?$/;
+
+/**
+ * Records one state-changing control-plane call of the running test (suites/support/control.ts): every exchange
+ * recorded from now on carries it in its exhibit's `setup`. The control token is shown as `$FC_CONTROL_TOKEN`.
+ * Clearing the faults forgets the faults injected before (they no longer apply) and is not itself recorded.
+ */
+export function rememberSetup(method: string, url: string, headers: Readonly<Record<string, string>>, data: unknown): void {
+  const faults = FAULTS_PATH.test(url);
+  if (faults && method === 'DELETE') {
+    setup = setup.filter((c) => c.faultScope === undefined);
+    return;
+  }
+  const body = bodyText(data);
+  const scope = (data as { scope?: unknown } | undefined)?.scope;
+  const call: SetupCall = {
+    curl: curlOf({ method, url: redact(url), headers: placeholderHeaders(headers), ...(body !== undefined ? { body: redact(body) } : {}) }),
+    ...(faults && method === 'POST' ? { faultScope: typeof scope === 'string' ? scope : '' } : {}),
+  };
+  setup = [...setup, call].slice(-MAX_SETUP);
+}
+
+/**
+ * The set-up of an exchange sent with `headers`: a fault scoped to another X-Fault-Scope than the exchange's (another
+ * attempt's or variant's) cannot have struck it, and is left out.
+ */
+function setupFor(headers: Readonly<Record<string, string>>): string[] {
+  const scope = Object.entries(headers).find(([k]) => k.toLowerCase() === FAULT_SCOPE)?.[1];
+  return setup.filter((c) => !c.faultScope || c.faultScope === scope).map((c) => c.curl);
+}
 
 /** Serialises a request body as Playwright sends it (objects as JSON). */
 function bodyText(data: unknown): string | undefined {
@@ -102,11 +149,13 @@ export async function rememberExchange(
   last = {
     request: { method, url: redact(url), headers: placeholderHeaders(headers), ...(body !== undefined ? { body: redact(body) } : {}) },
     response: await excerptOf(res),
+    setup: setupFor(headers),
   };
   exchanges.set(res, last);
 }
 
-type Exchange = { request: RecordedRequest; response: ResponseExcerpt };
+/** One exchange of the target client, with the control-plane calls the test had made before it. */
+type Exchange = { request: RecordedRequest; response: ResponseExcerpt; setup: readonly string[] };
 const exchanges = new WeakMap<APIResponse, Exchange>();
 /** The exchange each violation was found in, when the test said so (`drawnFrom`). */
 const drawnBy = new WeakMap<Violation, Exchange>();
@@ -165,12 +214,14 @@ export function attachExhibit(violations: readonly Violation[], res?: APIRespons
     const exhibit: Exhibit = {
       violations: vs.map((v) => ({ ...v, message: redact(v.message) })),
       ...(exchange ? { request: exchange.request, response: exchange.response, curl: curlOf(exchange.request) } : {}),
+      ...(exchange?.setup.length ? { setup: [...exchange.setup] } : {}),
     };
     info.attachments.push({ name: EXHIBIT_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(exhibit)) });
   }
 }
 
-/** Forgets the last exchange (a new test starts). */
+/** Forgets the last exchange and the control-plane calls (a new test starts). */
 export function resetExhibit(): void {
   last = undefined;
+  setup = [];
 }

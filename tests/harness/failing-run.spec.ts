@@ -1,7 +1,7 @@
 /**
- * Issue 33, "Done means": runs of the CLI against stubs serving one mutant each (stub/mutants.ts), three
- * rules of three families failing, one of them on keyed requests. Each run judges one test (`--rule`
- * and `--grep`), so the three take seconds each; every assertion below reads those three runs.
+ * Issue 33, "Done means": runs of the CLI against stubs serving one mutant each (stub/mutants.ts), four
+ * rules of four families failing, one of them on keyed requests, one a control-plane case (an injected fault).
+ * Each run judges one test (`--rule` and `--grep`), so each takes seconds; every assertion below reads those runs.
  * - the terminal holds one bounded block per failing rule: ID, text, violations, one runnable curl;
  * - every printed curl (terminal, `--json`, GitHub annotation, rules.json, certification.html) run in a
  *   shell with the secrets in its environment gets the recorded status;
@@ -31,13 +31,15 @@ const controlToken = randomBytes(24).toString('hex');
 const secretEnv = { FC_API_KEY: keys[0]!, FC_API_KEY_2: keys[1]!, FC_CONTROL_TOKEN: controlToken };
 const SECRETS = [...keys, controlToken];
 
-/** The three mutant runs: each one rule of its own family, judged by one test. */
+/** The mutant runs: each one rule of its own family, judged by one test. */
 const MUTANTS = [
   // The keyed one: a paid operation's malformed requests go out on the key (the stub asks for it first, gap AUTH-020).
   { name: 'err-no-message', rule: 'ERR-001', grep: 'createForecastRequest\\): malformed requests', mode: 'terminal' },
   // No check of VER-019 judges one answer alone: replay reruns its test.
   { name: 'ver-doc-hours-max-12', rule: 'VER-019', grep: 'every bound and default the served contract declares', mode: 'json' },
   { name: 'price-credits-per-usd-100', rule: 'PRICE-015', grep: '10 credits equal', mode: 'github' },
+  // A control-plane case: the request alone meets another state; its exhibits carry the calls that set it up.
+  { name: 'bill-no-refund-502-latest', rule: 'BILL-003', grep: 'getLatest: an injected upstream 502 leaves', mode: 'json' },
 ] as const;
 
 interface MutantRun {
@@ -172,11 +174,41 @@ test('every printed curl runs and gets the recorded status: terminal, --json, an
       .filter((e) => e.tagName === 'pre' && e.attrs.some((a) => a.name === 'class' && a.value === 'curl'))
       .map(textOf);
     expect(fromHtml).toEqual(exhibits.map((e) => e.curl));
+    // A control-plane case's curl is run after the calls that set it up (checked on their own below).
+    const setupOf = new Map(exhibits.map((e) => [e.curl!, e.setup ?? []]));
     for (const curl of [...printed, ...recorded.keys(), ...fromHtml]) {
       expect(recorded.has(curl), `${r.rule}: a printed curl is one recorded in rules.json: ${curl}`).toBe(true);
+      for (const call of setupOf.get(curl) ?? []) await statusOf(call);
       expect(await statusOf(curl), curl).toBe(recorded.get(curl));
     }
   }
+});
+
+test("a control-plane case's exhibits carry the calls that set it up, shown before the curl everywhere, and they run", async () => {
+  const r = runs.find((x) => x.rule === 'BILL-003')!;
+  const shown = ruleOf(r).exhibits!.find((e) => e.curl)!;
+  expect(
+    shown.setup?.some((c) => c.includes('/__control/faults')),
+    JSON.stringify(shown.setup),
+  ).toBe(true);
+  for (const call of shown.setup!) {
+    expect(call).toMatch(/^curl -sS -i -X (POST|PUT|PATCH|DELETE) '[^']*\/__control\//);
+    expect(call).toContain('"authorization: Bearer $FC_CONTROL_TOKEN"');
+  }
+  expect((JSON.parse(r.run.stdout) as { failing: { setup?: string[] }[] }).failing[0]!.setup).toEqual(shown.setup);
+  const html = readFileSync(join(r.dir, 'certification.html'), 'utf8');
+  const section = all(parse(html)).find(
+    (e) => e.tagName === 'section' && e.attrs.some((a) => a.name === 'data-rule' && a.value === r.rule),
+  )!;
+  const setups = all(section).filter((e) => e.tagName === 'pre' && e.attrs.some((a) => a.name === 'class' && a.value === 'setup'));
+  expect(setups.map(textOf)[0]).toBe(shown.setup!.join('\n'));
+  expect(readFileSync(join(r.dir, 'certification.md'), 'utf8')).toContain(`Set up first (control plane):`);
+  expect(readFileSync(join(r.dir, 'junit.xml'), 'utf8')).toContain('set up first: curl');
+  // The set-up runs against the mutant stub as printed, with the token from the environment; then the curl meets the
+  // recorded status (the injected 502), which it does not alone.
+  expect(await statusOf(shown.curl!), 'the curl alone').not.toBe(shown.response!.status);
+  for (const call of shown.setup!) expect(await statusOf(call), call).toBeLessThan(300);
+  expect(await statusOf(shown.curl!), 'the curl after its set-up').toBe(shown.response!.status);
 });
 
 test('replay: exit 1 while the mutant is on, 0 against a stub without it; keyed requests carry their key', async () => {
