@@ -9830,6 +9830,223 @@ export const bugs = [
       if (!ctx.apiKey || ctx.headers['payment-signature']) return;
       await ctx.charge(10);
     },
+  },  // ------------------------------------------------------------------ pattern b (round 39 a): asset search reference mode looks up only the first 25 references
+  {
+    name: 'assets_reference_first_25_only',
+    round: 39,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In reference mode, GET /api/v1/assets/search resolves its references through a graph lookup written for a page of 25 ids: the deduplicated reference list is cut to its first 25 values before the lookup, and values 26 to 50 are never matched, so the Assets they name are missing from assets although the references echo lists every value. Up to 25 references, q mode, material_only alone, the filters (platform, asset_type, material_only) on the values kept, the order, the hydration of the Assets returned, the 422 above 50 and the price (10 credits) are the reference\'s. API-key calls only; x402 calls are left correct.',
+    how: 'GET /api/v1/assets/search with the 33 asset keys of the directory GET /api/v1/assets as 33 reference= values (in reverse key order) and an API key: the reference answers all 33 Assets; through the bug only the 25 named by the first 25 values (the last eight, crude-wti down to aapl, are missing), while references still echoes 33 values.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (ctx.query.has('q')) return;
+      const raw = ctx.query.getAll('reference');
+      if (raw.length > 50) return;
+      const refs = dedupe(raw);
+      if (refs.length <= R39A_REF_PAGE) return;
+      ctx.r39aRefs = refs;
+      ctx.query.delete('reference');
+      for (const r of refs.slice(0, R39A_REF_PAGE)) ctx.query.append('reference', r);
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r39aRefs || res.status !== 200 || !b || !Array.isArray(b.references)) return;
+      b.references = ctx.r39aRefs.slice();
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern b (round 39 a): exclude_drawdown_risk=true drops elevated rows but keeps unknown (null) ones
+  {
+    name: 'signals_exclude_drawdown_keeps_unknown',
+    round: 39,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ed03cd5f7401'],
+    operations: ['GET /api/v1/signals'],
+    what: 'GET /api/v1/signals applies exclude_drawdown_risk=true (and its former name exclude_crash_risk=true) as a test drawdown_risk_elevated === true on the rows of the unfiltered board, so it drops the rows whose risk model says elevated but keeps the rows with no current read (drawdown_risk_elevated null), which the contract calls unknown and not safe and which the reference excludes beside the elevated ones. count follows the rows returned. The unfiltered list, rows with false, the topic filter, the newest-publication choice, the row members and the price are the reference\'s. API-key calls only.',
+    how: 'GET /api/v1/signals?exclude_drawdown_risk=true with an API key: on the reference the 42 rows all carry drawdown_risk_elevated false; through the bug 54 rows come back, 12 of them with drawdown_risk_elevated null (and no row with true). GET /api/v1/signals without the filter lists the same 69 rows on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/signals') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const main = r39aBool(ctx.query.get('exclude_drawdown_risk'));
+      const alias = r39aBool(ctx.query.get('exclude_crash_risk'));
+      const on = main === true || (main === undefined && alias === true);
+      if (!on || main === false || alias === false) return;
+      ctx.r39aElevatedOnly = true;
+      ctx.query.delete('exclude_drawdown_risk');
+      ctx.query.delete('exclude_crash_risk');
+    },
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!ctx.r39aElevatedOnly || res.status !== 200 || !b || !Array.isArray(b.signals)) return;
+      b.signals = b.signals.filter((s) => !(s && s.drawdown_risk_elevated === true));
+      if (typeof b.count === 'number') b.count = b.signals.length;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 39 a): the pricing answer's credits_per_usd from the old one-credit-per-cent rate
+  {
+    name: 'pricing_credits_per_usd_100',
+    round: 39,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['1298c54a809b'],
+    operations: ['GET /api/public/pricing'],
+    what: 'GET /api/public/pricing states credits_per_usd 100: the conversion member is read from the billing config\'s legacy rate of one credit per cent, left from before credits were split into tenths of a cent, while 10 credits equal $0.01 (1000 per USD). Every route\'s usd and credits (sources "0.005" = 5 credits, the stored-forecast read "0.010" = 10 credits, generation "1.000" = 1000 credits), increment_usd, the networks, site_url, the 402 challenges and the API-key debits are the reference\'s, so the same answer contradicts its own rows.',
+    how: 'GET /api/public/pricing (no credentials): credits_per_usd 1000 on the reference, 100 through the bug; getMarketForecast still lists usd "0.010" with credits 10, so usd x credits_per_usd gives 1 credit where 10 are listed and debited.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/pricing') || res.status !== 200 || !b || b.credits_per_usd !== 1000) return;
+      b.credits_per_usd = 100;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ pattern d (round 39 a): a profile with a shorter lookback billed pro rata
+  {
+    name: 'profile_short_lookback_pro_rata_debit',
+    round: 39,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['5cbe7aa298a0'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The API-key meter of POST /api/v1/x/profile prices a profile from the search span the research provider is billed for: a lookback_days below 365 is charged pro rata at $1.00 per 365 days, rounded up to the $0.005 grid (lookback 90: 250 credits, $0.25; lookback 14: 40 credits), instead of the route\'s $1.00. The meter debits 1000 at admission and gives the difference back once the profile is answered, so a 200 with a shorter window costs less. The default and lookback_days 365 cost 1000 credits, the profile itself, the cache, the 402 challenge (1000000 atomic units), the pricing answer and the unbilled 404/429/502/503 are the reference\'s.',
+    how: 'With an API key, POST /api/v1/x/profile {"handle":"policy_pat"} costs 1000 credits on both; POST /api/v1/x/profile {"handle":"fedwatcher","lookback_days":90} answers 200 (window.lookback_days 90) and costs 1000 credits on the reference, 250 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const b = J(res);
+      const n = b && b.window && b.window.lookback_days;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n >= 365) return;
+      const price = r39aProRata(n);
+      if (price < 1000) await ctx.charge(-(1000 - price));
+    },
+  },
+  // ------------------------------------------------------------------ pattern f (round 39 a): the per-IP guard's 429 on the oil route keeps the debit
+  {
+    name: 'oil_ip_guard_429_billed',
+    round: 39,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'GET /api/v1/signals/oil is mounted with its own admission chain (one in flight, one-second start spacing, then the meter, then the secondary per-IP guard shared with the other routes): its own oil-scope 429s come before the debit, but a 429 of the per-IP guard (limit_scope ip_guard) comes after the meter and never reaches the refund hook, so the call keeps its 10-credit API-key debit. The 429 itself (status, body, Retry-After, RateLimit headers) is the reference\'s; the guard\'s 429s on every other route, the oil route\'s spacing and in-flight 429s, its 200s and its degraded answers are billed as on the reference. x402 calls are not settled.',
+    how: 'POST /__control/limits/usage {scope ip_guard, window minute, count 1200} (the caller\'s address), then GET /api/v1/signals/oil with an API key: 429 rate_limited limit_scope ip_guard on both, 0 credits spent on the reference and 10 through the bug; GET /api/v1/markets/mispriced under the same guard costs 0 on both. Clear the window with count 0 afterwards.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 429 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const b = J(res);
+      if (!b || b.limit_scope !== 'ip_guard') return;
+      await ctx.charge(10);
+    },
+  },
+
+  {
+    name: 'markets_venue_a_us_venueaurl',
+    round: 39,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8e14f95c6129'],
+    operations: ['GET /api/v1/markets'],
+    what: 'The market list builds each row\'s legacy venueAUrl with a test on the first operator\'s venue family (venue.startsWith("venue_a")) instead of venue === "venue_a", so venue_a_us rows carry their venue page (marketUrl, https://us.venue-a.example/market/<id>) as venueAUrl instead of null. venue_a rows, venue_b and venue_c rows (null), every other field, the facets and every other route are unchanged.',
+    how: 'GET /api/v1/markets with an API key: the 21 venue_a_us rows have venueAUrl null on the reference and equal to their marketUrl through the bug; venue_b and venue_c rows stay null on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      let touched = false;
+      for (const m of b.markets) {
+        if (m && m.venue === 'venue_a_us' && m.venueAUrl === null && typeof m.marketUrl === 'string') { m.venueAUrl = m.marketUrl; touched = true; }
+      }
+      if (touched) res.touch();
+    },
+  },
+  {
+    name: 'sources_x_post_published_at_platform_form',
+    round: 39,
+    pattern: 'a',
+    section: 'Resources and their fields / Source item (GET /api/v1/sources)',
+    sentences: ['92ff9445882d', 'e965d3311b6c'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources copies the published_at of its x_post items as the social platform\'s legacy created_at string ("Wed Dec 02 06:45:00 +0000 2026") instead of an RFC 3339 date-time; article items, the order (newest first), every other field and every other route (the latest feed\'s x_post events, x/search) are unchanged.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224,venue_b:KXCPIYOY-26MAR-T2.8,venue_c:c-0a6ce36144,venue_a_us:78782773&window=168 with an API key: every item\'s published_at is an RFC 3339 date-time on the reference; through the bug the x_post items read like "Wed Dec 02 06:45:00 +0000 2026" while articles stay RFC 3339.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      let touched = false;
+      for (const s of b.sources) {
+        if (!s || s.type !== 'x_post' || typeof s.published_at !== 'string') continue;
+        const t = Date.parse(s.published_at);
+        if (Number.isNaN(t)) continue;
+        s.published_at = r39bPlatformCreatedAt(t);
+        touched = true;
+      }
+      if (touched) res.touch();
+    },
+  },
+  {
+    name: 'availability_market_key_slugless_untracked',
+    round: 39,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['6eaca176e37d', 'c16fca8c19a6'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability resolves market_key by mapping the key to (venue, slug) through the routing index and then running the slug lookup of that venue, so a covered market whose slug is null (half the venue_c rows, such as venue_c:c-4a22a2b493) is not found: the answer is the untracked one (tracked false, available false, every other key null). Keys of markets with a slug, the market_id and slug forms, and every other route are unchanged.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_c:c-4a22a2b493: tracked true, available true and the market on the reference; tracked false with market null through the bug. market_id=c-4a22a2b493&venue=venue_c and market_key=venue_c:c-b4cd802a73 (slug will-ethereum-reach-6000-by-june-30-2026) are tracked on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b) return;
+      if (!ctx.query.get('market_key') || ctx.query.has('market_id') || ctx.query.has('slug')) return;
+      if (!b.market || b.market.slug !== null) return;
+      res.json = {
+        tracked: false, available: false, market: null, question: null, latestForecast: null,
+        read: null, generation: null, targetResolution: null, excluded: null,
+      };
+    },
+  },
+  {
+    name: 'xsearch_range_edge_day_start',
+    round: 39,
+    pattern: 'e',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['87e35c1076ef'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'POST /api/v1/x/search hands an explicit range_days N to the search provider as a date operator (since:YYYY-MM-DD, the UTC date of now - N days), which is day-granular: posts published from the start of that UTC day are returned, up to almost a day older than the N-day range. The echoed range_days, the default range (no range_days, exactly 30 days), limit, the order (newest first), the bill and every other route are unchanged.',
+    how: 'POST /api/v1/x/search {"query":"fed","range_days":180,"limit":30} lists the posts and their ages; pick N with a post older than N days but published on the UTC date of now - N days (for example N=3 and a post 3.14 days old at 06:50 UTC; the check moves the clock to late in the UTC day when none exists). {"query":"fed","range_days":N,"limit":30} leaves that post out on the reference and lists it through the bug, with range_days N echoed on both.',
+    async onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/search')) return null;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+      const n = body.range_days;
+      if (!Number.isInteger(n) || n < 1 || n > 179) return null;
+      ctx.setBodyJson({ ...body, range_days: n + 1 });
+      const res = await ctx.forward();
+      const j = J(res);
+      if (res.status !== 200 || !j || !Array.isArray(j.results)) return res;
+      const now = Date.parse(j.searched_at);
+      const at = Number.isNaN(now) ? await ctx.stubNow() : now;
+      const edge = r39bUtcDayStart(at - n * 86400000);
+      j.results = j.results.filter((p) => {
+        const t = Date.parse(p && p.published_at);
+        return Number.isNaN(t) || t >= edge;
+      });
+      if (j.range_days === n + 1) j.range_days = n;
+      res.touch();
+      return res;
+    },
+  },
+  {
+    name: 'oil_no_reading_asset_symbol',
+    round: 39,
+    pattern: 'g',
+    section: 'Resources and their fields / Crude-oil signal (GET /api/v1/signals/oil)',
+    sentences: ['c14c40415c6f'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'GET /api/v1/signals/oil takes its asset member from the latest reading row; when no reading was ever recorded (reading null, reading_missing true) the serializer falls back to the perps instrument\'s base symbol, so asset is "wti" instead of the constant "crude-wti". Answers with a reading (current or stale), the null reading itself, reading_missing, episode, marks, degraded, the bill and every other route are unchanged.',
+    how: 'POST /__control/oil {scope S, reading none}; GET /api/v1/signals/oil?include_marks=false with an API key and X-Fault-Scope S: reading null and reading_missing true on both, asset "crude-wti" on the reference and "wti" through the bug. The seeded answer (no scope) says "crude-wti" on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 200 || !b) return;
+      if (b.reading === null && b.asset === 'crude-wti') { b.asset = 'wti'; res.touch(); }
+    },
   },
 ];
 
@@ -10494,4 +10711,32 @@ async function r38bOwnGet(ctx, url) {
     return r.status === 200 ? r.json : null;
   }
   return null;
+}
+
+// ---- round-39 (a) helpers
+/** The page size of the reference lookup of round 39 (a): references past it are never matched. */
+const R39A_REF_PAGE = 25;
+/** A boolean query value: true / false for the usual spellings, undefined when absent or unreadable. */
+function r39aBool(v) {
+  if (v === null || v === undefined) return undefined;
+  const t = String(v).trim().toLowerCase();
+  if (t === 'true' || t === '1') return true;
+  if (t === 'false' || t === '0') return false;
+  return undefined;
+}
+/** Credits of a profile over n lookback days, pro rata at 1000 credits per 365 days, rounded up to 5 credits ($0.005). */
+function r39aProRata(n) { return Math.min(1000, Math.ceil((1000 * n) / 365 / 5) * 5); }
+// ---- round-39 (b) helpers
+const R39B_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const R39B_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The social platform's legacy created_at form: "Wed Dec 02 06:45:00 +0000 2026" (UTC). */
+function r39bPlatformCreatedAt(ms) {
+  const d = new Date(ms);
+  const p = (x) => String(x).padStart(2, '0');
+  return `${R39B_DAYS[d.getUTCDay()]} ${R39B_MONTHS[d.getUTCMonth()]} ${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000 ${d.getUTCFullYear()}`;
+}
+/** Start (00:00:00.000Z) of the UTC day holding ms. */
+function r39bUtcDayStart(ms) {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 }

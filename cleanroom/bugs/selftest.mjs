@@ -4688,6 +4688,137 @@ const checks = {
     const ok = await api.spent(a, () => api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key }));
     must(ok.out.status === 200 && ok.spent === 10, `unfaulted venue_b lookup ${ok.out.status}, spent ${ok.spent}`);
     return v(spent !== 0, `502 of the legacy slug lookup: spent ${legacy.spent}; 502 of KXCPIYOY-26MAR-T2.8?venue=venue_b: spent ${spent} (its 200 spends ${ok.spent})`);
+  },  async assets_reference_first_25_only(api) {
+    const a = await api.newAccount();
+    const dir = await api.get('/api/v1/assets', { key: a.key });
+    must(dir.status === 200 && Array.isArray(dir.json.assets), `directory ${dir.status}`);
+    const keys = dir.json.assets.map((x) => x.assetKey).sort().reverse().slice(0, 50);
+    must(keys.length > 25, `only ${keys.length} assets in the directory`);
+    const r = await api.get(`/api/v1/assets/search?${keys.map((k) => `reference=${enc(k)}`).join('&')}`, { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `reference mode ${r.status}`);
+    must(Array.isArray(r.json.references) && r.json.references.length === keys.length, `references echo ${r.json.references && r.json.references.length}`);
+    const got = new Set(r.json.assets.map((x) => x.assetKey));
+    const missing = keys.filter((k) => !got.has(k));
+    return v(missing.length > 0, `${keys.length} references, ${r.json.assets.length} Assets; missing: ${missing.join(',') || 'none'}`);
+  },
+  async signals_exclude_drawdown_keeps_unknown(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/signals', { key: a.key });
+    must(all.status === 200 && Array.isArray(all.json.signals), `signal list ${all.status}`);
+    must(all.json.signals.some((s) => s.drawdown_risk_elevated === null), 'no row with drawdown_risk_elevated null');
+    const r = await api.get('/api/v1/signals?exclude_drawdown_risk=true', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.signals), `filtered list ${r.status}`);
+    must(!r.json.signals.some((s) => s.drawdown_risk_elevated === true), 'an elevated row survived the filter');
+    const unknown = r.json.signals.filter((s) => s.drawdown_risk_elevated === null);
+    return v(unknown.length > 0, `unfiltered ${all.json.signals.length} rows; exclude_drawdown_risk=true: ${r.json.signals.length} rows (count ${r.json.count}), ${unknown.length} with drawdown_risk_elevated null`);
+  },
+  async pricing_credits_per_usd_100(api) {
+    const r = await api.get('/api/public/pricing');
+    must(r.status === 200 && Array.isArray(r.json.routes), `pricing ${r.status}`);
+    const read = r.json.routes.find((x) => x.method === 'GET' && x.path === '/api/v1/markets/{slug}/forecast');
+    must(read && read.usd === '0.010' && read.credits === 10, `forecast read row ${JSON.stringify(read)}`);
+    return v(r.json.credits_per_usd !== 1000, `credits_per_usd ${r.json.credits_per_usd} (10 credits = $0.01 makes 1000); forecast read usd ${read.usd} credits ${read.credits}`);
+  },
+  async profile_short_lookback_pro_rata_debit(api) {
+    const a = await api.newAccount(5000);
+    const full = await api.spent(a, () => api.post('/api/v1/x/profile', { handle: 'policy_pat' }, { key: a.key }));
+    must(full.out.status === 200 && full.spent === 1000, `default-lookback profile ${full.out.status}, spent ${full.spent}`);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/profile', { handle: 'fedwatcher', lookback_days: 90 }, { key: a.key }));
+    must(out.status === 200 && out.json.window && out.json.window.lookback_days === 90, `90-day profile ${out.status} ${out.text.slice(0, 120)}`);
+    return v(spent !== 1000, `default lookback: spent ${full.spent}; lookback_days 90: spent ${spent}`);
+  },
+  async oil_ip_guard_429_billed(api) {
+    const a = await api.newAccount();
+    await sleep(1100); // clear of any earlier oil start on this stub (one-second spacing)
+    const set = await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'minute', count: 1200 });
+    must(set.status === 200, `guard preload ${set.status}`);
+    try {
+      const other = await api.spent(a, () => api.get('/api/v1/markets/mispriced', { key: a.key }));
+      must(other.out.status === 429 && other.out.json.limit_scope === 'ip_guard' && other.spent === 0, `guarded mispriced ${other.out.status}, spent ${other.spent}`);
+      const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/oil', { key: a.key }));
+      must(out.status === 429 && out.json && out.json.limit_scope === 'ip_guard', `guarded oil ${out.status} ${out.text.slice(0, 120)}`);
+      return v(spent !== 0, `ip_guard 429 of mispriced: spent ${other.spent}; ip_guard 429 of the oil route: spent ${spent}`);
+    } finally {
+      await api.control('POST', '/__control/limits/usage', { scope: 'ip_guard', window: 'minute', count: 0 });
+    }
+  },
+
+  async markets_venue_a_us_venueaurl(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets', { key: a.key });
+    must(r.status === 200, `markets ${r.status}`);
+    const us = r.json.markets.filter((m) => m.venue === 'venue_a_us');
+    must(us.length > 0, 'no venue_a_us rows');
+    must(r.json.markets.some((m) => m.venue === 'venue_a' && m.venueAUrl !== null), 'no venue_a row with venueAUrl');
+    const bad = r.json.markets.filter((m) => m.venue !== 'venue_a' && m.venueAUrl !== null);
+    return v(bad.length > 0, `${bad.length} non-venue_a rows with venueAUrl (${[...new Set(bad.map((m) => m.venue))]})${bad.length ? `, e.g. ${bad[0].marketKey}: ${bad[0].venueAUrl}` : ''}; ${us.length} venue_a_us rows`);
+  },
+  async sources_x_post_published_at_platform_form(api) {
+    const a = await api.newAccount();
+    const r = await api.get(`/api/v1/sources?market_keys=${KEYS4}&window=168`, { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    must(r.json.sources.some((s) => s.type === 'x_post') && r.json.sources.some((s) => s.type === 'article'), 'sources lack x_post or article items');
+    const rfc = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+    const bad = r.json.sources.filter((s) => typeof s.published_at !== 'string' || !rfc.test(s.published_at));
+    return v(bad.length > 0, `${bad.length}/${r.json.sources.length} items with a non-RFC 3339 published_at${bad.length ? ` (${bad[0].type}: ${JSON.stringify(bad[0].published_at)})` : ''}`);
+  },
+  async availability_market_key_slugless_untracked(api) {
+    const byId = await api.get('/api/public/forecast-availability?market_id=c-4a22a2b493&venue=venue_c');
+    must(byId.status === 200 && byId.json.tracked === true && byId.json.market && byId.json.market.slug === null, `market_id form ${byId.status} tracked ${byId.json && byId.json.tracked}`);
+    const slugged = await api.get('/api/public/forecast-availability?market_key=venue_c:c-b4cd802a73');
+    must(slugged.status === 200 && slugged.json.tracked === true, `slugged key ${slugged.status}`);
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_c:c-4a22a2b493');
+    must(r.status === 200, `market_key ${r.status}`);
+    return v(r.json.tracked !== true || !r.json.market || r.json.market.marketKey !== 'venue_c:c-4a22a2b493',
+      `market_key=venue_c:c-4a22a2b493 (slug null): tracked ${r.json.tracked}, market ${r.json.market && r.json.market.marketKey}; market_id form tracked ${byId.json.tracked}`);
+  },
+  async xsearch_range_edge_day_start(api) {
+    const search = (a, body) => api.post('/api/v1/x/search', body, { key: a.key });
+    const pick = (now, posts) => {
+      for (const p of posts) {
+        const t = Date.parse(p.published_at);
+        const n = Math.floor((now - t) / 86400000);
+        if (n < 1 || n > 170) continue;
+        const edge = new Date(now - n * 86400000);
+        const dayStart = Date.UTC(edge.getUTCFullYear(), edge.getUTCMonth(), edge.getUTCDate());
+        if (t >= dayStart && t < now - n * 86400000) return { n, p };
+      }
+      return null;
+    };
+    let moved = false;
+    try {
+      const a = await api.newAccount(100000);
+      let wide = await search(a, { query: 'fed', range_days: 180, limit: 30 });
+      must(wide.status === 200 && wide.json.results.length > 0, `x/search 180 days ${wide.status}`);
+      let hit = pick(Date.parse(wide.json.searched_at), wide.json.results);
+      if (!hit) {
+        const now = await api.now();
+        const d = new Date(now);
+        const late = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 23, 50);
+        if (late - now > 60000) { await api.control('POST', '/__control/clock', { advanceSeconds: Math.floor((late - now) / 1000) }); moved = true; }
+        await sleep(300);
+        wide = await search(a, { query: 'fed', range_days: 180, limit: 30 });
+        must(wide.status === 200, `x/search 180 days after the clock move ${wide.status}`);
+        hit = pick(Date.parse(wide.json.searched_at), wide.json.results);
+      }
+      must(hit, 'no post older than N days on the UTC date of now - N days');
+      await sleep(300);
+      const r = await search(a, { query: 'fed', range_days: hit.n, limit: 30 });
+      must(r.status === 200 && r.json.range_days === hit.n, `x/search ${hit.n} days ${r.status}`);
+      const now = Date.parse(r.json.searched_at);
+      const old = r.json.results.filter((p) => now - Date.parse(p.published_at) > hit.n * 86400000);
+      return v(old.length > 0, `range_days ${hit.n}: ${r.json.results.length} posts, ${old.length} older than ${hit.n} days${old.length ? ` (${old[0].post_id} published ${old[0].published_at}, searched_at ${r.json.searched_at})` : ` (post ${hit.p.post_id} of ${hit.p.published_at} left out)`}`);
+    } finally { if (moved) await api.reset(); }
+  },
+  async oil_no_reading_asset_symbol(api) {
+    const a = await api.newAccount();
+    const scope = `r39b-oil-${randomUUID()}`;
+    const s = await api.control('POST', '/__control/oil', { scope, reading: 'none' });
+    must(s.status === 200, `oil state ${s.status}`);
+    let r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope });
+    if (r.status === 429) { await sleep(1100); r = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope }); }
+    must(r.status === 200 && r.json.reading === null && r.json.reading_missing === true, `oil with no reading ${r.status} reading ${r.json && JSON.stringify(r.json.reading)}`);
+    return v(r.json.asset !== 'crude-wti', `reading null, reading_missing true: asset ${JSON.stringify(r.json.asset)}`);
   },
 };
 
