@@ -1170,6 +1170,12 @@ const TABLE = {
       { operation: 'listSignals', via: ['suites/signals.spec.ts'] },
     ],
     [
+      'bill-oil-degraded-billed',
+      'BILL-011',
+      'an oil answer degraded because perp_venue_b could not be fetched keeps its API-key debit (a missing upstream response billed)',
+      { operation: 'getOilSignal', via: ['suites/oil.spec.ts'] },
+    ],
+    [
       'oil-degraded-unrequested',
       'OIL-006',
       'include_marks=false answers degraded true while a venue mark is down, though no mark was requested (round-12 bug)',
