@@ -231,8 +231,8 @@ export function checkNoFallback(filtered: readonly Row[], unfiltered: readonly R
 }
 
 /**
- * exclude_drawdown_risk=true against the unfiltered list: no elevated row (SIG-008), null rows
- * dropped (SIG-009, warning: the stub's choice), every `false` row kept (SIG-010).
+ * exclude_drawdown_risk=true against the unfiltered list: no elevated row (SIG-008), no null row (SIG-009: null is
+ * unknown, not safe; a gap until round 39, when every clean-room had read it so), every `false` row kept (SIG-010).
  */
 export function checkDrawdownFilter(filtered: readonly Row[], unfiltered: readonly Row[], filter: string): Violation[] {
   const out: Violation[] = [];
@@ -247,7 +247,6 @@ export function checkDrawdownFilter(filtered: readonly Row[], unfiltered: readon
           'SIG-009',
           ptr('signals', i, 'drawdown_risk_elevated'),
           `${filter}: a row with an unknown (null) drawdown read survived (null is not safe)`,
-          'warning',
         ),
       );
   });

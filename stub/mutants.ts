@@ -1439,6 +1439,12 @@ const TABLE = {
   ],
   signals: [
     ['sig-drawdown-wrong-value', 'SIG-008', 'exclude_drawdown_risk=true drops the null reads instead of the true ones, keeping risky rows'],
+    [
+      'sig-exclude-drawdown-keeps-null',
+      'SIG-009',
+      'exclude_drawdown_risk=true drops only the true reads and keeps the unknown (null) ones, which are not safe (round-39 bug)',
+      { operation: 'listSignals', via: ['suites/signals.spec.ts'] },
+    ],
     ['sig-row-per-publication', 'SIG-003', 'every publication of a market is listed, not only its newest'],
     ['sig-perps-scope', 'SIG-019', 'the perps row scope is "wti" instead of wti-only'],
   ],

@@ -55,8 +55,9 @@ function knownTopic(topic: string, store: DataStore): boolean {
 function eligible(s: TradeSignal, m: Market, f: SignalFilters, store: DataStore): boolean {
   // Status is reported, not filtered (SIG-014): an expired or withdrawn newest publication shows as such.
   if (!m.covered || !m.active) return false;
-  // null is "unknown, not safe": the filter keeps only a definite false (SIG-009); the alternate stub drops only true.
-  const risky = alt('SIG-009') ? s.drawdownRiskElevated === true : s.drawdownRiskElevated !== false;
+  // null is "unknown, not safe": the filter keeps only a definite false (SIG-009). Mutant
+  // sig-exclude-drawdown-keeps-null: only a true read is dropped (round-39 bug).
+  const risky = mutant('sig-exclude-drawdown-keeps-null') ? s.drawdownRiskElevated === true : s.drawdownRiskElevated !== false;
   if (f.excludeDrawdownRisk && (mutant('sig-drawdown-wrong-value') ? s.drawdownRiskElevated === null : risky)) return false;
   if (f.topic !== undefined && alt('SIG-013') && !knownTopic(f.topic, store)) return true;
   // Mutant sig-topic-lost-with-drawdown-filter: beside exclude_drawdown_risk=true the topic is dropped (round-8 bug).
