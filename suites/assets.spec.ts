@@ -75,6 +75,9 @@ test(
     if (!dir) return;
     const listed = assetIds({ assets: dir });
     const searched = await searchBodies(paid);
+    // The matrix's pairs: the directory judged, and each Asset the two searches returned judged against it.
+    judged('ASSET-001', listed.length, 'a directory entry (an object with id and assetKey)', OP);
+    judged('ASSET-001', searched.flatMap((body) => assetIds(body)).length, 'an Asset asset search returns', 'searchAssets');
     const found = searched.flatMap((body, i) =>
       checkContainsAssets(
         listed,
