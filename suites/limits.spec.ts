@@ -449,6 +449,46 @@ test.describe('limits: per-second bounds, exceeded for real', () => {
   );
 });
 
+/**
+ * LIM-001 through the control plane, for an operation whose burst did not fit one second: the account's standard second
+ * preloaded with `bound - 1` admissions (POST /__control/limits/usage), then two calls inside one calendar second, the
+ * bound's last admission (not refused) and the one past it (429). Judged only when the preload and both calls fitted.
+ * @returns the violations, the refusal (for its anatomy) and every status the calls got (for the balance check)
+ */
+async function preloadedSecond(
+  controlPlane: ControlPlane,
+  accountId: string,
+  call: () => Promise<APIResponse>,
+  bound: number,
+  op: string,
+): Promise<{ found: Violation[]; refused?: APIResponse; statuses: number[] }> {
+  const {
+    value: pair,
+    fitted,
+    earlier,
+  } = await inOneSecond(async () => {
+    await preload(controlPlane, { scope: 'standard', window: 'second', count: bound - 1, accountId });
+    try {
+      return [await call(), await call()] as const;
+    } finally {
+      await controlPlane.limitUsage({ scope: 'standard', window: 'second', count: 0, accountId });
+    }
+  });
+  const statuses = [...earlier, pair].flatMap((p) => p.map((r) => r.status()));
+  if (!judged('LIM-001', fitted ? 1 : 0, `call ${bound} and call ${bound + 1} of one second, the others preloaded`, op))
+    return { found: [], statuses };
+  const [last, over] = pair;
+  const what = `after ${bound - 1} admissions of the account's second (preloaded), ${op}`;
+  return {
+    found: [
+      ...(last.status() === 429 ? [violation('LIM-001', 'status', `${what}: call ${bound} answered 429 (the bound is ${bound})`)] : []),
+      ...(over.status() === 429 ? [] : [violation('LIM-001', 'status', `${what}: call ${bound + 1} answered ${over.status()}, not 429`)]),
+    ],
+    ...(over.status() === 429 ? { refused: over } : {}),
+    statuses,
+  };
+}
+
 test.describe('limits: the standard per-second bound on every standard operation', () => {
   // LIM-001 on each operation of the standard scope (issue 34): the burst above is listAssets'; the oil route has its
   // own one-second spacing (OIL-012). A fresh control-plane account per operation, so the second is the burst's own.
@@ -479,12 +519,18 @@ test.describe('limits: the standard per-second bound on every standard operation
           judged('LIM-001', 0, 'a burst of the repeated request answered by the limiter alone', op);
           test.skip(true, `no instance: ${op} answered the repeated request ${[...new Set(own)].join(', ')} itself`);
         }
-        const found = judgeBurst('LIM-001', `${op} standard per-second`, b, bound, false, [], op);
-        found.push(...(await anatomy(b.refused, { scope: 'standard', limit: 'second' }, op)));
+        // A burst of a heavy answer may not fit one second on a slow machine (the list of signals, on two cores): then the
+        // account's second is preloaded with all but one admission, and two calls follow inside one calendar second.
+        const pre = b.inWindow
+          ? undefined
+          : await test.step('the burst spanned seconds: the second preloaded instead', () =>
+              preloadedSecond(controlPlane, account.accountId, () => send(client, request), bound, op));
+        const found = pre ? pre.found : judgeBurst('LIM-001', `${op} standard per-second`, b, bound, false, [], op);
+        found.push(...(await anatomy(pre ? pre.refused : b.refused, { scope: 'standard', limit: 'second' }, op)));
         // The per-second 429s debit nothing (c62df283b618), as the minute's and the day's do (suites/unbilled-refusals.spec.ts):
         // the balance moved by the admitted calls' price only (a route without a readable price is no instance, and so is
         // the generation route: whether a repeat of one body under one idempotency key is debited again is gap JOB-026).
-        const all = [...b.earlierStatuses, ...b.statuses];
+        const all = [...b.earlierStatuses, ...b.statuses, ...(pre?.statuses ?? [])];
         const admitted = all.filter((st) => st >= 200 && st < 300).length;
         const readable = credits !== undefined && op !== 'createForecastRequest';
         if (judged('LIM-017', readable && admitted < all.length ? 1 : 0, 'a per-second 429 with the balance read', op))
