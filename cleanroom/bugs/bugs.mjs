@@ -10048,6 +10048,194 @@ export const bugs = [
       if (b.reading === null && b.asset === 'crude-wti') { b.asset = 'wti'; res.touch(); }
     },
   },
+  // ------------------------------------------------------------------ round 40 (a)
+  {
+    name: 'evidence_two_hop_market_refs_incoming',
+    round: 40,
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['e2cb86870ea1'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'On GET /api/v1/markets/{slug}/signals the two-hop MarketRefs of market.relationships (via "asset": an Asset HAS_MARKET another market) say direction "incoming", measured from the response subject, instead of "outgoing" relative to the intermediate Asset. The direct AssetRefs (incoming), relationship, via, the ref members, truncated, the evidence list, total, last_updated, the bill and every other route are unchanged.',
+    how: 'GET /api/v1/markets/will-us-unemployment-reach-5-in-2026/signals with an API key: market.relationships.markets holds venue_a_us:69248793 via "asset", HAS_MARKET, direction "outgoing" on the reference and "incoming" through the bug; the direct asset ref us-unemployment says "incoming" on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b || !b.market) return;
+      const refs = b.market.relationships && b.market.relationships.markets;
+      if (!Array.isArray(refs)) return;
+      let n = 0;
+      for (const r of refs) if (r && r40aTwoHop(r) && r.direction === 'outgoing') { r.direction = 'incoming'; n++; }
+      if (n) res.touch();
+    },
+  },
+  {
+    name: 'link_token_invalid_key_401_unauthorized',
+    round: 40,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['9ce82331b2dd'],
+    operations: ['POST /api/auth/wallets/x402-token'],
+    what: 'POST /api/auth/wallets/x402-token answers an invalid (unknown) API key with 401 {"error":"unauthorized", message} (the identity-provider middleware\'s code) instead of invalid_api_key; every other route keeps invalid_api_key, and a missing key on this route still answers 401 gateway_required. The status, the message, the issuing of tokens for a valid key and the bill are unchanged.',
+    how: 'POST /api/auth/wallets/x402-token with x-service-api-key: not-a-key: 401 error "invalid_api_key" on the reference, "unauthorized" through the bug; with no key both answer 401 gateway_required, and GET /api/v1/assets with the same bad key answers invalid_api_key on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/wallets/x402-token') || res.status !== 401 || !b || b.error !== 'invalid_api_key') return;
+      b.error = 'unauthorized';
+      res.touch();
+    },
+  },
+  {
+    name: 'availability_venue_a_us_market_id_untracked',
+    round: 40,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['a740a7fb49fd'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability?market_id=<numeric id>&venue=venue_a_us looks the all-digit native id up in the legacy venue_a numeric-id index (the one that serves bare numeric venue_a ids), so a tracked venue_a_us market named by its venue-native id answers 200 tracked false, available false and every other member null, as if unknown. The same market by market_key venue_a_us:<id> or by slug with venue=venue_a_us, market_id for venue_a, venue_b and venue_c, and the 422 and 503 answers are unchanged.',
+    how: 'GET /api/public/forecast-availability?market_id=69248793&venue=venue_a_us (no key): tracked true with market venue_a_us:69248793 on the reference, tracked false and market null through the bug; market_key=venue_a_us:69248793 is tracked on both, and market_id=520224&venue=venue_a is tracked on both.',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability')) return null;
+      const id = ctx.query.get('market_id');
+      if (ctx.query.get('venue') !== 'venue_a_us' || !id || !/^\d+$/.test(id) || ctx.query.has('market_key') || ctx.query.has('slug')) return null;
+      ctx.query.set('venue', 'venue_a');
+      return null;
+    },
+  },
+  {
+    name: 'latest_board_forecast_lane_default_window',
+    round: 40,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/latest ($0.02)',
+    sentences: ['445529a3d214', 'df6dccce9164'],
+    operations: ['GET /api/v1/latest'],
+    what: 'On the untyped (board) path of GET /api/v1/latest, hours reaches the article and x_post lanes but not the forecast lane, which keeps its default three-hour window: with hours=4, 5 or 6 and no types, the forecast events 3 to hours hours old are missing (count recounted), while article and x_post events of the whole window stay. window.hours, window.since, as_of, types, the order, hours 1 to 3, the default, every typed request (types=forecast included) and the bill are unchanged.',
+    how: 'GET /api/v1/latest?hours=6 with an API key: the reference returns forecast events with occurred_at between as_of - 6 h and as_of - 3 h (14 in the seeded board); through the bug none, while article and x_post events older than 3 h remain; GET /api/v1/latest?hours=6&types=forecast returns them on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events) || ctx.query.has('types')) return;
+      const h = r40aHours(ctx.query.get('hours'));
+      if (!h || h <= 3) return;
+      const edge = Date.parse(b.as_of) - 3 * 3600000;
+      if (!Number.isFinite(edge)) return;
+      const kept = b.events.filter((e) => !(e && e.type === 'forecast' && Date.parse(e.occurred_at) < edge));
+      if (kept.length === b.events.length) return;
+      b.events = kept;
+      if (typeof b.count === 'number') b.count = kept.length;
+      res.touch();
+    },
+  },
+  {
+    name: 'targets_exact_child_requests_omit_selected',
+    round: 40,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['bc226f76ff18'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'On exact-child input (selectedMarket and generation present), GET /api/public/forecast-targets leaves the selected child\'s own generation body out of allContracts.requests, since it "is already in generation", so the fan-out plan holds a request for every child but one; allContracts.marketCount and estimatedCostUsd still count every child, and markets, selectedMarket, generation and each child\'s generation are unchanged. Event input (no child selected) lists every request.',
+    how: 'GET /api/public/forecast-targets?ref=venue_a:1000503 (no key): allContracts.requests names 1000503, 1001222, 1001335 and 1001754 (marketCount 4) on the reference; through the bug 1000503 is missing (3 requests, marketCount still 4); ref=KXCPIYOY-26MAR-T2.8 likewise drops KXCPIYOY-26MAR-T2.8; ref=KXCPIYOY-26MAR (event) has 5 requests on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b || !b.selectedMarket || !b.generation) return;
+      const ac = b.allContracts;
+      if (!ac || !Array.isArray(ac.requests)) return;
+      const kept = ac.requests.filter((r) => !r40aSameBody(r, b.generation));
+      if (kept.length === ac.requests.length || kept.length === 0) return;
+      ac.requests = kept;
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ round 40 (b)
+  {
+    name: 'portfolio_venue_a_filter_takes_us',
+    round: 40,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['ca913c2afd81'],
+    operations: ['GET /api/v1/portfolio'],
+    what: 'An explicit venues list on GET /api/v1/portfolio that names venue_a but not venue_a_us selects positions by a venue-family test (venue.startsWith("venue_a")), so the wallet\'s venue_a_us positions come back beside its venue_a ones although the venues echo lists venue_a only. The default (no venues), venue_a_us alone, lists naming both, and venue_b / venue_c are right (API-key calls; x402 calls are left correct).',
+    how: 'GET /api/v1/portfolio?wallet=0x7234567890123456789012345678901234567890&venues=venue_a with an API key: the reference answers the four venue_a positions; through the bug the venue_a_us:75428692 position follows them (echo ["venue_a"]).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/portfolio') || res.status !== 200 || !b || !Array.isArray(b.positions)) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || !ctx.query.has('venues')) return;
+      const list = ctx.query.getAll('venues').flatMap(listParam);
+      if (!list.includes('venue_a') || list.includes('venue_a_us')) return;
+      const wallet = ctx.query.get('wallet');
+      if (!wallet) return;
+      const us = await r40bOwnGet(ctx, `/api/v1/portfolio?wallet=${encodeURIComponent(wallet)}&venues=venue_a_us`);
+      if (!us || !Array.isArray(us.positions)) return;
+      const extra = us.positions.filter((p) => p && p.venue === 'venue_a_us');
+      if (!extra.length) return;
+      let at = -1;
+      b.positions.forEach((p, i) => { if (p && p.venue === 'venue_a') at = i; });
+      b.positions.splice(at + 1, 0, ...extra);
+      res.touch();
+    },
+  },
+  {
+    name: 'evidence_market_refs_cap_49',
+    round: 40,
+    pattern: 'd',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['6880664291b9', 'ee3d8237f94a'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The article-evidence route GET /api/v1/markets/{slug}/signals reads its market\'s two-hop market refs with LIMIT 50 over every market of the Asset, the subject market included, and drops the subject afterwards; so a capped market category holds 49 refs (truncated.markets true) instead of 50. Uncapped categories, assets and signals refs, the articles, total and every other route (sources, availability, the latest feed, the signal list) are right.',
+    how: 'GET /api/v1/markets/KXFED-26OCT-T4.25/signals?venue=venue_b with an API key (a fed-funds-rate market whose Asset has 71 markets): market.relationships.markets holds 50 refs with truncated.markets true on the reference, 49 through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b || !b.market) return;
+      const rel = b.market.relationships;
+      if (!rel || !rel.truncated || rel.truncated.markets !== true || !Array.isArray(rel.markets) || rel.markets.length !== 50) return;
+      rel.markets.pop();
+      res.touch();
+    },
+  },
+  {
+    name: 'sources_slug_form_debit_10',
+    round: 40,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['6d0b797a1b12', 'aab559504c4d'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources called in the legacy slug form (markets=<slugs>) resolves the slugs through the article-evidence route\'s lookup, which meters at that route\'s price, so an API-key call debits 10 credits ($0.01) instead of the route\'s 5 ($0.005). The market_keys form debits 5; the answer, the 402 challenge, the pricing answer and x402 calls are right.',
+    how: 'Create an account; GET /api/v1/sources?market_keys=venue_a:520224&window=168 costs 5 credits on both sides. GET /api/v1/sources?markets=<that market\'s slug>&window=168 costs 5 on the reference and 10 through the bug, with the same items.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (!ctx.query.has('markets') || ctx.query.has('market_keys')) return;
+      await ctx.charge(5);
+    },
+  },
+  {
+    name: 'xsearch_paged_limit_502_billed',
+    round: 40,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5', '5a78e9e6f3f1'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'POST /api/v1/x/search asks its provider in pages of 15 and meters the first page before asking the second; when the search is unavailable (502) and the body asks for more than 15 results (limit 16 to 30), the refund covers only the second page, so the 500-credit debit of the call is kept. A 502 with the default or a limit up to 15 is refunded; every 200 is billed 500 as on the reference; x402 calls are left correct.',
+    how: 'POST /__control/faults {POST /api/v1/x/search, status 502, times 1, scope S}; POST /api/v1/x/search {"query":"fed"} with the key and X-Fault-Scope S: 502, nothing spent on both. Again with {"query":"fed","limit":20}: 502, nothing spent on the reference, 500 credits through the bug.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/search') || res.status !== 502 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const body = ctx.bodyJson();
+      const limit = body && typeof body === 'object' ? Number(body.limit) : NaN;
+      if (Number.isInteger(limit) && limit > R40B_XSEARCH_PAGE) await ctx.charge(PRICE['/api/v1/x/search']);
+    },
+  },
+  {
+    name: 'search_as_of_502_billed',
+    round: 40,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'GET /api/v1/markets/search with as_of reads the point-in-time snapshot lane, which is debited by its own meter; when the upstream fails (502) only the live lane\'s debit is refunded, so an API-key call with as_of that answers 502 keeps its 10 credits. A 502 without as_of is refunded, every 200 is billed as on the reference, and x402 calls are left correct.',
+    how: 'POST /__control/faults {GET /api/v1/markets/search, status 502, times 1, scope S}; GET /api/v1/markets/search?q=bitcoin with the key and X-Fault-Scope S: 502, nothing spent on both. Again with &as_of=<yesterday, YYYY-MM-DD>: 502, nothing spent on the reference, 10 credits through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 502 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (!ctx.query.get('as_of')) return;
+      await ctx.charge(10);
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -10739,4 +10927,38 @@ function r39bPlatformCreatedAt(ms) {
 function r39bUtcDayStart(ms) {
   const d = new Date(ms);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+// ---- round-40 (a) helpers
+/** A two-hop ref (via names the intermediate node: market or asset). */
+function r40aTwoHop(ref) { return typeof ref.via === 'string' && ref.via !== 'direct'; }
+/** The latest feed's hours query value as an integer 1..6, undefined when absent or not one. */
+function r40aHours(v) {
+  if (v === null || v === undefined || !/^\d+$/.test(String(v).trim())) return undefined;
+  const n = Number(String(v).trim());
+  return n >= 1 && n <= 6 ? n : undefined;
+}
+/** Two generation bodies naming the same venue market. */
+function r40aSameBody(a, b) {
+  return !!a && !!b && a.kind === b.kind && a.venue === b.venue && String(a.market_id) === String(b.market_id);
+}
+
+// ---- round-40 (b) helpers
+/** The page size in which the social search of round 40 (b) asks its provider (the route's default limit). */
+const R40B_XSEARCH_PAGE = 15;
+/** A GET through a proxy-owned API-key account (recreated after a reset), so the caller is not billed for it. */
+async function r40bOwnGet(ctx, url) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r40bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r40bKey = c.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r40bKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r40bKey = null; continue; }
+    return r.status === 200 ? r.json : null;
+  }
+  return null;
 }

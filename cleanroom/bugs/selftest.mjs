@@ -4820,6 +4820,122 @@ const checks = {
     must(r.status === 200 && r.json.reading === null && r.json.reading_missing === true, `oil with no reading ${r.status} reading ${r.json && JSON.stringify(r.json.reading)}`);
     return v(r.json.asset !== 'crude-wti', `reading null, reading_missing true: asset ${JSON.stringify(r.json.asset)}`);
   },
+  // ---------------------------------------------------------------- round 40 (a)
+  async evidence_two_hop_market_refs_incoming(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/will-us-unemployment-reach-5-in-2026/signals', { key: a.key });
+    must(r.status === 200 && r.json.market && r.json.market.relationships, `evidence ${r.status}`);
+    const rel = r.json.market.relationships;
+    const twoHop = rel.markets.filter((x) => x.via === 'asset' && x.relationship === 'HAS_MARKET');
+    must(twoHop.length > 0, 'no two-hop market refs');
+    const direct = rel.assets.filter((x) => x.via === 'direct');
+    must(direct.length > 0 && direct.every((x) => x.direction === 'incoming'), 'direct asset refs not incoming');
+    const bad = twoHop.filter((x) => x.direction !== 'outgoing');
+    return v(bad.length > 0, `${bad.length}/${twoHop.length} two-hop HAS_MARKET market refs not outgoing${bad.length ? ` (${bad[0].marketKey}: ${bad[0].direction})` : ''}; direct asset refs incoming`);
+  },
+  async link_token_invalid_key_401_unauthorized(api) {
+    const none = await api.req('POST', '/api/auth/wallets/x402-token');
+    must(none.status === 401 && none.json && none.json.error === 'gateway_required', `no key ${none.status} ${none.text.slice(0, 100)}`);
+    const other = await api.get('/api/v1/assets', { key: 'not-a-key' });
+    must(other.status === 401 && other.json && other.json.error === 'invalid_api_key', `assets with a bad key ${other.status}`);
+    const r = await api.req('POST', '/api/auth/wallets/x402-token', { key: 'not-a-key' });
+    must(r.status === 401 && r.json && typeof r.json.message === 'string', `x402-token with a bad key ${r.status} ${r.text.slice(0, 100)}`);
+    return v(!['invalid_api_key', 'gateway_required'].includes(r.json.error), `x402-token with an invalid key: 401 ${r.json.error}`);
+  },
+  async availability_venue_a_us_market_id_untracked(api) {
+    const key = await api.get('/api/public/forecast-availability?market_key=venue_a_us:69248793');
+    must(key.status === 200 && key.json.tracked === true, `market_key form ${key.status} tracked ${key.json && key.json.tracked}`);
+    const va = await api.get('/api/public/forecast-availability?market_id=520224&venue=venue_a');
+    must(va.status === 200 && va.json.tracked === true, `venue_a market_id ${va.status}`);
+    const r = await api.get('/api/public/forecast-availability?market_id=69248793&venue=venue_a_us');
+    must(r.status === 200, `market_id venue_a_us ${r.status}`);
+    return v(r.json.tracked !== true || !r.json.market || r.json.market.marketKey !== 'venue_a_us:69248793',
+      `market_id=69248793&venue=venue_a_us: tracked ${r.json.tracked}, market ${r.json.market && r.json.market.marketKey}; market_key form tracked ${key.json.tracked}`);
+  },
+  async latest_board_forecast_lane_default_window(api) {
+    const a = await api.newAccount();
+    const typed = await api.get('/api/v1/latest?hours=6&types=forecast', { key: a.key });
+    must(typed.status === 200, `latest typed ${typed.status}`);
+    const tEdge = Date.parse(typed.json.as_of) - 3 * 3600000;
+    must(typed.json.events.some((e) => Date.parse(e.occurred_at) < tEdge), 'no forecast event older than 3 h in the typed feed');
+    const r = await api.get('/api/v1/latest?hours=6', { key: a.key });
+    must(r.status === 200 && r.json.window.hours === 6, `latest ${r.status}`);
+    const edge = Date.parse(r.json.as_of) - 3 * 3600000;
+    const oldOther = r.json.events.filter((e) => e.type !== 'forecast' && Date.parse(e.occurred_at) < edge).length;
+    must(oldOther > 0, 'no article or x_post event older than 3 h');
+    const oldForecast = r.json.events.filter((e) => e.type === 'forecast' && Date.parse(e.occurred_at) < edge).length;
+    const typedOld = typed.json.events.filter((e) => Date.parse(e.occurred_at) < tEdge).length;
+    return v(oldForecast === 0, `hours=6 board: ${oldForecast} forecast events older than 3 h (typed feed: ${typedOld}), ${oldOther} article/x_post events older than 3 h, count ${r.json.count}`);
+  },
+  async targets_exact_child_requests_omit_selected(api) {
+    const ev = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR');
+    must(ev.status === 200 && ev.json.allContracts.requests.length === ev.json.markets.length, `event ref ${ev.status}`);
+    const out = [];
+    let bad = 0;
+    for (const ref of ['venue_a:1000503', 'KXCPIYOY-26MAR-T2.8']) {
+      const r = await api.get(`/api/public/forecast-targets?ref=${enc(ref)}`);
+      must(r.status === 200 && r.json.selectedMarket && r.json.generation && r.json.allContracts, `${ref}: ${r.status}`);
+      const ids = r.json.allContracts.requests.map((q) => q.market_id);
+      const sel = r.json.generation.market_id;
+      const missing = !ids.includes(sel) || ids.length !== r.json.allContracts.marketCount;
+      if (missing) bad++;
+      out.push(`${ref}: ${ids.length} requests for marketCount ${r.json.allContracts.marketCount}, selected ${sel} ${ids.includes(sel) ? 'listed' : 'missing'}`);
+    }
+    return v(bad > 0, out.join('; '));
+  },
+  async portfolio_venue_a_filter_takes_us(api) {
+    const a = await api.newAccount();
+    const W = '0x7234567890123456789012345678901234567890';
+    const all = await api.get(`/api/v1/portfolio?wallet=${W}`, { key: a.key });
+    must(all.status === 200 && all.json.positions.some((p) => p.venue === 'venue_a_us') && all.json.positions.some((p) => p.venue === 'venue_a'), 'wallet lacks a venue_a or venue_a_us position');
+    const r = await api.get(`/api/v1/portfolio?wallet=${W}&venues=venue_a`, { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.positions) && r.json.positions.some((p) => p.venue === 'venue_a'), `portfolio venues=venue_a ${r.status}`);
+    const bad = r.json.positions.filter((p) => p.venue !== 'venue_a');
+    return v(bad.length > 0, `venues=venue_a: ${r.json.positions.length} positions, ${bad.length} of another venue${bad.length ? ` (${bad.map((p) => p.marketKey).join(', ')})` : ''}; echo ${JSON.stringify(r.json.venues)}`);
+  },
+  async evidence_market_refs_cap_49(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/KXFED-26OCT-T4.25/signals?venue=venue_b', { key: a.key });
+    must(r.status === 200 && r.json.market && r.json.market.relationships, `evidence ${r.status}`);
+    const rel = r.json.market.relationships;
+    must(rel.truncated && rel.truncated.markets === true, `market category not capped (truncated ${JSON.stringify(rel.truncated)})`);
+    return v(rel.markets.length !== 50, `truncated.markets true with ${rel.markets.length} market refs`);
+  },
+  async sources_slug_form_debit_10(api) {
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_a:520224');
+    must(av.status === 200 && av.json.market && typeof av.json.market.slug === 'string', `availability ${av.status}`);
+    const slug = av.json.market.slug;
+    const a = await api.newAccount(5000);
+    const keyed = await api.spent(a, () => api.get('/api/v1/sources?market_keys=venue_a:520224&window=168', { key: a.key }));
+    must(keyed.out.status === 200 && keyed.spent === 5, `market_keys form ${keyed.out.status}, spent ${keyed.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/sources?markets=${enc(slug)}&window=168`, { key: a.key }));
+    must(out.status === 200 && out.json.sources.length === keyed.out.json.sources.length, `slug form ${out.status}, ${out.json && out.json.sources && out.json.sources.length} items vs ${keyed.out.json.sources.length}`);
+    return v(spent !== 5, `market_keys=venue_a:520224: spent ${keyed.spent}; markets=${slug}: spent ${spent} (${out.json.sources.length} items)`);
+  },
+  async xsearch_paged_limit_502_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `r40b-xs-${randomUUID()}`;
+    await api.fault({ method: 'POST', path: '/api/v1/x/search', status: 502, times: 1, scope });
+    const d = await api.spent(a, () => api.post('/api/v1/x/search', { query: 'fed' }, { key: a.key, scope }));
+    must(d.out.status === 502 && d.spent === 0, `default-limit search with a 502 fault -> ${d.out.status}, spent ${d.spent}`);
+    await sleep(1100);
+    await api.fault({ method: 'POST', path: '/api/v1/x/search', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', { query: 'fed', limit: 20 }, { key: a.key, scope }));
+    must(out.status === 502, `limit 20 search with a 502 fault -> ${out.status}`);
+    return v(spent !== 0, `502 with the default limit: spent ${d.spent}; 502 with limit 20: spent ${spent}`);
+  },
+  async search_as_of_502_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `r40b-ms-${randomUUID()}`;
+    const day = new Date((await api.now()) - 86400000).toISOString().slice(0, 10);
+    await api.fault({ method: 'GET', path: '/api/v1/markets/search', status: 502, times: 1, scope });
+    const live = await api.spent(a, () => api.get('/api/v1/markets/search?q=bitcoin', { key: a.key, scope }));
+    must(live.out.status === 502 && live.spent === 0, `search with a 502 fault -> ${live.out.status}, spent ${live.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/markets/search', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/markets/search?q=bitcoin&as_of=${day}`, { key: a.key, scope }));
+    must(out.status === 502, `as_of search with a 502 fault -> ${out.status}`);
+    return v(spent !== 0, `502 without as_of: spent ${live.spent}; 502 with as_of=${day}: spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
