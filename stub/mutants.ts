@@ -693,6 +693,12 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
+      'bill-no-refund-502-search-as-of',
+      'BILL-003',
+      "a market search's 502 keeps its API-key debit when as_of is given (refunded without it; round-40 bug)",
+      { operation: 'searchMarkets', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'bill-no-refund-502-social-search',
       'BILL-003',
       "the social search's 502 keeps its API-key debit",

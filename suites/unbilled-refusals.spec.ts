@@ -193,6 +193,27 @@ function valueVariants(op: string, request: PaidRequest): { what: string; reques
   return out;
 }
 
+/**
+ * The request with each optional date or date-time query parameter it lacks, given a day ago in each form its format
+ * allows (YYYY-MM-DD, RFC 3339): a 502 may go down another path beside a point in time (round-40 bug: market search's
+ * 502 billed when as_of was given).
+ */
+function dateVariants(op: string, request: PaidRequest): { what: string; request: PaidRequest }[] {
+  const dayAgo = new Date(Date.now() - 24 * 3_600_000);
+  const forms: Record<string, string> = { date: dayAgo.toISOString().slice(0, 10), 'date-time': `${dayAgo.toISOString().slice(0, 19)}Z` };
+  const out: { what: string; request: PaidRequest }[] = [];
+  for (const spec of paramSpecs(op)) {
+    if (spec.in !== 'query' || spec.required || request.params?.[spec.field] !== undefined) continue;
+    for (const format of (spec.schema.format ?? '').split('|'))
+      if (forms[format])
+        out.push({
+          what: `${spec.name}=${forms[format]}`,
+          request: { ...request, params: { ...request.params, [spec.field]: forms[format] } },
+        });
+  }
+  return out;
+}
+
 test.describe('an upstream 502 of every paid operation is refunded', () => {
   for (const op of WITH_502) {
     test(
@@ -235,7 +256,8 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
         // The same fault on variants of the request, each on an account of its own:
         // - beside every value of a bounded integer the request carries (round-9 bug: a 502 refunded with window 1..72
         //   but billed above): each bound, one step inside it and the values between (param-cases.ts); and beside each
-        //   value of an enum, boolean or enum-list parameter (valueVariants; round-37 bug: the feed's types);
+        //   value of an enum, boolean or enum-list parameter (valueVariants; round-37 bug: the feed's types), and beside a
+        //   date it may carry (dateVariants; round-40 bug: market search's as_of);
         // - in each of the operation's other documented request forms (round-37 bug: asset search's 502 billed when
         //   material_only=true came alone, and refunded beside q);
         // - about one market of each other venue and serviceMarketId form, for a per-market operation (round-38 bug:
@@ -246,7 +268,10 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
           if (!('skip' in d)) forms.push({ what: `in the ${form} form`, request: d.request });
         }
         const variants = [
-          ...[...integerVariants(op, request), ...valueVariants(op, request)].map((v) => ({ ...v, what: `with ${v.what}` })),
+          ...[...integerVariants(op, request), ...valueVariants(op, request), ...dateVariants(op, request)].map((v) => ({
+            ...v,
+            what: `with ${v.what}`,
+          })),
           ...forms,
           ...(await otherMarketRequests(paid, targetOptions.target, op)).map((v) => ({ ...v, what: `about ${v.what}` })),
         ];

@@ -68,6 +68,8 @@ export function keepsUnbilledDebit(operationId: string, status: number, url: URL
       query.get('material_only') === 'true' &&
       !query.has('q') &&
       !query.has('reference')) ||
-    (status === 502 && operationId === 'searchSocial' && mutant('bill-no-refund-502-social-search'))
+    (status === 502 && operationId === 'searchSocial' && mutant('bill-no-refund-502-social-search')) ||
+    // A market search at a point in time (as_of) keeps its 502's debit (round-40 bug).
+    (status === 502 && operationId === 'searchMarkets' && mutant('bill-no-refund-502-search-as-of') && query.has('as_of'))
   );
 }
