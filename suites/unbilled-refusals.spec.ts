@@ -40,7 +40,7 @@ import { notSettled, paymentFor, sendPaid } from './support/x402-payments.ts';
 import { requestFor } from './support/request-for.ts';
 import { drawnFrom } from './support/exhibit.ts';
 import { findThinHandle } from './support/social.ts';
-import { interiorValues, paramSpecs } from './support/param-cases.ts';
+import { interiorValues, paramSpecs, placeholder } from './support/param-cases.ts';
 import { isRecord } from '../lib/guards.ts';
 import { feedMarkets, marketPath, readFeed } from './support/feed.ts';
 import { lookup } from './support/lookups.ts';
@@ -194,22 +194,24 @@ function valueVariants(op: string, request: PaidRequest): { what: string; reques
 }
 
 /**
- * The request with each optional date or date-time query parameter it lacks, given a day ago in each form its format
- * allows (YYYY-MM-DD, RFC 3339): a 502 may go down another path beside a point in time (round-40 bug: market search's
- * 502 billed when as_of was given).
+ * The request with each optional query parameter it lacks and no other variant gives a value (a date, a free string):
+ * a date or date-time a day ago, in each form its format allows (YYYY-MM-DD, RFC 3339), a free string a well-formed
+ * placeholder (`placeholder`). A 502 may go down another path beside a filter or a point in time (round-40 bug: market
+ * search's 502 billed when as_of was given); the fault strikes before the route's work, so the value need name nothing.
  */
-function dateVariants(op: string, request: PaidRequest): { what: string; request: PaidRequest }[] {
+function optionalVariants(op: string, request: PaidRequest): { what: string; request: PaidRequest }[] {
   const dayAgo = new Date(Date.now() - 24 * 3_600_000);
-  const forms: Record<string, string> = { date: dayAgo.toISOString().slice(0, 10), 'date-time': `${dayAgo.toISOString().slice(0, 19)}Z` };
+  const dates: Record<string, string> = { date: dayAgo.toISOString().slice(0, 10), 'date-time': `${dayAgo.toISOString().slice(0, 19)}Z` };
   const out: { what: string; request: PaidRequest }[] = [];
   for (const spec of paramSpecs(op)) {
     if (spec.in !== 'query' || spec.required || request.params?.[spec.field] !== undefined) continue;
-    for (const format of (spec.schema.format ?? '').split('|'))
-      if (forms[format])
-        out.push({
-          what: `${spec.name}=${forms[format]}`,
-          request: { ...request, params: { ...request.params, [spec.field]: forms[format] } },
-        });
+    const { type, enum: values, format } = spec.schema;
+    const string = (Array.isArray(type) ? type.find((t) => t !== 'null') : type) === 'string';
+    if (values || (!format && !string)) continue;
+    const given = format ? format.split('|').flatMap((f) => (dates[f] ? [dates[f]] : [])) : [placeholder(spec.schema)];
+    for (const value of given)
+      if (value !== undefined)
+        out.push({ what: `${spec.name}=${value}`, request: { ...request, params: { ...request.params, [spec.field]: value } } });
   }
   return out;
 }
@@ -257,7 +259,7 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
         // - beside every value of a bounded integer the request carries (round-9 bug: a 502 refunded with window 1..72
         //   but billed above): each bound, one step inside it and the values between (param-cases.ts); and beside each
         //   value of an enum, boolean or enum-list parameter (valueVariants; round-37 bug: the feed's types), and beside a
-        //   date it may carry (dateVariants; round-40 bug: market search's as_of);
+        //   date or free-string filter it may carry (optionalVariants; round-40 bug: market search's as_of);
         // - in each of the operation's other documented request forms (round-37 bug: asset search's 502 billed when
         //   material_only=true came alone, and refunded beside q);
         // - about one market of each other venue and serviceMarketId form, for a per-market operation (round-38 bug:
@@ -268,7 +270,7 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
           if (!('skip' in d)) forms.push({ what: `in the ${form} form`, request: d.request });
         }
         const variants = [
-          ...[...integerVariants(op, request), ...valueVariants(op, request), ...dateVariants(op, request)].map((v) => ({
+          ...[...integerVariants(op, request), ...valueVariants(op, request), ...optionalVariants(op, request)].map((v) => ({
             ...v,
             what: `with ${v.what}`,
           })),

@@ -648,7 +648,11 @@ export function checkAcceptedBeside(
 }
 
 /** A value of `s`'s form (its first enumerated value, its minimum, a string matching its pattern), or undefined. */
-function placeholder(s: ParamSchema): string | undefined {
+/**
+ * A value of the right form for a parameter of schema `s` (its first enum value, its minimum, false, a string matching
+ * its pattern or of its minimum length): well-formed, naming no existing entity.
+ */
+export function placeholder(s: ParamSchema): string | undefined {
   const t = typeOf(s);
   if (s.enum?.length) return String(s.enum[0]);
   if (t === 'integer' || t === 'number') return String(s.minimum ?? 1);
