@@ -64,7 +64,10 @@ export const register: RouteModule = (route, ctx) => {
         if (!includeMarks && mutant('oil-degraded-unrequested') && (down('venue_a_perps') || down('perp_venue_b'))) body.degraded = true;
         // A mark that could not be fetched is a missing upstream response: not billed (BILL-011). Mutant
         // bill-oil-degraded-billed: the answer degraded by perp_venue_b alone keeps its debit.
-        return { body, billable: body.degraded !== true || (mutant('bill-oil-degraded-billed') && down('perp_venue_b') && !down('venue_a_perps')) };
+        return {
+          body,
+          billable: body.degraded !== true || (mutant('bill-oil-degraded-billed') && down('perp_venue_b') && !down('venue_a_perps')),
+        };
       } finally {
         done();
       }
