@@ -877,6 +877,12 @@ const TABLE = {
     ['quote-method-null-priced', 'QUOTE-004', 'quote_method is null on a priced midpoint quote'],
     ['quote-us-live', 'QUOTE-002', 'venue_a_us rows report freshness verified instead of stale'],
     [
+      'latest-board-forecasts-3h',
+      'LATEST-019',
+      'the latest feed without types serves only the last 3 hours of forecasts in a wider window; typed requests are whole (round-40 bug)',
+      { operation: 'getLatest', via: ['suites/latest.spec.ts'] },
+    ],
+    [
       'quote-latest-last-trade-as-midpoint',
       'QUOTE-009',
       "the latest feed's midpoint quotes whose last trade lies inside the spread select the last trade, still labelled midpoint (round-37 bug)",
@@ -1289,6 +1295,12 @@ const TABLE = {
       { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
     ],
     ['tgt-cost-cents', 'TGT-014', "a child's generation.costUsd is 0.01 instead of 1.00"],
+    [
+      'tgt-exact-child-requests-omit-selected',
+      'TGT-017',
+      "exact child input's allContracts.requests leave out the selected child's own body; marketCount still counts it (round-40 bug)",
+      { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
     ['tgt-count-off', 'TGT-016', 'allContracts.marketCount is one less than its requests'],
     ['tgt-input-lowercased', 'TGT-001', 'input echoes the ref lower-cased'],
     [

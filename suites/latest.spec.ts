@@ -206,6 +206,16 @@ test.describe('GET /api/v1/latest', () => {
         for (const kind of list)
           found.push(...judgeWith(CHECKS.checkKindsServed, single.get(kind), listed, EDGE_MS, `types=${list.join(',')}`));
       }
+      // Without types (its default is gap PARAM-066), the answer's own types names the kinds it serves: each is served whole
+      // (round-40 bug: the board without types served only the last 3 hours of forecasts in a 6-hour window). The
+      // widest board is the run's shared answer (no spend).
+      await test.step('types omitted: each kind the answer names is served whole', async () => {
+        const { res, body } = await readFeed(paid, { hours: 6 }, paid.sharedAnswers);
+        await expect(res).toMatchContract('getLatest');
+        const named = Array.isArray(body?.types) ? (body.types as unknown[]).filter((k): k is string => single.has(String(k))) : [];
+        for (const kind of named)
+          found.push(...judgeWith(CHECKS.checkKindsServed, single.get(kind), body, EDGE_MS, 'types omitted (the kinds its answer names)'));
+      });
       expect(found).toHaveNoViolations();
     },
   );

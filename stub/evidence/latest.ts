@@ -156,7 +156,11 @@ export function getLatest(req: RouteRequest, ctx: StubContext): RouteResult {
   };
   // Mutant latest-types-last-dropped: a list of two or more kinds loses its last one (the echo still names it).
   const served = mutant('latest-types-last-dropped') && types.length > 1 ? types.slice(0, -1) : types;
-  const events = drafts(ctx, new Set(served as EventType[]), from, now).map((d) => ({
+  // Mutant latest-board-forecasts-3h: without types, a window over 3 hours serves only the last 3 hours' forecasts (the
+  // kinds' default lane kept its own window; round-40 bug). Typed requests are whole.
+  const boardCut = mutant('latest-board-forecasts-3h') && !req.query.has('types') && hours > 3 ? now - 3 * HOUR_MS : -Infinity;
+  const kept = drafts(ctx, new Set(served as EventType[]), from, now).filter((d) => d.type !== 'forecast' || d.at >= boardCut);
+  const events = kept.map((d) => ({
     type: d.type,
     // The event's id is its payload's id, or <type>:<payload id> on the alternate stub (gap LATEST-015).
     id: alt('LATEST-015') ? `${d.type}:${d.id}` : d.id,

@@ -123,7 +123,9 @@ export function targetResolution(ref: string, r: Resolved): Record<string, unkno
   out.allContracts = {
     marketCount: r.children.length - (mutant('tgt-count-off') ? 1 : 0),
     estimatedCostUsd: usd(GENERATION_USD * r.children.length),
-    requests: r.children.map(generationBody),
+    // Mutant tgt-exact-child-requests-omit-selected: exact child input leaves the selected child's own request out of
+    // the plan (marketCount and the estimate still count it; round-40 bug).
+    requests: r.children.filter((c) => !(mutant('tgt-exact-child-requests-omit-selected') && c === r.selected)).map(generationBody),
   };
   return out;
 }
