@@ -58,11 +58,12 @@ export const UNIT_TESTS: string[] = [
  * Whole CLI runs that take minutes: their own lane, outside `npm test`'s bound. The alternate stub beside the main
  * one, the hostile target kinds, the shards merged, and the spend plan's dry runs against real runs at three budgets;
  * and the whole runs whose reports are read end to end (the failing runs and their replay, the secret-leak scans of
- * a real run's files, the example CI workflow's steps), moved here when `npm test` reached its 6-minute bound on CI.
+ * a real run's files, the example CI workflow's steps), moved here when `npm test` reached its 6-minute bound on CI;
+ * and the Artillery load runs (4 workers and 4 merged processes beside the scheduler), moved when it reached 6.5 min.
  */
 export const E2E_TESTS: string[] = [
   'tests/variants/*.spec.ts',
-  ...['hostile', 'cli-shard', 'spend-plan-run', 'failing-run', 'redaction', 'secrets', 'ci-workflow'].map(
+  ...['hostile', 'cli-shard', 'spend-plan-run', 'failing-run', 'redaction', 'secrets', 'ci-workflow', 'load-artillery'].map(
     (name) => `tests/harness/${name}.spec.ts`,
   ),
 ];
