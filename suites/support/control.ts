@@ -89,14 +89,15 @@ export class ControlPlane {
 
   private async call(method: string, path: string, data?: unknown): Promise<unknown> {
     let res: APIResponse;
+    const headers = {
+      authorization: `Bearer ${this.token}`,
+      accept: 'application/json',
+      ...(data === undefined ? {} : { 'content-type': 'application/json' }),
+    };
     try {
       res = await this.ctx.fetch(path, {
         method,
-        headers: {
-          authorization: `Bearer ${this.token}`,
-          accept: 'application/json',
-          ...(data === undefined ? {} : { 'content-type': 'application/json' }),
-        },
+        headers,
         ...(data === undefined ? {} : { data: JSON.stringify(data) }),
         timeout: this.timeoutMs,
         failOnStatusCode: false,
@@ -109,13 +110,7 @@ export class ControlPlane {
     if (res.status() < 200 || res.status() >= 300)
       throw new ControlPlaneError(`control plane ${method} ${path} answered ${res.status()}: ${text.slice(0, 300)}`);
     // A call that changed the target's state is part of reproducing what the test sends after it.
-    if (method !== 'GET')
-      rememberSetup(
-        method,
-        res.url(),
-        { authorization: `Bearer ${this.token}`, ...(data === undefined ? {} : { 'content-type': 'application/json' }) },
-        data,
-      );
+    if (method !== 'GET') rememberSetup(method, res.url(), headers, data);
     if (!text) return undefined;
     try {
       return JSON.parse(text) as unknown;
