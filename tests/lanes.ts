@@ -59,11 +59,12 @@ export const UNIT_TESTS: string[] = [
  * one, the hostile target kinds, the shards merged, and the spend plan's dry runs against real runs at three budgets;
  * and the whole runs whose reports are read end to end (the failing runs and their replay, the secret-leak scans of
  * a real run's files, the example CI workflow's steps), moved here when `npm test` reached its 6-minute bound on CI;
- * and the Artillery load runs (4 workers and 4 merged processes beside the scheduler), moved when it reached 6.5 min.
+ * and the Artillery load runs (4 workers and 4 merged processes beside the scheduler), moved when it reached 6.5 min;
+ * and the CLI against targets that cannot be judged (cli-targets), moved when it stood at 6.2 min.
  */
 export const E2E_TESTS: string[] = [
   'tests/variants/*.spec.ts',
-  ...['hostile', 'cli-shard', 'spend-plan-run', 'failing-run', 'redaction', 'secrets', 'ci-workflow', 'load-artillery'].map(
+  ...['hostile', 'cli-targets', 'cli-shard', 'spend-plan-run', 'failing-run', 'redaction', 'secrets', 'ci-workflow', 'load-artillery'].map(
     (name) => `tests/harness/${name}.spec.ts`,
   ),
 ];
