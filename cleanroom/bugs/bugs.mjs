@@ -10236,6 +10236,242 @@ export const bugs = [
       await ctx.charge(10);
     },
   },
+  // ------------------------------------------------------------------ round 41 (a)
+  {
+    name: 'markets_topic_tag_shadows_category',
+    round: 41,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['408cd054a21e'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets resolves topic through the tag index first and consults categories only when no market carries the topic as a tag. So a topic that is a tag of some markets and the category of others (politics, commodities) lists only the tagged markets; the markets that hold it as their category alone are missing, and venue_facets are recounted to match. Topics that are only a tag (fed, bitcoin), only a category (Economics, Climate and Weather), broker_a, the other parameters and the bill are right.',
+    how: 'GET /api/v1/markets and GET /api/v1/markets?topic=politics with an API key: the reference lists the 14 markets tagged or categorised politics (7 of them, such as venue_a:522846 and venue_c:c-4a22a2b493, only through their category Politics); through the bug the 7 tagged ones, with venue_facets summing to 7. topic=fed and topic=economics are right on both.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      const raw = ctx.query.get('topic');
+      const t = raw === null ? '' : raw.trim().toLowerCase();
+      if (!t || t === 'broker_a') return;
+      // The tag index is consulted over the topic's whole set, every venue: a venue filter narrows it afterwards.
+      let scope = b.markets;
+      if (ctx.query.has('venue')) {
+        const q = new URLSearchParams(ctx.query);
+        q.delete('venue');
+        const all = await r41aOwnGet(ctx, `/api/v1/markets?${q.toString()}`);
+        if (!all || !Array.isArray(all.markets)) return;
+        scope = all.markets;
+      }
+      if (!scope.some((m) => m && r41aHas(m.tags, t))) return;
+      const categoryOnly = (m) => !!m && !r41aHas(m.tags, t) && r41aHas(m.categories, t);
+      const removed = scope.filter(categoryOnly);
+      if (!removed.length) return;
+      b.markets = b.markets.filter((m) => !categoryOnly(m));
+      discountFacets(b, removed);
+      res.touch();
+    },
+  },
+  {
+    name: 'oil_include_marks_true_no_marks',
+    round: 41,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/signals/oil',
+    sentences: ['8742c87f78ed'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'GET /api/v1/signals/oil still accepts the legacy mark list in include_marks (include_marks=venue_a_perps,perp_venue_b) and reads any value other than false as that list; an explicit include_marks=true names no mark, so no mark is fetched: marks {} and degraded false, exactly the include_marks=false answer. include_marks omitted fetches both marks, include_marks=false none; reading, episode, reading_missing, the spacing, the in-flight limit and the bill (10 credits, as on the reference) are unchanged. API-key calls only.',
+    how: 'With an API key, 1.1 s apart: GET /api/v1/signals/oil answers marks {venue_a_perps, perp_venue_b} on both; GET /api/v1/signals/oil?include_marks=false answers marks {} on both; GET /api/v1/signals/oil?include_marks=true answers both marks on the reference and marks {} (degraded false) through the bug.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      if (ctx.query.get('include_marks') !== 'true') return null;
+      ctx.query.set('include_marks', 'false');
+      return null;
+    },
+  },
+  {
+    name: 'generation_standard_admitted_twice',
+    round: 41,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['db986177c205'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The generation handler submits each accepted job through the public gateway client with the caller\'s key and Idempotency-Key, so the standard limiter admits a generation twice: every 2xx generation takes two admissions from the key\'s per-second, per-minute and per-day windows (the inner submit is debited and refunded as an idempotent replay, so the balance is right). On this route the standard bounds are in effect halved (300 a minute, 10 a second, 10,000 a day), while RateLimit-Policy still states 20, 600 and 20,000. The 202 answer, the job, its price, 429s (admitted nowhere) and every other route are unchanged. API-key calls only.',
+    how: 'Create an account; preload its standard minute window with 598 (POST /__control/limits/usage); GET /api/v1/assets twice: 200 and 200 on both. Preload 598 again; POST /api/auth/forecast-requests {venue_a, 1000503} with an Idempotency-Key (202 on both), then GET /api/v1/assets: 200 on the reference (the 600th admission), 429 standard-minute through the bug.',
+    async onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status < 200 || res.status > 299) return;
+      if (!ctx.apiKey || ctx.headers['payment-signature'] || !ctx.headers['idempotency-key']) return;
+      // The second admission: the same request (same key, same Idempotency-Key), answered as a replay of the same job.
+      try { await ctx.upstream({ method: 'POST', url: ctx.url, headers: { ...ctx.headers }, body: ctx.body }); } catch { /* best effort */ }
+    },
+  },
+  {
+    name: 'forecast_read_market_key_path_502_billed',
+    round: 41,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/forecast'],
+    what: 'A stored read whose path names the market by its marketKey (the form availability\'s read pointer gives for a market without a slug, /api/v1/markets/venue_c%3Ac-4a22a2b493/forecast?venue=venue_c) goes through the marketKey lookup, whose failure branch answers the upstream error (502 upstream_unavailable, or the 5xx met) without the refund, so an API-key call keeps its 10-credit debit. Reads by slug, with or without venue, refund the failure; every 200 and 404 is billed as on the reference; x402 calls are left alone.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_c:c-4a22a2b493 gives read.endpoint /api/v1/markets/venue_c%3Ac-4a22a2b493/forecast?venue=venue_c (200 at 10 credits on both). POST /__control/faults {GET /api/v1/markets/{slug}/forecast, status 502, times 1, scope S}; GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/forecast?venue=venue_b with the key and X-Fault-Scope S: 502, nothing spent on both. The same fault again, then the pointer\'s endpoint: 502 on both, nothing spent on the reference, 10 credits through the bug.',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || res.status < 500 || res.status > 599 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const m = MARKET_FORECAST.exec(ctx.path);
+      if (!m) return;
+      let slug;
+      try { slug = decodeURIComponent(m[1]); } catch { return; }
+      if (!slug.includes(':')) return;
+      await ctx.charge(10);
+    },
+  },
+  {
+    name: 'oil_no_marks_502_billed',
+    round: 41,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'With include_marks=false the oil route takes its reading-only path, which skips the mark fetchers and with them the failure handler that raises the refunding upstream error: when the route\'s upstream fails, the answer is the reference\'s 502 upstream_unavailable (or the 5xx met), but an API-key call keeps its 10-credit debit. The same failure with marks requested (include_marks omitted or true) is refunded; every 200 (degraded or not), the 429s and x402 calls are as on the reference.',
+    how: 'POST /__control/faults {GET /api/v1/signals/oil, status 502, times 1, scope S}; GET /api/v1/signals/oil with an API key and X-Fault-Scope S: 502, nothing spent on both. 1.1 s later, the same fault again and GET /api/v1/signals/oil?include_marks=false with the key and the scope: 502 on both, nothing spent on the reference, 10 credits through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status < 500 || res.status > 599 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const v = ctx.query.get('include_marks');
+      if (v === null || v.trim().toLowerCase() !== 'false') return;
+      await ctx.charge(10);
+    },
+  },
+  // ------------------------------------------------------------------ round 41 (b)
+  {
+    name: 'latest_forecast_deadline_date_only',
+    round: 41,
+    pattern: 'a',
+    section: 'Resources and their fields',
+    sentences: ['e965d3311b6c', '404b357416a6'],
+    operations: ['GET /api/v1/latest'],
+    what: 'The latest feed\'s compact-forecast serializer writes resolution_pathway.deadline from the resolution-pathway table\'s DATE column, so every forecast event carries the deadline as a calendar date ("2026-12-05") instead of an RFC 3339 date-time ("2026-12-05T19:57:00.000Z"). A null deadline stays null; created_at, occurred_at, as_of, window.since, market.end_date, the venue quote times and every other route keep the date-time form.',
+    how: 'GET /api/v1/latest?hours=6&types=forecast with an API key: every events[].forecast.resolution_pathway.deadline is a date-time on the reference (equal to that event\'s market.end_date in the seed); through the bug it is the YYYY-MM-DD date of that instant.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      let changed = false;
+      for (const e of b.events) {
+        const rp = e && e.forecast && e.forecast.resolution_pathway;
+        if (!rp || typeof rp.deadline !== 'string') continue;
+        const t = Date.parse(rp.deadline);
+        if (Number.isNaN(t)) continue;
+        rp.deadline = r41bUtcDate(t);
+        changed = true;
+      }
+      if (changed) res.touch();
+    },
+  },
+  {
+    name: 'assets_reference_digit_key_unmatched',
+    round: 41,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'The reference classifier of GET /api/v1/assets/search recognises an Asset key by the pattern ^[a-z]+(-[a-z]+)*$ (lower-case words joined by hyphens, as in crude-wti or eur-usd) and sends every other lower-case reference to the linked-market and identifier-value lanes only. An Asset key that contains a digit (us-10y, the ten-year Treasury yield) therefore matches nothing, and its Asset is missing from assets although the references echo lists the key. Digit-free keys, the same Asset\'s UUID and identifier values (DGS10, fred:DGS10), linked marketKeys and native ids (c-0a6ce36144 included), and q mode (q=us-10y) are right. API-key calls only.',
+    how: 'GET /api/v1/assets/search?reference=us-10y with an API key: the reference answers the us-10y Asset with its two linked markets (as for reference=DGS10 or its UUID); through the bug assets [] with references ["us-10y"]. reference=us-cpi answers us-cpi on both sides.',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return null;
+      const refs = ctx.query.getAll('reference');
+      if (!refs.some(r41bDigitKeyShape)) return null;
+      const dir = await r41bDirectory(ctx);
+      if (!dir) return null;
+      const back = new Map();
+      ctx.query.delete('reference');
+      for (const r of refs) {
+        if (r41bDigitKeyShape(r) && dir.keys.has(r) && !dir.values.has(r)) {
+          const miss = `${r}~`;
+          back.set(miss, r);
+          ctx.query.append('reference', miss);
+        } else ctx.query.append('reference', r);
+      }
+      ctx.r41bRefs = back;
+      return null;
+    },
+    onResponse(ctx, res) {
+      if (!ctx.r41bRefs || !ctx.r41bRefs.size || res.status !== 200) return;
+      const b = J(res);
+      if (!b || !Array.isArray(b.references)) return;
+      b.references = dedupe(b.references.map((r) => ctx.r41bRefs.get(r) || r));
+      res.touch();
+    },
+  },
+  {
+    name: 'markets_forecast_age_listing_capped_48h',
+    round: 41,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['fb6a3786da57', '3d6db078ede8'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets draws its candidate rows from the catalog\'s eligibility view (markets with a signal or with a forecast in the last 48 hours, the default window, materialised every few minutes) and only then counts each candidate\'s forecasts within max_forecast_age. A window up to 48 hours is served right (it only narrows), but a wider one cannot add a market the view never held: with max_forecast_age above 48, a market whose newest forecast is 48 hours to max_forecast_age old and that has no signal is missing, although its forecast is in the window. Listed rows keep their right counts and latest_forecast_at, and venue_facets is recounted; the default, windows of 48 or less and changed_within calls are right.',
+    how: 'GET /api/v1/markets?changed_within=168 lists markets whose latest forecast is under 168 hours old, some of them with no signal and a forecast older than 48 hours (venue_b:KXGDP-26APR29-T2.0, venue_b:KXCPIYOY-26MAR-T2.6, venue_b:KXFED-26JUL-T3.75). GET /api/v1/markets?max_forecast_age=168 lists them on the reference (forecast_count 1, signal_count 0); through the bug they are missing (257 rows become 254).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      if (ctx.query.has('changed_within')) return;
+      const raw = ctx.query.get('max_forecast_age');
+      if (raw === null || !/^\d+$/.test(raw.trim()) || Number(raw) <= R41B_ELIGIBILITY_HOURS) return;
+      const q = new URLSearchParams(ctx.query);
+      q.set('max_forecast_age', String(R41B_ELIGIBILITY_HOURS));
+      const view = await r41bOwnCall(ctx, 'GET', `/api/v1/markets?${q.toString()}`);
+      if (!view || !Array.isArray(view.markets)) return;
+      const held = new Set(view.markets.map((m) => m.marketKey));
+      const removed = b.markets.filter((m) => !held.has(m.marketKey) && m.signal_count === 0);
+      if (!removed.length) return;
+      b.markets = b.markets.filter((m) => !removed.includes(m));
+      discountFacets(b, removed);
+      res.touch();
+    },
+  },
+  {
+    name: 'targets_venue_a_exclusive_event_no_selection',
+    round: 41,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-targets (free, no auth)',
+    sentences: ['7ca16dc33cd6', '92e1d26adda5'],
+    operations: ['GET /api/public/forecast-targets'],
+    what: 'The venue_a URL resolver of GET /api/public/forecast-targets sets selectionRequired to !event.mutuallyExclusive on event input, on the reasoning that the outcomes of a mutually exclusive (negRisk) event sum to one and form a single question. So a venue_a /event/{slug} URL of a mutually exclusive event answers selectionRequired false, although it is event input (targetType event, the open children in markets, no selectedMarket and no generation body) and the caller still has to pick one child. venue_a events that are not mutually exclusive, every venue_b event form, and exact-child input of either venue are right.',
+    how: 'GET /api/public/forecast-targets?ref=https://venue-a.example/event/fed-decision-in-april-2026 (mutuallyExclusive true, four children): targetType event with selectionRequired true on the reference, false through the bug, the rest equal. ref=KXCPIYOY-26MAR and ref=https://venue-a.example/event/what-price-will-bitcoin-hit-in-2026 (not mutually exclusive) answer true on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-targets') || res.status !== 200 || !b) return;
+      if (b.venue !== 'venue_a' || b.targetType !== 'event' || b.selectedMarket || b.generation) return;
+      if (!b.event || b.event.mutuallyExclusive !== true || b.selectionRequired !== true) return;
+      b.selectionRequired = false;
+      res.touch();
+    },
+  },
+  {
+    name: 'profile_store_reuse_7_days',
+    round: 41,
+    pattern: 'e',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['066e684ee3b1', '85cb25419188'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The profile store keeps stored results with a seven-day TTL (the lifetime of the social search provider\'s result cache, copied into the profile store\'s configuration) instead of reusing them while under 30 days old. A matching request (same handle, focus and lookback) for a profile 7 to 30 days old runs a fresh research pass: the answer has a new window (to_date today) and new evidence instead of the stored profile. Profiles under seven days old are reused as on the reference, profiles of 30 days or more are rebuilt on both sides, and the price (1000 credits) is unchanged.',
+    how: 'POST /api/v1/x/profile {"handle":"macro_trader"} with an API key; POST /__control/clock {advanceSeconds: 691200} (8 days); POST the same body again. The reference answers the stored profile (window.to_date of the first call); through the bug a fresh profile with window.to_date 8 days later (today).',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !b.meta || b.meta.cached !== true || !b.window) return;
+      const now = await ctx.stubNow();
+      const age = (x) => (x && x.meta && x.meta.cached === true ? now - Date.parse(x.meta.generated_at) : 0);
+      if (!(age(b) >= R41B_PROFILE_TTL_MS)) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object') return;
+      const n = Number.isInteger(body.lookback_days) ? body.lookback_days : b.window.lookback_days;
+      if (!Number.isInteger(n)) return;
+      for (const alt of r41bLookbackVariants(n)) {
+        const fresh = await r41bOwnCall(ctx, 'POST', '/api/v1/x/profile', { ...body, lookback_days: alt });
+        if (!fresh || !fresh.window || !fresh.meta) return;
+        if (age(fresh) >= R41B_PROFILE_TTL_MS) continue;
+        fresh.window.lookback_days = n;
+        fresh.window.from_date = r41bUtcDate(Date.parse(`${fresh.window.to_date}T00:00:00Z`) - n * 86400000);
+        res.json = fresh;
+        return;
+      }
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -10961,4 +11197,86 @@ async function r40bOwnGet(ctx, url) {
     return r.status === 200 ? r.json : null;
   }
   return null;
+}
+
+// ---- round-41 (a) helpers
+/** Whether a string list holds v (already lower case), compared case-insensitively. */
+function r41aHas(list, v) { return Array.isArray(list) && list.some((x) => typeof x === 'string' && x.trim().toLowerCase() === v); }
+/** A GET through a proxy-owned API-key account (recreated after a reset), so the caller is not billed for it. */
+async function r41aOwnGet(ctx, url) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r41aKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 1000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r41aKey = c.json.apiKey;
+    }
+    let r;
+    try {
+      r = await ctx.upstream({ method: 'GET', url, headers: { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r41aKey } });
+    } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r41aKey = null; continue; }
+    return r.status === 200 ? r.json : null;
+  }
+  return null;
+}
+
+// ---- round-41 (b) helpers
+/** Hours of the catalog eligibility view of round 41 (b): the market list's default window. */
+const R41B_ELIGIBILITY_HOURS = 48;
+/** Lifetime of a stored profile in round 41 (b)'s profile store (the social search cache's 7 days). */
+const R41B_PROFILE_TTL_MS = 7 * 86400000;
+/** YYYY-MM-DD of the UTC day holding ms. */
+function r41bUtcDate(ms) { return new Date(ms).toISOString().slice(0, 10); }
+/** A lower-case slug-shaped reference holding a digit and a letter (not a UUID): what round 41 (b)'s key pattern refuses. */
+function r41bDigitKeyShape(r) {
+  const s = String(r);
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(s)) return false;
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s) && /[0-9]/.test(s) && /[a-z]/.test(s);
+}
+/** Lookback values next to n (within 14..365) used to reach a profile the store does not hold yet. */
+function r41bLookbackVariants(n) {
+  const out = [];
+  for (let d = 1; d <= 4; d++) {
+    if (n - d >= 14) out.push(n - d);
+    if (n + d <= 365) out.push(n + d);
+  }
+  return out;
+}
+/** A call through a proxy-owned API-key account (recreated after a reset), so the caller is not billed for it. */
+async function r41bOwnCall(ctx, method, url, body) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r41bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 10000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r41bKey = c.json.apiKey;
+    }
+    const headers = { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r41bKey };
+    let buf;
+    if (body !== undefined) { buf = Buffer.from(JSON.stringify(body)); headers['content-type'] = 'application/json'; }
+    let r;
+    try { r = await ctx.upstream({ method, url, headers, body: buf }); } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r41bKey = null; continue; }
+    return r.status === 200 ? r.json : null;
+  }
+  return null;
+}
+/** Asset keys and identifier values (and keys) of the Asset directory, read through the proxy's account, kept 60 s. */
+async function r41bDirectory(ctx) {
+  const now = Date.now();
+  if (ctx.state.r41bDir && now - ctx.state.r41bDir.at < 60000) return ctx.state.r41bDir;
+  const d = await r41bOwnCall(ctx, 'GET', '/api/v1/assets');
+  if (!d || !Array.isArray(d.assets)) return null;
+  const keys = new Set();
+  const values = new Set();
+  for (const a of d.assets) {
+    if (a && typeof a.assetKey === 'string') keys.add(a.assetKey);
+    for (const i of (a && a.identifiers) || []) {
+      if (!i) continue;
+      values.add(String(i.value));
+      values.add(`${i.platform}:${i.value}`);
+      values.add(`${i.platform}:${i.kind}:${i.value}`);
+    }
+  }
+  ctx.state.r41bDir = { at: now, keys, values };
+  return ctx.state.r41bDir;
 }

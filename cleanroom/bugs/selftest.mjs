@@ -4936,6 +4936,151 @@ const checks = {
     must(out.status === 502, `as_of search with a 502 fault -> ${out.status}`);
     return v(spent !== 0, `502 without as_of: spent ${live.spent}; 502 with as_of=${day}: spent ${spent}`);
   },
+  async markets_topic_tag_shadows_category(api) {
+    const a = await api.newAccount();
+    const has = (list, t) => list.some((x) => x.toLowerCase() === t);
+    const all = await api.get('/api/v1/markets', { key: a.key });
+    must(all.status === 200, `markets ${all.status}`);
+    const want = (t) => all.json.markets.filter((m) => has(m.tags, t) || has(m.categories, t)).map((m) => m.marketKey).sort();
+    for (const t of ['fed', 'economics']) {
+      const r = await api.get(`/api/v1/markets?topic=${t}`, { key: a.key });
+      must(r.status === 200 && r.json.markets.map((m) => m.marketKey).sort().join() === want(t).join(), `topic=${t}: ${r.status}, ${r.json && r.json.markets && r.json.markets.length} rows for ${want(t).length}`);
+    }
+    const exp = want('politics');
+    const tagged = all.json.markets.filter((m) => has(m.tags, 'politics')).length;
+    must(tagged > 0 && tagged < exp.length, `politics: ${tagged} tagged of ${exp.length}`);
+    const r = await api.get('/api/v1/markets?topic=politics', { key: a.key });
+    must(r.status === 200, `topic=politics ${r.status}`);
+    const got = new Set(r.json.markets.map((m) => m.marketKey));
+    const missing = exp.filter((k) => !got.has(k));
+    const facets = r.json.venue_facets.reduce((s, f) => s + f.count, 0);
+    return v(missing.length > 0, `topic=politics: ${r.json.markets.length} rows (facets ${facets}) for ${exp.length} tagged or categorised politics (${tagged} tagged); missing ${missing.length}${missing.length ? ` (${missing.slice(0, 3).join(', ')})` : ''}`);
+  },
+  async oil_include_marks_true_no_marks(api) {
+    const a = await api.newAccount();
+    const members = (r) => Object.keys((r.json && r.json.marks) || {}).sort().join(',');
+    const d = await api.get('/api/v1/signals/oil', { key: a.key });
+    must(d.status === 200 && members(d) === 'perp_venue_b,venue_a_perps', `default oil ${d.status} marks ${members(d)}`);
+    await sleep(1100);
+    const f = await api.get('/api/v1/signals/oil?include_marks=false', { key: a.key });
+    must(f.status === 200 && members(f) === '' && f.json.degraded === false, `include_marks=false ${f.status} marks ${members(f)}`);
+    await sleep(1100);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/oil?include_marks=true', { key: a.key }));
+    must(out.status === 200 && spent === 10, `include_marks=true ${out.status}, spent ${spent}`);
+    return v(members(out) !== 'perp_venue_b,venue_a_perps', `default: marks {${members(d)}}; false: {${members(f)}}; true: {${members(out)}}, degraded ${out.json.degraded}`);
+  },
+  async generation_standard_admitted_twice(api) {
+    const a = await api.newAccount(5000);
+    await api.control('POST', '/__control/limits/usage', { scope: 'standard', window: 'minute', count: 598, accountId: a.id }).then((r) => must(r.status === 200, `preload ${r.status}`));
+    const x1 = await api.get('/api/v1/assets', { key: a.key });
+    const x2 = await api.get('/api/v1/assets', { key: a.key });
+    must(x1.status === 200 && x2.status === 200, `598 + two directory reads: ${x1.status}, ${x2.status}`);
+    await api.control('POST', '/__control/limits/usage', { scope: 'standard', window: 'minute', count: 598, accountId: a.id }).then((r) => must(r.status === 200, `preload ${r.status}`));
+    const { spent, out } = await api.spent(a, () => api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_a', market_id: '1000503' },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } }));
+    must(out.status === 202 && spent === 1000, `generation ${out.status}, spent ${spent}`);
+    const r = await api.get('/api/v1/assets', { key: a.key });
+    must(r.status === 200 || r.status === 429, `directory after the generation ${r.status}`);
+    return v(r.status === 429, `598 preloaded, two directory reads: ${x1.status}/${x2.status}; 598 preloaded, a generation (202, ${spent} credits) then a directory read: ${r.status}${r.status === 429 ? ` (${r.headers.ratelimit}; policy ${r.headers['ratelimit-policy']})` : ''}`);
+  },
+  async forecast_read_market_key_path_502_billed(api) {
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_c:c-4a22a2b493');
+    must(av.status === 200 && av.json.market && av.json.market.slug === null && av.json.read && /%3A/i.test(av.json.read.endpoint), `availability ${av.status} ${JSON.stringify(av.json && av.json.read)}`);
+    const ptr = av.json.read.endpoint;
+    const a = await api.newAccount(5000);
+    const ok = await api.spent(a, () => api.get(ptr, { key: a.key }));
+    must(ok.out.status === 200 && ok.spent === 10, `pointer read ${ok.out.status}, spent ${ok.spent}`);
+    const scope = `r41a-fc-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/markets/{slug}/forecast', status: 502, times: 1, scope });
+    const bySlug = await api.spent(a, () => api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/forecast?venue=venue_b', { key: a.key, scope }));
+    must(bySlug.out.status === 502 && bySlug.spent === 0, `slug read with a 502 fault -> ${bySlug.out.status}, spent ${bySlug.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/markets/{slug}/forecast', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get(ptr, { key: a.key, scope }));
+    must(out.status === 502, `pointer read with a 502 fault -> ${out.status}`);
+    return v(spent !== 0, `502 on the slug read (venue_b): spent ${bySlug.spent}; 502 on ${ptr}: spent ${spent}`);
+  },
+  async oil_no_marks_502_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `r41a-oil-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/signals/oil', status: 502, times: 1, scope });
+    const d = await api.spent(a, () => api.get('/api/v1/signals/oil', { key: a.key, scope }));
+    must(d.out.status === 502 && d.spent === 0, `default oil with a 502 fault -> ${d.out.status}, spent ${d.spent}`);
+    await sleep(1100);
+    await api.fault({ method: 'GET', path: '/api/v1/signals/oil', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/oil?include_marks=false', { key: a.key, scope }));
+    must(out.status === 502, `include_marks=false with a 502 fault -> ${out.status} ${out.text.slice(0, 80)}`);
+    await sleep(1100);
+    const ok = await api.spent(a, () => api.get('/api/v1/signals/oil?include_marks=false', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent === 10, `include_marks=false unfaulted ${ok.out.status}, spent ${ok.spent}`);
+    return v(spent !== 0, `502 with marks: spent ${d.spent}; 502 with include_marks=false: spent ${spent}; 200 with include_marks=false: spent ${ok.spent}`);
+  },
+  async latest_forecast_deadline_date_only(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6&types=forecast', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.events), `latest ${r.status}`);
+    const dl = r.json.events.map((e) => e.forecast && e.forecast.resolution_pathway && e.forecast.resolution_pathway.deadline).filter((x) => x !== null && x !== undefined);
+    must(dl.length > 0, 'no forecast event with a deadline');
+    const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+    const okTimes = r.json.events.every((e) => rfc3339.test(e.occurred_at) && rfc3339.test(e.forecast.created_at));
+    must(okTimes, 'occurred_at or created_at not a date-time');
+    const bad = dl.filter((x) => typeof x !== 'string' || !rfc3339.test(x));
+    return v(bad.length > 0, `${bad.length}/${dl.length} resolution_pathway.deadline values not RFC 3339 date-times${bad.length ? ` (e.g. ${JSON.stringify(bad[0])})` : ` (e.g. ${dl[0]})`}`);
+  },
+  async assets_reference_digit_key_unmatched(api) {
+    const a = await api.newAccount();
+    const dir = await api.get('/api/v1/assets', { key: a.key });
+    must(dir.status === 200 && dir.json.assets.some((x) => x.assetKey === 'us-10y'), `directory ${dir.status} lacks us-10y`);
+    const plain = await api.get('/api/v1/assets/search?reference=us-cpi', { key: a.key });
+    must(plain.status === 200 && plain.json.assets.some((x) => x.assetKey === 'us-cpi'), `reference=us-cpi ${plain.status}`);
+    const byValue = await api.get('/api/v1/assets/search?reference=DGS10', { key: a.key });
+    must(byValue.status === 200 && byValue.json.assets.some((x) => x.assetKey === 'us-10y'), `reference=DGS10 ${byValue.status}`);
+    const r = await api.get('/api/v1/assets/search?reference=us-10y', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.assets), `reference=us-10y ${r.status}`);
+    const hit = r.json.assets.find((x) => x.assetKey === 'us-10y');
+    return v(!hit, `reference=us-10y: assets [${r.json.assets.map((x) => `${x.assetKey}/${x.linked_markets.length}`).join(', ')}], references ${JSON.stringify(r.json.references)}; reference=DGS10 finds us-10y, reference=us-cpi finds us-cpi`);
+  },
+  async markets_forecast_age_listing_capped_48h(api) {
+    const a = await api.newAccount();
+    const cw = await api.get('/api/v1/markets?changed_within=168', { key: a.key });
+    must(cw.status === 200, `changed_within=168 ${cw.status}`);
+    const now = await api.now();
+    const old = cw.json.markets.filter((m) => m.signal_count === 0 && m.forecast_count === 0);
+    must(old.length > 0, 'no market whose only forecast is 48 to 168 hours old and that has no signal');
+    const r = await api.get('/api/v1/markets?max_forecast_age=168', { key: a.key });
+    must(r.status === 200, `max_forecast_age=168 ${r.status}`);
+    const listed = new Map(r.json.markets.map((m) => [m.marketKey, m]));
+    const facetSum = r.json.venue_facets.reduce((s, f) => s + f.count, 0);
+    must(facetSum === r.json.markets.length, `facets ${facetSum} vs ${r.json.markets.length} rows`);
+    const missing = cw.json.markets.filter((m) => !listed.has(m.marketKey));
+    const shown = old.filter((m) => listed.has(m.marketKey)).map((m) => {
+      const x = listed.get(m.marketKey);
+      return `${m.marketKey} fc ${x.forecast_count} latest ${((now - Date.parse(x.latest_forecast_at)) / 3600000).toFixed(0)} h ago`;
+    });
+    return v(missing.length > 0, `max_forecast_age=168: ${r.json.markets.length} rows; ${missing.length} of the ${cw.json.markets.length} markets changed within 168 h missing${missing.length ? ` (${missing.map((m) => m.marketKey).join(', ')})` : ''}; no-signal markets with only an older forecast listed: ${shown.join('; ') || 'none'}`);
+  },
+  async targets_venue_a_exclusive_event_no_selection(api) {
+    const b = await api.get('/api/public/forecast-targets?ref=KXCPIYOY-26MAR');
+    must(b.status === 200 && b.json.targetType === 'event' && b.json.selectionRequired === true, `venue_b event ${b.status}`);
+    const ref = 'https://venue-a.example/event/fed-decision-in-april-2026';
+    const r = await api.get(`/api/public/forecast-targets?ref=${enc(ref)}`);
+    must(r.status === 200 && r.json.venue === 'venue_a' && r.json.targetType === 'event', `venue_a event ${r.status} ${r.text.slice(0, 120)}`);
+    must(!r.json.selectedMarket && !r.json.generation && r.json.markets.length > 1, 'venue_a event answer carries a selection');
+    return v(r.json.selectionRequired !== true, `${ref}: targetType ${r.json.targetType}, mutuallyExclusive ${r.json.event.mutuallyExclusive}, ${r.json.markets.length} children, no selectedMarket, selectionRequired ${r.json.selectionRequired} (venue_b event KXCPIYOY-26MAR: ${b.json.selectionRequired})`);
+  },
+  async profile_store_reuse_7_days(api) {
+    try {
+      const a = await api.newAccount(10000);
+      const body = { handle: 'macro_trader' };
+      const r1 = await api.post('/api/v1/x/profile', body, { key: a.key });
+      must(r1.status === 200, `profile ${r1.status}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 8 * 86400 });
+      const today = new Date(await api.now()).toISOString().slice(0, 10);
+      const r2 = await api.post('/api/v1/x/profile', body, { key: a.key });
+      must(r2.status === 200 && r2.json.window.lookback_days === r1.json.window.lookback_days, `profile 8 days later ${r2.status}`);
+      const same = r2.json.window.to_date === r1.json.window.to_date && JSON.stringify(r2.json.evidence) === JSON.stringify(r1.json.evidence);
+      return v(!same, `made ${r1.json.window.to_date} (${r1.json.window.from_date}..${r1.json.window.to_date}, ${r1.json.evidence.length} posts); 8 days later: window ${r2.json.window.from_date}..${r2.json.window.to_date} (today ${today}), ${r2.json.evidence.length} posts, evidence ${same ? 'identical' : 'different'}`);
+    } finally { await api.reset(); }
+  },
 };
 
 // ------------------------------------------------------------------ runner
