@@ -699,6 +699,12 @@ const TABLE = {
       { operation: 'searchMarkets', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
+      'bill-no-refund-502-forecast-market-key-path',
+      'BILL-003',
+      "a stored-forecast read's 502 keeps its API-key debit when the path names a marketKey, as availability's read pointer of a market without a slug does (refunded by slug; round-41 bug)",
+      { operation: 'getMarketForecast', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'bill-no-refund-502-social-search',
       'BILL-003',
       "the social search's 502 keeps its API-key debit",
@@ -1046,6 +1052,18 @@ const TABLE = {
       { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
     ],
     [
+      'mkt-forecast-age-listing-capped-48',
+      'MKT-001',
+      'listMarkets with max_forecast_age above 48 leaves out a market without signals whose newest forecast is older than 48 h but inside the window (round-41 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
+      'mkt-topic-tag-shadows-category',
+      'MKT-014',
+      'listMarkets matches a topic some market carries as a tag against tags only: topic=politics drops the rows whose category alone is Politics (round-41 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
       'mkt-topic-category-slug',
       'MKT-014',
       'listMarkets topic compares a multi-word category in its slug form: topic=Climate and Weather selects nothing (round-14 bug)',
@@ -1318,6 +1336,12 @@ const TABLE = {
       'PARAM-025',
       "asset search's q bound is counted in UTF-8 bytes, so a q of 101 to 200 two-byte letters is refused 422 (round-25 bug)",
       { operation: 'searchAssets', via: ['suites/parameters.spec.ts'] },
+    ],
+    [
+      'asset-reference-digit-key',
+      'ASRCH-071',
+      'asset search looks up a reference as an assetKey only when the key holds no digit: reference=us-10y finds nothing, us-cpi is found (round-41 bug)',
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     [
       'asset-reference-first-kind',

@@ -34,7 +34,7 @@ import { affordable } from './support/operations.ts';
 import { caseKeyOf, sharedOrFetched, type SharedAnswers } from './support/shared-answers.ts';
 import { watchDebits } from './support/debit-watch.ts';
 import { currentForecast } from '../checks/forecast.ts';
-import { oneOfEachForm } from './support/value-forms.ts';
+import { formOf, oneOfEachForm } from './support/value-forms.ts';
 import { checkObservationClock, observationInstances, venueQuotesIn, type ObservationViews } from '../checks/quote.ts';
 
 // Most of the configured key's standard bound is spent here: one test at a time (suites/support/locks.ts).
@@ -645,8 +645,14 @@ test.describe('asset search: reference mode', () => {
         // One value of each punctuation the values carry ("/", ".", "-", a space, none...) goes first (round-9 bug: a
         // reference holding "/" cut to its last segment, EUR/USD read as USD): each form of value, not a sample of the
         // commonest; then seeded random ones.
-        // A leading zero or a decimal part ending in zero is a form of its own (suites/support/value-forms.ts).
-        const eachForm = oneOfEachForm(cases, (c) => c.value);
+        // A leading zero or a decimal part ending in zero is a form of its own (suites/support/value-forms.ts), and so is
+        // each mix of character classes (round-41 bug: an assetKey holding a digit, us-10y, was not looked up as a key
+        // while us-cpi was).
+        const eachForm = oneOfEachForm(
+          cases,
+          (c) => c.value,
+          (c) => formOf(c.value, { classes: true }),
+        );
         await test.step(`by ${kind.title}`, () =>
           assertProperty(
             fc.asyncProperty(fc.constantFrom(...cases), async ({ asset, value }) => {

@@ -28,6 +28,7 @@ import {
   discoverRequest,
   liveCredits,
   otherMarketRequests,
+  pointedRequests,
   requestForms,
   sendRequest,
   type PaidRequest,
@@ -263,7 +264,9 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
         // - in each of the operation's other documented request forms (round-37 bug: asset search's 502 billed when
         //   material_only=true came alone, and refunded beside q);
         // - about one market of each other venue and serviceMarketId form, for a per-market operation (round-38 bug:
-        //   the 502 of an evidence read naming a venue_b market with venue=venue_b kept its debit).
+        //   the 502 of an evidence read naming a venue_b market with venue=venue_b kept its debit);
+        // - at the read pointers availability gives, one market of each venue and form with and without a slug (round-41
+        //   bug: the 502 of a stored-forecast read whose path named a slug-less market's marketKey kept its debit).
         const forms: { what: string; request: PaidRequest }[] = [];
         for (const form of requestForms(op)) {
           const d = await discoverRequest(paid, targetOptions.target, op, form);
@@ -276,6 +279,9 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
           })),
           ...forms,
           ...(await otherMarketRequests(paid, targetOptions.target, op)).map((v) => ({ ...v, what: `about ${v.what}` })),
+          ...(await pointedRequests(api, paid, op)).filter(
+            (v) => v.request.path !== request.path || JSON.stringify(v.request.params) !== JSON.stringify(request.params),
+          ),
         ];
         for (const { what, request: varied } of variants) {
           await test.step(`an upstream 502 ${what}`, async () => {

@@ -7,6 +7,7 @@
 import type { Asset } from '../data/index.ts';
 import type { AssetGraph } from './graph.ts';
 import { rankLane, type LaneHit, type RankedLane } from './fusion.ts';
+import { mutant } from '../mutants.ts';
 
 /** matched_fields values, in the order they are reported. */
 export const FIELD_ORDER = ['id', 'asset_key', 'name', 'aliases', 'ticker', 'identifiers', 'keywords', 'linked_markets'] as const;
@@ -121,7 +122,9 @@ export function referenceLane(ref: string, assets: readonly Asset[], graph: Asse
   const hits: LaneHit[] = [];
   for (const a of assets) {
     if (UUID.test(ref) && lc(a.id) === lc(ref)) hits.push({ key: a.id, grade: 0, field: 'id' });
-    if (a.assetKey === ref) hits.push({ key: a.id, grade: 0, field: 'asset_key' });
+    // Mutant asset-reference-digit-key: only keys of letters and hyphens are looked up as keys (round-41 bug).
+    if (a.assetKey === ref && !(mutant('asset-reference-digit-key') && /\d/.test(ref)))
+      hits.push({ key: a.id, grade: 0, field: 'asset_key' });
     for (const i of a.identifiers) {
       const [full, short] = identifierKeys(i);
       const keyHit = [full, short].some((k) => {

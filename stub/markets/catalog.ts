@@ -72,7 +72,10 @@ function isListed(store: DataStore, m: Market, nowMs: number, p: CatalogParams):
     const hours = mutant('mkt-changed-within-top-day') ? Math.min(p.changedWithin, 144) : p.changedWithin;
     return latest !== undefined && latest.createdAt > nowMs - hours * HOUR_MS;
   }
-  return store.forecastsWithin(m.marketKey, nowMs, p.maxForecastAge).length > 0 || store.articlesFor(m.marketKey).length > 0;
+  // Mutant mkt-forecast-age-listing-capped-48: above 48 h, a market without signals is listed only for a forecast of the
+  // last 48 h (its row, were it listed, would still be windowed by max_forecast_age; round-41 bug).
+  const listingHours = mutant('mkt-forecast-age-listing-capped-48') ? Math.min(p.maxForecastAge, 48) : p.maxForecastAge;
+  return store.forecastsWithin(m.marketKey, nowMs, listingHours).length > 0 || store.articlesFor(m.marketKey).length > 0;
 }
 
 /** Rows tying on the sort key: marketKey ascending (gap MKT-032; the alternate stub descends). */
@@ -112,6 +115,13 @@ function facets(counted: readonly Market[]): CatalogResponse['venue_facets'] {
  */
 export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p: CatalogParams): CatalogResponse {
   const itemCtx = { store, siteUrl, now: new Date(nowMs), maxForecastAgeHours: p.maxForecastAge };
+  // Mutant mkt-topic-tag-shadows-category: a topic some market carries as a tag matches tags only; categories are
+  // looked at only when no market has the tag (round-41 bug).
+  const topic = p.topic?.toLowerCase();
+  const tagsOnly =
+    mutant('mkt-topic-tag-shadows-category') &&
+    topic !== undefined &&
+    store.coveredMarkets().some((m) => m.tags.some((t) => t.toLowerCase() === topic));
   const candidates = store
     .coveredMarkets()
     // Mutant mkt-topic-lost-with-changed-within: beside changed_within the topic filter is dropped (round-37 bug).
@@ -123,7 +133,7 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
           (mutant('mkt-topic-lost-with-changed-within') && p.changedWithin !== undefined) ||
           // Mutant mkt-broker-topic-lost-with-venue: topic=broker_a skipped beside venue=venue_b (round-38 bug).
           (mutant('mkt-broker-topic-lost-with-venue') && p.topic.toLowerCase() === 'broker_a' && p.venue === 'venue_b') ||
-          matchesTopic(m, p.topic)),
+          (tagsOnly ? m.tags.some((t) => t.toLowerCase() === topic) : matchesTopic(m, p.topic))),
     );
   const filtered = candidates.filter(
     (m) =>

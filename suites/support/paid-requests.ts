@@ -20,6 +20,7 @@ import { loadRules } from '../../contract/rules.ts';
 import { BASE_NETWORK, decodeBase64Json, type PaymentRequired } from '../../checks/x402.ts';
 import { inTargetHeaderNames } from './served-headers.ts';
 import { operationOf } from '../../contract/route-match.ts';
+import { endpointParts } from '../../checks/availability.ts';
 
 /** A concrete request; `expect` is the success status the operation documents (200, or 202 for a job). */
 export interface PaidRequest {
@@ -212,6 +213,46 @@ export async function otherMarketRequests(
   const out: { what: string; request: PaidRequest }[] = [];
   for (const m of picks)
     out.push({ what: `${m.marketKey} (${m.venue})`, request: await recipeRequest(paid, target, operationId, marketVars(m)) });
+  return out;
+}
+
+/** The free availability lookup whose read pointers name paid reads (AVAIL-017). */
+const AVAILABILITY = '/api/public/forecast-availability';
+
+/**
+ * The requests of `operationId` that availability's read pointers name (`read.endpoint`, AVAIL-017), for one market of
+ * each venue with and without a slug that got a forecast: a market without a slug is read where its pointer says (a
+ * marketKey path, a query form), and that path may be served apart (round-41 bug: the 502 of a read whose path named a
+ * marketKey kept its debit). Free lookups (the run's shared answers); nothing paid is sent. Empty when no pointer
+ * names the operation or the target lacks the availability route.
+ * @param api the client of the free lookups
+ */
+export async function pointedRequests(
+  api: TargetClient,
+  paid: TargetClient,
+  operationId: string,
+): Promise<{ what: string; request: PaidRequest }[]> {
+  const markets = feedMarkets(await feed(await paid.forDiscovery()), 'forecast');
+  const picks = oneOfEachForm(
+    markets,
+    (m) => m.marketKey,
+    (m) => `${routingScope(m)} ${m.slug ? 'with' : 'without'} a slug`,
+  );
+  const out: { what: string; request: PaidRequest }[] = [];
+  for (const m of picks) {
+    // Not judged here (the availability suite judges its answers): only its pointer is read.
+    const params = { market_key: m.marketKey };
+    const ask = () => api.get(AVAILABILITY, { params });
+    const res = api.sharedAnswers ? await sharedOrFetched(api.sharedAnswers, caseKeyOf('GET', AVAILABILITY, params), ask) : await ask();
+    const body: unknown = res.status() === 200 ? await res.json().catch(() => undefined) : undefined;
+    const read = isRecord(body) && isRecord(body.read) ? body.read : undefined;
+    const parts = typeof read?.endpoint === 'string' ? endpointParts(read.endpoint) : undefined;
+    if (!parts || operationOf('GET', parts.pathname) !== operationId) continue;
+    out.push({
+      what: `at ${m.marketKey}'s read pointer ${String(read!.endpoint)}`,
+      request: { method: 'GET', path: parts.pathname, params: Object.fromEntries(parts.searchParams), expect: 200 },
+    });
+  }
   return out;
 }
 

@@ -70,6 +70,12 @@ export function keepsUnbilledDebit(operationId: string, status: number, url: URL
       !query.has('reference')) ||
     (status === 502 && operationId === 'searchSocial' && mutant('bill-no-refund-502-social-search')) ||
     // A market search at a point in time (as_of) keeps its 502's debit (round-40 bug).
-    (status === 502 && operationId === 'searchMarkets' && mutant('bill-no-refund-502-search-as-of') && query.has('as_of'))
+    (status === 502 && operationId === 'searchMarkets' && mutant('bill-no-refund-502-search-as-of') && query.has('as_of')) ||
+    // A stored-forecast read whose path names a marketKey (availability's pointer for a market without a slug) keeps its
+    // 502's debit; slug reads are refunded (round-41 bug).
+    (status === 502 &&
+      operationId === 'getMarketForecast' &&
+      mutant('bill-no-refund-502-forecast-market-key-path') &&
+      /^\/api\/v1\/markets\/[^/]*(:|%3A)[^/]*\/forecast$/i.test(url.pathname))
   );
 }
