@@ -1028,8 +1028,10 @@ test.describe('GET /api/v1/markets', () => {
       let instances = 0;
       for (const hours of windows) {
         await test.step(`max_forecast_age ${hours === 48 ? 'omitted (48 h)' : `${hours} h`}`, async () => {
-          const a = hours === 48 ? await baseCatalog(paid) : await catalog200(paid, { max_forecast_age: hours }, 'MKT-001');
-          if (!a || a.status !== 200) return;
+          const a = hours === 48 ? await baseCatalog(paid) : await catalog(paid, { max_forecast_age: hours });
+          // A refused wide window is MKT-043's to judge (no maximum is stated), not a market left out of a list.
+          if (!a || a.status !== 200)
+            return void test.info().annotations.push({ type: 'note', description: `max_forecast_age=${hours} answered ${a?.status}` });
           // Forecast rows of open markets, safely inside the window (search's forecast_at is the latest forecast).
           const expected = search.filter((r) => {
             const end = r.end_date == null ? Infinity : ms(r.end_date);

@@ -245,11 +245,11 @@ export async function pointedRequests(
     const ask = () => api.get(AVAILABILITY, { params });
     const res = api.sharedAnswers ? await sharedOrFetched(api.sharedAnswers, caseKeyOf('GET', AVAILABILITY, params), ask) : await ask();
     const body: unknown = res.status() === 200 ? await res.json().catch(() => undefined) : undefined;
-    const read = isRecord(body) && isRecord(body.read) ? body.read : undefined;
-    const parts = typeof read?.endpoint === 'string' ? endpointParts(read.endpoint) : undefined;
+    const endpoint = isRecord(body) && isRecord(body.read) && typeof body.read.endpoint === 'string' ? body.read.endpoint : undefined;
+    const parts = endpoint === undefined ? undefined : endpointParts(endpoint);
     if (!parts || operationOf('GET', parts.pathname) !== operationId) continue;
     out.push({
-      what: `at ${m.marketKey}'s read pointer ${String(read!.endpoint)}`,
+      what: `at ${m.marketKey}'s read pointer ${endpoint}`,
       request: { method: 'GET', path: parts.pathname, params: Object.fromEntries(parts.searchParams), expect: 200 },
     });
   }
