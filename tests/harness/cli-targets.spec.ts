@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { closedPort, garbageHttpServer, hangingServer, listen, rawGarbageServer, type Listening } from './support/servers.ts';
-import { runCli } from './support/cli.ts';
+import { noStack, runCli } from './support/cli.ts';
 
 const REPORTS = ['rules.json', 'certification.md', 'certification.html', 'junit.xml', 'manifest.json', 'manifest.sig'];
-const noStack = (s: string) => expect(s, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
 
 let dir = '';
 test.beforeEach(() => {

@@ -6,11 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { runCli } from './support/cli.ts';
+import { noStack, runCli } from './support/cli.ts';
 import { operationsNamed } from '../../contract/route-match.ts';
 import { loadRequestPlan, measurementKeys, measuredKey, planLabel, plannedRequests, type RequestPlan } from '../../lib/request-plan.ts';
-
-const noStack = (s: string) => expect(s, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
 
 let dir = '';
 test.beforeEach(() => {

@@ -7,9 +7,13 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { expect } from '@playwright/test';
 import { childEnv } from './env.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** Fails when `s` (a CLI's stderr) holds a stack trace: a CI gate's errors are one line, never a crash dump. */
+export const noStack = (s: string): void => expect(s, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
 
 export interface CliResult {
   code: number | null;
