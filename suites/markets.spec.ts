@@ -12,7 +12,7 @@ import { searchAnswerRows, mispricedAnswerRows } from './support/market-lists.ts
 import type { Params, TargetClient } from './support/client.ts';
 import { affordable } from './support/operations.ts';
 import { thrifty } from './support/property.ts';
-import { lookup, mapLimit } from './support/lookups.ts';
+import { broadSearch, lookup, mapLimit } from './support/lookups.ts';
 import { checkMarketList } from '../checks/market-row.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { rulesOf, runCheck } from '../checks/define.ts';
@@ -1016,12 +1016,11 @@ test.describe('GET /api/v1/markets', () => {
         !affordable(targetOptions, 'listMarkets', windows.length) || !affordable(targetOptions, 'searchMarkets', 1),
         'spend budget too small',
       );
-      const res = await paid.get('/api/v1/markets/search');
-      await expect(res).toMatchContract('searchMarkets');
-      const search = res.status() === 200 ? searchAnswerRows(await res.json())?.value : undefined;
-      // The cross-check needs search rows in a shape it recognises (gaps MSRCH-014, MSRCH-015).
-      if (!search) {
-        judged('*', 0, 'an unfiltered market search answer with rows');
+      // The broadest search the target answers (a search that needs a text query answers one per venue or per common
+      // word: the clean-room targets refuse the unfiltered one), in rows of a shape it recognises (gaps MSRCH-014/015).
+      const search = await broadSearch(paid);
+      if (!search.length) {
+        judged('*', 0, 'a market search answer with rows');
         return;
       }
       const found: Violation[] = [];
