@@ -10472,6 +10472,229 @@ export const bugs = [
       }
     },
   },
+  // ------------------------------------------------------------------ round 42 (a)
+  {
+    name: 'generation_up_down_exclusion_no_message',
+    round: 42,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['0d393b610ad6'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'The 422 forecast_topic_excluded answer of POST /api/auth/forecast-requests for a short-horizon crypto up/down market carries only {error} and lacks the required human-readable message member. Sports and mention exclusions, every other 422 of the route and every other route keep the message.',
+    how: 'POST /api/auth/forecast-requests {"kind":"venue_market","venue":"venue_b","market_id":"KXBTC15M-26MAR201415-YES"} with an API key and an Idempotency-Key: 422 {"error":"forecast_topic_excluded"} with no message (the reference adds "... is out of scope (crypto_up_down) ...").',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/auth/forecast-requests') || res.status !== 422 || !b || b.error !== 'forecast_topic_excluded') return;
+      if (typeof b.message !== 'string' || !/crypto_up_down/.test(b.message)) return;
+      delete b.message;
+      res.touch();
+    },
+  },
+  {
+    name: 'asset_linked_legacy_service_url_market_key',
+    round: 42,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8fea420baad1'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In asset search linked markets, the serviceUrl of a legacy venue_a row (bare numeric serviceMarketId) is built from its marketKey ({site}/markets/venue_a%3A505793) instead of its serviceMarketId ({site}/markets/505793). Newer venue_a rows and the other venues (whose serviceMarketId equals the marketKey) are unchanged, as are the market list, the latest feed and every other route.',
+    how: 'GET /api/v1/assets/search?reference=btc with an API key: linked_markets[] with venue venue_a and serviceMarketId 505793 carry serviceUrl https://site.example/markets/venue_a%3A505793 instead of https://site.example/markets/505793.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 200 || !b || !Array.isArray(b.assets)) return;
+      let hit = false;
+      for (const a of b.assets) {
+        for (const m of (a && a.linked_markets) || []) {
+          if (!m || m.venue !== 'venue_a' || typeof m.serviceUrl !== 'string' || !/^[0-9]+$/.test(String(m.serviceMarketId)) || !m.marketKey) continue;
+          const tail = `/markets/${encodeURIComponent(m.serviceMarketId)}`;
+          if (!m.serviceUrl.endsWith(tail)) continue;
+          m.serviceUrl = m.serviceUrl.slice(0, -tail.length) + `/markets/${encodeURIComponent(m.marketKey)}`;
+          hit = true;
+        }
+      }
+      if (hit) res.touch();
+    },
+  },
+  {
+    name: 'availability_newer_venue_a_market_id_untracked',
+    round: 42,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['a740a7fb49fd'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'The availability lookup by market_id with venue=venue_a resolves only the six-digit legacy venue_a ids (whose serviceMarketId is the bare number); a newer venue_a native id (seven digits, serviceMarketId venue_a:<id>) answers the untracked shape (tracked false, every other member null). The same market by market_key or slug, legacy ids and the other venues are right.',
+    how: 'GET /api/public/forecast-availability?market_id=1000503&venue=venue_a: tracked false, market null (the reference: tracked true, market venue_a:1000503). market_key=venue_a:1000503 is tracked on both sides; market_id=520224&venue=venue_a is tracked on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || b.tracked !== true) return;
+      const id = ctx.query.get('market_id');
+      if (ctx.query.get('venue') !== 'venue_a' || !id || !/^[0-9]{7,}$/.test(id)) return;
+      res.json = { tracked: false, available: false, market: null, question: null, latestForecast: null, read: null, generation: null, targetResolution: null, excluded: null };
+    },
+  },
+  {
+    name: 'markets_forecast_age_floor_6h',
+    round: 42,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['fb6a3786da57'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets floors max_forecast_age at 6 hours: a window of 1 to 5 hours is served as a 6-hour window, so forecast_count and latest_forecast_at count forecasts up to 6 hours old and markets whose only in-window forecast is 1 to 6 hours old (and that have no signal) are listed. Windows of 6 hours and more, the default and changed_within are right.',
+    how: 'GET /api/v1/markets?max_forecast_age=2 with an API key: 16 rows whose latest_forecast_at is more than 2 hours before the stub clock (e.g. venue_a:1007651, 2.6 hours), as with max_forecast_age=6 (227 rows each); the reference lists none of them (223 rows).',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets')) return;
+      const raw = ctx.query.get('max_forecast_age');
+      if (raw === null || !/^[0-9]+$/.test(raw)) return;
+      const n = Number(raw);
+      if (n >= 1 && n < 6) ctx.query.set('max_forecast_age', '6');
+    },
+  },
+  {
+    name: 'profile_expert_designation_renamed',
+    round: 42,
+    pattern: 'g',
+    section: 'Resources and their fields / Social-account profile (response of POST /api/v1/x/profile)',
+    sentences: ['73f5b373eaff'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'For a reviewed service expert, the profile\'s service_metadata.service_expert.designation is "service_expert" (the internal role name) instead of the constant "reviewed_expert". is_service_expert, policy_version and the rest of the profile are right; non-experts keep service_expert null.',
+    how: 'POST /api/v1/x/profile {"handle":"fedwatcher"} with an API key: service_metadata.is_service_expert true and service_expert.designation "service_expert" (reference: "reviewed_expert"). POST {"handle":"macro_trader"} answers service_expert null on both sides.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !b.service_metadata) return;
+      const se = b.service_metadata.service_expert;
+      if (!se || typeof se !== 'object' || se.designation !== 'reviewed_expert') return;
+      se.designation = 'service_expert';
+      res.touch();
+    },
+  },
+  // ------------------------------------------------------------------ round 42 (b)
+  {
+    name: 'search_venue_c_snapshot_lane_merged',
+    round: 42,
+    pattern: 'b',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['66e6cfbfb00f'],
+    operations: ['GET /api/v1/markets/search'],
+    what: 'The venue filter of GET /api/v1/markets/search applies venue=venue_c as a quote-lane filter (rows priced by graph_snapshot) instead of a venue-key filter, so a venue_c search also returns the venue_a_us rows that match the query (the other snapshot-priced venue), in the search\'s own order, with count recounted. venue=venue_a, venue_b and venue_a_us filter exactly, a search without venue is unchanged, and the bill is the reference\'s.',
+    how: 'GET /api/v1/markets/search?q=bitcoin&venue=venue_c with an API key: the reference answers only venue_c rows (4 here); through the bug the 4 venue_a_us bitcoin rows (venue_a_us:...) come back beside them and count is 8. GET /api/v1/markets/search?q=bitcoin&venue=venue_a_us is right on both.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/search') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      if (ctx.query.get('venue') !== 'venue_c') return;
+      const q = new URLSearchParams(ctx.query);
+      q.delete('venue');
+      let all;
+      try {
+        // the unfiltered lane, read through the proxy's own account so the caller is billed once, as on the reference
+        all = await r41bOwnCall(ctx, 'GET', `/api/v1/markets/search?${q.toString()}`);
+      } catch { return; }
+      if (!all || !Array.isArray(all.markets)) return;
+      const keep = all.markets.filter((m) => m && (m.venue === 'venue_c' || m.venue === 'venue_a_us'));
+      if (!keep.some((m) => m.venue === 'venue_a_us')) return;
+      b.markets = keep;
+      if (typeof b.count === 'number') b.count = keep.length;
+      res.touch();
+    },
+  },
+  {
+    name: 'profile_explicit_general_focus_not_reused',
+    round: 42,
+    pattern: 'b',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['066e684ee3b1'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'The profile store keys focus by the raw body member, so a request without focus (default general) and a request with an explicit focus "general" of the same handle and lookback_days are separate entries: a stored profile made by one form is not reused for the other, which runs a fresh research pass (new generated_at, window.to_date of today, meta.cached false) and is stored on its own. Repeats of the same form, focus trading and reasoning, the price (the reference debits a reuse like a fresh profile) and the profile\'s shape are unchanged.',
+    how: 'With an API key, POST /api/v1/x/profile {"handle":"macro_trader"}; POST /__control/clock {advanceSeconds: 172800} (2 days); POST {"handle":"macro_trader","focus":"general"}. The reference answers the stored profile (meta.cached true, the same window.to_date as the first answer); through the bug the second answer is a new profile whose window ends today.',
+    onRequest(ctx) {
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset') delete ctx.state.r42bProf;
+    },
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isPost(ctx, '/api/v1/x/profile') || res.status !== 200 || !b || !b.meta || !b.window) return;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || typeof body.handle !== 'string') return;
+      let form;
+      if (body.focus === undefined) form = 'default';
+      else if (body.focus === 'general') form = 'general';
+      else return;
+      const n = b.window.lookback_days;
+      if (!Number.isInteger(n) || n < 15) return;
+      const key = `${body.handle.replace(/^@/, '').toLowerCase()}|${n}`;
+      const st = (ctx.state.r42bProf ||= { origin: {}, own: {} });
+      if (b.meta.cached === false) { st.origin[key] = form; return; }
+      if (b.meta.cached !== true || st.origin[key] === undefined || st.origin[key] === form) return;
+      const now = await ctx.stubNow();
+      const own = st.own[`${key}|${form}`];
+      if (own && now - Date.parse(own.meta.generated_at) < 30 * 86400000) {
+        const copy = JSON.parse(JSON.stringify(own));
+        copy.meta.cached = true;
+        res.json = copy;
+        return;
+      }
+      // A fresh research pass for this form: reached through a lookback the store does not hold yet (one to four
+      // days shorter, so every post of it lies inside the asked window), re-windowed to the asked lookback.
+      for (let d = 1; d <= 4; d++) {
+        if (n - d < 14) break;
+        const fresh = await r41bOwnCall(ctx, 'POST', '/api/v1/x/profile', { ...body, lookback_days: n - d });
+        if (!fresh || !fresh.window || !fresh.meta) return;
+        if (fresh.meta.cached !== false) continue;
+        fresh.window.lookback_days = n;
+        fresh.window.from_date = r41bUtcDate(Date.parse(`${fresh.window.to_date}T00:00:00Z`) - n * 86400000);
+        st.own[`${key}|${form}`] = JSON.parse(JSON.stringify(fresh));
+        res.json = fresh;
+        return;
+      }
+    },
+  },
+  {
+    name: 'evidence_429_policy_minute_60',
+    round: 42,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['db986177c205'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'The 429 answers of GET /api/v1/markets/{slug}/signals state the standard per-minute quota as 60 in RateLimit-Policy ("standard-minute";q=60;w=60): the evidence route builds its policy string from its own copy of the standard tier, in which a zero was lost. The limiter still admits 600 per minute, the other windows of the policy (20 per second, 20,000 per day, 10 in flight), Retry-After, RateLimit, the body and every other route\'s 429 are unchanged.',
+    how: 'POST /__control/limits/usage {scope standard, window minute, count 600, accountId}; GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b with that key: 429 whose RateLimit-Policy has "standard-minute";q=60;w=60 (the reference: q=600). GET /api/v1/latest with the same key: q=600 on both.',
+    onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 429) return;
+      const p = res.headers['ratelimit-policy'];
+      if (typeof p !== 'string' || !/"standard-minute";q=600\b/.test(p)) return;
+      res.headers['ratelimit-policy'] = p.replace(/"standard-minute";q=600\b/, '"standard-minute";q=60');
+    },
+  },
+  {
+    name: 'assets_reference_market_key_502_billed',
+    round: 42,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search in reference mode sends a reference list holding a venue-prefixed marketKey (venue_b:KXFED-26OCT-T4.25) to the linked-market lane, which meters the call itself; when the upstream fails, that lane answers 502 upstream_unavailable as the reference does but its error path skips the API-key refund, so the call keeps its 10 credits. A 502 of reference mode with asset keys, identifiers or native ids only, of q mode and of material_only is refunded, every 200 is billed as on the reference, and x402 calls are left correct.',
+    how: 'POST /__control/faults {GET /api/v1/assets/search, status 502, times 1, scope S}; GET /api/v1/assets/search?reference=fed-funds-rate with an API key and X-Fault-Scope S: 502, nothing spent on both. Again with ?reference=venue_b:KXFED-26OCT-T4.25: 502, nothing spent on the reference, 10 credits through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || res.status !== 502 || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const refs = ctx.query.getAll('reference');
+      if (!refs.some((r) => /^(venue_a|venue_a_us|venue_b|venue_c):./.test(String(r).trim()))) return;
+      await ctx.charge(10);
+    },
+  },
+  {
+    name: 'sources_x_post_only_502_billed',
+    round: 42,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources with types=x_post alone reads only the social-post index, whose failure branch answers the upstream error (502 upstream_unavailable, or the 5xx met) as the reference does but skips the API-key refund, so the call keeps its 5-credit debit. The same failure with types=article, with both types or with no types is refunded; the error answer itself and every 200 are unchanged, and x402 calls are left correct.',
+    how: 'POST /__control/faults {GET /api/v1/sources, status 502, times 1, scope S}; GET /api/v1/sources?market_keys=venue_a:520224&types=article with an API key and X-Fault-Scope S: 502, nothing spent on both. Again with types=x_post: 502, nothing spent on the reference, 5 credits through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (res.status < 500 || res.status > 504 || !ctx.query.has('types')) return;
+      const t = dedupe(listParam(ctx.query.get('types')));
+      if (t.length !== 1 || t[0] !== 'x_post') return;
+      await ctx.charge(5);
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

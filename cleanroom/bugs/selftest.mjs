@@ -5081,6 +5081,114 @@ const checks = {
       return v(!same, `made ${r1.json.window.to_date} (${r1.json.window.from_date}..${r1.json.window.to_date}, ${r1.json.evidence.length} posts); 8 days later: window ${r2.json.window.from_date}..${r2.json.window.to_date} (today ${today}), ${r2.json.evidence.length} posts, evidence ${same ? 'identical' : 'different'}`);
     } finally { await api.reset(); }
   },
+  async generation_up_down_exclusion_no_message(api) {
+    const a = await api.newAccount(5000);
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_b:KXBTC15M-26MAR201415-YES');
+    must(av.status === 200 && av.json.excluded && av.json.excluded.reason === 'crypto_up_down', `availability ${av.status} excluded ${JSON.stringify(av.json && av.json.excluded)}`);
+    const r = await api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_b', market_id: 'KXBTC15M-26MAR201415-YES' },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    must(r.status === 422 && r.json && r.json.error === 'forecast_topic_excluded', `generation ${r.status} ${r.text.slice(0, 120)}`);
+    return v(typeof r.json.message !== 'string' || !r.json.message, `422 forecast_topic_excluded body ${JSON.stringify(r.json)}`);
+  },
+  async asset_linked_legacy_service_url_market_key(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=btc', { key: a.key });
+    must(r.status === 200, `assets ${r.status}`);
+    const lm = r.json.assets.flatMap((x) => x.linked_markets);
+    const legacy = lm.filter((m) => m.venue === 'venue_a' && /^[0-9]+$/.test(m.serviceMarketId));
+    must(legacy.length > 0, 'no legacy venue_a linked markets');
+    const bad = lm.filter((m) => m.serviceUrl !== `${SITE}/markets/${enc(m.serviceMarketId)}`);
+    return v(bad.length > 0, `${bad.length}/${lm.length} linked serviceUrl != {site}/markets/{serviceMarketId}${bad.length ? ` (e.g. ${bad[0].serviceMarketId} -> ${bad[0].serviceUrl})` : ''}; ${legacy.length} legacy venue_a rows`);
+  },
+  async availability_newer_venue_a_market_id_untracked(api) {
+    const k = await api.get('/api/public/forecast-availability?market_key=venue_a:1000503');
+    must(k.status === 200 && k.json.tracked === true && k.json.market.nativeMarketId === '1000503', `market_key form ${k.status}`);
+    const legacy = await api.get('/api/public/forecast-availability?market_id=520224&venue=venue_a');
+    must(legacy.status === 200 && legacy.json.tracked === true, `legacy market_id ${legacy.status}`);
+    const r = await api.get('/api/public/forecast-availability?market_id=1000503&venue=venue_a');
+    must(r.status === 200, `market_id form ${r.status}`);
+    const ok = r.json.tracked === true && r.json.market && r.json.market.marketKey === 'venue_a:1000503';
+    return v(!ok, `market_id=1000503&venue=venue_a: tracked ${r.json.tracked}, market ${r.json.market && r.json.market.marketKey}; market_key form tracked ${k.json.tracked}; legacy 520224 tracked ${legacy.json.tracked}`);
+  },
+  async markets_forecast_age_floor_6h(api) {
+    const a = await api.newAccount();
+    const six = await api.get('/api/v1/markets?max_forecast_age=6', { key: a.key });
+    must(six.status === 200, `max_forecast_age=6 ${six.status}`);
+    const now = await api.now();
+    const mid = six.json.markets.filter((m) => m.latest_forecast_at && now - Date.parse(m.latest_forecast_at) > 2.2 * 3600000);
+    must(mid.length > 0, 'no market whose latest forecast is 2 to 6 hours old');
+    const r = await api.get('/api/v1/markets?max_forecast_age=2', { key: a.key });
+    must(r.status === 200, `max_forecast_age=2 ${r.status}`);
+    const now2 = await api.now();
+    const old = r.json.markets.filter((m) => m.latest_forecast_at && now2 - Date.parse(m.latest_forecast_at) > 2 * 3600000);
+    return v(old.length > 0, `max_forecast_age=2: ${r.json.markets.length} rows, ${old.length} with latest_forecast_at over 2 h old${old.length ? ` (e.g. ${old[0].marketKey} ${((now2 - Date.parse(old[0].latest_forecast_at)) / 3600000).toFixed(1)} h)` : ''}; max_forecast_age=6: ${six.json.markets.length} rows`);
+  },
+  async profile_expert_designation_renamed(api) {
+    const a = await api.newAccount(10000);
+    const r = await api.post('/api/v1/x/profile', { handle: 'fedwatcher' }, { key: a.key });
+    must(r.status === 200 && r.json.service_metadata, `profile ${r.status} ${r.text.slice(0, 120)}`);
+    const sm = r.json.service_metadata;
+    must(sm.is_service_expert === true && sm.service_expert, `fedwatcher not an expert: ${JSON.stringify(sm)}`);
+    return v(sm.service_expert.designation !== 'reviewed_expert', `fedwatcher service_expert ${JSON.stringify(sm.service_expert)}`);
+  },
+  async search_venue_c_snapshot_lane_merged(api) {
+    const a = await api.newAccount();
+    const us = await api.get('/api/v1/markets/search?q=bitcoin&venue=venue_a_us', { key: a.key });
+    must(us.status === 200 && us.json.markets.length > 0 && us.json.markets.every((m) => m.venue === 'venue_a_us'), `venue_a_us search ${us.status}`);
+    const r = await api.get('/api/v1/markets/search?q=bitcoin&venue=venue_c', { key: a.key });
+    must(r.status === 200 && r.json.markets.some((m) => m.venue === 'venue_c'), `venue_c search ${r.status}`);
+    must(r.json.count === r.json.markets.length, `count ${r.json.count} vs ${r.json.markets.length} rows`);
+    const other = r.json.markets.filter((m) => m.venue !== 'venue_c');
+    return v(other.length > 0, `q=bitcoin&venue=venue_c: ${r.json.markets.length} rows, ${other.length} of another venue (${[...new Set(other.map((m) => m.venue))].join(', ') || 'none'}); venue_a_us alone: ${us.json.markets.length} rows`);
+  },
+  async profile_explicit_general_focus_not_reused(api) {
+    try {
+      const a = await api.newAccount(10000);
+      const r1 = await api.post('/api/v1/x/profile', { handle: 'macro_trader' }, { key: a.key });
+      must(r1.status === 200, `profile ${r1.status}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 2 * 86400 });
+      const same = await api.post('/api/v1/x/profile', { handle: 'macro_trader' }, { key: a.key });
+      must(same.status === 200 && same.json.window.to_date === r1.json.window.to_date, `default-focus repeat ${same.status} ${same.json && same.json.window.to_date}`);
+      const r2 = await api.post('/api/v1/x/profile', { handle: 'macro_trader', focus: 'general' }, { key: a.key });
+      must(r2.status === 200 && r2.json.window.lookback_days === r1.json.window.lookback_days, `explicit general ${r2.status}`);
+      const reused = r2.json.window.to_date === r1.json.window.to_date && JSON.stringify(r2.json.evidence) === JSON.stringify(r1.json.evidence);
+      return v(!reused, `no focus: window ${r1.json.window.from_date}..${r1.json.window.to_date}; 2 days later focus "general": window ${r2.json.window.from_date}..${r2.json.window.to_date}, ${reused ? 'reused' : 'not reused'}`);
+    } finally { await api.reset(); }
+  },
+  async evidence_429_policy_minute_60(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const q = (h) => { const m = /"standard-minute";q=(\d+)/.exec(h || ''); return m ? Number(m[1]) : null; };
+    const l = await api.get('/api/v1/latest', { key: a.key });
+    must(l.status === 429 && q(l.headers['ratelimit-policy']) === 600, `latest ${l.status} policy ${l.headers['ratelimit-policy']}`);
+    const r = await api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key });
+    must(r.status === 429 && r.headers['ratelimit-policy'], `evidence ${r.status}`);
+    return v(q(r.headers['ratelimit-policy']) !== 600, `evidence 429 RateLimit-Policy: ${r.headers['ratelimit-policy']}`);
+  },
+  async assets_reference_market_key_502_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `r42b-as-${randomUUID()}`;
+    const ok = await api.get('/api/v1/assets/search?reference=venue_b:KXFED-26OCT-T4.25', { key: a.key });
+    must(ok.status === 200 && ok.json.assets.length > 0, `marketKey reference ${ok.status}`);
+    await api.fault({ method: 'GET', path: '/api/v1/assets/search', status: 502, times: 1, scope });
+    const key = await api.spent(a, () => api.get('/api/v1/assets/search?reference=fed-funds-rate', { key: a.key, scope }));
+    must(key.out.status === 502 && key.spent === 0, `asset-key reference with a 502 fault -> ${key.out.status}, spent ${key.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/assets/search', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/assets/search?reference=${enc('venue_b:KXFED-26OCT-T4.25')}`, { key: a.key, scope }));
+    must(out.status === 502, `marketKey reference with a 502 fault -> ${out.status}`);
+    return v(spent !== 0, `502 with reference=fed-funds-rate: spent ${key.spent}; 502 with reference=venue_b:KXFED-26OCT-T4.25: spent ${spent}`);
+  },
+  async sources_x_post_only_502_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `r42b-sx-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/sources', status: 502, times: 1, scope });
+    const art = await api.spent(a, () => api.get('/api/v1/sources?market_keys=venue_a:520224&types=article', { key: a.key, scope }));
+    must(art.out.status === 502 && art.spent === 0, `types=article with a 502 fault -> ${art.out.status}, spent ${art.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/sources', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/sources?market_keys=venue_a:520224&types=x_post', { key: a.key, scope }));
+    must(out.status === 502, `types=x_post with a 502 fault -> ${out.status}`);
+    return v(spent !== 0, `502 with types=article: spent ${art.spent}; 502 with types=x_post: spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
