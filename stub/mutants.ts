@@ -693,6 +693,12 @@ const TABLE = {
       { operation: 'searchAssets', via: ['suites/unbilled-refusals.spec.ts'] },
     ],
     [
+      'bill-no-refund-502-asset-reference-market-key',
+      'BILL-003',
+      "asset search's 502 keeps its API-key debit when a reference is a marketKey (an Asset's UUID, key or identifier value is refunded; round-42 bug)",
+      { operation: 'searchAssets', via: ['suites/unbilled-refusals.spec.ts'] },
+    ],
+    [
       'bill-no-refund-502-search-as-of',
       'BILL-003',
       "a market search's 502 keeps its API-key debit when as_of is given (refunded without it; round-40 bug)",
@@ -1281,6 +1287,12 @@ const TABLE = {
       'TGT-010',
       'an exact venue_b child ticker whose strike ends in zero after the point (T3.00) answers its event, no child selected (round-26 bug)',
       { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
+    [
+      'prof-default-focus-unshared',
+      'PROF-006',
+      'a profile stored for a body without focus is not reused for focus "general", its default, nor the other way round (round-42 bug)',
+      { operation: 'createSocialProfile', via: ['suites/social-clock.spec.ts'] },
     ],
     [
       'prof-focus-folded',

@@ -29,6 +29,7 @@ import {
   liveCredits,
   otherMarketRequests,
   pointedRequests,
+  referenceFormRequests,
   requestForms,
   sendRequest,
   type PaidRequest,
@@ -266,7 +267,9 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
         // - about one market of each other venue and serviceMarketId form, for a per-market operation (round-38 bug:
         //   the 502 of an evidence read naming a venue_b market with venue=venue_b kept its debit);
         // - at the read pointers availability gives, one market of each venue and form with and without a slug (round-41
-        //   bug: the 502 of a stored-forecast read whose path named a slug-less market's marketKey kept its debit).
+        //   bug: the 502 of a stored-forecast read whose path named a slug-less market's marketKey kept its debit);
+        // - in asset search's reference mode, one reference of each documented form (round-42 bug: the 502 kept its debit
+        //   when the reference was a marketKey).
         const forms: { what: string; request: PaidRequest }[] = [];
         for (const form of requestForms(op)) {
           const d = await discoverRequest(paid, targetOptions.target, op, form);
@@ -279,6 +282,7 @@ test.describe('an upstream 502 of every paid operation is refunded', () => {
           })),
           ...forms,
           ...(await otherMarketRequests(paid, targetOptions.target, op)).map((v) => ({ ...v, what: `about ${v.what}` })),
+          ...(await referenceFormRequests(paid, targetOptions.target, op)),
           ...(await pointedRequests(api, paid, op)).filter(
             (v) => v.request.path !== request.path || JSON.stringify(v.request.params) !== JSON.stringify(request.params),
           ),

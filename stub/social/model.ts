@@ -54,6 +54,8 @@ export interface ProfileRequest {
   handle: string;
   lookbackDays: number;
   focus: Focus;
+  /** The body named no focus (so focus is its default, general). Read only by a mutant: the answer never depends on it. */
+  focusDefaulted?: boolean;
 }
 
 /** A validated POST /api/v1/x/search body, defaults applied. */

@@ -56,7 +56,10 @@ function storeOf(ctx: StubContext): Map<string, Stored> {
 /** Cache key: the lower-cased handle, focus and lookback (gap PROF-019). */
 const keyOf = (r: ProfileRequest): string =>
   // Mutant prof-focus-folded: focus keyed as "general or not", so a stored trading profile answers reasoning (round-26 bug).
-  `${r.handle.toLowerCase()}|${mutant('prof-focus-folded') && r.focus !== 'general' ? 'other' : r.focus}|${r.lookbackDays}`;
+  `${r.handle.toLowerCase()}|${mutant('prof-focus-folded') && r.focus !== 'general' ? 'other' : r.focus}|${r.lookbackDays}` +
+  // Mutant prof-default-focus-unshared: a body without focus is stored apart from focus "general", its default
+  // (round-42 bug: neither reused the other's profile).
+  (mutant('prof-default-focus-unshared') && r.focusDefaulted ? '|default' : '');
 
 /**
  * The window of a request at `nowMs` (gap PROF-017): to_date is the UTC date of the request,

@@ -50,7 +50,7 @@ export function parseProfileRequest(raw: unknown): ProfileRequest {
       throw invalidRequest(`focus must be one of ${FOCUSES.join(', ')}`);
     focus = f as Focus;
   }
-  return { handle: handle.replace(/^@/, ''), lookbackDays, focus };
+  return { handle: handle.replace(/^@/, ''), lookbackDays, focus, ...('focus' in body ? {} : { focusDefaulted: true }) };
 }
 
 /**

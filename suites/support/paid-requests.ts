@@ -256,6 +256,45 @@ export async function pointedRequests(
   return out;
 }
 
+/**
+ * Requests of asset search in reference mode (`reference`), one of each documented reference form the run's data shows
+ * (spec: GET /api/v1/assets/search, the reference row): an Asset's UUID, its assetKey and an identifier value (the
+ * directory's first Asset having each), and a marketKey of each venue the feed shows. A 502 may go down another path
+ * for one form (round-42 bug: asset search's 502 kept its debit when the reference was a marketKey). Empty for other
+ * operations. Nothing is sent but the (shared) directory and feed reads.
+ */
+export async function referenceFormRequests(
+  paid: TargetClient,
+  target: string,
+  operationId: string,
+): Promise<{ what: string; request: PaidRequest }[]> {
+  if (operationId !== 'searchAssets') return [];
+  const discovery = await paid.forDiscovery();
+  const assets = directoryEntries(await assetDirectory(discovery))?.value ?? [];
+  const firstOf = (pick: (a: Record<string, unknown>) => unknown): string | undefined =>
+    assets.map(pick).find((v): v is string => typeof v === 'string' && v.length > 0);
+  const identifierValue = (a: Record<string, unknown>): unknown =>
+    Array.isArray(a.identifiers) ? (a.identifiers as { value?: unknown }[]).find((i) => typeof i?.value === 'string')?.value : undefined;
+  const forms: [string, string | undefined][] = [
+    ['an Asset UUID', firstOf((a) => a.id)],
+    ['an assetKey', firstOf((a) => a.assetKey)],
+    ['an identifier value', firstOf(identifierValue)],
+    ...oneOfEachForm(
+      feedMarkets(await feed(discovery)),
+      () => '',
+      (m) => m.venue,
+    ).map((m): [string, string] => [`a ${m.venue} marketKey`, m.marketKey]),
+  ];
+  const out: { what: string; request: PaidRequest }[] = [];
+  for (const [form, value] of forms)
+    if (value !== undefined)
+      out.push({
+        what: `with reference ${JSON.stringify(value)} (${form})`,
+        request: await recipeRequest(paid, target, operationId, { reference: value }, { params: { reference: '$reference' } }),
+      });
+  return out;
+}
+
 /** A recipe's variables of one market. Slugs are venue-scoped: the venue parameter outside venue_a's namespace (ROUTE-007). */
 const marketVars = (m: { marketKey: string; slug?: string | null; venue: string }): Record<string, unknown> => ({
   marketKey: m.marketKey,

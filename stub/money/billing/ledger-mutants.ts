@@ -68,6 +68,12 @@ export function keepsUnbilledDebit(operationId: string, status: number, url: URL
       query.get('material_only') === 'true' &&
       !query.has('q') &&
       !query.has('reference')) ||
+    // Asset search's reference mode keeps its 502's debit when a reference is a venue-prefixed marketKey; an Asset's
+    // UUID, key or identifier value is refunded (round-42 bug).
+    (status === 502 &&
+      operationId === 'searchAssets' &&
+      mutant('bill-no-refund-502-asset-reference-market-key') &&
+      query.getAll('reference').some((r) => r.split(',').some((v) => /^venue_[a-z_]+:/.test(v.trim())))) ||
     (status === 502 && operationId === 'searchSocial' && mutant('bill-no-refund-502-social-search')) ||
     // A market search at a point in time (as_of) keeps its 502's debit (round-40 bug).
     (status === 502 && operationId === 'searchMarkets' && mutant('bill-no-refund-502-search-as-of') && query.has('as_of')) ||
