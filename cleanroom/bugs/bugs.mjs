@@ -10695,6 +10695,193 @@ export const bugs = [
       await ctx.charge(5);
     },
   },
+  // ------------------------------------------------------------------ round 43 (a)
+  {
+    name: 'markets_venue_b_broker_listed_only',
+    round: 43,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['f2c39a12bd17'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets serves venue=venue_b from the broker-listing index (the venue_b rows broker_a carries), so the venue_b markets whose broker_channels is empty are missing from a venue=venue_b list although they are listed without venue; venue_facets is recounted to match. venue=venue_a, venue_a_us and venue_c, the list without venue, topic=broker_a and every row kept are right.',
+    how: 'GET /api/v1/markets with an API key: some venue_b rows have broker_channels []. GET /api/v1/markets?venue=venue_b: on the reference every venue_b row of the unfiltered list is there; through the bug the rows with broker_channels [] are missing (and the venue_b facet count is lower by as many).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      if (String(ctx.query.get('venue') || '').trim() !== 'venue_b') return;
+      const removed = b.markets.filter((m) => m && m.venue === 'venue_b' && Array.isArray(m.broker_channels) && m.broker_channels.length === 0);
+      if (!removed.length) return;
+      b.markets = b.markets.filter((m) => !removed.includes(m));
+      discountFacets(b, removed);
+      res.touch();
+    },
+  },
+  {
+    name: 'markets_signal_sort_lost_with_forecast_age',
+    round: 43,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['24f05457f706'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets with sort=signal_count_desc and an explicit max_forecast_age goes through the windowed-rollup query, which orders by its own default (market_updated_at, newest first) and drops the sort: the rows come in updated_desc order. The same rows and facets are returned; sort=signal_count_desc without max_forecast_age, volume_desc and updated_desc with or without it are right.',
+    how: 'GET /api/v1/markets?sort=signal_count_desc with an API key: signal_count is non-increasing on both. GET /api/v1/markets?max_forecast_age=168&sort=signal_count_desc: non-increasing on the reference; through the bug the rows are ordered by market_updated_at and signal_count rises between neighbours.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      if (String(ctx.query.get('sort') || '').trim() !== 'signal_count_desc' || !ctx.query.has('max_forecast_age')) return;
+      const t = (m) => { const x = Date.parse(m && m.market_updated_at); return Number.isFinite(x) ? x : 0; };
+      b.markets = b.markets.map((m, i) => [m, i]).sort((x, y) => (t(y[0]) - t(x[0])) || (x[1] - y[1])).map((p) => p[0]);
+      res.touch();
+    },
+  },
+  {
+    name: 'assets_directory_429_policy_second_2',
+    round: 43,
+    pattern: 'd',
+    section: 'Limits',
+    sentences: ['db986177c205'],
+    operations: ['GET /api/v1/assets'],
+    what: 'The 429 answers of the asset directory GET /api/v1/assets state the standard per-second quota as 2 in RateLimit-Policy ("standard-second";q=2;w=1): the directory registers its limiter with its own copy of the standard policy string, which lost a zero. The limiter still admits 20 per second; the minute (600), day (20000) and in-flight (10) terms, Retry-After, RateLimit, the body and every other route\'s 429 are unchanged.',
+    how: 'POST /__control/limits/usage {scope standard, window minute, count 600, accountId}. GET /api/v1/latest with that key: 429 with "standard-second";q=20;w=1 on both. GET /api/v1/assets with the same key: 429 whose RateLimit-Policy says "standard-second";q=20 on the reference and q=2 through the bug.',
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets') || res.status !== 429) return;
+      const p = res.headers['ratelimit-policy'];
+      if (typeof p !== 'string' || !/"standard-second";q=20\b/.test(p)) return;
+      res.headers['ratelimit-policy'] = p.replace(/"standard-second";q=20\b/, '"standard-second";q=2');
+    },
+  },
+  {
+    name: 'assets_wildcard_directory_502_billed',
+    round: 43,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'GET /api/v1/assets/search with q=* (the filtered directory) is served by the directory lane, whose error path answers the upstream failure (502 upstream_unavailable, or the 5xx met) as the reference does but skips the API-key refund, so the call keeps its 10 credits. A 502 with any other q, in reference mode and with material_only is refunded; every 200 is billed as on the reference, and x402 calls are left correct.',
+    how: 'POST /__control/faults {GET /api/v1/assets/search, status 502, times 1, scope S}; GET /api/v1/assets/search?q=btc with an API key and X-Fault-Scope S: 502, nothing spent on both. Again with ?q=*: 502, nothing spent on the reference, 10 credits through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (res.status < 500 || res.status > 504 || String(ctx.query.get('q') || '').trim() !== '*') return;
+      await ctx.charge(10);
+    },
+  },
+  {
+    name: 'latest_six_hour_window_502_billed',
+    round: 43,
+    pattern: 'f',
+    section: 'Authentication',
+    sentences: ['0c14253e0dc5'],
+    operations: ['GET /api/v1/latest'],
+    what: 'GET /api/v1/latest with hours=6 (the widest window) reads the part older than the 3-hour hot board from the archive lane, whose failure branch answers the upstream error (502 upstream_unavailable, or the 5xx met) as the reference does but skips the API-key refund, so the call keeps its 20 credits. A 502 of the default window and of hours 1 to 5 is refunded; the error answer and every 200 are unchanged, and x402 calls are left correct.',
+    how: 'POST /__control/faults {GET /api/v1/latest, status 502, times 1, scope S}; GET /api/v1/latest with an API key and X-Fault-Scope S: 502, nothing spent on both. Again with ?hours=6: 502, nothing spent on the reference, 20 credits through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/latest') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      if (res.status < 500 || res.status > 504 || Number(String(ctx.query.get('hours') || '').trim()) !== 6) return;
+      await ctx.charge(20);
+    },
+  },
+  {
+    name: 'markets_venue_c_service_url_double_encoded',
+    round: 43,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8fea420baad1'],
+    operations: ['GET /api/v1/markets'],
+    what: 'In GET /api/v1/markets, the serviceUrl of venue_c rows is percent-encoded twice: the already encoded serviceMarketId is encoded again, so ":" comes out as "%253A" ({site}/markets/venue_c%253Ac-...). venue_a, venue_a_us and venue_b rows of the list, and venue_c rows on every other route, keep {site_url}/markets/{serviceMarketId} encoded once.',
+    how: 'GET /api/v1/markets?venue=venue_c (or the whole list): rows with venue venue_c carry serviceUrl {site}/markets/venue_c%253A... instead of {site}/markets/venue_c%3A... (encodeURIComponent of serviceMarketId).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      let changed = false;
+      for (const m of b.markets) {
+        if (!m || m.venue !== 'venue_c' || typeof m.serviceUrl !== 'string') continue;
+        const i = m.serviceUrl.lastIndexOf('/markets/');
+        if (i < 0) continue;
+        const head = m.serviceUrl.slice(0, i + '/markets/'.length);
+        const tail = m.serviceUrl.slice(i + '/markets/'.length);
+        if (!tail.includes('%')) continue;
+        m.serviceUrl = head + encodeURIComponent(tail);
+        changed = true;
+      }
+      if (changed) res.touch();
+    },
+  },
+  {
+    name: 'availability_503_error_object',
+    round: 43,
+    pattern: 'a',
+    section: 'Errors',
+    sentences: ['69081e483e80'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'The 503 answers of GET /api/public/forecast-availability (availability source down) nest the error code in an object, {"error":{"code":"<code>","status":503},"message":...}, so error is not a string; the status, the message and every other route\'s error envelope (other statuses of this route included) stay right.',
+    how: 'POST /__control/faults {GET /api/public/forecast-availability, status 503, times 1, scope S}; GET /api/public/forecast-availability?market_key=venue_a:520224 with X-Fault-Scope S: 503 whose error member is an object instead of a string.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 503 || !b || typeof b.error !== 'string') return;
+      b.error = { code: b.error, status: 503 };
+      res.touch();
+    },
+  },
+  {
+    name: 'profile_numeric_handle_as_user_id',
+    round: 43,
+    pattern: 'c',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['46f6b97839b5'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'POST /api/v1/x/profile reads a handle made only of digits (with or without the leading "@"), which the documented pattern ^@?[A-Za-z0-9_]{1,15}$ admits, as a numeric platform user id; no account has that id, so the call answers 404 insufficient_post_history (unbilled) instead of profiling the handle. Handles holding at least one letter or underscore are profiled as before.',
+    how: 'POST /api/v1/x/profile {"handle":"20240615"} with an API key: 200 profile on the reference, 404 insufficient_post_history through the bug (also with "@20240615").',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile')) return undefined;
+      const body = ctx.bodyJson();
+      if (!body || typeof body.handle !== 'string' || !/^@?[0-9]{1,15}$/.test(body.handle)) return undefined;
+      return ctx.reply(404, { error: 'insufficient_post_history', message: `No account with user id ${body.handle.replace(/^@/, '')} has enough grounded posts in the window` });
+    },
+  },
+  {
+    name: 'sources_x_post_lane_capped_48h',
+    round: 43,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['24b7b9d1a526'],
+    operations: ['GET /api/v1/sources'],
+    what: 'Above a 48-hour window, GET /api/v1/sources serves its social-post lane for the default 48 hours only: with window 49..168 the x_post items are those of window=48 (posts last seen as relevant 48..window hours ago are missing), while the article lane honours the full window; windows up to 48 are right.',
+    how: 'GET /api/v1/sources?market_keys=<markets with social posts>&window=168&types=x_post against window=48&types=x_post: on the reference window=168 lists x_posts that window=48 does not; through the bug the two x_post lists are the same.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      const w = Number(ctx.query.get('window'));
+      if (!ctx.query.has('window') || !Number.isInteger(w) || w <= 48) return;
+      if (!b.sources.some((s) => s && s.type === 'x_post')) return;
+      const q = new URLSearchParams(ctx.query);
+      q.set('window', '48');
+      q.set('types', 'x_post');
+      const lane = await r43bOwnCall(ctx, 'GET', `/api/v1/sources?${q.toString()}`);
+      if (!lane || !Array.isArray(lane.sources)) return;
+      const keep = new Set(lane.sources.map((s) => `${s.market_slug}|${s.url}`));
+      b.sources = b.sources.filter((s) => !s || s.type !== 'x_post' || keep.has(`${s.market_slug}|${s.url}`));
+      res.touch();
+    },
+  },
+  {
+    name: 'evidence_two_hop_market_refs_via_market',
+    round: 43,
+    pattern: 'g',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['f6a4d8d06cae'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'In GET /api/v1/markets/{slug}/signals, the two-hop market refs of market.relationships (sibling markets reached through a shared Asset, relationship HAS_MARKET) say via "market" instead of "asset", naming the wrong intermediate node; the direct refs, the other fields of those refs and every other route keep the right via.',
+    how: 'GET /api/v1/markets/will-us-unemployment-reach-5-in-2026/signals: market.relationships.markets[] with relationship HAS_MARKET and direction outgoing (reached through an Asset) carry via "market" through the bug, "asset" on the reference.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 200 || !b) return;
+      const refs = b.market && b.market.relationships && b.market.relationships.markets;
+      if (!Array.isArray(refs)) return;
+      let changed = false;
+      for (const r of refs) if (r && r.via === 'asset') { r.via = 'market'; changed = true; }
+      if (changed) res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -11104,6 +11291,24 @@ function r18bIdem(ctx) { if (!ctx.state.r18bIdem) ctx.state.r18bIdem = new Map()
 function r18bResetSeen(ctx) {
   if (ctx.method !== 'POST' || ctx.path !== '/__control/reset') return;
   for (const k of ['r18bTokens', 'r18bIdem']) delete ctx.state[k];
+}
+
+// ---- round-43 (b) helpers
+/** A call through a proxy-owned API-key account (recreated after a reset), so the caller is neither billed nor limited for it. */
+async function r43bOwnCall(ctx, method, url) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!ctx.state.r43bKey) {
+      const c = await ctx.control('POST', '/__control/accounts', { credits: 10000000 });
+      if (!c || c.status !== 201 || !c.json || !c.json.apiKey) return null;
+      ctx.state.r43bKey = c.json.apiKey;
+    }
+    const headers = { host: ctx.headers.host || '127.0.0.1', accept: 'application/json', 'x-service-api-key': ctx.state.r43bKey };
+    let r;
+    try { r = await ctx.upstream({ method, url, headers }); } catch { return null; }
+    if (r.status === 401 || r.status === 403) { ctx.state.r43bKey = null; continue; }
+    return r.status === 200 ? r.json : null;
+  }
+  return null;
 }
 
 export const bugsByName = new Map(bugs.map((b) => [b.name, b]));

@@ -5189,6 +5189,120 @@ const checks = {
     must(out.status === 502, `types=x_post with a 502 fault -> ${out.status}`);
     return v(spent !== 0, `502 with types=article: spent ${art.spent}; 502 with types=x_post: spent ${spent}`);
   },
+  // ---------------------------------------------------------------- round 43 (a)
+  async markets_venue_b_broker_listed_only(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/markets', { key: a.key });
+    must(all.status === 200 && Array.isArray(all.json.markets), `markets ${all.status}`);
+    const vb = all.json.markets.filter((m) => m.venue === 'venue_b');
+    const unlisted = vb.filter((m) => Array.isArray(m.broker_channels) && m.broker_channels.length === 0);
+    must(vb.length > 0 && unlisted.length > 0, `venue_b rows ${vb.length}, ${unlisted.length} without broker`);
+    const r = await api.get('/api/v1/markets?venue=venue_b', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets) && r.json.markets.every((m) => m.venue === 'venue_b'), `venue=venue_b ${r.status}`);
+    const fb = (r.json.venue_facets || []).find((f) => f.venue === 'venue_b');
+    must(fb && fb.count === r.json.markets.length, `venue_b facet ${fb && fb.count} vs ${r.json.markets.length} rows`);
+    const got = new Set(r.json.markets.map((m) => m.marketKey));
+    const missing = vb.filter((m) => !got.has(m.marketKey));
+    const missingUnlisted = unlisted.filter((m) => !got.has(m.marketKey));
+    return v(missing.length > 0, `unfiltered: ${vb.length} venue_b rows (${unlisted.length} with broker_channels []); venue=venue_b: ${r.json.markets.length} rows, ${missing.length} missing (${missingUnlisted.length} of them not broker-listed${missing.length ? `, e.g. ${missing[0].marketKey}` : ''})`);
+  },
+  async markets_signal_sort_lost_with_forecast_age(api) {
+    const a = await api.newAccount();
+    const firstRise = (ms) => ms.findIndex((m, i) => i > 0 && m.signal_count > ms[i - 1].signal_count);
+    const plain = await api.get('/api/v1/markets?sort=signal_count_desc', { key: a.key });
+    must(plain.status === 200 && firstRise(plain.json.markets) === -1, `sort=signal_count_desc alone ${plain.status}`);
+    const r = await api.get('/api/v1/markets?max_forecast_age=168&sort=signal_count_desc', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets), `max_forecast_age=168&sort=signal_count_desc ${r.status}`);
+    must(new Set(r.json.markets.map((m) => m.signal_count)).size > 1, 'all rows have the same signal_count');
+    const i = firstRise(r.json.markets);
+    const ms = r.json.markets;
+    return v(i !== -1, `max_forecast_age=168&sort=signal_count_desc: ${ms.length} rows, ${i === -1 ? 'signal_count non-increasing' : `signal_count rises at row ${i} (${ms[i - 1].signal_count} -> ${ms[i].signal_count}; first rows ${ms.slice(0, 5).map((m) => m.signal_count).join(',')})`}; without max_forecast_age: ordered`);
+  },
+  async assets_directory_429_policy_second_2(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const q = (h) => { const m = /"standard-second";q=(\d+)/.exec(h || ''); return m ? Number(m[1]) : null; };
+    const l = await api.get('/api/v1/latest', { key: a.key });
+    must(l.status === 429 && q(l.headers['ratelimit-policy']) === 20, `latest ${l.status} policy ${l.headers['ratelimit-policy']}`);
+    const r = await api.get('/api/v1/assets', { key: a.key });
+    must(r.status === 429 && r.headers['ratelimit-policy'], `assets directory ${r.status}`);
+    return v(q(r.headers['ratelimit-policy']) !== 20, `asset directory 429 RateLimit-Policy: ${r.headers['ratelimit-policy']}`);
+  },
+  async assets_wildcard_directory_502_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `r43a-aw-${randomUUID()}`;
+    const ok = await api.spent(a, () => api.get('/api/v1/assets/search?q=*', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent === 10, `q=* ${ok.out.status}, spent ${ok.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/assets/search', status: 502, times: 1, scope });
+    const term = await api.spent(a, () => api.get('/api/v1/assets/search?q=btc', { key: a.key, scope }));
+    must(term.out.status === 502 && term.spent === 0, `q=btc with a 502 fault -> ${term.out.status}, spent ${term.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/assets/search', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/assets/search?q=*', { key: a.key, scope }));
+    must(out.status === 502, `q=* with a 502 fault -> ${out.status}`);
+    return v(spent !== 0, `502 with q=btc: spent ${term.spent}; 502 with q=*: spent ${spent} (200 with q=*: spent ${ok.spent})`);
+  },
+  async latest_six_hour_window_502_billed(api) {
+    const a = await api.newAccount(5000);
+    const scope = `r43a-l6-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/v1/latest', status: 502, times: 1, scope });
+    const plain = await api.spent(a, () => api.get('/api/v1/latest', { key: a.key, scope }));
+    must(plain.out.status === 502 && plain.spent === 0, `default window with a 502 fault -> ${plain.out.status}, spent ${plain.spent}`);
+    await api.fault({ method: 'GET', path: '/api/v1/latest', status: 502, times: 1, scope });
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/latest?hours=6', { key: a.key, scope }));
+    must(out.status === 502, `hours=6 with a 502 fault -> ${out.status}`);
+    return v(spent !== 0, `502 without hours: spent ${plain.spent}; 502 with hours=6: spent ${spent}`);
+  },
+  async markets_venue_c_service_url_double_encoded(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets?venue=venue_c', { key: a.key });
+    must(r.status === 200, `markets ${r.status}`);
+    const rows = r.json.markets.filter((m) => m.venue === 'venue_c' && typeof m.serviceUrl === 'string');
+    must(rows.length > 0, 'no venue_c rows with a serviceUrl');
+    const bad = rows.filter((m) => m.serviceUrl !== `${SITE}/markets/${enc(m.serviceMarketId)}`);
+    return v(bad.length > 0, `${bad.length}/${rows.length} venue_c rows with serviceUrl != {site}/markets/{encoded serviceMarketId}${bad.length ? ` (${bad[0].serviceUrl})` : ''}`);
+  },
+  async availability_503_error_object(api) {
+    const scope = `r43b-av-${randomUUID()}`;
+    await api.fault({ method: 'GET', path: '/api/public/forecast-availability', status: 503, times: 1, scope });
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_a:520224', { scope });
+    must(r.status === 503 && r.json, `availability with a 503 fault -> ${r.status}`);
+    return v(typeof r.json.error !== 'string' || typeof r.json.message !== 'string', `503 body ${JSON.stringify(r.json).slice(0, 160)}`);
+  },
+  async profile_numeric_handle_as_user_id(api) {
+    try {
+      const a = await api.newAccount(10000);
+      const r = await api.post('/api/v1/x/profile', { handle: '20240615' }, { key: a.key });
+      must(r.status === 200 || r.status === 404, `profile ${r.status} ${r.text.slice(0, 120)}`);
+      return v(r.status !== 200, `POST /api/v1/x/profile {"handle":"20240615"} -> ${r.status}${r.json && r.json.error ? ` ${r.json.error}` : ` handle ${r.json && r.json.handle}, ${r.json && r.json.window ? r.json.window.post_count : '?'} posts`}`);
+    } finally { await api.reset(); }
+  },
+  async sources_x_post_lane_capped_48h(api) {
+    const a = await api.newAccount();
+    const lat = await api.get('/api/v1/latest?hours=6&types=x_post', { key: a.key });
+    must(lat.status === 200, `latest ${lat.status}`);
+    const keys = [...new Set([...KEYS4.split(','), ...lat.json.events.map((e) => e.market.marketKey)])].slice(0, 10);
+    const q = (w) => `/api/v1/sources?market_keys=${keys.map(enc).join(',')}&window=${w}&types=x_post`;
+    const r48 = await api.get(q(48), { key: a.key });
+    const r168 = await api.get(q(168), { key: a.key });
+    must(r48.status === 200 && r168.status === 200, `sources ${r48.status} ${r168.status}`);
+    const id = (s) => `${s.market_slug}|${s.url}`;
+    const s48 = new Set(r48.json.sources.map(id));
+    must(s48.size > 0, 'no x_posts within 48 h');
+    const extra = r168.json.sources.filter((s) => !s48.has(id(s)));
+    const lost = r48.json.sources.filter((s) => !r168.json.sources.some((t) => id(t) === id(s)));
+    must(lost.length === 0, `${lost.length} window=48 x_posts missing from window=168`);
+    return v(extra.length === 0, `window=48: ${s48.size} x_posts; window=168: ${r168.json.sources.length} x_posts, ${extra.length} last seen 48..168 h ago`);
+  },
+  async evidence_two_hop_market_refs_via_market(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/will-us-unemployment-reach-5-in-2026/signals', { key: a.key });
+    must(r.status === 200 && r.json.market && r.json.market.relationships, `evidence ${r.status}`);
+    const rel = r.json.market.relationships;
+    const twoHop = rel.markets.filter((x) => x.relationship === 'HAS_MARKET' && x.via !== 'direct');
+    must(twoHop.length > 0, 'no two-hop HAS_MARKET market refs');
+    const bad = twoHop.filter((x) => x.via !== 'asset');
+    return v(bad.length > 0, `${bad.length}/${twoHop.length} two-hop HAS_MARKET market refs with via != asset${bad.length ? ` (${bad[0].marketKey}: via ${bad[0].via})` : ''}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
