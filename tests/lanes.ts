@@ -60,11 +60,22 @@ export const UNIT_TESTS: string[] = [
  * and the whole runs whose reports are read end to end (the failing runs and their replay, the secret-leak scans of
  * a real run's files, the example CI workflow's steps), moved here when `npm test` reached its 6-minute bound on CI;
  * and the Artillery load runs (4 workers and 4 merged processes beside the scheduler), moved when it reached 6.5 min;
- * and the CLI against targets that cannot be judged (cli-targets), moved when it stood at 6.2 min.
+ * and the CLI against targets that cannot be judged (cli-targets), moved when it stood at 6.2 min; and the CLI runs
+ * against hand-made catalogs whose precondition rules must come out NOT_RUN or FAILED (markets-preconditions), moved
+ * when it stood at 6.1 min.
  */
 export const E2E_TESTS: string[] = [
   'tests/variants/*.spec.ts',
-  ...['hostile', 'cli-targets', 'cli-shard', 'spend-plan-run', 'failing-run', 'redaction', 'secrets', 'ci-workflow', 'load-artillery'].map(
-    (name) => `tests/harness/${name}.spec.ts`,
-  ),
+  ...[
+    'hostile',
+    'cli-targets',
+    'cli-shard',
+    'spend-plan-run',
+    'failing-run',
+    'redaction',
+    'secrets',
+    'ci-workflow',
+    'load-artillery',
+    'markets-preconditions',
+  ].map((name) => `tests/harness/${name}.spec.ts`),
 ];
