@@ -384,6 +384,12 @@ const TABLE = {
       { operation: 'listSources' },
     ],
     [
+      'order-signals-lost-with-forecast-age',
+      'MKT-030',
+      'sort=signal_count_desc beside a max_forecast_age other than the default falls back to the default order (round-43 bug)',
+      { operation: 'listMarkets', via: ['suites/markets.spec.ts'] },
+    ],
+    [
       'order-volume-lost-with-venue',
       'MKT-028',
       'sort=volume_desc beside a venue filter falls back to the default order (round-6 bug)',

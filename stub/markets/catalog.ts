@@ -147,7 +147,13 @@ export function listCatalog(store: DataStore, siteUrl: string, nowMs: number, p:
   const counted = alt('MKT-011') ? filtered : candidates;
   const venue_facets = facets(counted);
   // Mutant order-volume-lost-with-venue: volume_desc beside a venue filter falls back to the default order (round-6 bug).
-  const sort = mutant('order-volume-lost-with-venue') && p.venue !== undefined && p.sort === 'volume_desc' ? 'updated_desc' : p.sort;
+  // Mutant order-signals-lost-with-forecast-age: signal_count_desc beside a max_forecast_age other than the default falls
+  // back to the default order (round-43 bug).
+  const sort =
+    (mutant('order-volume-lost-with-venue') && p.venue !== undefined && p.sort === 'volume_desc') ||
+    (mutant('order-signals-lost-with-forecast-age') && p.maxForecastAge !== DEFAULT_MAX_FORECAST_AGE_H && p.sort === 'signal_count_desc')
+      ? 'updated_desc'
+      : p.sort;
   const markets = filtered
     .map((m) => marketListItem(m, itemCtx))
     .sort(
