@@ -8,10 +8,9 @@ import { isIP } from 'node:net';
  * Suites that move the target's clock through the control plane (contract/control.yaml): they run in
  * the serial conformance-clock project, after every other suite, so no other test sees the clock move.
  * They run in file-name order; quota-reset.spec.ts, which moves the clock hours ahead, comes after
- * limits.spec.ts (whose discovery wants recent posts) when that suite runs serially too, and evidence-clock.spec.ts,
- * which reads the evidence of the last hours, comes first.
+ * limits.spec.ts (whose discovery wants recent posts) when that suite runs serially too.
  */
-export const CLOCK_SUITES = /(^|\/)(evidence-clock|wallet-link|forecast-jobs-model|social-clock|quota-reset)\.spec\.ts$/;
+export const CLOCK_SUITES = /(^|\/)(wallet-link|forecast-jobs-model|social-clock|quota-reset)\.spec\.ts$/;
 
 /**
  * Suites whose bursts must meet a per-IP guard no other test feeds (limits.spec.ts; fixtures.ts

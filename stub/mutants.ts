@@ -384,12 +384,6 @@ const TABLE = {
       { operation: 'listSources' },
     ],
     [
-      'src-posts-window-capped-48',
-      'SRC-021',
-      'social posts take at most 48 hours of a wider sources window; articles the whole window (round-43 bug)',
-      { operation: 'listSources', via: ['suites/evidence-clock.spec.ts'] },
-    ],
-    [
       'order-signals-lost-with-forecast-age',
       'MKT-030',
       'sort=signal_count_desc beside a max_forecast_age other than the default falls back to the default order (round-43 bug)',

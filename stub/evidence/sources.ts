@@ -99,10 +99,7 @@ export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
       for (const a of ctx.store.articlesFor(m.marketKey)) if (inWindow(a.publishedAt)) items.push(articleSourceItem(a, m, market));
     }
     if (types.has('x_post') || mutant('src-types-ignored')) {
-      // Mutant src-posts-window-capped-48: social posts take at most 48 hours of a wider window (round-43 bug).
-      const postSince = mutant('src-posts-window-capped-48') ? Math.max(since, now - 48 * HOUR_MS) : since;
-      for (const p of ctx.store.postsFor(m.marketKey))
-        if (inWindow(p.lastSeenRelevantAt) && p.lastSeenRelevantAt >= postSince) items.push(postSourceItem(p, m, market));
+      for (const p of ctx.store.postsFor(m.marketKey)) if (inWindow(p.lastSeenRelevantAt)) items.push(postSourceItem(p, m, market));
     }
   }
   return { body: { sources: items.sort(mutant('order-sources-oldest') ? (a, b) => compareItems(b, a) : compareItems) } };
