@@ -62,7 +62,8 @@ export const UNIT_TESTS: string[] = [
  * and the Artillery load runs (4 workers and 4 merged processes beside the scheduler), moved when it reached 6.5 min;
  * and the CLI against targets that cannot be judged (cli-targets), moved when it stood at 6.2 min; and the CLI runs
  * against hand-made catalogs whose precondition rules must come out NOT_RUN or FAILED (markets-preconditions), moved
- * when it stood at 6.1 min.
+ * when it stood at 6.1 min; and contract drift's CLI runs against the stub, edited contracts and dead targets (drift),
+ * moved when it stood at 6.2 min.
  */
 export const E2E_TESTS: string[] = [
   'tests/variants/*.spec.ts',
@@ -77,5 +78,6 @@ export const E2E_TESTS: string[] = [
     'ci-workflow',
     'load-artillery',
     'markets-preconditions',
+    'drift',
   ].map((name) => `tests/harness/${name}.spec.ts`),
 ];
