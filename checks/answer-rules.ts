@@ -33,6 +33,7 @@ export const ANSWER_CASES = {
     "a member naming a market's newest forecast (latestForecast, latest_forecast_at, a linked market's forecast_at) of a market an answer dated two seconds or more before showed a forecast of",
   catalogOrder: 'a listMarkets answer of two or more rows, judged for the sort it was asked (or the default)',
   forecastAssetVia: "an AssetRef with relationship HAS_MARKET in a forecast's envelope",
+  hasMarketHops: "a HAS_MARKET ref two hops away, or a direct market ref in a market's envelope",
   forecastSignalEdge: "a SignalRef with via direct in a forecast's envelope",
   catalogFilters:
     'a listMarkets answer with rows, judged for each filter it was asked (venue, changed_within, the max_forecast_age window)',
@@ -59,6 +60,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     catalogOrder: ['MKT-027', 'MKT-028', 'MKT-030', 'PARAM-041'],
     catalogFilters: ['MKT-006', 'MKT-020', 'MKT-023'],
     forecastAssetVia: ['REL-012'],
+    hasMarketHops: ['REL-007'],
     forecastSignalEdge: ['REL-013'],
   };
 }

@@ -180,6 +180,50 @@ export function checkForecastAssetVia(body: unknown): Violation[] {
     );
 }
 
+/** The kind of node at the other end of a HAS_MARKET edge from a ref of `category` (HAS_MARKET joins an asset and a market). */
+const HAS_MARKET_OTHER_END: Record<string, 'asset' | 'market'> = { markets: 'asset', assets: 'market' };
+
+/**
+ * The HAS_MARKET refs of every envelope in `body` whose hops REL-007 places: a two-hop one (via market or via asset),
+ * whose intermediate node is the edge's other end, and a direct market ref of a market's own envelope (a market's
+ * marketKey beside it), which HAS_MARKET cannot join in one hop. Each with its pointer and what `via` must be.
+ */
+const hasMarketHops = (body: unknown) =>
+  envelopesWithSubject(body).flatMap(([path, env, market]) =>
+    (['assets', 'markets'] as const).flatMap((cat) => {
+      const refs = (env as Record<string, unknown>)[cat];
+      if (!Array.isArray(refs)) return [];
+      return refs.flatMap((ref: Record<string, unknown> | null, i) => {
+        if (!ref || typeof ref !== 'object' || ref.relationship !== 'HAS_MARKET') return [];
+        const twoHop = ref.via === 'market' || ref.via === 'asset';
+        const directSibling = ref.via === 'direct' && cat === 'markets' && market !== undefined;
+        if (!twoHop && !directSibling) return [];
+        return [{ path: path + ptr(cat, i), ref, cat, expected: HAS_MARKET_OTHER_END[cat]! }];
+      });
+    }),
+  );
+
+/** REL-007's instances in `body`: HAS_MARKET refs two hops away, or direct market refs of a market's envelope. */
+export const hasMarketHopInstances = (body: unknown): number => hasMarketHops(body).length;
+
+/**
+ * REL-007 (round-43 bug: the evidence route's sibling markets said via market): `via` names the node between the
+ * subject and a two-hop ref, and HAS_MARKET joins an asset and a market (spec overview, item 5), so a two-hop
+ * HAS_MARKET market ref is via asset and a two-hop HAS_MARKET asset ref via market; a market's envelope reaches
+ * another market through an asset, never direct.
+ */
+export function checkHasMarketHops(body: unknown): Violation[] {
+  return hasMarketHops(body)
+    .filter(({ ref, expected }) => ref.via !== expected)
+    .map(({ path, ref, cat, expected }) =>
+      violation(
+        'REL-007',
+        path + '/via',
+        `a HAS_MARKET ${cat === 'markets' ? 'market' : 'asset'} ref ${String(ref.marketKey ?? ref.assetKey)} has via ${JSON.stringify(ref.via)}; HAS_MARKET joins an asset and a market, so the node between is ${cat === 'markets' ? 'an asset' : 'a market'} (via ${expected})`,
+      ),
+    );
+}
+
 /** One ref's view of a market edge; `path` is its JSON pointer, prefixed with its answer's name when remembered across answers. */
 interface EdgeView {
   edge: string;
@@ -316,6 +360,12 @@ export const RELATIONSHIPS_CHECKS = {
     'REL-012': {
       what: "an AssetRef with relationship HAS_MARKET in a forecast's envelope",
       count: ([body]) => forecastAssetRefInstances(body),
+    },
+  }),
+  checkHasMarketHops: defineCheck('checkHasMarketHops', ['REL-007'], checkHasMarketHops, undefined, {
+    'REL-007': {
+      what: "a HAS_MARKET ref two hops away, or a direct market ref in a market's envelope",
+      count: ([body]) => hasMarketHopInstances(body),
     },
   }),
   checkForecastSignalEdge: defineCheck('checkForecastSignalEdge', ['REL-013'], checkForecastSignalEdge, undefined, {

@@ -1052,6 +1052,12 @@ const TABLE = {
       { operation: 'getLatest', via: ['suites/latest.spec.ts'] },
     ],
     [
+      'rel-evidence-siblings-via-market',
+      'REL-007',
+      "the evidence route's market envelope names a market as the node between it and its sibling markets (via market, not via asset; round-43 bug)",
+      { operation: 'getMarketSignals', via: ['suites/market-signals.spec.ts'] },
+    ],
+    [
       'rel-forecast-signals-has-signal',
       'REL-013',
       "a forecast's envelope labels the signals published on it HAS_SIGNAL instead of ON_FORECAST (round-13 bug, on availability)",

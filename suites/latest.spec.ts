@@ -83,13 +83,14 @@ test.describe('GET /api/v1/latest', () => {
     'every event of the widest window obeys the window, order, type and payload rules',
     {
       // REL-012/013 (a compact forecast's assets via market, its signals ON_FORECAST) are judged on every envelope a
-      // forecast holds (cross-cutting).
+      // forecast holds, REL-007 (a HAS_MARKET ref's via names the edge's other end) on every envelope (cross-cutting).
       ...ruleDetails(
         'LATEST-002',
         'LATEST-010',
         'LATEST-006',
         'LATEST-015',
         'LATEST-018',
+        'REL-007',
         'REL-012',
         'REL-013',
         ...EVENT_RULES,

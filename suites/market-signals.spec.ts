@@ -79,7 +79,8 @@ const withSlug = (ms: FeedMarket[], venue?: string): (FeedMarket & { slug: strin
 test.describe('GET /api/v1/markets/{slug}/signals', () => {
   test(
     'venue_a slugs: the complete evidence list, newest first, with a consistent total and last_updated',
-    { ...ruleDetails('ROUTE-007', 'EVID-006', 'BILL-001', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
+    // REL-007 (round-43 bug: the market's sibling refs said via market) is judged on every envelope (cross-cutting).
+    { ...ruleDetails('ROUTE-007', 'EVID-006', 'BILL-001', 'REL-007', ...BODY_RULES, ...contractRules('getMarketSignals', 'getLatest')) },
     async ({ api, paid, controlPlaneIfAny, targetOptions, sharedAnswers }) => {
       test.skip(!affordable(targetOptions, 'getMarketSignals', SAMPLE + 1), 'spend budget too small');
       observing('EVID-006');

@@ -322,6 +322,19 @@ export const MARKET_CASES = [
     },
   }),
   cases({
+    check: C.checkHasMarketHops,
+    ok: [
+      // A market's siblings via asset, an asset's co-linked assets via market, a forecast's assets via market.
+      [{ marketKey: 'venue_a:512', relationships: { ...envelope(), markets: [marketRefOf('outgoing', 'asset')] } }],
+      [{ assetKey: 'asset-1', relationships: { ...envelope(), assets: [{ ...assetRef(2), via: 'market' }] } }],
+      // An asset's own markets are direct; a market's signals are not HAS_MARKET refs.
+      [{ assetKey: 'asset-1', relationships: { ...envelope(), assets: [], markets: [marketRefOf('outgoing', 'direct')] } }],
+    ],
+    bad: {
+      'REL-007': [{ market: { marketKey: 'venue_a:512', relationships: { ...envelope(), markets: [marketRefOf('outgoing', 'market')] } } }],
+    },
+  }),
+  cases({
     check: C.checkRefDirections,
     ok: [
       [

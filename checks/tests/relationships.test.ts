@@ -3,7 +3,7 @@
  * answer alone is consistent. Tests of the harness: no rule annotation, nothing credited.
  */
 import { expect, test } from '@playwright/test';
-import { checkRefDirections, refDirectionInstances, type EdgeViews } from '../relationships.ts';
+import { checkHasMarketHops, checkRefDirections, hasMarketHopInstances, refDirectionInstances, type EdgeViews } from '../relationships.ts';
 import { assetRef, envelope } from './parts.ts';
 
 /** An answer whose market carries one direct asset ref (HAS_MARKET seen from the market's end) in `direction`. */
@@ -33,4 +33,19 @@ test("checkRefDirections: a direct ref is read from the response subject: a sign
   expect(refDirectionInstances(reading)).toBe(0);
   expect(checkRefDirections(reading, seen, 'an earlier getOilSignal answer')).toEqual([]);
   expect(checkRefDirections(marketAnswer('incoming'), seen, 'an earlier getLatest answer')).toEqual([]);
+});
+
+test("checkHasMarketHops: a HAS_MARKET ref names the edge's other end as the node in between, and no market holds a sibling direct", () => {
+  const sibling = (via: string) => ({ relationship: 'HAS_MARKET', direction: 'outgoing', via, marketKey: 'venue_a:7' });
+  const market = (via: string) => ({ marketKey: 'venue_a:512', relationships: { ...envelope(), markets: [sibling(via)] } });
+  const forecast = (via: string) => ({ latestForecast: { relationships: { ...envelope(), assets: [{ ...assetRef(2), via }] } } });
+  expect(checkHasMarketHops(market('asset'))).toEqual([]);
+  expect(checkHasMarketHops(forecast('market'))).toEqual([]);
+  const rules = (body: unknown) => checkHasMarketHops(body).map((v) => [v.ruleId, v.path]);
+  expect(rules(market('market'))).toEqual([['REL-007', '/relationships/markets/0/via']]);
+  expect(rules(market('direct'))).toEqual([['REL-007', '/relationships/markets/0/via']]);
+  expect(rules(forecast('asset'))).toEqual([['REL-007', '/latestForecast/relationships/assets/0/via']]);
+  // An asset's own direct markets and the market's direct assets are one hop: not instances.
+  expect(hasMarketHopInstances({ assetKey: 'a', relationships: { ...envelope(), markets: [sibling('direct')] } })).toBe(0);
+  expect(hasMarketHopInstances(market('asset'))).toBe(1);
 });

@@ -43,9 +43,13 @@ export const register: RouteModule = (route) => {
     // (round-23 bug).
     if (mutant('sig-debit-per-page') && payer && articles.length > 10)
       ctx.accounts.debit(payer, 10 * (Math.ceil(articles.length / 10) - 1), 'getMarketSignals');
+    const withEnvelope = withRelationships(market, ctx.store);
+    // Mutant rel-evidence-siblings-via-market: sibling markets said to be reached through a market (round-43 bug).
+    if (mutant('rel-evidence-siblings-via-market'))
+      withEnvelope.relationships.markets = withEnvelope.relationships.markets.map((r) => (r.via === 'asset' ? { ...r, via: 'market' } : r));
     return {
       body: {
-        market: withRelationships(market, ctx.store),
+        market: withEnvelope,
         // A market without a slug is named by its marketKey (gap EVID-017).
         market_slug: market.slug ?? market.marketKey,
         serviceUrl: serviceUrl(market, ctx.config.siteUrl),

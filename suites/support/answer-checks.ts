@@ -17,9 +17,11 @@ import {
   checkAllRelationships,
   checkCappedCategories,
   checkForecastAssetVia,
+  checkHasMarketHops,
   checkForecastSignalEdge,
   checkRefDirections,
   forecastAssetRefInstances,
+  hasMarketHopInstances,
   forecastSignalRefInstances,
   findEnvelopes,
   refDirectionInstances,
@@ -323,6 +325,11 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     if (appliesTo(RULES.forecastAssetVia, operationId)) {
       judgedOn(RULES.forecastAssetVia, forecastAssetRefInstances(observed.body), ANSWER_CASES.forecastAssetVia, operationId);
       out.push(...checkForecastAssetVia(observed.body));
+    }
+    // REL-007: a HAS_MARKET ref's via names the edge's other end (an asset for a market ref, a market for an asset ref).
+    if (appliesTo(RULES.hasMarketHops, operationId)) {
+      judgedOn(RULES.hasMarketHops, hasMarketHopInstances(observed.body), ANSWER_CASES.hasMarketHops, operationId);
+      out.push(...checkHasMarketHops(observed.body));
     }
     // REL-013: a signal published on a forecast is ON_FORECAST it, in every envelope a forecast holds.
     if (appliesTo(RULES.forecastSignalEdge, operationId)) {
