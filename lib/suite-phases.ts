@@ -38,3 +38,13 @@ export function ownsSourceAddresses(target: string | undefined): boolean {
     return false;
   }
 }
+
+/**
+ * Whether the run's target serves a control plane, decided alike in the runner, which loads the suites before
+ * the global setup starts the embedded stub, and in its workers: the embedded stub (no target configured, or
+ * FC_EMBEDDED) always serves one; another target when FC_CONTROL_TOKEN is set. A suite's scheduling may depend on
+ * it (limits.spec.ts: fresh accounts let its bursts run side by side).
+ */
+export function controlPlaneConfigured(s: { target: string; embedded: boolean; controlToken: string | undefined }): boolean {
+  return !s.target || s.embedded || Boolean(s.controlToken);
+}

@@ -6,10 +6,10 @@
  * (POST /__control/limits/usage), so they take seconds; the day reset, which moves the target's
  * clock, is quota-reset.spec.ts's.
  *
- * Its bursts must meet a per-IP guard no other test feeds. On a loopback target they leave from an
- * address of their own (fixtures.ts `oneSource`), so the suite runs beside the others, its tests in
- * order in one worker; on any other target every test shares the system's address, so it runs in the
- * serial conformance-clock project (lib/suite-phases.ts). Requests here are `unpaced` (the harness's
+ * Its bursts must meet a per-IP guard no other test feeds. On a loopback target each test's leave from
+ * an address of its own (fixtures.ts `oneSource`), so the suite runs beside the others, its tests side
+ * by side when fresh accounts carry the bursts (a control plane); on any other target every test shares
+ * the system's address, so it runs in the serial conformance-clock project (lib/suite-phases.ts). Requests here are `unpaced` (the harness's
  * pacing would keep them under the bounds).
  */
 import { checkRetryAdmitted } from '../checks/limits.ts';
@@ -45,9 +45,13 @@ import { observeChoice } from './support/choices.ts';
 import { withdrawRules } from './support/annotations.ts';
 import { OIL_ROUTE_LOCK } from './support/locks.ts';
 import { inServedNames } from './support/served-contract.ts';
+import { controlPlaneConfigured } from '../lib/suite-phases.ts';
+import { readSettings } from '../lib/settings.ts';
 
-// Its tests share one address and its per-IP guard: one after the other, in one worker.
-test.describe.configure({ mode: 'default' });
+// Each test sends from an address of its own on a loopback target (fixtures.ts `oneSource`), and with a control
+// plane each burst goes out on a fresh account: its tests run side by side. Without one, its bursts share the
+// configured keys' per-second bound: one after the other, in one worker (elsewhere, in the serial project).
+test.describe.configure({ mode: controlPlaneConfigured(readSettings()) ? 'parallel' : 'default' });
 /** Anatomy rules of every 429 checked here (checks/limits.ts). */
 const ANATOMY = ['ERR-009', 'LIM-019', 'LIM-021', 'LIM-022', 'LIM-024', 'LIM-028', 'LIM-029', 'CONTRACT-003'];
 /** The figures a 429 advertises (judgeRefusal): its RateLimit-Policy's quotas and windows, counted where the header is read. */

@@ -52,7 +52,7 @@ const FRESH_ACCOUNT_CREDITS = 1_000_000;
  * second) made wait; fewer when many workers would leave 127.0.0.2..253 (`sourcesPerWorker`).
  */
 const SOURCES_PER_WORKER = 6;
-/** The loopback addresses workers may own: 127.0.0.2 .. 127.0.0.253 (254 is SOLE_SOURCE's). */
+/** The loopback addresses workers may own: 127.0.0.2 .. 127.0.0.253. */
 const SPREAD_ADDRESSES = 252;
 /** Addresses each of `workers` workers owns: SOURCES_PER_WORKER, or as many as the range gives each. */
 const sourcesPerWorker = (workers: number): number => Math.max(1, Math.min(SOURCES_PER_WORKER, Math.floor(SPREAD_ADDRESSES / workers)));
@@ -62,10 +62,13 @@ const sourcesPerWorker = (workers: number): number => Math.max(1, Math.min(SOURC
  */
 const SOLE_WORKER_SOURCES = 2 * SOURCES_PER_WORKER;
 /**
- * The loopback address of a one-address suite (`oneSource`) in a spreading project: no other test
- * sends from it, so that suite's bursts meet a per-IP guard of their own while the run goes on beside.
+ * The loopback address of the `n`th one-address test (`oneSource`) of worker `workerIndex` in a spreading
+ * project: in 127.1.0.0 and up, outside the workers' range, one per test, so no other test sends from it
+ * and its bursts meet a per-IP guard of their own, whatever ran before (a guard day a test filled stays
+ * filled) and whatever runs beside it. `workerIndex` is unique in a run (a restarted worker gets a new one).
  */
-const SOLE_SOURCE = '127.0.0.254';
+const oneSourceAddress = (workerIndex: number, n: number): string =>
+  `127.${1 + (workerIndex % 254)}.${Math.floor(n / 254) % 256}.${1 + (n % 254)}`;
 
 /** A transport bound to one source address, and how the pacer sees that address. */
 interface Source {
@@ -127,8 +130,9 @@ export interface Fixtures {
    * Send every call of the test from one address instead of spreading calls over the worker's own:
    * for suites whose bursts must meet one per-IP guard (limits.spec.ts), and which name that address
    * in their control-plane preloads (`TargetClient.sourceAddress`). In a spreading project on a
-   * loopback target that address is 127.0.0.254, which no other test uses; elsewhere it is the home
-   * address (127.0.0.1, or the system's), which such a suite must then have to itself (a serial project).
+   * loopback target that address is the test's own (127.1.0.1 and up), so such tests run beside each
+   * other and the rest; elsewhere it is the home address (127.0.0.1, or the system's), which such a
+   * suite must then have to itself (a serial project).
    */
   oneSource: boolean;
   /** Client without an API key (free routes, auth negatives). */
@@ -198,7 +202,7 @@ export const test = base.extend<
   TargetOptions & {
     leftOut: { budget: string; tests: ReadonlyMap<string, LeftOutPlan['left'][number]> };
     pacer: Pacer;
-    sources: { home: Source | undefined; spread: Source[]; sole: Source | undefined };
+    sources: { home: Source | undefined; spread: Source[]; one: () => { source: Source; owned: boolean } | undefined };
     discoveryKey: () => Promise<string | undefined>;
   }
 >({
@@ -282,12 +286,15 @@ export const test = base.extend<
           : home
             ? [home]
             : [];
-      const sole: Source | undefined =
-        home && loopback && spreadSources
-          ? { transport: new SourceBoundTransport(target, SOLE_SOURCE, limits), address: SOLE_SOURCE, shared: false }
-          : home;
-      await use({ home, spread, sole });
-      for (const s of new Set([home, sole, ...spread])) s?.transport.close();
+      // A one-address test's source: an address of its own (its transport closed with the test), or home.
+      let oneSources = 0;
+      const one = (): { source: Source; owned: boolean } | undefined => {
+        if (!(home && loopback && spreadSources)) return home && { source: home, owned: false };
+        const address = oneSourceAddress(workerInfo.workerIndex, oneSources++);
+        return { source: { transport: new SourceBoundTransport(target, address, limits), address, shared: false }, owned: true };
+      };
+      await use({ home, spread, one });
+      for (const s of new Set([home, ...spread])) s?.transport.close();
     },
     { scope: 'worker' },
   ],
@@ -424,7 +431,8 @@ export const test = base.extend<
     pacer.takeWaits();
     // Each call leaves from the worker's source addresses in turn (each paced on its own for the per-IP guard),
     // or from one address alone in a suite that must be seen from one address (`oneSource`).
-    const from = oneSource && sources.sole ? [sources.sole] : sources.spread;
+    const one = oneSource ? sources.one() : undefined;
+    const from = one ? [one.source] : sources.spread;
     const route = (): Route => {
       const s = from[nextSource++ % from.length]!;
       return { fetcher: s.transport, source: { address: s.address, shared: s.shared } };
@@ -461,6 +469,8 @@ export const test = base.extend<
       }),
     );
     for (const [gate, ms] of Object.entries(pacer.takeWaits())) if (ms >= 1) resultOf(testInfo).pacerWaits[gate] = Math.round(ms);
+
+    if (one?.owned) one.source.transport.close();
   },
 
   controlPlane: async ({ targetOptions }, use) => {
