@@ -112,6 +112,7 @@ export default defineConfig<TargetOptions>({
     { name: 'unit', testDir: '.', testMatch: UNIT_TESTS },
     // The rest of the harness's own tests (tests/): CLI runs, stub processes, reports opened in Chromium. They credit
     // no catalogue rule. The e2e lane (tests/lanes.ts E2E_TESTS, `npm run test:e2e`) is not part of this run.
-    { name: 'harness', testDir: '.', testMatch: 'tests/**/*.spec.ts', testIgnore: [...UNIT_TESTS, ...E2E_TESTS] },
+    // At most two at a time: its CLI runs and stub processes load the CPU, where the suites mostly wait.
+    { name: 'harness', testDir: '.', testMatch: 'tests/**/*.spec.ts', testIgnore: [...UNIT_TESTS, ...E2E_TESTS], workers: 2 },
   ],
 });

@@ -31,7 +31,7 @@
  *                  other allowed choice)
  * FC_MUTANT        switch on one mutant of the embedded stub (stub/mutants.ts; `npm run mutation`, `playwright test`;
  *                  `forecast-conformance run` does not pass it on)
- * FC_WORKERS       Playwright workers (default 2; `forecast-conformance run` sets 6, 2 for smoke)
+ * FC_WORKERS       Playwright workers (default 4; `forecast-conformance run` sets 6, 2 for smoke)
  * FC_WALLET_SEED   derive test wallets' private keys from this seed (tests/harness/secrets.spec.ts only)
  * FC_ABORT_AFTER   consecutive connection failures/timeouts that abort the run (default 5)
  * FC_SPEND_PLAN    the run's spend plan file (set by `forecast-conformance run`, cli/spend.ts): paid tests it left out skip
@@ -221,7 +221,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     reportDir: env.FC_REPORT_DIR ?? 'reports',
     requestTimeoutMs: Number(env.FC_TIMEOUT_MS ?? 15_000),
     stubVariant: env.FC_STUB_VARIANT || undefined,
-    workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 2,
+    // Four: the conformance suites mostly wait on the target (the harness project caps its own CLI runs at two).
+    workers: env.FC_WORKERS ? Number(env.FC_WORKERS) : 4,
     abortAfter: Number(env.FC_ABORT_AFTER ?? 5),
     maxBodyBytes: env.FC_MAX_BODY_BYTES ? Number(env.FC_MAX_BODY_BYTES) : DEFAULT_MAX_BODY_BYTES,
     tier: env.FC_TIER || 'standard',

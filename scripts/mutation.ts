@@ -6,7 +6,7 @@
  * writes reports/mutation.json and reports/mutation.html. Exit 1 when a mutant survives without a
  * registry reason, or the run hit its time cap.
  *
- * Options: --only a,b (mutant names) --family F --timeout-s N (per mutant, default 240: the oil mutants' killing test sits late in limits.spec.ts, which runs in order; they take about 145 s)
+ * Options: --only a,b (mutant names) --family F --timeout-s N (per mutant, default 240: the oil mutants' killing tests sit in limits.spec.ts and queue on the oil route's lock)
  *          --cap-min N (whole run, default 50) --no-baseline --workers N (default 2)
  *          --test-timeout-s N (per test, default 30)
  *          --merge: fold this run's rows into the existing reports/mutation.json (rows of mutants not run
