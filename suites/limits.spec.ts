@@ -6,11 +6,11 @@
  * (POST /__control/limits/usage), so they take seconds; the day reset, which moves the target's
  * clock, is quota-reset.spec.ts's.
  *
- * Its bursts must meet a per-IP guard no other test feeds. On a loopback target each test's leave from
- * an address of its own (fixtures.ts `oneSource`), so the suite runs beside the others, its tests side
- * by side when fresh accounts carry the bursts (a control plane); on any other target every test shares
- * the system's address, so it runs in the serial conformance-clock project (lib/suite-phases.ts). Requests here are `unpaced` (the harness's
- * pacing would keep them under the bounds).
+ * Its bursts must meet a per-IP guard no other test feeds. On a loopback target each test's calls leave
+ * from an address of its own (fixtures.ts `oneSource`), so the suite runs beside the others, its tests
+ * side by side when fresh accounts carry the bursts (a control plane); on any other target every test
+ * shares the system's address, so it runs in the serial conformance-clock project (lib/suite-phases.ts).
+ * Requests here are `unpaced` (the harness's pacing would keep them under the bounds).
  */
 import { checkRetryAdmitted } from '../checks/limits.ts';
 import { randomUUID } from 'node:crypto';
