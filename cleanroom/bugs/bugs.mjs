@@ -10882,6 +10882,116 @@ export const bugs = [
       if (changed) res.touch();
     },
   },
+  // ---- round 44 (a)
+  {
+    name: 'mispriced_venue_a_us_venueaurl',
+    round: 44,
+    pattern: 'a',
+    section: 'Resources and their fields / Market routing object (CanonicalMarketRouting)',
+    sentences: ['8e14f95c6129'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'GET /api/v1/markets/mispriced builds each row\'s legacy venueAUrl with a test on the first operator\'s venue family (venue.startsWith("venue_a")) instead of venue === "venue_a", so its venue_a_us rows carry their venue page (marketUrl, https://us.venue-a.example/market/<id>) as venueAUrl instead of null. venue_a rows keep their venueAUrl, venue_b and venue_c rows stay null, and every other field (serviceUrl, marketUrl, venue_quote, mispricing_pp, count) and every other route are unchanged.',
+    how: 'GET /api/v1/markets/mispriced with an API key: its venue_a_us rows (8 in the seed) have venueAUrl null on the reference and equal to their marketUrl through the bug; venue_b and venue_c rows are null on both.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/mispriced') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      let touched = false;
+      for (const m of b.markets) {
+        if (m && m.venue === 'venue_a_us' && m.venueAUrl === null && typeof m.marketUrl === 'string') { m.venueAUrl = m.marketUrl; touched = true; }
+      }
+      if (touched) res.touch();
+    },
+  },
+  {
+    name: 'latest_forecast_asset_refs_on_market',
+    round: 44,
+    pattern: 'a',
+    section: 'Resources and their fields / Relationships envelope',
+    sentences: ['ef83341d4f9f'],
+    operations: ['GET /api/v1/latest'],
+    what: 'In the latest feed, the relationships of each compact forecast (events[].forecast.relationships) label their two-hop asset refs (Assets reached through the forecast\'s market, via "market") with the edge of the first hop, ON_MARKET (forecast to market), instead of the exact final graph edge HAS_MARKET (asset to market). direction (incoming), via (market), the AssetRef fields, the forecast\'s ON_MARKET market refs and ON_FORECAST signal refs, the event\'s market.relationships, and the envelopes of every other route (availability latestForecast, job results) are unchanged.',
+    how: 'GET /api/v1/latest?hours=6 with an API key: events[].forecast.relationships.assets[] (via market) say relationship HAS_MARKET on the reference and ON_MARKET through the bug, an edge that never ends at an Asset.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/latest') || res.status !== 200 || !b || !Array.isArray(b.events)) return;
+      let touched = false;
+      for (const e of b.events) {
+        const refs = e && e.forecast && e.forecast.relationships && e.forecast.relationships.assets;
+        if (!Array.isArray(refs)) continue;
+        for (const r of refs) {
+          if (r && r.via === 'market' && r.relationship === 'HAS_MARKET') { r.relationship = 'ON_MARKET'; touched = true; }
+        }
+      }
+      if (touched) res.touch();
+    },
+  },
+  {
+    name: 'generation_yes_suffix_ticker_404',
+    round: 44,
+    pattern: 'c',
+    section: 'Resources and their fields / Generation body (VenueMarketForecastRequest)',
+    sentences: ['1074a9aaeecf'],
+    operations: ['POST /api/auth/forecast-requests'],
+    what: 'POST /api/auth/forecast-requests reads a venue_b market_id that ends in an outcome suffix (-YES or -NO, as in KXMSTRBTC-26-YES, KXNVDAMCAP-26-YES, KXRECESSION-26-YES, KXOPECCUT-26JUN-YES) as a side selector on its event rather than as the binary market ticker it is, finds no market under that name and answers 404 not_found ("the venue venue_b has no market ...") without creating a job (nothing is debited, as for any 404). Other venue_b tickers (strike tickers such as KXCPIYOY-26MAR-T2.8), venue_a numeric ids, the idempotency rule, the exclusion 422 and the job reads are unchanged; forecast-availability still reports these markets tracked and hands out their tickers as they are.',
+    how: 'With an API key and an Idempotency-Key, POST /api/auth/forecast-requests {kind venue_market, venue venue_b, market_id KXNVDAMCAP-26-YES} (availability reports it tracked and in scope): 202 with a jobId on the reference, 404 not_found through the bug; the same call for KXCPIYOY-26MAR-T2.8 answers 202 on both.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/auth/forecast-requests') || ctx.headers['payment-signature']) return;
+      const body = ctx.bodyJson();
+      if (!body || body.kind !== 'venue_market' || body.venue !== 'venue_b' || typeof body.market_id !== 'string') return;
+      if (!/-(YES|NO)$/.test(body.market_id)) return;
+      if (!ctx.apiKey || !ctx.headers['idempotency-key']) return; // no key or no idempotency key: the reference's own answer stands
+      return ctx.reply(404, { error: 'not_found', message: `the venue venue_b has no market "${body.market_id}"` });
+    },
+  },
+  {
+    name: 'link_token_unpaid_use_extends_expiry',
+    round: 44,
+    pattern: 'e',
+    section: 'States and transitions',
+    sentences: ['c39b2ec586a7'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'The link-token store keeps each token as a key with a 15-minute time-to-live that every lookup refreshes (a GETEX/EXPIRE on read), so an unpaid use of a live token (422 x402_payment_required) restarts its 15 minutes: a token used once unpaid 10 minutes after issue is still live 16 minutes after issue (another unpaid use answers 422 x402_payment_required instead of the expired-token 422 invalid_request) until 15 minutes after its last use. A token never used before its 15 minutes expires on time, the expires_at of the issuing answer is unchanged, and single use, 404 link_token_not_found and 409 are unchanged. Only API-key (unpaid) uses are affected: a proxy cannot settle an x402 payment, so a paid use is judged by the original expiry.',
+    how: 'POST /api/auth/wallets/x402-token with an API key; advance the clock 10 minutes; GET /api/v1/wallets/link?token=<t> with the key: 422 x402_payment_required on both; advance 6 more minutes (16 after issue); the same call: 422 invalid_request (token expired) on the reference, 422 x402_payment_required through the bug.',
+    async onResponse(ctx, res) {
+      const st = ctx.state.r44aLink || (ctx.state.r44aLink = new Map());
+      if (ctx.method === 'POST' && ctx.path === '/__control/reset' && res.status < 300) { st.clear(); return; }
+      const b = J(res);
+      if (isPost(ctx, '/api/auth/wallets/x402-token') && res.status === 200 && b && typeof b.token === 'string') {
+        st.set(b.token, { lastUse: null });
+        return;
+      }
+      if (!isGet(ctx, '/api/v1/wallets/link') || !ctx.apiKey || ctx.headers['payment-signature']) return;
+      const token = ctx.query.get('token');
+      const t = token && st.get(token);
+      if (!t || res.status !== 422 || !b) return;
+      const now = await ctx.stubNow();
+      if (b.error === 'x402_payment_required') { t.lastUse = now; return; }
+      if (b.error === 'invalid_request' && /expired/i.test(String(b.message || '')) && t.lastUse !== null && now < t.lastUse + 15 * 60 * 1000) {
+        t.lastUse = now;
+        return ctx.reply(422, {
+          error: 'x402_payment_required',
+          message: 'No verifiable payer: the call must carry an x402 payment (PAYMENT-SIGNATURE) from the wallet to link',
+        });
+      }
+    },
+  },
+  {
+    name: 'availability_mention_reason_sports',
+    round: 44,
+    pattern: 'g',
+    section: 'Endpoints / GET /api/public/forecast-availability (free, no auth)',
+    sentences: ['c16fca8c19a6'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'forecast-availability takes the exclusion reason of a venue_b market from the venue\'s series group ("Sports & Events", which holds the announcer mention series) instead of from the rule that excluded it, so venue_b mention markets answer excluded {reason: sports, message "Sports outcomes are never forecast."} instead of {reason: mentions}. They stay excluded (generation null, tracked, available, read and market unchanged); sports and crypto up/down markets keep their own reasons, and the generation route still answers 422 forecast_topic_excluded.',
+    how: 'GET /api/public/forecast-availability?market_key=venue_b:KXPOWELLMENTION-26JAN28-TARIFF (a "mentions"-tagged market: will Powell say the word): excluded.reason mentions on the reference, sports through the bug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/public/forecast-availability') || res.status !== 200 || !b || !b.excluded) return;
+      if (b.excluded.reason !== 'mentions' || !b.market || b.market.venue !== 'venue_b') return;
+      b.excluded = { reason: 'sports', message: 'Sports outcomes are never forecast.' };
+      res.touch();
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

@@ -5303,6 +5303,58 @@ const checks = {
     const bad = twoHop.filter((x) => x.via !== 'asset');
     return v(bad.length > 0, `${bad.length}/${twoHop.length} two-hop HAS_MARKET market refs with via != asset${bad.length ? ` (${bad[0].marketKey}: via ${bad[0].via})` : ''}`);
   },
+  // ---------------------------------------------------------------- round 44 (a)
+  async mispriced_venue_a_us_venueaurl(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/mispriced', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets), `mispriced ${r.status}`);
+    const us = r.json.markets.filter((m) => m.venue === 'venue_a_us');
+    must(us.length > 0, 'no venue_a_us rows in the mispriced list');
+    const others = r.json.markets.filter((m) => m.venue !== 'venue_a');
+    const bad = others.filter((m) => m.venueAUrl !== null);
+    return v(bad.length > 0, `${bad.length}/${others.length} non-venue_a mispriced rows with venueAUrl${bad.length ? ` (${bad[0].marketKey}: ${bad[0].venueAUrl})` : ''}`);
+  },
+  async latest_forecast_asset_refs_on_market(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6&types=forecast', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.events), `latest ${r.status}`);
+    const refs = r.json.events.flatMap((e) => (e.forecast && e.forecast.relationships ? e.forecast.relationships.assets : []));
+    must(refs.length > 0, 'no asset refs on the latest forecasts');
+    // An AssetRef's final edge can only be HAS_MARKET (the one edge that touches an Asset).
+    const bad = refs.filter((x) => x.relationship !== 'HAS_MARKET');
+    return v(bad.length > 0, `${bad.length}/${refs.length} forecast asset refs with relationship != HAS_MARKET${bad.length ? ` (${bad[0].assetKey}: ${bad[0].relationship}, via ${bad[0].via})` : ''}`);
+  },
+  async generation_yes_suffix_ticker_404(api) {
+    const a = await api.newAccount(10000);
+    const av = await api.get('/api/public/forecast-availability?market_key=venue_b:KXNVDAMCAP-26-YES');
+    must(av.status === 200 && av.json.tracked === true && av.json.excluded === null, `availability of venue_b:KXNVDAMCAP-26-YES -> ${av.status} tracked ${av.json && av.json.tracked}`);
+    const post = (id) => api.post('/api/auth/forecast-requests', { kind: 'venue_market', venue: 'venue_b', market_id: id },
+      { key: a.key, headers: { 'idempotency-key': randomUUID() } });
+    const plain = await post('KXCPIYOY-26MAR-T2.8');
+    must(plain.status >= 200 && plain.status < 300, `generation for KXCPIYOY-26MAR-T2.8 -> ${plain.status}`);
+    const r = await post('KXNVDAMCAP-26-YES');
+    return v(!(r.status >= 200 && r.status < 300) || !r.json || !r.json.jobId, `generation for venue_b KXNVDAMCAP-26-YES -> ${r.status}${r.json && r.json.error ? ` ${r.json.error}` : ''}`);
+  },
+  async link_token_unpaid_use_extends_expiry(api) {
+    try {
+      const a = await api.newAccount();
+      const t = await api.post('/api/auth/wallets/x402-token', undefined, { key: a.key });
+      must(t.status === 200 && t.json && typeof t.json.token === 'string', `token issue answered ${t.status}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 10 * 60 });
+      const first = await api.get(`/api/v1/wallets/link?token=${enc(t.json.token)}`, { key: a.key });
+      must(first.status === 422 && first.json.error === 'x402_payment_required', `unpaid use at 10 minutes -> ${first.status} ${first.json && first.json.error}`);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 6 * 60 });
+      const r = await api.get(`/api/v1/wallets/link?token=${enc(t.json.token)}`, { key: a.key });
+      must(r.status === 422, `unpaid use at 16 minutes -> ${r.status}`);
+      return v(r.json.error === 'x402_payment_required', `unpaid use 16 min after issue (6 min after an unpaid use) -> 422 ${r.json.error} (${r.json.message})`);
+    } finally { await api.reset(); }
+  },
+  async availability_mention_reason_sports(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_b:KXPOWELLMENTION-26JAN28-TARIFF');
+    must(r.status === 200 && r.json.tracked && r.json.excluded && r.json.market, `availability ${r.status}`);
+    must(r.json.market.venue === 'venue_b', 'not a venue_b market');
+    return v(r.json.excluded.reason !== 'mentions', `mention market excluded.reason ${r.json.excluded.reason} (${r.json.excluded.message})`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
