@@ -10992,6 +10992,115 @@ export const bugs = [
       res.touch();
     },
   },
+  // ---- round 44 (b)
+  {
+    name: 'profile_lookback_lost_with_focus',
+    round: 44,
+    pattern: 'b',
+    section: 'Endpoints / POST /api/v1/x/profile ($1.00)',
+    sentences: ['ee7112e11786'],
+    operations: ['POST /api/v1/x/profile'],
+    what: 'POST /api/v1/x/profile drops lookback_days when the body also names a non-default focus (trading or reasoning): the reweighted research path is started from a preset that carries only the handle and the focus, so the profile is built (and stored) over the default 365-day window, and window.lookback_days says 365, window.from_date lies a year back and the evidence reaches posts older than the asked lookback. lookback_days with focus general (explicit or omitted) is honoured, focus alone is honoured, out-of-range lookback_days values are still refused 422, and the price (1000 credits) is unchanged. API-key calls only (x402-paid calls are left correct).',
+    how: 'POST /api/v1/x/profile {"handle":"zzz_nobody","lookback_days":30,"focus":"trading"} with an API key: window.lookback_days 30 (from_date 30 days before to_date) on the reference, 365 (from_date a year back) through the bug; the same body without focus answers lookback_days 30 on both.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/profile') || !ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+      if (body.focus !== 'trading' && body.focus !== 'reasoning') return undefined;
+      const n = body.lookback_days;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 14 || n > 365) return undefined; // invalid values keep their 422
+      delete body.lookback_days;
+      ctx.setBodyJson(body);
+      return undefined;
+    },
+  },
+  {
+    name: 'assets_q_term_asset_type_ignored',
+    round: 44,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['4a6c5a6a8ef5'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'In q mode with a search term (any q other than "*"), GET /api/v1/assets/search ignores asset_type: the term lanes (name, ticker, identity, identifier, keyword) are queried without the type argument, so every Asset the term matches comes back whatever its asset_type (q=bitcoin&asset_type=company also lists btc, a cryptoasset). asset_type in the filtered directory (q=*), in reference mode and with material_only alone is applied as documented, platform is applied everywhere, and the echo, scores of the unfiltered term search and the bill are the reference\'s. API-key calls only (x402-paid calls are left correct).',
+    how: 'GET /api/v1/assets/search?q=bitcoin&asset_type=company with an API key: the reference keeps dormant-holdings and mstr (companies); through the bug btc (asset_type cryptoasset) is listed too. q=*&asset_type=company lists companies only on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || !ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      const q = ctx.query.get('q');
+      if (q === null || q.trim() === '' || q.trim() === '*' || !ctx.query.has('asset_type') || ctx.query.has('reference')) return undefined;
+      const t = ctx.query.get('asset_type');
+      if (!t || t.length > 80) return undefined; // invalid values keep their 422
+      ctx.query.delete('asset_type');
+      return undefined;
+    },
+  },
+  {
+    name: 'latest_credit_check_40',
+    round: 44,
+    pattern: 'd',
+    section: 'What the service does',
+    sentences: ['bbcf421734bc', '1298c54a809b'],
+    operations: ['GET /api/v1/latest'],
+    what: 'The API-key credit check of GET /api/v1/latest requires 40 credits ($0.04, the price of two 3-hour blocks of the widest window) instead of the 20 the $0.02 route costs: an account holding 20 to 39 credits gets 403 insufficient_credits "This call costs 40 credits; the account holds N" and is not debited, and every insufficient-credits 403 of the route states 40. An account holding 40 or more is debited 20 as documented; the 402 challenge, the pricing answer, x402 calls and every other route\'s credit check are unchanged.',
+    how: 'Create an account with 20 credits (POST /__control/accounts {credits: 20}); GET /api/v1/latest with its key: 200 and a balance of 0 on the reference, 403 insufficient_credits ("costs 40 credits") and a balance still 20 through the bug. An account with 30 credits shows the same; one with 100 credits is debited 20 on both.',
+    onRequest(ctx) {
+      if (isGet(ctx, '/api/v1/latest') && ctx.apiKey && !ctx.headers['payment-signature']) ctx.r44bLatestCheck = true;
+      return undefined;
+    },
+    async onResponse(ctx, res) {
+      learnAccounts(ctx, res);
+      if (!ctx.r44bLatestCheck) return undefined;
+      const e = J(res);
+      if (res.status === 403 && e && e.error === 'insufficient_credits' && typeof e.message === 'string') {
+        e.message = e.message.replace(/costs 20 credits/, 'costs 40 credits');
+        res.touch();
+        return undefined;
+      }
+      if (res.status !== 200) return undefined;
+      // the reference has just debited 20; undo it when the balance before the call was under 40 credits
+      const acct = await accountOf(ctx);
+      if (!acct) return undefined;
+      const r = await ctx.control('GET', `/__control/accounts/${encodeURIComponent(acct)}`);
+      if (!r || r.status !== 200 || !r.json || typeof r.json.credits !== 'number') return undefined;
+      const before = r.json.credits + 20;
+      if (before >= 40) return undefined;
+      if (!(await ctx.charge(-20))) return undefined;
+      return ctx.reply(403, { error: 'insufficient_credits', message: `This call costs 40 credits; the account holds ${before}` });
+    },
+  },
+  {
+    name: 'job_read_unentitled_403_billed',
+    round: 44,
+    pattern: 'f',
+    section: 'What the service does',
+    sentences: ['10cc32b6b192'],
+    operations: ['GET /api/auth/forecast-requests/{jobId}'],
+    what: 'The job read runs the standard API-key meter of the /api/auth routes (10 credits) ahead of its entitlement guard and refunds only the answers the billing rules list (404, 429, 502, upstream errors); so when an account that lacks an active API entitlement reads a job (its own, or any jobId) and is answered 403, the 10 credits stay debited. The 403 itself (status, body) is the reference\'s; reads by entitled accounts (200, 404 of an unknown or foreign job, either view) cost nothing, as the free route should.',
+    how: 'Create an account with 5000 credits, POST /api/auth/forecast-requests (Idempotency-Key) for venue_a 1000503, then PATCH /__control/accounts/{id} {entitled: false} and GET /api/auth/forecast-requests/{jobId} with its key: 403 on both, 0 credits spent on the reference and 10 through the bug (also for an unknown jobId).',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !JOB_READ.test(ctx.path) || res.status !== 403 || !ctx.apiKey) return undefined;
+      const b = J(res);
+      if (b && b.error === 'insufficient_credits') return undefined; // only the entitlement refusal
+      await ctx.charge(10);
+      return undefined;
+    },
+  },
+  {
+    name: 'oil_standard_429_billed',
+    round: 44,
+    pattern: 'f',
+    section: 'Limits',
+    sentences: ['c62df283b618'],
+    operations: ['GET /api/v1/signals/oil'],
+    what: 'GET /api/v1/signals/oil checks its own oil scope (one in flight, one-second start spacing) before the meter, but the customer\'s standard scope (per second, per minute, per UTC day, in flight) only after the meter, and that refusal skips the refund: an API-key call of the oil route refused 429 rate_limited with limit_scope standard keeps its 10-credit debit. The 429 itself (status, body, Retry-After, RateLimit headers) is the reference\'s; the oil route\'s own spacing and in-flight 429s and its per-IP guard 429s, and the standard-scope 429s of every other route, debit nothing. x402 calls are not settled.',
+    how: 'Create an account, POST /__control/limits/usage {scope standard, window minute, count 600, accountId}; GET /api/v1/markets/mispriced with its key (429 limit_scope standard, 0 spent on both), wait a second, then GET /api/v1/signals/oil: 429 limit_scope standard on both, 0 credits spent on the reference and 10 through the bug.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/signals/oil') || res.status !== 429 || !ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      const b = J(res);
+      if (!b || b.limit_scope !== 'standard') return undefined;
+      await ctx.charge(10);
+      return undefined;
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers

@@ -5355,6 +5355,57 @@ const checks = {
     must(r.json.market.venue === 'venue_b', 'not a venue_b market');
     return v(r.json.excluded.reason !== 'mentions', `mention market excluded.reason ${r.json.excluded.reason} (${r.json.excluded.message})`);
   },
+  // ---------------------------------------------------------------- round 44 (b)
+  async profile_lookback_lost_with_focus(api) {
+    const a = await api.newAccount(10000);
+    const plain = await api.post('/api/v1/x/profile', { handle: 'zzz_nobody', lookback_days: 30 }, { key: a.key });
+    must(plain.status === 200 && plain.json.window.lookback_days === 30, `profile without focus ${plain.status} ${plain.json && plain.json.window && plain.json.window.lookback_days}`);
+    const r = await api.post('/api/v1/x/profile', { handle: 'zzz_nobody', lookback_days: 30, focus: 'trading' }, { key: a.key });
+    must(r.status === 200 && r.json.window, `profile with focus ${r.status} ${r.text.slice(0, 120)}`);
+    const w = r.json.window;
+    const days = (Date.parse(w.to_date) - Date.parse(w.from_date)) / 86400000;
+    return v(w.lookback_days !== 30 || days > 31, `lookback_days 30 + focus trading: window.lookback_days ${w.lookback_days}, ${w.from_date}..${w.to_date}`);
+  },
+  async assets_q_term_asset_type_ignored(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/assets/search?q=bitcoin', { key: a.key });
+    must(all.status === 200 && all.json.assets.some((x) => x.asset_type !== 'company') && all.json.assets.some((x) => x.asset_type === 'company'), `q=bitcoin ${all.status}: ${all.json && all.json.assets.map((x) => x.asset_type)}`);
+    const dir = await api.get('/api/v1/assets/search?q=*&asset_type=company', { key: a.key });
+    must(dir.status === 200 && dir.json.assets.length > 0 && dir.json.assets.every((x) => x.asset_type === 'company'), `directory filter ${dir.status}`);
+    const r = await api.get('/api/v1/assets/search?q=bitcoin&asset_type=company', { key: a.key });
+    must(r.status === 200 && r.json.assets.length > 0, `q=bitcoin&asset_type=company ${r.status}`);
+    const bad = r.json.assets.filter((x) => String(x.asset_type).toLowerCase() !== 'company');
+    return v(bad.length > 0, `q=bitcoin&asset_type=company: ${r.json.assets.map((x) => `${x.assetKey}(${x.asset_type})`).join(' ')}`);
+  },
+  async latest_credit_check_40(api) {
+    const rich = await api.newAccount(100);
+    const r1 = await api.spent(rich, () => api.get('/api/v1/latest', { key: rich.key }));
+    must(r1.out.status === 200 && r1.spent === 20, `100-credit account: ${r1.out.status}, spent ${r1.spent}`);
+    const a = await api.newAccount(20);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/latest', { key: a.key }));
+    return v(out.status !== 200 || spent !== 20, `20-credit account: status ${out.status} ${(out.json && out.json.message) || ''}, spent ${spent}`);
+  },
+  async job_read_unentitled_403_billed(api) {
+    const a = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const free = await api.spent(a, () => api.get(`/api/auth/forecast-requests/${id}`, { key: a.key }));
+    must(free.out.status === 200 && free.spent === 0, `entitled read ${free.out.status}, spent ${free.spent}`);
+    const p = await api.control('PATCH', `/__control/accounts/${a.id}`, { entitled: false });
+    must(p.status === 200, `entitlement patch ${p.status}`);
+    const { spent, out } = await api.spent(a, () => api.get(`/api/auth/forecast-requests/${id}`, { key: a.key }));
+    must(out.status === 403, `unentitled read ${out.status}`);
+    return v(spent !== 0, `403 ${out.json && out.json.error}: spent ${spent}`);
+  },
+  async oil_standard_429_billed(api) {
+    const a = await api.newAccount();
+    await api.fill('standard', 'minute', 600, a);
+    const other = await api.spent(a, () => api.get('/api/v1/markets/mispriced', { key: a.key }));
+    must(other.out.status === 429 && other.out.json.limit_scope === 'standard' && other.spent === 0, `mispriced ${other.out.status}, spent ${other.spent}`);
+    await sleep(1100); // clear of any earlier oil start on this stub (one-second spacing)
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/signals/oil', { key: a.key }));
+    must(out.status === 429 && out.json && out.json.limit_scope === 'standard', `oil ${out.status} ${out.text.slice(0, 120)}`);
+    return v(spent !== 0, `standard 429 of mispriced: spent ${other.spent}; standard 429 of the oil route: spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
