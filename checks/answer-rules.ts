@@ -35,6 +35,7 @@ export const ANSWER_CASES = {
   forecastAssetVia: "an AssetRef with relationship HAS_MARKET in a forecast's envelope",
   hasMarketHops: "a HAS_MARKET ref two hops away, or a direct market ref in a market's envelope",
   forecastSignalEdge: "a SignalRef with via direct in a forecast's envelope",
+  assetMarketEdge: 'an AssetRef via market or a MarketRef via asset',
   catalogFilters:
     'a listMarkets answer with rows, judged for each filter it was asked (venue, changed_within, the max_forecast_age window)',
 } as const;
@@ -62,6 +63,7 @@ export function answerRuleGroups(): Record<keyof typeof ANSWER_CASES, string[]> 
     forecastAssetVia: ['REL-012'],
     hasMarketHops: ['REL-007'],
     forecastSignalEdge: ['REL-013'],
+    assetMarketEdge: ['REL-014'],
   };
 }
 

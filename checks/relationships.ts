@@ -224,6 +224,41 @@ export function checkHasMarketHops(body: unknown): Violation[] {
     );
 }
 
+/** The intermediate node that makes a two-hop ref of `category` end on an asset–market edge. */
+const ASSET_MARKET_VIA: Record<string, 'asset' | 'market'> = { assets: 'market', markets: 'asset' };
+
+/** The two-hop refs of every envelope in `body` whose final edge joins an asset and a market (REL-014's instances). */
+const assetMarketHops = (body: unknown) =>
+  findEnvelopes(body).flatMap(([path, env]) =>
+    (['assets', 'markets'] as const).flatMap((cat) => {
+      const refs = (env as Record<string, unknown>)[cat];
+      if (!Array.isArray(refs)) return [];
+      return refs.flatMap((ref: Record<string, unknown> | null, i) =>
+        ref && typeof ref === 'object' && ref.via === ASSET_MARKET_VIA[cat] ? [{ path: path + ptr(cat, i), ref, cat }] : [],
+      );
+    }),
+  );
+
+/** REL-014's instances in `body`: AssetRefs via market and MarketRefs via asset, in any envelope. */
+export const assetMarketHopInstances = (body: unknown): number => assetMarketHops(body).length;
+
+/**
+ * REL-014 (round-44 bug: the latest feed's compact forecasts labelled their via-market assets ON_MARKET, the first
+ * hop's edge): `relationship` is the final edge, and an asset reached through a market (or a market through an asset)
+ * ends on an asset–market edge, which only HAS_MARKET is (overview item 5), in every envelope.
+ */
+export function checkAssetMarketEdge(body: unknown): Violation[] {
+  return assetMarketHops(body)
+    .filter(({ ref }) => ref.relationship !== 'HAS_MARKET')
+    .map(({ path, ref, cat }) =>
+      violation(
+        'REL-014',
+        path + '/relationship',
+        `${cat === 'assets' ? 'an asset ref' : 'a market ref'} ${String(ref.assetKey ?? ref.marketKey)} via ${String(ref.via)} has relationship ${JSON.stringify(ref.relationship)}; its final edge joins an asset and a market, which only HAS_MARKET does`,
+      ),
+    );
+}
+
 /** One ref's view of a market edge; `path` is its JSON pointer, prefixed with its answer's name when remembered across answers. */
 interface EdgeView {
   edge: string;
@@ -367,6 +402,9 @@ export const RELATIONSHIPS_CHECKS = {
       what: "a HAS_MARKET ref two hops away, or a direct market ref in a market's envelope",
       count: ([body]) => hasMarketHopInstances(body),
     },
+  }),
+  checkAssetMarketEdge: defineCheck('checkAssetMarketEdge', ['REL-014'], checkAssetMarketEdge, undefined, {
+    'REL-014': { what: 'an AssetRef via market or a MarketRef via asset', count: ([body]) => assetMarketHopInstances(body) },
   }),
   checkForecastSignalEdge: defineCheck('checkForecastSignalEdge', ['REL-013'], checkForecastSignalEdge, undefined, {
     'REL-013': { what: "a SignalRef with via direct in a forecast's envelope", count: ([body]) => forecastSignalRefInstances(body) },

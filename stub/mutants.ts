@@ -1052,6 +1052,12 @@ const TABLE = {
       { operation: 'getLatest', via: ['suites/latest.spec.ts'] },
     ],
     [
+      'rel-forecast-assets-on-market',
+      'REL-014',
+      "a forecast's envelope labels its market's assets (via market) with the first hop's edge, ON_MARKET, instead of HAS_MARKET (round-44 bug, on the latest feed)",
+      { operation: 'getLatest', via: ['suites/latest.spec.ts'] },
+    ],
+    [
       'rel-evidence-siblings-via-market',
       'REL-007',
       "the evidence route's market envelope names a market as the node between it and its sibling markets (via market, not via asset; round-43 bug)",

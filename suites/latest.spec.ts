@@ -83,7 +83,8 @@ test.describe('GET /api/v1/latest', () => {
     'every event of the widest window obeys the window, order, type and payload rules',
     {
       // REL-012/013 (a compact forecast's assets via market, its signals ON_FORECAST) are judged on every envelope a
-      // forecast holds, REL-007 (a HAS_MARKET ref's via names the edge's other end) on every envelope (cross-cutting).
+      // forecast holds, REL-007 (a HAS_MARKET ref's via names the edge's other end) and REL-014 (a ref two hops across
+      // an asset-market edge is HAS_MARKET) on every envelope (cross-cutting).
       ...ruleDetails(
         'LATEST-002',
         'LATEST-010',
@@ -93,6 +94,7 @@ test.describe('GET /api/v1/latest', () => {
         'REL-007',
         'REL-012',
         'REL-013',
+        'REL-014',
         ...EVENT_RULES,
         ...contractRules('getLatest'),
       ),

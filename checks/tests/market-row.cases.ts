@@ -335,6 +335,20 @@ export const MARKET_CASES = [
     },
   }),
   cases({
+    check: C.checkAssetMarketEdge,
+    ok: [
+      // A forecast's assets via market, a market's siblings via asset; a forecast's own market is ON_MARKET, direct.
+      [{ latestForecast: { relationships: { ...envelope(), assets: [{ ...assetRef(2), via: 'market' }] } } }],
+      [{ marketKey: 'venue_a:512', relationships: { ...envelope(), markets: [marketRefOf('outgoing', 'asset')] } }],
+      [{ latestForecast: { relationships: { ...envelope(), markets: [marketRefOf('outgoing', 'direct', 'ON_MARKET')] } } }],
+    ],
+    bad: {
+      'REL-014': [
+        { forecasts: [{ relationships: { ...envelope(), assets: [{ ...assetRef(2), via: 'market', relationship: 'ON_MARKET' }] } }] },
+      ],
+    },
+  }),
+  cases({
     check: C.checkRefDirections,
     ok: [
       [

@@ -3,7 +3,15 @@
  * answer alone is consistent. Tests of the harness: no rule annotation, nothing credited.
  */
 import { expect, test } from '@playwright/test';
-import { checkHasMarketHops, checkRefDirections, hasMarketHopInstances, refDirectionInstances, type EdgeViews } from '../relationships.ts';
+import {
+  assetMarketHopInstances,
+  checkAssetMarketEdge,
+  checkHasMarketHops,
+  checkRefDirections,
+  hasMarketHopInstances,
+  refDirectionInstances,
+  type EdgeViews,
+} from '../relationships.ts';
 import { assetRef, envelope } from './parts.ts';
 
 /** An answer whose market carries one direct asset ref (HAS_MARKET seen from the market's end) in `direction`. */
@@ -48,4 +56,21 @@ test("checkHasMarketHops: a HAS_MARKET ref names the edge's other end as the nod
   // An asset's own direct markets and the market's direct assets are one hop: not instances.
   expect(hasMarketHopInstances({ assetKey: 'a', relationships: { ...envelope(), markets: [sibling('direct')] } })).toBe(0);
   expect(hasMarketHopInstances(market('asset'))).toBe(1);
+});
+
+test('checkAssetMarketEdge: a ref two hops away across an asset-market edge says HAS_MARKET (REL-014)', () => {
+  const forecast = (relationship: string) => ({
+    events: [{ forecast: { relationships: { ...envelope(), assets: [{ ...assetRef(2), via: 'market', relationship }] } } }],
+  });
+  const sibling = (relationship: string) => ({ relationship, direction: 'outgoing', via: 'asset', marketKey: 'venue_a:7' });
+  expect(checkAssetMarketEdge(forecast('HAS_MARKET'))).toEqual([]);
+  const rules = (body: unknown) => checkAssetMarketEdge(body).map((v) => [v.ruleId, v.path]);
+  // Round 44's bug: the first hop's edge (forecast to market) named instead of the final one.
+  expect(rules(forecast('ON_MARKET'))).toEqual([['REL-014', '/events/0/forecast/relationships/assets/0/relationship']]);
+  expect(rules({ marketKey: 'venue_a:1', relationships: { ...envelope(), markets: [sibling('HAS_SIGNAL')] } })).toEqual([
+    ['REL-014', '/relationships/markets/0/relationship'],
+  ]);
+  // Direct refs and a forecast's ON_MARKET market are not two hops across an asset-market edge.
+  expect(assetMarketHopInstances({ relationships: { ...envelope(), assets: [assetRef(1)] } })).toBe(0);
+  expect(assetMarketHopInstances(forecast('ON_MARKET'))).toBe(1);
 });

@@ -146,9 +146,13 @@ function forForecast(store: DataStore, forecastId: string): Parts {
   const m = f ? store.byMarketKey(f.marketKey) : undefined;
   if (!f || !m) return { assets: [], markets: [], signals: [] };
   // Mutant rel-forecast-assets-direct: a forecast's assets said to be one hop away (round-12 bug).
+  // Mutant rel-forecast-assets-on-market: those assets labelled with the first hop's edge, ON_MARKET (round-44 bug).
   const assets = assetsViaMarket(store, [m.marketKey]);
+  const labelled = mutant('rel-forecast-assets-on-market')
+    ? assets.map((a) => ({ ...a, relationship: 'ON_MARKET' as Relationship }))
+    : assets;
   return {
-    assets: mutant('rel-forecast-assets-direct') ? assets.map((a) => ({ ...a, via: 'direct' as Via })) : assets,
+    assets: mutant('rel-forecast-assets-direct') ? labelled.map((a) => ({ ...a, via: 'direct' as Via })) : labelled,
     markets: [marketRef(common('ON_MARKET', 'outgoing', 'direct'), m)],
     // Mutant rel-forecast-signals-has-signal: a forecast's signals labelled with the market's edge (round-13 bug).
     signals: store

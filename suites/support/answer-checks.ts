@@ -19,6 +19,8 @@ import {
   checkForecastAssetVia,
   checkHasMarketHops,
   checkForecastSignalEdge,
+  checkAssetMarketEdge,
+  assetMarketHopInstances,
   checkRefDirections,
   forecastAssetRefInstances,
   hasMarketHopInstances,
@@ -335,6 +337,11 @@ export function crossCuttingViolations(operationId: string, observed: ObservedRe
     if (appliesTo(RULES.forecastSignalEdge, operationId)) {
       judgedOn(RULES.forecastSignalEdge, forecastSignalRefInstances(observed.body), ANSWER_CASES.forecastSignalEdge, operationId);
       out.push(...checkForecastSignalEdge(observed.body));
+    }
+    // REL-014: a two-hop ref that ends on an asset–market edge says HAS_MARKET, in every envelope.
+    if (appliesTo(RULES.assetMarketEdge, operationId)) {
+      judgedOn(RULES.assetMarketEdge, assetMarketHopInstances(observed.body), ANSWER_CASES.assetMarketEdge, operationId);
+      out.push(...checkAssetMarketEdge(observed.body));
     }
     // REL-011 holds across answers too ("wherever it is seen"): this worker's earlier answers' first views are compared.
     if (appliesTo(RULES.directionSeenTwice, operationId)) {
