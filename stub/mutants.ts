@@ -160,6 +160,12 @@ const TABLE = {
       { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
     ],
     [
+      'wal-unpaid-use-extends-token',
+      'WAL-002',
+      "linkWallet restarts a token's 15 minutes on each keyed call without payment, so a token used unpaid 10 minutes in still links at 16 (round-44 bug)",
+      { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
+    ],
+    [
       'mkt-changed-within-top-day',
       'MKT-024',
       'changed_within above 144 hours is served as 144: markets whose latest forecast is 144..168 hours old are left out (round-30 bug)',

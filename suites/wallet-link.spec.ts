@@ -682,26 +682,46 @@ const INSIDE_MARGIN_S = 5;
 const OUTSIDE_MARGIN_S = 2;
 /** How long after issue the expired token is used once more, seconds: a day, far past any cleanup of the 15 minutes. */
 const LONG_AFTER_S = 86_400;
+/** When a third token is used unpaid, seconds after issue: well inside its 15 minutes, so the use finds it live. */
+const UNPAID_USE_AT_S = 600;
+
+/** An answer's status and error code, as compared between tokens ("422 invalid_request"). */
+const statusAndCode = async (res: APIResponse): Promise<string> => `${res.status()} ${(await errorOf(res)) ?? ''}`.trim();
 
 test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
   test(
-    'the issuing answer advertises 15 minutes; a token used just before 15 minutes links, one used just after answers 422',
+    'the issuing answer advertises 15 minutes; a token used just before 15 minutes links, one used just after answers 422, an unpaid use extends nothing',
     { ...ruleDetails('WAL-002', 'WAL-010', 'WAL-027', ...contractRules('linkWallet', 'createWalletLinkToken')) },
     async ({ api, controlPlane }) => {
       await requireLinkRoute(api);
       const account = await controlPlane.createAccount(CREDITS);
-      const wallets = [newWallet(), newWallet()];
+      const wallets = [newWallet(), newWallet(), newWallet()];
       for (const w of wallets) await controlPlane.fundWallet(BASE_NETWORK, w.address, FUNDING);
       // Both tokens are issued between `from` and `to` on the target's clock.
       const from = (await controlPlane.clock()).now.getTime();
       const inside = await issue(api.withKey(account.apiKey));
       const outside = await issue(api.withKey(account.apiKey));
+      // Used unpaid (with the account's key) while live, then after 15 minutes: the lifetime counts from issue.
+      const touched = await issue(api.withKey(account.apiKey));
       const to = (await controlPlane.clock()).now.getTime();
-      test.skip(!inside.token || !outside.token, 'the issuing answers carry no string of the token pattern');
+      test.skip(!inside.token || !outside.token || !touched.token, 'the issuing answers carry no string of the token pattern');
+      const keyed = api.withKey(account.apiKey);
+      const unpaidUse = async (token: string) => {
+        const res = await keyed.get(LINK, { params: { token } });
+        await expect(res).toMatchContract('linkWallet');
+        return statusAndCode(res);
+      };
       const vs: Violation[] = [];
       await test.step('the lifetime the issuing answers advertise (WAL-027)', async () => {
         for (const issued of [inside, outside])
           vs.push(...judgeWith(CHECKS.checkLinkTokenLifetime, lifetimeFigures(await jsonOrNull(issued.res)), { from, to }));
+      });
+      // A live token's unpaid answer (the route's "no verifiable payer"), to tell apart from an expired token's.
+      let live = '';
+      await test.step(`${UNPAID_USE_AT_S / 60} min in: a live token used unpaid, with the account's key`, async () => {
+        const now = (await controlPlane.clock()).now.getTime();
+        await controlPlane.advanceClock(Math.max(0, UNPAID_USE_AT_S * 1000 - (now - to)) / 1000);
+        live = await unpaidUse(touched.token!);
       });
       await test.step(`just inside: ${INSIDE_MARGIN_S} s before 15 minutes the token links (WAL-002)`, async () => {
         // Moved so that even a token issued at `from` is 15 minutes less the margin old when the link is sent.
@@ -724,6 +744,49 @@ test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
         // Moved so that even a token issued at `to` is 15 minutes and the margin old.
         const now = (await controlPlane.clock()).now.getTime();
         await controlPlane.advanceClock(Math.max(0, (LINK_TOKEN_LIFETIME_S + OUTSIDE_MARGIN_S) * 1000 - (now - to)) / 1000);
+        // The token used unpaid at 10 minutes expired at 15 like the one never used (round-44 bug: each unpaid use
+        // restarted a token's 15 minutes): unpaid, it answers as the untouched expired token does, not as a live one,
+        // where the target tells the two apart; paid, it is refused and not settled.
+        const untouched = await unpaidUse(outside.token!);
+        const again = await unpaidUse(touched.token!);
+        if (
+          judged('WAL-002', untouched !== live ? 1 : 0, 'a token used unpaid inside its 15 minutes, then unpaid after them') &&
+          again === live
+        )
+          vs.push(
+            violation(
+              'WAL-002',
+              'status',
+              `a token used unpaid ${UNPAID_USE_AT_S / 60} min after issue answered an unpaid use after its 15 minutes ${again}, as a live token does (an expired token never used: ${untouched}): the unpaid use extended its life`,
+            ),
+          );
+        const paidTouched = await link(api, controlPlane, touched.token!, wallets[2]!);
+        judged('WAL-002', 1, 'a token used unpaid inside its 15 minutes, then paid after them');
+        if (paidTouched.res.status() !== 422)
+          vs.push(
+            violation(
+              'WAL-002',
+              'status',
+              `a token used unpaid ${UNPAID_USE_AT_S / 60} min after issue and paid after its 15 minutes answered ${await statusAndCode(paidTouched.res)}, expected 422 (its 15 minutes count from issue)`,
+            ),
+          );
+        if (paidTouched.res.headers()['payment-response'] !== undefined)
+          vs.push(
+            violation(
+              'WAL-010',
+              'header:PAYMENT-RESPONSE',
+              'a link refused for an expired token carries a PAYMENT-RESPONSE: it was settled',
+            ),
+          );
+        vs.push(
+          ...checkDebit(
+            'WAL-010',
+            'an expired-token link',
+            FUNDING,
+            await controlPlane.walletBalance(BASE_NETWORK, wallets[2]!.address),
+            0n,
+          ),
+        );
         const { res } = await link(api, controlPlane, outside.token!, wallets[1]!);
         judged('WAL-002', 1, 'a link token used just after 15 minutes');
         if (res.status() !== 422)

@@ -7,6 +7,7 @@
  */
 import { getAddress } from 'viem';
 import { LINK_TOKEN_PATTERN, CHALLENGE_TTL_MS, type Attestation } from '../money/accounts/index.ts';
+import { LINK_TOKEN_TTL_MS } from './registry.ts';
 import { ApiError, invalidRequest, notFound } from '../errors.ts';
 import { iso } from '../present/time.ts';
 import type { RouteRequest } from '../context.ts';
@@ -86,6 +87,9 @@ export const register: RouteModule = (route) => {
     const payer = req.principal?.payer;
     // Mutant wal-unpaid-keyed-consumes-token: a keyed call without payment uses the token up before its 422 (round-11 bug).
     if (!payer && mutant('wal-unpaid-keyed-consumes-token') && req.principal?.via === 'api-key') ctx.wallets.consume(link);
+    // Mutant wal-unpaid-use-extends-token: a keyed call without payment restarts the token's 15 minutes (round-44 bug).
+    if (!payer && mutant('wal-unpaid-use-extends-token') && req.principal?.via === 'api-key')
+      link.expiresAt = ctx.clock.nowMs() + LINK_TOKEN_TTL_MS;
     if (!payer)
       throw new ApiError(
         422,
