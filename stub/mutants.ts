@@ -1034,6 +1034,12 @@ const TABLE = {
     ],
     ['prof-lookback-13', 'PARAM-076', 'lookback_days accepts 13 (minimum off by one)'],
     ['prof-lookback-echo', 'PROF-016', 'window.lookback_days echoes the default 365 instead of the requested value'],
+    [
+      'prof-lookback-dropped-with-focus',
+      'PROF-016',
+      'with focus trading or reasoning, lookback_days is dropped: the profile is built over 365 days (round-44 bug)',
+      { operation: 'createSocialProfile', via: ['suites/social-profile.spec.ts'] },
+    ],
     ['prof-lookback-366', 'PARAM-077', 'lookback_days accepts 366 (maximum off by one)'],
     [
       'param-handle-at-counted',
@@ -1392,6 +1398,12 @@ const TABLE = {
       'ASRCH-062',
       'the asset_type filter is ignored when platform is given too (each filter alone is honoured)',
       { operation: 'searchAssets' },
+    ],
+    [
+      'asrch-q-term-asset-type-dropped',
+      'ASRCH-062',
+      "the asset_type filter is ignored beside a search term and honoured with q='*' only (round-44 bug)",
+      { operation: 'searchAssets', via: ['suites/asset-search.spec.ts'] },
     ],
     [
       'asset-type-dropped-market-references',

@@ -405,6 +405,42 @@ test.describe('asset search: q mode', () => {
     },
   );
 
+  test(
+    'a text q with asset_type returns only Assets of that type, where the term alone returns several types',
+    { ...ruleDetails('ASRCH-062', ...contractRules(OP)) },
+    async ({ paid, targetOptions, sharedAnswers }) => {
+      // Round-44 bug: asset_type was dropped beside a search term and honoured with q='*' only. The filter is judged
+      // on a term whose unfiltered answer holds Assets of two or more types, so that it has Assets to remove: the
+      // words the directory's names, tickers and aliases share across types first, then whole names.
+      const all = await directory(paid, targetOptions.siteUrl, sharedAnswers);
+      const typesOf = new Map<string, Set<string>>();
+      for (const a of all) {
+        const text = [a.name, a.ticker, ...(Array.isArray(a.aliases) ? a.aliases : [])].filter((v) => typeof v === 'string').join(' ');
+        for (const w of new Set(text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [])) {
+          if (!typesOf.has(w)) typesOf.set(w, new Set());
+          typesOf.get(w)!.add(String(a.asset_type).toLowerCase());
+        }
+      }
+      const shared = [...typesOf].filter(([, t]) => t.size > 1).sort((x, y) => y[1].size - x[1].size || (x[0] < y[0] ? -1 : 1));
+      const terms = [...shared.map(([w]) => w), ...all.map((a) => String(a.name))].slice(0, thrifty() ? 2 : 6);
+      let mixed: { term: string; types: string[] } | undefined;
+      for (const term of terms) {
+        const body = await search(paid, { mode: 'q', q: term }, targetOptions.siteUrl);
+        const types = [...new Set(((body.assets as Row[] | undefined) ?? []).map((a) => String(a.asset_type).toLowerCase()))];
+        if (types.length > 1) {
+          mixed = { term, types: types.sort() };
+          break;
+        }
+      }
+      if (!judged('ASRCH-062', mixed ? 1 : 0, 'a text q whose unfiltered answer holds Assets of two or more types, beside one of them', OP))
+        return;
+      // Each of two types in turn: `search` judges every returned Asset's asset_type against the parameter (ASRCH-062).
+      for (const assetType of mixed!.types.slice(0, 2))
+        await test.step(`q=${mixed!.term}&asset_type=${assetType}`, () =>
+          search(paid, { mode: 'q', q: mixed!.term, assetType }, targetOptions.siteUrl));
+    },
+  );
+
   /** Filters matched case-insensitively: a value and its case-swapped twin select the same Assets. */
   const caseInsensitive: {
     filter: 'platform' | 'assetType';

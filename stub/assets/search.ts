@@ -72,9 +72,12 @@ function candidates(graph: AssetGraph, req: SearchRequest): Asset[] {
   // Mutant asset-type-dropped-with-platform: asset_type is ignored when platform is given too.
   // Mutant asset-type-dropped-market-references: asset_type is ignored when every reference is a marketKey (round-21 bug).
   const marketRefsOnly = req.mode === 'reference' && req.references.every((r) => r.includes(':'));
+  // Mutant asrch-q-term-asset-type-dropped: asset_type is ignored beside a search term (q='*' keeps it; round-44 bug).
+  const namedTerm = req.mode === 'q' && req.q.trim() !== '*';
   const type =
     (mutant('asset-type-dropped-with-platform') && platform !== undefined) ||
-    (mutant('asset-type-dropped-market-references') && marketRefsOnly)
+    (mutant('asset-type-dropped-market-references') && marketRefsOnly) ||
+    (mutant('asrch-q-term-asset-type-dropped') && namedTerm)
       ? undefined
       : req.assetType?.toLowerCase();
   return (

@@ -50,7 +50,10 @@ export function parseProfileRequest(raw: unknown): ProfileRequest {
       throw invalidRequest(`focus must be one of ${FOCUSES.join(', ')}`);
     focus = f as Focus;
   }
-  return { handle: handle.replace(/^@/, ''), lookbackDays, focus, ...('focus' in body ? {} : { focusDefaulted: true }) };
+  // Mutant prof-lookback-dropped-with-focus: with focus trading or reasoning the profile is built over the default 365
+  // days whatever lookback_days says (round-44 bug).
+  const window = mutant('prof-lookback-dropped-with-focus') && focus !== 'general' ? 365 : lookbackDays;
+  return { handle: handle.replace(/^@/, ''), lookbackDays: window, focus, ...('focus' in body ? {} : { focusDefaulted: true }) };
 }
 
 /**
