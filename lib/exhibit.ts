@@ -20,6 +20,11 @@ export interface RecordedRequest {
   /** Header values of secrets replaced by `$VARIABLE` placeholders. */
   headers: Record<string, string>;
   body?: string;
+  /**
+   * The local address the request left from, when the harness chose one (a per-IP guard test's own loopback address,
+   * suites/support/fixtures.ts `oneSource`): the reproduction sends from it too (`curl --interface`).
+   */
+  sourceAddress?: string;
 }
 
 export interface ResponseExcerpt {

@@ -224,7 +224,8 @@ export class TargetClient {
     }
     recordAnswer();
     countAnswer(operationOf(method, path), res.status());
-    await rememberExchange(method, res.url(), headers, options.data, res);
+    const source = route.source.address === 'default' ? undefined : route.source.address;
+    await rememberExchange(method, res.url(), headers, options.data, res, source);
     return res;
   }
 }

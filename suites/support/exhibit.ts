@@ -60,6 +60,8 @@ const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** A curl command for a recorded request. */
 export function curlOf(req: RecordedRequest): string {
   const parts = ['curl -sS -i', '-X', req.method, sq(req.url)];
+  // A per-IP bound is the source address's: a request that left from a chosen address is replayed from it.
+  if (req.sourceAddress) parts.push('--interface', req.sourceAddress);
   for (const [name, value] of Object.entries(req.headers))
     parts.push('-H', /\$FC_/.test(value) ? dq(`${name}: ${value}`) : sq(`${name}: ${value}`));
   if (req.body !== undefined) parts.push('--data-raw', sq(req.body));
@@ -137,17 +139,27 @@ export async function excerptOf(res: APIResponse): Promise<ResponseExcerpt> {
   };
 }
 
-/** Records one exchange of the target client (suites/support/client.ts), for the next judgement. */
+/**
+ * Records one exchange of the target client (suites/support/client.ts), for the next judgement; `sourceAddress` is the
+ * local address it left from when the harness chose one (else the operating system picked it).
+ */
 export async function rememberExchange(
   method: string,
   url: string,
   headers: Readonly<Record<string, string>>,
   data: unknown,
   res: APIResponse,
+  sourceAddress?: string,
 ): Promise<void> {
   const body = bodyText(data);
   last = {
-    request: { method, url: redact(url), headers: placeholderHeaders(headers), ...(body !== undefined ? { body: redact(body) } : {}) },
+    request: {
+      method,
+      url: redact(url),
+      headers: placeholderHeaders(headers),
+      ...(body !== undefined ? { body: redact(body) } : {}),
+      ...(sourceAddress ? { sourceAddress } : {}),
+    },
     response: await excerptOf(res),
     setup: setupFor(headers),
   };

@@ -7,7 +7,7 @@
 import { test, expect } from '@playwright/test';
 import { EXHIBIT_ATTACHMENT, type Exhibit } from '../../lib/exhibit.ts';
 import { violation, type Violation } from '../../lib/violation.ts';
-import { attachExhibit, drawnFrom, rememberExchange, sameExchange } from '../../suites/support/exhibit.ts';
+import { attachExhibit, curlOf, drawnFrom, rememberExchange, sameExchange } from '../../suites/support/exhibit.ts';
 import { bufferedResponse } from '../../suites/support/transport.ts';
 
 const answerAt = async (path: string, status: number) => {
@@ -61,4 +61,16 @@ test('a violation made as an answer is judged is exhibited with that answer, tho
   ]);
   attachExhibit([given], second);
   expect(exhibits()[3]!.request!.url).toContain('start=b');
+});
+
+test("a request sent from a chosen source address is reproduced from it (a per-IP bound's failure needs the address)", async () => {
+  const url = 'http://127.0.0.1:1/api/v1/latest';
+  const res = bufferedResponse({ url, status: 429, statusText: '', headers: [], body: Buffer.from('{}') });
+  await rememberExchange('GET', url, {}, undefined, res, '127.1.0.7');
+  attachExhibit([v('LIM-015')], res);
+  const [e] = exhibits();
+  expect(e!.request!.sourceAddress).toBe('127.1.0.7');
+  expect(e!.curl).toBe(`curl -sS -i -X GET '${url}' --interface 127.1.0.7`);
+  // Left from the operating system's choice: no --interface.
+  expect(curlOf({ method: 'GET', url, headers: {} })).not.toContain('--interface');
 });
