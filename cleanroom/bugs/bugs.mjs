@@ -11101,6 +11101,235 @@ export const bugs = [
       return undefined;
     },
   },
+  // ---- round 45 (a)
+  {
+    name: 'availability_empty_balance_403',
+    round: 45,
+    pattern: 'a',
+    section: 'What the service does',
+    sentences: ['48ecf8936bf0'],
+    operations: ['GET /api/public/forecast-availability'],
+    what: 'GET /api/public/forecast-availability, when the call carries an x-service-api-key, runs the paid routes\' balance gate (a positive balance is required before any keyed call is served): a valid key whose account holds 0 credits gets 403 insufficient_credits instead of the free availability answer. The same lookup without a key, or with the key of an account holding at least one credit, answers 200 as before and debits nothing; an invalid key is still ignored; forecast-targets and every paid route are unchanged.',
+    how: 'Create an account with 0 credits (POST /__control/accounts {credits: 0}); GET /api/public/forecast-availability?market_key=venue_a:520224 with its key: 200 (tracked true) on the reference, 403 {"error":"insufficient_credits"} through the bug; the same call without a key answers 200 on both.',
+    async onRequest(ctx) {
+      if (!isGet(ctx, '/api/public/forecast-availability') || !ctx.apiKey) return null;
+      const acct = r11bAccount(ctx, ctx.apiKey);
+      if (!acct) return null;
+      const r = await ctx.control('GET', `/__control/accounts/${encodeURIComponent(acct)}`);
+      if (!r || r.status !== 200 || !r.json || typeof r.json.credits !== 'number' || r.json.credits > 0) return null;
+      return ctx.reply(403, { error: 'insufficient_credits', message: 'The account holds no credits; top up to use the API' });
+    },
+    onResponse(ctx, res) { r11bLearnJob(ctx, res); },
+  },
+  {
+    name: 'mispriced_market_odds_at_forecast',
+    round: 45,
+    pattern: 'a',
+    section: 'Resources and their fields / Venue quote (VenueQuoteV1)',
+    sentences: ['64a5b7155908'],
+    operations: ['GET /api/v1/markets/mispriced'],
+    what: 'GET /api/v1/markets/mispriced fills each row\'s market_odds from the odds the mispricing scan stored beside the market\'s latest forecast (the row\'s own market_odds_at_forecast column) instead of from the live quote, so market_odds differs from venue_quote.selected_probability on almost every row. venue_quote itself, market_odds_at_forecast, latest_service_probability, mispricing_pp, the order, count and topic filter are unchanged, and market_odds stays right on every other route (market list, search, asset linked markets, latest yes_odds).',
+    how: 'GET /api/v1/markets/mispriced with an API key: every row has market_odds equal to venue_quote.selected_probability on the reference; through the bug market_odds equals market_odds_at_forecast (for example venue_b:KXWTI-26MAR20-T67.99: 0.99 against a selected_probability of 0.965).',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets/mispriced') || res.status !== 200 || !b || !Array.isArray(b.markets)) return;
+      let touched = false;
+      for (const m of b.markets) {
+        if (m && typeof m.market_odds === 'number' && typeof m.market_odds_at_forecast === 'number' && m.market_odds !== m.market_odds_at_forecast) {
+          m.market_odds = m.market_odds_at_forecast;
+          touched = true;
+        }
+      }
+      if (touched) res.touch();
+    },
+  },
+  {
+    name: 'assets_reference_perps_identifier_key_unmatched',
+    round: 45,
+    pattern: 'c',
+    section: 'Endpoints / GET /api/v1/assets/search ($0.01)',
+    sentences: ['ca70ee9fbe15'],
+    operations: ['GET /api/v1/assets/search'],
+    what: 'The reference classifier of GET /api/v1/assets/search recognises a marketKey by a prefix test on the venue key without its colon (reference.startsWith("venue_a") and the like), so an AssetIdentifier key of the venue_a_perps platform (venue_a_perps:BTC-PERP, venue_a_perps:WTI-PERP, or the platform:kind:value form venue_a_perps:symbol:BTC-PERP) is sent to the linked-market lane, read as venue venue_a with native id "_perps:...", and matches nothing: its Asset is missing (assets [] when it is the only reference). The references echo still lists it as given. Other identifier keys (coingecko:bitcoin, cme:CL), identifier values (BTC-PERP), asset keys, UUIDs, real marketKeys and native ids, q mode and the platform filter are unchanged. API-key calls (a signed x402 retry is left correct).',
+    how: 'GET /api/v1/assets/search?reference=venue_a_perps:BTC-PERP with an API key: the btc Asset (with its linked markets) on the reference, assets [] through the bug; reference=coingecko:bitcoin and reference=BTC-PERP return btc on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/assets/search') || ctx.headers['payment-signature']) return null; // a signed x402 retry is left alone
+      const refs = ctx.query.getAll('reference');
+      if (!refs.some((r) => r45aPerpsKey(r))) return null;
+      const back = new Map();
+      const next = refs.map((r) => {
+        if (!r45aPerpsKey(r)) return r;
+        const s = `venue_a:${r.slice('venue_a'.length)}`;
+        back.set(s, r);
+        return s;
+      });
+      ctx.query.delete('reference');
+      for (const r of next) ctx.query.append('reference', r);
+      ctx.r45aPerpsBack = back;
+      return null;
+    },
+    onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/assets/search')) return;
+      const back = ctx.r45aPerpsBack;
+      const b = J(res);
+      if (!back || !b || !Array.isArray(b.references)) return;
+      b.references = b.references.map((r) => (back.has(r) ? back.get(r) : r));
+      res.touch();
+    },
+  },
+  {
+    name: 'markets_changed_within_fresh_forecast_missing',
+    round: 45,
+    pattern: 'e',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['7f3c1dd2cd06'],
+    operations: ['GET /api/v1/markets'],
+    what: 'GET /api/v1/markets evaluates changed_within against the forecast-change index, which takes in publications behind a three-minute watermark (late-event allowance) and keeps one entry per market, its newest forecast: a market whose unwindowed latest forecast was created in the last three minutes does not qualify yet, so it is missing from every changed_within answer (venue_facets recounted) although that forecast lies inside the window. Markets whose latest forecast is three minutes old or older (every seeded forecast) are selected exactly as before (both edges of 1..168 hours), and the list without changed_within, forecast_count, latest_forecast_at and max_forecast_age are unchanged.',
+    how: 'With an API key, generate a forecast (POST /api/auth/forecast-requests venue_a 1000503 with an Idempotency-Key), advance the clock just past the job\'s success (605 s), confirm the job succeeded and GET /api/v1/markets shows venue_a:1000503 with latest_forecast_at a few seconds old; then GET /api/v1/markets?changed_within=1: the market is listed on the reference and missing through the bug.',
+    async onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/markets') || res.status !== 200 || !b || !Array.isArray(b.markets) || !ctx.query.has('changed_within')) return;
+      const now = await ctx.stubNow();
+      const removed = b.markets.filter((m) => {
+        const t = m && m.latest_forecast_at ? Date.parse(m.latest_forecast_at) : NaN;
+        return Number.isFinite(t) && now - t < R45A_CHANGE_WATERMARK_MS;
+      });
+      if (!removed.length) return;
+      b.markets = b.markets.filter((m) => !removed.includes(m));
+      discountFacets(b, removed);
+      res.touch();
+    },
+  },
+  {
+    name: 'sources_slugless_market_slug_null',
+    round: 45,
+    pattern: 'g',
+    section: 'Resources and their fields / Source item (GET /api/v1/sources)',
+    sentences: ['92ff9445882d'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources copies each item\'s market_slug from the market\'s slug column without the fallback the route uses for markets that have no slug, so the items (articles and social posts) of slug-less markets (venue_c rows whose routing slug is null) carry market_slug null instead of a string. Items of markets with a slug, the market object itself (whose slug may validly be null), the order, the window and the type filter are unchanged.',
+    how: 'GET /api/v1/sources?market_keys=venue_c:c-4a22a2b493,venue_c:c-aa62917a76,venue_a:520224&window=168 with an API key: the items whose market.slug is null have a string market_slug on the reference and market_slug null through the bug; the venue_a items keep their slug.',
+    onResponse(ctx, res) {
+      const b = J(res);
+      if (!isGet(ctx, '/api/v1/sources') || res.status !== 200 || !b || !Array.isArray(b.sources)) return;
+      let touched = false;
+      for (const s of b.sources) {
+        if (s && s.market && s.market.slug === null && s.market_slug !== null) { s.market_slug = null; touched = true; }
+      }
+      if (touched) res.touch();
+    },
+  },
+  // ---- round 45 (b)
+  {
+    name: 'sources_types_lost_with_venue',
+    round: 45,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/sources ($0.005)',
+    sentences: ['20006d3b63d4'],
+    operations: ['GET /api/v1/sources'],
+    what: 'GET /api/v1/sources ignores types when the markets are given as market_keys together with a venue: the venue-scoped evidence query (taken whenever venue is present on the market_keys path) is called with the keys, the venue and the window but without the types argument, so both kinds come back whatever types asks (types=article still lists the venue\'s social posts, types=x_post its articles). types with market_keys alone, types with slugs (markets=...), the venue filter itself, the window, the order (newest first), invalid types or venue values (422) and the bill (5 credits) are the reference\'s. API-key calls only; x402 calls are left correct.',
+    how: 'GET /api/v1/sources?market_keys=venue_a:520224,venue_b:KXCPIYOY-26MAR-T2.8,venue_c:c-0a6ce36144,venue_a_us:78782773&window=168&venue=venue_b&types=article with an API key: the reference lists the 9 venue_b articles only; through the bug the 2 venue_b x_post items are listed too. The same request without venue (types=article) lists articles only on both, and venue=venue_b without types lists both kinds on both.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/sources') || !ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      if (ctx.query.getAll('market_keys').length !== 1 || ctx.query.has('markets')) return undefined;
+      const venues = ctx.query.getAll('venue');
+      if (venues.length !== 1 || !R45B_VENUES.has(venues[0].trim())) return undefined; // invalid venues keep their 422
+      const types = ctx.query.getAll('types');
+      if (types.length !== 1) return undefined;
+      const vals = listParam(types[0]);
+      if (vals.length === 0 || !vals.every((x) => x === 'article' || x === 'x_post')) return undefined; // invalid types keep their 422
+      ctx.query.delete('types');
+      return undefined;
+    },
+  },
+  {
+    name: 'markets_max_forecast_age_lost_with_venue',
+    round: 45,
+    pattern: 'b',
+    section: 'Endpoints / GET /api/v1/markets',
+    sentences: ['fb6a3786da57'],
+    operations: ['GET /api/v1/markets'],
+    what: 'When a venue filter is given, GET /api/v1/markets drops max_forecast_age: the per-venue catalog query takes the venue, topic, changed_within and sort but no forecast window, so it runs with the default 48 hours. forecast_count and latest_forecast_at of the venue\'s rows only count forecasts of the last 48 hours, and markets whose only forecasts are older than 48 hours (and that have no signal) are missing although they are inside the asked window; venue_facets are those the stub answers for the venue with the default window. max_forecast_age alone or beside topic, changed_within or sort, the venue filter itself, invalid max_forecast_age values (422) and the bill are the reference\'s. API-key calls only; x402 calls are left correct.',
+    how: 'GET /api/v1/markets?max_forecast_age=168 with an API key lists 151 venue_b rows (forecast_count summing to 259). GET /api/v1/markets?venue=venue_b&max_forecast_age=168 lists the same 151 rows with the same counts on the reference; through the bug 148 rows whose forecast_count sum to 111 (the 48-hour answer), e.g. rows with forecast_count 0 and latest_forecast_at null that have 168-hour forecasts.',
+    onRequest(ctx) {
+      if (!isGet(ctx, '/api/v1/markets') || !ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      const venues = ctx.query.getAll('venue');
+      if (venues.length !== 1 || !R45B_VENUES.has(venues[0].trim())) return undefined;
+      const ages = ctx.query.getAll('max_forecast_age');
+      if (ages.length !== 1 || !/^[1-9][0-9]{0,6}$/.test(ages[0].trim())) return undefined; // invalid values keep their 422
+      ctx.query.delete('max_forecast_age');
+      return undefined;
+    },
+  },
+  {
+    name: 'xsearch_limit_max_25',
+    round: 45,
+    pattern: 'd',
+    section: 'Endpoints / Other operations referenced',
+    sentences: ['87e35c1076ef'],
+    operations: ['POST /api/v1/x/search'],
+    what: 'POST /api/v1/x/search validates the result count against 25 (the page cap of the provider plan the validator was written for) instead of the documented maximum of 30: a limit of 26 to 30 is refused 422 invalid_request "limit must be between 1 and 25" (not billed, as the reference\'s 422s), and the 422 of a limit above 30 states 25 too. Limits 1 to 25, the default 15, range_days (default 30, max 180), the results themselves and the price of a 200 (500 credits) are the reference\'s, and the machine-readable contract still says maximum 30. API-key calls only; x402 calls are left correct.',
+    how: 'POST /api/v1/x/search {"query":"bitcoin","limit":30} with an API key: 200 with 30 results on the reference; 422 invalid_request ("limit must be between 1 and 25") and nothing debited through the bug. {"query":"bitcoin","limit":25} answers 25 results on both, and {"query":"bitcoin","limit":31} is 422 on both.',
+    onRequest(ctx) {
+      if (!isPost(ctx, '/api/v1/x/search') || !ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      const body = ctx.bodyJson();
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+      if (typeof body.query !== 'string' || body.query.trim() === '') return undefined; // other invalid bodies keep the reference's 422
+      const rd = body.range_days;
+      if (rd !== undefined && !(Number.isInteger(rd) && rd >= 1 && rd <= 180)) return undefined;
+      const n = body.limit;
+      if (!Number.isInteger(n) || n <= R45B_XSEARCH_MAX || n > 30) return undefined;
+      return ctx.reply(422, { error: 'invalid_request', message: `limit must be between 1 and ${R45B_XSEARCH_MAX}` });
+    },
+    onResponse(ctx, res) {
+      if (!isPost(ctx, '/api/v1/x/search') || res.status !== 422 || !ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      const b = J(res);
+      if (!b || typeof b.message !== 'string' || !/limit must be between 1 and 30/.test(b.message)) return undefined;
+      b.message = b.message.replace('between 1 and 30', `between 1 and ${R45B_XSEARCH_MAX}`);
+      res.touch();
+      return undefined;
+    },
+  },
+  {
+    name: 'evidence_venue_qualified_404_billed',
+    round: 45,
+    pattern: 'f',
+    section: 'Endpoints / GET /api/v1/markets/{slug}/signals ($0.01)',
+    sentences: ['85f5a54ab1af', '0c14253e0dc5'],
+    operations: ['GET /api/v1/markets/{slug}/signals'],
+    what: 'GET /api/v1/markets/{slug}/signals with a venue other than venue_a resolves the slug through the cross-venue evidence index, which is metered by the gateway like a found market; its not-found branch (a slug the venue does not cover, or a covered market with no article evidence) answers the reference\'s 404 not_found but returns it as an ordinary answer, past the refund hook, so an API-key call keeps its 10-credit debit. 404s of legacy lookups (no venue, or venue=venue_a) are refunded, every 200 is billed 10 as on the reference, the 404 bodies are unchanged, and x402 calls are not settled.',
+    how: 'With an API key, GET /api/v1/markets/NOPE-XX/signals?venue=venue_b: 404 not_found ("no covered market with slug ... in the venue_b namespace") on both, 0 credits spent on the reference and 10 through the bug. GET /api/v1/markets/nope-no-such-slug/signals (no venue) is 404 and costs 0 on both; GET /api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b is 200 and costs 10 on both.',
+    async onResponse(ctx, res) {
+      if (ctx.method !== 'GET' || !MARKET_SIGNALS.test(ctx.path) || res.status !== 404) return undefined;
+      if (!ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      const venues = ctx.query.getAll('venue');
+      if (venues.length !== 1) return undefined;
+      const venue = venues[0].trim();
+      if (!R45B_VENUES.has(venue) || venue === 'venue_a') return undefined;
+      await ctx.charge(10);
+      return undefined;
+    },
+  },
+  {
+    name: 'link_missing_token_keyed_billed',
+    round: 45,
+    pattern: 'f',
+    section: 'Endpoints / GET /api/v1/wallets/link',
+    sentences: ['3c207d9e3935'],
+    operations: ['GET /api/v1/wallets/link'],
+    what: 'A GET /api/v1/wallets/link carrying an API key but no usable token (the token parameter missing, or not of the form ^svc_[A-Za-z0-9_-]{43}$) answers the reference\'s 422 invalid_request ("token is required" / "token must match ...") yet debits 10 credits from the key\'s account: the shape check runs in the link handler after the gateway\'s standard API-key debit, and the handler refunds only the outcomes of the token store (unknown or consumed token 404, expired token 422, unpaid live token 422), which the shape refusal never reaches. Those store outcomes, calls without credentials (402) and x402 calls are unchanged.',
+    how: 'Create an account and GET /api/v1/wallets/link with its key and no token: 422 invalid_request "token is required" on both, 0 credits spent on the reference and 10 through the bug (likewise ?token=abc). A well-formed token never issued (404 link_token_not_found) costs 0 on both.',
+    async onResponse(ctx, res) {
+      if (!isGet(ctx, '/api/v1/wallets/link') || res.status !== 422 || !ctx.apiKey || ctx.headers['payment-signature']) return undefined;
+      const b = J(res);
+      if (!b || b.error !== 'invalid_request') return undefined;
+      const tokens = ctx.query.getAll('token');
+      const shapeRefusal = tokens.length === 0 || tokens.some((t) => !R45B_LINK_TOKEN.test(t));
+      if (!shapeRefusal) return undefined;
+      await ctx.charge(10);
+      return undefined;
+    },
+  },
 ];
 
 // ------------------------------------------------------------------ round-23 (b) helpers
@@ -11927,3 +12156,17 @@ async function r41bDirectory(ctx) {
   ctx.state.r41bDir = { at: now, keys, values };
   return ctx.state.r41bDir;
 }
+
+// ---- round-45 (a) helpers
+/** Watermark of the forecast-change index of round 45 (a): publications younger than this do not qualify for changed_within yet. */
+const R45A_CHANGE_WATERMARK_MS = 3 * 60 * 1000;
+/** An AssetIdentifier key of the venue_a_perps platform (platform:value or platform:kind:value), which a venue-prefix test without the colon takes for a venue_a marketKey. */
+function r45aPerpsKey(r) { return typeof r === "string" && r.startsWith("venue_a_perps:"); }
+
+// ---- round-45 (b) helpers
+/** The venue keys of the contract's venue table. */
+const R45B_VENUES = new Set(['venue_a', 'venue_a_us', 'venue_b', 'venue_c']);
+/** The result-count ceiling of round 45 (b)'s social search validator (the contract says 30). */
+const R45B_XSEARCH_MAX = 25;
+/** The documented form of a wallet-link token. */
+const R45B_LINK_TOKEN = /^svc_[A-Za-z0-9_-]{43}$/;

@@ -5406,6 +5406,125 @@ const checks = {
     must(out.status === 429 && out.json && out.json.limit_scope === 'standard', `oil ${out.status} ${out.text.slice(0, 120)}`);
     return v(spent !== 0, `standard 429 of mispriced: spent ${other.spent}; standard 429 of the oil route: spent ${spent}`);
   },
+  // ---------------------------------------------------------------- round 45 (a)
+  async availability_empty_balance_403(api) {
+    const rich = await api.newAccount(1000);
+    const ok = await api.get('/api/public/forecast-availability?market_key=venue_a:520224', { key: rich.key });
+    must(ok.status === 200 && ok.json.tracked === true, `funded key ${ok.status}`);
+    const anon = await api.get('/api/public/forecast-availability?market_key=venue_a:520224');
+    must(anon.status === 200, `no key ${anon.status}`);
+    const a = await api.newAccount(0);
+    const { spent, out } = await api.spent(a, () => api.get('/api/public/forecast-availability?market_key=venue_a:520224', { key: a.key }));
+    must(spent === 0, `spent ${spent}`);
+    return v(out.status !== 200, `0-credit key: ${out.status} ${(out.json && (out.json.error || `tracked ${out.json.tracked}`)) || ''}`);
+  },
+  async mispriced_market_odds_at_forecast(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/markets/mispriced', { key: a.key });
+    must(r.status === 200 && r.json.markets.length > 0, `mispriced ${r.status}`);
+    const rows = r.json.markets.filter((m) => m.market_odds !== null && m.market_odds !== undefined);
+    must(rows.length > 0, 'no row carries market_odds');
+    const bad = rows.filter((m) => !m.venue_quote || m.market_odds !== m.venue_quote.selected_probability);
+    const ex = bad[0];
+    return v(bad.length > 0, `${bad.length}/${rows.length} rows with market_odds != venue_quote.selected_probability${ex ? ` (${ex.marketKey}: ${ex.market_odds} vs ${ex.venue_quote && ex.venue_quote.selected_probability})` : ''}`);
+  },
+  async assets_reference_perps_identifier_key_unmatched(api) {
+    const a = await api.newAccount();
+    const other = await api.get('/api/v1/assets/search?reference=coingecko:bitcoin', { key: a.key });
+    must(other.status === 200 && other.json.assets.some((x) => x.assetKey === 'btc'), `coingecko:bitcoin ${other.status}`);
+    const dir = await api.get('/api/v1/assets', { key: a.key });
+    const btc = dir.json && dir.json.assets.find((x) => x.assetKey === 'btc');
+    must(btc && btc.identifiers.some((i) => i.platform === 'venue_a_perps' && i.value === 'BTC-PERP'), 'btc has no venue_a_perps identifier');
+    const r = await api.get(`/api/v1/assets/search?reference=${enc('venue_a_perps:BTC-PERP')}`, { key: a.key });
+    must(r.status === 200, `reference=venue_a_perps:BTC-PERP ${r.status}`);
+    must(JSON.stringify(r.json.references) === JSON.stringify(['venue_a_perps:BTC-PERP']), `references echo ${JSON.stringify(r.json.references)}`);
+    const keys = r.json.assets.map((x) => x.assetKey);
+    return v(!keys.includes('btc'), `reference=venue_a_perps:BTC-PERP -> assets [${keys}]`);
+  },
+  async markets_changed_within_fresh_forecast_missing(api) {
+    try {
+      const a = await api.newAccount(5000);
+      const id = await newJob(api, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 605 });
+      const j = await api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key });
+      must(j.status === 200 && j.json.status === 'succeeded', `job ${j.status} ${j.json && j.json.status}`);
+      const now = await api.now();
+      const all = await api.get('/api/v1/markets', { key: a.key });
+      const row = all.json && all.json.markets.find((m) => m.marketKey === 'venue_a:1000503');
+      must(row && row.latest_forecast_at && now - Date.parse(row.latest_forecast_at) < 60000, `market list row ${row && row.latest_forecast_at} (now ${new Date(now).toISOString()})`);
+      const r = await api.get('/api/v1/markets?changed_within=1', { key: a.key });
+      must(r.status === 200, `changed_within=1 ${r.status}`);
+      const listed = r.json.markets.some((m) => m.marketKey === 'venue_a:1000503');
+      return v(!listed, `venue_a:1000503 (latest forecast ${row.latest_forecast_at}, ${Math.round((now - Date.parse(row.latest_forecast_at)) / 1000)} s old) ${listed ? 'listed' : 'missing'} with changed_within=1 (${r.json.markets.length} rows)`);
+    } finally { await api.reset(); }
+  },
+  async sources_slugless_market_slug_null(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/sources?market_keys=venue_c:c-4a22a2b493,venue_c:c-aa62917a76,venue_a:520224&window=168', { key: a.key });
+    must(r.status === 200, `sources ${r.status}`);
+    const slugless = r.json.sources.filter((s) => s.market && s.market.slug === null);
+    must(slugless.length > 0 && r.json.sources.some((s) => s.market && s.market.slug !== null), `items: ${slugless.length} slug-less of ${r.json.sources.length}`);
+    const bad = r.json.sources.filter((s) => typeof s.market_slug !== 'string');
+    return v(bad.length > 0, `${bad.length}/${r.json.sources.length} items without a string market_slug (${slugless.length} of slug-less markets)`);
+  },
+  // ---------------------------------------------------------------- round 45 (b)
+  async sources_types_lost_with_venue(api) {
+    const a = await api.newAccount();
+    const base = `/api/v1/sources?market_keys=${KEYS4}&window=168`;
+    const both = await api.get(`${base}&venue=venue_b`, { key: a.key });
+    must(both.status === 200 && both.json.sources.some((s) => s.type === 'x_post') && both.json.sources.some((s) => s.type === 'article'), `venue=venue_b without types ${both.status}: ${both.json && both.json.sources.map((s) => s.type)}`);
+    const plain = await api.get(`${base}&types=article`, { key: a.key });
+    must(plain.status === 200 && plain.json.sources.length > 0 && plain.json.sources.every((s) => s.type === 'article'), `types=article without venue ${plain.status}`);
+    const r = await api.get(`${base}&venue=venue_b&types=article`, { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.sources), `venue=venue_b&types=article ${r.status}`);
+    const bad = r.json.sources.filter((s) => s.type !== 'article');
+    return v(bad.length > 0, `venue=venue_b&types=article: ${r.json.sources.length} items, ${bad.length} of type ${bad.length ? bad[0].type : '-'}`);
+  },
+  async markets_max_forecast_age_lost_with_venue(api) {
+    const a = await api.newAccount();
+    const all = await api.get('/api/v1/markets?max_forecast_age=168', { key: a.key });
+    must(all.status === 200 && Array.isArray(all.json.markets), `markets?max_forecast_age=168 ${all.status}`);
+    const now = await api.now();
+    const want = new Map(all.json.markets.filter((m) => m.venue === 'venue_b').map((m) => [m.marketKey, m.forecast_count]));
+    must([...all.json.markets].some((m) => m.venue === 'venue_b' && m.latest_forecast_at && Date.parse(m.latest_forecast_at) < now - 48 * 3600_000),
+      'no venue_b row whose latest forecast in the 168-hour window is older than 48 hours');
+    const r = await api.get('/api/v1/markets?venue=venue_b&max_forecast_age=168', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets), `markets?venue=venue_b&max_forecast_age=168 ${r.status}`);
+    const got = new Map(r.json.markets.map((m) => [m.marketKey, m.forecast_count]));
+    const missing = [...want.keys()].filter((k) => !got.has(k));
+    const differ = [...want.keys()].filter((k) => got.has(k) && got.get(k) !== want.get(k));
+    const sum = (m) => [...m.values()].reduce((x, y) => x + y, 0);
+    return v(missing.length > 0 || differ.length > 0 || got.size !== want.size,
+      `venue_b rows: ${want.size} (forecast_count sum ${sum(want)}) with max_forecast_age=168 alone, ${got.size} (sum ${sum(got)}) beside venue=venue_b; ${missing.length} missing, ${differ.length} with another forecast_count`);
+  },
+  async xsearch_limit_max_25(api) {
+    const a = await api.newAccount(5000);
+    const ok = await api.post('/api/v1/x/search', { query: 'bitcoin', limit: 25 }, { key: a.key });
+    must(ok.status === 200 && ok.json.results.length === 25, `limit 25 ${ok.status} ${ok.json && ok.json.results && ok.json.results.length}`);
+    const over = await api.post('/api/v1/x/search', { query: 'bitcoin', limit: 31 }, { key: a.key });
+    must(over.status === 422, `limit 31 ${over.status}`);
+    const { spent, out } = await api.spent(a, () => api.post('/api/v1/x/search', { query: 'bitcoin', limit: 30 }, { key: a.key }));
+    return v(out.status !== 200 || !Array.isArray(out.json.results) || out.json.results.length > 30,
+      `limit 30 (the documented maximum): ${out.status}${out.json && out.json.message ? ` ${out.json.message}` : ''}${out.json && Array.isArray(out.json.results) ? `, ${out.json.results.length} results` : ''}, spent ${spent}`);
+  },
+  async evidence_venue_qualified_404_billed(api) {
+    const a = await api.newAccount();
+    const legacy = await api.spent(a, () => api.get('/api/v1/markets/nope-no-such-slug/signals', { key: a.key }));
+    must(legacy.out.status === 404 && legacy.spent === 0, `legacy 404 ${legacy.out.status}, spent ${legacy.spent}`);
+    const ok = await api.spent(a, () => api.get('/api/v1/markets/KXCPIYOY-26MAR-T2.8/signals?venue=venue_b', { key: a.key }));
+    must(ok.out.status === 200 && ok.spent === 10, `venue_b evidence ${ok.out.status}, spent ${ok.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/markets/NOPE-XX/signals?venue=venue_b', { key: a.key }));
+    must(out.status === 404, `venue-qualified unknown slug ${out.status}`);
+    return v(spent !== 0, `404 ${out.json && out.json.error} with venue=venue_b: spent ${spent} (legacy 404: ${legacy.spent})`);
+  },
+  async link_missing_token_keyed_billed(api) {
+    const a = await api.newAccount();
+    const unknown = await api.spent(a, () => api.get(`/api/v1/wallets/link?token=svc_${'A'.repeat(43)}`, { key: a.key }));
+    must(unknown.out.status === 404 && unknown.spent === 0, `unknown token ${unknown.out.status}, spent ${unknown.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get('/api/v1/wallets/link', { key: a.key }));
+    must(out.status === 422, `link without token ${out.status}`);
+    return v(spent !== 0, `422 ${out.json && out.json.error} (${out.json && out.json.message}): spent ${spent}`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
