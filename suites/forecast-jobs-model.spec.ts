@@ -29,7 +29,7 @@ import {
   submittedJobId,
   type GenerationBody,
 } from '../checks/jobs.ts';
-import { observeChoice } from './support/choices.ts';
+import { findRows, hasMembers, observeChoice } from './support/choices.ts';
 import { CHECKS } from '../checks/registry.ts';
 import { judgeWith } from './support/judging.ts';
 import { drawnFrom } from './support/exhibit.ts';
@@ -531,7 +531,8 @@ test.describe('forecast jobs: the lifecycle (model-based)', () => {
 
 /**
  * Moves the target's clock forward until the job's status read is terminal: doubling steps, at
- * least the read's Retry-After when it is delay-seconds, at most `maxSeconds` in all.
+ * least the read's Retry-After when it is delay-seconds, at most `maxStepS` each (s) and `maxSeconds` in all.
+ * A small `maxStepS` ends the walk soon after the job ended, so its forecast is then minutes old at most.
  * @returns the last status read and every status read on the way, in order.
  */
 async function untilTerminal(
@@ -539,6 +540,7 @@ async function untilTerminal(
   control: ControlPlane,
   jobId: string,
   maxSeconds = 7 * 86_400,
+  maxStepS = Infinity,
 ): Promise<{ final: Answer; seen: string[] }> {
   let step = 1;
   let total = 0;
@@ -548,11 +550,17 @@ async function untilTerminal(
     if (seen[seen.length - 1] !== a.body.status) seen.push(String(a.body.status));
     if (a.status !== 200 || isTerminal(a.body.status) || total >= maxSeconds) return { final: a, seen };
     const hint = Number(a.headers['retry-after']);
-    step = Math.max(step * 2, Number.isFinite(hint) ? hint : 1);
+    step = Math.min(maxStepS, Math.max(step * 2, Number.isFinite(hint) ? hint : 1));
     await control.advanceClock(step);
     total += step;
   }
 }
+
+/** The largest clock step of the success walk (s): its forecast is at most this old when the walk ends. */
+const FRESH_STEP_S = 120;
+const HOUR_MS = 3_600_000;
+/** The margin taken off each edge of a window judged on the target's clock (ms). */
+const CLOCK_SKEW_MS = 60_000;
 
 /** The stub's walk of a job left alone (gap JOB-017): every pending status, then succeeded. */
 const STUB_WALK = 'accepted,submitted,running,succeeded';
@@ -598,8 +606,10 @@ test.describe('forecast jobs: success and endings', () => {
         'AVAIL-013',
         'AVAIL-015',
         'AVAIL-019',
+        // the catalog's changed_within lists the market whose forecast the job just published
+        'MKT-024',
         ...BOTH,
-        ...contractRules('getMarketForecast', 'getForecastAvailability'),
+        ...contractRules('getMarketForecast', 'getForecastAvailability', 'listMarkets'),
       ),
     },
     async ({ api, paid, controlPlane }) => {
@@ -610,7 +620,8 @@ test.describe('forecast jobs: success and endings', () => {
       const client = api.withKey(account.apiKey);
       const { target, jobId } = await test.step('submit', () => acceptedJob(client, targets));
       const { body, row } = target;
-      const { final, seen } = await test.step('advance the clock until the job ends', () => untilTerminal(client, controlPlane, jobId));
+      const { final, seen } = await test.step('advance the clock until the job ends', () =>
+        untilTerminal(client, controlPlane, jobId, undefined, FRESH_STEP_S));
       observeChoice('JOB-017', seen.join(',') === STUB_WALK, `a job left alone read ${seen.join(' → ')}`);
       test.skip(
         final.body.status !== 'succeeded',
@@ -675,6 +686,33 @@ test.describe('forecast jobs: success and endings', () => {
           avail.available === true && latest?.id === forecastId,
           `after the job succeeded availability answers available ${String(avail.available)}, latestForecast ${String(latest?.id)}`,
         );
+      });
+
+      // Round-45 bug: the catalog counted a forecast for changed_within only three minutes after its creation. The
+      // job's forecast is the newest a run sees, minutes old (the clock walked in steps of FRESH_STEP_S at most).
+      await test.step('changed_within=1 lists the market whose latest forecast the job just published (MKT-024)', async () => {
+        const { body: avail } = await lookup(api, { market_key: String(row.marketKey) });
+        const created = Date.parse(String((avail.latestForecast as Record<string, unknown> | null)?.createdAt));
+        const now = (await controlPlane.clock()).now.getTime();
+        const rows = async (params: Record<string, number>) => {
+          const res = await client.get('/api/v1/markets', { params });
+          await expect(res).toMatchContract('listMarkets');
+          const rowsFound = res.status() === 200 ? findRows(await res.json(), hasMembers('marketKey'), 'markets')?.value : undefined;
+          return (rowsFound ?? []).map((r) => String(r.marketKey));
+        };
+        // An instance when the latest forecast is inside the hour (a margin off each edge) and the market is listed.
+        const fresh = created <= now + CLOCK_SKEW_MS && created > now - HOUR_MS + CLOCK_SKEW_MS;
+        const listed = fresh && (await rows({})).includes(String(row.marketKey));
+        if (!judged('MKT-024', listed ? 1 : 0, 'a listed market whose latest forecast a job published minutes before', 'listMarkets'))
+          return;
+        if (!(await rows({ changed_within: 1 })).includes(String(row.marketKey)))
+          found.push(
+            violation(
+              'MKT-024',
+              '/markets',
+              `changed_within=1 leaves out ${String(row.marketKey)}, whose latest forecast was created ${Math.round((now - created) / 1000)} s before (availability's latestForecast.createdAt)`,
+            ),
+          );
       });
 
       await test.step('a succeeded job stays succeeded', async () => {

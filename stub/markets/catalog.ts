@@ -70,6 +70,8 @@ function isListed(store: DataStore, m: Market, nowMs: number, p: CatalogParams):
       : store.forecastsFor(m.marketKey).find((f) => f.createdAt <= nowMs);
     // Mutant mkt-changed-within-top-day: a window above 144 hours is served as 144 (a six-day partition; round-30 bug).
     const hours = mutant('mkt-changed-within-top-day') ? Math.min(p.changedWithin, 144) : p.changedWithin;
+    // Mutant mkt-changed-within-fresh-lag: a latest forecast of the last three minutes does not count yet (round-45 bug).
+    if (mutant('mkt-changed-within-fresh-lag') && latest !== undefined && latest.createdAt > nowMs - 180_000) return false;
     return latest !== undefined && latest.createdAt > nowMs - hours * HOUR_MS;
   }
   // Mutant mkt-forecast-age-listing-capped-48: above 48 h, a market without signals is listed only for a forecast of the
