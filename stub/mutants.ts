@@ -190,6 +190,12 @@ const TABLE = {
       { operation: 'listSources', via: ['suites/sources.spec.ts'] },
     ],
     [
+      'src-types-lost-with-venue',
+      'SRC-009',
+      'listSources ignores types when market_keys come with a venue (round-45 bug)',
+      { operation: 'listSources', via: ['suites/sources.spec.ts'] },
+    ],
+    [
       'asrch-reference-slash-last-segment',
       'ASRCH-072',
       'a reference holding "/" is matched on its last segment: the identifier value EUR/USD finds nothing (round-9 bug)',

@@ -422,7 +422,7 @@ test.describe('GET /api/v1/sources', () => {
 
   test(
     "both or neither of markets and market_keys answer 422; unknown keys and venue with keys are the target's choice",
-    { ...ruleDetails('SRC-002', 'SRC-003', 'SRC-012', 'SRC-013', ...contractRules('listSources', 'getLatest')) },
+    { ...ruleDetails('SRC-002', 'SRC-003', 'SRC-012', 'SRC-013', 'SRC-009', ...contractRules('listSources', 'getLatest')) },
     async ({ paid, targetOptions, sharedAnswers }) => {
       observing('SRC-012', 'SRC-013');
       const markets = await evidenceMarkets(paid, sharedAnswers);
@@ -461,6 +461,45 @@ test.describe('GET /api/v1/sources', () => {
           'SRC-013',
           kept === 0,
           kept === undefined ? `venue=${venue} with market_keys answered ${res.status()}` : `venue=${venue} kept ${kept} item(s) of ${key}`,
+        );
+      });
+      // Whatever venue does beside market_keys (the gap above), types still filters the kinds (round-45 bug: types
+      // dropped when market_keys came with a venue). Per venue, its markets' keys with their own venue: where that answer
+      // holds both kinds, each kind asked alone must hold that kind only (SRC-009), on any 200.
+      await test.step('types beside market_keys and their own venue (SRC-009)', async () => {
+        const byVenue = new Map<string, string[]>();
+        for (const x of markets) byVenue.set(x.venue, [...(byVenue.get(x.venue) ?? []), x.marketKey]);
+        let judgedAnswers = 0;
+        for (const [venue, keys] of [...byVenue].sort(([a], [b]) => (a < b ? -1 : 1))) {
+          const params = { market_keys: keys.slice(0, 10).join(','), window: 168, venue };
+          const both = await paid.get('/api/v1/sources', { params });
+          await expect(both).toMatchContract('listSources');
+          if (both.status() !== 200) continue;
+          const kinds = new Set((((await both.json()) as { sources?: { type?: unknown }[] }).sources ?? []).map((i) => i.type));
+          if (!kinds.has('article') || !kinds.has('x_post')) continue;
+          for (const kind of ['article', 'x_post']) {
+            const res = await paid.get('/api/v1/sources', { params: { ...params, types: kind } });
+            await expect(res).toMatchContract('listSources');
+            if (res.status() !== 200) continue;
+            judgedAnswers++;
+            const other = (((await res.json()) as { sources?: { type?: unknown }[] }).sources ?? []).filter((i) => i.type !== kind);
+            if (other.length)
+              expect
+                .soft([
+                  violation(
+                    'SRC-009',
+                    '/sources',
+                    `types=${kind} with market_keys and venue=${venue} listed ${other.length} item(s) of type ${String(other[0]!.type)}`,
+                  ),
+                ])
+                .toHaveNoViolations();
+          }
+        }
+        judged(
+          'SRC-009',
+          judgedAnswers,
+          'a one-kind answer beside market_keys and a venue, whose answer without types holds both kinds',
+          'listSources',
         );
       });
     },

@@ -89,6 +89,8 @@ export function listSources(req: RouteRequest, ctx: StubContext): RouteResult {
   );
   // Mutant src-slug-form-types-ignored: with the markets (slug) form, types is not applied (round-9 bug).
   if (mutant('src-slug-form-types-ignored') && req.query.has('markets')) for (const t of TYPES) types.add(t);
+  // Mutant src-types-lost-with-venue: with market_keys and a venue, types is not applied (round-45 bug).
+  if (mutant('src-types-lost-with-venue') && req.query.has('market_keys') && req.query.has('venue')) for (const t of TYPES) types.add(t);
   const now = ctx.clock.nowMs();
   const since = now - windowHours * HOUR_MS * (mutant('win-sources-unbounded') ? 2 : 1);
   const inWindow = (t: number): boolean => t >= since && t <= now;
