@@ -1045,6 +1045,12 @@ const TABLE = {
       { operation: 'searchSocial', via: ['suites/social-search.spec.ts'] },
     ],
     ['prof-lookback-13', 'PARAM-076', 'lookback_days accepts 13 (minimum off by one)'],
+    [
+      'xsrch-limit-max-25',
+      'XSRCH-014',
+      'searchSocial refuses a result count above 25 with 422, where 30 is the documented maximum (round-45 bug)',
+      { operation: 'searchSocial', via: ['suites/social-search.spec.ts'] },
+    ],
     ['prof-lookback-echo', 'PROF-016', 'window.lookback_days echoes the default 365 instead of the requested value'],
     [
       'prof-lookback-dropped-with-focus',

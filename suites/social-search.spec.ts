@@ -9,7 +9,7 @@
  */
 import { test, expect, contractRules, judged, ruleDetails } from './support/fixtures.ts';
 import { checkRangeCovered, checkSocialSearch, inRangeOf, publishedAtOf, resultsOf } from '../checks/social-search.ts';
-import type { Violation } from '../lib/violation.ts';
+import { violation, type Violation } from '../lib/violation.ts';
 import { PRICES } from '../contract/pricing.ts';
 import {
   SEARCH_PATH,
@@ -85,6 +85,40 @@ async function broadQuery(paid: TargetClient, more: number): Promise<{ query: st
 }
 
 test.describe('x/search: defaults and bounds', () => {
+  test(
+    'a result count of 30, the documented maximum, is accepted where the target honours a smaller one',
+    { ...ruleDetails('XSRCH-014', 'XSRCH-001', ...contractRules(OP)) },
+    async ({ paid: key, budget, freshKey }) => {
+      // Round-45 bug: counts of 26..30 refused 422 (a bound of 25). The field is the target's (its served name, else
+      // the stub's limit), so the maximum is judged only where 5 asked gives at most 5 of more results.
+      await budget.reserveCalls(OP, 5);
+      const paid = await ownSocialClient(key, freshKey);
+      let query: string | undefined;
+      for (const q of QUERIES.slice(0, 3)) {
+        const a = await requestSearch(paid, { query: q });
+        if (a.status === 200 && (resultsOf(a.body)?.length ?? 0) > 5) {
+          query = q;
+          break;
+        }
+      }
+      const five = query === undefined ? undefined : await requestSearch(paid, { query, limit: 5 });
+      const honoured = five?.status === 200 && (resultsOf(five.body)?.length ?? Infinity) <= 5;
+      if (!judged('XSRCH-014', honoured ? 1 : 0, 'a target honouring a result count smaller than its default answer', OP)) return;
+      const most = await requestSearch(paid, { query, limit: 30 });
+      const found: Violation[] = [];
+      if (most.status !== 200)
+        found.push(
+          violation(
+            'XSRCH-014',
+            'status',
+            `a search asking 30 results (the documented maximum) answered ${most.status} ${most.error ?? ''}, where 5 asked returned ${resultsOf(five!.body)!.length}`,
+          ),
+        );
+      else found.push(...checkSocialSearch(most.body, { limit: 30, rangeDays: 30, ...searchInstant(most) }));
+      expect(found).toHaveNoViolations(most.body);
+    },
+  );
+
   // A test of its own, one $0.50 call (issue 19): a budget buys the defaults' case without the explicit
   // limits and ranges of the next test.
   test(

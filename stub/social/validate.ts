@@ -72,6 +72,7 @@ export function parseSearchRequest(raw: unknown): SearchRequest {
     query,
     rangeDays: intField(body, days, 1, 180, 30),
     ...(body[days] === undefined ? { rangeDefaulted: true } : {}),
-    limit: intField(body, count, 1, 30, 15),
+    // Mutant xsrch-limit-max-25: a result count above 25 is refused (round-45 bug).
+    limit: intField(body, count, 1, mutant('xsrch-limit-max-25') ? 25 : 30, 15),
   };
 }
