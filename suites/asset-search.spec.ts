@@ -754,7 +754,7 @@ test.describe('asset search: reference mode', () => {
             { asset: a, key: `${i.platform}:${i.value}` },
           ]);
         }
-      const platforms = [...byPlatform.keys()].sort().slice(0, thrifty() ? 2 : 12);
+      const platforms = [...byPlatform.keys()].sort().slice(0, thrifty() ? 2 : Infinity);
       for (const platform of platforms)
         await test.step(`platform ${platform}`, async () => {
           for (const { asset, key } of byPlatform.get(platform)!) {
