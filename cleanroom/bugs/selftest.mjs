@@ -5525,6 +5525,152 @@ const checks = {
     must(out.status === 422, `link without token ${out.status}`);
     return v(spent !== 0, `422 ${out.json && out.json.error} (${out.json && out.json.message}): spent ${spent}`);
   },
+  // ---------------------------------------------------------------- round 46 (a)
+  async availability_forecast_asset_refs_outgoing(api) {
+    const r = await api.get('/api/public/forecast-availability?market_key=venue_a:520785');
+    must(r.status === 200 && r.json.available === true && r.json.latestForecast && r.json.latestForecast.relationships, `availability ${r.status} available=${r.json && r.json.available}`);
+    const refs = r.json.latestForecast.relationships.assets.filter((x) => x.via === 'market' && x.relationship === 'HAS_MARKET');
+    must(refs.length > 0, 'latestForecast has no two-hop asset refs');
+    const direct = r.json.market.relationships.assets.filter((x) => x.via === 'direct');
+    must(direct.length > 0 && direct.every((x) => x.direction === 'incoming'), 'market envelope direct asset refs not incoming');
+    const bad = refs.filter((x) => x.direction !== 'incoming');
+    return v(bad.length > 0, `latestForecast two-hop asset refs (HAS_MARKET via market): ${refs.map((x) => `${x.assetKey} ${x.direction}`).join(', ')}`);
+  },
+  async search_tag_lost_with_category(api) {
+    const a = await api.newAccount();
+    const hasTag = (m) => m.tags.some((t) => t.toLowerCase() === 'stocks');
+    const hasCat = (m) => m.categories.some((c) => c.toLowerCase() === 'finance');
+    const tag = await api.get('/api/v1/markets/search?tag=stocks', { key: a.key });
+    must(tag.status === 200 && tag.json.markets.length > 0 && tag.json.markets.every(hasTag) && tag.json.markets.some((m) => !hasCat(m)), `tag=stocks ${tag.status}`);
+    const cat = await api.get('/api/v1/markets/search?category=Finance', { key: a.key });
+    must(cat.status === 200 && cat.json.markets.length > 0 && cat.json.markets.every(hasCat) && cat.json.markets.some((m) => !hasTag(m)), `category=Finance ${cat.status}`);
+    const r = await api.get('/api/v1/markets/search?tag=stocks&category=Finance', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.markets), `tag=stocks&category=Finance ${r.status}`);
+    const noTag = r.json.markets.filter((m) => !hasTag(m));
+    const noCat = r.json.markets.filter((m) => !hasCat(m));
+    return v(noTag.length > 0 || noCat.length > 0 || r.json.markets.length === 0,
+      `tag=stocks (${tag.json.markets.length} rows) & category=Finance (${cat.json.markets.length} rows): ${r.json.markets.length} rows, ${noTag.length} without the stocks tag${noTag.length ? ` (${noTag.slice(0, 3).map((m) => m.marketKey).join(', ')})` : ''}, ${noCat.length} outside Finance`);
+  },
+  async assets_platform_bound_64(api) {
+    const a = await api.newAccount();
+    const known = await api.get('/api/v1/assets/search?q=*&platform=coingecko', { key: a.key });
+    must(known.status === 200 && known.json.assets.length > 0, `platform=coingecko ${known.status}`);
+    const over = await api.get(`/api/v1/assets/search?q=*&platform=${'p'.repeat(81)}`, { key: a.key });
+    must(over.status === 422, `platform of 81 characters ${over.status}`);
+    const { spent, out } = await api.spent(a, () => api.get(`/api/v1/assets/search?q=*&platform=${'p'.repeat(70)}`, { key: a.key }));
+    return v(out.status !== 200 || !Array.isArray(out.json.assets),
+      `platform of 70 characters (documented 1..80): ${out.status}${out.json && out.json.message ? ` ${out.json.message}` : ''}${out.json && Array.isArray(out.json.assets) ? `, ${out.json.assets.length} assets` : ''}, spent ${spent}`);
+  },
+  async search_as_of_today_previous_close(api) {
+    const a = await api.newAccount(20000);
+    const dayOf = (t) => new Date(t).toISOString().slice(0, 10);
+    let moved = false;
+    try {
+      const todayRows = async () => {
+        const now = await api.now();
+        const today = dayOf(now);
+        const live = await api.get('/api/v1/markets/search?q=fed', { key: a.key });
+        must(live.status === 200 && Array.isArray(live.json.markets), `search q=fed ${live.status}`);
+        return { now, today, rows: live.json.markets.filter((m) => m.forecast_at && dayOf(Date.parse(m.forecast_at)) === today && Date.parse(m.forecast_at) <= now) };
+      };
+      let t = await todayRows();
+      if (t.rows.length === 0) {
+        // no seeded forecast of the current UTC day matches: make one (the Fed 50 bps April market answers q=fed)
+        if (t.now % 86400_000 > 86400_000 - 900_000) { await api.control('POST', '/__control/clock', { advanceSeconds: 901 }); moved = true; }
+        await newJob(api, a);
+        await api.control('POST', '/__control/clock', { advanceSeconds: 605 });
+        moved = true;
+        t = await todayRows();
+      }
+      must(t.rows.length > 0, `no q=fed row with a forecast made on ${t.today}`);
+      const yesterday = dayOf(Date.parse(`${t.today}T00:00:00Z`) - 86400_000);
+      const prev = await api.get(`/api/v1/markets/search?q=fed&as_of=${yesterday}`, { key: a.key });
+      must(prev.status === 200, `as_of=${yesterday} ${prev.status}`);
+      const prevBy = new Map(prev.json.markets.map((m) => [m.marketKey, m]));
+      must(t.rows.every((m) => !prevBy.has(m.marketKey) || prevBy.get(m.marketKey).forecast_at !== m.forecast_at), `as_of=${yesterday} already shows today's forecasts`);
+      const r = await api.get(`/api/v1/markets/search?q=fed&as_of=${t.today}`, { key: a.key });
+      must(r.status === 200 && Array.isArray(r.json.markets), `as_of=${t.today} ${r.status}`);
+      const by = new Map(r.json.markets.map((m) => [m.marketKey, m]));
+      const bad = t.rows.filter((m) => { const x = by.get(m.marketKey); return !x || x.forecast_at !== m.forecast_at || x.latest_service_probability !== m.latest_service_probability; });
+      const ex = bad[0] && by.get(bad[0].marketKey);
+      return v(bad.length > 0, `as_of=${t.today} (echo ${r.json.as_of}): ${bad.length}/${t.rows.length} rows with a forecast of that day differ from the live search${bad.length ? ` (${bad[0].marketKey}: forecast_at ${ex ? ex.forecast_at : 'missing'} instead of ${bad[0].forecast_at})` : ''}`);
+    } finally { if (moved) await api.reset(); }
+  },
+  async job_failed_result_read_billed(api) {
+    const a = await api.newAccount(5000);
+    const id = await newJob(api, a);
+    const pending = await api.spent(a, () => api.get(`/api/auth/forecast-requests/${id}`, { key: a.key }));
+    must(pending.out.status === 200 && pending.spent === 0, `pending read ${pending.out.status}, spent ${pending.spent}`);
+    const end = await api.control('POST', `/__control/jobs/${id}`, { outcome: 'failed' });
+    must(end.status === 200, `job end ${end.status}`);
+    const status = await api.spent(a, () => api.get(`/api/auth/forecast-requests/${id}?view=status`, { key: a.key }));
+    must(status.out.status === 200 && status.out.json.status === 'failed' && status.spent === 0, `status view ${status.out.status}, spent ${status.spent}`);
+    const { spent, out } = await api.spent(a, () => api.get(`/api/auth/forecast-requests/${id}`, { key: a.key }));
+    must(out.status === 200 && out.json.status === 'failed' && Array.isArray(out.json.forecasts) && out.json.forecasts.length === 0, `failed job read ${out.status} ${out.json && out.json.status}`);
+    return v(spent !== 0, `result view of a failed job (errorCode ${out.json.errorCode}): spent ${spent}`);
+  },
+  // ---------------------------------------------------------------- round 46 (b)
+  async job_result_asset_refs_direct(api) {
+    try {
+      const a = await api.newAccount(5000);
+      const id = await newJob(api, a);
+      await api.control('POST', '/__control/clock', { advanceSeconds: 605 });
+      const r = await api.get(`/api/auth/forecast-requests/${id}`, { key: a.key });
+      must(r.status === 200 && r.json.status === 'succeeded' && Array.isArray(r.json.forecasts) && r.json.forecasts.length > 0, `job ${r.status} ${r.json && r.json.status}`);
+      const refs = r.json.forecasts.flatMap((f) => (f.relationships && f.relationships.assets) || []);
+      must(refs.length > 0, 'the published forecast has no AssetRef');
+      must(refs.every((x) => x.relationship === 'HAS_MARKET' && x.direction === 'incoming'), `refs ${JSON.stringify(refs.map((x) => [x.relationship, x.direction]))}`);
+      const bad = refs.filter((x) => x.via !== 'market');
+      return v(bad.length > 0, `${bad.length}/${refs.length} AssetRefs of the job's published forecast with via ${[...new Set(refs.map((x) => x.via))]} (${refs.map((x) => x.assetKey)})`);
+    } finally { await api.reset(); }
+  },
+  async assets_reference_numeric_identifier_unmatched(api) {
+    const a = await api.newAccount();
+    const keyForm = await api.get(`/api/v1/assets/search?reference=${enc('coinmarketcap:1')}`, { key: a.key });
+    const btc = keyForm.json && keyForm.json.assets.find((x) => x.assetKey === 'btc');
+    must(keyForm.status === 200 && btc && btc.identifiers.some((i) => i.platform === 'coinmarketcap' && i.value === '1'), `coinmarketcap:1 ${keyForm.status}`);
+    const cik = await api.get('/api/v1/assets/search?reference=0000320193', { key: a.key });
+    must(cik.status === 200 && cik.json.assets.some((x) => x.assetKey === 'aapl'), `reference=0000320193 ${cik.status}`);
+    const r = await api.get('/api/v1/assets/search?reference=1', { key: a.key });
+    must(r.status === 200 && JSON.stringify(r.json.references) === '["1"]', `reference=1 ${r.status} ${r.json && JSON.stringify(r.json.references)}`);
+    const keys = r.json.assets.map((x) => x.assetKey);
+    return v(!keys.includes('btc'), `reference=1 (btc's coinmarketcap id) -> assets [${keys}]`);
+  },
+  async targets_bracket_child_ticker_404(api) {
+    const ev = await api.get('/api/public/forecast-targets?ref=KXHIGHNY-26MAR20');
+    must(ev.status === 200 && ev.json.markets.some((m) => m.ticker === 'KXHIGHNY-26MAR20-B52.5'), `event KXHIGHNY-26MAR20 ${ev.status}`);
+    const thr = await api.get('/api/public/forecast-targets?ref=KXBTCMINY-26-T50000');
+    must(thr.status === 200 && thr.json.selectedMarket && thr.json.selectedMarket.ticker === 'KXBTCMINY-26-T50000', `threshold child ${thr.status}`);
+    const r = await api.get('/api/public/forecast-targets?ref=KXHIGHNY-26MAR20-B52.5');
+    const j = r.json || {};
+    const ok = r.status === 200 && j.targetType === 'market' && j.selectedMarket && j.selectedMarket.ticker === 'KXHIGHNY-26MAR20-B52.5' && j.generation && j.generation.market_id === 'KXHIGHNY-26MAR20-B52.5';
+    return v(!ok, `ref=KXHIGHNY-26MAR20-B52.5 -> ${r.status} ${j.error ? `${j.error} ticker ${j.ticker}` : `${j.targetType}, selected ${j.selectedMarket && j.selectedMarket.ticker}`}`);
+  },
+  async latest_pathway_null_members_omitted(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/latest?hours=6&types=forecast', { key: a.key });
+    must(r.status === 200 && Array.isArray(r.json.events), `latest ${r.status}`);
+    const K = ['criteria', 'crux', 'deadline', 'source'];
+    const rps = r.json.events.filter((e) => e.forecast && e.forecast.resolution_pathway).map((e) => e.forecast.resolution_pathway);
+    const unknown = rps.filter((rp) => K.some((k) => !(k in rp) || rp[k] === null));
+    must(unknown.length > 0, 'no forecast whose resolution pathway has an unknown member');
+    const bad = rps.filter((rp) => K.some((k) => !(k in rp)));
+    return v(bad.length > 0, `${bad.length}/${rps.length} resolution_pathway objects lacking a key (${unknown.length} with an unknown member; e.g. keys ${bad.length ? Object.keys(bad[0]) : K})`);
+  },
+  async assets_reference_affects_markets_hydrated(api) {
+    const a = await api.newAccount();
+    const r = await api.get('/api/v1/assets/search?reference=crude-wti', { key: a.key });
+    const wti = r.json && r.json.assets.find((x) => x.assetKey === 'crude-wti');
+    must(r.status === 200 && wti && wti.linked_markets.length > 0, `reference=crude-wti ${r.status}`);
+    const notDirect = [];
+    for (const m of wti.linked_markets) {
+      const av = await api.get(`/api/public/forecast-availability?market_key=${enc(m.marketKey)}`);
+      must(av.status === 200 && av.json.market, `availability ${m.marketKey} ${av.status}`);
+      const direct = av.json.market.relationships.assets.some((x) => x.assetKey === 'crude-wti' && x.relationship === 'HAS_MARKET' && x.via === 'direct');
+      if (!direct) notDirect.push(m.marketKey);
+    }
+    return v(notDirect.length > 0, `${wti.linked_markets.length} linked markets (linked_market_count ${wti.linked_market_count}, market_summary.active_market_count ${wti.market_summary.active_market_count}); not linked by HAS_MARKET: [${notDirect}]`);
+  },
 };
 
 // ------------------------------------------------------------------ runner
