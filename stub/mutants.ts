@@ -318,6 +318,12 @@ const TABLE = {
       { operation: 'searchMarkets', via: ['suites/market-search.spec.ts'] },
     ],
     [
+      'msrch-tag-lost-with-category',
+      'MSRCH-007',
+      'searchMarkets drops the tag filter when a category is given too (round-46 bug)',
+      { operation: 'searchMarkets', via: ['suites/market-search.spec.ts'] },
+    ],
+    [
       'msrch-category-lost-with-venue',
       'MSRCH-008',
       'beside a venue filter, searchMarkets drops the category filter (kin of a round-8 bug: one filter lost beside another)',

@@ -169,6 +169,22 @@ test.describe('GET /api/v1/markets/search', () => {
           { venue: String((tagged ?? categorised ?? base.rows[0])?.venue ?? MARKET_VENUES[0]) },
         ];
         singles.forEach((x, i) => singles.slice(i + 1).forEach((y) => cases.push({ ...x, ...y })));
+        // A tag beside a category where either alone lets rows through that the other removes (round-46 bug: tag dropped
+        // beside category; the pair above, copied from one row, was nested, every row of its category carrying its tag):
+        // one pair where the category holds rows without the tag, one where the tag holds rows outside the category.
+        const has = (xs: unknown, v: string) => Array.isArray(xs) && xs.some((x) => String(x).toLowerCase() === v.toLowerCase());
+        const pairs = base.rows.flatMap((r) =>
+          (Array.isArray(r.tags) ? r.tags.map(String) : [])
+            .filter((t) => t.toLowerCase() !== 'broker_a')
+            .flatMap((t) => (Array.isArray(r.categories) ? r.categories.map(String) : []).map((c) => [t, c] as const)),
+        );
+        for (const leak of [
+          ([t, c]: readonly [string, string]) => base.rows.some((r) => has(r.categories, c) && !has(r.tags, t)),
+          ([t, c]: readonly [string, string]) => base.rows.some((r) => has(r.tags, t) && !has(r.categories, c)),
+        ]) {
+          const pair = pairs.find(leak);
+          if (pair) cases.push({ tag: pair[0], category: pair[1] });
+        }
         cases.push({ tag: 'broker_a', venue: singles[singles.length - 1]!.venue });
         // Each filter beside as_of too (round-36 bug: venue dropped in as_of mode): the spec lists the filters and
         // as_of on one route without restricting either to the other's absence. A day back, ending now's state.

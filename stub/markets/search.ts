@@ -111,7 +111,9 @@ export function searchMarkets(store: DataStore, siteUrl: string, nowMs: number, 
     // Mutant msrch-venue-dropped-with-as-of: beside as_of the venue filter is dropped (round-36 bug).
     const venueDropped = mutant('msrch-venue-dropped-with-as-of') && p.asOf !== undefined;
     if (p.venue !== undefined && !venueDropped && m.venue !== p.venue) continue;
-    if (p.tag !== undefined && !matchesTag(m, p.tag)) continue;
+    // Mutant msrch-tag-lost-with-category: beside a category the tag filter is dropped (round-46 bug).
+    const tagLost = mutant('msrch-tag-lost-with-category') && p.category !== undefined;
+    if (p.tag !== undefined && !tagLost && !matchesTag(m, p.tag)) continue;
     // Mutant msrch-category-lost-with-venue: beside a venue the category filter is dropped (kin of a round-8 bug).
     const categoryLost = mutant('msrch-category-lost-with-venue') && p.venue !== undefined;
     if (p.category !== undefined && !categoryLost && !matchesCategory(m, p.category)) continue;
