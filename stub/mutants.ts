@@ -318,6 +318,12 @@ const TABLE = {
       { operation: 'searchMarkets', via: ['suites/market-search.spec.ts'] },
     ],
     [
+      'msrch-as-of-today-previous-close',
+      'MSRCH-010',
+      'searchMarkets answers a date-only as_of of the current UTC day with the close of the day before (round-46 bug)',
+      { operation: 'searchMarkets', via: ['suites/market-search.spec.ts'] },
+    ],
+    [
       'msrch-tag-lost-with-category',
       'MSRCH-007',
       'searchMarkets drops the tag filter when a category is given too (round-46 bug)',

@@ -105,7 +105,10 @@ export function searchMarkets(store: DataStore, siteUrl: string, nowMs: number, 
   const asked = p.asOf === undefined ? nowMs : parseAsOf(p.asOf);
   // A future as_of is clamped to now (gap MSRCH-019; the alternate stub refuses it).
   if (asked > nowMs && alt('MSRCH-019')) throw invalidRequest('as_of must not be in the future');
-  const asOfMs = Math.min(asked, nowMs);
+  // Mutant msrch-as-of-today-previous-close: a date-only as_of whose day has not ended serves the close of the day
+  // before (round-46 bug).
+  const unended = mutant('msrch-as-of-today-previous-close') && p.asOf !== undefined && !p.asOf.includes('T') && asked > nowMs;
+  const asOfMs = unended ? nowMs - (nowMs % 86_400_000) - 1 : Math.min(asked, nowMs);
   const scored: { m: Market; score: number }[] = [];
   for (const m of store.coveredMarkets()) {
     // Mutant msrch-venue-dropped-with-as-of: beside as_of the venue filter is dropped (round-36 bug).
