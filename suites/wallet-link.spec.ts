@@ -706,6 +706,19 @@ test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
       const to = (await controlPlane.clock()).now.getTime();
       test.skip(!inside.token || !outside.token || !touched.token, 'the issuing answers carry no string of the token pattern');
       const keyed = api.withKey(account.apiKey);
+      // WAL-010: a link refused for an expired token is not settled: no PAYMENT-RESPONSE, the paying wallet not debited.
+      const unsettled = async (res: APIResponse, wallet: Wallet): Promise<Violation[]> => [
+        ...(res.headers()['payment-response'] !== undefined
+          ? [
+              violation(
+                'WAL-010',
+                'header:PAYMENT-RESPONSE',
+                'a link refused for an expired token carries a PAYMENT-RESPONSE: it was settled',
+              ),
+            ]
+          : []),
+        ...checkDebit('WAL-010', 'an expired-token link', FUNDING, await controlPlane.walletBalance(BASE_NETWORK, wallet.address), 0n),
+      ];
       const unpaidUse = async (token: string) => {
         const res = await keyed.get(LINK, { params: { token } });
         await expect(res).toMatchContract('linkWallet');
@@ -770,23 +783,7 @@ test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
               `a token used unpaid ${UNPAID_USE_AT_S / 60} min after issue and paid after its 15 minutes answered ${await statusAndCode(paidTouched.res)}, expected 422 (its 15 minutes count from issue)`,
             ),
           );
-        if (paidTouched.res.headers()['payment-response'] !== undefined)
-          vs.push(
-            violation(
-              'WAL-010',
-              'header:PAYMENT-RESPONSE',
-              'a link refused for an expired token carries a PAYMENT-RESPONSE: it was settled',
-            ),
-          );
-        vs.push(
-          ...checkDebit(
-            'WAL-010',
-            'an expired-token link',
-            FUNDING,
-            await controlPlane.walletBalance(BASE_NETWORK, wallets[2]!.address),
-            0n,
-          ),
-        );
+        vs.push(...(await unsettled(paidTouched.res, wallets[2]!)));
         const { res } = await link(api, controlPlane, outside.token!, wallets[1]!);
         judged('WAL-002', 1, 'a link token used just after 15 minutes');
         if (res.status() !== 422)
@@ -797,23 +794,7 @@ test.describe('wallet link: the 15-minute lifetime, from both sides', () => {
               `a token used ${OUTSIDE_MARGIN_S} s after its 15 minutes answered ${res.status()} ${(await errorOf(res)) ?? ''}, expected 422`,
             ),
           );
-        if (res.headers()['payment-response'] !== undefined)
-          vs.push(
-            violation(
-              'WAL-010',
-              'header:PAYMENT-RESPONSE',
-              'a link refused for an expired token carries a PAYMENT-RESPONSE: it was settled',
-            ),
-          );
-        vs.push(
-          ...checkDebit(
-            'WAL-010',
-            'an expired-token link',
-            FUNDING,
-            await controlPlane.walletBalance(BASE_NETWORK, wallets[1]!.address),
-            0n,
-          ),
-        );
+        vs.push(...(await unsettled(res, wallets[1]!)));
       });
       await test.step(`long after: ${LONG_AFTER_S / 3600} h after issue the expired token still answers 422 (WAL-002)`, async () => {
         // An expired token stays expired: every later use is a 422 (States and transitions), however late (round-18 bug:
