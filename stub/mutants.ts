@@ -1343,6 +1343,12 @@ const TABLE = {
       { operation: 'linkWallet', via: ['suites/wallet-link.spec.ts'] },
     ],
     [
+      'tgt-bracket-child-404',
+      'TGT-021',
+      'forecast-targets answers 404 for a range (bracket) child ticker, -B52.5, while threshold children resolve (round-46 bug)',
+      { operation: 'getForecastTargets', via: ['suites/targets.spec.ts'] },
+    ],
+    [
       'tgt-strike-trailing-zero',
       'TGT-010',
       'an exact venue_b child ticker whose strike ends in zero after the point (T3.00) answers its event, no child selected (round-26 bug)',

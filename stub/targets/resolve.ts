@@ -68,6 +68,8 @@ function venueBTicker(store: DataStore, ref: string, ticker: string): Resolved {
   const same = (a: string | null | undefined): boolean => (alt('TGT-040') ? a === ticker : a?.toLowerCase() === ticker.toLowerCase());
   const event = store.eventByTicker(ticker);
   if (event && same(event.ticker)) return resolvedEvent(store, ref, event, null);
+  // Mutant tgt-bracket-child-404: a range child (-B52.5) is not taken for a child ticker (round-46 bug).
+  if (mutant('tgt-bracket-child-404') && /-B\d[^-]*$/i.test(ticker)) throw nothingMatches(ref, ticker);
   const market = store.resolveMarket({ venue: 'venue_b', marketId: ticker });
   const parent = market && same(market.nativeMarketId) ? store.eventOf(market) : undefined;
   if (!market || !parent) throw nothingMatches(ref, ticker);
